@@ -1,0 +1,107 @@
+"""Extractive answering (offline default): the best sentences of the evidence become the
+answer, each one a verbatim quote of its page.
+
+A candidate is a window of one or two consecutive sentences of a retrieved chunk. Its
+`coverage` is the share of the question's IDF-weighted content terms it contains
+(0..1); the best coverage decides refusal (pipeline). Must not import cli/ or web/.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from .. import analysis
+from ..index.base import Hit
+
+#: Longest quote shown, in characters; longer windows are cut around the matched terms.
+MAX_QUOTE_CHARS = 320
+#: Windows of up to this many consecutive sentences are scored (compound facts often span two).
+MAX_WINDOW_SENTENCES = 2
+#: Hits whose sentences are scored (BM25 rank order).
+SCORED_HITS = 12
+#: Tie-breaker weight of the BM25 rank, small against coverage (one term of five = 0.2).
+RANK_WEIGHT = 0.02
+
+
+@dataclass
+class Candidate:
+    """A quotable span of one hit's page: `start`/`end` index the page text."""
+
+    hit: Hit
+    start: int
+    end: int
+    coverage: float
+    score: float
+
+
+def term_weights(terms: list[str], df: dict[str, int], n_chunks: int) -> dict[str, float]:
+    """IDF weight per query term: ln(1 + (N - df + 0.5) / (df + 0.5)) (BM25's IDF,
+    Robertson & Zaragoza 2009). Unknown terms get the highest weight (df = 0)."""
+    n = max(n_chunks, 1)
+    return {t: math.log(1 + (n - df.get(t, 0) + 0.5) / (df.get(t, 0) + 0.5)) for t in terms}
+
+
+def candidates(hits: list[Hit], weights: dict[str, float]) -> list[Candidate]:
+    """Best window per hit, scored; sorted best first."""
+    total = sum(weights.values()) or 1.0
+    out = []
+    for hit in hits[:SCORED_HITS]:
+        best = _best_window(hit, weights, total)
+        if best:
+            out.append(best)
+    out.sort(key=lambda c: (-c.score, c.hit.rank))
+    return out
+
+
+def _best_window(hit: Hit, weights: dict[str, float], total: float) -> Candidate | None:
+    spans = analysis.split_sentences(hit.text)
+    toks = [set(analysis.tokens(hit.text[s:e])) for s, e in spans]
+    best: Candidate | None = None
+    for i in range(len(spans)):
+        seen: set[str] = set()
+        for j in range(i, min(i + MAX_WINDOW_SENTENCES, len(spans))):
+            seen |= toks[j]
+            cov = sum(w for t, w in weights.items() if t in seen) / total
+            if j > i and cov <= _cov_of(toks[i], weights, total):
+                break  # the second sentence adds nothing
+            score = cov - RANK_WEIGHT * (hit.rank - 1) / max(len(spans), 1) - 0.001 * (j - i)
+            if best is None or score > best.score:
+                best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
+                                 cov, score)
+    return best
+
+
+def _cov_of(toks: set[str], weights: dict[str, float], total: float) -> float:
+    return sum(w for t, w in weights.items() if t in toks) / total
+
+
+def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[int, int]:
+    """Cut [start, end) of `page_text` to at most MAX_QUOTE_CHARS around the matched terms,
+    at whitespace (or any char for CJK). Returns the new span."""
+    if end - start <= MAX_QUOTE_CHARS:
+        return start, end
+    text = page_text[start:end]
+    hits = [m.start() for t in terms for m in re.finditer(re.escape(t), text.lower())]
+    centre = sorted(hits)[len(hits) // 2] if hits else 0
+    a = max(0, centre - MAX_QUOTE_CHARS // 2)
+    b = min(len(text), a + MAX_QUOTE_CHARS)
+    a = max(0, b - MAX_QUOTE_CHARS)
+    while a > 0 and not text[a - 1].isspace() and not _is_cjk(text[a]):
+        a += 1
+    while b < len(text) and not text[b].isspace() and not _is_cjk(text[b - 1]):
+        b -= 1
+    return start + a, start + max(b, a + 1)
+
+
+def clean_quote(raw: str) -> str:
+    """Display form of a page-text slice: PDFium hyphen marks (U+FFFE, U+0002) with their
+    line break joined, soft hyphens dropped, whitespace runs collapsed to one space.
+    Every change is one that pincite.answer.normalize also makes, so it still verifies."""
+    s = re.sub("[\ufffe\u0002]\\s*", "", raw)
+    s = s.replace("\u00ad", "")
+    return " ".join(s.split())
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef"

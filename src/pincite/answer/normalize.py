@@ -1,0 +1,225 @@
+"""The documented minimal text normalisation used to check quotes, with a map back to the original.
+
+This module owns the one normalisation pincite applies, identically, to a quoted passage and to
+the page text it claims to come from, before looking for one inside the other (ARCHITECTURE.md,
+"Quote verification normalises both sides..."). Every normalised character remembers which
+original character(s) it came from, so a match maps back to an exact span of the original page
+text (and from there to rectangles on the page, since PDFium's text index is its char index).
+
+`normalize()` applies these rules, in this order, and nothing else:
+
+1. Invisible characters are dropped: U+00AD soft hyphen; zero-width characters U+200B, U+200C,
+   U+200D, U+2060, U+FEFF; U+FFFE and U+0002 (PDFium emits these two for a line-end hyphen).
+   When a soft hyphen, U+FFFE or U+0002 stands at a line end, the line break after it (with any
+   spaces or tabs around it) goes too: "main\\uFFFE\\r\\ntenance" -> "maintenance".
+2. Line-end hyphenation with a printed hyphen (-, U+2010, U+2011) is joined: a hyphen right after
+   a letter, then a line break, then a lowercase letter loses hyphen and break:
+   "main-\\ntenance" -> "maintenance". When the hyphen follows a letter or digit but the next line
+   starts otherwise (digit, capital), the hyphen stays and only the break goes:
+   "PX-\\n200" -> "PX-200".
+3. Superscript and subscript digits and signs are protected from NFKC and kept as they are:
+   ⁰¹²³⁴⁵⁶⁷⁸⁹ ⁺⁻⁼⁽⁾ and ₀₁₂₃₄₅₆₇₈₉ ₊₋₌₍₎. NFKC would turn 10² into 102 and m³ into m3, so a
+   changed number could verify.
+4. Everything else is NFKC-normalised: ligatures (ﬁ -> fi), full-width forms (２２０ -> 220,
+   Ａ -> A), compatibility spaces (no-break space, thin space -> space).
+5. Each run of whitespace (spaces, tabs, \\r\\n, no-break space, thin space, ideographic space...)
+   becomes one space.
+6. A space is dropped when the character on either side of it is CJK: CJK unified ideographs,
+   CJK symbols and punctuation (、。「」...), kana, hangul, bopomofo, CJK compatibility forms and
+   full-width punctuation (judged on the original character, so a full-width "，" still counts
+   after NFKC made it ","; full-width letters and digits count as the ASCII they become, so
+   "of ２２０" -> "of 220"). "额定电压 为220伏" -> "额定电压为220伏".
+7. Leading and trailing spaces are stripped.
+
+Case, ё, quote marks and dashes are left alone by `normalize()`. `loose()` applies `normalize()`
+and then folds exactly those: casefold, ё -> е (Ё -> е after casefold), every quote mark
+(“”„‟«»‘’‚‛‹›〝〞〟"'`´) -> '"', every dash (‐‑‒–—―−﹘﹣) -> '-'. Superscript signs stay.
+A quote found only at the loose level is reported as such by the verifier.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+
+SCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
+"""Superscript/subscript digits and signs that NFKC must not fold (rule 3)."""
+
+_CJK_RANGES = (
+    (0x1100, 0x11FF),  # Hangul Jamo
+    (0x2E80, 0x2FDF),  # CJK radicals, Kangxi radicals
+    (0x3000, 0x303F),  # CJK symbols and punctuation
+    (0x3040, 0x30FF),  # Hiragana, Katakana
+    (0x3100, 0x31FF),  # Bopomofo, Hangul compatibility jamo, Kanbun, Katakana ext.
+    (0x3200, 0x33FF),  # Enclosed CJK letters, CJK compatibility
+    (0x3400, 0x4DBF),  # CJK unified ideographs extension A
+    (0x4E00, 0x9FFF),  # CJK unified ideographs
+    (0xA960, 0xA97F),  # Hangul Jamo extended A
+    (0xAC00, 0xD7FF),  # Hangul syllables, Jamo extended B
+    (0xF900, 0xFAFF),  # CJK compatibility ideographs
+    (0xFE30, 0xFE4F),  # CJK compatibility forms
+    (0xFF00, 0xFFEF),  # Half-width and full-width forms
+    (0x20000, 0x3FFFF),  # CJK extensions B.. and supplementary ideographs
+)
+
+_INVISIBLE = re.compile(
+    "[\u00ad\ufffe\u0002][ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])[ \t\u00a0]*"
+    "|[\u00ad\u200b-\u200d\u2060\ufeff\ufffe\u0002]"
+)
+_LINE_END_HYPHEN = re.compile(
+    r"(?<=[^\W_])[-\u2010\u2011]([ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])\s*)(?=\S)"
+)
+_WHITESPACE = re.compile(r"\s+")
+
+_QUOTES = "“”„‟«»‘’‚‛‹›〝〞〟\"'`´"
+_DASHES = "‐‑‒–—―−﹘﹣"
+_LOOSE_MAP = str.maketrans({**{c: '"' for c in _QUOTES}, **{c: "-" for c in _DASHES}, "ё": "е"})
+
+
+@dataclass(frozen=True)
+class Normalized:
+    """Normalised text with, per character, the span of the original string it came from.
+
+    `offsets[i]` is the index in the original string of the (first) source character of
+    normalised character i; `ends[i]` is the exclusive end of its source span (several
+    normalised characters share one source character when NFKC expands it, e.g. ﬁ -> fi).
+    """
+
+    text: str
+    offsets: list[int]
+    ends: list[int]
+
+    def span_to_source(self, start: int, end: int) -> tuple[int, int]:
+        """Map the normalised span [start, end) to the original span it came from (end exclusive)."""
+        if not 0 <= start < end <= len(self.text):
+            raise ValueError(f"span [{start}, {end}) is empty or outside 0..{len(self.text)}")
+        return self.offsets[start], self.ends[end - 1]
+
+
+@dataclass
+class _Trace:
+    text: str
+    starts: list[int]
+    ends: list[int]
+
+
+def is_cjk(ch: str) -> bool:
+    """True for a CJK character: ideograph, CJK punctuation, kana, hangul, full-width form..."""
+    code = ord(ch)
+    return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
+
+
+def normalize(text: str) -> Normalized:
+    """Apply the documented minimal normalisation (module docstring, rules 1-7) keeping offsets."""
+    t = _Trace(text, list(range(len(text))), list(range(1, len(text) + 1)))
+    t = _rewrite(t, [(m.start(), m.end(), "") for m in _INVISIBLE.finditer(t.text)])
+    t = _rewrite(t, _hyphenation_edits(t.text))
+    t = _rewrite(t, _nfkc_edits(t.text))
+    t = _rewrite(t, [(m.start(), m.end(), " ") for m in _WHITESPACE.finditer(t.text)
+                     if m.group() != " "])
+    t = _rewrite(t, _cjk_space_edits(t, text))
+    t = _rewrite(t, _strip_edits(t.text))
+    return Normalized(t.text, t.starts, t.ends)
+
+
+def loose(text: str) -> Normalized:
+    """normalize(), then casefold, ё -> е, quote marks -> '"', dashes -> '-' (offsets kept)."""
+    n = normalize(text)
+    chars: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    for ch, start, end in zip(n.text, n.offsets, n.ends):
+        out = ch.casefold().translate(_LOOSE_MAP)
+        chars.append(out)
+        starts.extend([start] * len(out))
+        ends.extend([end] * len(out))
+    return Normalized("".join(chars), starts, ends)
+
+
+def _rewrite(t: _Trace, edits: list[tuple[int, int, str]]) -> _Trace:
+    """Replace the sorted, disjoint spans [a, b) of t by new strings, carrying source spans along.
+
+    A replacement as long as its span maps one to one; otherwise each new character gets the
+    source span of the whole replaced span.
+    """
+    if not edits:
+        return t
+    chars: list[str] = []
+    starts: list[int] = []
+    ends: list[int] = []
+    pos = 0
+    for a, b, repl in edits:
+        chars.append(t.text[pos:a])
+        starts.extend(t.starts[pos:a])
+        ends.extend(t.ends[pos:a])
+        chars.append(repl)
+        if len(repl) == b - a:
+            starts.extend(t.starts[a:b])
+            ends.extend(t.ends[a:b])
+        else:
+            starts.extend([t.starts[a]] * len(repl))
+            ends.extend([t.ends[b - 1]] * len(repl))
+        pos = b
+    chars.append(t.text[pos:])
+    starts.extend(t.starts[pos:])
+    ends.extend(t.ends[pos:])
+    return _Trace("".join(chars), starts, ends)
+
+
+def _hyphenation_edits(text: str) -> list[tuple[int, int, str]]:
+    """Rule 2: join "word-\\nword"; keep the hyphen but drop the break in "PX-\\n200"."""
+    edits = []
+    for m in _LINE_END_HYPHEN.finditer(text):
+        before, after = text[m.start() - 1], text[m.end()]
+        if before.isalpha() and after.islower():
+            edits.append((m.start(), m.end(), ""))
+        else:
+            edits.append((m.start(1), m.end(1), ""))
+    return edits
+
+
+def _nfkc_edits(text: str) -> list[tuple[int, int, str]]:
+    """Rules 3-4: NFKC per cluster (a character and its combining marks), script digits kept."""
+    edits = []
+    i = 0
+    while i < len(text):
+        j = _cluster_end(text, i)
+        group = text[i:j]
+        if not group.isascii() and text[i] not in SCRIPT_CHARS:
+            out = unicodedata.normalize("NFKC", group)
+            if out != group:
+                edits.append((i, j, out))
+        i = j
+    return edits
+
+
+def _cluster_end(text: str, i: int) -> int:
+    """End of the cluster starting at i: combining marks and conjoining jamo stay with their base."""
+    j = i + 1
+    while j < len(text) and (unicodedata.combining(text[j]) or 0x1160 <= ord(text[j]) <= 0x11FF):
+        j += 1
+    return j
+
+
+def _cjk_space_edits(t: _Trace, original: str) -> list[tuple[int, int, str]]:
+    """Rule 6: drop each space that has a CJK character (now or in the original) on either side."""
+    def cjk_at(k: int) -> bool:
+        if not 0 <= k < len(t.text):
+            return False
+        source_char = original[t.starts[k]]
+        return is_cjk(t.text[k]) or (is_cjk(source_char) and not source_char.isalnum())
+
+    return [(k, k + 1, "") for k, ch in enumerate(t.text)
+            if ch == " " and (cjk_at(k - 1) or cjk_at(k + 1))]
+
+
+def _strip_edits(text: str) -> list[tuple[int, int, str]]:
+    """Rule 7: remove the leading and trailing space (runs are already collapsed to one)."""
+    if text == " ":
+        return [(0, 1, "")]
+    edits = []
+    if text.startswith(" "):
+        edits.append((0, 1, ""))
+    if text.endswith(" "):
+        edits.append((len(text) - 1, len(text), ""))
+    return edits

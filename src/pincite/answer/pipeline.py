@@ -1,0 +1,97 @@
+"""answer_question: question -> retrieve -> extractive claims -> verify -> Answer.
+
+The library object passed in provides `index` (search), `catalog` (term statistics,
+documents) and `page_text(doc_id, page)` (the source text quotes are verified against).
+Page numbers and labels in citations come from the index record, never from text.
+"""
+from __future__ import annotations
+
+import time
+from typing import Protocol
+
+from .. import analysis
+from ..answer_model import Answer, Citation, Claim, PdfAddress, Scope
+from ..config import MAX_QUESTION_CHARS
+from ..errors import QuestionError
+from ..index.base import SearchFilter
+from . import extractive
+from .messages import message
+from .verify import verify_quote
+
+#: Claims returned at most (the ranked citation list that hit@5 is computed over).
+MAX_CLAIMS = 5
+#: A further claim is kept when its coverage is at least this share of the best one's.
+KEEP_RELATIVE = 0.6
+
+
+class LibraryLike(Protocol):
+    settings: object
+    index: object
+    catalog: object
+
+    def page_text(self, doc_id: str, page: int) -> str: ...
+
+
+def check_question(question: str) -> str:
+    """Strip and validate: 1 to 2,000 characters, not blank (QuestionError otherwise)."""
+    q = (question or "").strip()
+    if not q:
+        raise QuestionError("the question is empty")
+    if len(q) > MAX_QUESTION_CHARS:
+        raise QuestionError(f"the question has {len(q)} characters; the limit is {MAX_QUESTION_CHARS}")
+    return q
+
+
+def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = None) -> Answer:
+    """Answer `question` extractively from `lib`; refuse below the coverage threshold."""
+    q = check_question(question)
+    lang = analysis.detect_language(q)
+    scope = Scope(doc_ids=flt.doc_ids if flt else None,
+                  decided_by="explicit option" if flt and flt.doc_ids else "default")
+    t0 = time.perf_counter()
+    terms = list(dict.fromkeys(analysis.query_terms(q))) or list(dict.fromkeys(analysis.tokens(q)))
+    hits = lib.index.search(terms, flt, limit=lib.settings.top_k)
+    t1 = time.perf_counter()
+    if lib.catalog.chunk_count() == 0:
+        return _refusal(q, lang, scope, "empty_library", {"retrieve": t1 - t0})
+    weights = extractive.term_weights(terms, lib.catalog.term_df(terms), lib.catalog.chunk_count())
+    cands = extractive.candidates(hits, weights)
+    timings = {"retrieve": t1 - t0}
+    if not cands or cands[0].coverage < lib.settings.min_coverage:
+        timings["answer"] = time.perf_counter() - t1
+        return _refusal(q, lang, scope, "not_found", timings,
+                        best=cands[0].coverage if cands else 0.0)
+    keep = [c for c in cands if c.coverage >= max(lib.settings.min_coverage * 0.8,
+                                                  KEEP_RELATIVE * cands[0].coverage)]
+    claims = [_claim(lib, c, terms) for c in keep[:MAX_CLAIMS]]
+    timings["answer"] = time.perf_counter() - t1
+    verified = [c for c in claims if c.verified]
+    if not verified:
+        return Answer(question=q, status="not_confirmed", language=lang, scope=scope,
+                      answer=message("not_confirmed", lang), claims=claims, timings=timings)
+    shown = verified[:3]
+    text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(shown, 1))
+    return Answer(question=q, status="answered", language=lang, scope=scope, answer=text,
+                  claims=claims, timings=timings)
+
+
+def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Claim:
+    hit = cand.hit
+    page_text = lib.page_text(hit.doc_id, hit.page)
+    start, end = extractive.quote_span(page_text, cand.start, cand.end, terms)
+    quote = extractive.clean_quote(page_text[start:end])
+    check = verify_quote(quote, page_text)
+    cit = Citation(
+        chunk_id=hit.chunk_id, doc_id=hit.doc_id, file=hit.file, title=hit.title,
+        address=PdfAddress(page=hit.page, page_end=hit.page_end, page_label=hit.page_label or None,
+                           label_source=hit.label_source),
+        page=hit.page, page_label=hit.page_label or None, quote=quote,
+        verified=check.verified, reason=check.reason, score=round(cand.coverage, 4),
+    )
+    return Claim(text=quote, verified=check.verified, reason=check.reason, citations=[cit])
+
+
+def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict, best: float = 0.0) -> Answer:
+    warnings = [f"best evidence covered {best:.2f} of the question's terms"] if best else []
+    return Answer(question=q, status="refused", language=lang, scope=scope,
+                  answer=message(key, lang), timings=timings, warnings=warnings)

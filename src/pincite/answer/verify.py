@@ -1,0 +1,149 @@
+"""Checks that a quote stands verbatim in a page's own source text, and that a claim's numbers do.
+
+This module owns the verbatim-quote check of every claim (ARCHITECTURE.md, "Quote verification
+normalises both sides..."). It compares a quote only with the source text it is given: the page's
+own text span or the table cell from the document. It never looks at a chunk's search text, which
+carries title / revision / section-path prefixes the document itself does not contain.
+
+Both sides go through `normalize.normalize()` (the documented minimal normalisation); a quote
+found there is verified at level "exact". Failing that, both sides go through `normalize.loose()`
+(case, ё/е, quote marks, dashes); a quote found only there is verified at level "loose", and
+reported as such. A quote must be found whole: an invented tail, a changed number, a dropped
+negation or text from another page is "not in source". A match that starts or ends inside a word
+or a number (e.g. "22" inside "220", "10" inside "10²") does not count. "Cannot check" (no source
+text) is kept apart from "not there".
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from pincite.answer.normalize import SCRIPT_CHARS, Normalized, is_cjk, loose, normalize
+
+# ARCHITECTURE.md, "Quote verification...": a quote must be at least 12 non-space characters,
+MIN_QUOTE_CHARS = 12
+# ... or 4 when the quote is CJK (mostly CJK characters).
+MIN_QUOTE_CHARS_CJK = 4
+CJK_LANGS = frozenset({"zh", "ja", "ko"})
+
+REASON_EMPTY = "empty"
+REASON_TOO_SHORT = "too short"
+REASON_NOT_FOUND = "not in source"
+REASON_CUT = "cuts a word or number"
+REASON_UNAVAILABLE = "source text unavailable"
+
+_SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
+_MINUS_SIGNS = "\\-\u2212\u2012\u2013"
+_GROUP_SEPARATORS = " \u00a0\u2009\u202f"
+_NUMBER = re.compile(
+    rf"(?:(?<!\w)[{_MINUS_SIGNS}])?"
+    rf"(?:\d{{1,3}}(?:[{_GROUP_SEPARATORS}]\d{{3}})+(?!\d)|\d+)"
+    rf"(?:[.,]\d+)*[{_SUPERSCRIPT_DIGITS}]*"
+)
+
+
+@dataclass(frozen=True)
+class QuoteCheck:
+    """Outcome of one quote check; start/end are the span in the ORIGINAL source (end exclusive)."""
+
+    verified: bool
+    level: Literal["exact", "loose"] | None = None
+    reason: str | None = None
+    start: int | None = None
+    end: int | None = None
+
+
+def verify_quote(quote: str, source: str | None, *, lang: str | None = None) -> QuoteCheck:
+    """Check that `quote` occurs whole in `source`, the page's (or cell's) own text.
+
+    `lang` (the answer's language, e.g. "zh") only lowers the share of CJK characters a quote
+    needs to count as CJK for the minimum length. Returns the level found at and the span.
+    """
+    q = normalize(quote or "")
+    if not q.text:
+        return QuoteCheck(False, reason=REASON_EMPTY)
+    if _non_space_count(q.text) < min_quote_chars(q.text, lang):
+        return QuoteCheck(False, reason=REASON_TOO_SHORT)
+    if not source or not _source_forms(source)[0].text:
+        return QuoteCheck(False, reason=REASON_UNAVAILABLE)
+    exact, folded = _source_forms(source)
+    cut_seen = False
+    for level, src, needle in (("exact", exact, q.text), ("loose", folded, loose(quote).text)):
+        found, cut = _find_whole(src.text, needle)
+        if found is not None:
+            start, end = src.span_to_source(found, found + len(needle))
+            return QuoteCheck(True, level=level, start=start, end=end)
+        cut_seen = cut_seen or cut
+    return QuoteCheck(False, reason=REASON_CUT if cut_seen else REASON_NOT_FOUND)
+
+
+def min_quote_chars(normalized_quote: str, lang: str | None = None) -> int:
+    """Minimum non-space length for this quote: 4 when mostly CJK, else 12 (ARCHITECTURE.md).
+
+    "Mostly" is at least half the non-space characters, or a third when `lang` is zh/ja/ko.
+    """
+    chars = [c for c in normalized_quote if not c.isspace()]
+    share = 1 / 3 if (lang or "").lower().split("-")[0] in CJK_LANGS else 1 / 2
+    cjk = sum(1 for c in chars if is_cjk(c))
+    return MIN_QUOTE_CHARS_CJK if chars and cjk >= share * len(chars) else MIN_QUOTE_CHARS
+
+
+def numbers_in(text: str) -> list[str]:
+    """Numbers as written: integers, decimals with "." or ",", "1 000" groups, a leading minus,
+    and trailing superscript digits kept ("10²" stays "10²", never "102")."""
+    return [m.group() for m in _NUMBER.finditer(text)]
+
+
+def claim_numbers_supported(claim: str, quote: str) -> bool:
+    """True when every number of `claim` occurs among the numbers of `quote`.
+
+    Numbers compare as written, except that group separators (space, no-break space, thin space)
+    are ignored, full-width digits count as ASCII and minus variants as "-": "1 000" == "1000",
+    but "1,5" != "1.5" and "10²" != "102".
+    """
+    available = {_number_key(n) for n in numbers_in(quote)}
+    return all(_number_key(n) in available for n in numbers_in(claim))
+
+
+@lru_cache(maxsize=128)
+def _source_forms(source: str) -> tuple[Normalized, Normalized]:
+    """normalize() and loose() of a source text, cached: many claims cite the same page."""
+    return normalize(source), loose(source)
+
+
+def _non_space_count(text: str) -> int:
+    return sum(1 for c in text if not c.isspace())
+
+
+def _find_whole(haystack: str, needle: str) -> tuple[int | None, bool]:
+    """First occurrence of needle whose edges cut no word or number; and whether any was cut."""
+    cut = False
+    i = haystack.find(needle)
+    while i >= 0:
+        if not _cuts(haystack, i) and not _cuts(haystack, i + len(needle)):
+            return i, cut
+        cut = True
+        i = haystack.find(needle, i + 1)
+    return None, cut
+
+
+def _cuts(text: str, i: int) -> bool:
+    """True when position i falls inside a (non-CJK) word, a number, or before an exponent."""
+    if i <= 0 or i >= len(text):
+        return False
+    a, b = text[i - 1], text[i]
+    if b in SCRIPT_CHARS and not a.isspace():
+        return True
+    if a.isalnum() and b.isalnum() and not (is_cjk(a) or is_cjk(b)):
+        return True
+    if a in ".," and b.isdigit() and i >= 2 and text[i - 2].isdigit():
+        return True
+    return a.isdigit() and b in ".," and i + 1 < len(text) and text[i + 1].isdigit()
+
+
+def _number_key(number: str) -> str:
+    """Comparison form of a number: normalised (script digits kept), no group separators."""
+    key = normalize(number).text.replace(" ", "")
+    return key.translate(str.maketrans({"\u2212": "-", "\u2012": "-", "\u2013": "-"}))

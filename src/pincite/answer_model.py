@@ -1,0 +1,96 @@
+"""The Answer contract: one pydantic shape rendered by the CLI, the REST API and the web UI.
+
+Fields follow ../shared/design/ARCHITECTURE.md ("One Answer shape"). Page numbers and labels
+in citations are copied from the index record, never from a model. `answer` is display text
+built only from verified claims.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+Status = Literal["answered", "partial", "refused", "needs_clarification", "not_confirmed"]
+
+
+class PdfAddress(BaseModel):
+    """Where a PDF citation lands: 1-based physical pages and the printed label."""
+
+    kind: Literal["pdf"] = "pdf"
+    page: int
+    page_end: int
+    page_label: str | None = None
+    label_source: Literal["pagelabels", "folio"] | None = None
+
+
+class Citation(BaseModel):
+    """One piece of evidence for a claim.
+
+    `quote` is a verbatim span of the cited page's source text; `verified` says whether the
+    server found it there (after the normalisation in `pincite.answer.normalize`), and
+    `reason` says why not when it did not.
+    """
+
+    chunk_id: str
+    doc_id: str
+    file: str
+    title: str = ""
+    model: str | None = None
+    modification: str | None = None
+    revision: str | None = None
+    status: str | None = None
+    trust: str | None = None
+    section: str | None = None
+    address: PdfAddress
+    page: int | None = None
+    page_label: str | None = None
+    quote: str
+    ocr: bool = False
+    verified: bool = False
+    reason: str | None = None
+    score: float | None = None
+
+
+class Claim(BaseModel):
+    """A statement of the answer with the citations that support it."""
+
+    text: str
+    verified: bool
+    reason: str | None = None
+    citations: list[Citation] = Field(default_factory=list)
+
+
+class Scope(BaseModel):
+    """The filter actually used for retrieval and how it was decided."""
+
+    model: str | None = None
+    modification: str | None = None
+    revision: str | None = None
+    mode: Literal["current", "as-shipped", "all"] = "all"
+    trust: list[str] | None = None
+    doc_ids: list[str] | None = None
+    decided_by: str = "default"
+
+
+class Clarification(BaseModel):
+    question: str
+    options: list[str] = Field(default_factory=list)
+
+
+class Answer(BaseModel):
+    """The answer to one question; see ARCHITECTURE.md for the meaning of each status."""
+
+    question: str
+    status: Status
+    language: str
+    scope: Scope = Field(default_factory=Scope)
+    answer: str
+    claims: list[Claim] = Field(default_factory=list)
+    parts: list["Answer"] = Field(default_factory=list)
+    clarification: Clarification | None = None
+    warnings: list[str] = Field(default_factory=list)
+    timings: dict[str, float] = Field(default_factory=dict)
+
+    def citations(self) -> list[Citation]:
+        """All citations of all claims, in rank order (first claim first)."""
+        return [c for claim in self.claims for c in claim.citations]

@@ -1,0 +1,359 @@
+"""The Library facade: one data folder, its four stores kept in agreement, and the
+operations every interface calls (CLI, and later the web app): ingest, ask, docs, check,
+reindex.
+
+Data folder layout:
+    originals/<sha[:2]>/<sha>.pdf   the files as ingested (library.blobs)
+    catalog.sqlite                  documents, failures, term statistics, index profile
+    models/<doc_id>.json            DocumentModel (primary material; the index is derived)
+    index/                          Qdrant Edge shard (BM25 sparse vectors + payload)
+    .lock                           writer lock
+
+Ingest is two-phase (ARCHITECTURE.md "Library state"): store the original and the model,
+write points marked pending (never searched), write the catalog row, then flip both to
+ready. Leftovers of an interrupted ingest are cleaned by the next writing command.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Callable, Iterable
+
+import qdrant_edge
+
+from . import analysis, chunking
+from .answer_model import Answer
+from .config import Settings
+from .errors import IngestError, LibraryError, ProfileMismatch
+from .extract.model import EXTRACTOR_VERSION, DocumentModel
+from .extract.pdf import PdfLimits, extract_pdf
+from .index.base import SearchFilter
+from .index.edge import EdgeIndex
+from .library.blobs import BlobStore, atomic_write, sha256_file
+from .library.catalog import Catalog, DocumentRow
+from .library.lock import WriterLock
+
+#: Bump when the catalog/index layout changes.
+SCHEMA_VERSION = 1
+PDF_SUFFIXES = {".pdf"}
+
+
+def current_profile() -> dict:
+    """The index profile of this build: what the stored index must have been built with."""
+    return {
+        "schema": SCHEMA_VERSION,
+        "extractor": EXTRACTOR_VERSION,
+        "chunker": chunking.CHUNKER_VERSION,
+        "analyzer": analysis.ANALYZER_VERSION,
+        "embedder": None,
+        "qdrant_edge": getattr(qdrant_edge, "__version__", "0.9.0"),
+        "ocr": "off",
+    }
+
+
+@dataclass
+class IngestResult:
+    """Outcome for one file: status is added | replaced | skipped | failed."""
+
+    path: str
+    status: str
+    doc_id: str | None = None
+    pages: int = 0
+    chunks: int = 0
+    reason: str = ""
+    warnings: list[str] | None = None
+    seconds: float = 0.0
+
+
+class Library:
+    """A pincite data folder. Use as a context manager or call close().
+
+    Raises ProfileMismatch when the stored index profile differs from this build's
+    (except for `reindex`, which rebuilds it), IndexBusy when another process holds the
+    index.
+    """
+
+    def __init__(self, settings: Settings | None = None, *, for_reindex: bool = False):
+        self.settings = settings or Settings()
+        self.root = Path(self.settings.data_dir)
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.catalog = Catalog(self.root / "catalog.sqlite")
+        self.blobs = BlobStore(self.root / "originals")
+        self.models_dir = self.root / "models"
+        self.models_dir.mkdir(exist_ok=True)
+        self._index: EdgeIndex | None = None
+        self._check_profile(for_reindex)
+
+    # -- lifecycle ----------------------------------------------------------------
+    def __enter__(self) -> "Library":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        if self._index is not None:
+            self._index.close()
+            self._index = None
+        self.catalog.close()
+
+    @property
+    def index(self) -> EdgeIndex:
+        if self._index is None:
+            self._index = EdgeIndex(self.root / "index")
+        return self._index
+
+    def _check_profile(self, for_reindex: bool) -> None:
+        stored = self.catalog.get_meta("profile")
+        current = current_profile()
+        if stored is None:
+            self.catalog.set_meta("profile", json.dumps(current, sort_keys=True))
+            return
+        if json.loads(stored) != current and not for_reindex:
+            old = json.loads(stored)
+            diff = ", ".join(f"{k}: {old.get(k)} -> {v}" for k, v in current.items() if old.get(k) != v)
+            raise ProfileMismatch(
+                f"{self.root}: the index was built with other settings ({diff}); "
+                "run `pincite reindex` to rebuild it from the stored documents")
+
+    # -- reading ------------------------------------------------------------------
+    def documents(self) -> list[DocumentRow]:
+        """Ready documents, by file name."""
+        return self.catalog.documents(state="ready")
+
+    def model(self, doc_id: str) -> DocumentModel:
+        """The stored DocumentModel of `doc_id` (cached); LibraryError if missing."""
+        return _load_model(self.models_dir / f"{doc_id}.json")
+
+    def page_text(self, doc_id: str, page: int) -> str:
+        """Source text of 1-based physical `page` of `doc_id` (what quotes are checked against)."""
+        return self.model(doc_id).page(page).text
+
+    def check(self) -> list[str]:
+        """Compare the catalog with the originals and models; return problems (never deletes)."""
+        problems = []
+        for row in self.catalog.documents():
+            blob = self.blobs.path_for(row.sha256)
+            if row.state != "ready":
+                problems.append(f"{row.file_name}: left {row.state} by an interrupted ingest; "
+                                "the next `pincite ingest` cleans it up")
+            elif not blob.exists():
+                problems.append(f"{row.file_name}: original missing ({blob}); ingest the file again")
+            elif blob.stat().st_size != row.size or sha256_file(blob) != row.sha256:
+                problems.append(f"{row.file_name}: original changed on disk ({blob}); "
+                                "ingest the file again")
+            elif not (self.models_dir / f"{row.doc_id}.json").exists():
+                problems.append(f"{row.file_name}: extracted text missing; run `pincite reindex`")
+        return problems
+
+    # -- asking -------------------------------------------------------------------
+    def ask(self, question: str, *, doc_ids: list[str] | None = None) -> Answer:
+        """Answer `question` from the library (extractive, offline). See answer.pipeline."""
+        from .answer.pipeline import answer_question
+
+        return answer_question(self, question, SearchFilter(doc_ids=doc_ids))
+
+    # -- writing ------------------------------------------------------------------
+    def ingest(self, paths: Iterable[Path | str], *, password: str | None = None,
+               on_result: Callable[[IngestResult], None] | None = None,
+               on_start: Callable[[Path], None] | None = None) -> list[IngestResult]:
+        """Ingest files and folders (folders recurse; only PDFs are taken from folders).
+
+        Holds the writer lock for the whole run (LockHeld if taken). One file's failure is
+        recorded and reported; it never stops the others or touches earlier documents.
+        """
+        files = list(_expand(paths))
+        results = []
+        with WriterLock(self.root):
+            self._cleanup_orphans()
+            for f in files:
+                if on_start:
+                    on_start(f)
+                res = self._ingest_one(f, password)
+                results.append(res)
+                if on_result:
+                    on_result(res)
+        return results
+
+    def _ingest_one(self, path: Path, password: str | None) -> IngestResult:
+        t0 = time.perf_counter()
+        source = str(path.resolve())
+        try:
+            res = self._ingest_checked(path, source, password)
+        except IngestError as e:
+            self.catalog.record_failure(source, path.name, None, e.reason + (f" ({e.detail})" if e.detail else ""))
+            res = IngestResult(source, "failed", reason=str(e))
+        except OSError as e:
+            self.catalog.record_failure(source, path.name, None, f"cannot read or write: {e.strerror or e}")
+            res = IngestResult(source, "failed", reason=f"{path}: cannot read or write ({e.strerror or e})")
+        res.seconds = time.perf_counter() - t0
+        return res
+
+    def _ingest_checked(self, path: Path, source: str, password: str | None) -> IngestResult:
+        if not path.is_file():
+            raise IngestError(path, "not a file")
+        sha = sha256_file(path)
+        doc_id = sha[:16]
+        same = self.catalog.get(doc_id)
+        if same and same.state == "ready":
+            note = "unchanged" if same.source_path == source else f"same content as {same.file_name}"
+            return IngestResult(source, "skipped", doc_id, same.pages, same.chunks, reason=note)
+        old = [r for r in self.catalog.by_source(source) if r.doc_id != doc_id and r.state == "ready"]
+        limits = PdfLimits(max_bytes=self.settings.max_bytes, max_pages=self.settings.max_pages)
+        doc = extract_pdf(path, doc_id=doc_id, sha256=sha, password=password, limits=limits)
+        doc.path = source
+        doc.language = doc.language or analysis.detect_language(
+            " ".join(p.text for p in doc.pages[:20])[:20000])
+        try:
+            chunks, df = self._write_pending(path, doc)
+            _fault("after-points")
+            self._mark_ready(doc_id, df)
+        except Exception:
+            self._discard_pending(doc_id)
+            raise
+        for row in old:
+            self._remove(row)
+        status = "replaced" if old else "added"
+        return IngestResult(source, status, doc_id, doc.page_count, len(chunks), warnings=doc.warnings)
+
+    def _write_pending(self, path: Path, doc: DocumentModel) -> tuple[list, Counter]:
+        """Phase one: original, model JSON, pending points, pending catalog row."""
+        self.blobs.put(path, doc.sha256)
+        atomic_write(self.models_dir / f"{doc.doc_id}.json", doc.to_json().encode("utf-8"))
+        chunks, token_lists, df = self._analyse(doc)
+        self.index.delete_doc(doc.doc_id)  # leftovers of an earlier try with these bytes
+        self.index.upsert(chunks, token_lists, {"file": doc.file_name, "title": doc.title,
+                                                "lang": doc.language})
+        self.index.flush()
+        self.catalog.put(DocumentRow(
+            doc_id=doc.doc_id, sha256=doc.sha256, file_name=doc.file_name, source_path=doc.path,
+            mime=doc.mime, size=path.stat().st_size, pages=doc.page_count, chunks=len(chunks),
+            title=doc.title, language=doc.language, state="pending", warnings=doc.warnings))
+        return chunks, df
+
+    @staticmethod
+    def _analyse(doc: DocumentModel) -> tuple[list, list[list[str]], Counter]:
+        chunks = chunking.chunk_document(doc)
+        token_lists = [analysis.tokens(c.search_text) for c in chunks]
+        df: Counter = Counter()
+        for toks in token_lists:
+            df.update(set(toks))
+        df["\x00chunks"] = len(chunks)
+        return chunks, token_lists, df
+
+    def _mark_ready(self, doc_id: str, df: Counter) -> None:
+        """Phase two: points and catalog row become searchable; term statistics counted."""
+        self.index.set_state(doc_id, "ready")
+        with self.catalog._tx():
+            self.catalog.add_term_df(df)
+            self.catalog.set_state(doc_id, "ready")
+
+    def _remove(self, row: DocumentRow) -> None:
+        """Remove a document from index, statistics, catalog, models and originals."""
+        self.index.delete_doc(row.doc_id)
+        model_path = self.models_dir / f"{row.doc_id}.json"
+        with self.catalog._tx():
+            if row.state == "ready" and model_path.exists():
+                self.catalog.add_term_df(self._analyse(self.model(row.doc_id))[2], sign=-1)
+            self.catalog.delete(row.doc_id)
+        model_path.unlink(missing_ok=True)
+        _load_model.cache_clear()
+        if not any(r.sha256 == row.sha256 for r in self.catalog.documents()):
+            self.blobs.remove(row.sha256)
+
+    def _discard_pending(self, doc_id: str) -> None:
+        """Undo phase one of a failed ingest (best effort; the next start retries)."""
+        try:
+            row = self.catalog.get(doc_id)
+            if row is not None and row.state == "pending":
+                self._remove(row)
+            else:
+                self.index.delete_doc(doc_id)
+        except Exception:
+            pass
+
+    def remove(self, doc_id: str) -> None:
+        """Remove one document (LibraryError if unknown)."""
+        row = self.catalog.get(doc_id)
+        if row is None:
+            raise LibraryError(f"no document with id {doc_id}")
+        with WriterLock(self.root):
+            self._remove(row)
+
+    def _cleanup_orphans(self) -> None:
+        """Delete what an interrupted ingest left: pending rows and points of unknown docs."""
+        for row in self.catalog.documents(state="pending"):
+            self._remove(row)
+        known = {r.doc_id for r in self.catalog.documents()}
+        for doc_id in self.index.doc_ids() - known:
+            self.index.delete_doc(doc_id)
+        self.index.delete_pending()
+
+    def reindex(self, on_doc: Callable[[DocumentRow], None] | None = None) -> int:
+        """Rebuild chunks, term statistics and the index from the stored models.
+
+        Does not parse originals again. Returns the number of documents re-indexed.
+        """
+        with WriterLock(self.root):
+            if self._index is not None:
+                self._index.close()
+                self._index = None
+            _remove_tree(self.root / "index")
+            self.catalog.db.execute("DELETE FROM term_df")
+            self.catalog.set_meta("n_chunks", "0")
+            rows = self.catalog.documents(state="ready")
+            for row in rows:
+                doc = self.model(row.doc_id)
+                chunks, token_lists, df = self._analyse(doc)
+                self.index.upsert(chunks, token_lists, {"file": doc.file_name, "title": doc.title,
+                                                        "lang": doc.language})
+                self._mark_ready(row.doc_id, df)
+                if on_doc:
+                    on_doc(row)
+            self.catalog.set_meta("profile", json.dumps(current_profile(), sort_keys=True))
+        return len(rows)
+
+
+@lru_cache(maxsize=64)
+def _load_model(path: Path) -> DocumentModel:
+    try:
+        return DocumentModel.from_json(path.read_bytes())
+    except FileNotFoundError:
+        raise LibraryError(f"{path}: extracted text missing; run `pincite reindex`") from None
+
+
+def _expand(paths: Iterable[Path | str]) -> Iterable[Path]:
+    """Files as given, and PDFs found recursively under folders (sorted; no symlinks)."""
+    for p in map(Path, paths):
+        if p.is_dir():
+            yield from sorted(f for f in p.rglob("*")
+                              if f.is_file() and not f.is_symlink() and f.suffix.lower() in PDF_SUFFIXES)
+        else:
+            yield p
+
+
+def _remove_tree(path: Path) -> None:
+    import shutil
+
+    shutil.rmtree(path, ignore_errors=True)
+
+
+def _fault(point: str) -> None:
+    """Test hook at a named point of ingest (env PINCITE_FAULT=<action>:<point>).
+
+    `error:<point>` raises OSError (an injected write error); `hang:<point>` sleeps so a
+    test can kill the process there. Unset in normal use.
+    """
+    spec = os.environ.get("PINCITE_FAULT", "")
+    action, _, where = spec.partition(":")
+    if where != point:
+        return
+    if action == "error":
+        raise OSError(5, "injected write error")
+    if action == "hang":
+        time.sleep(3600)

@@ -1,0 +1,124 @@
+"""Chunking: DocumentModel pages -> Chunks (passages) for the index.
+
+A chunk never crosses a page in this version; it is a run of whole sentences of one page,
+with `char_start`/`char_end` into that page's PDFium text, so `page.text[char_start:char_end]
+== chunk.text` always holds. Nothing is dropped: the chunks of a page cover every
+non-blank character of it. This module must not import index/ or answer/.
+
+Rules of `chunk_document`: sentences come from `analysis.split_sentences`; consecutive
+sentences of a page are grouped while the chunk stays within `target_chars` (a chunk always
+holds at least one sentence, so a sentence between target and 2*target makes a chunk alone);
+a sentence longer than 2*target is cut at whitespace into pieces of at most `target_chars`
+(hard cut where a piece has no whitespace, e.g. a long CJK run). Pages with only whitespace
+give no chunk. The document text is never altered: the title prefix lives in `search_text`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pincite.analysis import split_sentences
+from pincite.extract.model import DocumentModel, PageText
+
+#: Bump when chunk boundaries or the search-text prefix change (part of the index profile).
+CHUNKER_VERSION = "page-sentences-1"
+
+
+@dataclass
+class Chunk:
+    """One passage of a document.
+
+    chunk_id: "<doc_id>-p<page>-c<n>" (n is 0-based within the page); stable for the same
+        document and chunker version.
+    page, page_end: 1-based physical pages (equal in this version).
+    page_label / label_source: copied from the page record.
+    char_start, char_end: span in the page's PDFium text (end exclusive).
+    text: the source text (exact slice of the page text): what quotes are verified against.
+    search_text: text used for BM25/embeddings: f"{title}\n{text}" (just `text` when the
+        document has no title). Never used to verify.
+    """
+
+    chunk_id: str
+    doc_id: str
+    page: int
+    page_end: int
+    char_start: int
+    char_end: int
+    text: str
+    search_text: str
+    page_label: str = ""
+    label_source: str | None = None
+    kind: str = "text"
+
+
+def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk]:
+    """Chunks of every page of `doc`, in page order; see the module docstring for the rules."""
+    if target_chars < 1:
+        raise ValueError("target_chars must be positive")
+    chunks: list[Chunk] = []
+    for page in doc.pages:
+        for n, (start, end) in enumerate(_page_spans(page.text, target_chars)):
+            chunks.append(_make_chunk(doc, page, n, start, end))
+    return chunks
+
+
+def _make_chunk(doc: DocumentModel, page: PageText, n: int, start: int, end: int) -> Chunk:
+    text = page.text[start:end]
+    return Chunk(
+        chunk_id=f"{doc.doc_id}-p{page.page}-c{n}",
+        doc_id=doc.doc_id,
+        page=page.page,
+        page_end=page.page,
+        char_start=start,
+        char_end=end,
+        text=text,
+        search_text=f"{doc.title}\n{text}" if doc.title else text,
+        page_label=page.page_label,
+        label_source=page.label_source,
+    )
+
+
+def _page_spans(text: str, target: int) -> list[tuple[int, int]]:
+    """Group consecutive sentence pieces while the span stays within `target` chars."""
+    spans: list[tuple[int, int]] = []
+    for start, end in _pieces(text, target):
+        if spans and end - spans[-1][0] <= target:
+            spans[-1] = (spans[-1][0], end)
+        else:
+            spans.append((start, end))
+    return spans
+
+
+def _pieces(text: str, target: int) -> list[tuple[int, int]]:
+    """Sentence spans, with sentences over 2*target cut at whitespace."""
+    out: list[tuple[int, int]] = []
+    for start, end in split_sentences(text):
+        if end - start > 2 * target:
+            out.extend(_cut_at_whitespace(text, start, end, target))
+        else:
+            out.append((start, end))
+    return out
+
+
+def _cut_at_whitespace(text: str, start: int, end: int, size: int) -> list[tuple[int, int]]:
+    """Cut text[start:end] (no outer whitespace) into pieces of at most `size` chars."""
+    out: list[tuple[int, int]] = []
+    while end - start > size:
+        cut = max(text.rfind(ws, start + 1, start + size + 1) for ws in (" ", "\n", "\t", "\u3000"))
+        cut = cut if cut > start else start + size
+        out.append((start, _rstrip(text, start, cut)))
+        start = _lstrip(text, cut, end)
+    if start < end:
+        out.append((start, end))
+    return out
+
+
+def _rstrip(text: str, start: int, end: int) -> int:
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def _lstrip(text: str, start: int, end: int) -> int:
+    while start < end and text[start].isspace():
+        start += 1
+    return start

@@ -1,0 +1,188 @@
+"""The `pincite` command: a thin layer over pincite.app.Library (ingest, ask, docs,
+reindex, remove, eval). Errors are printed as one clear line and exit non-zero."""
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from . import evaluate, render
+from .app import IngestResult, Library
+from .config import Settings
+from .errors import PinciteError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Answers questions over your documents with verified pinpoint citations.")
+console = Console()
+err = Console(stderr=True)
+_state: dict = {}
+
+
+@app.callback()
+def _main(data: Optional[Path] = typer.Option(
+        None, "--data", envvar="PINCITE_DATA", help="Data folder (default ./pincite-data).")):
+    _state["data"] = data
+
+
+def _library(**kw) -> Library:
+    settings = Settings()
+    if _state.get("data"):
+        settings.data_dir = _state["data"]
+    return Library(settings, **kw)
+
+
+@app.command()
+def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (folders recurse)."),
+           password: Optional[str] = typer.Option(None, help="User password of encrypted PDFs.")):
+    """Add PDFs to the library; unchanged files are skipped, changed ones replaced."""
+    missing = [p for p in paths if not p.exists()]
+    if missing:
+        _fail(f"{missing[0]}: no such file or folder")
+    with _library() as lib, _progress() as prog:
+        task = prog.add_task("ingest", total=None)
+        t0 = time.perf_counter()
+        results: list[IngestResult] = []
+
+        def started(p: Path) -> None:
+            prog.update(task, description=escape(p.name[:40]))
+
+        def done(r: IngestResult) -> None:
+            results.append(r)
+            prog.advance(task)
+            if r.status == "failed":
+                prog.console.print(f"[red]✗[/] {escape(r.reason)}")
+
+        lib.ingest(paths, password=password, on_start=started, on_result=done)
+        elapsed = time.perf_counter() - t0
+    console.print(_ingest_table(results))
+    pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
+    failed = sum(r.status == "failed" for r in results)
+    console.print(f"{len(results)} files, {pages} pages indexed in {elapsed:.1f} s"
+                  + (f" ({pages / elapsed:.0f} pages/s)" if pages and elapsed else "")
+                  + (f", [red]{failed} failed[/]" if failed else ""))
+    if failed and failed == len(results):
+        raise typer.Exit(1)
+
+
+@app.command()
+def ask(question: str = typer.Argument(..., help="The question, in Russian, Chinese or English."),
+        as_json: bool = typer.Option(False, "--json", help="Print the Answer contract as JSON.")):
+    """Answer a question from the library, with a verified quote and page for each claim."""
+    with _library() as lib:
+        ans = lib.ask(question)
+    if as_json:
+        sys.stdout.write(ans.model_dump_json(indent=2) + "\n")
+    else:
+        render.print_answer(console, ans)
+
+
+@app.command()
+def docs(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
+    """List the library: documents, pages, status, failed files, and problems found."""
+    with _library() as lib:
+        rows, failures, problems = lib.catalog.documents(), lib.catalog.failures(), lib.check()
+    if as_json:
+        out = {"documents": [r.__dict__ for r in rows], "failures": [f.__dict__ for f in failures],
+               "problems": problems}
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
+        return
+    console.print(render.docs_table(rows, failures))
+    for p in problems:
+        console.print(f"[yellow]! {escape(p)}[/]")
+
+
+@app.command()
+def reindex():
+    """Rebuild chunks and the index from the stored extracted text (no re-parsing)."""
+    with _library(for_reindex=True) as lib:
+        n = lib.reindex()
+    console.print(f"re-indexed {n} documents")
+
+
+@app.command()
+def remove(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`.")):
+    """Remove a document from the library."""
+    with _library() as lib:
+        lib.remove(doc_id)
+    console.print(f"removed {doc_id}")
+
+
+@app.command("eval")
+def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
+                                              help="questions.jsonl (format of ../shared/eval)."),
+             corpus: Optional[Path] = typer.Option(None, help="Ingest this folder first (unchanged files are skipped)."),
+             out: Path = typer.Option(Path("pincite-eval.jsonl"), help="One record per question."),
+             as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON.")):
+    """Ask every question of the whole library and print hit@1, hit@5 and refusal figures."""
+    qs = evaluate.load_questions(questions)
+    ingest_figures = {}
+    with _library() as lib:
+        if corpus:
+            t0 = time.perf_counter()
+            res = lib.ingest([corpus])
+            secs = time.perf_counter() - t0
+            pages = sum(r.pages for r in res if r.status in ("added", "replaced"))
+            ingest_figures = {"ingest_seconds": round(secs, 2), "ingest_pages": pages,
+                              "ingest_pages_per_s": round(pages / secs, 1) if pages else None}
+        recs = evaluate.run_eval(qs, lib.ask)
+        n_docs = len(lib.documents())
+    evaluate.write_records(out, recs)
+    s = evaluate.summarise(recs)
+    if as_json:
+        sys.stdout.write(json.dumps({"summary": s.rows, "query_p50_s": s.query_p50,
+                                     "query_p95_s": s.query_p95, "documents": n_docs,
+                                     **ingest_figures}, indent=2) + "\n")
+        return
+    t = Table(title=f"pincite eval: {len(recs)} questions, {n_docs} documents")
+    cols = ["questions", "hit@1", "hit@5", "refusal_accuracy", "false_refusals", "verified_quotes"]
+    t.add_column("lang")
+    for c in cols:
+        t.add_column(c)
+    for name, row in s.rows.items():
+        t.add_row(name, *("-" if row[c] is None else str(row[c]) for c in cols))
+    console.print(t)
+    console.print(f"query p50 {s.query_p50 * 1000:.0f} ms, p95 {s.query_p95 * 1000:.0f} ms; records in {out}")
+    if ingest_figures.get("ingest_pages"):
+        console.print(f"ingest {ingest_figures['ingest_pages']} pages in {ingest_figures['ingest_seconds']} s "
+                      f"({ingest_figures['ingest_pages_per_s']} pages/s)")
+
+
+def _ingest_table(results: list[IngestResult]) -> Table:
+    t = Table(title="ingest")
+    for c in ("file", "status", "pages", "chunks", "note"):
+        t.add_column(c)
+    style = {"added": "green", "replaced": "green", "skipped": "dim", "failed": "red"}
+    for r in results:
+        note = r.reason if r.status != "failed" else r.reason.split(": ", 1)[-1]
+        if r.warnings:
+            note = (note + "; " if note else "") + f"{len(r.warnings)} warnings (e.g. {r.warnings[0]})"
+        t.add_row(escape(Path(r.path).name), f"[{style[r.status]}]{r.status}[/]",
+                  str(r.pages or "-"), str(r.chunks or "-"), escape(note))
+    return t
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=err, transient=True)
+
+
+def _fail(msg: str) -> None:
+    err.print(f"[red]error:[/] {escape(msg)}")
+    raise typer.Exit(2)
+
+
+def main() -> None:
+    """Entry point: run the CLI, turning PinciteError into one line and exit code 2."""
+    try:
+        app()
+    except PinciteError as e:
+        _fail(str(e))

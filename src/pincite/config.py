@@ -1,0 +1,56 @@
+"""Settings: where the data folder is, ingest limits, retrieval and refusal constants.
+
+Values come from arguments, then environment variables (PINCITE_*), then defaults.
+Every constant that encodes a decision says where it comes from.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import ConfigError
+
+DEFAULT_DATA_DIR = "pincite-data"
+
+#: Questions longer than this are refused with a QuestionError (issue #2).
+MAX_QUESTION_CHARS = 2000
+
+
+def _env_number(name: str, default: float) -> float:
+    raw = os.environ.get(name)
+    if raw is None or raw == "":
+        return default
+    try:
+        value = float(raw)
+    except ValueError:
+        raise ConfigError(f"{name}={raw!r}: not a number") from None
+    if value <= 0:
+        raise ConfigError(f"{name}={raw!r}: must be positive")
+    return value
+
+
+@dataclass
+class Settings:
+    """Runtime settings.
+
+    data_dir: the data folder (originals, catalog, DocumentModel JSON, index).
+    max_file_mb / max_pages: ingest limits (defaults 200 MiB and 5,000 pages: the corpus has
+        a 684-page manual); env PINCITE_MAX_FILE_MB, PINCITE_MAX_PAGES.
+    min_coverage: refusal threshold: the share of the question's IDF-weighted content terms
+        that the best evidence sentence window must contain, else "not found in the
+        library". 0.55 chosen on ../shared/eval (46 questions) on 2026-11-30 as the value
+        that kept every answerable question while refusing most unanswerable ones; issue #3
+        recalibrates it on generated negatives. Env PINCITE_MIN_COVERAGE.
+    top_k: chunks retrieved per question (BM25).
+    """
+
+    data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
+    max_file_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_FILE_MB", 200))
+    max_pages: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_PAGES", 5000)))
+    min_coverage: float = field(default_factory=lambda: _env_number("PINCITE_MIN_COVERAGE", 0.55))
+    top_k: int = 20
+
+    @property
+    def max_bytes(self) -> int:
+        return int(self.max_file_mb * 1024 * 1024)

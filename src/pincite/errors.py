@@ -1,0 +1,97 @@
+"""Exceptions raised by pincite, in one hierarchy so callers know what they can catch.
+
+Every message names the file or setting concerned and the reason. No message ever
+contains a secret (API key, token).
+
+    PinciteError
+    ├── ConfigError            a setting is invalid
+    ├── QuestionError          a question is blank or too long
+    ├── LibraryError           the data folder cannot be used as asked
+    │   ├── LockHeld           another process is writing to the data folder
+    │   ├── ProfileMismatch    the index was built with other settings: run `pincite reindex`
+    │   └── IndexBusy          the index shard is opened by another process
+    └── IngestError            one file cannot be ingested; nothing is stored for it
+        ├── NotAPdf            the bytes are not a PDF (whatever the file name says)
+        ├── EmptyFile          zero bytes
+        ├── Damaged            truncated or broken file, or zero pages
+        ├── Encrypted          a user password is needed (or the one given is wrong)
+        ├── TooLarge           over the size or page limit
+        ├── NoTextLayer        too little text to index (a scan without OCR)
+        └── GarbledText        the text layer decodes to mojibake (Latin-1 instead of Cyrillic)
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+
+class PinciteError(Exception):
+    """Base of every error pincite raises on purpose."""
+
+
+class ConfigError(PinciteError):
+    """A setting (option, environment variable, config file) is invalid."""
+
+
+class QuestionError(PinciteError):
+    """A question is blank or longer than the limit (1 to 2,000 characters)."""
+
+
+class LibraryError(PinciteError):
+    """The data folder cannot be used for the requested operation."""
+
+
+class LockHeld(LibraryError):
+    """Another process holds the writer lock on the data folder."""
+
+
+class ProfileMismatch(LibraryError):
+    """The stored index profile differs from the running one; `pincite reindex` fixes it."""
+
+
+class IndexBusy(LibraryError):
+    """The index shard is already open in another process (Qdrant Edge allows one)."""
+
+
+class IngestError(PinciteError):
+    """A file cannot be ingested. `path` names the file, `reason` says why in a few words.
+
+    Raised before anything is indexed for that file, so earlier documents stay answerable.
+    """
+
+    reason = "cannot be ingested"
+
+    def __init__(self, path: str | Path, detail: str | None = None):
+        self.path = str(path)
+        self.detail = detail
+        msg = f"{self.path}: {self.reason}"
+        if detail:
+            msg += f" ({detail})"
+        super().__init__(msg)
+
+
+class NotAPdf(IngestError):
+    reason = "not a PDF"
+
+
+class EmptyFile(IngestError):
+    reason = "empty file"
+
+
+class Damaged(IngestError):
+    reason = "damaged or truncated PDF"
+
+
+class Encrypted(IngestError):
+    reason = "encrypted: a user password is needed (use --password)"
+
+
+class TooLarge(IngestError):
+    reason = "too large"
+
+
+class NoTextLayer(IngestError):
+    reason = "no text layer (scanned pages need OCR, which is not available yet)"
+
+
+class GarbledText(IngestError):
+    reason = "text layer is garbled (Cyrillic decoded as Latin-1); needs OCR or repair"

@@ -1,0 +1,75 @@
+"""DocumentModel: what extraction produces, saved as JSON beside the original.
+
+This is the primary material of the library; chunks and the index are derived from it,
+so `pincite reindex` can rebuild them without parsing the original again. This module
+only defines the shapes and their (de)serialisation; it must not import later stages.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+#: Bump when the DocumentModel shape or the extraction rules change (part of the index profile).
+EXTRACTOR_VERSION = "pdfium-1"
+
+
+@dataclass
+class PageText:
+    """One physical page.
+
+    page: 1-based physical page number.
+    page_label: printed label from /PageLabels ('' when the PDF defines none; never invented).
+    label_source: "pagelabels" when page_label came from /PageLabels, else None.
+    text: the page text exactly as PDFium gives it (``get_text_range``); an index into this
+        string is a PDFium char index, so rectangles can be computed later from the original.
+    width, height: page size in PDF points.
+    """
+
+    page: int
+    text: str
+    page_label: str = ""
+    label_source: str | None = None
+    width: float = 0.0
+    height: float = 0.0
+
+
+@dataclass
+class DocumentModel:
+    """An extracted document.
+
+    doc_id: library id (first 16 hex digits of the original's SHA-256).
+    file_name: the file name as ingested; path: the path it was ingested from.
+    pages: one PageText per physical page, in order (pages[i].page == i + 1).
+    warnings: human-readable notes such as "page 3: no text".
+    """
+
+    doc_id: str
+    file_name: str
+    sha256: str
+    mime: str
+    pages: list[PageText]
+    path: str = ""
+    title: str = ""
+    language: str = ""
+    extractor: str = EXTRACTOR_VERSION
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def page_count(self) -> int:
+        return len(self.pages)
+
+    def page(self, page: int) -> PageText:
+        """Return the PageText of 1-based physical ``page``; IndexError when out of range."""
+        if page < 1 or page > len(self.pages):
+            raise IndexError(f"{self.file_name}: page {page} out of range 1..{len(self.pages)}")
+        return self.pages[page - 1]
+
+    def to_json(self) -> str:
+        return json.dumps(asdict(self), ensure_ascii=False)
+
+    @classmethod
+    def from_json(cls, data: str | bytes) -> "DocumentModel":
+        raw: dict[str, Any] = json.loads(data)
+        raw["pages"] = [PageText(**p) for p in raw.get("pages", [])]
+        return cls(**raw)

@@ -1,0 +1,159 @@
+"""Qdrant Edge index: one in-process shard folder holding the BM25 sparse vectors.
+
+Owns `<data>/index/`. We analyse text in Python (pincite.analysis) and hand Edge's Bm25 a
+whitespace tokenizer with no stemmer, stopwords or lowercasing: Edge's own multilingual
+tokenizer drops digits, so "PX-200" and "PX-300" would become one token (ARCHITECTURE.md).
+IDF is applied by Edge at query time (Modifier.Idf). Filters are part of the query.
+
+An Edge shard can be opened by one process only; a second open raises IndexBusy.
+Must not import answer/.
+"""
+from __future__ import annotations
+
+import uuid
+from pathlib import Path
+from typing import Iterable, Sequence
+
+import qdrant_edge as qe
+
+from ..chunking import Chunk
+from ..errors import IndexBusy, LibraryError
+from .base import Hit, SearchFilter
+
+SPARSE = "bm25"
+#: Keyword payload fields with an index (filters run inside the search on them).
+KEYWORD_FIELDS = ("doc_id", "state")
+#: BM25 parameters: k1=1.2, b=0.75 (Robertson & Zaragoza 2009 defaults, Edge's defaults);
+#: avg_len is the expected chunk length in tokens (~700-char chunks; re-measure with the chunker).
+BM25_K, BM25_B, BM25_AVG_LEN = 1.2, 0.75, 160.0
+_NS = uuid.UUID("6f0b6c1e-8d51-4f7a-9b1e-70696e636974")  # namespace for point ids
+
+
+def point_id(chunk_id: str) -> str:
+    """Stable UUID point id for a chunk id."""
+    return str(uuid.uuid5(_NS, chunk_id))
+
+
+class EdgeIndex:
+    """BM25 search over chunks in a Qdrant Edge shard at `path` (created when missing)."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        try:
+            if (path / "wal").exists() or any(path.glob("segments*")):
+                self.shard = qe.EdgeShard.load(str(path))
+            else:
+                path.mkdir(parents=True, exist_ok=True)
+                self.shard = qe.EdgeShard.create(str(path), self._config())
+                for name in KEYWORD_FIELDS:
+                    self.shard.update(qe.UpdateOperation.create_field_index(
+                        name, qe.KeywordIndexParams(enable_hnsw=False)))
+        except Exception as e:  # Edge raises plain Exception with a message
+            if "WouldBlock" in str(e) or "lock" in str(e).lower():
+                raise IndexBusy(
+                    f"{path}: the index is open in another pincite process "
+                    "(for example `pincite serve`); stop it or go through it") from None
+            raise LibraryError(f"{path}: cannot open the index ({e})") from None
+        self.bm25 = qe.Bm25(qe.Bm25Config(
+            k=BM25_K, b=BM25_B, avg_len=BM25_AVG_LEN,
+            tokenizer=qe.TokenizerType.Whitespace, stemmer=qe.DisabledStemmer(),
+            stopwords=qe.StopwordsSet(custom=set()), lowercase=False))
+
+    @staticmethod
+    def _config() -> "qe.EdgeConfig":
+        return qe.EdgeConfig(
+            vectors={},
+            sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+        )
+
+    def close(self) -> None:
+        self.shard.flush()
+        self.shard.close()
+
+    # -- writes -------------------------------------------------------------------
+    def upsert(self, chunks: Sequence[Chunk], token_lists: Sequence[list[str]],
+               payload_extra: dict, state: str = "pending", batch: int = 256) -> None:
+        """Write chunks with their analysed tokens; `payload_extra` goes into every payload."""
+        for i in range(0, len(chunks), batch):
+            points = [
+                qe.Point(point_id(c.chunk_id), {SPARSE: self._doc_vector(toks)},
+                         self._payload(c, payload_extra, state))
+                for c, toks in zip(chunks[i:i + batch], token_lists[i:i + batch])
+            ]
+            self.shard.update(qe.UpdateOperation.upsert_points(points))
+
+    def _doc_vector(self, toks: list[str]) -> "qe.SparseVector":
+        return self.bm25.embed_document(" ".join(toks) if toks else "\u2205")
+
+    @staticmethod
+    def _payload(c: Chunk, extra: dict, state: str) -> dict:
+        return {
+            "chunk_id": c.chunk_id, "doc_id": c.doc_id, "state": state, "kind": c.kind,
+            "page": c.page, "page_end": c.page_end, "page_label": c.page_label,
+            "label_source": c.label_source, "char_start": c.char_start,
+            "char_end": c.char_end, "text": c.text, **extra,
+        }
+
+    def set_state(self, doc_id: str, state: str) -> None:
+        """Flip every point of `doc_id` to `state` ("pending" -> "ready")."""
+        self.shard.update(qe.UpdateOperation.set_payload_by_filter(
+            self._must(doc_id=doc_id), {"state": state}))
+        self.shard.flush()
+
+    def delete_doc(self, doc_id: str) -> None:
+        self.shard.update(qe.UpdateOperation.delete_points_by_filter(self._must(doc_id=doc_id)))
+        self.shard.flush()
+
+    def delete_pending(self) -> None:
+        """Remove points left "pending" by an interrupted ingest."""
+        self.shard.update(qe.UpdateOperation.delete_points_by_filter(self._must(state="pending")))
+        self.shard.flush()
+
+    def flush(self) -> None:
+        self.shard.flush()
+
+    # -- reads --------------------------------------------------------------------
+    def search(self, query_tokens: list[str], flt: SearchFilter | None = None,
+               limit: int = 10) -> list[Hit]:
+        """BM25 search; only "ready" points, restricted by `flt` inside the query."""
+        if not query_tokens:
+            return []
+        req = qe.QueryRequest(
+            limit=limit,
+            query=qe.Query.Nearest(self.bm25.embed_query(" ".join(query_tokens)), using=SPARSE),
+            filter=self._filter(flt),
+            with_payload=True,
+        )
+        return [self._hit(p, rank) for rank, p in enumerate(self.shard.query(req), start=1)]
+
+    def doc_ids(self) -> set[str]:
+        """Doc ids of all points (any state); used to find orphans."""
+        facet = self.shard.facet(qe.FacetRequest(key="doc_id", limit=1_000_000))
+        return {h.value for h in facet.hits}
+
+    def count(self, doc_id: str | None = None, state: str | None = None) -> int:
+        cond = {k: v for k, v in (("doc_id", doc_id), ("state", state)) if v}
+        return self.shard.count(qe.CountRequest(filter=self._must(**cond) if cond else None))
+
+    @staticmethod
+    def _must(**fields) -> "qe.Filter":
+        return qe.Filter(must=[qe.FieldCondition(key=k, match=qe.MatchValue(v))
+                               for k, v in fields.items()])
+
+    @staticmethod
+    def _filter(flt: SearchFilter | None) -> "qe.Filter":
+        must = [qe.FieldCondition(key="state", match=qe.MatchValue("ready"))]
+        if flt and flt.doc_ids is not None:
+            must.append(qe.FieldCondition(key="doc_id", match=qe.MatchAny(list(flt.doc_ids))))
+        return qe.Filter(must=must)
+
+    @staticmethod
+    def _hit(p, rank: int) -> Hit:
+        d = p.payload or {}
+        return Hit(
+            chunk_id=d["chunk_id"], doc_id=d["doc_id"], score=float(p.score), rank=rank,
+            page=d["page"], page_end=d.get("page_end", d["page"]), char_start=d["char_start"],
+            char_end=d["char_end"], text=d.get("text", ""), file=d.get("file", ""),
+            title=d.get("title", ""), page_label=d.get("page_label") or "",
+            label_source=d.get("label_source"), kind=d.get("kind", "text"),
+        )

@@ -1,0 +1,200 @@
+"""The SQLite catalog: one row per document, failed files, term statistics, settings.
+
+Owns `<data>/catalog.sqlite`. Every change is one transaction, so a crash leaves either
+the old or the new state. Must not parse documents or talk to the index.
+"""
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Iterator
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS documents (
+    doc_id TEXT PRIMARY KEY,
+    sha256 TEXT NOT NULL,
+    file_name TEXT NOT NULL,
+    source_path TEXT NOT NULL,
+    mime TEXT NOT NULL,
+    size INTEGER NOT NULL,
+    pages INTEGER NOT NULL,
+    chunks INTEGER NOT NULL DEFAULT 0,
+    title TEXT NOT NULL DEFAULT '',
+    language TEXT NOT NULL DEFAULT '',
+    state TEXT NOT NULL,
+    warnings TEXT NOT NULL DEFAULT '[]',
+    ingested_at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS documents_source ON documents(source_path);
+CREATE TABLE IF NOT EXISTS failures (
+    source_path TEXT PRIMARY KEY,
+    file_name TEXT NOT NULL,
+    sha256 TEXT,
+    reason TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL);
+"""
+
+
+@dataclass
+class DocumentRow:
+    """A catalog row. `state` is "pending" (being ingested, not searchable) or "ready"."""
+
+    doc_id: str
+    sha256: str
+    file_name: str
+    source_path: str
+    mime: str
+    size: int
+    pages: int
+    chunks: int
+    title: str
+    language: str
+    state: str
+    warnings: list[str] = field(default_factory=list)
+    ingested_at: float = 0.0
+
+
+@dataclass
+class FailureRow:
+    """A file that could not be ingested, with the reason shown to the user."""
+
+    source_path: str
+    file_name: str
+    sha256: str | None
+    reason: str
+    at: float
+
+
+class Catalog:
+    """Thin wrapper over the SQLite catalog file (`path`); created when missing."""
+
+    def __init__(self, path: Path):
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self.db = sqlite3.connect(path, timeout=30, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # -- meta ---------------------------------------------------------------------
+    def get_meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key=?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
+
+    # -- documents ------------------------------------------------------------------
+    def documents(self, state: str | None = None) -> list[DocumentRow]:
+        """All documents (optionally only those in `state`), ordered by file name."""
+        sql = "SELECT * FROM documents"
+        args: tuple = ()
+        if state:
+            sql, args = sql + " WHERE state=?", (state,)
+        return [self._row(r) for r in self._rows(sql + " ORDER BY file_name, doc_id", args)]
+
+    def get(self, doc_id: str) -> DocumentRow | None:
+        rows = list(self._rows("SELECT * FROM documents WHERE doc_id=?", (doc_id,)))
+        return self._row(rows[0]) if rows else None
+
+    def by_source(self, source_path: str) -> list[DocumentRow]:
+        """Documents ingested from `source_path` (normally at most one ready)."""
+        rows = self._rows("SELECT * FROM documents WHERE source_path=?", (source_path,))
+        return [self._row(r) for r in rows]
+
+    def put(self, row: DocumentRow) -> None:
+        """Insert or replace a document row and clear any failure for its source path."""
+        with self._tx():
+            self.db.execute(
+                "INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (row.doc_id, row.sha256, row.file_name, row.source_path, row.mime, row.size,
+                 row.pages, row.chunks, row.title, row.language, row.state,
+                 json.dumps(row.warnings, ensure_ascii=False), row.ingested_at or time.time()),
+            )
+            self.db.execute("DELETE FROM failures WHERE source_path=?", (row.source_path,))
+
+    def set_state(self, doc_id: str, state: str) -> None:
+        self.db.execute("UPDATE documents SET state=? WHERE doc_id=?", (state, doc_id))
+
+    def delete(self, doc_id: str) -> None:
+        self.db.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
+
+    # -- failures -------------------------------------------------------------------
+    def record_failure(self, source_path: str, file_name: str, sha256: str | None, reason: str) -> None:
+        self.db.execute(
+            "INSERT OR REPLACE INTO failures VALUES (?,?,?,?,?)",
+            (source_path, file_name, sha256, reason, time.time()),
+        )
+
+    def failures(self) -> list[FailureRow]:
+        return [FailureRow(*r) for r in self.db.execute("SELECT * FROM failures ORDER BY file_name")]
+
+    # -- term statistics (document frequency per analysed term) ------------------------
+    def add_term_df(self, df: Counter, sign: int = 1) -> None:
+        """Add (`sign`=1) or remove (-1) per-chunk document frequencies of terms."""
+        with self._tx():
+            self.db.executemany(
+                "INSERT INTO term_df(term, df) VALUES (?, ?) "
+                "ON CONFLICT(term) DO UPDATE SET df = df + excluded.df",
+                ((t, sign * n) for t, n in df.items()),
+            )
+            n = int(self.get_meta("n_chunks") or 0) + sign * int(df.get("\x00chunks", 0))
+            self.set_meta("n_chunks", str(max(n, 0)))
+            if sign < 0:
+                self.db.execute("DELETE FROM term_df WHERE df <= 0")
+
+    def term_df(self, terms: Iterable[str]) -> dict[str, int]:
+        """Document frequency (number of chunks) of each term; 0 when unknown."""
+        terms = list(dict.fromkeys(terms))
+        out = {t: 0 for t in terms}
+        for i in range(0, len(terms), 500):
+            part = terms[i : i + 500]
+            q = "SELECT term, df FROM term_df WHERE term IN (%s)" % ",".join("?" * len(part))
+            out.update(dict(self.db.execute(q, part).fetchall()))
+        return out
+
+    def chunk_count(self) -> int:
+        return int(self.get_meta("n_chunks") or 0)
+
+    # -- helpers --------------------------------------------------------------------
+    def _rows(self, sql: str, args: tuple) -> Iterator[sqlite3.Row]:
+        cur = self.db.execute(sql, args)
+        names = [d[0] for d in cur.description]
+        for r in cur:
+            yield dict(zip(names, r))
+
+    @staticmethod
+    def _row(r: dict) -> DocumentRow:
+        r = dict(r)
+        r["warnings"] = json.loads(r["warnings"])
+        return DocumentRow(**r)
+
+    def _tx(self):
+        return _Transaction(self.db)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, or ROLLBACK on error; nests as a no-op."""
+
+    def __init__(self, db: sqlite3.Connection):
+        self.db = db
+        self.outer = False
+
+    def __enter__(self):
+        if not self.db.in_transaction:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.outer = True
+
+    def __exit__(self, exc_type, *exc):
+        if self.outer:
+            self.db.execute("ROLLBACK" if exc_type else "COMMIT")

@@ -1,0 +1,46 @@
+"""Terminal rendering of Answers and library tables (rich). No logic beyond layout:
+every fact shown comes from the Answer or the catalog."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from .answer.messages import page_ref
+from .answer_model import Answer, Citation
+
+STATUS_STYLE = {"answered": "green", "partial": "yellow", "refused": "red",
+                "needs_clarification": "yellow", "not_confirmed": "yellow"}
+
+
+def source_line(c: Citation, lang: str) -> str:
+    """"file.pdf, p. 5-12 (PDF 47)" in the answer's language; physical page always shown."""
+    return f"{c.file}, {page_ref(c.address.page, c.address.page_label, lang)}"
+
+
+def print_answer(console: Console, ans: Answer) -> None:
+    """Answer text, then each claim's citations with quote and verification mark."""
+    style = STATUS_STYLE.get(ans.status, "white")
+    console.print(f"[bold {style}]{ans.status}[/]")
+    if ans.status != "answered":
+        console.print(escape(ans.answer))
+    for i, claim in enumerate(ans.claims, 1):
+        for c in claim.citations:
+            mark = "[green]✓ verified[/]" if c.verified else f"[red]✗ not verified: {escape(c.reason or '')}[/]"
+            console.print(f"[bold][{i}][/] «{escape(c.quote)}»")
+            console.print(f"    {escape(source_line(c, ans.language))}  {mark}")
+    for w in ans.warnings:
+        console.print(f"[dim]{escape(w)}[/]")
+
+
+def docs_table(rows, failures) -> Table:
+    """The library: one line per document and per failed file."""
+    t = Table(title="pincite library")
+    for col in ("id", "file", "pages", "chunks", "lang", "status", "notes"):
+        t.add_column(col)
+    for r in rows:
+        notes = "; ".join(r.warnings[:2]) + (f" (+{len(r.warnings) - 2})" if len(r.warnings) > 2 else "")
+        t.add_row(r.doc_id, escape(r.file_name), str(r.pages), str(r.chunks), r.language, r.state, escape(notes))
+    for f in failures:
+        t.add_row("-", escape(f.file_name), "-", "-", "-", "[red]failed[/]", escape(f.reason))
+    return t

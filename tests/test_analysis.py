@@ -1,0 +1,269 @@
+"""Tests of pincite.analysis: tokens, query terms, language guess and sentence spans."""
+from __future__ import annotations
+
+import pytest
+
+from pincite.analysis import (
+    ANALYZER_VERSION,
+    STOPWORDS,
+    detect_language,
+    query_terms,
+    split_sentences,
+    tokens,
+)
+
+
+def _sents(text: str) -> list[str]:
+    return [text[s:e] for s, e in split_sentences(text)]
+
+
+def _shared(a: str, b: str) -> set[str]:
+    return set(tokens(a)) & set(tokens(b))
+
+
+# ---------------------------------------------------------------- words
+
+
+def test_version_is_a_nonempty_string():
+    assert isinstance(ANALYZER_VERSION, str) and ANALYZER_VERSION
+
+
+def test_russian_inflections_share_stems():
+    shared = _shared("замена фильтра", "Замените фильтры гидравлической системы")
+    assert {"замен", "фильтр"} <= shared
+
+
+def test_yo_folds_to_ye_and_case_folds():
+    assert tokens("емкость") == tokens("ёмкость") == tokens("ЁМКОСТЬ")
+    assert tokens("Ёлка") == tokens("елка")
+    assert tokens("Ёмкость-2") == tokens("емкость-2") == ["емкость-2"]  # codes are not stemmed
+
+
+def test_english_stemming_and_case():
+    assert tokens("Filters") == tokens("filter")
+    assert tokens("REPLACING") == tokens("replace")
+
+
+def test_pdfium_line_end_hyphen_and_invisibles_join_words():
+    assert tokens("кон\ufffe\r\nструирует") == tokens("конструирует")
+    assert tokens("hy\u00adphen\u200bation") == tokens("hyphenation")
+
+
+def test_nfkc_ligatures_and_fullwidth():
+    assert tokens("\ufb01le") == tokens("file")
+    assert tokens("\uff11\uff12") == ["12"]
+
+
+def test_letter_only_hyphenated_words_give_parts():
+    assert set(tokens("e-mail")) == {"e", "mail"}
+
+
+# ---------------------------------------------------------------- codes
+
+
+def test_codes_are_one_token_and_never_shared():
+    assert tokens("PX-200") == ["px-200"]
+    assert _shared("PX-200", "PX-300") == set()
+    assert _shared("Model PX-200 pump", "Model PX-300 pump") == {"model", "pump"}
+
+
+def test_dash_variants_give_the_same_code():
+    assert tokens("PX\u2011200") == tokens("PX\u2013200") == tokens("px-200")
+
+
+@pytest.mark.parametrize(
+    "text, code",
+    [
+        ("№ 401-п", "№401-п"),
+        ("page 5-12", "5-12"),
+        ("ГОСТ 2.503-90", "2.503-90"),
+        ("version 4.1.", "4.1"),
+        ("section 5.3.4", "5.3.4"),
+        ("power 1.5 kW", "1.5"),
+        ("1,5 кВт", "1,5"),
+    ],
+)
+def test_code_kept_whole(text, code):
+    toks = tokens(text)
+    assert code in toks
+    for part in code.replace("№", "").replace("-", " ").replace(".", " ").replace(",", " ").split():
+        if part != code:
+            assert part not in toks, f"{part!r} leaked from {code!r}: {toks}"
+
+
+def test_numero_sign_joins_and_codes_differ():
+    assert "№401-п" in tokens("приказ №401-п")
+    assert "№401-п" in tokens("приказ № 401-п")
+    assert _shared("№ 401-п", "№ 402-п") == set()
+    assert "401-п" in _shared("приказ № 401-п", "приказ 401-п")
+
+
+def test_superscripts_stay_distinct():
+    assert tokens("10²") != tokens("102")
+    assert _shared("10²", "102") == set()
+    assert _shared("m³", "m3") == set()
+
+
+def test_tex_macros_keep_backslash_and_case():
+    assert "\\katal" in tokens("use \\katal for catalytic activity")
+    assert "\\katal" not in tokens("katal")
+    assert _shared("\\SI", "\\si") == set()
+
+
+def test_paths_and_urls_whole_and_in_parts():
+    toks = tokens("See CTAN:biblio/bibtex/ now")
+    assert "ctan:biblio/bibtex" in toks and "bibtex" in toks and "biblio" in toks
+    url = tokens("at http://journals.aps.org/revtex/.")
+    assert "http://journals.aps.org/revtex" in url
+    assert set(tokens("revtex")) <= set(url)
+    assert set(tokens("journals")) <= set(url)
+
+
+# ---------------------------------------------------------------- Chinese
+
+
+DOC_ZH = "额定电压为220伏。最大功率为1.5千瓦。"
+
+
+def test_chinese_query_finds_sentence():
+    q, d = tokens("最大功率"), set(tokens(DOC_ZH))
+    assert set(q) & d
+    assert {"最大", "功率"} <= d
+    assert "1.5" in d and "220" in d
+
+
+def test_chinese_bigrams_allow_partial_words():
+    assert "大功" in tokens("最大功率")
+    assert set(tokens("功率")) <= set(tokens("最大功率"))
+
+
+def test_chinese_codes_stay_whole():
+    shared = _shared("型号PX-200的功率", "型号PX-300的功率")
+    assert {"型号", "功率"} <= shared
+    assert not {"px", "200", "300", "px-200", "px-300"} & shared
+    assert "px-200" in tokens("型号PX-200的功率")
+
+
+# ---------------------------------------------------------------- query terms
+
+
+def test_query_terms_drop_question_words():
+    assert query_terms("What is the maximum power of PX-200?") == ["maximum", "power", "px-200"]
+    assert query_terms("Какой максимальный расход воды?") == tokens("максимальный расход воды")
+    zh = query_terms("最大功率是多少？")
+    assert "是" not in zh and "多少" not in zh and "率是" not in zh
+    assert {"最大", "功率"} <= set(zh)
+
+
+def test_query_terms_keep_negations_and_numbers():
+    assert {"не", "5"} <= set(query_terms("не более 5 кг"))
+    assert "no" in query_terms("no more than 5 kg")
+    assert {"不得", "5"} <= set(query_terms("不得超过5公斤"))
+
+
+@pytest.mark.parametrize("q", ["Как заменить фильтр PX-200?", "How do I replace the filter?", "如何更换过滤器？"])
+def test_query_terms_subset_of_tokens(q):
+    qt = query_terms(q)
+    assert qt and set(qt) <= set(tokens(q))
+
+
+def test_stopwords_hold_analysed_forms():
+    assert {"what", "как", "什么", "是", "的"} <= STOPWORDS
+    assert "px-200" not in STOPWORDS and "не" not in STOPWORDS
+
+
+# ---------------------------------------------------------------- language
+
+
+@pytest.mark.parametrize(
+    "text, lang",
+    [
+        ("最大功率是多少？", "zh"),
+        ("使用 \\usepackage{ctex} 宏包排版中文文档", "zh"),
+        ("Какой максимальный расход воды?", "ru"),
+        ("Как настроить siunitx?", "ru"),
+        ("What is the maximum power?", "en"),
+        ("", "en"),
+        ("12345", "en"),
+    ],
+)
+def test_detect_language(text, lang):
+    assert detect_language(text) == lang
+
+
+# ---------------------------------------------------------------- sentences
+
+
+def test_sentences_english():
+    text = ("The value is 1.5 m. See e.g. Fig. 3 for details. Written by A. B. Knuth in 1984! "
+            "Is it? Yes.")
+    assert _sents(text) == [
+        "The value is 1.5 m.",
+        "See e.g. Fig. 3 for details.",
+        "Written by A. B. Knuth in 1984!",
+        "Is it?",
+        "Yes.",
+    ]
+
+
+def test_sentences_russian():
+    text = ("Объём бака 1.5 л, т.е. Вы можете залить 1.5 л. Подробнее см. рис. 4 и разд. 5.3.4. "
+            "Поставщик в г. Москва. Конец…  Всё.")
+    assert _sents(text) == [
+        "Объём бака 1.5 л, т.е. Вы можете залить 1.5 л.",
+        "Подробнее см. рис. 4 и разд. 5.3.4.",
+        "Поставщик в г. Москва.",
+        "Конец…",
+        "Всё.",
+    ]
+
+
+def test_sentences_chinese():
+    text = "额定电压为220伏。最大功率为1.5千瓦！是否需要接地？需要；请参阅第5.3.4节。"
+    assert _sents(text) == ["额定电压为220伏。", "最大功率为1.5千瓦！", "是否需要接地？", "需要；", "请参阅第5.3.4节。"]
+
+
+def test_sentences_section_number_at_line_start_is_not_a_sentence():
+    spans = _sents("Введение.\n5.3.4. Настройка\nТекст раздела.")
+    assert "5.3.4." not in spans
+    assert spans[0] == "Введение."
+
+
+def test_sentences_blank_lines_and_list_markers():
+    text = "Steps\n\n- remove the cover\n- replace the filter\n1) check\n2) done"
+    assert _sents(text) == ["Steps", "- remove the cover", "- replace the filter", "1) check", "2) done"]
+
+
+def test_sentences_urls_not_split():
+    assert _sents("See http://example.com/a.b/c. Then go.") == ["See http://example.com/a.b/c.", "Then go."]
+
+
+def test_sentences_offsets_are_trimmed_and_into_original():
+    assert split_sentences("  Hello world.  Next one. ") == [(2, 14), (16, 25)]
+    assert split_sentences(" \r\n\t ") == []
+
+
+def test_long_table_cut_at_line_breaks():
+    text = "\n".join(f"row {i} value {i * 3}" for i in range(100))
+    spans = split_sentences(text)
+    assert len(spans) > 1
+    assert all(e - s <= 400 for s, e in spans)
+    assert all(text[e - 1] != "\n" and text[s] != "\n" for s, e in spans)
+
+
+def test_long_line_without_break_stays_whole():
+    text = "word " * 200
+    assert split_sentences(text) == [(0, len(text) - 1)]
+
+
+def test_sentences_cover_every_nonblank_char_once():
+    text = ("Заголовок\r\n\r\n1. Первый пункт, т.е. начало.\r\nВторой? Да! 最大功率为1.5千瓦。下一句\r\n"
+            "• item e.g. here.  Fig. 2 shows\u00a0it. ... . . . 88\r\n")
+    spans = split_sentences(text)
+    covered = [0] * len(text)
+    for (s, e), nxt in zip(spans, spans[1:] + [(len(text), len(text))]):
+        assert s < e <= nxt[0]
+        assert not text[s].isspace() and not text[e - 1].isspace()
+        for i in range(s, e):
+            covered[i] += 1
+    assert all(covered[i] == 1 for i, c in enumerate(text) if not c.isspace())

@@ -1,0 +1,152 @@
+"""Tests of pincite.chunking: chunk spans, ids, search text, coverage (hand-made and real PDFs)."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from pincite.analysis import split_sentences, tokens
+from pincite.chunking import Chunk, chunk_document
+from pincite.extract.model import DocumentModel, PageText
+
+
+def _pdf_document(corpus: Path, rel: str) -> DocumentModel:
+    """DocumentModel of a corpus PDF (`corpus` fixture of conftest.py skips when absent)."""
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(str(corpus / "pdf" / rel))
+    try:
+        pages = [PageText(page=i + 1, text=pdf[i].get_textpage().get_text_range()) for i in range(len(pdf))]
+    finally:
+        pdf.close()
+    return DocumentModel(doc_id="0123456789abcdef", file_name=Path(rel).name, sha256="0" * 64,
+                         mime="application/pdf", pages=pages, title=Path(rel).stem)
+
+
+def _doc(*texts: str, title: str = "Pump manual") -> DocumentModel:
+    pages = [PageText(page=i + 1, text=t, page_label=f"L{i + 1}", label_source="pagelabels")
+             for i, t in enumerate(texts)]
+    return DocumentModel(doc_id="feedfacecafebeef", file_name="manual.pdf", sha256="1" * 64,
+                         mime="application/pdf", pages=pages, title=title)
+
+
+def _assert_sound(doc: DocumentModel, chunks: list[Chunk]) -> None:
+    """Slice identity, page-local ids, and every non-blank char of every page covered."""
+    by_page: dict[int, list[Chunk]] = {}
+    for c in chunks:
+        page = doc.page(c.page)
+        assert c.text == page.text[c.char_start : c.char_end]
+        assert c.page_end == c.page and c.doc_id == doc.doc_id
+        assert c.text.strip() == c.text and c.text
+        by_page.setdefault(c.page, []).append(c)
+    for page in doc.pages:
+        mine = by_page.get(page.page, [])
+        assert [c.chunk_id for c in mine] == [f"{doc.doc_id}-p{page.page}-c{n}" for n in range(len(mine))]
+        covered = bytearray(len(page.text))
+        for a, b in zip(mine, mine[1:]):
+            assert a.char_end <= b.char_start
+        for c in mine:
+            covered[c.char_start : c.char_end] = b"\x01" * (c.char_end - c.char_start)
+        missed = [i for i, ch in enumerate(page.text) if not ch.isspace() and not covered[i]]
+        assert not missed, f"page {page.page}: {len(missed)} chars not covered, first at {missed[0]}"
+        if not page.text.strip():
+            assert not mine
+
+
+SENTENCES = [f"Sentence number {i} says that the pump PX-{200 + i} needs {i}.5 litres of oil." for i in range(40)]
+
+
+def test_hand_made_document():
+    page1 = "  " + " ".join(SENTENCES) + "\n"
+    doc = _doc(page1, " \r\n\t ", "Замените фильтры. Готово.")
+    chunks = chunk_document(doc, target_chars=300)
+    _assert_sound(doc, chunks)
+    assert {c.page for c in chunks} == {1, 3}
+    assert len([c for c in chunks if c.page == 1]) > 5
+    assert all(len(c.text) <= 300 for c in chunks)
+    assert chunks[0].search_text == "Pump manual\n" + chunks[0].text
+    assert chunks[0].page_label == "L1" and chunks[0].label_source == "pagelabels"
+    assert chunks[-1].chunk_id == "feedfacecafebeef-p3-c0" and chunks[-1].text == "Замените фильтры. Готово."
+
+
+def test_chunks_never_split_a_sentence():
+    doc = _doc(" ".join(SENTENCES))
+    chunks = chunk_document(doc, target_chars=250)
+    for s, e in split_sentences(doc.pages[0].text):
+        assert any(c.char_start <= s and e <= c.char_end for c in chunks), (s, e)
+
+
+def test_chunks_group_to_about_target():
+    doc = _doc(" ".join(SENTENCES))
+    chunks = chunk_document(doc, target_chars=700)
+    sizes = [len(c.text) for c in chunks]
+    assert all(size <= 700 for size in sizes)
+    assert all(size > 700 - 2 * max(map(len, SENTENCES)) for size in sizes[:-1])
+
+
+def test_sentence_between_target_and_twice_target_is_one_chunk():
+    sentence = "A " + "very " * 60 + "long sentence."
+    doc = _doc(sentence + " Short one.")
+    chunks = chunk_document(doc, target_chars=200)
+    assert [c.text for c in chunks] == [sentence, "Short one."]
+
+
+def test_overlong_sentence_cut_at_whitespace():
+    text = " ".join(f"word{i}" for i in range(400)) + "."
+    doc = _doc(text)
+    chunks = chunk_document(doc, target_chars=100)
+    _assert_sound(doc, chunks)
+    assert len(chunks) > 20 and all(len(c.text) <= 100 for c in chunks)
+    for c in chunks:
+        assert c.char_end == len(text) or text[c.char_end].isspace()
+        assert c.char_start == 0 or text[c.char_start - 1].isspace()
+
+
+def test_overlong_run_without_whitespace_is_hard_cut():
+    text = "汉" * 1000
+    doc = _doc(text)
+    chunks = chunk_document(doc, target_chars=100)
+    _assert_sound(doc, chunks)
+    assert [len(c.text) for c in chunks] == [100] * 10
+
+
+def test_untitled_document_search_text_is_the_text():
+    doc = _doc("Hello world.", title="")
+    (chunk,) = chunk_document(doc)
+    assert chunk.search_text == chunk.text == "Hello world."
+
+
+def test_document_without_text_gives_no_chunks():
+    assert chunk_document(_doc("", "   ", "\r\n")) == []
+
+
+def test_bad_target_rejected():
+    with pytest.raises(ValueError):
+        chunk_document(_doc("Text."), target_chars=0)
+
+
+# ---------------------------------------------------------------- real corpus
+
+
+@pytest.mark.parametrize("rel", ["ru/mpman-ru.pdf", "zh/lshort-zh-cn.pdf", "en/siunitx.pdf"])
+def test_real_pdf_coverage_and_identity(corpus, rel):
+    doc = _pdf_document(corpus, rel)
+    chunks = chunk_document(doc)
+    _assert_sound(doc, chunks)
+    assert len(chunks) >= sum(1 for p in doc.pages if p.text.strip())
+    assert max(len(c.text) for c in chunks) <= 2 * 700
+    assert chunks[0].search_text.startswith(doc.title + "\n")
+
+
+def test_real_pdf_tokens_throughput(corpus):
+    doc = _pdf_document(corpus, "ru/mpman-ru.pdf")
+    texts = [c.search_text for c in chunk_document(doc)]
+    chars = sum(map(len, texts))
+    t0 = time.perf_counter()
+    count = sum(len(tokens(t)) for t in texts)
+    elapsed = time.perf_counter() - t0
+    print(f"\ntokens(): {len(texts)} chunks, {chars} chars, {count} tokens in {elapsed:.3f} s "
+          f"({chars / max(elapsed, 1e-9):,.0f} chars/s)")
+    assert count > chars / 20
+    assert set(tokens("кривые Безье")) <= {t for text in texts for t in tokens(text)}

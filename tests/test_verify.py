@@ -1,0 +1,316 @@
+"""Quote verification: the documented normalisation, the verbatim check and the number check."""
+from __future__ import annotations
+
+import pytest
+
+from pincite.answer.normalize import loose, normalize
+from pincite.answer.verify import claim_numbers_supported, numbers_in, verify_quote
+
+VOLTAGE = "The rated supply voltage is 220 V at 50 Hz for the PX-200 pump."
+
+
+def assert_exact(quote: str, source: str) -> None:
+    check = verify_quote(quote, source)
+    assert check.verified, check
+    assert check.level == "exact"
+    assert check.reason is None
+
+
+def assert_rejected(quote: str, source: str, reason: str = "not in source") -> None:
+    check = verify_quote(quote, source)
+    assert not check.verified, check
+    assert check.level is None
+    assert check.reason == reason
+    assert check.start is None and check.end is None
+
+
+# --- normalize(): each documented rule, with exact offsets -------------------------------------
+
+def test_soft_hyphen_and_zero_width_chars_are_dropped_with_offsets():
+    n = normalize("a\u00adb\u200bc\u2060d\ufeffe")
+    assert n.text == "abcde"
+    assert n.offsets == [0, 2, 4, 6, 8]
+
+
+@pytest.mark.parametrize("source", [
+    "main-\ntenance",
+    "main-\r\ntenance",
+    "main\ufffe\r\ntenance",
+    "main\u0002\r\ntenance",
+    "main\u00ad\ntenance",
+    "main\ufffetenance",
+])
+def test_line_end_hyphenation_is_joined(source):
+    assert normalize(source).text == "maintenance"
+
+
+def test_hyphen_before_a_digit_at_line_end_stays():
+    assert normalize("PX-\n200").text == "PX-200"
+
+
+def test_hyphen_in_the_middle_of_a_line_stays():
+    assert normalize("PX-200 pump").text == "PX-200 pump"
+
+
+def test_superscripts_and_subscripts_survive_nfkc():
+    assert normalize("10² Pa, 5 m³, H₂O, 10⁻³").text == "10² Pa, 5 m³, H₂O, 10⁻³"
+
+
+def test_nfkc_expands_ligatures_and_fullwidth_and_maps_each_char_to_its_source():
+    n = normalize("a ﬁle of ２２０")
+    assert n.text == "a file of 220"
+    # both "f" and "i" come from the ligature at index 2
+    assert n.offsets[2:4] == [2, 2]
+    assert n.ends[2:4] == [3, 3]
+    assert n.offsets[-3:] == [9, 10, 11]
+
+
+def test_whitespace_runs_collapse_and_ends_are_stripped():
+    n = normalize("  a\r\n\tb\u00a0\u00a0c\u2009d  ")
+    assert n.text == "a b c d"
+    assert n.offsets[0] == 2
+
+
+def test_spaces_next_to_cjk_are_dropped_but_kept_between_latin_words():
+    assert normalize("额定电压 为 220 伏 ， 频率").text == "额定电压为220伏,频率"
+    assert normalize("rated 220 V").text == "rated 220 V"
+    assert normalize("电压 ２２０ V").text == "电压220 V"
+
+
+def test_normalize_keeps_case_yo_quotes_and_dashes():
+    assert normalize("Ёмкость “A” 10–20").text == "Ёмкость “A” 10–20"
+
+
+def test_loose_folds_case_yo_quotes_and_dashes_with_offsets():
+    n = loose("Ёмкость “A” 10–20 ‘b’ «c» 5−3")
+    assert n.text == 'емкость "a" 10-20 "b" "c" 5-3'
+    assert n.offsets == list(range(len(n.text)))
+
+
+def test_loose_keeps_superscript_minus():
+    assert loose("10⁻³").text == "10⁻³"
+
+
+def test_span_to_source_rejects_empty_spans():
+    with pytest.raises(ValueError):
+        normalize("abc").span_to_source(1, 1)
+
+
+# --- verify_quote(): true quotes survive layout noise ------------------------------------------
+
+def test_true_quote_survives_newlines_and_extra_spaces():
+    source = "The rated supply\nvoltage  is 220 V\r\nat 50 Hz."
+    assert_exact("The rated supply voltage is 220 V at 50 Hz.", source)
+
+
+@pytest.mark.parametrize("source", [
+    "Perform main-\ntenance every 500 hours of operation.",
+    "Perform main\ufffe\r\ntenance every 500 hours of operation.",
+    "Perform main\u00adtenance every 500 hours of operation.",
+])
+def test_true_quote_survives_hyphenation_and_soft_hyphens(source):
+    assert_exact("Perform maintenance every 500 hours", source)
+
+
+def test_ligature_in_source_matches_plain_letters_in_quote():
+    assert_exact("Replace the oil filter", "Replace the oil ﬁlter every year.")
+
+
+def test_nbsp_in_source_matches_plain_space():
+    assert_exact("rated voltage 220 V", "The rated\u00a0voltage\u00a0220\u00a0V applies.")
+
+
+def test_cjk_quote_matches_despite_stray_spaces():
+    assert_exact("额定电压为220伏", "本机额定电压 为220伏，频率50赫兹。")
+
+
+def test_span_points_at_the_original_text():
+    check = verify_quote("rated supply voltage is 220 V", VOLTAGE)
+    assert VOLTAGE[check.start:check.end] == "rated supply voltage is 220 V"
+
+
+def test_span_maps_back_through_hyphenation_and_ligatures():
+    source = "Note: the oil ﬁlter must be re-\nplaced and the ﬂange chec\ufffe\r\nked after use."
+    quote = "oil filter must be replaced and the flange checked after"
+    check = verify_quote(quote, source)
+    assert check.verified and check.level == "exact"
+    span = source[check.start:check.end]
+    assert span.startswith("oil ﬁlter") and span.endswith("after")
+    assert normalize(span).text == normalize(quote).text
+
+
+def test_span_at_the_loose_level_maps_back_too():
+    source = "Press the “Start” button to begin."
+    check = verify_quote('press the "start" button', source)
+    assert check.level == "loose"
+    assert source[check.start:check.end] == "Press the “Start” button"
+
+
+# --- verify_quote(): rejections ---------------------------------------------------------------
+
+def test_invented_tail_is_rejected():
+    assert_rejected("The rated supply voltage is 220 V at 50 Hz and 60 Hz.", VOLTAGE)
+
+
+def test_changed_number_is_rejected():
+    assert_rejected("The rated supply voltage is 230 V", VOLTAGE)
+
+
+def test_superscript_in_source_does_not_match_plain_digits():
+    source = "The chamber holds a vacuum of 10² Pa at most."
+    assert_rejected("holds a vacuum of 102 Pa", source)
+    assert verify_quote("holds a vacuum of 10² Pa", source).verified
+
+
+def test_plain_digits_in_source_do_not_match_superscript():
+    source = "The chamber holds a vacuum of 102 Pa at most."
+    assert_rejected("holds a vacuum of 10² Pa", source)
+
+
+def test_cubic_metres_do_not_become_m3():
+    source = "Tank volume is 5 m³ when full."
+    assert_rejected("Tank volume is 5 m3", source)
+    assert verify_quote("Tank volume is 5 m³", source).verified
+
+
+def test_quote_ending_inside_a_number_is_rejected():
+    assert_rejected("The rated supply voltage is 22", VOLTAGE, reason="cuts a word or number")
+
+
+def test_quote_ending_before_an_exponent_is_rejected():
+    source = "The chamber holds a vacuum of 10² Pa at most."
+    assert_rejected("chamber holds a vacuum of 10", source, reason="cuts a word or number")
+
+
+def test_quote_ending_before_a_superscript_minus_is_rejected():
+    source = "The coating has a density of 10⁻³ g per square centimetre."
+    assert_rejected("coating has a density of 10", source, reason="cuts a word or number")
+
+
+@pytest.mark.parametrize("quote", [
+    "The gap between the rotor and stator is 1",  # from 1.5
+    "5 mm between the rotor and stator",  # from 1.5
+])
+def test_quote_cutting_a_decimal_is_rejected(quote):
+    source = "The gap between the rotor and stator is 1.5 mm between the rotor and stator."
+    assert_rejected(quote, source, reason="cuts a word or number")
+
+
+def test_quote_ending_inside_a_word_is_rejected():
+    source = "The housing is notably light."
+    assert_rejected("The housing is not", source, reason="cuts a word or number")
+
+
+def test_dropped_russian_negation_is_rejected():
+    source = "Эксплуатация не допускается при температуре ниже 5 °C."
+    assert_rejected("Эксплуатация допускается при температуре ниже 5 °C", source)
+    assert_exact("Эксплуатация не допускается при температуре ниже 5 °C", source)
+
+
+def test_dropped_english_negation_is_rejected():
+    source = "The pump must not be started without water in the casing."
+    assert_rejected("The pump must be started without water", source)
+
+
+@pytest.mark.parametrize("quote,source", [
+    ("本设备有防水功能", "本设备没有防水功能，请勿在雨中使用。"),
+    ("电池可拆卸", "电池不可拆卸。"),
+])
+def test_dropped_chinese_negation_is_rejected(quote, source):
+    assert_rejected(quote, source)
+
+
+def test_quote_from_another_page_is_rejected():
+    page_1 = "Section 1. Safety. Disconnect the power supply before opening the cover."
+    page_2 = "Section 2. Installation. Mount the unit on a vertical wall."
+    quote = "Mount the unit on a vertical wall."
+    assert verify_quote(quote, page_2).verified
+    assert_rejected(quote, page_1)
+
+
+def test_too_short_quote_is_rejected_even_if_present():
+    assert_rejected("220 V at 50 Hz", VOLTAGE, reason="too short")  # 10 non-space characters
+    assert verify_quote("220 V at 50 Hz for", VOLTAGE).verified  # 13
+
+
+def test_short_cjk_quote_is_rejected_but_four_characters_pass():
+    source = "电池不可拆卸。"
+    assert_rejected("拆卸", source, reason="too short")
+    assert verify_quote("不可拆卸", source).verified
+
+
+def test_empty_quote():
+    assert_rejected(" \u00ad\n", VOLTAGE, reason="empty")
+
+
+@pytest.mark.parametrize("source", [None, "", " \n\ufffe "])
+def test_missing_source_is_cannot_check_not_absent(source):
+    assert_rejected("The rated supply voltage is 220 V", source, reason="source text unavailable")
+
+
+# --- verify_quote(): the loose level ------------------------------------------------------------
+
+@pytest.mark.parametrize("quote,source", [
+    ("Номинальная ёмкость батареи 40 А·ч", "Номинальная емкость батареи 40 А·ч."),
+    ('Press the "Start" button to begin', "Press the “Start” button to begin."),
+    ("Operating range 10-40 °C indoors", "Operating range 10–40 °C indoors."),
+    ("PRESS THE START BUTTON TO BEGIN", "Press the start button to begin."),
+])
+def test_loose_match_is_verified_and_reported_as_loose(quote, source):
+    check = verify_quote(quote, source)
+    assert check.verified
+    assert check.level == "loose"
+    assert normalize(quote).text not in normalize(source).text
+
+
+def test_exact_match_is_reported_as_exact_even_when_loose_would_match():
+    assert verify_quote("Press the “Start” button", "Press the “Start” button.").level == "exact"
+
+
+def test_loose_level_still_rejects_changed_numbers():
+    assert_rejected("operating range 10-45 °C indoors", "Operating range 10–40 °C indoors.")
+
+
+# --- numbers --------------------------------------------------------------------------------------
+
+def test_numbers_in_keeps_numbers_as_written():
+    text = "Set 1 000 V, 2,5 mm², 1.25 A, −5 °C, 10² Pa, model PX-200."
+    assert numbers_in(text) == ["1 000", "2,5", "1.25", "−5", "10²", "200"]
+
+
+def test_numbers_in_does_not_fold_superscripts():
+    assert numbers_in("10² and 102") == ["10²", "102"]
+
+
+@pytest.mark.parametrize("claim,quote", [
+    ("The limit is 1000 V.", "limit of 1 000 V"),
+    ("The limit is 1000 V.", "limit of 1\u00a0000 V"),
+    ("The limit is 1 000 V.", "limit of 1\u2009000 V"),
+    ("Minimum -5 °C", "not below −5 °C"),
+    ("Model PX-200 at 220 V", "the PX-200 runs at 220 V"),
+    ("Rated at ２２０ V", "rated at 220 V"),
+    ("No numbers here", "whatever 42"),
+    ("Pressure 10² Pa", "at 10² Pa"),
+])
+def test_claim_numbers_supported(claim, quote):
+    assert claim_numbers_supported(claim, quote)
+
+
+@pytest.mark.parametrize("claim,quote", [
+    ("Rated at 230 V", "rated at 220 V"),
+    ("Pressure 102 Pa", "at 10² Pa"),
+    ("Pressure 10² Pa", "at 102 Pa"),
+    ("Gap 1.5 mm", "gap 1,5 mm"),
+    ("Minimum 5 °C", "not below −5 °C"),
+    ("Rated at 220 V and 50 Hz", "rated at 220 V"),
+])
+def test_claim_numbers_not_supported(claim, quote):
+    assert not claim_numbers_supported(claim, quote)
+
+
+def test_language_hint_lowers_the_cjk_share_for_the_minimum_length():
+    source = "本机电压为220V，频率50Hz。"
+    quote = "电压为220V"  # 3 of 7 characters are CJK: not mostly CJK on its own
+    assert verify_quote(quote, source).reason == "too short"
+    check = verify_quote(quote, source, lang="zh-CN")
+    assert check.verified and source[check.start:check.end] == "电压为220V"
