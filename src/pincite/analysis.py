@@ -103,6 +103,10 @@ def _ru_forms(word: str) -> tuple[str, ...]:
     ("замена" -> ("зам", "замен")).
     """
     stem = _stemmer("russian").stemWord(word)
+    if len(stem) >= 5 and stem[-1] in "ая" and not word.endswith(_RU_ADJ_END):
+        # Snowball keeps the thematic vowel of imperfective verbs ("заменять" -> "заменя")
+        # but not of their perfective or noun kin ("заменить", "замену" -> "замен").
+        return (stem, stem[:-1])
     if word.endswith(_RU_ADJ_END) or word.endswith(("ся", "сь")):
         return (stem,)
     for end in _RU_NOUN_END:
@@ -253,6 +257,28 @@ def query_terms(text: str) -> list[str]:
     a stopword. Always a subset of `tokens(text)`; used to score answer sentences and
     query coverage."""
     return [t for t in _analyze(text, _ZH_STOP) if t not in STOPWORDS]
+
+
+def query_groups(text: str) -> list[tuple[str, ...]]:
+    """Content terms of a question grouped by question word: each group holds the index
+    forms of one word (Russian stem variants; a Chinese word and its character bigrams),
+    any of which matching counts as the word being present. Stopword-only words are
+    dropped. Used for answer coverage, where a word must weigh once however many forms
+    it has."""
+    groups: list[tuple[str, ...]] = []
+    for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
+        if i % 2:
+            for w in _jieba_cut(part):
+                if w not in _ZH_STOP and w.strip():
+                    groups.append(tuple(dict.fromkeys([w] + [w[j:j + 2] for j in range(len(w) - 1)])))
+        else:
+            for raw in part.split():
+                out: list[str] = []
+                _latin(raw, out)
+                forms = tuple(dict.fromkeys(t for t in out if t not in STOPWORDS))
+                if forms:
+                    groups.append(forms)
+    return list(dict.fromkeys(groups))
 
 
 # ---------------------------------------------------------------- language

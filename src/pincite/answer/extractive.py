@@ -35,45 +35,68 @@ class Candidate:
     score: float
 
 
-def term_weights(terms: list[str], df: dict[str, int], n_chunks: int) -> dict[str, float]:
-    """IDF weight per query term: ln(1 + (N - df + 0.5) / (df + 0.5)) (BM25's IDF,
-    Robertson & Zaragoza 2009). Unknown terms get the highest weight (df = 0)."""
+Group = tuple[str, ...]
+
+
+def group_weights(groups: list[Group], df: dict[str, int], n_chunks: int) -> dict[Group, float]:
+    """IDF weight per question word (group of index forms): BM25's IDF
+    ln(1 + (N - df + 0.5) / (df + 0.5)) (Robertson & Zaragoza 2009), taken for the most
+    common form that occurs in the library (a form found nowhere gets the highest weight
+    only when no form of the word occurs)."""
     n = max(n_chunks, 1)
-    return {t: math.log(1 + (n - df.get(t, 0) + 0.5) / (df.get(t, 0) + 0.5)) for t in terms}
+
+    def idf(t: str) -> float:
+        return math.log(1 + (n - df.get(t, 0) + 0.5) / (df.get(t, 0) + 0.5))
+
+    out = {}
+    for g in groups:
+        seen = [t for t in g if df.get(t, 0) > 0]
+        out[g] = min(map(idf, seen)) if seen else idf(g[0])
+    return out
 
 
-def candidates(hits: list[Hit], weights: dict[str, float]) -> list[Candidate]:
-    """Best window per hit, scored; sorted best first."""
-    total = sum(weights.values()) or 1.0
+def candidates(hits: list[Hit], weights: dict[Group, float]) -> list[Candidate]:
+    """Best window per hit, scored; sorted best first.
+
+    Question words that the hit's document title also contains (the product or document
+    the question names) do not count toward coverage when other words remain: the
+    evidence must cover what is asked about that document, not only its name, which a
+    running header repeats on every page.
+    """
     out = []
     for hit in hits[:SCORED_HITS]:
-        best = _best_window(hit, weights, total)
+        title = set(analysis.tokens(hit.title)) if hit.title else set()
+        asked = {g: w for g, w in weights.items() if not title.intersection(g)} or weights
+        best = _best_window(hit, asked)
         if best:
             out.append(best)
     out.sort(key=lambda c: (-c.score, c.hit.rank))
     return out
 
 
-def _best_window(hit: Hit, weights: dict[str, float], total: float) -> Candidate | None:
+def coverage(toks: set[str], weights: dict[Group, float]) -> float:
+    """Share (0..1) of the weighted question words with a form in `toks`."""
+    total = sum(weights.values()) or 1.0
+    return sum(w for g, w in weights.items() if toks.intersection(g)) / total
+
+
+def _best_window(hit: Hit, weights: dict[Group, float]) -> Candidate | None:
     spans = analysis.split_sentences(hit.text)
     toks = [set(analysis.tokens(hit.text[s:e])) for s, e in spans]
     best: Candidate | None = None
     for i in range(len(spans)):
         seen: set[str] = set()
+        first = coverage(toks[i], weights)
         for j in range(i, min(i + MAX_WINDOW_SENTENCES, len(spans))):
             seen |= toks[j]
-            cov = sum(w for t, w in weights.items() if t in seen) / total
-            if j > i and cov <= _cov_of(toks[i], weights, total):
-                break  # the second sentence adds nothing
-            score = cov - RANK_WEIGHT * (hit.rank - 1) / max(len(spans), 1) - 0.001 * (j - i)
+            cov = coverage(seen, weights)
+            if j > i and cov <= first:
+                break  # the next sentence adds nothing
+            score = cov - RANK_WEIGHT * (hit.rank - 1) - 0.001 * (j - i)
             if best is None or score > best.score:
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
                                  cov, score)
     return best
-
-
-def _cov_of(toks: set[str], weights: dict[str, float], total: float) -> float:
-    return sum(w for t, w in weights.items() if t in toks) / total
 
 
 def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[int, int]:

@@ -49,12 +49,13 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     scope = Scope(doc_ids=flt.doc_ids if flt else None,
                   decided_by="explicit option" if flt and flt.doc_ids else "default")
     t0 = time.perf_counter()
-    terms = list(dict.fromkeys(analysis.query_terms(q))) or list(dict.fromkeys(analysis.tokens(q)))
+    groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
+    terms = list(dict.fromkeys(t for g in groups for t in g))
     hits = lib.index.search(terms, flt, limit=lib.settings.top_k)
     t1 = time.perf_counter()
     if lib.catalog.chunk_count() == 0:
         return _refusal(q, lang, scope, "empty_library", {"retrieve": t1 - t0})
-    weights = extractive.term_weights(terms, lib.catalog.term_df(terms), lib.catalog.chunk_count())
+    weights = extractive.group_weights(groups, lib.catalog.term_df(terms), lib.catalog.chunk_count())
     cands = extractive.candidates(hits, weights)
     timings = {"retrieve": t1 - t0}
     if not cands or cands[0].coverage < lib.settings.min_coverage:
