@@ -185,4 +185,5 @@ def main() -> None:
     try:
         app()
     except PinciteError as e:
-        _fail(str(e))
+        err.print(f"[red]error:[/] {escape(str(e))}")
+        sys.exit(2)

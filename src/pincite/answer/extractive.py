@@ -22,6 +22,8 @@ MAX_WINDOW_SENTENCES = 2
 SCORED_HITS = 12
 #: Tie-breaker weight of the BM25 rank, small against coverage (one term of five = 0.2).
 RANK_WEIGHT = 0.02
+#: Weight of the all-words coverage, a tie-breaker under the asked-words coverage.
+TIE_WEIGHT = 0.2
 
 
 @dataclass
@@ -67,7 +69,7 @@ def candidates(hits: list[Hit], weights: dict[Group, float]) -> list[Candidate]:
     for hit in hits[:SCORED_HITS]:
         title = set(analysis.tokens(hit.title)) if hit.title else set()
         asked = {g: w for g, w in weights.items() if not title.intersection(g)} or weights
-        best = _best_window(hit, asked)
+        best = _best_window(hit, asked, weights)
         if best:
             out.append(best)
     out.sort(key=lambda c: (-c.score, c.hit.rank))
@@ -80,7 +82,11 @@ def coverage(toks: set[str], weights: dict[Group, float]) -> float:
     return sum(w for g, w in weights.items() if toks.intersection(g)) / total
 
 
-def _best_window(hit: Hit, weights: dict[Group, float]) -> Candidate | None:
+def _best_window(hit: Hit, weights: dict[Group, float],
+                 all_weights: dict[Group, float]) -> Candidate | None:
+    """Best window of one hit by coverage of `weights`; coverage of all the question's
+    words (`all_weights`, title words included) breaks ties, so "PX-200" still decides
+    between two sentences that both answer "oil change" in a PX-200 manual."""
     spans = analysis.split_sentences(hit.text)
     toks = [set(analysis.tokens(hit.text[s:e])) for s, e in spans]
     best: Candidate | None = None
@@ -92,7 +98,8 @@ def _best_window(hit: Hit, weights: dict[Group, float]) -> Candidate | None:
             cov = coverage(seen, weights)
             if j > i and cov <= first:
                 break  # the next sentence adds nothing
-            score = cov - RANK_WEIGHT * (hit.rank - 1) - 0.001 * (j - i)
+            score = (cov + TIE_WEIGHT * coverage(seen, all_weights)
+                     - RANK_WEIGHT * (hit.rank - 1) - 0.001 * (j - i))
             if best is None or score > best.score:
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
                                  cov, score)

@@ -1,0 +1,98 @@
+"""The `pincite` command as a user runs it, on the bundled demo library."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str, data: Path, check: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data), *args]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=120,
+                       env={**os.environ, "COLUMNS": "200", **(env or {})})
+    if check:
+        assert p.returncode == 0, p.stderr + p.stdout
+    return p
+
+
+@pytest.fixture(scope="module")
+def demo(tmp_path_factory):
+    out = tmp_path_factory.mktemp("demo")
+    subprocess.run([sys.executable, str(ROOT / "demo" / "build_demo.py"), str(out)], check=True)
+    data = tmp_path_factory.mktemp("data")
+    p = run("ingest", str(out), data=data)
+    return out, data, p
+
+
+def test_ingest_prints_summary_table(demo):
+    out, _, p = demo
+    for pdf in out.glob("*.pdf"):
+        assert pdf.name in p.stdout
+    assert "3 files" in p.stdout and "added" in p.stdout
+
+
+def test_ask_json_is_the_answer_contract(demo):
+    _, data, _ = demo
+    p = run("ask", "What is the rated pressure of the PX-200?", "--json", data=data)
+    ans = json.loads(p.stdout)
+    assert ans["status"] == "answered" and ans["language"] == "en"
+    cit = ans["claims"][0]["citations"][0]
+    assert cit["file"] == "px200_manual_en.pdf" and cit["verified"] is True
+    assert (cit["page"], cit["page_label"]) == (3, "1")
+    assert cit["address"] == {"kind": "pdf", "page": 3, "page_end": 3, "page_label": "1",
+                              "label_source": "pagelabels"}
+    assert "25 MPa" in cit["quote"]
+
+
+def test_ask_text_shows_page_label_and_physical_page(demo):
+    _, data, _ = demo
+    p = run("ask", "What is the rated pressure of the PX-200?", data=data)
+    assert "p. 1 (PDF 3)" in p.stdout and "verified" in p.stdout
+    p = run("ask", "Какова емкость бака насоса НД-40?", data=data)
+    assert "Ёмкость бака насоса составляет 12 л" in p.stdout and "с. 3" in p.stdout
+
+
+def test_refusal_in_the_questions_language(demo):
+    _, data, _ = demo
+    p = run("ask", "Сколько стоит насос НД-40?", "--json", data=data)
+    ans = json.loads(p.stdout)
+    assert ans["status"] == "refused" and ans["claims"] == []
+    assert ans["answer"].startswith("В библиотеке ответа нет")
+
+
+def test_docs_lists_documents(demo):
+    _, data, _ = demo
+    p = run("docs", "--json", data=data)
+    docs = json.loads(p.stdout)
+    assert sorted(d["file_name"] for d in docs["documents"]) == [
+        "kd5_manual_zh.pdf", "nd40_manual_ru.pdf", "px200_manual_en.pdf"]
+    assert all(d["state"] == "ready" for d in docs["documents"]) and docs["problems"] == []
+
+
+def test_eval_on_demo_questions(demo, tmp_path):
+    _, data, _ = demo
+    out = tmp_path / "records.jsonl"
+    p = run("eval", str(ROOT / "demo" / "expected.jsonl"), "--out", str(out), "--json", data=data)
+    figures = json.loads(p.stdout)["summary"]["all"]
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 12
+    assert figures["hit@1"] == 1.0 and figures["refusal_accuracy"] == 1.0, records
+    assert figures["false_refusals"] == 0.0
+
+
+def test_errors_are_one_line_and_exit_nonzero(demo, tmp_path):
+    _, data, _ = demo
+    p = run("ask", "   ", data=data, check=False)
+    assert p.returncode == 2 and "question is empty" in p.stderr and "Traceback" not in p.stderr
+    bad = tmp_path / "report.pdf"
+    bad.write_text("this is not a pdf")
+    p = run("ingest", str(bad), data=data, check=False)
+    assert p.returncode == 1 and "not a PDF" in p.stdout + p.stderr
+    p = run("ingest", str(tmp_path / "missing.pdf"), data=data, check=False)
+    assert p.returncode == 2 and "no such file" in p.stderr
