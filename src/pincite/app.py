@@ -87,7 +87,11 @@ class Library:
         self.models_dir = self.root / "models"
         self.models_dir.mkdir(exist_ok=True)
         self._index: EdgeIndex | None = None
-        self._check_profile(for_reindex)
+        try:
+            self._check_profile(for_reindex)
+        except ProfileMismatch:
+            self.catalog.close()
+            raise
 
     # -- lifecycle ----------------------------------------------------------------
     def __enter__(self) -> "Library":
@@ -199,11 +203,15 @@ class Library:
             raise IngestError(path, "not a file")
         sha = sha256_file(path)
         doc_id = sha[:16]
+        old = [r for r in self.catalog.by_source(source) if r.doc_id != doc_id and r.state == "ready"]
         same = self.catalog.get(doc_id)
         if same and same.state == "ready":
+            # The bytes are stored already; older versions of this path must not answer.
+            for row in old:
+                self._remove(row)
             note = "unchanged" if same.source_path == source else f"same content as {same.file_name}"
-            return IngestResult(source, "skipped", doc_id, same.pages, same.chunks, reason=note)
-        old = [r for r in self.catalog.by_source(source) if r.doc_id != doc_id and r.state == "ready"]
+            return IngestResult(source, "replaced" if old else "skipped", doc_id, same.pages,
+                                same.chunks, reason=note)
         limits = PdfLimits(max_bytes=self.settings.max_bytes, max_pages=self.settings.max_pages)
         doc = extract_pdf(path, doc_id=doc_id, sha256=sha, password=password, limits=limits)
         doc.path = source
@@ -214,7 +222,7 @@ class Library:
             _fault("after-points")
             self._mark_ready(doc_id, df)
         except Exception:
-            self._discard_pending(doc_id)
+            self._discard_pending(doc_id, doc.sha256)
             raise
         for row in old:
             self._remove(row)
@@ -266,14 +274,19 @@ class Library:
         if not any(r.sha256 == row.sha256 for r in self.catalog.documents()):
             self.blobs.remove(row.sha256)
 
-    def _discard_pending(self, doc_id: str) -> None:
+    def _discard_pending(self, doc_id: str, sha256: str) -> None:
         """Undo phase one of a failed ingest (best effort; the next start retries)."""
         try:
             row = self.catalog.get(doc_id)
             if row is not None and row.state == "pending":
                 self._remove(row)
-            else:
+                return
+            if row is None:
                 self.index.delete_doc(doc_id)
+                (self.models_dir / f"{doc_id}.json").unlink(missing_ok=True)
+                _load_model.cache_clear()
+                if not any(r.sha256 == sha256 for r in self.catalog.documents()):
+                    self.blobs.remove(sha256)
         except Exception:
             pass
 
@@ -289,10 +302,18 @@ class Library:
         """Delete what an interrupted ingest left: pending rows and points of unknown docs."""
         for row in self.catalog.documents(state="pending"):
             self._remove(row)
-        known = {r.doc_id for r in self.catalog.documents()}
+        rows = self.catalog.documents()
+        known = {r.doc_id for r in rows}
         for doc_id in self.index.doc_ids() - known:
             self.index.delete_doc(doc_id)
         self.index.delete_pending()
+        for model in self.models_dir.glob("*.json"):
+            if model.stem not in known:
+                model.unlink(missing_ok=True)
+        shas = {r.sha256 for r in rows}
+        for blob in self.blobs.root.glob("*/*"):
+            if blob.is_file() and blob.stem not in shas:
+                blob.unlink(missing_ok=True)
 
     def reindex(self, on_doc: Callable[[DocumentRow], None] | None = None) -> int:
         """Rebuild chunks, term statistics and the index from the stored models.
