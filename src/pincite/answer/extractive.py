@@ -15,7 +15,7 @@ from .. import analysis
 from ..index.base import Hit
 
 #: Longest quote shown, in characters; longer windows are cut around the matched terms.
-MAX_QUOTE_CHARS = 320
+MAX_QUOTE_CHARS = 400
 #: Windows of up to this many consecutive sentences are scored (compound facts often span two).
 MAX_WINDOW_SENTENCES = 2
 #: Hits whose sentences are scored (BM25 rank order).
@@ -35,6 +35,7 @@ class Candidate:
     end: int
     coverage: float
     score: float
+    full: float = 0.0  # coverage of all question words, title words included
 
 
 Group = tuple[str, ...]
@@ -76,10 +77,23 @@ def candidates(hits: list[Hit], weights: dict[Group, float]) -> list[Candidate]:
     return out
 
 
+#: Credit for a Chinese word matched only through one of its character bigrams
+#: ("保修" in "保修说明" for the question word "保修期"): half, so the whole word wins.
+CJK_PARTIAL = 0.5
+
+
 def coverage(toks: set[str], weights: dict[Group, float]) -> float:
     """Share (0..1) of the weighted question words with a form in `toks`."""
     total = sum(weights.values()) or 1.0
-    return sum(w for g, w in weights.items() if toks.intersection(g)) / total
+    return sum(w * _credit(g, toks) for g, w in weights.items()) / total
+
+
+def _credit(g: Group, toks: set[str]) -> float:
+    if g[0] in toks:
+        return 1.0
+    if not toks.intersection(g[1:]):
+        return 0.0
+    return CJK_PARTIAL if _is_cjk(g[0][0]) else 1.0
 
 
 def _best_window(hit: Hit, weights: dict[Group, float],
@@ -102,7 +116,7 @@ def _best_window(hit: Hit, weights: dict[Group, float],
                      - RANK_WEIGHT * (hit.rank - 1) - 0.001 * (j - i))
             if best is None or score > best.score:
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
-                                 cov, score)
+                                 cov, score, coverage(seen, all_weights))
     return best
 
 

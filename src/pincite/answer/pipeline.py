@@ -6,6 +6,7 @@ Page numbers and labels in citations come from the index record, never from text
 """
 from __future__ import annotations
 
+import re
 import time
 from typing import Protocol
 
@@ -22,6 +23,7 @@ from .verify import verify_quote
 MAX_CLAIMS = 5
 #: A further claim is kept when its coverage is at least this share of the best one's.
 KEEP_RELATIVE = 0.6
+_CODE_RE = re.compile(r"^([^\W\d_]+)[-.]?\d")  # "px-200", "нд-40", "kd5"
 
 
 class LibraryLike(Protocol):
@@ -62,18 +64,33 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
         timings["answer"] = time.perf_counter() - t1
         return _refusal(q, lang, scope, "not_found", timings,
                         best=cands[0].coverage if cands else 0.0)
-    keep = [c for c in cands if c.coverage >= max(lib.settings.min_coverage * 0.8,
-                                                  KEEP_RELATIVE * cands[0].coverage)]
+    best = cands[0]
+    keep = [best] + [c for c in cands[1:]
+                     if c.coverage >= max(lib.settings.min_coverage * 0.8, KEEP_RELATIVE * best.coverage)
+                     and not _names_other_code(c, groups)]
     claims = [_claim(lib, c, terms) for c in keep[:MAX_CLAIMS]]
     timings["answer"] = time.perf_counter() - t1
     verified = [c for c in claims if c.verified]
     if not verified:
         return Answer(question=q, status="not_confirmed", language=lang, scope=scope,
                       answer=message("not_confirmed", lang), claims=claims, timings=timings)
-    shown = verified[:3]
-    text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(shown, 1))
+    text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(verified, 1))
     return Answer(question=q, status="answered", language=lang, scope=scope, answer=text,
                   claims=claims, timings=timings)
+
+
+def _names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
+    """True when the candidate's text names a sibling of a code in the question but not the
+    code itself ("PX-300 ..." for a question about "PX-200"): such a further claim is about
+    another model and is not kept."""
+    asked = {t for g in groups for t in g if _CODE_RE.match(t)}
+    if not asked:
+        return False
+    toks = set(analysis.tokens(cand.hit.text[cand.start - cand.hit.char_start:cand.end - cand.hit.char_start]))
+    if asked & toks:
+        return False
+    prefixes = {_CODE_RE.match(t).group(1) for t in asked}
+    return any((m := _CODE_RE.match(t)) and m.group(1) in prefixes for t in toks)
 
 
 def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Claim:
