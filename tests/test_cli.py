@@ -96,3 +96,20 @@ def test_errors_are_one_line_and_exit_nonzero(demo, tmp_path):
     assert p.returncode == 1 and "not a PDF" in p.stdout + p.stderr
     p = run("ingest", str(tmp_path / "missing.pdf"), data=data, check=False)
     assert p.returncode == 2 and "no such file" in p.stderr
+
+
+def test_reading_commands_do_not_create_a_library(tmp_path):
+    data = tmp_path / "typo"
+    for args in (("ask", "What is the rated pressure?"), ("docs",)):
+        p = run(*args, data=data, check=False)
+        assert p.returncode == 2 and "no pincite library here" in p.stderr
+    assert not data.exists()
+
+
+def test_eval_rejects_a_malformed_questions_file(demo, tmp_path):
+    _, data, _ = demo
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text('{"id": "x", "question": "unterminated\n')
+    p = run("eval", str(bad), data=data, check=False)
+    assert p.returncode == 2 and "bad.jsonl:1: not JSON" in p.stderr
+    assert "Traceback" not in p.stderr and len(p.stderr.strip().splitlines()) == 1

@@ -147,10 +147,11 @@ class Library:
                 problems.append(f"{row.file_name}: left {row.state} by an interrupted ingest; "
                                 "the next `pincite ingest` cleans it up")
             elif not blob.exists():
-                problems.append(f"{row.file_name}: original missing ({blob}); ingest the file again")
+                problems.append(f"{row.file_name}: stored original missing ({blob}); run "
+                                f"`pincite remove {row.doc_id}` and ingest the file again")
             elif blob.stat().st_size != row.size or sha256_file(blob) != row.sha256:
-                problems.append(f"{row.file_name}: original changed on disk ({blob}); "
-                                "ingest the file again")
+                problems.append(f"{row.file_name}: stored original changed on disk ({blob}); run "
+                                f"`pincite remove {row.doc_id}` and ingest the file again")
             elif not (self.models_dir / f"{row.doc_id}.json").exists():
                 problems.append(f"{row.file_name}: extracted text missing; run `pincite reindex`")
         return problems
@@ -171,7 +172,7 @@ class Library:
         Holds the writer lock for the whole run (LockHeld if taken). One file's failure is
         recorded and reported; it never stops the others or touches earlier documents.
         """
-        files = list(_expand(paths))
+        files = list(expand_paths(paths))
         results = []
         with WriterLock(self.root):
             self._cleanup_orphans()
@@ -348,7 +349,7 @@ def _load_model(path: Path) -> DocumentModel:
         raise LibraryError(f"{path}: extracted text missing; run `pincite reindex`") from None
 
 
-def _expand(paths: Iterable[Path | str]) -> Iterable[Path]:
+def expand_paths(paths: Iterable[Path | str]) -> Iterable[Path]:
     """Files as given, and PDFs found recursively under folders (sorted; no symlinks)."""
     for p in map(Path, paths):
         if p.is_dir():

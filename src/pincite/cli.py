@@ -16,14 +16,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import evaluate, render
-from .app import IngestResult, Library
+from .app import IngestResult, Library, expand_paths
 from .config import Settings
 from .errors import PinciteError
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")
 console = Console()
-err = Console(stderr=True)
+err = Console(stderr=True, soft_wrap=True)  # one error = one line, also in logs
 _state: dict = {}
 
 
@@ -33,22 +33,32 @@ def _main(data: Optional[Path] = typer.Option(
     _state["data"] = data
 
 
-def _library(**kw) -> Library:
+def _library(*, must_exist: bool = False, **kw) -> Library:
+    """Open the data folder; with `must_exist`, a folder without a library is an error
+    (a mistyped --data must not silently create an empty library)."""
     settings = Settings()
     if _state.get("data"):
         settings.data_dir = _state["data"]
+    if must_exist and not (Path(settings.data_dir) / "catalog.sqlite").exists():
+        _fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
+              "or pass --data DIR")
     return Library(settings, **kw)
 
 
 @app.command()
 def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (folders recurse)."),
            password: Optional[str] = typer.Option(None, help="User password of encrypted PDFs.")):
-    """Add PDFs to the library; unchanged files are skipped, changed ones replaced."""
+    """Add PDFs to the library; unchanged files are skipped, changed ones replaced.
+
+    Exit status: 0 when every file was added, replaced or skipped; 1 when any failed
+    (the others are still ingested); 2 for a usage error.
+    """
     missing = [p for p in paths if not p.exists()]
     if missing:
         _fail(f"{missing[0]}: no such file or folder")
+    files = list(expand_paths(paths))
     with _library() as lib, _progress() as prog:
-        task = prog.add_task("ingest", total=None)
+        task = prog.add_task("ingest", total=len(files))
         t0 = time.perf_counter()
         results: list[IngestResult] = []
 
@@ -59,9 +69,9 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (f
             results.append(r)
             prog.advance(task)
             if r.status == "failed":
-                prog.console.print(f"[red]✗[/] {escape(r.reason)}")
+                prog.console.print(f"[red]✗[/] {escape(r.reason)}", soft_wrap=True)
 
-        lib.ingest(paths, password=password, on_start=started, on_result=done)
+        lib.ingest(files, password=password, on_start=started, on_result=done)
         elapsed = time.perf_counter() - t0
     console.print(_ingest_table(results))
     pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
@@ -69,7 +79,7 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (f
     console.print(f"{len(results)} files, {pages} pages indexed in {elapsed:.1f} s"
                   + (f" ({pages / elapsed:.0f} pages/s)" if pages and elapsed else "")
                   + (f", [red]{failed} failed[/]" if failed else ""))
-    if failed and failed == len(results):
+    if failed:
         raise typer.Exit(1)
 
 
@@ -77,7 +87,7 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (f
 def ask(question: str = typer.Argument(..., help="The question, in Russian, Chinese or English."),
         as_json: bool = typer.Option(False, "--json", help="Print the Answer contract as JSON.")):
     """Answer a question from the library, with a verified quote and page for each claim."""
-    with _library() as lib:
+    with _library(must_exist=True) as lib:
         ans = lib.ask(question)
     if as_json:
         sys.stdout.write(ans.model_dump_json(indent=2) + "\n")
@@ -88,7 +98,7 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
 @app.command()
 def docs(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
     """List the library: documents, pages, status, failed files, and problems found."""
-    with _library() as lib:
+    with _library(must_exist=True) as lib:
         rows, failures, problems = lib.catalog.documents(), lib.catalog.failures(), lib.check()
     if as_json:
         out = {"documents": [r.__dict__ for r in rows], "failures": [f.__dict__ for f in failures],
@@ -123,9 +133,12 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
              out: Path = typer.Option(Path("pincite-eval.jsonl"), help="One record per question."),
              as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON.")):
     """Ask every question of the whole library and print hit@1, hit@5 and refusal figures."""
-    qs = evaluate.load_questions(questions)
+    try:
+        qs = evaluate.load_questions(questions)
+    except ValueError as e:
+        _fail(str(e))
     ingest_figures = {}
-    with _library() as lib:
+    with _library(must_exist=corpus is None) as lib:
         if corpus:
             t0 = time.perf_counter()
             res = lib.ingest([corpus])

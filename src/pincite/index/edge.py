@@ -51,8 +51,8 @@ class EdgeIndex:
         except Exception as e:  # Edge raises plain Exception with a message
             if "WouldBlock" in str(e) or "lock" in str(e).lower():
                 raise IndexBusy(
-                    f"{path}: the index is open in another pincite process "
-                    "(for example `pincite serve`); stop it or go through it") from None
+                    f"{path}: the index is open in another pincite process (an ingest, for "
+                    "example); try again when it has finished") from None
             raise LibraryError(f"{path}: cannot open the index ({e})") from None
         self.bm25 = qe.Bm25(qe.Bm25Config(
             k=BM25_K, b=BM25_B, avg_len=BM25_AVG_LEN,
