@@ -35,7 +35,7 @@ class Candidate:
     end: int
     coverage: float
     score: float
-    full: float = 0.0  # coverage of all question words, title words included
+    full: float = 0.0  # coverage of all question words (title words too) by the whole chunk
 
 
 Group = tuple[str, ...]
@@ -98,11 +98,13 @@ def _credit(g: Group, toks: set[str]) -> float:
 
 def _best_window(hit: Hit, weights: dict[Group, float],
                  all_weights: dict[Group, float]) -> Candidate | None:
-    """Best window of one hit by coverage of `weights`; coverage of all the question's
-    words (`all_weights`, title words included) breaks ties, so "PX-200" still decides
-    between two sentences that both answer "oil change" in a PX-200 manual."""
+    """Best window of one hit by coverage of `weights`. Between hits, the coverage of all
+    the question's words (`all_weights`, title words included) by the whole chunk breaks
+    ties, so "PX-200" still decides between two passages that both answer "oil change" in
+    a PX-200 manual; within a hit it does not, so a running header is not pulled in."""
     spans = analysis.split_sentences(hit.text)
     toks = [set(analysis.tokens(hit.text[s:e])) for s, e in spans]
+    full = coverage(set().union(*toks), all_weights) if toks else 0.0
     best: Candidate | None = None
     for i in range(len(spans)):
         seen: set[str] = set()
@@ -112,11 +114,10 @@ def _best_window(hit: Hit, weights: dict[Group, float],
             cov = coverage(seen, weights)
             if j > i and cov <= first:
                 break  # the next sentence adds nothing
-            score = (cov + TIE_WEIGHT * coverage(seen, all_weights)
-                     - RANK_WEIGHT * (hit.rank - 1) - 0.001 * (j - i))
+            score = cov + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1) - 0.001 * (j - i)
             if best is None or score > best.score:
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
-                                 cov, score, coverage(seen, all_weights))
+                                 cov, score, full)
     return best
 
 
