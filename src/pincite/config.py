@@ -17,6 +17,14 @@ DEFAULT_DATA_DIR = "pincite-data"
 MAX_QUESTION_CHARS = 2000
 
 
+def _env_share(name: str, default: float) -> float:
+    """A share in (0, 1] from the environment; ConfigError names the variable otherwise."""
+    value = _env_number(name, default)
+    if value > 1:
+        raise ConfigError(f"{name}={os.environ.get(name)!r}: must be a share between 0 and 1")
+    return value
+
+
 def _env_number(name: str, default: float) -> float:
     raw = os.environ.get(name)
     if raw is None or raw == "":
@@ -48,7 +56,7 @@ class Settings:
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
     max_file_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_FILE_MB", 200))
     max_pages: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_PAGES", 5000)))
-    min_coverage: float = field(default_factory=lambda: _env_number("PINCITE_MIN_COVERAGE", 0.45))
+    min_coverage: float = field(default_factory=lambda: _env_share("PINCITE_MIN_COVERAGE", 0.45))
     top_k: int = 20
 
     @property
