@@ -35,7 +35,7 @@ from .extract.pdf import PdfLimits, extract_pdf
 from .index.base import SearchFilter
 from .index.edge import EdgeIndex
 from .library.blobs import BlobStore, atomic_write, sha256_file
-from .library.catalog import Catalog, DocumentRow
+from .library.catalog import CHUNKS_KEY, Catalog, DocumentRow
 from .library.lock import WriterLock
 
 #: Bump when the catalog/index layout changes.
@@ -252,7 +252,7 @@ class Library:
         df: Counter = Counter()
         for toks in token_lists:
             df.update(set(toks))
-        df["\x00chunks"] = len(chunks)
+        df[CHUNKS_KEY] = len(chunks)
         return chunks, token_lists, df
 
     def _mark_ready(self, doc_id: str, df: Counter) -> None:

@@ -13,6 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
+#: Key in a term-frequency Counter that carries the chunk count (see Catalog.add_term_df).
+CHUNKS_KEY = "\x00chunks"
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
 CREATE TABLE IF NOT EXISTS documents (
@@ -141,14 +144,18 @@ class Catalog:
 
     # -- term statistics (document frequency per analysed term) ------------------------
     def add_term_df(self, df: Counter, sign: int = 1) -> None:
-        """Add (`sign`=1) or remove (-1) per-chunk document frequencies of terms."""
+        """Add (`sign`=1) or remove (-1) per-chunk document frequencies of terms.
+
+        The pseudo-term CHUNKS_KEY in `df` carries the number of chunks, kept in meta
+        `n_chunks` (the N of IDF) instead of the term table.
+        """
         with self._tx():
             self.db.executemany(
                 "INSERT INTO term_df(term, df) VALUES (?, ?) "
                 "ON CONFLICT(term) DO UPDATE SET df = df + excluded.df",
-                ((t, sign * n) for t, n in df.items()),
+                ((t, sign * n) for t, n in df.items() if t != CHUNKS_KEY),
             )
-            n = int(self.get_meta("n_chunks") or 0) + sign * int(df.get("\x00chunks", 0))
+            n = int(self.get_meta("n_chunks") or 0) + sign * int(df.get(CHUNKS_KEY, 0))
             self.set_meta("n_chunks", str(max(n, 0)))
             if sign < 0:
                 self.db.execute("DELETE FROM term_df WHERE df <= 0")
