@@ -270,10 +270,14 @@ class Library:
             if row.state == "ready" and model_path.exists():
                 self.catalog.add_term_df(self._analyse(self.model(row.doc_id))[2], sign=-1)
             self.catalog.delete(row.doc_id)
-        model_path.unlink(missing_ok=True)
+        self._delete_files(row.doc_id, row.sha256)
+
+    def _delete_files(self, doc_id: str, sha256: str) -> None:
+        """Delete a document's model JSON, and its original unless a catalog row uses it."""
+        (self.models_dir / f"{doc_id}.json").unlink(missing_ok=True)
         _load_model.cache_clear()
-        if not any(r.sha256 == row.sha256 for r in self.catalog.documents()):
-            self.blobs.remove(row.sha256)
+        if not any(r.sha256 == sha256 for r in self.catalog.documents()):
+            self.blobs.remove(sha256)
 
     def _discard_pending(self, doc_id: str, sha256: str) -> None:
         """Undo phase one of a failed ingest (best effort; the next start retries)."""
@@ -284,10 +288,7 @@ class Library:
                 return
             if row is None:
                 self.index.delete_doc(doc_id)
-                (self.models_dir / f"{doc_id}.json").unlink(missing_ok=True)
-                _load_model.cache_clear()
-                if not any(r.sha256 == sha256 for r in self.catalog.documents()):
-                    self.blobs.remove(sha256)
+                self._delete_files(doc_id, sha256)
         except Exception:
             pass
 

@@ -35,7 +35,6 @@ class Candidate:
     end: int
     coverage: float
     score: float
-    full: float = 0.0  # coverage of all question words (title words too) by the whole chunk
 
 
 Group = tuple[str, ...]
@@ -117,7 +116,7 @@ def _best_window(hit: Hit, weights: dict[Group, float],
             score = cov + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1) - 0.001 * (j - i)
             if best is None or score > best.score:
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
-                                 cov, score, full)
+                                 cov, score)
     return best
 
 
