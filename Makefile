@@ -17,7 +17,7 @@ $(VENV)/.installed: pyproject.toml
 	@$(PYTHON) -m venv $(VENV) || \
 	  { echo "cannot create a virtual environment: on Debian install it with: apt-get install python3-venv"; exit 1; }
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[test]'
+	$(PY) -m pip install --quiet -e '.[test,e5]'
 	@touch $@
 
 demo: setup

@@ -77,6 +77,21 @@ class Clarification(BaseModel):
     options: list[str] = Field(default_factory=list)
 
 
+class Relevance(BaseModel):
+    """How strongly the best evidence matches the question, and the bar it had to clear.
+
+    coverage: share (0..1) of the question's IDF-weighted words in the best sentence window;
+    dense: cosine similarity (-1..1) of the question's and the best chunk's dense vectors
+    (None without an embedder); score: the combined relevance the refusal decision compares
+    with `threshold` (see pincite.config.Settings.min_relevance).
+    """
+
+    coverage: float
+    dense: float | None = None
+    score: float
+    threshold: float
+
+
 class Answer(BaseModel):
     """The answer to one question; see ARCHITECTURE.md for the meaning of each status."""
 
@@ -89,6 +104,7 @@ class Answer(BaseModel):
     parts: list["Answer"] = Field(default_factory=list)
     clarification: Clarification | None = None
     warnings: list[str] = Field(default_factory=list)
+    relevance: Relevance | None = None
     timings: dict[str, float] = Field(default_factory=dict)
 
     def citations(self) -> list[Citation]:

@@ -6,7 +6,7 @@ Data folder layout:
     originals/<sha[:2]>/<sha>.pdf   the files as ingested (library.blobs)
     catalog.sqlite                  documents, failures, term statistics, index profile
     models/<doc_id>.json            DocumentModel (primary material; the index is derived)
-    index/                          Qdrant Edge shard (BM25 sparse vectors + payload)
+    index/                          Qdrant Edge shard (BM25 sparse + dense vectors, payload)
     .lock                           writer lock
 
 Ingest is two-phase (ARCHITECTURE.md "Library state"): store the original and the model,
@@ -26,7 +26,7 @@ from typing import Callable, Iterable
 
 import qdrant_edge
 
-from . import analysis, chunking
+from . import analysis, chunking, embeddings
 from .answer_model import Answer
 from .config import Settings
 from .errors import IngestError, LibraryError, ProfileMismatch
@@ -43,14 +43,17 @@ SCHEMA_VERSION = 1
 PDF_SUFFIXES = {".pdf"}
 
 
-def current_profile() -> dict:
-    """The index profile of this build: what the stored index must have been built with."""
+def current_profile(settings: Settings | None = None) -> dict:
+    """The index profile of this build and settings: what the stored index must have been
+    built with. The embedder is named by spec and package version (or endpoint host), e.g.
+    "use-m3 0.2.1"; None for a BM25-only index."""
+    spec = (settings or Settings()).embedder
     return {
         "schema": SCHEMA_VERSION,
         "extractor": EXTRACTOR_VERSION,
         "chunker": chunking.CHUNKER_VERSION,
         "analyzer": analysis.ANALYZER_VERSION,
-        "embedder": None,
+        "embedder": embeddings.profile_id(spec),
         "qdrant_edge": getattr(qdrant_edge, "__version__", "0.9.0"),
         "ocr": "off",
     }
@@ -87,6 +90,7 @@ class Library:
         self.models_dir = self.root / "models"
         self.models_dir.mkdir(exist_ok=True)
         self._index: EdgeIndex | None = None
+        self._embedder: embeddings.Embedder | None | bool = False  # False = not loaded yet
         try:
             self._check_profile(for_reindex)
         except ProfileMismatch:
@@ -109,12 +113,40 @@ class Library:
     @property
     def index(self) -> EdgeIndex:
         if self._index is None:
-            self._index = EdgeIndex(self.root / "index")
+            self._index = EdgeIndex(self.root / "index", dense_dim=self._dense_dim())
         return self._index
+
+    @property
+    def embedder(self) -> "embeddings.Embedder | None":
+        """The configured dense embedder (loaded on first use), or None for BM25 only."""
+        if self._embedder is False:
+            self._embedder = embeddings.get_embedder(self.settings.embedder)
+        return self._embedder
+
+    def _dense_dim(self) -> int | None:
+        """Dense dimension of the index: stored with it, else learned from the embedder."""
+        stored = self.catalog.get_meta("dense_dim")
+        if stored is not None:
+            return int(stored) or None
+        dim = self.embedder.dim_or_probe() if self.embedder is not None else None
+        self.catalog.set_meta("dense_dim", str(dim or 0))
+        return dim
+
+    def embed_passages(self, chunks: list) -> "np.ndarray | None":
+        """Dense vectors of chunks' search text, shape (len(chunks), dim); None without embedder."""
+        if self.embedder is None:
+            return None
+        return self.embedder.embed_passages([c.search_text for c in chunks])
+
+    def embed_query(self, question: str) -> "np.ndarray | None":
+        """Dense vector of a question, shape (dim,); None without embedder or in BM25 mode."""
+        if self.embedder is None or self.settings.retrieval == "bm25":
+            return None
+        return self.embedder.embed_query(question)
 
     def _check_profile(self, for_reindex: bool) -> None:
         stored = self.catalog.get_meta("profile")
-        current = current_profile()
+        current = current_profile(self.settings)
         if stored is None:
             self.catalog.set_meta("profile", json.dumps(current, sort_keys=True))
             return
@@ -235,9 +267,10 @@ class Library:
         self.blobs.put(path, doc.sha256)
         atomic_write(self.models_dir / f"{doc.doc_id}.json", doc.to_json().encode("utf-8"))
         chunks, token_lists, df = self._analyse(doc)
+        dense = self.embed_passages(chunks)
         self.index.delete_doc(doc.doc_id)  # leftovers of an earlier try with these bytes
         self.index.upsert(chunks, token_lists, {"file": doc.file_name, "title": doc.title,
-                                                "lang": doc.language})
+                                                "lang": doc.language}, dense=dense)
         self.index.flush()
         self.catalog.put(DocumentRow(
             doc_id=doc.doc_id, sha256=doc.sha256, file_name=doc.file_name, source_path=doc.path,
@@ -329,16 +362,18 @@ class Library:
             _remove_tree(self.root / "index")
             self.catalog.db.execute("DELETE FROM term_df")
             self.catalog.set_meta("n_chunks", "0")
+            self.catalog.delete_meta("dense_dim")
             rows = self.catalog.documents(state="ready")
             for row in rows:
                 doc = self.model(row.doc_id)
                 chunks, token_lists, df = self._analyse(doc)
                 self.index.upsert(chunks, token_lists, {"file": doc.file_name, "title": doc.title,
-                                                        "lang": doc.language})
+                                                        "lang": doc.language},
+                                  dense=self.embed_passages(chunks))
                 self._mark_ready(row.doc_id, df)
                 if on_doc:
                     on_doc(row)
-            self.catalog.set_meta("profile", json.dumps(current_profile(), sort_keys=True))
+            self.catalog.set_meta("profile", json.dumps(current_profile(self.settings), sort_keys=True))
         return len(rows)
 
 

@@ -17,6 +17,17 @@ DEFAULT_DATA_DIR = "pincite-data"
 MAX_QUESTION_CHARS = 2000
 
 
+#: Retrieval modes (index.edge.MODES).
+RETRIEVAL_MODES = ("hybrid", "bm25", "dense")
+
+
+def _env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = os.environ.get(name) or default
+    if value not in choices:
+        raise ConfigError(f"{name}={value!r}: choose one of {', '.join(choices)}")
+    return value
+
+
 def _env_share(name: str, default: float) -> float:
     """A share in (0, 1] from the environment; ConfigError names the variable otherwise."""
     value = _env_number(name, default)
@@ -50,7 +61,12 @@ class Settings:
         library". 0.45 chosen on ../shared/eval (46 questions, whole corpus) on 2026-11-30: below it fall
         4 of 40 answerable and 2 of 6 unanswerable questions (best coverage of the 6: 0.25-0.85); issue #3
         recalibrates it on generated negatives. Env PINCITE_MIN_COVERAGE.
-    top_k: chunks retrieved per question (BM25).
+    top_k: chunks retrieved per question.
+    embedder: dense embedder for hybrid retrieval (pincite.embeddings.EMBEDDERS; "none" =
+        BM25 only); recorded in the index profile, so changing it needs `pincite reindex`.
+        Env PINCITE_EMBEDDER.
+    retrieval: "hybrid" (BM25 + dense fused by RRF), "bm25" or "dense"; a query-time choice
+        (benchmarks compare them). Env PINCITE_RETRIEVAL.
     """
 
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
@@ -58,6 +74,8 @@ class Settings:
     max_pages: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_PAGES", 5000)))
     min_coverage: float = field(default_factory=lambda: _env_share("PINCITE_MIN_COVERAGE", 0.45))
     top_k: int = 20
+    embedder: str = field(default_factory=lambda: os.environ.get("PINCITE_EMBEDDER") or "use-m3")
+    retrieval: str = field(default_factory=lambda: _env_choice("PINCITE_RETRIEVAL", "hybrid", RETRIEVAL_MODES))
 
     @property
     def max_bytes(self) -> int:

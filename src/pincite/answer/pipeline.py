@@ -11,7 +11,7 @@ import time
 from typing import Protocol
 
 from .. import analysis
-from ..answer_model import Answer, Citation, Claim, PdfAddress, Scope
+from ..answer_model import Answer, Citation, Claim, PdfAddress, Relevance, Scope
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import SearchFilter
@@ -33,6 +33,8 @@ class LibraryLike(Protocol):
 
     def page_text(self, doc_id: str, page: int) -> str: ...
 
+    def embed_query(self, question: str) -> object: ...
+
 
 def check_question(question: str) -> str:
     """Strip and validate: 1 to 2,000 characters, not blank (QuestionError otherwise)."""
@@ -53,17 +55,21 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     t0 = time.perf_counter()
     groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
     terms = list(dict.fromkeys(t for g in groups for t in g))
-    hits = lib.index.search(terms, flt, limit=lib.settings.top_k)
+    hits = lib.index.search(terms, flt, limit=lib.settings.top_k,
+                            query_vector=lib.embed_query(q), mode=lib.settings.retrieval)
     t1 = time.perf_counter()
     if lib.catalog.chunk_count() == 0:
         return _refusal(q, lang, scope, "empty_library", {"retrieve": t1 - t0})
     weights = extractive.group_weights(groups, lib.catalog.term_df(terms), lib.catalog.chunk_count())
     cands = extractive.candidates(hits, weights)
+    # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
+    # itself is about another model: it goes after the rest, however well it matches.
+    cands.sort(key=lambda c: _names_other_code(c, groups))
     timings = {"retrieve": t1 - t0}
-    if not cands or cands[0].coverage < lib.settings.min_coverage:
+    rel = relevance(cands, lib.settings.min_coverage)
+    if rel.score < rel.threshold:
         timings["answer"] = time.perf_counter() - t1
-        return _refusal(q, lang, scope, "not_found", timings,
-                        best=cands[0].coverage if cands else 0.0)
+        return _refusal(q, lang, scope, "not_found", timings, rel)
     best = cands[0]
     keep = [best] + [c for c in cands[1:]
                      if c.coverage >= max(lib.settings.min_coverage * 0.8, KEEP_RELATIVE * best.coverage)
@@ -76,7 +82,17 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
                       answer=message("not_confirmed", lang), claims=claims, timings=timings)
     text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(verified, 1))
     return Answer(question=q, status="answered", language=lang, scope=scope, answer=text,
-                  claims=claims, timings=timings)
+                  claims=claims, timings=timings, relevance=rel)
+
+
+def relevance(cands: list[extractive.Candidate], threshold: float) -> Relevance:
+    """Relevance of the best candidate (the first); zero when there is none."""
+    if not cands:
+        return Relevance(coverage=0.0, score=0.0, threshold=threshold)
+    best = cands[0]
+    dense = best.hit.extra.get("dense")
+    return Relevance(coverage=round(best.coverage, 4), dense=None if dense is None else round(dense, 4),
+                     score=round(best.coverage, 4), threshold=threshold)
 
 
 def _names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
@@ -109,7 +125,8 @@ def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Cl
     return Claim(text=quote, verified=check.verified, reason=check.reason, citations=[cit])
 
 
-def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict, best: float = 0.0) -> Answer:
-    warnings = [f"best evidence covered {best:.2f} of the question's terms"] if best else []
+def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
+             rel: Relevance | None = None) -> Answer:
+    warnings = [f"best evidence covered {rel.coverage:.2f} of the question's terms"] if rel and rel.coverage else []
     return Answer(question=q, status="refused", language=lang, scope=scope,
-                  answer=message(key, lang), timings=timings, warnings=warnings)
+                  answer=message(key, lang), timings=timings, warnings=warnings, relevance=rel)

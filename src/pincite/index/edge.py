@@ -1,9 +1,12 @@
-"""Qdrant Edge index: one in-process shard folder holding the BM25 sparse vectors.
+"""Qdrant Edge index: one in-process shard folder holding, per chunk, a BM25 sparse
+vector and (when an embedder is configured) a dense vector.
 
 Owns `<data>/index/`. We analyse text in Python (pincite.analysis) and hand Edge's Bm25 a
 whitespace tokenizer with no stemmer, stopwords or lowercasing: Edge's own multilingual
 tokenizer drops digits, so "PX-200" and "PX-300" would become one token (ARCHITECTURE.md).
-IDF is applied by Edge at query time (Modifier.Idf). Filters are part of the query.
+IDF is applied by Edge at query time (Modifier.Idf). Filters are part of the query: a
+hybrid search is one Edge call with two prefetches (BM25 and dense), each carrying the same
+payload filter, fused by Reciprocal Rank Fusion.
 
 An Edge shard can be opened by one process only; a second open raises IndexBusy.
 Must not import answer/.
@@ -12,8 +15,9 @@ from __future__ import annotations
 
 import uuid
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import Sequence
 
+import numpy as np
 import qdrant_edge as qe
 
 from ..chunking import Chunk
@@ -21,6 +25,14 @@ from ..errors import IndexBusy, LibraryError
 from .base import Hit, SearchFilter
 
 SPARSE = "bm25"
+DENSE = "dense"
+#: Retrieval modes: both fused (default), or one side alone (benchmarks, no embedder).
+MODES = ("hybrid", "bm25", "dense")
+#: RRF constant k=60 (Cormack, Clarke & Buettcher 2009, "Reciprocal Rank Fusion
+#: outperforms Condorcet and individual rank learning methods").
+RRF_K = 60
+#: Each prefetch fetches this many times the final limit before fusion.
+PREFETCH_FACTOR = 3
 #: Keyword payload fields with an index (filters run inside the search on them).
 KEYWORD_FIELDS = ("doc_id", "state")
 #: BM25 parameters: k1=1.2, b=0.75 (Robertson & Zaragoza 2009 defaults, Edge's defaults);
@@ -35,16 +47,22 @@ def point_id(chunk_id: str) -> str:
 
 
 class EdgeIndex:
-    """BM25 search over chunks in a Qdrant Edge shard at `path` (created when missing)."""
+    """Chunk search in a Qdrant Edge shard at `path` (created when missing).
 
-    def __init__(self, path: Path):
+    dense_dim: dimension of the dense vectors (cosine distance), or None for a BM25-only
+    index. It must match how the shard was created; the Library checks that through its
+    index profile.
+    """
+
+    def __init__(self, path: Path, dense_dim: int | None = None):
         self.path = path
+        self.dense_dim = dense_dim
         try:
             if (path / "wal").exists() or any(path.glob("segments*")):
                 self.shard = qe.EdgeShard.load(str(path))
             else:
                 path.mkdir(parents=True, exist_ok=True)
-                self.shard = qe.EdgeShard.create(str(path), self._config())
+                self.shard = qe.EdgeShard.create(str(path), self._config(dense_dim))
                 for name in KEYWORD_FIELDS:
                     self.shard.update(qe.UpdateOperation.create_field_index(
                         name, qe.KeywordIndexParams(enable_hnsw=False)))
@@ -60,9 +78,10 @@ class EdgeIndex:
             stopwords=qe.StopwordsSet(custom=set()), lowercase=False))
 
     @staticmethod
-    def _config() -> "qe.EdgeConfig":
+    def _config(dense_dim: int | None) -> "qe.EdgeConfig":
+        vectors = {DENSE: qe.EdgeVectorParams(size=dense_dim, distance=qe.Distance.Cosine)} if dense_dim else {}
         return qe.EdgeConfig(
-            vectors={},
+            vectors=vectors,
             sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
         )
 
@@ -72,14 +91,21 @@ class EdgeIndex:
 
     # -- writes -------------------------------------------------------------------
     def upsert(self, chunks: Sequence[Chunk], token_lists: Sequence[list[str]],
-               payload_extra: dict, state: str = "pending", batch: int = 256) -> None:
-        """Write chunks with their analysed tokens; `payload_extra` goes into every payload."""
+               payload_extra: dict, state: str = "pending", batch: int = 256,
+               dense: np.ndarray | None = None) -> None:
+        """Write chunks with their analysed tokens and, for a dense index, their dense
+        vectors (`dense`: shape (len(chunks), dense_dim), one row per chunk; ValueError when
+        missing or of another shape). `payload_extra` goes into every payload."""
+        if self.dense_dim and (dense is None or dense.shape != (len(chunks), self.dense_dim)):
+            got = None if dense is None else dense.shape
+            raise ValueError(f"dense vectors of shape ({len(chunks)}, {self.dense_dim}) needed, got {got}")
         for i in range(0, len(chunks), batch):
-            points = [
-                qe.Point(point_id(c.chunk_id), {SPARSE: self._doc_vector(toks)},
-                         self._payload(c, payload_extra, state))
-                for c, toks in zip(chunks[i:i + batch], token_lists[i:i + batch])
-            ]
+            points = []
+            for j, (c, toks) in enumerate(zip(chunks[i:i + batch], token_lists[i:i + batch]), i):
+                vectors = {SPARSE: self._doc_vector(toks)}
+                if self.dense_dim:
+                    vectors[DENSE] = dense[j].tolist()
+                points.append(qe.Point(point_id(c.chunk_id), vectors, self._payload(c, payload_extra, state)))
             self.shard.update(qe.UpdateOperation.upsert_points(points))
 
     def _doc_vector(self, toks: list[str]) -> "qe.SparseVector":
@@ -114,17 +140,45 @@ class EdgeIndex:
 
     # -- reads --------------------------------------------------------------------
     def search(self, query_tokens: list[str], flt: SearchFilter | None = None,
-               limit: int = 10) -> list[Hit]:
-        """BM25 search; only "ready" points, restricted by `flt` inside the query."""
-        if not query_tokens:
+               limit: int = 10, *, query_vector: np.ndarray | None = None,
+               mode: str = "hybrid") -> list[Hit]:
+        """Search ready points, restricted by `flt` inside the query, best first.
+
+        mode "hybrid": BM25 prefetch + dense prefetch (each PREFETCH_FACTOR * limit, each
+        with the filter) fused by RRF (k=RRF_K) in one Edge call; "bm25" / "dense": one
+        side alone. A side without input (no query tokens, no `query_vector` or a BM25-only
+        index) is left out. Hit.score is the fused (or single-side) score; for a dense
+        index, Hit.extra["dense"] holds the hit's cosine similarity to `query_vector`.
+        """
+        if mode not in MODES:
+            raise ValueError(f"unknown retrieval mode {mode!r}; choose one of {', '.join(MODES)}")
+        flt_q = self._filter(flt)
+        sides = []
+        if query_tokens and mode in ("hybrid", "bm25"):
+            sides.append(qe.Query.Nearest(self.bm25.embed_query(" ".join(query_tokens)), using=SPARSE))
+        use_dense = query_vector is not None and self.dense_dim and mode in ("hybrid", "dense")
+        if use_dense:
+            sides.append(qe.Query.Nearest(np.asarray(query_vector, dtype=np.float32).tolist(), using=DENSE))
+        if not sides:
             return []
-        req = qe.QueryRequest(
-            limit=limit,
-            query=qe.Query.Nearest(self.bm25.embed_query(" ".join(query_tokens)), using=SPARSE),
-            filter=self._filter(flt),
-            with_payload=True,
-        )
-        return [self._hit(p, rank) for rank, p in enumerate(self.shard.query(req), start=1)]
+        if len(sides) == 1:
+            req = qe.QueryRequest(limit=limit, query=sides[0], filter=flt_q, with_payload=True,
+                                  with_vector=[DENSE] if use_dense else None)
+        else:
+            pre = [qe.Prefetch(limit=limit * PREFETCH_FACTOR, query=q, filter=flt_q) for q in sides]
+            req = qe.QueryRequest(limit=limit, prefetches=pre, query=qe.Fusion.Rrf(k=RRF_K),
+                                  filter=flt_q, with_payload=True, with_vector=[DENSE])
+        points = self.shard.query(req)
+        hits = [self._hit(p, rank) for rank, p in enumerate(points, start=1)]
+        if use_dense:
+            q = np.asarray(query_vector, dtype=np.float32)
+            q = q / (np.linalg.norm(q) or 1.0)
+            for h, p in zip(hits, points):
+                v = (p.vector or {}).get(DENSE) if isinstance(p.vector, dict) else None
+                if v is not None:
+                    v = np.asarray(v, dtype=np.float32)
+                    h.extra["dense"] = float(v @ q / (np.linalg.norm(v) or 1.0))
+        return hits
 
     def doc_ids(self) -> set[str]:
         """Doc ids of all points (any state); used to find orphans."""

@@ -97,6 +97,9 @@ class Catalog:
     def set_meta(self, key: str, value: str) -> None:
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
+    def delete_meta(self, key: str) -> None:
+        self.db.execute("DELETE FROM meta WHERE key=?", (key,))
+
     # -- documents ------------------------------------------------------------------
     def documents(self, state: str | None = None) -> list[DocumentRow]:
         """All documents (optionally only those in `state`), ordered by file name."""

@@ -1,0 +1,89 @@
+"""Calibrate the refusal threshold on generated negatives (issue #3).
+
+Ingests all of ../shared/corpus/pdf once (or reuses --keep DIR), then asks every
+answerable shared question twice: of the whole library (a positive) and of the library
+with its own document left out (a negative: the fact is not there). Prints the chosen
+threshold, out-of-fold figures (5 folds by document) and the figures on the eval set's
+real refusal questions, which are never used to choose.
+
+    .venv/bin/python benchmarks/calibrate_refusal.py [--keep DIR] [--out rows.jsonl]
+
+Put the printed threshold into pincite.config (DEFAULT_MIN_RELEVANCE, CALIBRATED_ON).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import tempfile
+import time
+from pathlib import Path
+
+from pincite.app import Library
+from pincite.calibration import choose_threshold, cross_validate
+from pincite.config import Settings
+from pincite.evaluate import load_questions, score
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def collect(lib: Library, questions: list[dict]) -> tuple[list[dict], list[dict]]:
+    """(rows for answerable questions, rows for refusal questions), with scores."""
+    by_file = {d.file_name: d.doc_id for d in lib.documents()}
+    everything = sorted(by_file.values())
+    rows, refusals = [], []
+    for q in questions:
+        full = lib.ask(q["question"])
+        rel = full.relevance
+        row = {"id": q["id"], "lang": q["lang"], "doc": Path(q["doc"]).name,
+               "pos": rel.score if rel else 0.0, "pos_coverage": rel.coverage if rel else 0.0,
+               "pos_dense": rel.dense if rel else None}
+        if q.get("kind") == "refusal" or q.get("answer") is None:
+            refusals.append(row)
+            continue
+        own = by_file.get(row["doc"])
+        if own is None:
+            continue  # its document was not ingested (refused at ingest)
+        rec = score(q, full, 0.0)
+        row.update(hit1=rec.hit1, hit5=rec.hit5)
+        loo = lib.ask(q["question"], doc_ids=[d for d in everything if d != own])
+        rel = loo.relevance
+        row.update(neg=rel.score if rel else 0.0, neg_coverage=rel.coverage if rel else 0.0,
+                   neg_dense=rel.dense if rel else None)
+        rows.append(row)
+    return rows, refusals
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
+    ap.add_argument("--keep", type=Path, help="data folder to build or reuse (default: temp)")
+    ap.add_argument("--out", type=Path, help="write per-question rows (JSON lines) here")
+    args = ap.parse_args()
+    data = args.keep or Path(tempfile.mkdtemp(prefix="pincite-calib-"))
+    questions = load_questions(args.corpus.parent / "eval" / "questions.jsonl")
+    with Library(Settings(data_dir=data)) as lib:
+        if not lib.documents():
+            lib.ingest([args.corpus / "pdf"])
+        t0 = time.perf_counter()
+        rows, refusals = collect(lib, questions)
+        seconds = time.perf_counter() - t0
+    if args.out:
+        args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows + refusals),
+                            encoding="utf-8")
+    choice = choose_threshold([r["pos"] for r in rows], [r["neg"] for r in rows])
+    print(json.dumps({
+        "date": time.strftime("%Y-%m-%d"), "questions": len(rows), "seconds": round(seconds, 1),
+        "threshold": choice.threshold,
+        "calibration": {"refusal_accuracy": round(choice.refused_negatives, 3),
+                        "false_refusals": round(choice.refused_positives, 3)},
+        "out_of_fold": cross_validate(rows),
+        "real_refusals": {"n": len(refusals),
+                          "refused": sum(r["pos"] < choice.threshold for r in refusals)},
+    }, indent=2))
+    if not args.keep:
+        shutil.rmtree(data, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,178 @@
+"""An independent check of a quote against a second text extractor: poppler's `pdftotext`.
+
+pincite verifies every quote against PDFium's text of the cited page (`answer/verify.py`). This
+module asks a different extractor, `pdftotext -layout` from poppler (Debian package
+`poppler-utils`), whether the same quote is on the same physical page. It is the reference
+extractor of the shared eval set (`../shared/eval/README.md`), so a quote confirmed here is one a
+reader would also find with poppler; a quote PDFium shows but poppler does not is worth a look
+(stored text order, a broken ToUnicode map, an extraction quirk of one side).
+
+What a confirmation means, and the two levels it is found at:
+
+* Both the quote and the page text go through `pincite.answer.normalize.normalize()`, the one
+  documented minimal normalisation (line-end hyphenation joined, so pdftotext's "conse-\\nquence"
+  becomes "consequence"; NFKC with super/subscript digits kept; every whitespace run -> one
+  space; spaces next to CJK characters dropped).
+* Level "normalized": the normalised quote occurs in the normalised page text, and the match
+  neither starts nor ends inside a word or number (letters/digits on both sides of an edge,
+  neither of them CJK), so "22" is not confirmed by "220". Case, quote marks and dashes must
+  agree (no loose folding here).
+* Level "no-whitespace": only tried when the first level fails. Every whitespace character is
+  removed from both normalised sides, then the same edge rule is applied at the match's ends in
+  the normalised page text. It exists because `-layout` pads columns with runs of spaces and
+  breaks lines elsewhere than PDFium, so a table row or a word split across columns can differ
+  from the quote only in where spaces fall. It never lets different characters match.
+
+Neither level checks the minimum quote length or the claim's numbers: `answer/verify.py` does
+that on PDFium's text; this module only says whether the second extractor sees the same text.
+
+Page texts are cached per (file, page, password, mtime, size), 512 pages at most
+(functools.lru_cache), so checking several quotes of one page runs pdftotext once.
+"""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pincite.answer.normalize import is_cjk, normalize
+from pincite.errors import PinciteError
+
+PDFTOTEXT = "pdftotext"
+"""Program name looked up on PATH; poppler-utils 22.12 (Debian bookworm) is what was tested."""
+
+DEFAULT_TIMEOUT_S = 30
+"""Seconds one pdftotext call may take; one page of the 393-page corpus book takes ~0.01 s."""
+
+PAGE_CACHE_SIZE = 512
+"""Page texts kept by the lru_cache (a few KiB each)."""
+
+Level = Literal["normalized", "no-whitespace"]
+
+
+class CrosscheckUnavailable(PinciteError):
+    """The second extractor (pdftotext) is not installed, so nothing can be cross-checked."""
+
+
+@dataclass(frozen=True)
+class Crosscheck:
+    """Outcome of one cross-check.
+
+    confirmed: the quote occurs on the page in pdftotext's text.
+    level: "normalized" or "no-whitespace" (module docstring) when confirmed, else "none".
+    """
+
+    confirmed: bool
+    level: Literal["normalized", "no-whitespace", "none"]
+
+
+def pdftotext_page(pdf: Path, page: int, *, timeout: float = DEFAULT_TIMEOUT_S,
+                   password: str | None = None) -> str:
+    """Text of one physical page (1-based) as `pdftotext -layout -enc UTF-8 -f N -l N FILE -`.
+
+    The text is pdftotext's stdout, unaltered (line breaks "\\n", column padding spaces, a final
+    form feed). `password` is the user password (passed as `-upw`; note that it is then visible
+    to other local users in the process list). Results are cached (module docstring).
+
+    Raises:
+        ValueError: page < 1.
+        CrosscheckUnavailable: pdftotext is not on PATH (install Debian package poppler-utils).
+        PinciteError: pdftotext fails or times out on this file (message names the file, the page
+            and pdftotext's own message), e.g. a missing file, a damaged PDF, a wrong or missing
+            password, a page beyond the last.
+    """
+    if page < 1:
+        raise ValueError(f"page must be >= 1 (1-based physical page), got {page}")
+    exe = shutil.which(PDFTOTEXT)
+    if exe is None:
+        raise CrosscheckUnavailable(
+            "pdftotext not found on PATH: install it with `apt-get install poppler-utils` "
+            "(Debian package poppler-utils) to cross-check quotes")
+    path = Path(pdf).resolve()
+    try:
+        st = path.stat()
+    except OSError as e:
+        raise PinciteError(f"{pdf}: cannot cross-check page {page}: {e.strerror or e}") from e
+    return _cached_page(exe, str(path), page, password or None, st.st_mtime_ns, st.st_size, timeout)
+
+
+@lru_cache(maxsize=PAGE_CACHE_SIZE)
+def _cached_page(exe: str, path: str, page: int, password: str | None,
+                 mtime_ns: int, size: int, timeout: float) -> str:
+    """Run pdftotext for one page; mtime_ns and size only make a changed file miss the cache."""
+    cmd = [exe, "-layout", "-enc", "UTF-8", "-f", str(page), "-l", str(page)]
+    if password:
+        cmd += ["-upw", password]
+    cmd += [path, "-"]
+    try:
+        done = subprocess.run(cmd, capture_output=True, timeout=timeout, check=False,
+                              env={**os.environ, "LC_ALL": "C.UTF-8"})
+    except subprocess.TimeoutExpired as e:
+        raise PinciteError(f"{path}: pdftotext took over {timeout:g} s on page {page}") from e
+    stderr = done.stderr.decode("utf-8", "replace").strip()
+    if done.returncode != 0:
+        detail = stderr.splitlines()[-1] if stderr else f"exit status {done.returncode}"
+        raise PinciteError(f"{path}: pdftotext failed on page {page} ({detail})")
+    return done.stdout.decode("utf-8", "replace")
+
+
+def crosscheck_quote(pdf: Path, page: int, quote: str, *, password: str | None = None,
+                     timeout: float = DEFAULT_TIMEOUT_S) -> Crosscheck:
+    """Check that `quote` occurs on physical page `page` (1-based) of `pdf` in pdftotext's text.
+
+    Tries level "normalized", then "no-whitespace" (module docstring) and returns the first that
+    matches, else Crosscheck(False, "none"). An empty or whitespace-only quote is never confirmed.
+
+    Raises: as `pdftotext_page` (CrosscheckUnavailable when pdftotext is missing; PinciteError
+    naming the file when it fails).
+    """
+    needle = normalize(quote or "").text
+    if not needle:
+        return Crosscheck(False, "none")
+    text = pdftotext_page(pdf, page, timeout=timeout, password=password)
+    return _match(needle, _page_forms(text))
+
+
+def confirm_quote(pdf: Path, page: int, quote: str, *, password: str | None = None,
+                  timeout: float = DEFAULT_TIMEOUT_S) -> bool:
+    """True when `crosscheck_quote` confirms the quote at either level (same arguments, raises)."""
+    return crosscheck_quote(pdf, page, quote, password=password, timeout=timeout).confirmed
+
+
+@lru_cache(maxsize=PAGE_CACHE_SIZE)
+def _page_forms(text: str) -> tuple[str, str, list[int]]:
+    """Normalised page text, the same without whitespace, and for each character of the latter
+    its index in the normalised text."""
+    norm = normalize(text).text
+    index = [i for i, ch in enumerate(norm) if not ch.isspace()]
+    return norm, "".join(norm[i] for i in index), index
+
+
+def _match(needle: str, forms: tuple[str, str, list[int]]) -> Crosscheck:
+    """Look for the normalised quote at level "normalized", then "no-whitespace"."""
+    norm, squeezed, index = forms
+    i = norm.find(needle)
+    while i >= 0:
+        if not _cuts(norm, i) and not _cuts(norm, i + len(needle)):
+            return Crosscheck(True, "normalized")
+        i = norm.find(needle, i + 1)
+    tight = "".join(ch for ch in needle if not ch.isspace())
+    j = squeezed.find(tight)
+    while j >= 0:
+        start, end = index[j], index[j + len(tight) - 1] + 1
+        if not _cuts(norm, start) and not _cuts(norm, end):
+            return Crosscheck(True, "no-whitespace")
+        j = squeezed.find(tight, j + 1)
+    return Crosscheck(False, "none")
+
+
+def _cuts(text: str, i: int) -> bool:
+    """True when position i of text falls between two letters/digits, neither of them CJK."""
+    if i <= 0 or i >= len(text):
+        return False
+    a, b = text[i - 1], text[i]
+    return a.isalnum() and b.isalnum() and not (is_cjk(a) or is_cjk(b))
