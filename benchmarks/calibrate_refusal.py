@@ -62,7 +62,8 @@ def main() -> None:
     args = ap.parse_args()
     data = args.keep or Path(tempfile.mkdtemp(prefix="pincite-calib-"))
     questions = load_questions(args.corpus.parent / "eval" / "questions.jsonl")
-    with Library(Settings(data_dir=data)) as lib:
+    # Collect with (almost) no refusal, so every question's best evidence and rank are seen.
+    with Library(Settings(data_dir=data, min_coverage=1e-6)) as lib:
         if not lib.documents():
             lib.ingest([args.corpus / "pdf"])
         t0 = time.perf_counter()
@@ -72,6 +73,8 @@ def main() -> None:
         args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows + refusals),
                             encoding="utf-8")
     choice = choose_threshold([r["pos"] for r in rows], [r["neg"] for r in rows])
+    t = choice.threshold
+    answered = [r for r in rows if r["pos"] >= t]
     print(json.dumps({
         "date": time.strftime("%Y-%m-%d"), "questions": len(rows), "seconds": round(seconds, 1),
         "threshold": choice.threshold,
@@ -79,7 +82,10 @@ def main() -> None:
                         "false_refusals": round(choice.refused_positives, 3)},
         "out_of_fold": cross_validate(rows),
         "real_refusals": {"n": len(refusals),
-                          "refused": sum(r["pos"] < choice.threshold for r in refusals)},
+                          "refused": sum(r["pos"] < t for r in refusals)},
+        "at_threshold": {"hit@1": round(sum(r["hit1"] for r in answered) / len(rows), 3),
+                         "hit@5": round(sum(r["hit5"] for r in answered) / len(rows), 3),
+                         "hit@5_if_never_refused": round(sum(r["hit5"] for r in rows) / len(rows), 3)},
     }, indent=2))
     if not args.keep:
         shutil.rmtree(data, ignore_errors=True)

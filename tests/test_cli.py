@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -79,11 +80,64 @@ def test_eval_on_demo_questions(demo, tmp_path):
     _, data, _ = demo
     out = tmp_path / "records.jsonl"
     p = run("eval", str(ROOT / "demo" / "expected.jsonl"), "--out", str(out), "--json", data=data)
-    figures = json.loads(p.stdout)["summary"]["all"]
+    report = json.loads(p.stdout)  # one JSON object, nothing else on stdout
+    assert {"environment", "summary", "crosscheck", "query_p50_ms", "query_p95_ms"} <= set(report)
+    assert "ingest" not in report  # nothing was ingested
+    figures = report["summary"]["all"]
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(records) == 12
     assert figures["hit@1"] == 1.0 and figures["refusal_accuracy"] == 1.0, records
     assert figures["false_refusals"] == 0.0
+    env = report["environment"]
+    assert env["corpus"] == {"files": 3, "pages": sum(r.pages for r in _demo_rows(data))}
+    assert env["retrieval"] == "hybrid" and env["embedder"]
+    assert {"pincite", "python", "pypdfium2", "qdrant-edge-py", "numpy"} <= set(env["versions"])
+    assert set(env["cpus"]) == {"os_cpu_count", "affinity"}
+    assert 0 < report["query_p50_ms"] <= report["query_p95_ms"]
+    cc = report["crosscheck"]
+    verified = [c for r in records for c in r["citations"] if c["verified"]]
+    assert cc["verified"] == len(verified) > 0
+    if shutil.which("pdftotext"):
+        # every verified quote of the demo manuals (en, ru, zh) is on the page for poppler too
+        assert cc["available"] is True and cc["confirmed"] == len(verified)
+        assert figures["crosschecked_quotes"] == 1.0
+        assert all(c["crosscheck"] is True for c in verified)
+
+
+def test_eval_ingests_and_reports_without_pdftotext(demo, tmp_path):
+    """No pdftotext on PATH: the crosscheck is null, said once, and the run still succeeds."""
+    out_dir, _, _ = demo
+    data = tmp_path / "data"
+    bare = tmp_path / "bin"
+    bare.mkdir()
+    env = {"PATH": str(bare)}
+    questions = str(ROOT / "demo" / "expected.jsonl")
+    p = run("eval", questions, "--corpus", str(out_dir), "--out", str(tmp_path / "r.jsonl"), "--json",
+            data=data, env=env)
+    report = json.loads(p.stdout)
+    assert report["ingest"]["files"] == 3 and report["ingest"]["pages"] == report["environment"]["corpus"]["pages"]
+    assert report["ingest"]["pages_per_s"] > 0
+    cc = report["crosscheck"]
+    assert cc["available"] is False and "pdftotext" in cc["note"] and cc["crosschecked_quotes"] is None
+    assert report["environment"]["pdftotext"] is None
+    assert report["summary"]["all"]["hit@1"] == 1.0
+    assert report["summary"]["all"]["crosschecked_quotes"] is None
+    records = [json.loads(line) for line in (tmp_path / "r.jsonl").read_text().splitlines()]
+    assert all(c["crosscheck"] is None for r in records for c in r["citations"])
+    p = run("eval", questions, "--out", str(tmp_path / "r2.jsonl"), data=data, env=env)
+    assert p.stdout.count("pdftotext not found") == 1
+    assert "environment: pincite" in p.stdout and "pdftotext missing" in p.stdout
+    assert "cross-" in p.stdout and "query p50" in p.stdout
+
+
+def _demo_rows(data: Path):
+    from pincite.library.catalog import Catalog
+
+    cat = Catalog(data / "catalog.sqlite")
+    try:
+        return cat.documents(state="ready")
+    finally:
+        cat.close()
 
 
 def test_errors_are_one_line_and_exit_nonzero(demo, tmp_path):

@@ -27,8 +27,9 @@ SPECIAL = {
     "pdf/special/lshortru-broken-textlayer.pdf": "garbled",
     "pdf/special/libreoffice-writer-password.pdf": "encrypted",
 }
-#: Regression floor for hit@5 on the subset (measured 0.97 on 2026-11-30).
-HIT5_FLOOR = 0.90
+#: Regression floor for hit@5 on the subset (measured 0.97 with BM25 and refusal at 0.45,
+#: 0.897 with hybrid retrieval and the calibrated 0.37 on 2026-11-30: see issue #3 note).
+HIT5_FLOOR = 0.85
 
 
 @pytest.fixture(scope="session")

@@ -269,8 +269,7 @@ class Library:
         chunks, token_lists, df = self._analyse(doc)
         dense = self.embed_passages(chunks)
         self.index.delete_doc(doc.doc_id)  # leftovers of an earlier try with these bytes
-        self.index.upsert(chunks, token_lists, {"file": doc.file_name, "title": doc.title,
-                                                "lang": doc.language}, dense=dense)
+        self.index.upsert(chunks, token_lists, _payload_extra(doc), dense=dense)
         self.index.flush()
         self.catalog.put(DocumentRow(
             doc_id=doc.doc_id, sha256=doc.sha256, file_name=doc.file_name, source_path=doc.path,
@@ -367,14 +366,20 @@ class Library:
             for row in rows:
                 doc = self.model(row.doc_id)
                 chunks, token_lists, df = self._analyse(doc)
-                self.index.upsert(chunks, token_lists, {"file": doc.file_name, "title": doc.title,
-                                                        "lang": doc.language},
+                self.index.upsert(chunks, token_lists, _payload_extra(doc),
                                   dense=self.embed_passages(chunks))
                 self._mark_ready(row.doc_id, df)
                 if on_doc:
                     on_doc(row)
             self.catalog.set_meta("profile", json.dumps(current_profile(self.settings), sort_keys=True))
         return len(rows)
+
+
+def _payload_extra(doc: DocumentModel) -> dict:
+    """Document fields stored with every chunk: file, title, language and the analysed
+    naming terms (chunking.naming_text) that answer ranking discounts."""
+    return {"file": doc.file_name, "title": doc.title, "lang": doc.language,
+            "name_terms": sorted(set(analysis.tokens(chunking.naming_text(doc))))}
 
 
 @lru_cache(maxsize=64)

@@ -19,8 +19,16 @@ from dataclasses import dataclass
 from pincite.analysis import split_sentences
 from pincite.extract.model import DocumentModel, PageText
 
-#: Bump when chunk boundaries or the search-text prefix change (part of the index profile).
-CHUNKER_VERSION = "page-sentences-1"
+#: Bump when chunk boundaries, the search-text prefix or the naming text change (part of
+#: the index profile).
+CHUNKER_VERSION = "page-sentences-2"
+#: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
+#: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
+#: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters
+#: (a folio "- 1 -") are skipped. Further lines hold facts a question may ask about
+#: ("SUPERSEDING MIL-STD-882D"), which must keep counting as evidence.
+COVER_LINES = 3
+COVER_MIN_LETTERS = 20
 
 
 @dataclass
@@ -48,6 +56,24 @@ class Chunk:
     page_label: str = ""
     label_source: str | None = None
     kind: str = "text"
+
+
+def naming_text(doc: DocumentModel) -> str:
+    """The words a question uses to name `doc` rather than to ask about it: the title, the
+    file name's stem and the title block of the first page (COVER_LINES), one per line.
+
+    Question words found here do not count toward an answer's coverage when other words
+    remain (answer.extractive), so "According to the Flight Test Manual USNTPS-FTM-103,
+    which stalls ..." is answered by the page about stalls, not by the cover that repeats
+    the manual's name.
+    """
+    parts = [doc.title or "", doc.file_name.rsplit(".", 1)[0] if doc.file_name else ""]
+    for page in doc.pages:
+        if sum(ch.isalpha() for ch in page.text) >= COVER_MIN_LETTERS:
+            lines = [ln for ln in page.text.splitlines() if sum(ch.isalpha() for ch in ln) >= 2]
+            parts.extend(lines[:COVER_LINES])
+            break
+    return "\n".join(p for p in parts if p)
 
 
 def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk]:

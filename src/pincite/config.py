@@ -17,6 +17,15 @@ DEFAULT_DATA_DIR = "pincite-data"
 MAX_QUESTION_CHARS = 2000
 
 
+#: Refusal threshold (Settings.min_coverage), chosen by benchmarks/calibrate_refusal.py on
+#: CALIBRATED_ON: the 40 answerable ../shared/eval questions asked of the whole corpus
+#: (positives) and of the corpus with their own document left out (negatives), default
+#: embedder use-m3, hybrid retrieval. The most negatives refused (0.675) with at most 10%
+#: of positives refused (0.075); out of fold (5 folds by document) 0.675 / 0.10. Chosen
+#: 0.3664, rounded to 0.37. Re-run the script when answer scoring changes.
+MIN_COVERAGE = 0.37
+CALIBRATED_ON = "2026-11-30"
+
 #: Retrieval modes (index.edge.MODES).
 RETRIEVAL_MODES = ("hybrid", "bm25", "dense")
 
@@ -56,11 +65,11 @@ class Settings:
     data_dir: the data folder (originals, catalog, DocumentModel JSON, index).
     max_file_mb / max_pages: ingest limits (defaults 200 MiB and 5,000 pages: the corpus has
         a 684-page manual); env PINCITE_MAX_FILE_MB, PINCITE_MAX_PAGES.
-    min_coverage: refusal threshold: the share of the question's IDF-weighted content terms
-        that the best evidence sentence window must contain, else "not found in the
-        library". 0.45 chosen on ../shared/eval (46 questions, whole corpus) on 2026-11-30: below it fall
-        4 of 40 answerable and 2 of 6 unanswerable questions (best coverage of the 6: 0.25-0.85); issue #3
-        recalibrates it on generated negatives. Env PINCITE_MIN_COVERAGE.
+    min_coverage: refusal threshold on Answer.relevance.score: the share of the question's
+        IDF-weighted content words (words naming the document left out) that the best
+        evidence sentence window contains; below it the answer is "not found in the
+        library". Default MIN_COVERAGE, calibrated on CALIBRATED_ON (see there). Env
+        PINCITE_MIN_COVERAGE.
     top_k: chunks retrieved per question.
     embedder: dense embedder for hybrid retrieval (pincite.embeddings.EMBEDDERS; "none" =
         BM25 only); recorded in the index profile, so changing it needs `pincite reindex`.
@@ -72,7 +81,7 @@ class Settings:
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
     max_file_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_FILE_MB", 200))
     max_pages: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_PAGES", 5000)))
-    min_coverage: float = field(default_factory=lambda: _env_share("PINCITE_MIN_COVERAGE", 0.45))
+    min_coverage: float = field(default_factory=lambda: _env_share("PINCITE_MIN_COVERAGE", MIN_COVERAGE))
     top_k: int = 20
     embedder: str = field(default_factory=lambda: os.environ.get("PINCITE_EMBEDDER") or "use-m3")
     retrieval: str = field(default_factory=lambda: _env_choice("PINCITE_RETRIEVAL", "hybrid", RETRIEVAL_MODES))

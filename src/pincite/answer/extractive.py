@@ -18,8 +18,9 @@ from ..index.base import Hit
 MAX_QUOTE_CHARS = 400
 #: Windows of up to this many consecutive sentences are scored (compound facts often span two).
 MAX_WINDOW_SENTENCES = 2
-#: Hits whose sentences are scored (BM25 rank order).
-SCORED_HITS = 12
+#: Hits whose sentences are scored (retrieval rank order; a focused second search adds up
+#: to top_k hits in front of the first, see pipeline.retrieve).
+SCORED_HITS = 24
 #: Tie-breaker weight of the BM25 rank, small against coverage (one term of five = 0.2).
 RANK_WEIGHT = 0.02
 #: Weight of the all-words coverage, a tie-breaker under the asked-words coverage.
@@ -60,16 +61,16 @@ def group_weights(groups: list[Group], df: dict[str, int], n_chunks: int) -> dic
 def candidates(hits: list[Hit], weights: dict[Group, float]) -> list[Candidate]:
     """Best window per hit, scored; sorted best first.
 
-    Question words that the hit's document title also contains (the product or document
-    the question names) do not count toward coverage when other words remain: the
-    evidence must cover what is asked about that document, not only its name, which a
-    running header repeats on every page.
+    Question words that name the hit's document (its title, file name or cover page:
+    `Hit.extra["name_terms"]`, else the title) do not count toward coverage when other
+    words remain: the evidence must cover what is asked about that document, not only its
+    name, which a cover page or running header repeats.
     """
     out = []
     for hit in hits[:SCORED_HITS]:
-        title = set(analysis.tokens(hit.title)) if hit.title else set()
-        asked = {g: w for g, w in weights.items() if not title.intersection(g)} or weights
-        best = _best_window(hit, asked, weights)
+        names = set(hit.extra.get("name_terms") or ()) or set(analysis.tokens(hit.title or ""))
+        asked = {g: w for g, w in weights.items() if not names.intersection(g)} or weights
+        best = _best_window(hit, asked, weights, names)
         if best:
             out.append(best)
     out.sort(key=lambda c: (-c.score, c.hit.rank))
@@ -95,15 +96,16 @@ def _credit(g: Group, toks: set[str]) -> float:
     return CJK_PARTIAL if _is_cjk(g[0][0]) else 1.0
 
 
-def _best_window(hit: Hit, weights: dict[Group, float],
-                 all_weights: dict[Group, float]) -> Candidate | None:
+def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
+                 names: set[str]) -> Candidate | None:
     """Best window of one hit by coverage of `weights`. Between hits, the coverage of all
-    the question's words (`all_weights`, title words included) by the whole chunk breaks
-    ties, so "PX-200" still decides between two passages that both answer "oil change" in
-    a PX-200 manual; within a hit it does not, so a running header is not pulled in."""
+    the question's words (`all_weights`) by the whole chunk and its document's naming terms
+    breaks ties, so "PX-200" or "СН РК 4.01-03-2013" still decides between two passages
+    that both answer "oil change" in near-twin documents; within a hit it does not, so a
+    running header is not pulled in."""
     spans = analysis.split_sentences(hit.text)
     toks = [set(analysis.tokens(hit.text[s:e])) for s, e in spans]
-    full = coverage(set().union(*toks), all_weights) if toks else 0.0
+    full = coverage(set().union(names, *toks), all_weights) if toks else 0.0
     best: Candidate | None = None
     for i in range(len(spans)):
         seen: set[str] = set()

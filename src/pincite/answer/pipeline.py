@@ -6,6 +6,7 @@ Page numbers and labels in citations come from the index record, never from text
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 import time
 from typing import Protocol
@@ -14,7 +15,7 @@ from .. import analysis
 from ..answer_model import Answer, Citation, Claim, PdfAddress, Relevance, Scope
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
-from ..index.base import SearchFilter
+from ..index.base import Hit, SearchFilter
 from . import extractive
 from .messages import message
 from .verify import verify_quote
@@ -55,8 +56,7 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     t0 = time.perf_counter()
     groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
     terms = list(dict.fromkeys(t for g in groups for t in g))
-    hits = lib.index.search(terms, flt, limit=lib.settings.top_k,
-                            query_vector=lib.embed_query(q), mode=lib.settings.retrieval)
+    hits = retrieve(lib, q, groups, flt)
     t1 = time.perf_counter()
     if lib.catalog.chunk_count() == 0:
         return _refusal(q, lang, scope, "empty_library", {"retrieve": t1 - t0})
@@ -93,6 +93,58 @@ def relevance(cands: list[extractive.Candidate], threshold: float) -> Relevance:
     dense = best.hit.extra.get("dense")
     return Relevance(coverage=round(best.coverage, 4), dense=None if dense is None else round(dense, 4),
                      score=round(best.coverage, 4), threshold=threshold)
+
+
+def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
+             flt: SearchFilter | None) -> list[Hit]:
+    """Hits for a question, best first (ranks renumbered 1..n).
+
+    One hybrid search with all the question's words; then, when the question names the
+    documents it asks about (words of their title, file name or cover page, see
+    chunking.naming_text), a second search inside those documents with the naming words
+    left out, so the passages about what is asked are not crowded out by pages that merely
+    repeat the name (a cover, a title page, a running header). Its hits come first. Both
+    searches carry the caller's filter; the second only narrows it.
+    """
+    terms = list(dict.fromkeys(t for g in groups for t in g))
+    qvec = lib.embed_query(q)
+    k, mode = lib.settings.top_k, lib.settings.retrieval
+    hits = lib.index.search(terms, flt, limit=k, query_vector=qvec, mode=mode)
+    focus = _naming_focus(hits, groups)
+    if focus is None:
+        return hits
+    doc_ids, rest = focus
+    if flt is not None and flt.doc_ids is not None:
+        doc_ids = [d for d in doc_ids if d in flt.doc_ids]
+    narrowed = dataclasses.replace(flt or SearchFilter(), doc_ids=doc_ids)
+    more = lib.index.search(rest, narrowed, limit=k, query_vector=qvec, mode=mode)
+    merged = list({h.chunk_id: h for h in more + hits}.values())
+    for rank, h in enumerate(merged, 1):
+        h.rank = rank
+    return merged
+
+
+#: Hits of the first search whose documents may be the ones the question names.
+NAMING_HITS = 5
+
+
+def _naming_focus(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[str], list[str]] | None:
+    """(documents the question names most, the question's other words) or None.
+
+    Among the documents of the first NAMING_HITS hits, those whose naming terms match the
+    most question words (at least one); None when no document is named or when nothing
+    but naming words is left to search for."""
+    named: dict[str, set] = {}
+    for h in hits[:NAMING_HITS]:
+        names = set(h.extra.get("name_terms") or ())
+        named[h.doc_id] = {g for g in groups if names.intersection(g)}
+    most = max((len(v) for v in named.values()), default=0)
+    if not most:
+        return None
+    docs = [d for d, v in named.items() if len(v) == most]
+    naming = set().union(*(named[d] for d in docs))
+    rest = list(dict.fromkeys(t for g in groups if g not in naming for t in g))
+    return (docs, rest) if rest else None
 
 
 def _names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:

@@ -24,6 +24,8 @@ class Hit:
 
     page / page_end are 1-based physical pages; char_start / char_end index the page's
     PDFium text; `text` is the chunk's source text (exact slice of the page text).
+    extra: "name_terms" (analysed words naming the hit's document, chunking.naming_text)
+    and, for a dense search, "dense" (cosine similarity to the question).
     """
 
     chunk_id: str

@@ -31,6 +31,8 @@ MODES = ("hybrid", "bm25", "dense")
 #: RRF constant k=60 (Cormack, Clarke & Buettcher 2009, "Reciprocal Rank Fusion
 #: outperforms Condorcet and individual rank learning methods").
 RRF_K = 60
+#: RRF weights of the BM25 and the dense side (equal: plain RRF).
+RRF_WEIGHTS = (1.0, 1.0)
 #: Each prefetch fetches this many times the final limit before fusion.
 PREFETCH_FACTOR = 3
 #: Keyword payload fields with an index (filters run inside the search on them).
@@ -166,7 +168,7 @@ class EdgeIndex:
                                   with_vector=[DENSE] if use_dense else None)
         else:
             pre = [qe.Prefetch(limit=limit * PREFETCH_FACTOR, query=q, filter=flt_q) for q in sides]
-            req = qe.QueryRequest(limit=limit, prefetches=pre, query=qe.Fusion.Rrf(k=RRF_K),
+            req = qe.QueryRequest(limit=limit, prefetches=pre, query=qe.Fusion.Rrf(k=RRF_K, weights=list(RRF_WEIGHTS)),
                                   filter=flt_q, with_payload=True, with_vector=[DENSE])
         points = self.shard.query(req)
         hits = [self._hit(p, rank) for rank, p in enumerate(points, start=1)]
@@ -210,4 +212,5 @@ class EdgeIndex:
             char_end=d["char_end"], text=d.get("text", ""), file=d.get("file", ""),
             title=d.get("title", ""), page_label=d.get("page_label") or "",
             label_source=d.get("label_source"), kind=d.get("kind", "text"),
+            extra={"name_terms": d.get("name_terms") or []},
         )

@@ -1,0 +1,271 @@
+"""pincite.evaluate: scoring, the pdftotext cross-check of verified quotes, cold timings and
+the environment recorded with the figures, on a small generated library (nothing mocked,
+except where a test removes pdftotext or slows the cross-check down on purpose)."""
+from __future__ import annotations
+
+import importlib.metadata
+import os
+import shutil
+import time
+from datetime import datetime
+from pathlib import Path
+
+import pytest
+from pdfgen import make_pdf
+
+from pincite import evaluate
+from pincite.app import Library, current_profile
+from pincite.config import Settings
+from pincite.crosscheck import Crosscheck
+
+needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
+                                     reason="pdftotext not installed (Debian package poppler-utils)")
+
+PUMP = "The hydraulic pump must be primed with 2 litres of oil before the first start."
+BELT = "The conveyor belt tension is checked every 500 operating hours with a spring gauge."
+SAFE = "The safe of the archive room is opened with the brass key kept by the duty officer."
+FILLER = "Chapter two describes the electrical wiring of the control cabinet and its fuses."
+PASSWORD = "open-sesame"
+
+QUESTIONS = [
+    {"id": "q-pump", "lang": "en", "doc": "pdf/manual.pdf", "kind": "fact", "answer": "2 litres",
+     "pages": [1], "question": "How much oil primes the hydraulic pump?"},
+    {"id": "q-belt", "lang": "en", "doc": "pdf/manual.pdf", "kind": "fact", "answer": "every 500 hours",
+     "pages": [3], "question": "When is the conveyor belt tension checked?"},
+    {"id": "q-safe", "lang": "en", "doc": "pdf/locked.pdf", "kind": "fact", "answer": "the brass key",
+     "pages": [1], "question": "What opens the safe of the archive room?", "doc_password": PASSWORD},
+    {"id": "q-none", "lang": "en", "doc": "pdf/manual.pdf", "kind": "refusal", "answer": None,
+     "pages": [], "question": "What is the price of the submarine?"},
+]
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch):
+    for name in ("PINCITE_DATA", "PINCITE_MIN_COVERAGE", "PINCITE_RETRIEVAL", "PINCITE_EMBEDDER"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """(library, ingest figures, answers by question id), built once for the module."""
+    root = tmp_path_factory.mktemp("evaluate")
+    (root / "pdf").mkdir()
+    make_pdf(root / "pdf" / "manual.pdf", [PUMP, FILLER, BELT])
+    make_pdf(root / "pdf" / "locked.pdf", [SAFE], user_password=PASSWORD)
+    lib = Library(Settings(data_dir=root / "data"))
+    _, figures = evaluate.ingest_timed(lib, [root / "pdf"], evaluate.passwords_by_name(QUESTIONS))
+    answers = {q["id"]: lib.ask(q["question"]) for q in QUESTIONS}
+    yield lib, figures, answers
+    lib.close()
+
+
+def asked(answers):
+    """An `ask` that returns the fixture's answers at once (so timings measure only eval)."""
+    by_question = {q["question"]: answers[q["id"]] for q in QUESTIONS}
+    return by_question.__getitem__
+
+
+def test_ingest_timed_uses_the_questions_password(built):
+    lib, figures, _ = built
+    assert evaluate.passwords_by_name(QUESTIONS) == {"locked.pdf": PASSWORD}
+    assert figures.files == 2 and figures.failed == []
+    assert figures.pages == 4 and figures.seconds > 0
+    assert figures.pages_per_s == pytest.approx(4 / figures.seconds, rel=0.03)  # seconds are rounded
+    assert sorted(d.file_name for d in lib.documents()) == ["locked.pdf", "manual.pdf"]
+
+
+@needs_pdftotext
+def test_verified_quotes_confirmed_by_pdftotext(built):
+    lib, _, answers = built
+    checker = evaluate.QuoteCrosschecker.for_library(lib, evaluate.passwords_by_name(QUESTIONS))
+    records = evaluate.run_eval(QUESTIONS, asked(answers), crosscheck=checker)
+    by_id = {r.id: r for r in records}
+    assert by_id["q-pump"].hit1 and by_id["q-belt"].hit1 and by_id["q-safe"].hit1
+    verified = [c for r in records for c in r.citations if c["verified"]]
+    assert verified, records
+    # the encrypted original is read with the password the question gives
+    assert any(c["file"] == "locked.pdf" for c in verified)
+    assert all(c["crosscheck"] is True and c["crosscheck_level"] == "normalized" for c in verified)
+    s = evaluate.summarise(records, checker)
+    assert s.rows["all"]["crosschecked_quotes"] == 1.0 and s.rows["en"]["crosschecked_quotes"] == 1.0
+    cc = s.crosscheck
+    assert cc["available"] is True and cc["note"] is None and cc["errors"] == []
+    assert cc["verified"] == cc["confirmed"] == len(verified)
+    assert cc["not_confirmed"] == cc["unchecked"] == 0
+    assert cc["levels"] == {"normalized": len(verified)} and cc["crosschecked_quotes"] == 1.0
+
+
+@needs_pdftotext
+def test_verified_quote_missing_from_the_page_counts_as_not_confirmed(built):
+    lib, _, answers = built
+    checker = evaluate.QuoteCrosschecker.for_library(lib)
+    good = answers["q-pump"]
+    assert good.citations()[0].verified and good.citations()[0].page == 1
+    # as if the verifier had passed a quote of page 3 for page 1
+    wrong = good.model_copy(deep=True)
+    wrong.claims[0].citations[0].quote = BELT
+    del wrong.claims[1:]
+    del wrong.claims[0].citations[1:]
+    ok = evaluate.score(QUESTIONS[0], good, 0.0, checker)
+    bad = evaluate.score(QUESTIONS[0], wrong, 0.0, checker)
+    assert bad.citations[0]["verified"] is True
+    assert (bad.citations[0]["crosscheck"], bad.citations[0]["crosscheck_level"]) == (False, "none")
+    s = evaluate.summarise([ok, bad], checker)
+    n_ok = sum(c["verified"] for c in ok.citations)
+    assert s.crosscheck["verified"] == n_ok + 1 and s.crosscheck["not_confirmed"] == 1
+    assert s.rows["all"]["crosschecked_quotes"] == round(n_ok / (n_ok + 1), 3)
+
+
+@needs_pdftotext
+def test_unverified_citations_are_not_crosschecked(built):
+    lib, _, answers = built
+    checker = evaluate.QuoteCrosschecker.for_library(lib)
+    ans = answers["q-pump"].model_copy(deep=True)
+    for c in ans.citations():
+        c.verified = False
+    rec = evaluate.score(QUESTIONS[0], ans, 0.0, checker)
+    assert rec.citations and all(c["crosscheck"] is None for c in rec.citations)
+    s = evaluate.summarise([rec], checker)
+    assert s.crosscheck["verified"] == 0 and s.rows["all"]["crosschecked_quotes"] is None
+
+
+@needs_pdftotext
+def test_encrypted_original_without_its_password_stays_unchecked(built):
+    lib, _, answers = built
+    checker = evaluate.QuoteCrosschecker.for_library(lib)  # no passwords
+    rec = evaluate.score(QUESTIONS[2], answers["q-safe"], 0.0, checker)
+    locked = [c for c in rec.citations if c["file"] == "locked.pdf" and c["verified"]]
+    assert locked and all(c["crosscheck"] is None for c in locked)
+    s = evaluate.summarise([rec], checker)
+    assert s.crosscheck["unchecked"] == len(locked) and s.crosscheck["confirmed"] == 0
+    assert s.crosscheck["errors"] and "pdftotext failed" in s.crosscheck["errors"][0]
+
+
+def test_missing_pdftotext_gives_null_crosscheck_and_the_run_succeeds(built, monkeypatch):
+    lib, _, answers = built
+    plain = evaluate.summarise(evaluate.run_eval(QUESTIONS, asked(answers)))
+    monkeypatch.setattr(shutil, "which", lambda name, *a, **k: None)
+    checker = evaluate.QuoteCrosschecker.for_library(lib)
+    assert checker.available is False and "pdftotext" in checker.unavailable_reason
+    records = evaluate.run_eval(QUESTIONS, asked(answers), crosscheck=checker)
+    assert any(c["verified"] for r in records for c in r.citations)
+    assert all(c["crosscheck"] is None for r in records for c in r.citations)
+    s = evaluate.summarise(records, checker)
+    assert s.crosscheck["available"] is False and "poppler-utils" in s.crosscheck["note"]
+    assert s.crosscheck["crosschecked_quotes"] is None and s.crosscheck["confirmed"] == 0
+    for name, row in s.rows.items():
+        assert row["crosschecked_quotes"] is None
+        assert {k: v for k, v in row.items() if k != "crosschecked_quotes"} == \
+            {k: v for k, v in plain.rows[name].items() if k != "crosschecked_quotes"}
+
+
+def test_pdftotext_vanishing_after_start_is_noticed_once(built, monkeypatch):
+    """Found on PATH when the checker is made, gone when the first quote is checked."""
+    lib, _, answers = built
+    checker = evaluate.QuoteCrosschecker.for_library(lib)
+    checker.available = True
+    calls = []
+    real_which = shutil.which
+
+    def which(name, *a, **k):
+        calls.append(name)
+        return None if name == "pdftotext" else real_which(name, *a, **k)
+
+    monkeypatch.setattr(shutil, "which", which)
+    records = evaluate.run_eval(QUESTIONS, asked(answers), crosscheck=checker)
+    assert calls.count("pdftotext") == 1  # later quotes are not tried again
+    assert all(c["crosscheck"] is None for r in records for c in r.citations)
+    assert checker.available is False and "poppler-utils" in checker.unavailable_reason
+
+
+def test_crosscheck_time_is_not_query_time(built, monkeypatch):
+    lib, _, answers = built
+    delay = 0.2
+
+    def slow(pdf, page, quote, **kw):
+        time.sleep(delay)
+        return Crosscheck(True, "normalized")
+
+    monkeypatch.setattr(evaluate, "crosscheck_quote", slow)
+    checker = evaluate.QuoteCrosschecker.for_library(lib)
+    checker.available = True
+    records = evaluate.run_eval(QUESTIONS[:1], asked(answers), crosscheck=checker)
+    n = sum(c["verified"] for c in records[0].citations)
+    assert n >= 1
+    assert records[0].seconds < delay / 4
+    assert records[0].crosscheck_seconds >= n * delay
+    s = evaluate.summarise(records, checker)
+    assert s.query_p50 == records[0].seconds and s.crosscheck["seconds"] >= n * delay
+
+
+def test_environment_has_the_keys(built):
+    lib, _, _ = built
+    env = evaluate.environment(lib)
+    assert set(env) == {"date", "embedder", "retrieval", "versions", "pdftotext", "corpus",
+                        "cpus", "platform"}
+    assert datetime.fromisoformat(env["date"]).tzinfo is not None
+    assert env["embedder"] == current_profile(lib.settings)["embedder"]
+    assert env["retrieval"] == lib.settings.retrieval == "hybrid"
+    versions = env["versions"]
+    assert {"pincite", "python", "pypdfium2", "qdrant-edge-py", "numpy"} <= set(versions)
+    assert versions["pypdfium2"] == importlib.metadata.version("pypdfium2")
+    package = evaluate.EMBEDDER_PACKAGES[lib.settings.embedder]
+    assert versions[package] == importlib.metadata.version(package)
+    assert env["corpus"] == {"files": 2, "pages": 4}
+    assert env["cpus"]["os_cpu_count"] == os.cpu_count()
+    assert env["cpus"]["affinity"] == len(os.sched_getaffinity(0))
+    assert (env["pdftotext"] is None) == (shutil.which("pdftotext") is None)
+    line = evaluate.environment_line(env)
+    assert "pypdfium2" in line and "2 files / 4 pages" in line
+
+
+def test_retrieval_mode_is_read_at_query_time(built):
+    """The environment follows lib.settings.retrieval, as benchmarks/compare.py sets it."""
+    lib, _, _ = built
+    try:
+        lib.settings.retrieval = "bm25"
+        assert evaluate.environment(lib)["retrieval"] == "bm25"
+        rec = evaluate.score(QUESTIONS[0], lib.ask(QUESTIONS[0]["question"]), 0.0)
+        assert rec.hit1
+    finally:
+        lib.settings.retrieval = "hybrid"
+
+
+def test_percentiles():
+    assert evaluate.percentiles([]) == (0.0, 0.0)
+    secs = [i / 100 for i in range(1, 21)]  # 0.01 .. 0.20
+    p50, p95 = evaluate.percentiles(reversed(secs))
+    assert p50 == pytest.approx(0.105) and p95 == 0.19  # nearest rank: index round(0.95 * 19) = 18
+
+
+def test_compare_benchmark_on_a_tiny_corpus(tmp_path):
+    """benchmarks/compare.py end to end: one ingest, three modes, the page baseline, a table."""
+    pytest.importorskip("rank_bm25", reason="the page baseline needs rank-bm25")
+    import importlib.util
+
+    bench = Path(__file__).resolve().parents[1] / "benchmarks" / "compare.py"
+    spec = importlib.util.spec_from_file_location("compare_bench", bench)
+    compare = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(compare)
+    corpus = tmp_path / "corpus"
+    (corpus / "pdf").mkdir(parents=True)
+    make_pdf(corpus / "pdf" / "manual.pdf", [PUMP, FILLER, BELT])
+    make_pdf(corpus / "pdf" / "locked.pdf", [SAFE], user_password=PASSWORD)
+    report = compare.compare(corpus, QUESTIONS, tmp_path / "data" / "use-m3", "use-m3")
+    assert list(report["rows"]) == ["hybrid", "bm25", "dense", "bm25-pages"]
+    assert report["ingest"]["pages"] == 4 and report["ingest"]["failed"] == []
+    assert report["environment"]["retrieval"] == ["hybrid", "bm25", "dense"]
+    assert report["environment"]["corpus"] == {"files": 2, "pages": 4}
+    for mode in ("hybrid", "bm25"):
+        assert report["rows"][mode]["hit@1"] == 1.0, report["modes"][mode]
+        assert report["rows"][mode]["ingest_pages_per_s"] == report["ingest"]["pages_per_s"]
+    base = report["rows"]["bm25-pages"]
+    assert base["refusal_accuracy"] is None and base["crosschecked_quotes"] is None
+    assert report["baseline"]["pages"] == 4  # it opens the encrypted PDF with the question's password
+    text = compare.table(report)
+    assert text.splitlines()[0].split()[:2] == ["hit@1", "hit@5"]
+    assert "bm25-pages" in text and "environment: pincite" in text and "ingest (cold): 4 pages" in text
+    # --keep reuses the library: nothing re-ingested, so no ingest figure
+    again = compare.compare(corpus, QUESTIONS, tmp_path / "data" / "use-m3", "use-m3")
+    assert again["ingest"]["pages"] == 0 and again["rows"]["hybrid"]["ingest_pages_per_s"] is None
+    assert "library reused (2 files unchanged)" in compare.table(again)
