@@ -1,6 +1,6 @@
 """A fixed subset of ../shared/corpus ingested once per session, asked the shared questions.
 
-The whole-corpus run is a benchmark (benchmarks/eval_corpus.py), not part of `make test`.
+The whole-corpus run is a benchmark (benchmarks/compare.py), not part of `make test`.
 """
 from __future__ import annotations
 

@@ -10,6 +10,7 @@ from pdfgen import make_pdf
 
 from pincite.answer.normalize import normalize
 from pincite.crosscheck import (
+    MODES,
     Crosscheck,
     CrosscheckUnavailable,
     _match,
@@ -35,7 +36,7 @@ def two_pages(tmp_path_factory) -> Path:
 
 @needs_pdftotext
 def test_known_sentence_is_confirmed(two_pages):
-    assert crosscheck_quote(two_pages, 1, SENTENCE) == Crosscheck(True, "normalized")
+    assert crosscheck_quote(two_pages, 1, SENTENCE) == Crosscheck(True, "normalized", "layout")
     assert confirm_quote(two_pages, 1, "maintenance of pump PX-200")
     assert confirm_quote(two_pages, 2, PAGE2)
 
@@ -65,7 +66,7 @@ def test_chinese_quote_ignores_spacing(tmp_path):
     pdf = make_pdf(tmp_path / "zh.pdf", [text], font="cid-chinese")
     if "燃气" not in pdftotext_page(pdf, 1):
         pytest.skip("pdftotext cannot map this CID font here (Debian package poppler-data missing)")
-    assert crosscheck_quote(pdf, 1, "燃气用户 持续、稳定") == Crosscheck(True, "normalized")
+    assert crosscheck_quote(pdf, 1, "燃气用户 持续、稳定") == Crosscheck(True, "normalized", "layout")
     assert not confirm_quote(pdf, 1, "燃气用户持续、安全")
 
 
@@ -134,3 +135,18 @@ def test_every_shared_quote_is_confirmed_on_one_of_its_pages(corpus):
                 failures.append((q["id"], part))
     assert not failures
     assert len(levels) >= 40
+
+
+def test_two_column_sentence_found_in_reading_order(corpus):
+    """-layout interleaves two columns; the reading-order pass finds a sentence that runs down
+    one column (tugboat-babelbib page 1), and the result names the mode that confirmed it."""
+    pdf = corpus / "pdf/en/tugboat-babelbib.pdf"
+    import pypdfium2 as pdfium
+
+    text = pdfium.PdfDocument(str(pdf))[0].get_textpage().get_text_range()
+    lines = [ln.strip() for ln in text.splitlines() if len(ln.strip()) > 30]
+    # two consecutive PDFium lines of one column, joined: a quote across a line break
+    quote = f"{lines[3]} {lines[4]}"
+    assert not crosscheck_quote(pdf, 2, quote).confirmed
+    found = crosscheck_quote(pdf, 1, quote)
+    assert found.confirmed and found.mode in MODES

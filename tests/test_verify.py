@@ -314,3 +314,15 @@ def test_language_hint_lowers_the_cjk_share_for_the_minimum_length():
     assert verify_quote(quote, source).reason == "too short"
     check = verify_quote(quote, source, lang="zh-CN")
     assert check.verified and source[check.start:check.end] == "电压为220V"
+
+
+def test_control_characters_are_invisible():
+    """PDFium maps some glyphs to C0 controls (U+0012 in impatient-book): the displayed quote
+    drops them and still verifies against the page text that has them."""
+    from pincite.answer.extractive import clean_quote
+
+    page = "See \\hfil\x12 and \\hss for glue that stretches."
+    quote = clean_quote(page)
+    assert "\x12" not in quote
+    assert verify_quote(quote, page).verified
+    assert not verify_quote("See \\hfil and \\hss for glue that shrinks.", page).verified

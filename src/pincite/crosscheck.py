@@ -23,6 +23,12 @@ What a confirmation means, and the two levels it is found at:
   breaks lines elsewhere than PDFium, so a table row or a word split across columns can differ
   from the quote only in where spaces fall. It never lets different characters match.
 
+Each level is tried on three pdftotext outputs of the page, in this order (`MODES`):
+`-layout` (physical layout, the eval set's reference), the default reading order, and `-raw`
+(content-stream order). `-layout` interleaves the lines of two columns and puts a margin
+note on the line beside it, so a sentence that runs down one column is only found in
+reading or raw order; each is still poppler's own text, independent of PDFium.
+
 Neither level checks the minimum quote length or the claim's numbers: `answer/verify.py` does
 that on PDFium's text; this module only says whether the second extractor sees the same text.
 
@@ -68,11 +74,17 @@ class Crosscheck:
 
     confirmed: bool
     level: Literal["normalized", "no-whitespace", "none"]
+    mode: str = ""  # the pdftotext mode (MODES) that confirmed it; "" when not confirmed
+
+
+#: pdftotext modes tried in order, with their flags (module docstring).
+MODES = {"layout": ("-layout",), "reading": (), "raw": ("-raw",)}
 
 
 def pdftotext_page(pdf: Path, page: int, *, timeout: float = DEFAULT_TIMEOUT_S,
-                   password: str | None = None) -> str:
-    """Text of one physical page (1-based) as `pdftotext -layout -enc UTF-8 -f N -l N FILE -`.
+                   password: str | None = None, mode: str = "layout") -> str:
+    """Text of one physical page (1-based) as `pdftotext <mode flags> -enc UTF-8 -f N -l N FILE -`
+    (mode: a key of MODES; "layout" = `-layout`).
 
     The text is pdftotext's stdout, unaltered (line breaks "\\n", column padding spaces, a final
     form feed). `password` is the user password (passed as `-upw`; note that it is then visible
@@ -97,14 +109,15 @@ def pdftotext_page(pdf: Path, page: int, *, timeout: float = DEFAULT_TIMEOUT_S,
         st = path.stat()
     except OSError as e:
         raise PinciteError(f"{pdf}: cannot cross-check page {page}: {e.strerror or e}") from e
-    return _cached_page(exe, str(path), page, password or None, st.st_mtime_ns, st.st_size, timeout)
+    return _cached_page(exe, str(path), page, password or None, st.st_mtime_ns, st.st_size,
+                        timeout, MODES[mode])
 
 
 @lru_cache(maxsize=PAGE_CACHE_SIZE)
 def _cached_page(exe: str, path: str, page: int, password: str | None,
-                 mtime_ns: int, size: int, timeout: float) -> str:
+                 mtime_ns: int, size: int, timeout: float, flags: tuple[str, ...]) -> str:
     """Run pdftotext for one page; mtime_ns and size only make a changed file miss the cache."""
-    cmd = [exe, "-layout", "-enc", "UTF-8", "-f", str(page), "-l", str(page)]
+    cmd = [exe, *flags, "-enc", "UTF-8", "-f", str(page), "-l", str(page)]
     if password:
         cmd += ["-upw", password]
     cmd += [path, "-"]
@@ -124,8 +137,9 @@ def crosscheck_quote(pdf: Path, page: int, quote: str, *, password: str | None =
                      timeout: float = DEFAULT_TIMEOUT_S) -> Crosscheck:
     """Check that `quote` occurs on physical page `page` (1-based) of `pdf` in pdftotext's text.
 
-    Tries level "normalized", then "no-whitespace" (module docstring) and returns the first that
-    matches, else Crosscheck(False, "none"). An empty or whitespace-only quote is never confirmed.
+    Tries level "normalized", then "no-whitespace", on each pdftotext mode in MODES order
+    (module docstring) and returns the first that matches, else Crosscheck(False, "none").
+    An empty or whitespace-only quote is never confirmed.
 
     Raises: as `pdftotext_page` (CrosscheckUnavailable when pdftotext is missing; PinciteError
     naming the file when it fails).
@@ -133,8 +147,12 @@ def crosscheck_quote(pdf: Path, page: int, quote: str, *, password: str | None =
     needle = normalize(quote or "").text
     if not needle:
         return Crosscheck(False, "none")
-    text = pdftotext_page(pdf, page, timeout=timeout, password=password)
-    return _match(needle, _page_forms(text))
+    for mode in MODES:
+        text = pdftotext_page(pdf, page, timeout=timeout, password=password, mode=mode)
+        found = _match(needle, _page_forms(text))
+        if found.confirmed:
+            return Crosscheck(True, found.level, mode)
+    return Crosscheck(False, "none")
 
 
 def confirm_quote(pdf: Path, page: int, quote: str, *, password: str | None = None,

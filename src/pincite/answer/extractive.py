@@ -142,10 +142,11 @@ def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[
 
 def clean_quote(raw: str) -> str:
     """Display form of a page-text slice: PDFium hyphen marks (U+FFFE, U+0002) with their
-    line break joined, soft hyphens dropped, whitespace runs collapsed to one space.
+    line break joined, soft hyphens and C0 control characters (PDFium maps some glyphs to
+    them) dropped, whitespace runs collapsed to one space.
     Every change is one that pincite.answer.normalize also makes, so it still verifies."""
     s = re.sub("[\ufffe\u0002]\\s*", "", raw)
-    s = s.replace("\u00ad", "")
+    s = re.sub("[\u00ad\x00\x01\x03-\x08\x0e-\x1f\x7f]", "", s)  # soft hyphens, C0 controls
     return " ".join(s.split())
 
 

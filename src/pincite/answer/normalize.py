@@ -9,7 +9,9 @@ text (and from there to rectangles on the page, since PDFium's text index is its
 `normalize()` applies these rules, in this order, and nothing else:
 
 1. Invisible characters are dropped: U+00AD soft hyphen; zero-width characters U+200B, U+200C,
-   U+200D, U+2060, U+FEFF; U+FFFE and U+0002 (PDFium emits these two for a line-end hyphen).
+   U+200D, U+2060, U+FEFF; U+FFFE and U+0002 (PDFium emits these two for a line-end hyphen);
+   the other C0 control characters but tab and line breaks, and U+007F (PDFium maps some
+   glyphs without a Unicode value to them, e.g. U+0012).
    When a soft hyphen, U+FFFE or U+0002 stands at a line end, the line break after it (with any
    spaces or tabs around it) goes too: "main\\uFFFE\\r\\ntenance" -> "maintenance".
 2. Line-end hyphenation with a printed hyphen (-, U+2010, U+2011) is joined: a hyphen right after
@@ -64,7 +66,7 @@ _CJK_RANGES = (
 
 _INVISIBLE = re.compile(
     "[\u00ad\ufffe\u0002][ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])[ \t\u00a0]*"
-    "|[\u00ad\u200b-\u200d\u2060\ufeff\ufffe\u0002]"
+    "|[\u00ad\u200b-\u200d\u2060\ufeff\ufffe\u0002\x00\x01\x03-\x08\x0e-\x1f\x7f]"
 )
 _LINE_END_HYPHEN = re.compile(
     r"(?<=[^\W_])[-\u2010\u2011]([ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])\s*)(?=\S)"
