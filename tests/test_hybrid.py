@@ -255,21 +255,23 @@ def test_naming_text_is_title_stem_and_cover_lines():
 
 def test_naming_text_without_title_or_cover():
     assert naming_text(_model(["- 1 -", "short"], file_name="notes.pdf")) == "notes"
-    assert naming_text(_model(["The pump delivers 40 litres per minute at 20 bar."], file_name="")) == \
-        "The pump delivers 40 litres per minute at 20 bar."
+    assert naming_text(_model(["PUMP DATA SHEET\nThe pump delivers 40 litres per minute at 20 bar."],
+                              file_name="")) == "PUMP DATA SHEET"  # a sentence is body text
 
 
 def _manual(model: str, hours: int, litres: int) -> list[str]:
-    """A pump manual: a cover, a running header on every page, one body page (page 4) that
-    answers the suction filter question. Words of the question ("filter", "replace",
-    "suction") also occur elsewhere, so without the naming discount the cover, which holds
-    five of the question's eight words, would outscore the body page."""
+    """A pump manual: a cover, a header sentence naming the manual on several pages, and one
+    body page without it (page 4) that answers the suction filter question. Words of the
+    question ("filter", "replace", "suction") also occur on other pages, so without the
+    naming discount the cover and the header sentences (five of the question's eight words)
+    are cited, and the KX-9 header page outranks the KX-9 body page (checked by running
+    these tests with chunking.naming_text returning "")."""
     header = f"{model} hydraulic pump service manual."
     return [
         f"{model} HYDRAULIC PUMP\nSERVICE MANUAL\nRevision 2\nIssued by the pump works engineering office.",
         header + " This manual covers installation of the pump on its base frame.",
         header + f" The tank of the hydraulic pump holds {litres} litres of oil.",
-        header + f" Replace the suction filter every {hours} operating hours.",
+        f"Replace the suction filter every {hours} operating hours. Use genuine spare parts only.",
         "The return filter housing is cast iron. Replace a cracked gauge glass at once.",
         "The suction line must be free of air. Chapter 6 lists the spare parts.",
         header + " The warranty of the hydraulic pump is described in the service manual appendix.",
@@ -320,8 +322,6 @@ def test_near_twin_manuals_answer_from_the_named_one(tmp_path, use_lib):
         assert top.verified and value in top.quote and other not in top.quote
 
 
-@pytest.mark.xfail(strict=True, reason="src bug: a near twin's value is kept as a further claim "
-                   "when its quote window leaves out the running header that names the twin")
 def test_near_twin_value_is_not_a_further_claim(tmp_path, use_lib):
     kx7 = make_pdf(tmp_path / "kx7.pdf", _manual("KX-7", 500, 40))
     kx9 = make_pdf(tmp_path / "kx9.pdf", _manual("KX-9", 750, 60))
@@ -333,8 +333,6 @@ def test_near_twin_value_is_not_a_further_claim(tmp_path, use_lib):
     assert "500" not in ans.answer, ans.answer
 
 
-@pytest.mark.xfail(strict=True, reason="src bug: the first lines of a first page that has no "
-                   "cover (a one-page notice) count as naming words, so a question about them is refused")
 def test_first_lines_of_a_page_without_cover_still_answer(tmp_path, use_lib):
     line = "The safety valve of boiler B-12 opens at 6 bar."
     rest = "The feed pump delivers 3 cubic metres per hour.\nThe burner is cleaned every spring."

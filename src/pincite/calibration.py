@@ -32,23 +32,25 @@ def choose_threshold(positives: Sequence[float], negatives: Sequence[float],
     """The threshold that refuses the most negatives while refusing at most
     `max_false_refusals` of the positives.
 
-    Candidate thresholds lie midway between neighbouring distinct scores (so a threshold
-    never sits exactly on an observed score). Ties in refused negatives go to the lower
-    threshold (fewer false refusals). ValueError when there are no positives.
+    Candidate thresholds lie midway between neighbouring distinct scores, or just below the
+    lowest (refuse nothing) or just above the highest, so a threshold never sits exactly on
+    an observed score; they are not rounded (scores 0.0001 apart must stay apart). Ties in
+    refused negatives go to the lower threshold (fewer false refusals). ValueError when
+    there are no positives.
     """
     if not positives:
         raise ValueError("no positive scores to calibrate on")
     values = sorted(set(positives) | set(negatives))
-    cuts = [values[0]] + [(a + b) / 2 for a, b in zip(values, values[1:])] + [values[-1] + 1e-6]
+    cuts = [values[0] - 1e-6] + [(a + b) / 2 for a, b in zip(values, values[1:])] + [values[-1] + 1e-6]
     best: Choice | None = None
     for t in cuts:
         fr = _share_below(positives, t)
         if fr > max_false_refusals:
             break
-        c = Choice(round(t, 4), _share_below(negatives, t), fr)
+        c = Choice(t, _share_below(negatives, t), fr)
         if best is None or c.refused_negatives > best.refused_negatives:
             best = c
-    return best or Choice(round(cuts[0], 4), _share_below(negatives, cuts[0]), 0.0)
+    return best or Choice(cuts[0], _share_below(negatives, cuts[0]), 0.0)
 
 
 def cross_validate(rows: Sequence[dict], folds: int = 5,
@@ -75,7 +77,8 @@ def cross_validate(rows: Sequence[dict], folds: int = 5,
         thresholds.append(t)
         refused_neg += sum(r["neg"] < t for r in test)
         refused_pos += sum(r["pos"] < t for r in test)
-    n = len(rows)
+    n = sum(len([r for r in rows if fold_of[r["doc"]] == k]) for k in range(folds)
+            if any(fold_of[r["doc"]] != k for r in rows))  # rows of folds that were judged
     return {"folds": folds, "refusal_accuracy": round(refused_neg / n, 3) if n else None,
             "false_refusals": round(refused_pos / n, 3) if n else None, "thresholds": thresholds}
 

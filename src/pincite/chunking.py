@@ -25,9 +25,12 @@ CHUNKER_VERSION = "page-sentences-2"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
 #: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters
-#: (a folio "- 1 -") are skipped. Further lines hold facts a question may ask about
+#: (a folio "- 1 -") and lines that end like a sentence are skipped. Further lines hold facts a question may ask about
 #: ("SUPERSEDING MIL-STD-882D"), which must keep counting as evidence.
 COVER_LINES = 3
+#: A line ending like a sentence is body text, not part of a title block ("The safety
+#: valve of boiler B-12 opens at 6 bar." on a one-page notice).
+SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", ";", "；")
 COVER_MIN_LETTERS = 20
 
 
@@ -70,7 +73,8 @@ def naming_text(doc: DocumentModel) -> str:
     parts = [doc.title or "", doc.file_name.rsplit(".", 1)[0] if doc.file_name else ""]
     for page in doc.pages:
         if sum(ch.isalpha() for ch in page.text) >= COVER_MIN_LETTERS:
-            lines = [ln for ln in page.text.splitlines() if sum(ch.isalpha() for ch in ln) >= 2]
+            lines = [ln for ln in page.text.splitlines()
+                     if sum(ch.isalpha() for ch in ln) >= 2 and not ln.rstrip().endswith(SENTENCE_ENDS)]
             parts.extend(lines[:COVER_LINES])
             break
     return "\n".join(p for p in parts if p)

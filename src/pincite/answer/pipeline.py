@@ -148,13 +148,14 @@ def _naming_focus(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[
 
 
 def _names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
-    """True when the candidate's text names a sibling of a code in the question but not the
-    code itself ("PX-300 ..." for a question about "PX-200"): such a further claim is about
-    another model and is not kept."""
+    """True when the candidate's text or its document's name (title, file name, cover title
+    block) names a sibling of a code in the question but not the code itself ("PX-300 ..."
+    for a question about "PX-200"): such evidence is about another model."""
     asked = {t for g in groups for t in g if _CODE_RE.match(t)}
     if not asked:
         return False
     toks = set(analysis.tokens(cand.hit.text[cand.start - cand.hit.char_start:cand.end - cand.hit.char_start]))
+    toks |= set(cand.hit.extra.get("name_terms") or ())  # the document's own name counts
     if asked & toks:
         return False
     prefixes = {_CODE_RE.match(t).group(1) for t in asked}
