@@ -19,6 +19,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from pincite.answer.normalize import normalize
 from pincite.app import Library
 from pincite.calibration import choose_threshold, cross_validate
 from pincite.config import Settings
@@ -27,10 +28,26 @@ from pincite.evaluate import load_questions, score
 ROOT = Path(__file__).resolve().parents[1]
 
 
+def _doc_texts(lib: Library) -> dict[str, str]:
+    """Normalised whole text of every ready document (pincite.answer.normalize)."""
+    return {d.doc_id: normalize("\n".join(p.text for p in lib.model(d.doc_id).pages)).text
+            for d in lib.documents()}
+
+
+def _answered_elsewhere(q: dict, own: str, texts: dict[str, str]) -> list[str]:
+    """Other documents that hold every part of the question's expected quote: with its own
+    document left out the answer is still there (near-twin editions), so it is no negative."""
+    parts = [normalize(p).text for p in (q.get("quote_parts") or [q.get("quote") or ""])]
+    parts = [p for p in parts if p]
+    return [d for d, text in texts.items() if d != own and parts and all(p in text for p in parts)]
+
+
 def collect(lib: Library, questions: list[dict]) -> tuple[list[dict], list[dict]]:
-    """(rows for answerable questions, rows for refusal questions), with scores."""
+    """(rows for answerable questions, rows for refusal questions), with scores. A question
+    whose answer is also in another document gets no negative ("neg" None)."""
     by_file = {d.file_name: d.doc_id for d in lib.documents()}
     everything = sorted(by_file.values())
+    texts = _doc_texts(lib)
     rows, refusals = [], []
     for q in questions:
         full = lib.ask(q["question"])
@@ -46,6 +63,11 @@ def collect(lib: Library, questions: list[dict]) -> tuple[list[dict], list[dict]
             continue  # its document was not ingested (refused at ingest)
         rec = score(q, full, 0.0)
         row.update(hit1=rec.hit1, hit5=rec.hit5)
+        twins = _answered_elsewhere(q, own, texts)
+        if twins:
+            row.update(neg=None, also_in=[lib.catalog.get(d).file_name for d in twins])
+            rows.append(row)
+            continue
         loo = lib.ask(q["question"], doc_ids=[d for d in everything if d != own])
         rel = loo.relevance
         row.update(neg=rel.score if rel else 0.0, neg_coverage=rel.coverage if rel else 0.0,
@@ -72,7 +94,7 @@ def main() -> None:
     if args.out:
         args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows + refusals),
                             encoding="utf-8")
-    choice = choose_threshold([r["pos"] for r in rows], [r["neg"] for r in rows])
+    choice = choose_threshold([r["pos"] for r in rows], [r["neg"] for r in rows if r["neg"] is not None])
     t = choice.threshold
     answered = [r for r in rows if r["pos"] >= t]
     print(json.dumps({
@@ -80,6 +102,8 @@ def main() -> None:
         "threshold": choice.threshold,
         "calibration": {"refusal_accuracy": round(choice.refused_negatives, 3),
                         "false_refusals": round(choice.refused_positives, 3)},
+        "negatives": sum(r["neg"] is not None for r in rows),
+        "answer_also_elsewhere": {r["id"]: r["also_in"] for r in rows if r.get("also_in")},
         "out_of_fold": cross_validate(rows),
         "real_refusals": {"n": len(refusals),
                           "refused": sum(r["pos"] < t for r in refusals)},

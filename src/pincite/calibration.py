@@ -58,7 +58,8 @@ def cross_validate(rows: Sequence[dict], folds: int = 5,
     """Out-of-fold refusal figures.
 
     rows: one dict per answerable question with "doc" (its document), "pos" (score with
-    the whole library) and "neg" (score with its document left out). Questions are split
+    the whole library) and "neg" (score with its document left out; None when the answer is
+    also in another document, so there is no negative). Questions are split
     into `folds` groups by document (all questions of a document in one fold); each fold
     is judged with the threshold chosen on the others. Returns {"folds", "refusal_accuracy",
     "false_refusals", "thresholds"}.
@@ -72,15 +73,21 @@ def cross_validate(rows: Sequence[dict], folds: int = 5,
         test = [r for r in rows if fold_of[r["doc"]] == k]
         if not test or not train:
             continue
-        t = choose_threshold([r["pos"] for r in train], [r["neg"] for r in train],
+        t = choose_threshold([r["pos"] for r in train], _negatives(train),
                              max_false_refusals).threshold
         thresholds.append(t)
-        refused_neg += sum(r["neg"] < t for r in test)
+        refused_neg += sum(n < t for n in _negatives(test))
         refused_pos += sum(r["pos"] < t for r in test)
-    n = sum(len([r for r in rows if fold_of[r["doc"]] == k]) for k in range(folds)
-            if any(fold_of[r["doc"]] != k for r in rows))  # rows of folds that were judged
-    return {"folds": folds, "refusal_accuracy": round(refused_neg / n, 3) if n else None,
-            "false_refusals": round(refused_pos / n, 3) if n else None, "thresholds": thresholds}
+    judged = [r for k in range(folds) if any(fold_of[r["doc"]] != k for r in rows)
+              for r in rows if fold_of[r["doc"]] == k]  # rows of folds that had training data
+    n_pos, n_neg = len(judged), len(_negatives(judged))
+    return {"folds": folds, "refusal_accuracy": round(refused_neg / n_neg, 3) if n_neg else None,
+            "false_refusals": round(refused_pos / n_pos, 3) if n_pos else None,
+            "thresholds": thresholds}
+
+
+def _negatives(rows: Sequence[dict]) -> list[float]:
+    return [r["neg"] for r in rows if r.get("neg") is not None]
 
 
 def _share_below(scores: Sequence[float], t: float) -> float:

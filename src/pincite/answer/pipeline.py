@@ -60,7 +60,8 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     t1 = time.perf_counter()
     if lib.catalog.chunk_count() == 0:
         return _refusal(q, lang, scope, "empty_library", {"retrieve": t1 - t0})
-    weights = extractive.group_weights(groups, lib.catalog.term_df(terms), lib.catalog.chunk_count())
+    df, n_chunks = lib.catalog.term_df(terms), lib.catalog.chunk_count()
+    weights = extractive.group_weights(groups, df, n_chunks)
     cands = extractive.candidates(hits, weights)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model: it goes after the rest, however well it matches.
@@ -148,18 +149,21 @@ def _naming_focus(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[
 
 
 def _names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
-    """True when the candidate's text or its document's name (title, file name, cover title
-    block) names a sibling of a code in the question but not the code itself ("PX-300 ..."
-    for a question about "PX-200"): such evidence is about another model."""
+    """True when the evidence is about a sibling of a code in the question ("PX-300" for a
+    question about "PX-200"): its sentence window names a sibling but not the asked code,
+    or, when the window names no code of that family, its document's name (title, file
+    name, cover title block) does."""
     asked = {t for g in groups for t in g if _CODE_RE.match(t)}
     if not asked:
         return False
-    toks = set(analysis.tokens(cand.hit.text[cand.start - cand.hit.char_start:cand.end - cand.hit.char_start]))
-    toks |= set(cand.hit.extra.get("name_terms") or ())  # the document's own name counts
-    if asked & toks:
-        return False
     prefixes = {_CODE_RE.match(t).group(1) for t in asked}
-    return any((m := _CODE_RE.match(t)) and m.group(1) in prefixes for t in toks)
+    window = set(analysis.tokens(cand.hit.text[cand.start - cand.hit.char_start:cand.end - cand.hit.char_start]))
+    for toks in (window, set(cand.hit.extra.get("name_terms") or ())):
+        if asked & toks:
+            return False
+        if any((m := _CODE_RE.match(t)) and m.group(1) in prefixes for t in toks):
+            return True
+    return False
 
 
 def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Claim:
