@@ -8,6 +8,8 @@ import pytest
 
 from pincite.analysis import split_sentences, tokens
 from pincite.chunking import Chunk, chunk_document
+
+from pdfgen import make_pdf
 from pincite.extract.model import DocumentModel, PageText
 
 
@@ -150,3 +152,36 @@ def test_real_pdf_tokens_throughput(corpus):
           f"({chars / max(elapsed, 1e-9):,.0f} chars/s)")
     assert count > chars / 20
     assert set(tokens("кривые Безье")) <= {t for text in texts for t in tokens(text)}
+
+
+def test_navigation_kind_contents_index_and_text():
+    from pincite.chunking import navigation_kind
+
+    contents = "\n".join(f"{i}.1 Section title number {i} . . . . . . . . {10 * i}" for i in range(1, 7))
+    index = "\n".join(["\\Bigg", "(数学命令), 45", "\\bigskip", ", 69", "bm 宏包", ", 50", "bp", "(长度单位), 67"])
+    table = "Алаколь 0,72 0,58 80 1,54\nВосток Казахстана 0,61 0,48 120 1,33\nЗапад Казахстана 0,34 0,30 30 1,72"
+    prose = ("The pump is serviced every 500 hours, 12 months at most.\nSee pages 12, 45\n"
+             "for the procedure and the torque values.\nThe filter is replaced each time.")
+    assert navigation_kind(contents) == "contents"
+    assert navigation_kind(index) == "index"
+    assert navigation_kind(table) == "text"  # decimal commas are not index entries
+    assert navigation_kind(prose) == "text"  # one page reference in prose is not an index
+    assert navigation_kind("1 Intro . . . . 1") == "text"  # too few lines to tell
+
+
+def test_contents_chunk_is_ranked_after_body(tmp_path):
+    """A contents line that holds every word of the question loses to the body page that
+    answers with fewer of them."""
+    from pincite.app import Library
+    from pincite.config import Settings
+
+    toc = "\n".join(["Contents"] + [f"{i} {t} . . . . . . . . {i + 2}" for i, t in enumerate(
+        ["Oil change interval of the gearbox", "Filter replacement", "Belt tension",
+         "Coolant level", "Brake pads", "Spare parts"], 1)])
+    body = "Gearbox\nChange the gearbox oil every 2,000 operating hours."  # lacks "interval"
+    pdf = make_pdf(tmp_path / "m.pdf", [toc, "Introduction to the machine and its safety rules.", body])
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        lib.ingest([pdf])
+        ans = lib.ask("What is the oil change interval of the gearbox?")
+    assert ans.status == "answered"
+    assert ans.claims[0].citations[0].page == 3

@@ -14,6 +14,7 @@ give no chunk. The document text is never altered: the title prefix lives in `se
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pincite.analysis import split_sentences
@@ -21,7 +22,7 @@ from pincite.extract.model import DocumentModel, PageText
 
 #: Bump when chunk boundaries, the search-text prefix or the naming text change (part of
 #: the index profile).
-CHUNKER_VERSION = "page-sentences-2"
+CHUNKER_VERSION = "page-sentences-3"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
 #: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters
@@ -104,7 +105,40 @@ def _make_chunk(doc: DocumentModel, page: PageText, n: int, start: int, end: int
         search_text=f"{doc.title}\n{text}" if doc.title else text,
         page_label=page.page_label,
         label_source=page.label_source,
+        kind=navigation_kind(text),
     )
+
+
+#: A contents line ends in a dot leader and a page number ("1.1 The Name . . . . 1", roman
+#: too); an index line ends in comma-separated page numbers or ranges ("bp (长度单位), 67",
+#: "\\hfil, 71, 289-290"; a comma then a space, so a decimal comma "1,54" is no entry).
+#: Measured on ../shared/corpus/pdf (2026-11-30): they mark the contents and index pages of
+#: lshort, lshort-zh-cn, impatient-book, mpman-ru, ctex-faq, siunitx and others, and no
+#: chunk of the regulations' numeric tables.
+_LEADER_LINE = re.compile(r"(?:\.\s*){3,}\s*(?:\d{1,4}|[ivxlc]{1,6})\s*$")
+_INDEX_LINE = re.compile(r"(?:,\s+|，\s*)\d{1,4}(?:\s*[–-]\s*\d{1,4})?(?:(?:,\s+|，\s*)\d{1,4}(?:\s*[–-]\s*\d{1,4})?)*\s*$")
+#: A chunk is navigation when it has at least NAV_MIN_LINES lines and at least NAV_SHARE of
+#: them are contents (or index) lines (0.4: an index entry often takes two lines, the term
+#: and ", 67", as in lshort-zh-cn). Judged per chunk, not per page: a cover page that
+#: states "89 questions" and then starts the contents keeps its prose chunk as text.
+NAV_MIN_LINES, NAV_SHARE = 3, 0.4
+
+
+def navigation_kind(text: str) -> str:
+    """"contents", "index" or "text": what a chunk is, from its lines (see _LEADER_LINE).
+
+    Contents and index entries repeat the words of every section title and term with a
+    page number, so they match many questions without answering any; answer ranking puts
+    such chunks after body text.
+    """
+    lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    if len(lines) < NAV_MIN_LINES:
+        return "text"
+    if sum(bool(_LEADER_LINE.search(ln)) for ln in lines) >= NAV_SHARE * len(lines):
+        return "contents"
+    if sum(bool(_INDEX_LINE.search(ln)) for ln in lines) >= NAV_SHARE * len(lines):
+        return "index"
+    return "text"
 
 
 def _page_spans(text: str, target: int) -> list[tuple[int, int]]:

@@ -20,6 +20,8 @@ from . import extractive
 from .messages import message
 from .verify import verify_quote
 
+#: Chunk kinds of contents and index pages (chunking.navigation_kind).
+NAVIGATION_KINDS = ("contents", "index")
 #: Claims returned at most (the ranked citation list that hit@5 is computed over).
 MAX_CLAIMS = 5
 #: A further claim is kept when its coverage is at least this share of the best one's.
@@ -64,8 +66,9 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     weights = extractive.group_weights(groups, df, n_chunks)
     cands = extractive.candidates(hits, weights)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
-    # itself is about another model: it goes after the rest, however well it matches.
-    cands.sort(key=lambda c: _names_other_code(c, groups))
+    # itself is about another model, and a contents or index page only points elsewhere:
+    # both go after the rest, however well they match.
+    cands.sort(key=lambda c: (_names_other_code(c, groups), c.hit.kind in NAVIGATION_KINDS))
     timings = {"retrieve": t1 - t0}
     rel = relevance(cands, lib.settings.min_coverage)
     if rel.score < rel.threshold:
