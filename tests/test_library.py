@@ -24,7 +24,7 @@ from pdfgen import make_pdf
 from pincite import analysis
 from pincite.app import Library, current_profile
 from pincite.config import MAX_QUESTION_CHARS, Settings
-from pincite.errors import IndexBusy, LockHeld, ProfileMismatch, QuestionError
+from pincite.errors import ConfigError, IndexBusy, LockHeld, ProfileMismatch, QuestionError
 from pincite.library.blobs import sha256_file
 from pincite.library.lock import WriterLock
 
@@ -518,3 +518,31 @@ def test_question_of_2000_characters_is_accepted(tmp_path, lib):
     assert ans.status in ("answered", "refused", "not_confirmed")
     # Surrounding whitespace does not count toward the limit.
     assert lib.ask("  " + question + "\n").question == question
+
+
+def test_ingesting_the_folder_that_holds_the_data_folder_skips_its_originals(tmp_path):
+    """`pincite ingest .` run where ./pincite-data lives must not ingest the stored copies."""
+    make_pdf(tmp_path / "a.pdf", ["The pump is serviced every 500 hours of operation."])
+    with Library(Settings(data_dir=tmp_path / "pincite-data", embedder="none")) as lib:
+        first = lib.ingest([tmp_path])
+        again = lib.ingest([tmp_path])
+    assert [r.status for r in first] == ["added"]
+    assert [(Path(r.path).name, r.status) for r in again] == [("a.pdf", "skipped")]
+
+
+def test_profile_mismatch_names_both_ways_out_and_docs_still_work(tmp_path):
+    make_pdf(tmp_path / "a.pdf", ["The pump is serviced every 500 hours of operation."])
+    with Library(Settings(data_dir=tmp_path / "d", embedder="none")) as lib:
+        lib.ingest([tmp_path / "a.pdf"])
+    with pytest.raises(ProfileMismatch) as info:
+        Library(Settings(data_dir=tmp_path / "d", embedder="use-m3"))
+    msg = str(info.value)
+    assert "pincite reindex" in msg and "PINCITE_EMBEDDER=none" in msg and "None" not in msg
+    with Library(Settings(data_dir=tmp_path / "d", embedder="use-m3"), for_reindex=True) as lib:
+        assert any("pincite reindex" in p for p in lib.check())
+        assert len(lib.documents()) == 1
+
+
+def test_dense_retrieval_without_embedder_is_a_config_error(tmp_path):
+    with pytest.raises(ConfigError, match="needs an embedder"):
+        Library(Settings(data_dir=tmp_path / "d", embedder="none", retrieval="dense"))

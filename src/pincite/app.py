@@ -29,7 +29,7 @@ import qdrant_edge
 from . import analysis, chunking, embeddings
 from .answer_model import Answer
 from .config import Settings
-from .errors import IngestError, LibraryError, ProfileMismatch
+from .errors import ConfigError, IngestError, LibraryError, ProfileMismatch
 from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
 from .index.base import SearchFilter
@@ -76,13 +76,16 @@ class IngestResult:
 class Library:
     """A pincite data folder. Use as a context manager or call close().
 
-    Raises ProfileMismatch when the stored index profile differs from this build's
-    (except for `reindex`, which rebuilds it), IndexBusy when another process holds the
-    index.
+    Raises ProfileMismatch when the stored index profile differs from this build's and
+    settings, unless `for_reindex` (reindex rebuilds it; `docs` and `remove` need no search
+    and show or ignore the mismatch); IndexBusy when another process holds the index;
+    ConfigError for dense retrieval without an embedder.
     """
 
     def __init__(self, settings: Settings | None = None, *, for_reindex: bool = False):
         self.settings = settings or Settings()
+        if self.settings.retrieval == "dense" and (self.settings.embedder or "").lower() == "none":
+            raise ConfigError("retrieval 'dense' needs an embedder; PINCITE_EMBEDDER is 'none'")
         self.root = Path(self.settings.data_dir)
         self.root.mkdir(parents=True, exist_ok=True)
         self.catalog = Catalog(self.root / "catalog.sqlite")
@@ -145,17 +148,29 @@ class Library:
         return self.embedder.embed_query(question)
 
     def _check_profile(self, for_reindex: bool) -> None:
-        stored = self.catalog.get_meta("profile")
-        current = current_profile(self.settings)
-        if stored is None:
-            self.catalog.set_meta("profile", json.dumps(current, sort_keys=True))
+        if self.catalog.get_meta("profile") is None:
+            self.catalog.set_meta("profile", json.dumps(current_profile(self.settings), sort_keys=True))
             return
-        if json.loads(stored) != current and not for_reindex:
-            old = json.loads(stored)
-            diff = ", ".join(f"{k}: {old.get(k)} -> {v}" for k, v in current.items() if old.get(k) != v)
-            raise ProfileMismatch(
-                f"{self.root}: the index was built with other settings ({diff}); "
-                "run `pincite reindex` to rebuild it from the stored documents")
+        problem = self.profile_problem()
+        if problem and not for_reindex:
+            raise ProfileMismatch(problem)
+
+    def profile_problem(self) -> str | None:
+        """Why the stored index profile does not fit these settings, or None when it does."""
+        stored = self.catalog.get_meta("profile")
+        if stored is None:
+            return None
+        old, current = json.loads(stored), current_profile(self.settings)
+        if old == current:
+            return None
+        diff = ", ".join(f"{k}: {_shown(old.get(k))} -> {_shown(v)}"
+                         for k, v in current.items() if old.get(k) != v)
+        hint = ""
+        if old.get("embedder") != current["embedder"]:
+            built = (old.get("embedder") or "none").split()[0]
+            hint = f" (or set PINCITE_EMBEDDER={built} to use the index as built)"
+        return (f"{self.root}: the index was built with other settings ({diff}); run "
+                f"`pincite reindex` to rebuild it from the stored documents{hint}")
 
     # -- reading ------------------------------------------------------------------
     def documents(self) -> list[DocumentRow]:
@@ -172,7 +187,7 @@ class Library:
 
     def check(self) -> list[str]:
         """Compare the catalog with the originals and models; return problems (never deletes)."""
-        problems = []
+        problems = [p for p in [self.profile_problem()] if p]
         for row in self.catalog.documents():
             blob = self.blobs.path_for(row.sha256)
             if row.state != "ready":
@@ -204,7 +219,7 @@ class Library:
         Holds the writer lock for the whole run (LockHeld if taken). One file's failure is
         recorded and reported; it never stops the others or touches earlier documents.
         """
-        files = list(expand_paths(paths))
+        files = list(expand_paths(paths, exclude=self.root))
         results = []
         with WriterLock(self.root):
             self._cleanup_orphans()
@@ -375,6 +390,10 @@ class Library:
         return len(rows)
 
 
+def _shown(value) -> str:
+    return "none" if value is None else str(value)
+
+
 def _payload_extra(doc: DocumentModel) -> dict:
     """Document fields stored with every chunk: file, title, language and the analysed
     naming terms (chunking.naming_text) that answer ranking discounts."""
@@ -390,12 +409,16 @@ def _load_model(path: Path) -> DocumentModel:
         raise LibraryError(f"{path}: extracted text missing; run `pincite reindex`") from None
 
 
-def expand_paths(paths: Iterable[Path | str]) -> Iterable[Path]:
-    """Files as given, and PDFs found recursively under folders (sorted; no symlinks)."""
+def expand_paths(paths: Iterable[Path | str], exclude: Path | None = None) -> Iterable[Path]:
+    """Files as given, and PDFs found recursively under folders (sorted; no symlinks),
+    leaving out anything under `exclude` (the data folder: its stored originals must not be
+    ingested again when a user ingests the folder that holds it)."""
+    skip = exclude.resolve() if exclude is not None else None
     for p in map(Path, paths):
         if p.is_dir():
             yield from sorted(f for f in p.rglob("*")
-                              if f.is_file() and not f.is_symlink() and f.suffix.lower() in PDF_SUFFIXES)
+                              if f.is_file() and not f.is_symlink() and f.suffix.lower() in PDF_SUFFIXES
+                              and not (skip and f.resolve().is_relative_to(skip)))
         else:
             yield p
 

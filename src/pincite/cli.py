@@ -56,8 +56,8 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (f
     missing = [p for p in paths if not p.exists()]
     if missing:
         _fail(f"{missing[0]}: no such file or folder")
-    files = list(expand_paths(paths))
     with _library() as lib, _progress() as prog:
+        files = list(expand_paths(paths, exclude=lib.root))
         task = prog.add_task("ingest", total=len(files))
         t0 = time.perf_counter()
         results: list[IngestResult] = []
@@ -76,7 +76,7 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (f
     console.print(_ingest_table(results))
     pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
     failed = sum(r.status == "failed" for r in results)
-    console.print(f"{len(results)} files, {pages} pages indexed in {elapsed:.1f} s"
+    console.print(f"{len(results)} file{'s' if len(results) != 1 else ''}, {pages} pages indexed in {elapsed:.1f} s"
                   + (f" ({pages / elapsed:.0f} pages/s)" if pages and elapsed else "")
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed:
@@ -98,7 +98,7 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
 @app.command()
 def docs(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
     """List the library: documents, pages, status, failed files, and problems found."""
-    with _library(must_exist=True) as lib:
+    with _library(must_exist=True, for_reindex=True) as lib:  # a settings mismatch is a problem shown
         rows, failures, problems = lib.catalog.documents(), lib.catalog.failures(), lib.check()
     if as_json:
         out = {"documents": [r.__dict__ for r in rows], "failures": [f.__dict__ for f in failures],
@@ -121,7 +121,7 @@ def reindex():
 @app.command()
 def remove(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`.")):
     """Remove a document from the library."""
-    with _library() as lib:
+    with _library(must_exist=True, for_reindex=True) as lib:  # needs no embedder
         lib.remove(doc_id)
     console.print(f"removed {doc_id}")
 

@@ -36,7 +36,8 @@ def print_answer(console: Console, ans: Answer) -> None:
 def docs_table(rows, failures) -> Table:
     """The library: one line per document and per failed file."""
     t = Table(title="pincite library")
-    for col in ("id", "file", "pages", "chunks", "lang", "status", "notes"):
+    t.add_column("id", no_wrap=True, min_width=16)  # whole, so it can be copied into `pincite remove`
+    for col in ("file", "pages", "chunks", "lang", "status", "notes"):
         t.add_column(col)
     for r in rows:
         notes = "; ".join(r.warnings[:2]) + (f" (+{len(r.warnings) - 2})" if len(r.warnings) > 2 else "")
