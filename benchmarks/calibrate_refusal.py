@@ -8,7 +8,8 @@ real refusal questions, which are never used to choose.
 
     .venv/bin/python benchmarks/calibrate_refusal.py [--keep DIR] [--out rows.jsonl]
 
-Put the printed threshold into pincite.config (DEFAULT_MIN_RELEVANCE, CALIBRATED_ON).
+Put the printed threshold and dense floor into pincite.config (MIN_COVERAGE, MIN_DENSE for
+the embedder, CALIBRATED_ON).
 """
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from pathlib import Path
 
 from pincite.answer.normalize import normalize
 from pincite.app import Library
-from pincite.calibration import choose_threshold, cross_validate
+from pincite.calibration import choose_rule, cross_validate
 from pincite.config import Settings
 from pincite.evaluate import load_questions, score
 
@@ -85,7 +86,7 @@ def main() -> None:
     data = args.keep or Path(tempfile.mkdtemp(prefix="pincite-calib-"))
     questions = load_questions(args.corpus.parent / "eval" / "questions.jsonl")
     # Collect with (almost) no refusal, so every question's best evidence and rank are seen.
-    with Library(Settings(data_dir=data, min_coverage=1e-6)) as lib:
+    with Library(Settings(data_dir=data, min_coverage=1e-6, min_dense=-1.0)) as lib:
         if not lib.documents():
             lib.ingest([args.corpus / "pdf"])
         t0 = time.perf_counter()
@@ -94,19 +95,23 @@ def main() -> None:
     if args.out:
         args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows + refusals),
                             encoding="utf-8")
-    choice = choose_threshold([r["pos"] for r in rows], [r["neg"] for r in rows if r["neg"] is not None])
-    t = choice.threshold
-    answered = [r for r in rows if r["pos"] >= t]
+    choice = choose_rule(rows)
+    t, floor = choice.threshold, choice.min_dense
+
+    def refused(score: float, dense: float | None) -> bool:
+        return score < t or (floor is not None and dense is not None and dense < floor)
+
+    answered = [r for r in rows if not refused(r["pos"], r["pos_dense"])]
     print(json.dumps({
         "date": time.strftime("%Y-%m-%d"), "questions": len(rows), "seconds": round(seconds, 1),
-        "threshold": choice.threshold,
+        "threshold": choice.threshold, "min_dense": floor,
         "calibration": {"refusal_accuracy": round(choice.refused_negatives, 3),
                         "false_refusals": round(choice.refused_positives, 3)},
         "negatives": sum(r["neg"] is not None for r in rows),
         "answer_also_elsewhere": {r["id"]: r["also_in"] for r in rows if r.get("also_in")},
         "out_of_fold": cross_validate(rows),
         "real_refusals": {"n": len(refusals),
-                          "refused": sum(r["pos"] < t for r in refusals)},
+                          "refused": sum(refused(r["pos"], r["pos_dense"]) for r in refusals)},
         "at_threshold": {"hit@1": round(sum(r["hit1"] for r in answered) / len(rows), 3),
                          "hit@5": round(sum(r["hit5"] for r in answered) / len(rows), 3),
                          "hit@5_if_never_refused": round(sum(r["hit5"] for r in rows) / len(rows), 3)},

@@ -11,7 +11,7 @@ import pytest
 
 from pdfgen import make_pdf
 from pincite.app import Library
-from pincite.calibration import MAX_FALSE_REFUSALS, Choice, choose_threshold, cross_validate
+from pincite.calibration import MAX_FALSE_REFUSALS, Choice, choose_threshold, cross_validate, choose_rule
 from pincite.config import Settings
 
 
@@ -144,7 +144,7 @@ def test_cross_validation_keeps_a_document_in_one_fold():
     rows = [rows[0], rows[1], rows[3], rows[2], rows[4]]  # a a b a b
     result = cross_validate(rows, folds=2)
     assert result == {"folds": 2, "refusal_accuracy": 0.4, "false_refusals": 0.4,
-                      "thresholds": pytest.approx([0.35, 0.85])}
+                      "thresholds": pytest.approx([0.35, 0.85]), "dense_floors": [None, None]}
 
 
 def _rows() -> list[dict]:
@@ -183,7 +183,7 @@ def test_leave_one_document_out():
 def test_cross_validation_shape(folds):
     rows = _rows()
     result = cross_validate(rows, folds=folds)
-    assert set(result) == {"folds", "refusal_accuracy", "false_refusals", "thresholds"}
+    assert set(result) == {"folds", "refusal_accuracy", "false_refusals", "thresholds", "dense_floors"}
     assert result["folds"] == folds
     assert 0.0 <= result["refusal_accuracy"] <= 1.0
     assert 0.0 <= result["false_refusals"] <= 1.0
@@ -195,7 +195,7 @@ def test_cross_validation_shape(folds):
 
 def test_cross_validation_without_rows():
     assert cross_validate([]) == {"folds": 5, "refusal_accuracy": None, "false_refusals": None,
-                                  "thresholds": []}
+                                  "thresholds": [], "dense_floors": []}
 
 
 # ================================================================ Relevance on answers
@@ -246,3 +246,18 @@ def test_relevance_decides_answer_or_refusal(tmp_path, embedder):
             assert again.status == status, (threshold, again.relevance)
             assert again.relevance.score == score and again.relevance.threshold == threshold
             assert (again.citations() == []) == (status == "refused")
+
+
+def test_choose_rule_adds_a_dense_floor_only_when_it_refuses_more():
+    """Negatives 3 and 4 match the words (coverage above every positive's) but not the
+    meaning (dense 0.05); a floor between 0.05 and the lowest positive dense (0.3) refuses
+    them without refusing a positive. Without dense values no floor is chosen."""
+    rows = [{"doc": "a", "pos": c, "pos_dense": d, "neg": n, "neg_dense": nd}
+            for c, d, n, nd in [(0.6, 0.5, 0.2, 0.4), (0.7, 0.3, 0.25, 0.35),
+                                (0.5, 0.6, 0.8, 0.05), (0.55, 0.4, 0.9, 0.05)]]
+    rule = choose_rule(rows, max_false_refusals=0.0)
+    assert rule.min_dense is not None and 0.05 < rule.min_dense < 0.3
+    assert (rule.refused_negatives, rule.refused_positives) == (1.0, 0.0)
+    plain = choose_rule([{k: v for k, v in r.items() if "dense" not in k} for r in rows],
+                        max_false_refusals=0.0)
+    assert plain.min_dense is None and plain.refused_negatives == 0.5

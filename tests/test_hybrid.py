@@ -473,3 +473,19 @@ def test_bm25_only_library_answers(tmp_path, retrieval):
         assert (top.doc_id, top.page, top.verified) == (res.doc_id, 1, True)
         assert "2 litres of oil" in top.quote
         assert ans.relevance.dense is None
+
+
+def test_dense_floor_refuses_words_without_meaning(tmp_path, use_lib):
+    """Relevance.min_dense: the same answer is refused when the floor is set above its dense
+    similarity, with a warning that says why, and answered when it is below."""
+    pdf = _pump_pdf(tmp_path)
+    use_lib.ingest([pdf])
+    ans = use_lib.ask("How much oil primes the hydraulic pump?")
+    assert ans.status == "answered" and ans.relevance.dense is not None
+    dense = ans.relevance.dense
+    use_lib.settings.min_dense = dense + 0.01
+    refused = use_lib.ask("How much oil primes the hydraulic pump?")
+    assert refused.status == "refused" and refused.citations() == []
+    assert any("similarity" in w for w in refused.warnings)
+    use_lib.settings.min_dense = dense - 0.01
+    assert use_lib.ask("How much oil primes the hydraulic pump?").status == "answered"

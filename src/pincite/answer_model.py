@@ -83,13 +83,15 @@ class Relevance(BaseModel):
     coverage: share (0..1) of the question's IDF-weighted words in the best sentence window;
     dense: cosine similarity (-1..1) of the question's and the best chunk's dense vectors
     (None without an embedder); score: the combined relevance the refusal decision compares
-    with `threshold` (see pincite.config.Settings.min_relevance).
+    with `threshold` (pincite.config.Settings.min_coverage); min_dense: the floor `dense`
+    must reach when both are known (Settings.min_dense). Refused when either falls short.
     """
 
     coverage: float
     dense: float | None = None
     score: float
     threshold: float
+    min_dense: float | None = None
 
 
 class Answer(BaseModel):

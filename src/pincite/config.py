@@ -17,15 +17,21 @@ DEFAULT_DATA_DIR = "pincite-data"
 MAX_QUESTION_CHARS = 2000
 
 
-#: Refusal threshold (Settings.min_coverage), chosen by benchmarks/calibrate_refusal.py on
-#: CALIBRATED_ON: the 40 answerable ../shared/eval questions asked of the whole corpus
-#: (positives) and of the corpus with their own document left out (38 negatives; 2 whose
-#: answer is also in a near-twin edition are no negatives), default embedder use-m3, hybrid
-#: retrieval. The most negatives refused (0.711) with at most 10% of positives refused
-#: (0.10); out of fold (5 folds by document) also 0.711 / 0.10; 3 of the 6 real refusal
-#: questions (never used to choose) refused. Chosen 0.366, rounded to 0.37. Re-run the
-#: script when answer scoring changes.
+#: Refusal threshold (Settings.min_coverage), chosen with MIN_DENSE by
+#: benchmarks/calibrate_refusal.py on CALIBRATED_ON: the 40 answerable ../shared/eval
+#: questions asked of the whole corpus (positives) and of the corpus with their own document
+#: left out (38 negatives; 2 whose answer is also in a near-twin edition are no negatives),
+#: embedder use-m3, hybrid retrieval. The pair refusing the most negatives (0.763) with at
+#: most 10% of positives refused (0.10): coverage 0.368 (rounded 0.37), dense floor 0.202
+#: (0.2); out of fold (5 folds by document) 0.737 / 0.125; 3 of the 6 real refusal
+#: questions (never used to choose) refused. Re-run the script when answer scoring changes.
 MIN_COVERAGE = 0.37
+#: Dense-similarity floor per embedder (Settings.min_dense), chosen with MIN_COVERAGE by
+#: the same script (calibration.choose_rule): evidence whose chunk is this far from the
+#: question in meaning is refused even when its words match ("how to change a car tyre?"
+#: against a passage on changing SumatraPDF paths: coverage 0.42, cosine 0.04). Cosines of
+#: different models are not comparable, so an embedder without an entry gets no floor.
+MIN_DENSE = {"use-m3": 0.2}
 CALIBRATED_ON = "2026-11-30"
 
 #: Retrieval modes (index.edge.MODES).
@@ -72,6 +78,9 @@ class Settings:
         evidence sentence window contains; below it the answer is "not found in the
         library". Default MIN_COVERAGE, calibrated on CALIBRATED_ON (see there). Env
         PINCITE_MIN_COVERAGE.
+    min_dense: refusal floor on Answer.relevance.dense (cosine of the best evidence's chunk
+        and the question): default MIN_DENSE for the embedder, None where it has none. Env
+        PINCITE_MIN_DENSE (a share; the refusal rule applies only when a dense score exists).
     top_k: chunks retrieved per question.
     embedder: dense embedder for hybrid retrieval (pincite.embeddings.EMBEDDERS; "none" =
         BM25 only); recorded in the index profile, so changing it needs `pincite reindex`.
@@ -84,9 +93,15 @@ class Settings:
     max_file_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_FILE_MB", 200))
     max_pages: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_PAGES", 5000)))
     min_coverage: float = field(default_factory=lambda: _env_share("PINCITE_MIN_COVERAGE", MIN_COVERAGE))
+    min_dense: float | None = None
     top_k: int = 20
     embedder: str = field(default_factory=lambda: os.environ.get("PINCITE_EMBEDDER") or "use-m3")
     retrieval: str = field(default_factory=lambda: _env_choice("PINCITE_RETRIEVAL", "hybrid", RETRIEVAL_MODES))
+
+    def __post_init__(self) -> None:
+        if self.min_dense is None:
+            self.min_dense = (_env_share("PINCITE_MIN_DENSE", 1.0) if os.environ.get("PINCITE_MIN_DENSE")
+                              else MIN_DENSE.get((self.embedder or "").lower()))
 
     @property
     def max_bytes(self) -> int:

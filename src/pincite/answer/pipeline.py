@@ -70,8 +70,8 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     # both go after the rest, however well they match.
     cands.sort(key=lambda c: (_names_other_code(c, groups), c.hit.kind in NAVIGATION_KINDS))
     timings = {"retrieve": t1 - t0}
-    rel = relevance(cands, lib.settings.min_coverage)
-    if rel.score < rel.threshold:
+    rel = relevance(cands, lib.settings.min_coverage, lib.settings.min_dense)
+    if not sufficient(rel):
         timings["answer"] = time.perf_counter() - t1
         return _refusal(q, lang, scope, "not_found", timings, rel)
     best = cands[0]
@@ -89,14 +89,23 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
                   claims=claims, timings=timings, relevance=rel)
 
 
-def relevance(cands: list[extractive.Candidate], threshold: float) -> Relevance:
+def relevance(cands: list[extractive.Candidate], threshold: float,
+              min_dense: float | None = None) -> Relevance:
     """Relevance of the best candidate (the first); zero when there is none."""
     if not cands:
-        return Relevance(coverage=0.0, score=0.0, threshold=threshold)
+        return Relevance(coverage=0.0, score=0.0, threshold=threshold, min_dense=min_dense)
     best = cands[0]
     dense = best.hit.extra.get("dense")
     return Relevance(coverage=round(best.coverage, 4), dense=None if dense is None else round(dense, 4),
-                     score=round(best.coverage, 4), threshold=threshold)
+                     score=round(best.coverage, 4), threshold=threshold, min_dense=min_dense)
+
+
+def sufficient(rel: Relevance) -> bool:
+    """Whether evidence this relevant may answer: score at the threshold or above, and the
+    dense similarity at the floor or above when both are known."""
+    if rel.score < rel.threshold:
+        return False
+    return rel.min_dense is None or rel.dense is None or rel.dense >= rel.min_dense
 
 
 def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
@@ -187,6 +196,12 @@ def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Cl
 
 def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
              rel: Relevance | None = None) -> Answer:
-    warnings = [f"best evidence covered {rel.coverage:.2f} of the question's terms"] if rel and rel.coverage else []
+    warnings = []
+    if rel and rel.coverage:
+        warnings.append(f"best evidence covered {rel.coverage:.2f} of the question's terms "
+                        f"(needed {rel.threshold:.2f})")
+        if rel.min_dense is not None and rel.dense is not None and rel.dense < rel.min_dense:
+            warnings.append(f"best evidence's meaning is far from the question (similarity "
+                            f"{rel.dense:.2f}, needed {rel.min_dense:.2f})")
     return Answer(question=q, status="refused", language=lang, scope=scope,
                   answer=message(key, lang), timings=timings, warnings=warnings, relevance=rel)
