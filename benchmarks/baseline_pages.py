@@ -148,13 +148,18 @@ def run_baseline(corpus: Path, questions: list[dict]) -> dict:
     }
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def corpus_arguments(description: str) -> argparse.ArgumentParser:
+    """An argument parser with the benchmarks' --corpus and --questions options."""
+    ap = argparse.ArgumentParser(description=description)
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus",
                     help="folder holding pdf/ (default: ../shared/corpus)")
     ap.add_argument("--questions", type=Path,
                     help="questions.jsonl (default: CORPUS/../eval/questions.jsonl)")
-    args = ap.parse_args()
+    return ap
+
+
+def main() -> None:
+    args = corpus_arguments(__doc__.splitlines()[0]).parse_args()
     questions = load_questions(args.questions or args.corpus.parent / "eval" / "questions.jsonl")
     print(json.dumps(run_baseline(args.corpus, questions), indent=2, ensure_ascii=False))
 

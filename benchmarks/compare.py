@@ -34,7 +34,6 @@ extraction and jieba's dictionary load.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import shutil
 import sys
@@ -44,7 +43,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "benchmarks"))  # baseline_pages beside this file
 
-from baseline_pages import run_baseline  # noqa: E402
+from baseline_pages import corpus_arguments, run_baseline  # noqa: E402
 
 from pincite import evaluate  # noqa: E402
 from pincite.app import Library  # noqa: E402
@@ -133,11 +132,7 @@ def table(report: dict) -> str:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus",
-                    help="folder holding pdf/ (default: ../shared/corpus)")
-    ap.add_argument("--questions", type=Path,
-                    help="questions.jsonl (default: CORPUS/../eval/questions.jsonl)")
+    ap = corpus_arguments(__doc__.splitlines()[0])
     ap.add_argument("--keep", type=Path,
                     help="keep the library in DIR/<embedder> and reuse it next time (default: a temp folder)")
     ap.add_argument("--embedder", default=Settings().embedder,
