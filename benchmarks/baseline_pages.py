@@ -135,7 +135,7 @@ def run_baseline(corpus: Path, questions: list[dict]) -> dict:
     return {
         "name": NAME,
         "pages": len(pages),
-        "index_s": round(index_s, 2),
+        "index_s": round(index_s, 4),
         "pages_per_s": round(len(pages) / index_s, 1),
         "query_p50_ms": round(statistics.median(query_s) * 1000, 2) if query_s else None,
         "query_p95_ms": (round(query_s[min(len(query_s) - 1, int(round(0.95 * (len(query_s) - 1))))]
