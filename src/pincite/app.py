@@ -123,7 +123,10 @@ class Library:
     def embedder(self) -> "embeddings.Embedder | None":
         """The configured dense embedder (loaded on first use), or None for BM25 only."""
         if self._embedder is False:
-            self._embedder = embeddings.get_embedder(self.settings.embedder)
+            spec = self.settings.embedder
+            local = (spec or "").lower() in ("use-m3", "e5-small-q4")
+            self._embedder = embeddings.get_embedder(
+                spec, **({"num_threads": self.settings.embed_threads} if local else {}))
         return self._embedder
 
     def _dense_dim(self) -> int | None:

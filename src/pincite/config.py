@@ -85,6 +85,9 @@ class Settings:
         and the question): default MIN_DENSE for the embedder, None where it has none. Env
         PINCITE_MIN_DENSE (a share; the refusal rule applies only when a dense score exists).
     top_k: chunks retrieved per question.
+    embed_threads: threads of a local embedder (default: the CPUs this process may use, at
+        most 4: one pincite process embeds at a time, so it may use the machine; a server
+        with concurrent requests should set 1, ARCHITECTURE.md). Env PINCITE_EMBED_THREADS.
     embedder: dense embedder for hybrid retrieval (pincite.embeddings.EMBEDDERS; "none" =
         BM25 only); recorded in the index profile, so changing it needs `pincite reindex`.
         Env PINCITE_EMBEDDER.
@@ -98,6 +101,8 @@ class Settings:
     min_coverage: float = field(default_factory=lambda: _env_share("PINCITE_MIN_COVERAGE", MIN_COVERAGE))
     min_dense: float | None = None
     top_k: int = 20
+    embed_threads: int = field(default_factory=lambda: int(_env_number(
+        "PINCITE_EMBED_THREADS", min(4, len(os.sched_getaffinity(0))))))
     embedder: str = field(default_factory=lambda: os.environ.get("PINCITE_EMBEDDER") or "use-m3")
     retrieval: str = field(default_factory=lambda: _env_choice("PINCITE_RETRIEVAL", "hybrid", RETRIEVAL_MODES))
 
