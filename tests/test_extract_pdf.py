@@ -380,7 +380,9 @@ def test_corpus_lshort_en_roman_front_matter(corpus):
     assert model.page(15).page_label == "1"
 
 
-def test_corpus_pdf_without_pagelabels_has_empty_labels(corpus):
+def test_corpus_pdf_without_pagelabels_reads_printed_folios(corpus):
+    """mpman-ru has no /PageLabels but prints folios (physical - 1, MANIFEST.md): the labels
+    come from the folios, never from /PageLabels."""
     model = extract(corpus / "pdf/ru/mpman-ru.pdf")
-    assert {p.page_label for p in model.pages} == {""}
-    assert {p.label_source for p in model.pages} == {None}
+    assert "pagelabels" not in {p.label_source for p in model.pages}
+    assert (model.page(82).page_label, model.page(82).label_source) == ("81", "folio")

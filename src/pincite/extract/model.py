@@ -11,7 +11,8 @@ from dataclasses import asdict, dataclass, field
 from typing import Any
 
 #: Bump when the DocumentModel shape or the extraction rules change (part of the index profile).
-EXTRACTOR_VERSION = "pdfium-1"
+#: pdfium-2: printed folios from headers/footers when a PDF has no /PageLabels (label_source "folio").
+EXTRACTOR_VERSION = "pdfium-2"
 
 
 @dataclass
@@ -19,8 +20,11 @@ class PageText:
     """One physical page.
 
     page: 1-based physical page number.
-    page_label: printed label from /PageLabels ('' when the PDF defines none; never invented).
-    label_source: "pagelabels" when page_label came from /PageLabels, else None.
+    page_label: printed page label ("iii", "47", "5-12"); '' when none is known (never invented).
+    label_source: where page_label came from: "pagelabels" (the PDF's /PageLabels), "folio"
+        (a folio printed in the page's header or footer and confirmed by neighbouring pages,
+        see :mod:`pincite.extract.folio`; used only when the PDF defines no /PageLabels), or
+        None when page_label is ''.
     text: the page text exactly as PDFium gives it (``get_text_range``); an index into this
         string is a PDFium char index, so rectangles can be computed later from the original.
     width, height: page size in PDF points.

@@ -2,8 +2,10 @@
 
 This module owns opening a PDF, refusing the files that cannot be ingested (with the
 matching :mod:`pincite.errors` exception), and reading per physical page: the text
-exactly as PDFium returns it, the /PageLabels label and the page size. It does not
-infer printed folios, OCR, find sections or tables: later modules do that on top.
+exactly as PDFium returns it, the printed page label and the page size. The label comes
+from /PageLabels; when the PDF defines none, from the header/footer folios of the page texts
+(:mod:`pincite.extract.folio`). It does not OCR, find sections or tables: later modules do
+that on top.
 
 PDFium quirks a caller must know (pypdfium2 5.15.2):
 
@@ -27,6 +29,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from pincite.errors import Damaged, EmptyFile, Encrypted, GarbledText, NoTextLayer, NotAPdf, TooLarge
+from pincite.extract.folio import infer_folio_labels
 from pincite.extract.model import DocumentModel, PageText
 from pincite.extract.quality import looks_like_cp1251_mojibake, mojibake_example
 
@@ -65,8 +68,10 @@ def extract_pdf(
 
     Pages are 1-based physical page numbers (``pages[i].page == i + 1``); sizes are in PDF
     points; ``text`` is PDFium's text of the page, unaltered; ``page_label`` comes from
-    /PageLabels ('' when the PDF has none). ``title`` is the /Title metadata, else the file
-    stem. A page with no text is kept and noted in ``warnings`` ("page N: no text layer").
+    /PageLabels (``label_source="pagelabels"``); when no page has a /PageLabels label, from
+    the printed folios that :func:`pincite.extract.folio.infer_folio_labels` accepts
+    (``label_source="folio"``); else it is '' with ``label_source`` None. ``title`` is the
+    /Title metadata, else the file stem. A page with no text is kept and noted in ``warnings`` ("page N: no text layer").
     ``password`` unlocks a PDF with a user password ('' counts as none); PDFs with only an
     owner password open without one.
 
@@ -127,6 +132,12 @@ def extract_pdf(
     if looks_like_cp1251_mojibake(all_text):
         example = mojibake_example(all_text)
         raise GarbledText(path, f"e.g. {example}" if example else "mostly Latin-1 letters such as 'Ýòî'")
+    if not any(p.page_label for p in pages):
+        # No /PageLabels (get_page_label gives '' for every page): read the printed folios
+        # from headers and footers instead (ARCHITECTURE.md, "Printed page labels").
+        for page_text, folio in zip(pages, infer_folio_labels([p.text for p in pages])):
+            if folio:
+                page_text.page_label, page_text.label_source = folio, "folio"
 
     return DocumentModel(
         doc_id=doc_id,
