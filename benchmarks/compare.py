@@ -53,6 +53,7 @@ MODES = ("hybrid", "bm25", "dense")
 #: Table columns: (key in a row, header).
 COLUMNS = (("hit@1", "hit@1"), ("hit@5", "hit@5"), ("refusal_accuracy", "refusal acc."),
            ("false_refusals", "false refusals"), ("crosschecked_quotes", "crosschecked"),
+           ("printed_labels", "printed labels"),
            ("query_p50_ms", "p50 ms"), ("query_p95_ms", "p95 ms"),
            ("ingest_pages_per_s", "ingest pages/s"))
 
@@ -76,7 +77,8 @@ def compare(corpus: Path, questions: list[dict], data: Path, embedder: str) -> d
             s = evaluate.summarise(records, checker)
             row = s.rows["all"]
             rows[mode] = {k: row[k] for k in ("hit@1", "hit@5", "refusal_accuracy", "false_refusals",
-                                              "verified_quotes", "crosschecked_quotes")}
+                                              "verified_quotes", "crosschecked_quotes",
+                                              "printed_labels")}
             rows[mode].update(query_p50_ms=round(s.query_p50 * 1000, 1),
                               query_p95_ms=round(s.query_p95 * 1000, 1),
                               ingest_pages_per_s=ingest.pages_per_s)
@@ -92,6 +94,7 @@ def compare(corpus: Path, questions: list[dict], data: Path, embedder: str) -> d
     base = run_baseline(corpus, questions)
     rows[base["name"]] = {"hit@1": base["hit@1"], "hit@5": base["hit@5"], "refusal_accuracy": None,
                           "false_refusals": None, "verified_quotes": None, "crosschecked_quotes": None,
+                          "printed_labels": None,
                           "query_p50_ms": base["query_p50_ms"], "query_p95_ms": base["query_p95_ms"],
                           "ingest_pages_per_s": base["pages_per_s"]}
     return {"environment": env,

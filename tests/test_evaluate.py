@@ -269,3 +269,26 @@ def test_compare_benchmark_on_a_tiny_corpus(tmp_path):
     again = compare.compare(corpus, QUESTIONS, tmp_path / "data" / "use-m3", "use-m3")
     assert again["ingest"]["pages"] == 0 and again["rows"]["hybrid"]["ingest_pages_per_s"] is None
     assert "library reused (2 files unchanged)" in compare.table(again)
+
+
+def test_printed_label_accuracy_counts_the_first_hit_citation():
+    """label_ok compares the label shown on the first citation of an expected page with the
+    question's printed_pages; a question without printed_pages or without a hit is not
+    counted."""
+    from pincite.answer_model import Answer, Citation, Claim, PdfAddress
+    from pincite.evaluate import score, summarise
+
+    def answer(*cits):
+        claims = [Claim(text="q", verified=True, citations=[Citation(
+            chunk_id=f"c{p}", doc_id="d", file=f, address=PdfAddress(page=p, page_end=p, page_label=lab),
+            page=p, page_label=lab, quote="q", verified=True)]) for f, p, lab in cits]
+        return Answer(question="x", status="answered", language="en", answer="x", claims=claims)
+
+    q = {"id": "a", "lang": "en", "doc": "pdf/m.pdf", "question": "x", "answer": "y",
+         "pages": [6], "printed_pages": ["4"], "kind": "fact"}
+    right = score(q, answer(("other.pdf", 6, "9"), ("m.pdf", 6, "4")), 0.0)
+    wrong = score(q, answer(("m.pdf", 6, None)), 0.0)
+    missed = score(q, answer(("m.pdf", 7, "5")), 0.0)
+    plain = score({**q, "id": "b", "printed_pages": None}, answer(("m.pdf", 6, "4")), 0.0)
+    assert (right.label_ok, wrong.label_ok, missed.label_ok, plain.label_ok) == (True, False, None, None)
+    assert summarise([right, wrong, missed, plain]).rows["all"]["printed_labels"] == 0.5

@@ -24,6 +24,7 @@ from pdfgen import make_pdf
 from pincite import analysis
 from pincite.app import Library, current_profile
 from pincite.config import MAX_QUESTION_CHARS, Settings
+from pincite.extract.model import EXTRACTOR_VERSION
 from pincite.errors import ConfigError, IndexBusy, LockHeld, ProfileMismatch, QuestionError
 from pincite.library.blobs import sha256_file
 from pincite.library.lock import WriterLock
@@ -546,3 +547,28 @@ def test_profile_mismatch_names_both_ways_out_and_docs_still_work(tmp_path):
 def test_dense_retrieval_without_embedder_is_a_config_error(tmp_path):
     with pytest.raises(ConfigError, match="needs an embedder"):
         Library(Settings(data_dir=tmp_path / "d", embedder="none", retrieval="dense"))
+
+
+def test_reindex_extracts_again_a_model_from_an_older_extractor(tmp_path):
+    """A stored model made by an older extractor (here: one without printed folios) is
+    extracted again from the stored original on reindex; names stay as ingested."""
+    pages = ["Cover of the pump manual"] + [
+        f"Chapter text about servicing the pump, part {i}.\n{i}" for i in range(1, 6)]
+    pdf = make_pdf(tmp_path / "pump.pdf", pages)
+    settings = Settings(data_dir=tmp_path / "d", embedder="none")
+    with Library(settings) as lib:
+        (res,) = lib.ingest([pdf])
+        model_path = lib.models_dir / f"{res.doc_id}.json"
+    stale = json.loads(model_path.read_text())
+    assert stale["pages"][3]["page_label"] == "3"  # physical 4 prints folio 3
+    stale["extractor"] = "pdfium-1"
+    for page in stale["pages"]:
+        page["page_label"], page["label_source"] = "", None
+    model_path.write_text(json.dumps(stale))
+    with Library(settings, for_reindex=True) as lib:
+        lib.reindex()
+        doc = lib.model(res.doc_id)
+        assert doc.extractor == EXTRACTOR_VERSION and doc.file_name == "pump.pdf"
+        assert (doc.page(4).page_label, doc.page(4).label_source) == ("3", "folio")
+        ans = lib.ask("What is part 3 of servicing the pump about?")
+        assert ans.citations()[0].page_label == "3"

@@ -370,7 +370,11 @@ class Library:
     def reindex(self, on_doc: Callable[[DocumentRow], None] | None = None) -> int:
         """Rebuild chunks, term statistics and the index from the stored models.
 
-        Does not parse originals again. Returns the number of documents re-indexed.
+        Does not parse originals again, except where a stored model was made by another
+        extractor version (EXTRACTOR_VERSION, e.g. before printed folios were read): that
+        document is extracted again from its stored original. An encrypted original (no
+        password is ever stored) or one that now fails keeps its old model. Returns the
+        number of documents re-indexed.
         """
         with WriterLock(self.root):
             if self._index is not None:
@@ -383,6 +387,8 @@ class Library:
             rows = self.catalog.documents(state="ready")
             for row in rows:
                 doc = self.model(row.doc_id)
+                if doc.extractor != EXTRACTOR_VERSION:
+                    doc = self._extract_again(row, doc)
                 chunks, token_lists, df = self._analyse(doc)
                 self.index.upsert(chunks, token_lists, _payload_extra(doc),
                                   dense=self.embed_passages(chunks))
@@ -391,6 +397,24 @@ class Library:
                     on_doc(row)
             self.catalog.set_meta("profile", json.dumps(current_profile(self.settings), sort_keys=True))
         return len(rows)
+
+
+    def _extract_again(self, row: DocumentRow, old: DocumentModel) -> DocumentModel:
+        """A new model of `row` from its stored original with this extractor; `old` when the
+        original is missing or cannot be extracted without what was given at ingest."""
+        blob = self.blobs.path_for(row.sha256)
+        limits = PdfLimits(max_bytes=self.settings.max_bytes, max_pages=self.settings.max_pages)
+        try:
+            doc = extract_pdf(blob, doc_id=row.doc_id, sha256=row.sha256, limits=limits)
+        except (IngestError, OSError):
+            return old
+        # The stored original is named by its hash: keep the names it was ingested under.
+        doc.path, doc.file_name, doc.language = old.path, old.file_name, old.language
+        if doc.title == blob.stem:
+            doc.title = old.title
+        atomic_write(self.models_dir / f"{row.doc_id}.json", doc.to_json().encode("utf-8"))
+        _load_model.cache_clear()
+        return doc
 
 
 def _shown(value) -> str:

@@ -165,7 +165,8 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     t = Table(title=f"pincite eval: {len(recs)} questions, {env['corpus']['files']} documents")
     cols = {"questions": "n", "hit@1": "hit@1", "hit@5": "hit@5",  # two-line headers fit 80 columns
             "refusal_accuracy": "refusal\naccuracy", "false_refusals": "false\nrefusals",
-            "verified_quotes": "verified\nquotes", "crosschecked_quotes": "cross-\nchecked"}
+            "verified_quotes": "verified\nquotes", "crosschecked_quotes": "cross-\nchecked",
+            "printed_labels": "printed\nlabels"}
     t.add_column("lang")
     for header in cols.values():
         t.add_column(header)

@@ -58,6 +58,9 @@ class EvalRecord:
         "verified", "quote", "crosscheck" (True/False/None, module docstring),
         "crosscheck_level"}.
     seconds: wall time of `ask` alone; crosscheck_seconds: the cross-check of its citations.
+    label_ok: for a question with `printed_pages`, whether the first citation of an expected
+        page shows the printed label expected there (None when the question has none or no
+        citation hit an expected page).
     """
 
     id: str
@@ -74,6 +77,7 @@ class EvalRecord:
     hit5: bool
     seconds: float
     crosscheck_seconds: float = 0.0
+    label_ok: bool | None = None
 
 
 @dataclass
@@ -206,17 +210,25 @@ def score(q: dict, ans: Answer, seconds: float,
     cc_seconds = time.perf_counter() - t0 if crosscheck is not None else 0.0
     hits = [c["file"] == doc and c["page"] in pages for c in cits]
     refusal = q.get("kind") == "refusal" or q.get("answer") is None
+    label_ok = None
+    printed = q.get("printed_pages") or []
+    if printed and len(printed) == len(q.get("pages") or []):
+        expected = dict(zip(q["pages"], printed))
+        first = next((c for c, h in zip(cits, hits) if h), None)
+        if first is not None:
+            label_ok = (first["page_label"] or "") == str(expected[first["page"]])
     return EvalRecord(
         id=q["id"], lang=q.get("lang", ""), kind=q.get("kind", ""), question=q["question"],
         expected_doc=doc, expected_answer=q.get("answer"), expected_pages=sorted(pages),
         status=ans.status, answer=ans.answer, citations=cits,
         hit1=not refusal and bool(hits[:1]) and hits[0],
         hit5=not refusal and any(hits[:5]), seconds=round(seconds, 4),
-        crosscheck_seconds=round(cc_seconds, 4))
+        crosscheck_seconds=round(cc_seconds, 4), label_ok=label_ok)
 
 
 def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = None) -> EvalSummary:
     """hit@1, hit@5 (answerable questions), refusal accuracy, false refusals, verified rate,
+    printed-label accuracy (questions with `printed_pages` whose expected page was cited),
     and with `crosscheck` (the checker `run_eval` used) the cross-check figures."""
     s = EvalSummary()
     ran = crosscheck is not None and crosscheck.available
@@ -235,6 +247,8 @@ def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = 
             "refusal_accuracy": _ratio(sum(r.status == "refused" for r in neg), len(neg)),
             "false_refusals": _ratio(sum(r.status == "refused" for r in ans), len(ans)),
             "verified_quotes": _ratio(len(verified), len(cits)),
+            "printed_labels": _ratio(sum(r.label_ok is True for r in rs),
+                                     sum(r.label_ok is not None for r in rs)),
             "crosschecked_quotes": (_ratio(sum(c.get("crosscheck") is True for c in verified),
                                            len(verified)) if ran else None),
         }
