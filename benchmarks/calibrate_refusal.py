@@ -22,7 +22,7 @@ from pathlib import Path
 
 from pincite.answer.normalize import normalize
 from pincite.app import Library
-from pincite.calibration import choose_rule, cross_validate
+from pincite.calibration import choose_rule, cross_validate, refused
 from pincite.config import Settings
 from pincite.evaluate import load_questions, score
 
@@ -97,11 +97,7 @@ def main() -> None:
                             encoding="utf-8")
     choice = choose_rule(rows)
     t, floor = choice.threshold, choice.min_dense
-
-    def refused(score: float, dense: float | None) -> bool:
-        return score < t or (floor is not None and dense is not None and dense < floor)
-
-    answered = [r for r in rows if not refused(r["pos"], r["pos_dense"])]
+    answered = [r for r in rows if not refused(r["pos"], r["pos_dense"], t, floor)]
     print(json.dumps({
         "date": time.strftime("%Y-%m-%d"), "questions": len(rows), "seconds": round(seconds, 1),
         "threshold": choice.threshold, "min_dense": floor,
@@ -111,7 +107,7 @@ def main() -> None:
         "answer_also_elsewhere": {r["id"]: r["also_in"] for r in rows if r.get("also_in")},
         "out_of_fold": cross_validate(rows),
         "real_refusals": {"n": len(refusals),
-                          "refused": sum(refused(r["pos"], r["pos_dense"]) for r in refusals)},
+                          "refused": sum(refused(r["pos"], r["pos_dense"], t, floor) for r in refusals)},
         "at_threshold": {"hit@1": round(sum(r["hit1"] for r in answered) / len(rows), 3),
                          "hit@5": round(sum(r["hit5"] for r in answered) / len(rows), 3),
                          "hit@5_if_never_refused": round(sum(r["hit5"] for r in rows) / len(rows), 3)},

@@ -42,17 +42,8 @@ def choose_threshold(positives: Sequence[float], negatives: Sequence[float],
     """
     if not positives:
         raise ValueError("no positive scores to calibrate on")
-    values = sorted(set(positives) | set(negatives))
-    cuts = [values[0] - 1e-6] + [(a + b) / 2 for a, b in zip(values, values[1:])] + [values[-1] + 1e-6]
-    best: Choice | None = None
-    for t in cuts:
-        fr = _share_below(positives, t)
-        if fr > max_false_refusals:
-            break
-        c = Choice(t, _share_below(negatives, t), fr)
-        if best is None or c.refused_negatives > best.refused_negatives:
-            best = c
-    return best or Choice(cuts[0], _share_below(negatives, cuts[0]), 0.0)
+    return _best([(p, None) for p in positives], [(n, None) for n in negatives], [None],
+                 max_false_refusals)
 
 
 def choose_rule(rows: Sequence[dict], max_false_refusals: float = MAX_FALSE_REFUSALS) -> Choice:
@@ -68,27 +59,30 @@ def choose_rule(rows: Sequence[dict], max_false_refusals: float = MAX_FALSE_REFU
     """
     if not rows:
         raise ValueError("no positive scores to calibrate on")
-    negs = [r for r in rows if r.get("neg") is not None]
     pos = [(r["pos"], r.get("pos_dense")) for r in rows]
-    neg = [(r["neg"], r.get("neg_dense")) for r in negs]
+    neg = [(r["neg"], r.get("neg_dense")) for r in rows if r.get("neg") is not None]
     dense = sorted({d for _, d in pos + neg if d is not None})
-    floors = [None] + [(a + b) / 2 for a, b in zip(dense, dense[1:])]
+    return _best(pos, neg, [None] + [(a + b) / 2 for a, b in zip(dense, dense[1:])],
+                 max_false_refusals)
+
+
+def _best(pos: list[tuple[float, float | None]], neg: list[tuple[float, float | None]],
+          floors: list[float | None], max_false_refusals: float) -> Choice:
+    """The (threshold, floor) refusing the most of `neg` ((score, dense) pairs) with at most
+    `max_false_refusals` of `pos` refused; the first found wins ties. `floors` starts with
+    None, whose lowest cut refuses nothing, so there is always a choice."""
     scores = sorted({c for c, _ in pos + neg})
     cuts = [scores[0] - 1e-6] + [(a + b) / 2 for a, b in zip(scores, scores[1:])] + [scores[-1] + 1e-6]
-
-    def refused(pairs, t, floor):
-        return sum(c < t or (floor is not None and d is not None and d < floor) for c, d in pairs) / len(pairs) if pairs else 0.0
-
     best: Choice | None = None
     for floor in floors:
         for t in cuts:
-            fr = refused(pos, t, floor)
+            fr = _share_refused(pos, t, floor)
             if fr > max_false_refusals:
                 break
-            ra = refused(neg, t, floor)
+            ra = _share_refused(neg, t, floor)
             if best is None or ra > best.refused_negatives:
                 best = Choice(t, ra, fr, floor)
-    return best or Choice(cuts[0], refused(neg, cuts[0], None), 0.0)
+    return best
 
 
 def cross_validate(rows: Sequence[dict], folds: int = 5,
@@ -114,9 +108,10 @@ def cross_validate(rows: Sequence[dict], folds: int = 5,
         rule = choose_rule(train, max_false_refusals)
         thresholds.append(rule.threshold)
         floors.append(rule.min_dense)
-        refused_neg += sum(_refused(r["neg"], r.get("neg_dense"), rule) for r in test
-                           if r.get("neg") is not None)
-        refused_pos += sum(_refused(r["pos"], r.get("pos_dense"), rule) for r in test)
+        refused_neg += sum(refused(r["neg"], r.get("neg_dense"), rule.threshold, rule.min_dense)
+                           for r in test if r.get("neg") is not None)
+        refused_pos += sum(refused(r["pos"], r.get("pos_dense"), rule.threshold, rule.min_dense)
+                           for r in test)
     judged = [r for k in range(folds) if any(fold_of[r["doc"]] != k for r in rows)
               for r in rows if fold_of[r["doc"]] == k]  # rows of folds that had training data
     n_pos, n_neg = len(judged), len(_negatives(judged))
@@ -125,14 +120,16 @@ def cross_validate(rows: Sequence[dict], folds: int = 5,
             "thresholds": thresholds, "dense_floors": floors}
 
 
-def _refused(score: float, dense: float | None, rule: Choice) -> bool:
-    return score < rule.threshold or (rule.min_dense is not None and dense is not None
-                                      and dense < rule.min_dense)
+def refused(score: float, dense: float | None, threshold: float, floor: float | None) -> bool:
+    """The refusal rule being calibrated (answer.pipeline.sufficient, negated): a score below
+    the threshold, or a known dense similarity below a floor."""
+    return score < threshold or (floor is not None and dense is not None and dense < floor)
+
+
+def _share_refused(pairs: list[tuple[float, float | None]], threshold: float,
+                   floor: float | None) -> float:
+    return sum(refused(c, d, threshold, floor) for c, d in pairs) / len(pairs) if pairs else 0.0
 
 
 def _negatives(rows: Sequence[dict]) -> list[float]:
     return [r["neg"] for r in rows if r.get("neg") is not None]
-
-
-def _share_below(scores: Sequence[float], t: float) -> float:
-    return sum(s < t for s in scores) / len(scores) if scores else 0.0
