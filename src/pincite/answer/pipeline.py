@@ -56,19 +56,20 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     scope = Scope(doc_ids=flt.doc_ids if flt else None,
                   decided_by="explicit option" if flt and flt.doc_ids else "default")
     t0 = time.perf_counter()
+    n_chunks = lib.catalog.chunk_count()
+    if n_chunks == 0:
+        return _refusal(q, lang, scope, "empty_library", {"retrieve": time.perf_counter() - t0})
     groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
-    terms = list(dict.fromkeys(t for g in groups for t in g))
+    terms = _terms(groups)
     hits = retrieve(lib, q, groups, flt)
     t1 = time.perf_counter()
-    if lib.catalog.chunk_count() == 0:
-        return _refusal(q, lang, scope, "empty_library", {"retrieve": t1 - t0})
-    df, n_chunks = lib.catalog.term_df(terms), lib.catalog.chunk_count()
-    weights = extractive.group_weights(groups, df, n_chunks)
+    weights = extractive.group_weights(groups, lib.catalog.term_df(terms), n_chunks)
     cands = extractive.candidates(hits, weights)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
     # both go after the rest, however well they match.
-    cands.sort(key=lambda c: (_names_other_code(c, groups), c.hit.kind in NAVIGATION_KINDS))
+    other = {id(c): _names_other_code(c, groups) for c in cands}
+    cands.sort(key=lambda c: (other[id(c)], c.hit.kind in NAVIGATION_KINDS))
     timings = {"retrieve": t1 - t0}
     rel = relevance(cands, lib.settings.min_coverage, lib.settings.min_dense)
     if not sufficient(rel):
@@ -77,7 +78,7 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     best = cands[0]
     keep = [best] + [c for c in cands[1:]
                      if c.coverage >= max(lib.settings.min_coverage * 0.8, KEEP_RELATIVE * best.coverage)
-                     and not _names_other_code(c, groups)]
+                     and not other[id(c)]]
     claims = [_claim(lib, c, terms) for c in keep[:MAX_CLAIMS]]
     timings["answer"] = time.perf_counter() - t1
     verified = [c for c in claims if c.verified]
@@ -119,7 +120,7 @@ def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
     repeat the name (a cover, a title page, a running header). Its hits come first. Both
     searches carry the caller's filter; the second only narrows it.
     """
-    terms = list(dict.fromkeys(t for g in groups for t in g))
+    terms = _terms(groups)
     qvec = lib.embed_query(q)
     k, mode = lib.settings.top_k, lib.settings.retrieval
     hits = lib.index.search(terms, flt, limit=k, query_vector=qvec, mode=mode)
@@ -135,6 +136,11 @@ def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
     for rank, h in enumerate(merged, 1):
         h.rank = rank
     return merged
+
+
+def _terms(groups: list[tuple[str, ...]]) -> list[str]:
+    """Every index form of the question's words, once, in question order."""
+    return list(dict.fromkeys(t for g in groups for t in g))
 
 
 #: Hits of the first search whose documents may be the ones the question names.
@@ -156,7 +162,7 @@ def _naming_focus(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[
         return None
     docs = [d for d, v in named.items() if len(v) == most]
     naming = set().union(*(named[d] for d in docs))
-    rest = list(dict.fromkeys(t for g in groups if g not in naming for t in g))
+    rest = _terms([g for g in groups if g not in naming])
     return (docs, rest) if rest else None
 
 
