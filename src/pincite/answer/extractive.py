@@ -65,13 +65,13 @@ def candidates(hits: list[Hit], weights: dict[Group, float]) -> list[Candidate]:
     """Best window per hit, scored; sorted best first.
 
     Question words that name the hit's document (its title, file name or cover page:
-    `Hit.extra["name_terms"]`, else the title) do not count toward coverage when other
+    `Hit.extra["name_terms"]`, which every index hit carries) do not count toward coverage when other
     words remain: the evidence must cover what is asked about that document, not only its
     name, which a cover page or running header repeats.
     """
     out = []
     for hit in hits[:SCORED_HITS]:
-        names = set(hit.extra.get("name_terms") or ()) or set(analysis.tokens(hit.title or ""))
+        names = set(hit.extra.get("name_terms") or ())
         asked = {g: w for g, w in weights.items() if not names.intersection(g)} or weights
         best = _best_window(hit, asked, weights, names)
         if best:

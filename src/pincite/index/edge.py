@@ -31,8 +31,6 @@ MODES = ("hybrid", "bm25", "dense")
 #: RRF constant k=60 (Cormack, Clarke & Buettcher 2009, "Reciprocal Rank Fusion
 #: outperforms Condorcet and individual rank learning methods").
 RRF_K = 60
-#: RRF weights of the BM25 and the dense side (equal: plain RRF).
-RRF_WEIGHTS = (1.0, 1.0)
 #: Each prefetch fetches this many times the final limit before fusion.
 PREFETCH_FACTOR = 3
 #: Keyword payload fields with an index (filters run inside the search on them).
@@ -168,7 +166,7 @@ class EdgeIndex:
                                   with_vector=[DENSE] if use_dense else None)
         else:
             pre = [qe.Prefetch(limit=limit * PREFETCH_FACTOR, query=q, filter=flt_q) for q in sides]
-            req = qe.QueryRequest(limit=limit, prefetches=pre, query=qe.Fusion.Rrf(k=RRF_K, weights=list(RRF_WEIGHTS)),
+            req = qe.QueryRequest(limit=limit, prefetches=pre, query=qe.Fusion.Rrf(k=RRF_K),
                                   filter=flt_q, with_payload=True, with_vector=[DENSE])
         points = self.shard.query(req)
         hits = [self._hit(p, rank) for rank, p in enumerate(points, start=1)]
