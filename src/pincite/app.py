@@ -29,7 +29,7 @@ import qdrant_edge
 from . import analysis, chunking, embeddings
 from .answer_model import Answer
 from .config import Settings
-from .errors import ConfigError, IngestError, LibraryError, ProfileMismatch
+from .errors import IngestError, LibraryError, ProfileMismatch
 from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
 from .index.base import SearchFilter
@@ -78,14 +78,11 @@ class Library:
 
     Raises ProfileMismatch when the stored index profile differs from this build's and
     settings, unless `for_reindex` (reindex rebuilds it; `docs` and `remove` need no search
-    and show or ignore the mismatch); IndexBusy when another process holds the index;
-    ConfigError for dense retrieval without an embedder.
+    and show or ignore the mismatch); IndexBusy when another process holds the index.
     """
 
     def __init__(self, settings: Settings | None = None, *, for_reindex: bool = False):
         self.settings = settings or Settings()
-        if self.settings.retrieval == "dense" and (self.settings.embedder or "").lower() == "none":
-            raise ConfigError("retrieval 'dense' needs an embedder; PINCITE_EMBEDDER is 'none'")
         self.root = Path(self.settings.data_dir)
         self.root.mkdir(parents=True, exist_ok=True)
         self.catalog = Catalog(self.root / "catalog.sqlite")
@@ -123,10 +120,8 @@ class Library:
     def embedder(self) -> "embeddings.Embedder | None":
         """The configured dense embedder (loaded on first use), or None for BM25 only."""
         if self._embedder is False:
-            spec = self.settings.embedder
-            local = (spec or "").lower() in ("use-m3", "e5-small-q4")
-            self._embedder = embeddings.get_embedder(
-                spec, **({"num_threads": self.settings.embed_threads} if local else {}))
+            self._embedder = embeddings.get_embedder(self.settings.embedder,
+                                                     num_threads=self.settings.embed_threads)
         return self._embedder
 
     def _dense_dim(self) -> int | None:
@@ -174,6 +169,9 @@ class Library:
             hint = f" (or set PINCITE_EMBEDDER={built} to use the index as built)"
         return (f"{self.root}: the index was built with other settings ({diff}); run "
                 f"`pincite reindex` to rebuild it from the stored documents{hint}")
+
+    def _pdf_limits(self) -> PdfLimits:
+        return PdfLimits(max_bytes=self.settings.max_bytes, max_pages=self.settings.max_pages)
 
     # -- reading ------------------------------------------------------------------
     def documents(self) -> list[DocumentRow]:
@@ -263,7 +261,7 @@ class Library:
             note = "unchanged" if same.source_path == source else f"same content as {same.file_name}"
             return IngestResult(source, "replaced" if old else "skipped", doc_id, same.pages,
                                 same.chunks, reason=note)
-        limits = PdfLimits(max_bytes=self.settings.max_bytes, max_pages=self.settings.max_pages)
+        limits = self._pdf_limits()
         doc = extract_pdf(path, doc_id=doc_id, sha256=sha, password=password, limits=limits)
         doc.path = source
         doc.language = doc.language or analysis.detect_language(
@@ -403,7 +401,7 @@ class Library:
         """A new model of `row` from its stored original with this extractor; `old` when the
         original is missing or cannot be extracted without what was given at ingest."""
         blob = self.blobs.path_for(row.sha256)
-        limits = PdfLimits(max_bytes=self.settings.max_bytes, max_pages=self.settings.max_pages)
+        limits = self._pdf_limits()
         try:
             doc = extract_pdf(blob, doc_id=row.doc_id, sha256=row.sha256, limits=limits)
         except (IngestError, OSError):

@@ -92,7 +92,8 @@ class Settings:
         BM25 only); recorded in the index profile, so changing it needs `pincite reindex`.
         Env PINCITE_EMBEDDER.
     retrieval: "hybrid" (BM25 + dense fused by RRF), "bm25" or "dense"; a query-time choice
-        (benchmarks compare them). Env PINCITE_RETRIEVAL.
+        (benchmarks compare them); "dense" with embedder "none" is a ConfigError. Env
+        PINCITE_RETRIEVAL.
     """
 
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
@@ -107,6 +108,8 @@ class Settings:
     retrieval: str = field(default_factory=lambda: _env_choice("PINCITE_RETRIEVAL", "hybrid", RETRIEVAL_MODES))
 
     def __post_init__(self) -> None:
+        if self.retrieval == "dense" and (self.embedder or "").lower() == "none":
+            raise ConfigError("retrieval 'dense' needs an embedder; PINCITE_EMBEDDER is 'none'")
         if self.min_dense is None:
             self.min_dense = (_env_share("PINCITE_MIN_DENSE", 1.0) if os.environ.get("PINCITE_MIN_DENSE")
                               else MIN_DENSE.get((self.embedder or "").lower()))

@@ -109,11 +109,12 @@ def profile_id(spec: str, **kw) -> str | None:
     return ident
 
 
-def get_embedder(spec: str = DEFAULT_EMBEDDER, **kw) -> Embedder | None:
+def get_embedder(spec: str = DEFAULT_EMBEDDER, *, num_threads: int = 1, **kw) -> Embedder | None:
     """The embedder named by `spec` (one of EMBEDDERS, case-insensitive), or None for "none".
 
-    `kw` goes to the class: num_threads for the local ones; base_url, model, api_key,
-    timeout, dim, headers for "openai", whose base_url, model and api_key default to the
+    num_threads: threads of a local model (a remote endpoint's threads are its own, so
+    "openai" ignores it). `kw` goes to the class: base_url, model, api_key, timeout, dim,
+    headers for "openai", whose base_url, model and api_key default to the
     environment variables PINCITE_EMBED_URL, PINCITE_EMBED_MODEL and PINCITE_API_KEY.
     Raises ConfigError for an unknown spec (listing the choices) or missing settings.
     """
@@ -121,9 +122,9 @@ def get_embedder(spec: str = DEFAULT_EMBEDDER, **kw) -> Embedder | None:
     if key == "none":
         return None
     if key == "use-m3":
-        return UseEmbedder(**kw)
+        return UseEmbedder(num_threads=num_threads, **kw)
     if key == "e5-small-q4":
-        return E5Embedder(**kw)
+        return E5Embedder(num_threads=num_threads, **kw)
     if key == "openai":
         for arg, env in _OPENAI_ENV.items():
             if kw.get(arg) is None:
