@@ -572,3 +572,17 @@ def test_reindex_extracts_again_a_model_from_an_older_extractor(tmp_path):
         assert (doc.page(4).page_label, doc.page(4).label_source) == ("3", "folio")
         ans = lib.ask("What is part 3 of servicing the pump about?")
         assert ans.citations()[0].page_label == "3"
+
+
+def test_files_expanded_by_the_caller_skip_the_data_folder_too(tmp_path):
+    """evaluate.ingest_timed expands folders itself and passes files: the stored originals
+    among them are still left out by Library.ingest."""
+    from pincite.app import expand_paths
+
+    make_pdf(tmp_path / "a.pdf", ["The pump is serviced every 500 hours of operation."])
+    with Library(Settings(data_dir=tmp_path / "pincite-data", embedder="none")) as lib:
+        lib.ingest([tmp_path])
+        files = list(expand_paths([tmp_path]))  # the caller's own expansion, data folder included
+        assert len(files) == 2
+        again = lib.ingest(files)
+    assert [(Path(r.path).name, r.status) for r in again] == [("a.pdf", "skipped")]

@@ -436,15 +436,20 @@ def _load_model(path: Path) -> DocumentModel:
 
 def expand_paths(paths: Iterable[Path | str], exclude: Path | None = None) -> Iterable[Path]:
     """Files as given, and PDFs found recursively under folders (sorted; no symlinks),
-    leaving out anything under `exclude` (the data folder: its stored originals must not be
-    ingested again when a user ingests the folder that holds it)."""
+    leaving out anything under `exclude`, found or given (the data folder: its stored
+    originals must not be ingested again, whether a user ingests the folder that holds it or
+    a caller such as evaluate.ingest_timed expands the folder first and passes the files)."""
     skip = exclude.resolve() if exclude is not None else None
+
+    def kept(f: Path) -> bool:
+        return not (skip and f.resolve().is_relative_to(skip))
+
     for p in map(Path, paths):
         if p.is_dir():
             yield from sorted(f for f in p.rglob("*")
                               if f.is_file() and not f.is_symlink() and f.suffix.lower() in PDF_SUFFIXES
-                              and not (skip and f.resolve().is_relative_to(skip)))
-        else:
+                              and kept(f))
+        elif kept(p):
             yield p
 
 
