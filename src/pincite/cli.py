@@ -133,7 +133,8 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
              out: Path = typer.Option(Path("pincite-eval.jsonl"), help="One record per question."),
              as_json: bool = typer.Option(False, "--json", help="Print the report as one JSON object.")):
     """Ask every question of the whole library and print hit@1, hit@5, refusal figures and
-    the share of verified quotes that pdftotext -layout confirms on the cited page.
+    the share of verified quotes that pdftotext (-layout, reading order or -raw) confirms on
+    the cited page.
 
     Timings are cold (no warm-up); a question's time covers answering only, not the
     cross-check. The JSON report holds environment, summary (rows per language),

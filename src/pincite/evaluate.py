@@ -259,7 +259,8 @@ def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = 
 
 
 def crosscheck_figures(records: list[EvalRecord], crosscheck: QuoteCrosschecker) -> dict:
-    """The cross-check over all records: {"available", "tool" ("pdftotext -layout"),
+    """The cross-check over all records: {"available",
+    "tool" ("pdftotext -layout, reading order, -raw"),
     "verified" (verified citations), "confirmed", "not_confirmed", "unchecked" (pdftotext
     missing or failed), "levels" {level: count}, "crosschecked_quotes" (confirmed / verified,
     None when unavailable or nothing verified), "seconds", "errors", "note" (why it did not
@@ -272,7 +273,8 @@ def crosscheck_figures(records: list[EvalRecord], crosscheck: QuoteCrosschecker)
     confirmed = sum(c.get("crosscheck") is True for c in verified)
     return {
         "available": crosscheck.available,
-        "tool": f"{_cc.PDFTOTEXT} -layout",
+        "tool": f"{_cc.PDFTOTEXT} " + ", ".join(" ".join(flags) or "reading order"
+                                                for flags in _cc.MODES.values()),
         "verified": len(verified),
         "confirmed": confirmed,
         "not_confirmed": sum(c.get("crosscheck") is False for c in verified),
