@@ -28,7 +28,8 @@ class Citation(BaseModel):
 
     `quote` is a verbatim span of the cited page's source text; `verified` says whether the
     server found it there (after the normalisation in `pincite.answer.normalize`), and
-    `reason` says why not when it did not.
+    `reason` says why not when it did not; `match` the level it was found at ("exact" after
+    the documented normalisation, "loose" also ignoring case, ё/е, quote marks and dashes).
     """
 
     chunk_id: str
@@ -48,6 +49,7 @@ class Citation(BaseModel):
     ocr: bool = False
     verified: bool = False
     reason: str | None = None
+    match: Literal["exact", "loose"] | None = None
     score: float | None = None
 
 
@@ -95,7 +97,14 @@ class Relevance(BaseModel):
 
 
 class Answer(BaseModel):
-    """The answer to one question; see ARCHITECTURE.md for the meaning of each status."""
+    """The answer to one question; see ARCHITECTURE.md for the meaning of each status.
+
+    mode: "extractive" (sentences of the documents) or "llm" (claims a model wrote, each
+    verified by the server); model: the answer model's name on the LLM path; usage: tokens
+    summed over the model calls (prompt_tokens, completion_tokens, total_tokens, as the
+    server reported them); timings: seconds per stage ("retrieve", "answer", "llm");
+    passages: for `not_confirmed`, the evidence found (unverified links, excerpt as quote).
+    """
 
     question: str
     status: Status
@@ -108,6 +117,10 @@ class Answer(BaseModel):
     warnings: list[str] = Field(default_factory=list)
     relevance: Relevance | None = None
     timings: dict[str, float] = Field(default_factory=dict)
+    mode: Literal["extractive", "llm"] = "extractive"
+    model: str | None = None
+    usage: dict[str, int] | None = None
+    passages: list[Citation] = Field(default_factory=list)
 
     def citations(self) -> list[Citation]:
         """All citations of all claims, in rank order (first claim first)."""

@@ -205,11 +205,22 @@ class Library:
         return problems
 
     # -- asking -------------------------------------------------------------------
-    def ask(self, question: str, *, doc_ids: list[str] | None = None) -> Answer:
-        """Answer `question` from the library (extractive, offline). See answer.pipeline."""
+    def ask(self, question: str, *, doc_ids: list[str] | None = None, llm=None) -> Answer:
+        """Answer `question` from the library. See answer.pipeline.
+
+        Extractive and offline by default; with `llm` (pincite.answer.llm.LlmSettings) a model
+        behind an OpenAI-compatible API writes the claims and the server verifies each one
+        (answer.generate). Raises QuestionError; LlmError when the model server fails.
+        """
         from .answer.pipeline import answer_question
 
-        return answer_question(self, question, SearchFilter(doc_ids=doc_ids))
+        flt = SearchFilter(doc_ids=doc_ids)
+        if llm is None:
+            return answer_question(self, question, flt)
+        from .answer.llm import LlmClient
+
+        with LlmClient(llm) as client:
+            return answer_question(self, question, flt, llm=client)
 
     # -- writing ------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], *, password: str | None = None,

@@ -2,6 +2,7 @@
 reindex, remove, eval). Errors are printed as one clear line and exit non-zero."""
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import sys
@@ -85,14 +86,81 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (f
 
 @app.command()
 def ask(question: str = typer.Argument(..., help="The question, in Russian, Chinese or English."),
-        as_json: bool = typer.Option(False, "--json", help="Print the Answer contract as JSON.")):
-    """Answer a question from the library, with a verified quote and page for each claim."""
+        as_json: bool = typer.Option(False, "--json", help="Print the Answer contract as JSON."),
+        llm: bool = typer.Option(False, "--llm", help="Let a model behind an OpenAI-compatible API write "
+                                 "the answer; the server verifies every claim."),
+        llm_url: Optional[str] = typer.Option(None, "--llm-url", help="Base URL ending in /v1 "
+                                              "(env PINCITE_LLM_URL)."),
+        llm_model: Optional[str] = typer.Option(None, "--llm-model", help="Answer model (env PINCITE_LLM_MODEL)."),
+        llm_query_model: Optional[str] = typer.Option(None, "--llm-query-model",
+                                                      help="Model for sub-questions (env PINCITE_LLM_QUERY_MODEL).")):
+    """Answer a question from the library, with a verified quote and page for each claim.
+
+    Offline and extractive by default. With --llm the question and the passages found are
+    sent to the configured model (key from PINCITE_API_KEY, or asked for); run
+    `pincite check-llm` once first.
+    """
+    settings = None
+    if llm or llm_url or llm_model or llm_query_model:
+        settings = _llm_settings(llm_url, llm_model, llm_query_model)
+        err.print(f"[dim]note: the question and the passages found are sent to {escape(settings.base_url)} "
+                  f"(model {escape(settings.model)})[/]", soft_wrap=True)
     with _library(must_exist=True) as lib:
-        ans = lib.ask(question)
+        ans = lib.ask(question, llm=settings)
     if as_json:
         sys.stdout.write(ans.model_dump_json(indent=2) + "\n")
     else:
         render.print_answer(console, ans)
+
+
+@app.command("check-llm")
+def check_llm_cmd(llm_url: Optional[str] = typer.Option(None, "--llm-url", help="Base URL ending in /v1."),
+                  llm_model: Optional[str] = typer.Option(None, "--llm-model", help="Answer model."),
+                  llm_query_model: Optional[str] = typer.Option(None, "--llm-query-model",
+                                                                help="Model for sub-questions."),
+                  save: bool = typer.Option(True, help="Save URL, models and the working response "
+                                            "format to the data folder (never the key).")):
+    """Prove the configured model works before any document text is sent to it.
+
+    A plain completion to each model, then a structured-output request to the answer model;
+    records which response format works (json_schema, json_object or prompt-only). Exit 0
+    when the pair works, 1 when it does not.
+    """
+    from .answer.llm import check_llm, save_settings
+
+    settings = _llm_settings(llm_url, llm_model, llm_query_model)
+    result = check_llm(settings)
+    for line in result.messages:
+        console.print(escape(line), soft_wrap=True)
+    if not result.ok:
+        err.print("[red]check failed[/]")
+        raise typer.Exit(1)
+    console.print(f"[green]ok[/]: {escape(', '.join(result.models))}; response format "
+                  f"{result.response_format}")
+    if save:
+        data = Path(_state.get("data") or Settings().data_dir)
+        data.mkdir(parents=True, exist_ok=True)
+        path = save_settings(data, dataclasses.replace(settings, response_format=result.response_format))
+        console.print(f"saved to {escape(str(path))} (the API key is not saved)")
+
+
+def _llm_settings(url: str | None, model: str | None, query_model: str | None):
+    """LLM settings from the saved file, the environment and these options (in rising
+    precedence); asks for the key on a terminal when none is set and the server is remote."""
+    from .answer.llm import is_loopback, load_settings
+
+    data = Path(_state.get("data") or Settings().data_dir)
+    overrides = {k: v for k, v in (("base_url", url), ("model", model), ("query_model", query_model)) if v}
+    settings = load_settings(data, **overrides)
+    if settings is None:
+        _fail("no model configured: pass --llm-url URL/v1 and --llm-model NAME "
+              "(or set PINCITE_LLM_URL and PINCITE_LLM_MODEL)")
+    if settings.api_key is None and not is_loopback(settings.base_url) and sys.stdin.isatty():
+        key = typer.prompt(f"API key for {settings.base_url} (not saved)", hide_input=True, default="",
+                           show_default=False)
+        if key:
+            settings = dataclasses.replace(settings, api_key=key)
+    return settings
 
 
 @app.command()
@@ -189,6 +257,24 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         console.print(f"ingest {ingest_figures.pages} pages in {ingest_figures.seconds} s "
                       f"({ingest_figures.pages_per_s} pages/s, cold)", soft_wrap=True)
     console.print(f"environment: {escape(evaluate.environment_line(env))}", soft_wrap=True)
+
+
+@app.command()
+def serve(host: str = typer.Option("127.0.0.1", help="Address to listen on; other than loopback "
+                                   "only with a token (env PINCITE_TOKEN)."),
+          port: int = typer.Option(8000, help="Port to listen on (0: any free port).")):
+    """Serve the web app and REST API; the server owns the library while it runs.
+
+    Writes its URL to <data>/server.json (removed when it stops). With PINCITE_TOKEN set,
+    every /api request needs `Authorization: Bearer <token>`; without one it listens on
+    loopback only. Stop it with Ctrl+C.
+    """
+    from .web.server import serve as run_server
+
+    settings = Settings()
+    if _state.get("data"):
+        settings.data_dir = _state["data"]
+    run_server(host, port, settings, os.environ.get("PINCITE_TOKEN") or None)
 
 
 def _ingest_table(results: list[IngestResult]) -> Table:

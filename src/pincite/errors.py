@@ -6,6 +6,7 @@ contains a secret (API key, token).
     PinciteError
     ├── ConfigError            a setting is invalid
     ├── QuestionError          a question is blank or too long
+    ├── LlmError               the language-model server cannot be used (`kind` says why)
     ├── LibraryError           the data folder cannot be used as asked
     │   ├── LockHeld           another process is writing to the data folder
     │   ├── ProfileMismatch    the index was built with other settings: run `pincite reindex`
@@ -34,6 +35,24 @@ class ConfigError(PinciteError):
 
 class QuestionError(PinciteError):
     """A question is blank or longer than the limit (1 to 2,000 characters)."""
+
+
+class LlmError(PinciteError):
+    """The configured OpenAI-compatible server cannot be used for this request.
+
+    ``kind`` is one of: ``config`` (URL, model or settings file invalid), ``auth`` (key rejected,
+    HTTP 401/403), ``rate_limited`` (HTTP 429), ``unsupported`` (HTTP 400/404/405/422: model or
+    request not supported), ``unavailable`` (HTTP 408/5xx, timeout, connection error),
+    ``redirect`` (HTTP 3xx; the message names the target), ``bad_response`` (not a chat
+    completion, or larger than the response cap). ``status`` is the HTTP status when there was
+    one. The message is short, written by pincite (never the provider's text) and never holds
+    the API key.
+    """
+
+    def __init__(self, message: str, *, kind: str, status: int | None = None):
+        super().__init__(message)
+        self.kind = kind
+        self.status = status
 
 
 class LibraryError(PinciteError):

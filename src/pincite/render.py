@@ -19,18 +19,35 @@ def source_line(c: Citation, lang: str) -> str:
 
 
 def print_answer(console: Console, ans: Answer) -> None:
-    """Answer text, then each claim's citations with quote and verification mark."""
+    """Answer text, then each claim with its citations, quote and verification mark.
+
+    On the LLM path a claim's own text (the model's words, verified against its quote) is
+    shown above the quote; a claim that failed is shown as not verified with the reason,
+    never as part of the answer. A `not_confirmed` answer lists the passages found.
+    """
     style = STATUS_STYLE.get(ans.status, "white")
-    console.print(f"[bold {style}]{ans.status}[/]")
+    head = f"[bold {style}]{ans.status}[/]"
+    if ans.mode == "llm":
+        head += f" [dim](model {escape(ans.model or '?')}; every claim checked against its source)[/]"
+    console.print(head)
     if ans.status != "answered":
         console.print(escape(ans.answer))
     for i, claim in enumerate(ans.claims, 1):
+        if ans.mode == "llm":
+            mark = "[green]✓[/]" if claim.verified else f"[red]✗ not verified: {escape(claim.reason or '')}[/]"
+            console.print(f"[bold][{i}][/] {escape(claim.text)}  {mark}")
         for c in claim.citations:
             mark = "[green]✓ verified[/]" if c.verified else f"[red]✗ not verified: {escape(c.reason or '')}[/]"
-            console.print(f"[bold][{i}][/] «{escape(c.quote)}»")
+            lead = "    " if ans.mode == "llm" else f"[bold][{i}][/] "
+            console.print(f"{lead}«{escape(c.quote)}»")
             console.print(f"    {escape(source_line(c, ans.language))}  {mark}")
+    for c in ans.passages:
+        console.print(f"  - {escape(source_line(c, ans.language))}: {escape(c.quote)}")
     for w in ans.warnings:
         console.print(f"[dim]{escape(w)}[/]")
+    if ans.usage:
+        console.print(f"[dim]tokens: {ans.usage.get('total_tokens', '?')}, model time "
+                      f"{ans.timings.get('llm', 0):.1f} s[/]")
 
 
 def docs_table(rows, failures) -> Table:

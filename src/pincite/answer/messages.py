@@ -20,6 +20,16 @@ MESSAGES = {
         "ru": "Фрагменты найдены, но ни одну цитату не удалось проверить по тексту страницы.",
         "zh": "找到了相关段落，但没有引文能与页面文本核对一致。",
     },
+    "not_confirmed_llm": {
+        "en": "Passages were found, but none of the model's claims could be verified against them; the passages are listed below.",
+        "ru": "Фрагменты найдены, но ни одно утверждение модели не подтвердилось по их тексту; фрагменты перечислены ниже.",
+        "zh": "找到了相关段落，但模型的陈述均未能与段落文本核对一致；段落列在下方。",
+    },
+    "model_refused": {
+        "en": "The passages found do not answer this question (the model declined to answer from them).",
+        "ru": "Найденные фрагменты не отвечают на этот вопрос (модель отказалась отвечать по ним).",
+        "zh": "找到的段落无法回答这个问题（模型拒绝据此作答）。",
+    },
 }
 
 PAGE = {"en": "p.", "ru": "с.", "zh": "第{}页"}

@@ -49,45 +49,97 @@ def check_question(question: str) -> str:
     return q
 
 
-def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = None) -> Answer:
-    """Answer `question` extractively from `lib`; refuse below the coverage threshold."""
+@dataclasses.dataclass
+class Gathered:
+    """What retrieval found for one question, ranked, before any answer is written.
+
+    cands: extractive candidates (best sentence window per hit), best first, with evidence
+    about a sibling code and contents/index chunks sorted last; other_code: ids (id()) of
+    candidates about a sibling code; rel: the relevance of the best candidate and the bars
+    it had to clear; timings: seconds per stage so far.
+    """
+
+    question: str
+    lang: str
+    scope: Scope
+    flt: SearchFilter | None
+    groups: list[tuple[str, ...]]
+    terms: list[str]
+    cands: list[extractive.Candidate]
+    other_code: set[int]
+    rel: Relevance | None
+    timings: dict[str, float]
+    refusal: Answer | None = None
+
+
+def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None) -> Gathered:
+    """Validate the question, retrieve and rank evidence, and decide refusal.
+
+    `refusal` is set (an Answer with status "refused") when the library is empty or the best
+    evidence misses a calibrated bar; no answer may then be written, by any model.
+    Raises QuestionError for a blank or over-long question.
+    """
     q = check_question(question)
     lang = analysis.detect_language(q)
     scope = Scope(doc_ids=flt.doc_ids if flt else None,
                   decided_by="explicit option" if flt and flt.doc_ids else "default")
     t0 = time.perf_counter()
+    if lib.catalog.chunk_count() == 0:
+        timings = {"retrieve": time.perf_counter() - t0}
+        return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
+                        refusal=_refusal(q, lang, scope, "empty_library", timings))
     n_chunks = lib.catalog.chunk_count()
-    if n_chunks == 0:
-        return _refusal(q, lang, scope, "empty_library", {"retrieve": time.perf_counter() - t0})
     groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
     terms = _terms(groups)
     hits = retrieve(lib, q, groups, flt)
-    t1 = time.perf_counter()
     weights = extractive.group_weights(groups, lib.catalog.term_df(terms), n_chunks)
     cands = extractive.candidates(hits, weights)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
     # both go after the rest, however well they match.
-    other = {id(c): _names_other_code(c, groups) for c in cands}
-    cands.sort(key=lambda c: (other[id(c)], c.hit.kind in NAVIGATION_KINDS))
-    timings = {"retrieve": t1 - t0}
+    other = {id(c) for c in cands if _names_other_code(c, groups)}
+    cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS))
+    timings = {"retrieve": time.perf_counter() - t0}
     rel = relevance(cands, lib.settings.min_coverage, lib.settings.min_dense)
+    g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings)
     if not sufficient(rel):
-        timings["answer"] = time.perf_counter() - t1
-        return _refusal(q, lang, scope, "not_found", timings, rel)
+        g.refusal = _refusal(q, lang, scope, "not_found", timings, rel)
+    return g
+
+
+def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
+                    llm: object | None = None) -> Answer:
+    """Answer `question` from `lib`: refuse below the calibrated relevance bars, else answer
+    extractively (offline) or, with `llm` (a pincite.answer.llm.LlmClient), with claims a
+    model writes and the server verifies (pincite.answer.generate). The refusal is decided
+    before any model call. Raises QuestionError; with `llm`, LlmError when the model server
+    fails."""
+    g = gather(lib, question, flt)
+    if g.refusal is not None:
+        return g.refusal
+    if llm is not None:
+        from .generate import answer_with_llm
+
+        return answer_with_llm(lib, g, llm)
+    return _extractive_answer(lib, g)
+
+
+def _extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
+    t1 = time.perf_counter()
+    cands, rel = g.cands, g.rel
     best = cands[0]
     keep = [best] + [c for c in cands[1:]
                      if c.coverage >= max(lib.settings.min_coverage * 0.8, KEEP_RELATIVE * best.coverage)
-                     and not other[id(c)]]
-    claims = [_claim(lib, c, terms) for c in keep[:MAX_CLAIMS]]
-    timings["answer"] = time.perf_counter() - t1
+                     and id(c) not in g.other_code]
+    claims = [_claim(lib, c, g.terms) for c in keep[:MAX_CLAIMS]]
+    timings = dict(g.timings, answer=time.perf_counter() - t1)
     verified = [c for c in claims if c.verified]
     if not verified:
-        return Answer(question=q, status="not_confirmed", language=lang, scope=scope,
-                      answer=message("not_confirmed", lang), claims=claims, timings=timings)
+        return Answer(question=g.question, status="not_confirmed", language=g.lang, scope=g.scope,
+                      answer=message("not_confirmed", g.lang), claims=claims, timings=timings)
     text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(verified, 1))
-    return Answer(question=q, status="answered", language=lang, scope=scope, answer=text,
-                  claims=claims, timings=timings, relevance=rel)
+    return Answer(question=g.question, status="answered", language=g.lang, scope=g.scope,
+                  answer=text, claims=claims, timings=timings, relevance=rel)
 
 
 def relevance(cands: list[extractive.Candidate], threshold: float,

@@ -147,3 +147,120 @@ def _number_key(number: str) -> str:
     """Comparison form of a number: normalised (script digits kept), no group separators."""
     key = normalize(number).text.replace(" ", "")
     return key.translate(str.maketrans({"\u2212": "-", "\u2012": "-", "\u2013": "-"}))
+
+
+#: Negation words per script (lower-case, whole words; Chinese characters anywhere). A claim
+#: that drops or adds one against its quote states the opposite ("не допускается" ->
+#: "допускается"). Only compared when claim and quote are written in the same script.
+_NEGATION_WORDS = frozenset({
+    "не", "нет", "нельзя", "ни", "никогда", "запрещается", "запрещено",
+    "not", "no", "never", "cannot", "can't", "don't", "doesn't", "isn't", "aren't", "won't",
+    "mustn't", "shouldn't",
+})
+_NEGATION_CJK = ("不", "没", "無", "无", "非", "勿", "禁止", "未", "别")
+#: Chinese words that contain a negation character but negate nothing ("different", "but",
+#: "not only", "many", "constantly", "soon", "very", "future", "no matter", "unless").
+_NOT_NEGATION_CJK = ("不同", "不过", "不仅", "不但", "不少", "不断", "不久", "非常", "未来", "无论", "除非")
+_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+
+
+@dataclass(frozen=True)
+class ClaimCheck:
+    """Outcome of the checks of one generated claim against its quote and cited chunk.
+
+    verified: every check passed; level: the quote's match level; reason: the first check
+    that failed, in words a user (and the model, on the retry) can act on.
+    """
+
+    verified: bool
+    level: Literal["exact", "loose"] | None = None
+    reason: str | None = None
+
+
+def check_claim(text: str, quote: str, chunk_text: str | None, *, lang: str | None = None) -> ClaimCheck:
+    """Check a claim written by a model: quote verbatim in the chunk's own source text, every
+    number of the claim (digits or words, pincite.answer.numbers) in the quote, every unit of
+    the claim in the quote or the chunk, no negation dropped or added, and a shared content
+    word or number between claim and quote when both are in the same script
+    (ARCHITECTURE.md: a quote "must contain the claim's number or a content word").
+
+    `chunk_text` is the cited chunk's source text (an exact slice of its page), never its
+    search text. Returns ClaimCheck; never raises.
+    """
+    from .numbers import number_mentions, unsupported_numbers, unsupported_units
+
+    q = verify_quote(quote, chunk_text, lang=lang)
+    if not q.verified:
+        return ClaimCheck(False, reason=f"quote not in the cited passage ({q.reason})"
+                          if q.reason == REASON_NOT_FOUND else f"quote {q.reason}")
+    missing = unsupported_numbers(text, quote, lang)
+    if missing:
+        return ClaimCheck(False, q.level, f"number {missing[0]} is not in the quote")
+    units = unsupported_units(text, [quote, chunk_text or ""], lang)
+    if units:
+        return ClaimCheck(False, q.level, f"unit {units[0]} is not in the quote or its passage")
+    neg = _negation_change(text, quote) or _negation_before(chunk_text or "", q.start, quote)
+    if neg:
+        return ClaimCheck(False, q.level, neg)
+    if _same_script(text, quote) and not number_mentions(text, lang) and not _shares_word(text, quote):
+        return ClaimCheck(False, q.level, "the quote shares no word with the claim")
+    return ClaimCheck(True, q.level)
+
+
+def _script(text: str) -> str:
+    """"cjk", "cyrillic" or "latin": the script of most letters of `text`."""
+    counts = {"cjk": 0, "cyrillic": 0, "latin": 0}
+    for c in text:
+        if is_cjk(c):
+            counts["cjk"] += 1
+        elif "\u0400" <= c <= "\u04ff":
+            counts["cyrillic"] += 1
+        elif c.isalpha():
+            counts["latin"] += 1
+    return max(counts, key=counts.get)
+
+
+def _same_script(a: str, b: str) -> bool:
+    return _script(a) == _script(b)
+
+
+def _negations(text: str) -> int:
+    folded = loose(text).text
+    for w in _NOT_NEGATION_CJK:
+        folded = folded.replace(w, " ")
+    words = sum(1 for w in _WORD.findall(folded) if w in _NEGATION_WORDS or w.endswith("n't"))
+    return words + sum(folded.count(n) for n in _NEGATION_CJK)
+
+
+def _negation_change(claim: str, quote: str) -> str | None:
+    """A reason when the claim drops or adds a negation against its quote (same script only)."""
+    if not _same_script(claim, quote):
+        return None
+    nc, nq = _negations(claim), _negations(quote)
+    if nq and not nc:
+        return "the claim drops a negation of its quote"
+    if nc and not nq:
+        return "the claim adds a negation its quote does not have"
+    return None
+
+
+_NEGATION_BEFORE = re.compile(
+    r"(?:(?<![^\W\d_])(?:not|no|never|cannot|не|нельзя|ни|нет)|n't|[不没未勿别無无非])\s*$")
+
+
+def _negation_before(source: str, start: int | None, quote: str) -> str | None:
+    """A reason when the source negates the quote just before it ("Do not | open the cover"):
+    a quote that starts right after a negation states the opposite of its source."""
+    if start is None or _negations(quote):
+        return None
+    before = loose(source[max(0, start - 16):start]).text
+    if _NEGATION_BEFORE.search(before):
+        return "the quote leaves out a negation just before it in the source"
+    return None
+
+
+def _shares_word(claim: str, quote: str) -> bool:
+    """True when claim and quote share an analysed content word (stems, CJK words)."""
+    from .. import analysis
+
+    return bool(set(analysis.tokens(claim)) & set(analysis.tokens(quote)))
