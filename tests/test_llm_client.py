@@ -688,3 +688,12 @@ def test_check_llm_timeout(scripted_llm, settings):
     result = check_llm(settings, timeout_s=0.3)
     assert not result.ok
     assert "did not answer within 0.3 s" in result.messages[-1]
+
+
+def test_answer_timeout_from_the_environment(data_dir):
+    from pincite.answer.llm import load_settings
+
+    env = {"PINCITE_LLM_URL": "http://127.0.0.1:9/v1", "PINCITE_LLM_MODEL": "m", "PINCITE_LLM_TIMEOUT": "2.5"}
+    assert load_settings(data_dir, env=env).timeout_s == 2.5
+    with pytest.raises(LlmError, match="PINCITE_LLM_TIMEOUT"):
+        load_settings(data_dir, env={**env, "PINCITE_LLM_TIMEOUT": "soon"})

@@ -271,7 +271,7 @@ def load_settings(data_dir: Path, env: Mapping[str, str] = os.environ, **overrid
     Sources, each winning over the one before: ``<data_dir>/llm.json`` (keys url, model,
     query_model, headers, response_format, timeout_s); the environment (PINCITE_LLM_URL,
     PINCITE_LLM_MODEL, PINCITE_LLM_QUERY_MODEL, PINCITE_LLM_HEADERS as a JSON object merged
-    over the file's headers, PINCITE_API_KEY); then ``overrides`` (CLI options: base_url,
+    over the file's headers, PINCITE_LLM_TIMEOUT in seconds for answers, PINCITE_API_KEY); then ``overrides`` (CLI options: base_url,
     model, query_model, api_key, headers, timeout_s, response_format; None means not given).
     The saved response_format is used only while the URL and model are the ones it was
     checked with. Raises LlmError(kind="config") for an invalid file or value, or when only
@@ -294,6 +294,11 @@ def load_settings(data_dir: Path, env: Mapping[str, str] = os.environ, **overrid
     model = env.get("PINCITE_LLM_MODEL") or model
     query_model = env.get("PINCITE_LLM_QUERY_MODEL") or query_model
     api_key = env.get("PINCITE_API_KEY") or api_key
+    if env.get("PINCITE_LLM_TIMEOUT"):
+        try:
+            timeout_s = float(env["PINCITE_LLM_TIMEOUT"])
+        except ValueError:
+            raise LlmError("PINCITE_LLM_TIMEOUT must be a number of seconds", kind="config") from None
     if env.get("PINCITE_LLM_HEADERS"):
         try:
             env_headers = json.loads(env["PINCITE_LLM_HEADERS"])
