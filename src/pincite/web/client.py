@@ -1,0 +1,202 @@
+"""Finding a running `pincite serve` for a data folder, and a small client of its REST API.
+
+While a server runs it owns the index shard (Qdrant Edge allows one process), so the CLI
+goes through it: `find_server(data_dir)` reads `<data_dir>/server.json` (written by the
+server once it listens, removed when it stops) and returns the URL only when the server
+answers `GET /api/health`; a file left by a killed server gives None.
+
+The bearer token (env PINCITE_TOKEN) is sent in the Authorization header; it is never
+written to server.json, logged or put into an error message.
+"""
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+from typing import Iterable
+
+import httpx
+
+from ..answer_model import Answer
+from ..errors import PinciteError
+from ..library.blobs import atomic_write
+
+SERVER_FILE = "server.json"
+TOKEN_ENV = "PINCITE_TOKEN"
+#: Seconds the health check of find_server may take (a server busy ingesting still
+#: answers /api/health at once: it never waits for the library).
+HEALTH_TIMEOUT = 2.0
+#: Files per upload request (the server takes at most 100).
+UPLOAD_BATCH = 50
+
+
+class ServerError(PinciteError):
+    """The server refused a request: `status` is the HTTP status, the message its detail."""
+
+    def __init__(self, status: int, detail: str):
+        self.status = status
+        self.detail = detail
+        super().__init__(detail)
+
+
+def server_file(data_dir: Path | str) -> Path:
+    return Path(data_dir) / SERVER_FILE
+
+
+def write_server_file(data_dir: Path | str, url: str, pid: int | None = None) -> Path:
+    """Write {"url", "pid"} to <data_dir>/server.json atomically (no token, ever)."""
+    path = server_file(data_dir)
+    atomic_write(path, json.dumps({"url": url, "pid": pid or os.getpid()}).encode("utf-8"))
+    return path
+
+
+def remove_server_file(data_dir: Path | str, pid: int | None = None) -> None:
+    """Remove server.json if it names this process (another server may have replaced it)."""
+    path = server_file(data_dir)
+    info = read_server_file(data_dir)
+    if info is not None and info.get("pid") == (pid or os.getpid()):
+        path.unlink(missing_ok=True)
+
+
+def read_server_file(data_dir: Path | str) -> dict | None:
+    try:
+        info = json.loads(server_file(data_dir).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(info, dict) or not isinstance(info.get("url"), str):
+        return None
+    return info
+
+
+def find_server(data_dir: Path | str, *, token: str | None = None,
+                timeout: float = HEALTH_TIMEOUT) -> str | None:
+    """URL of the live pincite server of `data_dir`, or None (no file, a dead process, or
+    nothing answering /api/health there). A server that wants a token this client lacks
+    (401 with a Bearer challenge) still counts as live: requests then fail clearly."""
+    info = read_server_file(data_dir)
+    if info is None:
+        return None
+    pid = info.get("pid")
+    if isinstance(pid, int) and pid > 0 and not _process_alive(pid):
+        return None
+    url = info["url"].rstrip("/")
+    try:
+        with httpx.Client(timeout=timeout, trust_env=False, follow_redirects=False) as http:
+            r = http.get(f"{url}/api/health", headers=_auth(token))
+    except httpx.HTTPError:
+        return None
+    if r.status_code == 200:
+        try:
+            ok = r.json().get("status") == "ok"
+        except ValueError:
+            ok = False
+        return url if ok else None
+    if r.status_code == 401 and r.headers.get("www-authenticate", "").lower().startswith("bearer"):
+        return url
+    return None
+
+
+def _process_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def _auth(token: str | None) -> dict:
+    token = token if token is not None else os.environ.get(TOKEN_ENV) or None
+    return {"Authorization": f"Bearer {token}"} if token else {}
+
+
+class Client:
+    """The REST API of a running server, for the CLI. Methods raise ServerError with the
+    server's detail when it refuses a request."""
+
+    def __init__(self, url: str, *, token: str | None = None, timeout: float = 600.0):
+        self.url = url.rstrip("/")
+        self._http = httpx.Client(base_url=self.url, timeout=timeout, trust_env=False,
+                                  follow_redirects=False, headers=_auth(token))
+
+    def __enter__(self) -> "Client":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        self._http.close()
+
+    # -- calls --------------------------------------------------------------------
+    def health(self) -> dict:
+        return self._json("GET", "/api/health")
+
+    def ask(self, question: str, *, doc_ids: list[str] | None = None,
+            mode: str = "extractive") -> Answer:
+        data = self._json("POST", "/api/ask", json={"question": question, "doc_ids": doc_ids, "mode": mode})
+        return Answer.model_validate(data)
+
+    def documents(self) -> dict:
+        """{"documents", "uploads", "failures", "problems"} as GET /api/documents gives them."""
+        return self._json("GET", "/api/documents")
+
+    def upload(self, paths: Iterable[Path | str]) -> list[dict]:
+        """Upload files under their own names (at most UPLOAD_BATCH per request); returns
+        the upload objects (status "queued"), in the order of `paths`."""
+        paths = [Path(p) for p in paths]
+        out: list[dict] = []
+        for i in range(0, len(paths), UPLOAD_BATCH):
+            handles = [open(p, "rb") for p in paths[i:i + UPLOAD_BATCH]]
+            try:
+                files = [("file", (Path(h.name).name, h, "application/pdf")) for h in handles]
+                out.extend(self._json("POST", "/api/documents", files=files)["uploads"])
+            finally:
+                for h in handles:
+                    h.close()
+        return out
+
+    def wait(self, upload_ids: Iterable[str], *, poll: float = 0.5, timeout: float | None = None,
+             on_update=None) -> list[dict]:
+        """Poll GET /api/documents until every upload in `upload_ids` is ready or failed;
+        `on_update(uploads)` is called after each poll. Returns the final upload objects."""
+        wanted = list(upload_ids)
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while True:
+            ups = {u["upload_id"]: u for u in self.documents()["uploads"]}
+            current = [ups[i] for i in wanted if i in ups]
+            if on_update:
+                on_update(current)
+            if all(u["status"] in ("ready", "failed") for u in current):
+                return current
+            if deadline is not None and time.monotonic() > deadline:
+                raise TimeoutError("uploads still being ingested")
+            time.sleep(poll)
+
+    def remove(self, doc_id: str) -> None:
+        r = self._http.delete(f"/api/documents/{doc_id}")
+        self._check(r)
+
+    # -- helpers --------------------------------------------------------------------
+    def _json(self, method: str, path: str, **kw) -> dict:
+        try:
+            r = self._http.request(method, path, **kw)
+        except httpx.HTTPError as e:
+            raise ServerError(0, f"{self.url}: the pincite server does not answer ({type(e).__name__})") from None
+        self._check(r)
+        return r.json()
+
+    def _check(self, r: httpx.Response) -> None:
+        if r.status_code < 400:
+            return
+        try:
+            detail = r.json().get("detail")
+        except ValueError:
+            detail = None
+        if not isinstance(detail, str):
+            detail = r.reason_phrase or f"HTTP {r.status_code}"
+        if r.status_code == 401:
+            detail = f"{self.url}: the server needs a valid token; set {TOKEN_ENV}"
+        raise ServerError(r.status_code, detail)

@@ -1,0 +1,232 @@
+"""Page images and text rectangles from a stored original, with pypdfium2 (PDFium).
+
+Rectangles are computed at request time from the original (ARCHITECTURE.md: "Rectangles are
+computed at render time from the stored original (PDFium text index == char index)"):
+a span of the stored page text (a chunk's char_start..char_end, or the span where
+`answer.verify.verify_quote` found a quote) -> PDFium char indexes -> PDFium's text
+rectangles -> rectangles per line, in PDF points with the origin at the TOP-LEFT of the
+page as displayed (y grows downward), so a client overlays them as shares of the image.
+
+PDFium is not thread-safe: the caller must make every call of this module from one thread
+at a time (the web server runs them on its single library thread).
+"""
+from __future__ import annotations
+
+import ctypes
+import math
+import struct
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+#: Render scale: at most 2 pixels per point, and the long side at most LONG_SIDE_PX pixels
+#: (ARCHITECTURE.md: "rendering (1600 px long side, ~0.07 s)").
+MAX_SCALE = 2.0
+LONG_SIDE_PX = 1600
+#: Highlight colour (RGB) and strength: pixels are multiplied towards this colour, so
+#: text under a highlight stays dark.
+HIGHLIGHT_RGB = (255, 214, 0)
+HIGHLIGHT_ALPHA = 0.55
+#: Device units per point when converting page coordinates with FPDF_PageToDevice (its
+#: output is integer): 1/100 pt precision.
+_DEVICE_UNITS = 100
+#: Padding (points) added around each line rectangle so glyph edges are covered.
+PAD_PT = 0.75
+
+
+class PageOutOfRange(LookupError):
+    """The page number is not a physical page of the document."""
+
+
+@dataclass
+class PageRects:
+    """Rectangles on one page: width/height of the page in points (as displayed, i.e.
+    after /Rotate), rects as [left, top, right, bottom] in points, origin top-left."""
+
+    page: int
+    width: float
+    height: float
+    rects: list[list[float]] = field(default_factory=list)
+
+
+def render_scale(width: float, height: float) -> float:
+    """min(2.0, 1600 / long side in points): the scale a page is rendered at."""
+    long_side = max(width, height)
+    return min(MAX_SCALE, LONG_SIDE_PX / long_side) if long_side > 0 else MAX_SCALE
+
+
+def image_size(width: float, height: float) -> tuple[int, int]:
+    """Pixel size (w, h) of a page of width x height points rendered at render_scale."""
+    s = render_scale(width, height)
+    return math.ceil(width * s), math.ceil(height * s)
+
+
+def page_count(pdf_path: Path) -> int:
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        return len(pdf)
+    finally:
+        pdf.close()
+
+
+def span_rects(pdf_path: Path, page_no: int, page_text: str,
+               spans: list[tuple[int, int]]) -> PageRects:
+    """Line rectangles of the character spans [start, end) of `page_text` (the stored
+    source text of 1-based physical page `page_no`, i.e. PDFium's text of that page).
+
+    Python indexes are turned into PDFium char indexes through UTF-16 offsets and
+    FPDFText_GetCharIndexFromTextIndex (characters outside the BMP take two UTF-16 units;
+    chars PDFium leaves out of its text have no text index); PageOutOfRange when the page
+    does not exist.
+    """
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        if page_no < 1 or page_no > len(pdf):
+            raise PageOutOfRange(f"page {page_no} out of range 1..{len(pdf)}")
+        page = pdf[page_no - 1]
+        try:
+            width, height = page.get_size()
+            out = PageRects(page_no, float(width), float(height))
+            spans = [(max(0, s), min(len(page_text), e)) for s, e in spans]
+            spans = [(s, e) for s, e in spans if e > s]
+            if not spans:
+                return out
+            textpage = page.get_textpage()
+            try:
+                boxes: list[tuple[float, float, float, float]] = []
+                for start, end in spans:
+                    boxes.extend(_pdfium_rects(textpage, page_text, start, end))
+            finally:
+                textpage.close()
+            to_tl = _TopLeft(page, width, height)
+            lines = _merge_lines([to_tl.rect(b) for b in boxes])
+            out.rects = [[round(max(0.0, l - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
+                          round(min(out.width, r + PAD_PT), 2), round(min(out.height, b + PAD_PT), 2)]
+                         for l, t, r, b in lines]
+            return out
+        finally:
+            page.close()
+    finally:
+        pdf.close()
+
+
+def render_png(pdf_path: Path, page_no: int, rects: list[list[float]] | None = None) -> bytes:
+    """PNG of 1-based physical page `page_no` at render_scale, with `rects` (points,
+    top-left origin, as span_rects gives them) highlighted; PageOutOfRange when absent."""
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        if page_no < 1 or page_no > len(pdf):
+            raise PageOutOfRange(f"page {page_no} out of range 1..{len(pdf)}")
+        page = pdf[page_no - 1]
+        try:
+            width, height = page.get_size()
+            scale = render_scale(width, height)
+            bitmap = page.render(scale=scale, rev_byteorder=True)
+            try:
+                rgb = np.array(bitmap.to_numpy(), dtype=np.uint8, copy=True)
+            finally:
+                bitmap.close()
+        finally:
+            page.close()
+    finally:
+        pdf.close()
+    if rgb.ndim == 2:  # grayscale bitmap
+        rgb = np.repeat(rgb[:, :, None], 3, axis=2)
+    rgb = rgb[:, :, :3]
+    for rect in rects or []:
+        _highlight(rgb, rect, scale)
+    return encode_png(rgb)
+
+
+def encode_png(rgb: np.ndarray) -> bytes:
+    """An 8-bit RGB PNG of an (h, w, 3) uint8 array (rows filtered with "Up")."""
+    h, w, c = rgb.shape
+    if c != 3:
+        raise ValueError("RGB array expected")
+    rows = np.ascontiguousarray(rgb, dtype=np.uint8).reshape(h, w * 3)
+    up = rows.copy()
+    up[1:] -= rows[:-1]  # uint8 arithmetic wraps modulo 256, as the PNG Up filter wants
+    raw = np.hstack([np.full((h, 1), 2, dtype=np.uint8), up]).tobytes()
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0)
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
+            + chunk(b"IDAT", zlib.compress(raw, 6)) + chunk(b"IEND", b""))
+
+
+# -- helpers ------------------------------------------------------------------------
+def _char_index(textpage: pdfium.PdfTextPage, text: str, i: int) -> int:
+    """PDFium char index of Python index `i` of the page text (-1 when it has none)."""
+    utf16 = len(text[:i].encode("utf-16-le")) // 2
+    return pdfium_c.FPDFText_GetCharIndexFromTextIndex(textpage, utf16)
+
+
+def _pdfium_rects(textpage: pdfium.PdfTextPage, text: str, start: int, end: int):
+    """PDFium's rectangles (left, bottom, right, top; page space) of text[start:end]."""
+    first = next((c for i in range(start, end) if (c := _char_index(textpage, text, i)) >= 0), -1)
+    last = next((c for i in range(end - 1, start - 1, -1) if (c := _char_index(textpage, text, i)) >= 0), -1)
+    if first < 0 or last < first:
+        return []
+    n = textpage.count_rects(first, last - first + 1)
+    return [textpage.get_rect(k) for k in range(n)]
+
+
+class _TopLeft:
+    """Page space (PDF points, bottom-left origin, before /Rotate and CropBox offset) ->
+    displayed page in points with a top-left origin, through FPDF_PageToDevice (which
+    applies the page's rotation and crop box exactly as rendering does)."""
+
+    def __init__(self, page: pdfium.PdfPage, width: float, height: float):
+        self.page = page
+        self.size = (max(1, round(width * _DEVICE_UNITS)), max(1, round(height * _DEVICE_UNITS)))
+
+    def point(self, x: float, y: float) -> tuple[float, float]:
+        dx, dy = ctypes.c_int(), ctypes.c_int()
+        ok = pdfium_c.FPDF_PageToDevice(self.page, 0, 0, self.size[0], self.size[1], 0,
+                                        x, y, dx, dy)
+        if not ok:
+            raise pdfium.PdfiumError("cannot convert page coordinates")
+        return dx.value / _DEVICE_UNITS, dy.value / _DEVICE_UNITS
+
+    def rect(self, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+        l, b, r, t = box
+        x1, y1 = self.point(l, t)
+        x2, y2 = self.point(r, b)
+        return min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
+
+
+def _merge_lines(rects: list[tuple[float, float, float, float]]) -> list[tuple[float, float, float, float]]:
+    """Merge rectangles (left, top, right, bottom; in reading order) that lie on one line
+    and touch or nearly touch (gap at most 1.5 line heights) into one per line."""
+    out: list[list[float]] = []
+    for l, t, r, b in rects:
+        if r <= l or b <= t:
+            continue
+        if out:
+            ml, mt, mr, mb = out[-1]
+            overlap = min(b, mb) - max(t, mt)
+            height = min(b - t, mb - mt)
+            gap = max(l - mr, ml - r, 0.0)
+            if height > 0 and overlap >= 0.5 * height and gap <= 1.5 * max(b - t, mb - mt):
+                out[-1] = [min(l, ml), min(t, mt), max(r, mr), max(b, mb)]
+                continue
+        out.append([l, t, r, b])
+    return [tuple(r) for r in out]
+
+
+def _highlight(rgb: np.ndarray, rect: list[float], scale: float) -> None:
+    """Tint the pixels under `rect` (points, top-left origin) towards HIGHLIGHT_RGB."""
+    h, w, _ = rgb.shape
+    x0, y0 = max(0, math.floor(rect[0] * scale)), max(0, math.floor(rect[1] * scale))
+    x1, y1 = min(w, math.ceil(rect[2] * scale)), min(h, math.ceil(rect[3] * scale))
+    if x1 <= x0 or y1 <= y0:
+        return
+    factor = 1.0 - HIGHLIGHT_ALPHA + HIGHLIGHT_ALPHA * np.array(HIGHLIGHT_RGB, dtype=np.float32) / 255.0
+    region = rgb[y0:y1, x0:x1].astype(np.float32) * factor
+    rgb[y0:y1, x0:x1] = np.clip(region, 0, 255).astype(np.uint8)

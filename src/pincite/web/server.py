@@ -1,0 +1,924 @@
+"""The web server: one FastAPI app over one Library, the REST API and the static web UI.
+
+A Qdrant Edge shard can be opened by one process, so the server owns one `Library` for
+its lifetime and is the only process that touches the data folder while it runs (the CLI
+finds it through `<data>/server.json`, see `pincite.web.client`). Every Library call (and
+every PDFium call: PDFium is not thread-safe) runs on ONE dedicated library thread, a
+single-worker executor: it serialises them as one lock would, and the SQLite catalog
+connection, which may only be used by the thread that opened it, stays on that thread.
+Requests await that thread without holding a server thread.
+
+Uploads are saved while they stream in (`<data>/uploads/<id>.part`, refused with 413 past
+Settings.max_bytes), then ingested by one background worker, one file at a time, each
+file one task on the library thread, so questions asked meanwhile wait for one file at
+most. Upload status lives in memory (lost on restart; the catalog keeps documents and
+failures). `GET /api/health` and `GET /api/documents` answer from a snapshot and never wait
+for an ingest.
+
+Errors: pincite errors become `{"detail": message}` with 400 (QuestionError, ConfigError,
+IngestError) or 409 (LockHeld, IndexBusy, ProfileMismatch); unknown or malformed ids 404.
+With a token (PINCITE_TOKEN) every /api request needs `Authorization: Bearer <token>`;
+without one the server listens on loopback only.
+"""
+from __future__ import annotations
+
+import asyncio
+import hmac
+import ipaddress
+import logging
+import os
+import queue
+import re
+import secrets
+import shutil
+import socket
+import threading
+import time
+import unicodedata
+import urllib.parse
+from collections import OrderedDict
+from concurrent.futures import Future, ThreadPoolExecutor
+from contextlib import asynccontextmanager
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+from typing import Any, Callable, Literal
+
+import anyio
+import uvicorn
+from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+from python_multipart.exceptions import FormParserError
+from python_multipart.multipart import MultipartParser, parse_options_header
+
+from .. import __version__, chunking
+from ..answer.verify import verify_quote
+from ..answer_model import Answer
+from ..app import Library
+from ..config import Settings
+from ..errors import (ConfigError, IndexBusy, IngestError, LibraryError, LockHeld, PinciteError,
+                      ProfileMismatch, QuestionError)
+from ..library.catalog import DocumentRow
+from ..library.lock import WriterLock
+from . import client, pages
+
+log = logging.getLogger("uvicorn.error")
+
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+
+#: Strict id patterns (ARCHITECTURE.md: "document ids in paths and URLs match a strict
+#: pattern"). A doc_id is the first 16 hex digits of the original's SHA-256 (app.Library);
+#: a chunk id is "<doc_id>-p<page>-c<n>" (chunking.Chunk).
+DOC_ID_RE = re.compile(r"[0-9a-f]{16}")
+CHUNK_ID_RE = re.compile(r"([0-9a-f]{16})-p([1-9][0-9]{0,6})-c(0|[1-9][0-9]{0,6})")
+PAGE_RE = re.compile(r"[1-9][0-9]{0,6}")
+#: Longest quote accepted by the highlight routes (an Answer quote is a sentence window).
+MAX_QUOTE_CHARS = 5000
+#: Most files in one upload request, and most upload records kept in memory.
+MAX_FILES_PER_REQUEST = 100
+MAX_UPLOAD_RECORDS = 500
+#: Form fields other than `file` are skipped, up to this many bytes each.
+MAX_FIELD_BYTES = 64 * 1024
+#: GET /api/documents refreshes its snapshot (catalog rows, failures) when it is older than
+#: this and the library thread is idle; the problems list (which hashes every original) is
+#: recomputed after deletions and at most every PROBLEMS_TTL seconds otherwise.
+SNAPSHOT_TTL = 15.0
+PROBLEMS_TTL = 300.0
+#: Pages per second an ingest runs at, by embedder (README figures, 2 cores): the basis of
+#: the progress estimate of an upload being ingested.
+INGEST_PAGES_PER_S = {"none": 150.0, "use-m3": 40.0, "e5-small-q4": 1.3}
+#: Cache-Control of page images and originals (their URLs name content by hash).
+CACHE_CONTROL = "private, max-age=3600"
+
+_STATUS = [(QuestionError, 400), (ConfigError, 400), (IngestError, 400),
+           (LockHeld, 409), (IndexBusy, 409), (ProfileMismatch, 409)]
+
+
+# ==================================================================== response models
+class Health(BaseModel):
+    status: Literal["ok"] = "ok"
+    version: str
+    documents: int = Field(description="documents ready to answer")
+
+
+class AskRequest(BaseModel):
+    question: str
+    doc_ids: list[str] | None = Field(None, description="answer only from these documents; null = all")
+    mode: Literal["extractive", "llm"] = "extractive"
+
+
+class DocumentOut(BaseModel):
+    """A ready document: the catalog row plus `file` (= file_name) and `status` ("ready")."""
+
+    doc_id: str
+    file: str
+    title: str
+    pages: int
+    status: Literal["ready"] = "ready"
+    sha256: str
+    size: int
+    ingested_at: float
+    file_name: str
+    source_path: str
+    mime: str
+    chunks: int
+    language: str
+    state: str
+    warnings: list[str] = Field(default_factory=list)
+
+
+class UploadOut(BaseModel):
+    upload_id: str
+    file: str
+    status: Literal["queued", "processing", "ready", "failed"]
+    progress: float = Field(ge=0, le=1, description="0..1; an estimate while processing")
+    reason: str | None = None
+    doc_id: str | None = None
+    result: Literal["added", "replaced", "skipped"] | None = Field(
+        None, description="what the ingest did: added, replaced, or skipped (already in the library)")
+
+
+class FailureOut(BaseModel):
+    file: str
+    file_name: str
+    source_path: str
+    sha256: str | None = None
+    reason: str
+    at: float
+
+
+class DocumentsOut(BaseModel):
+    documents: list[DocumentOut]
+    uploads: list[UploadOut]
+    failures: list[FailureOut]
+    problems: list[str]
+
+
+class UploadsOut(BaseModel):
+    uploads: list[UploadOut]
+
+
+class HighlightOut(BaseModel):
+    page: int
+    width: float = Field(description="page width in PDF points (as displayed)")
+    height: float = Field(description="page height in PDF points (as displayed)")
+    rects: list[list[float]] = Field(description="[left, top, right, bottom] in points, origin top-left")
+
+
+class PageTextOut(BaseModel):
+    doc_id: str
+    page: int
+    page_label: str | None = None
+    label_source: str | None = None
+    pages: int
+    text: str
+
+
+class ChunkOut(BaseModel):
+    chunk_id: str
+    doc_id: str
+    page: int
+    page_end: int
+    page_label: str | None = None
+    label_source: str | None = None
+    char_start: int
+    char_end: int
+    kind: str
+    text: str
+
+
+# ==================================================================== state
+@dataclass
+class Upload:
+    upload_id: str
+    file: str
+    part: Path
+    size: int
+    status: str = "queued"
+    reason: str | None = None
+    doc_id: str | None = None
+    result: str | None = None
+    started: float | None = None
+    estimate: float | None = None  # seconds the ingest is expected to take
+
+    def public(self) -> dict:
+        if self.status in ("ready", "failed"):
+            progress = 1.0
+        elif self.status == "processing":
+            progress = 0.05
+            if self.estimate and self.started is not None:
+                progress += 0.9 * min(1.0, (time.monotonic() - self.started) / self.estimate)
+            progress = min(progress, 0.95)
+        else:
+            progress = 0.0
+        return {"upload_id": self.upload_id, "file": self.file, "status": self.status,
+                "progress": round(progress, 3), "reason": self.reason, "doc_id": self.doc_id,
+                "result": self.result}
+
+
+@dataclass
+class Snapshot:
+    documents: list[dict]
+    failures: list[dict]
+    problems: list[str]
+    at: float
+    problems_at: float
+
+
+class WebState:
+    """The server's Library (opened and used on one library thread), upload queue and
+    worker, and the documents snapshot. `close()` stops the worker and closes the Library."""
+
+    def __init__(self, settings: Settings, token: str | None):
+        self.settings = settings
+        self.token = token
+        self.problem: str | None = None  # index profile mismatch: asks and uploads refused
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pincite-library")
+        self._busy = 0
+        self._busy_lock = threading.Lock()
+        self._closed = False
+        try:
+            self.lib: Library = self.call(self._open)
+        except BaseException:
+            self._executor.shutdown(wait=True)
+            raise
+        self.root = Path(self.lib.root)
+        self.upload_dir = self.root / "uploads"
+        shutil.rmtree(self.upload_dir, ignore_errors=True)  # leftovers of a killed server
+        self.uploads: OrderedDict[str, Upload] = OrderedDict()
+        self.uploads_lock = threading.Lock()
+        self.snapshot: Snapshot = self.call(self._refresh, True)
+        self._queue: queue.Queue[Upload | None] = queue.Queue()
+        self._worker = threading.Thread(target=self._work, name="pincite-uploads", daemon=True)
+        self._worker.start()
+
+    # -- library thread ---------------------------------------------------------------
+    def _open(self) -> Library:
+        try:
+            lib = Library(self.settings)
+        except ProfileMismatch as e:
+            lib = Library(self.settings, for_reindex=True)
+            self.problem = str(e)
+        try:
+            lib.index  # own the shard from now on (IndexBusy if another process has it)
+        except BaseException:
+            lib.close()
+            raise
+        return lib
+
+    def submit(self, fn: Callable, *args, **kw) -> Future:
+        with self._busy_lock:
+            self._busy += 1
+
+        def task():
+            try:
+                return fn(*args, **kw)
+            finally:
+                with self._busy_lock:
+                    self._busy -= 1
+
+        return self._executor.submit(task)
+
+    def call(self, fn: Callable, *args, **kw) -> Any:
+        """Run fn on the library thread and wait (from a non-async thread)."""
+        return self.submit(fn, *args, **kw).result()
+
+    async def run(self, fn: Callable, *args, **kw) -> Any:
+        """Run fn on the library thread; await it without holding a server thread."""
+        return await asyncio.wrap_future(self.submit(fn, *args, **kw))
+
+    def warm(self) -> None:
+        """Load the embedder now (library thread) so the first question does not wait for it."""
+        try:
+            self.lib.embedder
+        except Exception as e:  # a bad embedder setting: asks and uploads report it
+            log.warning("cannot load the embedder: %s", e)
+
+    @property
+    def idle(self) -> bool:
+        return self._busy == 0
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._queue.put(None)
+        self._worker.join()
+        self.call(self.lib.close)
+        self._executor.shutdown(wait=True)
+        shutil.rmtree(self.upload_dir, ignore_errors=True)
+
+    # -- snapshot of the library (library thread) -----------------------------------------
+    def _refresh(self, problems: bool) -> Snapshot:
+        cat = self.lib.catalog
+        docs = [_document_json(r) for r in cat.documents(state="ready")]
+        fails = [{"file": f.file_name, **asdict(f)} for f in cat.failures()]
+        old = getattr(self, "snapshot", None)
+        now = time.monotonic()
+        if problems or old is None or now - old.problems_at > PROBLEMS_TTL:
+            probs, probs_at = self.lib.check(), now
+        else:
+            probs, probs_at = old.problems, old.problems_at
+        self.snapshot = Snapshot(docs, fails, probs, now, probs_at)
+        return self.snapshot
+
+    async def current_snapshot(self) -> Snapshot:
+        snap = self.snapshot
+        if time.monotonic() - snap.at > SNAPSHOT_TTL and self.idle:
+            snap = await self.run(self._refresh, False)
+        return snap
+
+    # -- documents and pages (library thread) ---------------------------------------------
+    def ready_row(self, doc_id: str) -> DocumentRow:
+        row = self.lib.catalog.get(doc_id)
+        if row is None or row.state != "ready":
+            raise _not_found(f"no document with id {doc_id}")
+        return row
+
+    def page_of(self, doc_id: str, n: int):
+        row = self.ready_row(doc_id)
+        doc = self.lib.model(doc_id)
+        if n > doc.page_count:
+            raise _not_found(f"{row.file_name}: page {n} out of range 1..{doc.page_count}")
+        return row, doc, doc.page(n)
+
+    def original(self, row: DocumentRow) -> Path:
+        blob = self.lib.blobs.path_for(row.sha256)
+        if not blob.is_file():
+            raise LibraryError(f"{row.file_name}: stored original missing; run `pincite remove "
+                               f"{row.doc_id}` and ingest the file again")
+        return blob
+
+    def chunk(self, chunk_id: str) -> chunking.Chunk:
+        doc_id, page_no, n = _parse_chunk_id(chunk_id)
+        _, doc, page = self.page_of(doc_id, page_no)
+        chunks = chunking.chunk_document(replace(doc, pages=[page]))
+        if n >= len(chunks):
+            raise _not_found(f"no chunk with id {chunk_id}")
+        return chunks[n]
+
+    def highlight(self, doc_id: str, n: int, chunk_id: str | None, quote: str | None) -> pages.PageRects:
+        row, doc, page = self.page_of(doc_id, n)
+        text = page.text
+        span: tuple[int, int] | None = None
+        if chunk_id is not None:
+            if _parse_chunk_id(chunk_id)[0] != doc_id:
+                raise _not_found(f"chunk {chunk_id} is not in document {doc_id}")
+            c = self.chunk(chunk_id)
+            if c.page == n:
+                span = (c.char_start, c.char_end)
+        spans: list[tuple[int, int]] = []
+        if quote is not None:
+            found = None
+            if span is not None:  # the quote inside its chunk first, then anywhere on the page
+                chk = verify_quote(quote, text[span[0]:span[1]], lang=doc.language)
+                if chk.verified:
+                    found = (span[0] + chk.start, span[0] + chk.end)
+            if found is None:
+                chk = verify_quote(quote, text, lang=doc.language)
+                if chk.verified:
+                    found = (chk.start, chk.end)
+            spans = [found] if found else []
+        elif span is not None:
+            spans = [span]
+        return pages.span_rects(self.original(row), n, text, spans)
+
+    def delete(self, doc_id: str) -> None:
+        self.ready_row(doc_id)
+        self.lib.remove(doc_id)
+        self._refresh(True)
+
+    def ask(self, question: str, doc_ids: list[str] | None) -> Answer:
+        if doc_ids is not None:
+            for d in doc_ids:
+                self.ready_row(d)
+        return self.lib.ask(question, doc_ids=doc_ids)
+
+    # -- uploads ----------------------------------------------------------------------------
+    def enqueue(self, files: list["_ReceivedFile"]) -> list[Upload]:
+        ups = [Upload(f.upload_id, f.name, f.part, f.size) for f in files]
+        with self.uploads_lock:
+            for up in ups:
+                self.uploads[up.upload_id] = up
+            finished = [k for k, u in self.uploads.items() if u.status in ("ready", "failed")]
+            for k in finished[:max(0, len(self.uploads) - MAX_UPLOAD_RECORDS)]:
+                del self.uploads[k]
+        for up in ups:
+            self._queue.put(up)
+        return ups
+
+    def upload_list(self) -> list[dict]:
+        with self.uploads_lock:
+            return [u.public() for u in self.uploads.values()]
+
+    def _work(self) -> None:
+        while True:
+            up = self._queue.get()
+            if up is None:
+                return
+            if self._closed:
+                self._finish(up, "failed", reason="the server stopped before this file was ingested")
+                up.part.unlink(missing_ok=True)
+                continue
+            try:
+                self.call(self._ingest_upload, up)
+            except Exception as e:  # never let one file stop the worker
+                log.exception("ingest of upload %s failed", up.upload_id)
+                self._finish(up, "failed", reason=f"internal error ({type(e).__name__}: {e})")
+
+    def _finish(self, up: Upload, status: str, **fields) -> None:
+        with self.uploads_lock:
+            up.status = status
+            for k, v in fields.items():
+                setattr(up, k, v)
+
+    def _ingest_upload(self, up: Upload) -> None:
+        """Ingest one uploaded file (library thread): from a folder of its own where it has
+        its original (sanitised) name, which the catalog records; the folder is removed after.
+        The documents snapshot is refreshed before the upload shows its outcome, so a client
+        that sees "ready" finds the document in GET /api/documents."""
+        workdir = self.upload_dir / up.upload_id
+        outcome: tuple[str, dict] = ("failed", {"reason": "internal error"})
+        try:
+            workdir.mkdir(parents=True, exist_ok=True)
+            target = workdir / up.file
+            os.replace(up.part, target)
+            with self.uploads_lock:
+                up.status, up.started = "processing", time.monotonic()
+            up.estimate = self._estimate(target)
+            if self.problem:
+                outcome = ("failed", {"reason": self.problem})
+                return
+            try:
+                # Library.ingest would leave out a file under the data folder (expand_paths),
+                # so this does what it does for one file: writer lock, cleanup, ingest.
+                with WriterLock(self.root):
+                    self.lib._cleanup_orphans()
+                    res = self.lib._ingest_one(target, None)
+            except LockHeld as e:
+                outcome = ("failed", {"reason": str(e)})
+                return
+            if res.status == "failed":
+                prefix = f"{target}: "
+                reason = res.reason[len(prefix):] if res.reason.startswith(prefix) else res.reason
+                outcome = ("failed", {"reason": reason})
+            else:
+                self._forget_failures(up.file)
+                outcome = ("ready", {"doc_id": res.doc_id, "result": res.status})
+        except Exception as e:
+            log.exception("ingest of upload %s failed", up.upload_id)
+            outcome = ("failed", {"reason": f"internal error ({type(e).__name__}: {e})"})
+        finally:
+            shutil.rmtree(workdir, ignore_errors=True)
+            up.part.unlink(missing_ok=True)
+            try:
+                self._refresh(False)
+            except Exception:  # the upload's own outcome stands; the next refresh retries
+                log.exception("cannot refresh the documents snapshot")
+            self._finish(up, outcome[0], **outcome[1])
+
+    def _forget_failures(self, file_name: str) -> None:
+        """An upload of `file_name` succeeded: earlier failed uploads of that name no longer
+        need showing (as a CLI ingest clears the failure of a path that now succeeds)."""
+        prefix = str(self.upload_dir) + os.sep
+        for f in self.lib.catalog.failures():
+            if f.file_name == file_name and f.source_path.startswith(prefix):
+                self.lib.catalog.db.execute("DELETE FROM failures WHERE source_path=?", (f.source_path,))
+
+    def _estimate(self, path: Path) -> float | None:
+        try:
+            n = pages.page_count(path)
+        except Exception:  # encrypted, damaged, not a PDF: the ingest says why
+            return None
+        rate = INGEST_PAGES_PER_S.get((self.settings.embedder or "").lower(), 10.0)
+        return max(0.5, n / rate)
+
+
+# ==================================================================== upload parsing
+@dataclass
+class _ReceivedFile:
+    upload_id: str
+    name: str
+    part: Path
+    size: int
+
+
+class _UploadSink:
+    """Callbacks of python-multipart's streaming parser: each part of field `file` is
+    written to `<upload_dir>/<upload_id>.part` as it arrives; past `max_bytes` the request
+    is refused (413) without reading further."""
+
+    def __init__(self, upload_dir: Path, max_bytes: int):
+        self.upload_dir = upload_dir
+        self.max_bytes = max_bytes
+        self.files: list[_ReceivedFile] = []
+        self.error: tuple[int, str] | None = None
+        self._headers: dict[bytes, bytes] = {}
+        self._field = self._value = b""
+        self._fh = None
+        self._current: _ReceivedFile | None = None
+        self._skipped = 0
+        self._opened: list[Path] = []  # every part file written, for discard()
+
+    def callbacks(self) -> dict:
+        return {"on_part_begin": self._begin, "on_header_field": self._hfield,
+                "on_header_value": self._hvalue, "on_header_end": self._hend,
+                "on_headers_finished": self._headers_done, "on_part_data": self._data,
+                "on_part_end": self._end}
+
+    def _begin(self) -> None:
+        self._headers, self._field, self._value = {}, b"", b""
+        self._current, self._skipped = None, 0
+
+    def _hfield(self, data: bytes, start: int, end: int) -> None:
+        self._field += data[start:end]
+
+    def _hvalue(self, data: bytes, start: int, end: int) -> None:
+        self._value += data[start:end]
+
+    def _hend(self) -> None:
+        self._headers[self._field.lower()] = self._value
+        self._field = self._value = b""
+
+    def _headers_done(self) -> None:
+        if self.error:
+            return
+        _, opts = parse_options_header(self._headers.get(b"content-disposition", b""))
+        if opts.get(b"name") != b"file":
+            return
+        if len(self.files) >= MAX_FILES_PER_REQUEST:
+            self.error = (413, f"too many files in one request (the limit is {MAX_FILES_PER_REQUEST})")
+            return
+        raw = opts.get(b"filename", b"").decode("utf-8", errors="replace")
+        upload_id = secrets.token_hex(8)
+        self.upload_dir.mkdir(parents=True, exist_ok=True)
+        part = self.upload_dir / f"{upload_id}.part"
+        self._current = _ReceivedFile(upload_id, safe_file_name(raw), part, 0)
+        self._opened.append(part)
+        self._fh = open(part, "wb")
+
+    def _data(self, data: bytes, start: int, end: int) -> None:
+        if self.error:
+            return
+        n = end - start
+        if self._current is None:
+            self._skipped += n
+            if self._skipped > MAX_FIELD_BYTES:
+                self.error = (413, f"a form field is over {MAX_FIELD_BYTES:,} bytes")
+            return
+        self._current.size += n
+        if self._current.size > self.max_bytes:
+            mib = self.max_bytes / (1024 * 1024)
+            self.error = (413, f"{self._current.name}: too large (over {self.max_bytes:,} bytes, "
+                               f"{mib:.1f} MiB, the limit)")
+            self._close_file()
+            return
+        self._fh.write(data[start:end])
+
+    def _end(self) -> None:
+        if self._current is not None and not self.error:
+            self._close_file()
+            self.files.append(self._current)
+        self._current = None
+
+    def _close_file(self) -> None:
+        if self._fh is not None:
+            self._fh.close()
+            self._fh = None
+
+    def discard(self) -> None:
+        self._close_file()
+        for part in self._opened:
+            part.unlink(missing_ok=True)
+        self.files = []
+
+
+def safe_file_name(raw: str) -> str:
+    """The base name of an uploaded file, safe as one path component: no folders, no
+    control characters or characters file systems refuse, no leading dot, at most 200
+    bytes in UTF-8 (the extension kept); "upload.pdf" when nothing is left."""
+    name = unicodedata.normalize("NFC", raw.replace("\\", "/").rsplit("/", 1)[-1])
+    name = "".join(ch for ch in name if ch.isprintable() and ch not in '<>:"|?*')
+    name = name.strip().lstrip(".").strip()
+    if len(name.encode("utf-8")) > 200:
+        stem, dot, ext = name.rpartition(".")
+        if not dot or len(ext) > 10:
+            stem, ext = name, ""
+        ext = f".{ext}" if ext else ""
+        while len((stem + ext).encode("utf-8")) > 200:
+            stem = stem[:-1]
+        name = stem.rstrip() + ext
+    return name or "upload.pdf"
+
+
+# ==================================================================== app
+def _not_found(detail: str) -> HTTPException:
+    return HTTPException(status_code=404, detail=detail)
+
+
+def _doc_id(value: str) -> str:
+    if not DOC_ID_RE.fullmatch(value):
+        raise _not_found("no document with this id")
+    return value
+
+
+def _page_no(value: str) -> int:
+    if not PAGE_RE.fullmatch(value):
+        raise _not_found("no such page")
+    return int(value)
+
+
+def _parse_chunk_id(value: str) -> tuple[str, int, int]:
+    m = CHUNK_ID_RE.fullmatch(value)
+    if not m:
+        raise _not_found("no chunk with this id")
+    return m.group(1), int(m.group(2)), int(m.group(3))
+
+
+def _quote(value: str | None) -> str | None:
+    if value is not None and len(value) > MAX_QUOTE_CHARS:
+        raise HTTPException(400, f"the quote has {len(value)} characters; the limit is {MAX_QUOTE_CHARS}")
+    return value
+
+
+def content_disposition(file_name: str) -> str:
+    """`inline; filename="<name>"`, with an ASCII fallback name and, when the name is not
+    plain ASCII, `filename*=UTF-8''<percent-encoded name>` (RFC 6266)."""
+    fallback = "".join(ch if 32 <= ord(ch) < 127 and ch not in '"\\' else "_" for ch in file_name)
+    value = f'inline; filename="{fallback}"'
+    if fallback != file_name:
+        value += f"; filename*=UTF-8''{urllib.parse.quote(file_name, safe='')}"
+    return value
+
+
+def _document_json(row: DocumentRow) -> dict:
+    return {"doc_id": row.doc_id, "file": row.file_name, "title": row.title, "pages": row.pages,
+            "status": "ready", **asdict(row)}
+
+
+_UPLOAD_BODY = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
+    "type": "object", "required": ["file"],
+    "properties": {"file": {"type": "array", "items": {"type": "string", "format": "binary"},
+                            "description": "one or more PDF files"}}}}}}}
+
+
+def create_app(settings: Settings | None = None, *, token: str | None = None) -> FastAPI:
+    """The FastAPI app over the data folder of `settings` (opened now: IndexBusy when another
+    process holds its index). `token`: require `Authorization: Bearer <token>` on /api.
+    The app's `state.pincite` (WebState) must be closed when done (the lifespan does it)."""
+    state = WebState(settings or Settings(), token or None)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        yield
+        await anyio.to_thread.run_sync(state.close)
+
+    app = FastAPI(title="pincite", version=__version__, lifespan=lifespan,
+                  description="Answers over your PDFs with verified pinpoint citations.")
+    app.state.pincite = state
+    bearer = HTTPBearer(auto_error=False, description="PINCITE_TOKEN, when the server has one")
+
+    def require_token(creds: HTTPAuthorizationCredentials | None = Depends(bearer)) -> None:
+        if state.token is None:
+            return
+        given = creds.credentials.encode("utf-8") if creds is not None else b""
+        if not hmac.compare_digest(given, state.token.encode("utf-8")):
+            raise HTTPException(401, "a valid bearer token is needed", headers={"WWW-Authenticate": "Bearer"})
+
+    @app.exception_handler(PinciteError)
+    async def pincite_error(request: Request, exc: PinciteError) -> JSONResponse:
+        status = next((code for cls, code in _STATUS if isinstance(exc, cls)), 500)
+        return JSONResponse({"detail": str(exc)}, status_code=status)
+
+    api = APIRouter(prefix="/api", dependencies=[Depends(require_token)])
+
+    @api.get("/health", response_model=Health)
+    async def health() -> dict:
+        return {"status": "ok", "version": __version__, "documents": len(state.snapshot.documents)}
+
+    @api.post("/ask", response_model=Answer, responses={400: {}, 404: {}, 409: {}})
+    async def ask(body: AskRequest) -> Response:
+        if body.mode == "llm":
+            raise HTTPException(400, "LLM answers are not configured")
+        if state.problem:
+            raise ProfileMismatch(state.problem)
+        if body.doc_ids is not None:
+            if not body.doc_ids:
+                raise HTTPException(400, "doc_ids is empty; send null to ask the whole library")
+            for d in body.doc_ids:
+                _doc_id(d)
+        ans = await state.run(state.ask, body.question, body.doc_ids)
+        return JSONResponse(ans.model_dump(mode="json"))
+
+    @api.get("/documents", response_model=DocumentsOut)
+    async def documents() -> dict:
+        snap = await state.current_snapshot()
+        return {"documents": snap.documents, "uploads": state.upload_list(),
+                "failures": snap.failures, "problems": snap.problems}
+
+    @api.post("/documents", status_code=202, response_model=UploadsOut, openapi_extra=_UPLOAD_BODY,
+              responses={400: {}, 409: {}, 413: {}})
+    async def upload(request: Request) -> JSONResponse:
+        ctype, opts = parse_options_header(request.headers.get("content-type", ""))
+        if ctype != b"multipart/form-data" or not opts.get(b"boundary"):
+            raise HTTPException(400, "send the files as multipart/form-data in the field 'file'")
+        if state.problem:
+            raise ProfileMismatch(state.problem)
+        sink = _UploadSink(state.upload_dir, state.settings.max_bytes)
+        try:
+            parser = MultipartParser(opts[b"boundary"], sink.callbacks())
+            async for data in request.stream():
+                if data:
+                    await anyio.to_thread.run_sync(parser.write, data)
+                if sink.error:
+                    break
+            if not sink.error:
+                parser.finalize()
+        except FormParserError:
+            sink.discard()
+            raise HTTPException(400, "malformed multipart body") from None
+        except BaseException:
+            sink.discard()
+            raise
+        if sink.error:
+            sink.discard()
+            raise HTTPException(*sink.error)
+        if not sink.files:
+            raise HTTPException(400, "no file in the field 'file'")
+        ups = state.enqueue(sink.files)
+        return JSONResponse({"uploads": [u.public() for u in ups]}, status_code=202)
+
+    @api.delete("/documents/{doc_id}", status_code=204, response_class=Response, responses={404: {}})
+    async def delete(doc_id: str) -> Response:
+        await state.run(state.delete, _doc_id(doc_id))
+        return Response(status_code=204)
+
+    @api.get("/documents/{doc_id}/pages/{n}.png", response_class=Response,
+             responses={200: {"content": {"image/png": {}}, "description": "the page image"}, 404: {}})
+    async def page_png(doc_id: str, n: str, chunk_id: str | None = None, quote: str | None = None) -> Response:
+        doc_id, page_no, quote = _doc_id(doc_id), _page_no(n), _quote(quote)
+
+        def work() -> bytes:
+            row, _, _ = state.page_of(doc_id, page_no)
+            rects = state.highlight(doc_id, page_no, chunk_id, quote).rects if (chunk_id or quote) else []
+            return pages.render_png(state.original(row), page_no, rects)
+
+        png = await state.run(work)
+        return Response(png, media_type="image/png", headers={"Cache-Control": CACHE_CONTROL})
+
+    @api.get("/documents/{doc_id}/pages/{n}/highlight", response_model=HighlightOut, responses={404: {}})
+    async def highlight(doc_id: str, n: str, chunk_id: str | None = None, quote: str | None = None) -> dict:
+        doc_id, page_no, quote = _doc_id(doc_id), _page_no(n), _quote(quote)
+        r = await state.run(state.highlight, doc_id, page_no, chunk_id, quote)
+        return {"page": r.page, "width": round(r.width, 2), "height": round(r.height, 2), "rects": r.rects}
+
+    @api.get("/documents/{doc_id}/pages/{n}/text", response_model=PageTextOut, responses={404: {}})
+    async def page_text(doc_id: str, n: str) -> dict:
+        doc_id, page_no = _doc_id(doc_id), _page_no(n)
+        _, doc, page = await state.run(state.page_of, doc_id, page_no)
+        return {"doc_id": doc_id, "page": page_no, "page_label": page.page_label or None,
+                "label_source": page.label_source, "pages": doc.page_count, "text": page.text}
+
+    @api.get("/documents/{doc_id}/file", response_class=FileResponse,
+             responses={200: {"content": {"application/pdf": {}}, "description": "the original"}, 404: {}})
+    async def original(doc_id: str) -> FileResponse:
+        doc_id = _doc_id(doc_id)
+
+        def work():
+            row = state.ready_row(doc_id)
+            return row, state.original(row)
+
+        row, path = await state.run(work)
+        return FileResponse(path, media_type="application/pdf", headers={
+            "Cache-Control": CACHE_CONTROL, "Content-Disposition": content_disposition(row.file_name)})
+
+    @api.get("/chunks/{chunk_id}", response_model=ChunkOut, responses={404: {}})
+    async def chunk(chunk_id: str) -> dict:
+        _parse_chunk_id(chunk_id)
+        c = await state.run(state.chunk, chunk_id)
+        return {"chunk_id": c.chunk_id, "doc_id": c.doc_id, "page": c.page, "page_end": c.page_end,
+                "page_label": c.page_label or None, "label_source": c.label_source,
+                "char_start": c.char_start, "char_end": c.char_end, "kind": c.kind, "text": c.text}
+
+    app.include_router(api)
+
+    @app.get("/", include_in_schema=False)
+    async def index() -> FileResponse:
+        page = STATIC_DIR / "index.html"
+        if not page.is_file():
+            raise _not_found("the web UI is not installed")
+        return FileResponse(page, media_type="text/html", headers={"Cache-Control": "no-cache"})
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
+    return app
+
+
+# ==================================================================== serving
+def is_loopback(host: str) -> bool:
+    """True for "localhost" and loopback addresses (127.0.0.0/8, ::1)."""
+    if host.lower() == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+def check_host(host: str, token: str | None) -> None:
+    """ConfigError when `host` is not loopback and there is no token."""
+    if not token and not is_loopback(host):
+        raise ConfigError(
+            f"refusing to listen on {host} without a token: set PINCITE_TOKEN to serve other "
+            "machines, or use --host 127.0.0.1")
+
+
+def _url(host: str, port: int) -> str:
+    h = host.strip("[]")
+    if h in ("", "0.0.0.0"):
+        h = "127.0.0.1"
+    elif h == "::":
+        h = "::1"
+    return f"http://[{h}]:{port}" if ":" in h else f"http://{h}:{port}"
+
+
+def _bind(host: str, port: int) -> socket.socket:
+    try:
+        family, kind, proto, _, addr = socket.getaddrinfo(
+            host.strip("[]"), port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+    except OSError as e:
+        raise ConfigError(f"cannot listen on {host}:{port}: {e.strerror or e}") from None
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(addr)
+    except OSError as e:
+        sock.close()
+        raise ConfigError(f"cannot listen on {host}:{port}: {e.strerror or e} "
+                          "(another server there? choose another --port)") from None
+    return sock
+
+
+class _Uvicorn(uvicorn.Server):
+    """uvicorn.Server that writes <data>/server.json once it listens and removes it when it
+    stops."""
+
+    def __init__(self, config: uvicorn.Config, data_dir: Path, url: str):
+        super().__init__(config)
+        self.data_dir, self.url = data_dir, url
+
+    async def startup(self, sockets=None) -> None:
+        await super().startup(sockets=sockets)
+        if self.started:
+            client.write_server_file(self.data_dir, self.url)
+            log.info("pincite serving %s at %s", self.data_dir, self.url)
+
+    async def shutdown(self, sockets=None) -> None:
+        client.remove_server_file(self.data_dir)
+        await super().shutdown(sockets=sockets)
+
+
+class Server:
+    """A bound (not yet running) pincite server: checks the host, listens on host:port
+    (port 0 = any free one), opens the library. `run()` serves until stopped; `stop()` asks
+    it to stop (from another thread). `url` is where it is reached."""
+
+    def __init__(self, host: str = "127.0.0.1", port: int = 8000, settings: Settings | None = None,
+                 token: str | None = None, *, log_level: str = "info"):
+        check_host(host, token)
+        self.settings = settings or Settings()
+        self.sock = _bind(host, port)
+        try:
+            self.app = create_app(self.settings, token=token)
+        except BaseException:
+            self.sock.close()
+            raise
+        self.url = _url(host, self.sock.getsockname()[1])
+        config = uvicorn.Config(self.app, workers=1, log_level=log_level, lifespan="on",
+                                timeout_graceful_shutdown=10)
+        self._server = _Uvicorn(config, Path(self.settings.data_dir), self.url)
+
+    @property
+    def started(self) -> bool:
+        return self._server.started
+
+    def run(self) -> None:
+        try:
+            self.app.state.pincite.submit(self.app.state.pincite.warm)
+            self._server.run(sockets=[self.sock])
+        finally:
+            client.remove_server_file(self.settings.data_dir)
+            self.app.state.pincite.close()
+            self.sock.close()
+
+    def stop(self) -> None:
+        self._server.should_exit = True
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, settings: Settings | None = None,
+          token: str | None = None) -> None:
+    """Run the server until interrupted (uvicorn, one worker). ConfigError for a
+    non-loopback host without a token or an address that cannot be bound; IndexBusy when
+    another process holds the library's index."""
+    Server(host, port, settings, token).run()

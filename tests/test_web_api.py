@@ -1,0 +1,576 @@
+"""The REST API of `pincite serve` (pincite.web): FastAPI's TestClient against create_app on
+a temporary data folder, with generated PDFs and a real corpus file; and a live uvicorn
+server on a real socket for server.json / find_server."""
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import struct
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote as urlquote
+
+import httpx
+import pypdfium2 as pdfium
+import pytest
+from fastapi.testclient import TestClient
+
+from pdfgen import make_pdf
+from pincite import __version__
+from pincite.config import Settings
+from pincite.errors import ConfigError
+from pincite.library.lock import WriterLock
+from pincite.web import client as web_client
+from pincite.web.client import Client, ServerError, find_server
+from pincite.web.server import Server, check_host, create_app, safe_file_name
+
+VALVE = ("The safety valve of boiler B-12 opens at 6 bar pressure when the operator turns "
+         "the red handle clockwise past the stop mark near the gauge.")
+PAGES = [
+    "Boiler B-12 service manual. Chapter one covers installation of the unit in a dry room.",
+    "Installation. Mount the boiler on a level concrete floor and connect the water supply "
+    "before the gas line is opened by a licensed fitter.",
+    VALVE + " Check the valve every month and replace its seal after five years of service.",
+]
+PAGE_LABELS = [(0, "r", "", 1), (1, "D", "", 1)]  # i, 1, 2
+
+
+# ================================================================ helpers
+def wait_uploads(c: TestClient, ids: list[str], timeout: float = 120) -> dict[str, dict]:
+    deadline = time.monotonic() + timeout
+    while True:
+        ups = {u["upload_id"]: u for u in c.get("/api/documents").json()["uploads"]}
+        if all(ups[i]["status"] in ("ready", "failed") for i in ids):
+            return ups
+        assert time.monotonic() < deadline, f"uploads not finished: {ups}"
+        time.sleep(0.05)
+
+
+def upload(c: TestClient, *paths: Path, names: list[str] | None = None) -> list[dict]:
+    names = names or [p.name for p in paths]
+    r = c.post("/api/documents", files=[("file", (n, p.read_bytes(), "application/pdf"))
+                                         for n, p in zip(names, paths)])
+    assert r.status_code == 202, r.text
+    ups = r.json()["uploads"]
+    assert [u["status"] for u in ups] == ["queued"] * len(paths)
+    assert all(u["progress"] == 0 and u["reason"] is None and u["doc_id"] is None for u in ups)
+    return ups
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    return struct.unpack(">II", data[16:24])
+
+
+def text_in_rects(pdf_path: Path, page_no: int, height: float, rects: list[list[float]]) -> str:
+    """The text PDFium finds inside top-left-origin rects (converted back to PDF space)."""
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        tp = pdf[page_no - 1].get_textpage()
+        return " ".join(tp.get_text_bounded(l, height - b, r, height - t) for l, t, r, b in rects)
+    finally:
+        pdf.close()
+
+
+def words(text: str) -> list[str]:
+    return re.findall(r"\w+", text.lower())
+
+
+def check_quote_rects(c: TestClient, pdf: Path, cit: dict) -> list[list[float]]:
+    """The highlight rects of a citation's quote hold the quote's words, in order."""
+    r = c.get(f"/api/documents/{cit['doc_id']}/pages/{cit['page']}/highlight",
+              params={"quote": cit["quote"], "chunk_id": cit["chunk_id"]})
+    assert r.status_code == 200, r.text
+    h = r.json()
+    assert h["page"] == cit["page"] and h["rects"], h
+    for l, t, rr, b in h["rects"]:
+        assert 0 <= l < rr <= h["width"] and 0 <= t < b <= h["height"]
+    inside = re.sub(r"\s+", " ", text_in_rects(pdf, cit["page"], h["height"], h["rects"]).replace("\ufffe", ""))
+    got = words(inside)
+    want = words(cit["quote"])
+    it = iter(got)
+    assert all(w in it for w in want), (want, got)  # every quote word, in order
+    # and the boxes are tight: little besides the quote (padding may catch a neighbour word)
+    assert len(got) <= len(want) + 2 * len(h["rects"]), (want, got)
+    return h["rects"]
+
+
+# ================================================================ fixtures
+@pytest.fixture(scope="module")
+def lib_app(tmp_path_factory):
+    """An app over a fresh data folder with the default settings (use-m3 embedder)."""
+    root = tmp_path_factory.mktemp("web")
+    app = create_app(Settings(data_dir=root / "data"))
+    yield app, root
+    app.state.pincite.close()
+
+
+@pytest.fixture(scope="module")
+def c(lib_app):
+    return TestClient(lib_app[0])
+
+
+@pytest.fixture(scope="module")
+def boiler(lib_app, c):
+    """The generated boiler manual, uploaded under a name with a space, and ready."""
+    _, root = lib_app
+    pdf = make_pdf(root / "boiler.pdf", PAGES, page_labels=PAGE_LABELS, title="Boiler B-12 manual")
+    (up,) = upload(c, pdf, names=["boiler manual.pdf"])
+    done = wait_uploads(c, [up["upload_id"]])[up["upload_id"]]
+    assert done["status"] == "ready" and done["progress"] == 1.0 and done["result"] == "added", done
+    return pdf, done["doc_id"]
+
+
+# ================================================================ tests
+def test_health_and_openapi(c):
+    r = c.get("/api/health")
+    assert r.status_code == 200
+    body = r.json()
+    assert body["status"] == "ok" and body["version"] == __version__ and isinstance(body["documents"], int)
+    spec = c.get("/openapi.json").json()
+    paths = spec["paths"]
+    for path, method in [("/api/health", "get"), ("/api/ask", "post"), ("/api/documents", "get"),
+                         ("/api/documents", "post"), ("/api/documents/{doc_id}", "delete"),
+                         ("/api/documents/{doc_id}/pages/{n}.png", "get"),
+                         ("/api/documents/{doc_id}/pages/{n}/highlight", "get"),
+                         ("/api/documents/{doc_id}/pages/{n}/text", "get"),
+                         ("/api/documents/{doc_id}/file", "get"), ("/api/chunks/{chunk_id}", "get")]:
+        assert method in paths[path], (path, method)
+    assert "multipart/form-data" in paths["/api/documents"]["post"]["requestBody"]["content"]
+    ask_ok = paths["/api/ask"]["post"]["responses"]["200"]["content"]["application/json"]["schema"]
+    assert ask_ok["$ref"].endswith("/Answer")
+    assert "HighlightOut" in spec["components"]["schemas"]
+
+
+def test_index_page_is_served(c):
+    r = c.get("/")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert "<html" in r.text.lower()
+
+
+def test_upload_ask_and_open_the_cited_page(c, boiler):
+    pdf, doc_id = boiler
+    docs = c.get("/api/documents").json()
+    (doc,) = [d for d in docs["documents"] if d["doc_id"] == doc_id]
+    assert doc["file"] == doc["file_name"] == "boiler manual.pdf"  # the name as uploaded
+    assert doc["status"] == "ready" and doc["pages"] == 3 and doc["title"] == "Boiler B-12 manual"
+    assert doc["size"] == pdf.stat().st_size and len(doc["sha256"]) == 64 and doc["ingested_at"] > 0
+    assert c.get("/api/health").json()["documents"] >= 1
+
+    r = c.post("/api/ask", json={"question": "At what pressure does the safety valve of boiler B-12 open?"})
+    assert r.status_code == 200, r.text
+    ans = r.json()
+    assert ans["status"] == "answered", ans
+    cit = ans["claims"][0]["citations"][0]
+    assert cit["doc_id"] == doc_id and cit["file"] == "boiler manual.pdf"
+    assert cit["page"] == 3 and cit["page_label"] == "2" and cit["verified"] is True
+    assert "6 bar" in cit["quote"]
+
+    # the page image of the cited page, at min(2, 1600 / long side) of its size in points
+    r = c.get(f"/api/documents/{doc_id}/pages/3.png", params={"quote": cit["quote"]})
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png"
+    assert "private" in r.headers["cache-control"] and "max-age" in r.headers["cache-control"]
+    w_pt, h_pt = 595.2756, 841.8898
+    scale = min(2.0, 1600 / max(w_pt, h_pt))
+    assert png_size(r.content) == (math.ceil(w_pt * scale), math.ceil(h_pt * scale)) == (1132, 1600)
+    plain = c.get(f"/api/documents/{doc_id}/pages/3.png")
+    assert png_size(plain.content) == (1132, 1600) and plain.content != r.content  # highlight drawn
+
+    rects = check_quote_rects(c, pdf, cit)
+    assert rects[0][1] < 100  # the quote starts on the first line of the page (top-left origin)
+    h = c.get(f"/api/documents/{doc_id}/pages/3/highlight", params={"quote": cit["quote"]}).json()
+    assert h["rects"] == rects and abs(h["width"] - w_pt) < 0.01 and abs(h["height"] - h_pt) < 0.01
+
+    # the chunk the citation names, and its rectangles
+    ch = c.get(f"/api/chunks/{cit['chunk_id']}").json()
+    page_text = c.get(f"/api/documents/{doc_id}/pages/3/text").json()
+    assert ch["chunk_id"] == cit["chunk_id"] and (ch["doc_id"], ch["page"], ch["page_end"]) == (doc_id, 3, 3)
+    assert ch["page_label"] == "2"
+    assert page_text["text"][ch["char_start"]:ch["char_end"]] == ch["text"] and "6 bar" in ch["text"]
+    hc = c.get(f"/api/documents/{doc_id}/pages/3/highlight", params={"chunk_id": cit["chunk_id"]}).json()
+    assert "6 bar" in text_in_rects(pdf, 3, hc["height"], hc["rects"])
+
+    # the extracted text of the page
+    assert page_text == {"doc_id": doc_id, "page": 3, "page_label": "2", "label_source": "pagelabels",
+                         "pages": 3, "text": page_text["text"]}
+    assert "opens at 6 bar pressure" in page_text["text"]
+    first = c.get(f"/api/documents/{doc_id}/pages/1/text").json()
+    assert first["page_label"] == "i" and first["text"].startswith("Boiler B-12 service manual")
+
+    # the original, for the browser to open at #page=3
+    f = c.get(f"/api/documents/{doc_id}/file")
+    assert f.status_code == 200 and f.content == pdf.read_bytes()
+    assert f.headers["content-type"] == "application/pdf"
+    assert f.headers["content-disposition"] == 'inline; filename="boiler manual.pdf"'
+
+
+def test_quote_not_on_the_page_gives_no_rects(c, boiler):
+    _, doc_id = boiler
+    for q in ["The safety valve opens at 7 bar pressure", VALVE]:
+        h = c.get(f"/api/documents/{doc_id}/pages/2/highlight", params={"quote": q}).json()
+        assert h["page"] == 2 and h["rects"] == [], q  # wrong number; right quote, wrong page
+    # a chunk of another page draws nothing on this one
+    h = c.get(f"/api/documents/{doc_id}/pages/2/highlight", params={"chunk_id": f"{doc_id}-p3-c0"}).json()
+    assert h["rects"] == []
+
+
+def test_page_out_of_range_is_404(c, boiler):
+    _, doc_id = boiler
+    for route in ("pages/4.png", "pages/4/text", "pages/4/highlight", "pages/0.png", "pages/0/text",
+                  "pages/-1/text", "pages/x.png", "pages/1.5/text", "pages/99999999/text"):
+        r = c.get(f"/api/documents/{doc_id}/{route}")
+        assert r.status_code == 404, (route, r.status_code, r.text)
+        assert isinstance(r.json()["detail"], str)
+    assert "out of range 1..3" in c.get(f"/api/documents/{doc_id}/pages/4/text").json()["detail"]
+    assert c.get(f"/api/chunks/{doc_id}-p4-c0").status_code == 404
+    assert c.get(f"/api/chunks/{doc_id}-p3-c9").status_code == 404
+
+
+BAD_IDS = ["../etc", "..", "XYZ", "0123456789ABCDEF", "0123456789abcdef0", "0" * 64, "0123456789abcde",
+           "0123456789abcdeg", "%00", "0123456789abcdef\n"]
+
+
+@pytest.mark.parametrize("bad", BAD_IDS)
+def test_bad_ids_are_404_on_every_route(c, boiler, bad):
+    _, doc_id = boiler
+    b = urlquote(bad, safe="")
+    for method, path in [("GET", f"/api/documents/{b}/pages/1.png"),
+                         ("GET", f"/api/documents/{b}/pages/1/highlight"),
+                         ("GET", f"/api/documents/{b}/pages/1/text"),
+                         ("GET", f"/api/documents/{b}/file"),
+                         ("DELETE", f"/api/documents/{b}"),
+                         ("GET", f"/api/chunks/{b}"),
+                         ("GET", f"/api/chunks/{b}-p1-c0"),
+                         ("GET", f"/api/chunks/{doc_id}-p{b}-c0"),
+                         ("GET", f"/api/chunks/{doc_id}-p1-c{b}")]:
+        r = c.request(method, path)
+        assert r.status_code == 404, (method, path, r.status_code, r.text)
+    r = c.get(f"/api/documents/{doc_id}/pages/1/highlight", params={"chunk_id": bad})
+    assert r.status_code == 404, r.text
+    r = c.post("/api/ask", json={"question": "What opens at 6 bar?", "doc_ids": [bad]})
+    assert r.status_code == 404, r.text
+
+
+def test_unknown_ids_are_404(c, boiler):
+    _, doc_id = boiler
+    unknown = "0123456789abcdef"
+    for method, path in [("GET", f"/api/documents/{unknown}/pages/1.png"),
+                         ("GET", f"/api/documents/{unknown}/pages/1/highlight"),
+                         ("GET", f"/api/documents/{unknown}/pages/1/text"),
+                         ("GET", f"/api/documents/{unknown}/file"),
+                         ("DELETE", f"/api/documents/{unknown}"),
+                         ("GET", f"/api/chunks/{unknown}-p1-c0")]:
+        r = c.request(method, path)
+        assert r.status_code == 404 and unknown in r.json()["detail"], (method, path, r.text)
+    # a chunk of another document is not highlighted on this one
+    r = c.get(f"/api/documents/{doc_id}/pages/1/highlight", params={"chunk_id": f"{unknown}-p1-c0"})
+    assert r.status_code == 404
+    r = c.post("/api/ask", json={"question": "What opens at 6 bar?", "doc_ids": [unknown]})
+    assert r.status_code == 404 and unknown in r.json()["detail"]
+
+
+def test_ask_errors(c, boiler):
+    _, doc_id = boiler
+    r = c.post("/api/ask", json={"question": "   "})
+    assert r.status_code == 400 and "empty" in r.json()["detail"]
+    r = c.post("/api/ask", json={"question": "x" * 2001})
+    assert r.status_code == 400 and "2000" in r.json()["detail"].replace(",", "")
+    r = c.post("/api/ask", json={"question": "What opens at 6 bar?", "mode": "llm"})
+    assert r.status_code == 400 and r.json() == {"detail": "LLM answers are not configured"}
+    r = c.post("/api/ask", json={"question": "What opens at 6 bar?", "doc_ids": []})
+    assert r.status_code == 400
+    r = c.post("/api/ask", json={"question": "At what pressure does the safety valve of boiler B-12 open?",
+                                 "doc_ids": [doc_id], "mode": "extractive"})
+    assert r.status_code == 200 and r.json()["scope"]["doc_ids"] == [doc_id]
+    assert r.json()["claims"][0]["citations"][0]["doc_id"] == doc_id
+
+
+def test_upload_request_errors(c):
+    r = c.post("/api/documents", json={"file": "x"})
+    assert r.status_code == 400 and "multipart" in r.json()["detail"]
+    r = c.post("/api/documents", files=[("other", ("a.pdf", b"%PDF-1.4", "application/pdf"))])
+    assert r.status_code == 400 and "file" in r.json()["detail"]
+
+
+def test_writer_lock_held_is_409(c, lib_app, boiler):
+    _, doc_id = boiler
+    data = lib_app[1] / "data"
+    with WriterLock(data):  # another process writing to the data folder
+        r = c.delete(f"/api/documents/{doc_id}")
+    assert r.status_code == 409 and "another pincite process" in r.json()["detail"]
+    assert c.get(f"/api/documents/{doc_id}/pages/1/text").status_code == 200  # still there
+
+
+def test_encrypted_upload_fails_alone(c, lib_app, boiler):
+    _, root = lib_app
+    _, doc_id = boiler
+    locked = make_pdf(root / "locked.pdf", ["Secret pressure figures of boiler B-12 are 9 bar."],
+                      user_password="pw")
+    plain = make_pdf(root / "pump.pdf", ["The pump P-7 delivers forty litres per minute at full speed "
+                                         "when the inlet filter is clean and dry."])
+    ups = upload(c, locked, plain, names=["locked.pdf", "pump.pdf"])
+    done = wait_uploads(c, [u["upload_id"] for u in ups])
+    bad, good = done[ups[0]["upload_id"]], done[ups[1]["upload_id"]]
+    assert bad["status"] == "failed" and bad["file"] == "locked.pdf" and bad["doc_id"] is None
+    assert bad["reason"].startswith("encrypted: a user password is needed"), bad
+    assert str(root) not in bad["reason"]  # no server paths
+    assert good["status"] == "ready" and good["doc_id"]
+    docs = c.get("/api/documents").json()
+    assert any(f["file_name"] == "locked.pdf" and "encrypted" in f["reason"] for f in docs["failures"])
+    assert {doc_id, good["doc_id"]} <= {d["doc_id"] for d in docs["documents"]}
+    ans = c.post("/api/ask", json={"question": "How many litres per minute does the pump P-7 deliver?"}).json()
+    assert ans["status"] == "answered" and ans["claims"][0]["citations"][0]["doc_id"] == good["doc_id"]
+    ans = c.post("/api/ask", json={"question": "At what pressure does the safety valve of boiler B-12 open?"}).json()
+    assert ans["claims"][0]["citations"][0]["doc_id"] == doc_id
+    assert not list((root / "data" / "uploads").glob("*"))  # temp files removed
+
+
+def test_same_bytes_again_is_skipped(c, boiler):
+    pdf, doc_id = boiler
+    (up,) = upload(c, pdf, names=["copy of boiler.pdf"])
+    done = wait_uploads(c, [up["upload_id"]])[up["upload_id"]]
+    assert (done["status"], done["doc_id"], done["result"]) == ("ready", doc_id, "skipped")
+
+
+def test_delete_then_404(c, lib_app):
+    _, root = lib_app
+    pdf = make_pdf(root / "temp.pdf", ["A temporary notice about the canteen opening hours on Fridays "
+                                       "and the new coffee machine in the hall."])
+    (up,) = upload(c, pdf)
+    doc_id = wait_uploads(c, [up["upload_id"]])[up["upload_id"]]["doc_id"]
+    assert c.get(f"/api/documents/{doc_id}/pages/1/text").status_code == 200
+    r = c.delete(f"/api/documents/{doc_id}")
+    assert r.status_code == 204 and r.content == b""
+    assert c.delete(f"/api/documents/{doc_id}").status_code == 404
+    for path in (f"pages/1.png", "pages/1/text", "pages/1/highlight", "file"):
+        assert c.get(f"/api/documents/{doc_id}/{path}").status_code == 404
+    assert c.get(f"/api/chunks/{doc_id}-p1-c0").status_code == 404
+    assert doc_id not in {d["doc_id"] for d in c.get("/api/documents").json()["documents"]}
+    ans = c.post("/api/ask", json={"question": "When is the canteen open on Fridays?"}).json()
+    assert all(ci["doc_id"] != doc_id for ci in ans["claims"] for ci in ci["citations"])
+
+
+def test_real_corpus_pdf(c, lib_app, corpus):
+    """A two-column TUGboat article (printed folios 1001-1010, no /PageLabels): the shared
+    eval question en-08, answered, its quote highlighted on physical page 1."""
+    pdf = corpus / "pdf" / "en" / "tugboat-babelbib.pdf"
+    (up,) = upload(c, pdf)
+    done = wait_uploads(c, [up["upload_id"]])[up["upload_id"]]
+    assert done["status"] == "ready", done
+    doc_id = done["doc_id"]
+    ans = c.post("/api/ask", json={"question": "In which CTAN directory is the babelbib package available?",
+                                   "doc_ids": [doc_id]}).json()
+    assert ans["status"] == "answered", ans
+    cit = ans["claims"][0]["citations"][0]
+    assert cit["page"] == 1 and cit["verified"] and cit["file"] == "tugboat-babelbib.pdf"
+    assert "CTAN:biblio/bibtex/" in cit["quote"]
+    check_quote_rects(c, pdf, cit)
+    r = c.get(f"/api/documents/{doc_id}/pages/1.png", params={"quote": cit["quote"], "chunk_id": cit["chunk_id"]})
+    p = pdfium.PdfDocument(str(pdf))
+    w, h = p[0].get_size()
+    p.close()
+    s = min(2.0, 1600 / max(w, h))
+    assert png_size(r.content) == (math.ceil(w * s), math.ceil(h * s))
+    t = c.get(f"/api/documents/{doc_id}/pages/10/text").json()
+    assert t["pages"] == 10 and t["page_label"] == "1010" and t["label_source"] == "folio"
+    assert c.get(f"/api/documents/{doc_id}/pages/11.png").status_code == 404
+    assert c.get(f"/api/documents/{doc_id}/file").content == pdf.read_bytes()
+
+
+def test_oversize_upload_is_413(tmp_path):
+    app = create_app(Settings(data_dir=tmp_path / "data", embedder="none", max_file_mb=0.0015))
+    try:
+        c = TestClient(app)
+        small = make_pdf(tmp_path / "small.pdf", ["Tiny."])
+        big = make_pdf(tmp_path / "big.pdf", [" ".join(str(i * 7919 % 10007) for i in range(400))] * 2)
+        assert small.stat().st_size < 0.0015 * 1024 * 1024 < big.stat().st_size
+        r = c.post("/api/documents", files=[("file", ("small.pdf", small.read_bytes(), "application/pdf")),
+                                            ("file", ("big.pdf", big.read_bytes(), "application/pdf"))])
+        assert r.status_code == 413, r.text
+        assert r.json()["detail"].startswith("big.pdf: too large")
+        docs = c.get("/api/documents").json()
+        assert docs["uploads"] == [] and docs["documents"] == []  # the whole request refused
+        assert not list((tmp_path / "data" / "uploads").glob("*"))
+    finally:
+        app.state.pincite.close()
+
+
+def test_token_is_required_when_set(tmp_path):
+    token = "s3cret-t0ken-value"
+    app = create_app(Settings(data_dir=tmp_path / "data", embedder="none"), token=token)
+    try:
+        c = TestClient(app)
+        for headers in ({}, {"Authorization": "Bearer wrong"}, {"Authorization": f"Basic {token}"},
+                        {"Authorization": token}):
+            for method, path in [("GET", "/api/health"), ("GET", "/api/documents"),
+                                 ("POST", "/api/ask"), ("GET", "/api/chunks/0123456789abcdef-p1-c0")]:
+                r = c.request(method, path, headers=headers, json={"question": "q"} if method == "POST" else None)
+                assert r.status_code == 401, (headers, path, r.status_code)
+                assert r.headers["www-authenticate"] == "Bearer" and token not in r.text
+        ok = {"Authorization": f"Bearer {token}"}
+        r = c.get("/api/health", headers=ok)
+        assert r.status_code == 200 and token not in r.text
+        assert c.get("/api/documents", headers=ok).status_code == 200
+        assert c.get("/api/chunks/0123456789abcdef-p1-c0", headers=ok).status_code == 404
+        assert token not in c.get("/openapi.json").text
+    finally:
+        app.state.pincite.close()
+
+
+def test_non_loopback_host_needs_a_token(tmp_path):
+    for host in ("0.0.0.0", "::", "192.168.1.20", "example.org"):
+        with pytest.raises(ConfigError, match="PINCITE_TOKEN"):
+            check_host(host, None)
+        check_host(host, "token")  # allowed with a token
+    for host in ("127.0.0.1", "127.0.0.5", "::1", "localhost"):
+        check_host(host, None)
+    with pytest.raises(ConfigError, match="without a token"):
+        Server("0.0.0.0", 0, Settings(data_dir=tmp_path / "data", embedder="none"))
+    assert not (tmp_path / "data").exists()  # refused before anything was opened
+
+
+def test_live_server_writes_server_json_and_is_found(tmp_path):
+    data = tmp_path / "data"
+    settings = Settings(data_dir=data, embedder="none")
+    assert find_server(data) is None
+    server = Server("127.0.0.1", 0, settings, log_level="warning")
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not (data / "server.json").exists():
+            assert time.monotonic() < deadline and thread.is_alive()
+            time.sleep(0.02)
+        info = json.loads((data / "server.json").read_text())
+        assert info == {"url": server.url, "pid": os.getpid()}
+        assert re.fullmatch(r"http://127\.0\.0\.1:\d+", server.url) and not server.url.endswith(":0")
+        assert find_server(data) == server.url
+        with Client(server.url) as cl:
+            assert cl.health()["status"] == "ok"
+            pdf = make_pdf(tmp_path / "valve.pdf", PAGES)
+            (up,) = cl.upload([pdf])
+            (done,) = cl.wait([up["upload_id"]], poll=0.05, timeout=60)
+            assert done["status"] == "ready" and done["file"] == "valve.pdf"
+            ans = cl.ask("At what pressure does the safety valve of boiler B-12 open?")
+            assert ans.status == "answered" and ans.claims[0].citations[0].page == 3
+            with pytest.raises(ServerError) as e:
+                cl.remove("0123456789abcdef")
+            assert e.value.status == 404
+    finally:
+        server.stop()
+        thread.join(30)
+    assert not thread.is_alive()
+    assert not (data / "server.json").exists()
+    assert find_server(data) is None
+
+
+def test_stale_server_json_is_ignored(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    import socket
+
+    s = socket.socket()
+    s.bind(("127.0.0.1", 0))
+    port = s.getsockname()[1]
+    s.close()  # nothing listens there now
+    web_client.write_server_file(data, f"http://127.0.0.1:{port}")  # a live pid, a dead port
+    assert find_server(data, timeout=1) is None
+    web_client.write_server_file(data, f"http://127.0.0.1:{port}", pid=2 ** 22 + 12345)  # no such process
+    assert find_server(data, timeout=1) is None
+    (data / "server.json").write_text("{not json")
+    assert find_server(data) is None
+
+
+def test_token_server_is_found_and_needs_the_token(tmp_path, monkeypatch):
+    monkeypatch.delenv("PINCITE_TOKEN", raising=False)
+    data = tmp_path / "data"
+    token = "another-s3cret"
+    server = Server("127.0.0.1", 0, Settings(data_dir=data, embedder="none"), token=token, log_level="warning")
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    try:
+        deadline = time.monotonic() + 30
+        while not (data / "server.json").exists():
+            assert time.monotonic() < deadline
+            time.sleep(0.02)
+        assert token not in (data / "server.json").read_text()
+        assert find_server(data) == server.url  # it answers, with a Bearer challenge
+        with Client(server.url) as cl, pytest.raises(ServerError) as e:
+            cl.health()
+        assert e.value.status == 401 and "PINCITE_TOKEN" in str(e.value) and token not in str(e.value)
+        with Client(server.url, token=token) as cl:
+            assert cl.health()["status"] == "ok"
+        monkeypatch.setenv("PINCITE_TOKEN", token)
+        with Client(server.url) as cl:
+            assert cl.documents()["documents"] == []
+        assert httpx.get(f"{server.url}/api/health", trust_env=False).status_code == 401
+    finally:
+        server.stop()
+        thread.join(30)
+    assert not (data / "server.json").exists()
+
+
+def test_safe_file_name():
+    assert safe_file_name("../../etc/passwd") == "passwd"
+    assert safe_file_name("C:\\Users\\me\\manual.pdf") == "manual.pdf"
+    assert safe_file_name(".hidden.pdf") == "hidden.pdf"
+    assert safe_file_name("руководство 第12页.pdf") == "руководство 第12页.pdf"
+    assert safe_file_name("a\x00b\r\nc.pdf") == "abc.pdf"
+    assert safe_file_name("") == safe_file_name("..") == safe_file_name("/") == "upload.pdf"
+    long = safe_file_name("я" * 300 + ".pdf")
+    assert long.endswith(".pdf") and len(long.encode("utf-8")) <= 200
+
+
+def test_pincite_serve_command(tmp_path):
+    """`pincite serve` as a user runs it: listens, writes server.json, stops on Ctrl+C
+    (SIGINT) and removes the file; a non-loopback host without a token is refused."""
+    import signal
+    import subprocess
+    import sys
+
+    data = tmp_path / "data"
+    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data)]
+    env = {k: v for k, v in os.environ.items() if k != "PINCITE_TOKEN"}
+    p = subprocess.run(cmd + ["serve", "--host", "0.0.0.0", "--port", "0"], capture_output=True,
+                       text=True, timeout=60, env=env)
+    assert p.returncode == 2 and "PINCITE_TOKEN" in p.stderr and len(p.stderr.strip().splitlines()) == 1
+
+    proc = subprocess.Popen(cmd + ["serve", "--port", "0"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, env={**env, "PINCITE_EMBEDDER": "none"})
+    try:
+        deadline = time.monotonic() + 60
+        while not (data / "server.json").exists():
+            assert proc.poll() is None and time.monotonic() < deadline, proc.stderr.read() if proc.poll() else ""
+            time.sleep(0.05)
+        info = json.loads((data / "server.json").read_text())
+        assert info["pid"] == proc.pid
+        url = find_server(data)
+        assert url == info["url"]
+        assert httpx.get(f"{url}/api/health", trust_env=False).json()["documents"] == 0
+    finally:
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and "Traceback" not in err, err  # stopped by SIGINT, cleanly
+    assert "pincite serving" in err and url in err
+    assert not (data / "server.json").exists() and find_server(data) is None
+
+
+def test_one_server_per_data_folder(tmp_path):
+    """The server owns the index: a second server (or app) on the same data folder is
+    refused with IndexBusy, and gives its socket back."""
+    from pincite.errors import IndexBusy
+
+    settings = Settings(data_dir=tmp_path / "data", embedder="none")
+    app = create_app(settings)
+    try:
+        with pytest.raises(IndexBusy, match="another pincite process"):
+            create_app(settings)
+        with pytest.raises(IndexBusy):
+            Server("127.0.0.1", 0, settings)
+        assert not (tmp_path / "data" / "server.json").exists()
+        assert TestClient(app).get("/api/health").status_code == 200  # the first one still serves
+    finally:
+        app.state.pincite.close()
