@@ -8,6 +8,7 @@ import os
 import sys
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Optional
 
 import typer
@@ -20,6 +21,8 @@ from . import evaluate, render
 from .app import IngestResult, Library, expand_paths
 from .config import Settings
 from .errors import PinciteError
+from .export import FORMATS, evidence_cards
+from .library.catalog import DocumentRow, FailureRow
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")
@@ -57,6 +60,12 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (f
     missing = [p for p in paths if not p.exists()]
     if missing:
         _fail(f"{missing[0]}: no such file or folder")
+    server = _server()
+    if server is not None:
+        if password:
+            _fail(f"`pincite serve` is running at {server.url}: it takes no passwords for uploads; "
+                  "stop it to ingest encrypted PDFs with --password")
+        return _ingest_via_server(server, paths)
     with _library() as lib, _progress() as prog:
         files = list(expand_paths(paths, exclude=lib.root))
         task = prog.add_task("ingest", total=len(files))
@@ -87,6 +96,8 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (f
 @app.command()
 def ask(question: str = typer.Argument(..., help="The question, in Russian, Chinese or English."),
         as_json: bool = typer.Option(False, "--json", help="Print the Answer contract as JSON."),
+        export: Optional[str] = typer.Option(None, "--export", help="Print the verified claims as "
+                                             "evidence cards: md or csv."),
         llm: bool = typer.Option(False, "--llm", help="Let a model behind an OpenAI-compatible API write "
                                  "the answer; the server verifies every claim."),
         llm_url: Optional[str] = typer.Option(None, "--llm-url", help="Base URL ending in /v1 "
@@ -100,13 +111,36 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
     sent to the configured model (key from PINCITE_API_KEY, or asked for); run
     `pincite check-llm` once first.
     """
+    if export is not None and export not in FORMATS:
+        _fail(f"--export {export}: choose one of {', '.join(FORMATS)}")
     settings = None
-    if llm or llm_url or llm_model or llm_query_model:
+    if (llm or llm_url or llm_model or llm_query_model) and _server_url() is None:
         settings = _llm_settings(llm_url, llm_model, llm_query_model)
         err.print(f"[dim]note: the question and the passages found are sent to {escape(settings.base_url)} "
                   f"(model {escape(settings.model)})[/]", soft_wrap=True)
-    with _library(must_exist=True) as lib:
-        ans = lib.ask(question, llm=settings)
+    server = _server()
+    if server is not None:
+        if llm_url or llm_model or llm_query_model:
+            _fail(f"`pincite serve` is running at {server.url} and answers with its own LLM settings; "
+                  "drop --llm-url/--llm-model/--llm-query-model or stop the server")
+        with server:
+            ans = server.ask(question, mode="llm" if llm else "extractive")
+    else:
+        with _library(must_exist=True) as lib:
+            ans = lib.ask(question, llm=settings)
+            if export:
+                originals = {c.doc_id: lib.blobs.path_for(lib.catalog.get(c.doc_id).sha256)
+                             for c in ans.citations() if lib.catalog.get(c.doc_id)}
+    if export:
+        if server is not None:
+            def link(c):
+                return f"{server.url}/api/documents/{c.doc_id}/file#page={c.address.page}"
+        else:
+            def link(c):
+                path = originals.get(c.doc_id)
+                return f"{path.resolve().as_uri()}#page={c.address.page}" if path else ""
+        sys.stdout.write(evidence_cards(ans, export, link))
+        return
     if as_json:
         sys.stdout.write(ans.model_dump_json(indent=2) + "\n")
     else:
@@ -166,8 +200,16 @@ def _llm_settings(url: str | None, model: str | None, query_model: str | None):
 @app.command()
 def docs(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
     """List the library: documents, pages, status, failed files, and problems found."""
-    with _library(must_exist=True, for_reindex=True) as lib:  # a settings mismatch is a problem shown
-        rows, failures, problems = lib.catalog.documents(), lib.catalog.failures(), lib.check()
+    server = _server()
+    if server is not None:
+        with server:
+            listing = server.documents()
+        rows = [SimpleNamespace(**{k: d[k] for k in DocumentRow.__dataclass_fields__}) for d in listing["documents"]]
+        failures = [SimpleNamespace(**{k: f[k] for k in FailureRow.__dataclass_fields__}) for f in listing["failures"]]
+        problems = listing["problems"]
+    else:
+        with _library(must_exist=True, for_reindex=True) as lib:  # a settings mismatch is a problem shown
+            rows, failures, problems = lib.catalog.documents(), lib.catalog.failures(), lib.check()
     if as_json:
         out = {"documents": [r.__dict__ for r in rows], "failures": [f.__dict__ for f in failures],
                "problems": problems}
@@ -181,6 +223,7 @@ def docs(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
 @app.command()
 def reindex():
     """Rebuild chunks and the index from the stored extracted text (no re-parsing)."""
+    _no_server("reindex")
     with _library(for_reindex=True) as lib:
         n = lib.reindex()
     console.print(f"re-indexed {n} documents")
@@ -189,6 +232,12 @@ def reindex():
 @app.command()
 def remove(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`.")):
     """Remove a document from the library."""
+    server = _server()
+    if server is not None:
+        with server:
+            server.remove(doc_id)
+        console.print(f"removed {doc_id}")
+        return
     with _library(must_exist=True, for_reindex=True) as lib:  # needs no embedder
         lib.remove(doc_id)
     console.print(f"removed {doc_id}")
@@ -208,6 +257,7 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     cross-check. The JSON report holds environment, summary (rows per language),
     query_p50_ms / query_p95_ms, crosscheck and, with --corpus, ingest.
     """
+    _no_server("eval")
     try:
         qs = evaluate.load_questions(questions)
     except ValueError as e:
@@ -275,6 +325,66 @@ def serve(host: str = typer.Option("127.0.0.1", help="Address to listen on; othe
     if _state.get("data"):
         settings.data_dir = _state["data"]
     run_server(host, port, settings, os.environ.get("PINCITE_TOKEN") or None)
+
+
+def _data_dir() -> Path:
+    return Path(_state.get("data") or Settings().data_dir)
+
+
+def _server_url() -> str | None:
+    """URL of a `pincite serve` running on this data folder (it owns the index), or None."""
+    if "server" not in _state:
+        from .web.client import find_server
+
+        _state["server"] = find_server(_data_dir())
+    return _state["server"]
+
+
+def _server():
+    """A client of the running server, or None: while one runs, ingest, ask, docs and remove
+    go through its API, so nothing opens the index twice."""
+    url = _server_url()
+    if url is None:
+        return None
+    from .web.client import Client
+
+    err.print(f"[dim]using the pincite server at {escape(url)}[/]", soft_wrap=True)
+    return Client(url)
+
+
+def _no_server(command: str) -> None:
+    url = _server_url()
+    if url is not None:
+        _fail(f"`pincite serve` is running at {url} and holds the index; stop it before `pincite {command}`")
+
+
+def _ingest_via_server(server, paths: list[Path]) -> None:
+    """Upload the files to the running server and wait for its ingest; same table and exit
+    status as a local ingest."""
+    files = list(expand_paths(paths, exclude=_data_dir()))
+    t0 = time.perf_counter()
+    with server, _progress() as prog:
+        task = prog.add_task("upload", total=len(files))
+        ups = server.upload(files)
+
+        def update(current: list[dict]) -> None:
+            prog.update(task, completed=sum(u["status"] in ("ready", "failed") for u in current),
+                        description="ingest")
+
+        final = server.wait([u["upload_id"] for u in ups], on_update=update)
+    elapsed = time.perf_counter() - t0
+    results = [IngestResult(path=str(p), status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
+                            doc_id=u.get("doc_id"), reason=u.get("reason") or "")
+               for p, u in zip(files, final)]
+    for r in results:
+        if r.status == "failed":
+            err.print(f"[red]✗[/] {escape(r.reason)}", soft_wrap=True)
+    console.print(_ingest_table(results))
+    failed = sum(r.status == "failed" for r in results)
+    console.print(f"{len(results)} file{'s' if len(results) != 1 else ''} ingested by the server in {elapsed:.1f} s"
+                  + (f", [red]{failed} failed[/]" if failed else ""))
+    if failed:
+        raise typer.Exit(1)
 
 
 def _ingest_table(results: list[IngestResult]) -> Table:

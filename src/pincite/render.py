@@ -6,16 +6,11 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from .answer.messages import page_ref
-from .answer_model import Answer, Citation
+from .answer_model import Answer
+from .export import source_line  # one source line for the terminal and the exports
 
 STATUS_STYLE = {"answered": "green", "partial": "yellow", "refused": "red",
                 "needs_clarification": "yellow", "not_confirmed": "yellow"}
-
-
-def source_line(c: Citation, lang: str) -> str:
-    """"file.pdf, p. 5-12 (PDF 47)" in the answer's language; physical page always shown."""
-    return f"{c.file}, {page_ref(c.address.page, c.address.page_label, lang)}"
 
 
 def print_answer(console: Console, ans: Answer) -> None:

@@ -1,0 +1,50 @@
+"""Evidence cards: the verified claims of an Answer as Markdown or CSV, to paste into a report.
+
+One card per verified citation: the claim, its verbatim quote, the source line ("file.pdf,
+p. 5-12 (PDF 47)") and a link that opens the cited page. Unverified claims are never
+exported. The CLI (`pincite ask --export md|csv`) and the web UI produce the same columns.
+"""
+from __future__ import annotations
+
+import csv
+import io
+from typing import Callable
+
+from .answer.messages import page_ref
+from .answer_model import Answer, Citation
+
+FORMATS = ("md", "csv")
+COLUMNS = ("claim", "quote", "source", "link")
+
+
+def source_line(c: Citation, lang: str) -> str:
+    """"file.pdf, p. 5-12 (PDF 47)" in the answer's language; the physical page always shown."""
+    return f"{c.file}, {page_ref(c.address.page, c.address.page_label, lang)}"
+
+
+def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> str:
+    """The verified claims of `ans` as `fmt` ("md" or "csv"); `link(citation)` gives the URL
+    that opens the cited page (e.g. ".../file#page=47"). Raises ValueError for another format.
+    An answer without verified claims gives a table with the header only."""
+    rows = [(claim.text, c.quote, source_line(c, ans.language), link(c))
+            for claim in ans.claims if claim.verified for c in claim.citations if c.verified]
+    if fmt == "csv":
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(COLUMNS)
+        w.writerows(rows)
+        return buf.getvalue()
+    if fmt == "md":
+        out = [f"## {_md(ans.question)}", "", "| # | claim | quote | source |", "|---|---|---|---|"]
+        for i, (claim, quote, source, url) in enumerate(rows, 1):
+            out.append(f"| {i} | {_md(claim)} | «{_md(quote)}» | [{_md(source)}](<{url}>) |")
+        return "\n".join(out) + "\n"
+    raise ValueError(f"export format {fmt!r}: choose one of {', '.join(FORMATS)}")
+
+
+def _md(text: str) -> str:
+    """Text safe inside a Markdown table cell: one line, pipes and brackets escaped."""
+    text = " ".join(text.split())
+    for ch in "\\|[]<>*_`":
+        text = text.replace(ch, "\\" + ch)
+    return text

@@ -1,0 +1,79 @@
+"""While `pincite serve` runs it owns the index; `pincite ingest`, `ask`, `docs` and `remove`
+find it through <data>/server.json and go through its API (issue #8). Real processes, real
+sockets: the server is the real CLI in a subprocess.
+"""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pdfgen import make_pdf
+
+CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+ENV = {**os.environ, "COLUMNS": "200", "PINCITE_EMBEDDER": "none"}
+
+
+def run(data: Path, *args: str) -> subprocess.CompletedProcess:
+    return subprocess.run(CLI + ["--data", str(data), *args], capture_output=True, text=True,
+                          timeout=120, env=ENV)
+
+
+@pytest.fixture()
+def served(tmp_path):
+    data = tmp_path / "data"
+    proc = subprocess.Popen(CLI + ["--data", str(data), "serve", "--port", "0"], env=ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    info = data / "server.json"
+    deadline = time.monotonic() + 60
+    while not info.exists():
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.2)
+    yield data, json.loads(info.read_text())["url"], proc
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+
+
+def test_commands_go_through_a_running_server(served, tmp_path):
+    data, url, proc = served
+    pdf = make_pdf(tmp_path / "pump.pdf", ["Pump manual.", "The maximum pressure of the pump is 10 bar."],
+                   title="Pump manual")
+    bad = tmp_path / "notes.pdf"
+    bad.write_text("not a pdf at all")
+
+    done = run(data, "ingest", str(pdf), str(bad))
+    assert done.returncode == 1, done.stderr  # one file failed, the other was ingested
+    assert f"using the pincite server at {url}" in done.stderr
+    assert "pump.pdf" in done.stdout and "added" in done.stdout and "not a PDF" in done.stderr
+
+    done = run(data, "docs", "--json")
+    assert done.returncode == 0, done.stderr
+    listing = json.loads(done.stdout)
+    (doc,) = listing["documents"]
+    assert doc["file_name"] == "pump.pdf" and doc["pages"] == 2
+
+    done = run(data, "ask", "--json", "What is the maximum pressure of the pump?")
+    assert done.returncode == 0, done.stderr
+    ans = json.loads(done.stdout)
+    assert ans["status"] == "answered" and ans["claims"][0]["citations"][0]["page"] == 2
+
+    done = run(data, "reindex")
+    assert done.returncode == 2 and "holds the index" in done.stderr
+
+    done = run(data, "remove", doc["doc_id"])
+    assert done.returncode == 0, done.stderr
+    assert json.loads(run(data, "docs", "--json").stdout)["documents"] == []
+
+    proc.send_signal(signal.SIGINT)
+    proc.wait(timeout=30)
+    assert not (data / "server.json").exists()
+    done = run(data, "docs", "--json")  # the server is gone: the CLI opens the library itself
+    assert done.returncode == 0 and "using the pincite server" not in done.stderr

@@ -1,0 +1,74 @@
+"""Evidence cards (`pincite ask --export md|csv`): verified claims only, with quote, source
+line and a link that opens the cited page."""
+from __future__ import annotations
+
+import csv
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pdfgen import make_pdf
+from pincite.answer_model import Answer, Citation, Claim, PdfAddress
+from pincite.export import evidence_cards
+
+
+def _cit(quote: str, verified: bool, page: int = 47, label: str | None = "5-12") -> Citation:
+    return Citation(chunk_id="ab" * 8 + f"-p{page}-c0", doc_id="ab" * 8, file="manual|v2.pdf",
+                    address=PdfAddress(page=page, page_end=page, page_label=label), page=page,
+                    page_label=label, quote=quote, verified=verified)
+
+
+def _answer() -> Answer:
+    return Answer(question="Max pressure?", status="answered", language="en", answer="...", claims=[
+        Claim(text="The limit is 10 bar | at 20 °C.", verified=True,
+              citations=[_cit("maximum pressure is 10 bar at 20 °C", True)]),
+        Claim(text="The pump weighs 40 kg.", verified=False, reason="quote not in the cited passage",
+              citations=[_cit("The pump weighs 40 kg", False)]),
+    ])
+
+
+def link(c: Citation) -> str:
+    return f"http://127.0.0.1:8000/api/documents/{c.doc_id}/file#page={c.address.page}"
+
+
+def test_csv_holds_verified_claims_only_and_parses_back():
+    rows = list(csv.reader(io.StringIO(evidence_cards(_answer(), "csv", link))))
+    assert rows == [["claim", "quote", "source", "link"],
+                    ["The limit is 10 bar | at 20 °C.", "maximum pressure is 10 bar at 20 °C",
+                     "manual|v2.pdf, p. 5-12 (PDF 47)",
+                     "http://127.0.0.1:8000/api/documents/abababababababab/file#page=47"]]
+
+
+def test_markdown_escapes_table_syntax_and_links_the_page():
+    md = evidence_cards(_answer(), "md", link)
+    lines = md.splitlines()
+    assert lines[0] == "## Max pressure?" and len([line for line in lines if line.startswith("| 1 ")]) == 1
+    assert "40 kg" not in md
+    row = lines[-1]
+    assert row.count(" | ") == 3  # escaped pipes do not open new cells
+    assert "10 bar \\| at 20 °C" in row and "manual\\|v2.pdf" in row
+    assert row.endswith("(<http://127.0.0.1:8000/api/documents/abababababababab/file#page=47>) |")
+    with pytest.raises(ValueError, match="choose one of md, csv"):
+        evidence_cards(_answer(), "pdf", link)
+
+
+def test_cli_export_links_the_stored_original_at_the_page(tmp_path):
+    pdf = make_pdf(tmp_path / "pump.pdf", ["Pump manual.", "The maximum pressure of the pump is 10 bar."])
+    env = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "200"}
+    cli = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(tmp_path / "data")]
+    subprocess.run(cli + ["ingest", str(pdf)], check=True, capture_output=True, env=env, timeout=120)
+    done = subprocess.run(cli + ["ask", "--export", "csv", "What is the maximum pressure of the pump?"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    header, first, *_ = list(csv.reader(io.StringIO(done.stdout)))
+    assert header == ["claim", "quote", "source", "link"]
+    assert first[2] == "pump.pdf, PDF p. 2" and first[3].startswith("file://") and first[3].endswith("#page=2")
+    target = Path(first[3][len("file://"):].split("#")[0])
+    assert target.read_bytes() == pdf.read_bytes()
+    done = subprocess.run(cli + ["ask", "--export", "xml", "pressure?"], capture_output=True, text=True,
+                          env=env, timeout=120)
+    assert done.returncode == 2 and "choose one of md, csv" in done.stderr
