@@ -19,7 +19,7 @@ import pytest
 from reportlab.lib.colors import white
 from reportlab.pdfgen import canvas
 
-from llm_server import Reply, ScriptedLLM, always, chat_json, prose, sequence, status  # noqa: F401
+from llm_server import Reply, ScriptedLLM, always, chat_json, prose, redirect, slow, status
 from pdfgen import make_pdf
 from pincite.answer.llm import LlmSettings
 from pincite.app import Library
@@ -219,6 +219,18 @@ def test_server_errors_raise_short_messages_without_the_key(library, llm, caplog
             library.ask(QUESTION, llm=settings_for(llm))
         assert e.value.kind == kind
         assert_no_key(library, str(e.value), repr(e.value.args), caplog=caplog)
+
+
+def test_slow_model_and_redirect_fail_clearly(library, llm):
+    llm.handler = slow(2.0)
+    with pytest.raises(LlmError) as e:
+        library.ask(QUESTION, llm=LlmSettings(base_url=llm.url, model="m", api_key=KEY, timeout_s=0.5))
+    assert e.value.kind == "unavailable" and KEY not in str(e.value)
+    llm.handler = redirect("https://llm.example.org/v1/chat/completions")
+    with pytest.raises(LlmError) as e:
+        library.ask(QUESTION, llm=settings_for(llm))
+    assert e.value.kind == "redirect" and "https://llm.example.org/v1" in str(e.value)
+    assert llm.count == 2  # no retries, no redirect followed
 
 
 def test_doc_filter_acts_inside_retrieval_and_on_claims(library, llm):

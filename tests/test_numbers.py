@@ -189,7 +189,8 @@ def test_malformed_chinese_numeral_has_no_value():
 
 @pytest.mark.parametrize("text, value", [
     ("3万", 30000), ("1.5亿", 150000000), ("3千万", 30000000), ("2 тысячи", 2000),
-    ("1,5 млн", 1500000), ("3 тыс", 3000), ("5 million", 5000000), ("2.5 thousand", 2500),
+    ("1,5 млн", 1500000), ("3 тыс", 3000), ("3 тыс.", 3000), ("5 million", 5000000),
+    ("2.5 thousand", 2500), ("2 с половиной", Decimal("2.5")), ("2 and a half", Decimal("2.5")),
 ])
 def test_digits_with_a_scale_word(text, value):
     m = only(text)
@@ -217,8 +218,8 @@ def test_sign_words(text, written, value):
     "each one", "one another", "one by one", "a one-way valve", "someone", "anyone",
     "hundreds of parts", "first", "ни один клапан", "одно и то же", "один и тот же насос",
     "один за другим", "одни и те же", "тысячи деталей", "одним словом",
-    "一般", "一定", "统一", "一些", "一致", "十分重要", "万一", "千万不要", "百分比", "十几个", "几十个",
-    "十字螺丝刀",
+    "一般", "一定", "统一", "一些", "一致", "十分重要", "万一", "千万不要", "百分比",
+    "十几个", "几十个", "十字螺丝刀", "第三方软件", "二极管", "三角形", "四周", "свою семью",
 ])
 def test_words_that_are_not_numbers(text):
     assert number_mentions(text) == []
@@ -232,6 +233,7 @@ def test_words_that_are_not_numbers(text):
     ("один из клапанов", "один"),
     ("по одному", "одному"),
     ("в одной плоскости", "одной"),
+    ("семью болтами", "семью"),
 ])
 def test_one_counts_where_it_is_a_count(text, written):
     assert texts(text) == [written]
@@ -583,6 +585,8 @@ def _bump(token: str, delta: int) -> str:
     ("20千克", ["kg"]),
     ("2,5 мм²", ["mm2"]),
     ("5 л.с.", ["hp"]),
+    ("3 тыс. км", ["km"]),
+    ("2 с половиной часа", ["h"]),
     ("5–12 мм", ["mm"]),
     ("220/380 В", ["V"]),
     ("$5", ["USD"]),

@@ -31,7 +31,8 @@ Numbers found (`number_mentions`):
   三百五 (= 350, the colloquial elision), 一万五 (= 15000), 三点五 (= 3.5), 二〇二〇 (digit by
   digit), 三四 (two adjacent digits = "three or four": two numbers). Financial numerals (壹贰...)
   are not read: 拾 and 陆 are common words.
-- Digits with a scale word: "3万", "1.5亿", "1,5 млн", "3 тыс", "2 тысячи", "5 million".
+- Digits with a scale word: "3万", "1.5亿", "1,5 млн", "3 тыс.", "2 тысячи", "5 million"; digits
+  with a half: "2 с половиной", "2 and a half".
 - A sign word before a number: "минус 5", "minus five", "负五", "零下十" are negative (not after
   "плюс"/"plus"/"±", which make a tolerance, not a sign).
 
@@ -44,9 +45,11 @@ Ambiguity rules (each accepts a small, documented error rather than missing a ch
   ("one year", "the one-year warranty") always makes it a number.
 - Russian один/одна/одно... alone is a number unless in "ни один", "один и тот же", "одно и то
   же", "один за другим", "одним словом". Plural одни/одних are never numbers ("одни и те же").
+  "семью" is 7 except after a possessive ("свою семью", family).
 - Chinese 一 alone is a number only after 第 or before a unit or a measure word (次, 台, 个月, 年,
-  ...): 一般, 一定, 一些, 一致, 统一 are words. 十 alone is not a number in 十分 ("very", but 十分钟
-  is), 十字, 十足. A numeral run that starts with 百/千/万/亿 without a coefficient is a word
+  ...): 一般, 一定, 一些, 一致, 统一 are words. A lone numeral that begins one of a few words is
+  no count: 十分 ("very"; 十分钟 is a number), 十字, 十足, 二极管, 三极管, 三角, 四周, 五金, 一氧化,
+  二氧化, 第三方. A numeral run that starts with 百/千/万/亿 without a coefficient is a word
   (万一, 千万, 百货). A numeral next to 几 is an approximation (十几, 几十) and is skipped.
   百分之/千分之 mark a percentage, not the number 100/1000 ("百分之五十" = 50 %).
 - A lone "тысячи" is "thousands" or "of a thousand": not a number; "тысяча", "тысячу", "миллион",
@@ -60,23 +63,29 @@ Ambiguity rules (each accepts a small, documented error rather than missing a ch
 
 Numbers compared (`unsupported_numbers`): a claim number is supported by a quote number when
 
-  (a) both are written the same way under verify's rules (group spaces ignored, "1,5" != "1.5"
-      as text, "10²" != "102"); or
+  (a) both are written the same way under verify's rules (group spaces ignored; "10²" != "102");
+      or
   (b) at least one of them is spelled (words, CJK numerals, or digits with a scale word) and
       their values are equal (18 == eighteen == восемнадцать == 十八; "1,5 млн" == 1 500 000); or
   (c) both are digits, and some reading of their separators gives the same digits with the
       decimal mark in the same place: "1,5" == "1.5" (a Russian quote, an English claim),
       "1,500" == "1500" == "1 500", "1 000,5" == "1,000.5"; but "18" != "18.0", "1.5" != "1.50"
       and "18" != "18,000". Precision as written is kept: a model that writes "18.0" for "18"
-      changed what the document says.
+      changed what the document says. This relaxes verify's "1,5" != "1.5" on purpose: an answer
+      in English cites Russian documents, and the digits, decimal place and value are the same.
+      The price: "pages 1,5" (a list without a space) supports a claim "1.5", and "1.500" and
+      "1,500" support each other (each can be 1500).
+
+`lang` (the claim's language) only settles NumberMention.value of "1,500"-like numbers; the
+comparison always tries every reading, since the quote may be in another language.
 
 Units (`units_in`, `unsupported_units`): UNIT_ALIASES maps each written form (lowercased) to a
 canonical key, e.g. "мм"/"mm"/"毫米" -> "mm", "месяцев"/"months"/"个月" -> "month", so a unit
 translated from the quote's language still matches. CASED_UNIT_ALIASES holds the forms that are
 ordinary words in another case (A/a, В/в, с, m/M, Nm/nm...) and match only as written. In a claim
 a unit counts only right after a number (attached, after one space or one hyphen: "5mm", "220 В",
-"18-month", "十八个月"), or for "%"/"°" attached to it, or as a prefix ("百分之五十", "$5"): "с ним",
-"в доме", "a manual", "I am" hold no unit. Russian "с" after a number is seconds unless an
+"18-month", "十八个月", "10 %", "10°C"), or as a prefix ("百分之五十", "$5"): "с ним", "в доме",
+"a manual", "I am" hold no unit. Russian "с" after a number is seconds unless an
 instrumental word follows ("5 с лишним", "2 с ним"). "г" (грамм or год) and "т" are not read.
 In the evidence (quote and chunk) a unit also counts where it stands alone as a word, since a
 table header ("Давление, МПа"; "Voltage (V)") holds the unit of the number in a cell; single
@@ -84,6 +93,15 @@ letters and single CJK characters count there only attached to a number, or a si
 a header form: "(V)", "[A]", ", В" at the end of a text or before ")", ",", ";", ":", ".".
 A claim "deg" (plain degrees) is supported by "deg", "degC" or "degF" in the evidence; "degC"
 needs "degC" ("10 градусов" does not say Celsius).
+
+Known limits: Russian decimals in words ("три целых пять десятых"), fractions ("三分之一" reads as
+3 and 1; "one half" as 1), ordinals, "dozen", "пара", 半 ("一个半小时"), "3万5千" (two numbers,
+30000 and 5000), financial numerals, and unit conversions (5 kW != 5000 W; 18 months != 1.5
+years) are not handled: a claim number written so is reported (a false rejection), never
+accepted by mistake - except ordinals ("third", "третий"), "dozen" and "пара", which are not
+numbers here and so are not checked at all (第三 is: 三 is a numeral). 度 is read as
+degrees, also where it means kWh (10度电). "¥" is read as CNY. Units not in the tables are
+ignored (neither checked nor reported).
 """
 from __future__ import annotations
 
@@ -298,12 +316,13 @@ _EN_DIGIT_WORDS = {w: int(v.value) for w, v in _EN_WORDS.items()
 _SCALE_AFTER_A = frozenset({"hundred", "thousand", "million", "billion", "trillion"})
 
 _WORD = re.compile(r"[a-z\u00df-\u024f\u0400-\u052f]+")
-_LETTER_CLASS = r"a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u052f"
+_LETTER_CLASS = r"a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u052f"  # Latin, Greek, Cyrillic
+_LETTER = re.compile(f"[{_LETTER_CLASS}]")
 
 # Pronoun "one" / "один" (module docstring, "Ambiguity rules").
 _ONE_BEFORE = frozenset("the this that which each every any no some another a an such".split())
 _ONE_AFTER = frozenset(
-    "should must can cannot could may might would will shall needs ought another by".split())
+    "should must can cannot could may might would will shall needs ought another".split())
 _ONE_HYPHEN_AFTER = frozenset("way off shot liner".split())
 _RU_ONE_FORMS = frozenset(w for w, v in _RU_WORDS.items() if v.kind == "unit" and v.value == 1
                           and w.startswith(("один", "одн")))
@@ -413,7 +432,7 @@ def _word_numbers(text: str, taken: list[tuple[int, int]]) -> list[_Found]:
         if half and value == value.to_integral_value() and group.last_kind != "zero":
             end, value = half.end(), value + Decimal("0.5")
         j = max(j, _next_token_index(tokens, end, j))
-        if j - i == 1 and value == 1 and _is_pronoun_one(text, tokens[i]):
+        if j - i == 1 and _is_word_not_number(text, tokens[i]):
             i = j
             continue
         found.append(_spelled(text, start, end, value))
@@ -481,15 +500,21 @@ def _before(text: str, pos: int, width: int = 24) -> str:
     return text[max(0, pos - width):pos]
 
 
-def _is_pronoun_one(text: str, token: re.Match[str]) -> bool:
-    """"one"/"один" used as a pronoun or "same", not as a count (module docstring)."""
+def _is_word_not_number(text: str, token: re.Match[str]) -> bool:
+    """A lone number word used otherwise: "one"/"один" as a pronoun or "same", "свою семью"
+    (family) - module docstring."""
     word, after = token.group(), text[token.end():token.end() + 40]
+    if word == "семью":
+        return bool(re.search(r"(?:свою|мою|твою|нашу|вашу|всю|его|ее|их) $",
+                              _before(text, token.start())))
     if _unit_after_text(text, token.end()) is not None:
         return False
     if word == "one":
         before = re.search(r"([a-z]+) $", _before(text, token.start()))
         nxt = re.match(r" ([a-z]+)|-([a-z]+)", after)
-        if before and before.group(1) in _ONE_BEFORE or text.endswith("one by ", 0, token.start()):
+        if before and before.group(1) in _ONE_BEFORE:
+            return True
+        if text.startswith(" by one", token.end()) or text.endswith("one by ", 0, token.start()):
             return True
         if nxt and nxt.group(1) in _ONE_AFTER:
             return True
@@ -529,41 +554,40 @@ def _word_key(written: str) -> str:
 # --- digits followed by a scale word ("3万", "1,5 млн", "5 million") -------------------------
 
 _SCALE_WORD_AFTER = re.compile(
-    r" ?(тыс|тысяч[аиуе]?|тысячей|тысячам[и]?|тысячах|млн|млрд|трлн|"
+    r" ?(?:(тыс|млн|млрд|трлн)(?![\w])\.?|(тысяч[аиуе]?|тысячей|тысячам[и]?|тысячах|"
     r"(?:миллион|миллиард|триллион)(?:а|у|ом|е|ы|ов|ам|ами|ах)?|"
-    r"hundred|thousand|million|billion|trillion)(?![\w])"
+    r"hundred|thousand|million|billion|trillion)(?![\w]))"
 )
 _CJK_SCALE_AFTER = re.compile(r"[百千万萬亿億]+")
 _CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
 
 
 def _digit_numbers(n: Normalized, original: str, lang: str | None) -> list[_Found]:
-    text = n.text
-    found = []
-    for m in _DIGITS.finditer(text):
-        token = m.group()
-        values = _digit_values(token)
-        scaled = _scale_after(n, original, m.end()) if values else None
-        if scaled is not None:
-            end, factor = scaled
-            mixed_values = tuple(v * factor for v in values)
-            value = _pick_value(token, values, lang)
-            f = _spelled(text, m.start(), end, value * factor if value is not None else None,
-                         kind="mixed", values=mixed_values)
-            sign = "-" if f.start < m.start() else ""
-            found.append(_Found(f.start, f.end, "mixed", f"{sign}{_digit_key(token)}×{factor}",
-                                f.values, f.value))
-            continue
-        before = _before(text, m.start())
-        sign = _SIGN_BEFORE.search(before)
-        if sign and not token.startswith("-") and values \
-                and not _TOLERANCE_BEFORE.search(before[:sign.start()]):
-            found.append(_spelled(text, m.start(), m.end(), _pick_value(token, values, lang),
-                                  kind="mixed", values=values))
-            continue
-        found.append(_Found(m.start(), m.end(), "digit", _digit_key(token), values,
-                            _pick_value(token, values, lang)))
-    return found
+    """Digit numbers; with a scale word, "с половиной"/"and a half" or a sign word they are
+    "mixed" (compared by value, like spelled numbers)."""
+    return [_digit_number(n, original, m, lang) for m in _DIGITS.finditer(n.text)]
+
+
+def _digit_number(n: Normalized, original: str, m: re.Match[str], lang: str | None) -> _Found:
+    text, token = n.text, m.group()
+    values = _digit_values(token)
+    value = _pick_value(token, values, lang)
+    end, factor, half = m.end(), None, _HALF_AFTER.match(text, m.end())
+    scaled = _scale_after(n, original, m.end()) if values else None
+    if scaled is not None:
+        end, factor = scaled
+        values = tuple(v * factor for v in values)
+        value = value * factor if value is not None else None
+    elif half and value is not None and value == value.to_integral_value():
+        end, values, value = half.end(), (value + Decimal("0.5"),), value + Decimal("0.5")
+    f = _spelled(text, m.start(), end, value, kind="mixed", values=values)
+    if f.start == m.start() and end == m.end():
+        return _Found(m.start(), m.end(), "digit", _digit_key(token), values, value)
+    if factor is not None:  # "1,5 млн": key by the digits as written and the factor
+        sign = "-" if f.start < m.start() else ""
+        return _Found(f.start, f.end, "mixed", f"{sign}{_digit_key(token)}×{factor}",
+                      f.values, f.value)
+    return f
 
 
 def _scale_after(n: Normalized, original: str, pos: int) -> tuple[int, Decimal] | None:
@@ -571,7 +595,7 @@ def _scale_after(n: Normalized, original: str, pos: int) -> tuple[int, Decimal] 
     text = n.text
     m = _SCALE_WORD_AFTER.match(text, pos)
     if m:
-        return m.end(), _NUMBER_WORDS[m.group(1)].value
+        return m.end(), _NUMBER_WORDS[m.group(1) or m.group(2)].value
     m = _CJK_SCALE_AFTER.match(text, pos)
     if not m:
         return None
@@ -596,7 +620,9 @@ _CJK_RUN = re.compile(
     "[〇零一二两兩三四五六七八九十百千万萬亿億]+(?:[点點][〇零一二三四五六七八九]+)?")
 # Measure words that make a lone 一 a count (一次, 一台...); units (一年, 一个月) count too.
 _MEASURE_WORDS = frozenset("次台件只套组根条张块名位人倍层对片颗枚节批项份辆把支道处种类")
-_TEN_WORDS = ("十分", "十字", "十足")  # 十 alone in these is a word (十分钟, 十分之 are numbers)
+# Words that begin with a numeral but name no count; 十分 is "very" (十分钟, 十分之 are numbers).
+_CJK_WORDS = ("十分", "十字", "十足", "二极管", "三极管", "三角", "四周", "五金",
+              "一氧化", "二氧化")
 
 
 def _cjk_numbers(n: Normalized, original: str, taken: list[tuple[int, int]]) -> list[_Found]:
@@ -614,8 +640,7 @@ def _cjk_numbers(n: Normalized, original: str, taken: list[tuple[int, int]]) -> 
         if len(run) == 2 and all(c in _CJK_DIGITS and _CJK_DIGITS[c] for c in run):
             # 三四天: "three or four days", two numbers
             found.append(_spelled(text, start, start + 1, Decimal(_CJK_DIGITS[run[0]])))
-            found.append(_Found(start + 1, end, "spelled", run[1],
-                                (Decimal(_CJK_DIGITS[run[1]]),), Decimal(_CJK_DIGITS[run[1]])))
+            found.append(_spelled(text, start + 1, end, Decimal(_CJK_DIGITS[run[1]])))
             continue
         if run == "一" and not _lone_one_counts(n, original, start, end):
             continue
@@ -630,9 +655,11 @@ def _cjk_is_word(text: str, start: int, end: int, run: str) -> bool:
         return True  # 万一, 千万, 百货, and the 百 of 百分之
     if run == "零" and after.startswith("下"):
         return True  # 零下 is a sign
-    if run == "十" and any((run + after).startswith(w) for w in _TEN_WORDS) \
+    if any(text.startswith(w, start) for w in _CJK_WORDS) and len(run) == 1 \
             and not after.startswith(("分钟", "分之")):
         return True
+    if run == "三" and before == "第" and after.startswith("方"):
+        return True  # 第三方: "third-party"
     return after.startswith("几") or before == "几"
 
 
@@ -747,12 +774,12 @@ def unsupported_numbers(claim: str, quote: str, lang: str | None = None) -> list
     """The claim's numbers, as written in the claim, that no number of the quote supports.
 
     Supported means rule (a), (b) or (c) of the module docstring. Each text is listed once, in
-    the order of the claim.
+    the order of the claim. `lang` is the claim's language; it does not change the outcome.
     """
-    available = _find(quote, None)
-    n = _loose(claim)
+    available = _find(quote or "", None)
+    n = _loose(claim or "")
     missing: list[str] = []
-    for f in _find(claim, lang):
+    for f in _find(claim or "", lang):
         if any(_supports(q, f) for q in available):
             continue
         start, end = n.span_to_source(f.start, f.end)
@@ -809,7 +836,7 @@ _UNIT_SPEC: dict[str, str] = {
     "mV": "毫伏",
     "A": "安 安培 amp amps ampere amperes " + _ru("ампер", _NOUN_M),
     "mA": "毫安",
-    "mAh": "mah мач",
+    "mAh": "mah мач ма·ч",
     "W": "вт 瓦 瓦特 watt watts " + _ru("ватт", _NOUN_M),
     "kW": "kw квт 千瓦 kilowatt kilowatts " + _ru("киловатт", _NOUN_M),
     "kWh": "kwh kw·h kw*h квт·ч квт*ч квтч квт-ч 千瓦时",
@@ -910,14 +937,20 @@ def _alternation(aliases: list[str], left_boundary: bool = False) -> re.Pattern[
 
 _UNIT_AT = _alternation(list(UNIT_ALIASES))
 _UNIT_ANYWHERE = _alternation([a for a in UNIT_ALIASES if _is_lenient(a)], left_boundary=True)
-_HEADER_BEFORE = re.compile(r"[,(\[/] ?$")
-_HEADER_AFTER = re.compile(r"$|[)\],;:.]")
+# A cased form standing alone in evidence: a multi-letter one anywhere as a word ("кВт"), a
+# single letter only in a header form: after "," "(" "[" "/", before the end or ) ] , ; : .
+_HEADER_BEFORE = r"(?:(?<=[,(\[/])|(?<=[,(\[/] ))"
+_HEADER_AFTER = r"(?=$|[)\],;:.])"
+_CASED_ANYWHERE = [
+    (alias, re.compile(
+        (_HEADER_BEFORE if len(alias) == 1 else _left_boundary(folded))
+        + _alias_pattern(folded) + (_HEADER_AFTER if len(alias) == 1 else "")))
+    for alias, folded in _CASED]
 _PREFIX_UNITS = {"百分之": "%", "千分之": "‰", "$": "USD", "€": "EUR", "₽": "RUB", "¥": "CNY",
                  "£": "GBP"}
 
 
-def _unit_at(n: Normalized, original: str, p: int, *, after_number: bool = True
-             ) -> tuple[str, int] | None:
+def _unit_at(n: Normalized, original: str, p: int) -> tuple[str, int] | None:
     """The unit whose written form starts at loose position p: (key, end), longest form first."""
     text = n.text
     best: tuple[str, int] | None = None
@@ -930,7 +963,7 @@ def _unit_at(n: Normalized, original: str, p: int, *, after_number: bool = True
             break
         if text.startswith(folded, p) and _right_ok(text, end, folded) \
                 and _original(n, original, p, end) == alias:
-            if alias == "с" and after_number and _RU_INSTRUMENTAL.match(text, end):
+            if alias == "с" and _RU_INSTRUMENTAL.match(text, end):
                 continue  # "5 с лишним", "2 с ним": the preposition
             best = (CASED_UNIT_ALIASES[alias], end)
             break
@@ -938,8 +971,8 @@ def _unit_at(n: Normalized, original: str, p: int, *, after_number: bool = True
 
 
 def _right_ok(text: str, end: int, folded: str) -> bool:
-    return end >= len(text) or not re.match(rf"[{_LETTER_CLASS}]", text[end]) \
-        or not re.match(rf"[{_LETTER_CLASS}]", folded[-1])
+    """A form ending in a letter must not run on into another letter ("m" in "mono")."""
+    return end >= len(text) or not (_LETTER.match(folded[-1]) and _LETTER.match(text[end]))
 
 
 def _original(n: Normalized, original: str, start: int, end: int) -> str:
@@ -990,18 +1023,11 @@ def _evidence_units(text: str) -> set[str]:
     n = _loose(text)
     keys = {key for _, key in _units_after_numbers(text)}
     keys.update(UNIT_ALIASES[m.group()] for m in _UNIT_ANYWHERE.finditer(n.text))
-    for alias, folded in _CASED:
-        for m in re.finditer(re.escape(folded), n.text):
-            if _original(n, text, m.start(), m.end()) != alias:
-                continue
-            if m.start() and re.match(rf"[{_LETTER_CLASS}]", n.text[m.start() - 1]):
-                continue
-            if not _right_ok(n.text, m.end(), folded):
-                continue
-            header = _HEADER_BEFORE.search(_before(n.text, m.start())) \
-                and _HEADER_AFTER.match(n.text, m.end())
-            if len(alias) > 1 or header:
-                keys.add(CASED_UNIT_ALIASES[alias])
+    for alias, pattern in _CASED_ANYWHERE:
+        key = CASED_UNIT_ALIASES[alias]
+        if key not in keys and any(_original(n, text, m.start(), m.end()) == alias
+                                   for m in pattern.finditer(n.text)):
+            keys.add(key)
     return keys
 
 
