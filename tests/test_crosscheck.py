@@ -137,6 +137,7 @@ def test_every_shared_quote_is_confirmed_on_one_of_its_pages(corpus):
     assert len(levels) >= 40
 
 
+@needs_pdftotext
 def test_two_column_sentence_found_in_reading_order(corpus):
     """-layout interleaves two columns; the reading-order pass finds a sentence that runs down
     one column (tugboat-babelbib page 1), and the result names the mode that confirmed it."""
