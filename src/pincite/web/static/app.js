@@ -1,0 +1,1143 @@
+// pincite web UI: plain JavaScript, no build step, no libraries.
+//
+// Talks to the REST API of pincite.web.server (same origin):
+//   GET  /api/health                     version, document count
+//   POST /api/ask                        {question, doc_ids, mode} -> Answer JSON (answer_model.py)
+//   GET/POST/DELETE /api/documents       library, uploads (multipart field "file"), removal
+//   GET  /api/documents/{id}/pages/{n}.png, .../pages/{n}/highlight, .../pages/{n}/text
+//   GET  /api/documents/{id}/file#page=n the original
+// Every fact shown comes from those responses; turning pages only calls the page endpoints,
+// never /api/ask. Timings from a click on a source to the page image's `load` event are kept
+// in window.pinciteTimings (milliseconds) for the browser test and shown under the image.
+"use strict";
+
+(() => {
+  const $ = (sel) => document.querySelector(sel);
+  const el = (tag, attrs = {}, ...children) => {
+    const node = document.createElement(tag);
+    for (const [key, value] of Object.entries(attrs)) {
+      if (value === undefined || value === null || value === false) continue;
+      if (key === "class") node.className = value;
+      else if (key === "text") node.textContent = value;
+      else if (key.startsWith("on")) node.addEventListener(key.slice(2), value);
+      else if (key === "dataset") Object.assign(node.dataset, value);
+      else node.setAttribute(key, value === true ? "" : String(value));
+    }
+    for (const child of children.flat()) {
+      if (child === null || child === undefined || child === false) continue;
+      node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+    }
+    return node;
+  };
+  const DASH = "—";
+  const shown = (v) => (v === null || v === undefined || v === "" ? DASH : String(v));
+
+  // Milliseconds from a click to the page image's load event: on a source (pinciteTimings)
+  // and on previous/next (pinciteTurnTimings).
+  window.pinciteTimings = [];
+  window.pinciteTurnTimings = [];
+
+  const state = {
+    token: null,
+    answer: null,
+    askSeq: 0,
+    askAbort: null,
+    askTimer: null,
+    documents: [],
+    uploads: [],
+    librarySig: null,
+    librarySeq: 0,
+    pollTimer: null,
+    view: null,        // {citation, docId, file, title, lang, page, pages}
+    navSeq: 0,
+    pendingImage: null, // {seq, url, t0}
+    confirmResolve: null,
+  };
+
+  // ---------------------------------------------------------------- API
+
+  class ApiError extends Error {
+    constructor(status, message) {
+      super(message);
+      this.status = status;
+    }
+  }
+
+  function detailText(detail) {
+    if (!detail) return "";
+    if (typeof detail === "string") return detail;
+    if (Array.isArray(detail)) {
+      return detail.map((d) => (d && d.msg ? `${(d.loc || []).slice(1).join(".")}: ${d.msg}` : String(d))).join("; ");
+    }
+    return typeof detail === "object" ? JSON.stringify(detail) : String(detail);
+  }
+
+  async function api(path, options = {}) {
+    const headers = new Headers(options.headers || {});
+    if (state.token) headers.set("Authorization", `Bearer ${state.token}`);
+    let res;
+    try {
+      res = await fetch(path, { ...options, headers });
+    } catch (err) {
+      if (err.name === "AbortError") throw err;
+      throw new ApiError(0, "The pincite server cannot be reached. Is `pincite serve` still running?");
+    }
+    if (!res.ok) {
+      let message = `${res.status} ${res.statusText}`;
+      try {
+        const body = await res.json();
+        if (body && body.detail) message = detailText(body.detail);
+      } catch (_) { /* not JSON */ }
+      if (res.status === 401) {
+        message = "This server needs its access token (PINCITE_TOKEN): open the app as …/#token=YOUR_TOKEN (the token stays in this browser tab).";
+      }
+      throw new ApiError(res.status, message);
+    }
+    if (res.status === 204) return null;
+    const type = res.headers.get("content-type") || "";
+    return type.includes("json") ? res.json() : res.text();
+  }
+
+  const enc = encodeURIComponent;
+  const docUrl = (docId) => `/api/documents/${enc(docId)}`;
+  const pageImageUrl = (docId, n) => `${docUrl(docId)}/pages/${n}.png`;
+  const originalUrl = (docId, n) => `${docUrl(docId)}/file#page=${n}`;
+
+  // ---------------------------------------------------------------- source lines
+
+  /** "p. 5-12 (PDF 47)" with a printed label, else "PDF p. 47" (as the CLI's page_ref). */
+  function pageRef(address, lang) {
+    const page = address.page;
+    const end = address.page_end && address.page_end !== page ? address.page_end : null;
+    const phys = end ? `${page}–${end}` : `${page}`;
+    const label = address.page_label;
+    const hasLabel = label && label !== String(page);
+    if (lang === "zh") return hasLabel ? `第 ${label} 页（PDF 第 ${phys} 页）` : `PDF 第 ${phys} 页`;
+    const word = lang === "ru" ? "с." : "p.";
+    return hasLabel ? `${word} ${label} (PDF ${phys})` : `PDF ${word} ${phys}`;
+  }
+
+  function citationAddress(c) {
+    const a = c.address || {};
+    return {
+      page: a.page ?? c.page,
+      page_end: a.page_end ?? a.page ?? c.page,
+      page_label: a.page_label ?? c.page_label ?? null,
+      label_source: a.label_source ?? null,
+    };
+  }
+
+  function sourceLine(c, lang) {
+    return `${c.file} — ${pageRef(citationAddress(c), lang)}`;
+  }
+
+  // ---------------------------------------------------------------- tabs
+
+  const tabs = [$("#tab-ask"), $("#tab-library")];
+
+  function selectTab(tab, focus = false) {
+    for (const t of tabs) {
+      const selected = t === tab;
+      t.setAttribute("aria-selected", String(selected));
+      t.tabIndex = selected ? 0 : -1;
+      document.getElementById(t.getAttribute("aria-controls")).hidden = !selected;
+    }
+    if (focus) tab.focus();
+    if (tab.id === "tab-library") refreshLibrary();
+  }
+
+  for (const t of tabs) {
+    t.addEventListener("click", () => selectTab(t));
+    t.addEventListener("keydown", (e) => {
+      const i = tabs.indexOf(t);
+      let next = null;
+      if (e.key === "ArrowRight") next = tabs[(i + 1) % tabs.length];
+      else if (e.key === "ArrowLeft") next = tabs[(i - 1 + tabs.length) % tabs.length];
+      else if (e.key === "Home") next = tabs[0];
+      else if (e.key === "End") next = tabs[tabs.length - 1];
+      if (next) {
+        e.preventDefault();
+        selectTab(next, true);
+      }
+    });
+  }
+
+  // ---------------------------------------------------------------- health
+
+  function showServerInfo() {
+    const n = state.readyCount ?? 0;
+    $("#server-info").textContent = `pincite ${state.version ?? ""} · ${n} document${n === 1 ? "" : "s"} ready`;
+  }
+
+  async function refreshHealth() {
+    try {
+      const h = await api("/api/health");
+      state.version = h.version;
+      if (state.readyCount === undefined) state.readyCount = h.documents;
+      showServerInfo();
+      hideGlobalError();
+    } catch (err) {
+      showGlobalError(err.message);
+    }
+  }
+
+  function showGlobalError(message) {
+    const box = $("#global-error");
+    box.textContent = message;
+    box.hidden = false;
+  }
+
+  function hideGlobalError() {
+    $("#global-error").hidden = true;
+  }
+
+  // ---------------------------------------------------------------- ask
+
+  const form = $("#ask-form");
+  const questionBox = $("#question");
+
+  function currentMode() {
+    const checked = form.querySelector('input[name="mode"]:checked');
+    return checked ? checked.value : "extractive";
+  }
+
+  questionBox.addEventListener("keydown", (e) => {
+    // Enter submits; Shift+Enter is a new line; never while an input method composes (zh, ja).
+    if (e.key === "Enter" && !e.shiftKey && !e.isComposing && e.keyCode !== 229) {
+      e.preventDefault();
+      form.requestSubmit();
+    }
+  });
+
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    ask(questionBox.value);
+  });
+
+  // Changing a setting makes the shown answer stale.
+  const answerShown = () => Boolean(state.answer || state.askAbort || !$("#answer").hidden);
+  for (const input of form.querySelectorAll('input[name="mode"]')) {
+    input.addEventListener("change", () => {
+      if (answerShown()) clearAnswer("The answer mode changed: ask again.");
+    });
+  }
+  $("#scope").addEventListener("change", () => {
+    if (answerShown()) clearAnswer("The documents to search changed: ask again.");
+  });
+
+  function setProgress(text) {
+    $("#ask-progress").textContent = text || "";
+  }
+
+  function stopAskTimer() {
+    if (state.askTimer) clearInterval(state.askTimer);
+    state.askTimer = null;
+  }
+
+  /** Remove the answer and the page view (new question, library or settings change, failure). */
+  function clearAnswer(notice = "") {
+    if (state.askAbort) state.askAbort.abort();
+    state.askAbort = null;
+    state.askSeq += 1;
+    stopAskTimer();
+    form.removeAttribute("aria-busy");
+    $("#ask-btn").textContent = "Ask";
+    state.answer = null;
+    const section = $("#answer");
+    section.hidden = true;
+    $("#status-banner").textContent = "";
+    $("#status-banner").className = "banner";
+    delete $("#status-banner").dataset.status;
+    $("#answer-body").replaceChildren();
+    $("#answer-meta").replaceChildren();
+    $("#answer-details").hidden = true;
+    $("#export").hidden = true;
+    closePageView();
+    setProgress(notice);
+  }
+
+  async function ask(rawQuestion) {
+    const question = rawQuestion.trim();
+    if (!question) {
+      clearAnswer("Type a question first.");
+      questionBox.focus();
+      return;
+    }
+    if ([...question].length > 2000) {
+      clearAnswer("A question is at most 2,000 characters.");
+      return;
+    }
+    clearAnswer();
+    const seq = state.askSeq;
+    const controller = new AbortController();
+    state.askAbort = controller;
+    const scope = $("#scope").value;
+    const body = { question, doc_ids: scope ? [scope] : null, mode: currentMode() };
+    const started = performance.now();
+    form.setAttribute("aria-busy", "true");
+    $("#ask-btn").textContent = "Asking…";
+    setProgress("Searching the library…");
+    state.askTimer = setInterval(() => {
+      setProgress(`Searching the library… ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    }, 1000);
+    try {
+      const answer = await api("/api/ask", {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+        signal: controller.signal,
+      });
+      if (seq !== state.askSeq) return;
+      stopAskTimer();
+      form.removeAttribute("aria-busy");
+      $("#ask-btn").textContent = "Ask";
+      state.askAbort = null;
+      const took = performance.now() - started;
+      setProgress(`Answered in ${took < 1000 ? `${Math.round(took)} ms` : `${(took / 1000).toFixed(1)} s`}.`);
+      renderAnswer(answer);
+    } catch (err) {
+      if (err.name === "AbortError" || seq !== state.askSeq) return;
+      clearAnswer();
+      showAskError(err);
+    }
+  }
+
+  function showAskError(err) {
+    const section = $("#answer");
+    const banner = $("#status-banner");
+    banner.className = "banner banner-error";
+    banner.dataset.status = "error";
+    banner.setAttribute("role", "alert");
+    banner.replaceChildren(
+      el("strong", { text: "The question could not be answered: " }),
+      err.message || String(err),
+    );
+    section.hidden = false;
+  }
+
+  const STATUS_TEXT = {
+    answered: ["Answered", "Each verified claim below is quoted from its cited page. Open a source to check it."],
+    partial: ["Partly answered", "Only part of the question is covered by the library; the rest is not answered."],
+    refused: ["Not found in the library", "No passage in the library answers this question, so pincite does not guess."],
+    not_confirmed: ["Not confirmed", "Passages were found, but no quote could be verified against its page. They are shown below only for you to judge: do not rely on them."],
+    needs_clarification: ["Which one do you mean?", "The question fits more than one document or revision. Choose one:"],
+  };
+  const STATUS_CLASS = {
+    answered: "banner-ok",
+    partial: "banner-warning",
+    refused: "banner-refused",
+    not_confirmed: "banner-warning",
+    needs_clarification: "banner-info",
+  };
+
+  const SERVER_TEXT = new Set(["refused", "not_confirmed"]);
+  const num = (x) => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
+
+  let citationCounter = 0;
+
+  function renderAnswer(ans) {
+    state.answer = ans;
+    citationCounter = 0;
+    const section = $("#answer");
+    const banner = $("#status-banner");
+    const [title, fallback] = STATUS_TEXT[ans.status] || [ans.status, ""];
+    banner.className = `banner ${STATUS_CLASS[ans.status] || "banner-info"}`;
+    banner.dataset.status = ans.status;
+    banner.setAttribute("role", "status");
+    // A refusal or not_confirmed comes with the server's own sentence in the question's
+    // language: show that one rather than the English default.
+    const serverText = SERVER_TEXT.has(ans.status) && ans.answer ? ans.answer : null;
+    const lang = ans.language || null;
+    if (serverText && ans.status === "refused") {
+      banner.replaceChildren(el("strong", { lang, text: serverText }));
+    } else if (serverText) {
+      banner.replaceChildren(el("strong", { text: title }), " ", el("span", { lang, text: serverText }),
+        " ", el("span", { text: "The passages below are shown only for you to judge: do not rely on them." }));
+    } else {
+      banner.replaceChildren(el("strong", { text: title }), " ", el("span", { text: fallback }));
+    }
+
+    const body = $("#answer-body");
+    body.replaceChildren(...renderAnswerBody(ans, 0));
+
+    const verifiedRows = evidenceRows(ans);
+    $("#export").hidden = verifiedRows.length === 0;
+    renderMeta(ans);
+    section.hidden = false;
+  }
+
+  function refusalDetail(ans) {
+    const r = ans.relevance;
+    if (!r) return null;
+    const parts = [`the best passage holds ${Math.round(r.coverage * 100)}% of the question's words (score ${num(r.score)}, needed ${num(r.threshold)})`];
+    if (r.dense !== null && r.dense !== undefined && r.min_dense !== null && r.min_dense !== undefined) {
+      parts.push(`meaning similarity ${num(r.dense)} (needed ${num(r.min_dense)})`);
+    }
+    return `Why: ${parts.join("; ")}.`;
+  }
+
+  function renderAnswerBody(ans, depth) {
+    const nodes = [];
+    if (depth > 0) {
+      nodes.push(el("h3", { class: "part-question", text: ans.question }));
+      nodes.push(el("p", { class: `part-status status-${ans.status}`, dataset: { status: ans.status }, text: (STATUS_TEXT[ans.status] || [ans.status])[0] }));
+    }
+    if (depth > 0 && SERVER_TEXT.has(ans.status) && ans.answer) {
+      nodes.push(el("p", { class: "answer-text", lang: ans.language || null, text: ans.answer }));
+    }
+    if (ans.status === "refused" && depth === 0) {
+      const why = refusalDetail(ans);
+      if (why) nodes.push(el("p", { class: "refusal-why", text: why }));
+    }
+    if (ans.clarification) nodes.push(renderClarification(ans.clarification, ans.question));
+
+    const claims = ans.claims || [];
+    const unverified = claims.filter((c) => !c.verified).length;
+    if (unverified > 0 && ans.status !== "not_confirmed") {
+      nodes.push(el("div", { class: "banner banner-warning unverified-banner", role: "note" },
+        el("strong", { text: `${unverified} claim${unverified === 1 ? "" : "s"} not verified. ` }),
+        "Marked below; their quotes were not found on the cited page."));
+    }
+    if (claims.length) {
+      nodes.push(el("ol", { class: "claims" }, claims.map((claim) => renderClaim(claim, ans.language))));
+    }
+    for (const part of ans.parts || []) {
+      nodes.push(el("section", { class: "part" }, renderAnswerBody(part, depth + 1)));
+    }
+    const warnings = ans.warnings || [];
+    if (warnings.length) {
+      nodes.push(el("div", { class: "banner banner-warning warnings", role: "note" },
+        el("strong", { text: warnings.length === 1 ? "Warning" : "Warnings" }),
+        el("ul", {}, warnings.map((w) => el("li", { text: w })))));
+    }
+    return nodes;
+  }
+
+  function renderClarification(clar, question) {
+    const options = clar.options || [];
+    return el("div", { class: "clarify", role: "group", "aria-label": "Clarifying question" },
+      el("p", { class: "clarify-question", text: clar.question }),
+      el("div", { class: "clarify-options" }, options.map((option) => el("button", {
+        type: "button",
+        class: "clarify-option",
+        onclick: () => {
+          const asked = `${question} ${option}`;
+          questionBox.value = asked;
+          ask(asked);
+        },
+      }, option))));
+  }
+
+  function renderClaim(claim, lang) {
+    const li = el("li", { class: `claim ${claim.verified ? "is-verified" : "is-unverified"}`, dataset: { verified: String(!!claim.verified) } });
+    li.append(el("p", { class: "claim-text", lang: lang || null, text: claim.text }));
+    li.append(claim.verified
+      ? el("p", { class: "verify verify-ok" }, el("span", { "aria-hidden": "true", text: "✓ " }), "verified quote")
+      : el("p", { class: "verify verify-bad" }, el("span", { "aria-hidden": "true", text: "✗ " }), `not verified: ${claim.reason || "no quote was found on the cited page"}`));
+    const cites = claim.citations || [];
+    if (cites.length) {
+      li.append(el("ul", { class: "citations" }, cites.map((c) => renderCitation(c, claim, lang))));
+    }
+    return li;
+  }
+
+  function renderCitation(c, claim, lang) {
+    citationCounter += 1;
+    const n = citationCounter;
+    const line = sourceLine(c, lang);
+    const item = el("li", { class: `citation ${c.verified ? "is-verified" : "is-unverified"}` });
+    const button = el("button", {
+      type: "button",
+      class: "source-btn",
+      "aria-pressed": "false",
+      "aria-controls": "page-view",
+      dataset: { n: String(n), docId: c.doc_id, page: String(citationAddress(c).page) },
+      title: c.title ? `${c.title} — open the page` : "Open the page",
+    }, el("span", { class: "source-num", text: `[${n}]` }), " ", el("span", { class: "source-line", text: line }));
+    button.addEventListener("click", () => {
+      const t0 = performance.now();
+      for (const b of document.querySelectorAll(".source-btn[aria-pressed='true']")) b.setAttribute("aria-pressed", "false");
+      button.setAttribute("aria-pressed", "true");
+      openCitation(c, lang, t0);
+    });
+    item.append(button);
+    const showQuote = c.quote && (c.quote.trim() !== (claim.text || "").trim() || !c.verified);
+    if (showQuote) item.append(el("blockquote", { class: "quote", lang: lang || null, text: c.quote }));
+    if (!c.verified) {
+      item.append(el("p", { class: "verify verify-bad" }, `not verified: ${c.reason || "the quote was not found on this page"}`));
+    }
+    if (c.ocr) item.append(el("p", { class: "note", text: "Text from OCR: check the page image." }));
+    return item;
+  }
+
+  function renderMeta(ans) {
+    const meta = $("#answer-meta");
+    const rows = [];
+    rows.push(["Status", ans.status], ["Language", ans.language]);
+    if (ans.scope) {
+      const s = ans.scope;
+      const bits = [];
+      for (const key of ["model", "modification", "revision"]) if (s[key]) bits.push(`${key} ${s[key]}`);
+      if (s.doc_ids && s.doc_ids.length) bits.push(`${s.doc_ids.length} document(s)`);
+      bits.push(`mode ${s.mode}`);
+      rows.push(["Scope", `${bits.join(", ")} (decided by ${s.decided_by})`]);
+    }
+    if (ans.relevance) {
+      const r = ans.relevance;
+      rows.push(["Relevance", `coverage ${num(r.coverage)}, score ${num(r.score)} (bar ${num(r.threshold)})` +
+        (r.dense !== null && r.dense !== undefined ? `, meaning ${num(r.dense)}` + (r.min_dense !== null && r.min_dense !== undefined ? ` (bar ${num(r.min_dense)})` : "") : "")]);
+    }
+    if (ans.timings && Object.keys(ans.timings).length) {
+      rows.push(["Server time", Object.entries(ans.timings).map(([k, v]) => `${k} ${(v * 1000).toFixed(0)} ms`).join(", ")]);
+    }
+    if (ans.usage) rows.push(["Tokens", JSON.stringify(ans.usage)]);
+    meta.replaceChildren(...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
+    $("#answer-details").hidden = false;
+  }
+
+  // ---------------------------------------------------------------- evidence export
+
+  function allClaims(ans) {
+    return [...(ans.claims || []), ...(ans.parts || []).flatMap(allClaims)];
+  }
+
+  /** The verified claims with their verified citations: claim, quote, source line, link. */
+  function evidenceRows(ans) {
+    const rows = [];
+    for (const claim of allClaims(ans)) {
+      if (!claim.verified) continue;
+      for (const c of claim.citations || []) {
+        if (!c.verified) continue;
+        const addr = citationAddress(c);
+        rows.push({
+          claim: claim.text,
+          quote: c.quote,
+          source: sourceLine(c, ans.language),
+          link: new URL(originalUrl(c.doc_id, addr.page), location.href).href,
+          file: c.file,
+          title: c.title || "",
+          page: addr.page,
+          page_label: addr.page_label || "",
+        });
+      }
+    }
+    return rows;
+  }
+
+  function mdInline(text) {
+    return String(text).replace(/\s+/g, " ").replace(/([\\`*_[\]<>#|])/g, "\\$1");
+  }
+
+  function toMarkdown(ans) {
+    const rows = evidenceRows(ans);
+    const lines = [`# Evidence: ${mdInline(ans.question)}`, "",
+      `Verified claims only, exported from pincite on ${new Date().toISOString().slice(0, 10)}.`, ""];
+    let i = 0;
+    let lastClaim = null;
+    for (const r of rows) {
+      if (r.claim !== lastClaim) {
+        i += 1;
+        lines.push(`## ${i}. ${mdInline(r.claim)}`, "");
+        lastClaim = r.claim;
+      }
+      for (const q of String(r.quote).split(/\r?\n/)) lines.push(`> ${mdInline(q)}`);
+      lines.push("", `Source: [${mdInline(r.source)}](${r.link.replace(/[()]/g, (ch) => encodeURIComponent(ch))})`, "");
+    }
+    return lines.join("\n");
+  }
+
+  function csvCell(value) {
+    let s = value === null || value === undefined ? "" : String(value);
+    // A cell starting with =, +, @ (or "-" not followed by a number) would run as a formula
+    // in a spreadsheet: make it text. Quotes such as "-20 °C" stay as they are.
+    if (/^[=+@\t\r]/.test(s) || /^-(?![\d.,\s])/.test(s)) s = `'${s}`;
+    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  }
+
+  function toCsv(ans) {
+    const header = ["claim", "quote", "source", "link", "file", "title", "page", "page_label"];
+    const lines = [header.join(",")];
+    for (const r of evidenceRows(ans)) lines.push(header.map((h) => csvCell(r[h])).join(","));
+    return "\ufeff" + lines.join("\r\n") + "\r\n"; // BOM: spreadsheets then read UTF-8 (Cyrillic, Chinese)
+  }
+
+  function download(filename, text, type) {
+    const url = URL.createObjectURL(new Blob([text], { type }));
+    const a = el("a", { href: url, download: filename });
+    document.body.append(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  }
+
+  $("#export-md").addEventListener("click", () => {
+    if (state.answer) download("pincite-evidence.md", toMarkdown(state.answer), "text/markdown;charset=utf-8");
+  });
+  $("#export-csv").addEventListener("click", () => {
+    if (state.answer) download("pincite-evidence.csv", toCsv(state.answer), "text/csv;charset=utf-8");
+  });
+
+  // ---------------------------------------------------------------- quote marking in page text
+
+  const SCRIPT_CHARS = new Set("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎");
+  const CJK_RANGES = [[0x1100, 0x11FF], [0x2E80, 0x2FDF], [0x3000, 0x303F], [0x3040, 0x30FF], [0x3100, 0x31FF],
+    [0x3200, 0x33FF], [0x3400, 0x4DBF], [0x4E00, 0x9FFF], [0xA960, 0xA97F], [0xAC00, 0xD7FF], [0xF900, 0xFAFF],
+    [0xFE30, 0xFE4F], [0xFF00, 0xFFEF], [0x20000, 0x3FFFF]];
+  const isCjk = (cp) => CJK_RANGES.some(([lo, hi]) => cp >= lo && cp <= hi);
+  const INVISIBLE = /[\u00ad\u200b-\u200d\u2060\ufeff\ufffe\u0002\u0000\u0001\u0003-\u0008\u000e-\u001f\u007f]/;
+  const HYPHEN_MARKS = /[\u00ad\ufffe\u0002]/;
+  const QUOTES = new Set("“”„‟«»‘’‚‛‹›〝〞〟\"'`´");
+  const DASHES = new Set("‐‑‒–—―−﹘﹣");
+  const LINE_BREAK_AHEAD = /^[ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])\s*/;
+
+  /**
+   * A loose normalisation close to pincite.answer.normalize.loose (invisible characters and
+   * line-end hyphenation dropped, NFKC except super/subscripts, whitespace collapsed, spaces
+   * next to CJK dropped, case, ё, quote marks and dashes folded), keeping for each
+   * normalised character the span of the original string it came from. Only used to find
+   * where to put the <mark>; verification itself is the server's.
+   */
+  function normalizeWithMap(text) {
+    const out = [];
+    const push = (ch, start, end, cjk) => out.push({ ch, start, end, cjk });
+    let prevSource = "";
+    for (let i = 0; i < text.length;) {
+      const cp = text.codePointAt(i);
+      const ch = String.fromCodePoint(cp);
+      const len = ch.length;
+      if (HYPHEN_MARKS.test(ch)) {
+        const m = LINE_BREAK_AHEAD.exec(text.slice(i + len, i + len + 40));
+        i += len + (m ? m[0].length : 0);
+        continue;
+      }
+      if (INVISIBLE.test(ch)) { i += len; continue; }
+      if ((ch === "-" || ch === "\u2010" || ch === "\u2011") && /[\p{L}\p{N}]/u.test(prevSource)) {
+        const m = LINE_BREAK_AHEAD.exec(text.slice(i + len, i + len + 40));
+        if (m && i + len + m[0].length < text.length) {
+          const next = text[i + len + m[0].length];
+          if (/\p{Ll}/u.test(next) && /\p{L}/u.test(prevSource)) { i += len + m[0].length; continue; }
+          push("-", i, i + len, false);
+          i += len + m[0].length;
+          prevSource = ch;
+          continue;
+        }
+      }
+      const nf = SCRIPT_CHARS.has(ch) ? ch : ch.normalize("NFKC");
+      const cjk = isCjk(cp);
+      for (const part of nf) {
+        if (/\s/u.test(part)) {
+          if (out.length && out[out.length - 1].ch !== " ") push(" ", i, i + len, false);
+          continue;
+        }
+        let folded = part.toLowerCase();
+        if (folded === "ё") folded = "е";
+        if (QUOTES.has(folded)) folded = '"';
+        if (DASHES.has(folded)) folded = "-";
+        for (const f of folded) push(f, i, i + len, cjk);
+      }
+      prevSource = ch;
+      i += len;
+    }
+    const kept = out.filter((c, k) => c.ch !== " " || !((out[k - 1] && out[k - 1].cjk) || (out[k + 1] && out[k + 1].cjk)));
+    while (kept.length && kept[0].ch === " ") kept.shift();
+    while (kept.length && kept[kept.length - 1].ch === " ") kept.pop();
+    return { text: kept.map((c) => c.ch).join(""), map: kept };
+  }
+
+  /** [start, end) of `quote` in `text` (original offsets), or null. */
+  function findQuote(text, quote) {
+    if (!text || !quote) return null;
+    const t = normalizeWithMap(text);
+    const q = normalizeWithMap(quote).text;
+    if (!q) return null;
+    const at = t.text.indexOf(q);
+    if (at < 0) return null;
+    // map indices are per UTF-16 unit of the joined string only when each entry is one unit
+    let pos = 0;
+    let startEntry = -1;
+    let endEntry = -1;
+    for (let k = 0; k < t.map.length; k += 1) {
+      const unitEnd = pos + t.map[k].ch.length;
+      if (startEntry < 0 && unitEnd > at) startEntry = k;
+      if (unitEnd >= at + q.length) { endEntry = k; break; }
+      pos = unitEnd;
+    }
+    if (startEntry < 0 || endEntry < 0) return null;
+    return [t.map[startEntry].start, t.map[endEntry].end];
+  }
+
+  /** Page text as displayed: PDFium's hyphen marks shown as "-", other controls dropped. */
+  function displayText(s) {
+    return s.replace(/\r\n?/g, "\n").replace(/[\ufffe\u0002]/g, "-")
+      .replace(/[\u0000\u0001\u0003-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+  }
+
+  // ---------------------------------------------------------------- page view
+
+  const img = $("#page-img");
+  const frame = $("#page-frame");
+  const hlLayer = $("#hl-layer");
+
+  function docPages(docId) {
+    const d = state.documents.find((x) => x.doc_id === docId);
+    return d && d.pages ? d.pages : null;
+  }
+
+  function openCitation(c, lang, t0) {
+    const addr = citationAddress(c);
+    state.view = {
+      citation: c,
+      address: addr,
+      docId: c.doc_id,
+      file: c.file,
+      title: c.title || "",
+      lang,
+      page: addr.page,
+      pages: docPages(c.doc_id),
+    };
+    showPage(addr.page, t0);
+  }
+
+  function closePageView() {
+    state.view = null;
+    state.navSeq += 1;
+    state.pendingImage = null;
+    $("#page-view").hidden = true;
+    hlLayer.replaceChildren();
+    $("#page-text").replaceChildren();
+    img.removeAttribute("src");
+    delete img.dataset.page;
+    delete img.dataset.docId;
+  }
+
+  function citationCovers(n) {
+    const v = state.view;
+    return v && n >= v.address.page && n <= v.address.page_end;
+  }
+
+  function updatePageNav() {
+    const v = state.view;
+    $("#prev-page").disabled = v.page <= 1;
+    $("#next-page").disabled = v.pages ? v.page >= v.pages : false;
+    $("#page-position").textContent = v.pages ? `PDF page ${v.page} of ${v.pages}` : `PDF page ${v.page}`;
+    const link = $("#open-original");
+    link.href = originalUrl(v.docId, v.page);
+    link.setAttribute("aria-label", `Open the original ${v.file} at PDF page ${v.page} (new tab)`);
+  }
+
+  function setPageLabel(label) {
+    const v = state.view;
+    const box = $("#page-label");
+    box.dataset.pageLabel = label || "";
+    box.replaceChildren(label
+      ? el("span", {}, "Printed page ", el("strong", { class: "label-value", text: label }), ` · PDF page ${v.page}`)
+      : el("span", {}, `No printed page label · PDF page ${v.page}`));
+  }
+
+  async function showPage(n, t0 = null, fromSource = true) {
+    const v = state.view;
+    if (!v) return;
+    const seq = ++state.navSeq;
+    v.page = n;
+    $("#page-view").hidden = false;
+    $("#page-title").textContent = v.title ? `${v.title} — ${v.file}` : v.file;
+    setPageLabel(n === v.address.page ? v.address.page_label : null);
+    updatePageNav();
+    $("#page-quote-state").textContent = "";
+    hlLayer.replaceChildren();
+    delete $("#page-text").dataset.page;
+    setImage(v.docId, n, seq, t0, fromSource);
+    const covers = citationCovers(n);
+    const highlight = covers
+      ? api(`${docUrl(v.docId)}/pages/${n}/highlight?chunk_id=${enc(v.citation.chunk_id)}&quote=${enc(v.citation.quote)}`)
+      : Promise.resolve(null);
+    const text = api(`${docUrl(v.docId)}/pages/${n}/text`);
+    const [hl, tx] = await Promise.allSettled([highlight, text]);
+    if (seq !== state.navSeq) return;
+    let quoteNote = "";
+    if (tx.status === "fulfilled") {
+      const t = tx.value;
+      if (t.pages) v.pages = t.pages;
+      setPageLabel(t.page_label ?? null);
+      updatePageNav();
+      const found = renderPageText(t.text || "", covers ? v.citation.quote : null);
+      if (covers && !found) quoteNote = "The quote is not marked in this page's text (it may continue on another page).";
+    } else {
+      $("#page-text").replaceChildren(el("p", { class: "error", text: `The page text could not be loaded: ${tx.reason.message}` }));
+    }
+    $("#page-text").dataset.page = String(n);
+    if (covers) {
+      if (hl.status === "fulfilled" && hl.value) {
+        const count = drawHighlights(hl.value);
+        if (!count) quoteNote = quoteNote || "The quote could not be located on the page image.";
+      } else if (hl.status === "rejected") {
+        quoteNote = `The highlight could not be loaded: ${hl.reason.message}`;
+      }
+    } else {
+      quoteNote = "The cited quote is not on this page.";
+    }
+    $("#page-quote-state").textContent = quoteNote;
+  }
+
+  function setImage(docId, n, seq, t0, fromSource) {
+    const url = pageImageUrl(docId, n);
+    state.pendingImage = { seq, url, t0, fromSource };
+    frame.classList.add("is-loading");
+    $("#page-loading").textContent = "Loading page…";
+    $("#page-loading").hidden = false;
+    img.alt = `PDF page ${n} of ${state.view.file}`;
+    img.dataset.page = String(n);
+    img.dataset.docId = docId;
+    if (state.token) {
+      loadImageWithToken(url, seq);
+    } else if (img.getAttribute("src") === url && img.complete && img.naturalWidth) {
+      imageShown();
+    } else {
+      img.src = url;
+    }
+  }
+
+  /** With a bearer token an <img> cannot send the header: fetch the PNG, show a blob URL. */
+  async function loadImageWithToken(url, seq) {
+    try {
+      const res = await fetch(url, { headers: { Authorization: `Bearer ${state.token}` } });
+      if (!res.ok) throw new Error(`${res.status}`);
+      const blob = await res.blob();
+      const p = state.pendingImage;
+      if (!p || p.seq !== seq) return;
+      const objectUrl = URL.createObjectURL(blob);
+      const old = img.getAttribute("src");
+      p.url = objectUrl;
+      img.src = objectUrl;
+      if (old && old.startsWith("blob:")) URL.revokeObjectURL(old);
+    } catch (_) {
+      const p = state.pendingImage;
+      if (p && p.seq === seq) img.dispatchEvent(new Event("error"));
+    }
+  }
+
+  // The original behind a token: fetched with the header, opened as a blob at its page.
+  $("#open-original").addEventListener("click", async (e) => {
+    const v = state.view;
+    if (!state.token || !v) return;
+    e.preventDefault();
+    const win = window.open("", "_blank");
+    try {
+      const res = await fetch(`${docUrl(v.docId)}/file`, { headers: { Authorization: `Bearer ${state.token}` } });
+      if (!res.ok) throw new ApiError(res.status, `${res.status} ${res.statusText}`);
+      const objectUrl = URL.createObjectURL(await res.blob());
+      if (win) win.location.href = `${objectUrl}#page=${v.page}`;
+    } catch (err) {
+      if (win) win.close();
+      $("#page-quote-state").textContent = `The original could not be opened: ${err.message}`;
+    }
+  });
+
+  function imageShown() {
+    const p = state.pendingImage;
+    if (!p || p.seq !== state.navSeq) return;
+    state.pendingImage = null;
+    frame.classList.remove("is-loading");
+    $("#page-loading").hidden = true;
+    frame.style.aspectRatio = `${img.naturalWidth} / ${img.naturalHeight}`;
+    if (p.t0 !== null) {
+      const ms = performance.now() - p.t0;
+      (p.fromSource ? window.pinciteTimings : window.pinciteTurnTimings).push(ms);
+      $("#page-timing").textContent = `Page image shown ${Math.round(ms)} ms after the click.`;
+    } else {
+      $("#page-timing").textContent = "";
+    }
+  }
+
+  img.addEventListener("load", () => {
+    const p = state.pendingImage;
+    if (p && img.getAttribute("src") === p.url) imageShown();
+  });
+  img.addEventListener("error", () => {
+    const p = state.pendingImage;
+    if (!p || (img.getAttribute("src") !== p.url && !state.token)) return;
+    state.pendingImage = null;
+    frame.classList.remove("is-loading");
+    $("#page-loading").hidden = false;
+    $("#page-loading").textContent = "The page image could not be loaded.";
+  });
+
+  function drawHighlights(h) {
+    hlLayer.replaceChildren();
+    const w = h.width;
+    const ht = h.height;
+    if (!w || !ht) return 0;
+    frame.style.aspectRatio = `${w} / ${ht}`;
+    const pct = (x) => `${(x * 100).toFixed(4)}%`;
+    for (const [left, top, right, bottom] of h.rects || []) {
+      hlLayer.append(el("div", {
+        class: "hl",
+        style: `left:${pct(left / w)};top:${pct(top / ht)};width:${pct((right - left) / w)};height:${pct((bottom - top) / ht)}`,
+      }));
+    }
+    return (h.rects || []).length;
+  }
+
+  /** Show the page text; mark the quote when given and found. Returns whether it was marked. */
+  function renderPageText(text, quote) {
+    const box = $("#page-text");
+    const span = quote ? findQuote(text, quote) : null;
+    if (!text.trim()) {
+      box.replaceChildren(el("p", { class: "empty", text: "This page has no extracted text." }));
+      return false;
+    }
+    if (!span) {
+      box.replaceChildren(displayText(text));
+      return false;
+    }
+    const [a, b] = span;
+    const mark = el("mark", { text: displayText(text.slice(a, b)) });
+    box.replaceChildren(displayText(text.slice(0, a)), mark, displayText(text.slice(b)));
+    box.scrollTop = Math.max(0, mark.offsetTop - box.offsetTop - box.clientHeight / 3);
+    return true;
+  }
+
+  $("#prev-page").addEventListener("click", () => {
+    if (state.view && state.view.page > 1) showPage(state.view.page - 1, performance.now(), false);
+  });
+  $("#next-page").addEventListener("click", () => {
+    const v = state.view;
+    if (v && (!v.pages || v.page < v.pages)) showPage(v.page + 1, performance.now(), false);
+  });
+  $("#page-view").addEventListener("keydown", (e) => {
+    if (e.target.closest("input, textarea, select") || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (e.key === "ArrowLeft" || e.key === "PageUp") {
+      if (!$("#prev-page").disabled) { e.preventDefault(); $("#prev-page").click(); }
+    } else if (e.key === "ArrowRight" || e.key === "PageDown") {
+      if (!$("#next-page").disabled) { e.preventDefault(); $("#next-page").click(); }
+    }
+  });
+
+  // ---------------------------------------------------------------- library
+
+  const ACTIVE_UPLOAD = new Set(["queued", "processing"]);
+
+  /** Ingest state of a document row: "ready" or "pending" (catalog `state`, else `status`). */
+  function docState(d) {
+    return d.state ?? d.status ?? "ready";
+  }
+
+  /** The revision status (e.g. current, superseded) when the row has one; `status` itself
+   * is the ingest status in the API ("ready"). */
+  function revisionStatus(d) {
+    if (d.revision_status !== undefined) return d.revision_status;
+    return d.status && !["ready", "pending"].includes(d.status) ? d.status : null;
+  }
+
+  async function refreshLibrary() {
+    const seq = ++state.librarySeq;
+    try {
+      const lib = await api("/api/documents");
+      if (seq !== state.librarySeq) return; // a newer refresh is on its way
+      renderLibrary(lib);
+      hideGlobalError();
+      if (state.libraryErrorFromRefresh) $("#library-error").hidden = true;
+    } catch (err) {
+      if (seq === state.librarySeq) showLibraryError(`cannot be read: ${err.message}`, true);
+    } finally {
+      if (seq === state.librarySeq) schedulePoll();
+    }
+  }
+
+  function schedulePoll() {
+    if (state.pollTimer) clearTimeout(state.pollTimer);
+    const active = state.uploads.some((u) => ACTIVE_UPLOAD.has(u.status))
+      || state.documents.some((d) => docState(d) === "pending");
+    state.pollTimer = setTimeout(refreshLibrary, active ? 700 : 15000);
+  }
+
+  function showLibraryError(message, fromRefresh = false) {
+    state.libraryErrorFromRefresh = fromRefresh;
+    const box = $("#library-error");
+    box.replaceChildren(el("strong", { text: "Library: " }), message);
+    box.hidden = false;
+  }
+
+  function renderLibrary(lib) {
+    const docs = lib.documents || [];
+    const uploads = lib.uploads || [];
+    state.documents = docs;
+    state.uploads = uploads;
+
+    const sig = docs.filter((d) => docState(d) === "ready").map((d) => d.doc_id).sort().join(",");
+    if (state.librarySig !== null && sig !== state.librarySig && (state.answer || state.askAbort)) {
+      clearAnswer("The library changed: the previous answer was cleared. Ask again.");
+    }
+    state.librarySig = sig;
+    state.readyCount = docs.filter((d) => docState(d) === "ready").length;
+    if (state.version !== undefined) showServerInfo();
+
+    $("#doc-count").textContent = docs.length ? `(${docs.length})` : "";
+    renderDocs(docs);
+    renderUploads(uploads, docs);
+    renderFailures(lib.failures || [], uploads);
+    renderScope(docs);
+
+    const problems = lib.problems || [];
+    const pbox = $("#library-problems");
+    pbox.hidden = problems.length === 0;
+    pbox.replaceChildren(...(problems.length
+      ? [el("strong", { text: "Library problems" }), el("ul", {}, problems.map((p) => el("li", { text: p })))]
+      : []));
+    if (state.view && !docs.some((d) => d.doc_id === state.view.docId)) closePageView();
+  }
+
+  function renderDocs(docs) {
+    const body = $("#docs-body");
+    body.replaceChildren(...docs.map((d) => {
+      const st = docState(d);
+      const warnings = d.warnings || [];
+      const file = d.file ?? d.file_name ?? "";
+      return el("tr", { class: "doc-row", dataset: { status: st, docId: d.doc_id } },
+        el("td", { class: "title" }, el("span", { text: shown(d.title) })),
+        el("td", { class: "file", text: file }),
+        el("td", { text: shown(d.model) }),
+        el("td", { text: shown(d.modification) }),
+        el("td", { text: shown(d.revision) }),
+        el("td", { text: shown(revisionStatus(d)) }),
+        el("td", { text: shown(d.trust) }),
+        el("td", { class: "num", text: shown(d.pages) }),
+        el("td", { class: "state" },
+          el("span", { class: `badge badge-${st}`, text: st === "pending" ? "indexing…" : st }),
+          warnings.length ? el("ul", { class: "doc-warnings" }, warnings.map((w) => el("li", { text: w }))) : null),
+        el("td", { class: "actions" }, el("button", {
+          type: "button",
+          class: "remove-btn",
+          "aria-label": `Remove ${file}`,
+          onclick: () => removeDocument(d),
+        }, "Remove")));
+    }));
+    $("#docs-empty").hidden = docs.length > 0;
+    $("#docs-table").hidden = docs.length === 0;
+  }
+
+  function renderUploads(uploads) {
+    const list = $("#uploads");
+    list.replaceChildren(...uploads.map((u) => {
+      const pct = Math.round((u.progress ?? 0) * 100);
+      const statusText = {
+        queued: "waiting",
+        processing: `indexing… ${pct}%`,
+        ready: { added: "ready: added", replaced: "ready: replaced the earlier version", skipped: "ready: already in the library" }[u.result] || "ready",
+        failed: "failed",
+      }[u.status] || u.status;
+      return el("li", { class: `upload-row status-${u.status}`, dataset: { status: u.status, uploadId: u.upload_id } },
+        el("span", { class: "upload-file", text: u.file }),
+        el("span", { class: `badge badge-${u.status}`, text: statusText }),
+        ACTIVE_UPLOAD.has(u.status)
+          ? el("progress", { max: "1", value: String(u.progress ?? 0), "aria-label": `Progress of ${u.file}` })
+          : null,
+        u.status === "failed" ? el("p", { class: "reason", text: u.reason || "failed (no reason given)" }) : null,
+        u.status === "ready" && u.reason ? el("p", { class: "note", text: u.reason }) : null);
+    }));
+    $("#uploads-section").hidden = uploads.length === 0;
+  }
+
+  function renderFailures(failures, uploads) {
+    // A failed upload is already shown with its reason in the uploads list.
+    const failedUploads = new Set(uploads.filter((u) => u.status === "failed").map((u) => u.file));
+    const rest = failures.filter((f) => !failedUploads.has(f.file ?? f.file_name));
+    $("#failures").replaceChildren(...rest.map((f) => el("li", { class: "failure-row", dataset: { status: "failed" } },
+      el("span", { class: "upload-file", text: f.file ?? f.file_name ?? f.source_path ?? "" }),
+      el("p", { class: "reason", text: f.reason || "" }))));
+    $("#failures-section").hidden = rest.length === 0;
+  }
+
+  function renderScope(docs) {
+    const select = $("#scope");
+    const current = select.value;
+    const ready = docs.filter((d) => docState(d) === "ready");
+    select.replaceChildren(el("option", { value: "", text: "All documents" }),
+      ...ready.map((d) => el("option", { value: d.doc_id, text: d.title ? `${d.title} (${d.file ?? d.file_name})` : (d.file ?? d.file_name) })));
+    select.value = ready.some((d) => d.doc_id === current) ? current : "";
+  }
+
+  async function uploadFiles(fileList) {
+    const files = [...fileList];
+    if (!files.length) return;
+    const fd = new FormData();
+    for (const f of files) fd.append("file", f, f.name);
+    clearAnswer(answerShown() ? "The library is changing: the previous answer was cleared." : "");
+    $("#library-error").hidden = true;
+    try {
+      const res = await api("/api/documents", { method: "POST", body: fd });
+      const known = new Map(state.uploads.map((u) => [u.upload_id, u]));
+      for (const u of (res && res.uploads) || []) known.set(u.upload_id, u);
+      state.uploads = [...known.values()];
+      renderUploads(state.uploads);
+    } catch (err) {
+      showLibraryError(`the upload failed: ${err.message}`);
+    } finally {
+      $("#upload-input").value = "";
+      refreshLibrary();
+    }
+  }
+
+  $("#upload-input").addEventListener("change", (e) => uploadFiles(e.target.files));
+
+  const drop = $("#drop-zone");
+  drop.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    e.dataTransfer.dropEffect = "copy";
+    drop.classList.add("is-over");
+  });
+  drop.addEventListener("dragleave", () => drop.classList.remove("is-over"));
+  drop.addEventListener("drop", (e) => {
+    e.preventDefault();
+    drop.classList.remove("is-over");
+    uploadFiles(e.dataTransfer.files);
+  });
+  // A file dropped anywhere else must not replace the app with the PDF.
+  window.addEventListener("dragover", (e) => e.preventDefault());
+  window.addEventListener("drop", (e) => e.preventDefault());
+
+  function confirmRemove(d) {
+    const dialog = $("#confirm-dialog");
+    const file = d.file ?? d.file_name;
+    $("#confirm-text").textContent = `Remove “${d.title || file}” (${file}) from the library? Its pages stop answering questions; the file on your disk is not touched.`;
+    if (typeof dialog.showModal !== "function") return Promise.resolve(window.confirm($("#confirm-text").textContent));
+    return new Promise((resolve) => {
+      dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
+      dialog.returnValue = "cancel";
+      dialog.showModal();
+    });
+  }
+
+  async function removeDocument(d) {
+    if (!(await confirmRemove(d))) return;
+    try {
+      await api(docUrl(d.doc_id), { method: "DELETE" });
+      clearAnswer(answerShown() ? "A document was removed: the previous answer was cleared." : "");
+    } catch (err) {
+      showLibraryError(`could not remove ${d.file ?? d.file_name}: ${err.message}`);
+    } finally {
+      refreshLibrary();
+      refreshHealth();
+    }
+  }
+
+  // ---------------------------------------------------------------- start
+
+  function readToken() {
+    const m = /(?:^#|&)token=([^&]+)/.exec(location.hash);
+    if (m) {
+      state.token = decodeURIComponent(m[1]);
+      try { sessionStorage.setItem("pincite-token", state.token); } catch (_) { /* private mode */ }
+      history.replaceState(null, "", location.pathname + location.search);
+    } else {
+      try { state.token = sessionStorage.getItem("pincite-token"); } catch (_) { state.token = null; }
+    }
+  }
+
+  readToken();
+  refreshHealth();
+  refreshLibrary();
+
+  // Exposed for tests and for the curious: pure helpers, no state.
+  window.pincite = { pageRef, sourceLine, findQuote, toMarkdown, toCsv, evidenceRows };
+})();

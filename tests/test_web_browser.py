@@ -1,0 +1,470 @@
+"""End to end in a real browser: the web UI against a live pincite server (issue 8).
+
+Debian's ``chromium`` driven by Playwright (no browser download; see tests/browser.py) opens
+the app served by ``pincite.web.server.create_app`` on 127.0.0.1 (uvicorn in a thread, a temp
+data folder), then, with a small generated 3-page PDF whose answer is on physical page 2
+(printed label "8"):
+
+* uploads it through the library view's file input and waits for "ready";
+* asks in the form (typing sends nothing), clicks the first source and checks that the page
+  image of physical page 2 and its printed label are shown;
+* reads the text inside the highlighted boxes with PDFium (``get_text_bounded`` on the
+  original page) and checks that it holds the quote; checks the quote is marked in the
+  page text; saves a screenshot to tests/artifacts/web-answer.png;
+* turns pages (no POST /api/ask while doing so, counted in the browser and at the server),
+  exports the evidence as Markdown and CSV, shows a refusal and the LLM mode's
+  "not configured" error as banners;
+* with an 8-page PDF (one fact per page) reports the p50 time from a click on a source to
+  the page image's ``load`` event, first view of each page (printed with -s);
+* uploads an encrypted PDF: its reason shows in the library view, the answer on screen is
+  cleared, and the first document still answers;
+* removes a document through the confirmation dialog;
+* runs the UI's quote-marking, source-line and CSV helpers in the browser.
+
+Skips when chromium, Playwright or the server's packages are missing, unless
+PINCITE_REQUIRE_BROWSER=1 (CI), which turns that into a failure.
+"""
+from __future__ import annotations
+
+import csv
+import io
+import re
+import statistics
+from pathlib import Path
+
+import pytest
+
+from browser import LiveServer, RequestLog, launch_chromium, require_browser, unavailable
+from pdfgen import make_pdf
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+SCREENSHOT = ARTIFACTS / "web-answer.png"
+
+SENTENCE = ("The impeller of the PX-200 pump must be replaced every 4000 operating hours "
+            "by a certified technician.")
+PAGES = [
+    "Introduction. This manual describes the installation of the PX-200 pump and the "
+    "safety rules for its operators.",
+    "Maintenance schedule.\n" + SENTENCE + " Seals and bearings are inspected once a year.",
+    "Warranty. The warranty covers two years from the date of purchase. Keep the receipt.",
+]
+QUESTION = "How often must the impeller of the PX-200 be replaced?"
+EXPECTED_PAGE = 2
+EXPECTED_LABEL = "8"  # /PageLabels: decimal, starting at 7 on physical page 1
+#: The timing test: one fact per page, each asked once, so every click loads a page image the
+#: browser has not seen (a fair first-view time, not a cache hit).
+TIMING_PARTS = ["filter cartridge", "drive belt", "pressure sensor", "cooling fan",
+                "check valve", "oil seal", "control board", "suction hose"]
+WAIT_MS = 90_000  # first answers load the embedder; ingest runs in the background
+#: Removed from the environment while the server runs: LLM mode must find no model.
+LLM_ENV = ("PINCITE_LLM_URL", "PINCITE_LLM_MODEL", "PINCITE_LLM_QUERY_MODEL", "PINCITE_LLM_HEADERS",
+           "PINCITE_API_KEY", "OPENAI_API_KEY", "OPENAI_BASE_URL")
+
+
+def _norm(text: str) -> str:
+    text = text.replace("\ufffe", "").replace("\u0002", "").replace("\u00ad", "")
+    return " ".join(text.split())
+
+
+# -- fixtures --------------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def sync_playwright():
+    return require_browser()
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("pdfs")
+    return {
+        "manual": make_pdf(folder / "px200-manual.pdf", PAGES, title="PX-200 Service Manual",
+                           page_labels=[(0, "D", "", 7)]),
+        "timing": make_pdf(folder / "tx500-mixer.pdf", [
+            f"Part {i + 1}. The {part} of the TX-500 mixer is replaced every {(i + 2) * 250} "
+            f"operating hours." for i, part in enumerate(TIMING_PARTS)], title="TX-500 Mixer"),
+        "locked": make_pdf(folder / "locked-manual.pdf", ["Secret text about the PX-900 valve."],
+                           user_password="secret"),
+    }
+
+
+@pytest.fixture(scope="module")
+def live_server(sync_playwright, tmp_path_factory):
+    try:
+        import fastapi  # noqa: F401
+        import uvicorn  # noqa: F401
+        from pincite.web.server import create_app
+    except ImportError as exc:
+        unavailable(f"the web server cannot be imported ({exc}); install pincite with its web dependencies")
+    from pincite.config import Settings
+
+    data = tmp_path_factory.mktemp("web-data")
+    with pytest.MonkeyPatch.context() as mp:
+        for name in LLM_ENV:  # no model is configured: nothing may leave this machine
+            mp.delenv(name, raising=False)
+        log = RequestLog(create_app(Settings(data_dir=data)))
+        with LiveServer(log) as server:
+            server.log = log  # type: ignore[attr-defined]
+            yield server
+
+
+@pytest.fixture(scope="module")
+def browser_page(sync_playwright, live_server, tmp_path_factory):
+    profile = tmp_path_factory.mktemp("chromium-profile")  # a new, empty user-data dir
+    with sync_playwright() as pw:
+        context = launch_chromium(pw, profile, viewport={"width": 1500, "height": 1000})
+        try:
+            page = context.pages[0] if context.pages else context.new_page()
+            page.set_default_timeout(WAIT_MS)
+            errors: list[str] = []
+            page.on("pageerror", lambda exc: errors.append(str(exc)))
+            asks: list[str] = []
+            page.on("request", lambda r: asks.append(r.url)
+                    if r.method == "POST" and r.url.endswith("/api/ask") else None)
+            page.goto(live_server.url + "/")
+            page.wait_for_selector("#ask-form")
+            page.pincite_asks = asks  # type: ignore[attr-defined]
+            page.pincite_errors = errors  # type: ignore[attr-defined]
+            yield page
+            assert not errors, f"JavaScript errors in the page: {errors}"
+        finally:
+            context.close()
+
+
+# -- helpers ---------------------------------------------------------------------------
+def _open_library(page):
+    page.click("#tab-library")
+    page.wait_for_selector("#view-library:not([hidden])")
+
+
+def _open_ask(page):
+    page.click("#tab-ask")
+    page.wait_for_selector("#view-ask:not([hidden])")
+
+
+def _upload(page, path: Path) -> None:
+    _open_library(page)
+    page.set_input_files("#upload-input", str(path))
+
+
+def _ensure_ready(page, pdf: Path) -> None:
+    """Upload ``pdf`` unless the library already lists it as ready; wait for "ready"."""
+    _open_library(page)
+    ready = page.locator(".doc-row[data-status='ready']", has_text=pdf.name)
+    if ready.count() == 0:
+        _upload(page, pdf)
+    ready.first.wait_for(state="visible")
+
+
+def _ask(page, question: str):
+    """Type the question (nothing is sent), submit the form, return the /api/ask response."""
+    _open_ask(page)
+    asks_before = len(page.pincite_asks)
+    page.fill("#question", "")
+    page.type("#question", question)  # real keystrokes, no Enter
+    page.wait_for_timeout(300)
+    assert len(page.pincite_asks) == asks_before, "typing in the question box sent a request"
+    with page.expect_response(lambda r: r.url.endswith("/api/ask") and r.request.method == "POST",
+                              timeout=WAIT_MS) as info:
+        page.click("#ask-btn")
+    response = info.value
+    page.wait_for_selector("#answer:not([hidden]) #status-banner[data-status]")
+    return response
+
+
+def _wait_image(page, n: int) -> None:
+    page.wait_for_function(
+        """(n) => {
+            const img = document.querySelector('#page-img');
+            const frame = document.querySelector('#page-frame');
+            return img && img.dataset.page === String(n) && img.complete && img.naturalWidth > 0
+                && img.getAttribute('src').endsWith('/pages/' + n + '.png')
+                && !frame.classList.contains('is-loading');
+        }""", arg=n)
+
+
+def _wait_text(page, n: int) -> None:
+    page.wait_for_selector(f"#page-text[data-page='{n}']")
+
+
+def _boxes_in_points(page, width: float, height: float) -> list[tuple[float, float, float, float]]:
+    """The .hl boxes relative to the page image, in PDF points with a bottom-left origin."""
+    geometry = page.evaluate("""() => {
+        const r = (e) => { const b = e.getBoundingClientRect(); return [b.left, b.top, b.width, b.height]; };
+        return { img: r(document.querySelector('#page-img')),
+                 boxes: [...document.querySelectorAll('#hl-layer .hl')].map(r) };
+    }""")
+    ix, iy, iw, ih = geometry["img"]
+    assert iw > 0 and ih > 0, "the page image has no size"
+    out = []
+    for bx, by, bw, bh in geometry["boxes"]:
+        left = (bx - ix) / iw * width
+        right = (bx + bw - ix) / iw * width
+        top = height - (by - iy) / ih * height  # y back to the bottom-left origin
+        bottom = height - (by + bh - iy) / ih * height
+        out.append((left, bottom, right, top))
+    return out
+
+
+def _text_in_boxes(pdf: Path, page_no: int, boxes) -> str:
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf))
+    try:
+        page = doc[page_no - 1]
+        textpage = page.get_textpage()
+        try:
+            return " ".join(textpage.get_text_bounded(left=l, bottom=b, right=r, top=t)
+                            for l, b, r, t in boxes)
+        finally:
+            textpage.close()
+            page.close()
+    finally:
+        doc.close()
+
+
+# -- tests -----------------------------------------------------------------------------
+def test_upload_ask_open_source_highlight(browser_page, pdfs, live_server):
+    page = browser_page
+    manual = pdfs["manual"]
+
+    # Library: upload through the file input, wait for "ready".
+    _upload(page, manual)
+    row = page.locator(".doc-row[data-status='ready']", has_text=manual.name)
+    row.wait_for(state="visible")
+    assert "PX-200 Service Manual" in row.inner_text()
+    assert row.locator("td.num").inner_text().strip() == "3"
+    assert "—" in row.inner_text(), "absent revision fields are shown as a dash"
+
+    # Ask: the form sends only on submit.
+    response = _ask(page, QUESTION)
+    assert response.status == 200, response.text()
+    answer = response.json()
+    assert answer["status"] in ("answered", "partial"), answer
+    citation = answer["claims"][0]["citations"][0]
+    assert citation["verified"] is True
+    assert citation["page"] == EXPECTED_PAGE and citation["page_label"] == EXPECTED_LABEL
+    assert _norm(SENTENCE) in _norm(citation["quote"]) or _norm(citation["quote"]) in _norm(SENTENCE)
+    banner = page.locator("#status-banner")
+    assert banner.get_attribute("data-status") == answer["status"]
+    first = page.locator(".source-btn").first
+    assert _norm(first.text_content()) == f"[1] {manual.name} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
+    claim = page.locator(".claim").first
+    assert claim.get_attribute("data-verified") == "true"
+    assert "verified" in claim.inner_text() and "not verified" not in claim.inner_text()
+
+    # Open the first source: page image of physical page 2, label "8", highlight, marked text.
+    with page.expect_response(lambda r: "/highlight" in r.url) as hl_info:
+        first.click()
+    highlight = hl_info.value.json()
+    _wait_image(page, EXPECTED_PAGE)
+    _wait_text(page, EXPECTED_PAGE)
+    img_src = page.get_attribute("#page-img", "src")
+    assert img_src.endswith(f"/pages/{EXPECTED_PAGE}.png"), img_src
+    assert page.get_attribute("#page-label", "data-page-label") == EXPECTED_LABEL
+    assert f"Printed page {EXPECTED_LABEL}" in page.inner_text("#page-label")
+    assert page.get_attribute("#open-original", "href").endswith(
+        f"/api/documents/{citation['doc_id']}/file#page={EXPECTED_PAGE}")
+    original = page.request.get(live_server.url + f"/api/documents/{citation['doc_id']}/file")
+    assert original.ok and original.body() == manual.read_bytes()
+
+    assert highlight["page"] == EXPECTED_PAGE and highlight["rects"], highlight
+    page.wait_for_selector("#hl-layer .hl")
+    assert page.locator("#hl-layer .hl").count() == len(highlight["rects"])
+    boxes = _boxes_in_points(page, highlight["width"], highlight["height"])
+    inside = _text_in_boxes(manual, EXPECTED_PAGE, boxes)
+    assert _norm(citation["quote"]) in _norm(inside), (
+        f"text inside the highlighted boxes {inside!r} does not contain the quote {citation['quote']!r}")
+    assert re.search(r"Page image shown \d+ ms after the click", page.inner_text("#page-timing"))
+    assert page.evaluate("window.pinciteTimings.length") == 1
+    marked = page.inner_text("#page-text mark")
+    assert _norm(marked) == _norm(citation["quote"])
+
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(SCREENSHOT), full_page=True)
+    assert SCREENSHOT.stat().st_size > 10_000
+
+    # Turning pages calls only the page endpoints, never /api/ask (so never the model):
+    # counted in the browser and at the server.
+    asks = len(page.pincite_asks)
+    server_asks = live_server.log.count("POST", "/api/ask")
+    page.click("#next-page")
+    _wait_image(page, 3)
+    _wait_text(page, 3)
+    assert page.locator("#hl-layer .hl").count() == 0, "no highlight on a page the quote is not on"
+    assert "Warranty" in page.inner_text("#page-text")
+    assert page.locator("#next-page").is_disabled(), "page 3 of 3 is the last"
+    page.click("#prev-page")
+    _wait_image(page, 2)
+    page.click("#prev-page")
+    _wait_image(page, 1)
+    _wait_text(page, 1)
+    assert page.locator("#prev-page").is_disabled()
+    page.focus("#page-text")
+    page.keyboard.press("ArrowRight")  # keyboard: next page
+    _wait_image(page, 2)
+    assert len(page.pincite_asks) == asks, "turning pages sent a question"
+    assert live_server.log.count("POST", "/api/ask") == server_asks
+
+    # Evidence cards: Markdown and CSV of the verified claims, built in the browser.
+    with page.expect_download() as dl:
+        page.click("#export-md")
+    markdown = Path(dl.value.path()).read_text(encoding="utf-8")
+    assert _norm(citation["quote"]) in _norm(markdown.replace("> ", ""))
+    assert f"{manual.name} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})" in markdown
+    assert f"/api/documents/{citation['doc_id']}/file#page={EXPECTED_PAGE}" in markdown
+    with page.expect_download() as dl:
+        page.click("#export-csv")
+    raw = Path(dl.value.path()).read_text(encoding="utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(raw)))
+    assert rows and rows[0]["quote"] == citation["quote"]
+    assert rows[0]["source"] == f"{manual.name} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
+    assert rows[0]["link"].endswith(f"/file#page={EXPECTED_PAGE}")
+
+    # A question the library cannot answer: a refusal banner, no sources, page view gone.
+    response = _ask(page, "What is the boiling point of liquid nitrogen on Mars?")
+    assert response.json()["status"] == "refused", response.json()
+    assert page.get_attribute("#status-banner", "data-status") == "refused"
+    assert page.locator(".source-btn").count() == 0
+    assert page.locator("#page-view").is_hidden()
+
+    # LLM mode without a configured model: the 400 shows as an error banner, no answer remains.
+    page.check("input[name='mode'][value='llm']")
+    response = _ask(page, QUESTION)
+    assert response.status == 400, response.text()
+    detail = response.json()["detail"]
+    assert "not configured" in detail
+    assert page.get_attribute("#status-banner", "data-status") == "error"
+    assert detail in page.inner_text("#status-banner")
+    assert page.locator(".claim").count() == 0 and page.locator("#page-view").is_hidden()
+    page.check("input[name='mode'][value='extractive']")
+
+
+def test_click_to_page_image_time(browser_page, pdfs, live_server):
+    """p50 time from a click on a source to the page image's load event, first views only."""
+    page = browser_page
+    timing = pdfs["timing"]
+    _ensure_ready(page, timing)
+    log = live_server.log
+    for i, part in enumerate(TIMING_PARTS):
+        response = _ask(page, f"How often is the {part} of the TX-500 mixer replaced?")
+        citation = response.json()["claims"][0]["citations"][0]
+        assert citation["file"] == timing.name and citation["page"] == i + 1, citation
+        image_path = f"/api/documents/{citation['doc_id']}/pages/{i + 1}.png"
+        before = page.evaluate("window.pinciteTimings.length")
+        page.locator(".source-btn").first.click()
+        page.wait_for_function("(n) => window.pinciteTimings.length > n", arg=before)
+        _wait_image(page, i + 1)
+        assert log.count("GET", image_path) == 1, "the page image should come from the server"
+    timings = page.evaluate("window.pinciteTimings")[-len(TIMING_PARTS):]
+    p50 = statistics.median(timings)
+    print(f"\nclick on a source -> page image shown (load event, first view of each page): "
+          f"p50 {p50:.0f} ms, min {min(timings):.0f} ms, max {max(timings):.0f} ms, "
+          f"n={len(timings)}")
+    shown = re.search(r"Page image shown (\d+) ms", page.inner_text("#page-timing"))
+    assert shown and abs(int(shown.group(1)) - timings[-1]) <= 1
+
+
+def test_encrypted_upload_shows_reason_and_others_still_answer(browser_page, pdfs):
+    page = browser_page
+    manual, locked = pdfs["manual"], pdfs["locked"]
+    _ensure_ready(page, manual)
+
+    # An answer on screen disappears when the library changes.
+    _ask(page, QUESTION)
+    page.locator(".source-btn").first.wait_for()
+
+    _upload(page, locked)
+    failed = page.locator(".upload-row[data-status='failed']", has_text=locked.name)
+    failed.wait_for(state="visible")
+    reason = failed.locator(".reason").inner_text()
+    assert "encrypt" in reason.lower(), reason
+    assert page.locator(".doc-row", has_text=locked.name).count() == 0
+    assert page.locator(".doc-row[data-status='ready']", has_text=manual.name).count() == 1
+    assert page.locator("#answer").is_hidden(), "the answer stays on screen after the library changed"
+
+    response = _ask(page, QUESTION)
+    answer = response.json()
+    assert answer["status"] in ("answered", "partial"), answer
+    assert answer["claims"][0]["citations"][0]["file"] == manual.name
+    assert page.locator(".source-btn").count() >= 1
+
+
+def test_remove_document_asks_for_confirmation(browser_page, pdfs):
+    page = browser_page
+    timing = pdfs["timing"]
+    _ensure_ready(page, timing)
+    _ask(page, "How often is the drive belt of the TX-500 mixer replaced?")
+    page.locator(".source-btn").first.wait_for()
+
+    _open_library(page)
+    row = page.locator(".doc-row", has_text=timing.name)
+    row.locator(".remove-btn").click()
+    page.wait_for_selector("#confirm-dialog[open]")
+    assert timing.name in page.inner_text("#confirm-text")
+    page.keyboard.press("Escape")  # cancel: nothing happens
+    page.wait_for_selector("#confirm-dialog[open]", state="detached")
+    assert row.count() == 1
+    row.locator(".remove-btn").click()
+    with page.expect_response(lambda r: r.request.method == "DELETE") as info:
+        page.click("#confirm-ok")
+    assert info.value.status == 204
+    row.wait_for(state="detached")
+    assert page.locator("#answer").is_hidden(), "the answer stays on screen after a removal"
+
+    response = _ask(page, "How often is the drive belt of the TX-500 mixer replaced?")
+    cited = [c["file"] for claim in response.json()["claims"] for c in claim["citations"]]
+    assert timing.name not in cited
+
+
+def test_quote_marking_source_lines_and_csv_in_the_browser(browser_page):
+    """The UI's pure helpers, run in chromium: where the <mark> goes in the page text (the
+    same loose normalisation as the verifier), source lines, and the CSV export's escaping."""
+    page = browser_page
+    cases = [
+        # (page text, quote, expected marked original text or None)
+        ("The main-\ntenance of the PX-\n200 pump.", "maintenance of the PX-200 pump",
+         "main-\ntenance of the PX-\n200 pump"),
+        ("Check the main\ufffe\r\ntenance log.", "maintenance log", "main\ufffe\r\ntenance log"),
+        ("额定电压 为220伏。", "额定电压为220伏", "额定电压 为220伏"),
+        ("He said «Stop» twice.", 'he said "stop"', "He said «Stop»"),
+        ("Ёмкость  бака\n— 40 л", "емкость бака - 40 л", "Ёмкость  бака\n— 40 л"),
+        ("Area 10² m and more", "102 m", None),
+        ("Nothing here", "something else", None),
+    ]
+    for text, quote, expected in cases:
+        span = page.evaluate("([t, q]) => window.pincite.findQuote(t, q)", [text, quote])
+        got = text[span[0]:span[1]] if span else None
+        assert got == expected, (text, quote, span)
+
+    refs = page.evaluate("""() => [
+        window.pincite.pageRef({page: 47, page_end: 47, page_label: '5-12'}, 'en'),
+        window.pincite.pageRef({page: 47, page_end: 48, page_label: null}, 'en'),
+        window.pincite.pageRef({page: 3, page_end: 3, page_label: '3'}, 'en'),
+        window.pincite.pageRef({page: 47, page_end: 47, page_label: '5-12'}, 'ru'),
+        window.pincite.pageRef({page: 47, page_end: 47, page_label: '5-12'}, 'zh'),
+    ]""")
+    assert refs == ["p. 5-12 (PDF 47)", "PDF p. 47–48", "PDF p. 3", "с. 5-12 (PDF 47)",
+                    "第 5-12 页（PDF 第 47 页）"]
+
+    answer = {
+        "question": "q", "status": "answered", "language": "en", "answer": "",
+        "claims": [
+            {"text": "=HYPERLINK(\"x\")", "verified": True, "citations": [
+                {"chunk_id": "0123456789abcdef-p2-c0", "doc_id": "0123456789abcdef",
+                 "file": "a, b.pdf", "title": "", "address": {"kind": "pdf", "page": 2, "page_end": 2,
+                                                               "page_label": None},
+                 "quote": "-20 °C, \"cold\"", "verified": True}]},
+            {"text": "not this one", "verified": False, "reason": "quote not on the page", "citations": [
+                {"chunk_id": "0123456789abcdef-p3-c0", "doc_id": "0123456789abcdef",
+                 "file": "a, b.pdf", "address": {"kind": "pdf", "page": 3, "page_end": 3},
+                 "quote": "x", "verified": False}]},
+        ],
+    }
+    raw = page.evaluate("(a) => window.pincite.toCsv(a)", answer)
+    assert raw.startswith("\ufeff")
+    rows = list(csv.DictReader(io.StringIO(raw[1:])))
+    assert len(rows) == 1, "only verified claims with verified citations are exported"
+    assert rows[0]["claim"] == "'=HYPERLINK(\"x\")", "a formula is exported as text"
+    assert rows[0]["quote"] == "-20 °C, \"cold\""
+    assert rows[0]["source"] == "a, b.pdf — PDF p. 2"
+    markdown = page.evaluate("(a) => window.pincite.toMarkdown(a)", answer)
+    assert "not this one" not in markdown and "> -20 °C" in markdown
