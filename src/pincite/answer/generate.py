@@ -27,8 +27,9 @@ import secrets
 import time
 from dataclasses import dataclass
 
-from ..answer_model import Answer, Citation, Claim, PdfAddress
+from ..answer_model import Answer, Citation, Claim
 from ..index.base import Hit
+from .cite import citation_for
 from .llm import ANSWER_SCHEMA, Completion, LlmClient
 from .messages import message
 from .verify import check_claim
@@ -176,7 +177,7 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
             out.append(Claim(text=text, verified=False,
                              reason=f"unknown evidence id {chunk_id[:80]!r}: it was not given for this question"))
             continue
-        cit = _citation(hit, quote)
+        cit = citation_for(hit, quote)
         if allowed is not None and hit.doc_id not in allowed:
             reason = "the cited document is outside the allowed documents"
         else:
@@ -220,20 +221,11 @@ def _retry_note(checked: list[Claim] | None, reply: dict | None) -> str:
     return "\n".join(lines)
 
 
-def _citation(hit: Hit, quote: str) -> Citation:
-    return Citation(
-        chunk_id=hit.chunk_id, doc_id=hit.doc_id, file=hit.file, title=hit.title,
-        address=PdfAddress(page=hit.page, page_end=hit.page_end, page_label=hit.page_label or None,
-                           label_source=hit.label_source),
-        page=hit.page, page_label=hit.page_label or None, quote=quote[:1000],
-    )
-
-
 def _passages(ev: Evidence) -> list[Citation]:
     """The evidence found, as unverified links (for a `not_confirmed` answer)."""
     out = []
     for hit in ev.hits.values():
-        c = _citation(hit, " ".join(hit.text.split())[:PASSAGE_EXCERPT_CHARS])
+        c = citation_for(hit, " ".join(hit.text.split())[:PASSAGE_EXCERPT_CHARS])
         c.reason = "passage found; no claim from it was verified"
         out.append(c)
     return out

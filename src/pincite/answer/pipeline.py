@@ -12,11 +12,12 @@ import time
 from typing import Protocol
 
 from .. import analysis
-from ..answer_model import Answer, Citation, Claim, PdfAddress, Relevance, Scope
+from ..answer_model import Answer, Claim, Relevance, Scope
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import Hit, SearchFilter
 from . import extractive
+from .cite import citation_for
 from .messages import message
 from .verify import verify_quote
 
@@ -242,13 +243,8 @@ def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Cl
     start, end = extractive.quote_span(page_text, cand.start, cand.end, terms)
     quote = extractive.clean_quote(page_text[start:end])
     check = verify_quote(quote, page_text)
-    cit = Citation(
-        chunk_id=hit.chunk_id, doc_id=hit.doc_id, file=hit.file, title=hit.title,
-        address=PdfAddress(page=hit.page, page_end=hit.page_end, page_label=hit.page_label or None,
-                           label_source=hit.label_source),
-        page=hit.page, page_label=hit.page_label or None, quote=quote,
-        verified=check.verified, reason=check.reason, score=round(cand.coverage, 4),
-    )
+    cit = citation_for(hit, quote, verified=check.verified, reason=check.reason, match=check.level,
+                       score=round(cand.coverage, 4))
     return Claim(text=quote, verified=check.verified, reason=check.reason, citations=[cit])
 
 

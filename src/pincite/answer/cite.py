@@ -1,0 +1,28 @@
+"""Citations built from index records: the one place a Hit becomes a Citation.
+
+Page, page_end, printed label, file, title and document fields come from the hit's index
+record (never from a model or from text); the quote is the caller's.
+"""
+from __future__ import annotations
+
+from ..answer_model import Citation, PdfAddress
+from ..index.base import Hit
+
+#: Longest quote kept in a citation, in characters (a model may send more).
+MAX_CITATION_QUOTE = 1000
+
+
+def address_of(hit: Hit) -> PdfAddress:
+    """The typed address of a hit's chunk: a PDF page range with its printed label."""
+    return PdfAddress(page=hit.page, page_end=hit.page_end, page_label=hit.page_label or None,
+                      label_source=hit.label_source)
+
+
+def citation_for(hit: Hit, quote: str, **fields) -> Citation:
+    """A Citation of `hit` with `quote` (cut to MAX_CITATION_QUOTE characters); `fields`
+    set verified, reason, match or score."""
+    address = address_of(hit)
+    return Citation(chunk_id=hit.chunk_id, doc_id=hit.doc_id, file=hit.file, title=hit.title,
+                    address=address, page=getattr(address, "page", None),
+                    page_label=getattr(address, "page_label", None), quote=quote[:MAX_CITATION_QUOTE],
+                    **fields)
