@@ -586,3 +586,101 @@ def test_files_expanded_by_the_caller_skip_the_data_folder_too(tmp_path):
         assert len(files) == 2
         again = lib.ingest(files)
     assert [(Path(r.path).name, r.status) for r in again] == [("a.pdf", "skipped")]
+
+
+# ---------------------------------------------------------------- 14. ingest_file (one file, a source of its own)
+
+
+def test_ingest_file_with_the_same_source_replaces_changed_bytes(tmp_path):
+    """Two files at different paths under one `source` (as the web server's uploads): the
+    changed one replaces the first once ready; the same bytes again are skipped."""
+    (tmp_path / "up1").mkdir()
+    (tmp_path / "up2").mkdir()
+    first = make_pdf(tmp_path / "up1" / "a.pdf", ["The gearbox oil change interval is 250 hours.",
+                                                  FILLER_EN[0]])
+    second = make_pdf(tmp_path / "up2" / "a.pdf", ["The radiator coolant must be renewed every three years.",
+                                                   FILLER_EN[1]])
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        res1 = lib.ingest_file(first, source="upload:a.pdf")
+        assert (res1.status, res1.path, res1.pages) == ("added", "upload:a.pdf", 2)
+        (row,) = lib.documents()
+        assert (row.source_path, row.file_name) == ("upload:a.pdf", "a.pdf")
+        old_id, old_sha = res1.doc_id, row.sha256
+        assert_answers(lib, "What is the gearbox oil change interval?", old_id, "250 hours")
+
+        res2 = lib.ingest_file(second, source="upload:a.pdf")
+        assert res2.status == "replaced" and res2.doc_id != old_id and res2.path == "upload:a.pdf"
+        assert [(r.doc_id, r.source_path) for r in lib.documents()] == [(res2.doc_id, "upload:a.pdf")]
+        assert lib.catalog.get(old_id) is None and lib.index.count(doc_id=old_id) == 0
+        assert not (lib.models_dir / f"{old_id}.json").exists() and not lib.blobs.path_for(old_sha).exists()
+        assert_not_answered(lib, "What is the gearbox oil change interval?", old_id, "250 hours")
+        assert_answers(lib, "How often must the radiator coolant be renewed?", res2.doc_id, "every three years")
+        assert_stats_consistent(lib)
+
+        again = lib.ingest_file(tmp_path / "up2" / "a.pdf", source="upload:a.pdf")
+        assert (again.status, again.doc_id, again.reason) == ("skipped", res2.doc_id, "unchanged")
+        # another source keeps its own document
+        other = lib.ingest_file(first, source="upload:b.pdf")
+        assert other.status == "added" and len(lib.documents()) == 2
+
+
+def test_ingest_file_takes_a_file_under_the_data_folder_and_clears_failures(tmp_path):
+    """The web server saves uploads under <data>/uploads: ingest_file takes them (ingest leaves
+    the data folder out); a failure of a source is recorded, touches nothing, and is cleared
+    when that source succeeds."""
+    data = tmp_path / "data"
+    with Library(Settings(data_dir=data, embedder="none")) as lib:
+        good = make_pdf(tmp_path / "good.pdf", ["The pump is serviced every 500 hours of operation."])
+        kept = lib.ingest_file(good, source="upload:kept.pdf")
+        inside = data / "uploads" / "x1" / "notes.pdf"
+        inside.parent.mkdir(parents=True)
+        inside.write_text("plain text wearing a .pdf name\n")
+        assert lib.ingest([inside]) == []  # ingest leaves the data folder out
+        bad = lib.ingest_file(inside, source="upload:notes.pdf")
+        assert bad.status == "failed" and bad.doc_id is None and bad.path == "upload:notes.pdf"
+        assert bad.reason.startswith(f"{inside}: not a PDF")
+        assert [(f.source_path, f.file_name) for f in lib.catalog.failures()] == [("upload:notes.pdf", "notes.pdf")]
+        assert lib.catalog.failures()[0].reason.startswith("not a PDF")
+        assert [r.doc_id for r in lib.documents()] == [kept.doc_id]
+
+        make_pdf(inside, ["Meeting notes: the seal of the pump was replaced on Monday."])
+        ok = lib.ingest_file(inside, source="upload:notes.pdf")
+        assert ok.status == "added" and lib.catalog.failures() == []
+        assert {r.source_path for r in lib.documents()} == {"upload:kept.pdf", "upload:notes.pdf"}
+        assert_answers(lib, "When was the seal of the pump replaced?", ok.doc_id, "Monday")
+
+        # a skipped file clears its source's failure too
+        lib.ingest_file(tmp_path / "missing.pdf", source="upload:kept.pdf")
+        assert [f.source_path for f in lib.catalog.failures()] == ["upload:kept.pdf"]
+        assert lib.ingest_file(good, source="upload:kept.pdf").status == "skipped"
+        assert lib.catalog.failures() == []
+
+
+def test_ingest_file_default_source_is_the_resolved_path_like_ingest(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    a = make_pdf(tmp_path / "a.pdf", ["The gearbox oil change interval is 250 hours."])
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        res = lib.ingest_file("a.pdf")
+        assert res.status == "added" and res.path == str(a.resolve())
+        assert lib.documents()[0].source_path == str(a.resolve())
+        assert [r.status for r in lib.ingest([a])] == ["skipped"]  # the same source
+        make_pdf(a, ["The radiator coolant must be renewed every three years."])
+        (again,) = lib.ingest([a])
+        assert again.status == "replaced" and len(lib.documents()) == 1
+
+
+def test_ingest_file_refused_while_writer_lock_held_and_cleans_up_first(tmp_path):
+    a = make_pdf(tmp_path / "a.pdf", ["The gearbox oil change interval is 250 hours."])
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        with WriterLock(tmp_path / "data"):
+            with pytest.raises(LockHeld):
+                lib.ingest_file(a)
+        assert lib.documents() == [] and lib.catalog.failures() == []
+        # an interrupted ingest's leftovers (a pending row) go before the file is ingested
+        b = make_pdf(tmp_path / "b.pdf", ["The radiator coolant must be renewed every three years."])
+        res_b = lib.ingest_file(b)
+        lib.catalog.set_state(res_b.doc_id, "pending")
+        res_a = lib.ingest_file(a)
+        assert res_a.status == "added"
+        assert [r.doc_id for r in lib.catalog.documents()] == [res_a.doc_id]
+        assert lib.index.doc_ids() == {res_a.doc_id}

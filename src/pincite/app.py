@@ -19,6 +19,7 @@ import json
 import os
 import time
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -91,6 +92,7 @@ class Library:
         self.models_dir.mkdir(exist_ok=True)
         self._index: EdgeIndex | None = None
         self._embedder: embeddings.Embedder | None | bool = False  # False = not loaded yet
+        self._writer_depth = 0  # > 0 while this Library holds the writer lock (_writing)
         try:
             self._check_profile(for_reindex)
         except ProfileMismatch:
@@ -226,27 +228,71 @@ class Library:
     def ingest(self, paths: Iterable[Path | str], *, password: str | None = None,
                on_result: Callable[[IngestResult], None] | None = None,
                on_start: Callable[[Path], None] | None = None) -> list[IngestResult]:
-        """Ingest files and folders (folders recurse; only PDFs are taken from folders).
+        """Ingest files and folders (folders recurse; only PDFs are taken from folders;
+        anything under the data folder is left out). Each file goes through `ingest_file`
+        with its resolved path as its source.
 
         Holds the writer lock for the whole run (LockHeld if taken). One file's failure is
         recorded and reported; it never stops the others or touches earlier documents.
         """
         files = list(expand_paths(paths, exclude=self.root))
         results = []
-        with WriterLock(self.root):
-            self._cleanup_orphans()
+        with self._writing():
             for f in files:
                 if on_start:
                     on_start(f)
-                res = self._ingest_one(f, password)
+                res = self.ingest_file(f, password=password)
                 results.append(res)
                 if on_result:
                     on_result(res)
         return results
 
-    def _ingest_one(self, path: Path, password: str | None) -> IngestResult:
+    def ingest_file(self, path: Path | str, *, source: str | None = None,
+                    password: str | None = None) -> IngestResult:
+        """Ingest one file, wherever it lies (a file under the data folder too, such as an
+        upload the web server saved there), under the writer lock, two-phase like `ingest`.
+
+        `source` is the document's source in the catalog (`DocumentRow.source_path`), by
+        default the file's resolved path; the web server passes "upload:<file name>". A
+        document already ingested from the same `source` with other bytes is replaced once the
+        new one is ready (status "replaced"; the old doc_id is gone); the same bytes again are
+        "skipped" (a copy of another document's bytes under a new source too). On success the
+        failure rows of `source` are cleared; on failure one is recorded (file name = the
+        file's own name) and nothing stored before is touched.
+
+        Returns an IngestResult: `path` is `source`; `status` added | replaced | skipped |
+        failed; `doc_id`, `pages`, `chunks` of the document (None, 0, 0 when failed);
+        `reason` for a failure is "<file path>: <why>" (an IngestError's message, or "cannot
+        read or write"); `warnings` of the extraction; `seconds` taken. A file that cannot be
+        ingested is reported this way, never raised. Raises LockHeld when another process
+        holds the writer lock (unless called inside `ingest`, which holds it).
+        """
+        with self._writing():
+            return self._ingest_one(Path(path), password, source)
+
+    @contextmanager
+    def _writing(self):
+        """Hold the writer lock (LockHeld if taken) and clean up what an interrupted ingest
+        left, once per outermost use: nested uses (ingest -> ingest_file) share the lock,
+        since a second flock of the same file by this process would be refused."""
+        if self._writer_depth:
+            self._writer_depth += 1
+            try:
+                yield
+            finally:
+                self._writer_depth -= 1
+            return
+        with WriterLock(self.root):
+            self._writer_depth = 1
+            try:
+                self._cleanup_orphans()
+                yield
+            finally:
+                self._writer_depth = 0
+
+    def _ingest_one(self, path: Path, password: str | None, source: str | None = None) -> IngestResult:
         t0 = time.perf_counter()
-        source = str(path.resolve())
+        source = source if source is not None else str(path.resolve())
         try:
             res = self._ingest_checked(path, source, password)
         except IngestError as e:
@@ -255,6 +301,10 @@ class Library:
         except OSError as e:
             self.catalog.record_failure(source, path.name, None, f"cannot read or write: {e.strerror or e}")
             res = IngestResult(source, "failed", reason=f"{path}: cannot read or write ({e.strerror or e})")
+        else:
+            # An earlier failure of this source is over (put() clears it for a new document;
+            # a skipped file writes no row, so clear it here too).
+            self.catalog.db.execute("DELETE FROM failures WHERE source_path=?", (source,))
         res.seconds = time.perf_counter() - t0
         return res
 

@@ -15,8 +15,19 @@ most. Upload status lives in memory (lost on restart; the catalog keeps document
 failures). `GET /api/health` and `GET /api/documents` answer from a snapshot and never wait
 for an ingest.
 
+LLM settings are held per browser session: an HttpOnly, SameSite=Strict cookie
+`pincite_session` (random, set on first need) names an entry in server memory holding that
+session's LlmSettings (its API key included), whether its connection check passed, and the
+response_format the check found. Nothing of it is written to disk, logged or sent back (a
+response says `key_set` only); a restart forgets every session. A session without settings
+of its own uses the server's (`load_settings(data_dir)`: llm.json and the environment,
+PINCITE_API_KEY included, kept in memory). `POST /api/ask` with mode "llm" runs on the
+library thread like any ask (retrieval needs it), so while the model answers other library
+calls (page images, uploads) wait: acceptable for one user; to be split later.
+
 Errors: pincite errors become `{"detail": message}` with 400 (QuestionError, ConfigError,
-IngestError) or 409 (LockHeld, IndexBusy, ProfileMismatch); unknown or malformed ids 404.
+IngestError) or 409 (LockHeld, IndexBusy, ProfileMismatch); unknown or malformed ids 404;
+an LLM server failure 502 `{"detail", "kind"}` (LlmError; its message never holds the key).
 With a token (PINCITE_TOKEN) every /api request needs `Authorization: Bearer <token>`;
 without one the server listens on loopback only.
 """
@@ -25,6 +36,7 @@ from __future__ import annotations
 import asyncio
 import hmac
 import ipaddress
+import json
 import logging
 import os
 import queue
@@ -49,19 +61,19 @@ from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
 
 from .. import __version__, chunking
+from ..answer.llm import DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings, check_llm, check_url, load_settings
 from ..answer.verify import verify_quote
 from ..answer_model import Answer
 from ..app import Library
 from ..config import Settings
-from ..errors import (ConfigError, IndexBusy, IngestError, LibraryError, LockHeld, PinciteError,
-                      ProfileMismatch, QuestionError)
+from ..errors import (ConfigError, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
+                      PinciteError, ProfileMismatch, QuestionError)
 from ..library.catalog import DocumentRow
-from ..library.lock import WriterLock
 from . import client, pages
 
 log = logging.getLogger("uvicorn.error")
@@ -92,6 +104,15 @@ INGEST_PAGES_PER_S = {"none": 150.0, "use-m3": 40.0, "e5-small-q4": 1.3}
 #: Cache-Control of page images and originals (their URLs name content by hash).
 CACHE_CONTROL = "private, max-age=3600"
 
+#: The browser session cookie (LLM settings), its value's shape (secrets.token_urlsafe(32)),
+#: how many sessions are kept (least recently used dropped first) and for how long unused.
+SESSION_COOKIE = "pincite_session"
+SESSION_ID_RE = re.compile(r"[A-Za-z0-9_-]{43}")
+MAX_SESSIONS = 1000
+SESSION_IDLE_S = 24 * 3600.0
+LLM_NOT_CONFIGURED = "LLM answers are not configured: set the URL and model in the settings panel"
+LLM_NOT_CHECKED = "check the LLM connection first"
+
 _STATUS = [(QuestionError, 400), (ConfigError, 400), (IngestError, 400),
            (LockHeld, 409), (IndexBusy, 409), (ProfileMismatch, 409)]
 
@@ -107,6 +128,35 @@ class AskRequest(BaseModel):
     question: str
     doc_ids: list[str] | None = Field(None, description="answer only from these documents; null = all")
     mode: Literal["extractive", "llm"] = "extractive"
+
+
+class LlmSettingsIn(BaseModel):
+    """PUT /api/settings/llm: the session's LLM settings. Omitting `key` keeps the session's
+    key (the server's only while the URL is the server's); "" clears it."""
+
+    model_config = ConfigDict(extra="forbid")
+    url: str = Field(description="base URL ending in /v1 (https, or http on localhost)")
+    model: str = Field(description="answer model")
+    query_model: str | None = Field(None, description="model for sub-questions; null = the answer model")
+    key: str | None = Field(None, description="API key, held in server memory for this session only")
+
+
+class LlmSettingsOut(BaseModel):
+    url: str | None
+    model: str | None
+    query_model: str | None
+    key_set: bool = Field(description="whether a key is held (the key itself is never shown)")
+    checked: bool = Field(description="the connection check passed for these settings")
+    response_format: Literal["json_schema", "json_object", "prompt"] | None
+    source: Literal["session", "server"] | None = Field(
+        description="session: set in this browser session; server: the server's configuration; null: none")
+
+
+class LlmCheckOut(BaseModel):
+    ok: bool
+    response_format: Literal["json_schema", "json_object", "prompt"] | None
+    models: list[str]
+    messages: list[str]
 
 
 class DocumentOut(BaseModel):
@@ -227,6 +277,132 @@ class Snapshot:
     problems_at: float
 
 
+@dataclass
+class LlmSession:
+    """One browser session's LLM state (server memory only). `settings`: the session's own,
+    key included (None: it uses the server's). `checked_for`: the settings object whose
+    connection check passed last (compared by identity: every change makes a new object, so
+    any change, or a check that ran while the settings changed, leaves them unchecked);
+    `response_format`: the mode that check found. `key_source`: where the session's key came
+    from: "own" (given in this session), "cleared" (cleared with "": none, and the server's is
+    not inherited), "server" (the server's, inherited while the URL is the server's) or None."""
+
+    settings: LlmSettings | None = None
+    key_source: str | None = None
+    checked_for: LlmSettings | None = None
+    response_format: str | None = None
+    used: float = 0.0
+
+
+class LlmSessions:
+    """Browser sessions (cookie value -> LlmSession), least recently used dropped past
+    MAX_SESSIONS or after SESSION_IDLE_S unused, and the server's own LLM settings (reloaded
+    when <data>/llm.json changes, e.g. after `pincite check-llm`). Used from the event loop
+    only; the lock guards against anything else."""
+
+    def __init__(self, data_dir: Path):
+        self.data_dir = data_dir
+        self._sessions: OrderedDict[str, LlmSession] = OrderedDict()
+        self._lock = threading.Lock()
+        self._server: LlmSettings | None = None
+        self._server_stamp: object = object()  # nothing loaded yet
+        self.server_settings()
+
+    def server_settings(self) -> LlmSettings | None:
+        """The server's configuration (llm.json + environment), None when none or invalid."""
+        try:
+            st = (self.data_dir / SETTINGS_FILE).stat()
+            stamp: object = (st.st_mtime_ns, st.st_size)
+        except OSError:
+            stamp = None
+        if stamp != self._server_stamp:
+            self._server_stamp = stamp
+            try:
+                self._server = load_settings(self.data_dir)
+            except LlmError as e:  # the message names the setting, never the key
+                log.warning("LLM settings of the server not used: %s", e)
+                self._server = None
+        return self._server
+
+    def get(self, sid: str | None) -> LlmSession | None:
+        if not sid or not SESSION_ID_RE.fullmatch(sid):
+            return None
+        now = time.monotonic()
+        with self._lock:
+            sess = self._sessions.get(sid)
+            if sess is None or now - sess.used > SESSION_IDLE_S:
+                self._sessions.pop(sid, None)
+                return None
+            sess.used = now
+            self._sessions.move_to_end(sid)
+            return sess
+
+    def create(self) -> tuple[str, LlmSession]:
+        sid, now = secrets.token_urlsafe(32), time.monotonic()
+        with self._lock:
+            for old in [k for k, v in self._sessions.items() if now - v.used > SESSION_IDLE_S]:
+                del self._sessions[old]
+            while len(self._sessions) >= MAX_SESSIONS:
+                self._sessions.popitem(last=False)
+            sess = self._sessions[sid] = LlmSession(used=now)
+        return sid, sess
+
+    def in_force(self, sess: LlmSession | None) -> tuple[LlmSettings | None, bool, str | None, str | None]:
+        """(settings, checked, response_format, source) for a session (None: no session):
+        its own settings, else the server's, which count as checked when the session checked
+        them or the server's saved settings hold a response_format (`pincite check-llm`)."""
+        if sess is not None and sess.settings is not None:
+            mine = sess.checked_for is sess.settings
+            return sess.settings, mine, sess.response_format if mine else None, "session"
+        server = self.server_settings()
+        if server is None:
+            return None, False, None, None
+        mine = sess is not None and sess.checked_for is server
+        rf = (sess.response_format if mine else None) or server.response_format
+        return server, mine or server.response_format is not None, rf, "server"
+
+    def build(self, sess: LlmSession | None, body: LlmSettingsIn, key_given: bool) -> tuple[LlmSettings, str | None]:
+        """The settings a PUT of `body` gives session `sess` (None: a new one), and where
+        their key comes from (LlmSession.key_source); LlmError kind config when invalid.
+        The server's key and headers go with the server's URL only: a session that points
+        elsewhere never sends them there."""
+        server = self.server_settings()
+        same_url = server is not None and check_url(body.url) == server.base_url
+        if key_given:
+            key, source = (body.key, "own") if body.key else (None, "cleared")
+        elif sess is not None and sess.key_source in ("own", "cleared"):
+            key, source = sess.settings.api_key if sess.settings else None, sess.key_source
+        elif same_url and server.api_key:
+            key, source = server.api_key, "server"
+        else:
+            key, source = None, None
+        new = LlmSettings(base_url=body.url, model=body.model, query_model=body.query_model,
+                          headers=dict(server.headers) if same_url else {}, api_key=key,
+                          timeout_s=server.timeout_s if server is not None else DEFAULT_TIMEOUT_S)
+        return new, source
+
+    def put(self, sess: LlmSession, new: LlmSettings, source: str | None) -> None:
+        """Replace the session's settings (from `build`); they are unchecked."""
+        with self._lock:
+            sess.settings, sess.key_source = new, source
+            sess.checked_for, sess.response_format = None, None
+
+    def checked(self, sess: LlmSession, settings: LlmSettings, ok: bool, response_format: str | None) -> None:
+        """Record the outcome of a check of `settings` (a failed check unchecks them)."""
+        with self._lock:
+            if ok:
+                sess.checked_for, sess.response_format = settings, response_format
+            elif sess.checked_for is settings:
+                sess.checked_for, sess.response_format = None, None
+
+
+def _llm_view(settings: LlmSettings | None, checked: bool, rf: str | None, source: str | None) -> dict:
+    return {"url": settings.base_url if settings else None, "model": settings.model if settings else None,
+            "query_model": settings.query_model if settings else None,
+            "key_set": bool(settings and settings.api_key), "checked": bool(settings) and checked,
+            "response_format": rf if settings else None, "source": source}
+
+
 class WebState:
     """The server's Library (opened and used on one library thread), upload queue and
     worker, and the documents snapshot. `close()` stops the worker and closes the Library."""
@@ -250,6 +426,7 @@ class WebState:
         self.uploads: OrderedDict[str, Upload] = OrderedDict()
         self.uploads_lock = threading.Lock()
         self.snapshot: Snapshot = self.call(self._refresh, True)
+        self.llm = LlmSessions(self.root)
         self._queue: queue.Queue[Upload | None] = queue.Queue()
         self._worker = threading.Thread(target=self._work, name="pincite-uploads", daemon=True)
         self._worker.start()
@@ -390,11 +567,11 @@ class WebState:
         self.lib.remove(doc_id)
         self._refresh(True)
 
-    def ask(self, question: str, doc_ids: list[str] | None) -> Answer:
+    def ask(self, question: str, doc_ids: list[str] | None, llm: LlmSettings | None = None) -> Answer:
         if doc_ids is not None:
             for d in doc_ids:
                 self.ready_row(d)
-        return self.lib.ask(question, doc_ids=doc_ids)
+        return self.lib.ask(question, doc_ids=doc_ids, llm=llm)
 
     # -- uploads ----------------------------------------------------------------------------
     def enqueue(self, files: list["_ReceivedFile"]) -> list[Upload]:
@@ -436,7 +613,9 @@ class WebState:
 
     def _ingest_upload(self, up: Upload) -> None:
         """Ingest one uploaded file (library thread): from a folder of its own where it has
-        its original (sanitised) name, which the catalog records; the folder is removed after.
+        its original (sanitised) name, which the catalog records as the file name, with the
+        source "upload:<name>", so a changed file uploaded again under the same name replaces
+        the old document (and the same bytes again are skipped); the folder is removed after.
         The documents snapshot is refreshed before the upload shows its outcome, so a client
         that sees "ready" finds the document in GET /api/documents."""
         workdir = self.upload_dir / up.upload_id
@@ -452,11 +631,7 @@ class WebState:
                 outcome = ("failed", {"reason": self.problem})
                 return
             try:
-                # Library.ingest would leave out a file under the data folder (expand_paths),
-                # so this does what it does for one file: writer lock, cleanup, ingest.
-                with WriterLock(self.root):
-                    self.lib._cleanup_orphans()
-                    res = self.lib._ingest_one(target, None)
+                res = self.lib.ingest_file(target, source=upload_source(up.file))
             except LockHeld as e:
                 outcome = ("failed", {"reason": str(e)})
                 return
@@ -465,7 +640,6 @@ class WebState:
                 reason = res.reason[len(prefix):] if res.reason.startswith(prefix) else res.reason
                 outcome = ("failed", {"reason": reason})
             else:
-                self._forget_failures(up.file)
                 outcome = ("ready", {"doc_id": res.doc_id, "result": res.status})
         except Exception as e:
             log.exception("ingest of upload %s failed", up.upload_id)
@@ -478,14 +652,6 @@ class WebState:
             except Exception:  # the upload's own outcome stands; the next refresh retries
                 log.exception("cannot refresh the documents snapshot")
             self._finish(up, outcome[0], **outcome[1])
-
-    def _forget_failures(self, file_name: str) -> None:
-        """An upload of `file_name` succeeded: earlier failed uploads of that name no longer
-        need showing (as a CLI ingest clears the failure of a path that now succeeds)."""
-        prefix = str(self.upload_dir) + os.sep
-        for f in self.lib.catalog.failures():
-            if f.file_name == file_name and f.source_path.startswith(prefix):
-                self.lib.catalog.db.execute("DELETE FROM failures WHERE source_path=?", (f.source_path,))
 
     def _estimate(self, path: Path) -> float | None:
         try:
@@ -595,6 +761,12 @@ class _UploadSink:
         self.files = []
 
 
+def upload_source(file_name: str) -> str:
+    """The catalog source of an uploaded file: "upload:<sanitised file name>" (see
+    Library.ingest_file): one document per uploaded name."""
+    return f"upload:{file_name}"
+
+
 def safe_file_name(raw: str) -> str:
     """The base name of an uploaded file, safe as one path component: no folders, no
     control characters or characters file systems refuse, no leading dot, at most 200
@@ -692,16 +864,42 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
         status = next((code for cls, code in _STATUS if isinstance(exc, cls)), 500)
         return JSONResponse({"detail": str(exc)}, status_code=status)
 
+    @app.exception_handler(LlmError)
+    async def llm_error(request: Request, exc: LlmError) -> JSONResponse:
+        # A setting that is not valid is the client's to fix; anything else is the model server.
+        return JSONResponse({"detail": str(exc), "kind": exc.kind}, status_code=400 if exc.kind == "config" else 502)
+
+    def session_of(request: Request) -> LlmSession | None:
+        return state.llm.get(request.cookies.get(SESSION_COOKIE))
+
+    def session_for(request: Request, response: Response) -> LlmSession:
+        """The request's session; a new one (cookie set on `response`) when it has none."""
+        sess = session_of(request)
+        if sess is None:
+            sid, sess = state.llm.create()
+            response.set_cookie(SESSION_COOKIE, sid, httponly=True, samesite="strict", path="/",
+                                secure=request.url.scheme == "https")
+        return sess
+
     api = APIRouter(prefix="/api", dependencies=[Depends(require_token)])
 
     @api.get("/health", response_model=Health)
     async def health() -> dict:
         return {"status": "ok", "version": __version__, "documents": len(state.snapshot.documents)}
 
-    @api.post("/ask", response_model=Answer, responses={400: {}, 404: {}, 409: {}})
-    async def ask(body: AskRequest) -> Response:
+    @api.post("/ask", response_model=Answer, responses={400: {}, 404: {}, 409: {}, 502: {}})
+    async def ask(body: AskRequest, request: Request) -> Response:
+        """Answer a question. mode "llm": with the session's LLM settings (else the server's),
+        once their connection check passed (409 before); a model server failure is 502."""
+        llm: LlmSettings | None = None
         if body.mode == "llm":
-            raise HTTPException(400, "LLM answers are not configured")
+            llm, checked, rf, _ = state.llm.in_force(session_of(request))
+            if llm is None:
+                raise HTTPException(400, LLM_NOT_CONFIGURED)
+            if not checked:
+                raise HTTPException(409, LLM_NOT_CHECKED)
+            if rf and rf != llm.response_format:
+                llm = replace(llm, response_format=rf)
         if state.problem:
             raise ProfileMismatch(state.problem)
         if body.doc_ids is not None:
@@ -709,8 +907,47 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
                 raise HTTPException(400, "doc_ids is empty; send null to ask the whole library")
             for d in body.doc_ids:
                 _doc_id(d)
-        ans = await state.run(state.ask, body.question, body.doc_ids)
+        ans = await state.run(state.ask, body.question, body.doc_ids, llm)
         return JSONResponse(ans.model_dump(mode="json"))
+
+    @api.get("/settings/llm", response_model=LlmSettingsOut)
+    async def get_llm_settings(request: Request) -> dict:
+        """The LLM settings in force for this browser session (the key only as key_set)."""
+        return _llm_view(*state.llm.in_force(session_of(request)))
+
+    @api.put("/settings/llm", response_model=LlmSettingsOut, responses={400: {}},
+             openapi_extra={"requestBody": {"required": True, "content": {"application/json": {
+                 "schema": LlmSettingsIn.model_json_schema()}}}})
+    async def put_llm_settings(request: Request, response: Response) -> dict:
+        """Set this browser session's LLM settings (held in server memory only; never stored).
+        Any change clears the checked state."""
+        try:
+            data = json.loads(await request.body())
+        except ValueError:
+            raise HTTPException(400, "send the settings as a JSON object") from None
+        try:
+            body = LlmSettingsIn.model_validate(data)
+        except ValidationError as e:  # name the fields, never echo a value (it may be the key)
+            fields = ", ".join(f"{'.'.join(map(str, err['loc'])) or 'body'} ({err['msg']})"
+                               for err in e.errors(include_input=False, include_url=False))
+            raise HTTPException(400, f"invalid LLM settings: {fields}") from None
+        new, key_source = state.llm.build(session_of(request), body, "key" in body.model_fields_set)
+        sess = session_for(request, response)  # only once the settings are valid
+        state.llm.put(sess, new, key_source)
+        return _llm_view(*state.llm.in_force(sess))
+
+    @api.post("/settings/llm/check", response_model=LlmCheckOut, responses={400: {}})
+    async def check_llm_settings(request: Request, response: Response) -> dict:
+        """Run the connection check (answer.llm.check_llm: no document text is sent) on the
+        settings in force for this session; when it passes they count as checked."""
+        settings, _, _, _ = state.llm.in_force(session_of(request))
+        if settings is None:
+            raise HTTPException(400, LLM_NOT_CONFIGURED)
+        sess = session_for(request, response)
+        result = await anyio.to_thread.run_sync(check_llm, settings)
+        state.llm.checked(sess, settings, result.ok, result.response_format)
+        return {"ok": result.ok, "response_format": result.response_format,
+                "models": result.models, "messages": result.messages}
 
     @api.get("/documents", response_model=DocumentsOut)
     async def documents() -> dict:
