@@ -6,7 +6,7 @@ built only from verified claims.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, Field
 
@@ -21,6 +21,32 @@ class PdfAddress(BaseModel):
     page_end: int
     page_label: str | None = None
     label_source: Literal["pagelabels", "folio"] | None = None
+
+
+class SheetAddress(BaseModel):
+    """A spreadsheet citation: sheet name and A1 cell range ("B5", "A5:F5")."""
+
+    kind: Literal["sheet"] = "sheet"
+    sheet: str
+    range: str
+
+
+class SlideAddress(BaseModel):
+    """A presentation citation: 1-based slide number (untitled slides counted)."""
+
+    kind: Literal["slide"] = "slide"
+    slide: int
+
+
+class LinesAddress(BaseModel):
+    """A plain-text citation: 1-based line range, end inclusive."""
+
+    kind: Literal["lines"] = "lines"
+    start: int
+    end: int
+
+
+Address = Annotated[Union[PdfAddress, SheetAddress, SlideAddress, LinesAddress], Field(discriminator="kind")]
 
 
 class Citation(BaseModel):
@@ -42,7 +68,7 @@ class Citation(BaseModel):
     status: str | None = None
     trust: str | None = None
     section: str | None = None
-    address: PdfAddress
+    address: Address
     page: int | None = None
     page_label: str | None = None
     quote: str

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass
 
 from pincite.analysis import split_sentences
+from pincite.extract.address import address_for_span
 from pincite.extract.model import DocumentModel, PageText
 
 #: Bump when chunk boundaries, the search-text prefix or the naming text change (part of
@@ -45,6 +46,8 @@ class Chunk:
     page_label / label_source: copied from the page record.
     char_start, char_end: span in the page's PDFium text (end exclusive).
     text: the source text (exact slice of the page text): what quotes are verified against.
+    ocr: the page's text came from OCR; address: the chunk's own address for a non-PDF unit
+        (slide, sheet range, line range; pincite.extract.address), None for a PDF page.
     search_text: text used for BM25/embeddings: f"{title}\n{text}" (just `text` when the
         document has no title). Never used to verify.
     """
@@ -60,6 +63,8 @@ class Chunk:
     page_label: str = ""
     label_source: str | None = None
     kind: str = "text"
+    ocr: bool = False
+    address: dict | None = None
 
 
 def naming_text(doc: DocumentModel) -> str:
@@ -106,6 +111,8 @@ def _make_chunk(doc: DocumentModel, page: PageText, n: int, start: int, end: int
         page_label=page.page_label,
         label_source=page.label_source,
         kind=navigation_kind(text),
+        ocr=page.ocr,
+        address=address_for_span(page, start, end),
     )
 
 

@@ -134,11 +134,11 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
     if export:
         if server is not None:
             def link(c):
-                return f"{server.url}/api/documents/{c.doc_id}/file#page={c.address.page}"
+                return f"{server.url}/api/documents/{c.doc_id}/file" + (f"#page={c.page}" if c.page else "")
         else:
             def link(c):
                 path = originals.get(c.doc_id)
-                return f"{path.resolve().as_uri()}#page={c.address.page}" if path else ""
+                return (path.resolve().as_uri() + (f"#page={c.page}" if c.page else "")) if path else ""
         sys.stdout.write(evidence_cards(ans, export, link))
         return
     if as_json:

@@ -18,8 +18,19 @@ COLUMNS = ("claim", "quote", "source", "link")
 
 
 def source_line(c: Citation, lang: str) -> str:
-    """"file.pdf, p. 5-12 (PDF 47)" in the answer's language; the physical page always shown."""
-    return f"{c.file}, {page_ref(c.address.page, c.address.page_label, lang)}"
+    """"file.pdf, p. 5-12 (PDF 47)" in the answer's language (the physical page always
+    shown); "book.xlsx, RevB!B5", "deck.pptx, slide 2", "notes.txt, lines 10-14" for other
+    addresses; "(OCR)" is added for text read by OCR."""
+    a = c.address
+    if a.kind == "sheet":
+        where = f"{a.sheet}!{a.range}"
+    elif a.kind == "slide":
+        where = {"ru": f"слайд {a.slide}", "zh": f"第 {a.slide} 张幻灯片"}.get(lang, f"slide {a.slide}")
+    elif a.kind == "lines":
+        where = {"ru": f"строки {a.start}–{a.end}", "zh": f"第 {a.start}–{a.end} 行"}.get(lang, f"lines {a.start}-{a.end}")
+    else:
+        where = page_ref(a.page, a.page_label, lang)
+    return f"{c.file}, {where}" + (" (OCR)" if c.ocr else "")
 
 
 def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> str:

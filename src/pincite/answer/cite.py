@@ -5,15 +5,22 @@ record (never from a model or from text); the quote is the caller's.
 """
 from __future__ import annotations
 
-from ..answer_model import Citation, PdfAddress
+from ..answer_model import Address, Citation, LinesAddress, PdfAddress, SheetAddress, SlideAddress
 from ..index.base import Hit
 
 #: Longest quote kept in a citation, in characters (a model may send more).
 MAX_CITATION_QUOTE = 1000
 
 
-def address_of(hit: Hit) -> PdfAddress:
-    """The typed address of a hit's chunk: a PDF page range with its printed label."""
+_ADDRESS_TYPES = {"sheet": SheetAddress, "slide": SlideAddress, "lines": LinesAddress}
+
+
+def address_of(hit: Hit) -> Address:
+    """The typed address of a hit's chunk: its own address for a non-PDF unit (sheet range,
+    slide, line range), else a PDF page range with its printed label."""
+    kind = (hit.address or {}).get("kind")
+    if kind in _ADDRESS_TYPES:
+        return _ADDRESS_TYPES[kind](**hit.address)
     return PdfAddress(page=hit.page, page_end=hit.page_end, page_label=hit.page_label or None,
                       label_source=hit.label_source)
 
@@ -25,4 +32,4 @@ def citation_for(hit: Hit, quote: str, **fields) -> Citation:
     return Citation(chunk_id=hit.chunk_id, doc_id=hit.doc_id, file=hit.file, title=hit.title,
                     address=address, page=getattr(address, "page", None),
                     page_label=getattr(address, "page_label", None), quote=quote[:MAX_CITATION_QUOTE],
-                    **fields)
+                    ocr=hit.ocr, **fields)

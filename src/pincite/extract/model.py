@@ -28,6 +28,13 @@ class PageText:
     text: the page text exactly as PDFium gives it (``get_text_range``); an index into this
         string is a PDFium char index, so rectangles can be computed later from the original.
     width, height: page size in PDF points.
+    ocr: the text came from OCR (tesseract), not from the file's text layer.
+    address: for a unit of a non-PDF document, its own address ({"kind": "slide", "slide": 2},
+        {"kind": "sheet", "sheet": "RevB", "range": "A1:F40"}, {"kind": "lines", "start": 1,
+        "end": 80}); None for a PDF page (addressed by `page` and `page_label`).
+    spans: finer addresses inside `text`: [{"start": int, "end": int, "address": {...}}]
+        (char offsets into `text`, end exclusive), e.g. one per spreadsheet row, so a chunk's
+        address can be narrowed to what it covers (pincite.extract.address.address_for_span).
     """
 
     page: int
@@ -36,6 +43,9 @@ class PageText:
     label_source: str | None = None
     width: float = 0.0
     height: float = 0.0
+    ocr: bool = False
+    address: dict | None = None
+    spans: list[dict] = field(default_factory=list)
 
 
 @dataclass

@@ -24,6 +24,8 @@ class Hit:
 
     page / page_end are 1-based physical pages; char_start / char_end index the page's
     PDFium text; `text` is the chunk's source text (exact slice of the page text).
+    ocr: the text came from OCR; address: the chunk's own address for a non-PDF unit (slide,
+    sheet range, line range), None for a PDF page.
     extra: "name_terms" (analysed words naming the hit's document, chunking.naming_text)
     and, for a dense search, "dense" (cosine similarity to the question).
     """
@@ -42,4 +44,6 @@ class Hit:
     page_label: str = ""
     label_source: str | None = None
     kind: str = "text"
+    ocr: bool = False
+    address: dict | None = None
     extra: dict = field(default_factory=dict)

@@ -117,7 +117,7 @@ class EdgeIndex:
             "chunk_id": c.chunk_id, "doc_id": c.doc_id, "state": state, "kind": c.kind,
             "page": c.page, "page_end": c.page_end, "page_label": c.page_label,
             "label_source": c.label_source, "char_start": c.char_start,
-            "char_end": c.char_end, "text": c.text, **extra,
+            "char_end": c.char_end, "text": c.text, "ocr": c.ocr, "address": c.address, **extra,
         }
 
     def set_state(self, doc_id: str, state: str) -> None:
@@ -210,5 +210,6 @@ class EdgeIndex:
             char_end=d["char_end"], text=d.get("text", ""), file=d.get("file", ""),
             title=d.get("title", ""), page_label=d.get("page_label") or "",
             label_source=d.get("label_source"), kind=d.get("kind", "text"),
+            ocr=bool(d.get("ocr")), address=d.get("address"),
             extra={"name_terms": d.get("name_terms") or []},
         )
