@@ -268,7 +268,7 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         if corpus:
             _, ingest_figures = evaluate.ingest_timed(lib, [corpus], passwords)
         checker = evaluate.QuoteCrosschecker.for_library(lib, passwords)
-        recs = evaluate.run_eval(qs, lib.ask, crosscheck=checker)
+        recs = evaluate.run_eval(qs, lib.ask, crosscheck=checker, page_text=lib.page_text)
         env = evaluate.environment(lib)
     evaluate.write_records(out, recs)
     s = evaluate.summarise(recs, checker)
@@ -284,7 +284,8 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     t = Table(title=f"pincite eval: {len(recs)} questions, {env['corpus']['files']} documents")
     cols = {"questions": "n", "hit@1": "hit@1", "hit@5": "hit@5",  # two-line headers fit 80 columns
             "refusal_accuracy": "refusal\naccuracy", "false_refusals": "false\nrefusals",
-            "verified_quotes": "verified\nquotes", "crosschecked_quotes": "cross-\nchecked",
+            "verified_quotes": "verified\nquotes", "compound_parts": "compound\nparts",
+            "crosschecked_quotes": "cross-\nchecked",
             "printed_labels": "printed\nlabels"}
     t.add_column("lang")
     for header in cols.values():

@@ -61,6 +61,9 @@ class EvalRecord:
     label_ok: for a question with `printed_pages`, whether the first citation of an expected
         page shows the printed label expected there (None when the question has none or no
         citation hit an expected page).
+    parts_found / parts_total: for a question with `quote_parts` (compound), how many of its
+        parts occur on a page the answer cites in the expected document (issue #9: scored part
+        by part); None for other questions or when no page text was available.
     """
 
     id: str
@@ -78,6 +81,8 @@ class EvalRecord:
     seconds: float
     crosscheck_seconds: float = 0.0
     label_ok: bool | None = None
+    parts_found: int | None = None
+    parts_total: int | None = None
 
 
 @dataclass
@@ -85,7 +90,8 @@ class EvalSummary:
     """Figures per language and overall ("all"); query times in seconds.
 
     rows[name]: questions, answerable, refusals, hit@1, hit@5, refusal_accuracy,
-        false_refusals, verified_quotes, crosschecked_quotes (shares in 0..1 rounded to 3
+        false_refusals, verified_quotes, compound_parts (parts of compound questions found on
+        a cited page of the expected document / all their parts), crosschecked_quotes (shares in 0..1 rounded to 3
         places, None when the denominator is 0 or the cross-check did not run).
     crosscheck: see `crosscheck_figures`; None when no cross-checker was used.
     """
@@ -190,8 +196,13 @@ def passwords_by_name(questions: list[dict]) -> dict[str, str]:
 
 
 def score(q: dict, ans: Answer, seconds: float,
-          crosscheck: QuoteCrosschecker | None = None) -> EvalRecord:
+          crosscheck: QuoteCrosschecker | None = None,
+          page_text: Callable[[str, int], str] | None = None) -> EvalRecord:
     """Compare one Answer with its question's expectations; `seconds` is the time of `ask`.
+
+    With `page_text(doc_id, page)` (the library's source text of a page), a compound
+    question's `quote_parts` are looked up on the cited pages of the expected document
+    (verify.verify_quote, the same normalisation as answers): parts_found / parts_total.
 
     With `crosscheck`, every verified citation is cross-checked (module docstring); the time
     it takes goes to `crosscheck_seconds`, never to `seconds`.
@@ -217,7 +228,17 @@ def score(q: dict, ans: Answer, seconds: float,
         first = next((c for c, h in zip(cits, hits) if h), None)
         if first is not None:
             label_ok = (first["page_label"] or "") == str(expected[first["page"]])
+    parts_found = parts_total = None
+    if q.get("quote_parts") and page_text is not None:
+        from .answer.verify import verify_quote
+
+        cited = {(c.doc_id, c.page) for c in ans.citations() if c.file == doc and c.page}
+        texts = [page_text(d, p) for d, p in sorted(cited)]
+        parts_total = len(q["quote_parts"])
+        parts_found = sum(any(verify_quote(part, t, lang=q.get("lang")).verified for t in texts)
+                          for part in q["quote_parts"])
     return EvalRecord(
+        parts_found=parts_found, parts_total=parts_total,
         id=q["id"], lang=q.get("lang", ""), kind=q.get("kind", ""), question=q["question"],
         expected_doc=doc, expected_answer=q.get("answer"), expected_pages=sorted(pages),
         status=ans.status, answer=ans.answer, citations=cits,
@@ -247,6 +268,8 @@ def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = 
             "refusal_accuracy": _ratio(sum(r.status == "refused" for r in neg), len(neg)),
             "false_refusals": _ratio(sum(r.status == "refused" for r in ans), len(ans)),
             "verified_quotes": _ratio(len(verified), len(cits)),
+            "compound_parts": _ratio(sum(r.parts_found or 0 for r in rs),
+                                     sum(r.parts_total or 0 for r in rs)),
             "printed_labels": _ratio(sum(r.label_ok is True for r in rs),
                                      sum(r.label_ok is not None for r in rs)),
             "crosschecked_quotes": (_ratio(sum(c.get("crosscheck") is True for c in verified),
@@ -297,14 +320,16 @@ def percentiles(seconds: Iterable[float]) -> tuple[float, float]:
 
 def run_eval(questions: list[dict], ask: Callable[[str], Answer],
              on_record: Callable[[EvalRecord], None] | None = None,
-             crosscheck: QuoteCrosschecker | None = None) -> list[EvalRecord]:
-    """Ask every question through `ask` (no warm-up) and score it; only `ask` is timed."""
+             crosscheck: QuoteCrosschecker | None = None,
+             page_text: Callable[[str, int], str] | None = None) -> list[EvalRecord]:
+    """Ask every question through `ask` (no warm-up) and score it (`page_text` for the
+    part-by-part score of compound questions, see `score`); only `ask` is timed."""
     records = []
     for q in questions:
         t0 = time.perf_counter()
         ans = ask(q["question"])
         seconds = time.perf_counter() - t0
-        rec = score(q, ans, seconds, crosscheck)
+        rec = score(q, ans, seconds, crosscheck, page_text)
         records.append(rec)
         if on_record:
             on_record(rec)

@@ -234,3 +234,51 @@ def _passages(ev: Evidence) -> list[Citation]:
 def _defang(text: str) -> str:
     """Document text with block delimiters broken up, so it cannot imitate one."""
     return text.replace("<<<", "<< <").replace(">>>", "> >>")
+
+
+#: JSON schema of the query model's split reply.
+SPLIT_SCHEMA = {
+    "type": "object",
+    "properties": {"parts": {"type": "array", "items": {"type": "string"}}},
+    "required": ["parts"],
+    "additionalProperties": False,
+}
+
+SPLIT_PROMPT = """\
+Decide whether the user's question asks for several distinct things. If it does, split it
+into 2 to 4 self-contained sub-questions, each repeating the subject and the document or
+standard the question names, in the question's language. If it asks for one thing (also
+when "and" joins two nouns of one request), return the question unchanged as the only part.
+Reply with JSON only: {"parts": ["...", ...]}"""
+
+
+def split_with_model(client: LlmClient, question: str) -> tuple[list[str], str | None]:
+    """Sub-questions of `question` by the configured query model, or by the offline rules.
+
+    The query model is asked only when one is configured explicitly (LlmSettings.query_model);
+    otherwise, and when its reply is not 1-4 non-empty questions of at most 2,000 characters
+    (or the server does not support the request), the rules of answer.split decide, with a
+    note saying so. Returns (parts, note or None). Raises LlmError for auth, rate-limit and
+    availability failures (the answer would fail the same way).
+    """
+    from ..config import MAX_QUESTION_CHARS
+    from ..errors import LlmError
+    from .split import MAX_PARTS, split_question
+
+    if not client.settings.query_model:
+        return split_question(question), None
+    messages = [{"role": "system", "content": SPLIT_PROMPT}, {"role": "user", "content": question}]
+    try:
+        obj, _ = client.complete_json(messages, SPLIT_SCHEMA, schema_name="split",
+                                      model=client.settings.query_model)
+    except LlmError as e:
+        if e.kind not in ("unsupported", "bad_response"):
+            raise
+        obj = None
+    parts = obj.get("parts") if isinstance(obj, dict) else None
+    if (isinstance(parts, list) and 1 <= len(parts) <= MAX_PARTS
+            and all(isinstance(p, str) and p.strip() and len(p) <= MAX_QUESTION_CHARS for p in parts)):
+        parts = [" ".join(p.split()) for p in parts]
+        return (parts if len(parts) > 1 else [question]), (f"split into {len(parts)} parts by the query model "
+                                                           f"{client.settings.query_model}" if len(parts) > 1 else None)
+    return split_question(question), "the query model's split was not usable; the question was split by rules"

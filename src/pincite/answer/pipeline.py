@@ -115,6 +115,16 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     model writes and the server verifies (pincite.answer.generate). The refusal is decided
     before any model call. Raises QuestionError; with `llm`, LlmError when the model server
     fails."""
+    q = check_question(question)
+    parts, split_note = _split(q, llm)
+    if len(parts) > 1:
+        return answer_compound(lib, q, parts, flt, llm, split_note)
+    return answer_single(lib, q, flt, llm)
+
+
+def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
+                  llm: object | None = None) -> Answer:
+    """Answer one (not compound) question: gather evidence, refuse or answer."""
     g = gather(lib, question, flt)
     if g.refusal is not None:
         return g.refusal
@@ -123,6 +133,56 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
 
         return answer_with_llm(lib, g, llm)
     return _extractive_answer(lib, g)
+
+
+def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: SearchFilter | None,
+                    llm: object | None = None, split_note: str | None = None) -> Answer:
+    """Answer each sub-question on its own, within the same filter, and join them.
+
+    Every part is an Answer in `parts[]` with its own citations. All parts answered:
+    status "answered"; some: "partial" (the proven parts shown, the others say "not found in
+    the library" or "not confirmed", never a guess); none: "refused". `claims` lists the
+    parts' claims in part order, so the first citation is the first part's best.
+    """
+    lang = analysis.detect_language(question)
+    subs = [answer_single(lib, p, flt, llm) for p in parts]
+    answered = [a for a in subs if a.status == "answered"]
+    status = "answered" if len(answered) == len(subs) else "partial" if answered else "refused"
+    lines = []
+    for i, a in enumerate(subs, 1):
+        lines.append(f"({i}) {a.question}")
+        lines.append(a.answer)
+    warnings = [split_note] if split_note else []
+    for i, a in enumerate(subs, 1):
+        if a.status != "answered":
+            warnings.append(f"part {i} is not answered ({a.status}): {a.question}")
+    timings: dict[str, float] = {}
+    for a in subs:
+        for k, v in a.timings.items():
+            timings[k] = round(timings.get(k, 0.0) + v, 4)
+    usage = None
+    if any(a.usage for a in subs):
+        usage = {}
+        for a in subs:
+            for k, v in (a.usage or {}).items():
+                usage[k] = usage.get(k, 0) + v
+    first = subs[0]
+    return Answer(question=question, status=status, language=lang, scope=first.scope,
+                  answer="\n".join(lines), claims=[c for a in subs for c in a.claims], parts=subs,
+                  warnings=warnings, timings=timings, mode=first.mode, model=first.model, usage=usage,
+                  relevance=min((a.relevance for a in subs if a.relevance), key=lambda r: r.score, default=None))
+
+
+def _split(q: str, llm: object | None) -> tuple[list[str], str | None]:
+    """Sub-questions of `q`: by the configured query model on the LLM path (falling back to
+    the rules when it fails), else by the offline rules (answer.split)."""
+    if llm is not None:
+        from .generate import split_with_model
+
+        return split_with_model(llm, q)
+    from .split import split_question
+
+    return split_question(q), None
 
 
 def _extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
