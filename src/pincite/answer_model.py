@@ -122,6 +122,43 @@ class Relevance(BaseModel):
     min_dense: float | None = None
 
 
+class CalcInput(BaseModel):
+    """One named input of a calculation, bound to the citation whose quote states it.
+
+    value: the number as a decimal string (from decimal.Decimal, never a float); unit: the
+    canonical unit (pincite.answer.calc) or None; text: the value as the quote writes it.
+    """
+
+    name: str
+    value: str | None = None
+    unit: str | None = None
+    text: str = ""
+    citation: Citation | None = None
+    verified: bool = False
+    reason: str | None = None
+
+
+class Calculation(BaseModel):
+    """Arithmetic done by code (pincite.answer.calc) on values the documents state.
+
+    formula: over the input names ("rate * days"); substitution: the formula with the values
+    and units put in; result / unit: the exact Decimal result as a string and its unit;
+    shown: the result rounded by `precision` (the rule, in words). Not verified (with
+    `reason`) when an input is not in its quote, a unit does not fit, or a name is unbound;
+    then no result is given.
+    """
+
+    formula: str
+    inputs: list[CalcInput] = Field(default_factory=list)
+    substitution: str | None = None
+    result: str | None = None
+    unit: str | None = None
+    shown: str | None = None
+    precision: str | None = None
+    verified: bool = False
+    reason: str | None = None
+
+
 class Answer(BaseModel):
     """The answer to one question; see ARCHITECTURE.md for the meaning of each status.
 
@@ -130,6 +167,7 @@ class Answer(BaseModel):
     summed over the model calls (prompt_tokens, completion_tokens, total_tokens, as the
     server reported them); timings: seconds per stage ("retrieve", "answer", "llm");
     passages: for `not_confirmed`, the evidence found (unverified links, excerpt as quote).
+    calculation: arithmetic on cited values, computed by code (None when none was needed).
     """
 
     question: str
@@ -147,6 +185,7 @@ class Answer(BaseModel):
     model: str | None = None
     usage: dict[str, int] | None = None
     passages: list[Citation] = Field(default_factory=list)
+    calculation: Calculation | None = None
 
     def citations(self) -> list[Citation]:
         """All citations of all claims, in rank order (first claim first)."""

@@ -565,7 +565,12 @@ _CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "萬": 10**4, "
 def _digit_numbers(n: Normalized, original: str, lang: str | None) -> list[_Found]:
     """Digit numbers; with a scale word, "с половиной"/"and a half" or a sign word they are
     "mixed" (compared by value, like spelled numbers)."""
-    return [_digit_number(n, original, m, lang) for m in _DIGITS.finditer(n.text)]
+    return [_digit_number(n, original, m, lang) for m in _DIGITS.finditer(n.text)
+            if not (m.group() in ("2", "3") and _AREA_VOLUME_BEFORE.search(n.text, 0, m.start()))]
+
+
+#: "m3", "мм2": a 2 or 3 glued to a length unit is its exponent (square, cubic), not a number.
+_AREA_VOLUME_BEFORE = re.compile(r"(?:^|[^\w])(?:m|cm|mm|km|dm|м|см|мм|км|дм)$")
 
 
 def _digit_number(n: Normalized, original: str, m: re.Match[str], lang: str | None) -> _Found:
@@ -814,8 +819,8 @@ _UNIT_SPEC: dict[str, str] = {
     "um": "μm мкм 微米 micrometre micrometres micron microns " + _ru("микрон", _NOUN_M),
     "nm": "纳米 nanometre nanometres nanometer nanometers " + _ru("нанометр", _NOUN_M),
     "mm2": "mm² mm2 мм² мм2 平方毫米",
-    "m2": "m² м² 平方米 кв.м",
-    "m3": "m³ м³ 立方米 куб.м",
+    "m2": "m² м² m2 м2 平方米 кв.м",
+    "m3": "m³ м³ m3 м3 立方米 куб.м",
     "L": "升 litre litres liter liters " + _ru("литр", _NOUN_M),
     "mL": "ml мл 毫升 millilitre millilitres milliliter milliliters",
     "kg": "kg кг 公斤 千克 kilogram kilograms kilogramme kilogrammes " + _ru("килограмм", _NOUN_M),
