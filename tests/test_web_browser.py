@@ -19,7 +19,14 @@ data folder), then, with a small generated 3-page PDF whose answer is on physica
 * uploads an encrypted PDF: its reason shows in the library view, the answer on screen is
   cleared, and the first document still answers;
 * removes a document through the confirmation dialog;
-* runs the UI's quote-marking, source-line and CSV helpers in the browser.
+* runs the UI's quote-marking, source-line and CSV helpers in the browser;
+* LLM settings panel (its own server, data folder and browser profile, and the scripted
+  OpenAI-compatible server of tests/llm_server.py): save URL, model and a fake key, check the
+  connection, see "not checked" as soon as a field changes, check again, ask in LLM mode,
+  open the verified claim's source (no model request and no POST /api/ask while turning
+  pages), 409 after an unchecked save and 502 when the model server fails, shown as banners;
+  the key never appears in the page, web storage, cookies or any response; after a restart
+  on the same data folder the library is back and the key is not.
 
 Skips when chromium, Playwright or the server's packages are missing, unless
 PINCITE_REQUIRE_BROWSER=1 (CI), which turns that into a failure.
@@ -28,6 +35,7 @@ from __future__ import annotations
 
 import csv
 import io
+import json
 import re
 import statistics
 from pathlib import Path
@@ -35,6 +43,7 @@ from pathlib import Path
 import pytest
 
 from browser import LiveServer, RequestLog, launch_chromium, require_browser, unavailable
+from llm_server import Reply, ScriptedLLM, chat_json, status
 from pdfgen import make_pdf
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -73,6 +82,13 @@ def sync_playwright():
 
 
 @pytest.fixture(scope="module")
+def pw_instance(sync_playwright):
+    """One Playwright for the module (the sync API allows one at a time per thread)."""
+    with sync_playwright() as pw:
+        yield pw
+
+
+@pytest.fixture(scope="module")
 def pdfs(tmp_path_factory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("pdfs")
     return {
@@ -86,14 +102,20 @@ def pdfs(tmp_path_factory) -> dict[str, Path]:
     }
 
 
-@pytest.fixture(scope="module")
-def live_server(sync_playwright, tmp_path_factory):
+def _server_app():
+    """pincite.web.server.create_app, or a skip (failure in CI) when it cannot be imported."""
     try:
         import fastapi  # noqa: F401
         import uvicorn  # noqa: F401
         from pincite.web.server import create_app
     except ImportError as exc:
         unavailable(f"the web server cannot be imported ({exc}); install pincite with its web dependencies")
+    return create_app
+
+
+@pytest.fixture(scope="module")
+def live_server(sync_playwright, tmp_path_factory):
+    create_app = _server_app()
     from pincite.config import Settings
 
     data = tmp_path_factory.mktemp("web-data")
@@ -106,27 +128,32 @@ def live_server(sync_playwright, tmp_path_factory):
             yield server
 
 
+def _app_page(context, url: str):
+    """The context's page at ``url``, with POST /api/ask and JavaScript errors recorded."""
+    page = context.pages[0] if context.pages else context.new_page()
+    page.set_default_timeout(WAIT_MS)
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    asks: list[str] = []
+    page.on("request", lambda r: asks.append(r.url)
+            if r.method == "POST" and r.url.endswith("/api/ask") else None)
+    page.goto(url + "/")
+    page.wait_for_selector("#ask-form")
+    page.pincite_asks = asks  # type: ignore[attr-defined]
+    page.pincite_errors = errors  # type: ignore[attr-defined]
+    return page
+
+
 @pytest.fixture(scope="module")
-def browser_page(sync_playwright, live_server, tmp_path_factory):
+def browser_page(pw_instance, live_server, tmp_path_factory):
     profile = tmp_path_factory.mktemp("chromium-profile")  # a new, empty user-data dir
-    with sync_playwright() as pw:
-        context = launch_chromium(pw, profile, viewport={"width": 1500, "height": 1000})
-        try:
-            page = context.pages[0] if context.pages else context.new_page()
-            page.set_default_timeout(WAIT_MS)
-            errors: list[str] = []
-            page.on("pageerror", lambda exc: errors.append(str(exc)))
-            asks: list[str] = []
-            page.on("request", lambda r: asks.append(r.url)
-                    if r.method == "POST" and r.url.endswith("/api/ask") else None)
-            page.goto(live_server.url + "/")
-            page.wait_for_selector("#ask-form")
-            page.pincite_asks = asks  # type: ignore[attr-defined]
-            page.pincite_errors = errors  # type: ignore[attr-defined]
-            yield page
-            assert not errors, f"JavaScript errors in the page: {errors}"
-        finally:
-            context.close()
+    context = launch_chromium(pw_instance, profile, viewport={"width": 1500, "height": 1000})
+    try:
+        page = _app_page(context, live_server.url)
+        yield page
+        assert not page.pincite_errors, f"JavaScript errors in the page: {page.pincite_errors}"
+    finally:
+        context.close()
 
 
 # -- helpers ---------------------------------------------------------------------------
@@ -468,3 +495,301 @@ def test_quote_marking_source_lines_and_csv_in_the_browser(browser_page):
     assert rows[0]["source"] == "a, b.pdf — PDF p. 2"
     markdown = page.evaluate("(a) => window.pincite.toMarkdown(a)", answer)
     assert "not this one" not in markdown and "> -20 °C" in markdown
+
+
+# -- LLM settings panel and LLM answers ------------------------------------------------
+LLM_KEY = "sk-pincite-browser-fake-7e4b19d2c0"  # distinctive: searched for everywhere below
+LLM_CLAIM = "The impeller must be replaced every 4000 operating hours."
+LLM_QUOTE = "The impeller of the PX-200 pump must be replaced every 4000 operating hours"
+EVIDENCE = re.compile(r"<<<EVIDENCE (\w+) chunk_id=(\S+) \| [^\n]*>>>\n(.*?)\n<<<END \1>>>", re.S)
+
+
+LLM_QUERY_MODEL = "query-model"
+
+
+def _model_reply(obj: dict) -> Reply:
+    return Reply(json=chat_json(json.dumps(obj), usage=(100, 20)))
+
+
+def _good_model(request: dict, headers: dict) -> Reply:
+    """A model that quotes the evidence block holding the impeller sentence (tests/test_generate.py);
+    the connection check's probes (no evidence blocks) get a reply of the answer shape, and the
+    query model, asked to split the question, keeps it whole."""
+    user = next(m["content"] for m in request["messages"] if m["role"] == "user")
+    blocks = {cid: text for _, cid, text in EVIDENCE.findall(user)}
+    if request.get("model") == LLM_QUERY_MODEL:
+        return _model_reply({"parts": [user]})
+    if not blocks:
+        claims = [{"text": "The test pump runs at 1450 rpm.", "chunk_id": "check-1",
+                   "quote": "The test pump runs at 1450 rpm."}]
+    else:
+        cid = next(c for c, text in blocks.items() if "4000" in text)
+        claims = [{"text": LLM_CLAIM, "chunk_id": cid, "quote": LLM_QUOTE}]
+    return _model_reply({"status": "answered", "claims": claims})
+
+
+def _wrong_number_model(request: dict, headers: dict) -> Reply:
+    """Cites the right block with the true quote but changes the number: never verifies."""
+    user = next(m["content"] for m in request["messages"] if m["role"] == "user")
+    if request.get("model") == LLM_QUERY_MODEL:
+        return _model_reply({"parts": [user]})
+    cid = next(c for _, c, text in EVIDENCE.findall(user) if "4000" in text)
+    claims = [{"text": "The impeller must be replaced every 5000 operating hours.", "chunk_id": cid,
+               "quote": LLM_QUOTE}]
+    return _model_reply({"status": "answered", "claims": claims})
+
+
+def _llm_state(page) -> tuple[str, str]:
+    box = page.locator("#llm-state")
+    return box.get_attribute("data-checked"), box.inner_text()
+
+
+def _check_connection(page) -> dict:
+    with page.expect_response(lambda r: r.url.endswith("/api/settings/llm/check")) as info:
+        page.click("#llm-check")
+    assert info.value.status == 200, info.value.text()
+    page.wait_for_selector("#llm-state[data-checked='true']")
+    return info.value.json()
+
+
+def _assert_no_key_in_browser(page, context, responses) -> None:
+    assert LLM_KEY not in page.content(), "the key is in the page's HTML"
+    assert page.input_value("#llm-key") == "", "the key stays in the password field after saving"
+    storage = page.evaluate("""() => JSON.stringify([
+        Object.entries(localStorage), Object.entries(sessionStorage)])""")
+    assert LLM_KEY not in storage, "the key is in web storage"
+    for cookie in context.cookies():
+        assert LLM_KEY not in cookie["value"] and LLM_KEY not in cookie["name"], cookie["name"]
+    # Bodies are readable until the page navigates: check (and drop) what came so far.
+    seen = 0
+    while responses:
+        r = responses.pop(0)
+        assert LLM_KEY not in json.dumps(r.headers), f"the key is in a header of {r.url}"
+        if 300 <= r.status < 400 or r.status == 204:
+            continue
+        blob = r.body()
+        seen += 1
+        assert LLM_KEY.encode() not in blob, f"the key is in the response of {r.request.method} {r.url}"
+    assert seen >= 3
+
+
+def test_llm_settings_panel_check_and_llm_answer(pw_instance, pdfs, tmp_path, monkeypatch):
+    create_app = _server_app()
+    from pincite.config import Settings
+
+    for name in LLM_ENV:  # the server has no LLM configuration of its own
+        monkeypatch.delenv(name, raising=False)
+    manual = pdfs["manual"]
+    data = tmp_path / "data"
+    with ScriptedLLM(handler=_good_model, models=["answer-model", "answer-model-b"]) as llm:
+        context = launch_chromium(pw_instance, tmp_path / "profile", viewport={"width": 1500, "height": 1000})
+        try:
+            responses: list = []
+            context.on("response", lambda r: responses.append(r))
+            log = RequestLog(create_app(Settings(data_dir=data, embedder="none")))
+            with LiveServer(log) as server:
+                page = _app_page(context, server.url)
+                _ensure_ready(page, manual)
+
+                # The panel: empty, says where the key lives and what is sent.
+                page.click("#tab-settings")
+                page.wait_for_selector("#view-settings:not([hidden])")
+                assert _llm_state(page)[0] == "false"
+                assert page.get_attribute("#llm-key", "type") == "password"
+                assert "https://api.deepseek.com/v1" in page.get_attribute("#llm-url", "placeholder")
+                assert "http://127.0.0.1:11434/v1" in page.get_attribute("#llm-url", "placeholder")
+                privacy = _norm(page.inner_text("#llm-privacy"))
+                assert "server's memory for this browser session only" in privacy
+                assert "lost when pincite restarts" in privacy
+                assert "question and the passages found" in privacy and "sent to the server" in privacy
+
+                # Save URL, model and key: the key is sent once, never shown back.
+                page.fill("#llm-url", llm.url)
+                page.fill("#llm-model", "answer-model")
+                page.fill("#llm-key", LLM_KEY)
+                with page.expect_response(lambda r: r.url.endswith("/api/settings/llm")
+                                          and r.request.method == "PUT") as info:
+                    page.click("#llm-save")
+                saved = info.value.json()
+                assert info.value.status == 200, saved
+                assert saved["key_set"] is True and saved["checked"] is False and saved["source"] == "session"
+                assert json.loads(info.value.request.post_data) == {
+                    "url": llm.url, "model": "answer-model", "query_model": None, "key": LLM_KEY}
+                page.wait_for_selector("#llm-key-state[data-key-set='true']")
+                assert "a key is set for this session" in page.inner_text("#llm-key-state").lower()
+                assert page.locator("#llm-clear-key").is_visible()
+                assert page.input_value("#llm-key") == ""
+                checked, text = _llm_state(page)
+                assert checked == "false" and "not checked" in text.lower()
+                assert llm.count == 0, "saving must not call the model server"
+
+                # Check connection: its messages and the response format are shown; checked.
+                result = _check_connection(page)
+                assert result["ok"] is True and result["response_format"] == "json_schema", result
+                assert llm.count > 0
+                checked, text = _llm_state(page)
+                assert checked == "true" and "✓" in text and "json_schema" in text
+                assert "json_schema" in page.inner_text("#llm-check-summary")
+                shown = page.locator("#llm-check-messages li").all_inner_texts()
+                assert shown == result["messages"] and any("works" in m for m in shown)
+                assert page.inner_text("#llm-tab-state").strip() == "✓"
+                ARTIFACTS.mkdir(exist_ok=True)
+                page.screenshot(path=str(ARTIFACTS / "web-llm-settings.png"), full_page=True)
+                # Every chat request the check made carried the key (server to model only).
+                auth = [h.get("authorization") for path, _, h in llm.requests if path.startswith("/v1/chat")]
+                assert auth and all(a == f"Bearer {LLM_KEY}" for a in auth)
+
+                # Changing any field: "not checked" at once, before anything is sent.
+                puts = log.count("PUT", "/api/settings/llm")
+                page.fill("#llm-model", "answer-model-b")
+                checked, text = _llm_state(page)
+                assert checked == "false" and "not checked" in text.lower()
+                assert log.count("PUT", "/api/settings/llm") == puts
+                # Check again: the changed form is saved (key kept: the field was empty), then checked.
+                _check_connection(page)
+                assert log.count("PUT", "/api/settings/llm") == puts + 1
+                now = page.request.get(server.url + "/api/settings/llm").json()
+                assert (now["model"], now["key_set"], now["checked"]) == ("answer-model-b", True, True), now
+
+                # Ask in LLM mode: the claim's own text, verified, with its source button.
+                _open_ask(page)
+                page.check("input[name='mode'][value='llm']")
+                assert "checked ✓" in page.inner_text("#llm-mode-state")
+                asked_model = len(llm.chat_requests())
+                response = _ask(page, QUESTION)
+                assert response.status == 200, response.text()
+                answer = response.json()
+                assert answer["mode"] == "llm" and answer["status"] == "answered", answer
+                assert answer["model"] == "answer-model-b"
+                assert len(llm.chat_requests()) == asked_model + 1
+                claim = page.locator(".claim").first
+                assert claim.get_attribute("data-verified") == "true"
+                assert claim.locator(".claim-text").inner_text() == LLM_CLAIM
+                assert "verified" in claim.inner_text() and "not verified" not in claim.inner_text()
+                assert _norm(LLM_QUOTE) in _norm(claim.locator(".quote").inner_text())
+                usage = page.inner_text("#llm-usage")
+                assert "Model answer-model-b" in usage and "120 tokens (100 prompt + 20 completion)" in usage
+                assert re.search(r"model time \d", usage), usage
+                source = claim.locator(".source-btn").first
+                assert _norm(source.text_content()) == f"[1] {manual.name} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
+
+                # Open the source: the page image of physical page 2. Turning pages never calls the model.
+                model_calls = llm.count
+                browser_asks = len(page.pincite_asks)
+                server_asks = log.count("POST", "/api/ask")
+                source.click()
+                _wait_image(page, EXPECTED_PAGE)
+                _wait_text(page, EXPECTED_PAGE)
+                assert page.get_attribute("#page-img", "src").endswith(f"/pages/{EXPECTED_PAGE}.png")
+                assert page.get_attribute("#page-label", "data-page-label") == EXPECTED_LABEL
+                page.wait_for_selector("#hl-layer .hl")
+                page.screenshot(path=str(ARTIFACTS / "web-llm-answer.png"), full_page=True)
+                page.click("#next-page")
+                _wait_image(page, 3)
+                page.click("#prev-page")
+                _wait_image(page, 2)
+                page.click("#prev-page")
+                _wait_image(page, 1)
+                _wait_text(page, 1)
+                assert llm.count == model_calls, "turning pages called the model server"
+                assert len(page.pincite_asks) == browser_asks, "turning pages sent a question"
+                assert log.count("POST", "/api/ask") == server_asks
+
+                # Changing a setting clears the answer; an unsaved change is not asked with.
+                page.click("#tab-settings")
+                page.fill("#llm-query-model", LLM_QUERY_MODEL)
+                assert _llm_state(page)[0] == "false"
+                _open_ask(page)
+                assert page.locator("#answer").is_hidden(), "the answer stays after the settings changed"
+                assert page.locator("#page-view").is_hidden()
+                assert "settings changed" in page.inner_text("#ask-progress")
+                assert "not checked" in page.inner_text("#llm-mode-state")
+                page.click("#ask-btn")
+                page.wait_for_selector("#status-banner[data-status='error']")
+                assert "not saved" in page.inner_text("#status-banner")
+                assert len(page.pincite_asks) == browser_asks, "a question was sent with unsaved settings"
+
+                # Saved but not checked: the server's 409 as a banner, with a way to the settings.
+                page.click("#tab-settings")
+                with page.expect_response(lambda r: r.url.endswith("/api/settings/llm")
+                                          and r.request.method == "PUT"):
+                    page.click("#llm-save")
+                page.wait_for_selector("#llm-state[data-state='unchecked']")
+                model_calls = llm.count
+                response = _ask(page, QUESTION)
+                assert response.status == 409 and response.json()["detail"] == "check the LLM connection first"
+                banner = page.locator("#status-banner")
+                assert banner.get_attribute("data-http") == "409"
+                assert "check the LLM connection first" in banner.inner_text()
+                assert llm.count == model_calls and page.locator(".claim").count() == 0
+                banner.locator(".open-llm-settings").click()
+                page.wait_for_selector("#view-settings:not([hidden])")
+                _check_connection(page)
+
+                # The model server fails (its error body echoes the key): a 502 banner, no key.
+                llm.handler = status(500)
+                response = _ask(page, QUESTION)
+                assert response.status == 502, response.text()
+                detail = response.json()["detail"]
+                assert page.get_attribute("#status-banner", "data-http") == "502"
+                assert detail in page.inner_text("#status-banner")
+                assert "model server failed" in page.inner_text("#status-banner")
+                assert page.locator(".claim").count() == 0
+
+                # A model whose claims never verify (asked twice): not_confirmed, each failed claim
+                # with its reason, and the passages found as source buttons that open the page.
+                llm.handler = _wrong_number_model
+                response = _ask(page, QUESTION)
+                assert response.status == 200, response.text()
+                answer = response.json()
+                assert answer["status"] == "not_confirmed" and answer["passages"], answer
+                assert page.get_attribute("#status-banner", "data-status") == "not_confirmed"
+                bad = page.locator(".claim[data-verified='false']").first
+                assert "5000" in bad.locator(".claim-text").inner_text()
+                assert f"not verified: {answer['claims'][0]['reason']}" in bad.inner_text()
+                assert "5000" in answer["claims"][0]["reason"]
+                assert re.search(r"\b\d+ tokens \(\d+ prompt \+ \d+ completion\)", page.inner_text("#llm-usage"))
+                passages = page.locator(".passages .source-btn")
+                assert passages.count() == len(answer["passages"])
+                passage = answer["passages"][0]
+                passages.first.click()
+                _wait_image(page, passage["page"])
+                assert page.locator(".export").is_hidden(), "nothing verified: nothing to export"
+                llm.handler = _good_model
+
+                # Clear key: the key is gone from the session.
+                page.click("#tab-settings")
+                with page.expect_response(lambda r: r.url.endswith("/api/settings/llm")
+                                          and r.request.method == "PUT") as info:
+                    page.click("#llm-clear-key")
+                assert json.loads(info.value.request.post_data)["key"] == ""
+                assert info.value.json()["key_set"] is False
+                page.wait_for_selector("#llm-key-state[data-key-set='false']")
+                assert page.locator("#llm-clear-key").is_hidden()
+                page.fill("#llm-key", LLM_KEY)  # and set again, to be forgotten by the restart
+                with page.expect_response(lambda r: r.url.endswith("/api/settings/llm")
+                                          and r.request.method == "PUT") as info:
+                    page.click("#llm-save")
+                assert info.value.json()["key_set"] is True
+
+                _assert_no_key_in_browser(page, context, responses)
+                assert not page.pincite_errors, f"JavaScript errors in the page: {page.pincite_errors}"
+
+            # Restart on the same data folder: the library is back, the key is not.
+            for f in data.rglob("*"):
+                if f.is_file():
+                    assert LLM_KEY.encode() not in f.read_bytes(), f"the key is on disk: {f}"
+            with LiveServer(RequestLog(create_app(Settings(data_dir=data, embedder="none")))) as server:
+                after = page.request.get(server.url + "/api/settings/llm")  # same browser, same cookie
+                assert after.ok and after.json()["key_set"] is False, after.json()
+                assert after.json()["url"] is None and after.json()["checked"] is False
+                page.goto(server.url + "/")
+                page.click("#tab-settings")
+                page.wait_for_selector("#llm-state[data-state='unconfigured']")
+                assert page.locator("#llm-key-state").get_attribute("data-key-set") == "false"
+                assert page.input_value("#llm-url") == ""
+                _ensure_ready(page, manual)
+                _assert_no_key_in_browser(page, context, responses)
+                assert not page.pincite_errors, f"JavaScript errors in the page: {page.pincite_errors}"
+        finally:
+            context.close()

@@ -6,6 +6,11 @@
 //   GET/POST/DELETE /api/documents       library, uploads (multipart field "file"), removal
 //   GET  /api/documents/{id}/pages/{n}.png, .../pages/{n}/highlight, .../pages/{n}/text
 //   GET  /api/documents/{id}/file#page=n the original
+//   GET/PUT /api/settings/llm            this browser session's LLM settings (key only as key_set)
+//   POST /api/settings/llm/check         the connection check ({ok, response_format, models, messages})
+// The LLM API key is typed into a password field, sent once with PUT and never kept here: not
+// in the DOM after saving, not in localStorage or sessionStorage; the server holds it in
+// memory for this browser session (an HttpOnly cookie names the session).
 // Every fact shown comes from those responses; turning pages only calls the page endpoints,
 // never /api/ask. Timings from a click on a source to the page image's `load` event are kept
 // in window.pinciteTimings (milliseconds) for the browser test and shown under the image.
@@ -57,9 +62,10 @@
   // ---------------------------------------------------------------- API
 
   class ApiError extends Error {
-    constructor(status, message) {
+    constructor(status, message, body = null) {
       super(message);
       this.status = status;
+      this.body = body;
     }
   }
 
@@ -84,14 +90,15 @@
     }
     if (!res.ok) {
       let message = `${res.status} ${res.statusText}`;
+      let body = null;
       try {
-        const body = await res.json();
+        body = await res.json();
         if (body && body.detail) message = detailText(body.detail);
       } catch (_) { /* not JSON */ }
       if (res.status === 401) {
         message = "This server needs its access token (PINCITE_TOKEN): open the app as …/#token=YOUR_TOKEN (the token stays in this browser tab).";
       }
-      throw new ApiError(res.status, message);
+      throw new ApiError(res.status, message, body);
     }
     if (res.status === 204) return null;
     const type = res.headers.get("content-type") || "";
@@ -133,7 +140,7 @@
 
   // ---------------------------------------------------------------- tabs
 
-  const tabs = [$("#tab-ask"), $("#tab-library")];
+  const tabs = [$("#tab-ask"), $("#tab-library"), $("#tab-settings")];
 
   function selectTab(tab, focus = false) {
     for (const t of tabs) {
@@ -144,6 +151,7 @@
     }
     if (focus) tab.focus();
     if (tab.id === "tab-library") refreshLibrary();
+    if (tab.id === "tab-settings") loadLlmSettings();
   }
 
   for (const t of tabs) {
@@ -219,6 +227,7 @@
   for (const input of form.querySelectorAll('input[name="mode"]')) {
     input.addEventListener("change", () => {
       if (answerShown()) clearAnswer("The answer mode changed: ask again.");
+      renderLlmModeNote();
     });
   }
   $("#scope").addEventListener("change", () => {
@@ -248,6 +257,7 @@
     $("#status-banner").textContent = "";
     $("#status-banner").className = "banner";
     delete $("#status-banner").dataset.status;
+    delete $("#status-banner").dataset.http;
     $("#answer-body").replaceChildren();
     $("#answer-meta").replaceChildren();
     $("#answer-details").hidden = true;
@@ -268,6 +278,13 @@
       return;
     }
     clearAnswer();
+    if (currentMode() === "llm" && state.llm.dirty) {
+      // The server would answer with the settings saved before: say so instead of asking.
+      const err = new ApiError(0, "the LLM settings were changed and not saved: save them and check the connection first.");
+      err.settings = true;
+      showAskError(err);
+      return;
+    }
     const seq = state.askSeq;
     const controller = new AbortController();
     state.askAbort = controller;
@@ -276,9 +293,10 @@
     const started = performance.now();
     form.setAttribute("aria-busy", "true");
     $("#ask-btn").textContent = "Asking…";
-    setProgress("Searching the library…");
+    const working = body.mode === "llm" ? "Searching the library and asking the model…" : "Searching the library…";
+    setProgress(working);
     state.askTimer = setInterval(() => {
-      setProgress(`Searching the library… ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      setProgress(`${working} ${((performance.now() - started) / 1000).toFixed(0)} s`);
     }, 1000);
     try {
       const answer = await api("/api/ask", {
@@ -307,11 +325,22 @@
     const banner = $("#status-banner");
     banner.className = "banner banner-error";
     banner.dataset.status = "error";
+    if (err.status) banner.dataset.http = String(err.status);
     banner.setAttribute("role", "alert");
-    banner.replaceChildren(
-      el("strong", { text: "The question could not be answered: " }),
-      err.message || String(err),
-    );
+    const llm = currentMode() === "llm";
+    let lead = "The question could not be answered: ";
+    if (llm && err.status === 502) lead = "The model server failed: ";
+    else if (llm && (err.status === 409 || err.settings)) lead = "LLM mode is not ready: ";
+    const nodes = [el("strong", { text: lead }), el("span", { class: "error-detail", text: err.message || String(err) })];
+    // 400 (not configured, invalid settings) and 409 (not checked) are fixed in the settings.
+    if (err.settings || (llm && (err.status === 400 || err.status === 409) && /LLM|settings|connection/i.test(err.message || ""))) {
+      nodes.push(el("div", { class: "error-actions" }, el("button", {
+        type: "button",
+        class: "open-llm-settings",
+        onclick: () => selectTab($("#tab-settings"), true),
+      }, err.status === 409 || err.settings ? "Open LLM settings to check the connection" : "Open LLM settings")));
+    }
+    banner.replaceChildren(...nodes);
     section.hidden = false;
   }
 
@@ -330,7 +359,38 @@
     needs_clarification: "banner-info",
   };
 
+  const LLM_STATUS_TEXT = {
+    answered: "Each claim below was written by the model and checked by pincite: its quote is on the cited page and its numbers are in the quote. Open a source to check it.",
+    partial: "Only part of the question is covered; each claim shown was checked against its cited page.",
+  };
+
   const SERVER_TEXT = new Set(["refused", "not_confirmed"]);
+
+  const fmtSeconds = (s) => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} s`);
+  const fmtInt = (n) => Number(n).toLocaleString("en-US");
+
+  /** "Model x · 120 tokens (100 prompt + 20 completion) · model time 1.2 s" of an LLM answer. */
+  function usageText(ans) {
+    const bits = [];
+    if (ans.model) bits.push(`Model ${ans.model}`);
+    const u = ans.usage || {};
+    const total = u.total_tokens ?? ((u.prompt_tokens ?? 0) + (u.completion_tokens ?? 0));
+    if (ans.usage && Object.keys(ans.usage).length) {
+      const parts = [];
+      if (u.prompt_tokens !== undefined) parts.push(`${fmtInt(u.prompt_tokens)} prompt`);
+      if (u.completion_tokens !== undefined) parts.push(`${fmtInt(u.completion_tokens)} completion`);
+      bits.push(`${fmtInt(total)} tokens${parts.length ? ` (${parts.join(" + ")})` : ""}`);
+    } else {
+      bits.push("tokens not reported by the server");
+    }
+    const t = ans.timings || {};
+    if (typeof t.llm === "number") bits.push(`model time ${fmtSeconds(t.llm)}`);
+    return bits.join(" · ");
+  }
+
+  function renderLlmUsage(ans) {
+    return el("p", { class: "llm-usage", id: "llm-usage", text: usageText(ans) });
+  }
   const num = (x) => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
 
   let citationCounter = 0;
@@ -354,11 +414,12 @@
       banner.replaceChildren(el("strong", { text: title }), " ", el("span", { lang, text: serverText }),
         " ", el("span", { text: "The passages below are shown only for you to judge: do not rely on them." }));
     } else {
-      banner.replaceChildren(el("strong", { text: title }), " ", el("span", { text: fallback }));
+      const text = ans.mode === "llm" && LLM_STATUS_TEXT[ans.status] ? LLM_STATUS_TEXT[ans.status] : fallback;
+      banner.replaceChildren(el("strong", { text: title }), " ", el("span", { text }));
     }
 
     const body = $("#answer-body");
-    body.replaceChildren(...renderAnswerBody(ans, 0));
+    body.replaceChildren(...(ans.mode === "llm" ? [renderLlmUsage(ans)] : []), ...renderAnswerBody(ans, 0));
 
     const verifiedRows = evidenceRows(ans);
     $("#export").hidden = verifiedRows.length === 0;
@@ -396,10 +457,19 @@
     if (unverified > 0 && ans.status !== "not_confirmed") {
       nodes.push(el("div", { class: "banner banner-warning unverified-banner", role: "note" },
         el("strong", { text: `${unverified} claim${unverified === 1 ? "" : "s"} not verified. ` }),
-        "Marked below; their quotes were not found on the cited page."));
+        ans.mode === "llm"
+          ? "Marked below with the reason; they are not part of the answer."
+          : "Marked below; their quotes were not found on the cited page."));
     }
     if (claims.length) {
       nodes.push(el("ol", { class: "claims" }, claims.map((claim) => renderClaim(claim, ans.language))));
+    }
+    const passages = ans.passages || [];
+    if (passages.length) {
+      nodes.push(el("section", { class: "passages", "aria-label": "Passages found" },
+        el("h3", { text: "Passages found (not verified)" }),
+        el("p", { class: "note", text: "No claim could be verified. These are the passages the search found: open one to read its page yourself." }),
+        el("ul", { class: "passage-list" }, passages.map((c) => renderPassage(c, ans.language)))));
     }
     for (const part of ans.parts || []) {
       nodes.push(el("section", { class: "part" }, renderAnswerBody(part, depth + 1)));
@@ -441,11 +511,16 @@
     return li;
   }
 
-  function renderCitation(c, claim, lang) {
+  function renderPassage(c, lang) {
+    const li = el("li", { class: "passage" });
+    li.append(sourceButton(c, lang));
+    if (c.quote) li.append(el("blockquote", { class: "quote", lang: lang || null, text: c.quote }));
+    return li;
+  }
+
+  function sourceButton(c, lang) {
     citationCounter += 1;
     const n = citationCounter;
-    const line = sourceLine(c, lang);
-    const item = el("li", { class: `citation ${c.verified ? "is-verified" : "is-unverified"}` });
     const button = el("button", {
       type: "button",
       class: "source-btn",
@@ -453,17 +528,23 @@
       "aria-controls": "page-view",
       dataset: { n: String(n), docId: c.doc_id, page: String(citationAddress(c).page) },
       title: c.title ? `${c.title} — open the page` : "Open the page",
-    }, el("span", { class: "source-num", text: `[${n}]` }), " ", el("span", { class: "source-line", text: line }));
+    }, el("span", { class: "source-num", text: `[${n}]` }), " ", el("span", { class: "source-line", text: sourceLine(c, lang) }));
     button.addEventListener("click", () => {
       const t0 = performance.now();
       for (const b of document.querySelectorAll(".source-btn[aria-pressed='true']")) b.setAttribute("aria-pressed", "false");
       button.setAttribute("aria-pressed", "true");
       openCitation(c, lang, t0);
     });
-    item.append(button);
+    return button;
+  }
+
+  function renderCitation(c, claim, lang) {
+    const item = el("li", { class: `citation ${c.verified ? "is-verified" : "is-unverified"}` });
+    item.append(sourceButton(c, lang));
     const showQuote = c.quote && (c.quote.trim() !== (claim.text || "").trim() || !c.verified);
     if (showQuote) item.append(el("blockquote", { class: "quote", lang: lang || null, text: c.quote }));
-    if (!c.verified) {
+    // An LLM claim's reason is the citation's too: say it once, on the claim.
+    if (!c.verified && !(claim.reason && c.reason === claim.reason)) {
       item.append(el("p", { class: "verify verify-bad" }, `not verified: ${c.reason || "the quote was not found on this page"}`));
     }
     if (c.ocr) item.append(el("p", { class: "note", text: "Text from OCR: check the page image." }));
@@ -490,7 +571,13 @@
     if (ans.timings && Object.keys(ans.timings).length) {
       rows.push(["Server time", Object.entries(ans.timings).map(([k, v]) => `${k} ${(v * 1000).toFixed(0)} ms`).join(", ")]);
     }
-    if (ans.usage) rows.push(["Tokens", JSON.stringify(ans.usage)]);
+    if (ans.mode === "llm") {
+      rows.push(["Answer mode", "LLM (claims written by the model, checked by pincite)"]);
+      if (ans.model) rows.push(["Model", ans.model]);
+    }
+    if (ans.usage) {
+      rows.push(["Tokens", Object.entries(ans.usage).map(([k, v]) => `${k.replace(/_tokens$/, "")} ${fmtInt(v)}`).join(", ")]);
+    }
     meta.replaceChildren(...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
     $("#answer-details").hidden = false;
   }
@@ -1121,6 +1208,238 @@
     }
   }
 
+  // ---------------------------------------------------------------- LLM settings
+
+  // state.llm: view = the last GET/PUT answer of /api/settings/llm (never holds a key);
+  // dirty = a field was changed since (the UI then shows "not checked" at once, whatever the
+  // server says); seq = bumped by each change, so a check that ran meanwhile does not count.
+  state.llm = { view: null, dirty: false, seq: 0, busy: false, loaded: false, check: null };
+
+  const llmForm = $("#llm-form");
+  const llmUrl = $("#llm-url");
+  const llmModel = $("#llm-model");
+  const llmQuery = $("#llm-query-model");
+  const llmKey = $("#llm-key");
+  const LLM_FIELDS = [llmUrl, llmModel, llmQuery, llmKey];
+
+  function llmConfigured() {
+    const v = state.llm.view;
+    return Boolean(v && v.url && v.model);
+  }
+
+  function llmChecked() {
+    return llmConfigured() && state.llm.view.checked && !state.llm.dirty;
+  }
+
+  function fillLlmFields(v) {
+    llmUrl.value = (v && v.url) || "";
+    llmModel.value = (v && v.model) || "";
+    llmQuery.value = (v && v.query_model) || "";
+    llmKey.value = "";
+  }
+
+  function setLlmError(message) {
+    const box = $("#llm-error");
+    box.replaceChildren(...(message ? [el("strong", { text: "LLM settings: " }), message] : []));
+    box.hidden = !message;
+  }
+
+  function setLlmBusy(text) {
+    state.llm.busy = Boolean(text);
+    $("#llm-busy").textContent = text || "";
+    for (const b of [$("#llm-save"), $("#llm-check"), $("#llm-clear-key")]) b.disabled = state.llm.busy;
+  }
+
+  /** The checked state, the key line and the notes in the ask view, from state.llm. */
+  function renderLlmState() {
+    const v = state.llm.view;
+    const box = $("#llm-state");
+    const checked = llmChecked();
+    let kind;
+    let text;
+    if (state.llm.dirty) {
+      kind = "changed";
+      text = "Not checked: the settings were changed. Save, then check the connection.";
+    } else if (!llmConfigured()) {
+      kind = "unconfigured";
+      text = "Not set up: enter the server URL and the answer model, save, then check the connection.";
+    } else if (checked) {
+      kind = "checked";
+      text = `✓ Checked: the connection works${v.response_format ? ` (response format ${v.response_format})` : ""}. LLM mode is ready.`;
+    } else {
+      kind = "unchecked";
+      text = "Not checked: run “Check connection” before asking in LLM mode.";
+    }
+    if (v && v.source === "server" && !state.llm.dirty && llmConfigured()) {
+      text += " These are the server's own settings (llm.json or its environment).";
+    }
+    box.dataset.state = kind;
+    box.dataset.checked = String(checked);
+    box.textContent = text;
+
+    const keyState = $("#llm-key-state");
+    const keySet = Boolean(v && v.key_set);
+    keyState.dataset.keySet = String(keySet);
+    if (keySet && v.source === "server") keyState.textContent = "The server's configured key is used (it is not shown).";
+    else if (keySet) keyState.textContent = "A key is set for this session (it is not shown).";
+    else keyState.textContent = "No key is set.";
+    $("#llm-clear-key").hidden = !keySet;
+
+    const tabState = $("#llm-tab-state");
+    tabState.dataset.checked = String(checked);
+    tabState.textContent = !llmConfigured() && !state.llm.dirty ? "" : checked ? "✓" : "(not checked)";
+    renderLlmModeNote();
+  }
+
+  function hostOf(url) {
+    try { return new URL(url).host; } catch (_) { return url; }
+  }
+
+  /** Under the ask form, in LLM mode: which server gets the question, and whether it is ready. */
+  function renderLlmModeNote() {
+    const note = $("#llm-mode-note");
+    note.hidden = currentMode() !== "llm";
+    const line = $("#llm-mode-state");
+    const v = state.llm.view;
+    const checked = llmChecked();
+    line.dataset.checked = String(checked);
+    if (!state.llm.loaded) line.textContent = "LLM: reading the settings…";
+    else if (!llmConfigured() && !state.llm.dirty) line.textContent = "LLM is not set up yet.";
+    else if (checked) line.textContent = `LLM: ${v.model} at ${hostOf(v.url)}, connection checked ✓`;
+    else line.textContent = `LLM: ${state.llm.dirty ? "settings changed, " : ""}connection not checked.`;
+  }
+
+  async function loadLlmSettings() {
+    if (state.llm.busy) return;
+    const seq = state.llm.seq;
+    try {
+      const v = await api("/api/settings/llm");
+      if (seq !== state.llm.seq || state.llm.busy) return; // the user changed something meanwhile
+      state.llm.view = v;
+      state.llm.loaded = true;
+      if (!state.llm.dirty) fillLlmFields(v);
+      renderLlmState();
+    } catch (err) {
+      state.llm.loaded = true;
+      setLlmError(`cannot be read: ${err.message}`);
+      renderLlmState();
+    }
+  }
+
+  /** Any change to a field: unchecked now (the server follows on Save), the answer is stale. */
+  function llmChanged() {
+    state.llm.seq += 1;
+    state.llm.dirty = true;
+    setLlmError("");
+    $("#llm-check-result").hidden = true; // its outcome was for the settings before this change
+    if (answerShown()) clearAnswer("The LLM settings changed: the previous answer was cleared. Ask again.");
+    renderLlmState();
+  }
+  for (const input of LLM_FIELDS) input.addEventListener("input", llmChanged);
+
+  function llmBody() {
+    const url = llmUrl.value.trim();
+    const model = llmModel.value.trim();
+    if (!url || !model) {
+      setLlmError(!url && !model ? "enter the server URL and the answer model."
+        : !url ? "enter the server URL (it ends in /v1)." : "enter the answer model.");
+      (!url ? llmUrl : llmModel).focus();
+      return null;
+    }
+    const body = { url, model, query_model: llmQuery.value.trim() || null };
+    if (llmKey.value) body.key = llmKey.value; // omitted: the key already set is kept
+    return body;
+  }
+
+  /** PUT the fields (plus `extra`); true when saved. The key field is emptied once sent. */
+  async function saveLlm(extra = {}) {
+    const body = llmBody();
+    if (!body) return false;
+    Object.assign(body, extra);
+    const seq = ++state.llm.seq;
+    setLlmError("");
+    setLlmBusy("Saving…");
+    try {
+      const v = await api("/api/settings/llm", {
+        method: "PUT",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+      state.llm.view = v;
+      state.llm.loaded = true;
+      if (seq === state.llm.seq) {
+        state.llm.dirty = false;
+        fillLlmFields(v);
+      } else if ("key" in body && llmKey.value === body.key) {
+        llmKey.value = ""; // sent; only later edits to other fields remain
+      }
+      state.llm.check = null;
+      $("#llm-check-result").hidden = true;
+      if (answerShown()) clearAnswer("The LLM settings changed: the previous answer was cleared. Ask again.");
+      return true;
+    } catch (err) {
+      setLlmError(err.message);
+      return false;
+    } finally {
+      setLlmBusy("");
+      renderLlmState();
+    }
+  }
+
+  function renderCheck(result) {
+    const section = $("#llm-check-result");
+    const summary = $("#llm-check-summary");
+    summary.className = `llm-check-summary ${result.ok ? "is-ok" : "is-bad"}`;
+    summary.dataset.ok = String(result.ok);
+    const models = (result.models || []).length ? ` Models that answered: ${result.models.join(", ")}.` : "";
+    summary.textContent = result.ok
+      ? `✓ Passed. Response format: ${result.response_format || "—"}.${models}`
+      : `✗ Failed${result.response_format ? ` (response format found: ${result.response_format})` : ""}.${models}`;
+    $("#llm-check-messages").replaceChildren(...(result.messages || []).map((m) => el("li", { text: m })));
+    section.hidden = false;
+  }
+
+  async function checkLlm() {
+    // Changed fields are saved first: the check always runs on what the form shows.
+    if (state.llm.dirty || !llmConfigured()) {
+      if (!(await saveLlm())) return;
+    }
+    const seq = state.llm.seq;
+    setLlmError("");
+    setLlmBusy("Checking the connection… (up to about a minute)");
+    try {
+      const result = await api("/api/settings/llm/check", { method: "POST" });
+      state.llm.check = result;
+      renderCheck(result);
+      const v = await api("/api/settings/llm");
+      if (seq === state.llm.seq) state.llm.view = v;
+      else state.llm.view = { ...v, checked: false };
+    } catch (err) {
+      setLlmError(`the check could not run: ${err.message}`);
+    } finally {
+      setLlmBusy("");
+      renderLlmState();
+    }
+  }
+
+  llmForm.addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (!state.llm.busy) saveLlm();
+  });
+  $("#llm-check").addEventListener("click", () => {
+    if (!state.llm.busy) checkLlm();
+  });
+  $("#llm-clear-key").addEventListener("click", async () => {
+    if (state.llm.busy) return;
+    llmKey.value = "";
+    if (!llmUrl.value.trim() && !llmModel.value.trim()) {
+      setLlmError("enter the server URL and the answer model to save the settings without a key.");
+      return;
+    }
+    await saveLlm({ key: "" });
+  });
+  $("#llm-open-settings").addEventListener("click", () => selectTab($("#tab-settings"), true));
+
   // ---------------------------------------------------------------- start
 
   function readToken() {
@@ -1137,6 +1456,8 @@
   readToken();
   refreshHealth();
   refreshLibrary();
+  renderLlmModeNote();
+  loadLlmSettings();
 
   // Exposed for tests and for the curious: pure helpers, no state.
   window.pincite = { pageRef, sourceLine, findQuote, toMarkdown, toCsv, evidenceRows };
