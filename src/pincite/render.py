@@ -25,6 +25,13 @@ def print_answer(console: Console, ans: Answer) -> None:
     if ans.mode == "llm":
         head += f" [dim](model {escape(ans.model or '?')}; every claim checked against its source)[/]"
     console.print(head)
+    if ans.parts:  # a compound question: each part with its own status and citations
+        for i, part in enumerate(ans.parts, 1):
+            console.print(f"\n[bold]({i}) {escape(part.question)}[/]")
+            print_answer(console, part)
+        for w in ans.warnings:
+            console.print(f"[dim]{escape(w)}[/]")
+        return
     if ans.status != "answered":
         console.print(escape(ans.answer))
     for i, claim in enumerate(ans.claims, 1):
@@ -36,6 +43,8 @@ def print_answer(console: Console, ans: Answer) -> None:
             lead = "    " if ans.mode == "llm" else f"[bold][{i}][/] "
             console.print(f"{lead}«{escape(c.quote)}»")
             console.print(f"    {escape(source_line(c, ans.language))}  {mark}")
+    if ans.calculation is not None:
+        _print_calculation(console, ans)
     for c in ans.passages:
         console.print(f"  - {escape(source_line(c, ans.language))}: {escape(c.quote)}")
     for w in ans.warnings:
@@ -43,6 +52,20 @@ def print_answer(console: Console, ans: Answer) -> None:
     if ans.usage:
         console.print(f"[dim]tokens: {ans.usage.get('total_tokens', '?')}, model time "
                       f"{ans.timings.get('llm', 0):.1f} s[/]")
+
+
+def _print_calculation(console: Console, ans: Answer) -> None:
+    """The calculation: result and rule, or why it was not done; each input with its source."""
+    c = ans.calculation
+    if c.verified:
+        console.print(f"[bold]= {escape(c.shown or '')} {escape(c.unit or '')}[/]  [dim]computed by pincite: "
+                      f"{escape(c.formula)} = {escape(c.substitution or '')}; {escape(c.precision or '')}[/]")
+    else:
+        console.print(f"[red]calculation not done: {escape(c.reason or '')}[/]")
+    for i in c.inputs:
+        src = f" — {escape(source_line(i.citation, ans.language))}" if i.citation else ""
+        mark = "[green]✓[/]" if i.verified else f"[red]✗ {escape(i.reason or '')}[/]"
+        console.print(f"    {escape(i.name)} = {escape(i.text)}{src} {mark}")
 
 
 def docs_table(rows, failures) -> Table:

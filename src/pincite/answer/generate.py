@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from ..answer_model import Answer, Citation, Claim
 from ..index.base import Hit
 from .cite import citation_for
+from .calculate import CALCULATION_SCHEMA, calculation_line, check_calculation
 from .llm import ANSWER_SCHEMA, Completion, LlmClient
 from .messages import message
 from .verify import check_claim
@@ -43,6 +44,11 @@ MAX_CLAIMS = 8
 MAX_CLAIM_CHARS = 1000
 #: Characters of a passage's text shown as its excerpt in a `not_confirmed` answer.
 PASSAGE_EXCERPT_CHARS = 240
+
+#: ANSWER_SCHEMA plus a nullable "calculation" the server computes (answer.calculate).
+ANSWER_CALC_SCHEMA = {**ANSWER_SCHEMA,
+                      "properties": {**ANSWER_SCHEMA["properties"], "calculation": CALCULATION_SCHEMA},
+                      "required": [*ANSWER_SCHEMA["required"], "calculation"]}
 
 LANGUAGE_NAMES = {"en": "English", "ru": "Russian", "zh": "Simplified Chinese"}
 
@@ -60,7 +66,12 @@ Reply with one JSON object and nothing else:
 - "quote" is copied character for character from that block: a short passage (one sentence
   or less, at least 12 characters) that by itself supports the claim.
 - Every number in a claim must appear in its quote. Do not compute, round or convert.
-- If the evidence does not answer the question, reply {{"status": "refused", "claims": []}}.
+- If the answer needs arithmetic (a total, a product, a difference, a unit conversion), do
+  not compute it: add "calculation": {{"formula": "rate * days", "inputs": [{{"name": "rate",
+  "chunk_id": "...", "quote": "...", "value": "1,5 m3/day"}}, ...], "unit": "m3"}}, one input
+  per value, each with a quote that states it; the formula uses only the input names, + - * /
+  and parentheses; the server computes the result. Otherwise "calculation": null.
+- If the evidence does not answer the question, reply {{"status": "refused", "claims": [], "calculation": null}}.
 """
 
 
@@ -118,21 +129,25 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     warnings: list[str] = []
     reply, done = _ask(client, messages, usage)
     checked = _check_reply(reply, ev, allowed, lang)
+    calc = _calculation(reply, ev, allowed, lang)
     failed = [c for c in checked if not c.verified] if checked is not None else None
-    if checked is None or failed:
+    if checked is None or failed or (calc is not None and not calc.verified):
         retry = messages + [{"role": "assistant", "content": done.text},
-                            {"role": "user", "content": _retry_note(checked, reply)}]
+                            {"role": "user", "content": _retry_note(checked, reply, calc)}]
         reply2, done2 = _ask(client, retry, usage)
         checked2 = _check_reply(reply2, ev, allowed, lang)
         if checked2 is not None:
-            reply, checked = reply2, checked2
+            reply, checked, calc = reply2, checked2, _calculation(reply2, ev, allowed, lang)
         warnings.append("the model was asked again once: its first reply "
                         + ("was not JSON of the expected shape" if failed is None else
-                           f"had {len(failed)} claim(s) that failed the checks"))
+                           f"had {len(failed)} claim(s) that failed the checks" if failed else
+                           "had a calculation that failed the checks"))
     timings = dict(g.timings, llm=round(time.perf_counter() - t0, 4))
     model = client.settings.model
     common = dict(question=g.question, language=lang, scope=g.scope, timings=timings,
-                  relevance=g.rel, mode="llm", model=model, usage=usage)
+                  relevance=g.rel, mode="llm", model=model, usage=usage, calculation=calc)
+    if calc is not None and not calc.verified:
+        warnings.append(f"calculation not done: {calc.reason}")
     if checked is None:
         return Answer(status="not_confirmed", answer=message("not_confirmed_llm", lang),
                       passages=_passages(ev), warnings=warnings + ["the model's reply was not JSON of the expected shape"],
@@ -149,6 +164,8 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     if len(verified) < len(checked):
         warnings.append(f"{len(checked) - len(verified)} claim(s) failed verification and are not part of the answer")
     text = "\n".join(f"{c.text} [{i}]" for i, c in enumerate(verified, 1))
+    if calc is not None and calc.verified:
+        text += "\n" + calculation_line(calc)
     return Answer(status="answered", answer=text, claims=checked, warnings=warnings, **common)
 
 
@@ -191,7 +208,7 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
 
 def _ask(client: LlmClient, messages: list[dict], usage: dict[str, int]) -> tuple[dict | None, Completion]:
     """One structured request; the reply as a dict of the expected shape, or None."""
-    obj, done = client.complete_json(messages, ANSWER_SCHEMA)
+    obj, done = client.complete_json(messages, ANSWER_CALC_SCHEMA)
     for k, v in (done.usage or {}).items():
         usage[k] = usage.get(k, 0) + int(v)
     if not isinstance(obj, dict) or obj.get("status") not in ("answered", "refused") \
@@ -206,8 +223,14 @@ def _check_reply(reply: dict | None, ev: Evidence, allowed, lang) -> list[Claim]
     return check_claims(reply.get("claims") or [], ev, allowed, lang)
 
 
-def _retry_note(checked: list[Claim] | None, reply: dict | None) -> str:
-    """The second request: exactly which claims failed and why."""
+def _calculation(reply: dict | None, ev: Evidence, allowed, lang):
+    """The reply's calculation, checked and computed (None when it has none)."""
+    raw = (reply or {}).get("calculation")
+    return None if not raw else check_calculation(raw, ev.hits, allowed, lang)
+
+
+def _retry_note(checked: list[Claim] | None, reply: dict | None, calc=None) -> str:
+    """The second request: exactly which claims (and calculation) failed and why."""
     if checked is None:
         return ("Your reply was not JSON of the required shape (one object). Reply again with only "
                 'the JSON object: {"status": ..., "claims": [{"text", "chunk_id", "quote"}]}.')
@@ -215,6 +238,8 @@ def _retry_note(checked: list[Claim] | None, reply: dict | None) -> str:
     for i, c in enumerate(checked, 1):
         if not c.verified:
             lines.append(f"- claim {i} ({c.text[:120]!r}): {c.reason}")
+    if calc is not None and not calc.verified:
+        lines.append(f"- the calculation: {calc.reason}")
     lines.append("Reply again with the whole JSON object. Fix each failed claim by copying its quote "
                  "character for character from the block named by its chunk_id, keeping only numbers "
                  "that occur in the quote, or drop the claim.")

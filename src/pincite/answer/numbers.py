@@ -831,7 +831,7 @@ _UNIT_SPEC: dict[str, str] = {
     "Pa": "帕 pascal pascals " + _ru("паскал", "ь я ей ю ем ям ях"),
     "kPa": "kpa кпа 千帕",
     "MPa": "mpa мпа 兆帕",
-    "bar": "bar bars бар бара баров 巴",
+    "bar": "bar bars бар бара баров барах барам барами 巴",
     "mbar": "mbar мбар 毫巴",
     "atm": "atm атм",
     "psi": "psi",

@@ -17,6 +17,7 @@ from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import Hit, SearchFilter
 from . import extractive
+from .calculate import calculation_line, conversion_for
 from .cite import citation_for
 from .messages import message
 from .verify import verify_quote
@@ -199,8 +200,11 @@ def _extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
         return Answer(question=g.question, status="not_confirmed", language=g.lang, scope=g.scope,
                       answer=message("not_confirmed", g.lang), claims=claims, timings=timings)
     text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(verified, 1))
+    conversion = conversion_for(g.question, g.lang, verified)
+    if conversion is not None:
+        text += "\n" + calculation_line(conversion)
     return Answer(question=g.question, status="answered", language=g.lang, scope=g.scope,
-                  answer=text, claims=claims, timings=timings, relevance=rel)
+                  answer=text, claims=claims, timings=timings, relevance=rel, calculation=conversion)
 
 
 def relevance(cands: list[extractive.Candidate], threshold: float,

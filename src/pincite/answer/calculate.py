@@ -1,0 +1,160 @@
+"""Calculations in answers: every input bound to a verified quote, every step done by code.
+
+Two ways a calculation enters an Answer:
+- LLM path: the model may return `"calculation": {"formula", "inputs": [{"name",
+  "chunk_id", "quote", "value"}], "unit"}` instead of doing arithmetic. `check_calculation`
+  binds each input to its evidence chunk, checks the quote is verbatim there and states the
+  value (calc.find_quantity), then evaluates the formula with calc.evaluate (no literals:
+  every number comes from a cited input). The model's own result, if it gives one, is never
+  used.
+- Offline: a plain unit conversion asked in the question ("… in bar?", "… в часах?",
+  "…合多少兆帕？"): `conversion_for` converts the first quantity of the best verified quote
+  whose unit converts to the asked one (calc.convert, exact factors from calc.UNIT_FACTORS).
+
+A failed calculation keeps its reason and gives no result: no number is shown that the code
+did not compute or the document did not state.
+"""
+from __future__ import annotations
+
+import re
+
+from ..answer_model import CalcInput, Calculation, Claim
+from . import calc
+from .cite import citation_for
+from .verify import verify_quote
+
+#: The JSON the model may add to its reply (nullable; see generate.ANSWER_CALC_SCHEMA).
+CALCULATION_SCHEMA = {
+    "anyOf": [
+        {"type": "null"},
+        {
+            "type": "object",
+            "properties": {
+                "formula": {"type": "string"},
+                "inputs": {"type": "array", "items": {
+                    "type": "object",
+                    "properties": {"name": {"type": "string"}, "chunk_id": {"type": "string"},
+                                   "quote": {"type": "string"}, "value": {"type": "string"}},
+                    "required": ["name", "chunk_id", "quote", "value"],
+                    "additionalProperties": False}},
+                "unit": {"type": ["string", "null"]},
+            },
+            "required": ["formula", "inputs", "unit"],
+            "additionalProperties": False,
+        },
+    ]
+}
+#: Inputs at most, and the longest formula accepted (characters).
+MAX_INPUTS, MAX_FORMULA_CHARS = 8, 200
+
+
+def check_calculation(raw: object, hits: dict, allowed: set[str] | None, lang: str | None) -> Calculation:
+    """Check and compute the model's calculation `raw` (a dict of CALCULATION_SCHEMA's object
+    shape) against the evidence `hits` (chunk id -> index Hit). Returns a Calculation,
+    `verified` with result, unit, shown value and precision rule when every input is bound to
+    a verbatim quote stating its value and the formula evaluates; else with the reason."""
+    raw = raw if isinstance(raw, dict) else {}
+    formula = str(raw.get("formula") or "").strip()
+    calc_ = Calculation(formula=formula[:MAX_FORMULA_CHARS])
+    if not formula or len(formula) > MAX_FORMULA_CHARS:
+        return _failed(calc_, "the formula is empty or longer than 200 characters")
+    raw_inputs = raw.get("inputs") if isinstance(raw.get("inputs"), list) else []
+    if not raw_inputs or len(raw_inputs) > MAX_INPUTS:
+        return _failed(calc_, f"a calculation needs 1 to {MAX_INPUTS} inputs")
+    inputs: list[calc.Input] = []
+    for i, item in enumerate(raw_inputs):
+        item = item if isinstance(item, dict) else {}
+        name = str(item.get("name") or "").strip()
+        cid, quote, value = (str(item.get(k) or "").strip() for k in ("chunk_id", "quote", "value"))
+        ci = CalcInput(name=name, text=value)
+        calc_.inputs.append(ci)
+        hit = hits.get(cid)
+        if hit is None:
+            return _failed(calc_, f"input {name or i + 1}: unknown evidence id {cid[:80]!r}", ci)
+        if allowed is not None and hit.doc_id not in allowed:
+            return _failed(calc_, f"input {name}: the cited document is outside the allowed documents", ci)
+        check = verify_quote(quote, hit.text, lang=lang)
+        ci.citation = citation_for(hit, quote, verified=check.verified, reason=check.reason, match=check.level)
+        if not check.verified:
+            return _failed(calc_, f"input {name}: quote not in the cited passage ({check.reason})", ci)
+        try:
+            q = calc.find_quantity(quote, value, lang)
+        except calc.CalcError as e:
+            return _failed(calc_, f"input {name}: {e.reason}", ci)
+        ci.value, ci.unit, ci.text, ci.verified = str(q.value), q.unit, q.text, True
+        inputs.append(calc.Input(name=name, quantity=q, citation_index=i))
+    unit = raw.get("unit") or None
+    try:
+        result = calc.evaluate(formula, inputs, expected_unit=unit, allow_literals=False)
+    except calc.CalcError as e:
+        return _failed(calc_, e.reason)
+    return _with_result(calc_, result)
+
+
+_TARGET = {
+    "en": re.compile(r"\b(?:in|into|to)\s+([^\s?,.;]+(?:\s*/\s*[^\s?,.;]+)?)\s*\??\s*$", re.I),
+    "ru": re.compile(r"(?:^|\s)(?:в|во)\s+([^\s?,.;]+(?:\s*/\s*[^\s?,.;]+)?)\s*\??\s*$", re.I),
+    "zh": re.compile(r"(?:合|折合|等于|换算成|换算为|是)多少\s*([^\s？?，,。]+?)\s*[？?]?\s*$"),
+}
+
+
+def target_unit(question: str, lang: str) -> str | None:
+    """The unit a question asks its answer in ("What is the limit in bar?" -> "bar", "… в
+    часах?" -> "h", "…合多少兆帕？" -> "MPa"), or None. Only the end of the question counts."""
+    m = _TARGET.get(lang, _TARGET["en"]).search(question.strip())
+    if not m:
+        return None
+    try:
+        return calc.parse_unit(m.group(1))
+    except calc.CalcError:
+        return None
+
+
+def conversion_for(question: str, lang: str, claims: list[Claim]) -> Calculation | None:
+    """Offline rule: when the question asks for a unit and the best verified quote states a
+    quantity in another unit of the same kind, convert it (calc.convert) with the input bound
+    to that citation. None when no conversion is asked or possible; a quote already in the
+    asked unit needs none."""
+    unit = target_unit(question, lang)
+    if unit is None:
+        return None
+    for claim in claims:
+        for cit in claim.citations:
+            if not cit.verified:
+                continue
+            try:
+                found = calc.quantities_in(cit.quote, lang)
+            except calc.CalcError:
+                continue
+            for q in found:
+                if q.unit is None:
+                    continue
+                if q.unit == unit:
+                    return None
+                try:
+                    result = calc.convert(q, unit)
+                except calc.CalcError:
+                    continue
+                ci = CalcInput(name="x", value=str(q.value), unit=q.unit, text=q.text, citation=cit, verified=True)
+                return _with_result(Calculation(formula=result.formula, inputs=[ci]), result)
+    return None
+
+
+def calculation_line(c: Calculation) -> str:
+    """One line for the answer text: "= 45 m3 (1.5 m3/day × 30 day; computed by pincite)"."""
+    if not c.verified:
+        return f"calculation not done: {c.reason}"
+    return f"= {c.shown} {c.unit or ''}".rstrip() + f" ({c.substitution}; computed by pincite)"
+
+
+def _with_result(c: Calculation, result: calc.Result) -> Calculation:
+    c.substitution, c.result, c.unit = result.substitution, str(result.value), result.unit
+    c.shown, c.precision, c.verified, c.reason = result.shown, result.precision, True, None
+    return c
+
+
+def _failed(c: Calculation, reason: str, ci: CalcInput | None = None) -> Calculation:
+    if ci is not None:
+        ci.reason = reason
+    c.verified, c.reason = False, reason
+    return c

@@ -1,0 +1,118 @@
+"""Calculations in answers (issue #9): inputs bound to verified quotes on different pages of a
+generated regulation, the result computed by code; a wrong value, an unbound name, a literal
+or a wrong product claimed by a scripted model is caught; the offline unit-conversion rule."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from llm_server import Reply, ScriptedLLM, chat_json
+from pdfgen import make_pdf
+from pincite.answer.llm import LlmSettings
+from pincite.app import Library
+from pincite.config import Settings
+
+BLOCK = re.compile(r"<<<EVIDENCE (\w+) chunk_id=(\S+) \| [^\n]*>>>\n(.*?)\n<<<END \1>>>", re.S)
+PAGES = [
+    "Регламент участка № 4. Общие положения и термины регламента.",
+    "Норма водоотбора из скважины составляет 1,5 м³/сут для одного водопользователя. Объём воды "
+    "за срок водопользования определяется по норме водоотбора из скважины.",
+    "Срок водопользования по договору составляет 30 сут с даты подписания договора.",
+    "Pump data sheet. The maximum pressure of the pump is 1.6 MPa at 20 °C.",
+]
+QUESTION = "Какой объём воды забирается из скважины за срок водопользования при норме водоотбора?"
+
+
+@pytest.fixture(scope="module")
+def library(tmp_path_factory):
+    root = tmp_path_factory.mktemp("calc")
+    make_pdf(root / "reglament.pdf", PAGES, font="dejavu", title="Регламент участка № 4")
+    lib = Library(Settings(data_dir=root / "data", embedder="none"))
+    assert lib.ingest([root / "reglament.pdf"])[0].status == "added"
+    yield lib
+    lib.close()
+
+
+def blocks(request) -> dict[str, str]:
+    user = request["messages"][1]["content"]
+    return {cid: text for _, cid, text in BLOCK.findall(user)}
+
+
+def model_with(calculation_for, claims_for=None):
+    """A scripted model: its calculation and claims are built from the evidence it was given."""
+    def handler(request, headers):
+        ev = blocks(request)
+        rate = next(cid for cid, t in ev.items() if "1,5 м³/сут" in t)
+        days = next(cid for cid, t in ev.items() if "30 сут" in t)
+        claims = (claims_for or (lambda r, d: [
+            {"text": "Норма водоотбора составляет 1,5 м³/сут.", "chunk_id": r,
+             "quote": "Норма водоотбора из скважины составляет 1,5 м³/сут"},
+            {"text": "Срок водопользования составляет 30 сут.", "chunk_id": d,
+             "quote": "Срок водопользования по договору составляет 30 сут"}]))(rate, days)
+        body = {"status": "answered", "claims": claims, "calculation": calculation_for(rate, days)}
+        return Reply(json=chat_json(json.dumps(body, ensure_ascii=False)))
+    return handler
+
+
+def inputs(rate, days, rate_value="1,5 м³/сут"):
+    return [{"name": "rate", "chunk_id": rate, "quote": "составляет 1,5 м³/сут", "value": rate_value},
+            {"name": "days", "chunk_id": days, "quote": "составляет 30 сут", "value": "30 сут"}]
+
+
+def ask(library, handler):
+    with ScriptedLLM(handler=handler) as llm:
+        ans = library.ask(QUESTION, llm=LlmSettings(base_url=llm.url, model="m", timeout_s=5))
+        return ans, llm.count
+
+
+def test_period_volume_from_two_pages_is_computed_by_code(library):
+    ans, calls = ask(library, model_with(lambda r, d: {"formula": "rate * days", "inputs": inputs(r, d),
+                                                       "unit": "m3"}))
+    assert ans.status == "answered" and calls == 1
+    c = ans.calculation
+    assert c.verified and c.result in ("45", "45.0") and c.shown == "45" and c.unit == "m3"
+    assert [i.citation.page for i in c.inputs] == [2, 3] and all(i.verified for i in c.inputs)
+    assert c.substitution == "1.5 m3/day × 30 day" and "significant figures" in c.precision
+    assert "= 45 m3 (1.5 m3/day × 30 day; computed by pincite)" in ans.answer
+
+
+@pytest.mark.parametrize("calculation, reason", [
+    (lambda r, d: {"formula": "rate * days", "inputs": inputs(r, d, "1,6 м³/сут"), "unit": "m3"},
+     "value 1,6 is not in its quote"),
+    (lambda r, d: {"formula": "rate * days * k", "inputs": inputs(r, d), "unit": "m3"}, "name k is not bound"),
+    (lambda r, d: {"formula": "rate * 31", "inputs": inputs(r, d)[:1], "unit": "m3"}, "31"),
+    (lambda r, d: {"formula": "rate + days", "inputs": inputs(r, d), "unit": None}, "unit mismatch"),
+    (lambda r, d: {"formula": "__import__('os').system('true')", "inputs": inputs(r, d), "unit": None}, "not allowed"),
+    (lambda r, d: {"formula": "rate * days", "inputs": [{**inputs(r, d)[0], "chunk_id": "ffffffffffffffff-p1-c0"},
+                                                         inputs(r, d)[1]], "unit": "m3"}, "unknown evidence id"),
+])
+def test_bad_calculations_are_caught_with_the_reason_and_no_result(library, calculation, reason):
+    ans, calls = ask(library, model_with(calculation))
+    c = ans.calculation
+    assert calls == 2  # one retry naming the failed calculation
+    assert not c.verified and reason in c.reason and c.result is None and c.shown is None
+    assert any("calculation not done" in w for w in ans.warnings)
+    assert "computed by pincite" not in ans.answer and "48" not in ans.answer
+
+
+def test_a_wrong_product_stated_in_a_claim_fails_the_number_check(library):
+    def claims(rate, days):
+        return [{"text": "За срок будет забрано 48 м³ воды.", "chunk_id": rate,
+                 "quote": "Норма водоотбора из скважины составляет 1,5 м³/сут"}]
+    ans, _ = ask(library, model_with(lambda r, d: None, claims))
+    assert ans.status == "not_confirmed"
+    assert ans.claims[0].reason == "number 48 is not in the quote" and "48" not in ans.answer
+
+
+def test_offline_rule_converts_a_quoted_value_to_the_asked_unit(library):
+    ans = library.ask("What is the maximum pressure of the pump in bar?")
+    assert ans.status == "answered"
+    c = ans.calculation
+    assert c is not None and c.verified and c.shown == "16" and c.unit == "bar"
+    (x,) = c.inputs
+    assert x.citation.page == 4 and x.text == "1.6 MPa" and x.citation.verified
+    assert "= 16 bar (1.6 MPa × 10 bar/MPa" in ans.answer
+    plain = library.ask("What is the maximum pressure of the pump?")
+    assert plain.calculation is None
