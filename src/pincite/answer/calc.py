@@ -567,14 +567,19 @@ def parse_quantity(text: str, lang: str | None = None) -> Quantity:
     of the number and its unit. CalcError when the text holds no number, more than one, or a
     number without a single value.
     """
+    f = _one_number(text, lang)
+    return Quantity(_value_for(f, lang), format_unit(f.unit), text[f.start:f.end])
+
+
+def _one_number(text: str, lang: str | None):
+    """The one number (with its unit) found in `text`; CalcError when none or several."""
     found = _scan(text or "", lang)
     if not found:
         raise CalcError(f"no number in {text!r}")
     if len(found) > 1:
         listed = ", ".join(f.mention.text for f in found)
         raise CalcError(f"more than one number in {text!r}: {listed}")
-    f = found[0]
-    return Quantity(_value_for(f, lang), format_unit(f.unit), text[f.start:f.end])
+    return found[0]
 
 
 def _same_unit(a: Unit, b: Unit) -> bool:
@@ -628,13 +633,7 @@ def find_quantity(quote: str, value_text: str, lang: str | None = None, *,
     quote (m3/day)"; "unit m3/day of 1,5 is not written in its quote"; the parse errors of
     `parse_quantity` for `value_text` (no number, several, no single value).
     """
-    claimed = _scan(value_text or "", lang)
-    if not claimed:
-        raise CalcError(f"no number in {value_text!r}")
-    if len(claimed) > 1:
-        listed = ", ".join(f.mention.text for f in claimed)
-        raise CalcError(f"more than one number in {value_text!r}: {listed}")
-    c = claimed[0]
+    c = _one_number(value_text, lang)
     wanted = (c.mention.value,) if c.mention.value is not None else c.readings
     if not wanted:
         raise CalcError(f"{c.mention.text} has no single value")

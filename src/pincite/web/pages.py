@@ -16,6 +16,7 @@ import ctypes
 import math
 import struct
 import zlib
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -83,63 +84,62 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
     chars PDFium leaves out of its text have no text index); PageOutOfRange when the page
     does not exist.
     """
-    pdf = pdfium.PdfDocument(str(pdf_path))
-    try:
-        if page_no < 1 or page_no > len(pdf):
-            raise PageOutOfRange(f"page {page_no} out of range 1..{len(pdf)}")
-        page = pdf[page_no - 1]
-        try:
-            width, height = page.get_size()
-            out = PageRects(page_no, float(width), float(height))
-            spans = [(max(0, s), min(len(page_text), e)) for s, e in spans]
-            spans = [(s, e) for s, e in spans if e > s]
-            if not spans:
-                return out
-            textpage = page.get_textpage()
-            try:
-                boxes: list[tuple[float, float, float, float]] = []
-                for start, end in spans:
-                    boxes.extend(_pdfium_rects(textpage, page_text, start, end))
-            finally:
-                textpage.close()
-            to_tl = _TopLeft(page, width, height)
-            lines = _merge_lines([to_tl.rect(b) for b in boxes])
-            out.rects = [[round(max(0.0, l - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
-                          round(min(out.width, r + PAD_PT), 2), round(min(out.height, b + PAD_PT), 2)]
-                         for l, t, r, b in lines]
+    with _open_page(pdf_path, page_no) as page:
+        width, height = page.get_size()
+        out = PageRects(page_no, float(width), float(height))
+        spans = [(max(0, s), min(len(page_text), e)) for s, e in spans]
+        spans = [(s, e) for s, e in spans if e > s]
+        if not spans:
             return out
+        textpage = page.get_textpage()
+        try:
+            boxes: list[tuple[float, float, float, float]] = []
+            for start, end in spans:
+                boxes.extend(_pdfium_rects(textpage, page_text, start, end))
         finally:
-            page.close()
-    finally:
-        pdf.close()
+            textpage.close()
+        to_tl = _TopLeft(page, width, height)
+        lines = _merge_lines([to_tl.rect(b) for b in boxes])
+        out.rects = [[round(max(0.0, l - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
+                      round(min(out.width, r + PAD_PT), 2), round(min(out.height, b + PAD_PT), 2)]
+                     for l, t, r, b in lines]
+        return out
 
 
 def render_png(pdf_path: Path, page_no: int, rects: list[list[float]] | None = None) -> bytes:
     """PNG of 1-based physical page `page_no` at render_scale, with `rects` (points,
     top-left origin, as span_rects gives them) highlighted; PageOutOfRange when absent."""
-    pdf = pdfium.PdfDocument(str(pdf_path))
-    try:
-        if page_no < 1 or page_no > len(pdf):
-            raise PageOutOfRange(f"page {page_no} out of range 1..{len(pdf)}")
-        page = pdf[page_no - 1]
+    with _open_page(pdf_path, page_no) as page:
+        width, height = page.get_size()
+        scale = render_scale(width, height)
+        bitmap = page.render(scale=scale, rev_byteorder=True)
         try:
-            width, height = page.get_size()
-            scale = render_scale(width, height)
-            bitmap = page.render(scale=scale, rev_byteorder=True)
-            try:
-                rgb = np.array(bitmap.to_numpy(), dtype=np.uint8, copy=True)
-            finally:
-                bitmap.close()
+            rgb = np.array(bitmap.to_numpy(), dtype=np.uint8, copy=True)
         finally:
-            page.close()
-    finally:
-        pdf.close()
+            bitmap.close()
     if rgb.ndim == 2:  # grayscale bitmap
         rgb = np.repeat(rgb[:, :, None], 3, axis=2)
     rgb = rgb[:, :, :3]
     for rect in rects or []:
         _highlight(rgb, rect, scale)
     return encode_png(rgb)
+
+
+@contextmanager
+def _open_page(pdf_path: Path, page_no: int):
+    """The PdfPage of 1-based physical `page_no`, closed (with its document) afterwards;
+    PageOutOfRange when the PDF has no such page."""
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        if page_no < 1 or page_no > len(pdf):
+            raise PageOutOfRange(f"page {page_no} out of range 1..{len(pdf)}")
+        page = pdf[page_no - 1]
+        try:
+            yield page
+        finally:
+            page.close()
+    finally:
+        pdf.close()
 
 
 def encode_png(rgb: np.ndarray) -> bytes:
