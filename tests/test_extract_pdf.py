@@ -135,7 +135,10 @@ def test_empty_page_in_fine_document_gives_warning(tmp_path):
     model = extract(path)
     assert model.page_count == 3
     assert model.page(2).text.strip() == ""
-    assert model.warnings == ["page 2: no text layer"]
+    # page 2 shows an image, so it is OCRed (tests/test_ocr.py); a grey square gives no text
+    [warning] = model.warnings
+    assert warning.startswith("page 2: no text layer; OCR")
+    assert extract(path, ocr="off").warnings == ["page 2: no text layer (OCR off)"]
 
 
 def test_document_model_round_trips_through_json(tmp_path):
@@ -240,12 +243,24 @@ def test_owner_only_password_pdf_opens_without_password(tmp_path):
     assert "readable" in extract(path).page(1).text
 
 
-def test_mojibake_text_layer_is_garbled(tmp_path):
+def test_mojibake_text_layer_is_repaired(tmp_path):
     russian = "Это нужно знать. Настраиваемые колонтитулы. Загрузка и установка пакетов."
     mojibake = russian.encode("cp1251").decode("latin-1")
     path = make_pdf(tmp_path / "mojibake.pdf", [mojibake, mojibake])
-    error = raises_naming_file(GarbledText, path)
-    assert "e.g. 'íóæíî' (= 'нужно')" in str(error)
+    model = extract(path, ocr="off")  # re-decoding is no OCR
+    assert [p.text.strip() for p in model.pages] == [russian, russian]
+    assert not any(p.ocr for p in model.pages)
+    assert model.warnings == [f"page {n}: garbled text layer (Cyrillic decoded as Latin-1) repaired by "
+                              "re-decoding as cp1251" for n in (1, 2)]
+
+
+def test_unrepairable_mojibake_without_ocr_is_garbled(tmp_path):
+    # Russian in KOI8-R read as Latin-1: re-decoding as cp1251 gives no real words
+    russian = "Это нужно знать. Настраиваемые колонтитулы. Загрузка и установка пакетов."
+    mojibake = russian.encode("koi8-r").decode("latin-1")
+    path = make_pdf(tmp_path / "koi8.pdf", [mojibake, mojibake])
+    error = raises_naming_file(GarbledText, path, ocr="off")
+    assert "e.g. '" in str(error) and "OCR is off" in str(error)
 
 
 # --- the garble rule on its own ---------------------------------------------------------
@@ -351,11 +366,16 @@ def test_corpus_encrypted_pdf(corpus):
 
 
 def test_corpus_scanned_pdf_has_no_text_layer(corpus):
-    raises_naming_file(NoTextLayer, corpus / "pdf/special/c02-22-scanned.pdf")
+    # with OCR it answers (tests/test_ocr.py)
+    error = raises_naming_file(NoTextLayer, corpus / "pdf/special/c02-22-scanned.pdf", ocr="off")
+    assert "OCR is off" in str(error)
 
 
-def test_corpus_broken_text_layer_is_garbled(corpus):
-    raises_naming_file(GarbledText, corpus / "pdf/special/lshortru-broken-textlayer.pdf")
+def test_corpus_broken_text_layer_is_repaired(corpus):
+    # details and the repair rate: tests/test_ocr.py
+    model = extract(corpus / "pdf/special/lshortru-broken-textlayer.pdf", ocr="off")
+    assert not looks_like_cp1251_mojibake("\n".join(p.text for p in model.pages))
+    assert "Исходные файлы" in model.page(21).text
 
 
 def test_corpus_truncated_pdf_is_damaged(corpus, tmp_path):

@@ -33,6 +33,7 @@ from .config import Settings
 from .errors import IngestError, LibraryError, ProfileMismatch
 from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
+from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, FileType, ZipLimits, sniff
 from .index.base import SearchFilter
 from .index.edge import EdgeIndex
 from .library.blobs import BlobStore, atomic_write, sha256_file
@@ -41,7 +42,9 @@ from .library.lock import WriterLock
 
 #: Bump when the catalog/index layout changes.
 SCHEMA_VERSION = 1
-PDF_SUFFIXES = {".pdf"}
+#: What `expand_paths` takes from folders (a file given by name is taken whatever its name;
+#: its type is read from its bytes: pincite.extract.sniff).
+DOCUMENT_SUFFIXES = {".pdf", ".docx", ".pptx", ".xlsx", ".txt", ".text", ".md", ".markdown"}
 
 
 def current_profile(settings: Settings | None = None) -> dict:
@@ -52,6 +55,7 @@ def current_profile(settings: Settings | None = None) -> dict:
     return {
         "schema": SCHEMA_VERSION,
         "extractor": EXTRACTOR_VERSION,
+        "office": OFFICE_EXTRACTOR,
         "chunker": chunking.CHUNKER_VERSION,
         "analyzer": analysis.ANALYZER_VERSION,
         "embedder": embeddings.profile_id(spec),
@@ -228,9 +232,10 @@ class Library:
     def ingest(self, paths: Iterable[Path | str], *, password: str | None = None,
                on_result: Callable[[IngestResult], None] | None = None,
                on_start: Callable[[Path], None] | None = None) -> list[IngestResult]:
-        """Ingest files and folders (folders recurse; only PDFs are taken from folders;
-        anything under the data folder is left out). Each file goes through `ingest_file`
-        with its resolved path as its source.
+        """Ingest files and folders (folders recurse; only PDF, DOCX, PPTX, XLSX, TXT and
+        Markdown files are taken from folders (DOCUMENT_SUFFIXES); anything under the data
+        folder is left out). Each file goes through `ingest_file` with its resolved path as
+        its source.
 
         Holds the writer lock for the whole run (LockHeld if taken). One file's failure is
         recorded and reported; it never stops the others or touches earlier documents.
@@ -322,8 +327,18 @@ class Library:
             note = "unchanged" if same.source_path == source else f"same content as {same.file_name}"
             return IngestResult(source, "replaced" if old else "skipped", doc_id, same.pages,
                                 same.chunks, reason=note)
+        ftype = self._file_type(path)
+        if ftype.kind != "pdf":
+            return self._add_extracted(path, source, self._extract_other(path, ftype, doc_id, sha), old)
         limits = self._pdf_limits()
-        doc = extract_pdf(path, doc_id=doc_id, sha256=sha, password=password, limits=limits)
+        doc = extract_pdf(path, doc_id=doc_id, sha256=sha, password=password, limits=limits,
+                          ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
+        return self._add_extracted(path, source, doc, old)
+
+    def _add_extracted(self, path: Path, source: str, doc: DocumentModel,
+                       old: list[DocumentRow]) -> IngestResult:
+        """Store an extracted document two-phase, then remove the `old` versions of its source."""
+        doc_id = doc.doc_id
         doc.path = source
         doc.language = doc.language or analysis.detect_language(
             " ".join(p.text for p in doc.pages[:20])[:20000])
@@ -338,6 +353,29 @@ class Library:
             self._remove(row)
         status = "replaced" if old else "added"
         return IngestResult(source, status, doc_id, doc.page_count, len(chunks), warnings=doc.warnings)
+
+    def _file_type(self, path: Path, name: str | None = None) -> FileType:
+        """The type of the file from its bytes (pincite.extract.sniff): for an Office file only
+        once its ZIP passed the Settings.zip_* limits and no XML part declares a DTD."""
+        s = self.settings
+        limits = ZipLimits(max_entries=s.zip_max_entries, max_total_bytes=int(s.zip_max_mb * 1024 * 1024),
+                           max_ratio=s.zip_max_ratio)
+        return sniff(path, name=name, zip_limits=limits, max_bytes=s.max_bytes)
+
+    @staticmethod
+    def _extract_other(path: Path, ftype: FileType, doc_id: str, sha: str,
+                       file_name: str | None = None) -> DocumentModel:
+        """A DOCX, PPTX, XLSX, TXT or Markdown file (checked by `_file_type`) -> DocumentModel."""
+        from .extract import office, text
+
+        if ftype.kind == "docx":
+            return office.extract_docx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
+        if ftype.kind == "pptx":
+            return office.extract_pptx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
+        if ftype.kind == "xlsx":
+            return office.extract_xlsx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
+        return text.extract_text(path, kind=ftype.kind, encoding=ftype.encoding or "utf-8",
+                                 doc_id=doc_id, sha256=sha, file_name=file_name)
 
     def _write_pending(self, path: Path, doc: DocumentModel) -> tuple[list, Counter]:
         """Phase one: original, model JSON, pending points, pending catalog row."""
@@ -446,7 +484,7 @@ class Library:
             rows = self.catalog.documents(state="ready")
             for row in rows:
                 doc = self.model(row.doc_id)
-                if doc.extractor != EXTRACTOR_VERSION:
+                if doc.extractor != _extractor_of(doc):
                     doc = self._extract_again(row, doc)
                 chunks, token_lists, df = self._analyse(doc)
                 self.index.upsert(chunks, token_lists, _payload_extra(doc),
@@ -462,9 +500,12 @@ class Library:
         """A new model of `row` from its stored original with this extractor; `old` when the
         original is missing or cannot be extracted without what was given at ingest."""
         blob = self.blobs.path_for(row.sha256)
+        if KIND_OF_MIME.get(old.mime, "pdf") != "pdf":
+            return self._extract_other_again(row, old, blob)
         limits = self._pdf_limits()
         try:
-            doc = extract_pdf(blob, doc_id=row.doc_id, sha256=row.sha256, limits=limits)
+            doc = extract_pdf(blob, doc_id=row.doc_id, sha256=row.sha256, limits=limits,
+                              ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
         except (IngestError, OSError):
             return old
         # The stored original is named by its hash: keep the names it was ingested under.
@@ -474,6 +515,24 @@ class Library:
         atomic_write(self.models_dir / f"{row.doc_id}.json", doc.to_json().encode("utf-8"))
         _load_model.cache_clear()
         return doc
+
+    def _extract_other_again(self, row: DocumentRow, old: DocumentModel, blob: Path) -> DocumentModel:
+        """`_extract_again` for a DOCX, PPTX, XLSX or text document: its type and safety
+        checked again (under the name it was ingested as), `old` when that fails."""
+        try:
+            doc = self._extract_other(blob, self._file_type(blob, name=old.file_name), row.doc_id,
+                                      row.sha256, file_name=old.file_name)
+        except (IngestError, OSError):
+            return old
+        doc.path, doc.language = old.path, old.language
+        atomic_write(self.models_dir / f"{row.doc_id}.json", doc.to_json().encode("utf-8"))
+        _load_model.cache_clear()
+        return doc
+
+
+def _extractor_of(doc: DocumentModel) -> str:
+    """The extractor version this build gives a document of `doc`'s type."""
+    return EXTRACTOR_VERSION if KIND_OF_MIME.get(doc.mime, "pdf") == "pdf" else OFFICE_EXTRACTOR
 
 
 def _shown(value) -> str:
@@ -496,10 +555,11 @@ def _load_model(path: Path) -> DocumentModel:
 
 
 def expand_paths(paths: Iterable[Path | str], exclude: Path | None = None) -> Iterable[Path]:
-    """Files as given, and PDFs found recursively under folders (sorted; no symlinks),
-    leaving out anything under `exclude`, found or given (the data folder: its stored
-    originals must not be ingested again, whether a user ingests the folder that holds it or
-    a caller such as evaluate.ingest_timed expands the folder first and passes the files)."""
+    """Files as given, and the documents found recursively under folders (DOCUMENT_SUFFIXES;
+    sorted; no symlinks), leaving out anything under `exclude`, found or given (the data
+    folder: its stored originals must not be ingested again, whether a user ingests the
+    folder that holds it or a caller such as evaluate.ingest_timed expands the folder first
+    and passes the files)."""
     skip = exclude.resolve() if exclude is not None else None
 
     def kept(f: Path) -> bool:
@@ -508,7 +568,7 @@ def expand_paths(paths: Iterable[Path | str], exclude: Path | None = None) -> It
     for p in map(Path, paths):
         if p.is_dir():
             yield from sorted(f for f in p.rglob("*")
-                              if f.is_file() and not f.is_symlink() and f.suffix.lower() in PDF_SUFFIXES
+                              if f.is_file() and not f.is_symlink() and f.suffix.lower() in DOCUMENT_SUFFIXES
                               and kept(f))
         elif kept(p):
             yield p

@@ -51,7 +51,11 @@ def _library(*, must_exist: bool = False, **kw) -> Library:
 
 @app.command()
 def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (folders recurse)."),
-           password: Optional[str] = typer.Option(None, help="User password of encrypted PDFs.")):
+           password: Optional[str] = typer.Option(None, help="User password of encrypted PDFs."),
+           ocr: Optional[str] = typer.Option(None, "--ocr", metavar="auto|off",
+                                             help="OCR pages without a usable text layer with tesseract "
+                                                  "(auto, the default: when installed) or never (off). "
+                                                  "Env PINCITE_OCR.")):
     """Add PDFs to the library; unchanged files are skipped, changed ones replaced.
 
     Exit status: 0 when every file was added, replaced or skipped; 1 when any failed
@@ -60,13 +64,20 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (f
     missing = [p for p in paths if not p.exists()]
     if missing:
         _fail(f"{missing[0]}: no such file or folder")
+    if ocr is not None and ocr not in ("auto", "off"):
+        _fail(f"--ocr {ocr}: choose auto or off")
     server = _server()
     if server is not None:
         if password:
             _fail(f"`pincite serve` is running at {server.url}: it takes no passwords for uploads; "
                   "stop it to ingest encrypted PDFs with --password")
+        if ocr is not None:
+            _fail(f"`pincite serve` is running at {server.url}: it OCRs uploads as its PINCITE_OCR "
+                  "says; stop it to ingest with --ocr")
         return _ingest_via_server(server, paths)
     with _library() as lib, _progress() as prog:
+        if ocr is not None:
+            lib.settings.ocr = ocr
         files = list(expand_paths(paths, exclude=lib.root))
         task = prog.add_task("ingest", total=len(files))
         t0 = time.perf_counter()

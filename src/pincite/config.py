@@ -37,8 +37,26 @@ MIN_COVERAGE = 0.37
 MIN_DENSE = {"use-m3": 0.2, "e5-small-q4": 0.86}
 CALIBRATED_ON = "2026-11-30"
 
+#: ZIP limits of Office files (Settings.zip_*; pincite.extract.sniff.check_archive), checked on
+#: the ZIP's central directory before anything is expanded. Measured on the 10 files of
+#: ../shared/corpus/office (2026-12): 12-167 entries (the 28-slide HowWeRefactor.pptx: 167,
+#: ~6 per slide), at most 7.4 MiB expanded, the largest entry ratio 31.9 (a DOCX table),
+#: mostly 5-20. Defaults with wide margins: 10,000 entries (a ~1,500-slide deck), 1 GiB
+#: expanded in all (5x the largest file allowed, max_file_mb), ratio 200 for entries that
+#: expand beyond 1 MiB (sniff.RATIO_GRACE_BYTES; Apache POI refuses over 100; a zip bomb of
+#: zeros reaches ~1000).
+ZIP_MAX_ENTRIES = 10_000
+ZIP_MAX_MB = 1024
+ZIP_MAX_RATIO = 200
+
 #: Retrieval modes (index.edge.MODES).
 RETRIEVAL_MODES = ("hybrid", "bm25", "dense")
+
+#: OCR settings (Settings.ocr, Settings.max_ocr_pages; pincite.extract.ocr): "auto" OCRs weak
+#: pages with tesseract when it is installed, "off" never. At ~3 s per page (one CPU), 50
+#: pages cost ~40 s of a 4-CPU machine per document; more are named in the warnings.
+OCR_MODES = ("auto", "off")
+MAX_OCR_PAGES = 50
 
 
 def _env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
@@ -94,6 +112,20 @@ class Settings:
     retrieval: "hybrid" (BM25 + dense fused by RRF), "bm25" or "dense"; a query-time choice
         (benchmarks compare them); "dense" with embedder "none" is a ConfigError. Env
         PINCITE_RETRIEVAL.
+    ocr: "auto" (default): pages with a weak text layer (fewer than 50 letters and images over
+        half the page, or no text but an image; pincite.extract.quality.weak_page_reason) and
+        garbled pages re-decoding cannot repair are OCRed with tesseract (rus+chi_sim+eng)
+        when it is installed; "off": never (those pages are named in the ingest warnings).
+        Env PINCITE_OCR; `pincite ingest --ocr`.
+    max_ocr_pages: most pages OCRed per document (default MAX_OCR_PAGES, 50); the pages past
+        it are named in the warnings. Env PINCITE_MAX_OCR_PAGES.
+    zip_max_entries / zip_max_mb / zip_max_ratio: limits an Office file (DOCX, PPTX, XLSX: a
+        ZIP container) must stay within, checked on the ZIP's directory before anything is
+        expanded (pincite.extract.sniff.ZipLimits): most entries (default 10,000), total
+        declared uncompressed size in MiB (default 1,024), and the largest uncompressed /
+        compressed ratio of an entry that expands beyond 1 MiB (default 200; see
+        ZIP_MAX_ENTRIES for the figures). Env PINCITE_ZIP_MAX_ENTRIES, PINCITE_ZIP_MAX_MB,
+        PINCITE_ZIP_MAX_RATIO.
     """
 
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
@@ -106,8 +138,15 @@ class Settings:
         "PINCITE_EMBED_THREADS", min(4, len(os.sched_getaffinity(0))))))
     embedder: str = field(default_factory=lambda: os.environ.get("PINCITE_EMBEDDER") or "use-m3")
     retrieval: str = field(default_factory=lambda: _env_choice("PINCITE_RETRIEVAL", "hybrid", RETRIEVAL_MODES))
+    ocr: str = field(default_factory=lambda: _env_choice("PINCITE_OCR", "auto", OCR_MODES))
+    max_ocr_pages: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_OCR_PAGES", MAX_OCR_PAGES)))
+    zip_max_entries: int = field(default_factory=lambda: int(_env_number("PINCITE_ZIP_MAX_ENTRIES", ZIP_MAX_ENTRIES)))
+    zip_max_mb: float = field(default_factory=lambda: _env_number("PINCITE_ZIP_MAX_MB", ZIP_MAX_MB))
+    zip_max_ratio: float = field(default_factory=lambda: _env_number("PINCITE_ZIP_MAX_RATIO", ZIP_MAX_RATIO))
 
     def __post_init__(self) -> None:
+        if self.ocr not in OCR_MODES:
+            raise ConfigError(f"ocr {self.ocr!r}: choose one of {', '.join(OCR_MODES)}")
         if self.retrieval == "dense" and (self.embedder or "").lower() == "none":
             raise ConfigError("retrieval 'dense' needs an embedder; PINCITE_EMBEDDER is 'none'")
         if self.min_dense is None:

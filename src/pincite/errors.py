@@ -13,12 +13,17 @@ contains a secret (API key, token).
     │   └── IndexBusy          the index shard is opened by another process
     └── IngestError            one file cannot be ingested; nothing is stored for it
         ├── NotAPdf            the bytes are not a PDF (whatever the file name says)
+        ├── NotSupported       the bytes are no supported type (PDF, DOCX, PPTX, XLSX, TXT, MD)
+        ├── UnsafeArchive      an Office file's ZIP exceeds the limits, overlaps or is encrypted
+        │   └── UnsafeXml      an XML part declares a DTD or entity (external entities, bombs)
         ├── EmptyFile          zero bytes
         ├── Damaged            truncated or broken file, or zero pages
+        │   └── DamagedDocument  a broken DOCX, PPTX, XLSX or text file
         ├── Encrypted          a user password is needed (or the one given is wrong)
         ├── TooLarge           over the size or page limit
-        ├── NoTextLayer        too little text to index (a scan without OCR)
-        └── GarbledText        the text layer decodes to mojibake (Latin-1 instead of Cyrillic)
+        ├── NoTextLayer        too little text to index, even after OCR (off, unavailable, found none)
+        └── GarbledText        the text layer is mojibake (Latin-1 instead of Cyrillic) that neither
+                               re-decoding nor OCR repaired
 """
 from __future__ import annotations
 
@@ -100,6 +105,35 @@ class Damaged(IngestError):
     reason = "damaged or truncated PDF"
 
 
+class DamagedDocument(Damaged):
+    """A DOCX, PPTX, XLSX or text file that cannot be read (a broken ZIP, a missing part,
+    invalid XML); the detail says what."""
+
+    reason = "damaged or truncated document"
+
+
+class NotSupported(IngestError):
+    """The bytes are none of the supported types, whatever the file name says (the type is
+    read from the bytes: pincite.extract.sniff)."""
+
+    reason = "not a supported document: PDF, DOCX, PPTX, XLSX, TXT, MD"
+
+
+class UnsafeArchive(IngestError):
+    """An Office file (a ZIP container) refused before anything in it is expanded: too many
+    entries, too large when expanded, an entry compressed beyond the ratio limit, entries
+    that overlap or repeat, or encrypted entries. The limits are Settings.zip_*."""
+
+    reason = "unsafe archive, refused before expanding it"
+
+
+class UnsafeXml(UnsafeArchive):
+    """An XML part of an Office file declares a DTD or an entity (<!DOCTYPE, <!ENTITY): the
+    way to external-entity reads and entity-expansion bombs; such files are refused."""
+
+    reason = "unsafe XML refused (a DTD or entity declaration)"
+
+
 class Encrypted(IngestError):
     reason = "encrypted: a user password is needed (use --password)"
 
@@ -109,8 +143,8 @@ class TooLarge(IngestError):
 
 
 class NoTextLayer(IngestError):
-    reason = "no text layer (scanned pages need OCR, which is not available yet)"
+    reason = "no text layer"  # the detail says what OCR did: off, unavailable (why), found no text
 
 
 class GarbledText(IngestError):
-    reason = "text layer is garbled (Cyrillic decoded as Latin-1); needs OCR or repair"
+    reason = "text layer is garbled (Cyrillic decoded as Latin-1) and could not be repaired"

@@ -12,7 +12,9 @@ from typing import Any
 
 #: Bump when the DocumentModel shape or the extraction rules change (part of the index profile).
 #: pdfium-2: printed folios from headers/footers when a PDF has no /PageLabels (label_source "folio").
-EXTRACTOR_VERSION = "pdfium-2"
+#: pdfium-3: weak pages OCRed with tesseract (ocr=True, word boxes in spans); garbled cp1251
+#: text layers re-decoded (pincite.extract.quality.repair_cp1251).
+EXTRACTOR_VERSION = "pdfium-3"
 
 
 @dataclass
@@ -27,14 +29,20 @@ class PageText:
         None when page_label is ''.
     text: the page text exactly as PDFium gives it (``get_text_range``); an index into this
         string is a PDFium char index, so rectangles can be computed later from the original.
+        Two exceptions: a garbled text layer (Cyrillic decoded as Latin-1) re-decoded as cp1251,
+        one character for one, so the indexes still hold; and OCR text (``ocr``).
     width, height: page size in PDF points.
-    ocr: the text came from OCR (tesseract), not from the file's text layer.
+    ocr: the text came from OCR (tesseract), not from the file's text layer; PDFium's char
+        indexes do not apply, the word boxes in ``spans`` do.
     address: for a unit of a non-PDF document, its own address ({"kind": "slide", "slide": 2},
         {"kind": "sheet", "sheet": "RevB", "range": "A1:F40"}, {"kind": "lines", "start": 1,
         "end": 80}); None for a PDF page (addressed by `page` and `page_label`).
     spans: finer addresses inside `text`: [{"start": int, "end": int, "address": {...}}]
         (char offsets into `text`, end exclusive), e.g. one per spreadsheet row, so a chunk's
         address can be narrowed to what it covers (pincite.extract.address.address_for_span).
+        On an OCR page, one span per word: {"start", "end", "bbox": [left, bottom, right,
+        top]} in PDF points, origin bottom-left like PDFium's char boxes
+        (pincite.extract.ocr), for highlighting.
     """
 
     page: int

@@ -4,8 +4,24 @@ This module owns opening a PDF, refusing the files that cannot be ingested (with
 matching :mod:`pincite.errors` exception), and reading per physical page: the text
 exactly as PDFium returns it, the printed page label and the page size. The label comes
 from /PageLabels; when the PDF defines none, from the header/footer folios of the page texts
-(:mod:`pincite.extract.folio`). It does not OCR, find sections or tables: later modules do
-that on top.
+(:mod:`pincite.extract.folio`). It does not find sections or tables: later modules do that
+on top.
+
+Two kinds of page get their text elsewhere than the text layer:
+
+* A garbled text layer (Cyrillic decoded as Latin-1, "Èñõîäíûå", see
+  :func:`pincite.extract.quality.looks_like_cp1251_mojibake`) is re-decoded as cp1251 when
+  that gives real words (:func:`pincite.extract.quality.repair_cp1251`); one character for
+  one, so PDFium's char indexes still hold. Where it does not, the page is OCRed.
+* A weak page (:func:`pincite.extract.quality.weak_page_reason`: fewer than 50 letters and
+  images over half the page, or no text at all but an image or drawn ink) is OCRed with
+  tesseract (:mod:`pincite.extract.ocr`): its ``text`` becomes the OCR text, ``ocr`` is True
+  and ``spans`` hold the word boxes. At most ``max_ocr_pages`` pages of a document are OCRed.
+
+Every page whose text is not the plain text layer is named in ``warnings``, one per page:
+"page 2: text from OCR (no text layer)", "page 3: no text layer (OCR off)", "page 4: garbled
+text layer (Cyrillic decoded as Latin-1) repaired by re-decoding as cp1251", and a blank page
+"page 5: no text layer". A page is never left empty without a warning saying why.
 
 PDFium quirks a caller must know (pypdfium2 5.15.2):
 
@@ -21,17 +37,28 @@ PDFium quirks a caller must know (pypdfium2 5.15.2):
 """
 from __future__ import annotations
 
+import ctypes
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from pincite.errors import Damaged, EmptyFile, Encrypted, GarbledText, NoTextLayer, NotAPdf, TooLarge
+from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
 from pincite.extract.model import DocumentModel, PageText
-from pincite.extract.quality import looks_like_cp1251_mojibake, mojibake_example
+from pincite.extract.quality import (
+    WEAK_MAX_LETTERS,
+    letter_count,
+    looks_like_cp1251_mojibake,
+    mojibake_example,
+    mojibake_words,
+    repair_cp1251,
+    weak_page_reason,
+)
 
 MIME_PDF = "application/pdf"
 
@@ -47,8 +74,8 @@ class PdfLimits:
 
     max_bytes: largest file size in bytes (default 200 MiB).
     max_pages: most physical pages (default 5000).
-    min_doc_chars: fewest non-whitespace characters in the whole text layer (default 20);
-        below it the document is treated as having no text layer.
+    min_doc_chars: fewest non-whitespace characters in the whole text (default 20), counted
+        after repair and OCR; below it the document is treated as having no text layer.
     """
 
     max_bytes: int = 200 * _MIB
@@ -63,17 +90,27 @@ def extract_pdf(
     sha256: str,
     password: str | None = None,
     limits: PdfLimits = PdfLimits(),
+    ocr: str = "auto",
+    max_ocr_pages: int = ocr_mod.DEFAULT_MAX_OCR_PAGES,
 ) -> DocumentModel:
     """Extract every physical page of the PDF at ``path`` into a DocumentModel.
 
     Pages are 1-based physical page numbers (``pages[i].page == i + 1``); sizes are in PDF
-    points; ``text`` is PDFium's text of the page, unaltered; ``page_label`` comes from
+    points; ``text`` is PDFium's text of the page, unaltered (except on repaired and OCRed
+    pages, see below); ``page_label`` comes from
     /PageLabels (``label_source="pagelabels"``); when no page has a /PageLabels label, from
     the printed folios that :func:`pincite.extract.folio.infer_folio_labels` accepts
     (``label_source="folio"``); else it is '' with ``label_source`` None. ``title`` is the
-    /Title metadata, else the file stem. A page with no text is kept and noted in ``warnings`` ("page N: no text layer").
+    /Title metadata, else the file stem. A page with no text is kept and noted in
+    ``warnings`` ("page N: no text layer", with what OCR did when it was tried).
     ``password`` unlocks a PDF with a user password ('' counts as none); PDFs with only an
     owner password open without one.
+
+    Garbled pages are repaired and weak pages OCRed as the module docstring says. ``ocr``:
+    "auto" OCRs weak pages (and garbled ones re-decoding cannot repair) when tesseract with
+    rus, chi_sim and eng is installed; "off" never OCRs (those pages stay empty or weak, and
+    are named in ``warnings``). ``max_ocr_pages``: at most this many pages of the document are
+    OCRed, in page order; the rest are named in ``warnings``.
 
     Raises (all :class:`pincite.errors.IngestError`, message naming the file):
         EmptyFile: the file has zero bytes.
@@ -83,11 +120,16 @@ def extract_pdf(
             encryption scheme is not supported.
         Damaged: PDFium cannot load the file (truncated, broken), it has zero pages, or
             a page cannot be loaded.
-        NoTextLayer: fewer than ``limits.min_doc_chars`` non-whitespace characters.
-        GarbledText: the text layer is Cyrillic decoded as Latin-1
-            (see :func:`pincite.extract.quality.looks_like_cp1251_mojibake`).
+        NoTextLayer: fewer than ``limits.min_doc_chars`` non-whitespace characters after
+            OCR; the message says whether OCR was off, unavailable (and what to install), or
+            found no text.
+        GarbledText: as NoTextLayer, where the text layer was Cyrillic decoded as Latin-1
+            that neither re-decoding nor OCR turned into text.
+    ValueError: ``ocr`` is not "auto" or "off".
     OSError (e.g. FileNotFoundError) propagates when the file cannot be read at all.
     """
+    if ocr not in ocr_mod.OCR_MODES:
+        raise ValueError(f"ocr={ocr!r}: choose one of {', '.join(ocr_mod.OCR_MODES)}")
     path = Path(path)
     size = path.stat().st_size
     if size == 0:
@@ -112,26 +154,34 @@ def extract_pdf(
             raise TooLarge(path, f"{n_pages:,} pages; the limit is {limits.max_pages:,} pages")
         title = pdf.get_metadata_value("Title").strip()
         pages: list[PageText] = []
-        warnings: list[str] = []
+        looks: list[_PageLook] = []
         for index in range(n_pages):
-            page_text = _read_page(pdf, index, path)
-            if not page_text.text.strip():
-                warnings.append(f"page {page_text.page}: no text layer")
+            page_text, look = _read_page(pdf, index, path)
             pages.append(page_text)
+            looks.append(look)
+        notes: dict[int, str] = {}  # page -> its warning
+        need_ocr: dict[int, str] = {}  # page -> why it needs OCR
+        garbled_example = _repair_garbled(pages, notes, need_ocr)
+        for page_text, look in zip(pages, looks):
+            if page_text.page in notes or page_text.page in need_ocr:
+                continue
+            why = weak_page_reason(page_text.text, look.image_share, has_image=look.has_image, has_ink=look.has_ink)
+            if why:
+                need_ocr[page_text.page] = why
+            elif not page_text.text.strip():
+                notes[page_text.page] = "no text layer"  # blank: no text, image or ink
+        ocr_state = _ocr_weak_pages(pdf, pages, need_ocr, notes, ocr, max_ocr_pages)
     finally:
         pdf.close()
 
     visible = sum(_count_visible(p.text) for p in pages)
     if visible < limits.min_doc_chars:
-        raise NoTextLayer(
-            path,
-            f"{visible} non-whitespace characters in {n_pages} page(s); "
-            f"at least {limits.min_doc_chars} are needed",
-        )
-    all_text = "\n".join(p.text for p in pages)
-    if looks_like_cp1251_mojibake(all_text):
-        example = mojibake_example(all_text)
-        raise GarbledText(path, f"e.g. {example}" if example else "mostly Latin-1 letters such as 'Ýòî'")
+        detail = (f"{visible} non-whitespace characters in {n_pages} page(s); "
+                  f"at least {limits.min_doc_chars} are needed{ocr_state}")
+        if garbled_example is not None:
+            example = garbled_example or "'Ýòî'"
+            raise GarbledText(path, f"e.g. {example}; re-decoding as cp1251 gives no real words{ocr_state}")
+        raise NoTextLayer(path, detail)
     if not any(p.page_label for p in pages):
         # No /PageLabels (get_page_label gives '' for every page): read the printed folios
         # from headers and footers instead (ARCHITECTURE.md, "Printed page labels").
@@ -147,7 +197,7 @@ def extract_pdf(
         pages=pages,
         path=str(path),
         title=title or path.stem,
-        warnings=warnings,
+        warnings=_page_warnings(notes),
     )
 
 
@@ -178,8 +228,21 @@ _ERRORS = {
 }
 
 
-def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> PageText:
-    """Read physical page ``index + 1``: text, /PageLabels label, size in points."""
+@dataclass(frozen=True)
+class _PageLook:
+    """What a page shows besides its text, measured only on pages with fewer than
+    WEAK_MAX_LETTERS letters: image_share (0..1 of the crop box covered by image objects),
+    has_image, has_ink (dark pixels in a coarse rendering; measured only on a page with no
+    text and no image)."""
+
+    image_share: float = 0.0
+    has_image: bool = False
+    has_ink: bool = False
+
+
+def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageText, _PageLook]:
+    """Read physical page ``index + 1``: text, /PageLabels label, size in points, and, for a
+    page with few letters, its images and ink."""
     try:
         page = pdf[index]
     except pdfium.PdfiumError as exc:
@@ -194,6 +257,11 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> PageText:
             text = textpage.get_text_range()
         finally:
             textpage.close()
+        look = _PageLook()
+        if letter_count(text) < WEAK_MAX_LETTERS:
+            share, has_image = _image_coverage(page)
+            ink = not has_image and not text.strip() and _has_ink(page)
+            look = _PageLook(share, has_image, ink)
     finally:
         page.close()
     label = pdf.get_page_label(index)
@@ -204,7 +272,176 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> PageText:
         label_source="pagelabels" if label else None,
         width=float(width),
         height=float(height),
-    )
+    ), look
+
+
+#: Image coverage is measured on a GRID x GRID raster of the crop box (so overlapping images
+#: count once); at most MAX_OBJECTS page objects are looked at, MAX_FORM_DEPTH forms deep.
+_GRID = 64
+_MAX_OBJECTS = 20_000
+_MAX_FORM_DEPTH = 8
+#: Ink: a rendering at INK_DPI in grey has at least INK_MIN_SHARE of its pixels darker than
+#: INK_LEVEL (0..255). A blank page has none; a line of 11 pt text about 0.3%.
+_INK_DPI = 36
+_INK_LEVEL = 192
+_INK_MIN_SHARE = 0.001
+
+
+def _image_coverage(page: pdfium.PdfPage) -> tuple[float, bool]:
+    """Share of the crop box covered by image objects (forms included), and whether any."""
+    left, bottom, right, top = page.get_cropbox()
+    if right <= left or top <= bottom:
+        return 0.0, False
+    grid = np.zeros((_GRID, _GRID), dtype=bool)
+    found = False
+    seen = 0
+    identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+    stack = [(None, identity, 0)]  # (form object or None for the page, matrix to page, depth)
+    while stack:
+        form, outer, depth = stack.pop()
+        count = (pdfium_c.FPDFFormObj_CountObjects(form) if form is not None
+                 else pdfium_c.FPDFPage_CountObjects(page.raw))
+        for i in range(max(0, count)):
+            seen += 1
+            if seen > _MAX_OBJECTS:
+                return float(grid.mean()), found
+            obj = (pdfium_c.FPDFFormObj_GetObject(form, i) if form is not None
+                   else pdfium_c.FPDFPage_GetObject(page.raw, i))
+            if not obj:
+                continue
+            kind = pdfium_c.FPDFPageObj_GetType(obj)
+            if kind not in (pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_FORM):
+                continue
+            m = pdfium_c.FS_MATRIX()
+            if not pdfium_c.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
+                continue
+            matrix = _compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f))
+            if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+                if depth < _MAX_FORM_DEPTH:
+                    stack.append((obj, matrix, depth + 1))
+                continue
+            found = True
+            xs, ys = zip(*(_apply(matrix, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))))
+            c0 = int(np.clip((min(xs) - left) / (right - left) * _GRID, 0, _GRID))
+            c1 = int(np.clip(np.ceil((max(xs) - left) / (right - left) * _GRID), 0, _GRID))
+            r0 = int(np.clip((min(ys) - bottom) / (top - bottom) * _GRID, 0, _GRID))
+            r1 = int(np.clip(np.ceil((max(ys) - bottom) / (top - bottom) * _GRID), 0, _GRID))
+            grid[r0:r1, c0:c1] = True
+    return float(grid.mean()), found
+
+
+def _compose(outer: tuple[float, ...], inner: tuple[float, ...]) -> tuple[float, ...]:
+    """PDF matrices [a b c d e f]: first ``inner``, then ``outer``."""
+    a1, b1, c1, d1, e1, f1 = inner
+    a2, b2, c2, d2, e2, f2 = outer
+    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
+            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)
+
+
+def _apply(m: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def _has_ink(page: pdfium.PdfPage) -> bool:
+    """Does a coarse grey rendering of the page show anything (paths, text as outlines)?"""
+    try:
+        bitmap = page.render(scale=_INK_DPI / 72, grayscale=True)
+    except pdfium.PdfiumError:
+        return False
+    try:
+        pixels = bitmap.to_numpy()
+        return bool(pixels.size) and float((pixels < _INK_LEVEL).mean()) >= _INK_MIN_SHARE
+    finally:
+        bitmap.close()
+
+
+_GARBLED = "garbled text layer (Cyrillic decoded as Latin-1)"
+
+
+def _repair_garbled(pages: list[PageText], notes: dict[int, str], need_ocr: dict[int, str]) -> str | None:
+    """Re-decode the garbled pages that re-decoding repairs; the others need OCR.
+
+    A page is garbled when it looks like cp1251 mojibake on its own, or the whole document
+    does and the page has a mojibake word. A repaired page gets its re-decoded text (same
+    length) and a note; the others go to ``need_ocr``. Returns None when no page stays
+    garbled, else an example mojibake word of one that does ('' when none is found).
+    """
+    doc_garbled = looks_like_cp1251_mojibake("\n".join(p.text for p in pages))
+    example: str | None = None
+    for page in pages:
+        if not (looks_like_cp1251_mojibake(page.text) or (doc_garbled and mojibake_words(page.text))):
+            continue
+        repair = repair_cp1251(page.text)
+        if repair.ok:
+            page.text = repair.text
+            notes[page.page] = f"{_GARBLED} repaired by re-decoding as cp1251"
+        else:
+            need_ocr[page.page] = f"{_GARBLED} that re-decoding as cp1251 does not repair"
+            if example is None:
+                example = mojibake_example(page.text)
+    return example
+
+
+def _ocr_weak_pages(pdf: pdfium.PdfDocument, pages: list[PageText], need_ocr: dict[int, str],
+                    notes: dict[int, str], mode: str, cap: int) -> str:
+    """OCR the pages of ``need_ocr`` (weak pages, unrepaired garbled ones), at most ``cap``,
+    in page order; set their text and notes. A garbled page that OCR does not give text is
+    left empty (its text is mojibake); a weak page keeps its few letters.
+
+    Returns what a document-level error should add ('' when no page needed OCR):
+    "; OCR is off ...", "; OCR unavailable: ...", "; OCR found no text on 2 page(s)".
+    """
+    wanted = [p for p in pages if p.page in need_ocr]
+    if not wanted:
+        return ""
+
+    def not_ocred(page: PageText, tail: str) -> None:
+        note = need_ocr[page.page] + tail
+        if need_ocr[page.page].startswith(_GARBLED):
+            page.text = ""
+            note += "; page left empty"
+        notes[page.page] = note
+
+    if mode == "off":
+        for p in wanted:
+            not_ocred(p, " (OCR off)")
+        return "; OCR is off (PINCITE_OCR=off or --ocr off)"
+    found = ocr_mod.availability()
+    if not found.ok:
+        for p in wanted:
+            not_ocred(p, f"; OCR needs {found.need}")
+        return f"; OCR unavailable: {found.reason}; install {found.need}"
+    cap = max(0, cap)
+    todo, over = wanted[:cap], wanted[cap:]
+    for p in over:
+        not_ocred(p, f"; not OCRed: over the limit of {cap} OCR pages per document (PINCITE_MAX_OCR_PAGES)")
+    results = ocr_mod.ocr_pages(pdf, [p.page - 1 for p in todo], found.executable)
+    empty = failed = 0
+    for p in todo:
+        result = results.get(p.page - 1) or ocr_mod.OcrResult(error="not run")
+        garbled = need_ocr[p.page].startswith(_GARBLED)
+        if result.error:
+            failed += 1
+            not_ocred(p, f"; OCR failed: {result.error}")
+        elif _count_visible(result.text) > (0 if garbled else _count_visible(p.text)):
+            p.text, p.ocr, p.spans = result.text, True, result.spans
+            notes[p.page] = f"text from OCR ({need_ocr[p.page]})"
+        else:
+            empty += 1
+            not_ocred(p, "; OCR found no text")
+    parts = []
+    if empty:
+        parts.append(f"OCR found no text on {empty} page(s)")
+    if failed:
+        parts.append(f"OCR failed on {failed} page(s)")
+    if over:
+        parts.append(f"{len(over)} page(s) over the limit of {cap} OCR pages per document")
+    return "; " + "; ".join(parts) if parts else ""
+
+
+def _page_warnings(notes: dict[int, str]) -> list[str]:
+    """"page N: note" for every page with a note, in page order."""
+    return [f"page {page}: {notes[page]}" for page in sorted(notes)]
 
 
 def _count_visible(text: str) -> int:

@@ -1,0 +1,524 @@
+"""Office files -> DocumentModel: DOCX (python-docx), PPTX (python-pptx), XLSX (openpyxl).
+
+Call these only with a file that :func:`pincite.extract.sniff.sniff` accepted: its ZIP
+container passed the size, ratio and overlap checks and no XML part declares a DTD or an
+entity. A file a library cannot read raises :class:`~pincite.errors.DamagedDocument` with
+the library's reason.
+
+Each document becomes units (``PageText``; ``page`` is the 1-based unit number, used by the
+index) whose ``text`` is built here and is what quotes are verified against. Pieces of a
+unit (paragraphs, table rows, slide shapes, spreadsheet rows) are separated by a blank line,
+so each piece starts a new sentence for chunking and quoting. Addresses (the Answer
+contract's kinds, :mod:`pincite.extract.address`):
+
+* DOCX: ``{"kind": "lines", "start": i, "end": j}`` where i..j are **block numbers**: the
+  1-based position of a paragraph or table among the body's non-empty paragraphs and tables
+  in document order (empty paragraphs are not counted; a table counts as one block). The
+  Answer contract has no "paragraph" kind, so a DOCX citation reads "lines 12-14" meaning
+  paragraphs/tables 12 to 14. One unit per section: a new unit starts at each Title,
+  Heading 1 or Heading 2 (style name, or outline level 0-1 of the paragraph or its style),
+  and after DOCX_BLOCKS_PER_UNIT blocks or UNIT_CHARS characters. Headings, paragraphs, list
+  items ("• " before the text) and tables (one row per piece: the first row as header,
+  later rows as "header: value; ...") in body order; content controls are opened. Headers,
+  footers, footnotes, comments and text boxes are not read.
+* PPTX: one unit per slide (1-based; slides without a title, hidden slides and slides
+  without text are counted), ``{"kind": "slide", "slide": n}``: the title, then the text of
+  each shape in z-order (groups opened; slide-number and date placeholders left out: decks
+  put the slide number there too), tables row by
+  row, and the speaker notes as "Notes: ...". Charts, SmartArt and pictures give no text.
+* XLSX: every sheet, every row with a value (cached values of formulas: data_only). One unit
+  per XLSX_ROWS_PER_UNIT rows of a sheet, ``{"kind": "sheet", "sheet": name, "range":
+  "A1:F100"}``, with a span per row ``{"kind": "sheet", "sheet": name, "range": "A5:F5"}``
+  (first to last non-empty column), so a chunk over rows 5..9 cites "A5:F9". A header row
+  (two or more distinct values, all text, or text with years) at the top of a table (the
+  first such row of the sheet, or one after a blank row) names the columns of the rows below
+  it until the next table's header. A header row right under one that had fewer cells or a
+  merged cell stacks on it ("SINGLE / 1997"); a merged header cell names every column it
+  spans (data cells are not repeated). A data row reads "RevB!A5:F5 | header: value; header:
+  value" (its own reference first, as a formula writes it, so a quote carries its cells and
+  a question may name the sheet; a value without a header stands alone). A formula
+  cell without a cached value (a file saved by a program that does not compute) reads
+  "=FORMULA (no cached value)" and is listed in ``warnings`` ("Sheet1!C7: formula without a
+  cached value"). Numbers: integers as such, other floats to 15 significant digits,
+  percent-formatted cells as percentages; dates as ISO dates. Chart sheets are reported in
+  warnings.
+
+This module must not import later stages.
+"""
+from __future__ import annotations
+
+import datetime as dt
+import re
+import warnings as pywarnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from xml.etree import ElementTree
+
+from pincite.errors import DamagedDocument, EmptyFile, IngestError
+from pincite.extract.address import cell_range, merge_addresses
+from pincite.extract.model import DocumentModel, PageText
+from pincite.extract.sniff import MIME, OFFICE_EXTRACTOR
+
+#: A DOCX unit ends after this many blocks (paragraphs/tables) when no heading ends it first.
+DOCX_BLOCKS_PER_UNIT = 40
+#: A sheet unit holds at most this many rows.
+XLSX_ROWS_PER_UNIT = 100
+#: A DOCX or XLSX unit ends once its text passes this many characters.
+UNIT_CHARS = 8000
+#: Pieces of a unit are separated by a blank line (a sentence boundary for chunking).
+SEP = "\n\n"
+#: At most this many "formula without a cached value" warnings are listed one by one.
+MAX_FORMULA_WARNINGS = 20
+#: Merged ranges larger than this many rows or columns are not filled (a whole-column merge).
+MAX_MERGE_FILL = 1000
+
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+_S = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
+_HEADING = re.compile(r"^heading\s*(\d)$")
+
+
+class _Unit:
+    """Text of one unit built from pieces, with a span per piece."""
+
+    def __init__(self) -> None:
+        self.parts: list[str] = []
+        self.length = 0
+        self.count = 0  # pieces added
+        self.spans: list[dict] = []
+
+    def add(self, text: str, address: dict | None) -> None:
+        self.count += 1
+        if self.parts:
+            self.parts.append(SEP)
+            self.length += len(SEP)
+        start = self.length
+        self.parts.append(text)
+        self.length += len(text)
+        if address is not None:
+            self.spans.append({"start": start, "end": self.length, "address": address})
+
+    @property
+    def text(self) -> str:
+        return "".join(self.parts)
+
+    def page(self, n: int, address: dict | None = None) -> PageText:
+        """The unit as page `n`; its address is `address`, else the union of its spans'."""
+        address = address or merge_addresses([s["address"] for s in self.spans])
+        return PageText(page=n, text=self.text, address=address, spans=self.spans)
+
+
+def _model(path: Path, kind: str, doc_id: str, sha256: str, file_name: str | None,
+           pages: list[PageText], title: str, warnings: list[str]) -> DocumentModel:
+    if not any(p.text.strip() for p in pages):
+        raise EmptyFile(path, f"the {kind.upper()} holds no text")
+    return DocumentModel(doc_id=doc_id, file_name=file_name or Path(path).name, sha256=sha256,
+                         mime=MIME[kind], pages=pages, path=str(path),
+                         title=title or Path(file_name or path).stem,
+                         extractor=OFFICE_EXTRACTOR, warnings=warnings)
+
+
+def _damaged(path: Path, kind: str, e: Exception) -> DamagedDocument:
+    return DamagedDocument(path, f"{kind.upper()} cannot be read: {type(e).__name__}: {e}")
+
+
+def _one_line(text: str) -> str:
+    """Whitespace runs (line breaks, tabs, vertical tabs) -> one space."""
+    return " ".join(text.split())
+
+
+def _table_rows(rows: list[list[str]]) -> list[str]:
+    """Rows of cell texts -> one text per row: the first row as a header ("a; b; c"), later
+    rows as "header: value; ..." when the first row names two or more columns."""
+    rows = [r for r in rows if any(r)]
+    if not rows:
+        return []
+    header = rows[0]
+    if len(rows) < 2 or sum(1 for h in header if h) < 2:
+        return ["; ".join(c for c in r if c) for r in rows]
+    out = ["; ".join(h for h in header if h)]
+    for row in rows[1:]:
+        cells = [f"{header[i]}: {v}" if i < len(header) and header[i] and header[i] != v else v
+                 for i, v in enumerate(row) if v]
+        out.append("; ".join(cells))
+    return out
+
+
+# -- DOCX -------------------------------------------------------------------------------
+
+def extract_docx(path: Path, *, doc_id: str, sha256: str, file_name: str | None = None) -> DocumentModel:
+    """A DOCX -> DocumentModel (see the module docstring for units and addresses)."""
+    import docx
+
+    path = Path(path)
+    try:
+        document = docx.Document(str(path))
+        blocks = list(_docx_blocks(document))
+        title = _one_line(document.core_properties.title or "")
+    except IngestError:
+        raise
+    except Exception as e:
+        raise _damaged(path, "docx", e) from None
+    pages: list[PageText] = []
+    unit = _Unit()
+    count = 0
+    for level, text in blocks:
+        count += 1
+        starts_section = level is not None and level <= 2
+        if unit.parts and (starts_section or unit.count >= DOCX_BLOCKS_PER_UNIT
+                           or unit.length > UNIT_CHARS):
+            pages.append(unit.page(len(pages) + 1))
+            unit = _Unit()
+        unit.add(text, {"kind": "lines", "start": count, "end": count})
+        if not title and level is not None and level <= 1:
+            title = _one_line(text)
+    if unit.parts:
+        pages.append(unit.page(len(pages) + 1))
+    return _model(path, "docx", doc_id, sha256, file_name, pages, title, [])
+
+
+def _docx_blocks(document):
+    """(heading level or None, text) of each non-empty paragraph and table of the body."""
+    from docx.table import Table
+    from docx.text.paragraph import Paragraph
+
+    def walk(parent_el, parent):
+        for el in parent_el.iterchildren():
+            if el.tag == f"{_W}p":
+                p = Paragraph(el, parent)
+                text = p.text.strip()
+                if text:
+                    level = _heading_level(p)
+                    prefix = "• " if level is None and _is_list_item(p) else ""
+                    yield level, prefix + text
+            elif el.tag == f"{_W}tbl":
+                rows = _table_rows(_docx_table(Table(el, parent)))
+                if rows:
+                    yield None, SEP.join(rows)
+            elif el.tag == f"{_W}sdt":
+                content = el.find(f"{_W}sdtContent")
+                if content is not None:
+                    yield from walk(content, parent)
+
+    yield from walk(document.element.body, document._body)
+
+
+def _docx_table(table) -> list[list[str]]:
+    rows = []
+    for row in table.rows:
+        cells, seen = [], set()
+        for cell in row.cells:
+            if id(cell._tc) in seen:  # a horizontally merged cell repeats
+                continue
+            seen.add(id(cell._tc))
+            parts = [p.text for p in cell.paragraphs]
+            parts += [SEP.join(_table_rows(_docx_table(t))) for t in cell.tables]
+            cells.append(_one_line(" ".join(parts)))
+        rows.append(cells)
+    return rows
+
+
+def _heading_level(p) -> int | None:
+    """0 for Title, n for "Heading n" (by style name or outline level), else None."""
+    style = p.style
+    chain = []
+    while style is not None and len(chain) < 10:
+        chain.append(style)
+        style = style.base_style
+    for style in chain:
+        name = (style.name or "").strip().lower()
+        if name == "title":
+            return 0
+        m = _HEADING.match(name)
+        if m:
+            return int(m.group(1))
+    for el in [p._p] + [s.element for s in chain]:
+        vals = el.xpath("./w:pPr/w:outlineLvl/@w:val")
+        if vals and vals[0].isdigit() and int(vals[0]) < 9:
+            return int(vals[0]) + 1
+    return None
+
+
+def _is_list_item(p) -> bool:
+    if p._p.xpath("./w:pPr/w:numPr"):
+        return True
+    style = p.style
+    return bool(style is not None and style.element.xpath("./w:pPr/w:numPr"))
+
+
+# -- PPTX -------------------------------------------------------------------------------
+
+def extract_pptx(path: Path, *, doc_id: str, sha256: str, file_name: str | None = None) -> DocumentModel:
+    """A PPTX -> DocumentModel: one unit per slide (see the module docstring)."""
+    import pptx
+
+    path = Path(path)
+    pages: list[PageText] = []
+    warnings: list[str] = []
+    try:
+        prs = pptx.Presentation(str(path))
+        title = _one_line(prs.core_properties.title or "")
+        for n, slide in enumerate(prs.slides, 1):
+            unit = _Unit()
+            for piece in _slide_pieces(slide):
+                unit.add(piece, None)
+            if not unit.parts:
+                warnings.append(f"slide {n}: no text")
+            pages.append(PageText(page=n, text=unit.text, address={"kind": "slide", "slide": n}))
+            if not title and slide.shapes.title is not None and n == 1:
+                title = _one_line(slide.shapes.title.text_frame.text)
+    except IngestError:
+        raise
+    except Exception as e:
+        raise _damaged(path, "pptx", e) from None
+    return _model(path, "pptx", doc_id, sha256, file_name, pages, title, warnings)
+
+
+def _slide_pieces(slide) -> list[str]:
+    """Title, the text of the other shapes (z-order), tables by row, then "Notes: ..."."""
+    from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
+
+    skipped = {PP_PLACEHOLDER.SLIDE_NUMBER, PP_PLACEHOLDER.DATE}
+    pieces: list[str] = []
+    title = slide.shapes.title
+    if title is not None:
+        pieces.extend(_frame_paragraphs(title.text_frame))
+    title_id = title.shape_id if title is not None else None
+
+    def walk(shapes):
+        for shape in shapes:
+            if title_id is not None and shape.shape_id == title_id:
+                continue
+            if shape.is_placeholder and shape.placeholder_format.type in skipped:
+                continue
+            if shape.shape_type == MSO_SHAPE_TYPE.GROUP:
+                walk(shape.shapes)
+            elif getattr(shape, "has_table", False) and shape.has_table:
+                rows = [[_one_line(cell.text) for cell in row.cells] for row in shape.table.rows]
+                pieces.extend(_table_rows(rows))
+            elif getattr(shape, "has_text_frame", False) and shape.has_text_frame:
+                pieces.extend(_frame_paragraphs(shape.text_frame))
+
+    walk(slide.shapes)
+    if slide.has_notes_slide:
+        frame = slide.notes_slide.notes_text_frame
+        notes = _frame_paragraphs(frame) if frame is not None else []
+        if notes:
+            pieces.append("Notes: " + "\n".join(notes))
+    return pieces
+
+
+def _frame_paragraphs(frame) -> list[str]:
+    """Non-empty paragraphs of a text frame (line breaks kept as line feeds)."""
+    out = []
+    for p in frame.paragraphs:
+        text = p.text.replace("\v", "\n").strip()
+        if text:
+            out.append(text)
+    return out
+
+
+# -- XLSX -------------------------------------------------------------------------------
+
+@dataclass
+class _SheetExtras:
+    """What read-only openpyxl does not give: merged ranges and formulas without values."""
+
+    merges: list[tuple[int, int, int, int]] = field(default_factory=list)  # c1, r1, c2, r2
+    uncached: dict[str, str] = field(default_factory=dict)  # "C7" -> formula text ('' if shared)
+
+
+def extract_xlsx(path: Path, *, doc_id: str, sha256: str, file_name: str | None = None) -> DocumentModel:
+    """An XLSX -> DocumentModel: every sheet, blocks of rows (see the module docstring)."""
+    import openpyxl
+
+    path = Path(path)
+    pages: list[PageText] = []
+    warnings: list[str] = []
+    uncached_all: list[str] = []
+    try:
+        with pywarnings.catch_warnings():
+            pywarnings.simplefilter("ignore")  # "Unknown extension is not supported" and friends
+            wb = openpyxl.load_workbook(str(path), read_only=True, data_only=True, keep_links=False)
+            try:
+                title = _one_line(wb.properties.title or "")
+                for chart in getattr(wb, "chartsheets", []):
+                    warnings.append(f"sheet {chart.title}: a chart sheet, no cells to read")
+                for ws in wb.worksheets:
+                    extras = _sheet_extras(wb, ws)
+                    n_before = len(pages)
+                    for unit in _sheet_units(ws, extras):
+                        pages.append(unit.page(len(pages) + 1, address=_sheet_address(ws.title, unit)))
+                    if len(pages) == n_before:
+                        warnings.append(f"sheet {ws.title}: empty")
+                    uncached_all.extend(f"{ws.title}!{ref}" for ref in extras.uncached)
+            finally:
+                wb.close()
+    except IngestError:
+        raise
+    except Exception as e:
+        raise _damaged(path, "xlsx", e) from None
+    for ref in uncached_all[:MAX_FORMULA_WARNINGS]:
+        warnings.append(f"{ref}: formula without a cached value")
+    if len(uncached_all) > MAX_FORMULA_WARNINGS:
+        warnings.append(f"and {len(uncached_all) - MAX_FORMULA_WARNINGS} more formula cells "
+                        "without a cached value")
+    return _model(path, "xlsx", doc_id, sha256, file_name, pages, title, warnings)
+
+
+def _sheet_address(sheet: str, unit: _Unit) -> dict:
+    merged = merge_addresses([s["address"] for s in unit.spans])
+    return merged or {"kind": "sheet", "sheet": sheet, "range": "A1"}
+
+
+def _sheet_extras(wb, ws) -> _SheetExtras:
+    """Merged ranges and formula cells without a cached value, read from the sheet's XML
+    (the part openpyxl reads; the pinned openpyxl keeps its name in `_worksheet_path`)."""
+    from openpyxl.utils.cell import range_boundaries
+
+    extras = _SheetExtras()
+    part = getattr(ws, "_worksheet_path", None)
+    archive = getattr(wb, "_archive", None)
+    if part is None or archive is None:
+        return extras
+    with archive.open(part) as fh:
+        for _, el in ElementTree.iterparse(fh, events=("end",)):
+            if el.tag == f"{_S}c":
+                f = el.find(f"{_S}f")
+                v = el.find(f"{_S}v")
+                if f is not None and (v is None or not (v.text or "")) and el.get("r"):
+                    extras.uncached[el.get("r")] = f.text or ""
+                el.clear()
+            elif el.tag == f"{_S}row":
+                el.clear()
+            elif el.tag == f"{_S}mergeCell" and el.get("ref"):
+                try:
+                    extras.merges.append(tuple(range_boundaries(el.get("ref"))))
+                except (ValueError, TypeError):
+                    pass
+    return extras
+
+
+def _sheet_units(ws, extras: _SheetExtras):
+    """Units of one sheet: blocks of at most XLSX_ROWS_PER_UNIT rows with values."""
+    from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+
+    uncached = {}
+    for ref, formula in extras.uncached.items():
+        col, row = coordinate_from_string(ref)
+        uncached[(row, column_index_from_string(col))] = formula
+    merges_by_row: dict[int, list[tuple[int, int, int, int]]] = {}
+    for c1, r1, c2, r2 in extras.merges:
+        if r2 - r1 < MAX_MERGE_FILL and c2 - c1 < MAX_MERGE_FILL:
+            for r in range(r1, r2 + 1):
+                merges_by_row.setdefault(r, []).append((c1, r1, c2, r2))
+    top_left: dict[tuple[int, int], str] = {}  # shown value of a merged range
+    header: dict[int, str] | None = None
+    header_row = last_row = -10
+    header_count, header_widened = 0, False
+    sheet_ref = _sheet_ref(ws.title)
+    unit, rows_in_unit = _Unit(), 0
+    for cells in ws.iter_rows():
+        raw: dict[int, object] = {}
+        shown: dict[int, str] = {}
+        row_no = None
+        for cell in cells:
+            if getattr(cell, "row", None) is None:
+                continue
+            row_no = cell.row
+            value = cell.value
+            formula = uncached.get((cell.row, cell.column))
+            if value is None and formula is not None:
+                shown[cell.column] = (f"={formula} (no cached value)" if formula
+                                      else "(formula without a cached value)")
+                raw[cell.column] = shown[cell.column]
+            elif value is not None and (text := _cell_text(value, cell.number_format)):
+                raw[cell.column], shown[cell.column] = value, text
+        if row_no is None:
+            continue
+        names = dict(shown)  # merged cells filled, for header names only
+        for c1, r1, c2, r2 in merges_by_row.get(row_no, []):
+            if row_no == r1 and c1 in shown:
+                top_left[(r1, c1)] = shown[c1]
+            for c in range(c1, c2 + 1):
+                if (r1, c1) in top_left:
+                    names.setdefault(c, top_left[(r1, c1)])
+        if not shown:
+            continue
+        cols = sorted(shown)
+        address = {"kind": "sheet", "sheet": ws.title, "range": cell_range(cols[0], row_no, cols[-1], row_no)}
+        starts_table = header is None or row_no > last_row + 1
+        stacks = (header is not None and header_row == last_row == row_no - 1
+                  and (header_widened or len(shown) > header_count))
+        if (starts_table or stacks) and _is_header(raw, names):
+            if stacks:
+                header = {c: _stack(header.get(c), names.get(c)) for c in set(header) | set(names)}
+            else:
+                header = dict(names)
+            header_row, header_count, header_widened = row_no, len(shown), len(names) > len(shown)
+            text = "; ".join(shown[c] for c in cols)
+        else:
+            text = "; ".join(_pair(header.get(c) if header else None, shown[c]) for c in cols)
+        text = f"{sheet_ref}!{address['range']} | {text}"
+        last_row = row_no
+        if rows_in_unit >= XLSX_ROWS_PER_UNIT or unit.length > UNIT_CHARS:
+            yield unit
+            unit, rows_in_unit = _Unit(), 0
+        unit.add(text, address)
+        rows_in_unit += 1
+    if rows_in_unit:
+        yield unit
+
+
+def _sheet_ref(sheet: str) -> str:
+    """The sheet's name as a formula writes it: RevB, 'Simple Monthly Budget'."""
+    if re.fullmatch(r"\w+", sheet) and not sheet[0].isdigit():
+        return sheet
+    return "'" + sheet.replace("'", "''") + "'"
+
+
+def _pair(name: str | None, value: str) -> str:
+    return f"{name}: {value}" if name and name != value else value
+
+
+def _stack(upper: str | None, lower: str | None) -> str:
+    if upper and lower and upper != lower:
+        return f"{upper} / {lower}"
+    return lower or upper or ""
+
+
+def _is_header(raw: dict[int, object], names: dict[int, str]) -> bool:
+    """Two or more distinct values, all text; or text with years (1800-2200) and three or
+    more cells ("€ | £ | 1997 | 1998 ...")."""
+    if len(set(names.values())) < 2:
+        return False
+    values = list(raw.values())
+    texts = [v for v in values if isinstance(v, str)]
+    if not texts:
+        return False
+    years = [v for v in values if isinstance(v, int) and not isinstance(v, bool) and 1800 <= v <= 2200]
+    if len(texts) + len(years) != len(values):
+        return False
+    return not years or len(values) >= 3
+
+
+def _cell_text(value, number_format: str | None) -> str:
+    """A cell value as shown text (see the module docstring for numbers and dates)."""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        fmt = number_format or ""
+        if "%" in fmt:
+            decimals = len(fmt.split("%")[0].split(".")[1]) if "." in fmt.split("%")[0] else 0
+            return f"{value * 100:.{min(decimals, 10)}f}%"
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+        return f"{value:.15g}"
+    if isinstance(value, dt.datetime):
+        if value.time() == dt.time(0):
+            return value.date().isoformat()
+        return value.isoformat(sep=" ", timespec="seconds")
+    if isinstance(value, (dt.date, dt.time, dt.timedelta)):
+        return str(value)
+    return _one_line(str(value))

@@ -1,0 +1,347 @@
+"""The type of a file from its bytes, and the safety checks of Office containers.
+
+`sniff(path)` says what a file is: a PDF (``%PDF-`` in the first 1024 bytes), a DOCX, PPTX or
+XLSX (a ZIP holding ``[Content_Types].xml`` and ``word/``, ``ppt/`` or ``xl/`` parts), or
+text (UTF-8, or UTF-16 with a byte-order mark or with its zero bytes), whatever its name
+says: a DOCX named ``report.pdf`` is a DOCX. Text has no signature, so bytes that decode as
+text are taken as text only when the name says so (``.txt``, ``.text``, ``.md``,
+``.markdown``); any other text file, a ``.pdf`` named one included, is refused, so a broken or
+fake PDF is never indexed as plain text. Anything else is refused with
+:class:`~pincite.errors.NotSupported` (:class:`~pincite.errors.NotAPdf` for a file named
+``.pdf``), naming the file and the reason.
+
+Before anything inside an Office file is expanded, its ZIP directory is checked against
+:class:`ZipLimits` (:func:`check_archive`): entry count, total declared uncompressed size,
+per-entry compression ratio, overlapping or repeated entries, encrypted entries ->
+:class:`~pincite.errors.UnsafeArchive`. Python's zipfile never expands an entry beyond its
+declared size (it stops there and reports a bad CRC), so checking the declared sizes bounds
+what the Office libraries read. Then every XML part is scanned for a DTD or an entity
+declaration (``<!DOCTYPE``, ``<!ENTITY``, in any byte encoding: zero bytes are dropped before
+looking, so UTF-16/32 parts are caught too) -> :class:`~pincite.errors.UnsafeXml`: no
+external entity can be read and no entity expansion bomb can run in python-docx,
+python-pptx or openpyxl (lxml / expat) afterwards. Office XML never needs a DTD.
+
+This module must not import later stages.
+"""
+from __future__ import annotations
+
+import codecs
+import struct
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from xml.etree import ElementTree
+
+from pincite.errors import DamagedDocument, EmptyFile, NotAPdf, NotSupported, TooLarge, UnsafeArchive, UnsafeXml
+
+#: PDFium (like Acrobat) looks for the header in the first 1024 bytes.
+PDF_HEADER_WINDOW = 1024
+#: Bytes read to decide whether a file is text.
+TEXT_PROBE_BYTES = 64 * 1024
+#: File names whose text bytes are ingested as text (text has no signature to sniff).
+TEXT_SUFFIXES = {".txt": "txt", ".text": "txt", ".md": "md", ".markdown": "md"}
+#: Entries that expand to at most this many bytes are exempt from the ratio check (small XML
+#: parts of repeated markup compress very well; the limits are config.ZIP_MAX_*).
+RATIO_GRACE_BYTES = 1024 * 1024
+
+#: Extractor version of every non-PDF kind (DocumentModel.extractor; in the index profile as
+#: "office"). Bump when the text, units or addresses of DOCX, PPTX, XLSX or text files change.
+OFFICE_EXTRACTOR = "office-1"
+
+MIME = {
+    "pdf": "application/pdf",
+    "docx": "application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+    "pptx": "application/vnd.openxmlformats-officedocument.presentationml.presentation",
+    "xlsx": "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
+    "txt": "text/plain",
+    "md": "text/markdown",
+}
+#: The kind of a stored document from its MIME type (DocumentModel.mime), for re-extraction.
+KIND_OF_MIME = {v: k for k, v in MIME.items()}
+#: Main part folder of each Office kind.
+_OOXML_PREFIXES = (("word/", "docx"), ("ppt/", "pptx"), ("xl/", "xlsx"))
+_OLE2_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
+_ZIP_LOCAL = b"PK\x03\x04"
+_ZIP_EMPTY = b"PK\x05\x06"
+_LOCAL_HEADER = struct.Struct("<4s5H3L2H")  # 30 bytes: signature ... name length, extra length
+_XML_SUFFIXES = (".xml", ".rels", ".vml")
+_DTD_MARKS = (b"<!doctype", b"<!entity")
+_SCAN_BLOCK = 1 << 20
+
+
+@dataclass(frozen=True)
+class ZipLimits:
+    """Limits an Office file's ZIP container must stay within (Settings.zip_*).
+
+    max_entries: most entries (default 10,000).
+    max_total_bytes: most bytes all entries declare uncompressed, together (default 1 GiB).
+    max_ratio: largest uncompressed/compressed size of one entry that expands beyond
+        RATIO_GRACE_BYTES (default 200).
+    """
+
+    max_entries: int = 10_000
+    max_total_bytes: int = 1024 * 1024 * 1024
+    max_ratio: float = 200.0
+
+
+@dataclass(frozen=True)
+class FileType:
+    """What a file is. kind: "pdf", "docx", "pptx", "xlsx", "txt" or "md"; mime: its MIME
+    type; encoding: the text encoding for txt/md ("utf-8", "utf-8-sig", "utf-16"), else None."""
+
+    kind: str
+    mime: str
+    encoding: str | None = None
+
+
+def sniff(path: Path, *, name: str | None = None, zip_limits: ZipLimits = ZipLimits(),
+          max_bytes: int | None = None) -> FileType:
+    """The type of the file at `path` from its bytes; `name` (default: the path's name) is
+    the name it was given, used only to accept text files (TEXT_SUFFIXES) and in messages.
+
+    An Office file is returned only after :func:`check_archive` and :func:`check_xml_parts`
+    passed, so it may be handed to python-docx, python-pptx or openpyxl.
+
+    Raises EmptyFile (0 bytes), TooLarge (over `max_bytes`), NotSupported (no known type;
+    NotAPdf when the name ends in .pdf), UnsafeArchive / UnsafeXml, DamagedDocument (a ZIP
+    that cannot be read); OSError when the file cannot be read at all.
+    """
+    path = Path(path)
+    name = name or path.name
+    size = path.stat().st_size
+    if size == 0:
+        raise EmptyFile(path, "the file has 0 bytes")
+    if max_bytes is not None and size > max_bytes:
+        raise TooLarge(path, f"{size:,} bytes ({size / 2**20:.1f} MiB); the limit is "
+                             f"{max_bytes:,} bytes ({max_bytes / 2**20:.1f} MiB)")
+    with path.open("rb") as fh:
+        head = fh.read(TEXT_PROBE_BYTES)
+    if b"%PDF-" in head[:PDF_HEADER_WINDOW]:
+        return FileType("pdf", MIME["pdf"])
+    if head.startswith((_ZIP_LOCAL, _ZIP_EMPTY)):
+        kind = _office_kind(path, name, zip_limits)
+        return FileType(kind, MIME[kind])
+    if head.startswith(_OLE2_MAGIC):
+        what = ("a password-protected Office file (encrypted package); remove the password "
+                "and save it again" if _is_encrypted_ooxml(path)
+                else "a legacy binary Office file (.doc, .xls, .ppt); save it as DOCX, XLSX or PPTX")
+        _refuse(path, name, what)
+    encoding = text_encoding(head, truncated=size > len(head))
+    suffix = PurePosixPath(name.lower()).suffix
+    if encoding and suffix in TEXT_SUFFIXES:
+        kind = TEXT_SUFFIXES[suffix]
+        return FileType(kind, MIME[kind], encoding)
+    if encoding:
+        _refuse(path, name, "the bytes are plain text, taken as text only from a file named "
+                            ".txt or .md")
+    _refuse(path, name, "the bytes are no PDF (%PDF-), Office file (ZIP) or UTF-8/UTF-16 text")
+
+
+def _refuse(path: Path, name: str, why: str) -> None:
+    if name.lower().endswith(".pdf"):
+        raise NotAPdf(path, f"no %PDF- header in the first {PDF_HEADER_WINDOW} bytes; {why}")
+    raise NotSupported(path, why)
+
+
+def text_encoding(head: bytes, *, truncated: bool = False) -> str | None:
+    """The encoding of bytes that are text ("utf-8-sig", "utf-8", "utf-16"), or None.
+
+    UTF-16 is recognised by its byte-order mark, or without one by zero bytes in every
+    other position (text of mostly Latin script). Text is refused when more than 1% of its
+    characters are control characters other than tab, line feed, carriage return and form
+    feed (binary data that happens to decode). `truncated`: `head` is the start of a longer
+    file (a multi-byte character may be cut at its end).
+    """
+    if head.startswith(b"\xef\xbb\xbf"):
+        enc = "utf-8-sig"
+    elif head.startswith((b"\xff\xfe", b"\xfe\xff")):
+        enc = "utf-16"
+    elif b"\x00" in head:
+        even, odd = head[0::2], head[1::2]
+        if odd.count(0) > 0.3 * len(odd) and even.count(0) == 0:
+            enc = "utf-16-le"
+        elif even.count(0) > 0.3 * len(even) and odd.count(0) == 0:
+            enc = "utf-16-be"
+        else:
+            return None
+    else:
+        enc = "utf-8"
+    try:  # an incremental decoder leaves a character cut at the end of `head` pending
+        text = codecs.getincrementaldecoder(enc)().decode(head, final=not truncated)
+    except UnicodeDecodeError:
+        return None
+    if not text:
+        return None
+    controls = sum(1 for ch in text if ord(ch) < 32 and ch not in "\t\n\r\f")
+    if controls > 0.01 * len(text):
+        return None
+    return "utf-16" if enc.startswith("utf-16") else enc
+
+
+def decode_text(data: bytes, encoding: str) -> str:
+    """The text of a whole file in `encoding` (from :func:`text_encoding`); "utf-16" without
+    a byte-order mark is told apart by where its zero bytes are. Raises UnicodeDecodeError."""
+    if encoding == "utf-16" and not data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16-le" if data[1::2].count(0) >= data[0::2].count(0) else "utf-16-be"
+    return data.decode(encoding)
+
+
+def _is_encrypted_ooxml(path: Path) -> bool:
+    """An OLE2 file holding an "EncryptedPackage" stream: an Office file with a password."""
+    with path.open("rb") as fh:
+        data = fh.read(1 << 20)
+    return "EncryptedPackage".encode("utf-16-le") in data
+
+
+# -- ZIP containers -------------------------------------------------------------------
+
+def _office_kind(path: Path, name: str, limits: ZipLimits) -> str:
+    """"docx", "pptx" or "xlsx" for a ZIP that passes the checks; raises otherwise."""
+    try:
+        zf = zipfile.ZipFile(path)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, EOFError) as e:
+        raise DamagedDocument(path, f"not a readable ZIP container: {e}") from None
+    with zf:
+        infos = zf.infolist()
+        names = {i.filename for i in infos}
+        kind = office_kind_of(names)
+        if kind is None:
+            _refuse(path, name, "a ZIP archive that is no DOCX, PPTX or XLSX "
+                                "(no [Content_Types].xml with word/, ppt/ or xl/ parts)")
+        check_archive(path, zf, limits)
+        check_xml_parts(path, zf)
+    return kind
+
+
+def office_kind_of(names: set[str]) -> str | None:
+    """The Office kind of a ZIP from its entry names (read from the central directory, so
+    nothing is expanded): [Content_Types].xml and a main folder word/, ppt/ or xl/ (the first
+    of these that holds its main part, else the first present)."""
+    if "[Content_Types].xml" not in names:
+        return None
+    main = {"docx": "word/document.xml", "pptx": "ppt/presentation.xml", "xlsx": "xl/workbook.xml"}
+    present = [kind for prefix, kind in _OOXML_PREFIXES if any(n.startswith(prefix) for n in names)]
+    for kind in present:
+        if main[kind] in names:
+            return kind
+    return present[0] if present else None
+
+
+def check_archive(path: Path, zf: zipfile.ZipFile, limits: ZipLimits) -> None:
+    """Refuse (UnsafeArchive) a ZIP whose central directory exceeds `limits` or is unsafe:
+    more than max_entries entries; declared uncompressed sizes adding up beyond
+    max_total_bytes; an entry expanding beyond RATIO_GRACE_BYTES at a ratio over max_ratio;
+    two entries of one name; entries whose data overlap (or lie beyond the file: a
+    DamagedDocument); encrypted entries. Reads only the directory and the 30-byte local
+    headers; nothing is expanded."""
+    infos = zf.infolist()
+    if len(infos) > limits.max_entries:
+        raise UnsafeArchive(path, f"{len(infos):,} entries; the limit is {limits.max_entries:,}")
+    total = sum(i.file_size for i in infos)
+    if total > limits.max_total_bytes:
+        raise UnsafeArchive(path, f"its entries expand to {total:,} bytes; the limit is "
+                                  f"{limits.max_total_bytes:,} bytes")
+    seen: set[str] = set()
+    for info in infos:
+        if info.flag_bits & 0x1:
+            raise UnsafeArchive(path, f"entry {info.filename!r} is encrypted")
+        if info.filename in seen:
+            raise UnsafeArchive(path, f"entry {info.filename!r} occurs twice")
+        seen.add(info.filename)
+        if info.file_size > RATIO_GRACE_BYTES:
+            ratio = info.file_size / max(info.compress_size, 1)
+            if ratio > limits.max_ratio:
+                raise UnsafeArchive(path, f"entry {info.filename!r} expands {ratio:,.0f} times "
+                                          f"({info.compress_size:,} -> {info.file_size:,} bytes); "
+                                          f"the limit is {limits.max_ratio:g}")
+    _check_overlaps(path, zf, infos)
+
+
+def _check_overlaps(path: Path, zf: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:
+    """Each entry's local header and data must lie inside the file, apart from the others."""
+    fp = zf.fp
+    size = fp.seek(0, 2)
+    spans = []
+    for info in infos:
+        fp.seek(info.header_offset)
+        raw = fp.read(_LOCAL_HEADER.size)
+        if len(raw) < _LOCAL_HEADER.size or raw[:4] != _ZIP_LOCAL:
+            raise DamagedDocument(path, f"entry {info.filename!r}: no local header at offset "
+                                        f"{info.header_offset:,}")
+        fields = _LOCAL_HEADER.unpack(raw)
+        end = info.header_offset + _LOCAL_HEADER.size + fields[-2] + fields[-1] + info.compress_size
+        if end > size:
+            raise DamagedDocument(path, f"entry {info.filename!r} runs past the end of the file "
+                                        "(truncated?)")
+        spans.append((info.header_offset, end, info.filename))
+    spans.sort()
+    for (s1, e1, n1), (s2, _, n2) in zip(spans, spans[1:]):
+        if s2 < e1:
+            raise UnsafeArchive(path, f"entries {n1!r} and {n2!r} overlap")
+
+
+def check_xml_parts(path: Path, zf: zipfile.ZipFile) -> None:
+    """Refuse (UnsafeXml) an Office file any XML part of which declares a DTD or an entity.
+
+    XML parts: names ending in .xml, .rels or .vml, and parts that [Content_Types].xml
+    declares as XML (a type ending in "xml"; an image/* type such as SVG excepted: no Office
+    library parses it).
+    Each part is read in blocks, at most its declared size (check_archive bounded those).
+    """
+    infos = {i.filename: i for i in zf.infolist()}
+    _scan_part(path, zf, infos["[Content_Types].xml"])
+    xml_types = _xml_parts_by_type(path, zf)
+    for name, info in infos.items():
+        lower = name.lower()
+        if lower.endswith(_XML_SUFFIXES) or xml_types(name):
+            _scan_part(path, zf, info)
+
+
+def _scan_part(path: Path, zf: zipfile.ZipFile, info: zipfile.ZipInfo) -> None:
+    """UnsafeXml when the part holds <!DOCTYPE or <!ENTITY (any case, zero bytes dropped)."""
+    tail = b""
+    for block in _blocks(path, zf, info):
+        data = tail + block.replace(b"\x00", b"").lower()
+        for mark in _DTD_MARKS:
+            if mark in data:
+                raise UnsafeXml(path, f"{info.filename} holds {mark.decode().upper()}")
+        tail = data[-16:]
+
+
+def _blocks(path: Path, zf: zipfile.ZipFile, info: zipfile.ZipInfo):
+    """The expanded bytes of an entry in blocks; DamagedDocument when they cannot be read."""
+    try:
+        with zf.open(info) as fh:
+            while block := fh.read(_SCAN_BLOCK):
+                yield block
+    except (zipfile.BadZipFile, EOFError, OSError, NotImplementedError, RuntimeError, zlib.error) as e:
+        raise DamagedDocument(path, f"entry {info.filename!r} cannot be read: {e}") from None
+
+
+def _xml_parts_by_type(path: Path, zf: zipfile.ZipFile):
+    """A predicate: is this part declared as XML by [Content_Types].xml (scanned already)."""
+    data = b"".join(_blocks(path, zf, zf.getinfo("[Content_Types].xml")))
+    try:
+        root = ElementTree.fromstring(data)
+    except ElementTree.ParseError as e:
+        raise DamagedDocument(path, f"[Content_Types].xml is not valid XML: {e}") from None
+    defaults, overrides = {}, {}
+    for el in root:
+        tag = el.tag.rsplit("}", 1)[-1]
+        ctype = (el.get("ContentType") or "").lower()
+        # "application/xml", "...sheet.main+xml"; not "...presentationml.printerSettings"
+        is_xml = ctype.split(";")[0].strip().endswith("xml") and not ctype.startswith("image/")
+        if tag == "Default" and el.get("Extension"):
+            defaults[el.get("Extension").lower()] = is_xml
+        elif tag == "Override" and el.get("PartName"):
+            overrides[el.get("PartName").lstrip("/")] = is_xml
+
+    def declared_xml(name: str) -> bool:
+        if name in overrides:
+            return overrides[name]
+        ext = PurePosixPath(name).suffix.lstrip(".").lower()
+        return defaults.get(ext, False)
+
+    return declared_xml
+

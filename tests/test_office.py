@@ -1,0 +1,497 @@
+"""Office and text files through the Library: DOCX, PPTX, XLSX, TXT and Markdown ingest,
+answer with verified quotes and cite their own addresses (lines, slide, sheet range); the
+type comes from the bytes; unsafe ZIP containers and XML with a DTD are refused before
+anything is stored, and earlier documents still answer.
+
+Real files come from ../shared/corpus/office (fixture `corpus`); the rest are generated
+here with python-docx, python-pptx and openpyxl. Nothing of pincite is mocked.
+"""
+from __future__ import annotations
+
+import io
+import json
+import os
+import struct
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import docx
+import openpyxl
+import pptx
+import pytest
+from pptx.util import Inches, Pt
+
+from pdfgen import make_pdf
+from pincite.app import Library, _load_model, current_profile, expand_paths
+from pincite.config import Settings
+from pincite.errors import DamagedDocument, NotAPdf, NotSupported, UnsafeArchive, UnsafeXml
+from pincite.extract.address import merge_addresses
+from pincite.extract.sniff import OFFICE_EXTRACTOR, ZipLimits, sniff
+
+MIME_DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch):
+    for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_COVERAGE", "PINCITE_MAX_FILE_MB",
+                 "PINCITE_ZIP_MAX_ENTRIES", "PINCITE_ZIP_MAX_MB", "PINCITE_ZIP_MAX_RATIO"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def settings(tmp_path: Path, **kw) -> Settings:
+    return Settings(data_dir=tmp_path / "data", embedder="none", **kw)
+
+
+@pytest.fixture
+def lib(tmp_path):
+    library = Library(settings(tmp_path))
+    yield library
+    library.close()
+
+
+def top_citation(library: Library, question: str):
+    ans = library.ask(question)
+    assert ans.status == "answered", (question, ans.status, ans.answer, ans.warnings)
+    cit = ans.citations()[0]
+    assert cit.verified, cit
+    return cit
+
+
+def stored_files(data: Path) -> tuple[list[str], list[str]]:
+    """Names of the stored originals and models."""
+    return (sorted(p.name for p in (data / "originals").glob("*/*")),
+            sorted(p.name for p in (data / "models").glob("*.json")))
+
+
+# ---------------------------------------------------------------- generated files
+
+
+def make_docx(path: Path) -> Path:
+    d = docx.Document()
+    d.add_heading("Pump PX-500 manual", level=1)
+    d.add_paragraph("This manual covers installation and care of the PX-500 pump.")
+    d.add_heading("Maintenance schedule", level=2)
+    d.add_paragraph("Service the pump at the intervals in the table below.")
+    t = d.add_table(rows=3, cols=2)
+    for r, (a, b) in enumerate([("Component", "Interval"), ("Gearbox oil", "every 250 hours"),
+                                ("Impeller seal", "every 1200 hours")]):
+        t.cell(r, 0).text, t.cell(r, 1).text = a, b
+    d.add_paragraph("Replace worn parts with original spares only.", style="List Bullet")
+    d.save(str(path))
+    return path
+
+
+def make_pptx(path: Path) -> Path:
+    """Three slides; the fact stands on slide 2, which has no title (blank layout)."""
+    prs = pptx.Presentation()
+    s1 = prs.slides.add_slide(prs.slide_layouts[0])
+    s1.shapes.title.text = "Quarterly review of the cooling plant"
+    s1.placeholders[1].text = "Operations team"
+    s2 = prs.slides.add_slide(prs.slide_layouts[6])  # blank: no title placeholder
+    box = s2.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2))
+    box.text_frame.text = "The chiller compressor was replaced on 14 March after 31000 running hours."
+    box.text_frame.paragraphs[0].font.size = Pt(20)
+    s2.notes_slide.notes_text_frame.text = "Mention the supplier warranty of 24 months."
+    s3 = prs.slides.add_slide(prs.slide_layouts[1])
+    s3.shapes.title.text = "Next steps"
+    s3.placeholders[1].text = "Order spare filters for the cooling towers."
+    prs.save(str(path))
+    return path
+
+
+def make_xlsx_revisions(path: Path) -> Path:
+    """Sheets RevA and RevB, the same table, differing only in B5."""
+    wb = openpyxl.Workbook()
+    ws_a = wb.active
+    ws_a.title = "RevA"
+    ws_b = wb.create_sheet("RevB")
+    rows = [("Parameter", "Value"), ("Rated flow", "40 m3/h"), ("Rated head", "32 m"),
+            ("Motor power", "7.5 kW"), ("Maximum inlet pressure", None), ("Weight", "118 kg")]
+    for ws, pressure in ((ws_a, "6 bar"), (ws_b, "9 bar")):
+        for r, (a, b) in enumerate(rows, 1):
+            ws.cell(r, 1, a)
+            ws.cell(r, 2, pressure if r == 5 else b)
+    wb.save(str(path))
+    return path
+
+
+def rewrite_zip(src: Path, dest: Path, replace: dict[str, bytes]) -> Path:
+    """Copy the ZIP `src` to `dest` with the entries in `replace` swapped."""
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
+        for info in zin.infolist():
+            zout.writestr(info.filename, replace.get(info.filename, zin.read(info.filename)))
+    return dest
+
+
+def make_zip_bomb(path: Path, zeros_mb: int = 4) -> Path:
+    """A "DOCX" whose word/document.xml is megabytes of zeros (ratio ~1000)."""
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("[Content_Types].xml", b'<?xml version="1.0"?><Types xmlns="http://schemas.'
+                   b'openxmlformats.org/package/2006/content-types"/>')
+        z.writestr("word/document.xml", b"\0" * (zeros_mb * 1024 * 1024))
+    return path
+
+
+def patch_central(data: bytes, name: str, *, flag: int | None = None, offset_of: str | None = None) -> bytes:
+    """Patch the central-directory record of entry `name`: set its flag bits, or point its
+    local header offset at the one of entry `offset_of`."""
+    records, pos = {}, 0
+    while (pos := data.find(b"PK\x01\x02", pos)) != -1:
+        n_len = struct.unpack_from("<H", data, pos + 28)[0]
+        records[data[pos + 46: pos + 46 + n_len].decode()] = pos
+        pos += 4
+    out = bytearray(data)
+    rec = records[name]
+    if flag is not None:
+        struct.pack_into("<H", out, rec + 8, flag)
+    if offset_of is not None:
+        other = struct.unpack_from("<L", data, records[offset_of] + 42)[0]
+        struct.pack_into("<L", out, rec + 42, other)
+    return bytes(out)
+
+
+# ---------------------------------------------------------------- real files of the corpus
+
+CORPUS_QUESTIONS = [
+    ("SampleDoc.docx", "What is the size of the Calibri (Body) font?", "font size 11", "lines"),
+    ("IllustrativeCases.docx", "How much an hour is Patrick earning as a waiter?", "€8.65 an hour", "lines"),
+    ("bib-chernigovka.netdo.ru_download_docs_17459.docx", "Сколько лет со дня рождения Толкина?",
+     "125 лет", "lines"),
+    ("python-docx-blk-paras-and-tables.docx", "What text is before and after the table?",
+     "Text before", "lines"),
+    ("DataTableCities.xlsx", "What is the population of Karachi, Pakistan?", "23500000", "sheet"),
+    ("AverageTaxRates.xlsx", "What are the average tax rates on annual earnings in % terms?",
+     "AVERAGE TAX RATES ON ANNUAL EARNINGS", "sheet"),
+    ("simple-monthly-budget.xlsx", "How much is the rent/mortgage in the monthly budget?", "800", "sheet"),
+    ("SampleShow.pptx", "What is in the notes of the 2nd slide?", "notes of the 2nd slide", "slide"),
+    ("HowWeRefactor.pptx", "What percentage of commits were floss refactoring?", "65%", "slide"),
+    ("python-pptx-test_slides.pptx", "What is the cell text under Col head 1?", "Cell text 1", "slide"),
+]
+
+
+@pytest.fixture(scope="module")
+def office_lib(corpus, tmp_path_factory):
+    data = tmp_path_factory.mktemp("office")
+    library = Library(Settings(data_dir=data / "data", embedder="none"))
+    results = library.ingest([corpus / "office"])
+    yield library, results
+    library.close()
+
+
+def test_every_corpus_office_file_ingests(office_lib, corpus):
+    library, results = office_lib
+    names = sorted(p.name for p in (corpus / "office").iterdir())
+    assert sorted(Path(r.path).name for r in results) == names  # folders pick up office files
+    assert {Path(r.path).name: r.status for r in results} == {n: "added" for n in names}
+    for r in results:
+        assert r.chunks > 0, r
+    pptx_row = next(r for r in results if Path(r.path).name == "HowWeRefactor.pptx")
+    assert pptx_row.pages == 28  # one unit per slide, untitled slides counted
+
+
+@pytest.mark.parametrize("file_name,question,fragment,kind", CORPUS_QUESTIONS,
+                         ids=[q[0] for q in CORPUS_QUESTIONS])
+def test_corpus_office_file_answers_with_its_own_address(office_lib, file_name, question, fragment, kind):
+    library, _ = office_lib
+    cit = top_citation(library, question)
+    assert cit.file == file_name, cit
+    assert fragment in cit.quote, cit.quote
+    assert cit.address.kind == kind and cit.page is None, cit.address
+    # the quote stands in the unit text it is verified against
+    doc = library.model(cit.doc_id)
+    unit = next(p for p in doc.pages if f"{cit.doc_id}-p{p.page}-" in cit.chunk_id)
+    assert " ".join(cit.quote.split()) in " ".join(unit.text.split())
+
+
+def test_slide_of_a_real_deck_is_its_position(office_lib):
+    library, _ = office_lib
+    cit = top_citation(library, "What percentage of commits were floss refactoring?")
+    assert cit.address.slide == 10  # "65% of Commits were Floss Refactoring" is on slide 10
+
+
+# ---------------------------------------------------------------- generated files
+
+
+def test_pptx_fact_on_untitled_slide_two_cites_slide_two(lib, tmp_path):
+    deck = make_pptx(tmp_path / "review.pptx")
+    res = lib.ingest_file(deck)
+    assert res.status == "added" and res.pages == 3
+    cit = top_citation(lib, "When was the chiller compressor replaced?")
+    assert cit.file == "review.pptx" and "14 March" in cit.quote
+    assert cit.address.model_dump() == {"kind": "slide", "slide": 2}
+    notes = top_citation(lib, "How long is the supplier warranty?")
+    assert notes.address.slide == 2 and "24 months" in notes.quote
+    assert lib.page_text(res.doc_id, 2).endswith("Notes: Mention the supplier warranty of 24 months.")
+
+
+def test_xlsx_revision_sheets_cite_the_sheet_and_row(lib, tmp_path):
+    book = make_xlsx_revisions(tmp_path / "pump-data.xlsx")
+    res = lib.ingest_file(book)
+    assert res.status == "added" and res.pages == 2
+    cit = top_citation(lib, "What is the maximum inlet pressure in RevB?")
+    assert "RevB!A5:B5 | Parameter: Maximum inlet pressure; Value: 9 bar" in cit.quote and "6 bar" not in cit.quote
+    assert cit.address.kind == "sheet" and cit.address.sheet == "RevB"
+    first, _, last = cit.address.range.partition(":")
+    rows = [int("".join(ch for ch in ref if ch.isdigit())) for ref in (first, last or first)]
+    assert rows[0] <= 5 <= rows[1], cit.address  # the chunk's range covers row 5
+    # each row is addressed on its own: row 5 of RevB is A5:B5 and reads with its header
+    unit = lib.model(res.doc_id).page(2)
+    row5 = [s for s in unit.spans if s["address"]["range"] == "A5:B5"]
+    assert [unit.text[s["start"]:s["end"]] for s in row5] == [
+        "RevB!A5:B5 | Parameter: Maximum inlet pressure; Value: 9 bar"]
+    assert unit.address == {"kind": "sheet", "sheet": "RevB", "range": "A1:B6"}
+
+
+def test_xlsx_merged_headers_and_formulas_without_cached_values(lib, tmp_path):
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Limits"
+    ws["A1"], ws["B1"] = "Valve", "Pressure"
+    ws.merge_cells("B1:C1")
+    ws["B2"], ws["C2"] = "min", "max"
+    ws["A3"], ws["B3"], ws["C3"] = "Relief valve RV-7", 5, 12
+    ws["D3"] = "=C3*2"  # openpyxl writes no cached value
+    path = tmp_path / "limits.xlsx"
+    wb.save(str(path))
+    res = lib.ingest_file(path)
+    assert res.status == "added"
+    assert "Limits!D3: formula without a cached value" in res.warnings
+    text = lib.page_text(res.doc_id, 1)
+    assert ("Limits!A3:D3 | Valve: Relief valve RV-7; Pressure / min: 5; Pressure / max: 12; "
+            "=C3*2 (no cached value)") in text
+    cit = top_citation(lib, "What is the max pressure of relief valve RV-7?")
+    assert "Pressure / max: 12" in cit.quote and cit.address.sheet == "Limits"
+
+
+def test_docx_heading_and_table_fact_answers(lib, tmp_path):
+    res = lib.ingest_file(make_docx(tmp_path / "px500.docx"))
+    assert res.status == "added"
+    doc = lib.model(res.doc_id)
+    assert doc.mime == MIME_DOCX and doc.title == "Pump PX-500 manual"
+    # a new unit starts at each Heading 1/2; units are addressed by block numbers
+    assert [p.address for p in doc.pages] == [{"kind": "lines", "start": 1, "end": 2},
+                                               {"kind": "lines", "start": 3, "end": 6}]
+    assert "• Replace worn parts" in doc.pages[1].text
+    cit = top_citation(lib, "How often is the gearbox oil serviced?")
+    assert "Component: Gearbox oil; Interval: every 250 hours" in cit.quote
+    assert cit.address.kind == "lines" and cit.address.start <= 5 <= cit.address.end  # block 5: the table
+
+
+def test_pdf_named_docx_is_ingested_as_docx(lib, tmp_path):
+    fake = make_docx(tmp_path / "x.docx").rename(tmp_path / "manual.pdf")
+    res = lib.ingest_file(fake)
+    assert res.status == "added", res.reason
+    assert lib.model(res.doc_id).mime == MIME_DOCX
+    cit = top_citation(lib, "How often is the impeller seal serviced?")
+    assert cit.file == "manual.pdf" and "every 1200 hours" in cit.quote and cit.address.kind == "lines"
+
+
+def test_txt_cites_line_numbers(lib, tmp_path):
+    lines = [f"Log entry {i}: routine inspection, nothing to report." for i in range(1, 150)]
+    lines[72] = "The backup generator fuel tank holds 480 litres of diesel."
+    (tmp_path / "log.txt").write_text("\r\n".join(lines) + "\r\n", encoding="utf-8")
+    res = lib.ingest_file(tmp_path / "log.txt")
+    assert res.status == "added" and res.pages > 1
+    cit = top_citation(lib, "How many litres does the backup generator fuel tank hold?")
+    assert "480 litres" in cit.quote and cit.address.kind == "lines"
+    assert cit.address.start <= 73 <= cit.address.end and cit.address.end - cit.address.start < 20
+    doc = lib.model(res.doc_id)
+    unit = next(p for p in doc.pages if p.address["start"] <= 73 <= p.address["end"])
+    (span,) = [s for s in unit.spans if s["address"]["start"] == 73]
+    assert unit.text[span["start"]:span["end"]] == lines[72]
+
+
+def test_utf16_markdown_is_text(lib, tmp_path):
+    md = "# Boiler B-12\n\nThe safety valve of boiler B-12 opens at 6 bar.\n"
+    (tmp_path / "boiler.md").write_bytes(md.encode("utf-16"))
+    res = lib.ingest_file(tmp_path / "boiler.md")
+    assert res.status == "added"
+    doc = lib.model(res.doc_id)
+    assert doc.mime == "text/markdown" and doc.title == "Boiler B-12"
+    cit = top_citation(lib, "At what pressure does the safety valve of boiler B-12 open?")
+    assert cit.address.kind == "lines" and cit.address.start <= 3 <= cit.address.end
+    assert lib.model(res.doc_id).page(1).spans[1] == {
+        "start": len("# Boiler B-12\n\n"), "end": len(md.rstrip()),
+        "address": {"kind": "lines", "start": 3, "end": 3}}
+
+
+def test_zip_bomb_posing_as_docx_is_refused_and_earlier_documents_answer(tmp_path):
+    good = make_pdf(tmp_path / "good.pdf", ["The gearbox oil change interval is 250 hours."])
+    bomb = make_zip_bomb(tmp_path / "report.docx")
+    data = tmp_path / "data"
+    with Library(settings(tmp_path, zip_max_mb=1)) as library:
+        kept = library.ingest_file(good)
+        before = stored_files(data)
+        res = library.ingest_file(bomb)
+        assert res.status == "failed" and res.doc_id is None
+        assert "report.docx" in res.reason and "unsafe archive" in res.reason
+        assert "expand to 4,194," in res.reason and "limit is 1,048,576" in res.reason
+        assert stored_files(data) == before  # nothing stored
+        assert [r.doc_id for r in library.documents()] == [kept.doc_id]
+        assert [f.file_name for f in library.catalog.failures()] == ["report.docx"]
+        cit = top_citation(library, "What is the gearbox oil change interval?")
+        assert cit.doc_id == kept.doc_id and "250 hours" in cit.quote
+    # with the default limits, the ratio of the zeros refuses it too
+    with pytest.raises(UnsafeArchive, match=r"word/document.xml' expands [\d,]+ times"):
+        sniff(bomb)
+
+
+def test_zip_limits_come_from_the_environment(monkeypatch, tmp_path):
+    monkeypatch.setenv("PINCITE_ZIP_MAX_ENTRIES", "3")
+    monkeypatch.setenv("PINCITE_ZIP_MAX_RATIO", "50")
+    s = settings(tmp_path)
+    assert (s.zip_max_entries, s.zip_max_ratio, s.zip_max_mb) == (3, 50, 1024)
+    deck = make_pptx(tmp_path / "deck.pptx")  # dozens of entries
+    with Library(s) as library:
+        res = library.ingest_file(deck)
+    assert res.status == "failed" and "entries; the limit is 3" in res.reason
+
+
+def test_xlsx_with_external_entity_is_refused(lib, tmp_path):
+    secret = tmp_path / "secret.txt"
+    secret.write_text("TOP-SECRET-TOKEN")
+    base = make_xlsx_revisions(tmp_path / "base.xlsx")
+    sheet = (f'<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE worksheet [<!ENTITY xxe SYSTEM '
+             f'"file://{secret}">]>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/'
+             f'2006/main"><sheetData><row r="1"><c r="A1" t="inlineStr"><is><t>&xxe;</t></is></c></row>'
+             f'</sheetData></worksheet>').encode()
+    evil = rewrite_zip(base, tmp_path / "evil.xlsx", {"xl/worksheets/sheet1.xml": sheet})
+    res = lib.ingest_file(evil)
+    assert res.status == "failed"
+    assert "unsafe XML" in res.reason and "xl/worksheets/sheet1.xml holds <!DOCTYPE" in res.reason
+    assert lib.documents() == [] and stored_files(lib.root) == ([], [])
+    # the same declaration in a UTF-16 part is found too
+    utf16 = rewrite_zip(base, tmp_path / "evil16.xlsx", {
+        "xl/worksheets/sheet2.xml": sheet.decode().replace("UTF-8", "UTF-16").encode("utf-16")})
+    with pytest.raises(UnsafeXml):
+        sniff(utf16)
+
+
+def test_unsafe_zip_structures_are_refused(tmp_path):
+    base = make_docx(tmp_path / "base.docx").read_bytes()
+    names = zipfile.ZipFile(io.BytesIO(base)).namelist()
+    other = next(n for n in names if n.startswith("word/") and n != "word/document.xml")
+
+    encrypted = tmp_path / "enc.docx"
+    encrypted.write_bytes(patch_central(base, "word/document.xml", flag=0x1))
+    with pytest.raises(UnsafeArchive, match="'word/document.xml' is encrypted"):
+        sniff(encrypted)
+
+    overlapping = tmp_path / "overlap.docx"
+    overlapping.write_bytes(patch_central(base, other, offset_of="word/document.xml"))
+    with pytest.raises(UnsafeArchive, match="overlap"):
+        sniff(overlapping)
+
+    duplicate = tmp_path / "dup.docx"
+    with zipfile.ZipFile(io.BytesIO(base)) as zin, zipfile.ZipFile(duplicate, "w") as zout:
+        for n in names:
+            zout.writestr(n, zin.read(n))
+        with pytest.warns(UserWarning):
+            zout.writestr("word/document.xml", zin.read("word/document.xml"))
+    with pytest.raises(UnsafeArchive, match="occurs twice"):
+        sniff(duplicate)
+
+    with pytest.raises(UnsafeArchive, match="entries; the limit is 5"):
+        sniff(tmp_path / "base.docx", zip_limits=ZipLimits(max_entries=5))
+
+
+def test_broken_and_unknown_files_fail_clearly(lib, tmp_path):
+    truncated = tmp_path / "cut.docx"
+    truncated.write_bytes(make_docx(tmp_path / "whole.docx").read_bytes()[:3000])
+    res = lib.ingest_file(truncated)
+    assert res.status == "failed" and "cut.docx: damaged or truncated document" in res.reason
+    with pytest.raises(DamagedDocument, match="not a readable ZIP container"):
+        sniff(truncated)
+
+    no_body = tmp_path / "nobody.docx"
+    with zipfile.ZipFile(tmp_path / "whole.docx") as zin, zipfile.ZipFile(no_body, "w") as zout:
+        for n in zin.namelist():
+            if n != "word/document.xml":
+                zout.writestr(n, zin.read(n))
+    res = lib.ingest_file(no_body)
+    assert res.status == "failed" and "damaged or truncated document" in res.reason, res.reason
+
+    png = tmp_path / "photo.docx"
+    png.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8)
+    with pytest.raises(NotSupported, match="photo.docx: not a supported document: PDF, DOCX, PPTX, XLSX, TXT, MD"):
+        sniff(png)
+    plain_zip = tmp_path / "bundle.zip"
+    with zipfile.ZipFile(plain_zip, "w") as z:
+        z.writestr("readme.txt", "hello")
+    with pytest.raises(NotSupported, match="no DOCX, PPTX or XLSX"):
+        sniff(plain_zip)
+    legacy = tmp_path / "old.doc"
+    legacy.write_bytes(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + b"\0" * 600)
+    with pytest.raises(NotSupported, match="legacy binary Office file"):
+        sniff(legacy)
+    # text has no signature: it is text only under a text name, never as a fake PDF
+    notes = tmp_path / "notes.pdf"
+    notes.write_text("plain text wearing a .pdf name\n")
+    with pytest.raises(NotAPdf, match="plain text"):
+        sniff(notes)
+    assert lib.documents() == [] and stored_files(lib.root) == ([], [])
+
+
+def test_reindex_extracts_office_documents_again(tmp_path):
+    deck = make_pptx(tmp_path / "review.pptx")
+    with Library(settings(tmp_path)) as library:
+        res = library.ingest_file(deck)
+        model_path = library.models_dir / f"{res.doc_id}.json"
+        old = json.loads(model_path.read_text())
+        old["extractor"] = "office-0"
+        old["pages"][1]["text"] = "stale text"
+        model_path.write_text(json.dumps(old))
+        _load_model.cache_clear()
+        assert library.reindex() == 1
+        doc = library.model(res.doc_id)
+        assert doc.extractor == OFFICE_EXTRACTOR and doc.file_name == "review.pptx"
+        assert "chiller compressor" in doc.pages[1].text
+        cit = top_citation(library, "When was the chiller compressor replaced?")
+        assert cit.address.model_dump() == {"kind": "slide", "slide": 2}
+
+
+def test_profile_and_folder_expansion(tmp_path):
+    assert current_profile(settings(tmp_path))["office"] == OFFICE_EXTRACTOR
+    folder = tmp_path / "in"
+    folder.mkdir()
+    for name in ("a.docx", "b.pptx", "c.xlsx", "d.txt", "e.md", "f.pdf", "g.png", "h.zip"):
+        (folder / name).write_bytes(b"x")
+    assert [p.name for p in expand_paths([folder])] == ["a.docx", "b.pptx", "c.xlsx", "d.txt",
+                                                        "e.md", "f.pdf"]
+
+
+def test_merge_addresses_of_sheet_rows():
+    rows = [{"kind": "sheet", "sheet": "RevB", "range": f"A{r}:F{r}"} for r in range(5, 10)]
+    assert merge_addresses(rows) == {"kind": "sheet", "sheet": "RevB", "range": "A5:F9"}
+    assert merge_addresses([{"kind": "sheet", "sheet": "S", "range": "B5"}]) == \
+        {"kind": "sheet", "sheet": "S", "range": "B5"}
+    assert merge_addresses([{"kind": "sheet", "sheet": "S", "range": "C5:D5"},
+                            {"kind": "sheet", "sheet": "S", "range": "AA7"}])["range"] == "C5:AA7"
+
+
+# ---------------------------------------------------------------- the command line
+
+def run_cli(*args: str, data: Path) -> subprocess.CompletedProcess:
+    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data), *args]
+    env = {**os.environ, "COLUMNS": "200", "PINCITE_EMBEDDER": "none"}
+    return subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
+
+
+def test_cli_ask_json_shows_the_address(tmp_path):
+    data = tmp_path / "data"
+    deck = make_pptx(tmp_path / "review.pptx")
+    book = make_xlsx_revisions(tmp_path / "pump-data.xlsx")
+    p = run_cli("ingest", str(deck), str(book), data=data)
+    assert p.returncode == 0, p.stderr + p.stdout
+    p = run_cli("ask", "When was the chiller compressor replaced?", "--json", data=data)
+    assert p.returncode == 0, p.stderr
+    cit = json.loads(p.stdout)["claims"][0]["citations"][0]
+    assert cit["file"] == "review.pptx" and cit["verified"] is True
+    assert cit["address"] == {"kind": "slide", "slide": 2} and cit["page"] is None
+    p = run_cli("ask", "What is the maximum inlet pressure in RevB?", "--json", data=data)
+    cit = json.loads(p.stdout)["claims"][0]["citations"][0]
+    assert cit["address"]["kind"] == "sheet" and cit["address"]["sheet"] == "RevB" and "9 bar" in cit["quote"]
+    p = run_cli("ask", "When was the chiller compressor replaced?", data=data)
+    assert p.returncode == 0 and "review.pptx, slide 2" in p.stdout, p.stdout
