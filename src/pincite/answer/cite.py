@@ -5,7 +5,11 @@ record (never from a model or from text); the quote is the caller's.
 """
 from __future__ import annotations
 
+import dataclasses
+
 from ..answer_model import Address, Citation, LinesAddress, PdfAddress, SheetAddress, SlideAddress
+from ..extract.address import address_for_span
+from ..extract.model import PageText
 from ..index.base import Hit
 
 #: Longest quote kept in a citation, in characters (a model may send more).
@@ -25,10 +29,20 @@ def address_of(hit: Hit) -> Address:
                       label_source=hit.label_source)
 
 
-def citation_for(hit: Hit, quote: str, **fields) -> Citation:
+def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
+                 span: tuple[int, int] | None = None, **fields) -> Citation:
     """A Citation of `hit` with `quote` (cut to MAX_CITATION_QUOTE characters); `fields`
-    set verified, reason, match or score."""
+    set verified, reason, match or score.
+
+    For a non-PDF unit, `page` (its PageText) and `span` (the quote's [start, end) in the
+    unit text) narrow the address from the whole chunk to what the quote covers: the rows
+    of a sheet range ("RevB!A5:F5", not the chunk's "A1:F40"), the lines of a text file.
+    """
     address = address_of(hit)
+    if hit.address and page is not None and span is not None:
+        narrowed = address_for_span(page, *span)
+        if narrowed and narrowed.get("kind") == hit.address.get("kind"):
+            address = address_of(dataclasses.replace(hit, address=narrowed))
     return Citation(chunk_id=hit.chunk_id, doc_id=hit.doc_id, file=hit.file, title=hit.title,
                     address=address, page=getattr(address, "page", None),
                     page_label=getattr(address, "page_label", None), quote=quote[:MAX_CITATION_QUOTE],

@@ -26,8 +26,10 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
+from typing import Callable
 
 from ..answer_model import Answer, Citation, Claim
+from ..extract.model import PageText
 from ..index.base import Hit
 from .cite import citation_for
 from .calculate import CALCULATION_SCHEMA, calculation_line, check_calculation
@@ -81,6 +83,8 @@ class Evidence:
 
     hits: dict[str, Hit]
     nonce: str
+    #: (doc_id, unit number) -> PageText, to narrow office citations to their quote (optional).
+    page_of: Callable[[str, int], PageText] | None = None
 
     def prompt(self, question: str) -> str:
         """The user message: the question, then one delimited block per chunk."""
@@ -119,6 +123,7 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     g = gathered
     t0 = time.perf_counter()
     ev = evidence_set(g)
+    ev.page_of = lambda doc_id, page: lib.model(doc_id).page(page)
     allowed = set(g.flt.doc_ids) if g.flt is not None and g.flt.doc_ids is not None else None
     lang = g.lang
     messages = [
@@ -200,6 +205,9 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
         else:
             check = check_claim(text, quote, hit.text, lang=lang)
             reason = None if check.verified else check.reason
+            if hit.address and ev.page_of is not None and check.start is not None:
+                cit = citation_for(hit, quote, page=ev.page_of(hit.doc_id, hit.page),
+                                   span=(hit.char_start + check.start, hit.char_start + check.end))
             cit.match = check.level
         cit.verified, cit.reason = reason is None, reason
         out.append(Claim(text=text, verified=reason is None, reason=reason, citations=[cit]))

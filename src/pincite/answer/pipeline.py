@@ -38,6 +38,8 @@ class LibraryLike(Protocol):
 
     def page_text(self, doc_id: str, page: int) -> str: ...
 
+    def model(self, doc_id: str) -> object: ...
+
     def embed_query(self, question: str) -> object: ...
 
 
@@ -307,8 +309,9 @@ def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Cl
     start, end = extractive.quote_span(page_text, cand.start, cand.end, terms)
     quote = extractive.clean_quote(page_text[start:end])
     check = verify_quote(quote, page_text)
-    cit = citation_for(hit, quote, verified=check.verified, reason=check.reason, match=check.level,
-                       score=round(cand.coverage, 4))
+    unit = lib.model(hit.doc_id).page(hit.page) if hit.address else None
+    cit = citation_for(hit, quote, page=unit, span=(start, end), verified=check.verified,
+                       reason=check.reason, match=check.level, score=round(cand.coverage, 4))
     return Claim(text=quote, verified=check.verified, reason=check.reason, citations=[cit])
 
 

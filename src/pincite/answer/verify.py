@@ -169,12 +169,15 @@ class ClaimCheck:
     """Outcome of the checks of one generated claim against its quote and cited chunk.
 
     verified: every check passed; level: the quote's match level; reason: the first check
-    that failed, in words a user (and the model, on the retry) can act on.
+    that failed, in words a user (and the model, on the retry) can act on; start / end: the
+    quote's span in the chunk text (end exclusive) when it was found there.
     """
 
     verified: bool
     level: Literal["exact", "loose"] | None = None
     reason: str | None = None
+    start: int | None = None
+    end: int | None = None
 
 
 def check_claim(text: str, quote: str, chunk_text: str | None, *, lang: str | None = None) -> ClaimCheck:
@@ -195,16 +198,16 @@ def check_claim(text: str, quote: str, chunk_text: str | None, *, lang: str | No
                           if q.reason == REASON_NOT_FOUND else f"quote {q.reason}")
     missing = unsupported_numbers(text, quote, lang)
     if missing:
-        return ClaimCheck(False, q.level, f"number {missing[0]} is not in the quote")
+        return ClaimCheck(False, q.level, start=q.start, end=q.end, reason=f"number {missing[0]} is not in the quote")
     units = unsupported_units(text, [quote, chunk_text or ""], lang)
     if units:
-        return ClaimCheck(False, q.level, f"unit {units[0]} is not in the quote or its passage")
+        return ClaimCheck(False, q.level, start=q.start, end=q.end, reason=f"unit {units[0]} is not in the quote or its passage")
     neg = _negation_change(text, quote) or _negation_before(chunk_text or "", q.start, quote)
     if neg:
-        return ClaimCheck(False, q.level, neg)
+        return ClaimCheck(False, q.level, start=q.start, end=q.end, reason=neg)
     if _same_script(text, quote) and not number_mentions(text, lang) and not _shares_word(text, quote):
-        return ClaimCheck(False, q.level, "the quote shares no word with the claim")
-    return ClaimCheck(True, q.level)
+        return ClaimCheck(False, q.level, start=q.start, end=q.end, reason="the quote shares no word with the claim")
+    return ClaimCheck(True, q.level, start=q.start, end=q.end)
 
 
 def _script(text: str) -> str:
