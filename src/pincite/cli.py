@@ -50,7 +50,7 @@ def _library(*, must_exist: bool = False, **kw) -> Library:
 
 
 @app.command()
-def ingest(paths: list[Path] = typer.Argument(..., help="PDF files or folders (folders recurse)."),
+def ingest(paths: list[Path] = typer.Argument(..., help="PDF, DOCX, PPTX, XLSX, TXT or MD files, or folders (folders recurse)."),
            password: Optional[str] = typer.Option(None, help="User password of encrypted PDFs."),
            ocr: Optional[str] = typer.Option(None, "--ocr", metavar="auto|off",
                                              help="OCR pages without a usable text layer with tesseract "
