@@ -22,7 +22,9 @@ from .app import IngestResult, Library, expand_paths
 from .config import Settings
 from .errors import PinciteError
 from .export import FORMATS, evidence_cards
+from .index.base import SearchFilter
 from .library.catalog import DocumentRow, FailureRow
+from .library.fields import TRUST_LEVELS, FieldError, parse_fields
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")
@@ -55,8 +57,20 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF, DOCX, PPTX, XLSX, 
            ocr: Optional[str] = typer.Option(None, "--ocr", metavar="auto|off",
                                              help="OCR pages without a usable text layer with tesseract "
                                                   "(auto, the default: when installed) or never (off). "
-                                                  "Env PINCITE_OCR.")):
-    """Add PDFs to the library; unchanged files are skipped, changed ones replaced.
+                                                  "Env PINCITE_OCR."),
+           model: Optional[str] = typer.Option(None, "--model", help="Equipment model the document is for (e.g. PX-200)."),
+           modification: Optional[list[str]] = typer.Option(None, "--modification", help="A modification it covers (repeat for several)."),
+           revision: Optional[str] = typer.Option(None, "--revision", help="The document's revision or edition (e.g. 3.0)."),
+           trust: Optional[str] = typer.Option(None, "--trust", help="normative, reference (the default) or uploaded."),
+           language: Optional[str] = typer.Option(None, "--language", help="Language code (en, ru, zh) instead of the detected one."),
+           valid_from: Optional[str] = typer.Option(None, "--valid-from", help="In force from (YYYY-MM-DD)."),
+           valid_to: Optional[str] = typer.Option(None, "--valid-to", help="In force until (YYYY-MM-DD)."),
+           source_url: Optional[str] = typer.Option(None, "--source-url", help="Where the document was published.")):
+    """Add documents to the library; unchanged files are skipped, changed ones replaced.
+
+    Document fields come from these options, else a sidecar YAML next to the file
+    (manual.pdf.yaml or manual.yaml), else a pincite-manifest.csv of the folder (a `file`
+    column, then field columns). The same file again with other fields updates them.
 
     Exit status: 0 when every file was added, replaced or skipped; 1 when any failed
     (the others are still ingested); 2 for a usage error.
@@ -66,8 +80,14 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF, DOCX, PPTX, XLSX, 
         _fail(f"{missing[0]}: no such file or folder")
     if ocr is not None and ocr not in ("auto", "off"):
         _fail(f"--ocr {ocr}: choose auto or off")
+    fields = _field_options(model=model, modifications=modification, revision=revision, trust=trust,
+                            language=language, valid_from=valid_from, valid_to=valid_to,
+                            source_url=source_url)
     server = _server()
     if server is not None:
+        if fields:
+            _fail(f"`pincite serve` is running at {server.url}: it takes no document fields for uploads; "
+                  "stop it to ingest with --model, --revision, --trust and the like")
         if password:
             _fail(f"`pincite serve` is running at {server.url}: it takes no passwords for uploads; "
                   "stop it to ingest encrypted PDFs with --password")
@@ -92,7 +112,7 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF, DOCX, PPTX, XLSX, 
             if r.status == "failed":
                 prog.console.print(f"[red]✗[/] {escape(r.reason)}", soft_wrap=True)
 
-        lib.ingest(files, password=password, on_start=started, on_result=done)
+        lib.ingest(paths, password=password, on_start=started, on_result=done, fields=fields)
         elapsed = time.perf_counter() - t0
     console.print(_ingest_table(results))
     pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
@@ -110,20 +130,34 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
         export: Optional[str] = typer.Option(None, "--export", help="Print the verified claims as "
                                              "evidence cards: md or csv."),
         llm: bool = typer.Option(False, "--llm", help="Let a model behind an OpenAI-compatible API write "
-                                 "the answer; the server verifies every claim."),
+                                 "the answer; pincite checks every claim before showing it."),
         llm_url: Optional[str] = typer.Option(None, "--llm-url", help="Base URL ending in /v1 "
                                               "(env PINCITE_LLM_URL)."),
         llm_model: Optional[str] = typer.Option(None, "--llm-model", help="Answer model (env PINCITE_LLM_MODEL)."),
         llm_query_model: Optional[str] = typer.Option(None, "--llm-query-model",
-                                                      help="Model for sub-questions (env PINCITE_LLM_QUERY_MODEL).")):
+                                                      help="Model for sub-questions (env PINCITE_LLM_QUERY_MODEL)."),
+        model: Optional[str] = typer.Option(None, "--model", help="Answer only from documents for this model."),
+        modification: Optional[str] = typer.Option(None, "--modification", help="... covering this modification."),
+        revision: Optional[str] = typer.Option(None, "--revision", help="... of this revision."),
+        trust: Optional[list[str]] = typer.Option(None, "--trust", help="Trust levels allowed (repeat; default "
+                                                  "normative and reference)."),
+        include_uploaded: bool = typer.Option(False, "--include-uploaded", help="Let uploaded documents "
+                                              "answer too (cited as uploaded, not normative).")):
     """Answer a question from the library, with a verified quote and page for each claim.
 
     Offline and extractive by default. With --llm the question and the passages found are
     sent to the configured model (key from PINCITE_API_KEY, or asked for); run
-    `pincite check-llm` once first.
+    `pincite check-llm` once first. --model, --modification, --revision and --trust filter
+    inside the search: when no document matches, the answer says which one is missing.
     """
     if export is not None and export not in FORMATS:
         _fail(f"--export {export}: choose one of {', '.join(FORMATS)}")
+    try:
+        scope = SearchFilter(model=model, modification=modification, revision=revision,
+                             trust=[t.strip().lower() for t in trust] if trust else None,
+                             include_uploaded=include_uploaded)
+    except ValueError as e:
+        _fail(f"--trust: {e}")
     settings = None
     if (llm or llm_url or llm_model or llm_query_model) and _server_url() is None:
         settings = _llm_settings(llm_url, llm_model, llm_query_model)
@@ -134,11 +168,14 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
         if llm_url or llm_model or llm_query_model:
             _fail(f"`pincite serve` is running at {server.url} and answers with its own LLM settings; "
                   "drop --llm-url/--llm-model/--llm-query-model or stop the server")
+        if scope.narrows():
+            _fail(f"`pincite serve` is running at {server.url}: its API takes no --model, --modification, "
+                  "--revision, --trust or --include-uploaded yet; stop it to ask with them")
         with server:
             ans = server.ask(question, mode="llm" if llm else "extractive")
     else:
         with _library(must_exist=True) as lib:
-            ans = lib.ask(question, llm=settings)
+            ans = lib.ask(question, llm=settings, scope=scope)
             if export:
                 originals = {c.doc_id: lib.blobs.path_for(lib.catalog.get(c.doc_id).sha256)
                              for c in ans.citations() if lib.catalog.get(c.doc_id)}
@@ -208,14 +245,24 @@ def _llm_settings(url: str | None, model: str | None, query_model: str | None):
     return settings
 
 
-@app.command()
-def docs(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
-    """List the library: documents, pages, status, failed files, and problems found."""
+docs_app = typer.Typer(help="List the library, or change a document's fields (docs set).")
+app.add_typer(docs_app, name="docs")
+_ROW_DEFAULTS = {k: (f.default if f.default is not dataclasses.MISSING else
+                     f.default_factory() if f.default_factory is not dataclasses.MISSING else None)
+                 for k, f in DocumentRow.__dataclass_fields__.items()}
+
+
+@docs_app.callback(invoke_without_command=True)
+def docs(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
+    """List the library: documents with their fields (model, modifications, revision,
+    trust), pages, status, failed files, and problems found."""
+    if ctx.invoked_subcommand is not None:
+        return
     server = _server()
     if server is not None:
         with server:
             listing = server.documents()
-        rows = [SimpleNamespace(**{k: d[k] for k in DocumentRow.__dataclass_fields__}) for d in listing["documents"]]
+        rows = [SimpleNamespace(**{k: d.get(k, v) for k, v in _ROW_DEFAULTS.items()}) for d in listing["documents"]]
         failures = [SimpleNamespace(**{k: f[k] for k in FailureRow.__dataclass_fields__}) for f in listing["failures"]]
         problems = listing["problems"]
     else:
@@ -229,6 +276,46 @@ def docs(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
     console.print(render.docs_table(rows, failures))
     for p in problems:
         console.print(f"[yellow]! {escape(p)}[/]")
+
+
+@docs_app.command("set")
+def docs_set(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`."),
+             model: Optional[str] = typer.Option(None, "--model", help="Equipment model ('' clears)."),
+             modification: Optional[list[str]] = typer.Option(None, "--modification",
+                                                              help="Modifications covered (repeat; replaces the list; '' clears)."),
+             revision: Optional[str] = typer.Option(None, "--revision", help="Revision ('' clears)."),
+             trust: Optional[str] = typer.Option(None, "--trust", help="normative, reference or uploaded."),
+             language: Optional[str] = typer.Option(None, "--language", help="Language code."),
+             valid_from: Optional[str] = typer.Option(None, "--valid-from", help="YYYY-MM-DD ('' clears)."),
+             valid_to: Optional[str] = typer.Option(None, "--valid-to", help="YYYY-MM-DD ('' clears)."),
+             source_url: Optional[str] = typer.Option(None, "--source-url", help="URL ('' clears)."),
+             as_json: bool = typer.Option(False, "--json", help="Print the updated row as JSON.")):
+    """Change a document's fields without re-parsing it; every chunk's index payload
+    follows at once, so the next answer filters and cites by the new values."""
+    fields = _field_options(model=model, modifications=modification, revision=revision, trust=trust,
+                            language=language, valid_from=valid_from, valid_to=valid_to,
+                            source_url=source_url)
+    if not fields:
+        _fail("nothing to set: pass --model, --modification, --revision, --trust, --language, "
+              "--valid-from, --valid-to or --source-url")
+    _no_server("docs set")
+    with _library(must_exist=True) as lib:
+        row = lib.set_fields(doc_id, fields)
+    if as_json:
+        sys.stdout.write(json.dumps(row.__dict__, ensure_ascii=False, indent=2) + "\n")
+        return
+    console.print(f"{row.doc_id} {escape(row.file_name)}: {escape(render.fields_text(row))}", soft_wrap=True)
+
+
+def _field_options(**opts) -> dict:
+    """Document fields given as options, checked (exit 2 with the reason when one is bad)."""
+    given = {k: v for k, v in opts.items() if v is not None and v != []}
+    if given.get("modifications") == [""]:
+        given["modifications"] = []
+    try:
+        return parse_fields(given, "options")
+    except FieldError as e:
+        _fail(str(e).replace("options: ", "", 1))
 
 
 @app.command()
@@ -407,7 +494,8 @@ def _ingest_table(results: list[IngestResult]) -> Table:
     for r in results:
         note = r.reason if r.status != "failed" else r.reason.split(": ", 1)[-1]
         if r.warnings:
-            note = (note + "; " if note else "") + f"{len(r.warnings)} warnings (e.g. {r.warnings[0]})"
+            note = (note + "; " if note else "") + (f"1 warning ({r.warnings[0]})" if len(r.warnings) == 1
+                                                  else f"{len(r.warnings)} warnings (e.g. {r.warnings[0]})")
         t.add_row(escape(Path(r.path).name), f"[{style[r.status]}]{r.status}[/]",
                   str(r.pages or "-"), str(r.chunks or "-"), escape(note))
     return t
