@@ -72,3 +72,16 @@ def test_cli_export_links_the_stored_original_at_the_page(tmp_path):
     done = subprocess.run(cli + ["ask", "--export", "xml", "pressure?"], capture_output=True, text=True,
                           env=env, timeout=120)
     assert done.returncode == 2 and "choose one of md, csv" in done.stderr
+
+
+@pytest.mark.parametrize("start, end, lang, where", [
+    (4, 4, "en", "notes.txt, line 4"), (4, 9, "en", "notes.txt, lines 4-9"),
+    (4, 4, "ru", "notes.txt, строка 4"), (4, 9, "zh", "notes.txt, 第 4–9 行"),
+])
+def test_source_line_of_a_line_range(start, end, lang, where):
+    from pincite.answer_model import LinesAddress
+    from pincite.export import source_line
+
+    c = Citation(chunk_id="ab" * 8 + "-p1-c0", doc_id="ab" * 8, file="notes.txt",
+                 address=LinesAddress(start=start, end=end), quote="x" * 12)
+    assert source_line(c, lang) == where

@@ -17,20 +17,47 @@ FORMATS = ("md", "csv")
 COLUMNS = ("claim", "quote", "source", "link")
 
 
+#: Words of the document fields in a source line, per language.
+_FIELD_WORDS = {
+    "en": ("mod.", "rev.", "uploaded, not normative"),
+    "ru": ("мод.", "ред.", "загружен пользователем, не нормативный"),
+    "zh": ("改型", "版本", "用户上传，非规范性"),
+}
+
+
+def fields_part(c: Citation, lang: str) -> str:
+    """"PX-200, mod. B, rev. 3.0" (and "uploaded, not normative" for an upload) from a
+    citation's document fields; "" when it has none."""
+    mod, rev, uploaded = _FIELD_WORDS.get(lang, _FIELD_WORDS["en"])
+    parts = [c.model] if c.model else []
+    if c.modification:
+        parts.append(f"{mod} {c.modification}")
+    if c.revision:
+        parts.append(f"{rev} {c.revision}")
+    if c.trust == "uploaded":
+        parts.append(uploaded)
+    return ", ".join(parts)
+
+
 def source_line(c: Citation, lang: str) -> str:
     """"file.pdf, p. 5-12 (PDF 47)" in the answer's language (the physical page always
     shown); "book.xlsx, RevB!B5", "deck.pptx, slide 2", "notes.txt, lines 10-14" for other
-    addresses; "(OCR)" is added for text read by OCR."""
+    addresses; "(OCR)" is added for text read by OCR. A document with fields names them
+    after the file: "manual-b.pdf, PX-200, mod. B, rev. 3.0, p. 5-12 (PDF 47)", and an
+    uploaded one says "uploaded, not normative"."""
     a = c.address
     if a.kind == "sheet":
         where = f"{a.sheet}!{a.range}"
     elif a.kind == "slide":
         where = {"ru": f"слайд {a.slide}", "zh": f"第 {a.slide} 张幻灯片"}.get(lang, f"slide {a.slide}")
+    elif a.kind == "lines" and a.start == a.end:
+        where = {"ru": f"строка {a.start}", "zh": f"第 {a.start} 行"}.get(lang, f"line {a.start}")
     elif a.kind == "lines":
         where = {"ru": f"строки {a.start}–{a.end}", "zh": f"第 {a.start}–{a.end} 行"}.get(lang, f"lines {a.start}-{a.end}")
     else:
         where = page_ref(a.page, a.page_label, lang)
-    return f"{c.file}, {where}" + (" (OCR)" if c.ocr else "")
+    fields = fields_part(c, lang)
+    return f"{c.file}, " + (f"{fields}, " if fields else "") + where + (" (OCR)" if c.ocr else "")
 
 
 def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> str:
