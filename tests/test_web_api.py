@@ -1,6 +1,9 @@
 """The REST API of `pincite serve` (pincite.web): FastAPI's TestClient against create_app on
 a temporary data folder, with generated PDFs and a real corpus file; and a live uvicorn
-server on a real socket for server.json / find_server."""
+server on a real socket for server.json / find_server. Generated XLSX, PPTX and TXT files
+(their unit text and address, their originals, no page image), and a PDF page that is an
+image of text (highlighted from its OCR word boxes; skipped without tesseract unless
+PINCITE_REQUIRE_CORPUS=1)."""
 from __future__ import annotations
 
 import json
@@ -195,7 +198,7 @@ def test_upload_ask_and_open_the_cited_page(c, boiler):
 
     # the extracted text of the page
     assert page_text == {"doc_id": doc_id, "page": 3, "page_label": "2", "label_source": "pagelabels",
-                         "pages": 3, "text": page_text["text"]}
+                         "pages": 3, "kind": "pdf", "address": None, "ocr": False, "text": page_text["text"]}
     assert "opens at 6 bar pressure" in page_text["text"]
     first = c.get(f"/api/documents/{doc_id}/pages/1/text").json()
     assert first["page_label"] == "i" and first["text"].startswith("Boiler B-12 service manual")
@@ -575,3 +578,200 @@ def test_one_server_per_data_folder(tmp_path):
         assert TestClient(app).get("/api/health").status_code == 200  # the first one still serves
     finally:
         app.state.pincite.close()
+
+
+# ================================================================ other kinds: Office, text, OCR
+MIME_XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+MIME_PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presentation"
+NOT_A_PDF = "not a PDF: cite by sheet/slide/lines"
+OCR_FACT = "Service interval 250 h"
+#: Where the image of OCR_FACT lies on page 2 of the scan (points: x, y from the bottom, w, h).
+OCR_BOX = (60.0, 600.0, 450.0, 50.0)
+
+
+def make_xlsx_revisions(path: Path) -> Path:
+    """Sheets RevA and RevB, the same table, differing only in B5 (as tests/test_office.py)."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws_a = wb.active
+    ws_a.title = "RevA"
+    ws_b = wb.create_sheet("RevB")
+    rows = [("Parameter", "Value"), ("Rated flow", "40 m3/h"), ("Rated head", "32 m"),
+            ("Motor power", "7.5 kW"), ("Maximum inlet pressure", None), ("Weight", "118 kg")]
+    for ws, pressure in ((ws_a, "6 bar"), (ws_b, "9 bar")):
+        for r, (a, b) in enumerate(rows, 1):
+            ws.cell(r, 1, a)
+            ws.cell(r, 2, pressure if r == 5 else b)
+    wb.save(str(path))
+    return path
+
+
+def make_pptx(path: Path) -> Path:
+    """Three slides; the fact stands on slide 2, which has no title."""
+    import pptx
+    from pptx.util import Inches
+
+    prs = pptx.Presentation()
+    s1 = prs.slides.add_slide(prs.slide_layouts[0])
+    s1.shapes.title.text = "Quarterly review of the cooling plant"
+    s2 = prs.slides.add_slide(prs.slide_layouts[6])
+    s2.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2)).text_frame.text = (
+        "The chiller compressor was replaced on 14 March after 31000 running hours.")
+    s3 = prs.slides.add_slide(prs.slide_layouts[1])
+    s3.shapes.title.text = "Next steps"
+    prs.save(str(path))
+    return path
+
+
+def make_scan_pdf(path: Path, first_page: str, image_text: str = OCR_FACT) -> Path:
+    """Page 1 text, page 2 only an image of `image_text` (a "scan"; as tests/test_ocr.py)."""
+    from PIL import Image, ImageDraw, ImageFont
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas
+
+    from pdfgen import DEJAVU_PATH, PAGE_SIZE
+
+    img = Image.new("L", (1800, 200), color=255)
+    ImageDraw.Draw(img).text((40, 52), image_text, fill=0, font=ImageFont.truetype(DEJAVU_PATH, 96))
+    c = canvas.Canvas(str(path), pagesize=PAGE_SIZE, invariant=True)
+    c.setTitle("")
+    c.setFont("Helvetica", 11)
+    c.drawString(56, PAGE_SIZE[1] - 72, first_page)
+    c.showPage()
+    c.drawImage(ImageReader(img), *OCR_BOX)
+    c.showPage()
+    c.save()
+    return path
+
+
+@pytest.fixture(scope="module")
+def kinds(tmp_path_factory):
+    """An app of its own (no embedder) for documents that are not plain PDFs."""
+    root = tmp_path_factory.mktemp("web-kinds")
+    app = create_app(Settings(data_dir=root / "data", embedder="none"))
+    yield TestClient(app), root
+    app.state.pincite.close()
+
+
+def top_cite(c: TestClient, question: str, **kw) -> dict:
+    ans = c.post("/api/ask", json={"question": question, **kw}).json()
+    assert ans["status"] == "answered", ans
+    cit = ans["claims"][0]["citations"][0]
+    assert cit["verified"], cit
+    return cit
+
+
+def test_office_and_text_documents(kinds):
+    """XLSX, PPTX and TXT uploads (sent as application/pdf: the type comes from the bytes):
+    the original with its own MIME type and name, the unit text with its address, and no
+    page image or highlight (404 with the reason)."""
+    c, root = kinds
+    book = make_xlsx_revisions(root / "pump-data.xlsx")
+    deck = make_pptx(root / "review.pptx")
+    log_lines = [f"Log entry {i}: routine inspection, nothing to report." for i in range(1, 40)]
+    log_lines[24] = "The backup generator fuel tank holds 480 litres of diesel."
+    notes = root / "site log.txt"
+    notes.write_text("\n".join(log_lines) + "\n", encoding="utf-8")
+    ups = upload(c, book, deck, notes)
+    done = wait_uploads(c, [u["upload_id"] for u in ups])
+    assert all(done[u["upload_id"]]["status"] == "ready" for u in ups), done
+    ids = {done[u["upload_id"]]["file"]: done[u["upload_id"]]["doc_id"] for u in ups}
+    docs = {d["doc_id"]: d for d in c.get("/api/documents").json()["documents"]}
+    assert docs[ids["pump-data.xlsx"]]["mime"] == MIME_XLSX and docs[ids["pump-data.xlsx"]]["pages"] == 2
+    assert docs[ids["review.pptx"]]["mime"] == MIME_PPTX and docs[ids["site log.txt"]]["mime"] == "text/plain"
+
+    # XLSX: the cited sheet range; unit 2 (the p2 of the chunk id) is sheet RevB.
+    cit = top_cite(c, "What is the maximum inlet pressure in RevB?")
+    doc_id = ids["pump-data.xlsx"]
+    assert cit["doc_id"] == doc_id and cit["address"] == {"kind": "sheet", "sheet": "RevB", "range": "A5:B5"}
+    assert cit["page"] is None and re.fullmatch(rf"{doc_id}-p2-c\d+", cit["chunk_id"])
+    t = c.get(f"/api/documents/{doc_id}/pages/2/text").json()
+    assert (t["kind"], t["address"], t["pages"], t["ocr"], t["page"]) == (
+        "sheet", {"kind": "sheet", "sheet": "RevB", "range": "A1:B6"}, 2, False, 2)
+    assert cit["quote"] in t["text"] and "9 bar" in t["text"] and "6 bar" not in t["text"]
+    assert c.get(f"/api/documents/{doc_id}/pages/1/text").json()["address"]["sheet"] == "RevA"
+    r = c.get(f"/api/documents/{doc_id}/pages/3/text")
+    assert r.status_code == 404 and "out of range 1..2" in r.json()["detail"]
+    for route in ("pages/2.png", "pages/2/highlight", "pages/1.png", "pages/9.png"):
+        r = c.get(f"/api/documents/{doc_id}/{route}", params={"quote": cit["quote"]})
+        assert r.status_code == 404 and r.json()["detail"] == NOT_A_PDF, (route, r.text)
+    f = c.get(f"/api/documents/{doc_id}/file")
+    assert f.status_code == 200 and f.content == book.read_bytes()
+    assert f.headers["content-type"] == MIME_XLSX
+    assert f.headers["content-disposition"] == 'attachment; filename="pump-data.xlsx"'
+    assert f.headers["x-content-type-options"] == "nosniff"
+    ch = c.get(f"/api/chunks/{cit['chunk_id']}").json()
+    assert ch["page"] == 2 and cit["quote"] in ch["text"]
+
+    # PPTX: slide 2 (untitled, counted).
+    cit = top_cite(c, "When was the chiller compressor replaced?")
+    assert cit["doc_id"] == ids["review.pptx"] and cit["address"] == {"kind": "slide", "slide": 2}
+    t = c.get(f"/api/documents/{cit['doc_id']}/pages/2/text").json()
+    assert t["kind"] == "slide" and t["address"] == {"kind": "slide", "slide": 2} and cit["quote"] in t["text"]
+    f = c.get(f"/api/documents/{cit['doc_id']}/file")
+    assert f.headers["content-type"] == MIME_PPTX and f.content == deck.read_bytes()
+
+    # TXT: a line range; the name with a space kept.
+    cit = top_cite(c, "How many litres does the backup generator fuel tank hold?")
+    assert cit["doc_id"] == ids["site log.txt"] and cit["file"] == "site log.txt"
+    assert cit["address"]["kind"] == "lines" and cit["address"]["start"] <= 25 <= cit["address"]["end"]
+    unit = int(re.search(r"-p(\d+)-c", cit["chunk_id"]).group(1))
+    t = c.get(f"/api/documents/{cit['doc_id']}/pages/{unit}/text").json()
+    assert t["kind"] == "lines" and t["address"]["start"] <= 25 <= t["address"]["end"] and cit["quote"] in t["text"]
+    f = c.get(f"/api/documents/{cit['doc_id']}/file")
+    assert f.headers["content-type"].startswith("text/plain") and f.content == notes.read_bytes()
+    assert f.headers["content-disposition"] == 'attachment; filename="site log.txt"'
+    assert c.get(f"/api/documents/{cit['doc_id']}/pages/1/highlight").json()["detail"] == NOT_A_PDF
+
+
+@pytest.fixture(scope="session")
+def tesseract() -> str:
+    from pincite.extract import ocr
+
+    found = ocr.availability()
+    if not found.ok:
+        message = f"OCR unavailable: {found.reason}; install {found.need}"
+        if os.environ.get("PINCITE_REQUIRE_CORPUS") == "1":
+            pytest.fail(message + " (PINCITE_REQUIRE_CORPUS=1 requires it)")
+        pytest.skip(message)
+    return found.executable
+
+
+def test_ocr_page_is_highlighted_from_word_boxes(kinds, tesseract):
+    """A page that is only an image of text: its quote is highlighted with the OCR word
+    boxes, around the words of the image, in the top-left origin; the PNG draws the same."""
+    c, root = kinds
+    pdf = make_scan_pdf(root / "scan.pdf", "The rated voltage of the pump is 220 V and its housing is cast iron.")
+    (up,) = upload(c, pdf)
+    done = wait_uploads(c, [up["upload_id"]])[up["upload_id"]]
+    assert done["status"] == "ready", done
+    doc_id = done["doc_id"]
+    cit = top_cite(c, "What is the service interval?", doc_ids=[doc_id])
+    assert cit["page"] == 2 and cit["ocr"] is True and "250 h" in cit["quote"]
+    t = c.get(f"/api/documents/{doc_id}/pages/2/text").json()
+    assert t["ocr"] is True and t["kind"] == "pdf" and t["address"] is None and "250" in t["text"]
+    assert c.get(f"/api/documents/{doc_id}/pages/1/text").json()["ocr"] is False
+
+    h = c.get(f"/api/documents/{doc_id}/pages/2/highlight",
+              params={"quote": cit["quote"], "chunk_id": cit["chunk_id"]}).json()
+    assert h["page"] == 2 and h["rects"], h
+    x, y, w, hh = OCR_BOX
+    top, bottom = h["height"] - (y + hh), h["height"] - y  # the image, top-left origin
+    for left, t_, right, b in h["rects"]:
+        assert x - 2 <= left < right <= x + w + 2 and top - 2 <= t_ < b <= bottom + 2, (h["rects"], OCR_BOX)
+    # the words of the quote span the text of the image: from its left margin to past "250 h"
+    left = min(r[0] for r in h["rects"])
+    right = max(r[2] for r in h["rects"])
+    assert left < x + 25 and right > x + 0.55 * w, h["rects"]
+    # the quote's words only: "interval 250 h" leaves "Service" out
+    part = c.get(f"/api/documents/{doc_id}/pages/2/highlight", params={"quote": "interval 250 h"}).json()
+    assert len(part["rects"]) == 1 and part["rects"][0][0] > left + 40 and part["rects"][0][2] <= right + 0.01
+    assert c.get(f"/api/documents/{doc_id}/pages/2/highlight", params={"quote": "every 300 h"}).json()["rects"] == []
+    # the chunk alone is highlighted with the same boxes
+    hc = c.get(f"/api/documents/{doc_id}/pages/2/highlight", params={"chunk_id": cit["chunk_id"]}).json()
+    assert hc["rects"]
+    plain = c.get(f"/api/documents/{doc_id}/pages/2.png")
+    marked = c.get(f"/api/documents/{doc_id}/pages/2.png", params={"quote": cit["quote"]})
+    assert plain.status_code == marked.status_code == 200 and plain.content != marked.content
+    assert png_size(plain.content) == png_size(marked.content)

@@ -20,6 +20,16 @@ data folder), then, with a small generated 3-page PDF whose answer is on physica
   cleared, and the first document still answers;
 * removes a document through the confirmation dialog;
 * runs the UI's quote-marking, source-line and CSV helpers in the browser;
+* uploads a generated XLSX (sheets RevA and RevB), asks about RevB's value and opens its
+  source: the unit view shows the sheet range "RevB!A5:B5" as its heading and marks the quote
+  in the sheet's text; previous/next sheet; "download original" gives the stored bytes;
+* asks a compound question over the PX-200 manual whose second part is not in it: the
+  "partial" banner names the missing part, and both parts show under their sub-questions;
+* asks "What is the maximum pressure of the pump in bar?" over a page stating "1.6 MPa": the
+  calculation block shows "16 bar" with formula, substitution and precision rule, and its
+  input's source button opens that page; the CSV export has its "calculation" row;
+* a scanned page (an image of text, OCRed when tesseract is installed): "OCR" badges on the
+  source button and in the page view, the quote highlighted from the OCR word boxes;
 * LLM settings panel (its own server, data folder and browser profile, and the scripted
   OpenAI-compatible server of tests/llm_server.py): save URL, model and a fake key, check the
   connection, see "not checked" as soon as a field changes, check again, ask in LLM mode,
@@ -36,6 +46,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import os
 import re
 import statistics
 from pathlib import Path
@@ -793,3 +804,301 @@ def test_llm_settings_panel_check_and_llm_answer(pw_instance, pdfs, tmp_path, mo
                 assert not page.pincite_errors, f"JavaScript errors in the page: {page.pincite_errors}"
         finally:
             context.close()
+
+
+# -- other kinds of documents, compound answers, calculations, OCR -----------------------
+COMPOUND = "How often must the impeller of the PX-200 be replaced and what colour is the PX-200 housing painted?"
+SPEC_PAGES = [
+    "Introduction. This data sheet lists the ratings of the PX-300 booster pump.",
+    "Ratings.\nThe maximum pressure of the PX-300 pump is 1.6 MPa at the outlet flange. "
+    "The rated flow is 12 m3/h.",
+]
+CALC_QUESTION = "What is the maximum pressure of the pump in bar?"
+OCR_FACT = "Service interval 250 h"
+
+
+def make_xlsx_revisions(path: Path) -> Path:
+    """Sheets RevA and RevB, the same table, differing only in B5 (as tests/test_office.py)."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws_a = wb.active
+    ws_a.title = "RevA"
+    ws_b = wb.create_sheet("RevB")
+    rows = [("Parameter", "Value"), ("Rated flow", "40 m3/h"), ("Rated head", "32 m"),
+            ("Motor power", "7.5 kW"), ("Maximum inlet pressure", None), ("Weight", "118 kg")]
+    for ws, pressure in ((ws_a, "6 bar"), (ws_b, "9 bar")):
+        for r, (a, b) in enumerate(rows, 1):
+            ws.cell(r, 1, a)
+            ws.cell(r, 2, pressure if r == 5 else b)
+    wb.save(str(path))
+    return path
+
+
+def make_scan_pdf(path: Path) -> Path:
+    """Page 1 text; page 2 only an image of OCR_FACT (as tests/test_ocr.py)."""
+    from PIL import Image, ImageDraw, ImageFont
+    from reportlab.lib.utils import ImageReader
+    from reportlab.pdfgen import canvas
+
+    from pdfgen import DEJAVU_PATH, PAGE_SIZE
+
+    img = Image.new("L", (1800, 200), color=255)
+    ImageDraw.Draw(img).text((40, 52), OCR_FACT, fill=0, font=ImageFont.truetype(DEJAVU_PATH, 96))
+    c = canvas.Canvas(str(path), pagesize=PAGE_SIZE, invariant=True)
+    c.setTitle("")
+    c.setFont("Helvetica", 11)
+    c.drawString(56, PAGE_SIZE[1] - 72, "The rated voltage of the ZX-9 heater is 220 V and its housing is cast iron.")
+    c.showPage()
+    c.drawImage(ImageReader(img), 60.0, 600.0, 450.0, 50.0)
+    c.showPage()
+    c.save()
+    return path
+
+
+@pytest.fixture(scope="module")
+def more_files(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("more")
+    return {
+        "book": make_xlsx_revisions(folder / "pump-data.xlsx"),
+        "spec": make_pdf(folder / "px300-spec.pdf", SPEC_PAGES, title="PX-300 data sheet"),
+        "scan": make_scan_pdf(folder / "zx9-scan.pdf"),
+    }
+
+
+def _doc_id(page, name: str) -> str:
+    """The doc_id of the ready document `name` in the library view."""
+    return page.locator(".doc-row[data-status='ready']", has_text=name).first.get_attribute("data-doc-id")
+
+
+def _scope(page, doc_id: str) -> None:
+    """Answer only from `doc_id` ("" = all documents)."""
+    _open_ask(page)
+    page.wait_for_function("(id) => !id || [...document.querySelectorAll('#scope option')].some(o => o.value === id)",
+                           arg=doc_id)
+    page.select_option("#scope", doc_id)
+
+
+def _csv_rows(page) -> list[dict]:
+    with page.expect_download() as dl:
+        page.click("#export-csv")
+    return list(csv.DictReader(io.StringIO(Path(dl.value.path()).read_text(encoding="utf-8-sig"))))
+
+
+def test_office_source_opens_the_unit_view(browser_page, more_files, live_server):
+    """An XLSX upload: the source of RevB's value opens the unit view (sheet range as the
+    heading, the sheet's text with the quote marked, previous/next sheet, the original to
+    download); no page image is asked for."""
+    page = browser_page
+    book = more_files["book"]
+    _upload(page, book)
+    row = page.locator(".doc-row[data-status='ready']", has_text=book.name)
+    row.wait_for(state="visible")
+    assert row.locator("td.num").inner_text().strip() == "2"
+    doc_id = row.get_attribute("data-doc-id")
+
+    response = _ask(page, "What is the maximum inlet pressure in RevB?")
+    answer = response.json()
+    assert answer["status"] == "answered", answer
+    cites = [c for claim in answer["claims"] for c in claim["citations"]
+             if c["address"]["kind"] == "sheet" and c["address"]["sheet"] == "RevB"]
+    assert cites and cites[0]["verified"] and "9 bar" in cites[0]["quote"], answer
+    citation = cites[0]
+    assert citation["address"] == {"kind": "sheet", "sheet": "RevB", "range": "A5:B5"}
+    button = page.locator(".source-btn[data-kind='sheet']", has_text="RevB!A5:B5").first
+    assert re.fullmatch(r"\[\d+\] pump-data\.xlsx — RevB!A5:B5", _norm(button.text_content()))
+
+    asks = len(page.pincite_asks)
+    button.click()
+    page.wait_for_selector("#page-view[data-kind='sheet']:not([hidden])")
+    _wait_text(page, 2)
+    assert page.inner_text("#unit-heading") == "RevB!A5:B5"
+    assert page.locator("#page-figure").is_hidden(), "a sheet has no page image"
+    assert _norm(page.inner_text("#page-text mark")) == _norm(citation["quote"])
+    assert "9 bar" in page.inner_text("#page-text mark")
+    assert page.inner_text("#page-position") == "Sheet 2 of 2"
+    assert "RevB!A1:B6" in page.inner_text("#page-label")
+    assert page.inner_text("#page-text-title").startswith("Text of this sheet")
+    link = page.locator("#open-original")
+    assert link.inner_text() == "Download original" and link.get_attribute("download") == book.name
+    assert link.get_attribute("href").endswith(f"/api/documents/{doc_id}/file")
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / "web-office.png"), full_page=True)
+
+    # Previous/next sheet: the text endpoint only.
+    page.click("#prev-page")
+    _wait_text(page, 1)
+    assert page.inner_text("#unit-heading") == "RevA!A1:B6"
+    assert page.locator("#page-text mark").count() == 0 and "6 bar" in page.inner_text("#page-text")
+    assert "not in this sheet" in page.inner_text("#page-quote-state")
+    assert page.locator("#prev-page").is_disabled()
+    page.click("#next-page")
+    _wait_text(page, 2)
+    assert page.inner_text("#unit-heading") == "RevB!A5:B5"
+    assert page.locator("#page-text mark").count() == 1 and page.locator("#next-page").is_disabled()
+    assert len(page.pincite_asks) == asks, "turning sheets sent a question"
+    assert not [p for m, p in live_server.log.requests
+                if p.startswith(f"/api/documents/{doc_id}/pages/") and not p.endswith("/text")]
+
+    # Download original: the stored bytes under the file's own name.
+    with page.expect_download() as dl:
+        link.click()
+    assert dl.value.suggested_filename == book.name
+    assert Path(dl.value.path()).read_bytes() == book.read_bytes()
+
+    # Evidence cards carry the sheet range and a link to the original.
+    rows = _csv_rows(page)
+    row = next(r for r in rows if r["quote"] == citation["quote"])
+    assert row["source"] == "pump-data.xlsx — RevB!A5:B5" and row["address"] == "RevB!A5:B5"
+    assert row["link"].endswith(f"/api/documents/{doc_id}/file") and row["page"] == ""
+
+
+def test_compound_question_with_a_missing_part(browser_page, pdfs):
+    """A compound question whose second part is not in the library: "partial", the missing
+    part named in the banner, each part under its sub-question with its own status."""
+    page = browser_page
+    manual = pdfs["manual"]
+    _ensure_ready(page, manual)
+    _scope(page, _doc_id(page, manual.name))
+    try:
+        answer = _ask(page, COMPOUND).json()
+        assert answer["status"] == "partial", answer
+        assert [p["status"] for p in answer["parts"]] == ["answered", "refused"], answer["parts"]
+        banner = page.locator("#status-banner")
+        assert banner.get_attribute("data-status") == "partial"
+        assert "Part 2 is not answered: not found in the library" in banner.inner_text()
+        assert page.locator("section.part").count() == 2
+        for i, part in enumerate(answer["parts"], 1):
+            sec = page.locator(f"section.part[data-part='{i}']")
+            assert sec.get_attribute("data-status") == part["status"]
+            assert part["question"] in sec.locator(".part-question").inner_text()
+            assert sec.locator(".part-banner").get_attribute("data-status") == part["status"]
+        first, second = page.locator("section.part[data-part='1']"), page.locator("section.part[data-part='2']")
+        assert "Answered" in first.locator(".part-banner").inner_text()
+        assert "Not found in the library" in second.locator(".part-banner").inner_text()
+        assert second.locator(".source-btn").count() == 0 and second.locator(".claim").count() == 0
+        # every claim once, in its part
+        assert page.locator(".claim").count() == first.locator(".claim").count() == len(answer["parts"][0]["claims"])
+        first.locator(".source-btn").first.click()
+        _wait_image(page, EXPECTED_PAGE)
+        page.wait_for_selector("#hl-layer .hl")
+        page.screenshot(path=str(ARTIFACTS / "web-compound.png"), full_page=True)
+    finally:
+        _scope(page, "")
+
+
+def test_calculation_block_and_its_input_source(browser_page, more_files, live_server):
+    """A question asking for another unit: the calculation (result, formula, substitution,
+    precision rule) and its input, whose source button opens the page stating 1.6 MPa."""
+    page = browser_page
+    spec = more_files["spec"]
+    _ensure_ready(page, spec)
+    doc_id = _doc_id(page, spec.name)
+    _scope(page, doc_id)
+    try:
+        answer = _ask(page, CALC_QUESTION).json()
+        calc = answer["calculation"]
+        assert answer["status"] == "answered" and calc and calc["verified"], answer
+        block = page.locator(".calculation")
+        assert block.count() == 1 and block.get_attribute("data-verified") == "true"
+        assert page.inner_text(".calculation .calc-value") == "16 bar"
+        text = block.inner_text()
+        assert "16 bar" in text and calc["formula"] in text and calc["precision"] in text
+        assert f"{calc['substitution']} = 16 bar" in text
+        assert "calculation not done" not in text
+        (inp,) = calc["inputs"]
+        item = block.locator(f".calc-input[data-name='{inp['name']}']")
+        assert "1.6 MPa" in item.inner_text() and item.get_attribute("data-verified") == "true"
+        source = item.locator(".source-btn")
+        assert _norm(source.locator(".source-line").inner_text()) == f"{spec.name} — PDF p. 2"
+
+        rows = _csv_rows(page)
+        calc_rows = [r for r in rows if r["claim"] == "calculation"]
+        assert len(calc_rows) == 1 and calc_rows[0]["quote"] == f"{calc['substitution']} = 16 bar"
+
+        with page.expect_response(lambda r: "/highlight" in r.url) as hl_info:
+            source.click()
+        h = hl_info.value.json()
+        _wait_image(page, 2)
+        assert doc_id in page.get_attribute("#page-img", "src")
+        page.wait_for_selector("#hl-layer .hl")
+        inside = _text_in_boxes(spec, 2, _boxes_in_points(page, h["width"], h["height"]))
+        assert "1.6 MPa" in _norm(inside), inside
+        page.screenshot(path=str(ARTIFACTS / "web-calculation.png"), full_page=True)
+    finally:
+        _scope(page, "")
+
+
+def test_ocr_citation_is_marked(browser_page, more_files):
+    """A page read by OCR: an "OCR" badge on the source button and in the page view, and the
+    quote highlighted from the OCR word boxes."""
+    from pincite.extract import ocr
+
+    found = ocr.availability()
+    if not found.ok:
+        message = f"OCR unavailable: {found.reason}; install {found.need}"
+        if os.environ.get("PINCITE_REQUIRE_CORPUS") == "1":
+            pytest.fail(message + " (PINCITE_REQUIRE_CORPUS=1 requires it)")
+        pytest.skip(message)
+    page = browser_page
+    scan = more_files["scan"]
+    _ensure_ready(page, scan)
+    _scope(page, _doc_id(page, scan.name))
+    try:
+        answer = _ask(page, "What is the service interval?").json()
+        citation = answer["claims"][0]["citations"][0]
+        assert citation["ocr"] is True and citation["page"] == 2, answer
+        button = page.locator(".source-btn").first
+        assert button.get_attribute("data-ocr") == "true"
+        assert button.locator(".badge-ocr").inner_text() == "OCR"
+        button.click()
+        _wait_image(page, 2)
+        _wait_text(page, 2)
+        assert page.locator("#page-ocr").is_visible() and "text read by OCR" in page.inner_text("#page-ocr")
+        page.wait_for_selector("#hl-layer .hl")
+        assert "250" in page.inner_text("#page-text mark")
+        page.click("#prev-page")
+        _wait_text(page, 1)
+        assert page.locator("#page-ocr").is_hidden(), "page 1 has a text layer"
+    finally:
+        _scope(page, "")
+
+
+def test_office_source_lines_and_calculation_export_in_the_browser(browser_page):
+    """The UI's helpers for other addresses and for the calculation row of the export."""
+    page = browser_page
+    lines = page.evaluate("""() => {
+        const c = (address) => ({file: 'f.x', chunk_id: '0123456789abcdef-p2-c0', address});
+        const s = (a, lang) => window.pincite.sourceLine(c(a), lang);
+        return [
+            s({kind: 'sheet', sheet: 'RevB', range: 'A5:F5'}, 'en'),
+            s({kind: 'slide', slide: 2}, 'en'), s({kind: 'slide', slide: 2}, 'ru'),
+            s({kind: 'lines', start: 10, end: 14}, 'en'), s({kind: 'lines', start: 10, end: 14}, 'zh'),
+            window.pincite.unitHeading({kind: 'sheet', sheet: 'RevB', range: 'A5:F5'}),
+            window.pincite.unitHeading({kind: 'slide', slide: 2}),
+            window.pincite.unitHeading({kind: 'lines', start: 10, end: 14}),
+        ];
+    }""")
+    assert lines == ["f.x — RevB!A5:F5", "f.x — slide 2", "f.x — слайд 2", "f.x — lines 10–14",
+                     "f.x — 第 10–14 行", "RevB!A5:F5", "Slide 2", "Lines 10–14"]
+    cite = {"chunk_id": "0123456789abcdef-p3-c0", "doc_id": "0123456789abcdef", "file": "deck.pptx",
+            "address": {"kind": "slide", "slide": 3}, "quote": "Rated 1.6 MPa", "verified": True}
+    answer = {
+        "question": "q", "status": "answered", "language": "en", "answer": "",
+        "claims": [{"text": "Rated 1.6 MPa", "verified": True, "citations": [cite]}],
+        "calculation": {"formula": "x * 10", "substitution": "1.6 MPa × 10 bar/MPa", "result": "16.0",
+                        "shown": "16", "unit": "bar", "precision": "2 significant figures", "verified": True,
+                        "inputs": [{"name": "x", "value": "1.6", "unit": "MPa", "text": "1.6 MPa",
+                                    "citation": cite, "verified": True}]},
+    }
+    rows = list(csv.DictReader(io.StringIO(page.evaluate("(a) => window.pincite.toCsv(a)", answer)[1:])))
+    assert [r["claim"] for r in rows] == ["Rated 1.6 MPa", "calculation"]
+    assert rows[0]["source"] == "deck.pptx — slide 3" and rows[0]["address"] == "Slide 3"
+    assert rows[0]["link"].endswith("/api/documents/0123456789abcdef/file") and rows[0]["page"] == ""
+    assert rows[1]["quote"] == "1.6 MPa × 10 bar/MPa = 16 bar" and "x * 10" in rows[1]["source"]
+    failed = {**answer, "calculation": {**answer["calculation"], "verified": False, "reason": "unit mismatch",
+                                         "result": None, "shown": None}}
+    rows = list(csv.DictReader(io.StringIO(page.evaluate("(a) => window.pincite.toCsv(a)", failed)[1:])))
+    assert [r["claim"] for r in rows] == ["Rated 1.6 MPa"], "a calculation not done is not exported"
+    markdown = page.evaluate("(a) => window.pincite.toMarkdown(a)", answer)
+    assert "calculation" in markdown and "1.6 MPa × 10 bar/MPa = 16 bar" in markdown

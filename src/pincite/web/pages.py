@@ -6,6 +6,8 @@ a span of the stored page text (a chunk's char_start..char_end, or the span wher
 `answer.verify.verify_quote` found a quote) -> PDFium char indexes -> PDFium's text
 rectangles -> rectangles per line, in PDF points with the origin at the TOP-LEFT of the
 page as displayed (y grows downward), so a client overlays them as shares of the image.
+A page whose text was read by OCR has no PDFium text to point into: its rectangles come from
+the OCR word boxes the extraction kept (`box_rects`), converted the same way.
 
 PDFium is not thread-safe: the caller must make every call of this module from one thread
 at a time (the web server runs them on its single library thread).
@@ -104,6 +106,23 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
                       round(min(out.width, r + PAD_PT), 2), round(min(out.height, b + PAD_PT), 2)]
                      for l, t, r, b in lines]
         return out
+
+
+def box_rects(pdf_path: Path, page_no: int, boxes: list[list[float]]) -> PageRects:
+    """Line rectangles of word boxes given in page space ([left, bottom, right, top] in PDF
+    points, origin bottom-left, as PDFium's char boxes: the OCR word boxes of
+    pincite.extract.ocr kept in PageText.spans), converted like span_rects: to the page as
+    displayed, origin top-left, merged per line and padded. PageOutOfRange when absent."""
+    with _open_page(pdf_path, page_no) as page:
+        width, height = page.get_size()
+        out = PageRects(page_no, float(width), float(height))
+        to_tl = _TopLeft(page, width, height)
+        rects = [to_tl.rect(tuple(float(v) for v in b)) for b in boxes]
+    lines = _merge_lines(rects)  # the boxes come in reading order (OCR text order)
+    out.rects = [[round(max(0.0, l - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
+                  round(min(out.width, r + PAD_PT), 2), round(min(out.height, b + PAD_PT), 2)]
+                 for l, t, r, b in lines]
+    return out
 
 
 def render_png(pdf_path: Path, page_no: int, rects: list[list[float]] | None = None) -> bytes:

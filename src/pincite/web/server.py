@@ -25,6 +25,15 @@ PINCITE_API_KEY included, kept in memory). `POST /api/ask` with mode "llm" runs 
 library thread like any ask (retrieval needs it), so while the model answers other library
 calls (page images, uploads) wait: acceptable for one user; to be split later.
 
+Documents of every kind the library takes (PDF, DOCX, PPTX, XLSX, TXT, Markdown; the type is
+sniffed from the bytes, never from the upload's name or Content-Type) are uploaded the same
+way. `GET /api/documents/{id}/pages/{n}/text` serves unit n of any of them (a PDF page, or the
+n-th sheet, slide or block of lines: the `p<n>` of its chunk ids) with its `kind`, `address`
+and `ocr` flag; the page image and highlight routes serve PDFs only (404 "not a PDF: cite by
+sheet/slide/lines" otherwise); `/file` serves the original with its own MIME type (a PDF
+inline, the others as a download). A PDF page read by OCR is highlighted with the OCR word
+boxes kept in its PageText.spans.
+
 Errors: pincite errors become `{"detail": message}` with 400 (QuestionError, ConfigError,
 IngestError) or 409 (LockHeld, IndexBusy, ProfileMismatch); unknown or malformed ids 404;
 an LLM server failure 502 `{"detail", "kind"}` (LlmError; its message never holds the key).
@@ -73,6 +82,7 @@ from ..app import Library
 from ..config import Settings
 from ..errors import (ConfigError, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
                       PinciteError, ProfileMismatch, QuestionError)
+from ..extract.sniff import KIND_OF_MIME
 from ..library.catalog import DocumentRow
 from . import client, pages
 
@@ -103,6 +113,10 @@ PROBLEMS_TTL = 300.0
 INGEST_PAGES_PER_S = {"none": 150.0, "use-m3": 40.0, "e5-small-q4": 1.3}
 #: Cache-Control of page images and originals (their URLs name content by hash).
 CACHE_CONTROL = "private, max-age=3600"
+#: The MIME types an original is served with (catalog `mime`, from pincite.extract.sniff).
+MIME_TYPES = tuple(KIND_OF_MIME)
+#: 404 detail of the page image and highlight routes for a document that is not a PDF.
+NOT_A_PDF = "not a PDF: cite by sheet/slide/lines"
 
 #: The browser session cookie (LLM settings), its value's shape (secrets.token_urlsafe(32)),
 #: how many sessions are kept (least recently used dropped first) and for how long unused.
@@ -218,11 +232,18 @@ class HighlightOut(BaseModel):
 
 
 class PageTextOut(BaseModel):
+    """The text of one unit of a document: a PDF page, or a sheet, slide or block of lines of
+    another document (`page` = the unit number, the `p<n>` of its chunk ids)."""
+
     doc_id: str
     page: int
     page_label: str | None = None
     label_source: str | None = None
-    pages: int
+    pages: int = Field(description="units of the document (PDF pages, sheets, slides, blocks of lines)")
+    kind: Literal["pdf", "sheet", "slide", "lines"] = Field(
+        description="pdf: a PDF page (image and highlight available); else the unit's address kind")
+    address: dict | None = Field(None, description="the unit's own address; null for a PDF page")
+    ocr: bool = Field(False, description="the text was read by OCR (tesseract) from the page image")
     text: str
 
 
@@ -521,6 +542,18 @@ class WebState:
             raise _not_found(f"{row.file_name}: page {n} out of range 1..{doc.page_count}")
         return row, doc, doc.page(n)
 
+    @staticmethod
+    def is_pdf(row: DocumentRow) -> bool:
+        return KIND_OF_MIME.get(row.mime, "pdf") == "pdf"
+
+    def pdf_page_of(self, doc_id: str, n: int):
+        """page_of for the routes that need a PDF page (image, rectangles): 404 for a
+        document of another kind, whose citations carry a sheet, slide or line address."""
+        row = self.ready_row(doc_id)
+        if not self.is_pdf(row):
+            raise _not_found(NOT_A_PDF)
+        return self.page_of(doc_id, n)
+
     def original(self, row: DocumentRow) -> Path:
         blob = self.lib.blobs.path_for(row.sha256)
         if not blob.is_file():
@@ -537,7 +570,11 @@ class WebState:
         return chunks[n]
 
     def highlight(self, doc_id: str, n: int, chunk_id: str | None, quote: str | None) -> pages.PageRects:
-        row, doc, page = self.page_of(doc_id, n)
+        """Rectangles of a quote (found with verify_quote on the page text, inside the chunk
+        first) or of a chunk on PDF page `n`: from PDFium's char boxes, or, on a page whose
+        text was read by OCR, from the OCR word boxes (PageText.spans) of the words the span
+        overlaps."""
+        row, doc, page = self.pdf_page_of(doc_id, n)
         text = page.text
         span: tuple[int, int] | None = None
         if chunk_id is not None:
@@ -560,6 +597,10 @@ class WebState:
             spans = [found] if found else []
         elif span is not None:
             spans = [span]
+        if page.ocr:
+            boxes = [w["bbox"] for w in page.spans if w.get("bbox") and len(w["bbox"]) == 4
+                     and any(w["start"] < e and w["end"] > s for s, e in spans)]
+            return pages.box_rects(self.original(row), n, boxes)
         return pages.span_rects(self.original(row), n, text, spans)
 
     def delete(self, doc_id: str) -> None:
@@ -815,11 +856,12 @@ def _quote(value: str | None) -> str | None:
     return value
 
 
-def content_disposition(file_name: str) -> str:
-    """`inline; filename="<name>"`, with an ASCII fallback name and, when the name is not
-    plain ASCII, `filename*=UTF-8''<percent-encoded name>` (RFC 6266)."""
+def content_disposition(file_name: str, inline: bool = True) -> str:
+    """`inline; filename="<name>"` (`attachment; ...` when not `inline`), with an ASCII
+    fallback name and, when the name is not plain ASCII, `filename*=UTF-8''<percent-encoded
+    name>` (RFC 6266)."""
     fallback = "".join(ch if 32 <= ord(ch) < 127 and ch not in '"\\' else "_" for ch in file_name)
-    value = f'inline; filename="{fallback}"'
+    value = f'{"inline" if inline else "attachment"}; filename="{fallback}"'
     if fallback != file_name:
         value += f"; filename*=UTF-8''{urllib.parse.quote(file_name, safe='')}"
     return value
@@ -833,7 +875,8 @@ def _document_json(row: DocumentRow) -> dict:
 _UPLOAD_BODY = {"requestBody": {"required": True, "content": {"multipart/form-data": {"schema": {
     "type": "object", "required": ["file"],
     "properties": {"file": {"type": "array", "items": {"type": "string", "format": "binary"},
-                            "description": "one or more PDF files"}}}}}}}
+                            "description": "one or more files: PDF, DOCX, PPTX, XLSX, TXT or "
+                                           "Markdown (the type is read from the bytes)"}}}}}}}
 
 
 def create_app(settings: Settings | None = None, *, token: str | None = None) -> FastAPI:
@@ -848,7 +891,8 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
         await anyio.to_thread.run_sync(state.close)
 
     app = FastAPI(title="pincite", version=__version__, lifespan=lifespan,
-                  description="Answers over your PDFs with verified pinpoint citations.")
+                  description="Answers over your documents (PDF, Word, PowerPoint, Excel, text) with verified "
+                              "pinpoint citations.")
     app.state.pincite = state
     bearer = HTTPBearer(auto_error=False, description="PINCITE_TOKEN, when the server has one")
 
@@ -998,7 +1042,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
         doc_id, page_no, quote = _doc_id(doc_id), _page_no(n), _quote(quote)
 
         def work() -> bytes:
-            row, _, _ = state.page_of(doc_id, page_no)
+            row, _, _ = state.pdf_page_of(doc_id, page_no)
             rects = state.highlight(doc_id, page_no, chunk_id, quote).rects if (chunk_id or quote) else []
             return pages.render_png(state.original(row), page_no, rects)
 
@@ -1013,14 +1057,24 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
 
     @api.get("/documents/{doc_id}/pages/{n}/text", response_model=PageTextOut, responses={404: {}})
     async def page_text(doc_id: str, n: str) -> dict:
+        """The text of unit `n` of any document: a PDF page, or the n-th sheet, slide or block
+        of lines of another kind (n as in the `p<n>` of its chunk ids), with its address."""
         doc_id, page_no = _doc_id(doc_id), _page_no(n)
         _, doc, page = await state.run(state.page_of, doc_id, page_no)
+        address = dict(page.address) if page.address else None
+        kind = address.get("kind") if address else "pdf"
+        if kind not in ("sheet", "slide", "lines"):
+            kind = "pdf"
         return {"doc_id": doc_id, "page": page_no, "page_label": page.page_label or None,
-                "label_source": page.label_source, "pages": doc.page_count, "text": page.text}
+                "label_source": page.label_source, "pages": doc.page_count, "kind": kind,
+                "address": address, "ocr": bool(page.ocr), "text": page.text}
 
     @api.get("/documents/{doc_id}/file", response_class=FileResponse,
-             responses={200: {"content": {"application/pdf": {}}, "description": "the original"}, 404: {}})
+             responses={200: {"content": {m: {} for m in MIME_TYPES},
+                              "description": "the original, with its MIME type and file name"}, 404: {}})
     async def original(doc_id: str) -> FileResponse:
+        """The stored original: a PDF inline (a browser opens it at `#page=n`), any other
+        kind as a download, each with its own MIME type and the file name it was added under."""
         doc_id = _doc_id(doc_id)
 
         def work():
@@ -1028,8 +1082,11 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
             return row, state.original(row)
 
         row, path = await state.run(work)
-        return FileResponse(path, media_type="application/pdf", headers={
-            "Cache-Control": CACHE_CONTROL, "Content-Disposition": content_disposition(row.file_name)})
+        pdf = state.is_pdf(row)
+        media_type = row.mime if row.mime in MIME_TYPES else "application/octet-stream"
+        return FileResponse(path, media_type=media_type, headers={
+            "Cache-Control": CACHE_CONTROL, "X-Content-Type-Options": "nosniff",
+            "Content-Disposition": content_disposition(row.file_name, inline=pdf)})
 
     @api.get("/chunks/{chunk_id}", response_model=ChunkOut, responses={404: {}})
     async def chunk(chunk_id: str) -> dict:

@@ -4,13 +4,19 @@
 //   GET  /api/health                     version, document count
 //   POST /api/ask                        {question, doc_ids, mode} -> Answer JSON (answer_model.py)
 //   GET/POST/DELETE /api/documents       library, uploads (multipart field "file"), removal
-//   GET  /api/documents/{id}/pages/{n}.png, .../pages/{n}/highlight, .../pages/{n}/text
-//   GET  /api/documents/{id}/file#page=n the original
+//   GET  /api/documents/{id}/pages/{n}.png, .../pages/{n}/highlight   PDF pages only
+//   GET  /api/documents/{id}/pages/{n}/text  unit n of any document (PDF page, sheet, slide,
+//                                        block of lines), with its address and OCR flag
+//   GET  /api/documents/{id}/file#page=n the original (a PDF opens at its page; others download)
 //   GET/PUT /api/settings/llm            this browser session's LLM settings (key only as key_set)
 //   POST /api/settings/llm/check         the connection check ({ok, response_format, models, messages})
 // The LLM API key is typed into a password field, sent once with PUT and never kept here: not
 // in the DOM after saving, not in localStorage or sessionStorage; the server holds it in
 // memory for this browser session (an HttpOnly cookie names the session).
+// A citation of a PDF opens the page view (image with the quote highlighted, page text); a
+// citation of a spreadsheet, presentation, Word or text file (address kind sheet, slide or
+// lines) opens the unit view: the cited range as the heading and the unit's text with the
+// quote marked. The unit number of a citation is the `p<n>` of its chunk id.
 // Every fact shown comes from those responses; turning pages only calls the page endpoints,
 // never /api/ask. Timings from a click on a source to the page image's `load` event are kept
 // in window.pinciteTimings (milliseconds) for the browser test and shown under the image.
@@ -108,7 +114,8 @@
   const enc = encodeURIComponent;
   const docUrl = (docId) => `/api/documents/${enc(docId)}`;
   const pageImageUrl = (docId, n) => `${docUrl(docId)}/pages/${n}.png`;
-  const originalUrl = (docId, n) => `${docUrl(docId)}/file#page=${n}`;
+  const fileUrl = (docId) => `${docUrl(docId)}/file`;
+  const originalUrl = (docId, n) => `${fileUrl(docId)}#page=${n}`;
 
   // ---------------------------------------------------------------- source lines
 
@@ -124,9 +131,33 @@
     return hasLabel ? `${word} ${label} (PDF ${phys})` : `PDF ${word} ${phys}`;
   }
 
+  const CHUNK_ID_RE = /^[0-9a-f]{16}-p([1-9][0-9]*)-c[0-9]+$/;
+
+  /** The kind of a citation's address: "pdf", "sheet", "slide" or "lines". */
+  function addressKind(c) {
+    const kind = c && c.address && c.address.kind;
+    return kind === "sheet" || kind === "slide" || kind === "lines" ? kind : "pdf";
+  }
+
+  /** The unit a citation lies in: the `p<n>` of its chunk id (a PDF's physical page). */
+  function unitOf(c) {
+    const m = CHUNK_ID_RE.exec((c && c.chunk_id) || "");
+    if (m) return Number(m[1]);
+    const a = (c && c.address) || {};
+    return a.page ?? c.page ?? 1;
+  }
+
+  /** {kind, page, page_end, page_label, label_source}: where a citation opens. For a PDF the
+   * physical pages and printed label; for other kinds `page` is the unit number. */
   function citationAddress(c) {
     const a = c.address || {};
+    const kind = addressKind(c);
+    if (kind !== "pdf") {
+      const unit = unitOf(c);
+      return { kind, page: unit, page_end: unit, page_label: null, label_source: null };
+    }
     return {
+      kind,
       page: a.page ?? c.page,
       page_end: a.page_end ?? a.page ?? c.page,
       page_label: a.page_label ?? c.page_label ?? null,
@@ -134,9 +165,40 @@
     };
   }
 
-  function sourceLine(c, lang) {
-    return `${c.file} — ${pageRef(citationAddress(c), lang)}`;
+  /** The heading of a sheet range, slide or line range: "RevB!A5:F5", "Slide 2", "Lines 10–14". */
+  function unitHeading(address) {
+    const a = address || {};
+    if (a.kind === "sheet") return a.range ? `${a.sheet}!${a.range}` : `${a.sheet}`;
+    if (a.kind === "slide") return `Slide ${a.slide}`;
+    if (a.kind === "lines") return a.start === a.end ? `Line ${a.start}` : `Lines ${a.start}–${a.end}`;
+    return "";
   }
+
+  /** The address part of a source line for a non-PDF citation, in the answer's language
+   * (as pincite.export.source_line): "RevB!B5", "slide 2", "lines 10–14". */
+  function unitRef(address, lang) {
+    const a = address || {};
+    if (a.kind === "sheet") return unitHeading(a);
+    if (a.kind === "slide") return { ru: `слайд ${a.slide}`, zh: `第 ${a.slide} 张幻灯片` }[lang] || `slide ${a.slide}`;
+    if (a.kind === "lines") {
+      const r = a.start === a.end ? `${a.start}` : `${a.start}–${a.end}`;
+      return { ru: `строки ${r}`, zh: `第 ${r} 行` }[lang] || (a.start === a.end ? `line ${r}` : `lines ${r}`);
+    }
+    return "";
+  }
+
+  function sourceLine(c, lang) {
+    const where = addressKind(c) === "pdf" ? pageRef(citationAddress(c), lang) : unitRef(c.address, lang);
+    return `${c.file} — ${where}`;
+  }
+
+  /** Names of a unit kind: singular for headings and positions, and the text pane's title. */
+  const UNIT_WORDS = {
+    pdf: { one: "PDF page", text: "Extracted text of this page", open: "page" },
+    sheet: { one: "Sheet", text: "Text of this sheet (one line per row, with its header)", open: "sheet" },
+    slide: { one: "Slide", text: "Text of this slide (title, text, tables, notes)", open: "slide" },
+    lines: { one: "Part", text: "Text of these lines", open: "lines" },
+  };
 
   // ---------------------------------------------------------------- tabs
 
@@ -366,6 +428,27 @@
 
   const SERVER_TEXT = new Set(["refused", "not_confirmed"]);
 
+  /** Why a part of a compound question is not answered, as the overall banner says it. */
+  const PART_MISSING = {
+    refused: "not found in the library",
+    not_confirmed: "not confirmed (no quote could be verified against its page)",
+    needs_clarification: "it needs a clarifying question (below)",
+    partial: "only partly answered",
+  };
+  /** The banner of one part: its status in words. */
+  const PART_STATUS_TEXT = {
+    answered: "Answered",
+    partial: "Partly answered",
+    refused: "Not found in the library",
+    not_confirmed: "Not confirmed",
+    needs_clarification: "Needs a clarifying question",
+  };
+
+  /** [index, part] of each part of a compound answer that is not answered. */
+  function missingParts(ans) {
+    return (ans.parts || []).map((part, i) => [i, part]).filter(([, part]) => part.status !== "answered");
+  }
+
   const fmtSeconds = (s) => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} s`);
   const fmtInt = (n) => Number(n).toLocaleString("en-US");
 
@@ -413,6 +496,15 @@
     } else if (serverText) {
       banner.replaceChildren(el("strong", { text: title }), " ", el("span", { lang, text: serverText }),
         " ", el("span", { text: "The passages below are shown only for you to judge: do not rely on them." }));
+    } else if (ans.status === "partial" && missingParts(ans).length) {
+      // Which part is missing, and why: "Part 2 is not answered: not found in the library."
+      banner.replaceChildren(el("strong", { text: `${title} —` }), " ",
+        ...missingParts(ans).map(([i, part]) => el("span", {
+          class: "missing-part",
+          dataset: { part: String(i + 1), status: part.status },
+          text: `Part ${i + 1} is not answered: ${PART_MISSING[part.status] || part.status}. `,
+        })),
+        el("span", { text: "The parts that are answered are proven below, each with its own sources; nothing is guessed for the rest." }));
     } else {
       const text = ans.mode === "llm" && LLM_STATUS_TEXT[ans.status] ? LLM_STATUS_TEXT[ans.status] : fallback;
       banner.replaceChildren(el("strong", { text: title }), " ", el("span", { text }));
@@ -437,22 +529,52 @@
     return `Why: ${parts.join("; ")}.`;
   }
 
+  /** A key that identifies a claim (its text and its citations), to show it once. */
+  function claimKey(claim) {
+    return JSON.stringify([claim.text, (claim.citations || []).map((c) => [c.chunk_id, c.quote])]);
+  }
+
+  /** One part of a compound answer: its sub-question as the heading, its own status
+   * banner, then its claims, sources and calculation. */
+  function renderPart(part, index, depth) {
+    const status = part.status;
+    const banner = el("div", {
+      class: `banner part-banner ${STATUS_CLASS[status] || "banner-info"}`,
+      role: "note",
+      dataset: { status },
+    });
+    // The server's own sentence (in the question's language) for a part it could not prove;
+    // a refusal's sentence says it all ("Not found in the library: ...").
+    if (status === "refused" && part.answer) {
+      banner.append(el("strong", { lang: part.language || null, text: part.answer }));
+    } else {
+      banner.append(el("strong", { text: PART_STATUS_TEXT[status] || status }));
+      if (SERVER_TEXT.has(status) && part.answer) banner.append(" ", el("span", { lang: part.language || null, text: part.answer }));
+    }
+    return el("section", {
+      class: `part status-${status}`,
+      dataset: { part: String(index + 1), status },
+      "aria-label": `Part ${index + 1}`,
+    },
+    el("h3", { class: "part-question" },
+      el("span", { class: "part-num", text: `Part ${index + 1}: ` }),
+      el("span", { class: "part-text", lang: part.language || null, text: part.question })),
+    banner,
+    ...renderAnswerBody(part, depth + 1));
+  }
+
   function renderAnswerBody(ans, depth) {
     const nodes = [];
-    if (depth > 0) {
-      nodes.push(el("h3", { class: "part-question", text: ans.question }));
-      nodes.push(el("p", { class: `part-status status-${ans.status}`, dataset: { status: ans.status }, text: (STATUS_TEXT[ans.status] || [ans.status])[0] }));
-    }
-    if (depth > 0 && SERVER_TEXT.has(ans.status) && ans.answer) {
-      nodes.push(el("p", { class: "answer-text", lang: ans.language || null, text: ans.answer }));
-    }
     if (ans.status === "refused" && depth === 0) {
       const why = refusalDetail(ans);
       if (why) nodes.push(el("p", { class: "refusal-why", text: why }));
     }
     if (ans.clarification) nodes.push(renderClarification(ans.clarification, ans.question));
 
-    const claims = ans.claims || [];
+    // A compound answer lists every part's claims at the top as well: show them in their part.
+    const parts = ans.parts || [];
+    const inParts = new Set(parts.flatMap((part) => allClaims(part)).map(claimKey));
+    const claims = (ans.claims || []).filter((c) => !inParts.has(claimKey(c)));
     const unverified = claims.filter((c) => !c.verified).length;
     if (unverified > 0 && ans.status !== "not_confirmed") {
       nodes.push(el("div", { class: "banner banner-warning unverified-banner", role: "note" },
@@ -471,9 +593,8 @@
         el("p", { class: "note", text: "No claim could be verified. These are the passages the search found: open one to read its page yourself." }),
         el("ul", { class: "passage-list" }, passages.map((c) => renderPassage(c, ans.language)))));
     }
-    for (const part of ans.parts || []) {
-      nodes.push(el("section", { class: "part" }, renderAnswerBody(part, depth + 1)));
-    }
+    if (ans.calculation) nodes.push(renderCalculation(ans.calculation, ans.language));
+    parts.forEach((part, i) => nodes.push(renderPart(part, i, depth)));
     const warnings = ans.warnings || [];
     if (warnings.length) {
       nodes.push(el("div", { class: "banner banner-warning warnings", role: "note" },
@@ -521,14 +642,17 @@
   function sourceButton(c, lang) {
     citationCounter += 1;
     const n = citationCounter;
+    const kind = addressKind(c);
+    const what = UNIT_WORDS[kind].open;
     const button = el("button", {
       type: "button",
       class: "source-btn",
       "aria-pressed": "false",
       "aria-controls": "page-view",
-      dataset: { n: String(n), docId: c.doc_id, page: String(citationAddress(c).page) },
-      title: c.title ? `${c.title} — open the page` : "Open the page",
-    }, el("span", { class: "source-num", text: `[${n}]` }), " ", el("span", { class: "source-line", text: sourceLine(c, lang) }));
+      dataset: { n: String(n), docId: c.doc_id, page: String(citationAddress(c).page), kind, ocr: c.ocr ? "true" : null },
+      title: (c.title ? `${c.title} — open the ${what}` : `Open the ${what}`) + (c.ocr ? " (text read by OCR)" : ""),
+    }, el("span", { class: "source-num", text: `[${n}]` }), " ", el("span", { class: "source-line", text: sourceLine(c, lang) }),
+    c.ocr ? el("span", { class: "badge badge-ocr", title: "The text of this page was read by OCR from its image", text: "OCR" }) : null);
     button.addEventListener("click", () => {
       const t0 = performance.now();
       for (const b of document.querySelectorAll(".source-btn[aria-pressed='true']")) b.setAttribute("aria-pressed", "false");
@@ -549,6 +673,51 @@
     }
     if (c.ocr) item.append(el("p", { class: "note", text: "Text from OCR: check the page image." }));
     return item;
+  }
+
+  /** A calculation done by pincite's code: result and unit, formula, substitution, the
+   * precision rule, and each input with its value and source; or why it was not done (then
+   * no result, and no value of an input that was not verified). */
+  function renderCalculation(calc, lang) {
+    const done = Boolean(calc.verified && (calc.shown ?? calc.result) !== null && (calc.shown ?? calc.result) !== undefined);
+    const section = el("section", { class: `calculation ${done ? "is-done" : "is-failed"}`, "aria-label": "Calculation", dataset: { verified: String(done) } },
+      el("h3", { class: "calc-title", text: "Calculation" }));
+    const resultText = done ? `${calc.shown ?? calc.result}${calc.unit ? ` ${calc.unit}` : ""}` : "";
+    if (done) {
+      section.append(el("p", { class: "calc-result" }, el("span", { class: "calc-equals", text: "= " }),
+        el("strong", { class: "calc-value", text: resultText })));
+      section.append(el("p", { class: "note", text: "Computed by pincite's code from the values the documents state; no model did this arithmetic." }));
+    } else {
+      section.append(el("p", { class: "calc-failed verify-bad", role: "note", text: `calculation not done: ${calc.reason || "no reason given"}` }));
+    }
+    const rows = [["Formula", el("code", { class: "calc-formula", text: calc.formula || "" })]];
+    if (done && calc.substitution) rows.push(["Substitution", el("span", { class: "calc-substitution", text: `${calc.substitution} = ${resultText}` })]);
+    if (done && calc.result !== null && calc.result !== undefined && String(calc.result) !== String(calc.shown ?? calc.result)) {
+      rows.push(["Exact result", el("span", { class: "calc-exact", text: `${calc.result}${calc.unit ? ` ${calc.unit}` : ""}` })]);
+    }
+    if (done && calc.precision) rows.push(["Precision", el("span", { class: "calc-precision", text: calc.precision })]);
+    section.append(el("dl", { class: "calc-facts" }, rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", {}, v)])));
+    const inputs = calc.inputs || [];
+    if (inputs.length) {
+      section.append(el("h4", { class: "calc-inputs-title", text: "Inputs" }));
+      section.append(el("ul", { class: "calc-inputs" }, inputs.map((input) => {
+        const ok = Boolean(input.verified);
+        const li = el("li", { class: `calc-input ${ok ? "is-verified" : "is-unverified"}`, dataset: { name: input.name, verified: String(ok) } });
+        const value = ok && input.value !== null && input.value !== undefined
+          ? `${input.value}${input.unit ? ` ${input.unit}` : ""}` : null;
+        li.append(el("p", { class: "calc-input-value" },
+          el("code", { text: input.name }), " = ",
+          value !== null ? el("strong", { text: value }) : el("span", { class: "verify-bad", text: "not bound" }),
+          ok && input.text && input.text !== value ? el("span", { class: "note", text: ` (the document writes “${input.text}”)` }) : null));
+        if (!ok) li.append(el("p", { class: "verify verify-bad", text: `not verified: ${input.reason || "its value is not in a verified quote"}` }));
+        if (input.citation) {
+          li.append(el("div", { class: "citation" }, sourceButton(input.citation, lang)));
+          if (input.citation.quote) li.append(el("blockquote", { class: "quote", lang: lang || null, text: input.citation.quote }));
+        }
+        return li;
+      })));
+    }
+    return section;
   }
 
   function renderMeta(ans) {
@@ -584,11 +753,27 @@
 
   // ---------------------------------------------------------------- evidence export
 
+  /** Every claim of an answer and its parts, each once (a compound answer repeats its
+   * parts' claims at the top). */
   function allClaims(ans) {
-    return [...(ans.claims || []), ...(ans.parts || []).flatMap(allClaims)];
+    const seen = new Set();
+    const out = [];
+    for (const claim of [...(ans.claims || []), ...(ans.parts || []).flatMap(allClaims)]) {
+      const key = claimKey(claim);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push(claim);
+    }
+    return out;
   }
 
-  /** The verified claims with their verified citations: claim, quote, source line, link. */
+  /** The calculations of an answer and its parts. */
+  function allCalculations(ans) {
+    return [...(ans.calculation ? [ans.calculation] : []), ...(ans.parts || []).flatMap(allCalculations)];
+  }
+
+  /** The verified claims with their verified citations: claim, quote, source line, link;
+   * then one row "calculation" per calculation done (its substitution = result). */
   function evidenceRows(ans) {
     const rows = [];
     for (const claim of allClaims(ans)) {
@@ -596,17 +781,36 @@
       for (const c of claim.citations || []) {
         if (!c.verified) continue;
         const addr = citationAddress(c);
+        const pdf = addr.kind === "pdf";
         rows.push({
           claim: claim.text,
           quote: c.quote,
-          source: sourceLine(c, ans.language),
-          link: new URL(originalUrl(c.doc_id, addr.page), location.href).href,
+          source: sourceLine(c, ans.language) + (c.ocr ? " (OCR)" : ""),
+          link: new URL(pdf ? originalUrl(c.doc_id, addr.page) : fileUrl(c.doc_id), location.href).href,
           file: c.file,
           title: c.title || "",
-          page: addr.page,
-          page_label: addr.page_label || "",
+          page: pdf ? addr.page : "",
+          page_label: pdf ? addr.page_label || "" : "",
+          address: pdf ? pageRef(addr, "en") : unitHeading(c.address),
         });
       }
+    }
+    for (const calc of allCalculations(ans)) {
+      const result = calc.shown ?? calc.result;
+      if (!calc.verified || result === null || result === undefined) continue;
+      const value = `${result}${calc.unit ? ` ${calc.unit}` : ""}`;
+      rows.push({
+        claim: "calculation",
+        quote: `${calc.substitution || calc.formula} = ${value}`,
+        source: `computed by pincite: ${calc.formula}${calc.precision ? `; ${calc.precision}` : ""}`,
+        link: "",
+        file: "",
+        title: "",
+        page: "",
+        page_label: "",
+        address: "",
+        calculation: true,
+      });
     }
     return rows;
   }
@@ -628,7 +832,8 @@
         lastClaim = r.claim;
       }
       for (const q of String(r.quote).split(/\r?\n/)) lines.push(`> ${mdInline(q)}`);
-      lines.push("", `Source: [${mdInline(r.source)}](${r.link.replace(/[()]/g, (ch) => encodeURIComponent(ch))})`, "");
+      if (r.calculation) lines.push("", `Source: ${mdInline(r.source)}`, "");
+      else lines.push("", `Source: [${mdInline(r.source)}](${r.link.replace(/[()]/g, (ch) => encodeURIComponent(ch))})`, "");
     }
     return lines.join("\n");
   }
@@ -642,7 +847,7 @@
   }
 
   function toCsv(ans) {
-    const header = ["claim", "quote", "source", "link", "file", "title", "page", "page_label"];
+    const header = ["claim", "quote", "source", "link", "file", "title", "page", "page_label", "address"];
     const lines = [header.join(",")];
     for (const r of evidenceRows(ans)) lines.push(header.map((h) => csvCell(r[h])).join(","));
     return "\ufeff" + lines.join("\r\n") + "\r\n"; // BOM: spreadsheets then read UTF-8 (Cyrillic, Chinese)
@@ -775,14 +980,17 @@
     state.view = {
       citation: c,
       address: addr,
+      kind: addr.kind,
       docId: c.doc_id,
       file: c.file,
       title: c.title || "",
       lang,
       page: addr.page,
       pages: docPages(c.doc_id),
+      unitAddress: null,
     };
-    showPage(addr.page, t0);
+    if (addr.kind === "pdf") showPage(addr.page, t0);
+    else showUnit(addr.page, t0);
   }
 
   function closePageView() {
@@ -795,6 +1003,8 @@
     img.removeAttribute("src");
     delete img.dataset.page;
     delete img.dataset.docId;
+    $("#unit-heading").textContent = "";
+    $("#page-ocr").hidden = true;
   }
 
   function citationCovers(n) {
@@ -804,12 +1014,41 @@
 
   function updatePageNav() {
     const v = state.view;
+    const words = UNIT_WORDS[v.kind] || UNIT_WORDS.pdf;
+    const unit = v.kind === "pdf" ? "page" : words.open === "lines" ? "part" : words.open;
     $("#prev-page").disabled = v.page <= 1;
     $("#next-page").disabled = v.pages ? v.page >= v.pages : false;
-    $("#page-position").textContent = v.pages ? `PDF page ${v.page} of ${v.pages}` : `PDF page ${v.page}`;
+    $("#prev-page").setAttribute("aria-label", `Previous ${unit}`);
+    $("#next-page").setAttribute("aria-label", `Next ${unit}`);
+    $("#page-position").textContent = v.pages ? `${words.one} ${v.page} of ${v.pages}` : `${words.one} ${v.page}`;
     const link = $("#open-original");
-    link.href = originalUrl(v.docId, v.page);
-    link.setAttribute("aria-label", `Open the original ${v.file} at PDF page ${v.page} (new tab)`);
+    if (v.kind === "pdf") {
+      link.href = originalUrl(v.docId, v.page);
+      link.target = "_blank";
+      link.removeAttribute("download");
+      link.textContent = "Open original at this page";
+      link.setAttribute("aria-label", `Open the original ${v.file} at PDF page ${v.page} (new tab)`);
+    } else {
+      link.href = fileUrl(v.docId);
+      link.removeAttribute("target");
+      link.setAttribute("download", v.file || "");
+      link.textContent = "Download original";
+      link.setAttribute("aria-label", `Download the original ${v.file}`);
+    }
+  }
+
+  /** The page view's frame for a kind: the image pane for a PDF, text only for a unit. */
+  function setViewKind(kind) {
+    const view = $("#page-view");
+    view.dataset.kind = kind;
+    view.setAttribute("aria-label", kind === "pdf" ? "Cited page" : `Cited ${UNIT_WORDS[kind].open}`);
+    $("#page-figure").hidden = kind !== "pdf";
+    $("#unit-heading").hidden = kind === "pdf";
+    $("#page-text-title").textContent = (UNIT_WORDS[kind] || UNIT_WORDS.pdf).text;
+  }
+
+  function setOcrBadge(ocr) {
+    $("#page-ocr").hidden = !ocr;
   }
 
   function setPageLabel(label) {
@@ -824,11 +1063,17 @@
   async function showPage(n, t0 = null, fromSource = true) {
     const v = state.view;
     if (!v) return;
+    if (v.kind !== "pdf") {
+      showUnit(n, t0);
+      return;
+    }
     const seq = ++state.navSeq;
     v.page = n;
+    setViewKind("pdf");
     $("#page-view").hidden = false;
     $("#page-title").textContent = v.title ? `${v.title} — ${v.file}` : v.file;
     setPageLabel(n === v.address.page ? v.address.page_label : null);
+    setOcrBadge(Boolean(v.citation.ocr) && citationCovers(n));
     updatePageNav();
     $("#page-quote-state").textContent = "";
     hlLayer.replaceChildren();
@@ -846,6 +1091,7 @@
       const t = tx.value;
       if (t.pages) v.pages = t.pages;
       setPageLabel(t.page_label ?? null);
+      setOcrBadge(Boolean(t.ocr));
       updatePageNav();
       const found = renderPageText(t.text || "", covers ? v.citation.quote : null);
       if (covers && !found) quoteNote = "The quote is not marked in this page's text (it may continue on another page).";
@@ -864,6 +1110,64 @@
       quoteNote = "The cited quote is not on this page.";
     }
     $("#page-quote-state").textContent = quoteNote;
+  }
+
+  /** The unit view of a sheet, slide or block of lines: the cited range (or the unit's own
+   * address) as the heading, the unit's text with the quote marked, previous/next unit and
+   * the original to download. Only the text endpoint is called. */
+  async function showUnit(n, t0 = null) {
+    const v = state.view;
+    if (!v) return;
+    const seq = ++state.navSeq;
+    state.pendingImage = null;
+    v.page = n;
+    const covers = citationCovers(n);
+    setViewKind(v.kind);
+    $("#page-view").hidden = false;
+    $("#page-title").textContent = v.title ? `${v.title} — ${v.file}` : v.file;
+    const heading = $("#unit-heading");
+    heading.textContent = covers ? unitHeading(v.citation.address) : "";
+    heading.dataset.unit = String(n);
+    heading.dataset.cited = String(covers);
+    $("#page-label").dataset.pageLabel = "";
+    $("#page-label").replaceChildren();
+    setOcrBadge(false);
+    updatePageNav();
+    $("#page-quote-state").textContent = "";
+    hlLayer.replaceChildren();
+    img.removeAttribute("src");
+    delete img.dataset.page;
+    delete $("#page-text").dataset.page;
+    let quoteNote = "";
+    try {
+      const t = await api(`${docUrl(v.docId)}/pages/${n}/text`);
+      if (seq !== state.navSeq) return;
+      if (t.pages) v.pages = t.pages;
+      if (t.kind && t.kind !== "pdf" && t.kind !== v.kind) {
+        v.kind = t.kind;
+        setViewKind(t.kind);
+      }
+      v.unitAddress = t.address || null;
+      const own = unitHeading(t.address);
+      heading.textContent = covers ? unitHeading(v.citation.address) || own : own || `${UNIT_WORDS[v.kind].one} ${n}`;
+      $("#page-label").replaceChildren(covers && own && own !== heading.textContent
+        ? el("span", {}, "Cited range, within ", el("strong", { class: "label-value", text: own }))
+        : el("span", { text: covers ? "Cited" : "" }));
+      setOcrBadge(Boolean(t.ocr));
+      updatePageNav();
+      const found = renderPageText(t.text || "", covers ? v.citation.quote : null);
+      if (covers && !found) quoteNote = "The quote is not marked in this text.";
+      if (!covers) quoteNote = `The cited quote is not in this ${UNIT_WORDS[v.kind].open === "lines" ? "part" : UNIT_WORDS[v.kind].open}.`;
+    } catch (err) {
+      if (seq !== state.navSeq) return;
+      $("#page-text").replaceChildren(el("p", { class: "error", text: `The text could not be loaded: ${err.message}` }));
+    }
+    $("#page-text").dataset.page = String(n);
+    $("#page-quote-state").textContent = quoteNote;
+    if (t0 !== null) {
+      const ms = performance.now() - t0;
+      $("#page-timing").textContent = `Text shown ${Math.round(ms)} ms after the click.`;
+    }
   }
 
   function setImage(docId, n, seq, t0, fromSource) {
@@ -903,17 +1207,27 @@
     }
   }
 
-  // The original behind a token: fetched with the header, opened as a blob at its page.
+  // The original behind a token: fetched with the header, opened as a blob at its page (a
+  // PDF) or saved under its file name (any other kind).
   $("#open-original").addEventListener("click", async (e) => {
     const v = state.view;
     if (!state.token || !v) return;
     e.preventDefault();
-    const win = window.open("", "_blank");
+    const pdf = v.kind === "pdf";
+    const win = pdf ? window.open("", "_blank") : null;
     try {
-      const res = await fetch(`${docUrl(v.docId)}/file`, { headers: { Authorization: `Bearer ${state.token}` } });
+      const res = await fetch(fileUrl(v.docId), { headers: { Authorization: `Bearer ${state.token}` } });
       if (!res.ok) throw new ApiError(res.status, `${res.status} ${res.statusText}`);
       const objectUrl = URL.createObjectURL(await res.blob());
-      if (win) win.location.href = `${objectUrl}#page=${v.page}`;
+      if (pdf) {
+        if (win) win.location.href = `${objectUrl}#page=${v.page}`;
+      } else {
+        const a = el("a", { href: objectUrl, download: v.file || "original" });
+        document.body.append(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(objectUrl), 10000);
+      }
     } catch (err) {
       if (win) win.close();
       $("#page-quote-state").textContent = `The original could not be opened: ${err.message}`;
@@ -1460,5 +1774,5 @@
   loadLlmSettings();
 
   // Exposed for tests and for the curious: pure helpers, no state.
-  window.pincite = { pageRef, sourceLine, findQuote, toMarkdown, toCsv, evidenceRows };
+  window.pincite = { pageRef, sourceLine, unitHeading, findQuote, toMarkdown, toCsv, evidenceRows };
 })();
