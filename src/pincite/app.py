@@ -15,6 +15,7 @@ ready. Leftovers of an interrupted ingest are cleaned by the next writing comman
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import time
@@ -23,7 +24,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable, Iterable, Mapping
 
 import qdrant_edge
 
@@ -35,9 +36,10 @@ from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
 from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, FileType, ZipLimits, sniff
 from .index.base import SearchFilter
-from .index.edge import EdgeIndex
+from .index.edge import EdgeIndex, doc_payload
 from .library.blobs import BlobStore, atomic_write, sha256_file
 from .library.catalog import CHUNKS_KEY, Catalog, DocumentRow
+from .library.fields import DocFields, FieldError, parse_fields, resolve_fields
 from .library.lock import WriterLock
 
 #: Bump when the catalog/index layout changes.
@@ -120,7 +122,18 @@ class Library:
     def index(self) -> EdgeIndex:
         if self._index is None:
             self._index = EdgeIndex(self.root / "index", dense_dim=self._dense_dim())
+            self._migrate_payload()
         return self._index
+
+    def _migrate_payload(self) -> None:
+        """Once per library: give the points of documents ingested before document fields
+        existed their fields (trust "reference", no model) from the catalog, so a trust
+        filter does not hide them. Recorded in meta `doc_fields`."""
+        if self.catalog.get_meta("doc_fields") is not None:
+            return
+        for row in self.catalog.documents(state="ready"):
+            self._index.set_doc_fields(row.doc_id, doc_payload(row.fields()))
+        self.catalog.set_meta("doc_fields", "1")
 
     @property
     def embedder(self) -> "embeddings.Embedder | None":
@@ -211,16 +224,26 @@ class Library:
         return problems
 
     # -- asking -------------------------------------------------------------------
-    def ask(self, question: str, *, doc_ids: list[str] | None = None, llm=None) -> Answer:
+    def ask(self, question: str, *, doc_ids: list[str] | None = None, llm=None,
+            scope: "SearchFilter | Mapping | None" = None) -> Answer:
         """Answer `question` from the library. See answer.pipeline.
 
         Extractive and offline by default; with `llm` (pincite.answer.llm.LlmSettings) a model
         behind an OpenAI-compatible API writes the claims and the server verifies each one
-        (answer.generate). Raises QuestionError; LlmError when the model server fails.
+        (answer.generate). `scope`: a SearchFilter or a scope object ({"model": "PX-200",
+        "modification": "B", "revision": ..., "trust": [...], "include_uploaded": true})
+        applied inside the search; `doc_ids` narrows it to those documents. Without a scope,
+        normative and reference documents answer (uploads only when asked). Raises
+        QuestionError (ValueError for a bad scope object); LlmError when the model server fails.
         """
         from .answer.pipeline import answer_question
 
-        flt = SearchFilter(doc_ids=doc_ids)
+        if scope is None or isinstance(scope, SearchFilter):
+            flt = dataclasses.replace(scope or SearchFilter())
+        else:
+            flt = SearchFilter.from_scope(scope)
+        if doc_ids is not None:
+            flt.doc_ids = doc_ids
         if llm is None:
             return answer_question(self, question, flt)
         from .answer.llm import LlmClient
@@ -231,34 +254,56 @@ class Library:
     # -- writing ------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], *, password: str | None = None,
                on_result: Callable[[IngestResult], None] | None = None,
-               on_start: Callable[[Path], None] | None = None) -> list[IngestResult]:
+               on_start: Callable[[Path], None] | None = None,
+               fields: "Mapping | DocFields | None" = None) -> list[IngestResult]:
         """Ingest files and folders (folders recurse; only PDF, DOCX, PPTX, XLSX, TXT and
         Markdown files are taken from folders (DOCUMENT_SUFFIXES); anything under the data
         folder is left out). Each file goes through `ingest_file` with its resolved path as
         its source.
 
+        Document fields (library.fields) of each file: a manifest `pincite-manifest.csv`
+        (in the file's folder or one above it, up to a folder given), then a sidecar YAML
+        (`manual.pdf.yaml` or `manual.yaml`), then `fields` (the CLI's options), each winning
+        over the one before; a sidecar or manifest that cannot be read fails that file.
+
         Holds the writer lock for the whole run (LockHeld if taken). One file's failure is
         recorded and reported; it never stops the others or touches earlier documents.
         """
+        explicit = _checked_fields(fields)
+        paths = list(paths)
+        roots = [Path(p) for p in paths if Path(p).is_dir()]
         files = list(expand_paths(paths, exclude=self.root))
         results = []
         with self._writing():
             for f in files:
                 if on_start:
                     on_start(f)
-                res = self.ingest_file(f, password=password)
+                try:
+                    wanted = resolve_fields(f, explicit, roots)
+                except (FieldError, OSError) as e:
+                    source = str(f.resolve())
+                    self.catalog.record_failure(source, f.name, None, f"document fields: {e}")
+                    res = IngestResult(source, "failed", reason=f"{f}: {e}")
+                else:
+                    res = self.ingest_file(f, password=password, fields=wanted)
                 results.append(res)
                 if on_result:
                     on_result(res)
         return results
 
     def ingest_file(self, path: Path | str, *, source: str | None = None,
-                    password: str | None = None) -> IngestResult:
+                    password: str | None = None,
+                    fields: "Mapping | DocFields | None" = None) -> IngestResult:
         """Ingest one file, wherever it lies (a file under the data folder too, such as an
         upload the web server saved there), under the writer lock, two-phase like `ingest`.
 
         `source` is the document's source in the catalog (`DocumentRow.source_path`), by
-        default the file's resolved path; the web server passes "upload:<file name>". A
+        default the file's resolved path; the web server passes "upload:<file name>".
+        `fields`: the document fields (a DocFields, or a dict of some of them, checked by
+        library.fields.parse_fields; FieldError, a ValueError, when one is bad), e.g.
+        {"trust": "uploaded"} for a web upload; unset fields keep their defaults (trust
+        "reference"). No sidecar or manifest is read here (Library.ingest does that). The
+        same bytes again with fields that differ update the stored fields ("fields updated"). A
         document already ingested from the same `source` with other bytes is replaced once the
         new one is ready (status "replaced"; the old doc_id is gone); the same bytes again are
         "skipped" (a copy of another document's bytes under a new source too). On success the
@@ -272,8 +317,9 @@ class Library:
         ingested is reported this way, never raised. Raises LockHeld when another process
         holds the writer lock (unless called inside `ingest`, which holds it).
         """
+        wanted = _checked_fields(fields)
         with self._writing():
-            return self._ingest_one(Path(path), password, source)
+            return self._ingest_one(Path(path), password, source, wanted)
 
     @contextmanager
     def _writing(self):
@@ -295,11 +341,12 @@ class Library:
             finally:
                 self._writer_depth = 0
 
-    def _ingest_one(self, path: Path, password: str | None, source: str | None = None) -> IngestResult:
+    def _ingest_one(self, path: Path, password: str | None, source: str | None = None,
+                    fields: dict | None = None) -> IngestResult:
         t0 = time.perf_counter()
         source = source if source is not None else str(path.resolve())
         try:
-            res = self._ingest_checked(path, source, password)
+            res = self._ingest_checked(path, source, password, fields or {})
         except IngestError as e:
             self.catalog.record_failure(source, path.name, None, e.reason + (f" ({e.detail})" if e.detail else ""))
             res = IngestResult(source, "failed", reason=str(e))
@@ -313,7 +360,8 @@ class Library:
         res.seconds = time.perf_counter() - t0
         return res
 
-    def _ingest_checked(self, path: Path, source: str, password: str | None) -> IngestResult:
+    def _ingest_checked(self, path: Path, source: str, password: str | None,
+                        fields: dict) -> IngestResult:
         if not path.is_file():
             raise IngestError(path, "not a file")
         sha = sha256_file(path)
@@ -325,25 +373,34 @@ class Library:
             for row in old:
                 self._remove(row)
             note = "unchanged" if same.source_path == source else f"same content as {same.file_name}"
+            if fields:
+                new = same.fields().updated(fields)
+                if new != same.fields():
+                    self._store_fields(same.doc_id, new)
+                    note += "; fields updated"
             return IngestResult(source, "replaced" if old else "skipped", doc_id, same.pages,
                                 same.chunks, reason=note)
+        docfields = DocFields().updated(fields)
         ftype = self._file_type(path)
         if ftype.kind != "pdf":
-            return self._add_extracted(path, source, self._extract_other(path, ftype, doc_id, sha), old)
+            return self._add_extracted(path, source, self._extract_other(path, ftype, doc_id, sha), old,
+                                       docfields)
         limits = self._pdf_limits()
         doc = extract_pdf(path, doc_id=doc_id, sha256=sha, password=password, limits=limits,
                           ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
-        return self._add_extracted(path, source, doc, old)
+        return self._add_extracted(path, source, doc, old, docfields)
 
     def _add_extracted(self, path: Path, source: str, doc: DocumentModel,
-                       old: list[DocumentRow]) -> IngestResult:
-        """Store an extracted document two-phase, then remove the `old` versions of its source."""
+                       old: list[DocumentRow], fields: DocFields | None = None) -> IngestResult:
+        """Store an extracted document two-phase, then remove the `old` versions of its source.
+        A language among `fields` replaces the detected one."""
         doc_id = doc.doc_id
         doc.path = source
-        doc.language = doc.language or analysis.detect_language(
+        fields = fields or DocFields()
+        doc.language = fields.language or doc.language or analysis.detect_language(
             " ".join(p.text for p in doc.pages[:20])[:20000])
         try:
-            chunks, df = self._write_pending(path, doc)
+            chunks, df = self._write_pending(path, doc, fields)
             _fault("after-points")
             self._mark_ready(doc_id, df)
         except Exception:
@@ -377,19 +434,24 @@ class Library:
         return text.extract_text(path, kind=ftype.kind, encoding=ftype.encoding or "utf-8",
                                  doc_id=doc_id, sha256=sha, file_name=file_name)
 
-    def _write_pending(self, path: Path, doc: DocumentModel) -> tuple[list, Counter]:
+    def _write_pending(self, path: Path, doc: DocumentModel,
+                       fields: DocFields | None = None) -> tuple[list, Counter]:
         """Phase one: original, model JSON, pending points, pending catalog row."""
+        fields = fields or DocFields()
         self.blobs.put(path, doc.sha256)
         atomic_write(self.models_dir / f"{doc.doc_id}.json", doc.to_json().encode("utf-8"))
         chunks, token_lists, df = self._analyse(doc)
         dense = self.embed_passages(chunks)
         self.index.delete_doc(doc.doc_id)  # leftovers of an earlier try with these bytes
-        self.index.upsert(chunks, token_lists, _payload_extra(doc), dense=dense)
+        self.index.upsert(chunks, token_lists, _payload_extra(doc, fields), dense=dense)
         self.index.flush()
         self.catalog.put(DocumentRow(
             doc_id=doc.doc_id, sha256=doc.sha256, file_name=doc.file_name, source_path=doc.path,
             mime=doc.mime, size=path.stat().st_size, pages=doc.page_count, chunks=len(chunks),
-            title=doc.title, language=doc.language, state="pending", warnings=doc.warnings))
+            title=doc.title, language=doc.language, state="pending", warnings=doc.warnings,
+            model=fields.model, modifications=list(fields.modifications), revision=fields.revision,
+            trust=fields.trust, valid_from=fields.valid_from, valid_to=fields.valid_to,
+            source_url=fields.source_url))
         return chunks, df
 
     @staticmethod
@@ -439,6 +501,30 @@ class Library:
         except Exception:
             pass
 
+    def set_fields(self, doc_id: str, changes: "Mapping | DocFields") -> DocumentRow:
+        """Change the document fields of `doc_id` without re-parsing: `changes` (a dict of
+        some fields, checked by parse_fields; an empty value clears one) are laid over the
+        stored ones, written to the catalog and, in one Edge set_payload_by_filter, to the
+        payload of every chunk of the document, so the next search filters and cites by the
+        new values. Returns the updated row. LibraryError for an unknown document,
+        FieldError (a ValueError) for a bad value; LockHeld while another process writes."""
+        row = self.catalog.get(doc_id)
+        if row is None or row.state != "ready":
+            raise LibraryError(f"no document with id {doc_id}")
+        new = row.fields().updated(_checked_fields(changes, "docs set"))
+        with self._writing():
+            self._store_fields(doc_id, new)
+        return self.catalog.get(doc_id)
+
+    def _store_fields(self, doc_id: str, fields: DocFields) -> None:
+        """Index payload first, then the catalog row (under the writer lock)."""
+        extra = doc_payload(fields)
+        if fields.language:
+            extra["lang"] = fields.language
+        self.index.set_doc_fields(doc_id, extra)
+        with self.catalog._tx():
+            self.catalog.set_fields(doc_id, fields)
+
     def remove(self, doc_id: str) -> None:
         """Remove one document (LibraryError if unknown)."""
         row = self.catalog.get(doc_id)
@@ -487,7 +573,7 @@ class Library:
                 if doc.extractor != _extractor_of(doc):
                     doc = self._extract_again(row, doc)
                 chunks, token_lists, df = self._analyse(doc)
-                self.index.upsert(chunks, token_lists, _payload_extra(doc),
+                self.index.upsert(chunks, token_lists, _payload_extra(doc, row.fields()),
                                   dense=self.embed_passages(chunks))
                 self._mark_ready(row.doc_id, df)
                 if on_doc:
@@ -539,11 +625,23 @@ def _shown(value) -> str:
     return "none" if value is None else str(value)
 
 
-def _payload_extra(doc: DocumentModel) -> dict:
-    """Document fields stored with every chunk: file, title, language and the analysed
-    naming terms (chunking.naming_text) that answer ranking discounts."""
+def _payload_extra(doc: DocumentModel, fields: DocFields | None = None) -> dict:
+    """Document fields stored with every chunk: file, title, language, the analysed
+    naming terms (chunking.naming_text) that answer ranking discounts, and the document
+    fields the search filters on (index.edge.doc_payload: model, modifications, revision,
+    trust, valid_from, valid_to and their match keys)."""
     return {"file": doc.file_name, "title": doc.title, "lang": doc.language,
-            "name_terms": sorted(set(analysis.tokens(chunking.naming_text(doc))))}
+            "name_terms": sorted(set(analysis.tokens(chunking.naming_text(doc)))),
+            **doc_payload(fields)}
+
+
+def _checked_fields(fields: "Mapping | DocFields | None", where: str = "fields") -> dict:
+    """A partial fields dict checked by parse_fields ({} for None)."""
+    if fields is None:
+        return {}
+    if isinstance(fields, DocFields):
+        fields = fields.as_dict()
+    return parse_fields(fields, where)
 
 
 @lru_cache(maxsize=64)

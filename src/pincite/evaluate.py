@@ -178,7 +178,8 @@ def _missing_message() -> str:
 
 
 def load_questions(path: Path) -> list[dict]:
-    """Questions, one JSON object per line (blank lines skipped); ValueError names the line."""
+    """Questions, one JSON object per line (blank lines skipped); ValueError names the line
+    (also for a `scope` object with an unknown key or value)."""
     out = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if line.strip():
@@ -186,6 +187,12 @@ def load_questions(path: Path) -> list[dict]:
                 out.append(json.loads(line))
             except json.JSONDecodeError as e:
                 raise ValueError(f"{path}:{n}: not JSON ({e.msg})") from None
+            if out[-1].get("scope") is not None:
+                from .index.base import SearchFilter
+
+                if not isinstance(out[-1]["scope"], dict):
+                    raise ValueError(f"{path}:{n}: scope must be an object")
+                SearchFilter.from_scope(out[-1]["scope"], f"{path}:{n}")
     return out
 
 
@@ -323,11 +330,20 @@ def run_eval(questions: list[dict], ask: Callable[[str], Answer],
              crosscheck: QuoteCrosschecker | None = None,
              page_text: Callable[[str, int], str] | None = None) -> list[EvalRecord]:
     """Ask every question through `ask` (no warm-up) and score it (`page_text` for the
-    part-by-part score of compound questions, see `score`); only `ask` is timed."""
+    part-by-part score of compound questions, see `score`); only `ask` is timed.
+
+    A question with a `scope` object (model, modification, revision, trust,
+    include_uploaded) is asked as `ask(question, scope=SearchFilter)`, so the scope is a
+    filter inside the search (Library.ask); one without is asked as `ask(question)`.
+    ValueError for a scope object with an unknown key or value."""
+    from .index.base import SearchFilter
+
+    scopes = [SearchFilter.from_scope(q["scope"], f"question {q.get('id', i)}") if q.get("scope") else None
+              for i, q in enumerate(questions, 1)]
     records = []
-    for q in questions:
+    for q, scope in zip(questions, scopes):
         t0 = time.perf_counter()
-        ans = ask(q["question"])
+        ans = ask(q["question"]) if scope is None else ask(q["question"], scope=scope)
         seconds = time.perf_counter() - t0
         rec = score(q, ans, seconds, crosscheck, page_text)
         records.append(rec)

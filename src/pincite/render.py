@@ -69,14 +69,57 @@ def _print_calculation(console: Console, ans: Answer) -> None:
 
 
 def docs_table(rows, failures) -> Table:
-    """The library: one line per document and per failed file."""
+    """The library: one line per document (with its fields: model, modifications,
+    revision, trust, validity) and per failed file."""
     t = Table(title="pincite library")
     t.add_column("id", no_wrap=True, min_width=16)  # whole, so it can be copied into `pincite remove`
-    for col in ("file", "pages", "chunks", "lang", "status", "notes"):
+    t.add_column("file", overflow="fold")
+    t.add_column("fields", min_width=10)  # "normative" whole
+    for col in ("pages", "chunks", "lang", "status", "notes"):
         t.add_column(col)
     for r in rows:
         notes = "; ".join(r.warnings[:2]) + (f" (+{len(r.warnings) - 2})" if len(r.warnings) > 2 else "")
-        t.add_row(r.doc_id, escape(r.file_name), str(r.pages), str(r.chunks), r.language, r.state, escape(notes))
+        t.add_row(r.doc_id, escape(r.file_name), escape(short_fields(r)), str(r.pages), str(r.chunks),
+                  r.language, r.state, escape(notes))
     for f in failures:
-        t.add_row("-", escape(f.file_name), "-", "-", "-", "[red]failed[/]", escape(f.reason))
+        t.add_row("-", escape(f.file_name), "-", "-", "-", "-", "[red]failed[/]", escape(f.reason))
     return t
+
+
+def short_fields(r) -> str:
+    """"PX-200 mod. B, C rev. 3.0 normative" (trust always; validity when set)."""
+    parts = [r.model] if r.model else []
+    if r.modifications:
+        parts.append("mod. " + ", ".join(r.modifications))
+    if r.revision:
+        parts.append(f"rev. {r.revision}")
+    parts.append(r.trust or "reference")
+    if _validity(r):
+        parts.append(_validity(r))
+    return " ".join(parts)
+
+
+def _validity(r) -> str:
+    if r.valid_from or r.valid_to:
+        return f"valid {r.valid_from or '…'} to {r.valid_to or '…'}"
+    return ""
+
+
+def fields_text(r) -> str:
+    """One line of a document's fields: "model PX-200; modifications B, C; revision 3.0;
+    trust normative; ..." (unset ones left out, trust always shown)."""
+    parts = []
+    if r.model:
+        parts.append(f"model {r.model}")
+    if r.modifications:
+        parts.append(f"modifications {', '.join(r.modifications)}")
+    if r.revision:
+        parts.append(f"revision {r.revision}")
+    parts.append(f"trust {r.trust or 'reference'}")
+    if r.language:
+        parts.append(f"language {r.language}")
+    if _validity(r):
+        parts.append(_validity(r))
+    if r.source_url:
+        parts.append(f"source {r.source_url}")
+    return "; ".join(parts)

@@ -37,6 +37,8 @@ def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
     For a non-PDF unit, `page` (its PageText) and `span` (the quote's [start, end) in the
     unit text) narrow the address from the whole chunk to what the quote covers: the rows
     of a sheet range ("RevB!A5:F5", not the chunk's "A1:F40"), the lines of a text file.
+    The document fields (model, modification: the document's modifications joined by ", ",
+    revision, trust) come from the hit's index record.
     """
     address = address_of(hit)
     if hit.address and page is not None and span is not None:
@@ -46,4 +48,5 @@ def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
     return Citation(chunk_id=hit.chunk_id, doc_id=hit.doc_id, file=hit.file, title=hit.title,
                     address=address, page=getattr(address, "page", None),
                     page_label=getattr(address, "page_label", None), quote=quote[:MAX_CITATION_QUOTE],
-                    ocr=hit.ocr, **fields)
+                    ocr=hit.ocr, model=hit.model, modification=", ".join(hit.modifications) or None,
+                    revision=hit.revision, trust=hit.trust, **fields)

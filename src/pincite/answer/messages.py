@@ -30,6 +30,26 @@ MESSAGES = {
         "ru": "Найденные фрагменты не отвечают на этот вопрос (модель отказалась отвечать по ним).",
         "zh": "找到的段落无法回答这个问题（模型拒绝据此作答）。",
     },
+    "no_document": {
+        "en": "The library has no document for {what}. Ingest one with these fields "
+              "(pincite ingest FILE --model ... --modification ... --revision ...) or correct the "
+              "fields of an existing one (pincite docs set). Such a document comes from the "
+              "manufacturer or the issuing body.",
+        "ru": "В библиотеке нет документа для {what}. Добавьте его с этими полями "
+              "(pincite ingest ФАЙЛ --model ... --modification ... --revision ...) или исправьте "
+              "поля имеющегося (pincite docs set). Такой документ выпускает изготовитель или "
+              "издающая организация.",
+        "zh": "资料库中没有 {what} 的文档。请按这些字段导入（pincite ingest 文件 --model ... "
+              "--modification ... --revision ...），或修改已有文档的字段（pincite docs set）。"
+              "此类文档由制造商或发布机构提供。",
+    },
+    "only_uploaded": {
+        "en": "The library has no normative or reference document; uploaded documents answer "
+              "only when asked (--include-uploaded).",
+        "ru": "В библиотеке нет нормативных или справочных документов; загруженные "
+              "пользователями отвечают, только если это попросить (--include-uploaded).",
+        "zh": "资料库中没有规范性或参考性文档；用户上传的文档仅在明确要求时（--include-uploaded）参与回答。",
+    },
 }
 
 PAGE = {"en": "p.", "ru": "с.", "zh": "第{}页"}

@@ -85,13 +85,18 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None) -> 
     """
     q = check_question(question)
     lang = analysis.detect_language(q)
-    scope = Scope(doc_ids=flt.doc_ids if flt else None,
-                  decided_by="explicit option" if flt and flt.doc_ids else "default")
+    scope = scope_of(flt)
     t0 = time.perf_counter()
     if lib.catalog.chunk_count() == 0:
         timings = {"retrieve": time.perf_counter() - t0}
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
                         refusal=_refusal(q, lang, scope, "empty_library", timings))
+    if _scoped(flt) and lib.index.count_matching(flt) == 0:
+        # Nothing in scope: say which document is missing; never search without the filter.
+        timings = {"retrieve": time.perf_counter() - t0}
+        refusal = Answer(question=q, status="refused", language=lang, scope=scope,
+                         answer=no_document_message(flt, lang), timings=timings)
+        return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings, refusal=refusal)
     n_chunks = lib.catalog.chunk_count()
     groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
     terms = _terms(groups)
@@ -109,6 +114,44 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None) -> 
     if not sufficient(rel):
         g.refusal = _refusal(q, lang, scope, "not_found", timings, rel)
     return g
+
+
+def _scoped(flt: SearchFilter | None) -> bool:
+    """Whether to check that some document is in scope before searching: always, except for
+    a plain choice of documents (their absence is the ordinary "not found")."""
+    return flt is None or flt.narrows() or flt.doc_ids is None
+
+
+def scope_of(flt: SearchFilter | None) -> Scope:
+    """The Answer's `scope`: the filter used and how it was decided."""
+    flt = flt or SearchFilter()
+    explicit = flt.narrows() or flt.doc_ids is not None
+    return Scope(model=flt.model, modification=flt.modification, revision=flt.revision,
+                 trust=flt.allowed_trust(), doc_ids=flt.doc_ids,
+                 decided_by="explicit option" if explicit else "default")
+
+
+def no_document_message(flt: SearchFilter | None, lang: str) -> str:
+    """The refusal when no ready document is in scope, naming what is missing in `lang`."""
+    flt = flt or SearchFilter()
+    if not (flt.model or flt.modification or flt.revision) and flt.trust is None and not flt.include_uploaded:
+        return message("only_uploaded", lang)
+    return message("no_document", lang).format(what=scope_words(flt, lang))
+
+
+def scope_words(flt: SearchFilter, lang: str) -> str:
+    """"PX-200 modification C revision 3.0" (trust levels too when asked) in `lang`."""
+    words = {"en": ("modification", "revision", "trust"), "ru": ("модификация", "редакция", "доверие"),
+             "zh": ("改型", "版本", "可信度")}.get(lang, ("modification", "revision", "trust"))
+    parts = [flt.model] if flt.model else []
+    if flt.modification:
+        parts.append(f"{words[0]} {flt.modification}")
+    if flt.revision:
+        parts.append(f"{words[1]} {flt.revision}")
+    if flt.trust is not None:
+        parts.append(f"({words[2]}: {', '.join(flt.trust)})")
+    sep = ", " if lang == "ru" else " "
+    return sep.join(parts)
 
 
 def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = None,

@@ -33,8 +33,15 @@ MODES = ("hybrid", "bm25", "dense")
 RRF_K = 60
 #: Each prefetch fetches this many times the final limit before fusion.
 PREFETCH_FACTOR = 3
-#: Keyword payload fields with an index (filters run inside the search on them).
-KEYWORD_FIELDS = ("doc_id", "state")
+#: Keyword payload fields with an index (filters run inside the search on them). The
+#: document fields are matched through their *_key forms (library.fields.field_key: case
+#: folded), while "model", "modifications", "revision" keep the values as set, for display.
+KEYWORD_FIELDS = ("doc_id", "state", "trust", "model_key", "modifications_key", "revision_key",
+                  "model", "modifications", "revision", "valid_from", "valid_to")
+#: Document-field payload keys written with every chunk (doc_payload) and changed together
+#: by set_doc_fields.
+DOC_FIELD_KEYS = ("model", "modifications", "revision", "trust", "valid_from", "valid_to",
+                  "model_key", "modifications_key", "revision_key")
 #: BM25 parameters: k1=1.2, b=0.75 (Robertson & Zaragoza 2009 defaults, Edge's defaults);
 #: avg_len is the expected chunk length in tokens (~700-char chunks; re-measure with the chunker).
 BM25_K, BM25_B, BM25_AVG_LEN = 1.2, 0.75, 160.0
@@ -60,10 +67,13 @@ class EdgeIndex:
         try:
             if (path / "wal").exists() or any(path.glob("segments*")):
                 self.shard = qe.EdgeShard.load(str(path))
+                have = set(self.shard.info().payload_schema)  # a shard of an older build
             else:
                 path.mkdir(parents=True, exist_ok=True)
                 self.shard = qe.EdgeShard.create(str(path), self._config(dense_dim))
-                for name in KEYWORD_FIELDS:
+                have = set()
+            for name in KEYWORD_FIELDS:
+                if name not in have:
                     self.shard.update(qe.UpdateOperation.create_field_index(
                         name, qe.KeywordIndexParams(enable_hnsw=False)))
         except Exception as e:  # Edge raises plain Exception with a message
@@ -113,7 +123,11 @@ class EdgeIndex:
 
     @staticmethod
     def _payload(c: Chunk, extra: dict, state: str) -> dict:
+        """A chunk's payload; `extra` (doc_payload fields, file, title...) goes over the
+        defaults, so a point written without document fields is a "reference" document
+        with no model, modification or revision."""
         return {
+            **doc_payload(None),
             "chunk_id": c.chunk_id, "doc_id": c.doc_id, "state": state, "kind": c.kind,
             "page": c.page, "page_end": c.page_end, "page_label": c.page_label,
             "label_source": c.label_source, "char_start": c.char_start,
@@ -124,6 +138,12 @@ class EdgeIndex:
         """Flip every point of `doc_id` to `state` ("pending" -> "ready")."""
         self.shard.update(qe.UpdateOperation.set_payload_by_filter(
             self._must(doc_id=doc_id), {"state": state}))
+        self.shard.flush()
+
+    def set_doc_fields(self, doc_id: str, fields: dict) -> None:
+        """Set document fields (a doc_payload dict) on every point of `doc_id` at once: one
+        set_payload_by_filter, no re-parsing or re-embedding."""
+        self.shard.update(qe.UpdateOperation.set_payload_by_filter(self._must(doc_id=doc_id), fields))
         self.shard.flush()
 
     def delete_doc(self, doc_id: str) -> None:
@@ -185,6 +205,10 @@ class EdgeIndex:
         facet = self.shard.facet(qe.FacetRequest(key="doc_id", limit=1_000_000))
         return {h.value for h in facet.hits}
 
+    def count_matching(self, flt: SearchFilter | None) -> int:
+        """Ready points that `flt` lets a search see (0: no document in scope)."""
+        return self.shard.count(qe.CountRequest(filter=self._filter(flt)))
+
     def count(self, doc_id: str | None = None, state: str | None = None) -> int:
         cond = {k: v for k, v in (("doc_id", doc_id), ("state", state)) if v}
         return self.shard.count(qe.CountRequest(filter=self._must(**cond) if cond else None))
@@ -196,9 +220,17 @@ class EdgeIndex:
 
     @staticmethod
     def _filter(flt: SearchFilter | None) -> "qe.Filter":
-        must = [qe.FieldCondition(key="state", match=qe.MatchValue("ready"))]
-        if flt and flt.doc_ids is not None:
+        """The Edge filter of `flt`, used by every prefetch and the fused query: ready
+        points, of allowed trust (normative and reference unless asked otherwise), and the
+        documents, model, modification and revision asked (SearchFilter). A point without
+        a model (modification, revision) never matches a filter on it."""
+        flt = flt or SearchFilter()
+        must = [qe.FieldCondition(key="state", match=qe.MatchValue("ready")),
+                qe.FieldCondition(key="trust", match=qe.MatchAny(flt.allowed_trust()))]
+        if flt.doc_ids is not None:
             must.append(qe.FieldCondition(key="doc_id", match=qe.MatchAny(list(flt.doc_ids))))
+        for key, value in flt.field_conditions().items():
+            must.append(qe.FieldCondition(key=key, match=qe.MatchValue(value)))
         return qe.Filter(must=must)
 
     @staticmethod
@@ -212,4 +244,21 @@ class EdgeIndex:
             label_source=d.get("label_source"), kind=d.get("kind", "text"),
             ocr=bool(d.get("ocr")), address=d.get("address"),
             extra={"name_terms": d.get("name_terms") or []},
+            model=d.get("model"), modifications=list(d.get("modifications") or []),
+            revision=d.get("revision"), trust=d.get("trust"),
         )
+
+
+def doc_payload(fields) -> dict:
+    """The document-field part of a chunk payload (DOC_FIELD_KEYS) for a
+    library.fields.DocFields (None: no fields, trust "reference")."""
+    from ..library.fields import DocFields, field_key
+
+    f = fields or DocFields()
+    return {
+        "model": f.model, "modifications": list(f.modifications), "revision": f.revision,
+        "trust": f.trust or "reference", "valid_from": f.valid_from, "valid_to": f.valid_to,
+        "model_key": field_key(f.model) if f.model else None,
+        "modifications_key": [field_key(m) for m in f.modifications],
+        "revision_key": field_key(f.revision) if f.revision else None,
+    }

@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Iterator
 
+from .fields import DocFields
+
 #: Key in a term-frequency Counter that carries the chunk count (see Catalog.add_term_df).
 CHUNKS_KEY = "\x00chunks"
 
@@ -31,7 +33,14 @@ CREATE TABLE IF NOT EXISTS documents (
     language TEXT NOT NULL DEFAULT '',
     state TEXT NOT NULL,
     warnings TEXT NOT NULL DEFAULT '[]',
-    ingested_at REAL NOT NULL
+    ingested_at REAL NOT NULL,
+    model TEXT,
+    modifications TEXT NOT NULL DEFAULT '[]',
+    revision TEXT,
+    trust TEXT NOT NULL DEFAULT 'reference',
+    valid_from TEXT,
+    valid_to TEXT,
+    source_url TEXT
 );
 CREATE INDEX IF NOT EXISTS documents_source ON documents(source_path);
 CREATE TABLE IF NOT EXISTS failures (
@@ -43,6 +52,21 @@ CREATE TABLE IF NOT EXISTS failures (
 );
 CREATE TABLE IF NOT EXISTS term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL);
 """
+
+#: Document-field columns added after the first schema: (name, SQL type and default). A
+#: catalog made before them gets them on open (ALTER TABLE ... ADD COLUMN), its documents
+#: keeping trust "reference" and no model, modification or revision.
+FIELD_COLUMNS = (
+    ("model", "TEXT"),
+    ("modifications", "TEXT NOT NULL DEFAULT '[]'"),
+    ("revision", "TEXT"),
+    ("trust", "TEXT NOT NULL DEFAULT 'reference'"),
+    ("valid_from", "TEXT"),
+    ("valid_to", "TEXT"),
+    ("source_url", "TEXT"),
+)
+_COLUMNS = ("doc_id", "sha256", "file_name", "source_path", "mime", "size", "pages", "chunks",
+            "title", "language", "state", "warnings", "ingested_at") + tuple(c for c, _ in FIELD_COLUMNS)
 
 
 @dataclass
@@ -62,6 +86,19 @@ class DocumentRow:
     state: str
     warnings: list[str] = field(default_factory=list)
     ingested_at: float = 0.0
+    model: str | None = None
+    modifications: list[str] = field(default_factory=list)
+    revision: str | None = None
+    trust: str = "reference"
+    valid_from: str | None = None
+    valid_to: str | None = None
+    source_url: str | None = None
+
+    def fields(self) -> DocFields:
+        """The document fields of this row (language: the catalog's, detected or given)."""
+        return DocFields(model=self.model, modifications=list(self.modifications),
+                         revision=self.revision, trust=self.trust, language=self.language or None,
+                         valid_from=self.valid_from, valid_to=self.valid_to, source_url=self.source_url)
 
 
 @dataclass
@@ -85,6 +122,19 @@ class Catalog:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
         self.db.executescript(SCHEMA)
+        self._migrate()
+
+    def _migrate(self) -> None:
+        """Add the columns a catalog of an older schema lacks (FIELD_COLUMNS)."""
+        have = {r[1] for r in self.db.execute("PRAGMA table_info(documents)")}
+        missing = [(c, t) for c, t in FIELD_COLUMNS if c not in have]
+        if not missing:
+            return
+        with self._tx():
+            have = {r[1] for r in self.db.execute("PRAGMA table_info(documents)")}  # another process?
+            for c, t in missing:
+                if c not in have:
+                    self.db.execute(f"ALTER TABLE documents ADD COLUMN {c} {t}")
 
     def close(self) -> None:
         self.db.close()
@@ -122,15 +172,26 @@ class Catalog:
         """Insert or replace a document row and clear any failure for its source path."""
         with self._tx():
             self.db.execute(
-                "INSERT OR REPLACE INTO documents VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                "INSERT OR REPLACE INTO documents (%s) VALUES (%s)"
+                % (",".join(_COLUMNS), ",".join("?" * len(_COLUMNS))),
                 (row.doc_id, row.sha256, row.file_name, row.source_path, row.mime, row.size,
                  row.pages, row.chunks, row.title, row.language, row.state,
-                 json.dumps(row.warnings, ensure_ascii=False), row.ingested_at or time.time()),
+                 json.dumps(row.warnings, ensure_ascii=False), row.ingested_at or time.time(),
+                 row.model, json.dumps(row.modifications, ensure_ascii=False), row.revision,
+                 row.trust, row.valid_from, row.valid_to, row.source_url),
             )
             self.db.execute("DELETE FROM failures WHERE source_path=?", (row.source_path,))
 
     def set_state(self, doc_id: str, state: str) -> None:
         self.db.execute("UPDATE documents SET state=? WHERE doc_id=?", (state, doc_id))
+
+    def set_fields(self, doc_id: str, f: DocFields) -> None:
+        """Store the document fields of `doc_id` (language too, when given)."""
+        self.db.execute(
+            "UPDATE documents SET model=?, modifications=?, revision=?, trust=?, valid_from=?, "
+            "valid_to=?, source_url=?, language=COALESCE(?, language) WHERE doc_id=?",
+            (f.model, json.dumps(f.modifications, ensure_ascii=False), f.revision, f.trust,
+             f.valid_from, f.valid_to, f.source_url, f.language, doc_id))
 
     def delete(self, doc_id: str) -> None:
         self.db.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
@@ -187,7 +248,8 @@ class Catalog:
     def _row(r: dict) -> DocumentRow:
         r = dict(r)
         r["warnings"] = json.loads(r["warnings"])
-        return DocumentRow(**r)
+        r["modifications"] = json.loads(r.get("modifications") or "[]")
+        return DocumentRow(**{k: r[k] for k in _COLUMNS if k in r})
 
     def _tx(self):
         return _Transaction(self.db)
