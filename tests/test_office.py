@@ -269,12 +269,94 @@ def test_docx_heading_and_table_fact_answers(lib, tmp_path):
     doc = lib.model(res.doc_id)
     assert doc.mime == MIME_DOCX and doc.title == "Pump PX-500 manual"
     # a new unit starts at each Heading 1/2; units are addressed by block numbers
+    # every table row is a block of its own: header row 5, rows 6 and 7, the list item 8
     assert [p.address for p in doc.pages] == [{"kind": "lines", "start": 1, "end": 2},
-                                               {"kind": "lines", "start": 3, "end": 6}]
+                                               {"kind": "lines", "start": 3, "end": 8}]
     assert "• Replace worn parts" in doc.pages[1].text
+    unit = doc.pages[1]
+    assert [(s["address"]["start"], unit.text[s["start"]:s["end"]]) for s in unit.spans[2:5]] == [
+        (5, "Component; Interval"), (6, "Component: Gearbox oil; Interval: every 250 hours"),
+        (7, "Component: Impeller seal; Interval: every 1200 hours")]
     cit = top_citation(lib, "How often is the gearbox oil serviced?")
     assert "Component: Gearbox oil; Interval: every 250 hours" in cit.quote
-    assert cit.address.kind == "lines" and cit.address.start <= 5 <= cit.address.end  # block 5: the table
+    assert cit.address.kind == "lines" and cit.address.start <= 6 <= cit.address.end  # block 6: its row
+
+
+def test_docx_table_rows_are_blocks_and_section_rows_label_them(lib, tmp_path):
+    d = docx.Document()
+    d.add_paragraph("Duty roster of the pumping station.")
+    t = d.add_table(rows=7, cols=2)
+    rows = [("Day", "Duty"), ("North hall", ""), ("Monday", "check the filters of pump P-1"),
+            ("Tuesday", "grease the bearings of pump P-2"), ("South", "hall"),
+            ("Monday", "read the flow meters of line L-4"), ("", "")]
+    for r, (a, b) in enumerate(rows):
+        t.cell(r, 0).text, t.cell(r, 1).text = a, b
+    t.cell(4, 0).merge(t.cell(4, 1)).text = "South hall"  # a merged section row
+    d.add_paragraph("Report faults to the shift engineer.")
+    path = tmp_path / "roster.docx"
+    d.save(str(path))
+    res = lib.ingest_file(path)
+    assert res.status == "added"
+    unit = lib.model(res.doc_id).page(1)
+    blocks = [(s["address"]["start"], s["address"]["end"], unit.text[s["start"]:s["end"]])
+              for s in unit.spans]
+    assert blocks == [
+        (1, 1, "Duty roster of the pumping station."),
+        (2, 2, "Day; Duty"),
+        (3, 3, "North hall"),
+        (4, 4, "North hall: Day: Monday; Duty: check the filters of pump P-1"),
+        (5, 5, "North hall: Day: Tuesday; Duty: grease the bearings of pump P-2"),
+        (6, 6, "South hall"),
+        (7, 7, "South hall: Day: Monday; Duty: read the flow meters of line L-4"),
+        (8, 8, "Report faults to the shift engineer."),
+    ]  # the empty row is not a block
+
+
+def test_calendar_table_row_answers_on_its_own(office_lib):
+    library, _ = office_lib
+    cit = top_citation(library, "Какой праздник 7 января?")
+    assert cit.file == "bib-chernigovka.netdo.ru_download_docs_17459.docx", cit
+    assert "Рождество" in cit.quote, cit.quote
+    assert cit.address.kind == "lines" and cit.address.start == cit.address.end, cit.address
+    doc = library.model(cit.doc_id)
+    unit = next(p for p in doc.pages if f"{cit.doc_id}-p{p.page}-" in cit.chunk_id)
+    (span,) = [s for s in unit.spans if s["address"]["start"] == cit.address.start]
+    assert unit.text[span["start"]:span["end"]] == "Январь: 7; Рождество Христово"
+
+
+def test_pptx_text_box_paragraphs_that_continue_a_sentence_are_one_line(office_lib):
+    library, _ = office_lib
+    cit = top_citation(library, "What percentage of refactorings were done without a tool?")
+    assert cit.file == "HowWeRefactor.pptx" and "89%" in cit.quote, cit.quote
+    assert "were done without a tool" in cit.quote
+    assert "89% of refactorings were done without a tool" in library.page_text(cit.doc_id, 24)
+
+
+def test_pptx_bullet_lists_stay_separate_lines(lib, tmp_path):
+    prs = pptx.Presentation()
+    s1 = prs.slides.add_slide(prs.slide_layouts[1])  # title and content: bulleted body
+    s1.shapes.title.text = "Daily checks"
+    body = s1.placeholders[1].text_frame
+    body.text = "check the oil level"
+    for line in ("inspect the drive belt", "clean the intake screen"):
+        body.add_paragraph().text = line
+    s2 = prs.slides.add_slide(prs.slide_layouts[6])
+    box = s2.shapes.add_textbox(Inches(1), Inches(1), Inches(6), Inches(2)).text_frame
+    box.text = "Weekly checks"
+    for text, level in (("test the alarm horn", 1), ("log the hours", 1)):
+        p = box.add_paragraph()
+        p.text, p.level = text, level  # indented items are list items too
+    box.add_paragraph().text = "Monthly the boiler is drained and"
+    box.add_paragraph().text = "refilled with treated water."
+    path = tmp_path / "checks.pptx"
+    prs.save(str(path))
+    res = lib.ingest_file(path)
+    assert res.status == "added"
+    assert lib.page_text(res.doc_id, 1) == ("Daily checks\n\ncheck the oil level\n\n"
+                                            "inspect the drive belt\n\nclean the intake screen")
+    assert lib.page_text(res.doc_id, 2) == ("Weekly checks\n\ntest the alarm horn\n\nlog the hours"
+                                            "\n\nMonthly the boiler is drained and refilled with "
+                                            "treated water.")
 
 
 def test_pdf_named_docx_is_ingested_as_docx(lib, tmp_path):

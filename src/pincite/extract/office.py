@@ -12,20 +12,35 @@ so each piece starts a new sentence for chunking and quoting. Addresses (the Ans
 contract's kinds, :mod:`pincite.extract.address`):
 
 * DOCX: ``{"kind": "lines", "start": i, "end": j}`` where i..j are **block numbers**: the
-  1-based position of a paragraph or table among the body's non-empty paragraphs and tables
-  in document order (empty paragraphs are not counted; a table counts as one block). The
-  Answer contract has no "paragraph" kind, so a DOCX citation reads "lines 12-14" meaning
-  paragraphs/tables 12 to 14. One unit per section: a new unit starts at each Title,
-  Heading 1 or Heading 2 (style name, or outline level 0-1 of the paragraph or its style),
-  and after DOCX_BLOCKS_PER_UNIT blocks or UNIT_CHARS characters. Headings, paragraphs, list
-  items ("• " before the text) and tables (one row per piece: the first row as header,
-  later rows as "header: value; ...") in body order; content controls are opened. Headers,
-  footers, footnotes, comments and text boxes are not read.
+  1-based position of a paragraph or table row among the body's non-empty paragraphs and
+  table rows in document order (empty paragraphs and empty rows are not counted; **every
+  table row is its own block**, with its own span, so a quote from one row of a long table
+  cites that row alone). The Answer contract has no "paragraph" kind, so a DOCX citation
+  reads "lines 12-14" meaning blocks 12 to 14. One unit per section: a new unit starts at
+  each Title, Heading 1 or Heading 2 (style name, or outline level 0-1 of the paragraph or
+  its style), and after DOCX_BLOCKS_PER_UNIT blocks or UNIT_CHARS characters (a long table
+  runs on over several units). Headings, paragraphs, list items ("• " before the text) and
+  table rows in body order; content controls are opened; a table nested in a cell is read
+  into that cell. Headers, footers, footnotes, comments and text boxes are not read.
+* Table rows (DOCX and PPTX): horizontally merged cells count once. When the first row
+  names two or more columns it is the header ("a; b; c") and later rows read "header:
+  value; ..."; otherwise a row is its non-empty cells joined by "; ". In a table of two or
+  more columns, a **section row** (its first cell holds text and every other cell is empty
+  or repeats it, e.g. a merged month row "Январь" over a calendar) reads as its label and
+  prefixes each following row until the next section row, so a row reads on its own:
+  "Январь: 7; Рождество Христово" (with a header: "Январь: Date: 7; Event: ...").
 * PPTX: one unit per slide (1-based; slides without a title, hidden slides and slides
   without text are counted), ``{"kind": "slide", "slide": n}``: the title, then the text of
   each shape in z-order (groups opened; slide-number and date placeholders left out: decks
-  put the slide number there too), tables row by
-  row, and the speaker notes as "Notes: ...". Charts, SmartArt and pictures give no text.
+  put the slide number there too; a line that repeats one of an earlier shape of the slide,
+  such as the same label over many diagram boxes, is left out), tables row by row, and
+  the speaker notes as "Notes: ...". Each paragraph of a text frame is a line, except that a paragraph starting in lower
+  case is joined by a space to the one before it when that one does not end a sentence
+  (no final ".", "!", "?", ":", ";" or "。"), so a fact wrapped by hand over paragraphs
+  ("89% of refactorings" / "were done without a tool") stays one line. List items are
+  never joined: a paragraph with a level above 0 or its own bullet, and in body/object
+  placeholders (bulleted by their layout) every paragraph that does not turn bullets off.
+  Charts, SmartArt and pictures give no text.
 * XLSX: every sheet, every row with a value (cached values of formulas: data_only). One unit
   per XLSX_ROWS_PER_UNIT rows of a sheet, ``{"kind": "sheet", "sheet": name, "range":
   "A1:F100"}``, with a span per row ``{"kind": "sheet", "sheet": name, "range": "A5:F5"}``
@@ -61,12 +76,16 @@ from pincite.extract.sniff import MIME, OFFICE_EXTRACTOR
 
 #: A DOCX unit ends after this many blocks (paragraphs/tables) when no heading ends it first.
 DOCX_BLOCKS_PER_UNIT = 40
+#: A DOCX table of more rows than this starts a unit of its own.
+DOCX_TABLE_OWN_UNIT_ROWS = 20
 #: A sheet unit holds at most this many rows.
 XLSX_ROWS_PER_UNIT = 100
 #: A DOCX or XLSX unit ends once its text passes this many characters.
 UNIT_CHARS = 8000
 #: Pieces of a unit are separated by a blank line (a sentence boundary for chunking).
 SEP = "\n\n"
+#: A PPTX paragraph ending in one of these ends a sentence: the next one is not joined to it.
+SENTENCE_END = ".!?:;。"
 #: At most this many "formula without a cached value" warnings are listed one by one.
 MAX_FORMULA_WARNINGS = 20
 #: Merged ranges larger than this many rows or columns are not filled (a whole-column merge).
@@ -127,20 +146,47 @@ def _one_line(text: str) -> str:
 
 
 def _table_rows(rows: list[list[str]]) -> list[str]:
-    """Rows of cell texts -> one text per row: the first row as a header ("a; b; c"), later
-    rows as "header: value; ..." when the first row names two or more columns."""
+    """Rows of cell texts -> one text per row (empty rows dropped): the first row as a header
+    ("a; b; c") when it names two or more columns, later rows then as "header: value; ...";
+    without such a header a row is its cells joined by "; ". In a table of two or more
+    columns a section row (see :func:`_section_label`) reads as its label and prefixes the
+    rows after it until the next section row: "Январь: 7; Рождество Христово"."""
     rows = [r for r in rows if any(r)]
     if not rows:
         return []
     header = rows[0]
-    if len(rows) < 2 or sum(1 for h in header if h) < 2:
-        return ["; ".join(c for c in r if c) for r in rows]
-    out = ["; ".join(h for h in header if h)]
-    for row in rows[1:]:
-        cells = [f"{header[i]}: {v}" if i < len(header) and header[i] and header[i] != v else v
-                 for i, v in enumerate(row) if v]
-        out.append("; ".join(cells))
+    has_header = len(rows) >= 2 and sum(1 for h in header if h) >= 2
+    wide = max(len(r) for r in rows) >= 2
+    out = []
+    section = None
+    for n, row in enumerate(rows):
+        if n == 0 and has_header:
+            out.append("; ".join(h for h in header if h))
+            continue
+        label = _section_label(row) if wide else None
+        if label is not None:
+            section = label
+            out.append(label)
+            continue
+        if has_header:
+            cells = [f"{header[i]}: {v}" if i < len(header) and header[i] and header[i] != v else v
+                     for i, v in enumerate(row) if v]
+        else:
+            cells = [c for c in row if c]
+        text = "; ".join(cells)
+        out.append(f"{section}: {text}" if section and section != text else text)
     return out
+
+
+def _section_label(row: list[str]) -> str | None:
+    """The label of a section row (a month name over the rows of that month): a row whose
+    first cell holds text and whose other cells are empty or repeat it (a merged row); else
+    None."""
+    if not row or not row[0]:
+        return None
+    if all(not c or c == row[0] for c in row[1:]):
+        return row[0]
+    return None
 
 
 # -- DOCX -------------------------------------------------------------------------------
@@ -161,9 +207,9 @@ def extract_docx(path: Path, *, doc_id: str, sha256: str, file_name: str | None 
     pages: list[PageText] = []
     unit = _Unit()
     count = 0
-    for level, text in blocks:
+    for level, text, long_table in blocks:
         count += 1
-        starts_section = level is not None and level <= 2
+        starts_section = (level is not None and level <= 2) or long_table
         if unit.parts and (starts_section or unit.count >= DOCX_BLOCKS_PER_UNIT
                            or unit.length > UNIT_CHARS):
             pages.append(unit.page(len(pages) + 1))
@@ -177,7 +223,8 @@ def extract_docx(path: Path, *, doc_id: str, sha256: str, file_name: str | None 
 
 
 def _docx_blocks(document):
-    """(heading level or None, text) of each non-empty paragraph and table of the body."""
+    """(heading level or None, text, whether it starts a long table) of each non-empty
+    paragraph and table row of the body."""
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
@@ -189,11 +236,11 @@ def _docx_blocks(document):
                 if text:
                     level = _heading_level(p)
                     prefix = "• " if level is None and _is_list_item(p) else ""
-                    yield level, prefix + text
+                    yield level, prefix + text, False
             elif el.tag == f"{_W}tbl":
                 rows = _table_rows(_docx_table(Table(el, parent)))
-                if rows:
-                    yield None, SEP.join(rows)
+                for n, row in enumerate(rows):
+                    yield None, row, n == 0 and len(rows) > DOCX_TABLE_OWN_UNIT_ROWS
             elif el.tag == f"{_W}sdt":
                 content = el.find(f"{_W}sdtContent")
                 if content is not None:
@@ -283,6 +330,7 @@ def _slide_pieces(slide) -> list[str]:
     if title is not None:
         pieces.extend(_frame_paragraphs(title.text_frame))
     title_id = title.shape_id if title is not None else None
+    shape_lines: set[str] = set()
 
     def walk(shapes):
         for shape in shapes:
@@ -296,7 +344,13 @@ def _slide_pieces(slide) -> list[str]:
                 rows = [[_one_line(cell.text) for cell in row.cells] for row in shape.table.rows]
                 pieces.extend(_table_rows(rows))
             elif getattr(shape, "has_text_frame", False) and shape.has_text_frame:
-                pieces.extend(_frame_paragraphs(shape.text_frame))
+                bulleted = (shape.is_placeholder
+                            and shape.placeholder_format.type in (PP_PLACEHOLDER.BODY,
+                                                                  PP_PLACEHOLDER.OBJECT))
+                for line in _frame_paragraphs(shape.text_frame, bulleted):
+                    if line not in shape_lines:  # a label repeated over a diagram: once
+                        shape_lines.add(line)
+                        pieces.append(line)
 
     walk(slide.shapes)
     if slide.has_notes_slide:
@@ -307,14 +361,40 @@ def _slide_pieces(slide) -> list[str]:
     return pieces
 
 
-def _frame_paragraphs(frame) -> list[str]:
-    """Non-empty paragraphs of a text frame (line breaks kept as line feeds)."""
-    out = []
+def _frame_paragraphs(frame, bulleted: bool = False) -> list[str]:
+    """Lines of a text frame: its non-empty paragraphs (line breaks kept as line feeds), a
+    paragraph joined to the one before it by a space when that one does not end a sentence
+    (see SENTENCE_END) and this one starts in lower case, so a fact wrapped by hand over two
+    paragraphs ("89% of refactorings" / "were done without a tool") stays one line. A list
+    item is never joined: a paragraph with a level above 0 or a bullet of its own (buChar,
+    buAutoNum, buBlip), or, where `bulleted` (a body or object placeholder, whose layout
+    gives bullets), any paragraph that does not turn bullets off (buNone)."""
+    out: list[str] = []
+    joinable_prev = False
     for p in frame.paragraphs:
         text = p.text.replace("\v", "\n").strip()
-        if text:
+        if not text:
+            joinable_prev = False
+            continue
+        item = _is_bullet(p, bulleted)
+        if (out and joinable_prev and not item and text[0].islower()
+                and out[-1][-1] not in SENTENCE_END):
+            out[-1] = f"{out[-1]} {text}"
+        else:
             out.append(text)
+        joinable_prev = not item
     return out
+
+
+def _is_bullet(p, bulleted: bool) -> bool:
+    """True when paragraph `p` is a list item (see :func:`_frame_paragraphs`)."""
+    if p.level > 0:
+        return True
+    ppr = p._p.pPr
+    tags = {el.tag.rsplit("}", 1)[-1] for el in ppr} if ppr is not None else set()
+    if tags & {"buChar", "buAutoNum", "buBlip"}:
+        return True
+    return bulleted and "buNone" not in tags
 
 
 # -- XLSX -------------------------------------------------------------------------------

@@ -47,7 +47,9 @@ RATIO_GRACE_BYTES = 1024 * 1024
 
 #: Extractor version of every non-PDF kind (DocumentModel.extractor; in the index profile as
 #: "office"). Bump when the text, units or addresses of DOCX, PPTX, XLSX or text files change.
-OFFICE_EXTRACTOR = "office-1"
+#: office-2: DOCX table rows are blocks of their own (section rows prefix them); PPTX wrapped
+#: paragraphs of one text frame are joined.
+OFFICE_EXTRACTOR = "office-2"
 
 MIME = {
     "pdf": "application/pdf",
