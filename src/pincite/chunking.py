@@ -10,12 +10,16 @@ sentences of a page are grouped while the chunk stays within `target_chars` (a c
 holds at least one sentence, so a sentence between target and 2*target makes a chunk alone);
 a sentence longer than 2*target is cut at whitespace into pieces of at most `target_chars`
 (hard cut where a piece has no whitespace, e.g. a long CJK run). Pages with only whitespace
-give no chunk. The document text is never altered: the title prefix lives in `search_text`.
+give no chunk. A chunk is also cut where an outline section starts (PageText.sections),
+unless a side of the cut would hold fewer than SECTION_MIN_CHARS non-space chars (a lone
+heading line stays with the text it heads); a chunk belongs to the section holding most of
+its characters. The document text is never altered: the title and section path prefix
+lives in `search_text`.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from pincite.analysis import split_sentences
 from pincite.extract.address import address_for_span
@@ -23,7 +27,9 @@ from pincite.extract.model import DocumentModel, PageText
 
 #: Bump when chunk boundaries, the search-text prefix or the naming text change (part of
 #: the index profile).
-CHUNKER_VERSION = "page-sentences-3"
+#: page-sentences-4: chunks cut at outline section starts, carry section_path/section_title,
+#: search text prefixed with "title / section path".
+CHUNKER_VERSION = "page-sentences-4"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
 #: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters
@@ -34,6 +40,10 @@ COVER_LINES = 3
 #: valve of boiler B-12 opens at 6 bar." on a one-page notice).
 SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", ";", "；")
 COVER_MIN_LETTERS = 20
+#: A chunk is not cut at a section start when a side would keep fewer non-space chars.
+SECTION_MIN_CHARS = 60
+#: Joins the parts of the search-text prefix: "Pump manual / 5 Tests / 5.3 Pressure check".
+PREFIX_SEP = " / "
 
 
 @dataclass
@@ -48,8 +58,11 @@ class Chunk:
     text: the source text (exact slice of the page text): what quotes are verified against.
     ocr: the page's text came from OCR; address: the chunk's own address for a non-PDF unit
         (slide, sheet range, line range; pincite.extract.address), None for a PDF page.
-    search_text: text used for BM25/embeddings: f"{title}\n{text}" (just `text` when the
-        document has no title). Never used to verify.
+    search_text: text used for BM25/embeddings: the title and the section path joined by
+        " / ", a line break, then `text` ("Pump manual / 5 Tests / 5.3 Pressure check\n...";
+        just `text` when the document has neither). Never used to verify.
+    section_path: the outline path of the chunk's section (["5 Tests", "5.3 Pressure
+        check"]), [] when none; section_title: its last element ('' when none).
     """
 
     chunk_id: str
@@ -65,6 +78,8 @@ class Chunk:
     kind: str = "text"
     ocr: bool = False
     address: dict | None = None
+    section_path: list[str] = field(default_factory=list)
+    section_title: str = ""
 
 
 def naming_text(doc: DocumentModel) -> str:
@@ -92,13 +107,55 @@ def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk
         raise ValueError("target_chars must be positive")
     chunks: list[Chunk] = []
     for page in doc.pages:
-        for n, (start, end) in enumerate(_page_spans(page.text, target_chars)):
+        spans = _cut_at_sections(page.text, _page_spans(page.text, target_chars), page.sections)
+        for n, (start, end) in enumerate(spans):
             chunks.append(_make_chunk(doc, page, n, start, end))
     return chunks
 
 
+def search_prefix(title: str, section_path: list[str]) -> str:
+    """"title / part / sub-part": what `search_text` puts before a chunk's text ('' when
+    there is neither a title nor a section)."""
+    return PREFIX_SEP.join(p for p in [title or "", *section_path] if p)
+
+
+def section_of(sections: list[dict], start: int, end: int) -> list[str]:
+    """The path of the section span holding most of text[start:end] ([] when none)."""
+    best, path = 0, []
+    for s in sections:
+        overlap = min(end, s["end"]) - max(start, s["start"])
+        if overlap > best:
+            best, path = overlap, list(s["path"])
+    return path
+
+
+def _cut_at_sections(text: str, spans: list[tuple[int, int]], sections: list[dict]) -> list[tuple[int, int]]:
+    """Cut chunk spans where a section starts inside them (see the module docstring)."""
+    cuts = sorted({s["start"] for s in sections})
+    if not cuts:
+        return spans
+    out: list[tuple[int, int]] = []
+    for start, end in spans:
+        for cut in cuts:
+            if not start < cut < end:
+                continue
+            left_end, right_start = _rstrip(text, start, cut), _lstrip(text, cut, end)
+            if (_visible(text, start, left_end) >= SECTION_MIN_CHARS
+                    and _visible(text, right_start, end) >= SECTION_MIN_CHARS):
+                out.append((start, left_end))
+                start = right_start
+        out.append((start, end))
+    return out
+
+
+def _visible(text: str, start: int, end: int) -> int:
+    return sum(not ch.isspace() for ch in text[start:end])
+
+
 def _make_chunk(doc: DocumentModel, page: PageText, n: int, start: int, end: int) -> Chunk:
     text = page.text[start:end]
+    path = section_of(page.sections, start, end)
+    prefix = search_prefix(doc.title, path)
     return Chunk(
         chunk_id=f"{doc.doc_id}-p{page.page}-c{n}",
         doc_id=doc.doc_id,
@@ -107,12 +164,14 @@ def _make_chunk(doc: DocumentModel, page: PageText, n: int, start: int, end: int
         char_start=start,
         char_end=end,
         text=text,
-        search_text=f"{doc.title}\n{text}" if doc.title else text,
+        search_text=f"{prefix}\n{text}" if prefix else text,
         page_label=page.page_label,
         label_source=page.label_source,
         kind=navigation_kind(text),
         ocr=page.ocr,
         address=address_for_span(page, start, end),
+        section_path=path,
+        section_title=path[-1] if path else "",
     )
 
 

@@ -10,6 +10,7 @@ import csv
 import io
 from typing import Callable
 
+from .answer.cite import SECTION_SEP
 from .answer.messages import page_ref
 from .answer_model import Answer, Citation
 
@@ -44,7 +45,8 @@ def source_line(c: Citation, lang: str) -> str:
     shown); "book.xlsx, RevB!B5", "deck.pptx, slide 2", "notes.txt, lines 10-14" for other
     addresses; "(OCR)" is added for text read by OCR. A document with fields names them
     after the file: "manual-b.pdf, PX-200, mod. B, rev. 3.0, p. 5-12 (PDF 47)", and an
-    uploaded one says "uploaded, not normative"."""
+    uploaded one says "uploaded, not normative". A citation with a section names its last
+    part before the place: "lshort.pdf, §TeX, p. 1 (PDF 15)"."""
     a = c.address
     if a.kind == "sheet":
         where = f"{a.sheet}!{a.range}"
@@ -57,7 +59,16 @@ def source_line(c: Citation, lang: str) -> str:
     else:
         where = page_ref(a.page, a.page_label, lang)
     fields = fields_part(c, lang)
-    return f"{c.file}, " + (f"{fields}, " if fields else "") + where + (" (OCR)" if c.ocr else "")
+    section = section_part(c)
+    return (f"{c.file}, " + (f"{fields}, " if fields else "") + (f"{section}, " if section else "")
+            + where + (" (OCR)" if c.ocr else ""))
+
+
+def section_part(c: Citation) -> str:
+    """"§5.3 Pressure check": the last part of a citation's section path; "" when none."""
+    if not c.section:
+        return ""
+    return "§" + c.section.split(SECTION_SEP)[-1].strip()
 
 
 def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> str:

@@ -12,6 +12,9 @@ from ..extract.address import address_for_span
 from ..extract.model import PageText
 from ..index.base import Hit
 
+#: Joins the parts of a section path in Citation.section: "5 Tests › 5.3 Pressure check".
+SECTION_SEP = " › "
+
 #: Longest quote kept in a citation, in characters (a model may send more).
 MAX_CITATION_QUOTE = 1000
 
@@ -38,7 +41,8 @@ def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
     unit text) narrow the address from the whole chunk to what the quote covers: the rows
     of a sheet range ("RevB!A5:F5", not the chunk's "A1:F40"), the lines of a text file.
     The document fields (model, modification: the document's modifications joined by ", ",
-    revision, trust) come from the hit's index record.
+    revision, trust) come from the hit's index record, and so does `section` (the hit's
+    section path joined by SECTION_SEP; None when it has none).
     """
     address = address_of(hit)
     if hit.address and page is not None and span is not None:
@@ -49,4 +53,5 @@ def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
                     address=address, page=getattr(address, "page", None),
                     page_label=getattr(address, "page_label", None), quote=quote[:MAX_CITATION_QUOTE],
                     ocr=hit.ocr, model=hit.model, modification=", ".join(hit.modifications) or None,
-                    revision=hit.revision, trust=hit.trust, **fields)
+                    revision=hit.revision, trust=hit.trust,
+                    section=SECTION_SEP.join(hit.section_path) or None, **fields)

@@ -14,7 +14,8 @@ from typing import Any
 #: pdfium-2: printed folios from headers/footers when a PDF has no /PageLabels (label_source "folio").
 #: pdfium-3: weak pages OCRed with tesseract (ocr=True, word boxes in spans); garbled cp1251
 #: text layers re-decoded (pincite.extract.quality.repair_cp1251).
-EXTRACTOR_VERSION = "pdfium-3"
+#: pdfium-4: section spans per page from the PDF outline (PageText.sections).
+EXTRACTOR_VERSION = "pdfium-4"
 
 
 @dataclass
@@ -54,6 +55,7 @@ class PageText:
     ocr: bool = False
     address: dict | None = None
     spans: list[dict] = field(default_factory=list)
+    sections: list[dict] = field(default_factory=list)
 
 
 @dataclass

@@ -95,6 +95,8 @@ class Hit:
     PDFium text; `text` is the chunk's source text (exact slice of the page text).
     ocr: the text came from OCR; address: the chunk's own address for a non-PDF unit (slide,
     sheet range, line range), None for a PDF page.
+    section_path / section_title: the chunk's outline section (["5 Tests", "5.3 Pressure
+    check"], "5.3 Pressure check"); [] and '' when none.
     extra: "name_terms" (analysed words naming the hit's document, chunking.naming_text)
     and, for a dense search, "dense" (cosine similarity to the question).
     model, modifications, revision, trust: the document's fields (library.fields) as its
@@ -117,6 +119,8 @@ class Hit:
     kind: str = "text"
     ocr: bool = False
     address: dict | None = None
+    section_path: list[str] = field(default_factory=list)
+    section_title: str = ""
     extra: dict = field(default_factory=dict)
     model: str | None = None
     modifications: list[str] = field(default_factory=list)
