@@ -98,11 +98,20 @@ class Scope(BaseModel):
     trust: list[str] | None = None
     doc_ids: list[str] | None = None
     decided_by: str = "default"
+    serial: str | None = None
+    revision_status: str | None = None
 
 
 class Clarification(BaseModel):
     question: str
     options: list[str] = Field(default_factory=list)
+
+
+class CompareItem(BaseModel):
+    """One side of a compare answer: the revision searched and its own Answer (own sources)."""
+
+    revision: str
+    answer: "Answer"
 
 
 class Relevance(BaseModel):
@@ -186,7 +195,11 @@ class Answer(BaseModel):
     usage: dict[str, int] | None = None
     passages: list[Citation] = Field(default_factory=list)
     calculation: Calculation | None = None
+    compare: list[CompareItem] = Field(default_factory=list)
 
     def citations(self) -> list[Citation]:
         """All citations of all claims, in rank order (first claim first)."""
         return [c for claim in self.claims for c in claim.citations]
+
+
+CompareItem.model_rebuild()

@@ -9,7 +9,7 @@ import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Optional
+from typing import Optional, Tuple
 
 import typer
 from rich.console import Console
@@ -22,6 +22,7 @@ from .app import IngestResult, Library, expand_paths
 from .config import Settings
 from .errors import PinciteError
 from .export import FORMATS, evidence_cards
+from .answer.pipeline import ask_library
 from .index.base import SearchFilter
 from .library.catalog import DocumentRow, FailureRow
 from .library.fields import TRUST_LEVELS, FieldError, parse_fields
@@ -142,7 +143,16 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
         trust: Optional[list[str]] = typer.Option(None, "--trust", help="Trust levels allowed (repeat; default "
                                                   "normative and reference)."),
         include_uploaded: bool = typer.Option(False, "--include-uploaded", help="Let uploaded documents "
-                                              "answer too (cited as uploaded, not normative).")):
+                                              "answer too (cited as uploaded, not normative)."),
+        serial: Optional[str] = typer.Option(None, "--serial", help="Serial number of the unit; the "
+                                             "registry maps it to its modification (and shipped revision)."),
+        mode: Optional[str] = typer.Option(None, "--mode", metavar="current|as-shipped",
+                                           help="Revision to answer from: the one current for the "
+                                                "modification (default with a registry) or the one the "
+                                                "serial number shipped with."),
+        compare: Optional[Tuple[str, str]] = typer.Option(None, "--compare", metavar="REV REV",
+                                                help="Answer from each of two revisions separately, "
+                                                     "side by side.")):
     """Answer a question from the library, with a verified quote and page for each claim.
 
     Offline and extractive by default. With --llm the question and the passages found are
@@ -158,6 +168,9 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
                              include_uploaded=include_uploaded)
     except ValueError as e:
         _fail(f"--trust: {e}")
+    if mode is not None and mode not in ("current", "as-shipped"):
+        _fail(f"--mode {mode}: choose current or as-shipped")
+    revisions = [r for r in (compare or ()) if r]
     settings = None
     if (llm or llm_url or llm_model or llm_query_model) and _server_url() is None:
         settings = _llm_settings(llm_url, llm_model, llm_query_model)
@@ -168,14 +181,19 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
         if llm_url or llm_model or llm_query_model:
             _fail(f"`pincite serve` is running at {server.url} and answers with its own LLM settings; "
                   "drop --llm-url/--llm-model/--llm-query-model or stop the server")
-        if scope.narrows():
+        if scope.narrows() or serial or mode or revisions:
             _fail(f"`pincite serve` is running at {server.url}: its API takes no --model, --modification, "
-                  "--revision, --trust or --include-uploaded yet; stop it to ask with them")
+                  "--revision, --trust, --include-uploaded, --serial, --mode or --compare yet; stop it "
+                  "to ask with them")
         with server:
             ans = server.ask(question, mode="llm" if llm else "extractive")
     else:
         with _library(must_exist=True) as lib:
-            ans = lib.ask(question, llm=settings, scope=scope)
+            try:
+                ans = ask_library(lib, question, scope, llm=settings, serial=serial, mode=mode,
+                                  compare=revisions or None)
+            except ValueError as e:
+                _fail(str(e))
             if export:
                 originals = {c.doc_id: lib.blobs.path_for(lib.catalog.get(c.doc_id).sha256)
                              for c in ans.citations() if lib.catalog.get(c.doc_id)}
@@ -318,6 +336,53 @@ def _field_options(**opts) -> dict:
         _fail(str(e).replace("options: ", "", 1))
 
 
+registry_app = typer.Typer(help="The registry: which revision covers which modification, its "
+                                "status and serial ranges (registry import, registry show).")
+app.add_typer(registry_app, name="registry")
+
+
+@registry_app.command("import")
+def registry_import(path: Path = typer.Argument(..., help="registry.csv: model, modification, revision, "
+                                                "status, current, serial_from, serial_to, valid_from, "
+                                                "checked_at, checked_source.")):
+    """Replace the library's registry with the rows of a CSV file (checked first: an error
+    names the row, and nothing is changed). Nothing is inferred from title pages."""
+    from .library.registry import Registry, RegistryError, read_csv
+
+    if not path.is_file():
+        _fail(f"{path}: no such file")
+    try:
+        entries = read_csv(path)
+    except RegistryError as e:
+        _fail(str(e))
+    _no_server("registry import")
+    with _library(must_exist=True, for_reindex=True) as lib:
+        Registry.store(lib.catalog, entries, str(path))
+    console.print(f"registry: {len(entries)} row{'s' if len(entries) != 1 else ''} imported from "
+                  f"{escape(str(path))}", soft_wrap=True)
+
+
+@registry_app.command("show")
+def registry_show(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
+    """Show the registry, with each revision's status today (a valid_from in the future
+    shows as not_yet_in_force)."""
+    from .library.registry import Registry
+
+    _no_server("registry show")
+    with _library(must_exist=True, for_reindex=True) as lib:
+        reg = Registry.load(lib.catalog)
+        source = lib.catalog.get_meta("registry_source")
+    if as_json:
+        out = {"source": source, "entries": [dict(e.as_dict(), effective_status=e.effective_status())
+                                             for e in reg.entries]}
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
+        return
+    if not reg:
+        console.print("the registry is empty: import one with `pincite registry import registry.csv`")
+        return
+    console.print(render.registry_table(reg.entries, source))
+
+
 @app.command()
 def reindex():
     """Rebuild chunks and the index from the stored extracted text (no re-parsing)."""
@@ -366,7 +431,8 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         if corpus:
             _, ingest_figures = evaluate.ingest_timed(lib, [corpus], passwords)
         checker = evaluate.QuoteCrosschecker.for_library(lib, passwords)
-        recs = evaluate.run_eval(qs, lib.ask, crosscheck=checker, page_text=lib.page_text)
+        recs = evaluate.run_eval(qs, lambda q, **kw: ask_library(lib, q, **kw), crosscheck=checker,
+                                 page_text=lib.page_text)
         env = evaluate.environment(lib)
     evaluate.write_records(out, recs)
     s = evaluate.summarise(recs, checker)

@@ -188,12 +188,28 @@ def load_questions(path: Path) -> list[dict]:
             except json.JSONDecodeError as e:
                 raise ValueError(f"{path}:{n}: not JSON ({e.msg})") from None
             if out[-1].get("scope") is not None:
-                from .index.base import SearchFilter
-
                 if not isinstance(out[-1]["scope"], dict):
                     raise ValueError(f"{path}:{n}: scope must be an object")
-                SearchFilter.from_scope(out[-1]["scope"], f"{path}:{n}")
+                split_scope(out[-1]["scope"], f"{path}:{n}")
     return out
+
+
+#: Scope keys that are not filter fields: passed to the ask function as keywords
+#: (answer.pipeline.ask_library: a serial number, and the mode current | as-shipped).
+SCOPE_EXTRA_KEYS = ("serial", "mode")
+
+
+def split_scope(scope: dict, where: str):
+    """(SearchFilter, {"serial": ..., "mode": ...}) of an eval `scope` object; ValueError
+    naming `where` for an unknown key or value."""
+    from .index.base import SearchFilter
+
+    scope = dict(scope)
+    extra = {k: scope.pop(k) for k in SCOPE_EXTRA_KEYS if k in scope}
+    extra = {k: str(v) for k, v in extra.items() if v is not None}
+    if extra.get("mode") not in (None, "current", "as-shipped"):
+        raise ValueError(f"{where}: scope mode {extra['mode']!r}: choose current or as-shipped")
+    return SearchFilter.from_scope(scope, where), extra
 
 
 def passwords_by_name(questions: list[dict]) -> dict[str, str]:
@@ -335,15 +351,17 @@ def run_eval(questions: list[dict], ask: Callable[[str], Answer],
     A question with a `scope` object (model, modification, revision, trust,
     include_uploaded) is asked as `ask(question, scope=SearchFilter)`, so the scope is a
     filter inside the search (Library.ask); one without is asked as `ask(question)`.
+    A scope's `serial` and `mode` go to `ask` as keywords (answer.pipeline.ask_library).
     ValueError for a scope object with an unknown key or value."""
-    from .index.base import SearchFilter
-
-    scopes = [SearchFilter.from_scope(q["scope"], f"question {q.get('id', i)}") if q.get("scope") else None
+    scopes = [split_scope(q["scope"], f"question {q.get('id', i)}") if q.get("scope") else (None, {})
               for i, q in enumerate(questions, 1)]
     records = []
-    for q, scope in zip(questions, scopes):
+    for q, (scope, extra) in zip(questions, scopes):
         t0 = time.perf_counter()
-        ans = ask(q["question"]) if scope is None else ask(q["question"], scope=scope)
+        if scope is None:
+            ans = ask(q["question"])
+        else:
+            ans = ask(q["question"], scope=scope, **extra)
         seconds = time.perf_counter() - t0
         rec = score(q, ans, seconds, crosscheck, page_text)
         records.append(rec)

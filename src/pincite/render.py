@@ -25,6 +25,22 @@ def print_answer(console: Console, ans: Answer) -> None:
     if ans.mode == "llm":
         head += f" [dim](model {escape(ans.model or '?')}; every claim checked against its source)[/]"
     console.print(head)
+    if ans.scope.decided_by not in ("default", "explicit option"):
+        console.print(f"[dim]scope: {escape(_scope_text(ans))}[/]", soft_wrap=True)
+    if ans.compare:  # one block per revision, each with its own sources
+        for item in ans.compare:
+            console.print(f"\n[bold]── rev. {escape(item.revision)} ──[/]")
+            print_answer(console, item.answer)
+        for w in ans.warnings:
+            console.print(f"[dim]{escape(w)}[/]")
+        return
+    if ans.clarification is not None:
+        console.print(escape(ans.clarification.question))
+        for i, o in enumerate(ans.clarification.options, 1):
+            console.print(f"  {i}. {escape(o)}")
+        for w in ans.warnings:
+            console.print(f"[dim]{escape(w)}[/]")
+        return
     if ans.parts:  # a compound question: each part with its own status and citations
         for i, part in enumerate(ans.parts, 1):
             console.print(f"\n[bold]({i}) {escape(part.question)}[/]")
@@ -52,6 +68,33 @@ def print_answer(console: Console, ans: Answer) -> None:
     if ans.usage:
         console.print(f"[dim]tokens: {ans.usage.get('total_tokens', '?')}, model time "
                       f"{ans.timings.get('llm', 0):.1f} s[/]")
+
+
+def _scope_text(ans: Answer) -> str:
+    """"PX-200, mod. B, rev. 3.0 — registry: rev. 3.0 current for modification B ...". """
+    s = ans.scope
+    parts = [p for p in (s.model, f"mod. {s.modification}" if s.modification else None,
+                         f"rev. {s.revision}" if s.revision else None,
+                         f"S/N {s.serial}" if s.serial else None) if p]
+    return (", ".join(parts) + " — " if parts else "") + s.decided_by
+
+
+def registry_table(entries, source: str | None = None) -> Table:
+    """The registry: one line per model, modification and revision."""
+    from pathlib import Path
+
+    t = Table(title="pincite registry" + (f" ({escape(Path(source).name)})" if source else ""))
+    for col in ("model", "mod.", "rev.", "status", "current", "serials", "valid from"):
+        t.add_column(col, no_wrap=True)
+    t.add_column("checked", overflow="fold")
+    style = {"in_force": "green", "superseded": "yellow", "repealed": "red", "not_yet_in_force": "cyan"}
+    for e in entries:
+        st = e.effective_status()
+        serials = f"{e.serial_from or '…'}–{e.serial_to or '…'}" if (e.serial_from or e.serial_to) else "-"
+        t.add_row(escape(e.model), escape(e.modification), escape(e.revision), f"[{style[st]}]{st}[/]",
+                  "yes" if e.current else "no", escape(serials), e.valid_from or "-",
+                  escape(e.provenance() or "-"))
+    return t
 
 
 def _print_calculation(console: Console, ans: Answer) -> None:

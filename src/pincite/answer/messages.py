@@ -50,6 +50,22 @@ MESSAGES = {
               "пользователями отвечают, только если это попросить (--include-uploaded).",
         "zh": "资料库中没有规范性或参考性文档；用户上传的文档仅在明确要求时（--include-uploaded）参与回答。",
     },
+    "clarify_modification": {
+        "en": "Which modification of {model} do you mean: {options}? Their manuals differ; "
+              "name one (--modification, or in the question).",
+        "ru": "Какая модификация {model} имеется в виду: {options}? Руководства для них "
+              "различаются; укажите одну (--modification или в вопросе).",
+        "zh": "请问是 {model} 的哪种改型：{options}？各改型的手册不同，请指明一种（--modification 或在问题中写明）。",
+    },
+    "clarify_revision": {
+        "en": "Which revision of the {model} manual do you mean: {options}? They differ; name one "
+              "(--revision), or give the serial number (--serial).",
+        "ru": "Какая редакция руководства {model} имеется в виду: {options}? Они различаются; "
+              "укажите одну (--revision) или заводской номер (--serial).",
+        "zh": "请问是 {model} 手册的哪个版本：{options}？各版本内容不同，请指明一个（--revision）或提供序列号（--serial）。",
+    },
+    "or": {"en": " or ", "ru": " или ", "zh": " 或 "},
+    "compare_heading": {"en": "Revision {revision}", "ru": "Редакция {revision}", "zh": "版本 {revision}"},
 }
 
 PAGE = {"en": "p.", "ru": "с.", "zh": "第{}页"}

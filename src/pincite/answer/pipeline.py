@@ -155,30 +155,153 @@ def scope_words(flt: SearchFilter, lang: str) -> str:
 
 
 def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
-                    llm: object | None = None) -> Answer:
+                    llm: object | None = None, *, serial: str | None = None, mode: str | None = None,
+                    compare: list[str] | None = None) -> Answer:
     """Answer `question` from `lib`: refuse below the calibrated relevance bars, else answer
     extractively (offline) or, with `llm` (a pincite.answer.llm.LlmClient), with claims a
     model writes and the server verifies (pincite.answer.generate). The refusal is decided
-    before any model call. Raises QuestionError; with `llm`, LlmError when the model server
-    fails."""
+    before any model call.
+
+    The scope (answer.scope) is resolved first: options in `flt`, `serial` and `mode`
+    ("current" or "as-shipped"), what the question names, and the library's registry decide
+    the model, modification and revision searched. `compare` (revisions) answers once per
+    revision, each from its own filtered search, in `compare[]`. Raises QuestionError,
+    ValueError for a bad mode or an as-shipped question without a registered serial; with
+    `llm`, LlmError when the model server fails."""
+    from .scope import resolve
+
     q = check_question(question)
-    parts, split_note = _split(q, llm)
+    res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=not compare)
+    if compare:
+        return answer_compare(lib, q, res, compare, llm)
+    text = res.text or q  # the question less the phrases the scope took over
+    parts, split_note = _split(text, llm)
     if len(parts) > 1:
-        return answer_compound(lib, q, parts, flt, llm, split_note)
-    return answer_single(lib, q, flt, llm)
+        ans = answer_compound(lib, text, parts, res.flt, llm, split_note)
+    else:
+        ans = answer_single(lib, text, res.flt, llm)
+    ans.question = q
+    return _with_scope(ans, res)
 
 
 def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                   llm: object | None = None) -> Answer:
-    """Answer one (not compound) question: gather evidence, refuse or answer."""
+    """Answer one (not compound) question: gather evidence, refuse, ask back when the
+    evidence comes from twins the scope does not separate (answer.scope.twins), or answer."""
     g = gather(lib, question, flt)
     if g.refusal is not None:
         return g.refusal
+    clar = _clarify(lib, g)
+    if clar is not None:
+        return clar
     if llm is not None:
         from .generate import answer_with_llm
 
         return answer_with_llm(lib, g, llm)
     return _extractive_answer(lib, g)
+
+
+def _kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
+    """The candidates an extractive answer would cite (the best and those close to it)."""
+    best = g.cands[0]
+    return [best] + [c for c in g.cands[1:]
+                     if c.coverage >= max(lib.settings.min_coverage * 0.8, KEEP_RELATIVE * best.coverage)
+                     and id(c) not in g.other_code]
+
+
+def _clarify(lib: LibraryLike, g: Gathered) -> Answer | None:
+    """A needs_clarification Answer (the question back and its choices, no number) when the
+    evidence to cite comes from twins the scope does not separate; None otherwise."""
+    from .scope import clarification, twins
+
+    found = twins([c.hit for c in _kept(lib, g)[:MAX_CLAIMS]], g.flt)
+    if found is None:
+        return None
+    clar = clarification(lib, found, g.flt, g.lang)
+    return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
+                  answer=clar.question, clarification=clar, timings=g.timings, relevance=g.rel)
+
+
+def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],
+                   llm: object | None = None) -> Answer:
+    """One Answer per revision, each from its own search filtered to that revision (and the
+    resolved model and modification), in `compare[]`; their claims are never mixed (the
+    top-level Answer has none). Status: answered when every side is, partial when some are,
+    refused when none is."""
+    from ..answer_model import CompareItem
+
+    lang = analysis.detect_language(question)
+    items = []
+    revs = list(dict.fromkeys(r.strip() for r in revisions if r and r.strip()))
+    base = "" if res.scope.decided_by in ("default", "explicit option") else f"; {res.scope.decided_by}"
+    for rev in revs:
+        flt = dataclasses.replace(res.flt, revision=rev)
+        sub = answer_single(lib, res.text or question, flt, llm)
+        sub.question = question
+        entry = res.registry.entry(flt.model, flt.modification, rev)
+        sub.scope = res.scope.model_copy(update={
+            "revision": rev, "revision_status": entry.effective_status() if entry else None,
+            "decided_by": f"compare: rev. {rev}{base}"})
+        _mark_status(sub, res)
+        items.append(CompareItem(revision=rev, answer=sub))
+    answered = [i for i in items if i.answer.status == "answered"]
+    status = "answered" if items and len(answered) == len(items) else "partial" if answered else "refused"
+    lines = []
+    for i in items:
+        lines.append(message("compare_heading", lang).format(revision=i.revision) + ":")
+        lines.append(i.answer.answer)
+    scope = res.scope.model_copy(update={"revision": None, "revision_status": None,
+                                         "decided_by": f"compare: rev. {' and '.join(revs)}{base}"})
+    return Answer(question=question, status=status, language=lang, scope=scope, answer="\n".join(lines),
+                  compare=items, warnings=list(res.warnings),
+                  timings={k: round(sum(i.answer.timings.get(k, 0.0) for i in items), 4)
+                           for k in {k for i in items for k in i.answer.timings}})
+
+
+def _with_scope(ans: Answer, res) -> Answer:
+    """`ans` with the resolved scope, its notes among the warnings, and each citation's
+    revision status from the registry."""
+    ans.scope = res.scope
+    for p in ans.parts:
+        p.scope = res.scope
+    ans.warnings = list(res.warnings) + [w for w in ans.warnings if w not in res.warnings]
+    _mark_status(ans, res)
+    return ans
+
+
+def _mark_status(ans: Answer, res) -> None:
+    """Set `status` (in_force, superseded, ...) on citations of registered revisions."""
+    if not res.registry:
+        return
+    cites = ans.citations() + list(ans.passages) + [c for p in ans.parts for c in p.citations()]
+    for c in cites:
+        if not (c.model and c.revision):
+            continue
+        mods = [res.flt.modification] if res.flt.modification else [m.strip() for m in (c.modification or "").split(",")]
+        for m in mods:
+            e = res.registry.entry(c.model, m, c.revision)
+            if e is not None:
+                c.status = e.effective_status()
+                break
+
+
+def ask_library(lib: LibraryLike, question: str, scope: SearchFilter | dict | None = None, *,
+                doc_ids: list[str] | None = None, llm=None, serial: str | None = None,
+                mode: str | None = None, compare: list[str] | None = None) -> Answer:
+    """Library.ask with the registry options too (serial, mode, compare): `scope` a
+    SearchFilter or a scope object, `llm` LlmSettings (a client is opened for the call)."""
+    if scope is None or isinstance(scope, SearchFilter):
+        flt = dataclasses.replace(scope or SearchFilter())
+    else:
+        flt = SearchFilter.from_scope(scope)
+    if doc_ids is not None:
+        flt.doc_ids = doc_ids
+    if llm is None:
+        return answer_question(lib, question, flt, serial=serial, mode=mode, compare=compare)
+    from .llm import LlmClient
+
+    with LlmClient(llm) as client:
+        return answer_question(lib, question, flt, llm=client, serial=serial, mode=mode, compare=compare)
 
 
 def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: SearchFilter | None,
@@ -233,11 +356,8 @@ def _split(q: str, llm: object | None) -> tuple[list[str], str | None]:
 
 def _extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     t1 = time.perf_counter()
-    cands, rel = g.cands, g.rel
-    best = cands[0]
-    keep = [best] + [c for c in cands[1:]
-                     if c.coverage >= max(lib.settings.min_coverage * 0.8, KEEP_RELATIVE * best.coverage)
-                     and id(c) not in g.other_code]
+    rel = g.rel
+    keep = _kept(lib, g)
     claims = [_claim(lib, c, g.terms) for c in keep[:MAX_CLAIMS]]
     timings = dict(g.timings, answer=time.perf_counter() - t1)
     verified = [c for c in claims if c.verified]

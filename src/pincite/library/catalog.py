@@ -51,7 +51,24 @@ CREATE TABLE IF NOT EXISTS failures (
     at REAL NOT NULL
 );
 CREATE TABLE IF NOT EXISTS term_df (term TEXT PRIMARY KEY, df INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS registry (
+    row INTEGER NOT NULL,
+    model TEXT NOT NULL,
+    modification TEXT NOT NULL,
+    revision TEXT NOT NULL,
+    status TEXT NOT NULL,
+    current INTEGER NOT NULL,
+    serial_from TEXT,
+    serial_to TEXT,
+    valid_from TEXT,
+    checked_at TEXT,
+    checked_source TEXT,
+    PRIMARY KEY (model, modification, revision)
+);
 """
+#: Columns of the registry table (library.registry), in CSV order after `row`.
+REGISTRY_COLUMNS = ("model", "modification", "revision", "status", "current", "serial_from",
+                    "serial_to", "valid_from", "checked_at", "checked_source")
 
 #: Document-field columns added after the first schema: (name, SQL type and default). A
 #: catalog made before them gets them on open (ALTER TABLE ... ADD COLUMN), its documents
@@ -205,6 +222,23 @@ class Catalog:
 
     def failures(self) -> list[FailureRow]:
         return [FailureRow(*r) for r in self.db.execute("SELECT * FROM failures ORDER BY file_name")]
+
+    # -- registry (library.registry: which revision covers which modification) ----------
+    def replace_registry(self, rows: list[dict], source: str) -> None:
+        """Replace the whole registry with `rows` (dicts of REGISTRY_COLUMNS plus `row`, the
+        CSV line) in one transaction; `source` (the imported file) is kept in meta."""
+        cols = ("row",) + REGISTRY_COLUMNS
+        with self._tx():
+            self.db.execute("DELETE FROM registry")
+            self.db.executemany(
+                "INSERT INTO registry (%s) VALUES (%s)" % (",".join(cols), ",".join("?" * len(cols))),
+                ([r.get(c) for c in cols] for r in rows))
+            self.set_meta("registry_source", source)
+            self.set_meta("registry_imported_at", str(time.time()))
+
+    def registry_rows(self) -> list[dict]:
+        """The registry rows in import order (current as 0/1)."""
+        return list(self._rows("SELECT * FROM registry ORDER BY model, modification, row", ()))
 
     # -- term statistics (document frequency per analysed term) ------------------------
     def add_term_df(self, df: Counter, sign: int = 1) -> None:

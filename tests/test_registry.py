@@ -1,0 +1,326 @@
+"""Tests of the registry and scope resolution (issue 7, second part): registry import and
+show, current / as-shipped revisions per modification, serial numbers, modifications named in
+the question, clarification between twins, compare mode, eval scope with serial and mode.
+
+Generated twin manuals (tests/pdfgen.py): manual rev. 2.1 covers modifications A and B
+(16 bar, section on page 3); rev. 3.0 covers B only (25 bar, one chapter longer, section on
+page 4). The registry keeps A on 2.1 while B moved to 3.0. Nothing of pincite is mocked.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pdfgen import make_pdf
+from pincite import cli, evaluate
+from pincite.answer.pipeline import ask_library
+from pincite.answer.scope import recognise
+from pincite.app import Library
+from pincite.config import Settings
+from pincite.index.base import SearchFilter
+from pincite.library.registry import Registry, RegistryError, read_csv
+
+QUESTION = "What is the test pressure for this unit?"
+COVER = "Operating manual of the pressure unit. General safety notes for operators and service staff."
+INSTALL = "Chapter 4 Installation. Mount the unit on a level floor and connect the supply line firmly."
+REMOTE = "Chapter 4a Remote monitoring. The unit reports its state over the network interface."
+MAINT = "Chapter 6 Maintenance. Replace the seals and the filter cartridge every year."
+#: revision: (modifications, bar, minutes, page of the section)
+MANUALS = {"2.1": (["A", "B"], "16", "10", 3), "3.0": (["B"], "25", "15", 4)}
+VALUES = {"16", "10", "25", "15"}
+REGISTRY = """model,modification,revision,status,current,serial_from,serial_to,valid_from,checked_at,checked_source
+PX-200,A,2.1,in_force,yes,1000,1999,2024-01-01,2026-11-01,maker letter
+PX-200,B,2.1,superseded,no,2000,2999,2024-01-01,2026-11-01,maker letter
+PX-200,B,3.0,in_force,yes,3000,3999,2026-03-01,2026-11-01,maker letter
+"""
+
+
+def section(bar: str, minutes: str) -> str:
+    return ("5.3 Pressure check. Close the outlet valve and raise the pressure slowly. The test "
+            f"pressure for this unit is {bar} bar, held for {minutes} minutes without loss.")
+
+
+def pages(rev: str) -> list[str]:
+    _, bar, minutes, _ = MANUALS[rev]
+    return [COVER, INSTALL, *([REMOTE] if rev == "3.0" else []), section(bar, minutes), MAINT]
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch):
+    for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_COVERAGE", "PINCITE_MAX_FILE_MB",
+                 "PINCITE_MAX_PAGES", "PINCITE_RETRIEVAL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def build(root: Path, registry: bool = True) -> tuple[Library, dict[str, str]]:
+    folder = root / "docs"
+    folder.mkdir(parents=True, exist_ok=True)
+    lib = Library(Settings(data_dir=root / "data"))
+    ids = {}
+    for rev, (mods, _, _, _) in MANUALS.items():
+        p = make_pdf(folder / f"px200-rev{rev}.pdf", pages(rev))
+        [r] = lib.ingest([p], fields={"model": "PX-200", "modifications": mods, "revision": rev,
+                                      "trust": "normative"})
+        assert r.status == "added", r
+        ids[rev] = r.doc_id
+    if registry:
+        csv_path = root / "registry.csv"
+        csv_path.write_text(REGISTRY, encoding="utf-8")
+        Registry.store(lib.catalog, read_csv(csv_path), str(csv_path))
+    return lib, ids
+
+
+@pytest.fixture(scope="module")
+def lib_ids(tmp_path_factory):
+    lib, ids = build(tmp_path_factory.mktemp("registry"))
+    yield lib, ids
+    lib.close()
+
+
+def has_value(text: str) -> bool:
+    return any(re.search(rf"(?<![\d.]){v}(?![\d.])", text) for v in VALUES)
+
+
+def assert_cites(ans, ids, rev):
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    top = ans.citations()[0]
+    mods, bar, _, page = MANUALS[rev]
+    assert top.doc_id == ids[rev] and top.verified and top.page == page
+    assert f"{bar} bar" in top.quote
+    assert {c.doc_id for c in ans.citations()} == {ids[rev]}
+    return top
+
+
+# ================================================================ registry file
+
+
+def test_registry_import_errors_name_the_row(tmp_path):
+    head = REGISTRY.splitlines()[0]
+    cases = {
+        "status": ("PX-200,A,2.1,valid,yes,,,,,", r"row 2: status 'valid' is not one of in_force"),
+        "current": ("PX-200,A,2.1,in_force,maybe,,,,,", r"row 2: current 'maybe' is not yes or no"),
+        "date": ("PX-200,A,2.1,in_force,yes,,,2024-02-30,,", r"row 2: valid_from '2024-02-30' is not a date"),
+        "serials": ("PX-200,A,2.1,in_force,yes,500,100,,,", r"row 2: serial_from 500 is after serial_to 100"),
+        "empty": (",A,2.1,in_force,yes,,,,,", r"row 2: model is empty"),
+        "current_superseded": ("PX-200,A,2.1,superseded,yes,,,,,", r"row 2: revision 2.1 is marked current"),
+    }
+    for name, (row, pattern) in cases.items():
+        p = tmp_path / f"{name}.csv"
+        p.write_text(f"{head}\n{row}\n", encoding="utf-8")
+        with pytest.raises(RegistryError, match=pattern):
+            read_csv(p)
+    p = tmp_path / "dup.csv"
+    p.write_text(f"{head}\nPX-200,B,2.1,superseded,no,,,,,\nPX-200,B,3.0,in_force,yes,,,,,\n"
+                 "PX-200,B,3.1,in_force,yes,,,,,\n", encoding="utf-8")
+    with pytest.raises(RegistryError, match=r"row 4: PX-200 modification B already has a current revision \(row 3\)"):
+        read_csv(p)
+    p.write_text("model,modification,revision,status,current,colour\n", encoding="utf-8")
+    with pytest.raises(RegistryError, match="unknown column"):
+        read_csv(p)
+    p.write_text("model,modification,revision\nPX-200,A,2.1\n", encoding="utf-8")
+    with pytest.raises(RegistryError, match="missing column.*status, current"):
+        read_csv(p)
+
+
+def test_future_valid_from_is_not_yet_in_force(tmp_path):
+    p = tmp_path / "r.csv"
+    p.write_text(REGISTRY.splitlines()[0] + "\nPX-9,A,1.0,in_force,no,,,2020-01-01,,\n"
+                 "PX-9,A,2.0,in_force,yes,,,2999-01-01,2026-11-01,gazette\n", encoding="utf-8")
+    reg = Registry(read_csv(p))
+    e = reg.entry("px-9", "a", "2.0")
+    assert e.status == "in_force" and e.effective_status() == "not_yet_in_force"
+    cur, notes = reg.current("PX-9", "A")
+    assert cur.revision == "1.0" and "not yet in force (from 2999-01-01)" in notes[0]
+
+
+def test_cli_registry_import_and_show(tmp_path):
+    lib, _ = build(tmp_path, registry=False)
+    lib.close()
+    data = str(tmp_path / "data")
+    good = tmp_path / "registry.csv"
+    good.write_text(REGISTRY, encoding="utf-8")
+    bad = tmp_path / "bad.csv"
+    bad.write_text(REGISTRY + "PX-200,C,1.0,gone,no,,,,,\n", encoding="utf-8")
+    out = invoke("--data", data, "registry", "import", str(bad), code=2)
+    assert "row 5: status 'gone'" in out.stderr
+    assert json.loads(invoke("--data", data, "registry", "show", "--json").stdout)["entries"] == []
+    assert "3 rows imported" in invoke("--data", data, "registry", "import", str(good)).stdout
+    shown = json.loads(invoke("--data", data, "registry", "show", "--json").stdout)
+    rows = {(e["modification"], e["revision"]): e for e in shown["entries"]}
+    assert rows[("B", "2.1")]["status"] == "superseded" and rows[("B", "3.0")]["current"] is True
+    assert rows[("B", "3.0")]["serial_from"] == "3000" and rows[("A", "2.1")]["checked_source"] == "maker letter"
+    table = invoke("--data", data, "registry", "show").stdout
+    assert "superseded" in table and "PX-200" in table and "3000" in table
+    # the registry drives `ask`: modification B is answered from rev. 3.0
+    ans = json.loads(invoke("--data", data, "ask", QUESTION, "--model", "PX-200", "--modification", "B",
+                            "--json").stdout)
+    assert ans["status"] == "answered" and ans["claims"][0]["citations"][0]["revision"] == "3.0"
+    assert ans["scope"]["decided_by"].startswith("explicit option; registry: rev. 3.0 current for modification B")
+
+
+# ================================================================ recognition
+
+
+def test_scope_is_recognised_in_the_question():
+    models, mods = ["PX-200"], ["A", "B"]
+    assert recognise("PX-200, модификация B: какое давление?", models, mods) == {"model": "PX-200", "modification": "B"}
+    assert recognise("PX-200, модификация В?", models, mods)["modification"] == "B"  # Cyrillic В
+    assert recognise("px-200 modification b pressure", models, mods) == {"model": "PX-200", "modification": "B"}
+    assert recognise("Pressure for the PX-200 mod. A?", models, mods)["modification"] == "A"
+    assert recognise("型号 PX-200 的 B 型 试验压力是多少？", models, mods) == {"model": "PX-200", "modification": "B"}
+    assert recognise("S/N 12345: test pressure?", models, mods) == {"serial": "12345"}
+    assert recognise("заводской номер 3456, давление?", models, mods) == {"serial": "3456"}
+    assert recognise("What is the test pressure of the PX-2000?", models, mods) == {}
+
+
+# ================================================================ scoped answers
+
+
+def test_modification_a_stays_on_2_1(lib_ids):
+    lib, ids = lib_ids
+    ans = lib.ask(QUESTION, scope=SearchFilter(model="PX-200", modification="A"))
+    top = assert_cites(ans, ids, "2.1")
+    assert top.status == "in_force" and ans.scope.revision == "2.1" and ans.scope.mode == "current"
+    assert "registry: rev. 2.1 current for modification A" in ans.scope.decided_by
+    assert "checked 2026-11-01, source maker letter" in ans.scope.decided_by
+
+
+def test_modification_b_moves_to_3_0(lib_ids):
+    lib, ids = lib_ids
+    ans = lib.ask(QUESTION, scope=SearchFilter(model="PX-200", modification="B"))
+    top = assert_cites(ans, ids, "3.0")
+    assert top.status == "in_force"
+    assert ans.scope.decided_by == ("explicit option; registry: rev. 3.0 current for modification B since "
+                                    "2026-03-01 (checked 2026-11-01, source maker letter)")
+    # the same, named in the question (Russian) instead of an option
+    q = "What is the test pressure for this unit, PX-200 modification B?"
+    named = lib.ask(q)
+    assert_cites(named, ids, "3.0")
+    assert named.question == q and named.scope.modification == "B"
+    assert named.scope.decided_by.startswith("named in the question: model PX-200, modification B; registry:")
+
+
+def test_serial_in_b_range_cites_3_0(lib_ids):
+    lib, ids = lib_ids
+    ans = lib.ask(f"{QUESTION} S/N 3456")
+    assert_cites(ans, ids, "3.0")
+    assert ans.scope.serial == "3456" and ans.scope.modification == "B" and ans.scope.mode == "current"
+    via_option = ask_library(lib, QUESTION, serial="3100")
+    assert_cites(via_option, ids, "3.0")
+
+
+def test_as_shipped_old_serial_cites_the_superseded_revision_marked(lib_ids):
+    lib, ids = lib_ids
+    ans = ask_library(lib, QUESTION, serial="2500", mode="as-shipped")
+    top = assert_cites(ans, ids, "2.1")
+    assert top.status == "superseded"
+    assert ans.scope.mode == "as-shipped" and ans.scope.revision_status == "superseded"
+    assert "serial 2500 shipped with rev. 2.1" in ans.scope.decided_by
+    assert "superseded" in ans.scope.decided_by
+    assert any("as shipped: rev. 2.1 is superseded for modification B; the current revision is 3.0" in w
+               for w in ans.warnings)
+    with pytest.raises(ValueError, match="as-shipped needs a serial number"):
+        ask_library(lib, QUESTION, mode="as-shipped")
+
+
+def test_no_modification_asks_which_one_without_numbers(lib_ids):
+    lib, _ = lib_ids
+    for q in (QUESTION, "What is the test pressure for the PX-200?"):
+        ans = lib.ask(q)
+        assert ans.status == "needs_clarification", ans.answer
+        assert ans.clarification.options == ["A", "B"]
+        assert "A or B" in ans.clarification.question and not has_value(ans.answer)
+        assert not ans.claims and not ans.citations()
+    # the model named but no modification: the same question back
+    named = lib.ask("What is the test pressure of the PX-200 unit?")
+    assert named.status == "needs_clarification" and named.scope.model == "PX-200"
+    assert named.answer.startswith("Which modification of PX-200 do you mean: A or B?")
+
+
+def test_modification_c_has_no_manual(lib_ids):
+    lib, _ = lib_ids
+    ans = lib.ask(QUESTION, scope=SearchFilter(model="PX-200", modification="C"))
+    assert ans.status == "refused" and not ans.claims
+    assert ans.answer.startswith("The library has no document for PX-200 modification C.")
+    assert not has_value(ans.answer)
+    named = lib.ask("What is the test pressure for the PX-200 modification C?")
+    assert named.status == "refused" and "modification C" in named.answer and not has_value(named.answer)
+
+
+def test_compare_gives_two_blocks_with_their_own_sources(lib_ids):
+    lib, ids = lib_ids
+    ans = ask_library(lib, QUESTION, SearchFilter(model="PX-200", modification="B"), compare=["2.1", "3.0"])
+    assert ans.status == "answered" and not ans.claims
+    assert [i.revision for i in ans.compare] == ["2.1", "3.0"]
+    for item in ans.compare:
+        assert_cites(item.answer, ids, item.revision)
+        assert item.answer.scope.revision == item.revision
+    assert ans.compare[0].answer.citations()[0].status == "superseded"
+    assert "Revision 2.1:" in ans.answer and "Revision 3.0:" in ans.answer
+
+
+def test_cli_compare_serial_and_mode(lib_ids):
+    lib, ids = lib_ids
+    lib.close()
+    try:
+        data = str(lib.root)
+        text = invoke("--data", data, "ask", QUESTION, "--modification", "B", "--compare", "2.1", "3.0").stdout
+        assert text.index("── rev. 2.1 ──") < text.index("16 bar") < text.index("── rev. 3.0 ──") < text.index("25 bar")
+        out = json.loads(invoke("--data", data, "ask", QUESTION, "--serial", "2500", "--mode", "as-shipped",
+                                "--json").stdout)
+        assert out["claims"][0]["citations"][0]["doc_id"] == ids["2.1"]
+        assert out["claims"][0]["citations"][0]["status"] == "superseded"
+        clar = invoke("--data", data, "ask", QUESTION).stdout
+        assert "needs_clarification" in clar and "A or B" in clar and not has_value(clar)
+        bad = invoke("--data", data, "ask", QUESTION, "--mode", "as-shipped", code=2)
+        assert "as-shipped needs a serial number" in bad.stderr
+        bad = invoke("--data", data, "ask", QUESTION, "--mode", "latest", code=2)
+        assert "choose current or as-shipped" in bad.stderr
+    finally:
+        lib.__init__(lib.settings)
+
+
+def test_eval_scope_takes_serial_and_mode(lib_ids, tmp_path):
+    lib, ids = lib_ids
+    qfile = tmp_path / "q.jsonl"
+    rows = [{"id": "shipped", "question": QUESTION, "doc": "px200-rev2.1.pdf", "pages": [3], "answer": "16 bar",
+             "scope": {"serial": "2500", "mode": "as-shipped"}},
+            {"id": "current", "question": QUESTION, "doc": "px200-rev3.0.pdf", "pages": [4], "answer": "25 bar",
+             "scope": {"serial": "2500"}}]
+    qfile.write_text("\n".join(json.dumps(r) for r in rows) + "\n", encoding="utf-8")
+    recs = evaluate.run_eval(evaluate.load_questions(qfile), lambda q, **kw: ask_library(lib, q, **kw))
+    assert all(r.hit1 for r in recs), [(r.id, r.status) for r in recs]
+    qfile.write_text(json.dumps({"question": QUESTION, "scope": {"mode": "newest"}}) + "\n")
+    with pytest.raises(ValueError, match="choose current or as-shipped"):
+        evaluate.load_questions(qfile)
+
+
+def test_without_registry_twins_by_revision_ask_which_revision(tmp_path):
+    lib, ids = build(tmp_path, registry=False)
+    try:
+        ans = lib.ask(QUESTION, scope=SearchFilter(modification="B"))
+        assert ans.status == "needs_clarification" and ans.clarification.options == ["2.1", "3.0"]
+        assert not has_value(ans.answer) and ans.scope.mode == "all"
+        assert_cites(lib.ask(QUESTION, scope=SearchFilter(modification="A")), ids, "2.1")
+    finally:
+        lib.close()
+
+
+# ================================================================ helpers
+
+
+class _Out:
+    def __init__(self, res):
+        self.stdout, self.stderr, self.code = res.stdout, res.stderr, res.exit_code
+
+
+def invoke(*args: str, code: int = 0) -> _Out:
+    cli._state.clear()
+    res = CliRunner().invoke(cli.app, list(args), catch_exceptions=False)
+    out = _Out(res)
+    assert res.exit_code == code, (args, res.stdout, res.stderr)
+    return out
