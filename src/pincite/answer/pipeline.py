@@ -76,10 +76,13 @@ class Gathered:
     refusal: Answer | None = None
 
 
-def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None) -> Gathered:
+def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
+           coverage_text: str | None = None) -> Gathered:
     """Validate the question, retrieve and rank evidence, and decide refusal.
 
-    `refusal` is set (an Answer with status "refused") when the library is empty or the best
+    `coverage_text` (a compound question's part without the context copied into it, see
+    split.core_of): the words whose coverage ranks evidence and decides refusal; all words of
+    `question` still drive retrieval. `refusal` is set (an Answer with status "refused") when the library is empty or the best
     evidence misses a calibrated bar; no answer may then be written, by any model.
     Raises QuestionError for a blank or over-long question.
     """
@@ -101,7 +104,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None) -> 
     groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
     terms = _terms(groups)
     hits = retrieve(lib, q, groups, flt)
-    weights = extractive.group_weights(groups, lib.catalog.term_df(terms), n_chunks)
+    if coverage_text:
+        groups = analysis.query_groups(coverage_text) or groups
+    weights = extractive.group_weights(groups, lib.catalog.term_df(_terms(groups)), n_chunks)
     cands = extractive.candidates(hits, weights)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
@@ -185,10 +190,10 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
 
 
 def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
-                  llm: object | None = None) -> Answer:
+                  llm: object | None = None, coverage_text: str | None = None) -> Answer:
     """Answer one (not compound) question: gather evidence, refuse, ask back when the
     evidence comes from twins the scope does not separate (answer.scope.twins), or answer."""
-    g = gather(lib, question, flt)
+    g = gather(lib, question, flt, coverage_text)
     if g.refusal is not None:
         return g.refusal
     clar = _clarify(lib, g)
@@ -314,7 +319,9 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
     parts' claims in part order, so the first citation is the first part's best.
     """
     lang = analysis.detect_language(question)
-    subs = [answer_single(lib, p, flt, llm) for p in parts]
+    from .split import core_of
+
+    subs = [answer_single(lib, p, flt, llm, coverage_text=core_of(p)) for p in parts]
     answered = [a for a in subs if a.status == "answered"]
     status = "answered" if len(answered) == len(subs) else "partial" if answered else "refused"
     lines = []

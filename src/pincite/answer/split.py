@@ -21,12 +21,14 @@ Rules, in order (each documented choice keeps a single question whole):
 4. At most MAX_PARTS parts.
 5. Self-contained parts: a leading source phrase ("According to lshort,", "Per the … Guide,",
    "Согласно …,", "По …,", "根据……，", "依……，") and a parenthesised one ("(per lshort)") are
-   copied to the parts that lack them, and names of the first part (words with Latin letters
-   or digits in a Russian or Chinese question; capitalised or code-like words in an English
-   one) that a later part does not mention are appended to it in parentheses.
+   copied to the parts that lack them. Names of the first part are NOT copied: measured on
+   ../shared/eval (2026-12-01, whole corpus), appending them ("…推荐哪些 (Windows 10 TeX Live
+   iso)？") made retrieval focus on the document those names title (pipeline.retrieve's
+   naming search) and lost zh-14's second part: 9 of 11 parts found with names, 10 of 11
+   without (the 11th, zh-14's first quote, is not verbatim on its page).
 
-Measured on ../shared/eval (2026-12-01): the 5 compound questions split, none of the 35
-fact and table questions does (tests/test_split.py).
+Measured on ../shared/eval (2026-12-01): the 5 compound questions split, none of the 41
+other questions does (tests/test_split.py).
 """
 from __future__ import annotations
 
@@ -78,6 +80,17 @@ def split_question(question: str, lang: str | None = None) -> list[str]:
     return _self_contained(parts, lang)
 
 
+_TRAILING_CONTEXT = re.compile(r"\s*\([^()]*\)\s*(?=[?？]$)")
+
+
+def core_of(part: str) -> str:
+    """A part without a parenthesised context copied into it by rule 5 ("(per lshort)"):
+    the words the part itself asks. Retrieval uses the whole part; the coverage that ranks
+    evidence and decides refusal uses the core, so the copied source helps find the document
+    without counting as words the evidence must contain."""
+    return _TRAILING_CONTEXT.sub("", part)
+
+
 def _sentences(q: str) -> list[str]:
     """Question sentences; a statement sentence is joined to the question after it."""
     pieces = [m.group().strip() for m in _SENTENCE.finditer(q) if m.group().strip()]
@@ -120,10 +133,9 @@ def _content_words(part: str) -> int:
 
 
 def _self_contained(parts: list[str], lang: str) -> list[str]:
-    """Copy the source phrase and the first part's names into the parts that lack them."""
+    """Copy the source phrase into the parts that lack it (rule 5)."""
     lead = _LEADING_CONTEXT.match(parts[0])
     paren = _PAREN_CONTEXT.search(" ".join(parts))
-    names = _names(parts[0], lang)
     out = [parts[0]]
     for p in parts[1:]:
         if lead and not _LEADING_CONTEXT.match(p):
@@ -132,24 +144,5 @@ def _self_contained(parts: list[str], lang: str) -> list[str]:
             p = p[0].upper() + p[1:]
         if paren and paren.group() not in p:
             p = p[:-1].rstrip() + " " + paren.group() + p[-1]
-        have = {w.lower() for w in re.findall(r"[\w.\-]+", p)}
-        missing = [n for n in names if n.lower() not in have]
-        if missing:
-            p = p[:-1].rstrip() + " (" + " ".join(missing) + ")" + p[-1]
         out.append(p)
     return out
-
-
-def _names(text: str, lang: str) -> list[str]:
-    """Words of `text` that name things: with Latin letters or digits in a Russian or Chinese
-    question; capitalised after the first word, or containing a digit, in an English one."""
-    words = re.findall(r"[\w][\w.\-]*[\w]|[\w]", text)
-    if lang == "en":
-        picked = [w for i, w in enumerate(words) if re.search(r"\d", w) or (i > 0 and w[0].isupper())]
-        lead = _LEADING_CONTEXT.match(text)
-        if lead:  # the source phrase is copied whole; its words need not be named again
-            inside = set(re.findall(r"[\w.\-]+", lead.group(1)))
-            picked = [w for w in picked if w not in inside]
-    else:
-        picked = [w for w in words if re.search(r"[A-Za-z0-9]", w)]
-    return list(dict.fromkeys(picked))
