@@ -52,10 +52,15 @@ def wait_uploads(c: TestClient, ids: list[str], timeout: float = 120) -> dict[st
         time.sleep(0.05)
 
 
-def upload(c: TestClient, *paths: Path, names: list[str] | None = None) -> list[dict]:
+def upload(c: TestClient, *paths: Path, names: list[str] | None = None,
+           trust: str | None = "reference", **form) -> list[dict]:
+    """Upload `paths` in one request. The tests below ask without a scope (normative and
+    reference documents answer), so their uploads say trust "reference"; trust=None sends
+    none (a web upload's default, "uploaded"). `form`: more form fields (model, revision...)."""
     names = names or [p.name for p in paths]
-    r = c.post("/api/documents", files=[("file", (n, p.read_bytes(), "application/pdf"))
-                                         for n, p in zip(names, paths)])
+    data = {**({"trust": trust} if trust is not None else {}), **form}
+    r = c.post("/api/documents", data=data, files=[("file", (n, p.read_bytes(), "application/pdf"))
+                                                   for n, p in zip(names, paths)])
     assert r.status_code == 202, r.text
     ups = r.json()["uploads"]
     assert [u["status"] for u in ups] == ["queued"] * len(paths)
@@ -460,6 +465,8 @@ def test_live_server_writes_server_json_and_is_found(tmp_path):
             assert done["status"] == "ready" and done["file"] == "valve.pdf"
             ans = cl.ask("At what pressure does the safety valve of boiler B-12 open?")
             assert ans.status == "answered" and ans.claims[0].citations[0].page == 3
+            # the CLI's client uploads as the CLI ingests: trust "reference" (a browser's is "uploaded")
+            assert [d["trust"] for d in cl.documents()["documents"]] == ["reference"]
             with pytest.raises(ServerError) as e:
                 cl.remove("0123456789abcdef")
             assert e.value.status == 404
@@ -775,3 +782,173 @@ def test_ocr_page_is_highlighted_from_word_boxes(kinds, tesseract):
     marked = c.get(f"/api/documents/{doc_id}/pages/2.png", params={"quote": cit["quote"]})
     assert plain.status_code == marked.status_code == 200 and plain.content != marked.content
     assert png_size(plain.content) == png_size(marked.content)
+
+
+# ================================================================ document fields and scope (issue 7)
+REPORT = ("Site inspection report written by the customer. The drain hose of the pressure unit was "
+          "found cracked at the clamp and was replaced on site by the customer.")
+REPORT_Q = "What was found at the drain hose clamp?"
+TWIN_Q = "What is the test pressure for this unit?"
+TWIN_COVER = "Operating manual of the pressure unit. General safety notes for operators and service staff."
+
+
+def twin_section(bar: str) -> str:
+    return ("5.3 Pressure check. Close the outlet valve and raise the pressure slowly. The test "
+            f"pressure for this unit is {bar} bar, held for ten minutes without loss.")
+
+
+def ask_json(c: TestClient, question: str, **kw) -> dict:
+    r = c.post("/api/ask", json={"question": question, **kw})
+    assert r.status_code == 200, r.text
+    return r.json()
+
+
+def cited(ans: dict) -> list[dict]:
+    return [cit for claim in ans["claims"] for cit in claim["citations"]]
+
+
+def doc_of(c: TestClient, doc_id: str) -> dict:
+    (doc,) = [d for d in c.get("/api/documents").json()["documents"] if d["doc_id"] == doc_id]
+    return doc
+
+
+@pytest.fixture(scope="module")
+def fields_app(tmp_path_factory):
+    """An app of its own (no embedder) for document fields and scoped questions."""
+    root = tmp_path_factory.mktemp("web-fields")
+    app = create_app(Settings(data_dir=root / "data", embedder="none"))
+    yield TestClient(app), root
+    app.state.pincite.close()
+
+
+def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fields_app):
+    """A web upload without a trust is "uploaded": every field is listed, a question without
+    include_uploaded is refused naming what is missing, with it the citation says "uploaded,
+    not normative"; PATCH to reference makes it answer without the switch; bad values are 400."""
+    from pincite.answer_model import Citation
+    from pincite.export import source_line
+
+    c, root = fields_app
+    pdf = make_pdf(root / "customer-report.pdf", [REPORT])
+    (up,) = upload(c, pdf, trust=None)
+    done = wait_uploads(c, [up["upload_id"]])[up["upload_id"]]
+    assert done["status"] == "ready", done
+    doc_id = done["doc_id"]
+    doc = doc_of(c, doc_id)
+    assert doc["trust"] == "uploaded"
+    assert {k: doc[k] for k in ("model", "modifications", "revision", "valid_from", "valid_to", "source_url")} == {
+        "model": None, "modifications": [], "revision": None, "valid_from": None, "valid_to": None,
+        "source_url": None}
+    assert doc["language"] == "en"
+    props = c.get("/openapi.json").json()["components"]["schemas"]["DocumentOut"]["properties"]
+    assert {"model", "modifications", "revision", "trust", "language", "valid_from", "valid_to",
+            "source_url"} <= set(props)
+
+    # No scope (as the CLI asks): uploads do not answer; the refusal says why, no number.
+    ans = ask_json(c, REPORT_Q)
+    assert ans["status"] == "refused" and not ans["claims"] and ans["relevance"] is None, ans
+    assert "no normative or reference document" in ans["answer"] and "uploaded" in ans["answer"]
+    assert ans["scope"]["trust"] == ["normative", "reference"]
+    ans = ask_json(c, REPORT_Q, scope={"include_uploaded": False})
+    assert ans["status"] == "refused", ans
+
+    # include_uploaded: answered, and the source line marks the upload.
+    ans = ask_json(c, REPORT_Q, scope={"include_uploaded": True})
+    assert ans["status"] == "answered", ans
+    assert "uploaded" in ans["scope"]["trust"] and ans["scope"]["decided_by"] == "explicit option"
+    (cit,) = cited(ans)[:1]
+    assert cit["doc_id"] == doc_id and cit["trust"] == "uploaded" and cit["verified"]
+    line = source_line(Citation.model_validate(cit), ans["language"])
+    assert line.startswith("customer-report.pdf, ") and "uploaded, not normative" in line, line
+    # an explicit trust list asks for exactly those levels
+    assert ask_json(c, REPORT_Q, scope={"trust": ["uploaded"]})["status"] == "answered"
+    assert ask_json(c, REPORT_Q, scope={"trust": ["normative"]})["status"] == "refused"
+
+    # PATCH: bad values are refused with the reason, nothing changes.
+    for body, words in [({"trust": "gospel"}, "trust 'gospel' is not one of normative, reference, uploaded"),
+                        ({"valid_from": "2024-13-01"}, "not a date"),
+                        ({"language": "english"}, "not a language code"),
+                        ({"source_url": "ftp://example.org/x.pdf"}, "not an http(s) URL"),
+                        ({"valid_from": "2026-02-01", "valid_to": "2026-01-01"}, "after valid_to"),
+                        ({}, "nothing to change")]:
+        r = c.patch(f"/api/documents/{doc_id}", json=body)
+        assert r.status_code == 400 and words in r.json()["detail"], (body, r.text)
+    assert c.patch(f"/api/documents/{doc_id}", json={"colour": "red"}).status_code == 422
+    assert c.patch("/api/documents/0123456789abcdef", json={"trust": "reference"}).status_code == 404
+    assert c.patch("/api/documents/not-an-id", json={"trust": "reference"}).status_code == 404
+    assert doc_of(c, doc_id)["trust"] == "uploaded"
+
+    # PATCH trust reference (and more fields): answers without the switch, no upload mark.
+    r = c.patch(f"/api/documents/{doc_id}", json={"trust": "reference", "model": "PX-200",
+                                                  "modifications": "A, B", "valid_from": "2025-01-01",
+                                                  "source_url": "https://example.org/report.pdf"})
+    assert r.status_code == 200, r.text
+    got = r.json()
+    assert (got["trust"], got["model"], got["modifications"], got["valid_from"], got["source_url"]) == (
+        "reference", "PX-200", ["A", "B"], "2025-01-01", "https://example.org/report.pdf")
+    assert doc_of(c, doc_id)["trust"] == "reference"  # GET shows it at once
+    ans = ask_json(c, REPORT_Q)
+    assert ans["status"] == "answered", ans
+    cit = cited(ans)[0]
+    assert cit["doc_id"] == doc_id and cit["trust"] == "reference" and cit["model"] == "PX-200"
+    assert "uploaded" not in source_line(Citation.model_validate(cit), "en")
+    # "" clears a field; the same bytes uploaded again keep the trust a person gave them
+    r = c.patch(f"/api/documents/{doc_id}", json={"model": "", "modifications": []})
+    assert r.status_code == 200 and r.json()["model"] is None and r.json()["modifications"] == []
+    (again,) = upload(c, pdf, trust=None)
+    again = wait_uploads(c, [again["upload_id"]])[again["upload_id"]]
+    assert again["status"] == "ready" and again["result"] == "skipped" and again["doc_id"] == doc_id
+    assert doc_of(c, doc_id)["trust"] == "reference"
+
+    # Upload form fields are checked like any fields: 400 with the reason, nothing queued.
+    before = len(c.get("/api/documents").json()["uploads"])
+    r = c.post("/api/documents", data={"trust": "gospel"},
+               files=[("file", ("x.pdf", pdf.read_bytes(), "application/pdf"))])
+    assert r.status_code == 400 and "trust 'gospel' is not one of" in r.json()["detail"], r.text
+    assert len(c.get("/api/documents").json()["uploads"]) == before
+    # a scope that is not one
+    r = c.post("/api/ask", json={"question": REPORT_Q, "scope": {"trust": ["gospel"]}})
+    assert r.status_code == 400 and "trust" in r.json()["detail"]
+    assert c.post("/api/ask", json={"question": REPORT_Q, "scope": {"serial": "1"}}).status_code == 422
+
+
+def test_upload_fields_and_scope_model_filter(fields_app):
+    """Twin manuals uploaded with their fields as form fields (model, repeated modification,
+    revision, trust): a scope with a model cites only that model's manual, the Answer's scope
+    says what was used, and a model with no manual is refused naming it, with no number."""
+    c, root = fields_app
+    twins = {"PX-200": ("16", ["A", "B"], "2.1"), "PX-300": ("25", ["C"], "3.0")}
+    ids = {}
+    for model, (bar, mods, rev) in twins.items():
+        pdf = make_pdf(root / f"{model.lower()}-manual.pdf", [TWIN_COVER, twin_section(bar)])
+        r = c.post("/api/documents",
+                   data={"trust": "normative", "model": model, "modification": mods, "revision": rev},
+                   files=[("file", (pdf.name, pdf.read_bytes(), "application/pdf"))])
+        assert r.status_code == 202, r.text
+        up = r.json()["uploads"][0]
+        done = wait_uploads(c, [up["upload_id"]])[up["upload_id"]]
+        assert done["status"] == "ready", done
+        ids[model] = done["doc_id"]
+        doc = doc_of(c, done["doc_id"])
+        assert (doc["model"], doc["modifications"], doc["revision"], doc["trust"]) == (model, mods, rev, "normative")
+
+    for model, (bar, mods, rev) in twins.items():
+        ans = ask_json(c, TWIN_Q, scope={"model": model.lower(), "include_uploaded": True})
+        assert ans["status"] == "answered", ans
+        assert ans["scope"]["model"] == model.lower() and ans["scope"]["decided_by"] == "explicit option"
+        cites = cited(ans)
+        assert cites and {cit["doc_id"] for cit in cites} == {ids[model]}, cites
+        assert all(cit["model"] == model and cit["revision"] == rev for cit in cites)
+        assert f"{bar} bar" in ans["answer"]
+    # a modification and a revision are filters too
+    ans = ask_json(c, TWIN_Q, scope={"modification": "C"})
+    assert {cit["doc_id"] for cit in cited(ans)} == {ids["PX-300"]}, ans
+    ans = ask_json(c, TWIN_Q, scope={"model": "PX-200", "revision": "2.1"})
+    assert {cit["doc_id"] for cit in cited(ans)} == {ids["PX-200"]}, ans
+
+    # No manual for the scope: refused, naming it, never answered from another model.
+    ans = ask_json(c, TWIN_Q, scope={"model": "PX-900", "include_uploaded": True})
+    assert ans["status"] == "refused" and not ans["claims"] and ans["relevance"] is None, ans
+    assert "no document for PX-900" in ans["answer"] and not re.search(r"\d+ bar", ans["answer"])
+    ans = ask_json(c, TWIN_Q, scope={"model": "PX-200", "modification": "C"})
+    assert ans["status"] == "refused" and "PX-200 modification C" in ans["answer"], ans

@@ -71,6 +71,8 @@ PAGES = [
 QUESTION = "How often must the impeller of the PX-200 be replaced?"
 EXPECTED_PAGE = 2
 EXPECTED_LABEL = "8"  # /PageLabels: decimal, starting at 7 on physical page 1
+#: What the source line of a browser upload (trust "uploaded" by default) says after the file.
+UPLOADED = ", uploaded, not normative"
 #: The timing test: one fact per page, each asked once, so every click loads a page image the
 #: browser has not seen (a fair first-view time, not a cache hit).
 TIMING_PARTS = ["filter cartridge", "drive belt", "pressure sensor", "cooling fan",
@@ -284,7 +286,12 @@ def test_upload_ask_open_source_highlight(browser_page, pdfs, live_server):
     banner = page.locator("#status-banner")
     assert banner.get_attribute("data-status") == answer["status"]
     first = page.locator(".source-btn").first
-    assert _norm(first.text_content()) == f"[1] {manual.name} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
+    # A browser upload is "uploaded" (issue 7): it answers because "Include uploaded
+    # documents" is on by default in the UI, and its source line says so.
+    assert page.is_checked("#include-uploaded")
+    assert answer["scope"]["trust"] == ["normative", "reference", "uploaded"]
+    assert citation["trust"] == "uploaded"
+    assert _norm(first.text_content()) == f"[1] {manual.name}{UPLOADED} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
     claim = page.locator(".claim").first
     assert claim.get_attribute("data-verified") == "true"
     assert "verified" in claim.inner_text() and "not verified" not in claim.inner_text()
@@ -347,14 +354,14 @@ def test_upload_ask_open_source_highlight(browser_page, pdfs, live_server):
         page.click("#export-md")
     markdown = Path(dl.value.path()).read_text(encoding="utf-8")
     assert _norm(citation["quote"]) in _norm(markdown.replace("> ", ""))
-    assert f"{manual.name} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})" in markdown
+    assert f"{manual.name}{UPLOADED} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})" in markdown
     assert f"/api/documents/{citation['doc_id']}/file#page={EXPECTED_PAGE}" in markdown
     with page.expect_download() as dl:
         page.click("#export-csv")
     raw = Path(dl.value.path()).read_text(encoding="utf-8-sig")
     rows = list(csv.DictReader(io.StringIO(raw)))
     assert rows and rows[0]["quote"] == citation["quote"]
-    assert rows[0]["source"] == f"{manual.name} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
+    assert rows[0]["source"] == f"{manual.name}{UPLOADED} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
     assert rows[0]["link"].endswith(f"/file#page={EXPECTED_PAGE}")
 
     # A question the library cannot answer: a refusal banner, no sources, page view gone.
@@ -682,7 +689,7 @@ def test_llm_settings_panel_check_and_llm_answer(pw_instance, pdfs, tmp_path, mo
                 assert "Model answer-model-b" in usage and "120 tokens (100 prompt + 20 completion)" in usage
                 assert re.search(r"model time \d", usage), usage
                 source = claim.locator(".source-btn").first
-                assert _norm(source.text_content()) == f"[1] {manual.name} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
+                assert _norm(source.text_content()) == f"[1] {manual.name}{UPLOADED} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
 
                 # Open the source: the page image of physical page 2. Turning pages never calls the model.
                 model_calls = llm.count
@@ -906,7 +913,7 @@ def test_office_source_opens_the_unit_view(browser_page, more_files, live_server
     citation = cites[0]
     assert citation["address"] == {"kind": "sheet", "sheet": "RevB", "range": "A5:B5"}
     button = page.locator(".source-btn[data-kind='sheet']", has_text="RevB!A5:B5").first
-    assert re.fullmatch(r"\[\d+\] pump-data\.xlsx — RevB!A5:B5", _norm(button.text_content()))
+    assert re.fullmatch(r"\[\d+\] pump-data\.xlsx, uploaded, not normative — RevB!A5:B5", _norm(button.text_content()))
 
     asks = len(page.pincite_asks)
     button.click()
@@ -949,7 +956,7 @@ def test_office_source_opens_the_unit_view(browser_page, more_files, live_server
     # Evidence cards carry the sheet range and a link to the original.
     rows = _csv_rows(page)
     row = next(r for r in rows if r["quote"] == citation["quote"])
-    assert row["source"] == "pump-data.xlsx — RevB!A5:B5" and row["address"] == "RevB!A5:B5"
+    assert row["source"] == f"pump-data.xlsx{UPLOADED} — RevB!A5:B5" and row["address"] == "RevB!A5:B5"
     assert row["link"].endswith(f"/api/documents/{doc_id}/file") and row["page"] == ""
 
 
@@ -1010,7 +1017,7 @@ def test_calculation_block_and_its_input_source(browser_page, more_files, live_s
         item = block.locator(f".calc-input[data-name='{inp['name']}']")
         assert "1.6 MPa" in item.inner_text() and item.get_attribute("data-verified") == "true"
         source = item.locator(".source-btn")
-        assert _norm(source.locator(".source-line").inner_text()) == f"{spec.name} — PDF p. 2"
+        assert _norm(source.locator(".source-line").inner_text()) == f"{spec.name}{UPLOADED} — PDF p. 2"
 
         rows = _csv_rows(page)
         calc_rows = [r for r in rows if r["claim"] == "calculation"]
@@ -1102,3 +1109,162 @@ def test_office_source_lines_and_calculation_export_in_the_browser(browser_page)
     assert [r["claim"] for r in rows] == ["Rated 1.6 MPa"], "a calculation not done is not exported"
     markdown = page.evaluate("(a) => window.pincite.toMarkdown(a)", answer)
     assert "calculation" in markdown and "1.6 MPa × 10 bar/MPa = 16 bar" in markdown
+
+
+# -- document fields and the scope of a question (issue 7) ---------------------------------
+REPORT_PAGES = ["Site inspection report written by the customer. The drain hose of the pressure "
+                "unit was found cracked at the clamp and was replaced on site by the customer."]
+REPORT_QUESTION = "What was found at the drain hose clamp?"
+
+
+def _ask_banner(page) -> str:
+    return _norm(page.inner_text("#status-banner"))
+
+
+def test_upload_fields_scope_switch_and_edit(pw_instance, pdfs, tmp_path):
+    """Its own server (no embedder) and browser profile, so the library holds only what this
+    test uploads: an upload with the default trust is refused with the "Include uploaded
+    documents" switch off (the banner names the missing document and offers the switch), and
+    answered, marked "uploaded, not normative", with it on; an upload with trust "reference"
+    and model "PX-200" answers a question scoped to PX-200 with the switch off, and a model
+    with no manual is refused naming it; Edit changes a document's fields inline (PATCH),
+    and a value the server refuses shows its reason."""
+    create_app = _server_app()
+    from pincite.config import Settings
+
+    report = make_pdf(tmp_path / "customer-report.pdf", REPORT_PAGES)
+    manual = pdfs["manual"]
+    context = launch_chromium(pw_instance, tmp_path / "profile", viewport={"width": 1500, "height": 1000})
+    try:
+        log = RequestLog(create_app(Settings(data_dir=tmp_path / "data", embedder="none")))
+        with LiveServer(log) as server:
+            page = _app_page(context, server.url)
+
+            # The upload area: trust "uploaded" by default, one line of help.
+            _open_library(page)
+            assert page.input_value("#upload-trust") == "uploaded"
+            assert [o.strip() for o in page.locator("#upload-trust option").all_inner_texts()] == [
+                "uploaded", "reference", "normative"]
+            assert "answer only when “Include uploaded documents” is on" in page.inner_text("#upload-trust-help")
+            with page.expect_response(lambda r: r.url.endswith("/api/documents") and r.request.method == "POST") as up:
+                page.set_input_files("#upload-input", str(report))
+            assert up.value.status == 202
+            row = page.locator(".doc-row[data-status='ready']", has_text=report.name)
+            row.wait_for(state="visible")
+            assert row.get_attribute("data-trust") == "uploaded"
+            assert "uploaded (not normative)" in row.locator(".doc-trust").inner_text()
+
+            # The ask view: the switch is on by default, and says so.
+            _open_ask(page)
+            assert page.is_checked("#include-uploaded")
+            help_text = _norm(page.inner_text("#ask-scope-help"))
+            assert "on by default in this web app" in help_text and "--include-uploaded" in help_text
+
+            # Switch off with only an uploaded document: a refusal naming what is missing.
+            page.uncheck("#include-uploaded")
+            response = _ask(page, REPORT_QUESTION)
+            answer = response.json()
+            assert json.loads(response.request.post_data)["scope"] == {"include_uploaded": False}
+            assert answer["status"] == "refused" and not answer["claims"], answer
+            banner = page.locator("#status-banner")
+            assert banner.get_attribute("data-status") == "refused"
+            assert banner.get_attribute("data-refusal") == "no-document"
+            text = _ask_banner(page)
+            assert "No document in scope." in text and _norm(answer["answer"]) in text
+            assert "no normative or reference document" in text
+            assert page.locator(".source-btn").count() == 0
+
+            # The banner's button turns the switch on and asks again: answered, marked.
+            with page.expect_response(lambda r: r.url.endswith("/api/ask") and r.request.method == "POST") as again:
+                page.click(".include-uploaded-btn")
+            answer = again.value.json()
+            assert json.loads(again.value.request.post_data)["scope"] == {"include_uploaded": True}
+            assert answer["status"] == "answered", answer
+            page.wait_for_selector("#status-banner[data-status='answered']")
+            assert page.is_checked("#include-uploaded")
+            source = page.locator(".source-btn").first
+            assert _norm(source.text_content()) == f"[1] {report.name}{UPLOADED} — PDF p. 1"
+
+            # Upload with trust "reference" and model "PX-200": the fields show in the library.
+            _open_library(page)
+            page.select_option("#upload-trust", "reference")
+            page.fill("#upload-model", "PX-200")
+            page.fill("#upload-modification", "A, B")
+            page.fill("#upload-revision", "3.0")
+            page.set_input_files("#upload-input", str(manual))
+            row = page.locator(".doc-row[data-status='ready']", has_text=manual.name)
+            row.wait_for(state="visible")
+            (doc,) = [d for d in page.request.get(server.url + "/api/documents").json()["documents"]
+                      if d["file"] == manual.name]
+            assert (doc["trust"], doc["model"], doc["modifications"], doc["revision"]) == (
+                "reference", "PX-200", ["A", "B"], "3.0"), doc
+            assert row.get_attribute("data-trust") == "reference"
+            assert row.locator(".doc-model").inner_text() == "PX-200"
+            assert row.locator(".doc-modifications").inner_text() == "A, B"
+            assert row.locator(".doc-revision").inner_text() == "3.0"
+
+            # Scoped to PX-200 with the switch off: answered from that manual only.
+            _open_ask(page)
+            page.uncheck("#include-uploaded")
+            page.fill("#scope-model", "PX-200")
+            response = _ask(page, QUESTION)
+            answer = response.json()
+            assert json.loads(response.request.post_data)["scope"] == {"include_uploaded": False, "model": "PX-200"}
+            assert answer["status"] in ("answered", "partial"), answer
+            assert answer["scope"]["model"] == "PX-200" and "uploaded" not in answer["scope"]["trust"]
+            cites = [c for claim in answer["claims"] for c in claim["citations"]]
+            assert cites and {c["file"] for c in cites} == {manual.name}, cites
+            first = page.locator(".source-btn").first
+            assert _norm(first.text_content()) == (
+                f"[1] {manual.name}, PX-200, mod. A, B, rev. 3.0 — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})")
+
+            # Changing the scope clears the answer; a model with no manual is refused, named.
+            page.fill("#scope-model", "PX-900")
+            page.press("#scope-model", "Tab")
+            assert page.locator("#answer").is_hidden()
+            response = _ask(page, QUESTION)
+            answer = response.json()
+            assert answer["status"] == "refused" and "PX-900" in answer["answer"], answer
+            assert banner.get_attribute("data-refusal") == "no-document"
+            assert "PX-900" in _ask_banner(page) and "4000" not in _ask_banner(page)
+            page.fill("#scope-model", "")
+
+            # Edit: the report becomes a reference document; a bad date is refused with its reason.
+            _open_library(page)
+            report_row = page.locator(".doc-row", has_text=report.name)
+            report_row.locator(".edit-btn").click()
+            form = page.locator(".edit-row .edit-form")
+            form.wait_for(state="visible")
+            assert form.locator("select[name='trust']").input_value() == "uploaded"
+            form.locator("input[name='valid_from']").fill("2024-13-01")
+            with page.expect_response(lambda r: r.request.method == "PATCH") as bad:
+                form.locator(".edit-save").click()
+            assert bad.value.status == 400
+            page.wait_for_selector(".edit-row .edit-error:not([hidden])")
+            assert "not a date" in page.inner_text(".edit-row .edit-error")
+            form.locator("input[name='valid_from']").fill("")
+            form.locator("select[name='trust']").select_option("reference")
+            form.locator("input[name='model']").fill("PX-200")
+            with page.expect_response(lambda r: r.request.method == "PATCH") as ok:
+                form.locator(".edit-save").click()
+            assert ok.value.status == 200, ok.value.text()
+            assert json.loads(ok.value.request.post_data) == {"trust": "reference", "model": "PX-200"}
+            page.wait_for_selector(".edit-row", state="detached")
+            page.wait_for_function("(name) => [...document.querySelectorAll('.doc-row')].some("
+                                   "r => r.textContent.includes(name) && r.dataset.trust === 'reference')",
+                                   arg=report.name)
+            assert report_row.locator(".doc-model").inner_text() == "PX-200"
+
+            # Now it answers with the switch off, and is no longer marked as an upload.
+            _open_ask(page)
+            assert not page.is_checked("#include-uploaded")
+            response = _ask(page, REPORT_QUESTION)
+            answer = response.json()
+            assert answer["status"] == "answered", answer
+            assert answer["claims"][0]["citations"][0]["file"] == report.name
+            assert _norm(page.locator(".source-btn").first.text_content()) == f"[1] {report.name}, PX-200 — PDF p. 1"
+            ARTIFACTS.mkdir(exist_ok=True)
+            page.screenshot(path=str(ARTIFACTS / "web-scope.png"), full_page=True)
+        assert not page.pincite_errors, f"JavaScript errors in the page: {page.pincite_errors}"
+    finally:
+        context.close()

@@ -27,6 +27,9 @@ TOKEN_ENV = "PINCITE_TOKEN"
 #: Seconds the health check of find_server may take (a server busy ingesting still
 #: answers /api/health at once: it never waits for the library).
 HEALTH_TIMEOUT = 2.0
+#: Trust of a document the CLI uploads to a running server when it names none (the CLI's
+#: default; a browser upload's is "uploaded").
+CLI_TRUST = "reference"
 #: Files per upload request (the server takes at most 100).
 UPLOAD_BATCH = 50
 
@@ -135,24 +138,38 @@ class Client:
         return self._json("GET", "/api/health")
 
     def ask(self, question: str, *, doc_ids: list[str] | None = None,
-            mode: str = "extractive") -> Answer:
-        data = self._json("POST", "/api/ask", json={"question": question, "doc_ids": doc_ids, "mode": mode})
+            mode: str = "extractive", scope: dict | None = None) -> Answer:
+        """POST /api/ask; `scope`: {"model", "modification", "revision", "trust",
+        "include_uploaded"} (None: normative and reference documents, as the CLI asks)."""
+        body = {"question": question, "doc_ids": doc_ids, "mode": mode}
+        if scope:
+            body["scope"] = scope
+        data = self._json("POST", "/api/ask", json=body)
         return Answer.model_validate(data)
 
     def documents(self) -> dict:
         """{"documents", "uploads", "failures", "problems"} as GET /api/documents gives them."""
         return self._json("GET", "/api/documents")
 
-    def upload(self, paths: Iterable[Path | str]) -> list[dict]:
+    def upload(self, paths: Iterable[Path | str], fields: dict | None = None) -> list[dict]:
         """Upload files under their own names (at most UPLOAD_BATCH per request); returns
-        the upload objects (status "queued"), in the order of `paths`."""
+        the upload objects (status "queued"), in the order of `paths`. `fields`: document
+        fields for every file (form fields trust, model, modification (a list), revision...);
+        a new document's trust is "reference" unless `fields` names one (the CLI's default,
+        issue 7; a browser upload's is "uploaded"); bytes already stored keep theirs."""
         paths = [Path(p) for p in paths]
+        form: dict[str, object] = {"default_trust": CLI_TRUST}
+        for k, v in (fields or {}).items():
+            if v is None:
+                continue
+            k = "modification" if k in ("modification", "modifications") else k
+            form[k] = [str(x) for x in v] if isinstance(v, (list, tuple)) else str(v)
         out: list[dict] = []
         for i in range(0, len(paths), UPLOAD_BATCH):
             handles = [open(p, "rb") for p in paths[i:i + UPLOAD_BATCH]]
             try:
                 files = [("file", (Path(h.name).name, h, "application/pdf")) for h in handles]
-                out.extend(self._json("POST", "/api/documents", files=files)["uploads"])
+                out.extend(self._json("POST", "/api/documents", data=form, files=files)["uploads"])
             finally:
                 for h in handles:
                     h.close()

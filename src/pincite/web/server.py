@@ -25,6 +25,16 @@ PINCITE_API_KEY included, kept in memory). `POST /api/ask` with mode "llm" runs 
 library thread like any ask (retrieval needs it), so while the model answers other library
 calls (page images, uploads) wait: acceptable for one user; to be split later.
 
+Document fields (pincite.library.fields: model, modifications, revision, trust, language,
+valid_from, valid_to, source_url) come with every document in `GET /api/documents`, are set
+for every file of an upload by optional form fields (`trust`, `model`, `modification`
+repeatable, `revision`, ...; a web upload's trust is "uploaded" unless the form names one)
+and are changed by `PATCH /api/documents/{id}` (Library.set_fields, no re-parsing). `POST
+/api/ask` takes an optional `scope` ({model, modification, revision, trust, include_uploaded})
+that becomes the SearchFilter inside the search; without one, as in the CLI, uploaded
+documents do not answer (the web UI's "Include uploaded documents" switch, on by default,
+sends include_uploaded).
+
 Documents of every kind the library takes (PDF, DOCX, PPTX, XLSX, TXT, Markdown; the type is
 sniffed from the bytes, never from the upload's name or Content-Type) are uploaded the same
 way. `GET /api/documents/{id}/pages/{n}/text` serves unit n of any of them (a PDF page, or the
@@ -83,7 +93,10 @@ from ..config import Settings
 from ..errors import (ConfigError, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
                       PinciteError, ProfileMismatch, QuestionError)
 from ..extract.sniff import KIND_OF_MIME
+from ..index.base import SearchFilter
+from ..library.blobs import sha256_file
 from ..library.catalog import DocumentRow
+from ..library.fields import FIELD_NAMES, TRUST_LEVELS, FieldError, parse_fields
 from . import client, pages
 
 log = logging.getLogger("uvicorn.error")
@@ -101,8 +114,18 @@ MAX_QUOTE_CHARS = 5000
 #: Most files in one upload request, and most upload records kept in memory.
 MAX_FILES_PER_REQUEST = 100
 MAX_UPLOAD_RECORDS = 500
-#: Form fields other than `file` are skipped, up to this many bytes each.
+#: Form fields other than `file` and UPLOAD_FIELDS are skipped, up to this many bytes each.
 MAX_FIELD_BYTES = 64 * 1024
+#: Form fields of an upload that set document fields (library.fields) of every file in the
+#: request; `modification` may be repeated (or list several separated by commas).
+UPLOAD_FIELDS = ("trust", "model", "modification", "modifications", "revision", "language",
+                 "valid_from", "valid_to", "source_url")
+#: Form field naming the trust a *new* document gets when `trust` is not given (default
+#: UPLOAD_TRUST; the CLI going through a running server sends "reference", its default).
+DEFAULT_TRUST_FIELD = "default_trust"
+#: Trust of a web upload when the form gives none (issue 7: a user's upload is not a
+#: normative source; it answers only when a question includes uploaded documents).
+UPLOAD_TRUST = "uploaded"
 #: GET /api/documents refreshes its snapshot (catalog rows, failures) when it is older than
 #: this and the library thread is idle; the problems list (which hashes every original) is
 #: recomputed after deletions and at most every PROBLEMS_TTL seconds otherwise.
@@ -138,10 +161,44 @@ class Health(BaseModel):
     documents: int = Field(description="documents ready to answer")
 
 
+class AskScope(BaseModel):
+    """The scope of a question: a filter applied inside the search (index.base.SearchFilter).
+    A document without the asked model, modification or revision does not match; nothing in
+    scope gives a refusal naming the missing document, never an answer from outside it."""
+
+    model_config = ConfigDict(extra="forbid")
+    model: str | None = Field(None, description="only documents for this equipment model (e.g. PX-200)")
+    modification: str | None = Field(None, description="only documents covering this modification")
+    revision: str | None = Field(None, description="only documents of this revision")
+    trust: list[str] | str | None = Field(None, description="trust levels allowed (normative, reference, uploaded); "
+                                                      "null = normative and reference, plus uploaded "
+                                                      "with include_uploaded")
+    include_uploaded: bool = Field(False, description="let uploaded documents answer too (their citations "
+                                                      "say \"uploaded, not normative\")")
+
+
 class AskRequest(BaseModel):
     question: str
     doc_ids: list[str] | None = Field(None, description="answer only from these documents; null = all")
     mode: Literal["extractive", "llm"] = "extractive"
+    scope: AskScope | None = Field(None, description="filter of the search; null = normative and "
+                                                     "reference documents, no uploads")
+
+
+class DocumentFieldsIn(BaseModel):
+    """PATCH /api/documents/{id}: the document fields to change (library.fields); a field left
+    out or null is kept, "" (or [] for modifications) clears it (trust goes back to reference)."""
+
+    model_config = ConfigDict(extra="forbid")
+    model: str | None = None
+    modifications: list[str] | str | None = Field(None, description="a list, or one string listing "
+                                                                     "several separated by commas")
+    revision: str | None = None
+    trust: str | None = Field(None, description=" | ".join(TRUST_LEVELS))
+    language: str | None = Field(None, description="language code (en, ru, zh)")
+    valid_from: str | None = Field(None, description="YYYY-MM-DD")
+    valid_to: str | None = Field(None, description="YYYY-MM-DD")
+    source_url: str | None = Field(None, description="http(s) URL where the document was published")
 
 
 class LlmSettingsIn(BaseModel):
@@ -191,6 +248,14 @@ class DocumentOut(BaseModel):
     language: str
     state: str
     warnings: list[str] = Field(default_factory=list)
+    model: str | None = Field(None, description="equipment model the document is for")
+    modifications: list[str] = Field(default_factory=list, description="modifications it covers")
+    revision: str | None = None
+    trust: Literal["normative", "reference", "uploaded"] = Field(
+        "reference", description="uploaded documents answer only when a question includes them")
+    valid_from: str | None = None
+    valid_to: str | None = None
+    source_url: str | None = None
 
 
 class UploadOut(BaseModel):
@@ -273,6 +338,8 @@ class Upload:
     result: str | None = None
     started: float | None = None
     estimate: float | None = None  # seconds the ingest is expected to take
+    fields: dict | None = None  # document fields (parse_fields) given with the upload
+    default_trust: str | None = UPLOAD_TRUST  # a new document's trust when `fields` has none
 
     def public(self) -> dict:
         if self.status in ("ready", "failed"):
@@ -608,15 +675,26 @@ class WebState:
         self.lib.remove(doc_id)
         self._refresh(True)
 
-    def ask(self, question: str, doc_ids: list[str] | None, llm: LlmSettings | None = None) -> Answer:
+    def ask(self, question: str, doc_ids: list[str] | None, llm: LlmSettings | None = None,
+            scope: SearchFilter | None = None) -> Answer:
         if doc_ids is not None:
             for d in doc_ids:
                 self.ready_row(d)
-        return self.lib.ask(question, doc_ids=doc_ids, llm=llm)
+        return self.lib.ask(question, doc_ids=doc_ids, llm=llm, scope=scope)
+
+    def set_fields(self, doc_id: str, changes: dict) -> dict:
+        """Change a document's fields (Library.set_fields: catalog and index payload, no
+        re-parsing); the snapshot is refreshed so GET /api/documents shows them at once."""
+        self.ready_row(doc_id)
+        row = self.lib.set_fields(doc_id, changes)
+        self._refresh(False)
+        return _document_json(row)
 
     # -- uploads ----------------------------------------------------------------------------
-    def enqueue(self, files: list["_ReceivedFile"]) -> list[Upload]:
-        ups = [Upload(f.upload_id, f.name, f.part, f.size) for f in files]
+    def enqueue(self, files: list["_ReceivedFile"], fields: dict | None = None,
+                default_trust: str | None = UPLOAD_TRUST) -> list[Upload]:
+        ups = [Upload(f.upload_id, f.name, f.part, f.size, fields=dict(fields or {}),
+                      default_trust=default_trust) for f in files]
         with self.uploads_lock:
             for up in ups:
                 self.uploads[up.upload_id] = up
@@ -672,7 +750,8 @@ class WebState:
                 outcome = ("failed", {"reason": self.problem})
                 return
             try:
-                res = self.lib.ingest_file(target, source=upload_source(up.file))
+                res = self.lib.ingest_file(target, source=upload_source(up.file),
+                                           fields=self._upload_fields(up, target))
             except LockHeld as e:
                 outcome = ("failed", {"reason": str(e)})
                 return
@@ -693,6 +772,19 @@ class WebState:
             except Exception:  # the upload's own outcome stands; the next refresh retries
                 log.exception("cannot refresh the documents snapshot")
             self._finish(up, outcome[0], **outcome[1])
+
+    def _upload_fields(self, up: Upload, target: Path) -> dict:
+        """The fields an upload is ingested with: those of its form, and its default trust
+        (UPLOAD_TRUST unless the form said otherwise) when the form named none, except for
+        bytes already in the library (uploaded again, or added by the CLI), which keep the
+        trust they have: a document a person marked reference or normative does not fall back
+        to "uploaded" when uploaded again."""
+        fields = dict(up.fields or {})
+        if "trust" not in fields and up.default_trust:
+            same = self.lib.catalog.get(sha256_file(target)[:16])
+            if same is None or same.state != "ready":
+                fields["trust"] = up.default_trust
+        return fields
 
     def _estimate(self, path: Path) -> float | None:
         try:
@@ -728,6 +820,10 @@ class _UploadSink:
         self._current: _ReceivedFile | None = None
         self._skipped = 0
         self._opened: list[Path] = []  # every part file written, for discard()
+        self._form_name: str | None = None  # the UPLOAD_FIELDS part being read
+        self._form_value = bytearray()
+        #: UPLOAD_FIELDS given in the form: {name: [values]} (UTF-8 text, in order).
+        self.form: dict[str, list[str]] = {}
 
     def callbacks(self) -> dict:
         return {"on_part_begin": self._begin, "on_header_field": self._hfield,
@@ -738,6 +834,7 @@ class _UploadSink:
     def _begin(self) -> None:
         self._headers, self._field, self._value = {}, b"", b""
         self._current, self._skipped = None, 0
+        self._form_name, self._form_value = None, bytearray()
 
     def _hfield(self, data: bytes, start: int, end: int) -> None:
         self._field += data[start:end]
@@ -754,6 +851,9 @@ class _UploadSink:
             return
         _, opts = parse_options_header(self._headers.get(b"content-disposition", b""))
         if opts.get(b"name") != b"file":
+            name = opts.get(b"name", b"").decode("utf-8", errors="replace")
+            if (name in UPLOAD_FIELDS or name == DEFAULT_TRUST_FIELD) and b"filename" not in opts:
+                self._form_name = name
             return
         if len(self.files) >= MAX_FILES_PER_REQUEST:
             self.error = (413, f"too many files in one request (the limit is {MAX_FILES_PER_REQUEST})")
@@ -774,6 +874,9 @@ class _UploadSink:
             self._skipped += n
             if self._skipped > MAX_FIELD_BYTES:
                 self.error = (413, f"a form field is over {MAX_FIELD_BYTES:,} bytes")
+                return
+            if self._form_name is not None:
+                self._form_value += data[start:end]
             return
         self._current.size += n
         if self._current.size > self.max_bytes:
@@ -788,7 +891,39 @@ class _UploadSink:
         if self._current is not None and not self.error:
             self._close_file()
             self.files.append(self._current)
-        self._current = None
+        elif self._form_name is not None and not self.error:
+            try:
+                value = bytes(self._form_value).decode("utf-8")
+            except UnicodeDecodeError:
+                self.error = (400, f"form field {self._form_name!r} is not UTF-8 text")
+            else:
+                self.form.setdefault(self._form_name, []).append(value)
+        self._current, self._form_name = None, None
+
+    def fields(self) -> tuple[dict, str | None]:
+        """(document fields of the form, checked by parse_fields; the trust a new document
+        gets when the form names none: its `default_trust`, else UPLOAD_TRUST; None when it
+        names one). Empty values say nothing; `modification` and `modifications` may be
+        repeated. FieldError for a bad value or a single field given twice."""
+        raw: dict = {}
+        mods: list[str] = []
+        for name, values in self.form.items():
+            values = [v for v in values if v.strip()]
+            if not values:
+                continue
+            if name in ("modification", "modifications"):
+                mods.extend(values)
+            elif len(values) > 1:
+                raise FieldError(f"upload: {name} given {len(values)} times")
+            else:
+                raw[name] = values[0]
+        if mods:
+            raw["modifications"] = ",".join(mods)
+        default = raw.pop(DEFAULT_TRUST_FIELD, UPLOAD_TRUST)
+        fields = parse_fields(raw, "upload")
+        if "trust" in fields:
+            return fields, None
+        return fields, parse_fields({"trust": default}, f"upload: {DEFAULT_TRUST_FIELD}")["trust"]
 
     def _close_file(self) -> None:
         if self._fh is not None:
@@ -876,7 +1011,22 @@ _UPLOAD_BODY = {"requestBody": {"required": True, "content": {"multipart/form-da
     "type": "object", "required": ["file"],
     "properties": {"file": {"type": "array", "items": {"type": "string", "format": "binary"},
                             "description": "one or more files: PDF, DOCX, PPTX, XLSX, TXT or "
-                                           "Markdown (the type is read from the bytes)"}}}}}}}
+                                           "Markdown (the type is read from the bytes)"},
+                   "default_trust": {"type": "string", "enum": list(TRUST_LEVELS),
+                                     "description": "trust of a new document when `trust` is not "
+                                                    "given (default \"uploaded\")"},
+                   "trust": {"type": "string", "enum": list(TRUST_LEVELS),
+                             "description": "trust of every file; default \"uploaded\" (answers only "
+                                            "when a question includes uploaded documents); bytes "
+                                            "already in the library keep theirs"},
+                   "model": {"type": "string", "description": "equipment model (e.g. PX-200)"},
+                   "modification": {"type": "array", "items": {"type": "string"},
+                                    "description": "modifications covered (repeat the field)"},
+                   "revision": {"type": "string", "description": "revision or edition (e.g. 3.0)"},
+                   "language": {"type": "string", "description": "language code instead of the detected one"},
+                   "valid_from": {"type": "string", "format": "date"},
+                   "valid_to": {"type": "string", "format": "date"},
+                   "source_url": {"type": "string", "description": "where the document was published"}}}}}}}
 
 
 def create_app(settings: Settings | None = None, *, token: str | None = None) -> FastAPI:
@@ -934,7 +1084,16 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
     @api.post("/ask", response_model=Answer, responses={400: {}, 404: {}, 409: {}, 502: {}})
     async def ask(body: AskRequest, request: Request) -> Response:
         """Answer a question. mode "llm": with the session's LLM settings (else the server's),
-        once their connection check passed (409 before); a model server failure is 502."""
+        once their connection check passed (409 before); a model server failure is 502.
+        `scope` filters the search (model, modification, revision, trust, include_uploaded);
+        the Answer's `scope` says what was used. Without one, uploaded documents do not
+        answer (the web UI sends include_uploaded, on by default there)."""
+        flt: SearchFilter | None = None
+        if body.scope is not None:
+            try:
+                flt = SearchFilter.from_scope(body.scope.model_dump(exclude_none=True))
+            except ValueError as e:
+                raise HTTPException(400, str(e)) from None
         llm: LlmSettings | None = None
         if body.mode == "llm":
             llm, checked, rf, _ = state.llm.in_force(session_of(request))
@@ -951,7 +1110,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
                 raise HTTPException(400, "doc_ids is empty; send null to ask the whole library")
             for d in body.doc_ids:
                 _doc_id(d)
-        ans = await state.run(state.ask, body.question, body.doc_ids, llm)
+        ans = await state.run(state.ask, body.question, body.doc_ids, llm, flt)
         return JSONResponse(ans.model_dump(mode="json"))
 
     @api.get("/settings/llm", response_model=LlmSettingsOut)
@@ -1028,8 +1187,38 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
             raise HTTPException(*sink.error)
         if not sink.files:
             raise HTTPException(400, "no file in the field 'file'")
-        ups = state.enqueue(sink.files)
+        try:
+            fields, default_trust = sink.fields()
+        except FieldError as e:
+            sink.discard()
+            raise HTTPException(400, str(e)) from None
+        ups = state.enqueue(sink.files, fields, default_trust)
         return JSONResponse({"uploads": [u.public() for u in ups]}, status_code=202)
+
+    @api.patch("/documents/{doc_id}", response_model=DocumentOut, responses={400: {}, 404: {}, 409: {}})
+    async def patch_document(doc_id: str, body: DocumentFieldsIn) -> dict:
+        """Change a document's fields (model, modifications, revision, trust, language,
+        valid_from, valid_to, source_url) without re-parsing it; the index follows at once,
+        so the next question filters and cites by the new values. 400 with the reason for a
+        value that cannot be accepted."""
+        doc_id = _doc_id(doc_id)
+        changes = {k: v for k, v in body.model_dump(exclude_unset=True).items() if v is not None}
+        if not changes:
+            raise HTTPException(400, f"nothing to change: send one or more of {', '.join(FIELD_NAMES)}")
+        try:
+            changes = parse_fields(changes, "fields")
+        except FieldError as e:
+            raise HTTPException(400, str(e)) from None
+        if state.problem:
+            raise ProfileMismatch(state.problem)
+
+        def work() -> dict:
+            try:
+                return state.set_fields(doc_id, changes)
+            except FieldError as e:  # e.g. valid_from after the stored valid_to
+                raise HTTPException(400, str(e)) from None
+
+        return await state.run(work)
 
     @api.delete("/documents/{doc_id}", status_code=204, response_class=Response, responses={404: {}})
     async def delete(doc_id: str) -> Response:

@@ -2,8 +2,12 @@
 //
 // Talks to the REST API of pincite.web.server (same origin):
 //   GET  /api/health                     version, document count
-//   POST /api/ask                        {question, doc_ids, mode} -> Answer JSON (answer_model.py)
-//   GET/POST/DELETE /api/documents       library, uploads (multipart field "file"), removal
+//   POST /api/ask                        {question, doc_ids, mode, scope} -> Answer JSON (answer_model.py);
+//                                        scope {model, modification, revision, include_uploaded}
+//   GET/POST/DELETE /api/documents       library (with each document's fields), uploads
+//                                        (multipart field "file", plus trust, model, modification,
+//                                        revision), removal
+//   PATCH /api/documents/{id}            change a document's fields (model, modifications, ...)
 //   GET  /api/documents/{id}/pages/{n}.png, .../pages/{n}/highlight   PDF pages only
 //   GET  /api/documents/{id}/pages/{n}/text  unit n of any document (PDF page, sheet, slide,
 //                                        block of lines), with its address and OCR flag
@@ -57,6 +61,7 @@
     documents: [],
     uploads: [],
     librarySig: null,
+    edit: null,        // {docId, row}: the document whose fields are being edited
     librarySeq: 0,
     pollTimer: null,
     view: null,        // {citation, docId, file, title, lang, page, pages}
@@ -187,9 +192,30 @@
     return "";
   }
 
+  /** Words of the document fields in a source line (as pincite.export.fields_part). */
+  const FIELD_WORDS = {
+    en: ["mod.", "rev.", "uploaded, not normative"],
+    ru: ["мод.", "ред.", "загружен пользователем, не нормативный"],
+    zh: ["改型", "版本", "用户上传，非规范性"],
+  };
+
+  /** "PX-200, mod. B, rev. 3.0" (and "uploaded, not normative" for an upload); "" when none. */
+  function fieldsPart(c, lang) {
+    const [mod, rev, uploaded] = FIELD_WORDS[lang] || FIELD_WORDS.en;
+    const parts = [];
+    if (c.model) parts.push(c.model);
+    if (c.modification) parts.push(`${mod} ${c.modification}`);
+    if (c.revision) parts.push(`${rev} ${c.revision}`);
+    if (c.trust === "uploaded") parts.push(uploaded);
+    return parts.join(", ");
+  }
+
+  /** "manual.pdf — p. 8 (PDF 2)"; with document fields "manual.pdf, PX-200, mod. B, rev. 3.0
+   * — p. 8 (PDF 2)", and "…, uploaded, not normative — …" for an uploaded document. */
   function sourceLine(c, lang) {
     const where = addressKind(c) === "pdf" ? pageRef(citationAddress(c), lang) : unitRef(c.address, lang);
-    return `${c.file} — ${where}`;
+    const fields = fieldsPart(c, lang);
+    return `${c.file}${fields ? `, ${fields}` : ""} — ${where}`;
   }
 
   /** Names of a unit kind: singular for headings and positions, and the text pane's title. */
@@ -295,6 +321,22 @@
   $("#scope").addEventListener("change", () => {
     if (answerShown()) clearAnswer("The documents to search changed: ask again.");
   });
+  const SCOPE_INPUTS = ["#scope-model", "#scope-modification", "#scope-revision", "#include-uploaded"];
+  for (const sel of SCOPE_INPUTS) {
+    $(sel).addEventListener("change", () => {
+      if (answerShown()) clearAnswer("The scope changed: ask again.");
+    });
+  }
+
+  /** The scope sent with a question: the filled-in fields and the uploads switch. */
+  function currentScope() {
+    const scope = { include_uploaded: $("#include-uploaded").checked };
+    for (const key of ["model", "modification", "revision"]) {
+      const value = $(`#scope-${key}`).value.trim();
+      if (value) scope[key] = value;
+    }
+    return scope;
+  }
 
   function setProgress(text) {
     $("#ask-progress").textContent = text || "";
@@ -351,7 +393,7 @@
     const controller = new AbortController();
     state.askAbort = controller;
     const scope = $("#scope").value;
-    const body = { question, doc_ids: scope ? [scope] : null, mode: currentMode() };
+    const body = { question, doc_ids: scope ? [scope] : null, mode: currentMode(), scope: currentScope() };
     const started = performance.now();
     form.setAttribute("aria-busy", "true");
     $("#ask-btn").textContent = "Asking…";
@@ -491,7 +533,24 @@
     // language: show that one rather than the English default.
     const serverText = SERVER_TEXT.has(ans.status) && ans.answer ? ans.answer : null;
     const lang = ans.language || null;
-    if (serverText && ans.status === "refused") {
+    delete banner.dataset.refusal;
+    if (serverText && isMissingDocument(ans)) {
+      // Nothing in the library fits the scope: the server's sentence names what is missing.
+      banner.dataset.refusal = "no-document";
+      banner.replaceChildren(el("strong", { text: "No document in scope." }), " ",
+        el("span", { class: "missing-document", lang, text: serverText }), " ",
+        el("span", { text: missingDocumentHint(ans) }));
+      if (!$("#include-uploaded").checked && state.documents.some((d) => d.trust === "uploaded")) {
+        banner.append(" ", el("button", {
+          type: "button",
+          class: "include-uploaded-btn",
+          onclick: () => {
+            $("#include-uploaded").checked = true;
+            ask(ans.question);
+          },
+        }, "Include uploaded documents and ask again"));
+      }
+    } else if (serverText && ans.status === "refused") {
       banner.replaceChildren(el("strong", { lang, text: serverText }));
     } else if (serverText) {
       banner.replaceChildren(el("strong", { text: title }), " ", el("span", { lang, text: serverText }),
@@ -517,6 +576,26 @@
     $("#export").hidden = verifiedRows.length === 0;
     renderMeta(ans);
     section.hidden = false;
+  }
+
+  /** A refusal because no document of the library is in the question's scope (the server
+   * names the missing document): refused before any search, so no relevance, no claims. */
+  function isMissingDocument(ans) {
+    return ans.status === "refused" && !ans.relevance && !(ans.claims || []).length
+      && !(ans.parts || []).length && (state.readyCount ?? state.documents.length) > 0;
+  }
+
+  function missingDocumentHint(ans) {
+    const sc = ans.scope || {};
+    const trust = sc.trust || [];
+    const bits = [];
+    if (sc.model || sc.modification || sc.revision) {
+      bits.push("Check the model, modification and revision in the scope, or add that document (or set these fields on one in the Library: Edit).");
+    }
+    if (!trust.includes("uploaded")) {
+      bits.push("Uploaded documents were left out (“Include uploaded documents” is off).");
+    }
+    return bits.join(" ");
   }
 
   function refusalDetail(ans) {
@@ -729,6 +808,7 @@
       const bits = [];
       for (const key of ["model", "modification", "revision"]) if (s[key]) bits.push(`${key} ${s[key]}`);
       if (s.doc_ids && s.doc_ids.length) bits.push(`${s.doc_ids.length} document(s)`);
+      if (s.trust && s.trust.length) bits.push(`trust ${s.trust.join(", ")}`);
       bits.push(`mode ${s.mode}`);
       rows.push(["Scope", `${bits.join(", ")} (decided by ${s.decided_by})`]);
     }
@@ -1388,33 +1468,185 @@
     if (state.view && !docs.some((d) => d.doc_id === state.view.docId)) closePageView();
   }
 
+  /** A document's modifications as text ("A, B"). */
+  function modificationsText(d) {
+    const mods = d.modifications ?? (d.modification ? [d.modification] : []);
+    return Array.isArray(mods) ? mods.join(", ") : String(mods || "");
+  }
+
+  const TRUST_TEXT = {
+    normative: "normative",
+    reference: "reference",
+    uploaded: "uploaded (not normative)",
+  };
+
+  /** Validity, language and source URL under the title: "valid 2024-01-01 – 2026-12-31 · en". */
+  function docDetails(d) {
+    const bits = [];
+    if (d.valid_from || d.valid_to) bits.push(`valid ${d.valid_from || "…"} – ${d.valid_to || "…"}`);
+    if (d.language) bits.push(`language ${d.language}`);
+    const nodes = bits.length ? [el("span", { text: bits.join(" · ") })] : [];
+    if (d.source_url) {
+      if (nodes.length) nodes.push(" · ");
+      nodes.push(el("a", { href: d.source_url, target: "_blank", rel: "noopener noreferrer", class: "doc-source-url", text: "source" }));
+    }
+    return nodes.length ? el("p", { class: "doc-details" }, ...nodes) : null;
+  }
+
   function renderDocs(docs) {
     const body = $("#docs-body");
-    body.replaceChildren(...docs.map((d) => {
+    if (state.edit && !docs.some((d) => d.doc_id === state.edit.docId && docState(d) === "ready")) state.edit = null;
+    // Moving the edit form out of the table and back blurs it: keep the focus and caret.
+    const active = document.activeElement;
+    const keep = state.edit && active && state.edit.row.contains(active) ? active : null;
+    const caret = keep && typeof keep.selectionStart === "number" ? [keep.selectionStart, keep.selectionEnd] : null;
+    body.replaceChildren(...docs.flatMap((d) => {
       const st = docState(d);
       const warnings = d.warnings || [];
       const file = d.file ?? d.file_name ?? "";
-      return el("tr", { class: "doc-row", dataset: { status: st, docId: d.doc_id } },
-        el("td", { class: "title" }, el("span", { text: shown(d.title) })),
+      const editing = state.edit && state.edit.docId === d.doc_id;
+      const row = el("tr", { class: "doc-row", dataset: { status: st, docId: d.doc_id, trust: d.trust || null } },
+        el("td", { class: "title" }, el("span", { text: shown(d.title) }), docDetails(d)),
         el("td", { class: "file", text: file }),
-        el("td", { text: shown(d.model) }),
-        el("td", { text: shown(d.modification) }),
-        el("td", { text: shown(d.revision) }),
+        el("td", { class: "doc-model", text: shown(d.model) }),
+        el("td", { class: "doc-modifications", text: shown(modificationsText(d)) }),
+        el("td", { class: "doc-revision", text: shown(d.revision) }),
         el("td", { text: shown(revisionStatus(d)) }),
-        el("td", { text: shown(d.trust) }),
+        el("td", { class: "doc-trust" }, d.trust
+          ? el("span", { class: `badge badge-trust badge-trust-${d.trust}`, text: TRUST_TEXT[d.trust] || d.trust })
+          : DASH),
         el("td", { class: "num", text: shown(d.pages) }),
         el("td", { class: "state" },
           el("span", { class: `badge badge-${st}`, text: st === "pending" ? "indexing…" : st }),
           warnings.length ? el("ul", { class: "doc-warnings" }, warnings.map((w) => el("li", { text: w }))) : null),
-        el("td", { class: "actions" }, el("button", {
-          type: "button",
-          class: "remove-btn",
-          "aria-label": `Remove ${file}`,
-          onclick: () => removeDocument(d),
-        }, "Remove")));
+        el("td", { class: "actions" },
+          st === "ready" ? el("button", {
+            type: "button",
+            class: "edit-btn",
+            "aria-label": `Edit the fields of ${file}`,
+            "aria-expanded": editing ? "true" : "false",
+            onclick: () => toggleEdit(d),
+          }, "Edit") : null,
+          el("button", {
+            type: "button",
+            class: "remove-btn",
+            "aria-label": `Remove ${file}`,
+            onclick: () => removeDocument(d),
+          }, "Remove")));
+      // The edit form is one node kept across re-renders (the library is polled), so what
+      // is typed into it stays.
+      return editing ? [row, state.edit.row] : [row];
     }));
+    if (keep && keep.isConnected && document.activeElement !== keep) {
+      keep.focus();
+      if (caret) keep.setSelectionRange(caret[0], caret[1]);
+    }
     $("#docs-empty").hidden = docs.length > 0;
     $("#docs-table").hidden = docs.length === 0;
+  }
+
+  /** The fields a document's edit form shows, in order: [key, label, kind]. */
+  const EDIT_FIELDS = [
+    ["model", "Model", "text"],
+    ["modifications", "Modifications", "text"],
+    ["revision", "Revision", "text"],
+    ["trust", "Trust", "trust"],
+    ["language", "Language", "text"],
+    ["valid_from", "Valid from", "date"],
+    ["valid_to", "Valid to", "date"],
+    ["source_url", "Source URL", "url"],
+  ];
+
+  function toggleEdit(d) {
+    if (state.edit && state.edit.docId === d.doc_id) {
+      state.edit = null;
+    } else {
+      state.edit = { docId: d.doc_id, row: editRow(d) };
+    }
+    renderDocs(state.documents);
+    if (state.edit) {
+      const first = state.edit.row.querySelector("input, select");
+      if (first) first.focus();
+    }
+  }
+
+  /** The inline form of a document's fields: Save sends PATCH /api/documents/{id} with the
+   * fields that changed ("" clears one); the server's reason shows when a value is refused. */
+  function editRow(d) {
+    const file = d.file ?? d.file_name ?? "";
+    const initial = {};
+    const inputs = {};
+    const controls = EDIT_FIELDS.map(([key, label, kind]) => {
+      const value = key === "modifications" ? modificationsText(d) : (d[key] ?? "");
+      initial[key] = String(value);
+      let input;
+      if (kind === "trust") {
+        input = el("select", { name: key, class: "edit-trust" },
+          ["normative", "reference", "uploaded"].map((t) => el("option", { value: t, text: t })));
+        input.value = value || "reference";
+        initial[key] = input.value;
+      } else {
+        input = el("input", {
+          name: key,
+          type: "text",
+          class: `edit-${key.replace("_", "-")}`,
+          spellcheck: "false",
+          autocapitalize: "off",
+          placeholder: kind === "date" ? "YYYY-MM-DD" : kind === "url" ? "https://…" : (key === "modifications" ? "e.g. A, B" : ""),
+        });
+        input.value = String(value);
+      }
+      inputs[key] = input;
+      return el("label", { class: "edit-field" }, el("span", { class: "field-label", text: label }), input);
+    });
+    const error = el("p", { class: "edit-error", role: "alert", hidden: true });
+    const saveBtn = el("button", { type: "submit", class: "primary edit-save" }, "Save");
+    const formEl = el("form", {
+      class: "edit-form",
+      "aria-label": `Fields of ${file}`,
+      novalidate: true,
+    },
+    el("div", { class: "edit-fields" }, controls),
+    el("p", { class: "help", text: "Saved at once, without reading the file again; an empty field clears it. Uploaded documents answer only when “Include uploaded documents” is on." }),
+    error,
+    el("div", { class: "edit-actions" }, saveBtn,
+      el("button", { type: "button", class: "edit-cancel", onclick: () => toggleEdit(d) }, "Cancel")));
+    formEl.addEventListener("submit", async (e) => {
+      e.preventDefault();
+      const changes = {};
+      for (const [key] of EDIT_FIELDS) {
+        const value = inputs[key].value.trim();
+        if (value !== initial[key].trim()) {
+          changes[key] = key === "modifications"
+            ? value.split(/[,;]/).map((m) => m.trim()).filter(Boolean)
+            : value;
+        }
+      }
+      if (!Object.keys(changes).length) {
+        state.edit = null;
+        renderDocs(state.documents);
+        return;
+      }
+      error.hidden = true;
+      saveBtn.disabled = true;
+      try {
+        await api(docUrl(d.doc_id), {
+          method: "PATCH",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify(changes),
+        });
+        state.edit = null;
+        clearAnswer(answerShown() ? "The fields of a document changed: the previous answer was cleared. Ask again." : "");
+        await refreshLibrary();
+      } catch (err) {
+        error.textContent = `Not saved: ${err.message}`;
+        error.hidden = false;
+      } finally {
+        saveBtn.disabled = false;
+      }
+    });
+    return el("tr", { class: "edit-row", dataset: { docId: d.doc_id } },
+      el("td", { colspan: "10" }, formEl));
   }
 
   function renderUploads(uploads) {
@@ -1462,6 +1694,18 @@
     const files = [...fileList];
     if (!files.length) return;
     const fd = new FormData();
+    // Document fields of every file of this upload (optional). Trust "uploaded" is the
+    // server's default for a new document; not sending it lets a file already in the library
+    // (uploaded again) keep the trust it was given.
+    const trust = $("#upload-trust").value;
+    if (trust && trust !== "uploaded") fd.append("trust", trust);
+    for (const key of ["model", "revision"]) {
+      const value = $(`#upload-${key}`).value.trim();
+      if (value) fd.append(key, value);
+    }
+    for (const m of $("#upload-modification").value.split(/[,;]/).map((x) => x.trim()).filter(Boolean)) {
+      fd.append("modification", m);
+    }
     for (const f of files) fd.append("file", f, f.name);
     clearAnswer(answerShown() ? "The library is changing: the previous answer was cleared." : "");
     $("#library-error").hidden = true;
