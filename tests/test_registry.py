@@ -324,3 +324,23 @@ def invoke(*args: str, code: int = 0) -> _Out:
     out = _Out(res)
     assert res.exit_code == code, (args, res.stdout, res.stderr)
     return out
+
+
+def test_source_line_names_the_revision_status_and_the_nameplate_line_is_printed():
+    from rich.console import Console
+
+    from pincite.answer_model import Answer, Citation, Claim, PdfAddress
+    from pincite.export import source_line
+    from pincite.render import print_answer
+
+    cit = Citation(chunk_id="ab" * 8 + "-p4-c0", doc_id="ab" * 8, file="px200-b.pdf", model="PX-200",
+                   modification="B", revision="3.0", status="in_force",
+                   address=PdfAddress(page=4, page_end=4), page=4, quote="The test pressure is 25 bar",
+                   verified=True)
+    assert source_line(cit, "en") == "px200-b.pdf, PX-200, mod. B, rev. 3.0 (in force), PDF p. 4"
+    old = cit.model_copy(update={"status": "superseded"})
+    assert "ред. 3.0 (заменена)" in source_line(old, "ru")
+    console = Console(record=True, width=200)
+    print_answer(console, Answer(question="q", status="answered", language="en", answer="a",
+                                 claims=[Claim(text=cit.quote, verified=True, citations=[cit])]))
+    assert "compare the modification with the nameplate" in console.export_text()

@@ -53,7 +53,9 @@ def _library(*, must_exist: bool = False, **kw) -> Library:
 
 
 @app.command()
-def ingest(paths: list[Path] = typer.Argument(..., help="PDF, DOCX, PPTX, XLSX, TXT or MD files, or folders (folders recurse)."),
+def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
+                                         help="PDF, DOCX, PPTX, XLSX, TXT or MD files, folders (folders "
+                                              "recurse), or https:// URLs of such documents."),
            password: Optional[str] = typer.Option(None, help="User password of encrypted PDFs."),
            ocr: Optional[str] = typer.Option(None, "--ocr", metavar="auto|off",
                                              help="OCR pages without a usable text layer with tesseract "
@@ -75,7 +77,15 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF, DOCX, PPTX, XLSX, 
 
     Exit status: 0 when every file was added, replaced or skipped; 1 when any failed
     (the others are still ingested); 2 for a usage error.
+
+    A URL (https, or http for localhost only) is downloaded under the data folder with the
+    same size cap as a file (library.fetch: no redirect to a private address or to http),
+    ingested with the URL as its source and `source_url`, and the download removed.
     """
+    from .library.fetch import is_url
+
+    urls = [a for a in args if is_url(a)]  # before the existence check: Path("https://x") is no file
+    paths = [Path(a) for a in args if not is_url(a)]
     missing = [p for p in paths if not p.exists()]
     if missing:
         _fail(f"{missing[0]}: no such file or folder")
@@ -95,12 +105,15 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF, DOCX, PPTX, XLSX, 
         if ocr is not None:
             _fail(f"`pincite serve` is running at {server.url}: it OCRs uploads as its PINCITE_OCR "
                   "says; stop it to ingest with --ocr")
+        if urls:
+            _fail(f"`pincite serve` is running at {server.url}: it takes no URLs; stop it to ingest "
+                  f"{urls[0]}")
         return _ingest_via_server(server, paths)
     with _library() as lib, _progress() as prog:
         if ocr is not None:
             lib.settings.ocr = ocr
-        files = list(expand_paths(paths, exclude=lib.root))
-        task = prog.add_task("ingest", total=len(files))
+        files = list(expand_paths(paths, exclude=lib.root)) if paths else []
+        task = prog.add_task("ingest", total=len(files) + len(urls))
         t0 = time.perf_counter()
         results: list[IngestResult] = []
 
@@ -113,7 +126,11 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF, DOCX, PPTX, XLSX, 
             if r.status == "failed":
                 prog.console.print(f"[red]✗[/] {escape(r.reason)}", soft_wrap=True)
 
-        lib.ingest(paths, password=password, on_start=started, on_result=done, fields=fields)
+        for url in urls:
+            prog.update(task, description=escape(url.rsplit("/", 1)[-1][:40] or url[:40]))
+            done(_ingest_url(lib, url, password, fields))
+        if paths:
+            lib.ingest(paths, password=password, on_start=started, on_result=done, fields=fields)
         elapsed = time.perf_counter() - t0
     console.print(_ingest_table(results))
     pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
@@ -123,6 +140,40 @@ def ingest(paths: list[Path] = typer.Argument(..., help="PDF, DOCX, PPTX, XLSX, 
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed:
         raise typer.Exit(1)
+
+
+def _ingest_url(lib: Library, url: str, password: str | None, fields: dict) -> IngestResult:
+    """Download `url` into a temporary folder under the data folder, ingest it with the URL as
+    its source (catalog source_path) and `source_url` (unless --source-url gave another), then
+    remove the download. A refused or failed download is a failed IngestResult."""
+    import shutil
+    import tempfile
+
+    from .errors import IngestError
+    from .library.fetch import check_url, download, shown_url
+
+    t0 = time.perf_counter()
+    try:
+        source = str(check_url(url))
+        wanted = {**fields, "source_url": fields.get("source_url") or source}
+        parse_fields({"source_url": wanted["source_url"]}, source)
+    except IngestError as e:
+        return IngestResult(shown_url(url), "failed", reason=str(e))
+    except FieldError as e:
+        return IngestResult(shown_url(url), "failed", reason=f"{shown_url(url)}: {e}")
+    tmp_root = lib.root / "downloads"
+    tmp_root.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=tmp_root))
+    try:
+        try:
+            got = download(source, tmp, max_bytes=lib.settings.max_bytes)
+        except IngestError as e:
+            res = IngestResult(shown_url(url), "failed", reason=str(e))
+            res.seconds = time.perf_counter() - t0
+            return res
+        return lib.ingest_file(got.path, source=source, password=password, fields=wanted)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 @app.command()

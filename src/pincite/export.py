@@ -26,15 +26,26 @@ _FIELD_WORDS = {
 }
 
 
+#: A revision's registry status as the source line says it (issue #7: "manual rev. 3.0 (in force)").
+_STATUS_WORDS = {
+    "en": {"in_force": "in force", "superseded": "superseded", "repealed": "repealed",
+           "not_yet_in_force": "not yet in force"},
+    "ru": {"in_force": "действует", "superseded": "заменена", "repealed": "отменена",
+           "not_yet_in_force": "ещё не действует"},
+    "zh": {"in_force": "现行", "superseded": "已被替代", "repealed": "已废止", "not_yet_in_force": "尚未生效"},
+}
+
+
 def fields_part(c: Citation, lang: str) -> str:
-    """"PX-200, mod. B, rev. 3.0" (and "uploaded, not normative" for an upload) from a
-    citation's document fields; "" when it has none."""
+    """"PX-200, mod. B, rev. 3.0 (in force)" (and "uploaded, not normative" for an upload)
+    from a citation's document fields and registry status; "" when it has none."""
     mod, rev, uploaded = _FIELD_WORDS.get(lang, _FIELD_WORDS["en"])
     parts = [c.model] if c.model else []
     if c.modification:
         parts.append(f"{mod} {c.modification}")
     if c.revision:
-        parts.append(f"{rev} {c.revision}")
+        status = _STATUS_WORDS.get(lang, _STATUS_WORDS["en"]).get(c.status or "")
+        parts.append(f"{rev} {c.revision}" + (f" ({status})" if status else ""))
     if c.trust == "uploaded":
         parts.append(uploaded)
     return ", ".join(parts)

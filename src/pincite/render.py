@@ -7,6 +7,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from .answer_model import Answer
+from .answer.messages import message
 from .export import source_line  # one source line for the terminal and the exports
 
 STATUS_STYLE = {"answered": "green", "partial": "yellow", "refused": "red",
@@ -63,6 +64,9 @@ def print_answer(console: Console, ans: Answer) -> None:
         _print_calculation(console, ans)
     for c in ans.passages:
         console.print(f"  - {escape(source_line(c, ans.language))}: {escape(c.quote)}")
+    if ans.status == "answered" and any(c.model for c in ans.citations()):
+        # an equipment answer: the person checks the page and the nameplate (issue #7)
+        console.print(f"[yellow]{escape(message('nameplate', ans.language))}[/]")
     for w in ans.warnings:
         console.print(f"[dim]{escape(w)}[/]")
     if ans.usage:

@@ -5,6 +5,11 @@ Only fixed texts live here; nothing from documents. Unknown languages fall back 
 from __future__ import annotations
 
 MESSAGES = {
+    "nameplate": {
+        "en": "Check the value on the opened page and compare the modification with the nameplate.",
+        "ru": "Сверьте значение на открытой странице и модификацию с заводской табличкой.",
+        "zh": "请在打开的页面上核对数值，并将型号与铭牌对照。",
+    },
     "not_found": {
         "en": "Not found in the library: no passage answers this question.",
         "ru": "В библиотеке ответа нет: ни один фрагмент не отвечает на этот вопрос.",
