@@ -116,3 +116,13 @@ def test_offline_rule_converts_a_quoted_value_to_the_asked_unit(library):
     assert "= 16 bar (1.6 MPa × 10 bar/MPa" in ans.answer
     plain = library.ask("What is the maximum pressure of the pump?")
     assert plain.calculation is None
+
+
+def test_the_asked_unit_need_not_occur_in_the_library(library):
+    """"kPa" is in no document: the unit the question asks for is pincite's to compute, so it
+    does not count against the evidence when refusal is decided."""
+    assert not any("kPa" in library.page_text(d.doc_id, p) for d in library.documents()
+                   for p in range(1, d.pages + 1))
+    ans = library.ask("What is the maximum pressure of the pump in kPa?")
+    assert ans.status == "answered" and ans.calculation.verified
+    assert (ans.calculation.shown, ans.calculation.unit) == ("1600", "kPa")

@@ -344,3 +344,14 @@ def test_source_line_names_the_revision_status_and_the_nameplate_line_is_printed
     print_answer(console, Answer(question="q", status="answered", language="en", answer="a",
                                  claims=[Claim(text=cit.quote, verified=True, citations=[cit])]))
     assert "compare the modification with the nameplate" in console.export_text()
+
+
+def test_each_part_of_a_compound_question_resolves_its_own_modification(lib_ids):
+    lib, ids = lib_ids
+    ans = lib.ask("What is the test pressure for the PX-200 modification B? "
+                  "What is the test pressure for the PX-200 modification A?")
+    assert len(ans.parts) == 2 and ans.status == "answered", [p.answer for p in ans.parts]
+    b, a = ans.parts
+    assert b.question.endswith("modification B?") and a.question.endswith("modification A?")
+    assert_cites(b, ids, "3.0")
+    assert_cites(a, ids, "2.1")

@@ -171,7 +171,10 @@ def _ingest_url(lib: Library, url: str, password: str | None, fields: dict) -> I
             res = IngestResult(shown_url(url), "failed", reason=str(e))
             res.seconds = time.perf_counter() - t0
             return res
-        return lib.ingest_file(got.path, source=source, password=password, fields=wanted)
+        res = lib.ingest_file(got.path, source=source, password=password, fields=wanted)
+        if res.status == "failed":  # name the URL, not the temporary download
+            res.reason = res.reason.replace(str(got.path), shown_url(url))
+        return res
     finally:
         shutil.rmtree(tmp, ignore_errors=True)
 

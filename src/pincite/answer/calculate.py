@@ -110,6 +110,18 @@ def target_unit(question: str, lang: str) -> str | None:
         return None
 
 
+def without_target_unit(question: str, lang: str) -> str | None:
+    """The question without the unit it asks its answer in ("… pressure in kPa?" -> "…
+    pressure?"), or None when it asks for none: the asked unit is pincite's to compute, so the
+    evidence need not contain the word (it decides refusal by the words it does contain)."""
+    q = question.strip()
+    m = _TARGET.get(lang, _TARGET["en"]).search(q)
+    if not m or target_unit(q, lang) is None:
+        return None
+    end = "？" if lang == "zh" else "?"
+    return q[:m.start()].rstrip(" ,，") + end
+
+
 def conversion_for(question: str, lang: str, claims: list[Claim]) -> Calculation | None:
     """Offline rule: when the question asks for a unit and the best verified quote states a
     quantity in another unit of the same kind, convert it (calc.convert) with the input bound

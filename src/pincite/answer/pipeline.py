@@ -9,7 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import time
-from typing import Protocol
+from typing import Callable, Protocol
 
 from .. import analysis
 from ..answer_model import Answer, Claim, Relevance, Scope
@@ -17,7 +17,7 @@ from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import Hit, SearchFilter
 from . import extractive
-from .calculate import calculation_line, conversion_for
+from .calculate import calculation_line, conversion_for, without_target_unit
 from .cite import citation_for
 from .messages import message
 from .verify import verify_quote
@@ -104,6 +104,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
     terms = _terms(groups)
     hits = retrieve(lib, q, groups, flt)
+    coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
         groups = analysis.query_groups(coverage_text) or groups
     weights = extractive.group_weights(groups, lib.catalog.term_df(_terms(groups)), n_chunks)
@@ -176,15 +177,25 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     from .scope import resolve
 
     q = check_question(question)
-    res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=not compare)
     if compare:
+        res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=False)
         return answer_compare(lib, q, res, compare, llm)
-    text = res.text or q  # the question less the phrases the scope took over
-    parts, split_note = _split(text, llm)
+    parts, split_note = _split(q, llm)
     if len(parts) > 1:
-        ans = answer_compound(lib, text, parts, res.flt, llm, split_note)
-    else:
-        ans = answer_single(lib, text, res.flt, llm)
+        # each part resolves its own scope: "…for modification B? … for modification A?"
+        def part_answer(p: str) -> Answer:
+            from .split import core_of
+
+            res_p = resolve(lib, p, flt, serial=serial, mode=mode, pin_revision=True)
+            text = res_p.text or p
+            a = answer_single(lib, text, res_p.flt, llm, coverage_text=core_of(text))
+            a.question = p
+            return _with_scope(a, res_p)
+
+        return answer_compound(lib, q, parts, flt, llm, split_note, part_answer=part_answer)
+    res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=True)
+    text = res.text or q  # the question less the phrases the scope took over
+    ans = answer_single(lib, text, res.flt, llm)
     ans.question = q
     return _with_scope(ans, res)
 
@@ -310,8 +321,11 @@ def ask_library(lib: LibraryLike, question: str, scope: SearchFilter | dict | No
 
 
 def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: SearchFilter | None,
-                    llm: object | None = None, split_note: str | None = None) -> Answer:
-    """Answer each sub-question on its own, within the same filter, and join them.
+                    llm: object | None = None, split_note: str | None = None,
+                    part_answer: Callable[[str], Answer] | None = None) -> Answer:
+    """Answer each sub-question on its own and join them: by `part_answer(part)` (answer_question
+    passes one that resolves each part's own scope within the caller's filter), else within
+    `flt`.
 
     Every part is an Answer in `parts[]` with its own citations. All parts answered:
     status "answered"; some: "partial" (the proven parts shown, the others say "not found in
@@ -321,7 +335,10 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
     lang = analysis.detect_language(question)
     from .split import core_of
 
-    subs = [answer_single(lib, p, flt, llm, coverage_text=core_of(p)) for p in parts]
+    if part_answer is None:
+        def part_answer(p: str) -> Answer:
+            return answer_single(lib, p, flt, llm, coverage_text=core_of(p))
+    subs = [part_answer(p) for p in parts]
     answered = [a for a in subs if a.status == "answered"]
     status = "answered" if len(answered) == len(subs) else "partial" if answered else "refused"
     lines = []
