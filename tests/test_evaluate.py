@@ -292,3 +292,22 @@ def test_printed_label_accuracy_counts_the_first_hit_citation():
     plain = score({**q, "id": "b", "printed_pages": None}, answer(("m.pdf", 6, "4")), 0.0)
     assert (right.label_ok, wrong.label_ok, missed.label_ok, plain.label_ok) == (True, False, None, None)
     assert summarise([right, wrong, missed, plain]).rows["all"]["printed_labels"] == 0.5
+
+
+@needs_pdftotext
+def test_repaired_pages_are_not_crosschecked_against_their_broken_layer(corpus, tmp_path):
+    """pdftotext reads the same broken text layer pincite repaired (or the missing one it
+    OCRed): such citations stay unchecked instead of counting as not confirmed."""
+    from pincite.app import Library
+    from pincite.config import Settings
+
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        (res,) = lib.ingest([corpus / "pdf/special/lshortru-broken-textlayer.pdf"])
+        model = lib.model(res.doc_id)
+        page = next(int(w.split(":")[0].split()[1]) for w in model.warnings if "re-decoding" in w)
+        text = " ".join(model.page(page).text.split())
+        quote = next(s for s in text.split(". ") if len(s) > 40 and "\ufffe" not in s)
+        checker = evaluate.QuoteCrosschecker.for_library(lib)
+        assert checker.check(res.doc_id, page, quote) == (None, None)
+        plain = evaluate.QuoteCrosschecker(checker._original)  # without the layer rule
+        assert plain.check(res.doc_id, page, quote)[0] is False

@@ -123,10 +123,15 @@ class QuoteCrosschecker:
         and again on every call until it is found missing); `unavailable_reason` then says so.
     errors: one message per file/page pdftotext failed on (the citation stays unchecked).
     seconds: total wall time spent cross-checking.
+    layer_text: (doc_id, page) -> whether pincite's text of that page is the PDF's own text
+        layer; a page read by OCR or repaired by re-decoding is not (pdftotext reads the same
+        missing or broken layer there, so it cannot confirm anything) and stays unchecked.
     """
 
-    def __init__(self, original: Callable[[str], tuple[Path, str | None] | None]):
+    def __init__(self, original: Callable[[str], tuple[Path, str | None] | None],
+                 layer_text: Callable[[str, int], bool] | None = None):
         self._original = original
+        self._layer_text = layer_text
         self.available = shutil.which(_cc.PDFTOTEXT) is not None
         self.unavailable_reason: str | None = None if self.available else _missing_message()
         self.errors: list[str] = []
@@ -146,12 +151,23 @@ class QuoteCrosschecker:
                                                           passwords.get(row.file_name))
             return cache[doc_id]
 
-        return cls(original)
+        def layer_text(doc_id: str, page: int) -> bool:
+            try:
+                model = lib.model(doc_id)
+                if model.page(page).ocr:
+                    return False
+            except (PinciteError, IndexError):
+                return True
+            return not any(w.startswith(f"page {page}:") and "re-decoding" in w for w in model.warnings)
+
+        return cls(original, layer_text)
 
     def check(self, doc_id: str, page: int | None, quote: str) -> tuple[bool | None, str | None]:
         """(confirmed, level) for one quote on 1-based physical `page` of `doc_id`;
         (None, None) when it cannot be checked (reasons in the class docstring)."""
         if not self.available or page is None:
+            return None, None
+        if self._layer_text is not None and not self._layer_text(doc_id, page):
             return None, None
         found = self._original(doc_id)
         if found is None:
