@@ -311,3 +311,13 @@ def test_repaired_pages_are_not_crosschecked_against_their_broken_layer(corpus, 
         assert checker.check(res.doc_id, page, quote) == (None, None)
         plain = evaluate.QuoteCrosschecker(checker._original)  # without the layer rule
         assert plain.check(res.doc_id, page, quote)[0] is False
+
+
+def test_a_compound_part_counts_when_a_footnote_mark_is_glued_to_it():
+    from pincite.evaluate import _on_page
+
+    page = "装载镜像：\n9Windows 10 默认双击镜像文件便可装载; 第三方软件可考虑 WinCDEmu 或 UltraISO。"
+    assert _on_page("Windows 10 默认双击镜像文件便可装载", page, "zh")
+    assert _on_page("可考虑 WinCDEmu 或 UltraISO", page, "zh")
+    assert not _on_page("Windows 11 默认双击镜像文件便可装载", page, "zh")
+    assert not _on_page("10 默认", page, "zh")  # too short to count by containment alone
