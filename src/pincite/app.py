@@ -15,7 +15,6 @@ ready. Leftovers of an interrupted ingest are cleaned by the next writing comman
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import time
@@ -236,20 +235,9 @@ class Library:
         normative and reference documents answer (uploads only when asked). Raises
         QuestionError (ValueError for a bad scope object); LlmError when the model server fails.
         """
-        from .answer.pipeline import answer_question
+        from .answer.pipeline import ask_library
 
-        if scope is None or isinstance(scope, SearchFilter):
-            flt = dataclasses.replace(scope or SearchFilter())
-        else:
-            flt = SearchFilter.from_scope(scope)
-        if doc_ids is not None:
-            flt.doc_ids = doc_ids
-        if llm is None:
-            return answer_question(self, question, flt)
-        from .answer.llm import LlmClient
-
-        with LlmClient(llm) as client:
-            return answer_question(self, question, flt, llm=client)
+        return ask_library(self, question, scope, doc_ids=doc_ids, llm=llm)
 
     # -- writing ------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], *, password: str | None = None,
