@@ -90,20 +90,21 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     lang = analysis.detect_language(q)
     scope = scope_of(flt)
     t0 = time.perf_counter()
-    if lib.catalog.chunk_count() == 0:
+    n_chunks = lib.catalog.chunk_count()
+    if n_chunks == 0:
         timings = {"retrieve": time.perf_counter() - t0}
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
                         refusal=_refusal(q, lang, scope, "empty_library", timings))
-    if _scoped(flt) and lib.index.count_matching(flt) == 0:
+    groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
+    terms = _terms(groups)
+    hits = retrieve(lib, q, groups, flt)
+    if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
         # Nothing in scope: say which document is missing; never search without the filter.
+        # (Any hit proves something is in scope, so the count is needed only without hits.)
         timings = {"retrieve": time.perf_counter() - t0}
         refusal = Answer(question=q, status="refused", language=lang, scope=scope,
                          answer=no_document_message(flt, lang), timings=timings)
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings, refusal=refusal)
-    n_chunks = lib.catalog.chunk_count()
-    groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
-    terms = _terms(groups)
-    hits = retrieve(lib, q, groups, flt)
     coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
         groups = analysis.query_groups(coverage_text) or groups

@@ -62,12 +62,6 @@ def render_scale(width: float, height: float) -> float:
     return min(MAX_SCALE, LONG_SIDE_PX / long_side) if long_side > 0 else MAX_SCALE
 
 
-def image_size(width: float, height: float) -> tuple[int, int]:
-    """Pixel size (w, h) of a page of width x height points rendered at render_scale."""
-    s = render_scale(width, height)
-    return math.ceil(width * s), math.ceil(height * s)
-
-
 def page_count(pdf_path: Path) -> int:
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
