@@ -25,7 +25,7 @@ from .export import FORMATS, evidence_cards
 from .answer.pipeline import ask_library
 from .index.base import SearchFilter
 from .library.catalog import DocumentRow, FailureRow
-from .library.fields import TRUST_LEVELS, FieldError, parse_fields
+from .library.fields import FieldError, parse_fields
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")

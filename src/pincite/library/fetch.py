@@ -189,9 +189,9 @@ def _file_name(response: httpx.Response, final: httpx.URL, mime: str | None) -> 
     name = _BAD_NAME_CHARS.sub("_", name).strip(" .")
     if not name:
         name = "download"
-    stem, dot, suffix = name.rpartition(".")
+    _, dot, suffix = name.rpartition(".")
     if not dot:
-        stem, suffix = name, ""
+        suffix = ""
         wanted = _SUFFIX_OF_MIME.get(mime or "")
         if wanted:
             name, suffix = name + wanted, wanted[1:]
