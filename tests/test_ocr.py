@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from pdfgen import DEJAVU_PATH, PAGE_SIZE
+from docgen import IMAGE_BOX, SCAN_FACT, make_scan_pdf, text_image
+from pdfgen import PAGE_SIZE
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
 
@@ -36,11 +37,9 @@ from pincite.extract.quality import (
     weak_page_reason,
 )
 
-FACT = "Service interval 250 h"
+FACT = SCAN_FACT
 FILLER = "The rated voltage of the pump is 220 V and its housing is cast iron."
 TESSERACT_MISSING = "page 2: no text layer; OCR needs tesseract (Debian: tesseract-ocr tesseract-ocr-rus tesseract-ocr-chi-sim)"
-#: Where the image of FACT is placed on page 2 (points: x, y, width, height).
-IMAGE_BOX = (60.0, 600.0, 450.0, 50.0)
 
 
 @pytest.fixture(scope="session")
@@ -57,32 +56,6 @@ def tesseract() -> str:
 
 def extract(path: Path, **kwargs) -> DocumentModel:
     return extract_pdf(path, doc_id="0123456789abcdef", sha256="ab" * 32, **kwargs)
-
-
-def text_image(text: str, width_px: int = 1800, height_px: int = 200, font_px: int = 96):
-    """A white image with ``text`` in black DejaVuSans (a "scan" of one line)."""
-    from PIL import Image, ImageDraw, ImageFont
-
-    img = Image.new("L", (width_px, height_px), color=255)
-    ImageDraw.Draw(img).text((40, (height_px - font_px) // 2), text, fill=0,
-                             font=ImageFont.truetype(DEJAVU_PATH, font_px))
-    return img
-
-
-def make_scan_pdf(path: Path, pages: list[str | None], *, image_text: str = FACT,
-                  image_box: tuple[float, float, float, float] = IMAGE_BOX) -> Path:
-    """A PDF whose pages are text (Helvetica) or, for None, an image of ``image_text`` only."""
-    c = canvas.Canvas(str(path), pagesize=PAGE_SIZE, invariant=True)
-    c.setTitle("")
-    for text in pages:
-        if text is None:
-            c.drawImage(ImageReader(text_image(image_text)), *image_box)
-        else:
-            c.setFont("Helvetica", 11)
-            c.drawString(56, PAGE_SIZE[1] - 72, text)
-        c.showPage()
-    c.save()
-    return path
 
 
 def open_library(tmp_path: Path, **kwargs) -> Library:

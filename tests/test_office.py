@@ -23,6 +23,7 @@ import pptx
 import pytest
 from pptx.util import Inches, Pt
 
+from docgen import make_xlsx_revisions
 from pdfgen import make_pdf
 from pincite.app import Library, _load_model, current_profile, expand_paths
 from pincite.config import Settings
@@ -98,22 +99,6 @@ def make_pptx(path: Path) -> Path:
     s3.shapes.title.text = "Next steps"
     s3.placeholders[1].text = "Order spare filters for the cooling towers."
     prs.save(str(path))
-    return path
-
-
-def make_xlsx_revisions(path: Path) -> Path:
-    """Sheets RevA and RevB, the same table, differing only in B5."""
-    wb = openpyxl.Workbook()
-    ws_a = wb.active
-    ws_a.title = "RevA"
-    ws_b = wb.create_sheet("RevB")
-    rows = [("Parameter", "Value"), ("Rated flow", "40 m3/h"), ("Rated head", "32 m"),
-            ("Motor power", "7.5 kW"), ("Maximum inlet pressure", None), ("Weight", "118 kg")]
-    for ws, pressure in ((ws_a, "6 bar"), (ws_b, "9 bar")):
-        for r, (a, b) in enumerate(rows, 1):
-            ws.cell(r, 1, a)
-            ws.cell(r, 2, pressure if r == 5 else b)
-    wb.save(str(path))
     return path
 
 

@@ -21,6 +21,7 @@ import pypdfium2 as pdfium
 import pytest
 from fastapi.testclient import TestClient
 
+from docgen import IMAGE_BOX, make_scan_pdf, make_xlsx_revisions
 from pdfgen import make_pdf
 from pincite import __version__
 from pincite.config import Settings
@@ -593,25 +594,7 @@ MIME_PPTX = "application/vnd.openxmlformats-officedocument.presentationml.presen
 NOT_A_PDF = "not a PDF: cite by sheet/slide/lines"
 OCR_FACT = "Service interval 250 h"
 #: Where the image of OCR_FACT lies on page 2 of the scan (points: x, y from the bottom, w, h).
-OCR_BOX = (60.0, 600.0, 450.0, 50.0)
-
-
-def make_xlsx_revisions(path: Path) -> Path:
-    """Sheets RevA and RevB, the same table, differing only in B5 (as tests/test_office.py)."""
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    ws_a = wb.active
-    ws_a.title = "RevA"
-    ws_b = wb.create_sheet("RevB")
-    rows = [("Parameter", "Value"), ("Rated flow", "40 m3/h"), ("Rated head", "32 m"),
-            ("Motor power", "7.5 kW"), ("Maximum inlet pressure", None), ("Weight", "118 kg")]
-    for ws, pressure in ((ws_a, "6 bar"), (ws_b, "9 bar")):
-        for r, (a, b) in enumerate(rows, 1):
-            ws.cell(r, 1, a)
-            ws.cell(r, 2, pressure if r == 5 else b)
-    wb.save(str(path))
-    return path
+OCR_BOX = IMAGE_BOX
 
 
 def make_pptx(path: Path) -> Path:
@@ -628,27 +611,6 @@ def make_pptx(path: Path) -> Path:
     s3 = prs.slides.add_slide(prs.slide_layouts[1])
     s3.shapes.title.text = "Next steps"
     prs.save(str(path))
-    return path
-
-
-def make_scan_pdf(path: Path, first_page: str, image_text: str = OCR_FACT) -> Path:
-    """Page 1 text, page 2 only an image of `image_text` (a "scan"; as tests/test_ocr.py)."""
-    from PIL import Image, ImageDraw, ImageFont
-    from reportlab.lib.utils import ImageReader
-    from reportlab.pdfgen import canvas
-
-    from pdfgen import DEJAVU_PATH, PAGE_SIZE
-
-    img = Image.new("L", (1800, 200), color=255)
-    ImageDraw.Draw(img).text((40, 52), image_text, fill=0, font=ImageFont.truetype(DEJAVU_PATH, 96))
-    c = canvas.Canvas(str(path), pagesize=PAGE_SIZE, invariant=True)
-    c.setTitle("")
-    c.setFont("Helvetica", 11)
-    c.drawString(56, PAGE_SIZE[1] - 72, first_page)
-    c.showPage()
-    c.drawImage(ImageReader(img), *OCR_BOX)
-    c.showPage()
-    c.save()
     return path
 
 
@@ -749,7 +711,8 @@ def test_ocr_page_is_highlighted_from_word_boxes(kinds, tesseract):
     """A page that is only an image of text: its quote is highlighted with the OCR word
     boxes, around the words of the image, in the top-left origin; the PNG draws the same."""
     c, root = kinds
-    pdf = make_scan_pdf(root / "scan.pdf", "The rated voltage of the pump is 220 V and its housing is cast iron.")
+    pdf = make_scan_pdf(root / "scan.pdf", ["The rated voltage of the pump is 220 V and its housing is cast iron.", None],
+                        image_text=OCR_FACT)
     (up,) = upload(c, pdf)
     done = wait_uploads(c, [up["upload_id"]])[up["upload_id"]]
     assert done["status"] == "ready", done

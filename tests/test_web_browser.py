@@ -54,6 +54,7 @@ from pathlib import Path
 import pytest
 
 from browser import LiveServer, RequestLog, launch_chromium, require_browser, unavailable
+from docgen import make_scan_pdf, make_xlsx_revisions
 from llm_server import Reply, ScriptedLLM, chat_json, status
 from pdfgen import make_pdf
 
@@ -824,52 +825,15 @@ CALC_QUESTION = "What is the maximum pressure of the pump in bar?"
 OCR_FACT = "Service interval 250 h"
 
 
-def make_xlsx_revisions(path: Path) -> Path:
-    """Sheets RevA and RevB, the same table, differing only in B5 (as tests/test_office.py)."""
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    ws_a = wb.active
-    ws_a.title = "RevA"
-    ws_b = wb.create_sheet("RevB")
-    rows = [("Parameter", "Value"), ("Rated flow", "40 m3/h"), ("Rated head", "32 m"),
-            ("Motor power", "7.5 kW"), ("Maximum inlet pressure", None), ("Weight", "118 kg")]
-    for ws, pressure in ((ws_a, "6 bar"), (ws_b, "9 bar")):
-        for r, (a, b) in enumerate(rows, 1):
-            ws.cell(r, 1, a)
-            ws.cell(r, 2, pressure if r == 5 else b)
-    wb.save(str(path))
-    return path
-
-
-def make_scan_pdf(path: Path) -> Path:
-    """Page 1 text; page 2 only an image of OCR_FACT (as tests/test_ocr.py)."""
-    from PIL import Image, ImageDraw, ImageFont
-    from reportlab.lib.utils import ImageReader
-    from reportlab.pdfgen import canvas
-
-    from pdfgen import DEJAVU_PATH, PAGE_SIZE
-
-    img = Image.new("L", (1800, 200), color=255)
-    ImageDraw.Draw(img).text((40, 52), OCR_FACT, fill=0, font=ImageFont.truetype(DEJAVU_PATH, 96))
-    c = canvas.Canvas(str(path), pagesize=PAGE_SIZE, invariant=True)
-    c.setTitle("")
-    c.setFont("Helvetica", 11)
-    c.drawString(56, PAGE_SIZE[1] - 72, "The rated voltage of the ZX-9 heater is 220 V and its housing is cast iron.")
-    c.showPage()
-    c.drawImage(ImageReader(img), 60.0, 600.0, 450.0, 50.0)
-    c.showPage()
-    c.save()
-    return path
-
-
 @pytest.fixture(scope="module")
 def more_files(tmp_path_factory) -> dict[str, Path]:
     folder = tmp_path_factory.mktemp("more")
     return {
         "book": make_xlsx_revisions(folder / "pump-data.xlsx"),
         "spec": make_pdf(folder / "px300-spec.pdf", SPEC_PAGES, title="PX-300 data sheet"),
-        "scan": make_scan_pdf(folder / "zx9-scan.pdf"),
+        "scan": make_scan_pdf(folder / "zx9-scan.pdf", [
+            "The rated voltage of the ZX-9 heater is 220 V and its housing is cast iron.", None],
+            image_text=OCR_FACT),
     }
 
 
