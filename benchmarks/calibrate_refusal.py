@@ -20,6 +20,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from pincite.answer import extractive
 from pincite.answer.normalize import normalize
 from pincite.app import Library
 from pincite.calibration import choose_rule, cross_validate, refused
@@ -27,6 +28,10 @@ from pincite.config import Settings
 from pincite.evaluate import load_questions, score
 
 ROOT = Path(__file__).resolve().parents[1]
+#: False refusals the chosen rule may make on the calibration positives. Half the issue's
+#: 10% target: with a 10% budget the out-of-fold false refusals came out at 12.5% (5 folds
+#: by document, 2026-12-01), over the target on questions not used to choose.
+CALIBRATION_FALSE_REFUSALS = 0.05
 
 
 def _doc_texts(lib: Library) -> dict[str, str]:
@@ -82,7 +87,14 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     ap.add_argument("--keep", type=Path, help="data folder to build or reuse (default: temp)")
     ap.add_argument("--out", type=Path, help="write per-question rows (JSON lines) here")
+    ap.add_argument("--max-false-refusals", type=float, default=CALIBRATION_FALSE_REFUSALS,
+                    help="share of positives the chosen rule may refuse (default %(default)s)")
+    ap.add_argument("--key-penalty", type=float, default=None,
+                    help="try this pincite.answer.extractive.KEY_PENALTY instead of the default")
     args = ap.parse_args()
+    if args.key_penalty is not None:
+        extractive.KEY_PENALTY = args.key_penalty
+    budget = args.max_false_refusals
     data = args.keep or Path(tempfile.mkdtemp(prefix="pincite-calib-"))
     questions = load_questions(args.corpus.parent / "eval" / "questions.jsonl")
     # Collect with (almost) no refusal, so every question's best evidence and rank are seen.
@@ -95,7 +107,7 @@ def main() -> None:
     if args.out:
         args.out.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows + refusals),
                             encoding="utf-8")
-    choice = choose_rule(rows)
+    choice = choose_rule(rows, max_false_refusals=budget)
     t, floor = choice.threshold, choice.min_dense
     answered = [r for r in rows if not refused(r["pos"], r["pos_dense"], t, floor)]
     print(json.dumps({
@@ -105,7 +117,8 @@ def main() -> None:
                         "false_refusals": round(choice.refused_positives, 3)},
         "negatives": sum(r["neg"] is not None for r in rows),
         "answer_also_elsewhere": {r["id"]: r["also_in"] for r in rows if r.get("also_in")},
-        "out_of_fold": cross_validate(rows),
+        "key_penalty": extractive.KEY_PENALTY, "max_false_refusals": budget,
+        "out_of_fold": cross_validate(rows, max_false_refusals=budget),
         "real_refusals": {"n": len(refusals),
                           "refused": sum(refused(r["pos"], r["pos_dense"], t, floor) for r in refusals)},
         "at_threshold": {"hit@1": round(sum(r["hit1"] for r in answered) / len(rows), 3),

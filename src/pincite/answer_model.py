@@ -119,8 +119,9 @@ class Relevance(BaseModel):
 
     coverage: share (0..1) of the question's IDF-weighted words in the best sentence window;
     dense: cosine similarity (-1..1) of the question's and the best chunk's dense vectors
-    (None without an embedder); score: the combined relevance the refusal decision compares
-    with `threshold` (pincite.config.Settings.min_coverage); min_dense: the floor `dense`
+    (None without an embedder); score: coverage less the key-word penalty when the window
+    lacks the question's most specific word (pincite.answer.extractive.KEY_PENALTY, never
+    below 0): what the refusal decision compares with `threshold` (pincite.config.Settings.min_coverage); min_dense: the floor `dense`
     must reach when both are known (Settings.min_dense). Refused when either falls short.
     """
 

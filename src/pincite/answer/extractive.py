@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from .. import analysis
 from ..index.base import Hit
+from . import asked_type
 
 #: Longest quote shown, in characters; longer windows are cut around the matched terms.
 MAX_QUOTE_CHARS = 400
@@ -39,6 +40,13 @@ class Candidate:
     end: int
     coverage: float
     score: float
+    key_missing: float = 0.0
+
+    @property
+    def relevance(self) -> float:
+        """Coverage less the key-word penalty (KEY_PENALTY), at least 0: what refusal
+        compares with the calibrated threshold."""
+        return max(0.0, self.coverage - KEY_PENALTY * self.key_missing)
 
 
 Group = tuple[str, ...]
@@ -70,14 +78,43 @@ def candidates(hits: list[Hit], weights: dict[Group, float]) -> list[Candidate]:
     name, which a cover page or running header repeats.
     """
     out = []
+    weights = {asked_type.typed_group(g): w for g, w in weights.items()}
     for hit in hits[:SCORED_HITS]:
         names = set(hit.extra.get("name_terms") or ())
-        asked = {g: w for g, w in weights.items() if not names.intersection(g)} or weights
+        asked = {g: w for g, w in weights.items() if not _names(g, names)} or weights
         best = _best_window(hit, asked, weights, names)
         if best:
             out.append(best)
     out.sort(key=lambda c: (-c.score, c.hit.rank))
     return out
+
+
+#: Connectors inside a code: "usntps-ftm-103" names a document whose name holds
+#: "en-usntps-ftm-103" (its file name) as well as one holding the code itself.
+_CODE_PARTS_RE = re.compile(r"[-./_]+")
+
+
+def _names(group: Group, names: set[str]) -> bool:
+    """Whether a question word names the document whose naming terms are `names`: one of
+    its forms is a naming term, or it is a code whose every part ("usntps", "ftm", "103")
+    is a part of a naming term."""
+    if names.intersection(group):
+        return True
+    parts = [p for p in _CODE_PARTS_RE.split(group[0]) if p]
+    if len(parts) < 2:
+        return False
+    named = {p for n in names for p in _CODE_PARTS_RE.split(n) if p}
+    return all(p in named for p in parts)
+
+
+#: Subtracted from a window's coverage when it lacks the question's key word (`key_word`),
+#: in ranking and in the refusal score (Candidate.relevance). Evidence that covers the
+#: question's common words but not its most specific one is usually about something else:
+#: "for US users" does not answer "the siunitx macro for the US gallon". Chosen with the
+#: refusal threshold by benchmarks/calibrate_refusal.py (--key-penalty 0, 0.1, 0.15, 0.2 on
+#: the whole shared corpus, 2026-12-01): 0.15 kept hit@5 highest (0.925 at the chosen
+#: threshold, against 0.90 for 0 and 0.1) with the most refused negatives at that hit@5.
+KEY_PENALTY = 0.15
 
 
 #: Credit for a Chinese word matched only through one of its character bigrams
@@ -92,7 +129,7 @@ def coverage(toks: set[str], weights: dict[Group, float]) -> float:
 
 
 def _credit(g: Group, toks: set[str]) -> float:
-    if g[0] in toks:
+    if g[0] in toks or (g[-1].startswith(asked_type.MARK) and g[-1] in toks):
         return 1.0
     if not toks.intersection(g[1:]):
         return 0.0
@@ -107,8 +144,9 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     that both answer "oil change" in near-twin documents; within a hit it does not, so a
     running header is not pulled in."""
     spans = analysis.split_sentences(hit.text)
-    toks = [set(analysis.tokens(hit.text[s:e])) for s, e in spans]
+    toks = [set(analysis.tokens(hit.text[s:e])) | asked_type.value_marks(hit.text[s:e]) for s, e in spans]
     full = coverage(set().union(names, *toks), all_weights) if toks else 0.0
+    key = key_word(weights)
     best: Candidate | None = None
     for i in range(len(spans)):
         seen: set[str] = set()
@@ -118,11 +156,23 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
             cov = coverage(seen, weights)
             if j > i and cov <= first:
                 break  # the next sentence adds nothing
-            score = cov + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1) - 0.001 * (j - i)
+            missing = 1.0 - _credit(key, seen) if key else 0.0
+            score = (cov - KEY_PENALTY * missing + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
+                     - 0.001 * (j - i))
             if best is None or score > best.score:
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
-                                 cov, score)
+                                 cov, score, missing)
     return best
+
+
+def key_word(weights: dict[Group, float]) -> Group | None:
+    """The question's key word: the asked word with the highest IDF weight (the most
+    specific: "gallon" in "siunitx macro for the US gallon", "tlcockpit" in "tlcockpit
+    需要什么运行环境"), or None when fewer than two words are asked (then coverage alone
+    already says whether it is there). Ties go to the earlier word."""
+    if len(weights) < 2:
+        return None
+    return max(weights, key=lambda g: weights[g])
 
 
 def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[int, int]:

@@ -405,7 +405,7 @@ def relevance(cands: list[extractive.Candidate], threshold: float,
     best = cands[0]
     dense = best.hit.extra.get("dense")
     return Relevance(coverage=round(best.coverage, 4), dense=None if dense is None else round(dense, 4),
-                     score=round(best.coverage, 4), threshold=threshold, min_dense=min_dense)
+                     score=round(best.relevance, 4), threshold=threshold, min_dense=min_dense)
 
 
 def sufficient(rel: Relevance) -> bool:
@@ -493,7 +493,8 @@ def _names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]])
 
 def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Claim:
     hit = cand.hit
-    page_text = lib.page_text(hit.doc_id, hit.page)
+    # a bridge chunk (a sentence across a page break) is its own source: cand indexes its text
+    page_text = hit.text if hit.parts else lib.page_text(hit.doc_id, hit.page)
     start, end = extractive.quote_span(page_text, cand.start, cand.end, terms)
     quote = extractive.clean_quote(page_text[start:end])
     check = verify_quote(quote, page_text)

@@ -1,0 +1,80 @@
+"""Answer types: question words that ask for a kind of value rather than name a topic.
+
+"Какой датой и номером принят кодекс?" asks for a date and a number; the evidence
+("Кодекс Республики Казахстан от 9 апреля 2025 года № 178-VIII ЗРК") never repeats the
+words "дата" or "номер", it states the values. So, for answer coverage
+(pincite.answer.extractive), a question word listed here counts as present in a sentence
+window that holds a value of its type, as well as where the word itself stands. The word
+lists are short on purpose (the type words of the shared eval questions and their plain
+synonyms in en/ru/zh); the value patterns are the usual written forms of dates, years and
+document numbers in those languages. Nothing here decides an answer by itself: it only
+stops a type word from counting as missing evidence. Must not import cli/ or web/.
+"""
+from __future__ import annotations
+
+import re
+
+from .. import analysis
+
+#: Question words per answer type, as written; their analysed forms are matched
+#: (`type_of`). "哪一号"/"一号": jieba cuts "哪一号" into "哪" (a stopword) and "一号".
+TYPE_WORDS: dict[str, tuple[str, ...]] = {
+    "date": ("date", "dated", "дата", "датой", "дату", "даты", "число", "日期", "哪一天", "哪天", "几号"),
+    "year": ("year", "год", "году", "года", "哪一年", "哪年", "年份"),
+    "number": ("number", "номер", "номером", "номера", "编号", "号码", "哪一号", "一号", "第几号"),
+}
+
+_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
+           "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|"
+           "январ[ья]|феврал[ья]|марта?|апрел[ья]|ма[йя]|июн[ья]|июл[ья]|августа?|сентябр[ья]|"
+           "октябр[ья]|ноябр[ья]|декабр[ья]")
+_ZH_NUM = "〇零一二三四五六七八九十"
+#: Written values per type (case-insensitive).
+VALUE_PATTERNS: dict[str, re.Pattern] = {
+    "year": re.compile(r"(?<!\d)(?:1[5-9]\d\d|20\d\d)(?!\d)"),
+    "date": re.compile(
+        r"(?<!\d)\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})(?!\d)"          # 07.11.2019, 9/4/25
+        r"|(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)"                              # 2019-11-07
+        rf"|(?<!\d)\d{{1,2}}\s+(?:{_MONTHS})\b"                          # 9 апреля, 7 November
+        rf"|\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?!\d)"                        # November 7
+        rf"|[\d{_ZH_NUM}]+\s*月\s*[\d{_ZH_NUM}]+\s*日",                  # 11 月 19 日, 十一月十九日
+        re.IGNORECASE),
+    "number": re.compile(
+        r"№\s*\d|\bno\.\s*\d|#\s*\d"
+        rf"|第\s*[\d{_ZH_NUM}]+\s*号",
+        re.IGNORECASE),
+}
+
+#: Pseudo index form marking a sentence window that holds a value of a type; it cannot
+#: collide with a real form (analysis.tokens never yields a control character).
+MARK = "\x00type:"
+
+
+def _forms() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for kind, words in TYPE_WORDS.items():
+        for w in words:
+            for form in analysis.tokens(w):
+                out.setdefault(form, kind)
+            out.setdefault(w.lower(), kind)
+    return out
+
+
+_FORM_TYPE = _forms()
+
+
+def type_of(group: tuple[str, ...]) -> str | None:
+    """The answer type a question word (a group of index forms, its first form the word's
+    own) asks for, or None."""
+    return _FORM_TYPE.get(group[0]) if group else None
+
+
+def typed_group(group: tuple[str, ...]) -> tuple[str, ...]:
+    """`group` with the pseudo form of its answer type appended (unchanged when none)."""
+    kind = type_of(group)
+    return group + (MARK + kind,) if kind else group
+
+
+def value_marks(text: str) -> set[str]:
+    """Pseudo forms (MARK + type) for every answer type whose value is written in `text`."""
+    return {MARK + kind for kind, rx in VALUE_PATTERNS.items() if rx.search(text)}

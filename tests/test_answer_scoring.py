@@ -1,0 +1,172 @@
+"""Answer scoring (issue 3): answer types, the key word, and codes that name a document.
+
+Unit tests build `Hit`s by hand and score them with pincite.answer.extractive; the
+end-to-end tests ingest generated PDFs and ask through the CLI's library API, offline.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pincite import analysis
+from pincite.answer import asked_type, extractive
+from pincite.app import Library
+from pincite.config import Settings
+from pincite.index.base import Hit
+
+from pdfgen import make_pdf
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch):
+    for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_COVERAGE", "PINCITE_EMBEDDER",
+                 "PINCITE_RETRIEVAL", "PINCITE_MAX_FILE_MB", "PINCITE_MAX_PAGES"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def hit(text: str, rank: int = 1, names: tuple[str, ...] = (), doc: str = "d") -> Hit:
+    return Hit(chunk_id=f"{doc}-p1-c{rank}", doc_id=doc, score=1.0, rank=rank, page=1, page_end=1,
+               char_start=0, char_end=len(text), text=text, extra={"name_terms": list(names)})
+
+
+def weights_for(question: str, df: dict[str, int] | None = None, n: int = 1000):
+    groups = analysis.query_groups(question)
+    return extractive.group_weights(groups, df or {}, n)
+
+
+# ------------------------------------------------------------------ answer types
+
+
+@pytest.mark.parametrize("question,kinds", [
+    ("Какой датой и номером принят кодекс?", {"date", "number"}),
+    ("In what year did Lamport start writing?", {"year"}),
+    ("条例是以哪一号国务院令、于哪一天公布的？", {"number", "date"}),
+    ("Who translated the manual?", set()),
+])
+def test_type_words_of_questions(question, kinds):
+    found = {asked_type.type_of(g) for g in analysis.query_groups(question)} - {None}
+    assert found == kinds
+
+
+@pytest.mark.parametrize("text,marks", [
+    ("Кодекс Республики Казахстан от 9 апреля 2025 года № 178-VIII ЗРК", {"date", "year", "number"}),
+    ("2010 年 11 月 19 日中华人民共和国国务院令第 583 号", {"date", "year", "number"}),
+    ("approved on 07.11.2019", {"date", "year"}),
+    ("Lamport began in 1984.", {"year"}),
+    ("The pump turns at 1450 rpm and weighs 12 kg.", set()),
+    ("См. раздел 3 и таблицу 2.", set()),
+])
+def test_value_marks_of_written_values(text, marks):
+    assert asked_type.value_marks(text) == {asked_type.MARK + m for m in marks}
+
+
+def test_a_date_and_a_number_answer_a_question_that_names_neither_word():
+    q = "Какой датой и номером принят Водный кодекс?"
+    w = weights_for(q)
+    stated = hit("Водный кодекс Республики Казахстан от 9 апреля 2025 года № 178-VIII ЗРК принят.")
+    unstated = hit("Водный кодекс Республики Казахстан принят парламентом.", rank=2)
+    by_text = {c.hit.text: c for c in extractive.candidates([stated, unstated], w)}
+    assert by_text[stated.text].coverage == pytest.approx(1.0)
+    # without the values, "датой" and "номером" are missing words
+    assert by_text[unstated.text].coverage < 0.75
+
+
+# ------------------------------------------------------------------ key word
+
+
+def test_window_without_the_key_word_scores_below_its_coverage():
+    # "gallon" is found nowhere (df 0): the highest weight, the key word
+    q = "What is the siunitx macro for the US gallon?"
+    df = {"siunitx": 40, "macro": 60, "us": 30}
+    w = weights_for(q, df)
+    assert extractive.key_word(w) == ("gallon",)
+    c = extractive.candidates([hit("The spelling deka is a macro provided for US users.")], w)[0]
+    assert c.key_missing == 1.0
+    assert c.relevance == pytest.approx(c.coverage - extractive.KEY_PENALTY)
+
+
+def test_evidence_with_the_key_word_outranks_more_common_words_without_it():
+    # tlcockpit is rare, 需要/运行/环境 common: the passage naming tlcockpit must win even
+    # though another covers more of the question's words (hit rank does not decide it).
+    q = "tlcockpit 需要什么运行环境？"
+    df = {"tlcockpit": 2, "需要": 300, "运行": 200, "环境": 150}
+    w = weights_for(q, df, n=5000)
+    assert extractive.key_word(w)[0] == "tlcockpit"
+    common = hit("xdvi 需要运行在 X 窗口系统下，没有运行窗口环境会出错。", rank=1)
+    keyed = hit("图 10 展示了 tlcockpit，它需要 Java 版本 8 或者更高以及 JavaFX。", rank=2)
+    ranked = extractive.candidates([common, keyed], w)
+    assert ranked[0].hit is keyed
+    assert ranked[0].key_missing == 0.0 and ranked[1].key_missing == 1.0
+
+
+def test_one_word_question_has_no_key_penalty():
+    w = weights_for("tlcockpit")
+    assert extractive.key_word(w) is None
+    c = extractive.candidates([hit("Nothing relevant here at all.")], w)
+    assert not c or c[0].key_missing == 0.0
+
+
+# ------------------------------------------------------------------ naming codes
+
+
+def test_code_whose_parts_are_in_the_file_name_names_the_document():
+    q = "What does USNTPS-FTM-103 say about stall investigations?"
+    w = weights_for(q)
+    code = next(g for g in w if g[0] == "usntps-ftm-103")
+    named = hit("Stall investigations encompass two kinds of tests.", names=("en-usntps-ftm-103", "manual"))
+    plain = hit("Stall investigations encompass two kinds of tests.", names=("other",), doc="e")
+    assert extractive._names(code, {"en-usntps-ftm-103"})
+    assert not extractive._names(code, {"en-usntps-ftm-104"})
+    assert not extractive._names(("stall",), {"en-usntps-ftm-103"})  # plain words need a form match
+    by_doc = {c.hit.doc_id: c for c in extractive.candidates([named, plain], w)}
+    # the code does not count as missing evidence in the document it names
+    assert by_doc["d"].coverage > by_doc["e"].coverage
+
+
+# ------------------------------------------------------------------ end to end (offline)
+
+
+#: Pages on other topics, so the units guide's words have realistic document frequencies.
+FILLER = [f"Section {n}. The {topic} is described in chapter {n}; see the index for details."
+          for n, topic in enumerate(["printer driver", "font cache", "colour profile", "page layout",
+                                     "bibliography style", "hyphenation table", "index generator",
+                                     "graphics import", "siunitx table package", "siunitx float placement"], 3)]
+
+
+@pytest.fixture
+def library(tmp_path):
+    (tmp_path / "docs").mkdir()
+    code = make_pdf(tmp_path / "docs" / "water-code.pdf", [
+        "Водный кодекс Республики Казахстан\n"
+        "Кодекс Республики Казахстан от 9 апреля 2025 года № 178-VIII ЗРК.\n"
+        "Настоящий Кодекс регулирует отношения в области использования и охраны водного фонда.",
+        "Статья 1. Водные объекты находятся в собственности государства. "
+        "Водопользование бывает общим и специальным.",
+    ], font="dejavu")
+    units = make_pdf(tmp_path / "docs" / "units-guide.pdf", [
+        "Units guide\nEdition 2\nA user's manual",
+        "The unit macros cover the SI units and the litre. "
+        "The spelling deka is provided for US users as an alternative to deca. "
+        "The macro meter is available as an alias for metre, for users of US spellings.",
+        *FILLER,
+    ])
+    lib = Library(Settings(data_dir=tmp_path / "data"))
+    results = lib.ingest([code, units])
+    assert all(r.status == "added" for r in results), [r.reason for r in results]
+    yield lib
+    lib.close()
+
+
+def test_date_and_number_question_is_answered_from_the_statement(library):
+    a = library.ask("Какой датой и номером принят Водный кодекс Республики Казахстан?")
+    assert a.status == "answered", a.warnings
+    quote = a.claims[0].citations[0].quote
+    assert "9 апреля 2025 года № 178-VIII" in quote
+    assert a.claims[0].verified and a.claims[0].citations[0].page == 1
+
+
+def test_question_whose_key_word_is_nowhere_is_refused(library):
+    a = library.ask("What is the siunitx macro for the US gallon?")
+    assert a.status == "refused", a.relevance
+    # the key-word penalty decided it: the words matched would have passed the threshold
+    assert a.relevance.score < a.relevance.threshold <= a.relevance.coverage
+    assert library.ask("Which macro is provided for US users as an alternative to deca?").status == "answered"
