@@ -41,6 +41,8 @@ def weights_for(question: str, df: dict[str, int] | None = None, n: int = 1000):
     ("In what year did Lamport start writing?", {"year"}),
     ("条例是以哪一号国务院令、于哪一天公布的？", {"number", "date"}),
     ("Who translated the manual?", set()),
+    ("At what pressure does the valve open?", {"pressure"}),
+    ("Какая мощность у насоса?", {"power"}),
 ])
 def test_type_words_of_questions(question, kinds):
     found = {asked_type.type_of(g) for g in analysis.query_groups(question)} - {None}
@@ -52,7 +54,10 @@ def test_type_words_of_questions(question, kinds):
     ("2010 年 11 月 19 日中华人民共和国国务院令第 583 号", {"date", "year", "number"}),
     ("approved on 07.11.2019", {"date", "year"}),
     ("Lamport began in 1984.", {"year"}),
-    ("The pump turns at 1450 rpm and weighs 12 kg.", set()),
+    ("The pump turns at 1450 rpm and weighs 12 kg.", {"speed", "mass"}),
+    ("The safety valve opens at 6 bar.", {"pressure"}),
+    ("Давление в системе 1,6 МПа, напряжение 220 В.", {"pressure", "voltage"}),
+    ("Version 8 of Windows 10 runs JavaFX.", set()),
     ("См. раздел 3 и таблицу 2.", set()),
 ])
 def test_value_marks_of_written_values(text, marks):
@@ -170,3 +175,32 @@ def test_question_whose_key_word_is_nowhere_is_refused(library):
     # the key-word penalty decided it: the words matched would have passed the threshold
     assert a.relevance.score < a.relevance.threshold <= a.relevance.coverage
     assert library.ask("Which macro is provided for US users as an alternative to deca?").status == "answered"
+
+
+# ------------------------------------------------------------------ rare key word in retrieval
+
+
+def test_chunk_with_the_rare_key_word_is_retrieved_and_answers(tmp_path):
+    """Many chunks repeat the question's common words; the only chunk naming the rare
+    tool ranks low on BM25 and dense alike, yet it must be the evidence."""
+    (tmp_path / "docs").mkdir()
+    # more such chunks than one search returns (Settings.top_k)
+    common = [f"Chapter {n}. The runtime environment of viewer number {n} needs a running "
+              f"display; the runtime environment variable DISPLAY must be set in the environment."
+              for n in range(1, Settings().top_k + 10)]
+    # and many chunks on other things, so "runtime" and "environment" are not everywhere
+    # (their BM25 weight stays well above zero, as in a real manual)
+    other = [f"Section {n}. The {a} of the {b} is adjusted with the {c} before printing."
+             for n, (a, b, c) in enumerate([(a, b, c) for a in ("margin", "gutter", "leading", "kerning")
+                                            for b in ("page", "column", "table", "float", "caption")
+                                            for c in ("ruler", "dialog", "macro", "package", "option")], 100)]
+    pdf = make_pdf(tmp_path / "docs" / "guide.pdf", ["Viewer guide\nEdition 3\nReference"] + common
+                   + ["Figure 10 shows tlcockpit, which requires Java 8 and JavaFX."] + other)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        assert lib.ingest([pdf])[0].status == "added"
+        a = lib.ask("What runtime environment does tlcockpit need?")
+        assert a.status == "answered", a.relevance
+        assert "tlcockpit" in a.claims[0].citations[0].quote
+        assert a.claims[0].citations[0].page == len(common) + 2
+        # found by BM25 on the key word alone, it still faces the dense floor
+        assert a.relevance.dense is not None

@@ -22,6 +22,15 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "date": ("date", "dated", "дата", "датой", "дату", "даты", "число", "日期", "哪一天", "哪天", "几号"),
     "year": ("year", "год", "году", "года", "哪一年", "哪年", "年份"),
     "number": ("number", "номер", "номером", "номера", "编号", "号码", "哪一号", "一号", "第几号"),
+    # quantities: "at what pressure ...?" is answered by "6 bar"
+    "pressure": ("pressure", "давление", "давлении", "давлением", "давления", "压力", "气压"),
+    "temperature": ("temperature", "температура", "температуре", "температурой", "температуры", "温度"),
+    "voltage": ("voltage", "напряжение", "напряжении", "напряжением", "напряжения", "电压"),
+    "power": ("power", "мощность", "мощностью", "мощности", "功率"),
+    "mass": ("weight", "mass", "вес", "масса", "массой", "массы", "重量", "质量"),
+    "volume": ("volume", "capacity", "объем", "объём", "объемом", "вместимость", "容量", "体积", "容积"),
+    "length": ("length", "distance", "длина", "длиной", "длины", "расстояние", "长度", "距离"),
+    "speed": ("speed", "скорость", "скоростью", "скорости", "速度", "转速"),
 }
 
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
@@ -44,6 +53,21 @@ VALUE_PATTERNS: dict[str, re.Pattern] = {
         rf"|第\s*[\d{_ZH_NUM}]+\s*号",
         re.IGNORECASE),
 }
+#: Units that state a quantity of each type, after a number ("6 bar", "1,5 МПа", "220 В",
+#: "1450 об/мин", "20 ℃"): SI and customary symbols in en/ru/zh.
+_QUANTITY_UNITS = {
+    "pressure": r"bar|mbar|[kmgh]?pa|psi|atm|бар|[кмг]?па|атм|кгс/см2|кгс/см²|帕|千帕|兆帕|巴",
+    "temperature": r"°\s*[cfк]|℃|℉|k|градус\w*|度",
+    "voltage": r"[km]?v|[км]?в|伏|千伏",
+    "power": r"[kmg]?w|hp|[кмг]?вт|л\.\s*с\.|瓦|千瓦",
+    "mass": r"[mk]?g|t|lb|tonnes?|[мк]?г|т|тонн\w*|克|千克|公斤|吨",
+    "volume": r"[mµ]?l|m3|m³|cm3|cm³|gal|litres?|liters?|[м]?л|м3|м³|литр\w*|升|毫升|立方米",
+    "length": r"[nµmck]?m|in|ft|[мск]?м|мкм|米|毫米|厘米|千米|公里",
+    "speed": r"rpm|km/h|m/s|mph|об/мин|км/ч|м/с|转/分",
+}
+_NUMBER = r"(?<![\w.])\d+(?:[.,\s]\d+)*\s*"
+for _kind, _units in _QUANTITY_UNITS.items():
+    VALUE_PATTERNS[_kind] = re.compile(rf"{_NUMBER}(?:{_units})(?![^\W\d_])", re.IGNORECASE)
 
 #: Pseudo index form marking a sentence window that holds a value of a type; it cannot
 #: collide with a real form (analysis.tokens never yields a control character).

@@ -430,7 +430,8 @@ def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
     terms = _terms(groups)
     qvec = lib.embed_query(q)
     k, mode = lib.settings.top_k, lib.settings.retrieval
-    hits = lib.index.search(terms, flt, limit=k, query_vector=qvec, mode=mode)
+    hits = _with_rare_key(lib, groups, flt, qvec,
+                          lib.index.search(terms, flt, limit=k, query_vector=qvec, mode=mode))
     focus = _naming_focus(hits, groups)
     if focus is None:
         return hits
@@ -440,6 +441,34 @@ def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
     narrowed = dataclasses.replace(flt or SearchFilter(), doc_ids=doc_ids)
     more = lib.index.search(rest, narrowed, limit=k, query_vector=qvec, mode=mode)
     merged = list({h.chunk_id: h for h in more + hits}.values())
+    for rank, h in enumerate(merged, 1):
+        h.rank = rank
+    return merged
+
+
+#: A key word (extractive.key_word) found in at most this many chunks is rare enough that
+#: every chunk holding it may be evidence: they join the hits even when the question's
+#: common words rank other chunks higher ("tlcockpit 需要什么运行环境？": the one chunk on
+#: tlcockpit came 14th, under chunks full of 需要/运行/环境). At most RARE_KEY_HITS of them.
+RARE_KEY_DF = 10
+RARE_KEY_HITS = 5
+
+
+def _with_rare_key(lib: LibraryLike, groups: list[tuple[str, ...]], flt: SearchFilter | None,
+                   qvec: object, hits: list[Hit]) -> list[Hit]:
+    """`hits` with the chunks holding the question's rare key word first (BM25 on that word
+    alone, same filter; their cosine to `qvec` reported for the dense floor), ranks
+    renumbered; `hits` unchanged when the key word is common, found nowhere, or the
+    question has fewer than two words."""
+    df = lib.catalog.term_df(_terms(groups))
+    key = extractive.key_word(extractive.group_weights(groups, df, lib.catalog.chunk_count()))
+    forms = [t for t in key or () if df.get(t, 0)]
+    if not forms or max(df[t] for t in forms) > RARE_KEY_DF:
+        return hits
+    keyed = lib.index.search(forms, flt, limit=RARE_KEY_HITS, mode="bm25", similarity_to=qvec)
+    if not keyed:
+        return hits
+    merged = list({h.chunk_id: h for h in keyed + hits}.values())
     for rank, h in enumerate(merged, 1):
         h.rank = rank
     return merged

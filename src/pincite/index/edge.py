@@ -162,14 +162,15 @@ class EdgeIndex:
     # -- reads --------------------------------------------------------------------
     def search(self, query_tokens: list[str], flt: SearchFilter | None = None,
                limit: int = 10, *, query_vector: np.ndarray | None = None,
-               mode: str = "hybrid") -> list[Hit]:
+               mode: str = "hybrid", similarity_to: np.ndarray | None = None) -> list[Hit]:
         """Search ready points, restricted by `flt` inside the query, best first.
 
         mode "hybrid": BM25 prefetch + dense prefetch (each PREFETCH_FACTOR * limit, each
         with the filter) fused by RRF (k=RRF_K) in one Edge call; "bm25" / "dense": one
         side alone. A side without input (no query tokens, no `query_vector` or a BM25-only
         index) is left out. Hit.score is the fused (or single-side) score; for a dense
-        index, Hit.extra["dense"] holds the hit's cosine similarity to `query_vector`.
+        index, Hit.extra["dense"] holds the hit's cosine similarity to `query_vector`, or, in
+        "bm25" mode, to `similarity_to` when given (it ranks nothing: the hits are BM25's).
         """
         if mode not in MODES:
             raise ValueError(f"unknown retrieval mode {mode!r}; choose one of {', '.join(MODES)}")
@@ -180,6 +181,8 @@ class EdgeIndex:
         use_dense = query_vector is not None and self.dense_dim and mode in ("hybrid", "dense")
         if use_dense:
             sides.append(qe.Query.Nearest(np.asarray(query_vector, dtype=np.float32).tolist(), using=DENSE))
+        elif similarity_to is not None and self.dense_dim:
+            query_vector, use_dense = similarity_to, True  # cosine reported, not searched
         if not sides:
             return []
         if len(sides) == 1:
