@@ -61,3 +61,49 @@ def make_xlsx_revisions(path: Path) -> Path:
             ws.cell(r, 2, pressure if r == 5 else b)
     wb.save(str(path))
     return path
+
+
+#: Facts of make_docx_pages, one per page, and the headings above them.
+DOCX_PAGE_FACTS = {
+    1: "Pump PX-700 runs on three-phase power at 400 volts and 50 hertz.",
+    2: "The impeller seal of pump PX-700 is replaced every 1800 operating hours.",
+    3: "A stored pump PX-700 is turned by hand once a month to keep the bearings greased.",
+}
+DOCX_PAGE_SECTIONS = {1: ["1 General"], 2: ["2 Maintenance", "2.1 Service intervals"], 3: ["3 Storage"]}
+
+
+def make_docx_pages(path: Path) -> Path:
+    """A three-page DOCX (python-docx): a Title, Heading 1/2 sections, filler paragraphs, a
+    table on page 2, hard page breaks, and a footer printing the page number (a PAGE field),
+    so its converted PDF has printed folios "1", "2", "3". Fact n of DOCX_PAGE_FACTS is on
+    page n, under the headings DOCX_PAGE_SECTIONS[n]."""
+    import docx
+    from docx.enum.text import WD_BREAK
+    from docx.oxml import parse_xml
+    from docx.oxml.ns import nsdecls
+
+    d = docx.Document()
+    d.core_properties.title = "Pump PX-700 service manual"
+    footer = d.sections[0].footer.paragraphs[0]
+    footer._p.append(parse_xml(f'<w:fldSimple {nsdecls("w")} w:instr="PAGE"><w:r><w:t>1</w:t></w:r></w:fldSimple>'))
+    filler = ("This paragraph describes the pump in general terms and is repeated to fill the page "
+              "so that the document reaches the next page only by its explicit page break.")
+    d.add_paragraph("Pump PX-700 service manual", style="Title")
+    d.add_heading("1 General", level=1)
+    d.add_paragraph(DOCX_PAGE_FACTS[1])
+    for _ in range(3):
+        d.add_paragraph(filler)
+    d.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+    d.add_heading("2 Maintenance", level=1)
+    d.add_heading("2.1 Service intervals", level=2)
+    d.add_paragraph(DOCX_PAGE_FACTS[2])
+    table = d.add_table(rows=3, cols=2)
+    for r, (a, b) in enumerate([("Component", "Interval"), ("Gearbox oil", "every 250 hours"),
+                                ("Coupling bolts", "every 500 hours")]):
+        table.cell(r, 0).text, table.cell(r, 1).text = a, b
+    d.add_paragraph("Check the seal for leaks at every oil change.", style="List Bullet")
+    d.add_paragraph().add_run().add_break(WD_BREAK.PAGE)
+    d.add_heading("3 Storage", level=1)
+    d.add_paragraph(DOCX_PAGE_FACTS[3])
+    d.save(str(path))
+    return path

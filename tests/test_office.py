@@ -39,6 +39,8 @@ def _clean_env(monkeypatch):
     for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_COVERAGE", "PINCITE_MAX_FILE_MB",
                  "PINCITE_ZIP_MAX_ENTRIES", "PINCITE_ZIP_MAX_MB", "PINCITE_ZIP_MAX_RATIO"):
         monkeypatch.delenv(name, raising=False)
+    # DOCX by blocks, as without LibreOffice; tests/test_docx_pages.py covers its pages
+    monkeypatch.setenv("PINCITE_SOFFICE", "off")
 
 
 def settings(tmp_path: Path, **kw) -> Settings:
@@ -160,7 +162,9 @@ CORPUS_QUESTIONS = [
 def office_lib(corpus, tmp_path_factory):
     data = tmp_path_factory.mktemp("office")
     library = Library(Settings(data_dir=data / "data", embedder="none"))
-    results = library.ingest([corpus / "office"])
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("PINCITE_SOFFICE", "off")  # DOCX by blocks (see _clean_env)
+        results = library.ingest([corpus / "office"])
     yield library, results
     library.close()
 

@@ -3,7 +3,10 @@ operations every interface calls (CLI, and later the web app): ingest, ask, docs
 reindex.
 
 Data folder layout:
-    originals/<sha[:2]>/<sha>.pdf   the files as ingested (library.blobs)
+    originals/<sha[:2]>/<sha>.<ext> the files as ingested, with their type's suffix (.pdf,
+                                    .docx, ...; libraries written before: all .pdf), and
+                                    <sha>.converted.pdf, the PDF LibreOffice made of a DOCX
+                                    (library.blobs)
     catalog.sqlite                  documents, failures, term statistics, index profile
     models/<doc_id>.json            DocumentModel (primary material; the index is derived)
     index/                          Qdrant Edge shard (BM25 sparse + dense vectors, payload)
@@ -17,6 +20,7 @@ from __future__ import annotations
 
 import json
 import os
+import tempfile
 import time
 from collections import Counter
 from contextlib import contextmanager
@@ -43,6 +47,8 @@ from .library.lock import WriterLock
 
 #: Bump when the catalog/index layout changes.
 SCHEMA_VERSION = 1
+#: Suffix each kind of original is stored under (library.blobs).
+STORED_SUFFIX = {"pdf": ".pdf", "docx": ".docx", "pptx": ".pptx", "xlsx": ".xlsx", "txt": ".txt", "md": ".md"}
 #: What `expand_paths` takes from folders (a file given by name is taken whatever its name;
 #: its type is read from its bytes: pincite.extract.sniff).
 DOCUMENT_SUFFIXES = {".pdf", ".docx", ".pptx", ".xlsx", ".txt", ".text", ".md", ".markdown"}
@@ -204,11 +210,27 @@ class Library:
         """Source text of 1-based physical `page` of `doc_id` (what quotes are checked against)."""
         return self.model(doc_id).page(page).text
 
+    def page_pdf(self, row: DocumentRow) -> Path | None:
+        """The PDF whose physical pages `row`'s page numbers count (for page images and
+        highlights): the stored original of a PDF, the stored conversion of a DOCX read
+        through one (extract.office.has_pdf_pages); None for a document without pages (a
+        sheet, slide or block address). The path may be missing on disk (check() says so)."""
+        from .extract.office import has_pdf_pages
+
+        if KIND_OF_MIME.get(row.mime, "pdf") == "pdf":
+            return self.blobs.path_for(row.sha256)
+        try:
+            paged = has_pdf_pages(self.model(row.doc_id))
+        except LibraryError:
+            return None
+        return self.blobs.derived_path(row.sha256, ".pdf") if paged else None
+
     def check(self) -> list[str]:
         """Compare the catalog with the originals and models; return problems (never deletes)."""
         problems = [p for p in [self.profile_problem()] if p]
         for row in self.catalog.documents():
             blob = self.blobs.path_for(row.sha256)
+            pages = self.page_pdf(row) if row.state == "ready" and KIND_OF_MIME.get(row.mime) == "docx" else None
             if row.state != "ready":
                 problems.append(f"{row.file_name}: left {row.state} by an interrupted ingest; "
                                 "the next `pincite ingest` cleans it up")
@@ -220,6 +242,10 @@ class Library:
                                 f"`pincite remove {row.doc_id}` and ingest the file again")
             elif not (self.models_dir / f"{row.doc_id}.json").exists():
                 problems.append(f"{row.file_name}: extracted text missing; run `pincite reindex`")
+            elif pages is not None and not pages.is_file():
+                problems.append(f"{row.file_name}: stored PDF of its pages missing ({pages}): answers "
+                                "still cite its pages, but no page image can be shown; run `pincite "
+                                f"remove {row.doc_id}` and ingest the file again")
         return problems
 
     # -- asking -------------------------------------------------------------------
@@ -370,25 +396,42 @@ class Library:
                                 same.chunks, reason=note)
         docfields = DocFields().updated(fields)
         ftype = self._file_type(path)
+        suffix = STORED_SUFFIX[ftype.kind]
+        if ftype.kind == "docx":
+            with tempfile.TemporaryDirectory(prefix="pincite-docx-") as tmp:
+                doc, pdf = self._extract_docx(path, doc_id, sha, Path(tmp) / "converted.pdf")
+                return self._add_extracted(path, source, doc, old, docfields, suffix, pdf)
         if ftype.kind != "pdf":
             return self._add_extracted(path, source, self._extract_other(path, ftype, doc_id, sha), old,
-                                       docfields)
+                                       docfields, suffix)
         limits = self._pdf_limits()
         doc = extract_pdf(path, doc_id=doc_id, sha256=sha, password=password, limits=limits,
                           ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
-        return self._add_extracted(path, source, doc, old, docfields)
+        return self._add_extracted(path, source, doc, old, docfields, suffix)
+
+    def _extract_docx(self, path: Path, doc_id: str, sha: str, pdf_dest: Path,
+                      file_name: str | None = None) -> tuple[DocumentModel, Path | None]:
+        """A DOCX -> (DocumentModel, its converted PDF at `pdf_dest` or None): with pages when
+        LibreOffice converts it (extract.office.extract_docx_with_pages), else by blocks."""
+        from .extract import office
+
+        return office.extract_docx_with_pages(
+            path, pdf_dest, doc_id=doc_id, sha256=sha, file_name=file_name, limits=self._pdf_limits(),
+            ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
 
     def _add_extracted(self, path: Path, source: str, doc: DocumentModel,
-                       old: list[DocumentRow], fields: DocFields | None = None) -> IngestResult:
+                       old: list[DocumentRow], fields: DocFields | None = None,
+                       suffix: str = ".pdf", pages_pdf: Path | None = None) -> IngestResult:
         """Store an extracted document two-phase, then remove the `old` versions of its source.
-        A language among `fields` replaces the detected one."""
+        A language among `fields` replaces the detected one. The original is stored with
+        `suffix`; `pages_pdf` (the PDF a DOCX was converted to) beside it."""
         doc_id = doc.doc_id
         doc.path = source
         fields = fields or DocFields()
         doc.language = fields.language or doc.language or analysis.detect_language(
             " ".join(p.text for p in doc.pages[:20])[:20000])
         try:
-            chunks, df = self._write_pending(path, doc, fields)
+            chunks, df = self._write_pending(path, doc, fields, suffix, pages_pdf)
             _fault("after-points")
             self._mark_ready(doc_id, df)
         except Exception:
@@ -422,11 +465,14 @@ class Library:
         return text.extract_text(path, kind=ftype.kind, encoding=ftype.encoding or "utf-8",
                                  doc_id=doc_id, sha256=sha, file_name=file_name)
 
-    def _write_pending(self, path: Path, doc: DocumentModel,
-                       fields: DocFields | None = None) -> tuple[list, Counter]:
-        """Phase one: original, model JSON, pending points, pending catalog row."""
+    def _write_pending(self, path: Path, doc: DocumentModel, fields: DocFields | None = None,
+                       suffix: str = ".pdf", pages_pdf: Path | None = None) -> tuple[list, Counter]:
+        """Phase one: original (and the PDF of its pages), model JSON, pending points,
+        pending catalog row."""
         fields = fields or DocFields()
-        self.blobs.put(path, doc.sha256)
+        self.blobs.put(path, doc.sha256, suffix)
+        if pages_pdf is not None:
+            self.blobs.put_derived(pages_pdf, doc.sha256, ".pdf")
         atomic_write(self.models_dir / f"{doc.doc_id}.json", doc.to_json().encode("utf-8"))
         chunks, token_lists, df = self._analyse(doc)
         dense = self.embed_passages(chunks)
@@ -535,7 +581,7 @@ class Library:
                 model.unlink(missing_ok=True)
         shas = {r.sha256 for r in rows}
         for blob in self.blobs.root.glob("*/*"):
-            if blob.is_file() and blob.stem not in shas:
+            if blob.is_file() and self.blobs.sha_of(blob) not in shas:
                 blob.unlink(missing_ok=True)
 
     def reindex(self, on_doc: Callable[[DocumentRow], None] | None = None) -> int:
@@ -544,8 +590,9 @@ class Library:
         Does not parse originals again, except where a stored model was made by another
         extractor version (EXTRACTOR_VERSION, e.g. before printed folios were read): that
         document is extracted again from its stored original. An encrypted original (no
-        password is ever stored) or one that now fails keeps its old model. Returns the
-        number of documents re-indexed.
+        password is ever stored) or one that now fails keeps its old model. A DOCX read
+        through its converted PDF is read again from the stored DOCX and the stored PDF:
+        LibreOffice is never needed. Returns the number of documents re-indexed.
         """
         with WriterLock(self.root):
             if self._index is not None:
@@ -592,11 +639,21 @@ class Library:
 
     def _extract_other_again(self, row: DocumentRow, old: DocumentModel, blob: Path) -> DocumentModel:
         """`_extract_again` for a DOCX, PPTX, XLSX or text document: its type and safety
-        checked again (under the name it was ingested as), `old` when that fails."""
+        checked again (under the name it was ingested as), `old` when that fails. A DOCX
+        whose model has pages is read again through its stored PDF (no conversion); `old`
+        when that PDF is missing or no longer fits, so its pages are never lost."""
+        from .extract import convert, office
+
         try:
-            doc = self._extract_other(blob, self._file_type(blob, name=old.file_name), row.doc_id,
-                                      row.sha256, file_name=old.file_name)
-        except (IngestError, OSError):
+            ftype = self._file_type(blob, name=old.file_name)
+            if ftype.kind == "docx" and office.has_pdf_pages(old):
+                doc = office.extract_docx_pages(
+                    blob, self.blobs.derived_path(row.sha256, ".pdf"), doc_id=row.doc_id,
+                    sha256=row.sha256, file_name=old.file_name, limits=self._pdf_limits(),
+                    ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
+            else:
+                doc = self._extract_other(blob, ftype, row.doc_id, row.sha256, file_name=old.file_name)
+        except (IngestError, OSError, convert.ConversionError):
             return old
         doc.path, doc.language = old.path, old.language
         atomic_write(self.models_dir / f"{row.doc_id}.json", doc.to_json().encode("utf-8"))
@@ -605,8 +662,13 @@ class Library:
 
 
 def _extractor_of(doc: DocumentModel) -> str:
-    """The extractor version this build gives a document of `doc`'s type."""
-    return EXTRACTOR_VERSION if KIND_OF_MIME.get(doc.mime, "pdf") == "pdf" else OFFICE_EXTRACTOR
+    """The extractor version this build gives a document of `doc`'s type (a DOCX read through
+    its converted PDF: both versions, extract.office.paged_extractor)."""
+    from .extract.office import has_pdf_pages, paged_extractor
+
+    if KIND_OF_MIME.get(doc.mime, "pdf") == "pdf":
+        return EXTRACTOR_VERSION
+    return paged_extractor() if has_pdf_pages(doc) else OFFICE_EXTRACTOR
 
 
 def _shown(value) -> str:

@@ -6,6 +6,9 @@ unit's address to the span of text a chunk covers. Must not import later stages.
 
 Address kinds (ARCHITECTURE.md, "One Answer shape"): {"kind": "sheet", "sheet": "RevB",
 "range": "B5"}, {"kind": "slide", "slide": 2}, {"kind": "lines", "start": 10, "end": 14}.
+Inside the pages of a DOCX read through its converted PDF, spans carry {"kind": "blocks",
+"start": 5, "end": 7} (its paragraphs and table rows, numbered as its "lines" address counts
+them; pincite.extract.office); the chunk's citation stays a PDF page.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ def address_for_span(page: PageText, start: int, end: int) -> dict | None:
 
 def merge_addresses(addresses: list[dict]) -> dict | None:
     """One address covering all of `addresses` (same kind as the first; others are left
-    out): lines -> min start..max end; slide -> the first; sheet -> the bounding range of
+    out): lines and blocks -> min start..max end; slide -> the first; sheet -> the bounding range of
     the ranges on the first one's sheet ("A5:F5" + "A9:D9" -> "A5:F9"; one cell stays "B5").
     None for an empty list."""
     if not addresses:
@@ -35,8 +38,8 @@ def merge_addresses(addresses: list[dict]) -> dict | None:
     first = addresses[0]
     kind = first.get("kind")
     same = [a for a in addresses if a.get("kind") == kind]
-    if kind == "lines":
-        return {"kind": "lines", "start": min(a["start"] for a in same),
+    if kind in ("lines", "blocks"):
+        return {"kind": kind, "start": min(a["start"] for a in same),
                 "end": max(a["end"] for a in same)}
     if kind == "sheet":
         boxes = [_box(a["range"]) for a in same if a.get("sheet") == first.get("sheet")]
