@@ -40,6 +40,13 @@ MIN_COVERAGE = 0.367
 MIN_DENSE = {"use-m3": 0.2, "e5-small-q4": 0.86}
 CALIBRATED_ON = "2026-12-01"
 
+#: Threads of a local embedder (Settings.embed_threads). One, as ARCHITECTURE.md advises
+#: for encoders under load: on 2 cores with other work running (2026-12-01, use-m3, 400
+#: passages of lshort.pdf) one thread embedded 100 passages/s and a query in 2.5 ms, two
+#: threads 49 passages/s and 9-136 ms a query (BLAS threads wait on each other when a core
+#: is busy). Raise it only on a machine that does nothing else.
+EMBED_THREADS = 1
+
 #: ZIP limits of Office files (Settings.zip_*; pincite.extract.sniff.check_archive), checked on
 #: the ZIP's central directory before anything is expanded. Measured on the 10 files of
 #: ../shared/corpus/office (2026-12): 12-167 entries (the 28-slide HowWeRefactor.pptx: 167,
@@ -106,9 +113,8 @@ class Settings:
         and the question): default MIN_DENSE for the embedder, None where it has none. Env
         PINCITE_MIN_DENSE (a share; the refusal rule applies only when a dense score exists).
     top_k: chunks retrieved per question.
-    embed_threads: threads of a local embedder (default: the CPUs this process may use, at
-        most 4: one pincite process embeds at a time, so it may use the machine; a server
-        with concurrent requests should set 1, ARCHITECTURE.md). Env PINCITE_EMBED_THREADS.
+    embed_threads: threads of a local embedder (default 1, EMBED_THREADS). Env
+        PINCITE_EMBED_THREADS.
     embedder: dense embedder for hybrid retrieval (pincite.embeddings.EMBEDDERS; "none" =
         BM25 only); recorded in the index profile, so changing it needs `pincite reindex`.
         Env PINCITE_EMBEDDER.
@@ -137,8 +143,7 @@ class Settings:
     min_coverage: float = field(default_factory=lambda: _env_share("PINCITE_MIN_COVERAGE", MIN_COVERAGE))
     min_dense: float | None = None
     top_k: int = 20
-    embed_threads: int = field(default_factory=lambda: int(_env_number(
-        "PINCITE_EMBED_THREADS", min(4, len(os.sched_getaffinity(0))))))
+    embed_threads: int = field(default_factory=lambda: int(_env_number("PINCITE_EMBED_THREADS", EMBED_THREADS)))
     embedder: str = field(default_factory=lambda: os.environ.get("PINCITE_EMBEDDER") or "use-m3")
     retrieval: str = field(default_factory=lambda: _env_choice("PINCITE_RETRIEVAL", "hybrid", RETRIEVAL_MODES))
     ocr: str = field(default_factory=lambda: _env_choice("PINCITE_OCR", "auto", OCR_MODES))
