@@ -121,3 +121,169 @@ def _grey_image():
     from reportlab.lib.utils import ImageReader
 
     return ImageReader(Image.new("L", (64, 64), color=128))
+
+
+def make_lines_pdf(
+    path: str | Path,
+    pages: list[list[tuple[str, str, float]]],
+    *,
+    header: str = "",
+    footer: str = "",
+) -> Path:
+    """Write a PDF of styled lines, one list per physical page, and return its path.
+
+    Each line is (text, font, size): a standard-14 font name ("Helvetica",
+    "Helvetica-Bold") and its size in points; lines are drawn top-down from the top margin
+    with a leading of 1.4 x size, each with its own drawString (so PDFium reads one line per
+    line). ``header`` / ``footer``: a running line drawn at the top / bottom of every page,
+    "{page}" replaced by the 1-based page number ('' draws none). No outline is written.
+    """
+    path = Path(path)
+    c = canvas.Canvas(str(path), pagesize=PAGE_SIZE, invariant=True)
+    c.setTitle("")
+    width, height = PAGE_SIZE
+    for number, lines in enumerate(pages, start=1):
+        if header:
+            c.setFont("Helvetica", 9)
+            c.drawString(_MARGIN, height - 30, header.format(page=number))
+        y = height - _MARGIN - 20
+        for text, font, size in lines:
+            c.setFont(font, size)
+            c.drawString(_MARGIN, y, text)
+            y -= 1.4 * size
+        if footer:
+            c.setFont("Helvetica", 9)
+            c.drawString(width / 2 - 30, 30, footer.format(page=number))
+        c.showPage()
+    c.save()
+    return path
+
+
+def make_two_column_pdf(
+    path: str | Path,
+    left: list[str],
+    right: list[str],
+    *,
+    interleaved: bool = True,
+    header: str = "",
+    footer: str = "",
+    cover: list[str] | None = None,
+) -> Path:
+    """Write a PDF whose last page has two columns of lines (Helvetica 10, leading 14,
+    columns at x = 56 and x = 310 points) and return its path.
+
+    interleaved: draw row by row across both columns (left line 1, right line 1, left line
+    2, ...), as some generators do, so PDFium merges each row into one text line; False
+    draws the left column, then the right one. ``header`` / ``footer``: a full-width line
+    above / below the columns ('' draws none). ``cover``: lines of a first page before it
+    (None: the two-column page is the only one).
+    """
+    path = Path(path)
+    c = canvas.Canvas(str(path), pagesize=PAGE_SIZE, invariant=True)
+    c.setTitle("")
+    width, height = PAGE_SIZE
+    if cover is not None:
+        c.setFont("Helvetica-Bold", 16)
+        for i, text in enumerate(cover):
+            c.drawString(_MARGIN, height - 120 - 24 * i, text)
+        c.showPage()
+    c.setFont("Helvetica", 10)
+    top = height - 90
+    if header:
+        c.drawString(_MARGIN, height - 45, header)
+    if interleaved:
+        for i in range(max(len(left), len(right))):
+            if i < len(left):
+                c.drawString(_MARGIN, top - 14 * i, left[i])
+            if i < len(right):
+                c.drawString(310, top - 14 * i, right[i])
+    else:
+        for i, text in enumerate(left):
+            c.drawString(_MARGIN, top - 14 * i, text)
+        for i, text in enumerate(right):
+            c.drawString(310, top - 14 * i, text)
+    if footer:
+        c.drawString(width / 2 - 40, 40, footer)
+    c.showPage()
+    c.save()
+    return path
+
+
+def make_ruled_table_pdf(
+    path: str | Path,
+    header: list[str],
+    rows: list[list[str]],
+    *,
+    caption: str = "",
+    rows_per_page: int = 20,
+    intro: str = "",
+    outro: str = "",
+    group_header: list[tuple[str, int]] | None = None,
+    ruled: bool = True,
+    title: str = "",
+) -> Path:
+    """Write a PDF holding one table drawn cell by cell, continued over as many pages as
+    ``rows_per_page`` needs, and return its path.
+
+    Page 1: ``intro`` (wrapped, Helvetica 11), then ``caption`` on the line just above the
+    table. Every page: the header row (repeated at the top of each continuation page), then
+    up to ``rows_per_page`` rows; ``outro`` follows the table on its last page. Cells are
+    Helvetica 10, drawn row by row, left to right (so PDFium reads a row as one line), in
+    columns of equal width across the text block; rows are 18 pt high. ``group_header``:
+    an extra header row above ``header`` of (text, number of columns spanned) cells (their
+    spans must add up to len(header)). ``ruled``: draw the grid (each cell's borders, 0.5 pt
+    lines); False draws the same text with no line at all. ``title``: the /Title metadata.
+    """
+    path = Path(path)
+    c = canvas.Canvas(str(path), pagesize=PAGE_SIZE, invariant=True)
+    c.setTitle(title)
+    width, height = PAGE_SIZE
+    ncols = len(header)
+    col_w = (width - 2 * _MARGIN) / ncols
+    row_h = 18
+
+    def draw_row(y: float, cells: list[tuple[str, int]]) -> None:
+        x = _MARGIN
+        c.setFont("Helvetica", 10)
+        for text, span in cells:
+            c.drawString(x + 4, y - 13, text)
+            if ruled:
+                c.setLineWidth(0.5)
+                c.rect(x, y - row_h, col_w * span, row_h, stroke=1, fill=0)
+            x += col_w * span
+
+    pages = [rows[i:i + rows_per_page] for i in range(0, len(rows), rows_per_page)] or [[]]
+    for number, chunk in enumerate(pages, start=1):
+        y = height - _MARGIN
+        if number == 1:
+            if intro:
+                obj = c.beginText(_MARGIN, y)
+                obj.setFont("Helvetica", _FONT_SIZE)
+                obj.setLeading(_LEADING)
+                lines = _wrap(intro, "Helvetica", width - 2 * _MARGIN)
+                for line in lines:
+                    obj.textLine(line)
+                c.drawText(obj)
+                y -= _LEADING * (len(lines) + 1)
+            if caption:
+                c.setFont("Helvetica", _FONT_SIZE)
+                c.drawString(_MARGIN, y - 11, caption)
+                y -= 20
+        if group_header:
+            draw_row(y, group_header)
+            y -= row_h
+        draw_row(y, [(h, 1) for h in header])
+        y -= row_h
+        for row in chunk:
+            draw_row(y, [(v, 1) for v in row])
+            y -= row_h
+        if number == len(pages) and outro:
+            obj = c.beginText(_MARGIN, y - 20)
+            obj.setFont("Helvetica", _FONT_SIZE)
+            obj.setLeading(_LEADING)
+            for line in _wrap(outro, "Helvetica", width - 2 * _MARGIN):
+                obj.textLine(line)
+            c.drawText(obj)
+        c.showPage()
+    c.save()
+    return path

@@ -204,3 +204,21 @@ def test_chunk_with_the_rare_key_word_is_retrieved_and_answers(tmp_path):
         assert a.claims[0].citations[0].page == len(common) + 2
         # found by BM25 on the key word alone, it still faces the dense floor
         assert a.relevance.dense is not None
+
+
+# ------------------------------------------------------------------ table rows
+
+
+def test_table_caption_and_headers_count_toward_a_rows_coverage():
+    """A row "7 cmyk" answers "which defaultcolormodel value is cmyk?" only with its table's
+    caption and headers; they count for every window of a table hit, never for a text hit."""
+    w = weights_for("Какое значение defaultcolormodel соответствует модели цвета cmyk?",
+                    {"defaultcolormodel": 3, "cmyk": 5, "значен": 80, "модел": 60, "цвет": 40,
+                     "соответств": 50})
+    row = hit("7 cmyk", names=())
+    row.kind = "table-row"
+    row.extra["context_terms"] = analysis.tokens("Таблица 3: Значения defaultcolormodel | Модель цвета")
+    bare = hit("7 cmyk", rank=2, doc="e")
+    by_doc = {c.hit.doc_id: c for c in extractive.candidates([row, bare], w)}
+    assert by_doc["d"].coverage > by_doc["e"].coverage + 0.4
+    assert by_doc["d"].key_missing == 0.0  # defaultcolormodel, the key word, is in the caption

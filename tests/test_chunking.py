@@ -34,9 +34,16 @@ def _doc(*texts: str, title: str = "Pump manual") -> DocumentModel:
 
 
 def _assert_sound(doc: DocumentModel, chunks: list[Chunk]) -> None:
-    """Slice identity, page-local ids, and every non-blank char of every page covered."""
+    """Slice identity, page-local ids, and every non-blank char of every page covered; a
+    bridge chunk (pincite.bridges) maps each of its parts verbatim to its page."""
     by_page: dict[int, list[Chunk]] = {}
     for c in chunks:
+        if c.kind == "bridge":
+            assert c.chunk_id == f"{doc.doc_id}-p{c.page}-b0" and c.page_end == c.page + 1
+            for p in c.parts:
+                piece = c.text[p["offset"]:p["offset"] + p["char_end"] - p["char_start"]]
+                assert piece == doc.page(p["page"]).text[p["char_start"]:p["char_end"]]
+            continue
         page = doc.page(c.page)
         assert c.text == page.text[c.char_start : c.char_end]
         assert c.page_end == c.page and c.doc_id == doc.doc_id

@@ -1,6 +1,8 @@
 """Chunking: DocumentModel pages -> Chunks (passages) for the index.
 
-A chunk never crosses a page in this version; it is a run of whole sentences of one page,
+A chunk never crosses a page, except a "bridge" chunk (pincite.bridges: a sentence cut by a
+page break, tail of one page + head of the next, added after the page chunks, with `parts`
+mapping its text to each page). Any other chunk is a run of whole sentences of one page,
 with `char_start`/`char_end` into that page's PDFium text, so `page.text[char_start:char_end]
 == chunk.text` always holds. Nothing is dropped: the chunks of a page cover every
 non-blank character of it. This module must not import index/ or answer/.
@@ -10,7 +12,7 @@ sentences of a page are grouped while the chunk stays within `target_chars` (a c
 holds at least one sentence, so a sentence between target and 2*target makes a chunk alone);
 a sentence longer than 2*target is cut at whitespace into pieces of at most `target_chars`
 (hard cut where a piece has no whitespace, e.g. a long CJK run). Pages with only whitespace
-give no chunk. A chunk is also cut where an outline section starts (PageText.sections),
+give no chunk. A chunk is also cut where a section starts (PageText.sections: outline or detected headings),
 unless a side of the cut would hold fewer than SECTION_MIN_CHARS non-space chars (a lone
 heading line stays with the text it heads); a chunk belongs to the section holding most of
 its characters. The document text is never altered: the title and section path prefix
@@ -29,7 +31,9 @@ from pincite.extract.model import DocumentModel, PageText
 #: the index profile).
 #: page-sentences-4: chunks cut at outline section starts, carry section_path/section_title,
 #: search text prefixed with "title / section path".
-CHUNKER_VERSION = "page-sentences-4"
+#: page-sentences-5: bridge chunks across page breaks (pincite.bridges), table and table-row
+#: chunks (pincite.table_chunks), cuts at detected headings.
+CHUNKER_VERSION = "page-sentences-5"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
 #: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters
@@ -44,6 +48,14 @@ COVER_MIN_LETTERS = 20
 SECTION_MIN_CHARS = 60
 #: Joins the parts of the search-text prefix: "Pump manual / 5 Tests / 5.3 Pressure check".
 PREFIX_SEP = " / "
+#: What a path from detected headings puts in a search text (prefix_path): "path" (all of
+#: it, as an outline's) or "last" (its last title, at most HEADING_PREFIX_CHARS). Measured on
+#: ../shared/eval + ../shared/corpus/pdf (2026-12-01): "path" keeps the eval as before
+#: detection and embeds 11.7% more characters (ingest time is about linear in them, USE
+#: ~15 us/char); "last" embeds 5% more but lost ru-23 (a near tie, 0.497 vs 0.492, between
+#: the two editions of СН РК 4.01-03: hit@1 0.825 -> 0.8).
+DETECTED_PREFIX = "path"
+HEADING_PREFIX_CHARS = 60
 
 
 @dataclass
@@ -52,7 +64,7 @@ class Chunk:
 
     chunk_id: "<doc_id>-p<page>-c<n>" (n is 0-based within the page); stable for the same
         document and chunker version.
-    page, page_end: 1-based physical pages (equal in this version).
+    page, page_end: 1-based physical pages (equal, except for a bridge chunk).
     page_label / label_source: copied from the page record.
     char_start, char_end: span in the page's PDFium text (end exclusive).
     text: the source text (exact slice of the page text): what quotes are verified against.
@@ -60,9 +72,16 @@ class Chunk:
         (slide, sheet range, line range; pincite.extract.address), None for a PDF page.
     search_text: text used for BM25/embeddings: the title and the section path joined by
         " / ", a line break, then `text` ("Pump manual / 5 Tests / 5.3 Pressure check\n...";
-        just `text` when the document has neither). Never used to verify.
+        just `text` when the document has neither; of a path from detected headings only its
+        last title, prefix_path; a bridge chunk's is its text alone). Never used to verify.
     section_path: the outline path of the chunk's section (["5 Tests", "5.3 Pressure
         check"]), [] when none; section_title: its last element ('' when none).
+    parts: [] for a chunk of one page. A "bridge" chunk (pincite.bridges: a sentence running
+        from the bottom of page `page` to the top of `page_end`) has chunk_id
+        "<doc_id>-p<page>-b0", char_start 0 and char_end len(text) (its text is its own
+        source), and one part per page: {"page", "char_start", "char_end", "offset",
+        "page_label", "label_source"}, text[offset:offset + char_end - char_start] ==
+        that page's text[char_start:char_end].
     """
 
     chunk_id: str
@@ -80,6 +99,7 @@ class Chunk:
     address: dict | None = None
     section_path: list[str] = field(default_factory=list)
     section_title: str = ""
+    parts: list[dict] = field(default_factory=list)
 
 
 def naming_text(doc: DocumentModel) -> str:
@@ -102,7 +122,9 @@ def naming_text(doc: DocumentModel) -> str:
 
 
 def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk]:
-    """Chunks of every page of `doc`, in page order; see the module docstring for the rules."""
+    """Chunks of every page of `doc`, in page order, then its bridge chunks (sentences that
+    run across a page break, pincite.bridges), then its table and row chunks (extra passages
+    of DocumentModel.tables, pincite.table_chunks); see the module docstring for the rules."""
     if target_chars < 1:
         raise ValueError("target_chars must be positive")
     chunks: list[Chunk] = []
@@ -110,6 +132,12 @@ def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk
         spans = _cut_at_sections(page.text, _page_spans(page.text, target_chars), page.sections)
         for n, (start, end) in enumerate(spans):
             chunks.append(_make_chunk(doc, page, n, start, end))
+    from pincite.bridges import bridge_chunks  # late import: bridges builds Chunks
+
+    chunks.extend(bridge_chunks(doc))  # sentences cut by a page break, after the page chunks
+    from pincite.table_chunks import table_chunks  # late import: table_chunks builds Chunks
+
+    chunks.extend(table_chunks(doc))  # ruled tables: a table chunk and row chunks, last
     return chunks
 
 
@@ -117,6 +145,19 @@ def search_prefix(title: str, section_path: list[str]) -> str:
     """"title / part / sub-part": what `search_text` puts before a chunk's text ('' when
     there is neither a title nor a section)."""
     return PREFIX_SEP.join(p for p in [title or "", *section_path] if p)
+
+
+def prefix_path(sections: list[dict], path: list[str]) -> list[str]:
+    """The part of a chunk's section path that goes into its search text: the whole path
+    from a PDF outline; from detected headings (spans with "source": "headings",
+    pincite.extract.headings) as DETECTED_PREFIX says: the whole path ("path"), or only its
+    last title cut at a space to at most HEADING_PREFIX_CHARS ("last")."""
+    if not path or DETECTED_PREFIX == "path" or not any(s.get("source") == "headings" for s in sections):
+        return path
+    title = path[-1]
+    if len(title) > HEADING_PREFIX_CHARS:
+        title = title[:HEADING_PREFIX_CHARS].rsplit(" ", 1)[0] or title[:HEADING_PREFIX_CHARS]
+    return [title]
 
 
 def section_of(sections: list[dict], start: int, end: int) -> list[str]:
@@ -155,7 +196,7 @@ def _visible(text: str, start: int, end: int) -> int:
 def _make_chunk(doc: DocumentModel, page: PageText, n: int, start: int, end: int) -> Chunk:
     text = page.text[start:end]
     path = section_of(page.sections, start, end)
-    prefix = search_prefix(doc.title, path)
+    prefix = search_prefix(doc.title, prefix_path(page.sections, path))
     return Chunk(
         chunk_id=f"{doc.doc_id}-p{page.page}-c{n}",
         doc_id=doc.doc_id,

@@ -29,6 +29,12 @@ Each level is tried on three pdftotext outputs of the page, in this order (`MODE
 note on the line beside it, so a sentence that runs down one column is only found in
 reading or raw order; each is still poppler's own text, independent of PDFium.
 
+A quote from a bridge chunk (`pincite.bridges`: a sentence running from the bottom of one page
+to the top of the next) is cited with `page` and `page_end`; when it is not whole on `page`, it
+is confirmed only when a split of it has its head on `page` and its tail on `page_end`, each on
+its own page in pdftotext's text (`split_across`), so the running footer and header between
+them never have to match.
+
 Neither level checks the minimum quote length or the claim's numbers: `answer/verify.py` does
 that on PDFium's text; this module only says whether the second extractor sees the same text.
 
@@ -134,12 +140,17 @@ def _cached_page(exe: str, path: str, page: int, password: str | None,
 
 
 def crosscheck_quote(pdf: Path, page: int, quote: str, *, password: str | None = None,
-                     timeout: float = DEFAULT_TIMEOUT_S) -> Crosscheck:
+                     timeout: float = DEFAULT_TIMEOUT_S, page_end: int | None = None) -> Crosscheck:
     """Check that `quote` occurs on physical page `page` (1-based) of `pdf` in pdftotext's text.
 
     Tries level "normalized", then "no-whitespace", on each pdftotext mode in MODES order
     (module docstring) and returns the first that matches, else Crosscheck(False, "none").
     An empty or whitespace-only quote is never confirmed.
+
+    `page_end` (> page) is given for a quote that runs across a page break (a bridge chunk,
+    pincite.bridges): when the whole quote is not on `page`, it is confirmed when it splits
+    into a head found on `page` and a tail found on `page_end`, each part on its own page
+    (split_across); the level is the weaker of the two parts' levels.
 
     Raises: as `pdftotext_page` (CrosscheckUnavailable when pdftotext is missing; PinciteError
     naming the file when it fails).
@@ -152,13 +163,50 @@ def crosscheck_quote(pdf: Path, page: int, quote: str, *, password: str | None =
         found = _match(needle, _page_forms(text))
         if found.confirmed:
             return Crosscheck(True, found.level, mode)
+    if page_end is not None and page_end > page:
+        for mode in MODES:
+            first = _page_forms(pdftotext_page(pdf, page, timeout=timeout, password=password, mode=mode))
+            second = _page_forms(pdftotext_page(pdf, page_end, timeout=timeout, password=password, mode=mode))
+            found = split_across(needle, first, second)
+            if found.confirmed:
+                return Crosscheck(True, found.level, mode)
+    return Crosscheck(False, "none")
+
+
+#: Each part of a quote split across a page break must have at least this many non-space
+#: characters (2 for CJK), so a lone article or digit found anywhere confirms nothing.
+MIN_SPLIT_PART = 4
+MIN_SPLIT_PART_CJK = 2
+
+
+def split_across(needle: str, first: tuple[str, str, list[int]],
+                 second: tuple[str, str, list[int]]) -> Crosscheck:
+    """Confirm a normalised quote that starts on one page and ends on the next: some split
+    of it (at a space, or between two CJK characters) has its head in `first` and its tail in
+    `second` (page forms as _page_forms gives them), each at level "normalized" or
+    "no-whitespace" and at least MIN_SPLIT_PART non-space chars. Level: the weaker part's."""
+    cuts = [i for i in range(1, len(needle))
+            if needle[i] == " " or (is_cjk(needle[i - 1]) and is_cjk(needle[i]))]
+    for i in cuts:
+        head, tail = needle[:i].strip(), needle[i:].strip()
+        least = MIN_SPLIT_PART_CJK if is_cjk(head[-1:] or " ") or is_cjk(tail[:1] or " ") else MIN_SPLIT_PART
+        if min(len(head.replace(" ", "")), len(tail.replace(" ", ""))) < least:
+            continue
+        a = _match(head, first)
+        if not a.confirmed:
+            continue
+        b = _match(tail, second)
+        if b.confirmed:
+            level = "normalized" if a.level == b.level == "normalized" else "no-whitespace"
+            return Crosscheck(True, level)
     return Crosscheck(False, "none")
 
 
 def confirm_quote(pdf: Path, page: int, quote: str, *, password: str | None = None,
-                  timeout: float = DEFAULT_TIMEOUT_S) -> bool:
+                  timeout: float = DEFAULT_TIMEOUT_S, page_end: int | None = None) -> bool:
     """True when `crosscheck_quote` confirms the quote at either level (same arguments, raises)."""
-    return crosscheck_quote(pdf, page, quote, password=password, timeout=timeout).confirmed
+    return crosscheck_quote(pdf, page, quote, password=password, timeout=timeout,
+                            page_end=page_end).confirmed
 
 
 @lru_cache(maxsize=PAGE_CACHE_SIZE)

@@ -139,16 +139,17 @@ class QuoteCrosschecker:
 
     @classmethod
     def for_library(cls, lib: "Library", passwords: dict[str, str] | None = None) -> "QuoteCrosschecker":
-        """A checker reading `lib.blobs.path_for(row.sha256)` for the catalog row of each
-        doc_id; `passwords` maps a file name (DocumentRow.file_name) to its user password."""
+        """A checker reading `lib.page_pdf(row)` (the stored PDF; a DOCX's converted PDF) for
+        the catalog row of each doc_id; `passwords` maps a file name (DocumentRow.file_name)
+        to its user password."""
         passwords = passwords or {}
         cache: dict[str, tuple[Path, str | None] | None] = {}
 
         def original(doc_id: str) -> tuple[Path, str | None] | None:
             if doc_id not in cache:
                 row = lib.catalog.get(doc_id)
-                cache[doc_id] = None if row is None else (lib.blobs.path_for(row.sha256),
-                                                          passwords.get(row.file_name))
+                pdf = None if row is None else lib.page_pdf(row)  # a converted DOCX: its PDF
+                cache[doc_id] = None if pdf is None else (pdf, passwords.get(row.file_name))
             return cache[doc_id]
 
         def layer_text(doc_id: str, page: int) -> bool:
@@ -162,8 +163,10 @@ class QuoteCrosschecker:
 
         return cls(original, layer_text)
 
-    def check(self, doc_id: str, page: int | None, quote: str) -> tuple[bool | None, str | None]:
-        """(confirmed, level) for one quote on 1-based physical `page` of `doc_id`;
+    def check(self, doc_id: str, page: int | None, quote: str,
+              page_end: int | None = None) -> tuple[bool | None, str | None]:
+        """(confirmed, level) for one quote on 1-based physical `page` of `doc_id` (a quote
+        running on to `page_end`, from a bridge chunk: each part on its own page);
         (None, None) when it cannot be checked (reasons in the class docstring)."""
         if not self.available or page is None:
             return None, None
@@ -175,7 +178,7 @@ class QuoteCrosschecker:
         path, password = found
         t0 = time.perf_counter()
         try:
-            res = crosscheck_quote(path, page, quote, password=password)
+            res = crosscheck_quote(path, page, quote, password=password, page_end=page_end)
         except CrosscheckUnavailable as e:
             self.available, self.unavailable_reason = False, str(e)
             return None, None
@@ -253,7 +256,8 @@ def score(q: dict, ans: Answer, seconds: float,
     for c in ans.citations():
         confirmed = level = None
         if crosscheck is not None and c.verified:
-            confirmed, level = crosscheck.check(c.doc_id, c.page, c.quote)
+            confirmed, level = crosscheck.check(c.doc_id, c.page, c.quote,
+                                                page_end=getattr(c.address, "page_end", None))
         cits.append({"doc_id": c.doc_id, "file": c.file, "page": c.page, "page_label": c.page_label,
                      "verified": c.verified, "quote": c.quote, "crosscheck": confirmed,
                      "crosscheck_level": level})

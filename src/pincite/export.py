@@ -68,7 +68,7 @@ def source_line(c: Citation, lang: str) -> str:
     elif a.kind == "lines":
         where = {"ru": f"строки {a.start}–{a.end}", "zh": f"第 {a.start}–{a.end} 行"}.get(lang, f"lines {a.start}-{a.end}")
     else:
-        where = page_ref(a.page, a.page_label, lang)
+        where = page_ref(a.page, a.page_label, lang, a.page_end)
     fields = fields_part(c, lang)
     section = section_part(c)
     return (f"{c.file}, " + (f"{fields}, " if fields else "") + (f"{section}, " if section else "")

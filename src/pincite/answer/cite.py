@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 
 from ..answer_model import Address, Citation, LinesAddress, PdfAddress, SheetAddress, SlideAddress
+from ..bridges import span_parts
 from ..extract.address import address_for_span
 from ..extract.model import PageText
 from ..index.base import Hit
@@ -32,6 +33,25 @@ def address_of(hit: Hit) -> Address:
                       label_source=hit.label_source)
 
 
+def bridge_address(hit: Hit, quote: str, span: tuple[int, int] | None = None) -> PdfAddress:
+    """The pages of a bridge hit that a quote covers: `span` ([start, end) in the bridge
+    text; looked up with verify_quote when None) through the hit's parts
+    (pincite.bridges.span_parts). page = the first page covered, page_end = the last, label
+    of the first page; the whole bridge (page..page_end) when the quote is not found."""
+    from .verify import verify_quote
+
+    if span is None:
+        check = verify_quote(quote, hit.text)
+        span = (check.start, check.end) if check.verified else None
+    covered = span_parts(hit.parts, *span) if span is not None else []
+    if not covered:
+        return address_of(hit)
+    first = covered[0]
+    label = first.get("page_label") or None
+    return PdfAddress(page=first["page"], page_end=covered[-1]["page"], page_label=label,
+                      label_source=first.get("label_source") if label else None)
+
+
 def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
                  span: tuple[int, int] | None = None, **fields) -> Citation:
     """A Citation of `hit` with `quote` (cut to MAX_CITATION_QUOTE characters); `fields`
@@ -43,9 +63,16 @@ def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
     The document fields (model, modification: the document's modifications joined by ", ",
     revision, trust) come from the hit's index record, and so does `section` (the hit's
     section path joined by SECTION_SEP; None when it has none).
+
+    For a "bridge" hit (a sentence across a page break: `hit.parts`, pincite.bridges),
+    `span` indexes the bridge text (found with verify_quote when not given), and the
+    citation names the page of the part the quote lies in, or both pages ("pp. 5–6") when
+    it straddles the break (bridge_address).
     """
     address = address_of(hit)
-    if hit.address and page is not None and span is not None:
+    if hit.parts:
+        address = bridge_address(hit, quote, span)
+    elif hit.address and page is not None and span is not None:
         narrowed = address_for_span(page, *span)
         if narrowed and narrowed.get("kind") == hit.address.get("kind"):
             address = address_of(dataclasses.replace(hit, address=narrowed))

@@ -144,7 +144,9 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     that both answer "oil change" in near-twin documents; within a hit it does not, so a
     running header is not pulled in."""
     spans = analysis.split_sentences(hit.text)
-    toks = [set(analysis.tokens(hit.text[s:e])) | asked_type.value_marks(hit.text[s:e]) for s, e in spans]
+    context = set(hit.extra.get("context_terms") or ())  # a table's caption and headers
+    toks = [set(analysis.tokens(hit.text[s:e])) | asked_type.value_marks(hit.text[s:e]) | context
+            for s, e in spans]
     full = coverage(set().union(names, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
     best: Candidate | None = None

@@ -82,11 +82,28 @@ def message(key: str, lang: str) -> str:
     return texts.get(lang, texts["en"])
 
 
-def page_ref(page: int, page_label: str | None, lang: str) -> str:
+#: A reference to two pages (a quote across a page break): "PDF pp. 5–6", "p. 12 f. (PDF 5–6)".
+PAGES = {"en": "pp.", "ru": "сс."}
+FOLLOWING = {"en": "f.", "ru": "и сл."}
+
+
+def page_ref(page: int, page_label: str | None, lang: str, page_end: int | None = None) -> str:
     """Page reference: "p. 5-12 (PDF 47)" with a printed label, else "p. 47 (PDF)".
 
-    The physical page (1-based) always appears, so the reference opens the right page.
+    The physical page (1-based) always appears, so the reference opens the right page. With
+    `page_end` > page (a quote running on to the next page): "PDF pp. 47–48", or with the
+    first page's label "p. 5-12 f. (PDF 47–48)" (the next page's label is not known here,
+    and is never guessed).
     """
+    if page_end is not None and page_end > page:
+        phys = f"{page}–{page_end}"
+        has_label = bool(page_label) and page_label != str(page)
+        if lang == "zh":
+            return f"第 {page_label} 页起（PDF 第 {phys} 页）" if has_label else f"PDF 第 {phys} 页"
+        if has_label:
+            word, more = PAGE.get(lang, PAGE["en"]), FOLLOWING.get(lang, FOLLOWING["en"])
+            return f"{word} {page_label} {more} (PDF {phys})"
+        return f"PDF {PAGES.get(lang, PAGES['en'])} {phys}"
     if lang == "zh":
         if page_label and page_label != str(page):
             return f"第 {page_label} 页（PDF 第 {page} 页）"

@@ -108,6 +108,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
         groups = analysis.query_groups(coverage_text) or groups
+    _add_table_context(lib, hits)
     weights = extractive.group_weights(groups, lib.catalog.term_df(_terms(groups)), n_chunks)
     cands = extractive.candidates(hits, weights)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
@@ -446,6 +447,23 @@ def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
     return merged
 
 
+def _add_table_context(lib: LibraryLike, hits: list[Hit]) -> None:
+    """Give each table / table-row hit `extra["context_terms"]`: the analysed words of its
+    table's caption and column headers (DocumentModel.tables), which a row's cells mean
+    nothing without ("7 | cmyk" under "Значение | Модель цвета"). They count toward the
+    coverage of every window of that hit (extractive.candidates), never toward the quote."""
+    from ..table_chunks import rows_in_span
+
+    for h in hits:
+        if h.kind not in ("table", "table-row"):
+            continue
+        found = rows_in_span(lib.model(h.doc_id), h.page, h.char_start, h.char_end)
+        if found:
+            table = found[0][0]
+            h.extra["context_terms"] = analysis.tokens(
+                " ".join([table.get("caption") or "", *(table.get("columns") or [])]))
+
+
 #: A key word (extractive.key_word) found in at most this many chunks is rare enough that
 #: every chunk holding it may be evidence: they join the hits even when the question's
 #: common words rank other chunks higher ("tlcockpit 需要什么运行环境？": the one chunk on
@@ -530,7 +548,16 @@ def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Cl
     unit = lib.model(hit.doc_id).page(hit.page) if hit.address else None
     cit = citation_for(hit, quote, page=unit, span=(start, end), verified=check.verified,
                        reason=check.reason, match=check.level, score=round(cand.coverage, 4))
-    return Claim(text=quote, verified=check.verified, reason=check.reason, citations=[cit])
+    text = quote
+    if hit.kind == "table-row" and check.verified:
+        # a table row reads as "row header / column header: value", shown only when that
+        # triple verifies against the stored table (answer.table_verify)
+        from .table_verify import claim_for_span
+
+        triple = claim_for_span(lib.model(hit.doc_id), hit.page, start, end, terms)
+        if triple is not None:
+            text = triple.text
+    return Claim(text=text, verified=check.verified, reason=check.reason, citations=[cit])
 
 
 def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,

@@ -15,7 +15,10 @@ from typing import Any
 #: pdfium-3: weak pages OCRed with tesseract (ocr=True, word boxes in spans); garbled cp1251
 #: text layers re-decoded (pincite.extract.quality.repair_cp1251).
 #: pdfium-4: section spans per page from the PDF outline (PageText.sections).
-EXTRACTOR_VERSION = "pdfium-4"
+#: pdfium-5: ruled tables (DocumentModel.tables, pincite.extract.tables); two-column pages in
+#: reading order (PageText.char_map, pincite.extract.layout); section spans from detected
+#: headings when there is no outline (pincite.extract.headings).
+EXTRACTOR_VERSION = "pdfium-5"
 
 
 @dataclass
@@ -30,8 +33,9 @@ class PageText:
         None when page_label is ''.
     text: the page text exactly as PDFium gives it (``get_text_range``); an index into this
         string is a PDFium char index, so rectangles can be computed later from the original.
-        Two exceptions: a garbled text layer (Cyrillic decoded as Latin-1) re-decoded as cp1251,
-        one character for one, so the indexes still hold; and OCR text (``ocr``).
+        Three exceptions: a garbled text layer (Cyrillic decoded as Latin-1) re-decoded as cp1251,
+        one character for one, so the indexes still hold; OCR text (``ocr``); and a two-column
+        page put in reading order (``char_map``).
     width, height: page size in PDF points.
     ocr: the text came from OCR (tesseract), not from the file's text layer; PDFium's char
         indexes do not apply, the word boxes in ``spans`` do.
@@ -44,6 +48,17 @@ class PageText:
         On an OCR page, one span per word: {"start", "end", "bbox": [left, bottom, right,
         top]} in PDF points, origin bottom-left like PDFium's char boxes
         (pincite.extract.ocr), for highlighting.
+    sections: the section path of each part of ``text``: [{"start", "end", "path": [...]}]
+        (char offsets, end exclusive), from the PDF outline or, without one, from detected
+        headings (pincite.extract.headings; those spans also carry "source": "headings").
+    char_map: empty when ``text`` is PDFium's own text (the usual case). On a two-column page
+        whose columns PDFium interleaves, ``text`` is put in reading order
+        (pincite.extract.layout.reading_order) and this maps it back: [text_start,
+        pdfium_start, length] runs, where text[text_start:text_start + length] ==
+        PDFium's text[pdfium_start:pdfium_start + length] (PDFium's text: ``get_text_range()``,
+        whose offsets become char indexes as described above). Chars of no run (the line
+        breaks put between reordered pieces) have no PDFium char.
+        pincite.extract.layout.to_source applies it.
     """
 
     page: int
@@ -56,6 +71,7 @@ class PageText:
     address: dict | None = None
     spans: list[dict] = field(default_factory=list)
     sections: list[dict] = field(default_factory=list)
+    char_map: list[list[int]] = field(default_factory=list)
 
 
 @dataclass
@@ -66,6 +82,18 @@ class DocumentModel:
     file_name: the file name as ingested; path: the path it was ingested from.
     pages: one PageText per physical page, in order (pages[i].page == i + 1).
     warnings: human-readable notes such as "page 3: no text".
+    tables: the ruled tables of a PDF, in document order (pincite.extract.tables; [] for
+        other documents and for JSON written before tables were read), each a dict:
+        {"table_id": "p12-t1", "page": 12, "page_end": 13 (1-based physical pages where it
+        starts and ends), "caption": "Table 3: ..." ('' when none), "caption_start",
+        "caption_end" (span in the start page's text, or None), "columns": [header text per
+        column, units as written, header rows joined with " / "], "header_rows": int,
+        "bbox": [left, bottom, right, top] (start page, PDF points, origin bottom-left),
+        "char_start", "char_end" (the table's span of its start page's text, or None),
+        "rows": [{"page": int, "cells": [str per column], "bbox": [left, bottom, right, top],
+        "char_start": int | None, "char_end": int | None}]} (a row's span of its page's
+        text, None when that span is not clean). `pincite reindex` builds table chunks from
+        this field without parsing the PDF again (pincite.table_chunks).
     """
 
     doc_id: str
@@ -78,6 +106,7 @@ class DocumentModel:
     language: str = ""
     extractor: str = EXTRACTOR_VERSION
     warnings: list[str] = field(default_factory=list)
+    tables: list[dict] = field(default_factory=list)
 
     @property
     def page_count(self) -> int:

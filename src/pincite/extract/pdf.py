@@ -6,8 +6,13 @@ exactly as PDFium returns it, the printed page label and the page size. The labe
 from /PageLabels; when the PDF defines none, from the header/footer folios of the page texts
 (:mod:`pincite.extract.folio`). Sections come from the PDF outline (bookmarks, ``get_toc``):
 each page gets ``sections`` spans naming the outline path its text belongs to
-(:func:`outline_sections`); a PDF without an outline gets none. Headings are not detected
-from fonts, and tables are not found here.
+(:func:`outline_sections`); a PDF without an outline gets them from headings detected by font
+size, weight and numbering (:mod:`pincite.extract.headings`). Ruled tables
+are read by :mod:`pincite.extract.tables` into ``DocumentModel.tables``.
+
+Reading order: a two-column page whose columns PDFium gives interleaved (rows of the left and
+right column merged into one line) gets its text in reading order, left column first
+(:mod:`pincite.extract.layout`); ``PageText.char_map`` then maps the text back to PDFium's.
 
 Two kinds of page get their text elsewhere than the text layer:
 
@@ -49,9 +54,12 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from pincite.errors import Damaged, EmptyFile, Encrypted, GarbledText, NoTextLayer, NotAPdf, TooLarge
+from pincite.extract import headings as headings_mod
+from pincite.extract import layout
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
 from pincite.extract.model import DocumentModel, PageText
+from pincite.extract.tables import find_tables
 from pincite.extract.quality import (
     WEAK_MAX_LETTERS,
     letter_count,
@@ -99,7 +107,9 @@ def extract_pdf(
 
     Pages are 1-based physical page numbers (``pages[i].page == i + 1``); sizes are in PDF
     points; ``text`` is PDFium's text of the page, unaltered (except on repaired and OCRed
-    pages, see below); ``page_label`` comes from
+    pages, see below, and interleaved two-column pages put in reading order, with
+    ``char_map``); ``sections`` come from the outline, else from detected headings;
+    ``page_label`` comes from
     /PageLabels (``label_source="pagelabels"``); when no page has a /PageLabels label, from
     the printed folios that :func:`pincite.extract.folio.infer_folio_labels` accepts
     (``label_source="folio"``); else it is '' with ``label_source`` None. ``title`` is the
@@ -174,6 +184,9 @@ def extract_pdf(
                 notes[page_text.page] = "no text layer"  # blank: no text, image or ink
         ocr_state = _ocr_weak_pages(pdf, pages, need_ocr, notes, ocr, max_ocr_pages)
         _set_sections(pdf, pages)
+        if not any(p.sections for p in pages):  # no outline: headings from fonts and numbering
+            _set_heading_sections(pages, [look.lines for look in looks])
+        tables = find_tables(pdf, pages, notes)  # ruled tables (pdfplumber on ruled pages only)
     finally:
         pdf.close()
 
@@ -201,6 +214,7 @@ def extract_pdf(
         path=str(path),
         title=title or path.stem,
         warnings=_page_warnings(notes),
+        tables=tables,
     )
 
 
@@ -241,6 +255,7 @@ class _PageLook:
     image_share: float = 0.0
     has_image: bool = False
     has_ink: bool = False
+    lines: tuple = ()  # pincite.extract.layout.Line of the page text, for heading detection
 
 
 def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageText, _PageLook]:
@@ -256,15 +271,20 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
             textpage = page.get_textpage()
         except pdfium.PdfiumError as exc:
             raise Damaged(path, f"the text of page {index + 1} cannot be loaded: {exc}") from exc
+        char_map: list[list[int]] = []
         try:
             text = textpage.get_text_range()
+            lines = layout.scan_lines(textpage, text)
+            ordered = layout.reading_order(textpage, text, lines, float(width))
+            if ordered is not None:  # interleaved two-column page: left column first
+                text, char_map, lines = ordered
         finally:
             textpage.close()
-        look = _PageLook()
+        look = _PageLook(lines=tuple(lines))
         if letter_count(text) < WEAK_MAX_LETTERS:
             share, has_image = _image_coverage(page)
             ink = not has_image and not text.strip() and _has_ink(page)
-            look = _PageLook(share, has_image, ink)
+            look = _PageLook(share, has_image, ink, tuple(lines))
     finally:
         page.close()
     label = pdf.get_page_label(index)
@@ -275,6 +295,7 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
         label_source="pagelabels" if label else None,
         width=float(width),
         height=float(height),
+        char_map=char_map,
     ), look
 
 
@@ -427,7 +448,7 @@ def _ocr_weak_pages(pdf: pdfium.PdfDocument, pages: list[PageText], need_ocr: di
             failed += 1
             not_ocred(p, f"; OCR failed: {result.error}")
         elif _count_visible(result.text) > (0 if garbled else _count_visible(p.text)):
-            p.text, p.ocr, p.spans = result.text, True, result.spans
+            p.text, p.ocr, p.spans, p.char_map = result.text, True, result.spans, []
             notes[p.page] = f"text from OCR ({need_ocr[p.page]})"
         else:
             empty += 1
@@ -532,7 +553,8 @@ def _set_sections(pdf: pdfium.PdfDocument, pages: list[PageText]) -> None:
         starts: list[tuple[int, int, tuple[str, ...]]] = []  # (offset, outline order, path)
         found = by_page.get(index, [])
         if found and not page.ocr:
-            lines = _line_tops(pdf, index, page.text) if any(e.top is not None for e in found) else []
+            lines = (_line_tops(pdf, index, page.text, page.char_map)
+                     if any(e.top is not None for e in found) else [])
             floor = 0
             for order, e in enumerate(found):
                 offset = _heading_offset(page.text, e.path[-1], e.top, lines, floor)
@@ -545,6 +567,28 @@ def _set_sections(pdf: pdfium.PdfDocument, pages: list[PageText]) -> None:
         page.sections = outline_sections(len(page.text), current, sorted(starts))
         if starts:
             current = sorted(starts)[-1][2]
+
+
+def _set_heading_sections(pages: list[PageText], lines: list[tuple]) -> None:
+    """Set ``sections`` of every page from headings found by font size, weight and
+    numbering (:func:`pincite.extract.headings.find_headings`; ``lines``: each page's
+    :class:`pincite.extract.layout.Line` tuple, unused on OCR pages). Same span shape as the
+    outline gives, plus "source": "headings": text above a page's first heading belongs to the
+    section the previous page ended in, unless it is only the page's head (running header),
+    which joins the new one."""
+    found = headings_mod.find_headings([p.text for p in pages],
+                                       [None if p.ocr else list(ln) for p, ln in zip(pages, lines)])
+    by_page: dict[int, list[tuple[int, int, tuple[str, ...]]]] = {}
+    for order, (h, path) in enumerate(headings_mod.heading_paths(found)):
+        by_page.setdefault(h.page, []).append((h.start, order, path))
+    current: tuple[str, ...] = ()
+    for page in pages:
+        starts = by_page.get(page.page, [])
+        if starts and _is_page_head(page.text[:starts[0][0]]):
+            starts[0] = (0,) + starts[0][1:]
+        page.sections = [dict(s, source="headings") for s in outline_sections(len(page.text), current, starts)]
+        if starts:
+            current = starts[-1][2]
 
 
 #: Text above a page's first heading is the page's head (a running header, "Chapter 1")
@@ -627,10 +671,12 @@ def _find_norm(norm: str, where: list[int], needle: str, start: int, end: int) -
     return where[pos]
 
 
-def _line_tops(pdf: pdfium.PdfDocument, index: int, text: str) -> list[tuple[int, float]]:
+def _line_tops(pdf: pdfium.PdfDocument, index: int, text: str,
+               char_map: list[list[int]] | None = None) -> list[tuple[int, float]]:
     """(start offset, top in points) of each non-blank line of the page text, from the box
-    of its first char (the Python offset is taken as PDFium's char index, clamped: close
-    enough to place a line). Empty when the page cannot be read."""
+    of its first char (the Python offset, through ``char_map`` on a reordered page, is taken
+    as PDFium's char index, clamped: close enough to place a line). Empty when the page
+    cannot be read."""
     out: list[tuple[int, float]] = []
     try:
         page = pdf[index]
@@ -643,7 +689,7 @@ def _line_tops(pdf: pdfium.PdfDocument, index: int, text: str) -> list[tuple[int
         for line in text.splitlines(keepends=True):
             stripped = len(line) - len(line.lstrip())
             if line.strip() and n > 0:
-                i = min(offset + stripped, n - 1)
+                i = min(layout.source_offset(char_map or [], offset + stripped), n - 1)
                 left, right, bottom, top = (ctypes.c_double() for _ in range(4))
                 if pdfium_c.FPDFText_GetCharBox(textpage.raw, i, left, right, bottom, top):
                     out.append((offset, top.value))

@@ -97,6 +97,9 @@ class Hit:
     sheet range, line range), None for a PDF page.
     section_path / section_title: the chunk's outline section (["5 Tests", "5.3 Pressure
     check"], "5.3 Pressure check"); [] and '' when none.
+    parts: [] except for a "bridge" chunk (a sentence across a page break, pincite.bridges):
+    its pieces per page ({"page", "char_start", "char_end", "offset", "page_label",
+    "label_source"}); char_start / char_end then index `text` itself.
     extra: "name_terms" (analysed words naming the hit's document, chunking.naming_text)
     and, for a dense search, "dense" (cosine similarity to the question).
     model, modifications, revision, trust: the document's fields (library.fields) as its
@@ -126,3 +129,4 @@ class Hit:
     modifications: list[str] = field(default_factory=list)
     revision: str | None = None
     trust: str | None = None
+    parts: list[dict] = field(default_factory=list)

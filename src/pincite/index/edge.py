@@ -132,7 +132,8 @@ class EdgeIndex:
             "page": c.page, "page_end": c.page_end, "page_label": c.page_label,
             "label_source": c.label_source, "char_start": c.char_start,
             "char_end": c.char_end, "text": c.text, "ocr": c.ocr, "address": c.address,
-            "section_path": list(c.section_path), "section_title": c.section_title, **extra,
+            "section_path": list(c.section_path), "section_title": c.section_title,
+            **({"parts": c.parts} if c.parts else {}), **extra,
         }
 
     def set_state(self, doc_id: str, state: str) -> None:
@@ -248,6 +249,7 @@ class EdgeIndex:
             label_source=d.get("label_source"), kind=d.get("kind", "text"),
             ocr=bool(d.get("ocr")), address=d.get("address"),
             section_path=list(d.get("section_path") or []), section_title=d.get("section_title") or "",
+            parts=list(d.get("parts") or []),
             extra={"name_terms": d.get("name_terms") or []},
             model=d.get("model"), modifications=list(d.get("modifications") or []),
             revision=d.get("revision"), trust=d.get("trust"),

@@ -26,6 +26,8 @@ import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
+from pincite.extract.layout import to_source
+
 #: Render scale: at most 2 pixels per point, and the long side at most LONG_SIDE_PX pixels
 #: (ARCHITECTURE.md: "rendering (1600 px long side, ~0.07 s)").
 MAX_SCALE = 2.0
@@ -71,9 +73,14 @@ def page_count(pdf_path: Path) -> int:
 
 
 def span_rects(pdf_path: Path, page_no: int, page_text: str,
-               spans: list[tuple[int, int]]) -> PageRects:
+               spans: list[tuple[int, int]], char_map: list[list[int]] | None = None) -> PageRects:
     """Line rectangles of the character spans [start, end) of `page_text` (the stored
     source text of 1-based physical page `page_no`, i.e. PDFium's text of that page).
+
+    `char_map` is the page's PageText.char_map: on a two-column page put in reading order
+    it maps `page_text` back to PDFium's own text (pincite.extract.layout.to_source), which
+    is then read from the page itself; empty or None: `page_text` is PDFium's text. A span
+    across the two columns gives rectangles in both.
 
     Python indexes are turned into PDFium char indexes through UTF-16 offsets and
     FPDFText_GetCharIndexFromTextIndex (characters outside the BMP take two UTF-16 units;
@@ -89,9 +96,13 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
             return out
         textpage = page.get_textpage()
         try:
+            source = page_text
+            if char_map:
+                source = textpage.get_text_range()
+                spans = [s for start, end in spans for s in to_source(char_map, start, end)]
             boxes: list[tuple[float, float, float, float]] = []
             for start, end in spans:
-                boxes.extend(_pdfium_rects(textpage, page_text, start, end))
+                boxes.extend(_pdfium_rects(textpage, source, start, end))
         finally:
             textpage.close()
         to_tl = _TopLeft(page, width, height)
@@ -100,6 +111,22 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
                       round(min(out.width, r + PAD_PT), 2), round(min(out.height, b + PAD_PT), 2)]
                      for l, t, r, b in lines]
         return out
+
+
+def bridge_spans(text: str, parts: list[dict], quote: str | None, page_no: int,
+                 lang: str | None = None) -> list[tuple[int, int]]:
+    """Spans of page `page_no`'s text to highlight for a bridge chunk (pincite.bridges: a
+    sentence across a page break; `text` its text, `parts` its parts): where `quote` stands in
+    the bridge text (answer.verify.verify_quote), or the whole bridge when `quote` is None,
+    mapped through the parts to that page. [] when the quote is not in the bridge or has no
+    part on that page."""
+    from pincite.answer.verify import verify_quote
+    from pincite.bridges import page_spans
+
+    if quote is None:
+        return page_spans(parts, 0, len(text), page_no)
+    check = verify_quote(quote, text, lang=lang)
+    return page_spans(parts, check.start, check.end, page_no) if check.verified else []
 
 
 def box_rects(pdf_path: Path, page_no: int, boxes: list[list[float]]) -> PageRects:

@@ -84,7 +84,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
 
-from .. import __version__, chunking
+from .. import __version__, bridges, chunking
+from ..table_chunks import table_chunks
 from ..answer.llm import DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings, check_llm, check_url, load_settings
 from ..answer.verify import verify_quote
 from ..answer_model import Answer
@@ -107,7 +108,9 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: pattern"). A doc_id is the first 16 hex digits of the original's SHA-256 (app.Library);
 #: a chunk id is "<doc_id>-p<page>-c<n>" (chunking.Chunk).
 DOC_ID_RE = re.compile(r"[0-9a-f]{16}")
-CHUNK_ID_RE = re.compile(r"([0-9a-f]{16})-p([1-9][0-9]{0,6})-c(0|[1-9][0-9]{0,6})")
+#: "<doc>-p<page>-c<n>": a text chunk; -b<n>: a bridge across a page break (pincite.bridges);
+#: -t<n>: a table or table-row chunk (pincite.table_chunks).
+CHUNK_ID_RE = re.compile(r"([0-9a-f]{16})-p([1-9][0-9]{0,6})-[cbt](0|[1-9][0-9]{0,6})")
 PAGE_RE = re.compile(r"[1-9][0-9]{0,6}")
 #: Longest quote accepted by the highlight routes (an Answer quote is a sentence window).
 MAX_QUOTE_CHARS = 5000
@@ -615,11 +618,20 @@ class WebState:
 
     def pdf_page_of(self, doc_id: str, n: int):
         """page_of for the routes that need a PDF page (image, rectangles): 404 for a
-        document of another kind, whose citations carry a sheet, slide or line address."""
+        document without PDF pages, whose citations carry a sheet, slide or line address (a
+        DOCX converted by LibreOffice has the pages of its stored PDF: Library.page_pdf)."""
         row = self.ready_row(doc_id)
-        if not self.is_pdf(row):
+        if self.lib.page_pdf(row) is None:
             raise _not_found(NOT_A_PDF)
         return self.page_of(doc_id, n)
+
+    def page_file(self, row: DocumentRow) -> Path:
+        """The PDF a document's page images are rendered from (Library.page_pdf)."""
+        pdf = self.lib.page_pdf(row)
+        if pdf is None or not pdf.is_file():
+            raise LibraryError(f"{row.file_name}: stored PDF of its pages missing; run `pincite remove "
+                               f"{row.doc_id}` and ingest the file again")
+        return pdf
 
     def original(self, row: DocumentRow) -> Path:
         blob = self.lib.blobs.path_for(row.sha256)
@@ -631,7 +643,15 @@ class WebState:
     def chunk(self, chunk_id: str) -> chunking.Chunk:
         doc_id, page_no, n = _parse_chunk_id(chunk_id)
         _, doc, page = self.page_of(doc_id, page_no)
-        chunks = chunking.chunk_document(replace(doc, pages=[page]))
+        kind = chunk_id.rsplit("-", 1)[1][0]
+        if kind in "bt":  # a bridge across a page break, a table or table row
+            made = bridges.bridge_chunks(doc) if kind == "b" else table_chunks(doc)
+            found = [c for c in made if c.chunk_id == chunk_id]
+            if not found:
+                raise _not_found(f"no chunk with id {chunk_id}")
+            return found[0]
+        chunks = [c for c in chunking.chunk_document(replace(doc, pages=[page], tables=[]))
+                  if c.chunk_id.rsplit("-", 1)[1].startswith("c")]
         if n >= len(chunks):
             raise _not_found(f"no chunk with id {chunk_id}")
         return chunks[n]
@@ -644,14 +664,19 @@ class WebState:
         row, doc, page = self.pdf_page_of(doc_id, n)
         text = page.text
         span: tuple[int, int] | None = None
+        bridge: list[tuple[int, int]] = []
         if chunk_id is not None:
             if _parse_chunk_id(chunk_id)[0] != doc_id:
                 raise _not_found(f"chunk {chunk_id} is not in document {doc_id}")
             c = self.chunk(chunk_id)
-            if c.page == n:
+            if c.parts:  # a bridge chunk: the quote's (or the bridge's) part on page n
+                bridge = pages.bridge_spans(c.text, c.parts, quote, n, doc.language)
+            elif c.page == n:
                 span = (c.char_start, c.char_end)
         spans: list[tuple[int, int]] = []
-        if quote is not None:
+        if bridge:
+            spans = bridge
+        elif quote is not None:
             found = None
             if span is not None:  # the quote inside its chunk first, then anywhere on the page
                 chk = verify_quote(quote, text[span[0]:span[1]], lang=doc.language)
@@ -667,8 +692,8 @@ class WebState:
         if page.ocr:
             boxes = [w["bbox"] for w in page.spans if w.get("bbox") and len(w["bbox"]) == 4
                      and any(w["start"] < e and w["end"] > s for s, e in spans)]
-            return pages.box_rects(self.original(row), n, boxes)
-        return pages.span_rects(self.original(row), n, text, spans)
+            return pages.box_rects(self.page_file(row), n, boxes)
+        return pages.span_rects(self.page_file(row), n, text, spans, page.char_map)
 
     def delete(self, doc_id: str) -> None:
         self.ready_row(doc_id)
@@ -1233,7 +1258,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
         def work() -> bytes:
             row, _, _ = state.pdf_page_of(doc_id, page_no)
             rects = state.highlight(doc_id, page_no, chunk_id, quote).rects if (chunk_id or quote) else []
-            return pages.render_png(state.original(row), page_no, rects)
+            return pages.render_png(state.page_file(row), page_no, rects)
 
         png = await state.run(work)
         return Response(png, media_type="image/png", headers={"Cache-Control": CACHE_CONTROL})

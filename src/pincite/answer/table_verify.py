@@ -1,0 +1,187 @@
+"""Table claims verified as (row header, column header, value) triples (issue 5).
+
+Rule source: issue 5 ("A table claim verifies as a (row header, column header, value) triple
+against the stored table") and ARCHITECTURE.md ("verify ... table cell triple"). A claim read
+from a table ("Remote (D) / Catastrophic (1): Serious") is checked against the table as
+extraction stored it (``DocumentModel.tables``, :mod:`pincite.extract.tables`), never against a
+chunk's search text:
+
+1. **Row.** The row header is the row's first cell. Texts compare after
+   ``normalize.loose`` (case, ё/е, dashes, quote marks, whitespace). A row whose header equals
+   the asked one wins; failing that, the one row whose header holds it as whole words
+   ("Remote" in "Remote (D)"; "S-2" is not in "S-25"). None: "row not found"; several:
+   "row header matches N rows" (unless every match holds the same value).
+2. **Column.** The same against the column headers (all header rows joined by " / "), or
+   their last level ("до 2030г" in "Нормы, л/сут. / до 2030г").
+3. **Value.** The cell equals the value (loose), or both hold numbers and every number of
+   each stands in the other (:func:`pincite.answer.numbers.unsupported_numbers`: "1,5" ==
+   "1.5", "18" != "18.0") with every unit of the value in the cell or its column header
+   ("1.25 MPa" for a cell "1.25" under "Pressure, MPa"). Else "value differs".
+
+The result names the row's physical page (1-based) and its bbox ([left, bottom, right, top],
+PDF points, origin bottom-left) so the cell can be cited and highlighted.
+"""
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from pincite import analysis
+from pincite.answer.normalize import loose
+from pincite.answer.numbers import number_mentions, unsupported_numbers, unsupported_units
+from pincite.extract.model import DocumentModel
+from pincite.table_chunks import rows_in_span
+
+REASON_ROW = "row not found"
+REASON_COLUMN = "column not found"
+REASON_VALUE = "value differs"
+#: Joins the levels of a column header (pincite.extract.tables).
+LEVEL_SEP = " / "
+
+
+@dataclass(frozen=True)
+class TripleCheck:
+    """Outcome of one triple check.
+
+    verified: row, column and value all agree with the stored table. reason: why not (one
+    of the REASON_* texts, with detail), None when verified. page: 1-based physical page of
+    the row; bbox: the row's [left, bottom, right, top] in PDF points, origin bottom-left;
+    row: index into table["rows"]; column: index into table["columns"]; cell: the stored
+    cell text. Each is None where the check stopped before finding it.
+    """
+
+    verified: bool
+    reason: str | None = None
+    page: int | None = None
+    bbox: list[float] | None = None
+    row: int | None = None
+    column: int | None = None
+    cell: str | None = None
+
+
+def _key(text: str) -> str:
+    return " ".join(loose(text or "").text.split())
+
+
+def _holds(hay: str, needle: str) -> bool:
+    """Does ``hay`` hold ``needle`` as whole words (both already keyed)?"""
+    return bool(needle) and re.search(rf"(?<!\w){re.escape(needle)}(?!\w)", hay) is not None
+
+
+def _match(names: list[list[str]], asked: str) -> list[int]:
+    """Indexes whose name (any of its forms) equals ``asked``; failing that, those holding
+    it as whole words."""
+    want = _key(asked)
+    if not want:
+        return []
+    keyed = [[_key(n) for n in forms] for forms in names]
+    exact = [i for i, forms in enumerate(keyed) if want in forms]
+    return exact or [i for i, forms in enumerate(keyed) if any(_holds(f, want) for f in forms)]
+
+
+def value_matches(value: str, cell: str, column_header: str = "", lang: str | None = None) -> bool:
+    """Does ``value`` say what ``cell`` holds (module docstring, step 3)?"""
+    if _key(value) == _key(cell):
+        return bool(_key(value))
+    if not number_mentions(value, lang) or not number_mentions(cell):
+        return False
+    return (not unsupported_numbers(value, cell, lang) and not unsupported_numbers(cell, value)
+            and not unsupported_units(value, [cell, column_header], lang))
+
+
+def verify_table_triple(table: dict, row_header: str, column_header: str, value: str,
+                        *, lang: str | None = None) -> TripleCheck:
+    """Check that ``table`` (a DocumentModel.tables dict) holds ``value`` in the row headed
+    ``row_header`` and the column headed ``column_header`` (module docstring for the rules).
+
+    ``lang`` (the claim's language) only settles how "1,500"-like numbers of the value read.
+    Returns a TripleCheck; never raises on a malformed table (it just does not verify).
+    """
+    rows = table.get("rows") or []
+    columns = table.get("columns") or []
+    found_rows = _match([[(r.get("cells") or [""])[0]] if r.get("cells") else [""] for r in rows], row_header)
+    if not found_rows:
+        return TripleCheck(False, f"{REASON_ROW}: no row headed {row_header!r}")
+    forms = [[c, c.split(LEVEL_SEP)[-1]] for c in columns]
+    found_cols = _match(forms, column_header)
+    if not found_cols:
+        return TripleCheck(False, f"{REASON_COLUMN}: no column headed {column_header!r}")
+    if len(found_cols) > 1:
+        return TripleCheck(False, f"{REASON_COLUMN}: {column_header!r} matches {len(found_cols)} columns")
+    col = found_cols[0]
+    cells = [_cell(rows[i], col) for i in found_rows]
+    if len(found_rows) > 1 and len({_key(c) for c in cells}) > 1:
+        return TripleCheck(False, f"{REASON_ROW}: {row_header!r} matches {len(found_rows)} rows", column=col)
+    i = found_rows[0]
+    row = rows[i]
+    base = dict(page=row.get("page"), bbox=row.get("bbox"), row=i, column=col, cell=cells[0])
+    if not value_matches(value, cells[0], columns[col], lang):
+        return TripleCheck(False, f"{REASON_VALUE}: the cell holds {cells[0]!r}", **base)
+    return TripleCheck(True, None, **base)
+
+
+def _cell(row: dict, col: int) -> str:
+    cells = row.get("cells") or []
+    return cells[col] if col < len(cells) else ""
+
+
+@dataclass(frozen=True)
+class TableClaim:
+    """A claim read from one table row: ``text`` "row header / column header: value", the
+    triple it states and its verified ``check``."""
+
+    text: str
+    row_header: str
+    column_header: str
+    value: str
+    check: TripleCheck
+
+
+def table_row_claim(table: dict, row: int, terms: Iterable[str]) -> TableClaim | None:
+    """The claim a table row gives for a question whose analysed words are ``terms``
+    (pincite.analysis.tokens of the question): the column whose header shares the most of
+    them (the row-header column left out; a tie, or no shared word, gives None: no
+    guessing), its value in row ``row`` (index into table["rows"]), stated as "row header /
+    column header: value" and given only when the triple verifies (None otherwise, and for
+    an empty row header or value)."""
+    rows, columns = table.get("rows") or [], table.get("columns") or []
+    if not 0 <= row < len(rows) or len(columns) < 2:
+        return None
+    asked = set(terms)
+    scores = [len(asked & set(analysis.tokens(c))) for c in columns]
+    scores[0] = 0
+    best = max(scores)
+    if best == 0 or scores.count(best) > 1:
+        return None
+    col = scores.index(best)
+    header, value = _cell(rows[row], 0), _cell(rows[row], col)
+    if not header.strip() or not value.strip():
+        return None
+    check = verify_table_triple(table, header, columns[col], value)
+    if not check.verified or check.row != row:
+        return None
+    return TableClaim(f"{header} / {columns[col]}: {value}", header, columns[col], value, check)
+
+
+def claim_for_span(doc: DocumentModel, page: int, start: int, end: int,
+                   terms: Iterable[str]) -> TableClaim | None:
+    """The table claim of a quote: the rows of ``doc``'s tables whose text overlaps [start,
+    end) of physical ``page``'s text (pincite.table_chunks.rows_in_span); of several, the
+    one row whose cells share the most of ``terms`` (a tie gives None); then
+    :func:`table_row_claim`. This is what an extractive answer quoting a "table-row" chunk
+    shows as its claim text instead of the bare quote (never when the triple fails)."""
+    found = rows_in_span(doc, page, start, end)
+    if not found:
+        return None
+    terms = list(terms)
+    if len(found) > 1:
+        asked = set(terms)
+        scores = [len(asked & set(analysis.tokens(" ".join(t["rows"][i].get("cells") or []))))
+                  for t, i in found]
+        best = max(scores)
+        if best == 0 or scores.count(best) > 1:
+            return None
+        found = [found[scores.index(best)]]
+    table, row = found[0]
+    return table_row_claim(table, row, terms)
