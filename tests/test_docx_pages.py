@@ -36,6 +36,7 @@ from pincite.config import Settings
 from pincite.extract import convert, office
 from pincite.extract.sniff import OFFICE_EXTRACTOR
 from pincite.web import pages
+from test_office import top_citation
 
 QUESTION_2 = "How often is the impeller seal of pump PX-700 replaced?"
 MIME_DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -64,14 +65,6 @@ def soffice() -> str:
 
 def settings(data: Path) -> Settings:
     return Settings(data_dir=data, embedder="none")
-
-
-def top_citation(library: Library, question: str):
-    ans = library.ask(question)
-    assert ans.status == "answered", (question, ans.status, ans.answer, ans.warnings)
-    cit = ans.citations()[0]
-    assert cit.verified, cit
-    return cit
 
 
 def block_of(structural, fact: str) -> int:

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 
 from pincite.analysis import split_sentences
 from pincite.extract.address import address_for_span
+from pincite.extract.geometry import lstrip_span, rstrip_span
 from pincite.extract.model import DocumentModel, PageText
 
 #: Bump when chunk boundaries, the search-text prefix or the naming text change (part of
@@ -180,7 +181,7 @@ def _cut_at_sections(text: str, spans: list[tuple[int, int]], sections: list[dic
         for cut in cuts:
             if not start < cut < end:
                 continue
-            left_end, right_start = _rstrip(text, start, cut), _lstrip(text, cut, end)
+            left_end, right_start = rstrip_span(text, start, cut), lstrip_span(text, cut, end)
             if (_visible(text, start, left_end) >= SECTION_MIN_CHARS
                     and _visible(text, right_start, end) >= SECTION_MIN_CHARS):
                 out.append((start, left_end))
@@ -276,20 +277,8 @@ def _cut_at_whitespace(text: str, start: int, end: int, size: int) -> list[tuple
     while end - start > size:
         cut = max(text.rfind(ws, start + 1, start + size + 1) for ws in (" ", "\n", "\t", "\u3000"))
         cut = cut if cut > start else start + size
-        out.append((start, _rstrip(text, start, cut)))
-        start = _lstrip(text, cut, end)
+        out.append((start, rstrip_span(text, start, cut)))
+        start = lstrip_span(text, cut, end)
     if start < end:
         out.append((start, end))
     return out
-
-
-def _rstrip(text: str, start: int, end: int) -> int:
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return end
-
-
-def _lstrip(text: str, start: int, end: int) -> int:
-    while start < end and text[start].isspace():
-        start += 1
-    return start

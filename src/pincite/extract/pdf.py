@@ -58,6 +58,7 @@ from pincite.extract import headings as headings_mod
 from pincite.extract import layout
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
+from pincite.extract.geometry import apply, compose
 from pincite.extract.model import DocumentModel, PageText
 from pincite.extract.tables import find_tables
 from pincite.extract.quality import (
@@ -339,31 +340,19 @@ def _image_coverage(page: pdfium.PdfPage) -> tuple[float, bool]:
             m = pdfium_c.FS_MATRIX()
             if not pdfium_c.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
                 continue
-            matrix = _compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f))
+            matrix = compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f))
             if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
                 if depth < _MAX_FORM_DEPTH:
                     stack.append((obj, matrix, depth + 1))
                 continue
             found = True
-            xs, ys = zip(*(_apply(matrix, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))))
+            xs, ys = zip(*(apply(matrix, x, y) for x, y in ((0, 0), (1, 0), (0, 1), (1, 1))))
             c0 = int(np.clip((min(xs) - left) / (right - left) * _GRID, 0, _GRID))
             c1 = int(np.clip(np.ceil((max(xs) - left) / (right - left) * _GRID), 0, _GRID))
             r0 = int(np.clip((min(ys) - bottom) / (top - bottom) * _GRID, 0, _GRID))
             r1 = int(np.clip(np.ceil((max(ys) - bottom) / (top - bottom) * _GRID), 0, _GRID))
             grid[r0:r1, c0:c1] = True
     return float(grid.mean()), found
-
-
-def _compose(outer: tuple[float, ...], inner: tuple[float, ...]) -> tuple[float, ...]:
-    """PDF matrices [a b c d e f]: first ``inner``, then ``outer``."""
-    a1, b1, c1, d1, e1, f1 = inner
-    a2, b2, c2, d2, e2, f2 = outer
-    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
-            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)
-
-
-def _apply(m: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
-    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
 def _has_ink(page: pdfium.PdfPage) -> bool:

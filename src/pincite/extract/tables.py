@@ -69,6 +69,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from pincite.extract.model import PageText
+from pincite.extract.geometry import apply, compose, lstrip_span, rstrip_span
 
 #: A ruling line is at most RULE_MAX_THICK points thick (LaTeX's \hline is 0.4 pt, Word's
 #: borders 0.5-1.5 pt) and at least RULE_MIN_LEN points long (a table row is ~12 pt high).
@@ -174,15 +175,15 @@ def page_rules(page: pdfium.PdfPage) -> Rules:
                 if depth < MAX_FORM_DEPTH:
                     m = pdfium_c.FS_MATRIX()
                     if pdfium_c.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
-                        stack.append((obj, _compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f)), depth + 1))
+                        stack.append((obj, compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f)), depth + 1))
                 continue
             if kind != path_kind or not get_bounds(obj, left, bottom, right, top):
                 continue
             if form is None:
                 x0, y0, x1, y1 = left.value, bottom.value, right.value, top.value
             else:
-                x0, y0 = _apply(outer, left.value, bottom.value)
-                x1, y1 = _apply(outer, right.value, top.value)
+                x0, y0 = apply(outer, left.value, bottom.value)
+                x1, y1 = apply(outer, right.value, top.value)
                 x0, x1, y0, y1 = min(x0, x1), max(x0, x1), min(y0, y1), max(y0, y1)
             w, h = x1 - x0, y1 - y0
             if h <= RULE_MAX_THICK and w >= RULE_MIN_LEN:
@@ -207,14 +208,14 @@ def _path_lines(obj, outer: tuple[float, ...], hs: list, vs: list) -> None:
     m = pdfium_c.FS_MATRIX()
     if not pdfium_c.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
         return
-    matrix = _compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f))
+    matrix = compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f))
     x, y = ctypes.c_float(), ctypes.c_float()
     start = prev = None
     for i in range(n):
         seg = pdfium_c.FPDFPath_GetPathSegment(obj, i)
         if not seg or not pdfium_c.FPDFPathSegment_GetPoint(seg, x, y):
             continue
-        point = _apply(matrix, x.value, y.value)
+        point = apply(matrix, x.value, y.value)
         kind = pdfium_c.FPDFPathSegment_GetType(seg)
         if kind == pdfium_c.FPDF_SEGMENT_MOVETO:
             start = prev = point
@@ -259,18 +260,6 @@ def _merge(lines: list[tuple[float, float, float]]) -> list[tuple[float, float, 
             out.append((pos, cur[0], cur[1]))
         i = j
     return out
-
-
-def _compose(outer: tuple[float, ...], inner: tuple[float, ...]) -> tuple[float, ...]:
-    """PDF matrices [a b c d e f]: first ``inner``, then ``outer``."""
-    a1, b1, c1, d1, e1, f1 = inner
-    a2, b2, c2, d2, e2, f2 = outer
-    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
-            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)
-
-
-def _apply(m: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
-    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
 
 
 def _key(kind: str, line: tuple[float, float, float]) -> tuple:
@@ -713,15 +702,15 @@ def _caption(text: str, chars: _Chars, table_mask: np.ndarray, top: float,
         if CAPTION_RE.match(text[start:end]):
             near = [y_of[i] for i in range(start, table_line) if i in y_of]
             if min(near) <= top + CAPTION_GAP:
-                stop = _rstrip(text, start, table_line)
+                stop = rstrip_span(text, start, table_line)
                 return " ".join(text[start:stop].split()), (start, stop)
             break
-    after = _lstrip(text, last, len(text))
+    after = lstrip_span(text, last, len(text))
     end = _line_end(text, after)
     ys = [y_of[i] for i in range(after, end) if i in y_of]
     if (CAPTION_RE.match(text[after:end]) and ys
             and bottom - CAPTION_GAP <= min(ys) and max(ys) <= bottom + CROSS_TOL):
-        stop = _rstrip(text, after, end)
+        stop = rstrip_span(text, after, end)
         return " ".join(text[after:stop].split()), (after, stop)
     return "", None
 
@@ -740,18 +729,6 @@ def _skip_back_break(text: str, offset: int) -> int:
 def _line_end(text: str, offset: int) -> int:
     ends = [i for i in (text.find("\r", offset), text.find("\n", offset)) if i >= 0]
     return min(ends) if ends else len(text)
-
-
-def _rstrip(text: str, start: int, end: int) -> int:
-    while end > start and text[end - 1].isspace():
-        end -= 1
-    return end
-
-
-def _lstrip(text: str, start: int, end: int) -> int:
-    while start < end and text[start].isspace():
-        start += 1
-    return start
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,0 +1,34 @@
+"""Small shared helpers of the extract stage: PDF transformation matrices and span trimming.
+
+Matrices are PDF's [a b c d e f] (ISO 32000-1, 8.3.3): a point (x, y) maps to
+(a*x + c*y + e, b*x + d*y + f). Spans are [start, end) char offsets into a text.
+"""
+from __future__ import annotations
+
+
+def compose(outer: tuple[float, ...], inner: tuple[float, ...]) -> tuple[float, ...]:
+    """The matrix applying ``inner`` first, then ``outer`` (a form's matrix inside its
+    parent's)."""
+    a1, b1, c1, d1, e1, f1 = inner
+    a2, b2, c2, d2, e2, f2 = outer
+    return (a1 * a2 + b1 * c2, a1 * b2 + b1 * d2, c1 * a2 + d1 * c2, c1 * b2 + d1 * d2,
+            e1 * a2 + f1 * c2 + e2, e1 * b2 + f1 * d2 + f2)
+
+
+def apply(m: tuple[float, ...], x: float, y: float) -> tuple[float, float]:
+    """Point (x, y) mapped through matrix ``m``."""
+    return m[0] * x + m[2] * y + m[4], m[1] * x + m[3] * y + m[5]
+
+
+def rstrip_span(text: str, start: int, end: int) -> int:
+    """``end`` moved left past whitespace, not before ``start``."""
+    while end > start and text[end - 1].isspace():
+        end -= 1
+    return end
+
+
+def lstrip_span(text: str, start: int, end: int) -> int:
+    """``start`` moved right past whitespace, not after ``end``."""
+    while start < end and text[start].isspace():
+        start += 1
+    return start
