@@ -215,10 +215,33 @@ def test_table_caption_and_headers_count_toward_a_rows_coverage():
     w = weights_for("Какое значение defaultcolormodel соответствует модели цвета cmyk?",
                     {"defaultcolormodel": 3, "cmyk": 5, "значен": 80, "модел": 60, "цвет": 40,
                      "соответств": 50})
-    row = hit("7 cmyk", names=())
+    row = hit("7 cmyk (cyan, magenta, yellow, black)", names=())
     row.kind = "table-row"
     row.extra["context_terms"] = analysis.tokens("Таблица 3: Значения defaultcolormodel | Модель цвета")
-    bare = hit("7 cmyk", rank=2, doc="e")
+    bare = hit("7 cmyk (cyan, magenta, yellow, black)", rank=2, doc="e")
     by_doc = {c.hit.doc_id: c for c in extractive.candidates([row, bare], w)}
     assert by_doc["d"].coverage > by_doc["e"].coverage + 0.4
     assert by_doc["d"].key_missing == 0.0  # defaultcolormodel, the key word, is in the caption
+
+
+def test_window_too_short_to_verify_is_never_a_candidate():
+    """A lone cell ("Frequent") under a caption that covers the question would score high,
+    but could never be verified as a quote (verify.min_quote_chars): it is no candidate."""
+    w = weights_for("Which probability level is frequent?")
+    lone = hit("Frequent")
+    lone.extra["context_terms"] = analysis.tokens("Table III probability level")
+    assert extractive.candidates([lone], w) == []
+    longer = hit("Frequent. A frequent probability level means the hazard is likely to occur often.")
+    (c,) = extractive.candidates([longer], w)
+    assert longer.text[c.start:c.end] != "Frequent"
+
+
+def test_code_in_a_file_name_breaks_a_tie_between_twin_editions():
+    """The same table row in two editions; the question names the 2013 edition by a code
+    whose parts are in that file's name: its passage comes first."""
+    w = weights_for("Какая норма водоотведения для сельских пунктов (СН РК 4.01-03-2013)?")
+    text = "Сельские населенные пункты: норма водоотведения 110 л в сутки."
+    old = hit(text, rank=1, names=("ru-kz-sn-rk-4-01-03-2011-izm2021",), doc="a")
+    new = hit(text, rank=2, names=("ru-kz-sn-rk-4-01-03-2013",), doc="b")
+    ranked = extractive.candidates([old, new], w)
+    assert [c.hit.doc_id for c in ranked] == ["b", "a"]

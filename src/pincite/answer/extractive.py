@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .. import analysis
 from ..index.base import Hit
 from . import asked_type
+from .verify import min_quote_chars
 
 #: Longest quote shown, in characters; longer windows are cut around the matched terms.
 MAX_QUOTE_CHARS = 400
@@ -147,7 +148,8 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     context = set(hit.extra.get("context_terms") or ())  # a table's caption and headers
     toks = [set(analysis.tokens(hit.text[s:e])) | asked_type.value_marks(hit.text[s:e]) | context
             for s, e in spans]
-    full = coverage(set().union(names, *toks), all_weights) if toks else 0.0
+    named = {g[0] for g in all_weights if _names(g, names)}  # "4.01-03-2013" in its file name
+    full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
     best: Candidate | None = None
     for i in range(len(spans)):
@@ -158,6 +160,8 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
             cov = coverage(seen, weights)
             if j > i and cov <= first:
                 break  # the next sentence adds nothing
+            if not _quotable(hit.text[spans[i][0]:spans[j][1]]):
+                continue  # too short to verify as a quote ("Frequent", a lone table cell)
             missing = 1.0 - _credit(key, seen) if key else 0.0
             score = (cov - KEY_PENALTY * missing + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
                      - 0.001 * (j - i))
@@ -165,6 +169,12 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
                                  cov, score, missing)
     return best
+
+
+def _quotable(text: str) -> bool:
+    """Whether a window is long enough to be verified as a quote (verify.min_quote_chars)."""
+    visible = "".join(text.split())
+    return len(visible) >= min_quote_chars(visible)
 
 
 def key_word(weights: dict[Group, float]) -> Group | None:
