@@ -235,13 +235,3 @@ def test_window_too_short_to_verify_is_never_a_candidate():
     (c,) = extractive.candidates([longer], w)
     assert longer.text[c.start:c.end] != "Frequent"
 
-
-def test_code_in_a_file_name_breaks_a_tie_between_twin_editions():
-    """The same table row in two editions; the question names the 2013 edition by a code
-    whose parts are in that file's name: its passage comes first."""
-    w = weights_for("Какая норма водоотведения для сельских пунктов (СН РК 4.01-03-2013)?")
-    text = "Сельские населенные пункты: норма водоотведения 110 л в сутки."
-    old = hit(text, rank=1, names=("ru-kz-sn-rk-4-01-03-2011-izm2021",), doc="a")
-    new = hit(text, rank=2, names=("ru-kz-sn-rk-4-01-03-2013",), doc="b")
-    ranked = extractive.candidates([old, new], w)
-    assert [c.hit.doc_id for c in ranked] == ["b", "a"]
