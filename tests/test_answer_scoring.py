@@ -235,3 +235,24 @@ def test_window_too_short_to_verify_is_never_a_candidate():
     (c,) = extractive.candidates([longer], w)
     assert longer.text[c.start:c.end] != "Frequent"
 
+
+
+def test_evidence_from_another_document_without_the_key_word_is_not_cited(tmp_path):
+    """"Сколько весит насос НД-40?": the НД-40 manual answers; the PX-200 manual's weight
+    (a mass with a unit, so it covers "весит") lacks the key word and is not cited beside it."""
+    (tmp_path / "docs").mkdir()
+    nd = make_pdf(tmp_path / "docs" / "nd40.pdf", [
+        "Насос НД-40\nРуководство по эксплуатации\nИздание 2",
+        "Масса насоса НД-40 без рамы составляет 38 кг. Насос НД-40 устанавливают на ровный фундамент.",
+    ], font="dejavu")
+    px = make_pdf(tmp_path / "docs" / "px200.pdf", [
+        "PX-200 pump\nService manual\nEdition 4",
+        "The PX-200 weighs 850 kg. Lift the PX-200 by its two eyebolts only.",
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        res = lib.ingest([nd, px])
+        assert all(r.status == "added" for r in res)
+        a = lib.ask("Сколько весит насос НД-40?")
+        assert a.status == "answered", a.relevance
+        assert "38 кг" in a.citations()[0].quote
+        assert {c.doc_id for c in a.citations()} == {res[0].doc_id}, [c.quote for c in a.citations()]

@@ -278,3 +278,35 @@ def test_web_api_opens_and_highlights_a_table_row_chunk(tmp_path):
         assert c.get(f"/api/chunks/{cit['doc_id']}-p2-t999").status_code == 404
     finally:
         app.state.pincite.close()
+
+
+def test_cli_text_shows_the_rows_triple_above_its_quote(tmp_path):
+    """The terminal answer shows a table row's claim ("S-25 / Pressure, MPa: 2.25") above
+    the verbatim row it quotes, so the value asked for is read, not searched for."""
+    import io
+
+    from rich.console import Console
+
+    from pincite.render import print_answer
+
+    pdf = _table_pdf(tmp_path / "pump.pdf")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        lib.ingest([pdf])
+        ans = lib.ask("What pressure was sample S-25 of the pump housings tested at?")
+    out = io.StringIO()
+    print_answer(Console(file=out, width=200, no_color=True), ans)
+    text = out.getvalue()
+    assert "S-25 / Pressure, MPa: 2.25" in text, text
+    claim_line = next(i for i, ln in enumerate(text.splitlines()) if "S-25 / Pressure, MPa: 2.25" in ln)
+    assert "«" in text.splitlines()[claim_line + 1] and "S-25" in text.splitlines()[claim_line + 1]
+
+
+def test_triple_claim_only_when_the_quote_shows_the_row_and_value():
+    """A quote cut from the end of row A and the start of row B must not be presented as
+    row B's triple: the claim text needs the row header and the value inside the quote."""
+    from pincite.answer.pipeline import _shows
+
+    cut = "(A) High High Serious Medium Probable"
+    assert not _shows(cut, "Probable (B)")
+    assert _shows("Probable (B) High High Serious Medium", "Probable (B)")
+    assert _shows("S-25 pump housing 2.25 45", "2.25") and not _shows("S-25 pump housing 2.25 45", "2.30")

@@ -52,12 +52,15 @@ def print_answer(console: Console, ans: Answer) -> None:
     if ans.status != "answered":
         console.print(escape(ans.answer))
     for i, claim in enumerate(ans.claims, 1):
-        if ans.mode == "llm":
+        # a claim's own words go above its quote: a model's claim, or a table row read as
+        # its verified (row, column, value) triple ("Remote (D) / Catastrophic (1): Serious")
+        own = ans.mode == "llm" or any(claim.text != c.quote for c in claim.citations)
+        if own:
             mark = "[green]✓[/]" if claim.verified else f"[red]✗ not verified: {escape(claim.reason or '')}[/]"
             console.print(f"[bold][{i}][/] {escape(claim.text)}  {mark}")
         for c in claim.citations:
             mark = "[green]✓ verified[/]" if c.verified else f"[red]✗ not verified: {escape(c.reason or '')}[/]"
-            lead = "    " if ans.mode == "llm" else f"[bold][{i}][/] "
+            lead = "    " if own else f"[bold][{i}][/] "
             console.print(f"{lead}«{escape(c.quote)}»")
             console.print(f"    {escape(source_line(c, ans.language))}  {mark}")
     if ans.calculation is not None:

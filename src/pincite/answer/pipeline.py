@@ -222,9 +222,31 @@ def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = No
 def _kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
     """The candidates an extractive answer would cite (the best and those close to it)."""
     best = g.cands[0]
+    # when the best evidence holds the question's key word (extractive.key_word), evidence
+    # from another document without it is about something else ("The PX-200 weighs 850 kg"
+    # for "Сколько весит насос НД-40?") and is not cited beside it; in the same document it
+    # may be the next page of the same table or list, and stays
     return [best] + [c for c in g.cands[1:]
                      if c.coverage >= max(lib.settings.min_coverage * 0.8, KEEP_RELATIVE * best.coverage)
-                     and id(c) not in g.other_code]
+                     and id(c) not in g.other_code
+                     and (best.key_missing > 0 or c.key_missing == 0 or c.hit.doc_id == best.hit.doc_id)
+                     and not _lacks_asked_code(c, best, g.groups)]
+
+
+def _lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,
+                      groups: list[tuple[str, ...]]) -> bool:
+    """True when the question names a model code ("НД-40") that the best evidence names
+    (in its window or its document's name) and `cand` names nowhere: `cand` is about
+    another product ("The PX-200 weighs 850 kg"), whatever words it shares."""
+    asked = {t for g in groups for t in g if _CODE_RE.match(t)}
+    if not asked:
+        return False
+
+    def names_code(c: extractive.Candidate) -> bool:
+        window = c.hit.text[c.start - c.hit.char_start:c.end - c.hit.char_start]
+        return bool(asked & (set(analysis.tokens(window)) | set(c.hit.extra.get("name_terms") or ())))
+
+    return names_code(best) and not names_code(cand)
 
 
 def _clarify(lib: LibraryLike, g: Gathered) -> Answer | None:
@@ -555,9 +577,18 @@ def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Cl
         from .table_verify import claim_for_span
 
         triple = claim_for_span(lib.model(hit.doc_id), hit.page, start, end, terms)
-        if triple is not None:
-            text = triple.text
+        if triple is not None and _shows(quote, triple.row_header) and _shows(quote, triple.value):
+            text = triple.text  # the quote itself shows the row and the value
     return Claim(text=text, verified=check.verified, reason=check.reason, citations=[cit])
+
+
+def _shows(quote: str, part: str) -> bool:
+    """Whether `part` (a table row header or cell value) stands in `quote`, compared as
+    normalised text (answer.normalize, the rule quotes are verified by)."""
+    from .normalize import normalize
+
+    part_n = normalize(part).text
+    return bool(part_n) and part_n in normalize(quote).text
 
 
 def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
