@@ -58,6 +58,8 @@ def test_type_words_of_questions(question, kinds):
     ("The safety valve opens at 6 bar.", {"pressure"}),
     ("Давление в системе 1,6 МПа, напряжение 220 В.", {"pressure", "voltage"}),
     ("Version 8 of Windows 10 runs JavaFX.", set()),
+    ("Редакция 2, 2023 г. Настоящее руководство", {"year"}),  # "г." after a year is год, not grams
+    ("Масса агрегата 38 кг.", {"mass"}),
     ("См. раздел 3 и таблицу 2.", set()),
 ])
 def test_value_marks_of_written_values(text, marks):

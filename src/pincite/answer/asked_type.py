@@ -60,7 +60,8 @@ _QUANTITY_UNITS = {
     "temperature": r"°\s*[cfк]|℃|℉|k|градус\w*|度",
     "voltage": r"[km]?v|[км]?в|伏|千伏",
     "power": r"[kmg]?w|hp|[кмг]?вт|л\.\s*с\.|瓦|千瓦",
-    "mass": r"[mk]?g|t|lb|tonnes?|[мк]?г|т|тонн\w*|克|千克|公斤|吨",
+    # no bare "г"/"т": "2023 г." is a year (год), "т." a volume (том)
+    "mass": r"[mk]?g|t|lb|tonnes?|[мк]г|тонн\w*|克|千克|公斤|吨",
     "volume": r"[mµ]?l|m3|m³|cm3|cm³|gal|litres?|liters?|[м]?л|м3|м³|литр\w*|升|毫升|立方米",
     "length": r"[nµmck]?m|in|ft|[мск]?м|мкм|米|毫米|厘米|千米|公里",
     "speed": r"rpm|km/h|m/s|mph|об/мин|км/ч|м/с|转/分",
