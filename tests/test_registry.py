@@ -13,10 +13,10 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runner import invoke
 from pdfgen import make_pdf
-from pincite import cli, evaluate
+from pincite import evaluate
 from pincite.answer.pipeline import ask_library
 from pincite.answer.scope import recognise
 from pincite.app import Library
@@ -311,19 +311,6 @@ def test_without_registry_twins_by_revision_ask_which_revision(tmp_path):
 
 
 # ================================================================ helpers
-
-
-class _Out:
-    def __init__(self, res):
-        self.stdout, self.stderr, self.code = res.stdout, res.stderr, res.exit_code
-
-
-def invoke(*args: str, code: int = 0) -> _Out:
-    cli._state.clear()
-    res = CliRunner().invoke(cli.app, list(args), catch_exceptions=False)
-    out = _Out(res)
-    assert res.exit_code == code, (args, res.stdout, res.stderr)
-    return out
 
 
 def test_source_line_names_the_revision_status_and_the_nameplate_line_is_printed():

@@ -16,10 +16,10 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from cli_runner import invoke
 from pdfgen import make_pdf
-from pincite import analysis, cli, evaluate
+from pincite import analysis, evaluate
 from pincite.app import Library
 from pincite.config import Settings
 from pincite.export import source_line
@@ -404,15 +404,3 @@ def test_eval_questions_carry_a_scope(twins, tmp_path):
 # ================================================================ helpers
 
 
-class _Out:
-    def __init__(self, res):
-        self.stdout, self.stderr, self.code = res.stdout, res.stderr, res.exit_code
-
-
-def invoke(*args: str, code: int = 0) -> _Out:
-    """Run the CLI in this process (typer's runner); assert the exit code."""
-    cli._state.clear()
-    res = CliRunner().invoke(cli.app, list(args), catch_exceptions=False)
-    out = _Out(res)
-    assert res.exit_code == code, (args, res.stdout, res.stderr)
-    return out
