@@ -238,15 +238,24 @@ def _lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,
     """True when the question names a model code ("НД-40") that the best evidence names
     (in its window or its document's name) and `cand` names nowhere: `cand` is about
     another product ("The PX-200 weighs 850 kg"), whatever words it shares."""
-    asked = {t for g in groups for t in g if _CODE_RE.match(t)}
+    asked = _asked_codes(groups)
     if not asked:
         return False
 
     def names_code(c: extractive.Candidate) -> bool:
-        window = c.hit.text[c.start - c.hit.char_start:c.end - c.hit.char_start]
-        return bool(asked & (set(analysis.tokens(window)) | set(c.hit.extra.get("name_terms") or ())))
+        return bool(asked & (_window_tokens(c) | set(c.hit.extra.get("name_terms") or ())))
 
     return names_code(best) and not names_code(cand)
+
+
+def _asked_codes(groups: list[tuple[str, ...]]) -> set[str]:
+    """The question's model codes ("px-200", "нд-40"): its forms that _CODE_RE matches."""
+    return {t for g in groups for t in g if _CODE_RE.match(t)}
+
+
+def _window_tokens(cand: extractive.Candidate) -> set[str]:
+    """Analysed words of a candidate's sentence window (its span of the hit's text)."""
+    return set(analysis.tokens(cand.hit.text[cand.start - cand.hit.char_start:cand.end - cand.hit.char_start]))
 
 
 def _clarify(lib: LibraryLike, g: Gathered) -> Answer | None:
@@ -547,12 +556,11 @@ def _names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]])
     question about "PX-200"): its sentence window names a sibling but not the asked code,
     or, when the window names no code of that family, its document's name (title, file
     name, cover title block) does."""
-    asked = {t for g in groups for t in g if _CODE_RE.match(t)}
+    asked = _asked_codes(groups)
     if not asked:
         return False
     prefixes = {_CODE_RE.match(t).group(1) for t in asked}
-    window = set(analysis.tokens(cand.hit.text[cand.start - cand.hit.char_start:cand.end - cand.hit.char_start]))
-    for toks in (window, set(cand.hit.extra.get("name_terms") or ())):
+    for toks in (_window_tokens(cand), set(cand.hit.extra.get("name_terms") or ())):
         if asked & toks:
             return False
         if any((m := _CODE_RE.match(t)) and m.group(1) in prefixes for t in toks):
