@@ -18,8 +18,10 @@ from pincite.crosscheck import (
     confirm_quote,
     crosscheck_quote,
     pdftotext_page,
+    redecode_page_text,
 )
 from pincite.errors import PinciteError
+from pincite.evaluate import QuoteCrosschecker
 
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
                                      reason="pdftotext not installed (Debian package poppler-utils)")
@@ -151,3 +153,115 @@ def test_two_column_sentence_found_in_reading_order(corpus):
     assert not crosscheck_quote(pdf, 2, quote).confirmed
     found = crosscheck_quote(pdf, 1, quote)
     assert found.confirmed and found.mode in MODES
+
+
+# --- pages whose broken cp1251 text layer pincite repaired by re-decoding ------------------
+
+RU_SENTENCE = "Тогда он сможет предотвратить такие слишком длинные строки, увеличивая интервалы между словами."
+RU_REFERENCE = "Мир, 1999, ISBN 5-03-003325-4."
+
+
+def mojibake(text: str) -> str:
+    """Russian text as a font without a ToUnicode map shows it: its cp1251 bytes read as Latin-1."""
+    return text.encode("cp1251").decode("latin-1")
+
+
+@pytest.fixture(scope="module")
+def broken_layer(tmp_path_factory) -> Path:
+    """Two pages whose text layer is cp1251 read as Latin-1 ("Ìèð" for "Мир"), like lshortru's:
+    Helvetica (WinAnsi) draws and extracts exactly those Latin-1 characters."""
+    path = tmp_path_factory.mktemp("cc1251") / "broken.pdf"
+    return make_pdf(path, [mojibake(f"Введение. {RU_SENTENCE} Тогда он сможет"),
+                           mojibake(f"предотвратить всё. {RU_REFERENCE}")])
+
+
+@needs_pdftotext
+def test_redecoded_page_confirms_in_pdftotexts_re_decoded_text(broken_layer):
+    """pdftotext reads the same broken layer as PDFium; re-decoded by the function that repaired
+    PDFium's text, its own characters confirm the quote, and the result says it was re-decoded."""
+    assert mojibake("Тогда") in pdftotext_page(broken_layer, 1)
+    assert not confirm_quote(broken_layer, 1, RU_SENTENCE)  # poppler's text as it is: mojibake
+    assert crosscheck_quote(broken_layer, 1, RU_SENTENCE, redecode=[1]) == \
+        Crosscheck(True, "normalized", "layout", redecoded=True)
+    assert crosscheck_quote(broken_layer, 2, RU_REFERENCE, redecode=[2]).redecoded
+    # different characters still never match: a changed word, a changed digit, another page
+    assert not confirm_quote(broken_layer, 1, RU_SENTENCE.replace("длинные", "короткие"), redecode=[1])
+    assert not confirm_quote(broken_layer, 2, RU_REFERENCE.replace("4.", "5."), redecode=[2])
+    assert not confirm_quote(broken_layer, 1, RU_REFERENCE, redecode=[1])
+    # only the pages named are re-decoded
+    assert not confirm_quote(broken_layer, 1, RU_SENTENCE, redecode=[2])
+
+
+@needs_pdftotext
+def test_redecoding_is_only_tried_after_poppler_s_own_text(broken_layer):
+    # ASCII is the same either way: found in pdftotext's text as it is, so not marked re-decoded
+    assert crosscheck_quote(broken_layer, 2, "ISBN 5-03-003325-4.", redecode=[2]) == \
+        Crosscheck(True, "normalized", "layout", redecoded=False)
+
+
+@needs_pdftotext
+def test_redecoded_quote_across_a_page_break(broken_layer):
+    """A bridge quote over two re-decoded pages: the head on page 1, the tail on page 2."""
+    quote = "Тогда он сможет предотвратить всё."
+    assert crosscheck_quote(broken_layer, 1, quote, page_end=2, redecode=[1, 2]) == \
+        Crosscheck(True, "normalized", "layout", redecoded=True)
+    assert not confirm_quote(broken_layer, 1, quote, page_end=2, redecode=[1])  # tail page as is
+    assert not confirm_quote(broken_layer, 1, quote, page_end=2)
+
+
+def test_redecode_page_text_is_the_repair_of_pdfiums_text():
+    from pincite.extract.quality import repair_cp1251
+
+    broken = mojibake("Текст страницы") + " \x16 ISBN\n"  # 0x16: TeX's em dash in T2A
+    assert redecode_page_text(broken) == repair_cp1251(broken).text == "Текст страницы — ISBN\n"
+
+
+@needs_pdftotext
+def test_checker_reports_the_re_decoded_level_and_leaves_ocr_pages_unchecked(broken_layer):
+    """QuoteCrosschecker: a re-decoded page is checked against pdftotext's re-decoded text and
+    the level says so; an OCR page (or an OCR page_end) stays unchecked; a plain layer page
+    is checked against poppler's text as it is."""
+    def checker(sources: dict[int, str]) -> QuoteCrosschecker:
+        return QuoteCrosschecker(lambda doc_id: (broken_layer, None), lambda doc_id, page: sources[page])
+
+    R, L, O = QuoteCrosschecker.REDECODED, QuoteCrosschecker.LAYER, QuoteCrosschecker.OCR
+    assert checker({1: R}).check("d", 1, RU_SENTENCE) == (True, "normalized (re-decoded as cp1251)")
+    assert checker({1: R}).check("d", 1, "Тогда он сможет предотвратить такие короткие строки") == \
+        (False, "none")
+    assert checker({1: L}).check("d", 1, RU_SENTENCE) == (False, "none")
+    assert checker({1: O}).check("d", 1, RU_SENTENCE) == (None, None)
+    bridge = "Тогда он сможет предотвратить всё."
+    assert checker({1: R, 2: R}).check("d", 1, bridge, page_end=2) == (True, "normalized (re-decoded as cp1251)")
+    assert checker({1: R, 2: O}).check("d", 1, bridge, page_end=2) == (None, None)
+
+
+@needs_pdftotext
+def test_library_checker_re_decodes_the_pages_extraction_repaired(broken_layer, tmp_path):
+    """End to end: extraction repairs the broken layer (its note names the page), and the
+    library's checker confirms a quote of the repaired text in pdftotext's re-decoded text."""
+    from pincite.app import Library
+    from pincite.config import Settings
+
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        (res,) = lib.ingest([broken_layer])
+        model = lib.model(res.doc_id)
+        assert any(w.startswith("page 1:") and "repaired by re-decoding" in w for w in model.warnings)
+        assert RU_SENTENCE in " ".join(model.page(1).text.split())
+        checker = QuoteCrosschecker.for_library(lib)
+        assert checker.check(res.doc_id, 1, RU_SENTENCE) == (True, "normalized (re-decoded as cp1251)")
+        assert checker.check(res.doc_id, 1, RU_SENTENCE.replace("словами", "буквами")) == (False, "none")
+
+
+@needs_pdftotext
+def test_lshortru_repaired_pages_confirm_their_quotes(corpus):
+    """The two eval quotes of lshortru's repaired pages (en-15 p. 139, ru-08 p. 36), unchecked
+    before: confirmed only in pdftotext's text re-decoded as cp1251."""
+    pdf = corpus / "pdf/special/lshortru-broken-textlayer.pdf"
+    for page, quote in ((139, "Мир, 1999, ISBN 5-03-003325-4."),
+                        (36, "Тогда он сможет предотвратить такие слишком длинные строки, увеличивая "
+                             "интервалы между словами — даже если конечный вывод будет не оптимален.")):
+        assert not confirm_quote(pdf, page, quote)
+        assert crosscheck_quote(pdf, page, quote, redecode=[page]) == \
+            Crosscheck(True, "normalized", "layout", redecoded=True)
+    assert not confirm_quote(pdf, 36, "Тогда он сможет предотвратить такие слишком короткие строки",
+                             redecode=[36])

@@ -295,9 +295,10 @@ def test_printed_label_accuracy_counts_the_first_hit_citation():
 
 
 @needs_pdftotext
-def test_repaired_pages_are_not_crosschecked_against_their_broken_layer(corpus, tmp_path):
-    """pdftotext reads the same broken text layer pincite repaired (or the missing one it
-    OCRed): such citations stay unchecked instead of counting as not confirmed."""
+def test_repaired_pages_are_crosschecked_against_their_layer_re_decoded(corpus, tmp_path):
+    """pdftotext reads the same broken text layer pincite repaired: its text is re-decoded
+    the same documented way before the check, and the level says so; without that step the
+    quote is not found."""
     from pincite.app import Library
     from pincite.config import Settings
 
@@ -308,8 +309,9 @@ def test_repaired_pages_are_not_crosschecked_against_their_broken_layer(corpus, 
         text = " ".join(model.page(page).text.split())
         quote = next(s for s in text.split(". ") if len(s) > 40 and "\ufffe" not in s)
         checker = evaluate.QuoteCrosschecker.for_library(lib)
-        assert checker.check(res.doc_id, page, quote) == (None, None)
-        plain = evaluate.QuoteCrosschecker(checker._original)  # without the layer rule
+        confirmed, level = checker.check(res.doc_id, page, quote)
+        assert confirmed is True and level.endswith("(re-decoded as cp1251)")
+        plain = evaluate.QuoteCrosschecker(checker._original)  # without the page-source rule
         assert plain.check(res.doc_id, page, quote)[0] is False
 
 

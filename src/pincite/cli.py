@@ -513,8 +513,11 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     console.print(t)
     cc = s.crosscheck
     if cc["available"]:
+        redecoded = sum(n for level, n in cc["levels"].items() if level.endswith(evaluate.QuoteCrosschecker.REDECODED_LEVEL))
         console.print(f"crosscheck ({cc['tool']}): {cc['confirmed']} of {cc['verified']} verified quotes "
-                      f"confirmed on the cited page" + (f", {cc['unchecked']} unchecked" if cc["unchecked"] else ""),
+                      f"confirmed on the cited page"
+                      + (f" ({redecoded} only after re-decoding as cp1251)" if redecoded else "")
+                      + (f", {cc['unchecked']} unchecked" if cc["unchecked"] else ""),
                       soft_wrap=True)
     else:
         console.print(f"[yellow]crosscheck: {escape(cc['note'])}[/]", soft_wrap=True)

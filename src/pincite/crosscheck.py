@@ -35,6 +35,24 @@ is confirmed only when a split of it has its head on `page` and its tail on `pag
 its own page in pdftotext's text (`split_across`), so the running footer and header between
 them never have to match.
 
+A page whose text layer pincite repaired by re-decoding (`pincite.extract.quality.repair_cp1251`:
+Cyrillic in cp1251 that the PDF's fonts map as Latin-1, "Ìèð" for "Мир") has the same broken
+layer for poppler, so pdftotext gives the same mojibake and could confirm no Cyrillic quote.
+For such a page the caller names it in `redecode`: when the quote is not found in pdftotext's
+text of it as is (every mode, both levels), pdftotext's text goes through the very function
+that repaired PDFium's text (`repair_cp1251(...).text`: the fixed per-byte table Latin-1 ->
+cp1251 plus TeX's Cyrillic punctuation, then the Latin/Cyrillic look-alike fix, one character
+for one) and is matched again, every mode and both levels as above. The check stays
+independent: the characters are poppler's, only mapped by that deterministic table, never
+taken from PDFium; a confirmation found so says `redecoded=True`, so it is reported apart.
+
+Where the two extractors disagree by design, the quote is not confirmed, and rightly so (the
+fix belongs to extraction or to the choice of quote, not here): poppler honours a marked-content
+/ActualText and PDFium does not, so glyphs the PDF marks as no text (`/Span <</ActualText ()>>`,
+e.g. the line numbers of install-latex-guide-zh-cn's code listings) are in PDFium's text only;
+and margin notes that PDFium puts as lines inside a sentence (siunitx's option names) sit
+elsewhere in every pdftotext mode.
+
 Neither level checks the minimum quote length or the claim's numbers: `answer/verify.py` does
 that on PDFium's text; this module only says whether the second extractor sees the same text.
 
@@ -49,10 +67,11 @@ import subprocess
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Collection, Literal
 
 from pincite.answer.normalize import is_cjk, normalize
 from pincite.errors import PinciteError
+from pincite.extract.quality import repair_cp1251
 
 PDFTOTEXT = "pdftotext"
 """Program name looked up on PATH; poppler-utils 22.12 (Debian bookworm) is what was tested."""
@@ -76,11 +95,14 @@ class Crosscheck:
 
     confirmed: the quote occurs on the page in pdftotext's text.
     level: "normalized" or "no-whitespace" (module docstring) when confirmed, else "none".
+    redecoded: it was confirmed only in pdftotext's text re-decoded as cp1251 (a page given
+        in crosscheck_quote's `redecode`, module docstring); False otherwise.
     """
 
     confirmed: bool
     level: Literal["normalized", "no-whitespace", "none"]
     mode: str = ""  # the pdftotext mode (MODES) that confirmed it; "" when not confirmed
+    redecoded: bool = False
 
 
 #: pdftotext modes tried in order, with their flags (module docstring).
@@ -140,7 +162,8 @@ def _cached_page(exe: str, path: str, page: int, password: str | None,
 
 
 def crosscheck_quote(pdf: Path, page: int, quote: str, *, password: str | None = None,
-                     timeout: float = DEFAULT_TIMEOUT_S, page_end: int | None = None) -> Crosscheck:
+                     timeout: float = DEFAULT_TIMEOUT_S, page_end: int | None = None,
+                     redecode: Collection[int] = ()) -> Crosscheck:
     """Check that `quote` occurs on physical page `page` (1-based) of `pdf` in pdftotext's text.
 
     Tries level "normalized", then "no-whitespace", on each pdftotext mode in MODES order
@@ -152,25 +175,44 @@ def crosscheck_quote(pdf: Path, page: int, quote: str, *, password: str | None =
     into a head found on `page` and a tail found on `page_end`, each part on its own page
     (split_across); the level is the weaker of the two parts' levels.
 
+    `redecode`: the pages (1-based) whose text pincite repaired by re-decoding as cp1251.
+    Only when all of the above fails is it all tried again with pdftotext's text of those
+    pages re-decoded the same way (`redecode_page_text`, module docstring); a confirmation
+    found then has `redecoded=True`.
+
     Raises: as `pdftotext_page` (CrosscheckUnavailable when pdftotext is missing; PinciteError
     naming the file when it fails).
     """
     needle = normalize(quote or "").text
     if not needle:
         return Crosscheck(False, "none")
-    for mode in MODES:
-        text = pdftotext_page(pdf, page, timeout=timeout, password=password, mode=mode)
-        found = _match(needle, _page_forms(text))
-        if found.confirmed:
-            return Crosscheck(True, found.level, mode)
-    if page_end is not None and page_end > page:
+    redecode = frozenset(redecode) & {page, page_end}
+    passes = [frozenset(), redecode] if redecode else [frozenset()]
+    for decoded in passes:
+        def forms(n: int, mode: str) -> tuple[str, str, list[int]]:
+            text = pdftotext_page(pdf, n, timeout=timeout, password=password, mode=mode)
+            return _page_forms(redecode_page_text(text) if n in decoded else text)
+
         for mode in MODES:
-            first = _page_forms(pdftotext_page(pdf, page, timeout=timeout, password=password, mode=mode))
-            second = _page_forms(pdftotext_page(pdf, page_end, timeout=timeout, password=password, mode=mode))
-            found = split_across(needle, first, second)
+            found = _match(needle, forms(page, mode))
             if found.confirmed:
-                return Crosscheck(True, found.level, mode)
+                return Crosscheck(True, found.level, mode, bool(decoded))
+        if page_end is not None and page_end > page:
+            for mode in MODES:
+                found = split_across(needle, forms(page, mode), forms(page_end, mode))
+                if found.confirmed:
+                    return Crosscheck(True, found.level, mode, bool(decoded))
     return Crosscheck(False, "none")
+
+
+def redecode_page_text(text: str) -> str:
+    """pdftotext's text of a page whose broken cp1251 layer pincite repaired, re-decoded by the
+    same function that repaired PDFium's text of it: `repair_cp1251(text).text`
+    (pincite.extract.quality; Latin-1 images of cp1251 bytes -> the cp1251 characters, TeX's
+    Cyrillic punctuation, Latin look-alikes inside Cyrillic words), one character for one.
+    Whether that function would accept the result is not asked: the mapping is applied as it
+    is, and what it gives must still match the quote character for character."""
+    return repair_cp1251(text).text
 
 
 #: Each part of a quote split across a page break must have at least this many non-space
@@ -203,10 +245,11 @@ def split_across(needle: str, first: tuple[str, str, list[int]],
 
 
 def confirm_quote(pdf: Path, page: int, quote: str, *, password: str | None = None,
-                  timeout: float = DEFAULT_TIMEOUT_S, page_end: int | None = None) -> bool:
+                  timeout: float = DEFAULT_TIMEOUT_S, page_end: int | None = None,
+                  redecode: Collection[int] = ()) -> bool:
     """True when `crosscheck_quote` confirms the quote at either level (same arguments, raises)."""
     return crosscheck_quote(pdf, page, quote, password=password, timeout=timeout,
-                            page_end=page_end).confirmed
+                            page_end=page_end, redecode=redecode).confirmed
 
 
 @lru_cache(maxsize=PAGE_CACHE_SIZE)

@@ -5,13 +5,16 @@ its file name equals the expected document's file name and its physical page is 
 the expected pages. Refusal questions (answer null) count as right when refused.
 
 Independent quote check ("cross-check"): every citation pincite shows as verified is looked
-up again with a second extractor, poppler's `pdftotext -layout`, on the cited physical page
-of the stored original of the cited document (`pincite.crosscheck.crosscheck_quote`). Each
-citation record carries `crosscheck`: True (confirmed), False (pdftotext's text of that page
-does not hold the quote) or None (not checked: the citation is not verified, pdftotext is
-not installed, or pdftotext failed on that file, e.g. a password it was not given), and
-`crosscheck_level` ("normalized" / "no-whitespace" when confirmed, "none" when not, None
-when not checked). The figure `crosschecked_quotes` is confirmed / verified citations.
+up again with a second extractor, poppler's `pdftotext` (its -layout, reading-order and -raw
+texts), on the cited physical page of the stored original of the cited document
+(`pincite.crosscheck.crosscheck_quote`). Each citation record carries `crosscheck`: True
+(confirmed), False (pdftotext's text of that page does not hold the quote) or None (not
+checked: the citation is not verified, the page was read by OCR, pdftotext is not installed,
+or pdftotext failed on that file, e.g. a password it was not given), and `crosscheck_level`
+("normalized" / "no-whitespace" when confirmed, with " (re-decoded as cp1251)" appended when
+found only after pdftotext's text of a repaired page was re-decoded the way extraction
+repaired it; "none" when not confirmed, None when not checked). The figure
+`crosschecked_quotes` is confirmed / verified citations.
 
 Timings are cold: nothing is asked before the measured questions, so the first question
 also pays for loading the embedder and jieba's dictionary (when the ingest did not already
@@ -123,15 +126,28 @@ class QuoteCrosschecker:
         and again on every call until it is found missing); `unavailable_reason` then says so.
     errors: one message per file/page pdftotext failed on (the citation stays unchecked).
     seconds: total wall time spent cross-checking.
-    layer_text: (doc_id, page) -> whether pincite's text of that page is the PDF's own text
-        layer; a page read by OCR or repaired by re-decoding is not (pdftotext reads the same
-        missing or broken layer there, so it cannot confirm anything) and stays unchecked.
+    page_source: (doc_id, page) -> where pincite's text of that page came from: LAYER (the
+        PDF's own text layer), REDECODED (a broken cp1251 layer repaired by re-decoding,
+        pincite.extract.quality.repair_cp1251) or OCR (read by OCR, or left empty because
+        neither repaired it). A quote cited on an OCR page (its `page`, or the `page_end` of a
+        quote running on to the next page) stays unchecked: pdftotext reads the same missing
+        or broken layer there, so it cannot confirm anything. A re-decoded page is checked
+        against pdftotext's text re-decoded by the same function (crosscheck_quote's
+        `redecode`, pincite.crosscheck); a quote confirmed only so gets the level
+        "<level> (re-decoded as cp1251)", e.g. "normalized (re-decoded as cp1251)", so
+        the figures count it apart from a confirmation in poppler's text as it is.
+        None: every page is LAYER.
     """
 
+    #: page_source values (class docstring).
+    LAYER, REDECODED, OCR = "layer", "re-decoded", "ocr"
+    #: Appended to the level of a quote confirmed only in pdftotext's re-decoded text.
+    REDECODED_LEVEL = " (re-decoded as cp1251)"
+
     def __init__(self, original: Callable[[str], tuple[Path, str | None] | None],
-                 layer_text: Callable[[str, int], bool] | None = None):
+                 page_source: Callable[[str, int], str] | None = None):
         self._original = original
-        self._layer_text = layer_text
+        self._page_source = page_source
         self.available = shutil.which(_cc.PDFTOTEXT) is not None
         self.unavailable_reason: str | None = None if self.available else _missing_message()
         self.errors: list[str] = []
@@ -152,16 +168,24 @@ class QuoteCrosschecker:
                 cache[doc_id] = None if pdf is None else (pdf, passwords.get(row.file_name))
             return cache[doc_id]
 
-        def layer_text(doc_id: str, page: int) -> bool:
+        def page_source(doc_id: str, page: int) -> str:
+            # pincite.extract.pdf notes each page whose text is not the plain layer in
+            # `warnings`: "page 4: garbled text layer (...) repaired by re-decoding as cp1251",
+            # or "... that re-decoding as cp1251 does not repair" (then OCRed or left empty).
             try:
                 model = lib.model(doc_id)
                 if model.page(page).ocr:
-                    return False
+                    return cls.OCR
             except (PinciteError, IndexError):
-                return True
-            return not any(w.startswith(f"page {page}:") and "re-decoding" in w for w in model.warnings)
+                return cls.LAYER
+            notes = [w for w in model.warnings if w.startswith(f"page {page}:")]
+            if any("repaired by re-decoding as cp1251" in w for w in notes):
+                return cls.REDECODED
+            if any("re-decoding" in w for w in notes):
+                return cls.OCR
+            return cls.LAYER
 
-        return cls(original, layer_text)
+        return cls(original, page_source)
 
     def check(self, doc_id: str, page: int | None, quote: str,
               page_end: int | None = None) -> tuple[bool | None, str | None]:
@@ -170,7 +194,9 @@ class QuoteCrosschecker:
         (None, None) when it cannot be checked (reasons in the class docstring)."""
         if not self.available or page is None:
             return None, None
-        if self._layer_text is not None and not self._layer_text(doc_id, page):
+        pages = [page] if page_end is None or page_end <= page else [page, page_end]
+        sources = {n: self._page_source(doc_id, n) if self._page_source else self.LAYER for n in pages}
+        if self.OCR in sources.values():
             return None, None
         found = self._original(doc_id)
         if found is None:
@@ -178,7 +204,8 @@ class QuoteCrosschecker:
         path, password = found
         t0 = time.perf_counter()
         try:
-            res = crosscheck_quote(path, page, quote, password=password, page_end=page_end)
+            res = crosscheck_quote(path, page, quote, password=password, page_end=page_end,
+                                   redecode=[n for n, s in sources.items() if s == self.REDECODED])
         except CrosscheckUnavailable as e:
             self.available, self.unavailable_reason = False, str(e)
             return None, None
@@ -187,7 +214,7 @@ class QuoteCrosschecker:
             return None, None
         finally:
             self.seconds += time.perf_counter() - t0
-        return res.confirmed, res.level
+        return res.confirmed, res.level + (self.REDECODED_LEVEL if res.redecoded else "")
 
 
 def _missing_message() -> str:
