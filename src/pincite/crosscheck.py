@@ -47,10 +47,7 @@ independent: the characters are poppler's, only mapped by that deterministic tab
 taken from PDFium; a confirmation found so says `redecoded=True`, so it is reported apart.
 
 Where the two extractors disagree by design, the quote is not confirmed, and rightly so (the
-fix belongs to extraction or to the choice of quote, not here): poppler honours a marked-content
-/ActualText and PDFium does not, so glyphs the PDF marks as no text (`/Span <</ActualText ()>>`,
-e.g. the line numbers of install-latex-guide-zh-cn's code listings) are in PDFium's text only;
-and margin notes that PDFium puts as lines inside a sentence (siunitx's option names) sit
+fix belongs to extraction or to the choice of quote, not here): margin notes that PDFium puts as lines inside a sentence (siunitx's option names) sit
 elsewhere in every pdftotext mode.
 
 Neither level checks the minimum quote length or the claim's numbers: `answer/verify.py` does

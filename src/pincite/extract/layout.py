@@ -38,6 +38,13 @@ The rewritten text joins the pieces with "\\r\\n" (as PDFium ends lines); ``char
 back: [text_start, source_start, length] runs, where source_start is an offset into PDFium's
 own text of the page (``get_text_range()``); the "\\r\\n" between pieces map to nothing. An
 empty map means the page text *is* PDFium's text (identity). :func:`to_source` applies it.
+
+**Chars left out.** The same kind of map serves a page text from which extraction left out
+chars of PDFium's text (glyphs the PDF marks as no text, see :mod:`pincite.extract.pdf`):
+:func:`drop_chars` gives the shorter text and its map; :func:`scan_lines` and
+:func:`reading_order` take that map (and PDFium's text) to find the char indexes, and
+:func:`reading_order` gives back a map composed with it (:func:`compose_maps`), so a
+reordered page with chars left out still maps straight back to PDFium's text.
 """
 from __future__ import annotations
 
@@ -114,18 +121,32 @@ class Line:
 
 class _Index:
     """Python offsets of a page text -> PDFium char indexes (identity on nearly every page;
-    see :mod:`pincite.extract.pdf`, "PDFium quirks")."""
+    see :mod:`pincite.extract.pdf`, "PDFium quirks").
 
-    def __init__(self, textpage, text: str):
+    ``char_map`` (PageText.char_map runs [text_start, source_start, length]) maps ``text``
+    back to ``source``, PDFium's own text of the page, when ``text`` is not it (chars left
+    out, see :func:`drop_chars`); empty or None: ``text`` is PDFium's text. ValueError when
+    a map comes without ``source``."""
+
+    def __init__(self, textpage, text: str, char_map=None, source: str | None = None):
         self.raw = textpage.raw if hasattr(textpage, "raw") else textpage
-        self.text = text
+        self.runs = [tuple(r) for r in char_map or []]
+        if self.runs and source is None:
+            raise ValueError("a char_map needs the text it maps back to (source)")
+        self._starts = [r[0] for r in self.runs]
+        self.text = source if self.runs else text  # PDFium's own text of the page
         self.count = pdfium_c.FPDFText_CountChars(self.raw)
-        self.identity = len(text.encode("utf-16-le")) // 2 == len(text) == self.count
+        self.identity = len(self.text.encode("utf-16-le")) // 2 == len(self.text) == self.count
         self._pos = 0
         self._units = 0
 
     def __call__(self, i: int) -> int:
         """PDFium char index of offset ``i`` (-1 when it has none)."""
+        if self.runs:
+            k = bisect_right(self._starts, i) - 1
+            if k < 0 or i >= self.runs[k][0] + self.runs[k][2]:
+                return -1  # a char of no run (a line break put between reordered pieces)
+            i = self.runs[k][1] + i - self.runs[k][0]
         if self.identity:
             return i if 0 <= i < self.count else -1
         if i < self._pos:  # offsets are asked in increasing order; restart otherwise
@@ -135,12 +156,15 @@ class _Index:
         return pdfium_c.FPDFText_GetCharIndexFromTextIndex(self.raw, self._units)
 
 
-def scan_lines(textpage, text: str) -> list[Line]:
-    """The lines of ``text`` (PDFium's text of ``textpage``, or a same-length repair of it)
-    with boxes, pieces and first-char style; see the module docstring. ``bold`` is only
-    looked up on lines of at most STYLE_MAX_CHARS chars (longer ones are body text, never a
-    heading). Never raises on a PDFium failure: a value PDFium does not give stays 0 / empty."""
-    index = _Index(textpage, text)
+def scan_lines(textpage, text: str, char_map=None, source: str | None = None) -> list[Line]:
+    """The lines of ``text`` (PDFium's text of ``textpage``, or a same-length repair of it,
+    or PDFium's text ``source`` with chars left out, mapped back to it by ``char_map``,
+    see :func:`drop_chars`) with boxes, pieces and first-char style; see the module
+    docstring. A line's box covers its chars from its first to its last kept one.
+    ``bold`` is only looked up on lines of at most STYLE_MAX_CHARS chars (longer ones are
+    body text, never a heading). Never raises on a PDFium failure: a value PDFium does not
+    give stays 0 / empty."""
+    index = _Index(textpage, text, char_map, source)
     raw = index.raw
     out: list[Line] = []
     l, r, b, t = (ctypes.c_double() for _ in range(4))
@@ -345,15 +369,19 @@ def is_interleaved(lines: list[Line], width: float) -> bool:
     return any(_interleaved(b) for b in _bands(_label(lines, gutter)))
 
 
-def reading_order(textpage, text: str, lines: list[Line], width: float
+def reading_order(textpage, text: str, lines: list[Line], width: float,
+                  char_map=None, source: str | None = None
                   ) -> tuple[str, list[list[int]], list[Line]] | None:
     """The page text in reading order when the page is an interleaved two-column page, else
     None (nothing to change).
 
     textpage: the PDFium text page ``text`` and ``lines`` were read from (char boxes find
-    where a merged line passes from the left column to the right). Returns (text, char_map,
-    lines): the new text, its map back to ``text`` ([text_start, source_start, length] runs,
-    module docstring) and its lines (offsets into the new text; a merged line becomes two).
+    where a merged line passes from the left column to the right). ``char_map`` and
+    ``source``: as in :func:`scan_lines`, when ``text`` is PDFium's text with chars left
+    out. Returns (text, char_map, lines): the new text, its map back to PDFium's own text of
+    the page (``source`` when given, else ``text``; [text_start, source_start, length] runs,
+    module docstring; composed with the given ``char_map``) and its lines (offsets into the
+    new text; a merged line becomes two).
     """
     gutter = find_gutter(lines, width)
     if gutter is None:
@@ -362,7 +390,7 @@ def reading_order(textpage, text: str, lines: list[Line], width: float
     bands = _bands(pieces)
     if not any(_interleaved(b) for b in bands):
         return None
-    index = _Index(textpage, text)
+    index = _Index(textpage, text, char_map, source)
     spans = _piece_spans(index, text, pieces, gutter)
     order: list[_Piece] = []
     for band in bands:
@@ -372,7 +400,7 @@ def reading_order(textpage, text: str, lines: list[Line], width: float
         else:
             order.extend(band)
     parts: list[str] = []
-    char_map: list[list[int]] = []
+    new_map: list[list[int]] = []
     new_lines: list[Line] = []
     pos = 0
     for p in order:
@@ -383,10 +411,10 @@ def reading_order(textpage, text: str, lines: list[Line], width: float
             parts.append("\r\n")
             pos += 2
         parts.append(text[s:e])
-        char_map.append([pos, s, e - s])
+        new_map.append([pos, s, e - s])
         new_lines.append(_piece_line(index, p, pos, pos + e - s, s))
         pos += e - s
-    return "".join(parts), char_map, new_lines
+    return "".join(parts), compose_maps(new_map, char_map or []), new_lines
 
 
 def _piece_spans(index: _Index, text: str, pieces: list[_Piece], gutter: float) -> dict[int, tuple[int, int]]:
@@ -460,3 +488,52 @@ def source_offset(char_map: list[list[int]] | list[tuple[int, int, int]], i: int
             return s + max(0, i - t)
     t, s, n = char_map[-1]
     return s + n
+
+
+def drop_chars(text: str, offsets) -> tuple[str, list[list[int]]]:
+    """``text`` without the chars at ``offsets`` (Python offsets into it; out-of-range ones
+    are ignored), and the char_map of the result back to ``text``: [text_start,
+    source_start, length] runs, one per kept stretch (module docstring). No offset: (text,
+    []), the identity map."""
+    gone = sorted({i for i in offsets if 0 <= i < len(text)})
+    if not gone:
+        return text, []
+    parts: list[str] = []
+    runs: list[list[int]] = []
+    pos = start = 0
+    for i in gone + [len(text)]:
+        if i > start:
+            parts.append(text[start:i])
+            runs.append([pos, start, i - start])
+            pos += i - start
+        start = i + 1
+    return "".join(parts), runs
+
+
+def compose_maps(outer: list[list[int]] | list[tuple[int, int, int]],
+                 inner: list[list[int]] | list[tuple[int, int, int]]) -> list[list[int]]:
+    """The char_map of a text A back to a text C, from ``outer`` (A back to B) and
+    ``inner`` (B back to C), both [text_start, source_start, length] runs (module
+    docstring); an empty map is the identity. A char of A maps to C when its char of B
+    does; runs that continue each other in both texts are merged."""
+    if not inner:
+        return [list(r) for r in outer]
+    if not outer:
+        return [list(r) for r in inner]
+    inner = sorted(tuple(r) for r in inner)
+    starts = [r[0] for r in inner]
+    out: list[list[int]] = []
+    for t, s, n in outer:
+        k = max(0, bisect_right(starts, s) - 1)
+        while k < len(inner) and inner[k][0] < s + n:
+            b, c, m = inner[k]
+            lo, hi = max(s, b), min(s + n, b + m)
+            if lo < hi:
+                a0, c0, length = t + lo - s, c + lo - b, hi - lo
+                last = out[-1] if out else None
+                if last and last[0] + last[2] == a0 and last[1] + last[2] == c0:
+                    last[2] += length
+                else:
+                    out.append([a0, c0, length])
+            k += 1
+    return out

@@ -18,7 +18,9 @@ from typing import Any
 #: pdfium-5: ruled tables (DocumentModel.tables, pincite.extract.tables); two-column pages in
 #: reading order (PageText.char_map, pincite.extract.layout); section spans from detected
 #: headings when there is no outline (pincite.extract.headings).
-EXTRACTOR_VERSION = "pdfium-5"
+#: pdfium-6: glyphs inside a marked-content /Span with an empty /ActualText are left out of
+#: the text, as poppler does (code-listing line numbers; PageText.char_map maps around them).
+EXTRACTOR_VERSION = "pdfium-6"
 
 
 @dataclass
@@ -53,7 +55,9 @@ class PageText:
         headings (pincite.extract.headings; those spans also carry "source": "headings").
     char_map: empty when ``text`` is PDFium's own text (the usual case). On a two-column page
         whose columns PDFium interleaves, ``text`` is put in reading order
-        (pincite.extract.layout.reading_order) and this maps it back: [text_start,
+        (pincite.extract.layout.reading_order), and on a page with glyphs marked as no text
+        (a /Span with an empty /ActualText, ISO 32000-1 §14.9.4) those are left out
+        (pincite.extract.pdf.no_text_offsets); this maps such a text back: [text_start,
         pdfium_start, length] runs, where text[text_start:text_start + length] ==
         PDFium's text[pdfium_start:pdfium_start + length] (PDFium's text: ``get_text_range()``,
         whose offsets become char indexes as described above). Chars of no run (the line

@@ -14,6 +14,15 @@ Reading order: a two-column page whose columns PDFium gives interleaved (rows of
 right column merged into one line) gets its text in reading order, left column first
 (:mod:`pincite.extract.layout`); ``PageText.char_map`` then maps the text back to PDFium's.
 
+Glyphs marked as no text: the chars of text objects inside a marked-content sequence
+``/Span <</ActualText ()>> BDC ... EMC`` whose ActualText is empty are left out of the page
+text (:func:`no_text_offsets`), as poppler's pdftotext leaves them out: ActualText replaces
+the enclosed content's text (ISO 32000-1, 14.9.4), an empty one by nothing. The line numbers
+of install-latex-guide-zh-cn's code listings are marked so. ``PageText.char_map`` then maps
+the shorter text back to PDFium's (composed with the reading-order map on a page that has
+both), so highlights, table char boxes, line boxes and heading styles still use the right
+PDFium chars. A page without marked content pays one walk over its page objects.
+
 Two kinds of page get their text elsewhere than the text layer:
 
 * A garbled text layer (Cyrillic decoded as Latin-1, "Èñõîäíûå", see
@@ -32,6 +41,11 @@ text layer (Cyrillic decoded as Latin-1) repaired by re-decoding as cp1251", and
 
 PDFium quirks a caller must know (pypdfium2 5.15.2):
 
+* PDFium's text page replaces the glyphs of a marked-content sequence by its non-empty
+  ActualText (as poppler does), but gives the glyphs of an EMPTY ActualText as text;
+  ``FPDFPageObjMark_GetParamStringValue`` decodes the ActualText string as UTF-8, so a
+  UTF-16BE value such as <FEFF95E8> ("门") reads as '': emptiness is judged on the raw bytes
+  (``FPDFPageObjMark_GetParamBlobValue``).
 * Text is ``get_text_range()`` unchanged: line breaks are ``\\r\\n``; a soft line-end
   hyphen arrives as U+FFFE (``FPDFText_GetUnicode`` reports 0x02 there); ligatures
   come expanded; unmapped glyphs may arrive as control or private-use characters.
@@ -40,7 +54,9 @@ PDFium quirks a caller must know (pypdfium2 5.15.2):
   is one Python character but two PDFium chars (UTF-16 units); (2) chars PDFium
   excludes from its text (Unicode 0) are skipped, so the text is shorter than
   ``count_chars()``. To get a char index for boxes, convert the Python index to a
-  UTF-16 offset, then apply ``FPDFText_GetCharIndexFromTextIndex``.
+  UTF-16 offset, then apply ``FPDFText_GetCharIndexFromTextIndex``; on a page with a
+  ``char_map`` (reading order, chars left out), map the index through it first
+  (:func:`pincite.extract.layout.to_source`).
 """
 from __future__ import annotations
 
@@ -108,7 +124,8 @@ def extract_pdf(
 
     Pages are 1-based physical page numbers (``pages[i].page == i + 1``); sizes are in PDF
     points; ``text`` is PDFium's text of the page, unaltered (except on repaired and OCRed
-    pages, see below, and interleaved two-column pages put in reading order, with
+    pages, see below, interleaved two-column pages put in reading order, and pages whose
+    glyphs marked as no text (empty ActualText) are left out; the last two with
     ``char_map``); ``sections`` come from the outline, else from detected headings;
     ``page_label`` comes from
     /PageLabels (``label_source="pagelabels"``); when no page has a /PageLabels label, from
@@ -260,8 +277,9 @@ class _PageLook:
 
 
 def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageText, _PageLook]:
-    """Read physical page ``index + 1``: text, /PageLabels label, size in points, and, for a
-    page with few letters, its images and ink."""
+    """Read physical page ``index + 1``: text (glyphs marked as no text left out, then in
+    reading order; ``char_map`` back to PDFium's text when either changed it), /PageLabels
+    label, size in points, and, for a page with few letters, its images and ink."""
     try:
         page = pdf[index]
     except pdfium.PdfiumError as exc:
@@ -272,11 +290,12 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
             textpage = page.get_textpage()
         except pdfium.PdfiumError as exc:
             raise Damaged(path, f"the text of page {index + 1} cannot be loaded: {exc}") from exc
-        char_map: list[list[int]] = []
         try:
-            text = textpage.get_text_range()
-            lines = layout.scan_lines(textpage, text)
-            ordered = layout.reading_order(textpage, text, lines, float(width))
+            source = textpage.get_text_range()
+            # glyphs marked as no text (a Span with an empty ActualText) are left out
+            text, char_map = layout.drop_chars(source, no_text_offsets(page, textpage, source))
+            lines = layout.scan_lines(textpage, text, char_map, source)
+            ordered = layout.reading_order(textpage, text, lines, float(width), char_map, source)
             if ordered is not None:  # interleaved two-column page: left column first
                 text, char_map, lines = ordered
         finally:
@@ -298,6 +317,172 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
         height=float(height),
         char_map=char_map,
     ), look
+
+
+#: The marked-content tag and property whose empty value marks glyphs as no text.
+_SPAN_NAME = "Span".encode("utf-16-le")
+_ACTUAL_TEXT = b"ActualText"
+#: Byte-order marks a PDF text string may start with (UTF-16BE; UTF-8 since PDF 2.0): an
+#: ActualText of only one of them is empty too.
+_EMPTY_TEXT_STRINGS = (b"", b"\xfe\xff", b"\xef\xbb\xbf")
+_LINE_BREAKS = "\r\n"
+
+
+def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: str) -> list[int]:
+    """Offsets into ``text`` (PDFium's text of ``page``, ``get_text_range()``) of the chars
+    to leave out of the page text, in increasing order; [] on nearly every page.
+
+    Left out: the chars of text objects inside a marked-content sequence ``/Span
+    <</ActualText ()>> BDC ... EMC`` whose ActualText is empty (:func:`no_text_objects`).
+    ActualText replaces the text of the content it encloses (ISO 32000-1, 14.9.4
+    "Replacement text"); an empty one replaces it by nothing. Poppler (pdftotext) honours
+    both; PDFium's text page substitutes a non-empty one but gives the glyphs under an empty
+    one: e.g. the line numbers of the code listings of install-latex-guide-zh-cn, which a
+    reader (and pdftotext) does not see as text. Only the Span tag counts (poppler ignores
+    ActualText on other tags). Line
+    breaks PDFium puts among such chars are kept, and so is the whitespace that separates
+    kept text; whitespace the left-out chars strand is left out too: spaces after them at a
+    line start, before them at a line end, the second of two separators around them in a
+    line, and the line break after a line they made up alone (so "\\r\\n1 sudo" gives
+    "\\r\\nsudo" and a line "2" disappears).
+
+    Costs one walk over the page objects (marks read only on marked text and form objects);
+    the chars are looked at only on a page that has such a text object.
+    """
+    hidden = no_text_objects(page)
+    if not hidden:
+        return []
+    raw = textpage.raw
+    n = pdfium_c.FPDFText_CountChars(raw)
+    # PDFium char index -> offset into text: the identity when no char is left out of
+    # PDFium's text and none lies outside the BMP (module docstring, "PDFium quirks")
+    identity = len(text.encode("utf-16-le")) // 2 == len(text) == n
+    unit_to_offset: list[int] | None = None
+    if not identity and len(text.encode("utf-16-le")) // 2 != len(text):
+        unit_to_offset = [i for i, ch in enumerate(text) for _ in range(2 if ord(ch) > 0xFFFF else 1)]
+    marked: set[int] = set()
+    for k in range(max(0, n)):
+        obj = pdfium_c.FPDFText_GetTextObject(raw, k)
+        if not obj or ctypes.cast(obj, ctypes.c_void_p).value not in hidden:
+            continue
+        t = k if identity else pdfium_c.FPDFText_GetTextIndexFromCharIndex(raw, k)
+        if unit_to_offset is not None:
+            t = unit_to_offset[t] if 0 <= t < len(unit_to_offset) else -1
+        if 0 <= t < len(text) and text[t] not in _LINE_BREAKS:
+            marked.add(t)
+    return sorted(marked | stranded_space(text, marked))
+
+
+def stranded_space(text: str, gone: set[int]) -> set[int]:
+    """Offsets of the whitespace of ``text`` that leaving out the chars at ``gone`` strands
+    (rules in :func:`no_text_offsets`); never a char that is not whitespace."""
+    out: set[int] = set()
+    n = len(text)
+
+    def blank(i: int) -> bool:
+        return text[i].isspace() and text[i] not in _LINE_BREAKS
+
+    runs: list[tuple[int, int]] = []
+    for i in sorted(gone):
+        if runs and runs[-1][1] == i:
+            runs[-1] = (runs[-1][0], i + 1)
+        else:
+            runs.append((i, i + 1))
+    for a, b in runs:
+        before = a - 1
+        while before >= 0 and (before in out or before in gone):
+            before -= 1
+        after = b
+        while after < n and blank(after) and after not in gone:
+            after += 1
+        line_start = before < 0 or text[before] in _LINE_BREAKS
+        line_end = after >= n or text[after] in _LINE_BREAKS or after in gone
+        if line_start:
+            out.update(range(b, after))
+            if line_end and after < n and after not in gone:
+                out.add(after)  # the line held only left-out chars: its line break goes too
+                if text[after] == "\r" and after + 1 < n and text[after + 1] == "\n":
+                    out.add(after + 1)
+        elif line_end:
+            while before >= 0 and blank(before):
+                out.add(before)
+                before -= 1
+        elif blank(before) and after > b:
+            out.update(range(b, after))  # a separator on both sides: keep the one before
+    return out - gone
+
+
+def no_text_objects(page: pdfium.PdfPage) -> set[int]:
+    """Addresses (``ctypes.c_void_p`` values, as ``FPDFText_GetTextObject`` gives them) of
+    the text objects of ``page`` inside a ``/Span`` marked-content sequence whose
+    ActualText is empty (:func:`no_text_offsets`): marked themselves at any nesting depth,
+    or inside a form XObject so marked. Forms are followed MAX_FORM_DEPTH deep, at most
+    MAX_OBJECTS objects are looked at (what was found by then is returned)."""
+    found: set[int] = set()
+    count_marks, get_type = pdfium_c.FPDFPageObj_CountMarks, pdfium_c.FPDFPageObj_GetType
+    text_kind, form_kind = pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_FORM
+    buffers = _MarkBuffers()
+    seen = 0
+    stack: list = [(None, False, 0)]  # (form object or None for the page, inside a no-text form, depth)
+    while stack:
+        form, inherited, depth = stack.pop()
+        if form is None:
+            owner, count, get = page.raw, pdfium_c.FPDFPage_CountObjects(page.raw), pdfium_c.FPDFPage_GetObject
+        else:
+            owner, count, get = form, pdfium_c.FPDFFormObj_CountObjects(form), pdfium_c.FPDFFormObj_GetObject
+        for i in range(max(0, count)):
+            seen += 1
+            if seen > _MAX_OBJECTS:
+                return found
+            obj = get(owner, i)
+            if not obj:
+                continue
+            kind = get_type(obj)
+            if kind != text_kind and (kind != form_kind or depth >= _MAX_FORM_DEPTH):
+                continue  # paths, images, shadings: no text
+            hidden = inherited
+            if not hidden:
+                marks = count_marks(obj)
+                hidden = marks > 0 and _marked_no_text(obj, marks, buffers)
+            if kind == form_kind:
+                stack.append((obj, hidden, depth + 1))
+            elif hidden:
+                found.add(ctypes.cast(obj, ctypes.c_void_p).value)
+    return found
+
+
+class _MarkBuffers:
+    """ctypes buffers for reading mark names and ActualText values, made once per page."""
+
+    def __init__(self) -> None:
+        self.name = ctypes.create_string_buffer(len(_SPAN_NAME) + 2)  # UTF-16LE and its NUL
+        self.name_ptr = ctypes.cast(self.name, ctypes.POINTER(pdfium_c.FPDF_WCHAR))
+        self.value = (ctypes.c_ubyte * max(len(b) for b in _EMPTY_TEXT_STRINGS))()
+        self.size = ctypes.c_ulong()
+
+
+def _marked_no_text(obj, marks: int, buffers: _MarkBuffers) -> bool:
+    """Has the page object (with ``marks`` marks) a ``Span`` mark whose ActualText is an
+    empty string? The value is read as raw bytes (``FPDFPageObjMark_GetParamBlobValue``):
+    PDFium's string getter decodes a UTF-16BE text string as UTF-8, which turns e.g.
+    <FEFF95E8> ("门") into ''. Only the ActualText's type is asked of the other marks (the
+    /P <</MCID n>> of a tagged PDF)."""
+    size = buffers.size
+    for j in range(marks):
+        mark = pdfium_c.FPDFPageObj_GetMark(obj, j)
+        if not mark or pdfium_c.FPDFPageObjMark_GetParamValueType(mark, _ACTUAL_TEXT) != pdfium_c.FPDF_OBJECT_STRING:
+            continue
+        if not (pdfium_c.FPDFPageObjMark_GetName(mark, buffers.name_ptr, len(buffers.name), ctypes.byref(size))
+                and size.value == len(buffers.name) and buffers.name.raw[:len(_SPAN_NAME)] == _SPAN_NAME):
+            continue
+        if not pdfium_c.FPDFPageObjMark_GetParamBlobValue(mark, _ACTUAL_TEXT, None, 0, ctypes.byref(size)) \
+                or size.value > len(buffers.value):
+            continue
+        n = size.value
+        if pdfium_c.FPDFPageObjMark_GetParamBlobValue(mark, _ACTUAL_TEXT, buffers.value, n, ctypes.byref(size)) \
+                and bytes(buffers.value[:n]) in _EMPTY_TEXT_STRINGS:
+            return True
+    return False
 
 
 #: Image coverage is measured on a GRID x GRID raster of the crop box (so overlapping images
@@ -663,9 +848,9 @@ def _find_norm(norm: str, where: list[int], needle: str, start: int, end: int) -
 def _line_tops(pdf: pdfium.PdfDocument, index: int, text: str,
                char_map: list[list[int]] | None = None) -> list[tuple[int, float]]:
     """(start offset, top in points) of each non-blank line of the page text, from the box
-    of its first char (the Python offset, through ``char_map`` on a reordered page, is taken
-    as PDFium's char index, clamped: close enough to place a line). Empty when the page
-    cannot be read."""
+    of its first char (the Python offset, through ``char_map`` on a reordered page or one
+    with chars left out, is taken as PDFium's char index, clamped: close enough to place a
+    line). Empty when the page cannot be read."""
     out: list[tuple[int, float]] = []
     try:
         page = pdf[index]

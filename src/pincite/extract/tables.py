@@ -53,7 +53,7 @@ A table (one dict of ``DocumentModel.tables``; JSON-safe):
         the page text.
 
 Pages with OCR text and rotated pages get no tables. Char indexes go through
-``PageText.char_map`` on a page put in reading order; a page whose text differs in length from
+``PageText.char_map`` on a page put in reading order or with glyphs left out as no text; a page whose text differs in length from
 PDFium's without such a map gets no tables. This module must not import chunking, index or answer.
 """
 from __future__ import annotations

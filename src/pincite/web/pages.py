@@ -77,8 +77,8 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
     """Line rectangles of the character spans [start, end) of `page_text` (the stored
     source text of 1-based physical page `page_no`, i.e. PDFium's text of that page).
 
-    `char_map` is the page's PageText.char_map: on a two-column page put in reading order
-    it maps `page_text` back to PDFium's own text (pincite.extract.layout.to_source), which
+    `char_map` is the page's PageText.char_map: on a two-column page put in reading order,
+    or a page with glyphs left out as no text (an empty /ActualText), it maps `page_text` back to PDFium's own text (pincite.extract.layout.to_source), which
     is then read from the page itself; empty or None: `page_text` is PDFium's text. A span
     across the two columns gives rectangles in both.
 
