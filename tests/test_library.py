@@ -501,6 +501,110 @@ def test_bad_files_fail_alone(tmp_path, lib):
 # ---------------------------------------------------------------- 13. question limits
 
 
+def test_ingest_reads_the_next_file_in_a_second_process_while_this_one_is_embedded(
+        tmp_path, lib, monkeypatch):
+    """Library.ingest reads file n+1 in its read-ahead process while file n is embedded (when
+    the first file is embedded, the second is queued there and the process runs), and the
+    results and failures are those of files taken one by one."""
+    from pincite.extract.readahead import ReadAhead
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    make_pdf(folder / "a.pdf", ["The gearbox oil change interval is 250 hours."])
+    make_pdf(folder / "b.pdf", ["The coolant is replaced every 3 years."])
+    (folder / "c.pdf").write_text("This is a plain text file wearing a .pdf name.\n")
+    make_pdf(folder / "d.pdf", ["The fan belt tension is checked monthly."])
+    submitted, aheads = [], []
+    submit = ReadAhead.submit
+
+    def recorded(self, path, sha):
+        submitted.append(Path(path).name)
+        aheads.append(self)
+        return submit(self, path, sha)
+
+    embed = Library.embed_passages
+    seen = []
+
+    def embed_a(self, chunks):
+        if chunks and chunks[0].doc_id == sha256_file(folder / "a.pdf")[:16]:
+            seen.append((list(submitted), aheads[0]._proc.poll() is None, aheads[0]._proc.pid != os.getpid()))
+        return embed(self, chunks)
+
+    monkeypatch.setattr(ReadAhead, "submit", recorded)
+    monkeypatch.setattr(Library, "embed_passages", embed_a)
+    got = lib.ingest([folder])
+    results = [(Path(r.path).name, r.status) for r in got]
+    assert results == [("a.pdf", "added"), ("b.pdf", "added"), ("c.pdf", "failed"), ("d.pdf", "added")]
+    assert got[2].reason.startswith(str(folder / "c.pdf") + ": not a PDF (no %PDF- header")  # sent back whole
+    assert got[2].reason.count("not a PDF") == 1
+    assert seen == [(["b.pdf"], True, True)]  # a was read here; b, in the other process, meanwhile
+    assert submitted == ["b.pdf", "c.pdf", "d.pdf"]
+    failures = {f.file_name: f.reason for f in lib.catalog.failures()}
+    assert list(failures) == ["c.pdf"] and failures["c.pdf"].startswith("not a PDF (no %PDF- header")
+    assert_answers(lib, "How often is the coolant replaced?", sha256_file(folder / "b.pdf")[:16], "3 years")
+    assert aheads[0]._proc is None  # the reading process ended with the ingest
+
+
+def test_a_file_changed_after_it_was_read_ahead_is_read_again(tmp_path, lib, monkeypatch):
+    """The bytes ingested are the bytes stored: a file rewritten after it was queued for the
+    read-ahead process is extracted again at its turn (its sha256 no longer matches the one
+    it was read under), not stored with the old text or under the old doc_id."""
+    from pincite.extract.readahead import ReadAhead
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    make_pdf(folder / "a.pdf", ["The gearbox oil change interval is 250 hours."])
+    make_pdf(folder / "b.pdf", ["The coolant is replaced every 3 years."])
+    old_b = sha256_file(folder / "b.pdf")
+    taken = []
+    take = ReadAhead.take
+
+    def recorded(self, path, sha):
+        got = take(self, path, sha)
+        taken.append((Path(path).name, got and got.sha256))
+        return got
+
+    embed = Library.embed_passages
+
+    def rewrite_b(self, chunks):
+        if chunks and chunks[0].doc_id == sha256_file(folder / "a.pdf")[:16]:
+            make_pdf(folder / "b.pdf", ["The coolant is replaced every 5 years."])
+        return embed(self, chunks)
+
+    monkeypatch.setattr(ReadAhead, "take", recorded)
+    monkeypatch.setattr(Library, "embed_passages", rewrite_b)
+    results = {Path(r.path).name: r for r in lib.ingest([folder])}
+    assert taken == [("a.pdf", None), ("b.pdf", old_b)]  # b was read ahead under its old bytes
+    b = results["b.pdf"]
+    assert b.status == "added" and b.doc_id == sha256_file(folder / "b.pdf")[:16] != old_b[:16]
+    assert "every 5 years" in lib.page_text(b.doc_id, 1)
+    assert_answers(lib, "How often is the coolant replaced?", b.doc_id, "5 years")
+
+
+def test_a_file_the_reader_dies_on_fails_alone(tmp_path, lib, monkeypatch):
+    """When the read-ahead process dies on a file (a native crash), the file is read once
+    more in a fresh process; dying again, it fails as "the reader crashed on this file" and
+    the files after it are read as usual."""
+    from crash_reader import CrashingReader
+
+    folder = tmp_path / "in"
+    folder.mkdir()
+    make_pdf(folder / "a.pdf", ["The gearbox oil change interval is 250 hours."])
+    make_pdf(folder / "crash.pdf", ["Never read."])
+    make_pdf(folder / "d.pdf", ["The coolant is replaced every 3 years."])
+    make_pdf(folder / "e.pdf", ["The fan belt tension is checked monthly."])
+    reader = lib._reader()
+    crashing = CrashingReader(reader.pdf_limits, reader.zip_limits, reader.max_bytes, reader.ocr,
+                              reader.max_ocr_pages)
+    monkeypatch.setattr(Library, "_reader", lambda self: crashing)
+    results = {Path(r.path).name: r for r in lib.ingest([folder])}
+    assert {n: r.status for n, r in results.items()} == {
+        "a.pdf": "added", "crash.pdf": "failed", "d.pdf": "added", "e.pdf": "added"}
+    assert "the reader crashed on this file" in results["crash.pdf"].reason
+    assert "crash.pdf" in results["crash.pdf"].reason
+    assert_answers(lib, "How often is the coolant replaced?", results["d.pdf"].doc_id, "3 years")
+
+
 @pytest.mark.parametrize("question", ["", "   ", "\n\t", "x" * (MAX_QUESTION_CHARS + 1)],
                          ids=["empty", "blank", "whitespace", "2001-chars"])
 def test_bad_questions_raise(lib, question):

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import time
 from collections import Counter
 from contextlib import contextmanager
@@ -37,7 +36,9 @@ from .config import Settings
 from .errors import IngestError, LibraryError, ProfileMismatch
 from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
-from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, FileType, ZipLimits, sniff
+from .extract.readahead import ReadAhead
+from .extract.reader import Extracted, FileReader
+from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, FileType, ZipLimits
 from .index.base import SearchFilter
 from .index.edge import EdgeIndex, doc_payload
 from .library.blobs import BlobStore, atomic_write, sha256_file
@@ -47,8 +48,6 @@ from .library.lock import WriterLock
 
 #: Bump when the catalog/index layout changes.
 SCHEMA_VERSION = 1
-#: Suffix each kind of original is stored under (library.blobs).
-STORED_SUFFIX = {"pdf": ".pdf", "docx": ".docx", "pptx": ".pptx", "xlsx": ".xlsx", "txt": ".txt", "md": ".md"}
 #: What `expand_paths` takes from folders (a file given by name is taken whatever its name;
 #: its type is read from its bytes: pincite.extract.sniff).
 DOCUMENT_SUFFIXES = {".pdf", ".docx", ".pptx", ".xlsx", ".txt", ".text", ".md", ".markdown"}
@@ -145,7 +144,8 @@ class Library:
         """The configured dense embedder (loaded on first use), or None for BM25 only."""
         if self._embedder is False:
             self._embedder = embeddings.get_embedder(self.settings.embedder,
-                                                     num_threads=self.settings.embed_threads)
+                                                     num_threads=self.settings.embed_threads,
+                                                     workers=self.settings.embed_workers)
         return self._embedder
 
     def _dense_dim(self) -> int | None:
@@ -195,7 +195,7 @@ class Library:
                 f"`pincite reindex` to rebuild it from the stored documents{hint}")
 
     def _pdf_limits(self) -> PdfLimits:
-        return PdfLimits(max_bytes=self.settings.max_bytes, max_pages=self.settings.max_pages)
+        return self._reader().pdf_limits
 
     # -- reading ------------------------------------------------------------------
     def documents(self) -> list[DocumentRow]:
@@ -288,10 +288,12 @@ class Library:
         roots = [Path(p) for p in paths if Path(p).is_dir()]
         files = list(expand_paths(paths, exclude=self.root))
         results = []
-        with self._writing():
-            for f in files:
+        with self._writing(), ReadAhead(self._reader(), password) as ahead:
+            for i, f in enumerate(files):
                 if on_start:
                     on_start(f)
+                if i + 1 < len(files):
+                    self._read_ahead(ahead, files[i + 1])  # read while f is embedded
                 try:
                     wanted = resolve_fields(f, explicit, roots)
                 except (FieldError, OSError) as e:
@@ -299,7 +301,8 @@ class Library:
                     self.catalog.record_failure(source, f.name, None, f"document fields: {e}")
                     res = IngestResult(source, "failed", reason=f"{f}: {e}")
                 else:
-                    res = self.ingest_file(f, password=password, fields=wanted)
+                    res = self._ingest_one(f, password, None, _checked_fields(wanted),
+                                           lambda path, sha: ahead.take(path, sha))
                 results.append(res)
                 if on_result:
                     on_result(res)
@@ -356,11 +359,14 @@ class Library:
                 self._writer_depth = 0
 
     def _ingest_one(self, path: Path, password: str | None, source: str | None = None,
-                    fields: dict | None = None) -> IngestResult:
+                    fields: dict | None = None,
+                    ahead: "Callable[[Path, str], Extracted | None] | None" = None) -> IngestResult:
+        """`ahead`: (path, sha256) -> the file as read ahead (ReadAhead.take), or None when it
+        was not; such a file is read here (FileReader.read)."""
         t0 = time.perf_counter()
         source = source if source is not None else str(path.resolve())
         try:
-            res = self._ingest_checked(path, source, password, fields or {})
+            res = self._ingest_checked(path, source, password, fields or {}, ahead)
         except IngestError as e:
             self.catalog.record_failure(source, path.name, None, e.reason + (f" ({e.detail})" if e.detail else ""))
             res = IngestResult(source, "failed", reason=str(e))
@@ -375,7 +381,8 @@ class Library:
         return res
 
     def _ingest_checked(self, path: Path, source: str, password: str | None,
-                        fields: dict) -> IngestResult:
+                        fields: dict, ahead: "Callable[[Path, str], Extracted | None] | None" = None
+                        ) -> IngestResult:
         if not path.is_file():
             raise IngestError(path, "not a file")
         sha = sha256_file(path)
@@ -395,29 +402,45 @@ class Library:
             return IngestResult(source, "replaced" if old else "skipped", doc_id, same.pages,
                                 same.chunks, reason=note)
         docfields = DocFields().updated(fields)
-        ftype = self._file_type(path)
-        suffix = STORED_SUFFIX[ftype.kind]
-        if ftype.kind == "docx":
-            with tempfile.TemporaryDirectory(prefix="pincite-docx-") as tmp:
-                doc, pdf = self._extract_docx(path, doc_id, sha, Path(tmp) / "converted.pdf")
-                return self._add_extracted(path, source, doc, old, docfields, suffix, pdf)
-        if ftype.kind != "pdf":
-            return self._add_extracted(path, source, self._extract_other(path, ftype, doc_id, sha), old,
-                                       docfields, suffix)
-        limits = self._pdf_limits()
-        doc = extract_pdf(path, doc_id=doc_id, sha256=sha, password=password, limits=limits,
-                          ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
-        return self._add_extracted(path, source, doc, old, docfields, suffix)
+        extracted = ahead(path, sha) if ahead is not None else None
+        if extracted is None or extracted.sha256 != sha:  # not read ahead, or changed since
+            if extracted is not None:
+                extracted.cleanup()
+            extracted = self._reader().read(path, sha, password)
+        try:
+            return self._add_extracted(path, source, extracted.doc, old, docfields, extracted.suffix,
+                                       extracted.pages_pdf)
+        finally:
+            extracted.cleanup()
+
+    def _reader(self) -> FileReader:
+        """The FileReader of this library's Settings (limits, OCR)."""
+        s = self.settings
+        return FileReader(
+            pdf_limits=PdfLimits(max_bytes=s.max_bytes, max_pages=s.max_pages),
+            zip_limits=ZipLimits(max_entries=s.zip_max_entries, max_total_bytes=int(s.zip_max_mb * 1024 * 1024),
+                                 max_ratio=s.zip_max_ratio),
+            max_bytes=s.max_bytes, ocr=s.ocr, max_ocr_pages=s.max_ocr_pages)
+
+    def _read_ahead(self, ahead: ReadAhead, path: Path) -> None:
+        """Queue `path` on `ahead` unless queued already, unreadable now (its turn reports
+        it) or stored already (its sha256 is in the catalog: nothing to read)."""
+        if ahead.queued(path):
+            return
+        try:
+            if not path.is_file():
+                return
+            sha = sha256_file(path)
+        except OSError:
+            return
+        row = self.catalog.get(sha[:16])
+        if row is None or row.state != "ready":
+            ahead.submit(path, sha)
 
     def _extract_docx(self, path: Path, doc_id: str, sha: str, pdf_dest: Path,
                       file_name: str | None = None) -> tuple[DocumentModel, Path | None]:
-        """A DOCX -> (DocumentModel, its converted PDF at `pdf_dest` or None): with pages when
-        LibreOffice converts it (extract.office.extract_docx_with_pages), else by blocks."""
-        from .extract import office
-
-        return office.extract_docx_with_pages(
-            path, pdf_dest, doc_id=doc_id, sha256=sha, file_name=file_name, limits=self._pdf_limits(),
-            ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
+        """A DOCX -> (DocumentModel, its converted PDF at `pdf_dest` or None) (FileReader)."""
+        return self._reader().extract_docx(path, doc_id, sha, pdf_dest, file_name)
 
     def _add_extracted(self, path: Path, source: str, doc: DocumentModel,
                        old: list[DocumentRow], fields: DocFields | None = None,
@@ -443,27 +466,14 @@ class Library:
         return IngestResult(source, status, doc_id, doc.page_count, len(chunks), warnings=doc.warnings)
 
     def _file_type(self, path: Path, name: str | None = None) -> FileType:
-        """The type of the file from its bytes (pincite.extract.sniff): for an Office file only
-        once its ZIP passed the Settings.zip_* limits and no XML part declares a DTD."""
-        s = self.settings
-        limits = ZipLimits(max_entries=s.zip_max_entries, max_total_bytes=int(s.zip_max_mb * 1024 * 1024),
-                           max_ratio=s.zip_max_ratio)
-        return sniff(path, name=name, zip_limits=limits, max_bytes=s.max_bytes)
+        """The type of the file from its bytes (FileReader.file_type)."""
+        return self._reader().file_type(path, name)
 
     @staticmethod
     def _extract_other(path: Path, ftype: FileType, doc_id: str, sha: str,
                        file_name: str | None = None) -> DocumentModel:
         """A DOCX, PPTX, XLSX, TXT or Markdown file (checked by `_file_type`) -> DocumentModel."""
-        from .extract import office, text
-
-        if ftype.kind == "docx":
-            return office.extract_docx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
-        if ftype.kind == "pptx":
-            return office.extract_pptx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
-        if ftype.kind == "xlsx":
-            return office.extract_xlsx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
-        return text.extract_text(path, kind=ftype.kind, encoding=ftype.encoding or "utf-8",
-                                 doc_id=doc_id, sha256=sha, file_name=file_name)
+        return FileReader.extract_other(path, ftype, doc_id, sha, file_name)
 
     def _write_pending(self, path: Path, doc: DocumentModel, fields: DocFields | None = None,
                        suffix: str = ".pdf", pages_pdf: Path | None = None) -> tuple[list, Counter]:

@@ -46,6 +46,16 @@ CALIBRATED_ON = "2026-12-01"
 #: threads 49 passages/s and 9-136 ms a query (BLAS threads wait on each other when a core
 #: is busy). Raise it only on a machine that does nothing else.
 EMBED_THREADS = 1
+#: Threads that embed the passages of an ingest side by side (Settings.embed_workers; each
+#: with EMBED_THREADS BLAS threads): the CPU count, at most embeddings.MAX_PASSAGE_WORKERS
+#: (4). Unlike BLAS threads within one product, separate workers do not wait on each other;
+#: queries (one text each) are unaffected. See embeddings.MAX_PASSAGE_WORKERS for figures.
+EMBED_WORKERS_MAX = 4
+
+
+def default_embed_workers() -> int:
+    """min(CPU count, EMBED_WORKERS_MAX), at least 1."""
+    return max(1, min(os.cpu_count() or 1, EMBED_WORKERS_MAX))
 
 #: ZIP limits of Office files (Settings.zip_*; pincite.extract.sniff.check_archive), checked on
 #: the ZIP's central directory before anything is expanded. Measured on the 10 files of
@@ -115,6 +125,8 @@ class Settings:
     top_k: chunks retrieved per question.
     embed_threads: threads of a local embedder (default 1, EMBED_THREADS). Env
         PINCITE_EMBED_THREADS.
+    embed_workers: threads embedding an ingest's passages side by side (use-m3; default the
+        CPU count, at most EMBED_WORKERS_MAX). Env PINCITE_EMBED_WORKERS.
     embedder: dense embedder for hybrid retrieval (pincite.embeddings.EMBEDDERS; "none" =
         BM25 only); recorded in the index profile, so changing it needs `pincite reindex`.
         Env PINCITE_EMBEDDER.
@@ -144,6 +156,7 @@ class Settings:
     min_dense: float | None = None
     top_k: int = 20
     embed_threads: int = field(default_factory=lambda: int(_env_number("PINCITE_EMBED_THREADS", EMBED_THREADS)))
+    embed_workers: int = field(default_factory=lambda: int(_env_number("PINCITE_EMBED_WORKERS", default_embed_workers())))
     embedder: str = field(default_factory=lambda: os.environ.get("PINCITE_EMBEDDER") or "use-m3")
     retrieval: str = field(default_factory=lambda: _env_choice("PINCITE_RETRIEVAL", "hybrid", RETRIEVAL_MODES))
     ocr: str = field(default_factory=lambda: _env_choice("PINCITE_OCR", "auto", OCR_MODES))

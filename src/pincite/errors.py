@@ -92,6 +92,17 @@ class IngestError(PinciteError):
             msg += f" ({detail})"
         super().__init__(msg)
 
+    def __reduce__(self):
+        # Rebuilt from (path, detail), not from the message: an ingest reads files in a
+        # second process (pincite.extract.readahead) and its errors come back pickled.
+        return type(self), (self.path, self.detail)
+
+
+class ReaderCrashed(IngestError):
+    """The process reading the file died twice on it (a crash in a native library)."""
+
+    reason = "the reader crashed on this file"
+
 
 class NotAPdf(IngestError):
     reason = "not a PDF"

@@ -1,0 +1,185 @@
+"""Reading the next files of an ingest in a second process (Library.ingest).
+
+An ingest spends most of its time embedding (numpy, pincite.embeddings) and much of the rest
+extracting (PDFium and a lot of Python). `ReadAhead` runs FileReader.read for the files that
+come next in a child process, `python -m pincite.extract.readahead`, while the Library chunks,
+embeds and writes the current one, so the two use different cores and no GIL is shared
+(a thread gained nothing: 2026-12-01, whole corpus on 2 cores, 98 s with one as without).
+
+Why a child of our own and not multiprocessing: its "spawn" start re-runs the caller's main
+script in the child (a script without an `if __name__ == "__main__"` guard would ingest again
+there), and "fork" copies a process that holds the writer lock, the index and threads. This
+child starts clean, inherits no file descriptor but its pipes, and ends when its stdin closes
+(also when the ingest is killed).
+
+Protocol: the parent writes pickled jobs (reader, path, sha256, password) to the child's
+stdin; the child answers each, in order, with a pickled ("ok", Extracted) or ("error",
+exception) on the pipe that was its stdout (its stdout proper goes to stderr, so a stray print
+cannot break the stream). Both ends are this package; nothing else writes to these pipes. The
+password travels in the pipe only, never on disk or a command line.
+
+A child that dies on a file (a crash in a native library) is restarted and the file read
+once more; dying again, the file fails with ReaderCrashed and the files after it go on.
+"""
+from __future__ import annotations
+
+import os
+import pickle
+import subprocess
+import sys
+from collections import deque
+from pathlib import Path
+
+from pincite.errors import ReaderCrashed
+from pincite.extract.reader import Extracted, FileReader
+
+#: Seconds a child is given to end after its stdin closes before it is killed.
+CLOSE_TIMEOUT_S = 5
+
+
+class _Died(Exception):
+    """The child ended without answering."""
+
+
+class ReadAhead:
+    """Files read ahead in one child process, answered in the order they were asked for.
+
+    submit(path, sha) queues a read; take(path, sha) returns the Extracted of a queued path
+    (answers queued before it are dropped: files that turned out not to need reading), or
+    None when `path` was not queued; the caller then reads it itself. Use as a context
+    manager: on exit the child is told to end (killed when the exit comes from an error).
+    """
+
+    def __init__(self, reader: FileReader, password: str | None = None):
+        self._reader, self._password = reader, password
+        self._proc: subprocess.Popen | None = None
+        self._queue: deque[tuple[Path, str]] = deque()
+
+    def __enter__(self) -> "ReadAhead":
+        return self
+
+    def __exit__(self, exc_type, *exc) -> None:
+        self.close(kill=exc_type is not None)
+
+    def queued(self, path: Path) -> bool:
+        return any(p == path for p, _ in self._queue)
+
+    def submit(self, path: Path, sha: str) -> None:
+        """Queue a read of `path`, whose bytes had sha256 `sha` (starts the child if needed)."""
+        self._queue.append((path, sha))
+        self._send(path, sha)
+
+    def take(self, path: Path, sha: str) -> Extracted | None:
+        """The queued read of `path` (see the class docstring). Raises what FileReader.read
+        raised in the child, or ReaderCrashed."""
+        if not self.queued(path):
+            return None
+        while self._queue:
+            head, head_sha = self._queue[0]
+            try:
+                status, value = self._receive()
+            except _Died:
+                status, value = self._read_again(head, head_sha)
+            self._queue.popleft()
+            if head != path:
+                if status == "ok":
+                    value.cleanup()
+                continue
+            if status == "error":
+                raise value
+            return value
+        return None
+
+    def close(self, kill: bool = False) -> None:
+        """End the child: close its stdin and wait CLOSE_TIMEOUT_S (kill at once if `kill`)."""
+        proc, self._proc = self._proc, None
+        self._queue.clear()
+        if proc is None:
+            return
+        try:
+            proc.stdin.close()
+        except OSError:
+            pass
+        if kill:
+            proc.kill()
+        try:
+            proc.wait(timeout=CLOSE_TIMEOUT_S)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+
+    # -- internals -------------------------------------------------------------------
+    def _start(self) -> None:
+        env = dict(os.environ)
+        env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)  # the caller's imports
+        self._proc = subprocess.Popen([sys.executable, "-c", "from pincite.extract.readahead import main; main()"],
+                                      stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+
+    def _send(self, path: Path, sha: str) -> None:
+        if self._proc is None:
+            self._start()
+        try:
+            pickle.dump((self._reader, path, sha, self._password), self._proc.stdin,
+                        protocol=pickle.HIGHEST_PROTOCOL)
+            self._proc.stdin.flush()
+        except (BrokenPipeError, OSError):
+            pass  # it died: take() finds out and reads again
+
+    def _receive(self) -> tuple[str, object]:
+        try:
+            return pickle.load(self._proc.stdout)
+        except (EOFError, pickle.UnpicklingError, OSError) as e:
+            raise _Died() from e
+
+    def _read_again(self, path: Path, sha: str) -> tuple[str, object]:
+        """The child died on the head of the queue: restart it and ask again for the head and
+        the rest of the queue. Dying again, the head fails with ReaderCrashed, and a fresh
+        child is asked for the rest."""
+        self._restart()
+        try:
+            return self._receive()
+        except _Died:
+            pass
+        rest = list(self._queue)[1:]
+        self.close(kill=True)
+        self._queue.append((path, sha))  # take() pops it with this answer
+        for p, s in rest:
+            self._queue.append((p, s))
+            self._send(p, s)
+        return "error", ReaderCrashed(path)
+
+    def _restart(self) -> None:
+        pending = list(self._queue)
+        self.close(kill=True)
+        for p, s in pending:
+            self._queue.append((p, s))
+            self._send(p, s)
+
+
+def _answer(job) -> tuple[str, object]:
+    reader, path, sha, password = job
+    try:
+        return "ok", reader.read(path, sha, password)
+    except Exception as e:  # an error is the answer; KeyboardInterrupt ends the child
+        try:
+            pickle.dumps(e)
+            return "error", e
+        except Exception:
+            return "error", RuntimeError(f"{path}: {type(e).__name__}: {e}")
+
+
+def main() -> None:
+    """The child: answer jobs from stdin until it closes (module docstring)."""
+    out = os.fdopen(os.dup(1), "wb")
+    os.dup2(2, 1)  # prints of any library go to stderr, not into the answers
+    sys.stdout = sys.stderr
+    inp = sys.stdin.buffer
+    while True:
+        try:
+            job = pickle.load(inp)
+        except EOFError:
+            return
+        pickle.dump(_answer(job), out, protocol=pickle.HIGHEST_PROTOCOL)
+        out.flush()
+

@@ -1,0 +1,111 @@
+"""Reading one file into a DocumentModel by its type: the extraction step of an ingest.
+
+`FileReader.read` sniffs the file's type from its bytes (pincite.extract.sniff) and runs the
+extractor of that type: PDFium for a PDF (pincite.extract.pdf), LibreOffice then PDFium for
+a DOCX with pages (pincite.extract.office.extract_docx_with_pages), python-docx/-pptx and
+openpyxl for the other Office files, plain reading for TXT and Markdown. It touches no store
+(catalog, index, originals), so it runs in the read-ahead process of an ingest
+(pincite.extract.readahead) as well as in the Library's own. A FileReader holds only limits
+and settings and pickles as such.
+"""
+from __future__ import annotations
+
+import shutil
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from pincite.extract.model import DocumentModel
+from pincite.extract.pdf import PdfLimits, extract_pdf
+from pincite.extract.sniff import FileType, ZipLimits, sniff
+
+#: Suffix each kind of original is stored under (library.blobs).
+STORED_SUFFIX = {"pdf": ".pdf", "docx": ".docx", "pptx": ".pptx", "xlsx": ".xlsx", "txt": ".txt", "md": ".md"}
+
+
+@dataclass
+class Extracted:
+    """A file read by FileReader.read.
+
+    sha256: of the bytes that were read (the caller compares it with the file's bytes at the
+        time it stores them). doc: the model. suffix: the stored original's (STORED_SUFFIX).
+    pages_pdf: the PDF LibreOffice made of a DOCX (inside `tmp`), else None.
+    tmp: a temporary folder to remove with cleanup() once pages_pdf is stored, or None.
+    """
+
+    sha256: str
+    doc: DocumentModel
+    suffix: str
+    pages_pdf: Path | None = None
+    tmp: Path | None = None
+
+    def cleanup(self) -> None:
+        """Remove `tmp` (and the converted PDF in it); safe to call twice."""
+        if self.tmp is not None:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+            self.tmp = None
+
+
+@dataclass(frozen=True)
+class FileReader:
+    """Limits and settings of reading (pincite.config.Settings has the defaults and the
+    environment variables): pdf_limits (bytes and pages of a PDF), zip_limits (of an Office
+    file's ZIP), max_bytes (of any file), ocr ("auto"/"off") and max_ocr_pages."""
+
+    pdf_limits: PdfLimits
+    zip_limits: ZipLimits
+    max_bytes: int
+    ocr: str = "auto"
+    max_ocr_pages: int = 50
+
+    def file_type(self, path: Path, name: str | None = None) -> FileType:
+        """The type of the file from its bytes (pincite.extract.sniff): for an Office file only
+        once its ZIP passed the zip limits and no XML part declares a DTD. Raises IngestError."""
+        return sniff(path, name=name, zip_limits=self.zip_limits, max_bytes=self.max_bytes)
+
+    def read(self, path: Path, sha: str, password: str | None = None) -> Extracted:
+        """`path` (whose sha256 is `sha`; doc_id is its first 16 hex digits) read by the
+        extractor of its type. A DOCX is converted to PDF by LibreOffice into a new temporary
+        folder that the result's cleanup() removes. Raises IngestError (not a supported type,
+        damaged, encrypted, too large, ...) or OSError."""
+        doc_id = sha[:16]
+        ftype = self.file_type(path)
+        suffix = STORED_SUFFIX[ftype.kind]
+        if ftype.kind == "docx":
+            tmp = Path(tempfile.mkdtemp(prefix="pincite-docx-"))
+            try:
+                doc, pdf = self.extract_docx(path, doc_id, sha, tmp / "converted.pdf")
+            except BaseException:
+                shutil.rmtree(tmp, ignore_errors=True)
+                raise
+            return Extracted(sha, doc, suffix, pdf, tmp)
+        if ftype.kind != "pdf":
+            return Extracted(sha, self.extract_other(path, ftype, doc_id, sha), suffix)
+        doc = extract_pdf(path, doc_id=doc_id, sha256=sha, password=password, limits=self.pdf_limits,
+                          ocr=self.ocr, max_ocr_pages=self.max_ocr_pages)
+        return Extracted(sha, doc, suffix)
+
+    def extract_docx(self, path: Path, doc_id: str, sha: str, pdf_dest: Path,
+                     file_name: str | None = None) -> tuple[DocumentModel, Path | None]:
+        """A DOCX -> (DocumentModel, its converted PDF at `pdf_dest` or None): with pages when
+        LibreOffice converts it (extract.office.extract_docx_with_pages), else by blocks."""
+        from pincite.extract import office
+
+        return office.extract_docx_with_pages(
+            path, pdf_dest, doc_id=doc_id, sha256=sha, file_name=file_name, limits=self.pdf_limits,
+            ocr=self.ocr, max_ocr_pages=self.max_ocr_pages)
+
+    @staticmethod
+    def extract_other(path: Path, ftype: FileType, doc_id: str, sha: str,
+                      file_name: str | None = None) -> DocumentModel:
+        """A DOCX (by blocks), PPTX, XLSX, TXT or Markdown file (checked by `file_type`)."""
+        from pincite.extract import office, text
+
+        if ftype.kind == "docx":
+            return office.extract_docx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
+        if ftype.kind == "pptx":
+            return office.extract_pptx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
+        if ftype.kind == "xlsx":
+            return office.extract_xlsx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
+        return text.extract_text(path, kind=ftype.kind, encoding=ftype.encoding or "utf-8",
+                                 doc_id=doc_id, sha256=sha, file_name=file_name)
