@@ -41,6 +41,10 @@ def weights_for(question: str, df: dict[str, int] | None = None, n: int = 1000):
     ("In what year did Lamport start writing?", {"year"}),
     ("条例是以哪一号国务院令、于哪一天公布的？", {"number", "date"}),
     ("Who translated the manual?", set()),
+    ("What is the seventh (last) task?", {"item7"}),
+    ("Какое третье требование?", {"item3"}),
+    ("第七项任务是什么？", {"item7"}),
+    ("How many seconds does the test last?", set()),  # "second" is a unit too, no ordinal
     ("At what pressure does the valve open?", {"pressure"}),
     ("Какая мощность у насоса?", {"power"}),
 ])
@@ -61,6 +65,10 @@ def test_type_words_of_questions(question, kinds):
     ("Редакция 2, 2023 г. Настоящее руководство", {"year"}),  # "г." after a year is год, not grams
     ("Масса агрегата 38 кг.", {"mass"}),
     ("См. раздел 3 и таблицу 2.", set()),
+    ("7. Postflight ground or deck operation.", {"item7"}),
+    ("3) Проверить давление.", {"item3"}),
+    ("（七）其他应当公开的信息。", {"item7"}),
+    ("7.5 is the ratio.", set()),  # a decimal, not an item
 ])
 def test_value_marks_of_written_values(text, marks):
     assert asked_type.value_marks(text) == {asked_type.MARK + m for m in marks}
@@ -206,6 +214,74 @@ def test_chunk_with_the_rare_key_word_is_retrieved_and_answers(tmp_path):
         assert a.claims[0].citations[0].page == len(common) + 2
         # found by BM25 on the key word alone, it still faces the dense floor
         assert a.relevance.dense is not None
+
+
+# ------------------------------------------------------------------ list items
+
+TASKS_PAGE = ("The individual tasks must be determined first. Although the individual tasks may "
+              "be further subdivided, a military mission will normally require the pilot to "
+              "perform the following tasks:\n1. Preflight ground or deck operations.\n2. Take-off "
+              "and climb.\n3. Navigation to a predetermined point.\n4. Strategic or tactical "
+              "maneuvering.\n5. Navigation to a landing point.\n6. Approach and landing.\n7. "
+              "Postflight ground or deck operation.\nBecause this manual is strictly concerned with "
+              "flying qualities, many tasks will not be discussed.")
+
+
+class _Pages:
+    """The page_text a pipeline reads lead-ins from."""
+
+    def __init__(self, text: str):
+        self.text = text
+
+    def page_text(self, doc_id: str, page: int) -> str:
+        return self.text
+
+
+def test_a_list_item_is_read_with_the_lead_in_of_its_list():
+    """The chunk holding items 3-7 lacks the lead-in (it lies in the chunk before): the
+    pipeline gives the items its words, and "seventh" is answered by the item numbered 7,
+    not by item 1 or the lead-in; the sentence after the list gets no lead-in words."""
+    from pincite.answer import pipeline
+
+    start = TASKS_PAGE.index("3. Navigation")
+    h = Hit(chunk_id="d-p8-c2", doc_id="d", score=1.0, rank=1, page=8, page_end=8,
+            char_start=start, char_end=len(TASKS_PAGE), text=TASKS_PAGE[start:], extra={"name_terms": []})
+    pipeline._add_list_context(_Pages(TASKS_PAGE), [h])
+    items = h.extra["item_context"]
+    assert [TASKS_PAGE[a:b][:2] for a, b, _ in items] == ["3.", "4.", "5.", "6.", "7."]
+    assert {"militari", "mission", "pilot"} <= set(items[0][2])
+    w = weights_for("Which pilot tasks does a military mission normally require? What is the seventh (last) task?")
+    (c,) = extractive.candidates([h], w)
+    assert TASKS_PAGE[c.start:c.end] == "7. Postflight ground or deck operation."
+    assert c.coverage > 0.6
+    bare = Hit(**{**h.__dict__, "extra": {"name_terms": []}})
+    (b,) = extractive.candidates([bare], w)
+    assert b.coverage < c.coverage - 0.4  # without the lead-in the items say little
+    after = TASKS_PAGE.index("Because")
+    assert all(not (a < len(TASKS_PAGE) and after < b) for a, b, _ in items)
+
+
+def test_items_without_a_lead_in_get_no_context():
+    """A numbered run after a sentence that introduces nothing (no colon) stays as it is."""
+    from pincite.answer import pipeline
+
+    page = "Maintenance is described below.\n1. Drain the oil.\n2. Replace the filter."
+    h = hit(page)
+    pipeline._add_list_context(_Pages(page), [h])
+    assert "item_context" not in h.extra
+
+
+def test_seventh_task_is_answered_from_the_list(tmp_path):
+    (tmp_path / "docs").mkdir()
+    pdf = make_pdf(tmp_path / "docs" / "ftm.pdf", [
+        "Flight test manual\nChapter one\nIntroduction", TASKS_PAGE,
+        "Chapter two covers longitudinal static stability and the trim curves of the airplane."])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        assert lib.ingest([pdf])[0].status == "added"
+        a = lib.ask("The manual lists seven tasks a military mission requires of the pilot. What is the seventh task?")
+        assert a.status == "answered", a.relevance
+        assert a.citations()[0].quote == "7. Postflight ground or deck operation."
+        assert a.citations()[0].page == 2
 
 
 # ------------------------------------------------------------------ table rows

@@ -32,6 +32,22 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "length": ("length", "distance", "длина", "длиной", "длины", "расстояние", "长度", "距离"),
     "speed": ("speed", "скорость", "скоростью", "скорости", "速度", "转速"),
 }
+#: Ordinals ask for an item of a list: "What is the seventh task?" is answered by the list
+#: item "7. Postflight ground or deck operation.", which never says "seventh". Type
+#: "item<n>". Left out: "second" (also a unit of time: "10 seconds" would credit item 2).
+ORDINAL_WORDS: dict[int, tuple[str, ...]] = {
+    1: ("first", "первый", "первая", "первое", "第一"),
+    2: ("второй", "вторая", "второе", "第二"),
+    3: ("third", "третий", "третья", "третье", "第三"),
+    4: ("fourth", "четвёртый", "четвертый", "четвёртая", "четвертая", "четвёртое", "第四"),
+    5: ("fifth", "пятый", "пятая", "пятое", "第五"),
+    6: ("sixth", "шестой", "шестая", "шестое", "第六"),
+    7: ("seventh", "седьмой", "седьмая", "седьмое", "第七"),
+    8: ("eighth", "восьмой", "восьмая", "восьмое", "第八"),
+    9: ("ninth", "девятый", "девятая", "девятое", "第九"),
+    10: ("tenth", "десятый", "десятая", "десятое", "第十"),
+}
+TYPE_WORDS.update({f"item{n}": words for n, words in ORDINAL_WORDS.items()})
 
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|november|december|"
            "jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec|"
@@ -66,6 +82,12 @@ _QUANTITY_UNITS = {
     "length": r"[nµmck]?m|in|ft|[мск]?м|мкм|米|毫米|厘米|千米|公里",
     "speed": r"rpm|km/h|m/s|mph|об/мин|км/ч|м/с|转/分",
 }
+#: A list item numbered n, at the start of a sentence: "7. ", "7) ", "(7)", "（7）", "7、",
+#: "七、", "(七)".
+for _n in ORDINAL_WORDS:
+    _zh = "一二三四五六七八九十"[_n - 1]
+    VALUE_PATTERNS[f"item{_n}"] = re.compile(
+        rf"^\s*(?:{_n}[.)](?!\d)|[(（](?:{_n}|{_zh})[)）]|(?:{_n}|{_zh})、)")
 _NUMBER = r"(?<![\w.])\d+(?:[.,\s]\d+)*\s*"
 for _kind, _units in _QUANTITY_UNITS.items():
     VALUE_PATTERNS[_kind] = re.compile(rf"{_NUMBER}(?:{_units})(?![^\W\d_])", re.IGNORECASE)
@@ -90,8 +112,9 @@ _FORM_TYPE = _forms()
 
 def type_of(group: tuple[str, ...]) -> str | None:
     """The answer type a question word (a group of index forms, its first form the word's
-    own) asks for, or None."""
-    return _FORM_TYPE.get(group[0]) if group else None
+    own) asks for, or None: that of its first form with one ("第七项" is asked as 第七项,
+    第七 and 七项: an ordinal)."""
+    return next((_FORM_TYPE[f] for f in group if f in _FORM_TYPE), None)
 
 
 def typed_group(group: tuple[str, ...]) -> tuple[str, ...]:

@@ -146,8 +146,9 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     running header is not pulled in."""
     spans = analysis.split_sentences(hit.text)
     context = set(hit.extra.get("context_terms") or ())  # a table's caption and headers
+    items = hit.extra.get("item_context") or ()  # list items' lead-in sentences (page offsets)
     toks = [set(analysis.tokens(hit.text[s:e])) | asked_type.value_marks(hit.text[s:e]) | context
-            for s, e in spans]
+            | _lead_in(items, hit.char_start + s, hit.char_start + e) for s, e in spans]
     named = {g[0] for g in all_weights if _names(g, names)}  # "4.01-03-2013" in its file name
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
@@ -169,6 +170,15 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
                                  cov, score, missing)
     return best
+
+
+def _lead_in(items, start: int, end: int) -> set[str]:
+    """Words of the lead-ins of the list items overlapping page span [start, end)."""
+    out: set[str] = set()
+    for a, b, words in items:
+        if a < end and start < b:
+            out.update(words)
+    return out
 
 
 def _quotable(text: str) -> bool:

@@ -109,6 +109,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     if coverage_text:
         groups = analysis.query_groups(coverage_text) or groups
     _add_table_context(lib, hits)
+    _add_list_context(lib, hits)
     weights = extractive.group_weights(groups, lib.catalog.term_df(_terms(groups)), n_chunks)
     cands = extractive.candidates(hits, weights)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
@@ -493,6 +494,47 @@ def _add_table_context(lib: LibraryLike, hits: list[Hit]) -> None:
             table = found[0][0]
             h.extra["context_terms"] = analysis.tokens(
                 " ".join([table.get("caption") or "", *(table.get("columns") or [])]))
+
+
+#: A list item at the start of a sentence: "3. ", "2) ", "(4)", "（4）", "а) ", "b. ", "• ",
+#: "– ", "七、".
+_LIST_ITEM_RE = re.compile(r"^\s*(?:\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-zа-я][.)]\s|[•·▪◦‣–—-]\s"
+                           r"|[一二三四五六七八九十]+、)", re.IGNORECASE)
+#: Lead-in sentences end with a colon ("... the pilot to perform the following tasks:").
+_LEAD_IN_ENDS = (":", "：")
+
+
+def _add_list_context(lib: LibraryLike, hits: list[Hit]) -> None:
+    """Give each text hit holding list items `extra["item_context"]`: [(start, end, words)]
+    for every list item of its page (page offsets) that a lead-in sentence introduces, with
+    the analysed words of that lead-in. The items of a list mean little without it ("7.
+    Postflight ground or deck operation." under "a military mission will normally require
+    the pilot to perform the following tasks:"), and the lead-in often lies in the chunk
+    before. The words count toward the coverage of windows holding the item
+    (extractive.candidates), never toward the quote. A list runs from the first item after
+    the lead-in while items follow, with at most one other sentence between two items (an
+    item of two sentences)."""
+    for h in hits:
+        if h.parts or h.kind != "text":
+            continue
+        if not any(_LIST_ITEM_RE.match(h.text[s:e]) for s, e in analysis.split_sentences(h.text)):
+            continue
+        page = lib.page_text(h.doc_id, h.page)
+        found, lead, gap = [], None, 0
+        for s, e in analysis.split_sentences(page):
+            sentence = page[s:e]
+            if _LIST_ITEM_RE.match(sentence):
+                gap = 0
+                if lead is not None and s < h.char_end and h.char_start < e:
+                    found.append((s, e, lead))
+            elif sentence.rstrip().endswith(_LEAD_IN_ENDS):
+                lead, gap = analysis.tokens(sentence), 0
+            else:
+                gap += 1
+                if gap > 1:
+                    lead = None
+        if found:
+            h.extra["item_context"] = found
 
 
 #: A key word (extractive.key_word) found in at most this many chunks is rare enough that
