@@ -194,23 +194,7 @@ def test_lines_and_line_tops_follow_the_kept_text(listing):
 
 
 # -- two columns interleaved by PDFium, with numbered lines ---------------------------------
-LEFT = [
-    "Daily checks begin before the first start.",
-    "Walk around the unit and look for leaks.",
-    "Check the oil level on the sight glass.",
-    "Top up with the oil named on the plate.",
-    "Note every finding in the daily log book.",
-    "The relief valve of the feed pump opens",
-]
-RIGHT = [
-    "at 6 bar when the boiler is started cold.",
-    "Weekly checks add the belt tension test.",
-    "Press the belt midway with one finger.",
-    "It should give about one centimetre.",
-    "Replace a belt that shows any cracks.",
-    "Record the tension in the weekly sheet.",
-]
-SENTENCE = "The relief valve of the feed pump opens at 6 bar when the boiler is started cold."
+from test_layout import LEFT, RIGHT, SENTENCE  # noqa: E402  the two-column text of test_layout
 
 
 def two_column_page() -> bytes:
