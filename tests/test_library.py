@@ -530,8 +530,16 @@ def test_ingest_reads_the_next_file_in_a_second_process_while_this_one_is_embedd
             seen.append((list(submitted), aheads[0]._proc.poll() is None, aheads[0]._proc.pid != os.getpid()))
         return embed(self, chunks)
 
+    analyse = Library._analyse
+    analysed_here = []
+
+    def counted(doc):
+        analysed_here.append(doc.file_name)
+        return analyse(doc)
+
     monkeypatch.setattr(ReadAhead, "submit", recorded)
     monkeypatch.setattr(Library, "embed_passages", embed_a)
+    monkeypatch.setattr(Library, "_analyse", staticmethod(counted))
     got = lib.ingest([folder])
     results = [(Path(r.path).name, r.status) for r in got]
     assert results == [("a.pdf", "added"), ("b.pdf", "added"), ("c.pdf", "failed"), ("d.pdf", "added")]
@@ -539,6 +547,7 @@ def test_ingest_reads_the_next_file_in_a_second_process_while_this_one_is_embedd
     assert got[2].reason.count("not a PDF") == 1
     assert seen == [(["b.pdf"], True, True)]  # a was read here; b, in the other process, meanwhile
     assert submitted == ["b.pdf", "c.pdf", "d.pdf"]
+    assert analysed_here == ["a.pdf"]  # b and d were chunked and analysed in the other process
     failures = {f.file_name: f.reason for f in lib.catalog.failures()}
     assert list(failures) == ["c.pdf"] and failures["c.pdf"].startswith("not a PDF (no %PDF- header")
     assert_answers(lib, "How often is the coolant replaced?", sha256_file(folder / "b.pdf")[:16], "3 years")

@@ -31,6 +31,8 @@ class Extracted:
         time it stores them). doc: the model. suffix: the stored original's (STORED_SUFFIX).
     pages_pdf: the PDF LibreOffice made of a DOCX (inside `tmp`), else None.
     tmp: a temporary folder to remove with cleanup() once pages_pdf is stored, or None.
+    analysed: what a FileReader subclass computed from `doc` besides (the Library's chunks
+        and index terms, so a read-ahead process does that work too), else None.
     """
 
     sha256: str
@@ -38,6 +40,7 @@ class Extracted:
     suffix: str
     pages_pdf: Path | None = None
     tmp: Path | None = None
+    analysed: object | None = None
 
     def cleanup(self) -> None:
         """Remove `tmp` (and the converted PDF in it); safe to call twice."""
