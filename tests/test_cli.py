@@ -174,3 +174,17 @@ def test_out_of_range_settings_are_one_line_errors(demo):
     for name, value in (("PINCITE_MIN_COVERAGE", "5"), ("PINCITE_MIN_COVERAGE", "abc"), ("PINCITE_MAX_PAGES", "0")):
         p = run("ask", "What is the rated pressure?", data=data, check=False, env={name: value})
         assert p.returncode == 2 and name in p.stderr and "Traceback" not in p.stderr, p.stderr
+
+
+def test_version_names_the_index_profile(tmp_path):
+    """--version prints the package version and the profile an index built now records
+    (extractor, chunker, embedder), without opening or creating a library."""
+    from cli_runner import invoke
+    from pincite.chunking import CHUNKER_VERSION
+    from pincite.extract.model import EXTRACTOR_VERSION
+
+    out = invoke("--data", str(tmp_path / "none"), "--version")
+    assert out.stdout.startswith("pincite 0.1.0 (")
+    assert f"extractor {EXTRACTOR_VERSION}" in out.stdout and f"chunker {CHUNKER_VERSION}" in out.stdout
+    assert "embedder use-m3 " in out.stdout
+    assert not (tmp_path / "none").exists()

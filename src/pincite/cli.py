@@ -34,9 +34,24 @@ err = Console(stderr=True, soft_wrap=True)  # one error = one line, also in logs
 _state: dict = {}
 
 
+def _version(value: bool) -> None:
+    if value:
+        import importlib.metadata
+
+        from .app import current_profile
+
+        profile = current_profile()
+        console.print(f"pincite {importlib.metadata.version('pincite')} (extractor {profile['extractor']}, "
+                      f"chunker {profile['chunker']}, embedder {profile['embedder'] or 'none'})",
+                      soft_wrap=True, highlight=False)
+        raise typer.Exit()
+
+
 @app.callback()
 def _main(data: Optional[Path] = typer.Option(
-        None, "--data", envvar="PINCITE_DATA", help="Data folder (default ./pincite-data).")):
+        None, "--data", envvar="PINCITE_DATA", help="Data folder (default ./pincite-data)."),
+          version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print the version and the index profile it builds, and exit.")):
     _state["data"] = data
 
 
