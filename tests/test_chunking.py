@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from pincite.analysis import split_sentences, tokens
-from pincite.chunking import Chunk, chunk_document
+from pincite.bridges import page_bodies
+from pincite.chunking import Chunk, chunk_document, page_chunks
 
 from pdfgen import make_pdf
 from pincite.extract.model import DocumentModel, PageText
@@ -34,8 +35,10 @@ def _doc(*texts: str, title: str = "Pump manual") -> DocumentModel:
 
 
 def _assert_sound(doc: DocumentModel, chunks: list[Chunk]) -> None:
-    """Slice identity, page-local ids, and every non-blank char of every page covered; a
-    bridge chunk (pincite.bridges) maps each of its parts verbatim to its page."""
+    """Slice identity, page-local ids, every non-blank char of every page's body covered and
+    nothing outside it (its running header and footer lines, page_bodies); a bridge chunk
+    (pincite.bridges) maps each of its parts verbatim to its page."""
+    bodies = dict(zip((p.page for p in doc.pages), page_bodies(doc.pages)))
     by_page: dict[int, list[Chunk]] = {}
     for c in chunks:
         if c.kind == "bridge":
@@ -57,8 +60,10 @@ def _assert_sound(doc: DocumentModel, chunks: list[Chunk]) -> None:
             assert a.char_end <= b.char_start
         for c in mine:
             covered[c.char_start : c.char_end] = b"\x01" * (c.char_end - c.char_start)
-        missed = [i for i, ch in enumerate(page.text) if not ch.isspace() and not covered[i]]
+        lo, hi = bodies[page.page]
+        missed = [i for i in range(lo, hi) if not page.text[i].isspace() and not covered[i]]
         assert not missed, f"page {page.page}: {len(missed)} chars not covered, first at {missed[0]}"
+        assert all(lo <= c.char_start and c.char_end <= hi for c in mine)
         if not page.text.strip():
             assert not mine
 
@@ -130,6 +135,87 @@ def test_document_without_text_gives_no_chunks():
     assert chunk_document(_doc("", "   ", "\r\n")) == []
 
 
+# ---------------------------------------------------------------- page furniture
+
+BODY = ("The relief valve of pump PX-{n} opens at {n}.5 bar and is checked every month. "
+        "Replace its seal when the valve leaks at the test pressure.")
+
+
+def _furnished(n_pages: int = 6, first_lines: dict[int, str] | None = None,
+               last_lines: dict[int, str] | None = None) -> DocumentModel:
+    """Pages with a running header, a running title holding the printed page number and a
+    two-line footer, "Page N of M" and a notice (printed labels start at 11), optional extra
+    first and last body lines."""
+    texts = []
+    for i in range(1, n_pages + 1):
+        label = i + 10
+        head = f"{label} Service handbook of the PX pumps" if i % 2 == 0 else f"Maintenance \\ §3 {label}"
+        first, last = (first_lines or {}).get(i), (last_lines or {}).get(i)
+        body = (first + "\n" if first else "") + BODY.format(n=200 + i) + ("\n" + last if last else "")
+        texts.append(f"Rev. C, 2024-05-01 internal use\n{head}\n{body}\nPage {i} of {n_pages}\n"
+                     "Printed copies are not controlled\n")
+    doc = _doc(*texts)
+    for i, page in enumerate(doc.pages, start=1):
+        page.page_label, page.label_source = str(i + 10), "folio"
+    return doc
+
+
+def test_running_header_and_footer_lines_are_out_of_page_chunks():
+    doc = _furnished()
+    chunks = chunk_document(doc)
+    _assert_sound(doc, chunks)
+    pchunks = [c for c in chunks if c.kind != "bridge"]
+    assert {c.page for c in pchunks} == set(range(1, 7))
+    for c in pchunks:
+        for furniture in ("Rev. C", "2024-05-01", "Service handbook", "Maintenance", "Page ", "Printed"):
+            assert furniture not in c.text and furniture not in c.search_text, (c.page, c.text)
+    for i in range(1, 7):  # the body is kept whole, from its first char to its last
+        (c,) = [c for c in pchunks if c.page == i]
+        assert c.text == BODY.format(n=200 + i)
+        assert c.char_start == doc.page(i).text.index("The relief valve")
+    assert [c.text for c in page_chunks(doc, 4)] == [BODY.format(n=204)]  # as chunk_document
+    # two pages: a header on both of them and "Page N of 2" (no printed labels)
+    pair = _doc(*(f"PX pump handbook, chapter 5\n{BODY.format(n=n)}\nPage {n} of 2\n" for n in (1, 2)))
+    for page in pair.pages:
+        page.page_label, page.label_source = "", None
+    assert [c.text for c in chunk_document(pair)] == [BODY.format(n=1), BODY.format(n=2)]
+
+
+def test_real_first_lines_that_only_look_like_a_neighbours_are_kept():
+    """A heading whose numbers differ from the neighbouring page's (not by the page step, or
+    not the page's number) and a line repeated on two pages only (also on the last two
+    pages, as a title block on a cover and on a title page) stay in the chunks."""
+    firsts = {2: "Table 3.1 Oil grades", 3: "Table 3.2 Oil grades",    # numbering, not folios
+              4: "Article 7. Permits for special water use", 5: "Article 9. Permits for special water use",
+              6: "Add $a$ squared and $b$ squared", 7: "Add $a$ squared and $b$ squared"}
+    lasts = {1: "}", 2: "}", 3: "}",  # a code line on 3 pages: no letter, no running line
+             5: "Figure 3.4", 6: "Figure 3.5"}  # steps with the page, but is not its number
+    doc = _furnished(7, firsts, lasts)
+    chunks = chunk_document(doc)
+    _assert_sound(doc, chunks)
+    for page, line in firsts.items():
+        (c,) = [c for c in chunks if c.page == page and c.kind != "bridge"]
+        assert c.text.startswith(line), (page, c.text)
+    for page, line in lasts.items():
+        (c,) = [c for c in chunks if c.page == page and c.kind != "bridge"][-1:]
+        assert c.text.endswith("\n" + line), (page, c.text)
+
+
+def test_page_of_only_running_lines_keeps_its_text():
+    doc = _furnished(7)
+    blank = doc.pages[1]  # a page with nothing but the running lines keeps them as its text
+    blank.text = "Rev. C, 2024-05-01 internal use\n12 Service handbook of the PX pumps\nPage 2 of 7\n"
+    short = doc.pages[4]  # header (the first two lines) and footer (the last two) overlap
+    short.text = "Rev. C, 2024-05-01 internal use\n15\nPrinted copies are not controlled\n"
+    chunks = chunk_document(doc)
+    _assert_sound(doc, chunks)
+    (c,) = [c for c in chunks if c.page == 2 and c.kind != "bridge"]
+    assert c.text == blank.text.strip()
+    (c,) = [c for c in chunks if c.page == 5 and c.kind != "bridge"]
+    assert c.text == short.text.strip()
+    assert [c.text for c in chunks if c.page == 4] == [BODY.format(n=204)]
+
+
 def test_bad_target_rejected():
     with pytest.raises(ValueError):
         chunk_document(_doc("Text."), target_chars=0)
@@ -146,6 +232,31 @@ def test_real_pdf_coverage_and_identity(corpus, rel):
     assert len(chunks) >= sum(1 for p in doc.pages if p.text.strip())
     assert max(len(c.text) for c in chunks) <= 2 * 700
     assert chunks[0].search_text.startswith(doc.title + "\n")
+
+
+def test_impatient_book_chunks_do_not_start_with_the_running_head(corpus):
+    """TeX for the Impatient, PDF pages 205-240 (section 8): no page chunk starts with the
+    running head ("218 Commands for composing math formulas \\ §8", "Simple parts of
+    formulas 189"), the page stamp ("TEX for the Impatient No 238") or the date stamp; the
+    blank pages 206 and 240 (stamps only) keep their text."""
+    from pincite.extract.folio import infer_folio_labels
+
+    doc = _pdf_document(corpus, "en/impatient-book.pdf")
+    for page, label in zip(doc.pages, infer_folio_labels([p.text for p in doc.pages])):
+        page.page_label = label  # as extraction sets it (the PDF has no /PageLabels)
+    everything = chunk_document(doc)
+    _assert_sound(doc, everything)
+    chunks = [c for c in everything if c.kind != "bridge" and 205 <= c.page <= 240]
+    assert {c.page for c in chunks} == set(range(205, 241))
+    for c in chunks:
+        page = doc.page(c.page)
+        if c.page in (206, 240):
+            assert c.text == page.text.strip()  # nothing but the stamps: kept
+            continue
+        first, label = c.text.splitlines()[0].strip(), page.page_label  # no label: 207, 8's opener
+        assert not label or not (first.startswith(label + " ") or first.endswith(" " + label)), (c.page, first)
+        assert "TEX for the Impatient No" not in c.text and "3 Jan 2020" not in c.text, (c.page, first)
+    assert next(c for c in chunks if c.page == 238).text.startswith("\\scriptspace")
 
 
 def test_real_pdf_tokens_throughput(corpus):

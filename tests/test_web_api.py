@@ -915,3 +915,25 @@ def test_upload_fields_and_scope_model_filter(fields_app):
     assert "no document for PX-900" in ans["answer"] and not re.search(r"\d+ bar", ans["answer"])
     ans = ask_json(c, TWIN_Q, scope={"model": "PX-200", "modification": "C"})
     assert ans["status"] == "refused" and "PX-200 modification C" in ans["answer"], ans
+
+
+def test_chunk_of_a_page_with_a_running_head_is_the_indexed_one(c, lib_app):
+    """/api/chunks gives a page chunk exactly as it was indexed: without the page's running
+    header and footer, which are found from the neighbouring pages (chunking.page_chunks)."""
+    from pincite import chunking
+
+    _, root = lib_app
+    pages = [f"Pump PX-9 service manual\nSection {n}. The pump of line {n} is checked every "
+             f"{n + 2} weeks by the shift engineer.\nRevision B of the manual" for n in range(1, 6)]
+    pdf = make_pdf(root / "heads.pdf", pages)
+    (up,) = upload(c, pdf, names=["heads.pdf"])
+    done = wait_uploads(c, [up["upload_id"]])[up["upload_id"]]
+    assert done["status"] == "ready", done
+    doc_id = done["doc_id"]
+    lib = lib_app[0].state.pincite.lib
+    indexed = [ch for ch in chunking.chunk_document(lib.model(doc_id)) if ch.page == 3]
+    assert indexed and not indexed[0].text.startswith("Pump PX-9")
+    got = c.get(f"/api/chunks/{indexed[0].chunk_id}").json()
+    assert (got["text"], got["char_start"], got["char_end"]) == (
+        indexed[0].text, indexed[0].char_start, indexed[0].char_end)
+    assert got["text"].startswith("Section 3.") and "Revision B" not in got["text"]

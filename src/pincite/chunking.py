@@ -4,8 +4,20 @@ A chunk never crosses a page, except a "bridge" chunk (pincite.bridges: a senten
 page break, tail of one page + head of the next, added after the page chunks, with `parts`
 mapping its text to each page). Any other chunk is a run of whole sentences of one page,
 with `char_start`/`char_end` into that page's PDFium text, so `page.text[char_start:char_end]
-== chunk.text` always holds. Nothing is dropped: the chunks of a page cover every
-non-blank character of it. This module must not import index/ or answer/.
+== chunk.text` always holds. The chunks of a page cover every non-blank character of its
+body: the page text less its running header lines at the top and running footer lines at
+the bottom (`pincite.bridges.page_bodies`, the detection bridges use, step 1 of its
+docstring: up to 3 lines per edge that are a folio or a running head holding the page's
+printed label, a line repeated at the same edge of nearby pages, or a page counter such as
+"TEX for the Impatient No 190"). Only those lines are left out, because a running head
+("218 Commands for composing math formulas \\ §8") repeats the same words on every page of
+a chapter: in search text it matches a question on all of them, and a quote that starts
+with it shows page furniture instead of the answer. They stay in the page text (quote
+verification, highlights, the page view). A page made only of such lines (read from
+either edge), or where header and footer would leave no body between them, keeps its whole
+text, and so do pages of non-PDF units (slides, sheets, text lines). Chunks of one page
+depend on its neighbours: `page_chunks` gives them without chunking the whole document.
+This module must not import index/ or answer/.
 
 Rules of `chunk_document`: sentences come from `analysis.split_sentences`; consecutive
 sentences of a page are grouped while the chunk stays within `target_chars` (a chunk always
@@ -24,6 +36,7 @@ import re
 from dataclasses import dataclass, field
 
 from pincite.analysis import split_sentences
+from pincite.bridges import bridge_chunks, page_bodies
 from pincite.extract.address import address_for_span
 from pincite.extract.geometry import lstrip_span, rstrip_span
 from pincite.extract.model import DocumentModel, PageText
@@ -34,7 +47,9 @@ from pincite.extract.model import DocumentModel, PageText
 #: search text prefixed with "title / section path".
 #: page-sentences-5: bridge chunks across page breaks (pincite.bridges), table and table-row
 #: chunks (pincite.table_chunks), cuts at detected headings.
-CHUNKER_VERSION = "page-sentences-5"
+#: page-sentences-6: running header and footer lines (and bare folios) left out of page chunks
+#: (pincite.bridges.page_bodies).
+CHUNKER_VERSION = "page-sentences-6"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
 #: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters
@@ -129,17 +144,34 @@ def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk
     if target_chars < 1:
         raise ValueError("target_chars must be positive")
     chunks: list[Chunk] = []
-    for page in doc.pages:
-        spans = _cut_at_sections(page.text, _page_spans(page.text, target_chars), page.sections)
-        for n, (start, end) in enumerate(spans):
-            chunks.append(_make_chunk(doc, page, n, start, end))
-    from pincite.bridges import bridge_chunks  # late import: bridges builds Chunks
-
+    for page, body in zip(doc.pages, page_bodies(doc.pages)):
+        chunks.extend(_chunk_page(doc, page, body, target_chars))
     chunks.extend(bridge_chunks(doc))  # sentences cut by a page break, after the page chunks
     from pincite.table_chunks import table_chunks  # late import: table_chunks builds Chunks
 
     chunks.extend(table_chunks(doc))  # ruled tables: a table chunk and row chunks, last
     return chunks
+
+
+def page_chunks(doc: DocumentModel, page: int, *, target_chars: int = 700) -> list[Chunk]:
+    """The page chunks of 1-based physical `page` of `doc`, exactly as `chunk_document`
+    makes them (its running header and footer lines are found with the whole document:
+    they depend on the neighbouring pages, so chunking a one-page copy of the document
+    can give other spans). [] for a page number out of range."""
+    if target_chars < 1:
+        raise ValueError("target_chars must be positive")
+    if not 1 <= page <= len(doc.pages):
+        return []
+    body = page_bodies(doc.pages)[page - 1]  # reads only each page's edge lines
+    return _chunk_page(doc, doc.pages[page - 1], body, target_chars)
+
+
+def _chunk_page(doc: DocumentModel, page: PageText, body: tuple[int, int], target_chars: int) -> list[Chunk]:
+    """Chunks of `page`, within its `body` span (page_bodies)."""
+    lo, hi = body
+    spans = [(lo + s, lo + e) for s, e in _page_spans(page.text[lo:hi], target_chars)]
+    spans = _cut_at_sections(page.text, spans, page.sections)
+    return [_make_chunk(doc, page, n, start, end) for n, (start, end) in enumerate(spans)]
 
 
 def search_prefix(title: str, section_path: list[str]) -> str:

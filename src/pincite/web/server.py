@@ -650,8 +650,7 @@ class WebState:
             if not found:
                 raise _not_found(f"no chunk with id {chunk_id}")
             return found[0]
-        chunks = [c for c in chunking.chunk_document(replace(doc, pages=[page], tables=[]))
-                  if c.chunk_id.rsplit("-", 1)[1].startswith("c")]
+        chunks = chunking.page_chunks(doc, page_no)  # as indexed: running heads need the neighbours
         if n >= len(chunks):
             raise _not_found(f"no chunk with id {chunk_id}")
         return chunks[n]
