@@ -355,7 +355,7 @@ def test_delete_then_404(c, lib_app):
     r = c.delete(f"/api/documents/{doc_id}")
     assert r.status_code == 204 and r.content == b""
     assert c.delete(f"/api/documents/{doc_id}").status_code == 404
-    for path in (f"pages/1.png", "pages/1/text", "pages/1/highlight", "file"):
+    for path in ("pages/1.png", "pages/1/text", "pages/1/highlight", "file"):
         assert c.get(f"/api/documents/{doc_id}/{path}").status_code == 404
     assert c.get(f"/api/chunks/{doc_id}-p1-c0").status_code == 404
     assert doc_id not in {d["doc_id"] for d in c.get("/api/documents").json()["documents"]}
