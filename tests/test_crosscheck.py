@@ -10,6 +10,7 @@ from pdfgen import make_pdf
 
 from pincite.answer.normalize import normalize
 from pincite.crosscheck import (
+    MARGIN_MODE,
     MODES,
     Crosscheck,
     CrosscheckUnavailable,
@@ -18,6 +19,7 @@ from pincite.crosscheck import (
     confirm_quote,
     crosscheck_quote,
     pdftotext_page,
+    pdftotext_without_margins,
     redecode_page_text,
 )
 from pincite.errors import PinciteError
@@ -265,3 +267,62 @@ def test_lshortru_repaired_pages_confirm_their_quotes(corpus):
             Crosscheck(True, "normalized", "layout", redecoded=True)
     assert not confirm_quote(pdf, 36, "Тогда он сможет предотвратить такие слишком короткие строки",
                              redecode=[36])
+
+
+# --- margin notes left out by poppler's own geometry -----------------------------------------
+
+@needs_pdftotext
+def test_margin_notes_are_left_out_of_pdftotexts_words_by_geometry(tmp_path):
+    """A sentence whose margin notes extraction moved (pincite.extract.layout.margin_notes)
+    has a note inside it in every pdftotext mode; pdftotext's words less those in the
+    margin column (MARGIN_MODE) confirm it, and nothing else is gained."""
+    from test_margin_notes import NOTES, SENTENCE as NOTED, make_margin_notes_pdf
+
+    path = make_margin_notes_pdf(tmp_path / "notes.pdf")
+    needle = normalize(NOTED).text
+    for mode in MODES:
+        assert not _match(needle, _page_forms(pdftotext_page(path, 1, mode=mode))).confirmed, mode
+    assert crosscheck_quote(path, 1, NOTED) == Crosscheck(True, "normalized", MARGIN_MODE)
+    text = pdftotext_without_margins(path, 1)
+    assert not any(note in text for note in NOTES)
+    assert " ".join(text.split()) == " ".join(
+        w for w in " ".join(pdftotext_page(path, 1, mode="reading").split()).split(" ") if w not in NOTES)
+    # words are only left out, never changed, and only the notes' words
+    assert not confirm_quote(path, 1, NOTED.replace("ten bar,", "ten bars,"))
+    assert not confirm_quote(path, 1, "The default meaning that the relief valve opens")
+    # pincite eval counts such a confirmation apart
+    from pincite.evaluate import QuoteCrosschecker
+
+    checker = QuoteCrosschecker(lambda doc_id: (path, None))
+    assert checker.check("d", 1, NOTED) == (True, "normalized" + QuoteCrosschecker.MARGIN_LEVEL)
+
+
+@needs_pdftotext
+def test_pages_without_margin_notes_give_no_margin_form(tmp_path, two_pages):
+    """No notes inside a paragraph, no margin form: a plain page, notes beside code lines,
+    a sidebar of running text, line numbers and hanging list labels (as in extraction)."""
+    from test_margin_notes import make_hanging_list_pdf, make_notes_beside_code_pdf, make_sidebar_pdf
+
+    assert pdftotext_without_margins(two_pages, 1) is None
+    # notes in the margin beside lines of code: in poppler's order they cut no paragraph
+    code = make_notes_beside_code_pdf(tmp_path / "code.pdf")
+    assert "relief-mode pump.open()" in pdftotext_page(code, 1, mode="reading")
+    assert pdftotext_without_margins(code, 1) is None
+    assert pdftotext_without_margins(make_sidebar_pdf(tmp_path / "sidebar.pdf"), 1) is None
+    assert pdftotext_without_margins(make_hanging_list_pdf(tmp_path / "list.pdf"), 1) is None
+    assert crosscheck_quote(two_pages, 1, "The relief valve must be opened") == Crosscheck(False, "none")
+
+
+@needs_pdftotext
+def test_siunitx_sentence_beside_option_names_is_confirmed(corpus):
+    """siunitx p. 41 (the quote of eval question en-05 that was not confirmed): "The standard"
+    and "setting is power" have the option names between them in every pdftotext mode."""
+    from test_margin_notes import SIUNITX_41
+
+    pdf = corpus / "pdf/en/siunitx.pdf"
+    needle = normalize(SIUNITX_41).text
+    for mode in MODES:
+        assert not _match(needle, _page_forms(pdftotext_page(pdf, 41, mode=mode))).confirmed, mode
+    assert crosscheck_quote(pdf, 41, SIUNITX_41) == Crosscheck(True, "normalized", MARGIN_MODE)
+    # "setting is power, ..." alone was already confirmed by poppler's own text
+    assert crosscheck_quote(pdf, 41, SIUNITX_41[len("The standard "):]).mode in MODES

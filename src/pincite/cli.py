@@ -528,10 +528,13 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     console.print(t)
     cc = s.crosscheck
     if cc["available"]:
-        redecoded = sum(n for level, n in cc["levels"].items() if level.endswith(evaluate.QuoteCrosschecker.REDECODED_LEVEL))
+        checker = evaluate.QuoteCrosschecker
+        redecoded = sum(n for level, n in cc["levels"].items() if checker.REDECODED_LEVEL in level)
+        margins = sum(n for level, n in cc["levels"].items() if checker.MARGIN_LEVEL in level)
         console.print(f"crosscheck ({cc['tool']}): {cc['confirmed']} of {cc['verified']} verified quotes "
                       f"confirmed on the cited page"
                       + (f" ({redecoded} only after re-decoding as cp1251)" if redecoded else "")
+                      + (f" ({margins} only with margin notes left out)" if margins else "")
                       + (f", {cc['unchecked']} unchecked" if cc["unchecked"] else ""),
                       soft_wrap=True)
     else:

@@ -46,9 +46,25 @@ for one) and is matched again, every mode and both levels as above. The check st
 independent: the characters are poppler's, only mapped by that deterministic table, never
 taken from PDFium; a confirmation found so says `redecoded=True`, so it is reported apart.
 
-Where the two extractors disagree by design, the quote is not confirmed, and rightly so (the
-fix belongs to extraction or to the choice of quote, not here): margin notes that PDFium puts as lines inside a sentence (siunitx's option names) sit
-elsewhere in every pdftotext mode.
+**Margin notes.** Extraction moves margin notes that PDFium puts inside a paragraph (siunitx's
+option names in the left margin) after that paragraph (`pincite.extract.layout.margin_notes`),
+so a quote may run "The standard setting is power, ..." where every pdftotext mode has a
+note between "The standard" and "setting" (`-layout` and reading order put each note at the
+start of the body line beside it, `-raw` puts them all after "The standard"). Only when the
+quote is found in no mode above is one more form of the page tried (`MARGIN_MODE`): the words
+of `pdftotext -bbox-layout` (reading order, with each word's box), one line of words per
+line, less the words that `pincite.extract.layout.margin_words` finds by poppler's own
+geometry to be margin notes standing inside a paragraph of poppler's reading order (the rule
+extraction applies to PDFium's text: a clearly defined body column, short note-like runs of
+words beyond its edge, stacked beside body lines, between two lines of one paragraph; nothing
+on a page without such notes, e.g. a two-column page, a table, line numbers, hanging list
+labels). The characters are poppler's, none
+taken from PDFium, and words are only left out, never changed, so different characters never
+match; what it can confirm that the modes above cannot is a quote with a margin note's words
+left out of its middle. A confirmation found so has `mode == MARGIN_MODE`.
+
+Where the two extractors still disagree, the quote is not confirmed, and rightly so (the fix
+belongs to extraction or to the choice of quote, not here).
 
 Neither level checks the minimum quote length or the claim's numbers: `answer/verify.py` does
 that on PDFium's text; this module only says whether the second extractor sees the same text.
@@ -58,7 +74,9 @@ Page texts are cached per (file, page, password, mtime, size), 512 pages at most
 """
 from __future__ import annotations
 
+import html
 import os
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -68,6 +86,7 @@ from typing import Collection, Literal
 
 from pincite.answer.normalize import is_cjk, normalize
 from pincite.errors import PinciteError
+from pincite.extract.layout import margin_words
 from pincite.extract.quality import repair_cp1251
 
 PDFTOTEXT = "pdftotext"
@@ -104,6 +123,10 @@ class Crosscheck:
 
 #: pdftotext modes tried in order, with their flags (module docstring).
 MODES = {"layout": ("-layout",), "reading": (), "raw": ("-raw",)}
+#: The form tried after MODES: pdftotext's words in reading order less those in a margin
+#: column (module docstring, "Margin notes"; `pdftotext_without_margins`).
+MARGIN_MODE = "reading-without-margins"
+_BBOX_FLAGS = ("-bbox-layout",)
 
 
 def pdftotext_page(pdf: Path, page: int, *, timeout: float = DEFAULT_TIMEOUT_S,
@@ -122,6 +145,11 @@ def pdftotext_page(pdf: Path, page: int, *, timeout: float = DEFAULT_TIMEOUT_S,
             and pdftotext's own message), e.g. a missing file, a damaged PDF, a wrong or missing
             password, a page beyond the last.
     """
+    return _pdftotext(pdf, page, timeout, password, MODES[mode])
+
+
+def _pdftotext(pdf: Path, page: int, timeout: float, password: str | None, flags: tuple[str, ...]) -> str:
+    """pdftotext's stdout for one page with these flags (checks and raises as pdftotext_page)."""
     if page < 1:
         raise ValueError(f"page must be >= 1 (1-based physical page), got {page}")
     exe = shutil.which(PDFTOTEXT)
@@ -135,7 +163,7 @@ def pdftotext_page(pdf: Path, page: int, *, timeout: float = DEFAULT_TIMEOUT_S,
     except OSError as e:
         raise PinciteError(f"{pdf}: cannot cross-check page {page}: {e.strerror or e}") from e
     return _cached_page(exe, str(path), page, password or None, st.st_mtime_ns, st.st_size,
-                        timeout, MODES[mode])
+                        timeout, flags)
 
 
 @lru_cache(maxsize=PAGE_CACHE_SIZE)
@@ -158,13 +186,54 @@ def _cached_page(exe: str, path: str, page: int, password: str | None,
     return done.stdout.decode("utf-8", "replace")
 
 
+_BBOX_TAG = re.compile(r'<page width="([^"]+)" height="([^"]+)"|<line\b|<word xMin="([^"]+)" yMin="([^"]+)" '
+                       r'xMax="([^"]+)" yMax="([^"]+)">([^<]*)</word>')
+
+
+def pdftotext_words(pdf: Path, page: int, *, timeout: float = DEFAULT_TIMEOUT_S,
+                    password: str | None = None
+                    ) -> tuple[float, list[list[tuple[float, float, float, float, str]]]]:
+    """(page width, lines) of one physical page from `pdftotext -bbox-layout`: its lines in
+    reading order (flows, blocks, lines as poppler groups them), each a list of words (left,
+    bottom, right, top, text) in points, origin bottom-left (poppler's top-left y flipped by
+    the page height it gives). Runs and raises as `pdftotext_page` (cached the same way)."""
+    out = _pdftotext(pdf, page, timeout, password, _BBOX_FLAGS)
+    width = height = 0.0
+    lines: list[list[tuple[float, float, float, float, str]]] = []
+    for m in _BBOX_TAG.finditer(out):
+        if m.group(1) is not None:
+            width, height = float(m.group(1)), float(m.group(2))
+        elif m.group(3) is None:
+            lines.append([])
+        elif lines:
+            x0, y0, x1, y1 = (float(m.group(k)) for k in (3, 4, 5, 6))
+            lines[-1].append((x0, height - y1, x1, height - y0, html.unescape(m.group(7))))
+    return width, lines
+
+
+def pdftotext_without_margins(pdf: Path, page: int, *, timeout: float = DEFAULT_TIMEOUT_S,
+                              password: str | None = None) -> str | None:
+    """pdftotext's text of one page (`pdftotext_words`: one line of words per line, words
+    joined by a space) less its words in a margin column
+    (`pincite.extract.layout.margin_words`, poppler's geometry only); None when that rule
+    finds none (the page has no such column: nothing to try beyond MODES)."""
+    width, lines = pdftotext_words(pdf, page, timeout=timeout, password=password)
+    gone = margin_words(lines, width)
+    if not gone:
+        return None
+    kept = (" ".join(w[4] for j, w in enumerate(words) if (i, j) not in gone) for i, words in enumerate(lines))
+    return "\n".join(line for line in kept if line)
+
+
 def crosscheck_quote(pdf: Path, page: int, quote: str, *, password: str | None = None,
                      timeout: float = DEFAULT_TIMEOUT_S, page_end: int | None = None,
                      redecode: Collection[int] = ()) -> Crosscheck:
     """Check that `quote` occurs on physical page `page` (1-based) of `pdf` in pdftotext's text.
 
-    Tries level "normalized", then "no-whitespace", on each pdftotext mode in MODES order
-    (module docstring) and returns the first that matches, else Crosscheck(False, "none").
+    Tries level "normalized", then "no-whitespace", on each pdftotext mode in MODES order,
+    then on MARGIN_MODE (pdftotext's words less those in a margin column, only on a page
+    that has one; module docstring) and returns the first that matches, else
+    Crosscheck(False, "none").
     An empty or whitespace-only quote is never confirmed.
 
     `page_end` (> page) is given for a quote that runs across a page break (a bridge chunk,
@@ -186,17 +255,29 @@ def crosscheck_quote(pdf: Path, page: int, quote: str, *, password: str | None =
     redecode = frozenset(redecode) & {page, page_end}
     passes = [frozenset(), redecode] if redecode else [frozenset()]
     for decoded in passes:
-        def forms(n: int, mode: str) -> tuple[str, str, list[int]]:
-            text = pdftotext_page(pdf, n, timeout=timeout, password=password, mode=mode)
+        def forms(n: int, mode: str) -> tuple[str, str, list[int]] | None:
+            if mode == MARGIN_MODE:
+                text = pdftotext_without_margins(pdf, n, timeout=timeout, password=password)
+                if text is None:
+                    return None
+            else:
+                text = pdftotext_page(pdf, n, timeout=timeout, password=password, mode=mode)
             return _page_forms(redecode_page_text(text) if n in decoded else text)
 
-        for mode in MODES:
-            found = _match(needle, forms(page, mode))
+        for mode in (*MODES, MARGIN_MODE):
+            form = forms(page, mode)
+            found = _match(needle, form) if form is not None else Crosscheck(False, "none")
             if found.confirmed:
                 return Crosscheck(True, found.level, mode, bool(decoded))
         if page_end is not None and page_end > page:
-            for mode in MODES:
-                found = split_across(needle, forms(page, mode), forms(page_end, mode))
+            for mode in (*MODES, MARGIN_MODE):
+                first, second = forms(page, mode), forms(page_end, mode)
+                if first is None and second is None:
+                    continue
+                if mode == MARGIN_MODE:  # a page without margin words: its reading order
+                    first = first or forms(page, "reading")
+                    second = second or forms(page_end, "reading")
+                found = split_across(needle, first, second)
                 if found.confirmed:
                     return Crosscheck(True, found.level, mode, bool(decoded))
     return Crosscheck(False, "none")

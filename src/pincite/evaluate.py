@@ -13,7 +13,8 @@ checked: the citation is not verified, the page was read by OCR, pdftotext is no
 or pdftotext failed on that file, e.g. a password it was not given), and `crosscheck_level`
 ("normalized" / "no-whitespace" when confirmed, with " (re-decoded as cp1251)" appended when
 found only after pdftotext's text of a repaired page was re-decoded the way extraction
-repaired it; "none" when not confirmed, None when not checked). The figure
+repaired it, and " (margin notes left out)" when found only in pdftotext's words less the
+margin notes standing inside a paragraph (crosscheck.MARGIN_MODE); "none" when not confirmed, None when not checked). The figure
 `crosschecked_quotes` is confirmed / verified citations.
 
 Timings are cold: nothing is asked before the measured questions, so the first question
@@ -143,6 +144,9 @@ class QuoteCrosschecker:
     LAYER, REDECODED, OCR = "layer", "re-decoded", "ocr"
     #: Appended to the level of a quote confirmed only in pdftotext's re-decoded text.
     REDECODED_LEVEL = " (re-decoded as cp1251)"
+    #: Appended to the level of a quote confirmed only in pdftotext's words with the margin
+    #: notes of a paragraph left out (crosscheck.MARGIN_MODE).
+    MARGIN_LEVEL = " (margin notes left out)"
 
     def __init__(self, original: Callable[[str], tuple[Path, str | None] | None],
                  page_source: Callable[[str, int], str] | None = None):
@@ -214,7 +218,8 @@ class QuoteCrosschecker:
             return None, None
         finally:
             self.seconds += time.perf_counter() - t0
-        return res.confirmed, res.level + (self.REDECODED_LEVEL if res.redecoded else "")
+        return res.confirmed, (res.level + (self.REDECODED_LEVEL if res.redecoded else "")
+                               + (self.MARGIN_LEVEL if res.mode == _cc.MARGIN_MODE else ""))
 
 
 def _missing_message() -> str:

@@ -278,7 +278,8 @@ class _PageLook:
 
 def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageText, _PageLook]:
     """Read physical page ``index + 1``: text (glyphs marked as no text left out, then in
-    reading order; ``char_map`` back to PDFium's text when either changed it), /PageLabels
+    reading order, or with margin notes moved out of the paragraph they interrupt;
+    ``char_map`` back to PDFium's text when any of these changed it), /PageLabels
     label, size in points, and, for a page with few letters, its images and ink."""
     try:
         page = pdf[index]
@@ -296,7 +297,9 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
             text, char_map = layout.drop_chars(source, no_text_offsets(page, textpage, source))
             lines = layout.scan_lines(textpage, text, char_map, source)
             ordered = layout.reading_order(textpage, text, lines, float(width), char_map, source)
-            if ordered is not None:  # interleaved two-column page: left column first
+            if ordered is None:  # margin notes PDFium puts inside a paragraph: after it
+                ordered = layout.margin_notes(textpage, text, lines, float(width), char_map, source)
+            if ordered is not None:  # left column first, or notes out of the paragraph
                 text, char_map, lines = ordered
         finally:
             textpage.close()
