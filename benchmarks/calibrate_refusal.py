@@ -48,6 +48,16 @@ def _answered_elsewhere(q: dict, own: str, texts: dict[str, str]) -> list[str]:
     return [d for d, text in texts.items() if d != own and parts and all(p in text for p in parts)]
 
 
+def _rule_inputs(answer):
+    """The Relevance the refusal rule decides an Answer by, or None: a compound question's
+    parts are answered one by one and the question is refused only when every part is, so
+    its strongest part (highest score) stands for it; Answer.relevance of a compound answer
+    is its weakest part's (what the answer shows), which would count a partial answer as a
+    refusal."""
+    parts = [p.relevance for p in answer.parts if p.relevance is not None]
+    return max(parts, key=lambda r: r.score) if parts else answer.relevance
+
+
 def collect(lib: Library, questions: list[dict]) -> tuple[list[dict], list[dict]]:
     """(rows for answerable questions, rows for refusal questions), with scores. A question
     whose answer is also in another document gets no negative ("neg" None)."""
@@ -57,7 +67,7 @@ def collect(lib: Library, questions: list[dict]) -> tuple[list[dict], list[dict]
     rows, refusals = [], []
     for q in questions:
         full = lib.ask(q["question"])
-        rel = full.relevance
+        rel = _rule_inputs(full)
         row = {"id": q["id"], "lang": q["lang"], "doc": Path(q["doc"]).name,
                "pos": rel.score if rel else 0.0, "pos_coverage": rel.coverage if rel else 0.0,
                "pos_dense": rel.dense if rel else None}
@@ -75,7 +85,7 @@ def collect(lib: Library, questions: list[dict]) -> tuple[list[dict], list[dict]
             rows.append(row)
             continue
         loo = lib.ask(q["question"], doc_ids=[d for d in everything if d != own])
-        rel = loo.relevance
+        rel = _rule_inputs(loo)
         row.update(neg=rel.score if rel else 0.0, neg_coverage=rel.coverage if rel else 0.0,
                    neg_dense=rel.dense if rel else None)
         rows.append(row)

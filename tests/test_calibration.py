@@ -261,3 +261,28 @@ def test_choose_rule_adds_a_dense_floor_only_when_it_refuses_more():
     plain = choose_rule([{k: v for k, v in r.items() if "dense" not in k} for r in rows],
                         max_false_refusals=0.0)
     assert plain.min_dense is None and plain.refused_negatives == 0.5
+
+
+def test_a_compound_question_is_calibrated_by_its_strongest_part():
+    """benchmarks/calibrate_refusal.py scores a compound question by the part the refusal
+    rule answers best: the question is refused only when every part is, whereas
+    Answer.relevance shows its weakest part. A plain answer keeps its own relevance."""
+    import importlib.util
+
+    from pincite.answer_model import Answer, Relevance
+
+    spec = importlib.util.spec_from_file_location(
+        "calibrate_refusal", Path(__file__).resolve().parents[1] / "benchmarks" / "calibrate_refusal.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+
+    def rel(score, dense):
+        return Relevance(coverage=score, dense=dense, score=score, threshold=0.4)
+
+    weak, strong = rel(0.25, 0.3), rel(0.8, 0.5)
+    parts = [Answer(question=q, status=s, language="en", answer="", relevance=r)
+             for q, s, r in (("a?", "refused", weak), ("b?", "answered", strong))]
+    compound = Answer(question="a? b?", status="partial", language="en", answer="", relevance=weak, parts=parts)
+    assert module._rule_inputs(compound) == strong
+    plain = Answer(question="a?", status="answered", language="en", answer="", relevance=weak)
+    assert module._rule_inputs(plain) == weak

@@ -477,16 +477,46 @@ def test_bm25_only_library_answers(tmp_path, retrieval):
 
 
 def test_dense_floor_refuses_words_without_meaning(tmp_path, use_lib):
-    """Relevance.min_dense: the same answer is refused when the floor is set above its dense
-    similarity, with a warning that says why, and answered when it is below."""
+    """Relevance.min_dense: an answer whose evidence lacks an asked word is refused when the
+    floor is set above its dense similarity, with a warning that says why, and answered when
+    it is below; evidence holding every asked word (a full score) is never refused by the
+    floor (pincite.answer.pipeline.refused)."""
     pdf = _pump_pdf(tmp_path)
     use_lib.ingest([pdf])
-    ans = use_lib.ask("How much oil primes the hydraulic pump?")
-    assert ans.status == "answered" and ans.relevance.dense is not None
+    q = "How much oil primes the hydraulic pump of the press?"
+    ans = use_lib.ask(q)
+    assert ans.status == "answered" and ans.relevance.dense is not None and ans.relevance.score < 1
     dense = ans.relevance.dense
     use_lib.settings.min_dense = dense + 0.01
-    refused = use_lib.ask("How much oil primes the hydraulic pump?")
+    refused = use_lib.ask(q)
     assert refused.status == "refused" and refused.citations() == []
     assert any("similarity" in w for w in refused.warnings)
+    full = use_lib.ask("How much oil primes the hydraulic pump?")
+    assert full.relevance.score == 1.0
+    use_lib.settings.min_dense = full.relevance.dense + 0.01
+    full = use_lib.ask("How much oil primes the hydraulic pump?")
+    assert full.status == "answered" and "2 litres of oil" in full.citations()[0].quote
     use_lib.settings.min_dense = dense - 0.01
-    assert use_lib.ask("How much oil primes the hydraulic pump?").status == "answered"
+    assert use_lib.ask(q).status == "answered"
+
+
+def test_hits_of_equal_score_come_in_chunk_id_order(tmp_path):
+    """Identical passages in several documents score the same; the search returns them in
+    chunk id order however the engine ordered them, and the same hits every time, also
+    where the limit cuts through the tie (index.edge.TIE_MARGIN)."""
+    from pincite.index import edge
+
+    pdfs = [make_pdf(tmp_path / f"copy{n}.pdf", [
+        "The hydraulic pump must be primed with 2 litres of oil before the first start.",
+        f"Appendix {n}: the address of service centre number {n}."]) for n in range(6)]
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        lib.ingest(pdfs)
+        runs = [lib.index.search(["prime", "pump", "oil"], None, limit=4) for _ in range(3)]
+        first = [(h.chunk_id, h.score) for h in runs[0]]
+        assert all([(h.chunk_id, h.score) for h in r] == first for r in runs[1:])
+        tied = [h.chunk_id for h in runs[0] if h.score == runs[0][0].score]
+        assert len(tied) == 4 and tied == sorted(tied)
+        every = lib.index.search(["prime", "pump", "oil"], None, limit=6)
+        assert [h.chunk_id for h in every] == sorted(h.chunk_id for h in every)
+        assert [h.chunk_id for h in runs[0]] == [h.chunk_id for h in every][:4]  # the cut too
+        assert edge.TIE_MARGIN >= 1

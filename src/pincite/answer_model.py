@@ -122,7 +122,8 @@ class Relevance(BaseModel):
     (None without an embedder); score: coverage less the key-word penalty when the window
     lacks the question's most specific word (pincite.answer.extractive.KEY_PENALTY, never
     below 0): what the refusal decision compares with `threshold` (pincite.config.Settings.min_coverage); min_dense: the floor `dense`
-    must reach when both are known (Settings.min_dense). Refused when either falls short.
+    must reach when both are known (Settings.min_dense), unless the score is full (every
+    asked word in the window, pincite.answer.pipeline.refused). Refused when either falls short.
     """
 
     coverage: float

@@ -121,9 +121,11 @@ def cross_validate(rows: Sequence[dict], folds: int = 5,
 
 
 def refused(score: float, dense: float | None, threshold: float, floor: float | None) -> bool:
-    """The refusal rule being calibrated (answer.pipeline.sufficient, negated): a score below
-    the threshold, or a known dense similarity below a floor."""
-    return score < threshold or (floor is not None and dense is not None and dense < floor)
+    """The refusal rule being calibrated: answer.pipeline.refused (a score below the
+    threshold, or a known dense similarity below a floor unless the score is full)."""
+    from pincite.answer.pipeline import refused as rule
+
+    return rule(score, dense, threshold, floor)
 
 
 def _share_refused(pairs: list[tuple[float, float | None]], threshold: float,

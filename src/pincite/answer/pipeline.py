@@ -442,11 +442,26 @@ def relevance(cands: list[extractive.Candidate], threshold: float,
 
 
 def sufficient(rel: Relevance) -> bool:
-    """Whether evidence this relevant may answer: score at the threshold or above, and the
-    dense similarity at the floor or above when both are known."""
-    if rel.score < rel.threshold:
-        return False
-    return rel.min_dense is None or rel.dense is None or rel.dense >= rel.min_dense
+    """Whether evidence this relevant may answer: not `refused` (the rule the threshold and
+    floor are calibrated for, pincite.calibration)."""
+    return not refused(rel.score, rel.dense, rel.threshold, rel.min_dense)
+
+
+#: A score at least this high means the evidence window holds every asked word, the key word
+#: included (coverage 1, no key-word penalty); the dense floor does not apply to it.
+FULL_SCORE = 1.0 - 1e-9
+
+
+def refused(score: float, dense: float | None, threshold: float, floor: float | None) -> bool:
+    """The refusal rule: a score below the threshold, or a known dense similarity below a
+    floor unless the score is full (FULL_SCORE). A short question whose every word stands in
+    one sentence ("What is the ram stroke?" and "The ram stroke is 300 mm.") can have a low
+    cosine against its passage (0.13 with use-m3 in the demo library, 2026-12-01) although
+    its evidence is complete; the floor guards against evidence that matches some words but
+    not the meaning, which a full match is not."""
+    if score < threshold:
+        return True
+    return floor is not None and dense is not None and dense < floor and score < FULL_SCORE
 
 
 def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],

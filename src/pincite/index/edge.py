@@ -33,6 +33,12 @@ MODES = ("hybrid", "bm25", "dense")
 RRF_K = 60
 #: Each prefetch fetches this many times the final limit before fusion.
 PREFETCH_FACTOR = 3
+#: Points fetched beyond the limit so that tied scores are cut by chunk id, not by the
+#: engine's order: RRF gives equal scores to chunks at equal ranks of one list, and Qdrant
+#: Edge returned such ties in a different order from run to run (2026-12-01: eval question
+#: ru-23's evidence moved between ranks 12 and 13, and its answer between answered and
+#: refused, with the same library and question).
+TIE_MARGIN = 10
 #: Keyword payload fields with an index (filters run inside the search on them). The
 #: document fields are matched through their *_key forms (library.fields.field_key: case
 #: folded), while "model", "modifications", "revision" keep the values as set, for display.
@@ -169,8 +175,9 @@ class EdgeIndex:
         mode "hybrid": BM25 prefetch + dense prefetch (each PREFETCH_FACTOR * limit, each
         with the filter) fused by RRF (k=RRF_K) in one Edge call; "bm25" / "dense": one
         side alone. A side without input (no query tokens, no `query_vector` or a BM25-only
-        index) is left out. Hit.score is the fused (or single-side) score; for a dense
-        index, Hit.extra["dense"] holds the hit's cosine similarity to `query_vector`, or, in
+        index) is left out. Hit.score is the fused (or single-side) score; hits of equal score
+        come in chunk id order (TIE_MARGIN), so the same index and query give the same hits;
+        for a dense index, Hit.extra["dense"] holds the hit's cosine similarity to `query_vector`, or, in
         "bm25" mode, to `similarity_to` when given (it ranks nothing: the hits are BM25's).
         """
         if mode not in MODES:
@@ -186,14 +193,16 @@ class EdgeIndex:
             query_vector, use_dense = similarity_to, True  # cosine reported, not searched
         if not sides:
             return []
+        wide = limit + TIE_MARGIN
         if len(sides) == 1:
-            req = qe.QueryRequest(limit=limit, query=sides[0], filter=flt_q, with_payload=True,
+            req = qe.QueryRequest(limit=wide, query=sides[0], filter=flt_q, with_payload=True,
                                   with_vector=[DENSE] if use_dense else None)
         else:
             pre = [qe.Prefetch(limit=limit * PREFETCH_FACTOR, query=q, filter=flt_q) for q in sides]
-            req = qe.QueryRequest(limit=limit, prefetches=pre, query=qe.Fusion.Rrf(k=RRF_K),
+            req = qe.QueryRequest(limit=wide, prefetches=pre, query=qe.Fusion.Rrf(k=RRF_K),
                                   filter=flt_q, with_payload=True, with_vector=[DENSE])
-        points = self.shard.query(req)
+        points = sorted(self.shard.query(req), key=lambda p: (-p.score, (p.payload or {}).get("chunk_id", "")))
+        points = points[:limit]
         hits = [self._hit(p, rank) for rank, p in enumerate(points, start=1)]
         if use_dense:
             q = np.asarray(query_vector, dtype=np.float32)
