@@ -184,7 +184,12 @@ def test_question_whose_key_word_is_nowhere_is_refused(library):
     assert a.status == "refused", a.relevance
     # the key-word penalty decided it: the words matched would have passed the threshold
     assert a.relevance.score < a.relevance.threshold <= a.relevance.coverage
+    # and the refusal says so, with both figures
+    assert (f"covered {a.relevance.coverage:.2f} of the question's terms, {a.relevance.score:.2f} as it "
+            f"lacks the question's rarest word (needed {a.relevance.threshold:.2f})") in a.warnings[0]
     assert library.ask("Which macro is provided for US users as an alternative to deca?").status == "answered"
+    none = library.ask("Zxqwv plorb?")
+    assert none.status == "refused" and none.warnings[0].startswith("no passage holds any of the words")
 
 
 # ------------------------------------------------------------------ rare key word in retrieval

@@ -126,3 +126,37 @@ def test_the_asked_unit_need_not_occur_in_the_library(library):
     ans = library.ask("What is the maximum pressure of the pump in kPa?")
     assert ans.status == "answered" and ans.calculation.verified
     assert (ans.calculation.shown, ans.calculation.unit) == ("1600", "kPa")
+
+
+@pytest.mark.parametrize("question,lang,unit", [
+    ("What is the rated pressure in psi?", "en", "psi"),
+    ("How heavy is the press in pounds?", "en", "pounds"),
+    ("Какой ход штока в дюймах?", "ru", "дюймах"),
+    ("What is the rated pressure in bar?", "en", None),  # converted, not named
+    ("What was released in 2019?", "en", None),  # not a unit at all
+    ("Which valve is used in Europe?", "en", None),
+])
+def test_units_pincite_does_not_convert_are_named(question, lang, unit):
+    """A question asking its answer in a customary unit gets that unit named (the answer
+    warns it is not converted) and left out of the words evidence must cover."""
+    from pincite.answer.calculate import unconverted_target, without_target_unit
+
+    assert unconverted_target(question, lang) == unit
+    if unit is not None:
+        assert unit not in without_target_unit(question, lang)
+
+
+def test_answer_in_an_unconverted_unit_keeps_the_documents_unit_and_says_so(tmp_path):
+    from pdfgen import make_pdf
+    from pincite.app import Library
+    from pincite.config import Settings
+
+    pdf = make_pdf(tmp_path / "press.pdf", ["PX-200 press manual", "The PX-200 weighs 850 kg without oil."])
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        lib.ingest([pdf])
+        a = lib.ask("How heavy is the PX-200 in pounds?")
+        assert a.status == "answered", a.relevance
+        assert "850 kg" in a.citations()[0].quote and a.calculation is None
+        assert a.warnings == ["not converted to pounds: pincite converts SI and metric units only; "
+                              "the quotes give the document's unit"]
+        assert lib.ask("How heavy is the PX-200 in kg?").warnings == []

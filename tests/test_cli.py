@@ -188,3 +188,24 @@ def test_version_names_the_index_profile(tmp_path):
     assert f"extractor {EXTRACTOR_VERSION}" in out.stdout and f"chunker {CHUNKER_VERSION}" in out.stdout
     assert "embedder use-m3 " in out.stdout
     assert not (tmp_path / "none").exists()
+
+
+def test_page_prints_the_text_quotes_are_verified_against(demo):
+    """`pincite page DOC_ID N` prints page N's extracted text (hyphenation joined; --raw as
+    stored), its label on stderr; a cited quote is found in it; bad ids and pages are one
+    error line, exit 2."""
+    _, data, _ = demo
+    docs = json.loads(run("docs", "--json", data=data).stdout)["documents"]
+    px = next(d["doc_id"] for d in docs if d["file_name"] == "px200_manual_en.pdf")
+    ans = json.loads(run("ask", "--json", "What is the rated pressure of the PX-200?", data=data).stdout)
+    cit = ans["claims"][0]["citations"][0]
+    p = run("page", cit["doc_id"], str(cit["page"]), data=data)
+    assert " ".join(cit["quote"].split()) in " ".join(p.stdout.split())
+    assert p.stderr.startswith(f"{cit['file']}: PDF p. {cit['page']} of ") and "\ufffe" not in p.stdout
+    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data)]
+    raw = subprocess.run([*cmd, "page", cit["doc_id"], str(cit["page"]), "--raw"], capture_output=True, timeout=120)
+    plain = subprocess.run([*cmd, "page", cit["doc_id"], str(cit["page"])], capture_output=True, timeout=120)
+    assert b"\r\n" in raw.stdout and b"\r\n" not in plain.stdout  # as stored: PDFium's line ends
+    bad = run("page", px, "99", data=data, check=False)
+    assert bad.returncode == 2 and "page 99 is out of range 1..6" in bad.stderr
+    assert run("page", "0123456789abcdef", "1", data=data, check=False).returncode == 2

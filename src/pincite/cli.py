@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -473,6 +474,38 @@ def remove(doc_id: str = typer.Argument(..., help="Document id as shown by `pinc
     with _library(must_exist=True, for_reindex=True) as lib:  # needs no embedder
         lib.remove(doc_id)
     console.print(f"removed {doc_id}")
+
+
+@app.command()
+def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`."),
+         number: int = typer.Argument(..., metavar="PAGE", help="1-based physical page: the N of 'PDF p. N'."),
+         raw: bool = typer.Option(False, "--raw", help="The text exactly as stored: PDFium's \\r\\n line "
+                                                     "ends and U+FFFE where a word is hyphenated at a line end.")):
+    """Print the extracted text of one page: the source text every quote cited on it was
+    verified against (hyphenated words joined unless --raw)."""
+    server = _server()
+    if server is not None:
+        with server:
+            data = server.page_text(doc_id, number)
+        name = doc_id
+    else:
+        with _library(must_exist=True, for_reindex=True) as lib:  # needs no index search
+            row = lib.catalog.get(doc_id)
+            if row is None or row.state != "ready":
+                _fail(f"no document {doc_id!r} in the library (see `pincite docs`)")
+            model = lib.model(doc_id)
+            if not 1 <= number <= model.page_count:
+                _fail(f"{row.file_name}: page {number} is out of range 1..{model.page_count}")
+            p = model.page(number)
+            data = {"text": p.text, "page_label": p.page_label, "pages": model.page_count, "ocr": p.ocr}
+            name = row.file_name
+    label = f", printed page {data['page_label']}" if data.get("page_label") else ""
+    ocr = ", read by OCR" if data.get("ocr") else ""
+    typer.echo(f"{name}: PDF p. {number} of {data['pages']}{label}{ocr}", err=True)
+    text = data["text"]
+    if not raw:
+        text = re.sub("\ufffe\r?\n?", "", text).replace("\r\n", "\n")
+    sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
 @app.command("eval")

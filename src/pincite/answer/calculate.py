@@ -110,13 +110,36 @@ def target_unit(question: str, lang: str) -> str | None:
         return None
 
 
+#: Units a question may ask its answer in that pincite does not convert (calc.UNIT_FACTORS
+#: holds SI and metric units only; customary units are left out on purpose, because "in"
+#: and "ft" are also words of running text that a quote's numbers must not be read with).
+#: Asked for, they are named in a warning and the answer keeps the document's unit.
+UNCONVERTED_UNITS = frozenset(
+    "psi lb lbs pound pounds oz ounce ounces gal gallon gallons inch inches ft foot feet yd yard "
+    "yards mi mile miles mph hp horsepower btu fahrenheit °f "
+    "дюйм дюймы дюймах дюймов фунт фунты фунтах фунтов галлон галлоны галлонах галлонов "
+    "фут футы футах футов милях миль "
+    "英寸 磅 加仑 英尺 英里 华氏度".split())
+
+
+def unconverted_target(question: str, lang: str) -> str | None:
+    """The unit a question asks its answer in when it is one pincite does not convert
+    (UNCONVERTED_UNITS: "… in psi?" -> "psi", "… в дюймах?" -> "дюймах"), else None."""
+    m = _TARGET.get(lang, _TARGET["en"]).search(question.strip())
+    if not m:
+        return None
+    word = m.group(1).strip()
+    return word if word.lower() in UNCONVERTED_UNITS else None
+
+
 def without_target_unit(question: str, lang: str) -> str | None:
     """The question without the unit it asks its answer in ("… pressure in kPa?" -> "…
-    pressure?"), or None when it asks for none: the asked unit is pincite's to compute, so the
-    evidence need not contain the word (it decides refusal by the words it does contain)."""
+    pressure?"), or None when it asks for none: the asked unit is pincite's to compute (or,
+    one of UNCONVERTED_UNITS, to name as not converted), so the evidence need not contain the
+    word (it decides refusal by the words it does contain)."""
     q = question.strip()
     m = _TARGET.get(lang, _TARGET["en"]).search(q)
-    if not m or target_unit(q, lang) is None:
+    if not m or (target_unit(q, lang) is None and unconverted_target(q, lang) is None):
         return None
     end = "？" if lang == "zh" else "?"
     return q[:m.start()].rstrip(" ,，") + end

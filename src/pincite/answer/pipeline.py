@@ -17,7 +17,7 @@ from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import Hit, SearchFilter
 from . import extractive
-from .calculate import calculation_line, conversion_for, without_target_unit
+from .calculate import calculation_line, conversion_for, unconverted_target, without_target_unit
 from .cite import citation_for
 from .messages import message
 from .verify import verify_quote
@@ -426,8 +426,14 @@ def _extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     conversion = conversion_for(g.question, g.lang, verified)
     if conversion is not None:
         text += "\n" + calculation_line(conversion)
+    warnings = []
+    unit = unconverted_target(g.question, g.lang)
+    if unit is not None:
+        warnings.append(f"not converted to {unit}: pincite converts SI and metric units only; "
+                        "the quotes give the document's unit")
     return Answer(question=g.question, status="answered", language=g.lang, scope=g.scope,
-                  answer=text, claims=claims, timings=timings, relevance=rel, calculation=conversion)
+                  answer=text, claims=claims, timings=timings, relevance=rel, calculation=conversion,
+                  warnings=warnings)
 
 
 def relevance(cands: list[extractive.Candidate], threshold: float,
@@ -660,8 +666,14 @@ def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
              rel: Relevance | None = None) -> Answer:
     warnings = []
     if rel and rel.coverage:
-        warnings.append(f"best evidence covered {rel.coverage:.2f} of the question's terms "
+        missing = (f", {rel.score:.2f} as it lacks the question's rarest word"
+                   if rel.score < rel.coverage - 0.005 else "")
+        warnings.append(f"best evidence covered {rel.coverage:.2f} of the question's terms{missing} "
                         f"(needed {rel.threshold:.2f})")
+    elif rel:
+        warnings.append(f"no passage holds any of the words the question asks about "
+                        f"(needed {rel.threshold:.2f})")
+    if rel and rel.coverage:
         if rel.min_dense is not None and rel.dense is not None and rel.dense < rel.min_dense:
             warnings.append(f"best evidence's meaning is far from the question (similarity "
                             f"{rel.dense:.2f}, needed {rel.min_dense:.2f})")

@@ -192,6 +192,11 @@ class Client:
                 raise TimeoutError("uploads still being ingested")
             time.sleep(poll)
 
+    def page_text(self, doc_id: str, page: int) -> dict:
+        """GET /api/documents/{doc_id}/pages/{page}/text: {"doc_id", "page", "page_label",
+        "label_source", "pages", "kind", "address", "ocr", "text"}."""
+        return self._json("GET", f"/api/documents/{doc_id}/pages/{page}/text")
+
     def remove(self, doc_id: str) -> None:
         r = self._http.delete(f"/api/documents/{doc_id}")
         self._check(r)
