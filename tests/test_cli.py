@@ -209,3 +209,28 @@ def test_page_prints_the_text_quotes_are_verified_against(demo):
     bad = run("page", px, "99", data=data, check=False)
     assert bad.returncode == 2 and "page 99 is out of range 1..6" in bad.stderr
     assert run("page", "0123456789abcdef", "1", data=data, check=False).returncode == 2
+
+
+def test_docs_table_fits_80_columns_with_notes_below():
+    """At 80 columns the notes column goes (the notes follow the table as lines, so file
+    names are not squeezed to a few characters); at 120 and more it stays."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from pincite import render
+
+    row = SimpleNamespace(doc_id="0123456789abcdef", file_name="AverageTaxRates.xlsx", model="", modifications=[],
+                          revision="", trust="reference", valid_from=None, valid_to=None, pages=6, chunks=72,
+                          language="en", state="ready", warnings=["page 1: text from OCR (no text layer)"])
+    failed = SimpleNamespace(file_name="locked.pdf", reason="encrypted: a user password is needed")
+    table, notes = render.docs_table([row], [failed], 80)
+    console = Console(width=80, record=True)
+    console.print(table)
+    text = console.export_text()
+    assert "AverageTaxRates.xlsx" in text and "0123456789abcdef" in text and "status" in text
+    assert all(len(line) <= 80 for line in text.splitlines()) and "notes" not in text
+    assert notes == ["AverageTaxRates.xlsx: page 1: text from OCR (no text layer)",
+                     "locked.pdf: [red]failed[/]: encrypted: a user password is needed"]
+    wide, none = render.docs_table([row], [failed], 160)
+    assert none == [] and [c.header for c in wide.columns][-1] == "notes"

@@ -361,7 +361,10 @@ def docs(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
                "problems": problems}
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
         return
-    console.print(render.docs_table(rows, failures))
+    table, notes = render.docs_table(rows, failures, console.width)
+    console.print(table)
+    for line in notes:
+        console.print(line, soft_wrap=True)
     for p in problems:
         console.print(f"[yellow]! {escape(p)}[/]")
 

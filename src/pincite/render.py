@@ -118,22 +118,36 @@ def _print_calculation(console: Console, ans: Answer) -> None:
         console.print(f"    {escape(i.name)} = {escape(i.text)}{src} {mark}")
 
 
-def docs_table(rows, failures) -> Table:
+#: Terminal width below which `docs_table` leaves its notes column out (they follow the
+#: table as lines instead): at 80 columns the notes squeezed file names to 6 characters.
+WIDE_DOCS = 120
+
+
+def docs_table(rows, failures, width: int = WIDE_DOCS) -> tuple[Table, list[str]]:
     """The library: one line per document (with its fields: model, modifications,
-    revision, trust, validity) and per failed file."""
-    t = Table(title="pincite library")
+    revision, trust, validity) and per failed file, and the notes (extraction warnings,
+    failure reasons) as lines to print after it when `width` (the terminal's columns) is
+    under WIDE_DOCS; else the notes are the table's last column and the list is empty."""
+    wide = width >= WIDE_DOCS
+    t = Table(title="pincite library", **({} if wide else {"box": None, "pad_edge": False}))
     t.add_column("id", no_wrap=True, min_width=16)  # whole, so it can be copied into `pincite remove`
-    t.add_column("file", overflow="fold")
+    t.add_column("file", overflow="fold", min_width=12)
     t.add_column("fields", min_width=10)  # "normative" whole
-    for col in ("pages", "chunks", "lang", "status", "notes"):
+    for col in ("pages", "chunks", "lang", "status") + (("notes",) if wide else ()):
         t.add_column(col)
+    lines = []
     for r in rows:
         notes = "; ".join(r.warnings[:2]) + (f" (+{len(r.warnings) - 2})" if len(r.warnings) > 2 else "")
         t.add_row(r.doc_id, escape(r.file_name), escape(short_fields(r)), str(r.pages), str(r.chunks),
-                  r.language, r.state, escape(notes))
+                  r.language, r.state, *((escape(notes),) if wide else ()))
+        if notes and not wide:
+            lines.append(f"{escape(r.file_name)}: {escape(notes)}")
     for f in failures:
-        t.add_row("-", escape(f.file_name), "-", "-", "-", "-", "[red]failed[/]", escape(f.reason))
-    return t
+        t.add_row("-", escape(f.file_name), "-", "-", "-", "-", "[red]failed[/]",
+                  *((escape(f.reason),) if wide else ()))
+        if not wide:
+            lines.append(f"{escape(f.file_name)}: [red]failed[/]: {escape(f.reason)}")
+    return t, lines
 
 
 def short_fields(r) -> str:
