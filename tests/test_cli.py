@@ -102,6 +102,11 @@ def test_eval_on_demo_questions(demo, tmp_path):
         assert cc["available"] is True and cc["confirmed"] == len(verified)
         assert figures["crosschecked_quotes"] == 1.0
         assert all(c["crosscheck"] is True for c in verified)
+    # the table fits 80 columns with its headers whole
+    narrow = run("eval", str(ROOT / "demo" / "expected.jsonl"), "--out", str(out), data=data, env={"COLUMNS": "80"})
+    head = "\n".join(narrow.stdout.splitlines()[:4])
+    assert all(w in head for w in ("accuracy", "refusals", "quotes", "checked", "labels"))
+    assert all(len(line) <= 80 for line in narrow.stdout.splitlines()[:7])  # title, 2 header lines, 4 rows
 
 
 def test_eval_ingests_and_reports_without_pdftotext(demo, tmp_path):
