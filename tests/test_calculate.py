@@ -160,3 +160,6 @@ def test_answer_in_an_unconverted_unit_keeps_the_documents_unit_and_says_so(tmp_
         assert a.warnings == ["not converted to pounds: pincite converts SI and metric units only; "
                               "the quotes give the document's unit"]
         assert lib.ask("How heavy is the PX-200 in kg?").warnings == []
+        ru = lib.ask("Сколько весит PX-200 в фунтах?")
+        assert ru.warnings == ["не пересчитано в фунтах: pincite пересчитывает только единицы СИ и "
+                               "метрические; в цитатах единица документа"], (ru.status, ru.relevance)

@@ -10,6 +10,11 @@ MESSAGES = {
         "ru": "Сверьте значение на открытой странице и модификацию с заводской табличкой.",
         "zh": "请在打开的页面上核对数值，并将型号与铭牌对照。",
     },
+    "not_converted": {
+        "en": "not converted to {unit}: pincite converts SI and metric units only; the quotes give the document's unit",
+        "ru": "не пересчитано в {unit}: pincite пересчитывает только единицы СИ и метрические; в цитатах единица документа",
+        "zh": "未换算为{unit}：pincite 只换算国际单位制和公制单位；引文中为文档原单位",
+    },
     "not_found": {
         "en": "Not found in the library: no passage answers this question.",
         "ru": "В библиотеке ответа нет: ни один фрагмент не отвечает на этот вопрос.",

@@ -429,8 +429,7 @@ def _extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     warnings = []
     unit = unconverted_target(g.question, g.lang)
     if unit is not None:
-        warnings.append(f"not converted to {unit}: pincite converts SI and metric units only; "
-                        "the quotes give the document's unit")
+        warnings.append(message("not_converted", g.lang).format(unit=unit))
     return Answer(question=g.question, status="answered", language=g.lang, scope=g.scope,
                   answer=text, claims=claims, timings=timings, relevance=rel, calculation=conversion,
                   warnings=warnings)
