@@ -38,7 +38,7 @@ from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
 from .extract.readahead import ReadAhead
 from .extract.reader import Extracted, FileReader
-from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, FileType, ZipLimits
+from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
 from .index.base import SearchFilter
 from .index.edge import EdgeIndex, doc_payload
 from .library.blobs import BlobStore, atomic_write, sha256_file
@@ -193,9 +193,6 @@ class Library:
             hint = f" (or set PINCITE_EMBEDDER={built} to use the index as built)"
         return (f"{self.root}: the index was built with other settings ({diff}); run "
                 f"`pincite reindex` to rebuild it from the stored documents{hint}")
-
-    def _pdf_limits(self) -> PdfLimits:
-        return self._reader().pdf_limits
 
     # -- reading ------------------------------------------------------------------
     def documents(self) -> list[DocumentRow]:
@@ -438,11 +435,6 @@ class Library:
         if row is None or row.state != "ready":
             ahead.submit(path, sha)
 
-    def _extract_docx(self, path: Path, doc_id: str, sha: str, pdf_dest: Path,
-                      file_name: str | None = None) -> tuple[DocumentModel, Path | None]:
-        """A DOCX -> (DocumentModel, its converted PDF at `pdf_dest` or None) (FileReader)."""
-        return self._reader().extract_docx(path, doc_id, sha, pdf_dest, file_name)
-
     def _add_extracted(self, path: Path, source: str, doc: DocumentModel,
                        old: list[DocumentRow], fields: DocFields | None = None,
                        suffix: str = ".pdf", pages_pdf: Path | None = None,
@@ -467,16 +459,6 @@ class Library:
             self._remove(row)
         status = "replaced" if old else "added"
         return IngestResult(source, status, doc_id, doc.page_count, len(chunks), warnings=doc.warnings)
-
-    def _file_type(self, path: Path, name: str | None = None) -> FileType:
-        """The type of the file from its bytes (FileReader.file_type)."""
-        return self._reader().file_type(path, name)
-
-    @staticmethod
-    def _extract_other(path: Path, ftype: FileType, doc_id: str, sha: str,
-                       file_name: str | None = None) -> DocumentModel:
-        """A DOCX, PPTX, XLSX, TXT or Markdown file (checked by `_file_type`) -> DocumentModel."""
-        return FileReader.extract_other(path, ftype, doc_id, sha, file_name)
 
     def _write_pending(self, path: Path, doc: DocumentModel, fields: DocFields | None = None,
                        suffix: str = ".pdf", pages_pdf: Path | None = None,
@@ -637,9 +619,8 @@ class Library:
         blob = self.blobs.path_for(row.sha256)
         if KIND_OF_MIME.get(old.mime, "pdf") != "pdf":
             return self._extract_other_again(row, old, blob)
-        limits = self._pdf_limits()
         try:
-            doc = extract_pdf(blob, doc_id=row.doc_id, sha256=row.sha256, limits=limits,
+            doc = extract_pdf(blob, doc_id=row.doc_id, sha256=row.sha256, limits=self._reader().pdf_limits,
                               ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
         except (IngestError, OSError):
             return old
@@ -658,15 +639,16 @@ class Library:
         when that PDF is missing or no longer fits, so its pages are never lost."""
         from .extract import convert, office
 
+        reader = self._reader()
         try:
-            ftype = self._file_type(blob, name=old.file_name)
+            ftype = reader.file_type(blob, name=old.file_name)
             if ftype.kind == "docx" and office.has_pdf_pages(old):
                 doc = office.extract_docx_pages(
                     blob, self.blobs.derived_path(row.sha256, ".pdf"), doc_id=row.doc_id,
-                    sha256=row.sha256, file_name=old.file_name, limits=self._pdf_limits(),
+                    sha256=row.sha256, file_name=old.file_name, limits=reader.pdf_limits,
                     ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
             else:
-                doc = self._extract_other(blob, ftype, row.doc_id, row.sha256, file_name=old.file_name)
+                doc = reader.extract_other(blob, ftype, row.doc_id, row.sha256, file_name=old.file_name)
         except (IngestError, OSError, convert.ConversionError):
             return old
         doc.path, doc.language = old.path, old.language
