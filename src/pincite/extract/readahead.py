@@ -136,25 +136,20 @@ class ReadAhead:
         """The child died on the head of the queue: restart it and ask again for the head and
         the rest of the queue. Dying again, the head fails with ReaderCrashed, and a fresh
         child is asked for the rest."""
-        self._restart()
+        self._restart(list(self._queue))
         try:
             return self._receive()
         except _Died:
             pass
-        rest = list(self._queue)[1:]
-        self.close(kill=True)
-        self._queue.append((path, sha))  # take() pops it with this answer
-        for p, s in rest:
-            self._queue.append((p, s))
-            self._send(p, s)
+        self._restart(list(self._queue)[1:])
+        self._queue.appendleft((path, sha))  # not asked again: take() pops it with this answer
         return "error", ReaderCrashed(path)
 
-    def _restart(self) -> None:
-        pending = list(self._queue)
+    def _restart(self, jobs: list[tuple[Path, str]]) -> None:
+        """Kill the child and ask a fresh one for `jobs`, in order (none: no child yet)."""
         self.close(kill=True)
-        for p, s in pending:
-            self._queue.append((p, s))
-            self._send(p, s)
+        for p, s in jobs:
+            self.submit(p, s)
 
 
 def _answer(job) -> tuple[str, object]:
