@@ -56,9 +56,9 @@ CALIBRATED_ON = "2026-12-01"
 #: is busy). Raise it only on a machine that does nothing else.
 EMBED_THREADS = 1
 #: Threads that embed the passages of an ingest side by side (Settings.embed_workers; each
-#: with EMBED_THREADS BLAS threads): the CPU count, at most embeddings.MAX_PASSAGE_WORKERS
-#: (4). Unlike BLAS threads within one product, separate workers do not wait on each other;
-#: queries (one text each) are unaffected. See embeddings.MAX_PASSAGE_WORKERS for figures.
+#: with EMBED_THREADS BLAS threads): the CPU count, at most 4. Unlike BLAS threads within one
+#: product, separate workers do not wait on each other; queries (one text each) are
+#: unaffected. Figures: embeddings.UseEmbedder.
 EMBED_WORKERS_MAX = 4
 
 

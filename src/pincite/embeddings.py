@@ -27,9 +27,9 @@ import importlib.metadata
 import json
 import os
 import threading
+import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
-import unicodedata
 from typing import Protocol, Sequence, runtime_checkable
 from urllib.parse import urlsplit
 
@@ -213,8 +213,8 @@ class _LocalEmbedder:
         model = self._loaded()
         size = min(LOCAL_BATCH, -(-len(texts) // self.workers))
         batches = [texts[i:i + size] for i in range(0, len(texts), size)]
-        if len(batches) == 1:
-            parts = [self._encode(model, batches[0], False)]
+        if self.workers == 1 or len(batches) == 1:
+            parts = [self._encode(model, batch, False) for batch in batches]
         else:
             with self._blas_limit(), ThreadPoolExecutor(min(self.workers, len(batches))) as pool:
                 parts = list(pool.map(lambda batch: self._encode(model, batch, False), batches))
