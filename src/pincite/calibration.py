@@ -15,6 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Sequence
 
+from pincite.answer.pipeline import refused  # the rule calibrated (re-exported for the scripts)
+
 #: Most false refusals accepted on calibration positives (issue #3 "false refusals <= 10%").
 MAX_FALSE_REFUSALS = 0.10
 
@@ -118,14 +120,6 @@ def cross_validate(rows: Sequence[dict], folds: int = 5,
     return {"folds": folds, "refusal_accuracy": round(refused_neg / n_neg, 3) if n_neg else None,
             "false_refusals": round(refused_pos / n_pos, 3) if n_pos else None,
             "thresholds": thresholds, "dense_floors": floors}
-
-
-def refused(score: float, dense: float | None, threshold: float, floor: float | None) -> bool:
-    """The refusal rule being calibrated: answer.pipeline.refused (a score below the
-    threshold, or a known dense similarity below a floor unless the score is full)."""
-    from pincite.answer.pipeline import refused as rule
-
-    return rule(score, dense, threshold, floor)
 
 
 def _share_refused(pairs: list[tuple[float, float | None]], threshold: float,

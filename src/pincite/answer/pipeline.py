@@ -533,28 +533,38 @@ def _add_list_context(lib: LibraryLike, hits: list[Hit]) -> None:
     before. The words count toward the coverage of windows holding the item
     (extractive.candidates), never toward the quote. A list runs from the first item after
     the lead-in while items follow, with at most one other sentence between two items (an
-    item of two sentences)."""
+    item of two sentences). A page is read once however many of its chunks are hits."""
+    pages: dict[tuple[str, int], list[tuple[int, int, list[str]]]] = {}
     for h in hits:
         if h.parts or h.kind != "text":
             continue
         if not any(_LIST_ITEM_RE.match(h.text[s:e]) for s, e in analysis.split_sentences(h.text)):
             continue
-        page = lib.page_text(h.doc_id, h.page)
-        found, lead, gap = [], None, 0
-        for s, e in analysis.split_sentences(page):
-            sentence = page[s:e]
-            if _LIST_ITEM_RE.match(sentence):
-                gap = 0
-                if lead is not None and s < h.char_end and h.char_start < e:
-                    found.append((s, e, lead))
-            elif sentence.rstrip().endswith(_LEAD_IN_ENDS):
-                lead, gap = analysis.tokens(sentence), 0
-            else:
-                gap += 1
-                if gap > 1:
-                    lead = None
+        key = (h.doc_id, h.page)
+        if key not in pages:
+            pages[key] = _led_items(lib.page_text(h.doc_id, h.page))
+        found = [(s, e, lead) for s, e, lead in pages[key] if s < h.char_end and h.char_start < e]
         if found:
             h.extra["item_context"] = found
+
+
+def _led_items(page: str) -> list[tuple[int, int, list[str]]]:
+    """(start, end, lead-in words) of every list item of `page` that a lead-in sentence
+    introduces (_add_list_context)."""
+    found, lead, gap = [], None, 0
+    for s, e in analysis.split_sentences(page):
+        sentence = page[s:e]
+        if _LIST_ITEM_RE.match(sentence):
+            gap = 0
+            if lead is not None:
+                found.append((s, e, lead))
+        elif sentence.rstrip().endswith(_LEAD_IN_ENDS):
+            lead, gap = analysis.tokens(sentence), 0
+        else:
+            gap += 1
+            if gap > 1:
+                lead = None
+    return found
 
 
 #: A key word (extractive.key_word) found in at most this many chunks is rare enough that
@@ -669,12 +679,11 @@ def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
                    if rel.score < rel.coverage - 0.005 else "")
         warnings.append(f"best evidence covered {rel.coverage:.2f} of the question's terms{missing} "
                         f"(needed {rel.threshold:.2f})")
-    elif rel:
-        warnings.append(f"no passage holds any of the words the question asks about "
-                        f"(needed {rel.threshold:.2f})")
-    if rel and rel.coverage:
         if rel.min_dense is not None and rel.dense is not None and rel.dense < rel.min_dense:
             warnings.append(f"best evidence's meaning is far from the question (similarity "
                             f"{rel.dense:.2f}, needed {rel.min_dense:.2f})")
+    elif rel:
+        warnings.append(f"no passage holds any of the words the question asks about "
+                        f"(needed {rel.threshold:.2f})")
     return Answer(question=q, status="refused", language=lang, scope=scope,
                   answer=message(key, lang), timings=timings, warnings=warnings, relevance=rel)
