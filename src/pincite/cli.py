@@ -550,8 +550,7 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
             report["ingest"] = ingest_figures.__dict__
         sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
         return
-    t = Table(title=f"pincite eval: {len(recs)} questions, {env['corpus']['files']} documents",
-              **({} if console.width >= render.WIDE_DOCS else {"box": None, "pad_edge": False}))
+    t = render.table(f"pincite eval: {len(recs)} questions, {env['corpus']['files']} documents", console.width)
     cols = {"questions": "n", "hit@1": "hit@1", "hit@5": "hit@5",  # two-line headers fit 80 columns
             "refusal_accuracy": "refusal\naccuracy", "false_refusals": "false\nrefusals",
             "verified_quotes": "verified\nquotes", "compound_parts": "compound\nparts",

@@ -118,9 +118,16 @@ def _print_calculation(console: Console, ans: Answer) -> None:
         console.print(f"    {escape(i.name)} = {escape(i.text)}{src} {mark}")
 
 
-#: Terminal width below which `docs_table` leaves its notes column out (they follow the
-#: table as lines instead): at 80 columns the notes squeezed file names to 6 characters.
+#: Terminal width below which tables are drawn without borders (`table`) and `docs_table`
+#: leaves its notes column out (they follow the table as lines instead): at 80 columns the
+#: borders and notes squeezed file names to 6 characters and eval's headers to 4.
 WIDE_DOCS = 120
+
+
+def table(title: str, width: int) -> Table:
+    """A rich Table titled `title` for a terminal `width` columns wide: bordered from
+    WIDE_DOCS columns, else without borders or edge padding, so it fits 80 columns."""
+    return Table(title=title, **({} if width >= WIDE_DOCS else {"box": None, "pad_edge": False}))
 
 
 def docs_table(rows, failures, width: int = WIDE_DOCS) -> tuple[Table, list[str]]:
@@ -129,7 +136,7 @@ def docs_table(rows, failures, width: int = WIDE_DOCS) -> tuple[Table, list[str]
     failure reasons) as lines to print after it when `width` (the terminal's columns) is
     under WIDE_DOCS; else the notes are the table's last column and the list is empty."""
     wide = width >= WIDE_DOCS
-    t = Table(title="pincite library", **({} if wide else {"box": None, "pad_edge": False}))
+    t = table("pincite library", width)
     t.add_column("id", no_wrap=True, min_width=16)  # whole, so it can be copied into `pincite remove`
     t.add_column("file", overflow="fold", min_width=12)
     t.add_column("fields", min_width=10)  # "normative" whole
