@@ -97,16 +97,17 @@ _ZH_HEAD = re.compile(r"^第\s*[一二三四五六七八九十百零〇两\d]{1,
 _DIGITS = re.compile(r"\d+")
 
 
-def bridge_chunks(doc: DocumentModel) -> list:
+def bridge_chunks(doc: DocumentModel, running: Running | None = None) -> list:
     """The bridge chunks of ``doc`` (pincite.chunking.Chunk, kind "bridge"), in page order;
     see the module docstring. [] for a document of fewer than two pages or of non-PDF units.
+    ``running``: :func:`running_lines` of ``doc.pages`` when the caller has it already.
     Never raises on any page text."""
     from pincite.chunking import Chunk, prefix_path, search_prefix, section_of
 
     pages = doc.pages
     if len(pages) < 2 or any(p.address is not None for p in pages):
         return []
-    lines, edges = _running_edges(pages)
+    lines, edges = running or running_lines(pages)
     out = []
     for i in range(len(pages) - 1):
         found = _bridge(pages, lines, edges, i)
@@ -257,7 +258,11 @@ def _steps(line: str, other: str, distance: int, bare: bool, pages: set[str]) ->
                     for m, step in changed))
 
 
-def _running_edges(pages: list[PageText]) -> tuple[list[Zone], list[tuple[int, int]]]:
+#: What :func:`running_lines` finds: each page's zone lines and (header, footer) line counts.
+Running = tuple[list[Zone], list[tuple[int, int]]]
+
+
+def running_lines(pages: list[PageText]) -> Running:
     """Each page's zone lines (:func:`_zone_lines`) and its (header, footer) line counts by
     :func:`_edge_count` (compared with the pages at most NEAR_PAGES away). (0, 0) for a page
     of a non-PDF unit (slide, sheet, text lines: no running heads) and for a page where they
@@ -281,7 +286,7 @@ def _running_edges(pages: list[PageText]) -> tuple[list[Zone], list[tuple[int, i
     return lines, edges
 
 
-def page_bodies(pages: list[PageText]) -> list[tuple[int, int]]:
+def page_bodies(pages: list[PageText], running: Running | None = None) -> list[tuple[int, int]]:
     """(start, end) of each page's body in its text: from the start of its first line after
     the running header lines to the end of its last line before the running footer lines
     (module docstring, step 1: folios, running heads holding the page's label, lines
@@ -289,8 +294,9 @@ def page_bodies(pages: list[PageText]) -> list[tuple[int, int]]:
     has none at an edge, is of a non-PDF unit, or would have no body left (a page's only
     text is never left out). ``pages``: a document's pages in order (neighbours and
     repeated lines come from them, so pass them all). Used by page chunks
-    (pincite.chunking) and bridges alike."""
-    lines, edges = _running_edges(pages)
+    (pincite.chunking) and bridges alike. ``running``: :func:`running_lines` of ``pages``
+    when the caller has it already."""
+    lines, edges = running or running_lines(pages)
     out = []
     for page, (top, bottom), (head, foot) in zip(pages, lines, edges):
         start = top[head][0] if head else 0

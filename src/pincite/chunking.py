@@ -36,7 +36,7 @@ import re
 from dataclasses import dataclass, field
 
 from pincite.analysis import split_sentences
-from pincite.bridges import bridge_chunks, page_bodies
+from pincite.bridges import bridge_chunks, page_bodies, running_lines
 from pincite.extract.address import address_for_span
 from pincite.extract.geometry import lstrip_span, rstrip_span
 from pincite.extract.model import DocumentModel, PageText
@@ -144,9 +144,10 @@ def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk
     if target_chars < 1:
         raise ValueError("target_chars must be positive")
     chunks: list[Chunk] = []
-    for page, body in zip(doc.pages, page_bodies(doc.pages)):
+    running = running_lines(doc.pages)  # running heads and footers: found once for both uses
+    for page, body in zip(doc.pages, page_bodies(doc.pages, running)):
         chunks.extend(_chunk_page(doc, page, body, target_chars))
-    chunks.extend(bridge_chunks(doc))  # sentences cut by a page break, after the page chunks
+    chunks.extend(bridge_chunks(doc, running))  # sentences cut by a page break, after the page chunks
     from pincite.table_chunks import table_chunks  # late import: table_chunks builds Chunks
 
     chunks.extend(table_chunks(doc))  # ruled tables: a table chunk and row chunks, last
