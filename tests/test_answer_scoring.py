@@ -339,3 +339,115 @@ def test_evidence_from_another_document_without_the_key_word_is_not_cited(tmp_pa
         assert a.status == "answered", a.relevance
         assert "38 кг" in a.citations()[0].quote
         assert {c.doc_id for c in a.citations()} == {res[0].doc_id}, [c.quote for c in a.citations()]
+
+
+# ------------------------------------------------------------------ page headings
+
+
+def test_page_headings_are_capital_lines_of_the_page():
+    page = ("СН РК 4.01-03-2011\nII\nВнесены изменения приказом от 29.12.2021 г. №215-НҚ.\n"
+            "ПРЕДИСЛОВИЕ\n1. РАЗРАБОТАН: АО «Казгипроводхоз».\n1. SCOPE\n"
+            "A line in Mixed Case\n条例全文\nTHIS LINE IS FAR TOO LONG TO BE A HEADING OF ANY PAGE AT ALL")
+    from pincite.answer import pipeline
+
+    assert pipeline.page_headings(page) == ["СН РК 4.01-03-2011", "ПРЕДИСЛОВИЕ", "1. SCOPE"]
+
+
+def test_a_question_naming_the_page_heading_is_answered_by_that_pages_sentence():
+    """"согласно странице предисловия" names where the evidence stands: the sentence never
+    says "предисловие", the page's heading does (shared eval ru-23)."""
+    from pincite.answer import pipeline
+
+    page = ("Внесены изменения и дополнения в соответствии с приказом Комитета "
+            "от 07.11.2019 г. №179-НҚ и от 29.12.2021 г. №215-НҚ.\nАЛҒЫ СӨЗ\n"
+            "1. ӘЗІРЛЕГЕН: «Қазгипросушаруашылық» АҚ.\n2. ҰСЫНҒАН: Техникалық реттеу департаменті.\n"
+            "ПРЕДИСЛОВИЕ\n1. РАЗРАБОТАН: АО «Казгипроводхоз».")
+    h = hit(page)
+    question = "Каким приказом внесены изменения согласно странице предисловия?"
+    df = {t: 50 for g in analysis.query_groups(question) for t in g}
+    w = weights_for(question, {**df, "предислов": 2}, 1000)  # the rarest word: the key word
+    (bare,) = extractive.candidates([h], w)
+    pipeline._add_page_headings(_Pages(page), [h])
+    assert "предислов" in h.extra["heading_terms"]
+    (c,) = extractive.candidates([h], w)
+    assert page[c.start:c.end].startswith("Внесены изменения")
+    assert bare.key_missing == 1.0 and c.key_missing == 0.0  # the key word is the heading's
+    assert c.relevance > bare.relevance + 0.2
+
+
+def test_section_title_counts_toward_coverage_but_not_the_quote():
+    from pincite.answer import pipeline
+
+    text = "The valve opens at 6 bar."
+    h = hit(text)
+    h.section_title = "7 Hydraulic accumulator"
+    pipeline._add_page_headings(_Pages(text), [h])
+    (c,) = extractive.candidates([h], weights_for("At what pressure does the hydraulic accumulator valve open?"))
+    assert c.coverage == 1.0
+    assert text[c.start:c.end] == text
+
+
+# ------------------------------------------------------------------ who-questions
+
+
+@pytest.mark.parametrize("question,asks", [
+    ("Кто перевёл руководство?", True),
+    ("Who wrote the TeX book?", True),
+    ("By whom was it approved?", True),
+    ("谁编写了这份指南？", True),
+    ("Whose manual is it?", False),
+    ("What is the ram stroke?", False),
+])
+def test_who_questions_ask_for_a_person(question, asks):
+    assert asked_type.asks_person(question) is asks
+
+
+@pytest.mark.parametrize("text,person", [
+    ("Владимир Лидовский, litwr@yandex.ru", True),
+    ("Перевод выполнил В. Лидовский.", True),
+    ("Paul Abrahams, Kathryn A. Hargreaves, Karl Berry.", True),
+    ("Translated by Karl Berry.", True),
+    ("Write to tex-live@tug.org for help.", True),
+    ("Все можно проиллюстрировать переводом уравнения на естественный язык.", False),
+    ("The Flight Test Manual Covers Stability", False),  # an English title, not a name
+    ("Статья 5. Общие положения", False),
+    ("Кодекс Республики Казахстан от 9 апреля 2025 года", False),  # a country, not a person
+    ("без Ольги Гагаркиной.", True),
+])
+def test_person_marks_of_written_names(text, person):
+    assert (asked_type.MARK + "person" in asked_type.value_marks(text)) is person
+
+
+def test_kin_forms_of_the_russian_root_alternation():
+    assert analysis.kin_forms("перевел") == ("перевод",)
+    assert analysis.kin_forms("перевест") == ("перевод",)
+    assert analysis.kin_forms("привез") == ("привоз",)
+    assert analysis.kin_forms("вел") == ()  # no prefix: "вел" is not "вод"
+    assert analysis.kin_forms("перевод") == ()
+    assert analysis.kin_forms("travel") == ()
+
+
+def test_who_translated_is_answered_by_the_translators_note(tmp_path):
+    """"Кто перевёл …?" shares no form with "Примечания переводчика" (перевел / переводчик)
+    and asks for a name the page states but never calls a translator's (shared eval ru-04).
+    A page that speaks of translating an equation, with no name, must not win."""
+    (tmp_path / "docs").mkdir()
+    pdf = make_pdf(tmp_path / "docs" / "graph-manual.pdf", [
+        "Руководство пользователя Графопостроитель\nВерсия 1.2",
+        "Примечания переводчика\nВ версии 1.2 раздел о рамках вынесен в отдельный документ. "
+        "В переводе этого разделения не произошло.\nВладимир Лидовский, litwr@yandex.ru",
+        "Все можно проиллюстрировать переводом уравнения выше на естественный язык: "
+        "точка следует за прямой.",
+        "Графопостроитель рисует линии и кривые. Толщина линии задаётся пером.",
+        # the question's other words are common in the manual, as in a real one
+        "Подписи на русском языке набираются шрифтом с кириллицей.",
+        "Сообщения об ошибках выводятся на русском языке, если он выбран.",
+        "Язык описания рисунков похож на язык программирования. Русский текст в метках допустим.",
+        "Кривые Безье задаются контрольными точками. Перо может быть круглым или квадратным.",
+    ], font="dejavu")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        assert lib.ingest([pdf])[0].status == "added"
+        a = lib.ask("Кто перевёл руководство пользователя Графопостроитель на русский язык?")
+        assert a.status == "answered", a.relevance
+        assert a.citations()[0].page == 2
+        assert "Лидовский" in a.citations()[0].quote

@@ -92,6 +92,36 @@ _NUMBER = r"(?<![\w.])\d+(?:[.,\s]\d+)*\s*"
 for _kind, _units in _QUANTITY_UNITS.items():
     VALUE_PATTERNS[_kind] = re.compile(rf"{_NUMBER}(?:{_units})(?![^\W\d_])", re.IGNORECASE)
 
+#: Question words that ask for a person (or a body of people): stopwords, so they are never
+#: a question word of their own; `asks_person` adds the type instead. "whose" asks for an
+#: owner and is left out.
+PERSON_WORDS = frozenset(("who", "whom", "кто", "кем", "кого", "кому", "谁"))
+#: How a person is written in en/ru running text: initials and a surname ("В. Лидовский",
+#: "Kathryn A. Hargreaves", "Knuth D. E."), two capitalised Cyrillic words the second of
+#: which has a surname suffix (-ов, -ин, -ский, -ко, -ич …, in any case: "Владимир
+#: Лидовский", "Ольги Гагаркиной"; not "Республики Казахстан"), "by" before two
+#: capitalised words ("translated by Karl Berry"),
+#: or an e-mail address (a signature). English capitalised pairs alone are left out: titles
+#: and headings capitalise every word.
+VALUE_PATTERNS["person"] = re.compile(
+    r"\b[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.\s?)?[A-ZА-ЯЁ][a-zа-яё]{2,}"
+    r"|\b[A-ZА-ЯЁ][a-zа-яё]{2,},?\s[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.)?(?!\w)"
+    r"|\b[А-ЯЁ][а-яё]{2,}\s+[А-ЯЁ][а-яё]*(?:ов|ев|ёв|ин|ын|ск|цк|ко|ук|юк|ич|ян|дзе|швили)[а-яё]{0,3}\b"
+    r"|\bby\s+[A-Z][a-z]+\s+(?:[A-Z]\.\s+)?[A-Z][a-z]+"
+    r"|[\w.+-]+@[\w-]+\.[\w.-]*\w")
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def asks_person(question: str) -> bool:
+    """Whether a question asks who (PERSON_WORDS): "Кто перевёл …?", "Who wrote …?", "谁…"."""
+    return "谁" in question or any(w in PERSON_WORDS for w in _WORD_RE.findall(question.lower()))
+
+
+#: The pseudo question word of a who-question (`asks_person`), weighed like an average word
+#: of the question (pincite.answer.pipeline).
+PERSON_GROUP = ("\x00type:person",)
+
+
 #: Pseudo index form marking a sentence window that holds a value of a type; it cannot
 #: collide with a real form (analysis.tokens never yields a control character).
 MARK = "\x00type:"

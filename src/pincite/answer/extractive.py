@@ -146,6 +146,7 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     running header is not pulled in."""
     spans = analysis.split_sentences(hit.text)
     context = set(hit.extra.get("context_terms") or ())  # a table's caption and headers
+    context |= set(hit.extra.get("heading_terms") or ())  # the page's headings, its section
     items = hit.extra.get("item_context") or ()  # list items' lead-in sentences (page offsets)
     toks = [set(analysis.tokens(hit.text[s:e])) | asked_type.value_marks(hit.text[s:e]) | context
             | _lead_in(items, hit.char_start + s, hit.char_start + e) for s, e in spans]

@@ -16,7 +16,7 @@ from ..answer_model import Answer, Claim, Relevance, Scope
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import Hit, SearchFilter
-from . import extractive
+from . import asked_type, extractive
 from .calculate import calculation_line, conversion_for, unconverted_target, without_target_unit
 from .cite import citation_for
 from .messages import message
@@ -95,7 +95,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         timings = {"retrieve": time.perf_counter() - t0}
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
                         refusal=_refusal(q, lang, scope, "empty_library", timings))
-    groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
+    groups = _with_kin(lib, analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))])
     terms = _terms(groups)
     hits = retrieve(lib, q, groups, flt)
     if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
@@ -107,10 +107,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings, refusal=refusal)
     coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
-        groups = analysis.query_groups(coverage_text) or groups
+        groups = _with_kin(lib, analysis.query_groups(coverage_text)) or groups
     _add_table_context(lib, hits)
     _add_list_context(lib, hits)
+    _add_page_headings(lib, hits)
     weights = extractive.group_weights(groups, lib.catalog.term_df(_terms(groups)), n_chunks)
+    if weights and asked_type.asks_person(coverage_text or q):
+        weights[asked_type.PERSON_GROUP] = sum(weights.values()) / len(weights)
     cands = extractive.candidates(hits, weights)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
@@ -516,6 +519,48 @@ def _add_table_context(lib: LibraryLike, hits: list[Hit]) -> None:
                 " ".join([table.get("caption") or "", *(table.get("columns") or [])]))
 
 
+#: A page heading line: capitals only (at least HEADING_MIN_LETTERS letters, at most
+#: HEADING_MAX_WORDS words and HEADING_MAX_CHARS characters), digits and punctuation allowed
+#: ("ПРЕДИСЛОВИЕ", "АЛҒЫ СӚЗ", "1. SCOPE", "FOREWORD").
+HEADING_MIN_LETTERS = 4
+HEADING_MAX_WORDS = 6
+HEADING_MAX_CHARS = 60
+
+
+def _add_page_headings(lib: LibraryLike, hits: list[Hit]) -> None:
+    """Give each hit `extra["heading_terms"]`: the analysed words of its section title
+    (Hit.section_title) and of the heading lines of its page (`page_headings`). A question
+    may name where its evidence stands rather than what it says: "согласно странице
+    предисловия" (ru-23 of the shared eval) is answered by a sentence on the page headed
+    "ПРЕДИСЛОВИЕ" that never repeats the word. The words count toward the coverage of every
+    window of the hit (extractive.candidates), never toward the quote, as a table's headers
+    do. A page is read once however many of its chunks are hits."""
+    pages: dict[tuple[str, int], list[str]] = {}
+    for h in hits:
+        key = (h.doc_id, h.page)
+        if key not in pages:
+            pages[key] = analysis.tokens(" ".join(page_headings(lib.page_text(h.doc_id, h.page))))
+        words = pages[key] + (analysis.tokens(h.section_title) if h.section_title else [])
+        if words:
+            h.extra["heading_terms"] = words
+
+
+def page_headings(page: str) -> list[str]:
+    """The heading lines of a page's text: lines whose letters are all capitals (so no
+    line of a script without case, such as Chinese: there a short line is as often a list
+    item as a heading), with HEADING_MIN_LETTERS..HEADING_MAX_CHARS bounds, as written
+    (stripped). A running header in capitals counts too: it names the part of the document
+    the page belongs to."""
+    out = []
+    for line in page.splitlines():
+        line = line.strip()
+        letters = [ch for ch in line if ch.isalpha()]
+        if (len(letters) >= HEADING_MIN_LETTERS and all(ch.isupper() for ch in letters)
+                and len(line) <= HEADING_MAX_CHARS and len(line.split()) <= HEADING_MAX_WORDS):
+            out.append(line)
+    return out
+
+
 #: A list item at the start of a sentence: "3. ", "2) ", "(4)", "（4）", "а) ", "b. ", "• ",
 #: "– ", "七、".
 _LIST_ITEM_RE = re.compile(r"^\s*(?:\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-zа-я][.)]\s|[•·▪◦‣–—-]\s"
@@ -593,6 +638,21 @@ def _with_rare_key(lib: LibraryLike, groups: list[tuple[str, ...]], flt: SearchF
     for rank, h in enumerate(merged, 1):
         h.rank = rank
     return merged
+
+
+def _with_kin(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """`groups` with, for each question word none of whose forms occurs in the library, the
+    forms of its root's other vowel grade that do (analysis.kin_forms: "перевел" ->
+    "перевод"). Words that occur are left alone: their own forms are the better evidence."""
+    df = lib.catalog.term_df(_terms(groups))
+    out = []
+    for g in groups:
+        if not any(df.get(t, 0) for t in g):
+            kin = [k for t in g for k in analysis.kin_forms(t)]
+            found = lib.catalog.term_df(kin) if kin else {}
+            g = g + tuple(k for k in dict.fromkeys(kin) if found.get(k, 0))
+        out.append(g)
+    return out
 
 
 def _terms(groups: list[tuple[str, ...]]) -> list[str]:
