@@ -263,10 +263,11 @@ def tokens(text: str) -> list[str]:
 _STOP_EN = ("a an the of to in on at for by with from and or is are was were be been it its "
             "this that these those what which who whom whose how when where why do does did "
             "can could should would will shall may must i we you my our your there about "
-            "often long many much according per")
+            "often long many much according per has have had")
 _STOP_RU = ("в во на по с со к ко о об от до из за для при и а или ли же бы это этот эта эти "
             "что какой какая какое какие каков какова каковы сколько как где когда куда откуда "
-            "почему зачем кто чем чему есть является являются нужно надо можно часто согласно")
+            "почему зачем кто чем чему есть является являются нужно надо можно часто согласно "
+            "у под над перед про он она оно они его ее её их мы вы я ты")
 _STOP_ZH = ("什么 多少 哪些 哪个 哪 怎么 怎样 如何 为什么 是否 是 的 了 吗 呢 吧 在 有 和 与 及 "
             "或 请问 一下 几 该 对 中 把 被 多长 多久 多长时间 多大 根据")
 
@@ -281,6 +282,48 @@ def query_terms(text: str) -> list[str]:
     a stopword. Always a subset of `tokens(text)`; used to score answer sentences and
     query coverage."""
     return [t for t in _analyze(text, _ZH_STOP) if t not in STOPWORDS]
+
+
+#: Common English irregular verbs (base, past, past participle; the standard principal parts
+#: of English grammar), which Snowball stems apart ("fall", "fell", "fallen"). A question word
+#: in one form finds the others (`query_groups`): "What did I fall over?" is answered by "I
+#: fell over a root". Forms that are also common other words ("left", "found", "saw", "lay",
+#: "felt", "lead") are left out.
+_EN_IRREGULAR = (
+    "arise arose arisen|be was been|bear bore borne|beat beat beaten|become became become|"
+    "begin began begun|bend bent bent|bind bound bound|bite bit bitten|blow blew blown|"
+    "break broke broken|bring brought brought|build built built|burn burnt burnt|buy bought bought|"
+    "catch caught caught|choose chose chosen|come came come|cut cut cut|deal dealt dealt|"
+    "dig dug dug|do did done|draw drew drawn|drink drank drunk|drive drove driven|eat ate eaten|"
+    "fall fell fallen|feed fed fed|fight fought fought|fly flew flown|forbid forbade forbidden|"
+    "forget forgot forgotten|freeze froze frozen|get got gotten|give gave given|go went gone|"
+    "grow grew grown|hang hung hung|have had had|hear heard heard|hide hid hidden|hold held held|"
+    "keep kept kept|know knew known|leave left left|lend lent lent|lose lost lost|make made made|"
+    "mean meant meant|meet met met|pay paid paid|ride rode ridden|ring rang rung|rise rose risen|"
+    "run ran run|say said said|see saw seen|seek sought sought|sell sold sold|send sent sent|"
+    "shake shook shaken|shine shone shone|shoot shot shot|show showed shown|shrink shrank shrunk|"
+    "sing sang sung|sink sank sunk|sit sat sat|sleep slept slept|speak spoke spoken|"
+    "spend spent spent|spin spun spun|stand stood stood|steal stole stolen|stick stuck stuck|"
+    "strike struck struck|swear swore sworn|swim swam swum|take took taken|teach taught taught|"
+    "tear tore torn|tell told told|think thought thought|throw threw thrown|"
+    "understand understood understood|wake woke woken|wear wore worn|weave wove woven|"
+    "win won won|wind wound wound|write wrote written")
+_EN_IRREGULAR_LEFT_OUT = frozenset("left found saw lay felt lead".split())
+
+
+def _en_verb_kin() -> dict[str, tuple[str, ...]]:
+    """Stem -> the stems of its verb's other principal parts (_EN_IRREGULAR)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for verb in _EN_IRREGULAR.split("|"):
+        words = [w for w in verb.split() if w not in _EN_IRREGULAR_LEFT_OUT]
+        stems = list(dict.fromkeys(_stemmer("english").stemWord(w) for w in words))
+        for st in stems:
+            if st not in STOPWORDS:
+                out[st] = tuple(k for k in stems if k != st and k not in STOPWORDS)
+    return {k: v for k, v in out.items() if v}
+
+
+_EN_VERB_KIN = _en_verb_kin()
 
 
 def query_groups(text: str) -> list[tuple[str, ...]]:
@@ -300,6 +343,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
                 out: list[str] = []
                 _latin(raw, out)
                 forms = tuple(dict.fromkeys(t for t in out if t not in STOPWORDS))
+                forms += tuple(k for t in forms for k in _EN_VERB_KIN.get(t, ()) if k not in forms)
                 if forms:
                     groups.append(forms)
     return list(dict.fromkeys(groups))

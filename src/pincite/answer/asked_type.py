@@ -96,19 +96,29 @@ for _kind, _units in _QUANTITY_UNITS.items():
 #: a question word of their own; `asks_person` adds the type instead. "whose" asks for an
 #: owner and is left out.
 PERSON_WORDS = frozenset(("who", "whom", "кто", "кем", "кого", "кому", "谁"))
-#: How a person is written in en/ru running text: initials and a surname ("В. Лидовский",
-#: "Kathryn A. Hargreaves", "Knuth D. E."), two capitalised Cyrillic words the second of
-#: which has a surname suffix (-ов, -ин, -ский, -ко, -ич …, in any case: "Владимир
-#: Лидовский", "Ольги Гагаркиной"; not "Республики Казахстан"), "by" before two
-#: capitalised words ("translated by Karl Berry"),
-#: or an e-mail address (a signature). English capitalised pairs alone are left out: titles
-#: and headings capitalise every word.
+#: How a person is written in en/ru text: initials and a surname ("В. Лидовский", "Kathryn
+#: A. Hargreaves", "Knuth D. E."), or two capitalised Cyrillic words the second of which has
+#: a surname suffix (-ов, -ин, -ский, -ко, -ич …, in any case: "Владимир Лидовский", "Ольги
+#: Гагаркиной"; not "Республики Казахстан"). English capitalised pairs alone are left out:
+#: titles and headings capitalise every word.
+_NAME = (r"(?:\b[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.\s?)?[A-ZА-ЯЁ][a-zа-яё]{2,}"
+         r"|\b[A-ZА-ЯЁ][a-zа-яё]{2,},?\s[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.)?(?!\w)"
+         r"|\b[А-ЯЁ][а-яё]{2,}\s+[А-ЯЁ][а-яё]*(?:ов|ев|ёв|ин|ын|ск|цк|ко|ук|юк|ич|ян|дзе|швили)[а-яё]{0,3}\b)")
+_EMAIL = r"[\w.+-]+@[\w-]+\.[\w.-]*\w"
+#: A person named as the one who did it: a signature line (a line holding only a name, or a
+#: name and an e-mail address: "Владимир Лидовский, litwr@yandex.ru"; in English the name
+#: needs an initial or the address, "Karl Berry, karl@tug.org") or an English by-line
+#: ("translated by Karl Berry"). Full credit for a who-question (extractive._credit).
 VALUE_PATTERNS["person"] = re.compile(
-    r"\b[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.\s?)?[A-ZА-ЯЁ][a-zа-яё]{2,}"
-    r"|\b[A-ZА-ЯЁ][a-zа-яё]{2,},?\s[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.)?(?!\w)"
-    r"|\b[А-ЯЁ][а-яё]{2,}\s+[А-ЯЁ][а-яё]*(?:ов|ев|ёв|ин|ын|ск|цк|ко|ук|юк|ич|ян|дзе|швили)[а-яё]{0,3}\b"
-    r"|\bby\s+[A-Z][a-z]+\s+(?:[A-Z]\.\s+)?[A-Z][a-z]+"
-    r"|[\w.+-]+@[\w-]+\.[\w.-]*\w")
+    rf"^[ \t]*(?:{_NAME}|[A-Z][a-z]+(?:\s[A-Z]\.)?\s[A-Z][a-z]+(?=,?\s*{_EMAIL}))"
+    rf"(?:,?[ \t]*{_EMAIL})?[ \t.]*$"
+    r"|\bby\s+[A-Z][a-z]+\s+(?:[A-Z]\.\s+)?[A-Z][a-z]+",
+    re.MULTILINE)
+#: A person merely mentioned: a name anywhere in a sentence ("без Ольги Гагаркиной"), or an
+#: e-mail address. It may be anyone the text speaks of, so it earns a who-question only
+#: PERSON_MENTION of the word's weight.
+VALUE_PATTERNS["person-mention"] = re.compile(rf"{_NAME}|{_EMAIL}")
+PERSON_MENTION = 0.5
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
@@ -118,8 +128,9 @@ def asks_person(question: str) -> bool:
 
 
 #: The pseudo question word of a who-question (`asks_person`), weighed like an average word
-#: of the question (pincite.answer.pipeline).
-PERSON_GROUP = ("\x00type:person",)
+#: of the question (pincite.answer.pipeline): full credit for a window with a signature or
+#: by-line, PERSON_MENTION for one that only mentions a name (extractive._credit).
+PERSON_GROUP = ("\x00type:person", "\x00type:person-mention")
 
 
 #: Pseudo index form marking a sentence window that holds a value of a type; it cannot

@@ -130,6 +130,8 @@ def coverage(toks: set[str], weights: dict[Group, float]) -> float:
 
 
 def _credit(g: Group, toks: set[str]) -> float:
+    if g == asked_type.PERSON_GROUP:
+        return 1.0 if g[0] in toks else asked_type.PERSON_MENTION if g[1] in toks else 0.0
     if g[0] in toks or (g[-1].startswith(asked_type.MARK) and g[-1] in toks):
         return 1.0
     if not toks.intersection(g[1:]):
