@@ -75,7 +75,8 @@ def test_period_volume_from_two_pages_is_computed_by_code(library):
     assert c.verified and c.result in ("45", "45.0") and c.shown == "45" and c.unit == "m3"
     assert [i.citation.page for i in c.inputs] == [2, 3] and all(i.verified for i in c.inputs)
     assert c.substitution == "1.5 m3/day × 30 day" and "significant figures" in c.precision
-    assert "= 45 m3 (1.5 m3/day × 30 day; computed by pincite)" in ans.answer
+    # the fixed words in the question's language (Russian)
+    assert "= 45 m3 (1.5 m3/day × 30 day; вычислено pincite)" in ans.answer
 
 
 @pytest.mark.parametrize("calculation, reason", [
@@ -93,8 +94,8 @@ def test_bad_calculations_are_caught_with_the_reason_and_no_result(library, calc
     c = ans.calculation
     assert calls == 2  # one retry naming the failed calculation
     assert not c.verified and reason in c.reason and c.result is None and c.shown is None
-    assert any("calculation not done" in w for w in ans.warnings)
-    assert "computed by pincite" not in ans.answer and "48" not in ans.answer
+    assert any(w.startswith("расчёт не выполнен: ") and reason in w for w in ans.warnings)
+    assert "вычислено pincite" not in ans.answer and "48" not in ans.answer
 
 
 def test_a_wrong_product_stated_in_a_claim_fails_the_number_check(library):
@@ -163,3 +164,20 @@ def test_answer_in_an_unconverted_unit_keeps_the_documents_unit_and_says_so(tmp_
         ru = lib.ask("Сколько весит PX-200 в фунтах?")
         assert ru.warnings == ["не пересчитано в фунтах: pincite пересчитывает только единицы СИ и "
                                "метрические; в цитатах единица документа"], (ru.status, ru.relevance)
+
+
+@pytest.mark.parametrize("lang,words,not_done", [
+    ("en", "computed by pincite", "calculation not done: "),
+    ("ru", "вычислено pincite", "расчёт не выполнен: "),
+    ("zh", "由 pincite 计算", "未进行计算："),
+    ("de", "computed by pincite", "calculation not done: "),  # a language without texts: English
+])
+def test_the_calculation_line_speaks_the_questions_language(lang, words, not_done):
+    from pincite.answer.calculate import calculation_line
+    from pincite.answer_model import Calculation
+
+    done = Calculation(formula="x * k", substitution="1.6 MPa × 10 bar/MPa", result="16", unit="bar",
+                       shown="16", verified=True)
+    assert calculation_line(done, lang) == f"= 16 bar (1.6 MPa × 10 bar/MPa; {words})"
+    failed = Calculation(formula="x * k", reason="name k is not bound")
+    assert calculation_line(failed, lang) == not_done + "name k is not bound"

@@ -108,10 +108,11 @@ def _print_calculation(console: Console, ans: Answer) -> None:
     """The calculation: result and rule, or why it was not done; each input with its source."""
     c = ans.calculation
     if c.verified:
-        console.print(f"[bold]= {escape(c.shown or '')} {escape(c.unit or '')}[/]  [dim]computed by pincite: "
+        console.print(f"[bold]= {escape(c.shown or '')} {escape(c.unit or '')}[/]  [dim]"
+                      f"{escape(message('computed', ans.language))}: "
                       f"{escape(c.formula)} = {escape(c.substitution or '')}; {escape(c.precision or '')}[/]")
     else:
-        console.print(f"[red]calculation not done: {escape(c.reason or '')}[/]")
+        console.print(f"[red]{escape(message('calc_not_done', ans.language).format(reason=c.reason or ''))}[/]")
     for i in c.inputs:
         src = f" — {escape(source_line(i.citation, ans.language))}" if i.citation else ""
         mark = "[green]✓[/]" if i.verified else f"[red]✗ {escape(i.reason or '')}[/]"

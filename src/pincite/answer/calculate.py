@@ -21,6 +21,7 @@ import re
 from ..answer_model import CalcInput, Calculation, Claim
 from . import calc
 from .cite import citation_for
+from .messages import message
 from .verify import verify_quote
 
 #: The JSON the model may add to its reply (nullable; see generate.ANSWER_CALC_SCHEMA).
@@ -175,11 +176,14 @@ def conversion_for(question: str, lang: str, claims: list[Claim]) -> Calculation
     return None
 
 
-def calculation_line(c: Calculation) -> str:
-    """One line for the answer text: "= 45 m3 (1.5 m3/day × 30 day; computed by pincite)"."""
+def calculation_line(c: Calculation, lang: str = "en") -> str:
+    """One line for the answer text, its fixed words in the question's language `lang`
+    (messages.MESSAGES): "= 45 m3 (1.5 m3/day × 30 day; computed by pincite)", "= 45 m3
+    (1.5 m3/day × 30 day; вычислено pincite)". The reason of a calculation not done is
+    calc's own text (English)."""
     if not c.verified:
-        return f"calculation not done: {c.reason}"
-    return f"= {c.shown} {c.unit or ''}".rstrip() + f" ({c.substitution}; computed by pincite)"
+        return message("calc_not_done", lang).format(reason=c.reason)
+    return f"= {c.shown} {c.unit or ''}".rstrip() + f" ({c.substitution}; {message('computed', lang)})"
 
 
 def _with_result(c: Calculation, result: calc.Result) -> Calculation:

@@ -152,7 +152,7 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     common = dict(question=g.question, language=lang, scope=g.scope, timings=timings,
                   relevance=g.rel, mode="llm", model=model, usage=usage, calculation=calc)
     if calc is not None and not calc.verified:
-        warnings.append(f"calculation not done: {calc.reason}")
+        warnings.append(message("calc_not_done", lang).format(reason=calc.reason))
     if checked is None:
         return Answer(status="not_confirmed", answer=message("not_confirmed_llm", lang),
                       passages=_passages(ev), warnings=warnings + ["the model's reply was not JSON of the expected shape"],
@@ -170,7 +170,7 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
         warnings.append(f"{len(checked) - len(verified)} claim(s) failed verification and are not part of the answer")
     text = "\n".join(f"{c.text} [{i}]" for i, c in enumerate(verified, 1))
     if calc is not None and calc.verified:
-        text += "\n" + calculation_line(calc)
+        text += "\n" + calculation_line(calc, lang)
     return Answer(status="answered", answer=text, claims=checked, warnings=warnings, **common)
 
 

@@ -74,6 +74,9 @@ MESSAGES = {
               "укажите одну (--revision) или заводской номер (--serial).",
         "zh": "请问是 {model} 手册的哪个版本：{options}？各版本内容不同，请指明一个（--revision）或提供序列号（--serial）。",
     },
+    "computed": {"en": "computed by pincite", "ru": "вычислено pincite", "zh": "由 pincite 计算"},
+    "calc_not_done": {"en": "calculation not done: {reason}", "ru": "расчёт не выполнен: {reason}",
+                      "zh": "未进行计算：{reason}"},
     "or": {"en": " or ", "ru": " или ", "zh": " 或 "},
     "compare_heading": {"en": "Revision {revision}", "ru": "Редакция {revision}", "zh": "版本 {revision}"},
 }

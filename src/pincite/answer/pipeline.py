@@ -428,7 +428,7 @@ def _extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(verified, 1))
     conversion = conversion_for(g.question, g.lang, verified)
     if conversion is not None:
-        text += "\n" + calculation_line(conversion)
+        text += "\n" + calculation_line(conversion, g.lang)
     warnings = []
     unit = unconverted_target(g.question, g.lang)
     if unit is not None:
