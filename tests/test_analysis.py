@@ -7,6 +7,8 @@ from pincite.analysis import (
     ANALYZER_VERSION,
     STOPWORDS,
     detect_language,
+    document_language,
+    query_groups,
     query_terms,
     split_sentences,
     tokens,
@@ -189,6 +191,44 @@ def test_stopwords_hold_analysed_forms():
 )
 def test_detect_language(text, lang):
     assert detect_language(text) == lang
+
+
+_LISTING = "\\def\\zhnumber{\\ifnum\\value>0 \\expandafter\\zhdigit\\fi}\n"  # 33 Latin letters
+_ZH = "zhnumber 宏包提供中文数字的格式化命令，可以把阿拉伯数字转换为中文数字。\n"  # 29 Han characters
+_RU = "Стиль оформления библиографии по ГОСТ.\n"  # 33 Cyrillic letters
+
+
+@pytest.mark.parametrize("text, lang", [
+    # a Chinese manual whose pages are mostly a code listing: 15% Han (zhnumber.pdf: 19%)
+    (_ZH * 2 + _LISTING * 10, "zh"),
+    # a Russian manual full of TeX commands: 44% Cyrillic (ugost2008.pdf: 44%)
+    (_RU * 4 + _LISTING * 4, "ru"),
+    ("The siunitx package typesets units.\n" + _LISTING * 10, "en"),
+    # a Russian word quoted in English text is not enough
+    ("In Kazakh building codes the preface is headed ПРЕДИСЛОВИЕ and precedes the scope. " * 3, "en"),
+    ("", "en"),
+])
+def test_document_language_lets_the_non_latin_script_decide(text, lang):
+    assert document_language(text) == lang
+
+
+def test_document_and_question_rules_differ_on_code_heavy_text():
+    assert (detect_language(_ZH * 2 + _LISTING * 10), document_language(_ZH * 2 + _LISTING * 10)) == ("en", "zh")
+    assert (detect_language(_RU * 4 + _LISTING * 4), document_language(_RU * 4 + _LISTING * 4)) == ("en", "ru")
+
+
+# ---------------------------------------------------------------- query words
+
+
+def test_irregular_english_verbs_find_their_other_forms():
+    assert query_groups("What did I fall over?") == [("fall", "fell", "fallen"), ("over",)]
+    assert query_groups("Who has written it?") == [("written", "write", "wrote")]
+    # forms that are common other words are left out: "left" is also a direction
+    assert ("leav",) in query_groups("When should I leave the room?")
+
+
+def test_pronouns_and_the_preposition_u_are_stopwords():
+    assert query_groups("Какое давление у модели PX-300?") == [("давлен",), ("модел",), ("px-300",)]
 
 
 # ---------------------------------------------------------------- sentences

@@ -446,7 +446,7 @@ class Library:
         doc_id = doc.doc_id
         doc.path = source
         fields = fields or DocFields()
-        doc.language = fields.language or doc.language or analysis.detect_language(
+        doc.language = fields.language or doc.language or analysis.document_language(
             " ".join(p.text for p in doc.pages[:20])[:20000])
         try:
             chunks, df = self._write_pending(path, doc, fields, suffix, pages_pdf, analysed)
