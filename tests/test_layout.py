@@ -304,3 +304,18 @@ def test_heading_guards_numbered_forms_and_restarted_counts():
     # the form's fields ("2. SUBMITTED: ...", a sentence) and its "3." before "1. SCOPE"
     # restarts the count are no chapters
     assert [(h.page, h.title) for h in found] == [(2, "1. SCOPE"), (2, "2. REFERENCES"), (2, "3. TERMS")]
+
+
+def test_unnumbered_headings_one_fifth_above_body_size_without_bold():
+    """A manual set in one face without bold (a Chinese Song face, as the demo's
+    kd5_manual_zh.pdf) marks its headings by size alone: 12 pt over 10 pt body text. A line
+    at 1.1 times the body size stays body text."""
+    from pincite.extract.headings import find_headings
+
+    body = "Body text of the manual that goes on for a while and ends with a full stop."
+    pages = ["\n".join(["Safety notes", body, body, "Technical data", body]),
+             "\n".join(["Slightly larger line", body, body])]
+    styles = {"Safety notes": (12.0, False), "Technical data": (12.0, False),
+              "Slightly larger line": (11.0, False), body: (10.0, False)}
+    found = find_headings(pages, [_lines_of(t, styles) for t in pages])
+    assert [(h.page, h.title) for h in found] == [(1, "Safety notes"), (1, "Technical data")]
