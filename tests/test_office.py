@@ -564,3 +564,17 @@ def test_cli_ask_json_shows_the_address(tmp_path):
     assert cit["address"]["kind"] == "sheet" and cit["address"]["sheet"] == "RevB" and "9 bar" in cit["quote"]
     p = run_cli("ask", "When was the chiller compressor replaced?", data=data)
     assert p.returncode == 0 and "review.pptx, slide 2" in p.stdout, p.stdout
+
+
+def test_page_command_calls_a_slide_a_slide(tmp_path):
+    """`pincite page DOC_ID N` on a presentation prints slide N's text and calls it a slide,
+    not a PDF page (it has none)."""
+    from cli_runner import invoke
+
+    data = str(tmp_path / "data")
+    invoke("--data", data, "ingest", str(make_pptx(tmp_path / "review.pptx")))
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        (doc,) = lib.documents()
+    out = invoke("--data", data, "page", doc.doc_id, "2")
+    assert "chiller compressor was replaced on 14 March" in out.stdout
+    assert out.stderr.startswith("review.pptx: slide 2 of 3")

@@ -479,9 +479,15 @@ def remove(doc_id: str = typer.Argument(..., help="Document id as shown by `pinc
     console.print(f"removed {doc_id}")
 
 
+#: What `pincite page` calls unit N of a document, by the unit's kind (the server's
+#: PageTextOut.kind): a PDF page, or a sheet, slide or block of lines of another document.
+UNIT_WORDS = {"pdf": "PDF p.", "sheet": "sheet", "slide": "slide", "lines": "block"}
+
+
 @app.command()
 def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`."),
-         number: int = typer.Argument(..., metavar="PAGE", help="1-based physical page: the N of 'PDF p. N'."),
+         number: int = typer.Argument(..., metavar="PAGE", help="1-based physical page: the N of 'PDF p. N' "
+                                                                "(of a sheet, slide or block of lines in other documents)."),
          raw: bool = typer.Option(False, "--raw", help="The text exactly as stored: PDFium's \\r\\n line "
                                                      "ends and U+FFFE where a word is hyphenated at a line end.")):
     """Print the extracted text of one page: the source text every quote cited on it was
@@ -500,11 +506,14 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
             if not 1 <= number <= model.page_count:
                 _fail(f"{row.file_name}: page {number} is out of range 1..{model.page_count}")
             p = model.page(number)
-            data = {"text": p.text, "page_label": p.page_label, "pages": model.page_count, "ocr": p.ocr}
+            kind = (p.address or {}).get("kind") or "pdf"
+            data = {"text": p.text, "page_label": p.page_label, "pages": model.page_count, "ocr": p.ocr,
+                    "kind": kind if kind in UNIT_WORDS else "pdf"}
             name = row.file_name
     label = f", printed page {data['page_label']}" if data.get("page_label") else ""
     ocr = ", read by OCR" if data.get("ocr") else ""
-    typer.echo(f"{name}: PDF p. {number} of {data['pages']}{label}{ocr}", err=True)
+    unit = UNIT_WORDS.get(data.get("kind") or "pdf", "PDF p.")
+    typer.echo(f"{name}: {unit} {number} of {data['pages']}{label}{ocr}", err=True)
     text = data["text"]
     if not raw:
         text = re.sub("\ufffe\r?\n?", "", text).replace("\r\n", "\n")
