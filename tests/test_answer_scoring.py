@@ -467,3 +467,76 @@ def test_who_translated_is_answered_by_the_translators_note(tmp_path):
         assert a.status == "answered", a.relevance
         assert a.citations()[0].page == 2
         assert "Лидовский" in a.citations()[0].quote
+
+
+# ------------------------------------------------------------------ definition questions
+
+
+@pytest.mark.parametrize("question,subject", [
+    ("What is siunitx?", "siunitx"),
+    ("What are page labels?", "page labels"),
+    ("What is a bridge chunk?", "bridge chunk"),
+    ("Что такое tlmgr?", "tlmgr"),
+    ("什么是 CTeX？", "CTeX"),
+    ("CTeX 是什么？", "CTeX"),
+    ("What is the ram stroke?", None),  # asks for a value: "The ram stroke is 300 mm."
+    ("What is the ISBN of the book?", None),
+    ("KD-5 的售价是什么？", None),
+    ("How is siunitx loaded?", None),
+])
+def test_definition_questions_and_their_subject(question, subject):
+    assert asked_type.definition_subject(question) == subject
+
+
+@pytest.mark.parametrize("text,defines", [
+    ("MetaPost — это язык программирования, очень похожий на METAFONT.", True),
+    ("MetaPost is a programming language for pictures.", True),
+    ("The MetaPost system is a descendant of METAFONT.", True),
+    ("3 MetaPost stands for a picture language.", True),
+    ("Вывод MetaPost — это вариант PostScript.", False),  # MetaPost's output is defined
+    ("Графика MetaPost может быть просмотрена в любом просмотрщике.", False),
+    ("MetaPost-Graphics are EPS files.", False),  # another term
+    ("What is MetaPost?", False),  # a question, not a statement
+])
+def test_a_definition_starts_with_its_subject_and_a_copula(text, defines):
+    marks = asked_type.definition_marks("MetaPost")(text)
+    assert (asked_type.DEFINITION_GROUP[0] in marks) is defines
+
+
+def test_what_is_x_is_answered_by_the_sentence_defining_x(tmp_path):
+    """Every page names the tool, most of them twice and briefly (they rank first on BM25);
+    one sentence in a longer passage says what it is. Before, the claims were whichever
+    mentions ranked first."""
+    (tmp_path / "docs").mkdir()
+    mentions = [f"Chapter {n}. Plotkit option {o}: plotkit draws the {w}."
+                for n, (o, w) in enumerate([("-a", "axes"), ("-g", "grid"), ("-l", "legend"),
+                                            ("-t", "title"), ("-c", "colours"), ("-s", "scale")], 2)]
+    pdf = make_pdf(tmp_path / "docs" / "guide.pdf", [
+        "Figure drawing guide\nEdition 2", *mentions,
+        "Appendix. The history of the program goes back to a set of shell scripts written for "
+        "a laboratory that needed the same charts every week. Plotkit is a command-line program "
+        "that turns tables of numbers into charts. Its options are listed in the chapters above "
+        "and in the index that follows this appendix.",
+        "Index of options: -a, -c, -g, -l, -s, -t."])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        assert lib.ingest([pdf])[0].status == "added"
+        ranked = lib.index.search(["plotkit"], limit=3, mode="bm25")
+        assert all(h.page != len(mentions) + 2 for h in ranked)  # the mentions rank first
+        a = lib.ask("What is plotkit?")
+        assert a.status == "answered", a.relevance
+        assert a.citations()[0].quote.startswith("Plotkit is a command-line program")
+        assert a.citations()[0].page == len(mentions) + 2
+
+
+def test_what_is_x_where_x_names_the_document_and_nothing_defines_it(tmp_path):
+    """The subject is the document's own name and no sentence defines it: the mentions
+    still answer (the definition word alone is no question), as before definitions counted."""
+    (tmp_path / "docs").mkdir()
+    pdf = make_pdf(tmp_path / "docs" / "plotkit.pdf", [
+        "Plotkit\nUser guide", "Chapter 2. Run plotkit with option -g to draw the grid of a figure.",
+        "Chapter 3. Run plotkit with option -l to draw the legend of a figure."])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        assert lib.ingest([pdf])[0].status == "added"
+        a = lib.ask("What is plotkit?")
+        assert a.status == "answered", (a.relevance, a.warnings)
+        assert "plotkit" in a.citations()[0].quote.lower()

@@ -13,6 +13,7 @@ stops a type word from counting as missing evidence. Must not import cli/ or web
 from __future__ import annotations
 
 import re
+from typing import Callable
 
 from .. import analysis
 
@@ -167,3 +168,66 @@ def typed_group(group: tuple[str, ...]) -> tuple[str, ...]:
 def value_marks(text: str) -> set[str]:
     """Pseudo forms (MARK + type) for every answer type whose value is written in `text`."""
     return {MARK + kind for kind, rx in VALUE_PATTERNS.items() if rx.search(text)}
+
+
+# ---------------------------------------------------------------- definitions
+
+#: "What is X?" asks for a definition: every passage that mentions X covers the question's one
+#: word, so without more the answer was five sentences that merely name X ("As siunitx
+#: contains data about …"). These question forms, with a subject X of at most
+#: DEFINITION_MAX_WORDS words and no preposition (an attribute question, "What is the ISBN of
+#: the book?", is no definition question), add a pseudo word that a sentence defining X holds.
+#: An English subject after "the" asks for a value ("What is the ram stroke?" is answered by
+#: "The ram stroke is 300 mm."), so it is left out.
+DEFINITION_QUESTIONS = (
+    re.compile(r"^\s*what\s+(?:is|are)\s+(?:an?\s+)?(?!the\s)(?P<x>[^?]+?)\s*\??\s*$", re.IGNORECASE),
+    re.compile(r"^\s*что\s+такое\s+(?P<x>[^?]+?)\s*\??\s*$", re.IGNORECASE),
+    re.compile(r"^\s*(?:什么是|何为|何谓)\s*(?P<x>[^？?]+?)\s*[？?]?\s*$"),
+    re.compile(r"^\s*(?P<x>[^？?的]+?)\s*是什么\s*[？?]?\s*$"),
+)
+DEFINITION_MAX_WORDS = 3
+_PREPOSITION_RE = re.compile(r"\b(?:of|for|in|on|at|to|with|by|from|about|between|when|where|how)\b"
+                             r"|\b(?:в|на|для|у|при|из|от|по|с|между)\b", re.IGNORECASE)
+#: What follows the subject in a sentence that defines it, at most DEFINITION_GAP characters
+#: after it within the sentence: "X is a/an/the …", "X stands for / means / refers to …",
+#: "X — это …", "X является / представляет собой / называется …", "X 是 / 指 / 即 …".
+_COPULA = (r"\b(?:is|are)\s+(?:a|an|the|one)\b|\bstands\s+for\b|\bmeans\b|\brefers\s+to\b"
+           r"|(?:^|\s|[—–-])\s*это\b|\bявля[ею]тся\b|\bпредставля[ею]т\s+собой\b|\bназывается\b"
+           r"|是|指|即")
+DEFINITION_GAP = 60
+#: The pseudo question word of a definition question: weighed like an average word of the
+#: question (pincite.answer.pipeline), present in a sentence that defines the subject.
+DEFINITION_GROUP = (MARK + "definition",)
+
+
+def definition_subject(question: str) -> str | None:
+    """The X of a definition question ("What is siunitx?" -> "siunitx", "Что такое tlmgr?"
+    -> "tlmgr", "什么是 CTeX？" -> "CTeX"), or None for any other question."""
+    for rx in DEFINITION_QUESTIONS:
+        m = rx.match(question)
+        if m:
+            x = m.group("x").strip(" \t\"'«»“”‘’")
+            if x and len(x.split()) <= DEFINITION_MAX_WORDS and not _PREPOSITION_RE.search(x):
+                return x
+    return None
+
+
+def definition_marks(subject: str) -> Callable[[str], set[str]]:
+    """A `marks` function for extractive.candidates: value_marks, plus the definition mark
+    for a sentence that defines `subject`: a statement (not ending in a question mark) that
+    starts with the subject (as written, any case, any spacing; after a number or an article
+    at most: "3 The siunitx package is a …") and has a copula (_COPULA) within DEFINITION_GAP
+    characters after it: "MetaPost — это язык программирования …", "CTEX 指的是 …". A
+    sentence that merely mentions the subject ("Вывод MetaPost — это вариант PostScript",
+    "CTEX-CS 是 …") is no definition of it."""
+    words = [re.escape(w) for w in subject.split()]
+    rx = re.compile(r"^[\s\d.()•·-]*(?:(?:the|a|an)\s+)?" + r"\s+".join(words)
+                    + rf"(?![\w-])[^.!?。！？]{{0,{DEFINITION_GAP}}}?(?:{_COPULA})", re.IGNORECASE)
+
+    def marks(text: str) -> set[str]:
+        found = value_marks(text)
+        if rx.search(text) and not text.rstrip().endswith(("?", "？")):
+            found.add(DEFINITION_GROUP[0])
+        return found
+
+    return marks

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass
+from typing import Callable
 
 from .. import analysis
 from ..index.base import Hit
@@ -70,8 +71,12 @@ def group_weights(groups: list[Group], df: dict[str, int], n_chunks: int) -> dic
     return out
 
 
-def candidates(hits: list[Hit], weights: dict[Group, float]) -> list[Candidate]:
+def candidates(hits: list[Hit], weights: dict[Group, float],
+               marks: Callable[[str], set[str]] = asked_type.value_marks) -> list[Candidate]:
     """Best window per hit, scored; sorted best first.
+
+    `marks(text)`: the answer-type pseudo forms a sentence's text holds (asked_type.value_marks,
+    or with the definition marks of a "What is X?" question, asked_type.definition_marks).
 
     Question words that name the hit's document (its title, file name or cover page:
     `Hit.extra["name_terms"]`, which every index hit carries) do not count toward coverage when other
@@ -82,8 +87,10 @@ def candidates(hits: list[Hit], weights: dict[Group, float]) -> list[Candidate]:
     weights = {asked_type.typed_group(g): w for g, w in weights.items()}
     for hit in hits[:SCORED_HITS]:
         names = set(hit.extra.get("name_terms") or ())
-        asked = {g: w for g, w in weights.items() if not _names(g, names)} or weights
-        best = _best_window(hit, asked, weights, names)
+        asked = {g: w for g, w in weights.items() if not _names(g, names)}
+        if all(g[0].startswith(asked_type.MARK) for g in asked):  # only pseudo words left
+            asked = weights
+        best = _best_window(hit, asked, weights, names, marks)
         if best:
             out.append(best)
     out.sort(key=lambda c: (-c.score, c.hit.rank))
@@ -140,7 +147,8 @@ def _credit(g: Group, toks: set[str]) -> float:
 
 
 def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
-                 names: set[str]) -> Candidate | None:
+                 names: set[str], marks: Callable[[str], set[str]] = asked_type.value_marks
+                 ) -> Candidate | None:
     """Best window of one hit by coverage of `weights`. Between hits, the coverage of all
     the question's words (`all_weights`) by the whole chunk and its document's naming terms
     breaks ties, so "PX-200" or "СН РК 4.01-03-2013" still decides between two passages
@@ -150,7 +158,7 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     context = set(hit.extra.get("context_terms") or ())  # a table's caption and headers
     context |= set(hit.extra.get("heading_terms") or ())  # the page's headings, its section
     items = hit.extra.get("item_context") or ()  # list items' lead-in sentences (page offsets)
-    toks = [set(analysis.tokens(hit.text[s:e])) | asked_type.value_marks(hit.text[s:e]) | context
+    toks = [set(analysis.tokens(hit.text[s:e])) | marks(hit.text[s:e]) | context
             | _lead_in(items, hit.char_start + s, hit.char_start + e) for s, e in spans]
     named = {g[0] for g in all_weights if _names(g, names)}  # "4.01-03-2013" in its file name
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0

@@ -112,9 +112,15 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     _add_list_context(lib, hits)
     _add_page_headings(lib, hits)
     weights = extractive.group_weights(groups, lib.catalog.term_df(_terms(groups)), n_chunks)
+    mean = sum(weights.values()) / len(weights) if weights else 0.0
     if weights and asked_type.asks_person(coverage_text or q):
-        weights[asked_type.PERSON_GROUP] = sum(weights.values()) / len(weights)
-    cands = extractive.candidates(hits, weights)
+        weights[asked_type.PERSON_GROUP] = mean
+    subject = asked_type.definition_subject(coverage_text or q)
+    marks = asked_type.value_marks
+    if weights and subject:
+        weights[asked_type.DEFINITION_GROUP] = mean
+        marks = asked_type.definition_marks(subject)
+    cands = extractive.candidates(hits, weights, marks)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
     # both go after the rest, however well they match.
