@@ -189,7 +189,15 @@ def test_question_whose_key_word_is_nowhere_is_refused(library):
             f"lacks the question's rarest word (needed {a.relevance.threshold:.2f})") in a.warnings[0]
     assert library.ask("Which macro is provided for US users as an alternative to deca?").status == "answered"
     none = library.ask("Zxqwv plorb?")
-    assert none.status == "refused" and none.warnings[0].startswith("no passage holds any of the words")
+    assert none.status == "refused"
+    assert none.warnings[0].startswith("no passage found holds the words the question asks about")
+    assert ": Zxqwv, plorb (needed" in none.warnings[0]  # the words it lacked, as asked
+
+
+def test_a_figure_just_under_its_bar_is_not_rounded_up_to_it():
+    from pincite.answer.pipeline import _figure
+
+    assert (_figure(0.4196, 0.421), _figure(0.41, 0.421), _figure(0.5, 0.421)) == ("0.420", "0.41", "0.50")
 
 
 # ------------------------------------------------------------------ rare key word in retrieval
@@ -419,6 +427,8 @@ def test_who_questions_ask_for_a_person(question, asks):
     ("Basic Concepts", set()),
     ("Статья 5. Общие положения", set()),
     ("Кодекс Республики Казахстан от 9 апреля 2025 года", set()),  # a country, not a person
+    ("Rev. 3.0 adds Appendix A. Rev. 2.1 corrected the torques.", set()),  # labels, not initials
+    ("Only trained personnel may operate the press.", {"person-mention"}),  # a role
 ])
 def test_person_marks_of_written_names(text, kinds):
     found = {m[len(asked_type.MARK):] for m in asked_type.value_marks(text)}
@@ -540,3 +550,37 @@ def test_what_is_x_where_x_names_the_document_and_nothing_defines_it(tmp_path):
         a = lib.ask("What is plotkit?")
         assert a.status == "answered", (a.relevance, a.warnings)
         assert "plotkit" in a.citations()[0].quote.lower()
+
+
+def test_who_question_without_anybody_named_is_refused_and_a_role_answers(tmp_path):
+    """"Who wrote …?" must not be answered by "written permission", nor "Who translated …?" by
+    a revision note that names nobody ("Appendix A. Rev. 2.1" is no initial and surname);
+    "Who may operate …?" is answered by the role the manual names ("trained personnel")."""
+    (tmp_path / "docs").mkdir()
+    pdf = make_pdf(tmp_path / "docs" / "press.pdf", [
+        "Hydraulic press HP-9\nUser guide\nNo part of this document may be reproduced without written permission.",
+        "Revision history: Rev. 3.0 adds Appendix A. Rev. 2.1 corrected the torques. "
+        "Translations of this guide are derived from the English original.",
+        "Safety. Who may operate the press: only trained personnel may operate the HP-9 press.",
+        "Maintenance. Change the hydraulic oil every 2000 hours of operation.",
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        assert lib.ingest([pdf])[0].status == "added"
+        wrote = lib.ask("Who wrote the HP-9 user guide?")
+        assert wrote.status == "refused", wrote.answer
+        assert "lacks the question's rarest word or a name" in wrote.warnings[0]
+        # the name weighs as much as the rarest word: "written" alone covers at most half
+        assert wrote.relevance.coverage <= 0.5
+        assert lib.ask("Who translated the HP-9 user guide?").status == "refused"
+        operate = lib.ask("Who may operate the HP-9?")
+        assert operate.status == "answered", operate.relevance
+        assert "trained personnel" in operate.citations()[0].quote
+        assert operate.relevance.score < 1.0  # a role is half a name (asked_type.PERSON_MENTION)
+
+
+def test_a_short_participle_finds_the_long_one():
+    """"предназначен" (Snowball: предназнач) asks for what a manual writes "предназначенный"
+    (предназначен)."""
+    assert analysis.query_groups("Для чего предназначен насос?") == [("предназнач", "предназначен"), ("насос",)]
+    assert set(analysis.tokens("предназначенный")) <= {"предназнач", "предназначен"}
+    assert analysis.query_groups("Какой экран?") == [("экра",)]  # no participle

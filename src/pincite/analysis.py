@@ -267,7 +267,8 @@ _STOP_EN = ("a an the of to in on at for by with from and or is are was were be 
 _STOP_RU = ("в во на по с со к ко о об от до из за для при и а или ли же бы это этот эта эти "
             "что какой какая какое какие каков какова каковы сколько как где когда куда откуда "
             "почему зачем кто чем чему есть является являются нужно надо можно часто согласно "
-            "у под над перед про он она оно они его ее её их мы вы я ты")
+            "у под над перед про он она оно они его ее её их мы вы я ты "
+            "чего чём кем кого кому такое такой такая такие")
 _STOP_ZH = ("什么 多少 哪些 哪个 哪 怎么 怎样 如何 为什么 是否 是 的 了 吗 呢 吧 在 有 和 与 及 "
             "或 请问 一下 几 该 对 中 把 被 多长 多久 多长时间 多大 根据")
 
@@ -326,6 +327,19 @@ def _en_verb_kin() -> dict[str, tuple[str, ...]]:
 _EN_VERB_KIN = _en_verb_kin()
 
 
+_RU_SHORT_PARTICIPLE_RE = re.compile("[а-яё]{4,}[ея]н$|[а-яё]{4,}ан$")
+
+
+def _short_participle(raw: str, forms: tuple[str, ...]) -> tuple[str, ...]:
+    """The long participle's stem for a Russian masculine short participle ("предназначен",
+    "установлен"): Snowball stems it "предназнач", its long form "предназначенный" (what a
+    manual writes) "предназначен", and its other short forms give both. () otherwise."""
+    word = _fold(raw.strip(".,;:!?«»\"'()"))
+    if forms and _RU_SHORT_PARTICIPLE_RE.match(word) and word not in forms:
+        return (word,)
+    return ()
+
+
 def query_groups(text: str) -> list[tuple[str, ...]]:
     """Content terms of a question grouped by question word: each group holds the index
     forms of one word (Russian stem variants; a Chinese word and its character bigrams),
@@ -344,6 +358,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
                 _latin(raw, out)
                 forms = tuple(dict.fromkeys(t for t in out if t not in STOPWORDS))
                 forms += tuple(k for t in forms for k in _EN_VERB_KIN.get(t, ()) if k not in forms)
+                forms += _short_participle(raw, forms)
                 if forms:
                     groups.append(forms)
     return list(dict.fromkeys(groups))

@@ -97,13 +97,18 @@ for _kind, _units in _QUANTITY_UNITS.items():
 #: a question word of their own; `asks_person` adds the type instead. "whose" asks for an
 #: owner and is left out.
 PERSON_WORDS = frozenset(("who", "whom", "кто", "кем", "кого", "кому", "谁"))
-#: How a person is written in en/ru text: initials and a surname ("В. Лидовский", "Kathryn
-#: A. Hargreaves", "Knuth D. E."), or two capitalised Cyrillic words the second of which has
-#: a surname suffix (-ов, -ин, -ский, -ко, -ич …, in any case: "Владимир Лидовский", "Ольги
+#: Words that a single capital letter follows as a label, not initials ("Appendix A.",
+#: "Таблица Б."), so "Appendix A. Rev. 2.1" names nobody.
+_LABELS = ("(?:Appendix|Annex|Table|Figure|Fig|Section|Part|Chapter|Item|Type|Class|Grade|Note|Form"
+           "|Rev|Step|Option|Mode|Приложение|Приложения|Таблица|Таблицы|Рисунок|Рис|Раздел|Часть|Глава"
+           "|Тип|Класс|Группа|Форма|Схема)")
+#: How a person is written in en/ru text: initials and a surname of at least four letters
+#: ("В. Лидовский", "Kathryn A. Hargreaves", "Knuth D. E."; not "A. Rev."), or two
+#: capitalised Cyrillic words the second of which has a surname suffix (-ов, -ин, -ский, -ко, -ич …, in any case: "Владимир Лидовский", "Ольги
 #: Гагаркиной"; not "Республики Казахстан"). English capitalised pairs alone are left out:
 #: titles and headings capitalise every word.
-_NAME = (r"(?:\b[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.\s?)?[A-ZА-ЯЁ][a-zа-яё]{2,}"
-         r"|\b[A-ZА-ЯЁ][a-zа-яё]{2,},?\s[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.)?(?!\w)"
+_NAME = (r"(?:\b[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.\s?)?[A-ZА-ЯЁ][a-zа-яё]{3,}"
+         rf"|\b(?!{_LABELS}\b)[A-ZА-ЯЁ][a-zа-яё]{{2,}},?\s[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.)?(?!\w)"
          r"|\b[А-ЯЁ][а-яё]{2,}\s+[А-ЯЁ][а-яё]*(?:ов|ев|ёв|ин|ын|ск|цк|ко|ук|юк|ич|ян|дзе|швили)[а-яё]{0,3}\b)")
 _EMAIL = r"[\w.+-]+@[\w-]+\.[\w.-]*\w"
 #: A person named as the one who did it: a signature line (a line holding only a name, or a
@@ -115,10 +120,15 @@ VALUE_PATTERNS["person"] = re.compile(
     rf"(?:,?[ \t]*{_EMAIL})?[ \t.]*$"
     r"|\bby\s+[A-Z][a-z]+\s+(?:[A-Z]\.\s+)?[A-Z][a-z]+",
     re.MULTILINE)
-#: A person merely mentioned: a name anywhere in a sentence ("без Ольги Гагаркиной"), or an
-#: e-mail address. It may be anyone the text speaks of, so it earns a who-question only
-#: PERSON_MENTION of the word's weight.
-VALUE_PATTERNS["person-mention"] = re.compile(rf"{_NAME}|{_EMAIL}")
+#: People named by their role rather than their name ("Only trained personnel may operate the
+#: press", "изготовитель", "操作人员"): a who-question is often answered so.
+_ROLE = (r"\b(?:personnel|staff|operators?|technicians?|engineers?|manufacturers?|suppliers?"
+         r"|authors?|translators?|editors?|персонал\w*|оператор\w*|изготовител\w*|специалист\w*"
+         r"|поставщик\w*|автор\w*|переводчик\w*|редактор\w*)\b|人员|厂家|制造商|作者|译者|编者")
+#: A person merely mentioned: a name anywhere in a sentence ("без Ольги Гагаркиной"), an
+#: e-mail address, or a role (_ROLE). It may be anyone the text speaks of, so it earns a
+#: who-question only PERSON_MENTION of the word's weight.
+VALUE_PATTERNS["person-mention"] = re.compile(rf"{_NAME}|{_EMAIL}|(?i:{_ROLE})")  # names keep their case
 PERSON_MENTION = 0.5
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
@@ -128,9 +138,9 @@ def asks_person(question: str) -> bool:
     return "谁" in question or any(w in PERSON_WORDS for w in _WORD_RE.findall(question.lower()))
 
 
-#: The pseudo question word of a who-question (`asks_person`), weighed like an average word
-#: of the question (pincite.answer.pipeline): full credit for a window with a signature or
-#: by-line, PERSON_MENTION for one that only mentions a name (extractive._credit).
+#: The pseudo question word of a who-question (`asks_person`), weighed like the question's
+#: rarest word (pincite.answer.pipeline): full credit for a window with a signature or
+#: by-line, PERSON_MENTION for one that only mentions a name or role (extractive._credit).
 PERSON_GROUP = ("\x00type:person", "\x00type:person-mention")
 
 

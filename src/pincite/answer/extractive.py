@@ -116,7 +116,8 @@ def _names(group: Group, names: set[str]) -> bool:
 
 
 #: Subtracted from a window's coverage when it lacks the question's key word (`key_word`),
-#: in ranking and in the refusal score (Candidate.relevance). Evidence that covers the
+#: in ranking and in the refusal score (Candidate.relevance); for a who-question also when it
+#: names nobody (half when it only mentions a name or role, asked_type.PERSON_MENTION). Evidence that covers the
 #: question's common words but not its most specific one is usually about something else:
 #: "for US users" does not answer "the siunitx macro for the US gallon". Chosen with the
 #: refusal threshold by benchmarks/calibrate_refusal.py (--key-penalty 0, 0.1, 0.15, 0.2 on
@@ -175,6 +176,8 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
             if not _quotable(hit.text[spans[i][0]:spans[j][1]]):
                 continue  # too short to verify as a quote ("Frequent", a lone table cell)
             missing = 1.0 - _credit(key, seen) if key else 0.0
+            if asked_type.PERSON_GROUP in weights:  # a who-question: a window naming nobody
+                missing = max(missing, 1.0 - _credit(asked_type.PERSON_GROUP, seen))
             score = (cov - KEY_PENALTY * missing + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
                      - 0.001 * (j - i))
             if best is None or score > best.score:

@@ -114,7 +114,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     weights = extractive.group_weights(groups, lib.catalog.term_df(_terms(groups)), n_chunks)
     mean = sum(weights.values()) / len(weights) if weights else 0.0
     if weights and asked_type.asks_person(coverage_text or q):
-        weights[asked_type.PERSON_GROUP] = mean
+        # the name is what is asked: it weighs as much as the question's rarest word, so
+        # evidence with the other words but nobody named ("without written permission" for
+        # "Who wrote …?") does not pass
+        weights[asked_type.PERSON_GROUP] = max(weights.values())
     subject = asked_type.definition_subject(coverage_text or q)
     marks = asked_type.value_marks
     if weights and subject:
@@ -130,7 +133,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     rel = relevance(cands, lib.settings.min_coverage, lib.settings.min_dense)
     g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings)
     if not sufficient(rel):
-        g.refusal = _refusal(q, lang, scope, "not_found", timings, rel)
+        g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
+                             _unmatched(q, groups, cands) if not rel.coverage else None)
     return g
 
 
@@ -737,19 +741,39 @@ def _shows(quote: str, part: str) -> bool:
     return bool(part_n) and part_n in normalize(quote).text
 
 
+def _figure(x: float, bar: float) -> str:
+    """`x` with two decimals, or three where two would print it equal to `bar` although it
+    is below ("0.42 … (needed 0.42)" read as a pass)."""
+    return f"{x:.3f}" if x < bar and f"{x:.2f}" == f"{bar:.2f}" else f"{x:.2f}"
+
+
+def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Candidate]) -> list[str]:
+    """The question's words (as written) none of whose forms stands in any candidate's
+    window: what a refusal with no coverage was missing."""
+    held = set().union(*(_window_tokens(c) for c in cands)) if cands else set()
+    out = []
+    for raw in q.split():
+        forms = set(analysis.tokens(raw))
+        if any(forms & set(g) and not held & set(g) for g in groups):
+            out.append(raw.strip(".,;:!?«»\"'()？，。"))
+    return list(dict.fromkeys(w for w in out if w))
+
+
 def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
-             rel: Relevance | None = None) -> Answer:
+             rel: Relevance | None = None, unmatched: list[str] | None = None) -> Answer:
     warnings = []
     if rel and rel.coverage:
-        missing = (f", {rel.score:.2f} as it lacks the question's rarest word"
+        missing = (f", {_figure(rel.score, rel.threshold)} as it lacks the question's rarest word"
+                   + (" or a name" if asked_type.asks_person(q) else "")
                    if rel.score < rel.coverage - 0.005 else "")
-        warnings.append(f"best evidence covered {rel.coverage:.2f} of the question's terms{missing} "
-                        f"(needed {rel.threshold:.2f})")
+        warnings.append(f"best evidence covered {_figure(rel.coverage, rel.threshold)} of the question's "
+                        f"terms{missing} (needed {rel.threshold:.2f})")
         if rel.min_dense is not None and rel.dense is not None and rel.dense < rel.min_dense:
             warnings.append(f"best evidence's meaning is far from the question (similarity "
-                            f"{rel.dense:.2f}, needed {rel.min_dense:.2f})")
+                            f"{_figure(rel.dense, rel.min_dense)}, needed {rel.min_dense:.2f})")
     elif rel:
-        warnings.append(f"no passage holds any of the words the question asks about "
-                        f"(needed {rel.threshold:.2f})")
+        words = f": {', '.join(unmatched)}" if unmatched else ""
+        warnings.append(f"no passage found holds the words the question asks about, apart from "
+                        f"words naming a document{words} (needed {rel.threshold:.2f})")
     return Answer(question=q, status="refused", language=lang, scope=scope,
                   answer=message(key, lang), timings=timings, warnings=warnings, relevance=rel)
