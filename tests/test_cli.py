@@ -239,3 +239,17 @@ def test_docs_table_fits_80_columns_with_notes_below():
                      "locked.pdf: [red]failed[/]: encrypted: a user password is needed"]
     wide, none = render.docs_table([row], [failed], 160)
     assert none == [] and [c.header for c in wide.columns][-1] == "notes"
+
+
+def test_data_option_after_the_command_is_understood(demo):
+    """`pincite ask --data DIR "…"` answers as `pincite --data DIR ask "…"` does (before, click
+    stopped with "No such option: --data")."""
+    _, data, _ = demo
+    cmd = [sys.executable, "-c", "from pincite.cli import main; main()"]
+    p = subprocess.run([*cmd, "ask", "--data", str(data), "--json", "What is the rated pressure of the PX-200?"],
+                       capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert json.loads(p.stdout)["status"] == "answered"
+    p = subprocess.run([*cmd, "docs", f"--data={data}", "--json"], capture_output=True, text=True, timeout=120)
+    assert p.returncode == 0, p.stderr
+    assert len(json.loads(p.stdout)["documents"]) == 3

@@ -347,7 +347,7 @@ def test_real_corpus_pdf_extracts_and_is_not_garbled(corpus, name):
     assert model.page_count == CORPUS_PAGES[name]
     assert not looks_like_cp1251_mojibake("\n".join(p.text for p in model.pages))
     blank = [p.page for p in model.pages if not p.text.strip()]
-    assert model.warnings == [f"page {n}: no text layer" for n in blank]
+    assert model.warnings == [f"page {n}: blank page (no text, image or drawing)" for n in blank]
     assert len(blank) <= model.page_count // 10
 
 

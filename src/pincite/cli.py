@@ -697,8 +697,34 @@ def _fail(msg: str) -> None:
     raise typer.Exit(2)
 
 
+def data_first(args: list[str]) -> list[str]:
+    """`args` with a `--data DIR` (or `--data=DIR`) given after the command moved before it,
+    where the CLI reads it: `pincite ask --data lib "…"` works as `pincite --data lib ask
+    "…"` (otherwise click stops with "No such option: --data"). Arguments after a bare `--`
+    are left alone."""
+    cut = args.index("--") if "--" in args else len(args)
+    head, tail = args[:cut], args[cut:]
+    first = next((i for i, a in enumerate(head) if not a.startswith("-")), len(head))
+    moved, rest, i = [], head[:first], first
+    while i < len(head):
+        a = head[i]
+        if a == "--data" and i + 1 < len(head):
+            moved += head[i:i + 2]
+            i += 2
+            continue
+        if a.startswith("--data="):
+            moved.append(a)
+        else:
+            rest.append(a)
+        i += 1
+    if not moved:
+        return args
+    return moved + rest + tail
+
+
 def main() -> None:
     """Entry point: run the CLI, turning PinciteError into one line and exit code 2."""
+    sys.argv[1:] = data_first(sys.argv[1:])
     try:
         app()
     except PinciteError as e:

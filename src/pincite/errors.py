@@ -146,7 +146,7 @@ class UnsafeXml(UnsafeArchive):
 
 
 class Encrypted(IngestError):
-    reason = "encrypted: a user password is needed (use --password)"
+    reason = "encrypted: a user password is needed"  # the detail: none given (use --password), or a wrong one
 
 
 class TooLarge(IngestError):

@@ -37,7 +37,7 @@ Two kinds of page get their text elsewhere than the text layer:
 Every page whose text is not the plain text layer is named in ``warnings``, one per page:
 "page 2: text from OCR (no text layer)", "page 3: no text layer (OCR off)", "page 4: garbled
 text layer (Cyrillic decoded as Latin-1) repaired by re-decoding as cp1251", and a blank page
-"page 5: no text layer". A page is never left empty without a warning saying why.
+"page 5: blank page (no text, image or drawing)". A page is never left empty without a warning saying why.
 
 PDFium quirks a caller must know (pypdfium2 5.15.2):
 
@@ -108,6 +108,11 @@ class PdfLimits:
     max_bytes: int = 200 * _MIB
     max_pages: int = 5000
     min_doc_chars: int = 20
+
+
+#: The note of a page with no text, no image and no ink (a blank left page of a book): not
+#: "no text layer", which tells a user to look for a scan that needs OCR.
+BLANK_PAGE = "blank page (no text, image or drawing)"
 
 
 def extract_pdf(
@@ -199,7 +204,7 @@ def extract_pdf(
             if why:
                 need_ocr[page_text.page] = why
             elif not page_text.text.strip():
-                notes[page_text.page] = "no text layer"  # blank: no text, image or ink
+                notes[page_text.page] = BLANK_PAGE  # no text, image or ink
         ocr_state = _ocr_weak_pages(pdf, pages, need_ocr, notes, ocr, max_ocr_pages)
         _set_sections(pdf, pages)
         if not any(p.sections for p in pages):  # no outline: headings from fonts and numbering
@@ -248,7 +253,7 @@ def _open(path: Path, password: str | None) -> pdfium.PdfDocument:
     if not raw:
         code = pdfium_c.FPDF_GetLastError()
         if code == pdfium_c.FPDF_ERR_PASSWORD:
-            raise Encrypted(path, "wrong password" if password else "no password given")
+            raise Encrypted(path, "wrong password" if password else "no password given: use --password")
         if code == pdfium_c.FPDF_ERR_SECURITY:
             raise Encrypted(path, "unsupported encryption scheme")
         raise Damaged(path, f"PDFium cannot load it: {_ERRORS.get(code, f'error {code}')}")
