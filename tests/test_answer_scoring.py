@@ -194,6 +194,16 @@ def test_question_whose_key_word_is_nowhere_is_refused(library):
     assert ": Zxqwv, plorb (needed" in none.warnings[0]  # the words it lacked, as asked
 
 
+def test_refusal_reasons_speak_the_questions_language(library):
+    ru = library.ask("Сколько стоит Водный кодекс Республики Казахстан?")
+    assert ru.status == "refused"
+    assert ru.warnings[0].startswith("ни в одном найденном фрагменте нет слов вопроса")
+    assert f": стоит (нужно {ru.relevance.threshold:.2f})" in ru.warnings[0]
+    zh = library.ask("水法的售价是多少？")
+    assert zh.status == "refused" and zh.warnings[0].startswith("找到的段落中都没有问题所问的词")
+    assert "售价" in zh.warnings[0]
+
+
 def test_a_figure_just_under_its_bar_is_not_rounded_up_to_it():
     from pincite.answer.pipeline import _figure
 

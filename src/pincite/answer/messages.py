@@ -77,6 +77,34 @@ MESSAGES = {
     "computed": {"en": "computed by pincite", "ru": "вычислено pincite", "zh": "由 pincite 计算"},
     "calc_not_done": {"en": "calculation not done: {reason}", "ru": "расчёт не выполнен: {reason}",
                       "zh": "未进行计算：{reason}"},
+    # refusal reasons (Answer.warnings of a refused answer); figures already formatted
+    "why_covered": {
+        "en": "best evidence covered {coverage} of the question's terms{lack} (needed {needed})",
+        "ru": "лучший фрагмент покрыл {coverage} слов вопроса{lack} (нужно {needed})",
+        "zh": "最佳证据覆盖了问题词语的 {coverage}{lack}（需要 {needed}）",
+    },
+    "why_lacks": {
+        "en": ", {score} as it lacks the question's rarest word",
+        "ru": ", {score} без самого редкого слова вопроса",
+        "zh": "，因缺少问题中最少见的词，计为 {score}",
+    },
+    "why_lacks_name": {
+        "en": ", {score} as it lacks the question's rarest word or a name",
+        "ru": ", {score} без самого редкого слова вопроса или имени",
+        "zh": "，因缺少问题中最少见的词或人名，计为 {score}",
+    },
+    "why_far": {
+        "en": "best evidence's meaning is far from the question (similarity {dense}, needed {needed})",
+        "ru": "смысл лучшего фрагмента далёк от вопроса (сходство {dense}, нужно {needed})",
+        "zh": "最佳证据的含义与问题相差较远（相似度 {dense}，需要 {needed}）",
+    },
+    "why_no_words": {
+        "en": "no passage found holds the words the question asks about, apart from words naming a "
+              "document{words} (needed {needed})",
+        "ru": "ни в одном найденном фрагменте нет слов вопроса, кроме слов из названия документа{words} "
+              "(нужно {needed})",
+        "zh": "找到的段落中都没有问题所问的词（文档名称中的词除外）{words}（需要 {needed}）",
+    },
     "or": {"en": " or ", "ru": " или ", "zh": " 或 "},
     "compare_heading": {"en": "Revision {revision}", "ru": "Редакция {revision}", "zh": "版本 {revision}"},
 }

@@ -751,10 +751,11 @@ def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Can
     """The question's words (as written) none of whose forms stands in any candidate's
     window: what a refusal with no coverage was missing."""
     held = set().union(*(_window_tokens(c) for c in cands)) if cands else set()
-    out = []
+    lacking = [g for g in groups if not held & set(g)]
+    out = [g[0] for g in lacking if extractive._is_cjk(g[0][0])]  # a Chinese word is its own form
     for raw in q.split():
         forms = set(analysis.tokens(raw))
-        if any(forms & set(g) and not held & set(g) for g in groups):
+        if not extractive._is_cjk(raw[0]) and any(forms & set(g) for g in lacking):
             out.append(raw.strip(".,;:!?«»\"'()？，。"))
     return list(dict.fromkeys(w for w in out if w))
 
@@ -763,17 +764,17 @@ def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
              rel: Relevance | None = None, unmatched: list[str] | None = None) -> Answer:
     warnings = []
     if rel and rel.coverage:
-        missing = (f", {_figure(rel.score, rel.threshold)} as it lacks the question's rarest word"
-                   + (" or a name" if asked_type.asks_person(q) else "")
-                   if rel.score < rel.coverage - 0.005 else "")
-        warnings.append(f"best evidence covered {_figure(rel.coverage, rel.threshold)} of the question's "
-                        f"terms{missing} (needed {rel.threshold:.2f})")
+        lack = ""
+        if rel.score < rel.coverage - 0.005:
+            lack = message("why_lacks_name" if asked_type.asks_person(q) else "why_lacks", lang).format(
+                score=_figure(rel.score, rel.threshold))
+        warnings.append(message("why_covered", lang).format(
+            coverage=_figure(rel.coverage, rel.threshold), lack=lack, needed=f"{rel.threshold:.2f}"))
         if rel.min_dense is not None and rel.dense is not None and rel.dense < rel.min_dense:
-            warnings.append(f"best evidence's meaning is far from the question (similarity "
-                            f"{_figure(rel.dense, rel.min_dense)}, needed {rel.min_dense:.2f})")
+            warnings.append(message("why_far", lang).format(dense=_figure(rel.dense, rel.min_dense),
+                                                            needed=f"{rel.min_dense:.2f}"))
     elif rel:
-        words = f": {', '.join(unmatched)}" if unmatched else ""
-        warnings.append(f"no passage found holds the words the question asks about, apart from "
-                        f"words naming a document{words} (needed {rel.threshold:.2f})")
+        words = ("：" if lang == "zh" else ": ") + ", ".join(unmatched) if unmatched else ""
+        warnings.append(message("why_no_words", lang).format(words=words, needed=f"{rel.threshold:.2f}"))
     return Answer(question=q, status="refused", language=lang, scope=scope,
                   answer=message(key, lang), timings=timings, warnings=warnings, relevance=rel)
