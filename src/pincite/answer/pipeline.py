@@ -111,18 +111,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     _add_table_context(lib, hits)
     _add_list_context(lib, hits)
     _add_page_headings(lib, hits)
-    weights = extractive.group_weights(groups, lib.catalog.term_df(_terms(groups)), n_chunks)
-    mean = sum(weights.values()) / len(weights) if weights else 0.0
-    if weights and asked_type.asks_person(coverage_text or q):
-        # the name is what is asked: it weighs as much as the question's rarest word, so
-        # evidence with the other words but nobody named ("without written permission" for
-        # "Who wrote …?") does not pass
-        weights[asked_type.PERSON_GROUP] = max(weights.values())
-    subject = asked_type.definition_subject(coverage_text or q)
-    marks = asked_type.value_marks
-    if weights and subject:
-        weights[asked_type.DEFINITION_GROUP] = mean
-        marks = asked_type.definition_marks(subject)
+    weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks)
     cands = extractive.candidates(hits, weights, marks)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
@@ -136,6 +125,32 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
                              _unmatched(q, groups, cands) if not rel.coverage else None)
     return g
+
+
+def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: str, n_chunks: int
+                   ) -> tuple[dict[tuple[str, ...], float], Callable[[str], set[str]]]:
+    """IDF weight per question word (extractive.group_weights), plus the pseudo word of what
+    the question asks for beyond its words, and the `marks` function that finds it in a
+    sentence (extractive.candidates):
+
+    * a who-question (asked_type.asks_person): a name, weighed as much as the question's
+      rarest word, so evidence with the other words but nobody named ("without written
+      permission" for "Who wrote …?") does not pass;
+    * a definition question (asked_type.definition_subject): a sentence defining the
+      subject, weighed as an average word.
+    """
+    weights = extractive.group_weights(groups, lib.catalog.term_df(_terms(groups)), n_chunks)
+    marks: Callable[[str], set[str]] = asked_type.value_marks
+    if not weights:
+        return weights, marks
+    mean = sum(weights.values()) / len(weights)
+    if asked_type.asks_person(question):
+        weights[asked_type.PERSON_GROUP] = max(weights.values())
+    subject = asked_type.definition_subject(question)
+    if subject:
+        weights[asked_type.DEFINITION_GROUP] = mean
+        marks = asked_type.definition_marks(subject)
+    return weights, marks
 
 
 def _scoped(flt: SearchFilter | None) -> bool:
