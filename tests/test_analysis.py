@@ -307,3 +307,32 @@ def test_sentences_cover_every_nonblank_char_once():
         for i in range(s, e):
             covered[i] += 1
     assert all(covered[i] == 1 for i, c in enumerate(text) if not c.isspace())
+
+
+# ---------------------------------------------------------------- editions
+
+def test_editions_a_question_names():
+    from pincite.analysis import editions
+
+    named = editions("According to the REVTeX 4.1 Author's Guide, at what URL is the homepage?")
+    assert {(e.name, e.version, e.text) for e in named} == {("revtex", "4.1", "REVTeX 4.1")}
+    assert {(e.name, e.version) for e in editions("Что нового в TeX Live 2021 и MetaPost v1.004?")} == {
+        ("live", "2021"), ("metapost", "1.004")}
+    assert [e.text for e in editions("Какие требования предъявляет TeX Live 2021?")] == ["TeX Live 2021"]
+
+
+def test_places_months_codes_and_small_numbers_are_no_editions():
+    from pincite.analysis import editions
+
+    for q in ("What does Table 3.1 list?", "See Section 4.2 of the guide", "Изменения от May 2021",
+              "Что сказано в таблице 11.3?", "Windows 10 mounts the image", "REVTeX 4 was released",
+              "ГОСТ 7.1-2003", "version 2.1 of the PX-200", "Рис. 2.1 показывает"):
+        assert editions(q) == set(), q
+
+
+def test_a_passage_names_editions_in_any_case():
+    from pincite.analysis import editions, text_editions
+
+    passage = "maintained at the REVTEX 4.2 homepage; see also the revtex 4.1 notes"
+    assert {(e.name, e.version) for e in text_editions(passage)} == {("revtex", "4.2"), ("revtex", "4.1")}
+    assert {(e.name, e.version) for e in editions(passage)} == {("revtex", "4.2")}  # questions: capitals

@@ -220,6 +220,27 @@ def test_codes_do_not_match_neighbouring_codes(tmp_path, lib):
     assert_answers(lib, "Какое давление у модели PX-300?", res.doc_id, "PX-300")
 
 
+def test_evidence_about_a_sibling_model_only_is_refused_and_says_so(tmp_path, lib):
+    # the PX-300 is named (so its code is no unknown word), but every passage on pressure is
+    # about the PX-200: that is not the PX-300's pressure
+    pdf = make_pdf(tmp_path / "px.pdf", [
+        "The rated pressure of the PX-200 press is 25 MPa at the outlet flange.",
+        "Spare parts for the PX-300 press are ordered from the service centre.",
+        "Номинальное давление пресса PX-200 составляет 25 МПа.",
+        "Запасные части для пресса PX-300 заказывают в сервисном центре.",
+    ], font="dejavu")
+    (res,) = lib.ingest([pdf])
+    assert res.status == "added"
+    ans = lib.ask("What is the rated pressure of the PX-300 press?")
+    assert ans.status == "refused", (ans.answer, [c.quote for c in ans.citations()])
+    assert not any("25" in c.quote for c in ans.citations())
+    assert any("PX-200" in w and "PX-300" in w for w in ans.warnings), ans.warnings
+    assert_answers(lib, "What is the rated pressure of the PX-200 press?", res.doc_id, "25 MPa")
+    ans = lib.ask("Какое номинальное давление пресса PX-300?")
+    assert ans.status == "refused", (ans.answer, [c.quote for c in ans.citations()])
+    assert ans.warnings == ["найденные фрагменты относятся к PX-200, а не к PX-300"], ans.warnings
+
+
 # ---------------------------------------------------------------- 5. refusal
 
 

@@ -69,3 +69,44 @@ def test_unscoped_questions_are_asked_back_or_answered_from_the_right_edition(tw
         elif ans.citations():
             assert ans.citations()[0].file == Path(q["doc"]).name, q["id"]
     assert asked_back >= 1
+
+
+@pytest.fixture(scope="module")
+def one_edition(corpus: Path, tmp_path_factory):
+    """A library holding the REVTeX 4.2 guide only: its 4.1 twin is not there."""
+    src = tmp_path_factory.mktemp("one-edition")
+    shutil.copy(corpus / "pdf/en/auguide4-2.pdf", src / "auguide4-2.pdf")
+    lib = Library(Settings(data_dir=tmp_path_factory.mktemp("data")))
+    assert [r.status for r in lib.ingest([src])] == ["added"]
+    yield lib
+    lib.close()
+
+
+URL_QUESTION = ("According to the REVTeX {v} Author's Guide, at what URL is the REVTeX homepage "
+                "with updated documentation located?")
+
+
+def test_a_question_about_a_missing_edition_is_refused_not_answered_from_its_twin(one_edition):
+    # every word of the question is on the 4.2 guide's p. 2 ("… maintained at the REVTEX 4.2
+    # homepage located at http://journals.aps.org/revtex/"), and "4.1" stands in its text too
+    # ("Changes in REVTeX 4.1"): only the version beside the name tells the editions apart
+    ans = one_edition.ask(URL_QUESTION.format(v="4.1"))
+    assert ans.status == "refused", (ans.answer, [c.quote for c in ans.citations()])
+    assert not ans.citations()
+    assert any("REVTEX 4.2" in w and "REVTeX 4.1" in w for w in ans.warnings), ans.warnings
+
+
+def test_the_edition_the_library_holds_is_still_answered(one_edition):
+    ans = one_edition.ask(URL_QUESTION.format(v="4.2"))
+    assert ans.status == "answered", ans.warnings
+    top = ans.citations()[0]
+    assert top.page == 2 and "journals.aps.org/revtex" in top.quote and top.verified
+
+
+def test_with_both_editions_each_question_cites_its_own(twins):
+    lib, _ = twins
+    for v, url in (("4.1", "authors.aps.org/revtex4"), ("4.2", "journals.aps.org/revtex")):
+        ans = lib.ask(URL_QUESTION.format(v=v))
+        assert ans.status == "answered", (v, ans.status, ans.warnings)
+        top = ans.citations()[0]
+        assert top.file == f"auguide{v.replace('.', '-')}.pdf" and url in top.quote, (v, top)

@@ -36,6 +36,7 @@ This module must not import index/ or answer/ (nor anything later than extract/)
 from __future__ import annotations
 
 import functools
+from dataclasses import dataclass, field
 import re
 import threading
 import unicodedata
@@ -362,6 +363,78 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
                 if forms:
                     groups.append(forms)
     return list(dict.fromkeys(groups))
+
+
+# ---------------------------------------------------------------- editions
+
+#: A version number that names an edition: dotted ("4.1", "1.004", "v2.3") or a year
+#: ("2021"). Bare small integers are left out: "Windows 10", "REVTeX 4", "Table 3" are as
+#: often a model, a chapter or a list position as an edition.
+_VERSION = r"v?\d{1,4}(?:\.\d{1,4})+|(?:19|20)\d\d"
+#: A name written before an edition's version, as a question writes it: a capitalised word
+#: ("REVTeX 4.1", "TeX Live 2021", "MetaPost 1.004", "ГОСТ 2008").
+_EDITION_RE = re.compile(rf"(?<![\w.])([A-ZА-ЯЁ][^\W_]*)[ \u00a0]+({_VERSION})(?![\w]|[.-]\d)")
+#: The same in any document text, where a name may be set in capitals or small capitals.
+_ANY_EDITION_RE = re.compile(rf"(?<![\w.])([^\W\d_][^\W_]*)[ \u00a0]+({_VERSION})(?![\w]|[.-]\d)")
+#: Words before a number that name a place in a document or a time, not an edition
+#: ("Table 3.1", "Section 4.2", "Рис. 2.1", "January 2021", "since 2018").
+_NOT_EDITIONS = frozenset(
+    "table tables section sections chapter chapter figure fig page pages appendix part item "
+    "step note clause paragraph equation eq line lines version release rev revision edition "
+    "in since from until till by of to and or on at after before during year years "
+    "january february march april may june july august september october november december "
+    "таблица таблице таблицы табл рис рисунок рисунке раздел разделе глава главе пункт пункте "
+    "страница странице стр часть части приложение приложении формула формуле год года году "
+    "версия версии редакция редакции изм "
+    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря".split())
+#: A version-like token among a document's naming terms (chunking.naming_text).
+VERSION_TOKEN_RE = re.compile(rf"^(?:{_VERSION})$")
+
+
+@dataclass(frozen=True)
+class Edition:
+    """An edition named in a text: `name` (the index form of the word before the version,
+    `tokens`), `version` ("4.1", "2021"; lower case, no leading "v") and `text` (as written,
+    "REVTeX 4.1"), which takes no part in comparisons."""
+
+    name: str
+    version: str
+    text: str = field(compare=False)
+
+
+_NAME_BEFORE_RE = re.compile(r"(?:^|(?<=\s))[A-ZА-ЯЁ][^\W_]*[ \u00a0]$")
+
+
+def _editions(rx: re.Pattern, text: str) -> set[Edition]:
+    out = set()
+    norm = _normalize(text)
+    for m in rx.finditer(norm):
+        if _fold(m.group(1)) in _NOT_EDITIONS:
+            continue
+        forms = tokens(m.group(1))
+        if forms:
+            before = _NAME_BEFORE_RE.search(norm, max(0, m.start() - 40), m.start())
+            shown = norm[before.start():m.end()] if before else m.group(0)  # "TeX Live 2021"
+            out.add(Edition(forms[-1], m.group(2).lower().removeprefix("v"), shown))
+    return out
+
+
+def editions(text: str) -> set[Edition]:
+    """The editions a question names: a capitalised word followed by a dotted version or a
+    year ("According to the REVTeX 4.1 Author's Guide" -> {Edition("revtex", "4.1")};
+    "TeX Live 2021" -> {Edition("live", "2021")}). Words that name a place in a document or
+    a month (_NOT_EDITIONS: "Table 3.1", "May 2021") are no names.
+
+    Near-twin documents (two editions of one guide, a standard and its revision) share
+    most words; the version beside the name is what tells them apart
+    (pincite.answer.pipeline uses it to rank and refuse evidence about another edition)."""
+    return _editions(_EDITION_RE, text)
+
+
+def text_editions(text: str) -> set[Edition]:
+    """`editions` of any text, whatever its case ("REVTEX 4.2", "TEX Live 2020"): what a
+    passage names; compare with a question's `editions` by name."""
+    return _editions(_ANY_EDITION_RE, text)
 
 
 # ---------------------------------------------------------------- language

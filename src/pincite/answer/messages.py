@@ -105,6 +105,16 @@ MESSAGES = {
               "(нужно {needed})",
         "zh": "找到的段落中都没有问题所问的词（文档名称中的词除外）{words}（需要 {needed}）",
     },
+    "why_other_edition": {
+        "en": "the passages found are about {found}, not {asked}",
+        "ru": "найденные фрагменты относятся к {found}, а не к {asked}",
+        "zh": "找到的段落说的是 {found}，而不是 {asked}",
+    },
+    "why_other_document": {
+        "en": "the passages found come from documents about another model or edition than {asked}",
+        "ru": "найденные фрагменты взяты из документов о другой модели или редакции, не {asked}",
+        "zh": "找到的段落出自其他型号或版本的文档，而不是 {asked}",
+    },
     "or": {"en": " or ", "ru": " или ", "zh": " 或 "},
     "compare_heading": {"en": "Revision {revision}", "ru": "Редакция {revision}", "zh": "版本 {revision}"},
 }

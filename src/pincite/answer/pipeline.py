@@ -77,12 +77,14 @@ class Gathered:
 
 
 def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
-           coverage_text: str | None = None) -> Gathered:
+           coverage_text: str | None = None, asked: str | None = None) -> Gathered:
     """Validate the question, retrieve and rank evidence, and decide refusal.
 
     `coverage_text` (a compound question's part without the context copied into it, see
     split.core_of): the words whose coverage ranks evidence and decides refusal; all words of
-    `question` still drive retrieval. `refusal` is set (an Answer with status "refused") when the library is empty or the best
+    `question` still drive retrieval. `asked` (default `question`): the question as
+    written, before answer.scope took the phrases naming a model over ("REVTeX" of "REVTeX
+    4.1"); the editions it names (analysis.editions) are read from it. `refusal` is set (an Answer with status "refused") when the library is empty or the best
     evidence misses a calibrated bar; no answer may then be written, by any model.
     Raises QuestionError for a blank or over-long question.
     """
@@ -116,14 +118,26 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
     # both go after the rest, however well they match.
-    other = {id(c) for c in cands if _names_other_code(c, groups)}
+    # The same for evidence about another edition of a named document ("REVTEX 4.2" for a
+    # question about "REVTeX 4.1"), unless a revision filter already chose the edition. Such
+    # evidence never decides that a question is answered: when nothing else is found, the
+    # library lacks the asked model or edition.
+    editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
+    other = {id(c) for c in cands if _names_other_code(c, groups) or _names_other_edition(c, editions)}
     cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS))
     timings = {"retrieve": time.perf_counter() - t0}
-    rel = relevance(cands, lib.settings.min_coverage, lib.settings.min_dense)
+    own = [c for c in cands if id(c) not in other]
+    rel = relevance(own, lib.settings.min_coverage, lib.settings.min_dense)
     g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings)
     if not sufficient(rel):
-        g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
-                             _unmatched(q, groups, cands) if not rel.coverage else None)
+        sibling = [c for c in cands if id(c) in other]  # best first
+        if sibling and sufficient(relevance(sibling, lib.settings.min_coverage, lib.settings.min_dense)):
+            # what was found would answer, but about the sibling: say so
+            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
+                                 other=_asked_and_found(q, groups, editions, sibling[0]))
+        else:
+            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
+                                 _unmatched(q, groups, cands) if not rel.coverage else None)
     return g
 
 
@@ -219,23 +233,26 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
 
             res_p = resolve(lib, p, flt, serial=serial, mode=mode, pin_revision=True)
             text = res_p.text or p
-            a = answer_single(lib, text, res_p.flt, llm, coverage_text=core_of(text))
+            a = answer_single(lib, text, res_p.flt, llm, coverage_text=core_of(text), asked=p)
             a.question = p
             return _with_scope(a, res_p)
 
         return answer_compound(lib, q, parts, flt, llm, split_note, part_answer=part_answer)
     res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=True)
     text = res.text or q  # the question less the phrases the scope took over
-    ans = answer_single(lib, text, res.flt, llm)
+    ans = answer_single(lib, text, res.flt, llm, asked=q)
     ans.question = q
     return _with_scope(ans, res)
 
 
 def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
-                  llm: object | None = None, coverage_text: str | None = None) -> Answer:
+                  llm: object | None = None, coverage_text: str | None = None,
+                  asked: str | None = None) -> Answer:
     """Answer one (not compound) question: gather evidence, refuse, ask back when the
-    evidence comes from twins the scope does not separate (answer.scope.twins), or answer."""
-    g = gather(lib, question, flt, coverage_text)
+    evidence comes from twins the scope does not separate (answer.scope.twins), or answer.
+    `asked`: the question as written, before the scope took phrases of it over (see
+    gather)."""
+    g = gather(lib, question, flt, coverage_text, asked)
     if g.refusal is not None:
         return g.refusal
     clar = _clarify(lib, g)
@@ -284,7 +301,7 @@ def _asked_codes(groups: list[tuple[str, ...]]) -> set[str]:
 
 def _window_tokens(cand: extractive.Candidate) -> set[str]:
     """Analysed words of a candidate's sentence window (its span of the hit's text)."""
-    return set(analysis.tokens(cand.hit.text[cand.start - cand.hit.char_start:cand.end - cand.hit.char_start]))
+    return set(analysis.tokens(_window_text(cand)))
 
 
 def _clarify(lib: LibraryLike, g: Gathered) -> Answer | None:
@@ -725,6 +742,55 @@ def _names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]])
     return False
 
 
+def _names_other_edition(cand: extractive.Candidate, asked: set[analysis.Edition]) -> bool:
+    """True when the evidence is about another edition of a document the question names
+    (analysis.editions: "REVTEX 4.2" for "According to the REVTeX 4.1 Author's Guide"): its
+    sentence window names the same name with other versions only, or, when the window names
+    no version of it, its document's naming terms (title, file name, cover) hold the name
+    and version-like tokens none of which is asked ("live" and "2020" for "TeX Live 2021")."""
+    if not asked:
+        return False
+    window = analysis.text_editions(_window_text(cand))
+    names = set(cand.hit.extra.get("name_terms") or ())
+    for name in {e.name for e in asked}:
+        wanted = {e.version for e in asked if e.name == name}
+        here = {e.version for e in window if e.name == name}
+        if not here and name in names:
+            here = {t.removeprefix("v") for t in names if analysis.VERSION_TOKEN_RE.match(t)}
+        if here and not here & wanted:
+            return True
+    return False
+
+
+def _asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysis.Edition],
+                     cand: extractive.Candidate) -> tuple[str, str]:
+    """(what the question names, what the best evidence names instead), as written, for the
+    refusal of a question whose evidence is all about a sibling code or another edition:
+    ("REVTeX 4.1", "REVTEX 4.2"), ("PX-300", "PX-200"). The found side is "" when only the
+    evidence's document name tells (its title, not its window)."""
+    window = _window_text(cand)
+    found = analysis.text_editions(window)
+    for e in sorted(editions, key=lambda e: e.text):
+        other = sorted(f.text for f in found if f.name == e.name and f.version != e.version)
+        if other:
+            return e.text, other[0]
+    codes = sorted(_asked_codes(groups))
+    if not codes:
+        return min(e.text for e in editions), ""
+    prefixes = {_CODE_RE.match(t).group(1) for t in codes}
+    sib = sorted(w.strip(".,;:!?«»\"'()") for w in window.split()
+                 if any((m := _CODE_RE.match(t)) and m.group(1) in prefixes and t not in codes
+                        for t in analysis.tokens(w)))
+    asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if set(analysis.tokens(w)) & set(codes)),
+                 codes[0])
+    return asked, sib[0] if sib else ""
+
+
+def _window_text(cand: extractive.Candidate) -> str:
+    """The text of a candidate's sentence window (its span of the hit's text)."""
+    return cand.hit.text[cand.start - cand.hit.char_start:cand.end - cand.hit.char_start]
+
+
 def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Claim:
     hit = cand.hit
     # a bridge chunk (a sentence across a page break) is its own source: cand indexes its text
@@ -776,9 +842,14 @@ def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Can
 
 
 def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
-             rel: Relevance | None = None, unmatched: list[str] | None = None) -> Answer:
+             rel: Relevance | None = None, unmatched: list[str] | None = None,
+             other: tuple[str, str] | None = None) -> Answer:
     warnings = []
-    if rel and rel.coverage:
+    if other is not None:
+        asked, found = other
+        warnings.append(message("why_other_edition" if found else "why_other_document", lang).format(
+            asked=asked, found=found))
+    elif rel and rel.coverage:
         lack = ""
         if rel.score < rel.coverage - 0.005:
             lack = message("why_lacks_name" if asked_type.asks_person(q) else "why_lacks", lang).format(
