@@ -253,3 +253,29 @@ def test_data_option_after_the_command_is_understood(demo):
     p = subprocess.run([*cmd, "docs", f"--data={data}", "--json"], capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
     assert len(json.loads(p.stdout)["documents"]) == 3
+
+
+def test_a_folder_without_documents_is_named_and_fails(demo, tmp_path):
+    out, _, _ = demo
+    empty = tmp_path / "empty"
+    (empty / "sub").mkdir(parents=True)
+    (empty / "sub" / "notes.odt").write_bytes(b"not a kind pincite reads")
+    p = run("ingest", str(empty), data=tmp_path / "data", check=False)
+    assert p.returncode == 1, p.stdout + p.stderr
+    assert f"{empty}: no documents found in this folder or below" in p.stderr
+    assert "PDF" in p.stderr and "0 files" in p.stdout
+
+
+def test_links_to_files_in_a_folder_are_ingested(demo, tmp_path):
+    out, _, _ = demo
+    links = tmp_path / "links"
+    links.mkdir()
+    (links / "manual.pdf").symlink_to(out / "px200_manual_en.pdf")
+    (links / "loop").symlink_to(links, target_is_directory=True)  # links to folders: not followed
+    data = tmp_path / "data"
+    p = run("ingest", str(links), data=data)
+    # read as the file it points to, under that file's name
+    assert "px200_manual_en.pdf" in p.stdout and "added" in p.stdout and "1 file," in p.stdout
+    assert "no documents found" not in p.stderr
+    ans = json.loads(run("ask", "What is the rated pressure of the PX-200?", "--json", data=data).stdout)
+    assert ans["status"] == "answered" and "25 MPa" in ans["claims"][0]["citations"][0]["quote"]

@@ -714,7 +714,8 @@ def _load_model(path: Path) -> DocumentModel:
 
 def expand_paths(paths: Iterable[Path | str], exclude: Path | None = None) -> Iterable[Path]:
     """Files as given, and the documents found recursively under folders (DOCUMENT_SUFFIXES;
-    sorted; no symlinks), leaving out anything under `exclude`, found or given (the data
+    sorted; a symbolic link to a file is read as that file, links to folders are not
+    followed, so no loop), leaving out anything under `exclude`, found or given (the data
     folder: its stored originals must not be ingested again, whether a user ingests the
     folder that holds it or a caller such as evaluate.ingest_timed expands the folder first
     and passes the files)."""
@@ -726,7 +727,7 @@ def expand_paths(paths: Iterable[Path | str], exclude: Path | None = None) -> It
     for p in map(Path, paths):
         if p.is_dir():
             yield from sorted(f for f in p.rglob("*")
-                              if f.is_file() and not f.is_symlink() and f.suffix.lower() in DOCUMENT_SUFFIXES
+                              if f.is_file() and f.suffix.lower() in DOCUMENT_SUFFIXES
                               and kept(f))
         elif kept(p):
             yield p

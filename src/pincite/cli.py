@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import evaluate, render
-from .app import IngestResult, Library, expand_paths
+from .app import DOCUMENT_SUFFIXES, IngestResult, Library, expand_paths
 from .config import Settings
 from .errors import PinciteError
 from .export import FORMATS, evidence_cards
@@ -92,7 +92,8 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
     column, then field columns). The same file again with other fields updates them.
 
     Exit status: 0 when every file was added, replaced or skipped; 1 when any failed
-    (the others are still ingested); 2 for a usage error.
+    (the others are still ingested) or when no document was found at all; 2 for a usage
+    error. A symbolic link to a file is ingested as that file.
 
     A URL (https, or http for localhost only) is downloaded under the data folder with the
     same size cap as a file (library.fetch: no redirect to a private address or to http),
@@ -148,13 +149,14 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
         if paths:
             lib.ingest(paths, password=password, on_start=started, on_result=done, fields=fields)
         elapsed = time.perf_counter() - t0
+    _no_documents(paths, files)
     console.print(_ingest_table(results))
     pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
     failed = sum(r.status == "failed" for r in results)
     console.print(f"{len(results)} file{'s' if len(results) != 1 else ''}, {pages} pages indexed in {elapsed:.1f} s"
                   + (f" ({pages / elapsed:.0f} pages/s)" if pages and elapsed else "")
                   + (f", [red]{failed} failed[/]" if failed else ""))
-    if failed:
+    if failed or not results:
         raise typer.Exit(1)
 
 
@@ -663,13 +665,27 @@ def _ingest_via_server(server, paths: list[Path]) -> None:
                for p, u in zip(files, final)]
     for r in results:
         if r.status == "failed":
-            err.print(f"[red]✗[/] {escape(r.reason)}", soft_wrap=True)
+            name = Path(r.path).name  # the server's reason names the upload, not always the file
+            reason = r.reason if name in r.reason else f"{name}: {r.reason}"
+            err.print(f"[red]✗[/] {escape(reason)}", soft_wrap=True)
+    _no_documents(paths, files)
     console.print(_ingest_table(results))
     failed = sum(r.status == "failed" for r in results)
     console.print(f"{len(results)} file{'s' if len(results) != 1 else ''} ingested by the server in {elapsed:.1f} s"
                   + (f", [red]{failed} failed[/]" if failed else ""))
-    if failed:
+    if failed or not files:
         raise typer.Exit(1)
+
+
+def _no_documents(paths: list[Path], files: list[Path]) -> None:
+    """Say which given folders hold no document pincite reads (none of DOCUMENT_SUFFIXES
+    under them, links to folders not followed): an ingest that found nothing there must not
+    look like one that found nothing new."""
+    for p in paths:
+        if p.is_dir() and not any(f.is_relative_to(p) for f in files):
+            kinds = ", ".join(sorted(s.lstrip(".").upper() for s in DOCUMENT_SUFFIXES))
+            err.print(f"[yellow]![/] {escape(str(p))}: no documents found in this folder or below "
+                      f"({kinds}; links to folders are not followed)", soft_wrap=True)
 
 
 def _ingest_table(results: list[IngestResult]) -> Table:

@@ -99,11 +99,11 @@ MESSAGES = {
         "zh": "最佳证据的含义与问题相差较远（相似度 {dense}，需要 {needed}）",
     },
     "why_no_words": {
-        "en": "no passage found holds the words the question asks about, apart from words naming a "
-              "document{words} (needed {needed})",
-        "ru": "ни в одном найденном фрагменте нет слов вопроса, кроме слов из названия документа{words} "
-              "(нужно {needed})",
-        "zh": "找到的段落中都没有问题所问的词（文档名称中的词除外）{words}（需要 {needed}）",
+        "en": "no passage found holds these words of the question{words} (words that only name a "
+              "document do not count; needed {needed})",
+        "ru": "ни в одном найденном фрагменте нет этих слов вопроса{words} (слова из названия "
+              "документа не в счёт; нужно {needed})",
+        "zh": "找到的段落中都没有问题里的这些词{words}（只是文档名称中的词不计；需要 {needed}）",
     },
     "why_other_edition": {
         "en": "the passages found are about {found}, not {asked}",

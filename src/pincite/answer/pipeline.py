@@ -460,8 +460,7 @@ def _split(q: str, llm: object | None) -> tuple[list[str], str | None]:
 def _extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     t1 = time.perf_counter()
     rel = g.rel
-    keep = _kept(lib, g)
-    claims = [_claim(lib, c, g.terms) for c in keep[:MAX_CLAIMS]]
+    claims = _distinct_claims(lib, _kept(lib, g), g.terms)
     timings = dict(g.timings, answer=time.perf_counter() - t1)
     verified = [c for c in claims if c.verified]
     if not verified:
@@ -478,6 +477,28 @@ def _extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     return Answer(question=g.question, status="answered", language=g.lang, scope=g.scope,
                   answer=text, claims=claims, timings=timings, relevance=rel, calculation=conversion,
                   warnings=warnings)
+
+
+def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: list[str]) -> list[Claim]:
+    """Claims of the kept candidates in order, at most MAX_CLAIMS, leaving out a claim whose
+    quote repeats one already kept from the same page (equal, or contained in it after
+    normalisation): a page chunk, a bridge chunk and a table chunk can hold one sentence."""
+    from .normalize import normalize
+
+    claims: list[Claim] = []
+    seen: list[tuple[str, int | None, str]] = []
+    for cand in keep:
+        if len(claims) == MAX_CLAIMS:
+            break
+        claim = _claim(lib, cand, terms)
+        cit = claim.citations[0] if claim.citations else None
+        if cit is not None and cit.verified:
+            key = (cit.doc_id, cit.page, normalize(cit.quote).text)
+            if any(d == key[0] and p == key[1] and (key[2] in q or q in key[2]) for d, p, q in seen):
+                continue
+            seen.append(key)
+        claims.append(claim)
+    return claims
 
 
 def relevance(cands: list[extractive.Candidate], threshold: float,
@@ -822,10 +843,20 @@ def _shows(quote: str, part: str) -> bool:
     return bool(part_n) and part_n in normalize(quote).text
 
 
-def _figure(x: float, bar: float) -> str:
-    """`x` with two decimals, or three where two would print it equal to `bar` although it
-    is below ("0.42 … (needed 0.42)" read as a pass)."""
-    return f"{x:.3f}" if x < bar and f"{x:.2f}" == f"{bar:.2f}" else f"{x:.2f}"
+def _decimals(x: float, bar: float) -> int:
+    """Decimals that show `x` apart from `bar` when it is below it: two, or three or four
+    where fewer would print it equal ("0.42 … (needed 0.42)" read as a pass)."""
+    d = 2
+    while d < 4 and x < bar and f"{x:.{d}f}" == f"{bar:.{d}f}":
+        d += 1
+    return d
+
+
+def _figures(bar: float, *xs: float) -> tuple[str, ...]:
+    """`xs` and then `bar`, each formatted with the decimals the closest of them needs, so
+    that a figure below the bar never prints equal to it ("0.420 (needed 0.421)")."""
+    d = max((_decimals(x, bar) for x in xs), default=2)
+    return tuple(f"{v:.{d}f}" for v in (*xs, bar))
 
 
 def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Candidate]) -> list[str]:
@@ -851,14 +882,16 @@ def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
             asked=asked, found=found))
     elif rel and rel.coverage:
         lack = ""
+        coverage, score, needed = _figures(rel.threshold, rel.coverage, rel.score)
         if rel.score < rel.coverage - 0.005:
             lack = message("why_lacks_name" if asked_type.asks_person(q) else "why_lacks", lang).format(
-                score=_figure(rel.score, rel.threshold))
-        warnings.append(message("why_covered", lang).format(
-            coverage=_figure(rel.coverage, rel.threshold), lack=lack, needed=f"{rel.threshold:.2f}"))
+                score=score)
+        warnings.append(message("why_covered", lang).format(coverage=coverage, lack=lack, needed=needed))
         if rel.min_dense is not None and rel.dense is not None and rel.dense < rel.min_dense:
-            warnings.append(message("why_far", lang).format(dense=_figure(rel.dense, rel.min_dense),
-                                                            needed=f"{rel.min_dense:.2f}"))
+            dense, floor = _figures(rel.min_dense, rel.dense)
+            far = message("why_far", lang).format(dense=dense, needed=floor)
+            # the line of the bar that decided comes first: the words may all be there
+            warnings.insert(0 if rel.score >= rel.threshold else 1, far)
     elif rel:
         words = ("：" if lang == "zh" else ": ") + ", ".join(unmatched) if unmatched else ""
         warnings.append(message("why_no_words", lang).format(words=words, needed=f"{rel.threshold:.2f}"))
