@@ -6,6 +6,7 @@ end-to-end tests ingest generated PDFs and ask through the CLI's library API, of
 from __future__ import annotations
 
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -620,3 +621,48 @@ def test_a_sentence_found_in_several_chunks_is_cited_once(corpus, tmp_path):
         quote = " ".join(c.quote.split())
         assert not any(p == c.page and (quote in q or q in quote) for p, q in seen), (c.page, quote, seen)
         seen.append((c.page, quote))
+
+
+# ------------------------------------------------------------------ authorship: the by-line
+
+
+def test_bylines_of_title_blocks():
+    cover = ["draft", "TUGboat, Volume 0 (2060), No. 0 preliminary draft, September 24, 2008 1001",
+             "Multilingual Bibliographies: Using and", "extending the babelbib package", "Harald Harders",
+             "1 Introduction"]
+    assert asked_type.bylines(cover, "Multilingual Bibliographies") == ["Harald Harders"]
+    assert asked_type.bylines(["КОЛЛЕКЦИЯ ESKDX V0.98", "Руководство пользователя",
+                               "c 2006 Константин Кориков", "2011"]) == ["c 2006 Константин Кориков"]
+    assert asked_type.bylines(["Пакет churchslavonic — верстка", "Александр Андреев и Михаил Крутиков",
+                               "версия 0.2"]) == ["Александр Андреев и Михаил Крутиков"]
+    assert asked_type.bylines(["zhnumber 宏包", "李清", "sobenlee@gmail.com"]) == ["李清"]
+    # a short Chinese line alone is as often a heading; title-case titles are no by-lines
+    assert asked_type.bylines(["zhnumber 宏包", "简介", "第 1 节"]) == []
+    assert asked_type.bylines(["Flight Test Manual", "USNTPS-FTM-103"], "Fixed Wing Flight Test Manual") == []
+
+
+def test_authorship_questions():
+    assert asked_type.asks_author("Who is the author of the babelbib package?")
+    assert asked_type.asks_author("Кто автор коллекции eskdx?")
+    assert asked_type.asks_author("zhnumber 宏包的作者是谁？")
+    assert not asked_type.asks_author("Who may operate the press?")
+    assert not asked_type.asks_author("What does the author recommend?")  # no who-question
+
+
+@pytest.mark.parametrize("name, question, byline", [
+    ("pdf/en/tugboat-babelbib.pdf", "Who is the author of the babelbib package?", "Harald Harders"),
+    ("pdf/ru/eskdx.pdf", "Кто автор коллекции eskdx?", "Константин Кориков"),
+    ("pdf/ru/churchslavonic-ru.pdf", "Кто авторы пакета churchslavonic?", "Александр Андреев и Михаил Крутиков"),
+    ("pdf/zh/zhnumber.pdf", "zhnumber 宏包的作者是谁？", "李清"),
+])
+def test_who_wrote_a_document_is_answered_by_its_by_line(corpus, tmp_path, name, question, byline):
+    # the author's name stands under the title, without the word "author"; these were refused
+    # or answered with "The author would be grateful …" (a fresh user's report, 2026-12-01)
+    (tmp_path / "docs").mkdir()
+    shutil.copy(corpus / name, tmp_path / "docs" / Path(name).name)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "docs"])
+        ans = lib.ask(question)
+    assert ans.status == "answered", ans.warnings
+    top = ans.citations()[0]
+    assert top.verified and top.page == 1 and byline in " ".join(top.quote.split()), top.quote

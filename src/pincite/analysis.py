@@ -271,7 +271,7 @@ _STOP_RU = ("в во на по с со к ко о об от до из за дл�
             "у под над перед про он она оно они его ее её их мы вы я ты "
             "чего чём кем кого кому такое такой такая такие")
 _STOP_ZH = ("什么 多少 哪些 哪个 哪 怎么 怎样 如何 为什么 是否 是 的 了 吗 呢 吧 在 有 和 与 及 "
-            "或 请问 一下 几 该 对 中 把 被 多长 多久 多长时间 多大 根据")
+            "或 请问 一下 几 该 对 中 把 被 多长 多久 多长时间 多大 根据 谁")
 
 _ZH_STOP = frozenset(_STOP_ZH.split())
 #: Analysed forms removed by `query_terms` (English and Russian words stemmed, Chinese as is).

@@ -128,13 +128,20 @@ def naming_text(doc: DocumentModel) -> str:
     the manual's name.
     """
     parts = [doc.title or "", doc.file_name.rsplit(".", 1)[0] if doc.file_name else ""]
+    parts.extend(cover_lines(doc)[:COVER_LINES])
+    return "\n".join(p for p in parts if p)
+
+
+def cover_lines(doc: DocumentModel) -> list[str]:
+    """The title block of `doc`'s cover, in page order: the lines (with at least two
+    letters, not ending like a sentence) of its first page with COVER_MIN_LETTERS letters;
+    [] when no page has so many. naming_text takes the first COVER_LINES of them; a by-line
+    (the authors) often stands further down (answer.asked_type.bylines)."""
     for page in doc.pages:
         if sum(ch.isalpha() for ch in page.text) >= COVER_MIN_LETTERS:
-            lines = [ln for ln in page.text.splitlines()
-                     if sum(ch.isalpha() for ch in ln) >= 2 and not ln.rstrip().endswith(SENTENCE_ENDS)]
-            parts.extend(lines[:COVER_LINES])
-            break
-    return "\n".join(p for p in parts if p)
+            return [ln for ln in page.text.splitlines()
+                    if sum(ch.isalpha() for ch in ln) >= 2 and not ln.rstrip().endswith(SENTENCE_ENDS)]
+    return []
 
 
 def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk]:

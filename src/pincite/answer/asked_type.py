@@ -138,6 +138,92 @@ def asks_person(question: str) -> bool:
     return "谁" in question or any(w in PERSON_WORDS for w in _WORD_RE.findall(question.lower()))
 
 
+#: Words of a question that asks who wrote a document ("Who is the author of …?", "Кто
+#: автор …?", "…的作者是谁？", "Who wrote …?").
+_AUTHOR_RE = re.compile(r"\b(?:authors?|authored|wrote|written|writers?)\b|\bавтор\w*|\bнаписал\w*"
+                        r"|\bсоставил\w*|作者|编写|撰写|编著|谁写", re.IGNORECASE)
+
+
+def asks_author(question: str) -> bool:
+    """Whether a who-question (`asks_person`) asks who wrote something (_AUTHOR_RE)."""
+    return asks_person(question) and bool(_AUTHOR_RE.search(question))
+
+
+def author_words(question: str) -> set[str]:
+    """The analysed forms of the question's authorship words (_AUTHOR_RE): a by-line stands
+    for them ("author" is answered by "Harald Harders" under a title)."""
+    return {f for m in _AUTHOR_RE.finditer(question) for f in analysis.tokens(m.group(0))}
+
+
+#: One person in a by-line: two or three capitalised words, initials allowed ("Harald
+#: Harders", "Константин Кориков", "Kathryn A. Hargreaves"), a footnote mark after it at
+#: most ("Joseph Wright†", "American Physical Society∗").
+_BY_NAME = (r"(?:[A-ZА-ЯЁ]\.\s?){0,2}[A-ZА-ЯЁ][a-zа-яё'’-]+"
+            r"(?:\s(?:[A-ZА-ЯЁ]\.\s?)*[A-ZА-ЯЁ][a-zа-яё'’-]+){1,2}[∗*†‡§]?")
+_MARKS = r"[∗*†‡§]?\d?"
+#: A by-line of a title block: names joined by ",", "and", "и", "&", after a copyright mark
+#: and year, "by" or "Author:" at most ("c 2006 Константин Кориков", "by Tobias Oetiker"),
+#: before an e-mail address at most.
+_BYLINE_RE = re.compile(
+    rf"^\s*(?:(?:©|\(c\)|c|Copyright)\s*(?:\d{{4}}(?:[-–]\d{{4}})?)?\s*,?\s*|by\s+"
+    rf"|(?i:authors?|автор[ыа]?)\s*[:：]\s*)?"
+    rf"{_BY_NAME}(?:\s*(?:,|and|и|&)\s*{_BY_NAME})*\s*(?:,?\s*\(?{_EMAIL}\)?)?\s*$")
+#: A by-line of a Chinese title block: a name of two to four Han characters (or a Latin name)
+#: alone on its line, with a footnote mark, an e-mail address or "编写" ("compiled by") at
+#: most, after "作者：" ("英文作者： Tobias Oetiker") at most ("吴凌云 (aloft@ctex.org)",
+#: "Karl Berry 编写"). Without the label, the address or "编写", an e-mail address must stand
+#: within BYLINE_EMAIL_LINES lines below ("王然2" … "ranwang.osbert@outlook.com"): a short
+#: line alone is as often a heading ("简介").
+_ZH_BYLINE_RE = re.compile(
+    rf"^\s*(?P<label>[^\s:：]{{0,4}}(?:作者|编者|著者)\s*[:：]?\s*)?"
+    rf"(?:[\u4e00-\u9fff]{{2,4}}|(?P<latin>{_BY_NAME})){_MARKS}\s*"
+    rf"(?P<email>\(?{_EMAIL}\)?)?\s*(?P<by>编写|编著|著)?\s*$")
+_EMAIL_LINE_RE = re.compile(rf"^\s*{_EMAIL}\s*$")
+BYLINE_EMAIL_LINES = 3
+#: Title-block lines looked at for a by-line (the cover's first lines; a journal's running
+#: head and a draft mark may stand before the title: tugboat-babelbib.pdf, line 6).
+BYLINE_LINES = 12
+
+
+def bylines(cover: list[str], title: str = "") -> list[str]:
+    """The by-lines among the first BYLINE_LINES lines of a title block (chunking.
+    cover_lines), stripped, in order: lines that are only names (_BYLINE_RE, _ZH_BYLINE_RE).
+    A line sharing a word with `title` (the document's title) is a title line in title case
+    ("Flight Test Manual"), not a by-line."""
+    title_words = {w.casefold() for w in _WORD_RE.findall(title or "")}
+    out = []
+    lines = cover[:BYLINE_LINES]
+    for i, line in enumerate(lines):
+        words = {w.casefold() for w in _WORD_RE.findall(line)}
+        if _BYLINE_RE.match(line) and not words & title_words:
+            out.append(line.strip())
+            continue
+        m = _ZH_BYLINE_RE.match(line)
+        if m and (m.group("label") or m.group("email") or m.group("by")
+                  or (not m.group("latin")
+                      and any(_EMAIL_LINE_RE.match(ln) for ln in lines[i + 1:i + 1 + BYLINE_EMAIL_LINES]))):
+            out.append(line.strip())
+    return out
+
+
+def byline_marks(marks: Callable[[str], set[str]], lines: list[str], words: set[str]
+                 ) -> Callable[[str], set[str]]:
+    """`marks`, plus for a sentence window holding one of the by-lines `lines` (whitespace
+    runs compared as one space): the person mark and the authorship `words` it stands for
+    (author_words), so that "Who is the author of the babelbib package?" is answered by its
+    cover's "Harald Harders"."""
+    wanted = [" ".join(b.split()) for b in lines if b.strip()]
+
+    def with_bylines(text: str) -> set[str]:
+        found = marks(text)
+        flat = " ".join(text.split())
+        if any(b in flat for b in wanted):
+            found = found | {PERSON_GROUP[0]} | words
+        return found
+
+    return with_bylines
+
+
 #: The pseudo question word of a who-question (`asks_person`), weighed like the question's
 #: rarest word (pincite.answer.pipeline): full credit for a window with a signature or
 #: by-line, PERSON_MENTION for one that only mentions a name or role (extractive._credit).

@@ -113,7 +113,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     _add_table_context(lib, hits)
     _add_list_context(lib, hits)
     _add_page_headings(lib, hits)
-    weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks)
+    lines: list[str] = []
+    if asked_type.asks_author(coverage_text or q):
+        hits, lines = _with_byline_hits(lib, hits, groups, flt)
+    weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks, lines)
     cands = extractive.candidates(hits, weights, marks)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
@@ -141,8 +144,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     return g
 
 
-def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: str, n_chunks: int
-                   ) -> tuple[dict[tuple[str, ...], float], Callable[[str], set[str]]]:
+def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: str, n_chunks: int,
+                   bylines: list[str] = ()) -> tuple[dict[tuple[str, ...], float], Callable[[str], set[str]]]:
     """IDF weight per question word (extractive.group_weights), plus the pseudo word of what
     the question asks for beyond its words, and the `marks` function that finds it in a
     sentence (extractive.candidates):
@@ -151,7 +154,11 @@ def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: st
       rarest word, so evidence with the other words but nobody named ("without written
       permission" for "Who wrote …?") does not pass;
     * a definition question (asked_type.definition_subject): a sentence defining the
-      subject, weighed as an average word.
+      subject, weighed as an average word;
+    * an authorship question (asked_type.asks_author): one of `bylines` (the title-block
+      by-lines of the hits' documents, `_with_byline_hits`) holds the name and stands for
+      the authorship words ("Who is the author of …?" is answered by the name under the
+      title).
     """
     weights = extractive.group_weights(groups, lib.catalog.term_df(_terms(groups)), n_chunks)
     marks: Callable[[str], set[str]] = asked_type.value_marks
@@ -164,7 +171,49 @@ def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: st
     if subject:
         weights[asked_type.DEFINITION_GROUP] = mean
         marks = asked_type.definition_marks(subject)
+    if bylines and asked_type.asks_author(question):
+        marks = asked_type.byline_marks(marks, list(bylines), asked_type.author_words(question))
     return weights, marks
+
+
+#: Documents of the first hits whose by-lines an authorship question looks at when it names
+#: no document (`_with_byline_hits`).
+BYLINE_DOCS = 5
+
+
+def _with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str, ...]],
+                      flt: SearchFilter | None) -> tuple[list[Hit], list[str]]:
+    """For an authorship question: (hits, by-lines). The by-lines are those of the title
+    blocks (asked_type.bylines of chunking.cover_lines) of the documents the question names
+    (`_naming_focus`), else of the first BYLINE_DOCS documents among the hits. A by-line no
+    hit holds is searched for (BM25, inside its document and the caller's filter) and its
+    chunk appended: "Who wrote lshort?" shares no word with lshort's cover, which names the
+    author under the title. Appended chunks come first, as the second search's do in
+    `retrieve`."""
+    from ..chunking import cover_lines
+
+    focus = _naming_focus(hits, groups)
+    docs = focus[0] if focus else list(dict.fromkeys(h.doc_id for h in hits))[:BYLINE_DOCS]
+    found: list[str] = []
+    more: list[Hit] = []
+    for doc_id in docs:
+        doc = lib.model(doc_id)
+        for line in asked_type.bylines(cover_lines(doc), doc.title or ""):
+            found.append(line)
+            flat = " ".join(line.split())
+            if any(h.doc_id == doc_id and flat in " ".join(h.text.split()) for h in hits + more):
+                continue
+            narrowed = dataclasses.replace(flt or SearchFilter(), doc_ids=[doc_id])
+            if flt is not None and flt.doc_ids is not None and doc_id not in flt.doc_ids:
+                continue
+            more += [h for h in lib.index.search(analysis.tokens(line), narrowed, limit=3, mode="bm25")
+                     if flat in " ".join(h.text.split())][:1]
+    if not more:
+        return hits, found
+    merged = list({h.chunk_id: h for h in more + hits}.values())  # first: scored (SCORED_HITS)
+    for rank, h in enumerate(merged, 1):
+        h.rank = rank
+    return merged, found
 
 
 def _scoped(flt: SearchFilter | None) -> bool:
