@@ -666,3 +666,51 @@ def test_who_wrote_a_document_is_answered_by_its_by_line(corpus, tmp_path, name,
     assert ans.status == "answered", ans.warnings
     top = ans.citations()[0]
     assert top.verified and top.page == 1 and byline in " ".join(top.quote.split()), top.quote
+
+
+def test_a_package_is_defined_by_what_its_manual_says_it_provides_or_is_for():
+    marks = asked_type.definition_marks("babelbib")
+    assert asked_type.DEFINITION_GROUP[0] in marks("The package babelbib provides solutions for both problems.")
+    zh = asked_type.definition_marks("zhnumber")
+    # the title block runs into the introduction's first sentence: a line starts with it
+    assert asked_type.DEFINITION_GROUP[0] in zh("zhnumber 宏包\n李清\nsobenlee@gmail.com\n第 1 节 简介\n"
+                                                "zhnumber 宏包用于将阿拉伯数字按照中文格式输出。")
+    ru = asked_type.definition_marks("eskdx")
+    assert asked_type.DEFINITION_GROUP[0] in ru("Коллекция eskdx предназначена для оформления документов.")
+    # a sentence that uses the name is no definition, nor one where it only ends a line
+    assert asked_type.DEFINITION_GROUP[0] not in marks("If the user provides a bdf file the package babelbib "
+                                                       "does not know about it.")
+    assert asked_type.DEFINITION_GROUP[0] not in marks("styles adapted to\nbabelbib. It provides more.")
+
+
+@pytest.mark.parametrize("name, question, definition", [
+    ("pdf/en/tugboat-babelbib.pdf", "What is babelbib?", "The package babelbib provides solutions"),
+    ("pdf/zh/zhnumber.pdf", "zhnumber 是什么？", "zhnumber 宏包用于将阿拉伯数字按照中文格式输出"),
+])
+def test_what_is_a_document_subject_is_answered_from_its_introduction(corpus, tmp_path, name, question,
+                                                                      definition):
+    # the defining sentence stands on p. 1, which a search for the one word ranks below the
+    # pages using it most (answered with code-listing lines and side remarks before)
+    (tmp_path / "docs").mkdir()
+    shutil.copy(corpus / name, tmp_path / "docs" / Path(name).name)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "docs"])
+        ans = lib.ask(question)
+    assert ans.status == "answered", ans.warnings
+    top = ans.citations()[0]
+    assert top.verified and top.page == 1 and definition in " ".join(top.quote.split()), top.quote
+
+
+def test_a_bare_heading_ranks_below_the_sentences_under_it(corpus, tmp_path):
+    # churchslavonic-ru p. 3: "1.1. Опции color, gray (= grey) и bw" heads the options' text;
+    # "Что делает опция bw?" was answered with the heading alone
+    (tmp_path / "docs").mkdir()
+    shutil.copy(corpus / "pdf/ru/churchslavonic-ru.pdf", tmp_path / "docs" / "churchslavonic-ru.pdf")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "docs"])
+        ans = lib.ask("Что делает опция bw?")
+    assert ans.status == "answered", ans.warnings
+    top = ans.citations()[0]
+    assert top.page == 3 and top.verified
+    assert " ".join(top.quote.split()) != "1.1. Опции color, gray (= grey) и bw", top.quote
+    assert any(w in top.quote for w in ("отключа", "bw")), top.quote

@@ -286,14 +286,25 @@ _PREPOSITION_RE = re.compile(r"\b(?:of|for|in|on|at|to|with|by|from|about|betwee
                              r"|\b(?:в|на|для|у|при|из|от|по|с|между)\b", re.IGNORECASE)
 #: What follows the subject in a sentence that defines it, at most DEFINITION_GAP characters
 #: after it within the sentence: "X is a/an/the …", "X stands for / means / refers to …",
-#: "X — это …", "X является / представляет собой / называется …", "X 是 / 指 / 即 …".
+#: "X — это …", "X является / представляет собой / называется …", "X 是 / 指 / 即 …"; and
+#: what a package, program or command is for, the way manuals introduce one: "X provides /
+#: allows / is used to …", "X позволяет / предназначен / служит …", "X 用于 / 可以用来 …"
+#: ("zhnumber 宏包用于将阿拉伯数字按照中文格式输出", zhnumber.pdf p. 1).
 _COPULA = (r"\b(?:is|are)\s+(?:a|an|the|one)\b|\bstands\s+for\b|\bmeans\b|\brefers\s+to\b"
+           r"|\b(?:provides|allows|lets|enables)\b|\b(?:is|are)\s+(?:used|designed|intended)\s+(?:to|for)\b"
            r"|(?:^|\s|[—–-])\s*это\b|\bявля[ею]тся\b|\bпредставля[ею]т\s+собой\b|\bназывается\b"
-           r"|是|指|即")
+           r"|\bпозволя[ею]т\b|\bпредназначен\w*|\bслуж[иа]т\b"
+           r"|是|指|即|用于|可以用来|可用来")
 DEFINITION_GAP = 60
 #: The pseudo question word of a definition question: weighed like an average word of the
 #: question (pincite.answer.pipeline), present in a sentence that defines the subject.
 DEFINITION_GROUP = (MARK + "definition",)
+
+
+#: What a manual calls its subject before naming it: "The package babelbib provides …",
+#: "Коллекция eskdx предназначена …".
+_KIND_NOUNS = (r"(?:package|class|program|tool|command|library|bundle|collection|macro"
+               r"|пакет|класс|коллекция|программа|утилита|команда|библиотека)")
 
 
 def definition_subject(question: str) -> str | None:
@@ -310,15 +321,17 @@ def definition_subject(question: str) -> str | None:
 
 def definition_marks(subject: str) -> Callable[[str], set[str]]:
     """A `marks` function for extractive.candidates: value_marks, plus the definition mark
-    for a sentence that defines `subject`: a statement (not ending in a question mark) that
-    starts with the subject (as written, any case, any spacing; after a number or an article
-    at most: "3 The siunitx package is a …") and has a copula (_COPULA) within DEFINITION_GAP
-    characters after it: "MetaPost — это язык программирования …", "CTEX 指的是 …". A
+    for a sentence that defines `subject`: a statement (not ending in a question mark) with
+    a line that starts with the subject (as written, any case, any spacing; after a number,
+    an article or a kind noun at most: "3 The siunitx package is a …", "The package babelbib
+    provides …"; a line, as a title block runs into the first sentence of an introduction)
+    and has a copula (_COPULA) within DEFINITION_GAP characters after it on that line: "MetaPost — это язык программирования …", "CTEX 指的是 …". A
     sentence that merely mentions the subject ("Вывод MetaPost — это вариант PostScript",
     "CTEX-CS 是 …") is no definition of it."""
     words = [re.escape(w) for w in subject.split()]
-    rx = re.compile(r"^[\s\d.()•·-]*(?:(?:the|a|an)\s+)?" + r"\s+".join(words)
-                    + rf"(?![\w-])[^.!?。！？]{{0,{DEFINITION_GAP}}}?(?:{_COPULA})", re.IGNORECASE)
+    rx = re.compile(r"^[ \t\d.()•·-]*(?:(?:the|a|an)\s+)?(?:" + _KIND_NOUNS + r"\s+)?" + r"\s+".join(words)
+                    + rf"(?![\w-])[^.!?。！？\n]{{0,{DEFINITION_GAP}}}?(?:{_COPULA})",
+                    re.IGNORECASE | re.MULTILINE)
 
     def marks(text: str) -> set[str]:
         found = value_marks(text)

@@ -13,12 +13,13 @@ from typing import Callable, Protocol
 
 from .. import analysis
 from ..answer_model import Answer, Claim, Relevance, Scope
+from ..chunking import section_of
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import Hit, SearchFilter
 from . import asked_type, extractive
 from .calculate import calculation_line, conversion_for, unconverted_target, without_target_unit
-from .cite import citation_for
+from .cite import SECTION_SEP, citation_for
 from .messages import message
 from .verify import verify_quote
 
@@ -116,6 +117,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     lines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
         hits, lines = _with_byline_hits(lib, hits, groups, flt)
+    subject = asked_type.definition_subject(coverage_text or q)
+    if subject:
+        hits = _with_definition_hits(lib, hits, subject, flt)
     weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks, lines)
     cands = extractive.candidates(hits, weights, marks)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
@@ -186,34 +190,68 @@ def _with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str,
     """For an authorship question: (hits, by-lines). The by-lines are those of the title
     blocks (asked_type.bylines of chunking.cover_lines) of the documents the question names
     (`_naming_focus`), else of the first BYLINE_DOCS documents among the hits. A by-line no
-    hit holds is searched for (BM25, inside its document and the caller's filter) and its
-    chunk appended: "Who wrote lshort?" shares no word with lshort's cover, which names the
-    author under the title. Appended chunks come first, as the second search's do in
-    `retrieve`."""
+    hit holds is searched for (`_with_lines`): "Who wrote lshort?" shares no word with
+    lshort's cover, which names the author under the title."""
     from ..chunking import cover_lines
 
     focus = _naming_focus(hits, groups)
     docs = focus[0] if focus else list(dict.fromkeys(h.doc_id for h in hits))[:BYLINE_DOCS]
-    found: list[str] = []
-    more: list[Hit] = []
+    lines: dict[str, list[str]] = {}
     for doc_id in docs:
         doc = lib.model(doc_id)
-        for line in asked_type.bylines(cover_lines(doc), doc.title or ""):
-            found.append(line)
+        lines[doc_id] = asked_type.bylines(cover_lines(doc), doc.title or "")
+    return _with_lines(lib, hits, flt, lines), [b for bs in lines.values() for b in bs]
+
+
+#: First pages of a document searched for a sentence defining it (`_with_definition_hits`).
+DEFINITION_PAGES = 3
+
+
+def _with_definition_hits(lib: LibraryLike, hits: list[Hit], subject: str,
+                          flt: SearchFilter | None) -> list[Hit]:
+    """For a definition question whose subject names documents among the hits (all its words
+    in their naming terms: "zhnumber" of zhnumber.pdf): `hits` with the chunks that hold the
+    sentences defining it on those documents' first DEFINITION_PAGES pages (asked_type.
+    definition_marks). A manual defines its subject in its introduction, which a search for
+    the one word of the question ranks below the pages that use it most."""
+    words = set(analysis.tokens(subject))
+    if not words:
+        return hits
+    defines = asked_type.definition_marks(subject)
+    lines: dict[str, list[str]] = {}
+    for doc_id in dict.fromkeys(h.doc_id for h in hits if words <= set(h.extra.get("name_terms") or ())):
+        found = []
+        for page in lib.model(doc_id).pages[:DEFINITION_PAGES]:
+            for a, b in analysis.split_sentences(page.text):
+                if asked_type.DEFINITION_GROUP[0] in defines(page.text[a:b]):
+                    found.append(page.text[a:b])
+        lines[doc_id] = found[:2]
+    return _with_lines(lib, hits, flt, lines)
+
+
+def _with_lines(lib: LibraryLike, hits: list[Hit], flt: SearchFilter | None,
+                lines: dict[str, list[str]]) -> list[Hit]:
+    """`hits` with, for each document's `lines` that no hit of it holds (whitespace runs
+    compared as one space), the chunk that holds the line, found by BM25 inside that
+    document and the caller's filter. Found chunks come first (so they are scored,
+    extractive.SCORED_HITS), as the second search's do in `retrieve`; ranks renumbered."""
+    more: list[Hit] = []
+    for doc_id, wanted in lines.items():
+        if flt is not None and flt.doc_ids is not None and doc_id not in flt.doc_ids:
+            continue
+        narrowed = dataclasses.replace(flt or SearchFilter(), doc_ids=[doc_id])
+        for line in wanted:
             flat = " ".join(line.split())
             if any(h.doc_id == doc_id and flat in " ".join(h.text.split()) for h in hits + more):
-                continue
-            narrowed = dataclasses.replace(flt or SearchFilter(), doc_ids=[doc_id])
-            if flt is not None and flt.doc_ids is not None and doc_id not in flt.doc_ids:
                 continue
             more += [h for h in lib.index.search(analysis.tokens(line), narrowed, limit=3, mode="bm25")
                      if flat in " ".join(h.text.split())][:1]
     if not more:
-        return hits, found
-    merged = list({h.chunk_id: h for h in more + hits}.values())  # first: scored (SCORED_HITS)
+        return hits
+    merged = list({h.chunk_id: h for h in more + hits}.values())
     for rank, h in enumerate(merged, 1):
         h.rank = rank
-    return merged, found
+    return merged
 
 
 def _scoped(flt: SearchFilter | None) -> bool:
@@ -868,9 +906,16 @@ def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Cl
     start, end = extractive.quote_span(page_text, cand.start, cand.end, terms)
     quote = extractive.clean_quote(page_text[start:end])
     check = verify_quote(quote, page_text)
-    unit = lib.model(hit.doc_id).page(hit.page) if hit.address else None
-    cit = citation_for(hit, quote, page=unit, span=(start, end), verified=check.verified,
-                       reason=check.reason, match=check.level, score=round(cand.coverage, 4))
+    unit = lib.model(hit.doc_id).page(hit.page) if hit.address or not hit.parts else None
+    cit = citation_for(hit, quote, page=unit if hit.address else None, span=(start, end),
+                       verified=check.verified, reason=check.reason, match=check.level,
+                       score=round(cand.coverage, 4))
+    if unit is not None and not hit.parts and unit.sections:
+        # the section the quote stands in, not the one holding most of its chunk: a chunk
+        # may run from the end of one section into the heading of the next
+        path = section_of(unit.sections, start, end)
+        if path:
+            cit.section = SECTION_SEP.join(path)
     text = quote
     if hit.kind == "table-row" and check.verified:
         # a table row reads as "row header / column header: value", shown only when that
