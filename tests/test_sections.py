@@ -26,9 +26,10 @@ FILLER = ("The operator reads the checklist aloud and the assistant confirms eve
 FACT = "The pressure relief valve opens at 6 bar during the pressure check."
 
 
-def _outline_pdf(path: Path, *, broken: bool = False) -> Path:
+def _outline_pdf(path: Path, *, broken: bool = False, page_top: frozenset[str] = frozenset()) -> Path:
     """Two pages. Page 1: "5 Tests" (top), "5.1 Visual check" (top), "5.2 Leak test" (mid-page,
-    runs on to page 2). Page 2: "5.3 Pressure check" mid-page holding FACT."""
+    runs on to page 2). Page 2: "5.3 Pressure check" mid-page holding FACT. The bookmarks
+    whose keys are in `page_top` point at the top of their page, not at their heading."""
     c = canvas.Canvas(str(path), pagesize=A4)
     c.setTitle("Pump manual")
     _, height = A4
@@ -38,7 +39,7 @@ def _outline_pdf(path: Path, *, broken: bool = False) -> Path:
         nonlocal y
         c.setFont("Helvetica-Bold", 14)
         c.drawString(72, y, title)
-        c.bookmarkPage(key, fit="XYZ", left=0, top=y + 16)
+        c.bookmarkPage(key, fit="XYZ", left=0, top=height - 10 if key in page_top else y + 16)
         c.addOutlineEntry(title, key, level=level)
         y -= 24
 
@@ -103,6 +104,14 @@ def test_pages_get_section_spans_from_the_outline(tmp_path):
         assert ends == sorted(ends) and ends[-1] <= len(page.text)
     # the model round-trips through JSON with its sections
     assert DocumentModel.from_json(doc.to_json()).pages[1].sections == doc.pages[1].sections
+
+
+def test_a_destination_above_its_heading_still_starts_the_section_at_the_heading(tmp_path):
+    # eskdx.pdf p. 29: "3.9 Поддрежка ДСТУ (Украина)" stands at the foot of the page, its
+    # bookmark points at the page's top; the whole page was cited as §3.9
+    doc = _model(_outline_pdf(tmp_path / "pump.pdf", page_top=frozenset({"s53"})))
+    assert _section_at(doc, 2, "Keep the circuit filled") == ["5 Tests", "5.2 Leak test"]
+    assert _section_at(doc, 2, "relief valve") == ["5 Tests", "5.3 Pressure check"]
 
 
 def test_chunks_carry_section_and_prefixed_search_text(tmp_path):

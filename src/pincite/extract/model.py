@@ -20,7 +20,9 @@ from typing import Any
 #: headings when there is no outline (pincite.extract.headings).
 #: pdfium-6: glyphs inside a marked-content /Span with an empty /ActualText are left out of
 #: the text, as poppler does (code-listing line numbers; PageText.char_map maps around them).
-EXTRACTOR_VERSION = "pdfium-6"
+#: pdfium-7: an outline section whose destination's top holds no line with its title starts
+#: at the line that begins with its title, when the page has one (extract.pdf._heading_line).
+EXTRACTOR_VERSION = "pdfium-7"
 
 
 @dataclass

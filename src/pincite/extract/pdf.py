@@ -61,6 +61,7 @@ PDFium quirks a caller must know (pypdfium2 5.15.2):
 from __future__ import annotations
 
 import ctypes
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -833,12 +834,35 @@ def _heading_offset(text: str, title: str, top: float | None,
             hit = _find_norm(norm, where, needle, at_top, end)
             if hit is not None:
                 return max(floor, _line_start(text, hit))
-            return at_top
+            # the destination's top points elsewhere (eskdx.pdf p. 29: "3.9 Поддрежка ДСТУ"
+            # at the foot of the page, its destination at the top): a line that starts with
+            # the title, after its numbering at most, says better where the section starts
+            heading = _heading_line(text, norm, where, needle, floor)
+            return heading if heading is not None else at_top
     if needle:
         hit = _find_norm(norm, where, needle, floor, len(text))
         if hit is not None:
             return max(floor, _line_start(text, hit))
     return floor
+
+
+_NUMBERING_ONLY = re.compile(r"^[\s\d.()§]*$")
+
+
+def _heading_line(text: str, norm: str, where: list[int], needle: str, floor: int) -> int | None:
+    """Start of the first line at or after ``floor`` that begins with the title ``needle``
+    (normalised as by _norm_map), after section numbering at most ("3.9 "); None when
+    no line does."""
+    start = floor
+    while needle:
+        hit = _find_norm(norm, where, needle, start, len(text))
+        if hit is None:
+            return None
+        line = _line_start(text, hit)
+        if _NUMBERING_ONLY.match(text[line:hit]):
+            return max(floor, line)
+        start = hit + 1
+    return None
 
 
 def _find_norm(norm: str, where: list[int], needle: str, start: int, end: int) -> int | None:
