@@ -181,3 +181,20 @@ def test_the_calculation_line_speaks_the_questions_language(lang, words, not_don
     assert calculation_line(done, lang) == f"= 16 bar (1.6 MPa × 10 bar/MPa; {words})"
     failed = Calculation(formula="x * k", reason="name k is not bound")
     assert calculation_line(failed, lang) == not_done + "name k is not bound"
+
+
+@pytest.mark.parametrize("question,lang,unit", [
+    ("Какова емкость бака насоса в миллилитрах?", "ru", "mL"),
+    ("Какое давление в килопаскалях?", "ru", "kPa"),
+    ("Какое давление в мегапаскалях?", "ru", "MPa"),
+    ("What is the rated pressure in kilopascals?", "en", "kPa"),
+    ("Какова емкость бака в литрах?", "ru", "L"),
+])
+def test_units_asked_in_words_are_converted_and_left_out_of_coverage(question, lang, unit):
+    # "в миллилитрах" was taken for words the evidence lacked, and the question refused
+    # (a fresh user's report, 2026-12-01)
+    from pincite.answer.calculate import target_unit, without_target_unit
+
+    assert target_unit(question, lang) == unit
+    rest = without_target_unit(question, lang)
+    assert rest is not None and question.split()[-1].rstrip("?") not in rest, rest
