@@ -273,6 +273,13 @@ def test_cli_shows_page_and_section_and_reindex_needs_no_libreoffice(soffice, tm
     p = run_cli("ask", QUESTION_2, data=data)
     # (a printed label equal to the physical page reads "PDF p. 2": answer.messages.page_ref)
     assert "px700.docx, §2.1 Service intervals, PDF p. 2" in p.stdout, p.stdout
+    # an evidence card links the stored PDF conversion at the page, which a viewer opens
+    # there (a .docx has no "#page=")
+    p = run_cli("ask", QUESTION_2, "--export", "csv", data=data)
+    assert p.returncode == 0, p.stderr
+    link = p.stdout.splitlines()[1].rsplit(",", 1)[1]
+    assert link.startswith("file://") and link.endswith(".pdf#page=2"), link
+    assert Path(link[len("file://"):].split("#")[0]).read_bytes().startswith(b"%PDF-")
 
     # No LibreOffice at all now: PATH without it and PINCITE_SOFFICE naming a missing binary.
     empty = tmp_path / "no-bin"

@@ -267,16 +267,15 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
             except ValueError as e:
                 _fail(str(e))
             if export:
-                originals = {c.doc_id: lib.blobs.path_for(lib.catalog.get(c.doc_id).sha256)
-                             for c in ans.citations() if lib.catalog.get(c.doc_id)}
+                originals = {c.doc_id: _page_file(lib, c.doc_id) for c in ans.citations()}
     if export:
         if server is not None:
             def link(c):
                 return f"{server.url}/api/documents/{c.doc_id}/file" + (f"#page={c.page}" if c.page else "")
         else:
             def link(c):
-                path = originals.get(c.doc_id)
-                return (path.resolve().as_uri() + (f"#page={c.page}" if c.page else "")) if path else ""
+                path, paged = originals.get(c.doc_id) or (None, False)
+                return (path.resolve().as_uri() + (f"#page={c.page}" if c.page and paged else "")) if path else ""
         sys.stdout.write(evidence_cards(ans, export, link))
         return
     if as_json:
@@ -286,6 +285,20 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
 
 
 @app.command("check-llm")
+def _page_file(lib: Library, doc_id: str) -> tuple[Path, bool] | None:
+    """(file a citation of `doc_id` opens, whether "#page=N" opens its page there): the PDF
+    its page numbers count (Library.page_pdf: the original, or a DOCX's stored conversion)
+    when it is on disk, else the stored original (a sheet, a slide deck); None for an
+    unknown document."""
+    row = lib.catalog.get(doc_id)
+    if row is None:
+        return None
+    pdf = lib.page_pdf(row)
+    if pdf is not None and pdf.exists():
+        return pdf, True
+    return lib.blobs.path_for(row.sha256), False
+
+
 def check_llm_cmd(llm_url: Optional[str] = typer.Option(None, "--llm-url", help="Base URL ending in /v1."),
                   llm_model: Optional[str] = typer.Option(None, "--llm-model", help="Answer model."),
                   llm_query_model: Optional[str] = typer.Option(None, "--llm-query-model",
