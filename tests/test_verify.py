@@ -326,3 +326,13 @@ def test_control_characters_are_invisible():
     assert "\x12" not in quote
     assert verify_quote(quote, page).verified
     assert not verify_quote("See \\hfil and \\hss for glue that shrinks.", page).verified
+
+
+def test_a_wrapped_chinese_line_is_shown_without_a_space_and_still_verifies():
+    from pincite.answer.extractive import clean_quote
+
+    page = "zhnumber 宏\r\n包用于将阿拉伯数字按照中文\n格式输出。See the\nmanual 第二节\nabc"
+    quote = clean_quote(page)
+    # no "宏 包" where only a line break stood; a break next to Latin text stays a space
+    assert quote == "zhnumber 宏包用于将阿拉伯数字按照中文格式输出。See the manual 第二节 abc"
+    assert verify_quote(quote, page).verified

@@ -253,11 +253,19 @@ def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[
 def clean_quote(raw: str) -> str:
     """Display form of a page-text slice: PDFium hyphen marks (U+FFFE, U+0002) with their
     line break joined, soft hyphens and C0 control characters (PDFium maps some glyphs to
-    them) dropped, whitespace runs collapsed to one space.
+    them) dropped, a line break between two CJK characters dropped (a wrapped Chinese line:
+    "宏\\n包" reads "宏包", not "宏 包"), other whitespace runs collapsed to one space.
     Every change is one that pincite.answer.normalize also makes, so it still verifies."""
     s = re.sub("[\ufffe\u0002]\\s*", "", raw)
     s = re.sub("[\u00ad\x00\x01\x03-\x08\x0e-\x1f\x7f]", "", s)  # soft hyphens, C0 controls
+    s = _CJK_WRAP_RE.sub("", s)
     return " ".join(s.split())
+
+
+#: A line break (with the spaces around it) between two CJK characters (normalize's rule 6
+#: drops such spaces too).
+_CJK_WRAP_RE = re.compile(r"(?<=[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef])[ \t]*[\r\n]+[ \t]*"
+                          r"(?=[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef])")
 
 
 def _is_cjk(ch: str) -> bool:
