@@ -605,14 +605,19 @@ def test_a_short_participle_finds_the_long_one():
     assert analysis.query_groups("Какой экран?") == [("экра",)]  # no participle
 
 
+def ask_one(corpus, tmp_path, name: str, question: str):
+    """Ingest the corpus file `name` alone into a new library under `tmp_path` and ask it."""
+    (tmp_path / "docs").mkdir()
+    shutil.copy(corpus / name, tmp_path / "docs" / Path(name).name)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "docs"])
+        return lib.ask(question)
+
+
 def test_a_sentence_found_in_several_chunks_is_cited_once(corpus, tmp_path):
     # eskdx p. 8: the option's sentence stands in its page chunk and in the option table's
     # chunks; the answer cited it three times (a fresh user's report, 2026-12-01)
-    (tmp_path / "docs").mkdir()
-    shutil.copy(corpus / "pdf/ru/eskdx.pdf", tmp_path / "docs" / "eskdx.pdf")
-    with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        lib.ingest([tmp_path / "docs"])
-        ans = lib.ask("Какой размер шрифта документа по умолчанию?")
+    ans = ask_one(corpus, tmp_path, "pdf/ru/eskdx.pdf", "Какой размер шрифта документа по умолчанию?")
     assert ans.status == "answered", ans.warnings
     cits = [c for c in ans.citations() if c.verified]
     assert "По умолчанию 14pt" in cits[0].quote and cits[0].page == 8
@@ -658,11 +663,7 @@ def test_authorship_questions():
 def test_who_wrote_a_document_is_answered_by_its_by_line(corpus, tmp_path, name, question, byline):
     # the author's name stands under the title, without the word "author"; these were refused
     # or answered with "The author would be grateful …" (a fresh user's report, 2026-12-01)
-    (tmp_path / "docs").mkdir()
-    shutil.copy(corpus / name, tmp_path / "docs" / Path(name).name)
-    with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        lib.ingest([tmp_path / "docs"])
-        ans = lib.ask(question)
+    ans = ask_one(corpus, tmp_path, name, question)
     assert ans.status == "answered", ans.warnings
     top = ans.citations()[0]
     assert top.verified and top.page == 1 and byline in " ".join(top.quote.split()), top.quote
@@ -691,11 +692,7 @@ def test_what_is_a_document_subject_is_answered_from_its_introduction(corpus, tm
                                                                       definition):
     # the defining sentence stands on p. 1, which a search for the one word ranks below the
     # pages using it most (answered with code-listing lines and side remarks before)
-    (tmp_path / "docs").mkdir()
-    shutil.copy(corpus / name, tmp_path / "docs" / Path(name).name)
-    with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        lib.ingest([tmp_path / "docs"])
-        ans = lib.ask(question)
+    ans = ask_one(corpus, tmp_path, name, question)
     assert ans.status == "answered", ans.warnings
     top = ans.citations()[0]
     assert top.verified and top.page == 1 and definition in " ".join(top.quote.split()), top.quote
@@ -704,11 +701,7 @@ def test_what_is_a_document_subject_is_answered_from_its_introduction(corpus, tm
 def test_a_bare_heading_ranks_below_the_sentences_under_it(corpus, tmp_path):
     # churchslavonic-ru p. 3: "1.1. Опции color, gray (= grey) и bw" heads the options' text;
     # "Что делает опция bw?" was answered with the heading alone
-    (tmp_path / "docs").mkdir()
-    shutil.copy(corpus / "pdf/ru/churchslavonic-ru.pdf", tmp_path / "docs" / "churchslavonic-ru.pdf")
-    with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        lib.ingest([tmp_path / "docs"])
-        ans = lib.ask("Что делает опция bw?")
+    ans = ask_one(corpus, tmp_path, "pdf/ru/churchslavonic-ru.pdf", "Что делает опция bw?")
     assert ans.status == "answered", ans.warnings
     top = ans.citations()[0]
     assert top.page == 3 and top.verified

@@ -246,12 +246,7 @@ def _with_lines(lib: LibraryLike, hits: list[Hit], flt: SearchFilter | None,
                 continue
             more += [h for h in lib.index.search(analysis.tokens(line), narrowed, limit=3, mode="bm25")
                      if flat in " ".join(h.text.split())][:1]
-    if not more:
-        return hits
-    merged = list({h.chunk_id: h for h in more + hits}.values())
-    for rank, h in enumerate(merged, 1):
-        h.rank = rank
-    return merged
+    return _merged(more, hits) if more else hits
 
 
 def _scoped(flt: SearchFilter | None) -> bool:
@@ -646,7 +641,12 @@ def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
         doc_ids = [d for d in doc_ids if d in flt.doc_ids]
     narrowed = dataclasses.replace(flt or SearchFilter(), doc_ids=doc_ids)
     more = lib.index.search(rest, narrowed, limit=k, query_vector=qvec, mode=mode)
-    merged = list({h.chunk_id: h for h in more + hits}.values())
+    return _merged(more, hits)
+
+
+def _merged(first: list[Hit], rest: list[Hit]) -> list[Hit]:
+    """`first` then `rest`, each chunk once (its first place), ranks renumbered 1..n."""
+    merged = list({h.chunk_id: h for h in first + rest}.values())
     for rank, h in enumerate(merged, 1):
         h.rank = rank
     return merged
@@ -782,12 +782,7 @@ def _with_rare_key(lib: LibraryLike, groups: list[tuple[str, ...]], flt: SearchF
     if not forms or max(df[t] for t in forms) > RARE_KEY_DF:
         return hits
     keyed = lib.index.search(forms, flt, limit=RARE_KEY_HITS, mode="bm25", similarity_to=qvec)
-    if not keyed:
-        return hits
-    merged = list({h.chunk_id: h for h in keyed + hits}.values())
-    for rank, h in enumerate(merged, 1):
-        h.rank = rank
-    return merged
+    return _merged(keyed, hits) if keyed else hits
 
 
 def _with_kin(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
