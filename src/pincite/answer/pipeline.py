@@ -13,7 +13,7 @@ from typing import Callable, Protocol
 
 from .. import analysis
 from ..answer_model import Answer, Claim, Relevance, Scope
-from ..chunking import section_of
+from ..chunking import cover_lines, section_of
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import Hit, SearchFilter
@@ -114,13 +114,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     _add_table_context(lib, hits)
     _add_list_context(lib, hits)
     _add_page_headings(lib, hits)
-    lines: list[str] = []
+    bylines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
-        hits, lines = _with_byline_hits(lib, hits, groups, flt)
+        hits, bylines = _with_byline_hits(lib, hits, groups, flt)
     subject = asked_type.definition_subject(coverage_text or q)
     if subject:
         hits = _with_definition_hits(lib, hits, subject, flt)
-    weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks, lines)
+    weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks, bylines)
     cands = extractive.candidates(hits, weights, marks)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
@@ -192,8 +192,6 @@ def _with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str,
     (`_naming_focus`), else of the first BYLINE_DOCS documents among the hits. A by-line no
     hit holds is searched for (`_with_lines`): "Who wrote lshort?" shares no word with
     lshort's cover, which names the author under the title."""
-    from ..chunking import cover_lines
-
     focus = _naming_focus(hits, groups)
     docs = focus[0] if focus else list(dict.fromkeys(h.doc_id for h in hits))[:BYLINE_DOCS]
     lines: dict[str, list[str]] = {}
