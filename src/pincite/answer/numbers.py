@@ -169,8 +169,9 @@ _SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 # with an optional superscript sign before the superscript digits ("10⁻³").
 _DIGITS = re.compile(
     r"(?:(?<!\w)-)?"
-    r"(?:\d{1,3}(?: \d{3})+(?!\d)|\d+)"
-    rf"(?:[.,]\d+)*(?:[⁺⁻]?[{_SUPERSCRIPT_DIGITS}]+)?"
+    r"(?:(?:\d{1,3}(?: \d{3})+(?!\d)|\d+)(?:[.,]\d+)*"
+    r"|(?<![\w.,])\.\d+(?![.,]\d))"  # a decimal without its leading zero: ".4mm" is 0.4 mm
+    rf"(?:[⁺⁻]?[{_SUPERSCRIPT_DIGITS}]+)?"
 )
 _GROUP_LANGS = frozenset({"en", "zh", "ja", "ko"})  # "," groups thousands, "." is the decimal mark
 _DECIMAL_COMMA_LANGS = frozenset({"ru", "uk", "be", "de", "fr"})

@@ -39,8 +39,9 @@ _MINUS_SIGNS = "\\-\u2212\u2012\u2013"
 _GROUP_SEPARATORS = " \u00a0\u2009\u202f"
 _NUMBER = re.compile(
     rf"(?:(?<!\w)[{_MINUS_SIGNS}])?"
-    rf"(?:\d{{1,3}}(?:[{_GROUP_SEPARATORS}]\d{{3}})+(?!\d)|\d+)"
-    rf"(?:[.,]\d+)*[{_SUPERSCRIPT_DIGITS}]*"
+    rf"(?:(?:\d{{1,3}}(?:[{_GROUP_SEPARATORS}]\d{{3}})+(?!\d)|\d+)(?:[.,]\d+)*"
+    rf"|(?<![\w.,])\.\d+(?![.,]\d))"  # a decimal without its leading zero: ".4mm" is 0.4 mm
+    rf"[{_SUPERSCRIPT_DIGITS}]*"
 )
 
 
@@ -144,9 +145,11 @@ def _cuts(text: str, i: int) -> bool:
 
 
 def _number_key(number: str) -> str:
-    """Comparison form of a number: normalised (script digits kept), no group separators."""
+    """Comparison form of a number: normalised (script digits kept), no group separators, a
+    leading zero written before a bare decimal point (".4" == "0.4")."""
     key = normalize(number).text.replace(" ", "")
-    return key.translate(str.maketrans({"\u2212": "-", "\u2012": "-", "\u2013": "-"}))
+    key = key.translate(str.maketrans({"\u2212": "-", "\u2012": "-", "\u2013": "-"}))
+    return re.sub(r"^(-?)\.", r"\g<1>0.", key)
 
 
 #: Negation words per script (lower-case, whole words; Chinese characters anywhere). A claim
