@@ -284,7 +284,6 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
         render.print_answer(console, ans)
 
 
-@app.command("check-llm")
 def _page_file(lib: Library, doc_id: str) -> tuple[Path, bool] | None:
     """(file a citation of `doc_id` opens, whether "#page=N" opens its page there): the PDF
     its page numbers count (Library.page_pdf: the original, or a DOCX's stored conversion)
@@ -299,6 +298,7 @@ def _page_file(lib: Library, doc_id: str) -> tuple[Path, bool] | None:
     return lib.blobs.path_for(row.sha256), False
 
 
+@app.command("check-llm")
 def check_llm_cmd(llm_url: Optional[str] = typer.Option(None, "--llm-url", help="Base URL ending in /v1."),
                   llm_model: Optional[str] = typer.Option(None, "--llm-model", help="Answer model."),
                   llm_query_model: Optional[str] = typer.Option(None, "--llm-query-model",
