@@ -707,3 +707,40 @@ def test_a_bare_heading_ranks_below_the_sentences_under_it(corpus, tmp_path):
     assert top.page == 3 and top.verified
     assert " ".join(top.quote.split()) != "1.1. Опции color, gray (= grey) и bw", top.quote
     assert any(w in top.quote for w in ("отключа", "bw")), top.quote
+
+
+@pytest.fixture(scope="module")
+def small_library(corpus, tmp_path_factory):
+    """siunitx, the CTeX FAQ, the REVTeX 4.2 guide and zhnumber: the library of a fresh
+    user's report (2026-12-01)."""
+    docs = tmp_path_factory.mktemp("docs")
+    for name in ("pdf/en/siunitx.pdf", "pdf/zh/ctex-faq.pdf", "pdf/en/auguide4-2.pdf", "pdf/zh/zhnumber.pdf"):
+        shutil.copy(corpus / name, docs / Path(name).name)
+    with Library(Settings(data_dir=tmp_path_factory.mktemp("data"))) as lib:
+        lib.ingest([docs])
+        yield lib
+
+
+def test_evidence_from_another_document_than_the_named_one_does_not_answer(small_library):
+    # the CTeX FAQ's licence notice (p. 40) answered "How much does a siunitx license cost?"
+    for q in ("How much does a siunitx license cost?", "Under which license is siunitx distributed?"):
+        ans = small_library.ask(q)
+        assert ans.status == "refused", (q, [(c.file, c.page, c.quote[:60]) for c in ans.citations()])
+        assert not ans.citations()
+    # the reason names both documents (the first question also lacks "cost" anywhere)
+    assert ans.warnings == ["the passages found come from ctex-faq.pdf, not from siunitx.pdf, "
+                            "which the question names"], ans.warnings
+    # the CTeX FAQ's own licence is still found when its name is asked
+    ans = small_library.ask("Under which license is the CTeX FAQ distributed?")
+    assert ans.status == "answered" and ans.citations()[0].file == "ctex-faq.pdf", ans.warnings
+
+
+def test_an_authorship_word_in_a_title_does_not_name_that_document(small_library):
+    # "author" is in "REVTeX 4.2 Author's Guide": the by-line searched for was APS's
+    ans = small_library.ask("Who is the author of zhnumber?")
+    assert ans.status == "answered", ans.warnings
+    top = ans.citations()[0]
+    assert top.file == "zhnumber.pdf" and top.page == 1 and "李清" in top.quote
+    # a document the library lacks has no by-line here: no other document's author is given
+    ans = small_library.ask("Who wrote lshort?")
+    assert ans.status == "refused", [(c.file, c.quote[:60]) for c in ans.citations()]

@@ -115,6 +115,11 @@ MESSAGES = {
         "ru": "найденные фрагменты взяты из документов о другой модели или редакции, не {asked}",
         "zh": "找到的段落出自其他型号或版本的文档，而不是 {asked}",
     },
+    "why_other_named": {
+        "en": "the passages found come from {found}, not from {asked}, which the question names",
+        "ru": "найденные фрагменты взяты из {found}, а не из {asked}, который назван в вопросе",
+        "zh": "找到的段落出自 {found}，而不是问题所指的 {asked}",
+    },
     "or": {"en": " or ", "ru": " или ", "zh": " 或 "},
     "compare_heading": {"en": "Revision {revision}", "ru": "Редакция {revision}", "zh": "版本 {revision}"},
 }

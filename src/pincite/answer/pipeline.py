@@ -116,7 +116,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     _add_page_headings(lib, hits)
     bylines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
-        hits, bylines = _with_byline_hits(lib, hits, groups, flt)
+        hits, bylines = _with_byline_hits(lib, hits, groups, flt, coverage_text or q)
     subject = asked_type.definition_subject(coverage_text or q)
     if subject:
         hits = _with_definition_hits(lib, hits, subject, flt)
@@ -130,7 +130,14 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # evidence never decides that a question is answered: when nothing else is found, the
     # library lacks the asked model or edition.
     editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
-    other = {id(c) for c in cands if _names_other_code(c, groups) or _names_other_edition(c, editions)}
+    other_model = {id(c) for c in cands if _names_other_code(c, groups) or _names_other_edition(c, editions)}
+    # Likewise evidence from another document than the one the question names by its title
+    # or file name ("How much does a siunitx license cost?" is not answered by the CTeX FAQ's
+    # licence notice), when it does not name that document's words itself.
+    named, naming = _named_docs(hits[:NAMING_HITS] + _probe(lib, groups, flt), groups)
+    other_doc = {id(c) for c in cands if named and c.hit.doc_id not in named
+                 and not _names_any(c, naming)} - other_model
+    other = other_model | other_doc
     cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS))
     timings = {"retrieve": time.perf_counter() - t0}
     own = [c for c in cands if id(c) not in other]
@@ -140,8 +147,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         sibling = [c for c in cands if id(c) in other]  # best first
         if sibling and sufficient(relevance(sibling, lib.settings.min_coverage, lib.settings.min_dense)):
             # what was found would answer, but about the sibling: say so
-            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
-                                 other=_asked_and_found(q, groups, editions, sibling[0]))
+            if id(sibling[0]) in other_model:
+                why = _asked_and_found(q, groups, editions, sibling[0])
+            else:
+                rows = [lib.catalog.get(d) for d in named]
+                why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
+                       sibling[0].hit.file or sibling[0].hit.doc_id)
+            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
         else:
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
                                  _unmatched(q, groups, cands) if not rel.coverage else None)
@@ -186,14 +198,21 @@ BYLINE_DOCS = 5
 
 
 def _with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str, ...]],
-                      flt: SearchFilter | None) -> tuple[list[Hit], list[str]]:
+                      flt: SearchFilter | None, question: str) -> tuple[list[Hit], list[str]]:
     """For an authorship question: (hits, by-lines). The by-lines are those of the title
     blocks (asked_type.bylines of chunking.cover_lines) of the documents the question names
-    (`_naming_focus`), else of the first BYLINE_DOCS documents among the hits. A by-line no
-    hit holds is searched for (`_with_lines`): "Who wrote lshort?" shares no word with
-    lshort's cover, which names the author under the title."""
-    focus = _naming_focus(hits, groups)
-    docs = focus[0] if focus else list(dict.fromkeys(h.doc_id for h in hits))[:BYLINE_DOCS]
+    by its words other than the authorship words (`_named_docs` of a BM25 search for those
+    words: "author" names the "Author's Guide", not zhnumber.pdf, in "Who is the author of
+    zhnumber?"); none when those words name no document; the first BYLINE_DOCS documents
+    among the hits when the question has no other words ("Who is the author?"). A by-line no hit
+    holds is searched for (`_with_lines`): "Who wrote lshort?" shares no word with lshort's
+    cover, which names the author under the title."""
+    authorship = asked_type.author_words(question)
+    subject = [g for g in groups if not authorship.intersection(g)]
+    docs, _ = _named_docs(_probe(lib, subject, flt) + hits[:NAMING_HITS], subject)
+    if subject and not docs:
+        return hits, []  # it names no document of the library ("Who wrote lshort?" without lshort)
+    docs = docs or list(dict.fromkeys(h.doc_id for h in hits))[:BYLINE_DOCS]
     lines: dict[str, list[str]] = {}
     for doc_id in docs:
         doc = lib.model(doc_id)
@@ -813,17 +832,41 @@ def _naming_focus(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[
     Among the documents of the first NAMING_HITS hits, those whose naming terms match the
     most question words (at least one); None when no document is named or when nothing
     but naming words is left to search for."""
+    docs, naming = _named_docs(hits[:NAMING_HITS], groups)
+    if not docs:
+        return None
+    rest = _terms([g for g in groups if g not in naming])
+    return (docs, rest) if rest else None
+
+
+#: Hits of the BM25 search for each question word alone that `_probe` looks at.
+PROBE_HITS = 2
+
+
+def _probe(lib: LibraryLike, groups: list[tuple[str, ...]], flt: SearchFilter | None) -> list[Hit]:
+    """The first PROBE_HITS hits of a BM25 search for each question word alone (inside
+    `flt`): the chunks of a document the word names (its title and file name prefix every
+    chunk's search text) come first there, however the whole question ranks them ("siunitx"
+    in "Under which license is siunitx distributed?", where licence pages of other books
+    fill the first places). One Edge query per word, a few milliseconds each."""
+    out: list[Hit] = []
+    for g in groups:
+        out += lib.index.search(list(g), flt, limit=PROBE_HITS, mode="bm25")
+    return out
+
+
+def _named_docs(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[str], set[tuple[str, ...]]]:
+    """(documents of `hits` whose naming terms match the most question words, those words);
+    ([], set()) when none matches any. `_naming_focus` looks at the first NAMING_HITS hits."""
     named: dict[str, set] = {}
-    for h in hits[:NAMING_HITS]:
+    for h in hits:
         names = set(h.extra.get("name_terms") or ())
         named[h.doc_id] = {g for g in groups if names.intersection(g)}
     most = max((len(v) for v in named.values()), default=0)
     if not most:
-        return None
+        return [], set()
     docs = [d for d, v in named.items() if len(v) == most]
-    naming = set().union(*(named[d] for d in docs))
-    rest = _terms([g for g in groups if g not in naming])
-    return (docs, rest) if rest else None
+    return docs, set().union(*(named[d] for d in docs))
 
 
 def _names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
@@ -863,28 +906,38 @@ def _names_other_edition(cand: extractive.Candidate, asked: set[analysis.Edition
     return False
 
 
+def _names_any(cand: extractive.Candidate, naming: set[tuple[str, ...]]) -> bool:
+    """Whether a candidate's chunk or its document's naming terms hold a form of one of the
+    question words `naming` (those that name a document, `_named_docs`): a passage of an
+    installation guide that speaks of "TeX Live" answers a question about TeX Live, although
+    "TeX Live" names the TeX Live guides."""
+    held = set(analysis.tokens(cand.hit.text)) | set(cand.hit.extra.get("name_terms") or ())
+    return any(held.intersection(g) for g in naming)
+
+
 def _asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysis.Edition],
-                     cand: extractive.Candidate) -> tuple[str, str]:
-    """(what the question names, what the best evidence names instead), as written, for the
-    refusal of a question whose evidence is all about a sibling code or another edition:
-    ("REVTeX 4.1", "REVTEX 4.2"), ("PX-300", "PX-200"). The found side is "" when only the
-    evidence's document name tells (its title, not its window)."""
+                     cand: extractive.Candidate) -> tuple[str, str, str]:
+    """(message key, what the question names, what the best evidence names instead), as
+    written, for the refusal of a question whose evidence is all about a sibling code or
+    another edition: ("why_other_edition", "REVTeX 4.1", "REVTEX 4.2"), (…, "PX-300",
+    "PX-200"); "why_other_document" with no found side when only the evidence's document
+    name tells (its title, not its window)."""
     window = _window_text(cand)
     found = analysis.text_editions(window)
     for e in sorted(editions, key=lambda e: e.text):
         other = sorted(f.text for f in found if f.name == e.name and f.version != e.version)
         if other:
-            return e.text, other[0]
+            return "why_other_edition", e.text, other[0]
     codes = sorted(_asked_codes(groups))
     if not codes:
-        return min(e.text for e in editions), ""
+        return "why_other_document", min((e.text for e in editions), default=""), ""
     prefixes = {_CODE_RE.match(t).group(1) for t in codes}
     sib = sorted(w.strip(".,;:!?«»\"'()") for w in window.split()
                  if any((m := _CODE_RE.match(t)) and m.group(1) in prefixes and t not in codes
                         for t in analysis.tokens(w)))
     asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if set(analysis.tokens(w)) & set(codes)),
                  codes[0])
-    return asked, sib[0] if sib else ""
+    return ("why_other_edition", asked, sib[0]) if sib else ("why_other_document", asked, "")
 
 
 def _window_text(cand: extractive.Candidate) -> str:
@@ -961,12 +1014,11 @@ def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Can
 
 def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
              rel: Relevance | None = None, unmatched: list[str] | None = None,
-             other: tuple[str, str] | None = None) -> Answer:
+             other: tuple[str, str, str] | None = None) -> Answer:
     warnings = []
     if other is not None:
-        asked, found = other
-        warnings.append(message("why_other_edition" if found else "why_other_document", lang).format(
-            asked=asked, found=found))
+        why, asked, found = other
+        warnings.append(message(why, lang).format(asked=asked, found=found))
     elif rel and rel.coverage:
         lack = ""
         coverage, score, needed = _figures(rel.threshold, rel.coverage, rel.score)
