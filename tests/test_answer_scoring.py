@@ -687,6 +687,7 @@ def test_a_package_is_defined_by_what_its_manual_says_it_provides_or_is_for():
 @pytest.mark.parametrize("name, question, definition", [
     ("pdf/en/tugboat-babelbib.pdf", "What is babelbib?", "The package babelbib provides solutions"),
     ("pdf/zh/zhnumber.pdf", "zhnumber 是什么？", "zhnumber 宏包用于将阿拉伯数字按照中文格式输出"),
+    ("pdf/ru/eskdx.pdf", "Что такое eskdx?", "Коллекция пакетов и классов eskdx рассчитана"),  # p. 4
 ])
 def test_what_is_a_document_subject_is_answered_from_its_introduction(corpus, tmp_path, name, question,
                                                                       definition):
@@ -695,7 +696,7 @@ def test_what_is_a_document_subject_is_answered_from_its_introduction(corpus, tm
     ans = ask_one(corpus, tmp_path, name, question)
     assert ans.status == "answered", ans.warnings
     top = ans.citations()[0]
-    assert top.verified and top.page == 1 and definition in " ".join(top.quote.split()), top.quote
+    assert top.verified and top.page <= 4 and definition in " ".join(top.quote.split()), top.quote
 
 
 def test_a_bare_heading_ranks_below_the_sentences_under_it(corpus, tmp_path):

@@ -293,7 +293,7 @@ _PREPOSITION_RE = re.compile(r"\b(?:of|for|in|on|at|to|with|by|from|about|betwee
 _COPULA = (r"\b(?:is|are)\s+(?:a|an|the|one)\b|\bstands\s+for\b|\bmeans\b|\brefers\s+to\b"
            r"|\b(?:provides|allows|lets|enables)\b|\b(?:is|are)\s+(?:used|designed|intended)\s+(?:to|for)\b"
            r"|(?:^|\s|[—–-])\s*это\b|\bявля[ею]тся\b|\bпредставля[ею]т\s+собой\b|\bназывается\b"
-           r"|\bпозволя[ею]т\b|\bпредназначен\w*|\bслуж[иа]т\b"
+           r"|\bпозволя[ею]т\b|\bпредназначен\w*|\bрассчитан\w*|\bслуж[иа]т\b"
            r"|是|指|即|用于|可以用来|可用来")
 DEFINITION_GAP = 60
 #: The pseudo question word of a definition question: weighed like an average word of the
@@ -301,8 +301,8 @@ DEFINITION_GAP = 60
 DEFINITION_GROUP = (MARK + "definition",)
 
 
-#: What a manual calls its subject before naming it: "The package babelbib provides …",
-#: "Коллекция eskdx предназначена …".
+#: What a manual calls its subject before naming it, with up to three words between: "The
+#: package babelbib provides …", "Коллекция пакетов и классов eskdx рассчитана …".
 _KIND_NOUNS = (r"(?:package|class|program|tool|command|library|bundle|collection|macro"
                r"|пакет|класс|коллекция|программа|утилита|команда|библиотека)")
 
@@ -329,7 +329,8 @@ def definition_marks(subject: str) -> Callable[[str], set[str]]:
     sentence that merely mentions the subject ("Вывод MetaPost — это вариант PostScript",
     "CTEX-CS 是 …") is no definition of it."""
     words = [re.escape(w) for w in subject.split()]
-    rx = re.compile(r"^[ \t\d.()•·-]*(?:(?:the|a|an)\s+)?(?:" + _KIND_NOUNS + r"\s+)?" + r"\s+".join(words)
+    rx = re.compile(r"^[ \t\d.()•·-]*(?:(?:the|a|an)\s+)?(?:" + _KIND_NOUNS + r"(?:\s+[^\W\d_]+){0,3}\s+)?"
+                    + r"\s+".join(words)
                     + rf"(?![\w-])[^.!?。！？\n]{{0,{DEFINITION_GAP}}}?(?:{_COPULA})",
                     re.IGNORECASE | re.MULTILINE)
 

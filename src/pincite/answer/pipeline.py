@@ -221,7 +221,7 @@ def _with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str,
 
 
 #: First pages of a document searched for a sentence defining it (`_with_definition_hits`).
-DEFINITION_PAGES = 3
+DEFINITION_PAGES = 5
 
 
 def _with_definition_hits(lib: LibraryLike, hits: list[Hit], subject: str,
