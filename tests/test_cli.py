@@ -83,6 +83,7 @@ def test_eval_on_demo_questions(demo, tmp_path):
     report = json.loads(p.stdout)  # one JSON object, nothing else on stdout
     assert {"environment", "summary", "crosscheck", "query_p50_ms", "query_p95_ms"} <= set(report)
     assert "ingest" not in report  # nothing was ingested
+    assert (report["questions_without_document"], report["documents_missing"]) == (0, [])
     figures = report["summary"]["all"]
     records = [json.loads(line) for line in out.read_text().splitlines()]
     assert len(records) == 12
@@ -279,3 +280,16 @@ def test_links_to_files_in_a_folder_are_ingested(demo, tmp_path):
     assert "no documents found" not in p.stderr
     ans = json.loads(run("ask", "What is the rated pressure of the PX-200?", "--json", data=data).stdout)
     assert ans["status"] == "answered" and "25 MPa" in ans["claims"][0]["citations"][0]["quote"]
+
+
+def test_eval_says_which_questions_ask_about_documents_the_library_lacks(demo, tmp_path):
+    _, data, _ = demo
+    qs = [json.loads(line) for line in (ROOT / "demo" / "expected.jsonl").read_text().splitlines()][:2]
+    qs.append({**qs[0], "id": "other-1", "doc": "pdf/en/absent-manual.pdf"})
+    path = tmp_path / "qs.jsonl"
+    path.write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in qs), encoding="utf-8")
+    p = run("eval", str(path), "--out", str(tmp_path / "r.jsonl"), data=data)
+    assert ("1 of 3 questions ask about 1 document(s) this library does not hold (absent-manual.pdf)"
+            in " ".join(p.stdout.split())), p.stdout
+    report = json.loads(run("eval", str(path), "--out", str(tmp_path / "r.jsonl"), "--json", data=data).stdout)
+    assert (report["questions_without_document"], report["documents_missing"]) == (1, ["absent-manual.pdf"])

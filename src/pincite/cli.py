@@ -19,7 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from . import evaluate, render
-from .app import DOCUMENT_SUFFIXES, IngestResult, Library, expand_paths
+from .app import IngestResult, Library, expand_paths
 from .config import Settings
 from .errors import PinciteError
 from .export import FORMATS, evidence_cards
@@ -563,10 +563,16 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         recs = evaluate.run_eval(qs, lambda q, **kw: ask_library(lib, q, **kw), crosscheck=checker,
                                  page_text=lib.page_text)
         env = evaluate.environment(lib)
+        held = {d.file_name for d in lib.documents()}
     evaluate.write_records(out, recs)
     s = evaluate.summarise(recs, checker)
+    # questions about a document the library does not hold count as misses (and answerable
+    # ones refused as false refusals): say how many, so a partial library is read right
+    absent = sorted({Path(q["doc"]).name for q in qs if q.get("doc") and Path(q["doc"]).name not in held})
+    without = sum(1 for q in qs if q.get("doc") and Path(q["doc"]).name in absent)
     if as_json:
         report = {"environment": env, "summary": s.rows,
+                  "questions_without_document": without, "documents_missing": absent,
                   "query_p50_ms": round(s.query_p50 * 1000, 1),
                   "query_p95_ms": round(s.query_p95 * 1000, 1),
                   "crosscheck": s.crosscheck, "records": str(out)}
@@ -586,6 +592,11 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     for name, row in s.rows.items():
         t.add_row(name, *("-" if row[c] is None else str(row[c]) for c in cols))
     console.print(t)
+    if without:
+        console.print(f"{without} of {len(qs)} questions ask about {len(absent)} document(s) this library "
+                      f"does not hold ({', '.join(absent[:5])}{', …' if len(absent) > 5 else ''}): they count "
+                      "as misses, and as false refusals when refused; --corpus DIR ingests them first",
+                      soft_wrap=True)
     cc = s.crosscheck
     if cc["available"]:
         checker = evaluate.QuoteCrosschecker
@@ -690,15 +701,18 @@ def _ingest_via_server(server, paths: list[Path]) -> None:
         raise typer.Exit(1)
 
 
+#: The kinds of DOCUMENT_SUFFIXES as a user names them.
+_KINDS = "PDF, DOCX, PPTX, XLSX, TXT or Markdown"
+
+
 def _no_documents(paths: list[Path], files: list[Path]) -> None:
     """Say which given folders hold no document pincite reads (none of DOCUMENT_SUFFIXES
     under them, links to folders not followed): an ingest that found nothing there must not
     look like one that found nothing new."""
     for p in paths:
         if p.is_dir() and not any(f.is_relative_to(p) for f in files):
-            kinds = ", ".join(sorted(s.lstrip(".").upper() for s in DOCUMENT_SUFFIXES))
             err.print(f"[yellow]![/] {escape(str(p))}: no documents found in this folder or below "
-                      f"({kinds}; links to folders are not followed)", soft_wrap=True)
+                      f"({_KINDS} files; links to folders are not followed)", soft_wrap=True)
 
 
 def _ingest_table(results: list[IngestResult]) -> Table:
