@@ -745,3 +745,20 @@ def test_an_authorship_word_in_a_title_does_not_name_that_document(small_library
     # a document the library lacks has no by-line here: no other document's author is given
     ans = small_library.ask("Who wrote lshort?")
     assert ans.status == "refused", [(c.file, c.quote[:60]) for c in ans.citations()]
+
+
+def test_an_options_value_is_not_quoted_with_the_next_option():
+    # eskdx p. 8: "hpadding= … По умолчанию\n3mm.\nvpadding= … По\nумолчанию 10mm." The window
+    # "По умолчанию 3mm. vpadding= …" gave vpadding hpadding's default (a fresh user's report)
+    text = "hpadding= Устанавливает расстояние. По умолчанию\n3mm.\nvpadding= Устанавливает отступ. По\nумолчанию 10mm."
+    spans = [text[s:e] for s, e in analysis.split_sentences(text, lowercase_lines=True)]
+    assert "По умолчанию\n3mm." in spans and any(s.startswith("vpadding=") for s in spans), spans
+    # chunking keeps its sentences (the index profile's chunk boundaries)
+    assert not any(s.startswith("vpadding=") for s in (text[a:b] for a, b in analysis.split_sentences(text)))
+
+
+def test_the_default_of_an_option_in_a_list_is_its_own(corpus, tmp_path):
+    ans = ask_one(corpus, tmp_path, "pdf/ru/eskdx.pdf", "Какое значение vpadding по умолчанию в eskdx?")
+    assert ans.status == "answered", ans.warnings
+    top = " ".join(ans.citations()[0].quote.split())
+    assert "10mm" in top and "3mm" not in top, top

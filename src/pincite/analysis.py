@@ -524,7 +524,7 @@ def _dot_blocks(text: str, dot: int) -> bool:
     return bool(re.fullmatch(r"\d+(\.\d+)*", word)) and not text[line_start : m.start()].strip()
 
 
-def _ends_sentence(text: str, m: re.Match) -> bool:
+def _ends_sentence(text: str, m: re.Match, lowercase_lines: bool = False) -> bool:
     if m.group()[0] in "。！？；":
         return True
     j = m.end()
@@ -535,6 +535,7 @@ def _ends_sentence(text: str, m: re.Match) -> bool:
     c, newline = text[j], "\n" in text[m.end() : j]
     starts = c.isupper() or c in _OPENERS or _is_cjk(c)
     starts = starts or (newline and (c.isdigit() or c in "•▪●◦‣∙·*-–—"))
+    starts = starts or (lowercase_lines and newline and c.isalpha())
     if not starts:
         return False
     return not (m.group() == "." and _dot_blocks(text, m.start()))
@@ -587,7 +588,7 @@ def _cut_lines(text: str, s: int, e: int, limit: int) -> list[tuple[int, int]]:
     return [t for p in pieces if (t := _trim(text, *p))]
 
 
-def split_sentences(text: str) -> list[tuple[int, int]]:
+def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[int, int]]:
     """Sentence spans (start, end exclusive) into `text` itself, in order.
 
     Every non-blank character lies in exactly one span; spans carry no leading or trailing
@@ -596,8 +597,13 @@ def split_sentences(text: str) -> list[tuple[int, int]]:
     break before a list marker. Not ends: "1.5", "5.3.4", URLs (no space after the dot),
     abbreviations ("e.g.", "т.е.", "г.", "рис.", "Fig."), initials ("A. B. Knuth"), a
     line-leading number ("5.3.4. Title"). Spans over MAX_SENTENCE_CHARS are cut at line breaks.
+
+    `lowercase_lines`: a line break after a sentence's end also ends it before a lower-case
+    word: the entries of an option list start with the option's name ("По умолчанию 3mm.\n
+    vpadding= Устанавливает …"). Answers split so (answer.extractive); chunking does not,
+    so chunk boundaries stay those of the index profile.
     """
-    cuts = {m.end() for m in _END_RE.finditer(text) if _ends_sentence(text, m)}
+    cuts = {m.end() for m in _END_RE.finditer(text) if _ends_sentence(text, m, lowercase_lines)}
     cuts.update(m.start() + 1 for m in _BLOCK_RE.finditer(text))
     cuts.update(_short_line_cuts(text))
     bounds = [0, *sorted(cuts), len(text)]

@@ -155,7 +155,7 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     breaks ties, so "PX-200" or "СН РК 4.01-03-2013" still decides between two passages
     that both answer "oil change" in near-twin documents; within a hit it does not, so a
     running header is not pulled in."""
-    spans = analysis.split_sentences(hit.text)
+    spans = analysis.split_sentences(hit.text, lowercase_lines=True)
     context = set(hit.extra.get("context_terms") or ())  # a table's caption and headers
     context |= set(hit.extra.get("heading_terms") or ())  # the page's headings, its section
     items = hit.extra.get("item_context") or ()  # list items' lead-in sentences (page offsets)
@@ -182,12 +182,20 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
                      - 0.001 * (j - i))
             if _heading_only(hit.text[spans[i][0]:spans[j][1]], hit):
                 score -= HEADING_PENALTY
+            if key and j > i and _credit(key, toks[i]) == 1.0:
+                score += LEAD_BONUS
             if best is None or score > best.score:
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
                                  cov, score, missing)
     return best
 
 
+#: Added to the ranking score of a window of several sentences whose first sentence holds
+#: the key word, to break a tie with the window that ends on it: in a list of options, the
+#: value follows its option ("vpadding= … По умолчанию 10mm."), and the window "По умолчанию
+#: 3mm. vpadding= …" gives the option before it its value (eskdx.pdf p. 8). Smaller than the
+#: 0.001 a window pays per further sentence, so it never makes a window longer.
+LEAD_BONUS = 0.0005
 #: Taken from the ranking score (never from coverage or the refusal score) of a window that
 #: is only a heading or a contents line: it names what a section is about and states
 #: nothing ("1.1. Опции color, gray (= grey) и bw" for "Что делает опция bw?", whose answer
