@@ -762,3 +762,21 @@ def test_the_default_of_an_option_in_a_list_is_its_own(corpus, tmp_path):
     assert ans.status == "answered", ans.warnings
     top = " ".join(ans.citations()[0].quote.split())
     assert "10mm" in top and "3mm" not in top, top
+
+
+def test_a_word_of_the_named_documents_cover_does_not_make_other_evidence_about_it(small_library):
+    # "Released 2023-01-03" stands on siunitx's cover, so "released" names it as much as
+    # "siunitx" does; "REVTEX 4 was released in August, 2001" was cited fifth
+    ans = small_library.ask("When was siunitx released?")
+    assert ans.status == "answered", ans.warnings
+    assert {c.file for c in ans.citations()} == {"siunitx.pdf"}, [(c.file, c.quote[:50]) for c in ans.citations()]
+    assert "Released 2023-01-03" in ans.citations()[0].quote
+
+
+def test_a_question_window_ranks_below_statements():
+    from pincite.answer.extractive import _heading_only
+
+    h = hit("38 如何注释掉一大段内容，不做编译？")
+    assert _heading_only("38 如何注释掉一大段内容，不做编译？", h)
+    assert _heading_only("How do I comment out a block?", h)
+    assert not _heading_only("Use the comment environment.", h)

@@ -206,9 +206,10 @@ _NUMBERING_RE = re.compile(r"^[\s\d.()§]*")
 
 
 def _heading_only(window: str, hit: Hit) -> bool:
-    """Whether a window is its hit's section title (numbering and case aside) or holds a
-    contents line's dot leaders."""
-    if _LEADERS_RE.search(window):
+    """Whether a window is its hit's section title (numbering and case aside), holds a
+    contents line's dot leaders, or is a question (a FAQ's entry: "38 如何注释掉一大段内容，
+    不做编译？" asks, the answer follows it)."""
+    if _LEADERS_RE.search(window) or window.rstrip().endswith(("?", "？")):
         return True
     title = hit.section_title or ""
     flat = " ".join(_NUMBERING_RE.sub("", window).split()).casefold()

@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import re
 import time
+from pathlib import Path
 from typing import Callable, Protocol
 
 from .. import analysis
@@ -135,6 +136,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # or file name ("How much does a siunitx license cost?" is not answered by the CTeX FAQ's
     # licence notice), when it does not name that document's words itself.
     named, naming = _named_docs(hits[:NAMING_HITS] + _probe(lib, groups, flt), groups)
+    naming = _title_words(lib, named, naming)
     other_doc = {id(c) for c in cands if named and c.hit.doc_id not in named
                  and not _names_any(c, naming)} - other_model
     other = other_model | other_doc
@@ -904,6 +906,18 @@ def _names_other_edition(cand: extractive.Candidate, asked: set[analysis.Edition
         if here and not here & wanted:
             return True
     return False
+
+
+def _title_words(lib: LibraryLike, docs: list[str], naming: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """The words of `naming` that stand in the title or file name of one of `docs` (what a
+    question names a document by), or all of `naming` when none does: "Released" is on
+    siunitx's cover too, but "REVTEX 4 was released …" is not about siunitx."""
+    names: set[str] = set()
+    for d in docs:
+        row = lib.catalog.get(d)
+        if row is not None:
+            names.update(analysis.tokens(f"{row.title or ''} {Path(row.file_name or '').stem}"))
+    return {g for g in naming if names.intersection(g)} or naming
 
 
 def _names_any(cand: extractive.Candidate, naming: set[tuple[str, ...]]) -> bool:
