@@ -774,9 +774,9 @@ def test_a_word_of_the_named_documents_cover_does_not_make_other_evidence_about_
 
 
 def test_a_question_window_ranks_below_statements():
-    from pincite.answer.extractive import _heading_only
+    from pincite.answer.extractive import _states_nothing
 
     h = hit("38 如何注释掉一大段内容，不做编译？")
-    assert _heading_only("38 如何注释掉一大段内容，不做编译？", h)
-    assert _heading_only("How do I comment out a block?", h)
-    assert not _heading_only("Use the comment environment.", h)
+    assert _states_nothing("38 如何注释掉一大段内容，不做编译？", h)
+    assert _states_nothing("How do I comment out a block?", h)
+    assert not _states_nothing("Use the comment environment.", h)

@@ -180,7 +180,7 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
                 missing = max(missing, 1.0 - _credit(asked_type.PERSON_GROUP, seen))
             score = (cov - KEY_PENALTY * missing + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
                      - 0.001 * (j - i))
-            if _heading_only(hit.text[spans[i][0]:spans[j][1]], hit):
+            if _states_nothing(hit.text[spans[i][0]:spans[j][1]], hit):
                 score -= HEADING_PENALTY
             if key and j > i and _credit(key, toks[i]) == 1.0:
                 score += LEAD_BONUS
@@ -197,15 +197,16 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
 #: 0.001 a window pays per further sentence, so it never makes a window longer.
 LEAD_BONUS = 0.0005
 #: Taken from the ranking score (never from coverage or the refusal score) of a window that
-#: is only a heading or a contents line: it names what a section is about and states
-#: nothing ("1.1. Опции color, gray (= grey) и bw" for "Что делает опция bw?", whose answer
-#: "bw отключает всякую раскраску" stands under it and is credited the heading's words).
+#: states nothing (`_states_nothing`): a heading or a contents line names what a section is
+#: about and a question asks ("1.1. Опции color, gray (= grey) и bw" for "Что делает опция
+#: bw?", whose answer "bw отключает всякую раскраску" stands under it and is credited the
+#: heading's words).
 HEADING_PENALTY = 0.1
 _LEADERS_RE = re.compile(r"(?:\.\s?){4,}")
 _NUMBERING_RE = re.compile(r"^[\s\d.()§]*")
 
 
-def _heading_only(window: str, hit: Hit) -> bool:
+def _states_nothing(window: str, hit: Hit) -> bool:
     """Whether a window is its hit's section title (numbering and case aside), holds a
     contents line's dot leaders, or is a question (a FAQ's entry: "38 如何注释掉一大段内容，
     不做编译？" asks, the answer follows it)."""

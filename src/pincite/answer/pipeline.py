@@ -121,7 +121,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     subject = asked_type.definition_subject(coverage_text or q)
     if subject:
         hits = _with_definition_hits(lib, hits, subject, flt)
-    weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks, bylines)
+    weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks, subject, bylines)
     cands = extractive.candidates(hits, weights, marks)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
@@ -163,7 +163,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
 
 
 def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: str, n_chunks: int,
-                   bylines: list[str] = ()) -> tuple[dict[tuple[str, ...], float], Callable[[str], set[str]]]:
+                   subject: str | None = None, bylines: list[str] = ()
+                   ) -> tuple[dict[tuple[str, ...], float], Callable[[str], set[str]]]:
     """IDF weight per question word (extractive.group_weights), plus the pseudo word of what
     the question asks for beyond its words, and the `marks` function that finds it in a
     sentence (extractive.candidates):
@@ -171,8 +172,8 @@ def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: st
     * a who-question (asked_type.asks_person): a name, weighed as much as the question's
       rarest word, so evidence with the other words but nobody named ("without written
       permission" for "Who wrote …?") does not pass;
-    * a definition question (asked_type.definition_subject): a sentence defining the
-      subject, weighed as an average word;
+    * a definition question (`subject`, its asked_type.definition_subject): a sentence
+      defining the subject, weighed as an average word;
     * an authorship question (asked_type.asks_author): one of `bylines` (the title-block
       by-lines of the hits' documents, `_with_byline_hits`) holds the name and stands for
       the authorship words ("Who is the author of …?" is answered by the name under the
@@ -185,11 +186,10 @@ def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: st
     mean = sum(weights.values()) / len(weights)
     if asked_type.asks_person(question):
         weights[asked_type.PERSON_GROUP] = max(weights.values())
-    subject = asked_type.definition_subject(question)
     if subject:
         weights[asked_type.DEFINITION_GROUP] = mean
         marks = asked_type.definition_marks(subject)
-    if bylines and asked_type.asks_author(question):
+    if bylines:  # only an authorship question has them (gather)
         marks = asked_type.byline_marks(marks, list(bylines), asked_type.author_words(question))
     return weights, marks
 
@@ -966,11 +966,11 @@ def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Cl
     start, end = extractive.quote_span(page_text, cand.start, cand.end, terms)
     quote = extractive.clean_quote(page_text[start:end])
     check = verify_quote(quote, page_text)
-    unit = lib.model(hit.doc_id).page(hit.page) if hit.address or not hit.parts else None
+    unit = None if hit.parts else lib.model(hit.doc_id).page(hit.page)  # a bridge is its own source
     cit = citation_for(hit, quote, page=unit if hit.address else None, span=(start, end),
                        verified=check.verified, reason=check.reason, match=check.level,
                        score=round(cand.coverage, 4))
-    if unit is not None and not hit.parts and unit.sections:
+    if unit is not None and unit.sections:
         # the section the quote stands in, not the one holding most of its chunk: a chunk
         # may run from the end of one section into the heading of the next
         path = section_of(unit.sections, start, end)
