@@ -21,7 +21,7 @@ from pdfgen import make_pdf
 
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch):
-    for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_COVERAGE", "PINCITE_EMBEDDER",
+    for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_ANSWERABILITY", "PINCITE_EMBEDDER",
                  "PINCITE_RETRIEVAL", "PINCITE_MAX_FILE_MB", "PINCITE_MAX_PAGES"):
         monkeypatch.delenv(name, raising=False)
 

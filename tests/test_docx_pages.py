@@ -41,7 +41,7 @@ from test_office import top_citation
 QUESTION_2 = "How often is the impeller seal of pump PX-700 replaced?"
 MIME_DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 ENV_NAMES = ("PINCITE_SOFFICE", "PINCITE_SOFFICE_TIMEOUT", "PINCITE_DATA", "PINCITE_FAULT",
-             "PINCITE_MIN_COVERAGE", "PINCITE_OCR")
+             "PINCITE_MIN_ANSWERABILITY", "PINCITE_OCR")
 
 
 @pytest.fixture(autouse=True)

@@ -41,7 +41,7 @@ QUESTIONS = [
 
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch):
-    for name in ("PINCITE_DATA", "PINCITE_MIN_COVERAGE", "PINCITE_RETRIEVAL", "PINCITE_EMBEDDER"):
+    for name in ("PINCITE_DATA", "PINCITE_MIN_ANSWERABILITY", "PINCITE_RETRIEVAL", "PINCITE_EMBEDDER"):
         monkeypatch.delenv(name, raising=False)
 
 

@@ -41,7 +41,7 @@ FILLER_EN = [
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch):
     """No PINCITE_* setting of the caller's shell may leak into these tests."""
-    for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_COVERAGE",
+    for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_ANSWERABILITY",
                  "PINCITE_MAX_FILE_MB", "PINCITE_MAX_PAGES"):
         monkeypatch.delenv(name, raising=False)
 

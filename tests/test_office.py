@@ -36,7 +36,7 @@ MIME_DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.docu
 
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch):
-    for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_COVERAGE", "PINCITE_MAX_FILE_MB",
+    for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_ANSWERABILITY", "PINCITE_MAX_FILE_MB",
                  "PINCITE_ZIP_MAX_ENTRIES", "PINCITE_ZIP_MAX_MB", "PINCITE_ZIP_MAX_RATIO"):
         monkeypatch.delenv(name, raising=False)
     # DOCX by blocks, as without LibreOffice; tests/test_docx_pages.py covers its pages

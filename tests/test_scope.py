@@ -54,7 +54,7 @@ def twin_pages(mod: str) -> list[str]:
 
 @pytest.fixture(autouse=True)
 def _clean_env(monkeypatch):
-    for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_COVERAGE", "PINCITE_MAX_FILE_MB",
+    for name in ("PINCITE_FAULT", "PINCITE_DATA", "PINCITE_MIN_ANSWERABILITY", "PINCITE_MAX_FILE_MB",
                  "PINCITE_MAX_PAGES", "PINCITE_RETRIEVAL"):
         monkeypatch.delenv(name, raising=False)
 

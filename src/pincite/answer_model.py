@@ -119,11 +119,11 @@ class Relevance(BaseModel):
 
     coverage: share (0..1) of the question's IDF-weighted words in the best sentence window;
     dense: cosine similarity (-1..1) of the question's and the best chunk's dense vectors
-    (None without an embedder); score: coverage less the key-word penalty when the window
-    lacks the question's most specific word (pincite.answer.extractive.KEY_PENALTY, never
-    below 0): what the refusal decision compares with `threshold` (pincite.config.Settings.min_coverage); min_dense: the floor `dense`
-    must reach when both are known (Settings.min_dense), unless the score is full (every
-    asked word in the window, pincite.answer.pipeline.refused). Refused when either falls short.
+    (None without an embedder); score: the probability (0..1) that the best window answers
+    the question (pincite.answer.answerability), what the refusal decision compares with
+    `threshold` (Settings.min_answerability, or the trained model's bar): refused below it.
+    min_dense: unused since refusal is decided by the answerability model; kept so that
+    stored answers of earlier versions still read.
     """
 
     coverage: float

@@ -17,43 +17,6 @@ DEFAULT_DATA_DIR = "pincite-data"
 MAX_QUESTION_CHARS = 2000
 
 
-#: Refusal threshold (Settings.min_coverage) on Answer.relevance.score (coverage less the
-#: key-word penalty, pincite.answer.extractive), chosen by benchmarks/calibrate_refusal.py on
-#: CALIBRATED_ON: the 40 answerable ../shared/eval questions asked of the whole corpus
-#: (positives) and of the corpus with their own document left out (38 negatives; 2 whose
-#: answer is also in a near-twin edition are no negatives), embedder use-m3, hybrid
-#: retrieval; a compound question is scored by its strongest part (it is refused only when
-#: every part is); search results in a fixed order (ties by chunk id, index.edge
-#: TIE_MARGIN). The rule refusing the most negatives with at most 5% of the positives
-#: refused: 0.421 with floor 0.204 (0.789 of the negatives refused, no positive; out of fold
-#: 0.737 at 0.05 false refusals; 5 of the 6 real refusal questions, never used to choose,
-#: refused). At the previous 0.367/0.2 the same rows refuse 0.658 of the negatives.
-#: Re-run the same evening, after evidence about another edition ("REVTEX 4.2" for "the
-#: REVTeX 4.1 Author's Guide") stopped deciding that a question is answered, and after
-#: by-lines, definitions and extractor pdfium-7: the same rule (0.4212, floor 0.204), now
-#: 0.842 of the negatives refused, no positive; out of fold 0.789 at 0.05; real refusals 5/6.
-#: Last run, after evidence from another document than the named one stopped answering and
-#: option lists were split at their entries: 0.419 with floor 0.097 refuses the same 0.842
-#: of the negatives and no positive, as 0.421/0.204 does on these rows; out of fold 0.816 at
-#: 0.05; real refusals 5/6. 0.421/0.204 is kept: the same on the rows, and the higher floor
-#: still guards against off-topic matches the rows do not hold.
-#: History: 0.421 was chosen once before (2026-12-01, before page headings, who-questions
-#: and the Russian е/о kin counted) and not taken, because it refused two near-literal
-#: questions of the test suite. Both were refused for a reason of their own, now mended:
-#: "Какое давление у модели PX-300?" took the preposition "у" for its key word, and "What
-#: did I fall over …?" did not find "I fell over" (English irregular verbs, analysis.
-#: _EN_IRREGULAR). Re-run the script when answer scoring changes, and check short, plain
-#: questions before adopting: the 40 calibration positives are long and specific.
-MIN_COVERAGE = 0.421
-#: Dense-similarity floor per embedder (Settings.min_dense): evidence whose chunk is this
-#: far from the question in meaning is refused even when its words match ("how to change a
-#: car tyre?" against a passage on changing SumatraPDF paths: coverage 0.42, cosine 0.04).
-#: Cosines of different models are not comparable, so an embedder without an entry gets no
-#: floor. The floor never applies to a full score (every asked word in the window,
-#: pincite.answer.pipeline.refused). use-m3 0.204: chosen with MIN_COVERAGE (above); the
-#: lowest cosine of the 40 positives is 0.21. e5-small-q4 0.86: chosen on 2026-11-30.
-MIN_DENSE = {"use-m3": 0.204, "e5-small-q4": 0.86}
-CALIBRATED_ON = "2026-12-01"
 
 #: Threads of a local embedder (Settings.embed_threads). One, as ARCHITECTURE.md advises
 #: for encoders under load: on 2 cores with other work running (2026-12-01, use-m3, 400
@@ -101,9 +64,12 @@ def _env_choice(name: str, default: str, choices: tuple[str, ...]) -> str:
     return value
 
 
-def _env_share(name: str, default: float) -> float:
-    """A share in (0, 1] from the environment; ConfigError names the variable otherwise."""
-    value = _env_number(name, default)
+def _env_share(name: str, default: float | None) -> float | None:
+    """A share in (0, 1] from the environment (`default` when unset); ConfigError names the
+    variable otherwise."""
+    if not os.environ.get(name):
+        return default
+    value = _env_number(name, 0.0)
     if value > 1:
         raise ConfigError(f"{name}={os.environ.get(name)!r}: must be a share between 0 and 1")
     return value
@@ -129,14 +95,10 @@ class Settings:
     data_dir: the data folder (originals, catalog, DocumentModel JSON, index).
     max_file_mb / max_pages: ingest limits (defaults 200 MiB and 5,000 pages: the corpus has
         a 684-page manual); env PINCITE_MAX_FILE_MB, PINCITE_MAX_PAGES.
-    min_coverage: refusal threshold on Answer.relevance.score: the share of the question's
-        IDF-weighted content words (words naming the document left out) that the best
-        evidence sentence window contains; below it the answer is "not found in the
-        library". Default MIN_COVERAGE, calibrated on CALIBRATED_ON (see there). Env
-        PINCITE_MIN_COVERAGE.
-    min_dense: refusal floor on Answer.relevance.dense (cosine of the best evidence's chunk
-        and the question): default MIN_DENSE for the embedder, None where it has none. Env
-        PINCITE_MIN_DENSE (a share; the refusal rule applies only when a dense score exists).
+    min_answerability: refusal bar on Answer.relevance.score, the probability (0..1) that
+        the best evidence window answers the question (pincite.answer.answerability); below
+        it the answer is "not found in the library". None (default): the bar stored with the
+        trained model, chosen on the development set. Env PINCITE_MIN_ANSWERABILITY.
     top_k: chunks retrieved per question.
     embed_threads: threads of a local embedder (default 1, EMBED_THREADS). Env
         PINCITE_EMBED_THREADS.
@@ -167,8 +129,7 @@ class Settings:
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
     max_file_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_FILE_MB", 200))
     max_pages: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_PAGES", 5000)))
-    min_coverage: float = field(default_factory=lambda: _env_share("PINCITE_MIN_COVERAGE", MIN_COVERAGE))
-    min_dense: float | None = None
+    min_answerability: float | None = field(default_factory=lambda: _env_share("PINCITE_MIN_ANSWERABILITY", None))
     top_k: int = 20
     embed_threads: int = field(default_factory=lambda: int(_env_number("PINCITE_EMBED_THREADS", EMBED_THREADS)))
     embed_workers: int = field(default_factory=lambda: int(_env_number("PINCITE_EMBED_WORKERS", default_embed_workers())))
@@ -185,9 +146,6 @@ class Settings:
             raise ConfigError(f"ocr {self.ocr!r}: choose one of {', '.join(OCR_MODES)}")
         if self.retrieval == "dense" and (self.embedder or "").lower() == "none":
             raise ConfigError("retrieval 'dense' needs an embedder; PINCITE_EMBEDDER is 'none'")
-        if self.min_dense is None:
-            self.min_dense = (_env_share("PINCITE_MIN_DENSE", 1.0) if os.environ.get("PINCITE_MIN_DENSE")
-                              else MIN_DENSE.get((self.embedder or "").lower()))
 
     @property
     def max_bytes(self) -> int:

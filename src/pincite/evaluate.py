@@ -274,6 +274,10 @@ def score(q: dict, ans: Answer, seconds: float,
           page_text: Callable[[str, int], str] | None = None) -> EvalRecord:
     """Compare one Answer with its question's expectations; `seconds` is the time of `ask`.
 
+    A citation hits when it names the question's file and one of its `pages`; for a
+    question with a `quote` but no pages (a DOCX paragraph), when it names the file and its
+    page or unit holds the quote (needs `page_text`).
+
     With `page_text(doc_id, page)` (the library's source text of a page), a compound
     question's `quote_parts` are looked up on the cited pages of the expected document
     (verify.verify_quote, the same normalisation as answers): parts_found / parts_total.
@@ -294,7 +298,13 @@ def score(q: dict, ans: Answer, seconds: float,
                      "verified": c.verified, "quote": c.quote, "crosscheck": confirmed,
                      "crosscheck_level": level})
     cc_seconds = time.perf_counter() - t0 if crosscheck is not None else 0.0
-    hits = [c["file"] == doc and c["page"] in pages for c in cits]
+    if pages or not q.get("quote") or page_text is None:
+        hits = [c["file"] == doc and c["page"] in pages for c in cits]
+    else:
+        # a question that names no page (a DOCX paragraph) is hit by a citation of its
+        # document whose page or unit holds the expected quote
+        hits = [c["file"] == doc and bool(c["page"]) and _on_page(q["quote"], page_text(c["doc_id"], c["page"]),
+                                                                   q.get("lang")) for c in cits]
     refusal = q.get("kind") == "refusal" or q.get("answer") is None
     label_ok = None
     printed = q.get("printed_pages") or []

@@ -79,24 +79,16 @@ MESSAGES = {
                       "zh": "未进行计算：{reason}"},
     # refusal reasons (Answer.warnings of a refused answer); figures already formatted
     "why_covered": {
-        "en": "best evidence covered {coverage} of the question's terms{lack} (needed {needed})",
-        "ru": "лучший фрагмент покрыл {coverage} слов вопроса{lack} (нужно {needed})",
-        "zh": "最佳证据覆盖了问题词语的 {coverage}{lack}（需要 {needed}）",
+        "en": "the best passage found holds {coverage} of the question's words{lack}; the chance that it "
+              "answers the question is {score} (needed {needed})",
+        "ru": "лучший найденный фрагмент содержит {coverage} слов вопроса{lack}; вероятность, что он отвечает "
+              "на вопрос, {score} (нужно {needed})",
+        "zh": "找到的最佳段落包含问题词语的 {coverage}{lack}；它回答该问题的概率为 {score}（需要 {needed}）",
     },
     "why_lacks": {
-        "en": ", {score} as it lacks the question's rarest word",
-        "ru": ", {score} без самого редкого слова вопроса",
-        "zh": "，因缺少问题中最少见的词，计为 {score}",
-    },
-    "why_lacks_name": {
-        "en": ", {score} as it lacks the question's rarest word or a name",
-        "ru": ", {score} без самого редкого слова вопроса или имени",
-        "zh": "，因缺少问题中最少见的词或人名，计为 {score}",
-    },
-    "why_far": {
-        "en": "best evidence's meaning is far from the question (similarity {dense}, needed {needed})",
-        "ru": "смысл лучшего фрагмента далёк от вопроса (сходство {dense}, нужно {needed})",
-        "zh": "最佳证据的含义与问题相差较远（相似度 {dense}，需要 {needed}）",
+        "en": ", but not: {words}",
+        "ru": ", но не: {words}",
+        "zh": "，但缺少：{words}",
     },
     "why_no_words": {
         "en": "no passage found holds these words of the question{words} (words that only name a "

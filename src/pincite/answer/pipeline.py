@@ -18,7 +18,8 @@ from ..chunking import cover_lines, section_of
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import Hit, SearchFilter
-from . import asked_type, extractive
+from . import answerability, asked_type, extractive, features
+from .features import WindowFeatures
 from .calculate import calculation_line, conversion_for, unconverted_target, without_target_unit
 from .cite import SECTION_SEP, citation_for
 from .messages import message
@@ -28,8 +29,8 @@ from .verify import verify_quote
 NAVIGATION_KINDS = ("contents", "index")
 #: Claims returned at most (the ranked citation list that hit@5 is computed over).
 MAX_CLAIMS = 5
-#: A further claim is kept when its coverage is at least this share of the best one's.
-KEEP_RELATIVE = 0.6
+#: A further claim is kept when its answerability is at least this share of the best one's.
+KEEP_RELATIVE = 0.5
 _CODE_RE = re.compile(r"^([^\W\d_]+)[-.]?\d")  # "px-200", "нд-40", "kd5"
 
 
@@ -59,10 +60,12 @@ def check_question(question: str) -> str:
 class Gathered:
     """What retrieval found for one question, ranked, before any answer is written.
 
-    cands: extractive candidates (best sentence window per hit), best first, with evidence
-    about a sibling code and contents/index chunks sorted last; other_code: ids (id()) of
-    candidates about a sibling code; rel: the relevance of the best candidate and the bars
-    it had to clear; timings: seconds per stage so far.
+    cands: extractive candidates (best sentence window per hit), most likely to answer first
+    (answer.answerability), with evidence about a sibling code, another edition or another
+    document than the named one sorted last; other_code: ids (id()) of those candidates;
+    rel: the relevance of the best candidate and the bar it had to clear; timings: seconds
+    per stage so far; features / probability: per candidate id(), its WindowFeatures and the
+    model's probability that it answers the question.
     """
 
     question: str
@@ -76,6 +79,8 @@ class Gathered:
     rel: Relevance | None
     timings: dict[str, float]
     refusal: Answer | None = None
+    features: dict[int, WindowFeatures] = dataclasses.field(default_factory=dict)
+    probability: dict[int, float] = dataclasses.field(default_factory=dict)
 
 
 def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
@@ -140,14 +145,20 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     other_doc = {id(c) for c in cands if named and c.hit.doc_id not in named
                  and not _names_any(c, naming)} - other_model
     other = other_model | other_doc
-    cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS))
+    feats = features.compute(cands, groups, features.general_weights(coverage_text or q, groups),
+                             other_model, other_doc, NAVIGATION_KINDS)
+    model = answerability.load()
+    prob = {id(c): model.probability(f) for c, f in zip(cands, feats)}
+    cands.sort(key=lambda c: (id(c) in other, -prob[id(c)]))
     timings = {"retrieve": time.perf_counter() - t0}
     own = [c for c in cands if id(c) not in other]
-    rel = relevance(own, lib.settings.min_coverage, lib.settings.min_dense)
-    g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings)
+    bar = threshold(lib)
+    rel = relevance(own, bar, prob)
+    g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings,
+                 features={id(c): f for c, f in zip(cands, feats)}, probability=prob)
     if not sufficient(rel):
         sibling = [c for c in cands if id(c) in other]  # best first
-        if sibling and sufficient(relevance(sibling, lib.settings.min_coverage, lib.settings.min_dense)):
+        if sibling and sufficient(relevance(sibling, bar, prob)):
             # what was found would answer, but about the sibling: say so
             if id(sibling[0]) in other_model:
                 why = _asked_and_found(q, groups, editions, sibling[0])
@@ -158,7 +169,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
         else:
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
-                                 _unmatched(q, groups, cands) if not rel.coverage else None)
+                                 _unmatched(q, groups, own[:1] if rel.coverage else cands))
     return g
 
 
@@ -367,14 +378,17 @@ def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = No
 
 
 def _kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
-    """The candidates an extractive answer would cite (the best and those close to it)."""
+    """The candidates an extractive answer would cite: the best, and those whose probability
+    of answering reaches the bar and KEEP_RELATIVE of the best one's."""
     best = g.cands[0]
+    p = g.probability
+    bar = max(threshold(lib), KEEP_RELATIVE * p.get(id(best), 0.0))
     # when the best evidence holds the question's key word (extractive.key_word), evidence
     # from another document without it is about something else ("The PX-200 weighs 850 kg"
     # for "Сколько весит насос НД-40?") and is not cited beside it; in the same document it
     # may be the next page of the same table or list, and stays
     return [best] + [c for c in g.cands[1:]
-                     if c.coverage >= max(lib.settings.min_coverage * 0.8, KEEP_RELATIVE * best.coverage)
+                     if p.get(id(c), 0.0) >= bar
                      and id(c) not in g.other_code
                      and (best.key_missing > 0 or c.key_missing == 0 or c.hit.doc_id == best.hit.doc_id)
                      and not _lacks_asked_code(c, best, g.groups)]
@@ -602,38 +616,27 @@ def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: 
     return claims
 
 
-def relevance(cands: list[extractive.Candidate], threshold: float,
-              min_dense: float | None = None) -> Relevance:
-    """Relevance of the best candidate (the first); zero when there is none."""
+def threshold(lib: LibraryLike) -> float:
+    """The refusal bar on the best window's answerability probability: the library's
+    setting (Settings.min_answerability) when given, else the model's own threshold."""
+    bar = getattr(lib.settings, "min_answerability", None)
+    return answerability.load().threshold if bar is None else bar
+
+
+def relevance(cands: list[extractive.Candidate], bar: float, prob: dict[int, float]) -> Relevance:
+    """Relevance of the best candidate (the first): its coverage, its chunk's dense cosine,
+    and its answerability probability as the score; zero when there is none."""
     if not cands:
-        return Relevance(coverage=0.0, score=0.0, threshold=threshold, min_dense=min_dense)
+        return Relevance(coverage=0.0, score=0.0, threshold=bar)
     best = cands[0]
     dense = best.hit.extra.get("dense")
     return Relevance(coverage=round(best.coverage, 4), dense=None if dense is None else round(dense, 4),
-                     score=round(best.relevance, 4), threshold=threshold, min_dense=min_dense)
+                     score=round(prob.get(id(best), 0.0), 4), threshold=bar)
 
 
 def sufficient(rel: Relevance) -> bool:
-    """Whether evidence this relevant may answer: not `refused` (the rule the threshold and
-    floor are calibrated for, pincite.calibration)."""
-    return not refused(rel.score, rel.dense, rel.threshold, rel.min_dense)
-
-
-#: A score at least this high means the evidence window holds every asked word, the key word
-#: included (coverage 1, no key-word penalty); the dense floor does not apply to it.
-FULL_SCORE = 1.0 - 1e-9
-
-
-def refused(score: float, dense: float | None, threshold: float, floor: float | None) -> bool:
-    """The refusal rule: a score below the threshold, or a known dense similarity below a
-    floor unless the score is full (FULL_SCORE). A short question whose every word stands in
-    one sentence ("What is the ram stroke?" and "The ram stroke is 300 mm.") can have a low
-    cosine against its passage (0.13 with use-m3 in the demo library, 2026-12-01) although
-    its evidence is complete; the floor guards against evidence that matches some words but
-    not the meaning, which a full match is not."""
-    if score < threshold:
-        return True
-    return floor is not None and dense is not None and dense < floor and score < FULL_SCORE
+    """Whether evidence this likely to answer may answer: its probability reaches the bar."""
+    return rel.score >= rel.threshold
 
 
 def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
@@ -1034,17 +1037,10 @@ def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
         why, asked, found = other
         warnings.append(message(why, lang).format(asked=asked, found=found))
     elif rel and rel.coverage:
-        lack = ""
-        coverage, score, needed = _figures(rel.threshold, rel.coverage, rel.score)
-        if rel.score < rel.coverage - 0.005:
-            lack = message("why_lacks_name" if asked_type.asks_person(q) else "why_lacks", lang).format(
-                score=score)
-        warnings.append(message("why_covered", lang).format(coverage=coverage, lack=lack, needed=needed))
-        if rel.min_dense is not None and rel.dense is not None and rel.dense < rel.min_dense:
-            dense, floor = _figures(rel.min_dense, rel.dense)
-            far = message("why_far", lang).format(dense=dense, needed=floor)
-            # the line of the bar that decided comes first: the words may all be there
-            warnings.insert(0 if rel.score >= rel.threshold else 1, far)
+        score, needed = _figures(rel.threshold, rel.score)
+        lack = message("why_lacks", lang).format(words=", ".join(unmatched)) if unmatched else ""
+        warnings.append(message("why_covered", lang).format(coverage=f"{rel.coverage:.0%}", lack=lack,
+                                                            score=score, needed=needed))
     elif rel:
         words = ("：" if lang == "zh" else ": ") + ", ".join(unmatched) if unmatched else ""
         warnings.append(message("why_no_words", lang).format(words=words, needed=f"{rel.threshold:.2f}"))

@@ -1,0 +1,154 @@
+"""Train the answerability model on the tune part of the development set.
+
+    .venv/bin/python benchmarks/train_answerability.py [--target-false-refusals 0.05] [--dry-run]
+
+1. For every tune question (benchmarks/devset, split "tune"), the candidate windows pincite
+   finds are collected with their features (pincite.answer.features) and labelled: a
+   window answers when it stands on the expected page of the expected document and holds
+   the expected quote (devset_tools.window_answers). Near-miss questions (kind "refusal")
+   have no answering window.
+2. A logistic regression (scikit-learn, standardised features, L2; unweighted, so its output stays a probability)
+   is fitted; out-of-fold probabilities come from a grouped 5-fold split by document, so
+   no document's windows are scored by a model that saw them.
+3. The refusal threshold is the highest bar on a question's best window probability (its
+   evidence about another model, edition or document left out) that refuses at most
+   --target-false-refusals of the answerable tune questions, chosen on the out-of-fold
+   probabilities.
+4. The model is refitted on all tune rows and written to
+   src/pincite/answer/answerability.json (not with --dry-run), and the out-of-fold figures
+   are printed: windows' AUC, the share of answerable questions whose best-ranked window
+   answers (hit@1 of the ranking), false refusals and refused near misses, per language.
+
+The held-out part is never read here: report it with devset_eval.py.
+"""
+from __future__ import annotations
+
+import argparse
+import datetime
+import sys
+from collections import defaultdict
+
+import numpy as np
+
+import devset_tools as dt
+
+
+def collect(split: str) -> list[dt.Row]:
+    """Candidate rows of every question of `split`, library by library."""
+    rows: list[dt.Row] = []
+    qs = dt.questions(split)
+    by_lib = defaultdict(list)
+    for q in qs:
+        by_lib[q["library"]].append(q)
+    for name, group in sorted(by_lib.items()):
+        with dt.open_library(name) as lib:
+            for q in group:
+                rows += dt.candidate_rows(lib, q) or [dt.Row(q["id"], q["doc"], q["lang"], [], 0, False, "", 0)]
+    return rows
+
+
+def question_table(rows: list[dt.Row], prob: np.ndarray, qs: list[dict]) -> dict[str, dict]:
+    """Per question: best own probability, whether the top-ranked own window answers,
+    whether any window answers."""
+    out = {q["id"]: {"q": q, "best": 0.0, "top_ok": False, "any_ok": False, "_top": -1.0} for q in qs}
+    for r, p in zip(rows, prob):
+        t = out[r.qid]
+        if not r.features:
+            continue
+        t["any_ok"] |= bool(r.label)
+        if r.other:
+            continue
+        if p > t["best"]:
+            t["best"] = float(p)
+        if p > t["_top"]:
+            t["_top"], t["top_ok"] = float(p), bool(r.label)
+    return out
+
+
+def choose_threshold(table: dict[str, dict], target: float) -> float:
+    """Highest bar refusing at most `target` of the answerable questions."""
+    best = sorted(t["best"] for t in table.values() if t["q"]["kind"] != "refusal")
+    if not best:
+        return 0.5
+    k = int(np.floor(target * len(best)))  # this many may fall below the bar
+    return float(best[k]) - 1e-6 if k < len(best) else 0.0
+
+
+def figures(table: dict[str, dict], bar: float) -> dict[str, dict]:
+    """hit@1 of the ranking (answered and top window answers), false refusals, refused near
+    misses, per language and in all."""
+    out = {}
+    for lang in ("all", "en", "ru", "zh"):
+        ts = [t for t in table.values() if lang == "all" or t["q"]["lang"] == lang]
+        pos = [t for t in ts if t["q"]["kind"] != "refusal"]
+        neg = [t for t in ts if t["q"]["kind"] == "refusal"]
+        out[lang] = {
+            "answerable": len(pos), "near_miss": len(neg),
+            "hit@1": round(sum(t["top_ok"] and t["best"] >= bar for t in pos) / len(pos), 3) if pos else None,
+            "false_refusals": round(sum(t["best"] < bar for t in pos) / len(pos), 3) if pos else None,
+            "near_miss_refused": round(sum(t["best"] < bar for t in neg) / len(neg), 3) if neg else None,
+        }
+    return out
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--target-false-refusals", type=float, default=0.05)
+    ap.add_argument("--dry-run", action="store_true", help="print the figures, write no model")
+    ap.add_argument("--C", type=float, default=1.0, help="inverse L2 strength")
+    args = ap.parse_args()
+    from sklearn.linear_model import LogisticRegression
+    from sklearn.metrics import roc_auc_score
+    from sklearn.model_selection import GroupKFold
+    from sklearn.preprocessing import StandardScaler
+
+    from pincite.answer.answerability import MODEL_FILE, AnswerabilityModel
+    from pincite.answer.features import WindowFeatures
+
+    qs = dt.questions("tune")
+    rows = collect("tune")
+    fit = [r for r in rows if r.features]
+    X = np.array([r.features for r in fit])
+    y = np.array([r.label for r in fit])
+    groups = np.array([r.doc for r in fit])
+    print(f"tune: {len(qs)} questions, {len(fit)} windows, {int(y.sum())} answering windows, "
+          f"{len(set(groups))} documents")
+
+    def model():
+        return LogisticRegression(C=args.C, max_iter=2000)
+
+    oof = np.zeros(len(fit))
+    for tr, te in GroupKFold(n_splits=min(5, len(set(groups)))).split(X, y, groups):
+        sc = StandardScaler().fit(X[tr])
+        m = model().fit(sc.transform(X[tr]), y[tr])
+        oof[te] = m.predict_proba(sc.transform(X[te]))[:, 1]
+    auc = roc_auc_score(y, oof) if 0 < y.sum() < len(y) else float("nan")
+    full_prob = np.zeros(len(rows))
+    it = iter(oof)
+    for i, r in enumerate(rows):
+        full_prob[i] = next(it) if r.features else 0.0
+    table = question_table(rows, full_prob, qs)
+    bar = choose_threshold(table, args.target_false_refusals)
+    print(f"out of fold: window AUC {auc:.3f}; threshold {bar:.3f} "
+          f"(at most {args.target_false_refusals:.0%} of answerable tune questions refused)")
+    for lang, f in figures(table, bar).items():
+        print(f"  {lang:>3}: {f}")
+
+    sc = StandardScaler().fit(X)
+    m = model().fit(sc.transform(X), y)
+    names = WindowFeatures.names()
+    for n, w in sorted(zip(names, m.coef_[0]), key=lambda t: -abs(t[1])):
+        print(f"    {n:>18} {w:+.3f}")
+    result = AnswerabilityModel(
+        names=tuple(names), mean=tuple(float(v) for v in sc.mean_), scale=tuple(float(v) for v in sc.scale_),
+        coef=tuple(float(v) for v in m.coef_[0]), intercept=float(m.intercept_[0]), threshold=round(bar, 4),
+        trained_on=f"benchmarks/devset tune split: {len(qs)} questions, {len(set(groups))} documents, "
+                   f"{len(fit)} windows; out-of-fold window AUC {auc:.3f}; {datetime.date.today()}")
+    if not args.dry_run:
+        MODEL_FILE.write_text(result.to_json() + "\n", encoding="utf-8")
+        print(f"wrote {MODEL_FILE}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,153 @@
+"""Features of a candidate answer window, the input of the answerability model.
+
+A candidate (extractive.Candidate) is one sentence window of one retrieved chunk. For each
+we compute general signals that do not depend on which library it came from or on any one
+question: lexical overlap weighted two ways (by the library's IDF and by general-language
+word frequency, which stays meaningful in a library of one file where IDF collapses), dense
+similarity, retrieval rank, whether the window holds a value of the type the question asks
+for, and its structure (contents line, heading, table, another model or document). The
+model that combines them (answer.answerability) is trained on the development set
+(benchmarks/devset) by benchmarks/train_answerability.py.
+
+Nothing here is computed at import time; `wordfreq` is loaded on first use.
+"""
+from __future__ import annotations
+
+import functools
+import math
+from dataclasses import dataclass, fields
+
+from .. import analysis
+from . import asked_type, extractive
+
+#: Zipf frequency (log10 of occurrences per billion words, wordfreq's scale) given to a word
+#: wordfreq does not know: about that of a rare technical term.
+UNKNOWN_ZIPF = 1.0
+#: Zipf value above which a word carries no weight: the most frequent function words of a
+#: language sit at 6-7.5 on this scale (wordfreq documentation).
+ZIPF_CEILING = 7.0
+
+
+@dataclass(frozen=True)
+class WindowFeatures:
+    """Signals of one candidate window, each a float (flags are 0.0 / 1.0).
+
+    coverage: share of the question's IDF-weighted words in the window (extractive.coverage);
+    relevance: coverage less the key-word penalty; key_missing: 1 when the question's rarest
+    word is absent; general_coverage: share of the question's words in the window weighted by
+    general-language rarity (ZIPF_CEILING - zipf frequency); chunk_coverage: the same over the
+    whole chunk and its document's naming terms; word_share: unweighted share of question
+    words in the window; dense: cosine of question and chunk vectors (0 without one);
+    has_dense: 1 when a cosine is known; inv_rank: 1 / retrieval rank; cand_pos: 1 / position
+    among candidates by their lexical ranking score; type_asked: the question asks for a
+    typed value (number, date, quantity, name, ...); type_match: the window holds a value of
+    an asked type; navigation: the chunk is a contents or index page; states_nothing: the
+    window is a heading, a contents line or a question; table: the chunk is a table or table
+    row; other_model: the window is about a sibling model code or another edition than the
+    one asked; other_doc: the question names another document; log_chars: ln(1 + window
+    characters); n_words: ln(1 + question words); best_gap: this window's general coverage
+    less the best general coverage among the question's candidates.
+    """
+
+    coverage: float
+    relevance: float
+    key_missing: float
+    general_coverage: float
+    chunk_coverage: float
+    word_share: float
+    dense: float
+    has_dense: float
+    inv_rank: float
+    cand_pos: float
+    type_asked: float
+    type_match: float
+    navigation: float
+    states_nothing: float
+    table: float
+    other_model: float
+    other_doc: float
+    log_chars: float
+    n_words: float
+    best_gap: float
+
+    @classmethod
+    def names(cls) -> list[str]:
+        """Feature names in vector order."""
+        return [f.name for f in fields(cls)]
+
+    def vector(self) -> list[float]:
+        """The features as a list in `names()` order."""
+        return [float(getattr(self, n)) for n in self.names()]
+
+
+@functools.lru_cache(maxsize=4096)
+def _zipf(word: str, lang: str) -> float:
+    from wordfreq import zipf_frequency
+
+    z = zipf_frequency(word, lang if lang in ("en", "ru", "zh") else "en")
+    return z if z > 0 else UNKNOWN_ZIPF
+
+
+def general_weights(question: str, groups: list[tuple[str, ...]]) -> dict[tuple[str, ...], float]:
+    """Weight per question word (group of index forms, as in `groups`) from its rarity in
+    general language: ZIPF_CEILING less its wordfreq Zipf frequency (at least 0.1). Each
+    group's word is looked up in the language of its script; a group whose written form is
+    not found among the question's words gets the weight of an unknown word."""
+    written: dict[tuple[str, ...], float] = {}
+    for part in question.split():
+        for g in analysis.query_groups(part):
+            lang = analysis.detect_language(g[0])
+            word = g[0] if lang == "zh" else part.strip(".,;:!?«»\"'()？，。、").lower()
+            written.setdefault(g, max(0.1, ZIPF_CEILING - _zipf(word, lang)))
+    out = {}
+    for g in groups:
+        w = written.get(g)
+        if w is None:
+            w = next((v for k, v in written.items() if set(k) & set(g)), None)
+        out[g] = w if w is not None else max(0.1, ZIPF_CEILING - UNKNOWN_ZIPF)
+    return out
+
+
+def window_text(cand: extractive.Candidate) -> str:
+    """The text of a candidate's sentence window (its span of the hit's text)."""
+    return cand.hit.text[cand.start - cand.hit.char_start:cand.end - cand.hit.char_start]
+
+
+def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
+            general: dict[tuple[str, ...], float], other_model: set[int], other_doc: set[int],
+            navigation_kinds: tuple[str, ...]) -> list[WindowFeatures]:
+    """Features of every candidate of one question, in the order of `cands` (which is the
+    lexical ranking order: best extractive score first). `groups`: the question's words;
+    `general`: general_weights of them; other_model / other_doc: id() of candidates about
+    a sibling model or edition, and from another document than the one named."""
+    typed = [asked_type.typed_group(g) for g in groups]
+    asked_types = {g[-1] for g in typed if g[-1].startswith(asked_type.MARK)}
+    gen_typed = {asked_type.typed_group(g): w for g, w in general.items()}
+    rows = []
+    for pos, c in enumerate(cands, 1):
+        text = window_text(c)
+        h = c.hit
+        marks = asked_type.value_marks(text)
+        context = set(h.extra.get("context_terms") or ()) | set(h.extra.get("heading_terms") or ())
+        toks = set(analysis.tokens(text)) | marks | context
+        names = set(h.extra.get("name_terms") or ())
+        chunk_toks = set(analysis.tokens(h.text)) | asked_type.value_marks(h.text) | context | names
+        present = sum(1 for g in typed if extractive._credit(g, toks) > 0)
+        dense = h.extra.get("dense")
+        rows.append(dict(
+            coverage=c.coverage, relevance=c.relevance, key_missing=c.key_missing,
+            general_coverage=extractive.coverage(toks, gen_typed) if gen_typed else 0.0,
+            chunk_coverage=extractive.coverage(chunk_toks, gen_typed) if gen_typed else 0.0,
+            word_share=present / len(typed) if typed else 0.0,
+            dense=float(dense) if dense is not None else 0.0, has_dense=float(dense is not None),
+            inv_rank=1.0 / max(h.rank, 1), cand_pos=1.0 / pos,
+            type_asked=float(bool(asked_types)), type_match=float(bool(asked_types & marks)),
+            navigation=float(h.kind in navigation_kinds),
+            states_nothing=float(extractive._states_nothing(text, h)),
+            table=float(h.kind in ("table", "table-row")),
+            other_model=float(id(c) in other_model), other_doc=float(id(c) in other_doc),
+            log_chars=math.log1p(len(text)), n_words=math.log1p(len(groups)), best_gap=0.0))
+    best = max((r["general_coverage"] for r in rows), default=0.0)
+    for r in rows:
+        r["best_gap"] = r["general_coverage"] - best
+    return [WindowFeatures(**r) for r in rows]
