@@ -55,6 +55,10 @@ def questions(split: str | None = None) -> list[dict]:
             if line.strip():
                 q = json.loads(line)
                 q.setdefault("library", "all")
+                if q["doc"] not in docs:
+                    print(f"{path.name}: {q['id']}: {q['doc']} is not in documents.jsonl; left out",
+                          file=sys.stderr)
+                    continue
                 q["split"] = docs[q["doc"]]["split"]
                 out.append(q)
     return [q for q in out if split is None or q["split"] == split]

@@ -185,8 +185,6 @@ def make_staff(path: str) -> None:
     b.column_dimensions["A"].width = 22
     for col in "BCDEF":
         b.column_dimensions[col].width = 12
-        for r in range(4, b.max_row + 1):
-            b[f"{col}{r}"].number_format = "#,##0"
 
     set_core(wb.properties, "Staff list and FY2024 budget", "Harwell Instruments HR")
     wb.save(path)
@@ -285,10 +283,17 @@ def make_pumps(path: str) -> None:
 def _bullets(prs, title: str, items: list[str]):
     slide = prs.slides.add_slide(prs.slide_layouts[1])
     slide.shapes.title.text = title
+    from pptx.util import Pt
     body = slide.placeholders[1].text_frame
+    body.word_wrap = True
     body.text = items[0]
     for it in items[1:]:
         body.add_paragraph().text = it
+    size = Pt(16) if len(items) > 5 else Pt(20) if len(items) > 3 else None
+    if size is not None:
+        for par in body.paragraphs:
+            for run in par.runs:
+                run.font.size = size
     return slide
 
 

@@ -37,8 +37,11 @@ class WindowFeatures:
     word is absent; general_coverage: share of the question's words in the window weighted by
     general-language rarity (ZIPF_CEILING - zipf frequency); chunk_coverage: the same over the
     whole chunk and its document's naming terms; word_share: unweighted share of question
-    words in the window; dense: cosine of question and chunk vectors (0 without one);
-    has_dense: 1 when a cosine is known; inv_rank: 1 / retrieval rank; cand_pos: 1 / position
+    words in the window; missing_max: the general weight of the rarest question word absent
+    from the window over that of the rarest question word (0 when none is absent);
+    missing_count: ln(1 + question words absent from the window); dense: cosine of question
+    and chunk vectors (0 without one); window_dense: cosine of question and window vectors
+    (the chunk's cosine when windows are not embedded); has_dense: 1 when a cosine is known; inv_rank: 1 / retrieval rank; cand_pos: 1 / position
     among candidates by their lexical ranking score; type_asked: the question asks for a
     typed value (number, date, quantity, name, ...); type_match: the window holds a value of
     an asked type; navigation: the chunk is a contents or index page; states_nothing: the
@@ -55,7 +58,10 @@ class WindowFeatures:
     general_coverage: float
     chunk_coverage: float
     word_share: float
+    missing_max: float
+    missing_count: float
     dense: float
+    window_dense: float
     has_dense: float
     inv_rank: float
     cand_pos: float
@@ -115,14 +121,18 @@ def window_text(cand: extractive.Candidate) -> str:
 
 def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             general: dict[tuple[str, ...], float], other_model: set[int], other_doc: set[int],
-            navigation_kinds: tuple[str, ...]) -> list[WindowFeatures]:
+            navigation_kinds: tuple[str, ...], window_cosines: list[float] | None = None
+            ) -> list[WindowFeatures]:
     """Features of every candidate of one question, in the order of `cands` (which is the
     lexical ranking order: best extractive score first). `groups`: the question's words;
     `general`: general_weights of them; other_model / other_doc: id() of candidates about
-    a sibling model or edition, and from another document than the one named."""
+    a sibling model or edition, and from another document than the one named;
+    window_cosines: per candidate, the cosine of the question's and the window's dense
+    vectors (None: no embedder)."""
     typed = [asked_type.typed_group(g) for g in groups]
     asked_types = {g[-1] for g in typed if g[-1].startswith(asked_type.MARK)}
-    gen_typed = {asked_type.typed_group(g): w for g, w in general.items()}
+    gen_typed_all = {asked_type.typed_group(g): general.get(g, 0.1) for g in groups}
+    gen_typed = gen_typed_all
     rows = []
     for pos, c in enumerate(cands, 1):
         text = window_text(c)
@@ -132,14 +142,21 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         toks = set(analysis.tokens(text)) | marks | context
         names = set(h.extra.get("name_terms") or ())
         chunk_toks = set(analysis.tokens(h.text)) | asked_type.value_marks(h.text) | context | names
-        present = sum(1 for g in typed if extractive._credit(g, toks) > 0)
+        absent = [w for g, w in gen_typed.items() if extractive._credit(g, toks) == 0]
+        present = len(gen_typed) - len(absent)
+        top = max(gen_typed.values(), default=0.0)
         dense = h.extra.get("dense")
+        wdense = window_cosines[pos - 1] if window_cosines is not None else dense
         rows.append(dict(
             coverage=c.coverage, relevance=c.relevance, key_missing=c.key_missing,
             general_coverage=extractive.coverage(toks, gen_typed) if gen_typed else 0.0,
             chunk_coverage=extractive.coverage(chunk_toks, gen_typed) if gen_typed else 0.0,
-            word_share=present / len(typed) if typed else 0.0,
-            dense=float(dense) if dense is not None else 0.0, has_dense=float(dense is not None),
+            word_share=present / len(gen_typed) if gen_typed else 0.0,
+            missing_max=max(absent, default=0.0) / top if top else 0.0,
+            missing_count=math.log1p(len(absent)),
+            dense=float(dense) if dense is not None else 0.0,
+            window_dense=float(wdense) if wdense is not None else 0.0,
+            has_dense=float(dense is not None or window_cosines is not None),
             inv_rank=1.0 / max(h.rank, 1), cand_pos=1.0 / pos,
             type_asked=float(bool(asked_types)), type_match=float(bool(asked_types & marks)),
             navigation=float(h.kind in navigation_kinds),
@@ -151,3 +168,17 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     for r in rows:
         r["best_gap"] = r["general_coverage"] - best
     return [WindowFeatures(**r) for r in rows]
+
+
+def window_cosines(embedder, question: str, cands: list[extractive.Candidate]) -> list[float] | None:
+    """Cosine of the question's and each candidate window's dense vectors (the embedder's
+    passage and query encodings), in `cands` order; None without an embedder."""
+    if embedder is None or not cands:
+        return None
+    import numpy as np
+
+    q = np.asarray(embedder.embed_query(question), dtype=np.float32)
+    w = np.asarray(embedder.embed_passages([window_text(c) for c in cands]), dtype=np.float32)
+    qn = q / (np.linalg.norm(q) or 1.0)
+    wn = w / np.maximum(np.linalg.norm(w, axis=1, keepdims=True), 1e-9)
+    return [float(x) for x in wn @ qn]

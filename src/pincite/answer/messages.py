@@ -92,10 +92,10 @@ MESSAGES = {
     },
     "why_no_words": {
         "en": "no passage found holds these words of the question{words} (words that only name a "
-              "document do not count; needed {needed})",
+              "document do not count)",
         "ru": "ни в одном найденном фрагменте нет этих слов вопроса{words} (слова из названия "
-              "документа не в счёт; нужно {needed})",
-        "zh": "找到的段落中都没有问题里的这些词{words}（只是文档名称中的词不计；需要 {needed}）",
+              "документа не в счёт)",
+        "zh": "找到的段落中都没有问题里的这些词{words}（只是文档名称中的词不计）",
     },
     "why_other_edition": {
         "en": "the passages found are about {found}, not {asked}",

@@ -30,7 +30,7 @@ NAVIGATION_KINDS = ("contents", "index")
 #: Claims returned at most (the ranked citation list that hit@5 is computed over).
 MAX_CLAIMS = 5
 #: A further claim is kept when its answerability is at least this share of the best one's.
-KEEP_RELATIVE = 0.5
+KEEP_RELATIVE = 0.1
 _CODE_RE = re.compile(r"^([^\W\d_]+)[-.]?\d")  # "px-200", "нд-40", "kd5"
 
 
@@ -145,8 +145,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     other_doc = {id(c) for c in cands if named and c.hit.doc_id not in named
                  and not _names_any(c, naming)} - other_model
     other = other_model | other_doc
+    embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
     feats = features.compute(cands, groups, features.general_weights(coverage_text or q, groups),
-                             other_model, other_doc, NAVIGATION_KINDS)
+                             other_model, other_doc, NAVIGATION_KINDS,
+                             features.window_cosines(embedder, q, cands))
     model = answerability.load()
     prob = {id(c): model.probability(f) for c, f in zip(cands, feats)}
     cands.sort(key=lambda c: (id(c) in other, -prob[id(c)]))
