@@ -7,7 +7,7 @@ PY     := $(VENV)/bin/python
 DEMO   := demo/out
 DEMO_DATA := $(DEMO)/pincite-data
 
-.PHONY: demo test setup clean
+.PHONY: demo test train setup clean
 
 setup: $(VENV)/.installed
 
@@ -31,6 +31,13 @@ demo: setup
 
 test: setup
 	$(PY) -m pytest -q
+
+# Retrain the answerability model on the development set's tune split and report the
+# held-out split (fetches the documents first: Debian packages, generated Office files).
+train: setup
+	$(PY) benchmarks/devset/fetch.py
+	$(PY) benchmarks/train_answerability.py
+	$(PY) benchmarks/devset_eval.py --split heldout
 
 clean:
 	rm -rf $(DEMO) pincite-data

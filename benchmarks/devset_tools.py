@@ -87,7 +87,7 @@ def _words(text: str) -> set[str]:
 
 
 def window_answers(q: dict, file: str, page: int | None, window: str) -> bool:
-    """Whether a window (of `file`, physical page or unit `page`) states the question's
+    """Whether a window (of `file`, physical page `page`, None for a sheet or slide) states the question's
     answer: it stands on an expected page of the expected document (any page when the
     question gives none) and holds at least half the words of the expected quote, or of
     one of its parts."""
@@ -95,7 +95,7 @@ def window_answers(q: dict, file: str, page: int | None, window: str) -> bool:
         return False
     if file != Path(q["doc"]).name:
         return False
-    if q.get("pages") and page not in q["pages"]:
+    if q.get("pages") and page is not None and page not in q["pages"]:
         return False
     have = _words(window)
     flat = normalize(window).text
@@ -123,21 +123,33 @@ class Row:
     cand_page: int
 
 
-def candidate_rows(lib: Library, q: dict) -> list[Row]:
+def candidate_rows(lib: Library, q: dict, leave_out: bool = False) -> list[Row]:
     """The candidate windows pincite scores for question `q` (each part of a compound
-    question, as answer_question splits it), labelled by `window_answers`."""
+    question, as answer_question splits it), labelled by `window_answers`. With
+    `leave_out`, the question is asked of the library less its own document (a search
+    filter), which makes it a question the library cannot answer: every window is labelled
+    0 and the rows' qid gets the suffix "/left-out"; [] when no other document is there."""
     from pincite.answer.split import core_of, split_question
+    from pincite.index.base import SearchFilter
 
+    flt = None
+    if leave_out:
+        own = Path(q["doc"]).name
+        others = [d.doc_id for d in lib.documents() if d.file_name != own]
+        if not others:
+            return []
+        flt = SearchFilter(doc_ids=others)
     parts = split_question(q["question"])
     rows = []
     for p in parts:
-        g = pipeline.gather(lib, p, None, core_of(p) if len(parts) > 1 else None)
+        g = pipeline.gather(lib, p, flt, core_of(p) if len(parts) > 1 else None)
         for c in g.cands:
             f = g.features.get(id(c))
             if f is None:
                 continue
             window = c.hit.text[c.start - c.hit.char_start:c.end - c.hit.char_start]
-            rows.append(Row(q["id"], q["doc"], q["lang"], f.vector(),
-                            int(window_answers(q, c.hit.file, c.hit.page, window)),
+            rows.append(Row(q["id"] + ("/left-out" if leave_out else ""), q["doc"], q["lang"], f.vector(),
+                            0 if leave_out else
+                            int(window_answers(q, c.hit.file, None if c.hit.address else c.hit.page, window)),
                             id(c) in g.other_code, c.hit.file, c.hit.page))
     return rows

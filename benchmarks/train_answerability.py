@@ -6,7 +6,8 @@
    finds are collected with their features (pincite.answer.features) and labelled: a
    window answers when it stands on the expected page of the expected document and holds
    the expected quote (devset_tools.window_answers). Near-miss questions (kind "refusal")
-   have no answering window.
+   have no answering window; nor has any answerable question asked of its library less
+   its own document (a search filter), which adds negatives of the same kind.
 2. A logistic regression (scikit-learn, standardised features, L2; unweighted, so its output stays a probability)
    is fitted; out-of-fold probabilities come from a grouped 5-fold split by document, so
    no document's windows are scored by a model that saw them.
@@ -33,8 +34,10 @@ import numpy as np
 import devset_tools as dt
 
 
-def collect(split: str) -> list[dt.Row]:
-    """Candidate rows of every question of `split`, library by library."""
+def collect(split: str, leave_out: bool = True) -> list[dt.Row]:
+    """Candidate rows of every question of `split`, library by library; with `leave_out`,
+    also those of every answerable question asked of its library less its own document
+    (devset_tools.candidate_rows), as more negatives."""
     rows: list[dt.Row] = []
     qs = dt.questions(split)
     by_lib = defaultdict(list)
@@ -44,6 +47,8 @@ def collect(split: str) -> list[dt.Row]:
         with dt.open_library(name) as lib:
             for q in group:
                 rows += dt.candidate_rows(lib, q) or [dt.Row(q["id"], q["doc"], q["lang"], [], 0, False, "", 0)]
+                if leave_out and q["kind"] != "refusal":
+                    rows += dt.candidate_rows(lib, q, leave_out=True)
     return rows
 
 
@@ -52,7 +57,9 @@ def question_table(rows: list[dt.Row], prob: np.ndarray, qs: list[dict]) -> dict
     whether any window answers."""
     out = {q["id"]: {"q": q, "best": 0.0, "top_ok": False, "any_ok": False, "_top": -1.0} for q in qs}
     for r, p in zip(rows, prob):
-        t = out[r.qid]
+        t = out.get(r.qid)
+        if t is None:  # a left-out question: more negatives to train on, not a figure
+            continue
         if not r.features:
             continue
         t["any_ok"] |= bool(r.label)
@@ -96,6 +103,8 @@ def main() -> int:
     ap.add_argument("--target-false-refusals", type=float, default=0.05)
     ap.add_argument("--dry-run", action="store_true", help="print the figures, write no model")
     ap.add_argument("--C", type=float, default=1.0, help="inverse L2 strength")
+    ap.add_argument("--no-leave-out", action="store_true",
+                    help="train without the negatives of answerable questions asked without their document")
     args = ap.parse_args()
     from sklearn.linear_model import LogisticRegression
     from sklearn.metrics import roc_auc_score
@@ -105,8 +114,19 @@ def main() -> int:
     from pincite.answer.answerability import MODEL_FILE, AnswerabilityModel
     from pincite.answer.features import WindowFeatures
 
+    from pincite.answer import answerability
+    from pincite.errors import ConfigError
+
+    try:
+        answerability.load()
+    except ConfigError:
+        # the stored model is for other features: collect with a neutral one (ranking by
+        # the lexical score, nothing refused), which the features do not depend on
+        n = len(WindowFeatures.names())
+        neutral = AnswerabilityModel(tuple(WindowFeatures.names()), (0.0,) * n, (1.0,) * n, (0.0,) * n, 0.0, 0.0)
+        answerability.load = lambda *a, **k: neutral
     qs = dt.questions("tune")
-    rows = collect("tune")
+    rows = collect("tune", leave_out=not args.no_leave_out)
     fit = [r for r in rows if r.features]
     X = np.array([r.features for r in fit])
     y = np.array([r.label for r in fit])

@@ -3,7 +3,6 @@ chunks carry section_path / section_title, the search text (never the verified t
 prefixed with title and section path, and citations and source lines name the section."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pypdfium2 as pdfium
@@ -190,8 +189,10 @@ def test_pdf_without_outline_has_no_sections(tmp_path):
 
 
 def test_lshort_question_cites_its_section(corpus, tmp_path):
-    """en-03: the answer on physical page 15 lies in Chapter 1 > A Bit of History > TeX
-    (lshort's outline: "TeX" is a level-2 entry on page index 14, top 428.08)."""
+    """lshort's physical page 15 (printed 1) holds the chapter start, "1.1 A Bit of History" and
+    "1.1.1 TeX": a sentence under "TeX" is in Chapter 1 > A Bit of History > TeX (lshort's outline:
+    "TeX" is a level-2 entry on page index 14, top 428.08), and a question answered by it cites
+    that section."""
     path = corpus / "pdf/en/lshort.pdf"
     pdf = pdfium.PdfDocument(str(path))
     try:
@@ -199,15 +200,16 @@ def test_lshort_question_cites_its_section(corpus, tmp_path):
     finally:
         pdf.close()
     assert [e.path for e in entries][-1] == ("Things You Need to Know", "A Bit of History", "TeX")
-    q = json.loads(next(line for line in (corpus.parent / "eval/questions.jsonl").read_text().splitlines()
-                        if '"en-03"' in line))
+    doc = _model(path)
+    assert _section_at(doc, 15, "The first part of this chapter") == ["Things You Need to Know"]
+    assert _section_at(doc, 15, "converging to") == ["Things You Need to Know", "A Bit of History", "TeX"]
     lib = Library(Settings(data_dir=tmp_path / "data"))
     try:
         lib.ingest([path])
-        ans = lib.ask(q["question"])
+        ans = lib.ask("According to lshort, what number is the version number of TeX converging to?")
         assert ans.status == "answered", ans
         top = ans.citations()[0]
-        assert top.verified and top.page == 15 and "1977" in top.quote
+        assert top.verified and top.page == 15 and "3.14159265" in top.quote
         assert top.section == "Things You Need to Know › A Bit of History › TeX"
         assert source_line(top, "en") == "lshort.pdf, §TeX, p. 1 (PDF 15)"
     finally:

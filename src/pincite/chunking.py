@@ -66,10 +66,10 @@ SECTION_MIN_CHARS = 60
 PREFIX_SEP = " / "
 #: What a path from detected headings puts in a search text (prefix_path): "path" (all of
 #: it, as an outline's) or "last" (its last title, at most HEADING_PREFIX_CHARS). Measured on
-#: ../shared/eval + ../shared/corpus/pdf (2026-12-01): "path" keeps the eval as before
-#: detection and embeds 11.7% more characters (ingest time is about linear in them, USE
-#: ~15 us/char); "last" embeds 5% more but lost ru-23 (a near tie, 0.497 vs 0.492, between
-#: the two editions of СН РК 4.01-03: hit@1 0.825 -> 0.8).
+#: the PDF corpus (2026-12-01): "path" keeps retrieval as it was before heading detection and
+#: embeds 11.7% more characters (ingest time is about linear in them, USE ~15 us/char);
+#: "last" embeds 5% more, but the shorter prefix loses the parent headings that tell two
+#: editions of one standard apart, and their near-tied pages (0.497 vs 0.492) swapped ranks.
 DETECTED_PREFIX = "path"
 HEADING_PREFIX_CHARS = 60
 

@@ -2,9 +2,8 @@
 
 pincite verifies every quote against PDFium's text of the cited page (`answer/verify.py`). This
 module asks a different extractor, `pdftotext -layout` from poppler (Debian package
-`poppler-utils`), whether the same quote is on the same physical page. It is the reference
-extractor of the shared eval set (`../shared/eval/README.md`), so a quote confirmed here is one a
-reader would also find with poppler; a quote PDFium shows but poppler does not is worth a look
+`poppler-utils`), whether the same quote is on the same physical page. It is a common reference
+extractor for PDF text, so a quote confirmed here is one a reader would also find with poppler; a quote PDFium shows but poppler does not is worth a look
 (stored text order, a broken ToUnicode map, an extraction quirk of one side).
 
 What a confirmation means, and the two levels it is found at:

@@ -274,9 +274,8 @@ def score(q: dict, ans: Answer, seconds: float,
           page_text: Callable[[str, int], str] | None = None) -> EvalRecord:
     """Compare one Answer with its question's expectations; `seconds` is the time of `ask`.
 
-    A citation hits when it names the question's file and one of its `pages`; for a
-    question with a `quote` but no pages (a DOCX paragraph), when it names the file and its
-    page or unit holds the quote (needs `page_text`).
+    A citation hits as `_hits` says: the question's file and one of its `pages`, or, for a
+    sheet range, a slide or a question without pages, the expected quote where it cites.
 
     With `page_text(doc_id, page)` (the library's source text of a page), a compound
     question's `quote_parts` are looked up on the cited pages of the expected document
@@ -298,13 +297,7 @@ def score(q: dict, ans: Answer, seconds: float,
                      "verified": c.verified, "quote": c.quote, "crosscheck": confirmed,
                      "crosscheck_level": level})
     cc_seconds = time.perf_counter() - t0 if crosscheck is not None else 0.0
-    if pages or not q.get("quote") or page_text is None:
-        hits = [c["file"] == doc and c["page"] in pages for c in cits]
-    else:
-        # a question that names no page (a DOCX paragraph) is hit by a citation of its
-        # document whose page or unit holds the expected quote
-        hits = [c["file"] == doc and bool(c["page"]) and _on_page(q["quote"], page_text(c["doc_id"], c["page"]),
-                                                                   q.get("lang")) for c in cits]
+    hits = [_hits(q, doc, pages, c, page_text) for c in cits]
     refusal = q.get("kind") == "refusal" or q.get("answer") is None
     label_ok = None
     printed = q.get("printed_pages") or []
@@ -327,6 +320,22 @@ def score(q: dict, ans: Answer, seconds: float,
         hit1=not refusal and bool(hits[:1]) and hits[0],
         hit5=not refusal and any(hits[:5]), seconds=round(seconds, 4),
         crosscheck_seconds=round(cc_seconds, 4), label_ok=label_ok)
+
+
+def _hits(q: dict, doc: str, pages: set[int], c: dict,
+          page_text: Callable[[str, int], str] | None) -> bool:
+    """Whether citation `c` (a score() record) is one the question expects: its file, and
+    one of the expected `pages`. A citation of a sheet range or slide (no PDF page) hits
+    when its quote holds the expected quote; for a question with a quote and no pages (a
+    DOCX paragraph) a citation of a page hits when that page holds the quote."""
+    if c["file"] != doc:
+        return False
+    quote = q.get("quote")
+    if c["page"] is None:
+        return bool(quote) and _on_page(quote, c["quote"] or "", q.get("lang"))
+    if pages or not quote or page_text is None:
+        return c["page"] in pages
+    return _on_page(quote, page_text(c["doc_id"], c["page"]), q.get("lang"))
 
 
 def _on_page(part: str, page_text: str, lang: str | None) -> bool:

@@ -5,9 +5,9 @@
 words "дата" or "номер", it states the values. So, for answer coverage
 (pincite.answer.extractive), a question word listed here counts as present in a sentence
 window that holds a value of its type, as well as where the word itself stands. The word
-lists are short on purpose (the type words of the shared eval questions and their plain
-synonyms in en/ru/zh); the value patterns are the usual written forms of dates, years and
-document numbers in those languages. Nothing here decides an answer by itself: it only
+lists are short on purpose (the usual words a question uses to ask for a date, a year, a
+number or a quantity, and their plain synonyms in en/ru/zh); the value patterns are the usual
+written forms of dates, years and document numbers in those languages. Nothing here decides an answer by itself: it only
 stops a type word from counting as missing evidence. Must not import cli/ or web/.
 """
 from __future__ import annotations

@@ -27,9 +27,10 @@ SCORED_HITS = 24
 #: Tie-breaker weight of the BM25 rank, small against coverage (one term of five = 0.2).
 RANK_WEIGHT = 0.02
 #: Weight of the all-words coverage of the whole chunk, a tie-breaker under the asked-words
-#: coverage of the window. 0.5 measured on ../shared/eval on 2026-11-30 (hybrid, whole
-#: corpus, benchmarks/calibrate_refusal.py): hit@1 0.70 -> 0.75 against 0.2, same hit@5;
-#: 0.8 and 1.0 changed nothing further.
+#: coverage of the window: between windows that cover the asked words equally, the one whose
+#: chunk holds more of the question's other words wins. 0.5 measured on the corpus on
+#: 2026-11-30 (hybrid, benchmarks/calibrate_refusal.py): more first-rank hits than 0.2, the
+#: same top-5 hits; 0.8 and 1.0 changed nothing further.
 TIE_WEIGHT = 0.5
 
 

@@ -39,7 +39,11 @@ class WindowFeatures:
     whole chunk and its document's naming terms; word_share: unweighted share of question
     words in the window; missing_max: the general weight of the rarest question word absent
     from the window over that of the rarest question word (0 when none is absent);
-    missing_count: ln(1 + question words absent from the window); dense: cosine of question
+    missing_count: ln(1 + question words absent from the window); unknown_words: ln(1 +
+    question words that occur nowhere in the library, in any form); unknown_share: their
+    share of the question's general weight (a question about a "warranty" of a library that
+    never says "warranty" is seldom answerable, unless a paraphrase is, which the dense
+    features see); dense: cosine of question
     and chunk vectors (0 without one); window_dense: cosine of question and window vectors
     (the chunk's cosine when windows are not embedded); has_dense: 1 when a cosine is known; inv_rank: 1 / retrieval rank; cand_pos: 1 / position
     among candidates by their lexical ranking score; type_asked: the question asks for a
@@ -60,6 +64,8 @@ class WindowFeatures:
     word_share: float
     missing_max: float
     missing_count: float
+    unknown_words: float
+    unknown_share: float
     dense: float
     window_dense: float
     has_dense: float
@@ -121,18 +127,22 @@ def window_text(cand: extractive.Candidate) -> str:
 
 def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             general: dict[tuple[str, ...], float], other_model: set[int], other_doc: set[int],
-            navigation_kinds: tuple[str, ...], window_cosines: list[float] | None = None
-            ) -> list[WindowFeatures]:
+            navigation_kinds: tuple[str, ...], window_cosines: list[float] | None = None,
+            unknown: set[tuple[str, ...]] = frozenset()) -> list[WindowFeatures]:
     """Features of every candidate of one question, in the order of `cands` (which is the
     lexical ranking order: best extractive score first). `groups`: the question's words;
     `general`: general_weights of them; other_model / other_doc: id() of candidates about
     a sibling model or edition, and from another document than the one named;
     window_cosines: per candidate, the cosine of the question's and the window's dense
-    vectors (None: no embedder)."""
+    vectors (None: no embedder); unknown: the question words (groups) none of whose forms
+    occurs in the library."""
     typed = [asked_type.typed_group(g) for g in groups]
     asked_types = {g[-1] for g in typed if g[-1].startswith(asked_type.MARK)}
     gen_typed_all = {asked_type.typed_group(g): general.get(g, 0.1) for g in groups}
     gen_typed = gen_typed_all
+    total = sum(general.get(g, 0.1) for g in groups) or 1.0
+    unknown_share = sum(general.get(g, 0.1) for g in groups if g in unknown) / total
+    unknown_words = math.log1p(sum(1 for g in groups if g in unknown))
     rows = []
     for pos, c in enumerate(cands, 1):
         text = window_text(c)
@@ -154,6 +164,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             word_share=present / len(gen_typed) if gen_typed else 0.0,
             missing_max=max(absent, default=0.0) / top if top else 0.0,
             missing_count=math.log1p(len(absent)),
+            unknown_words=unknown_words, unknown_share=unknown_share,
             dense=float(dense) if dense is not None else 0.0,
             window_dense=float(wdense) if wdense is not None else 0.0,
             has_dense=float(dense is not None or window_cosines is not None),

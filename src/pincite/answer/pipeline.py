@@ -148,7 +148,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
     feats = features.compute(cands, groups, features.general_weights(coverage_text or q, groups),
                              other_model, other_doc, NAVIGATION_KINDS,
-                             features.window_cosines(embedder, q, cands))
+                             features.window_cosines(embedder, q, cands),
+                             unknown=_unknown_words(lib, groups))
     model = answerability.load()
     prob = {id(c): model.probability(f) for c, f in zip(cands, feats)}
     cands.sort(key=lambda c: (id(c) in other, -prob[id(c)]))
@@ -822,6 +823,12 @@ def _with_kin(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str
             g = g + tuple(k for k in dict.fromkeys(kin) if found.get(k, 0))
         out.append(g)
     return out
+
+
+def _unknown_words(lib: LibraryLike, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """The question words none of whose forms occurs in any chunk of the library."""
+    df = lib.catalog.term_df(_terms(groups))
+    return {g for g in groups if not any(df.get(t, 0) for t in g)}
 
 
 def _terms(groups: list[tuple[str, ...]]) -> list[str]:

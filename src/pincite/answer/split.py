@@ -22,13 +22,12 @@ Rules, in order (each documented choice keeps a single question whole):
 5. Self-contained parts: a leading source phrase ("According to lshort,", "Per the … Guide,",
    "Согласно …,", "По …,", "根据……，", "依……，") and a parenthesised one ("(per lshort)") are
    copied to the parts that lack them. Names of the first part are NOT copied: measured on
-   ../shared/eval (2026-12-01, whole corpus), appending them ("…推荐哪些 (Windows 10 TeX Live
-   iso)？") made retrieval focus on the document those names title (pipeline.retrieve's
-   naming search) and lost zh-14's second part: 9 of 11 parts found with names, 10 of 11
-   without (the 11th, zh-14's first quote, is not verbatim on its page).
+   the whole corpus (2026-12-01), appending them ("…推荐哪些 (Windows 10 TeX Live iso)？")
+   made retrieval focus on the document those names title (pipeline.retrieve's naming
+   search) instead of the part's own words, and fewer parts had their evidence found than
+   without them.
 
-Measured on ../shared/eval (2026-12-01): the 5 compound questions split, none of the 41
-other questions does (tests/test_split.py).
+tests/test_split.py checks these rules on compound and single questions of each language.
 """
 from __future__ import annotations
 

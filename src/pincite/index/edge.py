@@ -35,8 +35,8 @@ RRF_K = 60
 PREFETCH_FACTOR = 3
 #: Points fetched beyond the limit so that tied scores are cut by chunk id, not by the
 #: engine's order: RRF gives equal scores to chunks at equal ranks of one list, and Qdrant
-#: Edge returned such ties in a different order from run to run (2026-12-01: eval question
-#: ru-23's evidence moved between ranks 12 and 13, and its answer between answered and
+#: Edge returned such ties in a different order from run to run (2026-12-01, on the corpus:
+#: a question's evidence moved between ranks 12 and 13, and its answer between answered and
 #: refused, with the same library and question).
 TIE_MARGIN = 10
 #: Keyword payload fields with an index (filters run inside the search on them). The
