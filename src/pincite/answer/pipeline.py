@@ -23,6 +23,7 @@ from .features import WindowFeatures
 from .calculate import calculation_line, conversion_for, unconverted_target, without_target_unit
 from .cite import SECTION_SEP, citation_for
 from .messages import message
+from .scope import clarification, resolve, scope_of, twins
 from .verify import verify_quote
 
 #: Chunk kinds of contents and index pages (chunking.navigation_kind).
@@ -288,15 +289,6 @@ def _scoped(flt: SearchFilter | None) -> bool:
     return flt is None or flt.narrows() or flt.doc_ids is None
 
 
-def scope_of(flt: SearchFilter | None) -> Scope:
-    """The Answer's `scope`: the filter used and how it was decided."""
-    flt = flt or SearchFilter()
-    explicit = flt.narrows() or flt.doc_ids is not None
-    return Scope(model=flt.model, modification=flt.modification, revision=flt.revision,
-                 trust=flt.allowed_trust(), doc_ids=flt.doc_ids,
-                 decided_by="explicit option" if explicit else "default")
-
-
 def no_document_message(flt: SearchFilter | None, lang: str) -> str:
     """The refusal when no ready document is in scope, naming what is missing in `lang`."""
     flt = flt or SearchFilter()
@@ -334,8 +326,6 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     revision, each from its own filtered search, in `compare[]`. Raises QuestionError,
     ValueError for a bad mode or an as-shipped question without a registered serial; with
     `llm`, LlmError when the model server fails."""
-    from .scope import resolve
-
     q = check_question(question)
     if compare:
         res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=False)
@@ -425,8 +415,6 @@ def _window_tokens(cand: extractive.Candidate) -> set[str]:
 def _clarify(lib: LibraryLike, g: Gathered) -> Answer | None:
     """A needs_clarification Answer (the question back and its choices, no number) when the
     evidence to cite comes from twins the scope does not separate; None otherwise."""
-    from .scope import clarification, twins
-
     found = twins([c.hit for c in _kept(lib, g)[:MAX_CLAIMS]], g.flt)
     if found is None:
         return None

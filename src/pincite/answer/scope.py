@@ -106,14 +106,21 @@ def _known(value: str, known: list[str]) -> str:
     return value
 
 
+def scope_of(flt: SearchFilter | None) -> Scope:
+    """The Answer's `scope`: the filter used and how it was decided."""
+    flt = flt or SearchFilter()
+    explicit = flt.narrows() or flt.doc_ids is not None
+    return Scope(model=flt.model, modification=flt.modification, revision=flt.revision,
+                 trust=flt.allowed_trust(), doc_ids=flt.doc_ids,
+                 decided_by="explicit option" if explicit else "default")
+
+
 def resolve(lib, question: str, flt: SearchFilter | None, *, serial: str | None = None,
             mode: str | None = None, today: _dt.date | None = None,
             pin_revision: bool = True) -> Resolved:
     """The scope of `question`: options in `flt` (and `serial`, `mode`) win over what the
     question names; the registry decides the revision (see module doc). ValueError for an
     unknown mode or as-shipped without a registered serial number."""
-    from .pipeline import scope_of
-
     if mode is not None and mode not in MODES:
         raise ValueError(f"mode {mode!r}: choose current or as-shipped")
     flt = dataclasses.replace(flt or SearchFilter())
