@@ -98,46 +98,46 @@ def figures(table: dict[str, dict], bar: float) -> dict[str, dict]:
     return out
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--target-false-refusals", type=float, default=0.05)
-    ap.add_argument("--dry-run", action="store_true", help="print the figures, write no model")
-    ap.add_argument("--C", type=float, default=1.0, help="inverse L2 strength")
-    ap.add_argument("--no-leave-out", action="store_true",
-                    help="train without the negatives of answerable questions asked without their document")
-    args = ap.parse_args()
+def neutral_model():
+    """A model that ranks by nothing and refuses nothing: features are collected with it
+    when the stored model is for other features (they do not depend on the model)."""
+    from pincite.answer.answerability import AnswerabilityModel
+    from pincite.answer.features import WindowFeatures
+
+    n = len(WindowFeatures.names())
+    return AnswerabilityModel(tuple(WindowFeatures.names()), (0.0,) * n, (1.0,) * n, (0.0,) * n, 0.0, 0.0)
+
+
+def use_model(model) -> None:
+    """Make the answer layer use `model` in this process (answerability.load patched)."""
+    from pincite.answer import answerability
+
+    answerability.load = lambda *a, **k: model
+
+
+def fit(rows: list[dt.Row], qs: list[dict], target: float, C: float = 1.0, log=print):
+    """Fit the model on `rows` (questions `qs`): out-of-fold figures by a 5-fold split
+    grouped by document, the threshold chosen on them for at most `target` false refusals,
+    then the model refitted on every row. Returns (AnswerabilityModel, {lang: figures})."""
     from sklearn.linear_model import LogisticRegression
     from sklearn.metrics import roc_auc_score
     from sklearn.model_selection import GroupKFold
     from sklearn.preprocessing import StandardScaler
 
-    from pincite.answer.answerability import MODEL_FILE, AnswerabilityModel
+    from pincite.answer.answerability import AnswerabilityModel
     from pincite.answer.features import WindowFeatures
 
-    from pincite.answer import answerability
-    from pincite.errors import ConfigError
-
-    try:
-        answerability.load()
-    except ConfigError:
-        # the stored model is for other features: collect with a neutral one (ranking by
-        # the lexical score, nothing refused), which the features do not depend on
-        n = len(WindowFeatures.names())
-        neutral = AnswerabilityModel(tuple(WindowFeatures.names()), (0.0,) * n, (1.0,) * n, (0.0,) * n, 0.0, 0.0)
-        answerability.load = lambda *a, **k: neutral
-    qs = dt.questions("tune")
-    rows = collect("tune", leave_out=not args.no_leave_out)
-    fit = [r for r in rows if r.features]
-    X = np.array([r.features for r in fit])
-    y = np.array([r.label for r in fit])
-    groups = np.array([r.doc for r in fit])
-    print(f"tune: {len(qs)} questions, {len(fit)} windows, {int(y.sum())} answering windows, "
-          f"{len(set(groups))} documents")
+    used = [r for r in rows if r.features]
+    X = np.array([r.features for r in used])
+    y = np.array([r.label for r in used])
+    groups = np.array([r.doc for r in used])
+    log(f"tune: {len(qs)} questions, {len(used)} windows, {int(y.sum())} answering windows, "
+        f"{len(set(groups))} documents")
 
     def model():
-        return LogisticRegression(C=args.C, max_iter=2000)
+        return LogisticRegression(C=C, max_iter=2000)
 
-    oof = np.zeros(len(fit))
+    oof = np.zeros(len(used))
     for tr, te in GroupKFold(n_splits=min(5, len(set(groups)))).split(X, y, groups):
         sc = StandardScaler().fit(X[tr])
         m = model().fit(sc.transform(X[tr]), y[tr])
@@ -148,25 +148,46 @@ def main() -> int:
     for i, r in enumerate(rows):
         full_prob[i] = next(it) if r.features else 0.0
     table = question_table(rows, full_prob, qs)
-    bar = choose_threshold(table, args.target_false_refusals)
-    print(f"out of fold: window AUC {auc:.3f}; threshold {bar:.3f} "
-          f"(at most {args.target_false_refusals:.0%} of answerable tune questions refused)")
-    for lang, f in figures(table, bar).items():
-        print(f"  {lang:>3}: {f}")
-
+    bar = choose_threshold(table, target)
+    figs = figures(table, bar)
+    log(f"out of fold: window AUC {auc:.3f}; threshold {bar:.3f} "
+        f"(at most {target:.0%} of answerable tune questions refused)")
+    for lang, f in figs.items():
+        log(f"  {lang:>3}: {f}")
     sc = StandardScaler().fit(X)
     m = model().fit(sc.transform(X), y)
     names = WindowFeatures.names()
     for n, w in sorted(zip(names, m.coef_[0]), key=lambda t: -abs(t[1])):
-        print(f"    {n:>18} {w:+.3f}")
+        log(f"    {n:>18} {w:+.3f}")
     result = AnswerabilityModel(
         names=tuple(names), mean=tuple(float(v) for v in sc.mean_), scale=tuple(float(v) for v in sc.scale_),
         coef=tuple(float(v) for v in m.coef_[0]), intercept=float(m.intercept_[0]), threshold=round(bar, 4),
         trained_on=f"benchmarks/devset tune split: {len(qs)} questions, {len(set(groups))} documents, "
-                   f"{len(fit)} windows; out-of-fold window AUC {auc:.3f}; {datetime.date.today()}")
+                   f"{len(used)} windows; out-of-fold window AUC {auc:.3f}; {datetime.date.today()}")
+    return result, figs
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--target-false-refusals", type=float, default=0.05)
+    ap.add_argument("--dry-run", action="store_true", help="print the figures, write no model")
+    ap.add_argument("--C", type=float, default=1.0, help="inverse L2 strength")
+    ap.add_argument("--no-leave-out", action="store_true",
+                    help="train without the negatives of answerable questions asked without their document")
+    args = ap.parse_args()
+    from pincite.answer import answerability
+    from pincite.errors import ConfigError
+
+    try:
+        answerability.load()
+    except ConfigError:
+        use_model(neutral_model())
+    qs = dt.questions("tune")
+    rows = collect("tune", leave_out=not args.no_leave_out)
+    result, _ = fit(rows, qs, args.target_false_refusals, args.C)
     if not args.dry_run:
-        MODEL_FILE.write_text(result.to_json() + "\n", encoding="utf-8")
-        print(f"wrote {MODEL_FILE}")
+        answerability.MODEL_FILE.write_text(result.to_json() + "\n", encoding="utf-8")
+        print(f"wrote {answerability.MODEL_FILE}")
     return 0
 
 
