@@ -332,7 +332,9 @@ def _hits(q: dict, doc: str, pages: set[int], c: dict,
         return False
     quote = q.get("quote")
     if c["page"] is None:
-        return bool(quote) and _on_page(quote, c["quote"] or "", q.get("lang"))
+        from .answer.normalize import normalize
+
+        return bool(quote) and normalize(quote).text in normalize(c["quote"] or "").text
     if pages or not quote or page_text is None:
         return c["page"] in pages
     return _on_page(quote, page_text(c["doc_id"], c["page"]), q.get("lang"))

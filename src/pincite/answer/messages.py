@@ -67,6 +67,14 @@ MESSAGES = {
               "различаются; укажите одну (--modification или в вопросе).",
         "zh": "请问是 {model} 的哪种改型：{options}？各改型的手册不同，请指明一种（--modification 或在问题中写明）。",
     },
+    "clarify_vague": {
+        "en": "The question is too general: “{word}” stands in several places of the library: {options}. "
+              "Which one do you mean? Ask again with what or which device or document it is about.",
+        "ru": "Вопрос слишком общий: «{word}» встречается в библиотеке в нескольких местах: {options}. "
+              "Что именно имеется в виду? Задайте вопрос точнее: о чём, о каком изделии или документе.",
+        "zh": "问题过于笼统：“{word}”在资料库中出现在多处：{options}。请问指的是哪一处？"
+              "请说明具体对象、设备或文档后再提问。",
+    },
     "clarify_revision": {
         "en": "Which revision of the {model} manual do you mean: {options}? They differ; name one "
               "(--revision), or give the serial number (--serial).",

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Callable, Protocol
 
 from .. import analysis
-from ..answer_model import Answer, Claim, Relevance, Scope
+from ..answer_model import Answer, Claim, Clarification, Relevance, Scope
 from ..chunking import cover_lines, section_of
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
@@ -360,7 +360,7 @@ def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = No
     g = gather(lib, question, flt, coverage_text, asked)
     if g.refusal is not None:
         return g.refusal
-    clar = _clarify(lib, g)
+    clar = _clarify(lib, g) or _clarify_vague(lib, g)
     if clar is not None:
         return clar
     if llm is not None:
@@ -385,6 +385,41 @@ def _kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
                      and id(c) not in g.other_code
                      and (best.key_missing > 0 or c.key_missing == 0 or c.hit.doc_id == best.hit.doc_id)
                      and not _lacks_asked_code(c, best, g.groups)]
+
+
+#: A question whose only content word is at least this common in general language (wordfreq's
+#: Zipf scale: log10 of occurrences per billion words; 4.5 is about the 5,000 most common
+#: words of a language, such as "срок", "price", "size", "时间") names no subject.
+VAGUE_ZIPF = 4.5
+#: Places (document and section) a vague question is asked back about at most.
+VAGUE_OPTIONS = 5
+
+
+def _clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
+    """A needs_clarification Answer for a vague question: one content word, a common one
+    (VAGUE_ZIPF), whose evidence that passes the bar stands in more than one document, or
+    in more than one section of one ("Какой срок?" over a manual with a warranty term and a
+    service interval). The question back names the places; None otherwise."""
+    if len(g.groups) != 1:
+        return None
+    group = g.groups[0]
+    lang = analysis.detect_language(group[0])
+    word = next((w.strip(".,;:!?«»\"'()？，。") for w in g.question.split()
+                 if set(analysis.tokens(w)) & set(group)), group[0])
+    if features._zipf(word.lower() if lang != "zh" else group[0], lang) < VAGUE_ZIPF:
+        return None
+    places: dict[tuple[str, str], str] = {}
+    for c in _kept(lib, g):
+        name = c.hit.file or c.hit.doc_id
+        section = c.hit.section_title or ""
+        places.setdefault((c.hit.doc_id, section), f"{name} \u00a7{section}" if section else name)
+    if len(places) < 2:
+        return None
+    options = list(places.values())[:VAGUE_OPTIONS]
+    text = message("clarify_vague", g.lang).format(word=word, options="; ".join(options))
+    clar = Clarification(question=text, options=options)
+    return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
+                  answer=text, clarification=clar, timings=g.timings, relevance=g.rel)
 
 
 def _lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,
@@ -1010,6 +1045,8 @@ def _figures(bar: float, *xs: float) -> tuple[str, ...]:
     """`xs` and then `bar`, each formatted with the decimals the closest of them needs, so
     that a figure below the bar never prints equal to it ("0.420 (needed 0.421)")."""
     d = max((_decimals(x, bar) for x in xs), default=2)
+    while d < 4 and abs(float(f"{bar:.{d}f}") - bar) > 1e-9:
+        d += 1  # the bar as it is: 0.999 never prints as "1.00"
     return tuple(f"{v:.{d}f}" for v in (*xs, bar))
 
 
