@@ -382,7 +382,7 @@ def test_page_headings_are_capital_lines_of_the_page():
 
 def test_a_question_naming_the_page_heading_is_answered_by_that_pages_sentence():
     """"согласно странице предисловия" names where the evidence stands: the sentence never
-    says "предисловие", the page's heading does (shared eval ru-23)."""
+    says "предисловие", the page's heading does."""
     from pincite.answer import pipeline
 
     page = ("Внесены изменения и дополнения в соответствии с приказом Комитета "
@@ -474,7 +474,7 @@ def test_kin_forms_of_the_russian_root_alternation():
 
 def test_who_translated_is_answered_by_the_translators_note(tmp_path):
     """"Кто перевёл …?" shares no form with "Примечания переводчика" (перевел / переводчик)
-    and asks for a name the page states but never calls a translator's (shared eval ru-04).
+    and asks for a name the page states but never calls a translator's.
     A page that speaks of translating an equation, with no name, must not win."""
     (tmp_path / "docs").mkdir()
     pdf = make_pdf(tmp_path / "docs" / "graph-manual.pdf", [

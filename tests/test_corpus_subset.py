@@ -54,7 +54,8 @@ SUBSET_QUESTIONS = [
      "adv, apm, sd, and cp"),
     ("pdf/ru/mpman-ru.pdf", "На какой адрес сообщать об ошибках и требуемых улучшениях MetaPost?", 5, "metapost@tug"),
     ("pdf/ru/mpman-ru.pdf", "Какая команда MetaPost печатает одну точку?", 5, "drawdot"),
-    ("pdf/ru/texlive-ru.pdf", "Какая страница может послужить для начала новичку в TeX?", 4, "https://tug.org/begin.html"),
+    ("pdf/ru/texlive-ru.pdf", "Какая страница может послужить для начала новичку в TeX?", 4,
+     "https://tug.org/begin.html"),
     ("pdf/ru/eskdx.pdf", "Какой класс коллекции eskdx используют для чертежей и схем?", 5, "eskdgraph"),
     ("pdf/ru/ugost2008.pdf", "Кто составил сборник «Стихи о музыке»?", 3, "Бирюкова"),
     ("pdf/zh/ctex-faq.pdf", "CTeX 的服务器和网络接入得到了哪个单位的支持？", 5, "数学与系统科学研究院"),
@@ -71,7 +72,8 @@ SUBSET_QUESTIONS = [
      "https://texfaq.org"),
 ]
 #: Regression floor for hit@5 on SUBSET_QUESTIONS (the expected page among the first five
-#: citations): MEASURED.
+#: citations): measured 0.95 (hit@1 0.75) with hybrid retrieval on 2026-12-02; the floor
+#: leaves room for two more misses.
 HIT5_FLOOR = 0.85
 
 

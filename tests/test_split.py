@@ -58,7 +58,6 @@ def test_generated_compound_questions_split_self_contained(question, lang, parts
     ("Which earlier manual, and of what date, does the PX-200 manual (2 May 2020) replace?", "en"),
     # one shared verb: the part before "и" ("В каком городе?") is too short to stand alone
     ("В каком городе и в каком году был изготовлен насос НД-40?", "ru"),
-    ("В каком издательстве и в каком году вышла книга?", "ru"),
     ("Какой датой и номером утверждена инструкция по эксплуатации насоса НД-40?", "ru"),
     # "、" and "第一、第二、第三" are not conjunctions that split
     ("《泵站安全管理办法》是以哪一号文件、于哪一天发布的？", "zh"),

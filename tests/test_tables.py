@@ -229,24 +229,30 @@ def test_caption_forms():
 
 
 def test_real_ruled_tables_are_found(corpus):
-    """MIL-STD-882E Table III (the risk matrix, page 18: en-20 of the shared eval) and
-    mpman-ru.pdf, whose page tree pdfminer cannot even read ("Invalid octal"), so its tables
+    """MIL-STD-882E Table III (the risk matrix on page 18: probability rows by severity
+    columns, which pdfium reads in a different order than printed) and mpman-ru.pdf, whose
+    page tree pdfminer cannot even read ("Invalid octal"), so its tables
     come only through the PDFium lines."""
     doc = extract_pdf(corpus / "pdf/domain/en-mil-std-882e.pdf", doc_id="m" * 16, sha256="0" * 64, ocr="off")
     (matrix,) = [t for t in doc.tables if t["caption"] == "TABLE III. Risk assessment matrix"]
     assert matrix["page"] == 18
-    check = verify_table_triple(matrix, "Remote (D)", "Catastrophic (1)", "Serious")
+    assert [r["cells"][0] for r in matrix["rows"]] == [
+        "Frequent (A)", "Probable (B)", "Occasional (C)", "Remote (D)", "Improbable (E)", "Eliminated (F)"]
+    check = verify_table_triple(matrix, "Occasional (C)", "Critical (2)", "Serious")
     assert check.verified and check.page == 18
-    assert not verify_table_triple(matrix, "Remote (D)", "Catastrophic (1)", "High").verified
+    assert not verify_table_triple(matrix, "Occasional (C)", "Critical (2)", "High").verified
+    assert verify_table_triple(matrix, "Improbable (E)", "Negligible (4)", "Low").verified
     assert {t["caption"] for t in doc.tables} >= {"TABLE I. Severity categories", "TABLE II. Probability levels"}
 
     mp = extract_pdf(corpus / "pdf/ru/mpman-ru.pdf", doc_id="r" * 16, sha256="0" * 64, ocr="off")
     assert not any("tables not read" in w for w in mp.warnings)
     (consts,) = [t for t in mp.tables if t["caption"].startswith("Таблица 7")]
     assert consts["page"] == 82 and consts["columns"] == ["Имя", "Тип", "Стр.", "Объяснение"]
-    assert verify_table_triple(consts, "†cm", "Объяснение", "Один сантиметр в bp-единицах [28.34645]").verified
+    assert verify_table_triple(consts, "†dd", "Объяснение", "Один дидот в bp-единицах [1.06601]").verified
+    assert not verify_table_triple(consts, "†dd", "Объяснение", "Один дидот в bp-единицах [1.06602]").verified
     (models,) = [t for t in mp.tables if t["caption"].startswith("Таблица 3")]
-    assert [r["cells"] for r in models["rows"]][-1] == ["7", "cmyk"]  # one row per text line
+    assert [r["cells"] for r in models["rows"]] == [  # one row per text line
+        ["1", "нет модели"], ["3", "оттенки серого"], ["5", "rgb (по-умолчанию)"], ["7", "cmyk"]]
     for table in mp.tables + doc.tables:
         for r in table["rows"]:
             if r["char_start"] is not None:

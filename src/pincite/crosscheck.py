@@ -23,8 +23,8 @@ What a confirmation means, and the two levels it is found at:
   from the quote only in where spaces fall. It never lets different characters match.
 
 Each level is tried on three pdftotext outputs of the page, in this order (`MODES`):
-`-layout` (physical layout, the eval set's reference), the default reading order, and `-raw`
-(content-stream order). `-layout` interleaves the lines of two columns and puts a margin
+`-layout` (physical layout, the form PDF-to-text references usually use), the default reading
+order, and `-raw` (content-stream order). `-layout` interleaves the lines of two columns and puts a margin
 note on the line beside it, so a sentence that runs down one column is only found in
 reading or raw order; each is still poppler's own text, independent of PDFium.
 
