@@ -123,12 +123,14 @@ class Row:
     cand_page: int
 
 
-def candidate_rows(lib: Library, q: dict, leave_out: bool = False) -> list[Row]:
+def candidate_rows(lib: Library, q: dict, leave_out: bool = False, negative: str = "") -> list[Row]:
     """The candidate windows pincite scores for question `q` (each part of a compound
     question, as answer_question splits it), labelled by `window_answers`. With
     `leave_out`, the question is asked of the library less its own document (a search
     filter), which makes it a question the library cannot answer: every window is labelled
-    0 and the rows' qid gets the suffix "/left-out"; [] when no other document is there."""
+    0 and the rows' qid gets the suffix "/left-out"; [] when no other document is there.
+    With `negative` (a name), `lib` is a library that does not hold the question's document:
+    every window is labelled 0 and the qid gets "/" + `negative`."""
     from pincite.answer.split import core_of, split_question
     from pincite.index.base import SearchFilter
 
@@ -148,8 +150,9 @@ def candidate_rows(lib: Library, q: dict, leave_out: bool = False) -> list[Row]:
             if f is None:
                 continue
             window = c.hit.text[c.start - c.hit.char_start:c.end - c.hit.char_start]
-            rows.append(Row(q["id"] + ("/left-out" if leave_out else ""), q["doc"], q["lang"], f.vector(),
-                            0 if leave_out else
+            suffix = "/left-out" if leave_out else f"/{negative}" if negative else ""
+            rows.append(Row(q["id"] + suffix, q["doc"], q["lang"], f.vector(),
+                            0 if leave_out or negative else
                             int(window_answers(q, c.hit.file, None if c.hit.address else c.hit.page, window)),
                             id(c) in g.other_code, c.hit.file, c.hit.page))
     return rows

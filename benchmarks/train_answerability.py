@@ -7,14 +7,17 @@
    window answers when it stands on the expected page of the expected document and holds
    the expected quote (devset_tools.window_answers). Near-miss questions (kind "refusal")
    have no answering window; nor has any answerable question asked of its library less
-   its own document (a search filter), which adds negatives of the same kind.
+   its own document (a search filter), nor any question asked of a small library of the
+   tune split that does not hold its document: negatives of the same kinds.
 2. A logistic regression (scikit-learn, standardised features, L2; unweighted, so its output stays a probability)
    is fitted; out-of-fold probabilities come from a grouped 5-fold split by document, so
    no document's windows are scored by a model that saw them.
 3. The refusal threshold is the highest bar on a question's best window probability (its
    evidence about another model, edition or document left out) that refuses at most
    --target-false-refusals of the answerable tune questions, chosen on the out-of-fold
-   probabilities.
+   probabilities (--found-only: of those whose answering window is among the candidates, as
+   a refusal loses a right answer only there and replaces a wrong one elsewhere).
+   The trade-off (false refusals, refused near misses, hit@1 per bar) is printed.
 4. The model is refitted on all tune rows and written to
    src/pincite/answer/answerability.json (not with --dry-run), and the out-of-fold figures
    are printed: windows' AUC, the share of answerable questions whose best-ranked window
@@ -34,10 +37,12 @@ import numpy as np
 import devset_tools as dt
 
 
-def collect(split: str, leave_out: bool = True) -> list[dt.Row]:
+def collect(split: str, leave_out: bool = True, other_libraries: bool = True) -> list[dt.Row]:
     """Candidate rows of every question of `split`, library by library; with `leave_out`,
     also those of every answerable question asked of its library less its own document
-    (devset_tools.candidate_rows), as more negatives."""
+    (devset_tools.candidate_rows), as more negatives; with `other_libraries`, those of every
+    question asked of each small library of the same split that does not hold its document
+    (a library about something else: the question's words are often nowhere in it)."""
     rows: list[dt.Row] = []
     qs = dt.questions(split)
     by_lib = defaultdict(list)
@@ -49,6 +54,15 @@ def collect(split: str, leave_out: bool = True) -> list[dt.Row]:
                 rows += dt.candidate_rows(lib, q) or [dt.Row(q["id"], q["doc"], q["lang"], [], 0, False, "", 0)]
                 if leave_out and q["kind"] != "refusal":
                     rows += dt.candidate_rows(lib, q, leave_out=True)
+    if other_libraries:
+        docs = dt.documents()
+        for name, members in sorted(dt.libraries().items()):
+            if name == "all" or any(docs[m]["split"] != split for m in members):
+                continue
+            with dt.open_library(name) as lib:
+                for q in qs:
+                    if q["doc"] not in members:
+                        rows += dt.candidate_rows(lib, q, negative=name)
     return rows
 
 
@@ -72,9 +86,12 @@ def question_table(rows: list[dt.Row], prob: np.ndarray, qs: list[dict]) -> dict
     return out
 
 
-def choose_threshold(table: dict[str, dict], target: float) -> float:
-    """Highest bar refusing at most `target` of the answerable questions."""
-    best = sorted(t["best"] for t in table.values() if t["q"]["kind"] != "refusal")
+def choose_threshold(table: dict[str, dict], target: float, found_only: bool = False) -> float:
+    """Highest bar refusing at most `target` of the answerable questions (with
+    `found_only`, of those whose answering window is among the candidates: the refusals
+    that lose a right answer, not those that replace a wrong one)."""
+    best = sorted(t["best"] for t in table.values() if t["q"]["kind"] != "refusal"
+                  and (t["any_ok"] or not found_only))
     if not best:
         return 0.5
     k = int(np.floor(target * len(best)))  # this many may fall below the bar
@@ -115,7 +132,23 @@ def use_model(model) -> None:
     answerability.load = lambda *a, **k: model
 
 
-def fit(rows: list[dt.Row], qs: list[dict], target: float, C: float = 1.0, log=print):
+def curve(table: dict[str, dict], bars=(0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 0.3)) -> list[str]:
+    """Lines of the trade-off: per bar, false refusals among all answerable questions and
+    among those whose answer was found, refused near misses, hit@1 of the ranking."""
+    pos = [t for t in table.values() if t["q"]["kind"] != "refusal"]
+    found = [t for t in pos if t["any_ok"]]
+    neg = [t for t in table.values() if t["q"]["kind"] == "refusal"]
+    out = []
+    for bar in bars:
+        out.append(f"  bar {bar:.2f}: false refusals {np.mean([t['best'] < bar for t in pos]):.3f} "
+                   f"(of found answers {np.mean([t['best'] < bar for t in found]):.3f}), near misses refused "
+                   f"{np.mean([t['best'] < bar for t in neg]):.3f}, hit@1 "
+                   f"{np.mean([t['top_ok'] and t['best'] >= bar for t in pos]):.3f}")
+    return out
+
+
+def fit(rows: list[dt.Row], qs: list[dict], target: float, C: float = 1.0, log=print,
+        found_only: bool = False):
     """Fit the model on `rows` (questions `qs`): out-of-fold figures by a 5-fold split
     grouped by document, the threshold chosen on them for at most `target` false refusals,
     then the model refitted on every row. Returns (AnswerabilityModel, {lang: figures})."""
@@ -148,8 +181,10 @@ def fit(rows: list[dt.Row], qs: list[dict], target: float, C: float = 1.0, log=p
     for i, r in enumerate(rows):
         full_prob[i] = next(it) if r.features else 0.0
     table = question_table(rows, full_prob, qs)
-    bar = choose_threshold(table, target)
+    bar = choose_threshold(table, target, found_only)
     figs = figures(table, bar)
+    for line in curve(table):
+        log(line)
     log(f"out of fold: window AUC {auc:.3f}; threshold {bar:.3f} "
         f"(at most {target:.0%} of answerable tune questions refused)")
     for lang, f in figs.items():
@@ -174,6 +209,12 @@ def main() -> int:
     ap.add_argument("--C", type=float, default=1.0, help="inverse L2 strength")
     ap.add_argument("--no-leave-out", action="store_true",
                     help="train without the negatives of answerable questions asked without their document")
+    ap.add_argument("--found-only", action="store_true",
+                    help="choose the bar on the answerable questions whose answer was found only (a "
+                         "refusal of the others replaces a wrong answer): more refused near misses, "
+                         "more false refusals")
+    ap.add_argument("--no-other-libraries", action="store_true",
+                    help="train without the negatives of questions asked of small libraries without their document")
     args = ap.parse_args()
     from pincite.answer import answerability
     from pincite.errors import ConfigError
@@ -183,8 +224,8 @@ def main() -> int:
     except ConfigError:
         use_model(neutral_model())
     qs = dt.questions("tune")
-    rows = collect("tune", leave_out=not args.no_leave_out)
-    result, _ = fit(rows, qs, args.target_false_refusals, args.C)
+    rows = collect("tune", leave_out=not args.no_leave_out, other_libraries=not args.no_other_libraries)
+    result, _ = fit(rows, qs, args.target_false_refusals, args.C, found_only=args.found_only)
     if not args.dry_run:
         answerability.MODEL_FILE.write_text(result.to_json() + "\n", encoding="utf-8")
         print(f"wrote {answerability.MODEL_FILE}")
