@@ -23,41 +23,18 @@ import train_answerability as ta
 
 def _patches() -> dict:
     """{rule name: function that switches it off in this process}."""
-    from pincite.answer import asked_type, extractive, pipeline
-
-    def heading_words():
-        pipeline._add_page_headings = lambda lib, hits: None
+    from pincite.answer import asked_type, extractive
 
     def bylines():
         asked_type.asks_author = lambda q: False
 
-    def definitions():
-        asked_type.definition_subject = lambda q: None
+    def heading_penalty():
+        extractive.HEADING_PENALTY = 0.0
 
-    def rare_key():
-        pipeline._with_rare_key = lambda lib, groups, flt, qvec, hits: hits
+    def tie_weight():
+        extractive.TIE_WEIGHT = 0.0
 
-    def kin():
-        pipeline._with_kin = lambda lib, groups: groups
-
-    def list_lead_in():
-        pipeline._add_list_context = lambda lib, hits: None
-
-    def table_context():
-        pipeline._add_table_context = lambda lib, hits: None
-
-    def naming_focus():
-        pipeline._naming_focus = lambda hits, groups: None
-
-    def key_penalty():
-        extractive.KEY_PENALTY = 0.0
-
-    def lead_bonus():
-        extractive.LEAD_BONUS = 0.0
-
-    return {"heading_words": heading_words, "bylines": bylines, "definitions": definitions,
-            "rare_key": rare_key, "kin": kin, "list_lead_in": list_lead_in, "table_context": table_context,
-            "naming_focus": naming_focus, "key_penalty": key_penalty, "lead_bonus": lead_bonus}
+    return {"bylines": bylines, "heading_penalty": heading_penalty, "tie_weight": tie_weight}
 
 
 def heldout(model) -> dict:

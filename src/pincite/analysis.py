@@ -119,29 +119,6 @@ def _ru_forms(word: str) -> tuple[str, ...]:
     return (stem,)
 
 
-#: Russian root alternation е/о of the verbs вести, нести, везти and their prefixed kin:
-#: the past tense and infinitive stems ("перевёл" -> "перевел", "перевест") against the
-#: nouns and imperfectives ("перевод", "переводчик", "переводить"); likewise "вынес" /
-#: "вынос", "привез" / "привоз". Snowball stems each side apart, so a question's "Кто
-#: перевёл …?" finds nothing of a page headed "Примечания переводчика". Source: the
-#: verb classes of Russian grammar (Зализняк, "Грамматический словарь русского языка",
-#: verbs with the alternating roots вед-/вод-, нес-/нос-, вез-/воз-).
-_RU_ALTERNATIONS = ((re.compile("(?:вел|вед|вест)$"), "вод"),
-                    (re.compile("(?:нес|нест)$"), "нос"),
-                    (re.compile("(?:вез|везт)$"), "воз"))
-
-
-def kin_forms(form: str) -> tuple[str, ...]:
-    """Index forms of the same Russian root by the е/о alternation of `_RU_ALTERNATIONS`
-    (a stem ending вел/вед/вест, нес/нест or вез/везт, with at least two letters of prefix before
-    the root: "перевел" -> ("перевод",)); () for any other form. A query expansion for a
-    word found nowhere in the library (pincite.answer.pipeline), never an index form."""
-    for rx, root in _RU_ALTERNATIONS:
-        m = rx.search(form)
-        if m and m.start() >= 2 and _CYR_RE.match(form):
-            return (form[:m.start()] + root,)
-    return ()
-
 
 _CYR_RE = re.compile("[\u0400-\u04ff]")
 _LAT_RE = re.compile("[a-z\u00df-\u024f]")

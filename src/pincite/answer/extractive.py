@@ -47,9 +47,9 @@ class Candidate:
 
     @property
     def relevance(self) -> float:
-        """Coverage less the key-word penalty (KEY_PENALTY), at least 0: what refusal
-        compares with the calibrated threshold."""
-        return max(0.0, self.coverage - KEY_PENALTY * self.key_missing)
+        """The window's coverage (kept under this name for the answerability features and
+        Answer.relevance)."""
+        return self.coverage
 
 
 Group = tuple[str, ...]
@@ -77,7 +77,7 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
     """Best window per hit, scored; sorted best first.
 
     `marks(text)`: the answer-type pseudo forms a sentence's text holds (asked_type.value_marks,
-    or with the definition marks of a "What is X?" question, asked_type.definition_marks).
+    or with the by-line marks of an authorship question, asked_type.byline_marks).
 
     Question words that name the hit's document (its title, file name or cover page:
     `Hit.extra["name_terms"]`, which every index hit carries) do not count toward coverage when other
@@ -116,15 +116,6 @@ def _names(group: Group, names: set[str]) -> bool:
     return all(p in named for p in parts)
 
 
-#: Subtracted from a window's coverage when it lacks the question's key word (`key_word`),
-#: in ranking and in the refusal score (Candidate.relevance); for a who-question also when it
-#: names nobody (half when it only mentions a name or role, asked_type.PERSON_MENTION). Evidence that covers the
-#: question's common words but not its most specific one is usually about something else:
-#: "for US users" does not answer "the siunitx macro for the US gallon". Chosen with the
-#: refusal threshold by benchmarks/calibrate_refusal.py (--key-penalty 0, 0.1, 0.15, 0.2 on
-#: the whole shared corpus, 2026-12-01): 0.15 kept hit@5 highest (0.925 at the chosen
-#: threshold, against 0.90 for 0 and 0.1) with the most refused negatives at that hit@5.
-KEY_PENALTY = 0.15
 
 
 #: Credit for a Chinese word matched only through one of its character bigrams
@@ -157,11 +148,7 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     that both answer "oil change" in near-twin documents; within a hit it does not, so a
     running header is not pulled in."""
     spans = analysis.split_sentences(hit.text, lowercase_lines=True)
-    context = set(hit.extra.get("context_terms") or ())  # a table's caption and headers
-    context |= set(hit.extra.get("heading_terms") or ())  # the page's headings, its section
-    items = hit.extra.get("item_context") or ()  # list items' lead-in sentences (page offsets)
-    toks = [set(analysis.tokens(hit.text[s:e])) | marks(hit.text[s:e]) | context
-            | _lead_in(items, hit.char_start + s, hit.char_start + e) for s, e in spans]
+    toks = [set(analysis.tokens(hit.text[s:e])) | marks(hit.text[s:e]) for s, e in spans]
     named = {g[0] for g in all_weights if _names(g, names)}  # "4.01-03-2013" in its file name
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
@@ -179,24 +166,16 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
             missing = 1.0 - _credit(key, seen) if key else 0.0
             if asked_type.PERSON_GROUP in weights:  # a who-question: a window naming nobody
                 missing = max(missing, 1.0 - _credit(asked_type.PERSON_GROUP, seen))
-            score = (cov - KEY_PENALTY * missing + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
+            score = (cov + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
                      - 0.001 * (j - i))
             if _states_nothing(hit.text[spans[i][0]:spans[j][1]], hit):
                 score -= HEADING_PENALTY
-            if key and j > i and _credit(key, toks[i]) == 1.0:
-                score += LEAD_BONUS
             if best is None or score > best.score:
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
                                  cov, score, missing)
     return best
 
 
-#: Added to the ranking score of a window of several sentences whose first sentence holds
-#: the key word, to break a tie with the window that ends on it: in a list of options, the
-#: value follows its option ("vpadding= … По умолчанию 10mm."), and the window "По умолчанию
-#: 3mm. vpadding= …" gives the option before it its value (eskdx.pdf p. 8). Smaller than the
-#: 0.001 a window pays per further sentence, so it never makes a window longer.
-LEAD_BONUS = 0.0005
 #: Taken from the ranking score (never from coverage or the refusal score) of a window that
 #: states nothing (`_states_nothing`): a heading or a contents line names what a section is
 #: about and a question asks ("1.1. Опции color, gray (= grey) и bw" for "Что делает опция
@@ -216,15 +195,6 @@ def _states_nothing(window: str, hit: Hit) -> bool:
     title = hit.section_title or ""
     flat = " ".join(_NUMBERING_RE.sub("", window).split()).casefold()
     return bool(title) and flat == " ".join(_NUMBERING_RE.sub("", title).split()).casefold()
-
-
-def _lead_in(items, start: int, end: int) -> set[str]:
-    """Words of the lead-ins of the list items overlapping page span [start, end)."""
-    out: set[str] = set()
-    for a, b, words in items:
-        if a < end and start < b:
-            out.update(words)
-    return out
 
 
 def _quotable(text: str) -> bool:

@@ -148,10 +148,9 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         text = window_text(c)
         h = c.hit
         marks = asked_type.value_marks(text)
-        context = set(h.extra.get("context_terms") or ()) | set(h.extra.get("heading_terms") or ())
-        toks = set(analysis.tokens(text)) | marks | context
+        toks = set(analysis.tokens(text)) | marks
         names = set(h.extra.get("name_terms") or ())
-        chunk_toks = set(analysis.tokens(h.text)) | asked_type.value_marks(h.text) | context | names
+        chunk_toks = set(analysis.tokens(h.text)) | asked_type.value_marks(h.text) | names
         absent = [w for g, w in gen_typed.items() if extractive._credit(g, toks) == 0]
         present = len(gen_typed) - len(absent)
         top = max(gen_typed.values(), default=0.0)

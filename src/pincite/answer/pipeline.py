@@ -105,7 +105,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         timings = {"retrieve": time.perf_counter() - t0}
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
                         refusal=_refusal(q, lang, scope, "empty_library", timings))
-    groups = _with_kin(lib, analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))])
+    groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
     terms = _terms(groups)
     hits = retrieve(lib, q, groups, flt)
     if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
@@ -117,17 +117,11 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings, refusal=refusal)
     coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
-        groups = _with_kin(lib, analysis.query_groups(coverage_text)) or groups
-    _add_table_context(lib, hits)
-    _add_list_context(lib, hits)
-    _add_page_headings(lib, hits)
+        groups = analysis.query_groups(coverage_text) or groups
     bylines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
         hits, bylines = _with_byline_hits(lib, hits, groups, flt, coverage_text or q)
-    subject = asked_type.definition_subject(coverage_text or q)
-    if subject:
-        hits = _with_definition_hits(lib, hits, subject, flt)
-    weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks, subject, bylines)
+    weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks, bylines)
     cands = extractive.candidates(hits, weights, marks)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
@@ -178,7 +172,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
 
 
 def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: str, n_chunks: int,
-                   subject: str | None = None, bylines: list[str] = ()
+                   bylines: list[str] = ()
                    ) -> tuple[dict[tuple[str, ...], float], Callable[[str], set[str]]]:
     """IDF weight per question word (extractive.group_weights), plus the pseudo word of what
     the question asks for beyond its words, and the `marks` function that finds it in a
@@ -187,8 +181,6 @@ def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: st
     * a who-question (asked_type.asks_person): a name, weighed as much as the question's
       rarest word, so evidence with the other words but nobody named ("without written
       permission" for "Who wrote …?") does not pass;
-    * a definition question (`subject`, its asked_type.definition_subject): a sentence
-      defining the subject, weighed as an average word;
     * an authorship question (asked_type.asks_author): one of `bylines` (the title-block
       by-lines of the hits' documents, `_with_byline_hits`) holds the name and stands for
       the authorship words ("Who is the author of …?" is answered by the name under the
@@ -198,12 +190,8 @@ def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: st
     marks: Callable[[str], set[str]] = asked_type.value_marks
     if not weights:
         return weights, marks
-    mean = sum(weights.values()) / len(weights)
     if asked_type.asks_person(question):
         weights[asked_type.PERSON_GROUP] = max(weights.values())
-    if subject:
-        weights[asked_type.DEFINITION_GROUP] = mean
-        marks = asked_type.definition_marks(subject)
     if bylines:  # only an authorship question has them (gather)
         marks = asked_type.byline_marks(marks, list(bylines), asked_type.author_words(question))
     return weights, marks
@@ -235,32 +223,6 @@ def _with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str,
         doc = lib.model(doc_id)
         lines[doc_id] = asked_type.bylines(cover_lines(doc), doc.title or "")
     return _with_lines(lib, hits, flt, lines), [b for bs in lines.values() for b in bs]
-
-
-#: First pages of a document searched for a sentence defining it (`_with_definition_hits`).
-DEFINITION_PAGES = 5
-
-
-def _with_definition_hits(lib: LibraryLike, hits: list[Hit], subject: str,
-                          flt: SearchFilter | None) -> list[Hit]:
-    """For a definition question whose subject names documents among the hits (all its words
-    in their naming terms: "zhnumber" of zhnumber.pdf): `hits` with the chunks that hold the
-    sentences defining it on those documents' first DEFINITION_PAGES pages (asked_type.
-    definition_marks). A manual defines its subject in its introduction, which a search for
-    the one word of the question ranks below the pages that use it most."""
-    words = set(analysis.tokens(subject))
-    if not words:
-        return hits
-    defines = asked_type.definition_marks(subject)
-    lines: dict[str, list[str]] = {}
-    for doc_id in dict.fromkeys(h.doc_id for h in hits if words <= set(h.extra.get("name_terms") or ())):
-        found = []
-        for page in lib.model(doc_id).pages[:DEFINITION_PAGES]:
-            for a, b in analysis.split_sentences(page.text):
-                if asked_type.DEFINITION_GROUP[0] in defines(page.text[a:b]):
-                    found.append(page.text[a:b])
-        lines[doc_id] = found[:2]
-    return _with_lines(lib, hits, flt, lines)
 
 
 def _with_lines(lib: LibraryLike, hits: list[Hit], flt: SearchFilter | None,
@@ -669,27 +631,11 @@ def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
              flt: SearchFilter | None) -> list[Hit]:
     """Hits for a question, best first (ranks renumbered 1..n).
 
-    One hybrid search with all the question's words; then, when the question names the
-    documents it asks about (words of their title, file name or cover page, see
-    chunking.naming_text), a second search inside those documents with the naming words
-    left out, so the passages about what is asked are not crowded out by pages that merely
-    repeat the name (a cover, a title page, a running header). Its hits come first. Both
-    searches carry the caller's filter; the second only narrows it.
+    One hybrid search with all the question's words, inside the caller's filter.
     """
-    terms = _terms(groups)
     qvec = lib.embed_query(q)
-    k, mode = lib.settings.top_k, lib.settings.retrieval
-    hits = _with_rare_key(lib, groups, flt, qvec,
-                          lib.index.search(terms, flt, limit=k, query_vector=qvec, mode=mode))
-    focus = _naming_focus(hits, groups)
-    if focus is None:
-        return hits
-    doc_ids, rest = focus
-    if flt is not None and flt.doc_ids is not None:
-        doc_ids = [d for d in doc_ids if d in flt.doc_ids]
-    narrowed = dataclasses.replace(flt or SearchFilter(), doc_ids=doc_ids)
-    more = lib.index.search(rest, narrowed, limit=k, query_vector=qvec, mode=mode)
-    return _merged(more, hits)
+    return lib.index.search(_terms(groups), flt, limit=lib.settings.top_k, query_vector=qvec,
+                            mode=lib.settings.retrieval)
 
 
 def _merged(first: list[Hit], rest: list[Hit]) -> list[Hit]:
@@ -698,154 +644,6 @@ def _merged(first: list[Hit], rest: list[Hit]) -> list[Hit]:
     for rank, h in enumerate(merged, 1):
         h.rank = rank
     return merged
-
-
-def _add_table_context(lib: LibraryLike, hits: list[Hit]) -> None:
-    """Give each table / table-row hit `extra["context_terms"]`: the analysed words of its
-    table's caption and column headers (DocumentModel.tables), which a row's cells mean
-    nothing without ("7 | cmyk" under "Значение | Модель цвета"). They count toward the
-    coverage of every window of that hit (extractive.candidates), never toward the quote."""
-    from ..table_chunks import rows_in_span
-
-    for h in hits:
-        if h.kind not in ("table", "table-row"):
-            continue
-        found = rows_in_span(lib.model(h.doc_id), h.page, h.char_start, h.char_end)
-        if found:
-            table = found[0][0]
-            h.extra["context_terms"] = analysis.tokens(
-                " ".join([table.get("caption") or "", *(table.get("columns") or [])]))
-
-
-#: A page heading line: capitals only (at least HEADING_MIN_LETTERS letters, at most
-#: HEADING_MAX_WORDS words and HEADING_MAX_CHARS characters), digits and punctuation allowed
-#: ("ПРЕДИСЛОВИЕ", "АЛҒЫ СӚЗ", "1. SCOPE", "FOREWORD").
-HEADING_MIN_LETTERS = 4
-HEADING_MAX_WORDS = 6
-HEADING_MAX_CHARS = 60
-
-
-def _add_page_headings(lib: LibraryLike, hits: list[Hit]) -> None:
-    """Give each hit `extra["heading_terms"]`: the analysed words of its section title
-    (Hit.section_title) and of the heading lines of its page (`page_headings`). A question
-    may name where its evidence stands rather than what it says: "согласно странице
-    предисловия" (ru-23 of the shared eval) is answered by a sentence on the page headed
-    "ПРЕДИСЛОВИЕ" that never repeats the word. The words count toward the coverage of every
-    window of the hit (extractive.candidates), never toward the quote, as a table's headers
-    do. A page is read once however many of its chunks are hits."""
-    pages: dict[tuple[str, int], list[str]] = {}
-    for h in hits:
-        key = (h.doc_id, h.page)
-        if key not in pages:
-            pages[key] = analysis.tokens(" ".join(page_headings(lib.page_text(h.doc_id, h.page))))
-        words = pages[key] + (analysis.tokens(h.section_title) if h.section_title else [])
-        if words:
-            h.extra["heading_terms"] = words
-
-
-def page_headings(page: str) -> list[str]:
-    """The heading lines of a page's text: lines whose letters are all capitals (so no
-    line of a script without case, such as Chinese: there a short line is as often a list
-    item as a heading), with HEADING_MIN_LETTERS..HEADING_MAX_CHARS bounds, as written
-    (stripped). A running header in capitals counts too: it names the part of the document
-    the page belongs to."""
-    out = []
-    for line in page.splitlines():
-        line = line.strip()
-        letters = [ch for ch in line if ch.isalpha()]
-        if (len(letters) >= HEADING_MIN_LETTERS and all(ch.isupper() for ch in letters)
-                and len(line) <= HEADING_MAX_CHARS and len(line.split()) <= HEADING_MAX_WORDS):
-            out.append(line)
-    return out
-
-
-#: A list item at the start of a sentence: "3. ", "2) ", "(4)", "（4）", "а) ", "b. ", "• ",
-#: "– ", "七、".
-_LIST_ITEM_RE = re.compile(r"^\s*(?:\d{1,2}[.)](?!\d)|[(（]\d{1,2}[)）]|[a-zа-я][.)]\s|[•·▪◦‣–—-]\s"
-                           r"|[一二三四五六七八九十]+、)", re.IGNORECASE)
-#: Lead-in sentences end with a colon ("... the pilot to perform the following tasks:").
-_LEAD_IN_ENDS = (":", "：")
-
-
-def _add_list_context(lib: LibraryLike, hits: list[Hit]) -> None:
-    """Give each text hit holding list items `extra["item_context"]`: [(start, end, words)]
-    for every list item of its page (page offsets) that a lead-in sentence introduces, with
-    the analysed words of that lead-in. The items of a list mean little without it ("7.
-    Postflight ground or deck operation." under "a military mission will normally require
-    the pilot to perform the following tasks:"), and the lead-in often lies in the chunk
-    before. The words count toward the coverage of windows holding the item
-    (extractive.candidates), never toward the quote. A list runs from the first item after
-    the lead-in while items follow, with at most one other sentence between two items (an
-    item of two sentences). A page is read once however many of its chunks are hits."""
-    pages: dict[tuple[str, int], list[tuple[int, int, list[str]]]] = {}
-    for h in hits:
-        if h.parts or h.kind != "text":
-            continue
-        if not any(_LIST_ITEM_RE.match(h.text[s:e]) for s, e in analysis.split_sentences(h.text)):
-            continue
-        key = (h.doc_id, h.page)
-        if key not in pages:
-            pages[key] = _led_items(lib.page_text(h.doc_id, h.page))
-        found = [(s, e, lead) for s, e, lead in pages[key] if s < h.char_end and h.char_start < e]
-        if found:
-            h.extra["item_context"] = found
-
-
-def _led_items(page: str) -> list[tuple[int, int, list[str]]]:
-    """(start, end, lead-in words) of every list item of `page` that a lead-in sentence
-    introduces (_add_list_context)."""
-    found, lead, gap = [], None, 0
-    for s, e in analysis.split_sentences(page):
-        sentence = page[s:e]
-        if _LIST_ITEM_RE.match(sentence):
-            gap = 0
-            if lead is not None:
-                found.append((s, e, lead))
-        elif sentence.rstrip().endswith(_LEAD_IN_ENDS):
-            lead, gap = analysis.tokens(sentence), 0
-        else:
-            gap += 1
-            if gap > 1:
-                lead = None
-    return found
-
-
-#: A key word (extractive.key_word) found in at most this many chunks is rare enough that
-#: every chunk holding it may be evidence: they join the hits even when the question's
-#: common words rank other chunks higher ("tlcockpit 需要什么运行环境？": the one chunk on
-#: tlcockpit came 14th, under chunks full of 需要/运行/环境). At most RARE_KEY_HITS of them.
-RARE_KEY_DF = 10
-RARE_KEY_HITS = 5
-
-
-def _with_rare_key(lib: LibraryLike, groups: list[tuple[str, ...]], flt: SearchFilter | None,
-                   qvec: object, hits: list[Hit]) -> list[Hit]:
-    """`hits` with the chunks holding the question's rare key word first (BM25 on that word
-    alone, same filter; their cosine to `qvec` reported for the dense floor), ranks
-    renumbered; `hits` unchanged when the key word is common, found nowhere, or the
-    question has fewer than two words."""
-    df = lib.catalog.term_df(_terms(groups))
-    key = extractive.key_word(extractive.group_weights(groups, df, lib.catalog.chunk_count()))
-    forms = [t for t in key or () if df.get(t, 0)]
-    if not forms or max(df[t] for t in forms) > RARE_KEY_DF:
-        return hits
-    keyed = lib.index.search(forms, flt, limit=RARE_KEY_HITS, mode="bm25", similarity_to=qvec)
-    return _merged(keyed, hits) if keyed else hits
-
-
-def _with_kin(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
-    """`groups` with, for each question word none of whose forms occurs in the library, the
-    forms of its root's other vowel grade that do (analysis.kin_forms: "перевел" ->
-    "перевод"). Words that occur are left alone: their own forms are the better evidence."""
-    df = lib.catalog.term_df(_terms(groups))
-    out = []
-    for g in groups:
-        if not any(df.get(t, 0) for t in g):
-            kin = [k for t in g for k in analysis.kin_forms(t)]
-            found = lib.catalog.term_df(kin) if kin else {}
-            g = g + tuple(k for k in dict.fromkeys(kin) if found.get(k, 0))
-        out.append(g)
-    return out
 
 
 def _unknown_words(lib: LibraryLike, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
@@ -861,19 +659,6 @@ def _terms(groups: list[tuple[str, ...]]) -> list[str]:
 
 #: Hits of the first search whose documents may be the ones the question names.
 NAMING_HITS = 5
-
-
-def _naming_focus(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[str], list[str]] | None:
-    """(documents the question names most, the question's other words) or None.
-
-    Among the documents of the first NAMING_HITS hits, those whose naming terms match the
-    most question words (at least one); None when no document is named or when nothing
-    but naming words is left to search for."""
-    docs, naming = _named_docs(hits[:NAMING_HITS], groups)
-    if not docs:
-        return None
-    rest = _terms([g for g in groups if g not in naming])
-    return (docs, rest) if rest else None
 
 
 #: Hits of the BM25 search for each question word alone that `_probe` looks at.
@@ -894,7 +679,7 @@ def _probe(lib: LibraryLike, groups: list[tuple[str, ...]], flt: SearchFilter | 
 
 def _named_docs(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[str], set[tuple[str, ...]]]:
     """(documents of `hits` whose naming terms match the most question words, those words);
-    ([], set()) when none matches any. `_naming_focus` looks at the first NAMING_HITS hits."""
+    ([], set()) when none matches any."""
     named: dict[str, set] = {}
     for h in hits:
         names = set(h.extra.get("name_terms") or ())
