@@ -32,6 +32,8 @@ ZIPF_CEILING = 7.0
 class WindowFeatures:
     """Signals of one candidate window, each a float (flags are 0.0 / 1.0).
 
+    Words of the question that name the window's document (its title, file name or cover)
+    are left out of the window's shares when other words remain, as in extractive.candidates.
     coverage: share of the question's IDF-weighted words in the window (extractive.coverage);
     relevance: coverage less the key-word penalty; key_missing: 1 when the question's rarest
     word is absent; general_coverage: share of the question's words in the window weighted by
@@ -151,16 +153,19 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         toks = set(analysis.tokens(text)) | marks
         names = set(h.extra.get("name_terms") or ())
         chunk_toks = set(analysis.tokens(h.text)) | asked_type.value_marks(h.text) | names
-        absent = [w for g, w in gen_typed.items() if extractive._credit(g, toks) == 0]
-        present = len(gen_typed) - len(absent)
-        top = max(gen_typed.values(), default=0.0)
+        # words that only name the window's document (its title, file name, cover) do not
+        # count when other words remain: the window must hold what is asked about it
+        asked = {g: w for g, w in gen_typed.items() if not extractive._names(g, names)} or gen_typed
+        absent = [w for g, w in asked.items() if extractive._credit(g, toks) == 0]
+        present = len(asked) - len(absent)
+        top = max(asked.values(), default=0.0)
         dense = h.extra.get("dense")
         wdense = window_cosines[pos - 1] if window_cosines is not None else dense
         rows.append(dict(
             coverage=c.coverage, relevance=c.relevance, key_missing=c.key_missing,
-            general_coverage=extractive.coverage(toks, gen_typed) if gen_typed else 0.0,
+            general_coverage=extractive.coverage(toks, asked) if asked else 0.0,
             chunk_coverage=extractive.coverage(chunk_toks, gen_typed) if gen_typed else 0.0,
-            word_share=present / len(gen_typed) if gen_typed else 0.0,
+            word_share=present / len(asked) if asked else 0.0,
             missing_max=max(absent, default=0.0) / top if top else 0.0,
             missing_count=math.log1p(len(absent)),
             unknown_words=unknown_words, unknown_share=unknown_share,
