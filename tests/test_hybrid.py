@@ -16,7 +16,6 @@ import pytest
 
 from pdfgen import make_pdf
 from pincite import analysis, embeddings
-from pincite.answer import pipeline
 from pincite.app import Library, current_profile
 from pincite.chunking import COVER_LINES, Chunk, naming_text
 from pincite.config import Settings
@@ -354,69 +353,9 @@ def test_same_line_below_the_cover_lines_answers(tmp_path, use_lib):
     assert top.doc_id == res.doc_id and top.verified and "6 bar" in top.quote
 
 
-def test_retrieve_searches_again_inside_the_named_document(tmp_path, use_lib, monkeypatch):
-    kx7 = make_pdf(tmp_path / "kx7.pdf", _manual("KX-7", 500, 40))
-    kx9 = make_pdf(tmp_path / "kx9.pdf", _manual("KX-9", 750, 60))
-    res7, res9 = use_lib.ingest([kx7, kx9])
-    calls = []
-    real = use_lib.index.search
-
-    def spy(tokens, flt=None, limit=10, **kw):
-        out = real(tokens, flt, limit, **kw)
-        if "similarity_to" not in kw:  # not the rare-key-word search (test_answer_scoring)
-            calls.append((list(tokens), flt, out))
-        return out
-
-    monkeypatch.setattr(use_lib.index, "search", spy)
-    q = _question("KX-9")
-    groups = analysis.query_groups(q)
-    hits = pipeline.retrieve(use_lib, q, groups, None)
-
-    assert len(calls) == 2
-    (first_tokens, first_flt, first), (second_tokens, second_flt, second) = calls
-    assert first_flt is None and "kx-9" in first_tokens and "suction" in first_tokens
-    assert second_flt.doc_ids == [res9.doc_id]
-    # The naming words are left out of the second search; what is asked stays.
-    assert set(second_tokens) == {"suction", "filter", "replac"}
-    assert second and {h.doc_id for h in second} == {res9.doc_id}
-    # Its hits come first, then the rest of the first search; no chunk twice; ranks renumbered.
-    assert ids(hits[:len(second)]) == ids(second)
-    assert set(ids(hits)) == set(ids(first)) | set(ids(second))
-    assert len(ids(hits)) == len(set(ids(hits)))
-    assert [h.rank for h in hits] == list(range(1, len(hits) + 1))
-    assert hits[0].doc_id == res9.doc_id and hits[0].page == 4
-
-    # A caller's filter is kept: with only KX-7 allowed, nothing of KX-9 is searched.
-    calls.clear()
-    hits = pipeline.retrieve(use_lib, q, groups, SearchFilter(doc_ids=[res7.doc_id]))
-    assert {h.doc_id for h in hits} == {res7.doc_id}
-    assert all(flt.doc_ids == [res7.doc_id] for _, flt, _ in calls)
-
-
 def _hit(doc: str, n: int, names: str) -> Hit:
     return Hit(chunk_id=f"{doc}-p1-c{n}", doc_id=doc, score=1.0, rank=n + 1, page=1, page_end=1,
                char_start=0, char_end=1, text="x", extra={"name_terms": analysis.tokens(names)})
-
-
-def test_naming_focus_picks_the_documents_named_most():
-    groups = analysis.query_groups(_question("KX-9"))
-    kx7, kx9 = "KX-7 HYDRAULIC PUMP SERVICE MANUAL", "KX-9 HYDRAULIC PUMP SERVICE MANUAL"
-    docs, rest = pipeline._naming_focus([_hit("a", 0, kx7), _hit("b", 1, kx9), _hit("a", 2, kx7)], groups)
-    assert docs == ["b"]  # names five words of the question; KX-7's names four
-    assert rest == ["suction", "filter", "replac"]
-    # Two documents named equally are both kept.
-    docs, rest = pipeline._naming_focus([_hit("a", 0, kx9), _hit("b", 1, kx9 + " spare")], groups)
-    assert docs == ["a", "b"] and rest == ["suction", "filter", "replac"]
-    # Only the first NAMING_HITS hits are looked at.
-    far = [_hit("a", i, "boiler") for i in range(pipeline.NAMING_HITS)] + [_hit("b", 9, kx9)]
-    assert pipeline._naming_focus(far, groups) is None
-    # No name matched, or nothing left to search for once the naming words are out: None.
-    assert pipeline._naming_focus([_hit("a", 0, "boiler manual 3")], analysis.query_groups("coolant?")) is None
-    assert pipeline._naming_focus([_hit("a", 0, kx9)], analysis.query_groups("KX-9 service manual")) is None
-    assert pipeline._naming_focus([], groups) is None
-
-
-# ================================================================ embedder in the profile
 
 
 def _pump_pdf(tmp_path: Path) -> Path:
