@@ -837,9 +837,11 @@ def _figures(bar: float, *xs: float) -> tuple[str, ...]:
 
 def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Candidate]) -> list[str]:
     """The question's words (as written) none of whose forms stands in any candidate's
-    window: what a refusal with no coverage was missing."""
+    window, less those that name a candidate's document (they do not count as evidence, so
+    they are not named as missing either): what the refusal says was lacking."""
     held = set().union(*(_window_tokens(c) for c in cands)) if cands else set()
-    lacking = [g for g in groups if not held & set(g)]
+    names = set().union(*(set(c.hit.extra.get("name_terms") or ()) for c in cands)) if cands else set()
+    lacking = [g for g in groups if not held & set(g) and not extractive._names(g, names)]
     out = [g[0] for g in lacking if extractive._is_cjk(g[0][0])]  # a Chinese word is its own form
     for raw in q.split():
         forms = set(analysis.tokens(raw))
