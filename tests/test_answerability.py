@@ -204,3 +204,41 @@ def test_development_set_is_well_formed():
         langs = {q["lang"] for q in qs if docs[q["doc"]]["split"] == split}
         assert langs == {"en", "ru", "zh"}, split
     assert all(name in docs for names in libs.values() for name in names)
+
+
+# ---------------------------------------------------------------- spreadsheet cells
+
+
+def test_sheet_row_claim_names_the_row_and_the_asked_cell():
+    """A spreadsheet row quoted whole is shown as "row name / asked column: value"; without
+    an asked column, or for text that is no header-value row, nothing replaces the row."""
+    from pincite.answer.table_verify import sheet_cell_claim
+
+    row = "'Staff'!A3:D3 | Name: Ivan Petrov; Department: Sales; Phone ext.: 2231; Room: C-12"
+    terms = analysis.tokens("What is Ivan Petrov's phone extension?")
+    assert sheet_cell_claim(row, terms) == "Ivan Petrov / Phone ext.: 2231"
+    assert sheet_cell_claim(row, analysis.tokens("In which room does Ivan Petrov sit?")) == "Ivan Petrov / Room: C-12"
+    assert sheet_cell_claim(row, analysis.tokens("What is the warranty of the laptop?")) is None
+    assert sheet_cell_claim("The pump holds 2 litres: fill it slowly.", terms) is None
+
+
+def test_spreadsheet_answer_shows_the_asked_cell_with_its_row_as_quote(tmp_path):
+    """Asked of a one-sheet library, the answer's claim is the asked cell of the named row,
+    and its quote (verified) is the whole row it stands in."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Staff"
+    ws.append(["Name", "Department", "Phone ext.", "Room"])
+    for row in [("Ivan Petrov", "Sales", 2231, "C-12"), ("Maria Lopez", "Finance", 2240, "C-14"),
+                ("Chen Wei", "Engineering", 2305, "D-02")]:
+        ws.append(row)
+    wb.save(tmp_path / "staff.xlsx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "staff.xlsx"])
+        ans = lib.ask("What is Maria Lopez's phone extension?")
+    assert ans.status == "answered", ans.answer
+    claim = ans.claims[0]
+    assert claim.text == "Maria Lopez / Phone ext.: 2240"
+    assert claim.citations[0].verified and "Maria Lopez" in claim.citations[0].quote

@@ -87,7 +87,7 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
     out = []
     weights = {asked_type.typed_group(g): w for g, w in weights.items()}
     for hit in hits[:SCORED_HITS]:
-        names = set(hit.extra.get("name_terms") or ())
+        names = naming_terms(hit)
         asked = {g: w for g, w in weights.items() if not _names(g, names)}
         if all(g[0].startswith(asked_type.MARK) for g in asked):  # only pseudo words left
             asked = weights
@@ -96,6 +96,17 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
             out.append(best)
     out.sort(key=lambda c: (-c.score, c.hit.rank))
     return out
+
+
+def naming_terms(hit: Hit) -> set[str]:
+    """The analysed words that name a hit's document: its index naming terms (title, file
+    name, cover lines: chunking.naming_text), except for a spreadsheet, which has no cover
+    (its first rows are data: in a small sheet they would name every word of it), so only
+    its title and file name name it."""
+    if (hit.address or {}).get("kind") == "sheet":
+        stem = hit.file.rsplit(".", 1)[0] if hit.file else ""
+        return set(analysis.tokens(f"{hit.title or ''} {stem}"))
+    return set(hit.extra.get("name_terms") or ())
 
 
 #: Connectors inside a code: "usntps-ftm-103" names a document whose name holds

@@ -151,7 +151,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         h = c.hit
         marks = asked_type.value_marks(text)
         toks = set(analysis.tokens(text)) | marks
-        names = set(h.extra.get("name_terms") or ())
+        names = extractive.naming_terms(h)
         chunk_toks = set(analysis.tokens(h.text)) | asked_type.value_marks(h.text) | names
         # words that only name the window's document (its title, file name, cover) do not
         # count when other words remain: the window must hold what is asked about it

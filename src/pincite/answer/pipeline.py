@@ -805,6 +805,11 @@ def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Cl
         triple = claim_for_span(lib.model(hit.doc_id), hit.page, start, end, terms)
         if triple is not None and _shows(quote, triple.row_header) and _shows(quote, triple.value):
             text = triple.text  # the quote itself shows the row and the value
+    elif check.verified and (hit.address or {}).get("kind") == "sheet":
+        # a spreadsheet row reads as "row name / asked column: value", all as the quote writes it
+        from .table_verify import sheet_cell_claim
+
+        text = sheet_cell_claim(quote, terms) or text
     return Claim(text=text, verified=check.verified, reason=check.reason, citations=[cit])
 
 

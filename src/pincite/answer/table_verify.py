@@ -185,3 +185,29 @@ def claim_for_span(doc: DocumentModel, page: int, start: int, end: int,
         found = [found[scores.index(best)]]
     table, row = found[0]
     return table_row_claim(table, row, terms)
+
+
+def sheet_cell_claim(quote: str, terms: Iterable[str]) -> str | None:
+    """The claim text of a spreadsheet row quoted as "'Sheet'!A9:G9 | Header: value; ...":
+    the row's name (the value sharing the most of ``terms``, else its first value) and the
+    cells whose header shares a word with ``terms`` ("Nadia Haddad / Phone ext.: 4702"), as
+    the quote writes them; None when no header shares a word (the row is shown whole) or
+    the quote is not a row of header-value pairs."""
+    body = quote.split(" | ", 1)[-1]
+    pairs = []
+    for part in body.split("; "):
+        header, sep, value = part.partition(": ")
+        if not sep or not header.strip() or not value.strip():
+            return None
+        pairs.append((header.strip(), value.strip()))
+    if len(pairs) < 2:
+        return None
+    asked = set(terms)
+    cells = [(h, v) for h, v in pairs if asked & set(analysis.tokens(h))]
+    if not cells or len(cells) == len(pairs):
+        return None
+    named = max(pairs, key=lambda p: len(asked & set(analysis.tokens(p[1]))))
+    if not asked & set(analysis.tokens(named[1])):
+        named = pairs[0]
+    shown = [f"{h}: {v}" for h, v in cells if (h, v) != named]
+    return f"{named[1]} / {'; '.join(shown)}" if shown else None
