@@ -374,7 +374,8 @@ def _clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
     for c in _kept(lib, g):
         name = c.hit.file or c.hit.doc_id
         section = c.hit.section_title or ""
-        places.setdefault((c.hit.doc_id, section), f"{name} \u00a7{section}" if section else name)
+        where = f"\u00a7{section}" if section else f"p. {c.hit.page}" if not c.hit.address and c.hit.page else ""
+        places.setdefault((c.hit.doc_id, section), f"{name} {where}".strip())
     if len(places) < 2:
         return None
     options = list(places.values())[:VAGUE_OPTIONS]
