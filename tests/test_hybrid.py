@@ -1,5 +1,5 @@
 """Tests of hybrid retrieval: the Qdrant Edge index in its three modes (pincite.index.edge),
-the naming focus of answering (pincite.answer.pipeline.retrieve, chunking.naming_text), and
+the naming terms of documents (chunking.naming_text), and
 the embedder as part of the index profile (pincite.app).
 
 The index tests build tiny shards directly from Chunk objects with hand-made dense vectors,

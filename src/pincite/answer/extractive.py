@@ -21,8 +21,8 @@ from .verify import min_quote_chars
 MAX_QUOTE_CHARS = 400
 #: Windows of up to this many consecutive sentences are scored (compound facts often span two).
 MAX_WINDOW_SENTENCES = 2
-#: Hits whose sentences are scored (retrieval rank order; a focused second search adds up
-#: to top_k hits in front of the first, see pipeline.retrieve).
+#: Hits whose sentences are scored (retrieval rank order; by-line searches put their hits
+#: in front of the search's, see answer.retrieve).
 SCORED_HITS = 24
 #: Tie-breaker weight of the BM25 rank, small against coverage (one term of five = 0.2).
 RANK_WEIGHT = 0.02

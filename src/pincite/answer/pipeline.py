@@ -1,4 +1,9 @@
-"""answer_question: question -> retrieve -> extractive claims -> verify -> Answer.
+"""answer_question: the stages of an answer, each in its own module with typed data between:
+question -> retrieve (answer.retrieve: hits) -> candidates (answer.extractive: one sentence
+window per hit) -> evidence checks (answer.evidence: sibling model, other edition, other
+document) -> features (answer.features: WindowFeatures) -> rank and refuse
+(answer.answerability: a probability per window, the bar) -> claims, verified quotes and the
+Answer (here).
 
 The library object passed in provides `index` (search), `catalog` (term statistics,
 documents) and `page_text(doc_id, page)` (the source text quotes are verified against).
@@ -7,19 +12,21 @@ Page numbers and labels in citations come from the index record, never from text
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
-from pathlib import Path
-from typing import Callable, Protocol
+from typing import Callable
 
 from .. import analysis
 from ..answer_model import Answer, Claim, Clarification, Relevance, Scope
-from ..chunking import cover_lines, section_of
+from ..chunking import section_of
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
-from ..index.base import Hit, SearchFilter
+from ..index.base import SearchFilter
 from . import answerability, asked_type, extractive, features
+from .evidence import (asked_and_found, lacks_asked_code, names_any, names_other_code, names_other_edition,
+                       window_tokens)
 from .features import WindowFeatures
+from .retrieve import (NAMING_HITS, LibraryLike, index_terms, named_docs, probe, retrieve, title_words,
+                       unknown_words, with_byline_hits)
 from .calculate import calculation_line, conversion_for, unconverted_target, without_target_unit
 from .cite import SECTION_SEP, citation_for
 from .messages import message
@@ -32,19 +39,6 @@ NAVIGATION_KINDS = ("contents", "index")
 MAX_CLAIMS = 5
 #: A further claim is kept when its answerability is at least this share of the best one's.
 KEEP_RELATIVE = 0.1
-_CODE_RE = re.compile(r"^([^\W\d_]+)[-.]?\d")  # "px-200", "нд-40", "kd5"
-
-
-class LibraryLike(Protocol):
-    settings: object
-    index: object
-    catalog: object
-
-    def page_text(self, doc_id: str, page: int) -> str: ...
-
-    def model(self, doc_id: str) -> object: ...
-
-    def embed_query(self, question: str) -> object: ...
 
 
 def check_question(question: str) -> str:
@@ -106,7 +100,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
                         refusal=_refusal(q, lang, scope, "empty_library", timings))
     groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
-    terms = _terms(groups)
+    terms = index_terms(groups)
     hits = retrieve(lib, q, groups, flt)
     if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
         # Nothing in scope: say which document is missing; never search without the filter.
@@ -120,7 +114,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         groups = analysis.query_groups(coverage_text) or groups
     bylines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
-        hits, bylines = _with_byline_hits(lib, hits, groups, flt, coverage_text or q)
+        hits, bylines = with_byline_hits(lib, hits, groups, flt, coverage_text or q)
     weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks, bylines)
     cands = extractive.candidates(hits, weights, marks)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
@@ -131,20 +125,20 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # evidence never decides that a question is answered: when nothing else is found, the
     # library lacks the asked model or edition.
     editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
-    other_model = {id(c) for c in cands if _names_other_code(c, groups) or _names_other_edition(c, editions)}
+    other_model = {id(c) for c in cands if names_other_code(c, groups) or names_other_edition(c, editions)}
     # Likewise evidence from another document than the one the question names by its title
     # or file name ("How much does a siunitx license cost?" is not answered by the CTeX FAQ's
     # licence notice), when it does not name that document's words itself.
-    named, naming = _named_docs(hits[:NAMING_HITS] + _probe(lib, groups, flt), groups)
-    naming = _title_words(lib, named, naming)
+    named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups)
+    naming = title_words(lib, named, naming)
     other_doc = {id(c) for c in cands if named and c.hit.doc_id not in named
-                 and not _names_any(c, naming)} - other_model
+                 and not names_any(c, naming)} - other_model
     other = other_model | other_doc
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
     feats = features.compute(cands, groups, features.general_weights(coverage_text or q, groups),
                              other_model, other_doc, NAVIGATION_KINDS,
                              features.window_cosines(embedder, q, cands),
-                             unknown=_unknown_words(lib, groups))
+                             unknown=unknown_words(lib, groups))
     model = answerability.load()
     prob = {id(c): model.probability(f) for c, f in zip(cands, feats)}
     cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS, -prob[id(c)]))
@@ -159,7 +153,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         if sibling and sufficient(relevance(sibling, bar, prob)):
             # what was found would answer, but about the sibling: say so
             if id(sibling[0]) in other_model:
-                why = _asked_and_found(q, groups, editions, sibling[0])
+                why = asked_and_found(q, groups, editions, sibling[0])
             else:
                 rows = [lib.catalog.get(d) for d in named]
                 why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
@@ -182,11 +176,11 @@ def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: st
       rarest word, so evidence with the other words but nobody named ("without written
       permission" for "Who wrote …?") does not pass;
     * an authorship question (asked_type.asks_author): one of `bylines` (the title-block
-      by-lines of the hits' documents, `_with_byline_hits`) holds the name and stands for
+      by-lines of the hits' documents, `with_byline_hits`) holds the name and stands for
       the authorship words ("Who is the author of …?" is answered by the name under the
       title).
     """
-    weights = extractive.group_weights(groups, lib.catalog.term_df(_terms(groups)), n_chunks)
+    weights = extractive.group_weights(groups, lib.catalog.term_df(index_terms(groups)), n_chunks)
     marks: Callable[[str], set[str]] = asked_type.value_marks
     if not weights:
         return weights, marks
@@ -195,54 +189,6 @@ def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: st
     if bylines:  # only an authorship question has them (gather)
         marks = asked_type.byline_marks(marks, list(bylines), asked_type.author_words(question))
     return weights, marks
-
-
-#: Documents of the first hits whose by-lines an authorship question looks at when it names
-#: no document (`_with_byline_hits`).
-BYLINE_DOCS = 5
-
-
-def _with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str, ...]],
-                      flt: SearchFilter | None, question: str) -> tuple[list[Hit], list[str]]:
-    """For an authorship question: (hits, by-lines). The by-lines are those of the title
-    blocks (asked_type.bylines of chunking.cover_lines) of the documents the question names
-    by its words other than the authorship words (`_named_docs` of a BM25 search for those
-    words: "author" names the "Author's Guide", not zhnumber.pdf, in "Who is the author of
-    zhnumber?"); none when those words name no document; the first BYLINE_DOCS documents
-    among the hits when the question has no other words ("Who is the author?"). A by-line no hit
-    holds is searched for (`_with_lines`): "Who wrote lshort?" shares no word with lshort's
-    cover, which names the author under the title."""
-    authorship = asked_type.author_words(question)
-    subject = [g for g in groups if not authorship.intersection(g)]
-    docs, _ = _named_docs(_probe(lib, subject, flt) + hits[:NAMING_HITS], subject)
-    if subject and not docs:
-        return hits, []  # it names no document of the library ("Who wrote lshort?" without lshort)
-    docs = docs or list(dict.fromkeys(h.doc_id for h in hits))[:BYLINE_DOCS]
-    lines: dict[str, list[str]] = {}
-    for doc_id in docs:
-        doc = lib.model(doc_id)
-        lines[doc_id] = asked_type.bylines(cover_lines(doc), doc.title or "")
-    return _with_lines(lib, hits, flt, lines), [b for bs in lines.values() for b in bs]
-
-
-def _with_lines(lib: LibraryLike, hits: list[Hit], flt: SearchFilter | None,
-                lines: dict[str, list[str]]) -> list[Hit]:
-    """`hits` with, for each document's `lines` that no hit of it holds (whitespace runs
-    compared as one space), the chunk that holds the line, found by BM25 inside that
-    document and the caller's filter. Found chunks come first (so they are scored,
-    extractive.SCORED_HITS), as the second search's do in `retrieve`; ranks renumbered."""
-    more: list[Hit] = []
-    for doc_id, wanted in lines.items():
-        if flt is not None and flt.doc_ids is not None and doc_id not in flt.doc_ids:
-            continue
-        narrowed = dataclasses.replace(flt or SearchFilter(), doc_ids=[doc_id])
-        for line in wanted:
-            flat = " ".join(line.split())
-            if any(h.doc_id == doc_id and flat in " ".join(h.text.split()) for h in hits + more):
-                continue
-            more += [h for h in lib.index.search(analysis.tokens(line), narrowed, limit=3, mode="bm25")
-                     if flat in " ".join(h.text.split())][:1]
-    return _merged(more, hits) if more else hits
 
 
 def _scoped(flt: SearchFilter | None) -> bool:
@@ -346,7 +292,7 @@ def _kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
                      if p.get(id(c), 0.0) >= bar
                      and id(c) not in g.other_code
                      and (best.key_missing > 0 or c.key_missing == 0 or c.hit.doc_id == best.hit.doc_id)
-                     and not _lacks_asked_code(c, best, g.groups)]
+                     and not lacks_asked_code(c, best, g.groups)]
 
 
 #: A question whose only content word is at least this common in general language (wordfreq's
@@ -383,31 +329,6 @@ def _clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
     clar = Clarification(question=text, options=options)
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=text, clarification=clar, timings=g.timings, relevance=g.rel)
-
-
-def _lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,
-                      groups: list[tuple[str, ...]]) -> bool:
-    """True when the question names a model code ("НД-40") that the best evidence names
-    (in its window or its document's name) and `cand` names nowhere: `cand` is about
-    another product ("The PX-200 weighs 850 kg"), whatever words it shares."""
-    asked = _asked_codes(groups)
-    if not asked:
-        return False
-
-    def names_code(c: extractive.Candidate) -> bool:
-        return bool(asked & (_window_tokens(c) | set(c.hit.extra.get("name_terms") or ())))
-
-    return names_code(best) and not names_code(cand)
-
-
-def _asked_codes(groups: list[tuple[str, ...]]) -> set[str]:
-    """The question's model codes ("px-200", "нд-40"): its forms that _CODE_RE matches."""
-    return {t for g in groups for t in g if _CODE_RE.match(t)}
-
-
-def _window_tokens(cand: extractive.Candidate) -> set[str]:
-    """Analysed words of a candidate's sentence window (its span of the hit's text)."""
-    return set(analysis.tokens(_window_text(cand)))
 
 
 def _clarify(lib: LibraryLike, g: Gathered) -> Answer | None:
@@ -628,158 +549,6 @@ def sufficient(rel: Relevance) -> bool:
     return rel.score >= rel.threshold
 
 
-def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
-             flt: SearchFilter | None) -> list[Hit]:
-    """Hits for a question, best first (ranks renumbered 1..n).
-
-    One hybrid search with all the question's words, inside the caller's filter.
-    """
-    qvec = lib.embed_query(q)
-    return lib.index.search(_terms(groups), flt, limit=lib.settings.top_k, query_vector=qvec,
-                            mode=lib.settings.retrieval)
-
-
-def _merged(first: list[Hit], rest: list[Hit]) -> list[Hit]:
-    """`first` then `rest`, each chunk once (its first place), ranks renumbered 1..n."""
-    merged = list({h.chunk_id: h for h in first + rest}.values())
-    for rank, h in enumerate(merged, 1):
-        h.rank = rank
-    return merged
-
-
-def _unknown_words(lib: LibraryLike, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
-    """The question words none of whose forms occurs in any chunk of the library."""
-    df = lib.catalog.term_df(_terms(groups))
-    return {g for g in groups if not any(df.get(t, 0) for t in g)}
-
-
-def _terms(groups: list[tuple[str, ...]]) -> list[str]:
-    """Every index form of the question's words, once, in question order."""
-    return list(dict.fromkeys(t for g in groups for t in g))
-
-
-#: Hits of the first search whose documents may be the ones the question names.
-NAMING_HITS = 5
-
-
-#: Hits of the BM25 search for each question word alone that `_probe` looks at.
-PROBE_HITS = 2
-
-
-def _probe(lib: LibraryLike, groups: list[tuple[str, ...]], flt: SearchFilter | None) -> list[Hit]:
-    """The first PROBE_HITS hits of a BM25 search for each question word alone (inside
-    `flt`): the chunks of a document the word names (its title and file name prefix every
-    chunk's search text) come first there, however the whole question ranks them ("siunitx"
-    in "Under which license is siunitx distributed?", where licence pages of other books
-    fill the first places). One Edge query per word, a few milliseconds each."""
-    out: list[Hit] = []
-    for g in groups:
-        out += lib.index.search(list(g), flt, limit=PROBE_HITS, mode="bm25")
-    return out
-
-
-def _named_docs(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[str], set[tuple[str, ...]]]:
-    """(documents of `hits` whose naming terms match the most question words, those words);
-    ([], set()) when none matches any."""
-    named: dict[str, set] = {}
-    for h in hits:
-        names = set(h.extra.get("name_terms") or ())
-        named[h.doc_id] = {g for g in groups if names.intersection(g)}
-    most = max((len(v) for v in named.values()), default=0)
-    if not most:
-        return [], set()
-    docs = [d for d, v in named.items() if len(v) == most]
-    return docs, set().union(*(named[d] for d in docs))
-
-
-def _names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
-    """True when the evidence is about a sibling of a code in the question ("PX-300" for a
-    question about "PX-200"): its sentence window names a sibling but not the asked code,
-    or, when the window names no code of that family, its document's name (title, file
-    name, cover title block) does."""
-    asked = _asked_codes(groups)
-    if not asked:
-        return False
-    prefixes = {_CODE_RE.match(t).group(1) for t in asked}
-    for toks in (_window_tokens(cand), set(cand.hit.extra.get("name_terms") or ())):
-        if asked & toks:
-            return False
-        if any((m := _CODE_RE.match(t)) and m.group(1) in prefixes for t in toks):
-            return True
-    return False
-
-
-def _names_other_edition(cand: extractive.Candidate, asked: set[analysis.Edition]) -> bool:
-    """True when the evidence is about another edition of a document the question names
-    (analysis.editions: "REVTEX 4.2" for "According to the REVTeX 4.1 Author's Guide"): its
-    sentence window names the same name with other versions only, or, when the window names
-    no version of it, its document's naming terms (title, file name, cover) hold the name
-    and version-like tokens none of which is asked ("live" and "2020" for "TeX Live 2021")."""
-    if not asked:
-        return False
-    window = analysis.text_editions(_window_text(cand))
-    names = set(cand.hit.extra.get("name_terms") or ())
-    for name in {e.name for e in asked}:
-        wanted = {e.version for e in asked if e.name == name}
-        here = {e.version for e in window if e.name == name}
-        if not here and name in names:
-            here = {t.removeprefix("v") for t in names if analysis.VERSION_TOKEN_RE.match(t)}
-        if here and not here & wanted:
-            return True
-    return False
-
-
-def _title_words(lib: LibraryLike, docs: list[str], naming: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
-    """The words of `naming` that stand in the title or file name of one of `docs` (what a
-    question names a document by), or all of `naming` when none does: "Released" is on
-    siunitx's cover too, but "REVTEX 4 was released …" is not about siunitx."""
-    names: set[str] = set()
-    for d in docs:
-        row = lib.catalog.get(d)
-        if row is not None:
-            names.update(analysis.tokens(f"{row.title or ''} {Path(row.file_name or '').stem}"))
-    return {g for g in naming if names.intersection(g)} or naming
-
-
-def _names_any(cand: extractive.Candidate, naming: set[tuple[str, ...]]) -> bool:
-    """Whether a candidate's chunk or its document's naming terms hold a form of one of the
-    question words `naming` (those that name a document, `_named_docs`): a passage of an
-    installation guide that speaks of "TeX Live" answers a question about TeX Live, although
-    "TeX Live" names the TeX Live guides."""
-    held = set(analysis.tokens(cand.hit.text)) | set(cand.hit.extra.get("name_terms") or ())
-    return any(held.intersection(g) for g in naming)
-
-
-def _asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysis.Edition],
-                     cand: extractive.Candidate) -> tuple[str, str, str]:
-    """(message key, what the question names, what the best evidence names instead), as
-    written, for the refusal of a question whose evidence is all about a sibling code or
-    another edition: ("why_other_edition", "REVTeX 4.1", "REVTEX 4.2"), (…, "PX-300",
-    "PX-200"); "why_other_document" with no found side when only the evidence's document
-    name tells (its title, not its window)."""
-    window = _window_text(cand)
-    found = analysis.text_editions(window)
-    for e in sorted(editions, key=lambda e: e.text):
-        other = sorted(f.text for f in found if f.name == e.name and f.version != e.version)
-        if other:
-            return "why_other_edition", e.text, other[0]
-    codes = sorted(_asked_codes(groups))
-    if not codes:
-        return "why_other_document", min((e.text for e in editions), default=""), ""
-    prefixes = {_CODE_RE.match(t).group(1) for t in codes}
-    sib = sorted(w.strip(".,;:!?«»\"'()") for w in window.split()
-                 if any((m := _CODE_RE.match(t)) and m.group(1) in prefixes and t not in codes
-                        for t in analysis.tokens(w)))
-    asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if set(analysis.tokens(w)) & set(codes)),
-                 codes[0])
-    return ("why_other_edition", asked, sib[0]) if sib else ("why_other_document", asked, "")
-
-
-def _window_text(cand: extractive.Candidate) -> str:
-    """The text of a candidate's sentence window (its span of the hit's text)."""
-    return cand.hit.text[cand.start - cand.hit.char_start:cand.end - cand.hit.char_start]
-
-
 def _claim(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Claim:
     hit = cand.hit
     # a bridge chunk (a sentence across a page break) is its own source: cand indexes its text
@@ -845,7 +614,7 @@ def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Can
     """The question's words (as written) none of whose forms stands in any candidate's
     window, less those that name a candidate's document (they do not count as evidence, so
     they are not named as missing either): what the refusal says was lacking."""
-    held = set().union(*(_window_tokens(c) for c in cands)) if cands else set()
+    held = set().union(*(window_tokens(c) for c in cands)) if cands else set()
     names = set().union(*(set(c.hit.extra.get("name_terms") or ()) for c in cands)) if cands else set()
     lacking = [g for g in groups if not held & set(g) and not extractive._names(g, names)]
     out = [g[0] for g in lacking if extractive._is_cjk(g[0][0])]  # a Chinese word is its own form

@@ -23,9 +23,8 @@ Rules, in order (each documented choice keeps a single question whole):
    "Согласно …,", "По …,", "根据……，", "依……，") and a parenthesised one ("(per lshort)") are
    copied to the parts that lack them. Names of the first part are NOT copied: measured on
    the whole corpus (2026-12-01), appending them ("…推荐哪些 (Windows 10 TeX Live iso)？")
-   made retrieval focus on the document those names title (pipeline.retrieve's naming
-   search) instead of the part's own words, and fewer parts had their evidence found than
-   without them.
+   made retrieval favour the document those names title instead of the part's own words,
+   and fewer parts had their evidence found than without them.
 
 tests/test_split.py checks these rules on compound and single questions of each language.
 """

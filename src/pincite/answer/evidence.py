@@ -1,0 +1,110 @@
+"""Evidence checks on candidate windows: whether a window is about a sibling model code or
+another edition than the one asked, whether it holds the words that name the asked
+document, and what a refusal says it found instead.
+"""
+from __future__ import annotations
+
+import re
+
+from .. import analysis
+from . import extractive
+from .features import window_text
+
+
+CODE_RE = re.compile(r"^([^\W\d_]+)[-.]?\d")  # "px-200", "нд-40", "kd5"
+
+
+def lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,
+                      groups: list[tuple[str, ...]]) -> bool:
+    """True when the question names a model code ("НД-40") that the best evidence names
+    (in its window or its document's name) and `cand` names nowhere: `cand` is about
+    another product ("The PX-200 weighs 850 kg"), whatever words it shares."""
+    asked = asked_codes(groups)
+    if not asked:
+        return False
+
+    def names_code(c: extractive.Candidate) -> bool:
+        return bool(asked & (window_tokens(c) | set(c.hit.extra.get("name_terms") or ())))
+
+    return names_code(best) and not names_code(cand)
+
+
+def asked_codes(groups: list[tuple[str, ...]]) -> set[str]:
+    """The question's model codes ("px-200", "нд-40"): its forms that CODE_RE matches."""
+    return {t for g in groups for t in g if CODE_RE.match(t)}
+
+
+def window_tokens(cand: extractive.Candidate) -> set[str]:
+    """Analysed words of a candidate's sentence window (its span of the hit's text)."""
+    return set(analysis.tokens(window_text(cand)))
+
+
+def names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
+    """True when the evidence is about a sibling of a code in the question ("PX-300" for a
+    question about "PX-200"): its sentence window names a sibling but not the asked code,
+    or, when the window names no code of that family, its document's name (title, file
+    name, cover title block) does."""
+    asked = asked_codes(groups)
+    if not asked:
+        return False
+    prefixes = {CODE_RE.match(t).group(1) for t in asked}
+    for toks in (window_tokens(cand), set(cand.hit.extra.get("name_terms") or ())):
+        if asked & toks:
+            return False
+        if any((m := CODE_RE.match(t)) and m.group(1) in prefixes for t in toks):
+            return True
+    return False
+
+
+def names_other_edition(cand: extractive.Candidate, asked: set[analysis.Edition]) -> bool:
+    """True when the evidence is about another edition of a document the question names
+    (analysis.editions: "REVTEX 4.2" for "According to the REVTeX 4.1 Author's Guide"): its
+    sentence window names the same name with other versions only, or, when the window names
+    no version of it, its document's naming terms (title, file name, cover) hold the name
+    and version-like tokens none of which is asked ("live" and "2020" for "TeX Live 2021")."""
+    if not asked:
+        return False
+    window = analysis.text_editions(window_text(cand))
+    names = set(cand.hit.extra.get("name_terms") or ())
+    for name in {e.name for e in asked}:
+        wanted = {e.version for e in asked if e.name == name}
+        here = {e.version for e in window if e.name == name}
+        if not here and name in names:
+            here = {t.removeprefix("v") for t in names if analysis.VERSION_TOKEN_RE.match(t)}
+        if here and not here & wanted:
+            return True
+    return False
+
+
+def names_any(cand: extractive.Candidate, naming: set[tuple[str, ...]]) -> bool:
+    """Whether a candidate's chunk or its document's naming terms hold a form of one of the
+    question words `naming` (those that name a document, `named_docs`): a passage of an
+    installation guide that speaks of "TeX Live" answers a question about TeX Live, although
+    "TeX Live" names the TeX Live guides."""
+    held = set(analysis.tokens(cand.hit.text)) | set(cand.hit.extra.get("name_terms") or ())
+    return any(held.intersection(g) for g in naming)
+
+
+def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysis.Edition],
+                     cand: extractive.Candidate) -> tuple[str, str, str]:
+    """(message key, what the question names, what the best evidence names instead), as
+    written, for the refusal of a question whose evidence is all about a sibling code or
+    another edition: ("why_other_edition", "REVTeX 4.1", "REVTEX 4.2"), (…, "PX-300",
+    "PX-200"); "why_other_document" with no found side when only the evidence's document
+    name tells (its title, not its window)."""
+    window = window_text(cand)
+    found = analysis.text_editions(window)
+    for e in sorted(editions, key=lambda e: e.text):
+        other = sorted(f.text for f in found if f.name == e.name and f.version != e.version)
+        if other:
+            return "why_other_edition", e.text, other[0]
+    codes = sorted(asked_codes(groups))
+    if not codes:
+        return "why_other_document", min((e.text for e in editions), default=""), ""
+    prefixes = {CODE_RE.match(t).group(1) for t in codes}
+    sib = sorted(w.strip(".,;:!?«»\"'()") for w in window.split()
+                 if any((m := CODE_RE.match(t)) and m.group(1) in prefixes and t not in codes
+                        for t in analysis.tokens(w)))
+    asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if set(analysis.tokens(w)) & set(codes)),
+                 codes[0])
+    return ("why_other_edition", asked, sib[0]) if sib else ("why_other_document", asked, "")

@@ -1,0 +1,151 @@
+"""Retrieval for answering: the hybrid search of a question, and the passages a question
+about a named document or its author needs beyond it (by-lines under a title, lines found
+inside one document). Hits are returned as the index gives them, ranks renumbered; nothing
+here scores or writes into a hit.
+"""
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+from typing import Protocol
+
+from .. import analysis
+from ..chunking import cover_lines
+from ..index.base import Hit, SearchFilter
+from . import asked_type
+
+
+class LibraryLike(Protocol):
+    settings: object
+    index: object
+    catalog: object
+
+    def page_text(self, doc_id: str, page: int) -> str: ...
+
+    def model(self, doc_id: str) -> object: ...
+
+    def embed_query(self, question: str) -> object: ...
+
+
+#: Documents of the first hits whose by-lines an authorship question looks at when it names
+#: no document (`with_byline_hits`).
+BYLINE_DOCS = 5
+
+
+def with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str, ...]],
+                      flt: SearchFilter | None, question: str) -> tuple[list[Hit], list[str]]:
+    """For an authorship question: (hits, by-lines). The by-lines are those of the title
+    blocks (asked_type.bylines of chunking.cover_lines) of the documents the question names
+    by its words other than the authorship words (`named_docs` of a BM25 search for those
+    words: "author" names the "Author's Guide", not zhnumber.pdf, in "Who is the author of
+    zhnumber?"); none when those words name no document; the first BYLINE_DOCS documents
+    among the hits when the question has no other words ("Who is the author?"). A by-line no hit
+    holds is searched for (`with_lines`): "Who wrote lshort?" shares no word with lshort's
+    cover, which names the author under the title."""
+    authorship = asked_type.author_words(question)
+    subject = [g for g in groups if not authorship.intersection(g)]
+    docs, _ = named_docs(probe(lib, subject, flt) + hits[:NAMING_HITS], subject)
+    if subject and not docs:
+        return hits, []  # it names no document of the library ("Who wrote lshort?" without lshort)
+    docs = docs or list(dict.fromkeys(h.doc_id for h in hits))[:BYLINE_DOCS]
+    lines: dict[str, list[str]] = {}
+    for doc_id in docs:
+        doc = lib.model(doc_id)
+        lines[doc_id] = asked_type.bylines(cover_lines(doc), doc.title or "")
+    return with_lines(lib, hits, flt, lines), [b for bs in lines.values() for b in bs]
+
+
+def with_lines(lib: LibraryLike, hits: list[Hit], flt: SearchFilter | None,
+                lines: dict[str, list[str]]) -> list[Hit]:
+    """`hits` with, for each document's `lines` that no hit of it holds (whitespace runs
+    compared as one space), the chunk that holds the line, found by BM25 inside that
+    document and the caller's filter. Found chunks come first (so they are scored,
+    extractive.SCORED_HITS), as the second search's do in `retrieve`; ranks renumbered."""
+    more: list[Hit] = []
+    for doc_id, wanted in lines.items():
+        if flt is not None and flt.doc_ids is not None and doc_id not in flt.doc_ids:
+            continue
+        narrowed = dataclasses.replace(flt or SearchFilter(), doc_ids=[doc_id])
+        for line in wanted:
+            flat = " ".join(line.split())
+            if any(h.doc_id == doc_id and flat in " ".join(h.text.split()) for h in hits + more):
+                continue
+            more += [h for h in lib.index.search(analysis.tokens(line), narrowed, limit=3, mode="bm25")
+                     if flat in " ".join(h.text.split())][:1]
+    return merged(more, hits) if more else hits
+
+
+def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
+             flt: SearchFilter | None) -> list[Hit]:
+    """Hits for a question, best first (ranks renumbered 1..n).
+
+    One hybrid search with all the question's words, inside the caller's filter.
+    """
+    qvec = lib.embed_query(q)
+    return lib.index.search(index_terms(groups), flt, limit=lib.settings.top_k, query_vector=qvec,
+                            mode=lib.settings.retrieval)
+
+
+def merged(first: list[Hit], rest: list[Hit]) -> list[Hit]:
+    """`first` then `rest`, each chunk once (its first place), ranks renumbered 1..n."""
+    merged = list({h.chunk_id: h for h in first + rest}.values())
+    for rank, h in enumerate(merged, 1):
+        h.rank = rank
+    return merged
+
+
+def unknown_words(lib: LibraryLike, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """The question words none of whose forms occurs in any chunk of the library."""
+    df = lib.catalog.term_df(index_terms(groups))
+    return {g for g in groups if not any(df.get(t, 0) for t in g)}
+
+
+def index_terms(groups: list[tuple[str, ...]]) -> list[str]:
+    """Every index form of the question's words, once, in question order."""
+    return list(dict.fromkeys(t for g in groups for t in g))
+
+
+#: Hits of the first search whose documents may be the ones the question names.
+NAMING_HITS = 5
+
+
+#: Hits of the BM25 search for each question word alone that `probe` looks at.
+PROBE_HITS = 2
+
+
+def probe(lib: LibraryLike, groups: list[tuple[str, ...]], flt: SearchFilter | None) -> list[Hit]:
+    """The first PROBE_HITS hits of a BM25 search for each question word alone (inside
+    `flt`): the chunks of a document the word names (its title and file name prefix every
+    chunk's search text) come first there, however the whole question ranks them ("siunitx"
+    in "Under which license is siunitx distributed?", where licence pages of other books
+    fill the first places). One Edge query per word, a few milliseconds each."""
+    out: list[Hit] = []
+    for g in groups:
+        out += lib.index.search(list(g), flt, limit=PROBE_HITS, mode="bm25")
+    return out
+
+
+def named_docs(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[str], set[tuple[str, ...]]]:
+    """(documents of `hits` whose naming terms match the most question words, those words);
+    ([], set()) when none matches any."""
+    named: dict[str, set] = {}
+    for h in hits:
+        names = set(h.extra.get("name_terms") or ())
+        named[h.doc_id] = {g for g in groups if names.intersection(g)}
+    most = max((len(v) for v in named.values()), default=0)
+    if not most:
+        return [], set()
+    docs = [d for d, v in named.items() if len(v) == most]
+    return docs, set().union(*(named[d] for d in docs))
+
+
+def title_words(lib: LibraryLike, docs: list[str], naming: set[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """The words of `naming` that stand in the title or file name of one of `docs` (what a
+    question names a document by), or all of `naming` when none does: "Released" is on
+    siunitx's cover too, but "REVTEX 4 was released …" is not about siunitx."""
+    names: set[str] = set()
+    for d in docs:
+        row = lib.catalog.get(d)
+        if row is not None:
+            names.update(analysis.tokens(f"{row.title or ''} {Path(row.file_name or '').stem}"))
+    return {g for g in naming if names.intersection(g)} or naming
