@@ -601,10 +601,7 @@
   function refusalDetail(ans) {
     const r = ans.relevance;
     if (!r) return null;
-    const parts = [`the best passage holds ${Math.round(r.coverage * 100)}% of the question's words (score ${num(r.score)}, needed ${num(r.threshold)})`];
-    if (r.dense !== null && r.dense !== undefined && r.min_dense !== null && r.min_dense !== undefined) {
-      parts.push(`meaning similarity ${num(r.dense)} (needed ${num(r.min_dense)})`);
-    }
+    const parts = [`the best passage holds ${Math.round(r.coverage * 100)}% of the question's words; the chance that it answers is ${num(r.score)} (needed ${num(r.threshold)})`];
     return `Why: ${parts.join("; ")}.`;
   }
 
@@ -814,8 +811,8 @@
     }
     if (ans.relevance) {
       const r = ans.relevance;
-      rows.push(["Relevance", `coverage ${num(r.coverage)}, score ${num(r.score)} (bar ${num(r.threshold)})` +
-        (r.dense !== null && r.dense !== undefined ? `, meaning ${num(r.dense)}` + (r.min_dense !== null && r.min_dense !== undefined ? ` (bar ${num(r.min_dense)})` : "") : "")]);
+      rows.push(["Relevance", `coverage ${num(r.coverage)}, chance it answers ${num(r.score)} (bar ${num(r.threshold)})` +
+        (r.dense !== null && r.dense !== undefined ? `, meaning ${num(r.dense)}` : "")]);
     }
     if (ans.timings && Object.keys(ans.timings).length) {
       rows.push(["Server time", Object.entries(ans.timings).map(([k, v]) => `${k} ${(v * 1000).toFixed(0)} ms`).join(", ")]);
