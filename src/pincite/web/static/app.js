@@ -517,6 +517,8 @@
     return el("p", { class: "llm-usage", id: "llm-usage", text: usageText(ans) });
   }
   const num = (x) => (Math.abs(x) < 0.005 ? 0 : x).toFixed(2);
+  // a probability or its bar: small values keep a third decimal, so 0.019 never reads as 0.02
+  const prob = (x) => x.toFixed(Math.abs(x) < 0.1 ? 3 : 2);
 
   let citationCounter = 0;
 
@@ -601,7 +603,7 @@
   function refusalDetail(ans) {
     const r = ans.relevance;
     if (!r) return null;
-    const parts = [`the best passage holds ${Math.round(r.coverage * 100)}% of the question's words; the chance that it answers is ${num(r.score)} (needed ${num(r.threshold)})`];
+    const parts = [`the best passage holds ${Math.round(r.coverage * 100)}% of the question's words; the chance that it answers is ${prob(r.score)} (needed ${prob(r.threshold)})`];
     return `Why: ${parts.join("; ")}.`;
   }
 
@@ -811,7 +813,7 @@
     }
     if (ans.relevance) {
       const r = ans.relevance;
-      rows.push(["Relevance", `coverage ${num(r.coverage)}, chance it answers ${num(r.score)} (bar ${num(r.threshold)})` +
+      rows.push(["Relevance", `coverage ${num(r.coverage)}, chance it answers ${prob(r.score)} (bar ${prob(r.threshold)})` +
         (r.dense !== null && r.dense !== undefined ? `, meaning ${num(r.dense)}` : "")]);
     }
     if (ans.timings && Object.keys(ans.timings).length) {
