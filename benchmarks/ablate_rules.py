@@ -28,13 +28,10 @@ def _patches() -> dict:
     def bylines():
         asked_type.asks_author = lambda q: False
 
-    def heading_penalty():
-        extractive.HEADING_PENALTY = 0.0
-
     def tie_weight():
         extractive.TIE_WEIGHT = 0.0
 
-    return {"bylines": bylines, "heading_penalty": heading_penalty, "tie_weight": tie_weight}
+    return {"bylines": bylines, "tie_weight": tie_weight}
 
 
 def heldout(model) -> dict:

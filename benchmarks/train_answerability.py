@@ -217,12 +217,10 @@ def main() -> int:
                     help="train without the negatives of questions asked of small libraries without their document")
     args = ap.parse_args()
     from pincite.answer import answerability
-    from pincite.errors import ConfigError
 
-    try:
-        answerability.load()
-    except ConfigError:
-        use_model(neutral_model())
+    # collect with the neutral model whatever is stored: the windows then come in their
+    # lexical order, so a retrain gives the same rows, and the same model, every time
+    use_model(neutral_model())
     qs = dt.questions("tune")
     rows = collect("tune", leave_out=not args.no_leave_out, other_libraries=not args.no_other_libraries)
     result, _ = fit(rows, qs, args.target_false_refusals, args.C, found_only=args.found_only)

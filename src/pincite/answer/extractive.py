@@ -179,20 +179,12 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
                 missing = max(missing, 1.0 - _credit(asked_type.PERSON_GROUP, seen))
             score = (cov + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
                      - 0.001 * (j - i))
-            if _states_nothing(hit.text[spans[i][0]:spans[j][1]], hit):
-                score -= HEADING_PENALTY
             if best is None or score > best.score:
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
                                  cov, score, missing)
     return best
 
 
-#: Taken from the ranking score (never from coverage or the refusal score) of a window that
-#: states nothing (`_states_nothing`): a heading or a contents line names what a section is
-#: about and a question asks ("1.1. Опции color, gray (= grey) и bw" for "Что делает опция
-#: bw?", whose answer "bw отключает всякую раскраску" stands under it and is credited the
-#: heading's words).
-HEADING_PENALTY = 0.1
 _LEADERS_RE = re.compile(r"(?:\.\s?){4,}")
 _NUMBERING_RE = re.compile(r"^[\s\d.()§]*")
 
