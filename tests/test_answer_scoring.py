@@ -466,17 +466,6 @@ def test_who_wrote_a_document_is_answered_by_its_by_line(corpus, tmp_path, name,
     assert top.verified and top.page == 1 and byline in " ".join(top.quote.split()), top.quote
 
 
-def test_a_bare_heading_ranks_below_the_sentences_under_it(corpus, tmp_path):
-    # churchslavonic-ru p. 3: "1.1. Опции color, gray (= grey) и bw" heads the options' text;
-    # "Что делает опция bw?" was answered with the heading alone
-    ans = ask_one(corpus, tmp_path, "pdf/ru/churchslavonic-ru.pdf", "Что делает опция bw?")
-    assert ans.status == "answered", ans.warnings
-    top = ans.citations()[0]
-    assert top.page == 3 and top.verified
-    assert " ".join(top.quote.split()) != "1.1. Опции color, gray (= grey) и bw", top.quote
-    assert any(w in top.quote for w in ("отключа", "bw")), top.quote
-
-
 @pytest.fixture(scope="module")
 def small_library(corpus, tmp_path_factory):
     """siunitx, the CTeX FAQ, the REVTeX 4.2 guide and zhnumber: the library of a fresh
@@ -529,9 +518,6 @@ def test_an_options_value_is_not_quoted_with_the_next_option():
     assert not any(s.startswith("vpadding=") for s in (text[a:b] for a, b in analysis.split_sentences(text)))
 
 
-@pytest.mark.xfail(strict=True, reason="the window ending on the option ('По умолчанию 3mm. vpadding=') "
-                   "ties with the one that starts with it; the tie-breaker that chose the latter did not win "
-                   "on the held-out split and was deleted")
 def test_the_default_of_an_option_in_a_list_is_its_own(corpus, tmp_path):
     ans = ask_one(corpus, tmp_path, "pdf/ru/eskdx.pdf", "Какое значение vpadding по умолчанию в eskdx?")
     assert ans.status == "answered", ans.warnings

@@ -140,7 +140,11 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                              features.window_cosines(embedder, q, cands),
                              unknown=unknown_words(lib, groups))
     model = answerability.load()
-    prob = {id(c): model.probability(f) for c, f in zip(cands, feats)}
+    # a window that holds none of the question's words (words naming its document aside), no
+    # value of an asked type and no by-line asked for says nothing the question asks: it cannot
+    # answer, whatever the model makes of its neighbours' words or its meaning
+    prob = {id(c): model.probability(f) if f.word_share > 0 or c.coverage > 0 else 0.0
+            for c, f in zip(cands, feats)}
     cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS, -prob[id(c)]))
     timings = {"retrieve": time.perf_counter() - t0}
     own = [c for c in cands if id(c) not in other]
