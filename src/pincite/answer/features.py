@@ -140,8 +140,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     occurs in the library."""
     typed = [asked_type.typed_group(g) for g in groups]
     asked_types = {g[-1] for g in typed if g[-1].startswith(asked_type.MARK)}
-    gen_typed_all = {asked_type.typed_group(g): general.get(g, 0.1) for g in groups}
-    gen_typed = gen_typed_all
+    gen_typed = {asked_type.typed_group(g): general.get(g, 0.1) for g in groups}
     total = sum(general.get(g, 0.1) for g in groups) or 1.0
     unknown_share = sum(general.get(g, 0.1) for g in groups if g in unknown) / total
     unknown_words = math.log1p(sum(1 for g in groups if g in unknown))

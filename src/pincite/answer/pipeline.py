@@ -115,7 +115,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     bylines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
         hits, bylines = with_byline_hits(lib, hits, groups, flt, coverage_text or q)
-    weights, marks = _asked_weights(lib, groups, coverage_text or q, n_chunks, bylines)
+    df = lib.catalog.term_df(index_terms(groups))  # the asked words' chunk frequencies, read once
+    weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines)
     cands = extractive.candidates(hits, weights, marks)
     # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
     # itself is about another model, and a contents or index page only points elsewhere:
@@ -138,7 +139,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     feats = features.compute(cands, groups, features.general_weights(coverage_text or q, groups),
                              other_model, other_doc, NAVIGATION_KINDS,
                              features.window_cosines(embedder, q, cands),
-                             unknown=unknown_words(lib, groups))
+                             unknown=unknown_words(groups, df))
     model = answerability.load()
     # a window that holds none of the question's words (words naming its document aside), no
     # value of an asked type and no by-line asked for says nothing the question asks: it cannot
@@ -169,10 +170,11 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     return g
 
 
-def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: str, n_chunks: int,
+def _asked_weights(groups: list[tuple[str, ...]], df: dict[str, int], question: str, n_chunks: int,
                    bylines: list[str] = ()
                    ) -> tuple[dict[tuple[str, ...], float], Callable[[str], set[str]]]:
-    """IDF weight per question word (extractive.group_weights), plus the pseudo word of what
+    """IDF weight per question word (extractive.group_weights over `df`, the chunk
+    frequencies of the words' index forms), plus the pseudo word of what
     the question asks for beyond its words, and the `marks` function that finds it in a
     sentence (extractive.candidates):
 
@@ -184,7 +186,7 @@ def _asked_weights(lib: LibraryLike, groups: list[tuple[str, ...]], question: st
       the authorship words ("Who is the author of …?" is answered by the name under the
       title).
     """
-    weights = extractive.group_weights(groups, lib.catalog.term_df(index_terms(groups)), n_chunks)
+    weights = extractive.group_weights(groups, df, n_chunks)
     marks: Callable[[str], set[str]] = asked_type.value_marks
     if not weights:
         return weights, marks

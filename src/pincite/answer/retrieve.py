@@ -94,9 +94,9 @@ def merged(first: list[Hit], rest: list[Hit]) -> list[Hit]:
     return merged
 
 
-def unknown_words(lib: LibraryLike, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
-    """The question words none of whose forms occurs in any chunk of the library."""
-    df = lib.catalog.term_df(index_terms(groups))
+def unknown_words(groups: list[tuple[str, ...]], df: dict[str, int]) -> set[tuple[str, ...]]:
+    """The question words none of whose forms occurs in any chunk of the library (`df`: the
+    library's chunk frequency of the question's index forms, Catalog.term_df)."""
     return {g for g in groups if not any(df.get(t, 0) for t in g)}
 
 
