@@ -175,6 +175,21 @@ def test_eval_hits_a_sheet_or_slide_citation_by_its_quote():
     assert not evaluate._hits(q, "staff.xlsx", {1}, dict(cit, file="other.xlsx"), None)
 
 
+def test_eval_hits_a_citation_holding_one_piece_of_an_elided_quote():
+    """An expected quote elided with "…" is two pieces that stand apart in the source: a
+    slide citation holding them (or one of them) hits, one holding neither does not; a page
+    citation of a question without pages hits when its page holds a piece."""
+    q = {"doc": "office/deck.pptx", "quote": "rated power 37 kW … rated pressure 0.8 MPa", "lang": "en"}
+    slide = {"file": "deck.pptx", "page": None, "doc_id": "x",
+             "quote": "For the three units (rated power 37 kW, rated pressure 0.8 MPa)."}
+    assert evaluate._hits(q, "deck.pptx", set(), slide, None)
+    assert not evaluate._hits(q, "deck.pptx", set(), dict(slide, quote="rated power 45 kW"), None)
+    page = {"file": "deck.pptx", "page": 2, "doc_id": "x", "quote": "whatever was cited"}
+    texts = {2: "Section 4. The rated pressure 0.8 MPa applies to all units.", 3: "Nothing here."}
+    assert evaluate._hits(q, "deck.pptx", set(), page, lambda d, n: texts[n])
+    assert not evaluate._hits(q, "deck.pptx", set(), dict(page, page=3), lambda d, n: texts[n])
+
+
 # ---------------------------------------------------------------- the development set
 
 

@@ -29,6 +29,7 @@ import importlib.metadata
 import json
 import os
 import platform
+import re
 import shutil
 import statistics
 import subprocess
@@ -331,13 +332,26 @@ def _hits(q: dict, doc: str, pages: set[int], c: dict,
     if c["file"] != doc:
         return False
     quote = q.get("quote")
+    parts = _quote_parts(q)
     if c["page"] is None:
         from .answer.normalize import normalize
 
-        return bool(quote) and normalize(quote).text in normalize(c["quote"] or "").text
+        held = normalize(c["quote"] or "").text
+        return any(normalize(p).text in held for p in parts)
     if pages or not quote or page_text is None:
         return c["page"] in pages
-    return _on_page(quote, page_text(c["doc_id"], c["page"]), q.get("lang"))
+    text = page_text(c["doc_id"], c["page"])
+    return any(_on_page(p, text, q.get("lang")) for p in parts)
+
+
+def _quote_parts(q: dict) -> list[str]:
+    """The pieces of a question's expected quote that a citation may hold: its
+    `quote_parts`, or the quote cut at its ellipses ("37 kW … 0.8 MPa" is two pieces that
+    stand apart in the source); [] without a quote."""
+    if q.get("quote_parts"):
+        return [p for p in q["quote_parts"] if p.strip()]
+    quote = q.get("quote") or ""
+    return [p.strip() for p in re.split(r"\s*(?:…|\.\.\.)\s*", quote) if p.strip()]
 
 
 def _on_page(part: str, page_text: str, lang: str | None) -> bool:
