@@ -113,6 +113,26 @@ def test_answer_ranks_the_window_that_answers_first(two_manuals):
     assert ans.relevance.score >= ans.relevance.threshold
 
 
+def test_gathered_features_belong_to_their_own_window(two_manuals):
+    """Each candidate's features are those computed for its own window, also after the
+    candidates were reordered by probability (other documents and zero-overlap windows
+    last): the training rows and the answer read them by candidate."""
+    from pincite.answer import pipeline
+
+    import math
+
+    for question in ("How much water does the boiler hold?", "What pressure does the compressor reach?",
+                     "What is the rated pressure of the boiler?"):
+        g = pipeline.gather(two_manuals, question)
+        assert len(g.cands) >= 2
+        for c in g.cands:
+            f = g.features[id(c)]
+            assert f.coverage == pytest.approx(c.coverage)
+            assert f.log_chars == pytest.approx(math.log1p(len(features.window_text(c))))
+        order = [g.probability[id(c)] for c in g.cands if id(c) not in g.other_code]
+        assert order == sorted(order, reverse=True)
+
+
 def test_refusal_names_the_missing_words_in_the_question_language(two_manuals):
     """A refusal says in the question's language how much of the question the best passage
     held, which words it lacked, and its probability against the bar (the bar raised here so

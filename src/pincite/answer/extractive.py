@@ -45,12 +45,6 @@ class Candidate:
     score: float
     key_missing: float = 0.0
 
-    @property
-    def relevance(self) -> float:
-        """The window's coverage (kept under this name for the answerability features and
-        Answer.relevance)."""
-        return self.coverage
-
 
 Group = tuple[str, ...]
 

@@ -35,7 +35,7 @@ class WindowFeatures:
     Words of the question that name the window's document (its title, file name or cover)
     are left out of the window's shares when other words remain, as in extractive.candidates.
     coverage: share of the question's IDF-weighted words in the window (extractive.coverage);
-    relevance: coverage less the key-word penalty; key_missing: 1 when the question's rarest
+    key_missing: 1 when the question's rarest
     word is absent; general_coverage: share of the question's words in the window weighted by
     general-language rarity (ZIPF_CEILING - zipf frequency); chunk_coverage: the same over the
     whole chunk and its document's naming terms; word_share: unweighted share of question
@@ -59,7 +59,6 @@ class WindowFeatures:
     """
 
     coverage: float
-    relevance: float
     key_missing: float
     general_coverage: float
     chunk_coverage: float
@@ -161,7 +160,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         dense = h.extra.get("dense")
         wdense = window_cosines[pos - 1] if window_cosines is not None else dense
         rows.append(dict(
-            coverage=c.coverage, relevance=c.relevance, key_missing=c.key_missing,
+            coverage=c.coverage, key_missing=c.key_missing,
             general_coverage=extractive.coverage(toks, asked) if asked else 0.0,
             chunk_coverage=extractive.coverage(chunk_toks, gen_typed) if gen_typed else 0.0,
             word_share=present / len(asked) if asked else 0.0,

@@ -140,6 +140,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                              other_model, other_doc, NAVIGATION_KINDS,
                              features.window_cosines(embedder, q, cands),
                              unknown=unknown_words(groups, df))
+    feat_of = {id(c): f for c, f in zip(cands, feats)}  # before the candidates are reordered
     model = answerability.load()
     # a window that holds none of the question's words (words naming its document aside), no
     # value of an asked type and no by-line asked for says nothing the question asks: it cannot
@@ -152,10 +153,14 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     bar = threshold(lib)
     rel = relevance(own, bar, prob)
     g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings,
-                 features={id(c): f for c, f in zip(cands, feats)}, probability=prob)
+                 features=feat_of, probability=prob)
     if not sufficient(rel):
         sibling = [c for c in cands if id(c) in other]  # best first
-        if sibling and sufficient(relevance(sibling, bar, prob)):
+        # would the sibling's evidence answer, were it about the asked model or document?
+        as_own = {id(c): model.probability(dataclasses.replace(feat_of[id(c)], other_model=0.0, other_doc=0.0))
+                  if prob[id(c)] > 0 else 0.0 for c in sibling}
+        sibling.sort(key=lambda c: -as_own[id(c)])
+        if sibling and sufficient(relevance(sibling, bar, as_own)):
             # what was found would answer, but about the sibling: say so
             if id(sibling[0]) in other_model:
                 why = asked_and_found(q, groups, editions, sibling[0])
