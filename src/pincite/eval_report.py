@@ -191,8 +191,7 @@ def scores_svg(records: Sequence[EvalRecord], bar: float | None) -> str:
     for ax, (heading, groups) in zip(axes, splits):
         for n, (name, keep) in enumerate(groups):
             xs = [min(1.0, max(SCORE_FLOOR, r.relevance)) for r in scored if keep(r)]
-            ax.hist(xs, bins=edges, alpha=0.6, color=PALETTE[n], label=f"{name} ({len(xs)})",
-                    gid=f"hist-{_id(heading)}-{_id(name)}")
+            ax.hist(xs, bins=edges, alpha=0.6, color=PALETTE[n], label=f"{name} ({len(xs)})")
         ax.set_xscale("log")
         ax.set_ylabel("questions")
         ax.set_title(heading, fontsize=9, loc="left")
@@ -213,7 +212,7 @@ def timings_svg(records: Sequence[EvalRecord]) -> str:
     ax = fig.add_subplot()
     ms = [r.seconds * 1000 for r in records]
     if ms:
-        ax.hist(ms, bins=min(30, max(5, len(ms) // 2)), color=PALETTE[0], alpha=0.7, gid="hist-timings")
+        ax.hist(ms, bins=min(30, max(5, len(ms) // 2)), color=PALETTE[0], alpha=0.7)
         p50, p95 = (x * 1000 for x in percentiles(r.seconds for r in records))
         for value, name, style in ((p50, "p50", "-"), (p95, "p95", "--")):
             ax.axvline(value, color="#333333", linestyle=style, linewidth=1).set_gid(f"{name}-line")
