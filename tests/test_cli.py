@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -293,3 +294,26 @@ def test_eval_says_which_questions_ask_about_documents_the_library_lacks(demo, t
             in " ".join(p.stdout.split())), p.stdout
     report = json.loads(run("eval", str(path), "--out", str(tmp_path / "r.jsonl"), "--json", data=data).stdout)
     assert (report["questions_without_document"], report["documents_missing"]) == (1, ["absent-manual.pdf"])
+
+
+def test_eval_report_page(demo, tmp_path):
+    """--report writes the HTML page beside the records; a miss made by a wrong expectation is
+    listed with its page images; a report folder that does not exist stops the run at once."""
+    _, data, _ = demo
+    questions = [json.loads(line) for line in (ROOT / "demo" / "expected.jsonl").read_text().splitlines()]
+    questions[0].update(pages=[4], printed_pages=["2"])  # the answer is on PDF page 3: a miss
+    path = tmp_path / "q.jsonl"
+    path.write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in questions), encoding="utf-8")
+    page = tmp_path / "report.html"
+    p = run("eval", str(path), "--out", str(tmp_path / "r.jsonl"), "--report", str(page), "--json", data=data)
+    report = json.loads(p.stdout)
+    assert report["report"] == str(page) and report["summary"]["all"]["hit@1"] == round(8 / 9, 3)
+    html = page.read_text(encoding="utf-8")
+    assert re.findall(r'<section class="miss" id="miss-([^"]+)"', html) == [questions[0]["id"]]
+    assert html.count('<img src="data:image/png;base64,') == 2  # the cited page 3 and the expected page 4
+    assert "cited first: px200_manual_en.pdf, PDF p. 3" in html and "expected: px200_manual_en.pdf, PDF p. 4" in html
+    assert 'id="threshold-line"' in html and html.count("<svg") == 3
+    bad = run("eval", str(path), "--out", str(tmp_path / "r2.jsonl"), "--report", str(tmp_path / "no" / "r.html"),
+              data=data, check=False)
+    assert bad.returncode == 2 and "does not exist" in bad.stderr and str(tmp_path / "no") in bad.stderr
+    assert not (tmp_path / "r2.jsonl").exists()

@@ -4,6 +4,7 @@ except where a test removes pdftotext or slows the cross-check down on purpose).
 from __future__ import annotations
 
 import importlib.metadata
+import json
 import os
 import shutil
 import time
@@ -323,3 +324,19 @@ def test_a_compound_part_counts_when_a_footnote_mark_is_glued_to_it():
     assert _on_page("可考虑 WinCDEmu 或 UltraISO", page, "zh")
     assert not _on_page("Windows 11 默认双击镜像文件便可装载", page, "zh")
     assert not _on_page("ws 10 默", page, "zh")  # cut inside a word and too short for containment
+
+
+def test_records_carry_the_answerability_and_its_bar(built, tmp_path):
+    """What the eval report plots: each record's best-passage probability and the bar, as the
+    Answer gave them, also in the JSON lines (older readers see two more keys)."""
+    _, _, answers = built
+    records = evaluate.run_eval(QUESTIONS, asked(answers))
+    for q, r in zip(QUESTIONS, records):
+        rel = answers[q["id"]].relevance
+        assert (r.relevance, r.threshold) == (rel.score, rel.threshold)
+    assert records[0].relevance > records[0].threshold  # answered
+    assert records[3].status == "refused" and records[3].relevance < records[3].threshold
+    out = tmp_path / "r.jsonl"
+    evaluate.write_records(out, records)
+    first = json.loads(out.read_text().splitlines()[0])
+    assert first["relevance"] == records[0].relevance and first["threshold"] == records[0].threshold

@@ -222,6 +222,37 @@ class Library:
             return None
         return self.blobs.derived_path(row.sha256, ".pdf") if paged else None
 
+    def page_thumbnail(self, doc_id: str, page: int, width_px: int = 480) -> bytes | None:
+        """A small grayscale PNG of 1-based physical `page` of `doc_id`, `width_px` pixels wide
+        (height in the page's proportion): for reports that must open without a server.
+
+        None when the document is unknown or has no PDF pages (a sheet, slide or text block),
+        its PDF is missing on disk, or it has no such page; LibraryError never escapes.
+        """
+        import pypdfium2 as pdfium
+
+        row = self.catalog.get(doc_id)
+        pdf_path = None if row is None else self.page_pdf(row)
+        if pdf_path is None or not pdf_path.is_file() or page < 1 or width_px < 1:
+            return None
+        pdf = pdfium.PdfDocument(str(pdf_path))
+        try:
+            if page > len(pdf):
+                return None
+            pdf_page = pdf[page - 1]
+            try:
+                bitmap = pdf_page.render(scale=width_px / pdf_page.get_width(), grayscale=True)
+                image = bitmap.to_pil()
+            finally:
+                pdf_page.close()
+        finally:
+            pdf.close()
+        import io
+
+        buf = io.BytesIO()
+        image.save(buf, format="PNG", optimize=True)
+        return buf.getvalue()
+
     def check(self) -> list[str]:
         """Compare the catalog with the originals and models; return problems (never deletes)."""
         problems = [p for p in [self.profile_problem()] if p]

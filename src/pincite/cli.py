@@ -540,16 +540,25 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
                                               help="questions.jsonl (format of ../shared/eval)."),
              corpus: Optional[Path] = typer.Option(None, help="Ingest this folder first (unchanged files are skipped)."),
              out: Path = typer.Option(Path("pincite-eval.jsonl"), help="One record per question."),
-             as_json: bool = typer.Option(False, "--json", help="Print the report as one JSON object.")):
+             as_json: bool = typer.Option(False, "--json", help="Print the report as one JSON object."),
+             report: Optional[Path] = typer.Option(
+                 None, "--report", dir_okay=False,
+                 help="Also write a self-contained HTML page: plots per language, answerability "
+                      "against the bar, each miss with its page images, timings.")):
     """Ask every question of the whole library and print hit@1, hit@5, refusal figures and
     the share of verified quotes that pdftotext (-layout, reading order or -raw) confirms on
     the cited page.
+
+    With --report PAGE.html, the same run is also written as one HTML page that needs no
+    network (pincite.eval_report).
 
     Timings are cold (no warm-up); a question's time covers answering only, not the
     cross-check. The JSON report holds environment, summary (rows per language),
     query_p50_ms / query_p95_ms, crosscheck and, with --corpus, ingest.
     """
     _no_server("eval")
+    if report is not None and not report.resolve().parent.is_dir():
+        _fail(f"--report {report}: folder {report.resolve().parent} does not exist")
     try:
         qs = evaluate.load_questions(questions)
     except ValueError as e:
@@ -564,21 +573,25 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
                                  page_text=lib.page_text)
         env = evaluate.environment(lib)
         held = {d.file_name for d in lib.documents()}
+        s = evaluate.summarise(recs, checker)
+        if report is not None:
+            _write_eval_report(report, lib, recs, s, env, ingest_figures, questions.name)
     evaluate.write_records(out, recs)
-    s = evaluate.summarise(recs, checker)
     # questions about a document the library does not hold count as misses (and answerable
     # ones refused as false refusals): say how many, so a partial library is read right
     absent = sorted({Path(q["doc"]).name for q in qs if q.get("doc") and Path(q["doc"]).name not in held})
     without = sum(1 for q in qs if q.get("doc") and Path(q["doc"]).name in absent)
     if as_json:
-        report = {"environment": env, "summary": s.rows,
+        report_json = {"environment": env, "summary": s.rows,
                   "questions_without_document": without, "documents_missing": absent,
                   "query_p50_ms": round(s.query_p50 * 1000, 1),
                   "query_p95_ms": round(s.query_p95 * 1000, 1),
                   "crosscheck": s.crosscheck, "records": str(out)}
+        if report is not None:
+            report_json["report"] = str(report)
         if ingest_figures is not None:
-            report["ingest"] = ingest_figures.__dict__
-        sys.stdout.write(json.dumps(report, ensure_ascii=False, indent=2) + "\n")
+            report_json["ingest"] = ingest_figures.__dict__
+        sys.stdout.write(json.dumps(report_json, ensure_ascii=False, indent=2) + "\n")
         return
     t = render.table(f"pincite eval: {len(recs)} questions, {env['corpus']['files']} documents", console.width)
     cols = {"questions": "n", "hit@1": "hit@1", "hit@5": "hit@5",  # two-line headers fit 80 columns
@@ -618,6 +631,28 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         console.print(f"ingest {ingest_figures.pages} pages in {ingest_figures.seconds} s "
                       f"({ingest_figures.pages_per_s} pages/s, cold)", soft_wrap=True)
     console.print(f"environment: {escape(evaluate.environment_line(env))}", soft_wrap=True)
+    if report is not None:
+        console.print(f"report written to {escape(str(report))}", soft_wrap=True)
+
+
+def _write_eval_report(path: Path, lib: Library, recs: list, summary, env: dict, ingest, name: str) -> None:
+    """Write the eval's HTML page to `path`, with page images from `lib`; a clear error when
+    matplotlib is missing or the file cannot be written."""
+    from . import eval_report
+
+    by_name = {d.file_name: d.doc_id for d in lib.documents()}
+
+    def page_image(ref):
+        doc_id = ref.doc_id or by_name.get(ref.file)
+        return None if doc_id is None else lib.page_thumbnail(doc_id, ref.page)
+
+    try:
+        eval_report.write_report(path, recs, summary, title=f"pincite eval: {name}", environment=env,
+                                 ingest=ingest, page_image=page_image)
+    except ImportError as e:
+        _fail(f"--report needs matplotlib, which is not installed ({e})")
+    except OSError as e:
+        _fail(f"cannot write the report to {path}: {e.strerror or e}")
 
 
 @app.command()

@@ -69,6 +69,9 @@ class EvalRecord:
     parts_found / parts_total: for a question with `quote_parts` (compound), how many of its
         parts occur on a page the answer cites in the expected document (issue #9: scored part
         by part); None for other questions or when no page text was available.
+    relevance / threshold: the answerability probability (0..1) of the best passage and the
+        bar it was compared with (Answer.relevance.score / .threshold); None when the Answer
+        carries no relevance. Records written before these fields existed read as None.
     """
 
     id: str
@@ -88,6 +91,8 @@ class EvalRecord:
     label_ok: bool | None = None
     parts_found: int | None = None
     parts_total: int | None = None
+    relevance: float | None = None
+    threshold: float | None = None
 
 
 @dataclass
@@ -313,8 +318,10 @@ def score(q: dict, ans: Answer, seconds: float,
         texts = [page_text(d, p) for d, p in sorted(cited)]
         parts_total = len(q["quote_parts"])
         parts_found = sum(any(_on_page(part, t, q.get("lang")) for t in texts) for part in q["quote_parts"])
+    rel = ans.relevance
     return EvalRecord(
         parts_found=parts_found, parts_total=parts_total,
+        relevance=None if rel is None else rel.score, threshold=None if rel is None else rel.threshold,
         id=q["id"], lang=q.get("lang", ""), kind=q.get("kind", ""), question=q["question"],
         expected_doc=doc, expected_answer=q.get("answer"), expected_pages=sorted(pages),
         status=ans.status, answer=ans.answer, citations=cits,
