@@ -313,6 +313,22 @@ def by_response_format(
     return handler
 
 
+def llama_cpp_python(then: Reply) -> Handler:
+    """As llama-cpp-python's server 0.3.x answers: a json_schema response_format is a request
+    validation error reported as HTTP 500 with a body naming the field ("Input should be
+    'text' or 'json_object'"); json_object and no response_format are answered with ``then``."""
+
+    def handler(request: dict, headers: dict) -> Reply:
+        kind = (request.get("response_format") or {}).get("type")
+        if kind not in (None, "text", "json_object"):
+            detail = [{"type": "literal_error", "loc": ["body", "response_format", "type"],
+                       "msg": "Input should be 'text' or 'json_object'", "input": kind}]
+            return Reply(status=500, json={"error": {"message": jsonlib.dumps(detail), "type": "internal_server_error"}})
+        return then
+
+    return handler
+
+
 def reject_json_schema(then: Reply) -> Handler:
     """json_schema rejected with a 400; json_object (and no response_format) answered with ``then``."""
     return by_response_format(json_schema=None, json_object=then, none=then)

@@ -21,6 +21,7 @@ from llm_server import (
     by_response_format,
     chat_json,
     fenced,
+    llama_cpp_python,
     oversize,
     prose,
     redirect,
@@ -596,6 +597,41 @@ def test_check_llm_falls_back_to_json_object(scripted_llm, settings, logs):
         "json_object",
     ]
     assert_no_key(settings=settings, caplog=logs, extra=result.messages)
+
+
+def test_check_llm_falls_back_when_the_server_fails_on_the_format_with_500(scripted_llm, settings, logs):
+    """llama-cpp-python rejects json_schema with an HTTP 500 whose body names the field: the
+    check moves on to json_object and says why, while a plain 500 still stops it."""
+    scripted_llm.handler = llama_cpp_python(Reply(content=json.dumps(GOOD_ANSWER)))
+    result = check_llm(settings)
+    assert result.ok and result.response_format == "json_object", result.messages
+    assert "structured output json_schema: rejected by the server (HTTP 500)" in result.messages
+    assert result.messages[-1] == ("LLM check passed: response_format json_object "
+                                   "(json_schema rejected by the server (HTTP 500))")
+    assert_no_key(settings=settings, caplog=logs, extra=result.messages)
+
+
+def test_unchecked_client_falls_back_to_a_mode_the_server_accepts_and_keeps_it(scripted_llm, settings):
+    """Without a checked mode, complete_json tries json_schema, then json_object when the
+    server rejects the format, and asks the next time in the mode that worked; a mode the
+    caller names is never replaced."""
+    scripted_llm.handler = llama_cpp_python(Reply(content=json.dumps(GOOD_ANSWER)))
+    with LlmClient(settings) as client:
+        assert client.complete_json(ASK, ANSWER_SCHEMA)[0] == GOOD_ANSWER
+        assert client.complete_json(ASK, ANSWER_SCHEMA)[0] == GOOD_ANSWER
+        with pytest.raises(LlmError) as info:
+            client.complete_json(ASK, ANSWER_SCHEMA, mode="json_schema")
+        assert info.value.kind == "unsupported" and info.value.status == 500
+    kinds = [(r.get("response_format") or {}).get("type") for r in scripted_llm.chat_requests()]
+    assert kinds == ["json_schema", "json_object", "json_object", "json_schema"]
+
+
+def test_a_500_that_does_not_name_the_format_is_an_outage(scripted_llm, settings):
+    scripted_llm.handler = always(Reply(status=500, json={"error": {"message": "model crashed"}}))
+    with LlmClient(settings) as client:
+        with pytest.raises(LlmError) as info:
+            client.complete_json(ASK, ANSWER_SCHEMA)
+    assert info.value.kind == "unavailable" and len(scripted_llm.chat_requests()) == 1
 
 
 def test_check_llm_invalid_json_under_json_schema_falls_back(scripted_llm, settings):

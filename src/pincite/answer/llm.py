@@ -510,6 +510,7 @@ class LlmClient:
     def __init__(self, settings: LlmSettings, *, timeout_s: float | None = None):
         self.settings = settings
         self.timeout_s = float(timeout_s if timeout_s is not None else settings.timeout_s)
+        self._fallback_mode: ResponseFormat | None = None  # found by complete_json when unchecked
         timeout = httpx.Timeout(self.timeout_s)
         self._http = httpx.Client(
             transport=_CappedTransport(httpx.HTTPTransport(), RESPONSE_CAP_BYTES),
@@ -570,15 +571,32 @@ class LlmClient:
 
         ``mode``: "json_schema" (``schema`` sent as a strict JSON schema named
         ``schema_name``), "json_object", or "prompt" (no response_format: the messages must ask
-        for JSON). Default: settings.response_format, else "json_schema". Code fences are
-        stripped whatever the mode. Raises LlmError for server failures (kind "unsupported"
-        when the server rejects the mode), never for bad JSON.
+        for JSON). Default: settings.response_format; when that is not set either (check_llm
+        never ran), json_schema, then json_object, then prompt while the server rejects the
+        mode (an "unsupported" error with a FORMAT_REJECT_STATUSES status), and the mode that
+        worked is kept for the client's later calls. Code fences are stripped whatever the
+        mode. Raises LlmError for server failures (kind "unsupported" when the server rejects
+        the mode named), never for bad JSON.
         """
-        mode = mode or self.settings.response_format or "json_schema"
-        if mode not in RESPONSE_FORMATS:
-            raise LlmError(f"response_format {mode!r}: choose one of {', '.join(RESPONSE_FORMATS)}", kind="config")
-        completion = self._request(messages, model or self.settings.model, _response_format(mode, schema, schema_name))
-        return parse_json_text(completion.text), completion
+        chosen = mode or self.settings.response_format or self._fallback_mode
+        if chosen is not None and chosen not in RESPONSE_FORMATS:
+            raise LlmError(f"response_format {chosen!r}: choose one of {', '.join(RESPONSE_FORMATS)}", kind="config")
+        # a mode named by the caller or found by check_llm is used as it is; otherwise the
+        # modes are tried best first, and the first the server accepts is kept for this client
+        modes = [chosen] if chosen is not None else list(RESPONSE_FORMATS)
+        for i, m in enumerate(modes):
+            try:
+                completion = self._request(messages, model or self.settings.model,
+                                           _response_format(m, schema, schema_name))
+            except LlmError as exc:
+                if exc.kind != "unsupported" or exc.status not in FORMAT_REJECT_STATUSES or i == len(modes) - 1:
+                    raise
+                log.info("response_format %s rejected (HTTP %s); trying %s", m, exc.status, modes[i + 1])
+                continue
+            if chosen is None:
+                self._fallback_mode = m
+            return parse_json_text(completion.text), completion
+        raise AssertionError("unreachable")  # the last mode returns or raises
 
     def _request(self, messages: list[dict], model: str, response_format: dict | None) -> Completion:
         kwargs: dict = {"model": model, "messages": messages, "temperature": 0}
@@ -609,7 +627,8 @@ class LlmClient:
                     "unavailable",
                 )
         except openai.APIStatusError as exc:
-            failure = self._status_error(exc.status_code, exc.response, model)
+            failure = self._status_error(exc.status_code, exc.response, model,
+                                         response_format.get("type") if response_format else None)
         except httpx.HTTPError as exc:  # anything httpx raised that openai did not wrap
             failure = self._error(
                 f"the server did not answer ({type(exc).__name__}) at {self.settings.base_url}",
@@ -670,8 +689,17 @@ class LlmClient:
         log.debug("LLM request failed: %s (%s)", kind, status)
         return LlmError(message, kind=kind, status=status)
 
-    def _status_error(self, status: int, response: object, model: str) -> LlmError:
+    def _status_error(self, status: int, response: object, model: str, sent_format: str | None = None) -> LlmError:
         url = self.settings.base_url
+        if sent_format and status in FORMAT_REJECT_STATUSES and _names_format(response):
+            # llama-cpp-python answers an unknown response_format type with a 500 whose body
+            # is a validation error; others use 400/415/422: the body naming the format, not
+            # the status, says that the request would work without it
+            return self._error(
+                f"the server rejected response_format {sent_format} (HTTP {status}; model {model!r} at {url})",
+                "unsupported",
+                status,
+            )
         if 300 <= status < 400:
             target = self._redirect_target(response)
             where = f"to {target}" if target else "without a Location"
@@ -714,6 +742,22 @@ class LlmClient:
         return shown[:300]
 
 
+#: HTTP statuses with which servers reject a response_format they do not support (400, 404,
+#: 415, 422 by most; 500 by llama-cpp-python's pydantic validation): treated as "this mode
+#: is not supported" when the error body names the format (`_names_format`).
+FORMAT_REJECT_STATUSES = frozenset({400, 404, 415, 422, 500})
+_FORMAT_WORDS_RE = re.compile(r"response_format|json_schema|json_object|response format", re.IGNORECASE)
+
+
+def _names_format(response: object) -> bool:
+    """Whether an error response's body (its first 4 KiB) names the response format."""
+    try:
+        body = response.content[:4096].decode("utf-8", "replace")  # type: ignore[attr-defined]
+    except Exception:  # no body to read: the status alone decides
+        return False
+    return bool(_FORMAT_WORDS_RE.search(body))
+
+
 # -- the check -----------------------------------------------------------------------------------------
 
 
@@ -753,8 +797,10 @@ def check_llm(settings: LlmSettings, *, timeout_s: float = CHECK_TIMEOUT_S) -> C
        return non-empty content.
     2. A structured-output request to the answer model, over a tiny synthetic evidence block
        (no document text), must return JSON of the ANSWER_SCHEMA shape: json_schema is tried
-       first; when the server rejects it (HTTP 400/404/405/422) or the reply is not JSON of
-       that shape, json_object; then prompt-only (code fences stripped).
+       first; when the server rejects it (HTTP 400/404/405/422, or 415/500 with an error body
+       naming the format: FORMAT_REJECT_STATUSES) or the reply is not JSON of that shape,
+       json_object; then prompt-only (code fences stripped). The last message names the mode
+       chosen and why each better one was not.
     The first mode that works is returned in ``response_format``. An auth, rate-limit,
     unavailable, redirect or oversize error stops the check with its message. Never raises
     LlmError; ``timeout_s`` is seconds per request.
@@ -795,6 +841,7 @@ def check_llm(settings: LlmSettings, *, timeout_s: float = CHECK_TIMEOUT_S) -> C
 
         chat = [{"role": "system", "content": _CHECK_SYSTEM}, {"role": "user", "content": _CHECK_USER}]
         found: ResponseFormat | None = None
+        skipped: list[str] = []  # why each better mode was not chosen
         for mode in RESPONSE_FORMATS:
             try:
                 value, _ = client.complete_json(chat, ANSWER_SCHEMA, schema_name="answer", mode=mode)  # type: ignore[arg-type]
@@ -802,10 +849,12 @@ def check_llm(settings: LlmSettings, *, timeout_s: float = CHECK_TIMEOUT_S) -> C
                 if exc.kind in _STOPPING_KINDS:
                     return stop(exc)
                 messages.append(f"structured output {mode}: rejected by the server (HTTP {exc.status})")
+                skipped.append(f"{mode} rejected by the server (HTTP {exc.status})")
                 continue
             problem = "the reply is not JSON" if value is None else answer_shape_problem(value)
             if problem:
                 messages.append(f"structured output {mode}: {problem}")
+                skipped.append(f"{mode}: {problem}")
                 continue
             found = mode  # type: ignore[assignment]
             messages.append(f"structured output {mode}: works")
@@ -815,7 +864,8 @@ def check_llm(settings: LlmSettings, *, timeout_s: float = CHECK_TIMEOUT_S) -> C
     if found is None:
         messages.append("LLM check failed: no response_format mode returned JSON of the answer shape")
     elif ok:
-        messages.append(f"LLM check passed: response_format {found}")
+        messages.append(f"LLM check passed: response_format {found}"
+                        + (f" ({'; '.join(skipped)})" if skipped else ""))
     else:
         messages.append("LLM check failed: a model did not answer")
     return CheckResult(ok=ok, response_format=found, models=answered, messages=messages)
