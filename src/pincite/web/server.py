@@ -80,6 +80,7 @@ from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
@@ -1062,9 +1063,12 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
         yield
         await anyio.to_thread.run_sync(state.close)
 
-    app = FastAPI(title="pincite", version=__version__, lifespan=lifespan,
-                  description="Answers over your documents (PDF, Word, PowerPoint, Excel, text) with verified "
-                              "pinpoint citations.")
+    # /docs (Swagger UI) and /redoc from the assets fastapi-offline ships, not from a CDN:
+    # they work with no network; validatorUrl None: Swagger UI never calls its online validator
+    app = FastAPIOffline(title="pincite", version=__version__, lifespan=lifespan,
+                         static_url="/static-docs", swagger_ui_parameters={"validatorUrl": None},
+                         description="Answers over your documents (PDF, Word, PowerPoint, Excel, text) with "
+                                     "verified pinpoint citations.")
     app.state.pincite = state
     bearer = HTTPBearer(auto_error=False, description="PINCITE_TOKEN, when the server has one")
 
