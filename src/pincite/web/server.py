@@ -1063,9 +1063,10 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
         yield
         await anyio.to_thread.run_sync(state.close)
 
-    # /docs (Swagger UI) and /redoc from the assets fastapi-offline ships, not from a CDN:
-    # they work with no network; validatorUrl None: Swagger UI never calls its online validator
-    app = FastAPIOffline(title="pincite", version=__version__, lifespan=lifespan,
+    # /docs (Swagger UI) from the assets fastapi-offline ships, not from a CDN, so it works
+    # with no network; validatorUrl None: Swagger UI never calls its online validator. No
+    # /redoc: ReDoc's bundle still loads its logo from cdn.redoc.ly.
+    app = FastAPIOffline(title="pincite", version=__version__, lifespan=lifespan, redoc_url=None,
                          static_url="/static-docs", swagger_ui_parameters={"validatorUrl": None},
                          description="Answers over your documents (PDF, Word, PowerPoint, Excel, text) with "
                                      "verified pinpoint citations.")
