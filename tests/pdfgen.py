@@ -129,6 +129,7 @@ def make_lines_pdf(
     *,
     header: str = "",
     footer: str = "",
+    title: str = "",
 ) -> Path:
     """Write a PDF of styled lines, one list per physical page, and return its path.
 
@@ -137,10 +138,11 @@ def make_lines_pdf(
     with a leading of 1.4 x size, each with its own drawString (so PDFium reads one line per
     line). ``header`` / ``footer``: a running line drawn at the top / bottom of every page,
     "{page}" replaced by the 1-based page number ('' draws none). No outline is written.
+    ``title``: the /Title metadata ('' writes an empty one).
     """
     path = Path(path)
     c = canvas.Canvas(str(path), pagesize=PAGE_SIZE, invariant=True)
-    c.setTitle("")
+    c.setTitle(title)
     width, height = PAGE_SIZE
     for number, lines in enumerate(pages, start=1):
         if header:

@@ -317,3 +317,31 @@ def test_eval_report_page(demo, tmp_path):
               data=data, check=False)
     assert bad.returncode == 2 and "does not exist" in bad.stderr and str(tmp_path / "no") in bad.stderr
     assert not (tmp_path / "r2.jsonl").exists()
+
+
+def test_label_equal_to_the_physical_page_is_not_repeated(tmp_path, monkeypatch):
+    """A printed label equal to the physical page adds nothing: the source line reads "PDF
+    p. 2" (as in the web app's source buttons), and `pincite page` says the page is printed
+    with the same number; a label that differs is named ("p. 8 (PDF 2)", "printed page 8")."""
+    from cli_runner import invoke
+    from pdfgen import make_pdf
+
+    monkeypatch.setenv("PINCITE_EMBEDDER", "none")
+    pages = ["Introduction to the KX-7 valve and its parts.",
+             "The KX-7 valve is serviced every 900 operating hours by a fitter."]
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    make_pdf(docs / "same.pdf", pages, page_labels=[(0, "D", "", 1)])
+    data = str(tmp_path / "data")
+    invoke("--data", data, "ingest", str(docs))
+    out = invoke("--data", data, "ask", "How often is the KX-7 valve serviced?").stdout
+    assert "same.pdf, PDF p. 2" in " ".join(out.split()) and "(PDF 2)" not in out, out
+    doc_id = json.loads(invoke("--data", data, "docs", "--json").stdout)["documents"][0]["doc_id"]
+    page = invoke("--data", data, "page", doc_id, "2")
+    assert page.stderr.startswith("same.pdf: PDF p. 2 of 2, printed with the same number"), page.stderr
+    make_pdf(docs / "same.pdf", pages, page_labels=[(0, "D", "", 7)])
+    invoke("--data", data, "ingest", str(docs))
+    out = invoke("--data", data, "ask", "How often is the KX-7 valve serviced?").stdout
+    assert "same.pdf, p. 8 (PDF 2)" in " ".join(out.split()), out
+    doc_id = json.loads(invoke("--data", data, "docs", "--json").stdout)["documents"][0]["doc_id"]
+    assert invoke("--data", data, "page", doc_id, "2").stderr.startswith("same.pdf: PDF p. 2 of 2, printed page 8")

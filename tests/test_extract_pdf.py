@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from pdfgen import PAGE_SIZE, make_pdf
+from pdfgen import PAGE_SIZE, make_lines_pdf, make_pdf
 
 from pincite.errors import (
     Damaged,
@@ -88,9 +88,46 @@ def test_text_is_exactly_what_pdfium_returns(tmp_path):
     assert len(model.page(1).text) == n_chars  # index == PDFium char index here
 
 
-def test_title_comes_from_metadata(tmp_path):
-    path = make_pdf(tmp_path / "file-stem.pdf", [FILLER], title="Pump PX-200 Service Manual")
+def test_title_comes_from_metadata_the_cover_bears(tmp_path):
+    cover = "PX-200 pump. Service manual for fitters. " + FILLER
+    path = make_pdf(tmp_path / "file-stem.pdf", [cover, FILLER], title="Pump PX-200 Service Manual")
     assert extract(path).title == "Pump PX-200 Service Manual"
+
+
+def _cover(*heading: str) -> list[tuple[str, str, float]]:
+    body = [("This standard states the safety rules for the design of pumps.", "Helvetica", 11),
+            ("It applies to every pump built after 2012.", "Helvetica", 11)]
+    return [("NOT MEASUREMENT SENSITIVE", "Helvetica", 11),
+            *[(line, "Helvetica-Bold", 20) for line in heading], *body]
+
+
+def test_junk_metadata_title_gives_way_to_the_covers_heading(tmp_path):
+    """A /Title left over from another edition or a template, whose words the first page
+    does not hold, is replaced by the cover's heading (a wrapped heading joined)."""
+    path = make_lines_pdf(tmp_path / "std-882.pdf", [_cover("System Safety", "Standard Practice"),
+                                                     [("Scope.", "Helvetica", 11)]],
+                          title="882D Rev 1 - Draft")
+    assert extract(path).title == "System Safety Standard Practice"
+    path = make_lines_pdf(tmp_path / "template.pdf", [_cover("Pump Design Rules")], title="Test Document")
+    assert extract(path).title == "Pump Design Rules"
+
+
+def test_junk_metadata_title_without_a_heading_gives_the_file_stem(tmp_path):
+    """No heading on the cover (one type size), or a lone word in huge type (a watermark),
+    and a /Title the cover does not bear: the file's stem names the document."""
+    path = make_pdf(tmp_path / "px-200-manual.pdf", [FILLER, FILLER], title="Microsoft Word - Dokument1")
+    assert extract(path).title == "px-200-manual"
+    path = make_lines_pdf(tmp_path / "draft-notes.pdf", [_cover("DRAFT")], title="Test Document")
+    assert extract(path).title == "draft-notes"
+
+
+def test_title_word_share_on_the_cover():
+    from pincite.extract.title import title_on_page
+
+    assert title_on_page("Boiler B-12 manual", "Boiler B-12 service manual. Chapter one")
+    assert title_on_page("中华人民共和国安全生产法", "中华人民共和国安全生产法（２００２年６月２９日")
+    assert not title_on_page("882D Rev 1 - Draft", "MIL-STD-882E 11 May 2012 SUPERSEDING MIL-STD-882D")
+    assert not title_on_page("", "anything")
 
 
 def test_chinese_cid_font_text_comes_out_whole(tmp_path):

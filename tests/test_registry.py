@@ -234,6 +234,7 @@ def test_no_modification_asks_which_one_without_numbers(lib_ids):
         assert ans.status == "needs_clarification", ans.answer
         assert ans.clarification.options == ["A", "B"]
         assert "A or B" in ans.clarification.question and not has_value(ans.answer)
+        assert "--" not in ans.clarification.question, ans.clarification.question  # no CLI flags
         assert not ans.claims and not ans.citations()
     # the model named but no modification: the same question back
     named = lib.ask("What is the test pressure of the PX-200 unit?")
@@ -246,6 +247,7 @@ def test_modification_c_has_no_manual(lib_ids):
     ans = lib.ask(QUESTION, scope=SearchFilter(model="PX-200", modification="C"))
     assert ans.status == "refused" and not ans.claims
     assert ans.answer.startswith("The library has no document for PX-200 modification C.")
+    assert "--" not in ans.answer and "pincite " not in ans.answer, ans.answer  # no CLI commands
     assert not has_value(ans.answer)
     named = lib.ask("What is the test pressure for the PX-200 modification C?")
     assert named.status == "refused" and "modification C" in named.answer and not has_value(named.answer)
@@ -276,6 +278,7 @@ def test_cli_compare_serial_and_mode(lib_ids):
         assert out["claims"][0]["citations"][0]["status"] == "superseded"
         clar = invoke("--data", data, "ask", QUESTION).stdout
         assert "needs_clarification" in clar and "A or B" in clar and not has_value(clar)
+        assert "--modification" in clar  # the terminal's own hint names its flags
         bad = invoke("--data", data, "ask", QUESTION, "--mode", "as-shipped", code=2)
         assert "as-shipped needs a serial number" in bad.stderr
         bad = invoke("--data", data, "ask", QUESTION, "--mode", "latest", code=2)
@@ -305,6 +308,7 @@ def test_without_registry_twins_by_revision_ask_which_revision(tmp_path):
         ans = lib.ask(QUESTION, scope=SearchFilter(modification="B"))
         assert ans.status == "needs_clarification" and ans.clarification.options == ["2.1", "3.0"]
         assert not has_value(ans.answer) and ans.scope.mode == "all"
+        assert "--" not in ans.clarification.question, ans.clarification.question
         assert_cites(lib.ask(QUESTION, scope=SearchFilter(modification="A")), ids, "2.1")
     finally:
         lib.close()

@@ -226,6 +226,20 @@ def test_quote_not_on_the_page_gives_no_rects(c, boiler):
     assert h["rects"] == []
 
 
+def test_one_word_quote_is_highlighted(c, boiler):
+    """A one-word quote (shorter than a verifiable quote) is still found and boxed: the rects
+    hold that word and nothing else; a word cut out of a longer one is not found."""
+    pdf, doc_id = boiler
+    for word in ("valve", "Installation", "6"):
+        page = 2 if word == "Installation" else 3
+        h = c.get(f"/api/documents/{doc_id}/pages/{page}/highlight", params={"quote": word}).json()
+        assert len(h["rects"]) == 1, (word, h)
+        inside = text_in_rects(pdf, page, h["height"], h["rects"]).replace("\ufffe", "")
+        assert words(inside) == [word.lower()], (word, inside)
+    h = c.get(f"/api/documents/{doc_id}/pages/3/highlight", params={"quote": "alv"}).json()
+    assert h["rects"] == []
+
+
 def test_page_out_of_range_is_404(c, boiler):
     _, doc_id = boiler
     for route in ("pages/4.png", "pages/4/text", "pages/4/highlight", "pages/0.png", "pages/0/text",

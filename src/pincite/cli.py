@@ -525,7 +525,10 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
             data = {"text": p.text, "page_label": p.page_label, "pages": model.page_count, "ocr": p.ocr,
                     "kind": kind if kind in UNIT_WORDS else "pdf"}
             name = row.file_name
-    label = f", printed page {data['page_label']}" if data.get("page_label") else ""
+    # a printed label is named when it differs from the physical page, as in source lines
+    label = data.get("page_label") or ""
+    label = ("" if not label else ", printed with the same number" if label == str(number)
+             else f", printed page {label}")
     ocr = ", read by OCR" if data.get("ocr") else ""
     unit = UNIT_WORDS.get(data.get("kind") or "pdf", "PDF p.")
     typer.echo(f"{name}: {unit} {number} of {data['pages']}{label}{ocr}", err=True)

@@ -39,6 +39,7 @@ def print_answer(console: Console, ans: Answer) -> None:
         console.print(escape(ans.clarification.question))
         for i, o in enumerate(ans.clarification.options, 1):
             console.print(f"  {i}. {escape(o)}")
+        console.print(f"[dim]{escape(message('cli_clarify', ans.language))}[/]")
         for w in ans.warnings:
             console.print(f"[dim]{escape(w)}[/]")
         return

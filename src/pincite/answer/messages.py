@@ -41,31 +41,28 @@ MESSAGES = {
         "zh": "找到的段落无法回答这个问题（模型拒绝据此作答）。",
     },
     "no_document": {
-        "en": "The library has no document for {what}. Ingest one with these fields "
-              "(pincite ingest FILE --model ... --modification ... --revision ...) or correct the "
-              "fields of an existing one (pincite docs set). Such a document comes from the "
+        "en": "The library has no document for {what}. Add one with these fields "
+              "or correct the fields of an existing one. Such a document comes from the "
               "manufacturer or the issuing body.",
         "ru": "В библиотеке нет документа для {what}. Добавьте его с этими полями "
-              "(pincite ingest ФАЙЛ --model ... --modification ... --revision ...) или исправьте "
-              "поля имеющегося (pincite docs set). Такой документ выпускает изготовитель или "
+              "или исправьте поля имеющегося. Такой документ выпускает изготовитель или "
               "издающая организация.",
-        "zh": "资料库中没有 {what} 的文档。请按这些字段导入（pincite ingest 文件 --model ... "
-              "--modification ... --revision ...），或修改已有文档的字段（pincite docs set）。"
+        "zh": "资料库中没有 {what} 的文档。请按这些字段导入文档，或修改已有文档的字段。"
               "此类文档由制造商或发布机构提供。",
     },
     "only_uploaded": {
         "en": "The library has no normative or reference document; uploaded documents answer "
-              "only when asked (--include-uploaded).",
+              "only when they are included in the search.",
         "ru": "В библиотеке нет нормативных или справочных документов; загруженные "
-              "пользователями отвечают, только если это попросить (--include-uploaded).",
-        "zh": "资料库中没有规范性或参考性文档；用户上传的文档仅在明确要求时（--include-uploaded）参与回答。",
+              "пользователями отвечают, только если включить их в поиск.",
+        "zh": "资料库中没有规范性或参考性文档；用户上传的文档仅在搜索中包含它们时参与回答。",
     },
     "clarify_modification": {
         "en": "Which modification of {model} do you mean: {options}? Their manuals differ; "
-              "name one (--modification, or in the question).",
+              "name one in the question or in the scope.",
         "ru": "Какая модификация {model} имеется в виду: {options}? Руководства для них "
-              "различаются; укажите одну (--modification или в вопросе).",
-        "zh": "请问是 {model} 的哪种改型：{options}？各改型的手册不同，请指明一种（--modification 或在问题中写明）。",
+              "различаются; укажите одну в вопросе или в области поиска.",
+        "zh": "请问是 {model} 的哪种改型：{options}？各改型的手册不同，请在问题或搜索范围中指明一种。",
     },
     "clarify_vague": {
         "en": "The question is too general: “{word}” stands in several places of the library: {options}. "
@@ -77,21 +74,30 @@ MESSAGES = {
     },
     "clarify_revision": {
         "en": "Which revision of the {model} manual do you mean: {options}? They differ; name one "
-              "(--revision), or give the serial number (--serial).",
+              "or give the serial number, in the question or in the scope.",
         "ru": "Какая редакция руководства {model} имеется в виду: {options}? Они различаются; "
-              "укажите одну (--revision) или заводской номер (--serial).",
-        "zh": "请问是 {model} 手册的哪个版本：{options}？各版本内容不同，请指明一个（--revision）或提供序列号（--serial）。",
+              "укажите одну или заводской номер — в вопросе или в области поиска.",
+        "zh": "请问是 {model} 手册的哪个版本：{options}？各版本内容不同，请在问题或搜索范围中指明一个版本或提供序列号。",
+    },
+    # the command line's own hint under a clarifying question (the Answer's text names no flags)
+    "cli_clarify": {
+        "en": "name one in the question, or ask again with --model, --modification, --revision or --serial",
+        "ru": "назовите один из вариантов в вопросе или задайте вопрос снова с --model, --modification, --revision или --serial",
+        "zh": "请在问题中指明其一，或使用 --model、--modification、--revision 或 --serial 重新提问",
     },
     "computed": {"en": "computed by pincite", "ru": "вычислено pincite", "zh": "由 pincite 计算"},
     "calc_not_done": {"en": "calculation not done: {reason}", "ru": "расчёт не выполнен: {reason}",
                       "zh": "未进行计算：{reason}"},
     # refusal reasons (Answer.warnings of a refused answer); figures already formatted
     "why_covered": {
-        "en": "the best passage found holds {coverage} of the question's words{lack}; the chance that it "
-              "answers the question is {score} (needed {needed})",
-        "ru": "лучший найденный фрагмент содержит {coverage} слов вопроса{lack}; вероятность, что он отвечает "
-              "на вопрос, {score} (нужно {needed})",
-        "zh": "找到的最佳段落包含问题词语的 {coverage}{lack}；它回答该问题的概率为 {score}（需要 {needed}）",
+        "en": "the best passage found holds {coverage} of the question's words{lack}",
+        "ru": "лучший найденный фрагмент содержит {coverage} слов вопроса{lack}",
+        "zh": "找到的最佳段落只包含问题词语的 {coverage}{lack}",
+    },
+    "why_not_stated": {
+        "en": "the passages found share the question's words, but none of them states what it asks",
+        "ru": "в найденных фрагментах есть слова вопроса, но ни один из них не содержит того, о чём он спрашивает",
+        "zh": "找到的段落含有问题中的词语，但都没有给出问题所问的内容",
     },
     "why_lacks": {
         "en": ", but not: {words}",

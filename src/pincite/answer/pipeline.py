@@ -603,24 +603,6 @@ def _shows(quote: str, part: str) -> bool:
     return bool(part_n) and part_n in normalize(quote).text
 
 
-def _decimals(x: float, bar: float) -> int:
-    """Decimals that show `x` apart from `bar` when it is below it: two, or three or four
-    where fewer would print it equal ("0.42 … (needed 0.42)" read as a pass)."""
-    d = 2
-    while d < 4 and x < bar and f"{x:.{d}f}" == f"{bar:.{d}f}":
-        d += 1
-    return d
-
-
-def _figures(bar: float, *xs: float) -> tuple[str, ...]:
-    """`xs` and then `bar`, each formatted with the decimals the closest of them needs, so
-    that a figure below the bar never prints equal to it ("0.420 (needed 0.421)")."""
-    d = max((_decimals(x, bar) for x in xs), default=2)
-    while d < 4 and abs(float(f"{bar:.{d}f}") - bar) > 1e-9:
-        d += 1  # the bar as it is: 0.999 never prints as "1.00"
-    return tuple(f"{v:.{d}f}" for v in (*xs, bar))
-
-
 def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Candidate]) -> list[str]:
     """The question's words (as written) none of whose forms stands in any candidate's
     window, less those that name a candidate's document (they do not count as evidence, so
@@ -643,13 +625,13 @@ def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
     if other is not None:
         why, asked, found = other
         warnings.append(message(why, lang).format(asked=asked, found=found))
+    elif rel and rel.coverage and unmatched:  # say what was missing, in words, not scores
+        lack = message("why_lacks", lang).format(words=", ".join(unmatched))
+        warnings.append(message("why_covered", lang).format(coverage=f"{rel.coverage:.0%}", lack=lack))
     elif rel and rel.coverage:
-        score, needed = _figures(rel.threshold, rel.score)
-        lack = message("why_lacks", lang).format(words=", ".join(unmatched)) if unmatched else ""
-        warnings.append(message("why_covered", lang).format(coverage=f"{rel.coverage:.0%}", lack=lack,
-                                                            score=score, needed=needed))
+        warnings.append(message("why_not_stated", lang))
     elif rel:
         words = ("：" if lang == "zh" else ": ") + ", ".join(unmatched) if unmatched else ""
-        warnings.append(message("why_no_words", lang).format(words=words, needed=f"{rel.threshold:.2f}"))
+        warnings.append(message("why_no_words", lang).format(words=words))
     return Answer(question=q, status="refused", language=lang, scope=scope,
                   answer=message(key, lang), timings=timings, warnings=warnings, relevance=rel)

@@ -67,14 +67,31 @@ def verify_quote(quote: str, source: str | None, *, lang: str | None = None) -> 
         return QuoteCheck(False, reason=REASON_EMPTY)
     if _non_space_count(q.text) < min_quote_chars(q.text, lang):
         return QuoteCheck(False, reason=REASON_TOO_SHORT)
+    return _find_quote(quote, q.text, source)
+
+
+def locate_quote(quote: str, source: str | None) -> tuple[int, int] | None:
+    """The span [start, end) in `source` where `quote` stands whole, found as `verify_quote`
+    finds it (same normalisation, whole words and numbers) but with no minimum length; None
+    when it is not there. For marking a passage a reader asked for (a one-word quote on the
+    page image), never for deciding that a claim is verified."""
+    q = normalize(quote or "")
+    if not q.text:
+        return None
+    chk = _find_quote(quote, q.text, source)
+    return (chk.start, chk.end) if chk.verified else None
+
+
+def _find_quote(quote: str, needle: str, source: str | None) -> QuoteCheck:
+    """`quote` (normalised: `needle`) looked for whole in `source`, exact then loose."""
     if not source or not _source_forms(source)[0].text:
         return QuoteCheck(False, reason=REASON_UNAVAILABLE)
     exact, folded = _source_forms(source)
     cut_seen = False
-    for level, src, needle in (("exact", exact, q.text), ("loose", folded, loose(quote).text)):
-        found, cut = _find_whole(src.text, needle)
+    for level, src, wanted in (("exact", exact, needle), ("loose", folded, loose(quote).text)):
+        found, cut = _find_whole(src.text, wanted)
         if found is not None:
-            start, end = src.span_to_source(found, found + len(needle))
+            start, end = src.span_to_source(found, found + len(wanted))
             return QuoteCheck(True, level=level, start=start, end=end)
         cut_seen = cut_seen or cut
     return QuoteCheck(False, reason=REASON_CUT if cut_seen else REASON_NOT_FOUND)

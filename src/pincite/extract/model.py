@@ -22,7 +22,9 @@ from typing import Any
 #: the text, as poppler does (code-listing line numbers; PageText.char_map maps around them).
 #: pdfium-7: an outline section whose destination's top holds no line with its title starts
 #: at the line that begins with its title, when the page has one (extract.pdf._heading_line).
-EXTRACTOR_VERSION = "pdfium-7"
+#: pdfium-8: a /Title the first page does not bear is replaced by the cover's heading or the
+#: file stem (extract.title.choose_title).
+EXTRACTOR_VERSION = "pdfium-8"
 
 
 @dataclass

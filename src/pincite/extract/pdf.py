@@ -78,6 +78,7 @@ from pincite.extract.folio import infer_folio_labels
 from pincite.extract.geometry import apply, compose
 from pincite.extract.model import DocumentModel, PageText
 from pincite.extract.tables import find_tables
+from pincite.extract.title import choose_title
 from pincite.extract.quality import (
     WEAK_MAX_LETTERS,
     letter_count,
@@ -137,7 +138,8 @@ def extract_pdf(
     /PageLabels (``label_source="pagelabels"``); when no page has a /PageLabels label, from
     the printed folios that :func:`pincite.extract.folio.infer_folio_labels` accepts
     (``label_source="folio"``); else it is '' with ``label_source`` None. ``title`` is the
-    /Title metadata, else the file stem. A page with no text is kept and noted in
+    /Title metadata when the first page with text holds most of its words, else that page's
+    heading, else the file stem (:func:`pincite.extract.title.choose_title`). A page with no text is kept and noted in
     ``warnings`` ("page N: no text layer", with what OCR did when it was tried).
     ``password`` unlocks a PDF with a user password ('' counts as none); PDFs with only an
     owner password open without one.
@@ -188,7 +190,7 @@ def extract_pdf(
             raise Damaged(path, "the document has 0 pages")
         if n_pages > limits.max_pages:
             raise TooLarge(path, f"{n_pages:,} pages; the limit is {limits.max_pages:,} pages")
-        title = pdf.get_metadata_value("Title").strip()
+        metadata_title = pdf.get_metadata_value("Title").strip()
         pages: list[PageText] = []
         looks: list[_PageLook] = []
         for index in range(n_pages):
@@ -236,10 +238,22 @@ def extract_pdf(
         mime=MIME_PDF,
         pages=pages,
         path=str(path),
-        title=title or path.stem,
+        title=_title(metadata_title, pages, looks, path.stem),
         warnings=_page_warnings(notes),
         tables=tables,
     )
+
+
+def _title(metadata_title: str, pages: list[PageText], looks: list[_PageLook], stem: str) -> str:
+    """The document's title (:func:`pincite.extract.title.choose_title`), judged on the first
+    page with letters (after cp1251 repair or OCR); its line boxes are used only when they
+    still index that text (an OCRed page's do not)."""
+    cover = next(((p, look) for p, look in zip(pages, looks) if letter_count(p.text)), None)
+    if cover is None:
+        return choose_title(metadata_title, "", (), stem)
+    page, look = cover
+    lines = () if page.ocr or any(ln.end > len(page.text) for ln in look.lines) else look.lines
+    return choose_title(metadata_title, page.text, lines, stem)
 
 
 def _open(path: Path, password: str | None) -> pdfium.PdfDocument:

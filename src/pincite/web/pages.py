@@ -3,7 +3,7 @@
 Rectangles are computed at request time from the original (ARCHITECTURE.md: "Rectangles are
 computed at render time from the stored original (PDFium text index == char index)"):
 a span of the stored page text (a chunk's char_start..char_end, or the span where
-`answer.verify.verify_quote` found a quote) -> PDFium char indexes -> PDFium's text
+`answer.verify.locate_quote` found a quote) -> PDFium char indexes -> PDFium's text
 rectangles -> rectangles per line, in PDF points with the origin at the TOP-LEFT of the
 page as displayed (y grows downward), so a client overlays them as shares of the image.
 A page whose text was read by OCR has no PDFium text to point into: its rectangles come from
@@ -117,16 +117,16 @@ def bridge_spans(text: str, parts: list[dict], quote: str | None, page_no: int,
                  lang: str | None = None) -> list[tuple[int, int]]:
     """Spans of page `page_no`'s text to highlight for a bridge chunk (pincite.bridges: a
     sentence across a page break; `text` its text, `parts` its parts): where `quote` stands in
-    the bridge text (answer.verify.verify_quote), or the whole bridge when `quote` is None,
-    mapped through the parts to that page. [] when the quote is not in the bridge or has no
-    part on that page."""
-    from pincite.answer.verify import verify_quote
+    the bridge text (answer.verify.locate_quote: no minimum length), or the whole bridge when
+    `quote` is None, mapped through the parts to that page. [] when the quote is not in the
+    bridge or has no part on that page. `lang` is accepted for callers and not needed."""
+    from pincite.answer.verify import locate_quote
     from pincite.bridges import page_spans
 
     if quote is None:
         return page_spans(parts, 0, len(text), page_no)
-    check = verify_quote(quote, text, lang=lang)
-    return page_spans(parts, check.start, check.end, page_no) if check.verified else []
+    found = locate_quote(quote, text)
+    return page_spans(parts, found[0], found[1], page_no) if found else []
 
 
 def box_rects(pdf_path: Path, page_no: int, boxes: list[list[float]]) -> PageRects:

@@ -80,6 +80,7 @@ from fastapi import APIRouter, Depends, FastAPI, HTTPException, Request
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
+from fastapi_offline import FastAPIOffline
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
@@ -87,7 +88,7 @@ from python_multipart.multipart import MultipartParser, parse_options_header
 from .. import __version__, bridges, chunking
 from ..table_chunks import table_chunks
 from ..answer.llm import DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings, check_llm, check_url, load_settings
-from ..answer.verify import verify_quote
+from ..answer.verify import locate_quote
 from ..answer_model import Answer
 from ..app import Library
 from ..config import Settings
@@ -656,8 +657,8 @@ class WebState:
         return chunks[n]
 
     def highlight(self, doc_id: str, n: int, chunk_id: str | None, quote: str | None) -> pages.PageRects:
-        """Rectangles of a quote (found with verify_quote on the page text, inside the chunk
-        first) or of a chunk on PDF page `n`: from PDFium's char boxes, or, on a page whose
+        """Rectangles of a quote (found with locate_quote on the page text, inside the chunk
+        first; any length, one word too) or of a chunk on PDF page `n`: from PDFium's char boxes, or, on a page whose
         text was read by OCR, from the OCR word boxes (PageText.spans) of the words the span
         overlaps."""
         row, doc, page = self.pdf_page_of(doc_id, n)
@@ -678,13 +679,11 @@ class WebState:
         elif quote is not None:
             found = None
             if span is not None:  # the quote inside its chunk first, then anywhere on the page
-                chk = verify_quote(quote, text[span[0]:span[1]], lang=doc.language)
-                if chk.verified:
-                    found = (span[0] + chk.start, span[0] + chk.end)
-            if found is None:
-                chk = verify_quote(quote, text, lang=doc.language)
-                if chk.verified:
-                    found = (chk.start, chk.end)
+                inside = locate_quote(quote, text[span[0]:span[1]])
+                if inside is not None:
+                    found = (span[0] + inside[0], span[0] + inside[1])
+            if found is None:  # no minimum length: a one-word quote is marked too
+                found = locate_quote(quote, text)
             spans = [found] if found else []
         elif span is not None:
             spans = [span]
@@ -1064,9 +1063,13 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
         yield
         await anyio.to_thread.run_sync(state.close)
 
-    app = FastAPI(title="pincite", version=__version__, lifespan=lifespan,
-                  description="Answers over your documents (PDF, Word, PowerPoint, Excel, text) with verified "
-                              "pinpoint citations.")
+    # /docs (Swagger UI) from the assets fastapi-offline ships, not from a CDN, so it works
+    # with no network; validatorUrl None: Swagger UI never calls its online validator. No
+    # /redoc: ReDoc's bundle still loads its logo from cdn.redoc.ly.
+    app = FastAPIOffline(title="pincite", version=__version__, lifespan=lifespan, redoc_url=None,
+                         static_url="/static-docs", swagger_ui_parameters={"validatorUrl": None},
+                         description="Answers over your documents (PDF, Word, PowerPoint, Excel, text) with "
+                                     "verified pinpoint citations.")
     app.state.pincite = state
     bearer = HTTPBearer(auto_error=False, description="PINCITE_TOKEN, when the server has one")
 

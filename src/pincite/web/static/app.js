@@ -44,6 +44,12 @@
     }
     return node;
   };
+  // Fixed words come from i18n.js: T() in the interface's language, TL() in a given one (an
+  // answer and its page view speak the question's language, answerLang()).
+  const I18N = window.pinciteI18n;
+  const T = (key, vars) => I18N.t(state.uiLang, key, vars);
+  const TL = (lang, key, vars) => I18N.t(I18N.LANGS.includes(lang) ? lang : state.uiLang, key, vars);
+  const answerLang = (ans) => (ans && I18N.LANGS.includes(ans.language) ? ans.language : state.uiLang);
   const DASH = "—";
   const shown = (v) => (v === null || v === undefined || v === "" ? DASH : String(v));
 
@@ -53,6 +59,7 @@
   window.pinciteTurnTimings = [];
 
   const state = {
+    uiLang: I18N.uiLang(),
     token: null,
     answer: null,
     askSeq: 0,
@@ -225,6 +232,11 @@
     slide: { one: "Slide", text: "Text of this slide (title, text, tables, notes)", open: "slide" },
     lines: { one: "Part", text: "Text of these lines", open: "lines" },
   };
+  /** UNIT_WORDS' texts in `lang` (i18n.js unit_*, text_*, open_*). */
+  const unitWords = (kind, lang) => {
+    const k = UNIT_WORDS[kind] ? kind : "pdf";
+    return { one: TL(lang, `unit_${k}`), text: TL(lang, `text_${k}`), open: TL(lang, `open_${k}`) };
+  };
 
   // ---------------------------------------------------------------- tabs
 
@@ -262,7 +274,7 @@
 
   function showServerInfo() {
     const n = state.readyCount ?? 0;
-    $("#server-info").textContent = `pincite ${state.version ?? ""} · ${n} document${n === 1 ? "" : "s"} ready`;
+    $("#server-info").textContent = T("server_info", { version: state.version ?? "", n, s: n === 1 ? "" : "s" });
   }
 
   async function refreshHealth() {
@@ -354,7 +366,7 @@
     state.askSeq += 1;
     stopAskTimer();
     form.removeAttribute("aria-busy");
-    $("#ask-btn").textContent = "Ask";
+    $("#ask-btn").textContent = T("ask");
     state.answer = null;
     const section = $("#answer");
     section.hidden = true;
@@ -373,12 +385,12 @@
   async function ask(rawQuestion) {
     const question = rawQuestion.trim();
     if (!question) {
-      clearAnswer("Type a question first.");
+      clearAnswer(T("type_question"));
       questionBox.focus();
       return;
     }
     if ([...question].length > 2000) {
-      clearAnswer("A question is at most 2,000 characters.");
+      clearAnswer(T("too_long"));
       return;
     }
     clearAnswer();
@@ -396,8 +408,8 @@
     const body = { question, doc_ids: scope ? [scope] : null, mode: currentMode(), scope: currentScope() };
     const started = performance.now();
     form.setAttribute("aria-busy", "true");
-    $("#ask-btn").textContent = "Asking…";
-    const working = body.mode === "llm" ? "Searching the library and asking the model…" : "Searching the library…";
+    $("#ask-btn").textContent = T("asking");
+    const working = T(body.mode === "llm" ? "searching_llm" : "searching");
     setProgress(working);
     state.askTimer = setInterval(() => {
       setProgress(`${working} ${((performance.now() - started) / 1000).toFixed(0)} s`);
@@ -412,10 +424,10 @@
       if (seq !== state.askSeq) return;
       stopAskTimer();
       form.removeAttribute("aria-busy");
-      $("#ask-btn").textContent = "Ask";
+      $("#ask-btn").textContent = T("ask");
       state.askAbort = null;
       const took = performance.now() - started;
-      setProgress(`Answered in ${took < 1000 ? `${Math.round(took)} ms` : `${(took / 1000).toFixed(1)} s`}.`);
+      setProgress(T("answered_in", { time: took < 1000 ? `${Math.round(took)} ms` : `${(took / 1000).toFixed(1)} s` }));
       renderAnswer(answer);
     } catch (err) {
       if (err.name === "AbortError" || seq !== state.askSeq) return;
@@ -448,13 +460,10 @@
     section.hidden = false;
   }
 
-  const STATUS_TEXT = {
-    answered: ["Answered", "Each verified claim below is quoted from its cited page. Open a source to check it."],
-    partial: ["Partly answered", "Only part of the question is covered by the library; the rest is not answered."],
-    refused: ["Not found in the library", "No passage in the library answers this question, so pincite does not guess."],
-    not_confirmed: ["Not confirmed", "Passages were found, but no quote could be verified against its page. They are shown below only for you to judge: do not rely on them."],
-    needs_clarification: ["Which one do you mean?", "The question fits more than one document or revision. Choose one:"],
-  };
+  /** [title, sentence] of a status banner in `lang` (i18n.js st_<status>, st_<status>_text). */
+  const STATUSES = ["answered", "partial", "refused", "not_confirmed", "needs_clarification"];
+  const statusText = (status, lang) => (STATUSES.includes(status)
+    ? [TL(lang, `st_${status}`), TL(lang, `st_${status}_text`)] : [status, ""]);
   const STATUS_CLASS = {
     answered: "banner-ok",
     partial: "banner-warning",
@@ -463,28 +472,16 @@
     needs_clarification: "banner-info",
   };
 
-  const LLM_STATUS_TEXT = {
-    answered: "Each claim below was written by the model and checked by pincite: its quote is on the cited page and its numbers are in the quote. Open a source to check it.",
-    partial: "Only part of the question is covered; each claim shown was checked against its cited page.",
-  };
+  const LLM_STATUS_TEXT = { answered: "llm_answered_text", partial: "llm_partial_text" };
 
   const SERVER_TEXT = new Set(["refused", "not_confirmed"]);
 
   /** Why a part of a compound question is not answered, as the overall banner says it. */
-  const PART_MISSING = {
-    refused: "not found in the library",
-    not_confirmed: "not confirmed (no quote could be verified against its page)",
-    needs_clarification: "it needs a clarifying question (below)",
-    partial: "only partly answered",
-  };
+  const partMissing = (status, lang) => (["refused", "not_confirmed", "needs_clarification", "partial"].includes(status)
+    ? TL(lang, `missing_${status}`) : status);
   /** The banner of one part: its status in words. */
-  const PART_STATUS_TEXT = {
-    answered: "Answered",
-    partial: "Partly answered",
-    refused: "Not found in the library",
-    not_confirmed: "Not confirmed",
-    needs_clarification: "Needs a clarifying question",
-  };
+  const partStatusText = (status, lang) => (status === "needs_clarification"
+    ? TL(lang, "part_st_needs_clarification") : STATUSES.includes(status) ? TL(lang, `st_${status}`) : status);
 
   /** [index, part] of each part of a compound answer that is not answered. */
   function missingParts(ans) {
@@ -527,7 +524,8 @@
     citationCounter = 0;
     const section = $("#answer");
     const banner = $("#status-banner");
-    const [title, fallback] = STATUS_TEXT[ans.status] || [ans.status, ""];
+    const L = answerLang(ans);
+    const [title, fallback] = statusText(ans.status, L);
     banner.className = `banner ${STATUS_CLASS[ans.status] || "banner-info"}`;
     banner.dataset.status = ans.status;
     banner.setAttribute("role", "status");
@@ -539,9 +537,9 @@
     if (serverText && isMissingDocument(ans)) {
       // Nothing in the library fits the scope: the server's sentence names what is missing.
       banner.dataset.refusal = "no-document";
-      banner.replaceChildren(el("strong", { text: "No document in scope." }), " ",
+      banner.replaceChildren(el("strong", { text: TL(L, "no_document_in_scope") }), " ",
         el("span", { class: "missing-document", lang, text: serverText }), " ",
-        el("span", { text: missingDocumentHint(ans) }));
+        el("span", { text: missingDocumentHint(ans, L) }));
       if (!$("#include-uploaded").checked && state.documents.some((d) => d.trust === "uploaded")) {
         banner.append(" ", el("button", {
           type: "button",
@@ -550,24 +548,24 @@
             $("#include-uploaded").checked = true;
             ask(ans.question);
           },
-        }, "Include uploaded documents and ask again"));
+        }, TL(L, "include_uploaded_again")));
       }
     } else if (serverText && ans.status === "refused") {
       banner.replaceChildren(el("strong", { lang, text: serverText }));
     } else if (serverText) {
       banner.replaceChildren(el("strong", { text: title }), " ", el("span", { lang, text: serverText }),
-        " ", el("span", { text: "The passages below are shown only for you to judge: do not rely on them." }));
+        " ", el("span", { text: TL(L, "passages_judge") }));
     } else if (ans.status === "partial" && missingParts(ans).length) {
       // Which part is missing, and why: "Part 2 is not answered: not found in the library."
       banner.replaceChildren(el("strong", { text: `${title} —` }), " ",
         ...missingParts(ans).map(([i, part]) => el("span", {
           class: "missing-part",
           dataset: { part: String(i + 1), status: part.status },
-          text: `Part ${i + 1} is not answered: ${PART_MISSING[part.status] || part.status}. `,
+          text: TL(L, "part_missing", { n: i + 1, why: partMissing(part.status, L) }),
         })),
-        el("span", { text: "The parts that are answered are proven below, each with its own sources; nothing is guessed for the rest." }));
+        el("span", { text: TL(L, "parts_proven") }));
     } else {
-      const text = ans.mode === "llm" && LLM_STATUS_TEXT[ans.status] ? LLM_STATUS_TEXT[ans.status] : fallback;
+      const text = ans.mode === "llm" && LLM_STATUS_TEXT[ans.status] ? TL(L, LLM_STATUS_TEXT[ans.status]) : fallback;
       banner.replaceChildren(el("strong", { text: title }), " ", el("span", { text }));
     }
 
@@ -577,6 +575,11 @@
     const verifiedRows = evidenceRows(ans);
     $("#export").hidden = verifiedRows.length === 0;
     renderMeta(ans);
+    // the answer's own frame speaks the question's language too
+    section.setAttribute("aria-label", TL(L, "answer"));
+    $("#export-label").textContent = TL(L, "evidence_cards");
+    $("#details-summary").textContent = TL(L, "details");
+    section.lang = L;
     section.hidden = false;
   }
 
@@ -587,24 +590,17 @@
       && !(ans.parts || []).length && (state.readyCount ?? state.documents.length) > 0;
   }
 
-  function missingDocumentHint(ans) {
+  function missingDocumentHint(ans, L) {
     const sc = ans.scope || {};
     const trust = sc.trust || [];
     const bits = [];
     if (sc.model || sc.modification || sc.revision) {
-      bits.push("Check the model, modification and revision in the scope, or add that document (or set these fields on one in the Library: Edit).");
+      bits.push(TL(L, "hint_check_fields"));
     }
     if (!trust.includes("uploaded")) {
-      bits.push("Uploaded documents were left out (“Include uploaded documents” is off).");
+      bits.push(TL(L, "hint_uploads_off"));
     }
     return bits.join(" ");
-  }
-
-  function refusalDetail(ans) {
-    const r = ans.relevance;
-    if (!r) return null;
-    const parts = [`the best passage holds ${Math.round(r.coverage * 100)}% of the question's words; the chance that it answers is ${prob(r.score)} (needed ${prob(r.threshold)})`];
-    return `Why: ${parts.join("; ")}.`;
   }
 
   /** A key that identifies a claim (its text and its citations), to show it once. */
@@ -616,6 +612,7 @@
    * banner, then its claims, sources and calculation. */
   function renderPart(part, index, depth) {
     const status = part.status;
+    const L = answerLang(part);
     const banner = el("div", {
       class: `banner part-banner ${STATUS_CLASS[status] || "banner-info"}`,
       role: "note",
@@ -626,16 +623,16 @@
     if (status === "refused" && part.answer) {
       banner.append(el("strong", { lang: part.language || null, text: part.answer }));
     } else {
-      banner.append(el("strong", { text: PART_STATUS_TEXT[status] || status }));
+      banner.append(el("strong", { text: partStatusText(status, L) }));
       if (SERVER_TEXT.has(status) && part.answer) banner.append(" ", el("span", { lang: part.language || null, text: part.answer }));
     }
     return el("section", {
       class: `part status-${status}`,
       dataset: { part: String(index + 1), status },
-      "aria-label": `Part ${index + 1}`,
+      "aria-label": TL(L, "part", { n: index + 1 }),
     },
     el("h3", { class: "part-question" },
-      el("span", { class: "part-num", text: `Part ${index + 1}: ` }),
+      el("span", { class: "part-num", text: TL(L, "part_heading", { n: index + 1 }) }),
       el("span", { class: "part-text", lang: part.language || null, text: part.question })),
     banner,
     ...renderAnswerBody(part, depth + 1));
@@ -643,11 +640,8 @@
 
   function renderAnswerBody(ans, depth) {
     const nodes = [];
-    if (ans.status === "refused" && depth === 0) {
-      const why = refusalDetail(ans);
-      if (why) nodes.push(el("p", { class: "refusal-why", text: why }));
-    }
-    if (ans.clarification) nodes.push(renderClarification(ans.clarification, ans.question));
+    const L = answerLang(ans);
+    if (ans.clarification) nodes.push(renderClarification(ans.clarification, ans.question, L));
 
     // A compound answer lists every part's claims at the top as well: show them in their part.
     const parts = ans.parts || [];
@@ -656,36 +650,36 @@
     const unverified = claims.filter((c) => !c.verified).length;
     if (unverified > 0 && ans.status !== "not_confirmed") {
       nodes.push(el("div", { class: "banner banner-warning unverified-banner", role: "note" },
-        el("strong", { text: `${unverified} claim${unverified === 1 ? "" : "s"} not verified. ` }),
-        ans.mode === "llm"
-          ? "Marked below with the reason; they are not part of the answer."
-          : "Marked below; their quotes were not found on the cited page."));
+        el("strong", { text: TL(L, "n_not_verified", { n: unverified, s: unverified === 1 ? "" : "s" }) }),
+        TL(L, ans.mode === "llm" ? "marked_llm" : "marked")));
     }
     if (claims.length) {
       nodes.push(el("ol", { class: "claims" }, claims.map((claim) => renderClaim(claim, ans.language))));
     }
     const passages = ans.passages || [];
     if (passages.length) {
-      nodes.push(el("section", { class: "passages", "aria-label": "Passages found" },
-        el("h3", { text: "Passages found (not verified)" }),
-        el("p", { class: "note", text: "No claim could be verified. These are the passages the search found: open one to read its page yourself." }),
+      nodes.push(el("section", { class: "passages", "aria-label": TL(L, "passages_found") },
+        el("h3", { text: TL(L, "passages_found_title") }),
+        el("p", { class: "note", text: TL(L, "passages_note") }),
         el("ul", { class: "passage-list" }, passages.map((c) => renderPassage(c, ans.language)))));
     }
     if (ans.calculation) nodes.push(renderCalculation(ans.calculation, ans.language));
     parts.forEach((part, i) => nodes.push(renderPart(part, i, depth)));
     const warnings = ans.warnings || [];
     if (warnings.length) {
-      nodes.push(el("div", { class: "banner banner-warning warnings", role: "note" },
-        el("strong", { text: warnings.length === 1 ? "Warning" : "Warnings" }),
-        el("ul", {}, warnings.map((w) => el("li", { text: w })))));
+      // a refusal's warnings say why (in words, from the server, in the question's language)
+      const head = ans.status === "refused" ? "why_refused" : warnings.length === 1 ? "warning" : "warnings";
+      nodes.push(el("div", { class: `banner banner-warning warnings${ans.status === "refused" ? " refusal-why" : ""}`, role: "note" },
+        el("strong", { text: TL(L, head) }),
+        el("ul", {}, warnings.map((w) => el("li", { lang: ans.language || null, text: w })))));
     }
     return nodes;
   }
 
-  function renderClarification(clar, question) {
+  function renderClarification(clar, question, L) {
     const options = clar.options || [];
-    return el("div", { class: "clarify", role: "group", "aria-label": "Clarifying question" },
-      el("p", { class: "clarify-question", text: clar.question }),
+    return el("div", { class: "clarify", role: "group", "aria-label": TL(L, "clarifying_question") },
+      el("p", { class: "clarify-question", lang: L, text: clar.question }),
       el("div", { class: "clarify-options" }, options.map((option) => el("button", {
         type: "button",
         class: "clarify-option",
@@ -701,8 +695,8 @@
     const li = el("li", { class: `claim ${claim.verified ? "is-verified" : "is-unverified"}`, dataset: { verified: String(!!claim.verified) } });
     li.append(el("p", { class: "claim-text", lang: lang || null, text: claim.text }));
     li.append(claim.verified
-      ? el("p", { class: "verify verify-ok" }, el("span", { "aria-hidden": "true", text: "✓ " }), "verified quote")
-      : el("p", { class: "verify verify-bad" }, el("span", { "aria-hidden": "true", text: "✗ " }), `not verified: ${claim.reason || "no quote was found on the cited page"}`));
+      ? el("p", { class: "verify verify-ok" }, el("span", { "aria-hidden": "true", text: "✓ " }), TL(lang, "verified_quote"))
+      : el("p", { class: "verify verify-bad" }, el("span", { "aria-hidden": "true", text: "✗ " }), TL(lang, "not_verified", { reason: claim.reason || TL(lang, "no_quote_found") })));
     const cites = claim.citations || [];
     if (cites.length) {
       li.append(el("ul", { class: "citations" }, cites.map((c) => renderCitation(c, claim, lang))));
@@ -730,7 +724,7 @@
       dataset: { n: String(n), docId: c.doc_id, page: String(citationAddress(c).page), kind, ocr: c.ocr ? "true" : null },
       title: (c.title ? `${c.title} — open the ${what}` : `Open the ${what}`) + (c.ocr ? " (text read by OCR)" : ""),
     }, el("span", { class: "source-num", text: `[${n}]` }), " ", el("span", { class: "source-line", text: sourceLine(c, lang) }),
-    c.ocr ? el("span", { class: "badge badge-ocr", title: "The text of this page was read by OCR from its image", text: "OCR" }) : null);
+    c.ocr ? el("span", { class: "badge badge-ocr", title: TL(lang, "ocr_badge_title"), text: "OCR" }) : null);
     button.addEventListener("click", () => {
       const t0 = performance.now();
       for (const b of document.querySelectorAll(".source-btn[aria-pressed='true']")) b.setAttribute("aria-pressed", "false");
@@ -749,7 +743,7 @@
     if (!c.verified && !(claim.reason && c.reason === claim.reason)) {
       item.append(el("p", { class: "verify verify-bad" }, `not verified: ${c.reason || "the quote was not found on this page"}`));
     }
-    if (c.ocr) item.append(el("p", { class: "note", text: "Text from OCR: check the page image." }));
+    if (c.ocr) item.append(el("p", { class: "note", text: TL(lang, "ocr_note") }));
     return item;
   }
 
@@ -758,26 +752,26 @@
    * no result, and no value of an input that was not verified). */
   function renderCalculation(calc, lang) {
     const done = Boolean(calc.verified && (calc.shown ?? calc.result) !== null && (calc.shown ?? calc.result) !== undefined);
-    const section = el("section", { class: `calculation ${done ? "is-done" : "is-failed"}`, "aria-label": "Calculation", dataset: { verified: String(done) } },
-      el("h3", { class: "calc-title", text: "Calculation" }));
+    const section = el("section", { class: `calculation ${done ? "is-done" : "is-failed"}`, "aria-label": TL(lang, "calculation"), dataset: { verified: String(done) } },
+      el("h3", { class: "calc-title", text: TL(lang, "calculation") }));
     const resultText = done ? `${calc.shown ?? calc.result}${calc.unit ? ` ${calc.unit}` : ""}` : "";
     if (done) {
       section.append(el("p", { class: "calc-result" }, el("span", { class: "calc-equals", text: "= " }),
         el("strong", { class: "calc-value", text: resultText })));
-      section.append(el("p", { class: "note", text: "Computed by pincite's code from the values the documents state; no model did this arithmetic." }));
+      section.append(el("p", { class: "note", text: TL(lang, "calc_note") }));
     } else {
       section.append(el("p", { class: "calc-failed verify-bad", role: "note", text: `calculation not done: ${calc.reason || "no reason given"}` }));
     }
-    const rows = [["Formula", el("code", { class: "calc-formula", text: calc.formula || "" })]];
-    if (done && calc.substitution) rows.push(["Substitution", el("span", { class: "calc-substitution", text: `${calc.substitution} = ${resultText}` })]);
+    const rows = [[TL(lang, "formula"), el("code", { class: "calc-formula", text: calc.formula || "" })]];
+    if (done && calc.substitution) rows.push([TL(lang, "substitution"), el("span", { class: "calc-substitution", text: `${calc.substitution} = ${resultText}` })]);
     if (done && calc.result !== null && calc.result !== undefined && String(calc.result) !== String(calc.shown ?? calc.result)) {
-      rows.push(["Exact result", el("span", { class: "calc-exact", text: `${calc.result}${calc.unit ? ` ${calc.unit}` : ""}` })]);
+      rows.push([TL(lang, "exact_result"), el("span", { class: "calc-exact", text: `${calc.result}${calc.unit ? ` ${calc.unit}` : ""}` })]);
     }
-    if (done && calc.precision) rows.push(["Precision", el("span", { class: "calc-precision", text: calc.precision })]);
+    if (done && calc.precision) rows.push([TL(lang, "precision"), el("span", { class: "calc-precision", text: calc.precision })]);
     section.append(el("dl", { class: "calc-facts" }, rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", {}, v)])));
     const inputs = calc.inputs || [];
     if (inputs.length) {
-      section.append(el("h4", { class: "calc-inputs-title", text: "Inputs" }));
+      section.append(el("h4", { class: "calc-inputs-title", text: TL(lang, "inputs") }));
       section.append(el("ul", { class: "calc-inputs" }, inputs.map((input) => {
         const ok = Boolean(input.verified);
         const li = el("li", { class: `calc-input ${ok ? "is-verified" : "is-unverified"}`, dataset: { name: input.name, verified: String(ok) } });
@@ -1063,7 +1057,7 @@
       docId: c.doc_id,
       file: c.file,
       title: c.title || "",
-      lang,
+      lang: I18N.LANGS.includes(lang) ? lang : state.uiLang,  // the page view speaks the answer's language
       page: addr.page,
       pages: docPages(c.doc_id),
       unitAddress: null,
@@ -1093,25 +1087,29 @@
 
   function updatePageNav() {
     const v = state.view;
-    const words = UNIT_WORDS[v.kind] || UNIT_WORDS.pdf;
-    const unit = v.kind === "pdf" ? "page" : words.open === "lines" ? "part" : words.open;
+    const L = v.lang;
+    const words = unitWords(v.kind, L);
+    const unit = v.kind === "pdf" ? "page" : UNIT_WORDS[v.kind].open === "lines" ? "part" : UNIT_WORDS[v.kind].open;
     $("#prev-page").disabled = v.page <= 1;
     $("#next-page").disabled = v.pages ? v.page >= v.pages : false;
-    $("#prev-page").setAttribute("aria-label", `Previous ${unit}`);
-    $("#next-page").setAttribute("aria-label", `Next ${unit}`);
-    $("#page-position").textContent = v.pages ? `${words.one} ${v.page} of ${v.pages}` : `${words.one} ${v.page}`;
+    $("#prev-page").textContent = TL(L, "previous");
+    $("#next-page").textContent = TL(L, "next");
+    $("#prev-page").setAttribute("aria-label", L === "en" ? `Previous ${unit}` : TL(L, "previous_aria"));
+    $("#next-page").setAttribute("aria-label", L === "en" ? `Next ${unit}` : TL(L, "next_aria"));
+    $("#page-position").textContent = v.pages ? TL(L, "position_of", { one: words.one, n: v.page, total: v.pages })
+      : TL(L, "position", { one: words.one, n: v.page });
     const link = $("#open-original");
     if (v.kind === "pdf") {
       link.href = originalUrl(v.docId, v.page);
       link.target = "_blank";
       link.removeAttribute("download");
-      link.textContent = "Open original at this page";
+      link.textContent = TL(L, "open_original");
       link.setAttribute("aria-label", `Open the original ${v.file} at PDF page ${v.page} (new tab)`);
     } else {
       link.href = fileUrl(v.docId);
       link.removeAttribute("target");
       link.setAttribute("download", v.file || "");
-      link.textContent = "Download original";
+      link.textContent = TL(L, "download_original");
       link.setAttribute("aria-label", `Download the original ${v.file}`);
     }
   }
@@ -1120,10 +1118,15 @@
   function setViewKind(kind) {
     const view = $("#page-view");
     view.dataset.kind = kind;
-    view.setAttribute("aria-label", kind === "pdf" ? "Cited page" : `Cited ${UNIT_WORDS[kind].open}`);
+    const L = state.view ? state.view.lang : state.uiLang;
+    view.lang = L;
+    view.setAttribute("aria-label", kind === "pdf" ? TL(L, "cited_page") : TL(L, "cited_unit", { what: unitWords(kind, L).open }));
     $("#page-figure").hidden = kind !== "pdf";
     $("#unit-heading").hidden = kind === "pdf";
-    $("#page-text-title").textContent = (UNIT_WORDS[kind] || UNIT_WORDS.pdf).text;
+    $("#page-text-title").textContent = unitWords(kind, L).text;
+    $("#page-loading").textContent = TL(L, "loading_page");
+    $("#page-ocr").textContent = TL(L, "ocr_page_badge");
+    $("#page-ocr").title = TL(L, "ocr_page_title");
   }
 
   function setOcrBadge(ocr) {
@@ -1134,9 +1137,11 @@
     const v = state.view;
     const box = $("#page-label");
     box.dataset.pageLabel = label || "";
-    box.replaceChildren(label
-      ? el("span", {}, "Printed page ", el("strong", { class: "label-value", text: label }), ` · PDF page ${v.page}`)
-      : el("span", {}, `No printed page label · PDF page ${v.page}`));
+    // a label equal to the physical page is not repeated, as in source lines and the CLI
+    const L = v.lang;
+    box.replaceChildren(label && label !== String(v.page)
+      ? el("span", {}, TL(L, "printed_page"), el("strong", { class: "label-value", text: label }), TL(L, "pdf_page_sep", { n: v.page }))
+      : el("span", {}, TL(L, label ? "same_label" : "no_label", { n: v.page })));
   }
 
   async function showPage(n, t0 = null, fromSource = true) {
@@ -1173,7 +1178,7 @@
       setOcrBadge(Boolean(t.ocr));
       updatePageNav();
       const found = renderPageText(t.text || "", covers ? v.citation.quote : null);
-      if (covers && !found) quoteNote = "The quote is not marked in this page's text (it may continue on another page).";
+      if (covers && !found) quoteNote = TL(v.lang, "quote_not_marked");
     } else {
       $("#page-text").replaceChildren(el("p", { class: "error", text: `The page text could not be loaded: ${tx.reason.message}` }));
     }
@@ -1181,12 +1186,12 @@
     if (covers) {
       if (hl.status === "fulfilled" && hl.value) {
         const count = drawHighlights(hl.value);
-        if (!count) quoteNote = quoteNote || "The quote could not be located on the page image.";
+        if (!count) quoteNote = quoteNote || TL(v.lang, "quote_not_on_image");
       } else if (hl.status === "rejected") {
         quoteNote = `The highlight could not be loaded: ${hl.reason.message}`;
       }
     } else {
-      quoteNote = "The cited quote is not on this page.";
+      quoteNote = TL(v.lang, "quote_not_on_page");
     }
     $("#page-quote-state").textContent = quoteNote;
   }
@@ -1230,12 +1235,12 @@
       const own = unitHeading(t.address);
       heading.textContent = covers ? unitHeading(v.citation.address) || own : own || `${UNIT_WORDS[v.kind].one} ${n}`;
       $("#page-label").replaceChildren(covers && own && own !== heading.textContent
-        ? el("span", {}, "Cited range, within ", el("strong", { class: "label-value", text: own }))
-        : el("span", { text: covers ? "Cited" : "" }));
+        ? el("span", {}, TL(v.lang, "cited_range_within"), el("strong", { class: "label-value", text: own }))
+        : el("span", { text: covers ? TL(v.lang, "cited") : "" }));
       setOcrBadge(Boolean(t.ocr));
       updatePageNav();
       const found = renderPageText(t.text || "", covers ? v.citation.quote : null);
-      if (covers && !found) quoteNote = "The quote is not marked in this text.";
+      if (covers && !found) quoteNote = TL(v.lang, "quote_not_marked_unit");
       if (!covers) quoteNote = `The cited quote is not in this ${UNIT_WORDS[v.kind].open === "lines" ? "part" : UNIT_WORDS[v.kind].open}.`;
     } catch (err) {
       if (seq !== state.navSeq) return;
@@ -1245,7 +1250,7 @@
     $("#page-quote-state").textContent = quoteNote;
     if (t0 !== null) {
       const ms = performance.now() - t0;
-      $("#page-timing").textContent = `Text shown ${Math.round(ms)} ms after the click.`;
+      $("#page-timing").textContent = TL(v.lang, "text_shown", { ms: Math.round(ms) });
     }
   }
 
@@ -1253,7 +1258,7 @@
     const url = pageImageUrl(docId, n);
     state.pendingImage = { seq, url, t0, fromSource };
     frame.classList.add("is-loading");
-    $("#page-loading").textContent = "Loading page…";
+    $("#page-loading").textContent = TL(state.view.lang, "loading_page");
     $("#page-loading").hidden = false;
     img.alt = `PDF page ${n} of ${state.view.file}`;
     img.dataset.page = String(n);
@@ -1309,7 +1314,7 @@
       }
     } catch (err) {
       if (win) win.close();
-      $("#page-quote-state").textContent = `The original could not be opened: ${err.message}`;
+      $("#page-quote-state").textContent = TL(v.lang, "original_failed", { error: err.message });
     }
   });
 
@@ -1323,7 +1328,7 @@
     if (p.t0 !== null) {
       const ms = performance.now() - p.t0;
       (p.fromSource ? window.pinciteTimings : window.pinciteTurnTimings).push(ms);
-      $("#page-timing").textContent = `Page image shown ${Math.round(ms)} ms after the click.`;
+      $("#page-timing").textContent = TL(state.view ? state.view.lang : state.uiLang, "image_shown", { ms: Math.round(ms) });
     } else {
       $("#page-timing").textContent = "";
     }
@@ -1339,7 +1344,7 @@
     state.pendingImage = null;
     frame.classList.remove("is-loading");
     $("#page-loading").hidden = false;
-    $("#page-loading").textContent = "The page image could not be loaded.";
+    $("#page-loading").textContent = TL(state.view ? state.view.lang : state.uiLang, "page_load_failed");
   });
 
   function drawHighlights(h) {
@@ -1363,7 +1368,7 @@
     const box = $("#page-text");
     const span = quote ? findQuote(text, quote) : null;
     if (!text.trim()) {
-      box.replaceChildren(el("p", { class: "empty", text: "This page has no extracted text." }));
+      box.replaceChildren(el("p", { class: "empty", text: TL(state.view ? state.view.lang : state.uiLang, "no_page_text") }));
       return false;
     }
     if (!span) {
@@ -1525,13 +1530,13 @@
             "aria-label": `Edit the fields of ${file}`,
             "aria-expanded": editing ? "true" : "false",
             onclick: () => toggleEdit(d),
-          }, "Edit") : null,
+          }, T("edit")) : null,
           el("button", {
             type: "button",
             class: "remove-btn",
             "aria-label": `Remove ${file}`,
             onclick: () => removeDocument(d),
-          }, "Remove")));
+          }, T("remove"))));
       // The edit form is one node kept across re-renders (the library is polled), so what
       // is typed into it stays.
       return editing ? [row, state.edit.row] : [row];
@@ -1599,7 +1604,7 @@
       return el("label", { class: "edit-field" }, el("span", { class: "field-label", text: label }), input);
     });
     const error = el("p", { class: "edit-error", role: "alert", hidden: true });
-    const saveBtn = el("button", { type: "submit", class: "primary edit-save" }, "Save");
+    const saveBtn = el("button", { type: "submit", class: "primary edit-save" }, T("save"));
     const formEl = el("form", {
       class: "edit-form",
       "aria-label": `Fields of ${file}`,
@@ -1609,7 +1614,7 @@
     el("p", { class: "help", text: "Saved at once, without reading the file again; an empty field clears it. Uploaded documents answer only when “Include uploaded documents” is on." }),
     error,
     el("div", { class: "edit-actions" }, saveBtn,
-      el("button", { type: "button", class: "edit-cancel", onclick: () => toggleEdit(d) }, "Cancel")));
+      el("button", { type: "button", class: "edit-cancel", onclick: () => toggleEdit(d) }, T("cancel"))));
     formEl.addEventListener("submit", async (e) => {
       e.preventDefault();
       const changes = {};
@@ -1684,7 +1689,7 @@
     const select = $("#scope");
     const current = select.value;
     const ready = docs.filter((d) => docState(d) === "ready");
-    select.replaceChildren(el("option", { value: "", text: "All documents" }),
+    select.replaceChildren(el("option", { value: "", "data-i18n": "all_documents", text: T("all_documents") }),
       ...ready.map((d) => el("option", { value: d.doc_id, text: d.title ? `${d.title} (${d.file ?? d.file_name})` : (d.file ?? d.file_name) })));
     select.value = ready.some((d) => d.doc_id === current) ? current : "";
   }
@@ -2010,6 +2015,22 @@
     }
   }
 
+  /** Show the interface in `lang` (the answer on screen and its page view keep theirs). */
+  function setUiLang(lang, save = false) {
+    state.uiLang = I18N.LANGS.includes(lang) ? lang : "en";
+    if (save) I18N.saveUiLang(state.uiLang);
+    document.documentElement.lang = state.uiLang;
+    $("#ui-lang").value = state.uiLang;
+    I18N.apply(document, state.uiLang);
+    if (!form.hasAttribute("aria-busy")) $("#ask-btn").textContent = T("ask");
+    if (state.version !== undefined) showServerInfo();
+  }
+  $("#ui-lang").addEventListener("change", (e) => {
+    setUiLang(e.target.value, true);
+    refreshLibrary();  // the library's buttons are built in the interface's language
+  });
+
+  setUiLang(state.uiLang);
   readToken();
   refreshHealth();
   refreshLibrary();
