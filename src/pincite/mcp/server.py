@@ -13,6 +13,7 @@ its details.
 """
 from __future__ import annotations
 
+import inspect
 import re
 from typing import Annotated, Awaitable, Callable, Literal, TypeVar
 
@@ -117,13 +118,21 @@ def build_server(run: LibraryRun) -> MCPServer:
     server = MCPServer("pincite", version=__version__, instructions=INSTRUCTIONS,
                        log_level="WARNING")
 
+    def tool(title: str):
+        """Register a read-only tool; its description is its docstring, dedented."""
+        def register(fn):
+            server.add_tool(fn, title=title, description=inspect.cleandoc(fn.__doc__ or ""),
+                            annotations=_READ_ONLY)
+            return fn
+        return register
+
     async def call(fn: Callable[[Library], T]) -> T:
         try:
             return await run(fn)
         except (PinciteError, ValueError) as e:
             raise ToolError(str(e)) from None
 
-    @server.tool(title="Answer a question with verified citations", annotations=_READ_ONLY)
+    @tool("Answer a question with verified citations")
     async def ask(question: Question, model: ScopeModel = None, modification: ScopeModification = None,
                   revision: ScopeRevision = None, trust: ScopeTrust = None,
                   include_uploaded: IncludeUploaded = False,
@@ -146,7 +155,7 @@ def build_server(run: LibraryRun) -> MCPServer:
         return await call(lambda lib: lib.ask(question, scope=scope, doc_ids=_known(lib, doc_ids),
                                               serial=serial, mode=mode))
 
-    @server.tool(title="Find passages that may answer a question", annotations=_READ_ONLY)
+    @tool("Find passages that may answer a question")
     async def search(question: Question, limit: Annotated[int, Field(ge=1, le=30, description="passages to return")] = 8,
                      model: ScopeModel = None, modification: ScopeModification = None,
                      revision: ScopeRevision = None, trust: ScopeTrust = None,
@@ -164,7 +173,7 @@ def build_server(run: LibraryRun) -> MCPServer:
         return await call(lambda lib: lib.search(question, scope=scope, doc_ids=_known(lib, doc_ids),
                                                  limit=limit))
 
-    @server.tool(title="Check that a quote stands verbatim on a page", annotations=_READ_ONLY)
+    @tool("Check that a quote stands verbatim on a page")
     async def verify_quote(doc_id: DocId, page: Page,
                            quote: Annotated[str, Field(min_length=1, max_length=5000,
                                                        description="the text to check, as you mean to quote it")]
@@ -179,7 +188,7 @@ def build_server(run: LibraryRun) -> MCPServer:
         Chinese)."""
         return await call(lambda lib: lib.verify_quote(doc_id, page, quote))
 
-    @server.tool(title="Read one page as quotes are checked against it", annotations=_READ_ONLY)
+    @tool("Read one page as quotes are checked against it")
     async def get_page(doc_id: DocId, page: Page) -> PageView:
         """The text of one page of a document, the text quotes on that page are checked
         against, with its printed page label (`page_label`, null when the page prints none)
@@ -187,7 +196,7 @@ def build_server(run: LibraryRun) -> MCPServer:
         or search returned, and verify_quote before presenting a quote as verbatim."""
         return await call(lambda lib: lib.page(doc_id, page))
 
-    @server.tool(title="List the documents of the library", annotations=_READ_ONLY)
+    @tool("List the documents of the library")
     async def list_documents() -> DocumentList:
         """The documents in the library: doc_id (for the other tools and doc_ids filters),
         file name, title, page count, language and document fields (model,
