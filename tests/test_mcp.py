@@ -206,3 +206,90 @@ def test_http_client_asks_and_verifies_through_pincite_serve(served, mcp_data, c
                           env=_env(), stdin=subprocess.DEVNULL)
     assert done.returncode == 2 and f"{served}/mcp" in done.stderr and done.stdout == ""
     assert re.search(r"holds the index", done.stderr)
+
+
+@pytest.fixture()
+def served_without_token(mcp_data):
+    """`pincite serve` on the library without a token (loopback only)."""
+    env = {k: v for k, v in _env().items() if k != "PINCITE_TOKEN"}
+    proc = subprocess.Popen(CLI + ["--data", str(mcp_data), "serve", "--port", "0"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    info = mcp_data / "server.json"
+    deadline = time.monotonic() + 120
+    while not info.exists():
+        assert proc.poll() is None, proc.communicate()
+        assert time.monotonic() < deadline, "server did not start"
+        time.sleep(0.2)
+    yield json.loads(info.read_text())["url"]
+    if proc.poll() is None:
+        proc.send_signal(signal.SIGINT)
+        proc.communicate(timeout=60)
+
+
+def test_http_without_a_token_answers_loopback_hosts_only(served_without_token):
+    url = served_without_token + "/mcp"
+    port = url.split(":")[2].split("/")[0]
+    body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
+    accept = {"Accept": "application/json, text/event-stream", "Content-Type": "application/json"}
+
+    async def session() -> None:
+        async with Client(url) as client:  # no token needed on loopback
+            assert {t.name for t in (await client.list_tools()).tools} == TOOLS
+        async with httpx2.AsyncClient(timeout=60) as http:
+            # a page on another site that resolves its name to 127.0.0.1 (DNS rebinding)
+            r = await http.post(url, json=body, headers={**accept, "Host": f"evil.example:{port}"})
+            assert r.status_code == 421
+            r = await http.post(url, json=body, headers={**accept, "Origin": "http://evil.example"})
+            assert r.status_code == 403
+
+    asyncio.run(session())
+
+
+def test_tools_in_process_keep_to_the_scope_and_reject_bad_input(mcp_data):
+    from pincite.mcp.server import build_server
+    from pincite.mcp.stdio import LibraryThread
+
+    library = LibraryThread(Settings(data_dir=mcp_data))
+
+    async def session() -> None:
+        async with Client(build_server(library.run)) as client:
+            docs = _structured(await client.call_tool("list_documents", {}))["documents"]
+            zh = next(d["doc_id"] for d in docs if d["file"] == "zhnumber.pdf")
+            # only the named document may answer, whatever fits the question better elsewhere
+            found = _structured(await client.call_tool("search", {"question": QUESTION, "doc_ids": [zh]}))
+            assert {p["citation"]["file"] for p in found["passages"]} <= {"zhnumber.pdf"}
+            # no uploaded document is in the library: nothing to cite, and it says so
+            found = SearchResult.model_validate(_structured(await client.call_tool(
+                "search", {"question": QUESTION, "trust": ["uploaded"]})))
+            assert found.passages == [] and not found.answerable and found.note
+            answer = _structured(await client.call_tool("ask", {"question": QUESTION, "trust": ["uploaded"]}))
+            assert answer["status"] == "refused" and answer["claims"] == []
+            # typed inputs: a value outside the schema is refused before anything runs
+            out = await client.call_tool("ask", {"question": QUESTION, "trust": ["secret"]})
+            assert out.is_error and "trust" in out.content[0].text
+            out = await client.call_tool("search", {"question": QUESTION, "limit": 31})
+            assert out.is_error and "limit" in out.content[0].text
+            out = await client.call_tool("ask", {"question": " "})
+            assert out.is_error and "the question is empty" in out.content[0].text
+            out = await client.call_tool("verify_quote", {"doc_id": zh, "page": 0, "quote": REAL_QUOTE})
+            assert out.is_error and "page" in out.content[0].text
+
+    try:
+        asyncio.run(session())
+    finally:
+        library.close()
+
+
+def test_library_verify_quote_keeps_numbers_negations_and_pages_apart(mcp_data):
+    with Library(Settings(data_dir=mcp_data)) as lib:
+        eskdx = next(d.doc_id for d in lib.documents() if d.file_name == "eskdx.pdf")
+        assert lib.verify_quote(eskdx, 19, REAL_QUOTE).verified
+        assert lib.verify_quote(eskdx, 19, " ".join(REAL_QUOTE.split()).upper()).match == "loose"
+        negated = lib.verify_quote(eskdx, 19, REAL_QUOTE.replace("используют", "не используют"))
+        assert not negated.verified and negated.reason == "not in source"
+        assert lib.verify_quote(eskdx, 19, "класс").reason == "too short"
+        assert not lib.verify_quote(eskdx, 20, REAL_QUOTE).verified
+        with pytest.raises(Exception, match="out of range 1..35"):
+            lib.page(eskdx, 36)
+        with pytest.raises(ValueError, match="limit 0"):
+            lib.search(QUESTION, limit=0)
