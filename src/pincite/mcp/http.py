@@ -41,8 +41,9 @@ class BearerGuard:
 
 def mount(app, run: LibraryRun, token: str | None):
     """Add the MCP endpoint at MCP_PATH to the Starlette/FastAPI `app`, its tools calling
-    the library through `run` (pincite.mcp.server.build_server). Returns the SDK's
-    StreamableHTTPSessionManager: enter `its .run()` in the app's lifespan."""
+    the library through `run` (pincite.mcp.server.build_server) and guarded by `token`
+    (BearerGuard). Returns the SDK's StreamableHTTPSessionManager, whose `run()` context
+    the app's lifespan must enter (it can be entered once)."""
     from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
     from mcp.server.transport_security import TransportSecuritySettings
 
