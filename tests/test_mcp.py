@@ -150,7 +150,8 @@ def test_stdio_client_asks_and_verifies_through_pincite_mcp(mcp_data, cli_answer
     params = StdioServerParameters(command=CLI[0], args=CLI[1:] + ["--data", str(mcp_data), "mcp"], env=_env())
 
     async def session() -> None:
-        async with Client(params, read_timeout_seconds=300) as client:
+        # the initialize handshake, as desktop clients start a stdio server today
+        async with Client(params, read_timeout_seconds=300, mode="legacy") as client:
             await _exercise(client, cli_answer)
 
     asyncio.run(session())
@@ -235,6 +236,11 @@ def test_http_without_a_token_answers_loopback_hosts_only(served_without_token):
     async def session() -> None:
         async with Client(url) as client:  # no token needed on loopback
             assert {t.name for t in (await client.list_tools()).tools} == TOOLS
+        # clients of the handshake-era protocol (initialize first), as desktop apps are today
+        async with Client(url, mode="legacy") as client:
+            assert {t.name for t in (await client.list_tools()).tools} == TOOLS
+            found = _structured(await client.call_tool("search", {"question": QUESTION, "limit": 1}))
+            assert found["passages"][0]["citation"]["page"] == 19
         async with httpx2.AsyncClient(timeout=60) as http:
             # a page on another site that resolves its name to 127.0.0.1 (DNS rebinding)
             r = await http.post(url, json=body, headers={**accept, "Host": f"evil.example:{port}"})
