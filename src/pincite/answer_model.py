@@ -205,3 +205,83 @@ class Answer(BaseModel):
 
 
 CompareItem.model_rebuild()
+
+
+class Passage(BaseModel):
+    """One passage a search found, for a caller that writes its own answer.
+
+    rank: 1 for the passage most likely to answer. probability: the answerability model's
+    chance (0..1) that this passage answers the question (compare with
+    SearchResult.threshold). text: the whole passage (a chunk of one page, a table row, a
+    slide, a sheet range; a sentence that runs over a page break spans both pages),
+    verbatim from the document, line ends as "\\n" and words hyphenated at a line end
+    joined. citation: where it stands (file, 1-based physical page, printed label, typed
+    address) with its best sentences as `quote`, already checked against the page
+    (`verified`). other_source: the passage is about another model, edition or document
+    than the one the question names, so it ranks last.
+    """
+
+    rank: int
+    probability: float
+    text: str
+    citation: Citation
+    other_source: bool = False
+
+
+class SearchResult(BaseModel):
+    """The ranked passages of a question (Library.search), without an answer written.
+
+    threshold: the bar an answer must reach (Relevance.threshold); answerable: whether the
+    best passage reaches it; note: why not, in the question's language, when it does not.
+    """
+
+    question: str
+    language: str
+    scope: Scope = Field(default_factory=Scope)
+    threshold: float
+    answerable: bool
+    note: str | None = None
+    passages: list[Passage] = Field(default_factory=list)
+
+
+class QuoteVerdict(BaseModel):
+    """Whether a text stands verbatim on one page of one document (Library.verify_quote).
+
+    page: the 1-based physical page (the n-th sheet, slide or block of lines of a document
+    without pages); page_label: the printed label of that page (None when it has none).
+    verified / match / reason as in Citation: "exact" after the documented normalisation,
+    "loose" also ignoring case, ё/е, quote marks and dashes; reason "not in source", "too
+    short", "cuts a word or number", "empty" or "source text unavailable" when not verified.
+    """
+
+    doc_id: str
+    file: str
+    page: int
+    page_label: str | None = None
+    quote: str
+    verified: bool
+    match: Literal["exact", "loose"] | None = None
+    reason: str | None = None
+
+
+class PageView(BaseModel):
+    """The text of one page of one document, as quotes are checked against it (Library.page).
+
+    page: 1-based physical page (of a sheet, slide or block of lines in a document without
+    pages, its number as in chunk ids); pages: how many the document has; page_label and
+    label_source: the printed label and where it came from; kind: "pdf", "sheet", "slide"
+    or "lines"; address: the unit's own address for a non-PDF unit; text: the extracted text
+    with line ends as "\\n" and words hyphenated at a line end joined (quotes from it verify).
+    """
+
+    doc_id: str
+    file: str
+    title: str = ""
+    page: int
+    pages: int
+    page_label: str | None = None
+    label_source: str | None = None
+    kind: Literal["pdf", "sheet", "slide", "lines"] = "pdf"
+    address: Address | None = None
+    ocr: bool = False
+    text: str

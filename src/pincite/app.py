@@ -31,7 +31,8 @@ from typing import Callable, Iterable, Mapping
 import qdrant_edge
 
 from . import analysis, chunking, embeddings
-from .answer_model import Answer
+from .answer.normalize import readable_text
+from .answer_model import Answer, PageView, QuoteVerdict, SearchResult
 from .config import Settings
 from .errors import IngestError, LibraryError, ProfileMismatch
 from .extract.model import EXTRACTOR_VERSION, DocumentModel
@@ -278,7 +279,8 @@ class Library:
 
     # -- asking -------------------------------------------------------------------
     def ask(self, question: str, *, doc_ids: list[str] | None = None, llm=None,
-            scope: "SearchFilter | Mapping | None" = None) -> Answer:
+            scope: "SearchFilter | Mapping | None" = None, serial: str | None = None,
+            mode: str | None = None) -> Answer:
         """Answer `question` from the library. See answer.pipeline.
 
         Extractive and offline by default; with `llm` (pincite.answer.llm.LlmSettings) a model
@@ -286,12 +288,65 @@ class Library:
         (answer.generate). `scope`: a SearchFilter or a scope object ({"model": "PX-200",
         "modification": "B", "revision": ..., "trust": [...], "include_uploaded": true})
         applied inside the search; `doc_ids` narrows it to those documents. Without a scope,
-        normative and reference documents answer (uploads only when asked). Raises
-        QuestionError (ValueError for a bad scope object); LlmError when the model server fails.
+        normative and reference documents answer (uploads only when asked). `serial` and
+        `mode` ("current" or "as-shipped") choose the revision through the registry, as
+        `pincite ask --serial/--mode` do. Raises QuestionError (ValueError for a bad scope
+        object or mode); LlmError when the model server fails.
         """
         from .answer.pipeline import ask_library
 
-        return ask_library(self, question, scope, doc_ids=doc_ids, llm=llm)
+        if mode is not None and mode not in ("current", "as-shipped"):
+            raise ValueError(f"mode {mode!r}: choose current or as-shipped")
+        return ask_library(self, question, scope, doc_ids=doc_ids, llm=llm, serial=serial, mode=mode)
+
+    def search(self, question: str, *, scope: "SearchFilter | Mapping | None" = None,
+               doc_ids: list[str] | None = None, limit: int = 8) -> SearchResult:
+        """The passages that may answer `question`, best first, each with its whole text and
+        a citation whose quote is checked against its page; no answer is written (for a
+        caller that writes its own). `scope` and `doc_ids` as in `ask`; `limit`: 1 to 30
+        passages. Raises QuestionError, ValueError for a bad scope or limit. See
+        answer.pipeline.search_passages."""
+        from .answer.pipeline import search_passages
+
+        return search_passages(self, question, scope, doc_ids=doc_ids, limit=limit)
+
+    def page(self, doc_id: str, page: int) -> PageView:
+        """The text of 1-based physical `page` of `doc_id` (of a document without pages: its
+        n-th sheet, slide or block of lines) with its printed label, as quotes are checked
+        against it (line ends as "\\n", words hyphenated at a line end joined). LibraryError
+        for an unknown document or a page out of range."""
+        row, unit, count = self._unit(doc_id, page)
+        address = unit.address or None
+        kind = (address or {}).get("kind")
+        if kind not in ("sheet", "slide", "lines"):
+            kind, address = "pdf", None
+        return PageView(doc_id=doc_id, file=row.file_name, title=row.title or "", page=page, pages=count,
+                        page_label=unit.page_label or None,
+                        label_source=unit.label_source if unit.page_label else None,
+                        kind=kind, address=address, ocr=bool(unit.ocr), text=readable_text(unit.text))
+
+    def verify_quote(self, doc_id: str, page: int, quote: str) -> QuoteVerdict:
+        """Whether `quote` stands verbatim on 1-based physical `page` of `doc_id` (of a
+        document without pages: its n-th sheet, slide or block of lines): the check every
+        citation's quote passes (answer.verify.verify_quote, after the documented
+        normalisation; a changed number, word or negation does not verify). LibraryError for
+        an unknown document or a page out of range."""
+        from .answer.verify import verify_quote
+
+        row, unit, _ = self._unit(doc_id, page)
+        check = verify_quote(quote, unit.text, lang=row.language)
+        return QuoteVerdict(doc_id=doc_id, file=row.file_name, page=page, page_label=unit.page_label or None,
+                            quote=quote, verified=check.verified, match=check.level, reason=check.reason)
+
+    def _unit(self, doc_id: str, page: int):
+        """(catalog row, PageText, page count) of a ready document's page; LibraryError."""
+        row = self.catalog.get(doc_id)
+        if row is None or row.state != "ready":
+            raise LibraryError(f"no document with id {doc_id!r} in the library")
+        doc = self.model(doc_id)
+        if not 1 <= page <= doc.page_count:
+            raise LibraryError(f"{row.file_name}: page {page} is out of range 1..{doc.page_count}")
+        return row, doc.page(page), doc.page_count
 
     # -- writing ------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], *, password: str | None = None,

@@ -5,7 +5,6 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
-import re
 import sys
 import time
 from pathlib import Path
@@ -20,6 +19,7 @@ from rich.table import Table
 
 from . import evaluate, render
 from .app import IngestResult, Library, expand_paths
+from .answer.normalize import readable_text
 from .config import Settings
 from .errors import PinciteError
 from .export import FORMATS, evidence_cards
@@ -534,7 +534,7 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
     typer.echo(f"{name}: {unit} {number} of {data['pages']}{label}{ocr}", err=True)
     text = data["text"]
     if not raw:
-        text = re.sub("\ufffe\r?\n?", "", text).replace("\r\n", "\n")
+        text = readable_text(text)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
@@ -674,6 +674,30 @@ def serve(host: str = typer.Option("127.0.0.1", help="Address to listen on; othe
     if _state.get("data"):
         settings.data_dir = _state["data"]
     run_server(host, port, settings, os.environ.get("PINCITE_TOKEN") or None)
+
+
+@app.command()
+def mcp():
+    """Serve the library to an MCP client (Claude Desktop, Cursor, any agent) over stdio.
+
+    The client starts this command and talks to it on stdin/stdout; the tools are ask,
+    search, verify_quote, get_page and list_documents (see docs/mcp.md). It owns the index
+    while it runs, so it refuses to start while `pincite serve` holds the data folder: point
+    the client at that server's /mcp URL instead.
+    """
+    url = _server_url()
+    if url is not None:
+        _fail(f"`pincite serve` is running at {url} and holds the index; connect the MCP client to "
+              f"{url}/mcp instead (streamable HTTP), or stop the server")
+    settings = Settings()
+    if _state.get("data"):
+        settings.data_dir = _state["data"]
+    if not (Path(settings.data_dir) / "catalog.sqlite").exists():
+        _fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
+              "or pass --data DIR")
+    from .mcp.stdio import serve_stdio
+
+    serve_stdio(settings)
 
 
 def _data_dir() -> Path:

@@ -225,3 +225,10 @@ def _strip_edits(text: str) -> list[tuple[int, int, str]]:
     if text.endswith(" "):
         edits.append((len(text) - 1, len(text), ""))
     return edits
+
+
+def readable_text(text: str) -> str:
+    """Page text as a person reads it: PDFium's "\\r\\n" line ends as "\\n", and a word
+    hyphenated at a line end (U+FFFE, then the line end) joined. Quotes taken from it verify
+    against the stored text (`normalize` joins and drops the same on both sides)."""
+    return re.sub("\ufffe\r?\n?", "", text).replace("\r\n", "\n")

@@ -16,7 +16,7 @@ import time
 from typing import Callable
 
 from .. import analysis
-from ..answer_model import Answer, Claim, Clarification, Relevance, Scope
+from ..answer_model import Answer, Claim, Clarification, Passage, Relevance, Scope, SearchResult
 from ..chunking import section_of
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
@@ -31,6 +31,7 @@ from .calculate import calculation_line, conversion_for, unconverted_target, wit
 from .cite import SECTION_SEP, citation_for
 from .messages import message
 from .scope import clarification, resolve, scope_of, twins
+from .normalize import readable_text
 from .verify import verify_quote
 
 #: Chunk kinds of contents and index pages (chunking.navigation_kind).
@@ -433,6 +434,45 @@ def ask_library(lib: LibraryLike, question: str, scope: SearchFilter | dict | No
 
     with LlmClient(llm) as client:
         return answer_question(lib, question, flt, llm=client, serial=serial, mode=mode, compare=compare)
+
+
+#: Passages a search returns when the caller names no limit, and the most it may ask for.
+SEARCH_LIMIT = 8
+MAX_SEARCH_LIMIT = 30
+
+
+def search_passages(lib: LibraryLike, question: str, scope: SearchFilter | dict | None = None, *,
+                    doc_ids: list[str] | None = None, limit: int = SEARCH_LIMIT) -> SearchResult:
+    """The passages that may answer `question`, ranked as an answer would rank them
+    (`gather`: hybrid retrieval, sentence windows, the answerability model), without
+    writing an answer: the first `limit` (1..MAX_SEARCH_LIMIT) passages, each with its
+    whole text and a citation whose quote (its best sentences) is checked against the page.
+
+    `scope`: a SearchFilter or a scope object, used as given (no registry resolution);
+    `doc_ids` narrows it. An empty library or scope gives no passages and a note.
+    Raises QuestionError for a blank or over-long question, ValueError for a bad scope
+    object or limit.
+    """
+    if not 1 <= limit <= MAX_SEARCH_LIMIT:
+        raise ValueError(f"limit {limit}: choose 1 to {MAX_SEARCH_LIMIT} passages")
+    if scope is None or isinstance(scope, SearchFilter):
+        flt = dataclasses.replace(scope or SearchFilter())
+    else:
+        flt = SearchFilter.from_scope(scope)
+    if doc_ids is not None:
+        flt.doc_ids = doc_ids
+    g = gather(lib, question, flt)
+    passages = []
+    for cand in g.cands[:limit]:
+        claim = _claim(lib, cand, g.terms)
+        passages.append(Passage(rank=len(passages) + 1, probability=round(g.probability.get(id(cand), 0.0), 4),
+                                text=readable_text(cand.hit.text), citation=claim.citations[0],
+                                other_source=id(cand) in g.other_code))
+    note = None
+    if g.refusal is not None:
+        note = " ".join([g.refusal.answer] + g.refusal.warnings)
+    return SearchResult(question=g.question, language=g.lang, scope=g.scope, threshold=threshold(lib),
+                        answerable=g.refusal is None, note=note, passages=passages)
 
 
 def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: SearchFilter | None,

@@ -49,6 +49,9 @@ IngestError) or 409 (LockHeld, IndexBusy, ProfileMismatch); unknown or malformed
 an LLM server failure 502 `{"detail", "kind"}` (LlmError; its message never holds the key).
 With a token (PINCITE_TOKEN) every /api request needs `Authorization: Bearer <token>`;
 without one the server listens on loopback only.
+
+The MCP server (pincite.mcp) is mounted at `/mcp` (streamable HTTP) under the same token
+rule; its tools call the library on the library thread like every route.
 """
 from __future__ import annotations
 
@@ -1054,14 +1057,19 @@ _UPLOAD_BODY = {"requestBody": {"required": True, "content": {"multipart/form-da
 
 def create_app(settings: Settings | None = None, *, token: str | None = None) -> FastAPI:
     """The FastAPI app over the data folder of `settings` (opened now: IndexBusy when another
-    process holds its index). `token`: require `Authorization: Bearer <token>` on /api.
+    process holds its index). `token`: require `Authorization: Bearer <token>` on /api and
+    /mcp (the MCP endpoint, pincite.mcp.http).
     The app's `state.pincite` (WebState) must be closed when done (the lifespan does it)."""
     state = WebState(settings or Settings(), token or None)
+    mcp_sessions = None  # set below, once the app exists (pincite.mcp.http.mount)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
-        yield
-        await anyio.to_thread.run_sync(state.close)
+        try:
+            async with mcp_sessions.run():
+                yield
+        finally:
+            await anyio.to_thread.run_sync(state.close)
 
     # /docs (Swagger UI) from the assets fastapi-offline ships, not from a CDN, so it works
     # with no network; validatorUrl None: Swagger UI never calls its online validator. No
@@ -1322,6 +1330,15 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
         return FileResponse(page, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
     app.mount("/static", StaticFiles(directory=STATIC_DIR, check_dir=False), name="static")
+
+    async def on_library(fn: Callable[[Library], Any]) -> Any:
+        if state.problem:
+            raise ProfileMismatch(state.problem)
+        return await state.run(fn, state.lib)
+
+    from ..mcp.http import mount as mount_mcp
+
+    mcp_sessions = mount_mcp(app, on_library, state.token)
     return app
 
 
