@@ -10,11 +10,20 @@ Data folder layout:
     catalog.sqlite                  documents, failures, term statistics, index profile
     models/<doc_id>.json            DocumentModel (primary material; the index is derived)
     index/                          Qdrant Edge shard (BM25 sparse + dense vectors, payload)
+    rebuild/                        a rebuild in progress: index/ and models/ beside the live ones
     .lock                           writer lock
+    .index.lock                     index lock: held by the one process that has index/ open
 
 Ingest is two-phase (ARCHITECTURE.md "Library state"): store the original and the model,
 write points marked pending (never searched), write the catalog row, then flip both to
 ready. Leftovers of an interrupted ingest are cleaned by the next writing command.
+
+A rebuild (`reindex`) writes a new shard and any re-extracted models under rebuild/ while
+the live ones stay as they were, then records the new term statistics, chunk counts and
+profile together with meta `rebuild` = "switching" in one catalog transaction, and only
+then moves the new files into place. Whoever next opens the index (holding the index lock)
+finishes a switch that was recorded, or throws away a rebuild that was not
+(`_settle_rebuild`): a killed rebuild leaves either the old library or the new one.
 """
 from __future__ import annotations
 
@@ -34,7 +43,7 @@ from . import analysis, chunking, embeddings
 from .answer.normalize import readable_text
 from .answer_model import Answer, PageView, QuoteVerdict, SearchResult
 from .config import Settings
-from .errors import IngestError, LibraryError, ProfileMismatch
+from .errors import IndexBusy, IngestError, LibraryError, ProfileMismatch
 from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
 from .extract.readahead import ReadAhead
@@ -45,10 +54,12 @@ from .index.edge import EdgeIndex, doc_payload
 from .library.blobs import BlobStore, atomic_write, sha256_file
 from .library.catalog import CHUNKS_KEY, Catalog, DocumentRow
 from .library.fields import DocFields, FieldError, parse_fields, resolve_fields
-from .library.lock import WriterLock
+from .library.lock import IndexLock, WriterLock
 
 #: Bump when the catalog/index layout changes.
 SCHEMA_VERSION = 1
+#: Folder of a rebuild in progress (its new index/ and models/), inside the data folder.
+REBUILD_DIR = "rebuild"
 #: What `expand_paths` takes from folders (a file given by name is taken whatever its name;
 #: its type is read from its bytes: pincite.extract.sniff).
 DOCUMENT_SUFFIXES = {".pdf", ".docx", ".pptx", ".xlsx", ".txt", ".text", ".md", ".markdown"}
@@ -125,8 +136,17 @@ class Library:
 
     @property
     def index(self) -> EdgeIndex:
+        """The library's index shard, opened on first use and kept until close(). The index
+        lock is taken first (IndexBusy when another process holds it, before any index file
+        is touched); a rebuild that was interrupted is finished or rolled back then."""
         if self._index is None:
-            self._index = EdgeIndex(self.root / "index", dense_dim=self._dense_dim())
+            lock = IndexLock(self.root / "index").acquire()
+            try:
+                self._settle_rebuild()
+                self._index = EdgeIndex(self.root / "index", dense_dim=self._dense_dim(), lock=lock)
+            except BaseException:
+                lock.release()
+                raise
             self._migrate_payload()
         return self._index
 
@@ -255,8 +275,11 @@ class Library:
         return buf.getvalue()
 
     def check(self) -> list[str]:
-        """Compare the catalog with the originals and models; return problems (never deletes)."""
+        """Compare the catalog with the originals, models and index; return problems, one
+        line each with the command that repairs it (never deletes or repairs anything,
+        except that opening the index settles a rebuild that was interrupted)."""
         problems = [p for p in [self.profile_problem()] if p]
+        problems += self._index_problems()
         for row in self.catalog.documents():
             blob = self.blobs.path_for(row.sha256)
             pages = self.page_pdf(row) if row.state == "ready" and KIND_OF_MIME.get(row.mime) == "docx" else None
@@ -276,6 +299,29 @@ class Library:
                                 "still cite its pages, but no page image can be shown; run `pincite "
                                 f"remove {row.doc_id}` and ingest the file again")
         return problems
+
+    def _index_problems(self) -> list[str]:
+        """Ready documents whose chunks the index does not hold in full (as a rebuild
+        interrupted by an earlier version left them: the catalog says ready, searches miss
+        them), each with the count missing; one line when the index cannot be opened now."""
+        rows = [r for r in self.catalog.documents(state="ready") if r.chunks > 0]
+        if self._index is None and not (self.root / "index").exists() \
+                and self.catalog.get_meta("rebuild") is None:
+            if not rows:
+                return []
+            return [f"{self.root / 'index'}: the index is missing, so {len(rows)} document(s) cannot "
+                    "answer; run `pincite reindex`"]
+        try:
+            held = self.index.ready_counts()
+        except IndexBusy as e:
+            return [f"index not compared with the catalog: {e}"]
+        out = []
+        for row in rows:
+            missing = row.chunks - min(held.get(row.doc_id, 0), row.chunks)
+            if missing:
+                out.append(f"{row.file_name}: {missing} of {row.chunks} passages missing from the index, "
+                           f"so answers miss them; run `pincite reindex` (id {row.doc_id})")
+        return out
 
     # -- asking -------------------------------------------------------------------
     def ask(self, question: str, *, doc_ids: list[str] | None = None, llm=None,
@@ -675,36 +721,92 @@ class Library:
         password is ever stored) or one that now fails keeps its old model. A DOCX read
         through its converted PDF is read again from the stored DOCX and the stored PDF:
         LibreOffice is never needed. Returns the number of documents re-indexed.
+
+        The new index and models are built under `rebuild/` and switched in at the end (see
+        the module docstring): until then the library answers from the old ones, and a
+        rebuild killed at any point leaves the old library or the new one, never a mix.
+        Holds the writer lock and the index lock throughout (LockHeld, IndexBusy).
         """
         with WriterLock(self.root):
             if self._index is not None:
                 self._index.close()
                 self._index = None
-            _remove_tree(self.root / "index")
-            self.catalog.db.execute("DELETE FROM term_df")
-            self.catalog.set_meta("n_chunks", "0")
-            self.catalog.delete_meta("dense_dim")
-            rows = self.catalog.documents(state="ready")
+            with IndexLock(self.root / "index"):
+                self._settle_rebuild()  # an earlier rebuild killed half-way
+                return self._rebuild(on_doc)
+
+    def _rebuild(self, on_doc: Callable[[DocumentRow], None] | None) -> int:
+        """reindex's work, under both locks with no index open: build, record, switch."""
+        stage = self.root / REBUILD_DIR
+        _remove_tree(stage)
+        self.catalog.set_meta("rebuild", "building")
+        (stage / "models").mkdir(parents=True)
+        dim = self.embedder.dim_or_probe() if self.embedder is not None else None
+        new = EdgeIndex(stage / "index", dense_dim=dim)
+        rows = self.catalog.documents(state="ready")
+        total: Counter = Counter()
+        counts: dict[str, int] = {}
+        try:
             for row in rows:
                 doc = self.model(row.doc_id)
                 if doc.extractor != _extractor_of(doc):
-                    doc = self._extract_again(row, doc)
+                    doc = self._extract_again(row, doc, stage / "models")
                 chunks, token_lists, df = self._analyse(doc)
-                self.index.upsert(chunks, token_lists, _payload_extra(doc, row.fields()),
-                                  dense=self.embed_passages(chunks))
-                self._mark_ready(row.doc_id, df)
+                new.upsert(chunks, token_lists, _payload_extra(doc, row.fields()), state="ready",
+                           dense=self.embed_passages(chunks))
+                total.update(df)
+                counts[row.doc_id] = len(chunks)
+                _fault("reindex-doc")
                 if on_doc:
                     on_doc(row)
+        finally:
+            new.close()
+        with self.catalog._tx():  # the switch is decided here, in one transaction
+            self.catalog.replace_term_df(total)
+            for doc_id, n in counts.items():
+                self.catalog.set_chunks(doc_id, n)
+            self.catalog.set_meta("dense_dim", str(dim or 0))
             self.catalog.set_meta("profile", json.dumps(current_profile(self.settings), sort_keys=True))
+            self.catalog.set_meta("rebuild", "switching")
+        _fault("reindex-switch")
+        self._settle_rebuild()
         return len(rows)
 
+    def _settle_rebuild(self) -> None:
+        """Finish or undo a rebuild another run left (call with the index lock held and no
+        index open). Meta `rebuild` "switching": the catalog holds the new state already, so
+        the new models and shard under rebuild/ are moved into place (each step can be
+        repeated after a crash). "building" (or a rebuild/ folder without a record): the
+        rebuild never reached its switch, so rebuild/ is deleted and the live index and
+        models, which it never touched, stay."""
+        state = self.catalog.get_meta("rebuild")
+        stage = self.root / REBUILD_DIR
+        live, aside = self.root / "index", self.root / "index.old"
+        if state == "switching":
+            for model in sorted((stage / "models").glob("*.json")):
+                os.replace(model, self.models_dir / model.name)
+            _load_model.cache_clear()
+            _fault("reindex-models-moved")
+            if (stage / "index").is_dir():
+                _remove_tree(aside)
+                if live.exists():
+                    os.rename(live, aside)
+                    _fault("reindex-index-aside")
+                os.rename(stage / "index", live)
+                _fsync_dir(self.root)
+        elif state is None and not stage.exists() and not aside.exists():
+            return
+        _remove_tree(aside)
+        _remove_tree(stage)
+        self.catalog.delete_meta("rebuild")
 
-    def _extract_again(self, row: DocumentRow, old: DocumentModel) -> DocumentModel:
-        """A new model of `row` from its stored original with this extractor; `old` when the
-        original is missing or cannot be extracted without what was given at ingest."""
+    def _extract_again(self, row: DocumentRow, old: DocumentModel, models_dir: Path) -> DocumentModel:
+        """A new model of `row` from its stored original with this extractor, written to
+        `models_dir` (a rebuild's, moved into place when it ends); `old` when the original
+        is missing or cannot be extracted without what was given at ingest."""
         blob = self.blobs.path_for(row.sha256)
         if KIND_OF_MIME.get(old.mime, "pdf") != "pdf":
-            return self._extract_other_again(row, old, blob)
+            return self._extract_other_again(row, old, blob, models_dir)
         try:
             doc = extract_pdf(blob, doc_id=row.doc_id, sha256=row.sha256, limits=self._reader().pdf_limits,
                               ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
@@ -714,11 +816,11 @@ class Library:
         doc.path, doc.file_name, doc.language = old.path, old.file_name, old.language
         if doc.title == blob.stem:
             doc.title = old.title
-        atomic_write(self.models_dir / f"{row.doc_id}.json", doc.to_json().encode("utf-8"))
-        _load_model.cache_clear()
+        atomic_write(models_dir / f"{row.doc_id}.json", doc.to_json().encode("utf-8"))
         return doc
 
-    def _extract_other_again(self, row: DocumentRow, old: DocumentModel, blob: Path) -> DocumentModel:
+    def _extract_other_again(self, row: DocumentRow, old: DocumentModel, blob: Path,
+                             models_dir: Path) -> DocumentModel:
         """`_extract_again` for a DOCX, PPTX, XLSX or text document: its type and safety
         checked again (under the name it was ingested as), `old` when that fails. A DOCX
         whose model has pages is read again through its stored PDF (no conversion); `old`
@@ -738,8 +840,7 @@ class Library:
         except (IngestError, OSError, convert.ConversionError):
             return old
         doc.path, doc.language = old.path, old.language
-        atomic_write(self.models_dir / f"{row.doc_id}.json", doc.to_json().encode("utf-8"))
-        _load_model.cache_clear()
+        atomic_write(models_dir / f"{row.doc_id}.json", doc.to_json().encode("utf-8"))
         return doc
 
 
@@ -825,6 +926,15 @@ def _remove_tree(path: Path) -> None:
     shutil.rmtree(path, ignore_errors=True)
 
 
+def _fsync_dir(path: Path) -> None:
+    """Make the renames inside folder `path` durable."""
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def _fault(point: str) -> None:
     """Test hook at a named point of ingest (env PINCITE_FAULT=<action>:<point>).
 
@@ -838,4 +948,7 @@ def _fault(point: str) -> None:
     if action == "error":
         raise OSError(5, "injected write error")
     if action == "hang":
+        import sys
+
+        print(f"fault: hang at {point}", file=sys.stderr, flush=True)
         time.sleep(3600)

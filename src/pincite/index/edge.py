@@ -8,8 +8,9 @@ IDF is applied by Edge at query time (Modifier.Idf). Filters are part of the que
 hybrid search is one Edge call with two prefetches (BM25 and dense), each carrying the same
 payload filter, fused by Reciprocal Rank Fusion.
 
-An Edge shard can be opened by one process only; a second open raises IndexBusy.
-Must not import answer/.
+An Edge shard can be opened by one process only. EdgeIndex holds the shard's IndexLock
+(library.lock) before Edge reads a byte of it, and until it is closed: a second opener gets
+IndexBusy and leaves the holder's files alone. Must not import answer/.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ import qdrant_edge as qe
 
 from ..chunking import Chunk
 from ..errors import IndexBusy, LibraryError
+from ..library.lock import IndexLock
 from .base import Hit, SearchFilter
 
 SPARSE = "bm25"
@@ -65,11 +67,25 @@ class EdgeIndex:
     dense_dim: dimension of the dense vectors (cosine distance), or None for a BM25-only
     index. It must match how the shard was created; the Library checks that through its
     index profile.
+    lock: the shard's IndexLock, already held by the caller (which hands it over: close()
+    releases it); None takes it here. IndexBusy when another process holds it.
     """
 
-    def __init__(self, path: Path, dense_dim: int | None = None):
+    def __init__(self, path: Path, dense_dim: int | None = None, lock: IndexLock | None = None):
         self.path = path
         self.dense_dim = dense_dim
+        self._lock = lock if lock is not None else IndexLock(path).acquire()
+        try:
+            self._open(path, dense_dim)
+        except BaseException:
+            self._lock.release()
+            raise
+        self.bm25 = qe.Bm25(qe.Bm25Config(
+            k=BM25_K, b=BM25_B, avg_len=BM25_AVG_LEN,
+            tokenizer=qe.TokenizerType.Whitespace, stemmer=qe.DisabledStemmer(),
+            stopwords=qe.StopwordsSet(custom=set()), lowercase=False))
+
+    def _open(self, path: Path, dense_dim: int | None) -> None:
         try:
             if (path / "wal").exists() or any(path.glob("segments*")):
                 self.shard = qe.EdgeShard.load(str(path))
@@ -88,10 +104,6 @@ class EdgeIndex:
                     f"{path}: the index is open in another pincite process (an ingest, for "
                     "example); try again when it has finished") from None
             raise LibraryError(f"{path}: cannot open the index ({e})") from None
-        self.bm25 = qe.Bm25(qe.Bm25Config(
-            k=BM25_K, b=BM25_B, avg_len=BM25_AVG_LEN,
-            tokenizer=qe.TokenizerType.Whitespace, stemmer=qe.DisabledStemmer(),
-            stopwords=qe.StopwordsSet(custom=set()), lowercase=False))
 
     @staticmethod
     def _config(dense_dim: int | None) -> "qe.EdgeConfig":
@@ -102,8 +114,12 @@ class EdgeIndex:
         )
 
     def close(self) -> None:
-        self.shard.flush()
-        self.shard.close()
+        """Flush and close the shard, then release its lock (also when closing fails)."""
+        try:
+            self.shard.flush()
+            self.shard.close()
+        finally:
+            self._lock.release()
 
     # -- writes -------------------------------------------------------------------
     def upsert(self, chunks: Sequence[Chunk], token_lists: Sequence[list[str]],
@@ -218,6 +234,12 @@ class EdgeIndex:
         """Doc ids of all points (any state); used to find orphans."""
         facet = self.shard.facet(qe.FacetRequest(key="doc_id", limit=1_000_000))
         return {h.value for h in facet.hits}
+
+    def ready_counts(self) -> dict[str, int]:
+        """{doc_id: number of ready points} for every document with any (one exact facet)."""
+        facet = self.shard.facet(qe.FacetRequest(key="doc_id", limit=1_000_000, exact=True,
+                                                 filter=self._must(state="ready")))
+        return {h.value: h.count for h in facet.hits}
 
     def count_matching(self, flt: SearchFilter | None) -> int:
         """Ready points that `flt` lets a search see (0: no document in scope)."""

@@ -258,6 +258,18 @@ class Catalog:
             if sign < 0:
                 self.db.execute("DELETE FROM term_df WHERE df <= 0")
 
+    def replace_term_df(self, df: Counter) -> None:
+        """Set the term statistics to exactly `df` (the whole library's, CHUNKS_KEY carrying
+        the chunk count), in one transaction (a rebuild's)."""
+        with self._tx():
+            self.db.execute("DELETE FROM term_df")
+            self.set_meta("n_chunks", "0")
+            self.add_term_df(df)
+
+    def set_chunks(self, doc_id: str, chunks: int) -> None:
+        """Record the number of index chunks of `doc_id` (after a rebuild re-chunked it)."""
+        self.db.execute("UPDATE documents SET chunks=? WHERE doc_id=?", (chunks, doc_id))
+
     def term_df(self, terms: Iterable[str]) -> dict[str, int]:
         """Document frequency (number of chunks) of each term; 0 when unknown."""
         terms = list(dict.fromkeys(terms))
