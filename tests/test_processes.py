@@ -236,12 +236,18 @@ def stored_extractor(data: Path, doc_id: str) -> str:
 @pytest.mark.parametrize("point", ["reindex-doc", "reindex-switch", "reindex-models-moved",
                                    "reindex-index-aside"])
 def test_reindex_killed_at_any_point_loses_no_document(tmp_path, point):
-    """`pincite reindex` killed with SIGKILL while it builds, after it recorded the new
-    catalog state, after it moved the new models, and with the old index moved aside: the
-    next open finishes or rolls back the rebuild, and every document answers."""
+    """`pincite reindex` of a library that needs it (one document's passages lost from the
+    index, one model made by an older extractor), killed with SIGKILL while it builds, after
+    it recorded the new catalog state, after it moved the new models in, and with the old
+    index moved aside: the next open rolls the rebuild back (the library exactly as before,
+    which `check` describes) or finishes it (every document answers); one more `pincite
+    reindex` leaves every document answering."""
     n = 8
     data = _ingested(tmp_path, n)
-    stale = _stale_model(data, "pump003.pdf")
+    stale = _stale_model(data, "pump000.pdf")  # rebuilt first, before any kill point
+    with Library(settings(data)) as lib:
+        (lost,) = [r for r in lib.documents() if r.file_name == "pump005.pdf"]
+        lib.index.delete_doc(lost.doc_id)
     log = tmp_path / "reindex.log"
     proc = start(["--data", str(data), "reindex"], log, PINCITE_FAULT=f"hang:{point}")
     try:
@@ -250,15 +256,19 @@ def test_reindex_killed_at_any_point_loses_no_document(tmp_path, point):
         kill(proc)
 
     with Library(settings(data)) as lib:
-        assert lib.check() == [], lib.check()
-        assert_index_matches_catalog(lib)
-        assert_answers_all(lib, n)
-    extractor = stored_extractor(data, stale)
+        problems = lib.check()
+        if point == "reindex-doc":  # rolled back: the library as it was, and it says so
+            assert len(problems) == 1, problems
+            assert "pump005.pdf" in problems[0] and "`pincite reindex`" in problems[0], problems
+            assert lib.index.count(doc_id=lost.doc_id) == 0
+            assert stored_extractor(data, stale) == "pdfium-old"
+            assert all(c.doc_id != lost.doc_id for c in lib.ask(flow_question(5)).citations())
+        else:  # finished: the new index and models are in place
+            assert problems == [], problems
+            assert stored_extractor(data, stale) == EXTRACTOR_VERSION
+            assert_index_matches_catalog(lib)
+            assert_answers_all(lib, n)
     assert not (data / "rebuild").exists() and not (data / "index.old").exists()
-    if point == "reindex-doc":
-        assert extractor == "pdfium-old"  # rolled back: the old model stays until a rebuild ends
-    else:
-        assert extractor == EXTRACTOR_VERSION  # finished: the new model is in place
 
     # One command completes what was left, and the library stays whole.
     out = subprocess.run(CLI + ["--data", str(data), "reindex"], capture_output=True, text=True,
