@@ -303,6 +303,16 @@ def test_docs_and_check_name_documents_missing_from_the_index(tmp_path):
     text = " ".join(out.stdout.split()) + " ".join(out.stderr.split())
     assert "pump001.pdf" in text and "pincite reindex" in text and "missing from the index" in text, text
 
+    # An ingest of the same files does not call them simply "unchanged".
+    with Library(settings(data)) as lib:
+        results = {Path(r.path).name: r for r in lib.ingest([tmp_path / "docs"])}
+    assert {r.status for r in results.values()} == {"skipped"}
+    for name, r in results.items():
+        if name in ("pump001.pdf", "pump002.pdf"):
+            assert f"{r.chunks} of {r.chunks} passages missing" in r.reason and "reindex" in r.reason, r
+        else:
+            assert r.reason == "unchanged", r
+
     out = subprocess.run(CLI + ["--data", str(data), "reindex"], capture_output=True, text=True,
                          timeout=300, cwd=tmp_path)
     assert out.returncode == 0, out.stderr

@@ -523,6 +523,10 @@ class Library:
             for row in old:
                 self._remove(row)
             note = "unchanged" if same.source_path == source else f"same content as {same.file_name}"
+            held = self.index.count(doc_id=same.doc_id, state="ready")
+            if held < same.chunks:
+                note += (f"; {same.chunks - held} of {same.chunks} passages missing from the index: "
+                         "run `pincite reindex`")
             if fields:
                 new = same.fields().updated(fields)
                 if new != same.fields():
