@@ -92,6 +92,26 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
     return out
 
 
+def span_candidate(hit: Hit, start: int, end: int, weights: dict[Group, float],
+                   marks: Callable[[str], set[str]] = asked_type.value_marks) -> Candidate:
+    """A given span of a hit's page (`start`/`end` index the page text, as Candidate's do)
+    scored as `candidates` scores its windows: coverage of the question's words less those
+    naming the hit's document, and whether the key word (and, for a who-question, a name)
+    is missing. Its `score` is 0: it is not ranked among the lexical candidates."""
+    names = naming_terms(hit)
+    typed = {asked_type.typed_group(g): w for g, w in weights.items()}
+    asked = {g: w for g, w in typed.items() if not _names(g, names)}
+    if all(g[0].startswith(asked_type.MARK) for g in asked):
+        asked = typed
+    text = hit.text[start - hit.char_start:end - hit.char_start]
+    toks = set(analysis.tokens(text)) | marks(text)
+    key = key_word(asked)
+    missing = 1.0 - _credit(key, toks) if key else 0.0
+    if asked_type.PERSON_GROUP in asked:
+        missing = max(missing, 1.0 - _credit(asked_type.PERSON_GROUP, toks))
+    return Candidate(hit, start, end, coverage(toks, asked) if asked else 0.0, 0.0, missing)
+
+
 def naming_terms(hit: Hit) -> set[str]:
     """The analysed words that name a hit's document: its index naming terms (title, file
     name, cover lines: chunking.naming_text), except for a spreadsheet, which has no cover
