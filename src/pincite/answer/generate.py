@@ -137,7 +137,8 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     bar = g.rel.threshold if g.rel is not None else 0.0
 
     def _check_reply(reply: dict | None) -> list[Claim] | None:
-        return None if reply is None else check_claims(reply.get("claims") or [], ev, allowed, lang, answers, bar)
+        return None if reply is None else check_claims(reply.get("claims") or [], ev, allowed, lang, answers, bar,
+                                                       g.question)
 
     checked = _check_reply(reply)
     calc = _calculation(reply, ev, allowed, lang)
@@ -181,7 +182,8 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
 
 
 def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang: str | None,
-                 answers: Callable[[Hit, int, int], float] | None = None, bar: float = 0.0) -> list[Claim]:
+                 answers: Callable[[Hit, int, int], float] | None = None, bar: float = 0.0,
+                 question: str = "") -> list[Claim]:
     """Check each raw claim (a dict from the model's JSON) against the evidence set.
 
     Returns one Claim per raw claim (at most MAX_CLAIMS), `verified` only when every check
@@ -216,7 +218,7 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
         if allowed is not None and hit.doc_id not in allowed:
             reason = "the cited document is outside the allowed documents"
         else:
-            check = check_claim(text, quote, hit.text, lang=lang)
+            check = check_claim(text, quote, hit.text, lang=lang, question=question)
             reason = None if check.verified else check.reason
             if hit.address and ev.page_of is not None and check.start is not None:
                 cit = citation_for(hit, quote, page=ev.page_of(hit.doc_id, hit.page),
