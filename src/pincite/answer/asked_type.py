@@ -114,7 +114,7 @@ _EMAIL = r"[\w.+-]+@[\w-]+\.[\w.-]*\w"
 #: A person named as the one who did it: a signature line (a line holding only a name, or a
 #: name and an e-mail address: "Владимир Лидовский, litwr@yandex.ru"; in English the name
 #: needs an initial or the address, "Karl Berry, karl@tug.org") or an English by-line
-#: ("translated by Karl Berry"). Full credit for a who-question (extractive._credit).
+#: ("translated by Karl Berry"). Full credit for a who-question (extractive.credit).
 VALUE_PATTERNS["person"] = re.compile(
     rf"^[ \t]*(?:{_NAME}|[A-Z][a-z]+(?:\s[A-Z]\.)?\s[A-Z][a-z]+(?=,?\s*{_EMAIL}))"
     rf"(?:,?[ \t]*{_EMAIL})?[ \t.]*$"
@@ -226,7 +226,7 @@ def byline_marks(marks: Callable[[str], set[str]], lines: list[str], words: set[
 
 #: The pseudo question word of a who-question (`asks_person`), weighed like the question's
 #: rarest word (pincite.answer.pipeline): full credit for a window with a signature or
-#: by-line, PERSON_MENTION for one that only mentions a name or role (extractive._credit).
+#: by-line, PERSON_MENTION for one that only mentions a name or role (extractive.credit).
 PERSON_GROUP = ("\x00type:person", "\x00type:person-mention")
 
 

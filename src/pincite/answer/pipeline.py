@@ -696,7 +696,7 @@ def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Can
     they are not named as missing either): what the refusal says was lacking."""
     held = set().union(*(window_tokens(c) for c in cands)) if cands else set()
     names = set().union(*(set(c.hit.extra.get("name_terms") or ()) for c in cands)) if cands else set()
-    lacking = [g for g in groups if not held & set(g) and not extractive._names(g, names)]
+    lacking = [g for g in groups if not held & set(g) and not extractive.names_document(g, names)]
     out = [g[0] for g in lacking if extractive._is_cjk(g[0][0])]  # a Chinese word is its own form
     for raw in q.split():
         forms = set(analysis.tokens(raw))
