@@ -57,7 +57,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import ipaddress
 import json
 import logging
 import os
@@ -103,6 +102,7 @@ from ..library.blobs import sha256_file
 from ..library.catalog import DocumentRow
 from ..library.fields import FIELD_NAMES, TRUST_LEVELS, FieldError, parse_fields
 from . import client, pages
+from .guard import RequestGuard, allowed_names, is_loopback
 
 log = logging.getLogger("uvicorn.error")
 
@@ -1055,10 +1055,14 @@ _UPLOAD_BODY = {"requestBody": {"required": True, "content": {"multipart/form-da
                    "source_url": {"type": "string", "description": "where the document was published"}}}}}}}
 
 
-def create_app(settings: Settings | None = None, *, token: str | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, *, token: str | None = None,
+               hosts: frozenset[str] | None = None) -> FastAPI:
     """The FastAPI app over the data folder of `settings` (opened now: IndexBusy when another
     process holds its index). `token`: require `Authorization: Bearer <token>` on /api and
-    /mcp (the MCP endpoint, pincite.mcp.http).
+    /mcp (the MCP endpoint, pincite.mcp.http). `hosts`: the host names the app answers to
+    besides IP addresses (guard.allowed_names; Server passes them), None for no Host check
+    (an app used in-process). Every request passes guard.RequestGuard (Host, same origin,
+    identity proof); the identity secret is `app.state.identity_key` (random per app).
     The app's `state.pincite` (WebState) must be closed when done (the lifespan does it)."""
     state = WebState(settings or Settings(), token or None)
     mcp_sessions = None  # set below, once the app exists (pincite.mcp.http.mount)
@@ -1079,6 +1083,8 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
                          description="Answers over your documents (PDF, Word, PowerPoint, Excel, text) with "
                                      "verified pinpoint citations.")
     app.state.pincite = state
+    app.state.identity_key = secrets.token_urlsafe(32)
+    app.add_middleware(RequestGuard, names=hosts, key=app.state.identity_key)
     bearer = HTTPBearer(auto_error=False, description="PINCITE_TOKEN, when the server has one")
 
     def require_token(creds: HTTPAuthorizationCredentials | None = Depends(bearer)) -> None:
@@ -1343,16 +1349,6 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
 
 
 # ==================================================================== serving
-def is_loopback(host: str) -> bool:
-    """True for "localhost" and loopback addresses (127.0.0.0/8, ::1)."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
 def check_host(host: str, token: str | None) -> None:
     """ConfigError when `host` is not loopback and there is no token."""
     if not token and not is_loopback(host):
@@ -1391,14 +1387,14 @@ class _Uvicorn(uvicorn.Server):
     """uvicorn.Server that writes <data>/server.json once it listens and removes it when it
     stops."""
 
-    def __init__(self, config: uvicorn.Config, data_dir: Path, url: str):
+    def __init__(self, config: uvicorn.Config, data_dir: Path, url: str, key: str):
         super().__init__(config)
-        self.data_dir, self.url = data_dir, url
+        self.data_dir, self.url, self.key = data_dir, url, key
 
     async def startup(self, sockets=None) -> None:
         await super().startup(sockets=sockets)
         if self.started:
-            client.write_server_file(self.data_dir, self.url)
+            client.write_server_file(self.data_dir, self.url, key=self.key)
             log.info("pincite serving %s at %s", self.data_dir, self.url)
 
     async def shutdown(self, sockets=None) -> None:
@@ -1417,14 +1413,14 @@ class Server:
         self.settings = settings or Settings()
         self.sock = _bind(host, port)
         try:
-            self.app = create_app(self.settings, token=token)
+            self.app = create_app(self.settings, token=token, hosts=allowed_names(host))
         except BaseException:
             self.sock.close()
             raise
         self.url = _url(host, self.sock.getsockname()[1])
         config = uvicorn.Config(self.app, workers=1, log_level=log_level, lifespan="on",
                                 timeout_graceful_shutdown=10)
-        self._server = _Uvicorn(config, Path(self.settings.data_dir), self.url)
+        self._server = _Uvicorn(config, Path(self.settings.data_dir), self.url, self.app.state.identity_key)
 
     @property
     def started(self) -> bool:
