@@ -3,11 +3,17 @@
 One card per verified citation: the claim, its verbatim quote, the source line ("file.pdf,
 p. 5-12 (PDF 47)") and a link that opens the cited page. Unverified claims are never
 exported. The CLI (`pincite ask --export md|csv`) and the web UI produce the same columns.
+
+A CSV cell is written through `csv_cell`: a value a spreadsheet would run as a formula (one
+starting with =, +, @, a tab or carriage return, or "-" not followed by a number) gets a
+leading apostrophe, so it is shown as text; "-20 °C" stays as it is. The web UI's CSV
+(`web/static/app.js`, csvCell) applies the same rule, checked against the same cases.
 """
 from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Callable
 
 from .answer.cite import SECTION_SEP
@@ -92,7 +98,7 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(COLUMNS)
-        w.writerows(rows)
+        w.writerows([csv_cell(v) for v in row] for row in rows)
         return buf.getvalue()
     if fmt == "md":
         out = [f"## {_md(ans.question)}", "", "| # | claim | quote | source |", "|---|---|---|---|"]
@@ -100,6 +106,18 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
             out.append(f"| {i} | {_md(claim)} | «{_md(quote)}» | [{_md(source)}](<{url}>) |")
         return "\n".join(out) + "\n"
     raise ValueError(f"export format {fmt!r}: choose one of {', '.join(FORMATS)}")
+
+
+#: Cells a spreadsheet would run as a formula (the UI's csvCell has the same two patterns).
+_FORMULA = re.compile(r"^[=+@\t\r]|^-(?![\d.,\s])")
+
+
+def csv_cell(value: object) -> str:
+    """`value` as text safe in a CSV cell opened by a spreadsheet: "'" before a leading =, +,
+    @, tab or carriage return, or a "-" not followed by a digit, point, comma or space (so
+    "-20 °C" stays); None gives ""."""
+    text = "" if value is None else str(value)
+    return "'" + text if _FORMULA.search(text) else text
 
 
 def _md(text: str) -> str:
