@@ -13,7 +13,7 @@ from typing import Optional, Tuple
 
 import typer
 from rich.console import Console
-from rich.markup import escape
+from rich.markup import escape as _markup_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -21,12 +21,18 @@ from . import evaluate, render
 from .app import IngestResult, Library, expand_paths
 from .answer.normalize import readable_text
 from .config import Settings
-from .errors import PinciteError
+from .errors import PinciteError, shown
 from .export import FORMATS, evidence_cards
 from .answer.pipeline import ask_library
 from .index.base import SearchFilter
 from .library.catalog import DocumentRow, FailureRow
 from .library.fields import FieldError, parse_fields
+
+
+def escape(text: object) -> str:
+    """`text` for a rich console: control characters escaped (errors.shown), then markup."""
+    return _markup_escape(shown(text))
+
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")

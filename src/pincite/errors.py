@@ -27,6 +27,7 @@ contains a secret (API key, token).
 """
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 
@@ -159,3 +160,16 @@ class NoTextLayer(IngestError):
 
 class GarbledText(IngestError):
     reason = "text layer is garbled (Cyrillic decoded as Latin-1) and could not be repaired"
+
+
+def shown(text: object) -> str:
+    """`text` safe to print on one line of a terminal or log: every control, format or
+    line/paragraph separator character (category Cc, Cf, Zl, Zp: newlines, escape sequences,
+    bidirectional overrides) written as a Python escape ("\\n", "\\x1b", "\\u202e"), so a
+    file name cannot forge a log line or recolour a terminal. Other text is unchanged."""
+    text = str(text)
+    if all(ch.isprintable() or ch == " " for ch in text):
+        return text
+    return "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp")
+                   else ch.encode("unicode_escape").decode("ascii") for ch in text)
+

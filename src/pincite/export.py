@@ -19,6 +19,7 @@ from typing import Callable
 from .answer.cite import SECTION_SEP
 from .answer.messages import page_ref
 from .answer_model import Answer, Citation
+from .errors import shown
 
 FORMATS = ("md", "csv")
 COLUMNS = ("claim", "quote", "source", "link")
@@ -92,7 +93,7 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
     """The verified claims of `ans` as `fmt` ("md" or "csv"); `link(citation)` gives the URL
     that opens the cited page (e.g. ".../file#page=47"). Raises ValueError for another format.
     An answer without verified claims gives a table with the header only."""
-    rows = [(claim.text, c.quote, source_line(c, ans.language), link(c))
+    rows = [(claim.text, c.quote, shown(source_line(c, ans.language)), link(c))
             for claim in ans.claims if claim.verified for c in claim.citations if c.verified]
     if fmt == "csv":
         buf = io.StringIO()
@@ -122,7 +123,7 @@ def csv_cell(value: object) -> str:
 
 def _md(text: str) -> str:
     """Text safe inside a Markdown table cell: one line, pipes and brackets escaped."""
-    text = " ".join(text.split())
+    text = shown(" ".join(text.split()))
     for ch in "\\|[]<>*_`":
         text = text.replace(ch, "\\" + ch)
     return text
