@@ -858,3 +858,11 @@ def main() -> None:
     except PinciteError as e:
         err.print(f"[red]error:[/] {escape(str(e))}")
         sys.exit(2)
+    except OSError as e:  # a write the free-space check could not foresee
+        from .library.space import disk_full
+
+        full = disk_full(e, _data_dir())
+        if full is None:
+            raise
+        err.print(f"[red]error:[/] {escape(str(full))}")
+        sys.exit(2)

@@ -94,7 +94,7 @@ from ..answer.verify import locate_quote
 from ..answer_model import Answer
 from ..app import Library
 from ..config import Settings
-from ..errors import (ConfigError, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
+from ..errors import (ConfigError, DiskFull, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
                       PinciteError, ProfileMismatch, QuestionError)
 from ..extract.sniff import KIND_OF_MIME
 from ..index.base import SearchFilter
@@ -158,7 +158,7 @@ LLM_NOT_CONFIGURED = "LLM answers are not configured: set the URL and model in t
 LLM_NOT_CHECKED = "check the LLM connection first"
 
 _STATUS = [(QuestionError, 400), (ConfigError, 400), (IngestError, 400),
-           (LockHeld, 409), (IndexBusy, 409), (ProfileMismatch, 409)]
+           (LockHeld, 409), (IndexBusy, 409), (ProfileMismatch, 409), (DiskFull, 507)]
 
 
 # ==================================================================== response models
