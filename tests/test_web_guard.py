@@ -257,3 +257,19 @@ def test_a_page_of_another_origin_cannot_upload(tmp_path, monkeypatch):
         assert docs == [] and uploads == []
         received = tmp_path / "data" / "uploads"
         assert not received.exists() or not any(received.iterdir())
+
+
+def test_upload_on_a_full_disk_is_refused_with_507(tmp_path, monkeypatch):
+    from fastapi.testclient import TestClient
+
+    settings = Settings(data_dir=tmp_path / "data", embedder="none")
+    app = create_app(settings)
+    try:
+        settings.min_free_mb = float(1 << 40)  # more than any disk holds: the disk is "full"
+        c = TestClient(app)
+        r = c.post("/api/documents", **_multipart(make_pdf(tmp_path / "a.pdf", PAGES)))
+        assert r.status_code == 507 and r.json()["detail"].startswith("disk full at ")
+        assert "nothing was lost" in r.json()["detail"]
+        assert c.get("/api/documents").json()["uploads"] == []
+    finally:
+        app.state.pincite.close()

@@ -100,6 +100,7 @@ from ..extract.sniff import KIND_OF_MIME
 from ..index.base import SearchFilter
 from ..library.blobs import sha256_file
 from ..library.catalog import DocumentRow
+from ..library.space import INGEST_FACTOR, disk_full, require_free
 from ..library.fields import FIELD_NAMES, TRUST_LEVELS, FieldError, parse_fields
 from . import client, pages
 from .guard import RequestGuard, allowed_names, is_loopback
@@ -778,7 +779,7 @@ class WebState:
             try:
                 res = self.lib.ingest_file(target, source=upload_source(up.file),
                                            fields=self._upload_fields(up, target))
-            except LockHeld as e:
+            except (LockHeld, DiskFull) as e:
                 outcome = ("failed", {"reason": str(e)})
                 return
             if res.status == "failed":
@@ -1207,6 +1208,9 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
             raise HTTPException(400, "send the files as multipart/form-data in the field 'file'")
         if state.problem:
             raise ProfileMismatch(state.problem)
+        size = request.headers.get("content-length", "")
+        require_free(state.upload_dir, int(state.settings.min_free_mb * 1024 * 1024)
+                     + INGEST_FACTOR * (int(size) if size.isdigit() else 0), "to receive this upload")
         sink = _UploadSink(state.upload_dir, state.settings.max_bytes)
         try:
             parser = MultipartParser(opts[b"boundary"], sink.callbacks())
@@ -1220,6 +1224,12 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
         except FormParserError:
             sink.discard()
             raise HTTPException(400, "malformed multipart body") from None
+        except OSError as e:
+            sink.discard()
+            full = disk_full(e, state.upload_dir)
+            if full is None:
+                raise
+            raise full from None
         except BaseException:
             sink.discard()
             raise
