@@ -273,3 +273,22 @@ def test_upload_on_a_full_disk_is_refused_with_507(tmp_path, monkeypatch):
         assert c.get("/api/documents").json()["uploads"] == []
     finally:
         app.state.pincite.close()
+
+
+def test_mcp_follows_the_same_host_rule(tmp_path, monkeypatch):
+    """A configured name reaches /mcp as it reaches /api; another name is refused on both."""
+    from fastapi.testclient import TestClient
+
+    monkeypatch.delenv("PINCITE_TOKEN", raising=False)
+    monkeypatch.setenv("PINCITE_ALLOWED_HOSTS", "pincite.lan")
+    app = create_app(Settings(data_dir=tmp_path / "data", embedder="none"), hosts=allowed_names("127.0.0.1"))
+    body = {"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}}
+    accept = {"Accept": "application/json, text/event-stream"}
+    with TestClient(app, base_url="http://pincite.lan:8000") as c:
+        r = c.post("/mcp", json=body, headers=accept)
+        assert r.status_code == 200, r.text
+        r = c.post("/mcp", json=body, headers={**accept, "Origin": "http://pincite.lan:8000"})
+        assert r.status_code == 200, r.text
+        assert c.post("/mcp", json=body, headers={**accept, "Host": "evil.example.com"}).status_code == 421
+        assert c.post("/mcp", json=body, headers={**accept, "Origin": "http://evil.example.com"}).status_code == 403

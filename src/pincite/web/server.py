@@ -1354,7 +1354,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
 
     from ..mcp.http import mount as mount_mcp
 
-    mcp_sessions = mount_mcp(app, on_library, state.token)
+    mcp_sessions = mount_mcp(app, on_library, state.token, guarded=hosts is not None)
     return app
 
 
