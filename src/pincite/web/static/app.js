@@ -99,6 +99,9 @@
   async function api(path, options = {}) {
     const headers = new Headers(options.headers || {});
     if (state.token) headers.set("Authorization", `Bearer ${state.token}`);
+    // The server takes a browser's writes only with this header, which a page of another
+    // origin cannot send without a CORS preflight (never granted).
+    headers.set("X-Pincite-Request", "1");
     let res;
     try {
       res = await fetch(path, { ...options, headers });
