@@ -325,6 +325,29 @@ def test_no_english_left_on_the_main_screens(pw_instance, live_server, tmp_path,
         context.close()
 
 
+def test_text_around_markup_follows_the_switch(pw_instance, live_server, tmp_path):
+    """A sentence with <code> or <strong> inside changes language around that markup, which
+    stays the same element (no HTML is parsed) through every switch."""
+    context, page, errors = _browser(pw_instance, tmp_path, "en-US")
+    codes = "[...document.querySelectorAll('#ask-scope-help code')].map((c) => c.textContent)"
+    try:
+        page.goto(live_server.url + "/")
+        first = page.evaluate_handle("document.querySelector('#ask-scope-help code')")
+        assert "on by default in this web app" in page.inner_text("#ask-scope-help")
+        for lang, words, add in [("ru", "включено по умолчанию", "Добавить документы"),
+                                 ("zh", "默认开启", "添加文档"), ("en", "on by default", "Add documents")]:
+            page.select_option("#ui-lang", lang)
+            assert words in page.inner_text("#ask-scope-help"), lang
+            assert page.evaluate(codes) == ["pincite ask", "--include-uploaded"], lang
+            assert page.evaluate("(c) => c === document.querySelector('#ask-scope-help code')", first), lang
+            assert page.evaluate("document.querySelector('#llm-url-help code').textContent") == "/v1"
+            assert page.evaluate("document.querySelector('.drop-label strong').textContent") == add
+            assert "{" not in page.evaluate("document.body.innerText"), lang
+        assert not errors, errors
+    finally:
+        context.close()
+
+
 def test_api_docs_work_offline(pw_instance, live_server, tmp_path):
     context, page, errors = _browser(pw_instance, tmp_path, "en-US")
     tried: list[str] = []

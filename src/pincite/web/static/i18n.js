@@ -6,9 +6,9 @@
 // `language`) labels everything about one answer: its banners, claims, clarification, refusal
 // reasons and the page view of its sources, so a Russian question reads Russian around its
 // Russian answer whatever the interface says. Texts with {name} take values; no text here
-// holds HTML except the keys ending in "_html" (fixed markup, never document text). A text
-// that runs around markup (a <code> inside a sentence) names that markup as a {slot}: the
-// element keeps its own child with data-slot="slot" and only the words around it change,
+// holds HTML, and none is ever set as HTML. A text that runs around markup (a <code> inside
+// a sentence) names that markup as a {slot}: the element keeps its own child with
+// data-slot="slot" (which may carry its own data-i18n) and only the words around it change,
 // as text nodes (data-i18n-slots).
 "use strict";
 
@@ -293,11 +293,13 @@
     },
 
     // ---- library (interface language)
-    add_documents_html: {
-      en: "<strong>Add documents</strong>: drop files here or <span class=\"linkish\">choose files</span>",
-      ru: "<strong>Добавить документы</strong>: перетащите файлы сюда или <span class=\"linkish\">выберите файлы</span>",
-      zh: "<strong>添加文档</strong>：将文件拖到此处，或<span class=\"linkish\">选择文件</span>",
+    add_documents: {
+      en: "{add}: drop files here or {choose}",
+      ru: "{add}: перетащите файлы сюда или {choose}",
+      zh: "{add}：将文件拖到此处，或{choose}",
     },
+    add_documents_title: { en: "Add documents", ru: "Добавить документы", zh: "添加文档" },
+    choose_files: { en: "choose files", ru: "выберите файлы", zh: "选择文件" },
     upload_fields: { en: "Fields of the next upload", ru: "Поля следующей загрузки", zh: "下次上传的字段" },
     upload_fields_hint: { en: "(optional; editable later)", ru: "(необязательно; можно изменить потом)", zh: "（可选；之后可编辑）" },
     trust: { en: "Trust", ru: "Доверие", zh: "可信度" },
@@ -683,14 +685,12 @@
       ? node.pinciteSlots.get(piece) : document.createTextNode(i % 2 ? `{${piece}}` : piece))));
   }
 
-  /** Fill the marked elements under `root` in `lang`: data-i18n (text), data-i18n-html
-   * (fixed markup from this file), data-i18n-slots (text around the element's own
-   * data-slot children), data-i18n-placeholder, data-i18n-aria (aria-label),
-   * data-i18n-title (title). */
+  /** Fill the marked elements under `root` in `lang`: data-i18n (text), data-i18n-slots
+   * (text around the element's own data-slot children), data-i18n-placeholder,
+   * data-i18n-aria (aria-label), data-i18n-title (title). */
   function apply(root, lang) {
     for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(lang, node.dataset.i18n);
     for (const node of root.querySelectorAll("[data-i18n-slots]")) fillSlots(node, lang, node.dataset.i18nSlots);
-    for (const node of root.querySelectorAll("[data-i18n-html]")) node.innerHTML = t(lang, node.dataset.i18nHtml);
     for (const node of root.querySelectorAll("[data-i18n-placeholder]")) node.placeholder = t(lang, node.dataset.i18nPlaceholder);
     for (const node of root.querySelectorAll("[data-i18n-aria]")) node.setAttribute("aria-label", t(lang, node.dataset.i18nAria));
     for (const node of root.querySelectorAll("[data-i18n-title]")) node.title = t(lang, node.dataset.i18nTitle);
