@@ -16,7 +16,8 @@ see tests/browser.py), against a live server over a library of a generated Russi
 * in a Russian and in a Chinese browser, no English word is left in what the main screens
   show or say to a screen reader (text, placeholders, aria-labels, titles, alt texts): the
   ask screen with its scope panel and the LLM-mode note, an answer with Details open and its
-  page view, the library, and the LLM settings with a form error; only names that stay as
+  page view, the library with a document's fields open and after an upload, and the LLM
+  settings with a form error; only names that stay as
   they are (pincite, PDF, LLM, URL, API, product and model names, file names) are allowed;
 * /docs (Swagger UI) works with every request to anywhere but 127.0.0.1 aborted, and none
   was even tried (no /redoc: ReDoc's bundle fetches its logo from a CDN).
@@ -277,6 +278,13 @@ def test_english_words_finds_english_only():
     assert english_words("命令行 pincite ask 默认 · pincite 不作猜测 · Ask") == ["Ask"]
 
 
+#: A text file each browser uploads (its name and words in the browser's language).
+UPLOADS = {
+    "ru": ("заметки-насос.txt", "Заметки о насосе НД-40.\nСальник проверяют раз в месяц.\n"),
+    "zh": ("热水器笔记.txt", "ZR-8 热水器笔记。\n每年检查一次燃气管。\n"),
+}
+
+
 @pytest.mark.parametrize("locale, lang, question", [("ru-RU", "ru", RU_QUESTION), ("zh-CN", "zh", ZH_QUESTION)])
 def test_no_english_left_on_the_main_screens(pw_instance, live_server, tmp_path, locale, lang, question):
     context, page, errors = _browser(pw_instance, tmp_path, locale)
@@ -312,6 +320,12 @@ def test_no_english_left_on_the_main_screens(pw_instance, live_server, tmp_path,
         page.locator(".doc-row .edit-btn").first.click()
         page.locator(".edit-form").wait_for(state="visible")
         look("library, with a document's fields open")
+        name, text = UPLOADS[lang]
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        page.set_input_files("#upload-input", str(tmp_path / name))
+        page.wait_for_selector(".upload-row[data-status='ready']")
+        page.locator(".doc-row[data-trust='uploaded']", has_text=name).wait_for()
+        look("library, after an upload")
 
         page.click("#tab-settings")
         page.wait_for_selector("#llm-state[data-state]")
