@@ -43,7 +43,7 @@ from . import analysis, chunking, embeddings
 from .answer.normalize import readable_text
 from .answer_model import Answer, PageView, QuoteVerdict, SearchResult
 from .config import Settings
-from .errors import IndexBusy, IngestError, LibraryError, ProfileMismatch, shown
+from .errors import DiskFull, IndexBusy, IngestError, LibraryError, ProfileMismatch, shown
 from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
 from .extract.readahead import ReadAhead
@@ -309,7 +309,8 @@ class Library:
     def _index_problems(self) -> list[str]:
         """Ready documents whose chunks the index does not hold in full (as a rebuild
         interrupted by an earlier version left them: the catalog says ready, searches miss
-        them), each with the count missing; one line when the index cannot be opened now."""
+        them), each with the count missing; one line when the index cannot be opened now
+        (another process has it, or the disk is too full to open it safely)."""
         rows = [r for r in self.catalog.documents(state="ready") if r.chunks > 0]
         if self._index is None and not (self.root / "index").exists() \
                 and self.catalog.get_meta("rebuild") is None:
@@ -319,7 +320,7 @@ class Library:
                     "answer; run `pincite reindex`"]
         try:
             held = self.index.ready_counts()
-        except IndexBusy as e:
+        except (IndexBusy, DiskFull) as e:  # docs still lists what the catalog holds
             return [f"index not compared with the catalog: {e}"]
         out = []
         for row in rows:
