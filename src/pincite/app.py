@@ -208,6 +208,13 @@ class Library:
         """Source text of 1-based physical `page` of `doc_id` (what quotes are checked against)."""
         return self.model(doc_id).page(page).text
 
+    def page_hidden(self, doc_id: str, page: int) -> list[dict]:
+        """Text of 1-based physical `page` of `doc_id` that a reader cannot see and that is
+        therefore left out of its page text: [{"text", "reason"}] (PageText.hidden; [] on
+        nearly every page and for documents extracted before it was looked for).
+        LibraryError / IndexError as :meth:`page_text`."""
+        return list(self.model(doc_id).page(page).hidden)
+
     def page_pdf(self, row: DocumentRow) -> Path | None:
         """The PDF whose physical pages `row`'s page numbers count (for page images and
         highlights): the stored original of a PDF, the stored conversion of a DOCX read

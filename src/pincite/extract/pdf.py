@@ -72,6 +72,7 @@ import pypdfium2.raw as pdfium_c
 
 from pincite.errors import Damaged, EmptyFile, Encrypted, GarbledText, NoTextLayer, NotAPdf, TooLarge
 from pincite.extract import headings as headings_mod
+from pincite.extract import hidden as hidden_mod
 from pincite.extract import layout
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
@@ -313,8 +314,11 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
             raise Damaged(path, f"the text of page {index + 1} cannot be loaded: {exc}") from exc
         try:
             source = textpage.get_text_range()
-            # glyphs marked as no text (a Span with an empty ActualText) are left out
-            text, char_map = layout.drop_chars(source, no_text_offsets(page, textpage, source))
+            # glyphs marked as no text (a Span with an empty ActualText) and text a reader
+            # cannot see (pincite.extract.hidden) are left out
+            hidden_at = object_offsets(textpage, source, hidden_mod.hidden_text_objects(page))
+            hidden = hidden_mod.hidden_runs(source, hidden_at)
+            text, char_map = layout.drop_chars(source, no_text_offsets(page, textpage, source, set(hidden_at)))
             lines = layout.scan_lines(textpage, text, char_map, source)
             ordered = layout.reading_order(textpage, text, lines, float(width), char_map, source)
             if ordered is None:  # margin notes PDFium puts inside a paragraph: after it
@@ -339,6 +343,7 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
         width=float(width),
         height=float(height),
         char_map=char_map,
+        hidden=hidden,
     ), look
 
 
@@ -351,7 +356,8 @@ _EMPTY_TEXT_STRINGS = (b"", b"\xfe\xff", b"\xef\xbb\xbf")
 _LINE_BREAKS = "\r\n"
 
 
-def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: str) -> list[int]:
+def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: str,
+                    also: set[int] = frozenset()) -> list[int]:
     """Offsets into ``text`` (PDFium's text of ``page``, ``get_text_range()``) of the chars
     to leave out of the page text, in increasing order; [] on nearly every page.
 
@@ -369,12 +375,27 @@ def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: st
     line, and the line break after a line they made up alone (so "\\r\\n1 sudo" gives
     "\\r\\nsudo" and a line "2" disappears).
 
+    ``also``: offsets of further chars to leave out (text a reader cannot see,
+    :mod:`pincite.extract.hidden`); their stranded whitespace goes the same way.
+
     Costs one walk over the page objects (marks read only on marked text and form objects);
     the chars are looked at only on a page that has such a text object.
     """
     hidden = no_text_objects(page)
-    if not hidden:
+    marked = set(object_offsets(textpage, text, dict.fromkeys(hidden, True))) if hidden else set()
+    marked |= set(also)
+    if not marked:
         return []
+    return sorted(marked | stranded_space(text, marked))
+
+
+def object_offsets(textpage: pdfium.PdfTextPage, text: str, objects: dict) -> dict[int, object]:
+    """Offsets into ``text`` (PDFium's text of the page, ``get_text_range()``) of the chars
+    drawn by the text objects keyed in ``objects`` (addresses, as ``FPDFText_GetTextObject``
+    gives them) -> that object's value; line breaks PDFium puts among them are not included.
+    {} without a look at the chars when ``objects`` is empty."""
+    if not objects:
+        return {}
     raw = textpage.raw
     n = pdfium_c.FPDFText_CountChars(raw)
     # PDFium char index -> offset into text: the identity when no char is left out of
@@ -383,17 +404,18 @@ def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: st
     unit_to_offset: list[int] | None = None
     if not identity and len(text.encode("utf-16-le")) // 2 != len(text):
         unit_to_offset = [i for i, ch in enumerate(text) for _ in range(2 if ord(ch) > 0xFFFF else 1)]
-    marked: set[int] = set()
+    marked: dict[int, object] = {}
     for k in range(max(0, n)):
         obj = pdfium_c.FPDFText_GetTextObject(raw, k)
-        if not obj or ctypes.cast(obj, ctypes.c_void_p).value not in hidden:
+        value = objects.get(ctypes.cast(obj, ctypes.c_void_p).value) if obj else None
+        if value is None:
             continue
         t = k if identity else pdfium_c.FPDFText_GetTextIndexFromCharIndex(raw, k)
         if unit_to_offset is not None:
             t = unit_to_offset[t] if 0 <= t < len(unit_to_offset) else -1
         if 0 <= t < len(text) and text[t] not in _LINE_BREAKS:
-            marked.add(t)
-    return sorted(marked | stranded_space(text, marked))
+            marked[t] = value
+    return marked
 
 
 def stranded_space(text: str, gone: set[int]) -> set[int]:

@@ -1291,7 +1291,8 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
             kind = "pdf"
         return {"doc_id": doc_id, "page": page_no, "page_label": page.page_label or None,
                 "label_source": page.label_source, "pages": doc.page_count, "kind": kind,
-                "address": address, "ocr": bool(page.ocr), "text": page.text}
+                "address": address, "ocr": bool(page.ocr), "text": page.text,
+                "hidden": [dict(h) for h in page.hidden]}
 
     @api.get("/documents/{doc_id}/file", response_class=FileResponse,
              responses={200: {"content": {m: {} for m in MIME_TYPES},
