@@ -38,7 +38,7 @@ from .errors import IngestError, LibraryError, ProfileMismatch
 from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
 from .extract.readahead import ReadAhead
-from .extract.reader import Extracted, FileReader
+from .extract.reader import ContentLimits, Extracted, FileReader
 from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
 from .index.base import SearchFilter
 from .index.edge import EdgeIndex, doc_payload
@@ -508,10 +508,17 @@ class Library:
         analyses what it read (_IngestReader)."""
         s = self.settings
         return _IngestReader(
-            pdf_limits=PdfLimits(max_bytes=s.max_bytes, max_pages=s.max_pages),
+            pdf_limits=PdfLimits(max_bytes=s.max_bytes, max_pages=s.max_pages,
+                                 max_content_bytes=int(s.max_content_mb * 1024 * 1024)),
             zip_limits=ZipLimits(max_entries=s.zip_max_entries, max_total_bytes=int(s.zip_max_mb * 1024 * 1024),
-                                 max_ratio=s.zip_max_ratio),
-            max_bytes=s.max_bytes, ocr=s.ocr, max_ocr_pages=s.max_ocr_pages)
+                                 max_ratio=s.zip_max_ratio, max_xml_part_bytes=int(s.max_xml_mb * 1024 * 1024),
+                                 max_text_chars=s.max_text_chars),
+            max_bytes=s.max_bytes, ocr=s.ocr, max_ocr_pages=s.max_ocr_pages,
+            content=self._content_limits())
+
+    def _content_limits(self) -> ContentLimits:
+        s = self.settings
+        return ContentLimits(max_text_chars=s.max_text_chars, max_blocks=s.max_blocks, max_chunks=s.max_chunks)
 
     def _read_ahead(self, ahead: ReadAhead, path: Path) -> None:
         """Queue `path` on `ahead` unless queued already, unreadable now (its turn reports
@@ -559,11 +566,12 @@ class Library:
         """Phase one: original (and the PDF of its pages), model JSON, pending points,
         pending catalog row. `analysed`: `_analyse(doc)` if computed already."""
         fields = fields or DocFields()
+        chunks, token_lists, df = analysed if analysed is not None else self._analyse(doc)
+        self._content_limits().check_chunks(path, len(chunks))  # before anything is stored or embedded
         self.blobs.put(path, doc.sha256, suffix)
         if pages_pdf is not None:
             self.blobs.put_derived(pages_pdf, doc.sha256, ".pdf")
         atomic_write(self.models_dir / f"{doc.doc_id}.json", doc.to_json().encode("utf-8"))
-        chunks, token_lists, df = analysed if analysed is not None else self._analyse(doc)
         dense = self.embed_passages(chunks)
         self.index.delete_doc(doc.doc_id)  # leftovers of an earlier try with these bytes
         self.index.upsert(chunks, token_lists, _payload_extra(doc, fields), dense=dense)
@@ -761,6 +769,11 @@ class _IngestReader(FileReader):
     def read(self, path: Path, sha: str, password: str | None = None) -> Extracted:
         got = super().read(path, sha, password)
         got.analysed = Library._analyse(got.doc)
+        try:
+            self.content.check_chunks(path, len(got.analysed[0]))
+        except BaseException:
+            got.cleanup()
+            raise
         return got
 
 

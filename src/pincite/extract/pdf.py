@@ -106,11 +106,15 @@ class PdfLimits:
     max_pages: most physical pages (default 5000).
     min_doc_chars: fewest non-whitespace characters in the whole text (default 20), counted
         after repair and OCR; below it the document is treated as having no text layer.
+    max_content_bytes: most bytes the decoded content streams of one page may take (its
+        /Contents and the form XObjects of its resources; default 32 MiB), checked before
+        PDFium loads any page (:func:`check_content_streams`).
     """
 
     max_bytes: int = 200 * _MIB
     max_pages: int = 5000
     min_doc_chars: int = 20
+    max_content_bytes: int = 32 * _MIB
 
 
 #: The note of a page with no text, no image and no ink (a blank left page of a book): not
@@ -154,7 +158,8 @@ def extract_pdf(
     Raises (all :class:`pincite.errors.IngestError`, message naming the file):
         EmptyFile: the file has zero bytes.
         NotAPdf: no ``%PDF-`` header in the first 1024 bytes, whatever the extension.
-        TooLarge: more than ``limits.max_bytes`` bytes or ``limits.max_pages`` pages.
+        TooLarge: more than ``limits.max_bytes`` bytes or ``limits.max_pages`` pages, or a
+            page whose content streams decode to more than ``limits.max_content_bytes``.
         Encrypted: a user password is needed, the given one is wrong, or the
             encryption scheme is not supported.
         Damaged: PDFium cannot load the file (truncated, broken), it has zero pages, or
@@ -191,6 +196,7 @@ def extract_pdf(
             raise Damaged(path, "the document has 0 pages")
         if n_pages > limits.max_pages:
             raise TooLarge(path, f"{n_pages:,} pages; the limit is {limits.max_pages:,} pages")
+        check_content_streams(path, limits.max_content_bytes, password)
         metadata_title = pdf.get_metadata_value("Title").strip()
         pages: list[PageText] = []
         looks: list[_PageLook] = []
@@ -243,6 +249,73 @@ def extract_pdf(
         warnings=_page_warnings(notes),
         tables=tables,
     )
+
+
+def check_content_streams(path: Path, max_bytes: int, password: str | None = None) -> None:
+    """Raise TooLarge naming the page when the decoded content of one page (its /Contents
+    streams and the form XObjects named in its resources) exceeds ``max_bytes``: PDFium
+    parses a page's whole content on load (a 100 MB stream took it 1.7 GB of memory).
+
+    Read with pdfminer.six before PDFium loads any page, without decoding into memory: a
+    FlateDecode stream is inflated in 1 MiB steps and only counted, other filters count their
+    raw size. A file pdfminer cannot parse, or a stream it cannot read (encrypted), is left
+    to PDFium: this check never refuses on a guess.
+    """
+    from pdfminer.pdfdocument import PDFDocument
+    from pdfminer.pdfpage import PDFPage
+    from pdfminer.pdfparser import PDFParser
+    from pdfminer.pdftypes import PDFStream, resolve1
+
+    def streams(page) -> list:
+        found = []
+        contents = resolve1(page.attrs.get("Contents"))
+        for s in contents if isinstance(contents, list) else [contents]:
+            s = resolve1(s)
+            if isinstance(s, PDFStream):
+                found.append(s)
+        xobjects = resolve1((resolve1(page.resources) or {}).get("XObject")) if page.resources else None
+        for x in (xobjects or {}).values():
+            x = resolve1(x)
+            if isinstance(x, PDFStream) and getattr(resolve1(x.attrs.get("Subtype")), "name", None) == "Form":
+                found.append(x)
+        return found
+
+    try:
+        with open(path, "rb") as fh:
+            doc = PDFDocument(PDFParser(fh), password=password or "")
+            for number, page in enumerate(PDFPage.create_pages(doc), 1):
+                total = 0
+                for s in streams(page):
+                    total += _decoded_size(s, max_bytes - total + 1)
+                    if total > max_bytes:
+                        raise TooLarge(path, f"the content of page {number} decodes to over {max_bytes:,} "
+                                             f"bytes; the limit is {max_bytes:,} bytes a page "
+                                             f"(PINCITE_MAX_CONTENT_MB)")
+    except TooLarge:
+        raise
+    except Exception:  # pdfminer cannot read what PDFium may: PDFium decides
+        return
+
+
+def _decoded_size(stream, cap: int) -> int:
+    """Bytes `stream` (a pdfminer PDFStream) decodes to, counted up to a little past `cap`;
+    its raw size when it is not FlateDecode alone or cannot be inflated."""
+    import zlib
+
+    raw = stream.get_rawdata() or b""
+    filters = [getattr(f, "name", f) for f, _ in stream.get_filters()]
+    if filters not in (["FlateDecode"], ["Fl"]):
+        return len(raw)
+    inflate = zlib.decompressobj()
+    total, data = 0, raw
+    try:
+        while data and total <= cap:
+            out = inflate.decompress(data, _MIB)
+            total += len(out)
+            data = inflate.unconsumed_tail
+    except zlib.error:
+        return max(total, len(raw))
+    return total
 
 
 def _title(metadata_title: str, pages: list[PageText], looks: list[_PageLook], stem: str) -> str:
