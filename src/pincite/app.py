@@ -18,6 +18,7 @@ ready. Leftovers of an interrupted ingest are cleaned by the next writing comman
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import time
@@ -51,6 +52,8 @@ from .library.lock import WriterLock
 SCHEMA_VERSION = 1
 #: What `expand_paths` takes from folders (a file given by name is taken whatever its name;
 #: its type is read from its bytes: pincite.extract.sniff).
+#: Embedders that run in-process (an upload's read-ahead child embeds with its own copy).
+LOCAL_EMBEDDERS = ("use-m3", "e5-small-q4")
 DOCUMENT_SUFFIXES = {".pdf", ".docx", ".pptx", ".xlsx", ".txt", ".text", ".md", ".markdown"}
 
 
@@ -400,7 +403,8 @@ class Library:
 
     def ingest_file(self, path: Path | str, *, source: str | None = None,
                     password: str | None = None,
-                    fields: "Mapping | DocFields | None" = None) -> IngestResult:
+                    fields: "Mapping | DocFields | None" = None,
+                    ahead: "Callable[[Path, str], Extracted | None] | None" = None) -> IngestResult:
         """Ingest one file, wherever it lies (a file under the data folder too, such as an
         upload the web server saved there), under the writer lock, two-phase like `ingest`.
 
@@ -423,10 +427,36 @@ class Library:
         read or write"); `warnings` of the extraction; `seconds` taken. A file that cannot be
         ingested is reported this way, never raised. Raises LockHeld when another process
         holds the writer lock (unless called inside `ingest`, which holds it).
+
+        `ahead`: (path, sha256) -> the file as read beforehand (an Extracted, its chunks
+        analysed and possibly embedded: :meth:`read_for_ingest`), or None; it may raise the
+        IngestError reading raised. A file changed since is read again here.
         """
         wanted = _checked_fields(fields)
         with self._writing():
-            return self._ingest_one(Path(path), password, source, wanted)
+            return self._ingest_one(Path(path), password, source, wanted, ahead)
+
+    def read_for_ingest(self, path: Path | str, ahead: "ReadAhead") -> "tuple[str, Extracted]":
+        """Read `path` for a later :meth:`ingest_file` without touching the library: its
+        sha256 and the Extracted (chunked, analysed, embedded when `ahead`'s reader is
+        :meth:`file_reader` with embed=True) that `ahead`'s child process read. Safe on a
+        thread other than the one using the Library: nothing here touches the catalog, the
+        index, PDFium or the embedder in this process, and it holds the GIL only to hash
+        and unpickle. Raises IngestError / ReaderCrashed as reading does, OSError."""
+        path = Path(path)
+        sha = sha256_file(path)
+        ahead.submit(path, sha)
+        return sha, ahead.take(path, sha)
+
+    def file_reader(self, *, embed: bool = False) -> FileReader:
+        """The FileReader of this library's Settings (limits, OCR), for a ReadAhead; with
+        `embed`, one that also embeds the chunks in its process when the embedder is a local
+        model (use-m3, e5-small-q4; a remote one embeds on the ingest's thread)."""
+        reader = self._reader()
+        s = self.settings
+        if embed and (s.embedder or "").lower() in LOCAL_EMBEDDERS:
+            reader = dataclasses.replace(reader, embed=((s.embedder or "").lower(), s.embed_threads, s.embed_workers))
+        return reader
 
     @contextmanager
     def _writing(self):
@@ -499,7 +529,7 @@ class Library:
             extracted = self._reader().read(path, sha, password)
         try:
             return self._add_extracted(path, source, extracted.doc, old, docfields, extracted.suffix,
-                                       extracted.pages_pdf, extracted.analysed)
+                                       extracted.pages_pdf, extracted.analysed, extracted.dense)
         finally:
             extracted.cleanup()
 
@@ -538,7 +568,7 @@ class Library:
     def _add_extracted(self, path: Path, source: str, doc: DocumentModel,
                        old: list[DocumentRow], fields: DocFields | None = None,
                        suffix: str = ".pdf", pages_pdf: Path | None = None,
-                       analysed: tuple | None = None) -> IngestResult:
+                       analysed: tuple | None = None, dense=None) -> IngestResult:
         """Store an extracted document two-phase, then remove the `old` versions of its source.
         A language among `fields` replaces the detected one. The original is stored with
         `suffix`; `pages_pdf` (the PDF a DOCX was converted to) beside it. `analysed`: the
@@ -549,7 +579,7 @@ class Library:
         doc.language = fields.language or doc.language or analysis.document_language(
             " ".join(p.text for p in doc.pages[:20])[:20000])
         try:
-            chunks, df = self._write_pending(path, doc, fields, suffix, pages_pdf, analysed)
+            chunks, df = self._write_pending(path, doc, fields, suffix, pages_pdf, analysed, dense)
             _fault("after-points")
             self._mark_ready(doc_id, df)
         except Exception:
@@ -562,7 +592,7 @@ class Library:
 
     def _write_pending(self, path: Path, doc: DocumentModel, fields: DocFields | None = None,
                        suffix: str = ".pdf", pages_pdf: Path | None = None,
-                       analysed: tuple | None = None) -> tuple[list, Counter]:
+                       analysed: tuple | None = None, dense=None) -> tuple[list, Counter]:
         """Phase one: original (and the PDF of its pages), model JSON, pending points,
         pending catalog row. `analysed`: `_analyse(doc)` if computed already."""
         fields = fields or DocFields()
@@ -572,7 +602,8 @@ class Library:
         if pages_pdf is not None:
             self.blobs.put_derived(pages_pdf, doc.sha256, ".pdf")
         atomic_write(self.models_dir / f"{doc.doc_id}.json", doc.to_json().encode("utf-8"))
-        dense = self.embed_passages(chunks)
+        if dense is None or len(dense) != len(chunks):
+            dense = self.embed_passages(chunks)
         self.index.delete_doc(doc.doc_id)  # leftovers of an earlier try with these bytes
         self.index.upsert(chunks, token_lists, _payload_extra(doc, fields), dense=dense)
         self.index.flush()
@@ -764,17 +795,37 @@ class _IngestReader(FileReader):
     (Library._analyse), so that a read-ahead process (pincite.extract.readahead) does that
     work too (2026-12-01, whole corpus: 7 CPU-seconds, of the 18 s the ingesting process
     spent beside embedding). Neither depends on what the Library sets after reading (the
-    document's source path and language)."""
+    document's source path and language).
+
+    embed: (embedder name, threads, workers) of a local embedder to embed the chunks with in
+    the reading process too (``Extracted.dense``; the web server's uploads), else None. The
+    embedder is loaded once per process."""
+
+    embed: tuple | None = None
 
     def read(self, path: Path, sha: str, password: str | None = None) -> Extracted:
         got = super().read(path, sha, password)
         got.analysed = Library._analyse(got.doc)
         try:
             self.content.check_chunks(path, len(got.analysed[0]))
+            if self.embed is not None:
+                got.dense = _reader_embedder(self.embed).embed_passages(
+                    [c.search_text for c in got.analysed[0]])
         except BaseException:
             got.cleanup()
             raise
         return got
+
+
+_READER_EMBEDDERS: dict[tuple, "embeddings.Embedder"] = {}
+
+
+def _reader_embedder(spec: tuple) -> "embeddings.Embedder":
+    """The local embedder (name, threads, workers) of this process, loaded on first use."""
+    if spec not in _READER_EMBEDDERS:
+        name, threads, workers = spec
+        _READER_EMBEDDERS[spec] = embeddings.get_embedder(name, num_threads=threads, workers=workers)
+    return _READER_EMBEDDERS[spec]
 
 
 def _extractor_of(doc: DocumentModel) -> str:

@@ -34,6 +34,8 @@ class Extracted:
     tmp: a temporary folder to remove with cleanup() once pages_pdf is stored, or None.
     analysed: what a FileReader subclass computed from `doc` besides (the Library's chunks
         and index terms, so a read-ahead process does that work too), else None.
+    dense: the passage vectors of `analysed`'s chunks when a caller embedded them already
+        (the web server does, off its library thread), else None.
     """
 
     sha256: str
@@ -42,6 +44,7 @@ class Extracted:
     pages_pdf: Path | None = None
     tmp: Path | None = None
     analysed: object | None = None
+    dense: object | None = None
 
     def cleanup(self) -> None:
         """Remove `tmp` (and the converted PDF in it); safe to call twice."""
