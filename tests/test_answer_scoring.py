@@ -121,9 +121,9 @@ def test_code_whose_parts_are_in_the_file_name_names_the_document():
     code = next(g for g in w if g[0] == "usntps-ftm-103")
     named = hit("Stall investigations encompass two kinds of tests.", names=("en-usntps-ftm-103", "manual"))
     plain = hit("Stall investigations encompass two kinds of tests.", names=("other",), doc="e")
-    assert extractive._names(code, {"en-usntps-ftm-103"})
-    assert not extractive._names(code, {"en-usntps-ftm-104"})
-    assert not extractive._names(("stall",), {"en-usntps-ftm-103"})  # plain words need a form match
+    assert extractive.names_document(code, {"en-usntps-ftm-103"})
+    assert not extractive.names_document(code, {"en-usntps-ftm-104"})
+    assert not extractive.names_document(("stall",), {"en-usntps-ftm-103"})  # plain words need a form match
     by_doc = {c.hit.doc_id: c for c in extractive.candidates([named, plain], w)}
     # the code does not count as missing evidence in the document it names
     assert by_doc["d"].coverage > by_doc["e"].coverage
@@ -516,9 +516,9 @@ def test_the_default_of_an_option_in_a_list_is_its_own(corpus, tmp_path):
 
 
 def test_a_question_window_ranks_below_statements():
-    from pincite.answer.extractive import _states_nothing
+    from pincite.answer.extractive import states_nothing
 
     h = hit("38 如何注释掉一大段内容，不做编译？")
-    assert _states_nothing("38 如何注释掉一大段内容，不做编译？", h)
-    assert _states_nothing("How do I comment out a block?", h)
-    assert not _states_nothing("Use the comment environment.", h)
+    assert states_nothing("38 如何注释掉一大段内容，不做编译？", h)
+    assert states_nothing("How do I comment out a block?", h)
+    assert not states_nothing("Use the comment environment.", h)

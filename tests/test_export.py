@@ -13,7 +13,7 @@ import pytest
 
 from pdfgen import make_pdf
 from pincite.answer_model import Answer, Citation, Claim, PdfAddress
-from pincite.export import evidence_cards
+from pincite.export import csv_cell, evidence_cards
 
 
 def _cit(quote: str, verified: bool, page: int = 47, label: str | None = "5-12") -> Citation:
@@ -85,3 +85,31 @@ def test_source_line_of_a_line_range(start, end, lang, where):
     c = Citation(chunk_id="ab" * 8 + "-p1-c0", doc_id="ab" * 8, file="notes.txt",
                  address=LinesAddress(start=start, end=end), quote="x" * 12)
     assert source_line(c, lang) == where
+
+
+@pytest.mark.parametrize("value, shown", [
+    ("=HYPERLINK(\"http://evil.example\",\"x\")", "'=HYPERLINK(\"http://evil.example\",\"x\")"),
+    ("+1+cmd|' /C calc'!A0", "'+1+cmd|' /C calc'!A0"), ("@SUM(A1:A9)", "'@SUM(A1:A9)"),
+    ("-cmd", "'-cmd"), ("\t=1", "'\t=1"), ("\r=1", "'\r=1"),
+    ("-20 °C", "-20 °C"), ("-0.5 bar", "-0.5 bar"), ("- item", "- item"), ("10 bar = 1 MPa", "10 bar = 1 MPa"),
+    (None, ""),
+])
+def test_csv_cell_makes_formulas_text(value, shown):
+    """The web UI's csvCell rule (test_web_browser checks the same cases in chromium)."""
+    assert csv_cell(value) == shown
+
+
+def test_cli_csv_export_neutralises_formula_cells(tmp_path):
+    pdf = make_pdf(tmp_path / "pump.pdf", ["Pump manual.",
+                                           "=HYPERLINK(\"http://evil.example\") The maximum pressure of the pump is 10 bar."])
+    env = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "200"}
+    cli = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(tmp_path / "data")]
+    subprocess.run(cli + ["ingest", str(pdf)], check=True, capture_output=True, env=env, timeout=120)
+    done = subprocess.run(cli + ["ask", "--export", "csv", "What is the maximum pressure of the pump?"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    header, *rows = list(csv.reader(io.StringIO(done.stdout)))
+    assert rows and any("HYPERLINK" in cell for row in rows for cell in row), done.stdout
+    for row in rows:
+        for cell in row:
+            assert not cell.startswith(("=", "+", "@")), row

@@ -119,6 +119,11 @@ def test_junk_metadata_title_without_a_heading_gives_the_file_stem(tmp_path):
     assert extract(path).title == "px-200-manual"
     path = make_lines_pdf(tmp_path / "draft-notes.pdf", [_cover("DRAFT")], title="Test Document")
     assert extract(path).title == "draft-notes"
+    # a numbered heading opens a section (a document without a title page), it names no document
+    path = make_lines_pdf(tmp_path / "pump-tests.pdf", [_cover("5 Tests", "5.1 Visual check")], title="Test Document")
+    assert extract(path).title == "pump-tests"
+    path = make_lines_pdf(tmp_path / "guide.pdf", [_cover("A Guide to Pumps")], title="Test Document")
+    assert extract(path).title == "A Guide to Pumps"
 
 
 def test_title_word_share_on_the_cover():

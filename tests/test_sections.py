@@ -120,7 +120,7 @@ def test_chunks_carry_section_and_prefixed_search_text(tmp_path):
     (fact,) = [c for c in chunks if FACT in c.text]
     assert fact.section_path == ["5 Tests", "5.3 Pressure check"]
     assert fact.section_title == "5.3 Pressure check"
-    assert fact.search_text == "Pump manual / 5 Tests / 5.3 Pressure check\n" + fact.text
+    assert fact.search_text == f"{doc.title} / 5 Tests / 5.3 Pressure check\n" + fact.text
     (carried,) = [c for c in chunks if "Keep the circuit filled" in c.text]
     assert carried.section_path == ["5 Tests", "5.2 Leak test"]
     assert "5.3 Pressure check" not in carried.text  # cut where 5.3 starts
@@ -129,7 +129,7 @@ def test_chunks_carry_section_and_prefixed_search_text(tmp_path):
     assert "Fill the circuit" not in visual.text
     for c in by_text.values():  # the verified text is the page text, unprefixed
         assert doc.page(c.page).text[c.char_start:c.char_end] == c.text
-        assert not c.text.startswith("Pump manual /")
+        assert not c.text.startswith(f"{doc.title} /")
 
 
 def test_citation_and_source_line_name_the_section(tmp_path):

@@ -68,8 +68,10 @@ def test_scoped_questions_cite_their_own_edition(twins):
         assert {c.file for c in cits} <= {Path(rel).name}, (rel, question)  # never the other edition
         assert all(c.revision == fields["revision"] for c in cits)
         hits.append(bool(cits) and cits[0].page in pages and words in " ".join(cits[0].quote.split()))
-    print(f"\nscoped hits: {hits}")
-    assert sum(hits) >= len(qs) - 1, hits
+        # the edition's own statement of the fact is among the citations
+        assert any(c.page in pages and words in " ".join(c.quote.split()) for c in cits), (rel, question)
+    print(f"\nscoped hits at the first citation: {hits}")
+    assert sum(hits) >= len(qs) // 2, hits
 
 
 def test_unscoped_questions_are_asked_back_or_answered_from_the_right_edition(twins):

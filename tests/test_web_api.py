@@ -469,7 +469,7 @@ def test_live_server_writes_server_json_and_is_found(tmp_path):
             assert time.monotonic() < deadline and thread.is_alive()
             time.sleep(0.02)
         info = json.loads((data / "server.json").read_text())
-        assert info == {"url": server.url, "pid": os.getpid()}
+        assert info == {"url": server.url, "pid": os.getpid(), "key": server.app.state.identity_key}
         assert re.fullmatch(r"http://127\.0\.0\.1:\d+", server.url) and not server.url.endswith(":0")
         assert find_server(data) == server.url
         with Client(server.url) as cl:

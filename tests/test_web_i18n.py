@@ -13,6 +13,12 @@ see tests/browser.py), against a live server over a library of a generated Russi
   claim's own computed font, differs from a known-missing glyph (the .notdef box that an
   unassigned code point gets) and from the others; the same check run in a browser whose
   fontconfig offers no CJK font reports the boxes, so it can fail;
+* in a Russian and in a Chinese browser, no English word is left in what the main screens
+  show or say to a screen reader (text, placeholders, aria-labels, titles, alt texts): the
+  ask screen with its scope panel and the LLM-mode note, an answer with Details open and its
+  page view, the library with a document's fields open and after an upload, and the LLM
+  settings with a form error; only names that stay as
+  they are (pincite, PDF, LLM, URL, API, product and model names, file names) are allowed;
 * /docs (Swagger UI) works with every request to anywhere but 127.0.0.1 aborted, and none
   was even tried (no /redoc: ReDoc's bundle fetches its logo from a CDN).
 
@@ -231,6 +237,127 @@ def test_chinese_answer_renders_real_glyphs(pw_instance, live_server, tmp_path):
         page.goto(live_server.url + "/")
         bare = _glyphs(page)
         assert bare["like_missing"] == bare["chars"] >= 6 and bare["distinct"] == 1, bare
+    finally:
+        context.close()
+
+
+#: English words that stay as they are in every language: names of the program, formats,
+#: products and models, keys of the keyboard, and the language switch's own "English".
+ALLOWED_WORDS = {
+    "pincite", "PDF", "LLM", "URL", "API", "JSON", "CSV", "OCR", "Markdown", "English", "Enter",
+    "Shift", "OpenAI", "DeepSeek", "Ollama", "vLLM", "llama", "cpp", "Word", "PowerPoint", "Excel",
+    "docx", "pptx", "xlsx", "txt", "localhost", "https", "http", "tesseract",
+    "deepseek", "chat", "qwen", "instruct",  # model names in the model field's example
+}
+#: Left out before looking for words: URLs, commands and their flags, and file names.
+NOT_WORDS = re.compile(r"\b\w+://\S+|\bpincite [a-z]+\b|--[\w-]+|[\w.-]+\.(?:pdf|docx|pptx|xlsx|txt|md|json)\b")
+#: In the page: the visible text of the body, and the placeholder, aria-label, title and alt
+#: of every visible element (what a screen reader says).
+SHOWN_TEXT = """() => {
+  const out = [document.body.innerText];
+  for (const node of document.querySelectorAll("[placeholder], [aria-label], [title], img[alt]")) {
+    if (!node.checkVisibility()) continue;
+    for (const name of ["placeholder", "aria-label", "title", "alt"]) {
+      const value = node.getAttribute(name);
+      if (value) out.push(value);
+    }
+  }
+  return out.join("\\n");
+}"""
+
+
+def english_words(text: str) -> list[str]:
+    """The words of three or more Latin letters in `text` that are not allowed names."""
+    return sorted({w for w in re.findall(r"[A-Za-z]{3,}", NOT_WORDS.sub(" ", text)) if w not in ALLOWED_WORDS})
+
+
+def test_english_words_finds_english_only():
+    assert english_words("Вопрос: Scope (e.g. PX-200)") == ["Scope"]
+    assert english_words("nd40-rukovodstvo.pdf — PDF с. 2; https://api.deepseek.com/v1; --include-uploaded") == []
+    assert english_words("模型 qwen2.5:7b-instruct · pincite") == []
+    assert english_words("命令行 pincite ask 默认 · pincite 不作猜测 · Ask") == ["Ask"]
+
+
+#: A text file each browser uploads (its name and words in the browser's language).
+UPLOADS = {
+    "ru": ("заметки-насос.txt", "Заметки о насосе НД-40.\nСальник проверяют раз в месяц.\n"),
+    "zh": ("热水器笔记.txt", "ZR-8 热水器笔记。\n每年检查一次燃气管。\n"),
+}
+
+
+@pytest.mark.parametrize("locale, lang, question", [("ru-RU", "ru", RU_QUESTION), ("zh-CN", "zh", ZH_QUESTION)])
+def test_no_english_left_on_the_main_screens(pw_instance, live_server, tmp_path, locale, lang, question):
+    context, page, errors = _browser(pw_instance, tmp_path, locale)
+    found: dict[str, list[str]] = {}
+
+    def look(screen: str) -> None:
+        words = english_words(page.evaluate(SHOWN_TEXT))
+        if words:
+            found[screen] = words
+
+    try:
+        page.goto(live_server.url + "/")
+        assert page.input_value("#ui-lang") == lang
+        page.wait_for_function("document.querySelector('#server-info').textContent.includes('pincite')")
+        assert page.locator("#ask-scope").is_visible() and page.locator("#scope-model").is_visible()
+        look("ask screen, scope panel")
+        page.check("input[name='mode'][value='llm']")
+        page.locator("#llm-mode-note").wait_for(state="visible")
+        look("ask screen, LLM mode note")
+        page.check("input[name='mode'][value='extractive']")
+
+        _ask(page, question)
+        assert page.get_attribute("#status-banner", "data-status") == "answered"
+        page.click("#details-summary")
+        assert page.locator("#answer-meta dd").first.is_visible()
+        page.locator(".source-btn").first.click()
+        page.wait_for_selector("#page-text[data-page]")
+        page.wait_for_function("document.querySelector('#page-timing').textContent !== ''")
+        look("answer with Details open, page view")
+
+        page.click("#tab-library")
+        page.wait_for_selector(".doc-row[data-status='ready']")
+        page.locator(".doc-row .edit-btn").first.click()
+        page.locator(".edit-form").wait_for(state="visible")
+        look("library, with a document's fields open")
+        name, text = UPLOADS[lang]
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        page.set_input_files("#upload-input", str(tmp_path / name))
+        page.wait_for_selector(".upload-row[data-status='ready']")
+        page.locator(".doc-row[data-trust='uploaded']", has_text=name).wait_for()
+        look("library, after an upload")
+
+        page.click("#tab-settings")
+        page.wait_for_selector("#llm-state[data-state]")
+        page.click("#llm-check")  # nothing filled in: the form says what is missing
+        page.locator("#llm-error").wait_for(state="visible")
+        look("LLM settings, with a form error")
+
+        assert not found, f"English words in the {lang} interface: {found}"
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def test_text_around_markup_follows_the_switch(pw_instance, live_server, tmp_path):
+    """A sentence with <code> or <strong> inside changes language around that markup, which
+    stays the same element (no HTML is parsed) through every switch."""
+    context, page, errors = _browser(pw_instance, tmp_path, "en-US")
+    codes = "[...document.querySelectorAll('#ask-scope-help code')].map((c) => c.textContent)"
+    try:
+        page.goto(live_server.url + "/")
+        first = page.evaluate_handle("document.querySelector('#ask-scope-help code')")
+        assert "on by default in this web app" in page.inner_text("#ask-scope-help")
+        for lang, words, add in [("ru", "включено по умолчанию", "Добавить документы"),
+                                 ("zh", "默认开启", "添加文档"), ("en", "on by default", "Add documents")]:
+            page.select_option("#ui-lang", lang)
+            assert words in page.inner_text("#ask-scope-help"), lang
+            assert page.evaluate(codes) == ["pincite ask", "--include-uploaded"], lang
+            assert page.evaluate("(c) => c === document.querySelector('#ask-scope-help code')", first), lang
+            assert page.evaluate("document.querySelector('#llm-url-help code').textContent") == "/v1"
+            assert page.evaluate("document.querySelector('.drop-label strong').textContent") == add
+            assert "{" not in page.evaluate("document.body.innerText"), lang
+        assert not errors, errors
     finally:
         context.close()
 

@@ -80,12 +80,18 @@ class Citation(BaseModel):
 
 
 class Claim(BaseModel):
-    """A statement of the answer with the citations that support it."""
+    """A statement of the answer with the citations that support it.
+
+    answerability: for a claim a model wrote, the probability (0..1) that its quote's span
+    answers the question (answer.pipeline.WindowScorer); None when not scored. A claim whose
+    quote is verbatim but below the refusal bar is not verified: "found, but not an answer
+    to the question"."""
 
     text: str
     verified: bool
     reason: str | None = None
     citations: list[Citation] = Field(default_factory=list)
+    answerability: float | None = None
 
 
 class Scope(BaseModel):

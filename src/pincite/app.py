@@ -35,7 +35,7 @@ from . import analysis, chunking, embeddings
 from .answer.normalize import readable_text
 from .answer_model import Answer, PageView, QuoteVerdict, SearchResult
 from .config import Settings
-from .errors import IngestError, LibraryError, ProfileMismatch
+from .errors import IngestError, LibraryError, ProfileMismatch, shown
 from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
 from .extract.readahead import ReadAhead
@@ -47,6 +47,7 @@ from .library.blobs import BlobStore, atomic_write, sha256_file
 from .library.catalog import CHUNKS_KEY, Catalog, DocumentRow
 from .library.fields import DocFields, FieldError, parse_fields, resolve_fields
 from .library.lock import WriterLock
+from .library.space import INGEST_FACTOR, disk_full, require_free
 
 #: Bump when the catalog/index layout changes.
 SCHEMA_VERSION = 1
@@ -129,9 +130,14 @@ class Library:
     @property
     def index(self) -> EdgeIndex:
         if self._index is None:
+            require_free(self.root, self._min_free(), "to open the index")
             self._index = EdgeIndex(self.root / "index", dense_dim=self._dense_dim())
             self._migrate_payload()
         return self._index
+
+    def _min_free(self) -> int:
+        """Bytes the data folder's file system must keep free (Settings.min_free_mb)."""
+        return int(self.settings.min_free_mb * 1024 * 1024)
 
     def _migrate_payload(self) -> None:
         """Once per library: give the points of documents ingested before document fields
@@ -486,11 +492,19 @@ class Library:
         t0 = time.perf_counter()
         source = source if source is not None else str(path.resolve())
         try:
+            size = path.stat().st_size
+        except OSError:
+            size = 0
+        require_free(self.root, self._min_free() + INGEST_FACTOR * size, f"to store {shown(path.name)}")
+        try:
             res = self._ingest_checked(path, source, password, fields or {}, ahead)
         except IngestError as e:
             self.catalog.record_failure(source, path.name, None, e.reason + (f" ({e.detail})" if e.detail else ""))
             res = IngestResult(source, "failed", reason=str(e))
         except OSError as e:
+            full = disk_full(e, self.root)
+            if full is not None:  # stop here: the next file would fail the same way
+                raise full from None
             self.catalog.record_failure(source, path.name, None, f"cannot read or write: {e.strerror or e}")
             res = IngestResult(source, "failed", reason=f"{path}: cannot read or write ({e.strerror or e})")
         else:

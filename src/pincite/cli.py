@@ -2,6 +2,7 @@
 reindex, remove, eval). Errors are printed as one clear line and exit non-zero."""
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import json
 import os
@@ -13,7 +14,7 @@ from typing import Optional, Tuple
 
 import typer
 from rich.console import Console
-from rich.markup import escape
+from rich.markup import escape as _markup_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
@@ -21,12 +22,18 @@ from . import evaluate, render
 from .app import IngestResult, Library, expand_paths
 from .answer.normalize import readable_text
 from .config import Settings
-from .errors import PinciteError
+from .errors import PinciteError, shown
 from .export import FORMATS, evidence_cards
 from .answer.pipeline import ask_library
 from .index.base import SearchFilter
 from .library.catalog import DocumentRow, FailureRow
 from .library.fields import FieldError, parse_fields
+
+
+def escape(text: object) -> str:
+    """`text` for a rich console: control characters escaped (errors.shown), then markup."""
+    return _markup_escape(shown(text))
+
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")
@@ -558,6 +565,9 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     With --report PAGE.html, the same run is also written as one HTML page that needs no
     network (pincite.eval_report).
 
+    Each question's record is written to --out as soon as it is scored; on a terminal a
+    progress bar counts the questions (none with --json).
+
     Timings are cold (no warm-up); a question's time covers answering only, not the
     cross-check. The JSON report holds environment, summary (rows per language),
     query_p50_ms / query_p95_ms, crosscheck and, with --corpus, ingest.
@@ -565,6 +575,8 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     _no_server("eval")
     if report is not None and not report.resolve().parent.is_dir():
         _fail(f"--report {report}: folder {report.resolve().parent} does not exist")
+    if not out.resolve().parent.is_dir():
+        _fail(f"--out {out}: folder {out.resolve().parent} does not exist")
     try:
         qs = evaluate.load_questions(questions)
     except ValueError as e:
@@ -575,14 +587,25 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         if corpus:
             _, ingest_figures = evaluate.ingest_timed(lib, [corpus], passwords)
         checker = evaluate.QuoteCrosschecker.for_library(lib, passwords)
-        recs = evaluate.run_eval(qs, lambda q, **kw: ask_library(lib, q, **kw), crosscheck=checker,
-                                 page_text=lib.page_text)
+        # records go to --out as each question is scored, so a long run can be watched
+        # (tail -f) and an interrupted one keeps what it did
+        with open(out, "w", encoding="utf-8") as sink, \
+                (_progress() if err.is_terminal and not as_json else contextlib.nullcontext()) as prog:
+            task = prog.add_task("questions", total=len(qs)) if prog is not None else None
+
+            def on_record(rec) -> None:
+                sink.write(evaluate.record_line(rec))
+                sink.flush()
+                if prog is not None:
+                    prog.advance(task)
+
+            recs = evaluate.run_eval(qs, lambda q, **kw: ask_library(lib, q, **kw), crosscheck=checker,
+                                     page_text=lib.page_text, on_record=on_record)
         env = evaluate.environment(lib)
         held = {d.file_name for d in lib.documents()}
         s = evaluate.summarise(recs, checker)
         if report is not None:
             _write_eval_report(report, lib, recs, s, env, ingest_figures, questions.name)
-    evaluate.write_records(out, recs)
     # questions about a document the library does not hold count as misses (and answerable
     # ones refused as false refusals): say how many, so a partial library is read right
     absent = sorted({Path(q["doc"]).name for q in qs if q.get("doc") and Path(q["doc"]).name not in held})
@@ -837,4 +860,12 @@ def main() -> None:
         app()
     except PinciteError as e:
         err.print(f"[red]error:[/] {escape(str(e))}")
+        sys.exit(2)
+    except OSError as e:  # a write the free-space check could not foresee
+        from .library.space import disk_full
+
+        full = disk_full(e, _data_dir())
+        if full is None:
+            raise
+        err.print(f"[red]error:[/] {escape(str(full))}")
         sys.exit(2)

@@ -103,6 +103,12 @@ def _env_number(name: str, default: float) -> float:
     return value
 
 
+#: Free space (MiB) kept before opening the index: the index grows its memory-mapped files
+#: in pages of up to 32 MiB, and a write into one the disk cannot back kills the process
+#: (SIGBUS); measured on a tmpfs, opening a library with 12 MiB free could crash.
+MIN_FREE_MB = 64
+
+
 @dataclass
 class Settings:
     """Runtime settings.
@@ -110,6 +116,9 @@ class Settings:
     data_dir: the data folder (originals, catalog, DocumentModel JSON, index).
     max_file_mb / max_pages: ingest limits (defaults 200 MiB and 5,000 pages: the corpus has
         a 684-page manual); env PINCITE_MAX_FILE_MB, PINCITE_MAX_PAGES.
+    min_free_mb: free space (MiB) the data folder's file system must keep before the index
+        is opened or a file stored (default MIN_FREE_MB); an ingest also needs
+        library.space.INGEST_FACTOR times the file's size. Env PINCITE_MIN_FREE_MB.
     min_answerability: refusal bar on Answer.relevance.score, the probability (0..1) that
         the best evidence window answers the question (pincite.answer.answerability); below
         it the answer is "not found in the library". None (default): the bar stored with the
@@ -154,6 +163,7 @@ class Settings:
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
     max_file_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_FILE_MB", 200))
     max_pages: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_PAGES", 5000)))
+    min_free_mb: float = field(default_factory=lambda: _env_number("PINCITE_MIN_FREE_MB", MIN_FREE_MB))
     min_answerability: float | None = field(default_factory=lambda: _env_share("PINCITE_MIN_ANSWERABILITY", None))
     top_k: int = 20
     embed_threads: int = field(default_factory=lambda: int(_env_number("PINCITE_EMBED_THREADS", EMBED_THREADS)))

@@ -10,7 +10,8 @@ contains a secret (API key, token).
     ├── LibraryError           the data folder cannot be used as asked
     │   ├── LockHeld           another process is writing to the data folder
     │   ├── ProfileMismatch    the index was built with other settings: run `pincite reindex`
-    │   └── IndexBusy          the index shard is opened by another process
+    │   ├── IndexBusy          the index shard is opened by another process
+    │   └── DiskFull           too little free space to write safely
     └── IngestError            one file cannot be ingested; nothing is stored for it
         ├── NotAPdf            the bytes are not a PDF (whatever the file name says)
         ├── NotSupported       the bytes are no supported type (PDF, DOCX, PPTX, XLSX, TXT, MD)
@@ -27,6 +28,7 @@ contains a secret (API key, token).
 """
 from __future__ import annotations
 
+import unicodedata
 from pathlib import Path
 
 
@@ -74,6 +76,13 @@ class ProfileMismatch(LibraryError):
 
 class IndexBusy(LibraryError):
     """The index shard is already open in another process (Qdrant Edge allows one)."""
+
+
+class DiskFull(LibraryError):
+    """Too little free space on the data folder's file system to open the index or store a
+    file safely (checked before writing, since the index's memory-mapped files would
+    otherwise die with SIGBUS), or a write that failed with ENOSPC. What was stored before
+    is intact."""
 
 
 class IngestError(PinciteError):
@@ -159,3 +168,16 @@ class NoTextLayer(IngestError):
 
 class GarbledText(IngestError):
     reason = "text layer is garbled (Cyrillic decoded as Latin-1) and could not be repaired"
+
+
+def shown(text: object) -> str:
+    """`text` safe to print on one line of a terminal or log: every control, format or
+    line/paragraph separator character (category Cc, Cf, Zl, Zp: newlines, escape sequences,
+    bidirectional overrides) written as a Python escape ("\\n", "\\x1b", "\\u202e"), so a
+    file name cannot forge a log line or recolour a terminal. Other text is unchanged."""
+    text = str(text)
+    if all(ch.isprintable() or ch == " " for ch in text):
+        return text
+    return "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp")
+                   else ch.encode("unicode_escape").decode("ascii") for ch in text)
+

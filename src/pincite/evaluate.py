@@ -566,6 +566,11 @@ def _pdftotext_version() -> str | None:
     return None
 
 
+def record_line(record: EvalRecord) -> str:
+    """One record as the JSON line `--out` holds (ends in a newline)."""
+    return json.dumps(asdict(record), ensure_ascii=False) + "\n"
+
+
 def write_records(path: Path, records: list[EvalRecord]) -> None:
     path.write_text("".join(json.dumps(asdict(r), ensure_ascii=False) + "\n" for r in records),
                     encoding="utf-8")

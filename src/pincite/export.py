@@ -3,16 +3,23 @@
 One card per verified citation: the claim, its verbatim quote, the source line ("file.pdf,
 p. 5-12 (PDF 47)") and a link that opens the cited page. Unverified claims are never
 exported. The CLI (`pincite ask --export md|csv`) and the web UI produce the same columns.
+
+A CSV cell is written through `csv_cell`: a value a spreadsheet would run as a formula (one
+starting with =, +, @, a tab or carriage return, or "-" not followed by a number) gets a
+leading apostrophe, so it is shown as text; "-20 °C" stays as it is. The web UI's CSV
+(`web/static/app.js`, csvCell) applies the same rule, checked against the same cases.
 """
 from __future__ import annotations
 
 import csv
 import io
+import re
 from typing import Callable
 
 from .answer.cite import SECTION_SEP
 from .answer.messages import page_ref
 from .answer_model import Answer, Citation
+from .errors import shown
 
 FORMATS = ("md", "csv")
 COLUMNS = ("claim", "quote", "source", "link")
@@ -86,13 +93,13 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
     """The verified claims of `ans` as `fmt` ("md" or "csv"); `link(citation)` gives the URL
     that opens the cited page (e.g. ".../file#page=47"). Raises ValueError for another format.
     An answer without verified claims gives a table with the header only."""
-    rows = [(claim.text, c.quote, source_line(c, ans.language), link(c))
+    rows = [(claim.text, c.quote, shown(source_line(c, ans.language)), link(c))
             for claim in ans.claims if claim.verified for c in claim.citations if c.verified]
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(COLUMNS)
-        w.writerows(rows)
+        w.writerows([csv_cell(v) for v in row] for row in rows)
         return buf.getvalue()
     if fmt == "md":
         out = [f"## {_md(ans.question)}", "", "| # | claim | quote | source |", "|---|---|---|---|"]
@@ -102,9 +109,21 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
     raise ValueError(f"export format {fmt!r}: choose one of {', '.join(FORMATS)}")
 
 
+#: Cells a spreadsheet would run as a formula (the UI's csvCell has the same two patterns).
+_FORMULA = re.compile(r"^[=+@\t\r]|^-(?![\d.,\s])")
+
+
+def csv_cell(value: object) -> str:
+    """`value` as text safe in a CSV cell opened by a spreadsheet: "'" before a leading =, +,
+    @, tab or carriage return, or a "-" not followed by a digit, point, comma or space (so
+    "-20 °C" stays); None gives ""."""
+    text = "" if value is None else str(value)
+    return "'" + text if _FORMULA.search(text) else text
+
+
 def _md(text: str) -> str:
     """Text safe inside a Markdown table cell: one line, pipes and brackets escaped."""
-    text = " ".join(text.split())
+    text = shown(" ".join(text.split()))
     for ch in "\\|[]<>*_`":
         text = text.replace(ch, "\\" + ch)
     return text

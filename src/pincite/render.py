@@ -3,12 +3,18 @@ every fact shown comes from the Answer or the catalog."""
 from __future__ import annotations
 
 from rich.console import Console
-from rich.markup import escape
+from rich.markup import escape as _markup_escape
 from rich.table import Table
 
 from .answer_model import Answer
 from .answer.messages import message
 from .export import source_line  # one source line for the terminal and the exports
+from .errors import shown
+
+
+def escape(text: object) -> str:
+    """`text` for a rich console: control characters escaped (errors.shown), then markup."""
+    return _markup_escape(shown(text))
 
 STATUS_STYLE = {"answered": "green", "partial": "yellow", "refused": "red",
                 "needs_clarification": "yellow", "not_confirmed": "yellow"}

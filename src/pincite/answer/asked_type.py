@@ -12,6 +12,7 @@ stops a type word from counting as missing evidence. Must not import cli/ or web
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable
 
@@ -114,7 +115,7 @@ _EMAIL = r"[\w.+-]+@[\w-]+\.[\w.-]*\w"
 #: A person named as the one who did it: a signature line (a line holding only a name, or a
 #: name and an e-mail address: "Владимир Лидовский, litwr@yandex.ru"; in English the name
 #: needs an initial or the address, "Karl Berry, karl@tug.org") or an English by-line
-#: ("translated by Karl Berry"). Full credit for a who-question (extractive._credit).
+#: ("translated by Karl Berry"). Full credit for a who-question (extractive.credit).
 VALUE_PATTERNS["person"] = re.compile(
     rf"^[ \t]*(?:{_NAME}|[A-Z][a-z]+(?:\s[A-Z]\.)?\s[A-Z][a-z]+(?=,?\s*{_EMAIL}))"
     rf"(?:,?[ \t]*{_EMAIL})?[ \t.]*$"
@@ -226,7 +227,7 @@ def byline_marks(marks: Callable[[str], set[str]], lines: list[str], words: set[
 
 #: The pseudo question word of a who-question (`asks_person`), weighed like the question's
 #: rarest word (pincite.answer.pipeline): full credit for a window with a signature or
-#: by-line, PERSON_MENTION for one that only mentions a name or role (extractive._credit).
+#: by-line, PERSON_MENTION for one that only mentions a name or role (extractive.credit).
 PERSON_GROUP = ("\x00type:person", "\x00type:person-mention")
 
 
@@ -235,7 +236,10 @@ PERSON_GROUP = ("\x00type:person", "\x00type:person-mention")
 MARK = "\x00type:"
 
 
+@functools.lru_cache(maxsize=1)
 def _forms() -> dict[str, str]:
+    """Analysed form -> answer type of every TYPE_WORDS word, built on first use (analysing
+    the Chinese words loads jieba's dictionary, which importing this module must not)."""
     out: dict[str, str] = {}
     for kind, words in TYPE_WORDS.items():
         for w in words:
@@ -245,14 +249,13 @@ def _forms() -> dict[str, str]:
     return out
 
 
-_FORM_TYPE = _forms()
-
 
 def type_of(group: tuple[str, ...]) -> str | None:
     """The answer type a question word (a group of index forms, its first form the word's
     own) asks for, or None: that of its first form with one ("第七项" is asked as 第七项,
     第七 and 七项: an ordinal)."""
-    return next((_FORM_TYPE[f] for f in group if f in _FORM_TYPE), None)
+    forms = _forms()
+    return next((forms[f] for f in group if f in forms), None)
 
 
 def typed_group(group: tuple[str, ...]) -> tuple[str, ...]:

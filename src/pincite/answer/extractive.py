@@ -82,7 +82,7 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
     weights = {asked_type.typed_group(g): w for g, w in weights.items()}
     for hit in hits[:SCORED_HITS]:
         names = naming_terms(hit)
-        asked = {g: w for g, w in weights.items() if not _names(g, names)}
+        asked = {g: w for g, w in weights.items() if not names_document(g, names)}
         if all(g[0].startswith(asked_type.MARK) for g in asked):  # only pseudo words left
             asked = weights
         best = _best_window(hit, asked, weights, names, marks)
@@ -90,6 +90,26 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
             out.append(best)
     out.sort(key=lambda c: (-c.score, c.hit.rank))
     return out
+
+
+def span_candidate(hit: Hit, start: int, end: int, weights: dict[Group, float],
+                   marks: Callable[[str], set[str]] = asked_type.value_marks) -> Candidate:
+    """A given span of a hit's page (`start`/`end` index the page text, as Candidate's do)
+    scored as `candidates` scores its windows: coverage of the question's words less those
+    naming the hit's document, and whether the key word (and, for a who-question, a name)
+    is missing. Its `score` is 0: it is not ranked among the lexical candidates."""
+    names = naming_terms(hit)
+    typed = {asked_type.typed_group(g): w for g, w in weights.items()}
+    asked = {g: w for g, w in typed.items() if not names_document(g, names)}
+    if all(g[0].startswith(asked_type.MARK) for g in asked):
+        asked = typed
+    text = hit.text[start - hit.char_start:end - hit.char_start]
+    toks = set(analysis.tokens(text)) | marks(text)
+    key = key_word(asked)
+    missing = 1.0 - credit(key, toks) if key else 0.0
+    if asked_type.PERSON_GROUP in asked:
+        missing = max(missing, 1.0 - credit(asked_type.PERSON_GROUP, toks))
+    return Candidate(hit, start, end, coverage(toks, asked) if asked else 0.0, 0.0, missing)
 
 
 def naming_terms(hit: Hit) -> set[str]:
@@ -108,7 +128,7 @@ def naming_terms(hit: Hit) -> set[str]:
 _CODE_PARTS_RE = re.compile(r"[-./_]+")
 
 
-def _names(group: Group, names: set[str]) -> bool:
+def names_document(group: Group, names: set[str]) -> bool:
     """Whether a question word names the document whose naming terms are `names`: one of
     its forms is a naming term, or it is a code whose every part ("usntps", "ftm", "103")
     is a part of a naming term."""
@@ -131,10 +151,14 @@ CJK_PARTIAL = 0.5
 def coverage(toks: set[str], weights: dict[Group, float]) -> float:
     """Share (0..1) of the weighted question words with a form in `toks`."""
     total = sum(weights.values()) or 1.0
-    return sum(w * _credit(g, toks) for g, w in weights.items()) / total
+    return sum(w * credit(g, toks) for g, w in weights.items()) / total
 
 
-def _credit(g: Group, toks: set[str]) -> float:
+def credit(g: Group, toks: set[str]) -> float:
+    """Credit (0..1) of question word `g` (its index forms) in a window's analysed words
+    `toks`: 1 for its first form or its asked-type mark; for a who-question's person group,
+    1 for a name and PERSON_MENTION for a role; for other forms 1, or CJK_PARTIAL for a
+    Chinese word matched only through one of its character bigrams; else 0."""
     if g == asked_type.PERSON_GROUP:
         return 1.0 if g[0] in toks else asked_type.PERSON_MENTION if g[1] in toks else 0.0
     if g[0] in toks or (g[-1].startswith(asked_type.MARK) and g[-1] in toks):
@@ -154,7 +178,7 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     running header is not pulled in."""
     spans = analysis.split_sentences(hit.text, lowercase_lines=True)
     toks = [set(analysis.tokens(hit.text[s:e])) | marks(hit.text[s:e]) for s, e in spans]
-    named = {g[0] for g in all_weights if _names(g, names)}  # "4.01-03-2013" in its file name
+    named = {g[0] for g in all_weights if names_document(g, names)}  # "4.01-03-2013" in its file name
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
     best: Candidate | None = None
@@ -168,9 +192,9 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
                 break  # the next sentence adds nothing
             if not _quotable(hit.text[spans[i][0]:spans[j][1]]):
                 continue  # too short to verify as a quote ("Frequent", a lone table cell)
-            missing = 1.0 - _credit(key, seen) if key else 0.0
+            missing = 1.0 - credit(key, seen) if key else 0.0
             if asked_type.PERSON_GROUP in weights:  # a who-question: a window naming nobody
-                missing = max(missing, 1.0 - _credit(asked_type.PERSON_GROUP, seen))
+                missing = max(missing, 1.0 - credit(asked_type.PERSON_GROUP, seen))
             score = (cov + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
                      - 0.001 * (j - i))
             if best is None or score > best.score:
@@ -183,7 +207,7 @@ _LEADERS_RE = re.compile(r"(?:\.\s?){4,}")
 _NUMBERING_RE = re.compile(r"^[\s\d.()§]*")
 
 
-def _states_nothing(window: str, hit: Hit) -> bool:
+def states_nothing(window: str, hit: Hit) -> bool:
     """Whether a window is its hit's section title (numbering and case aside), holds a
     contents line's dot leaders, or is a question (a FAQ's entry: "38 如何注释掉一大段内容，
     不做编译？" asks, the answer follows it)."""

@@ -153,8 +153,8 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         chunk_toks = set(analysis.tokens(h.text)) | asked_type.value_marks(h.text) | names
         # words that only name the window's document (its title, file name, cover) do not
         # count when other words remain: the window must hold what is asked about it
-        asked = {g: w for g, w in gen_typed.items() if not extractive._names(g, names)} or gen_typed
-        absent = [w for g, w in asked.items() if extractive._credit(g, toks) == 0]
+        asked = {g: w for g, w in gen_typed.items() if not extractive.names_document(g, names)} or gen_typed
+        absent = [w for g, w in asked.items() if extractive.credit(g, toks) == 0]
         present = len(asked) - len(absent)
         top = max(asked.values(), default=0.0)
         dense = h.extra.get("dense")
@@ -173,7 +173,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             inv_rank=1.0 / max(h.rank, 1), cand_pos=1.0 / pos,
             type_asked=float(bool(asked_types)), type_match=float(bool(asked_types & marks)),
             navigation=float(h.kind in navigation_kinds),
-            states_nothing=float(extractive._states_nothing(text, h)),
+            states_nothing=float(extractive.states_nothing(text, h)),
             table=float(h.kind in ("table", "table-row")),
             other_model=float(id(c) in other_model), other_doc=float(id(c) in other_doc),
             log_chars=math.log1p(len(text)), n_words=math.log1p(len(groups)), best_gap=0.0))

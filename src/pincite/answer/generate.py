@@ -133,14 +133,21 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     usage: dict[str, int] = {}
     warnings: list[str] = []
     reply, done = _ask(client, messages, usage)
-    checked = _check_reply(reply, ev, allowed, lang)
+    answers = g.scorer.probability if g.scorer is not None else None
+    bar = g.rel.threshold if g.rel is not None else 0.0
+
+    def _check_reply(reply: dict | None) -> list[Claim] | None:
+        return None if reply is None else check_claims(reply.get("claims") or [], ev, allowed, lang, answers, bar,
+                                                       g.question)
+
+    checked = _check_reply(reply)
     calc = _calculation(reply, ev, allowed, lang)
     failed = [c for c in checked if not c.verified] if checked is not None else None
     if checked is None or failed or (calc is not None and not calc.verified):
         retry = messages + [{"role": "assistant", "content": done.text},
                             {"role": "user", "content": _retry_note(checked, reply, calc)}]
         reply2, done2 = _ask(client, retry, usage)
-        checked2 = _check_reply(reply2, ev, allowed, lang)
+        checked2 = _check_reply(reply2)
         if checked2 is not None:
             reply, checked, calc = reply2, checked2, _calculation(reply2, ev, allowed, lang)
         warnings.append("the model was asked again once: its first reply "
@@ -174,13 +181,21 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     return Answer(status="answered", answer=text, claims=checked, warnings=warnings, **common)
 
 
-def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang: str | None) -> list[Claim]:
+def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang: str | None,
+                 answers: Callable[[Hit, int, int], float] | None = None, bar: float = 0.0,
+                 question: str = "") -> list[Claim]:
     """Check each raw claim (a dict from the model's JSON) against the evidence set.
 
     Returns one Claim per raw claim (at most MAX_CLAIMS), `verified` only when every check
     passed; `reason` names the first check that failed ("unknown evidence id", "quote not in
     the cited passage (not in source)", "number 19 not in the quote", ...). Citation fields
     other than the quote come from the index record of the cited chunk.
+
+    With `answers` (the probability that a span [start, end) of a hit's page text answers
+    the question: pipeline.WindowScorer.probability), a claim whose quote passed every check
+    is also scored on its quote's span; below `bar` (the refusal bar) it is not verified:
+    its quote stands on the page, but it does not answer the question asked (dimensions
+    quoted for a weight). The score is kept in Claim.answerability.
     """
     out = []
     for raw in raw_claims[:MAX_CLAIMS]:
@@ -203,14 +218,19 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
         if allowed is not None and hit.doc_id not in allowed:
             reason = "the cited document is outside the allowed documents"
         else:
-            check = check_claim(text, quote, hit.text, lang=lang)
+            check = check_claim(text, quote, hit.text, lang=lang, question=question)
             reason = None if check.verified else check.reason
             if hit.address and ev.page_of is not None and check.start is not None:
                 cit = citation_for(hit, quote, page=ev.page_of(hit.doc_id, hit.page),
                                    span=(hit.char_start + check.start, hit.char_start + check.end))
             cit.match = check.level
         cit.verified, cit.reason = reason is None, reason
-        out.append(Claim(text=text, verified=reason is None, reason=reason, citations=[cit]))
+        score = None
+        if reason is None and answers is not None and check.start is not None:
+            score = round(answers(hit, hit.char_start + check.start, hit.char_start + check.end), 4)
+            if score < bar:
+                reason = message("claim_not_an_answer", lang or "en")
+        out.append(Claim(text=text, verified=reason is None, reason=reason, citations=[cit], answerability=score))
     return out
 
 
@@ -223,12 +243,6 @@ def _ask(client: LlmClient, messages: list[dict], usage: dict[str, int]) -> tupl
             or not isinstance(obj.get("claims", []), list):
         return None, done
     return obj, done
-
-
-def _check_reply(reply: dict | None, ev: Evidence, allowed, lang) -> list[Claim] | None:
-    if reply is None:
-        return None
-    return check_claims(reply.get("claims") or [], ev, allowed, lang)
 
 
 def _calculation(reply: dict | None, ev: Evidence, allowed, lang):

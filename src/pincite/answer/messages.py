@@ -39,6 +39,11 @@ MESSAGES = {
         "ru": "Фрагменты найдены, но ни одну цитату не удалось проверить по тексту страницы.",
         "zh": "找到了相关段落，但没有引文能与页面文本核对一致。",
     },
+    "claim_not_an_answer": {
+        "en": "found, but not an answer to the question: the quote stands on the page, but its passage does not answer what was asked",
+        "ru": "найдено, но это не ответ на вопрос: цитата есть на странице, но её фрагмент не отвечает на заданный вопрос",
+        "zh": "已找到，但不是对问题的回答：引文确在该页，但其段落并未回答所问的内容",
+    },
     "not_confirmed_llm": {
         "en": "Passages were found, but none of the model's claims could be verified against them; the passages are listed below.",
         "ru": "Фрагменты найдены, но ни одно утверждение модели не подтвердилось по их тексту; фрагменты перечислены ниже.",

@@ -106,6 +106,7 @@ ignored (neither checked nor reported).
 from __future__ import annotations
 
 import bisect
+import functools
 import re
 import sys
 import unicodedata
@@ -941,8 +942,17 @@ def _alternation(aliases: list[str], left_boundary: bool = False) -> re.Pattern[
     return re.compile(f"(?=[{first}])(?:{body})")
 
 
-_UNIT_AT = _alternation(list(UNIT_ALIASES))
-_UNIT_ANYWHERE = _alternation([a for a in UNIT_ALIASES if _is_lenient(a)], left_boundary=True)
+@functools.lru_cache(maxsize=1)
+def _unit_at_re() -> re.Pattern[str]:
+    """Every unit alias at a position (compiled on first use: about 0.5 s, which importing
+    this module must not cost)."""
+    return _alternation(list(UNIT_ALIASES))
+
+
+@functools.lru_cache(maxsize=1)
+def _unit_anywhere_re() -> re.Pattern[str]:
+    """The aliases that count without a number before them, at a word's start (first use)."""
+    return _alternation([a for a in UNIT_ALIASES if _is_lenient(a)], left_boundary=True)
 # A cased form standing alone in evidence: a multi-letter one anywhere as a word ("кВт"), a
 # single letter only in a header form: after "," "(" "[" "/", before the end or ) ] , ; : .
 _HEADER_BEFORE = r"(?:(?<=[,(\[/])|(?<=[,(\[/] ))"
@@ -960,7 +970,7 @@ def _unit_at(n: Normalized, original: str, p: int) -> tuple[str, int] | None:
     """The unit whose written form starts at loose position p: (key, end), longest form first."""
     text = n.text
     best: tuple[str, int] | None = None
-    m = _UNIT_AT.match(text, p)
+    m = _unit_at_re().match(text, p)
     if m and m.end() > p:
         best = (UNIT_ALIASES[m.group()], m.end())
     for alias, folded in _CASED:
@@ -998,9 +1008,9 @@ def _unit_after(n: Normalized, original: str, end: int) -> str | None:
 
 def _unit_after_text(text: str, end: int) -> str | None:
     """_unit_after for loose text alone (the cased forms cannot be checked there: skipped)."""
-    m = _UNIT_AT.match(text, end)
+    m = _unit_at_re().match(text, end)
     if not m and text[end:end + 1] in (" ", "-"):
-        m = _UNIT_AT.match(text, end + 1)
+        m = _unit_at_re().match(text, end + 1)
     return UNIT_ALIASES[m.group()] if m else None
 
 
@@ -1028,7 +1038,7 @@ def _evidence_units(text: str) -> set[str]:
     """Units in an evidence text: after a number, or standing alone as a word (module docstring)."""
     n = _loose(text)
     keys = {key for _, key in _units_after_numbers(text)}
-    keys.update(UNIT_ALIASES[m.group()] for m in _UNIT_ANYWHERE.finditer(n.text))
+    keys.update(UNIT_ALIASES[m.group()] for m in _unit_anywhere_re().finditer(n.text))
     for alias, pattern in _CASED_ANYWHERE:
         key = CASED_UNIT_ALIASES[alias]
         if key not in keys and any(_original(n, text, m.start(), m.end()) == alias

@@ -61,7 +61,8 @@ class Gathered:
     document than the named one sorted last; other_code: ids (id()) of those candidates;
     rel: the relevance of the best candidate and the bar it had to clear; timings: seconds
     per stage so far; features / probability: per candidate id(), its WindowFeatures and the
-    model's probability that it answers the question.
+    model's probability that it answers the question; scorer: scores any other span of a
+    retrieved passage the same way (a generated claim's quote).
     """
 
     question: str
@@ -77,6 +78,50 @@ class Gathered:
     refusal: Answer | None = None
     features: dict[int, WindowFeatures] = dataclasses.field(default_factory=dict)
     probability: dict[int, float] = dataclasses.field(default_factory=dict)
+    scorer: "WindowScorer | None" = None
+
+
+@dataclasses.dataclass
+class WindowScorer:
+    """Scores a span of a retrieved passage as `gather` scored its candidate windows: the
+    same question words and weights, evidence checks, features and model. A generated
+    answer's claim is scored on its quote with it (answer.generate): a quote verbatim on the
+    page may still not answer the question ("120x92x45" for a weight).
+
+    lexical: the question's candidates in their lexical order (the order features.compute
+    saw); the scored span takes the place of its passage's candidate there, or comes last."""
+
+    question: str
+    groups: list[tuple[str, ...]]
+    weights: dict[tuple[str, ...], float]
+    marks: Callable[[str], set[str]]
+    editions: set
+    named: set[str]
+    naming: set[tuple[str, ...]]
+    general: dict[tuple[str, ...], float]
+    unknown: set[tuple[str, ...]]
+    lexical: list[extractive.Candidate]
+    embedder: object | None
+    model: answerability.AnswerabilityModel
+
+    def probability(self, hit, start: int, end: int) -> float:
+        """Probability (0..1) that the span [start, end) of `hit`'s page text answers the
+        question; 0 when it holds none of the question's words and no asked value."""
+        cand = extractive.span_candidate(hit, start, end, self.weights, self.marks)
+        row = list(self.lexical)
+        pos = next((i for i, c in enumerate(row) if c.hit.chunk_id == hit.chunk_id), len(row))
+        row[pos:pos + 1] = [cand]
+        other_model = {id(cand)} if (names_other_code(cand, self.groups)
+                                     or names_other_edition(cand, self.editions)) else set()
+        other_doc = ({id(cand)} if self.named and hit.doc_id not in self.named
+                     and not names_any(cand, self.naming) and not other_model else set())
+        cosines = None
+        if self.embedder is not None:
+            cosines = [0.0] * len(row)
+            cosines[pos] = (features.window_cosines(self.embedder, self.question, [cand]) or [0.0])[0]
+        f = features.compute(row, self.groups, self.general, other_model, other_doc, NAVIGATION_KINDS,
+                             cosines, unknown=self.unknown)[pos]
+        return self.model.probability(f) if f.word_share > 0 or cand.coverage > 0 else 0.0
 
 
 def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
@@ -137,12 +182,14 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                  and not names_any(c, naming)} - other_model
     other = other_model | other_doc
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
-    feats = features.compute(cands, groups, features.general_weights(coverage_text or q, groups),
-                             other_model, other_doc, NAVIGATION_KINDS,
-                             features.window_cosines(embedder, q, cands),
-                             unknown=unknown_words(groups, df))
+    general = features.general_weights(coverage_text or q, groups)
+    unknown = unknown_words(groups, df)
+    feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
+                             features.window_cosines(embedder, q, cands), unknown=unknown)
     feat_of = {id(c): f for c, f in zip(cands, feats)}  # before the candidates are reordered
     model = answerability.load()
+    scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,
+                          list(cands), embedder, model)
     # a window that holds none of the question's words (words naming its document aside), no
     # value of an asked type and no by-line asked for says nothing the question asks: it cannot
     # answer, whatever the model makes of its neighbours' words or its meaning
@@ -154,7 +201,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     bar = threshold(lib)
     rel = relevance(own, bar, prob)
     g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings,
-                 features=feat_of, probability=prob)
+                 features=feat_of, probability=prob, scorer=scorer)
     if not sufficient(rel):
         sibling = [c for c in cands if id(c) in other]  # best first
         # would the sibling's evidence answer, were it about the asked model or document?
@@ -685,7 +732,7 @@ def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Can
     they are not named as missing either): what the refusal says was lacking."""
     held = set().union(*(window_tokens(c) for c in cands)) if cands else set()
     names = set().union(*(set(c.hit.extra.get("name_terms") or ()) for c in cands)) if cands else set()
-    lacking = [g for g in groups if not held & set(g) and not extractive._names(g, names)]
+    lacking = [g for g in groups if not held & set(g) and not extractive.names_document(g, names)]
     out = [g[0] for g in lacking if extractive._is_cjk(g[0][0])]  # a Chinese word is its own form
     for raw in q.split():
         forms = set(analysis.tokens(raw))

@@ -35,6 +35,8 @@ HEADING_MAX_LINES = 3
 HEADING_MAX_CHARS = 200
 
 _WORD_RE = re.compile(r"\w+", re.UNICODE)
+#: A section number opening a line: "5 ", "5.1 ", "A.2 ", "3) " (not "A Guide to ...").
+_NUMBERED_RE = re.compile(r"(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)[.)]?\s+\S")
 
 
 def _is_cjk(ch: str) -> bool:
@@ -66,7 +68,7 @@ def cover_heading(text: str, lines: Sequence) -> str:
     """The heading of a cover page: its largest-type lines (``lines``: objects with
     ``start``, ``end`` offsets into ``text`` and ``size`` in points, in reading order), the
     first of them and up to HEADING_MAX_LINES - 1 that follow it directly, joined by a
-    space; '' when the largest type is not HEADING_SIZE_RATIO times the median line size or
+    space, none of them opening with a section number; '' when the largest type is not HEADING_SIZE_RATIO times the median line size or
     the heading is too short (HEADING_MIN_WORDS) or too long (HEADING_MAX_CHARS)."""
     sized = [ln for ln in lines if ln.size > 0 and text[ln.start:ln.end].strip()]
     if not sized:
@@ -77,9 +79,10 @@ def cover_heading(text: str, lines: Sequence) -> str:
     first = next(i for i, ln in enumerate(sized) if ln.size == big)
     parts = []
     for ln in sized[first:first + HEADING_MAX_LINES]:
-        if abs(ln.size - big) > 0.5:
-            break
-        parts.append(" ".join(text[ln.start:ln.end].split()))
+        line = " ".join(text[ln.start:ln.end].split())
+        if abs(ln.size - big) > 0.5 or _NUMBERED_RE.match(line):
+            break  # a numbered heading ("5 Tests", "2.1 Scope") opens a section, not a title page
+        parts.append(line)
     heading = " ".join(parts)
     n_cjk = sum(_is_cjk(ch) for ch in heading)
     n_words = len(_WORD_RE.findall(heading))

@@ -140,8 +140,11 @@ def sidecar_path(path: Path) -> Path | None:
     """The sidecar of `path`: `manual.pdf.yaml` (or .yml), else `manual.yaml`; None when none."""
     for suffix in SIDECAR_SUFFIXES:
         for cand in (path.with_name(path.name + suffix), path.with_suffix(suffix)):
-            if cand != path and cand.is_file():
-                return cand
+            try:
+                if cand != path and cand.is_file():
+                    return cand
+            except OSError:  # e.g. `name.pdf.yaml` longer than the file system allows
+                continue
     return None
 
 

@@ -3,8 +3,9 @@
 `mount` adds the route to the web app and returns the session manager, whose `run()` the
 app's lifespan must hold open while it serves. The token rule is the REST API's: with a
 token (PINCITE_TOKEN) every request needs `Authorization: Bearer <token>` (401 otherwise);
-without one the server listens on loopback only, and the SDK's DNS-rebinding protection
-then accepts only loopback Host and Origin headers.
+without one the server listens on loopback only. Host and Origin are checked by the web
+app's guard (pincite.web.guard), the same rule as the REST API's; an app built without
+host names (in-process) keeps the SDK's DNS-rebinding protection (loopback only) instead.
 """
 from __future__ import annotations
 
@@ -39,16 +40,19 @@ class BearerGuard:
         await self.app(scope, receive, send)
 
 
-def mount(app, run: LibraryRun, token: str | None):
+def mount(app, run: LibraryRun, token: str | None, *, guarded: bool = False):
     """Add the MCP endpoint at MCP_PATH to the Starlette/FastAPI `app`, its tools calling
     the library through `run` (pincite.mcp.server.build_server) and guarded by `token`
-    (BearerGuard). Returns the SDK's StreamableHTTPSessionManager, whose `run()` context
-    the app's lifespan must enter (it can be entered once)."""
+    (BearerGuard). `guarded`: the app already checks Host and Origin for every route
+    (pincite.web.guard.RequestGuard with host names), so the SDK's own check is left off and
+    /mcp follows the same rule as the REST API; otherwise, without a token, the SDK accepts
+    loopback Host and Origin headers only. Returns the SDK's StreamableHTTPSessionManager,
+    whose `run()` context the app's lifespan must enter (it can be entered once)."""
     from mcp.server.streamable_http_manager import StreamableHTTPASGIApp
     from mcp.server.transport_security import TransportSecuritySettings
 
     server = build_server(run)
-    if token is None:  # loopback only (web.server.check_host): refuse other Host / Origin headers
+    if token is None and not guarded:  # loopback only (web.server.check_host): refuse other Host / Origin headers
         security = TransportSecuritySettings(
             enable_dns_rebinding_protection=True,
             allowed_hosts=["127.0.0.1", "127.0.0.1:*", "localhost", "localhost:*", "[::1]", "[::1]:*"],

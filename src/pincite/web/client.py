@@ -2,17 +2,24 @@
 
 While a server runs it owns the index shard (Qdrant Edge allows one process), so the CLI
 goes through it: `find_server(data_dir)` reads `<data_dir>/server.json` (written by the
-server once it listens, removed when it stops) and returns the URL only when the server
-answers `GET /api/health`; a file left by a killed server gives None.
+server once it listens, mode 0600, removed when it stops) and returns the URL only when the
+server answers `GET /api/health`; a file left by a killed server gives None. Before any
+token or file is sent, the URL must be a loopback one and the server must prove that it
+knows the random key in server.json (pincite.web.guard: a challenge answered with an HMAC),
+so a file naming another machine, or another program listening on a reused port, is refused.
 
 The bearer token (env PINCITE_TOKEN) is sent in the Authorization header; it is never
 written to server.json, logged or put into an error message.
 """
 from __future__ import annotations
 
+import hmac
 import json
 import os
+import secrets
+import stat
 import time
+import urllib.parse
 from pathlib import Path
 from typing import Iterable
 
@@ -20,7 +27,7 @@ import httpx
 
 from ..answer_model import Answer
 from ..errors import PinciteError
-from ..library.blobs import atomic_write
+from .guard import CHALLENGE_HEADER, PROOF_HEADER, is_loopback, proof
 
 SERVER_FILE = "server.json"
 TOKEN_ENV = "PINCITE_TOKEN"
@@ -47,10 +54,31 @@ def server_file(data_dir: Path | str) -> Path:
     return Path(data_dir) / SERVER_FILE
 
 
-def write_server_file(data_dir: Path | str, url: str, pid: int | None = None) -> Path:
-    """Write {"url", "pid"} to <data_dir>/server.json atomically (no token, ever)."""
+class UntrustedServer(PinciteError):
+    """server.json names a server the CLI will not send its token or files to: not on
+    loopback, a file other users may read or another user owns, or a server that cannot
+    prove it knows the file's key."""
+
+
+def write_server_file(data_dir: Path | str, url: str, pid: int | None = None, *,
+                      key: str | None = None) -> Path:
+    """Write {"url", "pid", "key"} to <data_dir>/server.json atomically, readable by its
+    owner only (mode 0600; never the bearer token). `key`: the server's identity secret."""
+    import tempfile
+
     path = server_file(data_dir)
-    atomic_write(path, json.dumps({"url": url, "pid": pid or os.getpid()}).encode("utf-8"))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    data = json.dumps({"url": url, "pid": pid or os.getpid(), "key": key}).encode("utf-8")
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")  # created 0600
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
     return path
 
 
@@ -76,17 +104,44 @@ def find_server(data_dir: Path | str, *, token: str | None = None,
                 timeout: float = HEALTH_TIMEOUT) -> str | None:
     """URL of the live pincite server of `data_dir`, or None (no file, a dead process, or
     nothing answering /api/health there). A server that wants a token this client lacks
-    (401 with a Bearer challenge) still counts as live: requests then fail clearly."""
+    (401 with a Bearer challenge) still counts as live: requests then fail clearly.
+    Raises UntrustedServer when server.json names a URL that is not loopback, is not the
+    current user's own file readable by them alone, or when whatever answers there cannot
+    prove it knows the file's key; the token is sent only after that proof."""
     info = read_server_file(data_dir)
     if info is None:
         return None
     pid = info.get("pid")
     if isinstance(pid, int) and pid > 0 and not _process_alive(pid):
         return None
+    path = server_file(data_dir)
     url = info["url"].rstrip("/")
+    parsed = urllib.parse.urlsplit(url)
+    if parsed.scheme != "http" or not parsed.hostname or not is_loopback(parsed.hostname):
+        raise UntrustedServer(f"{path} names {_shown(url)}, not a loopback address: pincite sends "
+                              "its token and files only to a server on this machine (remove the "
+                              "file if no pincite server runs on this data folder)")
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    if hasattr(os, "getuid") and (st.st_uid != os.getuid() or st.st_mode & (stat.S_IRWXG | stat.S_IRWXO)):
+        raise UntrustedServer(f"{path} is not yours alone (owner uid {st.st_uid}, mode "
+                              f"{stat.S_IMODE(st.st_mode):o}): not trusting the server it names; "
+                              "remove the file if no pincite server runs on this data folder")
+    key = info.get("key")
+    challenge = secrets.token_urlsafe(24)
     try:
         with httpx.Client(timeout=timeout, trust_env=False, follow_redirects=False) as http:
-            r = http.get(f"{url}/api/health", headers=_auth(token))
+            r = http.get(f"{url}/api/health", headers={CHALLENGE_HEADER: challenge})
+            if r.status_code not in (200, 401):
+                return None
+            given = r.headers.get(PROOF_HEADER, "")
+            if not isinstance(key, str) or not hmac.compare_digest(given, proof(key, challenge)):
+                raise UntrustedServer(
+                    f"{_shown(url)} (named by {path}) does not prove that it is the pincite server "
+                    "of this data folder: not sending it the token or any file (remove the file "
+                    "if no pincite server runs on this data folder)")
     except httpx.HTTPError:
         return None
     if r.status_code == 200:
@@ -98,6 +153,12 @@ def find_server(data_dir: Path | str, *, token: str | None = None,
     if r.status_code == 401 and r.headers.get("www-authenticate", "").lower().startswith("bearer"):
         return url
     return None
+
+
+def _shown(text: str) -> str:
+    """`text` for a message: at most 200 characters, control characters escaped."""
+    return "".join(ch if ch.isprintable() else ch.encode("unicode_escape").decode("ascii")
+                   for ch in text[:200])
 
 
 def _process_alive(pid: int) -> bool:

@@ -59,7 +59,6 @@ from __future__ import annotations
 
 import asyncio
 import hmac
-import ipaddress
 import json
 import logging
 import os
@@ -97,15 +96,17 @@ from ..answer.verify import locate_quote
 from ..answer_model import Answer
 from ..app import Library
 from ..config import Settings
-from ..errors import (ConfigError, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
+from ..errors import (ConfigError, DiskFull, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
                       PinciteError, ProfileMismatch, QuestionError, ReaderCrashed)
 from ..extract.readahead import ReadAhead
 from ..extract.sniff import KIND_OF_MIME
 from ..index.base import SearchFilter
 from ..library.blobs import sha256_file
 from ..library.catalog import DocumentRow
+from ..library.space import INGEST_FACTOR, disk_full, require_free
 from ..library.fields import FIELD_NAMES, TRUST_LEVELS, FieldError, parse_fields
 from . import client, pages
+from .guard import RequestGuard, allowed_names, is_loopback
 
 log = logging.getLogger("uvicorn.error")
 
@@ -161,7 +162,7 @@ LLM_NOT_CONFIGURED = "LLM answers are not configured: set the URL and model in t
 LLM_NOT_CHECKED = "check the LLM connection first"
 
 _STATUS = [(QuestionError, 400), (ConfigError, 400), (IngestError, 400),
-           (LockHeld, 409), (IndexBusy, 409), (ProfileMismatch, 409)]
+           (LockHeld, 409), (IndexBusy, 409), (ProfileMismatch, 409), (DiskFull, 507)]
 
 
 # ==================================================================== response models
@@ -815,7 +816,7 @@ class WebState:
             try:
                 res = self.lib.ingest_file(target, source=upload_source(up.file),
                                            fields=self._upload_fields(up, target), ahead=ahead)
-            except LockHeld as e:
+            except (LockHeld, DiskFull) as e:
                 outcome = ("failed", {"reason": str(e)})
                 return
             if res.status == "failed":
@@ -1092,10 +1093,14 @@ _UPLOAD_BODY = {"requestBody": {"required": True, "content": {"multipart/form-da
                    "source_url": {"type": "string", "description": "where the document was published"}}}}}}}
 
 
-def create_app(settings: Settings | None = None, *, token: str | None = None) -> FastAPI:
+def create_app(settings: Settings | None = None, *, token: str | None = None,
+               hosts: frozenset[str] | None = None) -> FastAPI:
     """The FastAPI app over the data folder of `settings` (opened now: IndexBusy when another
     process holds its index). `token`: require `Authorization: Bearer <token>` on /api and
-    /mcp (the MCP endpoint, pincite.mcp.http).
+    /mcp (the MCP endpoint, pincite.mcp.http). `hosts`: the host names the app answers to
+    besides IP addresses (guard.allowed_names; Server passes them), None for no Host check
+    (an app used in-process). Every request passes guard.RequestGuard (Host, same origin,
+    identity proof); the identity secret is `app.state.identity_key` (random per app).
     The app's `state.pincite` (WebState) must be closed when done (the lifespan does it)."""
     state = WebState(settings or Settings(), token or None)
     mcp_sessions = None  # set below, once the app exists (pincite.mcp.http.mount)
@@ -1116,6 +1121,8 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
                          description="Answers over your documents (PDF, Word, PowerPoint, Excel, text) with "
                                      "verified pinpoint citations.")
     app.state.pincite = state
+    app.state.identity_key = secrets.token_urlsafe(32)
+    app.add_middleware(RequestGuard, names=hosts, key=app.state.identity_key)
     bearer = HTTPBearer(auto_error=False, description="PINCITE_TOKEN, when the server has one")
 
     def require_token(creds: HTTPAuthorizationCredentials | None = Depends(bearer)) -> None:
@@ -1238,6 +1245,9 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
             raise HTTPException(400, "send the files as multipart/form-data in the field 'file'")
         if state.problem:
             raise ProfileMismatch(state.problem)
+        size = request.headers.get("content-length", "")
+        require_free(state.upload_dir, int(state.settings.min_free_mb * 1024 * 1024)
+                     + INGEST_FACTOR * (int(size) if size.isdigit() else 0), "to receive this upload")
         sink = _UploadSink(state.upload_dir, state.settings.max_bytes)
         try:
             parser = MultipartParser(opts[b"boundary"], sink.callbacks())
@@ -1251,6 +1261,12 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
         except FormParserError:
             sink.discard()
             raise HTTPException(400, "malformed multipart body") from None
+        except OSError as e:
+            sink.discard()
+            full = disk_full(e, state.upload_dir)
+            if full is None:
+                raise
+            raise full from None
         except BaseException:
             sink.discard()
             raise
@@ -1376,21 +1392,11 @@ def create_app(settings: Settings | None = None, *, token: str | None = None) ->
 
     from ..mcp.http import mount as mount_mcp
 
-    mcp_sessions = mount_mcp(app, on_library, state.token)
+    mcp_sessions = mount_mcp(app, on_library, state.token, guarded=hosts is not None)
     return app
 
 
 # ==================================================================== serving
-def is_loopback(host: str) -> bool:
-    """True for "localhost" and loopback addresses (127.0.0.0/8, ::1)."""
-    if host.lower() == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
 def check_host(host: str, token: str | None) -> None:
     """ConfigError when `host` is not loopback and there is no token."""
     if not token and not is_loopback(host):
@@ -1429,14 +1435,14 @@ class _Uvicorn(uvicorn.Server):
     """uvicorn.Server that writes <data>/server.json once it listens and removes it when it
     stops."""
 
-    def __init__(self, config: uvicorn.Config, data_dir: Path, url: str):
+    def __init__(self, config: uvicorn.Config, data_dir: Path, url: str, key: str):
         super().__init__(config)
-        self.data_dir, self.url = data_dir, url
+        self.data_dir, self.url, self.key = data_dir, url, key
 
     async def startup(self, sockets=None) -> None:
         await super().startup(sockets=sockets)
         if self.started:
-            client.write_server_file(self.data_dir, self.url)
+            client.write_server_file(self.data_dir, self.url, key=self.key)
             log.info("pincite serving %s at %s", self.data_dir, self.url)
 
     async def shutdown(self, sockets=None) -> None:
@@ -1455,14 +1461,14 @@ class Server:
         self.settings = settings or Settings()
         self.sock = _bind(host, port)
         try:
-            self.app = create_app(self.settings, token=token)
+            self.app = create_app(self.settings, token=token, hosts=allowed_names(host))
         except BaseException:
             self.sock.close()
             raise
         self.url = _url(host, self.sock.getsockname()[1])
         config = uvicorn.Config(self.app, workers=1, log_level=log_level, lifespan="on",
                                 timeout_graceful_shutdown=10)
-        self._server = _Uvicorn(config, Path(self.settings.data_dir), self.url)
+        self._server = _Uvicorn(config, Path(self.settings.data_dir), self.url, self.app.state.identity_key)
 
     @property
     def started(self) -> bool:

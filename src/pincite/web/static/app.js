@@ -99,12 +99,15 @@
   async function api(path, options = {}) {
     const headers = new Headers(options.headers || {});
     if (state.token) headers.set("Authorization", `Bearer ${state.token}`);
+    // The server takes a browser's writes only with this header, which a page of another
+    // origin cannot send without a CORS preflight (never granted).
+    headers.set("X-Pincite-Request", "1");
     let res;
     try {
       res = await fetch(path, { ...options, headers });
     } catch (err) {
       if (err.name === "AbortError") throw err;
-      throw new ApiError(0, "The pincite server cannot be reached. Is `pincite serve` still running?");
+      throw new ApiError(0, T("err_unreachable"));
     }
     if (!res.ok) {
       let message = `${res.status} ${res.statusText}`;
@@ -114,7 +117,7 @@
         if (body && body.detail) message = detailText(body.detail);
       } catch (_) { /* not JSON */ }
       if (res.status === 401) {
-        message = "This server needs its access token (PINCITE_TOKEN): open the app as …/#token=YOUR_TOKEN (the token stays in this browser tab).";
+        message = T("err_token");
       }
       throw new ApiError(res.status, message, body);
     }
@@ -177,12 +180,15 @@
     };
   }
 
-  /** The heading of a sheet range, slide or line range: "RevB!A5:F5", "Slide 2", "Lines 10–14". */
-  function unitHeading(address) {
+  /** The heading of a sheet range, slide or line range in `lang` (English by default):
+   * "RevB!A5:F5", "Slide 2", "Lines 10–14". */
+  function unitHeading(address, lang = "en") {
     const a = address || {};
     if (a.kind === "sheet") return a.range ? `${a.sheet}!${a.range}` : `${a.sheet}`;
-    if (a.kind === "slide") return `Slide ${a.slide}`;
-    if (a.kind === "lines") return a.start === a.end ? `Line ${a.start}` : `Lines ${a.start}–${a.end}`;
+    if (a.kind === "slide") return TL(lang, "heading_slide", { n: a.slide });
+    if (a.kind === "lines") {
+      return a.start === a.end ? TL(lang, "heading_line", { n: a.start }) : TL(lang, "heading_lines", { a: a.start, b: a.end });
+    }
     return "";
   }
 
@@ -225,16 +231,12 @@
     return `${c.file}${fields ? `, ${fields}` : ""} — ${where}`;
   }
 
-  /** Names of a unit kind: singular for headings and positions, and the text pane's title. */
-  const UNIT_WORDS = {
-    pdf: { one: "PDF page", text: "Extracted text of this page", open: "page" },
-    sheet: { one: "Sheet", text: "Text of this sheet (one line per row, with its header)", open: "sheet" },
-    slide: { one: "Slide", text: "Text of this slide (title, text, tables, notes)", open: "slide" },
-    lines: { one: "Part", text: "Text of these lines", open: "lines" },
-  };
-  /** UNIT_WORDS' texts in `lang` (i18n.js unit_*, text_*, open_*). */
+  /** The kinds of unit a citation opens; their words are in i18n.js (unit_*, text_*, open_*). */
+  const UNIT_KINDS = new Set(["pdf", "sheet", "slide", "lines"]);
+  /** A unit kind's words in `lang`: singular for headings and positions, the text pane's
+   * title, and the noun of "open the …". */
   const unitWords = (kind, lang) => {
-    const k = UNIT_WORDS[kind] ? kind : "pdf";
+    const k = UNIT_KINDS.has(kind) ? kind : "pdf";
     return { one: TL(lang, `unit_${k}`), text: TL(lang, `text_${k}`), open: TL(lang, `open_${k}`) };
   };
 
@@ -326,17 +328,17 @@
   const answerShown = () => Boolean(state.answer || state.askAbort || !$("#answer").hidden);
   for (const input of form.querySelectorAll('input[name="mode"]')) {
     input.addEventListener("change", () => {
-      if (answerShown()) clearAnswer("The answer mode changed: ask again.");
+      if (answerShown()) clearAnswer(T("notice_mode_changed"));
       renderLlmModeNote();
     });
   }
   $("#scope").addEventListener("change", () => {
-    if (answerShown()) clearAnswer("The documents to search changed: ask again.");
+    if (answerShown()) clearAnswer(T("notice_docs_changed"));
   });
   const SCOPE_INPUTS = ["#scope-model", "#scope-modification", "#scope-revision", "#include-uploaded"];
   for (const sel of SCOPE_INPUTS) {
     $(sel).addEventListener("change", () => {
-      if (answerShown()) clearAnswer("The scope changed: ask again.");
+      if (answerShown()) clearAnswer(T("notice_scope_changed"));
     });
   }
 
@@ -396,7 +398,7 @@
     clearAnswer();
     if (currentMode() === "llm" && state.llm.dirty) {
       // The server would answer with the settings saved before: say so instead of asking.
-      const err = new ApiError(0, "the LLM settings were changed and not saved: save them and check the connection first.");
+      const err = new ApiError(0, T("err_llm_unsaved"));
       err.settings = true;
       showAskError(err);
       return;
@@ -412,7 +414,7 @@
     const working = T(body.mode === "llm" ? "searching_llm" : "searching");
     setProgress(working);
     state.askTimer = setInterval(() => {
-      setProgress(`${working} ${((performance.now() - started) / 1000).toFixed(0)} s`);
+      setProgress(`${working} ${T("unit_sec", { n: ((performance.now() - started) / 1000).toFixed(0) })}`);
     }, 1000);
     try {
       const answer = await api("/api/ask", {
@@ -427,7 +429,7 @@
       $("#ask-btn").textContent = T("ask");
       state.askAbort = null;
       const took = performance.now() - started;
-      setProgress(T("answered_in", { time: took < 1000 ? `${Math.round(took)} ms` : `${(took / 1000).toFixed(1)} s` }));
+      setProgress(T("answered_in", { time: fmtSeconds(took / 1000, state.uiLang) }));
       renderAnswer(answer);
     } catch (err) {
       if (err.name === "AbortError" || seq !== state.askSeq) return;
@@ -444,9 +446,9 @@
     if (err.status) banner.dataset.http = String(err.status);
     banner.setAttribute("role", "alert");
     const llm = currentMode() === "llm";
-    let lead = "The question could not be answered: ";
-    if (llm && err.status === 502) lead = "The model server failed: ";
-    else if (llm && (err.status === 409 || err.settings)) lead = "LLM mode is not ready: ";
+    let lead = T("err_lead");
+    if (llm && err.status === 502) lead = T("err_lead_model");
+    else if (llm && (err.status === 409 || err.settings)) lead = T("err_lead_llm");
     const nodes = [el("strong", { text: lead }), el("span", { class: "error-detail", text: err.message || String(err) })];
     // 400 (not configured, invalid settings) and 409 (not checked) are fixed in the settings.
     if (err.settings || (llm && (err.status === 400 || err.status === 409) && /LLM|settings|connection/i.test(err.message || ""))) {
@@ -454,7 +456,7 @@
         type: "button",
         class: "open-llm-settings",
         onclick: () => selectTab($("#tab-settings"), true),
-      }, err.status === 409 || err.settings ? "Open LLM settings to check the connection" : "Open LLM settings")));
+      }, T(err.status === 409 || err.settings ? "open_llm_check" : "open_llm_settings"))));
     }
     banner.replaceChildren(...nodes);
     section.hidden = false;
@@ -488,25 +490,27 @@
     return (ans.parts || []).map((part, i) => [i, part]).filter(([, part]) => part.status !== "answered");
   }
 
-  const fmtSeconds = (s) => (s < 1 ? `${Math.round(s * 1000)} ms` : `${s.toFixed(1)} s`);
+  /** A duration of `s` seconds as "850 ms" or "1.2 s", the unit in `lang`. */
+  const fmtSeconds = (s, lang) => (s < 1 ? TL(lang, "unit_ms", { n: Math.round(s * 1000) }) : TL(lang, "unit_sec", { n: s.toFixed(1) }));
   const fmtInt = (n) => Number(n).toLocaleString("en-US");
 
   /** "Model x · 120 tokens (100 prompt + 20 completion) · model time 1.2 s" of an LLM answer. */
   function usageText(ans) {
+    const L = answerLang(ans);
     const bits = [];
-    if (ans.model) bits.push(`Model ${ans.model}`);
+    if (ans.model) bits.push(TL(L, "usage_model", { model: ans.model }));
     const u = ans.usage || {};
     const total = u.total_tokens ?? ((u.prompt_tokens ?? 0) + (u.completion_tokens ?? 0));
     if (ans.usage && Object.keys(ans.usage).length) {
       const parts = [];
-      if (u.prompt_tokens !== undefined) parts.push(`${fmtInt(u.prompt_tokens)} prompt`);
-      if (u.completion_tokens !== undefined) parts.push(`${fmtInt(u.completion_tokens)} completion`);
-      bits.push(`${fmtInt(total)} tokens${parts.length ? ` (${parts.join(" + ")})` : ""}`);
+      if (u.prompt_tokens !== undefined) parts.push(TL(L, "usage_prompt", { n: fmtInt(u.prompt_tokens) }));
+      if (u.completion_tokens !== undefined) parts.push(TL(L, "usage_completion", { n: fmtInt(u.completion_tokens) }));
+      bits.push(`${TL(L, "usage_tokens", { n: fmtInt(total) })}${parts.length ? ` (${parts.join(" + ")})` : ""}`);
     } else {
-      bits.push("tokens not reported by the server");
+      bits.push(TL(L, "usage_no_tokens"));
     }
     const t = ans.timings || {};
-    if (typeof t.llm === "number") bits.push(`model time ${fmtSeconds(t.llm)}`);
+    if (typeof t.llm === "number") bits.push(TL(L, "usage_model_time", { time: fmtSeconds(t.llm, L) }));
     return bits.join(" · ");
   }
 
@@ -715,14 +719,15 @@
     citationCounter += 1;
     const n = citationCounter;
     const kind = addressKind(c);
-    const what = UNIT_WORDS[kind].open;
+    const what = unitWords(kind, lang).open;
     const button = el("button", {
       type: "button",
       class: "source-btn",
       "aria-pressed": "false",
       "aria-controls": "page-view",
       dataset: { n: String(n), docId: c.doc_id, page: String(citationAddress(c).page), kind, ocr: c.ocr ? "true" : null },
-      title: (c.title ? `${c.title} — open the ${what}` : `Open the ${what}`) + (c.ocr ? " (text read by OCR)" : ""),
+      title: (c.title ? TL(lang, "source_title", { title: c.title, what }) : TL(lang, "source_title_plain", { what }))
+        + (c.ocr ? TL(lang, "source_title_ocr") : ""),
     }, el("span", { class: "source-num", text: `[${n}]` }), " ", el("span", { class: "source-line", text: sourceLine(c, lang) }),
     c.ocr ? el("span", { class: "badge badge-ocr", title: TL(lang, "ocr_badge_title"), text: "OCR" }) : null);
     button.addEventListener("click", () => {
@@ -741,7 +746,7 @@
     if (showQuote) item.append(el("blockquote", { class: "quote", lang: lang || null, text: c.quote }));
     // An LLM claim's reason is the citation's too: say it once, on the claim.
     if (!c.verified && !(claim.reason && c.reason === claim.reason)) {
-      item.append(el("p", { class: "verify verify-bad" }, `not verified: ${c.reason || "the quote was not found on this page"}`));
+      item.append(el("p", { class: "verify verify-bad" }, TL(lang, "not_verified", { reason: c.reason || TL(lang, "quote_not_found_here") })));
     }
     if (c.ocr) item.append(el("p", { class: "note", text: TL(lang, "ocr_note") }));
     return item;
@@ -760,7 +765,7 @@
         el("strong", { class: "calc-value", text: resultText })));
       section.append(el("p", { class: "note", text: TL(lang, "calc_note") }));
     } else {
-      section.append(el("p", { class: "calc-failed verify-bad", role: "note", text: `calculation not done: ${calc.reason || "no reason given"}` }));
+      section.append(el("p", { class: "calc-failed verify-bad", role: "note", text: TL(lang, "calc_not_done", { reason: calc.reason || TL(lang, "no_reason_given") }) }));
     }
     const rows = [[TL(lang, "formula"), el("code", { class: "calc-formula", text: calc.formula || "" })]];
     if (done && calc.substitution) rows.push([TL(lang, "substitution"), el("span", { class: "calc-substitution", text: `${calc.substitution} = ${resultText}` })]);
@@ -779,9 +784,9 @@
           ? `${input.value}${input.unit ? ` ${input.unit}` : ""}` : null;
         li.append(el("p", { class: "calc-input-value" },
           el("code", { text: input.name }), " = ",
-          value !== null ? el("strong", { text: value }) : el("span", { class: "verify-bad", text: "not bound" }),
-          ok && input.text && input.text !== value ? el("span", { class: "note", text: ` (the document writes “${input.text}”)` }) : null));
-        if (!ok) li.append(el("p", { class: "verify verify-bad", text: `not verified: ${input.reason || "its value is not in a verified quote"}` }));
+          value !== null ? el("strong", { text: value }) : el("span", { class: "verify-bad", text: TL(lang, "not_bound") }),
+          ok && input.text && input.text !== value ? el("span", { class: "note", text: TL(lang, "document_writes", { text: input.text }) }) : null));
+        if (!ok) li.append(el("p", { class: "verify verify-bad", text: TL(lang, "not_verified", { reason: input.reason || TL(lang, "value_not_verified") }) }));
         if (input.citation) {
           li.append(el("div", { class: "citation" }, sourceButton(input.citation, lang)));
           if (input.citation.quote) li.append(el("blockquote", { class: "quote", lang: lang || null, text: input.citation.quote }));
@@ -792,33 +797,44 @@
     return section;
   }
 
+  /** A fixed value of the server's (scope mode, how the scope was decided, a timing or token
+   * name) in `lang` when i18n.js has it (`prefix` + value), else as the server wrote it. */
+  const known = (lang, prefix, value) => (I18N.STRINGS[prefix + value] ? TL(lang, prefix + value) : value);
+
+  /** The Details rows of an answer, in the question's language. */
   function renderMeta(ans) {
     const meta = $("#answer-meta");
+    const L = answerLang(ans);
     const rows = [];
-    rows.push(["Status", ans.status], ["Language", ans.language]);
+    rows.push([TL(L, "meta_status"), STATUSES.includes(ans.status) ? TL(L, `st_${ans.status}`) : ans.status],
+      [TL(L, "meta_language"), ans.language]);
     if (ans.scope) {
       const s = ans.scope;
       const bits = [];
-      for (const key of ["model", "modification", "revision"]) if (s[key]) bits.push(`${key} ${s[key]}`);
-      if (s.doc_ids && s.doc_ids.length) bits.push(`${s.doc_ids.length} document(s)`);
-      if (s.trust && s.trust.length) bits.push(`trust ${s.trust.join(", ")}`);
-      bits.push(`mode ${s.mode}`);
-      rows.push(["Scope", `${bits.join(", ")} (decided by ${s.decided_by})`]);
+      for (const key of ["model", "modification", "revision"]) {
+        if (s[key]) bits.push(TL(L, "meta_field", { name: TL(L, key).toLowerCase(), value: s[key] }));
+      }
+      if (s.doc_ids && s.doc_ids.length) bits.push(TL(L, "meta_n_documents", { n: s.doc_ids.length }));
+      if (s.trust && s.trust.length) bits.push(TL(L, "meta_trust", { value: s.trust.map((t) => known(L, "trust_", t)).join(", ") }));
+      bits.push(TL(L, "meta_mode", { value: known(L, "scope_mode_", s.mode) }));
+      rows.push([TL(L, "meta_scope"), TL(L, "meta_decided_by", { bits: bits.join(", "), why: known(L, "decided_", s.decided_by) })]);
     }
     if (ans.relevance) {
       const r = ans.relevance;
-      rows.push(["Relevance", `coverage ${num(r.coverage)}, chance it answers ${prob(r.score)} (bar ${prob(r.threshold)})` +
-        (r.dense !== null && r.dense !== undefined ? `, meaning ${num(r.dense)}` : "")]);
+      rows.push([TL(L, "meta_relevance"), TL(L, "meta_relevance_value", { coverage: num(r.coverage), score: prob(r.score), bar: prob(r.threshold) })
+        + (r.dense !== null && r.dense !== undefined ? TL(L, "meta_meaning", { value: num(r.dense) }) : "")]);
     }
     if (ans.timings && Object.keys(ans.timings).length) {
-      rows.push(["Server time", Object.entries(ans.timings).map(([k, v]) => `${k} ${(v * 1000).toFixed(0)} ms`).join(", ")]);
+      rows.push([TL(L, "meta_server_time"), Object.entries(ans.timings)
+        .map(([k, v]) => `${known(L, "timing_", k)} ${TL(L, "unit_ms", { n: (v * 1000).toFixed(0) })}`).join(", ")]);
     }
     if (ans.mode === "llm") {
-      rows.push(["Answer mode", "LLM (claims written by the model, checked by pincite)"]);
-      if (ans.model) rows.push(["Model", ans.model]);
+      rows.push([TL(L, "meta_answer_mode"), TL(L, "meta_llm_mode")]);
+      if (ans.model) rows.push([TL(L, "meta_model"), ans.model]);
     }
     if (ans.usage) {
-      rows.push(["Tokens", Object.entries(ans.usage).map(([k, v]) => `${k.replace(/_tokens$/, "")} ${fmtInt(v)}`).join(", ")]);
+      rows.push([TL(L, "meta_tokens"), Object.entries(ans.usage)
+        .map(([k, v]) => `${known(L, "tokens_", k.replace(/_tokens$/, ""))} ${fmtInt(v)}`).join(", ")]);
     }
     meta.replaceChildren(...rows.flatMap(([k, v]) => [el("dt", { text: k }), el("dd", { text: v })]));
     $("#answer-details").hidden = false;
@@ -1089,13 +1105,13 @@
     const v = state.view;
     const L = v.lang;
     const words = unitWords(v.kind, L);
-    const unit = v.kind === "pdf" ? "page" : UNIT_WORDS[v.kind].open === "lines" ? "part" : UNIT_WORDS[v.kind].open;
+    const aria = v.kind === "pdf" ? "" : `_${v.kind}`;
     $("#prev-page").disabled = v.page <= 1;
     $("#next-page").disabled = v.pages ? v.page >= v.pages : false;
     $("#prev-page").textContent = TL(L, "previous");
     $("#next-page").textContent = TL(L, "next");
-    $("#prev-page").setAttribute("aria-label", L === "en" ? `Previous ${unit}` : TL(L, "previous_aria"));
-    $("#next-page").setAttribute("aria-label", L === "en" ? `Next ${unit}` : TL(L, "next_aria"));
+    $("#prev-page").setAttribute("aria-label", TL(L, `previous_aria${aria}`));
+    $("#next-page").setAttribute("aria-label", TL(L, `next_aria${aria}`));
     $("#page-position").textContent = v.pages ? TL(L, "position_of", { one: words.one, n: v.page, total: v.pages })
       : TL(L, "position", { one: words.one, n: v.page });
     const link = $("#open-original");
@@ -1104,13 +1120,13 @@
       link.target = "_blank";
       link.removeAttribute("download");
       link.textContent = TL(L, "open_original");
-      link.setAttribute("aria-label", `Open the original ${v.file} at PDF page ${v.page} (new tab)`);
+      link.setAttribute("aria-label", TL(L, "open_original_aria", { file: v.file, n: v.page }));
     } else {
       link.href = fileUrl(v.docId);
       link.removeAttribute("target");
       link.setAttribute("download", v.file || "");
       link.textContent = TL(L, "download_original");
-      link.setAttribute("aria-label", `Download the original ${v.file}`);
+      link.setAttribute("aria-label", TL(L, "download_original_aria", { file: v.file }));
     }
   }
 
@@ -1180,7 +1196,7 @@
       const found = renderPageText(t.text || "", covers ? v.citation.quote : null);
       if (covers && !found) quoteNote = TL(v.lang, "quote_not_marked");
     } else {
-      $("#page-text").replaceChildren(el("p", { class: "error", text: `The page text could not be loaded: ${tx.reason.message}` }));
+      $("#page-text").replaceChildren(el("p", { class: "error", text: TL(v.lang, "page_text_failed", { error: tx.reason.message }) }));
     }
     $("#page-text").dataset.page = String(n);
     if (covers) {
@@ -1188,7 +1204,7 @@
         const count = drawHighlights(hl.value);
         if (!count) quoteNote = quoteNote || TL(v.lang, "quote_not_on_image");
       } else if (hl.status === "rejected") {
-        quoteNote = `The highlight could not be loaded: ${hl.reason.message}`;
+        quoteNote = TL(v.lang, "highlight_failed", { error: hl.reason.message });
       }
     } else {
       quoteNote = TL(v.lang, "quote_not_on_page");
@@ -1210,7 +1226,7 @@
     $("#page-view").hidden = false;
     $("#page-title").textContent = v.title ? `${v.title} — ${v.file}` : v.file;
     const heading = $("#unit-heading");
-    heading.textContent = covers ? unitHeading(v.citation.address) : "";
+    heading.textContent = covers ? unitHeading(v.citation.address, v.lang) : "";
     heading.dataset.unit = String(n);
     heading.dataset.cited = String(covers);
     $("#page-label").dataset.pageLabel = "";
@@ -1232,8 +1248,8 @@
         setViewKind(t.kind);
       }
       v.unitAddress = t.address || null;
-      const own = unitHeading(t.address);
-      heading.textContent = covers ? unitHeading(v.citation.address) || own : own || `${UNIT_WORDS[v.kind].one} ${n}`;
+      const own = unitHeading(t.address, v.lang);
+      heading.textContent = covers ? unitHeading(v.citation.address, v.lang) || own : own || `${unitWords(v.kind, v.lang).one} ${n}`;
       $("#page-label").replaceChildren(covers && own && own !== heading.textContent
         ? el("span", {}, TL(v.lang, "cited_range_within"), el("strong", { class: "label-value", text: own }))
         : el("span", { text: covers ? TL(v.lang, "cited") : "" }));
@@ -1241,10 +1257,10 @@
       updatePageNav();
       const found = renderPageText(t.text || "", covers ? v.citation.quote : null);
       if (covers && !found) quoteNote = TL(v.lang, "quote_not_marked_unit");
-      if (!covers) quoteNote = `The cited quote is not in this ${UNIT_WORDS[v.kind].open === "lines" ? "part" : UNIT_WORDS[v.kind].open}.`;
+      if (!covers) quoteNote = TL(v.lang, "quote_not_in_unit", { unit: TL(v.lang, `nav_unit_${UNIT_KINDS.has(v.kind) && v.kind !== "pdf" ? v.kind : "lines"}`) });
     } catch (err) {
       if (seq !== state.navSeq) return;
-      $("#page-text").replaceChildren(el("p", { class: "error", text: `The text could not be loaded: ${err.message}` }));
+      $("#page-text").replaceChildren(el("p", { class: "error", text: TL(v.lang, "unit_text_failed", { error: err.message }) }));
     }
     $("#page-text").dataset.page = String(n);
     $("#page-quote-state").textContent = quoteNote;
@@ -1260,7 +1276,7 @@
     frame.classList.add("is-loading");
     $("#page-loading").textContent = TL(state.view.lang, "loading_page");
     $("#page-loading").hidden = false;
-    img.alt = `PDF page ${n} of ${state.view.file}`;
+    img.alt = TL(state.view.lang, "page_img_alt", { n, file: state.view.file });
     img.dataset.page = String(n);
     img.dataset.docId = docId;
     if (state.token) {
@@ -1423,7 +1439,7 @@
       hideGlobalError();
       if (state.libraryErrorFromRefresh) $("#library-error").hidden = true;
     } catch (err) {
-      if (seq === state.librarySeq) showLibraryError(`cannot be read: ${err.message}`, true);
+      if (seq === state.librarySeq) showLibraryError(T("cannot_be_read", { error: err.message }), true);
     } finally {
       if (seq === state.librarySeq) schedulePoll();
     }
@@ -1439,7 +1455,7 @@
   function showLibraryError(message, fromRefresh = false) {
     state.libraryErrorFromRefresh = fromRefresh;
     const box = $("#library-error");
-    box.replaceChildren(el("strong", { text: "Library: " }), message);
+    box.replaceChildren(el("strong", { text: T("library_error_prefix") }), message);
     box.hidden = false;
   }
 
@@ -1451,7 +1467,7 @@
 
     const sig = docs.filter((d) => docState(d) === "ready").map((d) => d.doc_id).sort().join(",");
     if (state.librarySig !== null && sig !== state.librarySig && (state.answer || state.askAbort)) {
-      clearAnswer("The library changed: the previous answer was cleared. Ask again.");
+      clearAnswer(T("notice_library_changed"));
     }
     state.librarySig = sig;
     state.readyCount = docs.filter((d) => docState(d) === "ready").length;
@@ -1467,7 +1483,7 @@
     const pbox = $("#library-problems");
     pbox.hidden = problems.length === 0;
     pbox.replaceChildren(...(problems.length
-      ? [el("strong", { text: "Library problems" }), el("ul", {}, problems.map((p) => el("li", { text: p })))]
+      ? [el("strong", { text: T("library_problems") }), el("ul", {}, problems.map((p) => el("li", { text: p })))]
       : []));
     if (state.view && !docs.some((d) => d.doc_id === state.view.docId)) closePageView();
   }
@@ -1478,21 +1494,19 @@
     return Array.isArray(mods) ? mods.join(", ") : String(mods || "");
   }
 
-  const TRUST_TEXT = {
-    normative: "normative",
-    reference: "reference",
-    uploaded: "uploaded (not normative)",
-  };
+  /** A trust level in words, in the interface's language (i18n.js trust_*). */
+  const trustText = (trust) => (trust === "uploaded" ? T("trust_uploaded_badge")
+    : ["normative", "reference"].includes(trust) ? T(`trust_${trust}`) : trust);
 
   /** Validity, language and source URL under the title: "valid 2024-01-01 – 2026-12-31 · en". */
   function docDetails(d) {
     const bits = [];
-    if (d.valid_from || d.valid_to) bits.push(`valid ${d.valid_from || "…"} – ${d.valid_to || "…"}`);
-    if (d.language) bits.push(`language ${d.language}`);
+    if (d.valid_from || d.valid_to) bits.push(T("doc_valid", { from: d.valid_from || "…", to: d.valid_to || "…" }));
+    if (d.language) bits.push(T("doc_language", { lang: d.language }));
     const nodes = bits.length ? [el("span", { text: bits.join(" · ") })] : [];
     if (d.source_url) {
       if (nodes.length) nodes.push(" · ");
-      nodes.push(el("a", { href: d.source_url, target: "_blank", rel: "noopener noreferrer", class: "doc-source-url", text: "source" }));
+      nodes.push(el("a", { href: d.source_url, target: "_blank", rel: "noopener noreferrer", class: "doc-source-url", text: T("doc_source") }));
     }
     return nodes.length ? el("p", { class: "doc-details" }, ...nodes) : null;
   }
@@ -1517,24 +1531,24 @@
         el("td", { class: "doc-revision", text: shown(d.revision) }),
         el("td", { text: shown(revisionStatus(d)) }),
         el("td", { class: "doc-trust" }, d.trust
-          ? el("span", { class: `badge badge-trust badge-trust-${d.trust}`, text: TRUST_TEXT[d.trust] || d.trust })
+          ? el("span", { class: `badge badge-trust badge-trust-${d.trust}`, text: trustText(d.trust) })
           : DASH),
         el("td", { class: "num", text: shown(d.pages) }),
         el("td", { class: "state" },
-          el("span", { class: `badge badge-${st}`, text: st === "pending" ? "indexing…" : st }),
+          el("span", { class: `badge badge-${st}`, text: st === "pending" || st === "ready" ? T(`state_${st}`) : st }),
           warnings.length ? el("ul", { class: "doc-warnings" }, warnings.map((w) => el("li", { text: w }))) : null),
         el("td", { class: "actions" },
           st === "ready" ? el("button", {
             type: "button",
             class: "edit-btn",
-            "aria-label": `Edit the fields of ${file}`,
+            "aria-label": T("edit_aria", { file }),
             "aria-expanded": editing ? "true" : "false",
             onclick: () => toggleEdit(d),
           }, T("edit")) : null,
           el("button", {
             type: "button",
             class: "remove-btn",
-            "aria-label": `Remove ${file}`,
+            "aria-label": T("remove_aria", { file }),
             onclick: () => removeDocument(d),
           }, T("remove"))));
       // The edit form is one node kept across re-renders (the library is polled), so what
@@ -1549,16 +1563,16 @@
     $("#docs-table").hidden = docs.length === 0;
   }
 
-  /** The fields a document's edit form shows, in order: [key, label, kind]. */
+  /** The fields a document's edit form shows, in order: [key, label (i18n.js key), kind]. */
   const EDIT_FIELDS = [
-    ["model", "Model", "text"],
-    ["modifications", "Modifications", "text"],
-    ["revision", "Revision", "text"],
-    ["trust", "Trust", "trust"],
-    ["language", "Language", "text"],
-    ["valid_from", "Valid from", "date"],
-    ["valid_to", "Valid to", "date"],
-    ["source_url", "Source URL", "url"],
+    ["model", "model", "text"],
+    ["modifications", "modifications", "text"],
+    ["revision", "revision", "text"],
+    ["trust", "trust", "trust"],
+    ["language", "field_language", "text"],
+    ["valid_from", "field_valid_from", "date"],
+    ["valid_to", "field_valid_to", "date"],
+    ["source_url", "field_source_url", "url"],
   ];
 
   function toggleEdit(d) {
@@ -1586,7 +1600,7 @@
       let input;
       if (kind === "trust") {
         input = el("select", { name: key, class: "edit-trust" },
-          ["normative", "reference", "uploaded"].map((t) => el("option", { value: t, text: t })));
+          ["normative", "reference", "uploaded"].map((t) => el("option", { value: t, text: T(`trust_${t}`) })));
         input.value = value || "reference";
         initial[key] = input.value;
       } else {
@@ -1596,22 +1610,22 @@
           class: `edit-${key.replace("_", "-")}`,
           spellcheck: "false",
           autocapitalize: "off",
-          placeholder: kind === "date" ? "YYYY-MM-DD" : kind === "url" ? "https://…" : (key === "modifications" ? "e.g. A, B" : ""),
+          placeholder: kind === "date" ? T("date_placeholder") : kind === "url" ? "https://…" : (key === "modifications" ? T("scope_modifications_placeholder") : ""),
         });
         input.value = String(value);
       }
       inputs[key] = input;
-      return el("label", { class: "edit-field" }, el("span", { class: "field-label", text: label }), input);
+      return el("label", { class: "edit-field" }, el("span", { class: "field-label", text: T(label) }), input);
     });
     const error = el("p", { class: "edit-error", role: "alert", hidden: true });
     const saveBtn = el("button", { type: "submit", class: "primary edit-save" }, T("save"));
     const formEl = el("form", {
       class: "edit-form",
-      "aria-label": `Fields of ${file}`,
+      "aria-label": T("edit_form_aria", { file }),
       novalidate: true,
     },
     el("div", { class: "edit-fields" }, controls),
-    el("p", { class: "help", text: "Saved at once, without reading the file again; an empty field clears it. Uploaded documents answer only when “Include uploaded documents” is on." }),
+    el("p", { class: "help", text: T("edit_help") }),
     error,
     el("div", { class: "edit-actions" }, saveBtn,
       el("button", { type: "button", class: "edit-cancel", onclick: () => toggleEdit(d) }, T("cancel"))));
@@ -1640,10 +1654,10 @@
           body: JSON.stringify(changes),
         });
         state.edit = null;
-        clearAnswer(answerShown() ? "The fields of a document changed: the previous answer was cleared. Ask again." : "");
+        clearAnswer(answerShown() ? T("notice_fields_changed") : "");
         await refreshLibrary();
       } catch (err) {
-        error.textContent = `Not saved: ${err.message}`;
+        error.textContent = T("not_saved", { error: err.message });
         error.hidden = false;
       } finally {
         saveBtn.disabled = false;
@@ -1658,18 +1672,18 @@
     list.replaceChildren(...uploads.map((u) => {
       const pct = Math.round((u.progress ?? 0) * 100);
       const statusText = {
-        queued: "waiting",
-        processing: `indexing… ${pct}%`,
-        ready: { added: "ready: added", replaced: "ready: replaced the earlier version", skipped: "ready: already in the library" }[u.result] || "ready",
-        failed: "failed",
+        queued: T("upload_waiting"),
+        processing: T("upload_indexing", { pct }),
+        ready: T({ added: "upload_added", replaced: "upload_replaced", skipped: "upload_skipped" }[u.result] || "upload_ready"),
+        failed: T("upload_failed_badge"),
       }[u.status] || u.status;
       return el("li", { class: `upload-row status-${u.status}`, dataset: { status: u.status, uploadId: u.upload_id } },
         el("span", { class: "upload-file", text: u.file }),
         el("span", { class: `badge badge-${u.status}`, text: statusText }),
         ACTIVE_UPLOAD.has(u.status)
-          ? el("progress", { max: "1", value: String(u.progress ?? 0), "aria-label": `Progress of ${u.file}` })
+          ? el("progress", { max: "1", value: String(u.progress ?? 0), "aria-label": T("upload_progress_aria", { file: u.file }) })
           : null,
-        u.status === "failed" ? el("p", { class: "reason", text: u.reason || "failed (no reason given)" }) : null,
+        u.status === "failed" ? el("p", { class: "reason", text: u.reason || T("upload_no_reason") }) : null,
         u.status === "ready" && u.reason ? el("p", { class: "note", text: u.reason }) : null);
     }));
     $("#uploads-section").hidden = uploads.length === 0;
@@ -1711,7 +1725,7 @@
       fd.append("modification", m);
     }
     for (const f of files) fd.append("file", f, f.name);
-    clearAnswer(answerShown() ? "The library is changing: the previous answer was cleared." : "");
+    clearAnswer(answerShown() ? T("notice_library_changing") : "");
     $("#library-error").hidden = true;
     try {
       const res = await api("/api/documents", { method: "POST", body: fd });
@@ -1720,7 +1734,7 @@
       state.uploads = [...known.values()];
       renderUploads(state.uploads);
     } catch (err) {
-      showLibraryError(`the upload failed: ${err.message}`);
+      showLibraryError(T("upload_failed", { error: err.message }));
     } finally {
       $("#upload-input").value = "";
       refreshLibrary();
@@ -1748,7 +1762,7 @@
   function confirmRemove(d) {
     const dialog = $("#confirm-dialog");
     const file = d.file ?? d.file_name;
-    $("#confirm-text").textContent = `Remove “${d.title || file}” (${file}) from the library? Its pages stop answering questions; the file on your disk is not touched.`;
+    $("#confirm-text").textContent = T("confirm_remove", { title: d.title || file, file });
     if (typeof dialog.showModal !== "function") return Promise.resolve(window.confirm($("#confirm-text").textContent));
     return new Promise((resolve) => {
       dialog.addEventListener("close", () => resolve(dialog.returnValue === "ok"), { once: true });
@@ -1761,9 +1775,9 @@
     if (!(await confirmRemove(d))) return;
     try {
       await api(docUrl(d.doc_id), { method: "DELETE" });
-      clearAnswer(answerShown() ? "A document was removed: the previous answer was cleared." : "");
+      clearAnswer(answerShown() ? T("notice_doc_removed") : "");
     } catch (err) {
-      showLibraryError(`could not remove ${d.file ?? d.file_name}: ${err.message}`);
+      showLibraryError(T("remove_failed", { file: d.file ?? d.file_name, error: err.message }));
     } finally {
       refreshLibrary();
       refreshHealth();
@@ -1802,7 +1816,7 @@
 
   function setLlmError(message) {
     const box = $("#llm-error");
-    box.replaceChildren(...(message ? [el("strong", { text: "LLM settings: " }), message] : []));
+    box.replaceChildren(...(message ? [el("strong", { text: T("llm_error_prefix") }), message] : []));
     box.hidden = !message;
   }
 
@@ -1821,19 +1835,19 @@
     let text;
     if (state.llm.dirty) {
       kind = "changed";
-      text = "Not checked: the settings were changed. Save, then check the connection.";
+      text = T("llm_state_changed");
     } else if (!llmConfigured()) {
       kind = "unconfigured";
-      text = "Not set up: enter the server URL and the answer model, save, then check the connection.";
+      text = T("llm_state_unconfigured");
     } else if (checked) {
       kind = "checked";
-      text = `✓ Checked: the connection works${v.response_format ? ` (response format ${v.response_format})` : ""}. LLM mode is ready.`;
+      text = v.response_format ? T("llm_state_checked_format", { format: v.response_format }) : T("llm_state_checked");
     } else {
       kind = "unchecked";
-      text = "Not checked: run “Check connection” before asking in LLM mode.";
+      text = T("llm_state_unchecked");
     }
     if (v && v.source === "server" && !state.llm.dirty && llmConfigured()) {
-      text += " These are the server's own settings (llm.json or its environment).";
+      text += T("llm_state_server");
     }
     box.dataset.state = kind;
     box.dataset.checked = String(checked);
@@ -1842,14 +1856,14 @@
     const keyState = $("#llm-key-state");
     const keySet = Boolean(v && v.key_set);
     keyState.dataset.keySet = String(keySet);
-    if (keySet && v.source === "server") keyState.textContent = "The server's configured key is used (it is not shown).";
-    else if (keySet) keyState.textContent = "A key is set for this session (it is not shown).";
-    else keyState.textContent = "No key is set.";
+    if (keySet && v.source === "server") keyState.textContent = T("llm_key_server");
+    else if (keySet) keyState.textContent = T("llm_key_session");
+    else keyState.textContent = T("llm_key_none");
     $("#llm-clear-key").hidden = !keySet;
 
     const tabState = $("#llm-tab-state");
     tabState.dataset.checked = String(checked);
-    tabState.textContent = !llmConfigured() && !state.llm.dirty ? "" : checked ? "✓" : "(not checked)";
+    tabState.textContent = !llmConfigured() && !state.llm.dirty ? "" : checked ? "✓" : T("llm_tab_unchecked");
     renderLlmModeNote();
   }
 
@@ -1865,10 +1879,10 @@
     const v = state.llm.view;
     const checked = llmChecked();
     line.dataset.checked = String(checked);
-    if (!state.llm.loaded) line.textContent = "LLM: reading the settings…";
-    else if (!llmConfigured() && !state.llm.dirty) line.textContent = "LLM is not set up yet.";
-    else if (checked) line.textContent = `LLM: ${v.model} at ${hostOf(v.url)}, connection checked ✓`;
-    else line.textContent = `LLM: ${state.llm.dirty ? "settings changed, " : ""}connection not checked.`;
+    if (!state.llm.loaded) line.textContent = T("llm_note_loading");
+    else if (!llmConfigured() && !state.llm.dirty) line.textContent = T("llm_note_unconfigured");
+    else if (checked) line.textContent = T("llm_note_checked", { model: v.model, host: hostOf(v.url) });
+    else line.textContent = T(state.llm.dirty ? "llm_note_changed" : "llm_note_unchecked");
   }
 
   async function loadLlmSettings() {
@@ -1883,7 +1897,7 @@
       renderLlmState();
     } catch (err) {
       state.llm.loaded = true;
-      setLlmError(`cannot be read: ${err.message}`);
+      setLlmError(T("cannot_be_read", { error: err.message }));
       renderLlmState();
     }
   }
@@ -1894,7 +1908,7 @@
     state.llm.dirty = true;
     setLlmError("");
     $("#llm-check-result").hidden = true; // its outcome was for the settings before this change
-    if (answerShown()) clearAnswer("The LLM settings changed: the previous answer was cleared. Ask again.");
+    if (answerShown()) clearAnswer(T("notice_llm_changed"));
     renderLlmState();
   }
   for (const input of LLM_FIELDS) input.addEventListener("input", llmChanged);
@@ -1903,8 +1917,7 @@
     const url = llmUrl.value.trim();
     const model = llmModel.value.trim();
     if (!url || !model) {
-      setLlmError(!url && !model ? "enter the server URL and the answer model."
-        : !url ? "enter the server URL (it ends in /v1)." : "enter the answer model.");
+      setLlmError(T(!url && !model ? "llm_need_both" : !url ? "llm_need_url" : "llm_need_model"));
       (!url ? llmUrl : llmModel).focus();
       return null;
     }
@@ -1920,7 +1933,7 @@
     Object.assign(body, extra);
     const seq = ++state.llm.seq;
     setLlmError("");
-    setLlmBusy("Saving…");
+    setLlmBusy(T("llm_saving"));
     try {
       const v = await api("/api/settings/llm", {
         method: "PUT",
@@ -1937,7 +1950,7 @@
       }
       state.llm.check = null;
       $("#llm-check-result").hidden = true;
-      if (answerShown()) clearAnswer("The LLM settings changed: the previous answer was cleared. Ask again.");
+      if (answerShown()) clearAnswer(T("notice_llm_changed"));
       return true;
     } catch (err) {
       setLlmError(err.message);
@@ -1953,10 +1966,10 @@
     const summary = $("#llm-check-summary");
     summary.className = `llm-check-summary ${result.ok ? "is-ok" : "is-bad"}`;
     summary.dataset.ok = String(result.ok);
-    const models = (result.models || []).length ? ` Models that answered: ${result.models.join(", ")}.` : "";
-    summary.textContent = result.ok
-      ? `✓ Passed. Response format: ${result.response_format || "—"}.${models}`
-      : `✗ Failed${result.response_format ? ` (response format found: ${result.response_format})` : ""}.${models}`;
+    const models = (result.models || []).length ? T("check_models", { models: result.models.join(", ") }) : "";
+    summary.textContent = (result.ok
+      ? T("check_passed", { format: result.response_format || DASH })
+      : result.response_format ? T("check_failed_format", { format: result.response_format }) : T("check_failed")) + models;
     $("#llm-check-messages").replaceChildren(...(result.messages || []).map((m) => el("li", { text: m })));
     section.hidden = false;
   }
@@ -1968,7 +1981,7 @@
     }
     const seq = state.llm.seq;
     setLlmError("");
-    setLlmBusy("Checking the connection… (up to about a minute)");
+    setLlmBusy(T("llm_checking"));
     try {
       const result = await api("/api/settings/llm/check", { method: "POST" });
       state.llm.check = result;
@@ -1977,7 +1990,7 @@
       if (seq === state.llm.seq) state.llm.view = v;
       else state.llm.view = { ...v, checked: false };
     } catch (err) {
-      setLlmError(`the check could not run: ${err.message}`);
+      setLlmError(T("check_could_not_run", { error: err.message }));
     } finally {
       setLlmBusy("");
       renderLlmState();
@@ -1995,7 +2008,7 @@
     if (state.llm.busy) return;
     llmKey.value = "";
     if (!llmUrl.value.trim() && !llmModel.value.trim()) {
-      setLlmError("enter the server URL and the answer model to save the settings without a key.");
+      setLlmError(T("llm_need_both_clear"));
       return;
     }
     await saveLlm({ key: "" });
@@ -2024,6 +2037,8 @@
     I18N.apply(document, state.uiLang);
     if (!form.hasAttribute("aria-busy")) $("#ask-btn").textContent = T("ask");
     if (state.version !== undefined) showServerInfo();
+    if (state.llm.loaded) renderLlmState();
+    else renderLlmModeNote();
   }
   $("#ui-lang").addEventListener("change", (e) => {
     setUiLang(e.target.value, true);

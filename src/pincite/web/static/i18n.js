@@ -6,7 +6,10 @@
 // `language`) labels everything about one answer: its banners, claims, clarification, refusal
 // reasons and the page view of its sources, so a Russian question reads Russian around its
 // Russian answer whatever the interface says. Texts with {name} take values; no text here
-// holds HTML except the keys ending in "_html" (fixed markup, never document text).
+// holds HTML, and none is ever set as HTML. A text that runs around markup (a <code> inside
+// a sentence) names that markup as a {slot}: the element keeps its own child with
+// data-slot="slot" (which may carry its own data-i18n) and only the words around it change,
+// as text nodes (data-i18n-slots).
 "use strict";
 
 (() => {
@@ -290,11 +293,13 @@
     },
 
     // ---- library (interface language)
-    add_documents_html: {
-      en: "<strong>Add documents</strong>: drop files here or <span class=\"linkish\">choose files</span>",
-      ru: "<strong>Добавить документы</strong>: перетащите файлы сюда или <span class=\"linkish\">выберите файлы</span>",
-      zh: "<strong>添加文档</strong>：将文件拖到此处，或<span class=\"linkish\">选择文件</span>",
+    add_documents: {
+      en: "{add}: drop files here or {choose}",
+      ru: "{add}: перетащите файлы сюда или {choose}",
+      zh: "{add}：将文件拖到此处，或{choose}",
     },
+    add_documents_title: { en: "Add documents", ru: "Добавить документы", zh: "添加文档" },
+    choose_files: { en: "choose files", ru: "выберите файлы", zh: "选择文件" },
     upload_fields: { en: "Fields of the next upload", ru: "Поля следующей загрузки", zh: "下次上传的字段" },
     upload_fields_hint: { en: "(optional; editable later)", ru: "(необязательно; можно изменить потом)", zh: "（可选；之后可编辑）" },
     trust: { en: "Trust", ru: "Доверие", zh: "可信度" },
@@ -324,6 +329,319 @@
     clear_key: { en: "Clear key", ru: "Удалить ключ", zh: "清除密钥" },
     check_connection: { en: "Check connection", ru: "Проверить соединение", zh: "检查连接" },
     last_check: { en: "Last connection check", ru: "Последняя проверка соединения", zh: "上次连接检查" },
+    llm_help: {
+      en: "Optional. In LLM mode an OpenAI-compatible server (DeepSeek, OpenAI, a local Ollama, vLLM or llama.cpp) writes the answer from the passages pincite found, and pincite checks every claim against its page before showing it. Extractive mode needs none of this.",
+      ru: "Необязательно. В режиме LLM ответ по найденным pincite фрагментам пишет OpenAI-совместимый сервер (DeepSeek, OpenAI, локальные Ollama, vLLM или llama.cpp), а pincite сверяет каждое утверждение со страницей, прежде чем показать его. Режиму цитат всё это не нужно.",
+      zh: "可选。在 LLM 模式下，由兼容 OpenAI 的服务器（DeepSeek、OpenAI，或本地的 Ollama、vLLM、llama.cpp）根据 pincite 找到的段落撰写答案，pincite 在显示前逐条与页面核对。摘录模式无需这些设置。",
+    },
+    privacy_title: { en: "What leaves this machine.", ru: "Что уходит с этого компьютера.", zh: "哪些数据会离开本机。" },
+    privacy_text: {
+      en: "With LLM mode, your question and the passages found in your library are sent to the server at this URL. The API key is kept in the pincite server's memory for this browser session only: it is never written to disk, never shown back here, and it is lost when pincite restarts (the library stays).",
+      ru: "В режиме LLM ваш вопрос и найденные в библиотеке фрагменты отправляются на сервер по этому адресу. Ключ API хранится в памяти сервера pincite только для этого сеанса браузера: он не записывается на диск, не показывается здесь снова и теряется при перезапуске pincite (библиотека остаётся).",
+      zh: "在 LLM 模式下，您的问题和在资料库中找到的段落会发送到此地址的服务器。API 密钥仅为本浏览器会话保存在 pincite 服务器的内存中：不会写入磁盘，不会在此回显，pincite 重启后即丢失（资料库保留）。",
+    },
+    llm_url_placeholder: {
+      en: "https://api.deepseek.com/v1 or http://127.0.0.1:11434/v1",
+      ru: "https://api.deepseek.com/v1 или http://127.0.0.1:11434/v1",
+      zh: "https://api.deepseek.com/v1 或 http://127.0.0.1:11434/v1",
+    },
+    llm_url_help: {
+      en: "The base URL, ending in {v1}. https for remote servers; plain http only for localhost.",
+      ru: "Базовый адрес, оканчивается на {v1}. Для удалённых серверов — https; простой http — только для localhost.",
+      zh: "基础地址，以 {v1} 结尾。远程服务器用 https；普通 http 仅限 localhost。",
+    },
+    llm_model_placeholder: {
+      en: "e.g. deepseek-chat or qwen2.5:7b-instruct",
+      ru: "например, deepseek-chat или qwen2.5:7b-instruct",
+      zh: "例如 deepseek-chat 或 qwen2.5:7b-instruct",
+    },
+    llm_query_placeholder: { en: "same as the answer model", ru: "та же, что модель ответа", zh: "与回答模型相同" },
+    llm_query_help: {
+      en: "Used for sub-questions; empty means the answer model.",
+      ru: "Для подвопросов; если пусто — модель ответа.",
+      zh: "用于子问题；留空则使用回答模型。",
+    },
+    llm_key_help: {
+      en: "Leave empty to keep the key already set. Local servers usually need none.",
+      ru: "Оставьте пустым, чтобы сохранить уже заданный ключ. Локальным серверам ключ обычно не нужен.",
+      zh: "留空则保留已设置的密钥。本地服务器通常不需要密钥。",
+    },
+    llm_error_prefix: { en: "LLM settings: ", ru: "Настройки LLM: ", zh: "LLM 设置：" },
+    llm_saving: { en: "Saving…", ru: "Сохранение…", zh: "正在保存…" },
+    llm_checking: {
+      en: "Checking the connection… (up to about a minute)",
+      ru: "Проверка соединения… (до минуты)",
+      zh: "正在检查连接…（最多约一分钟）",
+    },
+    llm_state_changed: {
+      en: "Not checked: the settings were changed. Save, then check the connection.",
+      ru: "Не проверено: настройки изменены. Сохраните их и проверьте соединение.",
+      zh: "未检查：设置已更改。请保存，然后检查连接。",
+    },
+    llm_state_unconfigured: {
+      en: "Not set up: enter the server URL and the answer model, save, then check the connection.",
+      ru: "Не настроено: введите адрес сервера и модель ответа, сохраните и проверьте соединение.",
+      zh: "尚未设置：请输入服务器地址和回答模型，保存后检查连接。",
+    },
+    llm_state_checked: { en: "✓ Checked: the connection works. LLM mode is ready.", ru: "✓ Проверено: соединение работает. Режим LLM готов.", zh: "✓ 已检查：连接正常。LLM 模式已就绪。" },
+    llm_state_checked_format: {
+      en: "✓ Checked: the connection works (response format {format}). LLM mode is ready.",
+      ru: "✓ Проверено: соединение работает (формат ответа {format}). Режим LLM готов.",
+      zh: "✓ 已检查：连接正常（响应格式 {format}）。LLM 模式已就绪。",
+    },
+    llm_state_unchecked: {
+      en: "Not checked: run “Check connection” before asking in LLM mode.",
+      ru: "Не проверено: нажмите «Проверить соединение», прежде чем спрашивать в режиме LLM.",
+      zh: "未检查：在 LLM 模式下提问前，请先“检查连接”。",
+    },
+    llm_state_server: {
+      en: " These are the server's own settings (llm.json or its environment).",
+      ru: " Это собственные настройки сервера (llm.json или его окружение).",
+      zh: " 这是服务器自身的设置（llm.json 或其环境变量）。",
+    },
+    llm_key_server: {
+      en: "The server's configured key is used (it is not shown).",
+      ru: "Используется ключ, заданный на сервере (он не показывается).",
+      zh: "使用服务器配置的密钥（不显示）。",
+    },
+    llm_key_session: {
+      en: "A key is set for this session (it is not shown).",
+      ru: "Для этого сеанса задан ключ (он не показывается).",
+      zh: "已为本会话设置密钥（不显示）。",
+    },
+    llm_key_none: { en: "No key is set.", ru: "Ключ не задан.", zh: "未设置密钥。" },
+    llm_tab_unchecked: { en: "(not checked)", ru: "(не проверено)", zh: "（未检查）" },
+    llm_note_loading: { en: "LLM: reading the settings…", ru: "LLM: чтение настроек…", zh: "LLM：正在读取设置…" },
+    llm_note_unconfigured: { en: "LLM is not set up yet.", ru: "LLM пока не настроена.", zh: "LLM 尚未设置。" },
+    llm_note_checked: {
+      en: "LLM: {model} at {host}, connection checked ✓",
+      ru: "LLM: {model} на {host}, соединение проверено ✓",
+      zh: "LLM：{host} 上的 {model}，连接已检查 ✓",
+    },
+    llm_note_unchecked: { en: "LLM: connection not checked.", ru: "LLM: соединение не проверено.", zh: "LLM：连接未检查。" },
+    llm_note_changed: {
+      en: "LLM: settings changed, connection not checked.",
+      ru: "LLM: настройки изменены, соединение не проверено.",
+      zh: "LLM：设置已更改，连接未检查。",
+    },
+    llm_mode_help: {
+      en: "In LLM mode your question and the passages found in the library are sent to that server; pincite checks every claim before showing it.",
+      ru: "В режиме LLM ваш вопрос и найденные в библиотеке фрагменты отправляются на этот сервер; pincite проверяет каждое утверждение, прежде чем показать его.",
+      zh: "在 LLM 模式下，您的问题和在资料库中找到的段落会发送到该服务器；pincite 在显示前逐条核对。",
+    },
+    llm_need_both: { en: "enter the server URL and the answer model.", ru: "введите адрес сервера и модель ответа.", zh: "请输入服务器地址和回答模型。" },
+    llm_need_url: { en: "enter the server URL (it ends in /v1).", ru: "введите адрес сервера (он оканчивается на /v1).", zh: "请输入服务器地址（以 /v1 结尾）。" },
+    llm_need_model: { en: "enter the answer model.", ru: "введите модель ответа.", zh: "请输入回答模型。" },
+    llm_need_both_clear: {
+      en: "enter the server URL and the answer model to save the settings without a key.",
+      ru: "введите адрес сервера и модель ответа, чтобы сохранить настройки без ключа.",
+      zh: "请输入服务器地址和回答模型，以便在不带密钥的情况下保存设置。",
+    },
+    cannot_be_read: { en: "cannot be read: {error}", ru: "не удалось прочитать: {error}", zh: "无法读取：{error}" },
+    check_could_not_run: { en: "the check could not run: {error}", ru: "проверку не удалось выполнить: {error}", zh: "无法执行检查：{error}" },
+    check_passed: { en: "✓ Passed. Response format: {format}.", ru: "✓ Пройдено. Формат ответа: {format}.", zh: "✓ 通过。响应格式：{format}。" },
+    check_failed: { en: "✗ Failed.", ru: "✗ Не пройдено.", zh: "✗ 未通过。" },
+    check_failed_format: {
+      en: "✗ Failed (response format found: {format}).",
+      ru: "✗ Не пройдено (найден формат ответа: {format}).",
+      zh: "✗ 未通过（检测到的响应格式：{format}）。",
+    },
+    check_models: { en: " Models that answered: {models}.", ru: " Ответившие модели: {models}.", zh: " 有响应的模型：{models}。" },
+
+    // ---- ask form: scope, notices, errors (interface language)
+    tabs_aria: { en: "Views", ru: "Разделы", zh: "视图" },
+    scope_model_placeholder: { en: "e.g. PX-200", ru: "напр. PX-200", zh: "例如 PX-200" },
+    scope_modification_placeholder: { en: "e.g. B", ru: "напр. B", zh: "例如 B" },
+    scope_modifications_placeholder: { en: "e.g. A, B", ru: "напр. A, B", zh: "例如 A, B" },
+    scope_revision_placeholder: { en: "e.g. 3.0", ru: "напр. 3.0", zh: "例如 3.0" },
+    scope_help: {
+      en: "A document without the field asked for does not answer; if none fits, pincite says which document is missing. “Include uploaded documents” is on by default in this web app, so files you upload here answer at once, each citation marked “uploaded, not normative”; turn it off to answer from normative and reference documents only (the command line, {cmd}, leaves uploads out unless {flag}).",
+      ru: "Документ без указанного поля не отвечает; если не подходит ни один, pincite скажет, какого документа не хватает. В веб-приложении «Учитывать загруженные документы» включено по умолчанию, поэтому загруженные здесь файлы отвечают сразу, а каждая ссылка на них помечена «загружен пользователем, не нормативный»; выключите, чтобы отвечали только нормативные и справочные документы (командная строка, {cmd}, не учитывает загрузки без {flag}).",
+      zh: "缺少所问字段的文档不参与回答；若没有合适的文档，pincite 会说明缺少哪个文档。此网页应用默认开启“包含用户上传的文档”，因此在此上传的文件可立即参与回答，每条引用都标注“用户上传，非规范性”；关闭后只由规范性文档和参考文档回答（命令行 {cmd} 默认不含上传文档，除非加 {flag}）。",
+    },
+    notice_mode_changed: { en: "The answer mode changed: ask again.", ru: "Режим ответа изменён: спросите снова.", zh: "回答方式已更改：请重新提问。" },
+    notice_docs_changed: { en: "The documents to search changed: ask again.", ru: "Документы для поиска изменены: спросите снова.", zh: "搜索的文档已更改：请重新提问。" },
+    notice_scope_changed: { en: "The scope changed: ask again.", ru: "Область поиска изменена: спросите снова.", zh: "范围已更改：请重新提问。" },
+    notice_library_changed: {
+      en: "The library changed: the previous answer was cleared. Ask again.",
+      ru: "Библиотека изменилась: прежний ответ убран. Спросите снова.",
+      zh: "资料库已变化：之前的答案已清除。请重新提问。",
+    },
+    notice_library_changing: {
+      en: "The library is changing: the previous answer was cleared.",
+      ru: "Библиотека меняется: прежний ответ убран.",
+      zh: "资料库正在变化：之前的答案已清除。",
+    },
+    notice_doc_removed: {
+      en: "A document was removed: the previous answer was cleared.",
+      ru: "Документ удалён: прежний ответ убран.",
+      zh: "已删除一个文档：之前的答案已清除。",
+    },
+    notice_fields_changed: {
+      en: "The fields of a document changed: the previous answer was cleared. Ask again.",
+      ru: "Поля документа изменены: прежний ответ убран. Спросите снова.",
+      zh: "文档的字段已更改：之前的答案已清除。请重新提问。",
+    },
+    notice_llm_changed: {
+      en: "The LLM settings changed: the previous answer was cleared. Ask again.",
+      ru: "Настройки LLM изменены: прежний ответ убран. Спросите снова.",
+      zh: "LLM 设置已更改：之前的答案已清除。请重新提问。",
+    },
+    err_unreachable: {
+      en: "The pincite server cannot be reached. Is `pincite serve` still running?",
+      ru: "Сервер pincite недоступен. Запущен ли ещё `pincite serve`?",
+      zh: "无法连接 pincite 服务器。`pincite serve` 是否仍在运行？",
+    },
+    err_token: {
+      en: "This server needs its access token (PINCITE_TOKEN): open the app as …/#token=YOUR_TOKEN (the token stays in this browser tab).",
+      ru: "Этому серверу нужен токен доступа (PINCITE_TOKEN): откройте приложение как …/#token=ВАШ_ТОКЕН (токен остаётся в этой вкладке браузера).",
+      zh: "此服务器需要访问令牌（PINCITE_TOKEN）：请以 …/#token=您的令牌 打开应用（令牌只保存在此浏览器标签页中）。",
+    },
+    err_llm_unsaved: {
+      en: "the LLM settings were changed and not saved: save them and check the connection first.",
+      ru: "настройки LLM изменены, но не сохранены: сначала сохраните их и проверьте соединение.",
+      zh: "LLM 设置已更改但未保存：请先保存并检查连接。",
+    },
+    err_lead: { en: "The question could not be answered: ", ru: "Ответить на вопрос не удалось: ", zh: "无法回答该问题：" },
+    err_lead_model: { en: "The model server failed: ", ru: "Сбой сервера модели: ", zh: "模型服务器出错：" },
+    err_lead_llm: { en: "LLM mode is not ready: ", ru: "Режим LLM не готов: ", zh: "LLM 模式尚未就绪：" },
+    open_llm_check: {
+      en: "Open LLM settings to check the connection",
+      ru: "Открыть настройки LLM и проверить соединение",
+      zh: "打开 LLM 设置以检查连接",
+    },
+    unit_sec: { en: "{n} s", ru: "{n} с", zh: "{n} 秒" },
+    unit_ms: { en: "{n} ms", ru: "{n} мс", zh: "{n} 毫秒" },
+
+    // ---- answer extras: usage, sources, calculation, details (question's language)
+    usage_model: { en: "Model {model}", ru: "Модель {model}", zh: "模型 {model}" },
+    usage_prompt: { en: "{n} prompt", ru: "{n} на запрос", zh: "提示 {n}" },
+    usage_completion: { en: "{n} completion", ru: "{n} на ответ", zh: "生成 {n}" },
+    usage_tokens: { en: "{n} tokens", ru: "токенов: {n}", zh: "{n} 个词元" },
+    usage_no_tokens: { en: "tokens not reported by the server", ru: "сервер не сообщил число токенов", zh: "服务器未报告词元数" },
+    usage_model_time: { en: "model time {time}", ru: "время модели {time}", zh: "模型用时 {time}" },
+    source_title: { en: "{title} — open the {what}", ru: "{title} — открыть ({what})", zh: "{title} — 打开{what}" },
+    source_title_plain: { en: "Open the {what}", ru: "Открыть ({what})", zh: "打开{what}" },
+    source_title_ocr: { en: " (text read by OCR)", ru: " (текст распознан OCR)", zh: "（文字由 OCR 识别）" },
+    quote_not_found_here: { en: "the quote was not found on this page", ru: "цитата не найдена на этой странице", zh: "此页上没有找到引文" },
+    calc_not_done: { en: "calculation not done: {reason}", ru: "расчёт не выполнен: {reason}", zh: "未进行计算：{reason}" },
+    no_reason_given: { en: "no reason given", ru: "причина не указана", zh: "未说明原因" },
+    not_bound: { en: "not bound", ru: "не найдено", zh: "未取得" },
+    document_writes: { en: " (the document writes “{text}”)", ru: " (в документе: «{text}»)", zh: "（文档写作“{text}”）" },
+    value_not_verified: { en: "its value is not in a verified quote", ru: "значения нет в проверенной цитате", zh: "其数值不在经核对的引文中" },
+    meta_status: { en: "Status", ru: "Статус", zh: "状态" },
+    meta_language: { en: "Language", ru: "Язык", zh: "语言" },
+    meta_scope: { en: "Scope", ru: "Область поиска", zh: "范围" },
+    meta_relevance: { en: "Relevance", ru: "Релевантность", zh: "相关性" },
+    meta_server_time: { en: "Server time", ru: "Время на сервере", zh: "服务器用时" },
+    meta_answer_mode: { en: "Answer mode", ru: "Режим ответа", zh: "回答方式" },
+    meta_model: { en: "Model", ru: "Модель", zh: "模型" },
+    meta_tokens: { en: "Tokens", ru: "Токены", zh: "词元" },
+    meta_llm_mode: {
+      en: "LLM (claims written by the model, checked by pincite)",
+      ru: "LLM (утверждения пишет модель, проверяет pincite)",
+      zh: "LLM（内容由模型撰写，经 pincite 核对）",
+    },
+    meta_field: { en: "{name} {value}", ru: "{name} {value}", zh: "{name} {value}" },
+    meta_n_documents: { en: "{n} document(s)", ru: "документов: {n}", zh: "{n} 个文档" },
+    meta_trust: { en: "trust {value}", ru: "доверие: {value}", zh: "可信度 {value}" },
+    meta_mode: { en: "mode {value}", ru: "режим: {value}", zh: "模式 {value}" },
+    meta_decided_by: { en: "{bits} (decided by {why})", ru: "{bits} (основание: {why})", zh: "{bits}（依据：{why}）" },
+    meta_relevance_value: {
+      en: "coverage {coverage}, chance it answers {score} (bar {bar})",
+      ru: "покрытие {coverage}, вероятность ответа {score} (порог {bar})",
+      zh: "覆盖率 {coverage}，可回答概率 {score}（门槛 {bar}）",
+    },
+    meta_meaning: { en: ", meaning {value}", ru: ", смысловая близость {value}", zh: "，语义相似度 {value}" },
+    scope_mode_all: { en: "all", ru: "все", zh: "全部" },
+    scope_mode_current: { en: "current", ru: "действующие", zh: "现行" },
+    "scope_mode_as-shipped": { en: "as-shipped", ru: "на момент поставки", zh: "出厂时" },
+    decided_default: { en: "default", ru: "по умолчанию", zh: "默认" },
+    "decided_explicit option": { en: "explicit option", ru: "явно заданный параметр", zh: "明确指定的选项" },
+    timing_retrieve: { en: "retrieve", ru: "поиск", zh: "检索" },
+    timing_answer: { en: "answer", ru: "ответ", zh: "作答" },
+    timing_llm: { en: "llm", ru: "модель", zh: "模型" },
+    tokens_prompt: { en: "prompt", ru: "запрос", zh: "提示" },
+    tokens_completion: { en: "completion", ru: "ответ", zh: "生成" },
+    tokens_total: { en: "total", ru: "всего", zh: "合计" },
+
+    // ---- page view extras (question's language)
+    heading_slide: { en: "Slide {n}", ru: "Слайд {n}", zh: "第 {n} 张幻灯片" },
+    heading_line: { en: "Line {n}", ru: "Строка {n}", zh: "第 {n} 行" },
+    heading_lines: { en: "Lines {a}–{b}", ru: "Строки {a}–{b}", zh: "第 {a}–{b} 行" },
+    previous_aria_sheet: { en: "Previous sheet", ru: "Предыдущий лист", zh: "上一个工作表" },
+    next_aria_sheet: { en: "Next sheet", ru: "Следующий лист", zh: "下一个工作表" },
+    previous_aria_slide: { en: "Previous slide", ru: "Предыдущий слайд", zh: "上一张幻灯片" },
+    next_aria_slide: { en: "Next slide", ru: "Следующий слайд", zh: "下一张幻灯片" },
+    previous_aria_lines: { en: "Previous part", ru: "Предыдущая часть", zh: "上一部分" },
+    next_aria_lines: { en: "Next part", ru: "Следующая часть", zh: "下一部分" },
+    nav_unit_sheet: { en: "sheet", ru: "лист", zh: "工作表" },
+    nav_unit_slide: { en: "slide", ru: "слайд", zh: "幻灯片" },
+    nav_unit_lines: { en: "part", ru: "часть", zh: "部分" },
+    open_original_aria: {
+      en: "Open the original {file} at PDF page {n} (new tab)",
+      ru: "Открыть оригинал {file} на странице PDF {n} (новая вкладка)",
+      zh: "在新标签页中打开原文件 {file} 的 PDF 第 {n} 页",
+    },
+    download_original_aria: { en: "Download the original {file}", ru: "Скачать оригинал {file}", zh: "下载原文件 {file}" },
+    page_img_alt: { en: "PDF page {n} of {file}", ru: "Страница PDF {n} файла {file}", zh: "{file} 的 PDF 第 {n} 页" },
+    page_text_failed: { en: "The page text could not be loaded: {error}", ru: "Не удалось загрузить текст страницы: {error}", zh: "无法加载页面文本：{error}" },
+    highlight_failed: { en: "The highlight could not be loaded: {error}", ru: "Не удалось загрузить выделение: {error}", zh: "无法加载高亮：{error}" },
+    unit_text_failed: { en: "The text could not be loaded: {error}", ru: "Не удалось загрузить текст: {error}", zh: "无法加载文本：{error}" },
+    quote_not_in_unit: { en: "The cited quote is not in this {unit}.", ru: "Цитируемого текста здесь нет ({unit}).", zh: "引文不在此{unit}中。" },
+
+    // ---- library extras (interface language)
+    library_help: {
+      en: "PDF, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), text and Markdown (.txt, .md). Each file is checked (type from its bytes, size, pages, encryption, text layer; scanned pages are read by OCR) and indexed in the background.",
+      ru: "PDF, Word (.docx), PowerPoint (.pptx), Excel (.xlsx), текст и Markdown (.txt, .md). Каждый файл проверяется (тип по содержимому, размер, число страниц, шифрование, текстовый слой; сканы распознаются OCR) и индексируется в фоне.",
+      zh: "PDF、Word (.docx)、PowerPoint (.pptx)、Excel (.xlsx)、文本和 Markdown (.txt, .md)。每个文件都会经过检查（按内容判断类型、大小、页数、加密、文本层；扫描页由 OCR 识别），并在后台建立索引。",
+    },
+    upload_trust_help: {
+      en: "Uploaded documents answer only when “Include uploaded documents” is on.",
+      ru: "Загруженные документы отвечают, только когда включено «Учитывать загруженные документы».",
+      zh: "只有开启“包含用户上传的文档”时，上传的文档才参与回答。",
+    },
+    trust_normative: { en: "normative", ru: "нормативный", zh: "规范性" },
+    trust_reference: { en: "reference", ru: "справочный", zh: "参考" },
+    trust_uploaded: { en: "uploaded", ru: "загружен пользователем", zh: "用户上传" },
+    trust_uploaded_badge: { en: "uploaded (not normative)", ru: "загружен (не нормативный)", zh: "用户上传（非规范性）" },
+    library_error_prefix: { en: "Library: ", ru: "Библиотека: ", zh: "资料库：" },
+    upload_failed: { en: "the upload failed: {error}", ru: "загрузка не удалась: {error}", zh: "上传失败：{error}" },
+    remove_failed: { en: "could not remove {file}: {error}", ru: "не удалось удалить {file}: {error}", zh: "无法删除 {file}：{error}" },
+    library_problems: { en: "Library problems", ru: "Проблемы библиотеки", zh: "资料库问题" },
+    doc_valid: { en: "valid {from} – {to}", ru: "действует {from} – {to}", zh: "有效期 {from} – {to}" },
+    doc_language: { en: "language {lang}", ru: "язык {lang}", zh: "语言 {lang}" },
+    doc_source: { en: "source", ru: "источник", zh: "来源" },
+    state_ready: { en: "ready", ru: "готов", zh: "就绪" },
+    state_pending: { en: "indexing…", ru: "индексация…", zh: "正在索引…" },
+    edit_aria: { en: "Edit the fields of {file}", ru: "Изменить поля {file}", zh: "编辑 {file} 的字段" },
+    remove_aria: { en: "Remove {file}", ru: "Удалить {file}", zh: "删除 {file}" },
+    field_language: { en: "Language", ru: "Язык", zh: "语言" },
+    field_valid_from: { en: "Valid from", ru: "Действует с", zh: "生效日期" },
+    field_valid_to: { en: "Valid to", ru: "Действует по", zh: "失效日期" },
+    field_source_url: { en: "Source URL", ru: "URL источника", zh: "来源 URL" },
+    date_placeholder: { en: "YYYY-MM-DD", ru: "ГГГГ-ММ-ДД", zh: "例如 2025-01-31" },
+    edit_form_aria: { en: "Fields of {file}", ru: "Поля {file}", zh: "{file} 的字段" },
+    edit_help: {
+      en: "Saved at once, without reading the file again; an empty field clears it. Uploaded documents answer only when “Include uploaded documents” is on.",
+      ru: "Сохраняется сразу, без повторного чтения файла; пустое поле очищает значение. Загруженные документы отвечают, только когда включено «Учитывать загруженные документы».",
+      zh: "立即保存，无需重新读取文件；留空即清除该字段。只有开启“包含用户上传的文档”时，上传的文档才参与回答。",
+    },
+    not_saved: { en: "Not saved: {error}", ru: "Не сохранено: {error}", zh: "未保存：{error}" },
+    upload_waiting: { en: "waiting", ru: "в очереди", zh: "等待中" },
+    upload_indexing: { en: "indexing… {pct}%", ru: "индексация… {pct}%", zh: "正在索引… {pct}%" },
+    upload_added: { en: "ready: added", ru: "готово: добавлен", zh: "完成：已添加" },
+    upload_replaced: { en: "ready: replaced the earlier version", ru: "готово: заменил прежнюю версию", zh: "完成：已替换旧版本" },
+    upload_skipped: { en: "ready: already in the library", ru: "готово: уже в библиотеке", zh: "完成：已在资料库中" },
+    upload_ready: { en: "ready", ru: "готово", zh: "完成" },
+    upload_failed_badge: { en: "failed", ru: "ошибка", zh: "失败" },
+    upload_no_reason: { en: "failed (no reason given)", ru: "ошибка (причина не указана)", zh: "失败（未说明原因）" },
+    upload_progress_aria: { en: "Progress of {file}", ru: "Ход загрузки {file}", zh: "{file} 的进度" },
+    confirm_remove: {
+      en: "Remove “{title}” ({file}) from the library? Its pages stop answering questions; the file on your disk is not touched.",
+      ru: "Удалить «{title}» ({file}) из библиотеки? Его страницы перестанут отвечать на вопросы; файл на вашем диске не затрагивается.",
+      zh: "从资料库中删除“{title}”（{file}）？其页面将不再参与回答；您磁盘上的文件不受影响。",
+    },
   };
 
   /** The first of `wanted` (BCP 47 tags such as "ru-RU", "zh-Hans-CN") that the UI speaks. */
@@ -355,12 +673,24 @@
     return text.replace(/\{(\w+)\}/g, (m, name) => (name in vars ? String(vars[name]) : m));
   }
 
-  /** Fill the marked elements under `root` in `lang`: data-i18n (text), data-i18n-html
-   * (fixed markup from this file), data-i18n-placeholder, data-i18n-aria (aria-label),
-   * data-i18n-title (title). */
+  /** Set `node`'s content to the text `key` in `lang`, each {slot} of it replaced by the
+   * node's own child element with data-slot="slot" (kept from the page, e.g. a <code>); the
+   * words around the slots become text nodes, so no text is parsed as HTML. */
+  function fillSlots(node, lang, key) {
+    if (!node.pinciteSlots) {
+      node.pinciteSlots = new Map([...node.querySelectorAll("[data-slot]")].map((child) => [child.dataset.slot, child]));
+    }
+    const pieces = t(lang, key).split(/\{(\w+)\}/);
+    node.replaceChildren(...pieces.map((piece, i) => (i % 2 && node.pinciteSlots.has(piece)
+      ? node.pinciteSlots.get(piece) : document.createTextNode(i % 2 ? `{${piece}}` : piece))));
+  }
+
+  /** Fill the marked elements under `root` in `lang`: data-i18n (text), data-i18n-slots
+   * (text around the element's own data-slot children), data-i18n-placeholder,
+   * data-i18n-aria (aria-label), data-i18n-title (title). */
   function apply(root, lang) {
     for (const node of root.querySelectorAll("[data-i18n]")) node.textContent = t(lang, node.dataset.i18n);
-    for (const node of root.querySelectorAll("[data-i18n-html]")) node.innerHTML = t(lang, node.dataset.i18nHtml);
+    for (const node of root.querySelectorAll("[data-i18n-slots]")) fillSlots(node, lang, node.dataset.i18nSlots);
     for (const node of root.querySelectorAll("[data-i18n-placeholder]")) node.placeholder = t(lang, node.dataset.i18nPlaceholder);
     for (const node of root.querySelectorAll("[data-i18n-aria]")) node.setAttribute("aria-label", t(lang, node.dataset.i18nAria));
     for (const node of root.querySelectorAll("[data-i18n-title]")) node.title = t(lang, node.dataset.i18nTitle);

