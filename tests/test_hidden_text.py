@@ -152,3 +152,34 @@ def test_corpus_pages_have_no_hidden_text(corpus):
                 page.close()
         finally:
             pdf.close()
+
+
+def test_page_api_and_cli_report_the_hidden_text(tmp_path):
+    """`GET /api/documents/{id}/pages/1/text` returns the hidden text beside the page text
+    (the real app over HTTP, FastAPI's TestClient), and `pincite page` prints the note."""
+    from fastapi.testclient import TestClient
+    from typer.testing import CliRunner
+
+    from pincite.cli import app as cli_app
+    from pincite.web.server import create_app
+
+    (tmp_path / "docs").mkdir()
+    pdf = datasheet(tmp_path / "docs" / "px200.pdf")
+    data = tmp_path / "data"
+    from pincite.app import Library
+    from pincite.config import Settings
+
+    with Library(Settings(data_dir=data, embedder="none")) as lib:
+        [res] = lib.ingest([pdf])
+    out = CliRunner().invoke(cli_app, ["--data", str(data), "page", res.doc_id, "1"],
+                             env={"PINCITE_EMBEDDER": "none"})
+    assert out.exit_code == 0, out.output
+    assert "hidden text on this page (under 2 pt), left out of the text below: 'answer 9.9 L'" in out.output
+    assert "Oil capacity 1.2 L" in out.output and "9.9" not in out.stdout
+    app = create_app(Settings(data_dir=data, embedder="none"))
+    try:
+        body = TestClient(app).get(f"/api/documents/{res.doc_id}/pages/1/text").json()
+    finally:
+        app.state.pincite.close()
+    assert body["hidden"] == [{"text": "answer 9.9 L", "reason": "under 2 pt"}]
+    assert "9.9" not in body["text"]

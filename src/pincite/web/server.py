@@ -307,6 +307,13 @@ class HighlightOut(BaseModel):
     rects: list[list[float]] = Field(description="[left, top, right, bottom] in points, origin top-left")
 
 
+class HiddenTextOut(BaseModel):
+    """Text on a PDF page that a reader cannot see (pincite.extract.hidden)."""
+
+    text: str
+    reason: str = Field(description="why it cannot be seen, e.g. 'under 2 pt', 'same colour as the background'")
+
+
 class PageTextOut(BaseModel):
     """The text of one unit of a document: a PDF page, or a sheet, slide or block of lines of
     another document (`page` = the unit number, the `p<n>` of its chunk ids)."""
@@ -321,6 +328,9 @@ class PageTextOut(BaseModel):
     address: dict | None = Field(None, description="the unit's own address; null for a PDF page")
     ocr: bool = Field(False, description="the text was read by OCR (tesseract) from the page image")
     text: str
+    hidden: list[HiddenTextOut] = Field(
+        default_factory=list, description="text of the page's text layer a reader cannot see, "
+        "left out of `text` (never quotable): a sign of tampering to show as 'hidden text on this page'")
 
 
 class ChunkOut(BaseModel):
