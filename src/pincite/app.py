@@ -27,6 +27,7 @@ finishes a switch that was recorded, or throws away a rebuild that was not
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import time
@@ -47,7 +48,7 @@ from .errors import DiskFull, IndexBusy, IngestError, LibraryError, ProfileMisma
 from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
 from .extract.readahead import ReadAhead
-from .extract.reader import Extracted, FileReader
+from .extract.reader import ContentLimits, Extracted, FileReader
 from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
 from .index.base import SearchFilter
 from .index.edge import EdgeIndex, doc_payload
@@ -63,6 +64,8 @@ SCHEMA_VERSION = 1
 REBUILD_DIR = "rebuild"
 #: What `expand_paths` takes from folders (a file given by name is taken whatever its name;
 #: its type is read from its bytes: pincite.extract.sniff).
+#: Embedders that run in-process (an upload's read-ahead child embeds with its own copy).
+LOCAL_EMBEDDERS = ("use-m3", "e5-small-q4")
 DOCUMENT_SUFFIXES = {".pdf", ".docx", ".pptx", ".xlsx", ".txt", ".text", ".md", ".markdown"}
 
 
@@ -233,6 +236,13 @@ class Library:
     def page_text(self, doc_id: str, page: int) -> str:
         """Source text of 1-based physical `page` of `doc_id` (what quotes are checked against)."""
         return self.model(doc_id).page(page).text
+
+    def page_hidden(self, doc_id: str, page: int) -> list[dict]:
+        """Text of 1-based physical `page` of `doc_id` that a reader cannot see and that is
+        therefore left out of its page text: [{"text", "reason"}] (PageText.hidden; [] on
+        nearly every page and for documents extracted before it was looked for).
+        LibraryError / IndexError as :meth:`page_text`."""
+        return list(self.model(doc_id).page(page).hidden)
 
     def page_pdf(self, row: DocumentRow) -> Path | None:
         """The PDF whose physical pages `row`'s page numbers count (for page images and
@@ -446,7 +456,8 @@ class Library:
 
     def ingest_file(self, path: Path | str, *, source: str | None = None,
                     password: str | None = None,
-                    fields: "Mapping | DocFields | None" = None) -> IngestResult:
+                    fields: "Mapping | DocFields | None" = None,
+                    ahead: "Callable[[Path, str], Extracted | None] | None" = None) -> IngestResult:
         """Ingest one file, wherever it lies (a file under the data folder too, such as an
         upload the web server saved there), under the writer lock, two-phase like `ingest`.
 
@@ -469,10 +480,36 @@ class Library:
         read or write"); `warnings` of the extraction; `seconds` taken. A file that cannot be
         ingested is reported this way, never raised. Raises LockHeld when another process
         holds the writer lock (unless called inside `ingest`, which holds it).
+
+        `ahead`: (path, sha256) -> the file as read beforehand (an Extracted, its chunks
+        analysed and possibly embedded: :meth:`read_for_ingest`), or None; it may raise the
+        IngestError reading raised. A file changed since is read again here.
         """
         wanted = _checked_fields(fields)
         with self._writing():
-            return self._ingest_one(Path(path), password, source, wanted)
+            return self._ingest_one(Path(path), password, source, wanted, ahead)
+
+    def read_for_ingest(self, path: Path | str, ahead: "ReadAhead") -> "tuple[str, Extracted]":
+        """Read `path` for a later :meth:`ingest_file` without touching the library: its
+        sha256 and the Extracted (chunked, analysed, embedded when `ahead`'s reader is
+        :meth:`file_reader` with embed=True) that `ahead`'s child process read. Safe on a
+        thread other than the one using the Library: nothing here touches the catalog, the
+        index, PDFium or the embedder in this process, and it holds the GIL only to hash
+        and unpickle. Raises IngestError / ReaderCrashed as reading does, OSError."""
+        path = Path(path)
+        sha = sha256_file(path)
+        ahead.submit(path, sha)
+        return sha, ahead.take(path, sha)
+
+    def file_reader(self, *, embed: bool = False) -> FileReader:
+        """The FileReader of this library's Settings (limits, OCR), for a ReadAhead; with
+        `embed`, one that also embeds the chunks in its process when the embedder is a local
+        model (use-m3, e5-small-q4; a remote one embeds on the ingest's thread)."""
+        reader = self._reader()
+        s = self.settings
+        if embed and (s.embedder or "").lower() in LOCAL_EMBEDDERS:
+            reader = dataclasses.replace(reader, embed=((s.embedder or "").lower(), s.embed_threads, s.embed_workers))
+        return reader
 
     @contextmanager
     def _writing(self):
@@ -557,7 +594,7 @@ class Library:
             extracted = self._reader().read(path, sha, password)
         try:
             return self._add_extracted(path, source, extracted.doc, old, docfields, extracted.suffix,
-                                       extracted.pages_pdf, extracted.analysed)
+                                       extracted.pages_pdf, extracted.analysed, extracted.dense)
         finally:
             extracted.cleanup()
 
@@ -566,10 +603,17 @@ class Library:
         analyses what it read (_IngestReader)."""
         s = self.settings
         return _IngestReader(
-            pdf_limits=PdfLimits(max_bytes=s.max_bytes, max_pages=s.max_pages),
+            pdf_limits=PdfLimits(max_bytes=s.max_bytes, max_pages=s.max_pages,
+                                 max_content_bytes=int(s.max_content_mb * 1024 * 1024)),
             zip_limits=ZipLimits(max_entries=s.zip_max_entries, max_total_bytes=int(s.zip_max_mb * 1024 * 1024),
-                                 max_ratio=s.zip_max_ratio),
-            max_bytes=s.max_bytes, ocr=s.ocr, max_ocr_pages=s.max_ocr_pages)
+                                 max_ratio=s.zip_max_ratio, max_xml_part_bytes=int(s.max_xml_mb * 1024 * 1024),
+                                 max_text_chars=s.max_text_chars),
+            max_bytes=s.max_bytes, ocr=s.ocr, max_ocr_pages=s.max_ocr_pages,
+            content=self._content_limits())
+
+    def _content_limits(self) -> ContentLimits:
+        s = self.settings
+        return ContentLimits(max_text_chars=s.max_text_chars, max_blocks=s.max_blocks, max_chunks=s.max_chunks)
 
     def _read_ahead(self, ahead: ReadAhead, path: Path) -> None:
         """Queue `path` on `ahead` unless queued already, unreadable now (its turn reports
@@ -589,7 +633,7 @@ class Library:
     def _add_extracted(self, path: Path, source: str, doc: DocumentModel,
                        old: list[DocumentRow], fields: DocFields | None = None,
                        suffix: str = ".pdf", pages_pdf: Path | None = None,
-                       analysed: tuple | None = None) -> IngestResult:
+                       analysed: tuple | None = None, dense=None) -> IngestResult:
         """Store an extracted document two-phase, then remove the `old` versions of its source.
         A language among `fields` replaces the detected one. The original is stored with
         `suffix`; `pages_pdf` (the PDF a DOCX was converted to) beside it. `analysed`: the
@@ -600,7 +644,7 @@ class Library:
         doc.language = fields.language or doc.language or analysis.document_language(
             " ".join(p.text for p in doc.pages[:20])[:20000])
         try:
-            chunks, df = self._write_pending(path, doc, fields, suffix, pages_pdf, analysed)
+            chunks, df = self._write_pending(path, doc, fields, suffix, pages_pdf, analysed, dense)
             _fault("after-points")
             self._mark_ready(doc_id, df)
         except Exception:
@@ -613,16 +657,18 @@ class Library:
 
     def _write_pending(self, path: Path, doc: DocumentModel, fields: DocFields | None = None,
                        suffix: str = ".pdf", pages_pdf: Path | None = None,
-                       analysed: tuple | None = None) -> tuple[list, Counter]:
+                       analysed: tuple | None = None, dense=None) -> tuple[list, Counter]:
         """Phase one: original (and the PDF of its pages), model JSON, pending points,
         pending catalog row. `analysed`: `_analyse(doc)` if computed already."""
         fields = fields or DocFields()
+        chunks, token_lists, df = analysed if analysed is not None else self._analyse(doc)
+        self._content_limits().check_chunks(path, len(chunks))  # before anything is stored or embedded
         self.blobs.put(path, doc.sha256, suffix)
         if pages_pdf is not None:
             self.blobs.put_derived(pages_pdf, doc.sha256, ".pdf")
         atomic_write(self.models_dir / f"{doc.doc_id}.json", doc.to_json().encode("utf-8"))
-        chunks, token_lists, df = analysed if analysed is not None else self._analyse(doc)
-        dense = self.embed_passages(chunks)
+        if dense is None or len(dense) != len(chunks):
+            dense = self.embed_passages(chunks)
         self.index.delete_doc(doc.doc_id)  # leftovers of an earlier try with these bytes
         self.index.upsert(chunks, token_lists, _payload_extra(doc, fields), dense=dense)
         self.index.flush()
@@ -870,12 +916,37 @@ class _IngestReader(FileReader):
     (Library._analyse), so that a read-ahead process (pincite.extract.readahead) does that
     work too (2026-12-01, whole corpus: 7 CPU-seconds, of the 18 s the ingesting process
     spent beside embedding). Neither depends on what the Library sets after reading (the
-    document's source path and language)."""
+    document's source path and language).
+
+    embed: (embedder name, threads, workers) of a local embedder to embed the chunks with in
+    the reading process too (``Extracted.dense``; the web server's uploads), else None. The
+    embedder is loaded once per process."""
+
+    embed: tuple | None = None
 
     def read(self, path: Path, sha: str, password: str | None = None) -> Extracted:
         got = super().read(path, sha, password)
         got.analysed = Library._analyse(got.doc)
+        try:
+            self.content.check_chunks(path, len(got.analysed[0]))
+            if self.embed is not None:
+                got.dense = _reader_embedder(self.embed).embed_passages(
+                    [c.search_text for c in got.analysed[0]])
+        except BaseException:
+            got.cleanup()
+            raise
         return got
+
+
+_READER_EMBEDDERS: dict[tuple, "embeddings.Embedder"] = {}
+
+
+def _reader_embedder(spec: tuple) -> "embeddings.Embedder":
+    """The local embedder (name, threads, workers) of this process, loaded on first use."""
+    if spec not in _READER_EMBEDDERS:
+        name, threads, workers = spec
+        _READER_EMBEDDERS[spec] = embeddings.get_embedder(name, num_threads=threads, workers=workers)
+    return _READER_EMBEDDERS[spec]
 
 
 def _extractor_of(doc: DocumentModel) -> str:

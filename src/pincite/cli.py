@@ -530,7 +530,7 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
             p = model.page(number)
             kind = (p.address or {}).get("kind") or "pdf"
             data = {"text": p.text, "page_label": p.page_label, "pages": model.page_count, "ocr": p.ocr,
-                    "kind": kind if kind in UNIT_WORDS else "pdf"}
+                    "kind": kind if kind in UNIT_WORDS else "pdf", "hidden": p.hidden}
             name = row.file_name
     # a printed label is named when it differs from the physical page, as in source lines
     label = data.get("page_label") or ""
@@ -539,6 +539,9 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
     ocr = ", read by OCR" if data.get("ocr") else ""
     unit = UNIT_WORDS.get(data.get("kind") or "pdf", "PDF p.")
     typer.echo(f"{name}: {unit} {number} of {data['pages']}{label}{ocr}", err=True)
+    for h in data.get("hidden") or []:
+        typer.echo(f"hidden text on this page ({h['reason']}), left out of the text below: "
+                   f"{h['text']!r}", err=True)
     text = data["text"]
     if not raw:
         text = readable_text(text)

@@ -47,6 +47,21 @@ ZIP_MAX_ENTRIES = 10_000
 ZIP_MAX_MB = 1024
 ZIP_MAX_RATIO = 200
 
+#: Bounded work per file (Settings.max_*; checked by pincite.extract.sniff, extract.pdf and
+#: extract.reader). Measured on ../shared/corpus: the 684-page en-usntps-ftm-103.pdf holds
+#: 1.0 million characters in 2,051 chunks (~1,460 chars and 3 chunks a page), the largest
+#: page content stream is 54 KB, the largest Office XML part 1.6 MiB. Defaults fit a document
+#: of max_pages such pages with room to spare: 10 million characters of text, 20,000
+#: chunks (~170 s of use-m3 embedding on 2 cores), 100,000 blocks (DOCX paragraphs and table
+#: rows, sheet rows, slides, text lines), 64 MiB for one Office XML part (python-docx and
+#: openpyxl hold a part as a tree, ~7 bytes a byte) and 32 MiB for the decoded content
+#: streams of one PDF page (PDFium took 1.7 GB for 100 MB).
+MAX_TEXT_CHARS = 10_000_000
+MAX_CHUNKS = 20_000
+MAX_BLOCKS = 100_000
+MAX_XML_MB = 64
+MAX_CONTENT_MB = 32
+
 #: Retrieval modes (index.edge.MODES).
 RETRIEVAL_MODES = ("hybrid", "bm25", "dense")
 
@@ -133,6 +148,16 @@ class Settings:
         compressed ratio of an entry that expands beyond 1 MiB (default 200; see
         ZIP_MAX_ENTRIES for the figures). Env PINCITE_ZIP_MAX_ENTRIES, PINCITE_ZIP_MAX_MB,
         PINCITE_ZIP_MAX_RATIO.
+    max_text_chars / max_chunks / max_blocks: most non-whitespace characters of text, chunks
+        and blocks (DOCX paragraphs and table rows, sheet rows, slides, text lines; PDF pages
+        count as max_pages) of one document (defaults MAX_TEXT_CHARS etc., with the figures);
+        a file past one is refused (TooLarge) before it is embedded, an Office file past the
+        text limit before any Office library reads it. Env PINCITE_MAX_TEXT_CHARS,
+        PINCITE_MAX_CHUNKS, PINCITE_MAX_BLOCKS.
+    max_xml_mb: most MiB one XML part of an Office file expands to (default 64). Env
+        PINCITE_MAX_XML_MB.
+    max_content_mb: most MiB the decoded content streams of one PDF page (page and form
+        XObjects drawn on it) may take (default 32). Env PINCITE_MAX_CONTENT_MB.
     """
 
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
@@ -150,6 +175,11 @@ class Settings:
     zip_max_entries: int = field(default_factory=lambda: int(_env_number("PINCITE_ZIP_MAX_ENTRIES", ZIP_MAX_ENTRIES)))
     zip_max_mb: float = field(default_factory=lambda: _env_number("PINCITE_ZIP_MAX_MB", ZIP_MAX_MB))
     zip_max_ratio: float = field(default_factory=lambda: _env_number("PINCITE_ZIP_MAX_RATIO", ZIP_MAX_RATIO))
+    max_text_chars: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_TEXT_CHARS", MAX_TEXT_CHARS)))
+    max_chunks: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_CHUNKS", MAX_CHUNKS)))
+    max_blocks: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_BLOCKS", MAX_BLOCKS)))
+    max_xml_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_XML_MB", MAX_XML_MB))
+    max_content_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_CONTENT_MB", MAX_CONTENT_MB))
 
     def __post_init__(self) -> None:
         if self.ocr not in OCR_MODES:

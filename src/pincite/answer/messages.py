@@ -15,6 +15,15 @@ MESSAGES = {
         "ru": "не пересчитано в {unit}: pincite пересчитывает только единицы СИ и метрические; в цитатах единица документа",
         "zh": "未换算为{unit}：pincite 只换算国际单位制和公制单位；引文中为文档原单位",
     },
+    "hidden_text": {
+        "en": "hidden text on this page: {where} holds text a reader cannot see ({reason}): "
+              "{text}; it is left out of the text quotes are checked against (a sign of tampering)",
+        "ru": "скрытый текст на этой странице: {where} содержит текст, которого читатель не "
+              "видит ({reason}): {text}; он исключён из текста, по которому проверяются цитаты "
+              "(признак подделки)",
+        "zh": "此页有隐藏文字：{where} 含有读者看不到的文字（{reason}）：{text}；"
+              "它不在核对引文的页面文本中（可能被篡改）",
+    },
     "not_found": {
         "en": "Not found in the library: no passage answers this question.",
         "ru": "В библиотеке ответа нет: ни один фрагмент не отвечает на этот вопрос.",

@@ -476,11 +476,47 @@ def ask_library(lib: LibraryLike, question: str, scope: SearchFilter | dict | No
     if doc_ids is not None:
         flt.doc_ids = doc_ids
     if llm is None:
-        return answer_question(lib, question, flt, serial=serial, mode=mode, compare=compare)
+        return warn_hidden_text(lib, answer_question(lib, question, flt, serial=serial, mode=mode,
+                                                     compare=compare))
     from .llm import LlmClient
 
     with LlmClient(llm) as client:
-        return answer_question(lib, question, flt, llm=client, serial=serial, mode=mode, compare=compare)
+        return warn_hidden_text(lib, answer_question(lib, question, flt, llm=client, serial=serial,
+                                                     mode=mode, compare=compare))
+
+
+#: A hidden text is shown in a warning cut to this many characters.
+HIDDEN_SHOWN_CHARS = 120
+
+
+def warn_hidden_text(lib: LibraryLike, ans: Answer) -> Answer:
+    """`ans` with a "hidden text on this page" warning (in its language) for every page cited
+    or offered as a passage (parts and compared revisions included) whose text layer holds
+    text a reader cannot see (``lib.page_hidden``, PageText.hidden): that text was left out
+    of the page text at extraction, so no quote holds it, but it is a sign of tampering a
+    user should know of. A library without ``page_hidden`` gets no warning."""
+    hidden_of = getattr(lib, "page_hidden", None)
+    if hidden_of is None:
+        return ans
+    answers = [ans] + [i.answer for i in ans.compare]
+    cites = [c for a in answers for c in a.citations() + list(a.passages)
+             + [c for part in a.parts for c in part.citations()]]
+    seen: set[tuple[str, int]] = set()
+    for c in cites:
+        if c.page is None or (c.doc_id, c.page) in seen:
+            continue
+        seen.add((c.doc_id, c.page))
+        try:
+            hidden = hidden_of(c.doc_id, c.page)
+        except Exception:  # a page the model no longer has: nothing to warn of
+            continue
+        for h in hidden:
+            text = h["text"] if len(h["text"]) <= HIDDEN_SHOWN_CHARS else h["text"][:HIDDEN_SHOWN_CHARS] + "…"
+            note = message("hidden_text", ans.language).format(
+                where=f"{c.file}, PDF p. {c.page}", reason=h["reason"], text=repr(text))
+            if note not in ans.warnings:
+                ans.warnings.append(note)
+    return ans
 
 
 #: Passages a search returns when the caller names no limit, and the most it may ask for.

@@ -24,7 +24,9 @@ from typing import Any
 #: at the line that begins with its title, when the page has one (extract.pdf._heading_line).
 #: pdfium-8: a /Title the first page does not bear is replaced by the cover's heading or the
 #: file stem (extract.title.choose_title).
-EXTRACTOR_VERSION = "pdfium-8"
+#: pdfium-9: text a reader cannot see is left out of the page text and listed in
+#: PageText.hidden (extract.hidden).
+EXTRACTOR_VERSION = "pdfium-9"
 
 
 @dataclass
@@ -69,6 +71,10 @@ class PageText:
         whose offsets become char indexes as described above). Chars of no run (the line
         breaks put between reordered pieces) have no PDFium char.
         pincite.extract.layout.to_source applies it.
+    hidden: text of the page's text layer a reader cannot see (white on white, under 2 pt,
+        the invisible text mode without an image beneath, outside the crop box; rules in
+        pincite.extract.hidden), left out of ``text`` (so never quotable; ``char_map`` maps
+        around it): [{"text": str, "reason": str}] in page order; [] on nearly every page.
     """
 
     page: int
@@ -82,6 +88,7 @@ class PageText:
     spans: list[dict] = field(default_factory=list)
     sections: list[dict] = field(default_factory=list)
     char_map: list[list[int]] = field(default_factory=list)
+    hidden: list[dict] = field(default_factory=list)
 
 
 @dataclass

@@ -72,6 +72,7 @@ import pypdfium2.raw as pdfium_c
 
 from pincite.errors import Damaged, EmptyFile, Encrypted, GarbledText, NoTextLayer, NotAPdf, TooLarge
 from pincite.extract import headings as headings_mod
+from pincite.extract import hidden as hidden_mod
 from pincite.extract import layout
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
@@ -105,11 +106,15 @@ class PdfLimits:
     max_pages: most physical pages (default 5000).
     min_doc_chars: fewest non-whitespace characters in the whole text (default 20), counted
         after repair and OCR; below it the document is treated as having no text layer.
+    max_content_bytes: most bytes the decoded content streams of one page may take (its
+        /Contents and the form XObjects of its resources; default 32 MiB), checked before
+        PDFium loads any page (:func:`check_content_streams`).
     """
 
     max_bytes: int = 200 * _MIB
     max_pages: int = 5000
     min_doc_chars: int = 20
+    max_content_bytes: int = 32 * _MIB
 
 
 #: The note of a page with no text, no image and no ink (a blank left page of a book): not
@@ -153,7 +158,8 @@ def extract_pdf(
     Raises (all :class:`pincite.errors.IngestError`, message naming the file):
         EmptyFile: the file has zero bytes.
         NotAPdf: no ``%PDF-`` header in the first 1024 bytes, whatever the extension.
-        TooLarge: more than ``limits.max_bytes`` bytes or ``limits.max_pages`` pages.
+        TooLarge: more than ``limits.max_bytes`` bytes or ``limits.max_pages`` pages, or a
+            page whose content streams decode to more than ``limits.max_content_bytes``.
         Encrypted: a user password is needed, the given one is wrong, or the
             encryption scheme is not supported.
         Damaged: PDFium cannot load the file (truncated, broken), it has zero pages, or
@@ -190,6 +196,7 @@ def extract_pdf(
             raise Damaged(path, "the document has 0 pages")
         if n_pages > limits.max_pages:
             raise TooLarge(path, f"{n_pages:,} pages; the limit is {limits.max_pages:,} pages")
+        check_content_streams(path, limits.max_content_bytes, password)
         metadata_title = pdf.get_metadata_value("Title").strip()
         pages: list[PageText] = []
         looks: list[_PageLook] = []
@@ -242,6 +249,73 @@ def extract_pdf(
         warnings=_page_warnings(notes),
         tables=tables,
     )
+
+
+def check_content_streams(path: Path, max_bytes: int, password: str | None = None) -> None:
+    """Raise TooLarge naming the page when the decoded content of one page (its /Contents
+    streams and the form XObjects named in its resources) exceeds ``max_bytes``: PDFium
+    parses a page's whole content on load (a 100 MB stream took it 1.7 GB of memory).
+
+    Read with pdfminer.six before PDFium loads any page, without decoding into memory: a
+    FlateDecode stream is inflated in 1 MiB steps and only counted, other filters count their
+    raw size. A file pdfminer cannot parse, or a stream it cannot read (encrypted), is left
+    to PDFium: this check never refuses on a guess.
+    """
+    from pdfminer.pdfdocument import PDFDocument
+    from pdfminer.pdfpage import PDFPage
+    from pdfminer.pdfparser import PDFParser
+    from pdfminer.pdftypes import PDFStream, resolve1
+
+    def streams(page) -> list:
+        found = []
+        contents = resolve1(page.attrs.get("Contents"))
+        for s in contents if isinstance(contents, list) else [contents]:
+            s = resolve1(s)
+            if isinstance(s, PDFStream):
+                found.append(s)
+        xobjects = resolve1((resolve1(page.resources) or {}).get("XObject")) if page.resources else None
+        for x in (xobjects or {}).values():
+            x = resolve1(x)
+            if isinstance(x, PDFStream) and getattr(resolve1(x.attrs.get("Subtype")), "name", None) == "Form":
+                found.append(x)
+        return found
+
+    try:
+        with open(path, "rb") as fh:
+            doc = PDFDocument(PDFParser(fh), password=password or "")
+            for number, page in enumerate(PDFPage.create_pages(doc), 1):
+                total = 0
+                for s in streams(page):
+                    total += _decoded_size(s, max_bytes - total + 1)
+                    if total > max_bytes:
+                        raise TooLarge(path, f"the content of page {number} decodes to over {max_bytes:,} "
+                                             f"bytes; the limit is {max_bytes:,} bytes a page "
+                                             f"(PINCITE_MAX_CONTENT_MB)")
+    except TooLarge:
+        raise
+    except Exception:  # pdfminer cannot read what PDFium may: PDFium decides
+        return
+
+
+def _decoded_size(stream, cap: int) -> int:
+    """Bytes `stream` (a pdfminer PDFStream) decodes to, counted up to a little past `cap`;
+    its raw size when it is not FlateDecode alone or cannot be inflated."""
+    import zlib
+
+    raw = stream.get_rawdata() or b""
+    filters = [getattr(f, "name", f) for f, _ in stream.get_filters()]
+    if filters not in (["FlateDecode"], ["Fl"]):
+        return len(raw)
+    inflate = zlib.decompressobj()
+    total, data = 0, raw
+    try:
+        while data and total <= cap:
+            out = inflate.decompress(data, _MIB)
+            total += len(out)
+            data = inflate.unconsumed_tail
+    except zlib.error:
+        return max(total, len(raw))
+    return total
 
 
 def _title(metadata_title: str, pages: list[PageText], looks: list[_PageLook], stem: str) -> str:
@@ -313,8 +387,11 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
             raise Damaged(path, f"the text of page {index + 1} cannot be loaded: {exc}") from exc
         try:
             source = textpage.get_text_range()
-            # glyphs marked as no text (a Span with an empty ActualText) are left out
-            text, char_map = layout.drop_chars(source, no_text_offsets(page, textpage, source))
+            # glyphs marked as no text (a Span with an empty ActualText) and text a reader
+            # cannot see (pincite.extract.hidden) are left out
+            hidden_at = object_offsets(textpage, source, hidden_mod.hidden_text_objects(page))
+            hidden = hidden_mod.hidden_runs(source, hidden_at)
+            text, char_map = layout.drop_chars(source, no_text_offsets(page, textpage, source, set(hidden_at)))
             lines = layout.scan_lines(textpage, text, char_map, source)
             ordered = layout.reading_order(textpage, text, lines, float(width), char_map, source)
             if ordered is None:  # margin notes PDFium puts inside a paragraph: after it
@@ -339,6 +416,7 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
         width=float(width),
         height=float(height),
         char_map=char_map,
+        hidden=hidden,
     ), look
 
 
@@ -351,7 +429,8 @@ _EMPTY_TEXT_STRINGS = (b"", b"\xfe\xff", b"\xef\xbb\xbf")
 _LINE_BREAKS = "\r\n"
 
 
-def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: str) -> list[int]:
+def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: str,
+                    also: set[int] = frozenset()) -> list[int]:
     """Offsets into ``text`` (PDFium's text of ``page``, ``get_text_range()``) of the chars
     to leave out of the page text, in increasing order; [] on nearly every page.
 
@@ -369,12 +448,27 @@ def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: st
     line, and the line break after a line they made up alone (so "\\r\\n1 sudo" gives
     "\\r\\nsudo" and a line "2" disappears).
 
+    ``also``: offsets of further chars to leave out (text a reader cannot see,
+    :mod:`pincite.extract.hidden`); their stranded whitespace goes the same way.
+
     Costs one walk over the page objects (marks read only on marked text and form objects);
     the chars are looked at only on a page that has such a text object.
     """
     hidden = no_text_objects(page)
-    if not hidden:
+    marked = set(object_offsets(textpage, text, dict.fromkeys(hidden, True))) if hidden else set()
+    marked |= set(also)
+    if not marked:
         return []
+    return sorted(marked | stranded_space(text, marked))
+
+
+def object_offsets(textpage: pdfium.PdfTextPage, text: str, objects: dict) -> dict[int, object]:
+    """Offsets into ``text`` (PDFium's text of the page, ``get_text_range()``) of the chars
+    drawn by the text objects keyed in ``objects`` (addresses, as ``FPDFText_GetTextObject``
+    gives them) -> that object's value; line breaks PDFium puts among them are not included.
+    {} without a look at the chars when ``objects`` is empty."""
+    if not objects:
+        return {}
     raw = textpage.raw
     n = pdfium_c.FPDFText_CountChars(raw)
     # PDFium char index -> offset into text: the identity when no char is left out of
@@ -383,17 +477,18 @@ def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: st
     unit_to_offset: list[int] | None = None
     if not identity and len(text.encode("utf-16-le")) // 2 != len(text):
         unit_to_offset = [i for i, ch in enumerate(text) for _ in range(2 if ord(ch) > 0xFFFF else 1)]
-    marked: set[int] = set()
+    marked: dict[int, object] = {}
     for k in range(max(0, n)):
         obj = pdfium_c.FPDFText_GetTextObject(raw, k)
-        if not obj or ctypes.cast(obj, ctypes.c_void_p).value not in hidden:
+        value = objects.get(ctypes.cast(obj, ctypes.c_void_p).value) if obj else None
+        if value is None:
             continue
         t = k if identity else pdfium_c.FPDFText_GetTextIndexFromCharIndex(raw, k)
         if unit_to_offset is not None:
             t = unit_to_offset[t] if 0 <= t < len(unit_to_offset) else -1
         if 0 <= t < len(text) and text[t] not in _LINE_BREAKS:
-            marked.add(t)
-    return sorted(marked | stranded_space(text, marked))
+            marked[t] = value
+    return marked
 
 
 def stranded_space(text: str, gone: set[int]) -> set[int]:

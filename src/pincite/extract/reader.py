@@ -15,8 +15,9 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from pincite.errors import TooLarge
 from pincite.extract.model import DocumentModel
-from pincite.extract.pdf import PdfLimits, extract_pdf
+from pincite.extract.pdf import MIME_PDF, PdfLimits, extract_pdf
 from pincite.extract.sniff import FileType, ZipLimits, sniff
 
 #: Suffix each kind of original is stored under (library.blobs).
@@ -33,6 +34,8 @@ class Extracted:
     tmp: a temporary folder to remove with cleanup() once pages_pdf is stored, or None.
     analysed: what a FileReader subclass computed from `doc` besides (the Library's chunks
         and index terms, so a read-ahead process does that work too), else None.
+    dense: the passage vectors of `analysed`'s chunks when a caller embedded them already
+        (the web server does, off its library thread), else None.
     """
 
     sha256: str
@@ -41,6 +44,7 @@ class Extracted:
     pages_pdf: Path | None = None
     tmp: Path | None = None
     analysed: object | None = None
+    dense: object | None = None
 
     def cleanup(self) -> None:
         """Remove `tmp` (and the converted PDF in it); safe to call twice."""
@@ -50,16 +54,52 @@ class Extracted:
 
 
 @dataclass(frozen=True)
+class ContentLimits:
+    """Limits on what one document may hold once read, for every type (Settings.max_*).
+
+    max_text_chars: most non-whitespace characters of its text (default 10 million).
+    max_blocks: most blocks of a non-PDF document: DOCX paragraphs and table rows, sheet
+        rows, slides, text units (the spans of its units, else its units; default 100,000).
+        A PDF's pages are bounded by PdfLimits.max_pages instead.
+    max_chunks: most chunks (checked by the Library before embedding; default 20,000).
+    """
+
+    max_text_chars: int = 10_000_000
+    max_blocks: int = 100_000
+    max_chunks: int = 20_000
+
+    def check(self, path: Path, doc: DocumentModel) -> None:
+        """TooLarge naming `path` and the limit when `doc` holds more text or blocks."""
+        chars = sum(len("".join(p.text.split())) for p in doc.pages)
+        if chars > self.max_text_chars:
+            raise TooLarge(path, f"its text has {chars:,} characters; the limit is "
+                                 f"{self.max_text_chars:,} characters (PINCITE_MAX_TEXT_CHARS)")
+        if doc.mime != MIME_PDF:
+            blocks = sum(max(1, len(p.spans)) for p in doc.pages)
+            if blocks > self.max_blocks:
+                raise TooLarge(path, f"it has {blocks:,} blocks (paragraphs, rows, slides); the "
+                                     f"limit is {self.max_blocks:,} blocks (PINCITE_MAX_BLOCKS)")
+
+    def check_chunks(self, path: Path | str, count: int) -> None:
+        """TooLarge naming `path` and the limit when a document makes `count` chunks."""
+        if count > self.max_chunks:
+            raise TooLarge(path, f"it makes {count:,} chunks; the limit is {self.max_chunks:,} "
+                                 f"chunks (PINCITE_MAX_CHUNKS)")
+
+
+@dataclass(frozen=True)
 class FileReader:
     """Limits and settings of reading (pincite.config.Settings has the defaults and the
     environment variables): pdf_limits (bytes and pages of a PDF), zip_limits (of an Office
-    file's ZIP), max_bytes (of any file), ocr ("auto"/"off") and max_ocr_pages."""
+    file's ZIP), max_bytes (of any file), ocr ("auto"/"off"), max_ocr_pages and content
+    (text and blocks of the document read, ContentLimits)."""
 
     pdf_limits: PdfLimits
     zip_limits: ZipLimits
     max_bytes: int
     ocr: str = "auto"
     max_ocr_pages: int = 50
+    content: ContentLimits = ContentLimits()
 
     def file_type(self, path: Path, name: str | None = None) -> FileType:
         """The type of the file from its bytes (pincite.extract.sniff): for an Office file only
@@ -70,10 +110,26 @@ class FileReader:
         """`path` (whose sha256 is `sha`; doc_id is its first 16 hex digits) read by the
         extractor of its type. A DOCX is converted to PDF by LibreOffice into a new temporary
         folder that the result's cleanup() removes. Raises IngestError (not a supported type,
-        damaged, encrypted, too large, ...) or OSError."""
+        damaged, encrypted, too large (TooLarge also past `content`'s text and block limits;
+        a text file of over 4 bytes per allowed character before it is read), ...) or
+        OSError."""
+        got = self._read(path, sha, password)
+        try:
+            self.content.check(path, got.doc)
+        except BaseException:
+            got.cleanup()
+            raise
+        return got
+
+    def _read(self, path: Path, sha: str, password: str | None) -> Extracted:
         doc_id = sha[:16]
         ftype = self.file_type(path)
         suffix = STORED_SUFFIX[ftype.kind]
+        if ftype.kind in ("txt", "md"):
+            size = Path(path).stat().st_size
+            if size > 4 * self.content.max_text_chars:  # UTF-8: at most 4 bytes a character
+                raise TooLarge(path, f"{size:,} bytes of text; the limit is {self.content.max_text_chars:,} "
+                                     f"characters (PINCITE_MAX_TEXT_CHARS)")
         if ftype.kind == "docx":
             tmp = Path(tempfile.mkdtemp(prefix="pincite-docx-"))
             try:

@@ -1,0 +1,253 @@
+"""Text a reader cannot see on a PDF page: found per text object, left out of the page text.
+
+A text layer may hold text no one sees on the page: white 1-pt words on the line of a real
+fact ("answer 9.9 L"), text drawn in the invisible rendering mode, text placed beyond the
+crop box. Such text is verbatim in the text layer, so a quote of it would pass a verbatim
+check although no reader could find it on the page. :func:`hidden_text_objects` tells these
+text objects apart by what PDFium says of each (pypdfium2's raw API): a text object is
+hidden when
+
+* its rendering mode is invisible (3, or 7: clip only) and no image lies beneath it (an OCR
+  layer over a scan is drawn invisible on top of the page image: that text stays, it is
+  what the image shows);
+* its effective size (font size times the scale of its matrix, forms' matrices included) is
+  under MIN_TEXT_PT points;
+* its box lies wholly outside the crop box;
+* its paint (fill colour; stroke colour for the stroke-only modes 1 and 5) is fully
+  transparent, or within COLOUR_TOLERANCE of the background under it in every channel. The
+  background is the fill colour of the topmost filled path drawn before the text whose box
+  holds the text's centre, else white (the paper), except that when an image drawn before it
+  holds that centre first the background is unknown and the text counts as visible (white
+  text on a photo or on a dark table band stays). Boxes only estimate what lies beneath (a
+  framed panel is a dark shape under a lighter one), so a text this rule picks is hidden only
+  when a rendering of the page confirms it: under 2% of the pixels of its box differ from its
+  colour (:func:`_confirmed_by_rendering`; only pages with such a text are rendered).
+
+The caller (:mod:`pincite.extract.pdf`) leaves the chars of these objects out of the page
+text, so no quote can include them, and keeps what they said in ``PageText.hidden`` so a
+user is told there is hidden text on the page (a sign of tampering).
+
+This module must not import later stages.
+"""
+from __future__ import annotations
+
+import ctypes
+
+import pypdfium2.raw as pdfium_c
+
+from pincite.extract.geometry import apply, compose
+
+#: Text drawn smaller than this many points (effective size) is hidden.
+MIN_TEXT_PT = 2.0
+#: Text whose colour is within this of its background in each RGB channel (0..255) is hidden:
+#: white on white, or #F0F0F0 on white; a light grey watermark (0.9 grey = 230) is not.
+COLOUR_TOLERANCE = 24
+#: Same-colour candidates are confirmed on a rendering at this scale (2 = 144 dpi): text is
+#: hidden when under UNSEEN_SHARE of the pixels of its box differ from its colour.
+RENDER_SCALE = 2.0
+UNSEEN_SHARE = 0.02
+#: At most this many page objects are looked at, this many forms deep.
+MAX_OBJECTS = 20_000
+MAX_FORM_DEPTH = 8
+
+#: Reasons, as shown to a user.
+INVISIBLE_MODE = "drawn in the invisible text mode"
+TINY = "under {pt:g} pt"
+OUTSIDE = "outside the visible page area"
+SAME_COLOUR = "same colour as the background"
+TRANSPARENT = "fully transparent"
+
+_WHITE = (255, 255, 255)
+_IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def hidden_text_objects(page) -> dict[int, str]:
+    """Text objects of ``page`` (a ``pypdfium2.PdfPage``) a reader cannot see, by address
+    (``ctypes.c_void_p`` values, as ``FPDFText_GetTextObject`` gives them) -> the reason
+    (one of the module's reason strings). Rules in the module docstring; {} on nearly every
+    page. Costs one walk over the page objects in drawing order (forms opened)."""
+    crop = visible_box(page)
+    backgrounds: list[tuple[tuple[float, float, float, float], tuple[int, int, int] | None]] = []
+    found: dict[int, str] = {}
+    seen = 0
+    u = [ctypes.c_uint() for _ in range(4)]
+    f = [ctypes.c_float() for _ in range(4)]
+    size = ctypes.c_float()
+    m = pdfium_c.FS_MATRIX()
+
+    def bounds(obj, outer) -> tuple[float, float, float, float] | None:
+        if not pdfium_c.FPDFPageObj_GetBounds(obj, *(ctypes.byref(x) for x in f)):
+            return None
+        left, bottom, right, top = (x.value for x in f)
+        if outer is _IDENTITY:
+            return left, bottom, right, top
+        xs, ys = zip(*(apply(outer, x, y) for x, y in ((left, bottom), (right, bottom), (left, top), (right, top))))
+        return min(xs), min(ys), max(xs), max(ys)
+
+    def colour(getter, obj) -> tuple[int, int, int, int] | None:
+        if not getter(obj, *(ctypes.byref(x) for x in u)):
+            return None
+        return tuple(x.value for x in u)
+
+    def walk(owner, is_form: bool, outer, depth: int) -> None:
+        nonlocal seen
+        count = (pdfium_c.FPDFFormObj_CountObjects(owner) if is_form
+                 else pdfium_c.FPDFPage_CountObjects(owner))
+        get = pdfium_c.FPDFFormObj_GetObject if is_form else pdfium_c.FPDFPage_GetObject
+        for i in range(max(0, count)):
+            seen += 1
+            if seen > MAX_OBJECTS:
+                return
+            obj = get(owner, i)
+            if not obj:
+                continue
+            kind = pdfium_c.FPDFPageObj_GetType(obj)
+            if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
+                if depth < MAX_FORM_DEPTH and pdfium_c.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
+                    walk(obj, True, compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f)), depth + 1)
+                continue
+            if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+                box = bounds(obj, outer)
+                if box is not None:
+                    backgrounds.append((box, None))
+                continue
+            if kind == pdfium_c.FPDF_PAGEOBJ_PATH:
+                mode, stroke = ctypes.c_int(), ctypes.c_int()
+                if not pdfium_c.FPDFPath_GetDrawMode(obj, ctypes.byref(mode), ctypes.byref(stroke)) \
+                        or mode.value == pdfium_c.FPDF_FILLMODE_NONE:
+                    continue
+                box, paint = bounds(obj, outer), colour(pdfium_c.FPDFPageObj_GetFillColor, obj)
+                if box is not None and paint is not None and paint[3] > 0:
+                    backgrounds.append((box, paint[:3]))
+                continue
+            if kind != pdfium_c.FPDF_PAGEOBJ_TEXT:
+                continue
+            why = _hidden_why(obj, bounds(obj, outer), outer)
+            if why is not None:
+                found[ctypes.cast(obj, ctypes.c_void_p).value] = why
+
+    def _hidden_why(obj, box, outer) -> str | None:
+        render = pdfium_c.FPDFTextObj_GetTextRenderMode(obj)
+        under = _beneath(box, backgrounds) if box is not None else _WHITE
+        if render in (pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE, pdfium_c.FPDF_TEXTRENDERMODE_CLIP):
+            over_image = box is not None and _image_beneath(box, backgrounds)
+            return None if over_image else INVISIBLE_MODE
+        if box is not None:
+            left, bottom, right, top = crop
+            if box[2] < left or box[0] > right or box[3] < bottom or box[1] > top:
+                return OUTSIDE
+        if pdfium_c.FPDFTextObj_GetFontSize(obj, ctypes.byref(size)) \
+                and pdfium_c.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
+            a, b, c, d = compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f))[:4]
+            effective = abs(size.value) * abs(a * d - b * c) ** 0.5
+            if 0 < effective < MIN_TEXT_PT:
+                return TINY.format(pt=MIN_TEXT_PT)
+        stroke_only = render in (pdfium_c.FPDF_TEXTRENDERMODE_STROKE,
+                                 pdfium_c.FPDF_TEXTRENDERMODE_STROKE_CLIP)
+        paint = colour(pdfium_c.FPDFPageObj_GetStrokeColor if stroke_only
+                       else pdfium_c.FPDFPageObj_GetFillColor, obj)
+        if paint is None:
+            return None
+        if paint[3] == 0:
+            return TRANSPARENT
+        if under is not None and box is not None and _close(paint[:3], under):
+            same_colour.append((ctypes.cast(obj, ctypes.c_void_p).value, box, paint[:3]))
+        return None
+
+    same_colour: list[tuple[int, tuple[float, float, float, float], tuple[int, int, int]]] = []
+    walk(page.raw, False, _IDENTITY, 0)
+    if same_colour:
+        found.update(dict.fromkeys(_confirmed_by_rendering(page, same_colour), SAME_COLOUR))
+    return found
+
+
+def visible_box(page) -> tuple[float, float, float, float]:
+    """The page area a viewer shows: (left, bottom, right, top) in PDF points, PDFium's
+    crop box clipped to the media box with inherited boxes honoured
+    (``FPDF_GetPageBoundingBox``; pypdfium2's ``get_cropbox`` does not follow boxes a page
+    inherits from its parents and falls back to US Letter)."""
+    rect = pdfium_c.FS_RECTF()
+    if pdfium_c.FPDF_GetPageBoundingBox(page.raw, ctypes.byref(rect)):
+        return (min(rect.left, rect.right), min(rect.bottom, rect.top),
+                max(rect.left, rect.right), max(rect.bottom, rect.top))
+    width, height = page.get_size()
+    return 0.0, 0.0, float(width), float(height)
+
+
+def _close(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
+    return all(abs(p - q) <= COLOUR_TOLERANCE for p, q in zip(a, b))
+
+
+def _confirmed_by_rendering(page, candidates) -> list[int]:
+    """The candidates (address, box, paint colour) whose box, in a rendering of the page at
+    RENDER_SCALE, shows next to nothing but the paint colour: under UNSEEN_SHARE of its
+    pixels differ from it by more than COLOUR_TOLERANCE. Object boxes only estimate what is
+    beneath (a framed panel is a filled shape under a lighter one); the rendering shows it."""
+    import numpy as np
+
+    try:
+        bitmap = page.render(scale=RENDER_SCALE, rev_byteorder=True)
+    except Exception:  # a page PDFium cannot render: keep the text (never hide on a guess)
+        return []
+    try:
+        pixels = bitmap.to_numpy().copy()
+        mode = bitmap.mode
+    finally:
+        bitmap.close()
+    if pixels.ndim != 3 or not mode.startswith("RGB"):
+        return []
+    rgb = pixels[..., :3]
+    height, width = rgb.shape[:2]
+    left, bottom, _, top = visible_box(page)
+    out = []
+    for address, box, paint in candidates:
+        x0 = int(np.floor((box[0] - left) * RENDER_SCALE))
+        x1 = max(int(np.ceil((box[2] - left) * RENDER_SCALE)), x0 + 1)
+        y0 = int(np.floor((top - box[3]) * RENDER_SCALE))
+        y1 = max(int(np.ceil((top - box[1]) * RENDER_SCALE)), y0 + 1)
+        region = rgb[max(0, y0):min(height, y1), max(0, x0):min(width, x1)].astype(int)
+        if region.size == 0:
+            continue
+        differs = (np.abs(region - np.array(paint)) > COLOUR_TOLERANCE).any(axis=-1)
+        if float(differs.mean()) < UNSEEN_SHARE:
+            out.append(address)
+    return out
+
+
+def _beneath(box: tuple[float, float, float, float],
+             backgrounds: list[tuple[tuple[float, float, float, float], tuple[int, int, int] | None]]
+             ) -> tuple[int, int, int] | None:
+    """The colour under the centre of ``box``: the topmost background (drawn last) holding
+    it, white when none does; None (unknown) when that topmost one is an image."""
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    for (left, bottom, right, top), paint in reversed(backgrounds):
+        if left <= x <= right and bottom <= y <= top:
+            return paint
+    return _WHITE
+
+
+def _image_beneath(box: tuple[float, float, float, float],
+                   backgrounds: list[tuple[tuple[float, float, float, float], tuple[int, int, int] | None]]) -> bool:
+    """Does an image drawn before the text hold the centre of ``box``?"""
+    x, y = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return any(paint is None and left <= x <= right and bottom <= y <= top
+               for (left, bottom, right, top), paint in backgrounds)
+
+
+def hidden_runs(text: str, offsets: dict[int, str]) -> list[dict]:
+    """The hidden stretches of ``text``: ``offsets`` maps the offsets of hidden chars to
+    their reason; chars of one reason on one line separated only by spaces form one run. Returns
+    [{"text": str (whitespace collapsed), "reason": str}] in text order."""
+    runs: list[dict] = []
+    last = -1
+    for i in sorted(offsets):
+        why = offsets[i]
+        gap = text[last + 1:i]
+        if runs and runs[-1]["reason"] == why and not gap.strip() and "\n" not in gap and "\r" not in gap:
+            runs[-1]["text"] += text[last + 1:i + 1]
+        else:
+            runs.append({"text": text[i], "reason": why})
+        last = i
+    for r in runs:
+        r["text"] = " ".join(r["text"].split())
+    return [r for r in runs if r["text"]]
