@@ -55,7 +55,7 @@ $(LLM_VENV)/.installed: benchmarks/llm/requirements.txt
 	@CMAKE_ARGS="$(LLM_CMAKE_ARGS)" $(LLM_VENV)/bin/python -m pip install --quiet --require-hashes \
 	  --no-binary llama-cpp-python -r benchmarks/llm/requirements.txt || \
 	  { echo "llm-bench: step build failed: pip could not install benchmarks/llm/requirements.txt into" \
-	         "$(LLM_VENV) (llama-cpp-python needs cmake and a C++ compiler: apt-get install cmake g++)"; exit 1; }
+	         "$(LLM_VENV) (its error is above; compiling llama-cpp-python needs cmake and g++)"; exit 1; }
 	@touch $@
 
 llm-bench: setup $(LLM_VENV)/.installed

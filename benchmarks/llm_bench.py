@@ -91,7 +91,7 @@ def model_file(venv: Path) -> Path:
         run = subprocess.run([str(py), "-c", code], capture_output=True, text=True)
         if run.returncode != 0:
             raise StepFailed("model", f"the model part wheels are not installed in {venv} "
-                                      f"(run make llm-bench): {run.stderr.strip().splitlines()[-1:]}")
+                                      f"(run make llm-bench): {(run.stderr.strip().splitlines() or ['?'])[-1]}")
         parts = [Path(p) for p in run.stdout.split()]
         target.parent.mkdir(parents=True, exist_ok=True)
         tmp = target.with_suffix(".part")
