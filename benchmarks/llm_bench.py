@@ -22,8 +22,9 @@ file pinned by hash in benchmarks/llm/requirements.txt) and runs it. Steps, each
 
 Printed per language (the question's `lang`): questions, answered / refused / not_confirmed
 (other statuses and errors apart), claims, claims verified, claims verified that do not answer
-the question, mean tokens (prompt + completion, as the server counts them) and mean seconds per
-question (wall clock of Library.ask, retrieval included).
+the question, mean tokens (prompt + completion over all model calls, as the server counts them;
+0 for a question refused before any model call) and mean seconds per question (wall clock of
+Library.ask, retrieval included).
 
 "Verified but not an answer" is judged against the question's expected answer, not by pincite:
 a verified claim counts as an answer when its quote holds at least half of the words of the
@@ -321,7 +322,8 @@ def main() -> int:
         ap.error("--limit must be at least 1")
     from pincite.answer.llm import load_settings
 
-    say = (lambda *a: print(*a, file=sys.stderr)) if args.json else print
+    out_stream = sys.stderr if args.json else sys.stdout
+    say = lambda *a: print(*a, file=out_stream, flush=True)  # noqa: E731
     try:
         model = model_file(args.venv)
         say(f"model: {model} (SHA-256 checked)")
