@@ -243,9 +243,10 @@ def pick(split: str, limit: int | None) -> list[dict]:
     return out
 
 
-def ask_all(qs: list[dict], settings, progress=print) -> list[dict]:
+def ask_all(qs: list[dict], settings, progress=print, sink=None) -> list[dict]:
     """One record per question: status, claims (each with `answers` as judged), usage,
-    seconds; `error` set (and status "error") when the model server failed."""
+    seconds; `error` set (and status "error") when the model server failed. `sink`, when
+    given, is called with each record as soon as it is made (a long run keeps what it did)."""
     from pincite.answer.llm import LlmError
 
     by_lib = defaultdict(list)
@@ -274,6 +275,8 @@ def ask_all(qs: list[dict], settings, progress=print) -> list[dict]:
                             "answers": claim_answers(q, quote, c.text) if c.verified else None})
                 rec["seconds"] = round(time.perf_counter() - t0, 2)
                 records.append(rec)
+                if sink is not None:
+                    sink(rec)
                 bad = sum(c["verified"] and not c["answers"] for c in rec["claims"])
                 progress(f"  {q['id']}: {rec['status']}, {len(rec['claims'])} claims, "
                          f"{sum(c['verified'] for c in rec['claims'])} verified, {bad} not an answer, "
@@ -324,6 +327,14 @@ def main() -> int:
 
     out_stream = sys.stderr if args.json else sys.stdout
     say = lambda *a: print(*a, file=out_stream, flush=True)  # noqa: E731
+    sink = None
+    if args.out:
+        args.out.parent.mkdir(parents=True, exist_ok=True)
+        out_file = args.out.open("w", encoding="utf-8")
+
+        def sink(rec: dict) -> None:
+            out_file.write(json.dumps(rec, ensure_ascii=False) + "\n")
+            out_file.flush()
     try:
         model = model_file(args.venv)
         say(f"model: {model} (SHA-256 checked)")
@@ -336,16 +347,14 @@ def main() -> int:
                 say("check-llm:\n  " + "\n  ".join(out.splitlines()))
                 settings = load_settings(Path(tmp) / "data", env={}, timeout_s=args.timeout)
                 say(f"questions: {len(qs)} of split {args.split} (response format {mode})")
-                records = ask_all(qs, settings, progress=say)
+                records = ask_all(qs, settings, progress=say, sink=sink)
     except StepFailed as e:
         print(e, file=sys.stderr)
         return 1
+    finally:
+        if args.out:
+            out_file.close()
     rows = summarise(records)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        with args.out.open("w", encoding="utf-8") as f:
-            for r in records:
-                f.write(json.dumps(r, ensure_ascii=False) + "\n")
     report = {"split": args.split, "limit": args.limit, "model": MODEL_NAME, "response_format": mode,
               "threads": args.threads, "rows": rows}
     if args.json:
