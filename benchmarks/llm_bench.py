@@ -41,10 +41,12 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import itertools
 import json
 import os
 import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -230,17 +232,14 @@ def _telling(word: str) -> bool:
 # -- the run -------------------------------------------------------------------------------------
 
 def pick(split: str, limit: int | None) -> list[dict]:
-    """The questions of `split` ("all": every one), the first `limit` per language."""
-    qs = dt.questions(None if split == "all" else split)
-    if limit is None:
-        return qs
-    seen: dict[str, int] = defaultdict(int)
-    out = []
-    for q in qs:
-        if seen[q["lang"]] < limit:
-            seen[q["lang"]] += 1
-            out.append(q)
-    return out
+    """The questions of `split` ("all": every one), the first `limit` per language (file
+    order), taken in turn from each language (en, ru, zh, en, ...) so that a run stopped early
+    still covers every language."""
+    by_lang: dict[str, list[dict]] = defaultdict(list)
+    for q in dt.questions(None if split == "all" else split):
+        by_lang[q["lang"]].append(q)
+    lists = [v[:limit] if limit is not None else v for _, v in sorted(by_lang.items())]
+    return [q for row in itertools.zip_longest(*lists) for q in row if q is not None]
 
 
 def ask_all(qs: list[dict], settings, progress=print, sink=None) -> list[dict]:
@@ -324,6 +323,9 @@ def main() -> int:
     if args.limit is not None and args.limit < 1:
         ap.error("--limit must be at least 1")
     from pincite.answer.llm import load_settings
+
+    # A SIGTERM unwinds like an exit, so the server child is stopped with the run.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
 
     out_stream = sys.stderr if args.json else sys.stdout
     say = lambda *a: print(*a, file=out_stream, flush=True)  # noqa: E731
