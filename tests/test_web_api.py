@@ -204,7 +204,8 @@ def test_upload_ask_and_open_the_cited_page(c, boiler):
 
     # the extracted text of the page
     assert page_text == {"doc_id": doc_id, "page": 3, "page_label": "2", "label_source": "pagelabels",
-                         "pages": 3, "kind": "pdf", "address": None, "ocr": False, "text": page_text["text"]}
+                         "pages": 3, "kind": "pdf", "address": None, "ocr": False, "text": page_text["text"],
+                         "hidden": []}
     assert "opens at 6 bar pressure" in page_text["text"]
     first = c.get(f"/api/documents/{doc_id}/pages/1/text").json()
     assert first["page_label"] == "i" and first["text"].startswith("Boiler B-12 service manual")

@@ -70,7 +70,8 @@ def test_questions_are_answered_while_a_long_upload_is_ingested(tmp_path):
         server.stop()
         thread.join(30)
     print(f"ingest {ingest_s:.1f} s; {len(latencies)} asks meanwhile, slowest {max(latencies):.2f} s")
-    assert ingest_s > 3 and latencies, (ingest_s, latencies)
+    # the ingest must last long enough for several asks to fall inside it (its length depends
+    # on the machine's load; the asks' count, not a wall time, is what the test needs)
+    assert len(latencies) >= 3, (ingest_s, latencies)
     # before: an ask sent during the ingest waited for all of it (4.5 s of a 4.7 s ingest)
     assert max(latencies) < 0.5 * ingest_s, (ingest_s, latencies)
-    assert len(latencies) >= 3, (ingest_s, latencies)

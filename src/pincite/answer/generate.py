@@ -137,8 +137,13 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     bar = g.rel.threshold if g.rel is not None else 0.0
 
     def _check_reply(reply: dict | None) -> list[Claim] | None:
-        return None if reply is None else check_claims(reply.get("claims") or [], ev, allowed, lang, answers, bar,
-                                                       g.question)
+        if reply is None:
+            return None
+        # a claim stating an input of a verified calculation answers through the calculation
+        calc = _calculation(reply, ev, allowed, lang)
+        inputs = ({i.citation.chunk_id for i in calc.inputs if i.verified and i.citation}
+                  if calc is not None and calc.verified else set())
+        return check_claims(reply.get("claims") or [], ev, allowed, lang, answers, bar, g.question, inputs)
 
     checked = _check_reply(reply)
     calc = _calculation(reply, ev, allowed, lang)
@@ -183,7 +188,7 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
 
 def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang: str | None,
                  answers: Callable[[Hit, int, int], float] | None = None, bar: float = 0.0,
-                 question: str = "") -> list[Claim]:
+                 question: str = "", inputs: set[str] = frozenset()) -> list[Claim]:
     """Check each raw claim (a dict from the model's JSON) against the evidence set.
 
     Returns one Claim per raw claim (at most MAX_CLAIMS), `verified` only when every check
@@ -195,7 +200,9 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
     the question: pipeline.WindowScorer.probability), a claim whose quote passed every check
     is also scored on its quote's span; below `bar` (the refusal bar) it is not verified:
     its quote stands on the page, but it does not answer the question asked (dimensions
-    quoted for a weight). The score is kept in Claim.answerability.
+    quoted for a weight). The score is kept in Claim.answerability. A claim from a chunk in
+    `inputs` (the chunk ids of a verified calculation's inputs) is not held to the bar: it
+    states one of the values the answer is computed from, not the answer itself.
     """
     out = []
     for raw in raw_claims[:MAX_CLAIMS]:
@@ -228,7 +235,7 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
         score = None
         if reason is None and answers is not None and check.start is not None:
             score = round(answers(hit, hit.char_start + check.start, hit.char_start + check.end), 4)
-            if score < bar:
+            if score < bar and hit.chunk_id not in inputs:
                 reason = message("claim_not_an_answer", lang or "en")
         out.append(Claim(text=text, verified=reason is None, reason=reason, citations=[cit], answerability=score))
     return out
