@@ -464,17 +464,24 @@ def _mark_status(ans: Answer, res) -> None:
                 break
 
 
-def ask_library(lib: LibraryLike, question: str, scope: SearchFilter | dict | None = None, *,
-                doc_ids: list[str] | None = None, llm=None, serial: str | None = None,
-                mode: str | None = None, compare: list[str] | None = None) -> Answer:
-    """Library.ask with the registry options too (serial, mode, compare): `scope` a
-    SearchFilter or a scope object, `llm` LlmSettings (a client is opened for the call)."""
+def _filter_of(scope: SearchFilter | dict | None, doc_ids: list[str] | None) -> SearchFilter:
+    """A fresh SearchFilter from `scope` (a SearchFilter, copied, or a scope object; ValueError
+    for a bad one), narrowed to `doc_ids` when given."""
     if scope is None or isinstance(scope, SearchFilter):
         flt = dataclasses.replace(scope or SearchFilter())
     else:
         flt = SearchFilter.from_scope(scope)
     if doc_ids is not None:
         flt.doc_ids = doc_ids
+    return flt
+
+
+def ask_library(lib: LibraryLike, question: str, scope: SearchFilter | dict | None = None, *,
+                doc_ids: list[str] | None = None, llm=None, serial: str | None = None,
+                mode: str | None = None, compare: list[str] | None = None) -> Answer:
+    """Library.ask with the registry options too (serial, mode, compare): `scope` a
+    SearchFilter or a scope object, `llm` LlmSettings (a client is opened for the call)."""
+    flt = _filter_of(scope, doc_ids)
     if llm is None:
         return warn_hidden_text(lib, answer_question(lib, question, flt, serial=serial, mode=mode,
                                                      compare=compare))
@@ -538,12 +545,7 @@ def search_passages(lib: LibraryLike, question: str, scope: SearchFilter | dict 
     """
     if not 1 <= limit <= MAX_SEARCH_LIMIT:
         raise ValueError(f"limit {limit}: choose 1 to {MAX_SEARCH_LIMIT} passages")
-    if scope is None or isinstance(scope, SearchFilter):
-        flt = dataclasses.replace(scope or SearchFilter())
-    else:
-        flt = SearchFilter.from_scope(scope)
-    if doc_ids is not None:
-        flt.doc_ids = doc_ids
+    flt = _filter_of(scope, doc_ids)
     g = gather(lib, question, flt)
     passages = []
     for cand in g.cands[:limit]:

@@ -64,21 +64,11 @@ def write_server_file(data_dir: Path | str, url: str, pid: int | None = None, *,
                       key: str | None = None) -> Path:
     """Write {"url", "pid", "key"} to <data_dir>/server.json atomically, readable by its
     owner only (mode 0600; never the bearer token). `key`: the server's identity secret."""
-    import tempfile
+    from ..library.blobs import atomic_write
 
     path = server_file(data_dir)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    data = json.dumps({"url": url, "pid": pid or os.getpid(), "key": key}).encode("utf-8")
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")  # created 0600
-    try:
-        with os.fdopen(fd, "wb") as f:
-            f.write(data)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    # atomic_write's temporary file is made by mkstemp, so the file is created 0600
+    atomic_write(path, json.dumps({"url": url, "pid": pid or os.getpid(), "key": key}).encode("utf-8"))
     return path
 
 
