@@ -136,25 +136,25 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     answers = g.scorer.probability if g.scorer is not None else None
     bar = g.rel.threshold if g.rel is not None else 0.0
 
-    def _check_reply(reply: dict | None) -> list[Claim] | None:
-        if reply is None:
-            return None
-        # a claim stating an input of a verified calculation answers through the calculation
+    def _check_reply(reply: dict | None):
+        """(claims checked or None when the reply has not the expected shape, calculation)."""
         calc = _calculation(reply, ev, allowed, lang)
+        if reply is None:
+            return None, calc
+        # a claim stating an input of a verified calculation answers through the calculation
         inputs = ({i.citation.chunk_id for i in calc.inputs if i.verified and i.citation}
                   if calc is not None and calc.verified else set())
-        return check_claims(reply.get("claims") or [], ev, allowed, lang, answers, bar, g.question, inputs)
+        return check_claims(reply.get("claims") or [], ev, allowed, lang, answers, bar, g.question, inputs), calc
 
-    checked = _check_reply(reply)
-    calc = _calculation(reply, ev, allowed, lang)
+    checked, calc = _check_reply(reply)
     failed = [c for c in checked if not c.verified] if checked is not None else None
     if checked is None or failed or (calc is not None and not calc.verified):
         retry = messages + [{"role": "assistant", "content": done.text},
                             {"role": "user", "content": _retry_note(checked, reply, calc)}]
         reply2, done2 = _ask(client, retry, usage)
-        checked2 = _check_reply(reply2)
+        checked2, calc2 = _check_reply(reply2)
         if checked2 is not None:
-            reply, checked, calc = reply2, checked2, _calculation(reply2, ev, allowed, lang)
+            reply, checked, calc = reply2, checked2, calc2
         warnings.append("the model was asked again once: its first reply "
                         + ("was not JSON of the expected shape" if failed is None else
                            f"had {len(failed)} claim(s) that failed the checks" if failed else
