@@ -104,24 +104,43 @@ class WindowScorer:
     embedder: object | None
     model: answerability.AnswerabilityModel
 
+    def about_other_model(self, cand: extractive.Candidate) -> bool:
+        """Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
+        itself, or another edition of a named document ("REVTEX 4.2" for a question about
+        "REVTeX 4.1"; `editions` is empty when a revision filter already chose it): about
+        another model. It never decides that a question is answered: when nothing else is
+        found, the library lacks the asked model or edition."""
+        return names_other_code(cand, self.groups) or names_other_edition(cand, self.editions)
+
+    def about_other_doc(self, cand: extractive.Candidate) -> bool:
+        """Evidence from another document than the one the question names by its title or
+        file name ("How much does a siunitx license cost?" is not answered by the CTeX FAQ's
+        licence notice), when it does not name that document's words itself."""
+        return bool(self.named) and cand.hit.doc_id not in self.named and not names_any(cand, self.naming)
+
+    def chance(self, cand: extractive.Candidate, f: WindowFeatures) -> float:
+        """The model's probability for a window with features `f`, except that a window that
+        holds none of the question's words (words naming its document aside), no value of an
+        asked type and no by-line asked for says nothing the question asks: 0, whatever the
+        model makes of its neighbours' words or its meaning."""
+        return self.model.probability(f) if f.word_share > 0 or cand.coverage > 0 else 0.0
+
     def probability(self, hit, start: int, end: int) -> float:
         """Probability (0..1) that the span [start, end) of `hit`'s page text answers the
-        question; 0 when it holds none of the question's words and no asked value."""
+        question (`chance` of its features)."""
         cand = extractive.span_candidate(hit, start, end, self.weights, self.marks)
         row = list(self.lexical)
         pos = next((i for i, c in enumerate(row) if c.hit.chunk_id == hit.chunk_id), len(row))
         row[pos:pos + 1] = [cand]
-        other_model = {id(cand)} if (names_other_code(cand, self.groups)
-                                     or names_other_edition(cand, self.editions)) else set()
-        other_doc = ({id(cand)} if self.named and hit.doc_id not in self.named
-                     and not names_any(cand, self.naming) and not other_model else set())
+        other_model = {id(cand)} if self.about_other_model(cand) else set()
+        other_doc = {id(cand)} if not other_model and self.about_other_doc(cand) else set()
         cosines = None
         if self.embedder is not None:
             cosines = [0.0] * len(row)
             cosines[pos] = (features.window_cosines(self.embedder, self.question, [cand]) or [0.0])[0]
         f = features.compute(row, self.groups, self.general, other_model, other_doc, NAVIGATION_KINDS,
                              cosines, unknown=self.unknown)[pos]
-        return self.model.probability(f) if f.word_share > 0 or cand.coverage > 0 else 0.0
+        return self.chance(cand, f)
 
 
 def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
@@ -164,37 +183,24 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     df = lib.catalog.term_df(index_terms(groups))  # the asked words' chunk frequencies, read once
     weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines)
     cands = extractive.candidates(hits, weights, marks)
-    # Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
-    # itself is about another model, and a contents or index page only points elsewhere:
-    # both go after the rest, however well they match.
-    # The same for evidence about another edition of a named document ("REVTEX 4.2" for a
-    # question about "REVTeX 4.1"), unless a revision filter already chose the edition. Such
-    # evidence never decides that a question is answered: when nothing else is found, the
-    # library lacks the asked model or edition.
     editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
-    other_model = {id(c) for c in cands if names_other_code(c, groups) or names_other_edition(c, editions)}
-    # Likewise evidence from another document than the one the question names by its title
-    # or file name ("How much does a siunitx license cost?" is not answered by the CTeX FAQ's
-    # licence notice), when it does not name that document's words itself.
     named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups)
     naming = title_words(lib, named, naming)
-    other_doc = {id(c) for c in cands if named and c.hit.doc_id not in named
-                 and not names_any(c, naming)} - other_model
-    other = other_model | other_doc
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
     general = features.general_weights(coverage_text or q, groups)
     unknown = unknown_words(groups, df)
+    scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,
+                          list(cands), embedder, answerability.load())
+    # evidence about another model or edition, or from another document than the one named,
+    # and a contents or index page (which only points elsewhere) go after the rest, however
+    # well they match
+    other_model = {id(c) for c in cands if scorer.about_other_model(c)}
+    other_doc = {id(c) for c in cands if scorer.about_other_doc(c)} - other_model
+    other = other_model | other_doc
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
                              features.window_cosines(embedder, q, cands), unknown=unknown)
     feat_of = {id(c): f for c, f in zip(cands, feats)}  # before the candidates are reordered
-    model = answerability.load()
-    scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,
-                          list(cands), embedder, model)
-    # a window that holds none of the question's words (words naming its document aside), no
-    # value of an asked type and no by-line asked for says nothing the question asks: it cannot
-    # answer, whatever the model makes of its neighbours' words or its meaning
-    prob = {id(c): model.probability(f) if f.word_share > 0 or c.coverage > 0 else 0.0
-            for c, f in zip(cands, feats)}
+    prob = {id(c): scorer.chance(c, f) for c, f in zip(cands, feats)}
     cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS, -prob[id(c)]))
     timings = {"retrieve": time.perf_counter() - t0}
     own = [c for c in cands if id(c) not in other]
@@ -205,8 +211,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     if not sufficient(rel):
         sibling = [c for c in cands if id(c) in other]  # best first
         # would the sibling's evidence answer, were it about the asked model or document?
-        as_own = {id(c): model.probability(dataclasses.replace(feat_of[id(c)], other_model=0.0, other_doc=0.0))
-                  if prob[id(c)] > 0 else 0.0 for c in sibling}
+        as_own = {id(c): scorer.chance(c, dataclasses.replace(feat_of[id(c)], other_model=0.0, other_doc=0.0))
+                  for c in sibling}
         sibling.sort(key=lambda c: -as_own[id(c)])
         if sibling and sufficient(relevance(sibling, bar, as_own)):
             # what was found would answer, but about the sibling: say so
