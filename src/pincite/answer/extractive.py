@@ -82,10 +82,7 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
     weights = {asked_type.typed_group(g): w for g, w in weights.items()}
     for hit in hits[:SCORED_HITS]:
         names = naming_terms(hit)
-        asked = {g: w for g, w in weights.items() if not names_document(g, names)}
-        if all(g[0].startswith(asked_type.MARK) for g in asked):  # only pseudo words left
-            asked = weights
-        best = _best_window(hit, asked, weights, names, marks)
+        best = _best_window(hit, _asked_of(weights, names), weights, names, marks)
         if best:
             out.append(best)
     out.sort(key=lambda c: (-c.score, c.hit.rank))
@@ -98,18 +95,27 @@ def span_candidate(hit: Hit, start: int, end: int, weights: dict[Group, float],
     scored as `candidates` scores its windows: coverage of the question's words less those
     naming the hit's document, and whether the key word (and, for a who-question, a name)
     is missing. Its `score` is 0: it is not ranked among the lexical candidates."""
-    names = naming_terms(hit)
-    typed = {asked_type.typed_group(g): w for g, w in weights.items()}
-    asked = {g: w for g, w in typed.items() if not names_document(g, names)}
-    if all(g[0].startswith(asked_type.MARK) for g in asked):
-        asked = typed
+    asked = _asked_of({asked_type.typed_group(g): w for g, w in weights.items()}, naming_terms(hit))
     text = hit.text[start - hit.char_start:end - hit.char_start]
     toks = set(analysis.tokens(text)) | marks(text)
-    key = key_word(asked)
+    return Candidate(hit, start, end, coverage(toks, asked) if asked else 0.0, 0.0,
+                     _missing(asked, key_word(asked), toks))
+
+
+def _asked_of(typed: dict[Group, float], names: set[str]) -> dict[Group, float]:
+    """The question words (answer-typed groups and weights) a window of a document named by
+    `names` must hold: those that do not name the document, unless only pseudo words remain."""
+    asked = {g: w for g, w in typed.items() if not names_document(g, names)}
+    return typed if all(g[0].startswith(asked_type.MARK) for g in asked) else asked
+
+
+def _missing(asked: dict[Group, float], key: Group | None, toks: set[str]) -> float:
+    """How much of the key word (and, for a who-question, of a name) a window's words lack
+    (0..1): 1 less its credit."""
     missing = 1.0 - credit(key, toks) if key else 0.0
-    if asked_type.PERSON_GROUP in asked:
+    if asked_type.PERSON_GROUP in asked:  # a who-question: a window naming nobody
         missing = max(missing, 1.0 - credit(asked_type.PERSON_GROUP, toks))
-    return Candidate(hit, start, end, coverage(toks, asked) if asked else 0.0, 0.0, missing)
+    return missing
 
 
 def naming_terms(hit: Hit) -> set[str]:
@@ -192,9 +198,7 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
                 break  # the next sentence adds nothing
             if not _quotable(hit.text[spans[i][0]:spans[j][1]]):
                 continue  # too short to verify as a quote ("Frequent", a lone table cell)
-            missing = 1.0 - credit(key, seen) if key else 0.0
-            if asked_type.PERSON_GROUP in weights:  # a who-question: a window naming nobody
-                missing = max(missing, 1.0 - credit(asked_type.PERSON_GROUP, seen))
+            missing = _missing(weights, key, seen)
             score = (cov + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
                      - 0.001 * (j - i))
             if best is None or score > best.score:
