@@ -45,7 +45,7 @@ from pincite.config import Settings
 from pincite.errors import ConfigError, IndexBusy, LibraryError, ProfileMismatch
 from pincite.index.base import Index, SearchFilter
 from pincite.index.select import API_KEY_ENV, open_index, parse_index_spec
-from pincite.migrate import answer_key, question_of
+from pincite.migrate import answer_key, question_of, same_citations
 
 #: The real server the "qdrant-server" backend runs against (read before the environment
 #: is cleaned for each test).
@@ -252,11 +252,6 @@ def _sides_tied(lib: Library, terms: list[str], flt, qvec, limit: int = 5) -> bo
     return False
 
 
-def _same_answer(a: tuple, b: tuple) -> bool:
-    """Same status and the same citations (in any order: see the module docstring)."""
-    return a[0] == b[0] and sorted(a[1]) == sorted(b[1])
-
-
 def _assert_same(a: dict, b: dict, what: str) -> list:
     """Assert engines' fingerprints agree as the module docstring says; return the keys
     that differ only as a prefetch tie explains."""
@@ -266,7 +261,7 @@ def _assert_same(a: dict, b: dict, what: str) -> list:
         if key[0] == "tied":
             continue
         if key[0] == "answer":
-            assert _same_answer(a[key], b[key]), (what, key, a[key], b[key])
+            assert same_citations(a[key], b[key]), (what, key, a[key], b[key])
             if a[key] != b[key]:
                 explained.append(key)
             continue
@@ -344,7 +339,7 @@ def test_same_answers_on_real_files(tmp_path, corpus):
     assert sum(a[0] == "answered" for a in answers[0]) >= len(questions) // 2  # the check means something
     for other in answers[1:]:
         for q, a, b in zip(questions, answers[0], other):
-            assert _same_answer(a, b), (q, a, b)
+            assert same_citations(a, b), (q, a, b)
 
 
 # ---------------------------------------------------------------- migrate

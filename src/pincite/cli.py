@@ -524,7 +524,8 @@ def migrate(to: str = typer.Option(..., "--to", metavar="INDEX",
                                    progress=lambda n, total: prog.update(task, completed=n, total=total))
     console.print(f"copied {report.points} points of {report.documents} documents from "
                   f"{escape(report.source)} to {escape(report.target)} in {report.seconds:.1f} s; "
-                  f"{report.questions - len(report.differences)} of {report.questions} sample answers identical",
+                  f"{report.questions - len(report.differences)} of {report.questions} sample answers identical"
+                  + (f" ({report.reordered} with their citations in another order)" if report.reordered else ""),
                   soft_wrap=True, highlight=False)
     for line in report.differences:
         console.print(f"  differs: {escape(line)}", soft_wrap=True, highlight=False)
