@@ -345,10 +345,11 @@ def test_same_answers_on_real_files(tmp_path, corpus):
 # ---------------------------------------------------------------- migrate
 
 
-def test_migrate_round_trip(tmp_path):
+def test_migrate_round_trip(tmp_path, monkeypatch):
     """Edge -> Qdrant collection -> Edge with `pincite migrate`: counts and sample answers
     checked, the profile switched each way, the source left as it was; a target that holds
     points is refused without --overwrite."""
+    monkeypatch.setenv("PINCITE_INDEX", "edge")  # restored after the test: the CLI's --index sets it
     lib = build(tmp_path, tmp_path / "data")
     questions_before = [answer_key(lib.ask(q)) for q in QUESTIONS]
     n = lib.index.count()
@@ -356,25 +357,26 @@ def test_migrate_round_trip(tmp_path):
     lib.close()
     assert report.switched and report.points == n and report.documents == 3
     assert report.questions >= 5 and report.differences == []
-    assert json.loads(Library(make_settings(tmp_path / "data", index="qdrant-local"))
-                      .catalog.get_meta("profile")).get("index") == "qdrant"
     with pytest.raises(ProfileMismatch, match="Qdrant collection"):
         Library(make_settings(tmp_path / "data"))  # the embedded index is no longer the library's
 
     with Library(make_settings(tmp_path / "data", index="qdrant-local")) as q:
+        assert json.loads(q.catalog.get_meta("profile")).get("index") == "qdrant"
         assert q.index.count() == n
-        assert [answer_key(q.ask(x)) for x in QUESTIONS] == questions_before
+        for x, before in zip(QUESTIONS, questions_before):
+            assert same_citations(answer_key(q.ask(x)), before), x
 
+    with Library(make_settings(tmp_path / "data", index="qdrant-local")) as q:
+        with pytest.raises(LibraryError, match=f"edge holds {n} points already; pass --overwrite"):
+            q.migrate_index("edge")
     data = str(tmp_path / "data")
-    out = invoke("--data", data, "--index", "qdrant-local", "migrate", "--to", "edge", code=2)
-    assert "holds" in out.stderr and "--overwrite" in out.stderr
     out = invoke("--data", data, "--index", "qdrant-local", "migrate", "--to", "edge", "--overwrite", "--sample", "5")
     assert f"copied {n} points of 3 documents" in out.stdout
     assert "5 of 5 sample answers identical" in out.stdout
-    os.environ.pop("PINCITE_INDEX", None)  # set by the CLI's --index for its run
+    monkeypatch.setenv("PINCITE_INDEX", "edge")  # the CLI's --index set it for its run
     with Library(make_settings(tmp_path / "data")) as back:
         assert current_profile(back.settings).get("index") is None
-        assert [answer_key(back.ask(x)) for x in QUESTIONS] == questions_before
+        assert [answer_key(back.ask(x)) for x in QUESTIONS] == questions_before  # Edge again
 
 
 # ---------------------------------------------------------------- selection, secrets, locks
