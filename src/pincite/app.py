@@ -9,7 +9,10 @@ Data folder layout:
                                     (library.blobs)
     catalog.sqlite                  documents, failures, term statistics, index profile
     models/<doc_id>.json            DocumentModel (primary material; the index is derived)
-    index/                          Qdrant Edge shard (BM25 sparse + dense vectors, payload)
+    index/                          Qdrant Edge shard (BM25 sparse + dense vectors, payload);
+                                    or, with Settings.index naming one (index.select), a
+                                    collection of a Qdrant server instead (qdrant/ for
+                                    qdrant-client's in-process engine)
     rebuild/                        a rebuild in progress: index/ and models/ beside the live ones
     .lock                           writer lock
     .index.lock                     index lock: held by the one process that has index/ open
