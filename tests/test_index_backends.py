@@ -215,6 +215,40 @@ def test_reindex_keeps_answers(tmp_path, backend):
         lib.close()
 
 
+def test_killed_collection_rebuild(tmp_path, monkeypatch):
+    """A rebuild into a new Qdrant collection that fails half-way: the library keeps
+    answering from the old collection (a reader does not drop the new one, which may still
+    be filling on another machine), and the next `reindex` drops it and finishes; in the end
+    the engine holds the alias and one collection."""
+    lib = build(tmp_path, tmp_path / "data", index="qdrant-local")
+    before = [answer_key(lib.ask(q)) for q in QUESTIONS]
+    monkeypatch.setenv("PINCITE_FAULT", "error:reindex-doc")
+    with pytest.raises(OSError, match="injected"):
+        lib.reindex()
+    monkeypatch.delenv("PINCITE_FAULT")
+    left = lib.catalog.get_meta("rebuild_collection")
+    assert left and lib.catalog.get_meta("rebuild") == "building"
+    assert [answer_key(lib.ask(q)) for q in QUESTIONS] == before
+    lib.close()
+
+    def collections() -> set[str]:
+        from qdrant_client import QdrantClient
+
+        client = QdrantClient(path=str(tmp_path / "data" / "qdrant"))
+        try:
+            return {c.name for c in client.get_collections().collections}
+        finally:
+            client.close()
+
+    assert left in collections()
+    with Library(make_settings(tmp_path / "data", index="qdrant-local")) as lib:
+        assert lib.reindex() == 3
+        assert lib.catalog.get_meta("rebuild_collection") is None
+        assert [answer_key(lib.ask(q)) for q in QUESTIONS] == before
+    names = collections()
+    assert left not in names and len(names) == 1 and next(iter(names)).startswith("pincite-")
+
+
 # ---------------------------------------------------------------- engines compared
 
 

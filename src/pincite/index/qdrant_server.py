@@ -356,8 +356,14 @@ def switch_alias(client: "QdrantClient", name: str, collection: str) -> None:
 
 
 def _short(e: BaseException, limit: int = 300) -> str:
-    """An engine error's message on one line, at most `limit` characters."""
+    """An engine error's message on one line, at most `limit` characters, with the API key
+    (PINCITE_QDRANT_API_KEY) masked should the engine ever echo it."""
+    import os
+
     text = " ".join(str(e).split())
+    key = os.environ.get("PINCITE_QDRANT_API_KEY")
+    if key:
+        text = text.replace(key, "***")
     return text[:limit] + ("..." if len(text) > limit else "")
 
 
