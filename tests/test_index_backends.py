@@ -454,6 +454,8 @@ def test_api_key_never_shown(tmp_path, monkeypatch):
         with pytest.raises(LibraryError) as e:
             lib.index
         assert f"127.0.0.1:{port}" in str(e.value) and key not in str(e.value)
+        (line,) = lib.check()  # no documents, but the unreachable index is reported
+        assert line.startswith("index not compared with the catalog") and key not in line
         assert key not in json.dumps(current_profile(settings))
     finally:
         lib.close()

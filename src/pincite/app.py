@@ -356,6 +356,10 @@ class Library:
             held = self.index.ready_counts()
         except (IndexBusy, DiskFull) as e:  # docs still lists what the catalog holds
             return [f"index not compared with the catalog: {e}"]
+        except LibraryError as e:
+            if self.index_spec.kind == "edge":
+                raise
+            return [f"index not compared with the catalog: {e}"]  # the Qdrant server is unreachable
         out = []
         for row in rows:
             missing = row.chunks - min(held.get(row.doc_id, 0), row.chunks)
