@@ -54,7 +54,7 @@ from .extract.readahead import ReadAhead
 from .extract.reader import ContentLimits, Extracted, FileReader
 from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
 from .index.base import Index, SearchFilter
-from .index.edge import EdgeIndex, doc_payload
+from .index.edge import doc_payload
 from .index.select import (drop_collection, index_profile, new_collection, open_index, spec_of,
                            switch_collection)
 from .library.blobs import BlobStore, atomic_write, sha256_file
@@ -166,7 +166,7 @@ class Library:
             lock = IndexLock(self.root / "index").acquire()
             try:
                 self._settle_rebuild()
-                self._index = EdgeIndex(self.root / "index", dense_dim=self._dense_dim(), lock=lock)
+                self._index = open_index(self.index_spec, self.root, self._dense_dim(), lock=lock)
             except BaseException:
                 lock.release()
                 raise
@@ -862,7 +862,7 @@ class Library:
         (stage / "models").mkdir(parents=True)
         dim = self.embedder.dim_or_probe() if self.embedder is not None else None
         if self.index_spec.kind == "edge":
-            new: Index = EdgeIndex(stage / "index", dense_dim=dim)
+            new: Index = open_index(self.index_spec, stage, dim)  # the shard stage/index
         else:
             new = new_collection(self.index_spec, self.root, dim)
             self.catalog.set_meta("rebuild_collection", new.collection)
