@@ -112,7 +112,8 @@ class QdrantServerIndex:
                     c.delete_collection(physical)  # another process named its own collection first
                     if alias_target(c, self.collection) is None:
                         raise
-        info = c.get_collection(self.collection)
+        physical = (alias_target(c, self.collection) if alias else None) or self.collection
+        info = c.get_collection(physical)
         params = info.config.params
         have = params.vectors or {}
         have_dim = have[DENSE].size if isinstance(have, dict) and DENSE in have else None
@@ -126,7 +127,7 @@ class QdrantServerIndex:
             warnings.simplefilter("ignore")
             for name in KEYWORD_FIELDS:
                 if name not in schema:
-                    c.create_payload_index(self.collection, name,
+                    c.create_payload_index(physical, name,
                                            field_schema=models.PayloadSchemaType.KEYWORD, wait=True)
 
     def _create(self, name: str, shards: int, replicas: int, int8: bool) -> None:
