@@ -9,7 +9,10 @@ Data folder layout:
                                     (library.blobs)
     catalog.sqlite                  documents, failures, term statistics, index profile
     models/<doc_id>.json            DocumentModel (primary material; the index is derived)
-    index/                          Qdrant Edge shard (BM25 sparse + dense vectors, payload)
+    index/                          Qdrant Edge shard (BM25 sparse + dense vectors, payload);
+                                    or, with Settings.index naming one (index.select), a
+                                    collection of a Qdrant server instead (qdrant/ for
+                                    qdrant-client's in-process engine)
     rebuild/                        a rebuild in progress: index/ and models/ beside the live ones
     .lock                           writer lock
     .index.lock                     index lock: held by the one process that has index/ open
@@ -36,7 +39,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 import qdrant_edge
 
@@ -50,13 +53,18 @@ from .extract.pdf import PdfLimits, extract_pdf
 from .extract.readahead import ReadAhead
 from .extract.reader import ContentLimits, Extracted, FileReader
 from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
-from .index.base import SearchFilter
-from .index.edge import EdgeIndex, doc_payload
+from .index.base import Index, SearchFilter
+from .index.edge import doc_payload
+from .index.select import (drop_collection, index_profile, new_collection, open_index, spec_of,
+                           switch_collection)
 from .library.blobs import BlobStore, atomic_write, sha256_file
 from .library.catalog import CHUNKS_KEY, Catalog, DocumentRow
 from .library.fields import DocFields, FieldError, parse_fields, resolve_fields
 from .library.lock import IndexLock, WriterLock
 from .library.space import INGEST_FACTOR, disk_full, require_free
+
+if TYPE_CHECKING:
+    from .migrate import MigrationReport
 
 #: Bump when the catalog/index layout changes.
 SCHEMA_VERSION = 1
@@ -72,8 +80,10 @@ DOCUMENT_SUFFIXES = {".pdf", ".docx", ".pptx", ".xlsx", ".txt", ".text", ".md", 
 def current_profile(settings: Settings | None = None) -> dict:
     """The index profile of this build and settings: what the stored index must have been
     built with. The embedder is named by spec and package version (or endpoint host), e.g.
-    "use-m3 0.2.1"; None for a BM25-only index."""
-    spec = (settings or Settings()).embedder
+    "use-m3 0.2.1"; None for a BM25-only index. A library in a Qdrant collection also has
+    "index": "qdrant" (index.select.index_profile; an embedded one has no such key)."""
+    settings = settings or Settings()
+    spec = settings.embedder
     return {
         "schema": SCHEMA_VERSION,
         "extractor": EXTRACTOR_VERSION,
@@ -83,6 +93,7 @@ def current_profile(settings: Settings | None = None) -> dict:
         "embedder": embeddings.profile_id(spec),
         "qdrant_edge": getattr(qdrant_edge, "__version__", "0.9.0"),
         "ocr": "off",
+        **index_profile(spec_of(settings)),
     }
 
 
@@ -116,7 +127,8 @@ class Library:
         self.blobs = BlobStore(self.root / "originals")
         self.models_dir = self.root / "models"
         self.models_dir.mkdir(exist_ok=True)
-        self._index: EdgeIndex | None = None
+        self.index_spec = spec_of(self.settings)
+        self._index: Index | None = None
         self._embedder: embeddings.Embedder | None | bool = False  # False = not loaded yet
         self._writer_depth = 0  # > 0 while this Library holds the writer lock (_writing)
         try:
@@ -139,16 +151,22 @@ class Library:
         self.catalog.close()
 
     @property
-    def index(self) -> EdgeIndex:
-        """The library's index shard, opened on first use and kept until close(). The index
-        lock is taken first (IndexBusy when another process holds it, before any index file
-        is touched); a rebuild that was interrupted is finished or rolled back then."""
+    def index(self) -> Index:
+        """The library's index (index.base.Index), opened on first use and kept until
+        close(). For the embedded Edge shard the index lock is taken first (IndexBusy when
+        another process holds it, before any index file is touched) and a rebuild that was
+        interrupted is finished or rolled back then. A Qdrant collection (index.select) is
+        shared: no folder lock; LibraryError when its engine cannot be reached."""
+        if self._index is None and self.index_spec.kind != "edge":
+            self._settle_collection_rebuild(finish_only=True)
+            self._index = open_index(self.index_spec, self.root, self._dense_dim())
+            self._migrate_payload()
         if self._index is None:
             require_free(self.root, self._min_free(), "to open the index")
             lock = IndexLock(self.root / "index").acquire()
             try:
                 self._settle_rebuild()
-                self._index = EdgeIndex(self.root / "index", dense_dim=self._dense_dim(), lock=lock)
+                self._index = open_index(self.index_spec, self.root, self._dense_dim(), lock=lock)
             except BaseException:
                 lock.release()
                 raise
@@ -217,6 +235,12 @@ class Library:
             return None
         diff = ", ".join(f"{k}: {_shown(old.get(k))} -> {_shown(v)}"
                          for k, v in current.items() if old.get(k) != v)
+        if old.get("index") != current.get("index"):
+            where = ("a Qdrant collection: set PINCITE_QDRANT_URL or pass --index qdrant://HOST:PORT "
+                     "(or qdrant-local[:PATH]) to open it" if old.get("index") else
+                     "the embedded index: unset PINCITE_QDRANT_URL / PINCITE_INDEX to open it, or run "
+                     "`pincite migrate --to INDEX` to copy it into the chosen one")
+            return f"{self.root}: this library's index is in {where}"
         hint = ""
         if old.get("embedder") != current["embedder"]:
             built = (old.get("embedder") or "none").split()[0]
@@ -322,7 +346,7 @@ class Library:
         them), each with the count missing; one line when the index cannot be opened now
         (another process has it, or the disk is too full to open it safely)."""
         rows = [r for r in self.catalog.documents(state="ready") if r.chunks > 0]
-        if self._index is None and not (self.root / "index").exists() \
+        if self._index is None and self.index_spec.kind == "edge" and not (self.root / "index").exists() \
                 and self.catalog.get_meta("rebuild") is None:
             if not rows:
                 return []
@@ -332,6 +356,10 @@ class Library:
             held = self.index.ready_counts()
         except (IndexBusy, DiskFull) as e:  # docs still lists what the catalog holds
             return [f"index not compared with the catalog: {e}"]
+        except LibraryError as e:
+            if self.index_spec.kind == "edge":
+                raise
+            return [f"index not compared with the catalog: {e}"]  # the Qdrant server is unreachable
         out = []
         for row in rows:
             missing = row.chunks - min(held.get(row.doc_id, 0), row.chunks)
@@ -777,6 +805,25 @@ class Library:
             if blob.is_file() and self.blobs.sha_of(blob) not in shas:
                 blob.unlink(missing_ok=True)
 
+    def migrate_index(self, target: str, *, sample: int | None = None, overwrite: bool = False,
+                      accept_differences: bool = False,
+                      progress: Callable[[int, int], None] | None = None) -> "MigrationReport":
+        """Copy this library's index into the engine `target` names (an index spec:
+        index.select, e.g. "qdrant://host:6333", "qdrant-local", "edge"; the collection,
+        shards, replicas and quantization come from these settings), check the copy (counts
+        per document, and identical answers to `sample` questions, default
+        migrate.DEFAULT_SAMPLE) and only then record the target in the index profile, so
+        that the library opens there from now on. See pincite.migrate. Returns its
+        MigrationReport; ConfigError for a bad spec, LibraryError when the target cannot
+        be used or the copy is incomplete, LockHeld while another process writes.
+        Close this Library afterwards (it still has the old index open)."""
+        from .migrate import DEFAULT_SAMPLE, migrate_index
+
+        spec = spec_of(dataclasses.replace(self.settings, index=target))
+        return migrate_index(self, spec, target, sample=DEFAULT_SAMPLE if sample is None else sample,
+                             overwrite=overwrite, accept_differences=accept_differences,
+                             progress=progress)
+
     def reindex(self, on_doc: Callable[[DocumentRow], None] | None = None) -> int:
         """Rebuild chunks, term statistics and the index from the stored models.
 
@@ -790,12 +837,18 @@ class Library:
         The new index and models are built under `rebuild/` and switched in at the end (see
         the module docstring): until then the library answers from the old ones, and a
         rebuild killed at any point leaves the old library or the new one, never a mix.
-        Holds the writer lock and the index lock throughout (LockHeld, IndexBusy).
+        Holds the writer lock and the index lock throughout (LockHeld, IndexBusy). In a
+        Qdrant collection (index.select) the new index is a new collection, switched in by
+        pointing the library's collection alias at it (one atomic alias request), so
+        readers on other machines go on answering from the old one until then.
         """
         with WriterLock(self.root):
             if self._index is not None:
                 self._index.close()
                 self._index = None
+            if self.index_spec.kind != "edge":
+                self._settle_collection_rebuild()
+                return self._rebuild(on_doc)
             with IndexLock(self.root / "index"):
                 self._settle_rebuild()  # an earlier rebuild killed half-way
                 return self._rebuild(on_doc)
@@ -808,7 +861,11 @@ class Library:
         self.catalog.set_meta("rebuild", "building")
         (stage / "models").mkdir(parents=True)
         dim = self.embedder.dim_or_probe() if self.embedder is not None else None
-        new = EdgeIndex(stage / "index", dense_dim=dim)
+        if self.index_spec.kind == "edge":
+            new: Index = open_index(self.index_spec, stage, dim)  # the shard stage/index
+        else:
+            new = new_collection(self.index_spec, self.root, dim)
+            self.catalog.set_meta("rebuild_collection", new.collection)
         rows = self.catalog.documents(state="ready")
         total: Counter = Counter()
         counts: dict[str, int] = {}
@@ -835,8 +892,37 @@ class Library:
             self.catalog.set_meta("profile", json.dumps(current_profile(self.settings), sort_keys=True))
             self.catalog.set_meta("rebuild", "switching")
         _fault("reindex-switch")
-        self._settle_rebuild()
+        if self.index_spec.kind == "edge":
+            self._settle_rebuild()
+        else:
+            self._settle_collection_rebuild()
         return len(rows)
+
+    def _settle_collection_rebuild(self, finish_only: bool = False) -> None:
+        """`_settle_rebuild` for a library in a Qdrant collection (no index open): meta
+        `rebuild` "switching": the rebuild's models are moved into place and the collection
+        alias pointed at the new collection (meta `rebuild_collection`), the old collection
+        deleted; "building": the new collection is dropped. Each step can be repeated.
+        finish_only (a reader opening the index, without the writer lock): only a recorded
+        switch is finished; a rebuild still "building" may be running on another machine."""
+        state = self.catalog.get_meta("rebuild")
+        if finish_only and state != "switching":
+            return
+        stage = self.root / REBUILD_DIR
+        new = self.catalog.get_meta("rebuild_collection")
+        if state is None and new is None and not stage.exists():
+            return
+        if state == "switching":
+            for model in sorted((stage / "models").glob("*.json")):
+                os.replace(model, self.models_dir / model.name)
+            _load_model.cache_clear()
+            if new:
+                switch_collection(self.index_spec, self.root, new)
+        elif new:
+            drop_collection(self.index_spec, self.root, new)
+        _remove_tree(stage)
+        self.catalog.delete_meta("rebuild_collection")
+        self.catalog.delete_meta("rebuild")
 
     def _settle_rebuild(self) -> None:
         """Finish or undo a rebuild another run left (call with the index lock held and no

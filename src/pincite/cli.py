@@ -58,9 +58,16 @@ def _version(value: bool) -> None:
 @app.callback()
 def _main(data: Optional[Path] = typer.Option(
         None, "--data", envvar="PINCITE_DATA", help="Data folder (default ./pincite-data)."),
+          index: Optional[str] = typer.Option(
+              None, "--index", metavar="INDEX",
+              help="Where the index lives: edge (default, embedded in the data folder), "
+                   "qdrant://HOST:6333 (a Qdrant server or cluster), qdrant-local[:PATH]. "
+                   "Env PINCITE_INDEX, else PINCITE_QDRANT_URL."),
           version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                        help="Print the version and the index profile it builds, and exit.")):
     _state["data"] = data
+    if index:
+        os.environ["PINCITE_INDEX"] = index  # every Settings() of this run, and its child processes
 
 
 def _library(*, must_exist: bool = False, **kw) -> Library:
@@ -485,6 +492,49 @@ def reindex():
     with _library(for_reindex=True) as lib:
         n = lib.reindex()
     console.print(f"re-indexed {n} documents")
+
+
+@app.command()
+def migrate(to: str = typer.Option(..., "--to", metavar="INDEX",
+                                   help="Index to copy into: qdrant://HOST:6333, qdrant-local[:PATH] or edge."),
+            source: Optional[str] = typer.Option(None, "--from", metavar="INDEX",
+                                                 help="Index to copy from (default: the library's, "
+                                                      "as --index / PINCITE_QDRANT_URL select it)."),
+            sample: int = typer.Option(20, "--sample", min=0,
+                                       help="Questions asked of both indexes before switching."),
+            overwrite: bool = typer.Option(False, "--overwrite",
+                                           help="Replace what the target index holds already."),
+            accept_differences: bool = typer.Option(False, "--accept-differences",
+                                                    help="Switch even when sample answers differ.")):
+    """Copy the library's index into another engine (e.g. the embedded index into a Qdrant
+    server, or back) and switch the library to it.
+
+    Counts per document and the answers to a sample of questions must be identical before
+    the switch; the source index is left as it was. Set PINCITE_QDRANT_API_KEY for a server
+    that needs a key. Afterwards open the library with the same --index (or
+    PINCITE_QDRANT_URL). Exit status 1 when answers differed and nothing was switched.
+    """
+    _no_server("migrate")
+    if source:
+        os.environ["PINCITE_INDEX"] = source
+    with _library(must_exist=True) as lib, _progress() as prog:
+        task = prog.add_task("copy", total=None)
+        report = lib.migrate_index(to, sample=sample, overwrite=overwrite,
+                                   accept_differences=accept_differences,
+                                   progress=lambda n, total: prog.update(task, completed=n, total=total))
+    console.print(f"copied {report.points} points of {report.documents} documents from "
+                  f"{escape(report.source)} to {escape(report.target)} in {report.seconds:.1f} s; "
+                  f"{report.questions - len(report.differences)} of {report.questions} sample answers identical"
+                  + (f" ({report.reordered} with their citations in another order)" if report.reordered else ""),
+                  soft_wrap=True, highlight=False)
+    for line in report.differences:
+        console.print(f"  differs: {escape(line)}", soft_wrap=True, highlight=False)
+    if not report.switched:
+        err.print("[red]not switched[/]: answers differ (pass --accept-differences to switch anyway)")
+        raise typer.Exit(1)
+    how = "as before, without --index" if to == "edge" else f"with --index {to} (or PINCITE_QDRANT_URL)"
+    console.print(f"the library now uses {escape(report.target)}; open it {escape(how)}",
+                  soft_wrap=True, highlight=False)
 
 
 @app.command()
