@@ -410,7 +410,8 @@ def test_migrate_round_trip(tmp_path, monkeypatch):
     monkeypatch.setenv("PINCITE_INDEX", "edge")  # the CLI's --index set it for its run
     with Library(make_settings(tmp_path / "data")) as back:
         assert current_profile(back.settings).get("index") is None
-        assert [answer_key(back.ask(x)) for x in QUESTIONS] == questions_before  # Edge again
+        for x, before in zip(QUESTIONS, questions_before):  # Edge again (a prefetch tie may
+            assert same_citations(answer_key(back.ask(x)), before), x  # reorder twins)
 
 
 # ---------------------------------------------------------------- selection, secrets, locks
