@@ -8,6 +8,7 @@ Data folder layout:
                                     <sha>.converted.pdf, the PDF LibreOffice made of a DOCX
                                     (library.blobs)
     catalog.sqlite                  documents, failures, term statistics, index profile
+                                    (or a PostgreSQL database: PINCITE_CATALOG_URL, below)
     models/<doc_id>.json            DocumentModel (primary material; the index is derived)
     index/                          Qdrant Edge shard (BM25 sparse + dense vectors, payload)
     rebuild/                        a rebuild in progress: index/ and models/ beside the live ones
@@ -24,6 +25,15 @@ profile together with meta `rebuild` = "switching" in one catalog transaction, a
 then moves the new files into place. Whoever next opens the index (holding the index lock)
 finishes a switch that was recorded, or throws away a rebuild that was not
 (`_settle_rebuild`): a killed rebuild leaves either the old library or the new one.
+
+Shared form. With `Settings.catalog_url` the catalog is a PostgreSQL database
+(library.pgcatalog) and `Settings.blobs_dir` a folder every machine mounts (originals/ and
+models/ move there); ingest jobs queued there are run by `pincite worker` processes
+(pincite.worker), any number, each writing one document at a time under that document's
+advisory lock. The index stays behind one seam (`_index_session`): an Edge shard is opened
+by one process at a time, so a worker opens it under the index lock (waiting its turn) for
+the short write of one document and closes it again; its reading, chunking and embedding
+run outside any lock.
 """
 from __future__ import annotations
 
@@ -53,7 +63,7 @@ from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
 from .index.base import SearchFilter
 from .index.edge import EdgeIndex, doc_payload
 from .library.blobs import BlobStore, atomic_write, sha256_file
-from .library.catalog import CHUNKS_KEY, Catalog, DocumentRow
+from .library.catalog import CHUNKS_KEY, CatalogStore, DocumentRow, open_catalog
 from .library.fields import DocFields, FieldError, parse_fields, resolve_fields
 from .library.lock import IndexLock, WriterLock
 from .library.space import INGEST_FACTOR, disk_full, require_free
@@ -112,10 +122,11 @@ class Library:
         self.settings = settings or Settings()
         self.root = Path(self.settings.data_dir)
         self.root.mkdir(parents=True, exist_ok=True)
-        self.catalog = Catalog(self.root / "catalog.sqlite")
-        self.blobs = BlobStore(self.root / "originals")
-        self.models_dir = self.root / "models"
-        self.models_dir.mkdir(exist_ok=True)
+        self.catalog: CatalogStore = open_catalog(self.root, self.settings.catalog_url)
+        shared_files = Path(self.settings.blobs_dir) if self.settings.blobs_dir else self.root
+        self.blobs = BlobStore(shared_files / "originals")
+        self.models_dir = shared_files / "models"
+        self.models_dir.mkdir(parents=True, exist_ok=True)
         self._index: EdgeIndex | None = None
         self._embedder: embeddings.Embedder | None | bool = False  # False = not loaded yet
         self._writer_depth = 0  # > 0 while this Library holds the writer lock (_writing)
@@ -144,16 +155,38 @@ class Library:
         lock is taken first (IndexBusy when another process holds it, before any index file
         is touched); a rebuild that was interrupted is finished or rolled back then."""
         if self._index is None:
-            require_free(self.root, self._min_free(), "to open the index")
-            lock = IndexLock(self.root / "index").acquire()
-            try:
-                self._settle_rebuild()
-                self._index = EdgeIndex(self.root / "index", dense_dim=self._dense_dim(), lock=lock)
-            except BaseException:
-                lock.release()
-                raise
-            self._migrate_payload()
+            self._open_index()
         return self._index
+
+    def _open_index(self, wait_s: float = 0.0) -> None:
+        """Open the index into `self._index`: take the index lock (waiting up to `wait_s`
+        seconds for another process to close it, else IndexBusy), settle a rebuild, open."""
+        require_free(self.root, self._min_free(), "to open the index")
+        lock = IndexLock(self.root / "index").acquire(wait_s)
+        try:
+            self._settle_rebuild()
+            self._index = EdgeIndex(self.root / "index", dense_dim=self._dense_dim(), lock=lock)
+        except BaseException:
+            lock.release()
+            raise
+        self._migrate_payload()
+
+    @contextmanager
+    def _index_session(self, wait_s: float = float("inf")):
+        """The index, open for the block and closed after it (the lock given back), for a
+        process that shares the index with others and writes to it now and then (an ingest
+        worker): waits up to `wait_s` seconds for its turn (IndexBusy after). An index this
+        Library holds open already is used as it is and stays open."""
+        if self._index is not None:
+            yield self._index
+            return
+        self._open_index(wait_s)
+        try:
+            yield self._index
+        finally:
+            if self._index is not None:
+                self._index.close()
+                self._index = None
 
     def _min_free(self) -> int:
         """Bytes the data folder's file system must keep free (Settings.min_free_mb)."""
@@ -489,6 +522,37 @@ class Library:
         with self._writing():
             return self._ingest_one(Path(path), password, source, wanted, ahead)
 
+    # -- distributed ingest (a shared catalog: pincite.worker) ----------------------------
+    def enqueue(self, paths: Iterable[Path | str], *, fields: "Mapping | DocFields | None" = None) -> list:
+        """Queue files and folders as ingest jobs for `pincite worker` processes (see
+        pincite.worker.enqueue): a list of worker.Enqueued. LibraryError without a shared
+        (PostgreSQL) catalog; FieldError for a bad field in `fields`."""
+        from . import worker
+
+        return worker.enqueue(self, paths, _checked_fields(fields))
+
+    def jobs(self, state: str | None = None, limit: int = 1000) -> list:
+        """Ingest jobs of the shared catalog, newest first (pgcatalog.JobRow); LibraryError
+        without one."""
+        from . import worker
+
+        return worker._shared(self).jobs(state, limit)
+
+    def job_counts(self) -> dict[str, int]:
+        """{state: number of jobs} for queued, running, done, failed; LibraryError without a
+        shared catalog."""
+        from . import worker
+
+        return worker._shared(self).job_counts()
+
+    def work(self, **kw) -> list:
+        """Run queued ingest jobs in this process (pincite.worker.work, its keywords: lease_s,
+        poll_s, drain, max_jobs, stop, on_outcome); a list of worker.JobOutcome.
+        LibraryError without a shared catalog."""
+        from . import worker
+
+        return worker.work(self, **kw)
+
     def read_for_ingest(self, path: Path | str, ahead: "ReadAhead") -> "tuple[str, Extracted]":
         """Read `path` for a later :meth:`ingest_file` without touching the library: its
         sha256 and the Extracted (chunked, analysed, embedded when `ahead`'s reader is
@@ -557,7 +621,7 @@ class Library:
         else:
             # An earlier failure of this source is over (put() clears it for a new document;
             # a skipped file writes no row, so clear it here too).
-            self.catalog.db.execute("DELETE FROM failures WHERE source_path=?", (source,))
+            self.catalog.clear_failure(source)
         res.seconds = time.perf_counter() - t0
         return res
 
@@ -567,6 +631,13 @@ class Library:
         if not path.is_file():
             raise IngestError(path, "not a file")
         sha = sha256_file(path)
+        with self._doc_lock(sha[:16]):
+            return self._ingest_hashed(path, sha, source, password, fields, ahead)
+
+    def _ingest_hashed(self, path: Path, sha: str, source: str, password: str | None,
+                       fields: dict, ahead: "Callable[[Path, str], Extracted | None] | None" = None
+                       ) -> IngestResult:
+        """`_ingest_checked` once the file's sha256 is known (under its document lock)."""
         doc_id = sha[:16]
         old = [r for r in self.catalog.by_source(source) if r.doc_id != doc_id and r.state == "ready"]
         same = self.catalog.get(doc_id)
@@ -694,7 +765,7 @@ class Library:
     def _mark_ready(self, doc_id: str, df: Counter) -> None:
         """Phase two: points and catalog row become searchable; term statistics counted."""
         self.index.set_state(doc_id, "ready")
-        with self.catalog._tx():
+        with self.catalog.transaction():
             self.catalog.add_term_df(df)
             self.catalog.set_state(doc_id, "ready")
 
@@ -702,7 +773,7 @@ class Library:
         """Remove a document from index, statistics, catalog, models and originals."""
         self.index.delete_doc(row.doc_id)
         model_path = self.models_dir / f"{row.doc_id}.json"
-        with self.catalog._tx():
+        with self.catalog.transaction():
             if row.state == "ready" and model_path.exists():
                 self.catalog.add_term_df(self._analyse(self.model(row.doc_id))[2], sign=-1)
             self.catalog.delete(row.doc_id)
@@ -749,7 +820,7 @@ class Library:
         if fields.language:
             extra["lang"] = fields.language
         self.index.set_doc_fields(doc_id, extra)
-        with self.catalog._tx():
+        with self.catalog.transaction():
             self.catalog.set_fields(doc_id, fields)
 
     def remove(self, doc_id: str) -> None:
@@ -760,8 +831,43 @@ class Library:
         with WriterLock(self.root):
             self._remove(row)
 
+    @contextmanager
+    def _doc_lock(self, doc_id: str):
+        """Hold document `doc_id`'s lock in a shared catalog (other processes writing the
+        same document wait); nothing for a catalog one process writes (the writer lock
+        covers it)."""
+        if not self.catalog.shared:
+            yield
+            return
+        with self.catalog.doc_lock(doc_id):
+            yield
+
+    def _cleanup_shared(self) -> int:
+        """`_cleanup_orphans` for a shared catalog, where other processes ingest meanwhile:
+        only pending rows that nobody is writing (no job with a live lease, and their
+        document lock free, so the process that wrote them is gone) are removed, with their
+        points, model and original. Points of documents without a catalog row are left:
+        they are pending, so never searched, and the next ingest of those bytes replaces
+        them. Returns the number of rows removed."""
+        live = self.catalog.live_doc_ids()
+        removed = 0
+        for row in self.catalog.documents(state="pending"):
+            if row.doc_id in live or not self.catalog.try_doc_lock(row.doc_id):
+                continue
+            try:
+                fresh = self.catalog.get(row.doc_id)
+                if fresh is not None and fresh.state == "pending":
+                    self._remove(fresh)
+                    removed += 1
+            finally:
+                self.catalog.release_doc_lock(row.doc_id)
+        return removed
+
     def _cleanup_orphans(self) -> None:
         """Delete what an interrupted ingest left: pending rows and points of unknown docs."""
+        if self.catalog.shared:
+            self._cleanup_shared()
+            return
         for row in self.catalog.documents(state="pending"):
             self._remove(row)
         rows = self.catalog.documents()
@@ -827,7 +933,7 @@ class Library:
                     on_doc(row)
         finally:
             new.close()
-        with self.catalog._tx():  # the switch is decided here, in one transaction
+        with self.catalog.transaction():  # the switch is decided here, in one transaction
             self.catalog.replace_term_df(total)
             for doc_id, n in counts.items():
                 self.catalog.set_chunks(doc_id, n)

@@ -103,6 +103,15 @@ def _env_number(name: str, default: float) -> float:
     return value
 
 
+def _env_catalog_url() -> str | None:
+    """PINCITE_CATALOG_URL when set: a postgresql:// (or postgres://) URL, else ConfigError
+    (which never repeats the value: it may hold a password)."""
+    url = os.environ.get("PINCITE_CATALOG_URL") or None
+    if url is not None and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError("PINCITE_CATALOG_URL: expected a postgresql://user:password@host:port/database URL")
+    return url
+
+
 #: Free space (MiB) kept before opening the index: the index grows its memory-mapped files
 #: in pages of up to 32 MiB, and a write into one the disk cannot back kills the process
 #: (SIGBUS); measured on a tmpfs, opening a library with 12 MiB free could crash.
@@ -158,6 +167,13 @@ class Settings:
         PINCITE_MAX_XML_MB.
     max_content_mb: most MiB the decoded content streams of one PDF page (page and form
         XObjects drawn on it) may take (default 32). Env PINCITE_MAX_CONTENT_MB.
+    catalog_url: a PostgreSQL database (postgresql://user:password@host:5432/db) holding the
+        catalog and the ingest jobs, shared by every process and machine of one library
+        (library.pgcatalog); None (default): the SQLite catalog in the data folder. Kept out
+        of repr and messages (it may hold a password). Env PINCITE_CATALOG_URL.
+    blobs_dir: the folder, mounted by every machine of a shared library, that holds the
+        stored originals (`originals/`, by SHA-256) and the extracted documents (`models/`);
+        None (default): the data folder. Env PINCITE_BLOBS.
     """
 
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
@@ -180,6 +196,9 @@ class Settings:
     max_blocks: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_BLOCKS", MAX_BLOCKS)))
     max_xml_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_XML_MB", MAX_XML_MB))
     max_content_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_CONTENT_MB", MAX_CONTENT_MB))
+    catalog_url: str | None = field(default_factory=lambda: _env_catalog_url(), repr=False)
+    blobs_dir: Path | None = field(default_factory=lambda: Path(os.environ["PINCITE_BLOBS"])
+                                   if os.environ.get("PINCITE_BLOBS") else None)
 
     def __post_init__(self) -> None:
         if self.ocr not in OCR_MODES:

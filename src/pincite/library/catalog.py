@@ -1,7 +1,12 @@
-"""The SQLite catalog: one row per document, failed files, term statistics, settings.
+"""The catalog: one row per document, failed files, term statistics, settings.
 
-Owns `<data>/catalog.sqlite`. Every change is one transaction, so a crash leaves either
-the old or the new state. Must not parse documents or talk to the index.
+`CatalogStore` is what the Library calls on a catalog; two implementations stand behind
+it. `Catalog` (here, the default) owns `<data>/catalog.sqlite`; every change is one
+transaction, so a crash leaves either the old or the new state, and one process writes at
+a time (the data folder's writer lock). `library.pgcatalog.PostgresCatalog` keeps the same
+tables in a PostgreSQL database that many processes on many machines write at once
+(selected by `PINCITE_CATALOG_URL`, see `open_catalog`). Must not parse documents or talk
+to the index.
 """
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import ContextManager, Iterable, Iterator, Protocol
 
 from .fields import DocFields
 
@@ -129,12 +134,68 @@ class FailureRow:
     at: float
 
 
+class CatalogStore(Protocol):
+    """What the Library needs of a catalog (SQLite `Catalog`, `pgcatalog.PostgresCatalog`).
+
+    `shared` is False for a catalog one process writes at a time (under the data folder's
+    writer lock), True for one that many processes write at once; such a catalog also takes
+    jobs (`pgcatalog.PostgresCatalog.enqueue` and the rest) and per-document locks.
+    `transaction()` makes the writes inside it one transaction (nested uses join the outer
+    one). `location` names the catalog for messages (a path, or a URL without password).
+    """
+
+    shared: bool
+    location: str
+
+    def close(self) -> None: ...
+    def transaction(self) -> ContextManager[None]: ...
+    def get_meta(self, key: str) -> str | None: ...
+    def set_meta(self, key: str, value: str) -> None: ...
+    def delete_meta(self, key: str) -> None: ...
+    def documents(self, state: str | None = None) -> list[DocumentRow]: ...
+    def get(self, doc_id: str) -> DocumentRow | None: ...
+    def by_source(self, source_path: str) -> list[DocumentRow]: ...
+    def put(self, row: DocumentRow) -> None: ...
+    def set_state(self, doc_id: str, state: str) -> None: ...
+    def set_fields(self, doc_id: str, f: DocFields) -> None: ...
+    def set_chunks(self, doc_id: str, chunks: int) -> None: ...
+    def delete(self, doc_id: str) -> None: ...
+    def record_failure(self, source_path: str, file_name: str, sha256: str | None, reason: str) -> None: ...
+    def clear_failure(self, source_path: str) -> None: ...
+    def clear_failure(self, source_path: str) -> None:
+        """Forget the failure recorded for `source_path` (it was ingested since)."""
+        self.db.execute("DELETE FROM failures WHERE source_path=?", (source_path,))
+
+    def failures(self) -> list[FailureRow]: ...
+    def replace_registry(self, rows: list[dict], source: str) -> None: ...
+    def registry_rows(self) -> list[dict]: ...
+    def add_term_df(self, df: Counter, sign: int = 1) -> None: ...
+    def replace_term_df(self, df: Counter) -> None: ...
+    def term_df(self, terms: Iterable[str]) -> dict[str, int]: ...
+    def chunk_count(self) -> int: ...
+
+
+def open_catalog(data_dir: Path, url: str | None = None) -> CatalogStore:
+    """The catalog of a library: the PostgreSQL database at `url` (postgresql://...; its
+    schema created or upgraded by pgcatalog's migrations) when given, else the SQLite file
+    `<data_dir>/catalog.sqlite`. LibraryError when the database cannot be reached (the
+    message carries the URL without its password)."""
+    if url:
+        from .pgcatalog import PostgresCatalog
+
+        return PostgresCatalog(url)
+    return Catalog(data_dir / "catalog.sqlite")
+
+
 class Catalog:
     """Thin wrapper over the SQLite catalog file (`path`); created when missing."""
+
+    shared = False
 
     def __init__(self, path: Path):
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        self.location = str(path)
         self.db = sqlite3.connect(path, timeout=30, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
@@ -220,6 +281,10 @@ class Catalog:
             (source_path, file_name, sha256, reason, time.time()),
         )
 
+    def clear_failure(self, source_path: str) -> None:
+        """Forget the failure recorded for `source_path` (it was ingested since)."""
+        self.db.execute("DELETE FROM failures WHERE source_path=?", (source_path,))
+
     def failures(self) -> list[FailureRow]:
         return [FailureRow(*r) for r in self.db.execute("SELECT * FROM failures ORDER BY file_name")]
 
@@ -297,8 +362,11 @@ class Catalog:
         r["modifications"] = json.loads(r.get("modifications") or "[]")
         return DocumentRow(**{k: r[k] for k in _COLUMNS if k in r})
 
-    def _tx(self):
+    def transaction(self) -> "_Transaction":
+        """One write transaction (BEGIN IMMEDIATE; nested uses join the outer one)."""
         return _Transaction(self.db)
+
+    _tx = transaction
 
 
 class _Transaction:
