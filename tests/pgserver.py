@@ -19,9 +19,10 @@ import tempfile
 import time
 from pathlib import Path
 
-#: Where Debian puts the server binaries; PATH first.
-PG_BIN_DIRS = ("/usr/local/bin", "/usr/lib/postgresql/17/bin", "/usr/lib/postgresql/16/bin",
-               "/usr/lib/postgresql/15/bin")
+import glob
+
+#: Where the server binaries may be, after PATH: Debian's versioned folders (newest first).
+PG_BIN_DIRS = ("/usr/local/bin",) + tuple(sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True))
 PASSWORD = "t3st-s3cret-pw"
 
 

@@ -332,7 +332,10 @@ class Library:
         for row in self.catalog.documents():
             blob = self.blobs.path_for(row.sha256)
             pages = self.page_pdf(row) if row.state == "ready" and KIND_OF_MIME.get(row.mime) == "docx" else None
-            if row.state != "ready":
+            if row.state != "ready" and self.catalog.shared:
+                problems.append(f"{row.file_name}: {row.state}: being ingested by a worker, or left by "
+                                "one that stopped (its job is taken again when its lease ends)")
+            elif row.state != "ready":
                 problems.append(f"{row.file_name}: left {row.state} by an interrupted ingest; "
                                 "the next `pincite ingest` cleans it up")
             elif not blob.exists():
