@@ -130,6 +130,7 @@ class Library:
         self._index: EdgeIndex | None = None
         self._embedder: embeddings.Embedder | None | bool = False  # False = not loaded yet
         self._writer_depth = 0  # > 0 while this Library holds the writer lock (_writing)
+        self.index_lock_wait_s = 0.0  # seconds the last opening of the index waited for its lock
         try:
             self._check_profile(for_reindex)
         except ProfileMismatch:
@@ -160,9 +161,12 @@ class Library:
 
     def _open_index(self, wait_s: float = 0.0) -> None:
         """Open the index into `self._index`: take the index lock (waiting up to `wait_s`
-        seconds for another process to close it, else IndexBusy), settle a rebuild, open."""
+        seconds for another process to close it, else IndexBusy; the seconds waited are kept
+        in `index_lock_wait_s`), settle a rebuild, open."""
         require_free(self.root, self._min_free(), "to open the index")
+        t0 = time.perf_counter()
         lock = IndexLock(self.root / "index").acquire(wait_s)
+        self.index_lock_wait_s = time.perf_counter() - t0
         try:
             self._settle_rebuild()
             self._index = EdgeIndex(self.root / "index", dense_dim=self._dense_dim(), lock=lock)

@@ -220,7 +220,8 @@ def worker(lease: float = typer.Option(60.0, "--lease", min=1.0, help="Seconds a
         note = f" ({escape(o.reason)})" if o.reason else ""
         lost = " [yellow](lease lost: another worker's outcome stands)[/]" if not o.kept else ""
         console.print(f"{mark} job {o.job.id} {o.status}: {escape(Path(o.job.path).name)}, {o.pages} pages, "
-                      f"{o.chunks} passages, {o.seconds:.1f} s{note}{lost}", soft_wrap=True, highlight=False)
+                      f"{o.chunks} passages, {o.seconds:.1f} s (index: waited {o.index_wait_s:.1f} s, "
+                      f"held {o.index_held_s:.1f} s){note}{lost}", soft_wrap=True, highlight=False)
 
     t0 = time.perf_counter()
     with _library() as lib:

@@ -56,7 +56,10 @@ class Enqueued:
 class JobOutcome:
     """What one worker did with one job: the job, the ingest `status` (added | replaced |
     skipped | failed), pages, chunks, reason, seconds, and `kept` (False when its lease had
-    been lost meanwhile, so another worker's outcome stands)."""
+    been lost meanwhile, so another worker's outcome stands). `index_wait_s`: seconds spent
+    waiting for the index lock (another worker writing), `index_held_s`: seconds it held it,
+    opening and closing the shard included (the part of a job that workers cannot overlap
+    on an Edge index)."""
 
     job: "JobRow"
     status: str
@@ -65,6 +68,8 @@ class JobOutcome:
     reason: str = ""
     seconds: float = 0.0
     kept: bool = True
+    index_wait_s: float = 0.0
+    index_held_s: float = 0.0
 
 
 def _shared(lib: "Library") -> "PostgresCatalog":
@@ -147,9 +152,10 @@ def run_job(lib: "Library", job: "JobRow", lease_s: float = LEASE_S) -> JobOutco
     catalog = _shared(lib)
     t0 = time.perf_counter()
     path = Path(job.path)
+    timing: dict[str, float] = {}
     with _Lease(catalog, job, lease_s) as lease:
         try:
-            res = _ingest_job(lib, catalog, job, path)
+            res = _ingest_job(lib, catalog, job, path, timing)
             status, pages, chunks, reason = res.status, res.pages, res.chunks, res.reason
             doc_id = res.doc_id
         except LibraryError as e:  # a disk too full, an index that cannot be opened
@@ -157,10 +163,12 @@ def run_job(lib: "Library", job: "JobRow", lease_s: float = LEASE_S) -> JobOutco
         kept = not lease.lost.is_set() and catalog.finish(
             job, failed=status == "failed", status=status, doc_id=doc_id, pages=pages, chunks=chunks,
             reason=reason)
-    return JobOutcome(job, status, pages, chunks, reason, time.perf_counter() - t0, kept)
+    return JobOutcome(job, status, pages, chunks, reason, time.perf_counter() - t0, kept,
+                      timing.get("wait", 0.0), timing.get("held", 0.0))
 
 
-def _ingest_job(lib: "Library", catalog: "PostgresCatalog", job: "JobRow", path: Path):
+def _ingest_job(lib: "Library", catalog: "PostgresCatalog", job: "JobRow", path: Path,
+                timing: dict[str, float]):
     from .app import IngestResult
 
     if not path.is_file():
@@ -186,9 +194,15 @@ def _ingest_job(lib: "Library", catalog: "PostgresCatalog", job: "JobRow", path:
             raise error
         return extracted
 
+    t0 = time.perf_counter()
     try:
+        lib.index_lock_wait_s = 0.0
         with lib._index_session():
-            return lib._ingest_one(path, None, job.source, dict(job.fields), ahead)
+            timing["wait"] = lib.index_lock_wait_s
+            try:
+                return lib._ingest_one(path, None, job.source, dict(job.fields), ahead)
+            finally:
+                timing["held"] = time.perf_counter() - t0 - timing["wait"]
     finally:
         if extracted is not None:
             extracted.cleanup()
