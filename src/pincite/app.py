@@ -70,6 +70,12 @@ from .library.space import INGEST_FACTOR, disk_full, require_free
 
 #: Bump when the catalog/index layout changes.
 SCHEMA_VERSION = 1
+#: Seconds a process of a shared library (a PostgreSQL catalog) waits for the index lock
+#: before IndexBusy: ingest workers hold an Edge index for one document's write at a time
+#: (about a second a document here: benchmarks/workers_bench.py), so a reader waits its
+#: turn instead of failing; a library of one process never waits (its holder is a server
+#: or an ingest that runs for long).
+SHARED_INDEX_WAIT_S = 60.0
 #: Folder of a rebuild in progress (its new index/ and models/), inside the data folder.
 REBUILD_DIR = "rebuild"
 #: What `expand_paths` takes from folders (a file given by name is taken whatever its name;
@@ -156,7 +162,7 @@ class Library:
         lock is taken first (IndexBusy when another process holds it, before any index file
         is touched); a rebuild that was interrupted is finished or rolled back then."""
         if self._index is None:
-            self._open_index()
+            self._open_index(SHARED_INDEX_WAIT_S if self.catalog.shared else 0.0)
         return self._index
 
     def _open_index(self, wait_s: float = 0.0) -> None:

@@ -38,7 +38,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Iterable, Iterator
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import unquote, urlsplit, urlunsplit
 
 from ..errors import LibraryError
 from .catalog import _COLUMNS, CHUNKS_KEY, REGISTRY_COLUMNS, DocumentRow, FailureRow
@@ -216,7 +216,9 @@ class PostgresCatalog:
     def _scrub(self, error: Exception) -> str:
         """The driver's message on one line, without the password."""
         text = " ".join(str(error).split())
-        return text.replace(self._secret, "***") if self._secret else text
+        for secret in {self._secret, unquote(self._secret)} - {""}:
+            text = text.replace(secret, "***")
+        return text
 
     # -- schema ---------------------------------------------------------------------
     def _migrate(self) -> None:
