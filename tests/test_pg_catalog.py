@@ -314,3 +314,55 @@ def test_a_library_ingests_answers_and_removes_on_postgres(pg_url, tmp_path):
     with Library(settings) as again:  # another process would see the same: reopen
         assert sorted(r.file_name for r in again.documents()) == ["pump0.pdf", "pump2.pdf"]
         assert again.catalog.chunk_count() == sum(r.chunks for r in again.documents())
+
+
+# -- copying a library between the two forms --------------------------------------------------
+def test_copy_a_library_to_postgres_and_back_answers_the_same(pg_url, tmp_path, monkeypatch):
+    from pdfgen import make_pdf
+    from cli_runner import invoke
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for i in range(3):
+        make_pdf(docs / f"pump{i}.pdf", [f"The pump model QX-{i:03d} delivers a rated flow of {i * 10 + 7} "
+                                          "litres per minute.", f"Torque of unit {i} is {i + 40} Nm."])
+    (docs / "broken.pdf").write_bytes(b"%PDF-1.4 broken")
+    for name in ("PINCITE_CATALOG_URL", "PINCITE_BLOBS", "PINCITE_TARGET_CATALOG_URL"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("PINCITE_EMBEDDER", "none")
+    one = Settings(data_dir=tmp_path / "one", embedder="none")
+    questions = [f"What is the rated flow of the pump model QX-{i:03d}?" for i in range(3)] + \
+                ["What is the torque of unit 2?", "How tall is the Eiffel tower?"]
+
+    def answers(settings):
+        with Library(settings) as lib:
+            out = []
+            for q in questions:
+                a = lib.ask(q)
+                out.append((a.status, a.answer, [(c.doc_id, c.page, c.quote) for cl in a.claims
+                                                  for c in cl.citations]))
+            return out
+
+    with Library(one) as lib:
+        lib.ingest([docs])
+    before = answers(one)
+    assert [s for s, _, _ in before[:4]] == ["answered"] * 4
+    # one folder -> shared form (PostgreSQL catalog, blobs folder), by the CLI
+    monkeypatch.setenv("PINCITE_TARGET_CATALOG_URL", pg_url)
+    out = invoke("--data", str(one.data_dir), "migrate-catalog", "--to-data", str(tmp_path / "two"),
+                 "--to-blobs", str(tmp_path / "blobs"))
+    assert "copied 3 documents" in out.stdout and "1 failures" in out.stdout
+    assert PASSWORD not in out.stdout + out.stderr
+    two = Settings(data_dir=tmp_path / "two", embedder="none", catalog_url=pg_url, blobs_dir=tmp_path / "blobs")
+    assert answers(two) == before
+    with Library(two) as lib:
+        assert [f.file_name for f in lib.catalog.failures()] == ["broken.pdf"]
+        assert lib.check() == []
+        # a second copy into the same, now full, catalog is refused and writes nothing
+        with Library(one) as first, pytest.raises(LibraryError, match="holds documents already"):
+            first.copy_to(two)
+        # and back: shared form -> a new one-folder library
+        back = Settings(data_dir=tmp_path / "back", embedder="none")
+        counts = lib.copy_to(back)
+    assert counts["documents"] == 3 and counts["models"] == 3 and counts["originals"] == 3
+    assert answers(back) == before

@@ -179,7 +179,12 @@ class Library:
         except BaseException:
             lock.release()
             raise
-        self._migrate_payload()
+        try:
+            self._migrate_payload()
+        except BaseException:
+            self._index.close()
+            self._index = None
+            raise
 
     @contextmanager
     def _index_session(self, wait_s: float = float("inf")):
@@ -841,8 +846,76 @@ class Library:
         row = self.catalog.get(doc_id)
         if row is None:
             raise LibraryError(f"no document with id {doc_id}")
-        with WriterLock(self.root):
+        with WriterLock(self.root), self._doc_lock(doc_id):
             self._remove(row)
+
+    def copy_to(self, target: Settings) -> dict[str, int]:
+        """Copy this library into the empty library `target` describes, in either direction
+        between the one-folder form and the shared one (a PostgreSQL catalog, a blobs
+        folder): the stored originals (checked by SHA-256 after copying), the extracted
+        documents, the Edge index shard (copied as files under both index locks; an index
+        in a server is for the index's own migration), then the catalog rows last, so the
+        target never lists a document whose files are missing (library.catalog.copy_catalog,
+        which checks the rows, statistics and meta it wrote). Returns its counts plus
+        "originals" and "models" copied.
+
+        Holds this library's writer lock; a shared source must have no job queued or running
+        (its workers would write meanwhile). LibraryError when the target holds documents,
+        a job is pending, a copied original does not match its hash, or the copy differs."""
+        import shutil
+
+        from .library.catalog import copy_catalog
+
+        if self.catalog.shared:
+            counts = self.job_counts()
+            if counts["queued"] or counts["running"]:
+                raise LibraryError(f"catalog {self.catalog.location}: {counts['queued']} job(s) queued and "
+                                   f"{counts['running']} running; let the workers finish (pincite jobs) first")
+        dst_root = Path(target.data_dir)
+        dst_files = Path(target.blobs_dir) if target.blobs_dir else dst_root
+        dst_root.mkdir(parents=True, exist_ok=True)
+        dst = open_catalog(dst_root, target.catalog_url)
+        try:
+            if dst.documents():
+                raise LibraryError(f"catalog {dst.location}: holds documents already; copy into an empty library")
+            with WriterLock(self.root):
+                if self._index is not None:
+                    self._index.close()
+                    self._index = None
+                rows = self.catalog.documents(state="ready")
+                dst_blobs = BlobStore(dst_files / "originals")
+                originals = 0
+                for blob in sorted(self.blobs.root.glob("*/*")):
+                    if blob.is_file():
+                        to = dst_blobs.root / blob.parent.name / blob.name
+                        to.parent.mkdir(parents=True, exist_ok=True)
+                        shutil.copy2(blob, to)
+                        originals += 1
+                for row in rows:
+                    copied = dst_blobs.path_for(row.sha256)
+                    if not copied.is_file() or sha256_file(copied) != row.sha256:
+                        raise LibraryError(f"{row.file_name}: its copied original {copied} does not match its "
+                                           "SHA-256; nothing was recorded in the target catalog")
+                models = 0
+                (dst_files / "models").mkdir(parents=True, exist_ok=True)
+                for row in rows:
+                    src_model = self.models_dir / f"{row.doc_id}.json"
+                    if src_model.is_file():
+                        shutil.copy2(src_model, dst_files / "models" / src_model.name)
+                        models += 1
+                if (self.root / "index").is_dir() and dst_root.resolve() != self.root.resolve():
+                    src_lock = IndexLock(self.root / "index").acquire(SHARED_INDEX_WAIT_S)
+                    try:
+                        with IndexLock(dst_root / "index"):
+                            self._settle_rebuild()
+                            _remove_tree(dst_root / "index")
+                            shutil.copytree(self.root / "index", dst_root / "index")
+                    finally:
+                        src_lock.release()
+                counts = copy_catalog(self.catalog, dst)
+        finally:
+            dst.close()
+        return {**counts, "originals": originals, "models": models}
 
     @contextmanager
     def _doc_lock(self, doc_id: str):

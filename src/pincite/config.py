@@ -103,12 +103,12 @@ def _env_number(name: str, default: float) -> float:
     return value
 
 
-def _env_catalog_url() -> str | None:
-    """PINCITE_CATALOG_URL when set: a postgresql:// (or postgres://) URL, else ConfigError
-    (which never repeats the value: it may hold a password)."""
-    url = os.environ.get("PINCITE_CATALOG_URL") or None
+def env_catalog_url(name: str = "PINCITE_CATALOG_URL") -> str | None:
+    """The environment variable `name` when set: a postgresql:// (or postgres://) URL, else
+    ConfigError (which never repeats the value: it may hold a password)."""
+    url = os.environ.get(name) or None
     if url is not None and not url.startswith(("postgresql://", "postgres://")):
-        raise ConfigError("PINCITE_CATALOG_URL: expected a postgresql://user:password@host:port/database URL")
+        raise ConfigError(f"{name}: expected a postgresql://user:password@host:port/database URL")
     return url
 
 
@@ -196,7 +196,7 @@ class Settings:
     max_blocks: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_BLOCKS", MAX_BLOCKS)))
     max_xml_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_XML_MB", MAX_XML_MB))
     max_content_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_CONTENT_MB", MAX_CONTENT_MB))
-    catalog_url: str | None = field(default_factory=lambda: _env_catalog_url(), repr=False)
+    catalog_url: str | None = field(default_factory=lambda: env_catalog_url(), repr=False)
     blobs_dir: Path | None = field(default_factory=lambda: Path(os.environ["PINCITE_BLOBS"])
                                    if os.environ.get("PINCITE_BLOBS") else None)
 

@@ -160,7 +160,8 @@ class CatalogStore(Protocol):
     def set_fields(self, doc_id: str, f: DocFields) -> None: ...
     def set_chunks(self, doc_id: str, chunks: int) -> None: ...
     def delete(self, doc_id: str) -> None: ...
-    def record_failure(self, source_path: str, file_name: str, sha256: str | None, reason: str) -> None: ...
+    def record_failure(self, source_path: str, file_name: str, sha256: str | None, reason: str,
+                       at: float | None = None) -> None: ...
     def clear_failure(self, source_path: str) -> None: ...
     def clear_failure(self, source_path: str) -> None:
         """Forget the failure recorded for `source_path` (it was ingested since)."""
@@ -172,7 +173,9 @@ class CatalogStore(Protocol):
     def add_term_df(self, df: Counter, sign: int = 1) -> None: ...
     def replace_term_df(self, df: Counter) -> None: ...
     def term_df(self, terms: Iterable[str]) -> dict[str, int]: ...
+    def all_term_df(self) -> dict[str, int]: ...
     def chunk_count(self) -> int: ...
+    def meta_items(self) -> dict[str, str]: ...
 
 
 def open_catalog(data_dir: Path, url: str | None = None) -> CatalogStore:
@@ -275,10 +278,12 @@ class Catalog:
         self.db.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
 
     # -- failures -------------------------------------------------------------------
-    def record_failure(self, source_path: str, file_name: str, sha256: str | None, reason: str) -> None:
+    def record_failure(self, source_path: str, file_name: str, sha256: str | None, reason: str,
+                       at: float | None = None) -> None:
+        """Record why `source_path` failed (`at`: when, Unix seconds; default now)."""
         self.db.execute(
             "INSERT OR REPLACE INTO failures VALUES (?,?,?,?,?)",
-            (source_path, file_name, sha256, reason, time.time()),
+            (source_path, file_name, sha256, reason, at or time.time()),
         )
 
     def clear_failure(self, source_path: str) -> None:
@@ -345,8 +350,16 @@ class Catalog:
             out.update(dict(self.db.execute(q, part).fetchall()))
         return out
 
+    def all_term_df(self) -> dict[str, int]:
+        """Every term's document frequency (a copy of the whole table)."""
+        return dict(self.db.execute("SELECT term, df FROM term_df"))
+
     def chunk_count(self) -> int:
         return int(self.get_meta("n_chunks") or 0)
+
+    def meta_items(self) -> dict[str, str]:
+        """Every meta key and value."""
+        return dict(self.db.execute("SELECT key, value FROM meta"))
 
     # -- helpers --------------------------------------------------------------------
     def _rows(self, sql: str, args: tuple) -> Iterator[sqlite3.Row]:
@@ -384,3 +397,42 @@ class _Transaction:
     def __exit__(self, exc_type, *exc):
         if self.outer:
             self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+def copy_catalog(src: CatalogStore, dst: CatalogStore) -> dict[str, int]:
+    """Copy every document row, failure, term statistic, registry row and meta value of
+    `src` into `dst` (either kind: SQLite to PostgreSQL or back) in one transaction of
+    `dst`, then check that `dst` now holds exactly the same (rows, statistics and meta
+    compared). Returns the counts copied {"documents", "failures", "terms", "registry",
+    "meta"}. LibraryError, with nothing written, when `dst` holds documents already or the
+    check finds a difference. Ingest jobs are not copied (a queue belongs to its database)."""
+    from ..errors import LibraryError
+
+    if dst.documents():
+        raise LibraryError(f"catalog {dst.location}: holds documents already; copy into an empty one")
+    docs, fails, terms = src.documents(), src.failures(), src.all_term_df()
+    registry, meta = src.registry_rows(), src.meta_items()
+    with dst.transaction():
+        for row in docs:
+            dst.put(row)
+        for f in fails:
+            dst.record_failure(f.source_path, f.file_name, f.sha256, f.reason, at=f.at)
+        dst.replace_term_df(Counter({**terms, CHUNKS_KEY: src.chunk_count()}))
+        if registry:
+            dst.replace_registry(registry, meta.get("registry_source", ""))
+        for key, value in meta.items():
+            dst.set_meta(key, value)
+        got = {"documents": [r.__dict__ for r in dst.documents()],
+               "failures": [(f.source_path, f.file_name, f.sha256, f.reason) for f in dst.failures()],
+               "terms": dst.all_term_df(), "registry": dst.registry_rows(), "chunks": dst.chunk_count(),
+               "meta": {k: v for k, v in dst.meta_items().items() if k != "n_chunks"}}
+        want = {"documents": [r.__dict__ for r in docs],
+                "failures": [(f.source_path, f.file_name, f.sha256, f.reason) for f in fails],
+                "terms": terms, "registry": registry, "chunks": src.chunk_count(),
+                "meta": {k: v for k, v in meta.items() if k != "n_chunks"}}
+        differ = [k for k in want if got[k] != want[k]]
+        if differ:  # raising rolls the transaction back
+            raise LibraryError(f"catalog {dst.location}: the copy differs from {src.location} in "
+                               f"{', '.join(differ)}; nothing was written")
+    return {"documents": len(docs), "failures": len(fails), "terms": len(terms),
+            "registry": len(registry), "meta": len(meta)}

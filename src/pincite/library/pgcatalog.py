@@ -335,11 +335,13 @@ class PostgresCatalog:
         self.db.execute("DELETE FROM documents WHERE doc_id=%s", (doc_id,))
 
     # -- failures ---------------------------------------------------------------------------
-    def record_failure(self, source_path: str, file_name: str, sha256: str | None, reason: str) -> None:
+    def record_failure(self, source_path: str, file_name: str, sha256: str | None, reason: str,
+                       at: float | None = None) -> None:
+        """Record why `source_path` failed (`at`: when, Unix seconds; default now)."""
         self.db.execute(
             "INSERT INTO failures VALUES (%s,%s,%s,%s,%s) ON CONFLICT (source_path) DO UPDATE SET "
             "file_name=excluded.file_name, sha256=excluded.sha256, reason=excluded.reason, at=excluded.at",
-            (source_path, file_name, sha256, reason, time.time()))
+            (source_path, file_name, sha256, reason, at or time.time()))
 
     def clear_failure(self, source_path: str) -> None:
         self.db.execute("DELETE FROM failures WHERE source_path=%s", (source_path,))
@@ -402,8 +404,16 @@ class PostgresCatalog:
                                             (terms,)).fetchall()))
         return out
 
+    def all_term_df(self) -> dict[str, int]:
+        """Every term's document frequency (a copy of the whole table)."""
+        return dict(self.db.execute("SELECT term, df FROM term_df").fetchall())
+
     def chunk_count(self) -> int:
         return int(self.get_meta("n_chunks") or 0)
+
+    def meta_items(self) -> dict[str, str]:
+        """Every meta key and value."""
+        return dict(self.db.execute("SELECT key, value FROM meta").fetchall())
 
     # -- jobs ------------------------------------------------------------------------------------
     def enqueue(self, jobs: list[tuple[str, str, dict]]) -> list[tuple[JobRow, bool]]:
