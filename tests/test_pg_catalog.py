@@ -366,3 +366,15 @@ def test_copy_a_library_to_postgres_and_back_answers_the_same(pg_url, tmp_path, 
         counts = lib.copy_to(back)
     assert counts["documents"] == 3 and counts["models"] == 3 and counts["originals"] == 3
     assert answers(back) == before
+
+
+def test_the_queue_commands_need_a_shared_catalog(tmp_path, monkeypatch):
+    """Without PINCITE_CATALOG_URL the job commands say what to set (no server needed)."""
+    from cli_runner import invoke
+
+    monkeypatch.delenv("PINCITE_CATALOG_URL", raising=False)
+    monkeypatch.setenv("PINCITE_EMBEDDER", "none")
+    (tmp_path / "a.txt").write_text("text", encoding="utf-8")
+    for args in (["jobs"], ["worker", "--drain"], ["ingest", "--enqueue", str(tmp_path / "a.txt")]):
+        with pytest.raises(LibraryError, match="PINCITE_CATALOG_URL"):
+            invoke("--data", str(tmp_path / "data"), *args)

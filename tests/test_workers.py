@@ -180,3 +180,21 @@ def test_two_reader_processes_read_the_shared_catalog_while_a_worker_writes(shar
     with Library(_settings(shared)) as lib:
         _assert_consistent(lib)
         assert len(lib.documents()) == 7
+
+
+@pytest.mark.slow
+def test_a_worker_waits_for_jobs_and_stops_cleanly_on_sigterm(shared, tmp_path):
+    files = make_docs(tmp_path / "docs", 1, pages=2)
+    idle = _worker(shared, "--lease", "5")
+    time.sleep(1.0)  # idle on an empty queue
+    assert idle.poll() is None
+    assert _cli(shared, "ingest", "--enqueue", str(files[0])).returncode == 0
+    deadline = time.monotonic() + 120
+    line = ""
+    while time.monotonic() < deadline and "job" not in line:
+        line = idle.stdout.readline()
+    assert "added" in line and "pump000.pdf" in line, line
+    idle.send_signal(signal.SIGTERM)
+    out, err = idle.communicate(timeout=30)
+    assert idle.returncode == 0, err
+    assert "1 job, 2 pages indexed" in out

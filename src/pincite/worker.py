@@ -160,6 +160,10 @@ def run_job(lib: "Library", job: "JobRow", lease_s: float = LEASE_S) -> JobOutco
             doc_id = res.doc_id
         except LibraryError as e:  # a disk too full, an index that cannot be opened
             status, pages, chunks, reason, doc_id = "failed", 0, 0, f"{shown(path)}: {e}", None
+        except (ValueError, RuntimeError, KeyError, TypeError, AttributeError, IndexError) as e:
+            # a fault of this file's reading that no check foresaw: fail the job, keep working
+            status, pages, chunks, doc_id = "failed", 0, 0, None
+            reason = f"{shown(path)}: unexpected {type(e).__name__}: {shown(e)}"
         kept = not lease.lost.is_set() and catalog.finish(
             job, failed=status == "failed", status=status, doc_id=doc_id, pages=pages, chunks=chunks,
             reason=reason)
@@ -218,8 +222,9 @@ def work(lib: "Library", *, lease_s: float = LEASE_S, poll_s: float = POLL_S, dr
     catalog = _shared(lib)
     name = name or worker_name()
     stop = stop or threading.Event()
-    with lib._index_session():
-        lib._cleanup_shared()
+    if lib.catalog.documents(state="pending"):
+        with lib._index_session():
+            lib._cleanup_shared()
     outcomes: list[JobOutcome] = []
     while not stop.is_set() and (max_jobs is None or len(outcomes) < max_jobs):
         job = catalog.claim(name, lease_s)
