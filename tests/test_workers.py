@@ -198,3 +198,63 @@ def test_a_worker_waits_for_jobs_and_stops_cleanly_on_sigterm(shared, tmp_path):
     out, err = idle.communicate(timeout=30)
     assert idle.returncode == 0, err
     assert "1 job, 2 pages indexed" in out
+
+
+@pytest.mark.slow
+def test_two_server_processes_answer_at_once_from_the_shared_catalog(shared, tmp_path):
+    """Two `pincite serve` processes on one PostgreSQL catalog and one blobs folder answer
+    asks, listings and page texts at the same time. Each has its own data folder (server
+    file, uploads) holding a copy of the Edge shard the workers wrote, since an Edge shard is
+    opened by one process: the catalog, statistics, rows, models and originals they read are
+    the shared ones, with no lock on the read path. (With an index that many processes open,
+    a Qdrant server, the copies are not needed.)"""
+    import shutil
+    import threading
+
+    from pincite.web.client import Client
+
+    make_docs(tmp_path / "docs", 4, pages=3)
+    assert _cli(shared, "ingest", "--enqueue", str(tmp_path / "docs")).returncode == 0
+    assert _worker(shared, "--drain").wait(timeout=300) == 0
+    servers = []
+    try:
+        for name in ("a", "b"):
+            data = tmp_path / f"serve-{name}"
+            shutil.copytree(Path(shared["PINCITE_DATA"]) / "index", data / "index")
+            proc = subprocess.Popen(CLI + ["serve", "--port", "0"], env={**shared, "PINCITE_DATA": str(data)},
+                                    stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            servers.append((data, proc))
+        urls = []
+        for data, proc in servers:
+            deadline = time.monotonic() + 90
+            while not (data / "server.json").exists():
+                assert proc.poll() is None, proc.communicate()
+                assert time.monotonic() < deadline, "server did not start"
+                time.sleep(0.2)
+            urls.append(json.loads((data / "server.json").read_text())["url"])
+        results: dict[tuple[str, int], tuple] = {}
+
+        def client(url: str) -> None:
+            with Client(url) as c:
+                listing = c.documents()
+                for i in range(4):
+                    ans = c.ask(flow_question(i))
+                    cite = ans.claims[0].citations[0]
+                    text = c.page_text(cite.doc_id, cite.page)["text"]
+                    results[(url, i)] = (ans.status, ans.answer, cite.doc_id, cite.quote in text,
+                                         len(listing["documents"]))
+
+        threads = [threading.Thread(target=client, args=(u,)) for u in urls for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(timeout=300)
+        assert len(results) == 8
+        for i in range(4):
+            a, b = results[(urls[0], i)], results[(urls[1], i)]
+            assert a == b and a[0] == "answered" and str(i * 10 + 7) in a[1] and a[3] and a[4] == 4
+    finally:
+        for _, proc in servers:
+            if proc.poll() is None:
+                proc.send_signal(signal.SIGINT)
+                proc.wait(timeout=30)
