@@ -81,9 +81,10 @@ def _assert_consistent(lib: Library) -> None:
 @pytest.mark.slow
 def test_three_workers_share_one_queue(shared, tmp_path):
     docs = make_docs(tmp_path / "docs", 9, pages=6)
+    (tmp_path / "docs" / "broken.pdf").write_bytes(b"%PDF-1.4 not really")
     out = _cli(shared, "ingest", "--enqueue", "--trust", "normative", str(tmp_path / "docs"))
     assert out.returncode == 0, out.stderr
-    assert "9 jobs queued" in out.stdout
+    assert "10 jobs queued" in out.stdout
     again = _cli(shared, "ingest", "--enqueue", str(docs[0]))  # waiting already: not queued twice
     assert again.returncode == 0 and "already queued" in again.stdout and "0 jobs queued" in again.stdout
     workers = [_worker(shared, "--drain", "--lease", "10") for _ in range(3)]
@@ -91,11 +92,15 @@ def test_three_workers_share_one_queue(shared, tmp_path):
         stdout, stderr = w.communicate(timeout=300)
         assert w.returncode == 0, stderr
     listing = json.loads(_cli(shared, "jobs", "--json").stdout)
-    assert listing["counts"] == {"queued": 0, "running": 0, "done": 9, "failed": 0}
-    assert all(j["attempts"] == 1 and j["status"] == "added" and j["pages"] == 6 for j in listing["jobs"])
+    assert listing["counts"] == {"queued": 0, "running": 0, "done": 9, "failed": 1}
+    (failed,) = [j for j in listing["jobs"] if j["state"] == "failed"]
+    assert failed["path"].endswith("broken.pdf") and failed["attempts"] == 1 and failed["reason"]
+    done = [j for j in listing["jobs"] if j["state"] == "done"]
+    assert all(j["attempts"] == 1 and j["status"] == "added" and j["pages"] == 6 for j in done)
     assert len({j["worker"] for j in listing["jobs"]}) >= 2  # the queue was shared
     table = _cli(shared, "jobs")
-    assert table.returncode == 0 and "done: 9" in table.stdout
+    assert table.returncode == 0 and "done: 9" in table.stdout and "failed: 1" in table.stdout
+    assert "broken.pdf" in table.stdout
     with Library(_settings(shared)) as lib:
         _assert_consistent(lib)
         rows = lib.documents()

@@ -649,6 +649,8 @@ class Library:
         if not path.is_file():
             raise IngestError(path, "not a file")
         sha = sha256_file(path)
+        if self.catalog.shared:
+            self.index  # noqa: B018 - the index before the document lock, in every process
         with self._doc_lock(sha[:16]):
             return self._ingest_hashed(path, sha, source, password, fields, ahead)
 

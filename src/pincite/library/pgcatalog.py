@@ -116,6 +116,7 @@ CREATE TABLE jobs (
     finished_at TIMESTAMPTZ
 );
 CREATE INDEX jobs_state ON jobs(state, id);
+CREATE INDEX jobs_waiting_path ON jobs(path) WHERE state IN ('queued', 'running');
 """),
 )
 #: Key of the advisory lock that serialises migrations (any constant unique to pincite).
