@@ -30,7 +30,8 @@ from .library.blobs import sha256_file
 
 if TYPE_CHECKING:
     from .app import Library
-    from .library.pgcatalog import JobRow, PostgresCatalog
+    from .library.catalog import SharedCatalogStore
+    from .library.pgcatalog import JobRow
 
 #: Default lease of a job (seconds; Settings-free, `pincite worker --lease`): how long a
 #: killed worker's job waits before another worker takes it. Renewed every third of it
@@ -72,7 +73,7 @@ class JobOutcome:
     index_held_s: float = 0.0
 
 
-def _shared(lib: "Library") -> "PostgresCatalog":
+def _shared(lib: "Library") -> "SharedCatalogStore":
     if not lib.catalog.shared:
         raise LibraryError("the job queue lives in a shared catalog: set PINCITE_CATALOG_URL to a "
                            "postgresql:// database (and PINCITE_BLOBS to a folder every worker mounts)")
@@ -116,7 +117,7 @@ class _Lease:
     """Renews `job`'s lease every `lease_s`/3 seconds on its own connection (the worker's
     is busy) until stopped; `lost` is set when the job was taken over."""
 
-    def __init__(self, catalog: "PostgresCatalog", job: "JobRow", lease_s: float):
+    def __init__(self, catalog: "SharedCatalogStore", job: "JobRow", lease_s: float):
         self.catalog, self.job, self.lease_s = catalog, job, lease_s
         self.lost = threading.Event()
         self._stop = threading.Event()
@@ -171,7 +172,7 @@ def run_job(lib: "Library", job: "JobRow", lease_s: float = LEASE_S) -> JobOutco
                       timing.get("wait", 0.0), timing.get("held", 0.0))
 
 
-def _ingest_job(lib: "Library", catalog: "PostgresCatalog", job: "JobRow", path: Path,
+def _ingest_job(lib: "Library", catalog: "SharedCatalogStore", job: "JobRow", path: Path,
                 timing: dict[str, float]):
     from .app import IngestResult
 
