@@ -186,17 +186,19 @@ def _ingest_job(lib: "Library", catalog: "SharedCatalogStore", job: "JobRow", pa
         return IngestResult(job.source, "failed", reason=f"{shown(path)}: cannot read ({e.strerror or e})")
     catalog.set_job_doc(job, sha[:16])
     row = catalog.get(sha[:16])
-    extracted, error = None, None
+    extracted = None
     if row is None or row.state != "ready":  # read, chunk and embed outside any lock
         try:
             extracted = lib._reader().read(path, sha, None)
             extracted.dense = lib.embed_passages(extracted.analysed[0])
-        except IngestError as e:
-            error = e
+        except IngestError as e:  # recorded as Library._ingest_one records it, no index needed
+            catalog.record_failure(job.source, path.name, None, e.reason + (f" ({e.detail})" if e.detail else ""))
+            return IngestResult(job.source, "failed", reason=str(e))
+        except OSError as e:
+            catalog.record_failure(job.source, path.name, None, f"cannot read: {e.strerror or e}")
+            return IngestResult(job.source, "failed", reason=f"{shown(path)}: cannot read ({e.strerror or e})")
 
     def ahead(p: Path, s: str):
-        if error is not None:
-            raise error
         return extracted
 
     t0 = time.perf_counter()
