@@ -3,7 +3,10 @@
 For each worker count: a fresh PostgreSQL database and fresh data/blobs folders, the files
 queued with Library.enqueue, then N `pincite worker --drain` processes started together; the
 wall time runs from their start (model loading included) until the last one exits. Prints
-pages/s per worker count and checks that every job is done and every document whole.
+pages/s per worker count, the workers' CPU seconds (user + system; on a machine whose
+cores are busy with other work, CPU seconds per page is the figure that does not depend on
+that load), the time jobs waited for and held the index, and checks that every job is done
+and every document whole.
 
     PYTHONPATH=src python benchmarks/workers_bench.py --workers 1 3
     PYTHONPATH=src python benchmarks/workers_bench.py --workers 1 3 --files a.pdf b.pdf
@@ -53,11 +56,16 @@ def run(n: int, url: str, files: list[Path], work: Path) -> dict:
     os.environ.update(env)
     with Library(Settings()) as lib:
         lib.enqueue(files)
+    import resource
+
+    cpu0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
     procs = [subprocess.Popen(CLI + ["worker", "--drain", "--poll", "0.2"], env=env,
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(n)]
     outs = [p.communicate() for p in procs]
     wall = time.perf_counter() - t0
+    cpu1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (cpu1.ru_utime - cpu0.ru_utime) + (cpu1.ru_stime - cpu0.ru_stime)
     bad = [o[1][-500:] for p, o in zip(procs, outs) if p.returncode != 0]
     if bad:
         raise SystemExit(f"a worker failed: {bad[0]}")
@@ -75,7 +83,7 @@ def run(n: int, url: str, files: list[Path], work: Path) -> dict:
     return {"workers": n, "jobs": len(jobs), "done": counts["done"], "failed": counts["failed"],
             "documents": len(rows), "pages": pages, "chunks": sum(r.chunks for r in rows),
             "seconds": wall, "pages_per_s": pages / wall, "by_worker": len({j.worker for j in jobs}),
-            "job_s": sum(t[0] for t in timed), "wait_s": sum(t[1] for t in timed),
+            "cpu_s": cpu, "job_s": sum(t[0] for t in timed), "wait_s": sum(t[1] for t in timed),
             "held_s": sum(t[2] for t in timed)}
 
 
@@ -100,13 +108,14 @@ def main() -> None:
         print(f"{len(files)} files, embedder {os.environ.get('PINCITE_EMBEDDER') or 'use-m3'}, "
               f"{os.cpu_count()} CPUs, load {os.getloadavg()[0]:.1f}")
         print("workers  jobs  done  failed  docs  pages  chunks  seconds  pages/s  workers-used  "
-              "job-s  index-wait-s  index-held-s")
+              "job-s  index-wait-s  index-held-s  worker-cpu-s  cpu-s/page")
         for n in args.workers:
             with tempfile.TemporaryDirectory(prefix="pincite-bench-") as work:
                 r = run(n, _database(args.admin_url, f"pincite_bench_{n}"), files, Path(work))
             print(f"{r['workers']:>7}  {r['jobs']:>4}  {r['done']:>4}  {r['failed']:>6}  {r['documents']:>4}  "
                   f"{r['pages']:>5}  {r['chunks']:>6}  {r['seconds']:>7.1f}  {r['pages_per_s']:>7.2f}  "
-                  f"{r['by_worker']:>12}  {r['job_s']:>5.1f}  {r['wait_s']:>12.1f}  {r['held_s']:>12.1f}",
+                  f"{r['by_worker']:>12}  {r['job_s']:>5.1f}  {r['wait_s']:>12.1f}  {r['held_s']:>12.1f}  "
+                  f"{r['cpu_s']:>12.1f}  {r['cpu_s'] / max(r['pages'], 1):>10.3f}",
                   flush=True)
     finally:
         if server is not None:
