@@ -76,7 +76,7 @@ def _library(*, must_exist: bool = False, **kw) -> Library:
     settings = Settings()
     if _state.get("data"):
         settings.data_dir = _state["data"]
-    if must_exist and not (Path(settings.data_dir) / "catalog.sqlite").exists():
+    if must_exist and not settings.catalog_url and not (Path(settings.data_dir) / "catalog.sqlite").exists():
         _fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
               "or pass --data DIR")
     return Library(settings, **kw)
@@ -98,7 +98,9 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
            language: Optional[str] = typer.Option(None, "--language", help="Language code (en, ru, zh) instead of the detected one."),
            valid_from: Optional[str] = typer.Option(None, "--valid-from", help="In force from (YYYY-MM-DD)."),
            valid_to: Optional[str] = typer.Option(None, "--valid-to", help="In force until (YYYY-MM-DD)."),
-           source_url: Optional[str] = typer.Option(None, "--source-url", help="Where the document was published.")):
+           source_url: Optional[str] = typer.Option(None, "--source-url", help="Where the document was published."),
+           enqueue: bool = typer.Option(False, "--enqueue", help="Queue the files as jobs for `pincite worker` "
+                                        "processes instead of ingesting them here (needs PINCITE_CATALOG_URL).")):
     """Add documents to the library; unchanged files are skipped, changed ones replaced.
 
     Document fields come from these options, else a sidecar YAML next to the file
@@ -125,6 +127,12 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
     fields = _field_options(model=model, modifications=modification, revision=revision, trust=trust,
                             language=language, valid_from=valid_from, valid_to=valid_to,
                             source_url=source_url)
+    if enqueue:
+        if urls:
+            _fail(f"--enqueue takes files and folders, not URLs ({urls[0]})")
+        if password:
+            _fail("--enqueue: no password is ever stored in a job; ingest encrypted PDFs without --enqueue")
+        return _enqueue(paths, fields)
     server = _server()
     if server is not None:
         if fields:
@@ -172,6 +180,126 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed or not results:
         raise typer.Exit(1)
+
+
+def _enqueue(paths: list[Path], fields: dict) -> None:
+    """`pincite ingest --enqueue`: queue the files as jobs; exit 1 when one could not be
+    queued or none was found."""
+    with _library() as lib:
+        got = lib.enqueue(paths, fields=fields)
+    added = sum(e.added for e in got)
+    for e in got:
+        if e.reason:
+            err.print(f"[red]✗[/] {escape(e.reason)}", soft_wrap=True)
+        elif not e.added:
+            console.print(f"already queued: {escape(e.path)} (job {e.job_id})", soft_wrap=True, highlight=False)
+    console.print(f"{added} job{'s' if added != 1 else ''} queued; run `pincite worker` to ingest them, "
+                  "`pincite jobs` to follow them", soft_wrap=True, highlight=False)
+    if not got or any(e.reason for e in got):
+        raise typer.Exit(1)
+
+
+@app.command()
+def worker(lease: float = typer.Option(60.0, "--lease", min=1.0, help="Seconds a job stays this worker's "
+                                       "after it was last renewed (renewed every third of it while alive): "
+                                       "how long a killed worker's job waits before another takes it."),
+           poll: float = typer.Option(2.0, "--poll", min=0.05, help="Seconds between looks at an empty queue."),
+           drain: bool = typer.Option(False, "--drain", help="Exit once no job is queued or running."),
+           max_jobs: Optional[int] = typer.Option(None, "--max-jobs", min=1, help="Exit after this many jobs.")):
+    """Ingest the jobs queued by `pincite ingest --enqueue` (shared catalog).
+
+    Takes one job at a time until stopped (Ctrl+C or SIGTERM: the current job is finished
+    first). Run as many as you like, on any machines that see the queued files at the same
+    paths and mount PINCITE_BLOBS and the index."""
+    import signal
+    import threading
+
+    stop = threading.Event()
+
+    def stop_soon(signum, frame):  # noqa: ARG001 - signal handler signature
+        stop.set()
+
+    signal.signal(signal.SIGTERM, stop_soon)
+    signal.signal(signal.SIGINT, stop_soon)
+
+    def report(o) -> None:
+        mark = "[red]✗[/]" if o.status == "failed" else "✓"
+        note = f" ({escape(o.reason)})" if o.reason else ""
+        lost = " [yellow](lease lost: another worker's outcome stands)[/]" if not o.kept else ""
+        console.print(f"{mark} job {o.job.id} {o.status}: {escape(Path(o.job.path).name)}, {o.pages} pages, "
+                      f"{o.chunks} passages, {o.seconds:.1f} s (index: waited {o.index_wait_s:.1f} s, "
+                      f"held {o.index_held_s:.1f} s){note}{lost}", soft_wrap=True, highlight=False)
+
+    t0 = time.perf_counter()
+    with _library() as lib:
+        outcomes = lib.work(lease_s=lease, poll_s=poll, drain=drain, max_jobs=max_jobs, stop=stop,
+                            on_outcome=report)
+    pages = sum(o.pages for o in outcomes if o.status in ("added", "replaced"))
+    elapsed = time.perf_counter() - t0
+    console.print(f"{len(outcomes)} job{'s' if len(outcomes) != 1 else ''}, {pages} pages indexed in "
+                  f"{elapsed:.1f} s", soft_wrap=True, highlight=False)
+
+
+@app.command()
+def jobs(as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+         state: Optional[str] = typer.Option(None, "--state", help="Only jobs in this state: queued, running, "
+                                             "done or failed."),
+         limit: int = typer.Option(50, "--limit", min=1, help="Most jobs listed (newest first).")):
+    """Show the ingest queue: queued, running, done and failed jobs, with reasons.
+
+    The counts per state, then the latest jobs with their worker, tries, outcome and the
+    reason of a failure (shared catalog only)."""
+    from .library.pgcatalog import JOB_STATES
+
+    if state is not None and state not in JOB_STATES:
+        _fail(f"--state {state}: choose one of {', '.join(JOB_STATES)}")
+    with _library() as lib:
+        counts, rows = lib.job_counts(), lib.jobs(state, limit)
+    if as_json:
+        sys.stdout.write(json.dumps({"counts": counts, "jobs": [r.__dict__ for r in rows]},
+                                    ensure_ascii=False, indent=2) + "\n")
+        return
+    console.print("  ".join(f"{k}: {v}" for k, v in counts.items()), highlight=False)
+    table = Table(show_lines=False)
+    for col in ("job", "state", "file", "tries", "worker", "outcome"):
+        table.add_column(col)
+    now = time.time()
+    for r in rows:
+        if r.state == "running":
+            left = (r.lease_until or now) - now
+            outcome = f"lease {left:.0f} s left" if left >= 0 else f"lease ended {-left:.0f} s ago: will be retaken"
+        else:
+            outcome = " ".join(x for x in (r.status or "", f"{r.pages} pages" if r.pages else "", r.reason) if x)
+        table.add_row(str(r.id), r.state, escape(Path(r.path).name), str(r.attempts), escape(r.worker or ""),
+                      escape(outcome))
+    console.print(table)
+
+
+@app.command("migrate-catalog")
+def migrate_catalog(to_data: Path = typer.Option(..., "--to-data", help="Data folder of the target library "
+                                                 "(its index, and its SQLite catalog when no target URL is set)."),
+                    to_blobs: Optional[Path] = typer.Option(None, "--to-blobs", help="Shared folder for the "
+                                                            "target's originals and models (default: --to-data).")):
+    """Copy this library's catalog, originals, models and index into an empty library.
+
+    The target catalog is the PostgreSQL database in the environment variable
+    PINCITE_TARGET_CATALOG_URL (never an option, so its password stays out of the process
+    list), else a SQLite catalog in --to-data: from one folder to the shared form, or back.
+    Every row, statistic and meta value is compared after the copy and every original
+    checked by SHA-256; nothing is recorded in the target when one differs."""
+    from .config import env_catalog_url
+
+    target = Settings()
+    target.data_dir = to_data
+    target.blobs_dir = to_blobs
+    target.catalog_url = env_catalog_url("PINCITE_TARGET_CATALOG_URL")
+    with _library(must_exist=True) as lib:
+        t0 = time.perf_counter()
+        counts = lib.copy_to(target)
+    console.print(f"copied {counts['documents']} documents, {counts['originals']} stored files, "
+                  f"{counts['models']} extracted documents, {counts['terms']} term statistics, "
+                  f"{counts['registry']} registry rows and {counts['failures']} failures in "
+                  f"{time.perf_counter() - t0:.1f} s; every row checked", soft_wrap=True, highlight=False)
 
 
 def _ingest_url(lib: Library, url: str, password: str | None, fields: dict) -> IngestResult:
@@ -768,7 +896,7 @@ def mcp():
     settings = Settings()
     if _state.get("data"):
         settings.data_dir = _state["data"]
-    if not (Path(settings.data_dir) / "catalog.sqlite").exists():
+    if not settings.catalog_url and not (Path(settings.data_dir) / "catalog.sqlite").exists():
         _fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
               "or pass --data DIR")
     from .mcp.stdio import serve_stdio

@@ -106,6 +106,15 @@ def _env_number(name: str, default: float) -> float:
     return value
 
 
+def env_catalog_url(name: str = "PINCITE_CATALOG_URL") -> str | None:
+    """The environment variable `name` when set: a postgresql:// (or postgres://) URL, else
+    ConfigError (which never repeats the value: it may hold a password)."""
+    url = os.environ.get(name) or None
+    if url is not None and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(f"{name}: expected a postgresql://user:password@host:port/database URL")
+    return url
+
+
 #: Free space (MiB) kept before opening the index: the index grows its memory-mapped files
 #: in pages of up to 32 MiB, and a write into one the disk cannot back kills the process
 #: (SIGBUS); measured on a tmpfs, opening a library with 12 MiB free could crash.
@@ -171,6 +180,13 @@ class Settings:
         number, replication factor (default 1 each) and dense-vector quantization ("none"
         or "int8"). Env PINCITE_QDRANT_COLLECTION, PINCITE_QDRANT_SHARDS,
         PINCITE_QDRANT_REPLICAS, PINCITE_QDRANT_QUANTIZATION.
+    catalog_url: a PostgreSQL database (postgresql://user:password@host:5432/db) holding the
+        catalog and the ingest jobs, shared by every process and machine of one library
+        (library.pgcatalog); None (default): the SQLite catalog in the data folder. Kept out
+        of repr and messages (it may hold a password). Env PINCITE_CATALOG_URL.
+    blobs_dir: the folder, mounted by every machine of a shared library, that holds the
+        stored originals (`originals/`, by SHA-256) and the extracted documents (`models/`);
+        None (default): the data folder. Env PINCITE_BLOBS.
     """
 
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
@@ -200,6 +216,9 @@ class Settings:
     qdrant_replicas: int = field(default_factory=lambda: int(_env_number("PINCITE_QDRANT_REPLICAS", 1)))
     qdrant_quantization: str = field(default_factory=lambda: _env_choice(
         "PINCITE_QDRANT_QUANTIZATION", "none", QDRANT_QUANTIZATIONS))
+    catalog_url: str | None = field(default_factory=lambda: env_catalog_url(), repr=False)
+    blobs_dir: Path | None = field(default_factory=lambda: Path(os.environ["PINCITE_BLOBS"])
+                                   if os.environ.get("PINCITE_BLOBS") else None)
 
     def __post_init__(self) -> None:
         if self.ocr not in OCR_MODES:
