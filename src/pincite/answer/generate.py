@@ -133,8 +133,7 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     usage: dict[str, int] = {}
     warnings: list[str] = []
     reply, done = _ask(client, messages, usage)
-    answers = g.scorer.probability if g.scorer is not None else None
-    bar = g.rel.threshold if g.rel is not None else 0.0
+    judge = ClaimJudge(g) if g.scorer is not None and g.rel is not None else None
 
     def _check_reply(reply: dict | None):
         """(claims checked or None when the reply has not the expected shape, calculation)."""
@@ -144,7 +143,7 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
         # a claim stating an input of a verified calculation answers through the calculation
         inputs = ({i.citation.chunk_id for i in calc.inputs if i.verified and i.citation}
                   if calc is not None and calc.verified else set())
-        return check_claims(reply.get("claims") or [], ev, allowed, lang, answers, bar, g.question, inputs), calc
+        return check_claims(reply.get("claims") or [], ev, allowed, lang, judge, g.question, inputs), calc
 
     checked, calc = _check_reply(reply)
     failed = [c for c in checked if not c.verified] if checked is not None else None
@@ -186,8 +185,33 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     return Answer(status="answered", answer=text, claims=checked, warnings=warnings, **common)
 
 
+class ClaimJudge:
+    """Whether a verified quote answers the question: the span is scored as `gather`
+    scored its candidate windows (pipeline.WindowScorer.judge), and it answers when
+
+    - its probability reaches the refusal bar and `claim_bar` (the share of the best
+      window's probability the extractive path asks of a window it cites beside its best);
+    - it is about what the best evidence is about (`quote_off_target`: not another
+      document lacking the question's key word, not without an asked model code).
+
+    So a claim is shown only where the extractive path would also cite its window; a model
+    cannot pass off a verbatim line about something else (dimensions for a weight, another
+    range of coefficients) as the answer. `gathered`: pipeline.Gathered with a scorer and a
+    relevance."""
+
+    def __init__(self, gathered):
+        self.g = gathered
+        self.bar = gathered.rel.threshold
+        self.best = gathered.rel.score
+
+    def __call__(self, hit: Hit, start: int, end: int) -> tuple[float, bool]:
+        """(probability of the span [start, end) of `hit`'s page text, whether it answers)."""
+        cand, _, p = self.g.scorer.judge(hit, start, end)
+        return p, p >= claim_bar(self.bar, self.best) and not quote_off_target(cand, self.g)
+
+
 def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang: str | None,
-                 answers: Callable[[Hit, int, int], float] | None = None, bar: float = 0.0,
+                 judge: Callable[[Hit, int, int], tuple[float, bool]] | None = None,
                  question: str = "", inputs: set[str] = frozenset()) -> list[Claim]:
     """Check each raw claim (a dict from the model's JSON) against the evidence set.
 
@@ -196,11 +220,11 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
     the cited passage (not in source)", "number 19 not in the quote", ...). Citation fields
     other than the quote come from the index record of the cited chunk.
 
-    With `answers` (the probability that a span [start, end) of a hit's page text answers
-    the question: pipeline.WindowScorer.probability), a claim whose quote passed every check
-    is also scored on its quote's span; below `bar` (the refusal bar) it is not verified:
-    its quote stands on the page, but it does not answer the question asked (dimensions
-    quoted for a weight). The score is kept in Claim.answerability. A claim from a chunk in
+    With `judge` (span [start, end) of a hit's page text -> (the probability that it
+    answers the question, whether it counts as an answer): ClaimJudge), a claim whose quote
+    passed every check is also judged on its quote's span; when it does not count it is not
+    verified: its quote stands on the page, but it does not answer the question asked
+    (dimensions quoted for a weight). The probability is kept in Claim.answerability. A claim from a chunk in
     `inputs` (the chunk ids of a verified calculation's inputs) is not held to the bar: it
     states one of the values the answer is computed from, not the answer itself.
     """
@@ -233,12 +257,34 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
             cit.match = check.level
         cit.verified, cit.reason = reason is None, reason
         score = None
-        if reason is None and answers is not None and check.start is not None:
-            score = round(answers(hit, hit.char_start + check.start, hit.char_start + check.end), 4)
-            if score < bar and hit.chunk_id not in inputs:
+        if reason is None and judge is not None and check.start is not None:
+            score, answers = judge(hit, hit.char_start + check.start, hit.char_start + check.end)
+            score = round(score, 4)
+            if not answers and hit.chunk_id not in inputs:
                 reason = message("claim_not_an_answer", lang or "en")
         out.append(Claim(text=text, verified=reason is None, reason=reason, citations=[cit], answerability=score))
     return out
+
+
+def claim_bar(bar: float, best: float) -> float:
+    """The probability a claim's quote must reach (see check_claims): the bar a window of
+    the extractive path must reach to be cited beside its best window
+    (pipeline.further_bar: the refusal bar `bar`, and a share of `best`, the best
+    window's probability)."""
+    from .pipeline import further_bar
+
+    return further_bar(bar, best)
+
+
+def quote_off_target(cand, gathered) -> bool:
+    """Whether a claim's quote, as a candidate window `cand` (WindowScorer.judge), is about
+    something else than the best evidence of `gathered` is (pipeline.on_target: another
+    document without the question's key word, or no asked model code), so that the
+    extractive path would not cite it beside that evidence."""
+    from .pipeline import on_target
+
+    best = gathered.cands[0] if gathered.cands else None
+    return best is not None and not on_target(cand, best, gathered.groups)
 
 
 def _ask(client: LlmClient, messages: list[dict], usage: dict[str, int]) -> tuple[dict | None, Completion]:
