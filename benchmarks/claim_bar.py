@@ -14,7 +14,7 @@ it), the model's possible claims are simulated over the evidence set it would se
   (devset_tools.window_answers; every window of a question whose answer is absent).
 
 Each quote span is scored as generate.check_claims scores a claim (WindowScorer.judge) and
-judged by each rule (RULES). Printed per rule: wrong claims that pass (would be shown as
+judged by each rule (`_rules`). Printed per rule: wrong claims that pass (would be shown as
 verified though they do not answer), true claims that fail, and questions whose every true
 claim fails. `--shared` runs the shared eval (../shared/eval, a TEST set: report only; its
 library is built once under benchmarks/devset/work/shared-corpus).
@@ -34,7 +34,12 @@ from pincite.answer.generate import claim_bar, evidence_set, quote_off_target
 
 
 def _rules() -> dict:
-    """{name: judge(p, best, bar, cand, f, g) -> passes}."""
+    """{name: rule(p, best, bar, cand, f, g) -> passes}: the claim's probability p, the best
+    window's, the refusal bar, the claim as a candidate window, its features, the gathered
+    evidence. "bar": the refusal bar alone (before generate.ClaimJudge); "claim-bar": only
+    the share of the best window's probability; "claim-bar+typed": that, and a question
+    asking for a typed value (a number, date, quantity) needs one in the quote;
+    "claim-bar+target" is generate.ClaimJudge, what pincite does."""
     return {
         "bar": lambda p, best, bar, cand, f, g: p >= bar,
         "claim-bar": lambda p, best, bar, cand, f, g: p >= claim_bar(bar, best),

@@ -13,7 +13,11 @@ tools. Every claim then goes through `check_claims` in code:
   documented normalisation, minimum length, no cut words or numbers);
 - every number of the claim text, in digits or words, occurs in its quote, every unit in
   the quote or its chunk, and no negation is dropped or added (verify.check_claim);
-- it has a citation at all.
+- it has a citation at all;
+- its quote answers the question (ClaimJudge): scored as the search scored its candidate
+  windows, it reaches the bar the extractive path asks of a window it cites beside its best
+  one, and is about what that best evidence is about. Otherwise the claim is "found, but
+  not an answer to the question".
 
 Page, page label, title and file of a citation come from the index record of the chunk,
 never from the model. The displayed answer is built only from verified claims. When a claim
