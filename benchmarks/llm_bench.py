@@ -170,13 +170,16 @@ class Server:
         self._log.close()
 
 
-def check_llm(url: str, data: Path) -> tuple[str, str]:
-    """Run `pincite check-llm` against `url` with data folder `data`, as a user would.
-    Returns (its output, the response format it chose). Raises StepFailed("check-llm", ...)."""
+def check_llm(url: str, data: Path, timeout_s: float) -> tuple[str, str]:
+    """Run `pincite check-llm` against `url` with data folder `data`, as a user would, with
+    PINCITE_LLM_TIMEOUT set to `timeout_s` (one thread on a busy machine may need more than
+    the check's own 15 s for the structured probe). Returns (its output, the response format
+    it chose). Raises StepFailed("check-llm", ...)."""
     exe = Path(sys.executable).parent / "pincite"
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-c", "from pincite.cli import main; main()"]
     run = subprocess.run(cmd + ["--data", str(data), "check-llm", "--llm-url", url, "--llm-model", ALIAS],
-                         capture_output=True, text=True, env=_clean_env())
+                         capture_output=True, text=True,
+                         env=dict(_clean_env(), PINCITE_LLM_TIMEOUT=f"{timeout_s:g}"))
     out = (run.stdout + run.stderr).strip()
     if run.returncode != 0:
         raise StepFailed("check-llm", f"exit {run.returncode}:\n{out}")
@@ -359,7 +362,7 @@ def main() -> int:
             with Server(args.venv, model, Path(tmp) / "server.log", threads=args.threads,
                         n_ctx=args.n_ctx) as server:
                 say(f"server: {server.url} ({args.threads} thread, context {args.n_ctx})")
-                out, mode = check_llm(server.url, Path(tmp) / "data")
+                out, mode = check_llm(server.url, Path(tmp) / "data", args.timeout)
                 say("check-llm:\n  " + "\n  ".join(out.splitlines()))
                 settings = load_settings(Path(tmp) / "data", env={}, timeout_s=args.timeout)
                 say(f"questions: {len(qs)} of split {args.split} (response format {mode})")
