@@ -30,7 +30,7 @@ from pathlib import Path
 import devset_tools as dt
 
 from pincite.answer import pipeline
-from pincite.answer.generate import claim_bar, evidence_set, quote_off_target
+from pincite.answer.generate import claim_bar, evidence_set, quote_off_target, sentence_window
 
 
 def _rules() -> dict:
@@ -88,12 +88,19 @@ def run(lib, qs: list[dict]) -> tuple[dict, list[dict]]:
             best, bar = g.rel.score, g.rel.threshold
             for label, hit, start, end in spans(q, g):
                 cand, f, p = g.scorer.judge(hit, start, end)
+                ws, we = sentence_window(hit, start, end)
+                wcand, wf, wp = g.scorer.judge(hit, ws, we) if (ws, we) != (start, end) else (cand, f, p)
                 records.append({"id": q["id"], "lang": q["lang"], "kind": q.get("kind"), "label": label,
-                                "p": round(p, 4), "best": best, "bar": bar,
+                                "p": round(p, 4), "best": best, "refusal_bar": bar,
                                 "quote": hit.text[start - hit.char_start:end - hit.char_start][:160],
-                                **{name: bool(rule(p, best, bar, cand, f, g)) for name, rule in rules.items()}})
+                                "window_p": round(wp, 4),
+                                **{name: bool(rule(p, best, bar, cand, f, g)) for name, rule in rules.items()},
+                                **{f"window {name}": bool(rule(wp, best, bar, wcand, wf, g))
+                                   for name, rule in rules.items()},
+                                **{f"max {name}": bool(rule(p, best, bar, cand, f, g) or rule(wp, best, bar, wcand, wf, g))
+                                   for name, rule in rules.items()}})
     out = {}
-    for name in rules:
+    for name in [*rules, *(f"window {n}" for n in rules), *(f"max {n}" for n in rules)]:
         wrong = [r for r in records if r["label"] == "wrong"]
         true = [r for r in records if r["label"] == "true"]
         by_q = defaultdict(list)

@@ -270,6 +270,19 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
     return out
 
 
+def sentence_window(hit: Hit, start: int, end: int) -> tuple[int, int]:
+    """The sentences of `hit`'s text (analysis.split_sentences, as the extractive path cuts
+    its windows) that the span [start, end) of the page text overlaps, as a page-text span:
+    a quote of a value alone ("3 августа 2009 г.") is read in the sentence that states it."""
+    from .. import analysis
+
+    rel_s, rel_e = start - hit.char_start, end - hit.char_start
+    spans = [(s, e) for s, e in analysis.split_sentences(hit.text, lowercase_lines=True) if s < rel_e and e > rel_s]
+    if not spans:
+        return start, end
+    return hit.char_start + min(spans[0][0], rel_s), hit.char_start + max(spans[-1][1], rel_e)
+
+
 def claim_bar(bar: float, best: float) -> float:
     """The probability a claim's quote must reach (see check_claims): the bar a window of
     the extractive path must reach to be cited beside its best window
