@@ -119,9 +119,13 @@ def main() -> int:
     ap.add_argument("--split", default="tune", choices=("heldout", "tune", "all"))
     ap.add_argument("--shared", action="store_true", help="the shared eval instead (report only)")
     ap.add_argument("--corpus", type=Path, default=dt.HERE.parent.parent / "shared" / "corpus")
+    ap.add_argument("--work", type=Path, help="the folder of the libraries (default benchmarks/devset/work; "
+                                              "a copy lets this run beside a bench that holds them open)")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--out", type=Path, help="write one record per simulated claim (JSON lines)")
     args = ap.parse_args()
+    if args.work:
+        dt.WORK = args.work
     records = []
     totals: dict[str, dict] = {}
     if args.shared:

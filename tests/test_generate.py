@@ -231,8 +231,9 @@ def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
     """A verbatim quote that clears the refusal bar but scores far below the best evidence
     (the hose length quoted for the pressure, sharing "maximum" and "PX-200 pump") is not
     shown as an answer: the extractive path would not cite its window beside the best one
-    either. For every candidate window a claim quoting it is verified exactly when the
-    extractive path keeps that window."""
+    either. A quote of part of a sentence is judged with its sentence as well. For every
+    candidate window a claim quoting it is verified exactly when the extractive path keeps
+    that window."""
     from pincite.answer import pipeline
     from pincite.answer.generate import ClaimJudge, evidence_set
 
@@ -261,6 +262,22 @@ def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
         llm.handler = good_model
         ans = lib.ask(QUESTION, llm=settings_for(llm))
         assert ans.status == "answered" and [c.verified for c in ans.claims] == [True]
+
+        # a quote of part of a sentence is judged with the sentence it stands in as well:
+        # the claim carries the better of the two probabilities, here the whole sentence's
+        part = "of the PX-200 pump is 10 bar"
+
+        def fragment(request, headers):
+            return reply([{"text": "10 bar.", "chunk_id": block_with(request, part), "quote": part}])
+
+        llm.handler = fragment
+        ans = lib.ask(QUESTION, llm=settings_for(llm))
+        assert ans.status == "answered" and [c.verified for c in ans.claims] == [True], ans.claims
+        g = pipeline.gather(lib, QUESTION)
+        hit = next(h for h in evidence_set(g).hits.values() if part in h.text)
+        i = hit.char_start + hit.text.index(part)
+        span_p = g.scorer.probability(hit, i, i + len(part))
+        assert span_p < ans.claims[0].answerability == pytest.approx(ans.relevance.score, abs=1e-4)
 
         for question in (QUESTION, "What is the maximum weight of the PX-200 pump?",
                          "What is the operating temperature range of the pump?"):

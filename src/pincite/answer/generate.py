@@ -190,13 +190,14 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
 
 
 class ClaimJudge:
-    """Whether a verified quote answers the question: the span is scored as `gather`
-    scored its candidate windows (pipeline.WindowScorer.judge), and it answers when
+    """Whether a verified quote answers the question: the span, and the sentences it stands
+    in, are scored as `gather` scored its candidate windows (pipeline.WindowScorer.judge),
+    and it answers when one of the two
 
-    - its probability reaches the refusal bar and `claim_bar` (the share of the best
-      window's probability the extractive path asks of a window it cites beside its best);
-    - it is about what the best evidence is about (`quote_off_target`: not another
-      document lacking the question's key word, not without an asked model code).
+    - reaches the refusal bar and `claim_bar` (the share of the best window's probability
+      the extractive path asks of a window it cites beside its best), and
+    - is about what the best evidence is about (`quote_off_target`: not another document
+      lacking the question's key word, not without an asked model code).
 
     So a claim is shown only where the extractive path would also cite its window; a model
     cannot pass off a verbatim line about something else (dimensions for a weight, another
@@ -209,9 +210,16 @@ class ClaimJudge:
         self.best = gathered.rel.score
 
     def __call__(self, hit: Hit, start: int, end: int) -> tuple[float, bool]:
-        """(probability of the span [start, end) of `hit`'s page text, whether it answers)."""
-        cand, _, p = self.g.scorer.judge(hit, start, end)
-        return p, p >= claim_bar(self.bar, self.best) and not quote_off_target(cand, self.g)
+        """(probability, whether it answers) of the span [start, end) of `hit`'s page text,
+        or of its sentence window (`sentence_window`) when that is judged better: a quote of
+        a value alone ("2008/01/14", "должна быть не более 40,0 м") holds few of the
+        question's words, which the sentence stating it holds."""
+        out = []
+        for s, e in dict.fromkeys([(start, end), sentence_window(hit, start, end)]):
+            cand, _, p = self.g.scorer.judge(hit, s, e)
+            out.append((p >= claim_bar(self.bar, self.best) and not quote_off_target(cand, self.g), p))
+        answers, p = max(out)
+        return p, answers
 
 
 def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang: str | None,
