@@ -290,6 +290,22 @@ def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
                     assert judge(c.hit, c.start, c.end)[1] == (id(c) in kept), (question, c)
 
 
+def test_a_chunk_id_copied_with_its_header_neighbours_is_read_as_the_id(library, llm):
+    """A small model copies the block header around the id ("chunk_id=ID | px200.pdf, page
+    2"): the id is read out of it; an id that is not in the evidence set stays unknown."""
+    def header_copier(request, headers):
+        cid = block_with(request, "10 bar")
+        return reply([{"text": "The maximum operating pressure is 10 bar.", "chunk_id": f"chunk_id={cid} | px200.pdf, page 2",
+                       "quote": "The maximum operating pressure of the PX-200 pump is 10 bar"},
+                      {"text": "The maximum operating pressure is 10 bar.", "chunk_id": "ffffffffffffffff-p2-c0 | px200.pdf",
+                       "quote": "The maximum operating pressure of the PX-200 pump is 10 bar"}])
+
+    llm.handler = header_copier
+    ans = library.ask(QUESTION, llm=settings_for(llm))
+    assert ans.status == "answered" and [c.verified for c in ans.claims] == [True, False]
+    assert ans.claims[1].reason.startswith("unknown evidence id 'ffffffffffffffff-p2-c0'")
+
+
 def test_nothing_verified_is_not_confirmed_with_the_passages(library, llm):
     llm.handler = always(reply([{"text": "The pressure is 12 bar.", "chunk_id": "ffffffffffffffff-p1-c0",
                                  "quote": "The maximum pressure is 12 bar"}]))

@@ -244,7 +244,7 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
     for raw in raw_claims[:MAX_CLAIMS]:
         raw = raw if isinstance(raw, dict) else {}
         text = str(raw.get("text") or "").strip()[:MAX_CLAIM_CHARS]
-        chunk_id = str(raw.get("chunk_id") or "").strip()
+        chunk_id = _evidence_id(str(raw.get("chunk_id") or ""))
         quote = str(raw.get("quote") or "").strip()
         if not text:
             out.append(Claim(text="", verified=False, reason="empty claim"))
@@ -276,6 +276,15 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
                 reason = message("claim_not_an_answer", lang or "en")
         out.append(Claim(text=text, verified=reason is None, reason=reason, citations=[cit], answerability=score))
     return out
+
+
+def _evidence_id(raw: str) -> str:
+    """The chunk id a model named, read as it was shown in a block header
+    (`chunk_id=ID | file, page N`): a small model often copies the header's neighbours too
+    ("chunk_id=ID", "ID | glpk.pdf, page 3"). Only the id itself is kept; it must still be
+    one of the evidence set's (check_claims), so no evidence can be made up this way."""
+    ident = raw.strip().removeprefix("chunk_id=").strip()
+    return ident.split("|", 1)[0].strip() if "|" in ident else ident
 
 
 def sentence_window(hit: Hit, start: int, end: int) -> tuple[int, int]:
