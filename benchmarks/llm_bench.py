@@ -22,7 +22,9 @@ file pinned by hash in benchmarks/llm/requirements.txt) and runs it. Steps, each
 
 Printed per language (the question's `lang`): questions, answered / refused / not_confirmed
 (other statuses and errors apart), claims, claims verified, claims verified that do not answer
-the question, mean tokens (prompt + completion over all model calls, as the server counts them;
+the question, the same two counts under the refusal bar alone (`verified_at_bar`: claims that
+passed every check but the judgment against the best evidence, generate.ClaimJudge, and
+reached the refusal bar: what was verified before that judgment, on the same replies), mean tokens (prompt + completion over all model calls, as the server counts them;
 0 for a question refused before any model call) and mean seconds per question (wall clock of
 Library.ask, retrieval included).
 
@@ -168,13 +170,16 @@ class Server:
         self._log.close()
 
 
-def check_llm(url: str, data: Path) -> tuple[str, str]:
-    """Run `pincite check-llm` against `url` with data folder `data`, as a user would.
-    Returns (its output, the response format it chose). Raises StepFailed("check-llm", ...)."""
+def check_llm(url: str, data: Path, timeout_s: float) -> tuple[str, str]:
+    """Run `pincite check-llm` against `url` with data folder `data`, as a user would, with
+    PINCITE_LLM_TIMEOUT set to `timeout_s` (one thread on a busy machine may need more than
+    the check's own 15 s for the structured probe). Returns (its output, the response format
+    it chose). Raises StepFailed("check-llm", ...)."""
     exe = Path(sys.executable).parent / "pincite"
     cmd = [str(exe)] if exe.exists() else [sys.executable, "-c", "from pincite.cli import main; main()"]
     run = subprocess.run(cmd + ["--data", str(data), "check-llm", "--llm-url", url, "--llm-model", ALIAS],
-                         capture_output=True, text=True, env=_clean_env())
+                         capture_output=True, text=True,
+                         env=dict(_clean_env(), PINCITE_LLM_TIMEOUT=f"{timeout_s:g}"))
     out = (run.stdout + run.stderr).strip()
     if run.returncode != 0:
         raise StepFailed("check-llm", f"exit {run.returncode}:\n{out}")
@@ -247,6 +252,9 @@ def ask_all(qs: list[dict], settings, progress=print, sink=None) -> list[dict]:
     seconds; `error` set (and status "error") when the model server failed. `sink`, when
     given, is called with each record as soon as it is made (a long run keeps what it did)."""
     from pincite.answer.llm import LlmError
+    from pincite.answer.messages import message
+
+    not_answer = {message("claim_not_an_answer", lang) for lang in LANGS}
 
     by_lib = defaultdict(list)
     for q in qs:
@@ -264,14 +272,21 @@ def ask_all(qs: list[dict], settings, progress=print, sink=None) -> list[dict]:
                 except LlmError as e:
                     rec.update(status="error", error=str(e))
                 else:
-                    rec.update(status=ans.status, answer=ans.answer, usage=ans.usage,
+                    bar = ans.relevance.threshold if ans.relevance is not None else None
+                    rec.update(status=ans.status, answer=ans.answer, usage=ans.usage, bar=bar,
+                               best=ans.relevance.score if ans.relevance is not None else None,
                                llm_seconds=ans.timings.get("llm"), response_model=ans.model)
                     for c in ans.claims:
                         quote = " … ".join(ci.quote for ci in c.citations)
+                        # verified by the checks before a claim was judged against the best
+                        # evidence: every check but that one passed, and it reached the bar
+                        at_bar = c.verified or (c.reason in not_answer and c.answerability is not None
+                                                and bar is not None and c.answerability >= bar)
                         rec["claims"].append({
                             "text": c.text, "verified": c.verified, "reason": c.reason, "quote": quote,
+                            "answerability": c.answerability, "verified_at_bar": at_bar,
                             "cited": [{"file": ci.file, "page": ci.page} for ci in c.citations],
-                            "answers": claim_answers(q, quote, c.text) if c.verified else None})
+                            "answers": claim_answers(q, quote, c.text) if at_bar else None})
                 rec["seconds"] = round(time.perf_counter() - t0, 2)
                 records.append(rec)
                 if sink is not None:
@@ -302,6 +317,8 @@ def summarise(records: list[dict]) -> dict[str, dict]:
             "other": dict(status),
             "claims": len(claims), "verified": sum(c["verified"] for c in claims),
             "verified_not_answer": sum(c["verified"] and not c["answers"] for c in claims),
+            "verified_at_bar": sum(bool(c.get("verified_at_bar")) for c in claims),
+            "verified_at_bar_not_answer": sum(bool(c.get("verified_at_bar")) and not c["answers"] for c in claims),
             "tokens_per_question": round(sum(tokens) / len(tokens)) if tokens else None,
             "seconds_per_question": round(sum(r["seconds"] for r in sel) / len(sel), 1),
         }
@@ -345,7 +362,7 @@ def main() -> int:
             with Server(args.venv, model, Path(tmp) / "server.log", threads=args.threads,
                         n_ctx=args.n_ctx) as server:
                 say(f"server: {server.url} ({args.threads} thread, context {args.n_ctx})")
-                out, mode = check_llm(server.url, Path(tmp) / "data")
+                out, mode = check_llm(server.url, Path(tmp) / "data", args.timeout)
                 say("check-llm:\n  " + "\n  ".join(out.splitlines()))
                 settings = load_settings(Path(tmp) / "data", env={}, timeout_s=args.timeout)
                 say(f"questions: {len(qs)} of split {args.split} (response format {mode})")
@@ -363,7 +380,8 @@ def main() -> int:
         print(json.dumps(report, ensure_ascii=False, indent=1))
         return 0
     keys = ["questions", "answered", "refused", "not_confirmed", "errors", "claims", "verified",
-            "verified_not_answer", "tokens_per_question", "seconds_per_question"]
+            "verified_not_answer", "verified_at_bar", "verified_at_bar_not_answer", "tokens_per_question",
+            "seconds_per_question"]
     print(f"llm-bench split {args.split}{f', {args.limit} per language' if args.limit else ''}: "
           f"{MODEL_NAME} via llama-cpp-python, response format {mode}")
     print(" | ".join(["lang"] + keys))

@@ -218,6 +218,94 @@ def test_the_claim_scorer_scores_a_candidate_as_the_search_did(library):
             assert g.scorer.probability(c.hit, c.start, c.end) == pytest.approx(g.probability[id(c)], abs=1e-6)
 
 
+SPEC_PAGES = [
+    "PX-200 pump service manual. Safety and overview of the unit and its parts.",
+    "Operating limits. The maximum operating pressure of the PX-200 pump is 10 bar. "
+    "Do not open the cover while the pump is running. The motor turns at 1450 rpm.",
+    "Dimensions. The PX-200 pump measures 420 x 310 x 280 mm. The pump body is painted blue. "
+    "The maximum length of the suction hose is 7 m. The operating temperature range is 5 to 40 C.",
+]
+
+
+def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
+    """A verbatim quote that clears the refusal bar but scores far below the best evidence
+    (the hose length quoted for the pressure, sharing "maximum" and "PX-200 pump") is not
+    shown as an answer: the extractive path would not cite its window beside the best one
+    either. A quote of part of a sentence is judged with its sentence as well. For every
+    candidate window a claim quoting it is verified exactly when the extractive path keeps
+    that window."""
+    from pincite.answer import pipeline
+    from pincite.answer.generate import ClaimJudge, evidence_set
+
+    (tmp_path / "docs").mkdir()
+    make_pdf(tmp_path / "docs" / "spec.pdf", SPEC_PAGES, title="PX-200 pump service manual")
+    make_pdf(tmp_path / "docs" / "hose.pdf", ["Garden hose catalogue. The hose length is 25 metres and the "
+                                              "hose is green. The maximum weight of a reel is 12 kg."],
+             title="Hose catalogue")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        assert all(r.status == "added" for r in lib.ingest([tmp_path / "docs"]))
+
+        def hose(request, headers):
+            cid = block_with(request, "suction hose")
+            return reply([{"text": "The maximum is 7 m.", "chunk_id": cid,
+                           "quote": "The maximum length of the suction hose is 7 m"}])
+
+        llm.handler = hose
+        ans = lib.ask(QUESTION, llm=settings_for(llm))
+        assert ans.status == "not_confirmed" and ans.passages, (ans.claims, ans.relevance)
+        (claim,) = ans.claims
+        assert claim.reason.startswith("found, but not an answer to the question") and claim.citations[0].verified
+        # the refusal bar alone would have let it through
+        assert ans.relevance.threshold <= claim.answerability < 0.1 * ans.relevance.score
+        assert "7 m" not in ans.answer
+
+        llm.handler = good_model
+        ans = lib.ask(QUESTION, llm=settings_for(llm))
+        assert ans.status == "answered" and [c.verified for c in ans.claims] == [True]
+
+        # a quote of part of a sentence is judged with the sentence it stands in as well:
+        # the claim carries the better of the two probabilities, here the whole sentence's
+        part = "of the PX-200 pump is 10 bar"
+
+        def fragment(request, headers):
+            return reply([{"text": "10 bar.", "chunk_id": block_with(request, part), "quote": part}])
+
+        llm.handler = fragment
+        ans = lib.ask(QUESTION, llm=settings_for(llm))
+        assert ans.status == "answered" and [c.verified for c in ans.claims] == [True], ans.claims
+        g = pipeline.gather(lib, QUESTION)
+        hit = next(h for h in evidence_set(g).hits.values() if part in h.text)
+        i = hit.char_start + hit.text.index(part)
+        span_p = g.scorer.probability(hit, i, i + len(part))
+        assert span_p < ans.claims[0].answerability == pytest.approx(ans.relevance.score, abs=1e-4)
+
+        for question in (QUESTION, "What is the maximum weight of the PX-200 pump?",
+                         "What is the operating temperature range of the pump?"):
+            g = pipeline.gather(lib, question)
+            assert g.refusal is None
+            judge, kept = ClaimJudge(g), {id(c) for c in pipeline._kept(lib, g)}
+            shown = evidence_set(g).hits
+            for c in g.cands:
+                if c.hit.chunk_id in shown and id(c) not in g.other_code:
+                    assert judge(c.hit, c.start, c.end)[1] == (id(c) in kept), (question, c)
+
+
+def test_a_chunk_id_copied_with_its_header_neighbours_is_read_as_the_id(library, llm):
+    """A small model copies the block header around the id ("chunk_id=ID | px200.pdf, page
+    2"): the id is read out of it; an id that is not in the evidence set stays unknown."""
+    def header_copier(request, headers):
+        cid = block_with(request, "10 bar")
+        return reply([{"text": "The maximum operating pressure is 10 bar.", "chunk_id": f"chunk_id={cid} | px200.pdf, page 2",
+                       "quote": "The maximum operating pressure of the PX-200 pump is 10 bar"},
+                      {"text": "The maximum operating pressure is 10 bar.", "chunk_id": "ffffffffffffffff-p2-c0 | px200.pdf",
+                       "quote": "The maximum operating pressure of the PX-200 pump is 10 bar"}])
+
+    llm.handler = header_copier
+    ans = library.ask(QUESTION, llm=settings_for(llm))
+    assert ans.status == "answered" and [c.verified for c in ans.claims] == [True, False]
+    assert ans.claims[1].reason.startswith("unknown evidence id 'ffffffffffffffff-p2-c0'")
+
+
 def test_nothing_verified_is_not_confirmed_with_the_passages(library, llm):
     llm.handler = always(reply([{"text": "The pressure is 12 bar.", "chunk_id": "ffffffffffffffff-p1-c0",
                                  "quote": "The maximum pressure is 12 bar"}]))

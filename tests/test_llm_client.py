@@ -557,6 +557,32 @@ def _answering(request: dict, headers: dict) -> Reply:
     return Reply(content="OK")
 
 
+def test_check_llm_waits_as_long_as_a_longer_configured_timeout(scripted_llm, monkeypatch):
+    """The check waits CHECK_TIMEOUT_S per request, or the answer timeout the user set when
+    that is longer: a slow local model that answers within PINCITE_LLM_TIMEOUT passes.
+    (The check's own 15 s are shortened to 0.5 s here to keep the test quick.)"""
+    import pincite.answer.llm as llm_mod
+
+    monkeypatch.setattr(llm_mod, "CHECK_TIMEOUT_S", 0.5)
+
+    def answering_after(delay_s: float):
+        def handler(request: dict, headers: dict) -> Reply:
+            r = _answering(request, headers)
+            r.delay_s = delay_s
+            return r
+        return handler
+
+    scripted_llm.handler = answering_after(1.0)
+    result = check_llm(LlmSettings(base_url=scripted_llm.url, model="m"))
+    assert not result.ok and "did not answer within 0.5 s" in result.messages[-1]
+    result = check_llm(LlmSettings(base_url=scripted_llm.url, model="m", timeout_s=5))
+    assert result.ok and result.response_format == "json_schema", result.messages
+    # a configured timeout shorter than the check's own does not shorten the check
+    scripted_llm.handler = answering_after(0.25)
+    result = check_llm(LlmSettings(base_url=scripted_llm.url, model="m", timeout_s=0.1))
+    assert result.ok, result.messages
+
+
 def test_check_llm_all_good_uses_json_schema(scripted_llm, data_dir, logs):
     scripted_llm.handler = _answering
     s = LlmSettings(

@@ -13,7 +13,11 @@ tools. Every claim then goes through `check_claims` in code:
   documented normalisation, minimum length, no cut words or numbers);
 - every number of the claim text, in digits or words, occurs in its quote, every unit in
   the quote or its chunk, and no negation is dropped or added (verify.check_claim);
-- it has a citation at all.
+- it has a citation at all;
+- its quote answers the question (ClaimJudge): scored as the search scored its candidate
+  windows, it reaches the bar the extractive path asks of a window it cites beside its best
+  one, and is about what that best evidence is about. Otherwise the claim is "found, but
+  not an answer to the question".
 
 Page, page label, title and file of a citation come from the index record of the chunk,
 never from the model. The displayed answer is built only from verified claims. When a claim
@@ -133,8 +137,7 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     usage: dict[str, int] = {}
     warnings: list[str] = []
     reply, done = _ask(client, messages, usage)
-    answers = g.scorer.probability if g.scorer is not None else None
-    bar = g.rel.threshold if g.rel is not None else 0.0
+    judge = ClaimJudge(g) if g.scorer is not None and g.rel is not None else None
 
     def _check_reply(reply: dict | None):
         """(claims checked or None when the reply has not the expected shape, calculation)."""
@@ -144,7 +147,7 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
         # a claim stating an input of a verified calculation answers through the calculation
         inputs = ({i.citation.chunk_id for i in calc.inputs if i.verified and i.citation}
                   if calc is not None and calc.verified else set())
-        return check_claims(reply.get("claims") or [], ev, allowed, lang, answers, bar, g.question, inputs), calc
+        return check_claims(reply.get("claims") or [], ev, allowed, lang, judge, g.question, inputs), calc
 
     checked, calc = _check_reply(reply)
     failed = [c for c in checked if not c.verified] if checked is not None else None
@@ -186,8 +189,41 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     return Answer(status="answered", answer=text, claims=checked, warnings=warnings, **common)
 
 
+class ClaimJudge:
+    """Whether a verified quote answers the question: the span, and the sentences it stands
+    in, are scored as `gather` scored its candidate windows (pipeline.WindowScorer.judge),
+    and it answers when one of the two
+
+    - reaches the refusal bar and `claim_bar` (the share of the best window's probability
+      the extractive path asks of a window it cites beside its best), and
+    - is about what the best evidence is about (`quote_off_target`: not another document
+      lacking the question's key word, not without an asked model code).
+
+    So a claim is shown only where the extractive path would also cite its window; a model
+    cannot pass off a verbatim line about something else (dimensions for a weight, another
+    range of coefficients) as the answer. `gathered`: pipeline.Gathered with a scorer and a
+    relevance."""
+
+    def __init__(self, gathered):
+        self.g = gathered
+        self.bar = gathered.rel.threshold
+        self.best = gathered.rel.score
+
+    def __call__(self, hit: Hit, start: int, end: int) -> tuple[float, bool]:
+        """(probability, whether it answers) of the span [start, end) of `hit`'s page text,
+        or of its sentence window (`sentence_window`) when that is judged better: a quote of
+        a value alone ("2008/01/14", "должна быть не более 40,0 м") holds few of the
+        question's words, which the sentence stating it holds."""
+        out = []
+        for s, e in dict.fromkeys([(start, end), sentence_window(hit, start, end)]):
+            cand, _, p = self.g.scorer.judge(hit, s, e)
+            out.append((p >= claim_bar(self.bar, self.best) and not quote_off_target(cand, self.g), p))
+        answers, p = max(out)
+        return p, answers
+
+
 def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang: str | None,
-                 answers: Callable[[Hit, int, int], float] | None = None, bar: float = 0.0,
+                 judge: Callable[[Hit, int, int], tuple[float, bool]] | None = None,
                  question: str = "", inputs: set[str] = frozenset()) -> list[Claim]:
     """Check each raw claim (a dict from the model's JSON) against the evidence set.
 
@@ -196,11 +232,11 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
     the cited passage (not in source)", "number 19 not in the quote", ...). Citation fields
     other than the quote come from the index record of the cited chunk.
 
-    With `answers` (the probability that a span [start, end) of a hit's page text answers
-    the question: pipeline.WindowScorer.probability), a claim whose quote passed every check
-    is also scored on its quote's span; below `bar` (the refusal bar) it is not verified:
-    its quote stands on the page, but it does not answer the question asked (dimensions
-    quoted for a weight). The score is kept in Claim.answerability. A claim from a chunk in
+    With `judge` (span [start, end) of a hit's page text -> (the probability that it
+    answers the question, whether it counts as an answer): ClaimJudge), a claim whose quote
+    passed every check is also judged on its quote's span; when it does not count it is not
+    verified: its quote stands on the page, but it does not answer the question asked
+    (dimensions quoted for a weight). The probability is kept in Claim.answerability. A claim from a chunk in
     `inputs` (the chunk ids of a verified calculation's inputs) is not held to the bar: it
     states one of the values the answer is computed from, not the answer itself.
     """
@@ -208,7 +244,7 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
     for raw in raw_claims[:MAX_CLAIMS]:
         raw = raw if isinstance(raw, dict) else {}
         text = str(raw.get("text") or "").strip()[:MAX_CLAIM_CHARS]
-        chunk_id = str(raw.get("chunk_id") or "").strip()
+        chunk_id = _evidence_id(str(raw.get("chunk_id") or ""))
         quote = str(raw.get("quote") or "").strip()
         if not text:
             out.append(Claim(text="", verified=False, reason="empty claim"))
@@ -233,12 +269,56 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
             cit.match = check.level
         cit.verified, cit.reason = reason is None, reason
         score = None
-        if reason is None and answers is not None and check.start is not None:
-            score = round(answers(hit, hit.char_start + check.start, hit.char_start + check.end), 4)
-            if score < bar and hit.chunk_id not in inputs:
+        if reason is None and judge is not None and check.start is not None:
+            score, answers = judge(hit, hit.char_start + check.start, hit.char_start + check.end)
+            score = round(score, 4)
+            if not answers and hit.chunk_id not in inputs:
                 reason = message("claim_not_an_answer", lang or "en")
         out.append(Claim(text=text, verified=reason is None, reason=reason, citations=[cit], answerability=score))
     return out
+
+
+def _evidence_id(raw: str) -> str:
+    """The chunk id a model named, read as it was shown in a block header
+    (`chunk_id=ID | file, page N`): a small model often copies the header's neighbours too
+    ("chunk_id=ID", "ID | glpk.pdf, page 3"). Only the id itself is kept; it must still be
+    one of the evidence set's (check_claims), so no evidence can be made up this way."""
+    ident = raw.strip().removeprefix("chunk_id=").strip()
+    return ident.split("|", 1)[0].strip() if "|" in ident else ident
+
+
+def sentence_window(hit: Hit, start: int, end: int) -> tuple[int, int]:
+    """The sentences of `hit`'s text (analysis.split_sentences, as the extractive path cuts
+    its windows) that the span [start, end) of the page text overlaps, as a page-text span:
+    a quote of a value alone ("3 августа 2009 г.") is read in the sentence that states it."""
+    from .. import analysis
+
+    rel_s, rel_e = start - hit.char_start, end - hit.char_start
+    spans = [(s, e) for s, e in analysis.split_sentences(hit.text, lowercase_lines=True) if s < rel_e and e > rel_s]
+    if not spans:
+        return start, end
+    return hit.char_start + min(spans[0][0], rel_s), hit.char_start + max(spans[-1][1], rel_e)
+
+
+def claim_bar(bar: float, best: float) -> float:
+    """The probability a claim's quote must reach (see check_claims): the bar a window of
+    the extractive path must reach to be cited beside its best window
+    (pipeline.further_bar: the refusal bar `bar`, and a share of `best`, the best
+    window's probability)."""
+    from .pipeline import further_bar
+
+    return further_bar(bar, best)
+
+
+def quote_off_target(cand, gathered) -> bool:
+    """Whether a claim's quote, as a candidate window `cand` (WindowScorer.judge), is about
+    something else than the best evidence of `gathered` is (pipeline.on_target: another
+    document without the question's key word, or no asked model code), so that the
+    extractive path would not cite it beside that evidence."""
+    from .pipeline import on_target
+
+    best = gathered.cands[0] if gathered.cands else None
+    return best is not None and not on_target(cand, best, gathered.groups)
 
 
 def _ask(client: LlmClient, messages: list[dict], usage: dict[str, int]) -> tuple[dict | None, Completion]:

@@ -790,7 +790,7 @@ _CHECK_USER = (
 _STOPPING_KINDS = frozenset({"auth", "rate_limited", "unavailable", "redirect", "bad_response", "config"})
 
 
-def check_llm(settings: LlmSettings, *, timeout_s: float = CHECK_TIMEOUT_S) -> CheckResult:
+def check_llm(settings: LlmSettings, *, timeout_s: float | None = None) -> CheckResult:
     """Prove the configured models work before any document text is sent.
 
     1. A plain completion to the answer model, and to the query model when it differs, must
@@ -803,8 +803,14 @@ def check_llm(settings: LlmSettings, *, timeout_s: float = CHECK_TIMEOUT_S) -> C
        chosen and why each better one was not.
     The first mode that works is returned in ``response_format``. An auth, rate-limit,
     unavailable, redirect or oversize error stops the check with its message. Never raises
-    LlmError; ``timeout_s`` is seconds per request.
+    LlmError; ``timeout_s`` is seconds per request: by default CHECK_TIMEOUT_S, or the
+    answer timeout the settings were given when that is longer (a local model on a slow or
+    busy CPU may need more than 15 s for the structured probe, and the user who raised
+    PINCITE_LLM_TIMEOUT for it expects the check to wait as long).
     """
+    if timeout_s is None:
+        timeout_s = (max(CHECK_TIMEOUT_S, settings.timeout_s) if settings.timeout_s != DEFAULT_TIMEOUT_S
+                     else CHECK_TIMEOUT_S)
     messages: list[str] = []
     answered: list[str] = []
     models = [settings.model]

@@ -128,6 +128,11 @@ class WindowScorer:
     def probability(self, hit, start: int, end: int) -> float:
         """Probability (0..1) that the span [start, end) of `hit`'s page text answers the
         question (`chance` of its features)."""
+        return self.judge(hit, start, end)[2]
+
+    def judge(self, hit, start: int, end: int) -> tuple[extractive.Candidate, WindowFeatures, float]:
+        """The span [start, end) of `hit`'s page text as a candidate window: (the candidate,
+        with its coverage and missing key word; its features; `chance` of them)."""
         cand = extractive.span_candidate(hit, start, end, self.weights, self.marks)
         row = list(self.lexical)
         pos = next((i for i, c in enumerate(row) if c.hit.chunk_id == hit.chunk_id), len(row))
@@ -140,7 +145,7 @@ class WindowScorer:
             cosines[pos] = (features.window_cosines(self.embedder, self.question, [cand]) or [0.0])[0]
         f = features.compute(row, self.groups, self.general, other_model, other_doc, NAVIGATION_KINDS,
                              cosines, unknown=self.unknown)[pos]
-        return self.chance(cand, f)
+        return cand, f, self.chance(cand, f)
 
 
 def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
@@ -348,16 +353,29 @@ def _kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
     of answering reaches the bar and KEEP_RELATIVE of the best one's."""
     best = g.cands[0]
     p = g.probability
-    bar = max(threshold(lib), KEEP_RELATIVE * p.get(id(best), 0.0))
-    # when the best evidence holds the question's key word (extractive.key_word), evidence
-    # from another document without it is about something else ("The PX-200 weighs 850 kg"
-    # for "Сколько весит насос НД-40?") and is not cited beside it; in the same document it
-    # may be the next page of the same table or list, and stays
+    bar = further_bar(threshold(lib), p.get(id(best), 0.0))
     return [best] + [c for c in g.cands[1:]
                      if p.get(id(c), 0.0) >= bar
                      and id(c) not in g.other_code
-                     and (best.key_missing > 0 or c.key_missing == 0 or c.hit.doc_id == best.hit.doc_id)
-                     and not lacks_asked_code(c, best, g.groups)]
+                     and on_target(c, best, g.groups)]
+
+
+def further_bar(bar: float, best: float) -> float:
+    """The probability a window must reach to be cited beside the best one (whose
+    probability is `best`): the refusal bar `bar`, and KEEP_RELATIVE of the best's."""
+    return max(bar, KEEP_RELATIVE * best)
+
+
+def on_target(cand: extractive.Candidate, best: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
+    """Whether `cand` is about what the best evidence `best` is about, so that it may be
+    cited beside it. When the best evidence holds the question's key word
+    (extractive.key_word), evidence from another document without it is about something
+    else ("The PX-200 weighs 850 kg" for "Сколько весит насос НД-40?"); in the same document
+    it may be the next page of the same table or list, and stays. Evidence that names
+    nowhere a model code the question asks and the best evidence names is about another
+    product (evidence.lacks_asked_code)."""
+    return ((best.key_missing > 0 or cand.key_missing == 0 or cand.hit.doc_id == best.hit.doc_id)
+            and not lacks_asked_code(cand, best, groups))
 
 
 #: A question whose only content word is at least this common in general language (wordfreq's
