@@ -266,6 +266,16 @@ def typed_group(group: tuple[str, ...]) -> tuple[str, ...]:
 
 def value_marks(text: str) -> set[str]:
     """Pseudo forms (MARK + type) for every answer type whose value is written in `text`."""
-    return {MARK + kind for kind, rx in VALUE_PATTERNS.items() if rx.search(text)}
+    return set(_value_marks(text))
+
+
+#: Texts whose value marks are kept (the sentences and windows of the last questions' hits:
+#: a server scores the same passages for question after question).
+MARKS_CACHE = 8192
+
+
+@functools.lru_cache(maxsize=MARKS_CACHE)
+def _value_marks(text: str) -> frozenset[str]:
+    return frozenset(MARK + kind for kind, rx in VALUE_PATTERNS.items() if rx.search(text))
 
 
