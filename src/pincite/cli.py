@@ -260,12 +260,14 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
         if llm_url or llm_model or llm_query_model:
             _fail(f"`pincite serve` is running at {server.url} and answers with its own LLM settings; "
                   "drop --llm-url/--llm-model/--llm-query-model or stop the server")
-        if scope.narrows() or serial or mode or revisions:
-            _fail(f"`pincite serve` is running at {server.url}: its API takes no --model, --modification, "
-                  "--revision, --trust, --include-uploaded, --serial, --mode or --compare yet; stop it "
-                  "to ask with them")
+        if serial or mode or revisions:
+            _fail(f"`pincite serve` is running at {server.url}: its API takes no --serial, --mode or "
+                  "--compare yet; stop it to ask with them")
+        wanted = {"model": scope.model, "modification": scope.modification, "revision": scope.revision,
+                  "trust": scope.trust, "include_uploaded": scope.include_uploaded or None}
         with server:
-            ans = server.ask(question, mode="llm" if llm else "extractive")
+            ans = server.ask(question, mode="llm" if llm else "extractive",
+                             scope={k: v for k, v in wanted.items() if v is not None} or None)
     else:
         with _library(must_exist=True) as lib:
             try:
