@@ -45,6 +45,8 @@ import threading
 import time
 from pathlib import Path
 
+import numpy as np
+
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 PY = sys.executable
@@ -277,6 +279,93 @@ def index_figures(data: Path, qs: list[str], efs=(None, 64, 128, 256, 512)) -> d
     return out
 
 
+def synthetic_index(data: Path, copies: int, qs: list[str], tmp: Path) -> dict:
+    """An index-only library of `copies` x the library's chunks, to measure the index at a size
+    this machine cannot ingest in one sitting: each chunk written `copies` times (other chunk
+    and document ids, its BM25 words as they are, its dense vector with Gaussian noise of
+    0.01 per component, then unit length again: ~0.97 cosine to the original, so copies do
+    not tie). Figures: write, optimize and open times, one hybrid query before and after
+    optimize, dense recall@10 by hnsw_ef, the shard's size on disk."""
+    import dataclasses
+
+    import qdrant_edge as qe
+
+    from pincite import analysis
+    from pincite.app import Library
+    from pincite.chunking import Chunk
+    from pincite.config import Settings
+    from pincite.index.edge import DENSE, EdgeIndex
+
+    rng = np.random.default_rng(0)
+    with Library(Settings(data_dir=data)) as lib:
+        records, offset = [], None
+        while True:
+            got, offset = lib.index.shard.scroll(qe.ScrollRequest(offset=offset, limit=1000, with_payload=True,
+                                                                  with_vector=[DENSE]))
+            records += got
+            if offset is None:
+                break
+        dim = lib.index.dense_dim
+        vecs = [lib.embed_query(q) for q in qs]
+    keep = {f.name for f in dataclasses.fields(Chunk)}
+    base = []
+    for r in records:
+        d = dict(r.payload)
+        chunk = Chunk(**{k: v for k, v in d.items() if k in keep and k != "search_text"}, search_text=d["text"])
+        extra = {k: v for k, v in d.items() if k not in keep and k not in ("state",)}
+        base.append((chunk, analysis.tokens(d["text"]), np.asarray(r.vector[DENSE], dtype=np.float32), extra))
+    path = tmp / "synthetic" / "index"
+    idx = EdgeIndex(path, dense_dim=dim)
+    out: dict = {"chunks": len(base) * copies}
+    t0 = time.perf_counter()
+    for k in range(copies):
+        chunks = [dataclasses.replace(c, chunk_id=f"{c.chunk_id}~{k}", doc_id=f"{c.doc_id}{k:x}") for c, *_ in base]
+        dense = np.stack([v + rng.normal(0, 0.01, dim).astype(np.float32) for _, _, v, _ in base]) if k else \
+            np.stack([v for _, _, v, _ in base])
+        dense /= np.linalg.norm(dense, axis=1, keepdims=True)
+        for i in range(0, len(chunks), 2000):
+            part = slice(i, i + 2000)
+            idx.upsert(chunks[part], [t for _, t, _, _ in base[part]], base[0][3], state="ready", dense=dense[part])
+    idx.flush()
+    out["write_s"] = time.perf_counter() - t0
+    toks = [analysis.tokens(q) for q in qs]
+
+    def hybrid_ms() -> float:
+        times = []
+        for t, v in zip(toks, vecs):
+            t0 = time.perf_counter()
+            idx.search(t, None, limit=10, query_vector=v)
+            times.append(time.perf_counter() - t0)
+        return 1000 * pct(times, 50)
+    hybrid_ms()
+    out["hybrid_ms_exact"] = hybrid_ms()
+    t0 = time.perf_counter()
+    idx.optimize()
+    out["optimize_s"] = time.perf_counter() - t0
+    idx.close()
+    t0 = time.perf_counter()
+    idx = EdgeIndex(path, dense_dim=dim)
+    out["open_s"] = time.perf_counter() - t0
+    try:
+        hybrid_ms()
+        out["hybrid_ms_hnsw"] = hybrid_ms()
+
+        def ids(v, params):
+            req = qe.QueryRequest(limit=10, query=qe.Query.Nearest(v.tolist(), using=DENSE),
+                                  with_payload=False, params=params)
+            return [p.id for p in idx.shard.query(req)]
+        exact = [set(ids(v, qe.SearchParams(exact=True))) for v in vecs]
+        for ef in (None, 128, 256, 512):
+            hits = sum(len(ex.intersection(ids(v, qe.SearchParams(hnsw_ef=ef) if ef else None)))
+                       for v, ex in zip(vecs, exact))
+            out[f"dense_recall@10_ef{ef or 'default'}"] = hits / (10 * len(vecs))
+    finally:
+        idx.close()
+    out["disk_mib"] = sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) / 2**20
+    shutil.rmtree(tmp / "synthetic", ignore_errors=True)
+    return out
+
+
 # -- through the server ---------------------------------------------------------------------
 def _rss_kib(pid: int) -> int:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
@@ -351,10 +440,24 @@ def main() -> None:
     ap.add_argument("--questions", type=Path, help="JSON lines with 'question' (default: the shared eval's)")
     ap.add_argument("--clients", type=int, default=4, help="concurrent clients against one (default 4)")
     ap.add_argument("--quick", action="store_true", help="skip the ingest without embedder and the demo")
+    ap.add_argument("--synthetic", type=int, default=0, metavar="N",
+                    help="also measure an index-only library of N x the library's chunks (synthetic_index)")
+    ap.add_argument("--only-synthetic", action="store_true",
+                    help="with --data: measure the synthetic index alone")
     ap.add_argument("--json", type=Path, help="also write the figures here")
     ap.add_argument("--keep", action="store_true", help="keep the temporary folder")
     args = ap.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="pincite-speed-"))
+    if args.only_synthetic:
+        if not args.data or not args.synthetic:
+            ap.error("--only-synthetic needs --data and --synthetic N")
+        dev = sorted((ROOT / "benchmarks" / "devset" / "questions").glob("*.jsonl"))
+        try:
+            print(json.dumps(synthetic_index(args.data, args.synthetic,
+                                             [q for f in dev for q in questions(f)][::3], tmp), indent=1))
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+        return
     fig: dict = {"copies": args.copies, "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
                  "cpus": os.cpu_count()}
     qs = questions(args.questions)
@@ -429,6 +532,18 @@ def main() -> None:
             f"{many['qps'] / one['qps']:.2f}x", ">= 2x one client")
         row("server resident memory per chunk", f"{sv['rss_kib'] * 1024 / max(1, pq['chunks']) / 1024:.1f} KiB",
             "", f"RSS {sv['rss_kib'] / 1024:.0f} MiB")
+        if args.synthetic:
+            dev = sorted((ROOT / "benchmarks" / "devset" / "questions").glob("*.jsonl"))
+            sy = synthetic_index(data, args.synthetic, [q for f in dev for q in questions(f)][::3] or qs, tmp)
+            fig["synthetic"] = sy
+            n = f"{sy['chunks'] // 1000}k"
+            row(f"index of {n} chunks (synthetic): write / optimize", f"{sy['write_s']:.0f} / {sy['optimize_s']:.0f} s")
+            row(f"index of {n} chunks: open", f"{sy['open_s'] * 1000:.0f} ms", "", "not seconds per process")
+            row(f"index of {n} chunks: hybrid query exact / HNSW",
+                f"{sy['hybrid_ms_exact']:.1f} / {sy['hybrid_ms_hnsw']:.1f} ms")
+            row(f"index of {n} chunks: dense recall@10 ef default/128/256/512",
+                "/".join(f"{sy[f'dense_recall@10_ef{e}']:.2f}" for e in ("default", 128, 256, 512)), "", ">= 0.95")
+            row(f"index of {n} chunks: size on disk per chunk", f"{sy['disk_mib'] * 1024 / sy['chunks']:.1f} KiB")
         if args.json:
             args.json.write_text(json.dumps(fig, indent=2))
     finally:

@@ -994,9 +994,9 @@ def _checked_fields(fields: "Mapping | DocFields | None", where: str = "fields")
 #: Bytes of DocumentModel JSON whose models stay loaded (_ModelCache). A question reads the
 #: pages of the documents its hits come from; a count of documents bounded the cache before,
 #: and past 64 documents each question re-read ~7 whole-document JSON files. The shared
-#: corpus's 37 documents (2,700 pages) are 8.5 MB of JSON: 128 MiB keeps ~15 such libraries
-#: (~150k chunks) loaded.
-MODEL_CACHE_BYTES = 128 * 2**20
+#: corpus's 37 documents (2,700 pages) are 8.5 MB of JSON: 64 MiB keeps ~7 such libraries
+#: (~75k chunks) loaded (in memory ~3x their JSON).
+MODEL_CACHE_BYTES = 64 * 2**20
 
 
 class _ModelCache:
