@@ -128,3 +128,30 @@ def test_document_models_are_kept_by_bytes(tmp_path):
     assert cache(paths[2]) is cache(paths[2]) and cache(paths[0]) is not first
     with pytest.raises(LibraryError, match="extracted text missing"):
         cache(tmp_path / "gone.json")
+
+
+def test_optimize_keeps_a_small_index_exact_and_its_hits(tmp_path):
+    from pincite.index.edge import EXACT_CHUNKS
+
+    dim = 8
+    rng = np.random.default_rng(1)
+    idx = EdgeIndex(tmp_path / "index", dense_dim=dim)
+    try:
+        texts = [f"pump part {i} pressure {i % 7} bar" for i in range(300)]
+        chunks = [_chunk("d1", i, t) for i, t in enumerate(texts, 1)]
+        vecs = rng.normal(size=(len(chunks), dim)).astype(np.float32)
+        idx.upsert(chunks, [analysis.tokens(t) for t in texts], doc_payload(None), state="ready", dense=vecs)
+        q = rng.normal(size=dim).astype(np.float32)
+        before = [h.chunk_id for h in idx.search(analysis.tokens("pressure 3"), None, limit=10, query_vector=q)]
+        idx.optimize()
+        after = [h.chunk_id for h in idx.search(analysis.tokens("pressure 3"), None, limit=10, query_vector=q)]
+        assert after == before and len(after) == 10
+        # the indexing threshold is EXACT_CHUNKS vectors of this dimension, in KiB
+        assert idx._optimizers(dim).indexing_threshold == EXACT_CHUNKS * 4 * dim // 1024
+    finally:
+        idx.close()
+    again = EdgeIndex(tmp_path / "index", dense_dim=dim)  # reopened with this build's settings
+    try:
+        assert again.count() == 300
+    finally:
+        again.close()
