@@ -59,11 +59,18 @@ BM25_K, BM25_B, BM25_AVG_LEN = 1.2, 0.75, 160.0
 #: 106k), an HNSW one ~1-2 ms; an exact scan also keeps every answer the same as the index grows
 #: up to this size. Turned into Edge's indexing threshold (KiB of vector data) by the dimension.
 EXACT_CHUNKS = 20_000
-#: Candidates an HNSW dense search keeps (Qdrant's `hnsw_ef`): chosen by dense recall@10
-#: against an exact scan, on the development set's questions over an optimised index of the
-#: shared corpus (benchmarks/speed.py): 0.89 at Edge's default, 0.83 at 64, 0.93 at 128, 0.97
-#: at 256, 0.99 at 512; 256 is the smallest above the 0.95 we require.
-HNSW_EF = 256
+#: The HNSW graph: edges per node (m) and candidates while building (ef_construct), and the
+#: candidates a search keeps (Qdrant's `hnsw_ef`). Chosen by dense recall@10 against an exact
+#: scan, on the development set's questions (benchmarks/speed.py --synthetic 9: 102k chunks,
+#: the shared corpus's chunks nine times with their vectors perturbed, 2 cores, 2026-12): with
+#: Edge's defaults (m 16, ef_construct 100) recall was 0.65 at the default ef, 0.83 at 256 and
+#: 0.90 at 512 (optimize 62 s); with m 32 and ef_construct 256, 0.91 at 256 and 0.96 at 512
+#: (optimize 336 s; a hybrid query 4.8 ms against 32 ms for the exact scan). 512 is the
+#: smallest ef measured above the 0.95 we require.
+HNSW_M, HNSW_EF_CONSTRUCT, HNSW_EF = 32, 256, 512
+#: Qdrant's full_scan_threshold (KiB of vectors) for a filtered search: a filter matching
+#: fewer vectors than this scans them exactly instead of walking the graph (Qdrant's default).
+FULL_SCAN_KIB = 10_000
 #: Payload fields a probe (search_each) fetches: what names a hit's document, not its text.
 PROBE_PAYLOAD = ["chunk_id", "doc_id", "name_terms", "page", "page_end", "char_start", "char_end",
                  "file", "title", "kind"]
@@ -139,6 +146,8 @@ class EdgeIndex:
             vectors=vectors,
             sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
             optimizers=EdgeIndex._optimizers(dense_dim),
+            hnsw_config=qe.HnswIndexConfig(m=HNSW_M, ef_construct=HNSW_EF_CONSTRUCT,
+                                           full_scan_threshold=FULL_SCAN_KIB),
         )
 
     @staticmethod
@@ -152,7 +161,7 @@ class EdgeIndex:
         """Merge small segments and build the HNSW graph of any segment over EXACT_CHUNKS
         chunks (Edge's optimizers, in this thread, blocking); call after a batch of writes.
         True when something was rebuilt. Searches give the same hits before and after, except
-        that an HNSW search is approximate (dense recall@10 ~0.97 at HNSW_EF)."""
+        that an HNSW search is approximate (dense recall@10 ~0.96 at HNSW_EF)."""
         changed = self.shard.optimize()
         self.shard.flush()
         return bool(changed)
