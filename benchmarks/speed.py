@@ -1,6 +1,8 @@
 """Speed a person feels, as ratios against references measured in the same run.
 
-    .venv/bin/python benchmarks/speed.py [--copies N] [--data DIR] [--quick] [--json OUT]
+    .venv/bin/python benchmarks/speed.py [--copies N] [--data DIR] [--quick] [--synthetic N]
+                                         [--json OUT]
+    .venv/bin/python benchmarks/speed.py --data DIR --synthetic N --only-synthetic
 
 References, each timed here beside the figures it divides:
 - `python -c "import numpy"` (a process that loads a compiled library and does nothing);
@@ -18,8 +20,13 @@ Figures (targets of the speed work in brackets):
 - the index: time to open it, one hybrid query, and the dense recall@10 of the HNSW search
   against an exact scan;
 - through `pincite serve`: a warm `pincite ask` from the shell, and 1 against 4 concurrent
-  clients (questions/s, p95) [4 clients >= 2x the throughput of 1]; the server's resident
-  memory per chunk.
+  clients (questions/s, p95) [4 clients >= 2x the throughput of 1] on questions the server
+  was asked once before; the server's resident memory per chunk;
+- with --synthetic N, an index of N x the library's chunks (synthetic_index): write, optimize
+  and open times, a hybrid query exact and through HNSW, dense recall@10 by hnsw_ef.
+
+"First pass" answers are questions asked for the first time in the process; "warm" ones are
+the same questions again, when the passages' words and vectors are cached.
 
 Questions: the development set's for dense recall; the shared eval's question texts (only how long they take and what they cost is
 read here, never their answers), or --questions FILE (JSON lines with "question").
