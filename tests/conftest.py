@@ -23,3 +23,36 @@ def corpus() -> Path:
             pytest.fail(message + "; PINCITE_REQUIRE_CORPUS=1 requires it")
         pytest.skip(message + "; set PINCITE_REQUIRE_CORPUS=1 to make this a failure")
     return CORPUS_DIR
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A throwaway PostgreSQL cluster for the session (tests/pgserver.py). Skipped when no
+    server binary is installed, unless ``PINCITE_REQUIRE_POSTGRES=1`` (CI), which turns the
+    absence, or a failure to start it, into a failure."""
+    from pgserver import PgServer, find_bin_dir
+
+    required = os.environ.get("PINCITE_REQUIRE_POSTGRES") == "1"
+    bin_dir = find_bin_dir()
+    if bin_dir is None:
+        message = "PostgreSQL server binaries (initdb, pg_ctl, postgres) not found"
+        if required:
+            pytest.fail(message + "; PINCITE_REQUIRE_POSTGRES=1 requires them (Debian: apt-get install postgresql)")
+        pytest.skip(message + "; set PINCITE_REQUIRE_POSTGRES=1 to make this a failure")
+    server = PgServer(bin_dir)
+    try:
+        server.start()
+    except Exception as e:  # noqa: BLE001 - reported as the reason
+        server.stop()
+        pytest.fail(f"cannot start a PostgreSQL cluster with {bin_dir}: {e}")
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def pg_url(pg_server, request) -> str:
+    """URL (with password) of a fresh, empty database on the session's cluster."""
+    import re
+
+    name = "t_" + re.sub(r"[^a-z0-9]+", "_", request.node.name.lower())[:50]
+    return pg_server.create_database(name)

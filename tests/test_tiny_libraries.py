@@ -317,6 +317,8 @@ ANSWERABLE = [
     ("twins_lib", "How long a hose comes with the HX-50?", HX50, 1, "8 m"),
     ("twins_lib", "How hot may the supply water be for the HX-50?", HX50, 1, "50 °C"),
     ("twins_lib", "How heavy is the HX-40?", HX40, 1, "11.5 kg"),
+    # asked in Russian of an English manual, by another word than the manual's "Weight"
+    ("twins_lib", "Какая масса у HX-50?", HX50, 1, "14 kg"),
     ("twins_lib", "What cable cross-section does an extension lead for the HX-40 need?", HX40, 2, "1.5 mm"),
     ("twins_lib", "How often should the inlet filter of the HX-50 be cleaned?", HX50, 2, "15 hours"),
 ]
@@ -404,6 +406,7 @@ GLOSS = {
     "Сколько парковочных мест на новой площадке?": "parking spaces at the new site",
     "Кто руководит проектом переезда?": "who leads the move project",
     "Застрахован ли груз на время перевозки?": "is the cargo insured in transit",
+    "Какая масса у HX-50?": "mass of the HX-50, asked in Russian",
 }
 
 

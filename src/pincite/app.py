@@ -8,8 +8,12 @@ Data folder layout:
                                     <sha>.converted.pdf, the PDF LibreOffice made of a DOCX
                                     (library.blobs)
     catalog.sqlite                  documents, failures, term statistics, index profile
+                                    (or a PostgreSQL database: PINCITE_CATALOG_URL, below)
     models/<doc_id>.json            DocumentModel (primary material; the index is derived)
-    index/                          Qdrant Edge shard (BM25 sparse + dense vectors, payload)
+    index/                          Qdrant Edge shard (BM25 sparse + dense vectors, payload);
+                                    or, with Settings.index naming one (index.select), a
+                                    collection of a Qdrant server instead (qdrant/ for
+                                    qdrant-client's in-process engine)
     rebuild/                        a rebuild in progress: index/ and models/ beside the live ones
     .lock                           writer lock
     .index.lock                     index lock: held by the one process that has index/ open
@@ -24,6 +28,15 @@ profile together with meta `rebuild` = "switching" in one catalog transaction, a
 then moves the new files into place. Whoever next opens the index (holding the index lock)
 finishes a switch that was recorded, or throws away a rebuild that was not
 (`_settle_rebuild`): a killed rebuild leaves either the old library or the new one.
+
+Shared form. With `Settings.catalog_url` the catalog is a PostgreSQL database
+(library.pgcatalog) and `Settings.blobs_dir` a folder every machine mounts (originals/ and
+models/ move there); ingest jobs queued there are run by `pincite worker` processes
+(pincite.worker), any number, each writing one document at a time under that document's
+advisory lock. The index stays behind one seam (`_index_session`): an Edge shard is opened
+by one process at a time, so a worker opens it under the index lock (waiting its turn) for
+the short write of one document and closes it again; its reading, chunking and embedding
+run outside any lock.
 """
 from __future__ import annotations
 
@@ -35,7 +48,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 import qdrant_edge
 
@@ -49,16 +62,27 @@ from .extract.pdf import PdfLimits, extract_pdf
 from .extract.readahead import ReadAhead
 from .extract.reader import ContentLimits, Extracted, FileReader
 from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
-from .index.base import SearchFilter
-from .index.edge import EdgeIndex, doc_payload
+from .index.base import Index, SearchFilter
+from .index.edge import doc_payload
+from .index.select import (drop_collection, index_profile, new_collection, open_index, spec_of,
+                           switch_collection)
 from .library.blobs import BlobStore, atomic_write, sha256_file
-from .library.catalog import CHUNKS_KEY, Catalog, DocumentRow
+from .library.catalog import CHUNKS_KEY, CatalogStore, DocumentRow, open_catalog
 from .library.fields import DocFields, FieldError, parse_fields, resolve_fields
 from .library.lock import IndexLock, WriterLock
 from .library.space import INGEST_FACTOR, disk_full, require_free
 
+if TYPE_CHECKING:
+    from .migrate import MigrationReport
+
 #: Bump when the catalog/index layout changes.
 SCHEMA_VERSION = 1
+#: Seconds a process of a shared library (a PostgreSQL catalog) waits for the index lock
+#: before IndexBusy: ingest workers hold an Edge index for one document's write at a time
+#: (about a second a document here: benchmarks/workers_bench.py), so a reader waits its
+#: turn instead of failing; a library of one process never waits (its holder is a server
+#: or an ingest that runs for long).
+SHARED_INDEX_WAIT_S = 60.0
 #: Folder of a rebuild in progress (its new index/ and models/), inside the data folder.
 REBUILD_DIR = "rebuild"
 #: What `expand_paths` takes from folders (a file given by name is taken whatever its name;
@@ -71,8 +95,10 @@ DOCUMENT_SUFFIXES = {".pdf", ".docx", ".pptx", ".xlsx", ".txt", ".text", ".md", 
 def current_profile(settings: Settings | None = None) -> dict:
     """The index profile of this build and settings: what the stored index must have been
     built with. The embedder is named by spec and package version (or endpoint host), e.g.
-    "use-m3 0.2.1"; None for a BM25-only index."""
-    spec = (settings or Settings()).embedder
+    "use-m3 0.2.1"; None for a BM25-only index. A library in a Qdrant collection also has
+    "index": "qdrant" (index.select.index_profile; an embedded one has no such key)."""
+    settings = settings or Settings()
+    spec = settings.embedder
     return {
         "schema": SCHEMA_VERSION,
         "extractor": EXTRACTOR_VERSION,
@@ -82,6 +108,7 @@ def current_profile(settings: Settings | None = None) -> dict:
         "embedder": embeddings.profile_id(spec),
         "qdrant_edge": getattr(qdrant_edge, "__version__", "0.9.0"),
         "ocr": "off",
+        **index_profile(spec_of(settings)),
     }
 
 
@@ -111,13 +138,16 @@ class Library:
         self.settings = settings or Settings()
         self.root = Path(self.settings.data_dir)
         self.root.mkdir(parents=True, exist_ok=True)
-        self.catalog = Catalog(self.root / "catalog.sqlite")
-        self.blobs = BlobStore(self.root / "originals")
-        self.models_dir = self.root / "models"
-        self.models_dir.mkdir(exist_ok=True)
-        self._index: EdgeIndex | None = None
+        self.catalog: CatalogStore = open_catalog(self.root, self.settings.catalog_url)
+        shared_files = Path(self.settings.blobs_dir) if self.settings.blobs_dir else self.root
+        self.blobs = BlobStore(shared_files / "originals")
+        self.models_dir = shared_files / "models"
+        self.models_dir.mkdir(parents=True, exist_ok=True)
+        self.index_spec = spec_of(self.settings)
+        self._index: Index | None = None
         self._embedder: embeddings.Embedder | None | bool = False  # False = not loaded yet
         self._writer_depth = 0  # > 0 while this Library holds the writer lock (_writing)
+        self.index_lock_wait_s = 0.0  # seconds the last opening of the index waited for its lock
         try:
             self._check_profile(for_reindex)
         except ProfileMismatch:
@@ -138,21 +168,58 @@ class Library:
         self.catalog.close()
 
     @property
-    def index(self) -> EdgeIndex:
-        """The library's index shard, opened on first use and kept until close(). The index
-        lock is taken first (IndexBusy when another process holds it, before any index file
-        is touched); a rebuild that was interrupted is finished or rolled back then."""
-        if self._index is None:
-            require_free(self.root, self._min_free(), "to open the index")
-            lock = IndexLock(self.root / "index").acquire()
-            try:
-                self._settle_rebuild()
-                self._index = EdgeIndex(self.root / "index", dense_dim=self._dense_dim(), lock=lock)
-            except BaseException:
-                lock.release()
-                raise
+    def index(self) -> Index:
+        """The library's index (index.base.Index), opened on first use and kept until
+        close(). For the embedded Edge shard the index lock is taken first (IndexBusy when
+        another process holds it, before any index file is touched) and a rebuild that was
+        interrupted is finished or rolled back then. A Qdrant collection (index.select) is
+        shared: no folder lock; LibraryError when its engine cannot be reached."""
+        if self._index is None and self.index_spec.kind != "edge":
+            self._settle_collection_rebuild(finish_only=True)
+            self._index = open_index(self.index_spec, self.root, self._dense_dim())
             self._migrate_payload()
+        if self._index is None:
+            self._open_index(SHARED_INDEX_WAIT_S if self.catalog.shared else 0.0)
         return self._index
+
+    def _open_index(self, wait_s: float = 0.0) -> None:
+        """Open the embedded Edge index into `self._index`: take the index lock (waiting up to `wait_s`
+        seconds for another process to close it, else IndexBusy; the seconds waited are kept
+        in `index_lock_wait_s`), settle a rebuild, open."""
+        require_free(self.root, self._min_free(), "to open the index")
+        t0 = time.perf_counter()
+        lock = IndexLock(self.root / "index").acquire(wait_s)
+        self.index_lock_wait_s = time.perf_counter() - t0
+        try:
+            self._settle_rebuild()
+            self._index = open_index(self.index_spec, self.root, self._dense_dim(), lock=lock)
+        except BaseException:
+            lock.release()
+            raise
+        try:
+            self._migrate_payload()
+        except BaseException:
+            self._index.close()
+            self._index = None
+            raise
+
+    @contextmanager
+    def _index_session(self, wait_s: float = float("inf")):
+        """The index, open for the block and closed after it (the lock given back), for a
+        process that shares the index with others and writes to it now and then (an ingest
+        worker): waits up to `wait_s` seconds for its turn (IndexBusy after). An index this
+        Library holds open already, or a Qdrant collection (shared, no folder lock), is used
+        as it is and stays open."""
+        if self._index is not None or self.index_spec.kind != "edge":
+            yield self.index
+            return
+        self._open_index(wait_s)
+        try:
+            yield self._index
+        finally:
+            if self._index is not None:
+                self._index.close()
+                self._index = None
 
     def _min_free(self) -> int:
         """Bytes the data folder's file system must keep free (Settings.min_free_mb)."""
@@ -216,6 +283,12 @@ class Library:
             return None
         diff = ", ".join(f"{k}: {_shown(old.get(k))} -> {_shown(v)}"
                          for k, v in current.items() if old.get(k) != v)
+        if old.get("index") != current.get("index"):
+            where = ("a Qdrant collection: set PINCITE_QDRANT_URL or pass --index qdrant://HOST:PORT "
+                     "(or qdrant-local[:PATH]) to open it" if old.get("index") else
+                     "the embedded index: unset PINCITE_QDRANT_URL / PINCITE_INDEX to open it, or run "
+                     "`pincite migrate --to INDEX` to copy it into the chosen one")
+            return f"{self.root}: this library's index is in {where}"
         hint = ""
         if old.get("embedder") != current["embedder"]:
             built = (old.get("embedder") or "none").split()[0]
@@ -298,7 +371,10 @@ class Library:
         for row in self.catalog.documents():
             blob = self.blobs.path_for(row.sha256)
             pages = self.page_pdf(row) if row.state == "ready" and KIND_OF_MIME.get(row.mime) == "docx" else None
-            if row.state != "ready":
+            if row.state != "ready" and self.catalog.shared:
+                problems.append(f"{row.file_name}: {row.state}: being ingested by a worker, or left by "
+                                "one that stopped (its job is taken again when its lease ends)")
+            elif row.state != "ready":
                 problems.append(f"{row.file_name}: left {row.state} by an interrupted ingest; "
                                 "the next `pincite ingest` cleans it up")
             elif not blob.exists():
@@ -321,7 +397,7 @@ class Library:
         them), each with the count missing; one line when the index cannot be opened now
         (another process has it, or the disk is too full to open it safely)."""
         rows = [r for r in self.catalog.documents(state="ready") if r.chunks > 0]
-        if self._index is None and not (self.root / "index").exists() \
+        if self._index is None and self.index_spec.kind == "edge" and not (self.root / "index").exists() \
                 and self.catalog.get_meta("rebuild") is None:
             if not rows:
                 return []
@@ -331,6 +407,10 @@ class Library:
             held = self.index.ready_counts()
         except (IndexBusy, DiskFull) as e:  # docs still lists what the catalog holds
             return [f"index not compared with the catalog: {e}"]
+        except LibraryError as e:
+            if self.index_spec.kind == "edge":
+                raise
+            return [f"index not compared with the catalog: {e}"]  # the Qdrant server is unreachable
         out = []
         for row in rows:
             missing = row.chunks - min(held.get(row.doc_id, 0), row.chunks)
@@ -497,6 +577,37 @@ class Library:
         with self._writing():
             return self._ingest_one(Path(path), password, source, wanted, ahead)
 
+    # -- distributed ingest (a shared catalog: pincite.worker) ----------------------------
+    def enqueue(self, paths: Iterable[Path | str], *, fields: "Mapping | DocFields | None" = None) -> list:
+        """Queue files and folders as ingest jobs for `pincite worker` processes (see
+        pincite.worker.enqueue): a list of worker.Enqueued. LibraryError without a shared
+        (PostgreSQL) catalog; FieldError for a bad field in `fields`."""
+        from . import worker
+
+        return worker.enqueue(self, paths, _checked_fields(fields))
+
+    def jobs(self, state: str | None = None, limit: int = 1000) -> list:
+        """Ingest jobs of the shared catalog, newest first (pgcatalog.JobRow); LibraryError
+        without one."""
+        from . import worker
+
+        return worker._shared(self).jobs(state, limit)
+
+    def job_counts(self) -> dict[str, int]:
+        """{state: number of jobs} for queued, running, done, failed; LibraryError without a
+        shared catalog."""
+        from . import worker
+
+        return worker._shared(self).job_counts()
+
+    def work(self, **kw) -> list:
+        """Run queued ingest jobs in this process (pincite.worker.work, its keywords: lease_s,
+        poll_s, drain, max_jobs, stop, on_outcome); a list of worker.JobOutcome.
+        LibraryError without a shared catalog."""
+        from . import worker
+
+        return worker.work(self, **kw)
+
     def read_for_ingest(self, path: Path | str, ahead: "ReadAhead") -> "tuple[str, Extracted]":
         """Read `path` for a later :meth:`ingest_file` without touching the library: its
         sha256 and the Extracted (chunked, analysed, embedded when `ahead`'s reader is
@@ -565,7 +676,7 @@ class Library:
         else:
             # An earlier failure of this source is over (put() clears it for a new document;
             # a skipped file writes no row, so clear it here too).
-            self.catalog.db.execute("DELETE FROM failures WHERE source_path=?", (source,))
+            self.catalog.clear_failure(source)
         res.seconds = time.perf_counter() - t0
         return res
 
@@ -575,6 +686,15 @@ class Library:
         if not path.is_file():
             raise IngestError(path, "not a file")
         sha = sha256_file(path)
+        if self.catalog.shared:
+            self.index  # noqa: B018 - the index before the document lock, in every process
+        with self._doc_lock(sha[:16]):
+            return self._ingest_hashed(path, sha, source, password, fields, ahead)
+
+    def _ingest_hashed(self, path: Path, sha: str, source: str, password: str | None,
+                       fields: dict, ahead: "Callable[[Path, str], Extracted | None] | None" = None
+                       ) -> IngestResult:
+        """`_ingest_checked` once the file's sha256 is known (under its document lock)."""
         doc_id = sha[:16]
         old = [r for r in self.catalog.by_source(source) if r.doc_id != doc_id and r.state == "ready"]
         same = self.catalog.get(doc_id)
@@ -702,7 +822,7 @@ class Library:
     def _mark_ready(self, doc_id: str, df: Counter) -> None:
         """Phase two: points and catalog row become searchable; term statistics counted."""
         self.index.set_state(doc_id, "ready")
-        with self.catalog._tx():
+        with self.catalog.transaction():
             self.catalog.add_term_df(df)
             self.catalog.set_state(doc_id, "ready")
 
@@ -710,7 +830,7 @@ class Library:
         """Remove a document from index, statistics, catalog, models and originals."""
         self.index.delete_doc(row.doc_id)
         model_path = self.models_dir / f"{row.doc_id}.json"
-        with self.catalog._tx():
+        with self.catalog.transaction():
             if row.state == "ready" and model_path.exists():
                 self.catalog.add_term_df(self._analyse(self.model(row.doc_id))[2], sign=-1)
             self.catalog.delete(row.doc_id)
@@ -757,7 +877,7 @@ class Library:
         if fields.language:
             extra["lang"] = fields.language
         self.index.set_doc_fields(doc_id, extra)
-        with self.catalog._tx():
+        with self.catalog.transaction():
             self.catalog.set_fields(doc_id, fields)
 
     def remove(self, doc_id: str) -> None:
@@ -765,11 +885,114 @@ class Library:
         row = self.catalog.get(doc_id)
         if row is None:
             raise LibraryError(f"no document with id {doc_id}")
-        with WriterLock(self.root):
+        with WriterLock(self.root), self._doc_lock(doc_id):
             self._remove(row)
+
+    def copy_to(self, target: Settings) -> dict[str, int]:
+        """Copy this library into the empty library `target` describes, in either direction
+        between the one-folder form and the shared one (a PostgreSQL catalog, a blobs
+        folder): the stored originals (checked by SHA-256 after copying), the extracted
+        documents, the Edge index shard (copied as files under both index locks; an index
+        in a server is for the index's own migration), then the catalog rows last, so the
+        target never lists a document whose files are missing (library.catalog.copy_catalog,
+        which checks the rows, statistics and meta it wrote). Returns its counts plus
+        "originals" and "models" copied.
+
+        Holds this library's writer lock; a shared source must have no job queued or running
+        (its workers would write meanwhile). LibraryError when the target holds documents,
+        a job is pending, a copied original does not match its hash, or the copy differs."""
+        import shutil
+
+        from .library.catalog import copy_catalog
+
+        if self.catalog.shared:
+            counts = self.job_counts()
+            if counts["queued"] or counts["running"]:
+                raise LibraryError(f"catalog {self.catalog.location}: {counts['queued']} job(s) queued and "
+                                   f"{counts['running']} running; let the workers finish (pincite jobs) first")
+        dst_root = Path(target.data_dir)
+        dst_files = Path(target.blobs_dir) if target.blobs_dir else dst_root
+        dst_root.mkdir(parents=True, exist_ok=True)
+        dst = open_catalog(dst_root, target.catalog_url)
+        try:
+            if dst.documents():
+                raise LibraryError(f"catalog {dst.location}: holds documents already; copy into an empty library")
+            with WriterLock(self.root):
+                if self._index is not None:
+                    self._index.close()
+                    self._index = None
+                rows = self.catalog.documents(state="ready")
+                dst_blobs = BlobStore(dst_files / "originals")
+                originals = 0
+                for blob in sorted(self.blobs.root.glob("*/*")):
+                    if blob.is_file():
+                        to = dst_blobs.root / blob.parent.name / blob.name
+                        to.parent.mkdir(parents=True, exist_ok=True)
+                        shutil.copy2(blob, to)
+                        originals += 1
+                for row in rows:
+                    copied = dst_blobs.path_for(row.sha256)
+                    if not copied.is_file() or sha256_file(copied) != row.sha256:
+                        raise LibraryError(f"{row.file_name}: its copied original {copied} does not match its "
+                                           "SHA-256; nothing was recorded in the target catalog")
+                models = 0
+                (dst_files / "models").mkdir(parents=True, exist_ok=True)
+                for row in rows:
+                    src_model = self.models_dir / f"{row.doc_id}.json"
+                    if src_model.is_file():
+                        shutil.copy2(src_model, dst_files / "models" / src_model.name)
+                        models += 1
+                if (self.root / "index").is_dir() and dst_root.resolve() != self.root.resolve():
+                    src_lock = IndexLock(self.root / "index").acquire(SHARED_INDEX_WAIT_S)
+                    try:
+                        with IndexLock(dst_root / "index"):
+                            self._settle_rebuild()
+                            _remove_tree(dst_root / "index")
+                            shutil.copytree(self.root / "index", dst_root / "index")
+                    finally:
+                        src_lock.release()
+                counts = copy_catalog(self.catalog, dst)
+        finally:
+            dst.close()
+        return {**counts, "originals": originals, "models": models}
+
+    @contextmanager
+    def _doc_lock(self, doc_id: str):
+        """Hold document `doc_id`'s lock in a shared catalog (other processes writing the
+        same document wait); nothing for a catalog one process writes (the writer lock
+        covers it)."""
+        if not self.catalog.shared:
+            yield
+            return
+        with self.catalog.doc_lock(doc_id):
+            yield
+
+    def _cleanup_shared(self) -> int:
+        """`_cleanup_orphans` for a shared catalog, where other processes ingest meanwhile:
+        only pending rows that nobody is writing (no job with a live lease, and their
+        document lock free, so the process that wrote them is gone) are removed, with their
+        points, model and original. Points of documents without a catalog row are left:
+        they are pending, so never searched, and the next ingest of those bytes replaces
+        them. Returns the number of rows removed."""
+        live = self.catalog.live_doc_ids()
+        removed = 0
+        for row in self.catalog.documents(state="pending"):
+            if row.doc_id in live or not self.catalog.try_doc_lock(row.doc_id):
+                continue
+            try:
+                fresh = self.catalog.get(row.doc_id)
+                if fresh is not None and fresh.state == "pending":
+                    self._remove(fresh)
+                    removed += 1
+            finally:
+                self.catalog.release_doc_lock(row.doc_id)
+        return removed
 
     def _cleanup_orphans(self) -> None:
         """Delete what an interrupted ingest left: pending rows and points of unknown docs."""
+        if self.catalog.shared:
+            self._cleanup_shared()
+            return
         for row in self.catalog.documents(state="pending"):
             self._remove(row)
         rows = self.catalog.documents()
@@ -785,6 +1008,25 @@ class Library:
             if blob.is_file() and self.blobs.sha_of(blob) not in shas:
                 blob.unlink(missing_ok=True)
 
+    def migrate_index(self, target: str, *, sample: int | None = None, overwrite: bool = False,
+                      accept_differences: bool = False,
+                      progress: Callable[[int, int], None] | None = None) -> "MigrationReport":
+        """Copy this library's index into the engine `target` names (an index spec:
+        index.select, e.g. "qdrant://host:6333", "qdrant-local", "edge"; the collection,
+        shards, replicas and quantization come from these settings), check the copy (counts
+        per document, and identical answers to `sample` questions, default
+        migrate.DEFAULT_SAMPLE) and only then record the target in the index profile, so
+        that the library opens there from now on. See pincite.migrate. Returns its
+        MigrationReport; ConfigError for a bad spec, LibraryError when the target cannot
+        be used or the copy is incomplete, LockHeld while another process writes.
+        Close this Library afterwards (it still has the old index open)."""
+        from .migrate import DEFAULT_SAMPLE, migrate_index
+
+        spec = spec_of(dataclasses.replace(self.settings, index=target))
+        return migrate_index(self, spec, target, sample=DEFAULT_SAMPLE if sample is None else sample,
+                             overwrite=overwrite, accept_differences=accept_differences,
+                             progress=progress)
+
     def reindex(self, on_doc: Callable[[DocumentRow], None] | None = None) -> int:
         """Rebuild chunks, term statistics and the index from the stored models.
 
@@ -798,12 +1040,18 @@ class Library:
         The new index and models are built under `rebuild/` and switched in at the end (see
         the module docstring): until then the library answers from the old ones, and a
         rebuild killed at any point leaves the old library or the new one, never a mix.
-        Holds the writer lock and the index lock throughout (LockHeld, IndexBusy).
+        Holds the writer lock and the index lock throughout (LockHeld, IndexBusy). In a
+        Qdrant collection (index.select) the new index is a new collection, switched in by
+        pointing the library's collection alias at it (one atomic alias request), so
+        readers on other machines go on answering from the old one until then.
         """
         with WriterLock(self.root):
             if self._index is not None:
                 self._index.close()
                 self._index = None
+            if self.index_spec.kind != "edge":
+                self._settle_collection_rebuild()
+                return self._rebuild(on_doc)
             with IndexLock(self.root / "index"):
                 self._settle_rebuild()  # an earlier rebuild killed half-way
                 return self._rebuild(on_doc)
@@ -816,7 +1064,11 @@ class Library:
         self.catalog.set_meta("rebuild", "building")
         (stage / "models").mkdir(parents=True)
         dim = self.embedder.dim_or_probe() if self.embedder is not None else None
-        new = EdgeIndex(stage / "index", dense_dim=dim)
+        if self.index_spec.kind == "edge":
+            new: Index = open_index(self.index_spec, stage, dim)  # the shard stage/index
+        else:
+            new = new_collection(self.index_spec, self.root, dim)
+            self.catalog.set_meta("rebuild_collection", new.collection)
         rows = self.catalog.documents(state="ready")
         total: Counter = Counter()
         counts: dict[str, int] = {}
@@ -836,7 +1088,7 @@ class Library:
             new.optimize()
         finally:
             new.close()
-        with self.catalog._tx():  # the switch is decided here, in one transaction
+        with self.catalog.transaction():  # the switch is decided here, in one transaction
             self.catalog.replace_term_df(total)
             for doc_id, n in counts.items():
                 self.catalog.set_chunks(doc_id, n)
@@ -844,8 +1096,37 @@ class Library:
             self.catalog.set_meta("profile", json.dumps(current_profile(self.settings), sort_keys=True))
             self.catalog.set_meta("rebuild", "switching")
         _fault("reindex-switch")
-        self._settle_rebuild()
+        if self.index_spec.kind == "edge":
+            self._settle_rebuild()
+        else:
+            self._settle_collection_rebuild()
         return len(rows)
+
+    def _settle_collection_rebuild(self, finish_only: bool = False) -> None:
+        """`_settle_rebuild` for a library in a Qdrant collection (no index open): meta
+        `rebuild` "switching": the rebuild's models are moved into place and the collection
+        alias pointed at the new collection (meta `rebuild_collection`), the old collection
+        deleted; "building": the new collection is dropped. Each step can be repeated.
+        finish_only (a reader opening the index, without the writer lock): only a recorded
+        switch is finished; a rebuild still "building" may be running on another machine."""
+        state = self.catalog.get_meta("rebuild")
+        if finish_only and state != "switching":
+            return
+        stage = self.root / REBUILD_DIR
+        new = self.catalog.get_meta("rebuild_collection")
+        if state is None and new is None and not stage.exists():
+            return
+        if state == "switching":
+            for model in sorted((stage / "models").glob("*.json")):
+                os.replace(model, self.models_dir / model.name)
+            _load_model.cache_clear()
+            if new:
+                switch_collection(self.index_spec, self.root, new)
+        elif new:
+            drop_collection(self.index_spec, self.root, new)
+        _remove_tree(stage)
+        self.catalog.delete_meta("rebuild_collection")
+        self.catalog.delete_meta("rebuild")
 
     def _settle_rebuild(self) -> None:
         """Finish or undo a rebuild another run left (call with the index lock held and no

@@ -77,9 +77,16 @@ def _version(value: bool) -> None:
 @app.callback()
 def _main(data: Optional[Path] = typer.Option(
         None, "--data", envvar="PINCITE_DATA", help="Data folder (default ./pincite-data)."),
+          index: Optional[str] = typer.Option(
+              None, "--index", metavar="INDEX",
+              help="Where the index lives: edge (default, embedded in the data folder), "
+                   "qdrant://HOST:6333 (a Qdrant server or cluster), qdrant-local[:PATH]. "
+                   "Env PINCITE_INDEX, else PINCITE_QDRANT_URL."),
           version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                        help="Print the version and the index profile it builds, and exit.")):
     _state["data"] = data
+    if index:
+        os.environ["PINCITE_INDEX"] = index  # every Settings() of this run, and its child processes
 
 
 def _library(*, must_exist: bool = False, **kw) -> Library:
@@ -88,7 +95,7 @@ def _library(*, must_exist: bool = False, **kw) -> Library:
     settings = Settings()
     if _state.get("data"):
         settings.data_dir = _state["data"]
-    if must_exist and not (Path(settings.data_dir) / "catalog.sqlite").exists():
+    if must_exist and not settings.catalog_url and not (Path(settings.data_dir) / "catalog.sqlite").exists():
         _fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
               "or pass --data DIR")
     return _app.Library(settings, **kw)
@@ -110,7 +117,9 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
            language: Optional[str] = typer.Option(None, "--language", help="Language code (en, ru, zh) instead of the detected one."),
            valid_from: Optional[str] = typer.Option(None, "--valid-from", help="In force from (YYYY-MM-DD)."),
            valid_to: Optional[str] = typer.Option(None, "--valid-to", help="In force until (YYYY-MM-DD)."),
-           source_url: Optional[str] = typer.Option(None, "--source-url", help="Where the document was published.")):
+           source_url: Optional[str] = typer.Option(None, "--source-url", help="Where the document was published."),
+           enqueue: bool = typer.Option(False, "--enqueue", help="Queue the files as jobs for `pincite worker` "
+                                        "processes instead of ingesting them here (needs PINCITE_CATALOG_URL).")):
     """Add documents to the library; unchanged files are skipped, changed ones replaced.
 
     Document fields come from these options, else a sidecar YAML next to the file
@@ -137,6 +146,12 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
     fields = _field_options(model=model, modifications=modification, revision=revision, trust=trust,
                             language=language, valid_from=valid_from, valid_to=valid_to,
                             source_url=source_url)
+    if enqueue:
+        if urls:
+            _fail(f"--enqueue takes files and folders, not URLs ({urls[0]})")
+        if password:
+            _fail("--enqueue: no password is ever stored in a job; ingest encrypted PDFs without --enqueue")
+        return _enqueue(paths, fields)
     server = _server()
     if server is not None:
         if fields:
@@ -184,6 +199,126 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed or not results:
         raise typer.Exit(1)
+
+
+def _enqueue(paths: list[Path], fields: dict) -> None:
+    """`pincite ingest --enqueue`: queue the files as jobs; exit 1 when one could not be
+    queued or none was found."""
+    with _library() as lib:
+        got = lib.enqueue(paths, fields=fields)
+    added = sum(e.added for e in got)
+    for e in got:
+        if e.reason:
+            err.print(f"[red]✗[/] {escape(e.reason)}", soft_wrap=True)
+        elif not e.added:
+            console.print(f"already queued: {escape(e.path)} (job {e.job_id})", soft_wrap=True, highlight=False)
+    console.print(f"{added} job{'s' if added != 1 else ''} queued; run `pincite worker` to ingest them, "
+                  "`pincite jobs` to follow them", soft_wrap=True, highlight=False)
+    if not got or any(e.reason for e in got):
+        raise typer.Exit(1)
+
+
+@app.command()
+def worker(lease: float = typer.Option(60.0, "--lease", min=1.0, help="Seconds a job stays this worker's "
+                                       "after it was last renewed (renewed every third of it while alive): "
+                                       "how long a killed worker's job waits before another takes it."),
+           poll: float = typer.Option(2.0, "--poll", min=0.05, help="Seconds between looks at an empty queue."),
+           drain: bool = typer.Option(False, "--drain", help="Exit once no job is queued or running."),
+           max_jobs: Optional[int] = typer.Option(None, "--max-jobs", min=1, help="Exit after this many jobs.")):
+    """Ingest the jobs queued by `pincite ingest --enqueue` (shared catalog).
+
+    Takes one job at a time until stopped (Ctrl+C or SIGTERM: the current job is finished
+    first). Run as many as you like, on any machines that see the queued files at the same
+    paths and mount PINCITE_BLOBS and the index."""
+    import signal
+    import threading
+
+    stop = threading.Event()
+
+    def stop_soon(signum, frame):  # noqa: ARG001 - signal handler signature
+        stop.set()
+
+    signal.signal(signal.SIGTERM, stop_soon)
+    signal.signal(signal.SIGINT, stop_soon)
+
+    def report(o) -> None:
+        mark = "[red]✗[/]" if o.status == "failed" else "✓"
+        note = f" ({escape(o.reason)})" if o.reason else ""
+        lost = " [yellow](lease lost: another worker's outcome stands)[/]" if not o.kept else ""
+        console.print(f"{mark} job {o.job.id} {o.status}: {escape(Path(o.job.path).name)}, {o.pages} pages, "
+                      f"{o.chunks} passages, {o.seconds:.1f} s (index: waited {o.index_wait_s:.1f} s, "
+                      f"held {o.index_held_s:.1f} s){note}{lost}", soft_wrap=True, highlight=False)
+
+    t0 = time.perf_counter()
+    with _library() as lib:
+        outcomes = lib.work(lease_s=lease, poll_s=poll, drain=drain, max_jobs=max_jobs, stop=stop,
+                            on_outcome=report)
+    pages = sum(o.pages for o in outcomes if o.status in ("added", "replaced"))
+    elapsed = time.perf_counter() - t0
+    console.print(f"{len(outcomes)} job{'s' if len(outcomes) != 1 else ''}, {pages} pages indexed in "
+                  f"{elapsed:.1f} s", soft_wrap=True, highlight=False)
+
+
+@app.command()
+def jobs(as_json: bool = typer.Option(False, "--json", help="Print JSON."),
+         state: Optional[str] = typer.Option(None, "--state", help="Only jobs in this state: queued, running, "
+                                             "done or failed."),
+         limit: int = typer.Option(50, "--limit", min=1, help="Most jobs listed (newest first).")):
+    """Show the ingest queue: queued, running, done and failed jobs, with reasons.
+
+    The counts per state, then the latest jobs with their worker, tries, outcome and the
+    reason of a failure (shared catalog only)."""
+    from .library.pgcatalog import JOB_STATES
+
+    if state is not None and state not in JOB_STATES:
+        _fail(f"--state {state}: choose one of {', '.join(JOB_STATES)}")
+    with _library() as lib:
+        counts, rows = lib.job_counts(), lib.jobs(state, limit)
+    if as_json:
+        sys.stdout.write(json.dumps({"counts": counts, "jobs": [r.__dict__ for r in rows]},
+                                    ensure_ascii=False, indent=2) + "\n")
+        return
+    console.print("  ".join(f"{k}: {v}" for k, v in counts.items()), highlight=False)
+    table = Table(show_lines=False)
+    for col in ("job", "state", "file", "tries", "worker", "outcome"):
+        table.add_column(col)
+    now = time.time()
+    for r in rows:
+        if r.state == "running":
+            left = (r.lease_until or now) - now
+            outcome = f"lease {left:.0f} s left" if left >= 0 else f"lease ended {-left:.0f} s ago: will be retaken"
+        else:
+            outcome = " ".join(x for x in (r.status or "", f"{r.pages} pages" if r.pages else "", r.reason) if x)
+        table.add_row(str(r.id), r.state, escape(Path(r.path).name), str(r.attempts), escape(r.worker or ""),
+                      escape(outcome))
+    console.print(table)
+
+
+@app.command("migrate-catalog")
+def migrate_catalog(to_data: Path = typer.Option(..., "--to-data", help="Data folder of the target library "
+                                                 "(its index, and its SQLite catalog when no target URL is set)."),
+                    to_blobs: Optional[Path] = typer.Option(None, "--to-blobs", help="Shared folder for the "
+                                                            "target's originals and models (default: --to-data).")):
+    """Copy this library's catalog, originals, models and index into an empty library.
+
+    The target catalog is the PostgreSQL database in the environment variable
+    PINCITE_TARGET_CATALOG_URL (never an option, so its password stays out of the process
+    list), else a SQLite catalog in --to-data: from one folder to the shared form, or back.
+    Every row, statistic and meta value is compared after the copy and every original
+    checked by SHA-256; nothing is recorded in the target when one differs."""
+    from .config import env_catalog_url
+
+    target = Settings()
+    target.data_dir = to_data
+    target.blobs_dir = to_blobs
+    target.catalog_url = env_catalog_url("PINCITE_TARGET_CATALOG_URL")
+    with _library(must_exist=True) as lib:
+        t0 = time.perf_counter()
+        counts = lib.copy_to(target)
+    console.print(f"copied {counts['documents']} documents, {counts['originals']} stored files, "
+                  f"{counts['models']} extracted documents, {counts['terms']} term statistics, "
+                  f"{counts['registry']} registry rows and {counts['failures']} failures in "
+                  f"{time.perf_counter() - t0:.1f} s; every row checked", soft_wrap=True, highlight=False)
 
 
 def _ingest_url(lib: Library, url: str, password: str | None, fields: dict) -> IngestResult:
@@ -509,6 +644,49 @@ def reindex():
 
 
 @app.command()
+def migrate(to: str = typer.Option(..., "--to", metavar="INDEX",
+                                   help="Index to copy into: qdrant://HOST:6333, qdrant-local[:PATH] or edge."),
+            source: Optional[str] = typer.Option(None, "--from", metavar="INDEX",
+                                                 help="Index to copy from (default: the library's, "
+                                                      "as --index / PINCITE_QDRANT_URL select it)."),
+            sample: int = typer.Option(20, "--sample", min=0,
+                                       help="Questions asked of both indexes before switching."),
+            overwrite: bool = typer.Option(False, "--overwrite",
+                                           help="Replace what the target index holds already."),
+            accept_differences: bool = typer.Option(False, "--accept-differences",
+                                                    help="Switch even when sample answers differ.")):
+    """Copy the library's index into another engine (e.g. the embedded index into a Qdrant
+    server, or back) and switch the library to it.
+
+    Counts per document and the answers to a sample of questions must be identical before
+    the switch; the source index is left as it was. Set PINCITE_QDRANT_API_KEY for a server
+    that needs a key. Afterwards open the library with the same --index (or
+    PINCITE_QDRANT_URL). Exit status 1 when answers differed and nothing was switched.
+    """
+    _no_server("migrate")
+    if source:
+        os.environ["PINCITE_INDEX"] = source
+    with _library(must_exist=True) as lib, _progress() as prog:
+        task = prog.add_task("copy", total=None)
+        report = lib.migrate_index(to, sample=sample, overwrite=overwrite,
+                                   accept_differences=accept_differences,
+                                   progress=lambda n, total: prog.update(task, completed=n, total=total))
+    console.print(f"copied {report.points} points of {report.documents} documents from "
+                  f"{escape(report.source)} to {escape(report.target)} in {report.seconds:.1f} s; "
+                  f"{report.questions - len(report.differences)} of {report.questions} sample answers identical"
+                  + (f" ({report.reordered} with their citations in another order)" if report.reordered else ""),
+                  soft_wrap=True, highlight=False)
+    for line in report.differences:
+        console.print(f"  differs: {escape(line)}", soft_wrap=True, highlight=False)
+    if not report.switched:
+        err.print("[red]not switched[/]: answers differ (pass --accept-differences to switch anyway)")
+        raise typer.Exit(1)
+    how = "as before, without --index" if to == "edge" else f"with --index {to} (or PINCITE_QDRANT_URL)"
+    console.print(f"the library now uses {escape(report.target)}; open it {escape(how)}",
+                  soft_wrap=True, highlight=False)
+
+
+@app.command()
 def remove(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`.")):
     """Remove a document from the library."""
     server = _server()
@@ -739,7 +917,7 @@ def mcp():
     settings = Settings()
     if _state.get("data"):
         settings.data_dir = _state["data"]
-    if not (Path(settings.data_dir) / "catalog.sqlite").exists():
+    if not settings.catalog_url and not (Path(settings.data_dir) / "catalog.sqlite").exists():
         _fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
               "or pass --data DIR")
     from .mcp.stdio import serve_stdio

@@ -65,6 +65,9 @@ MAX_CONTENT_MB = 32
 #: Retrieval modes (index.edge.MODES).
 RETRIEVAL_MODES = ("hybrid", "bm25", "dense")
 
+#: Dense-vector quantization of a Qdrant collection pincite creates (Settings.qdrant_quantization).
+QDRANT_QUANTIZATIONS = ("none", "int8")
+
 #: OCR settings (Settings.ocr, Settings.max_ocr_pages; pincite.extract.ocr): "auto" OCRs weak
 #: pages with tesseract when it is installed, "off" never. At ~3 s per page (one CPU), 50
 #: pages cost ~40 s of a 4-CPU machine per document; more are named in the warnings.
@@ -101,6 +104,15 @@ def _env_number(name: str, default: float) -> float:
     if value <= 0:
         raise ConfigError(f"{name}={raw!r}: must be positive")
     return value
+
+
+def env_catalog_url(name: str = "PINCITE_CATALOG_URL") -> str | None:
+    """The environment variable `name` when set: a postgresql:// (or postgres://) URL, else
+    ConfigError (which never repeats the value: it may hold a password)."""
+    url = os.environ.get(name) or None
+    if url is not None and not url.startswith(("postgresql://", "postgres://")):
+        raise ConfigError(f"{name}: expected a postgresql://user:password@host:port/database URL")
+    return url
 
 
 #: Free space (MiB) kept before opening the index: the index grows its memory-mapped files
@@ -158,6 +170,23 @@ class Settings:
         PINCITE_MAX_XML_MB.
     max_content_mb: most MiB the decoded content streams of one PDF page (page and form
         XObjects drawn on it) may take (default 32). Env PINCITE_MAX_CONTENT_MB.
+    index: the engine holding the index (pincite.index.select): "edge" (default, the
+        embedded shard in <data>/index), "qdrant://HOST:PORT" or an http(s) URL (a Qdrant
+        server or cluster), "qdrant-local[:PATH]" (qdrant-client's in-process engine). Env
+        PINCITE_INDEX, else PINCITE_QDRANT_URL; `pincite --index`. The server's API key is
+        read from PINCITE_QDRANT_API_KEY when the index is opened and is never a setting.
+    qdrant_collection / qdrant_shards / qdrant_replicas / qdrant_quantization: the Qdrant
+        collection's name (default "pincite") and, when pincite creates it, its shard
+        number, replication factor (default 1 each) and dense-vector quantization ("none"
+        or "int8"). Env PINCITE_QDRANT_COLLECTION, PINCITE_QDRANT_SHARDS,
+        PINCITE_QDRANT_REPLICAS, PINCITE_QDRANT_QUANTIZATION.
+    catalog_url: a PostgreSQL database (postgresql://user:password@host:5432/db) holding the
+        catalog and the ingest jobs, shared by every process and machine of one library
+        (library.pgcatalog); None (default): the SQLite catalog in the data folder. Kept out
+        of repr and messages (it may hold a password). Env PINCITE_CATALOG_URL.
+    blobs_dir: the folder, mounted by every machine of a shared library, that holds the
+        stored originals (`originals/`, by SHA-256) and the extracted documents (`models/`);
+        None (default): the data folder. Env PINCITE_BLOBS.
     """
 
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
@@ -180,12 +209,25 @@ class Settings:
     max_blocks: int = field(default_factory=lambda: int(_env_number("PINCITE_MAX_BLOCKS", MAX_BLOCKS)))
     max_xml_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_XML_MB", MAX_XML_MB))
     max_content_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_CONTENT_MB", MAX_CONTENT_MB))
+    index: str = field(default_factory=lambda: os.environ.get("PINCITE_INDEX")
+                       or os.environ.get("PINCITE_QDRANT_URL") or "edge")
+    qdrant_collection: str = field(default_factory=lambda: os.environ.get("PINCITE_QDRANT_COLLECTION") or "pincite")
+    qdrant_shards: int = field(default_factory=lambda: int(_env_number("PINCITE_QDRANT_SHARDS", 1)))
+    qdrant_replicas: int = field(default_factory=lambda: int(_env_number("PINCITE_QDRANT_REPLICAS", 1)))
+    qdrant_quantization: str = field(default_factory=lambda: _env_choice(
+        "PINCITE_QDRANT_QUANTIZATION", "none", QDRANT_QUANTIZATIONS))
+    catalog_url: str | None = field(default_factory=lambda: env_catalog_url(), repr=False)
+    blobs_dir: Path | None = field(default_factory=lambda: Path(os.environ["PINCITE_BLOBS"])
+                                   if os.environ.get("PINCITE_BLOBS") else None)
 
     def __post_init__(self) -> None:
         if self.ocr not in OCR_MODES:
             raise ConfigError(f"ocr {self.ocr!r}: choose one of {', '.join(OCR_MODES)}")
         if self.retrieval == "dense" and (self.embedder or "").lower() == "none":
             raise ConfigError("retrieval 'dense' needs an embedder; PINCITE_EMBEDDER is 'none'")
+        from .index.select import spec_of
+
+        spec_of(self)  # ConfigError for a bad index spec, before anything is opened
 
     @property
     def max_bytes(self) -> int:

@@ -256,6 +256,31 @@ def _forms(cjk: bool = True) -> dict[str, str]:
 
 
 
+@functools.lru_cache(maxsize=None)
+def _type_forms(kind: str) -> tuple[str, ...]:
+    """The analysed form of every TYPE_WORDS word of one answer type, in all three
+    languages (a word's own form: not the character pieces a Chinese word is also indexed
+    by, "一年" of "哪一年"), built on first use."""
+    return tuple(dict.fromkeys(g[0] for w in TYPE_WORDS.get(kind, ()) for g in analysis.query_groups(w)))
+
+
+def expansion(groups: list[tuple[str, ...]]) -> list[str]:
+    """Index forms to add to a question's search: for each question word that asks for a
+    kind of value (`type_of`), the other words that name that kind, in en/ru/zh. A document
+    labels a value by its kind's usual word ("Net weight 6.8 kg"), which the question may
+    not use ("How heavy is …?", or "масса" asked of an English manual); searched with the
+    question's own words alone, such a passage ranks too low to be read at all. Ordinal
+    types are left out: their words name no passage."""
+    own = {t for g in groups for t in g}
+    out: list[str] = []
+    for g in groups:
+        kind = type_of(g)
+        if kind is None or kind.startswith("item"):
+            continue
+        out += [f for f in _type_forms(kind) if f not in own and f not in out]
+    return out
+
+
 def type_of(group: tuple[str, ...]) -> str | None:
     """The answer type a question word (a group of index forms, its first form the word's
     own) asks for, or None: that of its first form with one ("第七项" is asked as 第七项,

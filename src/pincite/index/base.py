@@ -1,11 +1,17 @@
-"""Index shapes shared by every engine: the search filter and the Hit.
+"""Index shapes shared by every engine: the search filter, the Hit, a stored point, and
+the Index protocol every engine implements.
 
 Must not import answer/.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Mapping
+from typing import TYPE_CHECKING, Iterator, Mapping, Protocol, Sequence, runtime_checkable
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..chunking import Chunk
 
 from ..library.fields import DEFAULT_TRUST, TRUST_LEVELS, field_key
 
@@ -130,3 +136,85 @@ class Hit:
     revision: str | None = None
     trust: str | None = None
     parts: list[dict] = field(default_factory=list)
+
+
+@dataclass
+class StoredPoint:
+    """One index point as stored, for copying an index between engines (pincite migrate).
+
+    point_id: the point's UUID (index.edge.point_id of its chunk id); payload: the chunk's
+    payload as written by `Index.upsert` (chunk record, document fields, state);
+    sparse_indices / sparse_values: its BM25 sparse vector (token ids and term weights
+    before IDF, which the engine applies at query time); dense: its dense vector, or None
+    in a BM25-only index.
+    """
+
+    point_id: str
+    payload: dict
+    sparse_indices: list[int]
+    sparse_values: list[float]
+    dense: list[float] | None = None
+
+
+@runtime_checkable
+class Index(Protocol):
+    """What the library and the answer layer call on a chunk index, whatever engine holds it:
+    the embedded Qdrant Edge shard (index.edge.EdgeIndex, the default) or a Qdrant server or
+    cluster through qdrant-client (index.qdrant_server.QdrantServerIndex).
+
+    Every implementation keeps one point per chunk with a BM25 sparse vector (IDF applied
+    by the engine at query time), an optional cosine dense vector of `dense_dim` and the
+    chunk's payload; filters run inside the query; a hybrid search is two filtered
+    prefetches fused by Reciprocal Rank Fusion. Writes are visible to the next read of the
+    same process (two-phase ingest: points written "pending", then flipped to "ready").
+    """
+
+    #: Dimension of the dense vectors, or None for a BM25-only index.
+    dense_dim: int | None
+
+    def close(self) -> None:
+        """Flush and release the index (its lock or connection)."""
+
+    def upsert(self, chunks: Sequence[Chunk], token_lists: Sequence[list[str]],
+               payload_extra: dict, state: str = "pending", batch: int = 256,
+               dense: "np.ndarray | None" = None) -> None:
+        """Write chunks with their analysed tokens and, for a dense index, their dense
+        vectors (shape (len(chunks), dense_dim); ValueError otherwise)."""
+
+    def set_state(self, doc_id: str, state: str) -> None:
+        """Flip every point of `doc_id` to `state`."""
+
+    def set_doc_fields(self, doc_id: str, fields: dict) -> None:
+        """Set document-field payload keys on every point of `doc_id`."""
+
+    def delete_doc(self, doc_id: str) -> None:
+        """Delete every point of `doc_id`."""
+
+    def delete_pending(self) -> None:
+        """Delete every point still "pending"."""
+
+    def flush(self) -> None:
+        """Make the writes so far durable."""
+
+    def search(self, query_tokens: list[str], flt: SearchFilter | None = None,
+               limit: int = 10, *, query_vector: "np.ndarray | None" = None,
+               mode: str = "hybrid", similarity_to: "np.ndarray | None" = None) -> list[Hit]:
+        """Ready points matching `flt`, best first (see EdgeIndex.search for the modes)."""
+
+    def doc_ids(self) -> set[str]:
+        """Doc ids of all points, in any state."""
+
+    def ready_counts(self) -> dict[str, int]:
+        """{doc_id: number of ready points}."""
+
+    def count_matching(self, flt: SearchFilter | None) -> int:
+        """Ready points that `flt` lets a search see."""
+
+    def count(self, doc_id: str | None = None, state: str | None = None) -> int:
+        """Points, of one document and/or in one state when given."""
+
+    def export_points(self, batch: int = 256) -> Iterator[list[StoredPoint]]:
+        """Every point with its vectors and payload, `batch` at a time (any order)."""
+
+    def import_points(self, points: Sequence[StoredPoint]) -> None:
+        """Write points exactly as exported by another index (same ids, vectors, payload)."""

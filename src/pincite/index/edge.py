@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import uuid
 from pathlib import Path
-from typing import Sequence
+from typing import Iterator, Sequence
 
 import numpy as np
 import qdrant_edge as qe
@@ -24,7 +24,7 @@ import qdrant_edge as qe
 from ..chunking import Chunk
 from ..errors import IndexBusy, LibraryError
 from ..library.lock import IndexLock
-from .base import Hit, SearchFilter
+from .base import Hit, SearchFilter, StoredPoint
 
 SPARSE = "bm25"
 DENSE = "dense"
@@ -381,6 +381,43 @@ class EdgeIndex:
             model=d.get("model"), modifications=list(d.get("modifications") or []),
             revision=d.get("revision"), trust=d.get("trust"),
         )
+
+    # -- copying between engines (pincite migrate) ---------------------------------
+    def export_points(self, batch: int = 256) -> "Iterator[list[StoredPoint]]":
+        """Every point (any state) with its vectors and payload, `batch` per list, in the
+        shard's point id order (index.base.Index)."""
+        offset = None
+        while True:
+            records, offset = self.shard.scroll(qe.ScrollRequest(
+                offset=offset, limit=batch, with_payload=True, with_vector=True))
+            out = []
+            for r in records:
+                vec = r.vector or {}
+                sparse = vec.get(SPARSE)
+                out.append(StoredPoint(
+                    point_id=str(r.id), payload=dict(r.payload or {}),
+                    sparse_indices=list(sparse.indices) if sparse is not None else [],
+                    sparse_values=[float(v) for v in sparse.values] if sparse is not None else [],
+                    dense=list(vec[DENSE]) if self.dense_dim and vec.get(DENSE) is not None else None))
+            if out:
+                yield out
+            if offset is None or not records:
+                return
+
+    def import_points(self, points: "Sequence[StoredPoint]") -> None:
+        """Write points exported by another index as they are (index.base.Index);
+        ValueError for a dense vector of another dimension or one missing."""
+        batch = []
+        for p in points:
+            vectors = {SPARSE: qe.SparseVector(indices=p.sparse_indices, values=p.sparse_values)}
+            if self.dense_dim:
+                if p.dense is None or len(p.dense) != self.dense_dim:
+                    raise ValueError(f"point {p.point_id}: dense vector of {self.dense_dim} values "
+                                     f"needed, got {None if p.dense is None else len(p.dense)}")
+                vectors[DENSE] = list(p.dense)
+            batch.append(qe.Point(p.point_id, vectors, p.payload))
+        if batch:
+            self.shard.update(qe.UpdateOperation.upsert_points(batch))
 
 
 def doc_payload(fields) -> dict:

@@ -1,7 +1,12 @@
-"""The SQLite catalog: one row per document, failed files, term statistics, settings.
+"""The catalog: one row per document, failed files, term statistics, settings.
 
-Owns `<data>/catalog.sqlite`. Every change is one transaction, so a crash leaves either
-the old or the new state. Must not parse documents or talk to the index.
+`CatalogStore` is what the Library calls on a catalog; two implementations stand behind
+it. `Catalog` (here, the default) owns `<data>/catalog.sqlite`; every change is one
+transaction, so a crash leaves either the old or the new state, and one process writes at
+a time (the data folder's writer lock). `library.pgcatalog.PostgresCatalog` keeps the same
+tables in a PostgreSQL database that many processes on many machines write at once
+(selected by `PINCITE_CATALOG_URL`, see `open_catalog`). Must not parse documents or talk
+to the index.
 """
 from __future__ import annotations
 
@@ -11,7 +16,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Iterator
+from typing import ContextManager, Iterable, Iterator, Protocol
 
 from .fields import DocFields
 
@@ -129,12 +134,91 @@ class FailureRow:
     at: float
 
 
+class CatalogStore(Protocol):
+    """What the Library needs of a catalog (SQLite `Catalog`, `pgcatalog.PostgresCatalog`).
+
+    `shared` is False for a catalog one process writes at a time (under the data folder's
+    writer lock), True for one that many processes write at once; such a catalog also takes
+    jobs (`pgcatalog.PostgresCatalog.enqueue` and the rest) and per-document locks.
+    `transaction()` makes the writes inside it one transaction (nested uses join the outer
+    one). `location` names the catalog for messages (a path, or a URL without password).
+    """
+
+    shared: bool
+    location: str
+
+    def close(self) -> None: ...
+    def transaction(self) -> ContextManager[None]: ...
+    def get_meta(self, key: str) -> str | None: ...
+    def set_meta(self, key: str, value: str) -> None: ...
+    def delete_meta(self, key: str) -> None: ...
+    def documents(self, state: str | None = None) -> list[DocumentRow]: ...
+    def get(self, doc_id: str) -> DocumentRow | None: ...
+    def by_source(self, source_path: str) -> list[DocumentRow]: ...
+    def put(self, row: DocumentRow) -> None: ...
+    def set_state(self, doc_id: str, state: str) -> None: ...
+    def set_fields(self, doc_id: str, f: DocFields) -> None: ...
+    def set_chunks(self, doc_id: str, chunks: int) -> None: ...
+    def delete(self, doc_id: str) -> None: ...
+    def record_failure(self, source_path: str, file_name: str, sha256: str | None, reason: str,
+                       at: float | None = None) -> None: ...
+    def clear_failure(self, source_path: str) -> None: ...
+    def clear_failure(self, source_path: str) -> None:
+        """Forget the failure recorded for `source_path` (it was ingested since)."""
+        self.db.execute("DELETE FROM failures WHERE source_path=?", (source_path,))
+
+    def failures(self) -> list[FailureRow]: ...
+    def replace_registry(self, rows: list[dict], source: str) -> None: ...
+    def registry_rows(self) -> list[dict]: ...
+    def add_term_df(self, df: Counter, sign: int = 1) -> None: ...
+    def replace_term_df(self, df: Counter) -> None: ...
+    def term_df(self, terms: Iterable[str]) -> dict[str, int]: ...
+    def all_term_df(self) -> dict[str, int]: ...
+    def chunk_count(self) -> int: ...
+    def meta_items(self) -> dict[str, str]: ...
+
+
+class SharedCatalogStore(CatalogStore, Protocol):
+    """A catalog many processes write at once (`shared` True): per-document locks and the
+    queue of ingest jobs besides the CatalogStore calls (pgcatalog.PostgresCatalog, where
+    each is documented)."""
+
+    def reopen(self) -> "SharedCatalogStore": ...
+    def doc_lock(self, doc_id: str) -> ContextManager[None]: ...
+    def try_doc_lock(self, doc_id: str) -> bool: ...
+    def release_doc_lock(self, doc_id: str) -> None: ...
+    def live_doc_ids(self) -> set[str]: ...
+    def enqueue(self, jobs: list[tuple[str, str, dict]]) -> list: ...
+    def claim(self, worker: str, lease_s: float): ...
+    def renew(self, job, lease_s: float) -> bool: ...
+    def set_job_doc(self, job, doc_id: str) -> None: ...
+    def finish(self, job, *, failed: bool, status: str, doc_id: str | None = None, pages: int = 0,
+               chunks: int = 0, reason: str = "") -> bool: ...
+    def jobs(self, state: str | None = None, limit: int = 1000) -> list: ...
+    def job_counts(self) -> dict[str, int]: ...
+
+
+def open_catalog(data_dir: Path, url: str | None = None) -> CatalogStore:
+    """The catalog of a library: the PostgreSQL database at `url` (postgresql://...; its
+    schema created or upgraded by pgcatalog's migrations) when given, else the SQLite file
+    `<data_dir>/catalog.sqlite`. LibraryError when the database cannot be reached (the
+    message carries the URL without its password)."""
+    if url:
+        from .pgcatalog import PostgresCatalog
+
+        return PostgresCatalog(url)
+    return Catalog(data_dir / "catalog.sqlite")
+
+
 class Catalog:
     """Thin wrapper over the SQLite catalog file (`path`); created when missing."""
+
+    shared = False
 
     def __init__(self, path: Path):
         path.parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        self.location = str(path)
         self.db = sqlite3.connect(path, timeout=30, isolation_level=None)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")
@@ -214,11 +298,17 @@ class Catalog:
         self.db.execute("DELETE FROM documents WHERE doc_id=?", (doc_id,))
 
     # -- failures -------------------------------------------------------------------
-    def record_failure(self, source_path: str, file_name: str, sha256: str | None, reason: str) -> None:
+    def record_failure(self, source_path: str, file_name: str, sha256: str | None, reason: str,
+                       at: float | None = None) -> None:
+        """Record why `source_path` failed (`at`: when, Unix seconds; default now)."""
         self.db.execute(
             "INSERT OR REPLACE INTO failures VALUES (?,?,?,?,?)",
-            (source_path, file_name, sha256, reason, time.time()),
+            (source_path, file_name, sha256, reason, at or time.time()),
         )
+
+    def clear_failure(self, source_path: str) -> None:
+        """Forget the failure recorded for `source_path` (it was ingested since)."""
+        self.db.execute("DELETE FROM failures WHERE source_path=?", (source_path,))
 
     def failures(self) -> list[FailureRow]:
         return [FailureRow(*r) for r in self.db.execute("SELECT * FROM failures ORDER BY file_name")]
@@ -280,8 +370,16 @@ class Catalog:
             out.update(dict(self.db.execute(q, part).fetchall()))
         return out
 
+    def all_term_df(self) -> dict[str, int]:
+        """Every term's document frequency (a copy of the whole table)."""
+        return dict(self.db.execute("SELECT term, df FROM term_df"))
+
     def chunk_count(self) -> int:
         return int(self.get_meta("n_chunks") or 0)
+
+    def meta_items(self) -> dict[str, str]:
+        """Every meta key and value."""
+        return dict(self.db.execute("SELECT key, value FROM meta"))
 
     # -- helpers --------------------------------------------------------------------
     def _rows(self, sql: str, args: tuple) -> Iterator[sqlite3.Row]:
@@ -297,8 +395,11 @@ class Catalog:
         r["modifications"] = json.loads(r.get("modifications") or "[]")
         return DocumentRow(**{k: r[k] for k in _COLUMNS if k in r})
 
-    def _tx(self):
+    def transaction(self) -> "_Transaction":
+        """One write transaction (BEGIN IMMEDIATE; nested uses join the outer one)."""
         return _Transaction(self.db)
+
+    _tx = transaction
 
 
 class _Transaction:
@@ -316,3 +417,42 @@ class _Transaction:
     def __exit__(self, exc_type, *exc):
         if self.outer:
             self.db.execute("ROLLBACK" if exc_type else "COMMIT")
+
+
+def copy_catalog(src: CatalogStore, dst: CatalogStore) -> dict[str, int]:
+    """Copy every document row, failure, term statistic, registry row and meta value of
+    `src` into `dst` (either kind: SQLite to PostgreSQL or back) in one transaction of
+    `dst`, then check that `dst` now holds exactly the same (rows, statistics and meta
+    compared). Returns the counts copied {"documents", "failures", "terms", "registry",
+    "meta"}. LibraryError, with nothing written, when `dst` holds documents already or the
+    check finds a difference. Ingest jobs are not copied (a queue belongs to its database)."""
+    from ..errors import LibraryError
+
+    if dst.documents():
+        raise LibraryError(f"catalog {dst.location}: holds documents already; copy into an empty one")
+    docs, fails, terms = src.documents(), src.failures(), src.all_term_df()
+    registry, meta = src.registry_rows(), src.meta_items()
+    with dst.transaction():
+        for row in docs:
+            dst.put(row)
+        for f in fails:
+            dst.record_failure(f.source_path, f.file_name, f.sha256, f.reason, at=f.at)
+        dst.replace_term_df(Counter({**terms, CHUNKS_KEY: src.chunk_count()}))
+        if registry:
+            dst.replace_registry(registry, meta.get("registry_source", ""))
+        for key, value in meta.items():
+            dst.set_meta(key, value)
+        got = {"documents": [r.__dict__ for r in dst.documents()],
+               "failures": [(f.source_path, f.file_name, f.sha256, f.reason) for f in dst.failures()],
+               "terms": dst.all_term_df(), "registry": dst.registry_rows(), "chunks": dst.chunk_count(),
+               "meta": {k: v for k, v in dst.meta_items().items() if k != "n_chunks"}}
+        want = {"documents": [r.__dict__ for r in docs],
+                "failures": [(f.source_path, f.file_name, f.sha256, f.reason) for f in fails],
+                "terms": terms, "registry": registry, "chunks": src.chunk_count(),
+                "meta": {k: v for k, v in meta.items() if k != "n_chunks"}}
+        differ = [k for k in want if got[k] != want[k]]
+        if differ:  # raising rolls the transaction back
+            raise LibraryError(f"catalog {dst.location}: the copy differs from {src.location} in "
+                               f"{', '.join(differ)}; nothing was written")
+    return {"documents": len(docs), "failures": len(fails), "terms": len(terms),
+            "registry": len(registry), "meta": len(meta)}

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import time
 from pathlib import Path
 
 from ..errors import IndexBusy, LockHeld
@@ -35,18 +36,24 @@ class _FileLock:
         """True while this object holds the lock."""
         return self._fd is not None
 
-    def acquire(self):
-        """Take the lock now (never waits); raises the class's error when it is taken.
+    def acquire(self, wait_s: float = 0.0):
+        """Take the lock; raises the class's error when it is taken, at once (`wait_s` 0,
+        the default) or after trying for `wait_s` seconds (float("inf"): until it is free).
         Returns self. Taking a lock this object holds already is an error (RuntimeError)."""
         if self._fd is not None:
             raise RuntimeError(f"{self.path}: lock taken twice")
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            os.close(fd)
-            raise self._busy() from None
+        deadline = time.monotonic() + wait_s
+        while True:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() >= deadline:
+                    os.close(fd)
+                    raise self._busy() from None
+                time.sleep(0.02)
         os.ftruncate(fd, 0)
         os.write(fd, str(os.getpid()).encode())
         self._fd = fd

@@ -1,0 +1,74 @@
+"""The words a question's search adds for the kind of value it asks for, and BM25's first
+hits joining the hybrid ones (pincite.answer.asked_type.expansion, answer.retrieve)."""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from pincite import analysis
+from pincite.answer import asked_type, retrieve
+from pincite.index.base import Hit
+
+
+def _expansion(question: str) -> list[str]:
+    return asked_type.expansion(analysis.query_groups(question))
+
+
+def test_a_question_asking_for_a_quantity_also_searches_the_words_naming_it():
+    """"How heavy …" is answered by a line labelled "weight"; "масса" asked of an English
+    manual by one labelled "weight" too; a Chinese power question by "мощность"/"power"."""
+    assert "weight" in _expansion("How heavy is the pump?")
+    assert "weight" in _expansion("Какая масса насоса?")
+    assert "power" in _expansion("这台风扇的功率是多少？")
+
+
+def test_the_expansion_adds_no_word_the_question_has_and_nothing_for_plain_questions():
+    words = _expansion("What is the weight and the mass of the pump?")
+    assert "weight" not in words and "mass" not in words and "heavi" in words
+    assert _expansion("Who maintains the reference card?") == []
+    assert _expansion("What is the seventh task?") == []  # an ordinal names no passage
+    assert len(words) == len(set(words))
+
+
+def test_chinese_type_words_add_their_own_form_not_their_pieces():
+    """"哪一年" is searched as itself, not as "一年" ("one year"), which other text holds."""
+    words = _expansion("What year was it released?")
+    assert "哪一年" in words and "一年" not in words
+
+
+def _hit(cid: str) -> Hit:
+    return Hit(chunk_id=cid, doc_id="d", score=1.0, rank=0, page=1, page_end=1, char_start=0,
+               char_end=len(cid), text=cid)
+
+
+class _Index:
+    def __init__(self, hybrid: list[str], bm25: list[str]):
+        self.lists = {"hybrid": hybrid, "bm25": bm25}
+        self.calls: list[dict] = []
+
+    def search(self, terms, flt, limit=10, *, query_vector=None, mode="hybrid", similarity_to=None):
+        self.calls.append({"terms": terms, "mode": mode, "limit": limit,
+                           "similarity_to": similarity_to, "query_vector": query_vector})
+        return [_hit(c) for c in self.lists[mode][:limit]]
+
+
+def _lib(index: _Index, retrieval: str = "hybrid"):
+    return SimpleNamespace(index=index, settings=SimpleNamespace(top_k=3, retrieval=retrieval),
+                           embed_query=lambda q: [1.0, 0.0])
+
+
+def test_bm25_first_hits_join_the_hybrid_ones_after_them_once_each():
+    index = _Index(hybrid=["a", "b", "c"], bm25=["x", "a", "y"])
+    q = "How heavy is the pump?"
+    hits = retrieve.retrieve(_lib(index), q, analysis.query_groups(q), None)
+    assert [h.chunk_id for h in hits] == ["a", "b", "c", "x", "y"]
+    assert [h.rank for h in hits] == [1, 2, 3, 4, 5]
+    bm25 = next(c for c in index.calls if c["mode"] == "bm25")
+    assert bm25["limit"] == retrieve.BM25_HEAD and bm25["similarity_to"] == [1.0, 0.0]
+    assert "weight" in bm25["terms"]  # the same words as the hybrid search, expansion included
+
+
+def test_no_second_search_when_retrieval_is_one_sided():
+    index = _Index(hybrid=["a"], bm25=["x"])
+    q = "How heavy is the pump?"
+    hits = retrieve.retrieve(_lib(index, retrieval="bm25"), q, analysis.query_groups(q), None)
+    assert len(index.calls) == 1 and [h.chunk_id for h in hits] == ["x"]
