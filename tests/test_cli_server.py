@@ -65,6 +65,18 @@ def test_commands_go_through_a_running_server(served, tmp_path):
     ans = json.loads(done.stdout)
     assert ans["status"] == "answered" and ans["claims"][0]["citations"][0]["page"] == 2
 
+    # a scoped question goes through the server too, with its filter inside the search
+    done = run(data, "ask", "--json", "--model", "PX-900", "What is the maximum pressure of the pump?")
+    assert done.returncode == 0, done.stderr
+    assert f"using the pincite server at {url}" in done.stderr
+    ans = json.loads(done.stdout)
+    assert ans["status"] == "refused" and ans["scope"]["model"] == "PX-900" and "PX-900" in ans["answer"]
+    done = run(data, "ask", "--json", "--trust", "normative", "--trust", "reference",
+               "What is the maximum pressure of the pump?")
+    assert json.loads(done.stdout)["status"] == "answered", done.stderr
+    done = run(data, "ask", "--serial", "123", "What is the maximum pressure of the pump?")
+    assert done.returncode != 0 and "--serial" in done.stderr
+
     done = run(data, "reindex")
     assert done.returncode == 2 and "holds the index" in done.stderr
 

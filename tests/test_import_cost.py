@@ -23,3 +23,20 @@ def test_importing_the_cli_loads_no_jieba_matplotlib_or_mcp_and_compiles_no_unit
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
+
+
+def test_the_cli_imports_no_library_or_answer_layer_until_a_command_needs_them():
+    """`pincite --help`, and an ask sent to a running server, never need the Library, the
+    answer layer or pydantic's Answer contract; `pincite.Library` still works, imported on
+    first use."""
+    code = (
+        "import sys\n"
+        "import pincite.cli\n"
+        "loaded = [m for m in ('pincite.app', 'pincite.answer.pipeline', 'pincite.answer_model',"
+        " 'pincite.evaluate', 'numpy', 'qdrant_edge') if m in sys.modules]\n"
+        "assert not loaded, loaded\n"
+        "import pincite\n"
+        "assert pincite.Library.__module__ == 'pincite.app' and 'pincite.app' in sys.modules\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr

@@ -3,11 +3,24 @@
 The public surface: `Library` (a data folder: ingest, ask, docs, reindex), `Settings`,
 the `Answer` contract and the exceptions in `pincite.errors`.
 """
-from .answer_model import Answer, Citation, Claim
-from .app import IngestResult, Library
-from .config import Settings
 from .errors import IngestError, LibraryError, PinciteError, QuestionError
 
 __version__ = "0.1.0"
 __all__ = ["Answer", "Citation", "Claim", "IngestResult", "Library", "Settings",
            "PinciteError", "IngestError", "LibraryError", "QuestionError", "__version__"]
+
+#: Public names imported on first use (PEP 562): importing any pincite module imports this
+#: package first, and the Library pulls in the whole answer layer (~0.6 s), which a
+#: `pincite --help` or an ask sent to a running server never needs.
+_LAZY = {"Answer": "answer_model", "Citation": "answer_model", "Claim": "answer_model",
+         "IngestResult": "app", "Library": "app", "Settings": "config"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        import importlib
+
+        value = getattr(importlib.import_module(f".{_LAZY[name]}", __name__), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

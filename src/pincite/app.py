@@ -47,7 +47,6 @@ import time
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
@@ -532,7 +531,16 @@ class Library:
                 results.append(res)
                 if on_result:
                     on_result(res)
+            if any(r.status in ("added", "replaced") for r in results):
+                self.optimize()
         return results
+
+    def optimize(self) -> bool:
+        """Let the index build its search structures after a batch of writes
+        (EdgeIndex.optimize: merged segments, an HNSW graph past EXACT_CHUNKS chunks); True
+        when something was rebuilt. `ingest` and `reindex` call it; a server after its
+        upload queue empties."""
+        return self.index.optimize()
 
     def ingest_file(self, path: Path | str, *, source: str | None = None,
                     password: str | None = None,
@@ -1077,6 +1085,7 @@ class Library:
                 _fault("reindex-doc")
                 if on_doc:
                     on_doc(row)
+            new.optimize()
         finally:
             new.close()
         with self.catalog.transaction():  # the switch is decided here, in one transaction
@@ -1263,12 +1272,55 @@ def _checked_fields(fields: "Mapping | DocFields | None", where: str = "fields")
     return parse_fields(fields, where)
 
 
-@lru_cache(maxsize=64)
-def _load_model(path: Path) -> DocumentModel:
-    try:
-        return DocumentModel.from_json(path.read_bytes())
-    except FileNotFoundError:
-        raise LibraryError(f"{path}: extracted text missing; run `pincite reindex`") from None
+#: Bytes of DocumentModel JSON whose models stay loaded (_ModelCache). A question reads the
+#: pages of the documents its hits come from; a count of documents bounded the cache before,
+#: and past 64 documents each question re-read ~7 whole-document JSON files. The shared
+#: corpus's 37 documents (2,700 pages) are 8.5 MB of JSON: 64 MiB keeps ~7 such libraries
+#: (~75k chunks) loaded (in memory ~3x their JSON).
+MODEL_CACHE_BYTES = 64 * 2**20
+
+
+class _ModelCache:
+    """Loaded DocumentModels by JSON path, least recently used dropped first once their
+    files add up to over `max_bytes`; thread-safe. `cache_clear()` forgets them all (a
+    document removed or rebuilt). LibraryError for a missing file."""
+
+    def __init__(self, max_bytes: int):
+        from collections import OrderedDict
+        import threading
+
+        self.max_bytes = max_bytes
+        self._models: "OrderedDict[Path, tuple[DocumentModel, int]]" = OrderedDict()
+        self._bytes = 0
+        self._lock = threading.Lock()
+
+    def __call__(self, path: Path) -> DocumentModel:
+        with self._lock:
+            got = self._models.get(path)
+            if got is not None:
+                self._models.move_to_end(path)
+                return got[0]
+        try:
+            data = path.read_bytes()
+        except FileNotFoundError:
+            raise LibraryError(f"{path}: extracted text missing; run `pincite reindex`") from None
+        model = DocumentModel.from_json(data)
+        with self._lock:
+            if path not in self._models:
+                self._models[path] = (model, len(data))
+                self._bytes += len(data)
+            while self._bytes > self.max_bytes and len(self._models) > 1:
+                _, (_, size) = self._models.popitem(last=False)
+                self._bytes -= size
+        return model
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._models.clear()
+            self._bytes = 0
+
+
+_load_model = _ModelCache(MODEL_CACHE_BYTES)
 
 
 def expand_paths(paths: Iterable[Path | str], exclude: Path | None = None) -> Iterable[Path]:

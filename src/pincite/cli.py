@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Optional, Tuple
+from typing import TYPE_CHECKING, Optional, Tuple
 
 import typer
 from rich.console import Console
@@ -18,16 +18,35 @@ from rich.markup import escape as _markup_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from . import evaluate, render
-from .app import IngestResult, Library, expand_paths
-from .answer.normalize import readable_text
 from .config import Settings
 from .errors import PinciteError, shown
-from .export import FORMATS, evidence_cards
-from .answer.pipeline import ask_library
 from .index.base import SearchFilter
 from .library.catalog import DocumentRow, FailureRow
 from .library.fields import FieldError, parse_fields
+
+if TYPE_CHECKING:
+    from .app import IngestResult, Library
+
+
+class _Lazy:
+    """A module imported on first attribute access: the answer layer, the Library and the
+    evaluation code cost ~0.8 s to import, which `--help` and an ask sent to a running server
+    never need."""
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def __getattr__(self, attr: str):
+        import importlib
+
+        return getattr(importlib.import_module(self._name), attr)
+
+
+evaluate = _Lazy("pincite.evaluate")
+render = _Lazy("pincite.render")
+_app = _Lazy("pincite.app")
+_pipeline = _Lazy("pincite.answer.pipeline")
+_export = _Lazy("pincite.export")
 
 
 def escape(text: object) -> str:
@@ -79,7 +98,7 @@ def _library(*, must_exist: bool = False, **kw) -> Library:
     if must_exist and not settings.catalog_url and not (Path(settings.data_dir) / "catalog.sqlite").exists():
         _fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
               "or pass --data DIR")
-    return Library(settings, **kw)
+    return _app.Library(settings, **kw)
 
 
 @app.command()
@@ -151,7 +170,7 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
     with _library() as lib, _progress() as prog:
         if ocr is not None:
             lib.settings.ocr = ocr
-        files = list(expand_paths(paths, exclude=lib.root)) if paths else []
+        files = list(_app.expand_paths(paths, exclude=lib.root)) if paths else []
         task = prog.add_task("ingest", total=len(files) + len(urls))
         t0 = time.perf_counter()
         results: list[IngestResult] = []
@@ -318,9 +337,9 @@ def _ingest_url(lib: Library, url: str, password: str | None, fields: dict) -> I
         wanted = {**fields, "source_url": fields.get("source_url") or source}
         parse_fields({"source_url": wanted["source_url"]}, source)
     except IngestError as e:
-        return IngestResult(shown_url(url), "failed", reason=str(e))
+        return _app.IngestResult(shown_url(url), "failed", reason=str(e))
     except FieldError as e:
-        return IngestResult(shown_url(url), "failed", reason=f"{shown_url(url)}: {e}")
+        return _app.IngestResult(shown_url(url), "failed", reason=f"{shown_url(url)}: {e}")
     tmp_root = lib.root / "downloads"
     tmp_root.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(dir=tmp_root))
@@ -328,7 +347,7 @@ def _ingest_url(lib: Library, url: str, password: str | None, fields: dict) -> I
         try:
             got = download(source, tmp, max_bytes=lib.settings.max_bytes)
         except IngestError as e:
-            res = IngestResult(shown_url(url), "failed", reason=str(e))
+            res = _app.IngestResult(shown_url(url), "failed", reason=str(e))
             res.seconds = time.perf_counter() - t0
             return res
         res = lib.ingest_file(got.path, source=source, password=password, fields=wanted)
@@ -374,8 +393,8 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
     `pincite check-llm` once first. --model, --modification, --revision and --trust filter
     inside the search: when no document matches, the answer says which one is missing.
     """
-    if export is not None and export not in FORMATS:
-        _fail(f"--export {export}: choose one of {', '.join(FORMATS)}")
+    if export is not None and export not in _export.FORMATS:
+        _fail(f"--export {export}: choose one of {', '.join(_export.FORMATS)}")
     try:
         scope = SearchFilter(model=model, modification=modification, revision=revision,
                              trust=[t.strip().lower() for t in trust] if trust else None,
@@ -395,16 +414,18 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
         if llm_url or llm_model or llm_query_model:
             _fail(f"`pincite serve` is running at {server.url} and answers with its own LLM settings; "
                   "drop --llm-url/--llm-model/--llm-query-model or stop the server")
-        if scope.narrows() or serial or mode or revisions:
-            _fail(f"`pincite serve` is running at {server.url}: its API takes no --model, --modification, "
-                  "--revision, --trust, --include-uploaded, --serial, --mode or --compare yet; stop it "
-                  "to ask with them")
+        if serial or mode or revisions:
+            _fail(f"`pincite serve` is running at {server.url}: its API takes no --serial, --mode or "
+                  "--compare yet; stop it to ask with them")
+        wanted = {"model": scope.model, "modification": scope.modification, "revision": scope.revision,
+                  "trust": scope.trust, "include_uploaded": scope.include_uploaded or None}
         with server:
-            ans = server.ask(question, mode="llm" if llm else "extractive")
+            ans = server.ask(question, mode="llm" if llm else "extractive",
+                             scope={k: v for k, v in wanted.items() if v is not None} or None)
     else:
         with _library(must_exist=True) as lib:
             try:
-                ans = ask_library(lib, question, scope, llm=settings, serial=serial, mode=mode,
+                ans = _pipeline.ask_library(lib, question, scope, llm=settings, serial=serial, mode=mode,
                                   compare=revisions or None)
             except ValueError as e:
                 _fail(str(e))
@@ -418,7 +439,7 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
             def link(c):
                 path, paged = originals.get(c.doc_id) or (None, False)
                 return (path.resolve().as_uri() + (f"#page={c.page}" if c.page and paged else "")) if path else ""
-        sys.stdout.write(evidence_cards(ans, export, link))
+        sys.stdout.write(_export.evidence_cards(ans, export, link))
         return
     if as_json:
         sys.stdout.write(ans.model_dump_json(indent=2) + "\n")
@@ -722,7 +743,7 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
                    f"{h['text']!r}", err=True)
     text = data["text"]
     if not raw:
-        text = readable_text(text)
+        text = _pipeline.readable_text(text)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
@@ -777,7 +798,7 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
                 if prog is not None:
                     prog.advance(task)
 
-            recs = evaluate.run_eval(qs, lambda q, **kw: ask_library(lib, q, **kw), crosscheck=checker,
+            recs = evaluate.run_eval(qs, lambda q, **kw: _pipeline.ask_library(lib, q, **kw), crosscheck=checker,
                                      page_text=lib.page_text, on_record=on_record)
         env = evaluate.environment(lib)
         held = {d.file_name for d in lib.documents()}
@@ -938,7 +959,7 @@ def _no_server(command: str) -> None:
 def _ingest_via_server(server, paths: list[Path]) -> None:
     """Upload the files to the running server and wait for its ingest; same table and exit
     status as a local ingest."""
-    files = list(expand_paths(paths, exclude=_data_dir()))
+    files = list(_app.expand_paths(paths, exclude=_data_dir()))
     t0 = time.perf_counter()
     with server, _progress() as prog:
         task = prog.add_task("upload", total=len(files))
@@ -950,7 +971,7 @@ def _ingest_via_server(server, paths: list[Path]) -> None:
 
         final = server.wait([u["upload_id"] for u in ups], on_update=update)
     elapsed = time.perf_counter() - t0
-    results = [IngestResult(path=str(p), status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
+    results = [_app.IngestResult(path=str(p), status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
                             doc_id=u.get("doc_id"), reason=u.get("reason") or "")
                for p, u in zip(files, final)]
     for r in results:

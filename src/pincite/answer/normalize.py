@@ -105,10 +105,20 @@ class _Trace:
     ends: list[int]
 
 
+#: One character class of _CJK_RANGES: a regular expression tests a character (or counts
+#: them in a text) in C, where walking the ranges in Python cost a quarter of a warm answer.
+_CJK_CLASS = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]")
+
+
 def is_cjk(ch: str) -> bool:
-    """True for a CJK character: ideograph, CJK punctuation, kana, hangul, full-width form..."""
-    code = ord(ch)
-    return any(lo <= code <= hi for lo, hi in _CJK_RANGES)
+    """True for a CJK character: ideograph, CJK punctuation, kana, hangul, full-width form...
+    (one character; _CJK_RANGES)."""
+    return _CJK_CLASS.fullmatch(ch) is not None
+
+
+def cjk_count(text: str) -> int:
+    """How many characters of `text` are CJK (is_cjk), counted in one pass."""
+    return len(_CJK_CLASS.findall(text))
 
 
 def normalize(text: str) -> Normalized:

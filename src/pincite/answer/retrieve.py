@@ -135,11 +135,11 @@ def probe(lib: LibraryLike, groups: list[tuple[str, ...]], flt: SearchFilter | N
     `flt`): the chunks of a document the word names (its title and file name prefix every
     chunk's search text) come first there, however the whole question ranks them ("siunitx"
     in "Under which license is siunitx distributed?", where licence pages of other books
-    fill the first places). One Edge query per word, a few milliseconds each."""
-    out: list[Hit] = []
-    for g in groups:
-        out += lib.index.search(list(g), flt, limit=PROBE_HITS, mode="bm25")
-    return out
+    fill the first places). The words' searches go to the index as one batch, and their
+    hits carry where they are and what names their document, not their text
+    (EdgeIndex.search_each)."""
+    return [h for hits in lib.index.search_each([list(g) for g in groups], flt, limit=PROBE_HITS)
+            for h in hits]
 
 
 def named_docs(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[str], set[tuple[str, ...]]]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from pincite.answer.normalize import SCRIPT_CHARS, Normalized, is_cjk, loose, normalize
+from pincite.answer.normalize import SCRIPT_CHARS, Normalized, cjk_count, is_cjk, loose, normalize
 
 # ARCHITECTURE.md, "Quote verification...": a quote must be at least 12 non-space characters,
 MIN_QUOTE_CHARS = 12
@@ -102,9 +102,9 @@ def min_quote_chars(normalized_quote: str, lang: str | None = None) -> int:
 
     "Mostly" is at least half the non-space characters, or a third when `lang` is zh/ja/ko.
     """
-    chars = [c for c in normalized_quote if not c.isspace()]
+    chars = "".join(normalized_quote.split())
     share = 1 / 3 if (lang or "").lower().split("-")[0] in CJK_LANGS else 1 / 2
-    cjk = sum(1 for c in chars if is_cjk(c))
+    cjk = cjk_count(chars)
     return MIN_QUOTE_CHARS_CJK if chars and cjk >= share * len(chars) else MIN_QUOTE_CHARS
 
 

@@ -201,6 +201,14 @@ class Index(Protocol):
                mode: str = "hybrid", similarity_to: "np.ndarray | None" = None) -> list[Hit]:
         """Ready points matching `flt`, best first (see EdgeIndex.search for the modes)."""
 
+    def search_each(self, token_lists: Sequence[list[str]], flt: SearchFilter | None = None,
+                    limit: int = 2) -> list[list[Hit]]:
+        """A BM25 search per token list (hits carrying where they are and what names their
+        document, not their text); see EdgeIndex.search_each."""
+
+    def optimize(self) -> bool:
+        """Build the search structures after a batch of writes; True when something was rebuilt."""
+
     def doc_ids(self) -> set[str]:
         """Doc ids of all points, in any state."""
 

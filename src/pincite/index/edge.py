@@ -53,6 +53,27 @@ DOC_FIELD_KEYS = ("model", "modifications", "revision", "trust", "valid_from", "
 #: BM25 parameters: k1=1.2, b=0.75 (Robertson & Zaragoza 2009 defaults, Edge's defaults);
 #: avg_len is the expected chunk length in tokens (~700-char chunks; re-measure with the chunker).
 BM25_K, BM25_B, BM25_AVG_LEN = 1.2, 0.75, 160.0
+#: Chunks a segment holds before Edge builds an HNSW graph for its dense vectors (optimize);
+#: below it a dense search scans every vector exactly. Measured on the shared corpus (2 cores,
+#: 2026-12): an exact hybrid query takes ~6 ms at 11k chunks and grows linearly (~21 ms at
+#: 106k), an HNSW one ~1-2 ms; an exact scan also keeps every answer the same as the index grows
+#: up to this size. Turned into Edge's indexing threshold (KiB of vector data) by the dimension.
+EXACT_CHUNKS = 20_000
+#: The HNSW graph: edges per node (m) and candidates while building (ef_construct), and the
+#: candidates a search keeps (Qdrant's `hnsw_ef`). Chosen by dense recall@10 against an exact
+#: scan, on the development set's questions (benchmarks/speed.py --synthetic 9: 102k chunks,
+#: the shared corpus's chunks nine times with their vectors perturbed, 2 cores, 2026-12): with
+#: Edge's defaults (m 16, ef_construct 100) recall was 0.65 at the default ef, 0.83 at 256 and
+#: 0.90 at 512 (optimize 62 s); with m 32 and ef_construct 256, 0.91 at 256 and 0.96 at 512
+#: (optimize 336 s; a hybrid query 4.8 ms against 32 ms for the exact scan). 512 is the
+#: smallest ef measured above the 0.95 we require.
+HNSW_M, HNSW_EF_CONSTRUCT, HNSW_EF = 32, 256, 512
+#: Qdrant's full_scan_threshold (KiB of vectors) for a filtered search: a filter matching
+#: fewer vectors than this scans them exactly instead of walking the graph (Qdrant's default).
+FULL_SCAN_KIB = 10_000
+#: Payload fields a probe (search_each) fetches: what names a hit's document, not its text.
+PROBE_PAYLOAD = ["chunk_id", "doc_id", "name_terms", "page", "page_end", "char_start", "char_end",
+                 "file", "title", "kind"]
 _NS = uuid.UUID("6f0b6c1e-8d51-4f7a-9b1e-70696e636974")  # namespace for point ids
 
 
@@ -75,6 +96,7 @@ class EdgeIndex:
         self.path = path
         self.dense_dim = dense_dim
         self._lock = lock if lock is not None else IndexLock(path).acquire()
+        self._everything: dict[frozenset, bool] | None = None  # _search_filter's counts
         try:
             self._open(path, dense_dim)
         except BaseException:
@@ -88,7 +110,7 @@ class EdgeIndex:
     def _open(self, path: Path, dense_dim: int | None) -> None:
         try:
             if (path / "wal").exists() or any(path.glob("segments*")):
-                self.shard = qe.EdgeShard.load(str(path))
+                self.shard = self._load(path, dense_dim)
                 have = set(self.shard.info().payload_schema)  # a shard of an older build
             else:
                 path.mkdir(parents=True, exist_ok=True)
@@ -105,13 +127,44 @@ class EdgeIndex:
                     "example); try again when it has finished") from None
             raise LibraryError(f"{path}: cannot open the index ({e})") from None
 
+    def _load(self, path: Path, dense_dim: int | None) -> "qe.EdgeShard":
+        """The existing shard at `path`, given this build's configuration (_config: the
+        optimizer settings of a shard made before them are updated on disk); a shard whose
+        stored configuration Edge finds incompatible is opened as it is (the Library's index
+        profile says whether it must be rebuilt)."""
+        try:
+            return qe.EdgeShard.load(str(path), self._config(dense_dim))
+        except Exception as e:
+            if "WouldBlock" in str(e) or "lock" in str(e).lower():
+                raise
+            return qe.EdgeShard.load(str(path))
+
     @staticmethod
     def _config(dense_dim: int | None) -> "qe.EdgeConfig":
         vectors = {DENSE: qe.EdgeVectorParams(size=dense_dim, distance=qe.Distance.Cosine)} if dense_dim else {}
         return qe.EdgeConfig(
             vectors=vectors,
             sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
+            optimizers=EdgeIndex._optimizers(dense_dim),
+            hnsw_config=qe.HnswIndexConfig(m=HNSW_M, ef_construct=HNSW_EF_CONSTRUCT,
+                                           full_scan_threshold=FULL_SCAN_KIB),
         )
+
+    @staticmethod
+    def _optimizers(dense_dim: int | None) -> "qe.EdgeOptimizersConfig":
+        """Edge's optimizer settings: an HNSW graph for a segment of over EXACT_CHUNKS dense
+        vectors (float32, so 4 bytes per dimension), built by optimize()."""
+        kib = max(1, EXACT_CHUNKS * 4 * (dense_dim or 0) // 1024) if dense_dim else None
+        return qe.EdgeOptimizersConfig(indexing_threshold=kib)
+
+    def optimize(self) -> bool:
+        """Merge small segments and build the HNSW graph of any segment over EXACT_CHUNKS
+        chunks (Edge's optimizers, in this thread, blocking); call after a batch of writes.
+        True when something was rebuilt. Searches give the same hits before and after, except
+        that an HNSW search is approximate (dense recall@10 ~0.96 at HNSW_EF)."""
+        changed = self.shard.optimize()
+        self.shard.flush()
+        return bool(changed)
 
     def close(self) -> None:
         """Flush and close the shard, then release its lock (also when closing fails)."""
@@ -139,6 +192,7 @@ class EdgeIndex:
                     vectors[DENSE] = dense[j].tolist()
                 points.append(qe.Point(point_id(c.chunk_id), vectors, self._payload(c, payload_extra, state)))
             self.shard.update(qe.UpdateOperation.upsert_points(points))
+        self._everything = None
 
     def _doc_vector(self, toks: list[str]) -> "qe.SparseVector":
         return self.bm25.embed_document(" ".join(toks) if toks else "\u2205")
@@ -162,21 +216,25 @@ class EdgeIndex:
         """Flip every point of `doc_id` to `state` ("pending" -> "ready")."""
         self.shard.update(qe.UpdateOperation.set_payload_by_filter(
             self._must(doc_id=doc_id), {"state": state}))
+        self._everything = None
         self.shard.flush()
 
     def set_doc_fields(self, doc_id: str, fields: dict) -> None:
         """Set document fields (a doc_payload dict) on every point of `doc_id` at once: one
         set_payload_by_filter, no re-parsing or re-embedding."""
         self.shard.update(qe.UpdateOperation.set_payload_by_filter(self._must(doc_id=doc_id), fields))
+        self._everything = None
         self.shard.flush()
 
     def delete_doc(self, doc_id: str) -> None:
         self.shard.update(qe.UpdateOperation.delete_points_by_filter(self._must(doc_id=doc_id)))
+        self._everything = None
         self.shard.flush()
 
     def delete_pending(self) -> None:
         """Remove points left "pending" by an interrupted ingest."""
         self.shard.update(qe.UpdateOperation.delete_points_by_filter(self._must(state="pending")))
+        self._everything = None
         self.shard.flush()
 
     def flush(self) -> None:
@@ -198,7 +256,8 @@ class EdgeIndex:
         """
         if mode not in MODES:
             raise ValueError(f"unknown retrieval mode {mode!r}; choose one of {', '.join(MODES)}")
-        flt_q = self._filter(flt)
+        flt_q = self._search_filter(flt)
+        params = qe.SearchParams(hnsw_ef=HNSW_EF)
         sides = []
         if query_tokens and mode in ("hybrid", "bm25"):
             sides.append(qe.Query.Nearest(self.bm25.embed_query(" ".join(query_tokens)), using=SPARSE))
@@ -212,9 +271,10 @@ class EdgeIndex:
         wide = limit + TIE_MARGIN
         if len(sides) == 1:
             req = qe.QueryRequest(limit=wide, query=sides[0], filter=flt_q, with_payload=True,
-                                  with_vector=[DENSE] if use_dense else None)
+                                  with_vector=[DENSE] if use_dense else None, params=params)
         else:
-            pre = [qe.Prefetch(limit=limit * PREFETCH_FACTOR, query=q, filter=flt_q) for q in sides]
+            pre = [qe.Prefetch(limit=limit * PREFETCH_FACTOR, query=q, filter=flt_q, params=params)
+                   for q in sides]
             req = qe.QueryRequest(limit=wide, prefetches=pre, query=qe.Fusion.Rrf(k=RRF_K),
                                   filter=flt_q, with_payload=True, with_vector=[DENSE])
         points = sorted(self.shard.query(req), key=lambda p: (-p.score, (p.payload or {}).get("chunk_id", "")))
@@ -229,6 +289,42 @@ class EdgeIndex:
                     v = np.asarray(v, dtype=np.float32)
                     h.extra["dense"] = float(v @ q / (np.linalg.norm(v) or 1.0))
         return hits
+
+    def search_each(self, token_lists: Sequence[list[str]], flt: SearchFilter | None = None,
+                    limit: int = 2) -> list[list[Hit]]:
+        """A BM25 search ("bm25" mode of `search`) for each token list, in one Edge call
+        (query_batch): per list, its best `limit` hits, ties cut by chunk id as in `search`.
+        The hits carry only the fields that say where they are and which document they name
+        (PROBE_PAYLOAD): `text`, `section_path`, `address` and `parts` are left empty. An
+        empty token list gets []."""
+        flt_q = self._search_filter(flt)
+        wanted = [i for i, toks in enumerate(token_lists) if toks]
+        out: list[list[Hit]] = [[] for _ in token_lists]
+        if not wanted:
+            return out
+        reqs = [qe.QueryRequest(limit=limit + TIE_MARGIN, filter=flt_q, with_payload=PROBE_PAYLOAD,
+                                query=qe.Query.Nearest(self.bm25.embed_query(" ".join(token_lists[i])), using=SPARSE))
+                for i in wanted]
+        for i, points in zip(wanted, self.shard.query_batch(qe.QueryBatchRequest(reqs))):
+            points = sorted(points, key=lambda p: (-p.score, (p.payload or {}).get("chunk_id", "")))[:limit]
+            out[i] = [self._hit(p, rank) for rank, p in enumerate(points, start=1)]
+        return out
+
+    def _search_filter(self, flt: SearchFilter | None) -> "qe.Filter | None":
+        """The Edge filter of `flt` (_filter), or None when it lets every point through (no
+        document or field asked, and as many points match it as the shard holds: all ready,
+        all of an allowed trust): a filter that excludes nothing still costs a check per
+        scored point. The answer is kept per set of trust levels until the next write."""
+        if flt is not None and (flt.doc_ids is not None or flt.field_conditions()):
+            return self._filter(flt)
+        flt_q = self._filter(flt)
+        key = frozenset((flt or SearchFilter()).allowed_trust())
+        if self._everything is None:
+            self._everything = {}
+        if key not in self._everything:
+            self._everything[key] = (self.shard.count(qe.CountRequest(filter=flt_q))
+                                     == self.shard.count(qe.CountRequest()))
+        return None if self._everything[key] else flt_q
 
     def doc_ids(self) -> set[str]:
         """Doc ids of all points (any state); used to find orphans."""

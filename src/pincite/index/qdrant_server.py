@@ -254,6 +254,16 @@ class QdrantServerIndex:
                     h.extra["dense"] = float(v @ q / (np.linalg.norm(v) or 1.0))
         return hits
 
+    def search_each(self, token_lists: Sequence[list[str]], flt: SearchFilter | None = None,
+                    limit: int = 2) -> list[list[Hit]]:
+        """As EdgeIndex.search_each (one BM25 search per token list, [] for an empty one),
+        here one request each, with the whole payload."""
+        return [self.search(list(toks), flt, limit=limit, mode="bm25") if toks else [] for toks in token_lists]
+
+    def optimize(self) -> bool:
+        """Nothing to do: the server's own optimizers build the HNSW graph as points arrive."""
+        return False
+
     def doc_ids(self) -> set[str]:
         """Doc ids of all points (any state); used to find orphans."""
         res = self._call(self.client.facet, self.collection, key="doc_id", limit=1_000_000, exact=True)

@@ -765,6 +765,8 @@ class WebState:
                         ahead = ReadAhead(self.lib.file_reader(embed=True))
                     read = self._read_upload(up, ahead)
                     self.call(self._ingest_upload, up, read)
+                    if self._queue.empty():  # a batch is in: let the index build its structures
+                        self.call(self.lib.optimize)
                 except Exception as e:  # never let one file stop the worker
                     log.exception("ingest of upload %s failed", up.upload_id)
                     self._finish(up, "failed", reason=f"internal error ({type(e).__name__}: {e})")
