@@ -475,3 +475,25 @@ def test_local_engine_folder_is_exclusive(tmp_path):
         first.close()
     with pytest.raises(ProfileMismatch, match="dense vectors of 8"):
         open_index(spec, tmp_path, 16)
+
+
+def test_a_library_in_another_engine_is_not_rebuilt_here(tmp_path, monkeypatch):
+    """Opened with the embedded index while its index is in a Qdrant collection, a library
+    says where its index is, does not claim the index is missing, and refuses `reindex`
+    (which would quietly move it to a new embedded index); its collection still answers."""
+    monkeypatch.setenv("PINCITE_INDEX", "edge")
+    q = build(tmp_path, tmp_path / "data", index=f"qdrant-local:{tmp_path / 'q'}")
+    before = [answer_key(q.ask(x)) for x in QUESTIONS[:2]]
+    q.close()
+    edge = Library(make_settings(tmp_path / "data"), for_reindex=True)
+    try:
+        problems = edge.check()
+        assert any("Qdrant collection" in p for p in problems), problems
+        assert not any("reindex" in p for p in problems), problems
+        with pytest.raises(ProfileMismatch, match="Qdrant collection"):
+            edge.reindex()
+    finally:
+        edge.close()
+    assert not (tmp_path / "data" / "index").exists()
+    with Library(make_settings(tmp_path / "data", index=f"qdrant-local:{tmp_path / 'q'}")) as again:
+        assert [answer_key(again.ask(x)) for x in QUESTIONS[:2]] == before

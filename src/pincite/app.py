@@ -296,6 +296,16 @@ class Library:
         return (f"{self.root}: the index was built with other settings ({diff}); run "
                 f"`pincite reindex` to rebuild it from the stored documents{hint}")
 
+    def _engine_problem(self) -> str | None:
+        """profile_problem when the stored index is in another engine than these settings
+        open (a Qdrant collection against the embedded index, or the reverse), else None:
+        then nothing of the index can be compared, and a rebuild here would quietly move
+        the library to the other engine."""
+        stored = self.catalog.get_meta("profile")
+        if stored is None or json.loads(stored).get("index") == current_profile(self.settings).get("index"):
+            return None
+        return self.profile_problem()
+
     # -- reading ------------------------------------------------------------------
     def documents(self) -> list[DocumentRow]:
         """Ready documents, by file name."""
@@ -396,6 +406,8 @@ class Library:
         interrupted by an earlier version left them: the catalog says ready, searches miss
         them), each with the count missing; one line when the index cannot be opened now
         (another process has it, or the disk is too full to open it safely)."""
+        if self._engine_problem():
+            return []  # the index is in another engine: profile_problem says where
         rows = [r for r in self.catalog.documents(state="ready") if r.chunks > 0]
         if self._index is None and self.index_spec.kind == "edge" and not (self.root / "index").exists() \
                 and self.catalog.get_meta("rebuild") is None:
@@ -1044,7 +1056,13 @@ class Library:
         Qdrant collection (index.select) the new index is a new collection, switched in by
         pointing the library's collection alias at it (one atomic alias request), so
         readers on other machines go on answering from the old one until then.
+        ProfileMismatch when the library's index is in another engine than these settings
+        open (rebuilding there would leave the library's index behind; `pincite migrate`
+        moves it).
         """
+        problem = self._engine_problem()
+        if problem:
+            raise ProfileMismatch(problem)
         with WriterLock(self.root):
             if self._index is not None:
                 self._index.close()
