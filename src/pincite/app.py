@@ -1135,9 +1135,7 @@ class Library:
         if state is None and new is None and not stage.exists():
             return
         if state == "switching":
-            for model in sorted((stage / "models").glob("*.json")):
-                os.replace(model, self.models_dir / model.name)
-            _load_model.cache_clear()
+            self._move_rebuilt_models(stage)
             if new:
                 switch_collection(self.index_spec, self.root, new)
         elif new:
@@ -1145,6 +1143,13 @@ class Library:
         _remove_tree(stage)
         self.catalog.delete_meta("rebuild_collection")
         self.catalog.delete_meta("rebuild")
+
+    def _move_rebuilt_models(self, stage: Path) -> None:
+        """Move the models a recorded rebuild re-extracted (`stage`/models) over the live
+        ones, one atomic rename each (repeatable after a crash), and forget cached ones."""
+        for model in sorted((stage / "models").glob("*.json")):
+            os.replace(model, self.models_dir / model.name)
+        _load_model.cache_clear()
 
     def _settle_rebuild(self) -> None:
         """Finish or undo a rebuild another run left (call with the index lock held and no
@@ -1157,9 +1162,7 @@ class Library:
         stage = self.root / REBUILD_DIR
         live, aside = self.root / "index", self.root / "index.old"
         if state == "switching":
-            for model in sorted((stage / "models").glob("*.json")):
-                os.replace(model, self.models_dir / model.name)
-            _load_model.cache_clear()
+            self._move_rebuilt_models(stage)
             _fault("reindex-models-moved")
             if (stage / "index").is_dir():
                 _remove_tree(aside)

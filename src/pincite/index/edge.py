@@ -77,6 +77,68 @@ PROBE_PAYLOAD = ["chunk_id", "doc_id", "name_terms", "page", "page_end", "char_s
 _NS = uuid.UUID("6f0b6c1e-8d51-4f7a-9b1e-70696e636974")  # namespace for point ids
 
 
+def bm25_encoder() -> "qe.Bm25":
+    """The BM25 encoder of every engine's sparse vectors: whitespace tokens of
+    pincite.analysis (no stemmer, stopwords or lowercasing: the analysed words are the
+    terms), k1 BM25_K, b BM25_B, average length BM25_AVG_LEN. Its document vectors hold token
+    ids and BM25 term weights; its query vectors weight 1 per token; the engine multiplies
+    by IDF at query time."""
+    return qe.Bm25(qe.Bm25Config(
+        k=BM25_K, b=BM25_B, avg_len=BM25_AVG_LEN,
+        tokenizer=qe.TokenizerType.Whitespace, stemmer=qe.DisabledStemmer(),
+        stopwords=qe.StopwordsSet(custom=set()), lowercase=False))
+
+
+def check_dense(chunks: int, dense_dim: int | None, dense: "np.ndarray | None") -> None:
+    """ValueError unless `dense` holds one vector of `dense_dim` per chunk (shape
+    (chunks, dense_dim)); nothing is checked for a BM25-only index (dense_dim None)."""
+    if dense_dim and (dense is None or dense.shape != (chunks, dense_dim)):
+        got = None if dense is None else dense.shape
+        raise ValueError(f"dense vectors of shape ({chunks}, {dense_dim}) needed, got {got}")
+
+
+def stored_dense(p: StoredPoint, dense_dim: int | None) -> list[float] | None:
+    """The dense vector an exported point brings to an index of `dense_dim` (None for a
+    BM25-only index); ValueError when it is missing or of another dimension."""
+    if not dense_dim:
+        return None
+    if p.dense is None or len(p.dense) != dense_dim:
+        raise ValueError(f"point {p.point_id}: dense vector of {dense_dim} values "
+                         f"needed, got {None if p.dense is None else len(p.dense)}")
+    return list(p.dense)
+
+
+def stored_point(record, dense_dim: int | None) -> StoredPoint:
+    """A StoredPoint of a record scrolled from an engine (Edge's or qdrant-client's: an
+    `id`, a `payload` and a `vector` dict of the named vectors)."""
+    vec = record.vector if isinstance(record.vector, dict) else {}
+    sparse = vec.get(SPARSE)
+    return StoredPoint(
+        point_id=str(record.id), payload=dict(record.payload or {}),
+        sparse_indices=list(sparse.indices) if sparse is not None else [],
+        sparse_values=[float(v) for v in sparse.values] if sparse is not None else [],
+        dense=[float(x) for x in vec[DENSE]] if dense_dim and vec.get(DENSE) is not None else None)
+
+
+def ranked(points: list, limit: int) -> list:
+    """The first `limit` of an engine's scored points, best first, ties in chunk id order
+    (TIE_MARGIN): the same index and query give the same hits."""
+    return sorted(points, key=lambda p: (-p.score, (p.payload or {}).get("chunk_id", "")))[:limit]
+
+
+def add_cosines(hits: list[Hit], points: list, query_vector) -> None:
+    """Set each hit's extra["dense"] to the cosine similarity of its point's dense vector
+    (the point's `vector` dict, fetched with the hit) and `query_vector`; a hit whose point
+    came without one is left as it is."""
+    q = np.asarray(query_vector, dtype=np.float32)
+    q = q / (np.linalg.norm(q) or 1.0)
+    for h, p in zip(hits, points):
+        v = p.vector.get(DENSE) if isinstance(p.vector, dict) else None
+        if v is not None:
+            v = np.asarray(v, dtype=np.float32)
+            h.extra["dense"] = float(v @ q / (np.linalg.norm(v) or 1.0))
+
+
 def point_id(chunk_id: str) -> str:
     """Stable UUID point id for a chunk id."""
     return str(uuid.uuid5(_NS, chunk_id))
@@ -102,10 +164,7 @@ class EdgeIndex:
         except BaseException:
             self._lock.release()
             raise
-        self.bm25 = qe.Bm25(qe.Bm25Config(
-            k=BM25_K, b=BM25_B, avg_len=BM25_AVG_LEN,
-            tokenizer=qe.TokenizerType.Whitespace, stemmer=qe.DisabledStemmer(),
-            stopwords=qe.StopwordsSet(custom=set()), lowercase=False))
+        self.bm25 = bm25_encoder()
 
     def _open(self, path: Path, dense_dim: int | None) -> None:
         try:
@@ -181,9 +240,7 @@ class EdgeIndex:
         """Write chunks with their analysed tokens and, for a dense index, their dense
         vectors (`dense`: shape (len(chunks), dense_dim), one row per chunk; ValueError when
         missing or of another shape). `payload_extra` goes into every payload."""
-        if self.dense_dim and (dense is None or dense.shape != (len(chunks), self.dense_dim)):
-            got = None if dense is None else dense.shape
-            raise ValueError(f"dense vectors of shape ({len(chunks)}, {self.dense_dim}) needed, got {got}")
+        check_dense(len(chunks), self.dense_dim, dense)
         for i in range(0, len(chunks), batch):
             points = []
             for j, (c, toks) in enumerate(zip(chunks[i:i + batch], token_lists[i:i + batch]), i):
@@ -277,17 +334,10 @@ class EdgeIndex:
                    for q in sides]
             req = qe.QueryRequest(limit=wide, prefetches=pre, query=qe.Fusion.Rrf(k=RRF_K),
                                   filter=flt_q, with_payload=True, with_vector=[DENSE])
-        points = sorted(self.shard.query(req), key=lambda p: (-p.score, (p.payload or {}).get("chunk_id", "")))
-        points = points[:limit]
+        points = ranked(self.shard.query(req), limit)
         hits = [self._hit(p, rank) for rank, p in enumerate(points, start=1)]
         if use_dense:
-            q = np.asarray(query_vector, dtype=np.float32)
-            q = q / (np.linalg.norm(q) or 1.0)
-            for h, p in zip(hits, points):
-                v = (p.vector or {}).get(DENSE) if isinstance(p.vector, dict) else None
-                if v is not None:
-                    v = np.asarray(v, dtype=np.float32)
-                    h.extra["dense"] = float(v @ q / (np.linalg.norm(v) or 1.0))
+            add_cosines(hits, points, query_vector)
         return hits
 
     def search_each(self, token_lists: Sequence[list[str]], flt: SearchFilter | None = None,
@@ -306,8 +356,7 @@ class EdgeIndex:
                                 query=qe.Query.Nearest(self.bm25.embed_query(" ".join(token_lists[i])), using=SPARSE))
                 for i in wanted]
         for i, points in zip(wanted, self.shard.query_batch(qe.QueryBatchRequest(reqs))):
-            points = sorted(points, key=lambda p: (-p.score, (p.payload or {}).get("chunk_id", "")))[:limit]
-            out[i] = [self._hit(p, rank) for rank, p in enumerate(points, start=1)]
+            out[i] = [self._hit(p, rank) for rank, p in enumerate(ranked(points, limit), start=1)]
         return out
 
     def _search_filter(self, flt: SearchFilter | None) -> "qe.Filter | None":
@@ -390,15 +439,7 @@ class EdgeIndex:
         while True:
             records, offset = self.shard.scroll(qe.ScrollRequest(
                 offset=offset, limit=batch, with_payload=True, with_vector=True))
-            out = []
-            for r in records:
-                vec = r.vector or {}
-                sparse = vec.get(SPARSE)
-                out.append(StoredPoint(
-                    point_id=str(r.id), payload=dict(r.payload or {}),
-                    sparse_indices=list(sparse.indices) if sparse is not None else [],
-                    sparse_values=[float(v) for v in sparse.values] if sparse is not None else [],
-                    dense=list(vec[DENSE]) if self.dense_dim and vec.get(DENSE) is not None else None))
+            out = [stored_point(r, self.dense_dim) for r in records]
             if out:
                 yield out
             if offset is None or not records:
@@ -410,11 +451,9 @@ class EdgeIndex:
         batch = []
         for p in points:
             vectors = {SPARSE: qe.SparseVector(indices=p.sparse_indices, values=p.sparse_values)}
-            if self.dense_dim:
-                if p.dense is None or len(p.dense) != self.dense_dim:
-                    raise ValueError(f"point {p.point_id}: dense vector of {self.dense_dim} values "
-                                     f"needed, got {None if p.dense is None else len(p.dense)}")
-                vectors[DENSE] = list(p.dense)
+            dense = stored_dense(p, self.dense_dim)
+            if dense is not None:
+                vectors[DENSE] = dense
             batch.append(qe.Point(p.point_id, vectors, p.payload))
         if batch:
             self.shard.update(qe.UpdateOperation.upsert_points(batch))

@@ -30,8 +30,8 @@ import numpy as np
 from ..chunking import Chunk
 from ..errors import IndexBusy, LibraryError, ProfileMismatch
 from .base import Hit, SearchFilter, StoredPoint
-from .edge import (BM25_AVG_LEN, BM25_B, BM25_K, DENSE, KEYWORD_FIELDS, MODES, PREFETCH_FACTOR,
-                   RRF_K, SPARSE, TIE_MARGIN, EdgeIndex, point_id)
+from .edge import (DENSE, KEYWORD_FIELDS, MODES, PREFETCH_FACTOR, RRF_K, SPARSE, TIE_MARGIN, EdgeIndex,
+                   add_cosines, bm25_encoder, check_dense, point_id, ranked, stored_dense, stored_point)
 
 if TYPE_CHECKING:
     from qdrant_client import QdrantClient
@@ -42,19 +42,6 @@ REQUEST_TIMEOUT_S = 60
 #: int8 scalar quantization keeps this quantile of the vector values inside the int8 range
 #: (Qdrant's documented example value; the outliers are clipped).
 INT8_QUANTILE = 0.99
-
-
-def bm25_encoder():
-    """The BM25 encoder of index.edge.EdgeIndex (same configuration): whitespace tokens of
-    pincite.analysis, no stemmer, stopwords or lowercasing; k1, b, average length from
-    index.edge. Its document vectors hold token ids and BM25 term weights; its query
-    vectors weight 1 per token; the engine multiplies by IDF at query time."""
-    import qdrant_edge as qe
-
-    return qe.Bm25(qe.Bm25Config(
-        k=BM25_K, b=BM25_B, avg_len=BM25_AVG_LEN,
-        tokenizer=qe.TokenizerType.Whitespace, stemmer=qe.DisabledStemmer(),
-        stopwords=qe.StopwordsSet(custom=set()), lowercase=False))
 
 
 class QdrantServerIndex:
@@ -160,9 +147,7 @@ class QdrantServerIndex:
         (len(chunks), dense_dim), ValueError otherwise); each batch waits until applied."""
         from qdrant_client import models
 
-        if self.dense_dim and (dense is None or dense.shape != (len(chunks), self.dense_dim)):
-            got = None if dense is None else dense.shape
-            raise ValueError(f"dense vectors of shape ({len(chunks)}, {self.dense_dim}) needed, got {got}")
+        check_dense(len(chunks), self.dense_dim, dense)
         for i in range(0, len(chunks), batch):
             points = []
             for j, (c, toks) in enumerate(zip(chunks[i:i + batch], token_lists[i:i + batch]), i):
@@ -241,17 +226,10 @@ class QdrantServerIndex:
             res = self._call(self.client.query_points, self.collection, prefetch=pre,
                              query=models.RrfQuery(rrf=models.Rrf(k=RRF_K)), query_filter=flt_q,
                              limit=wide, with_payload=True, with_vectors=[DENSE])
-        points = sorted(res.points, key=lambda p: (-p.score, (p.payload or {}).get("chunk_id", "")))
-        points = points[:limit]
+        points = ranked(res.points, limit)
         hits = [EdgeIndex._hit(p, rank) for rank, p in enumerate(points, start=1)]
         if use_dense:
-            q = np.asarray(query_vector, dtype=np.float32)
-            q = q / (np.linalg.norm(q) or 1.0)
-            for h, p in zip(hits, points):
-                v = p.vector.get(DENSE) if isinstance(p.vector, dict) else None
-                if v is not None:
-                    v = np.asarray(v, dtype=np.float32)
-                    h.extra["dense"] = float(v @ q / (np.linalg.norm(v) or 1.0))
+            add_cosines(hits, points, query_vector)
         return hits
 
     def search_each(self, token_lists: Sequence[list[str]], flt: SearchFilter | None = None,
@@ -292,16 +270,7 @@ class QdrantServerIndex:
         while True:
             records, offset = self._call(self.client.scroll, self.collection, limit=batch, offset=offset,
                                          with_payload=True, with_vectors=True)
-            out = []
-            for r in records:
-                vec = r.vector if isinstance(r.vector, dict) else {}
-                sparse = vec.get(SPARSE)
-                out.append(StoredPoint(
-                    point_id=str(r.id), payload=dict(r.payload or {}),
-                    sparse_indices=list(sparse.indices) if sparse is not None else [],
-                    sparse_values=[float(x) for x in sparse.values] if sparse is not None else [],
-                    dense=[float(x) for x in vec[DENSE]] if self.dense_dim and vec.get(DENSE) is not None
-                    else None))
+            out = [stored_point(r, self.dense_dim) for r in records]
             if out:
                 yield out
             if offset is None or not records:
@@ -316,11 +285,9 @@ class QdrantServerIndex:
         for p in points:
             vectors: dict = {SPARSE: models.SparseVector(indices=list(p.sparse_indices),
                                                          values=list(p.sparse_values))}
-            if self.dense_dim:
-                if p.dense is None or len(p.dense) != self.dense_dim:
-                    raise ValueError(f"point {p.point_id}: dense vector of {self.dense_dim} values "
-                                     f"needed, got {None if p.dense is None else len(p.dense)}")
-                vectors[DENSE] = list(p.dense)
+            dense = stored_dense(p, self.dense_dim)
+            if dense is not None:
+                vectors[DENSE] = dense
             batch.append(models.PointStruct(id=p.point_id, vector=vectors, payload=p.payload))
         if batch:
             self._call(self.client.upsert, self.collection, points=batch, wait=True)

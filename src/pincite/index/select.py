@@ -16,6 +16,7 @@ catalog, or any message. Must not import answer/.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -148,21 +149,25 @@ def switch_collection(spec: IndexSpec, data_dir: Path, collection: str) -> None:
     the collection it replaced (qdrant_server.switch_alias); repeatable."""
     from .qdrant_server import switch_alias
 
-    client, _, owns = _client(spec, data_dir)
-    try:
+    with _borrowed_client(spec, data_dir) as client:
         if client.collection_exists(collection):
             switch_alias(client, spec.collection, collection)
-    finally:
-        if owns:
-            client.close()
 
 
 def drop_collection(spec: IndexSpec, data_dir: Path, collection: str) -> None:
     """Delete collection `collection` (a rebuild that never switched) when it exists."""
-    client, _, owns = _client(spec, data_dir)
-    try:
+    with _borrowed_client(spec, data_dir) as client:
         if client.collection_exists(collection):
             client.delete_collection(collection)
+
+
+@contextmanager
+def _borrowed_client(spec: IndexSpec, data_dir: Path):
+    """The qdrant-client client of a Qdrant spec (`_client`) for one block, closed after it
+    unless it is the process's shared memory engine."""
+    client, _, owns = _client(spec, data_dir)
+    try:
+        yield client
     finally:
         if owns:
             client.close()
