@@ -35,6 +35,7 @@ from typing import Callable
 from ..answer_model import Answer, Citation, Claim
 from ..extract.model import PageText
 from ..index.base import Hit
+from . import extractive
 from .cite import citation_for
 from .calculate import CALCULATION_SCHEMA, calculation_line, check_calculation
 from .llm import ANSWER_SCHEMA, Completion, LlmClient
@@ -208,6 +209,7 @@ class ClaimJudge:
         self.g = gathered
         self.bar = gathered.rel.threshold
         self.best = gathered.rel.score
+        self.claim_bar = claim_bar(self.bar, self.best)  # what a claim's quote must reach
 
     def __call__(self, hit: Hit, start: int, end: int) -> tuple[float, bool]:
         """(probability, whether it answers) of the span [start, end) of `hit`'s page text,
@@ -217,7 +219,7 @@ class ClaimJudge:
         out = []
         for s, e in dict.fromkeys([(start, end), sentence_window(hit, start, end)]):
             cand, _, p = self.g.scorer.judge(hit, s, e)
-            out.append((p >= claim_bar(self.bar, self.best) and not quote_off_target(cand, self.g), p))
+            out.append((p >= self.claim_bar and not quote_off_target(cand, self.g), p))
         answers, p = max(out)
         return p, answers
 
@@ -288,13 +290,11 @@ def _evidence_id(raw: str) -> str:
 
 
 def sentence_window(hit: Hit, start: int, end: int) -> tuple[int, int]:
-    """The sentences of `hit`'s text (analysis.split_sentences, as the extractive path cuts
+    """The sentences of `hit`'s text (extractive.sentence_spans, as the extractive path cuts
     its windows) that the span [start, end) of the page text overlaps, as a page-text span:
     a quote of a value alone ("3 августа 2009 г.") is read in the sentence that states it."""
-    from .. import analysis
-
     rel_s, rel_e = start - hit.char_start, end - hit.char_start
-    spans = [(s, e) for s, e in analysis.split_sentences(hit.text, lowercase_lines=True) if s < rel_e and e > rel_s]
+    spans = [(s, e) for s, e in extractive.sentence_spans(hit.text) if s < rel_e and e > rel_s]
     if not spans:
         return start, end
     return hit.char_start + min(spans[0][0], rel_s), hit.char_start + max(spans[-1][1], rel_e)
