@@ -28,7 +28,7 @@ def _clean_env(monkeypatch):
 
 def hit(text: str, rank: int = 1, names: tuple[str, ...] = (), doc: str = "d") -> Hit:
     return Hit(chunk_id=f"{doc}-p1-c{rank}", doc_id=doc, score=1.0, rank=rank, page=1, page_end=1,
-               char_start=0, char_end=len(text), text=text, extra={"name_terms": list(names)})
+               char_start=0, char_end=len(text), text=text, name_terms=tuple(names))
 
 
 def weights_for(question: str, df: dict[str, int] | None = None, n: int = 1000):
@@ -226,7 +226,6 @@ def test_window_too_short_to_verify_is_never_a_candidate():
     but could never be verified as a quote (verify.min_quote_chars): it is no candidate."""
     w = weights_for("Which probability level is frequent?")
     lone = hit("Frequent")
-    lone.extra["context_terms"] = analysis.tokens("Table III probability level")
     assert extractive.candidates([lone], w) == []
     longer = hit("Frequent. A frequent probability level means the hazard is likely to occur often.")
     (c,) = extractive.candidates([longer], w)

@@ -265,7 +265,7 @@ def _fingerprint(lib: Library) -> dict:
         for fname, flt in filters.items():
             for mode in ("hybrid", "bm25", "dense"):
                 hits = lib.index.search(analysis.query_terms(q), flt, limit=5, query_vector=qvec, mode=mode)
-                out[(q, fname, mode)] = [(h.chunk_id, h.rank, h.score, round(h.extra.get("dense", 0.0), 4))
+                out[(q, fname, mode)] = [(h.chunk_id, h.rank, h.score, round(h.dense or 0.0, 4))
                                          for h in hits]
             out[("tied", q, fname)] = _sides_tied(lib, analysis.query_terms(q), flt, qvec)
     for q in QUESTIONS:
