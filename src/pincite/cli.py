@@ -407,8 +407,6 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
     settings = None
     if (llm or llm_url or llm_model or llm_query_model) and _server_url() is None:
         settings = _llm_settings(llm_url, llm_model, llm_query_model)
-        err.print(f"[dim]note: the question and the passages found are sent to {escape(settings.base_url)} "
-                  f"(model {escape(settings.model)})[/]", soft_wrap=True)
     server = _server()
     if server is not None:
         if llm_url or llm_model or llm_query_model:
@@ -431,6 +429,15 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
                 _fail(str(e))
             if export:
                 originals = {c.doc_id: _page_file(lib, c.doc_id) for c in ans.citations()}
+        if settings is not None:
+            # said after the answer, so it tells what happened: a question refused or asked
+            # back before any passage was found never reaches the model
+            where = f"{escape(settings.base_url)} (model {escape(settings.model)})"
+            if ans.mode == "llm" or any(p.mode == "llm" for p in ans.parts):
+                err.print(f"[dim]note: the question and the passages found were sent to {where}[/]", soft_wrap=True)
+            else:
+                err.print(f"[dim]note: nothing was sent to {where}: the answer was settled from the "
+                          "library before the model was needed[/]", soft_wrap=True)
     if export:
         if server is not None:
             def link(c):
