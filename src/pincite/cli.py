@@ -979,7 +979,7 @@ def _ingest_via_server(server, paths: list[Path]) -> None:
         final = server.wait([u["upload_id"] for u in ups], on_update=update)
     elapsed = time.perf_counter() - t0
     results = [_app.IngestResult(path=str(p), status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
-                            doc_id=u.get("doc_id"), reason=u.get("reason") or "")
+                            doc_id=u.get("doc_id"), reason=u.get("reason") or "", pages=u.get("pages") or 0)
                for p, u in zip(files, final)]
     for r in results:
         if r.status == "failed":
@@ -989,7 +989,9 @@ def _ingest_via_server(server, paths: list[Path]) -> None:
     _no_documents(paths, files)
     console.print(_ingest_table(results))
     failed = sum(r.status == "failed" for r in results)
-    console.print(f"{len(results)} file{'s' if len(results) != 1 else ''} ingested by the server in {elapsed:.1f} s"
+    pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
+    console.print(f"{len(results)} file{'s' if len(results) != 1 else ''}, {pages} pages indexed by the server "
+                  f"in {elapsed:.1f} s"
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed or not files:
         raise typer.Exit(1)
