@@ -112,6 +112,15 @@ def current_profile(settings: Settings | None = None) -> dict:
     }
 
 
+def record_profile(catalog: CatalogStore, settings: Settings) -> None:
+    """Store `settings`' index profile (current_profile) and the index spec it was written
+    for (meta "profile" and "index"): the profile is what a later opening must match; the
+    spec is where a later opening that names no engine finds the index (Settings.index "").
+    The spec holds no secret (index.select: an API key is never part of it)."""
+    catalog.set_meta("profile", json.dumps(current_profile(settings), sort_keys=True))
+    catalog.set_meta("index", settings.index or "edge")
+
+
 @dataclass
 class IngestResult:
     """Outcome for one file: status is added | replaced | skipped | failed."""
@@ -143,6 +152,9 @@ class Library:
         self.blobs = BlobStore(shared_files / "originals")
         self.models_dir = shared_files / "models"
         self.models_dir.mkdir(parents=True, exist_ok=True)
+        remembered = None if self.settings.index else self.catalog.get_meta("index")
+        if remembered:  # no engine chosen: the one this library's index is in
+            self.settings = dataclasses.replace(self.settings, index=remembered)
         self.index_spec = spec_of(self.settings)
         self._index: Index | None = None
         self._embedder: embeddings.Embedder | None | bool = False  # False = not loaded yet
@@ -267,7 +279,7 @@ class Library:
 
     def _check_profile(self, for_reindex: bool) -> None:
         if self.catalog.get_meta("profile") is None:
-            self.catalog.set_meta("profile", json.dumps(current_profile(self.settings), sort_keys=True))
+            record_profile(self.catalog, self.settings)
             return
         problem = self.profile_problem()
         if problem and not for_reindex:
@@ -1111,7 +1123,7 @@ class Library:
             for doc_id, n in counts.items():
                 self.catalog.set_chunks(doc_id, n)
             self.catalog.set_meta("dense_dim", str(dim or 0))
-            self.catalog.set_meta("profile", json.dumps(current_profile(self.settings), sort_keys=True))
+            record_profile(self.catalog, self.settings)
             self.catalog.set_meta("rebuild", "switching")
         _fault("reindex-switch")
         if self.index_spec.kind == "edge":

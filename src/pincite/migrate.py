@@ -20,7 +20,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import heapq
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
@@ -94,7 +93,7 @@ def migrate_index(lib: "Library", target: IndexSpec, target_text: str, *, sample
     """
     import time
 
-    from .app import Library, current_profile
+    from .app import Library, record_profile
 
     if target == lib.index_spec:
         raise LibraryError(f"the library's index is {target.shown()} already")
@@ -155,7 +154,7 @@ def migrate_index(lib: "Library", target: IndexSpec, target_text: str, *, sample
             else:
                 report.differences.append(f"{q!r}: {_shown_key(a)} -> {_shown_key(b)}")
         if not report.differences or accept_differences:
-            lib.catalog.set_meta("profile", json.dumps(current_profile(settings), sort_keys=True))
+            record_profile(lib.catalog, settings)
             report.switched = True
     return report
 
