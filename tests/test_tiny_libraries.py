@@ -378,8 +378,6 @@ ANSWERABLE_XFAIL: dict[str, pytest.MarkDecorator] = {
         "water ...', which lacks the next sentence 'Replace it every 2 months'"),
 }
 NEAR_MISS_XFAIL: dict[str, pytest.MarkDecorator] = {
-    "Сколько стоит аренда нового склада в месяц?": xfail(
-        "answered with the slide line 'Новый склад начинает работу 1 декабря': no rent is stated"),
     "How much did the thermal camera cost?": xfail(
         "answered with the thermal camera's row (purchase date, no price) at answerability 0.61"),
     "What is the serial number of the oscilloscope?": xfail(
@@ -391,8 +389,6 @@ NEAR_MISS_XFAIL: dict[str, pytest.MarkDecorator] = {
     "How much does a replacement cartridge cost?": xfail(
         "answered with the cartridge's replacement interval (page 2) at answerability 0.51: "
         "no price is stated"),
-    "Can the humidifier be controlled from a smartphone app?": xfail(
-        "answered with the specifications block (page 1): no app or remote control is mentioned"),
 }
 
 #: English glosses of the Russian questions, used as their test ids.

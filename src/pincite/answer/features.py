@@ -4,8 +4,10 @@ A candidate (extractive.Candidate) is one sentence window of one retrieved chunk
 we compute general signals that do not depend on which library it came from or on any one
 question: lexical overlap weighted two ways (by the library's IDF and by general-language
 word frequency, which stays meaningful in a library of one file where IDF collapses), dense
-similarity, retrieval rank, whether the window holds a value of the type the question asks
-for, and its structure (contents line, heading, table, another model or document). The
+similarity, soft coverage (each question word matched to its nearest word of the window by
+the cosine of the embedder's word vectors, answer.soft, so a paraphrase or a translation
+counts in part), retrieval rank, whether the window holds a value of the type the question
+asks for, and its structure (contents line, heading, table, another model or document). The
 model that combines them (answer.answerability) is trained on the development set
 (benchmarks/devset) by benchmarks/train_answerability.py.
 
@@ -16,13 +18,22 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, fields
+from typing import TYPE_CHECKING
 
 from .. import analysis
 from . import asked_type, extractive
 
+if TYPE_CHECKING:
+    from .soft import WordMatcher
+
 #: Zipf frequency (log10 of occurrences per billion words, wordfreq's scale) given to a word
 #: wordfreq does not know: about that of a rare technical term.
 UNKNOWN_ZIPF = 1.0
+#: Soft coverage's match of a question word the window does not hold when no word vectors
+#: are known (no embedder): the mean best cosine (use-m3) of such words over all candidate
+#: windows of the development set's tune split (0.41; quartiles 0.34 and 0.47; measured
+#: 2026-12-02), i.e. the feature is imputed by its mean.
+UNMATCHED_COSINE = 0.41
 #: Zipf value above which a word carries no weight: the most frequent function words of a
 #: language sit at 6-7.5 on this scale (wordfreq documentation).
 ZIPF_CEILING = 7.0
@@ -55,7 +66,12 @@ class WindowFeatures:
     row; other_model: the window is about a sibling model code or another edition than the
     one asked; other_doc: the question names another document; log_chars: ln(1 + window
     characters); n_words: ln(1 + question words); best_gap: this window's general coverage
-    less the best general coverage among the question's candidates.
+    less the best general coverage among the question's candidates; soft_coverage: the
+    question words' general-weighted mean match (`soft_coverage`): 1 for a word the window
+    holds, else the best cosine of its word vector with a word of the window's (a
+    paraphrase, "heavy" ~ "weight", or a translation scores near 0.7-0.9 with use-m3, an
+    unrelated word near 0.2-0.45); without an embedder, each word not held counts
+    UNMATCHED_COSINE.
     """
 
     coverage: float
@@ -82,6 +98,7 @@ class WindowFeatures:
     log_chars: float
     n_words: float
     best_gap: float
+    soft_coverage: float
 
     @classmethod
     def names(cls) -> list[str]:
@@ -129,20 +146,26 @@ def window_text(cand: extractive.Candidate) -> str:
 def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             general: dict[tuple[str, ...], float], other_model: set[int], other_doc: set[int],
             navigation_kinds: tuple[str, ...], window_cosines: list[float] | None = None,
-            unknown: set[tuple[str, ...]] = frozenset()) -> list[WindowFeatures]:
+            unknown: set[tuple[str, ...]] = frozenset(), soft: "WordMatcher | None" = None
+            ) -> list[WindowFeatures]:
     """Features of every candidate of one question, in the order of `cands` (which is the
     lexical ranking order: best extractive score first). `groups`: the question's words;
     `general`: general_weights of them; other_model / other_doc: id() of candidates about
     a sibling model or edition, and from another document than the one named;
     window_cosines: per candidate, the cosine of the question's and the window's dense
     vectors (None: no embedder); unknown: the question words (groups) none of whose forms
-    occurs in the library."""
+    occurs in the library; soft: the question's answer.soft.WordMatcher (None without an
+    embedder: see soft_coverage). Raises what the embedder raises
+    (EmbedderError) when word vectors cannot be computed."""
     typed = [asked_type.typed_group(g) for g in groups]
     asked_types = {g[-1] for g in typed if g[-1].startswith(asked_type.MARK)}
     gen_typed = {asked_type.typed_group(g): general.get(g, 0.1) for g in groups}
     total = sum(general.get(g, 0.1) for g in groups) or 1.0
     unknown_share = sum(general.get(g, 0.1) for g in groups if g in unknown) / total
     unknown_words = math.log1p(sum(1 for g in groups if g in unknown))
+    typed_of = {asked_type.typed_group(g): g for g in groups}
+    if soft is not None:
+        soft.prepare([window_text(c) for c in cands])  # every window's new words in one batch
     rows = []
     for pos, c in enumerate(cands, 1):
         text = window_text(c)
@@ -176,11 +199,38 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             states_nothing=float(extractive.states_nothing(text, h)),
             table=float(h.kind in ("table", "table-row")),
             other_model=float(id(c) in other_model), other_doc=float(id(c) in other_doc),
-            log_chars=math.log1p(len(text)), n_words=math.log1p(len(groups)), best_gap=0.0))
+            log_chars=math.log1p(len(text)), n_words=math.log1p(len(groups)), best_gap=0.0,
+            soft_coverage=soft_coverage(asked, toks, soft.best(text) if soft is not None else None, typed_of)))
     best = max((r["general_coverage"] for r in rows), default=0.0)
     for r in rows:
         r["best_gap"] = r["general_coverage"] - best
     return [WindowFeatures(**r) for r in rows]
+
+
+def soft_coverage(weights: dict[tuple[str, ...], float], toks: set[str],
+                  cosines: dict[tuple[str, ...], float] | None,
+                  typed_of: dict[tuple[str, ...], tuple[str, ...]] | None = None) -> float:
+    """Weighted mean (0..1) over the question words (`weights`: group -> weight) of how well
+    each is matched: 1 when a form of it is among the window's analysed words `toks`
+    (extractive.credit, so a Chinese word matched by a bigram only gets its partial credit
+    or its cosine, whichever is higher), else the best cosine of its written word with a
+    word of the window (`cosines`, answer.soft.WordMatcher.best; clipped to 0..1; 0 for a
+    word with no written word, such as a number). `cosines` None (no embedder): every word
+    not held counts UNMATCHED_COSINE, the value it has on average, so the model, trained
+    with cosines, sees what it saw in training. `typed_of` maps a typed group
+    (asked_type.typed_group) to the group `cosines` is keyed by."""
+    total = sum(weights.values())
+    if not total:
+        return 0.0
+    typed_of = typed_of or {}
+    got = 0.0
+    for g, w in weights.items():
+        if cosines is None:
+            cos = UNMATCHED_COSINE
+        else:
+            cos = min(1.0, max(0.0, cosines.get(typed_of.get(g, g), 0.0)))
+        got += w * max(extractive.credit(g, toks), cos)
+    return got / total
 
 
 def window_cosines(embedder, question: str, cands: list[extractive.Candidate]) -> list[float] | None:

