@@ -104,7 +104,7 @@ class WindowScorer:
     embedder: object | None
     model: answerability.AnswerabilityModel
     #: word matcher of the question (answer.soft), None without an embedder
-    soft: "soft.WordMatcher | None" = None
+    soft: soft.WordMatcher | None = None
 
     def about_other_model(self, cand: extractive.Candidate) -> bool:
         """Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code

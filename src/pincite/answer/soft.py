@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import re
 import threading
-from typing import Iterable
+from collections.abc import Iterable
 
 from .. import analysis
 
@@ -107,7 +107,8 @@ class WordMatcher:
     Built once per question from the embedder and the question's word groups; `prepare`
     embeds the distinct words of all texts to be scored in one batch; `best` then gives,
     per group, the highest cosine (-1..1) between its written word and a word of a text
-    (-1.0 for a text without content words, 0.0 for a group with no written word)."""
+    (-1.0 for a text without content words; a group with no written word, such as a
+    number, is left out). EmbedderError when the embedder cannot embed the words."""
 
     def __init__(self, embedder, question: str, groups: Iterable[tuple[str, ...]]):
         import numpy as np
@@ -115,11 +116,9 @@ class WordMatcher:
         self.embedder = embedder
         self.written = question_words(question, groups)
         words = sorted(set(self.written.values()))
-        vecs = word_vectors(embedder, words)
-        self._qvec = {w: vecs[i] for i, w in enumerate(words)}
-        self._qmat = vecs if words else np.zeros((0, 1), dtype=np.float32)
+        self._qmat = word_vectors(embedder, words) if words else np.zeros((0, 1), dtype=np.float32)
         self._qrow = {w: i for i, w in enumerate(words)}
-        self._best: dict[str, object] = {}
+        self._best: dict[str, np.ndarray | None] = {}  # text -> best cosine per question word
 
     def prepare(self, texts: Iterable[str]) -> None:
         """Embed the distinct words of `texts` not seen yet (one batch)."""
@@ -139,7 +138,8 @@ class WordMatcher:
             self._best[t] = sims[[row[w] for w in ws]].max(axis=0) if ws else None
 
     def best(self, text: str) -> dict[tuple[str, ...], float]:
-        """{group: best cosine} for every group with a written word."""
+        """{group: best cosine (-1..1)} for every group with a written word (`prepare`s the
+        text first when it was not)."""
         if text not in self._best:
             self.prepare([text])
         b = self._best.get(text)
