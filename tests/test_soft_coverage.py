@@ -88,3 +88,34 @@ def test_question_words_are_the_written_words():
     assert "2024" not in written.values()
     zh = "如何设置网络？"
     assert set(soft.question_words(zh, analysis.query_groups(zh)).values()) == {"设置", "网络"}
+
+
+@pytest.mark.parametrize("embedder", ["use-m3", "none"])
+def test_the_answer_path_scores_windows_by_soft_coverage(tmp_path, embedder):
+    """Asked through the library, of two windows that hold the same question words, the
+    one that says "broken" for "damaged" gets the higher soft coverage from the library's
+    own embedder; without an embedder each word a window lacks counts the average cosine
+    (UNMATCHED_COSINE), so both get the same."""
+    from pdfgen import make_pdf
+
+    from pincite.answer import pipeline
+    from pincite.app import Library
+    from pincite.config import Settings
+
+    (tmp_path / "docs").mkdir()
+    pdf = make_pdf(tmp_path / "docs" / "manual.pdf", [
+        "Operating manual.\nContents: installation, care, storage.",
+        "Care. If the hose is broken, replace it with a new one.",
+        "Cleaning. Keep the hose away from the blue housing and wipe it with a cloth."])
+    with Library(Settings(data_dir=tmp_path / "data", embedder=embedder)) as lib:
+        lib.ingest([pdf])
+        g = pipeline.gather(lib, "What should I do when the hose is damaged?")
+        para, other = (g.features[id(next(c for c in g.cands if word in features.window_text(c)))]
+                       for word in ("broken", "housing"))
+    assert 0.0 < para.general_coverage == other.general_coverage < 1.0, (para, other)
+    if embedder == "none":
+        assert para.soft_coverage == pytest.approx(
+            para.general_coverage + features.UNMATCHED_COSINE * (1 - para.general_coverage), abs=1e-6)
+        assert other.soft_coverage == pytest.approx(para.soft_coverage)
+    else:
+        assert para.soft_coverage > other.soft_coverage > other.general_coverage, (para, other)
