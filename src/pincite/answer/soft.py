@@ -36,8 +36,9 @@ _caches_lock = threading.Lock()
 
 @functools.lru_cache(maxsize=65536)
 def _content(word: str) -> bool:
-    """Whether a lower-case word has an index form that is not a stopword (analysis.STOPWORDS)."""
-    return any(t not in analysis.STOPWORDS for t in analysis.tokens(word))
+    """Whether a lower-case word has an index form that is not a stopword (analysis.stopwords)."""
+    stop = analysis.stopwords()
+    return any(t not in stop for t in analysis.tokens(word))
 
 
 @functools.lru_cache(maxsize=4096)
