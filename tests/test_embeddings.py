@@ -14,7 +14,8 @@ import numpy as np
 import pytest
 
 from pincite import embeddings as emb
-from pincite.embeddings import E5Embedder, EmbedderError, OpenAIEmbedder, UseEmbedder
+from pincite.embeddings import E5Embedder, OpenAIEmbedder, UseEmbedder
+from pincite.errors import EmbedderError
 from pincite.errors import ConfigError
 
 KEY = "sk-test-SECRET-0123456789"

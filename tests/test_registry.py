@@ -22,7 +22,8 @@ from pincite.answer.scope import recognise
 from pincite.app import Library
 from pincite.config import Settings
 from pincite.index.base import SearchFilter
-from pincite.library.registry import Registry, RegistryError, read_csv
+from pincite.errors import RegistryError
+from pincite.library.registry import Registry, read_csv
 
 QUESTION = "What is the test pressure for this unit?"
 COVER = "Operating manual of the pressure unit. General safety notes for operators and service staff."

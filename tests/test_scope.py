@@ -26,7 +26,8 @@ from pincite.export import source_line
 from pincite.index.base import SearchFilter
 from pincite.index.edge import DOC_FIELD_KEYS
 from pincite.library.catalog import FIELD_COLUMNS
-from pincite.library.fields import FieldError, parse_fields
+from pincite.errors import FieldError
+from pincite.library.fields import parse_fields
 
 import qdrant_edge as qe
 

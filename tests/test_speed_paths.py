@@ -12,7 +12,7 @@ import pytest
 
 from pincite import analysis
 from pincite.answer import asked_type
-from pincite.answer.normalize import _CJK_RANGES, cjk_count, is_cjk
+from pincite.text.cjk import CJK_RANGES, cjk_count, is_cjk
 from pincite.chunking import Chunk
 from pincite.embeddings import VectorCache, embed_distinct
 from pincite.index.base import SearchFilter
@@ -22,7 +22,7 @@ from pincite.library.fields import DocFields
 
 def test_is_cjk_matches_the_ranges_for_every_code_point():
     def by_ranges(ch: str) -> bool:
-        return any(lo <= ord(ch) <= hi for lo, hi in _CJK_RANGES)
+        return any(lo <= ord(ch) <= hi for lo, hi in CJK_RANGES)
 
     chars = [chr(c) for c in range(0x40000) if not 0xD800 <= c <= 0xDFFF]
     wrong = [hex(ord(c)) for c in chars if is_cjk(c) != by_ranges(c)]

@@ -43,6 +43,8 @@ import unicodedata
 
 import Stemmer
 
+from pincite.text.cjk import CJK_LETTER_CLASS, is_cjk_letter
+
 #: Bump on any change of the rules below (part of the index profile).
 ANALYZER_VERSION = "pincite-bm25-1"
 
@@ -173,8 +175,7 @@ def _cjk(run: str, out: list[str], stop: frozenset[str]) -> None:
 
 # ---------------------------------------------------------------- codes, words, paths
 
-_CJK_CLASS = "\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0002ffff"
-_CJK_SPLIT_RE = re.compile(f"([{_CJK_CLASS}]+)")
+_CJK_SPLIT_RE = re.compile(f"([{CJK_LETTER_CLASS}]+)")
 _A = r"(?:[^\W_]|[⁺⁻⁼₊₋₌])"
 _UNIT = rf"{_A}+(?:['’]{_A}+)*"
 _TOKEN_RE = re.compile(
@@ -416,7 +417,7 @@ def text_editions(text: str) -> set[Edition]:
 
 # ---------------------------------------------------------------- language
 
-_HAN_RE = re.compile(f"[{_CJK_CLASS}]")
+_HAN_RE = re.compile(f"[{CJK_LETTER_CLASS}]")
 _CYR_LETTER_RE = re.compile("[\u0400-\u04ff]")
 _LAT_LETTER_RE = re.compile("[A-Za-z\u00c0-\u024f]")
 
@@ -485,10 +486,6 @@ _BLOCK_RE = re.compile(rf"\n[ \t\r\f\v]*\n|\n(?=[ \t]*{_BULLET}[ \t])")
 _PREV_WORD_RE = re.compile(r"([\w.]*\w)$")
 
 
-def _is_cjk(c: str) -> bool:
-    return bool(_HAN_RE.match(c))
-
-
 def _dot_blocks(text: str, dot: int) -> bool:
     """True when the "." at `dot` ends an abbreviation, an initial or a line-leading number."""
     m = _PREV_WORD_RE.search(text, max(0, dot - 30), dot)
@@ -510,7 +507,7 @@ def _ends_sentence(text: str, m: re.Match, lowercase_lines: bool = False) -> boo
     if j == len(text):
         return True
     c, newline = text[j], "\n" in text[m.end() : j]
-    starts = c.isupper() or c in _OPENERS or _is_cjk(c)
+    starts = c.isupper() or c in _OPENERS or is_cjk_letter(c)
     starts = starts or (newline and (c.isdigit() or c in "•▪●◦‣∙·*-–—"))
     starts = starts or (lowercase_lines and newline and c.isalpha())
     if not starts:

@@ -56,7 +56,7 @@ from . import analysis, chunking, embeddings
 from .answer.normalize import readable_text
 from .answer_model import Answer, PageView, QuoteVerdict, SearchResult
 from .config import Settings
-from .errors import DiskFull, IndexBusy, IngestError, LibraryError, ProfileMismatch, shown
+from .errors import DiskFull, FieldError, IndexBusy, IngestError, LibraryError, ProfileMismatch, shown
 from .extract.model import EXTRACTOR_VERSION, DocumentModel
 from .extract.pdf import PdfLimits, extract_pdf
 from .extract.readahead import ReadAhead
@@ -68,7 +68,7 @@ from .index.select import (drop_collection, index_profile, new_collection, open_
                            switch_collection)
 from .library.blobs import BlobStore, atomic_write, sha256_file
 from .library.catalog import CHUNKS_KEY, CatalogStore, DocumentRow, open_catalog
-from .library.fields import DocFields, FieldError, parse_fields, resolve_fields
+from .library.fields import DocFields, parse_fields, resolve_fields
 from .library.lock import IndexLock, WriterLock
 from .library.space import INGEST_FACTOR, disk_full, require_free
 

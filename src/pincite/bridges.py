@@ -63,6 +63,7 @@ import unicodedata
 from pincite.analysis import split_sentences
 from pincite.extract.folio import _WHOLE, _ZH, BOILERPLATE_ZONE, _boilerplate, line_candidates
 from pincite.extract.model import DocumentModel, PageText
+from pincite.text.cjk import is_cjk_letter
 
 BRIDGE_KIND = "bridge"
 #: Lines looked at from each edge for running headers and footers (a folio line and a
@@ -312,10 +313,6 @@ def _ends_sentence(text: str) -> bool:
     return not s or s[-1] in SENTENCE_ENDS
 
 
-def _is_cjk(ch: str) -> bool:
-    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
-
-
 def _continues(tail: str, head: str) -> bool:
     """Does ``head`` (the top of the next page's body) continue the sentence ``tail`` leaves
     open (module docstring, step 2)?"""
@@ -324,8 +321,8 @@ def _continues(tail: str, head: str) -> bool:
         return False
     if first.islower():
         return True
-    if _is_cjk(first):
-        return (_is_cjk(last) or last in "，、") and not _ZH_HEAD.match(head.lstrip())
+    if is_cjk_letter(first):
+        return (is_cjk_letter(last) or last in "，、") and not _ZH_HEAD.match(head.lstrip())
     return last in _CONTINUERS and (first.isalnum() or first in "(\"'«“") and not first.isupper()
 
 
@@ -358,7 +355,7 @@ def _bridge(pages: list[PageText], lines: list[Zone], edges: list[tuple[int, int
     ts, te = window + spans[-1][0], window + spans[-1][1]
     if te - ts > MAX_PART_CHARS:
         ts = _cut_start(a.text, ts, te)
-    if sum(ch.isalpha() or _is_cjk(ch) for ch in a.text[ts:te]) < MIN_TAIL_LETTERS:
+    if sum(ch.isalpha() or is_cjk_letter(ch) for ch in a.text[ts:te]) < MIN_TAIL_LETTERS:
         return None
     # the head: page i + 1's body up to its first sentence end
     limit = min(b_end, body_start + 2 * MAX_PART_CHARS)
@@ -372,7 +369,7 @@ def _bridge(pages: list[PageText], lines: list[Zone], edges: list[tuple[int, int
 
 
 def _words(line: str) -> list[str]:
-    return [w for w in re.findall(r"[^\W\d_]{2,}", line) if not any(_is_cjk(ch) for ch in w)]
+    return [w for w in re.findall(r"[^\W\d_]{2,}", line) if not any(is_cjk_letter(ch) for ch in w)]
 
 
 def _title_like(line: str) -> bool:
@@ -384,7 +381,7 @@ def _title_like(line: str) -> bool:
 
 def _wordy(line: str) -> bool:
     """At least MIN_WORDS words of two letters, or MIN_CJK CJK chars: text, not a formula."""
-    return len(_words(line)) >= MIN_WORDS or sum(_is_cjk(ch) for ch in line) >= MIN_CJK
+    return len(_words(line)) >= MIN_WORDS or sum(is_cjk_letter(ch) for ch in line) >= MIN_CJK
 
 
 def _section_starts_at_top(a: PageText, b: PageText, body_start: int) -> bool:

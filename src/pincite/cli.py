@@ -22,7 +22,8 @@ from .config import Settings
 from .errors import PinciteError, shown
 from .index.base import SearchFilter
 from .library.catalog import DocumentRow, FailureRow
-from .library.fields import FieldError, parse_fields
+from .errors import FieldError
+from .library.fields import parse_fields
 
 if TYPE_CHECKING:
     from .app import IngestResult, Library
@@ -598,7 +599,8 @@ def registry_import(path: Path = typer.Argument(..., help="registry.csv: model, 
                                                 "checked_at, checked_source.")):
     """Replace the library's registry with the rows of a CSV file (checked first: an error
     names the row, and nothing is changed). Nothing is inferred from title pages."""
-    from .library.registry import Registry, RegistryError, read_csv
+    from .errors import RegistryError
+    from .library.registry import Registry, read_csv
 
     if not path.is_file():
         _fail(f"{path}: no such file")

@@ -83,7 +83,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Collection, Literal
 
-from pincite.answer.normalize import is_cjk, normalize
+from pincite.answer.normalize import normalize
+from pincite.text.cjk import is_cjk
 from pincite.errors import PinciteError
 from pincite.extract.layout import margin_words
 from pincite.extract.quality import repair_cp1251

@@ -35,7 +35,7 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
-from .errors import ConfigError, PinciteError
+from .errors import ConfigError, EmbedderError
 
 DEFAULT_EMBEDDER = "use-m3"
 EMBEDDERS = ("use-m3", "e5-small-q4", "openai", "none")
@@ -69,11 +69,6 @@ LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 #: OpenAIEmbedder arguments that get_embedder("openai") reads from the environment.
 _OPENAI_ENV = {"base_url": "PINCITE_EMBED_URL", "model": "PINCITE_EMBED_MODEL",
                "api_key": "PINCITE_API_KEY"}
-
-
-class EmbedderError(PinciteError):
-    """An embedding could not be computed (remote server refused, failed or answered
-    nonsense). The message says what to change; it never contains the API key."""
 
 
 @runtime_checkable

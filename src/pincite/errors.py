@@ -6,6 +6,10 @@ contains a secret (API key, token).
     PinciteError
     ├── ConfigError            a setting is invalid
     ├── QuestionError          a question is blank or too long
+    ├── FieldError             a document field value is refused (also a ValueError)
+    ├── RegistryError          a registry file or row is refused (also a ValueError)
+    ├── CalcError              a calculation cannot be done or trusted (also a ValueError)
+    ├── EmbedderError          an embedding could not be computed
     ├── LlmError               the language-model server cannot be used (`kind` says why)
     ├── LibraryError           the data folder cannot be used as asked
     │   ├── LockHeld           another process is writing to the data folder
@@ -42,6 +46,28 @@ class ConfigError(PinciteError):
 
 class QuestionError(PinciteError):
     """A question is blank or longer than the limit (1 to 2,000 characters)."""
+
+
+class FieldError(PinciteError, ValueError):
+    """A field value that cannot be accepted; the message names the field and the source.
+    Also a ValueError, so a caller validating plain values may catch that."""
+
+
+class RegistryError(PinciteError, ValueError):
+    """A registry file or row that cannot be accepted; the message names the file and row."""
+
+
+class CalcError(PinciteError, ValueError):
+    """A calculation that cannot be done or cannot be trusted; `reason` says why, in words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class EmbedderError(PinciteError):
+    """An embedding could not be computed (remote server refused, failed or answered
+    nonsense). The message says what to change; it never contains the API key."""
 
 
 class LlmError(PinciteError):

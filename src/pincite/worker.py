@@ -87,7 +87,8 @@ def enqueue(lib: "Library", paths: Iterable[Path | str], fields: "Mapping | None
     must see the file at the same path (shared storage). LibraryError without a shared
     catalog."""
     from .app import _checked_fields, expand_paths
-    from .library.fields import FieldError, resolve_fields
+    from .errors import FieldError
+    from .library.fields import resolve_fields
 
     catalog = _shared(lib)
     explicit = _checked_fields(fields)

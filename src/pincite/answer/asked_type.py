@@ -17,7 +17,7 @@ import re
 from typing import Callable
 
 from .. import analysis
-from .normalize import cjk_count
+from ..text.cjk import cjk_count
 
 #: Question words per answer type, as written; their analysed forms are matched
 #: (`type_of`). "哪一号"/"一号": jieba cuts "哪一号" into "哪" (a stopword) and "一号".

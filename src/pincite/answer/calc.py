@@ -105,7 +105,9 @@ from decimal import (
 )
 from fractions import Fraction
 
-from pincite.answer.normalize import Normalized, is_cjk, loose
+from pincite.answer.normalize import Normalized, loose
+from pincite.errors import CalcError
+from pincite.text.cjk import is_cjk
 from pincite.answer.numbers import (
     CASED_UNIT_ALIASES,
     UNIT_ALIASES,
@@ -127,14 +129,6 @@ __all__ = [
     "parse_unit",
     "quantities_in",
 ]
-
-
-class CalcError(ValueError):
-    """A calculation that cannot be done or cannot be trusted; `reason` says why, in words."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 @dataclass(frozen=True)

@@ -115,7 +115,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Literal
 
-from pincite.answer.normalize import Normalized, is_cjk, loose
+from pincite.answer.normalize import Normalized, loose
+from pincite.text.cjk import is_cjk
 
 __all__ = [
     "CASED_UNIT_ALIASES",

@@ -21,6 +21,7 @@ from ..chunking import section_of
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import SearchFilter
+from ..text.cjk import is_cjk
 from . import answerability, asked_type, extractive, features
 from .evidence import (asked_and_found, lacks_asked_code, names_any, names_other_code, names_other_edition,
                        window_tokens)
@@ -759,10 +760,10 @@ def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Can
     held = set().union(*(window_tokens(c) for c in cands)) if cands else set()
     names = set().union(*(set(c.hit.extra.get("name_terms") or ()) for c in cands)) if cands else set()
     lacking = [g for g in groups if not held & set(g) and not extractive.names_document(g, names)]
-    out = [g[0] for g in lacking if extractive._is_cjk(g[0][0])]  # a Chinese word is its own form
+    out = [g[0] for g in lacking if is_cjk(g[0][0])]  # a Chinese word is its own form
     for raw in q.split():
         forms = set(analysis.tokens(raw))
-        if not extractive._is_cjk(raw[0]) and any(forms & set(g) for g in lacking):
+        if not is_cjk(raw[0]) and any(forms & set(g) for g in lacking):
             out.append(raw.strip(".,;:!?«»\"'()？，。"))
     return list(dict.fromkeys(w for w in out if w))
 

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from pincite.answer.normalize import SCRIPT_CHARS, Normalized, cjk_count, is_cjk, loose, normalize
+from pincite.answer.normalize import SCRIPT_CHARS, Normalized, loose, normalize
+from pincite.text.cjk import cjk_count, is_cjk
 
 # ARCHITECTURE.md, "Quote verification...": a quote must be at least 12 non-space characters,
 MIN_QUOTE_CHARS = 12

@@ -44,6 +44,7 @@ import pypdfium2.raw as pdfium_c
 
 from pincite import config
 from pincite.extract.quality import fix_mixed_script
+from pincite.text.cjk import is_cjk
 
 #: tesseract languages, always together (ARCHITECTURE.md).
 LANGUAGES = ("rus", "chi_sim", "eng")
@@ -207,7 +208,7 @@ def parse_tsv(tsv: str, to_page: tuple[float, ...] = (0.0, 1.0, 0.0, 0.0, 0.0, -
                 sep = "\n\n"
             elif key != prev_key:
                 sep = "\n"
-            elif _is_cjk(prev_text[-1]) and _is_cjk(text[0]):
+            elif is_cjk(prev_text[-1]) and is_cjk(text[0]):
                 sep = ""
             else:
                 sep = " "
@@ -228,12 +229,6 @@ def _bbox(box: tuple[int, int, int, int], m: tuple[float, ...]) -> list[float]:
         xs.append(m[0] + m[1] * x + m[2] * y)
         ys.append(m[3] + m[4] * x + m[5] * y)
     return [round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2)]
-
-
-def _is_cjk(ch: str) -> bool:
-    o = ord(ch)
-    return (0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFE30 <= o <= 0xFE4F
-            or 0xFF00 <= o <= 0xFF60 or 0xFFE0 <= o <= 0xFFEF or 0x20000 <= o <= 0x3FFFF)
 
 
 def workers() -> int:

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from ..errors import FieldError
+
 #: Trust levels: a normative source (a manual in force, a standard), a reference (the
 #: default: useful but not binding) or a user's upload (a customer's report): uploaded
 #: documents answer only when asked (SearchFilter.include_uploaded).
@@ -35,10 +37,6 @@ SIDECAR_SUFFIXES = (".yaml", ".yml")
 MANIFEST_NAME = "pincite-manifest.csv"
 _LANG_RE = re.compile(r"^[a-z]{2,3}$")
 _MAX_VALUE = 200
-
-
-class FieldError(ValueError):
-    """A field value that cannot be accepted; the message names the field and the source."""
 
 
 @dataclass

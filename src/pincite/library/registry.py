@@ -15,6 +15,8 @@ import datetime as _dt
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
+from ..errors import RegistryError
+
 from .catalog import REGISTRY_COLUMNS, Catalog
 from .fields import field_key
 
@@ -22,10 +24,6 @@ STATUSES = ("in_force", "superseded", "repealed", "not_yet_in_force")
 REQUIRED = ("model", "modification", "revision", "status", "current")
 _YES = {"yes": True, "y": True, "true": True, "1": True, "да": True, "是": True,
         "no": False, "n": False, "false": False, "0": False, "нет": False, "否": False, "": False}
-
-
-class RegistryError(ValueError):
-    """A registry file or row that cannot be accepted; the message names the file and row."""
 
 
 @dataclass

@@ -96,7 +96,7 @@ from ..answer.verify import locate_quote
 from ..answer_model import Answer
 from ..app import Library
 from ..config import Settings
-from ..errors import (ConfigError, DiskFull, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
+from ..errors import (ConfigError, DiskFull, FieldError, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
                       PinciteError, ProfileMismatch, QuestionError, ReaderCrashed)
 from ..extract.readahead import ReadAhead
 from ..extract.sniff import KIND_OF_MIME
@@ -104,7 +104,7 @@ from ..index.base import SearchFilter
 from ..library.blobs import sha256_file
 from ..library.catalog import DocumentRow
 from ..library.space import INGEST_FACTOR, disk_full, require_free
-from ..library.fields import FIELD_NAMES, TRUST_LEVELS, FieldError, parse_fields
+from ..library.fields import FIELD_NAMES, TRUST_LEVELS, parse_fields
 from . import client, pages
 from .guard import RequestGuard, allowed_names, is_loopback
 
