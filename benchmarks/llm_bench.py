@@ -58,7 +58,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import devset_tools as dt
-from pincite.library.blobs import sha256_file
+from pincite.store.blobs import sha256_file
 
 ROOT = dt.HERE.parent
 VENV = ROOT / ".venv-llm"

@@ -22,9 +22,9 @@ import tempfile
 from pathlib import Path
 
 from pincite.answer.pipeline import ask_library
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
-from pincite.evaluate import load_questions, score
+from pincite.eval.run import load_questions, score
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"

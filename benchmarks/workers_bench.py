@@ -48,7 +48,7 @@ def _database(admin_url: str, name: str) -> str:
 
 
 def run(n: int, url: str, files: list[Path], work: Path) -> dict:
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     env = {**os.environ, "PINCITE_CATALOG_URL": url, "PINCITE_DATA": str(work / "data"),

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pincite import analysis
+from pincite.text import analysis
 from pincite.answer import asked_type, extractive
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.index.base import Hit
 

@@ -15,7 +15,7 @@ import pytest
 
 from pincite.answer.generate import Evidence, check_claims
 from pincite.answer.verify import verify_quote
-from pincite.chunking import chunk_document
+from pincite.chunk.pages import chunk_document
 from pincite.extract.pdf import extract_pdf
 from pincite.index.base import Hit
 

@@ -138,7 +138,7 @@ def test_eval_ingests_and_reports_without_pdftotext(demo, tmp_path):
 
 
 def _demo_rows(data: Path):
-    from pincite.library.catalog import Catalog
+    from pincite.store.catalog import Catalog
 
     cat = Catalog(data / "catalog.sqlite")
     try:
@@ -187,7 +187,7 @@ def test_version_names_the_index_profile(tmp_path):
     """--version prints the package version and the profile an index built now records
     (extractor, chunker, embedder), without opening or creating a library."""
     from cli_runner import invoke
-    from pincite.chunking import CHUNKER_VERSION
+    from pincite.chunk.pages import CHUNKER_VERSION
     from pincite.extract.model import EXTRACTOR_VERSION
 
     out = invoke("--data", str(tmp_path / "none"), "--version")
@@ -225,7 +225,7 @@ def test_docs_table_fits_80_columns_with_notes_below():
 
     from rich.console import Console
 
-    from pincite import render
+    from pincite.cli import render
 
     row = SimpleNamespace(doc_id="0123456789abcdef", file_name="AverageTaxRates.xlsx", model="", modifications=[],
                           revision="", trust="reference", valid_from=None, valid_to=None, pages=6, chunks=72,

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from pdfgen import make_pdf
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import DiskFull
 
@@ -95,7 +95,7 @@ def test_free_space_floor_is_checked_before_the_index_opens(tmp_path):
 
 
 def test_enospc_while_storing_stops_the_ingest_with_the_message(tmp_path, monkeypatch):
-    from pincite.library import blobs
+    from pincite.store import blobs
 
     data = tmp_path / "data"
     with Library(Settings(data_dir=data, embedder="none")) as lib:

@@ -28,10 +28,10 @@ from pathlib import Path
 import pytest
 
 from docgen import DOCX_PAGE_FACTS, DOCX_PAGE_SECTIONS, make_docx_pages
-from pincite import chunking
+from pincite.chunk import pages as chunking
 from pincite.answer.cite import SECTION_SEP
 from pincite.answer.verify import verify_quote
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.extract import convert, office
 from pincite.extract.sniff import OFFICE_EXTRACTOR

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from pdfgen import make_pdf
-from pincite.answer_model import Answer, Citation, Claim, PdfAddress
-from pincite.export import csv_cell, evidence_cards
+from pincite.contract import Answer, Citation, Claim, PdfAddress
+from pincite.cli.export import csv_cell, evidence_cards
 
 
 def _cit(quote: str, verified: bool, page: int = 47, label: str | None = "5-12") -> Citation:
@@ -79,8 +79,8 @@ def test_cli_export_links_the_stored_original_at_the_page(tmp_path):
     (4, 4, "ru", "notes.txt, строка 4"), (4, 9, "zh", "notes.txt, 第 4–9 行"),
 ])
 def test_source_line_of_a_line_range(start, end, lang, where):
-    from pincite.answer_model import LinesAddress
-    from pincite.export import source_line
+    from pincite.contract import LinesAddress
+    from pincite.cli.export import source_line
 
     c = Citation(chunk_id="ab" * 8 + "-p1-c0", doc_id="ab" * 8, file="notes.txt",
                  address=LinesAddress(start=start, end=end), quote="x" * 12)

@@ -1,4 +1,4 @@
-"""`pincite ingest URL` (issue #7): pincite.library.fetch against a local ThreadingHTTPServer on
+"""`pincite ingest URL` (issue #7): pincite.store.fetch against a local ThreadingHTTPServer on
 127.0.0.1 (real sockets), then the CLI end to end."""
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import pytest
 
 from pdfgen import make_pdf
 from pincite.errors import IngestError, TooLarge
-from pincite.library import fetch
-from pincite.library.fetch import FetchError
+from pincite.store import fetch
+from pincite.store.fetch import FetchError
 
 PAGE_TEXT = ("Section 4.2 Rated pressure. The rated pressure of the PX-900 booster pump is 31 MPa. "
              "Check the relief valve before every start.")

@@ -21,7 +21,7 @@ from reportlab.pdfgen import canvas
 from llm_server import Reply, ScriptedLLM, always, chat_json, prose, redirect, slow, status
 from pdfgen import make_pdf
 from pincite.answer.llm import LlmSettings
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import LlmError
 

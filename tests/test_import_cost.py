@@ -32,11 +32,11 @@ def test_the_cli_imports_no_library_or_answer_layer_until_a_command_needs_them()
     code = (
         "import sys\n"
         "import pincite.cli\n"
-        "loaded = [m for m in ('pincite.app', 'pincite.answer.pipeline', 'pincite.answer_model',"
-        " 'pincite.evaluate', 'numpy', 'qdrant_edge') if m in sys.modules]\n"
+        "loaded = [m for m in ('pincite.library.facade', 'pincite.answer.pipeline', 'pincite.contract',"
+        " 'pincite.eval.run', 'numpy', 'qdrant_edge') if m in sys.modules]\n"
         "assert not loaded, loaded\n"
         "import pincite\n"
-        "assert pincite.Library.__module__ == 'pincite.app' and 'pincite.app' in sys.modules\n"
+        "assert pincite.Library.__module__ == 'pincite.library.facade' and 'pincite.library.facade' in sys.modules\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from pincite.answer_model import Answer, PageView, QuoteVerdict, SearchResult
-from pincite.app import Library
+from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
+from pincite.library.facade import Library
 from pincite.config import Settings
 
 mcp = pytest.importorskip("mcp")

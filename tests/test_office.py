@@ -25,7 +25,7 @@ from pptx.util import Inches, Pt
 
 from docgen import make_xlsx_revisions
 from pdfgen import make_pdf
-from pincite.app import Library, _load_model, current_profile, expand_paths
+from pincite.library.facade import Library, _load_model, current_profile, expand_paths
 from pincite.config import Settings
 from pincite.errors import DamagedDocument, NotAPdf, NotSupported, UnsafeArchive, UnsafeXml
 from pincite.extract.address import merge_addresses

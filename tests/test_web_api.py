@@ -26,7 +26,7 @@ from pdfgen import make_pdf
 from pincite import __version__
 from pincite.config import Settings
 from pincite.errors import ConfigError
-from pincite.library.lock import WriterLock
+from pincite.store.lock import WriterLock
 from pincite.web import client as web_client
 from pincite.web.client import Client, ServerError, find_server
 from pincite.web.server import Server, check_host, create_app, safe_file_name
@@ -803,8 +803,8 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
     """A web upload without a trust is "uploaded": every field is listed, a question without
     include_uploaded is refused naming what is missing, with it the citation says "uploaded,
     not normative"; PATCH to reference makes it answer without the switch; bad values are 400."""
-    from pincite.answer_model import Citation
-    from pincite.export import source_line
+    from pincite.contract import Citation
+    from pincite.cli.export import source_line
 
     c, root = fields_app
     pdf = make_pdf(root / "customer-report.pdf", [REPORT])
@@ -935,7 +935,7 @@ def test_upload_fields_and_scope_model_filter(fields_app):
 def test_chunk_of_a_page_with_a_running_head_is_the_indexed_one(c, lib_app):
     """/api/chunks gives a page chunk exactly as it was indexed: without the page's running
     header and footer, which are found from the neighbouring pages (chunking.page_chunks)."""
-    from pincite import chunking
+    from pincite.chunk import pages as chunking
 
     _, root = lib_app
     pages = [f"Pump PX-9 service manual\nSection {n}. The pump of line {n} is checked every "

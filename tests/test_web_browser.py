@@ -508,8 +508,8 @@ def test_quote_marking_source_lines_and_csv_in_the_browser(browser_page):
     raw = page.evaluate("(a) => window.pincite.toCsv(a)", answer)
     assert raw.startswith("\ufeff")
     rows = list(csv.DictReader(io.StringIO(raw[1:])))
-    # the same rule as the CLI's export (pincite.export.csv_cell), on the same cases
-    from pincite.export import csv_cell
+    # the same rule as the CLI's export (pincite.cli.export.csv_cell), on the same cases
+    from pincite.cli.export import csv_cell
 
     cells = ["=1+2", "+1", "@SUM(A1)", "-cmd", "\t=1", "-20 °C", "-0.5 bar", "- item", "10 = 10"]
     claims = [{"text": c, "verified": True, "citations": [dict(answer["claims"][0]["citations"][0])]} for c in cells]

@@ -140,7 +140,7 @@ class Settings:
         PINCITE_EMBED_THREADS.
     embed_workers: threads embedding an ingest's passages side by side (use-m3; default the
         CPU count, at most EMBED_WORKERS_MAX). Env PINCITE_EMBED_WORKERS.
-    embedder: dense embedder for hybrid retrieval (pincite.embeddings.EMBEDDERS; "none" =
+    embedder: dense embedder for hybrid retrieval (pincite.text.embed.EMBEDDERS; "none" =
         BM25 only); recorded in the index profile, so changing it needs `pincite reindex`.
         Env PINCITE_EMBEDDER.
     retrieval: "hybrid" (BM25 + dense fused by RRF), "bm25" or "dense"; a query-time choice

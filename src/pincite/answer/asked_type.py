@@ -16,7 +16,7 @@ import functools
 import re
 from typing import Callable
 
-from .. import analysis
+from pincite.text import analysis
 from ..text.cjk import cjk_count
 
 #: Question words per answer type, as written; their analysed forms are matched

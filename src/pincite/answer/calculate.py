@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from ..answer_model import CalcInput, Calculation, Claim
+from pincite.contract import CalcInput, Calculation, Claim
 from ..errors import CalcError
 from . import calc
 from .cite import citation_for

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from .. import analysis
+from pincite.text import analysis
 from . import extractive
 from .features import window_text
 

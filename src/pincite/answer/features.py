@@ -17,7 +17,7 @@ import functools
 import math
 from dataclasses import dataclass, fields
 
-from .. import analysis
+from pincite.text import analysis
 from . import asked_type, extractive
 
 #: Zipf frequency (log10 of occurrences per billion words, wordfreq's scale) given to a word

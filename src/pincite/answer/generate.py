@@ -32,7 +32,7 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from ..answer_model import Answer, Citation, Claim
+from pincite.contract import Answer, Citation, Claim
 from ..extract.model import PageText
 from ..index.base import Hit
 from . import extractive

@@ -15,9 +15,9 @@ import dataclasses
 import time
 from typing import Callable
 
-from .. import analysis
-from ..answer_model import Answer, Claim, Clarification, Passage, Relevance, Scope, SearchResult
-from ..chunking import section_of
+from pincite.text import analysis
+from pincite.contract import Answer, Claim, Clarification, Passage, Relevance, Scope, SearchResult
+from pincite.chunk.pages import section_of
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import SearchFilter
@@ -432,7 +432,7 @@ def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],
     resolved model and modification), in `compare[]`; their claims are never mixed (the
     top-level Answer has none). Status: answered when every side is, partial when some are,
     refused when none is."""
-    from ..answer_model import CompareItem
+    from pincite.contract import CompareItem
 
     lang = analysis.detect_language(question)
     items = []

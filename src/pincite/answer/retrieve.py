@@ -9,8 +9,8 @@ import dataclasses
 from pathlib import Path
 from typing import Protocol
 
-from .. import analysis
-from ..chunking import cover_lines
+from pincite.text import analysis
+from pincite.chunk.pages import cover_lines
 from ..index.base import Hit, SearchFilter
 from . import asked_type
 

@@ -19,10 +19,10 @@ import datetime as _dt
 import re
 from dataclasses import dataclass, field
 
-from ..answer_model import Clarification, Scope
+from pincite.contract import Clarification, Scope
 from ..index.base import Hit, SearchFilter
-from ..library.fields import field_key
-from ..library.registry import Registry, RegistryEntry
+from pincite.store.fields import field_key
+from pincite.store.registry import Registry, RegistryEntry
 from .messages import message
 
 MODES = ("current", "as-shipped")

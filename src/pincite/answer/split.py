@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import re
 
-from .. import analysis
+from pincite.text import analysis
 
 #: A part needs this many content words to stand alone (rule 3).
 MIN_CONTENT_WORDS = 3

@@ -265,7 +265,7 @@ def _foreign_link(claim: str, quote: str) -> str | None:
 def _support_share(claim: str, quote: str, question: str) -> float:
     """Share (0..1) of the claim's content words (analysis.query_groups) with a form in the
     quote or the question; 1 for a claim without content words."""
-    from .. import analysis
+    from pincite.text import analysis
 
     groups = analysis.query_groups(claim)
     if not groups:
@@ -328,6 +328,6 @@ def _negation_before(source: str, start: int | None, quote: str) -> str | None:
 
 def _shares_word(claim: str, quote: str) -> bool:
     """True when claim and quote share an analysed content word (stems, CJK words)."""
-    from .. import analysis
+    from pincite.text import analysis
 
     return bool(set(analysis.tokens(claim)) & set(analysis.tokens(quote)))

@@ -73,7 +73,7 @@ The rewritten text keeps PDFium's text as it was around the notes (only the note
 whitespace and line break that went with each are cut out); ``char_map`` maps it back as
 for a reordered page, the inserted line breaks map to nothing.
 :func:`margin_words` gives the same geometry to a second extractor's words (the
-cross-check, :mod:`pincite.crosscheck`).
+cross-check, :mod:`pincite.eval.crosscheck`).
 
 **Chars left out.** The same kind of map serves a page text from which extraction left out
 chars of PDFium's text (glyphs the PDF marks as no text, see :mod:`pincite.extract.pdf`):
@@ -598,7 +598,7 @@ def margin_words(lines: list[list[tuple[float, float, float, float, str]]], widt
                  ) -> set[tuple[int, int]]:
     """The words of a second extractor's page text that are margin notes standing inside a
     paragraph, by the rule :func:`margin_notes` applies to PDFium's text (for
-    pincite.crosscheck: pdftotext's words, which it may leave out before matching a quote
+    pincite.eval.crosscheck: pdftotext's words, which it may leave out before matching a quote
     that PDFium's text gave with those notes moved).
 
     lines: the page's lines in that extractor's text order, each a list of words (left,

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Iterator, Mapping, Protocol, Sequence, runtime
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..chunking import Chunk
+    from pincite.chunk.pages import Chunk
 
-from ..library.fields import DEFAULT_TRUST, TRUST_LEVELS, field_key
+from pincite.store.fields import DEFAULT_TRUST, TRUST_LEVELS, field_key
 
 #: Scope keys a question may carry (eval `scope` objects, REST bodies): SearchFilter fields.
 SCOPE_KEYS = ("model", "modification", "revision", "trust", "include_uploaded", "doc_ids")
@@ -103,7 +103,7 @@ class Hit:
     sheet range, line range), None for a PDF page.
     section_path / section_title: the chunk's outline section (["5 Tests", "5.3 Pressure
     check"], "5.3 Pressure check"); [] and '' when none.
-    parts: [] except for a "bridge" chunk (a sentence across a page break, pincite.bridges):
+    parts: [] except for a "bridge" chunk (a sentence across a page break, pincite.chunk.bridges):
     its pieces per page ({"page", "char_start", "char_end", "offset", "page_label",
     "label_source"}); char_start / char_end then index `text` itself.
     extra: "name_terms" (analysed words naming the hit's document, chunking.naming_text)

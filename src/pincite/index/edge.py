@@ -1,7 +1,7 @@
 """Qdrant Edge index: one in-process shard folder holding, per chunk, a BM25 sparse
 vector and (when an embedder is configured) a dense vector.
 
-Owns `<data>/index/`. We analyse text in Python (pincite.analysis) and hand Edge's Bm25 a
+Owns `<data>/index/`. We analyse text in Python (pincite.text.analysis) and hand Edge's Bm25 a
 whitespace tokenizer with no stemmer, stopwords or lowercasing: Edge's own multilingual
 tokenizer drops digits, so "PX-200" and "PX-300" would become one token (ARCHITECTURE.md).
 IDF is applied by Edge at query time (Modifier.Idf). Filters are part of the query: a
@@ -21,9 +21,9 @@ from typing import Iterator, Sequence
 import numpy as np
 import qdrant_edge as qe
 
-from ..chunking import Chunk
+from pincite.chunk.pages import Chunk
 from ..errors import IndexBusy, LibraryError
-from ..library.lock import IndexLock
+from pincite.store.lock import IndexLock
 from .base import Hit, SearchFilter, StoredPoint
 
 SPARSE = "bm25"
@@ -79,7 +79,7 @@ _NS = uuid.UUID("6f0b6c1e-8d51-4f7a-9b1e-70696e636974")  # namespace for point i
 
 def bm25_encoder() -> "qe.Bm25":
     """The BM25 encoder of every engine's sparse vectors: whitespace tokens of
-    pincite.analysis (no stemmer, stopwords or lowercasing: the analysed words are the
+    pincite.text.analysis (no stemmer, stopwords or lowercasing: the analysed words are the
     terms), k1 BM25_K, b BM25_B, average length BM25_AVG_LEN. Its document vectors hold token
     ids and BM25 term weights; its query vectors weight 1 per token; the engine multiplies
     by IDF at query time."""
@@ -462,7 +462,7 @@ class EdgeIndex:
 def doc_payload(fields) -> dict:
     """The document-field part of a chunk payload (DOC_FIELD_KEYS) for a
     library.fields.DocFields (None: no fields, trust "reference")."""
-    from ..library.fields import DocFields, field_key
+    from pincite.store.fields import DocFields, field_key
 
     f = fields or DocFields()
     return {

@@ -6,7 +6,7 @@ a Library and its SQLite catalog belong to one thread, and the index to one proc
 transports (pincite.mcp.stdio, pincite.mcp.http) supply it.
 
 Inputs are typed (JSON schema from the function signatures); outputs are the pydantic shapes
-of pincite.answer_model (Answer, SearchResult, QuoteVerdict, PageView) and DocumentList here,
+of pincite.contract (Answer, SearchResult, QuoteVerdict, PageView) and DocumentList here,
 returned as structured content with their JSON schema. A pincite error or a bad argument
 becomes a tool error whose text says what and why; any other failure is reported without
 its details.
@@ -23,12 +23,12 @@ from mcp.types import ToolAnnotations
 from pydantic import BaseModel, Field
 
 from .. import __version__
-from ..answer_model import Answer, PageView, QuoteVerdict, SearchResult
-from ..app import Library
+from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
+from pincite.library.facade import Library
 from ..errors import PinciteError
 from ..index.base import SearchFilter
-from ..library.catalog import DocumentRow
-from ..library.fields import TRUST_LEVELS
+from pincite.store.catalog import DocumentRow
+from pincite.store.fields import TRUST_LEVELS
 
 T = TypeVar("T")
 

@@ -25,7 +25,7 @@ from typing import Iterable
 
 import httpx
 
-from ..answer_model import Answer
+from pincite.contract import Answer
 from ..errors import PinciteError
 from .guard import CHALLENGE_HEADER, PROOF_HEADER, is_loopback, proof
 
@@ -64,7 +64,7 @@ def write_server_file(data_dir: Path | str, url: str, pid: int | None = None, *,
                       key: str | None = None) -> Path:
     """Write {"url", "pid", "key"} to <data_dir>/server.json atomically, readable by its
     owner only (mode 0600; never the bearer token). `key`: the server's identity secret."""
-    from ..library.blobs import atomic_write
+    from pincite.store.blobs import atomic_write
 
     path = server_file(data_dir)
     # atomic_write's temporary file is made by mkstemp, so the file is created 0600

@@ -115,13 +115,13 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
 
 def bridge_spans(text: str, parts: list[dict], quote: str | None, page_no: int,
                  lang: str | None = None) -> list[tuple[int, int]]:
-    """Spans of page `page_no`'s text to highlight for a bridge chunk (pincite.bridges: a
+    """Spans of page `page_no`'s text to highlight for a bridge chunk (pincite.chunk.bridges: a
     sentence across a page break; `text` its text, `parts` its parts): where `quote` stands in
     the bridge text (answer.verify.locate_quote: no minimum length), or the whole bridge when
     `quote` is None, mapped through the parts to that page. [] when the quote is not in the
     bridge or has no part on that page. `lang` is accepted for callers and not needed."""
     from pincite.answer.verify import locate_quote
-    from pincite.bridges import page_spans
+    from pincite.chunk.bridges import page_spans
 
     if quote is None:
         return page_spans(parts, 0, len(text), page_no)

@@ -27,7 +27,7 @@ PINCITE_API_KEY included, kept in memory). `POST /api/ask` with mode "llm" runs 
 library thread like any ask (retrieval needs it), so while the model answers other library
 calls (page images, uploads) wait: acceptable for one user; to be split later.
 
-Document fields (pincite.library.fields: model, modifications, revision, trust, language,
+Document fields (pincite.store.fields: model, modifications, revision, trust, language,
 valid_from, valid_to, source_url) come with every document in `GET /api/documents`, are set
 for every file of an upload by optional form fields (`trust`, `model`, `modification`
 repeatable, `revision`, ...; a web upload's trust is "uploaded" unless the form names one)
@@ -89,22 +89,23 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
 
-from .. import __version__, bridges, chunking
-from ..table_chunks import table_chunks
+from .. import __version__
+from pincite.chunk import bridges, pages as chunking
+from pincite.chunk.tables import table_chunks
 from ..answer.llm import DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings, check_llm, check_url, load_settings
 from ..answer.verify import locate_quote
-from ..answer_model import Answer
-from ..app import Library
+from pincite.contract import Answer
+from pincite.library.facade import Library
 from ..config import Settings
 from ..errors import (ConfigError, DiskFull, FieldError, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
                       PinciteError, ProfileMismatch, QuestionError, ReaderCrashed)
 from ..extract.readahead import ReadAhead
 from ..extract.sniff import KIND_OF_MIME
 from ..index.base import SearchFilter
-from ..library.blobs import sha256_file
-from ..library.catalog import DocumentRow
-from ..library.space import INGEST_FACTOR, disk_full, require_free
-from ..library.fields import FIELD_NAMES, TRUST_LEVELS, parse_fields
+from pincite.store.blobs import sha256_file
+from pincite.store.catalog import DocumentRow
+from pincite.store.space import INGEST_FACTOR, disk_full, require_free
+from pincite.store.fields import FIELD_NAMES, TRUST_LEVELS, parse_fields
 from . import client, pages
 from .guard import RequestGuard, allowed_names, is_loopback
 
@@ -116,8 +117,8 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: pattern"). A doc_id is the first 16 hex digits of the original's SHA-256 (app.Library);
 #: a chunk id is "<doc_id>-p<page>-c<n>" (chunking.Chunk).
 DOC_ID_RE = re.compile(r"[0-9a-f]{16}")
-#: "<doc>-p<page>-c<n>": a text chunk; -b<n>: a bridge across a page break (pincite.bridges);
-#: -t<n>: a table or table-row chunk (pincite.table_chunks).
+#: "<doc>-p<page>-c<n>": a text chunk; -b<n>: a bridge across a page break (pincite.chunk.bridges);
+#: -t<n>: a table or table-row chunk (pincite.chunk.tables).
 CHUNK_ID_RE = re.compile(r"([0-9a-f]{16})-p([1-9][0-9]{0,6})-[cbt](0|[1-9][0-9]{0,6})")
 PAGE_RE = re.compile(r"[1-9][0-9]{0,6}")
 #: Longest quote accepted by the highlight routes (an Answer quote is a sentence window).

@@ -193,7 +193,7 @@
   }
 
   /** The address part of a source line for a non-PDF citation, in the answer's language
-   * (as pincite.export.source_line): "RevB!B5", "slide 2", "lines 10–14". */
+   * (as pincite.cli.export.source_line): "RevB!B5", "slide 2", "lines 10–14". */
   function unitRef(address, lang) {
     const a = address || {};
     if (a.kind === "sheet") return unitHeading(a);
@@ -205,7 +205,7 @@
     return "";
   }
 
-  /** Words of the document fields in a source line (as pincite.export.fields_part). */
+  /** Words of the document fields in a source line (as pincite.cli.export.fields_part). */
   const FIELD_WORDS = {
     en: ["mod.", "rev.", "uploaded, not normative"],
     ru: ["мод.", "ред.", "загружен пользователем, не нормативный"],

@@ -5,7 +5,7 @@ row or small row group with caption and headers prefixed, each with the physical
 the row stands; units in headers travel with their rows"). The tables come from
 ``DocumentModel.tables`` (:mod:`pincite.extract.tables`), so `pincite reindex` rebuilds these
 chunks from the stored JSON without parsing the PDF again. They are added to the sentence
-chunks of :mod:`pincite.chunking`, which still cover every page: nothing is dropped, a table's
+chunks of :mod:`pincite.chunk.pages`, which still cover every page: nothing is dropped, a table's
 text is simply findable twice more, with its caption and headers.
 
 The verified text of every chunk stays an exact slice of its page's text
@@ -73,10 +73,10 @@ def table_context(table: dict) -> str:
 
 
 def table_chunks(doc: DocumentModel) -> list:
-    """The table and row chunks (pincite.chunking.Chunk) of every table of ``doc``, table by
+    """The table and row chunks (pincite.chunk.pages.Chunk) of every table of ``doc``, table by
     table, each table's chunk before its rows'. [] when ``doc.tables`` is empty. Tables or
     rows that point outside their page's text are skipped, never raised on."""
-    from pincite.chunking import Chunk, search_prefix, section_of  # late: chunking imports us
+    from pincite.chunk.pages import Chunk, search_prefix, section_of
 
     out = []
     counters: dict[int, int] = {}  # page -> table chunks made on it

@@ -16,10 +16,10 @@ import io
 import re
 from typing import Callable
 
-from .answer.cite import SECTION_SEP
-from .answer.messages import page_ref
-from .answer_model import Answer, Citation
-from .errors import shown
+from pincite.answer.cite import SECTION_SEP
+from pincite.answer.messages import page_ref
+from pincite.contract import Answer, Citation
+from pincite.errors import shown
 
 FORMATS = ("md", "csv")
 COLUMNS = ("claim", "quote", "source", "link")

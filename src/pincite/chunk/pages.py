@@ -1,12 +1,12 @@
 """Chunking: DocumentModel pages -> Chunks (passages) for the index.
 
-A chunk never crosses a page, except a "bridge" chunk (pincite.bridges: a sentence cut by a
+A chunk never crosses a page, except a "bridge" chunk (pincite.chunk.bridges: a sentence cut by a
 page break, tail of one page + head of the next, added after the page chunks, with `parts`
 mapping its text to each page). Any other chunk is a run of whole sentences of one page,
 with `char_start`/`char_end` into that page's PDFium text, so `page.text[char_start:char_end]
 == chunk.text` always holds. The chunks of a page cover every non-blank character of its
 body: the page text less its running header lines at the top and running footer lines at
-the bottom (`pincite.bridges.page_bodies`, the detection bridges use, step 1 of its
+the bottom (`pincite.chunk.bridges.page_bodies`, the detection bridges use, step 1 of its
 docstring: up to 3 lines per edge that are a folio or a running head holding the page's
 printed label, a line repeated at the same edge of nearby pages, or a page counter such as
 "TEX for the Impatient No 190"). Only those lines are left out, because a running head
@@ -35,8 +35,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from pincite.analysis import split_sentences
-from pincite.bridges import bridge_chunks, page_bodies, running_lines
+from pincite.text.analysis import split_sentences
+from pincite.chunk.bridges import bridge_chunks, page_bodies, running_lines
 from pincite.extract.address import address_for_span
 from pincite.extract.geometry import lstrip_span, rstrip_span
 from pincite.extract.model import DocumentModel, PageText
@@ -45,10 +45,10 @@ from pincite.extract.model import DocumentModel, PageText
 #: the index profile).
 #: page-sentences-4: chunks cut at outline section starts, carry section_path/section_title,
 #: search text prefixed with "title / section path".
-#: page-sentences-5: bridge chunks across page breaks (pincite.bridges), table and table-row
-#: chunks (pincite.table_chunks), cuts at detected headings.
+#: page-sentences-5: bridge chunks across page breaks (pincite.chunk.bridges), table and table-row
+#: chunks (pincite.chunk.tables), cuts at detected headings.
 #: page-sentences-6: running header and footer lines (and bare folios) left out of page chunks
-#: (pincite.bridges.page_bodies).
+#: (pincite.chunk.bridges.page_bodies).
 CHUNKER_VERSION = "page-sentences-6"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
@@ -92,7 +92,7 @@ class Chunk:
         last title, prefix_path; a bridge chunk's is its text alone). Never used to verify.
     section_path: the outline path of the chunk's section (["5 Tests", "5.3 Pressure
         check"]), [] when none; section_title: its last element ('' when none).
-    parts: [] for a chunk of one page. A "bridge" chunk (pincite.bridges: a sentence running
+    parts: [] for a chunk of one page. A "bridge" chunk (pincite.chunk.bridges: a sentence running
         from the bottom of page `page` to the top of `page_end`) has chunk_id
         "<doc_id>-p<page>-b0", char_start 0 and char_end len(text) (its text is its own
         source), and one part per page: {"page", "char_start", "char_end", "offset",
@@ -146,8 +146,8 @@ def cover_lines(doc: DocumentModel) -> list[str]:
 
 def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk]:
     """Chunks of every page of `doc`, in page order, then its bridge chunks (sentences that
-    run across a page break, pincite.bridges), then its table and row chunks (extra passages
-    of DocumentModel.tables, pincite.table_chunks); see the module docstring for the rules."""
+    run across a page break, pincite.chunk.bridges), then its table and row chunks (extra passages
+    of DocumentModel.tables, pincite.chunk.tables); see the module docstring for the rules."""
     if target_chars < 1:
         raise ValueError("target_chars must be positive")
     chunks: list[Chunk] = []
@@ -155,7 +155,7 @@ def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk
     for page, body in zip(doc.pages, page_bodies(doc.pages, running)):
         chunks.extend(_chunk_page(doc, page, body, target_chars))
     chunks.extend(bridge_chunks(doc, running))  # sentences cut by a page break, after the page chunks
-    from pincite.table_chunks import table_chunks  # late import: table_chunks builds Chunks
+    from pincite.chunk.tables import table_chunks
 
     chunks.extend(table_chunks(doc))  # ruled tables: a table chunk and row chunks, last
     return chunks

@@ -1,6 +1,6 @@
 """The eval report: one self-contained HTML page of an eval run, to look at in a browser.
 
-It owns turning typed eval records (`pincite.evaluate.EvalRecord`) into HTML: per-language
+It owns turning typed eval records (`pincite.eval.run.EvalRecord`) into HTML: per-language
 bars of hit@1, hit@5, refusal accuracy and false refusals; the distribution of the
 answerability probability (`Answer.relevance.score`) for answered and refused questions, and
 for questions with and without an expected answer, with the refusal bar drawn across; every
@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
-from .evaluate import EvalRecord, EvalSummary, IngestFigures, percentiles, summarise
+from pincite.eval.run import EvalRecord, EvalSummary, IngestFigures, percentiles, summarise
 
 #: The four figures drawn as bars per language, with their headings.
 BAR_METRICS = {"hit@1": "hit@1", "hit@5": "hit@5", "refusal_accuracy": "refusal accuracy",

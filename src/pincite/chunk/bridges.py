@@ -2,7 +2,7 @@
 
 Rule source: issue 5 ("Text that runs from the bottom of one page to the top of the next keeps
 `page` and `page_end` and each quote its own page; running headers and footers between the
-halves are not part of it"). The per-page chunks of :mod:`pincite.chunking` keep
+halves are not part of it"). The per-page chunks of :mod:`pincite.chunk.pages` keep
 ``page.text[char_start:char_end] == chunk.text`` and leave out the same running lines
 (:func:`page_bodies`); this module adds one chunk of kind "bridge" for each page break that
 cuts a sentence, so the sentence can be found and quoted whole. It reads the DocumentModel
@@ -42,14 +42,14 @@ When page N (1-based physical) gets a bridge to page N + 1 (:func:`bridge_chunks
    (not a "第…章/条" heading). No section starts at the top of page N + 1 (a heading there
    is a new part, not a continuation). Neither page is a unit of a non-PDF document.
 3. **Text.** The tail of page N (its last sentence fragment by
-   :func:`pincite.analysis.split_sentences`, at most ``MAX_PART_CHARS``) + "\\n" + the head
+   :func:`pincite.text.analysis.split_sentences`, at most ``MAX_PART_CHARS``) + "\\n" + the head
    of page N + 1 (up to its first sentence end, at most ``MAX_PART_CHARS``): both verbatim
    slices of their page texts.
 
 The chunk: ``chunk_id`` "<doc_id>-p<N>-b0", ``kind`` "bridge", ``page`` N, ``page_end``
 N + 1, ``char_start`` 0 and ``char_end`` len(text) (offsets into the bridge's own text,
 which is its source text for verification), ``search_text`` prefixed like a page chunk's
-(:func:`pincite.chunking.prefix_path`; without the title a short bridge outranked page
+(:func:`pincite.chunk.pages.prefix_path`; without the title a short bridge outranked page
 chunks in BM25), ``parts``: [{"page", "char_start", "char_end",
 "offset", "page_label", "label_source"}], one per page: text[offset:offset + char_end -
 char_start] == that page's text[char_start:char_end]. :func:`span_parts` turns a span of
@@ -60,7 +60,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pincite.analysis import split_sentences
+from pincite.text.analysis import split_sentences
 from pincite.extract.folio import _WHOLE, _ZH, BOILERPLATE_ZONE, _boilerplate, line_candidates
 from pincite.extract.model import DocumentModel, PageText
 from pincite.text.cjk import is_cjk_letter
@@ -99,11 +99,11 @@ _DIGITS = re.compile(r"\d+")
 
 
 def bridge_chunks(doc: DocumentModel, running: Running | None = None) -> list:
-    """The bridge chunks of ``doc`` (pincite.chunking.Chunk, kind "bridge"), in page order;
+    """The bridge chunks of ``doc`` (pincite.chunk.pages.Chunk, kind "bridge"), in page order;
     see the module docstring. [] for a document of fewer than two pages or of non-PDF units.
     ``running``: :func:`running_lines` of ``doc.pages`` when the caller has it already.
     Never raises on any page text."""
-    from pincite.chunking import Chunk, prefix_path, search_prefix, section_of
+    from pincite.chunk.pages import Chunk, prefix_path, search_prefix, section_of
 
     pages = doc.pages
     if len(pages) < 2 or any(p.address is not None for p in pages):
@@ -295,7 +295,7 @@ def page_bodies(pages: list[PageText], running: Running | None = None) -> list[t
     has none at an edge, is of a non-PDF unit, or would have no body left (a page's only
     text is never left out). ``pages``: a document's pages in order (neighbours and
     repeated lines come from them, so pass them all). Used by page chunks
-    (pincite.chunking) and bridges alike. ``running``: :func:`running_lines` of ``pages``
+    (pincite.chunk.pages) and bridges alike. ``running``: :func:`running_lines` of ``pages``
     when the caller has it already."""
     lines, edges = running or running_lines(pages)
     out = []

@@ -6,10 +6,10 @@ from rich.console import Console
 from rich.markup import escape as _markup_escape
 from rich.table import Table
 
-from .answer_model import Answer
-from .answer.messages import message
-from .export import source_line  # one source line for the terminal and the exports
-from .errors import shown
+from pincite.contract import Answer
+from pincite.answer.messages import message
+from pincite.cli.export import source_line
+from pincite.errors import shown
 
 
 def escape(text: object) -> str:

@@ -32,7 +32,7 @@ from urllib.parse import unquote
 
 import httpx
 
-from ..errors import IngestError, TooLarge
+from pincite.errors import IngestError, TooLarge
 
 #: Hosts plain http is allowed for (the same set as pincite.answer.llm.LOCAL_HOSTS).
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})

@@ -28,7 +28,7 @@ order, and `-raw` (content-stream order). `-layout` interleaves the lines of two
 note on the line beside it, so a sentence that runs down one column is only found in
 reading or raw order; each is still poppler's own text, independent of PDFium.
 
-A quote from a bridge chunk (`pincite.bridges`: a sentence running from the bottom of one page
+A quote from a bridge chunk (`pincite.chunk.bridges`: a sentence running from the bottom of one page
 to the top of the next) is cited with `page` and `page_end`; when it is not whole on `page`, it
 is confirmed only when a split of it has its head on `page` and its tail on `page_end`, each on
 its own page in pdftotext's text (`split_across`), so the running footer and header between
@@ -237,7 +237,7 @@ def crosscheck_quote(pdf: Path, page: int, quote: str, *, password: str | None =
     An empty or whitespace-only quote is never confirmed.
 
     `page_end` (> page) is given for a quote that runs across a page break (a bridge chunk,
-    pincite.bridges): when the whole quote is not on `page`, it is confirmed when it splits
+    pincite.chunk.bridges): when the whole quote is not on `page`, it is confirmed when it splits
     into a head found on `page` and a tail found on `page_end`, each part on its own page
     (split_across); the level is the weaker of the two parts' levels.
 

@@ -25,13 +25,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
-from .errors import IngestError, LibraryError, shown
-from .library.blobs import sha256_file
+from pincite.errors import IngestError, LibraryError, shown
+from pincite.store.blobs import sha256_file
 
 if TYPE_CHECKING:
-    from .app import Library
-    from .library.catalog import SharedCatalogStore
-    from .library.pgcatalog import JobRow
+    from pincite.library.facade import Library
+    from pincite.store.catalog import SharedCatalogStore
+    from pincite.store.pgcatalog import JobRow
 
 #: Default lease of a job (seconds; Settings-free, `pincite worker --lease`): how long a
 #: killed worker's job waits before another worker takes it. Renewed every third of it
@@ -86,9 +86,9 @@ def enqueue(lib: "Library", paths: Iterable[Path | str], fields: "Mapping | None
     worker needs only the file. The path stored is absolute: workers on other machines
     must see the file at the same path (shared storage). LibraryError without a shared
     catalog."""
-    from .app import _checked_fields, expand_paths
-    from .errors import FieldError
-    from .library.fields import resolve_fields
+    from pincite.library.facade import _checked_fields, expand_paths
+    from pincite.errors import FieldError
+    from pincite.store.fields import resolve_fields
 
     catalog = _shared(lib)
     explicit = _checked_fields(fields)
@@ -175,7 +175,7 @@ def run_job(lib: "Library", job: "JobRow", lease_s: float = LEASE_S) -> JobOutco
 
 def _ingest_job(lib: "Library", catalog: "SharedCatalogStore", job: "JobRow", path: Path,
                 timing: dict[str, float]):
-    from .app import IngestResult
+    from pincite.library.facade import IngestResult
 
     if not path.is_file():
         reason = f"{shown(path)}: not a file on this worker (workers must see queued files at the same path)"

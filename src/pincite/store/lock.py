@@ -19,7 +19,7 @@ import os
 import time
 from pathlib import Path
 
-from ..errors import IndexBusy, LockHeld
+from pincite.errors import IndexBusy, LockHeld
 
 
 class _FileLock:

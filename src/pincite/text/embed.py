@@ -35,7 +35,7 @@ from urllib.parse import urlsplit
 
 import numpy as np
 
-from .errors import ConfigError, EmbedderError
+from pincite.errors import ConfigError, EmbedderError
 
 DEFAULT_EMBEDDER = "use-m3"
 EMBEDDERS = ("use-m3", "e5-small-q4", "openai", "none")

@@ -7,7 +7,7 @@ the expected pages. Refusal questions (answer null) count as right when refused.
 Independent quote check ("cross-check"): every citation pincite shows as verified is looked
 up again with a second extractor, poppler's `pdftotext` (its -layout, reading-order and -raw
 texts), on the cited physical page of the stored original of the cited document
-(`pincite.crosscheck.crosscheck_quote`). Each citation record carries `crosscheck`: True
+(`pincite.eval.crosscheck.crosscheck_quote`). Each citation record carries `crosscheck`: True
 (confirmed), False (pdftotext's text of that page does not hold the quote) or None (not
 checked: the citation is not verified, the page was read by OCR, pdftotext is not installed,
 or pdftotext failed on that file, e.g. a password it was not given), and `crosscheck_level`
@@ -39,13 +39,13 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from . import crosscheck as _cc
-from .answer_model import Answer
-from .crosscheck import CrosscheckUnavailable, crosscheck_quote
-from .errors import PinciteError
+from pincite.eval import crosscheck as _cc
+from pincite.contract import Answer
+from pincite.eval.crosscheck import CrosscheckUnavailable, crosscheck_quote
+from pincite.errors import PinciteError
 
 if TYPE_CHECKING:  # evaluate sits after app in the stage order; only types are needed here
-    from .app import IngestResult, Library
+    from pincite.library.facade import IngestResult, Library
 
 #: Distribution that provides each embedder spec's model (embeddings.py: UseEmbedder._dist,
 #: E5Embedder._dist; the "openai" embedder talks to its endpoint through httpx).
@@ -140,7 +140,7 @@ class QuoteCrosschecker:
         quote running on to the next page) stays unchecked: pdftotext reads the same missing
         or broken layer there, so it cannot confirm anything. A re-decoded page is checked
         against pdftotext's text re-decoded by the same function (crosscheck_quote's
-        `redecode`, pincite.crosscheck); a quote confirmed only so gets the level
+        `redecode`, pincite.eval.crosscheck); a quote confirmed only so gets the level
         "<level> (re-decoded as cp1251)", e.g. "normalized (re-decoded as cp1251)", so
         the figures count it apart from a confirmation in poppler's text as it is.
         None: every page is LAYER.
@@ -259,7 +259,7 @@ SCOPE_EXTRA_KEYS = ("serial", "mode")
 def split_scope(scope: dict, where: str):
     """(SearchFilter, {"serial": ..., "mode": ...}) of an eval `scope` object; ValueError
     naming `where` for an unknown key or value."""
-    from .index.base import SearchFilter
+    from pincite.index.base import SearchFilter
 
     scope = dict(scope)
     extra = {k: scope.pop(k) for k in SCOPE_EXTRA_KEYS if k in scope}
@@ -341,7 +341,7 @@ def _hits(q: dict, doc: str, pages: set[int], c: dict,
     quote = q.get("quote")
     parts = _quote_parts(q)
     if c["page"] is None:
-        from .answer.normalize import normalize
+        from pincite.answer.normalize import normalize
 
         held = normalize(c["quote"] or "").text
         return any(normalize(p).text in held for p in parts)
@@ -366,8 +366,8 @@ def _on_page(part: str, page_text: str, lang: str | None) -> bool:
     in the normalised page text where a glued footnote mark makes the word-boundary rule fail
     ("9Windows 10 …" for "Windows 10 …"). The part is the question file's, not a claim, so
     only containment is asked here; answers' own quotes keep the strict rule."""
-    from .answer.normalize import normalize
-    from .answer.verify import verify_quote
+    from pincite.answer.normalize import normalize
+    from pincite.answer.verify import verify_quote
 
     if verify_quote(part, page_text, lang=lang).verified:
         return True
@@ -483,7 +483,7 @@ def ingest_timed(lib: "Library", paths: Iterable[Path | str],
     `passwords_by_name`) is ingested on its own with that password; the others in one call.
     Pages count the files added or replaced (skipped files add none).
     """
-    from .app import expand_paths  # app comes before evaluate; imported late to stay light
+    from pincite.library.facade import expand_paths
 
     passwords = passwords or {}
     files = list(expand_paths(paths))
@@ -511,7 +511,7 @@ def environment(lib: "Library") -> dict:
     "cpus" {"os_cpu_count", "affinity" (len(os.sched_getaffinity(0)), None where the
     platform lacks it)}, "platform"}.
     """
-    from .app import current_profile  # see ingest_timed
+    from pincite.library.facade import current_profile
 
     docs = lib.documents()
     versions = {name: _version(name) for name in RECORDED_PACKAGES}

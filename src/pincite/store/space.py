@@ -11,7 +11,7 @@ import errno
 import shutil
 from pathlib import Path
 
-from ..errors import DiskFull
+from pincite.errors import DiskFull
 
 #: An ingest needs this many times the file's size besides the floor: the stored original,
 #: its extracted text and its share of the index.

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Mapping
 
-from ..errors import FieldError
+from pincite.errors import FieldError
 
 #: Trust levels: a normative source (a manual in force, a standard), a reference (the
 #: default: useful but not binding) or a user's upload (a customer's report): uploaded

@@ -15,10 +15,10 @@ import datetime as _dt
 from dataclasses import asdict, dataclass
 from pathlib import Path
 
-from ..errors import RegistryError
+from pincite.errors import RegistryError
 
-from .catalog import REGISTRY_COLUMNS, Catalog
-from .fields import field_key
+from pincite.store.catalog import REGISTRY_COLUMNS, Catalog
+from pincite.store.fields import field_key
 
 STATUSES = ("in_force", "superseded", "repealed", "not_yet_in_force")
 REQUIRED = ("model", "modification", "revision", "status", "current")

@@ -1,4 +1,4 @@
-"""The `pincite` command: a thin layer over pincite.app.Library (ingest, ask, docs,
+"""The `pincite` command: a thin layer over pincite.library.facade.Library (ingest, ask, docs,
 reindex, remove, eval). Errors are printed as one clear line and exit non-zero."""
 from __future__ import annotations
 
@@ -18,15 +18,15 @@ from rich.markup import escape as _markup_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from .config import Settings
-from .errors import PinciteError, shown
-from .index.base import SearchFilter
-from .library.catalog import DocumentRow, FailureRow
-from .errors import FieldError
-from .library.fields import parse_fields
+from pincite.config import Settings
+from pincite.errors import PinciteError, shown
+from pincite.index.base import SearchFilter
+from pincite.store.catalog import DocumentRow, FailureRow
+from pincite.errors import FieldError
+from pincite.store.fields import parse_fields
 
 if TYPE_CHECKING:
-    from .app import IngestResult, Library
+    from pincite.library.facade import IngestResult, Library
 
 
 class _Lazy:
@@ -43,11 +43,11 @@ class _Lazy:
         return getattr(importlib.import_module(self._name), attr)
 
 
-evaluate = _Lazy("pincite.evaluate")
-render = _Lazy("pincite.render")
-_app = _Lazy("pincite.app")
+evaluate = _Lazy("pincite.eval.run")
+render = _Lazy("pincite.cli.render")
+_app = _Lazy("pincite.library.facade")
 _pipeline = _Lazy("pincite.answer.pipeline")
-_export = _Lazy("pincite.export")
+_export = _Lazy("pincite.cli.export")
 
 
 def escape(text: object) -> str:
@@ -66,7 +66,7 @@ def _version(value: bool) -> None:
     if value:
         import importlib.metadata
 
-        from .app import current_profile
+        from pincite.library.facade import current_profile
 
         profile = current_profile()
         console.print(f"pincite {importlib.metadata.version('pincite')} (extractor {profile['extractor']}, "
@@ -135,7 +135,7 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
     same size cap as a file (library.fetch: no redirect to a private address or to http),
     ingested with the URL as its source and `source_url`, and the download removed.
     """
-    from .library.fetch import is_url
+    from pincite.store.fetch import is_url
 
     urls = [a for a in args if is_url(a)]  # before the existence check: Path("https://x") is no file
     paths = [Path(a) for a in args if not is_url(a)]
@@ -269,7 +269,7 @@ def jobs(as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 
     The counts per state, then the latest jobs with their worker, tries, outcome and the
     reason of a failure (shared catalog only)."""
-    from .library.pgcatalog import JOB_STATES
+    from pincite.store.pgcatalog import JOB_STATES
 
     if state is not None and state not in JOB_STATES:
         _fail(f"--state {state}: choose one of {', '.join(JOB_STATES)}")
@@ -307,7 +307,7 @@ def migrate_catalog(to_data: Path = typer.Option(..., "--to-data", help="Data fo
     list), else a SQLite catalog in --to-data: from one folder to the shared form, or back.
     Every row, statistic and meta value is compared after the copy and every original
     checked by SHA-256; nothing is recorded in the target when one differs."""
-    from .config import env_catalog_url
+    from pincite.config import env_catalog_url
 
     target = Settings()
     target.data_dir = to_data
@@ -329,8 +329,8 @@ def _ingest_url(lib: Library, url: str, password: str | None, fields: dict) -> I
     import shutil
     import tempfile
 
-    from .errors import IngestError
-    from .library.fetch import check_url, download, shown_url
+    from pincite.errors import IngestError
+    from pincite.store.fetch import check_url, download, shown_url
 
     t0 = time.perf_counter()
     try:
@@ -475,7 +475,7 @@ def check_llm_cmd(llm_url: Optional[str] = typer.Option(None, "--llm-url", help=
     records which response format works (json_schema, json_object or prompt-only). Exit 0
     when the pair works, 1 when it does not.
     """
-    from .answer.llm import check_llm, save_settings
+    from pincite.answer.llm import check_llm, save_settings
 
     settings = _llm_settings(llm_url, llm_model, llm_query_model)
     result = check_llm(settings)
@@ -496,7 +496,7 @@ def check_llm_cmd(llm_url: Optional[str] = typer.Option(None, "--llm-url", help=
 def _llm_settings(url: str | None, model: str | None, query_model: str | None):
     """LLM settings from the saved file, the environment and these options (in rising
     precedence); asks for the key on a terminal when none is set and the server is remote."""
-    from .answer.llm import is_loopback, load_settings
+    from pincite.answer.llm import is_loopback, load_settings
 
     data = Path(_state.get("data") or Settings().data_dir)
     overrides = {k: v for k, v in (("base_url", url), ("model", model), ("query_model", query_model)) if v}
@@ -599,8 +599,8 @@ def registry_import(path: Path = typer.Argument(..., help="registry.csv: model, 
                                                 "checked_at, checked_source.")):
     """Replace the library's registry with the rows of a CSV file (checked first: an error
     names the row, and nothing is changed). Nothing is inferred from title pages."""
-    from .errors import RegistryError
-    from .library.registry import Registry, read_csv
+    from pincite.errors import RegistryError
+    from pincite.store.registry import Registry, read_csv
 
     if not path.is_file():
         _fail(f"{path}: no such file")
@@ -619,7 +619,7 @@ def registry_import(path: Path = typer.Argument(..., help="registry.csv: model, 
 def registry_show(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
     """Show the registry, with each revision's status today (a valid_from in the future
     shows as not_yet_in_force)."""
-    from .library.registry import Registry
+    from pincite.store.registry import Registry
 
     _no_server("registry show")
     with _library(must_exist=True, for_reindex=True) as lib:
@@ -764,7 +764,7 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     the cited page.
 
     With --report PAGE.html, the same run is also written as one HTML page that needs no
-    network (pincite.eval_report).
+    network (pincite.eval.report).
 
     Each question's record is written to --out as soon as it is scored; on a terminal a
     progress bar counts the questions (none with --json).
@@ -868,7 +868,7 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
 def _write_eval_report(path: Path, lib: Library, recs: list, summary, env: dict, ingest, name: str) -> None:
     """Write the eval's HTML page to `path`, with page images from `lib`; a clear error when
     matplotlib is missing or the file cannot be written."""
-    from . import eval_report
+    from pincite.eval import report as eval_report
 
     by_name = {d.file_name: d.doc_id for d in lib.documents()}
 
@@ -895,7 +895,7 @@ def serve(host: str = typer.Option("127.0.0.1", help="Address to listen on; othe
     every /api request needs `Authorization: Bearer <token>`; without one it listens on
     loopback only. Stop it with Ctrl+C.
     """
-    from .web.server import serve as run_server
+    from pincite.web.server import serve as run_server
 
     settings = Settings()
     if _state.get("data"):
@@ -922,7 +922,7 @@ def mcp():
     if not settings.catalog_url and not (Path(settings.data_dir) / "catalog.sqlite").exists():
         _fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
               "or pass --data DIR")
-    from .mcp.stdio import serve_stdio
+    from pincite.mcp.stdio import serve_stdio
 
     serve_stdio(settings)
 
@@ -934,7 +934,7 @@ def _data_dir() -> Path:
 def _server_url() -> str | None:
     """URL of a `pincite serve` running on this data folder (it owns the index), or None."""
     if "server" not in _state:
-        from .web.client import find_server
+        from pincite.web.client import find_server
 
         _state["server"] = find_server(_data_dir())
     return _state["server"]
@@ -946,7 +946,7 @@ def _server():
     url = _server_url()
     if url is None:
         return None
-    from .web.client import Client
+    from pincite.web.client import Client
 
     err.print(f"[dim]using the pincite server at {escape(url)}[/]", soft_wrap=True)
     return Client(url)
@@ -1063,7 +1063,7 @@ def main() -> None:
         err.print(f"[red]error:[/] {escape(str(e))}")
         sys.exit(2)
     except OSError as e:  # a write the free-space check could not foresee
-        from .library.space import disk_full
+        from pincite.store.space import disk_full
 
         full = disk_full(e, _data_dir())
         if full is None:

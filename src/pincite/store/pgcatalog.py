@@ -40,9 +40,9 @@ from dataclasses import dataclass, field
 from typing import Iterable, Iterator
 from urllib.parse import unquote, urlsplit, urlunsplit
 
-from ..errors import LibraryError
-from .catalog import _COLUMNS, CHUNKS_KEY, REGISTRY_COLUMNS, DocumentRow, FailureRow
-from .fields import DocFields
+from pincite.errors import LibraryError
+from pincite.store.catalog import _COLUMNS, CHUNKS_KEY, REGISTRY_COLUMNS, DocumentRow, FailureRow
+from pincite.store.fields import DocFields
 
 #: Numbered schema steps, applied in order from an empty database. Never edit a step that
 #: has shipped: add the next one.

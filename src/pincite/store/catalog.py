@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import ContextManager, Iterable, Iterator, Protocol
 
-from .fields import DocFields
+from pincite.store.fields import DocFields
 
 #: Key in a term-frequency Counter that carries the chunk count (see Catalog.add_term_df).
 CHUNKS_KEY = "\x00chunks"
@@ -204,7 +204,7 @@ def open_catalog(data_dir: Path, url: str | None = None) -> CatalogStore:
     `<data_dir>/catalog.sqlite`. LibraryError when the database cannot be reached (the
     message carries the URL without its password)."""
     if url:
-        from .pgcatalog import PostgresCatalog
+        from pincite.store.pgcatalog import PostgresCatalog
 
         return PostgresCatalog(url)
     return Catalog(data_dir / "catalog.sqlite")
@@ -426,7 +426,7 @@ def copy_catalog(src: CatalogStore, dst: CatalogStore) -> dict[str, int]:
     compared). Returns the counts copied {"documents", "failures", "terms", "registry",
     "meta"}. LibraryError, with nothing written, when `dst` holds documents already or the
     check finds a difference. Ingest jobs are not copied (a queue belongs to its database)."""
-    from ..errors import LibraryError
+    from pincite.errors import LibraryError
 
     if dst.documents():
         raise LibraryError(f"catalog {dst.location}: holds documents already; copy into an empty one")

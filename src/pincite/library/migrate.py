@@ -24,12 +24,12 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from .errors import LibraryError
-from .index.select import IndexSpec, open_index
+from pincite.errors import LibraryError
+from pincite.index.select import IndexSpec, open_index
 
 if TYPE_CHECKING:
-    from .answer_model import Answer
-    from .app import Library
+    from pincite.contract import Answer
+    from pincite.library.facade import Library
 
 #: Questions asked of both indexes by default (Library.migrate_index `sample`).
 DEFAULT_SAMPLE = 20
@@ -94,7 +94,7 @@ def migrate_index(lib: "Library", target: IndexSpec, target_text: str, *, sample
     """
     import time
 
-    from .app import Library, current_profile
+    from pincite.library.facade import Library, current_profile
 
     if target == lib.index_spec:
         raise LibraryError(f"the library's index is {target.shown()} already")

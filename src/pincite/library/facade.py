@@ -32,7 +32,7 @@ finishes a switch that was recorded, or throws away a rebuild that was not
 Shared form. With `Settings.catalog_url` the catalog is a PostgreSQL database
 (library.pgcatalog) and `Settings.blobs_dir` a folder every machine mounts (originals/ and
 models/ move there); ingest jobs queued there are run by `pincite worker` processes
-(pincite.worker), any number, each writing one document at a time under that document's
+(pincite.library.worker), any number, each writing one document at a time under that document's
 advisory lock. The index stays behind one seam (`_index_session`): an Edge shard is opened
 by one process at a time, so a worker opens it under the index lock (waiting its turn) for
 the short write of one document and closes it again; its reading, chunking and embedding
@@ -52,28 +52,29 @@ from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 import qdrant_edge
 
-from . import analysis, chunking, embeddings
-from .answer.normalize import readable_text
-from .answer_model import Answer, PageView, QuoteVerdict, SearchResult
-from .config import Settings
-from .errors import DiskFull, FieldError, IndexBusy, IngestError, LibraryError, ProfileMismatch, shown
-from .extract.model import EXTRACTOR_VERSION, DocumentModel
-from .extract.pdf import PdfLimits, extract_pdf
-from .extract.readahead import ReadAhead
-from .extract.reader import ContentLimits, Extracted, FileReader
-from .extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
-from .index.base import Index, SearchFilter
-from .index.edge import doc_payload
-from .index.select import (drop_collection, index_profile, new_collection, open_index, spec_of,
-                           switch_collection)
-from .library.blobs import BlobStore, atomic_write, sha256_file
-from .library.catalog import CHUNKS_KEY, CatalogStore, DocumentRow, open_catalog
-from .library.fields import DocFields, parse_fields, resolve_fields
-from .library.lock import IndexLock, WriterLock
-from .library.space import INGEST_FACTOR, disk_full, require_free
+from pincite.text import analysis, embed as embeddings
+from pincite.chunk import pages as chunking
+from pincite.answer.normalize import readable_text
+from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
+from pincite.config import Settings
+from pincite.errors import DiskFull, FieldError, IndexBusy, IngestError, LibraryError, ProfileMismatch, shown
+from pincite.extract.model import EXTRACTOR_VERSION, DocumentModel
+from pincite.extract.pdf import PdfLimits, extract_pdf
+from pincite.extract.readahead import ReadAhead
+from pincite.extract.reader import ContentLimits, Extracted, FileReader
+from pincite.extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
+from pincite.index.base import Index, SearchFilter
+from pincite.index.edge import doc_payload
+from pincite.index.select import (drop_collection, index_profile, new_collection, open_index, spec_of,
+                                  switch_collection)
+from pincite.store.blobs import BlobStore, atomic_write, sha256_file
+from pincite.store.catalog import CHUNKS_KEY, CatalogStore, DocumentRow, open_catalog
+from pincite.store.fields import DocFields, parse_fields, resolve_fields
+from pincite.store.lock import IndexLock, WriterLock
+from pincite.store.space import INGEST_FACTOR, disk_full, require_free
 
 if TYPE_CHECKING:
-    from .migrate import MigrationReport
+    from pincite.library.migrate import MigrationReport
 
 #: Bump when the catalog/index layout changes.
 SCHEMA_VERSION = 1
@@ -331,7 +332,7 @@ class Library:
         highlights): the stored original of a PDF, the stored conversion of a DOCX read
         through one (extract.office.has_pdf_pages); None for a document without pages (a
         sheet, slide or block address). The path may be missing on disk (check() says so)."""
-        from .extract.office import has_pdf_pages
+        from pincite.extract.office import has_pdf_pages
 
         if KIND_OF_MIME.get(row.mime, "pdf") == "pdf":
             return self.blobs.path_for(row.sha256)
@@ -447,7 +448,7 @@ class Library:
         `pincite ask --serial/--mode` do. Raises QuestionError (ValueError for a bad scope
         object or mode); LlmError when the model server fails.
         """
-        from .answer.pipeline import ask_library
+        from pincite.answer.pipeline import ask_library
 
         if mode is not None and mode not in ("current", "as-shipped"):
             raise ValueError(f"mode {mode!r}: choose current or as-shipped")
@@ -460,7 +461,7 @@ class Library:
         caller that writes its own). `scope` and `doc_ids` as in `ask`; `limit`: 1 to 30
         passages. Raises QuestionError, ValueError for a bad scope or limit. See
         answer.pipeline.search_passages."""
-        from .answer.pipeline import search_passages
+        from pincite.answer.pipeline import search_passages
 
         return search_passages(self, question, scope, doc_ids=doc_ids, limit=limit)
 
@@ -485,7 +486,7 @@ class Library:
         citation's quote passes (answer.verify.verify_quote, after the documented
         normalisation; a changed number, word or negation does not verify). LibraryError for
         an unknown document or a page out of range."""
-        from .answer.verify import verify_quote
+        from pincite.answer.verify import verify_quote
 
         row, unit, _ = self._unit(doc_id, page)
         check = verify_quote(quote, unit.text, lang=row.language)
@@ -589,34 +590,34 @@ class Library:
         with self._writing():
             return self._ingest_one(Path(path), password, source, wanted, ahead)
 
-    # -- distributed ingest (a shared catalog: pincite.worker) ----------------------------
+    # -- distributed ingest (a shared catalog: pincite.library.worker) ----------------------------
     def enqueue(self, paths: Iterable[Path | str], *, fields: "Mapping | DocFields | None" = None) -> list:
         """Queue files and folders as ingest jobs for `pincite worker` processes (see
-        pincite.worker.enqueue): a list of worker.Enqueued. LibraryError without a shared
+        pincite.library.worker.enqueue): a list of worker.Enqueued. LibraryError without a shared
         (PostgreSQL) catalog; FieldError for a bad field in `fields`."""
-        from . import worker
+        from pincite.library import worker
 
         return worker.enqueue(self, paths, _checked_fields(fields))
 
     def jobs(self, state: str | None = None, limit: int = 1000) -> list:
         """Ingest jobs of the shared catalog, newest first (pgcatalog.JobRow); LibraryError
         without one."""
-        from . import worker
+        from pincite.library import worker
 
         return worker._shared(self).jobs(state, limit)
 
     def job_counts(self) -> dict[str, int]:
         """{state: number of jobs} for queued, running, done, failed; LibraryError without a
         shared catalog."""
-        from . import worker
+        from pincite.library import worker
 
         return worker._shared(self).job_counts()
 
     def work(self, **kw) -> list:
-        """Run queued ingest jobs in this process (pincite.worker.work, its keywords: lease_s,
+        """Run queued ingest jobs in this process (pincite.library.worker.work, its keywords: lease_s,
         poll_s, drain, max_jobs, stop, on_outcome); a list of worker.JobOutcome.
         LibraryError without a shared catalog."""
-        from . import worker
+        from pincite.library import worker
 
         return worker.work(self, **kw)
 
@@ -915,7 +916,7 @@ class Library:
         a job is pending, a copied original does not match its hash, or the copy differs."""
         import shutil
 
-        from .library.catalog import copy_catalog
+        from pincite.store.catalog import copy_catalog
 
         if self.catalog.shared:
             counts = self.job_counts()
@@ -1028,11 +1029,11 @@ class Library:
         shards, replicas and quantization come from these settings), check the copy (counts
         per document, and identical answers to `sample` questions, default
         migrate.DEFAULT_SAMPLE) and only then record the target in the index profile, so
-        that the library opens there from now on. See pincite.migrate. Returns its
+        that the library opens there from now on. See pincite.library.migrate. Returns its
         MigrationReport; ConfigError for a bad spec, LibraryError when the target cannot
         be used or the copy is incomplete, LockHeld while another process writes.
         Close this Library afterwards (it still has the old index open)."""
-        from .migrate import DEFAULT_SAMPLE, migrate_index
+        from pincite.library.migrate import DEFAULT_SAMPLE, migrate_index
 
         spec = spec_of(dataclasses.replace(self.settings, index=target))
         return migrate_index(self, spec, target, sample=DEFAULT_SAMPLE if sample is None else sample,
@@ -1202,7 +1203,7 @@ class Library:
         checked again (under the name it was ingested as), `old` when that fails. A DOCX
         whose model has pages is read again through its stored PDF (no conversion); `old`
         when that PDF is missing or no longer fits, so its pages are never lost."""
-        from .extract import convert, office
+        from pincite.extract import convert, office
 
         reader = self._reader()
         try:
@@ -1263,7 +1264,7 @@ def _reader_embedder(spec: tuple) -> "embeddings.Embedder":
 def _extractor_of(doc: DocumentModel) -> str:
     """The extractor version this build gives a document of `doc`'s type (a DOCX read through
     its converted PDF: both versions, extract.office.paged_extractor)."""
-    from .extract.office import has_pdf_pages, paged_extractor
+    from pincite.extract.office import has_pdf_pages, paged_extractor
 
     if KIND_OF_MIME.get(doc.mime, "pdf") == "pdf":
         return EXTRACTOR_VERSION
