@@ -10,7 +10,7 @@ What it does:
   afterwards), or with `--keep DIR` into DIR/<embedder> (built on the first run, reused after:
   unchanged files are skipped, so no ingest figure is measured then). A file that a question
   gives a `doc_password` for is ingested with it. Each embedder gets its own data folder
-  (an index is built for one embedder; pincite.library.facade.current_profile);
+  (an index is built for one embedder; pincite.library.profile.current_profile);
 * asks every question of the whole library three times, setting `lib.settings.retrieval` to
   "hybrid", "bm25" and "dense" (a query-time choice: same index, same chunks), and scores each
   run with pincite.eval.run (hit@1/hit@5 over answerable questions, refusal accuracy, false

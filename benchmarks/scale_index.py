@@ -63,7 +63,7 @@ def disk_mib(path: Path) -> float:
 
 def synthetic_batches(n: int, batch: int, rng: np.random.Generator):
     """(chunks, token lists, payload extra, dense) per document of CHUNKS_PER_DOC chunks."""
-    from pincite.chunk.pages import Chunk
+    from pincite.chunk.model import Chunk
     from pincite.index.edge import doc_payload
     from pincite.store.fields import DocFields
 
@@ -87,7 +87,8 @@ def synthetic_batches(n: int, batch: int, rng: np.random.Generator):
 def run_index(engine: str, n: int, queries: int = QUERIES) -> dict:
     """Build an index of `n` synthetic chunks on `engine`, then time `queries` queries."""
     from pincite.index.base import SearchFilter
-    from pincite.index.select import open_index, parse_index_spec
+    from pincite.config import parse_index_spec
+    from pincite.index.select import open_index
 
     rng = np.random.default_rng(20)
     tmp = Path(tempfile.mkdtemp(prefix="pincite-scale-"))

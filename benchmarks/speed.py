@@ -57,7 +57,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 PY = sys.executable
-CLI = [PY, "-c", "from pincite.cli import main; main()"]
+CLI = [PY, "-c", "from pincite.cli.main import main; main()"]
 
 
 def _env(**extra: str) -> dict:
@@ -299,7 +299,7 @@ def synthetic_index(data: Path, copies: int, qs: list[str], tmp: Path) -> dict:
 
     from pincite.text import analysis
     from pincite.library.facade import Library
-    from pincite.chunk.pages import Chunk
+    from pincite.chunk.model import Chunk
     from pincite.config import Settings
     from pincite.index.edge import DENSE, EdgeIndex
 

@@ -33,7 +33,7 @@ DEFAULT_FILES = ("en/auguide4-1.pdf", "en/auguide4-2.pdf", "en/siunitx.pdf", "en
                  "ru/churchslavonic-ru.pdf", "ru/eskdx.pdf", "ru/texlive-ru.pdf", "ru/ugost2008.pdf",
                  "zh/ctex-faq.pdf", "zh/zhnumber.pdf", "domain/zh-anquan-shengchan-fa-2021.pdf",
                  "domain/zh-chengzhen-ranqi-guanli-tiaoli.pdf")
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 
 
 def _database(admin_url: str, name: str) -> str:

@@ -8,7 +8,8 @@ import pytest
 
 from pincite.text.analysis import split_sentences, tokens
 from pincite.chunk.bridges import page_bodies
-from pincite.chunk.pages import Chunk, chunk_document, page_chunks
+from pincite.chunk.model import Chunk
+from pincite.chunk.pages import chunk_document, page_chunks
 
 from pdfgen import make_pdf
 from pincite.extract.model import DocumentModel, PageText

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, data: Path, check: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data), *args]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(data), *args]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=120,
                        env={**os.environ, "COLUMNS": "200", **(env or {})})
     if check:
@@ -209,7 +209,7 @@ def test_page_prints_the_text_quotes_are_verified_against(demo):
     p = run("page", cit["doc_id"], str(cit["page"]), data=data)
     assert " ".join(cit["quote"].split()) in " ".join(p.stdout.split())
     assert p.stderr.startswith(f"{cit['file']}: PDF p. {cit['page']} of ") and "\ufffe" not in p.stdout
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data)]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(data)]
     raw = subprocess.run([*cmd, "page", cit["doc_id"], str(cit["page"]), "--raw"], capture_output=True, timeout=120)
     plain = subprocess.run([*cmd, "page", cit["doc_id"], str(cit["page"])], capture_output=True, timeout=120)
     assert b"\r\n" in raw.stdout and b"\r\n" not in plain.stdout  # as stored: PDFium's line ends
@@ -247,7 +247,7 @@ def test_data_option_after_the_command_is_understood(demo):
     """`pincite ask --data DIR "…"` answers as `pincite --data DIR ask "…"` does (before, click
     stopped with "No such option: --data")."""
     _, data, _ = demo
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()"]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
     p = subprocess.run([*cmd, "ask", "--data", str(data), "--json", "What is the rated pressure of the PX-200?"],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr

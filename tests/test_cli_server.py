@@ -16,7 +16,7 @@ import pytest
 
 from pdfgen import make_pdf
 
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 ENV = {**os.environ, "COLUMNS": "200", "PINCITE_EMBEDDER": "none"}
 
 

@@ -20,7 +20,7 @@ from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import DiskFull
 
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 ENV = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "200"}
 ENV.pop("PINCITE_MIN_FREE_MB", None)
 PUMP = ["Pump manual.", "The maximum pressure of the pump is 10 bar."]

@@ -29,6 +29,7 @@ import pytest
 
 from docgen import DOCX_PAGE_FACTS, DOCX_PAGE_SECTIONS, make_docx_pages
 from pincite.chunk import pages as chunking
+from pincite.chunk.model import Chunk
 from pincite.answer.cite import SECTION_SEP
 from pincite.answer.verify import verify_quote
 from pincite.library.facade import Library
@@ -76,7 +77,7 @@ def block_of(structural, fact: str) -> int:
     raise AssertionError(f"{fact!r} is no block")
 
 
-def chunk_with(doc, page: int, text: str) -> chunking.Chunk:
+def chunk_with(doc, page: int, text: str) -> Chunk:
     norm = " ".join(text.split())
     return next(c for c in chunking.chunk_document(doc) if c.page == page and norm in " ".join(c.text.split()))
 
@@ -253,7 +254,7 @@ def test_web_page_view_shows_the_docx_page(paged):
 # ---------------------------------------------------------------- the command line, reindex
 
 def run_cli(*args: str, data: Path, env: dict | None = None) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data), *args]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(data), *args]
     env = {**os.environ, "COLUMNS": "200", "PINCITE_EMBEDDER": "none", **(env or {})}
     return subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
 

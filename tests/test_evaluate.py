@@ -15,7 +15,8 @@ import pytest
 from pdfgen import make_pdf
 
 from pincite.eval import run as evaluate
-from pincite.library.facade import Library, current_profile
+from pincite.library.profile import current_profile
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.eval.crosscheck import Crosscheck
 

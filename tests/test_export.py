@@ -59,7 +59,7 @@ def test_markdown_escapes_table_syntax_and_links_the_page():
 def test_cli_export_links_the_stored_original_at_the_page(tmp_path):
     pdf = make_pdf(tmp_path / "pump.pdf", ["Pump manual.", "The maximum pressure of the pump is 10 bar."])
     env = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "200"}
-    cli = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(tmp_path / "data")]
+    cli = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(tmp_path / "data")]
     subprocess.run(cli + ["ingest", str(pdf)], check=True, capture_output=True, env=env, timeout=120)
     done = subprocess.run(cli + ["ask", "--export", "csv", "What is the maximum pressure of the pump?"],
                           capture_output=True, text=True, env=env, timeout=120)
@@ -103,7 +103,7 @@ def test_cli_csv_export_neutralises_formula_cells(tmp_path):
     pdf = make_pdf(tmp_path / "pump.pdf", ["Pump manual.",
                                            "=HYPERLINK(\"http://evil.example\") The maximum pressure of the pump is 10 bar."])
     env = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "200"}
-    cli = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(tmp_path / "data")]
+    cli = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(tmp_path / "data")]
     subprocess.run(cli + ["ingest", str(pdf)], check=True, capture_output=True, env=env, timeout=120)
     done = subprocess.run(cli + ["ask", "--export", "csv", "What is the maximum pressure of the pump?"],
                           capture_output=True, text=True, env=env, timeout=120)

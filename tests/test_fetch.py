@@ -198,7 +198,7 @@ def test_fetch_error_is_an_ingest_error():
 
 
 def run(*args: str, data: Path, check: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data), *args]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(data), *args]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=180,
                        env={**os.environ, "COLUMNS": "200", **(env or {})})
     if check:

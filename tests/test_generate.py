@@ -446,7 +446,7 @@ def test_cli_ask_llm_end_to_end_and_check_llm(library, llm, tmp_path):
     library.close()  # the CLI process opens the index itself
     env = dict(os.environ, PINCITE_EMBEDDER="none", PINCITE_API_KEY=KEY, COLUMNS="200")
     env.pop("PINCITE_LLM_URL", None)
-    cli = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", data]
+    cli = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", data]
     done = subprocess.run(cli + ["check-llm", "--llm-url", llm.url, "--llm-model", "answer-model"],
                           capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr

@@ -16,8 +16,10 @@ import pytest
 
 from pdfgen import make_pdf
 from pincite.text import analysis, embed as embeddings
-from pincite.library.facade import Library, current_profile
-from pincite.chunk.pages import COVER_LINES, Chunk, naming_text
+from pincite.library.profile import current_profile
+from pincite.library.facade import Library
+from pincite.chunk.model import Chunk
+from pincite.chunk.pages import COVER_LINES, naming_text
 from pincite.config import Settings
 from pincite.errors import ProfileMismatch
 from pincite.extract.model import DocumentModel, PageText

@@ -22,7 +22,8 @@ import pytest
 
 from pdfgen import make_pdf
 from pincite.text import analysis
-from pincite.library.facade import Library, current_profile
+from pincite.library.profile import current_profile
+from pincite.library.facade import Library
 from pincite.config import MAX_QUESTION_CHARS, Settings
 from pincite.extract.model import EXTRACTOR_VERSION
 from pincite.errors import ConfigError, IndexBusy, LockHeld, ProfileMismatch, QuestionError
@@ -389,7 +390,7 @@ def test_killed_ingest_is_cleaned_up_by_next_ingest(tmp_path):
     env = {**os.environ, "PINCITE_FAULT": "hang:after-points"}
     log = open(tmp_path / "cli.log", "wb")
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from pincite.cli import main; main()",
+        [sys.executable, "-c", "from pincite.cli.main import main; main()",
          "--data", str(data), "ingest", str(b)],
         env=env, cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -721,7 +722,7 @@ def test_reindex_extracts_again_a_model_from_an_older_extractor(tmp_path):
 def test_files_expanded_by_the_caller_skip_the_data_folder_too(tmp_path):
     """evaluate.ingest_timed expands folders itself and passes files: the stored originals
     among them are still left out by Library.ingest."""
-    from pincite.library.facade import expand_paths
+    from pincite.library.inputs import expand_paths
 
     make_pdf(tmp_path / "a.pdf", ["The pump is serviced every 500 hours of operation."])
     with Library(Settings(data_dir=tmp_path / "pincite-data", embedder="none")) as lib:

@@ -25,7 +25,7 @@ from pincite.config import Settings
 from pincite.errors import IndexBusy
 from pincite.extract.model import EXTRACTOR_VERSION
 
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 
 
 @pytest.fixture(autouse=True)

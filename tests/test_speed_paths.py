@@ -13,7 +13,7 @@ import pytest
 from pincite.text import analysis
 from pincite.answer import asked_type
 from pincite.text.cjk import CJK_RANGES, cjk_count, is_cjk
-from pincite.chunk.pages import Chunk
+from pincite.chunk.model import Chunk
 from pincite.text.embed import VectorCache, embed_distinct
 from pincite.index.base import SearchFilter
 from pincite.index.edge import EdgeIndex, doc_payload

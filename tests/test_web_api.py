@@ -559,7 +559,7 @@ def test_pincite_serve_command(tmp_path):
     import sys
 
     data = tmp_path / "data"
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data)]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(data)]
     env = {k: v for k, v in os.environ.items() if k != "PINCITE_TOKEN"}
     p = subprocess.run(cmd + ["serve", "--host", "0.0.0.0", "--port", "0"], capture_output=True,
                        text=True, timeout=60, env=env)

@@ -25,7 +25,7 @@ from pincite.library.facade import Library
 from pincite.config import Settings
 from test_processes import flow_question, make_docs
 
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ __all__ = ["Answer", "Citation", "Claim", "IngestResult", "Library", "Settings",
 #: package first, and the Library pulls in the whole answer layer (~0.6 s), which a
 #: `pincite --help` or an ask sent to a running server never needs.
 _LAZY = {"Answer": "contract", "Citation": "contract", "Claim": "contract",
-         "IngestResult": "library.facade", "Library": "library.facade", "Settings": "config"}
+         "IngestResult": "library.inputs", "Library": "library.facade", "Settings": "config"}
 
 
 def __getattr__(name: str):

@@ -36,6 +36,7 @@ from pincite.contract import Answer, Citation, Claim
 from ..extract.model import PageText
 from ..index.base import Hit
 from . import extractive
+from .evidence import further_bar, on_target
 from .cite import citation_for
 from .calculate import CALCULATION_SCHEMA, calculation_line, check_calculation
 from .llm import ANSWER_SCHEMA, Completion, LlmClient
@@ -303,20 +304,16 @@ def sentence_window(hit: Hit, start: int, end: int) -> tuple[int, int]:
 def claim_bar(bar: float, best: float) -> float:
     """The probability a claim's quote must reach (see check_claims): the bar a window of
     the extractive path must reach to be cited beside its best window
-    (pipeline.further_bar: the refusal bar `bar`, and a share of `best`, the best
+    (evidence.further_bar: the refusal bar `bar`, and a share of `best`, the best
     window's probability)."""
-    from .pipeline import further_bar
-
     return further_bar(bar, best)
 
 
 def quote_off_target(cand, gathered) -> bool:
     """Whether a claim's quote, as a candidate window `cand` (WindowScorer.judge), is about
-    something else than the best evidence of `gathered` is (pipeline.on_target: another
+    something else than the best evidence of `gathered` is (evidence.on_target: another
     document without the question's key word, or no asked model code), so that the
     extractive path would not cite it beside that evidence."""
-    from .pipeline import on_target
-
     best = gathered.cands[0] if gathered.cands else None
     return best is not None and not on_target(cand, best, gathered.groups)
 

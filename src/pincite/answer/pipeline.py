@@ -17,14 +17,14 @@ from typing import Callable
 
 from pincite.text import analysis
 from pincite.contract import Answer, Claim, Clarification, Passage, Relevance, Scope, SearchResult
-from pincite.chunk.pages import section_of
+from pincite.chunk.model import section_of
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import SearchFilter
 from ..text.cjk import is_cjk
 from . import answerability, asked_type, extractive, features
-from .evidence import (asked_and_found, lacks_asked_code, names_any, names_other_code, names_other_edition,
-                       window_tokens)
+from .evidence import (asked_and_found, further_bar, names_any, names_other_code,
+                       names_other_edition, on_target, window_tokens)
 from .features import WindowFeatures
 from .retrieve import (NAMING_HITS, LibraryLike, index_terms, named_docs, probe, retrieve, title_words,
                        unknown_words, with_byline_hits)
@@ -39,8 +39,6 @@ from .verify import verify_quote
 NAVIGATION_KINDS = ("contents", "index")
 #: Claims returned at most (the ranked citation list that hit@5 is computed over).
 MAX_CLAIMS = 5
-#: A further claim is kept when its answerability is at least this share of the best one's.
-KEEP_RELATIVE = 0.1
 
 
 def check_question(question: str) -> str:
@@ -359,24 +357,6 @@ def _kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
                      if p.get(id(c), 0.0) >= bar
                      and id(c) not in g.other_code
                      and on_target(c, best, g.groups)]
-
-
-def further_bar(bar: float, best: float) -> float:
-    """The probability a window must reach to be cited beside the best one (whose
-    probability is `best`): the refusal bar `bar`, and KEEP_RELATIVE of the best's."""
-    return max(bar, KEEP_RELATIVE * best)
-
-
-def on_target(cand: extractive.Candidate, best: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
-    """Whether `cand` is about what the best evidence `best` is about, so that it may be
-    cited beside it. When the best evidence holds the question's key word
-    (extractive.key_word), evidence from another document without it is about something
-    else ("The PX-200 weighs 850 kg" for "Сколько весит насос НД-40?"); in the same document
-    it may be the next page of the same table or list, and stays. Evidence that names
-    nowhere a model code the question asks and the best evidence names is about another
-    product (evidence.lacks_asked_code)."""
-    return ((best.key_missing > 0 or cand.key_missing == 0 or cand.hit.doc_id == best.hit.doc_id)
-            and not lacks_asked_code(cand, best, groups))
 
 
 #: A question whose only content word is at least this common in general language (wordfreq's

@@ -49,7 +49,7 @@ When page N (1-based physical) gets a bridge to page N + 1 (:func:`bridge_chunks
 The chunk: ``chunk_id`` "<doc_id>-p<N>-b0", ``kind`` "bridge", ``page`` N, ``page_end``
 N + 1, ``char_start`` 0 and ``char_end`` len(text) (offsets into the bridge's own text,
 which is its source text for verification), ``search_text`` prefixed like a page chunk's
-(:func:`pincite.chunk.pages.prefix_path`; without the title a short bridge outranked page
+(:func:`pincite.chunk.model.prefix_path`; without the title a short bridge outranked page
 chunks in BM25), ``parts``: [{"page", "char_start", "char_end",
 "offset", "page_label", "label_source"}], one per page: text[offset:offset + char_end -
 char_start] == that page's text[char_start:char_end]. :func:`span_parts` turns a span of
@@ -64,6 +64,7 @@ from pincite.text.analysis import split_sentences
 from pincite.extract.folio import _WHOLE, _ZH, BOILERPLATE_ZONE, _boilerplate, line_candidates
 from pincite.extract.model import DocumentModel, PageText
 from pincite.text.cjk import is_cjk_letter
+from pincite.chunk.model import Chunk, prefix_path, search_prefix, section_of
 
 BRIDGE_KIND = "bridge"
 #: Lines looked at from each edge for running headers and footers (a folio line and a
@@ -99,11 +100,10 @@ _DIGITS = re.compile(r"\d+")
 
 
 def bridge_chunks(doc: DocumentModel, running: Running | None = None) -> list:
-    """The bridge chunks of ``doc`` (pincite.chunk.pages.Chunk, kind "bridge"), in page order;
+    """The bridge chunks of ``doc`` (pincite.chunk.model.Chunk, kind "bridge"), in page order;
     see the module docstring. [] for a document of fewer than two pages or of non-PDF units.
     ``running``: :func:`running_lines` of ``doc.pages`` when the caller has it already.
     Never raises on any page text."""
-    from pincite.chunk.pages import Chunk, prefix_path, search_prefix, section_of
 
     pages = doc.pages
     if len(pages) < 2 or any(p.address is not None for p in pages):

@@ -33,13 +33,14 @@ lives in `search_text`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 
 from pincite.text.analysis import split_sentences
 from pincite.chunk.bridges import bridge_chunks, page_bodies, running_lines
 from pincite.extract.address import address_for_span
 from pincite.extract.geometry import lstrip_span, rstrip_span
 from pincite.extract.model import DocumentModel, PageText
+from pincite.chunk.model import Chunk, prefix_path, search_prefix, section_of
+from pincite.chunk.tables import table_chunks
 
 #: Bump when chunk boundaries, the search-text prefix or the naming text change (part of
 #: the index profile).
@@ -62,62 +63,6 @@ SENTENCE_ENDS = (".", "!", "?", "。", "！", "？", ";", "；")
 COVER_MIN_LETTERS = 20
 #: A chunk is not cut at a section start when a side would keep fewer non-space chars.
 SECTION_MIN_CHARS = 60
-#: Joins the parts of the search-text prefix: "Pump manual / 5 Tests / 5.3 Pressure check".
-PREFIX_SEP = " / "
-#: What a path from detected headings puts in a search text (prefix_path): "path" (all of
-#: it, as an outline's) or "last" (its last title, at most HEADING_PREFIX_CHARS). Measured on
-#: the PDF corpus (2026-12-01): "path" keeps retrieval as it was before heading detection and
-#: embeds 11.7% more characters (ingest time is about linear in them, USE ~15 us/char);
-#: "last" embeds 5% more, but the shorter prefix loses the parent headings that tell two
-#: editions of one standard apart, and their near-tied pages (0.497 vs 0.492) swapped ranks.
-DETECTED_PREFIX = "path"
-HEADING_PREFIX_CHARS = 60
-
-
-@dataclass
-class Chunk:
-    """One passage of a document.
-
-    chunk_id: "<doc_id>-p<page>-c<n>" (n is 0-based within the page); stable for the same
-        document and chunker version.
-    page, page_end: 1-based physical pages (equal, except for a bridge chunk).
-    page_label / label_source: copied from the page record.
-    char_start, char_end: span in the page's PDFium text (end exclusive).
-    text: the source text (exact slice of the page text): what quotes are verified against.
-    ocr: the page's text came from OCR; address: the chunk's own address for a non-PDF unit
-        (slide, sheet range, line range; pincite.extract.address), None for a PDF page.
-    search_text: text used for BM25/embeddings: the title and the section path joined by
-        " / ", a line break, then `text` ("Pump manual / 5 Tests / 5.3 Pressure check\n...";
-        just `text` when the document has neither; of a path from detected headings only its
-        last title, prefix_path; a bridge chunk's is its text alone). Never used to verify.
-    section_path: the outline path of the chunk's section (["5 Tests", "5.3 Pressure
-        check"]), [] when none; section_title: its last element ('' when none).
-    parts: [] for a chunk of one page. A "bridge" chunk (pincite.chunk.bridges: a sentence running
-        from the bottom of page `page` to the top of `page_end`) has chunk_id
-        "<doc_id>-p<page>-b0", char_start 0 and char_end len(text) (its text is its own
-        source), and one part per page: {"page", "char_start", "char_end", "offset",
-        "page_label", "label_source"}, text[offset:offset + char_end - char_start] ==
-        that page's text[char_start:char_end].
-    """
-
-    chunk_id: str
-    doc_id: str
-    page: int
-    page_end: int
-    char_start: int
-    char_end: int
-    text: str
-    search_text: str
-    page_label: str = ""
-    label_source: str | None = None
-    kind: str = "text"
-    ocr: bool = False
-    address: dict | None = None
-    section_path: list[str] = field(default_factory=list)
-    section_title: str = ""
-    parts: list[dict] = field(default_factory=list)
-
-
 def naming_text(doc: DocumentModel) -> str:
     """The words a question uses to name `doc` rather than to ask about it: the title, the
     file name's stem and the title block of the first page (COVER_LINES), one per line.
@@ -155,7 +100,6 @@ def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk
     for page, body in zip(doc.pages, page_bodies(doc.pages, running)):
         chunks.extend(_chunk_page(doc, page, body, target_chars))
     chunks.extend(bridge_chunks(doc, running))  # sentences cut by a page break, after the page chunks
-    from pincite.chunk.tables import table_chunks
 
     chunks.extend(table_chunks(doc))  # ruled tables: a table chunk and row chunks, last
     return chunks
@@ -180,35 +124,6 @@ def _chunk_page(doc: DocumentModel, page: PageText, body: tuple[int, int], targe
     spans = [(lo + s, lo + e) for s, e in _page_spans(page.text[lo:hi], target_chars)]
     spans = _cut_at_sections(page.text, spans, page.sections)
     return [_make_chunk(doc, page, n, start, end) for n, (start, end) in enumerate(spans)]
-
-
-def search_prefix(title: str, section_path: list[str]) -> str:
-    """"title / part / sub-part": what `search_text` puts before a chunk's text ('' when
-    there is neither a title nor a section)."""
-    return PREFIX_SEP.join(p for p in [title or "", *section_path] if p)
-
-
-def prefix_path(sections: list[dict], path: list[str]) -> list[str]:
-    """The part of a chunk's section path that goes into its search text: the whole path
-    from a PDF outline; from detected headings (spans with "source": "headings",
-    pincite.extract.headings) as DETECTED_PREFIX says: the whole path ("path"), or only its
-    last title cut at a space to at most HEADING_PREFIX_CHARS ("last")."""
-    if not path or DETECTED_PREFIX == "path" or not any(s.get("source") == "headings" for s in sections):
-        return path
-    title = path[-1]
-    if len(title) > HEADING_PREFIX_CHARS:
-        title = title[:HEADING_PREFIX_CHARS].rsplit(" ", 1)[0] or title[:HEADING_PREFIX_CHARS]
-    return [title]
-
-
-def section_of(sections: list[dict], start: int, end: int) -> list[str]:
-    """The path of the section span holding most of text[start:end] ([] when none)."""
-    best, path = 0, []
-    for s in sections:
-        overlap = min(end, s["end"]) - max(start, s["start"])
-        if overlap > best:
-            best, path = overlap, list(s["path"])
-    return path
 
 
 def _cut_at_sections(text: str, spans: list[tuple[int, int]], sections: list[dict]) -> list[tuple[int, int]]:

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 from pincite.extract.address import address_for_span
 from pincite.extract.model import DocumentModel, PageText
+from pincite.chunk.model import Chunk, search_prefix, section_of
 
 TABLE_KIND = "table"
 ROW_KIND = "table-row"
@@ -73,10 +74,9 @@ def table_context(table: dict) -> str:
 
 
 def table_chunks(doc: DocumentModel) -> list:
-    """The table and row chunks (pincite.chunk.pages.Chunk) of every table of ``doc``, table by
+    """The table and row chunks (pincite.chunk.model.Chunk) of every table of ``doc``, table by
     table, each table's chunk before its rows'. [] when ``doc.tables`` is empty. Tables or
     rows that point outside their page's text are skipped, never raised on."""
-    from pincite.chunk.pages import Chunk, search_prefix, section_of
 
     out = []
     counters: dict[int, int] = {}  # page -> table chunks made on it

@@ -26,7 +26,8 @@ from pincite.errors import FieldError
 from pincite.store.fields import parse_fields
 
 if TYPE_CHECKING:
-    from pincite.library.facade import IngestResult, Library
+    from pincite.library.inputs import IngestResult
+    from pincite.library.facade import Library
 
 
 class _Lazy:
@@ -46,6 +47,7 @@ class _Lazy:
 evaluate = _Lazy("pincite.eval.run")
 render = _Lazy("pincite.cli.render")
 _app = _Lazy("pincite.library.facade")
+_inputs = _Lazy("pincite.library.inputs")
 _pipeline = _Lazy("pincite.answer.pipeline")
 _export = _Lazy("pincite.cli.export")
 
@@ -66,7 +68,7 @@ def _version(value: bool) -> None:
     if value:
         import importlib.metadata
 
-        from pincite.library.facade import current_profile
+        from pincite.library.profile import current_profile
 
         profile = current_profile()
         console.print(f"pincite {importlib.metadata.version('pincite')} (extractor {profile['extractor']}, "
@@ -171,7 +173,7 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
     with _library() as lib, _progress() as prog:
         if ocr is not None:
             lib.settings.ocr = ocr
-        files = list(_app.expand_paths(paths, exclude=lib.root)) if paths else []
+        files = list(_inputs.expand_paths(paths, exclude=lib.root)) if paths else []
         task = prog.add_task("ingest", total=len(files) + len(urls))
         t0 = time.perf_counter()
         results: list[IngestResult] = []
@@ -338,9 +340,9 @@ def _ingest_url(lib: Library, url: str, password: str | None, fields: dict) -> I
         wanted = {**fields, "source_url": fields.get("source_url") or source}
         parse_fields({"source_url": wanted["source_url"]}, source)
     except IngestError as e:
-        return _app.IngestResult(shown_url(url), "failed", reason=str(e))
+        return _inputs.IngestResult(shown_url(url), "failed", reason=str(e))
     except FieldError as e:
-        return _app.IngestResult(shown_url(url), "failed", reason=f"{shown_url(url)}: {e}")
+        return _inputs.IngestResult(shown_url(url), "failed", reason=f"{shown_url(url)}: {e}")
     tmp_root = lib.root / "downloads"
     tmp_root.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(dir=tmp_root))
@@ -348,7 +350,7 @@ def _ingest_url(lib: Library, url: str, password: str | None, fields: dict) -> I
         try:
             got = download(source, tmp, max_bytes=lib.settings.max_bytes)
         except IngestError as e:
-            res = _app.IngestResult(shown_url(url), "failed", reason=str(e))
+            res = _inputs.IngestResult(shown_url(url), "failed", reason=str(e))
             res.seconds = time.perf_counter() - t0
             return res
         res = lib.ingest_file(got.path, source=source, password=password, fields=wanted)
@@ -961,7 +963,7 @@ def _no_server(command: str) -> None:
 def _ingest_via_server(server, paths: list[Path]) -> None:
     """Upload the files to the running server and wait for its ingest; same table and exit
     status as a local ingest."""
-    files = list(_app.expand_paths(paths, exclude=_data_dir()))
+    files = list(_inputs.expand_paths(paths, exclude=_data_dir()))
     t0 = time.perf_counter()
     with server, _progress() as prog:
         task = prog.add_task("upload", total=len(files))
@@ -973,7 +975,7 @@ def _ingest_via_server(server, paths: list[Path]) -> None:
 
         final = server.wait([u["upload_id"] for u in ups], on_update=update)
     elapsed = time.perf_counter() - t0
-    results = [_app.IngestResult(path=str(p), status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
+    results = [_inputs.IngestResult(path=str(p), status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
                             doc_id=u.get("doc_id"), reason=u.get("reason") or "")
                for p, u in zip(files, final)]
     for r in results:

@@ -45,7 +45,8 @@ from pincite.eval.crosscheck import CrosscheckUnavailable, crosscheck_quote
 from pincite.errors import PinciteError
 
 if TYPE_CHECKING:  # evaluate sits after app in the stage order; only types are needed here
-    from pincite.library.facade import IngestResult, Library
+    from pincite.library.inputs import IngestResult
+    from pincite.library.facade import Library
 
 #: Distribution that provides each embedder spec's model (embeddings.py: UseEmbedder._dist,
 #: E5Embedder._dist; the "openai" embedder talks to its endpoint through httpx).
@@ -483,7 +484,7 @@ def ingest_timed(lib: "Library", paths: Iterable[Path | str],
     `passwords_by_name`) is ingested on its own with that password; the others in one call.
     Pages count the files added or replaced (skipped files add none).
     """
-    from pincite.library.facade import expand_paths
+    from pincite.library.inputs import expand_paths
 
     passwords = passwords or {}
     files = list(expand_paths(paths))
@@ -511,7 +512,7 @@ def environment(lib: "Library") -> dict:
     "cpus" {"os_cpu_count", "affinity" (len(os.sched_getaffinity(0)), None where the
     platform lacks it)}, "platform"}.
     """
-    from pincite.library.facade import current_profile
+    from pincite.library.profile import current_profile
 
     docs = lib.documents()
     versions = {name: _version(name) for name in RECORDED_PACKAGES}

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Iterator, Mapping, Protocol, Sequence, runtime
 if TYPE_CHECKING:
     import numpy as np
 
-    from pincite.chunk.pages import Chunk
+    from pincite.chunk.model import Chunk
 
 from pincite.store.fields import DEFAULT_TRUST, TRUST_LEVELS, field_key
 

@@ -21,7 +21,7 @@ from typing import Iterator, Sequence
 import numpy as np
 import qdrant_edge as qe
 
-from pincite.chunk.pages import Chunk
+from pincite.chunk.model import Chunk
 from ..errors import IndexBusy, LibraryError
 from pincite.store.lock import IndexLock
 from .base import Hit, SearchFilter, StoredPoint

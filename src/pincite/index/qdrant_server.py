@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 import numpy as np
 
-from pincite.chunk.pages import Chunk
+from pincite.chunk.model import Chunk
 from ..errors import IndexBusy, LibraryError, ProfileMismatch
 from .base import Hit, SearchFilter, StoredPoint
 from .edge import (DENSE, KEYWORD_FIELDS, MODES, PREFETCH_FACTOR, RRF_K, SPARSE, TIE_MARGIN, EdgeIndex,

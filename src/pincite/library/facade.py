@@ -50,7 +50,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
-import qdrant_edge
 
 from pincite.text import analysis, embed as embeddings
 from pincite.chunk import pages as chunking
@@ -65,19 +64,19 @@ from pincite.extract.reader import ContentLimits, Extracted, FileReader
 from pincite.extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
 from pincite.index.base import Index, SearchFilter
 from pincite.index.edge import doc_payload
-from pincite.index.select import (drop_collection, index_profile, new_collection, open_index, spec_of,
-                                  switch_collection)
+from pincite.index.select import drop_collection, new_collection, open_index, switch_collection
 from pincite.store.blobs import BlobStore, atomic_write, sha256_file
-from pincite.store.catalog import CHUNKS_KEY, CatalogStore, DocumentRow, open_catalog
-from pincite.store.fields import DocFields, parse_fields, resolve_fields
+from pincite.store.catalog import CHUNKS_KEY, CatalogStore, DocumentRow
+from pincite.store.select import open_catalog
+from pincite.store.fields import DocFields, resolve_fields
 from pincite.store.lock import IndexLock, WriterLock
 from pincite.store.space import INGEST_FACTOR, disk_full, require_free
+from pincite.library.inputs import IngestResult, checked_fields, expand_paths
+from pincite.library.profile import current_profile
 
 if TYPE_CHECKING:
     from pincite.library.migrate import MigrationReport
 
-#: Bump when the catalog/index layout changes.
-SCHEMA_VERSION = 1
 #: Seconds a process of a shared library (a PostgreSQL catalog) waits for the index lock
 #: before IndexBusy: ingest workers hold an Edge index for one document's write at a time
 #: (about a second a document here: benchmarks/workers_bench.py), so a reader waits its
@@ -86,45 +85,8 @@ SCHEMA_VERSION = 1
 SHARED_INDEX_WAIT_S = 60.0
 #: Folder of a rebuild in progress (its new index/ and models/), inside the data folder.
 REBUILD_DIR = "rebuild"
-#: What `expand_paths` takes from folders (a file given by name is taken whatever its name;
-#: its type is read from its bytes: pincite.extract.sniff).
 #: Embedders that run in-process (an upload's read-ahead child embeds with its own copy).
 LOCAL_EMBEDDERS = ("use-m3", "e5-small-q4")
-DOCUMENT_SUFFIXES = {".pdf", ".docx", ".pptx", ".xlsx", ".txt", ".text", ".md", ".markdown"}
-
-
-def current_profile(settings: Settings | None = None) -> dict:
-    """The index profile of this build and settings: what the stored index must have been
-    built with. The embedder is named by spec and package version (or endpoint host), e.g.
-    "use-m3 0.2.1"; None for a BM25-only index. A library in a Qdrant collection also has
-    "index": "qdrant" (index.select.index_profile; an embedded one has no such key)."""
-    settings = settings or Settings()
-    spec = settings.embedder
-    return {
-        "schema": SCHEMA_VERSION,
-        "extractor": EXTRACTOR_VERSION,
-        "office": OFFICE_EXTRACTOR,
-        "chunker": chunking.CHUNKER_VERSION,
-        "analyzer": analysis.ANALYZER_VERSION,
-        "embedder": embeddings.profile_id(spec),
-        "qdrant_edge": getattr(qdrant_edge, "__version__", "0.9.0"),
-        "ocr": "off",
-        **index_profile(spec_of(settings)),
-    }
-
-
-@dataclass
-class IngestResult:
-    """Outcome for one file: status is added | replaced | skipped | failed."""
-
-    path: str
-    status: str
-    doc_id: str | None = None
-    pages: int = 0
-    chunks: int = 0
-    reason: str = ""
-    warnings: list[str] | None = None
-    seconds: float = 0.0
 
 
 class Library:
@@ -144,7 +106,7 @@ class Library:
         self.blobs = BlobStore(shared_files / "originals")
         self.models_dir = shared_files / "models"
         self.models_dir.mkdir(parents=True, exist_ok=True)
-        self.index_spec = spec_of(self.settings)
+        self.index_spec = self.settings.index_spec()
         self._index: Index | None = None
         self._embedder: embeddings.Embedder | None | bool = False  # False = not loaded yet
         self._writer_depth = 0  # > 0 while this Library holds the writer lock (_writing)
@@ -521,7 +483,7 @@ class Library:
         Holds the writer lock for the whole run (LockHeld if taken). One file's failure is
         recorded and reported; it never stops the others or touches earlier documents.
         """
-        explicit = _checked_fields(fields)
+        explicit = checked_fields(fields)
         paths = list(paths)
         roots = [Path(p) for p in paths if Path(p).is_dir()]
         files = list(expand_paths(paths, exclude=self.root))
@@ -539,7 +501,7 @@ class Library:
                     self.catalog.record_failure(source, f.name, None, f"document fields: {e}")
                     res = IngestResult(source, "failed", reason=f"{f}: {e}")
                 else:
-                    res = self._ingest_one(f, password, None, _checked_fields(wanted),
+                    res = self._ingest_one(f, password, None, checked_fields(wanted),
                                            lambda path, sha: ahead.take(path, sha))
                 results.append(res)
                 if on_result:
@@ -586,7 +548,7 @@ class Library:
         analysed and possibly embedded: :meth:`read_for_ingest`), or None; it may raise the
         IngestError reading raised. A file changed since is read again here.
         """
-        wanted = _checked_fields(fields)
+        wanted = checked_fields(fields)
         with self._writing():
             return self._ingest_one(Path(path), password, source, wanted, ahead)
 
@@ -597,7 +559,7 @@ class Library:
         (PostgreSQL) catalog; FieldError for a bad field in `fields`."""
         from pincite.library import worker
 
-        return worker.enqueue(self, paths, _checked_fields(fields))
+        return worker.enqueue(self, paths, checked_fields(fields))
 
     def jobs(self, state: str | None = None, limit: int = 1000) -> list:
         """Ingest jobs of the shared catalog, newest first (pgcatalog.JobRow); LibraryError
@@ -879,7 +841,7 @@ class Library:
         row = self.catalog.get(doc_id)
         if row is None or row.state != "ready":
             raise LibraryError(f"no document with id {doc_id}")
-        new = row.fields().updated(_checked_fields(changes, "docs set"))
+        new = row.fields().updated(checked_fields(changes, "docs set"))
         with self._writing():
             self._store_fields(doc_id, new)
         return self.catalog.get(doc_id)
@@ -1035,7 +997,7 @@ class Library:
         Close this Library afterwards (it still has the old index open)."""
         from pincite.library.migrate import DEFAULT_SAMPLE, migrate_index
 
-        spec = spec_of(dataclasses.replace(self.settings, index=target))
+        spec = dataclasses.replace(self.settings, index=target).index_spec()
         return migrate_index(self, spec, target, sample=DEFAULT_SAMPLE if sample is None else sample,
                              overwrite=overwrite, accept_differences=accept_differences,
                              progress=progress)
@@ -1285,15 +1247,6 @@ def _payload_extra(doc: DocumentModel, fields: DocFields | None = None) -> dict:
             **doc_payload(fields)}
 
 
-def _checked_fields(fields: "Mapping | DocFields | None", where: str = "fields") -> dict:
-    """A partial fields dict checked by parse_fields ({} for None)."""
-    if fields is None:
-        return {}
-    if isinstance(fields, DocFields):
-        fields = fields.as_dict()
-    return parse_fields(fields, where)
-
-
 #: Bytes of DocumentModel JSON whose models stay loaded (_ModelCache). A question reads the
 #: pages of the documents its hits come from; a count of documents bounded the cache before,
 #: and past 64 documents each question re-read ~7 whole-document JSON files. The shared
@@ -1343,27 +1296,6 @@ class _ModelCache:
 
 
 _load_model = _ModelCache(MODEL_CACHE_BYTES)
-
-
-def expand_paths(paths: Iterable[Path | str], exclude: Path | None = None) -> Iterable[Path]:
-    """Files as given, and the documents found recursively under folders (DOCUMENT_SUFFIXES;
-    sorted; a symbolic link to a file is read as that file, links to folders are not
-    followed, so no loop), leaving out anything under `exclude`, found or given (the data
-    folder: its stored originals must not be ingested again, whether a user ingests the
-    folder that holds it or a caller such as evaluate.ingest_timed expands the folder first
-    and passes the files)."""
-    skip = exclude.resolve() if exclude is not None else None
-
-    def kept(f: Path) -> bool:
-        return not (skip and f.resolve().is_relative_to(skip))
-
-    for p in map(Path, paths):
-        if p.is_dir():
-            yield from sorted(f for f in p.rglob("*")
-                              if f.is_file() and f.suffix.lower() in DOCUMENT_SUFFIXES
-                              and kept(f))
-        elif kept(p):
-            yield p
 
 
 def _remove_tree(path: Path) -> None:

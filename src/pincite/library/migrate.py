@@ -25,7 +25,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from pincite.errors import LibraryError
-from pincite.index.select import IndexSpec, open_index
+from pincite.config import IndexSpec
+from pincite.index.select import open_index
+from pincite.library.profile import current_profile
 
 if TYPE_CHECKING:
     from pincite.contract import Answer
@@ -94,8 +96,6 @@ def migrate_index(lib: "Library", target: IndexSpec, target_text: str, *, sample
     """
     import time
 
-    from pincite.library.facade import Library, current_profile
-
     if target == lib.index_spec:
         raise LibraryError(f"the library's index is {target.shown()} already")
     report = MigrationReport(source=lib.index_spec.shown(), target=target.shown())
@@ -141,7 +141,7 @@ def migrate_index(lib: "Library", target: IndexSpec, target_text: str, *, sample
         report.questions = len(questions)
         before = [answer_key(lib.ask(q)) for q in questions]
         settings = dataclasses.replace(lib.settings, index=target_text)
-        other = Library(settings, for_reindex=True)
+        other = type(lib)(settings, for_reindex=True)  # the same facade, on the target index
         try:
             other._embedder = lib._embedder  # one embedder loaded, not two
             after = [answer_key(other.ask(q)) for q in questions]

@@ -25,8 +25,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
-from pincite.errors import IngestError, LibraryError, shown
+from pincite.errors import FieldError, IngestError, LibraryError, shown
+from pincite.library.inputs import IngestResult, checked_fields, expand_paths
 from pincite.store.blobs import sha256_file
+from pincite.store.fields import resolve_fields
 
 if TYPE_CHECKING:
     from pincite.library.facade import Library
@@ -86,12 +88,8 @@ def enqueue(lib: "Library", paths: Iterable[Path | str], fields: "Mapping | None
     worker needs only the file. The path stored is absolute: workers on other machines
     must see the file at the same path (shared storage). LibraryError without a shared
     catalog."""
-    from pincite.library.facade import _checked_fields, expand_paths
-    from pincite.errors import FieldError
-    from pincite.store.fields import resolve_fields
-
     catalog = _shared(lib)
-    explicit = _checked_fields(fields)
+    explicit = checked_fields(fields)
     paths = list(paths)
     roots = [Path(p) for p in paths if Path(p).is_dir()]
     out: list[Enqueued] = []
@@ -99,7 +97,7 @@ def enqueue(lib: "Library", paths: Iterable[Path | str], fields: "Mapping | None
     for f in expand_paths(paths, exclude=lib.root):
         source = str(f.resolve())
         try:
-            wanted = _checked_fields(resolve_fields(f, explicit, roots))
+            wanted = checked_fields(resolve_fields(f, explicit, roots))
         except (FieldError, OSError) as e:
             out.append(Enqueued(source, None, False, reason=f"{f}: document fields: {e}"))
             continue
@@ -175,8 +173,6 @@ def run_job(lib: "Library", job: "JobRow", lease_s: float = LEASE_S) -> JobOutco
 
 def _ingest_job(lib: "Library", catalog: "SharedCatalogStore", job: "JobRow", path: Path,
                 timing: dict[str, float]):
-    from pincite.library.facade import IngestResult
-
     if not path.is_file():
         reason = f"{shown(path)}: not a file on this worker (workers must see queued files at the same path)"
         catalog.record_failure(job.source, path.name, None, reason)

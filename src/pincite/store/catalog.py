@@ -5,7 +5,7 @@ it. `Catalog` (here, the default) owns `<data>/catalog.sqlite`; every change is 
 transaction, so a crash leaves either the old or the new state, and one process writes at
 a time (the data folder's writer lock). `library.pgcatalog.PostgresCatalog` keeps the same
 tables in a PostgreSQL database that many processes on many machines write at once
-(selected by `PINCITE_CATALOG_URL`, see `open_catalog`). Must not parse documents or talk
+(selected by `PINCITE_CATALOG_URL`, see store.select.open_catalog). Must not parse documents or talk
 to the index.
 """
 from __future__ import annotations
@@ -196,18 +196,6 @@ class SharedCatalogStore(CatalogStore, Protocol):
                chunks: int = 0, reason: str = "") -> bool: ...
     def jobs(self, state: str | None = None, limit: int = 1000) -> list: ...
     def job_counts(self) -> dict[str, int]: ...
-
-
-def open_catalog(data_dir: Path, url: str | None = None) -> CatalogStore:
-    """The catalog of a library: the PostgreSQL database at `url` (postgresql://...; its
-    schema created or upgraded by pgcatalog's migrations) when given, else the SQLite file
-    `<data_dir>/catalog.sqlite`. LibraryError when the database cannot be reached (the
-    message carries the URL without its password)."""
-    if url:
-        from pincite.store.pgcatalog import PostgresCatalog
-
-        return PostgresCatalog(url)
-    return Catalog(data_dir / "catalog.sqlite")
 
 
 class Catalog:

@@ -1,7 +1,7 @@
 """The PostgreSQL catalog: the SQLite catalog's tables in a database that many processes on
 many machines write at once, plus the queue of ingest jobs that `pincite worker` takes.
 
-Selected by `PINCITE_CATALOG_URL=postgresql://user:password@host:5432/db` (library.catalog
+Selected by `PINCITE_CATALOG_URL=postgresql://user:password@host:5432/db` (store.select
 .open_catalog). The password is used to connect and nowhere else: every message names the
 database by `redact_url` (password replaced by "***"), and any text the driver returns is
 scrubbed of it too.

@@ -91,6 +91,7 @@ from python_multipart.multipart import MultipartParser, parse_options_header
 
 from .. import __version__
 from pincite.chunk import bridges, pages as chunking
+from pincite.chunk.model import Chunk
 from pincite.chunk.tables import table_chunks
 from ..answer.llm import DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings, check_llm, check_url, load_settings
 from ..answer.verify import locate_quote
@@ -115,7 +116,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 #: Strict id patterns (ARCHITECTURE.md: "document ids in paths and URLs match a strict
 #: pattern"). A doc_id is the first 16 hex digits of the original's SHA-256 (app.Library);
-#: a chunk id is "<doc_id>-p<page>-c<n>" (chunking.Chunk).
+#: a chunk id is "<doc_id>-p<page>-c<n>" (pincite.chunk.model.Chunk).
 DOC_ID_RE = re.compile(r"[0-9a-f]{16}")
 #: "<doc>-p<page>-c<n>": a text chunk; -b<n>: a bridge across a page break (pincite.chunk.bridges);
 #: -t<n>: a table or table-row chunk (pincite.chunk.tables).
@@ -659,7 +660,7 @@ class WebState:
                                f"{row.doc_id}` and ingest the file again")
         return blob
 
-    def chunk(self, chunk_id: str) -> chunking.Chunk:
+    def chunk(self, chunk_id: str) -> Chunk:
         doc_id, page_no, n = _parse_chunk_id(chunk_id)
         _, doc, page = self.page_of(doc_id, page_no)
         kind = chunk_id.rsplit("-", 1)[1][0]
