@@ -14,13 +14,13 @@ from .errors import ConfigError
 
 DEFAULT_DATA_DIR = "pincite-data"
 
-#: Questions longer than this are refused with a QuestionError (issue #2).
+#: Questions longer than this are refused with a QuestionError (docs/decisions/0008-questions.md).
 MAX_QUESTION_CHARS = 2000
 
 
 
-#: Threads of a local embedder (Settings.embed_threads). One, as ARCHITECTURE.md advises
-#: for encoders under load: on 2 cores with other work running (2026-12-01, use-m3, 400
+#: Threads of a local embedder (Settings.embed_threads). One, for encoders under load
+#: (docs/decisions/0006-search-and-embeddings.md): on 2 cores with other work running (2026-12-01, use-m3, 400
 #: passages of lshort.pdf) one thread embedded 100 passages/s and a query in 2.5 ms, two
 #: threads 49 passages/s and 9-136 ms a query (BLAS threads wait on each other when a core
 #: is busy). Raise it only on a machine that does nothing else.

@@ -1,6 +1,6 @@
 """The Answer contract: one pydantic shape rendered by the CLI, the REST API and the web UI.
 
-Fields follow ../shared/design/ARCHITECTURE.md ("One Answer shape"). Page numbers and labels
+Decision record: docs/decisions/0001-answer-contract.md. Page numbers and labels
 in citations are copied from the index record, never from a model. `answer` is display text
 built only from verified claims.
 """
@@ -177,7 +177,8 @@ class Calculation(BaseModel):
 
 
 class Answer(BaseModel):
-    """The answer to one question; see ARCHITECTURE.md for the meaning of each status.
+    """The answer to one question; docs/decisions/0001-answer-contract.md gives the meaning of
+    each status.
 
     mode: "extractive" (sentences of the documents) or "llm" (claims a model wrote, each
     verified by the server); model: the answer model's name on the LLM path; usage: tokens

@@ -1,6 +1,6 @@
 """Every arithmetic step of an answer: quantities read from cited quotes, a formula evaluated by
 code with `decimal.Decimal`, units tracked and converted, the result rounded by a stated rule
-(issue 9, "Calculations").
+(docs/decisions/0008-questions.md).
 
 This module owns the numbers an answer computes. It gets quantities (a value and a unit, as
 written in a quote), a formula over named inputs and, optionally, the unit the result must be

@@ -46,11 +46,11 @@ ResponseFormat = Literal["json_schema", "json_object", "prompt"]
 #: (the prompt asks for JSON; code fences are stripped from the reply).
 RESPONSE_FORMATS: tuple[str, ...] = ("json_schema", "json_object", "prompt")
 
-#: Seconds `check_llm` waits for each reply (issue #4: 15 s for the check).
+#: Seconds `check_llm` waits for each reply (docs/decisions/0007-model-servers-and-downloads.md).
 CHECK_TIMEOUT_S = 15.0
 #: Seconds an answer request waits by default (LlmSettings.timeout_s; configurable).
 DEFAULT_TIMEOUT_S = 60.0
-#: Largest response body read, in bytes (issue #4: "about 1 MiB"). A chat answer over
+#: Largest response body read, in bytes (about 1 MiB). A chat answer over
 #: evidence is a few KiB; anything near this is a misbehaving server.
 RESPONSE_CAP_BYTES = 1 << 20
 #: The saved settings file inside the data folder.

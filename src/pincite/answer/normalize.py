@@ -1,8 +1,8 @@
 """The documented minimal text normalisation used to check quotes, with a map back to the original.
 
 This module owns the one normalisation pincite applies, identically, to a quoted passage and to
-the page text it claims to come from, before looking for one inside the other (ARCHITECTURE.md,
-"Quote verification normalises both sides..."). Every normalised character remembers which
+the page text it claims to come from, before looking for one inside the other
+(docs/decisions/0002-quote-verification.md). Every normalised character remembers which
 original character(s) it came from, so a match maps back to an exact span of the original page
 text (and from there to rectangles on the page, since PDFium's text index is its char index).
 

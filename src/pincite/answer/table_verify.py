@@ -1,7 +1,7 @@
-"""Table claims verified as (row header, column header, value) triples (issue 5).
+"""Table claims verified as (row header, column header, value) triples.
 
-Rule source: issue 5 ("A table claim verifies as a (row header, column header, value) triple
-against the stored table") and ARCHITECTURE.md ("verify ... table cell triple"). A claim read
+Rule (docs/decisions/0004-tables.md): a table claim verifies as a (row header, column header,
+value) triple against the stored table. A claim read
 from a table ("Remote (D) / Catastrophic (1): Serious") is checked against the table as
 extraction stored it (``DocumentModel.tables``, :mod:`pincite.extract.tables`), never against a
 chunk's search text:

@@ -1,7 +1,7 @@
 """Checks that a quote stands verbatim in a page's own source text, and that a claim's numbers do.
 
-This module owns the verbatim-quote check of every claim (ARCHITECTURE.md, "Quote verification
-normalises both sides..."). It compares a quote only with the source text it is given: the page's
+This module owns the verbatim-quote check of every claim (docs/decisions/0002-quote-verification.md).
+It compares a quote only with the source text it is given: the page's
 own text span or the table cell from the document. It never looks at a chunk's search text, which
 carries title / revision / section-path prefixes the document itself does not contain.
 
@@ -23,7 +23,7 @@ from typing import Literal
 from pincite.answer.normalize import SCRIPT_CHARS, Normalized, loose, normalize
 from pincite.text.cjk import cjk_count, is_cjk
 
-# ARCHITECTURE.md, "Quote verification...": a quote must be at least 12 non-space characters,
+# docs/decisions/0002-quote-verification.md: a quote must be at least 12 non-space characters,
 MIN_QUOTE_CHARS = 12
 # ... or 4 when the quote is CJK (mostly CJK characters).
 MIN_QUOTE_CHARS_CJK = 4
@@ -99,7 +99,7 @@ def _find_quote(quote: str, needle: str, source: str | None) -> QuoteCheck:
 
 
 def min_quote_chars(normalized_quote: str, lang: str | None = None) -> int:
-    """Minimum non-space length for this quote: 4 when mostly CJK, else 12 (ARCHITECTURE.md).
+    """Minimum non-space length for this quote: 4 when mostly CJK, else 12 (MIN_QUOTE_CHARS).
 
     "Mostly" is at least half the non-space characters, or a third when `lang` is zh/ja/ko.
     """

@@ -1,8 +1,8 @@
 """Bridge chunks: a sentence that runs from the bottom of one page to the top of the next.
 
-Rule source: issue 5 ("Text that runs from the bottom of one page to the top of the next keeps
-`page` and `page_end` and each quote its own page; running headers and footers between the
-halves are not part of it"). The per-page chunks of :mod:`pincite.chunk.pages` keep
+Rule (docs/decisions/0003-pages-labels-layout.md): text that runs from the bottom of one page to
+the top of the next keeps `page` and `page_end` and each quote its own page; running headers
+and footers between the halves are not part of it. The per-page chunks of :mod:`pincite.chunk.pages` keep
 ``page.text[char_start:char_end] == chunk.text`` and leave out the same running lines
 (:func:`page_bodies`); this module adds one chunk of kind "bridge" for each page break that
 cuts a sentence, so the sentence can be found and quoted whole. It reads the DocumentModel

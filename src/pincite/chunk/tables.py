@@ -1,8 +1,8 @@
-"""Table chunks: one passage per ruled table and one per row (or small row group) (issue 5).
+"""Table chunks: one passage per ruled table and one per row (or small row group).
 
-Rule source: issue 5 ("One chunk for the whole table (caption and column headers) and one per
-row or small row group with caption and headers prefixed, each with the physical page where
-the row stands; units in headers travel with their rows"). The tables come from
+Rule (docs/decisions/0004-tables.md): one chunk for the whole table (caption and column
+headers) and one per row or small row group with caption and headers prefixed, each with the
+physical page where the row stands; units in headers travel with their rows. The tables come from
 ``DocumentModel.tables`` (:mod:`pincite.extract.tables`), so `pincite reindex` rebuilds these
 chunks from the stored JSON without parsing the PDF again. They are added to the sentence
 chunks of :mod:`pincite.chunk.pages`, which still cover every page: nothing is dropped, a table's

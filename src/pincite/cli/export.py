@@ -33,7 +33,7 @@ _FIELD_WORDS = {
 }
 
 
-#: A revision's registry status as the source line says it (issue #7: "manual rev. 3.0 (in force)").
+#: A revision's registry status as the source line says it ("manual rev. 3.0 (in force)").
 _STATUS_WORDS = {
     "en": {"in_force": "in force", "superseded": "superseded", "repealed": "repealed",
            "not_yet_in_force": "not yet in force"},

@@ -75,7 +75,7 @@ def print_answer(console: Console, ans: Answer) -> None:
     for c in ans.passages:
         console.print(f"  - {escape(source_line(c, ans.language))}: {escape(c.quote)}")
     if ans.status == "answered" and any(c.model for c in ans.citations()):
-        # an equipment answer: the person checks the page and the nameplate (issue #7)
+        # an equipment answer: the person checks the page and the nameplate
         console.print(f"[yellow]{escape(message('nameplate', ans.language))}[/]")
     for w in ans.warnings:
         console.print(f"[dim]{escape(w)}[/]")

@@ -68,8 +68,8 @@ class EvalRecord:
         page shows the printed label expected there (None when the question has none or no
         citation hit an expected page).
     parts_found / parts_total: for a question with `quote_parts` (compound), how many of its
-        parts occur on a page the answer cites in the expected document (issue #9: scored part
-        by part); None for other questions or when no page text was available.
+        parts occur on a page the answer cites in the expected document (scored part by
+        part: docs/decisions/0008-questions.md); None for other questions or when no page text was available.
     relevance / threshold: the answerability probability (0..1) of the best passage and the
         bar it was compared with (Answer.relevance.score / .threshold); None when the Answer
         carries no relevance. Records written before these fields existed read as None.

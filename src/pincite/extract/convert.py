@@ -6,7 +6,7 @@ import later stages.
 
 Each conversion runs in a fresh temporary folder (``pincite-soffice-*`` under the system
 temp folder) holding its own LibreOffice profile (``-env:UserInstallation``, so parallel
-runs and a LibreOffice the user has open never share one: ARCHITECTURE.md "Office"), a
+runs and a LibreOffice the user has open never share one), a
 copy of the file under a plain name, the output folder, and the ``HOME`` and ``TMPDIR``
 LibreOffice writes to; the folder is deleted afterwards, whatever happened. No shell is
 involved (an argument list), the process runs in its own session so a timeout kills
@@ -38,7 +38,7 @@ TIMEOUT_ENV = "PINCITE_SOFFICE_TIMEOUT"
 SOFFICE_NAMES = ("soffice", "libreoffice")
 #: Seconds one conversion may take before it is killed. Measured here (LibreOffice 7.4,
 #: fresh profile each run, 2 shared cores): ~1.8 s for a 2-page DOCX, most of it the start
-#: with a new profile (ARCHITECTURE.md: ~2.4 s warm); a few hundred pages take tens of
+#: with a new profile (about 2.4 s warm); a few hundred pages take tens of
 #: seconds. 120 s leaves a wide margin and still bounds a file that makes LibreOffice hang.
 SOFFICE_TIMEOUT_S = 120.0
 #: Last characters of LibreOffice's output quoted in an error message.

@@ -1,8 +1,9 @@
 """Section headings found from fonts and numbering, for PDFs without an outline.
 
-Rule source: issue 5 ("section path from heading detection where the PDF has no outline: font
-size and weight and numbering such as "5.3 Title" / "Глава 2" / "第三章"; guard against false
-headings: table cells, folios, running headers, numbered list items in body size"). The
+Rule (docs/decisions/0003-pages-labels-layout.md): without an outline, section paths come from
+headings found by font size, weight and numbering ("5.3 Title", "Глава 2", "第三章"), guarded
+against false headings (table cells, folios, running headers, numbered list items in body
+size). The
 outline (:func:`pincite.extract.pdf.read_outline`) always wins: this module is only used when
 it gives nothing. It looks at the lines :func:`pincite.extract.layout.scan_lines` measured
 (style sampled on each line's first visible char) and the page texts; it opens no file.

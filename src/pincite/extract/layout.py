@@ -2,8 +2,8 @@
 reading order of a two-column page whose columns PDFium gives interleaved, and margin notes
 PDFium puts inside a paragraph.
 
-Rule source: issue 5 ("a two-column page gives the left column before the right") and
-ARCHITECTURE.md ("stored text order (two-column layout must be checked)"). This module reads
+Rule (docs/decisions/0003-pages-labels-layout.md): a two-column page gives the left column
+before the right, whatever order PDFium stored the text in. This module reads
 a PDFium text page that extraction already holds open (:mod:`pincite.extract.pdf`); it opens
 no file and imports no later stage.
 

@@ -5,7 +5,7 @@ it and reading its TSV output back into a page text plus word boxes. Which pages
 is decided in :mod:`pincite.extract.quality` (``weak_page_reason``) and
 :mod:`pincite.extract.pdf`. It must not import later stages.
 
-Decisions (ARCHITECTURE.md, "OCR"):
+Decisions (docs/decisions/0005-ocr.md):
 
 * Debian ``tesseract-ocr`` with ``tesseract-ocr-rus`` and ``tesseract-ocr-chi-sim``, always
   ``-l rus+chi_sim+eng`` together (one language alone: 13-45% character errors on the other
@@ -46,7 +46,7 @@ from pincite import config
 from pincite.extract.quality import fix_mixed_script
 from pincite.text.cjk import is_cjk
 
-#: tesseract languages, always together (ARCHITECTURE.md).
+#: tesseract languages, always together (docs/decisions/0005-ocr.md).
 LANGUAGES = ("rus", "chi_sim", "eng")
 #: Debian packages that provide tesseract and those languages (eng comes with tesseract-ocr).
 DEBIAN_PACKAGES = "tesseract-ocr tesseract-ocr-rus tesseract-ocr-chi-sim"

@@ -233,7 +233,7 @@ def extract_pdf(
         raise NoTextLayer(path, detail)
     if not any(p.page_label for p in pages):
         # No /PageLabels (get_page_label gives '' for every page): read the printed folios
-        # from headers and footers instead (ARCHITECTURE.md, "Printed page labels").
+        # from headers and footers instead (docs/decisions/0003-pages-labels-layout.md).
         for page_text, folio in zip(pages, infer_folio_labels([p.text for p in pages])):
             if folio:
                 page_text.page_label, page_text.label_source = folio, "folio"

@@ -1,4 +1,5 @@
-"""Ruled tables of PDF pages: found cheaply with PDFium, read with pdfplumber (issue 5).
+"""Ruled tables of PDF pages: found cheaply with PDFium, read with pdfplumber
+(docs/decisions/0004-tables.md).
 
 Three steps, each cheap enough to run on every page of a large library:
 

@@ -3,7 +3,8 @@ vector and (when an embedder is configured) a dense vector.
 
 Owns `<data>/index/`. We analyse text in Python (pincite.text.analysis) and hand Edge's Bm25 a
 whitespace tokenizer with no stemmer, stopwords or lowercasing: Edge's own multilingual
-tokenizer drops digits, so "PX-200" and "PX-300" would become one token (ARCHITECTURE.md).
+tokenizer drops digits, so "PX-200" and "PX-300" would become one token
+(docs/decisions/0006-search-and-embeddings.md).
 IDF is applied by Edge at query time (Modifier.Idf). Filters are part of the query: a
 hybrid search is one Edge call with two prefetches (BM25 and dense), each carrying the same
 payload filter, fused by Reciprocal Rank Fusion.

@@ -18,7 +18,7 @@ Data folder layout:
     .lock                           writer lock
     .index.lock                     index lock: held by the one process that has index/ open
 
-Ingest is two-phase (ARCHITECTURE.md "Library state"): store the original and the model,
+Ingest is two-phase: store the original and the model,
 write points marked pending (never searched), write the catalog row, then flip both to
 ready. Leftovers of an interrupted ingest are cleaned by the next writing command.
 

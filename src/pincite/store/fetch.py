@@ -1,4 +1,4 @@
-"""Download one document for `pincite ingest URL` (issue #7), under the same URL policy as the
+"""Download one document for `pincite ingest URL`, under the same URL policy as the
 LLM client (pincite.answer.llm.check_url / is_loopback), written out again here because the
 library stage may not import later stages.
 

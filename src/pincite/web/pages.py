@@ -1,7 +1,7 @@
 """Page images and text rectangles from a stored original, with pypdfium2 (PDFium).
 
-Rectangles are computed at request time from the original (ARCHITECTURE.md: "Rectangles are
-computed at render time from the stored original (PDFium text index == char index)"):
+Rectangles are computed at request time from the stored original, where PDFium's text index
+is its char index (docs/decisions/0001-answer-contract.md):
 a span of the stored page text (a chunk's char_start..char_end, or the span where
 `answer.verify.locate_quote` found a quote) -> PDFium char indexes -> PDFium's text
 rectangles -> rectangles per line, in PDF points with the origin at the TOP-LEFT of the
@@ -29,7 +29,7 @@ import pypdfium2.raw as pdfium_c
 from pincite.extract.layout import to_source
 
 #: Render scale: at most 2 pixels per point, and the long side at most LONG_SIDE_PX pixels
-#: (ARCHITECTURE.md: "rendering (1600 px long side, ~0.07 s)").
+#: (about 0.07 s a page at 1600 px: docs/decisions/0006-search-and-embeddings.md).
 MAX_SCALE = 2.0
 LONG_SIDE_PX = 1600
 #: Highlight colour (RGB) and strength: pixels are multiplied towards this colour, so

@@ -114,8 +114,8 @@ log = logging.getLogger("uvicorn.error")
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
-#: Strict id patterns (ARCHITECTURE.md: "document ids in paths and URLs match a strict
-#: pattern"). A doc_id is the first 16 hex digits of the original's SHA-256 (app.Library);
+#: Strict id patterns: document ids in paths and URLs must match them. A doc_id is the
+#: first 16 hex digits of the original's SHA-256 (library.facade.Library);
 #: a chunk id is "<doc_id>-p<page>-c<n>" (pincite.chunk.model.Chunk).
 DOC_ID_RE = re.compile(r"[0-9a-f]{16}")
 #: "<doc>-p<page>-c<n>": a text chunk; -b<n>: a bridge across a page break (pincite.chunk.bridges);
@@ -136,8 +136,9 @@ UPLOAD_FIELDS = ("trust", "model", "modification", "modifications", "revision", 
 #: Form field naming the trust a *new* document gets when `trust` is not given (default
 #: UPLOAD_TRUST; the CLI going through a running server sends "reference", its default).
 DEFAULT_TRUST_FIELD = "default_trust"
-#: Trust of a web upload when the form gives none (issue 7: a user's upload is not a
-#: normative source; it answers only when a question includes uploaded documents).
+#: Trust of a web upload when the form gives none: a user's upload is not a normative
+#: source; it answers only when a question includes uploaded documents
+#: (docs/decisions/0007-model-servers-and-downloads.md).
 UPLOAD_TRUST = "uploaded"
 #: GET /api/documents refreshes its snapshot (catalog rows, failures) when it is older than
 #: this and the library thread is idle; the problems list (which hashes every original) is
