@@ -206,7 +206,7 @@ class Settings:
         a 684-page manual); env PINCITE_MAX_FILE_MB, PINCITE_MAX_PAGES.
     min_free_mb: free space (MiB) the data folder's file system must keep before the index
         is opened or a file stored (default MIN_FREE_MB); an ingest also needs
-        library.space.INGEST_FACTOR times the file's size. Env PINCITE_MIN_FREE_MB.
+        store.space.INGEST_FACTOR times the file's size. Env PINCITE_MIN_FREE_MB.
     min_answerability: refusal bar on Answer.relevance.score, the probability (0..1) that
         the best evidence window answers the question (pincite.answer.answerability); below
         it the answer is "not found in the library". None (default): the bar stored with the
@@ -258,7 +258,7 @@ class Settings:
         PINCITE_QDRANT_REPLICAS, PINCITE_QDRANT_QUANTIZATION.
     catalog_url: a PostgreSQL database (postgresql://user:password@host:5432/db) holding the
         catalog and the ingest jobs, shared by every process and machine of one library
-        (library.pgcatalog); None (default): the SQLite catalog in the data folder. Kept out
+        (store.pgcatalog); None (default): the SQLite catalog in the data folder. Kept out
         of repr and messages (it may hold a password). Env PINCITE_CATALOG_URL.
     blobs_dir: the folder, mounted by every machine of a shared library, that holds the
         stored originals (`originals/`, by SHA-256) and the extracted documents (`models/`);

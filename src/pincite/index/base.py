@@ -28,10 +28,10 @@ class SearchFilter:
     doc_ids: only these documents (None = all). Points of documents still being ingested
     (state "pending") are always excluded.
     model / modification / revision: only documents whose field matches (spaces collapsed,
-    case folded: library.fields.field_key); a document *without* that field does not match
+    case folded: store.fields.field_key); a document *without* that field does not match
     (a manual with no model set is not "for every model"). `modification` matches when it is
     one of the document's `modifications`.
-    trust: the trust levels allowed (library.fields.TRUST_LEVELS); None = normative and
+    trust: the trust levels allowed (store.fields.TRUST_LEVELS); None = normative and
     reference, plus uploaded when `include_uploaded`. An explicit list is used as given
     (listing "uploaded" asks for uploads).
     """
@@ -108,7 +108,7 @@ class Hit:
     "label_source"}); char_start / char_end then index `text` itself.
     extra: "name_terms" (analysed words naming the hit's document, chunking.naming_text)
     and, for a dense search, "dense" (cosine similarity to the question).
-    model, modifications, revision, trust: the document's fields (library.fields) as its
+    model, modifications, revision, trust: the document's fields (store.fields) as its
     index record holds them.
     """
 

@@ -10,7 +10,7 @@ hybrid search is one Edge call with two prefetches (BM25 and dense), each carryi
 payload filter, fused by Reciprocal Rank Fusion.
 
 An Edge shard can be opened by one process only. EdgeIndex holds the shard's IndexLock
-(library.lock) before Edge reads a byte of it, and until it is closed: a second opener gets
+(store.lock) before Edge reads a byte of it, and until it is closed: a second opener gets
 IndexBusy and leaves the holder's files alone. Must not import answer/.
 """
 from __future__ import annotations
@@ -43,7 +43,7 @@ PREFETCH_FACTOR = 3
 #: refused, with the same library and question).
 TIE_MARGIN = 10
 #: Keyword payload fields with an index (filters run inside the search on them). The
-#: document fields are matched through their *_key forms (library.fields.field_key: case
+#: document fields are matched through their *_key forms (store.fields.field_key: case
 #: folded), while "model", "modifications", "revision" keep the values as set, for display.
 KEYWORD_FIELDS = ("doc_id", "state", "trust", "model_key", "modifications_key", "revision_key",
                   "model", "modifications", "revision", "valid_from", "valid_to")
@@ -462,7 +462,7 @@ class EdgeIndex:
 
 def doc_payload(fields) -> dict:
     """The document-field part of a chunk payload (DOC_FIELD_KEYS) for a
-    library.fields.DocFields (None: no fields, trust "reference")."""
+    store.fields.DocFields (None: no fields, trust "reference")."""
     from pincite.store.fields import DocFields, field_key
 
     f = fields or DocFields()

@@ -6,7 +6,7 @@ Data folder layout:
     originals/<sha[:2]>/<sha>.<ext> the files as ingested, with their type's suffix (.pdf,
                                     .docx, ...; libraries written before: all .pdf), and
                                     <sha>.converted.pdf, the PDF LibreOffice made of a DOCX
-                                    (library.blobs)
+                                    (store.blobs)
     catalog.sqlite                  documents, failures, term statistics, index profile
                                     (or a PostgreSQL database: PINCITE_CATALOG_URL, below)
     models/<doc_id>.json            DocumentModel (primary material; the index is derived)
@@ -30,7 +30,7 @@ finishes a switch that was recorded, or throws away a rebuild that was not
 (`_settle_rebuild`): a killed rebuild leaves either the old library or the new one.
 
 Shared form. With `Settings.catalog_url` the catalog is a PostgreSQL database
-(library.pgcatalog) and `Settings.blobs_dir` a folder every machine mounts (originals/ and
+(store.pgcatalog) and `Settings.blobs_dir` a folder every machine mounts (originals/ and
 models/ move there); ingest jobs queued there are run by `pincite worker` processes
 (pincite.library.worker), any number, each writing one document at a time under that document's
 advisory lock. The index stays behind one seam (`_index_session`): an Edge shard is opened
@@ -475,7 +475,7 @@ class Library:
         folder is left out). Each file goes through `ingest_file` with its resolved path as
         its source.
 
-        Document fields (library.fields) of each file: a manifest `pincite-manifest.csv`
+        Document fields (store.fields) of each file: a manifest `pincite-manifest.csv`
         (in the file's folder or one above it, up to a folder given), then a sidecar YAML
         (`manual.pdf.yaml` or `manual.yaml`), then `fields` (the CLI's options), each winning
         over the one before; a sidecar or manifest that cannot be read fails that file.
@@ -527,7 +527,7 @@ class Library:
         `source` is the document's source in the catalog (`DocumentRow.source_path`), by
         default the file's resolved path; the web server passes "upload:<file name>".
         `fields`: the document fields (a DocFields, or a dict of some of them, checked by
-        library.fields.parse_fields; FieldError, a ValueError, when one is bad), e.g.
+        store.fields.parse_fields; FieldError, a ValueError, when one is bad), e.g.
         {"trust": "uploaded"} for a web upload; unset fields keep their defaults (trust
         "reference"). No sidecar or manifest is read here (Library.ingest does that). The
         same bytes again with fields that differ update the stored fields ("fields updated"). A
@@ -869,7 +869,7 @@ class Library:
         folder): the stored originals (checked by SHA-256 after copying), the extracted
         documents, the Edge index shard (copied as files under both index locks; an index
         in a server is for the index's own migration), then the catalog rows last, so the
-        target never lists a document whose files are missing (library.catalog.copy_catalog,
+        target never lists a document whose files are missing (store.catalog.copy_catalog,
         which checks the rows, statistics and meta it wrote). Returns its counts plus
         "originals" and "models" copied.
 

@@ -43,7 +43,7 @@ def expand_paths(paths: Iterable[Path | str], exclude: Path | None = None) -> It
     sorted; a symbolic link to a file is read as that file, links to folders are not
     followed, so no loop), leaving out anything under `exclude`, found or given (the data
     folder: its stored originals must not be ingested again, whether a user ingests the
-    folder that holds it or a caller such as evaluate.ingest_timed expands the folder first
+    folder that holds it or a caller such as eval.run.ingest_timed expands the folder first
     and passes the files)."""
     skip = exclude.resolve() if exclude is not None else None
 

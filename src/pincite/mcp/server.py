@@ -35,7 +35,7 @@ T = TypeVar("T")
 #: Runs `fn(library)` where the library lives and returns its result.
 LibraryRun = Callable[[Callable[[Library], T]], Awaitable[T]]
 
-#: A document id: the first 16 hex digits of the original's SHA-256 (app.Library).
+#: A document id: the first 16 hex digits of the original's SHA-256 (library.facade.Library).
 DOC_ID_PATTERN = r"^[0-9a-f]{16}$"
 _DOC_ID_RE = re.compile(DOC_ID_PATTERN)
 _PAGE_RE = re.compile(r"[1-9][0-9]{0,6}")

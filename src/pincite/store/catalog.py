@@ -3,7 +3,7 @@
 `CatalogStore` is what the Library calls on a catalog; two implementations stand behind
 it. `Catalog` (here, the default) owns `<data>/catalog.sqlite`; every change is one
 transaction, so a crash leaves either the old or the new state, and one process writes at
-a time (the data folder's writer lock). `library.pgcatalog.PostgresCatalog` keeps the same
+a time (the data folder's writer lock). `store.pgcatalog.PostgresCatalog` keeps the same
 tables in a PostgreSQL database that many processes on many machines write at once
 (selected by `PINCITE_CATALOG_URL`, see store.select.open_catalog). Must not parse documents or talk
 to the index.
@@ -71,7 +71,7 @@ CREATE TABLE IF NOT EXISTS registry (
     PRIMARY KEY (model, modification, revision)
 );
 """
-#: Columns of the registry table (library.registry), in CSV order after `row`.
+#: Columns of the registry table (store.registry), in CSV order after `row`.
 REGISTRY_COLUMNS = ("model", "modification", "revision", "status", "current", "serial_from",
                     "serial_to", "valid_from", "checked_at", "checked_source")
 
@@ -301,7 +301,7 @@ class Catalog:
     def failures(self) -> list[FailureRow]:
         return [FailureRow(*r) for r in self.db.execute("SELECT * FROM failures ORDER BY file_name")]
 
-    # -- registry (library.registry: which revision covers which modification) ----------
+    # -- registry (store.registry: which revision covers which modification) ----------
     def replace_registry(self, rows: list[dict], source: str) -> None:
         """Replace the whole registry with `rows` (dicts of REGISTRY_COLUMNS plus `row`, the
         CSV line) in one transaction; `source` (the imported file) is kept in meta."""

@@ -149,7 +149,7 @@ class JobRow:
     """One ingest job. `state`: queued | running | done | failed. `path`: the file as the
     workers see it (an absolute path on storage every worker mounts); `source`: the
     catalog source the document gets; `fields`: its document fields (a dict checked by
-    library.fields.parse_fields when enqueued). `attempts`: times a worker took it;
+    store.fields.parse_fields when enqueued). `attempts`: times a worker took it;
     `worker` and `lease_until` (Unix seconds) the current or last taker and its lease.
     When finished: `status` (the ingest outcome: added | replaced | skipped | failed),
     `doc_id`, `pages`, `chunks`, and `reason` (why it failed, or a note). Times in Unix

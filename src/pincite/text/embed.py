@@ -40,7 +40,7 @@ from pincite.errors import ConfigError, EmbedderError
 DEFAULT_EMBEDDER = "use-m3"
 EMBEDDERS = ("use-m3", "e5-small-q4", "openai", "none")
 
-#: Characters of each text that are embedded. Chunks are ~700 characters (chunking.py), so
+#: Characters of each text that are embedded. Chunks are ~700 characters (chunk/pages.py), so
 #: this only cuts pathological passages (a table row run, a page with no sentence breaks):
 #: USE's cost grows with length and E5 windows long inputs into extra 512-token passes, so an
 #: uncut 100k-character passage would stall an ingest for what is a poor vector anyway.

@@ -129,7 +129,7 @@ MAX_FILES_PER_REQUEST = 100
 MAX_UPLOAD_RECORDS = 500
 #: Form fields other than `file` and UPLOAD_FIELDS are skipped, up to this many bytes each.
 MAX_FIELD_BYTES = 64 * 1024
-#: Form fields of an upload that set document fields (library.fields) of every file in the
+#: Form fields of an upload that set document fields (store.fields) of every file in the
 #: request; `modification` may be repeated (or list several separated by commas).
 UPLOAD_FIELDS = ("trust", "model", "modification", "modifications", "revision", "language",
                  "valid_from", "valid_to", "source_url")
@@ -200,7 +200,7 @@ class AskRequest(BaseModel):
 
 
 class DocumentFieldsIn(BaseModel):
-    """PATCH /api/documents/{id}: the document fields to change (library.fields); a field left
+    """PATCH /api/documents/{id}: the document fields to change (store.fields); a field left
     out or null is kept, "" (or [] for modifications) clears it (trust goes back to reference)."""
 
     model_config = ConfigDict(extra="forbid")

@@ -2,7 +2,7 @@
 //
 // Talks to the REST API of pincite.web.server (same origin):
 //   GET  /api/health                     version, document count
-//   POST /api/ask                        {question, doc_ids, mode, scope} -> Answer JSON (answer_model.py);
+//   POST /api/ask                        {question, doc_ids, mode, scope} -> Answer JSON (contract.py);
 //                                        scope {model, modification, revision, include_uploaded}
 //   GET/POST/DELETE /api/documents       library (with each document's fields), uploads
 //                                        (multipart field "file", plus trust, model, modification,
