@@ -21,6 +21,7 @@ SRC = Path(__file__).resolve().parent.parent / "src"
 #: ones. "pincite" is the package's own __init__ (the public names, imported lazily), last.
 STAGES = (
     "errors",     # the one exception hierarchy
+    "urls",       # the one URL policy
     "config",     # settings
     "contract",   # the Answer shapes every face returns
     "text",       # script tests, language analysis, embeddings

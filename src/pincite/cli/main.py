@@ -498,7 +498,8 @@ def check_llm_cmd(llm_url: Optional[str] = typer.Option(None, "--llm-url", help=
 def _llm_settings(url: str | None, model: str | None, query_model: str | None):
     """LLM settings from the saved file, the environment and these options (in rising
     precedence); asks for the key on a terminal when none is set and the server is remote."""
-    from pincite.answer.llm import is_loopback, load_settings
+    from pincite.answer.llm import load_settings
+    from pincite.urls import is_local_url
 
     data = Path(_state.get("data") or Settings().data_dir)
     overrides = {k: v for k, v in (("base_url", url), ("model", model), ("query_model", query_model)) if v}
@@ -506,7 +507,7 @@ def _llm_settings(url: str | None, model: str | None, query_model: str | None):
     if settings is None:
         _fail("no model configured: pass --llm-url URL/v1 and --llm-model NAME "
               "(or set PINCITE_LLM_URL and PINCITE_LLM_MODEL)")
-    if settings.api_key is None and not is_loopback(settings.base_url) and sys.stdin.isatty():
+    if settings.api_key is None and not is_local_url(settings.base_url) and sys.stdin.isatty():
         key = typer.prompt(f"API key for {settings.base_url} (not saved)", hide_input=True, default="",
                            show_default=False)
         if key:

@@ -1,6 +1,5 @@
-"""Download one document for `pincite ingest URL`, under the same URL policy as the
-LLM client (pincite.answer.llm.check_url / is_loopback), written out again here because the
-library stage may not import later stages.
+"""Download one document for `pincite ingest URL`, under pincite's one URL policy
+(pincite.urls: https, or plain http only to the local host).
 
 Rules, all tested (tests/test_fetch.py):
 - https only; plain http only for localhost, 127.0.0.1 and ::1; no user name or password in
@@ -33,16 +32,14 @@ from urllib.parse import unquote
 import httpx
 
 from pincite.errors import IngestError, TooLarge
+from pincite.urls import LOCAL_HOSTS_SHOWN, UrlRefused, is_local_url, web_url
 
-#: Hosts plain http is allowed for (the same set as pincite.answer.llm.LOCAL_HOSTS).
-LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 #: Redirects followed before giving up.
 MAX_REDIRECTS = 5
 #: The whole download may take at most this many times `timeout_s` (a server trickling bytes
 #: just inside the read timeout cannot hold the ingest forever).
 TOTAL_TIMEOUT_FACTOR = 10
 _REDIRECTS = (301, 302, 303, 307, 308)
-_CONTROL = re.compile(r"[\x00-\x20\x7f-\x9f]")
 _URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*://")
 _BAD_NAME_CHARS = re.compile(r'[\x00-\x1f\x7f-\x9f<>:"/\\|?*]')
 _MAX_NAME = 120
@@ -101,32 +98,23 @@ def check_url(url: str) -> httpx.URL:
     """The URL parsed, without its fragment, once it passes the rules (https, or http only for
     localhost, 127.0.0.1, ::1; no userinfo, whitespace or control characters). FetchError
     otherwise. No address is resolved here (see `download`)."""
-    if not isinstance(url, str) or not url:
-        raise FetchError("the URL", "it is empty")
-    if _CONTROL.search(url):
-        raise FetchError(shown_url(url.strip()), "the URL contains whitespace or control characters")
     try:
-        parsed = httpx.URL(url)
-    except Exception:
-        raise FetchError("the URL", "it cannot be parsed") from None
-    shown = shown_url(parsed)
-    if parsed.userinfo:
-        raise FetchError(shown, "the URL must not contain a user name or password")
-    scheme, host = parsed.scheme, parsed.host
-    if scheme not in ("http", "https") or not host:
-        raise FetchError(shown, f"only https:// URLs can be downloaded (got {scheme or 'no'} scheme)")
-    if scheme == "http" and host.lower() not in LOCAL_HOSTS:
-        raise FetchError(shown, "plain http is allowed only for localhost, 127.0.0.1 and [::1]; use https")
+        parsed = web_url(url)
+    except UrlRefused as e:
+        if e.rule == "empty":
+            raise FetchError("the URL", "it is empty") from None
+        if e.rule == "control":
+            raise FetchError(shown_url(url.strip()), "the URL contains whitespace or control characters") from None
+        if e.rule == "unparsable":
+            raise FetchError("the URL", "it cannot be parsed") from None
+        shown = shown_url(e.parsed)
+        if e.rule == "userinfo":
+            raise FetchError(shown, "the URL must not contain a user name or password") from None
+        if e.rule == "scheme":
+            raise FetchError(shown, f"only https:// URLs can be downloaded (got {e.parsed.scheme or 'no'} scheme)"
+                             ) from None
+        raise FetchError(shown, f"plain http is allowed only for {LOCAL_HOSTS_SHOWN}; use https") from None
     return parsed.copy_with(fragment=None)
-
-
-def is_loopback(url: str | httpx.URL) -> bool:
-    """True when the URL's host is localhost, 127.0.0.1 or ::1. Never raises."""
-    try:
-        u = url if isinstance(url, httpx.URL) else httpx.URL(url)
-        return u.host.lower() in LOCAL_HOSTS
-    except Exception:
-        return False
 
 
 def _forbidden(ip: ipaddress.IPv4Address | ipaddress.IPv6Address, allow_loopback: bool) -> str | None:
@@ -208,7 +196,7 @@ def download(url: str, dest_dir: Path | str, *, max_bytes: int, timeout_s: float
     `dest_dir` then."""
     first = check_url(url)
     given = str(first)
-    allow_loopback = is_loopback(first)
+    allow_loopback = is_local_url(first)
     dest_dir = Path(dest_dir)
     deadline = time.monotonic() + timeout_s * TOTAL_TIMEOUT_FACTOR
     current = first

@@ -36,6 +36,7 @@ from urllib.parse import urlsplit
 import numpy as np
 
 from pincite.errors import ConfigError, EmbedderError
+from pincite.urls import LOCAL_HOSTS_SHOWN, UrlRefused, web_url
 
 DEFAULT_EMBEDDER = "use-m3"
 EMBEDDERS = ("use-m3", "e5-small-q4", "openai", "none")
@@ -64,8 +65,6 @@ QUERY_CACHE = 256
 #: in JSON is ~2 MB; 64 MiB leaves room for pretty-printed or very wide vectors, and stops a
 #: broken server from filling memory.
 MAX_RESPONSE_BYTES = 64 * 2**20
-#: Hosts that may be reached over plain http (traffic never leaves the machine).
-LOCAL_HOSTS = ("localhost", "127.0.0.1", "::1")
 #: OpenAIEmbedder arguments that get_embedder("openai") reads from the environment.
 _OPENAI_ENV = {"base_url": "PINCITE_EMBED_URL", "model": "PINCITE_EMBED_MODEL",
                "api_key": "PINCITE_API_KEY"}
@@ -399,7 +398,7 @@ def check_base_url(url: str, setting: str = "PINCITE_EMBED_URL") -> tuple[str, s
     """Validate an OpenAI-compatible base URL; return (base URL without trailing slash,
     host[:port]).
 
-    Rules: http(s) only; https for every host except LOCAL_HOSTS (a key must not cross a
+    Rules: pincite.urls.web_url (https, or http only to the local host: a key must not cross a
     network in clear text); no user name or password (pass the key as api_key), no query or
     fragment, no whitespace or control characters; the path ends in /v1 (a trailing slash is
     tolerated). ConfigError names `setting`; the URL is quoted only once it is known to hold
@@ -409,23 +408,22 @@ def check_base_url(url: str, setting: str = "PINCITE_EMBED_URL") -> tuple[str, s
         raise ConfigError(f"{setting} is empty: give the endpoint's base URL, e.g. https://api.example.com/v1")
     if _has_control(url):
         raise ConfigError(f"{setting} contains whitespace or control characters")
-    try:
-        parts = urlsplit(url)
-        port = parts.port
-    except ValueError:
-        raise ConfigError(f"{setting} is not a valid URL (bad host or port)") from None
-    del port  # parsed only to reject a bad port
-    if "@" in parts.netloc:
-        raise ConfigError(f"{setting} must not contain a user name or password; "
-                          "give the key as PINCITE_API_KEY instead")
     if "?" in url or "#" in url:
         raise ConfigError(f"{setting} must not contain a query string or fragment ('?' or '#')")
-    scheme, host = parts.scheme.lower(), (parts.hostname or "")
-    if scheme not in ("http", "https") or not host:
-        raise ConfigError(f"{setting}={url!r}: must be an http(s) URL with a host")
-    if scheme == "http" and host not in LOCAL_HOSTS:
-        raise ConfigError(f"{setting}={url!r}: plain http is allowed only for "
-                          f"{', '.join(LOCAL_HOSTS)}; use https for {host}")
+    try:
+        web_url(url)
+    except UrlRefused as e:
+        if e.rule == "unparsable":
+            raise ConfigError(f"{setting} is not a valid URL (bad host or port)") from None
+        if e.rule == "userinfo":
+            raise ConfigError(f"{setting} must not contain a user name or password; "
+                              "give the key as PINCITE_API_KEY instead") from None
+        if e.rule == "plain_http":
+            raise ConfigError(f"{setting}={url!r}: plain http is allowed only for {LOCAL_HOSTS_SHOWN}; "
+                              f"use https for {e.parsed.host}") from None
+        raise ConfigError(f"{setting}={url!r}: must be an http(s) URL with a host") from None
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
     path = parts.path.rstrip("/")
     if not path.endswith("/v1"):
         raise ConfigError(f"{setting}={url!r}: must end in /v1 (the base of the OpenAI API, "

@@ -27,7 +27,8 @@ import httpx
 
 from pincite.contract import Answer
 from ..errors import PinciteError
-from .guard import CHALLENGE_HEADER, PROOF_HEADER, is_loopback, proof
+from ..urls import is_loopback_host
+from .guard import CHALLENGE_HEADER, PROOF_HEADER, proof
 
 SERVER_FILE = "server.json"
 TOKEN_ENV = "PINCITE_TOKEN"
@@ -107,7 +108,7 @@ def find_server(data_dir: Path | str, *, token: str | None = None,
     path = server_file(data_dir)
     url = info["url"].rstrip("/")
     parsed = urllib.parse.urlsplit(url)
-    if parsed.scheme != "http" or not parsed.hostname or not is_loopback(parsed.hostname):
+    if parsed.scheme != "http" or not parsed.hostname or not is_loopback_host(parsed.hostname):
         raise UntrustedServer(f"{path} names {_shown(url)}, not a loopback address: pincite sends "
                               "its token and files only to a server on this machine (remove the "
                               "file if no pincite server runs on this data folder)")

@@ -108,7 +108,8 @@ from pincite.store.catalog import DocumentRow
 from pincite.store.space import INGEST_FACTOR, disk_full, require_free
 from pincite.store.fields import FIELD_NAMES, TRUST_LEVELS, parse_fields
 from . import client, pages
-from .guard import RequestGuard, allowed_names, is_loopback
+from ..urls import is_loopback_host
+from .guard import RequestGuard, allowed_names
 
 log = logging.getLogger("uvicorn.error")
 
@@ -1414,7 +1415,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
 # ==================================================================== serving
 def check_host(host: str, token: str | None) -> None:
     """ConfigError when `host` is not loopback and there is no token."""
-    if not token and not is_loopback(host):
+    if not token and not is_loopback_host(host):
         raise ConfigError(
             f"refusing to listen on {host} without a token: set PINCITE_TOKEN to serve other "
             "machines, or use --host 127.0.0.1")
