@@ -272,7 +272,8 @@ class Settings:
     min_answerability: float | None = field(default_factory=lambda: _env_share("PINCITE_MIN_ANSWERABILITY", None))
     top_k: int = 20
     embed_threads: int = field(default_factory=lambda: int(_env_number("PINCITE_EMBED_THREADS", EMBED_THREADS)))
-    embed_workers: int = field(default_factory=lambda: int(_env_number("PINCITE_EMBED_WORKERS", default_embed_workers())))
+    embed_workers: int = field(
+        default_factory=lambda: int(_env_number("PINCITE_EMBED_WORKERS", default_embed_workers())))
     embedder: str = field(default_factory=lambda: os.environ.get("PINCITE_EMBEDDER") or "use-m3")
     retrieval: str = field(default_factory=lambda: _env_choice("PINCITE_RETRIEVAL", "hybrid", RETRIEVAL_MODES))
     ocr: str = field(default_factory=lambda: _env_choice("PINCITE_OCR", "auto", OCR_MODES))

@@ -106,14 +106,14 @@ from decimal import (
 from fractions import Fraction
 
 from pincite.answer.normalize import Normalized, loose
-from pincite.errors import CalcError
-from pincite.text.cjk import is_cjk
 from pincite.answer.numbers import (
     CASED_UNIT_ALIASES,
     UNIT_ALIASES,
     NumberMention,
     number_mentions,
 )
+from pincite.errors import CalcError
+from pincite.text.cjk import is_cjk
 
 __all__ = [
     "CalcError",

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from pincite.contract import CalcInput, Calculation, Claim
+
 from ..errors import CalcError
 from . import calc
 from .cite import citation_for

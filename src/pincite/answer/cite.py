@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from pincite.contract import Address, Citation, LinesAddress, PdfAddress, SheetAddress, SlideAddress
 from pincite.chunk.bridges import span_parts
+from pincite.contract import Address, Citation, LinesAddress, PdfAddress, SheetAddress, SlideAddress
+
 from ..extract.address import address_for_span
 from ..extract.model import PageText
 from ..index.base import Hit

@@ -7,9 +7,9 @@ from __future__ import annotations
 import re
 
 from pincite.text import analysis
+
 from . import extractive
 from .features import window_text
-
 
 CODE_RE = re.compile(r"^([^\W\d_]+)[-.]?\d")  # "px-200", "нд-40", "kd5"
 

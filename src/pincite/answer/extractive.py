@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from pincite.text import analysis
+
 from ..index.base import Hit
 from ..text.cjk import CJK_CLASS, is_cjk
 from . import asked_type

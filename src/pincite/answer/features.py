@@ -18,6 +18,7 @@ import math
 from dataclasses import dataclass, fields
 
 from pincite.text import analysis
+
 from . import asked_type, extractive
 
 #: Zipf frequency (log10 of occurrences per billion words, wordfreq's scale) given to a word

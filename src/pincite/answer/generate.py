@@ -33,12 +33,13 @@ from dataclasses import dataclass
 from typing import Callable
 
 from pincite.contract import Answer, Citation, Claim
+
 from ..extract.model import PageText
 from ..index.base import Hit
 from . import extractive
-from .evidence import further_bar, on_target
-from .cite import citation_for
 from .calculate import CALCULATION_SCHEMA, calculation_line, check_calculation
+from .cite import citation_for
+from .evidence import further_bar, on_target
 from .llm import ANSWER_SCHEMA, Completion, LlmClient
 from .messages import message
 from .verify import check_claim
@@ -133,7 +134,8 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     allowed = set(g.flt.doc_ids) if g.flt is not None and g.flt.doc_ids is not None else None
     lang = g.lang
     messages = [
-        {"role": "system", "content": SYSTEM_PROMPT.format(nonce=ev.nonce, language=LANGUAGE_NAMES.get(lang, "English"))},
+        {"role": "system",
+         "content": SYSTEM_PROMPT.format(nonce=ev.nonce, language=LANGUAGE_NAMES.get(lang, "English"))},
         {"role": "user", "content": ev.prompt(g.question)},
     ]
     usage: dict[str, int] = {}
@@ -172,7 +174,8 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
         warnings.append(message("calc_not_done", lang).format(reason=calc.reason))
     if checked is None:
         return Answer(status="not_confirmed", answer=message("not_confirmed_llm", lang),
-                      passages=_passages(ev), warnings=warnings + ["the model's reply was not JSON of the expected shape"],
+                      passages=_passages(ev),
+                      warnings=warnings + ["the model's reply was not JSON of the expected shape"],
                       **common)
     if reply.get("status") == "refused" and not any(c.verified for c in checked):
         return Answer(status="refused", answer=message("model_refused", lang), claims=checked,

@@ -257,8 +257,8 @@ def load_settings(data_dir: Path, env: Mapping[str, str] = os.environ, **overrid
     Sources, each winning over the one before: ``<data_dir>/llm.json`` (keys url, model,
     query_model, headers, response_format, timeout_s); the environment (PINCITE_LLM_URL,
     PINCITE_LLM_MODEL, PINCITE_LLM_QUERY_MODEL, PINCITE_LLM_HEADERS as a JSON object merged
-    over the file's headers, PINCITE_LLM_TIMEOUT in seconds for answers, PINCITE_API_KEY); then ``overrides`` (CLI options: base_url,
-    model, query_model, api_key, headers, timeout_s, response_format; None means not given).
+    over the file's headers, PINCITE_LLM_TIMEOUT in seconds for answers, PINCITE_API_KEY); then ``overrides``
+    (CLI options: base_url, model, query_model, api_key, headers, timeout_s, response_format; None means not given).
     The saved response_format is used only while the URL and model are the ones it was
     checked with. Raises LlmError(kind="config") for an invalid file or value, or when only
     one of URL and model is configured; TypeError for an unknown override.
@@ -289,7 +289,8 @@ def load_settings(data_dir: Path, env: Mapping[str, str] = os.environ, **overrid
         try:
             env_headers = json.loads(env["PINCITE_LLM_HEADERS"])
         except ValueError:
-            raise LlmError("PINCITE_LLM_HEADERS must be a JSON object of header names to strings", kind="config") from None
+            raise LlmError("PINCITE_LLM_HEADERS must be a JSON object of header names to strings",
+                           kind="config") from None
         headers = {**headers, **_check_headers(env_headers, "PINCITE_LLM_HEADERS")}
 
     given = {k: v for k, v in overrides.items() if v is not None}

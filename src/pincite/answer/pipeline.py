@@ -15,24 +15,41 @@ import dataclasses
 import time
 from typing import Callable
 
-from pincite.text import analysis
-from pincite.contract import Answer, Claim, Clarification, Passage, Relevance, Scope, SearchResult
 from pincite.chunk.model import section_of
+from pincite.contract import Answer, Claim, Clarification, Passage, Relevance, Scope, SearchResult
+from pincite.text import analysis
+
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import SearchFilter
 from ..text.cjk import is_cjk
 from . import answerability, asked_type, extractive, features
-from .evidence import (asked_and_found, further_bar, names_any, names_other_code,
-                       names_other_edition, on_target, window_tokens)
-from .features import WindowFeatures
-from .retrieve import (NAMING_HITS, LibraryLike, index_terms, named_docs, probe, retrieve, title_words,
-                       unknown_words, with_byline_hits)
 from .calculate import calculation_line, conversion_for, unconverted_target, without_target_unit
 from .cite import SECTION_SEP, citation_for
+from .evidence import (
+    asked_and_found,
+    further_bar,
+    names_any,
+    names_other_code,
+    names_other_edition,
+    on_target,
+    window_tokens,
+)
+from .features import WindowFeatures
 from .messages import message
-from .scope import clarification, resolve, scope_of, twins
 from .normalize import readable_text
+from .retrieve import (
+    NAMING_HITS,
+    LibraryLike,
+    index_terms,
+    named_docs,
+    probe,
+    retrieve,
+    title_words,
+    unknown_words,
+    with_byline_hits,
+)
+from .scope import clarification, resolve, scope_of, twins
 from .verify import verify_quote
 
 #: Chunk kinds of contents and index pages (chunking.navigation_kind).
@@ -155,9 +172,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     split.core_of): the words whose coverage ranks evidence and decides refusal; all words of
     `question` still drive retrieval. `asked` (default `question`): the question as
     written, before answer.scope took the phrases naming a model over ("REVTeX" of "REVTeX
-    4.1"); the editions it names (analysis.editions) are read from it. `refusal` is set (an Answer with status "refused") when the library is empty or the best
-    evidence misses a calibrated bar; no answer may then be written, by any model.
-    Raises QuestionError for a blank or over-long question.
+    4.1"); the editions it names (analysis.editions) are read from it. `refusal` is set (an Answer with
+    status "refused") when the library is empty or the best evidence misses a calibrated bar; no answer may
+    then be written, by any model. Raises QuestionError for a blank or over-long question.
     """
     q = check_question(question)
     lang = analysis.detect_language(q)
@@ -461,7 +478,8 @@ def _mark_status(ans: Answer, res) -> None:
     for c in cites:
         if not (c.model and c.revision):
             continue
-        mods = [res.flt.modification] if res.flt.modification else [m.strip() for m in (c.modification or "").split(",")]
+        mods = ([res.flt.modification] if res.flt.modification
+                else [m.strip() for m in (c.modification or "").split(",")])
         for m in mods:
             e = res.registry.entry(c.model, m, c.revision)
             if e is not None:

@@ -9,8 +9,9 @@ import dataclasses
 from pathlib import Path
 from typing import Protocol
 
-from pincite.text import analysis
 from pincite.chunk.pages import cover_lines
+from pincite.text import analysis
+
 from ..index.base import Hit, SearchFilter
 from . import asked_type
 

@@ -20,9 +20,10 @@ import re
 from dataclasses import dataclass, field
 
 from pincite.contract import Clarification, Scope
-from ..index.base import Hit, SearchFilter
 from pincite.store.fields import field_key
 from pincite.store.registry import Registry, RegistryEntry
+
+from ..index.base import Hit, SearchFilter
 from .messages import message
 
 MODES = ("current", "as-shipped")

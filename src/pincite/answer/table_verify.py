@@ -27,11 +27,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pincite.text import analysis
 from pincite.answer.normalize import loose
 from pincite.answer.numbers import number_mentions, unsupported_numbers, unsupported_units
-from pincite.extract.model import DocumentModel
 from pincite.chunk.tables import rows_in_span
+from pincite.extract.model import DocumentModel
+from pincite.text import analysis
 
 REASON_ROW = "row not found"
 REASON_COLUMN = "column not found"

@@ -235,7 +235,8 @@ def check_claim(text: str, quote: str, chunk_text: str | None, *, lang: str | No
         return ClaimCheck(False, q.level, start=q.start, end=q.end, reason=f"number {missing[0]} is not in the quote")
     units = unsupported_units(text, [quote, chunk_text or ""], lang)
     if units:
-        return ClaimCheck(False, q.level, start=q.start, end=q.end, reason=f"unit {units[0]} is not in the quote or its passage")
+        return ClaimCheck(False, q.level, start=q.start, end=q.end,
+                          reason=f"unit {units[0]} is not in the quote or its passage")
     neg = _negation_change(text, quote) or _negation_before(chunk_text or "", q.start, quote)
     if neg:
         return ClaimCheck(False, q.level, start=q.start, end=q.end, reason=neg)

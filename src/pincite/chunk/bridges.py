@@ -60,11 +60,11 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pincite.text.analysis import split_sentences
+from pincite.chunk.model import Chunk, prefix_path, search_prefix, section_of
 from pincite.extract.folio import _WHOLE, _ZH, BOILERPLATE_ZONE, _boilerplate, line_candidates
 from pincite.extract.model import DocumentModel, PageText
+from pincite.text.analysis import split_sentences
 from pincite.text.cjk import is_cjk_letter
-from pincite.chunk.model import Chunk, prefix_path, search_prefix, section_of
 
 BRIDGE_KIND = "bridge"
 #: Lines looked at from each edge for running headers and footers (a folio line and a

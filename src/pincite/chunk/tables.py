@@ -33,9 +33,9 @@ This module must not import index/ or answer/.
 """
 from __future__ import annotations
 
+from pincite.chunk.model import Chunk, search_prefix, section_of
 from pincite.extract.address import address_for_span
 from pincite.extract.model import DocumentModel, PageText
-from pincite.chunk.model import Chunk, search_prefix, section_of
 
 TABLE_KIND = "table"
 ROW_KIND = "table-row"

@@ -73,7 +73,8 @@ def source_line(c: Citation, lang: str) -> str:
     elif a.kind == "lines" and a.start == a.end:
         where = {"ru": f"строка {a.start}", "zh": f"第 {a.start} 行"}.get(lang, f"line {a.start}")
     elif a.kind == "lines":
-        where = {"ru": f"строки {a.start}–{a.end}", "zh": f"第 {a.start}–{a.end} 行"}.get(lang, f"lines {a.start}-{a.end}")
+        where = {"ru": f"строки {a.start}–{a.end}",
+                 "zh": f"第 {a.start}–{a.end} 行"}.get(lang, f"lines {a.start}-{a.end}")
     else:
         where = page_ref(a.page, a.page_label, lang, a.page_end)
     fields = fields_part(c, lang)

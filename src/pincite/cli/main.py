@@ -19,15 +19,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from rich.table import Table
 
 from pincite.config import Settings
-from pincite.errors import PinciteError, shown
+from pincite.errors import FieldError, PinciteError, shown
 from pincite.index.base import SearchFilter
 from pincite.store.catalog import DocumentRow, FailureRow
-from pincite.errors import FieldError
 from pincite.store.fields import parse_fields
 
 if TYPE_CHECKING:
-    from pincite.library.inputs import IngestResult
     from pincite.library.facade import Library
+    from pincite.library.inputs import IngestResult
 
 
 class _Lazy:
@@ -113,11 +112,15 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
                                              help="OCR pages without a usable text layer with tesseract "
                                                   "(auto, the default: when installed) or never (off). "
                                                   "Env PINCITE_OCR."),
-           model: Optional[str] = typer.Option(None, "--model", help="Equipment model the document is for (e.g. PX-200)."),
-           modification: Optional[list[str]] = typer.Option(None, "--modification", help="A modification it covers (repeat for several)."),
-           revision: Optional[str] = typer.Option(None, "--revision", help="The document's revision or edition (e.g. 3.0)."),
+           model: Optional[str] = typer.Option(None, "--model",
+                                               help="Equipment model the document is for (e.g. PX-200)."),
+           modification: Optional[list[str]] = typer.Option(None, "--modification",
+                                                            help="A modification it covers (repeat for several)."),
+           revision: Optional[str] = typer.Option(None, "--revision",
+                                                  help="The document's revision or edition (e.g. 3.0)."),
            trust: Optional[str] = typer.Option(None, "--trust", help="normative, reference (the default) or uploaded."),
-           language: Optional[str] = typer.Option(None, "--language", help="Language code (en, ru, zh) instead of the detected one."),
+           language: Optional[str] = typer.Option(None, "--language",
+                                                  help="Language code (en, ru, zh) instead of the detected one."),
            valid_from: Optional[str] = typer.Option(None, "--valid-from", help="In force from (YYYY-MM-DD)."),
            valid_to: Optional[str] = typer.Option(None, "--valid-to", help="In force until (YYYY-MM-DD)."),
            source_url: Optional[str] = typer.Option(None, "--source-url", help="Where the document was published."),
@@ -554,8 +557,8 @@ def docs(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
 @docs_app.command("set")
 def docs_set(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`."),
              model: Optional[str] = typer.Option(None, "--model", help="Equipment model ('' clears)."),
-             modification: Optional[list[str]] = typer.Option(None, "--modification",
-                                                              help="Modifications covered (repeat; replaces the list; '' clears)."),
+             modification: Optional[list[str]] = typer.Option(
+                 None, "--modification", help="Modifications covered (repeat; replaces the list; '' clears)."),
              revision: Optional[str] = typer.Option(None, "--revision", help="Revision ('' clears)."),
              trust: Optional[str] = typer.Option(None, "--trust", help="normative, reference or uploaded."),
              language: Optional[str] = typer.Option(None, "--language", help="Language code."),
@@ -712,8 +715,9 @@ UNIT_WORDS = {"pdf": "PDF p.", "sheet": "sheet", "slide": "slide", "lines": "blo
 
 @app.command()
 def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`."),
-         number: int = typer.Argument(..., metavar="PAGE", help="1-based physical page: the N of 'PDF p. N' "
-                                                                "(of a sheet, slide or block of lines in other documents)."),
+         number: int = typer.Argument(..., metavar="PAGE",
+                                      help="1-based physical page: the N of 'PDF p. N' "
+                                           "(of a sheet, slide or block of lines in other documents)."),
          raw: bool = typer.Option(False, "--raw", help="The text exactly as stored: PDFium's \\r\\n line "
                                                      "ends and U+FFFE where a word is hyphenated at a line end.")):
     """Print the extracted text of one page: the source text every quote cited on it was
@@ -755,7 +759,8 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
 @app.command("eval")
 def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
                                               help="questions.jsonl (format of ../shared/eval)."),
-             corpus: Optional[Path] = typer.Option(None, help="Ingest this folder first (unchanged files are skipped)."),
+             corpus: Optional[Path] = typer.Option(None,
+                                                   help="Ingest this folder first (unchanged files are skipped)."),
              out: Path = typer.Option(Path("pincite-eval.jsonl"), help="One record per question."),
              as_json: bool = typer.Option(False, "--json", help="Print the report as one JSON object."),
              report: Optional[Path] = typer.Option(
@@ -976,8 +981,9 @@ def _ingest_via_server(server, paths: list[Path]) -> None:
 
         final = server.wait([u["upload_id"] for u in ups], on_update=update)
     elapsed = time.perf_counter() - t0
-    results = [_inputs.IngestResult(path=str(p), status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
-                            doc_id=u.get("doc_id"), reason=u.get("reason") or "")
+    results = [_inputs.IngestResult(path=str(p),
+                                    status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
+                                    doc_id=u.get("doc_id"), reason=u.get("reason") or "")
                for p, u in zip(files, final)]
     for r in results:
         if r.status == "failed":

@@ -6,9 +6,9 @@ from rich.console import Console
 from rich.markup import escape as _markup_escape
 from rich.table import Table
 
-from pincite.contract import Answer
 from pincite.answer.messages import message
 from pincite.cli.export import source_line
+from pincite.contract import Answer
 from pincite.errors import shown
 
 

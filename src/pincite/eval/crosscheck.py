@@ -3,8 +3,9 @@
 pincite verifies every quote against PDFium's text of the cited page (`answer/verify.py`). This
 module asks a different extractor, `pdftotext -layout` from poppler (Debian package
 `poppler-utils`), whether the same quote is on the same physical page. It is a common reference
-extractor for PDF text, so a quote confirmed here is one a reader would also find with poppler; a quote PDFium shows but poppler does not is worth a look
-(stored text order, a broken ToUnicode map, an extraction quirk of one side).
+extractor for PDF text, so a quote confirmed here is one a reader would also find with poppler; a quote
+PDFium shows but poppler does not is worth a look (stored text order, a broken ToUnicode map, an extraction
+quirk of one side).
 
 What a confirmation means, and the two levels it is found at:
 
@@ -84,10 +85,10 @@ from pathlib import Path
 from typing import Collection, Literal
 
 from pincite.answer.normalize import normalize
-from pincite.text.cjk import is_cjk
 from pincite.errors import PinciteError
 from pincite.extract.layout import margin_words
 from pincite.extract.quality import repair_cp1251
+from pincite.text.cjk import is_cjk
 
 PDFTOTEXT = "pdftotext"
 """Program name looked up on PATH; poppler-utils 22.12 (Debian bookworm) is what was tested."""

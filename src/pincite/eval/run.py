@@ -14,8 +14,8 @@ or pdftotext failed on that file, e.g. a password it was not given), and `crossc
 ("normalized" / "no-whitespace" when confirmed, with " (re-decoded as cp1251)" appended when
 found only after pdftotext's text of a repaired page was re-decoded the way extraction
 repaired it, and " (margin notes left out)" when found only in pdftotext's words less the
-margin notes standing inside a paragraph (crosscheck.MARGIN_MODE); "none" when not confirmed, None when not checked). The figure
-`crosschecked_quotes` is confirmed / verified citations.
+margin notes standing inside a paragraph (crosscheck.MARGIN_MODE); "none" when not confirmed, None when not
+checked). The figure `crosschecked_quotes` is confirmed / verified citations.
 
 Timings are cold: nothing is asked before the measured questions, so the first question
 also pays for loading the embedder and jieba's dictionary (when the ingest did not already
@@ -39,14 +39,14 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
-from pincite.eval import crosscheck as _cc
 from pincite.contract import Answer
-from pincite.eval.crosscheck import CrosscheckUnavailable, crosscheck_quote
 from pincite.errors import PinciteError
+from pincite.eval import crosscheck as _cc
+from pincite.eval.crosscheck import CrosscheckUnavailable, crosscheck_quote
 
 if TYPE_CHECKING:  # evaluate sits after app in the stage order; only types are needed here
-    from pincite.library.inputs import IngestResult
     from pincite.library.facade import Library
+    from pincite.library.inputs import IngestResult
 
 #: Distribution that provides each embedder spec's model (text/embed.py: UseEmbedder._dist,
 #: E5Embedder._dist; the "openai" embedder talks to its endpoint through httpx).

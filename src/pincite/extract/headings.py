@@ -317,8 +317,8 @@ def _numbering_is_latin(title: str) -> bool:
 def _in_sequence(found: list[tuple[Heading, str, float, bool]]) -> list[tuple[Heading, str, float, bool]]:
     """Drop top-level digit headings ("3. …") that are not part of the document's rising
     sequence of chapter numbers (the longest strictly increasing run of them, in document
-    order, among the headings of one style): numbered items of a preface or a form before "1. SCOPE" restarts the count. Where
-    the document has at least CHILDREN_MIN deeper digit headings ("4.12", "4.12.4") but none
+    order, among the headings of one style): numbered items of a preface or a form before "1. SCOPE" restarts
+    the count. Where the document has at least CHILDREN_MIN deeper digit headings ("4.12", "4.12.4") but none
     of its top-level ones has a child, those are not chapters ("25 LFTDEG", a label in a chart
     of en-usntps-ftm-103, whose chapters are numbered "1.1", "1.2", ...)."""
     tops = [(k, int(_DIGIT_RE.match(h.title).group("num"))) for k, (h, kind, _, _) in enumerate(found)

@@ -173,7 +173,8 @@ def run_tesseract(image: PageImage, executable: str = "tesseract", timeout: floa
     seconds = time.perf_counter() - t0
     if out.returncode != 0:
         lines = out.stderr.decode("utf-8", "replace").strip().splitlines()
-        return OcrResult(seconds=seconds, error=f"tesseract failed ({lines[-1] if lines else f'exit {out.returncode}'})")
+        last = lines[-1] if lines else f"exit {out.returncode}"
+        return OcrResult(seconds=seconds, error=f"tesseract failed ({last})")
     text, spans = parse_tsv(out.stdout.decode("utf-8", "replace"), image.to_page)
     return OcrResult(text, spans, seconds)
 

@@ -436,8 +436,8 @@ def extract_docx_pages(path: Path, pdf_path: Path, *, doc_id: str, sha256: str,
     chunk's index record carries the blocks it covers (:func:`locate_blocks` says how they
     are found). ``sections`` come from the PDF's outline (LibreOffice exports the headings
     as bookmarks); when it has none, from the DOCX headings (Heading 1-9, by level; Title
-    left out), and only without those from what extract_pdf found. File name, title and MIME type are the DOCX's; ``extractor`` is
-    :func:`paged_extractor`. ``warnings``: the PDF's page warnings, and how many blocks were
+    left out), and only without those from what extract_pdf found. File name, title and MIME type are the
+    DOCX's; ``extractor`` is :func:`paged_extractor`. ``warnings``: the PDF's page warnings, and how many blocks were
     not found, when any.
 
     Raises ConversionError (the DOCX is then to be read without pages) when the PDF cannot
@@ -845,7 +845,7 @@ def _sheet_extras(wb, ws) -> _SheetExtras:
 
 def _sheet_units(ws, extras: _SheetExtras):
     """Units of one sheet: blocks of at most XLSX_ROWS_PER_UNIT rows with values."""
-    from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+    from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
     uncached = {}
     for ref, formula in extras.uncached.items():

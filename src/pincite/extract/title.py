@@ -66,8 +66,8 @@ def cover_heading(text: str, lines: Sequence) -> str:
     """The heading of a cover page: its largest-type lines (``lines``: objects with
     ``start``, ``end`` offsets into ``text`` and ``size`` in points, in reading order), the
     first of them and up to HEADING_MAX_LINES - 1 that follow it directly, joined by a
-    space, none of them opening with a section number; '' when the largest type is not HEADING_SIZE_RATIO times the median line size or
-    the heading is too short (HEADING_MIN_WORDS) or too long (HEADING_MAX_CHARS)."""
+    space, none of them opening with a section number; '' when the largest type is not HEADING_SIZE_RATIO
+    times the median line size or the heading is too short (HEADING_MIN_WORDS) or too long (HEADING_MAX_CHARS)."""
     sized = [ln for ln in lines if ln.size > 0 and text[ln.start:ln.end].strip()]
     if not sized:
         return ""

@@ -23,8 +23,9 @@ import numpy as np
 import qdrant_edge as qe
 
 from pincite.chunk.model import Chunk
-from ..errors import IndexBusy, LibraryError
 from pincite.store.lock import IndexLock
+
+from ..errors import IndexBusy, LibraryError
 from .base import Hit, SearchFilter, StoredPoint
 
 SPARSE = "bm25"

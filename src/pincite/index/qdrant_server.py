@@ -28,10 +28,26 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 import numpy as np
 
 from pincite.chunk.model import Chunk
+
 from ..errors import IndexBusy, LibraryError, ProfileMismatch
 from .base import Hit, SearchFilter, StoredPoint
-from .edge import (DENSE, KEYWORD_FIELDS, MODES, PREFETCH_FACTOR, RRF_K, SPARSE, TIE_MARGIN, EdgeIndex,
-                   add_cosines, bm25_encoder, check_dense, point_id, ranked, stored_dense, stored_point)
+from .edge import (
+    DENSE,
+    KEYWORD_FIELDS,
+    MODES,
+    PREFETCH_FACTOR,
+    RRF_K,
+    SPARSE,
+    TIE_MARGIN,
+    EdgeIndex,
+    add_cosines,
+    bm25_encoder,
+    check_dense,
+    point_id,
+    ranked,
+    stored_dense,
+    stored_point,
+)
 
 if TYPE_CHECKING:
     from qdrant_client import QdrantClient

@@ -20,6 +20,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from pincite.config import API_KEY_ENV, IndexSpec
+
 from .base import Index
 
 #: qdrant-client's in-process engines opened in memory in this process, one per data folder:

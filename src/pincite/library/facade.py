@@ -50,12 +50,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
-
-from pincite.text import analysis, embed as embeddings
-from pincite.chunk import pages as chunking
 from pincite.answer.normalize import readable_text
-from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
+from pincite.chunk import pages as chunking
 from pincite.config import Settings
+from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
 from pincite.errors import DiskFull, FieldError, IndexBusy, IngestError, LibraryError, ProfileMismatch, shown
 from pincite.extract.model import EXTRACTOR_VERSION, DocumentModel
 from pincite.extract.pdf import PdfLimits, extract_pdf
@@ -65,16 +63,20 @@ from pincite.extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
 from pincite.index.base import Index, SearchFilter
 from pincite.index.edge import doc_payload
 from pincite.index.select import drop_collection, new_collection, open_index, switch_collection
-from pincite.store.blobs import BlobStore, atomic_write, sha256_file
-from pincite.store.catalog import CHUNKS_KEY, CatalogStore, DocumentRow
-from pincite.store.select import open_catalog
-from pincite.store.fields import DocFields, resolve_fields
-from pincite.store.lock import IndexLock, WriterLock
-from pincite.store.space import INGEST_FACTOR, disk_full, require_free
 from pincite.library.inputs import IngestResult, checked_fields, expand_paths
 from pincite.library.profile import current_profile
+from pincite.store.blobs import BlobStore, atomic_write, sha256_file
+from pincite.store.catalog import CHUNKS_KEY, CatalogStore, DocumentRow
+from pincite.store.fields import DocFields, resolve_fields
+from pincite.store.lock import IndexLock, WriterLock
+from pincite.store.select import open_catalog
+from pincite.store.space import INGEST_FACTOR, disk_full, require_free
+from pincite.text import analysis
+from pincite.text import embed as embeddings
 
 if TYPE_CHECKING:
+    import numpy as np
+
     from pincite.library.migrate import MigrationReport
 
 #: Seconds a process of a shared library (a PostgreSQL catalog) waits for the index lock
@@ -1261,8 +1263,8 @@ class _ModelCache:
     document removed or rebuilt). LibraryError for a missing file."""
 
     def __init__(self, max_bytes: int):
-        from collections import OrderedDict
         import threading
+        from collections import OrderedDict
 
         self.max_bytes = max_bytes
         self._models: "OrderedDict[Path, tuple[DocumentModel, int]]" = OrderedDict()

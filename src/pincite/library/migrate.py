@@ -24,8 +24,8 @@ import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from pincite.errors import LibraryError
 from pincite.config import IndexSpec
+from pincite.errors import LibraryError
 from pincite.index.select import open_index
 from pincite.library.profile import current_profile
 

@@ -11,7 +11,8 @@ from pincite.config import Settings
 from pincite.extract.model import EXTRACTOR_VERSION
 from pincite.extract.sniff import OFFICE_EXTRACTOR
 from pincite.index.select import index_profile
-from pincite.text import analysis, embed as embeddings
+from pincite.text import analysis
+from pincite.text import embed as embeddings
 
 #: Bump when the catalog/index layout changes.
 SCHEMA_VERSION = 1

@@ -13,6 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, TypeVar
 
 from pincite.library.facade import Library
+
 from ..config import Settings
 
 T = TypeVar("T")

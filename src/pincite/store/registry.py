@@ -16,7 +16,6 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pincite.errors import RegistryError
-
 from pincite.store.catalog import REGISTRY_COLUMNS, Catalog
 from pincite.store.fields import field_key
 

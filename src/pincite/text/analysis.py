@@ -36,10 +36,10 @@ This module must not import index/ or answer/ (nor anything later than extract/)
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass, field
 import re
 import threading
 import unicodedata
+from dataclasses import dataclass, field
 
 import Stemmer
 

@@ -26,6 +26,7 @@ from typing import Iterable
 import httpx
 
 from pincite.contract import Answer
+
 from ..errors import PinciteError
 from ..urls import is_loopback_host
 from .guard import CHALLENGE_HEADER, PROOF_HEADER, proof

@@ -78,9 +78,9 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
     source text of 1-based physical page `page_no`, i.e. PDFium's text of that page).
 
     `char_map` is the page's PageText.char_map: on a two-column page put in reading order,
-    or a page with glyphs left out as no text (an empty /ActualText), it maps `page_text` back to PDFium's own text (pincite.extract.layout.to_source), which
-    is then read from the page itself; empty or None: `page_text` is PDFium's text. A span
-    across the two columns gives rectangles in both.
+    or a page with glyphs left out as no text (an empty /ActualText), it maps `page_text` back to PDFium's
+    own text (pincite.extract.layout.to_source), which is then read from the page itself; empty or None:
+    `page_text` is PDFium's text. A span across the two columns gives rectangles in both.
 
     Python indexes are turned into PDFium char indexes through UTF-16 offsets and
     FPDFText_GetCharIndexFromTextIndex (characters outside the BMP take two UTF-16 units;
@@ -107,9 +107,9 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
             textpage.close()
         to_tl = _TopLeft(page, width, height)
         lines = _merge_lines([to_tl.rect(b) for b in boxes])
-        out.rects = [[round(max(0.0, l - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
+        out.rects = [[round(max(0.0, left - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
                       round(min(out.width, r + PAD_PT), 2), round(min(out.height, b + PAD_PT), 2)]
-                     for l, t, r, b in lines]
+                     for left, t, r, b in lines]
         return out
 
 
@@ -140,9 +140,9 @@ def box_rects(pdf_path: Path, page_no: int, boxes: list[list[float]]) -> PageRec
         to_tl = _TopLeft(page, width, height)
         rects = [to_tl.rect(tuple(float(v) for v in b)) for b in boxes]
     lines = _merge_lines(rects)  # the boxes come in reading order (OCR text order)
-    out.rects = [[round(max(0.0, l - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
+    out.rects = [[round(max(0.0, left - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
                   round(min(out.width, r + PAD_PT), 2), round(min(out.height, b + PAD_PT), 2)]
-                 for l, t, r, b in lines]
+                 for left, t, r, b in lines]
     return out
 
 
@@ -235,8 +235,8 @@ class _TopLeft:
         return dx.value / _DEVICE_UNITS, dy.value / _DEVICE_UNITS
 
     def rect(self, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-        l, b, r, t = box
-        x1, y1 = self.point(l, t)
+        left, b, r, t = box
+        x1, y1 = self.point(left, t)
         x2, y2 = self.point(r, b)
         return min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
 
@@ -245,18 +245,18 @@ def _merge_lines(rects: list[tuple[float, float, float, float]]) -> list[tuple[f
     """Merge rectangles (left, top, right, bottom; in reading order) that lie on one line
     and touch or nearly touch (gap at most 1.5 line heights) into one per line."""
     out: list[list[float]] = []
-    for l, t, r, b in rects:
-        if r <= l or b <= t:
+    for left, t, r, b in rects:
+        if r <= left or b <= t:
             continue
         if out:
             ml, mt, mr, mb = out[-1]
             overlap = min(b, mb) - max(t, mt)
             height = min(b - t, mb - mt)
-            gap = max(l - mr, ml - r, 0.0)
+            gap = max(left - mr, ml - r, 0.0)
             if height > 0 and overlap >= 0.5 * height and gap <= 1.5 * max(b - t, mb - mt):
-                out[-1] = [min(l, ml), min(t, mt), max(r, mr), max(b, mb)]
+                out[-1] = [min(left, ml), min(t, mt), max(r, mr), max(b, mb)]
                 continue
-        out.append([l, t, r, b])
+        out.append([left, t, r, b])
     return [tuple(r) for r in out]
 
 

@@ -13,9 +13,9 @@ Settings.max_bytes), then ingested by one background worker, one file at a time.
 reads each file (extraction, chunking, and embedding with a local embedder) in a child
 process (pincite.extract.readahead); only storing and indexing it is a task on the library
 thread, so a question asked meanwhile waits
-for that write at most, not for the file's extraction and embedding. Upload status lives in memory (lost on restart; the catalog keeps documents and
-failures). `GET /api/health` and `GET /api/documents` answer from a snapshot and never wait
-for an ingest.
+for that write at most, not for the file's extraction and embedding. Upload status lives in memory (lost on
+restart; the catalog keeps documents and failures). `GET /api/health` and `GET /api/documents` answer from a
+snapshot and never wait for an ingest.
 
 LLM settings are held per browser session: an HttpOnly, SameSite=Strict cookie
 `pincite_session` (random, set on first need) names an entry in server memory holding that
@@ -89,26 +89,40 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
 
-from .. import __version__
-from pincite.chunk import bridges, pages as chunking
+from pincite.chunk import bridges
+from pincite.chunk import pages as chunking
 from pincite.chunk.model import Chunk
 from pincite.chunk.tables import table_chunks
-from ..answer.llm import DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings, check_llm, check_url, load_settings
-from ..answer.verify import locate_quote
 from pincite.contract import Answer
 from pincite.library.facade import Library
+from pincite.store.blobs import sha256_file
+from pincite.store.catalog import DocumentRow
+from pincite.store.fields import FIELD_NAMES, TRUST_LEVELS, parse_fields
+from pincite.store.space import INGEST_FACTOR, disk_full, require_free
+
+from .. import __version__
+from ..answer.llm import DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings, check_llm, check_url, load_settings
+from ..answer.verify import locate_quote
 from ..config import Settings
-from ..errors import (ConfigError, DiskFull, FieldError, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
-                      PinciteError, ProfileMismatch, QuestionError, ReaderCrashed)
+from ..errors import (
+    ConfigError,
+    DiskFull,
+    FieldError,
+    IndexBusy,
+    IngestError,
+    LibraryError,
+    LlmError,
+    LockHeld,
+    PinciteError,
+    ProfileMismatch,
+    QuestionError,
+    ReaderCrashed,
+)
 from ..extract.readahead import ReadAhead
 from ..extract.sniff import KIND_OF_MIME
 from ..index.base import SearchFilter
-from pincite.store.blobs import sha256_file
-from pincite.store.catalog import DocumentRow
-from pincite.store.space import INGEST_FACTOR, disk_full, require_free
-from pincite.store.fields import FIELD_NAMES, TRUST_LEVELS, parse_fields
-from . import client, pages
 from ..urls import is_loopback_host
+from . import client, pages
 from .guard import RequestGuard, allowed_names
 
 log = logging.getLogger("uvicorn.error")
@@ -794,8 +808,8 @@ class WebState:
         local embedder) the upload in `ahead`'s child process (Library.read_for_ingest), so
         the library thread only stores and indexes it and questions asked meanwhile wait for
         that alone. (Embedding on this thread instead starved questions of the GIL: an ask
-        took 4.4 s instead of 0.1 s beside it.) The `ahead` callable for Library.ingest_file (it raises what reading raised),
-        or None when the upload could not be read here (the library thread reads it)."""
+        took 4.4 s instead of 0.1 s beside it.) The `ahead` callable for Library.ingest_file (it raises what
+        reading raised), or None when the upload could not be read here (the library thread reads it)."""
         try:
             target = self._place(up)
             _, got = self.lib.read_for_ingest(target, ahead)
