@@ -1,4 +1,4 @@
-"""Calculations in answers (issue #9): inputs bound to verified quotes on different pages of a
+"""Calculations in answers: inputs bound to verified quotes on different pages of a
 generated regulation, the result computed by code; a wrong value, an unbound name, a literal
 or a wrong product claimed by a scripted model is caught; the offline unit-conversion rule."""
 from __future__ import annotations

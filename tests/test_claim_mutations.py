@@ -1,5 +1,5 @@
 """Bad claims made mechanically from true quotes of real corpus pages, per mutation class,
-must all fail the server's claim checks; the true claims must all pass (issue #4).
+must all fail the server's claim checks; the true claims must all pass.
 
 Evidence is built from the corpus pages the quotes stand on (extracted and chunked as ingest
 does), so the checks run on the same source text a live answer is verified against.

@@ -1,4 +1,4 @@
-"""`pincite ingest URL` (issue #7): pincite.store.fetch against a local ThreadingHTTPServer on
+"""`pincite ingest URL`: pincite.store.fetch against a local ThreadingHTTPServer on
 127.0.0.1 (real sockets), then the CLI end to end."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Generated answers end to end (issue #4): a real library of generated PDFs, a scripted
+"""Generated answers end to end: a real library of generated PDFs, a scripted
 OpenAI-compatible server on 127.0.0.1 playing good, bad, obedient and failing models, and
 `Library.ask(llm=...)` / `pincite ask --llm` on top. Nothing of pincite is mocked.
 

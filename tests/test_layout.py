@@ -1,4 +1,4 @@
-"""Issue 5, layout: section paths from detected headings when a PDF has no outline, reading
+"""Layout: section paths from detected headings when a PDF has no outline, reading
 order of two-column pages whose columns PDFium interleaves (with PageText.char_map back to
 PDFium's text), and bridge chunks for sentences cut by a page break."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Tests of the registry and scope resolution (issue 7, second part): registry import and
+"""Tests of the registry and scope resolution: registry import and
 show, current / as-shipped revisions per modification, serial numbers, modifications named in
 the question, clarification between twins, compare mode, eval scope with serial and mode.
 

@@ -1,4 +1,4 @@
-"""Tests of document fields and scoped questions (issue 7, first part): fields in the
+"""Tests of document fields and scoped questions: fields in the
 catalog and the index payload, set by options, sidecar YAML and manifest CSV, edited by
 `docs set`; the scope as a filter inside the hybrid search (never a post-filter); the
 refusal naming a missing document; uploaded documents only when asked; the source line.

@@ -1,4 +1,4 @@
-"""Section paths from the PDF outline (issue 5, first part): pages carry section spans,
+"""Section paths from the PDF outline: pages carry section spans,
 chunks carry section_path / section_title, the search text (never the verified text) is
 prefixed with title and section path, and citations and source lines name the section."""
 from __future__ import annotations

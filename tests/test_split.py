@@ -1,4 +1,4 @@
-"""Compound questions (issue #9): the offline splitter on generated compound and single
+"""Compound questions: the offline splitter on generated compound and single
 questions of each language, part-by-part answers (`parts[]`, `partial`), the query model's
 split on the LLM path, and the part-by-part eval score."""
 from __future__ import annotations

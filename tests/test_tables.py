@@ -1,4 +1,4 @@
-"""Ruled tables (issue 5, tables part): found on ruled pages with PDFium, read with
+"""Ruled tables: found on ruled pages with PDFium, read with
 pdfplumber, stitched across a page break; a table chunk and row chunks whose verified text is
 a slice of the page and whose search text carries caption and column headers; table claims
 verified as (row header, column header, value) triples."""

@@ -762,7 +762,7 @@ def test_ocr_page_is_highlighted_from_word_boxes(kinds, tesseract):
     assert png_size(plain.content) == png_size(marked.content)
 
 
-# ================================================================ document fields and scope (issue 7)
+# ================================================================ document fields and scope
 REPORT = ("Site inspection report written by the customer. The drain hose of the pressure unit was "
           "found cracked at the clamp and was replaced on site by the customer.")
 REPORT_Q = "What was found at the drain hose clamp?"
