@@ -3,8 +3,16 @@ from __future__ import annotations
 
 import pytest
 
-from pincite.text.analysis import (ANALYZER_VERSION, STOPWORDS, detect_language, document_language,
-                                   query_groups, query_terms, split_sentences, tokens)
+from pincite.text.analysis import (
+    ANALYZER_VERSION,
+    detect_language,
+    document_language,
+    query_groups,
+    query_terms,
+    split_sentences,
+    stopwords,
+    tokens,
+)
 
 
 def _sents(text: str) -> list[str]:
@@ -162,8 +170,8 @@ def test_query_terms_subset_of_tokens(q):
 
 
 def test_stopwords_hold_analysed_forms():
-    assert {"what", "как", "什么", "是", "的"} <= STOPWORDS
-    assert "px-200" not in STOPWORDS and "не" not in STOPWORDS
+    assert {"what", "как", "什么", "是", "的"} <= stopwords()
+    assert "px-200" not in stopwords() and "не" not in stopwords()
 
 
 # ---------------------------------------------------------------- language
@@ -220,7 +228,8 @@ def test_irregular_english_verbs_find_their_other_forms():
 
 
 def test_pronouns_and_the_preposition_u_are_stopwords():
-    assert query_groups("Какое давление у модели PX-300?") == [("давлен",), ("модел",), ("px-300",)]
+    assert query_groups("Какое давление у модели PX-300?") == [
+        ("давлен",), ("модел",), ("px-300",)]
 
 
 # ---------------------------------------------------------------- sentences
@@ -328,3 +337,15 @@ def test_a_passage_names_editions_in_any_case():
     passage = "maintained at the REVTEX 4.2 homepage; see also the revtex 4.1 notes"
     assert {(e.name, e.version) for e in text_editions(passage)} == {("revtex", "4.2"), ("revtex", "4.1")}
     assert {(e.name, e.version) for e in editions(passage)} == {("revtex", "4.2")}  # questions: capitals
+
+
+def test_every_inflection_of_a_russian_word_shares_its_lemma():
+    # Snowball stems some inflections of one word apart ("лимит" -> "лим", "лимиты" ->
+    # "лимит"); the dictionary form joins them whatever the case or number.
+    forms = ["лимит", "лимиты", "лимитов", "лимитом", "давление", "давлениями", "насосов", "насосу"]
+    lemmas = {w: set(tokens(w)) for w in forms}
+    assert lemmas["лимит"] & lemmas["лимиты"] & lemmas["лимитов"] & lemmas["лимитом"]
+    assert lemmas["давление"] & lemmas["давлениями"]
+    assert lemmas["насосов"] & lemmas["насосу"]
+    # and distinct words stay distinct
+    assert not lemmas["лимит"] & lemmas["давление"]

@@ -345,3 +345,9 @@ def test_label_equal_to_the_physical_page_is_not_repeated(tmp_path, monkeypatch)
     assert "same.pdf, p. 8 (PDF 2)" in " ".join(out.split()), out
     doc_id = json.loads(invoke("--data", data, "docs", "--json").stdout)["documents"][0]["doc_id"]
     assert invoke("--data", data, "page", doc_id, "2").stderr.startswith("same.pdf: PDF p. 2 of 2, printed page 8")
+
+
+def test_counts_take_the_noun_in_the_right_number():
+    from pincite.cli import _count
+
+    assert [_count(n, "page") for n in (0, 1, 2)] == ["0 pages", "1 page", "2 pages"]

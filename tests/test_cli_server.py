@@ -53,6 +53,7 @@ def test_commands_go_through_a_running_server(served, tmp_path):
     assert done.returncode == 1, done.stderr  # one file failed, the other was ingested
     assert f"using the pincite server at {url}" in done.stderr
     assert "pump.pdf" in done.stdout and "added" in done.stdout and "not a PDF" in done.stderr
+    assert "2 files, 2 pages indexed by the server" in done.stdout  # the server reports pages
 
     done = run(data, "docs", "--json")
     assert done.returncode == 0, done.stderr

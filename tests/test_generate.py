@@ -458,8 +458,14 @@ def test_cli_ask_llm_end_to_end_and_check_llm(library, llm, tmp_path):
     assert done.returncode == 0, done.stderr
     print(done.stdout)
     assert "answered" in done.stdout and "10 bar" in done.stdout and "✓" in done.stdout
-    assert "px200.pdf" in done.stdout and "sent to" in done.stderr and llm.count == n + 1
+    assert "px200.pdf" in done.stdout and "were sent to" in done.stderr and llm.count == n + 1
     assert KEY not in done.stdout + done.stderr
+    # a question the library refuses before any passage is found never reaches the model
+    done = subprocess.run(cli + ["ask", "--llm", "Who won the 1998 football world cup?"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert "refused" in done.stdout and llm.count == n + 1
+    assert "nothing was sent to" in done.stderr and "were sent to" not in done.stderr
     llm.handler = status(401)
     done = subprocess.run(cli + ["ask", "--llm", QUESTION], capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 2 and "key was rejected" in done.stderr and KEY not in done.stderr

@@ -102,7 +102,7 @@ def test_bm25_mode_finds_only_lexical_matches(dense_index):
     assert ids(hits) == [a, d]  # A matches three words, D one; B and C none
     assert hits[0].score > hits[1].score > 0
     assert [h.rank for h in hits] == [1, 2]
-    assert all("dense" not in h.extra for h in hits)  # no dense side was searched
+    assert all(h.dense is None for h in hits)  # no dense side was searched
     assert hits[0].text == ROWS[0][1] and hits[0].file == "x.pdf" and hits[0].doc_id == "A"
 
 
@@ -113,12 +113,12 @@ def test_dense_mode_ranks_by_cosine_and_reports_it(dense_index):
     assert ids(hits) == sorted(expected, key=expected.get, reverse=True)  # A, C, B, D
     assert ids(hits)[:2] == [chunk_ids[0], chunk_ids[2]]
     for h in hits:
-        assert h.extra["dense"] == pytest.approx(expected[h.chunk_id], abs=1e-5), h
+        assert h.dense == pytest.approx(expected[h.chunk_id], abs=1e-5), h
         assert h.score == pytest.approx(expected[h.chunk_id], abs=1e-5)
-    # The query's length does not matter: extra["dense"] is the cosine, not a dot product.
+    # The query's length does not matter: Hit.dense is the cosine, not a dot product.
     scaled = dense_index.search(QUERY, query_vector=5.0 * Q, mode="dense")
-    assert [(h.chunk_id, round(h.extra["dense"], 5)) for h in scaled] == \
-           [(h.chunk_id, round(h.extra["dense"], 5)) for h in hits]
+    assert [(h.chunk_id, round(h.dense, 5)) for h in scaled] == \
+           [(h.chunk_id, round(h.dense, 5)) for h in hits]
     # Dense alone needs no words at all.
     assert ids(dense_index.search([], query_vector=Q, mode="dense")) == ids(hits)
 
@@ -134,7 +134,7 @@ def test_hybrid_is_the_fused_union(dense_index):
     # The fused score is a rank fusion, not a BM25 score or a cosine.
     assert scores[0] < 0.1
     for h, (_, _, v) in zip(sorted(hits, key=lambda h: h.chunk_id), ROWS):
-        assert h.extra["dense"] == pytest.approx(float(v @ Q), abs=1e-5)
+        assert h.dense == pytest.approx(float(v @ Q), abs=1e-5)
 
 
 def test_hybrid_prefers_second_in_both_over_first_in_one(dense_index):
@@ -223,7 +223,7 @@ def test_bm25_only_index_ignores_query_vector(bm25_index):
     for mode in ("hybrid", "bm25"):
         hits = bm25_index.search(QUERY, query_vector=Q, mode=mode)
         assert [(h.chunk_id, h.score) for h in hits] == [(h.chunk_id, h.score) for h in plain]
-        assert all("dense" not in h.extra for h in hits)
+        assert all(h.dense is None for h in hits)
     # Dense alone has nothing to search with.
     assert bm25_index.search(QUERY, query_vector=Q, mode="dense") == []
     # An odd-sized vector is never sent to a shard without dense vectors.
@@ -306,7 +306,7 @@ def test_question_naming_the_manual_cites_the_body_page(tmp_path, use_lib):
 
     # The naming terms stored with the points: the cover's first COVER_LINES lines, not its fourth.
     hits = use_lib.index.search(analysis.tokens("suction filter"), mode="bm25")
-    names = set(hits[0].extra["name_terms"])
+    names = set(hits[0].name_terms)
     assert {"kx-7", "hydraul", "pump", "servic", "manual", "revis", "kx7"} <= names
     assert not names & set(analysis.tokens("Issued by the pump works engineering office")) - {"pump"}
 
@@ -357,7 +357,7 @@ def test_same_line_below_the_cover_lines_answers(tmp_path, use_lib):
 
 def _hit(doc: str, n: int, names: str) -> Hit:
     return Hit(chunk_id=f"{doc}-p1-c{n}", doc_id=doc, score=1.0, rank=n + 1, page=1, page_end=1,
-               char_start=0, char_end=1, text="x", extra={"name_terms": analysis.tokens(names)})
+               char_start=0, char_end=1, text="x", name_terms=tuple(analysis.tokens(names)))
 
 
 def _pump_pdf(tmp_path: Path) -> Path:

@@ -267,7 +267,7 @@ def _fingerprint(lib: Library) -> dict:
         for fname, flt in filters.items():
             for mode in ("hybrid", "bm25", "dense"):
                 hits = lib.index.search(analysis.query_terms(q), flt, limit=5, query_vector=qvec, mode=mode)
-                out[(q, fname, mode)] = [(h.chunk_id, h.rank, h.score, round(h.extra.get("dense", 0.0), 4))
+                out[(q, fname, mode)] = [(h.chunk_id, h.rank, h.score, round(h.dense or 0.0, 4))
                                          for h in hits]
             out[("tied", q, fname)] = _sides_tied(lib, analysis.query_terms(q), flt, qvec)
     for q in QUESTIONS:
@@ -414,6 +414,28 @@ def test_migrate_round_trip(tmp_path, monkeypatch):
         assert current_profile(back.settings).get("index") is None
         for x, before in zip(QUESTIONS, questions_before):  # Edge again (a prefetch tie may
             assert same_citations(answer_key(back.ask(x)), before), x  # reorder twins)
+
+
+def test_a_library_opened_without_an_engine_finds_its_own_index(tmp_path, monkeypatch):
+    """With no engine chosen (no --index, PINCITE_INDEX or PINCITE_QDRANT_URL), a library
+    opens the index it was built or last migrated in; a chosen engine still wins."""
+    monkeypatch.delenv("PINCITE_INDEX", raising=False)
+    monkeypatch.delenv("PINCITE_QDRANT_URL", raising=False)
+    where = f"qdrant-local:{tmp_path / 'q'}"
+    q = build(tmp_path, tmp_path / "data", index=where)
+    before = [answer_key(q.ask(x)) for x in QUESTIONS[:2]]
+    n = q.index.count()
+    q.close()
+    with Library(make_settings(tmp_path / "data")) as again:
+        assert again.index_spec.kind == "qdrant-local" and again.index.count() == n
+        assert [answer_key(again.ask(x)) for x in QUESTIONS[:2]] == before
+    with pytest.raises(ProfileMismatch, match="Qdrant collection"):
+        Library(make_settings(tmp_path / "data", index="edge"))
+    # migrated back to the embedded index, it is found there
+    with Library(make_settings(tmp_path / "data")) as again:
+        assert again.migrate_index("edge", sample=3).switched
+    with Library(make_settings(tmp_path / "data")) as back:
+        assert back.index_spec.kind == "edge" and back.index.count() == n
 
 
 # ---------------------------------------------------------------- selection, secrets, locks

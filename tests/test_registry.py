@@ -176,6 +176,9 @@ def test_scope_is_recognised_in_the_question():
     assert recognise("S/N 12345: test pressure?", models, mods) == {"serial": "12345"}
     assert recognise("заводской номер 3456, давление?", models, mods) == {"serial": "3456"}
     assert recognise("What is the test pressure of the PX-2000?", models, mods) == {}
+    # any case form of the word, and never a value cut from the word's own ending
+    assert recognise("Для модификацией B какой расход?", models, mods) == {"modification": "B"}
+    assert recognise("Модификацией какого стиля является этот стиль?", models, mods) == {}
 
 
 # ================================================================ scoped answers

@@ -87,7 +87,7 @@ def test_probes_in_one_batch_find_what_one_search_per_word_finds(shard):
     for toks, got in zip(words, batch):
         one = shard.search(toks, None, limit=2, mode="bm25") if toks else []
         assert [(h.chunk_id, h.rank) for h in got] == [(h.chunk_id, h.rank) for h in one]
-        assert all(h.text == "" and h.extra["name_terms"] == ["pump"] for h in got)
+        assert all(h.text == "" and h.name_terms == ("pump",) for h in got)
     assert batch[0] and batch[3] == [] and batch[4] == []
 
 

@@ -67,6 +67,19 @@ def test_nfkc_expands_ligatures_and_fullwidth_and_maps_each_char_to_its_source()
     assert n.offsets[-3:] == [9, 10, 11]
 
 
+def test_a_spacing_accent_before_a_letter_is_composed_with_it():
+    # TeX sets the accent as a glyph of its own ahead of the letter
+    n = normalize("Niklas E´en, S¨orensson, ячейка ´уже")
+    assert n.text == normalize("Niklas Eén, Sörensson, ячейка у́же").text
+    # the composed letter maps back to the accent and the letter it came from
+    i = n.text.index("é")
+    assert n.span_to_source(i, i + 1) == (8, 10)
+    # an accent before no letter stays an accent
+    assert normalize("x ´ 1").text != normalize("x 1").text
+    check = verify_quote("Niklas Eén and Niklas Sörensson", "by Niklas E´en and Niklas S¨orensson.")
+    assert check.verified and check.level == "exact" and (check.start, check.end) == (3, 36)
+
+
 def test_whitespace_runs_collapse_and_ends_are_stripped():
     n = normalize("  a\r\n\tb\u00a0\u00a0c\u2009d  ")
     assert n.text == "a b c d"

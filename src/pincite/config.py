@@ -246,11 +246,13 @@ class Settings:
         PINCITE_MAX_XML_MB.
     max_content_mb: most MiB the decoded content streams of one PDF page (page and form
         XObjects drawn on it) may take (default 32). Env PINCITE_MAX_CONTENT_MB.
-    index: the engine holding the index (pincite.index.select): "edge" (default, the
-        embedded shard in <data>/index), "qdrant://HOST:PORT" or an http(s) URL (a Qdrant
-        server or cluster), "qdrant-local[:PATH]" (qdrant-client's in-process engine). Env
-        PINCITE_INDEX, else PINCITE_QDRANT_URL; `pincite --index`. The server's API key is
-        read from PINCITE_QDRANT_API_KEY when the index is opened and is never a setting.
+    index: the engine holding the index (pincite.index.select): "edge" (the embedded
+        shard in <data>/index), "qdrant://HOST:PORT" or an http(s) URL (a Qdrant server or
+        cluster), "qdrant-local[:PATH]" (qdrant-client's in-process engine). Env
+        PINCITE_INDEX, else PINCITE_QDRANT_URL; `pincite --index`. "" (the default when
+        neither is set): the engine the library was last built or migrated in, as its
+        catalog remembers it (Library), else "edge". The server's API key is read from
+        PINCITE_QDRANT_API_KEY when the index is opened and is never a setting.
     qdrant_collection / qdrant_shards / qdrant_replicas / qdrant_quantization: the Qdrant
         collection's name (default "pincite") and, when pincite creates it, its shard
         number, replication factor (default 1 each) and dense-vector quantization ("none"
@@ -287,7 +289,7 @@ class Settings:
     max_xml_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_XML_MB", MAX_XML_MB))
     max_content_mb: float = field(default_factory=lambda: _env_number("PINCITE_MAX_CONTENT_MB", MAX_CONTENT_MB))
     index: str = field(default_factory=lambda: os.environ.get("PINCITE_INDEX")
-                       or os.environ.get("PINCITE_QDRANT_URL") or "edge")
+                       or os.environ.get("PINCITE_QDRANT_URL") or "")
     qdrant_collection: str = field(default_factory=lambda: os.environ.get("PINCITE_QDRANT_COLLECTION") or "pincite")
     qdrant_shards: int = field(default_factory=lambda: int(_env_number("PINCITE_QDRANT_SHARDS", 1)))
     qdrant_replicas: int = field(default_factory=lambda: int(_env_number("PINCITE_QDRANT_REPLICAS", 1)))

@@ -45,7 +45,7 @@ def lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,
         return False
 
     def names_code(c: extractive.Candidate) -> bool:
-        return bool(asked & (window_tokens(c) | set(c.hit.extra.get("name_terms") or ())))
+        return bool(asked & (window_tokens(c) | set(c.hit.name_terms)))
 
     return names_code(best) and not names_code(cand)
 
@@ -69,7 +69,7 @@ def names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) 
     if not asked:
         return False
     prefixes = {CODE_RE.match(t).group(1) for t in asked}
-    for toks in (window_tokens(cand), set(cand.hit.extra.get("name_terms") or ())):
+    for toks in (window_tokens(cand), set(cand.hit.name_terms)):
         if asked & toks:
             return False
         if any((m := CODE_RE.match(t)) and m.group(1) in prefixes for t in toks):
@@ -86,7 +86,7 @@ def names_other_edition(cand: extractive.Candidate, asked: set[analysis.Edition]
     if not asked:
         return False
     window = analysis.text_editions(window_text(cand))
-    names = set(cand.hit.extra.get("name_terms") or ())
+    names = set(cand.hit.name_terms)
     for name in {e.name for e in asked}:
         wanted = {e.version for e in asked if e.name == name}
         here = {e.version for e in window if e.name == name}
@@ -102,7 +102,7 @@ def names_any(cand: extractive.Candidate, naming: set[tuple[str, ...]]) -> bool:
     question words `naming` (those that name a document, `named_docs`): a passage of an
     installation guide that speaks of "TeX Live" answers a question about TeX Live, although
     "TeX Live" names the TeX Live guides."""
-    held = set(analysis.tokens(cand.hit.text)) | set(cand.hit.extra.get("name_terms") or ())
+    held = set(analysis.tokens(cand.hit.text)) | set(cand.hit.name_terms)
     return any(held.intersection(g) for g in naming)
 
 

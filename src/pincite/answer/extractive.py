@@ -77,7 +77,7 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
     or with the by-line marks of an authorship question, asked_type.byline_marks).
 
     Question words that name the hit's document (its title, file name or cover page:
-    `Hit.extra["name_terms"]`, which every index hit carries) do not count toward coverage when other
+    `Hit.name_terms`, which every index hit carries) do not count toward coverage when other
     words remain: the evidence must cover what is asked about that document, not only its
     name, which a cover page or running header repeats.
     """
@@ -129,7 +129,7 @@ def naming_terms(hit: Hit) -> set[str]:
     if (hit.address or {}).get("kind") == "sheet":
         stem = hit.file.rsplit(".", 1)[0] if hit.file else ""
         return set(analysis.tokens(f"{hit.title or ''} {stem}"))
-    return set(hit.extra.get("name_terms") or ())
+    return set(hit.name_terms)
 
 
 #: Connectors inside a code: "usntps-ftm-103" names a document whose name holds

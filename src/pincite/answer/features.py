@@ -158,7 +158,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         absent = [w for g, w in asked.items() if extractive.credit(g, toks) == 0]
         present = len(asked) - len(absent)
         top = max(asked.values(), default=0.0)
-        dense = h.extra.get("dense")
+        dense = h.dense
         wdense = window_cosines[pos - 1] if window_cosines is not None else dense
         rows.append(dict(
             coverage=c.coverage, key_missing=c.key_missing,

@@ -23,7 +23,10 @@ text (and from there to rectangles on the page, since PDFium's text index is its
    ⁰¹²³⁴⁵⁶⁷⁸⁹ ⁺⁻⁼⁽⁾ and ₀₁₂₃₄₅₆₇₈₉ ₊₋₌₍₎. NFKC would turn 10² into 102 and m³ into m3, so a
    changed number could verify.
 4. Everything else is NFKC-normalised: ligatures (ﬁ -> fi), full-width forms (２２０ -> 220,
-   Ａ -> A), compatibility spaces (no-break space, thin space -> space).
+   Ａ -> A), compatibility spaces (no-break space, thin space -> space). Before that, a spacing
+   accent (´ ¨ ˆ ˜ ˇ ˘ ˙ ˚ ˝ ¯) written right before a letter becomes that letter's combining
+   accent, so NFKC composes them: TeX sets an accent as its own glyph ahead of the letter, and
+   one extractor reports "E´en" where another reports "Eén" (NFKC alone would give "E ́en").
 5. Each run of whitespace (spaces, tabs, \\r\\n, no-break space, thin space, ideographic space...)
    becomes one space.
 6. A space is dropped when the character on either side of it is CJK: CJK unified ideographs,
@@ -57,6 +60,11 @@ _LINE_END_HYPHEN = re.compile(
     r"(?<=[^\W_])[-\u2010\u2011]([ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])\s*)(?=\S)"
 )
 _WHITESPACE = re.compile(r"\s+")
+#: Spacing accents and the combining marks they stand for (Unicode's own decompositions of
+#: the spacing forms: U+00B4 = space + U+0301, ...).
+_COMBINING = {"´": "\u0301", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303", "ˇ": "\u030c",
+              "˘": "\u0306", "˙": "\u0307", "˚": "\u030a", "˝": "\u030b", "¯": "\u0304"}
+_SPACING_ACCENT = re.compile(f"([{''.join(_COMBINING)}])([^\\W\\d_])")
 
 _QUOTES = "“”„‟«»‘’‚‛‹›〝〞〟\"'`´"
 _DASHES = "‐‑‒–—―−﹘﹣"
@@ -95,6 +103,8 @@ def normalize(text: str) -> Normalized:
     t = _Trace(text, list(range(len(text))), list(range(1, len(text) + 1)))
     t = _rewrite(t, [(m.start(), m.end(), "") for m in _INVISIBLE.finditer(t.text)])
     t = _rewrite(t, _hyphenation_edits(t.text))
+    t = _rewrite(t, [(m.start(), m.end(), m.group(2) + _COMBINING[m.group(1)])
+                     for m in _SPACING_ACCENT.finditer(t.text)])
     t = _rewrite(t, _nfkc_edits(t.text))
     t = _rewrite(t, [(m.start(), m.end(), " ") for m in _WHITESPACE.finditer(t.text)
                      if m.group() != " "])

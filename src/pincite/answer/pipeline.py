@@ -698,7 +698,7 @@ def relevance(cands: list[extractive.Candidate], bar: float, prob: dict[int, flo
     if not cands:
         return Relevance(coverage=0.0, score=0.0, threshold=bar)
     best = cands[0]
-    dense = best.hit.extra.get("dense")
+    dense = best.hit.dense
     return Relevance(coverage=round(best.coverage, 4), dense=None if dense is None else round(dense, 4),
                      score=round(prob.get(id(best), 0.0), 4), threshold=bar)
 
@@ -756,7 +756,7 @@ def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Can
     window, less those that name a candidate's document (they do not count as evidence, so
     they are not named as missing either): what the refusal says was lacking."""
     held = set().union(*(window_tokens(c) for c in cands)) if cands else set()
-    names = set().union(*(set(c.hit.extra.get("name_terms") or ()) for c in cands)) if cands else set()
+    names = set().union(*(set(c.hit.name_terms) for c in cands)) if cands else set()
     lacking = [g for g in groups if not held & set(g) and not extractive.names_document(g, names)]
     out = [g[0] for g in lacking if is_cjk(g[0][0])]  # a Chinese word is its own form
     for raw in q.split():

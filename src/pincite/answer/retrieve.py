@@ -7,25 +7,35 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pincite.chunk.pages import cover_lines
 from pincite.text import analysis
 
-from ..index.base import Hit, SearchFilter
+from ..index.base import Hit, Index, SearchFilter
 from . import asked_type
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from ..config import Settings
+    from ..extract.model import DocumentModel
+    from ..library.catalog import CatalogStore
 
 
 class LibraryLike(Protocol):
-    settings: object
-    index: object
-    catalog: object
+    """What the answer layer reads of a library (pincite.Library is one): its settings, its
+    index and catalog, a document's stored model and page text, and question vectors."""
+
+    settings: "Settings"
+    index: Index
+    catalog: "CatalogStore"
 
     def page_text(self, doc_id: str, page: int) -> str: ...
 
-    def model(self, doc_id: str) -> object: ...
+    def model(self, doc_id: str) -> "DocumentModel": ...
 
-    def embed_query(self, question: str) -> object: ...
+    def embed_query(self, question: str) -> "np.ndarray | None": ...
 
 
 #: Documents of the first hits whose by-lines an authorship question looks at when it names
@@ -148,7 +158,7 @@ def named_docs(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[str
     ([], set()) when none matches any."""
     named: dict[str, set] = {}
     for h in hits:
-        names = set(h.extra.get("name_terms") or ())
+        names = set(h.name_terms)
         named[h.doc_id] = {g for g in groups if names.intersection(g)}
     most = max((len(v) for v in named.values()), default=0)
     if not most:

@@ -30,7 +30,8 @@ MODES = ("current", "as-shipped")
 
 _W = r"[A-Za-zА-Яа-яЁё0-9]"
 _MOD_PATTERNS = [
-    re.compile(rf"(?:модификаци[яиюейё]|модиф\.|(?<!\w)мод\.)\s*[«\"“]?({_W}{{1,4}})(?!{_W})", re.I),
+    # the whole word in any case form ("модификацией"), never a value cut from its ending
+    re.compile(rf"(?:модификаци[а-яё]*(?![а-яё])|модиф\.|(?<!\w)мод\.)\s*[«\"“]?({_W}{{1,4}})(?!{_W})", re.I),
     re.compile(r"\bmodification\s+[\"“]?([A-Za-z0-9]{1,4})\b", re.I),
     re.compile(r"\bmod\.?\s+([A-Za-z0-9]{1,4})\b", re.I),
     re.compile(r"(?:改型|变型)\s*([A-Za-z0-9]{1,4})"),

@@ -200,7 +200,7 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
     console.print(_ingest_table(results))
     pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
     failed = sum(r.status == "failed" for r in results)
-    console.print(f"{len(results)} file{'s' if len(results) != 1 else ''}, {pages} pages indexed in {elapsed:.1f} s"
+    console.print(f"{_count(len(results), 'file')}, {_count(pages, 'page')} indexed in {elapsed:.1f} s"
                   + (f" ({pages / elapsed:.0f} pages/s)" if pages and elapsed else "")
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed or not results:
@@ -251,7 +251,7 @@ def worker(lease: float = typer.Option(60.0, "--lease", min=1.0, help="Seconds a
         mark = "[red]✗[/]" if o.status == "failed" else "✓"
         note = f" ({escape(o.reason)})" if o.reason else ""
         lost = " [yellow](lease lost: another worker's outcome stands)[/]" if not o.kept else ""
-        console.print(f"{mark} job {o.job.id} {o.status}: {escape(Path(o.job.path).name)}, {o.pages} pages, "
+        console.print(f"{mark} job {o.job.id} {o.status}: {escape(Path(o.job.path).name)}, {_count(o.pages, 'page')}, "
                       f"{o.chunks} passages, {o.seconds:.1f} s (index: waited {o.index_wait_s:.1f} s, "
                       f"held {o.index_held_s:.1f} s){note}{lost}", soft_wrap=True, highlight=False)
 
@@ -261,7 +261,7 @@ def worker(lease: float = typer.Option(60.0, "--lease", min=1.0, help="Seconds a
                             on_outcome=report)
     pages = sum(o.pages for o in outcomes if o.status in ("added", "replaced"))
     elapsed = time.perf_counter() - t0
-    console.print(f"{len(outcomes)} job{'s' if len(outcomes) != 1 else ''}, {pages} pages indexed in "
+    console.print(f"{_count(len(outcomes), 'job')}, {_count(pages, 'page')} indexed in "
                   f"{elapsed:.1f} s", soft_wrap=True, highlight=False)
 
 
@@ -294,7 +294,7 @@ def jobs(as_json: bool = typer.Option(False, "--json", help="Print JSON."),
             left = (r.lease_until or now) - now
             outcome = f"lease {left:.0f} s left" if left >= 0 else f"lease ended {-left:.0f} s ago: will be retaken"
         else:
-            outcome = " ".join(x for x in (r.status or "", f"{r.pages} pages" if r.pages else "", r.reason) if x)
+            outcome = " ".join(x for x in (r.status or "", _count(r.pages, "page") if r.pages else "", r.reason) if x)
         table.add_row(str(r.id), r.state, escape(Path(r.path).name), str(r.attempts), escape(r.worker or ""),
                       escape(outcome))
     console.print(table)
@@ -413,8 +413,6 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
     settings = None
     if (llm or llm_url or llm_model or llm_query_model) and _server_url() is None:
         settings = _llm_settings(llm_url, llm_model, llm_query_model)
-        err.print(f"[dim]note: the question and the passages found are sent to {escape(settings.base_url)} "
-                  f"(model {escape(settings.model)})[/]", soft_wrap=True)
     server = _server()
     if server is not None:
         if llm_url or llm_model or llm_query_model:
@@ -437,6 +435,15 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
                 _fail(str(e))
             if export:
                 originals = {c.doc_id: _page_file(lib, c.doc_id) for c in ans.citations()}
+        if settings is not None:
+            # said after the answer, so it tells what happened: a question refused or asked
+            # back before any passage was found never reaches the model
+            where = f"{escape(settings.base_url)} (model {escape(settings.model)})"
+            if ans.mode == "llm" or any(p.mode == "llm" for p in ans.parts):
+                err.print(f"[dim]note: the question and the passages found were sent to {where}[/]", soft_wrap=True)
+            else:
+                err.print(f"[dim]note: nothing was sent to {where}: the answer was settled from the "
+                          "library before the model was needed[/]", soft_wrap=True)
     if export:
         if server is not None:
             def link(c):
@@ -983,7 +990,7 @@ def _ingest_via_server(server, paths: list[Path]) -> None:
     elapsed = time.perf_counter() - t0
     results = [_inputs.IngestResult(path=str(p),
                                     status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
-                                    doc_id=u.get("doc_id"), reason=u.get("reason") or "")
+                                    doc_id=u.get("doc_id"), reason=u.get("reason") or "", pages=u.get("pages") or 0)
                for p, u in zip(files, final)]
     for r in results:
         if r.status == "failed":
@@ -993,7 +1000,9 @@ def _ingest_via_server(server, paths: list[Path]) -> None:
     _no_documents(paths, files)
     console.print(_ingest_table(results))
     failed = sum(r.status == "failed" for r in results)
-    console.print(f"{len(results)} file{'s' if len(results) != 1 else ''} ingested by the server in {elapsed:.1f} s"
+    pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
+    console.print(f"{_count(len(results), 'file')}, {_count(pages, 'page')} indexed by the server "
+                  f"in {elapsed:.1f} s"
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed or not files:
         raise typer.Exit(1)
@@ -1036,6 +1045,11 @@ def _progress() -> Progress:
 def _fail(msg: str) -> None:
     err.print(f"[red]error:[/] {escape(msg)}")
     raise typer.Exit(2)
+
+
+def _count(n: int, word: str) -> str:
+    """"1 page", "2 pages": a count with its English noun in the right number."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 def data_first(args: list[str]) -> list[str]:

@@ -106,8 +106,9 @@ class Hit:
     parts: [] except for a "bridge" chunk (a sentence across a page break, pincite.chunk.bridges):
     its pieces per page ({"page", "char_start", "char_end", "offset", "page_label",
     "label_source"}); char_start / char_end then index `text` itself.
-    extra: "name_terms" (analysed words naming the hit's document, chunking.naming_text)
-    and, for a dense search, "dense" (cosine similarity to the question).
+    name_terms: the analysed words naming the hit's document (chunking.naming_text), as its
+    index record holds them. dense: for a search with a query vector, the cosine similarity
+    of the chunk's dense vector to it; None when no dense side was searched.
     model, modifications, revision, trust: the document's fields (store.fields) as its
     index record holds them.
     """
@@ -130,7 +131,8 @@ class Hit:
     address: dict | None = None
     section_path: list[str] = field(default_factory=list)
     section_title: str = ""
-    extra: dict = field(default_factory=dict)
+    name_terms: tuple[str, ...] = ()
+    dense: float | None = None
     model: str | None = None
     modifications: list[str] = field(default_factory=list)
     revision: str | None = None

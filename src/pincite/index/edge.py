@@ -129,7 +129,7 @@ def ranked(points: list, limit: int) -> list:
 
 
 def add_cosines(hits: list[Hit], points: list, query_vector) -> None:
-    """Set each hit's extra["dense"] to the cosine similarity of its point's dense vector
+    """Set each hit's `dense` to the cosine similarity of its point's dense vector
     (the point's `vector` dict, fetched with the hit) and `query_vector`; a hit whose point
     came without one is left as it is."""
     q = np.asarray(query_vector, dtype=np.float32)
@@ -138,7 +138,7 @@ def add_cosines(hits: list[Hit], points: list, query_vector) -> None:
         v = p.vector.get(DENSE) if isinstance(p.vector, dict) else None
         if v is not None:
             v = np.asarray(v, dtype=np.float32)
-            h.extra["dense"] = float(v @ q / (np.linalg.norm(v) or 1.0))
+            h.dense = float(v @ q / (np.linalg.norm(v) or 1.0))
 
 
 def point_id(chunk_id: str) -> str:
@@ -310,7 +310,7 @@ class EdgeIndex:
         side alone. A side without input (no query tokens, no `query_vector` or a BM25-only
         index) is left out. Hit.score is the fused (or single-side) score; hits of equal score
         come in chunk id order (TIE_MARGIN), so the same index and query give the same hits;
-        for a dense index, Hit.extra["dense"] holds the hit's cosine similarity to `query_vector`, or, in
+        for a dense index, Hit.dense holds the hit's cosine similarity to `query_vector`, or, in
         "bm25" mode, to `similarity_to` when given (it ranks nothing: the hits are BM25's).
         """
         if mode not in MODES:
@@ -428,7 +428,7 @@ class EdgeIndex:
             ocr=bool(d.get("ocr")), address=d.get("address"),
             section_path=list(d.get("section_path") or []), section_title=d.get("section_title") or "",
             parts=list(d.get("parts") or []),
-            extra={"name_terms": d.get("name_terms") or []},
+            name_terms=tuple(d.get("name_terms") or ()),
             model=d.get("model"), modifications=list(d.get("modifications") or []),
             revision=d.get("revision"), trust=d.get("trust"),
         )

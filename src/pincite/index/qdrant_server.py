@@ -213,7 +213,7 @@ class QdrantServerIndex:
     def search(self, query_tokens: list[str], flt: SearchFilter | None = None,
                limit: int = 10, *, query_vector: np.ndarray | None = None,
                mode: str = "hybrid", similarity_to: np.ndarray | None = None) -> list[Hit]:
-        """As EdgeIndex.search (same modes, filter, fusion, tie order and Hit.extra["dense"])."""
+        """As EdgeIndex.search (same modes, filter, fusion, tie order and Hit.dense)."""
         from qdrant_client import models
 
         if mode not in MODES:

@@ -64,7 +64,7 @@ from pincite.index.base import Index, SearchFilter
 from pincite.index.edge import doc_payload
 from pincite.index.select import drop_collection, new_collection, open_index, switch_collection
 from pincite.library.inputs import IngestResult, checked_fields, expand_paths
-from pincite.library.profile import current_profile
+from pincite.library.profile import current_profile, record_profile
 from pincite.store.blobs import BlobStore, atomic_write, sha256_file
 from pincite.store.catalog import CHUNKS_KEY, CatalogStore, DocumentRow
 from pincite.store.fields import DocFields, resolve_fields
@@ -108,6 +108,9 @@ class Library:
         self.blobs = BlobStore(shared_files / "originals")
         self.models_dir = shared_files / "models"
         self.models_dir.mkdir(parents=True, exist_ok=True)
+        remembered = None if self.settings.index else self.catalog.get_meta("index")
+        if remembered:  # no engine chosen: the one this library's index is in
+            self.settings = dataclasses.replace(self.settings, index=remembered)
         self.index_spec = self.settings.index_spec()
         self._index: Index | None = None
         self._embedder: embeddings.Embedder | None | bool = False  # False = not loaded yet
@@ -232,7 +235,7 @@ class Library:
 
     def _check_profile(self, for_reindex: bool) -> None:
         if self.catalog.get_meta("profile") is None:
-            self.catalog.set_meta("profile", json.dumps(current_profile(self.settings), sort_keys=True))
+            record_profile(self.catalog, self.settings)
             return
         problem = self.profile_problem()
         if problem and not for_reindex:
@@ -1076,7 +1079,7 @@ class Library:
             for doc_id, n in counts.items():
                 self.catalog.set_chunks(doc_id, n)
             self.catalog.set_meta("dense_dim", str(dim or 0))
-            self.catalog.set_meta("profile", json.dumps(current_profile(self.settings), sort_keys=True))
+            record_profile(self.catalog, self.settings)
             self.catalog.set_meta("rebuild", "switching")
         _fault("reindex-switch")
         if self.index_spec.kind == "edge":

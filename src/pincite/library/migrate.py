@@ -20,14 +20,13 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import heapq
-import json
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
 from pincite.config import IndexSpec
 from pincite.errors import LibraryError
 from pincite.index.select import open_index
-from pincite.library.profile import current_profile
+from pincite.library.profile import record_profile
 
 if TYPE_CHECKING:
     from pincite.contract import Answer
@@ -155,7 +154,7 @@ def migrate_index(lib: "Library", target: IndexSpec, target_text: str, *, sample
             else:
                 report.differences.append(f"{q!r}: {_shown_key(a)} -> {_shown_key(b)}")
         if not report.differences or accept_differences:
-            lib.catalog.set_meta("profile", json.dumps(current_profile(settings), sort_keys=True))
+            record_profile(lib.catalog, settings)
             report.switched = True
     return report
 

@@ -4,6 +4,8 @@ on every open, so that a library built otherwise is rebuilt (`pincite reindex`) 
 answering from mismatched terms or vectors."""
 from __future__ import annotations
 
+import json
+
 import qdrant_edge
 
 from pincite.chunk import pages as chunking
@@ -11,6 +13,7 @@ from pincite.config import Settings
 from pincite.extract.model import EXTRACTOR_VERSION
 from pincite.extract.sniff import OFFICE_EXTRACTOR
 from pincite.index.select import index_profile
+from pincite.store.catalog import CatalogStore
 from pincite.text import analysis
 from pincite.text import embed as embeddings
 
@@ -36,3 +39,12 @@ def current_profile(settings: Settings | None = None) -> dict:
         "ocr": "off",
         **index_profile(settings.index_spec()),
     }
+
+
+def record_profile(catalog: CatalogStore, settings: Settings) -> None:
+    """Store `settings`' index profile (current_profile) and the index spec it was written
+    for (meta "profile" and "index"): the profile is what a later opening must match; the
+    spec is where a later opening that names no engine finds the index (Settings.index "").
+    The spec holds no secret (index.select: an API key is never part of it)."""
+    catalog.set_meta("profile", json.dumps(current_profile(settings), sort_keys=True))
+    catalog.set_meta("index", settings.index or "edge")

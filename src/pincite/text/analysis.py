@@ -1,7 +1,7 @@
 """Text analysis for BM25: one analyzer for documents and queries alike.
 
 This module owns how text becomes index terms (`tokens`), which query terms count when
-answer sentences are scored (`query_terms`, `STOPWORDS`), a cheap language guess
+answer sentences are scored (`query_terms`, `stopwords`), a cheap language guess
 (`detect_language`) and sentence spans (`split_sentences`, offsets into the original text).
 Edge gets our terms joined by spaces and a whitespace tokenizer with no stemmer, so every
 rule lives here. Changing any rule changes the index: bump `ANALYZER_VERSION` (part of the
@@ -18,8 +18,12 @@ Rules of `tokens`:
 - TeX macros keep the backslash and their case ("\\katal", "\\SI" and "\\si" differ).
 - URLs and paths ("http://journals.aps.org/revtex/", "CTAN:biblio/bibtex/") give the whole
   (folded, trailing "/" dropped) AND their word parts.
-- Words: Cyrillic -> Snowball "russian", Latin -> Snowball "english" (PyStemmer), other
-  scripts folded only. Letter-only hyphenated words give their parts. Russian Snowball
+- Words: Cyrillic -> Snowball "russian" stem(s) plus the pymorphy3 lemma (OpenCorpora
+  dictionary, its most probable parse), Latin -> Snowball "english" (PyStemmer), other
+  scripts folded only. Snowball cuts inflections of one Russian word apart ("лимит" ->
+  "лим", "лимиты" -> "лимит"); the lemma is the same for every inflection ("лимит"), so a
+  question's word form always meets the text's, while the stems still join derivational
+  kin ("замена", "заменить" -> "замен"). Letter-only hyphenated words give their parts. Russian Snowball
   sometimes reads a noun ending as a verb ending ("замена" -> "зам", "замените" -> "замен");
   for such words we also emit the noun reading ("замен"), see `_ru_forms`.
 - Chinese (Han and kana runs): jieba words (plain mode) plus every character bigram of the run
@@ -46,7 +50,7 @@ import Stemmer
 from pincite.text.cjk import CJK_LETTER_CLASS, is_cjk_letter
 
 #: Bump on any change of the rules below (part of the index profile).
-ANALYZER_VERSION = "pincite-bm25-1"
+ANALYZER_VERSION = "pincite-bm25-2"
 
 # ---------------------------------------------------------------- normalisation
 
@@ -122,6 +126,31 @@ def _ru_forms(word: str) -> tuple[str, ...]:
 
 
 
+_morph = None
+_morph_lock = threading.Lock()
+
+
+@functools.lru_cache(maxsize=200_000)
+def _ru_lemma(word: str) -> str:
+    """The dictionary form of a folded Russian word: of pymorphy3's parses (its OpenCorpora
+    dictionary, or its suffix analogy for an unknown word), the normal form whose parses
+    score highest together (the word itself when it is one of the best), folded the same way.
+    The analyzer (~0.1 s, dictionaries from the pymorphy3-dicts-ru package) loads on first
+    use; parsing is read-only, so one analyzer serves every thread."""
+    global _morph
+    if _morph is None:
+        with _morph_lock:
+            if _morph is None:
+                import pymorphy3
+
+                _morph = pymorphy3.MorphAnalyzer(lang="ru")
+    score: dict[str, float] = {}
+    for p in _morph.parse(word):
+        score[p.normal_form] = score.get(p.normal_form, 0.0) + p.score
+    # On a tie the word is read as its own dictionary form ("данные": data, not "дать").
+    return _fold(max(score, key=lambda f: (round(score[f], 6), f == word))) if score else word
+
+
 _CYR_RE = re.compile("[\u0400-\u04ff]")
 _LAT_RE = re.compile("[a-z\u00df-\u024f]")
 
@@ -129,7 +158,7 @@ _LAT_RE = re.compile("[a-z\u00df-\u024f]")
 def _word(w: str, out: list[str]) -> None:
     """Append the index forms of one folded letter-only word."""
     if _CYR_RE.search(w):
-        out.extend(_ru_forms(w))
+        out.extend(_ru_forms(_ru_lemma(w)))
     elif _LAT_RE.search(w):
         out.append(_stemmer("english").stemWord(w))
     else:
@@ -252,16 +281,22 @@ _STOP_ZH = ("什么 多少 哪些 哪个 哪 怎么 怎样 如何 为什么 是�
             "或 请问 一下 几 该 对 中 把 被 多长 多久 多长时间 多大 根据 谁")
 
 _ZH_STOP = frozenset(_STOP_ZH.split())
-#: Analysed forms removed by `query_terms` (English and Russian words stemmed, Chinese as is).
-STOPWORDS: frozenset[str] = frozenset(
-    tokens(_STOP_EN) + tokens(_STOP_RU)) | _ZH_STOP
+
+
+@functools.cache
+def stopwords() -> frozenset[str]:
+    """Analysed forms removed by `query_terms`: the index forms (`tokens`) of the English and
+    Russian stop words above, and the Chinese ones as written. Built on first use, as the
+    Russian forms need the morphological analyzer."""
+    return frozenset(tokens(_STOP_EN) + tokens(_STOP_RU)) | _ZH_STOP
 
 
 def query_terms(text: str) -> list[str]:
-    """Content terms of a question: `tokens` minus `STOPWORDS`, CJK bigrams not crossing
+    """Content terms of a question: `tokens` minus `stopwords()`, CJK bigrams not crossing
     a stopword. Always a subset of `tokens(text)`; used to score answer sentences and
     query coverage."""
-    return [t for t in _analyze(text, _ZH_STOP) if t not in STOPWORDS]
+    stop = stopwords()
+    return [t for t in _analyze(text, _ZH_STOP) if t not in stop]
 
 
 #: Common English irregular verbs (base, past, past participle; the standard principal parts
@@ -291,32 +326,20 @@ _EN_IRREGULAR = (
 _EN_IRREGULAR_LEFT_OUT = frozenset("left found saw lay felt lead".split())
 
 
+@functools.cache
 def _en_verb_kin() -> dict[str, tuple[str, ...]]:
-    """Stem -> the stems of its verb's other principal parts (_EN_IRREGULAR)."""
+    """Stem -> the stems of its verb's other principal parts (_EN_IRREGULAR); built on
+    first use."""
+    stop = stopwords()
     out: dict[str, tuple[str, ...]] = {}
     for verb in _EN_IRREGULAR.split("|"):
         words = [w for w in verb.split() if w not in _EN_IRREGULAR_LEFT_OUT]
         stems = list(dict.fromkeys(_stemmer("english").stemWord(w) for w in words))
         for st in stems:
-            if st not in STOPWORDS:
-                out[st] = tuple(k for k in stems if k != st and k not in STOPWORDS)
+            if st not in stop:
+                out[st] = tuple(k for k in stems if k != st and k not in stop)
     return {k: v for k, v in out.items() if v}
 
-
-_EN_VERB_KIN = _en_verb_kin()
-
-
-_RU_SHORT_PARTICIPLE_RE = re.compile("[а-яё]{4,}[ея]н$|[а-яё]{4,}ан$")
-
-
-def _short_participle(raw: str, forms: tuple[str, ...]) -> tuple[str, ...]:
-    """The long participle's stem for a Russian masculine short participle ("предназначен",
-    "установлен"): Snowball stems it "предназнач", its long form "предназначенный" (what a
-    manual writes) "предназначен", and its other short forms give both. () otherwise."""
-    word = _fold(raw.strip(".,;:!?«»\"'()"))
-    if forms and _RU_SHORT_PARTICIPLE_RE.match(word) and word not in forms:
-        return (word,)
-    return ()
 
 
 def query_groups(text: str) -> list[tuple[str, ...]]:
@@ -326,6 +349,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
     dropped. Used for answer coverage, where a word must weigh once however many forms
     it has."""
     groups: list[tuple[str, ...]] = []
+    stop, kin = stopwords(), _en_verb_kin()
     for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
         if i % 2:
             for w in _jieba_cut(part):
@@ -335,9 +359,8 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
             for raw in part.split():
                 out: list[str] = []
                 _latin(raw, out)
-                forms = tuple(dict.fromkeys(t for t in out if t not in STOPWORDS))
-                forms += tuple(k for t in forms for k in _EN_VERB_KIN.get(t, ()) if k not in forms)
-                forms += _short_participle(raw, forms)
+                forms = tuple(dict.fromkeys(t for t in out if t not in stop))
+                forms += tuple(k for t in forms for k in kin.get(t, ()) if k not in forms)
                 if forms:
                     groups.append(forms)
     return list(dict.fromkeys(groups))

@@ -296,6 +296,7 @@ class UploadOut(BaseModel):
     doc_id: str | None = None
     result: Literal["added", "replaced", "skipped"] | None = Field(
         None, description="what the ingest did: added, replaced, or skipped (already in the library)")
+    pages: int | None = Field(None, description="pages (slides, sheets) the ingest indexed, once ready")
 
 
 class FailureOut(BaseModel):
@@ -375,6 +376,7 @@ class Upload:
     reason: str | None = None
     doc_id: str | None = None
     result: str | None = None
+    pages: int | None = None
     started: float | None = None
     estimate: float | None = None  # seconds the ingest is expected to take
     fields: dict | None = None  # document fields (parse_fields) given with the upload
@@ -392,7 +394,7 @@ class Upload:
             progress = 0.0
         return {"upload_id": self.upload_id, "file": self.file, "status": self.status,
                 "progress": round(progress, 3), "reason": self.reason, "doc_id": self.doc_id,
-                "result": self.result}
+                "result": self.result, "pages": self.pages}
 
 
 @dataclass
@@ -854,7 +856,7 @@ class WebState:
                 reason = res.reason[len(prefix):] if res.reason.startswith(prefix) else res.reason
                 outcome = ("failed", {"reason": reason})
             else:
-                outcome = ("ready", {"doc_id": res.doc_id, "result": res.status})
+                outcome = ("ready", {"doc_id": res.doc_id, "result": res.status, "pages": res.pages})
         except Exception as e:
             log.exception("ingest of upload %s failed", up.upload_id)
             outcome = ("failed", {"reason": f"internal error ({type(e).__name__}: {e})"})
