@@ -8,9 +8,8 @@ import pytest
 from pdfgen import make_pdf
 
 from pincite.answer.normalize import normalize
-from pincite.eval.crosscheck import (MARGIN_MODE, MODES, Crosscheck, CrosscheckUnavailable, _match,
-                                     _page_forms, confirm_quote, crosscheck_quote, pdftotext_page,
-                                     pdftotext_without_margins, redecode_page_text)
+from pincite.errors import CrosscheckUnavailable
+from pincite.eval.crosscheck import MARGIN_MODE, MODES, Crosscheck, _match, _page_forms, confirm_quote, crosscheck_quote, pdftotext_page, pdftotext_without_margins, redecode_page_text
 from pincite.errors import PinciteError
 from pincite.eval.run import QuoteCrosschecker
 

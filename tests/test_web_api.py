@@ -28,7 +28,8 @@ from pincite.config import Settings
 from pincite.errors import ConfigError
 from pincite.store.lock import WriterLock
 from pincite.web import client as web_client
-from pincite.web.client import Client, ServerError, find_server
+from pincite.errors import ServerError
+from pincite.web.client import Client, find_server
 from pincite.web.server import Server, check_host, create_app, safe_file_name
 
 VALVE = ("The safety valve of boiler B-12 opens at 6 bar pressure when the operator turns "

@@ -85,7 +85,7 @@ from pathlib import Path
 from typing import Collection, Literal
 
 from pincite.answer.normalize import normalize
-from pincite.errors import PinciteError
+from pincite.errors import CrosscheckUnavailable, PinciteError
 from pincite.extract.layout import margin_words
 from pincite.extract.quality import repair_cp1251
 from pincite.text.cjk import is_cjk
@@ -100,10 +100,6 @@ PAGE_CACHE_SIZE = 512
 """Page texts kept by the lru_cache (a few KiB each)."""
 
 Level = Literal["normalized", "no-whitespace"]
-
-
-class CrosscheckUnavailable(PinciteError):
-    """The second extractor (pdftotext) is not installed, so nothing can be cross-checked."""
 
 
 @dataclass(frozen=True)

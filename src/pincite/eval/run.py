@@ -40,9 +40,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
 from pincite.contract import Answer
-from pincite.errors import PinciteError
+from pincite.errors import CrosscheckUnavailable, PinciteError
 from pincite.eval import crosscheck as _cc
-from pincite.eval.crosscheck import CrosscheckUnavailable, crosscheck_quote
+from pincite.eval.crosscheck import crosscheck_quote
 
 if TYPE_CHECKING:  # evaluate sits after app in the stage order; only types are needed here
     from pincite.library.facade import Library

@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from pincite.errors import PinciteError
+from pincite.errors import ConversionError
 
 #: Environment variable naming the LibreOffice binary ("off" disables conversion).
 SOFFICE_ENV = "PINCITE_SOFFICE"
@@ -48,18 +48,6 @@ MAX_OUTPUT_CHARS = 300
 SOURCE_NAME = "document.docx"
 #: Prefix of the per-run temporary folder.
 TEMP_PREFIX = "pincite-soffice-"
-
-
-class ConversionError(PinciteError):
-    """A conversion to PDF did not give a PDF. ``path`` is the file, ``reason`` says why in a
-    few words (not found, timed out after N s, exit status N, no output); the message is
-    "<path>: no PDF pages: <reason>". Ingest never fails for it: the DOCX is read without
-    pages and the reason goes into the document's warnings."""
-
-    def __init__(self, path: Path | str, reason: str):
-        self.path = Path(path)
-        self.reason = reason
-        super().__init__(f"{self.path}: no PDF pages: {reason}")
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree
 
-from pincite.errors import DamagedDocument, EmptyFile, IngestError
+from pincite.errors import ConversionError, DamagedDocument, EmptyFile, IngestError
 from pincite.extract import convert
 from pincite.extract.address import cell_range, merge_addresses
 from pincite.extract.model import EXTRACTOR_VERSION, DocumentModel, PageText
@@ -411,7 +411,7 @@ def extract_docx_with_pages(path: Path, pdf_dest: Path, *, doc_id: str, sha256: 
         convert.convert_to_pdf(path, pdf_dest, soffice=soffice)
         doc = extract_docx_pages(path, pdf_dest, doc_id=doc_id, sha256=sha256, file_name=file_name,
                                  limits=limits, ocr=ocr, max_ocr_pages=max_ocr_pages)
-    except convert.ConversionError as e:
+    except ConversionError as e:
         reason = e.reason
     except Exception as e:  # whatever else goes wrong with the PDF must not lose the DOCX
         reason = f"the converted PDF cannot be read: {type(e).__name__}: {e}"
@@ -452,14 +452,14 @@ def extract_docx_pages(path: Path, pdf_path: Path, *, doc_id: str, sha256: str,
         pdf = extract_pdf(pdf_path, doc_id=doc_id, sha256=sha256, limits=limits, ocr=ocr,
                           max_ocr_pages=max_ocr_pages)
     except IngestError as e:
-        raise convert.ConversionError(path, f"the converted PDF cannot be read: {e.reason}"
+        raise ConversionError(path, f"the converted PDF cannot be read: {e.reason}"
                                       + (f" ({e.detail})" if getattr(e, "detail", "") else "")) from None
     pages = pdf.pages
     found = locate_blocks([b[3] for b in blocks], [p.text for p in pages])
     total = sum(len(_norm_text("".join(b[3]))) for b in blocks)
     located = sum(len(_norm_text("".join(b[3]))) for b, f in zip(blocks, found) if f and f.exact)
     if total and located < DOCX_MIN_LOCATED * total:
-        raise convert.ConversionError(path, f"the converted PDF holds only {located / total:.0%} of "
+        raise ConversionError(path, f"the converted PDF holds only {located / total:.0%} of "
                                       f"the document's text (at least {DOCX_MIN_LOCATED:.0%} needed)")
     for number, where in enumerate(found, 1):
         for page_index, start, end in (where.spans if where else []):

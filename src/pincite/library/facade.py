@@ -54,7 +54,16 @@ from pincite.answer.normalize import readable_text
 from pincite.chunk import pages as chunking
 from pincite.config import Settings
 from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
-from pincite.errors import DiskFull, FieldError, IndexBusy, IngestError, LibraryError, ProfileMismatch, shown
+from pincite.errors import (
+    ConversionError,
+    DiskFull,
+    FieldError,
+    IndexBusy,
+    IngestError,
+    LibraryError,
+    ProfileMismatch,
+    shown,
+)
 from pincite.extract.model import EXTRACTOR_VERSION, DocumentModel
 from pincite.extract.pdf import PdfLimits, extract_pdf
 from pincite.extract.readahead import ReadAhead
@@ -1170,7 +1179,7 @@ class Library:
         checked again (under the name it was ingested as), `old` when that fails. A DOCX
         whose model has pages is read again through its stored PDF (no conversion); `old`
         when that PDF is missing or no longer fits, so its pages are never lost."""
-        from pincite.extract import convert, office
+        from pincite.extract import office
 
         reader = self._reader()
         try:
@@ -1182,7 +1191,7 @@ class Library:
                     ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
             else:
                 doc = reader.extract_other(blob, ftype, row.doc_id, row.sha256, file_name=old.file_name)
-        except (IngestError, OSError, convert.ConversionError):
+        except (IngestError, OSError, ConversionError):
             return old
         doc.path, doc.language = old.path, old.language
         atomic_write(models_dir / f"{row.doc_id}.json", doc.to_json().encode("utf-8"))

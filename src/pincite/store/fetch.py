@@ -31,7 +31,7 @@ from urllib.parse import unquote
 
 import httpx
 
-from pincite.errors import IngestError, TooLarge
+from pincite.errors import FetchError, TooLarge
 from pincite.urls import LOCAL_HOSTS_SHOWN, UrlRefused, is_local_url, web_url
 
 #: Redirects followed before giving up.
@@ -51,13 +51,6 @@ _SUFFIX_OF_MIME = {
     "text/plain": ".txt",
     "text/markdown": ".md",
 }
-
-
-class FetchError(IngestError):
-    """A URL that cannot be downloaded: refused by the URL rules, a redirect refused, an HTTP
-    error status, a connection failure. `path` is the URL (without userinfo or query)."""
-
-    reason = "cannot be downloaded"
 
 
 @dataclass(frozen=True)

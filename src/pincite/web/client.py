@@ -27,7 +27,7 @@ import httpx
 
 from pincite.contract import Answer
 
-from ..errors import PinciteError
+from ..errors import ServerError, UntrustedServer
 from ..urls import is_loopback_host
 from .guard import CHALLENGE_HEADER, PROOF_HEADER, proof
 
@@ -43,23 +43,8 @@ CLI_TRUST = "reference"
 UPLOAD_BATCH = 50
 
 
-class ServerError(PinciteError):
-    """The server refused a request: `status` is the HTTP status, the message its detail."""
-
-    def __init__(self, status: int, detail: str):
-        self.status = status
-        self.detail = detail
-        super().__init__(detail)
-
-
 def server_file(data_dir: Path | str) -> Path:
     return Path(data_dir) / SERVER_FILE
-
-
-class UntrustedServer(PinciteError):
-    """server.json names a server the CLI will not send its token or files to: not on
-    loopback, a file other users may read or another user owns, or a server that cannot
-    prove it knows the file's key."""
 
 
 def write_server_file(data_dir: Path | str, url: str, pid: int | None = None, *,
