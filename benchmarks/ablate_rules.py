@@ -36,7 +36,7 @@ def _patches() -> dict:
 
 def heldout(model) -> dict:
     """hit@1, hit@5, refusal accuracy, false refusals on the held-out split with `model`."""
-    from pincite import evaluate
+    from pincite.eval import run as evaluate
     from pincite.answer.pipeline import ask_library
 
     ta.use_model(model)

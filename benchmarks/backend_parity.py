@@ -5,7 +5,7 @@ Ingests a corpus folder into a fresh Edge library (or uses --data), copies its i
 qdrant-client's in-process engine in memory (Library.migrate_index: same points, no
 re-embedding), asks every question on both as `pincite eval` asks it (its scope as a
 filter), and prints per question whether the answers are identical, have the same
-citations in another order (a prefetch tie: pincite.migrate), or differ; then totals.
+citations in another order (a prefetch tie: pincite.library.migrate), or differ; then totals.
 Nothing is scored or tuned here: only the two engines are compared.
 
     python benchmarks/backend_parity.py ../shared/eval/questions.jsonl --corpus ../shared/corpus
@@ -21,11 +21,11 @@ from pathlib import Path
 
 
 def main() -> None:
-    from pincite import evaluate
+    from pincite.eval import run as evaluate
     from pincite.answer.pipeline import ask_library
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
-    from pincite.migrate import answer_key, same_citations
+    from pincite.library.migrate import answer_key, same_citations
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("questions", type=Path)

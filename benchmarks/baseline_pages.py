@@ -21,7 +21,7 @@ is never tuned to the eval questions:
 
 Timings: index_s covers opening, text extraction, tokenisation (jieba's dictionary load,
 ~0.5-1 s, included) and building the BM25 model; a query covers tokenising the question,
-scoring every page and sorting. Query percentiles are computed as in `pincite.evaluate`
+scoring every page and sorting. Query percentiles are computed as in `pincite.eval.run`
 (median; the 95th by nearest rank).
 """
 from __future__ import annotations

@@ -10,12 +10,12 @@ What it does:
   afterwards), or with `--keep DIR` into DIR/<embedder> (built on the first run, reused after:
   unchanged files are skipped, so no ingest figure is measured then). A file that a question
   gives a `doc_password` for is ingested with it. Each embedder gets its own data folder
-  (an index is built for one embedder; pincite.app.current_profile);
+  (an index is built for one embedder; pincite.library.profile.current_profile);
 * asks every question of the whole library three times, setting `lib.settings.retrieval` to
   "hybrid", "bm25" and "dense" (a query-time choice: same index, same chunks), and scores each
-  run with pincite.evaluate (hit@1/hit@5 over answerable questions, refusal accuracy, false
+  run with pincite.eval.run (hit@1/hit@5 over answerable questions, refusal accuracy, false
   refusals, and the share of verified quotes that `pdftotext -layout` confirms on the cited
-  page of the stored original: pincite.crosscheck);
+  page of the stored original: pincite.eval.crosscheck);
 * runs benchmarks/baseline_pages.run_baseline (BM25Okapi over whole pypdfium2 pages) on the
   same corpus and questions. It returns pages, not answers: it never refuses and shows no
   quote, so those columns read "-" for it;
@@ -45,8 +45,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))  # baseline_pages beside this file
 
 from baseline_pages import corpus_arguments, run_baseline  # noqa: E402
 
-from pincite import evaluate  # noqa: E402
-from pincite.app import Library  # noqa: E402
+from pincite.eval import run as evaluate
+from pincite.library.facade import Library
 from pincite.config import Settings  # noqa: E402
 
 MODES = ("hybrid", "bm25", "dense")
@@ -63,7 +63,7 @@ def compare(corpus: Path, questions: list[dict], data: Path, embedder: str) -> d
 
     corpus: folder holding pdf/. data: the data folder (created when missing; an existing
     library must have been built with `embedder`, else ProfileMismatch). embedder: a spec of
-    pincite.embeddings.EMBEDDERS.
+    pincite.text.embed.EMBEDDERS.
     """
     passwords = evaluate.passwords_by_name(questions)
     rows: dict[str, dict] = {}

@@ -58,7 +58,7 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--out", type=Path, help="write one record per question (JSON lines)")
     args = ap.parse_args()
-    from pincite import evaluate
+    from pincite.eval import run as evaluate
     from pincite.answer.pipeline import ask_library
 
     qs = dt.questions(None if args.split == "all" else args.split)

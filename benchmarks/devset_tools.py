@@ -20,10 +20,10 @@ DOCS = DEVSET / "docs"
 WORK = DEVSET / "work"
 sys.path.insert(0, str(HERE.parent / "src"))
 
-from pincite import analysis  # noqa: E402
+from pincite.text import analysis
 from pincite.answer import pipeline  # noqa: E402
 from pincite.answer.normalize import normalize  # noqa: E402
-from pincite.app import Library  # noqa: E402
+from pincite.library.facade import Library
 from pincite.config import Settings  # noqa: E402
 
 

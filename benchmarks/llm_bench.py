@@ -58,7 +58,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import devset_tools as dt
-from pincite.library.blobs import sha256_file
+from pincite.store.blobs import sha256_file
 
 ROOT = dt.HERE.parent
 VENV = ROOT / ".venv-llm"
@@ -168,7 +168,7 @@ def check_llm(url: str, data: Path, timeout_s: float) -> tuple[str, str]:
     the check's own 15 s for the structured probe). Returns (its output, the response format
     it chose). Raises StepFailed("check-llm", ...)."""
     exe = Path(sys.executable).parent / "pincite"
-    cmd = [str(exe)] if exe.exists() else [sys.executable, "-c", "from pincite.cli import main; main()"]
+    cmd = [str(exe)] if exe.exists() else [sys.executable, "-c", "from pincite.cli.main import main; main()"]
     run = subprocess.run(cmd + ["--data", str(data), "check-llm", "--llm-url", url, "--llm-model", ALIAS],
                          capture_output=True, text=True,
                          env=dict(_clean_env(), PINCITE_LLM_TIMEOUT=f"{timeout_s:g}"))

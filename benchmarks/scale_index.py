@@ -63,9 +63,9 @@ def disk_mib(path: Path) -> float:
 
 def synthetic_batches(n: int, batch: int, rng: np.random.Generator):
     """(chunks, token lists, payload extra, dense) per document of CHUNKS_PER_DOC chunks."""
-    from pincite.chunking import Chunk
+    from pincite.chunk.model import Chunk
     from pincite.index.edge import doc_payload
-    from pincite.library.fields import DocFields
+    from pincite.store.fields import DocFields
 
     for d in range(0, n, CHUNKS_PER_DOC):
         doc_id = f"{d // CHUNKS_PER_DOC:016x}"
@@ -87,7 +87,8 @@ def synthetic_batches(n: int, batch: int, rng: np.random.Generator):
 def run_index(engine: str, n: int, queries: int = QUERIES) -> dict:
     """Build an index of `n` synthetic chunks on `engine`, then time `queries` queries."""
     from pincite.index.base import SearchFilter
-    from pincite.index.select import open_index, parse_index_spec
+    from pincite.config import parse_index_spec
+    from pincite.index.select import open_index
 
     rng = np.random.default_rng(20)
     tmp = Path(tempfile.mkdtemp(prefix="pincite-scale-"))
@@ -123,7 +124,7 @@ def run_index(engine: str, n: int, queries: int = QUERIES) -> dict:
 
 def run_pipeline(engine: str, files: list[str]) -> dict:
     """Ingest real corpus `files` into a fresh library on `engine`: pages/s of one worker."""
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     tmp = Path(tempfile.mkdtemp(prefix="pincite-scale-"))

@@ -57,7 +57,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 PY = sys.executable
-CLI = [PY, "-c", "from pincite.cli import main; main()"]
+CLI = [PY, "-c", "from pincite.cli.main import main; main()"]
 
 
 def _env(**extra: str) -> dict:
@@ -154,8 +154,8 @@ def pdfium_alone(src: Path) -> tuple[float, int]:
 
 def distinct_passages(data: Path) -> tuple[list[str], int]:
     """(the distinct search texts the library's chunks embed, number of chunks)."""
-    from pincite import chunking
-    from pincite.app import Library
+    from pincite.chunk import pages as chunking
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     texts: list[str] = []
@@ -167,7 +167,7 @@ def distinct_passages(data: Path) -> tuple[list[str], int]:
 
 def embed_alone(data: Path, texts: list[str]) -> float:
     """Seconds the library's embedder (loaded beforehand) takes for `texts`."""
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     with Library(Settings(data_dir=data)) as lib:
@@ -201,7 +201,7 @@ class _Counting:
 def per_question(data: Path, qs: list[str]) -> dict:
     """Counts per question (index calls, catalog statements, page-text reads, model JSON loads)
     on a first pass, then warm answer times (second pass)."""
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
     from pincite.extract.model import DocumentModel
 
@@ -250,8 +250,8 @@ def index_figures(data: Path, qs: list[str], efs=(None, 64, 128, 256, 512)) -> d
     choose HNSW_EF, when present). On an index with no HNSW graph every ef gives 1.0."""
     import qdrant_edge as qe
 
-    from pincite import analysis
-    from pincite.app import Library
+    from pincite.text import analysis
+    from pincite.library.facade import Library
     from pincite.config import Settings
     from pincite.index.edge import DENSE
 
@@ -297,9 +297,9 @@ def synthetic_index(data: Path, copies: int, qs: list[str], tmp: Path) -> dict:
 
     import qdrant_edge as qe
 
-    from pincite import analysis
-    from pincite.app import Library
-    from pincite.chunking import Chunk
+    from pincite.text import analysis
+    from pincite.library.facade import Library
+    from pincite.chunk.model import Chunk
     from pincite.config import Settings
     from pincite.index.edge import DENSE, EdgeIndex
 

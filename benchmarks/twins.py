@@ -1,5 +1,5 @@
 """Scope on the real twin editions of the corpus: the shared questions about them, asked of the
-whole corpus with and without a scope filter (issue #7, "Done when").
+whole corpus with and without a scope filter.
 
 The twin pairs (../shared/corpus/MANIFEST.md): the REVTeX 4.1 and 4.2 author guides
 (pdf/en/auguide4-1.pdf, auguide4-2.pdf) and two editions of the Kazakhstan water-disposal
@@ -22,9 +22,9 @@ import tempfile
 from pathlib import Path
 
 from pincite.answer.pipeline import ask_library
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
-from pincite.evaluate import load_questions, score
+from pincite.eval.run import load_questions, score
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"

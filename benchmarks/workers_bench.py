@@ -33,7 +33,7 @@ DEFAULT_FILES = ("en/auguide4-1.pdf", "en/auguide4-2.pdf", "en/siunitx.pdf", "en
                  "ru/churchslavonic-ru.pdf", "ru/eskdx.pdf", "ru/texlive-ru.pdf", "ru/ugost2008.pdf",
                  "zh/ctex-faq.pdf", "zh/zhnumber.pdf", "domain/zh-anquan-shengchan-fa-2021.pdf",
                  "domain/zh-chengzhen-ranqi-guanli-tiaoli.pdf")
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 
 
 def _database(admin_url: str, name: str) -> str:
@@ -48,7 +48,7 @@ def _database(admin_url: str, name: str) -> str:
 
 
 def run(n: int, url: str, files: list[Path], work: Path) -> dict:
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     env = {**os.environ, "PINCITE_CATALOG_URL": url, "PINCITE_DATA": str(work / "data"),

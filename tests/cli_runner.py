@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typer.testing import CliRunner
 
-from pincite import cli
+import pincite.cli.main as cli
 
 
 class CliOut:

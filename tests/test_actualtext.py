@@ -17,7 +17,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
-from pincite.crosscheck import crosscheck_quote
+from pincite.eval.crosscheck import crosscheck_quote
 from pincite.extract import layout
 from pincite.extract import pdf as pdf_mod
 from pincite.extract.model import DocumentModel

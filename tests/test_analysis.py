@@ -1,16 +1,16 @@
-"""Tests of pincite.analysis: tokens, query terms, language guess and sentence spans."""
+"""Tests of pincite.text.analysis: tokens, query terms, language guess and sentence spans."""
 from __future__ import annotations
 
 import pytest
 
-from pincite.analysis import (
+from pincite.text.analysis import (
     ANALYZER_VERSION,
-    stopwords,
     detect_language,
     document_language,
     query_groups,
     query_terms,
     split_sentences,
+    stopwords,
     tokens,
 )
 
@@ -313,7 +313,7 @@ def test_sentences_cover_every_nonblank_char_once():
 # ---------------------------------------------------------------- editions
 
 def test_editions_a_question_names():
-    from pincite.analysis import editions
+    from pincite.text.analysis import editions
 
     named = editions("According to the REVTeX 4.1 Author's Guide, at what URL is the homepage?")
     assert {(e.name, e.version, e.text) for e in named} == {("revtex", "4.1", "REVTeX 4.1")}
@@ -323,7 +323,7 @@ def test_editions_a_question_names():
 
 
 def test_places_months_codes_and_small_numbers_are_no_editions():
-    from pincite.analysis import editions
+    from pincite.text.analysis import editions
 
     for q in ("What does Table 3.1 list?", "See Section 4.2 of the guide", "Изменения от May 2021",
               "Что сказано в таблице 11.3?", "Windows 10 mounts the image", "REVTeX 4 was released",
@@ -332,7 +332,7 @@ def test_places_months_codes_and_small_numbers_are_no_editions():
 
 
 def test_a_passage_names_editions_in_any_case():
-    from pincite.analysis import editions, text_editions
+    from pincite.text.analysis import editions, text_editions
 
     passage = "maintained at the REVTEX 4.2 homepage; see also the revtex 4.1 notes"
     assert {(e.name, e.version) for e in text_editions(passage)} == {("revtex", "4.2"), ("revtex", "4.1")}

@@ -1,4 +1,4 @@
-"""Answer scoring (issue 3): answer types, the key word, and codes that name a document.
+"""Answer scoring: answer types, the key word, and codes that name a document.
 
 Unit tests build `Hit`s by hand and score them with pincite.answer.extractive; the
 end-to-end tests ingest generated PDFs and ask through the CLI's library API, offline.
@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from pincite import analysis
+from pincite.text import analysis
 from pincite.answer import asked_type, extractive
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.index.base import Hit
 

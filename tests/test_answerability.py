@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from pdfgen import make_pdf
-from pincite import analysis, evaluate
+from pincite.text import analysis
+from pincite.eval import run as evaluate
 from pincite.answer import answerability, features
 from pincite.answer.answerability import AnswerabilityModel
 from pincite.answer.features import WindowFeatures
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import ConfigError
 

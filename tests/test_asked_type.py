@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from pincite import analysis
+from pincite.text import analysis
 from pincite.answer import asked_type, retrieve
 from pincite.index.base import Hit
 

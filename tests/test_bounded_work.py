@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import TooLarge, UnsafeXml
 from pincite.extract.sniff import sniff
@@ -122,7 +122,7 @@ def test_xml_text_past_the_limit_is_refused_before_office_libraries_read_it(tmp_
     """12 MiB of XML holding ~6 million characters, with a text limit of 1 million: the
     streaming check refuses it; python-docx never builds its tree."""
     big = streamed_docx(base_docx, tmp_path / "wordy.docx", 12)
-    code = ("from pincite.app import Library\nfrom pincite.config import Settings\n"
+    code = ("from pincite.library.facade import Library\nfrom pincite.config import Settings\n"
             f"lib = Library(Settings(data_dir=__import__('pathlib').Path({str(tmp_path / 'data')!r})))\n"
             f"res = lib.ingest_file({str(big)!r})\nlib.close()\nresult = res.status + ' ' + res.reason")
     got = measured(code, {"PINCITE_MAX_TEXT_CHARS": "1000000", "PINCITE_EMBEDDER": "none"})

@@ -1,4 +1,4 @@
-"""Calculations (issue 9): quantities parsed from quotes, a safe Decimal evaluator with units,
+"""Calculations: quantities parsed from quotes, a safe Decimal evaluator with units,
 unit conversions and the stated precision rule."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Calculations in answers (issue #9): inputs bound to verified quotes on different pages of a
+"""Calculations in answers: inputs bound to verified quotes on different pages of a
 generated regulation, the result computed by code; a wrong value, an unbound name, a literal
 or a wrong product claimed by a scripted model is caught; the offline unit-conversion rule."""
 from __future__ import annotations
@@ -11,7 +11,7 @@ import pytest
 from llm_server import Reply, ScriptedLLM, chat_json
 from pdfgen import make_pdf
 from pincite.answer.llm import LlmSettings
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 
 BLOCK = re.compile(r"<<<EVIDENCE (\w+) chunk_id=(\S+) \| [^\n]*>>>\n(.*?)\n<<<END \1>>>", re.S)
@@ -149,7 +149,7 @@ def test_units_pincite_does_not_convert_are_named(question, lang, unit):
 
 def test_answer_in_an_unconverted_unit_keeps_the_documents_unit_and_says_so(tmp_path):
     from pdfgen import make_pdf
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     pdf = make_pdf(tmp_path / "press.pdf", ["PX-200 press manual", "The PX-200 weighs 850 kg without oil."])
@@ -174,7 +174,7 @@ def test_answer_in_an_unconverted_unit_keeps_the_documents_unit_and_says_so(tmp_
 ])
 def test_the_calculation_line_speaks_the_questions_language(lang, words, not_done):
     from pincite.answer.calculate import calculation_line
-    from pincite.answer_model import Calculation
+    from pincite.contract import Calculation
 
     done = Calculation(formula="x * k", substitution="1.6 MPa × 10 bar/MPa", result="16", unit="bar",
                        shown="16", verified=True)

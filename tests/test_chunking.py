@@ -1,4 +1,4 @@
-"""Tests of pincite.chunking: chunk spans, ids, search text, coverage (hand-made and real PDFs)."""
+"""Tests of pincite.chunk.pages: chunk spans, ids, search text, coverage (hand-made and real PDFs)."""
 from __future__ import annotations
 
 import time
@@ -6,9 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from pincite.analysis import split_sentences, tokens
-from pincite.bridges import page_bodies
-from pincite.chunking import Chunk, chunk_document, page_chunks
+from pincite.text.analysis import split_sentences, tokens
+from pincite.chunk.bridges import page_bodies
+from pincite.chunk.model import Chunk
+from pincite.chunk.pages import chunk_document, page_chunks
 
 from pdfgen import make_pdf
 from pincite.extract.model import DocumentModel, PageText
@@ -37,7 +38,7 @@ def _doc(*texts: str, title: str = "Pump manual") -> DocumentModel:
 def _assert_sound(doc: DocumentModel, chunks: list[Chunk]) -> None:
     """Slice identity, page-local ids, every non-blank char of every page's body covered and
     nothing outside it (its running header and footer lines, page_bodies); a bridge chunk
-    (pincite.bridges) maps each of its parts verbatim to its page."""
+    (pincite.chunk.bridges) maps each of its parts verbatim to its page."""
     bodies = dict(zip((p.page for p in doc.pages), page_bodies(doc.pages)))
     by_page: dict[int, list[Chunk]] = {}
     for c in chunks:
@@ -273,7 +274,7 @@ def test_real_pdf_tokens_throughput(corpus):
 
 
 def test_navigation_kind_contents_index_and_text():
-    from pincite.chunking import navigation_kind
+    from pincite.chunk.pages import navigation_kind
 
     contents = "\n".join(f"{i}.1 Section title number {i} . . . . . . . . {10 * i}" for i in range(1, 7))
     index = "\n".join(["\\Bigg", "(数学命令), 45", "\\bigskip", ", 69", "bm 宏包", ", 50", "bp", "(长度单位), 67"])
@@ -290,7 +291,7 @@ def test_navigation_kind_contents_index_and_text():
 def test_contents_chunk_is_ranked_after_body(tmp_path):
     """A contents line that holds every word of the question loses to the body page that
     answers with fewer of them."""
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     toc = "\n".join(["Contents"] + [f"{i} {t} . . . . . . . . {i + 2}" for i, t in enumerate(

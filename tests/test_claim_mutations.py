@@ -1,5 +1,5 @@
 """Bad claims made mechanically from true quotes of real corpus pages, per mutation class,
-must all fail the server's claim checks; the true claims must all pass (issue #4).
+must all fail the server's claim checks; the true claims must all pass.
 
 Evidence is built from the corpus pages the quotes stand on (extracted and chunked as ingest
 does), so the checks run on the same source text a live answer is verified against.
@@ -15,7 +15,7 @@ import pytest
 
 from pincite.answer.generate import Evidence, check_claims
 from pincite.answer.verify import verify_quote
-from pincite.chunking import chunk_document
+from pincite.chunk.pages import chunk_document
 from pincite.extract.pdf import extract_pdf
 from pincite.index.base import Hit
 

@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 def run(*args: str, data: Path, check: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data), *args]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(data), *args]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=120,
                        env={**os.environ, "COLUMNS": "200", **(env or {})})
     if check:
@@ -138,7 +138,7 @@ def test_eval_ingests_and_reports_without_pdftotext(demo, tmp_path):
 
 
 def _demo_rows(data: Path):
-    from pincite.library.catalog import Catalog
+    from pincite.store.catalog import Catalog
 
     cat = Catalog(data / "catalog.sqlite")
     try:
@@ -187,7 +187,7 @@ def test_version_names_the_index_profile(tmp_path):
     """--version prints the package version and the profile an index built now records
     (extractor, chunker, embedder), without opening or creating a library."""
     from cli_runner import invoke
-    from pincite.chunking import CHUNKER_VERSION
+    from pincite.chunk.pages import CHUNKER_VERSION
     from pincite.extract.model import EXTRACTOR_VERSION
 
     out = invoke("--data", str(tmp_path / "none"), "--version")
@@ -209,7 +209,7 @@ def test_page_prints_the_text_quotes_are_verified_against(demo):
     p = run("page", cit["doc_id"], str(cit["page"]), data=data)
     assert " ".join(cit["quote"].split()) in " ".join(p.stdout.split())
     assert p.stderr.startswith(f"{cit['file']}: PDF p. {cit['page']} of ") and "\ufffe" not in p.stdout
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data)]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(data)]
     raw = subprocess.run([*cmd, "page", cit["doc_id"], str(cit["page"]), "--raw"], capture_output=True, timeout=120)
     plain = subprocess.run([*cmd, "page", cit["doc_id"], str(cit["page"])], capture_output=True, timeout=120)
     assert b"\r\n" in raw.stdout and b"\r\n" not in plain.stdout  # as stored: PDFium's line ends
@@ -225,7 +225,7 @@ def test_docs_table_fits_80_columns_with_notes_below():
 
     from rich.console import Console
 
-    from pincite import render
+    from pincite.cli import render
 
     row = SimpleNamespace(doc_id="0123456789abcdef", file_name="AverageTaxRates.xlsx", model="", modifications=[],
                           revision="", trust="reference", valid_from=None, valid_to=None, pages=6, chunks=72,
@@ -247,7 +247,7 @@ def test_data_option_after_the_command_is_understood(demo):
     """`pincite ask --data DIR "…"` answers as `pincite --data DIR ask "…"` does (before, click
     stopped with "No such option: --data")."""
     _, data, _ = demo
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()"]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
     p = subprocess.run([*cmd, "ask", "--data", str(data), "--json", "What is the rated pressure of the PX-200?"],
                        capture_output=True, text=True, timeout=120)
     assert p.returncode == 0, p.stderr
@@ -348,6 +348,6 @@ def test_label_equal_to_the_physical_page_is_not_repeated(tmp_path, monkeypatch)
 
 
 def test_counts_take_the_noun_in_the_right_number():
-    from pincite.cli import _count
+    from pincite.cli.main import _count
 
     assert [_count(n, "page") for n in (0, 1, 2)] == ["0 pages", "1 page", "2 pages"]

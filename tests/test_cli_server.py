@@ -1,5 +1,5 @@
 """While `pincite serve` runs it owns the index; `pincite ingest`, `ask`, `docs` and `remove`
-find it through <data>/server.json and go through its API (issue #8). Real processes, real
+find it through <data>/server.json and go through its API. Real processes, real
 sockets: the server is the real CLI in a subprocess.
 """
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pytest
 
 from pdfgen import make_pdf
 
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 ENV = {**os.environ, "COLUMNS": "200", "PINCITE_EMBEDDER": "none"}
 
 

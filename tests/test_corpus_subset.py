@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
-from pincite.evaluate import score, summarise
+from pincite.eval.run import score, summarise
 from pincite.extract import ocr as ocr_mod
 
 #: About 10 PDFs across ru/zh/en (~650 pages) plus the three special files.

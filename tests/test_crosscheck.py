@@ -1,4 +1,4 @@
-"""pincite.crosscheck: quotes confirmed (or not) by a second extractor, poppler's pdftotext."""
+"""pincite.eval.crosscheck: quotes confirmed (or not) by a second extractor, poppler's pdftotext."""
 from __future__ import annotations
 
 import shutil
@@ -8,21 +8,10 @@ import pytest
 from pdfgen import make_pdf
 
 from pincite.answer.normalize import normalize
-from pincite.crosscheck import (
-    MARGIN_MODE,
-    MODES,
-    Crosscheck,
-    CrosscheckUnavailable,
-    _match,
-    _page_forms,
-    confirm_quote,
-    crosscheck_quote,
-    pdftotext_page,
-    pdftotext_without_margins,
-    redecode_page_text,
-)
+from pincite.errors import CrosscheckUnavailable
+from pincite.eval.crosscheck import MARGIN_MODE, MODES, Crosscheck, _match, _page_forms, confirm_quote, crosscheck_quote, pdftotext_page, pdftotext_without_margins, redecode_page_text
 from pincite.errors import PinciteError
-from pincite.evaluate import QuoteCrosschecker
+from pincite.eval.run import QuoteCrosschecker
 
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
                                      reason="pdftotext not installed (Debian package poppler-utils)")
@@ -249,7 +238,7 @@ def test_checker_reports_the_re_decoded_level_and_leaves_ocr_pages_unchecked(bro
 def test_library_checker_re_decodes_the_pages_extraction_repaired(broken_layer, tmp_path):
     """End to end: extraction repairs the broken layer (its note names the page), and the
     library's checker confirms a quote of the repaired text in pdftotext's re-decoded text."""
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
@@ -299,7 +288,7 @@ def test_margin_notes_are_left_out_of_pdftotexts_words_by_geometry(tmp_path):
     assert not confirm_quote(path, 1, NOTED.replace("ten bar,", "ten bars,"))
     assert not confirm_quote(path, 1, "The default meaning that the relief valve opens")
     # pincite eval counts such a confirmation apart
-    from pincite.evaluate import QuoteCrosschecker
+    from pincite.eval.run import QuoteCrosschecker
 
     checker = QuoteCrosschecker(lambda doc_id: (path, None))
     assert checker.check("d", 1, NOTED) == (True, "normalized" + QuoteCrosschecker.MARGIN_LEVEL)

@@ -16,11 +16,11 @@ from pathlib import Path
 import pytest
 
 from pdfgen import make_pdf
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import DiskFull
 
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 ENV = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "200"}
 ENV.pop("PINCITE_MIN_FREE_MB", None)
 PUMP = ["Pump manual.", "The maximum pressure of the pump is 10 bar."]
@@ -95,7 +95,7 @@ def test_free_space_floor_is_checked_before_the_index_opens(tmp_path):
 
 
 def test_enospc_while_storing_stops_the_ingest_with_the_message(tmp_path, monkeypatch):
-    from pincite.library import blobs
+    from pincite.store import blobs
 
     data = tmp_path / "data"
     with Library(Settings(data_dir=data, embedder="none")) as lib:

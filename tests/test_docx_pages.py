@@ -28,11 +28,13 @@ from pathlib import Path
 import pytest
 
 from docgen import DOCX_PAGE_FACTS, DOCX_PAGE_SECTIONS, make_docx_pages
-from pincite import chunking
+from pincite.chunk import pages as chunking
+from pincite.chunk.model import Chunk
 from pincite.answer.cite import SECTION_SEP
 from pincite.answer.verify import verify_quote
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
+from pincite.errors import ConversionError
 from pincite.extract import convert, office
 from pincite.extract.sniff import OFFICE_EXTRACTOR
 from pincite.web import pages
@@ -76,7 +78,7 @@ def block_of(structural, fact: str) -> int:
     raise AssertionError(f"{fact!r} is no block")
 
 
-def chunk_with(doc, page: int, text: str) -> chunking.Chunk:
+def chunk_with(doc, page: int, text: str) -> Chunk:
     norm = " ".join(text.split())
     return next(c for c in chunking.chunk_document(doc) if c.page == page and norm in " ".join(c.text.split()))
 
@@ -253,7 +255,7 @@ def test_web_page_view_shows_the_docx_page(paged):
 # ---------------------------------------------------------------- the command line, reindex
 
 def run_cli(*args: str, data: Path, env: dict | None = None) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data), *args]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(data), *args]
     env = {**os.environ, "COLUMNS": "200", "PINCITE_EMBEDDER": "none", **(env or {})}
     return subprocess.run(cmd, capture_output=True, text=True, timeout=300, env=env)
 
@@ -389,10 +391,10 @@ def test_conversion_past_its_timeout_is_killed_and_the_docx_kept(tmp_path, temp,
 
 def test_convert_to_pdf_errors_name_the_file(tmp_path, temp):
     src = make_docx_pages(tmp_path / "px700.docx")
-    with pytest.raises(convert.ConversionError, match=r"px700\.docx: no PDF pages: timed out after 0\.5 s"):
+    with pytest.raises(ConversionError, match=r"px700\.docx: no PDF pages: timed out after 0\.5 s"):
         convert.convert_to_pdf(src, tmp_path / "out.pdf", soffice=str(write_script(tmp_path / "slow", "sleep 30")),
                                timeout=0.5)
-    with pytest.raises(convert.ConversionError, match="LibreOffice could not be started"):
+    with pytest.raises(ConversionError, match="LibreOffice could not be started"):
         convert.convert_to_pdf(src, tmp_path / "out.pdf", soffice=str(tmp_path / "nothing-here"))
     assert not (tmp_path / "out.pdf").exists() and leftovers(temp) == []
 
@@ -412,7 +414,7 @@ def test_without_libreoffice_the_warning_says_so(tmp_path, monkeypatch):
         (warning,) = library.ingest_file(path).warnings
         assert warning.startswith(office.NO_PAGES + "PINCITE_SOFFICE=") and "missing/soffice" in warning
     monkeypatch.setenv("PINCITE_SOFFICE_TIMEOUT", "soon")
-    with pytest.raises(convert.ConversionError, match="PINCITE_SOFFICE_TIMEOUT='soon': must be a positive"):
+    with pytest.raises(ConversionError, match="PINCITE_SOFFICE_TIMEOUT='soon': must be a positive"):
         convert.timeout_seconds()
 
 
@@ -571,5 +573,5 @@ def test_docx_pages_without_outline_take_sections_from_docx_headings(tmp_path):
     assert not any("Pump PX-9 manual" in s["path"] for p in doc.pages for s in p.sections)  # the Title
     # a PDF that does not hold the DOCX's text is refused, so the DOCX is read without pages
     other = make_pdf(tmp_path / "other.pdf", ["Something else entirely, about another machine."])
-    with pytest.raises(convert.ConversionError, match=r"px9\.docx: no PDF pages: the converted PDF holds only 0%"):
+    with pytest.raises(ConversionError, match=r"px9\.docx: no PDF pages: the converted PDF holds only 0%"):
         office.extract_docx_pages(tmp_path / "px9.docx", other, doc_id="0" * 16, sha256="0" * 64)

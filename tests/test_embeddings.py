@@ -13,8 +13,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import numpy as np
 import pytest
 
-from pincite import embeddings as emb
-from pincite.embeddings import E5Embedder, EmbedderError, OpenAIEmbedder, UseEmbedder
+from pincite.text import embed as emb
+from pincite.text.embed import E5Embedder, OpenAIEmbedder, UseEmbedder
+from pincite.errors import EmbedderError
 from pincite.errors import ConfigError
 
 KEY = "sk-test-SECRET-0123456789"
@@ -119,7 +120,7 @@ def test_e5_num_threads_sets_openmp_pool(threads):
     """A fresh process: E5 with n threads starts n-1 OpenMP workers, and OMP_NUM_THREADS
     is left as it was."""
     script = (
-        "import os; from pincite.embeddings import E5Embedder\n"
+        "import os; from pincite.text.embed import E5Embedder\n"
         "tasks = lambda: len(os.listdir('/proc/self/task'))\n"
         f"e = E5Embedder(num_threads={threads}); before = tasks()\n"
         "e.embed_passages(['passage ' * 200] * 8)\n"

@@ -1,4 +1,4 @@
-"""pincite.eval_report: the eval's HTML page, built from generated records (figures, bars,
+"""pincite.eval.report: the eval's HTML page, built from generated records (figures, bars,
 the refusal bar, every miss, page images, no outside URL), and Library.page_thumbnail on a
 generated PDF."""
 from __future__ import annotations
@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from pdfgen import make_pdf
 
-from pincite import eval_report, evaluate
-from pincite.app import Library
+from pincite.eval import report as eval_report, run as evaluate
+from pincite.library.facade import Library
 from pincite.config import Settings
-from pincite.evaluate import EvalRecord
+from pincite.eval.run import EvalRecord
 
 BAR = 0.05
 #: A tiny real PNG (1x1, white): what the report must embed as given.

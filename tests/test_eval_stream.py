@@ -14,7 +14,7 @@ import time
 
 from pdfgen import make_pdf
 
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 ENV = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "120"}
 QUESTIONS = ["What is the maximum pressure of the pump?", "At what pressure does the valve open?",
              "What is the price of the pump?"]

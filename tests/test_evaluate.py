@@ -1,4 +1,4 @@
-"""pincite.evaluate: scoring, the pdftotext cross-check of verified quotes, cold timings and
+"""pincite.eval.run: scoring, the pdftotext cross-check of verified quotes, cold timings and
 the environment recorded with the figures, on a small generated library (nothing mocked,
 except where a test removes pdftotext or slows the cross-check down on purpose)."""
 from __future__ import annotations
@@ -14,10 +14,11 @@ from pathlib import Path
 import pytest
 from pdfgen import make_pdf
 
-from pincite import evaluate
-from pincite.app import Library, current_profile
+from pincite.eval import run as evaluate
+from pincite.library.profile import current_profile
+from pincite.library.facade import Library
 from pincite.config import Settings
-from pincite.crosscheck import Crosscheck
+from pincite.eval.crosscheck import Crosscheck
 
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
                                      reason="pdftotext not installed (Debian package poppler-utils)")
@@ -278,8 +279,8 @@ def test_printed_label_accuracy_counts_the_first_hit_citation():
     """label_ok compares the label shown on the first citation of an expected page with the
     question's printed_pages; a question without printed_pages or without a hit is not
     counted."""
-    from pincite.answer_model import Answer, Citation, Claim, PdfAddress
-    from pincite.evaluate import score, summarise
+    from pincite.contract import Answer, Citation, Claim, PdfAddress
+    from pincite.eval.run import score, summarise
 
     def answer(*cits):
         claims = [Claim(text="q", verified=True, citations=[Citation(
@@ -302,7 +303,7 @@ def test_repaired_pages_are_crosschecked_against_their_layer_re_decoded(corpus, 
     """pdftotext reads the same broken text layer pincite repaired: its text is re-decoded
     the same documented way before the check, and the level says so; without that step the
     quote is not found."""
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
@@ -319,7 +320,7 @@ def test_repaired_pages_are_crosschecked_against_their_layer_re_decoded(corpus, 
 
 
 def test_a_compound_part_counts_when_a_footnote_mark_is_glued_to_it():
-    from pincite.evaluate import _on_page
+    from pincite.eval.run import _on_page
 
     page = "装载镜像：\n9Windows 10 默认双击镜像文件便可装载; 第三方软件可考虑 WinCDEmu 或 UltraISO。"
     assert _on_page("Windows 10 默认双击镜像文件便可装载", page, "zh")

@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from pdfgen import make_pdf
-from pincite.answer_model import Answer, Citation, Claim, PdfAddress
-from pincite.export import csv_cell, evidence_cards
+from pincite.contract import Answer, Citation, Claim, PdfAddress
+from pincite.cli.export import csv_cell, evidence_cards
 
 
 def _cit(quote: str, verified: bool, page: int = 47, label: str | None = "5-12") -> Citation:
@@ -59,7 +59,7 @@ def test_markdown_escapes_table_syntax_and_links_the_page():
 def test_cli_export_links_the_stored_original_at_the_page(tmp_path):
     pdf = make_pdf(tmp_path / "pump.pdf", ["Pump manual.", "The maximum pressure of the pump is 10 bar."])
     env = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "200"}
-    cli = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(tmp_path / "data")]
+    cli = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(tmp_path / "data")]
     subprocess.run(cli + ["ingest", str(pdf)], check=True, capture_output=True, env=env, timeout=120)
     done = subprocess.run(cli + ["ask", "--export", "csv", "What is the maximum pressure of the pump?"],
                           capture_output=True, text=True, env=env, timeout=120)
@@ -79,8 +79,8 @@ def test_cli_export_links_the_stored_original_at_the_page(tmp_path):
     (4, 4, "ru", "notes.txt, строка 4"), (4, 9, "zh", "notes.txt, 第 4–9 行"),
 ])
 def test_source_line_of_a_line_range(start, end, lang, where):
-    from pincite.answer_model import LinesAddress
-    from pincite.export import source_line
+    from pincite.contract import LinesAddress
+    from pincite.cli.export import source_line
 
     c = Citation(chunk_id="ab" * 8 + "-p1-c0", doc_id="ab" * 8, file="notes.txt",
                  address=LinesAddress(start=start, end=end), quote="x" * 12)
@@ -103,7 +103,7 @@ def test_cli_csv_export_neutralises_formula_cells(tmp_path):
     pdf = make_pdf(tmp_path / "pump.pdf", ["Pump manual.",
                                            "=HYPERLINK(\"http://evil.example\") The maximum pressure of the pump is 10 bar."])
     env = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "200"}
-    cli = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(tmp_path / "data")]
+    cli = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(tmp_path / "data")]
     subprocess.run(cli + ["ingest", str(pdf)], check=True, capture_output=True, env=env, timeout=120)
     done = subprocess.run(cli + ["ask", "--export", "csv", "What is the maximum pressure of the pump?"],
                           capture_output=True, text=True, env=env, timeout=120)

@@ -1,4 +1,4 @@
-"""`pincite ingest URL` (issue #7): pincite.library.fetch against a local ThreadingHTTPServer on
+"""`pincite ingest URL`: pincite.store.fetch against a local ThreadingHTTPServer on
 127.0.0.1 (real sockets), then the CLI end to end."""
 from __future__ import annotations
 
@@ -16,8 +16,8 @@ import pytest
 
 from pdfgen import make_pdf
 from pincite.errors import IngestError, TooLarge
-from pincite.library import fetch
-from pincite.library.fetch import FetchError
+from pincite.store import fetch
+from pincite.errors import FetchError
 
 PAGE_TEXT = ("Section 4.2 Rated pressure. The rated pressure of the PX-900 booster pump is 31 MPa. "
              "Check the relief valve before every start.")
@@ -198,7 +198,7 @@ def test_fetch_error_is_an_ingest_error():
 
 
 def run(*args: str, data: Path, check: bool = True, env: dict | None = None) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data), *args]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(data), *args]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=180,
                        env={**os.environ, "COLUMNS": "200", **(env or {})})
     if check:

@@ -13,7 +13,7 @@ import pytest
 from pdfgen import make_pdf
 from pincite.errors import shown
 
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 ENV = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "400"}
 RAW = ("\n", "\x1b", "\u202e", "\r")
 

@@ -1,7 +1,7 @@
 """Tests of pincite.extract.folio (printed folios from headers and footers) and its use in
 pincite.extract.pdf when a PDF has no /PageLabels.
 
-Generated PDFs (tests/pdfgen.py) cover the rules of issue #5; the real corpus (``corpus``
+Generated PDFs (tests/pdfgen.py) cover the folio rules; the real corpus (``corpus``
 fixture) checks printed page numbers read off its pages, the agreement with /PageLabels and
 the folio offsets that ``../shared/corpus/MANIFEST.md`` states.
 """
@@ -38,7 +38,7 @@ def page(body: str, footer: str = "", header: str = "") -> str:
     return "\r\n".join(x for x in (header, body.replace("\n", "\r\n"), footer) if x)
 
 
-# --- generated PDFs (issue #5, "Tests") --------------------------------------------------------
+# --- generated PDFs --------------------------------------------------------
 
 
 def test_two_unnumbered_pages_then_footers_1_to_6(tmp_path):

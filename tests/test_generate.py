@@ -1,4 +1,4 @@
-"""Generated answers end to end (issue #4): a real library of generated PDFs, a scripted
+"""Generated answers end to end: a real library of generated PDFs, a scripted
 OpenAI-compatible server on 127.0.0.1 playing good, bad, obedient and failing models, and
 `Library.ask(llm=...)` / `pincite ask --llm` on top. Nothing of pincite is mocked.
 
@@ -21,7 +21,7 @@ from reportlab.pdfgen import canvas
 from llm_server import Reply, ScriptedLLM, always, chat_json, prose, redirect, slow, status
 from pdfgen import make_pdf
 from pincite.answer.llm import LlmSettings
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import LlmError
 
@@ -448,7 +448,7 @@ def test_cli_ask_llm_end_to_end_and_check_llm(library, llm, tmp_path):
     library.close()  # the CLI process opens the index itself
     env = dict(os.environ, PINCITE_EMBEDDER="none", PINCITE_API_KEY=KEY, COLUMNS="200")
     env.pop("PINCITE_LLM_URL", None)
-    cli = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", data]
+    cli = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", data]
     done = subprocess.run(cli + ["check-llm", "--llm-url", llm.url, "--llm-model", "answer-model"],
                           capture_output=True, text=True, env=env, timeout=60)
     assert done.returncode == 0, done.stderr

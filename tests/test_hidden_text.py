@@ -119,7 +119,7 @@ def test_text_a_reader_sees_stays(tmp_path):
 
 
 def test_answer_says_the_real_value_and_warns_of_hidden_text(tmp_path):
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     (tmp_path / "docs").mkdir()
@@ -160,13 +160,13 @@ def test_page_api_and_cli_report_the_hidden_text(tmp_path):
     from fastapi.testclient import TestClient
     from typer.testing import CliRunner
 
-    from pincite.cli import app as cli_app
+    from pincite.cli.main import app as cli_app
     from pincite.web.server import create_app
 
     (tmp_path / "docs").mkdir()
     pdf = datasheet(tmp_path / "docs" / "px200.pdf")
     data = tmp_path / "data"
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     with Library(Settings(data_dir=data, embedder="none")) as lib:

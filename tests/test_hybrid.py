@@ -1,6 +1,6 @@
 """Tests of hybrid retrieval: the Qdrant Edge index in its three modes (pincite.index.edge),
 the naming terms of documents (chunking.naming_text), and
-the embedder as part of the index profile (pincite.app).
+the embedder as part of the index profile (pincite.library.facade).
 
 The index tests build tiny shards directly from Chunk objects with hand-made dense vectors,
 so every expected rank and cosine is known exactly. The library tests ingest generated
@@ -15,9 +15,11 @@ import numpy as np
 import pytest
 
 from pdfgen import make_pdf
-from pincite import analysis, embeddings
-from pincite.app import Library, current_profile
-from pincite.chunking import COVER_LINES, Chunk, naming_text
+from pincite.text import analysis, embed as embeddings
+from pincite.library.profile import current_profile
+from pincite.library.facade import Library
+from pincite.chunk.model import Chunk
+from pincite.chunk.pages import COVER_LINES, naming_text
 from pincite.config import Settings
 from pincite.errors import ProfileMismatch
 from pincite.extract.model import DocumentModel, PageText

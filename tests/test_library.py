@@ -1,8 +1,8 @@
-"""End-to-end tests of the Library facade (pincite.app.Library): generated PDFs are
+"""End-to-end tests of the Library facade (pincite.library.facade.Library): generated PDFs are
 ingested into a fresh data folder per test and questions are answered from it.
 
 Nothing of pincite is mocked. Faults are injected only through the PINCITE_FAULT test
-hook of pincite.app (`error:after-points`, `hang:after-points`); the killed-ingest test
+hook of pincite.library.facade (`error:after-points`, `hang:after-points`); the killed-ingest test
 runs the real CLI in a subprocess and kills it with SIGKILL.
 """
 from __future__ import annotations
@@ -21,13 +21,14 @@ import pypdfium2 as pdfium
 import pytest
 
 from pdfgen import make_pdf
-from pincite import analysis
-from pincite.app import Library, current_profile
+from pincite.text import analysis
+from pincite.library.profile import current_profile
+from pincite.library.facade import Library
 from pincite.config import MAX_QUESTION_CHARS, Settings
 from pincite.extract.model import EXTRACTOR_VERSION
 from pincite.errors import ConfigError, IndexBusy, LockHeld, ProfileMismatch, QuestionError
-from pincite.library.blobs import sha256_file
-from pincite.library.lock import WriterLock
+from pincite.store.blobs import sha256_file
+from pincite.store.lock import WriterLock
 
 FILLER_EN = [
     "Chapter two describes the electrical wiring of the control cabinet and its fuses.",
@@ -389,7 +390,7 @@ def test_killed_ingest_is_cleaned_up_by_next_ingest(tmp_path):
     env = {**os.environ, "PINCITE_FAULT": "hang:after-points"}
     log = open(tmp_path / "cli.log", "wb")
     proc = subprocess.Popen(
-        [sys.executable, "-c", "from pincite.cli import main; main()",
+        [sys.executable, "-c", "from pincite.cli.main import main; main()",
          "--data", str(data), "ingest", str(b)],
         env=env, cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT)
     try:
@@ -721,7 +722,7 @@ def test_reindex_extracts_again_a_model_from_an_older_extractor(tmp_path):
 def test_files_expanded_by_the_caller_skip_the_data_folder_too(tmp_path):
     """evaluate.ingest_timed expands folders itself and passes files: the stored originals
     among them are still left out by Library.ingest."""
-    from pincite.app import expand_paths
+    from pincite.library.inputs import expand_paths
 
     make_pdf(tmp_path / "a.pdf", ["The pump is serviced every 500 hours of operation."])
     with Library(Settings(data_dir=tmp_path / "pincite-data", embedder="none")) as lib:

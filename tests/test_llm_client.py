@@ -41,12 +41,12 @@ from pincite.answer.llm import (
     answer_shape_problem,
     check_llm,
     check_url,
-    is_loopback,
     load_settings,
     parse_json_text,
     save_settings,
 )
 from pincite.errors import LlmError, PinciteError
+from pincite.urls import is_local_url
 
 FAKE_KEY = "sk-pincite-FAKE-7c1e9a42d0b3"
 ASK = [{"role": "user", "content": "Reply in JSON: how fast does the pump run?"}]
@@ -169,13 +169,13 @@ def test_check_url_rejects(url, words):
     assert "hunter2" not in str(info.value)  # a secret in userinfo, query or fragment is not repeated
 
 
-def test_is_loopback():
-    assert is_loopback("http://localhost:11434/v1")
-    assert is_loopback("http://127.0.0.1:8000/v1")
-    assert is_loopback("http://[::1]:8080/v1")
-    assert not is_loopback("https://api.deepseek.com/v1")
-    assert not is_loopback("http://localhost.example.com/v1")
-    assert not is_loopback("not a url at all")
+def test_is_local_url():
+    assert is_local_url("http://localhost:11434/v1")
+    assert is_local_url("http://127.0.0.1:8000/v1")
+    assert is_local_url("http://[::1]:8080/v1")
+    assert not is_local_url("https://api.deepseek.com/v1")
+    assert not is_local_url("http://localhost.example.com/v1")
+    assert not is_local_url("not a url at all")
 
 
 def test_settings_validate_on_construction_and_hide_the_key():

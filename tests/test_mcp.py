@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from pincite.answer_model import Answer, PageView, QuoteVerdict, SearchResult
-from pincite.app import Library
+from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
+from pincite.library.facade import Library
 from pincite.config import Settings
 
 mcp = pytest.importorskip("mcp")
@@ -33,7 +33,7 @@ QUESTION = "Какой класс коллекции eskdx используют 
 REAL_QUOTE = "2.9 Чертежи и схемы\nДля чертежей и схем используют класс eskdgraph."
 TOOLS = {"ask", "search", "verify_quote", "get_page", "list_documents"}
 TOKEN = "mcp-test-token-7Qx"
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 
 
 def _env(**extra: str) -> dict[str, str]:

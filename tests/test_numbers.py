@@ -1,4 +1,4 @@
-"""Numbers and units in claims (issue 4): parsing in ru/en/zh, the number check, the unit check."""
+"""Numbers and units in claims: parsing in ru/en/zh, the number check, the unit check."""
 from __future__ import annotations
 
 import re
@@ -488,7 +488,7 @@ QUOTES = [
 
 @pytest.mark.parametrize("quote", QUOTES)
 def test_each_digit_number_of_a_quote_changed_by_one_is_caught(quote):
-    """The mechanical mutation of issue 4: each number +-1, the rest of the claim unchanged."""
+    """The mechanical mutation: each number +-1, the rest of the claim unchanged."""
     assert unsupported_numbers(quote, quote) == []
     for m in re.finditer(r"(?:(?<!\w)-)?\d+(?: \d{3})*(?:[.,]\d+)?", quote):
         token = m.group()

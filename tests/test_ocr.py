@@ -20,10 +20,10 @@ from pdfgen import PAGE_SIZE
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
 
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import NoTextLayer
-from pincite.export import source_line
+from pincite.cli.export import source_line
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf

@@ -25,7 +25,9 @@ from pptx.util import Inches, Pt
 
 from docgen import make_xlsx_revisions
 from pdfgen import make_pdf
-from pincite.app import Library, _load_model, current_profile, expand_paths
+from pincite.library.inputs import expand_paths
+from pincite.library.profile import current_profile
+from pincite.library.facade import Library, _load_model
 from pincite.config import Settings
 from pincite.errors import DamagedDocument, NotAPdf, NotSupported, UnsafeArchive, UnsafeXml
 from pincite.extract.address import merge_addresses
@@ -543,7 +545,7 @@ def test_merge_addresses_of_sheet_rows():
 # ---------------------------------------------------------------- the command line
 
 def run_cli(*args: str, data: Path) -> subprocess.CompletedProcess:
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data), *args]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(data), *args]
     env = {**os.environ, "COLUMNS": "200", "PINCITE_EMBEDDER": "none"}
     return subprocess.run(cmd, capture_output=True, text=True, timeout=120, env=env)
 

@@ -13,12 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import ConfigError, LibraryError
-from pincite.library.catalog import CHUNKS_KEY, Catalog, DocumentRow, open_catalog
-from pincite.library.fields import DocFields
-from pincite.library.pgcatalog import MAX_ATTEMPTS, MIGRATIONS, PostgresCatalog, redact_url
+from pincite.store.catalog import CHUNKS_KEY, Catalog, DocumentRow
+from pincite.store.select import open_catalog
+from pincite.store.fields import DocFields
+from pincite.store.pgcatalog import MAX_ATTEMPTS, MIGRATIONS, PostgresCatalog, redact_url
 from pgserver import PASSWORD
 
 

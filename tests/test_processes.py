@@ -3,7 +3,7 @@
 Real processes only: `pincite ingest` and `pincite reindex` run as subprocesses of the CLI
 (killed with SIGKILL where a test says so), `pincite ask` and `pincite serve` are started
 beside them, and the library is then opened in this process. Faults are placed through the
-PINCITE_FAULT hook of pincite.app (`hang:<point>` prints "fault: hang at <point>" on
+PINCITE_FAULT hook of pincite.library.facade (`hang:<point>` prints "fault: hang at <point>" on
 stderr and sleeps there, so a test kills the process at that point).
 """
 from __future__ import annotations
@@ -20,12 +20,12 @@ from pathlib import Path
 import pytest
 
 from pdfgen import make_pdf
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import IndexBusy
 from pincite.extract.model import EXTRACTOR_VERSION
 
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 
 
 @pytest.fixture(autouse=True)

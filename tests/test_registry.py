@@ -1,4 +1,4 @@
-"""Tests of the registry and scope resolution (issue 7, second part): registry import and
+"""Tests of the registry and scope resolution: registry import and
 show, current / as-shipped revisions per modification, serial numbers, modifications named in
 the question, clarification between twins, compare mode, eval scope with serial and mode.
 
@@ -16,13 +16,14 @@ import pytest
 
 from cli_runner import invoke
 from pdfgen import make_pdf
-from pincite import evaluate
+from pincite.eval import run as evaluate
 from pincite.answer.pipeline import ask_library
 from pincite.answer.scope import recognise
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.index.base import SearchFilter
-from pincite.library.registry import Registry, RegistryError, read_csv
+from pincite.errors import RegistryError
+from pincite.store.registry import Registry, read_csv
 
 QUESTION = "What is the test pressure for this unit?"
 COVER = "Operating manual of the pressure unit. General safety notes for operators and service staff."
@@ -323,9 +324,9 @@ def test_without_registry_twins_by_revision_ask_which_revision(tmp_path):
 def test_source_line_names_the_revision_status_and_the_nameplate_line_is_printed():
     from rich.console import Console
 
-    from pincite.answer_model import Answer, Citation, Claim, PdfAddress
-    from pincite.export import source_line
-    from pincite.render import print_answer
+    from pincite.contract import Answer, Citation, Claim, PdfAddress
+    from pincite.cli.export import source_line
+    from pincite.cli.render import print_answer
 
     cit = Citation(chunk_id="ab" * 8 + "-p4-c0", doc_id="ab" * 8, file="px200-b.pdf", model="PX-200",
                    modification="B", revision="3.0", status="in_force",

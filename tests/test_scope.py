@@ -1,4 +1,4 @@
-"""Tests of document fields and scoped questions (issue 7, first part): fields in the
+"""Tests of document fields and scoped questions: fields in the
 catalog and the index payload, set by options, sidecar YAML and manifest CSV, edited by
 `docs set`; the scope as a filter inside the hybrid search (never a post-filter); the
 refusal naming a missing document; uploaded documents only when asked; the source line.
@@ -19,14 +19,16 @@ import pytest
 
 from cli_runner import invoke
 from pdfgen import make_pdf
-from pincite import analysis, evaluate
-from pincite.app import Library
+from pincite.text import analysis
+from pincite.eval import run as evaluate
+from pincite.library.facade import Library
 from pincite.config import Settings
-from pincite.export import source_line
+from pincite.cli.export import source_line
 from pincite.index.base import SearchFilter
 from pincite.index.edge import DOC_FIELD_KEYS
-from pincite.library.catalog import FIELD_COLUMNS
-from pincite.library.fields import FieldError, parse_fields
+from pincite.store.catalog import FIELD_COLUMNS
+from pincite.errors import FieldError
+from pincite.store.fields import parse_fields
 
 import qdrant_edge as qe
 

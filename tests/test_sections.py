@@ -1,4 +1,4 @@
-"""Section paths from the PDF outline (issue 5, first part): pages carry section spans,
+"""Section paths from the PDF outline: pages carry section spans,
 chunks carry section_path / section_title, the search text (never the verified text) is
 prefixed with title and section path, and citations and source lines name the section."""
 from __future__ import annotations
@@ -11,11 +11,11 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
 from pincite.answer.cite import citation_for
-from pincite.answer_model import Citation, PdfAddress
-from pincite.app import Library
-from pincite.chunking import chunk_document
+from pincite.contract import Citation, PdfAddress
+from pincite.library.facade import Library
+from pincite.chunk.pages import chunk_document
 from pincite.config import Settings
-from pincite.export import source_line
+from pincite.cli.export import source_line
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf, read_outline
 from pincite.index.base import Hit

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from pincite import analysis, embeddings
 from pincite.answer import extractive, features, soft
-from pincite.embeddings import UseEmbedder
+from pincite.text import analysis
+from pincite.text import embed as embeddings
+from pincite.text.embed import UseEmbedder
 
 
 @pytest.fixture(scope="module")
@@ -97,10 +98,9 @@ def test_the_answer_path_scores_windows_by_soft_coverage(tmp_path, embedder):
     own embedder; without an embedder each word a window lacks counts the average cosine
     (UNMATCHED_COSINE), so both get the same."""
     from pdfgen import make_pdf
-
     from pincite.answer import pipeline
-    from pincite.app import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     (tmp_path / "docs").mkdir()
     pdf = make_pdf(tmp_path / "docs" / "manual.pdf", [

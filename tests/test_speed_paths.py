@@ -10,19 +10,19 @@ import sys
 import numpy as np
 import pytest
 
-from pincite import analysis
+from pincite.text import analysis
 from pincite.answer import asked_type
-from pincite.answer.normalize import _CJK_RANGES, cjk_count, is_cjk
-from pincite.chunking import Chunk
-from pincite.embeddings import VectorCache, embed_distinct
+from pincite.text.cjk import CJK_RANGES, cjk_count, is_cjk
+from pincite.chunk.model import Chunk
+from pincite.text.embed import VectorCache, embed_distinct
 from pincite.index.base import SearchFilter
 from pincite.index.edge import EdgeIndex, doc_payload
-from pincite.library.fields import DocFields
+from pincite.store.fields import DocFields
 
 
 def test_is_cjk_matches_the_ranges_for_every_code_point():
     def by_ranges(ch: str) -> bool:
-        return any(lo <= ord(ch) <= hi for lo, hi in _CJK_RANGES)
+        return any(lo <= ord(ch) <= hi for lo, hi in CJK_RANGES)
 
     chars = [chr(c) for c in range(0x40000) if not 0xD800 <= c <= 0xDFFF]
     wrong = [hex(ord(c)) for c in chars if is_cjk(c) != by_ranges(c)]
@@ -39,7 +39,7 @@ def test_answer_types_of_words_without_chinese_agree_with_the_whole_table():
 
 
 def test_an_english_question_word_is_typed_without_loading_jieba():
-    code = ("import pincite.analysis as a; from pincite.answer import asked_type as t; "
+    code = ("import pincite.text.analysis as a; from pincite.answer import asked_type as t; "
             "assert t.type_of(tuple(a.tokens('temperature'))) == 'temperature'; "
             "import sys; print(a._jieba is None, 'jieba' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
@@ -108,7 +108,7 @@ def test_a_filter_is_left_out_only_while_it_excludes_nothing(shard):
 
 
 def test_document_models_are_kept_by_bytes(tmp_path):
-    from pincite.app import _ModelCache
+    from pincite.library.facade import _ModelCache
     from pincite.errors import LibraryError
     from pincite.extract.model import DocumentModel, PageText
 

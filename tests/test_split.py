@@ -1,4 +1,4 @@
-"""Compound questions (issue #9): the offline splitter on generated compound and single
+"""Compound questions: the offline splitter on generated compound and single
 questions of each language, part-by-part answers (`parts[]`, `partial`), the query model's
 split on the LLM path, and the part-by-part eval score."""
 from __future__ import annotations
@@ -11,9 +11,9 @@ from llm_server import Reply, ScriptedLLM, chat_json
 from pdfgen import make_pdf
 from pincite.answer.llm import LlmSettings
 from pincite.answer.split import split_question
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
-from pincite.evaluate import score, summarise
+from pincite.eval.run import score, summarise
 
 
 @pytest.mark.parametrize("question, lang, parts", [

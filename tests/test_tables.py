@@ -1,4 +1,4 @@
-"""Ruled tables (issue 5, tables part): found on ruled pages with PDFium, read with
+"""Ruled tables: found on ruled pages with PDFium, read with
 pdfplumber, stitched across a page break; a table chunk and row chunks whose verified text is
 a slice of the page and whose search text carries caption and column headers; table claims
 verified as (row header, column header, value) triples."""
@@ -11,7 +11,7 @@ import pdfplumber.page
 import pytest
 
 from pdfgen import make_pdf, make_ruled_table_pdf
-from pincite import analysis
+from pincite.text import analysis
 from pincite.answer.table_verify import (
     REASON_COLUMN,
     REASON_ROW,
@@ -21,13 +21,13 @@ from pincite.answer.table_verify import (
     verify_table_triple,
 )
 from pincite.answer.verify import verify_quote
-from pincite.app import Library
-from pincite.chunking import chunk_document
+from pincite.library.facade import Library
+from pincite.chunk.pages import chunk_document
 from pincite.config import Settings
 from pincite.extract import tables as tables_mod
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf
-from pincite.table_chunks import ROW_KIND, TABLE_KIND, rows_in_span
+from pincite.chunk.tables import ROW_KIND, TABLE_KIND, rows_in_span
 
 CAPTION = "Table 3: Pressure test of pump housings"
 HEADER = ["Sample", "Part", "Pressure, MPa", "Temperature, °C"]
@@ -293,7 +293,7 @@ def test_cli_text_shows_the_rows_triple_above_its_quote(tmp_path):
 
     from rich.console import Console
 
-    from pincite.render import print_answer
+    from pincite.cli.render import print_answer
 
     pdf = _table_pdf(tmp_path / "pump.pdf")
     with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:

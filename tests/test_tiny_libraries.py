@@ -30,7 +30,7 @@ import pptx
 import pytest
 
 from pdfgen import make_pdf
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 
 # ---------------------------------------------------------------- generated files

@@ -1,4 +1,4 @@
-"""The real twin editions of the corpus (issue #7): the REVTeX 4.1 / 4.2 author guides and two
+"""The real twin editions of the corpus: the REVTeX 4.1 / 4.2 author guides and two
 editions of the Kazakhstan norm СН РК 4.01-03, given the fields a person would set. Scoped to
 its edition, a question about them cites its own document and the page that states the fact;
 unscoped, a question whose evidence comes from both editions is asked back, never answered
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 
 TWINS = {

@@ -26,9 +26,10 @@ from pdfgen import make_pdf
 from pincite import __version__
 from pincite.config import Settings
 from pincite.errors import ConfigError
-from pincite.library.lock import WriterLock
+from pincite.store.lock import WriterLock
 from pincite.web import client as web_client
-from pincite.web.client import Client, ServerError, find_server
+from pincite.errors import ServerError
+from pincite.web.client import Client, find_server
 from pincite.web.server import Server, check_host, create_app, safe_file_name
 
 VALVE = ("The safety valve of boiler B-12 opens at 6 bar pressure when the operator turns "
@@ -559,7 +560,7 @@ def test_pincite_serve_command(tmp_path):
     import sys
 
     data = tmp_path / "data"
-    cmd = [sys.executable, "-c", "from pincite.cli import main; main()", "--data", str(data)]
+    cmd = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(data)]
     env = {k: v for k, v in os.environ.items() if k != "PINCITE_TOKEN"}
     p = subprocess.run(cmd + ["serve", "--host", "0.0.0.0", "--port", "0"], capture_output=True,
                        text=True, timeout=60, env=env)
@@ -762,7 +763,7 @@ def test_ocr_page_is_highlighted_from_word_boxes(kinds, tesseract):
     assert png_size(plain.content) == png_size(marked.content)
 
 
-# ================================================================ document fields and scope (issue 7)
+# ================================================================ document fields and scope
 REPORT = ("Site inspection report written by the customer. The drain hose of the pressure unit was "
           "found cracked at the clamp and was replaced on site by the customer.")
 REPORT_Q = "What was found at the drain hose clamp?"
@@ -803,8 +804,8 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
     """A web upload without a trust is "uploaded": every field is listed, a question without
     include_uploaded is refused naming what is missing, with it the citation says "uploaded,
     not normative"; PATCH to reference makes it answer without the switch; bad values are 400."""
-    from pincite.answer_model import Citation
-    from pincite.export import source_line
+    from pincite.contract import Citation
+    from pincite.cli.export import source_line
 
     c, root = fields_app
     pdf = make_pdf(root / "customer-report.pdf", [REPORT])
@@ -935,7 +936,7 @@ def test_upload_fields_and_scope_model_filter(fields_app):
 def test_chunk_of_a_page_with_a_running_head_is_the_indexed_one(c, lib_app):
     """/api/chunks gives a page chunk exactly as it was indexed: without the page's running
     header and footer, which are found from the neighbouring pages (chunking.page_chunks)."""
-    from pincite import chunking
+    from pincite.chunk import pages as chunking
 
     _, root = lib_app
     pages = [f"Pump PX-9 service manual\nSection {n}. The pump of line {n} is checked every "

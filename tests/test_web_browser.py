@@ -1,4 +1,4 @@
-"""End to end in a real browser: the web UI against a live pincite server (issue 8).
+"""End to end in a real browser: the web UI against a live pincite server.
 
 Debian's ``chromium`` driven by Playwright (no browser download; see tests/browser.py) opens
 the app served by ``pincite.web.server.create_app`` on 127.0.0.1 (uvicorn in a thread, a temp
@@ -287,7 +287,7 @@ def test_upload_ask_open_source_highlight(browser_page, pdfs, live_server):
     banner = page.locator("#status-banner")
     assert banner.get_attribute("data-status") == answer["status"]
     first = page.locator(".source-btn").first
-    # A browser upload is "uploaded" (issue 7): it answers because "Include uploaded
+    # A browser upload is "uploaded": it answers because "Include uploaded
     # documents" is on by default in the UI, and its source line says so.
     assert page.is_checked("#include-uploaded")
     assert answer["scope"]["trust"] == ["normative", "reference", "uploaded"]
@@ -508,8 +508,8 @@ def test_quote_marking_source_lines_and_csv_in_the_browser(browser_page):
     raw = page.evaluate("(a) => window.pincite.toCsv(a)", answer)
     assert raw.startswith("\ufeff")
     rows = list(csv.DictReader(io.StringIO(raw[1:])))
-    # the same rule as the CLI's export (pincite.export.csv_cell), on the same cases
-    from pincite.export import csv_cell
+    # the same rule as the CLI's export (pincite.cli.export.csv_cell), on the same cases
+    from pincite.cli.export import csv_cell
 
     cells = ["=1+2", "+1", "@SUM(A1)", "-cmd", "\t=1", "-20 °C", "-0.5 bar", "- item", "10 = 10"]
     claims = [{"text": c, "verified": True, "citations": [dict(answer["claims"][0]["citations"][0])]} for c in cells]
@@ -1083,7 +1083,7 @@ def test_office_source_lines_and_calculation_export_in_the_browser(browser_page)
     assert "calculation" in markdown and "1.6 MPa × 10 bar/MPa = 16 bar" in markdown
 
 
-# -- document fields and the scope of a question (issue 7) ---------------------------------
+# -- document fields and the scope of a question ---------------------------------
 REPORT_PAGES = ["Site inspection report written by the customer. The drain hose of the pressure "
                 "unit was found cracked at the clamp and was replaced on site by the customer."]
 REPORT_QUESTION = "What was found at the drain hose clamp?"

@@ -91,7 +91,7 @@ def live_server(tmp_path_factory):
         from pincite.web.server import create_app
     except ImportError as exc:
         unavailable(f"the web server cannot be imported ({exc}); install pincite with its web dependencies")
-    from pincite.app import Library
+    from pincite.library.facade import Library
     from pincite.config import Settings
 
     root = tmp_path_factory.mktemp("i18n")

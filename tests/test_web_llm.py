@@ -127,7 +127,7 @@ def wait_upload(c: TestClient, upload_id: str, timeout: float = 60) -> dict:
 
 def upload(c: TestClient, name: str, data: bytes) -> dict:
     # The questions below ask without a scope (normative and reference documents answer;
-    # a web upload is "uploaded" unless the form says otherwise: issue 7).
+    # a web upload is "uploaded" unless the form says otherwise).
     r = c.post("/api/documents", data={"trust": "reference"}, files=[("file", (name, data, "application/pdf"))])
     assert r.status_code == 202, r.text
     return wait_upload(c, r.json()["uploads"][0]["upload_id"])

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from pincite.app import Library
+from pincite.library.facade import Library
 from pincite.config import Settings
 from test_processes import flow_question, make_docs
 
-CLI = [sys.executable, "-c", "from pincite.cli import main; main()"]
+CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 
 
 @pytest.fixture
@@ -164,7 +164,7 @@ def test_two_reader_processes_read_the_shared_catalog_while_a_worker_writes(shar
     script.write_text(
         "import sys, time\n"
         "from pathlib import Path\n"
-        "from pincite.app import Library\n"
+        "from pincite.library.facade import Library\n"
         "from pincite.config import Settings\n"
         "s = Settings()\n"
         "n = 0\n"

@@ -12,8 +12,8 @@ __all__ = ["Answer", "Citation", "Claim", "IngestResult", "Library", "Settings",
 #: Public names imported on first use (PEP 562): importing any pincite module imports this
 #: package first, and the Library pulls in the whole answer layer (~0.6 s), which a
 #: `pincite --help` or an ask sent to a running server never needs.
-_LAZY = {"Answer": "answer_model", "Citation": "answer_model", "Claim": "answer_model",
-         "IngestResult": "app", "Library": "app", "Settings": "config"}
+_LAZY = {"Answer": "contract", "Citation": "contract", "Claim": "contract",
+         "IngestResult": "library.inputs", "Library": "library.facade", "Settings": "config"}
 
 
 def __getattr__(name: str):

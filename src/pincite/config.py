@@ -8,18 +8,19 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from .errors import ConfigError
 
 DEFAULT_DATA_DIR = "pincite-data"
 
-#: Questions longer than this are refused with a QuestionError (issue #2).
+#: Questions longer than this are refused with a QuestionError (docs/decisions/0008-questions.md).
 MAX_QUESTION_CHARS = 2000
 
 
 
-#: Threads of a local embedder (Settings.embed_threads). One, as ARCHITECTURE.md advises
-#: for encoders under load: on 2 cores with other work running (2026-12-01, use-m3, 400
+#: Threads of a local embedder (Settings.embed_threads). One, for encoders under load
+#: (docs/decisions/0006-search-and-embeddings.md): on 2 cores with other work running (2026-12-01, use-m3, 400
 #: passages of lshort.pdf) one thread embedded 100 passages/s and a query in 2.5 ms, two
 #: threads 49 passages/s and 9-136 ms a query (BLAS threads wait on each other when a core
 #: is busy). Raise it only on a machine that does nothing else.
@@ -121,6 +122,81 @@ def env_catalog_url(name: str = "PINCITE_CATALOG_URL") -> str | None:
 MIN_FREE_MB = 64
 
 
+# ---------------------------------------------------------------- index spec
+#
+# An index spec is a short text (Settings.index; `--index`, PINCITE_INDEX or
+# PINCITE_QDRANT_URL) naming the engine that holds a library's index; pincite.index.select
+# opens it. Its forms are listed in that module's docstring.
+
+#: Kinds of index engine.
+KINDS = ("edge", "qdrant", "qdrant-local")
+#: Environment variable holding the server's API key (never stored).
+API_KEY_ENV = "PINCITE_QDRANT_API_KEY"
+#: Default collection name on a server (Settings.qdrant_collection).
+DEFAULT_COLLECTION = "pincite"
+
+
+@dataclass(frozen=True)
+class IndexSpec:
+    """A parsed index spec.
+
+    kind: one of KINDS. url: the server's base URL (scheme, host, port; never credentials)
+    for "qdrant". path: the in-process engine's folder or ":memory:" for "qdrant-local"
+    (None: <data>/qdrant). collection: the collection name (server and in-process engine).
+    shards / replicas: shard number and replication factor of a collection created on a
+    server (Qdrant's shard_number and replication_factor). int8: a created collection keeps
+    int8 scalar-quantized copies of the dense vectors in RAM (Qdrant scalar quantization).
+    """
+
+    kind: str = "edge"
+    url: str | None = None
+    path: str | None = None
+    collection: str = DEFAULT_COLLECTION
+    shards: int = 1
+    replicas: int = 1
+    int8: bool = False
+
+    def shown(self) -> str:
+        """The spec as a user writes it (no secrets: the spec holds none)."""
+        if self.kind == "qdrant":
+            return f"{self.url} (collection {self.collection})"
+        if self.kind == "qdrant-local":
+            return f"qdrant-local:{self.path or '<data>/qdrant'} (collection {self.collection})"
+        return "edge"
+
+
+def parse_index_spec(text: str | None, *, collection: str = DEFAULT_COLLECTION, shards: int = 1,
+                     replicas: int = 1, int8: bool = False) -> IndexSpec:
+    """The IndexSpec of `text` (forms: pincite.index.select; None or "" = "edge"). ConfigError for
+    an unknown form, a URL with a user name or password (the key belongs in
+    PINCITE_QDRANT_API_KEY), or a shard/replica count below 1."""
+    text = (text or "").strip()
+    if shards < 1 or replicas < 1:
+        raise ConfigError(f"Qdrant shards ({shards}) and replicas ({replicas}) must be at least 1")
+    if not collection or not all(ch.isalnum() or ch in "-_." for ch in collection):
+        raise ConfigError(f"Qdrant collection {collection!r}: use letters, digits, '-', '_' and '.'")
+    extra = dict(collection=collection, shards=shards, replicas=replicas, int8=int8)
+    if text in ("", "edge"):
+        return IndexSpec("edge")
+    if text == "qdrant-local" or text.startswith("qdrant-local:"):
+        path = text[len("qdrant-local:"):] or None
+        return IndexSpec("qdrant-local", path=path, **extra)
+    scheme = text.split("://", 1)[0].lower() if "://" in text else ""
+    if scheme in ("qdrant", "qdrants", "http", "https"):
+        parts = urlsplit(text)
+        if parts.username or parts.password:
+            raise ConfigError(f"index URL for host {parts.hostname}: leave credentials out of the URL; "
+                              f"put the API key in {API_KEY_ENV}")
+        if not parts.hostname:
+            raise ConfigError(f"index {text!r}: no host; write qdrant://HOST:6333")
+        web = "https" if scheme in ("https", "qdrants") else "http"
+        port = parts.port or 6333
+        host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
+        return IndexSpec("qdrant", url=f"{web}://{host}:{port}{parts.path.rstrip('/')}", **extra)
+    raise ConfigError(f"index {text!r}: write edge, qdrant://HOST:PORT, http(s)://HOST:PORT, "
+                      "qdrant-local or qdrant-local:PATH")
+
+
 @dataclass
 class Settings:
     """Runtime settings.
@@ -130,7 +206,7 @@ class Settings:
         a 684-page manual); env PINCITE_MAX_FILE_MB, PINCITE_MAX_PAGES.
     min_free_mb: free space (MiB) the data folder's file system must keep before the index
         is opened or a file stored (default MIN_FREE_MB); an ingest also needs
-        library.space.INGEST_FACTOR times the file's size. Env PINCITE_MIN_FREE_MB.
+        store.space.INGEST_FACTOR times the file's size. Env PINCITE_MIN_FREE_MB.
     min_answerability: refusal bar on Answer.relevance.score, the probability (0..1) that
         the best evidence window answers the question (pincite.answer.answerability); below
         it the answer is "not found in the library". None (default): the bar stored with the
@@ -140,7 +216,7 @@ class Settings:
         PINCITE_EMBED_THREADS.
     embed_workers: threads embedding an ingest's passages side by side (use-m3; default the
         CPU count, at most EMBED_WORKERS_MAX). Env PINCITE_EMBED_WORKERS.
-    embedder: dense embedder for hybrid retrieval (pincite.embeddings.EMBEDDERS; "none" =
+    embedder: dense embedder for hybrid retrieval (pincite.text.embed.EMBEDDERS; "none" =
         BM25 only); recorded in the index profile, so changing it needs `pincite reindex`.
         Env PINCITE_EMBEDDER.
     retrieval: "hybrid" (BM25 + dense fused by RRF), "bm25" or "dense"; a query-time choice
@@ -184,7 +260,7 @@ class Settings:
         PINCITE_QDRANT_REPLICAS, PINCITE_QDRANT_QUANTIZATION.
     catalog_url: a PostgreSQL database (postgresql://user:password@host:5432/db) holding the
         catalog and the ingest jobs, shared by every process and machine of one library
-        (library.pgcatalog); None (default): the SQLite catalog in the data folder. Kept out
+        (store.pgcatalog); None (default): the SQLite catalog in the data folder. Kept out
         of repr and messages (it may hold a password). Env PINCITE_CATALOG_URL.
     blobs_dir: the folder, mounted by every machine of a shared library, that holds the
         stored originals (`originals/`, by SHA-256) and the extracted documents (`models/`);
@@ -198,7 +274,8 @@ class Settings:
     min_answerability: float | None = field(default_factory=lambda: _env_share("PINCITE_MIN_ANSWERABILITY", None))
     top_k: int = 20
     embed_threads: int = field(default_factory=lambda: int(_env_number("PINCITE_EMBED_THREADS", EMBED_THREADS)))
-    embed_workers: int = field(default_factory=lambda: int(_env_number("PINCITE_EMBED_WORKERS", default_embed_workers())))
+    embed_workers: int = field(
+        default_factory=lambda: int(_env_number("PINCITE_EMBED_WORKERS", default_embed_workers())))
     embedder: str = field(default_factory=lambda: os.environ.get("PINCITE_EMBEDDER") or "use-m3")
     retrieval: str = field(default_factory=lambda: _env_choice("PINCITE_RETRIEVAL", "hybrid", RETRIEVAL_MODES))
     ocr: str = field(default_factory=lambda: _env_choice("PINCITE_OCR", "auto", OCR_MODES))
@@ -227,9 +304,13 @@ class Settings:
             raise ConfigError(f"ocr {self.ocr!r}: choose one of {', '.join(OCR_MODES)}")
         if self.retrieval == "dense" and (self.embedder or "").lower() == "none":
             raise ConfigError("retrieval 'dense' needs an embedder; PINCITE_EMBEDDER is 'none'")
-        from .index.select import spec_of
+        self.index_spec()  # ConfigError for a bad index spec, before anything is opened
 
-        spec_of(self)  # ConfigError for a bad index spec, before anything is opened
+    def index_spec(self) -> IndexSpec:
+        """The IndexSpec these settings select (`index` and the qdrant_* fields); ConfigError
+        for a spec that parse_index_spec refuses."""
+        return parse_index_spec(self.index, collection=self.qdrant_collection, shards=self.qdrant_shards,
+                                replicas=self.qdrant_replicas, int8=self.qdrant_quantization == "int8")
 
     @property
     def max_bytes(self) -> int:

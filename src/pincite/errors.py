@@ -6,6 +6,14 @@ contains a secret (API key, token).
     PinciteError
     ├── ConfigError            a setting is invalid
     ├── QuestionError          a question is blank or too long
+    ├── FieldError             a document field value is refused (also a ValueError)
+    ├── RegistryError          a registry file or row is refused (also a ValueError)
+    ├── CalcError              a calculation cannot be done or trusted (also a ValueError)
+    ├── EmbedderError          an embedding could not be computed
+    ├── ConversionError        LibreOffice gave no PDF for an Office file (ingest goes on without pages)
+    ├── CrosscheckUnavailable  the second PDF extractor (pdftotext) is not installed
+    ├── ServerError            a running pincite server refused a request (`status`)
+    ├── UntrustedServer        server.json names a server the CLI will not send its token or files to
     ├── LlmError               the language-model server cannot be used (`kind` says why)
     ├── LibraryError           the data folder cannot be used as asked
     │   ├── LockHeld           another process is writing to the data folder
@@ -17,6 +25,8 @@ contains a secret (API key, token).
         ├── NotSupported       the bytes are no supported type (PDF, DOCX, PPTX, XLSX, TXT, MD)
         ├── UnsafeArchive      an Office file's ZIP exceeds the limits, overlaps or is encrypted
         │   └── UnsafeXml      an XML part declares a DTD or entity (external entities, bombs)
+        ├── FetchError         a URL cannot be downloaded (refused by the URL policy, HTTP error...)
+        ├── ReaderCrashed      the process reading the file died twice on it
         ├── EmptyFile          zero bytes
         ├── Damaged            truncated or broken file, or zero pages
         │   └── DamagedDocument  a broken DOCX, PPTX, XLSX or text file
@@ -42,6 +52,28 @@ class ConfigError(PinciteError):
 
 class QuestionError(PinciteError):
     """A question is blank or longer than the limit (1 to 2,000 characters)."""
+
+
+class FieldError(PinciteError, ValueError):
+    """A field value that cannot be accepted; the message names the field and the source.
+    Also a ValueError, so a caller validating plain values may catch that."""
+
+
+class RegistryError(PinciteError, ValueError):
+    """A registry file or row that cannot be accepted; the message names the file and row."""
+
+
+class CalcError(PinciteError, ValueError):
+    """A calculation that cannot be done or cannot be trusted; `reason` says why, in words."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class EmbedderError(PinciteError):
+    """An embedding could not be computed (remote server refused, failed or answered
+    nonsense). The message says what to change; it never contains the API key."""
 
 
 class LlmError(PinciteError):
@@ -170,6 +202,44 @@ class GarbledText(IngestError):
     reason = "text layer is garbled (Cyrillic decoded as Latin-1) and could not be repaired"
 
 
+class ConversionError(PinciteError):
+    """A conversion to PDF did not give a PDF. ``path`` is the file, ``reason`` says why in a
+    few words (not found, timed out after N s, exit status N, no output); the message is
+    "<path>: no PDF pages: <reason>". Ingest never fails for it: the DOCX is read without
+    pages and the reason goes into the document's warnings."""
+
+    def __init__(self, path: Path | str, reason: str):
+        self.path = Path(path)
+        self.reason = reason
+        super().__init__(f"{self.path}: no PDF pages: {reason}")
+
+
+class CrosscheckUnavailable(PinciteError):
+    """The second extractor (pdftotext) is not installed, so nothing can be cross-checked."""
+
+
+class ServerError(PinciteError):
+    """The server refused a request: `status` is the HTTP status, the message its detail."""
+
+    def __init__(self, status: int, detail: str):
+        self.status = status
+        self.detail = detail
+        super().__init__(detail)
+
+
+class UntrustedServer(PinciteError):
+    """server.json names a server the CLI will not send its token or files to: not on
+    loopback, a file other users may read or another user owns, or a server that cannot
+    prove it knows the file's key."""
+
+
+class FetchError(IngestError):
+    """A URL that cannot be downloaded: refused by the URL rules, a redirect refused, an HTTP
+    error status, a connection failure. `path` is the URL (without userinfo or query)."""
+
+    reason = "cannot be downloaded"
+
+
 def shown(text: object) -> str:
     """`text` safe to print on one line of a terminal or log: every control, format or
     line/paragraph separator character (category Cc, Cf, Zl, Zp: newlines, escape sequences,
@@ -180,4 +250,3 @@ def shown(text: object) -> str:
         return text
     return "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp")
                    else ch.encode("unicode_escape").decode("ascii") for ch in text)
-

@@ -16,8 +16,9 @@ import functools
 import re
 from typing import Callable
 
-from .. import analysis
-from .normalize import cjk_count
+from pincite.text import analysis
+
+from ..text.cjk import cjk_count
 
 #: Question words per answer type, as written; their analysed forms are matched
 #: (`type_of`). "哪一号"/"一号": jieba cuts "哪一号" into "哪" (a stopword) and "一号".
@@ -106,9 +107,9 @@ _LABELS = ("(?:Appendix|Annex|Table|Figure|Fig|Section|Part|Chapter|Item|Type|Cl
            "|Тип|Класс|Группа|Форма|Схема)")
 #: How a person is written in en/ru text: initials and a surname of at least four letters
 #: ("В. Лидовский", "Kathryn A. Hargreaves", "Knuth D. E."; not "A. Rev."), or two
-#: capitalised Cyrillic words the second of which has a surname suffix (-ов, -ин, -ский, -ко, -ич …, in any case: "Владимир Лидовский", "Ольги
-#: Гагаркиной"; not "Республики Казахстан"). English capitalised pairs alone are left out:
-#: titles and headings capitalise every word.
+#: capitalised Cyrillic words the second of which has a surname suffix (-ов, -ин, -ский, -ко, -ич …, in any
+#: case: "Владимир Лидовский", "Ольги Гагаркиной"; not "Республики Казахстан"). English capitalised pairs
+#: alone are left out: titles and headings capitalise every word.
 _NAME = (r"(?:\b[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.\s?)?[A-ZА-ЯЁ][a-zа-яё]{3,}"
          rf"|\b(?!{_LABELS}\b)[A-ZА-ЯЁ][a-zа-яё]{{2,}},?\s[A-ZА-ЯЁ]\.\s?(?:[A-ZА-ЯЁ]\.)?(?!\w)"
          r"|\b[А-ЯЁ][а-яё]{2,}\s+[А-ЯЁ][а-яё]*(?:ов|ев|ёв|ин|ын|ск|цк|ко|ук|юк|ич|ян|дзе|швили)[а-яё]{0,3}\b)")

@@ -1,6 +1,6 @@
 """Every arithmetic step of an answer: quantities read from cited quotes, a formula evaluated by
 code with `decimal.Decimal`, units tracked and converted, the result rounded by a stated rule
-(issue 9, "Calculations").
+(docs/decisions/0008-questions.md).
 
 This module owns the numbers an answer computes. It gets quantities (a value and a unit, as
 written in a quote), a formula over named inputs and, optionally, the unit the result must be
@@ -105,13 +105,15 @@ from decimal import (
 )
 from fractions import Fraction
 
-from pincite.answer.normalize import Normalized, is_cjk, loose
+from pincite.answer.normalize import Normalized, loose
 from pincite.answer.numbers import (
     CASED_UNIT_ALIASES,
     UNIT_ALIASES,
     NumberMention,
     number_mentions,
 )
+from pincite.errors import CalcError
+from pincite.text.cjk import is_cjk
 
 __all__ = [
     "CalcError",
@@ -127,14 +129,6 @@ __all__ = [
     "parse_unit",
     "quantities_in",
 ]
-
-
-class CalcError(ValueError):
-    """A calculation that cannot be done or cannot be trusted; `reason` says why, in words."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,9 @@ from __future__ import annotations
 
 import re
 
-from ..answer_model import CalcInput, Calculation, Claim
+from pincite.contract import CalcInput, Calculation, Claim
+
+from ..errors import CalcError
 from . import calc
 from .cite import citation_for
 from .messages import message
@@ -80,14 +82,14 @@ def check_calculation(raw: object, hits: dict, allowed: set[str] | None, lang: s
             return _failed(calc_, f"input {name}: quote not in the cited passage ({check.reason})", ci)
         try:
             q = calc.find_quantity(quote, value, lang)
-        except calc.CalcError as e:
+        except CalcError as e:
             return _failed(calc_, f"input {name}: {e.reason}", ci)
         ci.value, ci.unit, ci.text, ci.verified = str(q.value), q.unit, q.text, True
         inputs.append(calc.Input(name=name, quantity=q, citation_index=i))
     unit = raw.get("unit") or None
     try:
         result = calc.evaluate(formula, inputs, expected_unit=unit, allow_literals=False)
-    except calc.CalcError as e:
+    except CalcError as e:
         return _failed(calc_, e.reason)
     return _with_result(calc_, result)
 
@@ -107,7 +109,7 @@ def target_unit(question: str, lang: str) -> str | None:
         return None
     try:
         return calc.parse_unit(m.group(1))
-    except calc.CalcError:
+    except CalcError:
         return None
 
 
@@ -160,7 +162,7 @@ def conversion_for(question: str, lang: str, claims: list[Claim]) -> Calculation
                 continue
             try:
                 found = calc.quantities_in(cit.quote, lang)
-            except calc.CalcError:
+            except CalcError:
                 continue
             for q in found:
                 if q.unit is None:
@@ -169,7 +171,7 @@ def conversion_for(question: str, lang: str, claims: list[Claim]) -> Calculation
                     return None
                 try:
                     result = calc.convert(q, unit)
-                except calc.CalcError:
+                except CalcError:
                     continue
                 ci = CalcInput(name="x", value=str(q.value), unit=q.unit, text=q.text, citation=cit, verified=True)
                 return _with_result(Calculation(formula=result.formula, inputs=[ci]), result)

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 
-from ..answer_model import Address, Citation, LinesAddress, PdfAddress, SheetAddress, SlideAddress
-from ..bridges import span_parts
+from pincite.chunk.bridges import span_parts
+from pincite.contract import Address, Citation, LinesAddress, PdfAddress, SheetAddress, SlideAddress
+
 from ..extract.address import address_for_span
 from ..extract.model import PageText
 from ..index.base import Hit
@@ -36,7 +37,7 @@ def address_of(hit: Hit) -> Address:
 def bridge_address(hit: Hit, quote: str, span: tuple[int, int] | None = None) -> PdfAddress:
     """The pages of a bridge hit that a quote covers: `span` ([start, end) in the bridge
     text; looked up with verify_quote when None) through the hit's parts
-    (pincite.bridges.span_parts). page = the first page covered, page_end = the last, label
+    (pincite.chunk.bridges.span_parts). page = the first page covered, page_end = the last, label
     of the first page; the whole bridge (page..page_end) when the quote is not found."""
     from .verify import verify_quote
 
@@ -64,7 +65,7 @@ def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
     revision, trust) come from the hit's index record, and so does `section` (the hit's
     section path joined by SECTION_SEP; None when it has none).
 
-    For a "bridge" hit (a sentence across a page break: `hit.parts`, pincite.bridges),
+    For a "bridge" hit (a sentence across a page break: `hit.parts`, pincite.chunk.bridges),
     `span` indexes the bridge text (found with verify_quote when not given), and the
     citation names the page of the part the quote lies in, or both pages ("pp. 5–6") when
     it straddles the break (bridge_address).

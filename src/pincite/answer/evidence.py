@@ -6,12 +6,33 @@ from __future__ import annotations
 
 import re
 
-from .. import analysis
+from pincite.text import analysis
+
 from . import extractive
 from .features import window_text
 
-
 CODE_RE = re.compile(r"^([^\W\d_]+)[-.]?\d")  # "px-200", "нд-40", "kd5"
+
+#: A further claim is kept when its answerability is at least this share of the best one's.
+KEEP_RELATIVE = 0.1
+
+
+def further_bar(bar: float, best: float) -> float:
+    """The probability a window must reach to be cited beside the best one (whose
+    probability is `best`): the refusal bar `bar`, and KEEP_RELATIVE of the best's."""
+    return max(bar, KEEP_RELATIVE * best)
+
+
+def on_target(cand: extractive.Candidate, best: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
+    """Whether `cand` is about what the best evidence `best` is about, so that it may be
+    cited beside it. When the best evidence holds the question's key word
+    (extractive.key_word), evidence from another document without it is about something
+    else ("The PX-200 weighs 850 kg" for "Сколько весит насос НД-40?"); in the same document
+    it may be the next page of the same table or list, and stays. Evidence that names
+    nowhere a model code the question asks and the best evidence names is about another
+    product (lacks_asked_code)."""
+    return ((best.key_missing > 0 or cand.key_missing == 0 or cand.hit.doc_id == best.hit.doc_id)
+            and not lacks_asked_code(cand, best, groups))
 
 
 def lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,

@@ -13,8 +13,10 @@ import re
 from dataclasses import dataclass
 from typing import Callable
 
-from .. import analysis
+from pincite.text import analysis
+
 from ..index.base import Hit
+from ..text.cjk import CJK_CLASS, is_cjk
 from . import asked_type
 from .verify import min_quote_chars
 
@@ -172,7 +174,7 @@ def credit(g: Group, toks: set[str]) -> float:
         return 1.0
     if not toks.intersection(g[1:]):
         return 0.0
-    return CJK_PARTIAL if _is_cjk(g[0][0]) else 1.0
+    return CJK_PARTIAL if is_cjk(g[0][0]) else 1.0
 
 
 def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
@@ -269,9 +271,9 @@ def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[
     a = max(0, centre - MAX_QUOTE_CHARS // 2)
     b = min(len(text), a + MAX_QUOTE_CHARS)
     a = max(0, b - MAX_QUOTE_CHARS)
-    while a > 0 and not text[a - 1].isspace() and not _is_cjk(text[a]):
+    while a > 0 and not text[a - 1].isspace() and not is_cjk(text[a]):
         a += 1
-    while b < len(text) and not text[b].isspace() and not _is_cjk(text[b - 1]):
+    while b < len(text) and not text[b].isspace() and not is_cjk(text[b - 1]):
         b -= 1
     return start + a, start + max(b, a + 1)
 
@@ -290,9 +292,4 @@ def clean_quote(raw: str) -> str:
 
 #: A line break (with the spaces around it) between two CJK characters (normalize's rule 6
 #: drops such spaces too).
-_CJK_WRAP_RE = re.compile(r"(?<=[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef])[ \t]*[\r\n]+[ \t]*"
-                          r"(?=[\u3000-\u303f\u3400-\u4dbf\u4e00-\u9fff\uff00-\uffef])")
-
-
-def _is_cjk(ch: str) -> bool:
-    return "\u3000" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef"
+_CJK_WRAP_RE = re.compile(f"(?<=[{CJK_CLASS}])[ \t]*[\r\n]+[ \t]*(?=[{CJK_CLASS}])")

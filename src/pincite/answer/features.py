@@ -20,7 +20,8 @@ import math
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING
 
-from .. import analysis
+from pincite.text import analysis
+
 from . import asked_type, extractive
 
 if TYPE_CHECKING:
@@ -56,10 +57,10 @@ class WindowFeatures:
     question words that occur nowhere in the library, in any form); unknown_share: their
     share of the question's general weight (a question about a "warranty" of a library that
     never says "warranty" is seldom answerable, unless a paraphrase is, which the dense
-    features see); dense: cosine of question
-    and chunk vectors (0 without one); window_dense: cosine of question and window vectors
-    (the chunk's cosine when windows are not embedded); has_dense: 1 when a cosine is known; inv_rank: 1 / retrieval rank; cand_pos: 1 / position
-    among candidates by their lexical ranking score; type_asked: the question asks for a
+    features see); dense: cosine of question and chunk vectors (0 without one);
+    window_dense: cosine of question and window vectors (the chunk's cosine when windows
+    are not embedded); has_dense: 1 when a cosine is known; inv_rank: 1 / retrieval rank;
+    cand_pos: 1 / position among candidates by their lexical ranking score; type_asked: the question asks for a
     typed value (number, date, quantity, name, ...); type_match: the window holds a value of
     an asked type; navigation: the chunk is a contents or index page; states_nothing: the
     window is a heading, a contents line or a question; table: the chunk is a table or table

@@ -32,12 +32,14 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
-from ..answer_model import Answer, Citation, Claim
+from pincite.contract import Answer, Citation, Claim
+
 from ..extract.model import PageText
 from ..index.base import Hit
 from . import extractive
-from .cite import citation_for
 from .calculate import CALCULATION_SCHEMA, calculation_line, check_calculation
+from .cite import citation_for
+from .evidence import further_bar, on_target
 from .llm import ANSWER_SCHEMA, Completion, LlmClient
 from .messages import message
 from .verify import check_claim
@@ -132,7 +134,8 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     allowed = set(g.flt.doc_ids) if g.flt is not None and g.flt.doc_ids is not None else None
     lang = g.lang
     messages = [
-        {"role": "system", "content": SYSTEM_PROMPT.format(nonce=ev.nonce, language=LANGUAGE_NAMES.get(lang, "English"))},
+        {"role": "system",
+         "content": SYSTEM_PROMPT.format(nonce=ev.nonce, language=LANGUAGE_NAMES.get(lang, "English"))},
         {"role": "user", "content": ev.prompt(g.question)},
     ]
     usage: dict[str, int] = {}
@@ -171,7 +174,8 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
         warnings.append(message("calc_not_done", lang).format(reason=calc.reason))
     if checked is None:
         return Answer(status="not_confirmed", answer=message("not_confirmed_llm", lang),
-                      passages=_passages(ev), warnings=warnings + ["the model's reply was not JSON of the expected shape"],
+                      passages=_passages(ev),
+                      warnings=warnings + ["the model's reply was not JSON of the expected shape"],
                       **common)
     if reply.get("status") == "refused" and not any(c.verified for c in checked):
         return Answer(status="refused", answer=message("model_refused", lang), claims=checked,
@@ -303,20 +307,16 @@ def sentence_window(hit: Hit, start: int, end: int) -> tuple[int, int]:
 def claim_bar(bar: float, best: float) -> float:
     """The probability a claim's quote must reach (see check_claims): the bar a window of
     the extractive path must reach to be cited beside its best window
-    (pipeline.further_bar: the refusal bar `bar`, and a share of `best`, the best
+    (evidence.further_bar: the refusal bar `bar`, and a share of `best`, the best
     window's probability)."""
-    from .pipeline import further_bar
-
     return further_bar(bar, best)
 
 
 def quote_off_target(cand, gathered) -> bool:
     """Whether a claim's quote, as a candidate window `cand` (WindowScorer.judge), is about
-    something else than the best evidence of `gathered` is (pipeline.on_target: another
+    something else than the best evidence of `gathered` is (evidence.on_target: another
     document without the question's key word, or no asked model code), so that the
     extractive path would not cite it beside that evidence."""
-    from .pipeline import on_target
-
     best = gathered.cands[0] if gathered.cands else None
     return best is not None and not on_target(cand, best, gathered.groups)
 

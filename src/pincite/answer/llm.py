@@ -38,6 +38,7 @@ import httpx
 import openai
 
 from ..errors import LlmError
+from ..urls import LOCAL_HOSTS_SHOWN, UNSAFE_CHARS, UrlRefused, web_url
 
 log = logging.getLogger(__name__)
 
@@ -46,17 +47,15 @@ ResponseFormat = Literal["json_schema", "json_object", "prompt"]
 #: (the prompt asks for JSON; code fences are stripped from the reply).
 RESPONSE_FORMATS: tuple[str, ...] = ("json_schema", "json_object", "prompt")
 
-#: Seconds `check_llm` waits for each reply (issue #4: 15 s for the check).
+#: Seconds `check_llm` waits for each reply (docs/decisions/0007-model-servers-and-downloads.md).
 CHECK_TIMEOUT_S = 15.0
 #: Seconds an answer request waits by default (LlmSettings.timeout_s; configurable).
 DEFAULT_TIMEOUT_S = 60.0
-#: Largest response body read, in bytes (issue #4: "about 1 MiB"). A chat answer over
+#: Largest response body read, in bytes (about 1 MiB). A chat answer over
 #: evidence is a few KiB; anything near this is a misbehaving server.
 RESPONSE_CAP_BYTES = 1 << 20
 #: The saved settings file inside the data folder.
 SETTINGS_FILE = "llm.json"
-
-LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 
 #: JSON schema of a generated answer: the model may only answer or refuse, and every claim
 #: names the evidence chunk it rests on and a verbatim quote from it (checked by verify).
@@ -82,7 +81,6 @@ ANSWER_SCHEMA: dict = {
     "additionalProperties": False,
 }
 
-_CONTROL = re.compile(r"[\x00-\x20\x7f-\x9f]")  # control characters and whitespace (incl. space)
 _HEADER_NAME = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")  # RFC 9110 token
 _SETTINGS_FIELDS = {"url", "model", "query_model", "headers", "response_format", "timeout_s"}
 _OVERRIDES = {"base_url", "model", "query_model", "api_key", "headers", "timeout_s", "response_format"}
@@ -94,50 +92,38 @@ _OVERRIDES = {"base_url", "model", "query_model", "api_key", "headers", "timeout
 def check_url(url: str) -> str:
     """Validate an OpenAI-compatible base URL; return it with any trailing slash removed.
 
-    Rules: scheme https, or http only when the host is localhost, 127.0.0.1 or ::1 (written
-    ``[::1]``); no userinfo (``user:pass@``), query, fragment, whitespace or control
-    characters; the path ends in ``/v1`` (e.g. ``https://api.deepseek.com/v1``,
+    Rules: pincite.urls.web_url (https, or http only to the loopback host; no userinfo
+    ``user:pass@``, whitespace or control characters); no query or fragment; the path ends in ``/v1`` (e.g. ``https://api.deepseek.com/v1``,
     ``http://localhost:11434/v1``). Raises LlmError(kind="config") naming the rule broken; the
     message never repeats userinfo, query or fragment (they may hold a secret).
     """
-    if not isinstance(url, str) or not url:
-        raise LlmError("the LLM URL is empty: set --llm-url or PINCITE_LLM_URL", kind="config")
-    if _CONTROL.search(url):
-        raise LlmError("the LLM URL contains whitespace or control characters", kind="config")
     try:
-        parsed = httpx.URL(url)
-    except (httpx.InvalidURL, ValueError, TypeError):
-        raise LlmError("the LLM URL cannot be parsed", kind="config") from None
-    if parsed.userinfo:
-        raise LlmError(
-            "the LLM URL must not contain a user name or password; give the key in PINCITE_API_KEY",
-            kind="config",
-        )
+        parsed = web_url(url)
+    except UrlRefused as e:
+        raise LlmError(_refusal(e), kind="config") from None
     if parsed.query or "?" in url:
         raise LlmError("the LLM URL must not contain a query (?...)", kind="config")
     if parsed.fragment or "#" in url:
         raise LlmError("the LLM URL must not contain a fragment (#...)", kind="config")
-    scheme, host = parsed.scheme, parsed.host
-    if scheme not in ("http", "https") or not host:
-        raise LlmError(f"the LLM URL must start with https:// (got {scheme or 'no'} scheme)", kind="config")
     shown = _display_url(parsed)
-    if scheme == "http" and host.lower() not in LOCAL_HOSTS:
-        raise LlmError(
-            f"{shown}: plain http is allowed only for localhost, 127.0.0.1 and [::1]; use https",
-            kind="config",
-        )
     if not parsed.path.rstrip("/").endswith("/v1"):
         raise LlmError(f"{shown}: the LLM URL must end in /v1 (e.g. https://api.example.com/v1)", kind="config")
     return shown
 
 
-def is_loopback(url: str) -> bool:
-    """True when ``url``'s host is localhost, 127.0.0.1 or ::1 (a local server, which usually
-    needs no key); False for any other host or an unparsable URL. Never raises."""
-    try:
-        return httpx.URL(url).host.lower() in LOCAL_HOSTS
-    except Exception:
-        return False
+def _refusal(e: UrlRefused) -> str:
+    """The LLM client's wording of a URL the policy refused (pincite.urls.web_url)."""
+    if e.rule == "empty":
+        return "the LLM URL is empty: set --llm-url or PINCITE_LLM_URL"
+    if e.rule == "control":
+        return "the LLM URL contains whitespace or control characters"
+    if e.rule == "unparsable":
+        return "the LLM URL cannot be parsed"
+    if e.rule == "userinfo":
+        return "the LLM URL must not contain a user name or password; give the key in PINCITE_API_KEY"
+    if e.rule == "scheme":
+        return f"the LLM URL must start with https:// (got {e.parsed.scheme or 'no'} scheme)"
+    return f"{_display_url(e.parsed)}: plain http is allowed only for {LOCAL_HOSTS_SHOWN}; use https"
 
 
 def _display_url(parsed: httpx.URL) -> str:
@@ -271,8 +257,8 @@ def load_settings(data_dir: Path, env: Mapping[str, str] = os.environ, **overrid
     Sources, each winning over the one before: ``<data_dir>/llm.json`` (keys url, model,
     query_model, headers, response_format, timeout_s); the environment (PINCITE_LLM_URL,
     PINCITE_LLM_MODEL, PINCITE_LLM_QUERY_MODEL, PINCITE_LLM_HEADERS as a JSON object merged
-    over the file's headers, PINCITE_LLM_TIMEOUT in seconds for answers, PINCITE_API_KEY); then ``overrides`` (CLI options: base_url,
-    model, query_model, api_key, headers, timeout_s, response_format; None means not given).
+    over the file's headers, PINCITE_LLM_TIMEOUT in seconds for answers, PINCITE_API_KEY); then ``overrides``
+    (CLI options: base_url, model, query_model, api_key, headers, timeout_s, response_format; None means not given).
     The saved response_format is used only while the URL and model are the ones it was
     checked with. Raises LlmError(kind="config") for an invalid file or value, or when only
     one of URL and model is configured; TypeError for an unknown override.
@@ -303,7 +289,8 @@ def load_settings(data_dir: Path, env: Mapping[str, str] = os.environ, **overrid
         try:
             env_headers = json.loads(env["PINCITE_LLM_HEADERS"])
         except ValueError:
-            raise LlmError("PINCITE_LLM_HEADERS must be a JSON object of header names to strings", kind="config") from None
+            raise LlmError("PINCITE_LLM_HEADERS must be a JSON object of header names to strings",
+                           kind="config") from None
         headers = {**headers, **_check_headers(env_headers, "PINCITE_LLM_HEADERS")}
 
     given = {k: v for k, v in overrides.items() if v is not None}
@@ -730,7 +717,7 @@ class LlmClient:
         or fragment, and suggested as a base URL when it points at .../chat/completions."""
         try:
             location = response.headers.get("location")  # type: ignore[attr-defined]
-            if not location or _CONTROL.sub("", location) != location:
+            if not location or UNSAFE_CHARS.sub("", location) != location:
                 return None
             target = response.request.url.join(location)  # type: ignore[attr-defined]
             shown = _display_url(httpx.URL(str(target)))

@@ -12,7 +12,8 @@ MESSAGES = {
     },
     "not_converted": {
         "en": "not converted to {unit}: pincite converts SI and metric units only; the quotes give the document's unit",
-        "ru": "не пересчитано в {unit}: pincite пересчитывает только единицы СИ и метрические; в цитатах единица документа",
+        "ru": "не пересчитано в {unit}: pincite пересчитывает только единицы СИ и метрические; "
+              "в цитатах единица документа",
         "zh": "未换算为{unit}：pincite 只换算国际单位制和公制单位；引文中为文档原单位",
     },
     "hidden_text": {
@@ -40,13 +41,17 @@ MESSAGES = {
         "zh": "找到了相关段落，但没有引文能与页面文本核对一致。",
     },
     "claim_not_an_answer": {
-        "en": "found, but not an answer to the question: the quote stands on the page, but its passage does not answer what was asked",
-        "ru": "найдено, но это не ответ на вопрос: цитата есть на странице, но её фрагмент не отвечает на заданный вопрос",
+        "en": "found, but not an answer to the question: the quote stands on the page, "
+              "but its passage does not answer what was asked",
+        "ru": "найдено, но это не ответ на вопрос: цитата есть на странице, "
+              "но её фрагмент не отвечает на заданный вопрос",
         "zh": "已找到，但不是对问题的回答：引文确在该页，但其段落并未回答所问的内容",
     },
     "not_confirmed_llm": {
-        "en": "Passages were found, but none of the model's claims could be verified against them; the passages are listed below.",
-        "ru": "Фрагменты найдены, но ни одно утверждение модели не подтвердилось по их тексту; фрагменты перечислены ниже.",
+        "en": "Passages were found, but none of the model's claims could be verified against them; "
+              "the passages are listed below.",
+        "ru": "Фрагменты найдены, но ни одно утверждение модели не подтвердилось по их тексту; "
+              "фрагменты перечислены ниже.",
         "zh": "找到了相关段落，但模型的陈述均未能与段落文本核对一致；段落列在下方。",
     },
     "model_refused": {
@@ -91,12 +96,14 @@ MESSAGES = {
               "or give the serial number, in the question or in the scope.",
         "ru": "Какая редакция руководства {model} имеется в виду: {options}? Они различаются; "
               "укажите одну или заводской номер — в вопросе или в области поиска.",
-        "zh": "请问是 {model} 手册的哪个版本：{options}？各版本内容不同，请在问题或搜索范围中指明一个版本或提供序列号。",
+        "zh": "请问是 {model} 手册的哪个版本：{options}？"
+              "各版本内容不同，请在问题或搜索范围中指明一个版本或提供序列号。",
     },
     # the command line's own hint under a clarifying question (the Answer's text names no flags)
     "cli_clarify": {
         "en": "name one in the question, or ask again with --model, --modification, --revision or --serial",
-        "ru": "назовите один из вариантов в вопросе или задайте вопрос снова с --model, --modification, --revision или --serial",
+        "ru": "назовите один из вариантов в вопросе или задайте вопрос снова "
+              "с --model, --modification, --revision или --serial",
         "zh": "请在问题中指明其一，或使用 --model、--modification、--revision 或 --serial 重新提问",
     },
     "computed": {"en": "computed by pincite", "ru": "вычислено pincite", "zh": "由 pincite 计算"},

@@ -1,8 +1,8 @@
 """The documented minimal text normalisation used to check quotes, with a map back to the original.
 
 This module owns the one normalisation pincite applies, identically, to a quoted passage and to
-the page text it claims to come from, before looking for one inside the other (ARCHITECTURE.md,
-"Quote verification normalises both sides..."). Every normalised character remembers which
+the page text it claims to come from, before looking for one inside the other
+(docs/decisions/0002-quote-verification.md). Every normalised character remembers which
 original character(s) it came from, so a match maps back to an exact span of the original page
 text (and from there to rectangles on the page, since PDFium's text index is its char index).
 
@@ -47,25 +47,10 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from pincite.text.cjk import is_cjk
+
 SCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
 """Superscript/subscript digits and signs that NFKC must not fold (rule 3)."""
-
-_CJK_RANGES = (
-    (0x1100, 0x11FF),  # Hangul Jamo
-    (0x2E80, 0x2FDF),  # CJK radicals, Kangxi radicals
-    (0x3000, 0x303F),  # CJK symbols and punctuation
-    (0x3040, 0x30FF),  # Hiragana, Katakana
-    (0x3100, 0x31FF),  # Bopomofo, Hangul compatibility jamo, Kanbun, Katakana ext.
-    (0x3200, 0x33FF),  # Enclosed CJK letters, CJK compatibility
-    (0x3400, 0x4DBF),  # CJK unified ideographs extension A
-    (0x4E00, 0x9FFF),  # CJK unified ideographs
-    (0xA960, 0xA97F),  # Hangul Jamo extended A
-    (0xAC00, 0xD7FF),  # Hangul syllables, Jamo extended B
-    (0xF900, 0xFAFF),  # CJK compatibility ideographs
-    (0xFE30, 0xFE4F),  # CJK compatibility forms
-    (0xFF00, 0xFFEF),  # Half-width and full-width forms
-    (0x20000, 0x3FFFF),  # CJK extensions B.. and supplementary ideographs
-)
 
 _INVISIBLE = re.compile(
     "[\u00ad\ufffe\u0002][ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])[ \t\u00a0]*"
@@ -111,22 +96,6 @@ class _Trace:
     text: str
     starts: list[int]
     ends: list[int]
-
-
-#: One character class of _CJK_RANGES: a regular expression tests a character (or counts
-#: them in a text) in C, where walking the ranges in Python cost a quarter of a warm answer.
-_CJK_CLASS = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _CJK_RANGES) + "]")
-
-
-def is_cjk(ch: str) -> bool:
-    """True for a CJK character: ideograph, CJK punctuation, kana, hangul, full-width form...
-    (one character; _CJK_RANGES)."""
-    return _CJK_CLASS.fullmatch(ch) is not None
-
-
-def cjk_count(text: str) -> int:
-    """How many characters of `text` are CJK (is_cjk), counted in one pass."""
-    return len(_CJK_CLASS.findall(text))
 
 
 def normalize(text: str) -> Normalized:

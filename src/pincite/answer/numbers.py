@@ -1,4 +1,4 @@
-"""Numbers and units in a claim, found and checked against its quote (issue 4, server-side checks).
+"""Numbers and units in a claim, found and checked against its quote (server-side checks).
 
 This module owns finding the numbers of a text - written in digits, in Russian or English words,
 or in Chinese numerals - with their values, and the units written after them; and the two checks
@@ -115,7 +115,8 @@ from decimal import Decimal
 from functools import lru_cache
 from typing import Literal
 
-from pincite.answer.normalize import Normalized, is_cjk, loose
+from pincite.answer.normalize import Normalized, loose
+from pincite.text.cjk import is_cjk
 
 __all__ = [
     "CASED_UNIT_ALIASES",

@@ -15,31 +15,47 @@ import dataclasses
 import time
 from typing import Callable
 
-from .. import analysis
-from ..answer_model import Answer, Claim, Clarification, Passage, Relevance, Scope, SearchResult
-from ..chunking import section_of
+from pincite.chunk.model import section_of
+from pincite.contract import Answer, Claim, Clarification, Passage, Relevance, Scope, SearchResult
+from pincite.text import analysis
+
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..index.base import SearchFilter
+from ..text.cjk import is_cjk
 from . import answerability, asked_type, extractive, features, soft
-from .evidence import (asked_and_found, lacks_asked_code, names_any, names_other_code, names_other_edition,
-                       window_tokens)
-from .features import WindowFeatures
-from .retrieve import (NAMING_HITS, LibraryLike, index_terms, named_docs, probe, retrieve, title_words,
-                       unknown_words, with_byline_hits)
 from .calculate import calculation_line, conversion_for, unconverted_target, without_target_unit
 from .cite import SECTION_SEP, citation_for
+from .evidence import (
+    asked_and_found,
+    further_bar,
+    names_any,
+    names_other_code,
+    names_other_edition,
+    on_target,
+    window_tokens,
+)
+from .features import WindowFeatures
 from .messages import message
-from .scope import clarification, resolve, scope_of, twins
 from .normalize import readable_text
+from .retrieve import (
+    NAMING_HITS,
+    LibraryLike,
+    index_terms,
+    named_docs,
+    probe,
+    retrieve,
+    title_words,
+    unknown_words,
+    with_byline_hits,
+)
+from .scope import clarification, resolve, scope_of, twins
 from .verify import verify_quote
 
 #: Chunk kinds of contents and index pages (chunking.navigation_kind).
 NAVIGATION_KINDS = ("contents", "index")
 #: Claims returned at most (the ranked citation list that hit@5 is computed over).
 MAX_CLAIMS = 5
-#: A further claim is kept when its answerability is at least this share of the best one's.
-KEEP_RELATIVE = 0.1
 
 
 def check_question(question: str) -> str:
@@ -158,9 +174,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     split.core_of): the words whose coverage ranks evidence and decides refusal; all words of
     `question` still drive retrieval. `asked` (default `question`): the question as
     written, before answer.scope took the phrases naming a model over ("REVTeX" of "REVTeX
-    4.1"); the editions it names (analysis.editions) are read from it. `refusal` is set (an Answer with status "refused") when the library is empty or the best
-    evidence misses a calibrated bar; no answer may then be written, by any model.
-    Raises QuestionError for a blank or over-long question.
+    4.1"); the editions it names (analysis.editions) are read from it. `refusal` is set (an Answer with
+    status "refused") when the library is empty or the best evidence misses a calibrated bar; no answer may
+    then be written, by any model. Raises QuestionError for a blank or over-long question.
     """
     q = check_question(question)
     lang = analysis.detect_language(q)
@@ -363,24 +379,6 @@ def _kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
                      and on_target(c, best, g.groups)]
 
 
-def further_bar(bar: float, best: float) -> float:
-    """The probability a window must reach to be cited beside the best one (whose
-    probability is `best`): the refusal bar `bar`, and KEEP_RELATIVE of the best's."""
-    return max(bar, KEEP_RELATIVE * best)
-
-
-def on_target(cand: extractive.Candidate, best: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
-    """Whether `cand` is about what the best evidence `best` is about, so that it may be
-    cited beside it. When the best evidence holds the question's key word
-    (extractive.key_word), evidence from another document without it is about something
-    else ("The PX-200 weighs 850 kg" for "Сколько весит насос НД-40?"); in the same document
-    it may be the next page of the same table or list, and stays. Evidence that names
-    nowhere a model code the question asks and the best evidence names is about another
-    product (evidence.lacks_asked_code)."""
-    return ((best.key_missing > 0 or cand.key_missing == 0 or cand.hit.doc_id == best.hit.doc_id)
-            and not lacks_asked_code(cand, best, groups))
-
-
 #: A question whose only content word is at least this common in general language (wordfreq's
 #: Zipf scale: log10 of occurrences per billion words; 4.5 is about the 5,000 most common
 #: words of a language, such as "срок", "price", "size", "时间") names no subject.
@@ -434,7 +432,7 @@ def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],
     resolved model and modification), in `compare[]`; their claims are never mixed (the
     top-level Answer has none). Status: answered when every side is, partial when some are,
     refused when none is."""
-    from ..answer_model import CompareItem
+    from pincite.contract import CompareItem
 
     lang = analysis.detect_language(question)
     items = []
@@ -483,7 +481,8 @@ def _mark_status(ans: Answer, res) -> None:
     for c in cites:
         if not (c.model and c.revision):
             continue
-        mods = [res.flt.modification] if res.flt.modification else [m.strip() for m in (c.modification or "").split(",")]
+        mods = ([res.flt.modification] if res.flt.modification
+                else [m.strip() for m in (c.modification or "").split(",")])
         for m in mods:
             e = res.registry.entry(c.model, m, c.revision)
             if e is not None:
@@ -762,10 +761,10 @@ def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Can
     held = set().union(*(window_tokens(c) for c in cands)) if cands else set()
     names = set().union(*(set(c.hit.name_terms) for c in cands)) if cands else set()
     lacking = [g for g in groups if not held & set(g) and not extractive.names_document(g, names)]
-    out = [g[0] for g in lacking if extractive._is_cjk(g[0][0])]  # a Chinese word is its own form
+    out = [g[0] for g in lacking if is_cjk(g[0][0])]  # a Chinese word is its own form
     for raw in q.split():
         forms = set(analysis.tokens(raw))
-        if not extractive._is_cjk(raw[0]) and any(forms & set(g) for g in lacking):
+        if not is_cjk(raw[0]) and any(forms & set(g) for g in lacking):
             out.append(raw.strip(".,;:!?«»\"'()？，。"))
     return list(dict.fromkeys(w for w in out if w))
 

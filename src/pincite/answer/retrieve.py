@@ -9,8 +9,9 @@ import dataclasses
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from .. import analysis
-from ..chunking import cover_lines
+from pincite.chunk.pages import cover_lines
+from pincite.text import analysis
+
 from ..index.base import Hit, Index, SearchFilter
 from . import asked_type
 

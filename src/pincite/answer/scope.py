@@ -3,7 +3,7 @@
 From options (--model --modification --revision --serial --mode current|as-shipped) and
 what the question itself names ("PX-200, модификация B", "modification B", "mod. B",
 "型号 PX-200 … B 型", "S/N 12345", "заводской номер 12345"), resolved through the library's
-registry (library.registry): in current mode (the default when the registry lists the
+registry (store.registry): in current mode (the default when the registry lists the
 model) the revision current *for that modification*; in as-shipped mode the revision the
 serial number shipped with. The result is a SearchFilter applied inside the search (never
 relaxed) and the Answer's `scope` saying what was used and why.
@@ -19,10 +19,11 @@ import datetime as _dt
 import re
 from dataclasses import dataclass, field
 
-from ..answer_model import Clarification, Scope
+from pincite.contract import Clarification, Scope
+from pincite.store.fields import field_key
+from pincite.store.registry import Registry, RegistryEntry
+
 from ..index.base import Hit, SearchFilter
-from ..library.fields import field_key
-from ..library.registry import Registry, RegistryEntry
 from .messages import message
 
 MODES = ("current", "as-shipped")

@@ -20,7 +20,7 @@ import re
 import threading
 from collections.abc import Iterable
 
-from .. import analysis
+from ..text import analysis
 
 #: Word vectors kept per embedder (least recently used dropped): a small library's
 #: vocabulary is a few thousand words; 16,384 vectors of 512 float32 are 32 MiB.
@@ -78,7 +78,7 @@ def question_words(question: str, groups: Iterable[tuple[str, ...]]) -> dict[tup
 
 
 def _cache(embedder):
-    from ..embeddings import VectorCache
+    from ..text.embed import VectorCache
 
     key = f"{embedder.name} {embedder.version}"
     with _caches_lock:
@@ -94,7 +94,7 @@ def word_vectors(embedder, words: list[str]):
     words do not push passages out of its own cache. EmbedderError as the embedder raises."""
     import numpy as np
 
-    from ..embeddings import embed_distinct
+    from ..text.embed import embed_distinct
 
     if not words:
         return np.zeros((0, embedder.dim_or_probe()), dtype=np.float32)

@@ -32,11 +32,11 @@ from __future__ import annotations
 
 import re
 
-from .. import analysis
+from pincite.text import analysis
 
 #: A part needs this many content words to stand alone (rule 3).
 MIN_CONTENT_WORDS = 3
-#: Parts at most (issue #9: 2-4 sub-questions).
+#: Parts at most (2-4 sub-questions: docs/decisions/0008-questions.md).
 MAX_PARTS = 4
 
 _INTERROGATIVE = {

@@ -1,7 +1,7 @@
-"""Table claims verified as (row header, column header, value) triples (issue 5).
+"""Table claims verified as (row header, column header, value) triples.
 
-Rule source: issue 5 ("A table claim verifies as a (row header, column header, value) triple
-against the stored table") and ARCHITECTURE.md ("verify ... table cell triple"). A claim read
+Rule (docs/decisions/0004-tables.md): a table claim verifies as a (row header, column header,
+value) triple against the stored table. A claim read
 from a table ("Remote (D) / Catastrophic (1): Serious") is checked against the table as
 extraction stored it (``DocumentModel.tables``, :mod:`pincite.extract.tables`), never against a
 chunk's search text:
@@ -27,11 +27,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from pincite import analysis
 from pincite.answer.normalize import loose
 from pincite.answer.numbers import number_mentions, unsupported_numbers, unsupported_units
+from pincite.chunk.tables import rows_in_span
 from pincite.extract.model import DocumentModel
-from pincite.table_chunks import rows_in_span
+from pincite.text import analysis
 
 REASON_ROW = "row not found"
 REASON_COLUMN = "column not found"
@@ -140,7 +140,7 @@ class TableClaim:
 
 def table_row_claim(table: dict, row: int, terms: Iterable[str]) -> TableClaim | None:
     """The claim a table row gives for a question whose analysed words are ``terms``
-    (pincite.analysis.tokens of the question): the column whose header shares the most of
+    (pincite.text.analysis.tokens of the question): the column whose header shares the most of
     them (the row-header column left out; a tie, or no shared word, gives None: no
     guessing), its value in row ``row`` (index into table["rows"]), stated as "row header /
     column header: value" and given only when the triple verifies (None otherwise, and for
@@ -167,7 +167,7 @@ def table_row_claim(table: dict, row: int, terms: Iterable[str]) -> TableClaim |
 def claim_for_span(doc: DocumentModel, page: int, start: int, end: int,
                    terms: Iterable[str]) -> TableClaim | None:
     """The table claim of a quote: the rows of ``doc``'s tables whose text overlaps [start,
-    end) of physical ``page``'s text (pincite.table_chunks.rows_in_span); of several, the
+    end) of physical ``page``'s text (pincite.chunk.tables.rows_in_span); of several, the
     one row whose cells share the most of ``terms`` (a tie gives None); then
     :func:`table_row_claim`. This is what an extractive answer quoting a "table-row" chunk
     shows as its claim text instead of the bare quote (never when the triple fails)."""

@@ -1,7 +1,7 @@
 """Checks that a quote stands verbatim in a page's own source text, and that a claim's numbers do.
 
-This module owns the verbatim-quote check of every claim (ARCHITECTURE.md, "Quote verification
-normalises both sides..."). It compares a quote only with the source text it is given: the page's
+This module owns the verbatim-quote check of every claim (docs/decisions/0002-quote-verification.md).
+It compares a quote only with the source text it is given: the page's
 own text span or the table cell from the document. It never looks at a chunk's search text, which
 carries title / revision / section-path prefixes the document itself does not contain.
 
@@ -20,9 +20,10 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from pincite.answer.normalize import SCRIPT_CHARS, Normalized, cjk_count, is_cjk, loose, normalize
+from pincite.answer.normalize import SCRIPT_CHARS, Normalized, loose, normalize
+from pincite.text.cjk import cjk_count, is_cjk
 
-# ARCHITECTURE.md, "Quote verification...": a quote must be at least 12 non-space characters,
+# docs/decisions/0002-quote-verification.md: a quote must be at least 12 non-space characters,
 MIN_QUOTE_CHARS = 12
 # ... or 4 when the quote is CJK (mostly CJK characters).
 MIN_QUOTE_CHARS_CJK = 4
@@ -98,7 +99,7 @@ def _find_quote(quote: str, needle: str, source: str | None) -> QuoteCheck:
 
 
 def min_quote_chars(normalized_quote: str, lang: str | None = None) -> int:
-    """Minimum non-space length for this quote: 4 when mostly CJK, else 12 (ARCHITECTURE.md).
+    """Minimum non-space length for this quote: 4 when mostly CJK, else 12 (MIN_QUOTE_CHARS).
 
     "Mostly" is at least half the non-space characters, or a third when `lang` is zh/ja/ko.
     """
@@ -234,7 +235,8 @@ def check_claim(text: str, quote: str, chunk_text: str | None, *, lang: str | No
         return ClaimCheck(False, q.level, start=q.start, end=q.end, reason=f"number {missing[0]} is not in the quote")
     units = unsupported_units(text, [quote, chunk_text or ""], lang)
     if units:
-        return ClaimCheck(False, q.level, start=q.start, end=q.end, reason=f"unit {units[0]} is not in the quote or its passage")
+        return ClaimCheck(False, q.level, start=q.start, end=q.end,
+                          reason=f"unit {units[0]} is not in the quote or its passage")
     neg = _negation_change(text, quote) or _negation_before(chunk_text or "", q.start, quote)
     if neg:
         return ClaimCheck(False, q.level, start=q.start, end=q.end, reason=neg)
@@ -264,7 +266,7 @@ def _foreign_link(claim: str, quote: str) -> str | None:
 def _support_share(claim: str, quote: str, question: str) -> float:
     """Share (0..1) of the claim's content words (analysis.query_groups) with a form in the
     quote or the question; 1 for a claim without content words."""
-    from .. import analysis
+    from pincite.text import analysis
 
     groups = analysis.query_groups(claim)
     if not groups:
@@ -327,6 +329,6 @@ def _negation_before(source: str, start: int | None, quote: str) -> str | None:
 
 def _shares_word(claim: str, quote: str) -> bool:
     """True when claim and quote share an analysed content word (stems, CJK words)."""
-    from .. import analysis
+    from pincite.text import analysis
 
     return bool(set(analysis.tokens(claim)) & set(analysis.tokens(quote)))

@@ -4,7 +4,7 @@ A PDF chunk is addressed by its physical page and printed label. Other documents
 unit (PageText) an `address` dict and, optionally, finer `spans`; this module narrows a
 unit's address to the span of text a chunk covers. Must not import later stages.
 
-Address kinds (ARCHITECTURE.md, "One Answer shape"): {"kind": "sheet", "sheet": "RevB",
+Address kinds (docs/decisions/0001-answer-contract.md): {"kind": "sheet", "sheet": "RevB",
 "range": "B5"}, {"kind": "slide", "slide": 2}, {"kind": "lines", "start": 10, "end": 14}.
 Inside the pages of a DOCX read through its converted PDF, spans carry {"kind": "blocks",
 "start": 5, "end": 7} (its paragraphs and table rows, numbered as its "lines" address counts

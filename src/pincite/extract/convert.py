@@ -6,7 +6,7 @@ import later stages.
 
 Each conversion runs in a fresh temporary folder (``pincite-soffice-*`` under the system
 temp folder) holding its own LibreOffice profile (``-env:UserInstallation``, so parallel
-runs and a LibreOffice the user has open never share one: ARCHITECTURE.md "Office"), a
+runs and a LibreOffice the user has open never share one), a
 copy of the file under a plain name, the output folder, and the ``HOME`` and ``TMPDIR``
 LibreOffice writes to; the folder is deleted afterwards, whatever happened. No shell is
 involved (an argument list), the process runs in its own session so a timeout kills
@@ -28,7 +28,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from pincite.errors import PinciteError
+from pincite.errors import ConversionError
 
 #: Environment variable naming the LibreOffice binary ("off" disables conversion).
 SOFFICE_ENV = "PINCITE_SOFFICE"
@@ -38,7 +38,7 @@ TIMEOUT_ENV = "PINCITE_SOFFICE_TIMEOUT"
 SOFFICE_NAMES = ("soffice", "libreoffice")
 #: Seconds one conversion may take before it is killed. Measured here (LibreOffice 7.4,
 #: fresh profile each run, 2 shared cores): ~1.8 s for a 2-page DOCX, most of it the start
-#: with a new profile (ARCHITECTURE.md: ~2.4 s warm); a few hundred pages take tens of
+#: with a new profile (about 2.4 s warm); a few hundred pages take tens of
 #: seconds. 120 s leaves a wide margin and still bounds a file that makes LibreOffice hang.
 SOFFICE_TIMEOUT_S = 120.0
 #: Last characters of LibreOffice's output quoted in an error message.
@@ -48,18 +48,6 @@ MAX_OUTPUT_CHARS = 300
 SOURCE_NAME = "document.docx"
 #: Prefix of the per-run temporary folder.
 TEMP_PREFIX = "pincite-soffice-"
-
-
-class ConversionError(PinciteError):
-    """A conversion to PDF did not give a PDF. ``path`` is the file, ``reason`` says why in a
-    few words (not found, timed out after N s, exit status N, no output); the message is
-    "<path>: no PDF pages: <reason>". Ingest never fails for it: the DOCX is read without
-    pages and the reason goes into the document's warnings."""
-
-    def __init__(self, path: Path | str, reason: str):
-        self.path = Path(path)
-        self.reason = reason
-        super().__init__(f"{self.path}: no PDF pages: {reason}")
 
 
 @dataclass(frozen=True)

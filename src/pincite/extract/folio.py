@@ -1,6 +1,6 @@
 """Printed page labels from running headers and footers ("folios"), for PDFs without /PageLabels.
 
-Rule source: ARCHITECTURE.md, "Printed page labels", and issue #5: /PageLabels first; when a
+Rule (docs/decisions/0003-pages-labels-layout.md): /PageLabels first; when a
 PDF defines none, read number-like tokens from the top and bottom two lines of each page and
 accept one only when neighbouring pages agree. This module only looks at the page texts that
 extraction already has (PDFium's ``get_text_range()``, one string per physical page); it parses
@@ -61,15 +61,15 @@ from dataclasses import dataclass
 from typing import Sequence
 
 #: Non-empty, non-boilerplate lines read from the top and from the bottom of each page
-#: (ARCHITECTURE.md: "top and bottom two lines").
+#: (docs/decisions/0003-pages-labels-layout.md).
 EDGE_LINES = 2
 #: Lines at each end of a page considered when counting repeated lines (step 2 above).
 BOILERPLATE_ZONE = 6
 #: A line repeated verbatim in the zones of this many pages is boilerplate. 3 = the smallest
 #: count that is a pattern rather than a coincidence of two pages (same threshold as MIN_RUN).
 BOILERPLATE_MIN_PAGES = 3
-#: Neighbour agreement (issue #5: "at least 3 pages in the run, or the neighbours on both sides
-#: consistent", which is also a run of 3).
+#: Neighbour agreement: at least 3 pages in the run, or the neighbours on both sides
+#: consistent, which is also a run of 3.
 MIN_RUN = 3
 #: Largest step in physical pages between two members of one run: up to 2 pages in between may
 #: lack a readable folio (figure pages, chapter openers) without breaking the run.

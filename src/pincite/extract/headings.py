@@ -1,8 +1,9 @@
 """Section headings found from fonts and numbering, for PDFs without an outline.
 
-Rule source: issue 5 ("section path from heading detection where the PDF has no outline: font
-size and weight and numbering such as "5.3 Title" / "Глава 2" / "第三章"; guard against false
-headings: table cells, folios, running headers, numbered list items in body size"). The
+Rule (docs/decisions/0003-pages-labels-layout.md): without an outline, section paths come from
+headings found by font size, weight and numbering ("5.3 Title", "Глава 2", "第三章"), guarded
+against false headings (table cells, folios, running headers, numbered list items in body
+size). The
 outline (:func:`pincite.extract.pdf.read_outline`) always wins: this module is only used when
 it gives nothing. It looks at the lines :func:`pincite.extract.layout.scan_lines` measured
 (style sampled on each line's first visible char) and the page texts; it opens no file.
@@ -316,8 +317,8 @@ def _numbering_is_latin(title: str) -> bool:
 def _in_sequence(found: list[tuple[Heading, str, float, bool]]) -> list[tuple[Heading, str, float, bool]]:
     """Drop top-level digit headings ("3. …") that are not part of the document's rising
     sequence of chapter numbers (the longest strictly increasing run of them, in document
-    order, among the headings of one style): numbered items of a preface or a form before "1. SCOPE" restarts the count. Where
-    the document has at least CHILDREN_MIN deeper digit headings ("4.12", "4.12.4") but none
+    order, among the headings of one style): numbered items of a preface or a form before "1. SCOPE" restarts
+    the count. Where the document has at least CHILDREN_MIN deeper digit headings ("4.12", "4.12.4") but none
     of its top-level ones has a child, those are not chapters ("25 LFTDEG", a label in a chart
     of en-usntps-ftm-103, whose chapters are numbered "1.1", "1.2", ...)."""
     tops = [(k, int(_DIGIT_RE.match(h.title).group("num"))) for k, (h, kind, _, _) in enumerate(found)

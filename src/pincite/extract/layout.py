@@ -2,8 +2,8 @@
 reading order of a two-column page whose columns PDFium gives interleaved, and margin notes
 PDFium puts inside a paragraph.
 
-Rule source: issue 5 ("a two-column page gives the left column before the right") and
-ARCHITECTURE.md ("stored text order (two-column layout must be checked)"). This module reads
+Rule (docs/decisions/0003-pages-labels-layout.md): a two-column page gives the left column
+before the right, whatever order PDFium stored the text in. This module reads
 a PDFium text page that extraction already holds open (:mod:`pincite.extract.pdf`); it opens
 no file and imports no later stage.
 
@@ -73,7 +73,7 @@ The rewritten text keeps PDFium's text as it was around the notes (only the note
 whitespace and line break that went with each are cut out); ``char_map`` maps it back as
 for a reordered page, the inserted line breaks map to nothing.
 :func:`margin_words` gives the same geometry to a second extractor's words (the
-cross-check, :mod:`pincite.crosscheck`).
+cross-check, :mod:`pincite.eval.crosscheck`).
 
 **Chars left out.** The same kind of map serves a page text from which extraction left out
 chars of PDFium's text (glyphs the PDF marks as no text, see :mod:`pincite.extract.pdf`):
@@ -203,7 +203,7 @@ def scan_lines(textpage, text: str, char_map=None, source: str | None = None) ->
     index = _Index(textpage, text, char_map, source)
     raw = index.raw
     out: list[Line] = []
-    l, r, b, t = (ctypes.c_double() for _ in range(4))
+    left, r, b, t = (ctypes.c_double() for _ in range(4))
     matrix = pdfium_c.FS_MATRIX()
     name = ctypes.create_string_buffer(_FONT_NAME_BYTES)
     flags = ctypes.c_int()
@@ -219,7 +219,7 @@ def scan_lines(textpage, text: str, char_map=None, source: str | None = None) ->
             if k0 >= 0:
                 line.size, line.bold = _style(raw, k0, matrix, name, flags, end - start <= STYLE_MAX_CHARS)
                 if k1 >= k0:
-                    _geometry(raw, k0, k1 - k0 + 1, line, l, t, r, b)
+                    _geometry(raw, k0, k1 - k0 + 1, line, left, t, r, b)
             out.append(line)
         pos += len(chunk)
     return out
@@ -240,16 +240,16 @@ def _style(raw, k: int, matrix, name, flags, want_bold: bool = True) -> tuple[fl
     return round(float(size), 2), bold
 
 
-def _geometry(raw, k: int, count: int, line: Line, l, t, r, b) -> None:
+def _geometry(raw, k: int, count: int, line: Line, left, t, r, b) -> None:
     n = pdfium_c.FPDFText_CountRects(raw, k, count)
     get = pdfium_c.FPDFText_GetRect
     pieces: list[list[float]] = []
     x0 = y0 = float("inf")
     x1 = y1 = float("-inf")
     for j in range(max(0, n)):
-        if not get(raw, j, l, t, r, b):
+        if not get(raw, j, left, t, r, b):
             continue
-        a, c, lo, hi = l.value, r.value, b.value, t.value
+        a, c, lo, hi = left.value, r.value, b.value, t.value
         x0, x1 = min(x0, a), max(x1, c)
         y0, y1 = min(y0, lo), max(y1, hi)
         if pieces and a - pieces[-1][1] < GAP_MIN_PT and pieces[-1][0] - c < GAP_MIN_PT:
@@ -457,7 +457,7 @@ def _piece_spans(index: _Index, text: str, pieces: list[_Piece], gutter: float) 
     """[start, end) of each piece in the old text; a merged line is cut at its first char
     whose box starts right of the gutter (whitespace at the cut left out)."""
     out: dict[int, tuple[int, int]] = {}
-    l, r, b, t = (ctypes.c_double() for _ in range(4))
+    left, r, b, t = (ctypes.c_double() for _ in range(4))
     i = 0
     while i < len(pieces):
         p = pieces[i]
@@ -468,7 +468,7 @@ def _piece_spans(index: _Index, text: str, pieces: list[_Piece], gutter: float) 
                 if text[off].isspace():
                     continue
                 k = index(off)
-                if k >= 0 and pdfium_c.FPDFText_GetCharBox(index.raw, k, l, r, b, t) and l.value >= gutter:
+                if k >= 0 and pdfium_c.FPDFText_GetCharBox(index.raw, k, left, r, b, t) and left.value >= gutter:
                     cut = off
                     break
             left_end = cut
@@ -598,7 +598,7 @@ def margin_words(lines: list[list[tuple[float, float, float, float, str]]], widt
                  ) -> set[tuple[int, int]]:
     """The words of a second extractor's page text that are margin notes standing inside a
     paragraph, by the rule :func:`margin_notes` applies to PDFium's text (for
-    pincite.crosscheck: pdftotext's words, which it may leave out before matching a quote
+    pincite.eval.crosscheck: pdftotext's words, which it may leave out before matching a quote
     that PDFium's text gave with those notes moved).
 
     lines: the page's lines in that extractor's text order, each a list of words (left,
@@ -846,16 +846,16 @@ def _split(index: _Index, text: str, ln: Line, a_to: float, b_from: float, left_
     not divide so, when no whitespace separates the parts (one word across the edge) or
     they lie less than NOTE_SEP_MIN_PT apart (a word space of an overfull line that crosses
     the edge); whitespace at the cut belongs to neither part."""
-    l, r, b, t = (ctypes.c_double() for _ in range(4))
+    left, r, b, t = (ctypes.c_double() for _ in range(4))
     first_end = cut = -1
     first_x = second_x = None  # (left, right) of the first and second part's chars
     for off in range(ln.start, ln.end):
         if text[off].isspace():
             continue
         k = index(off)
-        if k < 0 or not pdfium_c.FPDFText_GetCharBox(index.raw, k, l, r, b, t):
+        if k < 0 or not pdfium_c.FPDFText_GetCharBox(index.raw, k, left, r, b, t):
             return None
-        x0, x1 = l.value, r.value
+        x0, x1 = left.value, r.value
         if cut < 0:
             if x1 <= a_to:
                 first_end = off + 1

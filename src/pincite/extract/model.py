@@ -110,7 +110,7 @@ class DocumentModel:
         "rows": [{"page": int, "cells": [str per column], "bbox": [left, bottom, right, top],
         "char_start": int | None, "char_end": int | None}]} (a row's span of its page's
         text, None when that span is not clean). `pincite reindex` builds table chunks from
-        this field without parsing the PDF again (pincite.table_chunks).
+        this field without parsing the PDF again (pincite.chunk.tables).
     """
 
     doc_id: str

@@ -5,7 +5,7 @@ it and reading its TSV output back into a page text plus word boxes. Which pages
 is decided in :mod:`pincite.extract.quality` (``weak_page_reason``) and
 :mod:`pincite.extract.pdf`. It must not import later stages.
 
-Decisions (ARCHITECTURE.md, "OCR"):
+Decisions (docs/decisions/0005-ocr.md):
 
 * Debian ``tesseract-ocr`` with ``tesseract-ocr-rus`` and ``tesseract-ocr-chi-sim``, always
   ``-l rus+chi_sim+eng`` together (one language alone: 13-45% character errors on the other
@@ -44,8 +44,9 @@ import pypdfium2.raw as pdfium_c
 
 from pincite import config
 from pincite.extract.quality import fix_mixed_script
+from pincite.text.cjk import is_cjk
 
-#: tesseract languages, always together (ARCHITECTURE.md).
+#: tesseract languages, always together (docs/decisions/0005-ocr.md).
 LANGUAGES = ("rus", "chi_sim", "eng")
 #: Debian packages that provide tesseract and those languages (eng comes with tesseract-ocr).
 DEBIAN_PACKAGES = "tesseract-ocr tesseract-ocr-rus tesseract-ocr-chi-sim"
@@ -172,7 +173,8 @@ def run_tesseract(image: PageImage, executable: str = "tesseract", timeout: floa
     seconds = time.perf_counter() - t0
     if out.returncode != 0:
         lines = out.stderr.decode("utf-8", "replace").strip().splitlines()
-        return OcrResult(seconds=seconds, error=f"tesseract failed ({lines[-1] if lines else f'exit {out.returncode}'})")
+        last = lines[-1] if lines else f"exit {out.returncode}"
+        return OcrResult(seconds=seconds, error=f"tesseract failed ({last})")
     text, spans = parse_tsv(out.stdout.decode("utf-8", "replace"), image.to_page)
     return OcrResult(text, spans, seconds)
 
@@ -207,7 +209,7 @@ def parse_tsv(tsv: str, to_page: tuple[float, ...] = (0.0, 1.0, 0.0, 0.0, 0.0, -
                 sep = "\n\n"
             elif key != prev_key:
                 sep = "\n"
-            elif _is_cjk(prev_text[-1]) and _is_cjk(text[0]):
+            elif is_cjk(prev_text[-1]) and is_cjk(text[0]):
                 sep = ""
             else:
                 sep = " "
@@ -228,12 +230,6 @@ def _bbox(box: tuple[int, int, int, int], m: tuple[float, ...]) -> list[float]:
         xs.append(m[0] + m[1] * x + m[2] * y)
         ys.append(m[3] + m[4] * x + m[5] * y)
     return [round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2)]
-
-
-def _is_cjk(ch: str) -> bool:
-    o = ord(ch)
-    return (0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFE30 <= o <= 0xFE4F
-            or 0xFF00 <= o <= 0xFF60 or 0xFFE0 <= o <= 0xFFEF or 0x20000 <= o <= 0x3FFFF)
 
 
 def workers() -> int:

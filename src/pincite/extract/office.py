@@ -76,7 +76,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from xml.etree import ElementTree
 
-from pincite.errors import DamagedDocument, EmptyFile, IngestError
+from pincite.errors import ConversionError, DamagedDocument, EmptyFile, IngestError
 from pincite.extract import convert
 from pincite.extract.address import cell_range, merge_addresses
 from pincite.extract.model import EXTRACTOR_VERSION, DocumentModel, PageText
@@ -411,7 +411,7 @@ def extract_docx_with_pages(path: Path, pdf_dest: Path, *, doc_id: str, sha256: 
         convert.convert_to_pdf(path, pdf_dest, soffice=soffice)
         doc = extract_docx_pages(path, pdf_dest, doc_id=doc_id, sha256=sha256, file_name=file_name,
                                  limits=limits, ocr=ocr, max_ocr_pages=max_ocr_pages)
-    except convert.ConversionError as e:
+    except ConversionError as e:
         reason = e.reason
     except Exception as e:  # whatever else goes wrong with the PDF must not lose the DOCX
         reason = f"the converted PDF cannot be read: {type(e).__name__}: {e}"
@@ -436,8 +436,8 @@ def extract_docx_pages(path: Path, pdf_path: Path, *, doc_id: str, sha256: str,
     chunk's index record carries the blocks it covers (:func:`locate_blocks` says how they
     are found). ``sections`` come from the PDF's outline (LibreOffice exports the headings
     as bookmarks); when it has none, from the DOCX headings (Heading 1-9, by level; Title
-    left out), and only without those from what extract_pdf found. File name, title and MIME type are the DOCX's; ``extractor`` is
-    :func:`paged_extractor`. ``warnings``: the PDF's page warnings, and how many blocks were
+    left out), and only without those from what extract_pdf found. File name, title and MIME type are the
+    DOCX's; ``extractor`` is :func:`paged_extractor`. ``warnings``: the PDF's page warnings, and how many blocks were
     not found, when any.
 
     Raises ConversionError (the DOCX is then to be read without pages) when the PDF cannot
@@ -452,14 +452,14 @@ def extract_docx_pages(path: Path, pdf_path: Path, *, doc_id: str, sha256: str,
         pdf = extract_pdf(pdf_path, doc_id=doc_id, sha256=sha256, limits=limits, ocr=ocr,
                           max_ocr_pages=max_ocr_pages)
     except IngestError as e:
-        raise convert.ConversionError(path, f"the converted PDF cannot be read: {e.reason}"
+        raise ConversionError(path, f"the converted PDF cannot be read: {e.reason}"
                                       + (f" ({e.detail})" if getattr(e, "detail", "") else "")) from None
     pages = pdf.pages
     found = locate_blocks([b[3] for b in blocks], [p.text for p in pages])
     total = sum(len(_norm_text("".join(b[3]))) for b in blocks)
     located = sum(len(_norm_text("".join(b[3]))) for b, f in zip(blocks, found) if f and f.exact)
     if total and located < DOCX_MIN_LOCATED * total:
-        raise convert.ConversionError(path, f"the converted PDF holds only {located / total:.0%} of "
+        raise ConversionError(path, f"the converted PDF holds only {located / total:.0%} of "
                                       f"the document's text (at least {DOCX_MIN_LOCATED:.0%} needed)")
     for number, where in enumerate(found, 1):
         for page_index, start, end in (where.spans if where else []):
@@ -845,7 +845,7 @@ def _sheet_extras(wb, ws) -> _SheetExtras:
 
 def _sheet_units(ws, extras: _SheetExtras):
     """Units of one sheet: blocks of at most XLSX_ROWS_PER_UNIT rows with values."""
-    from openpyxl.utils.cell import coordinate_from_string, column_index_from_string
+    from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
     uncached = {}
     for ref, formula in extras.uncached.items():

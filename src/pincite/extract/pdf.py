@@ -70,7 +70,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from pincite.errors import Damaged, EmptyFile, Encrypted, GarbledText, NoTextLayer, NotAPdf, TooLarge
+from pincite.errors import Damaged, EmptyFile, Encrypted, GarbledText, NotAPdf, NoTextLayer, TooLarge
 from pincite.extract import headings as headings_mod
 from pincite.extract import hidden as hidden_mod
 from pincite.extract import layout
@@ -78,8 +78,6 @@ from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
 from pincite.extract.geometry import apply, compose
 from pincite.extract.model import DocumentModel, PageText
-from pincite.extract.tables import find_tables
-from pincite.extract.title import choose_title
 from pincite.extract.quality import (
     WEAK_MAX_LETTERS,
     letter_count,
@@ -89,6 +87,8 @@ from pincite.extract.quality import (
     repair_cp1251,
     weak_page_reason,
 )
+from pincite.extract.tables import find_tables
+from pincite.extract.title import choose_title
 
 MIME_PDF = "application/pdf"
 
@@ -233,7 +233,7 @@ def extract_pdf(
         raise NoTextLayer(path, detail)
     if not any(p.page_label for p in pages):
         # No /PageLabels (get_page_label gives '' for every page): read the printed folios
-        # from headers and footers instead (ARCHITECTURE.md, "Printed page labels").
+        # from headers and footers instead (docs/decisions/0003-pages-labels-layout.md).
         for page_text, folio in zip(pages, infer_folio_labels([p.text for p in pages])):
             if folio:
                 page_text.page_label, page_text.label_source = folio, "folio"

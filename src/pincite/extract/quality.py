@@ -127,8 +127,8 @@ def plausible_russian_word(word: str) -> bool:
     Russian letters only; lower case, upper case or capitalised (no "пРИвет"); not starting
     with ъ ь ы; none of the letter pairs Russian spelling excludes ("ьь", "аь", "жы", ...); no
     run of more than ``MAX_RU_CONSONANT_RUN`` (4) consonants; and at least one vowel, unless
-    it is an upper-case abbreviation of at most ``MAX_ABBREVIATION`` (5) letters ("СССР"). Text in another 8-bit encoding
-    (KOI8-R, cp866) read through cp1251 fails it: its case and letters come out scrambled.
+    it is an upper-case abbreviation of at most ``MAX_ABBREVIATION`` (5) letters ("СССР"). Text in another
+    8-bit encoding (KOI8-R, cp866) read through cp1251 fails it: its case and letters come out scrambled.
     """
     low = word.lower()
     if not word or not set(low) <= _RUSSIAN or low[0] in "ъьы":

@@ -1,6 +1,6 @@
 """Reading the next files of an ingest in a second process (Library.ingest).
 
-An ingest spends most of its time embedding (numpy, pincite.embeddings) and much of the rest
+An ingest spends most of its time embedding (numpy, pincite.text.embed) and much of the rest
 extracting (PDFium and a lot of Python). `ReadAhead` runs FileReader.read for the files that
 come next in a child process, `python -m pincite.extract.readahead`, while the Library chunks,
 embeds and writes the current one, so the two use different cores and no GIL is shared

@@ -20,7 +20,7 @@ from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import MIME_PDF, PdfLimits, extract_pdf
 from pincite.extract.sniff import FileType, ZipLimits, sniff
 
-#: Suffix each kind of original is stored under (library.blobs).
+#: Suffix each kind of original is stored under (store.blobs).
 STORED_SUFFIX = {"pdf": ".pdf", "docx": ".docx", "pptx": ".pptx", "xlsx": ".xlsx", "txt": ".txt", "md": ".md"}
 
 

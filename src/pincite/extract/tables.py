@@ -1,4 +1,5 @@
-"""Ruled tables of PDF pages: found cheaply with PDFium, read with pdfplumber (issue 5).
+"""Ruled tables of PDF pages: found cheaply with PDFium, read with pdfplumber
+(docs/decisions/0004-tables.md).
 
 Three steps, each cheap enough to run on every page of a large library:
 
@@ -53,8 +54,9 @@ A table (one dict of ``DocumentModel.tables``; JSON-safe):
         the page text.
 
 Pages with OCR text and rotated pages get no tables. Char indexes go through
-``PageText.char_map`` on a page put in reading order or with glyphs left out as no text; a page whose text differs in length from
-PDFium's without such a map gets no tables. This module must not import chunking, index or answer.
+``PageText.char_map`` on a page put in reading order or with glyphs left out as no text; a page whose text
+differs in length from PDFium's without such a map gets no tables. This module must not import chunking,
+index or answer.
 """
 from __future__ import annotations
 
@@ -68,8 +70,8 @@ import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from pincite.extract.model import PageText
 from pincite.extract.geometry import apply, compose, lstrip_span, rstrip_span
+from pincite.extract.model import PageText
 
 #: A ruling line is at most RULE_MAX_THICK points thick (LaTeX's \hline is 0.4 pt, Word's
 #: borders 0.5-1.5 pt) and at least RULE_MIN_LEN points long (a table row is ~12 pt high).

@@ -17,6 +17,8 @@ import statistics
 import unicodedata
 from typing import Sequence
 
+from pincite.text.cjk import is_cjk_letter
+
 #: Share of the metadata title's words that must stand on the first page for it to be used:
 #: half tolerates a title that abbreviates or reorders the cover's wording ("Boiler B-12
 #: manual" over a cover saying "Boiler B-12 ... This manual"), and rejects a leftover title
@@ -39,16 +41,12 @@ _WORD_RE = re.compile(r"\w+", re.UNICODE)
 _NUMBERED_RE = re.compile(r"(?:\d+(?:\.\d+)*|[A-Z](?:\.\d+)+)[.)]?\s+\S")
 
 
-def _is_cjk(ch: str) -> bool:
-    return "CJK" in unicodedata.name(ch, "") or "\u3040" <= ch <= "\u30ff"
-
-
 def words(text: str) -> list[str]:
     """Case-folded words of ``text`` (NFKC): runs of letters and digits, each CJK character
     its own word."""
     out: list[str] = []
     for w in _WORD_RE.findall(unicodedata.normalize("NFKC", text).casefold()):
-        if any(_is_cjk(ch) for ch in w):
+        if any(is_cjk_letter(ch) for ch in w):
             out.extend(w)  # a Chinese title's characters stand in the page, not its words
         else:
             out.append(w)
@@ -68,8 +66,8 @@ def cover_heading(text: str, lines: Sequence) -> str:
     """The heading of a cover page: its largest-type lines (``lines``: objects with
     ``start``, ``end`` offsets into ``text`` and ``size`` in points, in reading order), the
     first of them and up to HEADING_MAX_LINES - 1 that follow it directly, joined by a
-    space, none of them opening with a section number; '' when the largest type is not HEADING_SIZE_RATIO times the median line size or
-    the heading is too short (HEADING_MIN_WORDS) or too long (HEADING_MAX_CHARS)."""
+    space, none of them opening with a section number; '' when the largest type is not HEADING_SIZE_RATIO
+    times the median line size or the heading is too short (HEADING_MIN_WORDS) or too long (HEADING_MAX_CHARS)."""
     sized = [ln for ln in lines if ln.size > 0 and text[ln.start:ln.end].strip()]
     if not sized:
         return ""
@@ -84,7 +82,7 @@ def cover_heading(text: str, lines: Sequence) -> str:
             break  # a numbered heading ("5 Tests", "2.1 Scope") opens a section, not a title page
         parts.append(line)
     heading = " ".join(parts)
-    n_cjk = sum(_is_cjk(ch) for ch in heading)
+    n_cjk = sum(is_cjk_letter(ch) for ch in heading)
     n_words = len(_WORD_RE.findall(heading))
     if len(heading) > HEADING_MAX_CHARS or (n_words < HEADING_MIN_WORDS and n_cjk < HEADING_MIN_CJK):
         return ""

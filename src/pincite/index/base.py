@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Iterator, Mapping, Protocol, Sequence, runtime
 if TYPE_CHECKING:
     import numpy as np
 
-    from ..chunking import Chunk
+    from pincite.chunk.model import Chunk
 
-from ..library.fields import DEFAULT_TRUST, TRUST_LEVELS, field_key
+from pincite.store.fields import DEFAULT_TRUST, TRUST_LEVELS, field_key
 
 #: Scope keys a question may carry (eval `scope` objects, REST bodies): SearchFilter fields.
 SCOPE_KEYS = ("model", "modification", "revision", "trust", "include_uploaded", "doc_ids")
@@ -28,10 +28,10 @@ class SearchFilter:
     doc_ids: only these documents (None = all). Points of documents still being ingested
     (state "pending") are always excluded.
     model / modification / revision: only documents whose field matches (spaces collapsed,
-    case folded: library.fields.field_key); a document *without* that field does not match
+    case folded: store.fields.field_key); a document *without* that field does not match
     (a manual with no model set is not "for every model"). `modification` matches when it is
     one of the document's `modifications`.
-    trust: the trust levels allowed (library.fields.TRUST_LEVELS); None = normative and
+    trust: the trust levels allowed (store.fields.TRUST_LEVELS); None = normative and
     reference, plus uploaded when `include_uploaded`. An explicit list is used as given
     (listing "uploaded" asks for uploads).
     """
@@ -103,13 +103,13 @@ class Hit:
     sheet range, line range), None for a PDF page.
     section_path / section_title: the chunk's outline section (["5 Tests", "5.3 Pressure
     check"], "5.3 Pressure check"); [] and '' when none.
-    parts: [] except for a "bridge" chunk (a sentence across a page break, pincite.bridges):
+    parts: [] except for a "bridge" chunk (a sentence across a page break, pincite.chunk.bridges):
     its pieces per page ({"page", "char_start", "char_end", "offset", "page_label",
     "label_source"}); char_start / char_end then index `text` itself.
     name_terms: the analysed words naming the hit's document (chunking.naming_text), as its
     index record holds them. dense: for a search with a query vector, the cosine similarity
     of the chunk's dense vector to it; None when no dense side was searched.
-    model, modifications, revision, trust: the document's fields (library.fields) as its
+    model, modifications, revision, trust: the document's fields (store.fields) as its
     index record holds them.
     """
 

@@ -1,15 +1,16 @@
 """Qdrant Edge index: one in-process shard folder holding, per chunk, a BM25 sparse
 vector and (when an embedder is configured) a dense vector.
 
-Owns `<data>/index/`. We analyse text in Python (pincite.analysis) and hand Edge's Bm25 a
+Owns `<data>/index/`. We analyse text in Python (pincite.text.analysis) and hand Edge's Bm25 a
 whitespace tokenizer with no stemmer, stopwords or lowercasing: Edge's own multilingual
-tokenizer drops digits, so "PX-200" and "PX-300" would become one token (ARCHITECTURE.md).
+tokenizer drops digits, so "PX-200" and "PX-300" would become one token
+(docs/decisions/0006-search-and-embeddings.md).
 IDF is applied by Edge at query time (Modifier.Idf). Filters are part of the query: a
 hybrid search is one Edge call with two prefetches (BM25 and dense), each carrying the same
 payload filter, fused by Reciprocal Rank Fusion.
 
 An Edge shard can be opened by one process only. EdgeIndex holds the shard's IndexLock
-(library.lock) before Edge reads a byte of it, and until it is closed: a second opener gets
+(store.lock) before Edge reads a byte of it, and until it is closed: a second opener gets
 IndexBusy and leaves the holder's files alone. Must not import answer/.
 """
 from __future__ import annotations
@@ -21,9 +22,10 @@ from typing import Iterator, Sequence
 import numpy as np
 import qdrant_edge as qe
 
-from ..chunking import Chunk
+from pincite.chunk.model import Chunk
+from pincite.store.lock import IndexLock
+
 from ..errors import IndexBusy, LibraryError
-from ..library.lock import IndexLock
 from .base import Hit, SearchFilter, StoredPoint
 
 SPARSE = "bm25"
@@ -42,7 +44,7 @@ PREFETCH_FACTOR = 3
 #: refused, with the same library and question).
 TIE_MARGIN = 10
 #: Keyword payload fields with an index (filters run inside the search on them). The
-#: document fields are matched through their *_key forms (library.fields.field_key: case
+#: document fields are matched through their *_key forms (store.fields.field_key: case
 #: folded), while "model", "modifications", "revision" keep the values as set, for display.
 KEYWORD_FIELDS = ("doc_id", "state", "trust", "model_key", "modifications_key", "revision_key",
                   "model", "modifications", "revision", "valid_from", "valid_to")
@@ -79,7 +81,7 @@ _NS = uuid.UUID("6f0b6c1e-8d51-4f7a-9b1e-70696e636974")  # namespace for point i
 
 def bm25_encoder() -> "qe.Bm25":
     """The BM25 encoder of every engine's sparse vectors: whitespace tokens of
-    pincite.analysis (no stemmer, stopwords or lowercasing: the analysed words are the
+    pincite.text.analysis (no stemmer, stopwords or lowercasing: the analysed words are the
     terms), k1 BM25_K, b BM25_B, average length BM25_AVG_LEN. Its document vectors hold token
     ids and BM25 term weights; its query vectors weight 1 per token; the engine multiplies
     by IDF at query time."""
@@ -461,8 +463,8 @@ class EdgeIndex:
 
 def doc_payload(fields) -> dict:
     """The document-field part of a chunk payload (DOC_FIELD_KEYS) for a
-    library.fields.DocFields (None: no fields, trust "reference")."""
-    from ..library.fields import DocFields, field_key
+    store.fields.DocFields (None: no fields, trust "reference")."""
+    from pincite.store.fields import DocFields, field_key
 
     f = fields or DocFields()
     return {

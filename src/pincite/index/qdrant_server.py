@@ -6,7 +6,7 @@ The collection has the layout of the Edge shard (index.edge): per chunk one poin
 id index.edge.point_id, a named cosine dense vector "dense" (when an embedder is set), a
 named sparse vector "bm25" with the IDF modifier, and the same payload; a keyword payload
 index on every filter field (index.edge.KEYWORD_FIELDS). The BM25 sparse vectors are made
-by the same encoder Edge uses (qdrant_edge.Bm25, whitespace tokenizer over pincite.analysis
+by the same encoder Edge uses (qdrant_edge.Bm25, whitespace tokenizer over pincite.text.analysis
 tokens, with Edge's k1, b and average length), so token ids and term weights are identical
 and the engine's IDF gives the same scores. A hybrid search is one query: a BM25 prefetch
 and a dense prefetch, each with the payload filter, fused by RRF with k = index.edge.RRF_K
@@ -27,11 +27,27 @@ from typing import TYPE_CHECKING, Iterator, Sequence
 
 import numpy as np
 
-from ..chunking import Chunk
+from pincite.chunk.model import Chunk
+
 from ..errors import IndexBusy, LibraryError, ProfileMismatch
 from .base import Hit, SearchFilter, StoredPoint
-from .edge import (DENSE, KEYWORD_FIELDS, MODES, PREFETCH_FACTOR, RRF_K, SPARSE, TIE_MARGIN, EdgeIndex,
-                   add_cosines, bm25_encoder, check_dense, point_id, ranked, stored_dense, stored_point)
+from .edge import (
+    DENSE,
+    KEYWORD_FIELDS,
+    MODES,
+    PREFETCH_FACTOR,
+    RRF_K,
+    SPARSE,
+    TIE_MARGIN,
+    EdgeIndex,
+    add_cosines,
+    bm25_encoder,
+    check_dense,
+    point_id,
+    ranked,
+    stored_dense,
+    stored_point,
+)
 
 if TYPE_CHECKING:
     from qdrant_client import QdrantClient

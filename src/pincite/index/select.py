@@ -17,90 +17,15 @@ from __future__ import annotations
 
 import os
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
-from urllib.parse import urlsplit
 
-from ..errors import ConfigError
+from pincite.config import API_KEY_ENV, IndexSpec
+
 from .base import Index
 
-#: Kinds of index engine.
-KINDS = ("edge", "qdrant", "qdrant-local")
-#: Environment variable holding the server's API key (never stored).
-API_KEY_ENV = "PINCITE_QDRANT_API_KEY"
-#: Default collection name on a server (Settings.qdrant_collection).
-DEFAULT_COLLECTION = "pincite"
 #: qdrant-client's in-process engines opened in memory in this process, one per data folder:
 #: a memory index lives as long as the process, across a Library's close and reopen.
 _MEMORY: dict[str, object] = {}
-
-
-@dataclass(frozen=True)
-class IndexSpec:
-    """A parsed index spec.
-
-    kind: one of KINDS. url: the server's base URL (scheme, host, port; never credentials)
-    for "qdrant". path: the in-process engine's folder or ":memory:" for "qdrant-local"
-    (None: <data>/qdrant). collection: the collection name (server and in-process engine).
-    shards / replicas: shard number and replication factor of a collection created on a
-    server (Qdrant's shard_number and replication_factor). int8: a created collection keeps
-    int8 scalar-quantized copies of the dense vectors in RAM (Qdrant scalar quantization).
-    """
-
-    kind: str = "edge"
-    url: str | None = None
-    path: str | None = None
-    collection: str = DEFAULT_COLLECTION
-    shards: int = 1
-    replicas: int = 1
-    int8: bool = False
-
-    def shown(self) -> str:
-        """The spec as a user writes it (no secrets: the spec holds none)."""
-        if self.kind == "qdrant":
-            return f"{self.url} (collection {self.collection})"
-        if self.kind == "qdrant-local":
-            return f"qdrant-local:{self.path or '<data>/qdrant'} (collection {self.collection})"
-        return "edge"
-
-
-def parse_index_spec(text: str | None, *, collection: str = DEFAULT_COLLECTION, shards: int = 1,
-                     replicas: int = 1, int8: bool = False) -> IndexSpec:
-    """The IndexSpec of `text` (module docstring; None or "" = "edge"). ConfigError for
-    an unknown form, a URL with a user name or password (the key belongs in
-    PINCITE_QDRANT_API_KEY), or a shard/replica count below 1."""
-    text = (text or "").strip()
-    if shards < 1 or replicas < 1:
-        raise ConfigError(f"Qdrant shards ({shards}) and replicas ({replicas}) must be at least 1")
-    if not collection or not all(ch.isalnum() or ch in "-_." for ch in collection):
-        raise ConfigError(f"Qdrant collection {collection!r}: use letters, digits, '-', '_' and '.'")
-    extra = dict(collection=collection, shards=shards, replicas=replicas, int8=int8)
-    if text in ("", "edge"):
-        return IndexSpec("edge")
-    if text == "qdrant-local" or text.startswith("qdrant-local:"):
-        path = text[len("qdrant-local:"):] or None
-        return IndexSpec("qdrant-local", path=path, **extra)
-    scheme = text.split("://", 1)[0].lower() if "://" in text else ""
-    if scheme in ("qdrant", "qdrants", "http", "https"):
-        parts = urlsplit(text)
-        if parts.username or parts.password:
-            raise ConfigError(f"index URL for host {parts.hostname}: leave credentials out of the URL; "
-                              f"put the API key in {API_KEY_ENV}")
-        if not parts.hostname:
-            raise ConfigError(f"index {text!r}: no host; write qdrant://HOST:6333")
-        web = "https" if scheme in ("https", "qdrants") else "http"
-        port = parts.port or 6333
-        host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-        return IndexSpec("qdrant", url=f"{web}://{host}:{port}{parts.path.rstrip('/')}", **extra)
-    raise ConfigError(f"index {text!r}: write edge, qdrant://HOST:PORT, http(s)://HOST:PORT, "
-                      "qdrant-local or qdrant-local:PATH")
-
-
-def spec_of(settings) -> IndexSpec:
-    """The IndexSpec a config.Settings selects (Settings.index and the qdrant_* fields)."""
-    return parse_index_spec(settings.index, collection=settings.qdrant_collection,
-                            shards=settings.qdrant_shards, replicas=settings.qdrant_replicas,
-                            int8=settings.qdrant_quantization == "int8")
 
 
 def index_profile(spec: IndexSpec) -> dict:

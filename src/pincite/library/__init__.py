@@ -1,0 +1,3 @@
+"""The Library facade (facade.Library) that owns every feature the faces offer, with the
+queue workers of a shared catalog (worker) and copying an index between engines (migrate).
+Importing this package loads nothing: the facade is imported from pincite.library.facade."""

@@ -6,7 +6,7 @@ a Library and its SQLite catalog belong to one thread, and the index to one proc
 transports (pincite.mcp.stdio, pincite.mcp.http) supply it.
 
 Inputs are typed (JSON schema from the function signatures); outputs are the pydantic shapes
-of pincite.answer_model (Answer, SearchResult, QuoteVerdict, PageView) and DocumentList here,
+of pincite.contract (Answer, SearchResult, QuoteVerdict, PageView) and DocumentList here,
 returned as structured content with their JSON schema. A pincite error or a bad argument
 becomes a tool error whose text says what and why; any other failure is reported without
 its details.
@@ -22,20 +22,21 @@ from mcp.server.mcpserver.exceptions import ResourceError, ToolError
 from mcp.types import ToolAnnotations
 from pydantic import BaseModel, Field
 
+from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
+from pincite.library.facade import Library
+from pincite.store.catalog import DocumentRow
+from pincite.store.fields import TRUST_LEVELS
+
 from .. import __version__
-from ..answer_model import Answer, PageView, QuoteVerdict, SearchResult
-from ..app import Library
 from ..errors import PinciteError
 from ..index.base import SearchFilter
-from ..library.catalog import DocumentRow
-from ..library.fields import TRUST_LEVELS
 
 T = TypeVar("T")
 
 #: Runs `fn(library)` where the library lives and returns its result.
 LibraryRun = Callable[[Callable[[Library], T]], Awaitable[T]]
 
-#: A document id: the first 16 hex digits of the original's SHA-256 (app.Library).
+#: A document id: the first 16 hex digits of the original's SHA-256 (library.facade.Library).
 DOC_ID_PATTERN = r"^[0-9a-f]{16}$"
 _DOC_ID_RE = re.compile(DOC_ID_PATTERN)
 _PAGE_RE = re.compile(r"[1-9][0-9]{0,6}")
@@ -92,7 +93,8 @@ class DocumentList(BaseModel):
     documents: list[DocumentInfo] = Field(default_factory=list)
 
 
-DocId = Annotated[str, Field(pattern=DOC_ID_PATTERN, description="document id, as list_documents and citations give it")]
+DocId = Annotated[str, Field(pattern=DOC_ID_PATTERN,
+                             description="document id, as list_documents and citations give it")]
 Page = Annotated[int, Field(ge=1, description="1-based physical page, as in a citation's `page` (of a sheet, "
                                             "slide or block of lines: its number)")]
 Question = Annotated[str, Field(min_length=1, max_length=2000,
@@ -136,8 +138,9 @@ def build_server(run: LibraryRun) -> MCPServer:
     async def ask(question: Question, model: ScopeModel = None, modification: ScopeModification = None,
                   revision: ScopeRevision = None, trust: ScopeTrust = None,
                   include_uploaded: IncludeUploaded = False,
-                  serial: Annotated[str | None, Field(description="serial number of the unit; the registry maps "
-                                                                  "it to its modification and shipped revision")] = None,
+                  serial: Annotated[str | None, Field(
+                      description="serial number of the unit; the registry maps it to its modification "
+                                  "and shipped revision")] = None,
                   mode: Annotated[Literal["current", "as-shipped"] | None,
                                   Field(description="revision to answer from: the one in force for the "
                                                     "modification, or the one the serial number shipped with")] = None,
@@ -156,7 +159,8 @@ def build_server(run: LibraryRun) -> MCPServer:
                                               serial=serial, mode=mode))
 
     @tool("Find passages that may answer a question")
-    async def search(question: Question, limit: Annotated[int, Field(ge=1, le=30, description="passages to return")] = 8,
+    async def search(question: Question,
+                     limit: Annotated[int, Field(ge=1, le=30, description="passages to return")] = 8,
                      model: ScopeModel = None, modification: ScopeModification = None,
                      revision: ScopeRevision = None, trust: ScopeTrust = None,
                      include_uploaded: IncludeUploaded = False, doc_ids: DocIds = None) -> SearchResult:

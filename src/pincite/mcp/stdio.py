@@ -12,7 +12,8 @@ import asyncio
 from concurrent.futures import ThreadPoolExecutor
 from typing import Callable, TypeVar
 
-from ..app import Library
+from pincite.library.facade import Library
+
 from ..config import Settings
 
 T = TypeVar("T")

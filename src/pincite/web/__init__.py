@@ -1,4 +1,4 @@
-"""The web app and REST API (`pincite serve`): the top stage, over `pincite.app.Library`.
+"""The web app and REST API (`pincite serve`): the top stage, over `pincite.library.facade.Library`.
 
 server: the FastAPI app (`create_app`) and `serve`; pages: page images and quote/chunk
 rectangles from the stored originals (pypdfium2); client: finding a running server of a

@@ -25,9 +25,11 @@ from typing import Iterable
 
 import httpx
 
-from ..answer_model import Answer
-from ..errors import PinciteError
-from .guard import CHALLENGE_HEADER, PROOF_HEADER, is_loopback, proof
+from pincite.contract import Answer
+
+from ..errors import ServerError, UntrustedServer
+from ..urls import is_loopback_host
+from .guard import CHALLENGE_HEADER, PROOF_HEADER, proof
 
 SERVER_FILE = "server.json"
 TOKEN_ENV = "PINCITE_TOKEN"
@@ -41,30 +43,15 @@ CLI_TRUST = "reference"
 UPLOAD_BATCH = 50
 
 
-class ServerError(PinciteError):
-    """The server refused a request: `status` is the HTTP status, the message its detail."""
-
-    def __init__(self, status: int, detail: str):
-        self.status = status
-        self.detail = detail
-        super().__init__(detail)
-
-
 def server_file(data_dir: Path | str) -> Path:
     return Path(data_dir) / SERVER_FILE
-
-
-class UntrustedServer(PinciteError):
-    """server.json names a server the CLI will not send its token or files to: not on
-    loopback, a file other users may read or another user owns, or a server that cannot
-    prove it knows the file's key."""
 
 
 def write_server_file(data_dir: Path | str, url: str, pid: int | None = None, *,
                       key: str | None = None) -> Path:
     """Write {"url", "pid", "key"} to <data_dir>/server.json atomically, readable by its
     owner only (mode 0600; never the bearer token). `key`: the server's identity secret."""
-    from ..library.blobs import atomic_write
+    from pincite.store.blobs import atomic_write
 
     path = server_file(data_dir)
     # atomic_write's temporary file is made by mkstemp, so the file is created 0600
@@ -107,7 +94,7 @@ def find_server(data_dir: Path | str, *, token: str | None = None,
     path = server_file(data_dir)
     url = info["url"].rstrip("/")
     parsed = urllib.parse.urlsplit(url)
-    if parsed.scheme != "http" or not parsed.hostname or not is_loopback(parsed.hostname):
+    if parsed.scheme != "http" or not parsed.hostname or not is_loopback_host(parsed.hostname):
         raise UntrustedServer(f"{path} names {_shown(url)}, not a loopback address: pincite sends "
                               "its token and files only to a server on this machine (remove the "
                               "file if no pincite server runs on this data folder)")
@@ -206,8 +193,8 @@ class Client:
         """Upload files under their own names (at most UPLOAD_BATCH per request); returns
         the upload objects (status "queued"), in the order of `paths`. `fields`: document
         fields for every file (form fields trust, model, modification (a list), revision...);
-        a new document's trust is "reference" unless `fields` names one (the CLI's default,
-        issue 7; a browser upload's is "uploaded"); bytes already stored keep theirs."""
+        a new document's trust is "reference" unless `fields` names one (the CLI's default;
+        a browser upload's is "uploaded"); bytes already stored keep theirs."""
         paths = [Path(p) for p in paths]
         form: dict[str, object] = {"default_trust": CLI_TRUST}
         for k, v in (fields or {}).items():

@@ -44,16 +44,6 @@ UNSAFE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 MAX_CHALLENGE = 256
 
 
-def is_loopback(host: str) -> bool:
-    """True for "localhost" and loopback addresses (127.0.0.0/8, ::1; brackets allowed)."""
-    if host.lower().rstrip(".") == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host.strip("[]")).is_loopback
-    except ValueError:
-        return False
-
-
 def _is_ip(host: str) -> bool:
     try:
         ipaddress.ip_address(host.strip("[]"))

@@ -1,7 +1,7 @@
 """Page images and text rectangles from a stored original, with pypdfium2 (PDFium).
 
-Rectangles are computed at request time from the original (ARCHITECTURE.md: "Rectangles are
-computed at render time from the stored original (PDFium text index == char index)"):
+Rectangles are computed at request time from the stored original, where PDFium's text index
+is its char index (docs/decisions/0001-answer-contract.md):
 a span of the stored page text (a chunk's char_start..char_end, or the span where
 `answer.verify.locate_quote` found a quote) -> PDFium char indexes -> PDFium's text
 rectangles -> rectangles per line, in PDF points with the origin at the TOP-LEFT of the
@@ -29,7 +29,7 @@ import pypdfium2.raw as pdfium_c
 from pincite.extract.layout import to_source
 
 #: Render scale: at most 2 pixels per point, and the long side at most LONG_SIDE_PX pixels
-#: (ARCHITECTURE.md: "rendering (1600 px long side, ~0.07 s)").
+#: (about 0.07 s a page at 1600 px: docs/decisions/0006-search-and-embeddings.md).
 MAX_SCALE = 2.0
 LONG_SIDE_PX = 1600
 #: Highlight colour (RGB) and strength: pixels are multiplied towards this colour, so
@@ -78,9 +78,9 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
     source text of 1-based physical page `page_no`, i.e. PDFium's text of that page).
 
     `char_map` is the page's PageText.char_map: on a two-column page put in reading order,
-    or a page with glyphs left out as no text (an empty /ActualText), it maps `page_text` back to PDFium's own text (pincite.extract.layout.to_source), which
-    is then read from the page itself; empty or None: `page_text` is PDFium's text. A span
-    across the two columns gives rectangles in both.
+    or a page with glyphs left out as no text (an empty /ActualText), it maps `page_text` back to PDFium's
+    own text (pincite.extract.layout.to_source), which is then read from the page itself; empty or None:
+    `page_text` is PDFium's text. A span across the two columns gives rectangles in both.
 
     Python indexes are turned into PDFium char indexes through UTF-16 offsets and
     FPDFText_GetCharIndexFromTextIndex (characters outside the BMP take two UTF-16 units;
@@ -107,21 +107,21 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
             textpage.close()
         to_tl = _TopLeft(page, width, height)
         lines = _merge_lines([to_tl.rect(b) for b in boxes])
-        out.rects = [[round(max(0.0, l - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
+        out.rects = [[round(max(0.0, left - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
                       round(min(out.width, r + PAD_PT), 2), round(min(out.height, b + PAD_PT), 2)]
-                     for l, t, r, b in lines]
+                     for left, t, r, b in lines]
         return out
 
 
 def bridge_spans(text: str, parts: list[dict], quote: str | None, page_no: int,
                  lang: str | None = None) -> list[tuple[int, int]]:
-    """Spans of page `page_no`'s text to highlight for a bridge chunk (pincite.bridges: a
+    """Spans of page `page_no`'s text to highlight for a bridge chunk (pincite.chunk.bridges: a
     sentence across a page break; `text` its text, `parts` its parts): where `quote` stands in
     the bridge text (answer.verify.locate_quote: no minimum length), or the whole bridge when
     `quote` is None, mapped through the parts to that page. [] when the quote is not in the
     bridge or has no part on that page. `lang` is accepted for callers and not needed."""
     from pincite.answer.verify import locate_quote
-    from pincite.bridges import page_spans
+    from pincite.chunk.bridges import page_spans
 
     if quote is None:
         return page_spans(parts, 0, len(text), page_no)
@@ -140,9 +140,9 @@ def box_rects(pdf_path: Path, page_no: int, boxes: list[list[float]]) -> PageRec
         to_tl = _TopLeft(page, width, height)
         rects = [to_tl.rect(tuple(float(v) for v in b)) for b in boxes]
     lines = _merge_lines(rects)  # the boxes come in reading order (OCR text order)
-    out.rects = [[round(max(0.0, l - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
+    out.rects = [[round(max(0.0, left - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
                   round(min(out.width, r + PAD_PT), 2), round(min(out.height, b + PAD_PT), 2)]
-                 for l, t, r, b in lines]
+                 for left, t, r, b in lines]
     return out
 
 
@@ -235,8 +235,8 @@ class _TopLeft:
         return dx.value / _DEVICE_UNITS, dy.value / _DEVICE_UNITS
 
     def rect(self, box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
-        l, b, r, t = box
-        x1, y1 = self.point(l, t)
+        left, b, r, t = box
+        x1, y1 = self.point(left, t)
         x2, y2 = self.point(r, b)
         return min(x1, x2), min(y1, y2), max(x1, x2), max(y1, y2)
 
@@ -245,18 +245,18 @@ def _merge_lines(rects: list[tuple[float, float, float, float]]) -> list[tuple[f
     """Merge rectangles (left, top, right, bottom; in reading order) that lie on one line
     and touch or nearly touch (gap at most 1.5 line heights) into one per line."""
     out: list[list[float]] = []
-    for l, t, r, b in rects:
-        if r <= l or b <= t:
+    for left, t, r, b in rects:
+        if r <= left or b <= t:
             continue
         if out:
             ml, mt, mr, mb = out[-1]
             overlap = min(b, mb) - max(t, mt)
             height = min(b - t, mb - mt)
-            gap = max(l - mr, ml - r, 0.0)
+            gap = max(left - mr, ml - r, 0.0)
             if height > 0 and overlap >= 0.5 * height and gap <= 1.5 * max(b - t, mb - mt):
-                out[-1] = [min(l, ml), min(t, mt), max(r, mr), max(b, mb)]
+                out[-1] = [min(left, ml), min(t, mt), max(r, mr), max(b, mb)]
                 continue
-        out.append([l, t, r, b])
+        out.append([left, t, r, b])
     return [tuple(r) for r in out]
 
 

@@ -13,9 +13,9 @@ Settings.max_bytes), then ingested by one background worker, one file at a time.
 reads each file (extraction, chunking, and embedding with a local embedder) in a child
 process (pincite.extract.readahead); only storing and indexing it is a task on the library
 thread, so a question asked meanwhile waits
-for that write at most, not for the file's extraction and embedding. Upload status lives in memory (lost on restart; the catalog keeps documents and
-failures). `GET /api/health` and `GET /api/documents` answer from a snapshot and never wait
-for an ingest.
+for that write at most, not for the file's extraction and embedding. Upload status lives in memory (lost on
+restart; the catalog keeps documents and failures). `GET /api/health` and `GET /api/documents` answer from a
+snapshot and never wait for an ingest.
 
 LLM settings are held per browser session: an HttpOnly, SameSite=Strict cookie
 `pincite_session` (random, set on first need) names an entry in server memory holding that
@@ -27,7 +27,7 @@ PINCITE_API_KEY included, kept in memory). `POST /api/ask` with mode "llm" runs 
 library thread like any ask (retrieval needs it), so while the model answers other library
 calls (page images, uploads) wait: acceptable for one user; to be split later.
 
-Document fields (pincite.library.fields: model, modifications, revision, trust, language,
+Document fields (pincite.store.fields: model, modifications, revision, trust, language,
 valid_from, valid_to, source_url) come with every document in `GET /api/documents`, are set
 for every file of an upload by optional form fields (`trust`, `model`, `modification`
 repeatable, `revision`, ...; a web upload's trust is "uploaded" unless the form names one)
@@ -89,35 +89,52 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
 
-from .. import __version__, bridges, chunking
-from ..table_chunks import table_chunks
+from pincite.chunk import bridges
+from pincite.chunk import pages as chunking
+from pincite.chunk.model import Chunk
+from pincite.chunk.tables import table_chunks
+from pincite.contract import Answer
+from pincite.library.facade import Library
+from pincite.store.blobs import sha256_file
+from pincite.store.catalog import DocumentRow
+from pincite.store.fields import FIELD_NAMES, TRUST_LEVELS, parse_fields
+from pincite.store.space import INGEST_FACTOR, disk_full, require_free
+
+from .. import __version__
 from ..answer.llm import DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings, check_llm, check_url, load_settings
 from ..answer.verify import locate_quote
-from ..answer_model import Answer
-from ..app import Library
 from ..config import Settings
-from ..errors import (ConfigError, DiskFull, IndexBusy, IngestError, LibraryError, LlmError, LockHeld,
-                      PinciteError, ProfileMismatch, QuestionError, ReaderCrashed)
+from ..errors import (
+    ConfigError,
+    DiskFull,
+    FieldError,
+    IndexBusy,
+    IngestError,
+    LibraryError,
+    LlmError,
+    LockHeld,
+    PinciteError,
+    ProfileMismatch,
+    QuestionError,
+    ReaderCrashed,
+)
 from ..extract.readahead import ReadAhead
 from ..extract.sniff import KIND_OF_MIME
 from ..index.base import SearchFilter
-from ..library.blobs import sha256_file
-from ..library.catalog import DocumentRow
-from ..library.space import INGEST_FACTOR, disk_full, require_free
-from ..library.fields import FIELD_NAMES, TRUST_LEVELS, FieldError, parse_fields
+from ..urls import is_loopback_host
 from . import client, pages
-from .guard import RequestGuard, allowed_names, is_loopback
+from .guard import RequestGuard, allowed_names
 
 log = logging.getLogger("uvicorn.error")
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
-#: Strict id patterns (ARCHITECTURE.md: "document ids in paths and URLs match a strict
-#: pattern"). A doc_id is the first 16 hex digits of the original's SHA-256 (app.Library);
-#: a chunk id is "<doc_id>-p<page>-c<n>" (chunking.Chunk).
+#: Strict id patterns: document ids in paths and URLs must match them. A doc_id is the
+#: first 16 hex digits of the original's SHA-256 (library.facade.Library);
+#: a chunk id is "<doc_id>-p<page>-c<n>" (pincite.chunk.model.Chunk).
 DOC_ID_RE = re.compile(r"[0-9a-f]{16}")
-#: "<doc>-p<page>-c<n>": a text chunk; -b<n>: a bridge across a page break (pincite.bridges);
-#: -t<n>: a table or table-row chunk (pincite.table_chunks).
+#: "<doc>-p<page>-c<n>": a text chunk; -b<n>: a bridge across a page break (pincite.chunk.bridges);
+#: -t<n>: a table or table-row chunk (pincite.chunk.tables).
 CHUNK_ID_RE = re.compile(r"([0-9a-f]{16})-p([1-9][0-9]{0,6})-[cbt](0|[1-9][0-9]{0,6})")
 PAGE_RE = re.compile(r"[1-9][0-9]{0,6}")
 #: Longest quote accepted by the highlight routes (an Answer quote is a sentence window).
@@ -127,15 +144,16 @@ MAX_FILES_PER_REQUEST = 100
 MAX_UPLOAD_RECORDS = 500
 #: Form fields other than `file` and UPLOAD_FIELDS are skipped, up to this many bytes each.
 MAX_FIELD_BYTES = 64 * 1024
-#: Form fields of an upload that set document fields (library.fields) of every file in the
+#: Form fields of an upload that set document fields (store.fields) of every file in the
 #: request; `modification` may be repeated (or list several separated by commas).
 UPLOAD_FIELDS = ("trust", "model", "modification", "modifications", "revision", "language",
                  "valid_from", "valid_to", "source_url")
 #: Form field naming the trust a *new* document gets when `trust` is not given (default
 #: UPLOAD_TRUST; the CLI going through a running server sends "reference", its default).
 DEFAULT_TRUST_FIELD = "default_trust"
-#: Trust of a web upload when the form gives none (issue 7: a user's upload is not a
-#: normative source; it answers only when a question includes uploaded documents).
+#: Trust of a web upload when the form gives none: a user's upload is not a normative
+#: source; it answers only when a question includes uploaded documents
+#: (docs/decisions/0007-model-servers-and-downloads.md).
 UPLOAD_TRUST = "uploaded"
 #: GET /api/documents refreshes its snapshot (catalog rows, failures) when it is older than
 #: this and the library thread is idle; the problems list (which hashes every original) is
@@ -197,7 +215,7 @@ class AskRequest(BaseModel):
 
 
 class DocumentFieldsIn(BaseModel):
-    """PATCH /api/documents/{id}: the document fields to change (library.fields); a field left
+    """PATCH /api/documents/{id}: the document fields to change (store.fields); a field left
     out or null is kept, "" (or [] for modifications) clears it (trust goes back to reference)."""
 
     model_config = ConfigDict(extra="forbid")
@@ -660,7 +678,7 @@ class WebState:
                                f"{row.doc_id}` and ingest the file again")
         return blob
 
-    def chunk(self, chunk_id: str) -> chunking.Chunk:
+    def chunk(self, chunk_id: str) -> Chunk:
         doc_id, page_no, n = _parse_chunk_id(chunk_id)
         _, doc, page = self.page_of(doc_id, page_no)
         kind = chunk_id.rsplit("-", 1)[1][0]
@@ -792,8 +810,8 @@ class WebState:
         local embedder) the upload in `ahead`'s child process (Library.read_for_ingest), so
         the library thread only stores and indexes it and questions asked meanwhile wait for
         that alone. (Embedding on this thread instead starved questions of the GIL: an ask
-        took 4.4 s instead of 0.1 s beside it.) The `ahead` callable for Library.ingest_file (it raises what reading raised),
-        or None when the upload could not be read here (the library thread reads it)."""
+        took 4.4 s instead of 0.1 s beside it.) The `ahead` callable for Library.ingest_file (it raises what
+        reading raised), or None when the upload could not be read here (the library thread reads it)."""
         try:
             target = self._place(up)
             _, got = self.lib.read_for_ingest(target, ahead)
@@ -1413,7 +1431,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
 # ==================================================================== serving
 def check_host(host: str, token: str | None) -> None:
     """ConfigError when `host` is not loopback and there is no token."""
-    if not token and not is_loopback(host):
+    if not token and not is_loopback_host(host):
         raise ConfigError(
             f"refusing to listen on {host} without a token: set PINCITE_TOKEN to serve other "
             "machines, or use --host 127.0.0.1")

@@ -2,7 +2,7 @@
 //
 // Talks to the REST API of pincite.web.server (same origin):
 //   GET  /api/health                     version, document count
-//   POST /api/ask                        {question, doc_ids, mode, scope} -> Answer JSON (answer_model.py);
+//   POST /api/ask                        {question, doc_ids, mode, scope} -> Answer JSON (contract.py);
 //                                        scope {model, modification, revision, include_uploaded}
 //   GET/POST/DELETE /api/documents       library (with each document's fields), uploads
 //                                        (multipart field "file", plus trust, model, modification,
@@ -193,7 +193,7 @@
   }
 
   /** The address part of a source line for a non-PDF citation, in the answer's language
-   * (as pincite.export.source_line): "RevB!B5", "slide 2", "lines 10–14". */
+   * (as pincite.cli.export.source_line): "RevB!B5", "slide 2", "lines 10–14". */
   function unitRef(address, lang) {
     const a = address || {};
     if (a.kind === "sheet") return unitHeading(a);
@@ -205,7 +205,7 @@
     return "";
   }
 
-  /** Words of the document fields in a source line (as pincite.export.fields_part). */
+  /** Words of the document fields in a source line (as pincite.cli.export.fields_part). */
   const FIELD_WORDS = {
     en: ["mod.", "rev.", "uploaded, not normative"],
     ru: ["мод.", "ред.", "загружен пользователем, не нормативный"],

@@ -1,0 +1,204 @@
+"""Terminal rendering of Answers and library tables (rich). No logic beyond layout:
+every fact shown comes from the Answer or the catalog."""
+from __future__ import annotations
+
+from rich.console import Console
+from rich.markup import escape as _markup_escape
+from rich.table import Table
+
+from pincite.answer.messages import message
+from pincite.cli.export import source_line
+from pincite.contract import Answer
+from pincite.errors import shown
+
+
+def escape(text: object) -> str:
+    """`text` for a rich console: control characters escaped (errors.shown), then markup."""
+    return _markup_escape(shown(text))
+
+STATUS_STYLE = {"answered": "green", "partial": "yellow", "refused": "red",
+                "needs_clarification": "yellow", "not_confirmed": "yellow"}
+
+
+def print_answer(console: Console, ans: Answer) -> None:
+    """Answer text, then each claim with its citations, quote and verification mark.
+
+    On the LLM path a claim's own text (the model's words, verified against its quote) is
+    shown above the quote; a claim that failed is shown as not verified with the reason,
+    never as part of the answer. A `not_confirmed` answer lists the passages found.
+    """
+    style = STATUS_STYLE.get(ans.status, "white")
+    head = f"[bold {style}]{ans.status}[/]"
+    if ans.mode == "llm":
+        head += f" [dim](model {escape(ans.model or '?')}; every claim checked against its source)[/]"
+    console.print(head)
+    if ans.scope.decided_by not in ("default", "explicit option"):
+        console.print(f"[dim]scope: {escape(_scope_text(ans))}[/]", soft_wrap=True)
+    if ans.compare:  # one block per revision, each with its own sources
+        for item in ans.compare:
+            console.print(f"\n[bold]── rev. {escape(item.revision)} ──[/]")
+            print_answer(console, item.answer)
+        for w in ans.warnings:
+            console.print(f"[dim]{escape(w)}[/]")
+        return
+    if ans.clarification is not None:
+        console.print(escape(ans.clarification.question))
+        for i, o in enumerate(ans.clarification.options, 1):
+            console.print(f"  {i}. {escape(o)}")
+        console.print(f"[dim]{escape(message('cli_clarify', ans.language))}[/]")
+        for w in ans.warnings:
+            console.print(f"[dim]{escape(w)}[/]")
+        return
+    if ans.parts:  # a compound question: each part with its own status and citations
+        for i, part in enumerate(ans.parts, 1):
+            console.print(f"\n[bold]({i}) {escape(part.question)}[/]")
+            print_answer(console, part)
+        for w in ans.warnings:
+            console.print(f"[dim]{escape(w)}[/]")
+        return
+    if ans.status != "answered":
+        console.print(escape(ans.answer))
+    for i, claim in enumerate(ans.claims, 1):
+        # a claim's own words go above its quote: a model's claim, or a table row read as
+        # its verified (row, column, value) triple ("Remote (D) / Catastrophic (1): Serious")
+        own = ans.mode == "llm" or any(claim.text != c.quote for c in claim.citations)
+        if own:
+            mark = "[green]✓[/]" if claim.verified else f"[red]✗ not verified: {escape(claim.reason or '')}[/]"
+            console.print(f"[bold][{i}][/] {escape(claim.text)}  {mark}")
+        for c in claim.citations:
+            mark = "[green]✓ verified[/]" if c.verified else f"[red]✗ not verified: {escape(c.reason or '')}[/]"
+            lead = "    " if own else f"[bold][{i}][/] "
+            console.print(f"{lead}«{escape(c.quote)}»")
+            console.print(f"    {escape(source_line(c, ans.language))}  {mark}")
+    if ans.calculation is not None:
+        _print_calculation(console, ans)
+    for c in ans.passages:
+        console.print(f"  - {escape(source_line(c, ans.language))}: {escape(c.quote)}")
+    if ans.status == "answered" and any(c.model for c in ans.citations()):
+        # an equipment answer: the person checks the page and the nameplate
+        console.print(f"[yellow]{escape(message('nameplate', ans.language))}[/]")
+    for w in ans.warnings:
+        console.print(f"[dim]{escape(w)}[/]")
+    if ans.usage:
+        console.print(f"[dim]tokens: {ans.usage.get('total_tokens', '?')}, model time "
+                      f"{ans.timings.get('llm', 0):.1f} s[/]")
+
+
+def _scope_text(ans: Answer) -> str:
+    """"PX-200, mod. B, rev. 3.0 — registry: rev. 3.0 current for modification B ...". """
+    s = ans.scope
+    parts = [p for p in (s.model, f"mod. {s.modification}" if s.modification else None,
+                         f"rev. {s.revision}" if s.revision else None,
+                         f"S/N {s.serial}" if s.serial else None) if p]
+    return (", ".join(parts) + " — " if parts else "") + s.decided_by
+
+
+def registry_table(entries, source: str | None = None) -> Table:
+    """The registry: one line per model, modification and revision."""
+    from pathlib import Path
+
+    t = Table(title="pincite registry" + (f" ({escape(Path(source).name)})" if source else ""))
+    for col in ("model", "mod.", "rev.", "status", "current", "serials", "valid from"):
+        t.add_column(col, no_wrap=True)
+    t.add_column("checked", overflow="fold")
+    style = {"in_force": "green", "superseded": "yellow", "repealed": "red", "not_yet_in_force": "cyan"}
+    for e in entries:
+        st = e.effective_status()
+        serials = f"{e.serial_from or '…'}–{e.serial_to or '…'}" if (e.serial_from or e.serial_to) else "-"
+        t.add_row(escape(e.model), escape(e.modification), escape(e.revision), f"[{style[st]}]{st}[/]",
+                  "yes" if e.current else "no", escape(serials), e.valid_from or "-",
+                  escape(e.provenance() or "-"))
+    return t
+
+
+def _print_calculation(console: Console, ans: Answer) -> None:
+    """The calculation: result and rule, or why it was not done; each input with its source."""
+    c = ans.calculation
+    if c.verified:
+        console.print(f"[bold]= {escape(c.shown or '')} {escape(c.unit or '')}[/]  [dim]"
+                      f"{escape(message('computed', ans.language))}: "
+                      f"{escape(c.formula)} = {escape(c.substitution or '')}; {escape(c.precision or '')}[/]")
+    else:
+        console.print(f"[red]{escape(message('calc_not_done', ans.language).format(reason=c.reason or ''))}[/]")
+    for i in c.inputs:
+        src = f" — {escape(source_line(i.citation, ans.language))}" if i.citation else ""
+        mark = "[green]✓[/]" if i.verified else f"[red]✗ {escape(i.reason or '')}[/]"
+        console.print(f"    {escape(i.name)} = {escape(i.text)}{src} {mark}")
+
+
+#: Terminal width below which tables are drawn without borders (`table`) and `docs_table`
+#: leaves its notes column out (they follow the table as lines instead): at 80 columns the
+#: borders and notes squeezed file names to 6 characters and eval's headers to 4.
+WIDE_DOCS = 120
+
+
+def table(title: str, width: int) -> Table:
+    """A rich Table titled `title` for a terminal `width` columns wide: bordered from
+    WIDE_DOCS columns, else without borders or edge padding, so it fits 80 columns."""
+    return Table(title=title, **({} if width >= WIDE_DOCS else {"box": None, "pad_edge": False}))
+
+
+def docs_table(rows, failures, width: int = WIDE_DOCS) -> tuple[Table, list[str]]:
+    """The library: one line per document (with its fields: model, modifications,
+    revision, trust, validity) and per failed file, and the notes (extraction warnings,
+    failure reasons) as lines to print after it when `width` (the terminal's columns) is
+    under WIDE_DOCS; else the notes are the table's last column and the list is empty."""
+    wide = width >= WIDE_DOCS
+    t = table("pincite library", width)
+    t.add_column("id", no_wrap=True, min_width=16)  # whole, so it can be copied into `pincite remove`
+    t.add_column("file", overflow="fold", min_width=12)
+    t.add_column("fields", min_width=10)  # "normative" whole
+    for col in ("pages", "chunks", "lang", "status") + (("notes",) if wide else ()):
+        t.add_column(col)
+    lines = []
+    for r in rows:
+        notes = "; ".join(r.warnings[:2]) + (f" (+{len(r.warnings) - 2})" if len(r.warnings) > 2 else "")
+        t.add_row(r.doc_id, escape(r.file_name), escape(short_fields(r)), str(r.pages), str(r.chunks),
+                  r.language, r.state, *((escape(notes),) if wide else ()))
+        if notes and not wide:
+            lines.append(f"{escape(r.file_name)}: {escape(notes)}")
+    for f in failures:
+        t.add_row("-", escape(f.file_name), "-", "-", "-", "-", "[red]failed[/]",
+                  *((escape(f.reason),) if wide else ()))
+        if not wide:
+            lines.append(f"{escape(f.file_name)}: [red]failed[/]: {escape(f.reason)}")
+    return t, lines
+
+
+def short_fields(r) -> str:
+    """"PX-200 mod. B, C rev. 3.0 normative" (trust always; validity when set)."""
+    parts = [r.model] if r.model else []
+    if r.modifications:
+        parts.append("mod. " + ", ".join(r.modifications))
+    if r.revision:
+        parts.append(f"rev. {r.revision}")
+    parts.append(r.trust or "reference")
+    if _validity(r):
+        parts.append(_validity(r))
+    return " ".join(parts)
+
+
+def _validity(r) -> str:
+    if r.valid_from or r.valid_to:
+        return f"valid {r.valid_from or '…'} to {r.valid_to or '…'}"
+    return ""
+
+
+def fields_text(r) -> str:
+    """One line of a document's fields: "model PX-200; modifications B, C; revision 3.0;
+    trust normative; ..." (unset ones left out, trust always shown)."""
+    parts = []
+    if r.model:
+        parts.append(f"model {r.model}")
+    if r.modifications:
+        parts.append(f"modifications {', '.join(r.modifications)}")
+    if r.revision:
+        parts.append(f"revision {r.revision}")
+    parts.append(f"trust {r.trust or 'reference'}")
+    if r.language:
+        parts.append(f"language {r.language}")
+    if _validity(r):
+        parts.append(_validity(r))
+    if r.source_url:
+        parts.append(f"source {r.source_url}")
+    return "; ".join(parts)

@@ -1,0 +1,616 @@
+"""Text analysis for BM25: one analyzer for documents and queries alike.
+
+This module owns how text becomes index terms (`tokens`), which query terms count when
+answer sentences are scored (`query_terms`, `stopwords`), a cheap language guess
+(`detect_language`) and sentence spans (`split_sentences`, offsets into the original text).
+Edge gets our terms joined by spaces and a whitespace tokenizer with no stemmer, so every
+rule lives here. Changing any rule changes the index: bump `ANALYZER_VERSION` (part of the
+index profile, so `pincite reindex` is demanded).
+
+Rules of `tokens`:
+- Normalisation: drop soft hyphens, zero-width characters, U+0002 and PDFium's line-end hyphen
+  U+FFFE (joining the word halves around it); NFKC, except superscript/subscript digits and
+  signs and "№" (NFKC would turn 10² into 102 and № into "No"); every dash becomes "-";
+  case folding and ё -> е per token.
+- Codes (a run of letters/digits joined by - . / : _ @ or a decimal comma, containing a
+  digit: "PX-200", "5-12", "2.503-90", "4.1", "10²", "№401-п") are ONE token and nothing
+  else, so PX-200 and PX-300 share no term. "№ 401-п" becomes "№401-п" and also "401-п".
+- TeX macros keep the backslash and their case ("\\katal", "\\SI" and "\\si" differ).
+- URLs and paths ("http://journals.aps.org/revtex/", "CTAN:biblio/bibtex/") give the whole
+  (folded, trailing "/" dropped) AND their word parts.
+- Words: Cyrillic -> Snowball "russian" stem(s) plus the pymorphy3 lemma (OpenCorpora
+  dictionary, its most probable parse), Latin -> Snowball "english" (PyStemmer), other
+  scripts folded only. Snowball cuts inflections of one Russian word apart ("лимит" ->
+  "лим", "лимиты" -> "лимит"); the lemma is the same for every inflection ("лимит"), so a
+  question's word form always meets the text's, while the stems still join derivational
+  kin ("замена", "заменить" -> "замен"). Letter-only hyphenated words give their parts. Russian Snowball
+  sometimes reads a noun ending as a verb ending ("замена" -> "зам", "замените" -> "замен");
+  for such words we also emit the noun reading ("замен"), see `_ru_forms`.
+- Chinese (Han and kana runs): jieba words (plain mode) plus every character bigram of the run
+  not already a jieba word, so partial words match. Measured: plain and search mode both give
+  "最大功率" -> 最大/功率, and "最大功率为1.5千瓦" -> 最大/功率/为/1.5/千瓦; the bigrams (最大, 大功, 功率)
+  match either way; search mode only adds dictionary sub-words that bigrams already cover
+  (2 chars) or rarely matter (3 chars), so plain mode is used.
+
+Thread safety: PyStemmer objects are not thread-safe, so each thread gets its own stemmers
+(`threading.local`); jieba is initialised once, lazily (~0.5-1 s) and quietly, under a lock.
+
+This module must not import index/ or answer/ (nor anything later than extract/).
+"""
+from __future__ import annotations
+
+import functools
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass, field
+
+import Stemmer
+
+from pincite.text.cjk import CJK_LETTER_CLASS, is_cjk_letter
+
+#: Bump on any change of the rules below (part of the index profile).
+ANALYZER_VERSION = "pincite-bm25-2"
+
+# ---------------------------------------------------------------- normalisation
+
+_PROTECTED = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎№"
+_PROTECTED_RE = re.compile(f"([{_PROTECTED}]+)")
+_INVISIBLE_RE = re.compile("\ufffe\\s*|[\u00ad\u200b\u200c\u200d\u2060\ufeff\u0002]")
+_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63"})
+_NUMERO_RE = re.compile(r"№\s+(?=[^\W_])")
+
+
+def _nfkc(text: str) -> str:
+    """NFKC that leaves superscript/subscript digits and signs and "№" alone."""
+    if text.isascii():
+        return text
+    parts = _PROTECTED_RE.split(text)
+    return "".join(p if i % 2 else unicodedata.normalize("NFKC", p) for i, p in enumerate(parts))
+
+
+def _normalize(text: str) -> str:
+    text = _INVISIBLE_RE.sub("", text)
+    text = _nfkc(text).translate(_DASHES)
+    return _NUMERO_RE.sub("№", text)
+
+
+def _fold(s: str) -> str:
+    return s.casefold().replace("ё", "е").replace("’", "'")
+
+
+# ---------------------------------------------------------------- stemming
+
+_local = threading.local()
+
+
+def _stemmer(lang: str) -> Stemmer.Stemmer:
+    """Per-thread PyStemmer object (they are not thread-safe); created once per thread."""
+    st = getattr(_local, lang, None)
+    if st is None:
+        st = Stemmer.Stemmer(lang)
+        setattr(_local, lang, st)
+    return st
+
+
+_RU_NOUN_END = sorted(
+    "а ев ов ие ье е иями ями ами еи ии и ией ей ой ий й иям ям ием ем ам ом о у ах иях ях "
+    "ы ь ию ью ю ия ья я".split(), key=len, reverse=True)
+_RU_ADJ_END = tuple(
+    "ее ие ые ое ими ыми ей ий ый ой ем им ым ом его ого ему ому их ых ую юю ая яя ою ею".split())
+_RU_VOWELS = set("аеиоуыэюя")
+
+
+@functools.lru_cache(maxsize=100_000)
+def _ru_forms(word: str) -> tuple[str, ...]:
+    """Snowball stem, plus the noun reading when Snowball cut a verb ending off a noun.
+
+    The noun reading is the word minus its longest noun ending; it is added only when the
+    Snowball stem is a proper prefix of it and the word has no adjective or reflexive ending
+    ("замена" -> ("зам", "замен")).
+    """
+    stem = _stemmer("russian").stemWord(word)
+    if len(stem) >= 5 and stem[-1] in "ая" and not word.endswith(_RU_ADJ_END):
+        # Snowball keeps the thematic vowel of imperfective verbs ("заменять" -> "заменя")
+        # but not of their perfective or noun kin ("заменить", "замену" -> "замен").
+        return (stem, stem[:-1])
+    if word.endswith(_RU_ADJ_END) or word.endswith(("ся", "сь")):
+        return (stem,)
+    for end in _RU_NOUN_END:
+        base = word[: -len(end)]
+        if word.endswith(end) and len(base) >= 3 and _RU_VOWELS & set(base):
+            if base != stem and base.startswith(stem):
+                return (stem, base)
+            break
+    return (stem,)
+
+
+
+_morph = None
+_morph_lock = threading.Lock()
+
+
+@functools.lru_cache(maxsize=200_000)
+def _ru_lemma(word: str) -> str:
+    """The dictionary form of a folded Russian word: of pymorphy3's parses (its OpenCorpora
+    dictionary, or its suffix analogy for an unknown word), the normal form whose parses
+    score highest together (the word itself when it is one of the best), folded the same way.
+    The analyzer (~0.1 s, dictionaries from the pymorphy3-dicts-ru package) loads on first
+    use; parsing is read-only, so one analyzer serves every thread."""
+    global _morph
+    if _morph is None:
+        with _morph_lock:
+            if _morph is None:
+                import pymorphy3
+
+                _morph = pymorphy3.MorphAnalyzer(lang="ru")
+    score: dict[str, float] = {}
+    for p in _morph.parse(word):
+        score[p.normal_form] = score.get(p.normal_form, 0.0) + p.score
+    # On a tie the word is read as its own dictionary form ("данные": data, not "дать").
+    return _fold(max(score, key=lambda f: (round(score[f], 6), f == word))) if score else word
+
+
+_CYR_RE = re.compile("[\u0400-\u04ff]")
+_LAT_RE = re.compile("[a-z\u00df-\u024f]")
+
+
+def _word(w: str, out: list[str]) -> None:
+    """Append the index forms of one folded letter-only word."""
+    if _CYR_RE.search(w):
+        out.extend(_ru_forms(_ru_lemma(w)))
+    elif _LAT_RE.search(w):
+        out.append(_stemmer("english").stemWord(w))
+    else:
+        out.append(w)
+
+
+# ---------------------------------------------------------------- Chinese
+
+_jieba = None
+_jieba_lock = threading.Lock()
+
+
+def _jieba_cut(run: str) -> list[str]:
+    global _jieba
+    if _jieba is None:
+        with _jieba_lock:
+            if _jieba is None:
+                import jieba
+
+                jieba.setLogLevel(60)
+                jieba.initialize()
+                _jieba = jieba
+    return _jieba.lcut(run)
+
+
+def _cjk(run: str, out: list[str], stop: frozenset[str]) -> None:
+    """jieba words of a Han/kana run, then its bigrams that are not already words.
+
+    Bigrams touching a word in `stop` are skipped (query side: no "率是" from "功率是多少").
+    """
+    words = _jieba_cut(run)
+    out.extend(words)
+    seen, blocked, pos = set(words), set(), 0
+    for w in words:
+        if w in stop:
+            blocked.update(range(pos, pos + len(w)))
+        pos += len(w)
+    for i in range(len(run) - 1):
+        bi = run[i : i + 2]
+        if bi not in seen and i not in blocked and i + 1 not in blocked:
+            out.append(bi)
+
+
+# ---------------------------------------------------------------- codes, words, paths
+
+_CJK_SPLIT_RE = re.compile(f"([{CJK_LETTER_CLASS}]+)")
+_A = r"(?:[^\W_]|[⁺⁻⁼₊₋₌])"
+_UNIT = rf"{_A}+(?:['’]{_A}+)*"
+_TOKEN_RE = re.compile(
+    r"(?P<url>(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>\"'()\[\]{}]*[^\s<>\"'()\[\]{}.,;:!?/])"
+    r"|(?P<macro>\\[A-Za-z@]+)"
+    rf"|(?P<compound>№?{_UNIT}(?:(?:[-./:_@]|(?<=\d),(?=\d)){_UNIT})*)"
+)
+_DIGIT_RE = re.compile(r"\d|[⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉]")
+_PATH_SPLIT_RE = re.compile(r"[/:_@?=&#%~+]+")
+_ALPHA_SEG_RE = re.compile(r"^[^\W\d_]{2,}")
+
+
+def _compound(s: str, out: list[str]) -> None:
+    """A run of letters/digits with inner connectors: path, code or word(s)."""
+    low = _fold(s)
+    segs = [p for p in _PATH_SPLIT_RE.split(s) if p]
+    if len(segs) > 1 and any(_ALPHA_SEG_RE.match(p) and not _DIGIT_RE.search(p) for p in segs):
+        out.append(low)
+        for p in segs:
+            _compound(p, out)
+    elif _DIGIT_RE.search(low):
+        out.append(low)
+        if low.startswith("№") and len(low) > 1:
+            out.append(low[1:])
+    else:
+        for w in re.split(r"[-.]", low):
+            if w:
+                _word(w, out)
+
+
+def _latin(segment: str, out: list[str]) -> None:
+    for m in _TOKEN_RE.finditer(segment):
+        kind, s = m.lastgroup, m.group()
+        if kind == "macro":
+            out.append(s)
+        elif kind == "url":
+            out.append(_fold(s))
+            for p in _PATH_SPLIT_RE.split(s):
+                if p:
+                    _compound(p, out)
+        else:
+            _compound(s, out)
+
+
+def _analyze(text: str, stop: frozenset[str] = frozenset()) -> list[str]:
+    out: list[str] = []
+    for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
+        if i % 2:
+            _cjk(part, out, stop)
+        elif part and not part.isspace():
+            _latin(part, out)
+    return out
+
+
+def tokens(text: str) -> list[str]:
+    """Index terms of `text` in text order (with repeats, so BM25 sees term frequency)."""
+    return _analyze(text)
+
+
+# ---------------------------------------------------------------- stopwords, query terms
+
+# Short on purpose: question words, copulas, articles, prepositions and particles that carry
+# no content in a question. Units, numbers and negations ("не", "no", "不") are never here.
+_STOP_EN = ("a an the of to in on at for by with from and or is are was were be been it its "
+            "this that these those what which who whom whose how when where why do does did "
+            "can could should would will shall may must i we you my our your there about "
+            "often long many much according per has have had")
+_STOP_RU = ("в во на по с со к ко о об от до из за для при и а или ли же бы это этот эта эти "
+            "что какой какая какое какие каков какова каковы сколько как где когда куда откуда "
+            "почему зачем кто чем чему есть является являются нужно надо можно часто согласно "
+            "у под над перед про он она оно они его ее её их мы вы я ты "
+            "чего чём кем кого кому такое такой такая такие делает делают делать сделать")
+_STOP_ZH = ("什么 多少 哪些 哪个 哪 怎么 怎样 如何 为什么 是否 是 的 了 吗 呢 吧 在 有 和 与 及 "
+            "或 请问 一下 几 该 对 中 把 被 多长 多久 多长时间 多大 根据 谁")
+
+_ZH_STOP = frozenset(_STOP_ZH.split())
+
+
+@functools.cache
+def stopwords() -> frozenset[str]:
+    """Analysed forms removed by `query_terms`: the index forms (`tokens`) of the English and
+    Russian stop words above, and the Chinese ones as written. Built on first use, as the
+    Russian forms need the morphological analyzer."""
+    return frozenset(tokens(_STOP_EN) + tokens(_STOP_RU)) | _ZH_STOP
+
+
+def query_terms(text: str) -> list[str]:
+    """Content terms of a question: `tokens` minus `stopwords()`, CJK bigrams not crossing
+    a stopword. Always a subset of `tokens(text)`; used to score answer sentences and
+    query coverage."""
+    stop = stopwords()
+    return [t for t in _analyze(text, _ZH_STOP) if t not in stop]
+
+
+#: Common English irregular verbs (base, past, past participle; the standard principal parts
+#: of English grammar), which Snowball stems apart ("fall", "fell", "fallen"). A question word
+#: in one form finds the others (`query_groups`): "What did I fall over?" is answered by "I
+#: fell over a root". Forms that are also common other words ("left", "found", "saw", "lay",
+#: "felt", "lead") are left out.
+_EN_IRREGULAR = (
+    "arise arose arisen|be was been|bear bore borne|beat beat beaten|become became become|"
+    "begin began begun|bend bent bent|bind bound bound|bite bit bitten|blow blew blown|"
+    "break broke broken|bring brought brought|build built built|burn burnt burnt|buy bought bought|"
+    "catch caught caught|choose chose chosen|come came come|cut cut cut|deal dealt dealt|"
+    "dig dug dug|do did done|draw drew drawn|drink drank drunk|drive drove driven|eat ate eaten|"
+    "fall fell fallen|feed fed fed|fight fought fought|fly flew flown|forbid forbade forbidden|"
+    "forget forgot forgotten|freeze froze frozen|get got gotten|give gave given|go went gone|"
+    "grow grew grown|hang hung hung|have had had|hear heard heard|hide hid hidden|hold held held|"
+    "keep kept kept|know knew known|leave left left|lend lent lent|lose lost lost|make made made|"
+    "mean meant meant|meet met met|pay paid paid|ride rode ridden|ring rang rung|rise rose risen|"
+    "run ran run|say said said|see saw seen|seek sought sought|sell sold sold|send sent sent|"
+    "shake shook shaken|shine shone shone|shoot shot shot|show showed shown|shrink shrank shrunk|"
+    "sing sang sung|sink sank sunk|sit sat sat|sleep slept slept|speak spoke spoken|"
+    "spend spent spent|spin spun spun|stand stood stood|steal stole stolen|stick stuck stuck|"
+    "strike struck struck|swear swore sworn|swim swam swum|take took taken|teach taught taught|"
+    "tear tore torn|tell told told|think thought thought|throw threw thrown|"
+    "understand understood understood|wake woke woken|wear wore worn|weave wove woven|"
+    "win won won|wind wound wound|write wrote written")
+_EN_IRREGULAR_LEFT_OUT = frozenset("left found saw lay felt lead".split())
+
+
+@functools.cache
+def _en_verb_kin() -> dict[str, tuple[str, ...]]:
+    """Stem -> the stems of its verb's other principal parts (_EN_IRREGULAR); built on
+    first use."""
+    stop = stopwords()
+    out: dict[str, tuple[str, ...]] = {}
+    for verb in _EN_IRREGULAR.split("|"):
+        words = [w for w in verb.split() if w not in _EN_IRREGULAR_LEFT_OUT]
+        stems = list(dict.fromkeys(_stemmer("english").stemWord(w) for w in words))
+        for st in stems:
+            if st not in stop:
+                out[st] = tuple(k for k in stems if k != st and k not in stop)
+    return {k: v for k, v in out.items() if v}
+
+
+
+def query_groups(text: str) -> list[tuple[str, ...]]:
+    """Content terms of a question grouped by question word: each group holds the index
+    forms of one word (Russian stem variants; a Chinese word and its character bigrams),
+    any of which matching counts as the word being present. Stopword-only words are
+    dropped. Used for answer coverage, where a word must weigh once however many forms
+    it has."""
+    groups: list[tuple[str, ...]] = []
+    stop, kin = stopwords(), _en_verb_kin()
+    for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
+        if i % 2:
+            for w in _jieba_cut(part):
+                if w not in _ZH_STOP and w.strip():
+                    groups.append(tuple(dict.fromkeys([w] + [w[j:j + 2] for j in range(len(w) - 1)])))
+        else:
+            for raw in part.split():
+                out: list[str] = []
+                _latin(raw, out)
+                forms = tuple(dict.fromkeys(t for t in out if t not in stop))
+                forms += tuple(k for t in forms for k in kin.get(t, ()) if k not in forms)
+                if forms:
+                    groups.append(forms)
+    return list(dict.fromkeys(groups))
+
+
+# ---------------------------------------------------------------- editions
+
+#: A version number that names an edition: dotted ("4.1", "1.004", "v2.3") or a year
+#: ("2021"). Bare small integers are left out: "Windows 10", "REVTeX 4", "Table 3" are as
+#: often a model, a chapter or a list position as an edition.
+_VERSION = r"v?\d{1,4}(?:\.\d{1,4})+|(?:19|20)\d\d"
+#: A name written before an edition's version, as a question writes it: a capitalised word
+#: ("REVTeX 4.1", "TeX Live 2021", "MetaPost 1.004", "ГОСТ 2008").
+_EDITION_RE = re.compile(rf"(?<![\w.])([A-ZА-ЯЁ][^\W_]*)[ \u00a0]+({_VERSION})(?![\w]|[.-]\d)")
+#: The same in any document text, where a name may be set in capitals or small capitals.
+_ANY_EDITION_RE = re.compile(rf"(?<![\w.])([^\W\d_][^\W_]*)[ \u00a0]+({_VERSION})(?![\w]|[.-]\d)")
+#: Words before a number that name a place in a document or a time, not an edition
+#: ("Table 3.1", "Section 4.2", "Рис. 2.1", "January 2021", "since 2018").
+_NOT_EDITIONS = frozenset(
+    "table tables section sections chapter chapter figure fig page pages appendix part item "
+    "step note clause paragraph equation eq line lines version release rev revision edition "
+    "in since from until till by of to and or on at after before during year years "
+    "january february march april may june july august september october november december "
+    "таблица таблице таблицы табл рис рисунок рисунке раздел разделе глава главе пункт пункте "
+    "страница странице стр часть части приложение приложении формула формуле год года году "
+    "версия версии редакция редакции изм "
+    "января февраля марта апреля мая июня июля августа сентября октября ноября декабря".split())
+#: A version-like token among a document's naming terms (chunking.naming_text).
+VERSION_TOKEN_RE = re.compile(rf"^(?:{_VERSION})$")
+
+
+@dataclass(frozen=True)
+class Edition:
+    """An edition named in a text: `name` (the index form of the word before the version,
+    `tokens`), `version` ("4.1", "2021"; lower case, no leading "v") and `text` (as written,
+    "REVTeX 4.1"), which takes no part in comparisons."""
+
+    name: str
+    version: str
+    text: str = field(compare=False)
+
+
+_NAME_BEFORE_RE = re.compile(r"(?:^|(?<=\s))[A-ZА-ЯЁ][^\W_]*[ \u00a0]$")
+
+
+def _editions(rx: re.Pattern, text: str) -> set[Edition]:
+    out = set()
+    norm = _normalize(text)
+    for m in rx.finditer(norm):
+        if _fold(m.group(1)) in _NOT_EDITIONS:
+            continue
+        forms = tokens(m.group(1))
+        if forms:
+            before = _NAME_BEFORE_RE.search(norm, max(0, m.start() - 40), m.start())
+            shown = norm[before.start():m.end()] if before else m.group(0)  # "TeX Live 2021"
+            out.add(Edition(forms[-1], m.group(2).lower().removeprefix("v"), shown))
+    return out
+
+
+def editions(text: str) -> set[Edition]:
+    """The editions a question names: a capitalised word followed by a dotted version or a
+    year ("According to the REVTeX 4.1 Author's Guide" -> {Edition("revtex", "4.1")};
+    "TeX Live 2021" -> {Edition("live", "2021")}). Words that name a place in a document or
+    a month (_NOT_EDITIONS: "Table 3.1", "May 2021") are no names.
+
+    Near-twin documents (two editions of one guide, a standard and its revision) share
+    most words; the version beside the name is what tells them apart
+    (pincite.answer.pipeline uses it to rank and refuse evidence about another edition)."""
+    return _editions(_EDITION_RE, text)
+
+
+def text_editions(text: str) -> set[Edition]:
+    """`editions` of any text, whatever its case ("REVTEX 4.2", "TEX Live 2020"): what a
+    passage names; compare with a question's `editions` by name."""
+    return _editions(_ANY_EDITION_RE, text)
+
+
+# ---------------------------------------------------------------- language
+
+_HAN_RE = re.compile(f"[{CJK_LETTER_CLASS}]")
+_CYR_LETTER_RE = re.compile("[\u0400-\u04ff]")
+_LAT_LETTER_RE = re.compile("[A-Za-z\u00c0-\u024f]")
+
+
+def detect_language(text: str) -> str:
+    """"zh", "ru" or "en" by counting characters.
+
+    "zh" when Han/kana characters are present and, weighing one ideograph as three letters
+    (a Chinese word is 1-2 characters, a Latin or Cyrillic word 5-8 letters), they outweigh
+    Cyrillic and Latin letters together; else "ru" when Cyrillic letters are at least as many
+    as Latin ones (Russian technical text quotes much Latin code); else "en" (also for
+    text without letters).
+    """
+    han = len(_HAN_RE.findall(text))
+    cyr = len(_CYR_LETTER_RE.findall(text))
+    lat = len(_LAT_LETTER_RE.findall(text))
+    if han and 3 * han >= cyr + lat:
+        return "zh"
+    if cyr and cyr >= lat:
+        return "ru"
+    return "en"
+
+
+#: Shares of a document's letters (Han characters, Cyrillic and Latin letters counted one
+#: each) from which its non-Latin script decides its language (`document_language`).
+DOC_HAN_SHARE = 0.10
+DOC_CYR_SHARE = 0.30
+
+
+def document_language(text: str) -> str:
+    """"zh", "ru" or "en" for a document's text (its first pages).
+
+    Latin letters are shared by every language of a technical library: code listings, TeX
+    commands, URLs and product names fill Chinese and Russian manuals too (zhnumber.pdf of
+    the shared corpus: 2,060 Han characters, 8,975 Latin letters in its first 20 pages, most
+    of them a code listing; ugost2008.pdf: 5,590 Cyrillic, 7,164 Latin), while an English
+    document holds next to no Han or Cyrillic. So a document is "zh" when Han characters
+    make up DOC_HAN_SHARE of its letters, else "ru" when Cyrillic letters make up
+    DOC_CYR_SHARE, else "en". Questions keep `detect_language`: an English question that
+    quotes a Russian term is English."""
+    han = len(_HAN_RE.findall(text))
+    cyr = len(_CYR_LETTER_RE.findall(text))
+    lat = len(_LAT_LETTER_RE.findall(text))
+    total = han + cyr + lat
+    if not total:
+        return "en"
+    if han >= DOC_HAN_SHARE * total:
+        return "zh"
+    if cyr >= DOC_CYR_SHARE * total:
+        return "ru"
+    return "en"
+
+
+# ---------------------------------------------------------------- sentences
+
+MAX_SENTENCE_CHARS = 400
+_ABBREV = frozenset(
+    "e.g i.e cf vs fig figs eq eqs no nos dr mr mrs ms prof al approx sec ch p pp vol resp "
+    "ca incl max min "
+    "т.е т.к т.н т.ч т.о т г гг рис см ср стр с ч п пп табл им ул напр разд гл прим тыс млн "
+    "руб др пр ред изд".split())
+_END_RE = re.compile(r"[.!?…]+[\"'»”’)\]]*(?=\s)|[。！？；][\"'»”’）」』]*")
+_OPENERS = set("\"'«“„‘([")
+_BULLET = r"(?:[•▪●◦‣∙·*\-–—]|\(?\d{1,3}[.)]|\(?[a-zа-я][)])"
+_BLOCK_RE = re.compile(rf"\n[ \t\r\f\v]*\n|\n(?=[ \t]*{_BULLET}[ \t])")
+_PREV_WORD_RE = re.compile(r"([\w.]*\w)$")
+
+
+def _dot_blocks(text: str, dot: int) -> bool:
+    """True when the "." at `dot` ends an abbreviation, an initial or a line-leading number."""
+    m = _PREV_WORD_RE.search(text, max(0, dot - 30), dot)
+    if not m:
+        return False
+    word = m.group(1)
+    if word.casefold() in _ABBREV or (len(word) == 1 and word.isupper()):
+        return True
+    line_start = text.rfind("\n", 0, m.start()) + 1
+    return bool(re.fullmatch(r"\d+(\.\d+)*", word)) and not text[line_start : m.start()].strip()
+
+
+def _ends_sentence(text: str, m: re.Match, lowercase_lines: bool = False) -> bool:
+    if m.group()[0] in "。！？；":
+        return True
+    j = m.end()
+    while j < len(text) and text[j].isspace():
+        j += 1
+    if j == len(text):
+        return True
+    c, newline = text[j], "\n" in text[m.end() : j]
+    starts = c.isupper() or c in _OPENERS or is_cjk_letter(c)
+    starts = starts or (newline and (c.isdigit() or c in "•▪●◦‣∙·*-–—"))
+    starts = starts or (lowercase_lines and newline and c.isalpha())
+    if not starts:
+        return False
+    return not (m.group() == "." and _dot_blocks(text, m.start()))
+
+
+#: A line shorter than this share of the text's median line length, not ending in a
+#: continuation mark, ends a sentence: running headers, folios and headings (which carry
+#: no terminal punctuation) then stay out of the sentence that follows them.
+SHORT_LINE_SHARE = 0.6
+_CONTINUES = ",;:-–—(/、，：；（"
+
+
+def _short_line_cuts(text: str) -> list[int]:
+    """Offsets just after short lines (headers, headings) that end without punctuation."""
+    lines, pos = [], 0
+    for line in text.split("\n"):
+        lines.append((pos, pos + len(line), line.strip()))
+        pos += len(line) + 1
+    lengths = sorted(len(t) for _, _, t in lines if len(t) >= 8)
+    if len(lengths) < 3:
+        return []
+    limit = SHORT_LINE_SHARE * lengths[len(lengths) // 2]
+    cuts = []
+    for (_, end, t), nxt in zip(lines, lines[1:]):
+        if t and len(t) < limit and t[-1] not in _CONTINUES and not nxt[2][:1].islower():
+            cuts.append(end)
+    return cuts
+
+
+def _trim(text: str, s: int, e: int) -> tuple[int, int] | None:
+    while s < e and text[s].isspace():
+        s += 1
+    while e > s and text[e - 1].isspace():
+        e -= 1
+    return (s, e) if s < e else None
+
+
+def _cut_lines(text: str, s: int, e: int, limit: int) -> list[tuple[int, int]]:
+    """Cut the span at line breaks so no piece exceeds `limit` where a break allows."""
+    pieces, start = [], s
+    while e - start > limit:
+        cut = text.rfind("\n", start + 1, start + limit)
+        if cut == -1:
+            cut = text.find("\n", start + limit, e)
+            if cut == -1:
+                break
+        pieces.append((start, cut))
+        start = cut + 1
+    pieces.append((start, e))
+    return [t for p in pieces if (t := _trim(text, *p))]
+
+
+def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[int, int]]:
+    """Sentence spans (start, end exclusive) into `text` itself, in order.
+
+    Every non-blank character lies in exactly one span; spans carry no leading or trailing
+    whitespace. Ends: . ! ? … followed by whitespace and a sentence start (capital, opening
+    quote, CJK, or after a line break a digit or bullet); 。！？； always; blank lines; a line
+    break before a list marker. Not ends: "1.5", "5.3.4", URLs (no space after the dot),
+    abbreviations ("e.g.", "т.е.", "г.", "рис.", "Fig."), initials ("A. B. Knuth"), a
+    line-leading number ("5.3.4. Title"). Spans over MAX_SENTENCE_CHARS are cut at line breaks.
+
+    `lowercase_lines`: a line break after a sentence's end also ends it before a lower-case
+    word: the entries of an option list start with the option's name ("По умолчанию 3mm.\n
+    vpadding= Устанавливает …"). Answers split so (answer.extractive); chunking does not,
+    so chunk boundaries stay those of the index profile.
+    """
+    cuts = {m.end() for m in _END_RE.finditer(text) if _ends_sentence(text, m, lowercase_lines)}
+    cuts.update(m.start() + 1 for m in _BLOCK_RE.finditer(text))
+    cuts.update(_short_line_cuts(text))
+    bounds = [0, *sorted(cuts), len(text)]
+    spans: list[tuple[int, int]] = []
+    for s, e in zip(bounds, bounds[1:]):
+        t = _trim(text, s, e)
+        if t is None:
+            continue
+        if t[1] - t[0] > MAX_SENTENCE_CHARS and "\n" in text[t[0] : t[1]]:
+            spans.extend(_cut_lines(text, *t, MAX_SENTENCE_CHARS))
+        else:
+            spans.append(t)
+    return spans
