@@ -525,7 +525,8 @@ HIDDEN_SHOWN_CHARS = 120
 def warn_hidden_text(lib: LibraryLike, ans: Answer) -> Answer:
     """`ans` with a "hidden text on this page" warning (in its language) for every page cited
     or offered as a passage (parts and compared revisions included) whose text layer holds
-    text a reader cannot see (``lib.page_hidden``, PageText.hidden): that text was left out
+    text a reader cannot see (``lib.page_hidden``, PageText.hidden), unless that text is
+    punctuation alone (typesetters leave stray marks just off the page): that text was left out
     of the page text at extraction, so no quote holds it, but it is a sign of tampering a
     user should know of. A library without ``page_hidden`` gets no warning."""
     hidden_of = getattr(lib, "page_hidden", None)
@@ -544,6 +545,8 @@ def warn_hidden_text(lib: LibraryLike, ans: Answer) -> Answer:
         except Exception:  # a page the model no longer has: nothing to warn of
             continue
         for h in hidden:
+            if not any(ch.isalnum() for ch in h["text"]):
+                continue  # a stray '.' or ')' off the page states nothing a reader could miss
             text = h["text"] if len(h["text"]) <= HIDDEN_SHOWN_CHARS else h["text"][:HIDDEN_SHOWN_CHARS] + "…"
             note = message("hidden_text", ans.language).format(
                 where=f"{c.file}, PDF p. {c.page}", reason=h["reason"], text=repr(text))
