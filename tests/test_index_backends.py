@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import uuid
 from pathlib import Path
 
@@ -429,7 +430,7 @@ def test_a_library_opened_without_an_engine_finds_its_own_index(tmp_path, monkey
     with Library(make_settings(tmp_path / "data")) as again:
         assert again.index_spec.kind == "qdrant-local" and again.index.count() == n
         assert [answer_key(again.ask(x)) for x in QUESTIONS[:2]] == before
-    with pytest.raises(ProfileMismatch, match="Qdrant collection"):
+    with pytest.raises(ProfileMismatch, match=re.escape(f"Qdrant collection ({where}): choose no engine")):
         Library(make_settings(tmp_path / "data", index="edge"))
     # migrated back to the embedded index, it is found there
     with Library(make_settings(tmp_path / "data")) as again:

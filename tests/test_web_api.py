@@ -305,7 +305,8 @@ def test_ask_errors(c, boiler):
     assert r.status_code == 400 and "2000" in r.json()["detail"].replace(",", "")
     r = c.post("/api/ask", json={"question": "What opens at 6 bar?", "mode": "llm"})
     assert r.status_code == 400 and r.json() == {
-        "detail": "LLM answers are not configured: set the URL and model in the settings panel"}
+        "detail": ("LLM answers are not configured: set the URL and model in the web app's settings panel, "
+                   "or run `pincite check-llm --llm-url URL --llm-model MODEL`, which saves them for this server")}
     r = c.post("/api/ask", json={"question": "What opens at 6 bar?", "doc_ids": []})
     assert r.status_code == 400
     r = c.post("/api/ask", json={"question": "At what pressure does the safety valve of boiler B-12 open?",

@@ -37,7 +37,8 @@ PAGES = [
 QUESTION = "What is the maximum operating pressure of the PX-200 pump?"
 QUOTE = "The maximum operating pressure of the PX-200 pump is 10 bar"
 BLOCK = re.compile(r"<<<EVIDENCE (\w+) chunk_id=(\S+) \| [^\n]*>>>\n(.*?)\n<<<END \1>>>", re.S)
-NOT_CONFIGURED = {"detail": "LLM answers are not configured: set the URL and model in the settings panel"}
+NOT_CONFIGURED = {"detail": ("LLM answers are not configured: set the URL and model in the web app's settings panel, "
+                   "or run `pincite check-llm --llm-url URL --llm-model MODEL`, which saves them for this server")}
 NOT_CHECKED = {"detail": "check the LLM connection first"}
 ENV = ("PINCITE_LLM_URL", "PINCITE_LLM_MODEL", "PINCITE_LLM_QUERY_MODEL", "PINCITE_LLM_HEADERS",
        "PINCITE_LLM_TIMEOUT", "PINCITE_API_KEY", "PINCITE_TOKEN")

@@ -675,8 +675,9 @@ def migrate(to: str = typer.Option(..., "--to", metavar="INDEX",
 
     Counts per document and the answers to a sample of questions must be identical before
     the switch; the source index is left as it was. Set PINCITE_QDRANT_API_KEY for a server
-    that needs a key. Afterwards open the library with the same --index (or
-    PINCITE_QDRANT_URL). Exit status 1 when answers differed and nothing was switched.
+    that needs a key. Afterwards the library opens the new index by itself: it remembers
+    where its index is (never the key). Exit status 1 when answers differed and nothing was
+    switched.
     """
     _no_server("migrate")
     if source:
@@ -696,9 +697,8 @@ def migrate(to: str = typer.Option(..., "--to", metavar="INDEX",
     if not report.switched:
         err.print("[red]not switched[/]: answers differ (pass --accept-differences to switch anyway)")
         raise typer.Exit(1)
-    how = "as before, without --index" if to == "edge" else f"with --index {to} (or PINCITE_QDRANT_URL)"
-    console.print(f"the library now uses {escape(report.target)}; open it {escape(how)}",
-                  soft_wrap=True, highlight=False)
+    console.print(f"the library now uses {escape(report.target)}; later commands open it there "
+                  "by themselves (no --index needed)", soft_wrap=True, highlight=False)
 
 
 @app.command()

@@ -261,10 +261,17 @@ class Library:
         diff = ", ".join(f"{k}: {_shown(old.get(k))} -> {_shown(v)}"
                          for k, v in current.items() if old.get(k) != v)
         if old.get("index") != current.get("index"):
-            where = ("a Qdrant collection: set PINCITE_QDRANT_URL or pass --index qdrant://HOST:PORT "
-                     "(or qdrant-local[:PATH]) to open it" if old.get("index") else
-                     "the embedded index: unset PINCITE_QDRANT_URL / PINCITE_INDEX to open it, or run "
-                     "`pincite migrate --to INDEX` to copy it into the chosen one")
+            remembered = self.catalog.get_meta("index")
+            if old.get("index"):
+                where = (f"a Qdrant collection ({remembered}): choose no engine (no --index, "
+                         f"PINCITE_INDEX or PINCITE_QDRANT_URL) or pass --index {remembered} to open it"
+                         if remembered and remembered != "edge" else
+                         "a Qdrant collection: set PINCITE_QDRANT_URL or pass --index qdrant://HOST:PORT "
+                         "(or qdrant-local[:PATH]) to open it")
+            else:
+                where = ("the embedded index: choose no engine (no --index, PINCITE_INDEX or "
+                         "PINCITE_QDRANT_URL) to open it, or run `pincite migrate --to INDEX` to copy it "
+                         "into the chosen one")
             return f"{self.root}: this library's index is in {where}"
         hint = ""
         if old.get("embedder") != current["embedder"]:

@@ -176,7 +176,9 @@ SESSION_COOKIE = "pincite_session"
 SESSION_ID_RE = re.compile(r"[A-Za-z0-9_-]{43}")
 MAX_SESSIONS = 1000
 SESSION_IDLE_S = 24 * 3600.0
-LLM_NOT_CONFIGURED = "LLM answers are not configured: set the URL and model in the settings panel"
+LLM_NOT_CONFIGURED = ("LLM answers are not configured: set the URL and model in the web app's "
+                      "settings panel, or run `pincite check-llm --llm-url URL --llm-model MODEL`, "
+                      "which saves them for this server")
 LLM_NOT_CHECKED = "check the LLM connection first"
 
 _STATUS = [(QuestionError, 400), (ConfigError, 400), (IngestError, 400),
