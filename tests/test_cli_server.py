@@ -5,6 +5,7 @@ sockets: the server is the real CLI in a subprocess.
 from __future__ import annotations
 
 import json
+import re
 import os
 import signal
 import subprocess
@@ -54,6 +55,8 @@ def test_commands_go_through_a_running_server(served, tmp_path):
     assert f"using the pincite server at {url}" in done.stderr
     assert "pump.pdf" in done.stdout and "added" in done.stdout and "not a PDF" in done.stderr
     assert "2 files, 2 pages indexed by the server" in done.stdout  # the server reports pages
+    row = next(line for line in done.stdout.splitlines() if "pump.pdf" in line)
+    assert re.search(r"\b2\b.*\b[1-9]\d*\b", row.split("pump.pdf", 1)[1]), row  # pages and chunks
 
     done = run(data, "docs", "--json")
     assert done.returncode == 0, done.stderr

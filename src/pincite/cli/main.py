@@ -990,7 +990,8 @@ def _ingest_via_server(server, paths: list[Path]) -> None:
     elapsed = time.perf_counter() - t0
     results = [_inputs.IngestResult(path=str(p),
                                     status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
-                                    doc_id=u.get("doc_id"), reason=u.get("reason") or "", pages=u.get("pages") or 0)
+                                    doc_id=u.get("doc_id"), reason=u.get("reason") or "", pages=u.get("pages") or 0,
+                                  chunks=u.get("chunks") or 0)
                for p, u in zip(files, final)]
     for r in results:
         if r.status == "failed":
@@ -1003,6 +1004,7 @@ def _ingest_via_server(server, paths: list[Path]) -> None:
     pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
     console.print(f"{_count(len(results), 'file')}, {_count(pages, 'page')} indexed by the server "
                   f"in {elapsed:.1f} s"
+                  + (f" ({pages / elapsed:.0f} pages/s)" if pages and elapsed else "")
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed or not files:
         raise typer.Exit(1)

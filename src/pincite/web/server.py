@@ -299,6 +299,7 @@ class UploadOut(BaseModel):
     result: Literal["added", "replaced", "skipped"] | None = Field(
         None, description="what the ingest did: added, replaced, or skipped (already in the library)")
     pages: int | None = Field(None, description="pages (slides, sheets) the ingest indexed, once ready")
+    chunks: int | None = Field(None, description="passages the ingest indexed, once ready")
 
 
 class FailureOut(BaseModel):
@@ -379,6 +380,7 @@ class Upload:
     doc_id: str | None = None
     result: str | None = None
     pages: int | None = None
+    chunks: int | None = None
     started: float | None = None
     estimate: float | None = None  # seconds the ingest is expected to take
     fields: dict | None = None  # document fields (parse_fields) given with the upload
@@ -396,7 +398,8 @@ class Upload:
             progress = 0.0
         return {"upload_id": self.upload_id, "file": self.file, "status": self.status,
                 "progress": round(progress, 3), "reason": self.reason, "doc_id": self.doc_id,
-                "result": self.result, "pages": self.pages}
+                "result": self.result, "pages": self.pages,
+                "chunks": self.chunks}
 
 
 @dataclass
@@ -858,7 +861,8 @@ class WebState:
                 reason = res.reason[len(prefix):] if res.reason.startswith(prefix) else res.reason
                 outcome = ("failed", {"reason": reason})
             else:
-                outcome = ("ready", {"doc_id": res.doc_id, "result": res.status, "pages": res.pages})
+                outcome = ("ready", {"doc_id": res.doc_id, "result": res.status, "pages": res.pages,
+                                     "chunks": res.chunks})
         except Exception as e:
             log.exception("ingest of upload %s failed", up.upload_id)
             outcome = ("failed", {"reason": f"internal error ({type(e).__name__}: {e})"})
