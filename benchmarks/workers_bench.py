@@ -84,7 +84,8 @@ def run(n: int, url: str, files: list[Path], work: Path) -> dict:
             "documents": len(rows), "pages": pages, "chunks": sum(r.chunks for r in rows),
             "seconds": wall, "pages_per_s": pages / wall, "by_worker": len({j.worker for j in jobs}),
             "cpu_s": cpu, "job_s": sum(t[0] for t in timed), "wait_s": sum(t[1] for t in timed),
-            "held_s": sum(t[2] for t in timed)}
+            "held_s": sum(t[2] for t in timed),
+            "failures": [f"{Path(j.path).name}: {j.reason}" for j in jobs if j.state == "failed"]}
 
 
 def main() -> None:
@@ -117,6 +118,8 @@ def main() -> None:
                   f"{r['by_worker']:>12}  {r['job_s']:>5.1f}  {r['wait_s']:>12.1f}  {r['held_s']:>12.1f}  "
                   f"{r['cpu_s']:>12.1f}  {r['cpu_s'] / max(r['pages'], 1):>10.3f}",
                   flush=True)
+            for line in r["failures"]:
+                print(f"         failed: {line}", flush=True)
     finally:
         if server is not None:
             server.stop()
