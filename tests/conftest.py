@@ -56,3 +56,24 @@ def pg_url(pg_server, request) -> str:
 
     name = "t_" + re.sub(r"[^a-z0-9]+", "_", request.node.name.lower())[:50]
     return pg_server.create_database(name)
+
+
+#: Markers given by what a test uses (pyproject.toml registers them): `pytest -m unit` runs
+#: the tests that need none of the real documents, a database cluster or a browser.
+_NEEDS = {"corpus": "corpus", "pg_server": "postgres"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Mark each test `corpus` (uses ../shared/corpus), `postgres` (starts a PostgreSQL
+    cluster), `browser` (drives Chromium), or else `unit`, from its fixtures and module; a
+    test marked `slow` is never `unit`."""
+    for item in items:
+        needs = {mark for fixture, mark in _NEEDS.items() if fixture in getattr(item, "fixturenames", ())}
+        if item.module is not None and item.module.__name__.endswith("test_web_browser"):
+            needs.add("browser")
+        if item.get_closest_marker("slow") is not None:
+            needs.add("slow")
+        for mark in needs - {"slow"}:
+            item.add_marker(getattr(pytest.mark, mark))
+        if not needs:
+            item.add_marker(pytest.mark.unit)
