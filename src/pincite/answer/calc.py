@@ -108,6 +108,7 @@ from fractions import Fraction
 from pincite.answer.normalize import Normalized, loose
 from pincite.answer.numbers import (
     CASED_UNIT_ALIASES,
+    RU_INSTRUMENTAL,
     UNIT_ALIASES,
     NumberMention,
     number_mentions,
@@ -257,8 +258,6 @@ _ALIASES = _build_aliases()
 _LETTER = re.compile(r"[a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u052f]")
 _EXPONENT = re.compile(r"(?:\^(-?[1-4])|([1-4]))(?!\d)|(⁻?)([¹²³⁴])")
 _SUPERSCRIPT_VALUES = {"¹": 1, "²": 2, "³": 3, "⁴": 4}
-_RU_INSTRUMENTAL = re.compile(
-    r" (?:[а-я]+(?:ом|ем|ой|ей|ою|ею|ами|ями|им|ым|ью)|ним|ней|ними|нами|вами|мной|тобой|собой)\b")
 _MUL_SEP = re.compile(r" ?[·⋅*•] ?")
 _DIV_SEP = re.compile(r"\.? ?/ ?| per | в |每")
 
@@ -289,7 +288,7 @@ def _atom_at(n: Normalized, original: str, p: int) -> tuple[Unit, int] | None:
             a, b = n.span_to_source(p, end)
             if unicodedata.normalize("NFKC", original[a:b]) != exact:
                 continue
-            if exact == "с" and _RU_INSTRUMENTAL.match(text, end):
+            if exact == "с" and RU_INSTRUMENTAL.match(text, end):
                 continue  # "5 с лишним", "2 с ним": the preposition, as in `numbers`
         return _atom_expr(key), end
     return None

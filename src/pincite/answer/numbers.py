@@ -331,7 +331,9 @@ _RU_ONE_FORMS = frozenset(w for w, v in _RU_WORDS.items() if v.kind == "unit" an
                           and w.startswith(("один", "одн")))
 _RU_ONE_SAME = re.compile(r"^ и (?:то|тот|та|те|того|той|тому|тем|том|ту|тех|теми)\b")
 _RU_ONE_NOT_AFTER = re.compile(r"^ за (?:другим|другой|другою|другому|другого)\b|^ словом\b")
-_RU_INSTRUMENTAL = re.compile(
+#: A Russian word in the instrumental case right after a lone "с": then "с" is the preposition
+#: "with" ("5 с лишним", "2 с ним"), not the unit second. Used here and by answer.calc.
+RU_INSTRUMENTAL = re.compile(
     r" (?:[а-я]+(?:ом|ем|ой|ей|ою|ею|ами|ями|им|ым|ью)|ним|ней|ними|нами|вами|мной|тобой|собой)\b")
 
 _HALF_AFTER = re.compile(r" (?:and a half|с половиной)(?![\w])")
@@ -980,7 +982,7 @@ def _unit_at(n: Normalized, original: str, p: int) -> tuple[str, int] | None:
             break
         if text.startswith(folded, p) and _right_ok(text, end, folded) \
                 and _original(n, original, p, end) == alias:
-            if alias == "с" and _RU_INSTRUMENTAL.match(text, end):
+            if alias == "с" and RU_INSTRUMENTAL.match(text, end):
                 continue  # "5 с лишним", "2 с ним": the preposition
             best = (CASED_UNIT_ALIASES[alias], end)
             break
