@@ -18,14 +18,13 @@ Rules of `tokens`:
 - TeX macros keep the backslash and their case ("\\katal", "\\SI" and "\\si" differ).
 - URLs and paths ("http://journals.aps.org/revtex/", "CTAN:biblio/bibtex/") give the whole
   (folded, trailing "/" dropped) AND their word parts.
-- Words: Cyrillic -> Snowball "russian" stem(s) plus the pymorphy3 lemma (OpenCorpora
-  dictionary, its most probable parse), Latin -> Snowball "english" (PyStemmer), other
-  scripts folded only. Snowball cuts inflections of one Russian word apart ("лимит" ->
-  "лим", "лимиты" -> "лимит"); the lemma is the same for every inflection ("лимит"), so a
-  question's word form always meets the text's, while the stems still join derivational
-  kin ("замена", "заменить" -> "замен"). Letter-only hyphenated words give their parts. Russian Snowball
-  sometimes reads a noun ending as a verb ending ("замена" -> "зам", "замените" -> "замен");
-  for such words we also emit the noun reading ("замен"), see `_ru_forms`.
+- Words: Cyrillic -> the pymorphy3 lemma (OpenCorpora dictionary, `_ru_lemma`), then its
+  Snowball "russian" stem; Latin -> Snowball "english" (PyStemmer); other scripts folded only.
+  Snowball alone cuts inflections of one Russian word apart ("лимит" -> "лим", "лимиты" ->
+  "лимит"); stemming the lemma gives every inflection the same term, and the stem still joins
+  much derivational kin ("заменить", "заменять" -> "замен"). Russian Snowball sometimes reads a
+  noun ending as a verb ending ("замена" -> "зам"); for such words we also emit the noun
+  reading ("замен"), see `_ru_forms`. Letter-only hyphenated words give their parts.
 - Chinese (Han and kana runs): jieba words (plain mode) plus every character bigram of the run
   not already a jieba word, so partial words match. Measured: plain and search mode both give
   "最大功率" -> 最大/功率, and "最大功率为1.5千瓦" -> 最大/功率/为/1.5/千瓦; the bigrams (最大, 大功, 功率)
@@ -123,7 +122,6 @@ def _ru_forms(word: str) -> tuple[str, ...]:
                 return (stem, base)
             break
     return (stem,)
-
 
 
 _morph = None
