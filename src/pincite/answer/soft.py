@@ -21,6 +21,7 @@ import threading
 from collections.abc import Iterable
 
 from ..text import analysis
+from ..text.cjk import CJK_LETTER_CLASS
 
 #: Word vectors kept per embedder (least recently used dropped): a small library's
 #: vocabulary is a few thousand words; 16,384 vectors of 512 float32 are 32 MiB.
@@ -28,7 +29,7 @@ WORD_CACHE = 16384
 #: Letters of a non-Chinese word (digits and codes are matched by their index forms only:
 #: a vector of "2.4" or "px-200" says nothing about which concept it names).
 _WORD_RE = re.compile(r"[^\W\d_]{2,}")
-_HAN_RE = re.compile("[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+")
+_HAN_RE = re.compile(f"[{CJK_LETTER_CLASS}]+")
 
 _caches: dict[str, object] = {}
 _caches_lock = threading.Lock()
