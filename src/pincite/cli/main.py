@@ -218,7 +218,7 @@ def _enqueue(paths: list[Path], fields: dict) -> None:
             err.print(f"[red]✗[/] {escape(e.reason)}", soft_wrap=True)
         elif not e.added:
             console.print(f"already queued: {escape(e.path)} (job {e.job_id})", soft_wrap=True, highlight=False)
-    console.print(f"{added} job{'s' if added != 1 else ''} queued; run `pincite worker` to ingest them, "
+    console.print(f"{_count(added, 'job')} queued; run `pincite worker` to ingest them, "
                   "`pincite jobs` to follow them", soft_wrap=True, highlight=False)
     if not got or any(e.reason for e in got):
         raise typer.Exit(1)
@@ -624,7 +624,7 @@ def registry_import(path: Path = typer.Argument(..., help="registry.csv: model, 
     _no_server("registry import")
     with _library(must_exist=True, for_reindex=True) as lib:
         Registry.store(lib.catalog, entries, str(path))
-    console.print(f"registry: {len(entries)} row{'s' if len(entries) != 1 else ''} imported from "
+    console.print(f"registry: {_count(len(entries), 'row')} imported from "
                   f"{escape(str(path))}", soft_wrap=True)
 
 
