@@ -118,13 +118,13 @@ def test_gathered_features_belong_to_their_own_window(two_manuals):
     """Each candidate's features are those computed for its own window, also after the
     candidates were reordered by probability (other documents and zero-overlap windows
     last): the training rows and the answer read them by candidate."""
-    from pincite.answer import pipeline
+    from pincite.answer import rank
 
     import math
 
     for question in ("How much water does the boiler hold?", "What pressure does the compressor reach?",
                      "What is the rated pressure of the boiler?"):
-        g = pipeline.gather(two_manuals, question)
+        g = rank.gather(two_manuals, question)
         assert len(g.cands) >= 2
         for c in g.cands:
             f = g.features[id(c)]
@@ -305,7 +305,7 @@ def test_a_sheet_header_row_is_not_the_first_claim(tmp_path):
     where it is still a candidate, it is scored as stating nothing."""
     from openpyxl import Workbook
 
-    from pincite.answer import pipeline
+    from pincite.answer import rank
 
     wb = Workbook()
     ws = wb.active
@@ -318,7 +318,7 @@ def test_a_sheet_header_row_is_not_the_first_claim(tmp_path):
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "budget.xlsx"])
         ans = lib.ask("What is the IT department's budget for Q2?")
-        g = pipeline.gather(lib, "What is the Legal department's budget for Q2?")
+        g = rank.gather(lib, "What is the Legal department's budget for Q2?")
     assert ans.status == "answered", ans.answer
     assert "Department: IT" in ans.claims[0].citations[0].quote
     for c in g.cands:

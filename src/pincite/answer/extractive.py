@@ -3,7 +3,7 @@ answer, each one a verbatim quote of its page.
 
 A candidate is a window of one or two consecutive sentences of a retrieved chunk. Its
 `coverage` is the share of the question's IDF-weighted content terms it contains
-(0..1); the best coverage decides refusal (pipeline). Must not import cli/ or web/.
+(0..1); the best coverage decides refusal (answer.rank). Must not import cli/ or web/.
 """
 from __future__ import annotations
 
