@@ -37,7 +37,7 @@ test: setup
 # held-out split (fetches the documents first: Debian packages, generated Office files).
 train: setup
 	$(PY) benchmarks/devset/fetch.py
-	$(PY) benchmarks/train_answerability.py
+	$(PY) benchmarks/train_answerability.py --found-only
 	$(PY) benchmarks/devset_eval.py --split heldout
 
 # The LLM path against a real model: llama-cpp-python's server (compiled from source, about

@@ -494,8 +494,6 @@ def test_an_authorship_word_in_a_title_does_not_name_that_document(small_library
     assert top.file == "zhnumber.pdf" and top.page == 1 and "李清" in top.quote
 
 
-@pytest.mark.xfail(strict=True, reason="the model answers from another document's sentence on authors "
-                   "above the bar")
 def test_who_wrote_a_document_the_library_lacks_is_refused(small_library):
     """A document the library lacks has no by-line here: no other document's author is given."""
     ans = small_library.ask("Who wrote lshort?")
