@@ -6,8 +6,9 @@ live elsewhere (`answer.generate`, `answer.verify`).
 
 Settings (`LlmSettings`) come from `load_settings`: the saved file ``<data>/llm.json`` (never a
 key), then the environment (``PINCITE_LLM_URL``, ``PINCITE_LLM_MODEL``,
-``PINCITE_LLM_QUERY_MODEL``, ``PINCITE_LLM_HEADERS`` as a JSON object, ``PINCITE_API_KEY``),
-then explicit options, each winning over the one before. `check_llm` proves the pair of models
+``PINCITE_LLM_QUERY_MODEL``, ``PINCITE_LLM_HEADERS`` as a JSON object, ``PINCITE_LLM_TIMEOUT``,
+``PINCITE_LLM_MAX_TOKENS``, ``PINCITE_API_KEY``), then explicit options, each winning over the
+one before. Every reply is capped at ``max_tokens`` (DEFAULT_MAX_TOKENS by default). `check_llm` proves the pair of models
 works (before any document text is sent) and finds which ``response_format`` mode the server
 honours; `save_settings` records it.
 
