@@ -8,9 +8,9 @@ Settings (`LlmSettings`) come from `load_settings`: the saved file ``<data>/llm.
 key), then the environment (``PINCITE_LLM_URL``, ``PINCITE_LLM_MODEL``,
 ``PINCITE_LLM_QUERY_MODEL``, ``PINCITE_LLM_HEADERS`` as a JSON object, ``PINCITE_LLM_TIMEOUT``,
 ``PINCITE_LLM_MAX_TOKENS``, ``PINCITE_API_KEY``), then explicit options, each winning over the
-one before. Every reply is capped at ``max_tokens`` (DEFAULT_MAX_TOKENS by default). `check_llm` proves the pair of models
-works (before any document text is sent) and finds which ``response_format`` mode the server
-honours; `save_settings` records it.
+one before. Every reply is capped at ``max_tokens`` (DEFAULT_MAX_TOKENS by default).
+`check_llm` proves the pair of models works (before any document text is sent) and finds
+which ``response_format`` mode the server honours; `save_settings` records it.
 
 Safety rules, all tested:
 - URLs: https for remote hosts; plain http only for localhost, 127.0.0.1 and ::1; no userinfo,
