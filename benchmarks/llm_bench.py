@@ -24,9 +24,11 @@ Printed per language (the question's `lang`): questions, answered / refused / no
 (other statuses and errors apart), claims, claims verified, claims verified that do not answer
 the question, the same two counts under the refusal bar alone (`verified_at_bar`: claims that
 passed every check but the judgment against the best evidence, generate.ClaimJudge, and
-reached the refusal bar: what was verified before that judgment, on the same replies), mean tokens (prompt + completion over all model calls, as the server counts them;
-0 for a question refused before any model call) and mean seconds per question (wall clock of
-Library.ask, retrieval included).
+reached the refusal bar: what was verified before that judgment, on the same replies), the
+questions where a reply was cut at the reply-token cap (`replies_cut`: LlmSettings.max_tokens,
+PINCITE_LLM_MAX_TOKENS; the answer then warns), mean tokens (prompt + completion over all
+model calls, as the server counts them; 0 for a question refused before any model call) and
+mean seconds per question (wall clock of Library.ask, retrieval included).
 
 "Verified but not an answer" is judged against the question's expected answer, not by pincite:
 a verified claim counts as an answer when its quote holds at least half of the words of the
@@ -266,6 +268,7 @@ def ask_all(qs: list[dict], settings, progress=print, sink=None) -> list[dict]:
                 else:
                     bar = ans.relevance.threshold if ans.relevance is not None else None
                     rec.update(status=ans.status, answer=ans.answer, usage=ans.usage, bar=bar,
+                               cut=any("max_tokens" in w for w in ans.warnings),
                                best=ans.relevance.score if ans.relevance is not None else None,
                                llm_seconds=ans.timings.get("llm"), response_model=ans.model)
                     for c in ans.claims:
@@ -311,6 +314,7 @@ def summarise(records: list[dict]) -> dict[str, dict]:
             "verified_not_answer": sum(c["verified"] and not c["answers"] for c in claims),
             "verified_at_bar": sum(bool(c.get("verified_at_bar")) for c in claims),
             "verified_at_bar_not_answer": sum(bool(c.get("verified_at_bar")) and not c["answers"] for c in claims),
+            "replies_cut": sum(bool(r.get("cut")) for r in sel),
             "tokens_per_question": round(sum(tokens) / len(tokens)) if tokens else None,
             "seconds_per_question": round(sum(r["seconds"] for r in sel) / len(sel), 1),
         }
@@ -372,7 +376,8 @@ def main() -> int:
         print(json.dumps(report, ensure_ascii=False, indent=1))
         return 0
     keys = ["questions", "answered", "refused", "not_confirmed", "errors", "claims", "verified",
-            "verified_not_answer", "verified_at_bar", "verified_at_bar_not_answer", "tokens_per_question",
+            "verified_not_answer", "verified_at_bar", "verified_at_bar_not_answer", "replies_cut",
+            "tokens_per_question",
             "seconds_per_question"]
     print(f"llm-bench split {args.split}{f', {args.limit} per language' if args.limit else ''}: "
           f"{MODEL_NAME} via llama-cpp-python, response format {mode}")

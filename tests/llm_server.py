@@ -16,7 +16,8 @@ request's JSON body as a dict, the request headers as a dict with lower-case nam
 
 The canned handlers below play the bad servers the tests need: an error status (whose body
 echoes the Authorization header, as some providers do, so tests can prove it never surfaces),
-a redirect, a slow reply, json_schema rejected, prose, fenced JSON and an oversize body.
+a redirect, a slow reply, json_schema rejected, llama-cpp-python's validation errors, a
+reasoning model refusing ``max_tokens``, prose, fenced JSON and an oversize body.
 Deterministic: no randomness, no clock in any body.
 """
 from __future__ import annotations
@@ -295,16 +296,28 @@ def fenced(obj: object, lang: str = "json") -> Handler:
     return always(Reply(content=f"Here is the answer:\n```{lang}\n{jsonlib.dumps(obj)}\n```\n"))
 
 
+AS_JSON_OBJECT = "as json_object"
+
+
 def by_response_format(
     json_schema: Reply | None = None,
     json_object: Reply | None = None,
     none: Reply | None = None,
+    json_object_schema: Reply | None | str = AS_JSON_OBJECT,
 ) -> Handler:
-    """Answers by the request's ``response_format.type``: a mode given None is rejected with a
-    400 (as servers without structured outputs do)."""
+    """Answers by the request's ``response_format``: a mode given None is rejected with a 400
+    naming response_format (as servers without structured outputs do). ``json_object_schema``
+    answers a json_object that carries a "schema"; by default that is answered as a plain
+    json_object (the extra field ignored, as most servers do)."""
 
     def handler(request: dict, headers: dict) -> Reply:
-        kind = (request.get("response_format") or {}).get("type")
+        fmt = request.get("response_format") or {}
+        kind = fmt.get("type")
+        if kind == "json_object" and "schema" in fmt and json_object_schema != AS_JSON_OBJECT:
+            if json_object_schema is None:
+                return Reply(status=400, json=error_json(
+                    400, "Additional properties are not allowed ('schema' was unexpected) - 'response_format'"))
+            return json_object_schema  # type: ignore[return-value]
         reply = {"json_schema": json_schema, "json_object": json_object, None: none}.get(kind)
         if reply is None:
             return Reply(status=400, json=error_json(400, f"response_format {kind!r} is not supported"))
@@ -313,17 +326,52 @@ def by_response_format(
     return handler
 
 
-def llama_cpp_python(then: Reply) -> Handler:
-    """As llama-cpp-python's server 0.3.x answers: a json_schema response_format is a request
-    validation error reported as HTTP 500 with a body naming the field ("Input should be
-    'text' or 'json_object'"); json_object and no response_format are answered with ``then``."""
+def _validation_500(loc: list, msg: str, value: object) -> Reply:
+    """llama-cpp-python's answer to a request its pydantic model refuses: HTTP 500 with the
+    validation error as the message."""
+    detail = [{"type": "literal_error", "loc": loc, "msg": msg, "input": value}]
+    return Reply(status=500, json={"error": {"message": jsonlib.dumps(detail), "type": "internal_server_error"}})
+
+
+def llama_cpp_python(then: Reply, schema_reply: Reply | None = None) -> Handler:
+    """As llama-cpp-python's server 0.3.x answers (llama_cpp/server/types.py,
+    llama_types.ChatCompletionRequestResponseFormat): a response_format whose type is not
+    "text" or "json_object" (json_schema) is a validation error reported as HTTP 500 with a
+    body naming the field; a json_object may carry a "schema" (an object), from which the
+    server builds a sampling grammar, and is then answered with ``schema_reply`` (default
+    ``then``); json_object without one and no response_format are answered with ``then``.
+    ``max_tokens`` must be an integer or null; unknown fields (``max_completion_tokens``)
+    are ignored, as pydantic's default model does."""
 
     def handler(request: dict, headers: dict) -> Reply:
-        kind = (request.get("response_format") or {}).get("type")
+        fmt = request.get("response_format") or {}
+        kind = fmt.get("type")
         if kind not in (None, "text", "json_object"):
-            detail = [{"type": "literal_error", "loc": ["body", "response_format", "type"],
-                       "msg": "Input should be 'text' or 'json_object'", "input": kind}]
-            return Reply(status=500, json={"error": {"message": jsonlib.dumps(detail), "type": "internal_server_error"}})
+            return _validation_500(["body", "response_format", "type"], "Input should be 'text' or 'json_object'", kind)
+        if "schema" in fmt and not isinstance(fmt["schema"], dict):
+            return _validation_500(["body", "response_format", "schema"], "Input should be a valid dictionary",
+                                   fmt["schema"])
+        cap = request.get("max_tokens")
+        if cap is not None and (isinstance(cap, bool) or not isinstance(cap, int)):
+            return _validation_500(["body", "max_tokens"], "Input should be a valid integer", cap)
+        if kind == "json_object" and "schema" in fmt and schema_reply is not None:
+            return schema_reply
+        return then
+
+    return handler
+
+
+def reasoning_model(then: Reply) -> Handler:
+    """As OpenAI answers for its reasoning models: a request with ``max_tokens`` is refused
+    with HTTP 400 ("Unsupported parameter: 'max_tokens' is not supported with this model. Use
+    'max_completion_tokens' instead."); one with ``max_completion_tokens`` gets ``then``."""
+
+    def handler(request: dict, headers: dict) -> Reply:
+        if "max_tokens" in request:
+            return Reply(status=400, json={"error": {
+                "message": "Unsupported parameter: 'max_tokens' is not supported with this model. "
+                           "Use 'max_completion_tokens' instead.",
+                "type": "invalid_request_error", "param": "max_tokens", "code": "unsupported_parameter"}})
         return then
 
     return handler

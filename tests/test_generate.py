@@ -334,6 +334,32 @@ def test_prose_then_fenced_json(library, llm):
     assert "not JSON" in llm.requests[1][1]["messages"][3]["content"]
 
 
+def test_the_schema_sent_limits_chunk_ids_to_the_evidence_given(library, llm):
+    """The answer schema sent (here inside json_object, as llama.cpp servers take it) lists
+    the evidence set's chunk ids as the only values of every chunk_id, so a server that
+    enforces the schema cannot emit another; the reply is capped at max_tokens."""
+    llm.handler = good_model
+    ans = library.ask(QUESTION, llm=settings_for(llm, response_format="json_object_schema", max_tokens=700))
+    assert ans.status == "answered" and llm.count == 1
+    body = llm.chat_requests()[0]
+    fmt = body["response_format"]
+    assert fmt["type"] == "json_object" and body["max_tokens"] == 700
+    ids = list(evidence_blocks(body))
+    claim_id = fmt["schema"]["properties"]["claims"]["items"]["properties"]["chunk_id"]
+    assert claim_id == {"type": "string", "enum": ids} and len(ids) >= 2
+    calc = next(v for v in fmt["schema"]["properties"]["calculation"]["anyOf"] if v.get("type") == "object")
+    assert calc["properties"]["inputs"]["items"]["properties"]["chunk_id"]["enum"] == ids
+
+
+def test_a_reply_cut_at_the_token_cap_says_so(library, llm):
+    body = chat_json('{"status": "answered", "claims": [{"text": "The maximum operating pressure is')
+    body["choices"][0]["finish_reason"] = "length"
+    llm.handler = always(Reply(json=body))
+    ans = library.ask(QUESTION, llm=settings_for(llm, max_tokens=40))
+    assert ans.status == "not_confirmed" and llm.count == 2 and ans.passages
+    assert any("cut at 40 tokens" in w and "PINCITE_LLM_MAX_TOKENS" in w for w in ans.warnings), ans.warnings
+
+
 def test_prose_twice_is_not_confirmed(library, llm):
     llm.handler = prose()
     ans = library.ask(QUESTION, llm=settings_for(llm))

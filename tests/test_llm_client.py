@@ -20,10 +20,12 @@ from llm_server import (
     always,
     by_response_format,
     chat_json,
+    error_json,
     fenced,
     llama_cpp_python,
     oversize,
     prose,
+    reasoning_model,
     redirect,
     reject_json_schema,
     scripted_llm,  # noqa: F401  (fixture)
@@ -34,6 +36,7 @@ from llm_server import (
 from pincite.answer.llm import (
     ANSWER_SCHEMA,
     CHECK_TIMEOUT_S,
+    DEFAULT_MAX_TOKENS,
     RESPONSE_CAP_BYTES,
     SETTINGS_FILE,
     LlmClient,
@@ -476,19 +479,25 @@ def test_complete_json_modes(scripted_llm, settings):
     with LlmClient(settings) as client:
         value, completion = client.complete_json(ASK, ANSWER_SCHEMA)  # default: json_schema
         assert value == GOOD_ANSWER and completion.usage["total_tokens"] == 15
+        value, _ = client.complete_json(ASK, ANSWER_SCHEMA, mode="json_object_schema")
+        assert value == GOOD_ANSWER
         value, _ = client.complete_json(ASK, ANSWER_SCHEMA, mode="json_object")
         assert value == GOOD_ANSWER
         scripted_llm.handler = fenced(GOOD_ANSWER)
         value, completion = client.complete_json(ASK, ANSWER_SCHEMA, mode="prompt")
         assert value == GOOD_ANSWER and completion.text.startswith("Here is the answer:\n```json")
-    schema_request, object_request, prompt_request = scripted_llm.chat_requests()
+    schema_request, grammar_request, object_request, prompt_request = requests = scripted_llm.chat_requests()
     assert schema_request["response_format"] == {
         "type": "json_schema",
         "json_schema": {"name": "answer", "schema": ANSWER_SCHEMA, "strict": True},
     }
+    # llama.cpp's form: the schema inside a json_object (a sampling grammar on those servers)
+    assert grammar_request["response_format"] == {"type": "json_object", "schema": ANSWER_SCHEMA}
     assert object_request["response_format"] == {"type": "json_object"}
     assert "response_format" not in prompt_request
-    assert all(r["temperature"] == 0 for r in (schema_request, object_request, prompt_request))
+    assert all(r["temperature"] == 0 for r in requests)
+    # every request caps the reply, in the field most servers read
+    assert all(r["max_tokens"] == DEFAULT_MAX_TOKENS and "max_completion_tokens" not in r for r in requests)
 
 
 def test_complete_json_uses_the_checked_mode(scripted_llm, settings):
@@ -612,17 +621,31 @@ def test_check_llm_same_query_model_is_asked_once(scripted_llm):
     assert len(scripted_llm.chat_requests()) == 2
 
 
-def test_check_llm_falls_back_to_json_object(scripted_llm, settings, logs):
+def test_check_llm_falls_back_to_json_object_with_the_schema(scripted_llm, settings, logs):
     scripted_llm.handler = reject_json_schema(Reply(content=json.dumps(GOOD_ANSWER)))
     result = check_llm(settings)
-    assert result.ok and result.response_format == "json_object"
+    assert result.ok and result.response_format == "json_object_schema"
     assert "structured output json_schema: rejected by the server (HTTP 400)" in result.messages
-    assert [(r.get("response_format") or {}).get("type") for r in scripted_llm.chat_requests()] == [
-        None,
-        "json_schema",
-        "json_object",
-    ]
+    formats = [r.get("response_format") for r in scripted_llm.chat_requests()]
+    assert [(f or {}).get("type") for f in formats] == [None, "json_schema", "json_object"]
+    assert formats[2]["schema"] == ANSWER_SCHEMA
     assert_no_key(settings=settings, caplog=logs, extra=result.messages)
+
+
+def test_check_llm_drops_the_schema_a_server_refuses_inside_json_object(scripted_llm, settings):
+    """A server that validates response_format strictly refuses the extra "schema" field with a
+    400 naming response_format: the check moves on to a plain json_object and says why."""
+    scripted_llm.handler = by_response_format(json_object=Reply(content=json.dumps(GOOD_ANSWER)),
+                                              json_object_schema=None, none=Reply(content="OK"))
+    result = check_llm(settings)
+    assert result.ok and result.response_format == "json_object", result.messages
+    assert result.messages[-1] == (
+        "LLM check passed: response_format json_object (json_schema rejected by the server (HTTP 400); "
+        "json_object_schema rejected by the server (HTTP 400))")
+    formats = [r.get("response_format") for r in scripted_llm.chat_requests()]
+    assert formats[1:] == [{"type": "json_schema", "json_schema": {"name": "answer", "schema": ANSWER_SCHEMA,
+                                                                   "strict": True}},
+                           {"type": "json_object", "schema": ANSWER_SCHEMA}, {"type": "json_object"}]
 
 
 def test_check_llm_falls_back_when_the_server_fails_on_the_format_with_500(scripted_llm, settings, logs):
@@ -630,17 +653,17 @@ def test_check_llm_falls_back_when_the_server_fails_on_the_format_with_500(scrip
     check moves on to json_object and says why, while a plain 500 still stops it."""
     scripted_llm.handler = llama_cpp_python(Reply(content=json.dumps(GOOD_ANSWER)))
     result = check_llm(settings)
-    assert result.ok and result.response_format == "json_object", result.messages
+    assert result.ok and result.response_format == "json_object_schema", result.messages
     assert "structured output json_schema: rejected by the server (HTTP 500)" in result.messages
-    assert result.messages[-1] == ("LLM check passed: response_format json_object "
+    assert result.messages[-1] == ("LLM check passed: response_format json_object_schema "
                                    "(json_schema rejected by the server (HTTP 500))")
     assert_no_key(settings=settings, caplog=logs, extra=result.messages)
 
 
 def test_unchecked_client_falls_back_to_a_mode_the_server_accepts_and_keeps_it(scripted_llm, settings):
-    """Without a checked mode, complete_json tries json_schema, then json_object when the
-    server rejects the format, and asks the next time in the mode that worked; a mode the
-    caller names is never replaced."""
+    """Without a checked mode, complete_json tries json_schema, then json_object with the
+    schema when the server rejects the format, and asks the next time in the mode that
+    worked; a mode the caller names is never replaced."""
     scripted_llm.handler = llama_cpp_python(Reply(content=json.dumps(GOOD_ANSWER)))
     with LlmClient(settings) as client:
         assert client.complete_json(ASK, ANSWER_SCHEMA)[0] == GOOD_ANSWER
@@ -648,8 +671,9 @@ def test_unchecked_client_falls_back_to_a_mode_the_server_accepts_and_keeps_it(s
         with pytest.raises(LlmError) as info:
             client.complete_json(ASK, ANSWER_SCHEMA, mode="json_schema")
         assert info.value.kind == "unsupported" and info.value.status == 500
-    kinds = [(r.get("response_format") or {}).get("type") for r in scripted_llm.chat_requests()]
-    assert kinds == ["json_schema", "json_object", "json_object", "json_schema"]
+    kinds = [(r.get("response_format") or {}).get("type") + ("+schema" if "schema" in r["response_format"] else "")
+             for r in scripted_llm.chat_requests()]
+    assert kinds == ["json_schema", "json_object+schema", "json_object+schema", "json_schema"]
 
 
 def test_a_500_that_does_not_name_the_format_is_an_outage(scripted_llm, settings):
@@ -668,7 +692,7 @@ def test_check_llm_invalid_json_under_json_schema_falls_back(scripted_llm, setti
         none=Reply(content="OK"),
     )
     result = check_llm(settings)
-    assert result.ok and result.response_format == "json_object"
+    assert result.ok and result.response_format == "json_object_schema"
     assert "structured output json_schema: the reply is not JSON" in result.messages
 
 
@@ -677,6 +701,7 @@ def test_check_llm_prompt_only_with_fences(scripted_llm, settings):
     scripted_llm.handler = by_response_format(none=Reply(content=fenced_answer))
     result = check_llm(settings)
     assert result.ok and result.response_format == "prompt"
+    assert "structured output json_object_schema: rejected by the server (HTTP 400)" in result.messages
     assert "structured output json_object: rejected by the server (HTTP 400)" in result.messages
     assert "structured output prompt: works" in result.messages
 
@@ -759,3 +784,71 @@ def test_answer_timeout_from_the_environment(data_dir):
     assert load_settings(data_dir, env=env).timeout_s == 2.5
     with pytest.raises(LlmError, match="PINCITE_LLM_TIMEOUT"):
         load_settings(data_dir, env={**env, "PINCITE_LLM_TIMEOUT": "soon"})
+
+
+# -- the reply-token cap ---------------------------------------------------------------------------------
+
+
+def test_max_tokens_setting_sources_and_checks(data_dir):
+    """The cap comes from llm.json, then PINCITE_LLM_MAX_TOKENS, then the caller; it is saved
+    only when not the default; a value that is not a positive whole number is refused."""
+    base = {"base_url": "https://a.example/v1", "model": "m"}
+    assert load_settings(data_dir, env={}, **base).max_tokens == DEFAULT_MAX_TOKENS
+    save_settings(data_dir, LlmSettings(**base))
+    assert "max_tokens" not in json.loads((data_dir / SETTINGS_FILE).read_text())
+    save_settings(data_dir, LlmSettings(**base, max_tokens=4096))
+    assert json.loads((data_dir / SETTINGS_FILE).read_text())["max_tokens"] == 4096
+    assert load_settings(data_dir, env={}).max_tokens == 4096
+    assert load_settings(data_dir, env={"PINCITE_LLM_MAX_TOKENS": "8192"}).max_tokens == 8192
+    assert load_settings(data_dir, env={"PINCITE_LLM_MAX_TOKENS": "8192"}, max_tokens=300).max_tokens == 300
+    for bad in ("0", "-5", "1.5", "lots", str(10 ** 9)):
+        with pytest.raises(LlmError, match="PINCITE_LLM_MAX_TOKENS") as info:
+            load_settings(data_dir, env={"PINCITE_LLM_MAX_TOKENS": bad})
+        assert info.value.kind == "config"
+    (data_dir / SETTINGS_FILE).write_text('{"url": "https://a.example/v1", "model": "m", "max_tokens": true}')
+    with pytest.raises(LlmError, match="max_tokens"):
+        load_settings(data_dir, env={})
+
+
+def test_the_cap_is_sent_as_max_completion_tokens_where_the_server_asks_and_kept(scripted_llm, settings, logs):
+    """A reasoning model refuses max_tokens with a 400 that names max_completion_tokens: the
+    same request is sent again with that field, and the client's later requests use it at
+    once (one refused request per client, not per call)."""
+    scripted_llm.handler = reasoning_model(Reply(content=json.dumps(GOOD_ANSWER)))
+    capped = LlmSettings(base_url=settings.base_url, model="m", api_key=FAKE_KEY, max_tokens=2000)
+    with LlmClient(capped) as client:
+        assert client.complete_json(ASK, ANSWER_SCHEMA, mode="json_schema")[0] == GOOD_ANSWER
+        assert client.complete(ASK).text == json.dumps(GOOD_ANSWER)
+    fields = [sorted(k for k in r if k.startswith("max_")) for r in scripted_llm.chat_requests()]
+    assert fields == [["max_tokens"], ["max_completion_tokens"], ["max_completion_tokens"]]
+    assert all(r.get("max_tokens", r.get("max_completion_tokens")) == 2000 for r in scripted_llm.chat_requests())
+    assert_no_key(settings=capped, caplog=logs)
+
+
+def test_check_llm_passes_against_a_reasoning_model(scripted_llm, settings):
+    scripted_llm.handler = reasoning_model(Reply(content=json.dumps(GOOD_ANSWER)))
+    result = check_llm(settings)
+    assert result.ok and result.response_format == "json_schema", result.messages
+
+
+def test_a_server_refusing_both_cap_fields_is_an_error_not_a_loop(scripted_llm, settings, logs):
+    def handler(request, headers):
+        sent = "max_tokens" if "max_tokens" in request else "max_completion_tokens"
+        other = "max_completion_tokens" if sent == "max_tokens" else "max_tokens"
+        return Reply(status=400, json=error_json(400, f"'{sent}' is not supported; use '{other}'"))
+
+    scripted_llm.handler = handler
+    with LlmClient(settings) as client:
+        with pytest.raises(LlmError) as info:
+            client.complete(ASK)
+    assert info.value.kind == "unsupported" and "max_completion_tokens" in str(info.value)
+    assert len(scripted_llm.chat_requests()) == 2
+    assert_no_key(exc=info.value, settings=settings, caplog=logs)
+
+
+def test_a_400_about_something_else_is_not_taken_for_the_cap_field(scripted_llm, settings):
+    scripted_llm.handler = always(Reply(status=400, json=error_json(400, "max_tokens is too large: 1024 > 512")))
+    with LlmClient(settings) as client:
+        with pytest.raises(LlmError) as info:
+            client.complete(ASK)
+    assert info.value.kind == "unsupported" and len(scripted_llm.chat_requests()) == 1

@@ -59,6 +59,30 @@ ANSWER_CALC_SCHEMA = {**ANSWER_SCHEMA,
                       "properties": {**ANSWER_SCHEMA["properties"], "calculation": CALCULATION_SCHEMA},
                       "required": [*ANSWER_SCHEMA["required"], "calculation"]}
 
+
+
+def answer_schema(chunk_ids) -> dict:
+    """ANSWER_CALC_SCHEMA with every "chunk_id" string (claims and calculation inputs) limited
+    to `chunk_ids` (an iterable of str, the evidence set's ids, in order) by an "enum": a server
+    that enforces the schema (OpenAI's strict json_schema, a llama.cpp grammar) then cannot
+    emit an id that was not given, nor copy a block header's neighbours with it. The checks
+    of check_claims hold whatever the server enforces."""
+    ids = list(dict.fromkeys(chunk_ids))
+
+    def walk(node):
+        if isinstance(node, dict):
+            out = {k: walk(v) for k, v in node.items()}
+            props = out.get("properties")
+            if ids and isinstance(props, dict) and props.get("chunk_id", {}).get("type") == "string":
+                props["chunk_id"] = {"type": "string", "enum": ids}
+            return out
+        if isinstance(node, list):
+            return [walk(v) for v in node]
+        return node
+
+    return walk(ANSWER_CALC_SCHEMA)
+
+
 LANGUAGE_NAMES = {"en": "English", "ru": "Russian", "zh": "Simplified Chinese"}
 
 SYSTEM_PROMPT = """\
@@ -140,7 +164,9 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     ]
     usage: dict[str, int] = {}
     warnings: list[str] = []
-    reply, done = _ask(client, messages, usage)
+    schema = answer_schema(ev.hits)
+    reply, done = _ask(client, messages, usage, schema)
+    cut = done.finish_reason == "length"
     judge = ClaimJudge(g) if g.scorer is not None and g.rel is not None else None
 
     def _check_reply(reply: dict | None):
@@ -158,7 +184,8 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     if checked is None or failed or (calc is not None and not calc.verified):
         retry = messages + [{"role": "assistant", "content": done.text},
                             {"role": "user", "content": _retry_note(checked, reply, calc)}]
-        reply2, done2 = _ask(client, retry, usage)
+        reply2, done2 = _ask(client, retry, usage, schema)
+        cut = cut or done2.finish_reason == "length"
         checked2, calc2 = _check_reply(reply2)
         if checked2 is not None:
             reply, checked, calc = reply2, checked2, calc2
@@ -172,6 +199,10 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
                   relevance=g.rel, mode="llm", model=model, usage=usage, calculation=calc)
     if calc is not None and not calc.verified:
         warnings.append(message("calc_not_done", lang).format(reason=calc.reason))
+    if cut:
+        warnings.append(f"the model's reply was cut at {client.settings.max_tokens} tokens (max_tokens); "
+                        "a model that needs more (one that reasons before answering) needs a higher "
+                        "PINCITE_LLM_MAX_TOKENS")
     if checked is None:
         return Answer(status="not_confirmed", answer=message("not_confirmed_llm", lang),
                       passages=_passages(ev),
@@ -321,9 +352,10 @@ def quote_off_target(cand, gathered) -> bool:
     return best is not None and not on_target(cand, best, gathered.groups)
 
 
-def _ask(client: LlmClient, messages: list[dict], usage: dict[str, int]) -> tuple[dict | None, Completion]:
-    """One structured request; the reply as a dict of the expected shape, or None."""
-    obj, done = client.complete_json(messages, ANSWER_CALC_SCHEMA)
+def _ask(client: LlmClient, messages: list[dict], usage: dict[str, int],
+         schema: dict = ANSWER_CALC_SCHEMA) -> tuple[dict | None, Completion]:
+    """One structured request for `schema`; the reply as a dict of the expected shape, or None."""
+    obj, done = client.complete_json(messages, schema)
     for k, v in (done.usage or {}).items():
         usage[k] = usage.get(k, 0) + int(v)
     if not isinstance(obj, dict) or obj.get("status") not in ("answered", "refused") \

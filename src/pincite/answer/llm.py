@@ -6,10 +6,11 @@ live elsewhere (`answer.generate`, `answer.verify`).
 
 Settings (`LlmSettings`) come from `load_settings`: the saved file ``<data>/llm.json`` (never a
 key), then the environment (``PINCITE_LLM_URL``, ``PINCITE_LLM_MODEL``,
-``PINCITE_LLM_QUERY_MODEL``, ``PINCITE_LLM_HEADERS`` as a JSON object, ``PINCITE_API_KEY``),
-then explicit options, each winning over the one before. `check_llm` proves the pair of models
-works (before any document text is sent) and finds which ``response_format`` mode the server
-honours; `save_settings` records it.
+``PINCITE_LLM_QUERY_MODEL``, ``PINCITE_LLM_HEADERS`` as a JSON object, ``PINCITE_LLM_TIMEOUT``,
+``PINCITE_LLM_MAX_TOKENS``, ``PINCITE_API_KEY``), then explicit options, each winning over the
+one before. Every reply is capped at ``max_tokens`` (DEFAULT_MAX_TOKENS by default).
+`check_llm` proves the pair of models works (before any document text is sent) and finds
+which ``response_format`` mode the server honours; `save_settings` records it.
 
 Safety rules, all tested:
 - URLs: https for remote hosts; plain http only for localhost, 127.0.0.1 and ::1; no userinfo,
@@ -42,15 +43,31 @@ from ..urls import LOCAL_HOSTS_SHOWN, UNSAFE_CHARS, UrlRefused, web_url
 
 log = logging.getLogger(__name__)
 
-ResponseFormat = Literal["json_schema", "json_object", "prompt"]
-#: The ``response_format`` modes, best first: a strict JSON schema, any JSON object, or none
-#: (the prompt asks for JSON; code fences are stripped from the reply).
-RESPONSE_FORMATS: tuple[str, ...] = ("json_schema", "json_object", "prompt")
+ResponseFormat = Literal["json_schema", "json_object_schema", "json_object", "prompt"]
+#: The ``response_format`` modes, best first: a strict JSON schema (OpenAI's
+#: ``{"type": "json_schema", ...}``); a JSON object constrained by the schema sent inside it
+#: (``{"type": "json_object", "schema": ...}``, the form llama.cpp's llama-server and
+#: llama-cpp-python turn into a sampling grammar); any JSON object; or none (the prompt asks
+#: for JSON; code fences are stripped from the reply).
+RESPONSE_FORMATS: tuple[str, ...] = ("json_schema", "json_object_schema", "json_object", "prompt")
 
 #: Seconds `check_llm` waits for each reply (docs/decisions/0007-model-servers-and-downloads.md).
 CHECK_TIMEOUT_S = 15.0
 #: Seconds an answer request waits by default (LlmSettings.timeout_s; configurable).
 DEFAULT_TIMEOUT_S = 60.0
+#: Reply tokens asked for by default (LlmSettings.max_tokens; configurable). An answer of
+#: ANSWER_SCHEMA's shape is a few claims of a sentence and a quote each, plus the optional
+#: calculation: MAX_CLAIMS (8) claims of about 100 tokens stay under it. A model that loops
+#: inside a string stops here instead of running into the timeout. Reasoning models count
+#: their thinking in this budget and need more.
+DEFAULT_MAX_TOKENS = 1024
+#: Largest max_tokens setting accepted (a typo guard, not a model limit).
+MAX_TOKENS_LIMIT = 1 << 20
+#: The request fields that cap reply tokens, in the order tried: ``max_tokens`` is what
+#: llama.cpp's llama-server, llama-cpp-python, Ollama, vLLM, LM Studio and DeepSeek read;
+#: OpenAI's reasoning models reject it with HTTP 400 naming ``max_completion_tokens``, which
+#: is then sent instead (`LlmClient` keeps the field that worked).
+TOKEN_LIMIT_FIELDS: tuple[str, ...] = ("max_tokens", "max_completion_tokens")
 #: Largest response body read, in bytes (about 1 MiB). A chat answer over
 #: evidence is a few KiB; anything near this is a misbehaving server.
 RESPONSE_CAP_BYTES = 1 << 20
@@ -82,8 +99,9 @@ ANSWER_SCHEMA: dict = {
 }
 
 _HEADER_NAME = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")  # RFC 9110 token
-_SETTINGS_FIELDS = {"url", "model", "query_model", "headers", "response_format", "timeout_s"}
-_OVERRIDES = {"base_url", "model", "query_model", "api_key", "headers", "timeout_s", "response_format"}
+_SETTINGS_FIELDS = {"url", "model", "query_model", "headers", "response_format", "timeout_s", "max_tokens"}
+_OVERRIDES = {"base_url", "model", "query_model", "api_key", "headers", "timeout_s", "response_format",
+              "max_tokens"}
 
 
 # -- URL and settings ------------------------------------------------------------------------
@@ -169,7 +187,9 @@ class LlmSettings:
     (values are not shown by repr). ``api_key``: never written anywhere, never in repr/str.
     ``timeout_s``: seconds per answer request. ``response_format``: the mode `check_llm` found
     to work (None: not checked; `LlmClient.complete_json` then tries json_schema).
-    Raises LlmError(kind="config") for an invalid value.
+    ``max_tokens``: the most tokens a reply may have (sent as ``max_tokens``, or as
+    ``max_completion_tokens`` where the server asks for it: TOKEN_LIMIT_FIELDS), an integer
+    from 1 to MAX_TOKENS_LIMIT. Raises LlmError(kind="config") for an invalid value.
     """
 
     base_url: str
@@ -179,6 +199,7 @@ class LlmSettings:
     api_key: str | None = field(default=None, repr=False)
     timeout_s: float = DEFAULT_TIMEOUT_S
     response_format: ResponseFormat | None = None
+    max_tokens: int = DEFAULT_MAX_TOKENS
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "base_url", check_url(self.base_url))
@@ -204,6 +225,7 @@ class LlmSettings:
         if not math.isfinite(timeout) or timeout <= 0:
             raise LlmError("the LLM timeout must be a positive number of seconds", kind="config")
         object.__setattr__(self, "timeout_s", timeout)
+        object.__setattr__(self, "max_tokens", _check_max_tokens(self.max_tokens))
         if self.response_format is not None and self.response_format not in RESPONSE_FORMATS:
             raise LlmError(
                 f"response_format {self.response_format!r}: choose one of {', '.join(RESPONSE_FORMATS)}",
@@ -220,10 +242,20 @@ class LlmSettings:
             f"LlmSettings(base_url={self.base_url!r}, model={self.model!r}, "
             f"query_model={self.query_model!r}, headers={sorted(self.headers)!r}, "
             f"api_key={'<set>' if self.api_key else None}, timeout_s={self.timeout_s!r}, "
-            f"response_format={self.response_format!r})"
+            f"response_format={self.response_format!r}, max_tokens={self.max_tokens!r})"
         )
 
     __str__ = __repr__
+
+
+def _check_max_tokens(value: object, source: str = "the LLM max_tokens") -> int:
+    """`value` as a reply-token cap: an integer (or a string of one) from 1 to MAX_TOKENS_LIMIT.
+    Raises LlmError(kind="config") naming `source`."""
+    if isinstance(value, str) and value.strip().isdigit():
+        value = int(value.strip())
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= MAX_TOKENS_LIMIT:
+        raise LlmError(f"{source} must be a whole number of tokens from 1 to {MAX_TOKENS_LIMIT}", kind="config")
+    return value
 
 
 def _read_settings_file(path: Path) -> dict:
@@ -235,7 +267,8 @@ def _read_settings_file(path: Path) -> dict:
         raise LlmError(f"{path}: not a readable JSON settings file ({type(exc).__name__})", kind="config") from None
     if not isinstance(data, dict):
         raise LlmError(f"{path}: the settings file must hold a JSON object", kind="config")
-    secretish = [k for k in data if re.search(r"key|token|secret|password", str(k), re.I)]
+    secretish = [k for k in data
+                 if k not in _SETTINGS_FIELDS and re.search(r"key|token|secret|password", str(k), re.I)]
     if secretish:
         raise LlmError(
             f"{path}: the settings file must not hold an API key ({', '.join(map(str, secretish))}); "
@@ -255,10 +288,12 @@ def load_settings(data_dir: Path, env: Mapping[str, str] = os.environ, **overrid
     """The LLM settings in force, or None when neither a URL nor a model is configured.
 
     Sources, each winning over the one before: ``<data_dir>/llm.json`` (keys url, model,
-    query_model, headers, response_format, timeout_s); the environment (PINCITE_LLM_URL,
-    PINCITE_LLM_MODEL, PINCITE_LLM_QUERY_MODEL, PINCITE_LLM_HEADERS as a JSON object merged
-    over the file's headers, PINCITE_LLM_TIMEOUT in seconds for answers, PINCITE_API_KEY); then ``overrides``
-    (CLI options: base_url, model, query_model, api_key, headers, timeout_s, response_format; None means not given).
+    query_model, headers, response_format, timeout_s, max_tokens); the environment
+    (PINCITE_LLM_URL, PINCITE_LLM_MODEL, PINCITE_LLM_QUERY_MODEL, PINCITE_LLM_HEADERS as a
+    JSON object merged over the file's headers, PINCITE_LLM_TIMEOUT in seconds for answers,
+    PINCITE_LLM_MAX_TOKENS for the reply-token cap, PINCITE_API_KEY); then ``overrides``
+    (CLI options: base_url, model, query_model, api_key, headers, timeout_s, response_format,
+    max_tokens; None means not given).
     The saved response_format is used only while the URL and model are the ones it was
     checked with. Raises LlmError(kind="config") for an invalid file or value, or when only
     one of URL and model is configured; TypeError for an unknown override.
@@ -274,6 +309,7 @@ def load_settings(data_dir: Path, env: Mapping[str, str] = os.environ, **overrid
     query_model = saved.get("query_model")
     headers = _check_headers(saved.get("headers") or {}, str(path))
     timeout_s = saved.get("timeout_s", DEFAULT_TIMEOUT_S)
+    max_tokens = _check_max_tokens(saved.get("max_tokens", DEFAULT_MAX_TOKENS), f"{path}: max_tokens")
     api_key = None
 
     url = env.get("PINCITE_LLM_URL") or url
@@ -285,6 +321,8 @@ def load_settings(data_dir: Path, env: Mapping[str, str] = os.environ, **overrid
             timeout_s = float(env["PINCITE_LLM_TIMEOUT"])
         except ValueError:
             raise LlmError("PINCITE_LLM_TIMEOUT must be a number of seconds", kind="config") from None
+    if env.get("PINCITE_LLM_MAX_TOKENS"):
+        max_tokens = _check_max_tokens(env["PINCITE_LLM_MAX_TOKENS"], "PINCITE_LLM_MAX_TOKENS")
     if env.get("PINCITE_LLM_HEADERS"):
         try:
             env_headers = json.loads(env["PINCITE_LLM_HEADERS"])
@@ -301,6 +339,7 @@ def load_settings(data_dir: Path, env: Mapping[str, str] = os.environ, **overrid
     if "headers" in given:
         headers = {**headers, **_check_headers(given["headers"], "--llm-header")}
     timeout_s = given.get("timeout_s", timeout_s)
+    max_tokens = given.get("max_tokens", max_tokens)
 
     if not url and not model:
         return None
@@ -326,6 +365,7 @@ def load_settings(data_dir: Path, env: Mapping[str, str] = os.environ, **overrid
         api_key=api_key,
         timeout_s=timeout_s,
         response_format=response_format,
+        max_tokens=max_tokens,
     )
 
 
@@ -345,6 +385,8 @@ def save_settings(data_dir: Path, settings: LlmSettings) -> Path:
         data["response_format"] = settings.response_format
     if settings.timeout_s != DEFAULT_TIMEOUT_S:
         data["timeout_s"] = settings.timeout_s
+    if settings.max_tokens != DEFAULT_MAX_TOKENS:
+        data["max_tokens"] = settings.max_tokens
     path = data_dir / SETTINGS_FILE
     tmp = data_dir / f".{SETTINGS_FILE}.{os.getpid()}.tmp"
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
@@ -362,6 +404,10 @@ def save_settings(data_dir: Path, settings: LlmSettings) -> Path:
 
 
 # -- transport with a response cap ---------------------------------------------------------------
+
+
+class _WrongTokenField(Exception):
+    """The server rejected the reply-cap field sent and named the other one (internal)."""
 
 
 class _ResponseTooLarge(Exception):
@@ -479,11 +525,23 @@ def answer_shape_problem(value: object) -> str | None:
 
 
 def _response_format(mode: str, schema: dict, schema_name: str) -> dict | None:
+    """The request's ``response_format`` for `mode` (RESPONSE_FORMATS), None for "prompt"."""
     if mode == "json_schema":
         return {"type": "json_schema", "json_schema": {"name": schema_name, "schema": schema, "strict": True}}
+    if mode == "json_object_schema":
+        return {"type": "json_object", "schema": schema}
     if mode == "json_object":
         return {"type": "json_object"}
     return None
+
+
+def _format_shown(response_format: dict | None) -> str | None:
+    """How a sent response_format is named in messages: its type, "with a schema" added
+    when a json_object carried one; None when none was sent."""
+    if not response_format:
+        return None
+    kind = str(response_format.get("type"))
+    return f"{kind} with a schema" if kind == "json_object" and "schema" in response_format else kind
 
 
 class LlmClient:
@@ -498,6 +556,7 @@ class LlmClient:
         self.settings = settings
         self.timeout_s = float(timeout_s if timeout_s is not None else settings.timeout_s)
         self._fallback_mode: ResponseFormat | None = None  # found by complete_json when unchecked
+        self._token_field: str = TOKEN_LIMIT_FIELDS[0]  # the reply-cap field the server takes
         timeout = httpx.Timeout(self.timeout_s)
         self._http = httpx.Client(
             transport=_CappedTransport(httpx.HTTPTransport(), RESPONSE_CAP_BYTES),
@@ -557,9 +616,11 @@ class LlmClient:
         content is not JSON (prose) — the caller decides what that means.
 
         ``mode``: "json_schema" (``schema`` sent as a strict JSON schema named
-        ``schema_name``), "json_object", or "prompt" (no response_format: the messages must ask
-        for JSON). Default: settings.response_format; when that is not set either (check_llm
-        never ran), json_schema, then json_object, then prompt while the server rejects the
+        ``schema_name``), "json_object_schema" (a json_object with ``schema`` inside, which
+        llama.cpp servers turn into a grammar), "json_object", or "prompt" (no
+        response_format: the messages must ask for JSON). Default: settings.response_format;
+        when that is not set either (check_llm never ran), the modes of RESPONSE_FORMATS in
+        turn while the server rejects the
         mode (an "unsupported" error with a FORMAT_REJECT_STATUSES status), and the mode that
         worked is kept for the client's later calls. Code fences are stripped whatever the
         mode. Raises LlmError for server failures (kind "unsupported" when the server rejects
@@ -586,13 +647,35 @@ class LlmClient:
         raise AssertionError("unreachable")  # the last mode returns or raises
 
     def _request(self, messages: list[dict], model: str, response_format: dict | None) -> Completion:
+        """One chat completion, its reply capped at settings.max_tokens. The cap goes in the
+        field this client last saw work (TOKEN_LIMIT_FIELDS); a server that rejects it with a
+        400/422 naming the other field is asked once more with that one, which is kept."""
+        for field_name in dict.fromkeys([self._token_field, *TOKEN_LIMIT_FIELDS]):
+            try:
+                return self._request_once(messages, model, response_format, field_name)
+            except _WrongTokenField:
+                log.info("the server does not take %s; sending the reply cap as the other field", field_name)
+                continue
+        raise self._error(
+            f"the server at {self.settings.base_url} rejected both max_tokens and max_completion_tokens "
+            f"(model {model!r}); check --llm-model and --llm-url",
+            "unsupported",
+            400,
+        )
+
+    def _request_once(self, messages: list[dict], model: str, response_format: dict | None,
+                      token_field: str) -> Completion:
         kwargs: dict = {"model": model, "messages": messages, "temperature": 0}
         if response_format is not None:
             kwargs["response_format"] = response_format
+        # openai's create() names max_tokens and max_completion_tokens both; extra_body would
+        # do for a server-specific name
+        kwargs[token_field] = self.settings.max_tokens
         started = time.perf_counter()
         # The LlmError is raised after the except blocks, so it carries no __context__ (the
         # openai exception holds the provider's text, which may echo the key).
         failure: LlmError | None = None
+        wrong_field = False
         try:
             raw = self._client.chat.completions.with_raw_response.create(**kwargs)
             content = raw.http_response.content
@@ -614,8 +697,10 @@ class LlmClient:
                     "unavailable",
                 )
         except openai.APIStatusError as exc:
-            failure = self._status_error(exc.status_code, exc.response, model,
-                                         response_format.get("type") if response_format else None)
+            if exc.status_code in (400, 422) and _names_other_token_field(exc.response, token_field):
+                wrong_field = True
+            else:
+                failure = self._status_error(exc.status_code, exc.response, model, _format_shown(response_format))
         except httpx.HTTPError as exc:  # anything httpx raised that openai did not wrap
             failure = self._error(
                 f"the server did not answer ({type(exc).__name__}) at {self.settings.base_url}",
@@ -623,8 +708,11 @@ class LlmClient:
             )
         except openai.OpenAIError as exc:
             failure = self._error(f"the LLM request failed ({type(exc).__name__})", "bad_response")
+        if wrong_field:
+            raise _WrongTokenField()
         if failure is not None:
             raise failure
+        self._token_field = token_field
         latency = time.perf_counter() - started
         if len(content) > RESPONSE_CAP_BYTES:  # a compressed body that expanded past the cap
             raise self._too_large()
@@ -736,6 +824,18 @@ FORMAT_REJECT_STATUSES = frozenset({400, 404, 415, 422, 500})
 _FORMAT_WORDS_RE = re.compile(r"response_format|json_schema|json_object|response format", re.IGNORECASE)
 
 
+def _names_other_token_field(response: object, sent: str) -> bool:
+    """Whether an error response's body (its first 4 KiB) names the reply-cap field of
+    TOKEN_LIMIT_FIELDS that was not `sent` (OpenAI: "Unsupported parameter: 'max_tokens' is
+    not supported with this model. Use 'max_completion_tokens' instead.")."""
+    try:
+        body = response.content[:4096].decode("utf-8", "replace")  # type: ignore[attr-defined]
+    except Exception:
+        return False
+    other = [f for f in TOKEN_LIMIT_FIELDS if f != sent]
+    return any(re.search(rf"(?<![A-Za-z_]){re.escape(f)}(?![A-Za-z_])", body) for f in other)
+
+
 def _names_format(response: object) -> bool:
     """Whether an error response's body (its first 4 KiB) names the response format."""
     try:
@@ -784,10 +884,10 @@ def check_llm(settings: LlmSettings, *, timeout_s: float | None = None) -> Check
        return non-empty content.
     2. A structured-output request to the answer model, over a tiny synthetic evidence block
        (no document text), must return JSON of the ANSWER_SCHEMA shape: json_schema is tried
-       first; when the server rejects it (HTTP 400/404/405/422, or 415/500 with an error body
-       naming the format: FORMAT_REJECT_STATUSES) or the reply is not JSON of that shape,
-       json_object; then prompt-only (code fences stripped). The last message names the mode
-       chosen and why each better one was not.
+       first; when the server rejects it (a status of FORMAT_REJECT_STATUSES with an error
+       body naming the format) or the reply is not JSON of that shape, json_object with the
+       schema inside; then plain json_object; then prompt-only (code fences stripped). The
+       last message names the mode chosen and why each better one was not.
     The first mode that works is returned in ``response_format``. An auth, rate-limit,
     unavailable, redirect or oversize error stops the check with its message. Never raises
     LlmError; ``timeout_s`` is seconds per request: by default CHECK_TIMEOUT_S, or the

@@ -484,7 +484,8 @@ def check_llm_cmd(llm_url: Optional[str] = typer.Option(None, "--llm-url", help=
     """Prove the configured model works before any document text is sent to it.
 
     A plain completion to each model, then a structured-output request to the answer model;
-    records which response format works (json_schema, json_object or prompt-only). Exit 0
+    records which response format works (json_schema, json_object with the schema inside,
+    plain json_object, or prompt-only). Exit 0
     when the pair works, 1 when it does not.
     """
     from pincite.answer.llm import check_llm, save_settings

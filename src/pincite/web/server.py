@@ -101,7 +101,15 @@ from pincite.store.fields import FIELD_NAMES, TRUST_LEVELS, parse_fields
 from pincite.store.space import INGEST_FACTOR, disk_full, require_free
 
 from .. import __version__
-from ..answer.llm import DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings, check_llm, check_url, load_settings
+from ..answer.llm import (
+    DEFAULT_MAX_TOKENS,
+    DEFAULT_TIMEOUT_S,
+    SETTINGS_FILE,
+    LlmSettings,
+    check_llm,
+    check_url,
+    load_settings,
+)
 from ..answer.verify import locate_quote
 from ..config import Settings
 from ..errors import (
@@ -249,14 +257,14 @@ class LlmSettingsOut(BaseModel):
     query_model: str | None
     key_set: bool = Field(description="whether a key is held (the key itself is never shown)")
     checked: bool = Field(description="the connection check passed for these settings")
-    response_format: Literal["json_schema", "json_object", "prompt"] | None
+    response_format: Literal["json_schema", "json_object_schema", "json_object", "prompt"] | None
     source: Literal["session", "server"] | None = Field(
         description="session: set in this browser session; server: the server's configuration; null: none")
 
 
 class LlmCheckOut(BaseModel):
     ok: bool
-    response_format: Literal["json_schema", "json_object", "prompt"] | None
+    response_format: Literal["json_schema", "json_object_schema", "json_object", "prompt"] | None
     models: list[str]
     messages: list[str]
 
@@ -512,7 +520,8 @@ class LlmSessions:
             key, source = None, None
         new = LlmSettings(base_url=body.url, model=body.model, query_model=body.query_model,
                           headers=dict(server.headers) if same_url else {}, api_key=key,
-                          timeout_s=server.timeout_s if server is not None else DEFAULT_TIMEOUT_S)
+                          timeout_s=server.timeout_s if server is not None else DEFAULT_TIMEOUT_S,
+                          max_tokens=server.max_tokens if server is not None else DEFAULT_MAX_TOKENS)
         return new, source
 
     def put(self, sess: LlmSession, new: LlmSettings, source: str | None) -> None:
