@@ -1,6 +1,12 @@
-"""The Library facade: one data folder, its four stores kept in agreement, and the
-operations every interface calls (CLI, and later the web app): ingest, ask, docs, check,
-reindex.
+"""The Library facade: one data folder, its four stores kept in agreement, and every
+feature the faces offer (the CLI, the web app and its REST API, the MCP server): ingest of
+files and URLs with document fields and passwords, ask with every scope and registry
+option, search, the listing of documents, page text, page images and highlight
+rectangles, chunk lookup, the stored originals, fields, the registry, remove, reindex,
+migration and the queue of a shared library. A face parses its input, makes one Library
+call and renders the result; it never reaches into the stages below (a test,
+tests/test_faces_use_library.py, holds every command and route to that). The reads that
+are not the stores' own live in library.reading, typed (PageSource, Listing, ...).
 
 Data folder layout:
     originals/<sha[:2]>/<sha>.<ext> the files as ingested, with their type's suffix (.pdf,
@@ -118,6 +124,9 @@ class Library:
     JOB_STATES = JOB_STATES
 
     def __init__(self, settings: Settings | None = None, *, for_reindex: bool = False):
+        """Open the data folder of `settings` (default: Settings() from the environment),
+        creating it when missing; the index itself opens on first use (`index`). Raises
+        ProfileMismatch as the class says (unless `for_reindex`)."""
         self.settings = settings or Settings()
         self.root = Path(self.settings.data_dir)
         self.root.mkdir(parents=True, exist_ok=True)
