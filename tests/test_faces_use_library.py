@@ -23,6 +23,7 @@ import subprocess
 import sys
 import textwrap
 import time
+import typing
 from pathlib import Path
 
 import pytest
@@ -241,7 +242,8 @@ def _face_imports() -> list[tuple[str, str, str | None, int]]:
 
 def _is_type_or_constant(module: str, name: str) -> bool:
     obj = getattr(importlib.import_module(module), name)
-    return isinstance(obj, type) or (name.isupper() and not callable(obj))
+    return (isinstance(obj, type) or typing.get_origin(obj) is not None  # a class, a Literal[...]
+            or (name.isupper() and not callable(obj)))
 
 
 def _is_module(package: str, name: str) -> bool:

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import TYPE_CHECKING, Any, NoReturn, Optional, Tuple
 
 import typer
 from rich.console import Console
@@ -484,8 +484,10 @@ def docs(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
     if server is not None:
         with server:
             listing = server.documents()
-        rows = [SimpleNamespace(**{k: d.get(k, v) for k, v in _ROW_DEFAULTS.items()}) for d in listing["documents"]]
-        failures = [SimpleNamespace(**{k: f[k] for k in FailureRow.__dataclass_fields__}) for f in listing["failures"]]
+        rows: list[Any] = [SimpleNamespace(**{k: d.get(k, v) for k, v in _ROW_DEFAULTS.items()})
+                           for d in listing["documents"]]
+        failures: list[Any] = [SimpleNamespace(**{k: f[k] for k in FailureRow.__dataclass_fields__})
+                               for f in listing["failures"]]
         problems = listing["problems"]
     else:
         with _library(must_exist=True, for_reindex=True) as lib:  # a settings mismatch is a problem shown
@@ -747,7 +749,7 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
             def on_record(rec) -> None:
                 sink.write(evaluate.record_line(rec))
                 sink.flush()
-                if prog is not None:
+                if prog is not None and task is not None:
                     prog.advance(task)
 
             recs = evaluate.run_eval(qs, lib.ask, crosscheck=checker,
@@ -803,8 +805,8 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
                       soft_wrap=True)
     else:
         console.print(f"[yellow]crosscheck: {escape(cc['note'])}[/]", soft_wrap=True)
-    for e in cc["errors"]:
-        console.print(f"[yellow]crosscheck: {escape(e)}[/]", soft_wrap=True)
+    for problem in cc["errors"]:
+        console.print(f"[yellow]crosscheck: {escape(problem)}[/]", soft_wrap=True)
     console.print(f"query p50 {s.query_p50 * 1000:.0f} ms, p95 {s.query_p95 * 1000:.0f} ms "
                   f"(cold, cross-check not included); records in {escape(str(out))}", soft_wrap=True)
     if ingest_figures is not None and ingest_figures.pages:
@@ -979,7 +981,7 @@ def _progress() -> Progress:
                     TimeElapsedColumn(), console=err, transient=True)
 
 
-def _fail(msg: str) -> None:
+def _fail(msg: str) -> NoReturn:
     err.print(f"[red]error:[/] {escape(msg)}")
     raise typer.Exit(2)
 

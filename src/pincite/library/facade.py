@@ -54,7 +54,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Literal, Mapping, cast
 
 from pincite.answer.normalize import readable_text
 from pincite.chunk import pages as chunking
@@ -82,7 +82,7 @@ from pincite.library import reading
 from pincite.library.inputs import IngestResult, checked_fields, expand_paths
 from pincite.library.profile import current_profile, record_profile
 from pincite.store.blobs import BlobStore, atomic_write, sha256_file
-from pincite.store.catalog import CHUNKS_KEY, CatalogStore, DocumentRow
+from pincite.store.catalog import CHUNKS_KEY, CatalogStore, DocumentRow, SharedCatalogStore
 from pincite.store.fields import DocFields, resolve_fields
 from pincite.store.lock import IndexLock, WriterLock
 from pincite.store.pgcatalog import JOB_STATES
@@ -95,6 +95,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from pincite.answer.llm import CheckResult, LlmSettings
+    from pincite.answer.pipeline import LibraryLike
     from pincite.chunk.model import Chunk
     from pincite.library.migrate import MigrationReport
     from pincite.library.pages import PageRects
@@ -140,7 +141,7 @@ class Library:
             self.settings = dataclasses.replace(self.settings, index=remembered)
         self.index_spec = self.settings.index_spec()
         self._index: Index | None = None
-        self._embedder: embeddings.Embedder | None | bool = False  # False = not loaded yet
+        self._embedder: embeddings.Embedder | None | Literal[False] = False  # False = not loaded yet
         self._writer_depth = 0  # > 0 while this Library holds the writer lock (_writing)
         self.index_lock_wait_s = 0.0  # seconds the last opening of the index waited for its lock
         try:
@@ -175,6 +176,7 @@ class Library:
             self._migrate_payload()
         if self._index is None:
             self._open_index(SHARED_INDEX_WAIT_S if self.catalog.shared else 0.0)
+        assert self._index is not None  # _open_index set it, or raised
         return self._index
 
     def _open_index(self, wait_s: float = 0.0) -> None:
@@ -226,18 +228,21 @@ class Library:
         filter does not hide them. Recorded in meta `doc_fields`."""
         if self.catalog.get_meta("doc_fields") is not None:
             return
+        index = self._index
+        assert index is not None  # called as the index is opened
         for row in self.catalog.documents(state="ready"):
-            self._index.set_doc_fields(row.doc_id, doc_payload(row.fields()))
+            index.set_doc_fields(row.doc_id, doc_payload(row.fields()))
         self.catalog.set_meta("doc_fields", "1")
 
     @property
     def embedder(self) -> "embeddings.Embedder | None":
         """The configured dense embedder (loaded on first use), or None for BM25 only."""
-        if self._embedder is False:
-            self._embedder = embeddings.get_embedder(self.settings.embedder,
-                                                     num_threads=self.settings.embed_threads,
-                                                     workers=self.settings.embed_workers)
-        return self._embedder
+        emb = self._embedder
+        if emb is False:
+            emb = self._embedder = embeddings.get_embedder(self.settings.embedder,
+                                                           num_threads=self.settings.embed_threads,
+                                                           workers=self.settings.embed_workers)
+        return emb
 
     def _dense_dim(self) -> int | None:
         """Dense dimension of the index: stored with it, else learned from the embedder."""
@@ -457,8 +462,8 @@ class Library:
             raise ValueError(f"mode {mode!r}: choose current or as-shipped")
         for d in doc_ids or ():
             reading.ready_row(self, d)
-        return ask_library(self, question, scope, doc_ids=doc_ids, llm=llm, serial=serial, mode=mode,
-                           compare=list(compare) if compare else None)
+        return ask_library(cast("LibraryLike", self), question, _scope_arg(scope), doc_ids=doc_ids, llm=llm,
+                           serial=serial, mode=mode, compare=list(compare) if compare else None)
 
     @staticmethod
     def make_scope(scope: "Mapping | None" = None, *, where: str | None = "scope") -> SearchFilter:
@@ -484,7 +489,8 @@ class Library:
         answer.pipeline.search_passages."""
         from pincite.answer.pipeline import search_passages
 
-        return search_passages(self, question, scope, doc_ids=doc_ids, limit=limit)
+        return search_passages(cast("LibraryLike", self), question, _scope_arg(scope), doc_ids=doc_ids,
+                               limit=limit)
 
     def page(self, doc_id: str, page: int) -> PageView:
         """The text of 1-based physical `page` of `doc_id` (of a document without pages: its
@@ -492,11 +498,11 @@ class Library:
         against it (line ends as "\\n", words hyphenated at a line end joined). NotFound (a
         LibraryError) for an unknown document or a page out of range."""
         src = self.page_source(doc_id, page)
-        return PageView(doc_id=doc_id, file=src.file, title=src.title, page=page, pages=src.pages,
-                        page_label=src.page_label,
-                        label_source=src.label_source if src.page_label else None,
-                        kind=src.kind, address=src.address if src.kind != "pdf" else None,
-                        ocr=src.ocr, text=readable_text(src.text))
+        return PageView.model_validate({
+            "doc_id": doc_id, "file": src.file, "title": src.title, "page": page, "pages": src.pages,
+            "page_label": src.page_label, "label_source": src.label_source if src.page_label else None,
+            "kind": src.kind, "address": src.address if src.kind != "pdf" else None,
+            "ocr": src.ocr, "text": readable_text(src.text)})
 
     def page_source(self, doc_id: str, page: int) -> "reading.PageSource":
         """Unit `page` (1-based) of `doc_id` exactly as stored, with its label, kind,
@@ -683,7 +689,7 @@ class Library:
 
         return worker.work(self, **kw)
 
-    def read_for_ingest(self, path: Path | str, ahead: "ReadAhead") -> "tuple[str, Extracted]":
+    def read_for_ingest(self, path: Path | str, ahead: "ReadAhead") -> "tuple[str, Extracted | None]":
         """Read `path` for a later :meth:`ingest_file` without touching the library: its
         sha256 and the Extracted (chunked, analysed, embedded when `ahead`'s reader is
         :meth:`file_reader` with embed=True) that `ahead`'s child process read. Safe on a
@@ -801,7 +807,7 @@ class Library:
         finally:
             extracted.cleanup()
 
-    def _reader(self) -> FileReader:
+    def _reader(self) -> "_IngestReader":
         """The FileReader of this library's Settings (limits, OCR), one that also chunks and
         analyses what it read (_IngestReader)."""
         s = self.settings
@@ -938,13 +944,11 @@ class Library:
         payload of every chunk of the document, so the next search filters and cites by the
         new values. Returns the updated row. LibraryError for an unknown document,
         FieldError (a ValueError) for a bad value; LockHeld while another process writes."""
-        row = self.catalog.get(doc_id)
-        if row is None or row.state != "ready":
-            raise LibraryError(f"no document with id {doc_id}")
+        row = reading.ready_row(self, doc_id)
         new = row.fields().updated(checked_fields(changes, "docs set"))
         with self._writing():
             self._store_fields(doc_id, new)
-        return self.catalog.get(doc_id)
+        return reading.ready_row(self, doc_id)
 
     def _store_fields(self, doc_id: str, fields: DocFields) -> None:
         """Index payload first, then the catalog row (under the writer lock)."""
@@ -1142,7 +1146,7 @@ class Library:
         if not self.catalog.shared:
             yield
             return
-        with self.catalog.doc_lock(doc_id):
+        with cast("SharedCatalogStore", self.catalog).doc_lock(doc_id):
             yield
 
     def _cleanup_shared(self) -> int:
@@ -1152,10 +1156,11 @@ class Library:
         points, model and original. Points of documents without a catalog row are left:
         they are pending, so never searched, and the next ingest of those bytes replaces
         them. Returns the number of rows removed."""
-        live = self.catalog.live_doc_ids()
+        catalog = cast("SharedCatalogStore", self.catalog)  # called for a shared catalog only
+        live = catalog.live_doc_ids()
         removed = 0
-        for row in self.catalog.documents(state="pending"):
-            if row.doc_id in live or not self.catalog.try_doc_lock(row.doc_id):
+        for row in catalog.documents(state="pending"):
+            if row.doc_id in live or not catalog.try_doc_lock(row.doc_id):
                 continue
             try:
                 fresh = self.catalog.get(row.doc_id)
@@ -1163,7 +1168,7 @@ class Library:
                     self._remove(fresh)
                     removed += 1
             finally:
-                self.catalog.release_doc_lock(row.doc_id)
+                catalog.release_doc_lock(row.doc_id)
         return removed
 
     def _cleanup_orphans(self) -> None:
@@ -1422,8 +1427,16 @@ def _reader_embedder(spec: tuple) -> "embeddings.Embedder":
     """The local embedder (name, threads, workers) of this process, loaded on first use."""
     if spec not in _READER_EMBEDDERS:
         name, threads, workers = spec
-        _READER_EMBEDDERS[spec] = embeddings.get_embedder(name, num_threads=threads, workers=workers)
+        emb = embeddings.get_embedder(name, num_threads=threads, workers=workers)
+        if emb is None:  # spec names one of LOCAL_EMBEDDERS, never "none"
+            raise ValueError(f"embedder {name!r}: not a local embedder")
+        _READER_EMBEDDERS[spec] = emb
     return _READER_EMBEDDERS[spec]
+
+
+def _scope_arg(scope: "SearchFilter | Mapping | None") -> "SearchFilter | dict | None":
+    """A scope as the answer stage takes it: a SearchFilter, a plain dict or None."""
+    return scope if scope is None or isinstance(scope, SearchFilter) else dict(scope)
 
 
 def _extractor_of(doc: DocumentModel) -> str:

@@ -76,7 +76,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Literal, cast
 
 import anyio
 import uvicorn
@@ -97,7 +97,7 @@ from pincite.store.catalog import DocumentRow
 from pincite.store.fields import FIELD_NAMES, TRUST_LEVELS
 
 from .. import __version__
-from ..answer.llm import DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings
+from ..answer.llm import DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings, ResponseFormat
 from ..config import Settings
 from ..errors import (
     ConfigError,
@@ -119,6 +119,9 @@ from ..index.base import SearchFilter
 from ..urls import is_loopback_host
 from . import client
 from .guard import RequestGuard, allowed_names
+
+if TYPE_CHECKING:
+    from python_multipart.multipart import MultipartCallbacks
 
 log = logging.getLogger("uvicorn.error")
 
@@ -492,7 +495,7 @@ class LlmSessions:
         if server is None:
             return None, False, None, None
         mine = sess is not None and sess.checked_for is server
-        rf = (sess.response_format if mine else None) or server.response_format
+        rf = (sess.response_format if sess is not None and mine else None) or server.response_format
         return server, mine or server.response_format is not None, rf, "server"
 
     def build(self, sess: LlmSession | None, body: LlmSettingsIn, key_given: bool) -> tuple[LlmSettings, str | None]:
@@ -506,12 +509,12 @@ class LlmSessions:
             key, source = (body.key, "own") if body.key else (None, "cleared")
         elif sess is not None and sess.key_source in ("own", "cleared"):
             key, source = sess.settings.api_key if sess.settings else None, sess.key_source
-        elif same_url and server.api_key:
+        elif server is not None and same_url and server.api_key:
             key, source = server.api_key, "server"
         else:
             key, source = None, None
         new = LlmSettings(base_url=body.url, model=body.model, query_model=body.query_model,
-                          headers=dict(server.headers) if same_url else {}, api_key=key,
+                          headers=dict(server.headers) if server is not None and same_url else {}, api_key=key,
                           timeout_s=server.timeout_s if server is not None else DEFAULT_TIMEOUT_S)
         return new, source
 
@@ -629,7 +632,7 @@ class WebState:
         listing = self.lib.listing(ready_only=True, problems=fresh)
         docs = [_document_json(r) for r in listing.documents]
         fails = [{"file": f.file_name, **asdict(f)} for f in listing.failures]
-        if fresh:
+        if fresh or old is None:
             probs, probs_at = listing.problems, now
         else:
             probs, probs_at = old.problems, old.problems_at
@@ -818,7 +821,7 @@ class _UploadSink:
         self.error: tuple[int, str] | None = None
         self._headers: dict[bytes, bytes] = {}
         self._field = self._value = b""
-        self._fh = None
+        self._fh: BinaryIO | None = None
         self._current: _ReceivedFile | None = None
         self._skipped = 0
         self._opened: list[Path] = []  # every part file written, for discard()
@@ -827,7 +830,7 @@ class _UploadSink:
         #: UPLOAD_FIELDS given in the form: {name: [values]} (UTF-8 text, in order).
         self.form: dict[str, list[str]] = {}
 
-    def callbacks(self) -> dict:
+    def callbacks(self) -> "MultipartCallbacks":
         return {"on_part_begin": self._begin, "on_header_field": self._hfield,
                 "on_header_value": self._hvalue, "on_header_end": self._hend,
                 "on_headers_finished": self._headers_done, "on_part_data": self._data,
@@ -887,7 +890,8 @@ class _UploadSink:
                                f"{mib:.1f} MiB, the limit)")
             self._close_file()
             return
-        self._fh.write(data[start:end])
+        if self._fh is not None:
+            self._fh.write(data[start:end])
 
     def _end(self) -> None:
         if self._current is not None and not self.error:
@@ -1040,7 +1044,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
     identity proof); the identity secret is `app.state.identity_key` (random per app).
     The app's `state.pincite` (WebState) must be closed when done (the lifespan does it)."""
     state = WebState(settings or Settings(), token or None)
-    mcp_sessions = None  # set below, once the app exists (pincite.mcp.http.mount)
+    mcp_sessions: Any = None  # set below, once the app exists (pincite.mcp.http.mount)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -1118,7 +1122,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
             if not checked:
                 raise HTTPException(409, LLM_NOT_CHECKED)
             if rf and rf != llm.response_format:
-                llm = replace(llm, response_format=rf)
+                llm = replace(llm, response_format=cast(ResponseFormat, rf))
         if state.problem:
             raise ProfileMismatch(state.problem)
         if body.doc_ids is not None:
