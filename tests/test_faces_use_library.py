@@ -310,6 +310,14 @@ def test_cli_through_a_server_offers_what_it_offers_alone(tmp_path):
         (doc,) = json.loads(_run(served, "docs", "--json").stdout)["documents"]
         assert (doc["model"], doc["modifications"], doc["revision"], doc["trust"]) == \
             ("PX-200", ["B"], "3.0", "normative")
+        # so do changed fields (dates too)
+        done = _run(served, "docs", "set", doc["doc_id"], "--revision", "3.1", "--valid-from", "2026-03-01",
+                    "--modification", "")
+        assert done.returncode == 0, done.stderr
+        (doc,) = json.loads(_run(served, "docs", "--json").stdout)["documents"]
+        assert (doc["revision"], doc["valid_from"], doc["modifications"]) == ("3.1", "2026-03-01", [])
+        done = _run(served, "docs", "set", doc["doc_id"], "--revision", "3.0", "--modification", "B")
+        assert done.returncode == 0 and "revision 3.0" in done.stdout, done.stderr
         # --serial reaches the server's Library.ask: the same answer as without a server
         through = _run(served, *ask)
         assert through.returncode == 0, through.stderr

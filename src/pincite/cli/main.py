@@ -519,16 +519,22 @@ def docs_set(doc_id: str = typer.Argument(..., help="Document id as shown by `pi
              source_url: Optional[str] = typer.Option(None, "--source-url", help="URL ('' clears)."),
              as_json: bool = typer.Option(False, "--json", help="Print the updated row as JSON.")):
     """Change a document's fields without re-parsing it; every chunk's index payload
-    follows at once, so the next answer filters and cites by the new values."""
+    follows at once, so the next answer filters and cites by the new values (through a
+    running `pincite serve` too)."""
     fields = _field_options(model=model, modifications=modification, revision=revision, trust=trust,
                             language=language, valid_from=valid_from, valid_to=valid_to,
                             source_url=source_url)
     if not fields:
         _fail("nothing to set: pass --model, --modification, --revision, --trust, --language, "
               "--valid-from, --valid-to or --source-url")
-    _no_server("docs set")
-    with _library(must_exist=True) as lib:
-        row = lib.set_fields(doc_id, fields)
+    server = _server()
+    if server is not None:
+        with server:
+            got = server.set_fields(doc_id, fields)
+        row: Any = SimpleNamespace(**{k: got.get(k, v) for k, v in _ROW_DEFAULTS.items()})
+    else:
+        with _library(must_exist=True) as lib:
+            row = lib.set_fields(doc_id, fields)
     if as_json:
         sys.stdout.write(json.dumps(row.__dict__, ensure_ascii=False, indent=2) + "\n")
         return

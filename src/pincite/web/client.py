@@ -241,6 +241,11 @@ class Client:
         "label_source", "pages", "kind", "address", "ocr", "text"}."""
         return self._json("GET", f"/api/documents/{doc_id}/pages/{page}/text")
 
+    def set_fields(self, doc_id: str, fields: dict) -> dict:
+        """PATCH /api/documents/{doc_id} with document fields (store.fields names; "" or []
+        clears one): the updated document as GET /api/documents lists it."""
+        return self._json("PATCH", f"/api/documents/{doc_id}", json=fields)
+
     def remove(self, doc_id: str) -> None:
         r = self._http.delete(f"/api/documents/{doc_id}")
         self._check(r)
