@@ -4,7 +4,7 @@ lost, under each rule a claim's quote may be held to.
 
     .venv/bin/python benchmarks/claim_bar.py [--split tune|heldout|all] [--shared] [--json]
 
-For each question the LLM path would send to a model (answer.pipeline.gather does not refuse
+For each question the LLM path would send to a model (answer.rank.gather does not refuse
 it), the model's possible claims are simulated over the evidence set it would see
 (answer.generate.evidence_set):
 
@@ -29,7 +29,7 @@ from pathlib import Path
 
 import devset_tools as dt
 
-from pincite.answer import pipeline
+from pincite.answer import rank
 from pincite.answer.generate import claim_bar, evidence_set, quote_off_target, sentence_window
 
 
@@ -82,7 +82,7 @@ def run(lib, qs: list[dict]) -> tuple[dict, list[dict]]:
     for q in qs:
         parts = split_question(q["question"])
         for part in parts:
-            g = pipeline.gather(lib, part, None, core_of(part) if len(parts) > 1 else None)
+            g = rank.gather(lib, part, None, core_of(part) if len(parts) > 1 else None)
             if g.refusal is not None or g.scorer is None:
                 continue
             best, bar = g.rel.score, g.rel.threshold

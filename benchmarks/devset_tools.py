@@ -21,7 +21,7 @@ WORK = DEVSET / "work"
 sys.path.insert(0, str(HERE.parent / "src"))
 
 from pincite.text import analysis
-from pincite.answer import pipeline  # noqa: E402
+from pincite.answer import rank  # noqa: E402
 from pincite.answer.normalize import normalize  # noqa: E402
 from pincite.library.facade import Library
 from pincite.config import Settings  # noqa: E402
@@ -144,7 +144,7 @@ def candidate_rows(lib: Library, q: dict, leave_out: bool = False, negative: str
     parts = split_question(q["question"])
     rows = []
     for p in parts:
-        g = pipeline.gather(lib, p, flt, core_of(p) if len(parts) > 1 else None)
+        g = rank.gather(lib, p, flt, core_of(p) if len(parts) > 1 else None)
         for c in g.cands:
             f = g.features.get(id(c))
             if f is None:

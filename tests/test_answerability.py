@@ -118,13 +118,13 @@ def test_gathered_features_belong_to_their_own_window(two_manuals):
     """Each candidate's features are those computed for its own window, also after the
     candidates were reordered by probability (other documents and zero-overlap windows
     last): the training rows and the answer read them by candidate."""
-    from pincite.answer import pipeline
+    from pincite.answer import rank
 
     import math
 
     for question in ("How much water does the boiler hold?", "What pressure does the compressor reach?",
                      "What is the rated pressure of the boiler?"):
-        g = pipeline.gather(two_manuals, question)
+        g = rank.gather(two_manuals, question)
         assert len(g.cands) >= 2
         for c in g.cands:
             f = g.features[id(c)]
@@ -280,3 +280,48 @@ def test_spreadsheet_answer_shows_the_asked_cell_with_its_row_as_quote(tmp_path)
     claim = ans.claims[0]
     assert claim.text == "Maria Lopez / Phone ext.: 2240"
     assert claim.citations[0].verified and "Maria Lopez" in claim.citations[0].quote
+
+
+def test_a_sheet_header_row_states_nothing():
+    """A sheet row whose cells name the values of the rows under it is a header: it states
+    no value, so it counts as stating nothing; a data row, a headerless row and a row of
+    another kind of text do not."""
+    from pincite.answer.extractive import header_row
+
+    text = ("'Budget FY2024'!A3:C3 | Department; Q1; Q2\n"
+            "'Budget FY2024'!A4:C4 | Department: IT; Q1: 1200; Q2: 1300\n"
+            "'Budget FY2024'!A5:C5 | Department: Sales; Q1: 800; Q2: 950")
+    lines = text.split("\n")
+    assert header_row(lines[0], text)
+    assert not header_row(lines[1], text)
+    plain = "Notes!A1:B1 | Mains voltage; 230 V\nNotes!A2:B2 | Fuse; 10 A"
+    assert not header_row(plain.split("\n")[0], plain)
+    assert not header_row("Department; Q1; Q2", text)  # not a sheet row
+
+
+def test_a_sheet_header_row_is_not_the_first_claim(tmp_path):
+    """Asked of a one-sheet library, the header row (which names every asked column) loses
+    to the data row that holds the same words and a value: the answer cites that row; and
+    where it is still a candidate, it is scored as stating nothing."""
+    from openpyxl import Workbook
+
+    from pincite.answer import rank
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Budget"
+    ws.append(["Department", "Q1", "Q2", "Q3", "Q4"])
+    for row in [("IT", 312800, 298000, 301500, 330100), ("Sales", 210000, 225500, 219900, 240000),
+                ("Finance", 150200, 149800, 151000, 160300)]:
+        ws.append(row)
+    wb.save(tmp_path / "budget.xlsx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "budget.xlsx"])
+        ans = lib.ask("What is the IT department's budget for Q2?")
+        g = rank.gather(lib, "What is the Legal department's budget for Q2?")
+    assert ans.status == "answered", ans.answer
+    assert "Department: IT" in ans.claims[0].citations[0].quote
+    for c in g.cands:
+        window = c.hit.text[c.start - c.hit.char_start:c.end - c.hit.char_start]
+        assert "Department; Q1" not in window or g.features[id(c)].states_nothing == 1.0
+    assert "Department: " in g.cands[0].hit.text[g.cands[0].start - g.cands[0].hit.char_start:]

@@ -209,10 +209,10 @@ def test_adversarial_claims_beside_true_quotes_are_not_verified(library, llm):
 def test_the_claim_scorer_scores_a_candidate_as_the_search_did(library):
     """WindowScorer.probability of each candidate's own span equals the probability gather
     gave it: a claim's quote is judged by the same features and model."""
-    from pincite.answer import pipeline
+    from pincite.answer import rank
 
     for question in (QUESTION, "How long is the warranty of the pump?", "How fast does the motor turn?"):
-        g = pipeline.gather(library, question)
+        g = rank.gather(library, question)
         assert g.cands
         for c in g.cands:
             assert g.scorer.probability(c.hit, c.start, c.end) == pytest.approx(g.probability[id(c)], abs=1e-6)
@@ -234,7 +234,7 @@ def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
     either. A quote of part of a sentence is judged with its sentence as well. For every
     candidate window a claim quoting it is verified exactly when the extractive path keeps
     that window."""
-    from pincite.answer import pipeline
+    from pincite.answer import claims, rank
     from pincite.answer.generate import ClaimJudge, evidence_set
 
     (tmp_path / "docs").mkdir()
@@ -275,7 +275,7 @@ def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
         llm.handler = fragment
         ans = lib.ask(QUESTION, llm=settings_for(llm))
         assert ans.status == "answered" and [c.verified for c in ans.claims] == [True], ans.claims
-        g = pipeline.gather(lib, QUESTION)
+        g = rank.gather(lib, QUESTION)
         hit = next(h for h in evidence_set(g).hits.values() if part in h.text)
         i = hit.char_start + hit.text.index(part)
         span_p = g.scorer.probability(hit, i, i + len(part))
@@ -283,9 +283,9 @@ def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
 
         for question in (QUESTION, "What is the maximum weight of the PX-200 pump?",
                          "What is the operating temperature range of the pump?"):
-            g = pipeline.gather(lib, question)
+            g = rank.gather(lib, question)
             assert g.refusal is None
-            judge, kept = ClaimJudge(g), {id(c) for c in pipeline._kept(lib, g)}
+            judge, kept = ClaimJudge(g), {id(c) for c in claims.kept(lib, g)}
             shown = evidence_set(g).hits
             for c in g.cands:
                 if c.hit.chunk_id in shown and id(c) not in g.other_code:

@@ -98,7 +98,7 @@ def test_the_answer_path_scores_windows_by_soft_coverage(tmp_path, embedder):
     own embedder; without an embedder each word a window lacks counts the average cosine
     (UNMATCHED_COSINE), so both get the same."""
     from pdfgen import make_pdf
-    from pincite.answer import pipeline
+    from pincite.answer import rank
     from pincite.config import Settings
     from pincite.library.facade import Library
 
@@ -109,7 +109,7 @@ def test_the_answer_path_scores_windows_by_soft_coverage(tmp_path, embedder):
         "Cleaning. Keep the hose away from the blue housing and wipe it with a cloth."])
     with Library(Settings(data_dir=tmp_path / "data", embedder=embedder)) as lib:
         lib.ingest([pdf])
-        g = pipeline.gather(lib, "What should I do when the hose is damaged?")
+        g = rank.gather(lib, "What should I do when the hose is damaged?")
         para, other = (g.features[id(next(c for c in g.cands if word in features.window_text(c)))]
                        for word in ("broken", "housing"))
     assert 0.0 < para.general_coverage == other.general_coverage < 1.0, (para, other)

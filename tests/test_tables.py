@@ -310,7 +310,7 @@ def test_cli_text_shows_the_rows_triple_above_its_quote(tmp_path):
 def test_triple_claim_only_when_the_quote_shows_the_row_and_value():
     """A quote cut from the end of row A and the start of row B must not be presented as
     row B's triple: the claim text needs the row header and the value inside the quote."""
-    from pincite.answer.pipeline import _shows
+    from pincite.answer.claims import _shows
 
     cut = "(A) High High Serious Medium Probable"
     assert not _shows(cut, "Probable (B)")

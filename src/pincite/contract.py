@@ -83,7 +83,7 @@ class Claim(BaseModel):
     """A statement of the answer with the citations that support it.
 
     answerability: for a claim a model wrote, the probability (0..1) that its quote's span
-    answers the question (answer.pipeline.WindowScorer); None when not scored. A claim whose
+    answers the question (answer.rank.WindowScorer); None when not scored. A claim whose
     quote is verbatim but below the refusal bar is not verified: "found, but not an answer
     to the question"."""
 

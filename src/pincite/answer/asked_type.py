@@ -228,7 +228,7 @@ def byline_marks(marks: Callable[[str], set[str]], lines: list[str], words: set[
 
 
 #: The pseudo question word of a who-question (`asks_person`), weighed like the question's
-#: rarest word (pincite.answer.pipeline): full credit for a window with a signature or
+#: rarest word (pincite.answer.rank): full credit for a window with a signature or
 #: by-line, PERSON_MENTION for one that only mentions a name or role (extractive.credit).
 PERSON_GROUP = ("\x00type:person", "\x00type:person-mention")
 

@@ -3,7 +3,7 @@ answer, each one a verbatim quote of its page.
 
 A candidate is a window of one or two consecutive sentences of a retrieved chunk. Its
 `coverage` is the share of the question's IDF-weighted content terms it contains
-(0..1); the best coverage decides refusal (pipeline). Must not import cli/ or web/.
+(0..1); the best coverage decides refusal (answer.rank). Must not import cli/ or web/.
 """
 from __future__ import annotations
 
@@ -35,6 +35,10 @@ RANK_WEIGHT = 0.02
 #: 2026-11-30 (hybrid, benchmarks/calibrate_refusal.py): more first-rank hits than 0.2, the
 #: same top-5 hits; 0.8 and 1.0 changed nothing further.
 TIE_WEIGHT = 0.5
+#: Taken from a spreadsheet header row's window score (extractive.header_row): a data row
+#: under it that covers the question's words as well wins, as it also states a value; a
+#: tie-breaker, smaller than one question word of coverage.
+HEADER_TIE = 0.01
 
 
 @dataclass
@@ -190,6 +194,7 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     named = {g[0] for g in all_weights if names_document(g, names)}  # "4.01-03-2013" in its file name
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
+    sheet = (hit.address or {}).get("kind") == "sheet"
     best: Candidate | None = None
     for i in range(len(spans)):
         seen: set[str] = set()
@@ -204,10 +209,34 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
             missing = _missing(weights, key, seen)
             score = (cov + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
                      - 0.001 * (j - i))
+            if sheet and j == i and header_row(hit.text[spans[i][0]:spans[i][1]], hit.text):
+                score -= HEADER_TIE  # the rows under a header hold its words and a value
             if best is None or score > best.score:
                 best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
                                  cov, score, missing)
     return best
+
+
+#: A sheet row as the office extractor writes it: "<sheet>!<range> | <cells joined by '; '>",
+#: the sheet's name bare or in single quotes as a formula writes it.
+_SHEET_ROW_RE = re.compile(r"^\s*(?:'(?:[^']|'')+'|[^\s!|]+)![A-Z]+\d+(?::[A-Z]+\d+)? \| (.+?)\s*$", re.DOTALL)
+
+
+def header_row(window: str, text: str) -> bool:
+    """Whether `window` is one sheet row that is the header of the rows under it in `text`
+    (the chunk's text): it has two or more cells, none a "name: value" pair, and two or more
+    of its cells name a value of another row ("Department; Q1; Q2" above "Department: IT;
+    Q1: 312800; ..."). The office extractor writes every data row of a table with a header
+    that way (pincite.extract.office), so the check needs no extraction flag."""
+    m = _SHEET_ROW_RE.match(window)
+    if not m or "\n" in m.group(1):
+        return False
+    cells = [c.strip() for c in m.group(1).split("; ") if c.strip()]
+    if len(cells) < 2 or any(": " in c for c in cells):
+        return False
+    rest = text.replace(window, "", 1)
+    named = sum(1 for c in set(cells) if f"{c}: " in rest)
+    return named >= 2
 
 
 _LEADERS_RE = re.compile(r"(?:\.\s?){4,}")
@@ -216,9 +245,12 @@ _NUMBERING_RE = re.compile(r"^[\s\d.()§]*")
 
 def states_nothing(window: str, hit: Hit) -> bool:
     """Whether a window is its hit's section title (numbering and case aside), holds a
-    contents line's dot leaders, or is a question (a FAQ's entry: "38 如何注释掉一大段内容，
-    不做编译？" asks, the answer follows it)."""
+    contents line's dot leaders, is a question (a FAQ's entry: "38 如何注释掉一大段内容，
+    不做编译？" asks, the answer follows it), or is a spreadsheet's header row (it names the
+    columns and states no value: `header_row`)."""
     if _LEADERS_RE.search(window) or window.rstrip().endswith(("?", "？")):
+        return True
+    if (hit.address or {}).get("kind") == "sheet" and header_row(window, hit.text):
         return True
     title = hit.section_title or ""
     flat = " ".join(_NUMBERING_RE.sub("", window).split()).casefold()

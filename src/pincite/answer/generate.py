@@ -106,7 +106,7 @@ class Evidence:
 
 
 def evidence_set(gathered, limit: int = EVIDENCE_CHUNKS) -> Evidence:
-    """The chunks of the best-ranked candidates (pipeline.Gathered.cands), each once, at most
+    """The chunks of the best-ranked candidates (rank.Gathered.cands), each once, at most
     `limit`; evidence about a sibling code is left out. A fresh random nonce marks the block
     delimiters, so text inside a document cannot open a block of its own."""
     hits: dict[str, Hit] = {}
@@ -196,7 +196,7 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
 
 class ClaimJudge:
     """Whether a verified quote answers the question: the span, and the sentences it stands
-    in, are scored as `gather` scored its candidate windows (pipeline.WindowScorer.judge),
+    in, are scored as `gather` scored its candidate windows (rank.WindowScorer.judge),
     and it answers when one of the two
 
     - reaches the refusal bar and `claim_bar` (the share of the best window's probability
@@ -206,7 +206,7 @@ class ClaimJudge:
 
     So a claim is shown only where the extractive path would also cite its window; a model
     cannot pass off a verbatim line about something else (dimensions for a weight, another
-    range of coefficients) as the answer. `gathered`: pipeline.Gathered with a scorer and a
+    range of coefficients) as the answer. `gathered`: rank.Gathered with a scorer and a
     relevance."""
 
     def __init__(self, gathered):

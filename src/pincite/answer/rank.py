@@ -1,0 +1,359 @@
+"""Rank and refuse: the evidence for one question, ranked by the answerability model, and
+whether it may answer at all.
+
+question -> retrieve (answer.retrieve: hits) -> candidates (answer.extractive: one sentence
+window per hit) -> evidence checks (answer.evidence: sibling model, other edition, other
+document) -> features (answer.features: WindowFeatures) -> rank and refuse (here, with
+answer.answerability: a probability per window and the bar). The result is a `Gathered`;
+claims are written from it by answer.claims (offline) or answer.generate (a model).
+
+The library object passed in provides `index` (search), `catalog` (term statistics,
+documents) and `page_text(doc_id, page)`. Must not import cli/ or web/.
+"""
+from __future__ import annotations
+
+import dataclasses
+import time
+from typing import Callable
+
+from pincite.contract import Answer, Relevance, Scope
+from pincite.text import analysis
+
+from ..config import MAX_QUESTION_CHARS
+from ..errors import QuestionError
+from ..index.base import SearchFilter
+from ..text.cjk import is_cjk
+from . import answerability, asked_type, extractive, features, soft
+from .calculate import without_target_unit
+from .evidence import (
+    asked_and_found,
+    names_any,
+    names_other_code,
+    names_other_edition,
+    window_tokens,
+)
+from .features import WindowFeatures
+from .messages import message
+from .retrieve import (
+    NAMING_HITS,
+    LibraryLike,
+    index_terms,
+    named_docs,
+    probe,
+    retrieve,
+    title_words,
+    unknown_words,
+    with_byline_hits,
+)
+from .scope import scope_of
+
+#: Chunk kinds of contents and index pages (chunking.navigation_kind).
+NAVIGATION_KINDS = ("contents", "index")
+
+
+def check_question(question: str) -> str:
+    """Strip and validate: 1 to 2,000 characters, not blank (QuestionError otherwise)."""
+    q = (question or "").strip()
+    if not q:
+        raise QuestionError("the question is empty")
+    if len(q) > MAX_QUESTION_CHARS:
+        raise QuestionError(f"the question has {len(q)} characters; the limit is {MAX_QUESTION_CHARS}")
+    return q
+
+
+@dataclasses.dataclass
+class Gathered:
+    """What retrieval found for one question, ranked, before any answer is written.
+
+    cands: extractive candidates (best sentence window per hit), most likely to answer first
+    (answer.answerability), with evidence about a sibling code, another edition or another
+    document than the named one sorted last; other_code: ids (id()) of those candidates;
+    rel: the relevance of the best candidate and the bar it had to clear; timings: seconds
+    per stage so far; features / probability: per candidate id(), its WindowFeatures and the
+    model's probability that it answers the question; scorer: scores any other span of a
+    retrieved passage the same way (a generated claim's quote).
+    """
+
+    question: str
+    lang: str
+    scope: Scope
+    flt: SearchFilter | None
+    groups: list[tuple[str, ...]]
+    terms: list[str]
+    cands: list[extractive.Candidate]
+    other_code: set[int]
+    rel: Relevance | None
+    timings: dict[str, float]
+    refusal: Answer | None = None
+    features: dict[int, WindowFeatures] = dataclasses.field(default_factory=dict)
+    probability: dict[int, float] = dataclasses.field(default_factory=dict)
+    scorer: "WindowScorer | None" = None
+
+
+@dataclasses.dataclass
+class WindowScorer:
+    """Scores a span of a retrieved passage as `gather` scored its candidate windows: the
+    same question words and weights, evidence checks, features and model. A generated
+    answer's claim is scored on its quote with it (answer.generate): a quote verbatim on the
+    page may still not answer the question ("120x92x45" for a weight).
+
+    lexical: the question's candidates in their lexical order (the order features.compute
+    saw); the scored span takes the place of its passage's candidate there, or comes last."""
+
+    question: str
+    groups: list[tuple[str, ...]]
+    weights: dict[tuple[str, ...], float]
+    marks: Callable[[str], set[str]]
+    editions: set
+    named: set[str]
+    naming: set[tuple[str, ...]]
+    general: dict[tuple[str, ...], float]
+    unknown: set[tuple[str, ...]]
+    lexical: list[extractive.Candidate]
+    embedder: object | None
+    model: answerability.AnswerabilityModel
+    #: word matcher of the question (answer.soft), None without an embedder
+    soft: soft.WordMatcher | None = None
+
+    def about_other_model(self, cand: extractive.Candidate) -> bool:
+        """Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
+        itself, or another edition of a named document ("REVTEX 4.2" for a question about
+        "REVTeX 4.1"; `editions` is empty when a revision filter already chose it): about
+        another model. It never decides that a question is answered: when nothing else is
+        found, the library lacks the asked model or edition."""
+        return names_other_code(cand, self.groups) or names_other_edition(cand, self.editions)
+
+    def about_other_doc(self, cand: extractive.Candidate) -> bool:
+        """Evidence from another document than the one the question names by its title or
+        file name ("How much does a siunitx license cost?" is not answered by the CTeX FAQ's
+        licence notice), when it does not name that document's words itself."""
+        return bool(self.named) and cand.hit.doc_id not in self.named and not names_any(cand, self.naming)
+
+    def chance(self, cand: extractive.Candidate, f: WindowFeatures) -> float:
+        """The model's probability for a window with features `f`, except that a window that
+        holds none of the question's words (words naming its document aside), no value of an
+        asked type and no by-line asked for says nothing the question asks: 0, whatever the
+        model makes of its neighbours' words or its meaning."""
+        return self.model.probability(f) if f.word_share > 0 or cand.coverage > 0 else 0.0
+
+    def probability(self, hit, start: int, end: int) -> float:
+        """Probability (0..1) that the span [start, end) of `hit`'s page text answers the
+        question (`chance` of its features)."""
+        return self.judge(hit, start, end)[2]
+
+    def judge(self, hit, start: int, end: int) -> tuple[extractive.Candidate, WindowFeatures, float]:
+        """The span [start, end) of `hit`'s page text as a candidate window: (the candidate,
+        with its coverage and missing key word; its features; `chance` of them)."""
+        cand = extractive.span_candidate(hit, start, end, self.weights, self.marks)
+        row = list(self.lexical)
+        pos = next((i for i, c in enumerate(row) if c.hit.chunk_id == hit.chunk_id), len(row))
+        row[pos:pos + 1] = [cand]
+        other_model = {id(cand)} if self.about_other_model(cand) else set()
+        other_doc = {id(cand)} if not other_model and self.about_other_doc(cand) else set()
+        cosines = None
+        if self.embedder is not None:
+            cosines = [0.0] * len(row)
+            cosines[pos] = (features.window_cosines(self.embedder, self.question, [cand]) or [0.0])[0]
+        f = features.compute(row, self.groups, self.general, other_model, other_doc, NAVIGATION_KINDS,
+                             cosines, unknown=self.unknown, soft=self.soft)[pos]
+        return cand, f, self.chance(cand, f)
+
+
+def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
+           coverage_text: str | None = None, asked: str | None = None) -> Gathered:
+    """Validate the question, retrieve and rank evidence, and decide refusal.
+
+    `coverage_text` (a compound question's part without the context copied into it, see
+    split.core_of): the words whose coverage ranks evidence and decides refusal; all words of
+    `question` still drive retrieval. `asked` (default `question`): the question as
+    written, before answer.scope took the phrases naming a model over ("REVTeX" of "REVTeX
+    4.1"); the editions it names (analysis.editions) are read from it. `refusal` is set (an Answer with
+    status "refused") when the library is empty or the best evidence misses a calibrated bar; no answer may
+    then be written, by any model. Raises QuestionError for a blank or over-long question.
+    """
+    q = check_question(question)
+    lang = analysis.detect_language(q)
+    scope = scope_of(flt)
+    t0 = time.perf_counter()
+    n_chunks = lib.catalog.chunk_count()
+    if n_chunks == 0:
+        timings = {"retrieve": time.perf_counter() - t0}
+        return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
+                        refusal=_refusal(q, lang, scope, "empty_library", timings))
+    groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
+    terms = index_terms(groups)
+    hits = retrieve(lib, q, groups, flt)
+    if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
+        # Nothing in scope: say which document is missing; never search without the filter.
+        # (Any hit proves something is in scope, so the count is needed only without hits.)
+        timings = {"retrieve": time.perf_counter() - t0}
+        refusal = Answer(question=q, status="refused", language=lang, scope=scope,
+                         answer=no_document_message(flt, lang), timings=timings)
+        return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings, refusal=refusal)
+    coverage_text = coverage_text or without_target_unit(q, lang)
+    if coverage_text:
+        groups = analysis.query_groups(coverage_text) or groups
+    bylines: list[str] = []
+    if asked_type.asks_author(coverage_text or q):
+        hits, bylines = with_byline_hits(lib, hits, groups, flt, coverage_text or q)
+    df = lib.catalog.term_df(index_terms(groups))  # the asked words' chunk frequencies, read once
+    weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines)
+    cands = extractive.candidates(hits, weights, marks)
+    editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
+    named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups)
+    naming = title_words(lib, named, naming)
+    embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
+    general = features.general_weights(coverage_text or q, groups)
+    unknown = unknown_words(groups, df)
+    scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,
+                          list(cands), embedder, answerability.load(),
+                          soft.WordMatcher(embedder, coverage_text or q, groups) if embedder is not None else None)
+    # evidence about another model or edition, or from another document than the one named,
+    # and a contents or index page (which only points elsewhere) go after the rest, however
+    # well they match
+    other_model = {id(c) for c in cands if scorer.about_other_model(c)}
+    other_doc = {id(c) for c in cands if scorer.about_other_doc(c)} - other_model
+    other = other_model | other_doc
+    feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
+                             features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft)
+    feat_of = {id(c): f for c, f in zip(cands, feats)}  # before the candidates are reordered
+    prob = {id(c): scorer.chance(c, f) for c, f in zip(cands, feats)}
+    cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS, -prob[id(c)]))
+    timings = {"retrieve": time.perf_counter() - t0}
+    own = [c for c in cands if id(c) not in other]
+    bar = threshold(lib)
+    rel = relevance(own, bar, prob)
+    g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings,
+                 features=feat_of, probability=prob, scorer=scorer)
+    if not sufficient(rel):
+        sibling = [c for c in cands if id(c) in other]  # best first
+        # would the sibling's evidence answer, were it about the asked model or document?
+        as_own = {id(c): scorer.chance(c, dataclasses.replace(feat_of[id(c)], other_model=0.0, other_doc=0.0))
+                  for c in sibling}
+        sibling.sort(key=lambda c: -as_own[id(c)])
+        if sibling and sufficient(relevance(sibling, bar, as_own)):
+            # what was found would answer, but about the sibling: say so
+            if id(sibling[0]) in other_model:
+                why = asked_and_found(q, groups, editions, sibling[0])
+            else:
+                rows = [lib.catalog.get(d) for d in named]
+                why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
+                       sibling[0].hit.file or sibling[0].hit.doc_id)
+            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
+        else:
+            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
+                                 _unmatched(q, groups, own[:1] if rel.coverage else cands))
+    return g
+
+
+def _asked_weights(groups: list[tuple[str, ...]], df: dict[str, int], question: str, n_chunks: int,
+                   bylines: list[str] = ()
+                   ) -> tuple[dict[tuple[str, ...], float], Callable[[str], set[str]]]:
+    """IDF weight per question word (extractive.group_weights over `df`, the chunk
+    frequencies of the words' index forms), plus the pseudo word of what
+    the question asks for beyond its words, and the `marks` function that finds it in a
+    sentence (extractive.candidates):
+
+    * a who-question (asked_type.asks_person): a name, weighed as much as the question's
+      rarest word, so evidence with the other words but nobody named ("without written
+      permission" for "Who wrote …?") does not pass;
+    * an authorship question (asked_type.asks_author): one of `bylines` (the title-block
+      by-lines of the hits' documents, `with_byline_hits`) holds the name and stands for
+      the authorship words ("Who is the author of …?" is answered by the name under the
+      title).
+    """
+    weights = extractive.group_weights(groups, df, n_chunks)
+    marks: Callable[[str], set[str]] = asked_type.value_marks
+    if not weights:
+        return weights, marks
+    if asked_type.asks_person(question):
+        weights[asked_type.PERSON_GROUP] = max(weights.values())
+    if bylines:  # only an authorship question has them (gather)
+        marks = asked_type.byline_marks(marks, list(bylines), asked_type.author_words(question))
+    return weights, marks
+
+
+def _scoped(flt: SearchFilter | None) -> bool:
+    """Whether to check that some document is in scope before searching: always, except for
+    a plain choice of documents (their absence is the ordinary "not found")."""
+    return flt is None or flt.narrows() or flt.doc_ids is None
+
+
+def no_document_message(flt: SearchFilter | None, lang: str) -> str:
+    """The refusal when no ready document is in scope, naming what is missing in `lang`."""
+    flt = flt or SearchFilter()
+    if not (flt.model or flt.modification or flt.revision) and flt.trust is None and not flt.include_uploaded:
+        return message("only_uploaded", lang)
+    return message("no_document", lang).format(what=scope_words(flt, lang))
+
+
+def scope_words(flt: SearchFilter, lang: str) -> str:
+    """"PX-200 modification C revision 3.0" (trust levels too when asked) in `lang`."""
+    words = {"en": ("modification", "revision", "trust"), "ru": ("модификация", "редакция", "доверие"),
+             "zh": ("改型", "版本", "可信度")}.get(lang, ("modification", "revision", "trust"))
+    parts = [flt.model] if flt.model else []
+    if flt.modification:
+        parts.append(f"{words[0]} {flt.modification}")
+    if flt.revision:
+        parts.append(f"{words[1]} {flt.revision}")
+    if flt.trust is not None:
+        parts.append(f"({words[2]}: {', '.join(flt.trust)})")
+    sep = ", " if lang == "ru" else " "
+    return sep.join(parts)
+
+
+def threshold(lib: LibraryLike) -> float:
+    """The refusal bar on the best window's answerability probability: the library's
+    setting (Settings.min_answerability) when given, else the model's own threshold."""
+    bar = getattr(lib.settings, "min_answerability", None)
+    return answerability.load().threshold if bar is None else bar
+
+
+def relevance(cands: list[extractive.Candidate], bar: float, prob: dict[int, float]) -> Relevance:
+    """Relevance of the best candidate (the first): its coverage, its chunk's dense cosine,
+    and its answerability probability as the score; zero when there is none."""
+    if not cands:
+        return Relevance(coverage=0.0, score=0.0, threshold=bar)
+    best = cands[0]
+    dense = best.hit.dense
+    return Relevance(coverage=round(best.coverage, 4), dense=None if dense is None else round(dense, 4),
+                     score=round(prob.get(id(best), 0.0), 4), threshold=bar)
+
+
+def sufficient(rel: Relevance) -> bool:
+    """Whether evidence this likely to answer may answer: its probability reaches the bar."""
+    return rel.score >= rel.threshold
+
+
+def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Candidate]) -> list[str]:
+    """The question's words (as written) none of whose forms stands in any candidate's
+    window, less those that name a candidate's document (they do not count as evidence, so
+    they are not named as missing either): what the refusal says was lacking."""
+    held = set().union(*(window_tokens(c) for c in cands)) if cands else set()
+    names = set().union(*(set(c.hit.name_terms) for c in cands)) if cands else set()
+    lacking = [g for g in groups if not held & set(g) and not extractive.names_document(g, names)]
+    out = [g[0] for g in lacking if is_cjk(g[0][0])]  # a Chinese word is its own form
+    for raw in q.split():
+        forms = set(analysis.tokens(raw))
+        if not is_cjk(raw[0]) and any(forms & set(g) for g in lacking):
+            out.append(raw.strip(".,;:!?«»\"'()？，。"))
+    return list(dict.fromkeys(w for w in out if w))
+
+
+def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
+             rel: Relevance | None = None, unmatched: list[str] | None = None,
+             other: tuple[str, str, str] | None = None) -> Answer:
+    warnings = []
+    if other is not None:
+        why, asked, found = other
+        warnings.append(message(why, lang).format(asked=asked, found=found))
+    elif rel and rel.coverage and unmatched:  # say what was missing, in words, not scores
+        lack = message("why_lacks", lang).format(words=", ".join(unmatched))
+        warnings.append(message("why_covered", lang).format(coverage=f"{rel.coverage:.0%}", lack=lack))
+    elif rel and rel.coverage:
+        warnings.append(message("why_not_stated", lang))
+    elif rel:
+        words = ("：" if lang == "zh" else ": ") + ", ".join(unmatched) if unmatched else ""
+        warnings.append(message("why_no_words", lang).format(words=words))
+    return Answer(question=q, status="refused", language=lang, scope=scope,
+                  answer=message(key, lang), timings=timings, warnings=warnings, relevance=rel)
