@@ -23,7 +23,7 @@ from pincite.extract import pdf as pdf_mod
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf
 from pincite.extract.tables import _page_chars
-from pincite.web import pages
+from pincite.library import pages
 
 WIDTH, HEIGHT = 612, 792
 SIZE = 12

@@ -78,8 +78,13 @@ def test_commands_go_through_a_running_server(served, tmp_path):
     done = run(data, "ask", "--json", "--trust", "normative", "--trust", "reference",
                "What is the maximum pressure of the pump?")
     assert json.loads(done.stdout)["status"] == "answered", done.stderr
-    done = run(data, "ask", "--serial", "123", "What is the maximum pressure of the pump?")
-    assert done.returncode != 0 and "--serial" in done.stderr
+    # the registry options reach the server's Library.ask too
+    done = run(data, "ask", "--json", "--serial", "123", "What is the maximum pressure of the pump?")
+    assert done.returncode == 0, done.stderr
+    ans = json.loads(done.stdout)
+    assert ans["scope"]["serial"] == "123" and any("123" in w for w in ans["warnings"]), ans
+    done = run(data, "ask", "--mode", "as-shipped", "What is the maximum pressure of the pump?")
+    assert done.returncode == 2 and "as-shipped needs a serial number" in done.stderr
 
     done = run(data, "reindex")
     assert done.returncode == 2 and "holds the index" in done.stderr

@@ -37,7 +37,7 @@ from pincite.config import Settings
 from pincite.errors import ConversionError
 from pincite.extract import convert, office
 from pincite.extract.sniff import OFFICE_EXTRACTOR
-from pincite.web import pages
+from pincite.library import pages
 from test_office import top_citation
 
 QUESTION_2 = "How often is the impeller seal of pump PX-700 replaced?"

@@ -22,7 +22,7 @@ from pincite.extract import layout
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf
 from pincite.index.base import Hit
-from pincite.web import pages
+from pincite.library import pages
 
 BODY, BOLD = "Helvetica", "Helvetica-Bold"
 

@@ -13,7 +13,7 @@ from reportlab.pdfgen import canvas
 
 from pincite.extract import layout
 from pincite.extract.pdf import _read_page, extract_pdf
-from pincite.web import pages
+from pincite.library import pages
 
 BODY_LEFT, BODY_WIDTH = 150.0, 380.0
 NOTE_GAP = 5.4  # notes end this far left of the body column (siunitx's \marginparsep)

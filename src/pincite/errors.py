@@ -19,6 +19,7 @@ contains a secret (API key, token).
     │   ├── LockHeld           another process is writing to the data folder
     │   ├── ProfileMismatch    the index was built with other settings: run `pincite reindex`
     │   ├── IndexBusy          the index shard is opened by another process
+    │   ├── NotFound           no such document, page or chunk in the library
     │   └── DiskFull           too little free space to write safely
     └── IngestError            one file cannot be ingested; nothing is stored for it
         ├── NotAPdf            the bytes are not a PDF (whatever the file name says)
@@ -104,6 +105,11 @@ class LockHeld(LibraryError):
 
 class ProfileMismatch(LibraryError):
     """The stored index profile differs from the running one; `pincite reindex` fixes it."""
+
+
+class NotFound(LibraryError):
+    """The library holds no such document (or it is not ready), page or chunk; the web
+    app answers it with 404."""
 
 
 class IndexBusy(LibraryError):

@@ -44,6 +44,15 @@ class UrlRefused(ValueError):
         self.parsed = parsed
 
 
+#: A URL as a user gives one among file paths: a scheme (RFC 3986 section 3.1), then "://".
+URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*://")
+
+
+def is_url(text: str) -> bool:
+    """True when `text` looks like a URL (``scheme://...``) rather than a file path."""
+    return bool(URL_RE.match(str(text)))
+
+
 def is_loopback_host(host: str) -> bool:
     """True for "localhost" (any case, trailing dot allowed) and loopback addresses
     (127.0.0.0/8, ::1; "[::1]" allowed); False for any other host and for ''."""

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 from types import SimpleNamespace
-from typing import TYPE_CHECKING, Optional, Tuple
+from typing import TYPE_CHECKING, Any, NoReturn, Optional, Tuple
 
 import typer
 from rich.console import Console
@@ -20,9 +20,7 @@ from rich.table import Table
 
 from pincite.config import Settings
 from pincite.errors import FieldError, PinciteError, shown
-from pincite.index.base import SearchFilter
 from pincite.store.catalog import DocumentRow, FailureRow
-from pincite.store.fields import parse_fields
 
 if TYPE_CHECKING:
     from pincite.library.facade import Library
@@ -47,7 +45,6 @@ evaluate = _Lazy("pincite.eval.run")
 render = _Lazy("pincite.cli.render")
 _app = _Lazy("pincite.library.facade")
 _inputs = _Lazy("pincite.library.inputs")
-_pipeline = _Lazy("pincite.answer.pipeline")
 _export = _Lazy("pincite.cli.export")
 
 
@@ -137,10 +134,14 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
     error. A symbolic link to a file is ingested as that file.
 
     A URL (https, or http for localhost only) is downloaded under the data folder with the
-    same size cap as a file (library.fetch: no redirect to a private address or to http),
-    ingested with the URL as its source and `source_url`, and the download removed.
+    same size cap as a file (no redirect to a private address or to http), ingested with the
+    URL as its source and `source_url`, and the download removed (Library.ingest_url).
+
+    While `pincite serve` runs, files go to it with their fields; a URL, --password and
+    --ocr need the server stopped (it takes no passwords or URLs, and OCRs as it was
+    started), and the command says so.
     """
-    from pincite.store.fetch import is_url
+    from pincite.urls import is_url
 
     urls = [a for a in args if is_url(a)]  # before the existence check: Path("https://x") is no file
     paths = [Path(a) for a in args if not is_url(a)]
@@ -160,9 +161,6 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
         return _enqueue(paths, fields)
     server = _server()
     if server is not None:
-        if fields:
-            _fail(f"`pincite serve` is running at {server.url}: it takes no document fields for uploads; "
-                  "stop it to ingest with --model, --revision, --trust and the like")
         if password:
             _fail(f"`pincite serve` is running at {server.url}: it takes no passwords for uploads; "
                   "stop it to ingest encrypted PDFs with --password")
@@ -172,7 +170,7 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
         if urls:
             _fail(f"`pincite serve` is running at {server.url}: it takes no URLs; stop it to ingest "
                   f"{urls[0]}")
-        return _ingest_via_server(server, paths)
+        return _ingest_via_server(server, paths, fields)
     with _library() as lib, _progress() as prog:
         if ocr is not None:
             lib.settings.ocr = ocr
@@ -192,7 +190,7 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
 
         for url in urls:
             prog.update(task, description=escape(url.rsplit("/", 1)[-1][:40] or url[:40]))
-            done(_ingest_url(lib, url, password, fields))
+            done(lib.ingest_url(url, password=password, fields=fields))
         if paths:
             lib.ingest(paths, password=password, on_start=started, on_result=done, fields=fields)
         elapsed = time.perf_counter() - t0
@@ -274,10 +272,9 @@ def jobs(as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 
     The counts per state, then the latest jobs with their worker, tries, outcome and the
     reason of a failure (shared catalog only)."""
-    from pincite.store.pgcatalog import JOB_STATES
-
-    if state is not None and state not in JOB_STATES:
-        _fail(f"--state {state}: choose one of {', '.join(JOB_STATES)}")
+    job_states = _app.Library.JOB_STATES
+    if state is not None and state not in job_states:
+        _fail(f"--state {state}: choose one of {', '.join(job_states)}")
     with _library() as lib:
         counts, rows = lib.job_counts(), lib.jobs(state, limit)
     if as_json:
@@ -327,43 +324,6 @@ def migrate_catalog(to_data: Path = typer.Option(..., "--to-data", help="Data fo
                   f"{time.perf_counter() - t0:.1f} s; every row checked", soft_wrap=True, highlight=False)
 
 
-def _ingest_url(lib: Library, url: str, password: str | None, fields: dict) -> IngestResult:
-    """Download `url` into a temporary folder under the data folder, ingest it with the URL as
-    its source (catalog source_path) and `source_url` (unless --source-url gave another), then
-    remove the download. A refused or failed download is a failed IngestResult."""
-    import shutil
-    import tempfile
-
-    from pincite.errors import IngestError
-    from pincite.store.fetch import check_url, download, shown_url
-
-    t0 = time.perf_counter()
-    try:
-        source = str(check_url(url))
-        wanted = {**fields, "source_url": fields.get("source_url") or source}
-        parse_fields({"source_url": wanted["source_url"]}, source)
-    except IngestError as e:
-        return _inputs.IngestResult(shown_url(url), "failed", reason=str(e))
-    except FieldError as e:
-        return _inputs.IngestResult(shown_url(url), "failed", reason=f"{shown_url(url)}: {e}")
-    tmp_root = lib.root / "downloads"
-    tmp_root.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(dir=tmp_root))
-    try:
-        try:
-            got = download(source, tmp, max_bytes=lib.settings.max_bytes)
-        except IngestError as e:
-            res = _inputs.IngestResult(shown_url(url), "failed", reason=str(e))
-            res.seconds = time.perf_counter() - t0
-            return res
-        res = lib.ingest_file(got.path, source=source, password=password, fields=wanted)
-        if res.status == "failed":  # name the URL, not the temporary download
-            res.reason = res.reason.replace(str(got.path), shown_url(url))
-        return res
-    finally:
-        shutil.rmtree(tmp, ignore_errors=True)
-
-
 @app.command()
 def ask(question: str = typer.Argument(..., help="The question, in Russian, Chinese or English."),
         as_json: bool = typer.Option(False, "--json", help="Print the Answer contract as JSON."),
@@ -401,15 +361,18 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
     """
     if export is not None and export not in _export.FORMATS:
         _fail(f"--export {export}: choose one of {', '.join(_export.FORMATS)}")
-    try:
-        scope = SearchFilter(model=model, modification=modification, revision=revision,
-                             trust=[t.strip().lower() for t in trust] if trust else None,
-                             include_uploaded=include_uploaded)
-    except ValueError as e:
-        _fail(f"--trust: {e}")
+    wanted = {"model": model, "modification": modification, "revision": revision,
+              "trust": [t.strip().lower() for t in trust] if trust else None,
+              "include_uploaded": include_uploaded or None}
+    scope = {k: v for k, v in wanted.items() if v is not None}
     if mode is not None and mode not in ("current", "as-shipped"):
         _fail(f"--mode {mode}: choose current or as-shipped")
     revisions = [r for r in (compare or ()) if r]
+    if scope and _server_url() is None:  # a running server's Library checks it there
+        try:
+            _app.Library.make_scope(scope, where=None)
+        except ValueError as e:
+            _fail(f"--trust: {e}")
     settings = None
     if (llm or llm_url or llm_model or llm_query_model) and _server_url() is None:
         settings = _llm_settings(llm_url, llm_model, llm_query_model)
@@ -418,23 +381,18 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
         if llm_url or llm_model or llm_query_model:
             _fail(f"`pincite serve` is running at {server.url} and answers with its own LLM settings; "
                   "drop --llm-url/--llm-model/--llm-query-model or stop the server")
-        if serial or mode or revisions:
-            _fail(f"`pincite serve` is running at {server.url}: its API takes no --serial, --mode or "
-                  "--compare yet; stop it to ask with them")
-        wanted = {"model": scope.model, "modification": scope.modification, "revision": scope.revision,
-                  "trust": scope.trust, "include_uploaded": scope.include_uploaded or None}
-        with server:
-            ans = server.ask(question, mode="llm" if llm else "extractive",
-                             scope={k: v for k, v in wanted.items() if v is not None} or None)
+        with server:  # the server's Library checks the scope (400: exit 2 with its reason)
+            ans = server.ask(question, mode="llm" if llm else "extractive", scope=scope or None,
+                             serial=serial, revision_mode=mode, compare=revisions or None)
     else:
         with _library(must_exist=True) as lib:
             try:
-                ans = _pipeline.ask_library(lib, question, scope, llm=settings, serial=serial, mode=mode,
-                                  compare=revisions or None)
+                ans = lib.ask(question, scope=scope or None, llm=settings, serial=serial, mode=mode,
+                              compare=revisions or None)
             except ValueError as e:
                 _fail(str(e))
             if export:
-                originals = {c.doc_id: _page_file(lib, c.doc_id) for c in ans.citations()}
+                originals = {c.doc_id: lib.citation_file(c.doc_id) for c in ans.citations()}
         if settings is not None:
             # said after the answer, so it tells what happened: a question refused or asked
             # back before any passage was found never reaches the model
@@ -450,28 +408,14 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
                 return f"{server.url}/api/documents/{c.doc_id}/file" + (f"#page={c.page}" if c.page else "")
         else:
             def link(c):
-                path, paged = originals.get(c.doc_id) or (None, False)
-                return (path.resolve().as_uri() + (f"#page={c.page}" if c.page and paged else "")) if path else ""
+                f = originals.get(c.doc_id)
+                return (f.path.resolve().as_uri() + (f"#page={c.page}" if c.page and f.paged else "")) if f else ""
         sys.stdout.write(_export.evidence_cards(ans, export, link))
         return
     if as_json:
         sys.stdout.write(ans.model_dump_json(indent=2) + "\n")
     else:
         render.print_answer(console, ans)
-
-
-def _page_file(lib: Library, doc_id: str) -> tuple[Path, bool] | None:
-    """(file a citation of `doc_id` opens, whether "#page=N" opens its page there): the PDF
-    its page numbers count (Library.page_pdf: the original, or a DOCX's stored conversion)
-    when it is on disk, else the stored original (a sheet, a slide deck); None for an
-    unknown document."""
-    row = lib.catalog.get(doc_id)
-    if row is None:
-        return None
-    pdf = lib.page_pdf(row)
-    if pdf is not None and pdf.exists():
-        return pdf, True
-    return lib.blobs.path_for(row.sha256), False
 
 
 @app.command("check-llm")
@@ -488,10 +432,9 @@ def check_llm_cmd(llm_url: Optional[str] = typer.Option(None, "--llm-url", help=
     plain json_object, or prompt-only). Exit 0
     when the pair works, 1 when it does not.
     """
-    from pincite.answer.llm import check_llm, save_settings
-
+    Library = _app.Library
     settings = _llm_settings(llm_url, llm_model, llm_query_model)
-    result = check_llm(settings)
+    result = Library.check_llm(settings)
     for line in result.messages:
         console.print(escape(line), soft_wrap=True)
     if not result.ok:
@@ -502,19 +445,18 @@ def check_llm_cmd(llm_url: Optional[str] = typer.Option(None, "--llm-url", help=
     if save:
         data = Path(_state.get("data") or Settings().data_dir)
         data.mkdir(parents=True, exist_ok=True)
-        path = save_settings(data, dataclasses.replace(settings, response_format=result.response_format))
+        path = Library.save_llm_settings(data, dataclasses.replace(settings, response_format=result.response_format))
         console.print(f"saved to {escape(str(path))} (the API key is not saved)")
 
 
 def _llm_settings(url: str | None, model: str | None, query_model: str | None):
     """LLM settings from the saved file, the environment and these options (in rising
     precedence); asks for the key on a terminal when none is set and the server is remote."""
-    from pincite.answer.llm import load_settings
     from pincite.urls import is_local_url
 
     data = Path(_state.get("data") or Settings().data_dir)
     overrides = {k: v for k, v in (("base_url", url), ("model", model), ("query_model", query_model)) if v}
-    settings = load_settings(data, **overrides)
+    settings = _app.Library.llm_settings(data, **overrides)
     if settings is None:
         _fail("no model configured: pass --llm-url URL/v1 and --llm-model NAME "
               "(or set PINCITE_LLM_URL and PINCITE_LLM_MODEL)")
@@ -543,12 +485,15 @@ def docs(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
     if server is not None:
         with server:
             listing = server.documents()
-        rows = [SimpleNamespace(**{k: d.get(k, v) for k, v in _ROW_DEFAULTS.items()}) for d in listing["documents"]]
-        failures = [SimpleNamespace(**{k: f[k] for k in FailureRow.__dataclass_fields__}) for f in listing["failures"]]
+        rows: list[Any] = [SimpleNamespace(**{k: d.get(k, v) for k, v in _ROW_DEFAULTS.items()})
+                           for d in listing["documents"]]
+        failures: list[Any] = [SimpleNamespace(**{k: f[k] for k in FailureRow.__dataclass_fields__})
+                               for f in listing["failures"]]
         problems = listing["problems"]
     else:
         with _library(must_exist=True, for_reindex=True) as lib:  # a settings mismatch is a problem shown
-            rows, failures, problems = lib.catalog.documents(), lib.catalog.failures(), lib.check()
+            listing = lib.listing()
+        rows, failures, problems = listing.documents, listing.failures, listing.problems
     if as_json:
         out = {"documents": [r.__dict__ for r in rows], "failures": [f.__dict__ for f in failures],
                "problems": problems}
@@ -575,16 +520,22 @@ def docs_set(doc_id: str = typer.Argument(..., help="Document id as shown by `pi
              source_url: Optional[str] = typer.Option(None, "--source-url", help="URL ('' clears)."),
              as_json: bool = typer.Option(False, "--json", help="Print the updated row as JSON.")):
     """Change a document's fields without re-parsing it; every chunk's index payload
-    follows at once, so the next answer filters and cites by the new values."""
+    follows at once, so the next answer filters and cites by the new values (through a
+    running `pincite serve` too)."""
     fields = _field_options(model=model, modifications=modification, revision=revision, trust=trust,
                             language=language, valid_from=valid_from, valid_to=valid_to,
                             source_url=source_url)
     if not fields:
         _fail("nothing to set: pass --model, --modification, --revision, --trust, --language, "
               "--valid-from, --valid-to or --source-url")
-    _no_server("docs set")
-    with _library(must_exist=True) as lib:
-        row = lib.set_fields(doc_id, fields)
+    server = _server()
+    if server is not None:
+        with server:
+            got = server.set_fields(doc_id, fields)
+        row: Any = SimpleNamespace(**{k: got.get(k, v) for k, v in _ROW_DEFAULTS.items()})
+    else:
+        with _library(must_exist=True) as lib:
+            row = lib.set_fields(doc_id, fields)
     if as_json:
         sys.stdout.write(json.dumps(row.__dict__, ensure_ascii=False, indent=2) + "\n")
         return
@@ -594,10 +545,12 @@ def docs_set(doc_id: str = typer.Argument(..., help="Document id as shown by `pi
 def _field_options(**opts) -> dict:
     """Document fields given as options, checked (exit 2 with the reason when one is bad)."""
     given = {k: v for k, v in opts.items() if v is not None and v != []}
+    if not given:
+        return {}
     if given.get("modifications") == [""]:
         given["modifications"] = []
     try:
-        return parse_fields(given, "options")
+        return _app.Library.check_fields(given, "options")
     except FieldError as e:
         _fail(str(e).replace("options: ", "", 1))
 
@@ -614,17 +567,16 @@ def registry_import(path: Path = typer.Argument(..., help="registry.csv: model, 
     """Replace the library's registry with the rows of a CSV file (checked first: an error
     names the row, and nothing is changed). Nothing is inferred from title pages."""
     from pincite.errors import RegistryError
-    from pincite.store.registry import Registry, read_csv
 
     if not path.is_file():
         _fail(f"{path}: no such file")
     try:
-        entries = read_csv(path)
+        entries = _app.Library.read_registry(path)
     except RegistryError as e:
         _fail(str(e))
     _no_server("registry import")
     with _library(must_exist=True, for_reindex=True) as lib:
-        Registry.store(lib.catalog, entries, str(path))
+        lib.import_registry(entries, str(path))
     console.print(f"registry: {_count(len(entries), 'row')} imported from "
                   f"{escape(str(path))}", soft_wrap=True)
 
@@ -633,18 +585,16 @@ def registry_import(path: Path = typer.Argument(..., help="registry.csv: model, 
 def registry_show(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
     """Show the registry, with each revision's status today (a valid_from in the future
     shows as not_yet_in_force)."""
-    from pincite.store.registry import Registry
-
     _no_server("registry show")
     with _library(must_exist=True, for_reindex=True) as lib:
-        reg = Registry.load(lib.catalog)
-        source = lib.catalog.get_meta("registry_source")
+        reg = lib.registry()
+    source = reg.source
     if as_json:
         out = {"source": source, "entries": [dict(e.as_dict(), effective_status=e.effective_status())
                                              for e in reg.entries]}
         sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
         return
-    if not reg:
+    if not reg.entries:
         console.print("the registry is empty: import one with `pincite registry import registry.csv`")
         return
     console.print(render.registry_table(reg.entries, source))
@@ -737,17 +687,10 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
         name = doc_id
     else:
         with _library(must_exist=True, for_reindex=True) as lib:  # needs no index search
-            row = lib.catalog.get(doc_id)
-            if row is None or row.state != "ready":
-                _fail(f"no document {doc_id!r} in the library (see `pincite docs`)")
-            model = lib.model(doc_id)
-            if not 1 <= number <= model.page_count:
-                _fail(f"{row.file_name}: page {number} is out of range 1..{model.page_count}")
-            p = model.page(number)
-            kind = (p.address or {}).get("kind") or "pdf"
-            data = {"text": p.text, "page_label": p.page_label, "pages": model.page_count, "ocr": p.ocr,
-                    "kind": kind if kind in UNIT_WORDS else "pdf", "hidden": p.hidden}
-            name = row.file_name
+            src = lib.page_source(doc_id, number)
+        data = {"text": src.text, "page_label": src.page_label, "pages": src.pages, "ocr": src.ocr,
+                "kind": src.kind, "hidden": src.hidden}
+        name = src.file
     # a printed label is named when it differs from the physical page, as in source lines
     label = data.get("page_label") or ""
     label = ("" if not label else ", printed with the same number" if label == str(number)
@@ -760,7 +703,7 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
                    f"{h['text']!r}", err=True)
     text = data["text"]
     if not raw:
-        text = _pipeline.readable_text(text)
+        text = _app.Library.readable_text(text)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
@@ -813,10 +756,10 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
             def on_record(rec) -> None:
                 sink.write(evaluate.record_line(rec))
                 sink.flush()
-                if prog is not None:
+                if prog is not None and task is not None:
                     prog.advance(task)
 
-            recs = evaluate.run_eval(qs, lambda q, **kw: _pipeline.ask_library(lib, q, **kw), crosscheck=checker,
+            recs = evaluate.run_eval(qs, lib.ask, crosscheck=checker,
                                      page_text=lib.page_text, on_record=on_record)
         env = evaluate.environment(lib)
         held = {d.file_name for d in lib.documents()}
@@ -869,8 +812,8 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
                       soft_wrap=True)
     else:
         console.print(f"[yellow]crosscheck: {escape(cc['note'])}[/]", soft_wrap=True)
-    for e in cc["errors"]:
-        console.print(f"[yellow]crosscheck: {escape(e)}[/]", soft_wrap=True)
+    for problem in cc["errors"]:
+        console.print(f"[yellow]crosscheck: {escape(problem)}[/]", soft_wrap=True)
     console.print(f"query p50 {s.query_p50 * 1000:.0f} ms, p95 {s.query_p95 * 1000:.0f} ms "
                   f"(cold, cross-check not included); records in {escape(str(out))}", soft_wrap=True)
     if ingest_figures is not None and ingest_figures.pages:
@@ -974,14 +917,14 @@ def _no_server(command: str) -> None:
         _fail(f"`pincite serve` is running at {url} and holds the index; stop it before `pincite {command}`")
 
 
-def _ingest_via_server(server, paths: list[Path]) -> None:
-    """Upload the files to the running server and wait for its ingest; same table and exit
-    status as a local ingest."""
+def _ingest_via_server(server, paths: list[Path], fields: dict | None = None) -> None:
+    """Upload the files to the running server with the document `fields` (checked options)
+    and wait for its ingest; same table and exit status as a local ingest."""
     files = list(_inputs.expand_paths(paths, exclude=_data_dir()))
     t0 = time.perf_counter()
     with server, _progress() as prog:
         task = prog.add_task("upload", total=len(files))
-        ups = server.upload(files)
+        ups = server.upload(files, fields)
 
         def update(current: list[dict]) -> None:
             prog.update(task, completed=sum(u["status"] in ("ready", "failed") for u in current),
@@ -1045,7 +988,7 @@ def _progress() -> Progress:
                     TimeElapsedColumn(), console=err, transient=True)
 
 
-def _fail(msg: str) -> None:
+def _fail(msg: str) -> NoReturn:
     err.print(f"[red]error:[/] {escape(msg)}")
     raise typer.Exit(2)
 
@@ -1089,9 +1032,7 @@ def main() -> None:
         err.print(f"[red]error:[/] {escape(str(e))}")
         sys.exit(2)
     except OSError as e:  # a write the free-space check could not foresee
-        from pincite.store.space import disk_full
-
-        full = disk_full(e, _data_dir())
+        full = _app.Library.disk_full(e, _data_dir())
         if full is None:
             raise
         err.print(f"[red]error:[/] {escape(str(full))}")

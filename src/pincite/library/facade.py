@@ -1,6 +1,12 @@
-"""The Library facade: one data folder, its four stores kept in agreement, and the
-operations every interface calls (CLI, and later the web app): ingest, ask, docs, check,
-reindex.
+"""The Library facade: one data folder, its four stores kept in agreement, and every
+feature the faces offer (the CLI, the web app and its REST API, the MCP server): ingest of
+files and URLs with document fields and passwords, ask with every scope and registry
+option, search, the listing of documents, page text, page images and highlight
+rectangles, chunk lookup, the stored originals, fields, the registry, remove, reindex,
+migration and the queue of a shared library. A face parses its input, makes one Library
+call and renders the result; it never reaches into the stages below (a test,
+tests/test_faces_use_library.py, holds every command and route to that). The reads that
+are not the stores' own live in library.reading, typed (PageSource, Listing, ...).
 
 Data folder layout:
     originals/<sha[:2]>/<sha>.<ext> the files as ingested, with their type's suffix (.pdf,
@@ -48,7 +54,7 @@ from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Literal, Mapping, cast
 
 from pincite.answer.normalize import readable_text
 from pincite.chunk import pages as chunking
@@ -72,12 +78,14 @@ from pincite.extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
 from pincite.index.base import Index, SearchFilter
 from pincite.index.edge import doc_payload
 from pincite.index.select import drop_collection, new_collection, open_index, switch_collection
+from pincite.library import reading
 from pincite.library.inputs import IngestResult, checked_fields, expand_paths
 from pincite.library.profile import current_profile, record_profile
 from pincite.store.blobs import BlobStore, atomic_write, sha256_file
-from pincite.store.catalog import CHUNKS_KEY, CatalogStore, DocumentRow
+from pincite.store.catalog import CHUNKS_KEY, CatalogStore, DocumentRow, SharedCatalogStore
 from pincite.store.fields import DocFields, resolve_fields
 from pincite.store.lock import IndexLock, WriterLock
+from pincite.store.pgcatalog import JOB_STATES
 from pincite.store.select import open_catalog
 from pincite.store.space import INGEST_FACTOR, disk_full, require_free
 from pincite.text import analysis
@@ -86,7 +94,12 @@ from pincite.text import embed as embeddings
 if TYPE_CHECKING:
     import numpy as np
 
+    from pincite.answer.llm import CheckResult, LlmSettings
+    from pincite.answer.pipeline import LibraryLike
+    from pincite.chunk.model import Chunk
     from pincite.library.migrate import MigrationReport
+    from pincite.library.pages import PageRects
+    from pincite.store.registry import RegistryEntry
 
 #: Seconds a process of a shared library (a PostgreSQL catalog) waits for the index lock
 #: before IndexBusy: ingest workers hold an Edge index for one document's write at a time
@@ -108,7 +121,13 @@ class Library:
     and show or ignore the mismatch); IndexBusy when another process holds the index.
     """
 
+    #: The states of a queued ingest job, as `jobs(state=...)` takes them.
+    JOB_STATES = JOB_STATES
+
     def __init__(self, settings: Settings | None = None, *, for_reindex: bool = False):
+        """Open the data folder of `settings` (default: Settings() from the environment),
+        creating it when missing; the index itself opens on first use (`index`). Raises
+        ProfileMismatch as the class says (unless `for_reindex`)."""
         self.settings = settings or Settings()
         self.root = Path(self.settings.data_dir)
         self.root.mkdir(parents=True, exist_ok=True)
@@ -122,7 +141,7 @@ class Library:
             self.settings = dataclasses.replace(self.settings, index=remembered)
         self.index_spec = self.settings.index_spec()
         self._index: Index | None = None
-        self._embedder: embeddings.Embedder | None | bool = False  # False = not loaded yet
+        self._embedder: embeddings.Embedder | None | Literal[False] = False  # False = not loaded yet
         self._writer_depth = 0  # > 0 while this Library holds the writer lock (_writing)
         self.index_lock_wait_s = 0.0  # seconds the last opening of the index waited for its lock
         try:
@@ -157,6 +176,7 @@ class Library:
             self._migrate_payload()
         if self._index is None:
             self._open_index(SHARED_INDEX_WAIT_S if self.catalog.shared else 0.0)
+        assert self._index is not None  # _open_index set it, or raised
         return self._index
 
     def _open_index(self, wait_s: float = 0.0) -> None:
@@ -208,18 +228,21 @@ class Library:
         filter does not hide them. Recorded in meta `doc_fields`."""
         if self.catalog.get_meta("doc_fields") is not None:
             return
+        index = self._index
+        assert index is not None  # called as the index is opened
         for row in self.catalog.documents(state="ready"):
-            self._index.set_doc_fields(row.doc_id, doc_payload(row.fields()))
+            index.set_doc_fields(row.doc_id, doc_payload(row.fields()))
         self.catalog.set_meta("doc_fields", "1")
 
     @property
     def embedder(self) -> "embeddings.Embedder | None":
         """The configured dense embedder (loaded on first use), or None for BM25 only."""
-        if self._embedder is False:
-            self._embedder = embeddings.get_embedder(self.settings.embedder,
-                                                     num_threads=self.settings.embed_threads,
-                                                     workers=self.settings.embed_workers)
-        return self._embedder
+        emb = self._embedder
+        if emb is False:
+            emb = self._embedder = embeddings.get_embedder(self.settings.embedder,
+                                                           num_threads=self.settings.embed_threads,
+                                                           workers=self.settings.embed_workers)
+        return emb
 
     def _dense_dim(self) -> int | None:
         """Dense dimension of the index: stored with it, else learned from the embedder."""
@@ -418,24 +441,44 @@ class Library:
     # -- asking -------------------------------------------------------------------
     def ask(self, question: str, *, doc_ids: list[str] | None = None, llm=None,
             scope: "SearchFilter | Mapping | None" = None, serial: str | None = None,
-            mode: str | None = None) -> Answer:
+            mode: str | None = None, compare: list[str] | None = None) -> Answer:
         """Answer `question` from the library. See answer.pipeline.
 
         Extractive and offline by default; with `llm` (pincite.answer.llm.LlmSettings) a model
         behind an OpenAI-compatible API writes the claims and the server verifies each one
         (answer.generate). `scope`: a SearchFilter or a scope object ({"model": "PX-200",
         "modification": "B", "revision": ..., "trust": [...], "include_uploaded": true})
-        applied inside the search; `doc_ids` narrows it to those documents. Without a scope,
-        normative and reference documents answer (uploads only when asked). `serial` and
-        `mode` ("current" or "as-shipped") choose the revision through the registry, as
-        `pincite ask --serial/--mode` do. Raises QuestionError (ValueError for a bad scope
-        object or mode); LlmError when the model server fails.
+        applied inside the search; `doc_ids` narrows it to those documents (each must be a
+        ready document: NotFound otherwise). Without a scope, normative and reference
+        documents answer (uploads only when asked). `serial` and `mode` ("current" or
+        "as-shipped") choose the revision through the registry; `compare`: two revisions
+        answered separately, side by side (`pincite ask --serial/--mode/--compare`). Raises
+        QuestionError (ValueError for a bad scope object, mode or compare); LlmError when
+        the model server fails.
         """
         from pincite.answer.pipeline import ask_library
 
         if mode is not None and mode not in ("current", "as-shipped"):
             raise ValueError(f"mode {mode!r}: choose current or as-shipped")
-        return ask_library(self, question, scope, doc_ids=doc_ids, llm=llm, serial=serial, mode=mode)
+        for d in doc_ids or ():
+            reading.ready_row(self, d)
+        return ask_library(cast("LibraryLike", self), question, _scope_arg(scope), doc_ids=doc_ids, llm=llm,
+                           serial=serial, mode=mode, compare=list(compare) if compare else None)
+
+    @staticmethod
+    def make_scope(scope: "Mapping | None" = None, *, where: str | None = "scope") -> SearchFilter:
+        """The SearchFilter of a scope object ({"model", "modification", "revision", "trust":
+        a list of store.fields.TRUST_LEVELS, "include_uploaded"}; keys given as None left
+        out), as `ask` and `search` take it: the one place where a face's scope becomes a
+        filter. ValueError for an unknown key or value, its message prefixed with `where`
+        (none when None)."""
+        given = {k: v for k, v in dict(scope or {}).items() if v is not None}
+        if where is not None:
+            return SearchFilter.from_scope(given, where)
+        try:
+            return SearchFilter.from_scope(given, "")
+        except ValueError as e:
+            raise ValueError(str(e).removeprefix(": ")) from None
 
     def search(self, question: str, *, scope: "SearchFilter | Mapping | None" = None,
                doc_ids: list[str] | None = None, limit: int = 8) -> SearchResult:
@@ -446,45 +489,87 @@ class Library:
         answer.pipeline.search_passages."""
         from pincite.answer.pipeline import search_passages
 
-        return search_passages(self, question, scope, doc_ids=doc_ids, limit=limit)
+        return search_passages(cast("LibraryLike", self), question, _scope_arg(scope), doc_ids=doc_ids,
+                               limit=limit)
 
     def page(self, doc_id: str, page: int) -> PageView:
         """The text of 1-based physical `page` of `doc_id` (of a document without pages: its
         n-th sheet, slide or block of lines) with its printed label, as quotes are checked
-        against it (line ends as "\\n", words hyphenated at a line end joined). LibraryError
-        for an unknown document or a page out of range."""
-        row, unit, count = self._unit(doc_id, page)
-        address = unit.address or None
-        kind = (address or {}).get("kind")
-        if kind not in ("sheet", "slide", "lines"):
-            kind, address = "pdf", None
-        return PageView(doc_id=doc_id, file=row.file_name, title=row.title or "", page=page, pages=count,
-                        page_label=unit.page_label or None,
-                        label_source=unit.label_source if unit.page_label else None,
-                        kind=kind, address=address, ocr=bool(unit.ocr), text=readable_text(unit.text))
+        against it (line ends as "\\n", words hyphenated at a line end joined). NotFound (a
+        LibraryError) for an unknown document or a page out of range."""
+        src = self.page_source(doc_id, page)
+        return PageView.model_validate({
+            "doc_id": doc_id, "file": src.file, "title": src.title, "page": page, "pages": src.pages,
+            "page_label": src.page_label, "label_source": src.label_source if src.page_label else None,
+            "kind": src.kind, "address": src.address if src.kind != "pdf" else None,
+            "ocr": src.ocr, "text": readable_text(src.text)})
+
+    def page_source(self, doc_id: str, page: int) -> "reading.PageSource":
+        """Unit `page` (1-based) of `doc_id` exactly as stored, with its label, kind,
+        address, OCR flag and hidden text (library.reading.PageSource): what `pincite page`
+        and GET /api/documents/{id}/pages/{n}/text show. NotFound for an unknown or
+        not-ready document or a page out of range."""
+        return reading.page_source(self, doc_id, page)
+
+    @staticmethod
+    def readable_text(text: str) -> str:
+        """Stored page text as a person reads it (answer.normalize.readable_text: "\\r\\n"
+        as "\\n", words hyphenated at a line end joined); quotes taken from it verify."""
+        return readable_text(text)
 
     def verify_quote(self, doc_id: str, page: int, quote: str) -> QuoteVerdict:
         """Whether `quote` stands verbatim on 1-based physical `page` of `doc_id` (of a
         document without pages: its n-th sheet, slide or block of lines): the check every
         citation's quote passes (answer.verify.verify_quote, after the documented
-        normalisation; a changed number, word or negation does not verify). LibraryError for
-        an unknown document or a page out of range."""
+        normalisation; a changed number, word or negation does not verify). NotFound (a
+        LibraryError) for an unknown document or a page out of range."""
         from pincite.answer.verify import verify_quote
 
-        row, unit, _ = self._unit(doc_id, page)
+        row, _, unit = reading.unit(self, doc_id, page)
         check = verify_quote(quote, unit.text, lang=row.language)
         return QuoteVerdict(doc_id=doc_id, file=row.file_name, page=page, page_label=unit.page_label or None,
                             quote=quote, verified=check.verified, match=check.level, reason=check.reason)
 
-    def _unit(self, doc_id: str, page: int):
-        """(catalog row, PageText, page count) of a ready document's page; LibraryError."""
-        row = self.catalog.get(doc_id)
-        if row is None or row.state != "ready":
-            raise LibraryError(f"no document with id {doc_id!r} in the library")
-        doc = self.model(doc_id)
-        if not 1 <= page <= doc.page_count:
-            raise LibraryError(f"{row.file_name}: page {page} is out of range 1..{doc.page_count}")
-        return row, doc.page(page), doc.page_count
+    def document(self, doc_id: str) -> DocumentRow:
+        """The catalog row of ready document `doc_id`; NotFound when unknown or not ready."""
+        return reading.ready_row(self, doc_id)
+
+    def listing(self, *, ready_only: bool = False, problems: bool = True) -> "reading.Listing":
+        """The library as `pincite docs` shows it (library.reading.Listing): catalog rows
+        (every state, or ready ones only), failed files, and with `problems` what `check`
+        finds (it hashes every original: slow on a large library)."""
+        return reading.Listing(documents=self.catalog.documents(state="ready" if ready_only else None),
+                               failures=self.catalog.failures(),
+                               problems=self.check() if problems else [])
+
+    def chunk(self, chunk_id: str) -> "Chunk":
+        """The chunk `chunk_id` ("<doc_id>-p<page>-c|b|t<n>") as indexed, rebuilt from the
+        stored model (library.reading.chunk); NotFound when malformed or unknown."""
+        return reading.chunk(self, chunk_id)
+
+    def highlight(self, doc_id: str, page: int, *, chunk_id: str | None = None,
+                  quote: str | None = None) -> "PageRects":
+        """Rectangles (PDF points, origin top-left of the page as shown) of `quote` or of
+        chunk `chunk_id` on PDF page `page` (library.reading.highlight). NotFound for a
+        document without PDF pages (library.reading.NOT_A_PDF), a page out of range or a
+        chunk of another document; LibraryError when the stored PDF is missing."""
+        return reading.highlight(self, doc_id, page, chunk_id, quote)
+
+    def page_image(self, doc_id: str, page: int, *, chunk_id: str | None = None,
+                   quote: str | None = None) -> bytes:
+        """PNG bytes of PDF page `page`, with `quote` or chunk `chunk_id` tinted when given
+        (library.reading.page_image). Errors as `highlight`."""
+        return reading.page_image(self, doc_id, page, chunk_id, quote)
+
+    def original(self, doc_id: str) -> "reading.OriginalFile":
+        """The stored original of a ready document: path, MIME type, file name, whether a
+        PDF. NotFound when unknown; LibraryError when missing on disk."""
+        return reading.original(self, doc_id)
+
+    def citation_file(self, doc_id: str) -> "reading.CitationFile | None":
+        """The file a citation of `doc_id` opens and whether "#page=N" opens its page
+        there (library.reading.citation_file); None for an unknown document."""
+        return reading.citation_file(self, doc_id)
 
     # -- writing ------------------------------------------------------------------
     def ingest(self, paths: Iterable[Path | str], *, password: str | None = None,
@@ -604,7 +689,7 @@ class Library:
 
         return worker.work(self, **kw)
 
-    def read_for_ingest(self, path: Path | str, ahead: "ReadAhead") -> "tuple[str, Extracted]":
+    def read_for_ingest(self, path: Path | str, ahead: "ReadAhead") -> "tuple[str, Extracted | None]":
         """Read `path` for a later :meth:`ingest_file` without touching the library: its
         sha256 and the Extracted (chunked, analysed, embedded when `ahead`'s reader is
         :meth:`file_reader` with embed=True) that `ahead`'s child process read. Safe on a
@@ -722,7 +807,7 @@ class Library:
         finally:
             extracted.cleanup()
 
-    def _reader(self) -> FileReader:
+    def _reader(self) -> "_IngestReader":
         """The FileReader of this library's Settings (limits, OCR), one that also chunks and
         analyses what it read (_IngestReader)."""
         s = self.settings
@@ -859,13 +944,11 @@ class Library:
         payload of every chunk of the document, so the next search filters and cites by the
         new values. Returns the updated row. LibraryError for an unknown document,
         FieldError (a ValueError) for a bad value; LockHeld while another process writes."""
-        row = self.catalog.get(doc_id)
-        if row is None or row.state != "ready":
-            raise LibraryError(f"no document with id {doc_id}")
+        row = reading.ready_row(self, doc_id)
         new = row.fields().updated(checked_fields(changes, "docs set"))
         with self._writing():
             self._store_fields(doc_id, new)
-        return self.catalog.get(doc_id)
+        return reading.ready_row(self, doc_id)
 
     def _store_fields(self, doc_id: str, fields: DocFields) -> None:
         """Index payload first, then the catalog row (under the writer lock)."""
@@ -883,6 +966,109 @@ class Library:
             raise LibraryError(f"no document with id {doc_id}")
         with WriterLock(self.root), self._doc_lock(doc_id):
             self._remove(row)
+
+    def ingest_url(self, url: str, *, password: str | None = None,
+                   fields: "Mapping | None" = None) -> IngestResult:
+        """Download `url` (https, or http on loopback; store.fetch's policy and the size cap
+        of a file) and ingest it with the URL as its source and `source_url` unless `fields`
+        name another; the download is removed after. A refused or failed download is a
+        failed IngestResult naming the URL (library.reading.ingest_url), never raised."""
+        return reading.ingest_url(self, url, password=password, fields=fields)
+
+    def read_ahead(self) -> ReadAhead:
+        """A ReadAhead whose child process reads files for ingest (extraction, chunking and,
+        with a local embedder, embedding: `file_reader(embed=True)`), so the thread that
+        stores them is not held by the reading; close it when done."""
+        return ReadAhead(self.file_reader(embed=True))
+
+    def known_document(self, path: Path | str) -> DocumentRow | None:
+        """The ready document holding the same bytes as the file at `path` (by SHA-256), or
+        None. OSError when the file cannot be read."""
+        row = self.catalog.get(sha256_file(Path(path))[:16])
+        return row if row is not None and row.state == "ready" else None
+
+    def require_room(self, folder: Path, incoming_bytes: int, doing: str) -> None:
+        """DiskFull unless `folder`'s file system has room for `incoming_bytes` arriving
+        (INGEST_FACTOR times them, for the original, its model and index) above
+        Settings.min_free_mb; `doing` names the work in the message."""
+        require_free(folder, self._min_free() + INGEST_FACTOR * max(0, incoming_bytes), doing)
+
+    @staticmethod
+    def disk_full(exc: OSError, folder: Path | str) -> DiskFull | None:
+        """The DiskFull error (message naming `folder`) for an OSError that is ENOSPC or
+        EDQUOT, else None (store.space.disk_full)."""
+        return disk_full(exc, Path(folder))
+
+    @staticmethod
+    def check_fields(given: Mapping, where: str = "fields") -> dict:
+        """Document fields as a face received them (a dict of some of store.fields.FIELD_NAMES
+        or their aliases; None values left out), checked and normalised
+        (store.fields.parse_fields). FieldError naming `where` and the field refused."""
+        from pincite.store.fields import parse_fields
+
+        return parse_fields(given, where)
+
+    # -- the registry -----------------------------------------------------------------
+    @staticmethod
+    def read_registry(path: Path | str) -> "list[RegistryEntry]":
+        """The rows of a registry CSV (store.registry.read_csv: model, modification, revision,
+        status, current, serial_from, serial_to, valid_from, checked_at, checked_source),
+        every one checked; RegistryError naming the row refused. Changes nothing."""
+        from pincite.store.registry import read_csv
+
+        return read_csv(Path(path))
+
+    def import_registry(self, entries: "list[RegistryEntry]", source: str) -> int:
+        """Replace the library's registry with `entries` (from `read_registry`) in one
+        transaction, recording `source` (the file's name) as where it came from; the number
+        of rows stored."""
+        from pincite.store.registry import Registry
+
+        Registry.store(self.catalog, entries, source)
+        return len(entries)
+
+    def registry(self) -> "reading.RegistryView":
+        """The library's registry: its rows and the file it was imported from."""
+        from pincite.store.registry import Registry
+
+        return reading.RegistryView(source=self.catalog.get_meta("registry_source"),
+                                    entries=Registry.load(self.catalog).entries)
+
+    # -- model servers ------------------------------------------------------------------
+    @staticmethod
+    def llm_settings(data_dir: Path | str, **overrides) -> "LlmSettings | None":
+        """The LLM settings in force for the library in `data_dir`: its llm.json, then the
+        environment (PINCITE_LLM_URL, PINCITE_LLM_MODEL, PINCITE_API_KEY...), then
+        `overrides` (base_url, model, query_model), each winning over the one before
+        (answer.llm.load_settings); None when none is configured. LlmError for a bad value."""
+        from pincite.answer.llm import load_settings
+
+        return load_settings(Path(data_dir), **overrides)
+
+    @staticmethod
+    def save_llm_settings(data_dir: Path | str, settings: "LlmSettings") -> Path:
+        """Write `settings` to `data_dir`/llm.json without the API key (answer.llm.save_settings);
+        the file's path. OSError when it cannot be written."""
+        from pincite.answer.llm import save_settings
+
+        return save_settings(Path(data_dir), settings)
+
+    @staticmethod
+    def check_llm(settings: "LlmSettings") -> "CheckResult":
+        """Prove a model server works before any document text is sent to it
+        (answer.llm.check_llm: a plain completion to each model, then a structured-output
+        request); the CheckResult says whether, which models and the response format found."""
+        from pincite.answer.llm import check_llm
+
+        return check_llm(settings)
+
+    @staticmethod
+    def llm_base_url(url: str) -> str:
+        """`url` checked as an OpenAI-compatible base URL (answer.llm.check_url: https, or
+        http on loopback) without its trailing slash; LlmError (kind config) otherwise."""
+        from pincite.answer.llm import check_url
+
+        return check_url(url)
 
     def copy_to(self, target: Settings) -> dict[str, int]:
         """Copy this library into the empty library `target` describes, in either direction
@@ -960,7 +1146,7 @@ class Library:
         if not self.catalog.shared:
             yield
             return
-        with self.catalog.doc_lock(doc_id):
+        with cast("SharedCatalogStore", self.catalog).doc_lock(doc_id):
             yield
 
     def _cleanup_shared(self) -> int:
@@ -970,10 +1156,11 @@ class Library:
         points, model and original. Points of documents without a catalog row are left:
         they are pending, so never searched, and the next ingest of those bytes replaces
         them. Returns the number of rows removed."""
-        live = self.catalog.live_doc_ids()
+        catalog = cast("SharedCatalogStore", self.catalog)  # called for a shared catalog only
+        live = catalog.live_doc_ids()
         removed = 0
-        for row in self.catalog.documents(state="pending"):
-            if row.doc_id in live or not self.catalog.try_doc_lock(row.doc_id):
+        for row in catalog.documents(state="pending"):
+            if row.doc_id in live or not catalog.try_doc_lock(row.doc_id):
                 continue
             try:
                 fresh = self.catalog.get(row.doc_id)
@@ -981,7 +1168,7 @@ class Library:
                     self._remove(fresh)
                     removed += 1
             finally:
-                self.catalog.release_doc_lock(row.doc_id)
+                catalog.release_doc_lock(row.doc_id)
         return removed
 
     def _cleanup_orphans(self) -> None:
@@ -1240,8 +1427,16 @@ def _reader_embedder(spec: tuple) -> "embeddings.Embedder":
     """The local embedder (name, threads, workers) of this process, loaded on first use."""
     if spec not in _READER_EMBEDDERS:
         name, threads, workers = spec
-        _READER_EMBEDDERS[spec] = embeddings.get_embedder(name, num_threads=threads, workers=workers)
+        emb = embeddings.get_embedder(name, num_threads=threads, workers=workers)
+        if emb is None:  # spec names one of LOCAL_EMBEDDERS, never "none"
+            raise ValueError(f"embedder {name!r}: not a local embedder")
+        _READER_EMBEDDERS[spec] = emb
     return _READER_EMBEDDERS[spec]
+
+
+def _scope_arg(scope: "SearchFilter | Mapping | None") -> "SearchFilter | dict | None":
+    """A scope as the answer stage takes it: a SearchFilter, a plain dict or None."""
+    return scope if scope is None or isinstance(scope, SearchFilter) else dict(scope)
 
 
 def _extractor_of(doc: DocumentModel) -> str:

@@ -29,7 +29,6 @@ from pincite.store.fields import TRUST_LEVELS
 
 from .. import __version__
 from ..errors import PinciteError
-from ..index.base import SearchFilter
 
 T = TypeVar("T")
 
@@ -153,8 +152,9 @@ def build_server(run: LibraryRun) -> MCPServer:
         `clarification.question`, offering its options) or not_confirmed. Quote only a
         citation's `quote` as it stands; before presenting any other text as a quote, call
         verify_quote."""
-        scope = SearchFilter(model=model, modification=modification, revision=revision,
-                             trust=list(trust) if trust else None, include_uploaded=include_uploaded)
+        scope = Library.make_scope({"model": model, "modification": modification, "revision": revision,
+                                    "trust": list(trust) if trust else None,
+                                    "include_uploaded": include_uploaded}, where=None)
         return await call(lambda lib: lib.ask(question, scope=scope, doc_ids=_known(lib, doc_ids),
                                               serial=serial, mode=mode))
 
@@ -172,8 +172,9 @@ def build_server(run: LibraryRun) -> MCPServer:
         answer. Rules: quote only text that this tool returned, character for character,
         and call verify_quote with the passage's doc_id and page before presenting a quote
         as verbatim; cite page and label exactly as the citation gives them."""
-        scope = SearchFilter(model=model, modification=modification, revision=revision,
-                             trust=list(trust) if trust else None, include_uploaded=include_uploaded)
+        scope = Library.make_scope({"model": model, "modification": modification, "revision": revision,
+                                    "trust": list(trust) if trust else None,
+                                    "include_uploaded": include_uploaded}, where=None)
         return await call(lambda lib: lib.search(question, scope=scope, doc_ids=_known(lib, doc_ids),
                                                  limit=limit))
 

@@ -40,7 +40,6 @@ MAX_REDIRECTS = 5
 #: just inside the read timeout cannot hold the ingest forever).
 TOTAL_TIMEOUT_FACTOR = 10
 _REDIRECTS = (301, 302, 303, 307, 308)
-_URL_RE = re.compile(r"^[A-Za-z][A-Za-z0-9+.\-]*://")
 _BAD_NAME_CHARS = re.compile(r'[\x00-\x1f\x7f-\x9f<>:"/\\|?*]')
 _MAX_NAME = 120
 _SUFFIX_OF_MIME = {
@@ -66,11 +65,6 @@ class Downloaded:
     size: int
     sha256: str
     file_name: str
-
-
-def is_url(text: str) -> bool:
-    """True when `text` looks like a URL (``scheme://...``) rather than a file path."""
-    return bool(_URL_RE.match(str(text)))
 
 
 def shown_url(url: str | httpx.URL) -> str:

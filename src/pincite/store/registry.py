@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 
 from pincite.errors import RegistryError
-from pincite.store.catalog import REGISTRY_COLUMNS, Catalog
+from pincite.store.catalog import REGISTRY_COLUMNS, CatalogStore
 from pincite.store.fields import field_key
 
 STATUSES = ("in_force", "superseded", "repealed", "not_yet_in_force")
@@ -155,12 +155,12 @@ class Registry:
         self.entries = entries
 
     @classmethod
-    def load(cls, catalog: Catalog) -> "Registry":
+    def load(cls, catalog: CatalogStore) -> "Registry":
         rows = catalog.registry_rows()
         return cls([RegistryEntry(**{**r, "current": bool(r["current"])}) for r in rows])
 
     @staticmethod
-    def store(catalog: Catalog, entries: list[RegistryEntry], source: str) -> None:
+    def store(catalog: CatalogStore, entries: list[RegistryEntry], source: str) -> None:
         """Replace the library's registry with `entries` (one transaction)."""
         catalog.replace_registry([e.as_dict() for e in entries], source)
 

@@ -176,12 +176,18 @@ class Client:
         return self._json("GET", "/api/health")
 
     def ask(self, question: str, *, doc_ids: list[str] | None = None,
-            mode: str = "extractive", scope: dict | None = None) -> Answer:
+            mode: str = "extractive", scope: dict | None = None, serial: str | None = None,
+            revision_mode: str | None = None, compare: list[str] | None = None) -> Answer:
         """POST /api/ask; `scope`: {"model", "modification", "revision", "trust",
-        "include_uploaded"} (None: normative and reference documents, as the CLI asks)."""
-        body = {"question": question, "doc_ids": doc_ids, "mode": mode}
+        "include_uploaded"} (None: normative and reference documents, as the CLI asks);
+        `serial`, `revision_mode` ("current" | "as-shipped") and `compare` (two revisions)
+        as Library.ask's serial, mode and compare."""
+        body: dict[str, object] = {"question": question, "doc_ids": doc_ids, "mode": mode}
         if scope:
             body["scope"] = scope
+        for key, value in (("serial", serial), ("revision_mode", revision_mode), ("compare", compare)):
+            if value:
+                body[key] = list(value) if key == "compare" else value
         data = self._json("POST", "/api/ask", json=body)
         return Answer.model_validate(data)
 
@@ -234,6 +240,11 @@ class Client:
         """GET /api/documents/{doc_id}/pages/{page}/text: {"doc_id", "page", "page_label",
         "label_source", "pages", "kind", "address", "ocr", "text"}."""
         return self._json("GET", f"/api/documents/{doc_id}/pages/{page}/text")
+
+    def set_fields(self, doc_id: str, fields: dict) -> dict:
+        """PATCH /api/documents/{doc_id} with document fields (store.fields names; "" or []
+        clears one): the updated document as GET /api/documents lists it."""
+        return self._json("PATCH", f"/api/documents/{doc_id}", json=fields)
 
     def remove(self, doc_id: str) -> None:
         r = self._http.delete(f"/api/documents/{doc_id}")

@@ -76,7 +76,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any, Callable, Literal
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Literal, cast
 
 import anyio
 import uvicorn
@@ -89,28 +89,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from python_multipart.exceptions import FormParserError
 from python_multipart.multipart import MultipartParser, parse_options_header
 
-from pincite.chunk import bridges
-from pincite.chunk import pages as chunking
-from pincite.chunk.model import Chunk
-from pincite.chunk.tables import table_chunks
 from pincite.contract import Answer
+from pincite.library import pages
 from pincite.library.facade import Library
-from pincite.store.blobs import sha256_file
+from pincite.library.reading import CHUNK_ID_RE
 from pincite.store.catalog import DocumentRow
-from pincite.store.fields import FIELD_NAMES, TRUST_LEVELS, parse_fields
-from pincite.store.space import INGEST_FACTOR, disk_full, require_free
+from pincite.store.fields import FIELD_NAMES, TRUST_LEVELS
 
 from .. import __version__
-from ..answer.llm import (
-    DEFAULT_MAX_TOKENS,
-    DEFAULT_TIMEOUT_S,
-    SETTINGS_FILE,
-    LlmSettings,
-    check_llm,
-    check_url,
-    load_settings,
-)
-from ..answer.verify import locate_quote
+from ..answer.llm import DEFAULT_MAX_TOKENS, DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings, ResponseFormat
 from ..config import Settings
 from ..errors import (
     ConfigError,
@@ -118,9 +105,9 @@ from ..errors import (
     FieldError,
     IndexBusy,
     IngestError,
-    LibraryError,
     LlmError,
     LockHeld,
+    NotFound,
     PinciteError,
     ProfileMismatch,
     QuestionError,
@@ -130,8 +117,11 @@ from ..extract.readahead import ReadAhead
 from ..extract.sniff import KIND_OF_MIME
 from ..index.base import SearchFilter
 from ..urls import is_loopback_host
-from . import client, pages
+from . import client
 from .guard import RequestGuard, allowed_names
+
+if TYPE_CHECKING:
+    from python_multipart.multipart import MultipartCallbacks
 
 log = logging.getLogger("uvicorn.error")
 
@@ -141,9 +131,7 @@ STATIC_DIR = Path(__file__).resolve().parent / "static"
 #: first 16 hex digits of the original's SHA-256 (library.facade.Library);
 #: a chunk id is "<doc_id>-p<page>-c<n>" (pincite.chunk.model.Chunk).
 DOC_ID_RE = re.compile(r"[0-9a-f]{16}")
-#: "<doc>-p<page>-c<n>": a text chunk; -b<n>: a bridge across a page break (pincite.chunk.bridges);
-#: -t<n>: a table or table-row chunk (pincite.chunk.tables).
-CHUNK_ID_RE = re.compile(r"([0-9a-f]{16})-p([1-9][0-9]{0,6})-[cbt](0|[1-9][0-9]{0,6})")
+#: A chunk id's grammar is CHUNK_ID_RE of pincite.library.reading.
 PAGE_RE = re.compile(r"[1-9][0-9]{0,6}")
 #: Longest quote accepted by the highlight routes (an Answer quote is a sentence window).
 MAX_QUOTE_CHARS = 5000
@@ -175,8 +163,8 @@ INGEST_PAGES_PER_S = {"none": 150.0, "use-m3": 40.0, "e5-small-q4": 1.3}
 CACHE_CONTROL = "private, max-age=3600"
 #: The MIME types an original is served with (catalog `mime`, from pincite.extract.sniff).
 MIME_TYPES = tuple(KIND_OF_MIME)
-#: 404 detail of the page image and highlight routes for a document that is not a PDF.
-NOT_A_PDF = "not a PDF: cite by sheet/slide/lines"
+#: 404 detail of the page image and highlight routes for a document that is not a PDF is
+#: NOT_A_PDF of pincite.library.reading.
 
 #: The browser session cookie (LLM settings), its value's shape (secrets.token_urlsafe(32)),
 #: how many sessions are kept (least recently used dropped first) and for how long unused.
@@ -189,7 +177,7 @@ LLM_NOT_CONFIGURED = ("LLM answers are not configured: set the URL and model in 
                       "which saves them for this server")
 LLM_NOT_CHECKED = "check the LLM connection first"
 
-_STATUS = [(QuestionError, 400), (ConfigError, 400), (IngestError, 400),
+_STATUS = [(NotFound, 404), (QuestionError, 400), (ConfigError, 400), (IngestError, 400),
            (LockHeld, 409), (IndexBusy, 409), (ProfileMismatch, 409), (DiskFull, 507)]
 
 
@@ -222,6 +210,13 @@ class AskRequest(BaseModel):
     mode: Literal["extractive", "llm"] = "extractive"
     scope: AskScope | None = Field(None, description="filter of the search; null = normative and "
                                                      "reference documents, no uploads")
+    serial: str | None = Field(None, description="serial number of the unit; the registry maps it to "
+                                                 "its modification (and shipped revision)")
+    revision_mode: Literal["current", "as-shipped"] | None = Field(
+        None, description="revision to answer from: the one current for the modification (default "
+                          "with a registry) or the one the serial number shipped with")
+    compare: list[str] | None = Field(None, min_length=2, max_length=2,
+                                      description="two revisions, answered separately side by side")
 
 
 class DocumentFieldsIn(BaseModel):
@@ -460,7 +455,7 @@ class LlmSessions:
         if stamp != self._server_stamp:
             self._server_stamp = stamp
             try:
-                self._server = load_settings(self.data_dir)
+                self._server = Library.llm_settings(self.data_dir)
             except LlmError as e:  # the message names the setting, never the key
                 log.warning("LLM settings of the server not used: %s", e)
                 self._server = None
@@ -500,7 +495,7 @@ class LlmSessions:
         if server is None:
             return None, False, None, None
         mine = sess is not None and sess.checked_for is server
-        rf = (sess.response_format if mine else None) or server.response_format
+        rf = (sess.response_format if sess is not None and mine else None) or server.response_format
         return server, mine or server.response_format is not None, rf, "server"
 
     def build(self, sess: LlmSession | None, body: LlmSettingsIn, key_given: bool) -> tuple[LlmSettings, str | None]:
@@ -509,17 +504,17 @@ class LlmSessions:
         The server's key and headers go with the server's URL only: a session that points
         elsewhere never sends them there."""
         server = self.server_settings()
-        same_url = server is not None and check_url(body.url) == server.base_url
+        same_url = server is not None and Library.llm_base_url(body.url) == server.base_url
         if key_given:
             key, source = (body.key, "own") if body.key else (None, "cleared")
         elif sess is not None and sess.key_source in ("own", "cleared"):
             key, source = sess.settings.api_key if sess.settings else None, sess.key_source
-        elif same_url and server.api_key:
+        elif server is not None and same_url and server.api_key:
             key, source = server.api_key, "server"
         else:
             key, source = None, None
         new = LlmSettings(base_url=body.url, model=body.model, query_model=body.query_model,
-                          headers=dict(server.headers) if same_url else {}, api_key=key,
+                          headers=dict(server.headers) if server is not None and same_url else {}, api_key=key,
                           timeout_s=server.timeout_s if server is not None else DEFAULT_TIMEOUT_S,
                           max_tokens=server.max_tokens if server is not None else DEFAULT_MAX_TOKENS)
         return new, source
@@ -632,13 +627,14 @@ class WebState:
 
     # -- snapshot of the library (library thread) -----------------------------------------
     def _refresh(self, problems: bool) -> Snapshot:
-        cat = self.lib.catalog
-        docs = [_document_json(r) for r in cat.documents(state="ready")]
-        fails = [{"file": f.file_name, **asdict(f)} for f in cat.failures()]
         old = getattr(self, "snapshot", None)
         now = time.monotonic()
-        if problems or old is None or now - old.problems_at > PROBLEMS_TTL:
-            probs, probs_at = self.lib.check(), now
+        fresh = problems or old is None or now - old.problems_at > PROBLEMS_TTL
+        listing = self.lib.listing(ready_only=True, problems=fresh)
+        docs = [_document_json(r) for r in listing.documents]
+        fails = [{"file": f.file_name, **asdict(f)} for f in listing.failures]
+        if fresh or old is None:
+            probs, probs_at = listing.problems, now
         else:
             probs, probs_at = old.problems, old.problems_at
         self.snapshot = Snapshot(docs, fails, probs, now, probs_at)
@@ -650,116 +646,16 @@ class WebState:
             snap = await self.run(self._refresh, False)
         return snap
 
-    # -- documents and pages (library thread) ---------------------------------------------
-    def ready_row(self, doc_id: str) -> DocumentRow:
-        row = self.lib.catalog.get(doc_id)
-        if row is None or row.state != "ready":
-            raise _not_found(f"no document with id {doc_id}")
-        return row
-
-    def page_of(self, doc_id: str, n: int):
-        row = self.ready_row(doc_id)
-        doc = self.lib.model(doc_id)
-        if n > doc.page_count:
-            raise _not_found(f"{row.file_name}: page {n} out of range 1..{doc.page_count}")
-        return row, doc, doc.page(n)
-
-    @staticmethod
-    def is_pdf(row: DocumentRow) -> bool:
-        return KIND_OF_MIME.get(row.mime, "pdf") == "pdf"
-
-    def pdf_page_of(self, doc_id: str, n: int):
-        """page_of for the routes that need a PDF page (image, rectangles): 404 for a
-        document without PDF pages, whose citations carry a sheet, slide or line address (a
-        DOCX converted by LibreOffice has the pages of its stored PDF: Library.page_pdf)."""
-        row = self.ready_row(doc_id)
-        if self.lib.page_pdf(row) is None:
-            raise _not_found(NOT_A_PDF)
-        return self.page_of(doc_id, n)
-
-    def page_file(self, row: DocumentRow) -> Path:
-        """The PDF a document's page images are rendered from (Library.page_pdf)."""
-        pdf = self.lib.page_pdf(row)
-        if pdf is None or not pdf.is_file():
-            raise LibraryError(f"{row.file_name}: stored PDF of its pages missing; run `pincite remove "
-                               f"{row.doc_id}` and ingest the file again")
-        return pdf
-
-    def original(self, row: DocumentRow) -> Path:
-        blob = self.lib.blobs.path_for(row.sha256)
-        if not blob.is_file():
-            raise LibraryError(f"{row.file_name}: stored original missing; run `pincite remove "
-                               f"{row.doc_id}` and ingest the file again")
-        return blob
-
-    def chunk(self, chunk_id: str) -> Chunk:
-        doc_id, page_no, n = _parse_chunk_id(chunk_id)
-        _, doc, page = self.page_of(doc_id, page_no)
-        kind = chunk_id.rsplit("-", 1)[1][0]
-        if kind in "bt":  # a bridge across a page break, a table or table row
-            made = bridges.bridge_chunks(doc) if kind == "b" else table_chunks(doc)
-            found = [c for c in made if c.chunk_id == chunk_id]
-            if not found:
-                raise _not_found(f"no chunk with id {chunk_id}")
-            return found[0]
-        chunks = chunking.page_chunks(doc, page_no)  # as indexed: running heads need the neighbours
-        if n >= len(chunks):
-            raise _not_found(f"no chunk with id {chunk_id}")
-        return chunks[n]
-
-    def highlight(self, doc_id: str, n: int, chunk_id: str | None, quote: str | None) -> pages.PageRects:
-        """Rectangles of a quote (found with locate_quote on the page text, inside the chunk
-        first; any length, one word too) or of a chunk on PDF page `n`: from PDFium's char boxes, or, on a page whose
-        text was read by OCR, from the OCR word boxes (PageText.spans) of the words the span
-        overlaps."""
-        row, doc, page = self.pdf_page_of(doc_id, n)
-        text = page.text
-        span: tuple[int, int] | None = None
-        bridge: list[tuple[int, int]] = []
-        if chunk_id is not None:
-            if _parse_chunk_id(chunk_id)[0] != doc_id:
-                raise _not_found(f"chunk {chunk_id} is not in document {doc_id}")
-            c = self.chunk(chunk_id)
-            if c.parts:  # a bridge chunk: the quote's (or the bridge's) part on page n
-                bridge = pages.bridge_spans(c.text, c.parts, quote, n, doc.language)
-            elif c.page == n:
-                span = (c.char_start, c.char_end)
-        spans: list[tuple[int, int]] = []
-        if bridge:
-            spans = bridge
-        elif quote is not None:
-            found = None
-            if span is not None:  # the quote inside its chunk first, then anywhere on the page
-                inside = locate_quote(quote, text[span[0]:span[1]])
-                if inside is not None:
-                    found = (span[0] + inside[0], span[0] + inside[1])
-            if found is None:  # no minimum length: a one-word quote is marked too
-                found = locate_quote(quote, text)
-            spans = [found] if found else []
-        elif span is not None:
-            spans = [span]
-        if page.ocr:
-            boxes = [w["bbox"] for w in page.spans if w.get("bbox") and len(w["bbox"]) == 4
-                     and any(w["start"] < e and w["end"] > s for s, e in spans)]
-            return pages.box_rects(self.page_file(row), n, boxes)
-        return pages.span_rects(self.page_file(row), n, text, spans, page.char_map)
-
+    # -- documents (library thread) --------------------------------------------------------
     def delete(self, doc_id: str) -> None:
-        self.ready_row(doc_id)
+        self.lib.document(doc_id)  # a document being ingested is not the API's to delete
         self.lib.remove(doc_id)
         self._refresh(True)
-
-    def ask(self, question: str, doc_ids: list[str] | None, llm: LlmSettings | None = None,
-            scope: SearchFilter | None = None) -> Answer:
-        if doc_ids is not None:
-            for d in doc_ids:
-                self.ready_row(d)
-        return self.lib.ask(question, doc_ids=doc_ids, llm=llm, scope=scope)
 
     def set_fields(self, doc_id: str, changes: dict) -> dict:
         """Change a document's fields (Library.set_fields: catalog and index payload, no
         re-parsing); the snapshot is refreshed so GET /api/documents shows them at once."""
-        self.ready_row(doc_id)
+        self.lib.document(doc_id)
         row = self.lib.set_fields(doc_id, changes)
         self._refresh(False)
         return _document_json(row)
@@ -796,7 +692,7 @@ class WebState:
                     continue
                 try:
                     if ahead is None:
-                        ahead = ReadAhead(self.lib.file_reader(embed=True))
+                        ahead = self.lib.read_ahead()
                     read = self._read_upload(up, ahead)
                     self.call(self._ingest_upload, up, read)
                     if self._queue.empty():  # a batch is in: let the index build its structures
@@ -892,8 +788,7 @@ class WebState:
         to "uploaded" when uploaded again."""
         fields = dict(up.fields or {})
         if "trust" not in fields and up.default_trust:
-            same = self.lib.catalog.get(sha256_file(target)[:16])
-            if same is None or same.state != "ready":
+            if self.lib.known_document(target) is None:
                 fields["trust"] = up.default_trust
         return fields
 
@@ -927,7 +822,7 @@ class _UploadSink:
         self.error: tuple[int, str] | None = None
         self._headers: dict[bytes, bytes] = {}
         self._field = self._value = b""
-        self._fh = None
+        self._fh: BinaryIO | None = None
         self._current: _ReceivedFile | None = None
         self._skipped = 0
         self._opened: list[Path] = []  # every part file written, for discard()
@@ -936,7 +831,7 @@ class _UploadSink:
         #: UPLOAD_FIELDS given in the form: {name: [values]} (UTF-8 text, in order).
         self.form: dict[str, list[str]] = {}
 
-    def callbacks(self) -> dict:
+    def callbacks(self) -> "MultipartCallbacks":
         return {"on_part_begin": self._begin, "on_header_field": self._hfield,
                 "on_header_value": self._hvalue, "on_header_end": self._hend,
                 "on_headers_finished": self._headers_done, "on_part_data": self._data,
@@ -996,7 +891,8 @@ class _UploadSink:
                                f"{mib:.1f} MiB, the limit)")
             self._close_file()
             return
-        self._fh.write(data[start:end])
+        if self._fh is not None:
+            self._fh.write(data[start:end])
 
     def _end(self) -> None:
         if self._current is not None and not self.error:
@@ -1031,10 +927,10 @@ class _UploadSink:
         if mods:
             raw["modifications"] = ",".join(mods)
         default = raw.pop(DEFAULT_TRUST_FIELD, UPLOAD_TRUST)
-        fields = parse_fields(raw, "upload")
+        fields = Library.check_fields(raw, "upload")
         if "trust" in fields:
             return fields, None
-        return fields, parse_fields({"trust": default}, f"upload: {DEFAULT_TRUST_FIELD}")["trust"]
+        return fields, Library.check_fields({"trust": default}, f"upload: {DEFAULT_TRUST_FIELD}")["trust"]
 
     def _close_file(self) -> None:
         if self._fh is not None:
@@ -1089,11 +985,10 @@ def _page_no(value: str) -> int:
     return int(value)
 
 
-def _parse_chunk_id(value: str) -> tuple[str, int, int]:
-    m = CHUNK_ID_RE.fullmatch(value)
-    if not m:
+def _chunk_id(value: str | None) -> str | None:
+    if value is not None and not CHUNK_ID_RE.fullmatch(value):
         raise _not_found("no chunk with this id")
-    return m.group(1), int(m.group(2)), int(m.group(3))
+    return value
 
 
 def _quote(value: str | None) -> str | None:
@@ -1150,7 +1045,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
     identity proof); the identity secret is `app.state.identity_key` (random per app).
     The app's `state.pincite` (WebState) must be closed when done (the lifespan does it)."""
     state = WebState(settings or Settings(), token or None)
-    mcp_sessions = None  # set below, once the app exists (pincite.mcp.http.mount)
+    mcp_sessions: Any = None  # set below, once the app exists (pincite.mcp.http.mount)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -1217,7 +1112,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
         flt: SearchFilter | None = None
         if body.scope is not None:
             try:
-                flt = SearchFilter.from_scope(body.scope.model_dump(exclude_none=True))
+                flt = Library.make_scope(body.scope.model_dump(exclude_none=True))
             except ValueError as e:
                 raise HTTPException(400, str(e)) from None
         llm: LlmSettings | None = None
@@ -1228,7 +1123,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
             if not checked:
                 raise HTTPException(409, LLM_NOT_CHECKED)
             if rf and rf != llm.response_format:
-                llm = replace(llm, response_format=rf)
+                llm = replace(llm, response_format=cast(ResponseFormat, rf))
         if state.problem:
             raise ProfileMismatch(state.problem)
         if body.doc_ids is not None:
@@ -1236,7 +1131,15 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
                 raise HTTPException(400, "doc_ids is empty; send null to ask the whole library")
             for d in body.doc_ids:
                 _doc_id(d)
-        ans = await state.run(state.ask, body.question, body.doc_ids, llm, flt)
+
+        def work() -> Answer:
+            try:
+                return state.lib.ask(body.question, doc_ids=body.doc_ids, llm=llm, scope=flt,
+                                     serial=body.serial, mode=body.revision_mode, compare=body.compare)
+            except ValueError as e:  # e.g. a serial number the registry does not know
+                raise HTTPException(400, str(e)) from None
+
+        ans = await state.run(work)
         return JSONResponse(ans.model_dump(mode="json"))
 
     @api.get("/settings/llm", response_model=LlmSettingsOut)
@@ -1273,7 +1176,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
         if settings is None:
             raise HTTPException(400, LLM_NOT_CONFIGURED)
         sess = session_for(request, response)
-        result = await anyio.to_thread.run_sync(check_llm, settings)
+        result = await anyio.to_thread.run_sync(Library.check_llm, settings)
         state.llm.checked(sess, settings, result.ok, result.response_format)
         return {"ok": result.ok, "response_format": result.response_format,
                 "models": result.models, "messages": result.messages}
@@ -1293,8 +1196,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
         if state.problem:
             raise ProfileMismatch(state.problem)
         size = request.headers.get("content-length", "")
-        require_free(state.upload_dir, int(state.settings.min_free_mb * 1024 * 1024)
-                     + INGEST_FACTOR * (int(size) if size.isdigit() else 0), "to receive this upload")
+        state.lib.require_room(state.upload_dir, int(size) if size.isdigit() else 0, "to receive this upload")
         sink = _UploadSink(state.upload_dir, state.settings.max_bytes)
         try:
             parser = MultipartParser(opts[b"boundary"], sink.callbacks())
@@ -1310,7 +1212,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
             raise HTTPException(400, "malformed multipart body") from None
         except OSError as e:
             sink.discard()
-            full = disk_full(e, state.upload_dir)
+            full = Library.disk_full(e, state.upload_dir)
             if full is None:
                 raise
             raise full from None
@@ -1341,7 +1243,7 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
         if not changes:
             raise HTTPException(400, f"nothing to change: send one or more of {', '.join(FIELD_NAMES)}")
         try:
-            changes = parse_fields(changes, "fields")
+            changes = Library.check_fields(changes, "fields")
         except FieldError as e:
             raise HTTPException(400, str(e)) from None
         if state.problem:
@@ -1365,18 +1267,13 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
     async def page_png(doc_id: str, n: str, chunk_id: str | None = None, quote: str | None = None) -> Response:
         doc_id, page_no, quote = _doc_id(doc_id), _page_no(n), _quote(quote)
 
-        def work() -> bytes:
-            row, _, _ = state.pdf_page_of(doc_id, page_no)
-            rects = state.highlight(doc_id, page_no, chunk_id, quote).rects if (chunk_id or quote) else []
-            return pages.render_png(state.page_file(row), page_no, rects)
-
-        png = await state.run(work)
+        png = await state.run(state.lib.page_image, doc_id, page_no, chunk_id=_chunk_id(chunk_id), quote=quote)
         return Response(png, media_type="image/png", headers={"Cache-Control": CACHE_CONTROL})
 
     @api.get("/documents/{doc_id}/pages/{n}/highlight", response_model=HighlightOut, responses={404: {}})
     async def highlight(doc_id: str, n: str, chunk_id: str | None = None, quote: str | None = None) -> dict:
         doc_id, page_no, quote = _doc_id(doc_id), _page_no(n), _quote(quote)
-        r = await state.run(state.highlight, doc_id, page_no, chunk_id, quote)
+        r = await state.run(state.lib.highlight, doc_id, page_no, chunk_id=_chunk_id(chunk_id), quote=quote)
         return {"page": r.page, "width": round(r.width, 2), "height": round(r.height, 2), "rects": r.rects}
 
     @api.get("/documents/{doc_id}/pages/{n}/text", response_model=PageTextOut, responses={404: {}})
@@ -1384,15 +1281,10 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
         """The text of unit `n` of any document: a PDF page, or the n-th sheet, slide or block
         of lines of another kind (n as in the `p<n>` of its chunk ids), with its address."""
         doc_id, page_no = _doc_id(doc_id), _page_no(n)
-        _, doc, page = await state.run(state.page_of, doc_id, page_no)
-        address = dict(page.address) if page.address else None
-        kind = address.get("kind") if address else "pdf"
-        if kind not in ("sheet", "slide", "lines"):
-            kind = "pdf"
-        return {"doc_id": doc_id, "page": page_no, "page_label": page.page_label or None,
-                "label_source": page.label_source, "pages": doc.page_count, "kind": kind,
-                "address": address, "ocr": bool(page.ocr), "text": page.text,
-                "hidden": [dict(h) for h in page.hidden]}
+        src = await state.run(state.lib.page_source, doc_id, page_no)
+        return {"doc_id": doc_id, "page": page_no, "page_label": src.page_label,
+                "label_source": src.label_source, "pages": src.pages, "kind": src.kind,
+                "address": src.address, "ocr": src.ocr, "text": src.text, "hidden": src.hidden}
 
     @api.get("/documents/{doc_id}/file", response_class=FileResponse,
              responses={200: {"content": {m: {} for m in MIME_TYPES},
@@ -1402,21 +1294,15 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
         kind as a download, each with its own MIME type and the file name it was added under."""
         doc_id = _doc_id(doc_id)
 
-        def work():
-            row = state.ready_row(doc_id)
-            return row, state.original(row)
-
-        row, path = await state.run(work)
-        pdf = state.is_pdf(row)
-        media_type = row.mime if row.mime in MIME_TYPES else "application/octet-stream"
-        return FileResponse(path, media_type=media_type, headers={
+        f = await state.run(state.lib.original, doc_id)
+        media_type = f.mime if f.mime in MIME_TYPES else "application/octet-stream"
+        return FileResponse(f.path, media_type=media_type, headers={
             "Cache-Control": CACHE_CONTROL, "X-Content-Type-Options": "nosniff",
-            "Content-Disposition": content_disposition(row.file_name, inline=pdf)})
+            "Content-Disposition": content_disposition(f.file_name, inline=f.is_pdf)})
 
     @api.get("/chunks/{chunk_id}", response_model=ChunkOut, responses={404: {}})
     async def chunk(chunk_id: str) -> dict:
-        _parse_chunk_id(chunk_id)
-        c = await state.run(state.chunk, chunk_id)
+        c = await state.run(state.lib.chunk, _chunk_id(chunk_id))
         return {"chunk_id": c.chunk_id, "doc_id": c.doc_id, "page": c.page, "page_end": c.page_end,
                 "page_label": c.page_label or None, "label_source": c.label_source,
                 "char_start": c.char_start, "char_end": c.char_end, "kind": c.kind, "text": c.text}

@@ -138,7 +138,7 @@ def box_rects(pdf_path: Path, page_no: int, boxes: list[list[float]]) -> PageRec
         width, height = page.get_size()
         out = PageRects(page_no, float(width), float(height))
         to_tl = _TopLeft(page, width, height)
-        rects = [to_tl.rect(tuple(float(v) for v in b)) for b in boxes]
+        rects = [to_tl.rect((float(b[0]), float(b[1]), float(b[2]), float(b[3]))) for b in boxes]
     lines = _merge_lines(rects)  # the boxes come in reading order (OCR text order)
     out.rects = [[round(max(0.0, left - PAD_PT), 2), round(max(0.0, t - PAD_PT), 2),
                   round(min(out.width, r + PAD_PT), 2), round(min(out.height, b + PAD_PT), 2)]
@@ -257,7 +257,7 @@ def _merge_lines(rects: list[tuple[float, float, float, float]]) -> list[tuple[f
                 out[-1] = [min(left, ml), min(t, mt), max(r, mr), max(b, mb)]
                 continue
         out.append([left, t, r, b])
-    return [tuple(r) for r in out]
+    return [(r[0], r[1], r[2], r[3]) for r in out]
 
 
 def _highlight(rgb: np.ndarray, rect: list[float], scale: float) -> None:

@@ -1,0 +1,308 @@
+"""What the faces read from a library beyond an answer, each as one typed value: a page's
+stored text with its label and address (PageSource), a chunk as indexed, the highlight
+rectangles and the image of a PDF page, a stored original (OriginalFile), the file a
+citation opens (CitationFile), the listing of documents, failures and problems (Listing),
+and the registry (RegistryView); plus the download-then-ingest of a URL.
+
+The functions take the Library as their first argument and are called through its
+methods (pincite.library.facade.Library), which are what the CLI, the web app and the MCP
+server call. They never change the library, except `ingest_url`, which ingests through
+Library.ingest_file. PDFium (library.pages) is not thread-safe: a caller running them on
+several threads serialises them (the web server runs every Library call on one thread).
+
+Errors: NotFound (a LibraryError) for an unknown or not-ready document, a page out of
+range, a malformed or unknown chunk id, or a page that is no PDF page; LibraryError for a
+stored file missing on disk.
+"""
+from __future__ import annotations
+
+import re
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Mapping
+
+from pincite.errors import FieldError, IngestError, LibraryError, NotFound
+from pincite.extract.sniff import KIND_OF_MIME
+from pincite.library.inputs import IngestResult
+
+if TYPE_CHECKING:
+    from pincite.chunk.model import Chunk
+    from pincite.extract.model import DocumentModel, PageText
+    from pincite.library.facade import Library
+    from pincite.library.pages import PageRects
+    from pincite.store.catalog import DocumentRow, FailureRow
+    from pincite.store.registry import RegistryEntry
+
+#: A chunk id (pincite.chunk.model.Chunk): "<doc_id>-p<page>-c<n>" for a text chunk, -b<n>
+#: for a bridge across a page break (pincite.chunk.bridges), -t<n> for a table or table-row
+#: chunk (pincite.chunk.tables); doc_id is the first 16 hex digits of the original's SHA-256.
+CHUNK_ID_RE = re.compile(r"([0-9a-f]{16})-p([1-9][0-9]{0,6})-[cbt](0|[1-9][0-9]{0,6})")
+#: NotFound message of the PDF-page reads (image, rectangles) for a unit without PDF pages:
+#: a sheet, slide or block of lines is cited by its address instead.
+NOT_A_PDF = "not a PDF: cite by sheet/slide/lines"
+#: The unit kinds a PageSource names: a PDF page, or a sheet, slide or block of lines of a
+#: document without pages (extract.address).
+UNIT_KINDS = ("pdf", "sheet", "slide", "lines")
+
+
+@dataclass(frozen=True)
+class PageSource:
+    """One unit of a document (1-based `page`: a PDF page, or the n-th sheet, slide or block
+    of lines) as stored: `text` exactly as quotes are verified against (PDFium's "\\r\\n"
+    and U+FFFE hyphen marks kept; Library.readable_text joins them), `page_label` the
+    printed label or None and `label_source` how it was read (as stored, also when there is
+    no label), `pages` the document's unit count, `kind` one of UNIT_KINDS, `address` the
+    unit's address dict as stored (None when it has none), `ocr` whether its text was read
+    by OCR, `hidden` the text left out as invisible ([{"text", "reason"}])."""
+
+    doc_id: str
+    file: str
+    title: str
+    page: int
+    pages: int
+    page_label: str | None
+    label_source: str | None
+    kind: str
+    address: dict | None
+    ocr: bool
+    text: str
+    hidden: list[dict] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class OriginalFile:
+    """A stored original: `path` on disk, `mime` as sniffed at ingest, `file_name` it was
+    added under, `is_pdf` whether it is a PDF (served inline, opened at "#page=N")."""
+
+    doc_id: str
+    file_name: str
+    mime: str
+    path: Path
+    is_pdf: bool
+
+
+@dataclass(frozen=True)
+class CitationFile:
+    """The file a citation of a document opens: `path`, and `paged` whether "#page=N"
+    opens its page there (a PDF or a DOCX's stored conversion; not a sheet or deck)."""
+
+    path: Path
+    paged: bool
+
+
+@dataclass(frozen=True)
+class Listing:
+    """The library as `pincite docs` and GET /api/documents show it: catalog rows (every
+    state, or ready only, as asked), failed files, and the problems Library.check found."""
+
+    documents: list["DocumentRow"]
+    failures: list["FailureRow"]
+    problems: list[str]
+
+
+@dataclass(frozen=True)
+class RegistryView:
+    """The registry of a library: its rows and the file it was imported from (None when
+    never imported)."""
+
+    source: str | None
+    entries: list["RegistryEntry"]
+
+
+# -- documents and pages --------------------------------------------------------------------
+def ready_row(lib: "Library", doc_id: str) -> "DocumentRow":
+    """The catalog row of a ready document; NotFound otherwise."""
+    row = lib.catalog.get(doc_id)
+    if row is None or row.state != "ready":
+        raise NotFound(f"no document with id {doc_id!r} in the library")
+    return row
+
+
+def unit(lib: "Library", doc_id: str, page: int) -> "tuple[DocumentRow, DocumentModel, PageText]":
+    """(row, model, PageText) of 1-based unit `page` of a ready document; NotFound for an
+    unknown document or a page out of range."""
+    row = ready_row(lib, doc_id)
+    doc = lib.model(doc_id)
+    if not 1 <= page <= doc.page_count:
+        raise NotFound(f"{row.file_name}: page {page} is out of range 1..{doc.page_count}")
+    return row, doc, doc.page(page)
+
+
+def page_source(lib: "Library", doc_id: str, page: int) -> PageSource:
+    """PageSource of unit `page` of `doc_id` (see the class); NotFound as `unit`."""
+    row, doc, p = unit(lib, doc_id, page)
+    address = dict(p.address) if p.address else None
+    kind = (address or {}).get("kind") or "pdf"
+    return PageSource(doc_id=doc_id, file=row.file_name, title=row.title or "", page=page,
+                      pages=doc.page_count, page_label=p.page_label or None, label_source=p.label_source,
+                      kind=kind if kind in UNIT_KINDS else "pdf", address=address, ocr=bool(p.ocr),
+                      text=p.text, hidden=[dict(h) for h in p.hidden])
+
+
+def parse_chunk_id(chunk_id: str) -> tuple[str, int, str, int]:
+    """(doc_id, page, kind letter c|b|t, n) of a chunk id (CHUNK_ID_RE); NotFound when
+    malformed."""
+    m = CHUNK_ID_RE.fullmatch(chunk_id)
+    if not m:
+        raise NotFound("no chunk with this id")
+    return m.group(1), int(m.group(2)), chunk_id.rsplit("-", 1)[1][0], int(m.group(3))
+
+
+def chunk(lib: "Library", chunk_id: str) -> "Chunk":
+    """The chunk `chunk_id` as the index holds it, rebuilt from the stored model (text
+    chunks with their page's neighbours, as the chunker made them; bridges and table
+    chunks from the whole document); NotFound when malformed or unknown."""
+    from pincite.chunk import pages as chunking
+    from pincite.chunk.bridges import bridge_chunks
+    from pincite.chunk.tables import table_chunks
+
+    doc_id, page_no, kind, n = parse_chunk_id(chunk_id)
+    _, doc, _ = unit(lib, doc_id, page_no)
+    if kind in "bt":
+        made = bridge_chunks(doc) if kind == "b" else table_chunks(doc)
+        found = [c for c in made if c.chunk_id == chunk_id]
+        if not found:
+            raise NotFound(f"no chunk with id {chunk_id}")
+        return found[0]
+    chunks = chunking.page_chunks(doc, page_no)
+    if n >= len(chunks):
+        raise NotFound(f"no chunk with id {chunk_id}")
+    return chunks[n]
+
+
+def pdf_unit(lib: "Library", doc_id: str, page: int) -> "tuple[DocumentRow, DocumentModel, PageText, Path]":
+    """`unit` for the reads that need a PDF page, with the PDF its pages count
+    (Library.page_pdf: the original, or a DOCX's stored conversion). NotFound(NOT_A_PDF) for
+    a document without PDF pages; LibraryError when that PDF is missing on disk."""
+    row = ready_row(lib, doc_id)
+    pdf = lib.page_pdf(row)
+    if pdf is None:
+        raise NotFound(NOT_A_PDF)
+    row, doc, p = unit(lib, doc_id, page)
+    if not pdf.is_file():
+        raise LibraryError(f"{row.file_name}: stored PDF of its pages missing; run `pincite remove "
+                           f"{row.doc_id}` and ingest the file again")
+    return row, doc, p, pdf
+
+
+def highlight(lib: "Library", doc_id: str, page: int, chunk_id: str | None = None,
+              quote: str | None = None) -> "PageRects":
+    """Rectangles on PDF page `page` of a quote (found with answer.verify.locate_quote in
+    the page text: inside the chunk first, then anywhere on the page; no minimum length) or
+    of chunk `chunk_id`; from PDFium's char boxes, or on a page read by OCR from the OCR
+    word boxes (PageText.spans) the span overlaps. No rectangle when neither is given or
+    the quote is not found. NotFound as `pdf_unit`, or for a chunk of another document."""
+    from pincite.answer.verify import locate_quote
+    from pincite.library import pages
+
+    _, doc, p, pdf = pdf_unit(lib, doc_id, page)
+    text = p.text
+    span: tuple[int, int] | None = None
+    bridge: list[tuple[int, int]] = []
+    if chunk_id is not None:
+        if parse_chunk_id(chunk_id)[0] != doc_id:
+            raise NotFound(f"chunk {chunk_id} is not in document {doc_id}")
+        c = chunk(lib, chunk_id)
+        if c.parts:  # a bridge chunk: the quote's (or the bridge's) part on this page
+            bridge = pages.bridge_spans(c.text, c.parts, quote, page, doc.language)
+        elif c.page == page:
+            span = (c.char_start, c.char_end)
+    spans: list[tuple[int, int]] = []
+    if bridge:
+        spans = bridge
+    elif quote is not None:
+        found = None
+        if span is not None:
+            inside = locate_quote(quote, text[span[0]:span[1]])
+            if inside is not None:
+                found = (span[0] + inside[0], span[0] + inside[1])
+        if found is None:
+            found = locate_quote(quote, text)
+        spans = [found] if found else []
+    elif span is not None:
+        spans = [span]
+    if p.ocr:
+        boxes = [w["bbox"] for w in p.spans if w.get("bbox") and len(w["bbox"]) == 4
+                 and any(w["start"] < e and w["end"] > s for s, e in spans)]
+        return pages.box_rects(pdf, page, boxes)
+    return pages.span_rects(pdf, page, text, spans, p.char_map)
+
+
+def page_image(lib: "Library", doc_id: str, page: int, chunk_id: str | None = None,
+               quote: str | None = None) -> bytes:
+    """PNG of PDF page `page` (library.pages.render_png: at most LONG_SIDE_PX on its long
+    side), with the rectangles of `highlight` tinted when a chunk or quote is given.
+    NotFound / LibraryError as `highlight`."""
+    from pincite.library import pages
+
+    _, _, _, pdf = pdf_unit(lib, doc_id, page)
+    rects = highlight(lib, doc_id, page, chunk_id, quote).rects if (chunk_id or quote) else []
+    return pages.render_png(pdf, page, rects)
+
+
+def original(lib: "Library", doc_id: str) -> OriginalFile:
+    """The stored original of a ready document; NotFound when unknown, LibraryError when
+    missing on disk."""
+    row = ready_row(lib, doc_id)
+    blob = lib.blobs.path_for(row.sha256)
+    if not blob.is_file():
+        raise LibraryError(f"{row.file_name}: stored original missing; run `pincite remove "
+                           f"{row.doc_id}` and ingest the file again")
+    return OriginalFile(doc_id=doc_id, file_name=row.file_name, mime=row.mime, path=blob,
+                        is_pdf=KIND_OF_MIME.get(row.mime, "pdf") == "pdf")
+
+
+def citation_file(lib: "Library", doc_id: str) -> CitationFile | None:
+    """The file a citation of `doc_id` opens: the PDF its page numbers count when it is on
+    disk (paged), else the stored original (a sheet, a slide deck); None for an unknown
+    document."""
+    row = lib.catalog.get(doc_id)
+    if row is None:
+        return None
+    pdf = lib.page_pdf(row)
+    if pdf is not None and pdf.exists():
+        return CitationFile(pdf, True)
+    return CitationFile(lib.blobs.path_for(row.sha256), False)
+
+
+# -- ingest of a URL --------------------------------------------------------------------------
+def ingest_url(lib: "Library", url: str, *, password: str | None = None,
+               fields: Mapping | None = None) -> IngestResult:
+    """Download `url` (store.fetch: the URL policy, no redirect to a private address or to
+    http, the size cap of a file) into a temporary folder under the data folder, ingest it
+    with the URL as its source (catalog source_path) and as `source_url` unless `fields`
+    name another, then remove the download. A refused or failed download, or a bad field,
+    is a failed IngestResult naming the URL (as store.fetch.shown_url shows it), never
+    raised; LockHeld as Library.ingest_file."""
+    from pincite.store.fetch import check_url, download, shown_url
+    from pincite.store.fields import parse_fields
+
+    t0 = time.perf_counter()
+    fields = dict(fields or {})
+    try:
+        source = str(check_url(url))
+        wanted = {**fields, "source_url": fields.get("source_url") or source}
+        parse_fields({"source_url": wanted["source_url"]}, source)
+    except IngestError as e:
+        return IngestResult(shown_url(url), "failed", reason=str(e))
+    except FieldError as e:
+        return IngestResult(shown_url(url), "failed", reason=f"{shown_url(url)}: {e}")
+    tmp_root = lib.root / "downloads"
+    tmp_root.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(dir=tmp_root))
+    try:
+        try:
+            got = download(source, tmp, max_bytes=lib.settings.max_bytes)
+        except IngestError as e:
+            res = IngestResult(shown_url(url), "failed", reason=str(e))
+            res.seconds = time.perf_counter() - t0
+            return res
+        res = lib.ingest_file(got.path, source=source, password=password, fields=wanted)
+        if res.status == "failed":  # name the URL, not the temporary download
+            res.reason = res.reason.replace(str(got.path), shown_url(url))
+        return res
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
