@@ -142,17 +142,23 @@ def _callback_source(cmd) -> str:
     return src
 
 
-def test_every_cli_command_maps_to_documented_library_methods():
-    commands = _cli_commands()
-    assert set(commands) == set(CLI_COMMANDS), (
-        f"declare the Library methods of: {sorted(set(commands) - set(CLI_COMMANDS))}; "
-        f"no such command: {sorted(set(CLI_COMMANDS) - set(commands))}")
-    for name, targets in CLI_COMMANDS.items():
+def _assert_maps(found: dict, declared: dict, exempt, source, label) -> None:
+    """Every face entry `found` (key -> its command or route) is `declared` with Library
+    methods and no declared one is missing; each method is documented; and each entry not in
+    `exempt` calls one of its methods (`source(entry)`: the code read; `label(key)`: its name)."""
+    assert set(found) == set(declared), (
+        f"declare the Library methods of: {sorted(set(found) - set(declared))}; "
+        f"no such entry: {sorted(set(declared) - set(found))}")
+    for key, targets in declared.items():
         for t in targets:
             _documented(t)
-        if name not in STARTS_A_FACE:
-            assert _calls_one_of(_callback_source(commands[name]), targets), (
-                f"`pincite {name}` calls none of Library.{', Library.'.join(targets)}")
+        if key not in exempt:
+            assert _calls_one_of(source(found[key]), targets), (
+                f"{label(key)} calls none of Library.{', Library.'.join(targets)}")
+
+
+def test_every_cli_command_maps_to_documented_library_methods():
+    _assert_maps(_cli_commands(), CLI_COMMANDS, STARTS_A_FACE, _callback_source, lambda k: f"`pincite {k}`")
 
 
 @pytest.fixture(scope="module")
@@ -195,15 +201,7 @@ def _endpoint_source(endpoint) -> str:
 
 def test_every_rest_route_maps_to_documented_library_methods(routes):
     seen = {(m, r.path): r for r in routes for m in r.methods}
-    assert set(seen) == set(ROUTES), (
-        f"declare the Library methods of: {sorted(set(seen) - set(ROUTES))}; "
-        f"no such route: {sorted(set(ROUTES) - set(seen))}")
-    for key, targets in ROUTES.items():
-        for t in targets:
-            _documented(t)
-        if key not in FROM_SERVER_STATE:
-            assert _calls_one_of(_endpoint_source(seen[key].endpoint), targets), (
-                f"{key} calls none of Library.{', Library.'.join(targets)}")
+    _assert_maps(seen, ROUTES, FROM_SERVER_STATE, lambda r: _endpoint_source(r.endpoint), str)
 
 
 def test_the_mapping_test_finds_a_face_that_goes_round_the_library():

@@ -162,7 +162,7 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> 
         triple = claim_for_span(lib.model(hit.doc_id), hit.page, start, end, terms)
         if triple is not None and _shows(quote, triple.row_header) and _shows(quote, triple.value):
             text = triple.text  # the quote itself shows the row and the value
-    elif check.verified and (hit.address or {}).get("kind") == "sheet":
+    elif check.verified and extractive.is_sheet(hit):
         # a spreadsheet row reads as "row name / asked column: value", all as the quote writes it
         from .table_verify import sheet_cell_claim
 

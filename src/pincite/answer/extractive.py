@@ -125,12 +125,17 @@ def _missing(asked: dict[Group, float], key: Group | None, toks: set[str]) -> fl
     return missing
 
 
+def is_sheet(hit: Hit) -> bool:
+    """Whether a hit is a range of a spreadsheet (its address kind is "sheet")."""
+    return (hit.address or {}).get("kind") == "sheet"
+
+
 def naming_terms(hit: Hit) -> set[str]:
     """The analysed words that name a hit's document: its index naming terms (title, file
     name, cover lines: chunking.naming_text), except for a spreadsheet, which has no cover
     (its first rows are data: in a small sheet they would name every word of it), so only
     its title and file name name it."""
-    if (hit.address or {}).get("kind") == "sheet":
+    if is_sheet(hit):
         stem = hit.file.rsplit(".", 1)[0] if hit.file else ""
         return set(analysis.tokens(f"{hit.title or ''} {stem}"))
     return set(hit.name_terms)
@@ -194,7 +199,7 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     named = {g[0] for g in all_weights if names_document(g, names)}  # "4.01-03-2013" in its file name
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
-    sheet = (hit.address or {}).get("kind") == "sheet"
+    sheet = is_sheet(hit)
     best: Candidate | None = None
     for i in range(len(spans)):
         seen: set[str] = set()
@@ -250,7 +255,7 @@ def states_nothing(window: str, hit: Hit) -> bool:
     columns and states no value: `header_row`)."""
     if _LEADERS_RE.search(window) or window.rstrip().endswith(("?", "？")):
         return True
-    if (hit.address or {}).get("kind") == "sheet" and header_row(window, hit.text):
+    if is_sheet(hit) and header_row(window, hit.text):
         return True
     title = hit.section_title or ""
     flat = " ".join(_NUMBERING_RE.sub("", window).split()).casefold()
