@@ -325,3 +325,9 @@ def test_a_sheet_header_row_is_not_the_first_claim(tmp_path):
         window = c.hit.text[c.start - c.hit.char_start:c.end - c.hit.char_start]
         assert "Department; Q1" not in window or g.features[id(c)].states_nothing == 1.0
     assert "Department: " in g.cands[0].hit.text[g.cands[0].start - g.cands[0].hit.char_start:]
+    # the header row's own span, scored as a claim's quote would be, states nothing
+    hit = g.cands[0].hit
+    start = hit.char_start + hit.text.index("Budget!A1")
+    end = hit.char_start + hit.text.index("\n", start - hit.char_start)
+    _, feats, _ = g.scorer.judge(hit, start, end)
+    assert feats.states_nothing == 1.0
