@@ -1,7 +1,8 @@
 """The JSON shapes of the REST API: pydantic models of the request bodies the routes take
 and of the responses they send (`response_model`), which FastAPI also publishes at
 /openapi.json. Only shapes live here: no state, no library calls. The Answer a question
-gets is pincite.contract.Answer, shared with the CLI and the MCP server.
+gets is pincite.contract.Answer, shared with the CLI and the MCP server. A model's
+docstring and its fields' descriptions are published in /openapi.json as they stand.
 """
 from __future__ import annotations
 

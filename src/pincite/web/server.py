@@ -107,9 +107,12 @@ class Server:
 
     @property
     def started(self) -> bool:
+        """Whether uvicorn has started serving."""
         return self._server.started
 
     def run(self) -> None:
+        """Serve until stopped (the embedder loads meanwhile); then remove server.json,
+        close the app's state and the socket."""
         try:
             self.app.state.pincite.submit(self.app.state.pincite.warm)
             self._server.run(sockets=[self.sock])
@@ -119,6 +122,7 @@ class Server:
             self.sock.close()
 
     def stop(self) -> None:
+        """Ask the server to stop (from another thread); `run` returns once it has."""
         self._server.should_exit = True
 
 

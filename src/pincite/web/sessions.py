@@ -91,6 +91,8 @@ class LlmSessions:
         return self._server
 
     def get(self, sid: str | None) -> LlmSession | None:
+        """The live session named `sid` (marked used now), or None: malformed, unknown or
+        idle past SESSION_IDLE_S (then forgotten)."""
         if not sid or not SESSION_ID_RE.fullmatch(sid):
             return None
         now = time.monotonic()
@@ -118,6 +120,8 @@ class LlmSessions:
         return sess
 
     def create(self) -> tuple[str, LlmSession]:
+        """A new empty session and its id (the cookie's value); the idle ones and, past
+        MAX_SESSIONS, the least recently used are dropped first."""
         sid, now = secrets.token_urlsafe(32), time.monotonic()
         with self._lock:
             for old in [k for k, v in self._sessions.items() if now - v.used > SESSION_IDLE_S]:

@@ -10,4 +10,6 @@ endpoints take the server's state by dependency injection (pincite.web.state.Sta
 
 A route parses its input, makes one Library call (on the library thread) and returns
 JSON. pincite.web.app includes them, in this order, behind the token check (params).
+An endpoint's docstring is its description in /openapi.json, so the endpoints published
+without one carry a comment instead.
 """

@@ -11,8 +11,7 @@ from ..state import StateDep
 router = APIRouter(prefix="/api")
 
 
-# Answered from the documents snapshot: never waits for the library thread. (The endpoints'
-# docstrings are their descriptions in /openapi.json; those without one have none there.)
+# Answered from the documents snapshot: never waits for the library thread.
 @router.get("/health", response_model=Health)
 async def health(state: StateDep) -> dict:
     return {"status": "ok", "version": __version__, "documents": len(state.snapshot.documents)}
