@@ -40,7 +40,7 @@ import dataclasses
 from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Literal, Mapping, Self, cast
+from typing import TYPE_CHECKING, Callable, Iterable, Literal, Mapping, cast
 
 from pincite.answer.normalize import readable_text
 from pincite.config import Settings
@@ -114,7 +114,7 @@ class Library(ConfigureMixin):
             self.catalog.close()
             raise
 
-    def __enter__(self) -> Self:
+    def __enter__(self) -> "Library":
         return self
 
     def __exit__(self, *exc: object) -> None:
