@@ -318,6 +318,21 @@ def test_without_registry_twins_by_revision_ask_which_revision(tmp_path):
         lib.close()
 
 
+def test_twin_revisions_that_say_the_same_are_both_cited_without_a_question_back(tmp_path):
+    """Both revisions hold the maintenance page word for word: the answer holds for either,
+    so it cites each instead of asking which revision (the test pressure, which differs,
+    is still asked back: the test above)."""
+    lib, ids = build(tmp_path, registry=False)
+    try:
+        ans = lib.ask("How often should the seals and the filter cartridge be replaced?",
+                      scope=SearchFilter(modification="B"))
+        assert ans.status == "answered", (ans.status, ans.answer)
+        cited = {c.doc_id for c in ans.citations() if c.verified and "every year" in c.quote}
+        assert cited == set(ids.values()), [(c.doc_id, c.quote) for c in ans.citations()]
+    finally:
+        lib.close()
+
+
 # ================================================================ helpers
 
 

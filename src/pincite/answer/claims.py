@@ -83,13 +83,30 @@ def clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
 
 def clarify_twins(lib: LibraryLike, g: Gathered) -> Answer | None:
     """A needs_clarification Answer (the question back and its choices, no number) when the
-    evidence to cite comes from twins the scope does not separate; None otherwise."""
-    found = twins([c.hit for c in kept(lib, g)[:MAX_CLAIMS]], g.flt)
-    if found is None:
+    evidence to cite comes from twins the scope does not separate and they do not say the
+    same (`twins_agree`); None otherwise, when the answer, citing each twin, holds for all."""
+    cited = kept(lib, g)[:MAX_CLAIMS]
+    found = twins([c.hit for c in cited], g.flt)
+    if found is None or twins_agree(cited, found[1]):
         return None
     clar = clarification(lib, found, g.flt, g.lang)
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=clar.question, clarification=clar, timings=g.timings, relevance=g.rel)
+
+
+def twins_agree(cited: list[extractive.Candidate], group: list) -> bool:
+    """Whether the twin documents of `group` (hits, one per document) say the same: the best
+    window each of them has among the candidates to cite (`cited`, best first) is one text,
+    whitespace and case aside. Two revisions that left the asked passage unchanged need no
+    question back; where a twin has no window to cite, or the windows differ, they do."""
+    from .normalize import normalize
+
+    docs = {h.doc_id for h in group}
+    best: dict[str, str] = {}
+    for c in cited:
+        if c.hit.doc_id in docs:
+            best.setdefault(c.hit.doc_id, normalize(features.window_text(c)).text.casefold())
+    return len(best) == len(docs) and len(set(best.values())) == 1
 
 
 def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
