@@ -120,6 +120,14 @@ MESSAGES = {
         "ru": "в найденных фрагментах есть слова вопроса, но ни один из них не содержит того, о чём он спрашивает",
         "zh": "找到的段落含有问题中的词语，但都没有给出问题所问的内容",
     },
+    "why_other_language": {
+        "en": "the passages found are in {found}, not in the question's language, and none was judged to "
+              "answer it; words are not matched across languages, so asking in {found} may find more",
+        "ru": "найденные фрагменты написаны на другом языке ({found}), и ни один не признан ответом; слова "
+              "разных языков не сопоставляются напрямую, поэтому вопрос на этом языке может найти больше",
+        "zh": "找到的段落是用其他语言（{found}）写的，都没有被判定为答案；不同语言的词语无法直接对应，"
+              "用该语言提问可能找到更多",
+    },
     "why_lacks": {
         "en": ", but not: {words}",
         "ru": ", но не: {words}",
@@ -152,6 +160,20 @@ MESSAGES = {
 }
 
 PAGE = {"en": "p.", "ru": "с.", "zh": "第{}页"}
+
+
+#: The name of a language (en, ru, zh) in each language of the messages.
+LANGUAGE_NAMES = {
+    "en": {"en": "English", "ru": "Russian", "zh": "Chinese"},
+    "ru": {"en": "английский", "ru": "русский", "zh": "китайский"},
+    "zh": {"en": "英文", "ru": "俄文", "zh": "中文"},
+}
+
+
+def language_name(code: str, lang: str) -> str:
+    """The name of language `code` written in `lang` (English names when `lang` is not
+    covered; the code itself when `code` is not)."""
+    return LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"]).get(code, code)
 
 
 def message(key: str, lang: str) -> str:

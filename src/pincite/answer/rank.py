@@ -33,7 +33,7 @@ from .evidence import (
     window_tokens,
 )
 from .features import WindowFeatures
-from .messages import message
+from .messages import language_name, message
 from .retrieve import (
     NAMING_HITS,
     LibraryLike,
@@ -245,6 +245,11 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                 why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
                        sibling[0].hit.file or sibling[0].hit.doc_id)
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
+        elif own and feat_of[id(own[0])].cross_language:
+            # the best passage is in another language: naming "missing" words would mislead
+            found = message("why_other_language", lang).format(
+                found=language_name(analysis.detect_language(own[0].hit.text), lang))
+            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=found)
         else:
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
                                  _unmatched(q, groups, own[:1] if rel.coverage else cands))
@@ -347,9 +352,16 @@ def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Can
 
 def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
              rel: Relevance | None = None, unmatched: list[str] | None = None,
-             other: tuple[str, str, str] | None = None) -> Answer:
+             other: tuple[str, str, str] | None = None, found: str | None = None) -> Answer:
+    """A refused Answer with `key`'s message and a warning saying why, in `lang`: `other`
+    (message key, what was asked, what was found) for evidence about another model or
+    document; `found`, a sentence already written (the passages are in another language);
+    else what the best passage lacked (`unmatched`, words as written) or that it states
+    nothing asked."""
     warnings = []
-    if other is not None:
+    if found is not None:
+        warnings.append(found)
+    elif other is not None:
         why, asked, found = other
         warnings.append(message(why, lang).format(asked=asked, found=found))
     elif rel and rel.coverage and unmatched:  # say what was missing, in words, not scores
