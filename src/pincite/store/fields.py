@@ -59,9 +59,9 @@ class DocFields:
         new = dataclasses.replace(self, modifications=list(self.modifications))
         for k, v in changes.items():
             if k == "modifications":
-                new.modifications = list(v or [])
+                new.modifications = [str(m) for m in v] if isinstance(v, (list, tuple)) else []
             elif k == "trust":
-                new.trust = v or "reference"
+                new.trust = str(v or "reference")
             else:
                 setattr(new, k, v or None)
         if new.valid_from and new.valid_to and new.valid_from > new.valid_to:
