@@ -6,7 +6,7 @@ Must not import answer/.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, Sequence, runtime_checkable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -87,8 +87,10 @@ class SearchFilter:
             raise ValueError(f"{where}: unknown scope key(s) {', '.join(sorted(unknown))}; "
                              f"known: {', '.join(SCOPE_KEYS)}")
         try:
-            return cls(**{k: (str(v) if k in ("model", "modification", "revision") and v is not None else v)
-                          for k, v in scope.items()})
+            # values of any type: __post_init__ checks them
+            given: dict[str, Any] = {k: (str(v) if k in ("model", "modification", "revision") and v is not None
+                                         else v) for k, v in scope.items()}
+            return cls(**given)
         except ValueError as e:
             raise ValueError(f"{where}: {e}") from None
 
