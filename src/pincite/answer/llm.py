@@ -49,7 +49,7 @@ ResponseFormat = Literal["json_schema", "json_object_schema", "json_object", "pr
 #: (``{"type": "json_object", "schema": ...}``, the form llama.cpp's llama-server and
 #: llama-cpp-python turn into a sampling grammar); any JSON object; or none (the prompt asks
 #: for JSON; code fences are stripped from the reply).
-RESPONSE_FORMATS: tuple[str, ...] = ("json_schema", "json_object_schema", "json_object", "prompt")
+RESPONSE_FORMATS: tuple[ResponseFormat, ...] = ("json_schema", "json_object_schema", "json_object", "prompt")
 
 #: Seconds `check_llm` waits for each reply (docs/decisions/0007-model-servers-and-downloads.md).
 CHECK_TIMEOUT_S = 15.0
@@ -135,7 +135,7 @@ def _refusal(e: UrlRefused) -> str:
         return "the LLM URL is empty: set --llm-url or PINCITE_LLM_URL"
     if e.rule == "control":
         return "the LLM URL contains whitespace or control characters"
-    if e.rule == "unparsable":
+    if e.rule == "unparsable" or e.parsed is None:
         return "the LLM URL cannot be parsed"
     if e.rule == "userinfo":
         return "the LLM URL must not contain a user name or password; give the key in PINCITE_API_KEY"
@@ -573,7 +573,9 @@ class LlmClient:
             max_retries=0,
             timeout=self.timeout_s,
             default_headers=dict(settings.headers),
-            http_client=self._http,
+            # openai types http_client as httpx2.Client; it takes an httpx.Client as well
+            # (openai._httpx2.is_legacy_httpx_sync_client), the client whose transport caps replies
+            http_client=self._http,  # type: ignore[arg-type]
         )
         # openai reads these from OPENAI_* environment variables when they are None; a provider
         # configured for pincite must get none of them (OPENAI_CUSTOM_HEADERS may hold an
@@ -751,7 +753,8 @@ class LlmClient:
                 value = raw_usage.get(key)
                 if isinstance(value, int) and not isinstance(value, bool):
                     usage[key] = value
-        answered_by = body.get("model") if isinstance(body.get("model"), str) and body.get("model") else model
+        reported = body.get("model")
+        answered_by = reported if isinstance(reported, str) and reported else model
         finish = choice.get("finish_reason") if isinstance(choice.get("finish_reason"), str) else None
         return Completion(text=text, model=answered_by, usage=usage, latency_s=latency, finish_reason=finish)
 
@@ -937,7 +940,7 @@ def check_llm(settings: LlmSettings, *, timeout_s: float | None = None) -> Check
         skipped: list[str] = []  # why each better mode was not chosen
         for mode in RESPONSE_FORMATS:
             try:
-                value, _ = client.complete_json(chat, ANSWER_SCHEMA, schema_name="answer", mode=mode)  # type: ignore[arg-type]
+                value, _ = client.complete_json(chat, ANSWER_SCHEMA, schema_name="answer", mode=mode)
             except LlmError as exc:
                 if exc.kind in _STOPPING_KINDS:
                     return stop(exc)
@@ -949,7 +952,7 @@ def check_llm(settings: LlmSettings, *, timeout_s: float | None = None) -> Check
                 messages.append(f"structured output {mode}: {problem}")
                 skipped.append(f"{mode}: {problem}")
                 continue
-            found = mode  # type: ignore[assignment]
+            found = mode
             messages.append(f"structured output {mode}: works")
             break
 

@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from pincite.chunk.model import Chunk
+    from pincite.extract.model import LabelSource
 
 from pincite.store.fields import DEFAULT_TRUST, TRUST_LEVELS, field_key
 
@@ -127,7 +128,7 @@ class Hit:
     file: str = ""
     title: str = ""
     page_label: str = ""
-    label_source: str | None = None
+    label_source: LabelSource | None = None
     kind: str = "text"
     ocr: bool = False
     address: dict | None = None
