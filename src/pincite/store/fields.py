@@ -17,14 +17,15 @@ import datetime as _dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Literal, Mapping, get_args
 
 from pincite.errors import FieldError
 
 #: Trust levels: a normative source (a manual in force, a standard), a reference (the
 #: default: useful but not binding) or a user's upload (a customer's report): uploaded
 #: documents answer only when asked (SearchFilter.include_uploaded).
-TRUST_LEVELS = ("normative", "reference", "uploaded")
+TrustLevel = Literal["normative", "reference", "uploaded"]
+TRUST_LEVELS: tuple[str, ...] = get_args(TrustLevel)
 #: Trust levels a search allows when nothing else is asked.
 DEFAULT_TRUST = ("normative", "reference")
 #: Field names, in the order `pincite docs` shows them.
