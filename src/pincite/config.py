@@ -5,6 +5,7 @@ Every constant that encodes a decision says where it comes from.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -175,12 +176,12 @@ def parse_index_spec(text: str | None, *, collection: str = DEFAULT_COLLECTION, 
         raise ConfigError(f"Qdrant shards ({shards}) and replicas ({replicas}) must be at least 1")
     if not collection or not all(ch.isalnum() or ch in "-_." for ch in collection):
         raise ConfigError(f"Qdrant collection {collection!r}: use letters, digits, '-', '_' and '.'")
-    extra = dict(collection=collection, shards=shards, replicas=replicas, int8=int8)
+    server = IndexSpec(collection=collection, shards=shards, replicas=replicas, int8=int8)
     if text in ("", "edge"):
         return IndexSpec("edge")
     if text == "qdrant-local" or text.startswith("qdrant-local:"):
         path = text[len("qdrant-local:"):] or None
-        return IndexSpec("qdrant-local", path=path, **extra)
+        return dataclasses.replace(server, kind="qdrant-local", path=path)
     scheme = text.split("://", 1)[0].lower() if "://" in text else ""
     if scheme in ("qdrant", "qdrants", "http", "https"):
         parts = urlsplit(text)
@@ -192,7 +193,7 @@ def parse_index_spec(text: str | None, *, collection: str = DEFAULT_COLLECTION, 
         web = "https" if scheme in ("https", "qdrants") else "http"
         port = parts.port or 6333
         host = f"[{parts.hostname}]" if ":" in parts.hostname else parts.hostname
-        return IndexSpec("qdrant", url=f"{web}://{host}:{port}{parts.path.rstrip('/')}", **extra)
+        return dataclasses.replace(server, kind="qdrant", url=f"{web}://{host}:{port}{parts.path.rstrip('/')}")
     raise ConfigError(f"index {text!r}: write edge, qdrant://HOST:PORT, http(s)://HOST:PORT, "
                       "qdrant-local or qdrant-local:PATH")
 

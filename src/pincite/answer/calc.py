@@ -667,7 +667,7 @@ def find_quantity(quote: str, value_text: str, lang: str | None = None, *,
         if bare and _unit_written(quote, c.unit):
             f = bare[0]
             return Quantity(value, format_unit(c.unit), quote[f.start:f.end])
-        written = [format_unit(f.unit) for f, _ in hits if f.unit]
+        written = [u for f, _ in hits if (u := format_unit(f.unit)) is not None]  # None: no unit
         if not written:
             raise CalcError(f"unit {format_unit(c.unit)} of {c.mention.text} is not written in "
                             "its quote")
@@ -777,8 +777,18 @@ def _input_precision(q: Quantity) -> _Precision:
         digits = "".join(str(d) for d in q.value.as_tuple().digits)
     significant = digits.lstrip("0")
     if not significant:  # a zero: its decimal places
-        return _Precision("dp", max(0, -q.value.as_tuple().exponent), q.text)
+        return _Precision("dp", max(0, -_exponent(q.value)), q.text)
     return _Precision("sf", len(significant), q.text)
+
+
+def _exponent(value: Decimal) -> int:
+    """The exponent of a finite Decimal (``as_tuple().exponent``, the power of ten of its last
+    digit). CalcError for NaN or an infinity, which neither a number read from a quote nor
+    arithmetic under `_context()` (it traps overflow and division by zero) yields."""
+    exponent = value.as_tuple().exponent
+    if not isinstance(exponent, int):
+        raise CalcError(f"{value} is not a finite number")
+    return exponent
 
 
 def _value_text(value: Decimal) -> str:
@@ -890,8 +900,10 @@ class _Evaluator:
 
     def power(self, node: ast.BinOp) -> tuple[_Val, str, int]:
         exponent = node.right
-        negative = isinstance(exponent, ast.UnaryOp) and isinstance(exponent.op, ast.USub)
-        literal = exponent.operand if negative else exponent
+        if isinstance(exponent, ast.UnaryOp) and isinstance(exponent.op, ast.USub):
+            negative, literal = True, exponent.operand
+        else:
+            negative, literal = False, exponent
         if not (isinstance(literal, ast.Constant) and type(literal.value) is int
                 and _LITERAL.fullmatch(ast.get_source_segment(self.formula, literal) or "")
                 and literal.value <= _MAX_POWER):
@@ -967,7 +979,7 @@ def _shown(v: _Val) -> tuple[str, bool]:
     if p is None:
         return _value_text(v.value), False
     exponent = -p.n if p.kind == "dp" else v.value.adjusted() - p.n + 1
-    if v.value == 0 or v.value.as_tuple().exponent >= exponent:
+    if v.value == 0 or _exponent(v.value) >= exponent:
         return _value_text(v.value), False
     rounded = v.value.quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_EVEN)
     return _value_text(rounded), rounded != v.value

@@ -28,8 +28,13 @@ def address_of(hit: Hit) -> Address:
     """The typed address of a hit's chunk: its own address for a non-PDF unit (sheet range,
     slide, line range), else a PDF page range with its printed label."""
     kind = (hit.address or {}).get("kind")
-    if kind in _ADDRESS_TYPES:
+    if hit.address is not None and kind in _ADDRESS_TYPES:
         return _ADDRESS_TYPES[kind](**hit.address)
+    return _page_range(hit)
+
+
+def _page_range(hit: Hit) -> PdfAddress:
+    """The PDF pages of a hit, page..page_end, with the first page's printed label."""
     return PdfAddress(page=hit.page, page_end=hit.page_end, page_label=hit.page_label or None,
                       label_source=hit.label_source)
 
@@ -43,10 +48,11 @@ def bridge_address(hit: Hit, quote: str, span: tuple[int, int] | None = None) ->
 
     if span is None:
         check = verify_quote(quote, hit.text)
-        span = (check.start, check.end) if check.verified else None
+        if check.verified and check.start is not None and check.end is not None:
+            span = (check.start, check.end)
     covered = span_parts(hit.parts, *span) if span is not None else []
     if not covered:
-        return address_of(hit)
+        return _page_range(hit)
     first = covered[0]
     label = first.get("page_label") or None
     return PdfAddress(page=first["page"], page_end=covered[-1]["page"], page_label=label,

@@ -5,6 +5,7 @@ document, and what a refusal says it found instead.
 from __future__ import annotations
 
 import re
+from typing import Iterable
 
 from pincite.text import analysis
 
@@ -55,6 +56,12 @@ def asked_codes(groups: list[tuple[str, ...]]) -> set[str]:
     return {t for g in groups for t in g if CODE_RE.match(t)}
 
 
+def code_prefixes(codes: Iterable[str]) -> set[str]:
+    """The families of model codes (CODE_RE's first group: "px" of "px-200"); a string that
+    is no code adds nothing."""
+    return {m.group(1) for t in codes if (m := CODE_RE.match(t))}
+
+
 def window_tokens(cand: extractive.Candidate) -> set[str]:
     """Analysed words of a candidate's sentence window (its span of the hit's text)."""
     return set(analysis.tokens(window_text(cand)))
@@ -68,7 +75,7 @@ def names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) 
     asked = asked_codes(groups)
     if not asked:
         return False
-    prefixes = {CODE_RE.match(t).group(1) for t in asked}
+    prefixes = code_prefixes(asked)
     for toks in (window_tokens(cand), set(cand.hit.name_terms)):
         if asked & toks:
             return False
@@ -122,7 +129,7 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
     codes = sorted(asked_codes(groups))
     if not codes:
         return "why_other_document", min((e.text for e in editions), default=""), ""
-    prefixes = {CODE_RE.match(t).group(1) for t in codes}
+    prefixes = code_prefixes(codes)
     sib = sorted(w.strip(".,;:!?«»\"'()") for w in window.split()
                  if any((m := CODE_RE.match(t)) and m.group(1) in prefixes and t not in codes
                         for t in analysis.tokens(w)))

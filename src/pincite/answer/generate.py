@@ -30,7 +30,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Callable
+from typing import AbstractSet, Callable
 
 from pincite.contract import Answer, Citation, Claim
 
@@ -203,7 +203,7 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
         warnings.append(f"the model's reply was cut at {client.settings.max_tokens} tokens (max_tokens); "
                         "a model that needs more (one that reasons before answering) needs a higher "
                         "PINCITE_LLM_MAX_TOKENS")
-    if checked is None:
+    if checked is None or reply is None:  # reply None: checked None too
         return Answer(status="not_confirmed", answer=message("not_confirmed_llm", lang),
                       passages=_passages(ev),
                       warnings=warnings + ["the model's reply was not JSON of the expected shape"],
@@ -261,7 +261,7 @@ class ClaimJudge:
 
 def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang: str | None,
                  judge: Callable[[Hit, int, int], tuple[float, bool]] | None = None,
-                 question: str = "", inputs: set[str] = frozenset()) -> list[Claim]:
+                 question: str = "", inputs: AbstractSet[str] = frozenset()) -> list[Claim]:
     """Check each raw claim (a dict from the model's JSON) against the evidence set.
 
     Returns one Claim per raw claim (at most MAX_CLAIMS), `verified` only when every check
@@ -295,18 +295,19 @@ def check_claims(raw_claims: list, ev: Evidence, allowed: set[str] | None, lang:
                              reason=f"unknown evidence id {chunk_id[:80]!r}: it was not given for this question"))
             continue
         cit = citation_for(hit, quote)
+        reason: str | None
         if allowed is not None and hit.doc_id not in allowed:
             reason = "the cited document is outside the allowed documents"
         else:
             check = check_claim(text, quote, hit.text, lang=lang, question=question)
             reason = None if check.verified else check.reason
-            if hit.address and ev.page_of is not None and check.start is not None:
+            if hit.address and ev.page_of is not None and check.start is not None and check.end is not None:
                 cit = citation_for(hit, quote, page=ev.page_of(hit.doc_id, hit.page),
                                    span=(hit.char_start + check.start, hit.char_start + check.end))
             cit.match = check.level
         cit.verified, cit.reason = reason is None, reason
         score = None
-        if reason is None and judge is not None and check.start is not None:
+        if reason is None and judge is not None and check.start is not None and check.end is not None:
             score, answers = judge(hit, hit.char_start + check.start, hit.char_start + check.end)
             score = round(score, 4)
             if not answers and hit.chunk_id not in inputs:

@@ -33,7 +33,7 @@ import time
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Literal, Protocol
 
 import httpx
 import openai
@@ -49,7 +49,7 @@ ResponseFormat = Literal["json_schema", "json_object_schema", "json_object", "pr
 #: (``{"type": "json_object", "schema": ...}``, the form llama.cpp's llama-server and
 #: llama-cpp-python turn into a sampling grammar); any JSON object; or none (the prompt asks
 #: for JSON; code fences are stripped from the reply).
-RESPONSE_FORMATS: tuple[str, ...] = ("json_schema", "json_object_schema", "json_object", "prompt")
+RESPONSE_FORMATS: tuple[ResponseFormat, ...] = ("json_schema", "json_object_schema", "json_object", "prompt")
 
 #: Seconds `check_llm` waits for each reply (docs/decisions/0007-model-servers-and-downloads.md).
 CHECK_TIMEOUT_S = 15.0
@@ -135,7 +135,7 @@ def _refusal(e: UrlRefused) -> str:
         return "the LLM URL is empty: set --llm-url or PINCITE_LLM_URL"
     if e.rule == "control":
         return "the LLM URL contains whitespace or control characters"
-    if e.rule == "unparsable":
+    if e.rule == "unparsable" or e.parsed is None:
         return "the LLM URL cannot be parsed"
     if e.rule == "userinfo":
         return "the LLM URL must not contain a user name or password; give the key in PINCITE_API_KEY"
@@ -414,6 +414,30 @@ class _ResponseTooLarge(Exception):
     """Raised while reading a body past the cap. Not an httpx error, so openai passes it on."""
 
 
+class _RequestUrl(Protocol):
+    def join(self, url: str) -> object: ...
+
+
+class _Request(Protocol):
+    @property
+    def url(self) -> _RequestUrl: ...
+
+
+class _ErrorResponse(Protocol):
+    """What the error handlers read of a failed response (openai's APIStatusError.response):
+    an httpx.Response, since the client openai is given is httpx's, though openai types it as
+    httpx2's, which has the same members."""
+
+    @property
+    def headers(self) -> Mapping[str, str]: ...
+
+    @property
+    def content(self) -> bytes: ...
+
+    @property
+    def request(self) -> _Request: ...
+
+
 class _CappedStream(httpx.SyncByteStream):
     def __init__(self, inner: httpx.SyncByteStream, cap: int):
         self._inner = inner
@@ -573,7 +597,9 @@ class LlmClient:
             max_retries=0,
             timeout=self.timeout_s,
             default_headers=dict(settings.headers),
-            http_client=self._http,
+            # openai types http_client as httpx2.Client; it takes an httpx.Client as well
+            # (openai._httpx2.is_legacy_httpx_sync_client), the client whose transport caps replies
+            http_client=self._http,  # type: ignore[arg-type]
         )
         # openai reads these from OPENAI_* environment variables when they are None; a provider
         # configured for pincite must get none of them (OPENAI_CUSTOM_HEADERS may hold an
@@ -751,7 +777,8 @@ class LlmClient:
                 value = raw_usage.get(key)
                 if isinstance(value, int) and not isinstance(value, bool):
                     usage[key] = value
-        answered_by = body.get("model") if isinstance(body.get("model"), str) and body.get("model") else model
+        reported = body.get("model")
+        answered_by = reported if isinstance(reported, str) and reported else model
         finish = choice.get("finish_reason") if isinstance(choice.get("finish_reason"), str) else None
         return Completion(text=text, model=answered_by, usage=usage, latency_s=latency, finish_reason=finish)
 
@@ -764,7 +791,8 @@ class LlmClient:
         log.debug("LLM request failed: %s (%s)", kind, status)
         return LlmError(message, kind=kind, status=status)
 
-    def _status_error(self, status: int, response: object, model: str, sent_format: str | None = None) -> LlmError:
+    def _status_error(self, status: int, response: _ErrorResponse, model: str,
+                      sent_format: str | None = None) -> LlmError:
         url = self.settings.base_url
         if sent_format and status in FORMAT_REJECT_STATUSES and _names_format(response):
             # llama-cpp-python answers an unknown response_format type with a 500 whose body
@@ -800,14 +828,14 @@ class LlmClient:
             status,
         )
 
-    def _redirect_target(self, response: object) -> str | None:
+    def _redirect_target(self, response: _ErrorResponse) -> str | None:
         """The redirect's Location resolved against the request URL, without userinfo, query
         or fragment, and suggested as a base URL when it points at .../chat/completions."""
         try:
-            location = response.headers.get("location")  # type: ignore[attr-defined]
+            location = response.headers.get("location")
             if not location or UNSAFE_CHARS.sub("", location) != location:
                 return None
-            target = response.request.url.join(location)  # type: ignore[attr-defined]
+            target = response.request.url.join(location)
             shown = _display_url(httpx.URL(str(target)))
         except Exception:  # a malformed Location: report the redirect without it
             return None
@@ -824,22 +852,22 @@ FORMAT_REJECT_STATUSES = frozenset({400, 404, 415, 422, 500})
 _FORMAT_WORDS_RE = re.compile(r"response_format|json_schema|json_object|response format", re.IGNORECASE)
 
 
-def _names_other_token_field(response: object, sent: str) -> bool:
+def _names_other_token_field(response: _ErrorResponse, sent: str) -> bool:
     """Whether an error response's body (its first 4 KiB) names the reply-cap field of
     TOKEN_LIMIT_FIELDS that was not `sent` (OpenAI: "Unsupported parameter: 'max_tokens' is
     not supported with this model. Use 'max_completion_tokens' instead.")."""
     try:
-        body = response.content[:4096].decode("utf-8", "replace")  # type: ignore[attr-defined]
+        body = response.content[:4096].decode("utf-8", "replace")
     except Exception:
         return False
     other = [f for f in TOKEN_LIMIT_FIELDS if f != sent]
     return any(re.search(rf"(?<![A-Za-z_]){re.escape(f)}(?![A-Za-z_])", body) for f in other)
 
 
-def _names_format(response: object) -> bool:
+def _names_format(response: _ErrorResponse) -> bool:
     """Whether an error response's body (its first 4 KiB) names the response format."""
     try:
-        body = response.content[:4096].decode("utf-8", "replace")  # type: ignore[attr-defined]
+        body = response.content[:4096].decode("utf-8", "replace")
     except Exception:  # no body to read: the status alone decides
         return False
     return bool(_FORMAT_WORDS_RE.search(body))
@@ -937,7 +965,7 @@ def check_llm(settings: LlmSettings, *, timeout_s: float | None = None) -> Check
         skipped: list[str] = []  # why each better mode was not chosen
         for mode in RESPONSE_FORMATS:
             try:
-                value, _ = client.complete_json(chat, ANSWER_SCHEMA, schema_name="answer", mode=mode)  # type: ignore[arg-type]
+                value, _ = client.complete_json(chat, ANSWER_SCHEMA, schema_name="answer", mode=mode)
             except LlmError as exc:
                 if exc.kind in _STOPPING_KINDS:
                     return stop(exc)
@@ -949,7 +977,7 @@ def check_llm(settings: LlmSettings, *, timeout_s: float | None = None) -> Check
                 messages.append(f"structured output {mode}: {problem}")
                 skipped.append(f"{mode}: {problem}")
                 continue
-            found = mode  # type: ignore[assignment]
+            found = mode
             messages.append(f"structured output {mode}: works")
             break
 

@@ -745,8 +745,10 @@ def _cjk_section(s: str) -> int | None:
         else:
             return None
     if number is not None:
-        elided = last_unit is not None and last_unit > 10 and not gap
-        total += number * (last_unit // 10) if elided else number  # 三百五 = 350
+        if last_unit is not None and last_unit > 10 and not gap:  # elided: 三百五 = 350
+            total += number * (last_unit // 10)
+        else:
+            total += number
     return total
 
 

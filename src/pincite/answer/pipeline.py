@@ -10,9 +10,9 @@ from text. Must not import cli/ or web/.
 from __future__ import annotations
 
 import dataclasses
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
-from pincite.contract import Answer, Passage, SearchResult
+from pincite.contract import Answer, Passage, SearchResult, Status
 from pincite.text import analysis
 
 from ..index.base import SearchFilter
@@ -23,9 +23,12 @@ from .rank import check_question, gather, threshold
 from .retrieve import LibraryLike
 from .scope import resolve
 
+if TYPE_CHECKING:
+    from .llm import LlmClient
+
 
 def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
-                    llm: object | None = None, *, serial: str | None = None, mode: str | None = None,
+                    llm: LlmClient | None = None, *, serial: str | None = None, mode: str | None = None,
                     compare: list[str] | None = None) -> Answer:
     """Answer `question` from `lib`: refuse below the calibrated relevance bars, else answer
     extractively (offline) or, with `llm` (a pincite.answer.llm.LlmClient), with claims a
@@ -63,7 +66,7 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
 
 
 def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
-                  llm: object | None = None, coverage_text: str | None = None,
+                  llm: LlmClient | None = None, coverage_text: str | None = None,
                   asked: str | None = None) -> Answer:
     """Answer one (not compound) question: gather evidence, refuse, ask back when the
     evidence comes from twins the scope does not separate (answer.scope.twins), or answer.
@@ -83,7 +86,7 @@ def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = No
 
 
 def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],
-                   llm: object | None = None) -> Answer:
+                   llm: LlmClient | None = None) -> Answer:
     """One Answer per revision, each from its own search filtered to that revision (and the
     resolved model and modification), in `compare[]`; their claims are never mixed (the
     top-level Answer has none). Status: answered when every side is, partial when some are,
@@ -105,7 +108,7 @@ def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],
         _mark_status(sub, res)
         items.append(CompareItem(revision=rev, answer=sub))
     answered = [i for i in items if i.answer.status == "answered"]
-    status = "answered" if items and len(answered) == len(items) else "partial" if answered else "refused"
+    status: Status = "answered" if items and len(answered) == len(items) else "partial" if answered else "refused"
     lines = []
     for i in items:
         lines.append(message("compare_heading", lang).format(revision=i.revision) + ":")
@@ -234,7 +237,7 @@ def search_passages(lib: LibraryLike, question: str, scope: SearchFilter | dict 
         raise ValueError(f"limit {limit}: choose 1 to {MAX_SEARCH_LIMIT} passages")
     flt = _filter_of(scope, doc_ids)
     g = gather(lib, question, flt)
-    passages = []
+    passages: list[Passage] = []
     for cand in g.cands[:limit]:
         claim = claim_of(lib, cand, g.terms)
         passages.append(Passage(rank=len(passages) + 1, probability=round(g.probability.get(id(cand), 0.0), 4),
@@ -248,7 +251,7 @@ def search_passages(lib: LibraryLike, question: str, scope: SearchFilter | dict 
 
 
 def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: SearchFilter | None,
-                    llm: object | None = None, split_note: str | None = None,
+                    llm: LlmClient | None = None, split_note: str | None = None,
                     part_answer: Callable[[str], Answer] | None = None) -> Answer:
     """Answer each sub-question on its own and join them: by `part_answer(part)` (answer_question
     passes one that resolves each part's own scope within the caller's filter), else within
@@ -267,7 +270,7 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
             return answer_single(lib, p, flt, llm, coverage_text=core_of(p))
     subs = [part_answer(p) for p in parts]
     answered = [a for a in subs if a.status == "answered"]
-    status = "answered" if len(answered) == len(subs) else "partial" if answered else "refused"
+    status: Status = "answered" if len(answered) == len(subs) else "partial" if answered else "refused"
     lines = []
     for i, a in enumerate(subs, 1):
         lines.append(f"({i}) {a.question}")
@@ -280,7 +283,7 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
     for a in subs:
         for k, v in a.timings.items():
             timings[k] = round(timings.get(k, 0.0) + v, 4)
-    usage = None
+    usage: dict[str, int] | None = None
     if any(a.usage for a in subs):
         usage = {}
         for a in subs:
@@ -293,7 +296,7 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
                   relevance=min((a.relevance for a in subs if a.relevance), key=lambda r: r.score, default=None))
 
 
-def _split(q: str, llm: object | None) -> tuple[list[str], str | None]:
+def _split(q: str, llm: LlmClient | None) -> tuple[list[str], str | None]:
     """Sub-questions of `q`: by the configured query model on the LLM path (falling back to
     the rules when it fails), else by the offline rules (answer.split)."""
     if llm is not None:

@@ -18,6 +18,7 @@ import dataclasses
 import datetime as _dt
 import re
 from dataclasses import dataclass, field
+from typing import Literal
 
 from pincite.contract import Clarification, Scope
 from pincite.store.fields import field_key
@@ -168,24 +169,27 @@ def resolve(lib, question: str, flt: SearchFilter | None, *, serial: str | None 
         if len(owners) == 1:
             flt.model = owners.pop()
             why.append(f"registry: modification {flt.modification} is of model {flt.model}")
+    picked: Literal["current", "as-shipped", "all"]  # Scope.mode
     if mode is None:
-        mode = "current" if reg.has_model(flt.model) else "all"
+        picked = "current" if reg.has_model(flt.model) else "all"
     elif mode == "current" and not reg.has_model(flt.model):
         warnings.append("no registry rows for this model: every revision in the library may answer")
-        mode = "all"
+        picked = "all"
+    else:
+        picked = "as-shipped" if mode == "as-shipped" else "current"
     entry: RegistryEntry | None = None
     if not pin_revision:
         pass
     elif flt.revision:
         entry = reg.entry(flt.model, flt.modification, flt.revision)
-    elif mode == "as-shipped":
+    elif picked == "as-shipped":
         if shipped is None:
             raise ValueError("as-shipped needs a serial number in a registered range "
                              "(--serial or \"S/N ...\" in the question)")
         entry = shipped
         flt.revision = entry.revision
         why.append(f"registry: serial {serial} shipped with rev. {entry.revision}" + _prov(entry))
-    elif mode == "current" and flt.model and flt.modification:
+    elif picked == "current" and flt.model and flt.modification:
         entry, notes = reg.current(flt.model, flt.modification, today)
         warnings.extend(notes)
         if entry is not None:
@@ -198,18 +202,18 @@ def resolve(lib, question: str, flt: SearchFilter | None, *, serial: str | None 
             warnings.append(f"the registry lists no revision in force for {flt.model} modification "
                             f"{flt.modification}")
     status = entry.effective_status(today) if entry else None
-    if entry is not None and status != "in_force":
+    if entry is not None and status is not None and status != "in_force":
         cur, _ = reg.current(entry.model, entry.modification, today)
         now = f"; the current revision is {cur.revision}" if cur and cur.revision != entry.revision else ""
-        label = "as shipped: " if mode == "as-shipped" else ""
+        label = "as shipped: " if picked == "as-shipped" else ""
         warnings.append(f"{label}rev. {entry.revision} is {status.replace('_', ' ')} for modification "
                         f"{entry.modification}{now}" + _prov(entry))
     scope = scope_of(flt)
     if why:
         scope.decided_by = "; ".join(why)
-    if status and status != "in_force":
+    if entry is not None and status and status != "in_force":
         scope.decided_by += f" (rev. {entry.revision} {status.replace('_', ' ')})"
-    scope.mode = mode
+    scope.mode = picked
     scope.serial = serial
     scope.revision_status = status
     return Resolved(flt=flt, scope=scope, warnings=warnings, registry=reg, entry=entry,
@@ -227,19 +231,21 @@ def twins(hits: list[Hit], flt: SearchFilter | None) -> tuple[str, list[Hit], st
     separates them; None otherwise."""
     flt = flt or SearchFilter()
     by_model: dict[str, dict[str, Hit]] = {}
+    names: dict[str, str] = {}  # the model as its first hit writes it
     for h in hits:
         if h.model:
             by_model.setdefault(field_key(h.model), {}).setdefault(h.doc_id, h)
-    for docs in by_model.values():
+            names.setdefault(field_key(h.model), h.model)
+    for key, docs in by_model.items():
         if len(docs) < 2:
             continue
         group = list(docs.values())
         mod_sets = {frozenset(field_key(m) for m in h.modifications) for h in group}
         revs = {field_key(h.revision or "") for h in group}
         if len(mod_sets) > 1 and not flt.modification:
-            return group[0].model, group, "modification"
+            return names[key], group, "modification"
         if len(revs) > 1 and not flt.revision:
-            return group[0].model, group, "revision"
+            return names[key], group, "revision"
     return None
 
 

@@ -47,7 +47,7 @@ def text_words(text: str) -> frozenset[str]:
     """Distinct content words of `text` as written (lower case): letter runs of two or more
     outside Chinese, and the question-side terms (analysis.query_terms: jieba words and
     character bigrams) of each Chinese run; stopwords left out."""
-    out = set()
+    out: set[str] = set()
     for run in _HAN_RE.findall(text):
         out.update(t for t in analysis.query_terms(run) if _HAN_RE.fullmatch(t))
     for w in _WORD_RE.findall(_HAN_RE.sub(" ", text)):

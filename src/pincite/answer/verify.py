@@ -80,7 +80,9 @@ def locate_quote(quote: str, source: str | None) -> tuple[int, int] | None:
     if not q.text:
         return None
     chk = _find_quote(quote, q.text, source)
-    return (chk.start, chk.end) if chk.verified else None
+    if not chk.verified or chk.start is None or chk.end is None:
+        return None
+    return chk.start, chk.end
 
 
 def _find_quote(quote: str, needle: str, source: str | None) -> QuoteCheck:
@@ -89,7 +91,9 @@ def _find_quote(quote: str, needle: str, source: str | None) -> QuoteCheck:
         return QuoteCheck(False, reason=REASON_UNAVAILABLE)
     exact, folded = _source_forms(source)
     cut_seen = False
-    for level, src, wanted in (("exact", exact, needle), ("loose", folded, loose(quote).text)):
+    forms: tuple[tuple[Literal["exact", "loose"], Normalized, str], ...] = (
+        ("exact", exact, needle), ("loose", folded, loose(quote).text))
+    for level, src, wanted in forms:
         found, cut = _find_whole(src.text, wanted)
         if found is not None:
             start, end = src.span_to_source(found, found + len(wanted))
@@ -166,7 +170,7 @@ def _number_key(number: str) -> str:
     """Comparison form of a number: normalised (script digits kept), no group separators, a
     leading zero written before a bare decimal point (".4" == "0.4")."""
     key = normalize(number).text.replace(" ", "")
-    key = key.translate(str.maketrans({"\u2212": "-", "\u2012": "-", "\u2013": "-"}))
+    key = key.translate(str.maketrans("\u2212\u2012\u2013", "---"))
     return re.sub(r"^(-?)\.", r"\g<1>0.", key)
 
 
@@ -285,7 +289,7 @@ def _script(text: str) -> str:
             counts["cyrillic"] += 1
         elif c.isalpha():
             counts["latin"] += 1
-    return max(counts, key=counts.get)
+    return max(counts, key=lambda script: counts[script])
 
 
 def _same_script(a: str, b: str) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from pincite.extract.model import LabelSource
+
 #: Joins the parts of the search-text prefix: "Pump manual / 5 Tests / 5.3 Pressure check".
 PREFIX_SEP = " / "
 #: What a path from detected headings puts in a search text (prefix_path): "path" (all of
@@ -52,7 +54,7 @@ class Chunk:
     text: str
     search_text: str
     page_label: str = ""
-    label_source: str | None = None
+    label_source: LabelSource | None = None
     kind: str = "text"
     ocr: bool = False
     address: dict | None = None

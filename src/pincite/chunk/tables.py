@@ -105,16 +105,22 @@ def table_chunks(doc: DocumentModel) -> list:
     return out
 
 
-def _valid(doc: DocumentModel, page: int, start, end) -> bool:
-    return (isinstance(start, int) and isinstance(end, int) and 1 <= page <= doc.page_count
-            and 0 <= start < end <= len(doc.page(page).text))
+def _valid_span(doc: DocumentModel, page: int, start: object, end: object) -> tuple[int, int] | None:
+    """(start, end) when both are char offsets of a non-empty span of page `page`'s text (a
+    table's or row's span as the extract stage recorded it), else None."""
+    if (isinstance(start, int) and isinstance(end, int) and 1 <= page <= doc.page_count
+            and 0 <= start < end <= len(doc.page(page).text)):
+        return start, end
+    return None
 
 
 def _table_span(doc: DocumentModel, table: dict) -> tuple[int, int] | None:
     """The table chunk's span of its start page (MAX_TABLE_CHARS: cut after a row)."""
-    page, start, end = table.get("page", 0), table.get("char_start"), table.get("char_end")
-    if not _valid(doc, page, start, end):
+    page = table.get("page", 0)
+    span = _valid_span(doc, page, table.get("char_start"), table.get("char_end"))
+    if span is None:
         return None
+    start, end = span
     if end - start > MAX_TABLE_CHARS:
         ends = [r["char_end"] for r in table.get("rows", [])
                 if r.get("page") == page and isinstance(r.get("char_end"), int)
@@ -129,7 +135,7 @@ def _row_groups(doc: DocumentModel, table: dict) -> list[tuple[int, PageText, in
     """(index of the first row, page, start, end) of each row chunk of ``table``; [] when a
     row has no clean span (module docstring)."""
     rows = table.get("rows", [])
-    if not rows or any(not _valid(doc, r.get("page", 0), r.get("char_start"), r.get("char_end"))
+    if not rows or any(_valid_span(doc, r.get("page", 0), r.get("char_start"), r.get("char_end")) is None
                        for r in rows):
         return []
     groups: list[list[int]] = []

@@ -8,7 +8,7 @@ from rich.table import Table
 
 from pincite.answer.messages import message
 from pincite.cli.export import source_line
-from pincite.contract import Answer
+from pincite.contract import Answer, Calculation
 from pincite.errors import shown
 
 
@@ -71,7 +71,7 @@ def print_answer(console: Console, ans: Answer) -> None:
             console.print(f"{lead}«{escape(c.quote)}»")
             console.print(f"    {escape(source_line(c, ans.language))}  {mark}")
     if ans.calculation is not None:
-        _print_calculation(console, ans)
+        _print_calculation(console, ans.calculation, ans.language)
     for c in ans.passages:
         console.print(f"  - {escape(source_line(c, ans.language))}: {escape(c.quote)}")
     if ans.status == "answered" and any(c.model for c in ans.citations()):
@@ -111,17 +111,17 @@ def registry_table(entries, source: str | None = None) -> Table:
     return t
 
 
-def _print_calculation(console: Console, ans: Answer) -> None:
-    """The calculation: result and rule, or why it was not done; each input with its source."""
-    c = ans.calculation
+def _print_calculation(console: Console, c: Calculation, language: str) -> None:
+    """The calculation: result and rule, or why it was not done; each input with its source
+    (messages in `language`, the answer's)."""
     if c.verified:
         console.print(f"[bold]= {escape(c.shown or '')} {escape(c.unit or '')}[/]  [dim]"
-                      f"{escape(message('computed', ans.language))}: "
+                      f"{escape(message('computed', language))}: "
                       f"{escape(c.formula)} = {escape(c.substitution or '')}; {escape(c.precision or '')}[/]")
     else:
-        console.print(f"[red]{escape(message('calc_not_done', ans.language).format(reason=c.reason or ''))}[/]")
+        console.print(f"[red]{escape(message('calc_not_done', language).format(reason=c.reason or ''))}[/]")
     for i in c.inputs:
-        src = f" — {escape(source_line(i.citation, ans.language))}" if i.citation else ""
+        src = f" — {escape(source_line(i.citation, language))}" if i.citation else ""
         mark = "[green]✓[/]" if i.verified else f"[red]✗ {escape(i.reason or '')}[/]"
         console.print(f"    {escape(i.name)} = {escape(i.text)}{src} {mark}")
 
@@ -135,7 +135,9 @@ WIDE_DOCS = 120
 def table(title: str, width: int) -> Table:
     """A rich Table titled `title` for a terminal `width` columns wide: bordered from
     WIDE_DOCS columns, else without borders or edge padding, so it fits 80 columns."""
-    return Table(title=title, **({} if width >= WIDE_DOCS else {"box": None, "pad_edge": False}))
+    if width >= WIDE_DOCS:
+        return Table(title=title)
+    return Table(title=title, box=None, pad_edge=False)
 
 
 def docs_table(rows, failures, width: int = WIDE_DOCS) -> tuple[Table, list[str]]:

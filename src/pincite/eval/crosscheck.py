@@ -274,6 +274,8 @@ def crosscheck_quote(pdf: Path, page: int, quote: str, *, password: str | None =
                 if mode == MARGIN_MODE:  # a page without margin words: its reading order
                     first = first or forms(page, "reading")
                     second = second or forms(page_end, "reading")
+                if first is None or second is None:  # not reached: "reading" always gives forms
+                    continue
                 found = split_across(needle, first, second)
                 if found.confirmed:
                     return Crosscheck(True, found.level, mode, bool(decoded))
@@ -314,7 +316,7 @@ def split_across(needle: str, first: tuple[str, str, list[int]],
             continue
         b = _match(tail, second)
         if b.confirmed:
-            level = "normalized" if a.level == b.level == "normalized" else "no-whitespace"
+            level: Level = "normalized" if a.level == b.level == "normalized" else "no-whitespace"
             return Crosscheck(True, level)
     return Crosscheck(False, "none")
 

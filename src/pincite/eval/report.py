@@ -190,7 +190,7 @@ def scores_svg(records: Sequence[EvalRecord], bar: float | None) -> str:
     ]
     for ax, (heading, groups) in zip(axes, splits):
         for n, (name, keep) in enumerate(groups):
-            xs = [min(1.0, max(SCORE_FLOOR, r.relevance)) for r in scored if keep(r)]
+            xs = [min(1.0, max(SCORE_FLOOR, p)) for r in scored if keep(r) and (p := r.relevance) is not None]
             ax.hist(xs, bins=edges, alpha=0.6, color=PALETTE[n], label=f"{name} ({len(xs)})")
         ax.set_xscale("log")
         ax.set_ylabel("questions")

@@ -176,7 +176,7 @@ class QuoteCrosschecker:
             if doc_id not in cache:
                 row = lib.catalog.get(doc_id)
                 pdf = None if row is None else lib.page_pdf(row)  # a converted DOCX: its PDF
-                cache[doc_id] = None if pdf is None else (pdf, passwords.get(row.file_name))
+                cache[doc_id] = None if row is None or pdf is None else (pdf, passwords.get(row.file_name))
             return cache[doc_id]
 
         def page_source(doc_id: str, page: int) -> str:
@@ -447,7 +447,7 @@ def percentiles(seconds: Iterable[float]) -> tuple[float, float]:
     return statistics.median(secs), secs[min(len(secs) - 1, int(round(0.95 * (len(secs) - 1))))]
 
 
-def run_eval(questions: list[dict], ask: Callable[[str], Answer],
+def run_eval(questions: list[dict], ask: Callable[..., Answer],
              on_record: Callable[[EvalRecord], None] | None = None,
              crosscheck: QuoteCrosschecker | None = None,
              page_text: Callable[[str, int], str] | None = None) -> list[EvalRecord]:

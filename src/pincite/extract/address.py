@@ -42,8 +42,9 @@ def merge_addresses(addresses: list[dict]) -> dict | None:
         return {"kind": kind, "start": min(a["start"] for a in same),
                 "end": max(a["end"] for a in same)}
     if kind == "sheet":
-        boxes = [_box(a["range"]) for a in same if a.get("sheet") == first.get("sheet")]
-        if all(b is not None for b in boxes):
+        found = [_box(a["range"]) for a in same if a.get("sheet") == first.get("sheet")]
+        boxes = [b for b in found if b is not None]
+        if len(boxes) == len(found):
             c1, r1 = min(b[0] for b in boxes), min(b[1] for b in boxes)
             c2, r2 = max(b[2] for b in boxes), max(b[3] for b in boxes)
             return {**first, "range": cell_range(c1, r1, c2, r2)}
@@ -81,8 +82,9 @@ def _box(ref: str) -> tuple[int, int, int, int] | None:
     parts = ref.split(":")
     if len(parts) > 2:
         return None
-    cells = [_CELL.match(p) for p in parts]
-    if not all(cells):
+    matched = [_CELL.match(p) for p in parts]
+    cells = [m for m in matched if m is not None]
+    if len(cells) < len(matched):
         return None
     cols = [column_number(m.group(1)) for m in cells]
     rows = [int(m.group(2)) for m in cells]

@@ -244,11 +244,10 @@ def _from_simple(num: str, page: int) -> Candidate | None:
 
 def _from_token(groups: dict[str, str | None], page: int) -> Candidate | None:
     """Candidate for a whole-line token matched by ``_TOKEN`` (or ``_ZH``)."""
-    if groups.get("arabic"):
-        n = int(groups["arabic"])
+    if arabic := groups.get("arabic"):
+        n = int(arabic)
         return Candidate(page, str(n), ("arabic", "", n - page))
-    if groups.get("roman"):
-        token = groups["roman"]
+    if token := groups.get("roman"):
         value = roman_value(token)
         if value is None:
             return None

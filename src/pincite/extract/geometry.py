@@ -1,9 +1,20 @@
-"""Small shared helpers of the extract stage: PDF transformation matrices and span trimming.
+"""Small shared helpers of the extract stage: PDF transformation matrices, span trimming and
+the addresses that name PDFium page objects.
 
 Matrices are PDF's [a b c d e f] (ISO 32000-1, 8.3.3): a point (x, y) maps to
 (a*x + c*y + e, b*x + d*y + f). Spans are [start, end) char offsets into a text.
 """
 from __future__ import annotations
+
+import ctypes
+from typing import Any
+
+
+def object_address(obj: Any) -> int:
+    """The address of a PDFium page object (an ``FPDF_PAGEOBJECT`` pointer from pypdfium2's
+    raw bindings) as an int, the key under which the extract stage files text objects: the
+    value ``FPDFText_GetTextObject`` gives for the same object. 0 for a null pointer."""
+    return ctypes.cast(obj, ctypes.c_void_p).value or 0
 
 
 def compose(outer: tuple[float, ...], inner: tuple[float, ...]) -> tuple[float, ...]:

@@ -311,7 +311,16 @@ def _runs_on(text: str, lines: list[Line], i: int) -> bool:
 
 def _numbering_is_latin(title: str) -> bool:
     m = _KEYWORD_RE.match(title)
-    return bool(m) and m.group("kw").isascii()
+    return m is not None and m.group("kw").isascii()
+
+
+def _digit_number(title: str) -> str:
+    """The number of a title that `_DIGIT_RE` matches ("4.12" of "4.12 Scope"); ValueError for
+    any other title (callers pass only headings of kind "digit")."""
+    m = _DIGIT_RE.match(title)
+    if m is None:
+        raise ValueError(f"not a numbered heading: {title!r}")
+    return m.group("num")
 
 
 def _in_sequence(found: list[tuple[Heading, str, float, bool]]) -> list[tuple[Heading, str, float, bool]]:
@@ -321,15 +330,15 @@ def _in_sequence(found: list[tuple[Heading, str, float, bool]]) -> list[tuple[He
     the count. Where the document has at least CHILDREN_MIN deeper digit headings ("4.12", "4.12.4") but none
     of its top-level ones has a child, those are not chapters ("25 LFTDEG", a label in a chart
     of en-usntps-ftm-103, whose chapters are numbered "1.1", "1.2", ...)."""
-    tops = [(k, int(_DIGIT_RE.match(h.title).group("num"))) for k, (h, kind, _, _) in enumerate(found)
+    tops = [(k, int(_digit_number(h.title))) for k, (h, kind, _, _) in enumerate(found)
             if kind == "digit" and h.level == 1]
-    deeper = {_DIGIT_RE.match(h.title).group("num").split(".")[0]
+    deeper = {_digit_number(h.title).split(".")[0]
               for h, kind, _, _ in found if kind == "digit" and h.level >= 2}
     if (sum(kind == "digit" and h.level >= 2 for h, kind, _, _ in found) >= CHILDREN_MIN
             and not any(str(n) in deeper for _, n in tops)):
         orphans = {k for k, _ in tops}
         found = [item for k, item in enumerate(found) if k not in orphans]
-        tops = [(k, int(_DIGIT_RE.match(h.title).group("num"))) for k, (h, kind, _, _) in enumerate(found)
+        tops = [(k, int(_digit_number(h.title))) for k, (h, kind, _, _) in enumerate(found)
                 if kind == "digit" and h.level == 1]
     drop: set[int] = set()
     styles: dict[tuple[float, bool], list[tuple[int, int]]] = {}
@@ -383,9 +392,9 @@ def _levels(found: list[tuple[Heading, str, float, bool]], body: float = 0.0) ->
         if len(cover) < len(plain):
             plain = [(h, size) for h, size in plain if id(h) not in cover]
     elif plain:
-        first = min((h.page, h.start) for h, _, _ in numbered)
+        first_at = min((h.page, h.start) for h, _, _ in numbered)
         plain = [(h, size) for h, size in plain
-                 if size <= top_numbered + SIZE_TOLERANCE and (h.page, h.start) > first]
+                 if size <= top_numbered + SIZE_TOLERANCE and (h.page, h.start) > first_at]
     keep = {id(h) for h, _ in plain}
     sizes = sorted({round(size * 2) / 2 for _, size in plain}, reverse=True)
     out: list[Heading] = []

@@ -35,7 +35,7 @@ import ctypes
 
 import pypdfium2.raw as pdfium_c
 
-from pincite.extract.geometry import apply, compose
+from pincite.extract.geometry import apply, compose, object_address
 
 #: Text drawn smaller than this many points (effective size) is hidden.
 MIN_TEXT_PT = 2.0
@@ -87,7 +87,8 @@ def hidden_text_objects(page) -> dict[int, str]:
     def colour(getter, obj) -> tuple[int, int, int, int] | None:
         if not getter(obj, *(ctypes.byref(x) for x in u)):
             return None
-        return tuple(x.value for x in u)
+        r, g, b, a = (x.value for x in u)
+        return r, g, b, a
 
     def walk(owner, is_form: bool, outer, depth: int) -> None:
         nonlocal seen
@@ -124,7 +125,7 @@ def hidden_text_objects(page) -> dict[int, str]:
                 continue
             why = _hidden_why(obj, bounds(obj, outer), outer)
             if why is not None:
-                found[ctypes.cast(obj, ctypes.c_void_p).value] = why
+                found[object_address(obj)] = why
 
     def _hidden_why(obj, box, outer) -> str | None:
         render = pdfium_c.FPDFTextObj_GetTextRenderMode(obj)
@@ -151,7 +152,7 @@ def hidden_text_objects(page) -> dict[int, str]:
         if paint[3] == 0:
             return TRANSPARENT
         if under is not None and box is not None and _close(paint[:3], under):
-            same_colour.append((ctypes.cast(obj, ctypes.c_void_p).value, box, paint[:3]))
+            same_colour.append((object_address(obj), box, paint[:3]))
         return None
 
     same_colour: list[tuple[int, tuple[float, float, float, float], tuple[int, int, int]]] = []

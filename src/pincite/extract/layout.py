@@ -170,7 +170,7 @@ class _Index:
         if self.runs and source is None:
             raise ValueError("a char_map needs the text it maps back to (source)")
         self._starts = [r[0] for r in self.runs]
-        self.text = source if self.runs else text  # PDFium's own text of the page
+        self.text = source if self.runs and source is not None else text  # PDFium's own text of the page
         self.count = pdfium_c.FPDFText_CountChars(self.raw)
         self.identity = len(self.text.encode("utf-16-le")) // 2 == len(self.text) == self.count
         self._pos = 0
@@ -629,7 +629,9 @@ def margin_words(lines: list[list[tuple[float, float, float, float, str]]], widt
     heights = sorted(b.height for b in boxes if b.height > 0)
     h = heights[len(heights) // 2]
     items = _word_items(lines, boxes, body, width, h)
-    moving = _moving(items, body, h) if items is not None else None
+    if items is None:
+        return set()
+    moving = _moving(items, body, h)
     if not moving:
         return set()
     row = {id(b): i for i, b in enumerate(boxes)}
@@ -895,9 +897,9 @@ def _stacks(items: list[_Item], body_items: list[_Item], body: tuple[float, floa
         col = sorted((it for it in notes if it.note and (it.left < body[0]) == side),
                      key=lambda it: -it.line.top)
         stack: list[_Item] = []
-        for it in col + [None]:
-            if it is not None and stack and stack[-1].line.bottom - it.line.top <= STACK_GAP * h:
-                stack.append(it)
+        for nxt in [*col, None]:
+            if nxt is not None and stack and stack[-1].line.bottom - nxt.line.top <= STACK_GAP * h:
+                stack.append(nxt)
                 continue
             if stack:
                 beside = _table_free(stack, items, body) and any(
@@ -906,7 +908,7 @@ def _stacks(items: list[_Item], body_items: list[_Item], body: tuple[float, floa
                 for s in stack:
                     s.note, s.stack = beside, (n if beside else -1)
                 n += beside
-            stack = [it] if it is not None else []
+            stack = [nxt] if nxt is not None else []
     return n
 
 
@@ -1167,13 +1169,13 @@ def compose_maps(outer: list[list[int]] | list[tuple[int, int, int]],
         return [list(r) for r in outer]
     if not outer:
         return [list(r) for r in inner]
-    inner = sorted(tuple(r) for r in inner)
-    starts = [r[0] for r in inner]
+    ordered = sorted(tuple(r) for r in inner)
+    starts = [r[0] for r in ordered]
     out: list[list[int]] = []
     for t, s, n in outer:
         k = max(0, bisect_right(starts, s) - 1)
-        while k < len(inner) and inner[k][0] < s + n:
-            b, c, m = inner[k]
+        while k < len(ordered) and ordered[k][0] < s + n:
+            b, c, m = ordered[k]
             lo, hi = max(s, b), min(s + n, b + m)
             if lo < hi:
                 a0, c0, length = t + lo - s, c + lo - b, hi - lo

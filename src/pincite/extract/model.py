@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 #: Bump when the DocumentModel shape or the extraction rules change (part of the index profile).
 #: pdfium-2: printed folios from headers/footers when a PDF has no /PageLabels (label_source "folio").
@@ -27,6 +27,11 @@ from typing import Any
 #: pdfium-9: text a reader cannot see is left out of the page text and listed in
 #: PageText.hidden (extract.hidden).
 EXTRACTOR_VERSION = "pdfium-9"
+
+
+#: Where a printed page label came from (PageText.label_source): the PDF's /PageLabels, or a
+#: folio read from the page's header or footer (pincite.extract.folio).
+LabelSource = Literal["pagelabels", "folio"]
 
 
 @dataclass
@@ -80,7 +85,7 @@ class PageText:
     page: int
     text: str
     page_label: str = ""
-    label_source: str | None = None
+    label_source: LabelSource | None = None
     width: float = 0.0
     height: float = 0.0
     ocr: bool = False

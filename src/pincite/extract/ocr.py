@@ -34,7 +34,7 @@ import shutil
 import subprocess
 import tempfile
 import time
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -145,7 +145,8 @@ def render_page(page: pdfium.PdfPage, path: Path, dpi: float = DPI) -> PageImage
     return PageImage(path, width, height, dpi, _device_to_page(page, width, height))
 
 
-def _device_to_page(page: pdfium.PdfPage, width: int, height: int) -> tuple[float, ...]:
+def _device_to_page(page: pdfium.PdfPage, width: int,
+                    height: int) -> tuple[float, float, float, float, float, float]:
     """The affine pixel -> page-point map PDFium uses for a (width x height) rendering."""
 
     def point(x: int, y: int) -> tuple[float, float]:
@@ -253,7 +254,7 @@ def ocr_pages(pdf: pdfium.PdfDocument, indices: list[int], executable: str) -> d
         return results
     n_workers = workers()
     with tempfile.TemporaryDirectory(prefix="pincite-ocr-") as tmp, ThreadPoolExecutor(n_workers) as pool:
-        pending = {}
+        pending: dict[int, Future[OcrResult]] = {}
 
         def collect(block: bool) -> None:
             for index, future in list(pending.items()):

@@ -74,6 +74,7 @@ import unicodedata
 import warnings as pywarnings
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 from xml.etree import ElementTree
 
 from pincite.errors import ConversionError, DamagedDocument, EmptyFile, IngestError
@@ -328,7 +329,7 @@ class _StyleFacts:
         sid = p._p.style
         if sid not in self._facts:
             style = p.style
-            chain = []
+            chain: list[Any] = []  # python-docx styles, the paragraph's own first
             while style is not None and len(chain) < 10:
                 chain.append(style)
                 style = style.base_style
@@ -522,8 +523,10 @@ def locate_blocks(pieces: list[list[str]], page_texts: list[str]) -> list[BlockP
         j = i
         while j < len(pieces) and places[j] is None:
             j += 1
-        lo = places[i - 1][1] if i > 0 else 0
-        hi = places[j][0] if j < len(pieces) else len(norm)
+        before = places[i - 1] if i > 0 else None  # found (pass 1 or the run before)
+        after = places[j] if j < len(pieces) else None
+        lo = before[1] if before is not None else 0
+        hi = after[0] if after is not None else len(norm)
         for k in range(i, j):
             hit = _find_block(norm, needles[k], lo, hi, hi, anchors=False)
             if hit:
@@ -533,8 +536,8 @@ def locate_blocks(pieces: list[list[str]], page_texts: list[str]) -> list[BlockP
     for i, place in enumerate(places):
         exact = place is not None
         if place is None:  # the gap between the found neighbours
-            lo = next((places[k][1] for k in range(i - 1, -1, -1) if places[k] is not None), 0)
-            hi = next((places[k][0] for k in range(i + 1, len(places)) if places[k] is not None), len(norm))
+            lo = next((p[1] for p in reversed(places[:i]) if p is not None), 0)
+            hi = next((p[0] for p in places[i + 1:] if p is not None), len(norm))
             place = (lo, hi) if hi > lo else None
         out.append(BlockPlace(_page_spans(owner, place, page_texts), exact) if place else None)
     return out
@@ -847,10 +850,10 @@ def _sheet_units(ws, extras: _SheetExtras):
     """Units of one sheet: blocks of at most XLSX_ROWS_PER_UNIT rows with values."""
     from openpyxl.utils.cell import column_index_from_string, coordinate_from_string
 
-    uncached = {}
-    for ref, formula in extras.uncached.items():
+    uncached: dict[tuple[int, int], str] = {}  # (row, column) -> formula
+    for ref, expression in extras.uncached.items():
         col, row = coordinate_from_string(ref)
-        uncached[(row, column_index_from_string(col))] = formula
+        uncached[(row, column_index_from_string(col))] = expression
     merges_by_row: dict[int, list[tuple[int, int, int, int]]] = {}
     for c1, r1, c2, r2 in extras.merges:
         if r2 - r1 < MAX_MERGE_FILL and c2 - c1 < MAX_MERGE_FILL:
@@ -895,7 +898,7 @@ def _sheet_units(ws, extras: _SheetExtras):
         stacks = (header is not None and header_row == last_row == row_no - 1
                   and (header_widened or len(shown) > header_count))
         if (starts_table or stacks) and _is_header(raw, names):
-            if stacks:
+            if stacks and header is not None:
                 header = {c: _stack(header.get(c), names.get(c)) for c in set(header) | set(names)}
             else:
                 header = dict(names)

@@ -65,6 +65,7 @@ import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from typing import AbstractSet, Any, Mapping, TypeVar
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -76,7 +77,7 @@ from pincite.extract import hidden as hidden_mod
 from pincite.extract import layout
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
-from pincite.extract.geometry import apply, compose
+from pincite.extract.geometry import apply, compose, object_address
 from pincite.extract.model import DocumentModel, PageText
 from pincite.extract.quality import (
     WEAK_MAX_LETTERS,
@@ -430,7 +431,7 @@ _LINE_BREAKS = "\r\n"
 
 
 def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: str,
-                    also: set[int] = frozenset()) -> list[int]:
+                    also: AbstractSet[int] = frozenset()) -> list[int]:
     """Offsets into ``text`` (PDFium's text of ``page``, ``get_text_range()``) of the chars
     to leave out of the page text, in increasing order; [] on nearly every page.
 
@@ -462,7 +463,11 @@ def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: st
     return sorted(marked | stranded_space(text, marked))
 
 
-def object_offsets(textpage: pdfium.PdfTextPage, text: str, objects: dict) -> dict[int, object]:
+#: The value type of the objects `object_offsets` maps chars to.
+V = TypeVar("V")
+
+
+def object_offsets(textpage: pdfium.PdfTextPage, text: str, objects: Mapping[int, V]) -> dict[int, V]:
     """Offsets into ``text`` (PDFium's text of the page, ``get_text_range()``) of the chars
     drawn by the text objects keyed in ``objects`` (addresses, as ``FPDFText_GetTextObject``
     gives them) -> that object's value; line breaks PDFium puts among them are not included.
@@ -477,10 +482,10 @@ def object_offsets(textpage: pdfium.PdfTextPage, text: str, objects: dict) -> di
     unit_to_offset: list[int] | None = None
     if not identity and len(text.encode("utf-16-le")) // 2 != len(text):
         unit_to_offset = [i for i, ch in enumerate(text) for _ in range(2 if ord(ch) > 0xFFFF else 1)]
-    marked: dict[int, object] = {}
+    marked: dict[int, V] = {}
     for k in range(max(0, n)):
         obj = pdfium_c.FPDFText_GetTextObject(raw, k)
-        value = objects.get(ctypes.cast(obj, ctypes.c_void_p).value) if obj else None
+        value = objects.get(object_address(obj)) if obj else None
         if value is None:
             continue
         t = k if identity else pdfium_c.FPDFText_GetTextIndexFromCharIndex(raw, k)
@@ -565,7 +570,7 @@ def no_text_objects(page: pdfium.PdfPage) -> set[int]:
             if kind == form_kind:
                 stack.append((obj, hidden, depth + 1))
             elif hidden:
-                found.add(ctypes.cast(obj, ctypes.c_void_p).value)
+                found.add(object_address(obj))
     return found
 
 
@@ -624,7 +629,8 @@ def _image_coverage(page: pdfium.PdfPage) -> tuple[float, bool]:
     found = False
     seen = 0
     identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    stack = [(None, identity, 0)]  # (form object or None for the page, matrix to page, depth)
+    # (form object or None for the page, matrix to page, depth)
+    stack: list[tuple[Any, tuple[float, ...], int]] = [(None, identity, 0)]
     while stack:
         form, outer, depth = stack.pop()
         count = (pdfium_c.FPDFFormObj_CountObjects(form) if form is not None

@@ -29,6 +29,7 @@ import subprocess
 import sys
 from collections import deque
 from pathlib import Path
+from typing import IO
 
 from pincite.errors import ReaderCrashed
 from pincite.extract.reader import Extracted, FileReader
@@ -52,7 +53,7 @@ class ReadAhead:
 
     def __init__(self, reader: FileReader, password: str | None = None):
         self._reader, self._password = reader, password
-        self._proc: subprocess.Popen | None = None
+        self._proc: subprocess.Popen[bytes] | None = None
         self._queue: deque[tuple[Path, str]] = deque()
 
     def __enter__(self) -> "ReadAhead":
@@ -77,15 +78,15 @@ class ReadAhead:
         while self._queue:
             head, head_sha = self._queue[0]
             try:
-                status, value = self._receive()
+                value = self._receive()
             except _Died:
-                status, value = self._read_again(head, head_sha)
+                value = self._read_again(head, head_sha)
             self._queue.popleft()
             if head != path:
-                if status == "ok":
+                if isinstance(value, Extracted):
                     value.cleanup()
                 continue
-            if status == "error":
+            if isinstance(value, BaseException):
                 raise value
             return value
         return None
@@ -97,7 +98,8 @@ class ReadAhead:
         if proc is None:
             return
         try:
-            proc.stdin.close()
+            if proc.stdin is not None:
+                proc.stdin.close()
         except OSError:
             pass
         if kill:
@@ -107,7 +109,8 @@ class ReadAhead:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
-        proc.stdout.close()
+        if proc.stdout is not None:
+            proc.stdout.close()
 
     # -- internals -------------------------------------------------------------------
     def _start(self) -> None:
@@ -116,23 +119,39 @@ class ReadAhead:
         self._proc = subprocess.Popen([sys.executable, "-c", "from pincite.extract.readahead import main; main()"],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
 
+    def _pipes(self) -> tuple[IO[bytes], IO[bytes]]:
+        """The child's stdin and stdout (both pipes since `_start`); _Died without a child."""
+        proc = self._proc
+        if proc is None or proc.stdin is None or proc.stdout is None:
+            raise _Died()
+        return proc.stdin, proc.stdout
+
     def _send(self, path: Path, sha: str) -> None:
         if self._proc is None:
             self._start()
+        stdin, _ = self._pipes()
         try:
-            pickle.dump((self._reader, path, sha, self._password), self._proc.stdin,
-                        protocol=pickle.HIGHEST_PROTOCOL)
-            self._proc.stdin.flush()
+            pickle.dump((self._reader, path, sha, self._password), stdin, protocol=pickle.HIGHEST_PROTOCOL)
+            stdin.flush()
         except (BrokenPipeError, OSError):
             pass  # it died: take() finds out and reads again
 
-    def _receive(self) -> tuple[str, object]:
+    def _receive(self) -> Extracted | BaseException:
+        """The child's next answer: the Extracted it read or the exception the read raised
+        (the pair `_answer` sent, unpacked). _Died when the pipe ends or the pair is neither."""
+        _, stdout = self._pipes()
         try:
-            return pickle.load(self._proc.stdout)
+            answer = pickle.load(stdout)
         except (EOFError, pickle.UnpicklingError, OSError) as e:
             raise _Died() from e
+        status, value = answer
+        if status == "ok" and isinstance(value, Extracted):
+            return value
+        if status == "error" and isinstance(value, BaseException):
+            return value
+        raise _Died()
 
-    def _read_again(self, path: Path, sha: str) -> tuple[str, object]:
+    def _read_again(self, path: Path, sha: str) -> Extracted | BaseException:
         """The child died on the head of the queue: restart it and ask again for the head and
         the rest of the queue. Dying again, the head fails with ReaderCrashed, and a fresh
         child is asked for the rest."""
@@ -143,7 +162,7 @@ class ReadAhead:
             pass
         self._restart(list(self._queue)[1:])
         self._queue.appendleft((path, sha))  # not asked again: take() pops it with this answer
-        return "error", ReaderCrashed(path)
+        return ReaderCrashed(path)
 
     def _restart(self, jobs: list[tuple[Path, str]]) -> None:
         """Kill the child and ask a fresh one for `jobs`, in order (none: no child yet)."""

@@ -40,6 +40,7 @@ import zipfile
 import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import NoReturn
 from xml.etree import ElementTree
 
 from pincite.errors import DamagedDocument, EmptyFile, NotAPdf, NotSupported, TooLarge, UnsafeArchive, UnsafeXml
@@ -153,7 +154,7 @@ def sniff(path: Path, *, name: str | None = None, zip_limits: ZipLimits = ZipLim
     _refuse(path, name, "the bytes are no PDF (%PDF-), Office file (ZIP) or UTF-8/UTF-16 text")
 
 
-def _refuse(path: Path, name: str, why: str) -> None:
+def _refuse(path: Path, name: str, why: str) -> NoReturn:
     if name.lower().endswith(".pdf"):
         raise NotAPdf(path, f"no %PDF- header in the first {PDF_HEADER_WINDOW} bytes; {why}")
     raise NotSupported(path, why)
@@ -280,6 +281,7 @@ def check_archive(path: Path, zf: zipfile.ZipFile, limits: ZipLimits) -> None:
 def _check_overlaps(path: Path, zf: zipfile.ZipFile, infos: list[zipfile.ZipInfo]) -> None:
     """Each entry's local header and data must lie inside the file, apart from the others."""
     fp = zf.fp
+    assert fp is not None, "the archive is open (called inside `with zf`)"
     size = fp.seek(0, 2)
     spans = []
     for info in infos:
@@ -396,10 +398,10 @@ def _xml_parts_by_type(path: Path, zf: zipfile.ZipFile):
         ctype = (el.get("ContentType") or "").lower()
         # "application/xml", "...sheet.main+xml"; not "...presentationml.printerSettings"
         is_xml = ctype.split(";")[0].strip().endswith("xml") and not ctype.startswith("image/")
-        if tag == "Default" and el.get("Extension"):
-            defaults[el.get("Extension").lower()] = is_xml
-        elif tag == "Override" and el.get("PartName"):
-            overrides[el.get("PartName").lstrip("/")] = is_xml
+        if tag == "Default" and (extension := el.get("Extension")):
+            defaults[extension.lower()] = is_xml
+        elif tag == "Override" and (part := el.get("PartName")):
+            overrides[part.lstrip("/")] = is_xml
 
     def declared_xml(name: str) -> bool:
         if name in overrides:

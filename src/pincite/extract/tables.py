@@ -65,6 +65,7 @@ import ctypes
 import io
 import re
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -156,7 +157,7 @@ def page_rules(page: pdfium.PdfPage) -> Rules:
     get_type, get_bounds = pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDFPageObj_GetBounds
     path_kind, form_kind = pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_FORM
     identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    stack = [(None, identity, 0)]
+    stack: list[tuple[Any, tuple[float, ...], int]] = [(None, identity, 0)]  # (form or None, matrix, depth)
     seen = 0
     while stack:
         form, outer, depth = stack.pop()
@@ -600,16 +601,16 @@ def _build_table(cells: list[tuple[float, float, float, float]], chars: _Chars, 
             continue
         if r in merged and len(set(values)) == 1:
             values = [values[0]] + [""] * (ncols - 1)  # one cell across the table: a note
-        parts = [(top, bottom, vals, _span(chars, mask, mask))
+        lines = [(top, bottom, vals, _span(chars, mask, mask))
                  for top, bottom, vals in _split_lines(chars, p.text, xe, band_top, band_bottom,
                                                        values, r in merged)
                  for mask in [chars.inside(left, bottom, right, top)]]
-        if len(parts) > 1 and any(span is None for *_, span in parts):
+        if len(lines) > 1 and any(span is None for *_, span in lines):
             # the text runs column by column (one cell lists two names, the other wraps its
             # text): one row after all
             mask = chars.inside(left, band_bottom, right, band_top)
-            parts = [(band_top, band_bottom, values, _span(chars, mask, mask))]
-        for top, bottom, vals, span in parts:
+            lines = [(band_top, band_bottom, values, _span(chars, mask, mask))]
+        for top, bottom, vals, span in lines:
             rows.append({"page": p.page, "cells": vals,
                          "bbox": [round(left, 2), round(bottom, 2), round(right, 2), round(top, 2)],
                          "char_start": span[0] if span else None,

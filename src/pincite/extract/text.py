@@ -87,7 +87,9 @@ def _groups(lines: list[str], *, markdown: bool) -> list[list[tuple[int, str]]]:
 
 
 def _unit(n: int, group: list[tuple[int, str]]) -> PageText:
-    spans, pos, parts = [], 0, []
+    spans: list[dict] = []
+    parts: list[str] = []
+    pos = 0
     for no, line in group:
         if line.strip():
             spans.append({"start": pos, "end": pos + len(line),

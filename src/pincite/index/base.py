@@ -6,12 +6,13 @@ Must not import answer/.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Iterator, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, Sequence, runtime_checkable
 
 if TYPE_CHECKING:
     import numpy as np
 
     from pincite.chunk.model import Chunk
+    from pincite.extract.model import LabelSource
 
 from pincite.store.fields import DEFAULT_TRUST, TRUST_LEVELS, field_key
 
@@ -87,8 +88,10 @@ class SearchFilter:
             raise ValueError(f"{where}: unknown scope key(s) {', '.join(sorted(unknown))}; "
                              f"known: {', '.join(SCOPE_KEYS)}")
         try:
-            return cls(**{k: (str(v) if k in ("model", "modification", "revision") and v is not None else v)
-                          for k, v in scope.items()})
+            # values of any type: __post_init__ checks them
+            given: dict[str, Any] = {k: (str(v) if k in ("model", "modification", "revision") and v is not None
+                                         else v) for k, v in scope.items()}
+            return cls(**given)
         except ValueError as e:
             raise ValueError(f"{where}: {e}") from None
 
@@ -125,7 +128,7 @@ class Hit:
     file: str = ""
     title: str = ""
     page_label: str = ""
-    label_source: str | None = None
+    label_source: LabelSource | None = None
     kind: str = "text"
     ocr: bool = False
     address: dict | None = None

@@ -246,8 +246,8 @@ class EdgeIndex:
         for i in range(0, len(chunks), batch):
             points = []
             for j, (c, toks) in enumerate(zip(chunks[i:i + batch], token_lists[i:i + batch]), i):
-                vectors = {SPARSE: self._doc_vector(toks)}
-                if self.dense_dim:
+                vectors: dict[str, qe.NamedVector] = {SPARSE: self._doc_vector(toks)}
+                if self.dense_dim and dense is not None:  # check_dense: present when dense_dim
                     vectors[DENSE] = dense[j].tolist()
                 points.append(qe.Point(point_id(c.chunk_id), vectors, self._payload(c, payload_extra, state)))
             self.shard.update(qe.UpdateOperation.upsert_points(points))
@@ -334,7 +334,9 @@ class EdgeIndex:
         else:
             pre = [qe.Prefetch(limit=limit * PREFETCH_FACTOR, query=q, filter=flt_q, params=params)
                    for q in sides]
-            req = qe.QueryRequest(limit=wide, prefetches=pre, query=qe.Fusion.Rrf(k=RRF_K),
+            # qdrant-edge's stub nests Rrf in Fusion without deriving it; at run time it is a Fusion
+            req = qe.QueryRequest(limit=wide, prefetches=pre,
+                                  query=qe.Fusion.Rrf(k=RRF_K),  # type: ignore[arg-type]
                                   filter=flt_q, with_payload=True, with_vector=[DENSE])
         points = ranked(self.shard.query(req), limit)
         hits = [self._hit(p, rank) for rank, p in enumerate(points, start=1)]
@@ -380,13 +382,13 @@ class EdgeIndex:
     def doc_ids(self) -> set[str]:
         """Doc ids of all points (any state); used to find orphans."""
         facet = self.shard.facet(qe.FacetRequest(key="doc_id", limit=1_000_000))
-        return {h.value for h in facet.hits}
+        return {str(h.value) for h in facet.hits}
 
     def ready_counts(self) -> dict[str, int]:
         """{doc_id: number of ready points} for every document with any (one exact facet)."""
         facet = self.shard.facet(qe.FacetRequest(key="doc_id", limit=1_000_000, exact=True,
                                                  filter=self._must(state="ready")))
-        return {h.value: h.count for h in facet.hits}
+        return {str(h.value): h.count for h in facet.hits}
 
     def count_matching(self, flt: SearchFilter | None) -> int:
         """Ready points that `flt` lets a search see (0: no document in scope)."""
@@ -408,8 +410,9 @@ class EdgeIndex:
         documents, model, modification and revision asked (SearchFilter). A point without
         a model (modification, revision) never matches a filter on it."""
         flt = flt or SearchFilter()
-        must = [qe.FieldCondition(key="state", match=qe.MatchValue("ready")),
-                qe.FieldCondition(key="trust", match=qe.MatchAny(flt.allowed_trust()))]
+        must: list[qe.ConditionType] = [
+            qe.FieldCondition(key="state", match=qe.MatchValue("ready")),
+            qe.FieldCondition(key="trust", match=qe.MatchAny(flt.allowed_trust()))]
         if flt.doc_ids is not None:
             must.append(qe.FieldCondition(key="doc_id", match=qe.MatchAny(list(flt.doc_ids))))
         for key, value in flt.field_conditions().items():
@@ -452,7 +455,8 @@ class EdgeIndex:
         ValueError for a dense vector of another dimension or one missing."""
         batch = []
         for p in points:
-            vectors = {SPARSE: qe.SparseVector(indices=p.sparse_indices, values=p.sparse_values)}
+            vectors: dict[str, qe.NamedVector] = {
+                SPARSE: qe.SparseVector(indices=p.sparse_indices, values=p.sparse_values)}
             dense = stored_dense(p, self.dense_dim)
             if dense is not None:
                 vectors[DENSE] = dense

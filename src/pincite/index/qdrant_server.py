@@ -168,7 +168,7 @@ class QdrantServerIndex:
             points = []
             for j, (c, toks) in enumerate(zip(chunks[i:i + batch], token_lists[i:i + batch]), i):
                 vectors: dict = {SPARSE: self._doc_vector(toks)}
-                if self.dense_dim:
+                if self.dense_dim and dense is not None:  # check_dense: present when dense_dim
                     vectors[DENSE] = dense[j].tolist()
                 points.append(models.PointStruct(id=point_id(c.chunk_id), vector=vectors,
                                                  payload=EdgeIndex._payload(c, payload_extra, state)))
@@ -337,7 +337,7 @@ def switch_alias(client: "QdrantClient", name: str, collection: str) -> None:
     old = alias_target(client, name)
     if old == collection:
         return
-    ops = []
+    ops: list[models.AliasOperations] = []
     if old is not None:
         ops.append(models.DeleteAliasOperation(delete_alias=models.DeleteAlias(alias_name=name)))
     elif client.collection_exists(name):
@@ -375,8 +375,9 @@ def _filter(flt: SearchFilter | None):
     from qdrant_client import models
 
     flt = flt or SearchFilter()
-    must = [models.FieldCondition(key="state", match=models.MatchValue(value="ready")),
-            models.FieldCondition(key="trust", match=models.MatchAny(any=flt.allowed_trust()))]
+    must: list[models.Condition] = [
+        models.FieldCondition(key="state", match=models.MatchValue(value="ready")),
+        models.FieldCondition(key="trust", match=models.MatchAny(any=flt.allowed_trust()))]
     if flt.doc_ids is not None:
         must.append(models.FieldCondition(key="doc_id", match=models.MatchAny(any=list(flt.doc_ids))))
     for key, value in flt.field_conditions().items():

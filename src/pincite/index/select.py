@@ -18,10 +18,14 @@ from __future__ import annotations
 import os
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pincite.config import API_KEY_ENV, IndexSpec
 
 from .base import Index
+
+if TYPE_CHECKING:
+    from .qdrant_server import QdrantServerIndex
 
 #: qdrant-client's in-process engines opened in memory in this process, one per data folder:
 #: a memory index lives as long as the process, across a Library's close and reopen.
@@ -55,7 +59,7 @@ def open_index(spec: IndexSpec, data_dir: Path, dense_dim: int | None, lock=None
                              shards=spec.shards, replicas=spec.replicas, int8=spec.int8)
 
 
-def new_collection(spec: IndexSpec, data_dir: Path, dense_dim: int | None) -> Index:
+def new_collection(spec: IndexSpec, data_dir: Path, dense_dim: int | None) -> QdrantServerIndex:
     """A new, empty Qdrant collection "<spec.collection>-<8 hex>" beside the live one, for a
     rebuild to fill (its name: the result's `collection`); switch it in with
     `switch_collection`, or drop it with `drop_collection`."""

@@ -25,7 +25,7 @@ from pydantic import BaseModel, Field
 from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
 from pincite.library.facade import Library
 from pincite.store.catalog import DocumentRow
-from pincite.store.fields import TRUST_LEVELS
+from pincite.store.fields import TrustLevel
 
 from .. import __version__
 from ..errors import PinciteError
@@ -101,7 +101,7 @@ Question = Annotated[str, Field(min_length=1, max_length=2000,
 ScopeModel = Annotated[str | None, Field(description="only documents for this equipment model (e.g. PX-200)")]
 ScopeModification = Annotated[str | None, Field(description="only documents covering this modification")]
 ScopeRevision = Annotated[str | None, Field(description="only documents of this revision or edition")]
-ScopeTrust = Annotated[list[Literal[TRUST_LEVELS]] | None,  # type: ignore[valid-type]
+ScopeTrust = Annotated[list[TrustLevel] | None,
                        Field(description="trust levels allowed; default normative and reference")]
 IncludeUploaded = Annotated[bool, Field(description="let uploaded (not normative) documents answer too")]
 DocIds = Annotated[list[Annotated[str, Field(pattern=DOC_ID_PATTERN)]] | None,

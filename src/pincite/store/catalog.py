@@ -16,7 +16,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import ContextManager, Iterable, Iterator, Protocol
+from typing import Any, ContextManager, Iterable, Iterator, Mapping, Protocol
 
 from pincite.store.fields import DocFields
 
@@ -367,18 +367,18 @@ class Catalog:
         return dict(self.db.execute("SELECT key, value FROM meta"))
 
     # -- helpers --------------------------------------------------------------------
-    def _rows(self, sql: str, args: tuple) -> Iterator[sqlite3.Row]:
+    def _rows(self, sql: str, args: tuple) -> Iterator[dict[str, Any]]:
         cur = self.db.execute(sql, args)
         names = [d[0] for d in cur.description]
         for r in cur:
             yield dict(zip(names, r))
 
     @staticmethod
-    def _row(r: dict) -> DocumentRow:
-        r = dict(r)
-        r["warnings"] = json.loads(r["warnings"])
-        r["modifications"] = json.loads(r.get("modifications") or "[]")
-        return DocumentRow(**{k: r[k] for k in _COLUMNS if k in r})
+    def _row(r: Mapping[str, Any]) -> DocumentRow:
+        d = dict(r)
+        d["warnings"] = json.loads(d["warnings"])
+        d["modifications"] = json.loads(d.get("modifications") or "[]")
+        return DocumentRow(**{k: d[k] for k in _COLUMNS if k in d})
 
     def transaction(self) -> "_Transaction":
         """One write transaction (BEGIN IMMEDIATE; nested uses join the outer one)."""

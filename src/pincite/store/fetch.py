@@ -92,7 +92,7 @@ def check_url(url: str) -> httpx.URL:
             raise FetchError("the URL", "it is empty") from None
         if e.rule == "control":
             raise FetchError(shown_url(url.strip()), "the URL contains whitespace or control characters") from None
-        if e.rule == "unparsable":
+        if e.rule == "unparsable" or e.parsed is None:
             raise FetchError("the URL", "it cannot be parsed") from None
         shown = shown_url(e.parsed)
         if e.rule == "userinfo":
@@ -134,7 +134,7 @@ def _resolve(url: httpx.URL, allow_loopback: bool, shown: str) -> str:
             raise FetchError(shown, f"the host {host} cannot be resolved") from None
         addrs = []
         for info in infos:
-            ip = ipaddress.ip_address(info[4][0].split("%", 1)[0])
+            ip = ipaddress.ip_address(str(info[4][0]).split("%", 1)[0])
             if ip not in addrs:
                 addrs.append(ip)
     if not addrs:

@@ -17,14 +17,15 @@ import datetime as _dt
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Iterable, Mapping
+from typing import Iterable, Literal, Mapping, get_args
 
 from pincite.errors import FieldError
 
 #: Trust levels: a normative source (a manual in force, a standard), a reference (the
 #: default: useful but not binding) or a user's upload (a customer's report): uploaded
 #: documents answer only when asked (SearchFilter.include_uploaded).
-TRUST_LEVELS = ("normative", "reference", "uploaded")
+TrustLevel = Literal["normative", "reference", "uploaded"]
+TRUST_LEVELS: tuple[str, ...] = get_args(TrustLevel)
 #: Trust levels a search allows when nothing else is asked.
 DEFAULT_TRUST = ("normative", "reference")
 #: Field names, in the order `pincite docs` shows them.
@@ -59,9 +60,9 @@ class DocFields:
         new = dataclasses.replace(self, modifications=list(self.modifications))
         for k, v in changes.items():
             if k == "modifications":
-                new.modifications = list(v or [])
+                new.modifications = [str(m) for m in v] if isinstance(v, (list, tuple)) else []
             elif k == "trust":
-                new.trust = v or "reference"
+                new.trust = str(v or "reference")
             else:
                 setattr(new, k, v or None)
         if new.valid_from and new.valid_to and new.valid_from > new.valid_to:

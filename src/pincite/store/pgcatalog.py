@@ -270,7 +270,7 @@ class PostgresCatalog:
         `release_doc_lock`."""
         row = self.db.execute("SELECT pg_try_advisory_lock(hashtextextended(%s, 0))",
                               ("pincite:doc:" + doc_id,)).fetchone()
-        return bool(row[0])
+        return row is not None and bool(row[0])
 
     def release_doc_lock(self, doc_id: str) -> None:
         self.db.execute("SELECT pg_advisory_unlock(hashtextextended(%s, 0))", ("pincite:doc:" + doc_id,))
@@ -290,7 +290,8 @@ class PostgresCatalog:
     # -- documents ----------------------------------------------------------------------
     def documents(self, state: str | None = None) -> list[DocumentRow]:
         """All documents (optionally only those in `state`), ordered by file name."""
-        sql, args = "SELECT * FROM documents", ()
+        sql = "SELECT * FROM documents"
+        args: tuple = ()
         if state:
             sql, args = sql + " WHERE state=%s", (state,)
         return [self._row(r) for r in self._rows(sql + " ORDER BY file_name, doc_id", args)]
@@ -432,6 +433,7 @@ class PostgresCatalog:
                     continue
                 row = self.db.execute("INSERT INTO jobs(path, source, fields) VALUES (%s, %s, %s) RETURNING id",
                                       (path, source, json.dumps(fields, ensure_ascii=False))).fetchone()
+                assert row is not None, "INSERT ... RETURNING gives one row"
                 out.append((self._jobs("WHERE id=%s", (row[0],))[0], True))
         return out
 
@@ -508,7 +510,7 @@ class PostgresCatalog:
 
     def _rows(self, sql: str, args: tuple) -> list[dict]:
         cur = self.db.execute(sql, args)
-        names = [d.name for d in cur.description]
+        names = [d.name for d in cur.description or ()]
         return [dict(zip(names, r)) for r in cur.fetchall()]
 
     @staticmethod

@@ -53,6 +53,8 @@ class RegistryEntry:
         if not self.serial_from and not self.serial_to:
             return False
         lo, hi = self.serial_from or self.serial_to, self.serial_to or self.serial_from
+        if lo is None or hi is None:
+            return False
         return _serial_key(lo) <= _serial_key(serial) <= _serial_key(hi)
 
     def provenance(self) -> str:
@@ -121,28 +123,29 @@ def read_csv(path: Path) -> list[RegistryEntry]:
         cur = row.get("current", "").lower()
         if cur not in _YES:
             raise RegistryError(f"{where}: current {row.get('current')!r} is not yes or no")
-        e = RegistryEntry(model=row["model"], modification=row["modification"], revision=row["revision"],
+        entry = RegistryEntry(model=row["model"], modification=row["modification"], revision=row["revision"],
                           status=status, current=_YES[cur], serial_from=row.get("serial_from") or None,
                           serial_to=row.get("serial_to") or None,
                           valid_from=_date(row.get("valid_from", ""), where, "valid_from"),
                           checked_at=_date(row.get("checked_at", ""), where, "checked_at"),
                           checked_source=row.get("checked_source") or None, row=n)
-        if e.serial_from and e.serial_to and _serial_key(e.serial_from) > _serial_key(e.serial_to):
-            raise RegistryError(f"{where}: serial_from {e.serial_from} is after serial_to {e.serial_to}")
-        if e.current and e.status in ("superseded", "repealed"):
-            raise RegistryError(f"{where}: revision {e.revision} is marked current but its status is {e.status}")
-        key = (field_key(e.model), field_key(e.modification), field_key(e.revision))
+        if entry.serial_from and entry.serial_to and _serial_key(entry.serial_from) > _serial_key(entry.serial_to):
+            raise RegistryError(f"{where}: serial_from {entry.serial_from} is after serial_to {entry.serial_to}")
+        if entry.current and entry.status in ("superseded", "repealed"):
+            raise RegistryError(f"{where}: revision {entry.revision} is marked current but its status is "
+                                f"{entry.status}")
+        key = (field_key(entry.model), field_key(entry.modification), field_key(entry.revision))
         if key in seen:
-            raise RegistryError(f"{where}: {e.model} modification {e.modification} revision {e.revision} "
+            raise RegistryError(f"{where}: {entry.model} modification {entry.modification} revision {entry.revision} "
                                 f"is already listed in row {seen[key]}")
         seen[key] = n
-        if e.current:
+        if entry.current:
             mk = key[:2]
             if mk in current:
-                raise RegistryError(f"{where}: {e.model} modification {e.modification} already has a "
+                raise RegistryError(f"{where}: {entry.model} modification {entry.modification} already has a "
                                     f"current revision (row {current[mk]})")
             current[mk] = n
-        out.append(e)
+        out.append(entry)
     if not out:
         raise RegistryError(f"{path}: no rows")
     return out
