@@ -11,7 +11,7 @@ import functools
 import math
 import re
 from dataclasses import dataclass
-from typing import Callable
+from typing import AbstractSet, Callable
 
 from pincite.text import analysis
 
@@ -116,7 +116,7 @@ def _asked_of(typed: dict[Group, float], names: set[str]) -> dict[Group, float]:
     return typed if all(g[0].startswith(asked_type.MARK) for g in asked) else asked
 
 
-def _missing(asked: dict[Group, float], key: Group | None, toks: set[str]) -> float:
+def _missing(asked: dict[Group, float], key: Group | None, toks: AbstractSet[str]) -> float:
     """How much of the key word (and, for a who-question, of a name) a window's words lack
     (0..1): 1 less its credit."""
     missing = 1.0 - credit(key, toks) if key else 0.0
@@ -166,13 +166,13 @@ def names_document(group: Group, names: set[str]) -> bool:
 CJK_PARTIAL = 0.5
 
 
-def coverage(toks: set[str], weights: dict[Group, float]) -> float:
+def coverage(toks: AbstractSet[str], weights: dict[Group, float]) -> float:
     """Share (0..1) of the weighted question words with a form in `toks`."""
     total = sum(weights.values()) or 1.0
     return sum(w * credit(g, toks) for g, w in weights.items()) / total
 
 
-def credit(g: Group, toks: set[str]) -> float:
+def credit(g: Group, toks: AbstractSet[str]) -> float:
     """Credit (0..1) of question word `g` (its index forms) in a window's analysed words
     `toks`: 1 for its first form or its asked-type mark; for a who-question's person group,
     1 for a name and PERSON_MENTION for a role; for other forms 1, or CJK_PARTIAL for a
@@ -181,7 +181,7 @@ def credit(g: Group, toks: set[str]) -> float:
         return 1.0 if g[0] in toks else asked_type.PERSON_MENTION if g[1] in toks else 0.0
     if g[0] in toks or (g[-1].startswith(asked_type.MARK) and g[-1] in toks):
         return 1.0
-    if not toks.intersection(g[1:]):
+    if not any(t in toks for t in g[1:]):
         return 0.0
     return CJK_PARTIAL if is_cjk(g[0][0]) else 1.0
 

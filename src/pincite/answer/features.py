@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, AbstractSet
 
 from pincite.text import analysis
 
@@ -155,7 +155,7 @@ def window_text(cand: extractive.Candidate) -> str:
 def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             general: dict[tuple[str, ...], float], other_model: set[int], other_doc: set[int],
             navigation_kinds: tuple[str, ...], window_cosines: list[float] | None = None,
-            unknown: set[tuple[str, ...]] = frozenset(), soft: WordMatcher | None = None,
+            unknown: AbstractSet[tuple[str, ...]] = frozenset(), soft: WordMatcher | None = None,
             question_lang: str | None = None) -> list[WindowFeatures]:
     """Features of every candidate of one question, in the order of `cands` (which is the
     lexical ranking order: best extractive score first). `groups`: the question's words;

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 import time
-from typing import Callable
+from typing import Callable, Sequence
 
 from pincite.contract import Answer, Relevance, Scope
 from pincite.text import analysis
@@ -105,7 +105,7 @@ class WindowScorer:
     weights: dict[tuple[str, ...], float]
     marks: Callable[[str], set[str]]
     editions: set
-    named: set[str]
+    named: list[str]
     naming: set[tuple[str, ...]]
     general: dict[tuple[str, ...], float]
     unknown: set[tuple[str, ...]]
@@ -257,7 +257,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
 
 
 def _asked_weights(groups: list[tuple[str, ...]], df: dict[str, int], question: str, n_chunks: int,
-                   bylines: list[str] = ()
+                   bylines: Sequence[str] = ()
                    ) -> tuple[dict[tuple[str, ...], float], Callable[[str], set[str]]]:
     """IDF weight per question word (extractive.group_weights over `df`, the chunk
     frequencies of the words' index forms), plus the pseudo word of what
