@@ -245,8 +245,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                 why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
                        sibling[0].hit.file or sibling[0].hit.doc_id)
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
-        elif own and feat_of[id(own[0])].cross_language:
-            # the best passage is in another language: naming "missing" words would mislead
+        elif own and feat_of[id(own[0])].cross_language and any(
+                general.get(g, 0.0) < features.ZIPF_CEILING - features.UNKNOWN_ZIPF for g in groups):
+            # the best passage is in another language than the question's words, which are
+            # words of their language (not unknown strings): naming them as missing would mislead
             found = message("why_other_language", lang).format(
                 found=language_name(analysis.detect_language(own[0].hit.text), lang))
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=found)
