@@ -32,7 +32,8 @@ Rules of `tokens`:
   (2 chars) or rarely matter (3 chars), so plain mode is used.
 
 Thread safety: PyStemmer objects are not thread-safe, so each thread gets its own stemmers
-(`threading.local`); jieba is initialised once, lazily (~0.5-1 s) and quietly, under a lock.
+(`threading.local`); jieba is set up once, lazily and quietly, under a lock, with its
+dictionary read per character from a derived cache (text.zhdict).
 
 This module must not import index/ or answer/ (nor anything later than extract/).
 """
@@ -174,11 +175,9 @@ def _jieba_cut(run: str) -> list[str]:
     if _jieba is None:
         with _jieba_lock:
             if _jieba is None:
-                import jieba
+                from pincite.text import zhdict
 
-                jieba.setLogLevel(60)
-                jieba.initialize()
-                _jieba = jieba
+                _jieba = zhdict.tokenizer()
     return _jieba.lcut(run)
 
 
