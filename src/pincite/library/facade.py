@@ -71,7 +71,7 @@ from pincite.errors import (
     shown,
 )
 from pincite.extract.model import EXTRACTOR_VERSION, DocumentModel
-from pincite.extract.pdf import PdfLimits, extract_pdf
+from pincite.extract.pdflimits import PdfLimits
 from pincite.extract.readahead import ReadAhead
 from pincite.extract.reader import ContentLimits, Extracted, FileReader
 from pincite.extract.sniff import KIND_OF_MIME, OFFICE_EXTRACTOR, ZipLimits
@@ -1356,6 +1356,8 @@ class Library:
         if KIND_OF_MIME.get(old.mime, "pdf") != "pdf":
             return self._extract_other_again(row, old, blob, models_dir)
         try:
+            from pincite.extract.pdf import extract_pdf
+
             doc = extract_pdf(blob, doc_id=row.doc_id, sha256=row.sha256, limits=self._reader().pdf_limits,
                               ocr=self.settings.ocr, max_ocr_pages=self.settings.max_ocr_pages)
         except (IngestError, OSError):
