@@ -63,22 +63,39 @@ class BucketFreq:
         return self._bucket(word[0]).get(word, default) if word else default
 
 
-def _build(tmp: Path) -> None:
+def write_buckets(db: sqlite3.Connection, dict_file) -> int:
+    """Write jieba's prefix dictionary of `dict_file` (an open binary file of "word count
+    [tag]" lines, as jieba reads it; closed here) into `db` as table `bucket` (first
+    character -> marshal'd {key: count}); returns the counts' total."""
     import jieba
 
-    freq, total = jieba.Tokenizer.gen_pfdict(jieba.get_dict_file())
+    freq, total = jieba.Tokenizer.gen_pfdict(dict_file)
     buckets: dict[str, dict[str, int]] = {}
     for word, n in freq.items():
         buckets.setdefault(word[0], {})[word] = n
+    db.execute("CREATE TABLE bucket (head TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID")
+    db.executemany("INSERT INTO bucket VALUES (?, ?)", ((h, marshal.dumps(b)) for h, b in buckets.items()))
+    return total
+
+
+def over_buckets(path: Path, total: int):
+    """A jieba Tokenizer, ready to cut, whose prefix dictionary is the `bucket` table of the
+    SQLite file at `path` (write_buckets) with the counts' `total`."""
+    jieba = _import_jieba()
+    tk = jieba.Tokenizer()
+    tk.FREQ, tk.total, tk.initialized = BucketFreq(path), total, True
+    return tk
+
+
+def _build(tmp: Path) -> None:
+    import jieba
+
     tmp.unlink()  # sqlite wants to create the file itself
     db = sqlite3.connect(tmp)
     try:
+        total = write_buckets(db, jieba.get_dict_file())
         db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID")
-        db.execute("CREATE TABLE bucket (head TEXT PRIMARY KEY, data BLOB NOT NULL) WITHOUT ROWID")
-        db.executemany("INSERT INTO bucket VALUES (?, ?)",
-                       ((h, marshal.dumps(b)) for h, b in buckets.items()))
-        db.executemany("INSERT INTO meta VALUES (?, ?)",
-                       [("format", FORMAT), ("total", total), ("entries", len(freq))])
+        db.executemany("INSERT INTO meta VALUES (?, ?)", [("format", FORMAT), ("total", total)])
         db.commit()
     finally:
         db.close()

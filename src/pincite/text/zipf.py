@@ -9,9 +9,12 @@ answers a plain word from a table built once per language from
 runs joined by single hyphens ("насос", "px-200", "нд-40", "x-ray"), which wordfreq's regex
 tokenizer (Unicode word breaks, NFC/NFKC, case folding) cuts at the hyphens and nowhere
 else; digit runs are looked up as wordfreq does (wordfreq.numbers: runs of 2+ digits as
-zeroes, times a Benford or year estimate). Any other word (capitals, other punctuation,
-letters next to digits, Chinese, which wordfreq cuts with its own jieba dictionary) goes
-to wordfreq itself. Values are identical to wordfreq's
+zeroes, times a Benford or year estimate). For Chinese, a run of CJK unified
+ideographs is cut as wordfreq cuts it: its simplified form (wordfreq's character map),
+jieba with wordfreq's own dictionary and no HMM (the dictionary read per character, as in
+text.zhdict), each word simplified and looked up, one factor of INFERRED_SPACE_FACTOR per
+inferred word break. Any other word (capitals, other punctuation, letters next to
+digits, Chinese with other characters) goes to wordfreq itself. Values are identical to wordfreq's
 (tests/test_derived_caches.py compares whole word lists).
 """
 from __future__ import annotations
@@ -32,9 +35,12 @@ FORMAT = "zipf-1"
 #: Words answered from the table, per language: letter or ASCII digit runs joined by single
 #: hyphens, each run one unchanged token of wordfreq's tokenizer.
 _PLAIN = {"en": re.compile(r"(?:[a-z]+|[0-9]+)(?:-(?:[a-z]+|[0-9]+))*"),
-          "ru": re.compile(r"(?:[а-яё]+|[0-9]+)(?:-(?:[а-яё]+|[0-9]+))*")}
+          "ru": re.compile(r"(?:[а-яё]+|[0-9]+)(?:-(?:[а-яё]+|[0-9]+))*"),
+          "zh": re.compile("[\u4e00-\u9fff]+")}
+#: wordfreq 3.1's divisor of a Chinese word's frequency per word break jieba inferred in it.
+INFERRED_SPACE_FACTOR = 10.0
 
-_tables: dict[str, "sqlite3.Connection | None"] = {}
+_tables: dict[str, "_Table | None"] = {}
 _lock = threading.Lock()
 
 
@@ -46,6 +52,8 @@ def _data_files(lang: str) -> list[Path]:
     files = sorted(data.glob(f"*_{lang}.msgpack.gz"))
     if not files:
         raise OSError(f"wordfreq has no word list for {lang!r}")
+    if lang == "zh":  # wordfreq's jieba dictionary and its character map
+        files += [data / "jieba_zh.txt", data / "_chinese_mapping.msgpack.gz"]
     return files
 
 
@@ -60,30 +68,65 @@ def _builder(lang: str):
             db.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value) WITHOUT ROWID")
             db.execute("CREATE TABLE freq (word TEXT PRIMARY KEY, freq REAL NOT NULL) WITHOUT ROWID")
             db.executemany("INSERT INTO freq VALUES (?, ?)", freqs.items())
-            db.executemany("INSERT INTO meta VALUES (?, ?)",
-                           [("format", FORMAT), ("lang", lang), ("words", len(freqs))])
+            meta = [("format", FORMAT), ("lang", lang), ("words", len(freqs))]
+            if lang == "zh":
+                from wordfreq.chinese import DICT_FILENAME, SIMPLIFIED_MAP
+
+                from pincite.text import zhdict
+
+                db.execute("CREATE TABLE simp (code INTEGER PRIMARY KEY, simplified TEXT NOT NULL)")
+                db.executemany("INSERT INTO simp VALUES (?, ?)", SIMPLIFIED_MAP.items())
+                with open(DICT_FILENAME, "rb") as f:
+                    meta.append(("jieba_total", zhdict.write_buckets(db, f)))
+            db.executemany("INSERT INTO meta VALUES (?, ?)", meta)
             db.commit()
         finally:
             db.close()
     return build
 
 
-def _opener(lang: str):
-    def open_(path: Path) -> sqlite3.Connection:
-        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
-        meta = dict(db.execute("SELECT key, value FROM meta").fetchall())
+class _Table:
+    """An open derived table: `freq(key)` -> list frequency or None; for Chinese also
+    `simplify(text)` (wordfreq's simplify_chinese) and `jieba` (wordfreq's tokenizer)."""
+
+    def __init__(self, path: Path, lang: str):
+        self.db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        meta = dict(self.db.execute("SELECT key, value FROM meta").fetchall())
         if meta.get("format") != FORMAT or meta.get("lang") != lang:
-            db.close()
+            self.db.close()
             raise ValueError(f"{path}: not a {FORMAT} table of {lang!r}")
-        return db
-    return open_
+        self.jieba = None
+        if lang == "zh":
+            from pincite.text import zhdict
+
+            if not isinstance(meta.get("jieba_total"), int):
+                raise ValueError(f"{path}: no jieba dictionary")
+            self.jieba = zhdict.over_buckets(path, meta["jieba_total"])
+        self.lock = threading.Lock()
+
+    def freq(self, key: str) -> float | None:
+        with self.lock:
+            row = self.db.execute("SELECT freq FROM freq WHERE word = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    def simplify(self, text: str) -> str:
+        codes = sorted({ord(c) for c in text})
+        with self.lock:
+            rows = self.db.execute(f"SELECT code, simplified FROM simp WHERE code IN ({','.join('?' * len(codes))})",
+                                   codes).fetchall()
+        return text.translate(dict(rows)).casefold()
 
 
-def _table(lang: str) -> sqlite3.Connection | None:
+def _opener(lang: str):
+    return lambda path: _Table(path, lang)
+
+
+def _table(lang: str) -> _Table | None:
     with _lock:
         if lang not in _tables:
             try:
-                key = derived.source_key(_data_files(lang), FORMAT, importlib.metadata.version("wordfreq"))
+                key = derived.source_key(_data_files(lang), FORMAT, importlib.metadata.version("wordfreq"),
+                                         importlib.metadata.version("jieba"))
             except (OSError, importlib.metadata.PackageNotFoundError):
                 _tables[lang] = None
             else:
@@ -115,9 +158,10 @@ def _year_freq(text: str) -> float:
     return 10.0 ** year_log_freq + _NOT_YEAR_PROB * _benford_freq(text)
 
 
-def _frequency(tokens: list[str], lookup) -> float:
-    """wordfreq 3.1's word_frequency arithmetic (default minimum, regex tokenizer) for the
-    tokens of a plain word; `lookup(key)` gives a key's list frequency or None."""
+def _frequency(tokens: list[str], lookup, inferred_spaces: bool = False) -> float:
+    """wordfreq 3.1's word_frequency arithmetic (default minimum) for the tokens of a
+    plain word; `lookup(key)` gives a key's list frequency or None; `inferred_spaces`: the
+    tokens are jieba's cut of one word (Chinese)."""
     one_over = 0.0
     for token in tokens:
         smashed = "0" * len(token) if token.isdigit() and len(token) > 1 else token
@@ -127,7 +171,10 @@ def _frequency(tokens: list[str], lookup) -> float:
         if smashed != token:
             freq *= _year_freq(token) if len(token) == 4 else _benford_freq(token)
         one_over += 1.0 / freq
-    f = max(1.0 / one_over, _MIN_FREQ)
+    f = 1.0 / one_over
+    if inferred_spaces:
+        f *= INFERRED_SPACE_FACTOR ** -(len(tokens) - 1)
+    f = max(f, _MIN_FREQ)
     return round(f, math.floor(-math.log(f, 10)) + 3)
 
 
@@ -139,14 +186,15 @@ def zipf(word: str, lang: str) -> float:
     unknown language) propagates."""
     plain = _PLAIN.get(lang)
     if plain is not None and plain.fullmatch(word):
-        db = _table(lang)
-        if db is not None:
-            def lookup(key: str) -> float | None:
-                with _lock:
-                    row = db.execute("SELECT freq FROM freq WHERE word = ?", (key,)).fetchone()
-                return row[0] if row else None
-
-            return round(math.log(_frequency(word.split("-"), lookup), 10) + 9, 2)
+        table = _table(lang)
+        if table is not None:
+            if lang == "zh":
+                spans = table.jieba.tokenize(table.simplify(word), HMM=False)
+                tokens = [table.simplify(word[start:end]) for _, start, end in spans]
+                freq = _frequency(tokens, table.freq, inferred_spaces=True) if tokens else _MIN_FREQ
+            else:
+                freq = _frequency(word.split("-"), table.freq)
+            return round(math.log(freq, 10) + 9, 2)
     from wordfreq import zipf_frequency
 
     return zipf_frequency(word, lang)
