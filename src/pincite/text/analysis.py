@@ -284,8 +284,35 @@ _ZH_STOP = frozenset(_STOP_ZH.split())
 def stopwords() -> frozenset[str]:
     """Analysed forms removed by `query_terms`: the index forms (`tokens`) of the English and
     Russian stop words above, and the Chinese ones as written. Built on first use, as the
-    Russian forms need the morphological analyzer."""
-    return frozenset(tokens(_STOP_EN) + tokens(_STOP_RU)) | _ZH_STOP
+    Russian forms need the morphological analyzer (~0.15 s to load); kept in a derived
+    cache (text.derived) keyed by this file and the analyzer's and stemmer's installed
+    files, so a process that meets no Russian word never loads it."""
+    import importlib.util
+    import json
+
+    from pincite.text import derived
+
+    def computed() -> list[str]:
+        return sorted(set(tokens(_STOP_EN) + tokens(_STOP_RU)))
+
+    def build(tmp) -> None:
+        tmp.write_text(json.dumps(computed(), ensure_ascii=False), encoding="utf-8")
+
+    def open_(path) -> list[str]:
+        forms = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(forms, list) or not all(isinstance(f, str) for f in forms):
+            raise ValueError(f"{path}: not a list of forms")
+        return forms
+
+    try:
+        sources = [__file__] + [importlib.util.find_spec(m).origin
+                                for m in ("pymorphy3", "pymorphy3_dicts_ru", "Stemmer")]
+        key = derived.source_key(sources, ANALYZER_VERSION)
+    except (OSError, TypeError, AttributeError, ImportError):  # a module not found or not on disk
+        forms = None
+    else:
+        forms = derived.derived(f"stopwords-{key}.json", build, open_)
+    return frozenset(forms if forms is not None else computed()) | _ZH_STOP
 
 
 def query_terms(text: str) -> list[str]:
