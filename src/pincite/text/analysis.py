@@ -129,12 +129,33 @@ _morph = None
 _morph_lock = threading.Lock()
 
 
+_lemma_memo = None
+
+
 @functools.lru_cache(maxsize=200_000)
 def _ru_lemma(word: str) -> str:
+    """The dictionary form of a folded Russian word (`_parse_lemma`), remembered across
+    processes (text.lemmas: the analyzer loads only for a word no process met before)."""
+    global _lemma_memo
+    if _lemma_memo is None:
+        from pincite.text.lemmas import LemmaMemo, module_sources
+
+        try:
+            sources = [__file__] + module_sources("pymorphy3", "pymorphy3_dicts_ru")
+        except (ImportError, AttributeError, ValueError):
+            sources = None
+        memo = LemmaMemo(_parse_lemma, sources) if sources else None
+        with _morph_lock:
+            if _lemma_memo is None:
+                _lemma_memo = memo or _parse_lemma
+    return _lemma_memo(word) if _lemma_memo is _parse_lemma else _lemma_memo.lemma(word)
+
+
+def _parse_lemma(word: str) -> str:
     """The dictionary form of a folded Russian word: of pymorphy3's parses (its OpenCorpora
     dictionary, or its suffix analogy for an unknown word), the normal form whose parses
     score highest together (the word itself when it is one of the best), folded the same way.
-    The analyzer (~0.1 s, dictionaries from the pymorphy3-dicts-ru package) loads on first
+    The analyzer (~0.15 s, dictionaries from the pymorphy3-dicts-ru package) loads on first
     use; parsing is read-only, so one analyzer serves every thread."""
     global _morph
     if _morph is None:
