@@ -78,6 +78,7 @@ from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
 from pincite.extract.geometry import apply, compose
 from pincite.extract.model import DocumentModel, PageText
+from pincite.extract.pdflimits import _MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
 from pincite.extract.quality import (
     WEAK_MAX_LETTERS,
     letter_count,
@@ -89,8 +90,6 @@ from pincite.extract.quality import (
 )
 from pincite.extract.tables import find_tables
 from pincite.extract.title import choose_title
-
-from pincite.extract.pdflimits import _MIB, MIME_PDF, PdfLimits  # noqa: F401  (re-exported)
 
 #: PDF files may have junk before the header; PDFium (like Acrobat) looks in the first 1024 bytes.
 HEADER_WINDOW = 1024
