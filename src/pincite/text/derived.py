@@ -6,8 +6,9 @@ dictionary (~580k entries) before it cuts one word, and wordfreq its whole frequ
 (~700k Russian words). Each of those is turned, once, into a form a process can read only
 what it needs from: an uncompressed array opened with a memory map, an SQLite table read
 by key. This module owns where such files live and how they are written and checked; the
-modules that use them (text.embed, text.analysis, text.wordfreq) say what is in them and
-test that they give the same values as the source.
+modules that use them (text.usecache, text.zhdict, text.zipf, text.analysis's stop words;
+text.lemmas keeps its table in the same folder) say what is in them, and
+tests/test_derived_caches.py checks that they give the same values as their sources.
 
 Where: ``$PINCITE_CACHE_DIR`` when set, else ``$XDG_CACHE_HOME/pincite``, else
 ``~/.cache/pincite`` (the XDG base directory convention). Everything there can be deleted at
