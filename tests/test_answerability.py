@@ -152,6 +152,46 @@ def test_refusal_names_the_missing_words_in_the_question_language(two_manuals):
         two_manuals.settings.min_answerability = None
 
 
+def test_unknown_words_count_only_in_the_languages_the_library_writes():
+    """A question word that occurs nowhere in the library is 'unknown' (a sign the library
+    lacks the answer) only when the passages found are written in its language: a Russian
+    word is absent from English passages whatever it means."""
+    from pincite.answer.retrieve import unknown_words
+
+    groups = [g for w in ("давление", "PX-9") for g in analysis.query_groups(w)]
+    df = {t: 3 for g in groups if not analysis.detect_language(g[0]) == "ru" for t in g}
+    assert unknown_words(groups, df) == {g for g in groups if analysis.detect_language(g[0]) == "ru"}
+    assert unknown_words(groups, df, {"en"}) == set()
+    assert unknown_words(groups, df, {"en", "ru"}) == unknown_words(groups, df)
+
+
+def test_a_question_in_another_language_is_answered_by_the_translation(tmp_path):
+    """A passage in another language than the question shares none of its words; the model
+    judges it by meaning (dense and word-vector similarity, marked as another language),
+    where a passage in the question's own language holding none of its words scores 0."""
+    from pincite.answer import rank
+
+    make_pdf(tmp_path / "compressor.pdf", [
+        "Compressor AC-50 operating manual.\n1 Specifications\nThe maximum working pressure of the "
+        "compressor is 8 bar. The receiver holds 50 litres of air.",
+        "2 Service\nDrain the condensate from the receiver after every shift. Change the oil every "
+        "500 operating hours.",
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "compressor.pdf"])
+        for q in ("Какое максимальное рабочее давление?", "最大工作压力是多少？"):
+            ans = lib.ask(q)
+            assert ans.status == "answered", (q, ans.warnings)
+            top = ans.citations()[0]
+            assert top.verified and "maximum working pressure" in top.quote and "8 bar" in top.quote
+            g = rank.gather(lib, q)
+            f = g.features[id(g.cands[0])]
+            assert f.cross_language == 1.0
+            assert f.cross_dense == f.window_dense and f.cross_soft == f.soft_coverage
+        g = rank.gather(lib, "What is the maximum working pressure?")
+        assert all(g.features[id(c)].cross_language == 0.0 for c in g.cands)
+
+
 @pytest.mark.xfail(strict=True, reason="the model trained on the development set still answers a price "
                    "question from the specifications when no passage names a price (near-miss refusal "
                    "is its weakest figure)")

@@ -2,7 +2,7 @@
 ingested into a fresh data folder per test and questions are answered from it.
 
 Nothing of pincite is mocked. Faults are injected only through the PINCITE_FAULT test
-hook of pincite.library.facade (`error:after-points`, `hang:after-points`); the killed-ingest test
+hook of pincite.library.files (`error:after-points`, `hang:after-points`); the killed-ingest test
 runs the real CLI in a subprocess and kills it with SIGKILL.
 """
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Real processes only: `pincite ingest` and `pincite reindex` run as subprocesses of the CLI
 (killed with SIGKILL where a test says so), `pincite ask` and `pincite serve` are started
 beside them, and the library is then opened in this process. Faults are placed through the
-PINCITE_FAULT hook of pincite.library.facade (`hang:<point>` prints "fault: hang at <point>" on
+PINCITE_FAULT hook of pincite.library.files (`hang:<point>` prints "fault: hang at <point>" on
 stderr and sleeps there, so a test kills the process at that point).
 """
 from __future__ import annotations

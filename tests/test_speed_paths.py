@@ -108,7 +108,7 @@ def test_a_filter_is_left_out_only_while_it_excludes_nothing(shard):
 
 
 def test_document_models_are_kept_by_bytes(tmp_path):
-    from pincite.library.facade import _ModelCache
+    from pincite.library.cache import ModelCache as _ModelCache
     from pincite.errors import LibraryError
     from pincite.extract.model import DocumentModel, PageText
 

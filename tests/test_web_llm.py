@@ -253,7 +253,7 @@ def test_two_browser_sessions_have_their_own_settings_and_keys(web, llm, guard):
 
 
 def test_sessions_are_bounded_least_recently_used_first(web, llm, guard, monkeypatch):
-    import pincite.web.server as server
+    import pincite.web.sessions as server
 
     monkeypatch.setattr(server, "MAX_SESSIONS", 2)
     app, _ = web

@@ -7,7 +7,7 @@ What is tested here, plainly: the workers share one data folder on this machine 
 its Qdrant Edge index in turns under the index lock (an Edge shard is opened by one process
 at a time); their reading, chunking and embedding overlap. The queue, leases, document
 locks and the two-phase visibility are the same whatever index stands behind
-`Library._index_session`.
+`pincite.library.indexing.session`.
 """
 from __future__ import annotations
 

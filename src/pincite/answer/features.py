@@ -72,7 +72,12 @@ class WindowFeatures:
     holds, else the best cosine of its word vector with a word of the window's (a
     paraphrase, "heavy" ~ "weight", or a translation scores near 0.7-0.9 with use-m3, an
     unrelated word near 0.2-0.45); without an embedder, each word not held counts
-    UNMATCHED_COSINE.
+    UNMATCHED_COSINE; cross_language: 1 when the window's passage is written in another
+    language than the question (analysis.detect_language of the passage and of the
+    question): its lexical signals are then near zero whether or not it answers, so the
+    model needs to know; cross_dense and cross_soft: window_dense and soft_coverage times
+    cross_language, so the weight of meaning-based signals can differ for such passages
+    (a logistic regression has no interaction terms of its own).
     """
 
     coverage: float
@@ -100,6 +105,9 @@ class WindowFeatures:
     n_words: float
     best_gap: float
     soft_coverage: float
+    cross_language: float
+    cross_dense: float
+    cross_soft: float
 
     @classmethod
     def names(cls) -> list[str]:
@@ -147,8 +155,8 @@ def window_text(cand: extractive.Candidate) -> str:
 def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             general: dict[tuple[str, ...], float], other_model: set[int], other_doc: set[int],
             navigation_kinds: tuple[str, ...], window_cosines: list[float] | None = None,
-            unknown: set[tuple[str, ...]] = frozenset(), soft: WordMatcher | None = None
-            ) -> list[WindowFeatures]:
+            unknown: set[tuple[str, ...]] = frozenset(), soft: WordMatcher | None = None,
+            question_lang: str | None = None) -> list[WindowFeatures]:
     """Features of every candidate of one question, in the order of `cands` (which is the
     lexical ranking order: best extractive score first). `groups`: the question's words;
     `general`: general_weights of them; other_model / other_doc: id() of candidates about
@@ -156,7 +164,9 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     window_cosines: per candidate, the cosine of the question's and the window's dense
     vectors (None: no embedder); unknown: the question words (groups) none of whose forms
     occurs in the library; soft: the question's answer.soft.WordMatcher (None without an
-    embedder: see soft_coverage). Raises what the embedder raises
+    embedder: see soft_coverage); question_lang: the question's language
+    (analysis.detect_language), which the passages' languages are compared with (None: every
+    passage counts as in the question's language). Raises what the embedder raises
     (EmbedderError) when word vectors cannot be computed."""
     typed = [asked_type.typed_group(g) for g in groups]
     asked_types = {g[-1] for g in typed if g[-1].startswith(asked_type.MARK)}
@@ -164,6 +174,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     total = sum(general.get(g, 0.1) for g in groups) or 1.0
     unknown_share = sum(general.get(g, 0.1) for g in groups if g in unknown) / total
     unknown_words = math.log1p(sum(1 for g in groups if g in unknown))
+    chunk_lang: dict[str, str] = {}
     typed_of = {asked_type.typed_group(g): g for g in groups}
     if soft is not None:
         soft.prepare([window_text(c) for c in cands])  # every window's new words in one batch
@@ -183,6 +194,11 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         top = max(asked.values(), default=0.0)
         dense = h.dense
         wdense = window_cosines[pos - 1] if window_cosines is not None else dense
+        if h.chunk_id not in chunk_lang:
+            chunk_lang[h.chunk_id] = analysis.detect_language(h.text)
+        cross = float(question_lang is not None and chunk_lang[h.chunk_id] != question_lang)
+        soft_cov = soft_coverage(asked, toks, soft.best(text) if soft is not None else None, typed_of)
+        wdense_f = float(wdense) if wdense is not None else 0.0
         rows.append(dict(
             coverage=c.coverage, key_missing=c.key_missing,
             general_coverage=extractive.coverage(toks, asked) if asked else 0.0,
@@ -192,7 +208,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             missing_count=math.log1p(len(absent)),
             unknown_words=unknown_words, unknown_share=unknown_share,
             dense=float(dense) if dense is not None else 0.0,
-            window_dense=float(wdense) if wdense is not None else 0.0,
+            window_dense=wdense_f,
             has_dense=float(dense is not None or window_cosines is not None),
             inv_rank=1.0 / max(h.rank, 1), cand_pos=1.0 / pos,
             type_asked=float(bool(asked_types)), type_match=float(bool(asked_types & marks)),
@@ -201,7 +217,8 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             table=float(h.kind in ("table", "table-row")),
             other_model=float(id(c) in other_model), other_doc=float(id(c) in other_doc),
             log_chars=math.log1p(len(text)), n_words=math.log1p(len(groups)), best_gap=0.0,
-            soft_coverage=soft_coverage(asked, toks, soft.best(text) if soft is not None else None, typed_of)))
+            soft_coverage=soft_cov, cross_language=cross, cross_dense=cross * wdense_f,
+            cross_soft=cross * soft_cov))
     best = max((r["general_coverage"] for r in rows), default=0.0)
     for r in rows:
         r["best_gap"] = r["general_coverage"] - best

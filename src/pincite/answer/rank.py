@@ -133,8 +133,11 @@ class WindowScorer:
         """The model's probability for a window with features `f`, except that a window that
         holds none of the question's words (words naming its document aside), no value of an
         asked type and no by-line asked for says nothing the question asks: 0, whatever the
-        model makes of its neighbours' words or its meaning."""
-        return self.model.probability(f) if f.word_share > 0 or cand.coverage > 0 else 0.0
+        model makes of its neighbours' words or its meaning. A passage in another language
+        than the question is left to the model: a translation shares no word with it."""
+        if f.word_share > 0 or cand.coverage > 0 or f.cross_language:
+            return self.model.probability(f)
+        return 0.0
 
     def probability(self, hit, start: int, end: int) -> float:
         """Probability (0..1) that the span [start, end) of `hit`'s page text answers the
@@ -155,7 +158,8 @@ class WindowScorer:
             cosines = [0.0] * len(row)
             cosines[pos] = (features.window_cosines(self.embedder, self.question, [cand]) or [0.0])[0]
         f = features.compute(row, self.groups, self.general, other_model, other_doc, NAVIGATION_KINDS,
-                             cosines, unknown=self.unknown, soft=self.soft)[pos]
+                             cosines, unknown=self.unknown, soft=self.soft,
+                             question_lang=analysis.detect_language(self.question))[pos]
         return cand, f, self.chance(cand, f)
 
 
@@ -204,7 +208,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     naming = title_words(lib, named, naming)
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
     general = features.general_weights(coverage_text or q, groups)
-    unknown = unknown_words(groups, df)
+    unknown = unknown_words(groups, df, {analysis.detect_language(h.text) for h in hits})
     scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,
                           list(cands), embedder, answerability.load(),
                           soft.WordMatcher(embedder, coverage_text or q, groups) if embedder is not None else None)
@@ -215,7 +219,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     other_doc = {id(c) for c in cands if scorer.about_other_doc(c)} - other_model
     other = other_model | other_doc
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
-                             features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft)
+                             features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft,
+                             question_lang=lang)
     feat_of = {id(c): f for c, f in zip(cands, feats)}  # before the candidates are reordered
     prob = {id(c): scorer.chance(c, f) for c, f in zip(cands, feats)}
     cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS, -prob[id(c)]))

@@ -122,10 +122,15 @@ def merged(first: list[Hit], rest: list[Hit]) -> list[Hit]:
     return merged
 
 
-def unknown_words(groups: list[tuple[str, ...]], df: dict[str, int]) -> set[tuple[str, ...]]:
+def unknown_words(groups: list[tuple[str, ...]], df: dict[str, int],
+                  languages: set[str] | None = None) -> set[tuple[str, ...]]:
     """The question words none of whose forms occurs in any chunk of the library (`df`: the
-    library's chunk frequency of the question's index forms, Catalog.term_df)."""
-    return {g for g in groups if not any(df.get(t, 0) for t in g)}
+    library's chunk frequency of the question's index forms, Catalog.term_df). With
+    `languages` (those of the passages the search found, analysis.detect_language), a word
+    written in none of them is not counted: a Russian word is absent from an English library
+    whatever it means, so its absence says nothing about whether the library answers."""
+    return {g for g in groups if not any(df.get(t, 0) for t in g)
+            and (languages is None or analysis.detect_language(g[0]) in languages)}
 
 
 def index_terms(groups: list[tuple[str, ...]]) -> list[str]:

@@ -7,7 +7,7 @@ exported. The CLI (`pincite ask --export md|csv`) and the web UI produce the sam
 A CSV cell is written through `csv_cell`: a value a spreadsheet would run as a formula (one
 starting with =, +, @, a tab or carriage return, or "-" not followed by a number) gets a
 leading apostrophe, so it is shown as text; "-20 °C" stays as it is. The web UI's CSV
-(`web/static/app.js`, csvCell) applies the same rule, checked against the same cases.
+(`web/static/js/export.js`, csvCell) applies the same rule, checked against the same cases.
 """
 from __future__ import annotations
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Callable
 from pincite.config import IndexSpec
 from pincite.errors import LibraryError
 from pincite.index.select import open_index
+from pincite.library import ingest
 from pincite.library.profile import record_profile
 
 if TYPE_CHECKING:
@@ -99,7 +100,7 @@ def migrate_index(lib: "Library", target: IndexSpec, target_text: str, *, sample
         raise LibraryError(f"the library's index is {target.shown()} already")
     report = MigrationReport(source=lib.index_spec.shown(), target=target.shown())
     t0 = time.perf_counter()
-    with lib._writing():  # no ingest meanwhile; leftovers of an interrupted one removed first
+    with ingest.writing(lib):  # no ingest meanwhile; leftovers of an interrupted one removed first
         src = lib.index
         dim = src.dense_dim
         total, src_ready = src.count(), src.ready_counts()

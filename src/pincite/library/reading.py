@@ -2,7 +2,9 @@
 stored text with its label and address (PageSource), a chunk as indexed, the highlight
 rectangles and the image of a PDF page, a stored original (OriginalFile), the file a
 citation opens (CitationFile), the listing of documents, failures and problems (Listing),
-and the registry (RegistryView); plus the download-then-ingest of a URL.
+and the registry (RegistryView); the checks of the stores against each other (`check`);
+page text as a person reads it (PageView), quote checks and page thumbnails; plus the
+download-then-ingest of a URL.
 
 The functions take the Library as their first argument and are called through its
 methods (pincite.library.facade.Library), which are what the CLI, the web app and the MCP
@@ -24,9 +26,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Mapping
 
-from pincite.errors import FieldError, IngestError, LibraryError, NotFound
+from pincite.answer.normalize import readable_text
+from pincite.contract import PageView, QuoteVerdict
+from pincite.errors import DiskFull, FieldError, IndexBusy, IngestError, LibraryError, NotFound
 from pincite.extract.sniff import KIND_OF_MIME
+from pincite.library import indexing
 from pincite.library.inputs import IngestResult
+from pincite.store.blobs import sha256_file
 
 if TYPE_CHECKING:
     from pincite.chunk.model import Chunk
@@ -140,6 +146,70 @@ def page_source(lib: "Library", doc_id: str, page: int) -> PageSource:
                       pages=doc.page_count, page_label=p.page_label or None, label_source=p.label_source,
                       kind=kind if kind in UNIT_KINDS else "pdf", address=address, ocr=bool(p.ocr),
                       text=p.text, hidden=[dict(h) for h in p.hidden])
+
+
+def page_view(lib: "Library", doc_id: str, page: int) -> PageView:
+    """Library.page: PageSource of unit `page` as the contract's PageView, its text as a
+    person reads it (readable_text). NotFound as `unit`."""
+    src = page_source(lib, doc_id, page)
+    return PageView.model_validate({
+        "doc_id": doc_id, "file": src.file, "title": src.title, "page": page, "pages": src.pages,
+        "page_label": src.page_label, "label_source": src.label_source if src.page_label else None,
+        "kind": src.kind, "address": src.address if src.kind != "pdf" else None,
+        "ocr": src.ocr, "text": readable_text(src.text)})
+
+
+def verify_quote(lib: "Library", doc_id: str, page: int, quote: str) -> QuoteVerdict:
+    """Library.verify_quote: `quote` checked against unit `page` of `doc_id` by
+    answer.verify.verify_quote in the document's language. NotFound as `unit`."""
+    from pincite.answer.verify import verify_quote as check_quote
+
+    row, _, p = unit(lib, doc_id, page)
+    check = check_quote(quote, p.text, lang=row.language)
+    return QuoteVerdict(doc_id=doc_id, file=row.file_name, page=page, page_label=p.page_label or None,
+                        quote=quote, verified=check.verified, match=check.level, reason=check.reason)
+
+
+def page_pdf(lib: "Library", row: "DocumentRow") -> Path | None:
+    """Library.page_pdf: the stored original of a PDF, the stored conversion of a DOCX
+    read through one (extract.office.has_pdf_pages), None for a document without pages."""
+    from pincite.extract.office import has_pdf_pages
+
+    if KIND_OF_MIME.get(row.mime, "pdf") == "pdf":
+        return lib.blobs.path_for(row.sha256)
+    try:
+        paged = has_pdf_pages(lib.model(row.doc_id))
+    except LibraryError:
+        return None
+    return lib.blobs.derived_path(row.sha256, ".pdf") if paged else None
+
+
+def page_thumbnail(lib: "Library", doc_id: str, page: int, width_px: int = 480) -> bytes | None:
+    """Library.page_thumbnail: a grayscale PNG `width_px` wide of PDF page `page`, or None
+    (unknown document, no PDF pages, PDF missing, no such page)."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    row = lib.catalog.get(doc_id)
+    pdf_path = None if row is None else lib.page_pdf(row)
+    if pdf_path is None or not pdf_path.is_file() or page < 1 or width_px < 1:
+        return None
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    try:
+        if page > len(pdf):
+            return None
+        pdf_page = pdf[page - 1]
+        try:
+            bitmap = pdf_page.render(scale=width_px / pdf_page.get_width(), grayscale=True)
+            image = bitmap.to_pil()
+        finally:
+            pdf_page.close()
+    finally:
+        pdf.close()
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", optimize=True)
+    return buf.getvalue()
 
 
 def parse_chunk_id(chunk_id: str) -> tuple[str, int, str, int]:
@@ -266,6 +336,68 @@ def citation_file(lib: "Library", doc_id: str) -> CitationFile | None:
     if pdf is not None and pdf.exists():
         return CitationFile(pdf, True)
     return CitationFile(lib.blobs.path_for(row.sha256), False)
+
+
+# -- checks --------------------------------------------------------------------------------
+def check(lib: "Library") -> list[str]:
+    """Library.check: the problems of the catalog against the originals, models and index,
+    one line each with the command that repairs it; changes nothing (opening the index may
+    settle a rebuild that was interrupted)."""
+    problems = [p for p in [indexing.profile_problem(lib)] if p]
+    problems += _index_problems(lib)
+    for row in lib.catalog.documents():
+        blob = lib.blobs.path_for(row.sha256)
+        pages = lib.page_pdf(row) if row.state == "ready" and KIND_OF_MIME.get(row.mime) == "docx" else None
+        if row.state != "ready" and lib.catalog.shared:
+            problems.append(f"{row.file_name}: {row.state}: being ingested by a worker, or left by "
+                            "one that stopped (its job is taken again when its lease ends)")
+        elif row.state != "ready":
+            problems.append(f"{row.file_name}: left {row.state} by an interrupted ingest; "
+                            "the next `pincite ingest` cleans it up")
+        elif not blob.exists():
+            problems.append(f"{row.file_name}: stored original missing ({blob}); run "
+                            f"`pincite remove {row.doc_id}` and ingest the file again")
+        elif blob.stat().st_size != row.size or sha256_file(blob) != row.sha256:
+            problems.append(f"{row.file_name}: stored original changed on disk ({blob}); run "
+                            f"`pincite remove {row.doc_id}` and ingest the file again")
+        elif not (lib.models_dir / f"{row.doc_id}.json").exists():
+            problems.append(f"{row.file_name}: extracted text missing; run `pincite reindex`")
+        elif pages is not None and not pages.is_file():
+            problems.append(f"{row.file_name}: stored PDF of its pages missing ({pages}): answers "
+                            "still cite its pages, but no page image can be shown; run `pincite "
+                            f"remove {row.doc_id}` and ingest the file again")
+    return problems
+
+
+def _index_problems(lib: "Library") -> list[str]:
+    """Ready documents whose chunks the index does not hold in full (as a rebuild
+    interrupted by an earlier version left them: the catalog says ready, searches miss
+    them), each with the count missing; one line when the index cannot be opened now
+    (another process has it, or the disk is too full to open it safely)."""
+    if indexing.engine_problem(lib):
+        return []  # the index is in another engine: profile_problem says where
+    rows = [r for r in lib.catalog.documents(state="ready") if r.chunks > 0]
+    if lib._index is None and lib.index_spec.kind == "edge" and not (lib.root / "index").exists() \
+            and lib.catalog.get_meta("rebuild") is None:
+        if not rows:
+            return []
+        return [f"{lib.root / 'index'}: the index is missing, so {len(rows)} document(s) cannot "
+                "answer; run `pincite reindex`"]
+    try:
+        held = lib.index.ready_counts()
+    except (IndexBusy, DiskFull) as e:  # docs still lists what the catalog holds
+        return [f"index not compared with the catalog: {e}"]
+    except LibraryError as e:
+        if lib.index_spec.kind == "edge":
+            raise
+        return [f"index not compared with the catalog: {e}"]  # the Qdrant server is unreachable
+    out = []
+    for row in rows:
+        missing = row.chunks - min(held.get(row.doc_id, 0), row.chunks)
+        if missing:
+            out.append(f"{row.file_name}: {missing} of {row.chunks} passages missing from the index, "
+                       f"so answers miss them; run `pincite reindex` (id {row.doc_id})")
+    return out
 
 
 # -- ingest of a URL --------------------------------------------------------------------------

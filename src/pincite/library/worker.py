@@ -4,7 +4,7 @@ any number of `pincite worker` processes, on any machines that mount the shared 
 A job goes through the worker like one file of `pincite ingest`, with the work split so
 the workers overlap where it costs: hashing, reading (extraction, OCR), chunking, analysis
 and embedding run with no lock; then, under the document's advisory lock and with the
-index open for that write only (`Library._index_session`: an Edge shard takes its turn
+index open for that write only (`indexing.session`: an Edge shard takes its turn
 under the index lock), the usual two-phase write (original, model, pending points, pending
 catalog row, then ready). A reader therefore never sees a half-written document, and a
 worker killed at any point leaves its job to be taken again when its lease ends
@@ -23,9 +23,10 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from pincite.errors import FieldError, IngestError, LibraryError, shown
+from pincite.library import indexing, ingest
 from pincite.library.inputs import IngestResult, checked_fields, expand_paths
 from pincite.store.blobs import sha256_file
 from pincite.store.fields import resolve_fields
@@ -187,8 +188,9 @@ def _ingest_job(lib: "Library", catalog: "SharedCatalogStore", job: "JobRow", pa
     if row is None or row.state != "ready":  # read, chunk and embed outside any lock
         try:
             extracted = lib._reader().read(path, sha, None)
-            extracted.dense = lib.embed_passages(extracted.analysed[0])
-        except IngestError as e:  # recorded as Library._ingest_one records it, no index needed
+            analysed: Any = extracted.analysed  # (chunks, token lists, term counts): Library._reader's
+            extracted.dense = lib.embed_passages(analysed[0])
+        except IngestError as e:  # recorded as ingest.ingest_one records it, no index needed
             catalog.record_failure(job.source, path.name, None, e.reason + (f" ({e.detail})" if e.detail else ""))
             return IngestResult(job.source, "failed", reason=str(e))
         except OSError as e:
@@ -201,10 +203,10 @@ def _ingest_job(lib: "Library", catalog: "SharedCatalogStore", job: "JobRow", pa
     t0 = time.perf_counter()
     try:
         lib.index_lock_wait_s = 0.0
-        with lib._index_session():
+        with indexing.session(lib):
             timing["wait"] = lib.index_lock_wait_s
             try:
-                return lib._ingest_one(path, None, job.source, dict(job.fields), ahead)
+                return ingest.ingest_one(lib, path, None, job.source, dict(job.fields), ahead)
             finally:
                 timing["held"] = time.perf_counter() - t0 - timing["wait"]
     finally:
@@ -223,8 +225,8 @@ def work(lib: "Library", *, lease_s: float = LEASE_S, poll_s: float = POLL_S, dr
     name = name or worker_name()
     stop = stop or threading.Event()
     if lib.catalog.documents(state="pending"):
-        with lib._index_session():
-            lib._cleanup_shared()
+        with indexing.session(lib):
+            ingest.cleanup_shared(lib)
     outcomes: list[JobOutcome] = []
     while not stop.is_set() and (max_jobs is None or len(outcomes) < max_jobs):
         job = catalog.claim(name, lease_s)

@@ -1,6 +1,9 @@
 // pincite web UI: every fixed word of the interface in English, Russian and Chinese.
 //
-// The one place for these texts (app.js and index.html only name keys). Two languages are in
+// Longer than the ~600 lines other modules keep to: it is one table (every text in three
+// languages side by side), read whole by whoever translates, with a few helpers at its end.
+//
+// The one place for these texts (js/*.js and index.html only name keys). Two languages are in
 // play at once: the interface's (from the browser's languages, or the switch in the top bar,
 // kept in localStorage) labels the forms, tabs and library; the question's (the Answer's
 // `language`) labels everything about one answer: its banners, claims, clarification, refusal
