@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import ipaddress
 import re
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-import httpx
+if TYPE_CHECKING:  # httpx (~0.05 s to import) loads when a URL is first parsed
+    import httpx
 
 #: Hosts plain http may go to, as httpx gives a URL's host (lowercase, IPv6 without brackets).
 LOCAL_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
@@ -67,6 +68,8 @@ def is_loopback_host(host: str) -> bool:
 def is_local_url(url: str | httpx.URL) -> bool:
     """True when the URL's host is one of LOCAL_HOSTS (any case); False for any other host and
     for a URL that cannot be parsed. Never raises."""
+    import httpx
+
     try:
         u = url if isinstance(url, httpx.URL) else httpx.URL(url)
         return u.host.lower() in LOCAL_HOSTS
@@ -83,6 +86,8 @@ def web_url(url: str) -> httpx.URL:
         raise UrlRefused("empty")
     if UNSAFE_CHARS.search(url):
         raise UrlRefused("control")
+    import httpx
+
     try:
         parsed = httpx.URL(url)
         port = parsed.port

@@ -121,9 +121,9 @@ class WindowFeatures:
 
 @functools.lru_cache(maxsize=4096)
 def _zipf(word: str, lang: str) -> float:
-    from wordfreq import zipf_frequency
+    from pincite.text.zipf import zipf  # wordfreq's values, from a derived table
 
-    z = zipf_frequency(word, lang if lang in ("en", "ru", "zh") else "en")
+    z = zipf(word, lang if lang in ("en", "ru", "zh") else "en")
     return z if z > 0 else UNKNOWN_ZIPF
 
 

@@ -79,6 +79,7 @@ from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
 from pincite.extract.geometry import apply, compose, object_address
 from pincite.extract.model import DocumentModel, PageText
+from pincite.extract.pdflimits import _MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
 from pincite.extract.quality import (
     WEAK_MAX_LETTERS,
     letter_count,
@@ -91,31 +92,8 @@ from pincite.extract.quality import (
 from pincite.extract.tables import find_tables
 from pincite.extract.title import choose_title
 
-MIME_PDF = "application/pdf"
-
 #: PDF files may have junk before the header; PDFium (like Acrobat) looks in the first 1024 bytes.
 HEADER_WINDOW = 1024
-
-_MIB = 1024 * 1024
-
-
-@dataclass(frozen=True)
-class PdfLimits:
-    """Limits a PDF must stay within to be ingested.
-
-    max_bytes: largest file size in bytes (default 200 MiB).
-    max_pages: most physical pages (default 5000).
-    min_doc_chars: fewest non-whitespace characters in the whole text (default 20), counted
-        after repair and OCR; below it the document is treated as having no text layer.
-    max_content_bytes: most bytes the decoded content streams of one page may take (its
-        /Contents and the form XObjects of its resources; default 32 MiB), checked before
-        PDFium loads any page (:func:`check_content_streams`).
-    """
-
-    max_bytes: int = 200 * _MIB
-    max_pages: int = 5000
-    min_doc_chars: int = 20
-    max_content_bytes: int = 32 * _MIB
 
 
 #: The note of a page with no text, no image and no ink (a blank left page of a book): not

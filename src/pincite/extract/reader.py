@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pincite.errors import TooLarge
 from pincite.extract.model import DocumentModel
-from pincite.extract.pdf import MIME_PDF, PdfLimits, extract_pdf
+from pincite.extract.pdflimits import MIME_PDF, PdfLimits
 from pincite.extract.sniff import FileType, ZipLimits, sniff
 
 #: Suffix each kind of original is stored under (store.blobs).
@@ -140,6 +140,8 @@ class FileReader:
             return Extracted(sha, doc, suffix, pdf, tmp)
         if ftype.kind != "pdf":
             return Extracted(sha, self.extract_other(path, ftype, doc_id, sha), suffix)
+        from pincite.extract.pdf import extract_pdf  # PDFium loads with the first PDF read
+
         doc = extract_pdf(path, doc_id=doc_id, sha256=sha, password=password, limits=self.pdf_limits,
                           ocr=self.ocr, max_ocr_pages=self.max_ocr_pages)
         return Extracted(sha, doc, suffix)

@@ -47,7 +47,7 @@ from pincite.config import Settings
 from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
 from pincite.errors import DiskFull, ProfileMismatch
 from pincite.extract.model import DocumentModel
-from pincite.extract.pdf import PdfLimits
+from pincite.extract.pdflimits import PdfLimits
 from pincite.extract.readahead import ReadAhead
 from pincite.extract.reader import Extracted, FileReader
 from pincite.extract.sniff import ZipLimits

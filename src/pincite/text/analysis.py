@@ -32,7 +32,8 @@ Rules of `tokens`:
   (2 chars) or rarely matter (3 chars), so plain mode is used.
 
 Thread safety: PyStemmer objects are not thread-safe, so each thread gets its own stemmers
-(`threading.local`); jieba is initialised once, lazily (~0.5-1 s) and quietly, under a lock.
+(`threading.local`); jieba is set up once, lazily and quietly, under a lock, with its
+dictionary read per character from a derived cache (text.zhdict).
 
 This module must not import index/ or answer/ (nor anything later than extract/).
 """
@@ -128,12 +129,33 @@ _morph = None
 _morph_lock = threading.Lock()
 
 
+_lemma_memo = None
+
+
 @functools.lru_cache(maxsize=200_000)
 def _ru_lemma(word: str) -> str:
+    """The dictionary form of a folded Russian word (`_parse_lemma`), remembered across
+    processes (text.lemmas: the analyzer loads only for a word no process met before)."""
+    global _lemma_memo
+    if _lemma_memo is None:
+        from pincite.text.lemmas import LemmaMemo, module_sources
+
+        try:
+            sources = [__file__] + module_sources("pymorphy3", "pymorphy3_dicts_ru")
+        except (ImportError, AttributeError, ValueError):
+            sources = None
+        memo = LemmaMemo(_parse_lemma, sources) if sources else None
+        with _morph_lock:
+            if _lemma_memo is None:
+                _lemma_memo = memo or _parse_lemma
+    return _lemma_memo(word) if _lemma_memo is _parse_lemma else _lemma_memo.lemma(word)
+
+
+def _parse_lemma(word: str) -> str:
     """The dictionary form of a folded Russian word: of pymorphy3's parses (its OpenCorpora
     dictionary, or its suffix analogy for an unknown word), the normal form whose parses
     score highest together (the word itself when it is one of the best), folded the same way.
-    The analyzer (~0.1 s, dictionaries from the pymorphy3-dicts-ru package) loads on first
+    The analyzer (~0.15 s, dictionaries from the pymorphy3-dicts-ru package) loads on first
     use; parsing is read-only, so one analyzer serves every thread."""
     global _morph
     if _morph is None:
@@ -174,11 +196,9 @@ def _jieba_cut(run: str) -> list[str]:
     if _jieba is None:
         with _jieba_lock:
             if _jieba is None:
-                import jieba
+                from pincite.text import zhdict
 
-                jieba.setLogLevel(60)
-                jieba.initialize()
-                _jieba = jieba
+                _jieba = zhdict.tokenizer()
     return _jieba.lcut(run)
 
 
@@ -285,8 +305,35 @@ _ZH_STOP = frozenset(_STOP_ZH.split())
 def stopwords() -> frozenset[str]:
     """Analysed forms removed by `query_terms`: the index forms (`tokens`) of the English and
     Russian stop words above, and the Chinese ones as written. Built on first use, as the
-    Russian forms need the morphological analyzer."""
-    return frozenset(tokens(_STOP_EN) + tokens(_STOP_RU)) | _ZH_STOP
+    Russian forms need the morphological analyzer (~0.15 s to load); kept in a derived
+    cache (text.derived) keyed by this file and the analyzer's and stemmer's installed
+    files, so a process that meets no Russian word never loads it."""
+    import importlib.util
+    import json
+
+    from pincite.text import derived
+
+    def computed() -> list[str]:
+        return sorted(set(tokens(_STOP_EN) + tokens(_STOP_RU)))
+
+    def build(tmp) -> None:
+        tmp.write_text(json.dumps(computed(), ensure_ascii=False), encoding="utf-8")
+
+    def open_(path) -> list[str]:
+        forms = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(forms, list) or not all(isinstance(f, str) for f in forms):
+            raise ValueError(f"{path}: not a list of forms")
+        return forms
+
+    try:
+        sources = [__file__] + [importlib.util.find_spec(m).origin
+                                for m in ("pymorphy3", "pymorphy3_dicts_ru", "Stemmer")]
+        key = derived.source_key(sources, ANALYZER_VERSION)
+    except (OSError, TypeError, AttributeError, ImportError):  # a module not found or not on disk
+        forms = None
+    else:
+        forms = derived.derived(f"stopwords-{key}.json", build, open_)
+    return frozenset(forms if forms is not None else computed()) | _ZH_STOP
 
 
 def query_terms(text: str) -> list[str]:

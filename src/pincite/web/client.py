@@ -21,15 +21,16 @@ import stat
 import time
 import urllib.parse
 from pathlib import Path
-from typing import Iterable
-
-import httpx
+from typing import TYPE_CHECKING, Iterable
 
 from pincite.contract import Answer
 
 from ..errors import ServerError, UntrustedServer
 from ..urls import is_loopback_host
 from .guard import CHALLENGE_HEADER, PROOF_HEADER, proof
+
+if TYPE_CHECKING:
+    import httpx
 
 SERVER_FILE = "server.json"
 TOKEN_ENV = "PINCITE_TOKEN"
@@ -108,6 +109,8 @@ def find_server(data_dir: Path | str, *, token: str | None = None,
                               "remove the file if no pincite server runs on this data folder")
     key = info.get("key")
     challenge = secrets.token_urlsafe(24)
+    import httpx  # here: a CLI command with no server running never needs it
+
     try:
         with httpx.Client(timeout=timeout, trust_env=False, follow_redirects=False) as http:
             r = http.get(f"{url}/api/health", headers={CHALLENGE_HEADER: challenge})
@@ -158,6 +161,8 @@ class Client:
     server's detail when it refuses a request."""
 
     def __init__(self, url: str, *, token: str | None = None, timeout: float = 600.0):
+        import httpx
+
         self.url = url.rstrip("/")
         self._http = httpx.Client(base_url=self.url, timeout=timeout, trust_env=False,
                                   follow_redirects=False, headers=_auth(token))
@@ -252,6 +257,8 @@ class Client:
 
     # -- helpers --------------------------------------------------------------------
     def _json(self, method: str, path: str, **kw) -> dict:
+        import httpx
+
         try:
             r = self._http.request(method, path, **kw)
         except httpx.HTTPError as e:
