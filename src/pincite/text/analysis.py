@@ -44,10 +44,14 @@ import re
 import threading
 import unicodedata
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Callable, cast
 
 import Stemmer
 
 from pincite.text.cjk import CJK_LETTER_CLASS, is_cjk_letter
+
+if TYPE_CHECKING:
+    from pincite.text.lemmas import LemmaMemo
 
 #: Bump on any change of the rules below (part of the index profile).
 ANALYZER_VERSION = "pincite-bm25-2"
@@ -129,7 +133,7 @@ _morph = None
 _morph_lock = threading.Lock()
 
 
-_lemma_memo = None
+_lemma_memo: "LemmaMemo | Callable[[str], str] | None" = None
 
 
 @functools.lru_cache(maxsize=200_000)
@@ -148,7 +152,9 @@ def _ru_lemma(word: str) -> str:
         with _morph_lock:
             if _lemma_memo is None:
                 _lemma_memo = memo or _parse_lemma
-    return _lemma_memo(word) if _lemma_memo is _parse_lemma else _lemma_memo.lemma(word)
+    if _lemma_memo is _parse_lemma:
+        return _parse_lemma(word)
+    return cast("LemmaMemo", _lemma_memo).lemma(word)
 
 
 def _parse_lemma(word: str) -> str:
@@ -209,7 +215,8 @@ def _cjk(run: str, out: list[str], stop: frozenset[str]) -> None:
     """
     words = _jieba_cut(run)
     out.extend(words)
-    seen, blocked, pos = set(words), set(), 0
+    seen, pos = set(words), 0
+    blocked: set[int] = set()
     for w in words:
         if w in stop:
             blocked.update(range(pos, pos + len(w)))
@@ -326,8 +333,10 @@ def stopwords() -> frozenset[str]:
         return forms
 
     try:
-        sources = [__file__] + [importlib.util.find_spec(m).origin
-                                for m in ("pymorphy3", "pymorphy3_dicts_ru", "Stemmer")]
+        specs = [importlib.util.find_spec(m) for m in ("pymorphy3", "pymorphy3_dicts_ru", "Stemmer")]
+        sources = [__file__] + [str(s.origin) if s is not None and s.origin else "" for s in specs]
+        if "" in sources:
+            raise ImportError("a module of the Russian analysis is not on disk")
         key = derived.source_key(sources, ANALYZER_VERSION)
     except (OSError, TypeError, AttributeError, ImportError):  # a module not found or not on disk
         forms = None

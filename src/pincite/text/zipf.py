@@ -188,7 +188,7 @@ def zipf(word: str, lang: str) -> float:
     if plain is not None and plain.fullmatch(word):
         table = _table(lang)
         if table is not None:
-            if lang == "zh":
+            if lang == "zh" and table.jieba is not None:
                 spans = table.jieba.tokenize(table.simplify(word), HMM=False)
                 tokens = [table.simplify(word[start:end]) for _, start, end in spans]
                 freq = _frequency(tokens, table.freq, inferred_spaces=True) if tokens else _MIN_FREQ
