@@ -128,7 +128,8 @@ class UploadOut(BaseModel):
     file: str
     status: Literal["queued", "processing", "ready", "failed"]
     progress: float = Field(ge=0, le=1, description="0..1; an estimate while processing")
-    reason: str | None = None
+    reason: str | None = Field(None, description="why the upload failed; once ready, the ingest's note "
+                                                 "on it, if any (e.g. \"same content as a.pdf; fields updated\")")
     doc_id: str | None = None
     result: Literal["added", "replaced", "skipped"] | None = Field(
         None, description="what the ingest did: added, replaced, or skipped (already in the library)")

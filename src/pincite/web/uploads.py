@@ -441,8 +441,9 @@ class UploadQueue:
                 reason = res.reason[len(prefix):] if res.reason.startswith(prefix) else res.reason
                 outcome = ("failed", {"reason": reason})
             else:
+                # the note of a stored document ("same content as …; fields updated") too
                 outcome = ("ready", {"doc_id": res.doc_id, "result": res.status, "pages": res.pages,
-                                     "chunks": res.chunks})
+                                     "chunks": res.chunks, "reason": res.reason or None})
         except Exception as e:
             log.exception("ingest of upload %s failed", up.upload_id)
             outcome = ("failed", {"reason": f"internal error ({type(e).__name__}: {e})"})
