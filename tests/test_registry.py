@@ -318,6 +318,25 @@ def test_without_registry_twins_by_revision_ask_which_revision(tmp_path):
         lib.close()
 
 
+def test_serial_without_a_registry_says_none_is_imported_in_the_question_language(tmp_path, lib_ids):
+    lib, _ = build(tmp_path, registry=False)
+    lib.close()
+    data = str(tmp_path / "data")
+    ru = json.loads(invoke("--data", data, "ask", "--json", "--serial", "2500",
+                           "Какое испытательное давление для этой установки?").stdout)
+    (w,) = [w for w in ru["warnings"] if "2500" in w]
+    assert "не импортирован реестр заводских номеров" in w and "pincite registry import" in w, w
+    assert "serial range" not in w
+    en = invoke("--data", data, "ask", "--serial", "2500", QUESTION).stdout
+    assert "no serial registry has been imported" in en and "no serial range" not in en, en
+    # with a registry, a serial outside its ranges is said so, in the question's language
+    with_reg, _ = lib_ids
+    ans = with_reg.ask("这台设备的试验压力是多少？", serial="9999")
+    assert "序列号 9999 不在登记表的任何序列号范围内" in ans.warnings, ans.warnings
+    ans = with_reg.ask(QUESTION, serial="9999")
+    assert "serial number 9999 is in no serial range of the registry" in ans.warnings, ans.warnings
+
+
 # ================================================================ helpers
 
 

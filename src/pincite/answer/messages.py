@@ -147,6 +147,22 @@ MESSAGES = {
         "ru": "найденные фрагменты взяты из {found}, а не из {asked}, который назван в вопросе",
         "zh": "找到的段落出自 {found}，而不是问题所指的 {asked}",
     },
+    # a serial number the scope cannot place (Answer.warnings)
+    "serial_no_registry": {
+        "en": "serial number {serial} cannot be looked up: no serial registry has been imported into "
+              "this library (import one with `pincite registry import registry.csv`); "
+              "every revision in scope may answer",
+        "ru": "заводской номер {serial} не по чему проверить: в библиотеку не импортирован реестр "
+              "заводских номеров (импортируйте его командой `pincite registry import registry.csv`); "
+              "отвечать могут все редакции в области поиска",
+        "zh": "无法查询序列号 {serial}：此资料库尚未导入序列号登记表"
+              "（请用 `pincite registry import registry.csv` 导入）；检索范围内的所有版本均可作答",
+    },
+    "serial_not_registered": {
+        "en": "serial number {serial} is in no serial range of the registry",
+        "ru": "заводской номер {serial} не входит ни в один диапазон номеров реестра",
+        "zh": "序列号 {serial} 不在登记表的任何序列号范围内",
+    },
     "or": {"en": " or ", "ru": " или ", "zh": " 或 "},
     "compare_heading": {"en": "Revision {revision}", "ru": "Редакция {revision}", "zh": "版本 {revision}"},
 }

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from pincite.contract import Clarification, Scope
 from pincite.store.fields import field_key
 from pincite.store.registry import Registry, RegistryEntry
+from pincite.text import analysis
 
 from ..index.base import Hit, SearchFilter
 from .messages import message
@@ -151,7 +152,9 @@ def resolve(lib, question: str, flt: SearchFilter | None, *, serial: str | None 
     if serial:
         shipped = reg.by_serial(serial, flt.model)
         if shipped is None:
-            warnings.append(f"serial number {serial} is in no serial range of the registry")
+            # no registry at all is another matter than a serial outside its ranges
+            key = "serial_not_registered" if reg else "serial_no_registry"
+            warnings.append(message(key, analysis.detect_language(question)).format(serial=serial))
         else:
             flt.model = flt.model or shipped.model
             if flt.modification and field_key(flt.modification) != field_key(shipped.modification):
