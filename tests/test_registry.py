@@ -291,6 +291,39 @@ def test_cli_compare_serial_and_mode(lib_ids):
         lib.__init__(lib.settings)
 
 
+def test_compare_scope_lines_follow_the_answer_language(lib_ids):
+    lib, _ = lib_ids
+    lib.close()
+    try:
+        data = str(lib.root)
+        ru = invoke("--data", data, "ask", "Какое испытательное давление для этой установки?",
+                    "--modification", "B", "--compare", "2.1", "3.0").stdout
+        assert ("область поиска: PX-200, мод. B — сравнение: ред. 2.1 и 3.0; явно заданный параметр; "
+                "реестр: модификация B относится к модели PX-200") in ru, ru
+        assert "── ред. 2.1 ──" in ru and "── ред. 3.0 ──" in ru, ru
+        assert "сравнение: ред. 3.0;" in ru, ru
+        for english in ("scope:", "compare:", "rev.", "mod.", "explicit option", "registry:"):
+            assert english not in ru, (english, ru)
+        zh = invoke("--data", data, "ask", "这台设备的试验压力是多少？", "--modification", "B",
+                    "--compare", "2.1", "3.0").stdout
+        assert "比较：版本 2.1 和 3.0" in zh and "── 版本 3.0 ──" in zh and "登记表：改型 B 属于型号 PX-200" in zh, zh
+        assert "compare:" not in zh and "registry:" not in zh, zh
+        # the JSON keeps decided_by in English beside the shown text
+        out = json.loads(invoke("--data", data, "ask", "--json", "Какое испытательное давление для этой установки?",
+                                "--modification", "B", "--compare", "2.1", "3.0").stdout)
+        assert out["scope"]["decided_by"].startswith("compare: rev. 2.1 and 3.0; explicit option; registry:")
+        assert out["scope"]["decided_by_shown"].startswith("сравнение: ред. 2.1 и 3.0;")
+        # a registry reason with its provenance and status, in Russian
+        one = json.loads(invoke("--data", data, "ask", "--json", "--serial", "2500", "--mode", "as-shipped",
+                                "Какое испытательное давление для этой установки?").stdout)
+        assert one["scope"]["decided_by_shown"].endswith(
+            "реестр: изделие с заводским номером 2500 поставлено с ред. 2.1 (проверено 2026-11-01, "
+            "источник: maker letter) (ред. 2.1: заменена)"), one["scope"]
+        assert "serial 2500 shipped with rev. 2.1" in one["scope"]["decided_by"]
+    finally:
+        lib.__init__(lib.settings)
+
+
 def test_eval_scope_takes_serial_and_mode(lib_ids, tmp_path):
     lib, ids = lib_ids
     qfile = tmp_path / "q.jsonl"

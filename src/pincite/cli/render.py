@@ -33,10 +33,12 @@ def print_answer(console: Console, ans: Answer) -> None:
         head += f" [dim](model {escape(ans.model or '?')}; every claim checked against its source)[/]"
     console.print(head)
     if ans.scope.decided_by not in ("default", "explicit option"):
-        console.print(f"[dim]scope: {escape(_scope_text(ans))}[/]", soft_wrap=True)
+        console.print(f"[dim]{escape(message('scope_label', ans.language))}: {escape(_scope_text(ans))}[/]",
+                      soft_wrap=True)
     if ans.compare:  # one block per revision, each with its own sources
         for item in ans.compare:
-            console.print(f"\n[bold]── rev. {escape(item.revision)} ──[/]")
+            rev = message("scope_rev", ans.language).format(revision=item.revision)
+            console.print(f"\n[bold]── {escape(rev)} ──[/]")
             print_answer(console, item.answer)
         for w in ans.warnings:
             console.print(f"[dim]{escape(w)}[/]")
@@ -85,12 +87,14 @@ def print_answer(console: Console, ans: Answer) -> None:
 
 
 def _scope_text(ans: Answer) -> str:
-    """"PX-200, mod. B, rev. 3.0 — registry: rev. 3.0 current for modification B ...". """
-    s = ans.scope
-    parts = [p for p in (s.model, f"mod. {s.modification}" if s.modification else None,
-                         f"rev. {s.revision}" if s.revision else None,
-                         f"S/N {s.serial}" if s.serial else None) if p]
-    return (", ".join(parts) + " — " if parts else "") + s.decided_by
+    """"PX-200, mod. B, rev. 3.0 — registry: rev. 3.0 current for modification B ...", in
+    the answer's language."""
+    s, lang = ans.scope, ans.language
+    parts = [p for p in (s.model,
+                         message("scope_mod", lang).format(modification=s.modification) if s.modification else None,
+                         message("scope_rev", lang).format(revision=s.revision) if s.revision else None,
+                         message("scope_serial", lang).format(serial=s.serial) if s.serial else None) if p]
+    return (", ".join(parts) + " — " if parts else "") + (s.decided_by_shown or s.decided_by)
 
 
 def registry_table(entries, source: str | None = None) -> Table:
