@@ -10,6 +10,7 @@ from pincite.answer.messages import message
 from pincite.cli.export import source_line
 from pincite.contract import Answer
 from pincite.errors import shown
+from pincite.library.inputs import unit_kind
 
 
 def escape(text: object) -> str:
@@ -157,7 +158,9 @@ def docs_table(rows, failures, width: int = WIDE_DOCS) -> tuple[Table, list[str]
     lines = []
     for r in rows:
         notes = "; ".join(r.warnings[:2]) + (f" (+{len(r.warnings) - 2})" if len(r.warnings) > 2 else "")
-        t.add_row(r.doc_id, escape(r.file_name), escape(short_fields(r)), str(r.pages), str(r.chunks),
+        kind = unit_kind(getattr(r, "mime", None))  # what its pages are: sheets, slides, parts
+        t.add_row(r.doc_id, escape(r.file_name), escape(short_fields(r)),
+                  str(r.pages) if kind == "pdf" else unit_count(r.pages, kind), str(r.chunks),
                   r.language, r.state, *((escape(notes),) if wide else ()))
         if notes and not wide:
             lines.append(f"{escape(r.file_name)}: {escape(notes)}")
@@ -167,6 +170,43 @@ def docs_table(rows, failures, width: int = WIDE_DOCS) -> tuple[Table, list[str]
         if not wide:
             lines.append(f"{escape(f.file_name)}: [red]failed[/]: {escape(f.reason)}")
     return t, lines
+
+
+#: The noun of each unit kind (library.inputs.unit_kind) in counts: a text file's units are
+#: parts of about 60 lines (pincite.extract.text), not pages.
+UNIT_NOUNS = {"pdf": "page", "sheet": "sheet", "slide": "slide", "lines": "part"}
+
+
+def unit_count(n: int, kind: str = "pdf") -> str:
+    """"48 parts", "1 sheet", "2 pages": `n` units of `kind` with their noun."""
+    noun = UNIT_NOUNS.get(kind, "page")
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def units_cell(n: int, kind: str = "pdf") -> str:
+    """A table's pages cell: the number for PDF pages, "48 parts" for other units, "-" for none."""
+    if not n:
+        return "-"
+    return str(n) if kind == "pdf" else unit_count(n, kind)
+
+
+def indexed_text(counts: dict[str, int], elapsed: float, by: str = "") -> str:
+    """"2 pages, 48 parts indexed in 1.2 s (41 units/s)": `counts` by unit kind; the rate to
+    one decimal under 10 a second, and as seconds per unit under 1 a second (never "0
+    pages/s"). `by` follows "indexed" (" by the server")."""
+    counts = {k: n for k, n in counts.items() if n}
+    shown = ", ".join(unit_count(n, k) for k, n in sorted(counts.items(), key=lambda kn: kn[0] != "pdf"))
+    text = f"{shown or unit_count(0)} indexed{by} in {elapsed:.1f} s"
+    total = sum(counts.values())
+    if not total or elapsed <= 0:
+        return text
+    noun = UNIT_NOUNS.get(next(iter(counts)), "page") if len(counts) == 1 else "unit"
+    rate = total / elapsed
+    if rate >= 10:
+        return text + f" ({rate:.0f} {noun}s/s)"
+    if rate >= 1:
+        return text + f" ({rate:.1f} {noun}s/s)"
+    return text + f" ({elapsed / total:.1f} s per {noun})"
 
 
 def short_fields(r) -> str:

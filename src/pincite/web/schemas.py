@@ -102,6 +102,9 @@ class DocumentOut(BaseModel):
     file: str
     title: str
     pages: int
+    unit: Literal["pdf", "sheet", "slide", "lines"] = Field(
+        "pdf", description="what `pages` counts: PDF (or Word) pages, sheets, slides, or parts of "
+                           "about 60 lines of a text file")
     status: Literal["ready"] = "ready"
     sha256: str
     size: int
@@ -135,6 +138,9 @@ class UploadOut(BaseModel):
         None, description="what the ingest did: added, replaced, or skipped (already in the library)")
     pages: int | None = Field(None, description="pages (slides, sheets) the ingest indexed, once ready")
     chunks: int | None = Field(None, description="passages the ingest indexed, once ready")
+    unit: Literal["pdf", "sheet", "slide", "lines"] | None = Field(
+        None, description="what `pages` counts: PDF (or Word) pages, sheets, slides, or parts of "
+                          "about 60 lines of a text file, once ready")
 
 
 class FailureOut(BaseModel):
