@@ -159,6 +159,17 @@ def test_errors_are_one_line_and_exit_nonzero(demo, tmp_path):
     assert p.returncode == 2 and "no such file" in p.stderr
 
 
+def test_an_empty_question_is_refused_before_the_library_is_looked_for(tmp_path):
+    data = tmp_path / "nowhere"
+    for question in ("", "   "):
+        p = run("ask", question, data=data, check=False)
+        assert p.returncode == 2 and "the question is empty" in p.stderr, p.stderr
+        assert "no pincite library" not in p.stderr, p.stderr
+    p = run("ask", "x" * 2001, data=data, check=False)
+    assert p.returncode == 2 and "the limit is 2000" in p.stderr.replace(",", ""), p.stderr
+    assert not data.exists()
+
+
 def test_reading_commands_do_not_create_a_library(tmp_path):
     data = tmp_path / "typo"
     for args in (("ask", "What is the rated pressure?"), ("docs",)):
