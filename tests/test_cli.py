@@ -159,6 +159,17 @@ def test_errors_are_one_line_and_exit_nonzero(demo, tmp_path):
     assert p.returncode == 2 and "no such file" in p.stderr
 
 
+def test_an_empty_question_is_refused_before_the_library_is_looked_for(tmp_path):
+    data = tmp_path / "nowhere"
+    for question in ("", "   "):
+        p = run("ask", question, data=data, check=False)
+        assert p.returncode == 2 and "the question is empty" in p.stderr, p.stderr
+        assert "no pincite library" not in p.stderr, p.stderr
+    p = run("ask", "x" * 2001, data=data, check=False)
+    assert p.returncode == 2 and "the limit is 2000" in p.stderr.replace(",", ""), p.stderr
+    assert not data.exists()
+
+
 def test_reading_commands_do_not_create_a_library(tmp_path):
     data = tmp_path / "typo"
     for args in (("ask", "What is the rated pressure?"), ("docs",)):
@@ -351,3 +362,37 @@ def test_counts_take_the_noun_in_the_right_number():
     from pincite.cli.main import _count
 
     assert [_count(n, "page") for n in (0, 1, 2)] == ["0 pages", "1 page", "2 pages"]
+
+
+def test_ingest_rate_is_never_rounded_to_zero():
+    from pincite.cli.render import indexed_text
+
+    assert indexed_text({"pdf": 1}, 2.5) == "1 page indexed in 2.5 s (2.5 s per page)"
+    assert indexed_text({"pdf": 3}, 0.9) == "3 pages indexed in 0.9 s (3.3 pages/s)"
+    assert indexed_text({"pdf": 240}, 6.0) == "240 pages indexed in 6.0 s (40 pages/s)"
+    assert indexed_text({"lines": 5}, 10.0) == "5 parts indexed in 10.0 s (2.0 s per part)"
+    assert indexed_text({"lines": 48, "pdf": 2}, 1.0) == "2 pages, 48 parts indexed in 1.0 s (50 units/s)"
+    assert indexed_text({}, 0.3) == "0 pages indexed in 0.3 s"
+
+
+def test_a_text_file_is_counted_in_parts_not_pages(tmp_path):
+    """A text file's units are parts of about 60 lines (pincite.extract.text): ingest, docs
+    and page say so instead of calling them pages."""
+    notes = tmp_path / "notes.txt"
+    paragraphs = ["\n".join(f"Line {p * 10 + i}: the pump seal is checked at interval {p}-{i}."
+                            for i in range(10)) for p in range(30)]
+    notes.write_text("\n\n".join(paragraphs) + "\n", encoding="utf-8")
+    data = tmp_path / "data"
+    env = {"PINCITE_EMBEDDER": "none"}
+    p = run("ingest", str(notes), data=data, env=env)
+    row = next(line for line in p.stdout.splitlines() if "notes.txt" in line)
+    n = int(re.search(r"(\d+) parts", row).group(1))
+    summary = next(line for line in p.stdout.splitlines() if line.startswith("1 file,"))
+    assert n > 1 and "page" not in row + summary, p.stdout
+    assert re.search(rf"1 file, {n} parts indexed in [\d.]+ s \((\d+(\.\d)? parts/s|[\d.]+ s per part)\)",
+                     p.stdout), p.stdout
+    docs = run("docs", data=data, env=env).stdout
+    assert f"{n} parts" in next(line for line in docs.splitlines() if "notes.txt" in line), docs
+    doc_id = json.loads(run("docs", "--json", data=data, env=env).stdout)["documents"][0]["doc_id"]
+    page = run("page", doc_id, "2", data=data, env=env)
+    assert f"notes.txt: part 2 of {n}" in page.stderr, page.stderr

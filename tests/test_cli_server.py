@@ -98,3 +98,46 @@ def test_commands_go_through_a_running_server(served, tmp_path):
     assert not (data / "server.json").exists()
     done = run(data, "docs", "--json")  # the server is gone: the CLI opens the library itself
     assert done.returncode == 0 and "using the pincite server" not in done.stderr
+
+
+def test_ingest_through_server_says_same_content_and_fields_updated(served, tmp_path):
+    """A byte-identical copy under a new name, ingested with fields through the server, is
+    reported as the local ingest reports it: skipped, with the note naming the stored file
+    and saying its fields were updated (not an empty note)."""
+    data, url, _ = served
+    pdf = make_pdf(tmp_path / "pump.pdf", ["Pump manual.", "The maximum pressure is 10 bar."],
+                   title="Pump manual")
+    copy = tmp_path / "pump-copy.pdf"
+    copy.write_bytes(pdf.read_bytes())
+    done = run(data, "ingest", str(pdf))
+    assert done.returncode == 0, done.stderr
+
+    done = run(data, "ingest", "--model", "PX-200", "--revision", "B", str(copy))
+    assert done.returncode == 0, done.stderr
+    assert f"using the pincite server at {url}" in done.stderr
+    row = next(line for line in done.stdout.splitlines() if "pump-copy.pdf" in line)
+    assert "skipped" in row and "same content as pump.pdf; fields updated" in row, done.stdout
+    (doc,) = json.loads(run(data, "docs", "--json").stdout)["documents"]
+    assert doc["model"] == "PX-200" and doc["revision"] == "B", doc
+
+    done = run(data, "ingest", "--model", "PX-200", "--revision", "B", str(copy))  # nothing new
+    row = next(line for line in done.stdout.splitlines() if "pump-copy.pdf" in line)
+    assert "same content as pump.pdf" in row and "fields updated" not in row, done.stdout
+
+
+def test_text_file_through_server_is_counted_in_parts(served, tmp_path):
+    """Through the server too, a text file's units are parts, not pages: in the ingest
+    output and in GET /api/documents (`unit`), which the web listing shows."""
+    import httpx
+
+    data, url, _ = served
+    notes = tmp_path / "notes.txt"
+    notes.write_text("\n\n".join("\n".join(f"Line {p}-{i}: the seal is checked." for i in range(10))
+                                 for p in range(30)) + "\n", encoding="utf-8")
+    done = run(data, "ingest", str(notes))
+    assert done.returncode == 0, done.stderr
+    row = next(line for line in done.stdout.splitlines() if "notes.txt" in line)
+    n = int(re.search(r"(\d+) parts", row).group(1))
+    assert re.search(rf"1 file, {n} parts indexed by the server in", done.stdout), done.stdout
+    (doc,) = httpx.get(f"{url}/api/documents").json()["documents"]
+    assert doc["unit"] == "lines" and doc["pages"] == n, doc

@@ -343,3 +343,34 @@ def test_records_carry_the_answerability_and_its_bar(built, tmp_path):
     evaluate.write_records(out, records)
     first = json.loads(out.read_text().splitlines()[0])
     assert first["relevance"] == records[0].relevance and first["threshold"] == records[0].threshold
+
+
+@needs_pdftotext
+def test_eval_shows_crosscheck_not_applicable_for_a_language_citing_only_sheets(tmp_path):
+    """Quotes of a sheet have no PDF page to look up again: a language whose questions cite
+    only a spreadsheet gets no cross-check figure (null in JSON, "-" in the table), not 0.0,
+    while the PDF questions' language keeps its own."""
+    from cli_runner import invoke
+    from docgen import make_xlsx_revisions
+
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    make_pdf(corpus / "manual.pdf", [PUMP, FILLER, BELT])
+    make_xlsx_revisions(corpus / "pump-data.xlsx")
+    qfile = tmp_path / "q.jsonl"
+    qs = [QUESTIONS[0],
+          {"id": "q-sheet", "lang": "ru", "doc": "pump-data.xlsx", "kind": "table", "answer": "9 bar",
+           "pages": [], "quote": "Maximum inlet pressure; Value: 9 bar",
+           "question": "What is the maximum inlet pressure in RevB?"}]
+    qfile.write_text("".join(json.dumps(q) + "\n" for q in qs), encoding="utf-8")
+    data = str(tmp_path / "data")
+    out = json.loads(invoke("--data", data, "eval", str(qfile), "--corpus", str(corpus),
+                            "--out", str(tmp_path / "r.jsonl"), "--json").stdout)
+    rows = out["summary"]
+    assert rows["ru"]["verified_quotes"] and rows["ru"]["crosschecked_quotes"] is None, rows["ru"]
+    assert rows["en"]["crosschecked_quotes"] == 1.0, rows["en"]
+    assert out["crosscheck"]["unchecked"] >= 1 and out["crosscheck"]["confirmed"] >= 1
+    text = invoke("--data", data, "eval", str(qfile), "--out", str(tmp_path / "r2.jsonl")).stdout
+    ru_row = next(line for line in text.splitlines() if line.strip("│ ").startswith("ru "))
+    cells = [c.strip() for c in ru_row.strip("│ ").split("│")] if "│" in ru_row else ru_row.split()
+    assert cells[8] == "-", (cells, text)  # the cross-checked column

@@ -44,7 +44,7 @@ CLI_COMMANDS: dict[str, tuple[str, ...]] = {
     "worker": ("work",),
     "jobs": ("jobs", "job_counts"),
     "migrate-catalog": ("copy_to",),
-    "ask": ("ask", "make_scope", "citation_file", "llm_settings"),
+    "ask": ("ask", "check_question", "make_scope", "citation_file", "llm_settings"),
     "check-llm": ("check_llm", "save_llm_settings", "llm_settings"),
     "docs": ("listing",),
     "docs set": ("set_fields", "check_fields"),

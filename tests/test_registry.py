@@ -291,6 +291,39 @@ def test_cli_compare_serial_and_mode(lib_ids):
         lib.__init__(lib.settings)
 
 
+def test_compare_scope_lines_follow_the_answer_language(lib_ids):
+    lib, _ = lib_ids
+    lib.close()
+    try:
+        data = str(lib.root)
+        ru = invoke("--data", data, "ask", "Какое испытательное давление для этой установки?",
+                    "--modification", "B", "--compare", "2.1", "3.0").stdout
+        assert ("область поиска: PX-200, мод. B — сравнение: ред. 2.1 и 3.0; явно заданный параметр; "
+                "реестр: модификация B относится к модели PX-200") in ru, ru
+        assert "── ред. 2.1 ──" in ru and "── ред. 3.0 ──" in ru, ru
+        assert "сравнение: ред. 3.0;" in ru, ru
+        for english in ("scope:", "compare:", "rev.", "mod.", "explicit option", "registry:"):
+            assert english not in ru, (english, ru)
+        zh = invoke("--data", data, "ask", "这台设备的试验压力是多少？", "--modification", "B",
+                    "--compare", "2.1", "3.0").stdout
+        assert "比较：版本 2.1 和 3.0" in zh and "── 版本 3.0 ──" in zh and "登记表：改型 B 属于型号 PX-200" in zh, zh
+        assert "compare:" not in zh and "registry:" not in zh, zh
+        # the JSON keeps decided_by in English beside the shown text
+        out = json.loads(invoke("--data", data, "ask", "--json", "Какое испытательное давление для этой установки?",
+                                "--modification", "B", "--compare", "2.1", "3.0").stdout)
+        assert out["scope"]["decided_by"].startswith("compare: rev. 2.1 and 3.0; explicit option; registry:")
+        assert out["scope"]["decided_by_shown"].startswith("сравнение: ред. 2.1 и 3.0;")
+        # a registry reason with its provenance and status, in Russian
+        one = json.loads(invoke("--data", data, "ask", "--json", "--serial", "2500", "--mode", "as-shipped",
+                                "Какое испытательное давление для этой установки?").stdout)
+        assert one["scope"]["decided_by_shown"].endswith(
+            "реестр: изделие с заводским номером 2500 поставлено с ред. 2.1 (проверено 2026-11-01, "
+            "источник: maker letter) (ред. 2.1: заменена)"), one["scope"]
+        assert "serial 2500 shipped with rev. 2.1" in one["scope"]["decided_by"]
+    finally:
+        lib.__init__(lib.settings)
+
+
 def test_eval_scope_takes_serial_and_mode(lib_ids, tmp_path):
     lib, ids = lib_ids
     qfile = tmp_path / "q.jsonl"
@@ -331,6 +364,25 @@ def test_twin_revisions_that_say_the_same_are_both_cited_without_a_question_back
         assert cited == set(ids.values()), [(c.doc_id, c.quote) for c in ans.citations()]
     finally:
         lib.close()
+
+
+def test_serial_without_a_registry_says_none_is_imported_in_the_question_language(tmp_path, lib_ids):
+    lib, _ = build(tmp_path, registry=False)
+    lib.close()
+    data = str(tmp_path / "data")
+    ru = json.loads(invoke("--data", data, "ask", "--json", "--serial", "2500",
+                           "Какое испытательное давление для этой установки?").stdout)
+    (w,) = [w for w in ru["warnings"] if "2500" in w]
+    assert "не импортирован реестр заводских номеров" in w and "pincite registry import" in w, w
+    assert "serial range" not in w
+    en = invoke("--data", data, "ask", "--serial", "2500", QUESTION).stdout
+    assert "no serial registry has been imported" in en and "no serial range" not in en, en
+    # with a registry, a serial outside its ranges is said so, in the question's language
+    with_reg, _ = lib_ids
+    ans = with_reg.ask("这台设备的试验压力是多少？", serial="9999")
+    assert "序列号 9999 不在登记表的任何序列号范围内" in ans.warnings, ans.warnings
+    ans = with_reg.ask(QUESTION, serial="9999")
+    assert "serial number 9999 is in no serial range of the registry" in ans.warnings, ans.warnings
 
 
 # ================================================================ helpers

@@ -106,6 +106,8 @@ class Scope(BaseModel):
     decided_by: str = "default"
     serial: str | None = None
     revision_status: str | None = None
+    #: `decided_by` in the answer's language, to show (None: show `decided_by`)
+    decided_by_shown: str | None = None
 
 
 class Clarification(BaseModel):

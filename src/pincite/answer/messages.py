@@ -155,6 +155,73 @@ MESSAGES = {
         "ru": "найденные фрагменты взяты из {found}, а не из {asked}, который назван в вопросе",
         "zh": "找到的段落出自 {found}，而不是问题所指的 {asked}",
     },
+    # a serial number the scope cannot place (Answer.warnings)
+    "serial_no_registry": {
+        "en": "serial number {serial} cannot be looked up: no serial registry has been imported into "
+              "this library (import one with `pincite registry import registry.csv`); "
+              "every revision in scope may answer",
+        "ru": "заводской номер {serial} не по чему проверить: в библиотеку не импортирован реестр "
+              "заводских номеров (импортируйте его командой `pincite registry import registry.csv`); "
+              "отвечать могут все редакции в области поиска",
+        "zh": "无法查询序列号 {serial}：此资料库尚未导入序列号登记表"
+              "（请用 `pincite registry import registry.csv` 导入）；检索范围内的所有版本均可作答",
+    },
+    "serial_not_registered": {
+        "en": "serial number {serial} is in no serial range of the registry",
+        "ru": "заводской номер {serial} не входит ни в один диапазон номеров реестра",
+        "zh": "序列号 {serial} 不在登记表的任何序列号范围内",
+    },
+    # how a scope was decided (Scope.decided_by in English, Scope.decided_by_shown in the
+    # answer's language); reasons are joined by "; "
+    "why_default": {"en": "default", "ru": "по умолчанию", "zh": "默认"},
+    "why_explicit": {"en": "explicit option", "ru": "явно заданный параметр", "zh": "明确指定的选项"},
+    "why_named": {"en": "named in the question: {what}", "ru": "названо в вопросе: {what}",
+                  "zh": "问题中指明：{what}"},
+    "field_model": {"en": "model", "ru": "модель", "zh": "型号"},
+    "field_modification": {"en": "modification", "ru": "модификация", "zh": "改型"},
+    "why_serial_mod": {
+        "en": "registry: serial {serial} is modification {modification} (range {range})",
+        "ru": "реестр: заводской номер {serial} — модификация {modification} (диапазон {range})",
+        "zh": "登记表：序列号 {serial} 属于改型 {modification}（范围 {range}）",
+    },
+    "why_mod_of_model": {
+        "en": "registry: modification {modification} is of model {model}",
+        "ru": "реестр: модификация {modification} относится к модели {model}",
+        "zh": "登记表：改型 {modification} 属于型号 {model}",
+    },
+    "why_shipped": {
+        "en": "registry: serial {serial} shipped with rev. {revision}{prov}",
+        "ru": "реестр: изделие с заводским номером {serial} поставлено с ред. {revision}{prov}",
+        "zh": "登记表：序列号 {serial} 出厂时对应版本 {revision}{prov}",
+    },
+    "why_current": {
+        "en": "registry: rev. {revision} current for modification {modification}{since}{prov}",
+        "ru": "реестр: ред. {revision} действующая для модификации {modification}{since}{prov}",
+        "zh": "登记表：版本 {revision} 是改型 {modification} 的现行版本{since}{prov}",
+    },
+    "why_in_force": {
+        "en": "registry: rev. {revision} in force for modification {modification}{since}{prov}",
+        "ru": "реестр: ред. {revision} в силе для модификации {modification}{since}{prov}",
+        "zh": "登记表：版本 {revision} 对改型 {modification} 有效{since}{prov}",
+    },
+    "why_since": {"en": " since {date}", "ru": " с {date}", "zh": "（自 {date} 起）"},
+    "why_prov": {"en": " ({prov})", "ru": " ({prov})", "zh": "（{prov}）"},
+    "prov_checked": {"en": "checked {date}", "ru": "проверено {date}", "zh": "核对于 {date}"},
+    "prov_source": {"en": "source {source}", "ru": "источник: {source}", "zh": "来源：{source}"},
+    "why_status": {"en": " (rev. {revision} {status})", "ru": " (ред. {revision}: {status})",
+                   "zh": "（版本 {revision}：{status}）"},
+    "status_in_force": {"en": "in force", "ru": "в силе", "zh": "有效"},
+    "status_superseded": {"en": "superseded", "ru": "заменена", "zh": "已被取代"},
+    "status_repealed": {"en": "repealed", "ru": "отменена", "zh": "已废止"},
+    "status_not_yet_in_force": {"en": "not yet in force", "ru": "ещё не вступила в силу", "zh": "尚未生效"},
+    "why_compare": {"en": "compare: rev. {revisions}", "ru": "сравнение: ред. {revisions}",
+                    "zh": "比较：版本 {revisions}"},
+    "and": {"en": " and ", "ru": " и ", "zh": " 和 "},
+    # the command line's scope line: "scope: PX-200, mod. B, rev. 3.0 — how it was decided"
+    "scope_label": {"en": "scope", "ru": "область поиска", "zh": "检索范围"},
+    "scope_mod": {"en": "mod. {modification}", "ru": "мод. {modification}", "zh": "改型 {modification}"},
+    "scope_rev": {"en": "rev. {revision}", "ru": "ред. {revision}", "zh": "版本 {revision}"},
+    "scope_serial": {"en": "S/N {serial}", "ru": "зав. № {serial}", "zh": "序列号 {serial}"},
     "or": {"en": " or ", "ru": " или ", "zh": " 或 "},
     "compare_heading": {"en": "Revision {revision}", "ru": "Редакция {revision}", "zh": "版本 {revision}"},
 }

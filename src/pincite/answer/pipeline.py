@@ -21,7 +21,7 @@ from .messages import message
 from .normalize import readable_text
 from .rank import check_question, gather, threshold
 from .retrieve import LibraryLike
-from .scope import resolve
+from .scope import reason_text, resolve
 
 if TYPE_CHECKING:
     from .llm import LlmClient
@@ -96,7 +96,13 @@ def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],
     lang = analysis.detect_language(question)
     items = []
     revs = list(dict.fromkeys(r.strip() for r in revisions if r and r.strip()))
-    base = "" if res.scope.decided_by in ("default", "explicit option") else f"; {res.scope.decided_by}"
+    plain = res.scope.decided_by in ("default", "explicit option")
+
+    def decided(revisions: list[str], lang: str) -> str:
+        # "compare: rev. 2.1 and 3.0; <how the rest of the scope was decided>" in `lang`
+        head = reason_text([("why_compare", {"revisions": message("and", lang).join(revisions)})], lang)
+        return head if plain else f"{head}; {res.decided_by(lang)}"
+
     for rev in revs:
         flt = dataclasses.replace(res.flt, revision=rev)
         sub = answer_single(lib, res.text or question, flt, llm)
@@ -104,7 +110,7 @@ def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],
         entry = res.registry.entry(flt.model, flt.modification, rev)
         sub.scope = res.scope.model_copy(update={
             "revision": rev, "revision_status": entry.effective_status() if entry else None,
-            "decided_by": f"compare: rev. {rev}{base}"})
+            "decided_by": decided([rev], "en"), "decided_by_shown": decided([rev], sub.language)})
         _mark_status(sub, res)
         items.append(CompareItem(revision=rev, answer=sub))
     answered = [i for i in items if i.answer.status == "answered"]
@@ -114,7 +120,8 @@ def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],
         lines.append(message("compare_heading", lang).format(revision=i.revision) + ":")
         lines.append(i.answer.answer)
     scope = res.scope.model_copy(update={"revision": None, "revision_status": None,
-                                         "decided_by": f"compare: rev. {' and '.join(revs)}{base}"})
+                                         "decided_by": decided(revs, "en"),
+                                         "decided_by_shown": decided(revs, lang)})
     return Answer(question=question, status=status, language=lang, scope=scope, answer="\n".join(lines),
                   compare=items, warnings=list(res.warnings),
                   timings={k: round(sum(i.answer.timings.get(k, 0.0) for i in items), 4)
@@ -124,9 +131,9 @@ def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],
 def _with_scope(ans: Answer, res) -> Answer:
     """`ans` with the resolved scope, its notes among the warnings, and each citation's
     revision status from the registry."""
-    ans.scope = res.scope
+    ans.scope = res.scope.model_copy(update={"decided_by_shown": res.decided_by(ans.language)})
     for p in ans.parts:
-        p.scope = res.scope
+        p.scope = ans.scope
     ans.warnings = list(res.warnings) + [w for w in ans.warnings if w not in res.warnings]
     _mark_status(ans, res)
     return ans

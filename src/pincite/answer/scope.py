@@ -23,6 +23,7 @@ from typing import Literal
 from pincite.contract import Clarification, Scope
 from pincite.store.fields import field_key
 from pincite.store.registry import Registry, RegistryEntry
+from pincite.text import analysis
 
 from ..index.base import Hit, SearchFilter
 from .messages import message
@@ -56,6 +57,39 @@ class Resolved:
     registry: Registry = field(default_factory=lambda: Registry([]))
     entry: RegistryEntry | None = None
     text: str = ""
+    #: how the scope was decided, as (messages key, parameters) for `decided_by`
+    reasons: list[tuple[str, dict]] = field(default_factory=list)
+    #: the status note ending it ("(rev. 2.1 superseded)"), when the revision is not in force
+    status_note: tuple[str, dict] | None = None
+
+    def decided_by(self, lang: str) -> str:
+        """How the scope was decided, in `lang` (Scope.decided_by is this in English):
+        "default" or "explicit option" without other reasons."""
+        reasons = self.reasons or [
+            ("why_explicit" if self.scope.decided_by.startswith("explicit option") else "why_default", {})]
+        return reason_text(reasons, lang) + (reason_text([self.status_note], lang) if self.status_note else "")
+
+
+def reason_text(reasons: list[tuple[str, dict]], lang: str) -> str:
+    """(messages key, parameters) reasons in `lang`, joined by "; ". Parameters that need
+    words of their own: `named` ([(field, value)]), `prov` ((checked_at, checked_source)),
+    `since` (a date or None) and `status` (in_force, superseded, ...)."""
+    out = []
+    for key, params in reasons:
+        p = dict(params)
+        if "named" in p:
+            p["what"] = ", ".join(f"{message('field_' + k, lang)} {v}" for k, v in p.pop("named"))
+        if "prov" in p:
+            checked, source = p["prov"]
+            parts = ([message("prov_checked", lang).format(date=checked)] if checked else []) + \
+                    ([message("prov_source", lang).format(source=source)] if source else [])
+            p["prov"] = message("why_prov", lang).format(prov=", ".join(parts)) if parts else ""
+        if "since" in p:
+            p["since"] = message("why_since", lang).format(date=p["since"]) if p["since"] else ""
+        if "status" in p:
+            p["status"] = message("status_" + p["status"], lang)
+        out.append(message(key, lang).format(**p))
+    return "; ".join(out)
 
 
 def recognise(question: str, models: list[str], modifications: list[str]) -> dict:
@@ -134,10 +168,10 @@ def resolve(lib, question: str, flt: SearchFilter | None, *, serial: str | None 
     spans = _named(question, models, mods)
     named = {k: v for k, (v, _) in spans.items()}
     used: list[tuple[int, int]] = []
-    why: list[str] = []
+    why: list[tuple[str, dict]] = []
     warnings: list[str] = []
     if flt.narrows() or flt.doc_ids is not None:
-        why.append("explicit option")
+        why.append(("why_explicit", {}))
     from_question = [k for k in ("model", "modification") if k in named and not getattr(flt, k)]
     for k in from_question:
         setattr(flt, k, named[k])
@@ -146,13 +180,15 @@ def resolve(lib, question: str, flt: SearchFilter | None, *, serial: str | None 
     if "serial" in spans and (serial is None or serial == named["serial"]):
         used.append(spans["serial"][1])
     if from_question:
-        why.append("named in the question: " + ", ".join(f"{k} {named[k]}" for k in from_question))
+        why.append(("why_named", {"named": [(k, named[k]) for k in from_question]}))
     serial = serial or named.get("serial")
     shipped: RegistryEntry | None = None
     if serial:
         shipped = reg.by_serial(serial, flt.model)
         if shipped is None:
-            warnings.append(f"serial number {serial} is in no serial range of the registry")
+            # no registry at all is another matter than a serial outside its ranges
+            key = "serial_not_registered" if reg else "serial_no_registry"
+            warnings.append(message(key, analysis.detect_language(question)).format(serial=serial))
         else:
             flt.model = flt.model or shipped.model
             if flt.modification and field_key(flt.modification) != field_key(shipped.modification):
@@ -162,13 +198,13 @@ def resolve(lib, question: str, flt: SearchFilter | None, *, serial: str | None 
                 shipped = None
             else:
                 flt.modification = shipped.modification
-                why.append(f"registry: serial {serial} is modification {shipped.modification} "
-                           f"(range {shipped.serial_from or '…'}–{shipped.serial_to or '…'})")
+                why.append(("why_serial_mod", {"serial": serial, "modification": shipped.modification,
+                                               "range": f"{shipped.serial_from or '…'}–{shipped.serial_to or '…'}"}))
     if flt.model is None and flt.modification and reg:
         owners = {e.model for e in reg.entries if field_key(e.modification) == field_key(flt.modification)}
         if len(owners) == 1:
             flt.model = owners.pop()
-            why.append(f"registry: modification {flt.modification} is of model {flt.model}")
+            why.append(("why_mod_of_model", {"modification": flt.modification, "model": flt.model}))
     picked: Literal["current", "as-shipped", "all"]  # Scope.mode
     if mode is None:
         picked = "current" if reg.has_model(flt.model) else "all"
@@ -188,16 +224,15 @@ def resolve(lib, question: str, flt: SearchFilter | None, *, serial: str | None 
                              "(--serial or \"S/N ...\" in the question)")
         entry = shipped
         flt.revision = entry.revision
-        why.append(f"registry: serial {serial} shipped with rev. {entry.revision}" + _prov(entry))
+        why.append(("why_shipped", {"serial": serial, "revision": entry.revision, "prov": _prov(entry)}))
     elif picked == "current" and flt.model and flt.modification:
         entry, notes = reg.current(flt.model, flt.modification, today)
         warnings.extend(notes)
         if entry is not None:
             flt.revision = entry.revision
-            since = f" since {entry.valid_from}" if entry.valid_from else ""
-            word = "current" if entry.current else "in force"
-            why.append(f"registry: rev. {entry.revision} {word} for modification {entry.modification}"
-                       f"{since}" + _prov(entry))
+            why.append(("why_current" if entry.current else "why_in_force",
+                        {"revision": entry.revision, "modification": entry.modification,
+                         "since": entry.valid_from, "prov": _prov(entry)}))
         elif reg.for_model(flt.model, flt.modification):
             warnings.append(f"the registry lists no revision in force for {flt.model} modification "
                             f"{flt.modification}")
@@ -207,22 +242,25 @@ def resolve(lib, question: str, flt: SearchFilter | None, *, serial: str | None 
         now = f"; the current revision is {cur.revision}" if cur and cur.revision != entry.revision else ""
         label = "as shipped: " if picked == "as-shipped" else ""
         warnings.append(f"{label}rev. {entry.revision} is {status.replace('_', ' ')} for modification "
-                        f"{entry.modification}{now}" + _prov(entry))
+                        f"{entry.modification}{now}" + (f" ({entry.provenance()})" if entry.provenance() else ""))
     scope = scope_of(flt)
+    status_note = None
+    if status and status != "in_force" and entry is not None:
+        status_note = ("why_status", {"revision": entry.revision, "status": status})
     if why:
-        scope.decided_by = "; ".join(why)
-    if entry is not None and status and status != "in_force":
-        scope.decided_by += f" (rev. {entry.revision} {status.replace('_', ' ')})"
+        scope.decided_by = reason_text(why, "en")
+    if status_note:
+        scope.decided_by += reason_text([status_note], "en")
     scope.mode = picked
     scope.serial = serial
     scope.revision_status = status
     return Resolved(flt=flt, scope=scope, warnings=warnings, registry=reg, entry=entry,
-                    text=search_text(question, used))
+                    text=search_text(question, used), reasons=why, status_note=status_note)
 
 
-def _prov(e: RegistryEntry) -> str:
-    p = e.provenance()
-    return f" ({p})" if p else ""
+def _prov(e: RegistryEntry) -> tuple[str | None, str | None]:
+    """(checked_at, checked_source) of a registry row, for reason_text."""
+    return e.checked_at, e.checked_source
 
 
 def twins(hits: list[Hit], flt: SearchFilter | None) -> tuple[str, list[Hit], str] | None:

@@ -196,10 +196,8 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
         elapsed = time.perf_counter() - t0
     _no_documents(paths, files)
     console.print(_ingest_table(results))
-    pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
     failed = sum(r.status == "failed" for r in results)
-    console.print(f"{_count(len(results), 'file')}, {_count(pages, 'page')} indexed in {elapsed:.1f} s"
-                  + (f" ({pages / elapsed:.0f} pages/s)" if pages and elapsed else "")
+    console.print(f"{_count(len(results), 'file')}, {render.indexed_text(_units(results), elapsed)}"
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed or not results:
         raise typer.Exit(1)
@@ -359,6 +357,10 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
     `pincite check-llm` once first. --model, --modification, --revision and --trust filter
     inside the search: when no document matches, the answer says which one is missing.
     """
+    try:  # the question first: an empty one is the error, whatever else is missing
+        question = _app.Library.check_question(question)
+    except PinciteError as e:
+        _fail(str(e))
     if export is not None and export not in _export.FORMATS:
         _fail(f"--export {export}: choose one of {', '.join(_export.FORMATS)}")
     wanted = {"model": model, "modification": modification, "revision": revision,
@@ -667,15 +669,15 @@ def remove(doc_id: str = typer.Argument(..., help="Document id as shown by `pinc
 
 
 #: What `pincite page` calls unit N of a document, by the unit's kind (the server's
-#: PageTextOut.kind): a PDF page, or a sheet, slide or block of lines of another document.
-UNIT_WORDS = {"pdf": "PDF p.", "sheet": "sheet", "slide": "slide", "lines": "block"}
+#: PageTextOut.kind): a PDF page, or a sheet, slide or part (about 60 lines) of a text file.
+UNIT_WORDS = {"pdf": "PDF p.", "sheet": "sheet", "slide": "slide", "lines": "part"}
 
 
 @app.command()
 def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`."),
          number: int = typer.Argument(..., metavar="PAGE",
                                       help="1-based physical page: the N of 'PDF p. N' "
-                                           "(of a sheet, slide or block of lines in other documents)."),
+                                           "(of a sheet, slide or part of a text file in other documents)."),
          raw: bool = typer.Option(False, "--raw", help="The text exactly as stored: PDFium's \\r\\n line "
                                                      "ends and U+FFFE where a word is hyphenated at a line end.")):
     """Print the extracted text of one page: the source text every quote cited on it was
@@ -935,7 +937,7 @@ def _ingest_via_server(server, paths: list[Path], fields: dict | None = None) ->
     results = [_inputs.IngestResult(path=str(p),
                                     status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
                                     doc_id=u.get("doc_id"), reason=u.get("reason") or "", pages=u.get("pages") or 0,
-                                  chunks=u.get("chunks") or 0)
+                                    chunks=u.get("chunks") or 0, unit=u.get("unit") or "pdf")
                for p, u in zip(files, final)]
     for r in results:
         if r.status == "failed":
@@ -945,13 +947,21 @@ def _ingest_via_server(server, paths: list[Path], fields: dict | None = None) ->
     _no_documents(paths, files)
     console.print(_ingest_table(results))
     failed = sum(r.status == "failed" for r in results)
-    pages = sum(r.pages for r in results if r.status in ("added", "replaced"))
-    console.print(f"{_count(len(results), 'file')}, {_count(pages, 'page')} indexed by the server "
-                  f"in {elapsed:.1f} s"
-                  + (f" ({pages / elapsed:.0f} pages/s)" if pages and elapsed else "")
+    console.print(f"{_count(len(results), 'file')}, "
+                  + render.indexed_text(_units(results), elapsed, by=" by the server")
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed or not files:
         raise typer.Exit(1)
+
+
+def _units(results: list[IngestResult]) -> dict[str, int]:
+    """Units (pages, sheets, slides, parts of text files) the ingest indexed, by kind: those
+    of the files added or replaced."""
+    counts: dict[str, int] = {}
+    for r in results:
+        if r.status in ("added", "replaced"):
+            counts[r.unit] = counts.get(r.unit, 0) + r.pages
+    return counts
 
 
 #: The kinds of DOCUMENT_SUFFIXES as a user names them.
@@ -979,7 +989,7 @@ def _ingest_table(results: list[IngestResult]) -> Table:
             note = (note + "; " if note else "") + (f"1 warning ({r.warnings[0]})" if len(r.warnings) == 1
                                                   else f"{len(r.warnings)} warnings (e.g. {r.warnings[0]})")
         t.add_row(escape(Path(r.path).name), f"[{style[r.status]}]{r.status}[/]",
-                  str(r.pages or "-"), str(r.chunks or "-"), escape(note))
+                  render.units_cell(r.pages, r.unit), str(r.chunks or "-"), escape(note))
     return t
 
 

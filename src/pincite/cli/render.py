@@ -10,6 +10,7 @@ from pincite.answer.messages import message
 from pincite.cli.export import source_line
 from pincite.contract import Answer, Calculation
 from pincite.errors import shown
+from pincite.library.inputs import unit_kind
 
 
 def escape(text: object) -> str:
@@ -33,10 +34,12 @@ def print_answer(console: Console, ans: Answer) -> None:
         head += f" [dim](model {escape(ans.model or '?')}; every claim checked against its source)[/]"
     console.print(head)
     if ans.scope.decided_by not in ("default", "explicit option"):
-        console.print(f"[dim]scope: {escape(_scope_text(ans))}[/]", soft_wrap=True)
+        console.print(f"[dim]{escape(message('scope_label', ans.language))}: {escape(_scope_text(ans))}[/]",
+                      soft_wrap=True)
     if ans.compare:  # one block per revision, each with its own sources
         for item in ans.compare:
-            console.print(f"\n[bold]── rev. {escape(item.revision)} ──[/]")
+            rev = message("scope_rev", ans.language).format(revision=item.revision)
+            console.print(f"\n[bold]── {escape(rev)} ──[/]")
             print_answer(console, item.answer)
         for w in ans.warnings:
             console.print(f"[dim]{escape(w)}[/]")
@@ -85,12 +88,14 @@ def print_answer(console: Console, ans: Answer) -> None:
 
 
 def _scope_text(ans: Answer) -> str:
-    """"PX-200, mod. B, rev. 3.0 — registry: rev. 3.0 current for modification B ...". """
-    s = ans.scope
-    parts = [p for p in (s.model, f"mod. {s.modification}" if s.modification else None,
-                         f"rev. {s.revision}" if s.revision else None,
-                         f"S/N {s.serial}" if s.serial else None) if p]
-    return (", ".join(parts) + " — " if parts else "") + s.decided_by
+    """"PX-200, mod. B, rev. 3.0 — registry: rev. 3.0 current for modification B ...", in
+    the answer's language."""
+    s, lang = ans.scope, ans.language
+    parts = [p for p in (s.model,
+                         message("scope_mod", lang).format(modification=s.modification) if s.modification else None,
+                         message("scope_rev", lang).format(revision=s.revision) if s.revision else None,
+                         message("scope_serial", lang).format(serial=s.serial) if s.serial else None) if p]
+    return (", ".join(parts) + " — " if parts else "") + (s.decided_by_shown or s.decided_by)
 
 
 def registry_table(entries, source: str | None = None) -> Table:
@@ -155,7 +160,9 @@ def docs_table(rows, failures, width: int = WIDE_DOCS) -> tuple[Table, list[str]
     lines = []
     for r in rows:
         notes = "; ".join(r.warnings[:2]) + (f" (+{len(r.warnings) - 2})" if len(r.warnings) > 2 else "")
-        t.add_row(r.doc_id, escape(r.file_name), escape(short_fields(r)), str(r.pages), str(r.chunks),
+        kind = unit_kind(getattr(r, "mime", None))  # what its pages are: sheets, slides, parts
+        t.add_row(r.doc_id, escape(r.file_name), escape(short_fields(r)),
+                  str(r.pages) if kind == "pdf" else unit_count(r.pages, kind), str(r.chunks),
                   r.language, r.state, *((escape(notes),) if wide else ()))
         if notes and not wide:
             lines.append(f"{escape(r.file_name)}: {escape(notes)}")
@@ -165,6 +172,43 @@ def docs_table(rows, failures, width: int = WIDE_DOCS) -> tuple[Table, list[str]
         if not wide:
             lines.append(f"{escape(f.file_name)}: [red]failed[/]: {escape(f.reason)}")
     return t, lines
+
+
+#: The noun of each unit kind (library.inputs.unit_kind) in counts: a text file's units are
+#: parts of about 60 lines (pincite.extract.text), not pages.
+UNIT_NOUNS = {"pdf": "page", "sheet": "sheet", "slide": "slide", "lines": "part"}
+
+
+def unit_count(n: int, kind: str = "pdf") -> str:
+    """"48 parts", "1 sheet", "2 pages": `n` units of `kind` with their noun."""
+    noun = UNIT_NOUNS.get(kind, "page")
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def units_cell(n: int, kind: str = "pdf") -> str:
+    """A table's pages cell: the number for PDF pages, "48 parts" for other units, "-" for none."""
+    if not n:
+        return "-"
+    return str(n) if kind == "pdf" else unit_count(n, kind)
+
+
+def indexed_text(counts: dict[str, int], elapsed: float, by: str = "") -> str:
+    """"2 pages, 48 parts indexed in 1.2 s (41 units/s)": `counts` by unit kind; the rate to
+    one decimal under 10 a second, and as seconds per unit under 1 a second (never "0
+    pages/s"). `by` follows "indexed" (" by the server")."""
+    counts = {k: n for k, n in counts.items() if n}
+    shown = ", ".join(unit_count(n, k) for k, n in sorted(counts.items(), key=lambda kn: kn[0] != "pdf"))
+    text = f"{shown or unit_count(0)} indexed{by} in {elapsed:.1f} s"
+    total = sum(counts.values())
+    if not total or elapsed <= 0:
+        return text
+    noun = UNIT_NOUNS.get(next(iter(counts)), "page") if len(counts) == 1 else "unit"
+    rate = total / elapsed
+    if rate >= 10:
+        return text + f" ({rate:.0f} {noun}s/s)"
+    if rate >= 1:
+        return text + f" ({rate:.1f} {noun}s/s)"
+    return text + f" ({elapsed / total:.1f} s per {noun})"
 
 
 def short_fields(r) -> str:

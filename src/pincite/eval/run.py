@@ -103,7 +103,8 @@ class EvalSummary:
     rows[name]: questions, answerable, refusals, hit@1, hit@5, refusal_accuracy,
         false_refusals, verified_quotes, compound_parts (parts of compound questions found on
         a cited page of the expected document / all their parts), crosschecked_quotes (shares in 0..1 rounded to 3
-        places, None when the denominator is 0 or the cross-check did not run).
+        places, None when the denominator is 0 or the cross-check did not run; crosschecked_quotes
+        also None when none of the verified quotes could be cross-checked, e.g. only sheets cited).
     crosscheck: see `crosscheck_figures`; None when no cross-checker was used.
     """
 
@@ -390,6 +391,9 @@ def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = 
         neg = [r for r in rs if r not in ans]
         cits = [c for r in rs for c in r.citations]
         verified = [c for c in cits if c["verified"]]
+        # not applicable (None) when no verified quote of the group could be looked up again
+        # (e.g. only sheets and slides cited, which have no PDF page)
+        checkable = any(c.get("crosscheck") is not None for c in verified)
         s.rows[name] = {
             "questions": len(rs), "answerable": len(ans), "refusals": len(neg),
             "hit@1": _ratio(sum(r.hit1 for r in ans), len(ans)),
@@ -402,7 +406,7 @@ def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = 
             "printed_labels": _ratio(sum(r.label_ok is True for r in rs),
                                      sum(r.label_ok is not None for r in rs)),
             "crosschecked_quotes": (_ratio(sum(c.get("crosscheck") is True for c in verified),
-                                           len(verified)) if ran else None),
+                                           len(verified)) if ran and checkable else None),
         }
     s.query_p50, s.query_p95 = percentiles([r.seconds for r in records])
     if crosscheck is not None:
@@ -432,7 +436,8 @@ def crosscheck_figures(records: list[EvalRecord], crosscheck: QuoteCrosschecker)
         "not_confirmed": sum(c.get("crosscheck") is False for c in verified),
         "unchecked": sum(c.get("crosscheck") is None for c in verified),
         "levels": levels,
-        "crosschecked_quotes": _ratio(confirmed, len(verified)) if crosscheck.available else None,
+        "crosschecked_quotes": (_ratio(confirmed, len(verified)) if crosscheck.available
+                                and any(c.get("crosscheck") is not None for c in verified) else None),
         "seconds": round(sum(r.crosscheck_seconds for r in records), 3),
         "errors": list(dict.fromkeys(crosscheck.errors)),
         "note": crosscheck.unavailable_reason,

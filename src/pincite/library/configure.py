@@ -50,6 +50,15 @@ class ConfigureMixin:
         except ValueError as e:
             raise ValueError(str(e).removeprefix(": ")) from None
 
+    @staticmethod
+    def check_question(question: str) -> str:
+        """The question stripped and checked as `ask` checks it (answer.rank.check_question:
+        1 to 2,000 characters, not blank); QuestionError otherwise. Needs no library, so a
+        face can refuse an empty question before it looks for one."""
+        from pincite.answer.rank import check_question
+
+        return check_question(question)
+
     # -- the registry -----------------------------------------------------------------
     @staticmethod
     def read_registry(path: Path | str) -> "list[RegistryEntry]":

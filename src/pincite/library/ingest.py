@@ -30,7 +30,7 @@ from pincite.index.edge import doc_payload
 from pincite.library import reading
 from pincite.library.cache import load_model
 from pincite.library.files import fault
-from pincite.library.inputs import IngestResult, checked_fields, expand_paths
+from pincite.library.inputs import IngestResult, checked_fields, document_unit, expand_paths, unit_kind
 from pincite.store.blobs import atomic_write, sha256_file
 from pincite.store.catalog import CHUNKS_KEY, DocumentRow, SharedCatalogStore
 from pincite.store.fields import DocFields, resolve_fields
@@ -179,7 +179,7 @@ def _ingest_hashed(lib: Library, path: Path, sha: str, source: str, password: st
                 store_fields(lib, same.doc_id, new)
                 note += "; fields updated"
         return IngestResult(source, "replaced" if old else "skipped", doc_id, same.pages,
-                            same.chunks, reason=note)
+                            same.chunks, reason=note, unit=unit_kind(same.mime))
     docfields = DocFields().updated(fields)
     extracted = ahead(path, sha) if ahead is not None else None
     if extracted is None or extracted.sha256 != sha:  # not read ahead, or changed since
@@ -239,7 +239,8 @@ def add_extracted(lib: Library, path: Path, source: str, doc: DocumentModel,
     for row in old:
         remove_row(lib, row)
     status = "replaced" if old else "added"
-    return IngestResult(source, status, doc_id, doc.page_count, len(chunks), warnings=doc.warnings)
+    return IngestResult(source, status, doc_id, doc.page_count, len(chunks), warnings=doc.warnings,
+                        unit=document_unit(doc))
 
 
 def write_pending(lib: Library, path: Path, doc: DocumentModel, fields: DocFields | None = None,

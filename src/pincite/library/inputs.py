@@ -7,7 +7,28 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Mapping
 
+from pincite.extract.sniff import KIND_OF_MIME
 from pincite.store.fields import DocFields, parse_fields
+
+#: What a document's units (DocumentModel pages) are, by its kind: PDF and Word pages,
+#: slides, sheets, and parts of a text or Markdown file (about 60 lines each,
+#: pincite.extract.text); the unit kinds of a PageSource.
+UNIT_OF_KIND = {"pptx": "slide", "xlsx": "sheet", "txt": "lines", "md": "lines"}
+
+
+def unit_kind(mime: str | None) -> str:
+    """The kind of unit a document of MIME type `mime` is counted in: "pdf" (a page; a
+    DOCX is cited by the pages of its PDF), "slide", "sheet" or "lines" (a part of a text
+    file)."""
+    return UNIT_OF_KIND.get(KIND_OF_MIME.get(mime or "", "pdf"), "pdf")
+
+
+def document_unit(doc) -> str:
+    """unit_kind of an extracted document (pincite.extract.model.DocumentModel), read from
+    its first unit's address where it has one: a DOCX read without LibreOffice is cited by
+    parts ("lines"), not pages."""
+    kind = (doc.pages[0].address or {}).get("kind") if doc.pages else None
+    return kind if kind in ("sheet", "slide", "lines") else unit_kind(doc.mime)
 
 #: What `expand_paths` takes from folders (a file given by name is taken whatever its name;
 #: its type is read from its bytes: pincite.extract.sniff).
@@ -16,7 +37,8 @@ DOCUMENT_SUFFIXES = {".pdf", ".docx", ".pptx", ".xlsx", ".txt", ".text", ".md", 
 
 @dataclass
 class IngestResult:
-    """Outcome for one file: status is added | replaced | skipped | failed."""
+    """Outcome for one file: status is added | replaced | skipped | failed; `pages` counts
+    units of kind `unit` (unit_kind)."""
 
     path: str
     status: str
@@ -26,6 +48,7 @@ class IngestResult:
     reason: str = ""
     warnings: list[str] | None = None
     seconds: float = 0.0
+    unit: str = "pdf"
 
 
 def checked_fields(fields: "Mapping | DocFields | None", where: str = "fields") -> dict:

@@ -102,6 +102,9 @@ class DocumentOut(BaseModel):
     file: str
     title: str
     pages: int
+    unit: Literal["pdf", "sheet", "slide", "lines"] = Field(
+        "pdf", description="what `pages` counts: PDF (or Word) pages, sheets, slides, or parts of "
+                           "about 60 lines of a text file")
     status: Literal["ready"] = "ready"
     sha256: str
     size: int
@@ -128,12 +131,16 @@ class UploadOut(BaseModel):
     file: str
     status: Literal["queued", "processing", "ready", "failed"]
     progress: float = Field(ge=0, le=1, description="0..1; an estimate while processing")
-    reason: str | None = None
+    reason: str | None = Field(None, description="why the upload failed; once ready, the ingest's note "
+                                                 "on it, if any (e.g. \"same content as a.pdf; fields updated\")")
     doc_id: str | None = None
     result: Literal["added", "replaced", "skipped"] | None = Field(
         None, description="what the ingest did: added, replaced, or skipped (already in the library)")
     pages: int | None = Field(None, description="pages (slides, sheets) the ingest indexed, once ready")
     chunks: int | None = Field(None, description="passages the ingest indexed, once ready")
+    unit: Literal["pdf", "sheet", "slide", "lines"] | None = Field(
+        None, description="what `pages` counts: PDF (or Word) pages, sheets, slides, or parts of "
+                          "about 60 lines of a text file, once ready")
 
 
 class FailureOut(BaseModel):

@@ -28,6 +28,7 @@ from typing import Annotated, Any, Callable
 from fastapi import Depends, Request
 
 from pincite.library.facade import Library
+from pincite.library.inputs import unit_kind
 from pincite.store.catalog import DocumentRow
 
 from ..config import Settings
@@ -59,7 +60,7 @@ class Snapshot:
 def document_json(row: DocumentRow) -> dict:
     """A ready document's catalog row as DocumentOut: the row plus `file` and `status`."""
     return {"doc_id": row.doc_id, "file": row.file_name, "title": row.title, "pages": row.pages,
-            "status": "ready", **asdict(row)}
+            "unit": unit_kind(row.mime), "status": "ready", **asdict(row)}
 
 
 class WebState:

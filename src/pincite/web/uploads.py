@@ -105,6 +105,7 @@ class Upload:
     result: str | None = None
     pages: int | None = None
     chunks: int | None = None
+    unit: str | None = None  # what `pages` counts (library.inputs.unit_kind), once ready
     started: float | None = None
     estimate: float | None = None  # seconds the ingest is expected to take
     fields: dict | None = None  # document fields (parse_fields) given with the upload
@@ -125,7 +126,7 @@ class Upload:
         return {"upload_id": self.upload_id, "file": self.file, "status": self.status,
                 "progress": round(progress, 3), "reason": self.reason, "doc_id": self.doc_id,
                 "result": self.result, "pages": self.pages,
-                "chunks": self.chunks}
+                "chunks": self.chunks, "unit": self.unit}
 
 
 @dataclass
@@ -441,8 +442,9 @@ class UploadQueue:
                 reason = res.reason[len(prefix):] if res.reason.startswith(prefix) else res.reason
                 outcome = ("failed", {"reason": reason})
             else:
+                # the note of a stored document ("same content as …; fields updated") too
                 outcome = ("ready", {"doc_id": res.doc_id, "result": res.status, "pages": res.pages,
-                                     "chunks": res.chunks})
+                                     "chunks": res.chunks, "reason": res.reason or None, "unit": res.unit})
         except Exception as e:
             log.exception("ingest of upload %s failed", up.upload_id)
             outcome = ("failed", {"reason": f"internal error ({type(e).__name__}: {e})"})

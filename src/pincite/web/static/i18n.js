@@ -252,6 +252,10 @@
     unit_sheet: { en: "Sheet", ru: "Лист", zh: "工作表" },
     unit_slide: { en: "Slide", ru: "Слайд", zh: "幻灯片" },
     unit_lines: { en: "Part", ru: "Часть", zh: "部分" },
+    // the Pages column of a document counted in other units (a label form: no plural agreement)
+    count_sheet: { en: "sheets: {n}", ru: "листов: {n}", zh: "工作表：{n}" },
+    count_slide: { en: "slides: {n}", ru: "слайдов: {n}", zh: "幻灯片：{n}" },
+    count_lines: { en: "parts: {n}", ru: "частей: {n}", zh: "部分：{n}" },
     open_pdf: { en: "page", ru: "страница", zh: "页面" },
     open_sheet: { en: "sheet", ru: "лист", zh: "工作表" },
     open_slide: { en: "slide", ru: "слайд", zh: "幻灯片" },

@@ -103,6 +103,12 @@ function docDetails(d) {
   return nodes.length ? el("p", { class: "doc-details" }, ...nodes) : null;
 }
 
+/** The Pages cell: PDF (and Word) pages as a number; sheets, slides and parts of a text
+ * file (about 60 lines each) named, so a text file does not read as pages. */
+function unitsText(d) {
+  return d.unit && d.unit !== "pdf" && d.pages ? T(`count_${d.unit}`, { n: d.pages }) : shown(d.pages);
+}
+
 function renderDocs(docs) {
   const body = $("#docs-body");
   if (state.edit && !docs.some((d) => d.doc_id === state.edit.docId && docState(d) === "ready")) state.edit = null;
@@ -125,7 +131,7 @@ function renderDocs(docs) {
       el("td", { class: "doc-trust" }, d.trust
         ? el("span", { class: `badge badge-trust badge-trust-${d.trust}`, text: trustText(d.trust) })
         : DASH),
-      el("td", { class: "num", text: shown(d.pages) }),
+      el("td", { class: "num", text: unitsText(d) }),
       el("td", { class: "state" },
         el("span", { class: `badge badge-${st}`, text: st === "pending" || st === "ready" ? T(`state_${st}`) : st }),
         warnings.length ? el("ul", { class: "doc-warnings" }, warnings.map((w) => el("li", { text: w }))) : null),

@@ -363,7 +363,7 @@ function renderMeta(ans) {
     if (s.doc_ids && s.doc_ids.length) bits.push(TL(L, "meta_n_documents", { n: s.doc_ids.length }));
     if (s.trust && s.trust.length) bits.push(TL(L, "meta_trust", { value: s.trust.map((t) => known(L, "trust_", t)).join(", ") }));
     bits.push(TL(L, "meta_mode", { value: known(L, "scope_mode_", s.mode) }));
-    rows.push([TL(L, "meta_scope"), TL(L, "meta_decided_by", { bits: bits.join(", "), why: known(L, "decided_", s.decided_by) })]);
+    rows.push([TL(L, "meta_scope"), TL(L, "meta_decided_by", { bits: bits.join(", "), why: (L === ans.language && s.decided_by_shown) || known(L, "decided_", s.decided_by) })]);
   }
   if (ans.relevance) {
     const r = ans.relevance;
