@@ -873,7 +873,7 @@ def test_office_source_opens_the_unit_view(browser_page, more_files, live_server
     _upload(page, book)
     row = page.locator(".doc-row[data-status='ready']", has_text=book.name)
     row.wait_for(state="visible")
-    assert row.locator("td.num").inner_text().strip() == "2"
+    assert row.locator("td.num").inner_text().strip() == "sheets: 2"  # a workbook's units are sheets
     doc_id = row.get_attribute("data-doc-id")
 
     response = _ask(page, "What is the maximum inlet pressure in RevB?")
