@@ -114,6 +114,8 @@ class WindowScorer:
     model: answerability.AnswerabilityModel
     #: word matcher of the question (answer.soft), None without an embedder
     soft: soft.WordMatcher | None = None
+    #: the question's language (analysis.detect_language), which passages are compared with
+    lang: str | None = None
 
     def about_other_model(self, cand: extractive.Candidate) -> bool:
         """Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
@@ -159,7 +161,7 @@ class WindowScorer:
             cosines[pos] = (features.window_cosines(self.embedder, self.question, [cand]) or [0.0])[0]
         f = features.compute(row, self.groups, self.general, other_model, other_doc, NAVIGATION_KINDS,
                              cosines, unknown=self.unknown, soft=self.soft,
-                             question_lang=analysis.detect_language(self.question))[pos]
+                             question_lang=self.lang)[pos]
         return cand, f, self.chance(cand, f)
 
 
@@ -211,7 +213,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     unknown = unknown_words(groups, df, {analysis.detect_language(h.text) for h in hits})
     scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,
                           list(cands), embedder, answerability.load(),
-                          soft.WordMatcher(embedder, coverage_text or q, groups) if embedder is not None else None)
+                          soft.WordMatcher(embedder, coverage_text or q, groups) if embedder is not None else None,
+                          lang)
     # evidence about another model or edition, or from another document than the one named,
     # and a contents or index page (which only points elsewhere) go after the rest, however
     # well they match
