@@ -18,6 +18,7 @@ from pincite.text import analysis
 from ..index.base import Hit
 from ..text.cjk import CJK_CLASS, is_cjk
 from . import asked_type
+from .normalize import join_line_end_hyphens
 from .verify import min_quote_chars
 
 #: Longest quote shown, in characters; longer windows are cut around the matched terms.
@@ -318,11 +319,13 @@ def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[
 def clean_quote(raw: str) -> str:
     """Display form of a page-text slice: PDFium hyphen marks (U+FFFE, U+0002) with their
     line break joined, soft hyphens and C0 control characters (PDFium maps some glyphs to
-    them) dropped, a line break between two CJK characters dropped (a wrapped Chinese line:
+    them) dropped, a word hyphenated at a line end joined as normalize's rule 2 joins it
+    ("main-\\ntenance" -> "maintenance", "PX-\\n200" -> "PX-200"), a line break between two CJK characters dropped (a wrapped Chinese line:
     "宏\\n包" reads "宏包", not "宏 包"), other whitespace runs collapsed to one space.
     Every change is one that pincite.answer.normalize also makes, so it still verifies."""
     s = re.sub("[\ufffe\u0002]\\s*", "", raw)
     s = re.sub("[\u00ad\x00\x01\x03-\x08\x0e-\x1f\x7f]", "", s)  # soft hyphens, C0 controls
+    s = join_line_end_hyphens(s)
     s = _CJK_WRAP_RE.sub("", s)
     return " ".join(s.split())
 
