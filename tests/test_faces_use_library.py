@@ -44,7 +44,7 @@ CLI_COMMANDS: dict[str, tuple[str, ...]] = {
     "worker": ("work",),
     "jobs": ("jobs", "job_counts"),
     "migrate-catalog": ("copy_to",),
-    "ask": ("ask", "check_question", "make_scope", "citation_file", "llm_settings"),
+    "ask": ("ask", "check_question", "make_scope", "evidence_cards", "llm_settings"),
     "check-llm": ("check_llm", "save_llm_settings", "llm_settings"),
     "docs": ("listing",),
     "docs set": ("set_fields", "check_fields"),
@@ -65,6 +65,7 @@ STARTS_A_FACE = {"serve", "mcp"}
 ROUTES: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/api/health"): ("listing",),
     ("POST", "/api/ask"): ("ask", "make_scope", "llm_settings"),
+    ("POST", "/api/export"): ("evidence_file",),
     ("GET", "/api/settings/llm"): ("llm_settings",),
     ("PUT", "/api/settings/llm"): ("llm_settings", "llm_base_url"),
     ("POST", "/api/settings/llm/check"): ("check_llm",),
@@ -88,7 +89,6 @@ FROM_SERVER_STATE = {("GET", "/api/health"), ("GET", "/api/settings/llm"), ("PUT
 ALLOWED_FUNCTIONS = {
     # the wording of the Answer contract's message codes in the user's language: rendering
     ("pincite.cli.render", "pincite.answer.messages", "message"),
-    ("pincite.cli.export", "pincite.answer.messages", "page_ref"),
     # the one atomic file write, for the face's own server.json
     ("pincite.web.client", "pincite.store.blobs", "atomic_write"),
 }
