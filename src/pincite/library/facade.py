@@ -1,16 +1,18 @@
 """The Library facade: one data folder, its four stores kept in agreement, and every
 feature the faces offer (the CLI, the web app and its REST API, the MCP server): ingest of
 files and URLs with document fields and passwords, ask with every scope and registry
-option, search, the listing of documents, page text, page images and highlight
-rectangles, chunk lookup, the stored originals, fields, the registry, remove, reindex,
-migration and the queue of a shared library. A face parses its input, makes one Library
+option, search, the evidence export of an answer, the listing of documents, page text
+with where a quote stands in it, page images and highlight rectangles, chunk lookup, the
+stored originals, fields, the registry, remove, reindex, migration and the queue of a
+shared library. A face parses its input, makes one Library
 call and renders the result; it never reaches into the stages below (a test,
 tests/test_faces_use_library.py, holds every command and route to that).
 
 `Library` holds the stores and is the one class users import. The work of its methods
 lives in modules by feature, as functions taking the Library first: reading (what the
-faces read, and `check`), ingest (writing documents, two-phase), indexing (opening the
-index, its profile, settling a rebuild), rebuild (reindex, copying a library), worker (the
+faces read, and `check`), export (the evidence export of an answer, Markdown or CSV),
+ingest (writing documents, two-phase), indexing (opening the index, its profile, settling
+a rebuild), rebuild (reindex, copying a library), worker (the
 queue of a shared library), migrate (an index into another engine); configure (registry,
 LLM settings, input checks) is a mixin; cache keeps loaded models.
 

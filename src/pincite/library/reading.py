@@ -1,5 +1,6 @@
 """What the faces read from a library beyond an answer, each as one typed value: a page's
-stored text with its label and address (PageSource), a chunk as indexed, the highlight
+stored text with its label and address (PageSource) and where a cited quote stands in it
+(quote_spans, which the highlight rectangles box too), a chunk as indexed, the highlight
 rectangles and the image of a PDF page, a stored original (OriginalFile), the file a
 citation opens (CitationFile), the listing of documents, failures and problems (Listing),
 and the registry (RegistryView); the checks of the stores against each other (`check`);

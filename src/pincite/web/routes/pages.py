@@ -3,11 +3,13 @@ image of a PDF page with a quote or chunk tinted, the rectangles to highlight, t
 original, and a chunk as indexed.
 
 `GET /api/documents/{id}/pages/{n}/text` serves unit n of any document (a PDF page, or the
-n-th sheet, slide or block of lines: the `p<n>` of its chunk ids) with its `kind`, `address`
-and `ocr` flag; the page image and highlight routes serve PDF pages only (404 "not a PDF:
-cite by sheet/slide/lines" otherwise, NOT_A_PDF of pincite.library.reading); `/file` serves
-the original with its own MIME type (a PDF inline, the others as a download). A PDF page
-read by OCR is highlighted with the OCR word boxes kept in its PageText.spans.
+n-th sheet, slide or block of lines: the `p<n>` of its chunk ids, a citation's `unit`) with
+its `kind`, `address` and `ocr` flag, and with a citation's quote and chunk the `marks` of
+where the quote stands in that text (code point offsets); the page image and highlight
+routes serve PDF pages only (404 "not a PDF: cite by sheet/slide/lines" otherwise,
+NOT_A_PDF of pincite.library.reading); `/file` serves the original with its own MIME type
+(a PDF inline, the others as a download). A PDF page read by OCR is highlighted with the
+OCR word boxes kept in its PageText.spans.
 """
 from __future__ import annotations
 
