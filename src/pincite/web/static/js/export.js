@@ -18,7 +18,7 @@ function dispositionName(header) {
 }
 
 /** POST the answer to /api/export as `format` ("md" or "csv"); resolves to {name, blob}. */
-export async function fetchEvidence(answer, format) {
+async function fetchEvidence(answer, format) {
   const headers = new Headers({ "Content-Type": "application/json", "X-Pincite-Request": "1" });
   if (state.token) headers.set("Authorization", `Bearer ${state.token}`);
   let res;
