@@ -1,5 +1,6 @@
-"""Evidence cards (`pincite ask --export md|csv`): verified claims only, with quote, source
-line and a link that opens the cited page."""
+"""The evidence export (pincite.library.export: `pincite ask --export md|csv` and the web's
+POST /api/export): verified claims only, with quote, source line and a link that opens the
+cited page; the claims of a compound answer's parts each once, the calculations done."""
 from __future__ import annotations
 
 import csv
@@ -13,7 +14,7 @@ import pytest
 
 from pdfgen import make_pdf
 from pincite.contract import Answer, Citation, Claim, PdfAddress
-from pincite.cli.export import csv_cell, evidence_cards
+from pincite.library.export import COLUMNS, csv_cell, evidence_cards, evidence_file, served_link
 
 
 def _cit(quote: str, verified: bool, page: int = 47, label: str | None = "5-12") -> Citation:
@@ -37,10 +38,11 @@ def link(c: Citation) -> str:
 
 def test_csv_holds_verified_claims_only_and_parses_back():
     rows = list(csv.reader(io.StringIO(evidence_cards(_answer(), "csv", link))))
-    assert rows == [["claim", "quote", "source", "link"],
+    assert rows == [["claim", "quote", "source", "link", "file", "title", "page", "page_label", "address"],
                     ["The limit is 10 bar | at 20 °C.", "maximum pressure is 10 bar at 20 °C",
                      "manual|v2.pdf, p. 5-12 (PDF 47)",
-                     "http://127.0.0.1:8000/api/documents/abababababababab/file#page=47"]]
+                     "http://127.0.0.1:8000/api/documents/abababababababab/file#page=47",
+                     "manual|v2.pdf", "", "47", "5-12", "p. 5-12 (PDF 47)"]]
 
 
 def test_markdown_escapes_table_syntax_and_links_the_page():
@@ -65,7 +67,7 @@ def test_cli_export_links_the_stored_original_at_the_page(tmp_path):
                           capture_output=True, text=True, env=env, timeout=120)
     assert done.returncode == 0, done.stderr
     header, first, *_ = list(csv.reader(io.StringIO(done.stdout)))
-    assert header == ["claim", "quote", "source", "link"]
+    assert header == list(COLUMNS)
     assert first[2] == "pump.pdf, PDF p. 2" and first[3].startswith("file://") and first[3].endswith("#page=2")
     target = Path(first[3][len("file://"):].split("#")[0])
     assert target.read_bytes() == pdf.read_bytes()
@@ -80,7 +82,7 @@ def test_cli_export_links_the_stored_original_at_the_page(tmp_path):
 ])
 def test_source_line_of_a_line_range(start, end, lang, where):
     from pincite.contract import LinesAddress
-    from pincite.cli.export import source_line
+    from pincite.library.export import source_line
 
     c = Citation(chunk_id="ab" * 8 + "-p1-c0", doc_id="ab" * 8, file="notes.txt",
                  address=LinesAddress(start=start, end=end), quote="x" * 12)
@@ -113,3 +115,55 @@ def test_cli_csv_export_neutralises_formula_cells(tmp_path):
     for row in rows:
         for cell in row:
             assert not cell.startswith(("=", "+", "@")), row
+
+
+def _calc_answer() -> Answer:
+    from pincite.contract import CalcInput, Calculation, SlideAddress
+
+    slide = Citation(chunk_id="cd" * 8 + "-p3-c0", doc_id="cd" * 8, file="deck.pptx",
+                     address=SlideAddress(slide=3), unit=3, quote="Rated 1.6 MPa", verified=True)
+    calc = Calculation(formula="x * 10", substitution="1.6 MPa × 10 bar/MPa", result="16.0", shown="16",
+                       unit="bar", precision="2 significant figures", verified=True,
+                       inputs=[CalcInput(name="x", value="1.6", unit="MPa", text="1.6 MPa", citation=slide,
+                                         verified=True)])
+    return Answer(question="q", status="answered", language="en", answer="", calculation=calc,
+                  claims=[Claim(text="Rated 1.6 MPa", verified=True, citations=[slide])])
+
+
+def test_export_has_a_row_per_calculation_done_and_none_for_one_not_done():
+    link = served_link("http://127.0.0.1:8000/")
+    rows = list(csv.DictReader(io.StringIO(evidence_cards(_calc_answer(), "csv", link))))
+    assert [r["claim"] for r in rows] == ["Rated 1.6 MPa", "calculation"]
+    assert rows[0]["source"] == "deck.pptx, slide 3" and rows[0]["address"] == "slide 3"
+    assert rows[0]["link"] == "http://127.0.0.1:8000/api/documents/cdcdcdcdcdcdcdcd/file" and rows[0]["page"] == ""
+    assert rows[1]["quote"] == "1.6 MPa × 10 bar/MPa = 16 bar"
+    assert rows[1]["source"] == "computed by pincite: x * 10; 2 significant figures" and rows[1]["link"] == ""
+    md = evidence_cards(_calc_answer(), "md", link)
+    assert "| 2 | calculation | «1.6 MPa × 10 bar/MPa = 16 bar» | computed by pincite: x \\* 10; 2 significant" in md
+    failed = _calc_answer()
+    assert failed.calculation is not None
+    failed.calculation = failed.calculation.model_copy(update={"verified": False, "result": None, "shown": None})
+    rows = list(csv.DictReader(io.StringIO(evidence_cards(failed, "csv", link))))
+    assert [r["claim"] for r in rows] == ["Rated 1.6 MPa"], "a calculation not done is not exported"
+
+
+def test_a_compound_answer_exports_each_part_claim_once():
+    ans = _answer()
+    part = _answer().model_copy(update={"question": "part", "claims": [
+        ans.claims[0], Claim(text="Seals are inspected yearly.", verified=True,
+                             citations=[_cit("Seals are inspected once a year", True, page=48, label=None)])]})
+    compound = ans.model_copy(update={"parts": [part]})
+    rows = list(csv.DictReader(io.StringIO(evidence_cards(compound, "csv", link))))
+    assert [r["claim"] for r in rows] == ["The limit is 10 bar | at 20 °C.", "Seals are inspected yearly."]
+    assert rows[1]["source"] == "manual|v2.pdf, PDF p. 48" and rows[1]["page_label"] == ""
+
+
+def test_the_download_is_utf8_with_a_bom_before_a_csv():
+    csv_file = evidence_file(_answer(), "csv", link)
+    assert (csv_file.file_name, csv_file.media_type) == ("pincite-evidence.csv", "text/csv; charset=utf-8")
+    assert csv_file.data.startswith("\ufeff".encode()) and csv_file.data.decode("utf-8-sig") == \
+        evidence_cards(_answer(), "csv", link)
+    md_file = evidence_file(_answer(), "md", link)
+    assert md_file.file_name == "pincite-evidence.md" and md_file.data.decode() == evidence_cards(_answer(), "md", link)
+    with pytest.raises(ValueError, match="choose one of md, csv"):
+        evidence_file(_answer(), "xml", link)

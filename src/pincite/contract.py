@@ -56,6 +56,9 @@ class Citation(BaseModel):
     server found it there (after the normalisation in `pincite.answer.normalize`), and
     `reason` says why not when it did not; `match` the level it was found at ("exact" after
     the documented normalisation, "loose" also ignoring case, ё/е, quote marks and dashes).
+    `unit` is the 1-based unit the citation opens: the physical page of a PDF citation (its
+    address's first page), the n-th sheet, slide or block of lines of another document (the
+    unit its chunk lies in; the n of GET /api/documents/{id}/pages/{n}/text).
     """
 
     chunk_id: str
@@ -71,6 +74,7 @@ class Citation(BaseModel):
     address: Address
     page: int | None = None
     page_label: str | None = None
+    unit: int | None = None
     quote: str
     ocr: bool = False
     verified: bool = False

@@ -5,7 +5,7 @@ import { $, el } from "./dom.js";
 import { answerLang, I18N, state, TL } from "./state.js";
 import { addressKind, citationAddress, sourceLine, unitWords } from "./sources.js";
 import { ask, questionBox } from "./ask.js";
-import { allClaims, evidenceRows } from "./export.js";
+import "./export.js"; // the export buttons under an answer
 import { openCitation } from "./pageview.js";
 
 /** [title, sentence] of a status banner in `lang` (i18n.js st_<status>, st_<status>_text). */
@@ -122,8 +122,7 @@ export function renderAnswer(ans) {
   const body = $("#answer-body");
   body.replaceChildren(...(ans.mode === "llm" ? [renderLlmUsage(ans)] : []), ...renderAnswerBody(ans, 0));
 
-  const verifiedRows = evidenceRows(ans);
-  $("#export").hidden = verifiedRows.length === 0;
+  $("#export").hidden = !hasEvidence(ans);
   renderMeta(ans);
   // the answer's own frame speaks the question's language too
   section.setAttribute("aria-label", TL(L, "answer"));
@@ -153,8 +152,30 @@ function missingDocumentHint(ans, L) {
   return bits.join(" ");
 }
 
+/** Every claim of an answer and its parts, each once (a compound answer repeats its
+ * parts' claims at the top). */
+function allClaims(ans) {
+  const seen = new Set();
+  const out = [];
+  for (const claim of [...(ans.claims || []), ...(ans.parts || []).flatMap(allClaims)]) {
+    const key = claimKey(claim);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(claim);
+  }
+  return out;
+}
+
+/** Whether the answer has anything the export holds (the server makes the file): a
+ * verified citation of a verified claim, or a calculation done, here or in a part. */
+function hasEvidence(ans) {
+  const calcDone = (a) => Boolean(a.calculation && a.calculation.verified
+    && (a.calculation.shown ?? a.calculation.result) != null) || (a.parts || []).some(calcDone);
+  return calcDone(ans) || allClaims(ans).some((claim) => claim.verified && (claim.citations || []).some((c) => c.verified));
+}
+
 /** A key that identifies a claim (its text and its citations), to show it once. */
-export function claimKey(claim) {
+function claimKey(claim) {
   return JSON.stringify([claim.text, (claim.citations || []).map((c) => [c.chunk_id, c.quote])]);
 }
 

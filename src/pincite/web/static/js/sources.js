@@ -1,5 +1,6 @@
-// pincite web UI, sources.js: where a citation points, in words: page references, source lines and
-// unit headings, as the CLI's export writes them.
+// pincite web UI, sources.js: where a citation points, in words, for the screen: page
+// references, source lines and unit headings in the answer's language; the unit a citation
+// opens is the server's (its `unit`).
 
 import { TL } from "./state.js";
 
@@ -15,29 +16,20 @@ export function pageRef(address, lang) {
   return hasLabel ? `${word} ${label} (PDF ${phys})` : `PDF ${word} ${phys}`;
 }
 
-const CHUNK_ID_RE = /^[0-9a-f]{16}-p([1-9][0-9]*)-c[0-9]+$/;
-
 /** The kind of a citation's address: "pdf", "sheet", "slide" or "lines". */
 export function addressKind(c) {
   const kind = c && c.address && c.address.kind;
   return kind === "sheet" || kind === "slide" || kind === "lines" ? kind : "pdf";
 }
 
-/** The unit a citation lies in: the `p<n>` of its chunk id (a PDF's physical page). */
-function unitOf(c) {
-  const m = CHUNK_ID_RE.exec((c && c.chunk_id) || "");
-  if (m) return Number(m[1]);
-  const a = (c && c.address) || {};
-  return a.page ?? c.page ?? 1;
-}
-
 /** {kind, page, page_end, page_label, label_source}: where a citation opens. For a PDF the
- * physical pages and printed label; for other kinds `page` is the unit number. */
+ * physical pages and printed label; for other kinds `page` is the unit number, the
+ * citation's `unit` as the server gives it. */
 export function citationAddress(c) {
   const a = c.address || {};
   const kind = addressKind(c);
   if (kind !== "pdf") {
-    const unit = unitOf(c);
+    const unit = c.unit ?? 1;
     return { kind, page: unit, page_end: unit, page_label: null, label_source: null };
   }
   return {
@@ -62,7 +54,7 @@ export function unitHeading(address, lang = "en") {
 }
 
 /** The address part of a source line for a non-PDF citation, in the answer's language
- * (as pincite.cli.export.source_line): "RevB!B5", "slide 2", "lines 10–14". */
+ * "RevB!B5", "slide 2", "lines 10–14". */
 function unitRef(address, lang) {
   const a = address || {};
   if (a.kind === "sheet") return unitHeading(a);
@@ -74,7 +66,7 @@ function unitRef(address, lang) {
   return "";
 }
 
-/** Words of the document fields in a source line (as pincite.cli.export.fields_part). */
+/** Words of the document fields in a source line. */
 const FIELD_WORDS = {
   en: ["mod.", "rev.", "uploaded, not normative"],
   ru: ["мод.", "ред.", "загружен пользователем, не нормативный"],
