@@ -75,7 +75,8 @@ def group_weights(groups: list[Group], df: dict[str, int], n_chunks: int) -> dic
 
 
 def candidates(hits: list[Hit], weights: dict[Group, float],
-               marks: Callable[[str], set[str]] = asked_type.value_marks) -> list[Candidate]:
+               marks: Callable[[str], set[str]] = asked_type.value_marks,
+               per_hit: int = 1) -> list[Candidate]:
     """Best window per hit, scored; sorted best first.
 
     `marks(text)`: the answer-type pseudo forms a sentence's text holds (asked_type.value_marks,
@@ -90,9 +91,7 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
     weights = {asked_type.typed_group(g): w for g, w in weights.items()}
     for hit in hits[:SCORED_HITS]:
         names = naming_terms(hit)
-        best = _best_window(hit, _asked_of(weights, names), weights, names, marks)
-        if best:
-            out.append(best)
+        out += _best_windows(hit, _asked_of(weights, names), weights, names, marks, per_hit)
     out.sort(key=lambda c: (-c.score, c.hit.rank))
     return out
 
@@ -190,6 +189,13 @@ def credit(g: Group, toks: AbstractSet[str]) -> float:
 def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
                  names: set[str], marks: Callable[[str], set[str]] = asked_type.value_marks
                  ) -> Candidate | None:
+    """The best of `_best_windows` (None when no window is quotable)."""
+    return next(iter(_best_windows(hit, weights, all_weights, names, marks, 1)), None)
+
+
+def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
+                  names: set[str], marks: Callable[[str], set[str]] = asked_type.value_marks,
+                  k: int = 1) -> list[Candidate]:
     """Best window of one hit by coverage of `weights`. Between hits, the coverage of all
     the question's words (`all_weights`) by the whole chunk and its document's naming terms
     breaks ties, so "PX-200" or "СН РК 4.01-03-2013" still decides between two passages
@@ -201,7 +207,7 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
     sheet = is_sheet(hit)
-    best: Candidate | None = None
+    found: list[Candidate] = []
     for i in range(len(spans)):
         seen: set[str] = set()
         first = coverage(toks[i], weights)
@@ -217,10 +223,10 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
                      - 0.001 * (j - i))
             if sheet and j == i and header_row(hit.text[spans[i][0]:spans[i][1]], hit.text):
                 score -= HEADER_TIE  # the rows under a header hold its words and a value
-            if best is None or score > best.score:
-                best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
-                                 cov, score, missing)
-    return best
+            found.append(Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
+                                   cov, score, missing))
+    found.sort(key=lambda c: -c.score)  # stable: the first of equal windows stays first
+    return found[:k]
 
 
 #: A sheet row as the office extractor writes it: "<sheet>!<range> | <cells joined by '; '>",
