@@ -8,6 +8,7 @@ import re
 from typing import Iterable
 
 from pincite.text import analysis
+from pincite.text.codes import code_key
 
 from . import extractive
 from .features import window_text
@@ -46,14 +47,22 @@ def lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,
         return False
 
     def names_code(c: extractive.Candidate) -> bool:
-        return bool(asked & (window_tokens(c) | set(c.hit.name_terms)))
+        return bool(asked & code_keys(window_tokens(c) | set(c.hit.name_terms)))
 
     return names_code(best) and not names_code(cand)
 
 
 def asked_codes(groups: list[tuple[str, ...]]) -> set[str]:
-    """The question's model codes ("px-200", "нд-40"): its forms that CODE_RE matches."""
-    return {t for g in groups for t in g if CODE_RE.match(t)}
+    """The question's model codes as keys (text.codes.code_key: "px200", "нд40", "tk7" for
+    "ТК-7"): its forms that CODE_RE matches. Compare them with `code_keys` of a text's
+    words, so a code matches however it is spelt."""
+    return {code_key(t) for g in groups for t in g if CODE_RE.match(t)}
+
+
+def code_keys(toks: Iterable[str]) -> set[str]:
+    """The code keys (text.codes.code_key) of analysed words: the words themselves but
+    for codes, which are compared whatever their separators and look-alike letters."""
+    return {code_key(t) for t in toks}
 
 
 def code_prefixes(codes: Iterable[str]) -> set[str]:
@@ -76,7 +85,7 @@ def names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) 
     if not asked:
         return False
     prefixes = code_prefixes(asked)
-    for toks in (window_tokens(cand), set(cand.hit.name_terms)):
+    for toks in (code_keys(window_tokens(cand)), code_keys(cand.hit.name_terms)):
         if asked & toks:
             return False
         if any((m := CODE_RE.match(t)) and m.group(1) in prefixes for t in toks):
@@ -132,7 +141,7 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
     prefixes = code_prefixes(codes)
     sib = sorted(w.strip(".,;:!?«»\"'()") for w in window.split()
                  if any((m := CODE_RE.match(t)) and m.group(1) in prefixes and t not in codes
-                        for t in analysis.tokens(w)))
-    asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if set(analysis.tokens(w)) & set(codes)),
+                        for t in code_keys(analysis.tokens(w))))
+    asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if code_keys(analysis.tokens(w)) & set(codes)),
                  codes[0])
     return ("why_other_edition", asked, sib[0]) if sib else ("why_other_document", asked, "")
