@@ -95,22 +95,35 @@ def names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) 
 
 def names_other_edition(cand: extractive.Candidate, asked: set[analysis.Edition]) -> bool:
     """True when the evidence is about another edition of a document the question names
-    (analysis.editions: "REVTEX 4.2" for "According to the REVTeX 4.1 Author's Guide"): its
-    sentence window names the same name with other versions only, or, when the window names
-    no version of it, its document's naming terms (title, file name, cover) hold the name
-    and version-like tokens none of which is asked ("live" and "2020" for "TeX Live 2021")."""
+    (analysis.editions: "REVTEX 4.2" for "According to the REVTeX 4.1 Author's Guide"): the
+    first of these that names a version of the name names none that is asked: its sentence
+    window, its passage (the chunk it stands in: a page that names "texlive2022.iso" beside
+    the window that explains the check), or its document's naming terms (title, file name,
+    cover: "live" and "2020" for "TeX Live 2021"). A version counts written spaced after the
+    name or fused with it as a file name writes it (`versions_of`)."""
     if not asked:
         return False
-    window = analysis.text_editions(window_text(cand))
     names = set(cand.hit.name_terms)
     for name in {e.name for e in asked}:
         wanted = {e.version for e in asked if e.name == name}
-        here = {e.version for e in window if e.name == name}
+        mine = [e for e in asked if e.name == name]
+        here = versions_of(window_text(cand), mine) or versions_of(cand.hit.text, mine)
         if not here and name in names:
             here = {t.removeprefix("v") for t in names if analysis.VERSION_TOKEN_RE.match(t)}
         if here and not here & wanted:
             return True
     return False
+
+
+def versions_of(text: str, editions: list[analysis.Edition]) -> set[str]:
+    """The versions `text` names of the name of `editions` (one name): after it as a
+    separate word (analysis.text_editions) or written with its whole name, spaced or fused
+    (analysis.written_versions: "texlive2022.iso")."""
+    name = editions[0].name
+    out = {e.version for e in analysis.text_editions(text) if e.name == name}
+    for e in editions:
+        out |= set(analysis.written_versions(text, e))
+    return out
 
 
 def names_any(cand: extractive.Candidate, naming: set[tuple[str, ...]]) -> bool:
@@ -128,13 +141,15 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
     written, for the refusal of a question whose evidence is all about a sibling code or
     another edition: ("why_other_edition", "REVTeX 4.1", "REVTEX 4.2"), (…, "PX-300",
     "PX-200"); "why_other_document" with no found side when only the evidence's document
-    name tells (its title, not its window)."""
+    name tells (its title, not its window). Another edition is looked for in the window,
+    else in the passage it stands in, spaced or fused with the name ("texlive2022")."""
     window = window_text(cand)
-    found = analysis.text_editions(window)
     for e in sorted(editions, key=lambda e: e.text):
-        other = sorted(f.text for f in found if f.name == e.name and f.version != e.version)
-        if other:
-            return "why_other_edition", e.text, other[0]
+        for text in (window, cand.hit.text):  # the window, else the passage it stands in
+            other = sorted({f.text for f in analysis.text_editions(text) if f.name == e.name and f.version != e.version}
+                           | {w for v, w in analysis.written_versions(text, e).items() if v != e.version})
+            if other:
+                return "why_other_edition", e.text, other[0]
     codes = sorted(asked_codes(groups))
     if not codes:
         return "why_other_document", min((e.text for e in editions), default=""), ""

@@ -29,7 +29,8 @@ Rules, in order (each documented choice keeps a single question whole):
    question's frame copied to the side that lacks one); else, when the codes stand in one
    list ("AQ-100 and AQ-150", "AQ-100, AQ-150 и AQ-220", "AQ-100和AQ-220"), the part once
    per code of the list. A part whose codes neither way separates stays whole. Each part is
-   then scoped, answered or refused on its own (pipeline.answer_compound).
+   then scoped, answered or refused on its own (pipeline.answer_compound). A model code
+   here (and in rule 3) starts with MODEL_CODE_LETTERS letters: "A4 and A3" stays whole.
 5. Self-contained parts: a leading source phrase ("According to lshort,", "Per the … Guide,",
    "Согласно …,", "По …,", "根据……，", "依……，") and a parenthesised one ("(per lshort)") are
    copied to the parts that lack them. Names of the first part are NOT copied: measured on
@@ -98,10 +99,6 @@ def _stands_alone(part: str) -> bool:
     return _content_words(part) >= need
 
 
-_L = "A-Za-zА-Яа-яЁё"
-#: A model code as written in a question: a letter run first, letters and digits joined by
-#: "-", ".", "/" or "_" (text.codes.is_code tells whether it holds a digit).
-_CODE_WORD = re.compile(rf"(?<![{_L}0-9.\-/_])[{_L}][{_L}0-9]*(?:[-./_][{_L}0-9]+)*(?![{_L}0-9]|[-./_][{_L}0-9])")
 #: What joins the codes of one list ("AQ-100 and AQ-150", "AQ-100, AQ-150 или AQ-220",
 #: "AQ-100和AQ-220").
 _LIST_SEP = (r"(?:\s*[,、，]\s*(?:(?:and|or|и|или)\s+)?|\s+(?:and|or|vs\.?|versus|и|или)\s+"
@@ -114,13 +111,26 @@ _CODE_CONJUNCTION = {
 }
 
 
+#: Letters a model code starts with at least, for rules 3 and 6. One letter and a number
+#: ("A4", "F1", "B5", "v2") names a paper size, a key, a cell or a version as often as a
+#: model, and "A4 and A3" is then one thing asked of both ("switching between A4 and A3").
+MODEL_CODE_LETTERS = 2
+
+
+def _model_codes(text: str) -> list[re.Match]:
+    """The model codes `text` names (text.codes.find_codes whose first letter run holds
+    MODEL_CODE_LETTERS letters or more), every occurrence."""
+    return [m for m in codes.find_codes(text)
+            if len(re.match(r"[^\W\d_]*", m.group()).group()) >= MODEL_CODE_LETTERS]  # type: ignore[union-attr]
+
+
 def _codes(text: str) -> list[re.Match]:
-    """The model codes `text` names (text.codes.is_code), first of each code_key only."""
+    """The model codes `text` names (`_model_codes`), the first of each code_key only."""
     seen: set[str] = set()
     out = []
-    for m in _CODE_WORD.finditer(text):
+    for m in _model_codes(text):
         key = codes.code_key(m.group())
-        if codes.is_code(m.group()) and key not in seen:
+        if key not in seen:
             seen.add(key)
             out.append(m)
     return out
@@ -141,7 +151,11 @@ def _cut_between_codes(part: str, lang: str) -> list[str] | None:
     names no code, more than one, or nothing but its code."""
     body = part.rstrip("?？ ")
     spans, start = [], 0
+    ends = {m.end() for m in _model_codes(body)}
+    starts = {m.start() for m in _model_codes(body)}
     for m in re.finditer(_CODE_CONJUNCTION[lang], body, re.I):
+        if m.start() in ends and m.end() in starts:
+            continue  # "AQ-100 and AQ-150": a list of codes (`_per_listed_code`)
         if m.start() > 0:
             spans.append((start, m.start()))
             start = m.end()
@@ -192,7 +206,7 @@ def _per_listed_code(part: str, lang: str) -> list[str] | None:
     """`part` once per code of the list of codes it names ("AQ-100 and AQ-150"), the list
     replaced by that code; None when its codes stand in no one list of all of them."""
     found = _codes(part)
-    spans = [m.span() for m in _CODE_WORD.finditer(part) if codes.is_code(m.group())]
+    spans = [m.span() for m in _model_codes(part)]
     for i in range(len(spans)):
         j = i
         while j + 1 < len(spans) and re.fullmatch(_LIST_SEP, part[spans[j][1]:spans[j + 1][0]], re.I):

@@ -39,6 +39,19 @@ _RUNS = re.compile(r"[^\W\d_]+|\d+|[^\w]+|_")
 SEPARATORS = ("", "-", ".")
 
 
+_L = "A-Za-zА-Яа-яЁё"
+#: A word as a question or a document writes a code: a Latin or Cyrillic letter first,
+#: letters and digits joined by "-", ".", "/" or "_" (no Chinese character, which a
+#: Chinese sentence writes right beside a code: "AQ-100和AQ-220").
+CODE_WORD_RE = re.compile(rf"(?<![{_L}0-9.\-/_])[{_L}][{_L}0-9]*(?:[-./_][{_L}0-9]+)*(?![{_L}0-9]|[-./_][{_L}0-9])")
+
+
+def find_codes(text: str) -> list[re.Match]:
+    """The codes `text` names (CODE_WORD_RE words that `is_code`), in text order, every
+    occurrence."""
+    return [m for m in CODE_WORD_RE.finditer(text) if is_code(m.group())]
+
+
 def is_code(word: str) -> bool:
     """Whether `word` mixes letters and digits, a letter first ("AQ-150", "ТК-7", "v2")."""
     return bool(re.match(r"[^\W\d_]", word)) and any(c.isdigit() for c in word)
