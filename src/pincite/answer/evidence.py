@@ -97,19 +97,26 @@ def names_other_edition(cand: extractive.Candidate, asked: set[analysis.Edition]
     """True when the evidence is about another edition of a document the question names
     (analysis.editions: "REVTEX 4.2" for "According to the REVTeX 4.1 Author's Guide"): the
     first of these that names a version of the name names none that is asked: its sentence
-    window, its passage (the chunk it stands in: a page that names "texlive2022.iso" beside
-    the window that explains the check), or its document's naming terms (title, file name,
-    cover: "live" and "2020" for "TeX Live 2021"). A version counts written spaced after the
-    name or fused with it as a file name writes it (`versions_of`)."""
+    window; else its passage (the chunk it stands in: a page that names "texlive2022.iso"
+    beside the window that explains the check), when it names other versions only; else its
+    document's naming terms (title, file name, cover: "live" and "2020" for "TeX Live
+    2021"). A version counts written spaced after the name or fused with it as a file name
+    writes it (`versions_of`)."""
     if not asked:
         return False
     names = set(cand.hit.name_terms)
     for name in {e.name for e in asked}:
         wanted = {e.version for e in asked if e.name == name}
         mine = [e for e in asked if e.name == name]
-        here = versions_of(window_text(cand), mine) or versions_of(cand.hit.text, mine)
-        if not here and name in names:
-            here = {t.removeprefix("v") for t in names if analysis.VERSION_TOKEN_RE.match(t)}
+        here = versions_of(window_text(cand), mine)
+        if not here:
+            passage = versions_of(cand.hit.text, mine)
+            if passage and not passage & wanted:
+                return True
+            # a passage naming the asked version among others ("Changes in REVTeX 4.1" in
+            # the 4.2 guide) does not tell: its document's name does
+            if name in names:
+                here = {t.removeprefix("v") for t in names if analysis.VERSION_TOKEN_RE.match(t)}
         if here and not here & wanted:
             return True
     return False
