@@ -192,3 +192,14 @@ def test_the_scope_recognises_a_registered_model_however_its_code_is_typed():
     assert recognise("Какое давление у насоса РХ-300?", models, mods)["model"] == "PX-300"  # Cyrillic Р, Х
     assert _named("Pressure of px.300?", models, mods)["model"] == ("PX-300", (12, 18))
     assert "model" not in recognise("Pressure of PX-400?", models, mods)
+
+
+def test_a_query_models_part_naming_two_models_is_one_part_per_model(monkeypatch):
+    """On the LLM path the query model's parts are split per model code as the rules split
+    them: a part it left naming two models is answered per model."""
+    from pincite.answer import generate, pipeline
+
+    monkeypatch.setattr(generate, "split_with_model", lambda llm, q: (
+        ["What is the weight of RX-10 and RX-30?"], None))
+    parts, note = pipeline._split("What is the weight of RX-10 and RX-30?", object())  # type: ignore[arg-type]
+    assert parts == ["What is the weight of RX-10?", "What is the weight of RX-30?"] and note is None
