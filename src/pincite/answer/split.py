@@ -115,13 +115,14 @@ _CODE_CONJUNCTION = {
 #: ("A4", "F1", "B5", "v2") names a paper size, a key, a cell or a version as often as a
 #: model, and "A4 and A3" is then one thing asked of both ("switching between A4 and A3").
 MODEL_CODE_LETTERS = 2
+_LETTERS = re.compile(r"[^\W\d_]+")
 
 
 def _model_codes(text: str) -> list[re.Match]:
     """The model codes `text` names (text.codes.find_codes whose first letter run holds
     MODEL_CODE_LETTERS letters or more), every occurrence."""
     return [m for m in codes.find_codes(text)
-            if len(re.match(r"[^\W\d_]*", m.group()).group()) >= MODEL_CODE_LETTERS]  # type: ignore[union-attr]
+            if len(_LETTERS.findall(m.group())[0]) >= MODEL_CODE_LETTERS]
 
 
 def _codes(text: str) -> list[re.Match]:
