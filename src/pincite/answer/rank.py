@@ -44,6 +44,7 @@ from .retrieve import (
     title_words,
     unknown_words,
     with_byline_hits,
+    with_code_spellings,
 )
 from .scope import scope_of
 
@@ -199,6 +200,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
                         refusal=_refusal(q, lang, scope, "empty_library", timings))
     groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
+    groups = with_code_spellings(lib, groups)  # "TK-7" found as the document's "ТК-7"
     terms = index_terms(groups)
     hits = retrieve(lib, q, groups, flt)
     if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
@@ -210,7 +212,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings, refusal=refusal)
     coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
-        groups = analysis.query_groups(coverage_text) or groups
+        groups = with_code_spellings(lib, analysis.query_groups(coverage_text)) or groups
     bylines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
         hits, bylines = with_byline_hits(lib, hits, groups, flt, coverage_text or q)
