@@ -1129,7 +1129,8 @@ def test_upload_fields_scope_switch_and_edit(pw_instance, pdfs, tmp_path):
             cites = [c for claim in answer["claims"] for c in claim["citations"]]
             assert cites and {c["file"] for c in cites} == {manual.name}, cites
             first = page.locator(".source-btn").first
-            assert cites[0]["source"] == f"{manual.name}, PX-200, mod. A, B, rev. 3.0, p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
+            assert cites[0]["source"] == (
+                f"{manual.name}, PX-200, mod. A, B, rev. 3.0, p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})")
             assert _norm(first.text_content()) == f"[1] {cites[0]['source']}"
 
             # Changing the scope clears the answer; a model with no manual is refused, named.
