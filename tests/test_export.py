@@ -14,7 +14,16 @@ import pytest
 
 from pdfgen import make_pdf
 from pincite.contract import Answer, Citation, Claim, PdfAddress
-from pincite.library.export import COLUMNS, csv_cell, evidence_cards, evidence_file, served_link
+from pincite.library.export import (
+    COLUMNS,
+    csv_cell,
+    display_source,
+    evidence_cards,
+    evidence_file,
+    for_display,
+    has_evidence,
+    served_link,
+)
 
 
 def _cit(quote: str, verified: bool, page: int = 47, label: str | None = "5-12") -> Citation:
@@ -167,3 +176,56 @@ def test_the_download_is_utf8_with_a_bom_before_a_csv():
     assert md_file.file_name == "pincite-evidence.md" and md_file.data.decode() == evidence_cards(_answer(), "md", link)
     with pytest.raises(ValueError, match="choose one of md, csv"):
         evidence_file(_answer(), "xml", link)
+
+
+def test_for_display_gives_every_citation_the_exported_source_line():
+    """Each citation of an answer (claims, passages, calculation inputs, parts, compare
+    items) carries the source line the export and the CLI write, in its answer's language:
+    document fields, registry status, upload, section, page."""
+    from pincite.contract import CompareItem
+
+    fielded = _cit("maximum pressure is 10 bar at 20 °C", True).model_copy(update={
+        "model": "PX-200", "modification": "B", "revision": "3.0", "status": "in_force", "trust": "uploaded",
+        "section": "5 Checks › 5.3 Pressure check"})
+    ans = _answer()
+    ans.claims[0].citations = [fielded]
+    ans.passages = [_cit("The pump weighs 40 kg", False, page=3, label=None)]
+    ru = _answer().model_copy(update={"language": "ru", "question": "часть"})
+    ans.parts = [ru]
+    ans.compare = [CompareItem(revision="3.0", answer=_calc_answer())]
+    for_display(ans)
+    assert fielded.source == ("manual|v2.pdf, PX-200, mod. B, rev. 3.0 (in force), uploaded, not normative, "
+                              "§5.3 Pressure check, p. 5-12 (PDF 47)")
+    rows = list(csv.DictReader(io.StringIO(evidence_cards(ans, "csv", link))))
+    assert rows[0]["source"] == fielded.source, "the screen's line is the export's"
+    assert ans.passages[0].source == "manual|v2.pdf, PDF p. 3"
+    assert ans.claims[1].citations[0].source == "manual|v2.pdf, p. 5-12 (PDF 47)", "unverified ones too"
+    assert ru.claims[0].citations[0].source == "manual|v2.pdf, с. 5-12 (PDF 47)", "in the part's language"
+    calc = ans.compare[0].answer.calculation
+    assert calc is not None and calc.inputs[0].citation is not None
+    assert calc.inputs[0].citation.source == "deck.pptx, slide 3"
+    # a control character in a file name is shown escaped, as in the export
+    odd = _cit("x" * 12, True).model_copy(update={"file": "a\x1b[31m.pdf"})
+    assert display_source(odd, "en") == "a\\x1b[31m.pdf, p. 5-12 (PDF 47)"
+
+
+def test_exportable_says_whether_the_export_has_a_row():
+    """`exportable` (set by for_display) follows the export's rule: a verified citation of a
+    verified claim, or a calculation done, in the answer or a part."""
+    assert for_display(_answer()).exportable is True
+    unverified = _answer()
+    unverified.claims = unverified.claims[1:]
+    assert has_evidence(unverified) is False and for_display(unverified).exportable is False
+    # a verified claim whose citations all failed has nothing to export
+    claim_only = _answer()
+    claim_only.claims[0].citations[0].verified = False
+    assert for_display(claim_only).exportable is False
+    assert for_display(_calc_answer()).exportable is True
+    calc_only = _calc_answer()
+    calc_only.claims = []
+    assert for_display(calc_only).exportable is True, "a calculation done is exported"
+    assert calc_only.calculation is not None
+    calc_only.calculation.verified = False
+    assert for_display(calc_only).exportable is False
+    in_part = unverified.model_copy(update={"parts": [_answer()]})
+    assert for_display(in_part).exportable is True and in_part.parts[0].exportable is True

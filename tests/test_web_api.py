@@ -257,12 +257,13 @@ def test_export_route_sends_the_evidence_file(c, boiler):
     cit = ans["claims"][0]["citations"][0]
     r = c.post("/api/export", params={"format": "csv"}, json=ans)
     assert r.status_code == 200, r.text
+    assert ans["exportable"] is True, "the server says the export has a row"
     assert r.headers["content-type"] == "text/csv; charset=utf-8"
     assert r.headers["content-disposition"] == 'attachment; filename="pincite-evidence.csv"'
     assert r.content.startswith("\ufeff".encode())
     rows = list(csv.DictReader(io.StringIO(r.content.decode("utf-8-sig"))))
     assert rows and rows[0]["quote"] == cit["quote"] and rows[0]["page"] == "3" and rows[0]["page_label"] == "2"
-    assert rows[0]["source"] == "boiler manual.pdf, p. 2 (PDF 3)"
+    assert rows[0]["source"] == "boiler manual.pdf, p. 2 (PDF 3)" == cit["source"], "one source line"
     assert rows[0]["link"] == f"http://testserver/api/documents/{doc_id}/file#page=3"
     md = c.post("/api/export", params={"format": "md"}, json=ans)
     assert md.status_code == 200 and md.headers["content-type"] == "text/markdown; charset=utf-8"
@@ -272,6 +273,16 @@ def test_export_route_sends_the_evidence_file(c, boiler):
         claim["verified"] = False
     none = c.post("/api/export", params={"format": "csv"}, json=ans)
     assert none.content.decode("utf-8-sig").splitlines()[1:] == [], "unverified claims are never exported"
+    # the source line exported is the server's own, never one the request carries
+    for claim in ans["claims"]:
+        claim["verified"] = True
+        for one in claim["citations"]:
+            one["source"] = "=forged.pdf, p. 1"
+    rows = list(csv.DictReader(io.StringIO(c.post("/api/export", params={"format": "csv"}, json=ans)
+                                           .content.decode("utf-8-sig"))))
+    assert rows[0]["source"] == "boiler manual.pdf, p. 2 (PDF 3)"
+    refused = c.post("/api/ask", json={"question": "What is the boiling point of liquid nitrogen on Mars?"}).json()
+    assert refused["status"] == "refused" and refused["exportable"] is False, refused
     assert c.post("/api/export", params={"format": "xml"}, json=ans).status_code == 422
     assert c.post("/api/export", params={"format": "csv"}, json={"question": "q"}).status_code == 422
 
@@ -753,6 +764,7 @@ def test_office_and_text_documents(kinds):
     assert cit["doc_id"] == doc_id and cit["address"] == {"kind": "sheet", "sheet": "RevB", "range": "A5:B5"}
     assert cit["page"] is None and re.fullmatch(rf"{doc_id}-p2-c\d+", cit["chunk_id"])
     assert cit["unit"] == 2, "the server names the unit a citation opens: sheet 2"
+    assert cit["source"] == "pump-data.xlsx, RevB!A5:B5", "the source line to show is the server's"
     t = c.get(f"/api/documents/{doc_id}/pages/2/text").json()
     assert (t["kind"], t["address"], t["pages"], t["ocr"], t["page"]) == (
         "sheet", {"kind": "sheet", "sheet": "RevB", "range": "A1:B6"}, 2, False, 2)
@@ -775,6 +787,7 @@ def test_office_and_text_documents(kinds):
     cit = top_cite(c, "When was the chiller compressor replaced?")
     assert cit["doc_id"] == ids["review.pptx"] and cit["address"] == {"kind": "slide", "slide": 2}
     assert cit["unit"] == 2
+    assert cit["source"] == "review.pptx, slide 2"
     t = c.get(f"/api/documents/{cit['doc_id']}/pages/2/text").json()
     assert t["kind"] == "slide" and t["address"] == {"kind": "slide", "slide": 2} and cit["quote"] in t["text"]
     f = c.get(f"/api/documents/{cit['doc_id']}/file")
@@ -923,6 +936,7 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
     assert cit["doc_id"] == doc_id and cit["trust"] == "uploaded" and cit["verified"]
     line = source_line(Citation.model_validate(cit), ans["language"])
     assert line.startswith("customer-report.pdf, ") and "uploaded, not normative" in line, line
+    assert cit["source"] == line, "the answer carries the source line the CLI and the export write"
     # an explicit trust list asks for exactly those levels
     assert ask_json(c, REPORT_Q, scope={"trust": ["uploaded"]})["status"] == "answered"
     assert ask_json(c, REPORT_Q, scope={"trust": ["normative"]})["status"] == "refused"

@@ -19,8 +19,9 @@ data folder), then, with a small generated 3-page PDF whose answer is on physica
 * uploads an encrypted PDF: its reason shows in the library view, the answer on screen is
   cleared, and the first document still answers;
 * removes a document through the confirmation dialog;
-* runs the UI's page-reference and source-line helpers in the browser (the quote's place in
-  the page text and the evidence files are the server's);
+* shows each citation's source line as the server writes it (its `source`, the CLI's and the
+  export's line), and the export buttons only when the server says the export has a row
+  (`exportable`); no page-reference or source-line builder is left in the browser;
 * uploads a generated XLSX (sheets RevA and RevB), asks about RevB's value and opens its
   source: the unit view shows the sheet range "RevB!A5:B5" as its heading and marks the quote
   in the sheet's text; previous/next sheet; "download original" gives the stored bytes;
@@ -293,7 +294,9 @@ def test_upload_ask_open_source_highlight(browser_page, pdfs, live_server):
     assert page.is_checked("#include-uploaded")
     assert answer["scope"]["trust"] == ["normative", "reference", "uploaded"]
     assert citation["trust"] == "uploaded"
-    assert _norm(first.text_content()) == f"[1] {manual.name}{UPLOADED} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
+    assert citation["source"] == f"{manual.name}{UPLOADED}, p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
+    assert _norm(first.text_content()) == f"[1] {citation['source']}", "the source line is the server's"
+    assert answer["exportable"] is True and page.locator("#export").is_visible()
     claim = page.locator(".claim").first
     assert claim.get_attribute("data-verified") == "true"
     assert "verified" in claim.inner_text() and "not verified" not in claim.inner_text()
@@ -385,6 +388,7 @@ def test_upload_ask_open_source_highlight(browser_page, pdfs, live_server):
     assert page.get_attribute("#status-banner", "data-status") == "refused"
     assert page.locator(".source-btn").count() == 0
     assert page.locator("#page-view").is_hidden()
+    assert response.json()["exportable"] is False and page.locator("#export").is_hidden()
 
     # LLM mode without a configured model: the 400 shows as an error banner, no answer remains.
     page.check("input[name='mode'][value='llm']")
@@ -475,19 +479,12 @@ def test_remove_document_asks_for_confirmation(browser_page, pdfs):
     assert timing.name not in cited
 
 
-def test_page_refs_in_the_browser(browser_page):
-    """The UI's page references, run in chromium (the quote's place and the export are the
-    server's: tests/test_web_api.py, tests/test_export.py)."""
+def test_no_source_line_builder_in_the_browser(browser_page):
+    """Source lines and page references are the server's (each citation's `source`,
+    tests/test_export.py): the browser has no builder of its own."""
     page = browser_page
-    refs = page.evaluate("""() => [
-        window.pincite.pageRef({page: 47, page_end: 47, page_label: '5-12'}, 'en'),
-        window.pincite.pageRef({page: 47, page_end: 48, page_label: null}, 'en'),
-        window.pincite.pageRef({page: 3, page_end: 3, page_label: '3'}, 'en'),
-        window.pincite.pageRef({page: 47, page_end: 47, page_label: '5-12'}, 'ru'),
-        window.pincite.pageRef({page: 47, page_end: 47, page_label: '5-12'}, 'zh'),
-    ]""")
-    assert refs == ["p. 5-12 (PDF 47)", "PDF p. 47–48", "PDF p. 3", "с. 5-12 (PDF 47)",
-                    "第 5-12 页（PDF 第 47 页）"]
+    assert page.evaluate("typeof window.pincite.sourceLine") == "undefined"
+    assert page.evaluate("typeof window.pincite.pageRef") == "undefined"
 
 
 # -- LLM settings panel and LLM answers ------------------------------------------------
@@ -664,7 +661,9 @@ def test_llm_settings_panel_check_and_llm_answer(pw_instance, pdfs, tmp_path, mo
                 assert "Model answer-model-b" in usage and "120 tokens (100 prompt + 20 completion)" in usage
                 assert re.search(r"model time \d", usage), usage
                 source = claim.locator(".source-btn").first
-                assert _norm(source.text_content()) == f"[1] {manual.name}{UPLOADED} — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
+                llm_citation = answer["claims"][0]["citations"][0]
+                assert llm_citation["source"] == f"{manual.name}{UPLOADED}, p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})"
+                assert _norm(source.text_content()) == f"[1] {llm_citation['source']}"
 
                 # Open the source: the page image of physical page 2. Turning pages never calls the model.
                 model_calls = llm.count
@@ -745,6 +744,8 @@ def test_llm_settings_panel_check_and_llm_answer(pw_instance, pdfs, tmp_path, mo
                 passages = page.locator(".passages .source-btn")
                 assert passages.count() == len(answer["passages"])
                 passage = answer["passages"][0]
+                assert _norm(passages.first.locator(".source-line").inner_text()) == passage["source"]
+                assert answer["exportable"] is False
                 passages.first.click()
                 _wait_image(page, passage["page"])
                 assert page.locator(".export").is_hidden(), "nothing verified: nothing to export"
@@ -851,7 +852,8 @@ def test_office_source_opens_the_unit_view(browser_page, more_files, live_server
     citation = cites[0]
     assert citation["address"] == {"kind": "sheet", "sheet": "RevB", "range": "A5:B5"}
     button = page.locator(".source-btn[data-kind='sheet']", has_text="RevB!A5:B5").first
-    assert re.fullmatch(r"\[\d+\] pump-data\.xlsx, uploaded, not normative — RevB!A5:B5", _norm(button.text_content()))
+    assert citation["source"] == "pump-data.xlsx, uploaded, not normative, RevB!A5:B5"
+    assert re.fullmatch(r"\[\d+\] " + re.escape(citation["source"]), _norm(button.text_content()))
 
     asks = len(page.pincite_asks)
     button.click()
@@ -955,7 +957,8 @@ def test_calculation_block_and_its_input_source(browser_page, more_files, live_s
         item = block.locator(f".calc-input[data-name='{inp['name']}']")
         assert "1.6 MPa" in item.inner_text() and item.get_attribute("data-verified") == "true"
         source = item.locator(".source-btn")
-        assert _norm(source.locator(".source-line").inner_text()) == f"{spec.name}{UPLOADED} — PDF p. 2"
+        assert inp["citation"]["source"] == f"{spec.name}{UPLOADED}, PDF p. 2"
+        assert _norm(source.locator(".source-line").inner_text()) == inp["citation"]["source"]
 
         rows = _csv_rows(page)
         calc_rows = [r for r in rows if r["claim"] == "calculation"]
@@ -1009,24 +1012,16 @@ def test_ocr_citation_is_marked(browser_page, more_files):
         _scope(page, "")
 
 
-def test_office_source_lines_in_the_browser(browser_page):
-    """The UI's source lines and headings for other addresses (the calculation row of the
-    export is the server's: tests/test_export.py)."""
+def test_unit_headings_in_the_browser(browser_page):
+    """The unit view's headings for other addresses (their source lines are the server's:
+    tests/test_export.py)."""
     page = browser_page
-    lines = page.evaluate("""() => {
-        const c = (address) => ({file: 'f.x', chunk_id: '0123456789abcdef-p2-c0', unit: 2, address});
-        const s = (a, lang) => window.pincite.sourceLine(c(a), lang);
-        return [
-            s({kind: 'sheet', sheet: 'RevB', range: 'A5:F5'}, 'en'),
-            s({kind: 'slide', slide: 2}, 'en'), s({kind: 'slide', slide: 2}, 'ru'),
-            s({kind: 'lines', start: 10, end: 14}, 'en'), s({kind: 'lines', start: 10, end: 14}, 'zh'),
-            window.pincite.unitHeading({kind: 'sheet', sheet: 'RevB', range: 'A5:F5'}),
-            window.pincite.unitHeading({kind: 'slide', slide: 2}),
-            window.pincite.unitHeading({kind: 'lines', start: 10, end: 14}),
-        ];
-    }""")
-    assert lines == ["f.x — RevB!A5:F5", "f.x — slide 2", "f.x — слайд 2", "f.x — lines 10–14",
-                     "f.x — 第 10–14 行", "RevB!A5:F5", "Slide 2", "Lines 10–14"]
+    headings = page.evaluate("""() => [
+        window.pincite.unitHeading({kind: 'sheet', sheet: 'RevB', range: 'A5:F5'}),
+        window.pincite.unitHeading({kind: 'slide', slide: 2}),
+        window.pincite.unitHeading({kind: 'lines', start: 10, end: 14}),
+    ]""")
+    assert headings == ["RevB!A5:F5", "Slide 2", "Lines 10–14"]
 
 
 # -- document fields and the scope of a question ---------------------------------
@@ -1101,7 +1096,8 @@ def test_upload_fields_scope_switch_and_edit(pw_instance, pdfs, tmp_path):
             page.wait_for_selector("#status-banner[data-status='answered']")
             assert page.is_checked("#include-uploaded")
             source = page.locator(".source-btn").first
-            assert _norm(source.text_content()) == f"[1] {report.name}{UPLOADED} — PDF p. 1"
+            assert answer["claims"][0]["citations"][0]["source"] == f"{report.name}{UPLOADED}, PDF p. 1"
+            assert _norm(source.text_content()) == f"[1] {report.name}{UPLOADED}, PDF p. 1"
 
             # Upload with trust "reference" and model "PX-200": the fields show in the library.
             _open_library(page)
@@ -1133,8 +1129,9 @@ def test_upload_fields_scope_switch_and_edit(pw_instance, pdfs, tmp_path):
             cites = [c for claim in answer["claims"] for c in claim["citations"]]
             assert cites and {c["file"] for c in cites} == {manual.name}, cites
             first = page.locator(".source-btn").first
-            assert _norm(first.text_content()) == (
-                f"[1] {manual.name}, PX-200, mod. A, B, rev. 3.0 — p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})")
+            assert cites[0]["source"] == (
+                f"{manual.name}, PX-200, mod. A, B, rev. 3.0, p. {EXPECTED_LABEL} (PDF {EXPECTED_PAGE})")
+            assert _norm(first.text_content()) == f"[1] {cites[0]['source']}"
 
             # Changing the scope clears the answer; a model with no manual is refused, named.
             page.fill("#scope-model", "PX-900")
@@ -1180,7 +1177,8 @@ def test_upload_fields_scope_switch_and_edit(pw_instance, pdfs, tmp_path):
             answer = response.json()
             assert answer["status"] == "answered", answer
             assert answer["claims"][0]["citations"][0]["file"] == report.name
-            assert _norm(page.locator(".source-btn").first.text_content()) == f"[1] {report.name}, PX-200 — PDF p. 1"
+            assert answer["claims"][0]["citations"][0]["source"] == f"{report.name}, PX-200, PDF p. 1"
+            assert _norm(page.locator(".source-btn").first.text_content()) == f"[1] {report.name}, PX-200, PDF p. 1"
             ARTIFACTS.mkdir(exist_ok=True)
             page.screenshot(path=str(ARTIFACTS / "web-scope.png"), full_page=True)
         assert not page.pincite_errors, f"JavaScript errors in the page: {page.pincite_errors}"

@@ -18,6 +18,13 @@ starting with =, +, @, a tab or carriage return, or "-" not followed by a number
 leading apostrophe, so it is shown as text; "-20 °C" stays as it is. The file a browser
 downloads (EvidenceFile) is that text as UTF-8, with a byte-order mark before a CSV so
 spreadsheets read it as UTF-8 (Cyrillic, Chinese).
+
+The same source line and rule are what the faces show: `for_display` (Library.ask) puts
+each citation's source line (`display_source`) in its `source` field and whether the
+export has a row (`has_evidence`) in the answer's `exportable`, so the web UI writes a
+citation as the CLI and the export do, and offers the export only when it has a row. An
+answer sent back to the export (POST /api/export) is exported from its fields: its
+`source` strings are never read.
 """
 from __future__ import annotations
 
@@ -30,7 +37,7 @@ from urllib.parse import quote as url_quote
 
 from pincite.answer.cite import SECTION_SEP
 from pincite.answer.messages import page_ref
-from pincite.contract import Answer, Calculation, Citation, Claim, PdfAddress
+from pincite.contract import Answer, Calculation, Citation, Claim, PdfAddress, SearchResult
 from pincite.errors import shown
 
 if TYPE_CHECKING:
@@ -105,6 +112,13 @@ def source_line(c: Citation, lang: str) -> str:
     section = section_part(c)
     return (f"{c.file}, " + (f"{fields}, " if fields else "") + (f"{section}, " if section else "")
             + place(c, lang) + (" (OCR)" if c.ocr else ""))
+
+
+def display_source(c: Citation, lang: str) -> str:
+    """The source line of `c` in `lang` ("en", "ru", "zh"; English for another) as shown:
+    `source_line` with control characters escaped (errors.shown). The export's source
+    column and the `source` field of an answer's citations (`for_display`)."""
+    return shown(source_line(c, lang))
 
 
 def section_part(c: Citation) -> str:
@@ -182,7 +196,7 @@ def evidence_rows(ans: Answer, link: Callable[[Citation], str]) -> list[Evidence
             if not c.verified:
                 continue
             rows.append(EvidenceRow(
-                claim=claim.text, quote=c.quote, source=shown(source_line(c, ans.language)), link=link(c),
+                claim=claim.text, quote=c.quote, source=display_source(c, ans.language), link=link(c),
                 file=c.file, title=c.title, page=c.address.page if isinstance(c.address, PdfAddress) else None,
                 page_label=(c.address.page_label or None) if isinstance(c.address, PdfAddress) else None,
                 address=shown(place(c, ans.language))))
@@ -195,6 +209,39 @@ def evidence_rows(ans: Answer, link: Callable[[Citation], str]) -> list[Evidence
             claim=CALCULATION, quote=f"{calc.substitution or calc.formula} = {value}",
             source=f"computed by pincite: {calc.formula}" + (f"; {calc.precision}" if calc.precision else "")))
     return rows
+
+
+def has_evidence(ans: Answer) -> bool:
+    """Whether the export of `ans` has a row (`evidence_rows`: a verified citation of a
+    verified claim, or a calculation done, in `ans` or a part): what its `exportable` says."""
+    return bool(evidence_rows(ans, lambda c: ""))
+
+
+def for_display(ans: Answer) -> Answer:
+    """`ans` with what the faces show filled in, in place, and returned: every citation's
+    `source` (`display_source`, in the language of the answer it belongs to) in its claims,
+    passages and calculation inputs, and `exportable` (`has_evidence`), in `ans`, its parts
+    and its compare items alike."""
+    for c in ans.citations() + ans.passages:
+        c.source = display_source(c, ans.language)
+    if ans.calculation is not None:
+        for i in ans.calculation.inputs:
+            if i.citation is not None:
+                i.citation.source = display_source(i.citation, ans.language)
+    for part in ans.parts:
+        for_display(part)
+    for item in ans.compare:
+        for_display(item.answer)
+    ans.exportable = has_evidence(ans)
+    return ans
+
+
+def search_for_display(result: SearchResult) -> SearchResult:
+    """`result` with each passage's citation `source` set (`display_source`, in the
+    question's language), in place, and returned."""
+    for p in result.passages:
+        p.citation.source = display_source(p.citation, result.language)
+    return result
 
 
 def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> str:

@@ -251,16 +251,20 @@ class Library(ConfigureMixin):
         "as-shipped") choose the revision through the registry; `compare`: two revisions
         answered separately, side by side (`pincite ask --serial/--mode/--compare`). Raises
         QuestionError (ValueError for a bad scope object, mode or compare); LlmError when
-        the model server fails.
+        the model server fails. Each citation comes with its source line in the answer's
+        language (`source`, as the CLI and the evidence export write it), and the answer says
+        whether its export has a row (`exportable`): library.export.for_display.
         """
         from pincite.answer.pipeline import ask_library
+        from pincite.library.export import for_display
 
         if mode is not None and mode not in ("current", "as-shipped"):
             raise ValueError(f"mode {mode!r}: choose current or as-shipped")
         for d in doc_ids or ():
             reading.ready_row(self, d)
-        return ask_library(cast("LibraryLike", self), question, _scope_arg(scope), doc_ids=doc_ids, llm=llm,
-                           serial=serial, mode=mode, compare=list(compare) if compare else None)
+        return for_display(ask_library(cast("LibraryLike", self), question, _scope_arg(scope), doc_ids=doc_ids,
+                                       llm=llm, serial=serial, mode=mode,
+                                       compare=list(compare) if compare else None))
 
     # -- the evidence export (pincite.library.export) ---------------------------------
     def evidence_cards(self, answer: Answer, fmt: str, *, base_url: str | None = None) -> str:
@@ -298,11 +302,13 @@ class Library(ConfigureMixin):
         a citation whose quote is checked against its page; no answer is written (for a
         caller that writes its own). `scope` and `doc_ids` as in `ask`; `limit`: 1 to 30
         passages. Raises QuestionError, ValueError for a bad scope or limit. See
-        answer.pipeline.search_passages."""
+        answer.pipeline.search_passages. Each citation comes with its source line (`source`,
+        library.export.search_for_display)."""
         from pincite.answer.pipeline import search_passages
+        from pincite.library.export import search_for_display
 
-        return search_passages(cast("LibraryLike", self), question, _scope_arg(scope), doc_ids=doc_ids,
-                               limit=limit)
+        return search_for_display(search_passages(cast("LibraryLike", self), question, _scope_arg(scope),
+                                                  doc_ids=doc_ids, limit=limit))
 
     def page(self, doc_id: str, page: int) -> PageView:
         """The text of 1-based physical `page` of `doc_id` (of a document without pages: its

@@ -2,7 +2,7 @@
 // This module starts the page; index.html loads i18n.js (the words, a classic script that
 // sets window.pinciteI18n) and then this one, which imports the others:
 //   dom (building nodes), state (the page state, the words in a language), api (the REST
-//   API), sources (citations in words), tabs, health (top bar), ask (the form), render (an
+//   API), sources (where a citation opens), tabs, health (top bar), ask (the form), render (an
 //   Answer), export (the evidence file, asked of the server), pageview (the cited page or
 //   unit, the quote marked where the server says it stands), library (the Library tab),
 //   settings (the LLM settings).
@@ -39,7 +39,7 @@
 
 import { $ } from "./dom.js";
 import { I18N, state, T } from "./state.js";
-import { pageRef, sourceLine, unitHeading } from "./sources.js";
+import { unitHeading } from "./sources.js";
 import { refreshHealth, showServerInfo } from "./health.js";
 import { form } from "./ask.js";
 import { refreshLibrary } from "./library.js";
@@ -82,4 +82,4 @@ renderLlmModeNote();
 loadLlmSettings();
 
 // Exposed for tests and for the curious: pure helpers, no state.
-window.pincite = { pageRef, sourceLine, unitHeading };
+window.pincite = { unitHeading };

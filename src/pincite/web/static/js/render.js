@@ -3,7 +3,7 @@
 
 import { $, el } from "./dom.js";
 import { answerLang, I18N, state, TL } from "./state.js";
-import { addressKind, citationAddress, sourceLine, unitWords } from "./sources.js";
+import { addressKind, citationAddress, unitWords } from "./sources.js";
 import { ask, questionBox } from "./ask.js";
 import "./export.js"; // the export buttons under an answer
 import { openCitation } from "./pageview.js";
@@ -122,7 +122,7 @@ export function renderAnswer(ans) {
   const body = $("#answer-body");
   body.replaceChildren(...(ans.mode === "llm" ? [renderLlmUsage(ans)] : []), ...renderAnswerBody(ans, 0));
 
-  $("#export").hidden = !hasEvidence(ans);
+  $("#export").hidden = !ans.exportable;  // the server's word: its export has a row
   renderMeta(ans);
   // the answer's own frame speaks the question's language too
   section.setAttribute("aria-label", TL(L, "answer"));
@@ -164,14 +164,6 @@ function allClaims(ans) {
     out.push(claim);
   }
   return out;
-}
-
-/** Whether the answer has anything the export holds (the server makes the file): a
- * verified citation of a verified claim, or a calculation done, here or in a part. */
-function hasEvidence(ans) {
-  const calcDone = (a) => Boolean(a.calculation && a.calculation.verified
-    && (a.calculation.shown ?? a.calculation.result) != null) || (a.parts || []).some(calcDone);
-  return calcDone(ans) || allClaims(ans).some((claim) => claim.verified && (claim.citations || []).some((c) => c.verified));
 }
 
 /** A key that identifies a claim (its text and its citations), to show it once. */
@@ -295,7 +287,7 @@ function sourceButton(c, lang) {
     dataset: { n: String(n), docId: c.doc_id, page: String(citationAddress(c).page), kind, ocr: c.ocr ? "true" : null },
     title: (c.title ? TL(lang, "source_title", { title: c.title, what }) : TL(lang, "source_title_plain", { what }))
       + (c.ocr ? TL(lang, "source_title_ocr") : ""),
-  }, el("span", { class: "source-num", text: `[${n}]` }), " ", el("span", { class: "source-line", text: sourceLine(c, lang) }),
+  }, el("span", { class: "source-num", text: `[${n}]` }), " ", el("span", { class: "source-line", text: c.source || c.file }),
   c.ocr ? el("span", { class: "badge badge-ocr", title: TL(lang, "ocr_badge_title"), text: "OCR" }) : null);
   button.addEventListener("click", () => {
     const t0 = performance.now();
