@@ -71,6 +71,27 @@ def test_general_weights_rank_rare_words_above_common_ones():
         assert rare_w > 2.0, (question, by_form)
 
 
+def test_what_is_asked_of_a_thing_counts_apart_from_its_name():
+    """Codes, capitalised names and words general language does not know name the thing
+    asked about; the other words name what is asked of it. A window holding the name but
+    not the asked attribute misses it wholly, however much rarer the name is."""
+    q = "What is the price of the AQ-150 pump that Alan Whitaker ordered?"
+    groups = analysis.query_groups(q)
+    general = features.general_weights(q, groups)
+    names = {g[0] for g in features.identifiers(q, groups, general)}
+    assert {"aq-150", "alan"} <= names and any(n.startswith("whitak") for n in names), names
+    assert not names & {"price", "pump", "order", "ordered"}, names
+    asked = {g: general[g] for g in groups}
+    row = set(analysis.tokens("Model: AQ-150; Flow rate: 18 m3/h; Weight: 58 kg; buyer Alan Whitaker"))
+    priced = set(analysis.tokens("AQ-150 pump price 1200 EUR, ordered by Alan Whitaker"))
+    names_asked = features.identifiers(q, groups, general)
+    assert features.attr_missing(asked, row, names_asked) == 1.0
+    assert features.attr_missing(asked, priced, names_asked) == 0.0
+    # weighed by general rarity alone, the code and the names outweigh "price"
+    absent = [w for g, w in asked.items() if not row & set(g)]
+    assert max(absent) / max(asked.values()) < 1.0
+
+
 def test_model_probability_is_a_probability_and_follows_its_coefficients():
     """The stored model maps features to (0, 1); raising a feature with a positive
     coefficient raises the probability."""

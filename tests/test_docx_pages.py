@@ -15,6 +15,7 @@ mocked; failing conversions use small stand-in `soffice` scripts (the real bound
 """
 from __future__ import annotations
 
+import csv
 import io
 import json
 import os
@@ -279,7 +280,7 @@ def test_cli_shows_page_and_section_and_reindex_needs_no_libreoffice(soffice, tm
     # there (a .docx has no "#page=")
     p = run_cli("ask", QUESTION_2, "--export", "csv", data=data)
     assert p.returncode == 0, p.stderr
-    link = p.stdout.splitlines()[1].rsplit(",", 1)[1]
+    link = next(csv.DictReader(io.StringIO(p.stdout.lstrip("\ufeff"))))["link"]
     assert link.startswith("file://") and link.endswith(".pdf#page=2"), link
     assert Path(link[len("file://"):].split("#")[0]).read_bytes().startswith(b"%PDF-")
 

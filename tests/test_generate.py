@@ -235,7 +235,7 @@ def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
     candidate window a claim quoting it is verified exactly when the extractive path keeps
     that window."""
     from pincite.answer import claims, rank
-    from pincite.answer.generate import ClaimJudge, evidence_set
+    from pincite.answer.generate import ClaimJudge, evidence_set, sentence_window
 
     (tmp_path / "docs").mkdir()
     make_pdf(tmp_path / "docs" / "spec.pdf", SPEC_PAGES, title="PX-200 pump service manual")
@@ -279,7 +279,8 @@ def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
         hit = next(h for h in evidence_set(g).hits.values() if part in h.text)
         i = hit.char_start + hit.text.index(part)
         span_p = g.scorer.probability(hit, i, i + len(part))
-        assert span_p < ans.claims[0].answerability == pytest.approx(ans.relevance.score, abs=1e-4)
+        sentence_p = g.scorer.probability(hit, *sentence_window(hit, i, i + len(part)))
+        assert span_p < ans.claims[0].answerability == pytest.approx(sentence_p, abs=1e-4)
 
         for question in (QUESTION, "What is the maximum weight of the PX-200 pump?",
                          "What is the operating temperature range of the pump?"):

@@ -290,6 +290,11 @@ def type_of(group: tuple[str, ...]) -> str | None:
     return next((forms[f] for f in group if f in forms), None)
 
 
+def untyped(group: tuple[str, ...]) -> tuple[str, ...]:
+    """`group` without the pseudo form `typed_group` appended (unchanged when it has none)."""
+    return group[:-1] if group and group[-1].startswith(MARK) else group
+
+
 def typed_group(group: tuple[str, ...]) -> tuple[str, ...]:
     """`group` with the pseudo form of its answer type appended (unchanged when none)."""
     kind = type_of(group)

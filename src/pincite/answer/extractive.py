@@ -211,7 +211,9 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
     for i in range(len(spans)):
         seen: set[str] = set()
         first = coverage(toks[i], weights)
-        for j in range(i, min(i + MAX_WINDOW_SENTENCES, len(spans))):
+        # a sheet's row is one record, each value under its header: a window of two rows
+        # answers about two records
+        for j in range(i, min(i + (1 if sheet else MAX_WINDOW_SENTENCES), len(spans))):
             seen |= toks[j]
             cov = coverage(seen, weights)
             if j > i and cov <= first:
@@ -256,7 +258,8 @@ _NUMBERING_RE = re.compile(r"^[\s\d.()§]*")
 
 
 def states_nothing(window: str, hit: Hit) -> bool:
-    """Whether a window is its hit's section title (numbering and case aside), holds a
+    """Whether a window is its hit's section title (a slide's title: its first line;
+    numbering and case aside), holds a
     contents line's dot leaders, is a question (a FAQ's entry: "38 如何注释掉一大段内容，
     不做编译？" asks, the answer follows it), or is a spreadsheet's header row (it names the
     columns and states no value: `header_row`)."""
@@ -265,6 +268,8 @@ def states_nothing(window: str, hit: Hit) -> bool:
     if is_sheet(hit) and header_row(window, hit.text):
         return True
     title = hit.section_title or ""
+    if not title and (hit.address or {}).get("kind") == "slide":
+        title = hit.text.strip().split("\n", 1)[0]  # a slide's first line is its title
     flat = " ".join(_NUMBERING_RE.sub("", window).split()).casefold()
     return bool(title) and flat == " ".join(_NUMBERING_RE.sub("", title).split()).casefold()
 
@@ -326,8 +331,9 @@ def clean_quote(raw: str) -> str:
     """Display form of a page-text slice: PDFium hyphen marks (U+FFFE, U+0002) with their
     line break joined, soft hyphens and C0 control characters (PDFium maps some glyphs to
     them) dropped, a word hyphenated at a line end joined as normalize's rule 2 joins it
-    ("main-\\ntenance" -> "maintenance", "PX-\\n200" -> "PX-200"), a line break between two CJK characters dropped (a wrapped Chinese line:
-    "宏\\n包" reads "宏包", not "宏 包"), other whitespace runs collapsed to one space.
+    ("main-\\ntenance" -> "maintenance", "PX-\\n200" -> "PX-200"), a line break between two
+    CJK characters dropped (a wrapped Chinese line: "宏\\n包" reads "宏包", not "宏 包"), other
+    whitespace runs collapsed to one space.
     Every change is one that pincite.answer.normalize also makes, so it still verifies."""
     s = re.sub("[\ufffe\u0002]\\s*", "", raw)
     s = re.sub("[\u00ad\x00\x01\x03-\x08\x0e-\x1f\x7f]", "", s)  # soft hyphens, C0 controls

@@ -63,7 +63,7 @@ class WindowFeatures:
     cand_pos: 1 / position among candidates by their lexical ranking score; type_asked: the question asks for a
     typed value (number, date, quantity, name, ...); type_match: the window holds a value of
     an asked type; navigation: the chunk is a contents or index page; states_nothing: the
-    window is a heading, a contents line or a question; table: the chunk is a table or table
+    window is a heading, a contents line or a question; table: the chunk is a table, table
     row; other_model: the window is about a sibling model code or another edition than the
     one asked; other_doc: the question names another document; log_chars: ln(1 + window
     characters); n_words: ln(1 + question words); best_gap: this window's general coverage
@@ -77,7 +77,12 @@ class WindowFeatures:
     question): its lexical signals are then near zero whether or not it answers, so the
     model needs to know; cross_dense and cross_soft: window_dense and soft_coverage times
     cross_language, so the weight of meaning-based signals can differ for such passages
-    (a logistic regression has no interaction terms of its own).
+    (a logistic regression has no interaction terms of its own); attr_missing: missing_max
+    among the question words that are not identifiers (`identifiers`: codes, names, words
+    general language does not know), so that what is asked of a thing counts apart from the
+    thing's name, which is rarer and would outweigh it; table_missing: attr_missing times
+    `table`, where a value stands under its header and an asked attribute that no header
+    names is seldom there under another word.
     """
 
     coverage: float
@@ -108,6 +113,8 @@ class WindowFeatures:
     cross_language: float
     cross_dense: float
     cross_soft: float
+    attr_missing: float
+    table_missing: float
 
     @classmethod
     def names(cls) -> list[str]:
@@ -156,7 +163,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             general: dict[tuple[str, ...], float], other_model: set[int], other_doc: set[int],
             navigation_kinds: tuple[str, ...], window_cosines: list[float] | None = None,
             unknown: AbstractSet[tuple[str, ...]] = frozenset(), soft: WordMatcher | None = None,
-            question_lang: str | None = None,
+            question_lang: str | None = None, question: str = "",
             marks: Callable[[str], set[str]] = asked_type.value_marks) -> list[WindowFeatures]:
     """Features of every candidate of one question, in the order of `cands` (which is the
     lexical ranking order: best extractive score first). `groups`: the question's words;
@@ -172,6 +179,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     by-lines of an authorship question, asked_type.byline_marks). Raises what the embedder raises
     (EmbedderError) when word vectors cannot be computed."""
     typed = [asked_type.typed_group(g) for g in groups]
+    names_asked = identifiers(question, groups, general)
     asked_types = {g[-1] for g in typed if g[-1].startswith(asked_type.MARK)}
     gen_typed = {asked_type.typed_group(g): general.get(g, 0.1) for g in groups}
     total = sum(general.get(g, 0.1) for g in groups) or 1.0
@@ -200,6 +208,8 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         if h.chunk_id not in chunk_lang:
             chunk_lang[h.chunk_id] = analysis.detect_language(h.text)
         cross = float(question_lang is not None and chunk_lang[h.chunk_id] != question_lang)
+        table = is_table(h)
+        attr = attr_missing(asked, toks, names_asked)
         soft_cov = soft_coverage(asked, toks, soft.best(text) if soft is not None else None, typed_of)
         wdense_f = float(wdense) if wdense is not None else 0.0
         rows.append(dict(
@@ -217,15 +227,52 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             type_asked=float(bool(asked_types)), type_match=float(bool(asked_types & found)),
             navigation=float(h.kind in navigation_kinds),
             states_nothing=float(extractive.states_nothing(text, h)),
-            table=float(h.kind in ("table", "table-row")),
+            table=float(table),
             other_model=float(id(c) in other_model), other_doc=float(id(c) in other_doc),
             log_chars=math.log1p(len(text)), n_words=math.log1p(len(groups)), best_gap=0.0,
             soft_coverage=soft_cov, cross_language=cross, cross_dense=cross * wdense_f,
-            cross_soft=cross * soft_cov))
+            cross_soft=cross * soft_cov, attr_missing=attr, table_missing=float(table) * attr))
     best = max((r["general_coverage"] for r in rows), default=0.0)
     for r in rows:
         r["best_gap"] = r["general_coverage"] - best
     return [WindowFeatures(**r) for r in rows]
+
+
+def identifiers(question: str, groups: list[tuple[str, ...]],
+                general: dict[tuple[str, ...], float]) -> set[tuple[str, ...]]:
+    """The question words (`groups`) that name the thing asked about rather than what is
+    asked of it: a word holding a digit (a model code, a version, a year), one general
+    language does not know (its general weight is that of an unknown word: a product or
+    package name), or one written with a capital letter after the question's first word (a
+    person, department or product: "Alan Whitaker", "the Legal department")."""
+    capital: set[tuple[str, ...]] = set()
+    for word in question.split()[1:]:
+        word = word.strip(".,;:!?«»\"'()？，。、")
+        if word[:1].isupper():
+            capital.update(analysis.query_groups(word))
+    return {g for g in groups if any(ch.isdigit() for ch in g[0]) or g in capital
+            or general.get(g, 0.0) >= ZIPF_CEILING - UNKNOWN_ZIPF}
+
+
+def attr_missing(asked: dict[tuple[str, ...], float], toks: set[str],
+                 names: AbstractSet[tuple[str, ...]]) -> float:
+    """The general weight of the heaviest question word absent from the window over that of
+    the heaviest, both among the words that are not identifiers (`names`, `identifiers`): 0 when
+    all are held or there are none. "What is the price of the AQ-150?" asks "price" of the
+    AQ-150: a row naming the AQ-150 answers it only if it holds a price, however much rarer
+    the code is than the word."""
+    words = {g: w for g, w in asked.items() if asked_type.untyped(g) not in names}
+    top = max(words.values(), default=0.0)
+    if not top:
+        return 0.0
+    return max((w for g, w in words.items() if extractive.credit(g, toks) == 0), default=0.0) / top
+
+
+def is_table(hit) -> bool:
+    """Whether a retrieved passage is a table or rows of one: a PDF table or table row
+    (chunk kinds "table", "table-row") or a spreadsheet's rows (a sheet address), where each
+    value stands under its header."""
+    return hit.kind in ("table", "table-row") or (hit.address or {}).get("kind") == "sheet"
 
 
 def soft_coverage(weights: dict[tuple[str, ...], float], toks: set[str],

@@ -164,7 +164,10 @@ class WindowScorer:
         with its coverage and missing key word; its features; `chance` of them)."""
         cand = extractive.span_candidate(hit, start, end, self.weights, self.marks)
         row = list(self.lexical)
-        pos = next((i for i, c in enumerate(row) if c.hit.chunk_id == hit.chunk_id), len(row))
+        # in the place of the same window when gather scored it (the same features, the same
+        # probability), else of its passage's first window
+        same = [i for i, c in enumerate(row) if c.hit.chunk_id == hit.chunk_id]
+        pos = next((i for i in same if (row[i].start, row[i].end) == (start, end)), same[0] if same else len(row))
         row[pos:pos + 1] = [cand]
         other_model = {id(cand)} if self.about_other_model(cand) else set()
         other_doc = {id(cand)} if not other_model and self.about_other_doc(cand) else set()
@@ -174,7 +177,7 @@ class WindowScorer:
             cosines[pos] = (features.window_cosines(self.embedder, self.question, [cand]) or [0.0])[0]
         f = features.compute(row, self.groups, self.general, other_model, other_doc, NAVIGATION_KINDS,
                              cosines, unknown=self.unknown, soft=self.soft,
-                             question_lang=self.lang, marks=self.marks)[pos]
+                             question_lang=self.lang, question=self.question, marks=self.marks)[pos]
         return cand, f, self.chance(cand, f)
 
 
@@ -237,13 +240,18 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     other = other_model | other_doc
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
                              features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft,
-                             question_lang=lang, marks=marks)
+                             question_lang=lang, question=coverage_text or q, marks=marks)
     feat_of = {id(c): f for c, f in zip(cands, feats)}  # before the candidates are reordered
     prob = {id(c): scorer.chance(c, f) for c, f in zip(cands, feats)}
-    cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS, -prob[id(c)]))
+    # exact ties (the same text in two documents) keep the lexical order, then the chunk id:
+    # the same order whichever index engine found them
+    cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS, -prob[id(c)], -c.score,
+                              c.hit.chunk_id, c.start))
     scored = list(cands)
-    seen_chunks: set[str] = set()
-    cands = [c for c in cands if not (c.hit.chunk_id in seen_chunks or seen_chunks.add(c.hit.chunk_id))]
+    best_of_chunk: dict[str, extractive.Candidate] = {}
+    for c in cands:  # best first: each passage keeps its likeliest window
+        best_of_chunk.setdefault(c.hit.chunk_id, c)
+    cands = list(best_of_chunk.values())
     timings = {"retrieve": time.perf_counter() - t0}
     own = [c for c in cands if id(c) not in other]
     bar = threshold(lib)
