@@ -182,6 +182,16 @@ def test_uploaded_report_answers_only_when_asked(twins):
     plain = lib.ask(q)
     assert ids["report"] not in {c.doc_id for c in plain.citations()}
     assert ids["report"] not in {c.doc_id for c in plain.passages}
+    # the refusal says why: the answer is in an upload the default scope leaves out, and
+    # which option lets it answer (not what the manuals in scope lack)
+    assert plain.status == "refused"
+    assert plain.warnings == [
+        "the passages that answer are in customer-report.pdf, which this search leaves out: uploaded "
+        "documents answer only when asked; ask again with --include-uploaded (web API and MCP: "
+        "\"include_uploaded\": true in the scope)"]
+    # an explicit trust list that leaves uploads out says the same
+    normative = lib.ask(q, scope=SearchFilter(trust=["normative"]))
+    assert normative.status == "refused" and "--include-uploaded" in normative.warnings[-1]
     asked = lib.ask(q, scope=SearchFilter(include_uploaded=True))
     assert asked.status == "answered", asked.answer
     top = asked.citations()[0]

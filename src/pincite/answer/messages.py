@@ -76,6 +76,11 @@ MESSAGES = {
               "пользователями отвечают, только если включить их в поиск.",
         "zh": "资料库中没有规范性或参考性文档；用户上传的文档仅在搜索中包含它们时参与回答。",
     },
+    "no_words": {
+        "en": "The question has no words to search for, only signs: ask it in words.",
+        "ru": "В вопросе нет слов для поиска, только знаки: задайте его словами.",
+        "zh": "问题中没有可供搜索的词语，只有符号：请用文字提问。",
+    },
     "clarify_modification": {
         "en": "Which modification of {model} do you mean: {options}? Their manuals differ; "
               "name one in the question or in the scope.",
@@ -149,6 +154,24 @@ MESSAGES = {
         "en": "the passages found come from documents about another model or edition than {asked}",
         "ru": "найденные фрагменты взяты из документов о другой модели или редакции, не {asked}",
         "zh": "找到的段落出自其他型号或版本的文档，而不是 {asked}",
+    },
+    "why_left_out": {
+        "en": "the passages that answer are in {files}, which this search leaves out: {levels} "
+              "documents answer only when asked; ask again with {option}",
+        "ru": "отвечающие фрагменты есть в {files}, но этот поиск их не учитывает: документы "
+              "с доверием {levels} отвечают, только если их включить; задайте вопрос снова с {option}",
+        "zh": "能回答的段落在 {files} 中，但本次搜索不包括它们：可信度为 {levels} 的文档只有在指定时才参与回答；"
+              "请使用 {option} 重新提问",
+    },
+    "option_uploaded": {
+        "en": "--include-uploaded (web API and MCP: \"include_uploaded\": true in the scope)",
+        "ru": "--include-uploaded (в веб-API и MCP: \"include_uploaded\": true в scope)",
+        "zh": "--include-uploaded（Web API 和 MCP：在 scope 中设置 \"include_uploaded\": true）",
+    },
+    "option_trust": {
+        "en": "--trust {level} (web API and MCP: \"trust\" in the scope)",
+        "ru": "--trust {level} (в веб-API и MCP: \"trust\" в scope)",
+        "zh": "--trust {level}（Web API 和 MCP：scope 中的 \"trust\"）",
     },
     "why_other_named": {
         "en": "the passages found come from {found}, not from {asked}, which the question names",

@@ -174,19 +174,24 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     `question` still drive retrieval. `asked` (default `question`): the question as
     written, before answer.scope took the phrases naming a model over ("REVTeX" of "REVTeX
     4.1"); the editions it names (analysis.editions) are read from it. `refusal` is set (an Answer with
-    status "refused") when the library is empty or the best evidence misses a calibrated bar; no answer may
+    status "refused") when the question has no word to search for (signs only), the library
+    is empty or the best evidence misses a calibrated bar; no answer may
     then be written, by any model. Raises QuestionError for a blank or over-long question.
     """
     q = check_question(question)
     lang = analysis.detect_language(q)
     scope = scope_of(flt)
     t0 = time.perf_counter()
+    groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
+    if not groups:  # signs only ("?"): nothing to search for, whatever the library holds
+        timings = {"retrieve": time.perf_counter() - t0}
+        return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
+                        refusal=_refusal(q, lang, scope, "no_words", timings))
     n_chunks = lib.catalog.chunk_count()
     if n_chunks == 0:
         timings = {"retrieve": time.perf_counter() - t0}
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
                         refusal=_refusal(q, lang, scope, "empty_library", timings))
-    groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
     terms = index_terms(groups)
     hits = retrieve(lib, q, groups, flt)
     if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
