@@ -828,6 +828,10 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
     ans = ask_json(c, REPORT_Q)
     assert ans["status"] == "refused" and not ans["claims"] and ans["relevance"] is None, ans
     assert "no normative or reference document" in ans["answer"] and "uploaded" in ans["answer"]
+    assert ans["warnings"] == [
+        "the passages that answer are in customer-report.pdf, which this search leaves out: uploaded "
+        "documents answer only when asked; ask again with --include-uploaded (web API and MCP: "
+        "\"include_uploaded\": true in the scope)"], ans["warnings"]
     assert ans["scope"]["trust"] == ["normative", "reference"]
     ans = ask_json(c, REPORT_Q, scope={"include_uploaded": False})
     assert ans["status"] == "refused", ans
@@ -890,6 +894,13 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
     r = c.post("/api/ask", json={"question": REPORT_Q, "scope": {"trust": ["gospel"]}})
     assert r.status_code == 400 and "trust" in r.json()["detail"]
     assert c.post("/api/ask", json={"question": REPORT_Q, "scope": {"serial": "1"}}).status_code == 422
+    # a scope key beside the question is rejected with the reason, never ignored
+    r = c.post("/api/ask", json={"question": REPORT_Q, "include_uploaded": True})
+    assert r.status_code == 422, r.text
+    [err] = r.json()["detail"]
+    assert "unknown field(s) include_uploaded" in err["msg"] and 'belongs inside "scope"' in err["msg"], err
+    r = c.post("/api/ask", json={"question": REPORT_Q, "colour": "red"})
+    assert r.status_code == 422 and "known: question, doc_ids, mode, scope" in r.json()["detail"][0]["msg"]
 
 
 def test_upload_fields_and_scope_model_filter(fields_app):
