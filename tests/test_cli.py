@@ -396,3 +396,34 @@ def test_a_text_file_is_counted_in_parts_not_pages(tmp_path):
     doc_id = json.loads(run("docs", "--json", data=data, env=env).stdout)["documents"][0]["doc_id"]
     page = run("page", doc_id, "2", data=data, env=env)
     assert f"notes.txt: part 2 of {n}" in page.stderr, page.stderr
+
+
+def test_failed_entries_are_forgotten_by_name_or_when_the_file_is_gone(tmp_path):
+    """A failed entry (id "-") can be removed by its file name or path, and ingesting its
+    folder again drops the entries of files deleted since; a name nothing matches is an
+    error naming both kinds of entry."""
+    from cli_runner import invoke
+
+    docs, data = tmp_path / "docs", str(tmp_path / "data")
+    docs.mkdir()
+    (docs / "notes.txt").write_text("The ZX-5 widget has a battery capacity of 4200 mAh.\n")
+    (docs / "fake.pdf").write_text("this is not a pdf")
+    (docs / "empty.pdf").write_bytes(b"")
+    (docs / "truncated.pdf").write_bytes(b"%PDF-1.7\n1 0 obj\n<<")
+    invoke("--data", data, "ingest", str(docs), code=1)
+
+    def failed() -> list[str]:
+        return [f["file_name"] for f in json.loads(invoke("--data", data, "docs", "--json").stdout)["failures"]]
+
+    assert failed() == ["empty.pdf", "fake.pdf", "truncated.pdf"]
+    (docs / "fake.pdf").unlink()
+    invoke("--data", data, "ingest", str(docs), code=1)  # the other two still fail
+    assert failed() == ["empty.pdf", "truncated.pdf"]
+    out = invoke("--data", data, "remove", "empty.pdf")
+    assert f"forgot failed entry empty.pdf ({(docs / 'empty.pdf').resolve()})" in out.stdout
+    invoke("--data", data, "remove", str(docs / "truncated.pdf"))
+    assert failed() == []
+    bad = invoke("--data", data, "remove", "fake.pdf", code=2)
+    assert "no document with id fake.pdf and no failed entry" in bad.stderr
+    listing = json.loads(invoke("--data", data, "docs", "--json").stdout)
+    assert [d["file_name"] for d in listing["documents"]] == ["notes.txt"]

@@ -52,7 +52,7 @@ CLI_COMMANDS: dict[str, tuple[str, ...]] = {
     "registry show": ("registry",),
     "reindex": ("reindex",),
     "migrate": ("migrate_index",),
-    "remove": ("remove",),
+    "remove": ("remove", "remove_failed"),
     "page": ("page_source", "readable_text"),
     "eval": ("ask", "page_text", "page_thumbnail", "documents"),
     "serve": ("__init__",),  # the web app: one Library for the server's life (routes below)

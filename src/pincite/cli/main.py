@@ -6,6 +6,7 @@ import contextlib
 import dataclasses
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -655,17 +656,38 @@ def migrate(to: str = typer.Option(..., "--to", metavar="INDEX",
 
 
 @app.command()
-def remove(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`.")):
-    """Remove a document from the library."""
+def remove(doc_id: str = typer.Argument(..., metavar="ID_OR_FILE",
+                                        help="Document id as shown by `pincite docs`, or the file "
+                                             "name or path of a failed entry (id -).")):
+    """Remove a document from the library, or forget a failed entry: a file that could not
+    be ingested, listed by `pincite docs` with id "-" (`pincite remove fake.pdf` forgets
+    every failed entry of that name; ingesting its folder again also forgets those whose
+    file is gone)."""
     server = _server()
     if server is not None:
+        if not _DOC_ID.fullmatch(doc_id):
+            _fail(f"{doc_id} is not a document id; `pincite serve` is running at {server.url}: "
+                  "forgetting a failed entry by its file name needs the server stopped")
         with server:
             server.remove(doc_id)
         console.print(f"removed {doc_id}")
         return
     with _library(must_exist=True, for_reindex=True) as lib:  # needs no embedder
+        gone = lib.remove_failed(doc_id)
+        if gone:
+            for f in gone:
+                console.print(f"forgot failed entry {escape(f.file_name)} ({escape(f.source_path)})",
+                              soft_wrap=True, highlight=False)
+            return
+        if not _DOC_ID.fullmatch(doc_id):
+            _fail(f"no document with id {doc_id} and no failed entry with that file name or path; "
+                  "`pincite docs` lists both")
         lib.remove(doc_id)
     console.print(f"removed {doc_id}")
+
+
+#: A document id as `pincite docs` shows it (16 hex digits).
+_DOC_ID = re.compile(r"[0-9a-f]{16}")
 
 
 #: What `pincite page` calls unit N of a document, by the unit's kind (the server's
