@@ -56,6 +56,35 @@ def test_markdown_escapes_table_syntax_and_links_the_page():
         evidence_cards(_answer(), "pdf", link)
 
 
+def _refused(lang: str = "en") -> Answer:
+    text = {"en": "Not found in the library: no passage answers this question.",
+            "ru": "В библиотеке ответа нет: ни один фрагмент не отвечает на этот вопрос."}[lang]
+    return Answer(question="Сколько стоит котёл ТК-7?" if lang == "ru" else "Price of the TK-7?",
+                  status="refused", language=lang, answer=text,
+                  warnings=["no passage found holds these words of the question: стоит"])
+
+
+def test_a_refusal_exports_its_status_and_reason_in_every_format():
+    """A refused answer exports no empty table: the status, the answer's text and the
+    reasons are stated (the JSON of `--json` carries them as fields)."""
+    md = evidence_cards(_refused(), "md", link)
+    assert md.splitlines() == [
+        "## Price of the TK-7?", "",
+        "**status: refused**: Not found in the library: no passage answers this question.",
+        "- no passage found holds these words of the question: стоит"]
+    ru = evidence_cards(_refused("ru"), "md", link)
+    assert "**статус: refused**: В библиотеке ответа нет" in ru and "| # |" not in ru
+    rows = list(csv.reader(io.StringIO(evidence_cards(_refused(), "csv", link))))
+    assert rows == [["claim", "quote", "source", "link"],
+                    ["status: refused: Not found in the library: no passage answers this question.",
+                     "no passage found holds these words of the question: стоит", "", ""]]
+    data = _refused().model_dump(mode="json")
+    assert data["status"] == "refused" and data["warnings"] and data["answer"]
+    # an answered one states its status too, in Markdown, and adds no row to the CSV
+    assert evidence_cards(_answer(), "md", link).splitlines()[2] == "**status: answered**"
+    assert len(list(csv.reader(io.StringIO(evidence_cards(_answer(), "csv", link))))) == 2
+
+
 def test_cli_export_links_the_stored_original_at_the_page(tmp_path):
     pdf = make_pdf(tmp_path / "pump.pdf", ["Pump manual.", "The maximum pressure of the pump is 10 bar."])
     env = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "200"}

@@ -17,7 +17,7 @@ import re
 from typing import Callable
 
 from pincite.answer.cite import SECTION_SEP
-from pincite.answer.messages import page_ref
+from pincite.answer.messages import message, page_ref
 from pincite.contract import Answer, Citation
 from pincite.errors import shown
 
@@ -93,17 +93,29 @@ def section_part(c: Citation) -> str:
 def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> str:
     """The verified claims of `ans` as `fmt` ("md" or "csv"); `link(citation)` gives the URL
     that opens the cited page (e.g. ".../file#page=47"). Raises ValueError for another format.
-    An answer without verified claims gives a table with the header only."""
+
+    The status is always stated: Markdown gives a "status: …" line under the question (with
+    the answer's text and its reasons, the warnings, when it is not "answered", and no
+    table when no claim is verified); CSV keeps its columns and, for a status other than
+    "answered", ends with a row whose claim is "status: <status>: <the answer's text>" and
+    whose quote holds the reasons."""
     rows = [(claim.text, c.quote, shown(source_line(c, ans.language)), link(c))
             for claim in ans.claims if claim.verified for c in claim.citations if c.verified]
+    status = message("export_status", ans.language).format(status=ans.status)
+    settled = ans.status == "answered"
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(COLUMNS)
         w.writerows([csv_cell(v) for v in row] for row in rows)
+        if not settled:
+            w.writerow([csv_cell(f"{status}: {ans.answer}"), csv_cell("; ".join(ans.warnings)), "", ""])
         return buf.getvalue()
     if fmt == "md":
-        out = [f"## {_md(ans.question)}", "", "| # | claim | quote | source |", "|---|---|---|---|"]
+        out = [f"## {_md(ans.question)}", "", f"**{_md(status)}**" + ("" if settled else f": {_md(ans.answer)}")]
+        out += [f"- {_md(w)}" for w in ([] if settled else ans.warnings)]
+        if rows:
+            out += ["", "| # | claim | quote | source |", "|---|---|---|---|"]
         for i, (claim, quote, source, url) in enumerate(rows, 1):
             out.append(f"| {i} | {_md(claim)} | «{_md(quote)}» | [{_md(source)}](<{url}>) |")
         return "\n".join(out) + "\n"
