@@ -828,11 +828,13 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         checker = evaluate.QuoteCrosschecker
         redecoded = sum(n for level, n in cc["levels"].items() if checker.REDECODED_LEVEL in level)
         margins = sum(n for level, n in cc["levels"].items() if checker.MARGIN_LEVEL in level)
-        console.print(f"crosscheck ({cc['tool']}): {cc['confirmed']} of {cc['verified']} verified quotes "
+        console.print(f"crosscheck ({cc['tool']}): {cc['confirmed']} of {cc['checked']} checked quotes "
                       f"confirmed on the cited page"
                       + (f" ({redecoded} only after re-decoding as cp1251)" if redecoded else "")
                       + (f" ({margins} only with margin notes left out)" if margins else "")
-                      + (f", {cc['unchecked']} unchecked" if cc["unchecked"] else ""),
+                      + (f"; {cc['unchecked']} of the {cc['verified']} verified quotes unchecked (sheets, "
+                         "slides or pages pdftotext cannot read) and left out of the rate"
+                         if cc["unchecked"] else ""),
                       soft_wrap=True)
     else:
         console.print(f"[yellow]crosscheck: {escape(cc['note'])}[/]", soft_wrap=True)
