@@ -427,3 +427,17 @@ def test_failed_entries_are_forgotten_by_name_or_when_the_file_is_gone(tmp_path)
     assert "no document with id fake.pdf and no failed entry" in bad.stderr
     listing = json.loads(invoke("--data", data, "docs", "--json").stdout)
     assert [d["file_name"] for d in listing["documents"]] == ["notes.txt"]
+
+
+def test_help_shows_flags_as_flags():
+    """`--help` shows no value type after a flag (--version, --json, --help take none),
+    while an option that takes a value keeps its type or metavar."""
+    from cli_runner import invoke
+
+    top = invoke("--help").stdout
+    assert "--version" in top and "--help" in top and "<bool>" not in top, top
+    for cmd in ("ask", "docs", "ingest", "eval", "check-llm"):
+        text = invoke(cmd, "--help").stdout
+        assert "<bool>" not in text and "--help" in text, text
+    ask = invoke("ask", "--help").stdout
+    assert re.search(r"--json\s+Print the Answer", ask) and re.search(r"--export\s+<str>", ask), ask

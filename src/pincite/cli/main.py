@@ -54,6 +54,18 @@ def escape(text: object) -> str:
     return _markup_escape(shown(text))
 
 
+def _option_type(option: "typer.core.TyperOption", ctx) -> str | None:
+    """The type an option shows in `--help`: none for a flag (--json, --version, --help take no
+    value), else typer's own ("<str>", a metavar). typer 0.29's rich help prints "<bool>"
+    after every flag, its own --help included, which no option declaration can change."""
+    if option.is_flag or option.count:
+        return None
+    return _typer_option_type(option, ctx)
+
+
+_typer_option_type = typer.core.TyperOption.display_type_rich
+typer.core.TyperOption.display_type_rich = _option_type  # type: ignore[method-assign]
+
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")
 console = Console()
@@ -659,10 +671,11 @@ def migrate(to: str = typer.Option(..., "--to", metavar="INDEX",
 def remove(doc_id: str = typer.Argument(..., metavar="ID_OR_FILE",
                                         help="Document id as shown by `pincite docs`, or the file "
                                              "name or path of a failed entry (id -).")):
-    """Remove a document from the library, or forget a failed entry: a file that could not
-    be ingested, listed by `pincite docs` with id "-" (`pincite remove fake.pdf` forgets
-    every failed entry of that name; ingesting its folder again also forgets those whose
-    file is gone)."""
+    """Remove a document from the library, or forget a failed entry.
+
+    A failed entry is a file that could not be ingested, listed by `pincite docs` with id
+    "-": `pincite remove fake.pdf` forgets every failed entry of that name (a path, that
+    one); ingesting its folder again also forgets those whose file is gone."""
     server = _server()
     if server is not None:
         if not _DOC_ID.fullmatch(doc_id):
