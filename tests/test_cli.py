@@ -254,6 +254,42 @@ def test_docs_table_fits_80_columns_with_notes_below():
     assert none == [] and [c.header for c in wide.columns][-1] == "notes"
 
 
+def test_docs_table_keeps_file_names_whole_at_80_columns():
+    """File names are never broken at 80 columns: the fields and pages wrap at spaces, and
+    when the longest name still does not fit, the chunks column (then the language) is left
+    out; only a name longer than the room left folds."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from pincite.cli import render
+
+    def row(name: str, mime: str = "application/pdf", pages: int = 56) -> SimpleNamespace:
+        return SimpleNamespace(doc_id="a841ed237fb074f6", file_name=name, model="", modifications=[],
+                               revision="", trust="reference", valid_from=None, valid_to=None, pages=pages,
+                               chunks=1966, language="zh", state="ready", warnings=[], mime=mime)
+
+    def shown(rows, width=80) -> str:
+        table, _ = render.docs_table(rows, [SimpleNamespace(file_name="truncated.pdf", reason="damaged")], width)
+        console = Console(width=width, record=True)
+        console.print(table)
+        return console.export_text()
+
+    xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    text = shown([row("aquaflow_pumps.xlsx", xlsx, 2), row("tk7_boiler_ru.docx"), row("lx9_router_zh.pptx")])
+    assert all(len(line) <= 80 for line in text.splitlines()), text
+    for name in ("aquaflow_pumps.xlsx", "tk7_boiler_ru.docx", "lx9_router_zh.pptx", "truncated.pdf"):
+        assert name in text, text
+    assert "chunks" in text and "1966" in text and "failed" in text  # room for every column
+    longer = shown([row("aquaflow_pumps.xlsx", xlsx, 2), row("install-latex-guide-zh-cn.pdf"), row("说明书.pdf")])
+    assert "install-latex-guide-zh-cn.pdf" in longer and "说明书.pdf" in longer and "aquaflow_pumps.xlsx" in longer
+    assert "chunks" not in longer and "status" in longer and "lang" in longer, longer
+    assert all(len(line) <= 80 for line in longer.splitlines()), longer
+    # a name no terminal line could hold folds rather than pushing the table off the screen
+    huge = shown([row("x" * 70 + ".pdf")])
+    assert all(len(line) <= 80 for line in huge.splitlines()) and "status" in huge, huge
+
+
 def test_data_option_after_the_command_is_understood(demo):
     """`pincite ask --data DIR "…"` answers as `pincite --data DIR ask "…"` does (before, click
     stopped with "No such option: --data")."""

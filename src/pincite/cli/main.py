@@ -64,7 +64,7 @@ def _option_type(option: "typer.core.TyperOption", ctx) -> str | None:
 
 
 _typer_option_type = typer.core.TyperOption.display_type_rich
-typer.core.TyperOption.display_type_rich = _option_type  # type: ignore[method-assign]
+typer.core.TyperOption.display_type_rich = _option_type  # type: ignore[method-assign, assignment]
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")
