@@ -260,7 +260,8 @@ def worker(lease: float = typer.Option(60.0, "--lease", min=1.0, help="Seconds a
         mark = "[red]✗[/]" if o.status == "failed" else "✓"
         note = f" ({escape(o.reason)})" if o.reason else ""
         lost = " [yellow](lease lost: another worker's outcome stands)[/]" if not o.kept else ""
-        console.print(f"{mark} job {o.job.id} {o.status}: {escape(Path(o.job.path).name)}, {_count(o.pages, 'page')}, "
+        console.print(f"{mark} job {o.job.id} {o.status}: {escape(Path(o.job.path).name)}, "
+                      f"{render.unit_count(o.pages, o.unit)}, "
                       f"{o.chunks} passages, {o.seconds:.1f} s (index: waited {o.index_wait_s:.1f} s, "
                       f"held {o.index_held_s:.1f} s){note}{lost}", soft_wrap=True, highlight=False)
 
@@ -268,10 +269,13 @@ def worker(lease: float = typer.Option(60.0, "--lease", min=1.0, help="Seconds a
     with _library() as lib:
         outcomes = lib.work(lease_s=lease, poll_s=poll, drain=drain, max_jobs=max_jobs, stop=stop,
                             on_outcome=report)
-    pages = sum(o.pages for o in outcomes if o.status in ("added", "replaced"))
+    units: dict[str, int] = {}
+    for o in outcomes:
+        if o.status in ("added", "replaced"):
+            units[o.unit] = units.get(o.unit, 0) + o.pages
     elapsed = time.perf_counter() - t0
-    console.print(f"{_count(len(outcomes), 'job')}, {_count(pages, 'page')} indexed in "
-                  f"{elapsed:.1f} s", soft_wrap=True, highlight=False)
+    console.print(f"{_count(len(outcomes), 'job')}, {render.indexed_text(units, elapsed)}",
+                  soft_wrap=True, highlight=False)
 
 
 @app.command()
@@ -288,8 +292,10 @@ def jobs(as_json: bool = typer.Option(False, "--json", help="Print JSON."),
         _fail(f"--state {state}: choose one of {', '.join(job_states)}")
     with _library() as lib:
         counts, rows = lib.job_counts(), lib.jobs(state, limit)
-    if as_json:
-        sys.stdout.write(json.dumps({"counts": counts, "jobs": [r.__dict__ for r in rows]},
+    unit_of_path = _app.Library.unit_of_path
+    if as_json:  # `pages` counts units of kind `unit` (pdf pages, sheets, slides, lines: parts)
+        sys.stdout.write(json.dumps({"counts": counts, "jobs": [{**r.__dict__, "unit": unit_of_path(r.path)}
+                                                                for r in rows]},
                                     ensure_ascii=False, indent=2) + "\n")
         return
     console.print("  ".join(f"{k}: {v}" for k, v in counts.items()), highlight=False)
@@ -302,7 +308,8 @@ def jobs(as_json: bool = typer.Option(False, "--json", help="Print JSON."),
             left = (r.lease_until or now) - now
             outcome = f"lease {left:.0f} s left" if left >= 0 else f"lease ended {-left:.0f} s ago: will be retaken"
         else:
-            outcome = " ".join(x for x in (r.status or "", _count(r.pages, "page") if r.pages else "", r.reason) if x)
+            outcome = " ".join(x for x in (r.status or "", render.unit_count(r.pages, unit_of_path(r.path))
+                                           if r.pages else "", r.reason) if x)
         table.add_row(str(r.id), r.state, escape(Path(r.path).name), str(r.attempts), escape(r.worker or ""),
                       escape(outcome))
     console.print(table)

@@ -10,7 +10,7 @@ from pincite.answer.messages import message
 from pincite.cli.export import source_line
 from pincite.contract import Answer, Calculation
 from pincite.errors import shown
-from pincite.library.inputs import unit_kind
+from pincite.library.inputs import UNIT_NOUNS, unit_kind
 
 
 def escape(text: object) -> str:
@@ -234,9 +234,6 @@ def _least_width(names: list[str], cells: list[dict[str, str]]) -> int:
     return sum(_least(n, cells) for n in names) + 2 * (len(names) - 1)
 
 
-#: The noun of each unit kind (library.inputs.unit_kind) in counts: a text file's units are
-#: parts of about 60 lines (pincite.extract.text), not pages.
-UNIT_NOUNS = {"pdf": "page", "sheet": "sheet", "slide": "slide", "lines": "part"}
 
 
 def unit_count(n: int, kind: str = "pdf") -> str:

@@ -419,6 +419,15 @@ class Library(ConfigureMixin):
 
         return worker._shared(self).jobs(state, limit)
 
+    @staticmethod
+    def unit_of_path(path: Path | str) -> str:
+        """The kind of unit a file of this name is counted in ("pdf" pages, "sheet", "slide",
+        "lines": parts of a text file), by its suffix: what a queued job's `pages` count
+        (library.inputs.unit_of_path)."""
+        from pincite.library.inputs import unit_of_path
+
+        return unit_of_path(path)
+
     def job_counts(self) -> dict[str, int]:
         """{state: number of jobs} for queued, running, done, failed; LibraryError without a
         shared catalog."""

@@ -198,16 +198,18 @@ class HiddenTextOut(BaseModel):
 
 
 class PageTextOut(BaseModel):
-    """The text of one unit of a document: a PDF page, or a sheet, slide or block of lines of
-    another document (`page` = the unit number, the `p<n>` of its chunk ids)."""
+    """The text of one unit of a document: a PDF page, or a sheet, slide or part (about 60
+    lines) of a text file (`page` = the unit number, the `p<n>` of its chunk ids)."""
 
     doc_id: str
     page: int
     page_label: str | None = None
     label_source: str | None = None
-    pages: int = Field(description="units of the document (PDF pages, sheets, slides, blocks of lines)")
+    pages: int = Field(description="units of the document (PDF pages, sheets, slides, parts of a "
+                                         "text file)")
     kind: Literal["pdf", "sheet", "slide", "lines"] = Field(
-        description="pdf: a PDF page (image and highlight available); else the unit's address kind")
+        description="pdf: a PDF page (image and highlight available); else the unit's address "
+                                                "kind (lines: a part of a text file)")
     address: dict | None = Field(None, description="the unit's own address; null for a PDF page")
     ocr: bool = Field(False, description="the text was read by OCR (tesseract) from the page image")
     text: str
