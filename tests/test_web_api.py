@@ -829,9 +829,9 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
     assert ans["status"] == "refused" and not ans["claims"] and ans["relevance"] is None, ans
     assert "no normative or reference document" in ans["answer"] and "uploaded" in ans["answer"]
     assert ans["warnings"] == [
-        "the passages that answer are in customer-report.pdf, which this search leaves out: uploaded "
-        "documents answer only when asked; ask again with --include-uploaded (web API and MCP: "
-        "\"include_uploaded\": true in the scope)"], ans["warnings"]
+        "passages that may answer it are in customer-report.pdf, which this search leaves out: uploaded "
+        "documents answer only when asked; ask again with --include-uploaded (REST API: \"scope\": "
+        "{\"include_uploaded\": true}; MCP: include_uploaded)"], ans["warnings"]
     assert ans["scope"]["trust"] == ["normative", "reference"]
     ans = ask_json(c, REPORT_Q, scope={"include_uploaded": False})
     assert ans["status"] == "refused", ans

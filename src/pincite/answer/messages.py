@@ -158,22 +158,23 @@ MESSAGES = {
         "zh": "找到的段落出自其他型号或版本的文档，而不是 {asked}",
     },
     "why_left_out": {
-        "en": "the passages that answer are in {files}, which this search leaves out: {levels} "
+        "en": "passages that may answer it are in {files}, which this search leaves out: {levels} "
               "documents answer only when asked; ask again with {option}",
-        "ru": "отвечающие фрагменты есть в {files}, но этот поиск их не учитывает: документы "
-              "с доверием {levels} отвечают, только если их включить; задайте вопрос снова с {option}",
-        "zh": "能回答的段落在 {files} 中，但本次搜索不包括它们：可信度为 {levels} 的文档只有在指定时才参与回答；"
+        "ru": "фрагменты, которые могут ответить, есть в {files}, но этот поиск их не учитывает: "
+              "документы с доверием {levels} отвечают, только если их включить; задайте вопрос снова с {option}",
+        "zh": "可能回答该问题的段落在 {files} 中，但本次搜索不包括它们：可信度为 {levels} 的文档只有在指定时才参与回答；"
               "请使用 {option} 重新提问",
     },
+    # the options named by why_left_out: the command line's, then the REST API's and MCP's
     "option_uploaded": {
-        "en": "--include-uploaded (web API and MCP: \"include_uploaded\": true in the scope)",
-        "ru": "--include-uploaded (в веб-API и MCP: \"include_uploaded\": true в scope)",
-        "zh": "--include-uploaded（Web API 和 MCP：在 scope 中设置 \"include_uploaded\": true）",
+        "en": "--include-uploaded (REST API: \"scope\": {{\"include_uploaded\": true}}; MCP: include_uploaded)",
+        "ru": "--include-uploaded (REST API: \"scope\": {{\"include_uploaded\": true}}; MCP: include_uploaded)",
+        "zh": "--include-uploaded（REST API：\"scope\": {{\"include_uploaded\": true}}；MCP：include_uploaded）",
     },
     "option_trust": {
-        "en": "--trust {level} (web API and MCP: \"trust\" in the scope)",
-        "ru": "--trust {level} (в веб-API и MCP: \"trust\" в scope)",
-        "zh": "--trust {level}（Web API 和 MCP：scope 中的 \"trust\"）",
+        "en": "--trust {level} (REST API: \"trust\" in \"scope\"; MCP: trust)",
+        "ru": "--trust {level} (REST API: \"trust\" в \"scope\"; MCP: trust)",
+        "zh": "--trust {level}（REST API：\"scope\" 中的 \"trust\"；MCP：trust）",
     },
     "why_other_named": {
         "en": "the passages found come from {found}, not from {asked}, which the question names",

@@ -111,10 +111,11 @@ def left_out(lib: LibraryLike, g: Gathered, coverage_text: str | None = None,
     docs = [left[d] for d in dict.fromkeys(answering or [w.cands[0].hit.doc_id])]
     levels = sorted({d.trust for d in docs}, key=TRUST_LEVELS.index)
     lang = refusal.language
-    if "uploaded" in levels:
-        option = message("option_uploaded", lang)
-    else:
-        option = message("option_trust", lang).format(level=" --trust ".join(levels))
+    if flt.trust is None and levels == ["uploaded"]:
+        option = message("option_uploaded", lang).format()
+    else:  # an explicit trust list: the levels it needs besides its own
+        needed = [t for t in TRUST_LEVELS if t in allowed or t in levels]
+        option = message("option_trust", lang).format(level=" --trust ".join(needed))
     note = message("why_left_out", lang).format(files=", ".join(d.file_name for d in docs[:3]),
                                                levels=", ".join(levels), option=option)
     return refusal.model_copy(update={"warnings": [note]})
