@@ -89,6 +89,7 @@ ALLOWED_FUNCTIONS = {
     # the wording of the Answer contract's message codes in the user's language: rendering
     ("pincite.cli.render", "pincite.answer.messages", "message"),
     ("pincite.cli.export", "pincite.answer.messages", "page_ref"),
+    ("pincite.cli.export", "pincite.answer.messages", "message"),  # an export's status line
     # the one atomic file write, for the face's own server.json
     ("pincite.web.client", "pincite.store.blobs", "atomic_write"),
 }
