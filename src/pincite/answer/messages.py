@@ -162,8 +162,8 @@ MESSAGES = {
               "documents answer only when asked; ask again with {option}",
         "ru": "фрагменты, которые могут ответить, есть в {files}, но этот поиск их не учитывает: "
               "документы с доверием {levels} отвечают, только если их включить; задайте вопрос снова с {option}",
-        "zh": "可能回答该问题的段落在 {files} 中，但本次搜索不包括它们：可信度为 {levels} 的文档只有在指定时才参与回答；"
-              "请使用 {option} 重新提问",
+        "zh": "可能回答该问题的段落在 {files} 中，但本次搜索不包括它们："
+              "可信度为 {levels} 的文档只有在指定时才参与回答；请使用 {option} 重新提问",
     },
     # the options named by why_left_out: the command line's, then the REST API's and MCP's
     "option_uploaded": {

@@ -24,7 +24,7 @@ from pydantic import BaseModel, Field
 
 from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
 from pincite.library.facade import Library
-from pincite.library.inputs import UNIT_NOUNS, unit_kind
+from pincite.library.inputs import unit_kind
 from pincite.store.catalog import DocumentRow
 from pincite.store.fields import TrustLevel
 
@@ -69,9 +69,10 @@ class DocumentInfo(BaseModel):
     file: str
     title: str = ""
     pages: int = Field(description="number of units of the document, each of kind `unit`")
-    unit: Literal["page", "sheet", "slide", "part"] = Field(
-        "page", description="what `pages` counts: PDF pages (a DOCX: its PDF's), sheets, slides, or "
-                            "parts (about 60 lines) of a text file; get_page takes their numbers")
+    unit: Literal["pdf", "sheet", "slide", "lines"] = Field(
+        "pdf", description="what `pages` counts: pdf: PDF pages (a DOCX: its PDF's); sheet, slide; lines: "
+                           "parts (about 60 lines) of a text file; get_page takes their numbers and "
+                           "returns this as its `kind`")
     language: str | None = None
     kind: str = Field(description="MIME type of the original")
     model: str | None = None
@@ -85,7 +86,7 @@ class DocumentInfo(BaseModel):
     @classmethod
     def of(cls, row: DocumentRow) -> "DocumentInfo":
         """The tool's view of a catalog row."""
-        unit = cast(Literal["page", "sheet", "slide", "part"], UNIT_NOUNS.get(unit_kind(row.mime), "page"))
+        unit = cast(Literal["pdf", "sheet", "slide", "lines"], unit_kind(row.mime))
         return cls(doc_id=row.doc_id, file=row.file_name, title=row.title or "", pages=row.pages, unit=unit,
                    language=row.language or None, kind=row.mime, model=row.model,
                    modifications=list(row.modifications), revision=row.revision, trust=row.trust,
