@@ -142,3 +142,17 @@ def test_cli_csv_export_neutralises_formula_cells(tmp_path):
     for row in rows:
         for cell in row:
             assert not cell.startswith(("=", "+", "@")), row
+
+
+def test_a_comparison_exports_the_claims_of_each_revision():
+    """`ask --compare` answers each revision apart (the top-level Answer has no claims): the
+    export holds the verified claims of every side, not an empty table under "answered"."""
+    from pincite.contract import CompareItem
+
+    both = Answer(question="Max pressure?", status="partial", language="en", answer="...",
+                  compare=[CompareItem(revision="2.1", answer=_answer()),
+                           CompareItem(revision="3.0", answer=_refused())])
+    rows = list(csv.reader(io.StringIO(evidence_cards(both, "csv", link))))
+    assert [r[0] for r in rows] == ["claim", "The limit is 10 bar | at 20 °C.", "status: partial: ..."]
+    md = evidence_cards(both, "md", link)
+    assert "**status: partial**: ..." in md and len([line for line in md.splitlines() if line.startswith("| 1 ")]) == 1

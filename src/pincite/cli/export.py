@@ -99,8 +99,9 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
     table when no claim is verified); CSV keeps its columns and, for a status other than
     "answered", ends with a row whose claim is "status: <status>: <the answer's text>" and
     whose quote holds the reasons."""
-    rows = [(claim.text, c.quote, shown(source_line(c, ans.language)), link(c))
-            for claim in ans.claims if claim.verified for c in claim.citations if c.verified]
+    answers = [ans] + [item.answer for item in ans.compare]  # compared revisions answer apart
+    rows = [(claim.text, c.quote, shown(source_line(c, a.language)), link(c))
+            for a in answers for claim in a.claims if claim.verified for c in claim.citations if c.verified]
     status = message("export_status", ans.language).format(status=ans.status)
     settled = ans.status == "answered"
     if fmt == "csv":
