@@ -177,7 +177,7 @@ def docs_table(rows, failures, width: int = WIDE_DOCS) -> tuple[Table, list[str]
                       "lang": "-", "status": "[red]failed[/]", "notes": escape(f.reason)})
         if not wide:
             lines.append(f"{escape(f.file_name)}: [red]failed[/]: {escape(f.reason)}")
-    names = [c for c in ("id", "file", "fields", "pages", "chunks", "lang", "status")]
+    names = ["id", "file", "fields", "pages", "chunks", "lang", "status"]
     if wide:
         names.append("notes")
     else:
@@ -224,7 +224,7 @@ def _least(name: str, cells: list[dict[str, str]]) -> int:
     whole value) or its header."""
     whole = name in ("id", "file")
     values = [c[name] for c in cells]
-    words = [v for v in values] if whole else [w for v in values for w in v.split()]
+    words = values if whole else [w for v in values for w in v.split()]
     return max([len(name)] + [_text_len(w) for w in words])
 
 
@@ -232,8 +232,6 @@ def _least_width(names: list[str], cells: list[dict[str, str]]) -> int:
     """The narrowest the docs table with these columns can be (borderless: one space of
     padding on each side between columns)."""
     return sum(_least(n, cells) for n in names) + 2 * (len(names) - 1)
-
-
 
 
 def unit_count(n: int, kind: str = "pdf") -> str:
