@@ -353,6 +353,15 @@ def test_encrypted_upload_fails_alone(c, lib_app, boiler):
     ans = c.post("/api/ask", json={"question": "At what pressure does the safety valve of boiler B-12 open?"}).json()
     assert ans["claims"][0]["citations"][0]["doc_id"] == doc_id
     assert not list((root / "data" / "uploads").glob("*"))  # temp files removed
+    # the failed entry can be forgotten by its file name (what `pincite remove locked.pdf`
+    # sends through a running server), once; the documents stay
+    r = c.delete("/api/failures", params={"name": "locked.pdf"})
+    assert r.status_code == 200 and [f["source_path"] for f in r.json()] == ["upload:locked.pdf"], r.text
+    docs = c.get("/api/documents").json()
+    assert not any(f["file_name"] == "locked.pdf" for f in docs["failures"])
+    assert {doc_id, good["doc_id"]} <= {d["doc_id"] for d in docs["documents"]}
+    r = c.delete("/api/failures", params={"name": "locked.pdf"})
+    assert r.status_code == 404 and "no failed entry" in r.json()["detail"]
 
 
 def test_same_bytes_again_is_skipped(c, boiler):

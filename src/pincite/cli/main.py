@@ -685,24 +685,23 @@ def remove(doc_id: str = typer.Argument(..., metavar="ID_OR_FILE",
     one); ingesting its folder again also forgets those whose file is gone."""
     server = _server()
     if server is not None:
-        if not _DOC_ID.fullmatch(doc_id):
-            _fail(f"{doc_id} is not a document id; `pincite serve` is running at {server.url}: "
-                  "forgetting a failed entry by its file name needs the server stopped")
         with server:
-            server.remove(doc_id)
-        console.print(f"removed {doc_id}")
+            gone: list[Any] = [SimpleNamespace(**f) for f in server.remove_failed(doc_id)]
+            if not gone and _DOC_ID.fullmatch(doc_id):
+                server.remove(doc_id)
+    else:
+        with _library(must_exist=True, for_reindex=True) as lib:  # needs no embedder
+            gone = lib.remove_failed(doc_id)
+            if not gone and _DOC_ID.fullmatch(doc_id):
+                lib.remove(doc_id)
+    for f in gone:
+        console.print(f"forgot failed entry {escape(f.file_name)} ({escape(f.source_path)})",
+                      soft_wrap=True, highlight=False)
+    if gone:
         return
-    with _library(must_exist=True, for_reindex=True) as lib:  # needs no embedder
-        gone = lib.remove_failed(doc_id)
-        if gone:
-            for f in gone:
-                console.print(f"forgot failed entry {escape(f.file_name)} ({escape(f.source_path)})",
-                              soft_wrap=True, highlight=False)
-            return
-        if not _DOC_ID.fullmatch(doc_id):
-            _fail(f"no document with id {doc_id} and no failed entry with that file name or path; "
-                  "`pincite docs` lists both")
-        lib.remove(doc_id)
+    if not _DOC_ID.fullmatch(doc_id):
+        _fail(f"no document with id {doc_id} and no failed entry with that file name or path; "
+              "`pincite docs` lists both")
     console.print(f"removed {doc_id}")
 
 
