@@ -377,10 +377,10 @@ def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
     elif rel and rel.coverage and unmatched:  # say what was missing, in words, not scores
         lack = message("why_lacks", lang).format(words=", ".join(unmatched))
         warnings.append(message("why_covered", lang).format(coverage=f"{rel.coverage:.0%}", lack=lack))
-    elif rel and rel.coverage:
-        warnings.append(message("why_not_stated", lang))
-    elif rel:
-        words = ("：" if lang == "zh" else ": ") + ", ".join(unmatched) if unmatched else ""
+    elif rel and unmatched and not rel.coverage:
+        words = ("：" if lang == "zh" else ": ") + ", ".join(unmatched)
         warnings.append(message("why_no_words", lang).format(words=words))
+    elif rel:  # no word is lacking from every passage found (never an empty list of words)
+        warnings.append(message("why_not_stated", lang))
     return Answer(question=q, status="refused", language=lang, scope=scope,
                   answer=message(key, lang), timings=timings, warnings=warnings, relevance=rel)
