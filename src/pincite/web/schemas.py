@@ -206,10 +206,10 @@ class PageTextOut(BaseModel):
     page_label: str | None = None
     label_source: str | None = None
     pages: int = Field(description="units of the document (PDF pages, sheets, slides, parts of a "
-                                         "text file)")
+                                   "text file)")
     kind: Literal["pdf", "sheet", "slide", "lines"] = Field(
         description="pdf: a PDF page (image and highlight available); else the unit's address "
-                                                "kind (lines: a part of a text file)")
+                    "kind (lines: a part of a text file)")
     address: dict | None = Field(None, description="the unit's own address; null for a PDF page")
     ocr: bool = Field(False, description="the text was read by OCR (tesseract) from the page image")
     text: str
