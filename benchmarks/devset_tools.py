@@ -145,7 +145,7 @@ def candidate_rows(lib: Library, q: dict, leave_out: bool = False, negative: str
     rows = []
     for p in parts:
         g = rank.gather(lib, p, flt, core_of(p) if len(parts) > 1 else None)
-        for c in g.cands:
+        for c in (g.scored or g.cands):
             f = g.features.get(id(c))
             if f is None:
                 continue

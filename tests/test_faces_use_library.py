@@ -13,9 +13,11 @@
 from __future__ import annotations
 
 import ast
+import csv
 import importlib
 import importlib.util
 import inspect
+import io
 import json
 import os
 import signal
@@ -44,7 +46,7 @@ CLI_COMMANDS: dict[str, tuple[str, ...]] = {
     "worker": ("work",),
     "jobs": ("jobs", "job_counts"),
     "migrate-catalog": ("copy_to",),
-    "ask": ("ask", "check_question", "make_scope", "citation_file", "llm_settings"),
+    "ask": ("ask", "check_question", "make_scope", "evidence_cards", "llm_settings"),
     "check-llm": ("check_llm", "save_llm_settings", "llm_settings"),
     "docs": ("listing",),
     "docs set": ("set_fields", "check_fields"),
@@ -65,6 +67,7 @@ STARTS_A_FACE = {"serve", "mcp"}
 ROUTES: dict[tuple[str, str], tuple[str, ...]] = {
     ("GET", "/api/health"): ("listing",),
     ("POST", "/api/ask"): ("ask", "make_scope", "llm_settings"),
+    ("POST", "/api/export"): ("evidence_file",),
     ("GET", "/api/settings/llm"): ("llm_settings",),
     ("PUT", "/api/settings/llm"): ("llm_settings", "llm_base_url"),
     ("POST", "/api/settings/llm/check"): ("check_llm",),
@@ -89,8 +92,6 @@ FROM_SERVER_STATE = {("GET", "/api/health"), ("GET", "/api/settings/llm"), ("PUT
 ALLOWED_FUNCTIONS = {
     # the wording of the Answer contract's message codes in the user's language: rendering
     ("pincite.cli.render", "pincite.answer.messages", "message"),
-    ("pincite.cli.export", "pincite.answer.messages", "page_ref"),
-    ("pincite.cli.export", "pincite.answer.messages", "message"),  # an export's status line
     # the one atomic file write, for the face's own server.json
     ("pincite.web.client", "pincite.store.blobs", "atomic_write"),
 }
@@ -324,6 +325,19 @@ def test_cli_through_a_server_offers_what_it_offers_alone(tmp_path):
         mine, theirs = json.loads(by_itself.stdout), json.loads(through.stdout)
         assert theirs["scope"] == mine["scope"] and theirs["scope"]["serial"] == "123"
         assert theirs["status"] == mine["status"] and theirs["answer"] == mine["answer"]
+        # --export: the server's export of the same answer (POST /api/export), its links to
+        # the server's originals instead of files on this machine
+        export = ("ask", "--export", "csv", "--model", "PX-200", QUESTION)
+        done, alone_done = _run(served, *export), _run(alone, *export)
+        assert done.returncode == 0 and alone_done.returncode == 0, (done.stderr, alone_done.stderr)
+        header, *rows = list(csv.reader(io.StringIO(done.stdout)))
+        alone_header, *alone_rows = list(csv.reader(io.StringIO(alone_done.stdout)))
+        assert header == alone_header and not done.stdout.startswith("\ufeff") and rows
+        link = header.index("link")
+        assert [r[:link] + r[link + 1:] for r in rows] == [r[:link] + r[link + 1:] for r in alone_rows]
+        url = json.loads((served / "server.json").read_text())["url"]
+        assert rows[0][link] == f"{url}/api/documents/{doc['doc_id']}/file#page=2", rows[0]
+        assert alone_rows[0][link].startswith("file://") and alone_rows[0][link].endswith("#page=2")
         # what the server cannot take is named, with what to do
         done = _run(served, "ingest", str(pdf), "--password", "secret")
         assert done.returncode == 2 and "--password" in done.stderr and "stop it" in done.stderr

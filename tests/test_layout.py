@@ -10,19 +10,19 @@ import pypdfium2 as pdfium
 import pytest
 
 from pdfgen import make_lines_pdf, make_two_column_pdf
-from pincite.chunk import bridges
 from pincite.answer.cite import citation_for
 from pincite.answer.messages import page_ref
-from pincite.library.facade import Library
+from pincite.chunk import bridges
 from pincite.chunk.pages import chunk_document
 from pincite.config import Settings
 from pincite.eval.crosscheck import _page_forms, crosscheck_quote, split_across
-from pincite.cli.export import source_line
 from pincite.extract import layout
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf
 from pincite.index.base import Hit
 from pincite.library import pages
+from pincite.library.export import source_line
+from pincite.library.facade import Library
 
 BODY, BOLD = "Helvetica", "Helvetica-Bold"
 

@@ -222,7 +222,8 @@ def test_codes_do_not_match_neighbouring_codes(tmp_path, lib):
 
 
 @pytest.mark.xfail(strict=True, reason="the English question is answered by 'Spare parts for the PX-300 press "
-                   "...' (answerability 0.054, bar 0.036): it names the asked model and press, not a pressure")
+                   "...' (its answerability is above the trained bar): it names the asked model and "
+                   "press, not a pressure")
 def test_evidence_about_a_sibling_model_only_is_refused_and_says_so(tmp_path, lib):
     # the PX-300 is named (so its code is no unknown word), but every passage on pressure is
     # about the PX-200: that is not the PX-300's pressure

@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
+from pincite.library.export import source_line
 from pincite.library.facade import Library
 from pincite.config import Settings
 
@@ -97,6 +98,11 @@ async def _exercise(client: Client, expected: dict) -> dict:
     assert _citations(got) == _citations(expected)
     assert all(c.verified for c in answer.citations())
     assert (answer.citations()[0].file, answer.citations()[0].page) == ("eskdx.pdf", 19)
+    # each citation says its source line as the CLI and the evidence export write it
+    first = answer.citations()[0]
+    assert first.source == source_line(first, "ru") and first.source.startswith("eskdx.pdf, "), first.source
+    assert [c.source for c in answer.citations()] == [
+        c["source"] for claim in expected["claims"] for c in claim["citations"]], "the CLI's JSON has them too"
     doc_id = answer.citations()[0].doc_id
 
     found = SearchResult.model_validate(_structured(await client.call_tool("search", {"question": QUESTION, "limit": 3})))
@@ -105,6 +111,7 @@ async def _exercise(client: Client, expected: dict) -> dict:
     best = found.passages[0]
     assert (best.citation.doc_id, best.citation.page, best.citation.page_label) == (doc_id, 19, "19")
     assert best.citation.verified and REAL_QUOTE in best.text
+    assert best.citation.source == source_line(best.citation, found.language)
     for p in found.passages:  # every passage is text the page holds: quoting it verifies
         if p.citation.page is not None and p.citation.address.kind == "pdf" and p.citation.address.page_end == p.citation.page:
             v = _structured(await client.call_tool("verify_quote", {"doc_id": p.citation.doc_id,

@@ -15,15 +15,13 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from docgen import IMAGE_BOX, SCAN_FACT, make_scan_pdf, text_image
-from pdfgen import PAGE_SIZE
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
 
-from pincite.library.facade import Library
+from docgen import IMAGE_BOX, SCAN_FACT, make_scan_pdf, text_image
+from pdfgen import PAGE_SIZE
 from pincite.config import Settings
 from pincite.errors import NoTextLayer
-from pincite.cli.export import source_line
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf
@@ -36,6 +34,8 @@ from pincite.extract.quality import (
     repair_cp1251,
     weak_page_reason,
 )
+from pincite.library.export import source_line
+from pincite.library.facade import Library
 
 FACT = SCAN_FACT
 FILLER = "The rated voltage of the pump is 220 V and its housing is cast iron."

@@ -16,13 +16,13 @@ import pytest
 
 from cli_runner import invoke
 from pdfgen import make_pdf
-from pincite.eval import run as evaluate
 from pincite.answer.pipeline import ask_library
 from pincite.answer.scope import recognise
-from pincite.library.facade import Library
 from pincite.config import Settings
-from pincite.index.base import SearchFilter
 from pincite.errors import RegistryError
+from pincite.eval import run as evaluate
+from pincite.index.base import SearchFilter
+from pincite.library.facade import Library
 from pincite.store.registry import Registry, read_csv
 
 QUESTION = "What is the test pressure for this unit?"
@@ -391,9 +391,9 @@ def test_serial_without_a_registry_says_none_is_imported_in_the_question_languag
 def test_source_line_names_the_revision_status_and_the_nameplate_line_is_printed():
     from rich.console import Console
 
-    from pincite.contract import Answer, Citation, Claim, PdfAddress
-    from pincite.cli.export import source_line
     from pincite.cli.render import print_answer
+    from pincite.contract import Answer, Citation, Claim, PdfAddress
+    from pincite.library.export import source_line
 
     cit = Citation(chunk_id="ab" * 8 + "-p4-c0", doc_id="ab" * 8, file="px200-b.pdf", model="PX-200",
                    modification="B", revision="3.0", status="in_force",

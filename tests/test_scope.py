@@ -16,21 +16,20 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+import qdrant_edge as qe
 
 from cli_runner import invoke
 from pdfgen import make_pdf
-from pincite.text import analysis
-from pincite.eval import run as evaluate
-from pincite.library.facade import Library
 from pincite.config import Settings
-from pincite.cli.export import source_line
+from pincite.errors import FieldError
+from pincite.eval import run as evaluate
 from pincite.index.base import SearchFilter
 from pincite.index.edge import DOC_FIELD_KEYS
+from pincite.library.export import source_line
+from pincite.library.facade import Library
 from pincite.store.catalog import FIELD_COLUMNS
-from pincite.errors import FieldError
 from pincite.store.fields import parse_fields
-
-import qdrant_edge as qe
+from pincite.text import analysis
 
 QUESTION = "What is the test pressure for this unit?"
 COVER = "Operating manual of the pressure unit. General safety notes for operators and service staff."

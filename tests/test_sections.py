@@ -11,14 +11,14 @@ from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
 from pincite.answer.cite import citation_for
-from pincite.contract import Citation, PdfAddress
-from pincite.library.facade import Library
 from pincite.chunk.pages import chunk_document
 from pincite.config import Settings
-from pincite.cli.export import source_line
+from pincite.contract import Citation, PdfAddress
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf, read_outline
 from pincite.index.base import Hit
+from pincite.library.export import source_line
+from pincite.library.facade import Library
 
 FILLER = ("The operator reads the checklist aloud and the assistant confirms every item "
           "before the next step begins in the test bay.")

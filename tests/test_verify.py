@@ -403,3 +403,16 @@ def test_a_claim_must_take_most_of_its_words_from_the_quote_or_the_question():
     assert not check_claim("Отключите защиту и сообщите пароль администратора.", ru, ru,
                            question="Как запустить насос?").verified
     assert 0 < CLAIM_SUPPORT_MIN < 0.5
+
+
+def test_a_shown_quote_across_a_line_end_hyphen_verifies():
+    # clean_quote collapses line breaks to spaces; a printed hyphen at a line end must be
+    # joined first, as normalize joins it, or the shown quote reads "main- tenance" / "(2010-
+    # 09-13)", which is on no page and fails verification
+    from pincite.answer.extractive import clean_quote
+
+    page = ("Daily main-\r\ntenance of the PX-\r\n200 press is described in the manual, "
+            "version 8.31b, (2010-\r\n09-13), on the first page.")
+    quote = clean_quote(page)
+    assert "maintenance" in quote and "PX-200" in quote and "(2010-09-13)" in quote, quote
+    assert verify_quote(quote, page).verified

@@ -25,10 +25,9 @@ from docgen import IMAGE_BOX, make_scan_pdf, make_xlsx_revisions
 from pdfgen import make_pdf
 from pincite import __version__
 from pincite.config import Settings
-from pincite.errors import ConfigError
+from pincite.errors import ConfigError, ServerError
 from pincite.store.lock import WriterLock
 from pincite.web import client as web_client
-from pincite.errors import ServerError
 from pincite.web.client import Client, find_server
 from pincite.web.server import Server, check_host, create_app, safe_file_name
 
@@ -177,6 +176,7 @@ def test_upload_ask_and_open_the_cited_page(c, boiler):
     cit = ans["claims"][0]["citations"][0]
     assert cit["doc_id"] == doc_id and cit["file"] == "boiler manual.pdf"
     assert cit["page"] == 3 and cit["page_label"] == "2" and cit["verified"] is True
+    assert cit["unit"] == 3, "the unit a PDF citation opens is its physical page"
     assert "6 bar" in cit["quote"]
 
     # the page image of the cited page, at min(2, 1600 / long side) of its size in points
@@ -206,7 +206,7 @@ def test_upload_ask_and_open_the_cited_page(c, boiler):
     # the extracted text of the page
     assert page_text == {"doc_id": doc_id, "page": 3, "page_label": "2", "label_source": "pagelabels",
                          "pages": 3, "kind": "pdf", "address": None, "ocr": False, "text": page_text["text"],
-                         "hidden": []}
+                         "hidden": [], "marks": []}
     assert "opens at 6 bar pressure" in page_text["text"]
     first = c.get(f"/api/documents/{doc_id}/pages/1/text").json()
     assert first["page_label"] == "i" and first["text"].startswith("Boiler B-12 service manual")
@@ -216,6 +216,97 @@ def test_upload_ask_and_open_the_cited_page(c, boiler):
     assert f.status_code == 200 and f.content == pdf.read_bytes()
     assert f.headers["content-type"] == "application/pdf"
     assert f.headers["content-disposition"] == 'inline; filename="boiler manual.pdf"'
+
+
+def test_page_text_marks_the_quote_where_the_highlight_is(c, boiler):
+    """GET .../text with a citation's quote and chunk says where the quote stands in the
+    text (`marks`, code point offsets), the same span the highlight rectangles box; no
+    marks for a quote that is not on the page or when none is asked for."""
+    pdf, doc_id = boiler
+    ans = c.post("/api/ask", json={"question": "At what pressure does the safety valve of boiler B-12 open?"}).json()
+    cit = ans["claims"][0]["citations"][0]
+    params = {"quote": cit["quote"], "chunk_id": cit["chunk_id"]}
+    t = c.get(f"/api/documents/{doc_id}/pages/3/text", params=params).json()
+    ((a, b),) = t["marks"]
+    assert " ".join(t["text"][a:b].replace("\ufffe", "").split()) == " ".join(cit["quote"].split())
+    h = c.get(f"/api/documents/{doc_id}/pages/3/highlight", params=params).json()
+    boxed = words(text_in_rects(pdf, 3, h["height"], h["rects"]).replace("\ufffe", ""))
+    it = iter(boxed)
+    assert all(w in it for w in words(t["text"][a:b])), (t["text"][a:b], boxed)
+    # a loose match: case, quote marks and dashes folded, line ends as spaces
+    loose = c.get(f"/api/documents/{doc_id}/pages/3/text",
+                  params={"quote": "THE SAFETY VALVE of boiler B‑12 opens"}).json()
+    ((la, lb),) = loose["marks"]
+    assert loose["text"][la:lb] == "The safety valve of boiler B-12 opens"
+    assert c.get(f"/api/documents/{doc_id}/pages/3/text").json()["marks"] == []
+    assert c.get(f"/api/documents/{doc_id}/pages/2/text", params=params).json()["marks"] == []
+    assert c.get(f"/api/documents/{doc_id}/pages/3/text",
+                 params={"quote": "The safety valve opens at 7 bar pressure"}).json()["marks"] == []
+    r = c.get(f"/api/documents/{doc_id}/pages/3/text", params={"quote": "valve", "chunk_id": "nope"})
+    assert r.status_code == 404
+
+
+def test_export_route_sends_the_evidence_file(c, boiler):
+    """POST /api/export with an answer: the server's evidence file (Library.evidence_file)
+    as an attachment, verified claims only, each link opening the cited page here."""
+    import csv
+    import io
+
+    _, doc_id = boiler
+    ans = c.post("/api/ask", json={"question": "At what pressure does the safety valve of boiler B-12 open?"}).json()
+    cit = ans["claims"][0]["citations"][0]
+    r = c.post("/api/export", params={"format": "csv"}, json=ans)
+    assert r.status_code == 200, r.text
+    assert ans["exportable"] is True, "the server says the export has a row"
+    assert r.headers["content-type"] == "text/csv; charset=utf-8"
+    assert r.headers["content-disposition"] == 'attachment; filename="pincite-evidence.csv"'
+    assert r.content.startswith("\ufeff".encode())
+    rows = list(csv.DictReader(io.StringIO(r.content.decode("utf-8-sig"))))
+    assert rows and rows[0]["quote"] == cit["quote"] and rows[0]["page"] == "3" and rows[0]["page_label"] == "2"
+    assert rows[0]["source"] == "boiler manual.pdf, p. 2 (PDF 3)" == cit["source"], "one source line"
+    assert rows[0]["link"] == f"http://testserver/api/documents/{doc_id}/file#page=3"
+    md = c.post("/api/export", params={"format": "md"}, json=ans)
+    assert md.status_code == 200 and md.headers["content-type"] == "text/markdown; charset=utf-8"
+    assert md.headers["content-disposition"] == 'attachment; filename="pincite-evidence.md"'
+    assert f"(<http://testserver/api/documents/{doc_id}/file#page=3>)" in md.text
+    for claim in ans["claims"]:
+        claim["verified"] = False
+    none = c.post("/api/export", params={"format": "csv"}, json=ans)
+    assert none.content.decode("utf-8-sig").splitlines()[1:] == [], "unverified claims are never exported"
+    # the source line exported is the server's own, never one the request carries
+    for claim in ans["claims"]:
+        claim["verified"] = True
+        for one in claim["citations"]:
+            one["source"] = "=forged.pdf, p. 1"
+    rows = list(csv.DictReader(io.StringIO(c.post("/api/export", params={"format": "csv"}, json=ans)
+                                           .content.decode("utf-8-sig"))))
+    assert rows[0]["source"] == "boiler manual.pdf, p. 2 (PDF 3)"
+    refused = c.post("/api/ask", json={"question": "What is the boiling point of liquid nitrogen on Mars?"}).json()
+    assert refused["status"] == "refused" and refused["exportable"] is False, refused
+    assert c.post("/api/export", params={"format": "xml"}, json=ans).status_code == 422
+    assert c.post("/api/export", params={"format": "csv"}, json={"question": "q"}).status_code == 422
+
+
+def test_unit_marks_count_code_points(kinds):
+    """A text file with a character outside the BMP before the quote: the citation names
+    its unit, and `marks` counts code points (a Python str index, not UTF-16 units)."""
+    c, root = kinds
+    notes = root / "spares.txt"
+    notes.write_text("\U0001d400\U0001d401 spare parts list\n"
+                     "The spare impeller of the KX-7 pump weighs 12 kg and ships in a wooden crate.\n",
+                     encoding="utf-8")
+    (up,) = upload(c, notes)
+    done = wait_uploads(c, [up["upload_id"]])[up["upload_id"]]
+    assert done["status"] == "ready", done
+    cit = top_cite(c, "How much does the spare impeller of the KX-7 pump weigh?", doc_ids=[done["doc_id"]])
+    assert cit["address"]["kind"] == "lines" and isinstance(cit["unit"], int)
+    quote = "The spare impeller of the KX-7 pump weighs 12 kg"
+    t = c.get(f"/api/documents/{cit['doc_id']}/pages/{cit['unit']}/text",
+              params={"quote": quote, "chunk_id": cit["chunk_id"]}).json()
+    ((a, b),) = t["marks"]
+    assert t["text"][a:b] == quote and "\U0001d400" in t["text"][:a]
+    utf16_start = len(t["text"][:a].encode("utf-16-le")) // 2
+    assert utf16_start == a + 2, "two astral characters before the quote: the offsets count code points"
 
 
 def test_quote_not_on_the_page_gives_no_rects(c, boiler):
@@ -681,6 +772,8 @@ def test_office_and_text_documents(kinds):
     doc_id = ids["pump-data.xlsx"]
     assert cit["doc_id"] == doc_id and cit["address"] == {"kind": "sheet", "sheet": "RevB", "range": "A5:B5"}
     assert cit["page"] is None and re.fullmatch(rf"{doc_id}-p2-c\d+", cit["chunk_id"])
+    assert cit["unit"] == 2, "the server names the unit a citation opens: sheet 2"
+    assert cit["source"] == "pump-data.xlsx, RevB!A5:B5", "the source line to show is the server's"
     t = c.get(f"/api/documents/{doc_id}/pages/2/text").json()
     assert (t["kind"], t["address"], t["pages"], t["ocr"], t["page"]) == (
         "sheet", {"kind": "sheet", "sheet": "RevB", "range": "A1:B6"}, 2, False, 2)
@@ -702,6 +795,8 @@ def test_office_and_text_documents(kinds):
     # PPTX: slide 2 (untitled, counted).
     cit = top_cite(c, "When was the chiller compressor replaced?")
     assert cit["doc_id"] == ids["review.pptx"] and cit["address"] == {"kind": "slide", "slide": 2}
+    assert cit["unit"] == 2
+    assert cit["source"] == "review.pptx, slide 2"
     t = c.get(f"/api/documents/{cit['doc_id']}/pages/2/text").json()
     assert t["kind"] == "slide" and t["address"] == {"kind": "slide", "slide": 2} and cit["quote"] in t["text"]
     f = c.get(f"/api/documents/{cit['doc_id']}/file")
@@ -711,7 +806,8 @@ def test_office_and_text_documents(kinds):
     cit = top_cite(c, "How many litres does the backup generator fuel tank hold?")
     assert cit["doc_id"] == ids["site log.txt"] and cit["file"] == "site log.txt"
     assert cit["address"]["kind"] == "lines" and cit["address"]["start"] <= 25 <= cit["address"]["end"]
-    unit = int(re.search(r"-p(\d+)-c", cit["chunk_id"]).group(1))
+    unit = cit["unit"]
+    assert unit == int(re.search(r"-p(\d+)-c", cit["chunk_id"]).group(1))
     t = c.get(f"/api/documents/{cit['doc_id']}/pages/{unit}/text").json()
     assert t["kind"] == "lines" and t["address"]["start"] <= 25 <= t["address"]["end"] and cit["quote"] in t["text"]
     f = c.get(f"/api/documents/{cit['doc_id']}/file")
@@ -815,7 +911,7 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
     include_uploaded is refused naming what is missing, with it the citation says "uploaded,
     not normative"; PATCH to reference makes it answer without the switch; bad values are 400."""
     from pincite.contract import Citation
-    from pincite.cli.export import source_line
+    from pincite.library.export import source_line
 
     c, root = fields_app
     pdf = make_pdf(root / "customer-report.pdf", [REPORT])
@@ -853,6 +949,7 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
     assert cit["doc_id"] == doc_id and cit["trust"] == "uploaded" and cit["verified"]
     line = source_line(Citation.model_validate(cit), ans["language"])
     assert line.startswith("customer-report.pdf, ") and "uploaded, not normative" in line, line
+    assert cit["source"] == line, "the answer carries the source line the CLI and the export write"
     # an explicit trust list asks for exactly those levels
     assert ask_json(c, REPORT_Q, scope={"trust": ["uploaded"]})["status"] == "answered"
     assert ask_json(c, REPORT_Q, scope={"trust": ["normative"]})["status"] == "refused"

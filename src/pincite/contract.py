@@ -56,6 +56,13 @@ class Citation(BaseModel):
     server found it there (after the normalisation in `pincite.answer.normalize`), and
     `reason` says why not when it did not; `match` the level it was found at ("exact" after
     the documented normalisation, "loose" also ignoring case, ё/е, quote marks and dashes).
+    `unit` is the 1-based unit the citation opens: the physical page of a PDF citation (its
+    address's first page), the n-th sheet, slide or block of lines of another document (the
+    unit its chunk lies in; the n of GET /api/documents/{id}/pages/{n}/text).
+    `source` is the citation's source line to show, in its answer's language, as the CLI
+    and the evidence export write it ("manual.pdf, uploaded, not normative, p. 8 (PDF 2)",
+    pincite.library.export.source_line): set by the Library on the answers and search
+    results it gives (None on a citation built elsewhere); never read back from a caller.
     """
 
     chunk_id: str
@@ -71,12 +78,14 @@ class Citation(BaseModel):
     address: Address
     page: int | None = None
     page_label: str | None = None
+    unit: int | None = None
     quote: str
     ocr: bool = False
     verified: bool = False
     reason: str | None = None
     match: Literal["exact", "loose"] | None = None
     score: float | None = None
+    source: str | None = None
 
 
 class Claim(BaseModel):
@@ -188,6 +197,9 @@ class Answer(BaseModel):
     server reported them); timings: seconds per stage ("retrieve", "answer", "llm");
     passages: for `not_confirmed`, the evidence found (unverified links, excerpt as quote).
     calculation: arithmetic on cited values, computed by code (None when none was needed).
+    exportable: whether the evidence export of this answer has a row (a verified citation
+    of a verified claim, or a calculation done, here or in a part;
+    pincite.library.export.has_evidence), set by the Library with each citation's `source`.
     """
 
     question: str
@@ -207,6 +219,7 @@ class Answer(BaseModel):
     passages: list[Citation] = Field(default_factory=list)
     calculation: Calculation | None = None
     compare: list[CompareItem] = Field(default_factory=list)
+    exportable: bool = False
 
     def citations(self) -> list[Citation]:
         """All citations of all claims, in rank order (first claim first)."""

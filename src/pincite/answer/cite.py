@@ -85,6 +85,7 @@ def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
             address = address_of(dataclasses.replace(hit, address=narrowed))
     return Citation(chunk_id=hit.chunk_id, doc_id=hit.doc_id, file=hit.file, title=hit.title,
                     address=address, page=getattr(address, "page", None),
+                    unit=address.page if isinstance(address, PdfAddress) else hit.page,
                     page_label=getattr(address, "page_label", None), quote=quote[:MAX_CITATION_QUOTE],
                     ocr=hit.ocr, model=hit.model, modification=", ".join(hit.modifications) or None,
                     revision=hit.revision, trust=hit.trust,

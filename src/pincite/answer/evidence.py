@@ -8,6 +8,7 @@ import re
 from typing import Iterable
 
 from pincite.text import analysis
+from pincite.text.codes import code_key
 
 from . import extractive
 from .features import window_text
@@ -46,14 +47,22 @@ def lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,
         return False
 
     def names_code(c: extractive.Candidate) -> bool:
-        return bool(asked & (window_tokens(c) | set(c.hit.name_terms)))
+        return bool(asked & code_keys(window_tokens(c) | set(c.hit.name_terms)))
 
     return names_code(best) and not names_code(cand)
 
 
 def asked_codes(groups: list[tuple[str, ...]]) -> set[str]:
-    """The question's model codes ("px-200", "нд-40"): its forms that CODE_RE matches."""
-    return {t for g in groups for t in g if CODE_RE.match(t)}
+    """The question's model codes as keys (text.codes.code_key: "px200", "нд40", "tk7" for
+    "ТК-7"): its forms that CODE_RE matches. Compare them with `code_keys` of a text's
+    words, so a code matches however it is spelt."""
+    return {code_key(t) for g in groups for t in g if CODE_RE.match(t)}
+
+
+def code_keys(toks: Iterable[str]) -> set[str]:
+    """The code keys (text.codes.code_key) of analysed words: the words themselves but
+    for codes, which are compared whatever their separators and look-alike letters."""
+    return {code_key(t) for t in toks}
 
 
 def code_prefixes(codes: Iterable[str]) -> set[str]:
@@ -76,7 +85,7 @@ def names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) 
     if not asked:
         return False
     prefixes = code_prefixes(asked)
-    for toks in (window_tokens(cand), set(cand.hit.name_terms)):
+    for toks in (code_keys(window_tokens(cand)), code_keys(cand.hit.name_terms)):
         if asked & toks:
             return False
         if any((m := CODE_RE.match(t)) and m.group(1) in prefixes for t in toks):
@@ -86,22 +95,42 @@ def names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) 
 
 def names_other_edition(cand: extractive.Candidate, asked: set[analysis.Edition]) -> bool:
     """True when the evidence is about another edition of a document the question names
-    (analysis.editions: "REVTEX 4.2" for "According to the REVTeX 4.1 Author's Guide"): its
-    sentence window names the same name with other versions only, or, when the window names
-    no version of it, its document's naming terms (title, file name, cover) hold the name
-    and version-like tokens none of which is asked ("live" and "2020" for "TeX Live 2021")."""
+    (analysis.editions: "REVTEX 4.2" for "According to the REVTeX 4.1 Author's Guide"): the
+    first of these that names a version of the name names none that is asked: its sentence
+    window; else its passage (the chunk it stands in: a page that names "texlive2022.iso"
+    beside the window that explains the check), when it names other versions only; else its
+    document's naming terms (title, file name, cover: "live" and "2020" for "TeX Live
+    2021"). A version counts written spaced after the name or fused with it as a file name
+    writes it (`versions_of`)."""
     if not asked:
         return False
-    window = analysis.text_editions(window_text(cand))
     names = set(cand.hit.name_terms)
     for name in {e.name for e in asked}:
         wanted = {e.version for e in asked if e.name == name}
-        here = {e.version for e in window if e.name == name}
-        if not here and name in names:
-            here = {t.removeprefix("v") for t in names if analysis.VERSION_TOKEN_RE.match(t)}
+        mine = [e for e in asked if e.name == name]
+        here = versions_of(window_text(cand), mine)
+        if not here:
+            passage = versions_of(cand.hit.text, mine)
+            if passage and not passage & wanted:
+                return True
+            # a passage naming the asked version among others ("Changes in REVTeX 4.1" in
+            # the 4.2 guide) does not tell: its document's name does
+            if name in names:
+                here = {t.removeprefix("v") for t in names if analysis.VERSION_TOKEN_RE.match(t)}
         if here and not here & wanted:
             return True
     return False
+
+
+def versions_of(text: str, editions: list[analysis.Edition]) -> set[str]:
+    """The versions `text` names of the name of `editions` (one name): after it as a
+    separate word (analysis.text_editions) or written with its whole name, spaced or fused
+    (analysis.written_versions: "texlive2022.iso")."""
+    name = editions[0].name
+    out = {e.version for e in analysis.text_editions(text) if e.name == name}
+    for e in editions:
+        out |= set(analysis.written_versions(text, e))
+    return out
 
 
 def names_any(cand: extractive.Candidate, naming: set[tuple[str, ...]]) -> bool:
@@ -119,20 +148,22 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
     written, for the refusal of a question whose evidence is all about a sibling code or
     another edition: ("why_other_edition", "REVTeX 4.1", "REVTEX 4.2"), (…, "PX-300",
     "PX-200"); "why_other_document" with no found side when only the evidence's document
-    name tells (its title, not its window)."""
+    name tells (its title, not its window). Another edition is looked for in the window,
+    else in the passage it stands in, spaced or fused with the name ("texlive2022")."""
     window = window_text(cand)
-    found = analysis.text_editions(window)
     for e in sorted(editions, key=lambda e: e.text):
-        other = sorted(f.text for f in found if f.name == e.name and f.version != e.version)
-        if other:
-            return "why_other_edition", e.text, other[0]
+        for text in (window, cand.hit.text):  # the window, else the passage it stands in
+            other = sorted({f.text for f in analysis.text_editions(text) if f.name == e.name and f.version != e.version}
+                           | {w for v, w in analysis.written_versions(text, e).items() if v != e.version})
+            if other:
+                return "why_other_edition", e.text, other[0]
     codes = sorted(asked_codes(groups))
     if not codes:
         return "why_other_document", min((e.text for e in editions), default=""), ""
     prefixes = code_prefixes(codes)
     sib = sorted(w.strip(".,;:!?«»\"'()") for w in window.split()
                  if any((m := CODE_RE.match(t)) and m.group(1) in prefixes and t not in codes
-                        for t in analysis.tokens(w)))
-    asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if set(analysis.tokens(w)) & set(codes)),
+                        for t in code_keys(analysis.tokens(w))))
+    asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if code_keys(analysis.tokens(w)) & set(codes)),
                  codes[0])
     return ("why_other_edition", asked, sib[0]) if sib else ("why_other_document", asked, "")

@@ -18,6 +18,7 @@ from pincite.text import analysis
 from ..index.base import Hit
 from ..text.cjk import CJK_CLASS, is_cjk
 from . import asked_type
+from .normalize import join_line_end_hyphens
 from .verify import min_quote_chars
 
 #: Longest quote shown, in characters; longer windows are cut around the matched terms.
@@ -74,7 +75,8 @@ def group_weights(groups: list[Group], df: dict[str, int], n_chunks: int) -> dic
 
 
 def candidates(hits: list[Hit], weights: dict[Group, float],
-               marks: Callable[[str], set[str]] = asked_type.value_marks) -> list[Candidate]:
+               marks: Callable[[str], set[str]] = asked_type.value_marks,
+               per_hit: int = 1) -> list[Candidate]:
     """Best window per hit, scored; sorted best first.
 
     `marks(text)`: the answer-type pseudo forms a sentence's text holds (asked_type.value_marks,
@@ -89,9 +91,7 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
     weights = {asked_type.typed_group(g): w for g, w in weights.items()}
     for hit in hits[:SCORED_HITS]:
         names = naming_terms(hit)
-        best = _best_window(hit, _asked_of(weights, names), weights, names, marks)
-        if best:
-            out.append(best)
+        out += _best_windows(hit, _asked_of(weights, names), weights, names, marks, per_hit)
     out.sort(key=lambda c: (-c.score, c.hit.rank))
     return out
 
@@ -189,6 +189,13 @@ def credit(g: Group, toks: AbstractSet[str]) -> float:
 def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
                  names: set[str], marks: Callable[[str], set[str]] = asked_type.value_marks
                  ) -> Candidate | None:
+    """The best of `_best_windows` (None when no window is quotable)."""
+    return next(iter(_best_windows(hit, weights, all_weights, names, marks, 1)), None)
+
+
+def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
+                  names: set[str], marks: Callable[[str], set[str]] = asked_type.value_marks,
+                  k: int = 1) -> list[Candidate]:
     """Best window of one hit by coverage of `weights`. Between hits, the coverage of all
     the question's words (`all_weights`) by the whole chunk and its document's naming terms
     breaks ties, so "PX-200" or "СН РК 4.01-03-2013" still decides between two passages
@@ -200,7 +207,7 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
     sheet = is_sheet(hit)
-    best: Candidate | None = None
+    found: list[Candidate] = []
     for i in range(len(spans)):
         seen: set[str] = set()
         first = coverage(toks[i], weights)
@@ -216,10 +223,10 @@ def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group,
                      - 0.001 * (j - i))
             if sheet and j == i and header_row(hit.text[spans[i][0]:spans[i][1]], hit.text):
                 score -= HEADER_TIE  # the rows under a header hold its words and a value
-            if best is None or score > best.score:
-                best = Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
-                                 cov, score, missing)
-    return best
+            found.append(Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
+                                   cov, score, missing))
+    found.sort(key=lambda c: -c.score)  # stable: the first of equal windows stays first
+    return found[:k]
 
 
 #: A sheet row as the office extractor writes it: "<sheet>!<range> | <cells joined by '; '>",
@@ -318,11 +325,13 @@ def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[
 def clean_quote(raw: str) -> str:
     """Display form of a page-text slice: PDFium hyphen marks (U+FFFE, U+0002) with their
     line break joined, soft hyphens and C0 control characters (PDFium maps some glyphs to
-    them) dropped, a line break between two CJK characters dropped (a wrapped Chinese line:
+    them) dropped, a word hyphenated at a line end joined as normalize's rule 2 joins it
+    ("main-\\ntenance" -> "maintenance", "PX-\\n200" -> "PX-200"), a line break between two CJK characters dropped (a wrapped Chinese line:
     "宏\\n包" reads "宏包", not "宏 包"), other whitespace runs collapsed to one space.
     Every change is one that pincite.answer.normalize also makes, so it still verifies."""
     s = re.sub("[\ufffe\u0002]\\s*", "", raw)
     s = re.sub("[\u00ad\x00\x01\x03-\x08\x0e-\x1f\x7f]", "", s)  # soft hyphens, C0 controls
+    s = join_line_end_hyphens(s)
     s = _CJK_WRAP_RE.sub("", s)
     return " ".join(s.split())
 

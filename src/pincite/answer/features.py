@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import math
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, AbstractSet
+from typing import TYPE_CHECKING, AbstractSet, Callable
 
 from pincite.text import analysis
 
@@ -156,7 +156,8 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             general: dict[tuple[str, ...], float], other_model: set[int], other_doc: set[int],
             navigation_kinds: tuple[str, ...], window_cosines: list[float] | None = None,
             unknown: AbstractSet[tuple[str, ...]] = frozenset(), soft: WordMatcher | None = None,
-            question_lang: str | None = None) -> list[WindowFeatures]:
+            question_lang: str | None = None,
+            marks: Callable[[str], set[str]] = asked_type.value_marks) -> list[WindowFeatures]:
     """Features of every candidate of one question, in the order of `cands` (which is the
     lexical ranking order: best extractive score first). `groups`: the question's words;
     `general`: general_weights of them; other_model / other_doc: id() of candidates about
@@ -166,7 +167,9 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     occurs in the library; soft: the question's answer.soft.WordMatcher (None without an
     embedder: see soft_coverage); question_lang: the question's language
     (analysis.detect_language), which the passages' languages are compared with (None: every
-    passage counts as in the question's language). Raises what the embedder raises
+    passage counts as in the question's language); marks: the answer-type pseudo forms a
+    text holds, as the candidates were scored with (asked_type.value_marks, or with the
+    by-lines of an authorship question, asked_type.byline_marks). Raises what the embedder raises
     (EmbedderError) when word vectors cannot be computed."""
     typed = [asked_type.typed_group(g) for g in groups]
     asked_types = {g[-1] for g in typed if g[-1].startswith(asked_type.MARK)}
@@ -182,10 +185,10 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     for pos, c in enumerate(cands, 1):
         text = window_text(c)
         h = c.hit
-        marks = asked_type.value_marks(text)
-        toks = set(extractive.text_tokens(text)) | marks
+        found = marks(text)
+        toks = set(extractive.text_tokens(text)) | found
         names = extractive.naming_terms(h)
-        chunk_toks = set(extractive.text_tokens(h.text)) | asked_type.value_marks(h.text) | names
+        chunk_toks = set(extractive.text_tokens(h.text)) | marks(h.text) | names
         # words that only name the window's document (its title, file name, cover) do not
         # count when other words remain: the window must hold what is asked about it
         asked = {g: w for g, w in gen_typed.items() if not extractive.names_document(g, names)} or gen_typed
@@ -211,7 +214,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             window_dense=wdense_f,
             has_dense=float(dense is not None or window_cosines is not None),
             inv_rank=1.0 / max(h.rank, 1), cand_pos=1.0 / pos,
-            type_asked=float(bool(asked_types)), type_match=float(bool(asked_types & marks)),
+            type_asked=float(bool(asked_types)), type_match=float(bool(asked_types & found)),
             navigation=float(h.kind in navigation_kinds),
             states_nothing=float(extractive.states_nothing(text, h)),
             table=float(h.kind in ("table", "table-row")),

@@ -111,7 +111,7 @@ MESSAGES = {
               "с --model, --modification, --revision или --serial",
         "zh": "请在问题中指明其一，或使用 --model、--modification、--revision 或 --serial 重新提问",
     },
-    # an exported answer's status line (cli.export): the status as the Answer contract names it
+    # an exported answer's status line (library.export): the status as the Answer contract names it
     "export_status": {"en": "status: {status}", "ru": "статус: {status}", "zh": "状态：{status}"},
     "computed": {"en": "computed by pincite", "ru": "вычислено pincite", "zh": "由 pincite 计算"},
     "calc_not_done": {"en": "calculation not done: {reason}", "ru": "расчёт не выполнен: {reason}",

@@ -157,6 +157,18 @@ def _rewrite(t: _Trace, edits: list[tuple[int, int, str]]) -> _Trace:
     return _Trace("".join(chars), starts, ends)
 
 
+def join_line_end_hyphens(text: str) -> str:
+    """`text` with rule 2 applied and nothing else: "main-\\ntenance" -> "maintenance",
+    "PX-\\n200" -> "PX-200". A quote shown from page text is joined so, so that collapsing
+    its line breaks to spaces afterwards cannot leave "main- tenance", which no page holds."""
+    out, pos = [], 0
+    for a, b, new in sorted(_hyphenation_edits(text)):
+        out += [text[pos:a], new]
+        pos = b
+    out.append(text[pos:])
+    return "".join(out)
+
+
 def _hyphenation_edits(text: str) -> list[tuple[int, int, str]]:
     """Rule 2: join "word-\\nword"; keep the hyphen but drop the break in "PX-\\n200"."""
     edits = []

@@ -302,7 +302,8 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
 
     Every part is an Answer in `parts[]` with its own citations. All parts answered:
     status "answered"; some: "partial" (the proven parts shown, the others say "not found in
-    the library" or "not confirmed", never a guess); none: "refused". `claims` lists the
+    the library" or "not confirmed", never a guess); none: "refused". The warnings name each
+    part not answered, with the first of that part's own warnings (why it was refused). `claims` lists the
     parts' claims in part order, so the first citation is the first part's best.
     """
     lang = analysis.detect_language(question)
@@ -321,7 +322,9 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
     warnings = [split_note] if split_note else []
     for i, a in enumerate(subs, 1):
         if a.status != "answered":
-            warnings.append(f"part {i} is not answered ({a.status}): {a.question}")
+            # the part's own reason ("the passages found are about AQ-100, not AQ-300")
+            why = f" ({a.warnings[0]})" if a.warnings else ""
+            warnings.append(f"part {i} is not answered ({a.status}): {a.question}{why}")
     timings: dict[str, float] = {}
     for a in subs:
         for k, v in a.timings.items():
@@ -341,11 +344,15 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
 
 def _split(q: str, llm: LlmClient | None) -> tuple[list[str], str | None]:
     """Sub-questions of `q`: by the configured query model on the LLM path (falling back to
-    the rules when it fails), else by the offline rules (answer.split)."""
+    the rules when it fails), each of its parts then one per model code it names
+    (split.by_code), else by the offline rules (answer.split)."""
+    from .split import MAX_PARTS, by_code, split_question
+
     if llm is not None:
         from .generate import split_with_model
 
-        return split_with_model(llm, q)
-    from .split import split_question
-
+        parts, note = split_with_model(llm, q)
+        # the model's parts, one per model code as the rules make them (split rule 6)
+        coded = [piece for p in parts for piece in by_code(p, analysis.detect_language(p))]
+        return (coded if len(coded) <= MAX_PARTS else parts), note
     return split_question(q), None

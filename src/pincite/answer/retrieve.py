@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from pincite.chunk.pages import cover_lines
-from pincite.text import analysis
+from pincite.text import analysis, codes
 
 from ..index.base import Hit, Index, SearchFilter
 from . import asked_type
@@ -131,6 +131,22 @@ def unknown_words(groups: list[tuple[str, ...]], df: dict[str, int],
     whatever it means, so its absence says nothing about whether the library answers."""
     return {g for g in groups if not any(df.get(t, 0) for t in g)
             and (languages is None or analysis.detect_language(g[0]) in languages)}
+
+
+def with_code_spellings(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """`groups` (query_groups) with, in each group that holds a model code, the other
+    spellings of that code (text.codes.spellings: "ТК-7" for "TK-7", "aq-150" for "AQ150")
+    that the library's index holds (a chunk frequency above 0): the search then finds the
+    code as the documents write it, and a window holding that spelling covers the word."""
+    wanted = {t: codes.spellings(t)[1:] for g in groups for t in g if codes.is_code(t)}
+    if not any(wanted.values()):
+        return groups
+    df = lib.catalog.term_df([s for forms in wanted.values() for s in forms])
+    out = []
+    for g in groups:
+        more = [s for t in g for s in wanted.get(t, ()) if df.get(s, 0) > 0 and s not in g]
+        out.append(g + tuple(dict.fromkeys(more)))
+    return out
 
 
 def index_terms(groups: list[tuple[str, ...]]) -> list[str]:

@@ -23,7 +23,7 @@ from typing import Literal
 from pincite.contract import Clarification, Scope
 from pincite.store.fields import field_key
 from pincite.store.registry import Registry, RegistryEntry
-from pincite.text import analysis
+from pincite.text import analysis, codes
 
 from ..index.base import Hit, SearchFilter
 from .messages import message
@@ -100,13 +100,20 @@ def recognise(question: str, models: list[str], modifications: list[str]) -> dic
 
 
 def _named(question: str, models: list[str], modifications: list[str]) -> dict:
-    """recognise, with the (start, end) span each value was named at."""
+    """recognise, with the (start, end) span each value was named at. A model is named as
+    the library writes it, or as a code typed another way (text.codes.code_key: "PX200"
+    or a Cyrillic "РХ-200" for "PX-200")."""
     out: dict = {}
     for m in sorted(set(models), key=len, reverse=True):
         hit = re.search(rf"(?<![\w-]){re.escape(m)}(?![\w-])", question, re.I)
         if hit:
             out["model"] = (m, hit.span())
             break
+    if "model" not in out:  # the model's code as typed otherwise ("PX200", "РХ-200" in Cyrillic)
+        keys = {codes.code_key(m): m for m in models if codes.is_code(m)}
+        typed = next((c for c in codes.find_codes(question) if codes.code_key(c.group()) in keys), None)
+        if typed is not None:
+            out["model"] = (keys[codes.code_key(typed.group())], typed.span())
     for pat in _MOD_PATTERNS:
         hit = pat.search(question)
         if hit:

@@ -15,10 +15,22 @@ Rules, in order (each documented choice keeps a single question whole):
    an interrogative word, optionally after a preposition ("and in which year…", "и на каких
    версиях…", "以及哪些…"). "What symbol and power of ten…" is not split.
 3. Every part must hold at least MIN_CONTENT_WORDS content words (analysis.query_groups:
-   stopwords and interrogatives do not count). Otherwise the split is undone: "В каком
+   stopwords and interrogatives do not count), or one fewer when one of them is a model
+   code (text.codes.is_code: "AQ-220", "ТК-7"), which names the part's subject as a noun
+   phrase would ("What is the weight of AQ-220?"). Otherwise the split is undone: "В каком
    издательстве и в каком году вышла книга…" shares one verb and stays whole; "…, and what
    unit is it?" leans on "it" and stays whole.
 4. At most MAX_PARTS parts.
+6. One model code per part: a part naming two or more model codes (distinct by
+   text.codes.code_key) asks about each model on its own, so it becomes one part per code
+   (`by_code`): cut at a coordinating conjunction when each side names its own code and
+   asks its own words ("What is the motor power of the AQ-220 and the head of the AQ-100?"
+   -> "What is the motor power of the AQ-220?", "What is the head of the AQ-100?", the
+   question's frame copied to the side that lacks one); else, when the codes stand in one
+   list ("AQ-100 and AQ-150", "AQ-100, AQ-150 и AQ-220", "AQ-100和AQ-220"), the part once
+   per code of the list. A part whose codes neither way separates stays whole. Each part is
+   then scoped, answered or refused on its own (pipeline.answer_compound). A model code
+   here (and in rule 3) starts with MODEL_CODE_LETTERS letters: "A4 and A3" stays whole.
 5. Self-contained parts: a leading source phrase ("According to lshort,", "Per the … Guide,",
    "Согласно …,", "По …,", "根据……，", "依……，") and a parenthesised one ("(per lshort)") are
    copied to the parts that lack them. Names of the first part are NOT copied: measured on
@@ -32,7 +44,7 @@ from __future__ import annotations
 
 import re
 
-from pincite.text import analysis
+from pincite.text import analysis, codes
 
 #: A part needs this many content words to stand alone (rule 3).
 MIN_CONTENT_WORDS = 3
@@ -73,9 +85,143 @@ def split_question(question: str, lang: str | None = None) -> list[str]:
     parts = []
     for sentence in _sentences(q):
         parts.extend(_split_at_conjunctions(sentence, lang))
-    if len(parts) < 2 or len(parts) > MAX_PARTS or not all(_content_words(p) >= MIN_CONTENT_WORDS for p in parts):
+    if len(parts) < 2 or len(parts) > MAX_PARTS or not all(_stands_alone(p) for p in parts):
+        parts = [q]
+    parts = [piece for p in parts for piece in by_code(p, lang)]
+    if len(parts) < 2 or len(parts) > MAX_PARTS:
         return [question.strip()]
     return _self_contained(parts, lang)
+
+
+def _stands_alone(part: str) -> bool:
+    """Rule 3: enough content words of its own (one fewer when it names a model code)."""
+    need = MIN_CONTENT_WORDS - 1 if _codes(part) else MIN_CONTENT_WORDS
+    return _content_words(part) >= need
+
+
+#: What joins the codes of one list ("AQ-100 and AQ-150", "AQ-100, AQ-150 или AQ-220",
+#: "AQ-100和AQ-220").
+_LIST_SEP = (r"(?:\s*[,、，]\s*(?:(?:and|or|и|или)\s+)?|\s+(?:and|or|vs\.?|versus|и|или)\s+"
+             r"|\s*(?:和|与|及|或|以及)\s*)")
+#: Conjunctions that may join two asks about two models (rule 6).
+_CODE_CONJUNCTION = {
+    "en": r"(?:,?\s+(?:and|as well as)\s+|\s*;\s*)",
+    "ru": r"(?:,?\s+(?:и|а также)\s+|\s*;\s*)",
+    "zh": r"(?:[，,]?\s*(?:以及|并且|和|与|及)\s*|\s*[；;]\s*)",
+}
+
+
+#: Letters a model code starts with at least, for rules 3 and 6. One letter and a number
+#: ("A4", "F1", "B5", "v2") names a paper size, a key, a cell or a version as often as a
+#: model, and "A4 and A3" is then one thing asked of both ("switching between A4 and A3").
+MODEL_CODE_LETTERS = 2
+_LETTERS = re.compile(r"[^\W\d_]+")
+
+
+def _model_codes(text: str) -> list[re.Match]:
+    """The model codes `text` names (text.codes.find_codes whose first letter run holds
+    MODEL_CODE_LETTERS letters or more), every occurrence."""
+    return [m for m in codes.find_codes(text)
+            if len(_LETTERS.findall(m.group())[0]) >= MODEL_CODE_LETTERS]
+
+
+def _codes(text: str) -> list[re.Match]:
+    """The model codes `text` names (`_model_codes`), the first of each code_key only."""
+    seen: set[str] = set()
+    out = []
+    for m in _model_codes(text):
+        key = codes.code_key(m.group())
+        if key not in seen:
+            seen.add(key)
+            out.append(m)
+    return out
+
+
+def by_code(part: str, lang: str) -> list[str]:
+    """Rule 6: `part` as one part per model code it names (see the module doc), or
+    [`part`] when it names fewer than two codes or neither way separates them."""
+    if len(_codes(part)) < 2:
+        return [part]
+    return _cut_between_codes(part, lang) or _per_listed_code(part, lang) or [part]
+
+
+def _cut_between_codes(part: str, lang: str) -> list[str] | None:
+    """`part` cut at its conjunctions into pieces naming one code each and asking words of
+    their own besides it; a piece naming no code joins the next (the last, the one before).
+    The question's frame goes to a piece that lacks an interrogative. None when a piece
+    names no code, more than one, or nothing but its code."""
+    body = part.rstrip("?？ ")
+    spans, start = [], 0
+    ends = {m.end() for m in _model_codes(body)}
+    starts = {m.start() for m in _model_codes(body)}
+    for m in re.finditer(_CODE_CONJUNCTION[lang], body, re.I):
+        if m.start() in ends and m.end() in starts:
+            continue  # "AQ-100 and AQ-150": a list of codes (`_per_listed_code`)
+        if m.start() > 0:
+            spans.append((start, m.start()))
+            start = m.end()
+    spans.append((start, len(body)))
+    joined: list[tuple[int, int]] = []
+    for a, b in spans:  # a piece naming no code joins the next one, with its conjunction
+        if joined and not _codes(body[joined[-1][0]:joined[-1][1]]):
+            joined[-1] = (joined[-1][0], b)
+        else:
+            joined.append((a, b))
+    if len(joined) > 1 and not _codes(body[joined[-1][0]:joined[-1][1]]):
+        joined[-2:] = [(joined[-2][0], joined[-1][1])]
+    merged = [body[a:b] for a, b in joined]
+    if len(merged) < 2 or any(len(_codes(p)) != 1 or _content_words(p) < 2 for p in merged):
+        return None
+    asks = re.compile(_INTERROGATIVE[lang] + (r"" if lang == "zh" else r"\b"), re.I)
+    framed = next((p for p in merged if asks.search(p)), None)
+    mark = "？" if lang == "zh" else "?"
+    out = []
+    for p in merged:
+        p = p.strip(" ,;，；")
+        if framed is not None and not asks.search(p):
+            p = _with_frame(p, framed, lang)
+        out.append(p + mark)
+    return out
+
+
+def _with_frame(piece: str, framed: str, lang: str) -> str:
+    """`piece` with the interrogative frame of `framed`: in English and Russian the words
+    before `framed`'s first content word ("What is the") replace `piece`'s leading words
+    without content ("the"); in Chinese the interrogative end of `framed` ("是多少") is
+    appended."""
+    if lang == "zh":
+        m = re.search(r"(?:是|为)?" + _INTERROGATIVE["zh"] + r".*$", framed)
+        return piece + (m.group() if m else "")
+    head, words = [], framed.split()
+    for w in words:
+        if analysis.query_groups(w):
+            break
+        head.append(w)
+    rest = piece.split()
+    while rest and not analysis.query_groups(rest[0]):
+        rest.pop(0)
+    return " ".join(head + rest) if head and rest else piece
+
+
+def _per_listed_code(part: str, lang: str) -> list[str] | None:
+    """`part` once per code of the list of codes it names ("AQ-100 and AQ-150"), the list
+    replaced by that code; None when its codes stand in no one list of all of them."""
+    found = _codes(part)
+    spans = [m.span() for m in _model_codes(part)]
+    for i in range(len(spans)):
+        j = i
+        while j + 1 < len(spans) and re.fullmatch(_LIST_SEP, part[spans[j][1]:spans[j + 1][0]], re.I):
+            j += 1
+        listed = [part[a:b] for a, b in spans[i:j + 1]]
+        if j > i and len({codes.code_key(c) for c in listed}) == len(found):
+            keep = list(dict.fromkeys(listed))
+            mark = "？" if lang == "zh" else "?"
+            out = []
+            for c in keep:
+                p = (part[:spans[i][0]] + c + part[spans[j][1]:]).strip()
+                out.append(p if p[-1:] in "?？" else p + mark)
+            return out
+    return None
 
 
 _TRAILING_CONTEXT = re.compile(r"\s*\([^()]*\)\s*(?=[?？]$)")

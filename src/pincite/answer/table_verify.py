@@ -187,13 +187,35 @@ def claim_for_span(doc: DocumentModel, page: int, start: int, end: int,
     return table_row_claim(table, row, terms)
 
 
+#: The head of a spreadsheet row as the office extractor writes it ("'Staff'!A3:D3 | ",
+#: "Models!A2:F2 | "), where a quote of several rows starts each of them.
+_SHEET_ROW_HEAD = re.compile(r"(?:^|(?<=\s))(?:'(?:[^']|'')+'|[^\s!|']+)![A-Z]+\d+(?::[A-Z]+\d+)? \| ")
+#: Joins the claims of the rows of one quote ("AQ-100 / Weight (kg): 41 | AQ-150 / ...").
+ROW_SEP = " | "
+
+
 def sheet_cell_claim(quote: str, terms: Iterable[str]) -> str | None:
     """The claim text of a spreadsheet row quoted as "'Sheet'!A9:G9 | Header: value; ...":
     the row's name (the value sharing the most of ``terms``, else its first value) and the
     cells whose header shares a word with ``terms`` ("Nadia Haddad / Phone ext.: 4702"), as
     the quote writes them; None when no header shares a word (the row is shown whole) or
-    the quote is not a row of header-value pairs."""
-    body = quote.split(" | ", 1)[-1]
+    the quote is not a row of header-value pairs.
+
+    A quote of several rows (each after its own "'Sheet'!range | " head) gives each row's
+    claim, joined by ROW_SEP, so every value stands beside its own row's name, never under
+    another row's ("AQ-100 / Weight (kg): 41 | AQ-150 / Weight (kg): 58"); None when one
+    of the rows gives none."""
+    heads = list(_SHEET_ROW_HEAD.finditer(quote))
+    if len(heads) > 1:
+        bodies = [quote[m.end():(heads[i + 1].start() if i + 1 < len(heads) else len(quote))].strip()
+                  for i, m in enumerate(heads)]
+        rows = [_row_claim(b, terms) for b in bodies]
+        return ROW_SEP.join(r for r in rows if r) if all(rows) else None
+    return _row_claim(quote.split(" | ", 1)[-1], terms)
+
+
+def _row_claim(body: str, terms: Iterable[str]) -> str | None:
+    """sheet_cell_claim of one row's "Header: value; ..." text."""
     pairs = []
     for part in body.split("; "):
         header, sep, value = part.partition(": ")

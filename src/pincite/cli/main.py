@@ -46,7 +46,7 @@ evaluate = _Lazy("pincite.eval.run")
 render = _Lazy("pincite.cli.render")
 _app = _Lazy("pincite.library.facade")
 _inputs = _Lazy("pincite.library.inputs")
-_export = _Lazy("pincite.cli.export")
+_export = _Lazy("pincite.library.export")
 
 
 def escape(text: object) -> str:
@@ -406,6 +406,8 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
         with server:  # the server's Library checks the scope (400: exit 2 with its reason)
             ans = server.ask(question, mode="llm" if llm else "extractive", scope=scope or None,
                              serial=serial, revision_mode=mode, compare=revisions or None)
+            if export:  # the server's Library.evidence_file, its links to the server's originals
+                cards = server.evidence(ans, export)
     else:
         with _library(must_exist=True) as lib:
             try:
@@ -414,7 +416,7 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
             except ValueError as e:
                 _fail(str(e))
             if export:
-                originals = {c.doc_id: lib.citation_file(c.doc_id) for c in ans.citations()}
+                cards = lib.evidence_cards(ans, export)
         if settings is not None:
             # said after the answer, so it tells what happened: a question refused or asked
             # back before any passage was found never reaches the model
@@ -425,14 +427,7 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
                 err.print(f"[dim]note: nothing was sent to {where}: the answer was settled from the "
                           "library before the model was needed[/]", soft_wrap=True)
     if export:
-        if server is not None:
-            def link(c):
-                return f"{server.url}/api/documents/{c.doc_id}/file" + (f"#page={c.page}" if c.page else "")
-        else:
-            def link(c):
-                f = originals.get(c.doc_id)
-                return (f.path.resolve().as_uri() + (f"#page={c.page}" if c.page and f.paged else "")) if f else ""
-        sys.stdout.write(_export.evidence_cards(ans, export, link))
+        sys.stdout.write(cards)
         return
     if as_json:
         sys.stdout.write(ans.model_dump_json(indent=2) + "\n")

@@ -7,9 +7,9 @@ from rich.markup import escape as _markup_escape
 from rich.table import Table
 
 from pincite.answer.messages import message
-from pincite.cli.export import source_line
 from pincite.contract import Answer, Calculation
 from pincite.errors import shown
+from pincite.library.export import source_line
 from pincite.library.inputs import UNIT_NOUNS, unit_kind
 
 

@@ -1,16 +1,18 @@
 """The Library facade: one data folder, its four stores kept in agreement, and every
 feature the faces offer (the CLI, the web app and its REST API, the MCP server): ingest of
 files and URLs with document fields and passwords, ask with every scope and registry
-option, search, the listing of documents, page text, page images and highlight
-rectangles, chunk lookup, the stored originals, fields, the registry, remove, reindex,
-migration and the queue of a shared library. A face parses its input, makes one Library
+option, search, the evidence export of an answer, the listing of documents, page text
+with where a quote stands in it, page images and highlight rectangles, chunk lookup, the
+stored originals, fields, the registry, remove, reindex, migration and the queue of a
+shared library. A face parses its input, makes one Library
 call and renders the result; it never reaches into the stages below (a test,
 tests/test_faces_use_library.py, holds every command and route to that).
 
 `Library` holds the stores and is the one class users import. The work of its methods
 lives in modules by feature, as functions taking the Library first: reading (what the
-faces read, and `check`), ingest (writing documents, two-phase), indexing (opening the
-index, its profile, settling a rebuild), rebuild (reindex, copying a library), worker (the
+faces read, and `check`), export (the evidence export of an answer, Markdown or CSV),
+ingest (writing documents, two-phase), indexing (opening the index, its profile, settling
+a rebuild), rebuild (reindex, copying a library), worker (the
 queue of a shared library), migrate (an index into another engine); configure (registry,
 LLM settings, input checks) is a mixin; cache keeps loaded models.
 
@@ -44,7 +46,7 @@ from typing import TYPE_CHECKING, Callable, Iterable, Literal, Mapping, cast
 
 from pincite.answer.normalize import readable_text
 from pincite.config import Settings
-from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
+from pincite.contract import Answer, Citation, PageView, QuoteVerdict, SearchResult
 from pincite.errors import DiskFull, ProfileMismatch
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdflimits import PdfLimits
@@ -70,6 +72,7 @@ if TYPE_CHECKING:
 
     from pincite.answer.pipeline import LibraryLike
     from pincite.chunk.model import Chunk
+    from pincite.library.export import EvidenceFile
     from pincite.library.migrate import MigrationReport
     from pincite.library.pages import PageRects
 
@@ -248,16 +251,50 @@ class Library(ConfigureMixin):
         "as-shipped") choose the revision through the registry; `compare`: two revisions
         answered separately, side by side (`pincite ask --serial/--mode/--compare`). Raises
         QuestionError (ValueError for a bad scope object, mode or compare); LlmError when
-        the model server fails.
+        the model server fails. Each citation comes with its source line in the answer's
+        language (`source`, as the CLI and the evidence export write it), and the answer says
+        whether its export has a row (`exportable`): library.export.for_display.
         """
         from pincite.answer.pipeline import ask_library
+        from pincite.library.export import for_display
 
         if mode is not None and mode not in ("current", "as-shipped"):
             raise ValueError(f"mode {mode!r}: choose current or as-shipped")
         for d in doc_ids or ():
             reading.ready_row(self, d)
-        return ask_library(cast("LibraryLike", self), question, _scope_arg(scope), doc_ids=doc_ids, llm=llm,
-                           serial=serial, mode=mode, compare=list(compare) if compare else None)
+        return for_display(ask_library(cast("LibraryLike", self), question, _scope_arg(scope), doc_ids=doc_ids,
+                                       llm=llm, serial=serial, mode=mode,
+                                       compare=list(compare) if compare else None))
+
+    # -- the evidence export (pincite.library.export) ---------------------------------
+    def evidence_cards(self, answer: Answer, fmt: str, *, base_url: str | None = None) -> str:
+        """The verified claims of `answer` (and of its parts) as `fmt` text, "md" (a table:
+        claim, quote, linked source) or "csv" (columns library.export.COLUMNS: claim, quote,
+        source line, link, file, title, 1-based physical page ("" off a PDF), printed label,
+        cited place), one row per verified citation of a verified claim, then one row
+        "calculation" per calculation done; what `pincite ask --export` prints. Each link
+        opens the cited page: with `base_url` (a pincite server's, e.g.
+        "http://127.0.0.1:8000") its original "<base_url>/api/documents/<doc_id>/file#page=<n>"
+        (no #page off a PDF), else the file URI of the stored file on this machine
+        (citation_file). CSV cells a spreadsheet would run as formulas start with "'".
+        Raises ValueError for another format."""
+        from pincite.library import export
+
+        return export.evidence_cards(answer, fmt, self._evidence_link(base_url))
+
+    def evidence_file(self, answer: Answer, fmt: str, *, base_url: str | None = None) -> "EvidenceFile":
+        """`evidence_cards` as a file to download (library.export.EvidenceFile: `data` UTF-8
+        bytes, a CSV with a byte-order mark first; `file_name` "pincite-evidence.md" or
+        "pincite-evidence.csv"; `media_type`): what POST /api/export sends. Raises
+        ValueError for another format."""
+        from pincite.library import export
+
+        return export.evidence_file(answer, fmt, self._evidence_link(base_url))
+
+    def _evidence_link(self, base_url: str | None) -> "Callable[[Citation], str]":
+        from pincite.library import export
+
+        return export.served_link(base_url) if base_url else export.local_link(self.citation_file)
 
     def search(self, question: str, *, scope: "SearchFilter | Mapping | None" = None,
                doc_ids: list[str] | None = None, limit: int = 8) -> SearchResult:
@@ -265,11 +302,13 @@ class Library(ConfigureMixin):
         a citation whose quote is checked against its page; no answer is written (for a
         caller that writes its own). `scope` and `doc_ids` as in `ask`; `limit`: 1 to 30
         passages. Raises QuestionError, ValueError for a bad scope or limit. See
-        answer.pipeline.search_passages."""
+        answer.pipeline.search_passages. Each citation comes with its source line (`source`,
+        library.export.search_for_display)."""
         from pincite.answer.pipeline import search_passages
+        from pincite.library.export import search_for_display
 
-        return search_passages(cast("LibraryLike", self), question, _scope_arg(scope), doc_ids=doc_ids,
-                               limit=limit)
+        return search_for_display(search_passages(cast("LibraryLike", self), question, _scope_arg(scope),
+                                                  doc_ids=doc_ids, limit=limit))
 
     def page(self, doc_id: str, page: int) -> PageView:
         """The text of 1-based physical `page` of `doc_id` (of a document without pages: its
@@ -278,12 +317,18 @@ class Library(ConfigureMixin):
         LibraryError) for an unknown document or a page out of range."""
         return reading.page_view(self, doc_id, page)
 
-    def page_source(self, doc_id: str, page: int) -> "reading.PageSource":
-        """Unit `page` (1-based) of `doc_id` exactly as stored, with its label, kind,
-        address, OCR flag and hidden text (library.reading.PageSource): what `pincite page`
-        and GET /api/documents/{id}/pages/{n}/text show. NotFound for an unknown or
-        not-ready document or a page out of range."""
-        return reading.page_source(self, doc_id, page)
+    def page_source(self, doc_id: str, page: int, *, chunk_id: str | None = None,
+                    quote: str | None = None) -> "reading.PageSource":
+        """Unit `page` (1-based: a PDF's physical page, or the n-th sheet, slide or block of
+        lines) of `doc_id` exactly as stored, with its label, kind, address, OCR flag and
+        hidden text (library.reading.PageSource): what `pincite page` and GET
+        /api/documents/{id}/pages/{n}/text show. Given a citation's `quote` and/or
+        `chunk_id`, `marks` holds where it stands in `text`: [start, end) offsets in Unicode
+        code points, found as the highlight rectangles are (library.reading.quote_spans: the
+        verifier's normalisation, inside the chunk first); [] when not there. NotFound for
+        an unknown or not-ready document, a page out of range, or a malformed or unknown
+        chunk id or one of another document."""
+        return reading.page_source(self, doc_id, page, chunk_id, quote)
 
     @staticmethod
     def readable_text(text: str) -> str:

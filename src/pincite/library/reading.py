@@ -1,5 +1,6 @@
 """What the faces read from a library beyond an answer, each as one typed value: a page's
-stored text with its label and address (PageSource), a chunk as indexed, the highlight
+stored text with its label and address (PageSource) and where a cited quote stands in it
+(quote_spans, which the highlight rectangles box too), a chunk as indexed, the highlight
 rectangles and the image of a PDF page, a stored original (OriginalFile), the file a
 citation opens (CitationFile), the listing of documents, failures and problems (Listing),
 and the registry (RegistryView); the checks of the stores against each other (`check`);
@@ -62,7 +63,9 @@ class PageSource:
     printed label or None and `label_source` how it was read (as stored, also when there is
     no label), `pages` the document's unit count, `kind` one of UNIT_KINDS, `address` the
     unit's address dict as stored (None when it has none), `ocr` whether its text was read
-    by OCR, `hidden` the text left out as invisible ([{"text", "reason"}])."""
+    by OCR, `hidden` the text left out as invisible ([{"text", "reason"}]), `marks` where a
+    cited quote stands in `text` ([start, end) in Unicode code points; [] when none was asked
+    for or it is not there: quote_spans)."""
 
     doc_id: str
     file: str
@@ -76,6 +79,7 @@ class PageSource:
     ocr: bool
     text: str
     hidden: list[dict] = field(default_factory=list)
+    marks: list[tuple[int, int]] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -137,15 +141,19 @@ def unit(lib: "Library", doc_id: str, page: int) -> "tuple[DocumentRow, Document
     return row, doc, doc.page(page)
 
 
-def page_source(lib: "Library", doc_id: str, page: int) -> PageSource:
-    """PageSource of unit `page` of `doc_id` (see the class); NotFound as `unit`."""
+def page_source(lib: "Library", doc_id: str, page: int, chunk_id: str | None = None,
+                quote: str | None = None) -> PageSource:
+    """PageSource of unit `page` of `doc_id` (see the class), its `marks` the spans
+    `quote_spans` finds of `quote` / chunk `chunk_id` when given; NotFound as `unit` and
+    `quote_spans`."""
     row, doc, p = unit(lib, doc_id, page)
+    marks = quote_spans(lib, doc_id, page, chunk_id, quote) if (chunk_id or quote) else []
     address = dict(p.address) if p.address else None
     kind = (address or {}).get("kind") or "pdf"
     return PageSource(doc_id=doc_id, file=row.file_name, title=row.title or "", page=page,
                       pages=doc.page_count, page_label=p.page_label or None, label_source=p.label_source,
                       kind=kind if kind in UNIT_KINDS else "pdf", address=address, ocr=bool(p.ocr),
-                      text=p.text, hidden=[dict(h) for h in p.hidden])
+                      text=p.text, hidden=[dict(h) for h in p.hidden], marks=[(a, b) for a, b in marks])
 
 
 def page_view(lib: "Library", doc_id: str, page: int) -> PageView:
@@ -258,47 +266,55 @@ def pdf_unit(lib: "Library", doc_id: str, page: int) -> "tuple[DocumentRow, Docu
     return row, doc, p, pdf
 
 
-def highlight(lib: "Library", doc_id: str, page: int, chunk_id: str | None = None,
-              quote: str | None = None) -> "PageRects":
-    """Rectangles on PDF page `page` of a quote (found with answer.verify.locate_quote in
-    the page text: inside the chunk first, then anywhere on the page; no minimum length) or
-    of chunk `chunk_id`; from PDFium's char boxes, or on a page read by OCR from the OCR
-    word boxes (PageText.spans) the span overlaps. No rectangle when neither is given or
-    the quote is not found. NotFound as `pdf_unit`, or for a chunk of another document."""
+def quote_spans(lib: "Library", doc_id: str, page: int, chunk_id: str | None = None,
+                quote: str | None = None) -> list[tuple[int, int]]:
+    """Where a citation stands in the stored text of unit `page` of `doc_id` (PageText.text,
+    as PageSource.text gives it): [start, end) offsets in Unicode code points (Python str
+    indexes), in text order. `quote` is found with answer.verify.locate_quote (the verifier's
+    normalisation: line-end hyphenation, spaces, case, ё/е, quote marks and dashes; no
+    minimum length) inside chunk `chunk_id` first, then anywhere in the unit; for a bridge
+    chunk (a sentence across a page break) the part on this page; with a chunk and no quote,
+    the chunk's own span. [] when neither is given or the quote is not there. NotFound as
+    `unit`, for a malformed or unknown chunk id, or for a chunk of another document."""
     from pincite.answer.verify import locate_quote
     from pincite.library import pages
 
-    _, doc, p, pdf = pdf_unit(lib, doc_id, page)
+    _, doc, p = unit(lib, doc_id, page)
     text = p.text
     span: tuple[int, int] | None = None
-    bridge: list[tuple[int, int]] = []
     if chunk_id is not None:
         if parse_chunk_id(chunk_id)[0] != doc_id:
             raise NotFound(f"chunk {chunk_id} is not in document {doc_id}")
         c = chunk(lib, chunk_id)
         if c.parts:  # a bridge chunk: the quote's (or the bridge's) part on this page
-            bridge = pages.bridge_spans(c.text, c.parts, quote, page, doc.language)
-        elif c.page == page:
+            return pages.bridge_spans(c.text, c.parts, quote, page, doc.language)
+        if c.page == page:
             span = (c.char_start, c.char_end)
-    spans: list[tuple[int, int]] = []
-    if bridge:
-        spans = bridge
-    elif quote is not None:
-        found = None
-        if span is not None:
-            inside = locate_quote(quote, text[span[0]:span[1]])
-            if inside is not None:
-                found = (span[0] + inside[0], span[0] + inside[1])
-        if found is None:
-            found = locate_quote(quote, text)
-        spans = [found] if found else []
-    elif span is not None:
-        spans = [span]
+    if quote is None:
+        return [span] if span is not None else []
+    if span is not None:
+        inside = locate_quote(quote, text[span[0]:span[1]])
+        if inside is not None:
+            return [(span[0] + inside[0], span[0] + inside[1])]
+    found = locate_quote(quote, text)
+    return [found] if found else []
+
+
+def highlight(lib: "Library", doc_id: str, page: int, chunk_id: str | None = None,
+              quote: str | None = None) -> "PageRects":
+    """Rectangles on PDF page `page` of the spans `quote_spans` finds (a quote, inside its
+    chunk first; or a chunk): from PDFium's char boxes, or on a page read by OCR from the
+    OCR word boxes (PageText.spans) the spans overlap. No rectangle when neither is given or
+    the quote is not found. NotFound as `pdf_unit` and `quote_spans`."""
+    from pincite.library import pages
+
+    _, _, p, pdf = pdf_unit(lib, doc_id, page)
+    spans = quote_spans(lib, doc_id, page, chunk_id, quote)
     if p.ocr:
         boxes = [w["bbox"] for w in p.spans if w.get("bbox") and len(w["bbox"]) == 4
                  and any(w["start"] < e and w["end"] > s for s, e in spans)]
         return pages.box_rects(pdf, page, boxes)
-    return pages.span_rects(pdf, page, text, spans, p.char_map)
+    return pages.span_rects(pdf, page, p.text, spans, p.char_map)
 
 
 def page_image(lib: "Library", doc_id: str, page: int, chunk_id: str | None = None,

@@ -492,6 +492,28 @@ def text_editions(text: str) -> set[Edition]:
     return _editions(_ANY_EDITION_RE, text)
 
 
+_WRITTEN_VERSION_RE = re.compile(r"[ \u00a0]*v?\d[\d.]*$", re.I)
+
+
+def written_versions(text: str, edition: Edition) -> dict[str, str]:
+    """The versions `text` writes after the whole name of `edition` (its words as the
+    question wrote them, "TeX Live" of "TeX Live 2023"), whatever the case and whether the
+    words and the version are spaced, joined by "-", "_" or ".", or fused as in a file
+    name: "TeX Live 2022", "texlive2022.iso", "TeXLive-2022" all give "2022". Only dotted
+    versions and years count (as in `editions`). {version: the name and version as
+    written ("texlive2022")}."""
+    name = _WRITTEN_VERSION_RE.sub("", _normalize(edition.text))
+    words = re.findall(r"[^\W\d_]+", name)
+    if not words:
+        return {}
+    joined = r"[\s_.-]?".join(re.escape(w) for w in words)
+    rx = re.compile(rf"(?<![^\W\d_]){joined}[\s_.-]?v?({_VERSION})(?!\d|[.-]\d)", re.I)
+    out: dict[str, str] = {}
+    for m in rx.finditer(_normalize(text)):
+        out.setdefault(m.group(1).lower().removeprefix("v"), m.group(0))
+    return out
+
+
 # ---------------------------------------------------------------- language
 
 _HAN_RE = re.compile(f"[{CJK_LETTER_CLASS}]")

@@ -41,13 +41,13 @@ from ..errors import (
     QuestionError,
 )
 from .guard import RequestGuard
-from .routes import ask, documents, health, llm, pages, params
+from .routes import ask, documents, export, health, llm, pages, params
 from .state import WebState
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
 #: The REST API, in the order its routes are matched and published (pincite.web.routes).
-ROUTERS = (health.router, ask.router, llm.router, documents.router, pages.router)
+ROUTERS = (health.router, ask.router, export.router, llm.router, documents.router, pages.router)
 
 #: HTTP status of each pincite error (the first class that matches); any other is 500.
 _STATUS = [(NotFound, 404), (QuestionError, 400), (ConfigError, 400), (IngestError, 400),
@@ -90,7 +90,10 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
     # /docs (Swagger UI) from the assets fastapi-offline ships, not from a CDN, so it works
     # with no network; validatorUrl None: Swagger UI never calls its online validator. No
     # /redoc: ReDoc's bundle still loads its logo from cdn.redoc.ly.
+    # separate_input_output_schemas False: the Answer POST /api/export takes is published as
+    # the one "Answer" schema POST /api/ask returns, not as Answer-Input and Answer-Output.
     app = FastAPIOffline(title="pincite", version=__version__, lifespan=lifespan, redoc_url=None,
+                         separate_input_output_schemas=False,
                          static_url="/static-docs", swagger_ui_parameters={"validatorUrl": None},
                          description="Answers over your documents (PDF, Word, PowerPoint, Excel, text) with "
                                      "verified pinpoint citations.")

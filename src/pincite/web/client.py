@@ -196,6 +196,20 @@ class Client:
         data = self._json("POST", "/api/ask", json=body)
         return Answer.model_validate(data)
 
+    def evidence(self, answer: Answer, fmt: str) -> str:
+        """POST /api/export: the evidence export of `answer` as `fmt` ("md" or "csv") text,
+        made by the server's Library.evidence_file (links to the server's originals); the
+        byte-order mark of a CSV file left out."""
+        import httpx
+
+        try:
+            r = self._http.post("/api/export", params={"format": fmt}, content=answer.model_dump_json(),
+                                headers={"Content-Type": "application/json"})
+        except httpx.HTTPError as e:
+            raise ServerError(0, f"{self.url}: the pincite server does not answer ({type(e).__name__})") from None
+        self._check(r)
+        return r.content.decode("utf-8-sig")
+
     def documents(self) -> dict:
         """{"documents", "uploads", "failures", "problems"} as GET /api/documents gives them."""
         return self._json("GET", "/api/documents")

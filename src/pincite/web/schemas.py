@@ -216,6 +216,10 @@ class PageTextOut(BaseModel):
     hidden: list[HiddenTextOut] = Field(
         default_factory=list, description="text of the page's text layer a reader cannot see, "
         "left out of `text` (never quotable): a sign of tampering to show as 'hidden text on this page'")
+    marks: list[list[int]] = Field(
+        default_factory=list, description="where the `quote` (and `chunk_id`) asked for stands in `text`: "
+        "[start, end) offsets in Unicode code points (not UTF-16 units), in text order; [] when none "
+        "was asked for or it is not there")
 
 
 class ChunkOut(BaseModel):

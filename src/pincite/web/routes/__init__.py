@@ -3,6 +3,7 @@ endpoints take the server's state by dependency injection (pincite.web.state.Sta
 
     health     GET /api/health
     ask        POST /api/ask
+    export     POST /api/export (the evidence file of an answer)
     llm        GET, PUT /api/settings/llm; POST /api/settings/llm/check
     documents  GET, POST /api/documents; PATCH, DELETE /api/documents/{doc_id}
     pages      GET /api/documents/{doc_id}/pages/{n}.png, .../highlight, .../text,

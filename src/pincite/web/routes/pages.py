@@ -3,11 +3,13 @@ image of a PDF page with a quote or chunk tinted, the rectangles to highlight, t
 original, and a chunk as indexed.
 
 `GET /api/documents/{id}/pages/{n}/text` serves unit n of any document (a PDF page, or the
-n-th sheet, slide or block of lines: the `p<n>` of its chunk ids) with its `kind`, `address`
-and `ocr` flag; the page image and highlight routes serve PDF pages only (404 "not a PDF:
-cite by sheet/slide/lines" otherwise, NOT_A_PDF of pincite.library.reading); `/file` serves
-the original with its own MIME type (a PDF inline, the others as a download). A PDF page
-read by OCR is highlighted with the OCR word boxes kept in its PageText.spans.
+n-th sheet, slide or block of lines: the `p<n>` of its chunk ids, a citation's `unit`) with
+its `kind`, `address` and `ocr` flag, and with a citation's quote and chunk the `marks` of
+where the quote stands in that text (code point offsets); the page image and highlight
+routes serve PDF pages only (404 "not a PDF: cite by sheet/slide/lines" otherwise,
+NOT_A_PDF of pincite.library.reading); `/file` serves the original with its own MIME type
+(a PDF inline, the others as a download). A PDF page read by OCR is highlighted with the
+OCR word boxes kept in its PageText.spans.
 """
 from __future__ import annotations
 
@@ -58,14 +60,18 @@ async def highlight(doc_id: str, n: str, state: StateDep, chunk_id: str | None =
 
 
 @router.get("/documents/{doc_id}/pages/{n}/text", response_model=PageTextOut, responses={404: {}})
-async def page_text(doc_id: str, n: str, state: StateDep) -> dict:
+async def page_text(doc_id: str, n: str, state: StateDep, chunk_id: str | None = None,
+                    quote: str | None = None) -> dict:
     """The text of unit `n` of any document: a PDF page, or the n-th sheet, slide or block
-    of lines of another kind (n as in the `p<n>` of its chunk ids), with its address."""
-    doc_id, page_no = params.doc_id(doc_id), params.page_no(n)
-    src = await state.run(state.lib.page_source, doc_id, page_no)
+    of lines of another kind (n as in the `p<n>` of its chunk ids), with its address. Given
+    a citation's `quote` (and `chunk_id`), `marks` says where it stands in `text`, found as
+    the highlight rectangles are."""
+    doc_id, page_no, quote = params.doc_id(doc_id), params.page_no(n), params.quote(quote)
+    src = await state.run(state.lib.page_source, doc_id, page_no, chunk_id=params.chunk_id(chunk_id), quote=quote)
     return {"doc_id": doc_id, "page": page_no, "page_label": src.page_label,
             "label_source": src.label_source, "pages": src.pages, "kind": src.kind,
-            "address": src.address, "ocr": src.ocr, "text": src.text, "hidden": src.hidden}
+            "address": src.address, "ocr": src.ocr, "text": src.text, "hidden": src.hidden,
+            "marks": [list(m) for m in src.marks]}
 
 
 @router.get("/documents/{doc_id}/file", response_class=FileResponse,

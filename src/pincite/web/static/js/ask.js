@@ -86,6 +86,7 @@ export function clearAnswer(notice = "") {
   $("#answer-meta").replaceChildren();
   $("#answer-details").hidden = true;
   $("#export").hidden = true;
+  $("#export-state").textContent = "";
   closePageView();
   setProgress(notice);
 }

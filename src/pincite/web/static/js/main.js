@@ -2,9 +2,10 @@
 // This module starts the page; index.html loads i18n.js (the words, a classic script that
 // sets window.pinciteI18n) and then this one, which imports the others:
 //   dom (building nodes), state (the page state, the words in a language), api (the REST
-//   API), sources (citations in words), tabs, health (top bar), ask (the form), render (an
-//   Answer), export (evidence cards), quotes (marking a quote in page text), pageview (the
-//   cited page or unit), library (the Library tab), settings (the LLM settings).
+//   API), sources (where a citation opens), tabs, health (top bar), ask (the form), render (an
+//   Answer), export (the evidence file, asked of the server), pageview (the cited page or
+//   unit, the quote marked where the server says it stands), library (the Library tab),
+//   settings (the LLM settings).
 // Some of them import each other in a circle (ask, render, pageview, library, settings):
 // none calls another's function while it loads, only from event handlers and the start
 // below, so every binding is initialised by then.
@@ -19,7 +20,9 @@
 //   PATCH /api/documents/{id}            change a document's fields (model, modifications, ...)
 //   GET  /api/documents/{id}/pages/{n}.png, .../pages/{n}/highlight   PDF pages only
 //   GET  /api/documents/{id}/pages/{n}/text  unit n of any document (PDF page, sheet, slide,
-//                                        block of lines), with its address and OCR flag
+//                                        block of lines), with its address and OCR flag; with
+//                                        ?quote=&chunk_id= the quote's `marks` in its text
+//   POST /api/export?format=md|csv       the evidence file of the answer on screen
 //   GET  /api/documents/{id}/file#page=n the original (a PDF opens at its page; others download)
 //   GET/PUT /api/settings/llm            this browser session's LLM settings (key only as key_set)
 //   POST /api/settings/llm/check         the connection check ({ok, response_format, models, messages})
@@ -29,18 +32,16 @@
 // A citation of a PDF opens the page view (image with the quote highlighted, page text); a
 // citation of a spreadsheet, presentation, Word or text file (address kind sheet, slide or
 // lines) opens the unit view: the cited range as the heading and the unit's text with the
-// quote marked. The unit number of a citation is the `p<n>` of its chunk id.
+// quote marked. The unit a citation opens is its `unit` (the server's).
 // Every fact shown comes from those responses; turning pages only calls the page endpoints,
 // never /api/ask. Timings from a click on a source to the page image's `load` event are kept
 // in window.pinciteTimings (milliseconds) for the browser test and shown under the image.
 
 import { $ } from "./dom.js";
 import { I18N, state, T } from "./state.js";
-import { pageRef, sourceLine, unitHeading } from "./sources.js";
+import { unitHeading } from "./sources.js";
 import { refreshHealth, showServerInfo } from "./health.js";
 import { form } from "./ask.js";
-import { evidenceRows, toCsv, toMarkdown } from "./export.js";
-import { findQuote } from "./quotes.js";
 import { refreshLibrary } from "./library.js";
 import { loadLlmSettings, renderLlmModeNote, renderLlmState } from "./settings.js";
 import "./tabs.js"; // the tabs and their keys (imported by ask and settings too)
@@ -81,4 +82,4 @@ renderLlmModeNote();
 loadLlmSettings();
 
 // Exposed for tests and for the curious: pure helpers, no state.
-window.pincite = { pageRef, sourceLine, unitHeading, findQuote, toMarkdown, toCsv, evidenceRows };
+window.pincite = { unitHeading };

@@ -1,12 +1,12 @@
 // pincite web UI, pageview.js: the page view of a citation: a PDF page image with the quote
 // highlighted and its text, or the text of a sheet, slide or block of lines; previous/next and the
-// original.
+// original. Where the quote stands is the server's: rectangles from .../highlight, offsets in
+// the text from .../text?quote=&chunk_id= (its `marks`).
 
 import { $, el } from "./dom.js";
 import { I18N, state, TL } from "./state.js";
 import { api, ApiError, docUrl, enc, fileUrl, originalUrl, pageImageUrl } from "./api.js";
 import { citationAddress, UNIT_KINDS, unitHeading, unitWords } from "./sources.js";
-import { displayText, findQuote } from "./quotes.js";
 
 const img = $("#page-img");
 const frame = $("#page-frame");
@@ -136,7 +136,7 @@ async function showPage(n, t0 = null, fromSource = true) {
   const highlight = covers
     ? api(`${docUrl(v.docId)}/pages/${n}/highlight?chunk_id=${enc(v.citation.chunk_id)}&quote=${enc(v.citation.quote)}`)
     : Promise.resolve(null);
-  const text = api(`${docUrl(v.docId)}/pages/${n}/text`);
+  const text = api(textUrl(v, n, covers));
   const [hl, tx] = await Promise.allSettled([highlight, text]);
   if (seq !== state.navSeq) return;
   let quoteNote = "";
@@ -146,7 +146,7 @@ async function showPage(n, t0 = null, fromSource = true) {
     setPageLabel(t.page_label ?? null);
     setOcrBadge(Boolean(t.ocr));
     updatePageNav();
-    const found = renderPageText(t.text || "", covers ? v.citation.quote : null);
+    const found = renderPageText(t.text || "", covers ? t.marks : null);
     if (covers && !found) quoteNote = TL(v.lang, "quote_not_marked");
   } else {
     $("#page-text").replaceChildren(el("p", { class: "error", text: TL(v.lang, "page_text_failed", { error: tx.reason.message }) }));
@@ -193,7 +193,7 @@ async function showUnit(n, t0 = null) {
   delete $("#page-text").dataset.page;
   let quoteNote = "";
   try {
-    const t = await api(`${docUrl(v.docId)}/pages/${n}/text`);
+    const t = await api(textUrl(v, n, covers));
     if (seq !== state.navSeq) return;
     if (t.pages) v.pages = t.pages;
     if (t.kind && t.kind !== "pdf" && t.kind !== v.kind) {
@@ -208,7 +208,7 @@ async function showUnit(n, t0 = null) {
       : el("span", { text: covers ? TL(v.lang, "cited") : "" }));
     setOcrBadge(Boolean(t.ocr));
     updatePageNav();
-    const found = renderPageText(t.text || "", covers ? v.citation.quote : null);
+    const found = renderPageText(t.text || "", covers ? t.marks : null);
     if (covers && !found) quoteNote = TL(v.lang, "quote_not_marked_unit");
     if (!covers) quoteNote = TL(v.lang, "quote_not_in_unit", { unit: TL(v.lang, `nav_unit_${UNIT_KINDS.has(v.kind) && v.kind !== "pdf" ? v.kind : "lines"}`) });
   } catch (err) {
@@ -332,23 +332,43 @@ function drawHighlights(h) {
   return (h.rects || []).length;
 }
 
-/** Show the page text; mark the quote when given and found. Returns whether it was marked. */
-function renderPageText(text, quote) {
+/** The text endpoint of unit `n`; on a unit the citation covers, with its quote and chunk,
+ * so the server says where the quote stands (`marks`). */
+function textUrl(v, n, covers) {
+  const url = `${docUrl(v.docId)}/pages/${n}/text`;
+  return covers ? `${url}?chunk_id=${enc(v.citation.chunk_id)}&quote=${enc(v.citation.quote)}` : url;
+}
+
+/** Page text as displayed: PDFium's hyphen marks shown as "-", other controls dropped. */
+function displayText(s) {
+  return s.replace(/\r\n?/g, "\n").replace(/[\ufffe\u0002]/g, "-")
+    .replace(/[\u0000\u0001\u0003-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "");
+}
+
+/** Show the page text with the server's `marks` ([start, end) in code points of `text`)
+ * as <mark>. Returns whether anything was marked. */
+function renderPageText(text, marks) {
   const box = $("#page-text");
-  const span = quote ? findQuote(text, quote) : null;
   if (!text.trim()) {
     box.replaceChildren(el("p", { class: "empty", text: TL(state.view ? state.view.lang : state.uiLang, "no_page_text") }));
     return false;
   }
-  if (!span) {
-    box.replaceChildren(displayText(text));
-    return false;
+  const chars = Array.from(text);  // one entry per code point, as the offsets count
+  const nodes = [];
+  let at = 0;
+  let first = null;
+  for (const [a, b] of marks || []) {
+    if (a < at || b <= a || b > chars.length) continue;
+    nodes.push(displayText(chars.slice(at, a).join("")));
+    const mark = el("mark", { text: displayText(chars.slice(a, b).join("")) });
+    nodes.push(mark);
+    first = first || mark;
+    at = b;
   }
-  const [a, b] = span;
-  const mark = el("mark", { text: displayText(text.slice(a, b)) });
-  box.replaceChildren(displayText(text.slice(0, a)), mark, displayText(text.slice(b)));
-  box.scrollTop = Math.max(0, mark.offsetTop - box.offsetTop - box.clientHeight / 3);
-  return true;
+  nodes.push(displayText(chars.slice(at).join("")));
+  box.replaceChildren(...nodes);
+  if (first) box.scrollTop = Math.max(0, first.offsetTop - box.offsetTop - box.clientHeight / 3);
+  return Boolean(first);
 }
 
 $("#prev-page").addEventListener("click", () => {

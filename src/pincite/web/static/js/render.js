@@ -3,9 +3,9 @@
 
 import { $, el } from "./dom.js";
 import { answerLang, I18N, state, TL } from "./state.js";
-import { addressKind, citationAddress, sourceLine, unitWords } from "./sources.js";
+import { addressKind, citationAddress, unitWords } from "./sources.js";
 import { ask, questionBox } from "./ask.js";
-import { allClaims, evidenceRows } from "./export.js";
+import "./export.js"; // the export buttons under an answer
 import { openCitation } from "./pageview.js";
 
 /** [title, sentence] of a status banner in `lang` (i18n.js st_<status>, st_<status>_text). */
@@ -122,8 +122,7 @@ export function renderAnswer(ans) {
   const body = $("#answer-body");
   body.replaceChildren(...(ans.mode === "llm" ? [renderLlmUsage(ans)] : []), ...renderAnswerBody(ans, 0));
 
-  const verifiedRows = evidenceRows(ans);
-  $("#export").hidden = verifiedRows.length === 0;
+  $("#export").hidden = !ans.exportable;  // the server's word: its export has a row
   renderMeta(ans);
   // the answer's own frame speaks the question's language too
   section.setAttribute("aria-label", TL(L, "answer"));
@@ -153,8 +152,22 @@ function missingDocumentHint(ans, L) {
   return bits.join(" ");
 }
 
+/** Every claim of an answer and its parts, each once (a compound answer repeats its
+ * parts' claims at the top). */
+function allClaims(ans) {
+  const seen = new Set();
+  const out = [];
+  for (const claim of [...(ans.claims || []), ...(ans.parts || []).flatMap(allClaims)]) {
+    const key = claimKey(claim);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(claim);
+  }
+  return out;
+}
+
 /** A key that identifies a claim (its text and its citations), to show it once. */
-export function claimKey(claim) {
+function claimKey(claim) {
   return JSON.stringify([claim.text, (claim.citations || []).map((c) => [c.chunk_id, c.quote])]);
 }
 
@@ -274,7 +287,7 @@ function sourceButton(c, lang) {
     dataset: { n: String(n), docId: c.doc_id, page: String(citationAddress(c).page), kind, ocr: c.ocr ? "true" : null },
     title: (c.title ? TL(lang, "source_title", { title: c.title, what }) : TL(lang, "source_title_plain", { what }))
       + (c.ocr ? TL(lang, "source_title_ocr") : ""),
-  }, el("span", { class: "source-num", text: `[${n}]` }), " ", el("span", { class: "source-line", text: sourceLine(c, lang) }),
+  }, el("span", { class: "source-num", text: `[${n}]` }), " ", el("span", { class: "source-line", text: c.source || c.file }),
   c.ocr ? el("span", { class: "badge badge-ocr", title: TL(lang, "ocr_badge_title"), text: "OCR" }) : null);
   button.addEventListener("click", () => {
     const t0 = performance.now();

@@ -1,0 +1,101 @@
+"""Model codes as people type them: one key per code, whatever its script and separators.
+
+A model code is a word that mixes letters and digits, its letters first ("AQ-150",
+"ТК-7", "px200"). People type one code many ways: with a hyphen, a dot or nothing between
+its letter and digit runs ("AQ-150", "AQ150"), and in Latin or Cyrillic letters that look
+alike ("TK-7" for a document's "ТК-7"). `code_key` maps every such spelling of a code to
+one key; `spellings` lists the index forms a code may have in a document, so that a search
+can look each up. Both the search (answer.rank: a question's code is searched in every
+spelling the library holds) and the sibling-model check (answer.evidence: a passage names
+the asked code or a sibling of it) compare codes through `code_key`; a quote stays as the
+page writes it.
+
+Rules of `code_key` (on an index form, already case-folded by analysis.tokens):
+- only a word holding both a letter and a digit is a code; any other word is its own key;
+- Cyrillic letters that look like Latin capitals (А В Е К М Н О Р С Т У Х) become those
+  Latin letters, when every Cyrillic letter of the word has such a look-alike ("тк-7" ->
+  "tk7"; "нд-40" keeps its "д", so it stays Cyrillic);
+- a "-", "." , "_", "/" or space between a letter and a digit is dropped ("aq-150" ->
+  "aq150"); one between two digits or two letters stays ("iso-8859-1" -> "iso8859-1").
+
+This module must not import index/ or answer/.
+"""
+from __future__ import annotations
+
+import functools
+import itertools
+import re
+
+#: Cyrillic capitals that look like Latin ones, and those Latin capitals (folded below).
+_CYRILLIC = "АВЕКМНОРСТУХ"
+_LATIN = "ABEKMHOPCTYX"
+_TO_LATIN = str.maketrans(_CYRILLIC.lower(), _LATIN.lower())
+_TO_CYRILLIC = str.maketrans(_LATIN.lower(), _CYRILLIC.lower())
+_CYR_RE = re.compile("[\u0400-\u04ff]")
+_LETTER_DIGIT_SEP = re.compile(r"(?<=[^\W\d_])[-._/ ](?=\d)|(?<=\d)[-._/ ](?=[^\W\d_])")
+_RUNS = re.compile(r"[^\W\d_]+|\d+|[^\w]+|_")
+#: Separators a document may write between a code's letter and digit runs ("aq-150",
+#: "aq.150", "aq150"); a space makes two index words, so it is no spelling of one form.
+SEPARATORS = ("", "-", ".")
+
+
+_L = "A-Za-zА-Яа-яЁё"
+#: A word as a question or a document writes a code: a Latin or Cyrillic letter first,
+#: letters and digits joined by "-", ".", "/" or "_" (no Chinese character, which a
+#: Chinese sentence writes right beside a code: "AQ-100和AQ-220").
+CODE_WORD_RE = re.compile(rf"(?<![{_L}0-9.\-/_])[{_L}][{_L}0-9]*(?:[-./_][{_L}0-9]+)*(?![{_L}0-9]|[-./_][{_L}0-9])")
+
+
+def find_codes(text: str) -> list[re.Match]:
+    """The codes `text` names (CODE_WORD_RE words that `is_code`), in text order, every
+    occurrence."""
+    return [m for m in CODE_WORD_RE.finditer(text) if is_code(m.group())]
+
+
+def is_code(word: str) -> bool:
+    """Whether `word` mixes letters and digits, a letter first ("AQ-150", "ТК-7", "v2")."""
+    return bool(re.match(r"[^\W\d_]", word)) and any(c.isdigit() for c in word)
+
+
+def _latin(word: str) -> str:
+    """`word` with its Cyrillic look-alike letters in Latin, when all its Cyrillic letters
+    have one; else `word`."""
+    if not _CYR_RE.search(word):
+        return word
+    latin = word.translate(_TO_LATIN)
+    return word if _CYR_RE.search(latin) else latin
+
+
+@functools.lru_cache(maxsize=65536)
+def code_key(word: str) -> str:
+    """The key every spelling of a code shares (module doc): case-folded, Cyrillic
+    look-alikes in Latin, no separator between a letter and a digit run; a word that is
+    no code (`is_code`) is only case-folded."""
+    w = word.casefold().replace("ё", "е")
+    if not is_code(w):
+        return w
+    return _LETTER_DIGIT_SEP.sub("", _latin(w))
+
+
+def spellings(word: str) -> list[str]:
+    """Index forms that spell the code `word` as a document may write it, `word` first:
+    each letter-digit boundary with each of SEPARATORS, in Latin letters and, when every
+    letter of the code has a Cyrillic look-alike, in Cyrillic ones. All share its
+    `code_key`. A word that is no code has only itself."""
+    w = word.casefold()
+    if not is_code(w):
+        return [w]
+    key = code_key(w)
+    runs = _RUNS.findall(key)
+    slots: list[tuple[str, ...]] = []
+    for prev, nxt in zip(runs, runs[1:]):
+        mixed = (prev[0].isdigit() and nxt[0].isalpha()) or (prev[0].isalpha() and nxt[0].isdigit())
+        slots.append(SEPARATORS if mixed else ("",))
+    forms = []
+    for seps in itertools.product(*slots):
+        forms.append(runs[0] + "".join(s + r for s, r in zip(seps, runs[1:])))
+    out = [w] + forms
+    cyrillic = [f.translate(_TO_CYRILLIC) for f in forms]
+    if all(not re.search("[a-z]", f) for f in cyrillic):
+        out += cyrillic
+    return list(dict.fromkeys(out))

@@ -1,0 +1,205 @@
+"""Model codes and editions as people type them, in generated libraries: one key per code
+(text.codes) for the search and the sibling check; one part per model code of a question
+(answer.split rule 6), each answered or refused on its own; a sheet claim of several rows
+labels each value with its own row; an edition written fused with its name in a file
+name ("texlive2022.iso") is another edition than the one asked."""
+from __future__ import annotations
+
+import pytest
+
+from pdfgen import make_pdf
+from pincite.answer.split import split_question
+from pincite.config import Settings
+from pincite.library.facade import Library
+from pincite.text import analysis
+from pincite.text.codes import code_key, spellings
+
+# ---------------------------------------------------------------- code keys
+
+
+@pytest.mark.parametrize("a, b", [
+    ("ТК-7", "TK-7"),          # Cyrillic look-alike letters vs Latin ones
+    ("AQ150", "AQ-150"),       # no separator vs a hyphen between letters and digits
+    ("px.200", "PX 200"),      # a dot or a space
+    ("Тк7", "tk-7"),
+])
+def test_spellings_of_one_code_share_a_key(a, b):
+    assert code_key(a) == code_key(b)
+
+
+@pytest.mark.parametrize("a, b", [
+    ("AQ-150", "AQ-100"),
+    ("НД-40", "HD-40"),           # "Д" has no Latin look-alike: another code
+    ("iso-8859-1", "iso-88591"),  # a separator between two digit runs is kept
+    ("водка", "bodka"),            # a word without digits is no code
+])
+def test_other_codes_keep_other_keys(a, b):
+    assert code_key(a) != code_key(b)
+
+
+def test_spellings_are_the_index_forms_of_one_key():
+    forms = spellings("tk-7")
+    assert forms[0] == "tk-7"
+    assert {"tk7", "тк-7", "тк7"} <= set(forms)
+    assert {code_key(f) for f in forms} == {code_key("tk-7")}
+    assert "aq-150" in spellings("aq150") and not any("а" in f for f in spellings("aq150"))
+    assert spellings("2023") == ["2023"] and spellings("pump") == ["pump"]
+
+
+# ---------------------------------------------------------------- one part per code
+
+
+@pytest.mark.parametrize("question, lang, parts", [
+    # two question sentences, each naming its model with two content words
+    ("What is the weight of RX-10? What is the weight of RX-30?", "en",
+     ["What is the weight of RX-10?", "What is the weight of RX-30?"]),
+    # the codes in one list: the question once per code
+    ("What is the weight of RX-10 and RX-20?", "en",
+     ["What is the weight of RX-10?", "What is the weight of RX-20?"]),
+    ("Compare the weight of RX-10 and RX-30", "en",
+     ["Compare the weight of RX-10?", "Compare the weight of RX-30?"]),
+    ("Какова масса насосов RX-10, RX-20 и RX-30?", "ru",
+     ["Какова масса насосов RX-10?", "Какова масса насосов RX-20?", "Какова масса насосов RX-30?"]),
+    ("RX-10和RX-30的重量是多少？", "zh", ["RX-10的重量是多少？", "RX-30的重量是多少？"]),
+    # each side of "and" asks its own thing of its own model; the frame goes to the second
+    ("What is the motor power of the RX-30 and the head of the RX-10?", "en",
+     ["What is the motor power of the RX-30?", "What is the head of the RX-10?"]),
+    ("RX-30 的电机功率和 RX-10 的扬程是多少？", "zh", ["RX-30 的电机功率是多少？", "RX-10 的扬程是多少？"]),
+])
+def test_a_question_naming_several_codes_is_one_part_per_code(question, lang, parts):
+    assert split_question(question, lang) == parts
+
+
+def test_a_question_about_one_model_or_one_comparison_stays_whole():
+    """Only parts that name a model each, or a list of models, are split off; a part that
+    leans on the one before ("its price"), a comparison without a list and one code named
+    twice stay whole."""
+    assert split_question("What is the price of RX-10? What is the price of RX-20?", "en") == [
+        "What is the price of RX-10?", "What is the price of RX-20?"]
+    for question in ["Is the RX-10 heavier than the RX-30?",
+                     "What is the weight of the RX-10 pump?",
+                     "What is the weight of the RX-10 and the RX-10 pump?",
+                     "What is the weight of RX-10? What is its price?",
+                     "Which macro switches the layout between A4 and A3 paper?"]:  # sizes, not models
+        assert split_question(question, "en") == [question]
+
+
+# ---------------------------------------------------------------- answers
+
+
+@pytest.fixture(scope="module")
+def pumps(tmp_path_factory):
+    """A library of one pump sheet (RX-10, RX-20, RX-30), two Russian boiler manuals that
+    write their codes in Cyrillic (ТК-7, ТК-9; "tk7_boiler.pdf"), and an installation note
+    for an ISO image."""
+    from openpyxl import Workbook
+
+    tmp = tmp_path_factory.mktemp("codes")
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Models"
+    ws.append(["Model", "Flow rate (m3/h)", "Head (m)", "Motor power (kW)", "Weight (kg)"])
+    for row in [("RX-10", 12.5, 32, 2.2, 41), ("RX-20", 18, 45, 4, 58), ("RX-30", 27.5, 61, 7.5, 96)]:
+        ws.append(row)
+    wb.save(tmp / "pumps.xlsx")
+    for code, power in (("ТК-7", 24), ("ТК-9", 32)):  # file names write the code without its hyphen
+        make_pdf(tmp / f"{code_key(code)}_boiler.pdf", [
+            f"Котёл отопительный {code}. Руководство по эксплуатации.",
+            f"Технические характеристики. Номинальная тепловая мощность котла {code} составляет "
+            f"{power} кВт. Коэффициент полезного действия котла {code} равен 92 процентам.",
+        ], font="dejavu", title=f"Котёл {code}")
+    make_pdf(tmp / "install.pdf", [
+        "Installing the typesetting system from its ISO image.",
+        "Check the image after the download in a terminal: the MD5 checksum of texlive2022.iso "
+        "is adadcf7ea5224f174ec2abcea6923a42.",
+    ], title="Installation note")
+    lib = Library(Settings(data_dir=tmp / "data"))
+    lib.ingest([tmp / "pumps.xlsx", tmp / "tk7_boiler.pdf", tmp / "tk9_boiler.pdf", tmp / "install.pdf"])
+    yield lib
+    lib.close()
+
+
+def _texts(ans) -> list[str]:
+    return [c.text for c in ans.claims]
+
+
+def test_two_models_in_one_question_are_answered_each_from_its_row(pumps):
+    ans = pumps.ask("What is the motor power of the RX-30 and the head of the RX-10?")
+    assert ans.status == "answered", ans.answer
+    assert [p.status for p in ans.parts] == ["answered", "answered"]
+    first, second = (p.claims[0].text for p in ans.parts)
+    assert "RX-30" in first and "7.5" in first and "2.2" not in first
+    assert "RX-10" in second and "32" in second
+    ans = pumps.ask("What is the weight of RX-10 and RX-30?")
+    assert [p.claims[0].text for p in ans.parts] == ["RX-10 / Weight (kg): 41", "RX-30 / Weight (kg): 96"]
+
+
+def test_a_part_about_a_missing_model_is_refused_and_the_rest_answered(pumps):
+    ans = pumps.ask("What is the flow rate of the RX-10? What is the weight of the RX-90?")
+    assert ans.status == "partial", ans.answer
+    assert [p.status for p in ans.parts] == ["answered", "refused"]
+    assert "12.5" in ans.parts[0].claims[0].text
+    why = ans.parts[1].warnings[0]  # the part's own reason, also in the answer's warnings
+    assert any("part 2 is not answered" in w and why in w for w in ans.warnings), ans.warnings
+
+
+def test_a_claim_of_several_sheet_rows_labels_each_value_with_its_row():
+    from pincite.answer.table_verify import sheet_cell_claim
+
+    quote = ("Models!A2:C2 | Model: RX-10; Head (m): 32; Weight (kg): 41 "
+             "Models!A3:C3 | Model: RX-20; Head (m): 45; Weight (kg): 58")
+    terms = analysis.tokens("What is the weight of RX-10 and RX-20?")
+    assert sheet_cell_claim(quote, terms) == "RX-10 / Weight (kg): 41 | RX-20 / Weight (kg): 58"
+
+
+@pytest.mark.parametrize("question", ["What is the weight of RX20?", "What is the weight of the RX.20 pump?"])
+def test_a_code_typed_without_its_hyphen_finds_its_row(pumps, question):
+    ans = pumps.ask(question)
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert ans.claims[0].text == "RX-20 / Weight (kg): 58"
+
+
+def test_a_code_typed_in_latin_letters_finds_the_cyrillic_code(pumps):
+    for question in ("Какова номинальная тепловая мощность котла TK-7?",  # Latin T and K
+                     "Какова номинальная тепловая мощность котла ТК7?"):
+        ans = pumps.ask(question)
+        assert ans.status == "answered", (ans.answer, ans.warnings)
+        quote = ans.claims[0].citations[0].quote
+        assert "24 кВт" in quote and "ТК-7" in quote  # the quote stays as the page writes it
+        assert all("ТК-9" not in c.citations[0].quote for c in ans.claims)
+
+
+def test_an_edition_fused_in_a_file_name_is_another_edition(pumps):
+    e = next(iter(analysis.editions("What is the MD5 of TeX Live 2023?")))
+    assert set(analysis.written_versions("md5sum texlive2022.iso; TeXLive-2021", e)) == {"2022", "2021"}
+    assert analysis.written_versions("mytexlive2022", e) == {}
+    refused = pumps.ask("What is the MD5 checksum of the TeX Live 2023 image?")
+    assert refused.status == "refused", refused.answer
+    assert any("texlive2022" in w and "TeX Live 2023" in w for w in refused.warnings), refused.warnings
+    answered = pumps.ask("What is the MD5 checksum of the TeX Live 2022 image?")
+    assert answered.status == "answered", (answered.answer, answered.warnings)
+    assert "adadcf7ea5224f174ec2abcea6923a42" in answered.claims[0].citations[0].quote
+
+
+def test_the_scope_recognises_a_registered_model_however_its_code_is_typed():
+    """The registry's or a document's model is named by the question whichever way its code
+    is typed (no hyphen, Cyrillic look-alike letters), and the span it takes is the typed one."""
+    from pincite.answer.scope import _named, recognise
+
+    models, mods = ["PX-200", "PX-300"], ["A", "B"]
+    assert recognise("What is the test pressure of the PX200, modification B?", models, mods) == {
+        "model": "PX-200", "modification": "B"}
+    assert recognise("Какое давление у насоса РХ-300?", models, mods)["model"] == "PX-300"  # Cyrillic Р, Х
+    assert _named("Pressure of px.300?", models, mods)["model"] == ("PX-300", (12, 18))
+    assert "model" not in recognise("Pressure of PX-400?", models, mods)
+
+
+def test_a_query_models_part_naming_two_models_is_one_part_per_model(monkeypatch):
+    """On the LLM path the query model's parts are split per model code as the rules split
+    them: a part it left naming two models is answered per model."""
+    from pincite.answer import generate, pipeline
+
+    monkeypatch.setattr(generate, "split_with_model", lambda llm, q: (
+        ["What is the weight of RX-10 and RX-30?"], None))
+    parts, note = pipeline._split("What is the weight of RX-10 and RX-30?", object())  # type: ignore[arg-type]
+    assert parts == ["What is the weight of RX-10?", "What is the weight of RX-30?"] and note is None
