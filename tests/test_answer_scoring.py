@@ -12,6 +12,7 @@ import pytest
 
 from pincite.text import analysis
 from pincite.answer import asked_type, extractive
+from pincite.answer.messages import message
 from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.index.base import Hit
@@ -177,6 +178,17 @@ def test_question_whose_words_are_nowhere_is_refused_and_says_which(library):
     none = library.ask("Zxqwv plorb?")
     assert none.status == "refused" and none.citations() == []
     assert none.warnings[0].startswith("no passage found holds these words of the question: Zxqwv, plorb ("), none.warnings
+
+
+def test_question_of_signs_only_asks_for_words(library):
+    """A question with no word at all ("?") is refused with a sentence asking for words, not
+    with an empty list of words no passage holds."""
+    for q in ("?", "...!", "？"):
+        a = library.ask(q)
+        assert a.status == "refused" and a.citations() == [] and a.passages == []
+        assert a.answer == "The question has no words to search for, only signs: ask it in words.", a.answer
+        assert a.warnings == []
+    assert "задайте его словами" in message("no_words", "ru") and "请用文字提问" in message("no_words", "zh")
 
 
 def test_refusal_reasons_speak_the_questions_language(library):

@@ -254,6 +254,42 @@ def test_docs_table_fits_80_columns_with_notes_below():
     assert none == [] and [c.header for c in wide.columns][-1] == "notes"
 
 
+def test_docs_table_keeps_file_names_whole_at_80_columns():
+    """File names are never broken at 80 columns: the fields and pages wrap at spaces, and
+    when the longest name still does not fit, the chunks column (then the language) is left
+    out; only a name longer than the room left folds."""
+    from types import SimpleNamespace
+
+    from rich.console import Console
+
+    from pincite.cli import render
+
+    def row(name: str, mime: str = "application/pdf", pages: int = 56) -> SimpleNamespace:
+        return SimpleNamespace(doc_id="a841ed237fb074f6", file_name=name, model="", modifications=[],
+                               revision="", trust="reference", valid_from=None, valid_to=None, pages=pages,
+                               chunks=1966, language="zh", state="ready", warnings=[], mime=mime)
+
+    def shown(rows, width=80) -> str:
+        table, _ = render.docs_table(rows, [SimpleNamespace(file_name="truncated.pdf", reason="damaged")], width)
+        console = Console(width=width, record=True)
+        console.print(table)
+        return console.export_text()
+
+    xlsx = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    text = shown([row("aquaflow_pumps.xlsx", xlsx, 2), row("tk7_boiler_ru.docx"), row("lx9_router_zh.pptx")])
+    assert all(len(line) <= 80 for line in text.splitlines()), text
+    for name in ("aquaflow_pumps.xlsx", "tk7_boiler_ru.docx", "lx9_router_zh.pptx", "truncated.pdf"):
+        assert name in text, text
+    assert "chunks" in text and "1966" in text and "failed" in text  # room for every column
+    longer = shown([row("aquaflow_pumps.xlsx", xlsx, 2), row("install-latex-guide-zh-cn.pdf"), row("说明书.pdf")])
+    assert "install-latex-guide-zh-cn.pdf" in longer and "说明书.pdf" in longer and "aquaflow_pumps.xlsx" in longer
+    assert "chunks" not in longer and "status" in longer and "lang" in longer, longer
+    assert all(len(line) <= 80 for line in longer.splitlines()), longer
+    # a name no terminal line could hold folds rather than pushing the table off the screen
+    huge = shown([row("x" * 70 + ".pdf")])
+    assert all(len(line) <= 80 for line in huge.splitlines()) and "status" in huge, huge
+
+
 def test_data_option_after_the_command_is_understood(demo):
     """`pincite ask --data DIR "…"` answers as `pincite --data DIR ask "…"` does (before, click
     stopped with "No such option: --data")."""
@@ -396,3 +432,48 @@ def test_a_text_file_is_counted_in_parts_not_pages(tmp_path):
     doc_id = json.loads(run("docs", "--json", data=data, env=env).stdout)["documents"][0]["doc_id"]
     page = run("page", doc_id, "2", data=data, env=env)
     assert f"notes.txt: part 2 of {n}" in page.stderr, page.stderr
+
+
+def test_failed_entries_are_forgotten_by_name_or_when_the_file_is_gone(tmp_path):
+    """A failed entry (id "-") can be removed by its file name or path, and ingesting its
+    folder again drops the entries of files deleted since; a name nothing matches is an
+    error naming both kinds of entry."""
+    from cli_runner import invoke
+
+    docs, data = tmp_path / "docs", str(tmp_path / "data")
+    docs.mkdir()
+    (docs / "notes.txt").write_text("The ZX-5 widget has a battery capacity of 4200 mAh.\n")
+    (docs / "fake.pdf").write_text("this is not a pdf")
+    (docs / "empty.pdf").write_bytes(b"")
+    (docs / "truncated.pdf").write_bytes(b"%PDF-1.7\n1 0 obj\n<<")
+    invoke("--data", data, "ingest", str(docs), code=1)
+
+    def failed() -> list[str]:
+        return [f["file_name"] for f in json.loads(invoke("--data", data, "docs", "--json").stdout)["failures"]]
+
+    assert failed() == ["empty.pdf", "fake.pdf", "truncated.pdf"]
+    (docs / "fake.pdf").unlink()
+    invoke("--data", data, "ingest", str(docs), code=1)  # the other two still fail
+    assert failed() == ["empty.pdf", "truncated.pdf"]
+    out = invoke("--data", data, "remove", "empty.pdf")
+    assert f"forgot failed entry empty.pdf ({(docs / 'empty.pdf').resolve()})" in out.stdout
+    invoke("--data", data, "remove", str(docs / "truncated.pdf"))
+    assert failed() == []
+    bad = invoke("--data", data, "remove", "fake.pdf", code=2)
+    assert "no document with id fake.pdf and no failed entry" in bad.stderr
+    listing = json.loads(invoke("--data", data, "docs", "--json").stdout)
+    assert [d["file_name"] for d in listing["documents"]] == ["notes.txt"]
+
+
+def test_help_shows_flags_as_flags():
+    """`--help` shows no value type after a flag (--version, --json, --help take none),
+    while an option that takes a value keeps its type or metavar."""
+    from cli_runner import invoke
+
+    top = invoke("--help").stdout
+    assert "--version" in top and "--help" in top and "<bool>" not in top, top
+    for cmd in ("ask", "docs", "ingest", "eval", "check-llm"):
+        text = invoke(cmd, "--help").stdout
+        assert "<bool>" not in text and "--help" in text, text
+    ask = invoke("ask", "--help").stdout
+    assert re.search(r"--json\s+Print the Answer", ask) and re.search(r"--export\s+<str>", ask), ask

@@ -370,7 +370,13 @@ def test_eval_shows_crosscheck_not_applicable_for_a_language_citing_only_sheets(
     assert rows["ru"]["verified_quotes"] and rows["ru"]["crosschecked_quotes"] is None, rows["ru"]
     assert rows["en"]["crosschecked_quotes"] == 1.0, rows["en"]
     assert out["crosscheck"]["unchecked"] >= 1 and out["crosscheck"]["confirmed"] >= 1
+    # the sheet's unchecked quotes are left out of the rate, in every row and in the footer
+    cc = out["crosscheck"]
+    assert rows["all"]["crosschecked_quotes"] == cc["crosschecked_quotes"] == 1.0, (rows["all"], cc)
+    assert cc["checked"] == cc["confirmed"] == cc["verified"] - cc["unchecked"], cc
     text = invoke("--data", data, "eval", str(qfile), "--out", str(tmp_path / "r2.jsonl")).stdout
+    assert (f"{cc['confirmed']} of {cc['checked']} checked quotes confirmed on the cited page; "
+            f"{cc['unchecked']} of the {cc['verified']} verified quotes unchecked") in " ".join(text.split()), text
     ru_row = next(line for line in text.splitlines() if line.strip("│ ").startswith("ru "))
     cells = [c.strip() for c in ru_row.strip("│ ").split("│")] if "│" in ru_row else ru_row.split()
     assert cells[8] == "-", (cells, text)  # the cross-checked column

@@ -42,7 +42,8 @@ def _answer() -> Answer:
 
 
 def link(c: Citation) -> str:
-    return f"http://127.0.0.1:8000/api/documents/{c.doc_id}/file#page={c.address.page}"
+    page = f"#page={c.address.page}" if isinstance(c.address, PdfAddress) else ""
+    return f"http://127.0.0.1:8000/api/documents/{c.doc_id}/file{page}"
 
 
 def test_csv_holds_verified_claims_only_and_parses_back():
@@ -65,6 +66,37 @@ def test_markdown_escapes_table_syntax_and_links_the_page():
     assert row.endswith("(<http://127.0.0.1:8000/api/documents/abababababababab/file#page=47>) |")
     with pytest.raises(ValueError, match="choose one of md, csv"):
         evidence_cards(_answer(), "pdf", link)
+
+
+def _refused(lang: str = "en") -> Answer:
+    text = {"en": "Not found in the library: no passage answers this question.",
+            "ru": "В библиотеке ответа нет: ни один фрагмент не отвечает на этот вопрос."}[lang]
+    return Answer(question="Сколько стоит котёл ТК-7?" if lang == "ru" else "Price of the TK-7?",
+                  status="refused", language=lang, answer=text,
+                  warnings=["no passage found holds these words of the question: стоит"])
+
+
+def test_a_refusal_exports_its_status_and_reason_in_every_format():
+    """A refused answer exports no empty table: the status, the answer's text and the
+    reasons are stated (the JSON of `--json` carries them as fields)."""
+    md = evidence_cards(_refused(), "md", link)
+    assert md.splitlines() == [
+        "## Price of the TK-7?", "",
+        "**status: refused**: Not found in the library: no passage answers this question.",
+        "- no passage found holds these words of the question: стоит"]
+    ru = evidence_cards(_refused("ru"), "md", link)
+    assert "**статус: refused**: В библиотеке ответа нет" in ru and "| # |" not in ru
+    rows = list(csv.reader(io.StringIO(evidence_cards(_refused(), "csv", link))))
+    assert rows == [list(COLUMNS),
+                    ["status: refused: Not found in the library: no passage answers this question.",
+                     "no passage found holds these words of the question: стоит"] + [""] * (len(COLUMNS) - 2)]
+    # the file the web UI downloads (POST /api/export) is the same text
+    assert evidence_file(_refused(), "md", link).data.decode() == md
+    data = _refused().model_dump(mode="json")
+    assert data["status"] == "refused" and data["warnings"] and data["answer"]
+    # an answered one states its status too, in Markdown, and adds no row to the CSV
+    assert evidence_cards(_answer(), "md", link).splitlines()[2] == "**status: answered**"
+    assert len(list(csv.reader(io.StringIO(evidence_cards(_answer(), "csv", link))))) == 2
 
 
 def test_cli_export_links_the_stored_original_at_the_page(tmp_path):
@@ -229,3 +261,17 @@ def test_exportable_says_whether_the_export_has_a_row():
     assert for_display(calc_only).exportable is False
     in_part = unverified.model_copy(update={"parts": [_answer()]})
     assert for_display(in_part).exportable is True and in_part.parts[0].exportable is True
+
+
+def test_a_comparison_exports_the_claims_of_each_revision():
+    """`ask --compare` answers each revision apart (the top-level Answer has no claims): the
+    export holds the verified claims of every side, not an empty table under "answered"."""
+    from pincite.contract import CompareItem
+
+    both = Answer(question="Max pressure?", status="partial", language="en", answer="...",
+                  compare=[CompareItem(revision="2.1", answer=_answer()),
+                           CompareItem(revision="3.0", answer=_refused())])
+    rows = list(csv.reader(io.StringIO(evidence_cards(both, "csv", link))))
+    assert [r[0] for r in rows] == ["claim", "The limit is 10 bar | at 20 °C.", "status: partial: ..."]
+    md = evidence_cards(both, "md", link)
+    assert "**status: partial**: ..." in md and len([line for line in md.splitlines() if line.startswith("| 1 ")]) == 1

@@ -54,7 +54,7 @@ CLI_COMMANDS: dict[str, tuple[str, ...]] = {
     "registry show": ("registry",),
     "reindex": ("reindex",),
     "migrate": ("migrate_index",),
-    "remove": ("remove",),
+    "remove": ("remove", "remove_failed"),
     "page": ("page_source", "readable_text"),
     "eval": ("ask", "page_text", "page_thumbnail", "documents"),
     "serve": ("__init__",),  # the web app: one Library for the server's life (routes below)
@@ -75,6 +75,7 @@ ROUTES: dict[tuple[str, str], tuple[str, ...]] = {
     ("POST", "/api/documents"): ("ingest_file", "read_ahead", "check_fields", "require_room"),
     ("PATCH", "/api/documents/{doc_id}"): ("set_fields", "check_fields"),
     ("DELETE", "/api/documents/{doc_id}"): ("remove", "document"),
+    ("DELETE", "/api/failures"): ("remove_failed",),
     ("GET", "/api/documents/{doc_id}/pages/{n}.png"): ("page_image",),
     ("GET", "/api/documents/{doc_id}/pages/{n}/highlight"): ("highlight",),
     ("GET", "/api/documents/{doc_id}/pages/{n}/text"): ("page_source",),
@@ -343,6 +344,13 @@ def test_cli_through_a_server_offers_what_it_offers_alone(tmp_path):
         assert "secret" not in done.stderr
         done = _run(served, "ingest", "https://example.org/manual.pdf")
         assert done.returncode == 2 and "takes no URLs" in done.stderr
+        # a failed entry is forgotten by its file name, as without a server
+        (tmp_path / "fake.pdf").write_text("this is not a pdf")
+        assert _run(served, "ingest", str(tmp_path / "fake.pdf")).returncode == 1
+        assert [f["file_name"] for f in json.loads(_run(served, "docs", "--json").stdout)["failures"]] == ["fake.pdf"]
+        done = _run(served, "remove", "fake.pdf")
+        assert done.returncode == 0 and "forgot failed entry fake.pdf" in done.stdout, done.stderr
+        assert json.loads(_run(served, "docs", "--json").stdout)["failures"] == []
     finally:
         proc.send_signal(signal.SIGINT)
         proc.wait(timeout=30)

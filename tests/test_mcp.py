@@ -133,7 +133,7 @@ async def _exercise(client: Client, expected: dict) -> dict:
     resource = await client.read_resource(f"pincite://doc/{doc_id}/page/19")
     assert resource.contents[0].text == page.text
     info = json.loads((await client.read_resource(f"pincite://doc/{doc_id}")).contents[0].text)
-    assert (info["file"], info["pages"]) == ("eskdx.pdf", 35)
+    assert (info["file"], info["pages"], info["unit"]) == ("eskdx.pdf", 35, "pdf")
     templates = {t.uri_template for t in (await client.list_resource_templates()).resource_templates}
     assert templates == {"pincite://doc/{doc_id}", "pincite://doc/{doc_id}/page/{n}"}
 
@@ -306,3 +306,23 @@ def test_library_verify_quote_keeps_numbers_negations_and_pages_apart(mcp_data):
             lib.page(eskdx, 36)
         with pytest.raises(ValueError, match="limit 0"):
             lib.search(QUESTION, limit=0)
+
+
+@pytest.mark.parametrize("mime, unit", [
+    ("application/pdf", "pdf"), ("text/plain", "lines"), ("text/markdown", "lines"),
+    ("application/vnd.openxmlformats-officedocument.spreadsheetml.sheet", "sheet"),
+    ("application/vnd.openxmlformats-officedocument.presentationml.presentation", "slide"),
+    ("application/vnd.openxmlformats-officedocument.wordprocessingml.document", "pdf"),
+])
+def test_document_info_names_the_unit_its_pages_count(mime, unit):
+    """list_documents says what `pages` counts, in the words of the other records (an upload's
+    and a job's `unit`, get_page's `kind`): "lines" for the parts of a text file the command
+    line counts ("48 parts"), never pages or blocks."""
+    from pincite.mcp.server import DocumentInfo
+    from pincite.store.catalog import DocumentRow
+
+    row = DocumentRow(doc_id="0123456789abcdef", sha256="0" * 64, file_name="notes", source_path="/x/notes",
+                      mime=mime, size=10, pages=3, chunks=3, title="", language="en", state="ready")
+    info = DocumentInfo.of(row)
+    assert (info.pages, info.unit) == (3, unit)
+    assert "part" in DocumentInfo.model_json_schema()["properties"]["unit"]["description"]

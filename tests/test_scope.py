@@ -181,6 +181,18 @@ def test_uploaded_report_answers_only_when_asked(twins):
     plain = lib.ask(q)
     assert ids["report"] not in {c.doc_id for c in plain.citations()}
     assert ids["report"] not in {c.doc_id for c in plain.passages}
+    # the refusal says why: the answer is in an upload the default scope leaves out, and
+    # which option lets it answer (not what the manuals in scope lack)
+    assert plain.status == "refused"
+    assert plain.warnings == [
+        "passages that may answer it are in customer-report.pdf, which this search leaves out: uploaded "
+        "documents answer only when asked; ask again with --include-uploaded (REST API: \"scope\": "
+        "{\"include_uploaded\": true}; MCP: include_uploaded)"]
+    # an explicit trust list that leaves uploads out names the trust levels it needs
+    normative = lib.ask(q, scope=SearchFilter(trust=["normative"]))
+    assert normative.status == "refused"
+    assert "ask again with --trust normative --trust uploaded (REST API: \"trust\" in \"scope\"; MCP: trust)" \
+        in normative.warnings[-1], normative.warnings
     asked = lib.ask(q, scope=SearchFilter(include_uploaded=True))
     assert asked.status == "answered", asked.answer
     top = asked.citations()[0]
@@ -188,6 +200,28 @@ def test_uploaded_report_answers_only_when_asked(twins):
     assert source_line(top, "en") == "customer-report.pdf, uploaded, not normative, PDF p. 1"
     assert "загружен пользователем, не нормативный" in source_line(top, "ru")
     assert asked.scope.trust == ["normative", "reference", "uploaded"]
+
+
+def test_left_out_uploads_are_named_in_the_questions_language(tmp_path):
+    """Where only an upload holds the answer, the refusal says so in the question's
+    language (Russian, Chinese), naming the file and --include-uploaded, whatever language
+    the documents in scope are in."""
+    (tmp_path / "kotel.txt").write_text("Руководство по эксплуатации котла ТК-7.\n\nНоминальная тепловая "
+                                        "мощность котла составляет 24 кВт.\nМаксимальное рабочее давление 3 бар.\n")
+    (tmp_path / "zx5.txt").write_text("Заметки о приборе ZX-5.\n\nЁмкость аккумулятора прибора ZX-5 "
+                                      "составляет 4200 мА·ч.\nПрибор ZX-5 заряжается за 95 минут.\n")
+    (tmp_path / "zx5zh.txt").write_text("ZX-5 设备说明。\n\nZX-5 的电池容量为 4200 毫安时。\nZX-5 充满电需要 95 分钟。\n")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        lib.ingest([tmp_path / "kotel.txt"])
+        for name in ("zx5.txt", "zx5zh.txt"):
+            assert lib.ingest_file(tmp_path / name, fields={"trust": "uploaded"}).status == "added"
+        ru = lib.ask("Какова ёмкость аккумулятора прибора ZX-5?")
+        assert ru.status == "refused" and len(ru.warnings) == 1, ru.warnings
+        assert ru.warnings[0].startswith("фрагменты, которые могут ответить, есть в zx5.txt, но этот поиск "
+                                         "их не учитывает") and "--include-uploaded" in ru.warnings[0]
+        zh = lib.ask("ZX-5 的电池容量是多少？")
+        assert zh.status == "refused" and zh.warnings[0].startswith("可能回答该问题的段落在 zx5zh.txt 中"), zh.warnings
+        assert lib.ask("ZX-5 的电池容量是多少？", scope=SearchFilter(include_uploaded=True)).status == "answered"
 
 
 def test_cli_ask_passes_the_scope_and_shows_the_source_line(twins, tmp_path):

@@ -444,6 +444,15 @@ def test_encrypted_upload_fails_alone(c, lib_app, boiler):
     ans = c.post("/api/ask", json={"question": "At what pressure does the safety valve of boiler B-12 open?"}).json()
     assert ans["claims"][0]["citations"][0]["doc_id"] == doc_id
     assert not list((root / "data" / "uploads").glob("*"))  # temp files removed
+    # the failed entry can be forgotten by its file name (what `pincite remove locked.pdf`
+    # sends through a running server), once; the documents stay
+    r = c.delete("/api/failures", params={"name": "locked.pdf"})
+    assert r.status_code == 200 and [f["source_path"] for f in r.json()] == ["upload:locked.pdf"], r.text
+    docs = c.get("/api/documents").json()
+    assert not any(f["file_name"] == "locked.pdf" for f in docs["failures"])
+    assert {doc_id, good["doc_id"]} <= {d["doc_id"] for d in docs["documents"]}
+    r = c.delete("/api/failures", params={"name": "locked.pdf"})
+    assert r.status_code == 404 and "no failed entry" in r.json()["detail"]
 
 
 def test_same_bytes_again_is_skipped(c, boiler):
@@ -924,6 +933,10 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
     ans = ask_json(c, REPORT_Q)
     assert ans["status"] == "refused" and not ans["claims"] and ans["relevance"] is None, ans
     assert "no normative or reference document" in ans["answer"] and "uploaded" in ans["answer"]
+    assert ans["warnings"] == [
+        "passages that may answer it are in customer-report.pdf, which this search leaves out: uploaded "
+        "documents answer only when asked; ask again with --include-uploaded (REST API: \"scope\": "
+        "{\"include_uploaded\": true}; MCP: include_uploaded)"], ans["warnings"]
     assert ans["scope"]["trust"] == ["normative", "reference"]
     ans = ask_json(c, REPORT_Q, scope={"include_uploaded": False})
     assert ans["status"] == "refused", ans
@@ -987,6 +1000,13 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
     r = c.post("/api/ask", json={"question": REPORT_Q, "scope": {"trust": ["gospel"]}})
     assert r.status_code == 400 and "trust" in r.json()["detail"]
     assert c.post("/api/ask", json={"question": REPORT_Q, "scope": {"serial": "1"}}).status_code == 422
+    # a scope key beside the question is rejected with the reason, never ignored
+    r = c.post("/api/ask", json={"question": REPORT_Q, "include_uploaded": True})
+    assert r.status_code == 422, r.text
+    [err] = r.json()["detail"]
+    assert "unknown field(s) include_uploaded" in err["msg"] and 'belongs inside "scope"' in err["msg"], err
+    r = c.post("/api/ask", json={"question": REPORT_Q, "colour": "red"})
+    assert r.status_code == 422 and "known: question, doc_ids, mode, scope" in r.json()["detail"][0]["msg"]
 
 
 def test_upload_fields_and_scope_model_filter(fields_app):

@@ -263,3 +263,22 @@ def test_two_server_processes_answer_at_once_from_the_shared_catalog(shared, tmp
             if proc.poll() is None:
                 proc.send_signal(signal.SIGINT)
                 proc.wait(timeout=30)
+
+
+def test_job_records_count_a_text_file_in_parts_as_the_cli_does(shared, tmp_path):
+    """A queued text file's outcome and job record count its units as `ingest` does: parts
+    of a text file (and sheets, slides), not pages."""
+    from cli_runner import invoke
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "notes.txt").write_text("".join(f"Line {i}: the ZX-5 pump delivers {i} litres.\n" for i in range(150)))
+    with Library(_settings(shared)) as lib:
+        lib.enqueue([docs / "notes.txt"])
+        (outcome,) = lib.work(drain=True, poll_s=0.1)
+    assert (outcome.status, outcome.unit) == ("added", "lines") and outcome.pages >= 2, outcome
+    listing = json.loads(invoke("jobs", "--json").stdout)
+    (job,) = listing["jobs"]
+    assert (job["unit"], job["pages"]) == ("lines", outcome.pages)
+    table = invoke("jobs").stdout
+    assert f"added {outcome.pages} parts" in table and "pages" not in table, table

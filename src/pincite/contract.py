@@ -269,7 +269,7 @@ class SearchResult(BaseModel):
 class QuoteVerdict(BaseModel):
     """Whether a text stands verbatim on one page of one document (Library.verify_quote).
 
-    page: the 1-based physical page (the n-th sheet, slide or block of lines of a document
+    page: the 1-based physical page (the n-th sheet, slide or part of a text file, in a document
     without pages); page_label: the printed label of that page (None when it has none).
     verified / match / reason as in Citation: "exact" after the documented normalisation,
     "loose" also ignoring case, ё/е, quote marks and dashes; reason "not in source", "too
@@ -289,10 +289,11 @@ class QuoteVerdict(BaseModel):
 class PageView(BaseModel):
     """The text of one page of one document, as quotes are checked against it (Library.page).
 
-    page: 1-based physical page (of a sheet, slide or block of lines in a document without
+    page: 1-based physical page (of a sheet, slide or part of a text file in a document without
     pages, its number as in chunk ids); pages: how many the document has; page_label and
     label_source: the printed label and where it came from; kind: "pdf", "sheet", "slide"
-    or "lines"; address: the unit's own address for a non-PDF unit; text: the extracted text
+    or "lines" (a part of a text file, about 60 lines); address: the unit's own address for a
+    non-PDF unit; text: the extracted text
     with line ends as "\\n" and words hyphenated at a line end joined (quotes from it verify).
     """
 

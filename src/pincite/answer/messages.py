@@ -76,6 +76,11 @@ MESSAGES = {
               "пользователями отвечают, только если включить их в поиск.",
         "zh": "资料库中没有规范性或参考性文档；用户上传的文档仅在搜索中包含它们时参与回答。",
     },
+    "no_words": {
+        "en": "The question has no words to search for, only signs: ask it in words.",
+        "ru": "В вопросе нет слов для поиска, только знаки: задайте его словами.",
+        "zh": "问题中没有可供搜索的词语，只有符号：请用文字提问。",
+    },
     "clarify_modification": {
         "en": "Which modification of {model} do you mean: {options}? Their manuals differ; "
               "name one in the question or in the scope.",
@@ -106,6 +111,8 @@ MESSAGES = {
               "с --model, --modification, --revision или --serial",
         "zh": "请在问题中指明其一，或使用 --model、--modification、--revision 或 --serial 重新提问",
     },
+    # an exported answer's status line (library.export): the status as the Answer contract names it
+    "export_status": {"en": "status: {status}", "ru": "статус: {status}", "zh": "状态：{status}"},
     "computed": {"en": "computed by pincite", "ru": "вычислено pincite", "zh": "由 pincite 计算"},
     "calc_not_done": {"en": "calculation not done: {reason}", "ru": "расчёт не выполнен: {reason}",
                       "zh": "未进行计算：{reason}"},
@@ -149,6 +156,25 @@ MESSAGES = {
         "en": "the passages found come from documents about another model or edition than {asked}",
         "ru": "найденные фрагменты взяты из документов о другой модели или редакции, не {asked}",
         "zh": "找到的段落出自其他型号或版本的文档，而不是 {asked}",
+    },
+    "why_left_out": {
+        "en": "passages that may answer it are in {files}, which this search leaves out: {levels} "
+              "documents answer only when asked; ask again with {option}",
+        "ru": "фрагменты, которые могут ответить, есть в {files}, но этот поиск их не учитывает: "
+              "документы с доверием {levels} отвечают, только если их включить; задайте вопрос снова с {option}",
+        "zh": "可能回答该问题的段落在 {files} 中，但本次搜索不包括它们："
+              "可信度为 {levels} 的文档只有在指定时才参与回答；请使用 {option} 重新提问",
+    },
+    # the options named by why_left_out: the command line's, then the REST API's and MCP's
+    "option_uploaded": {
+        "en": "--include-uploaded (REST API: \"scope\": {{\"include_uploaded\": true}}; MCP: include_uploaded)",
+        "ru": "--include-uploaded (REST API: \"scope\": {{\"include_uploaded\": true}}; MCP: include_uploaded)",
+        "zh": "--include-uploaded（REST API：\"scope\": {{\"include_uploaded\": true}}；MCP：include_uploaded）",
+    },
+    "option_trust": {
+        "en": "--trust {level} (REST API: \"trust\" in \"scope\"; MCP: trust)",
+        "ru": "--trust {level} (REST API: \"trust\" в \"scope\"; MCP: trust)",
+        "zh": "--trust {level}（REST API：\"scope\" 中的 \"trust\"；MCP：trust）",
     },
     "why_other_named": {
         "en": "the passages found come from {found}, not from {asked}, which the question names",

@@ -16,10 +16,11 @@ from pincite.contract import Answer, Passage, SearchResult, Status
 from pincite.text import analysis
 
 from ..index.base import SearchFilter
+from ..store.fields import TRUST_LEVELS
 from .claims import claim_of, clarify_twins, clarify_vague, extractive_answer
 from .messages import message
 from .normalize import readable_text
-from .rank import check_question, gather, threshold
+from .rank import Gathered, check_question, gather, threshold
 from .retrieve import LibraryLike
 from .scope import reason_text, resolve
 
@@ -74,7 +75,7 @@ def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = No
     gather)."""
     g = gather(lib, question, flt, coverage_text, asked)
     if g.refusal is not None:
-        return g.refusal
+        return left_out(lib, g, coverage_text, asked)
     clar = clarify_twins(lib, g) or clarify_vague(lib, g)
     if clar is not None:
         return clar
@@ -83,6 +84,41 @@ def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = No
 
         return answer_with_llm(lib, g, llm)
     return extractive_answer(lib, g)
+
+
+def left_out(lib: LibraryLike, g: Gathered, coverage_text: str | None = None,
+             asked: str | None = None) -> Answer:
+    """`g`'s refusal, or, when the passages that answer are in documents whose trust level
+    the scope leaves out (uploads by default, or what an explicit trust list omits), that
+    refusal with the reason said instead of what the passages in scope lacked: which files,
+    and the option that lets them answer (--include-uploaded / --trust, the scope's
+    `include_uploaded` / `trust`), in the question's language. The wider search runs only
+    for a refusal, and only when such documents are ready in the library; its passages are
+    never shown (the scope is never relaxed for an answer)."""
+    refusal = g.refusal
+    assert refusal is not None
+    flt = g.flt or SearchFilter()
+    allowed = set(flt.allowed_trust())
+    left = {d.doc_id: d for d in lib.catalog.documents(state="ready") if d.trust not in allowed}
+    if not left:
+        return refusal
+    wider = dataclasses.replace(flt, trust=list(TRUST_LEVELS), include_uploaded=False)
+    w = gather(lib, g.question, wider, coverage_text, asked)
+    if w.refusal is not None or not w.cands or w.cands[0].hit.doc_id not in left:
+        return refusal
+    answering = [c.hit.doc_id for c in w.cands if c.hit.doc_id in left
+                 and w.probability.get(id(c), 0.0) >= threshold(lib)]
+    docs = [left[d] for d in dict.fromkeys(answering or [w.cands[0].hit.doc_id])]
+    levels = sorted({d.trust for d in docs}, key=TRUST_LEVELS.index)
+    lang = refusal.language
+    if flt.trust is None and levels == ["uploaded"]:
+        option = message("option_uploaded", lang).format()
+    else:  # an explicit trust list: the levels it needs besides its own
+        needed = [t for t in TRUST_LEVELS if t in allowed or t in levels]
+        option = message("option_trust", lang).format(level=" --trust ".join(needed))
+    note = message("why_left_out", lang).format(files=", ".join(d.file_name for d in docs[:3]),
+                                               levels=", ".join(levels), option=option)
+    return refusal.model_copy(update={"warnings": [note]})
 
 
 def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],

@@ -190,19 +190,24 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     `question` still drive retrieval. `asked` (default `question`): the question as
     written, before answer.scope took the phrases naming a model over ("REVTeX" of "REVTeX
     4.1"); the editions it names (analysis.editions) are read from it. `refusal` is set (an Answer with
-    status "refused") when the library is empty or the best evidence misses a calibrated bar; no answer may
+    status "refused") when the question has no word to search for (signs only), the library
+    is empty or the best evidence misses a calibrated bar; no answer may
     then be written, by any model. Raises QuestionError for a blank or over-long question.
     """
     q = check_question(question)
     lang = analysis.detect_language(q)
     scope = scope_of(flt)
     t0 = time.perf_counter()
+    groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
+    if not groups:  # signs only ("?"): nothing to search for, whatever the library holds
+        timings = {"retrieve": time.perf_counter() - t0}
+        return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
+                        refusal=_refusal(q, lang, scope, "no_words", timings))
     n_chunks = lib.catalog.chunk_count()
     if n_chunks == 0:
         timings = {"retrieve": time.perf_counter() - t0}
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
                         refusal=_refusal(q, lang, scope, "empty_library", timings))
-    groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]
     groups = with_code_spellings(lib, groups)  # "TK-7" found as the document's "ТК-7"
     terms = index_terms(groups)
     hits = retrieve(lib, q, groups, flt)
@@ -397,10 +402,10 @@ def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
     elif rel and rel.coverage and unmatched:  # say what was missing, in words, not scores
         lack = message("why_lacks", lang).format(words=", ".join(unmatched))
         warnings.append(message("why_covered", lang).format(coverage=f"{rel.coverage:.0%}", lack=lack))
-    elif rel and rel.coverage:
-        warnings.append(message("why_not_stated", lang))
-    elif rel:
-        words = ("：" if lang == "zh" else ": ") + ", ".join(unmatched) if unmatched else ""
+    elif rel and unmatched and not rel.coverage:
+        words = ("：" if lang == "zh" else ": ") + ", ".join(unmatched)
         warnings.append(message("why_no_words", lang).format(words=words))
+    elif rel:  # no word is lacking from every passage found (never an empty list of words)
+        warnings.append(message("why_not_stated", lang))
     return Answer(question=q, status="refused", language=lang, scope=scope,
                   answer=message(key, lang), timings=timings, warnings=warnings, relevance=rel)

@@ -6,6 +6,7 @@ import contextlib
 import dataclasses
 import json
 import os
+import re
 import sys
 import time
 from pathlib import Path
@@ -52,6 +53,18 @@ def escape(text: object) -> str:
     """`text` for a rich console: control characters escaped (errors.shown), then markup."""
     return _markup_escape(shown(text))
 
+
+def _option_type(option: "typer.core.TyperOption", ctx) -> str | None:
+    """The type an option shows in `--help`: none for a flag (--json, --version, --help take no
+    value), else typer's own ("<str>", a metavar). typer 0.29's rich help prints "<bool>"
+    after every flag, its own --help included, which no option declaration can change."""
+    if option.is_flag or option.count:
+        return None
+    return _typer_option_type(option, ctx)
+
+
+_typer_option_type = typer.core.TyperOption.display_type_rich
+typer.core.TyperOption.display_type_rich = _option_type  # type: ignore[method-assign, assignment]
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")
@@ -247,7 +260,8 @@ def worker(lease: float = typer.Option(60.0, "--lease", min=1.0, help="Seconds a
         mark = "[red]✗[/]" if o.status == "failed" else "✓"
         note = f" ({escape(o.reason)})" if o.reason else ""
         lost = " [yellow](lease lost: another worker's outcome stands)[/]" if not o.kept else ""
-        console.print(f"{mark} job {o.job.id} {o.status}: {escape(Path(o.job.path).name)}, {_count(o.pages, 'page')}, "
+        console.print(f"{mark} job {o.job.id} {o.status}: {escape(Path(o.job.path).name)}, "
+                      f"{render.unit_count(o.pages, o.unit)}, "
                       f"{o.chunks} passages, {o.seconds:.1f} s (index: waited {o.index_wait_s:.1f} s, "
                       f"held {o.index_held_s:.1f} s){note}{lost}", soft_wrap=True, highlight=False)
 
@@ -255,10 +269,13 @@ def worker(lease: float = typer.Option(60.0, "--lease", min=1.0, help="Seconds a
     with _library() as lib:
         outcomes = lib.work(lease_s=lease, poll_s=poll, drain=drain, max_jobs=max_jobs, stop=stop,
                             on_outcome=report)
-    pages = sum(o.pages for o in outcomes if o.status in ("added", "replaced"))
+    units: dict[str, int] = {}
+    for o in outcomes:
+        if o.status in ("added", "replaced"):
+            units[o.unit] = units.get(o.unit, 0) + o.pages
     elapsed = time.perf_counter() - t0
-    console.print(f"{_count(len(outcomes), 'job')}, {_count(pages, 'page')} indexed in "
-                  f"{elapsed:.1f} s", soft_wrap=True, highlight=False)
+    console.print(f"{_count(len(outcomes), 'job')}, {render.indexed_text(units, elapsed)}",
+                  soft_wrap=True, highlight=False)
 
 
 @app.command()
@@ -275,8 +292,10 @@ def jobs(as_json: bool = typer.Option(False, "--json", help="Print JSON."),
         _fail(f"--state {state}: choose one of {', '.join(job_states)}")
     with _library() as lib:
         counts, rows = lib.job_counts(), lib.jobs(state, limit)
-    if as_json:
-        sys.stdout.write(json.dumps({"counts": counts, "jobs": [r.__dict__ for r in rows]},
+    unit_of_path = _app.Library.unit_of_path
+    if as_json:  # `pages` counts units of kind `unit` (pdf pages, sheets, slides, lines: parts)
+        sys.stdout.write(json.dumps({"counts": counts, "jobs": [{**r.__dict__, "unit": unit_of_path(r.path)}
+                                                                for r in rows]},
                                     ensure_ascii=False, indent=2) + "\n")
         return
     console.print("  ".join(f"{k}: {v}" for k, v in counts.items()), highlight=False)
@@ -289,7 +308,8 @@ def jobs(as_json: bool = typer.Option(False, "--json", help="Print JSON."),
             left = (r.lease_until or now) - now
             outcome = f"lease {left:.0f} s left" if left >= 0 else f"lease ended {-left:.0f} s ago: will be retaken"
         else:
-            outcome = " ".join(x for x in (r.status or "", _count(r.pages, "page") if r.pages else "", r.reason) if x)
+            outcome = " ".join(x for x in (r.status or "", render.unit_count(r.pages, unit_of_path(r.path))
+                                           if r.pages else "", r.reason) if x)
         table.add_row(str(r.id), r.state, escape(Path(r.path).name), str(r.attempts), escape(r.worker or ""),
                       escape(outcome))
     console.print(table)
@@ -650,17 +670,38 @@ def migrate(to: str = typer.Option(..., "--to", metavar="INDEX",
 
 
 @app.command()
-def remove(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`.")):
-    """Remove a document from the library."""
+def remove(doc_id: str = typer.Argument(..., metavar="ID_OR_FILE",
+                                        help="Document id as shown by `pincite docs`, or the file "
+                                             "name or path of a failed entry (id -).")):
+    """Remove a document from the library, or forget a failed entry.
+
+    A failed entry is a file that could not be ingested, listed by `pincite docs` with id
+    "-": `pincite remove fake.pdf` forgets every failed entry of that name (a path, that
+    one); ingesting its folder again also forgets those whose file is gone."""
     server = _server()
     if server is not None:
         with server:
-            server.remove(doc_id)
-        console.print(f"removed {doc_id}")
+            gone: list[Any] = [SimpleNamespace(**f) for f in server.remove_failed(doc_id)]
+            if not gone and _DOC_ID.fullmatch(doc_id):
+                server.remove(doc_id)
+    else:
+        with _library(must_exist=True, for_reindex=True) as lib:  # needs no embedder
+            gone = lib.remove_failed(doc_id)
+            if not gone and _DOC_ID.fullmatch(doc_id):
+                lib.remove(doc_id)
+    for f in gone:
+        console.print(f"forgot failed entry {escape(f.file_name)} ({escape(f.source_path)})",
+                      soft_wrap=True, highlight=False)
+    if gone:
         return
-    with _library(must_exist=True, for_reindex=True) as lib:  # needs no embedder
-        lib.remove(doc_id)
+    if not _DOC_ID.fullmatch(doc_id):
+        _fail(f"no document with id {doc_id} and no failed entry with that file name or path; "
+              "`pincite docs` lists both")
     console.print(f"removed {doc_id}")
+
+
+#: A document id as `pincite docs` shows it (16 hex digits).
+_DOC_ID = re.compile(r"[0-9a-f]{16}")
 
 
 #: What `pincite page` calls unit N of a document, by the unit's kind (the server's
@@ -801,11 +842,13 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         checker = evaluate.QuoteCrosschecker
         redecoded = sum(n for level, n in cc["levels"].items() if checker.REDECODED_LEVEL in level)
         margins = sum(n for level, n in cc["levels"].items() if checker.MARGIN_LEVEL in level)
-        console.print(f"crosscheck ({cc['tool']}): {cc['confirmed']} of {cc['verified']} verified quotes "
+        console.print(f"crosscheck ({cc['tool']}): {cc['confirmed']} of {cc['checked']} checked quotes "
                       f"confirmed on the cited page"
                       + (f" ({redecoded} only after re-decoding as cp1251)" if redecoded else "")
                       + (f" ({margins} only with margin notes left out)" if margins else "")
-                      + (f", {cc['unchecked']} unchecked" if cc["unchecked"] else ""),
+                      + (f"; {cc['unchecked']} of the {cc['verified']} verified quotes unchecked (sheets, "
+                         "slides or pages pdftotext cannot read) and left out of the rate"
+                         if cc["unchecked"] else ""),
                       soft_wrap=True)
     else:
         console.print(f"[yellow]crosscheck: {escape(cc['note'])}[/]", soft_wrap=True)

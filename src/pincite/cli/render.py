@@ -10,7 +10,7 @@ from pincite.answer.messages import message
 from pincite.contract import Answer, Calculation
 from pincite.errors import shown
 from pincite.library.export import source_line
-from pincite.library.inputs import unit_kind
+from pincite.library.inputs import UNIT_NOUNS, unit_kind
 
 
 def escape(text: object) -> str:
@@ -145,38 +145,93 @@ def table(title: str, width: int) -> Table:
     return Table(title=title, box=None, pad_edge=False)
 
 
+#: Columns `docs` leaves out under WIDE_DOCS columns when the file names would not fit whole
+#: otherwise, first to last (`docs --json` still has them).
+NARROW_DROPS = ("chunks", "lang")
+
+
 def docs_table(rows, failures, width: int = WIDE_DOCS) -> tuple[Table, list[str]]:
     """The library: one line per document (with its fields: model, modifications,
     revision, trust, validity) and per failed file, and the notes (extraction warnings,
     failure reasons) as lines to print after it when `width` (the terminal's columns) is
-    under WIDE_DOCS; else the notes are the table's last column and the list is empty."""
+    under WIDE_DOCS; else the notes are the table's last column and the list is empty.
+
+    Ids and file names are never broken: the other columns wrap at spaces first, and
+    under WIDE_DOCS columns the chunks, then the language column, are left out when the
+    longest file name would not fit whole otherwise (a name longer than the whole
+    terminal still folds)."""
     wide = width >= WIDE_DOCS
-    t = table("pincite library", width)
-    t.add_column("id", no_wrap=True, min_width=16)  # whole, so it can be copied into `pincite remove`
-    t.add_column("file", overflow="fold", min_width=12)
-    t.add_column("fields", min_width=10)  # "normative" whole
-    for col in ("pages", "chunks", "lang", "status") + (("notes",) if wide else ()):
-        t.add_column(col)
+    cells: list[dict[str, str]] = []
     lines = []
     for r in rows:
         notes = "; ".join(r.warnings[:2]) + (f" (+{len(r.warnings) - 2})" if len(r.warnings) > 2 else "")
         kind = unit_kind(getattr(r, "mime", None))  # what its pages are: sheets, slides, parts
-        t.add_row(r.doc_id, escape(r.file_name), escape(short_fields(r)),
-                  str(r.pages) if kind == "pdf" else unit_count(r.pages, kind), str(r.chunks),
-                  r.language, r.state, *((escape(notes),) if wide else ()))
+        cells.append({"id": r.doc_id, "file": escape(r.file_name), "fields": escape(short_fields(r)),
+                      "pages": str(r.pages) if kind == "pdf" else unit_count(r.pages, kind),
+                      "chunks": str(r.chunks), "lang": r.language or "", "status": r.state,
+                      "notes": escape(notes)})
         if notes and not wide:
             lines.append(f"{escape(r.file_name)}: {escape(notes)}")
     for f in failures:
-        t.add_row("-", escape(f.file_name), "-", "-", "-", "-", "[red]failed[/]",
-                  *((escape(f.reason),) if wide else ()))
+        cells.append({"id": "-", "file": escape(f.file_name), "fields": "-", "pages": "-", "chunks": "-",
+                      "lang": "-", "status": "[red]failed[/]", "notes": escape(f.reason)})
         if not wide:
             lines.append(f"{escape(f.file_name)}: [red]failed[/]: {escape(f.reason)}")
+    names = ["id", "file", "fields", "pages", "chunks", "lang", "status"]
+    if wide:
+        names.append("notes")
+    else:
+        for drop in NARROW_DROPS:
+            if _least_width(names, cells) <= width:
+                break
+            names.remove(drop)
+    t = table("pincite library", width)
+    if wide:
+        t.add_column("id", no_wrap=True, min_width=16)  # whole, so it can be copied into `pincite remove`
+        t.add_column("file", overflow="fold", min_width=12)
+        t.add_column("fields", min_width=10)  # "normative" whole
+        for name in names[3:]:
+            t.add_column(name)
+    else:
+        # fixed widths: each column as narrow as its longest word (ids and file names
+        # whole), what is left to the fields and pages (which wrap at spaces)
+        widths = {n: _least(n, cells) for n in names}
+        spare = width - _least_width(names, cells)
+        if spare < 0:  # a file name longer than the terminal leaves room for: it folds
+            widths["file"] = max(4, widths["file"] + spare)
+        for name in ("fields", "pages"):
+            full = max([_text_len(c[name]) for c in cells] + [widths[name]])
+            grow = max(0, min(spare, full - widths[name]))
+            widths[name] += grow
+            spare -= grow
+        for name in names:
+            t.add_column(name, width=widths[name], no_wrap=name in ("id", "chunks", "lang", "status"),
+                         overflow="fold")
+    for c in cells:
+        t.add_row(*(c[n] for n in names))
     return t, lines
 
 
-#: The noun of each unit kind (library.inputs.unit_kind) in counts: a text file's units are
-#: parts of about 60 lines (pincite.extract.text), not pages.
-UNIT_NOUNS = {"pdf": "page", "sheet": "sheet", "slide": "slide", "lines": "part"}
+def _text_len(markup: str) -> int:
+    """Terminal cells the rich `markup` takes (a Chinese character two)."""
+    from rich.text import Text
+
+    return Text.from_markup(markup).cell_len
+
+
+def _least(name: str, cells: list[dict[str, str]]) -> int:
+    """The narrowest column `name` can be without breaking a word (a file name, an id: the
+    whole value) or its header."""
+    whole = name in ("id", "file")
+    values = [c[name] for c in cells]
+    words = values if whole else [w for v in values for w in v.split()]
+    return max([len(name)] + [_text_len(w) for w in words])
+
+
+def _least_width(names: list[str], cells: list[dict[str, str]]) -> int:
+    """The narrowest the docs table with these columns can be (borderless: one space of
+    padding on each side between columns)."""
+    return sum(_least(n, cells) for n in names) + 2 * (len(names) - 1)
 
 
 def unit_count(n: int, kind: str = "pdf") -> str:

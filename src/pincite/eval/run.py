@@ -15,7 +15,9 @@ or pdftotext failed on that file, e.g. a password it was not given), and `crossc
 found only after pdftotext's text of a repaired page was re-decoded the way extraction
 repaired it, and " (margin notes left out)" when found only in pdftotext's words less the
 margin notes standing inside a paragraph (crosscheck.MARGIN_MODE); "none" when not confirmed, None when not
-checked). The figure `crosschecked_quotes` is confirmed / verified citations.
+checked). The figure `crosschecked_quotes` is confirmed / checked citations: a verified
+quote that was not checked (a sheet or slide, which has no PDF page for pdftotext) is left
+out of the rate, never counted against it.
 
 Timings are cold: nothing is asked before the measured questions, so the first question
 also pays for loading the embedder and jieba's dictionary (when the ingest did not already
@@ -104,7 +106,8 @@ class EvalSummary:
         false_refusals, verified_quotes, compound_parts (parts of compound questions found on
         a cited page of the expected document / all their parts), crosschecked_quotes (shares in 0..1 rounded to 3
         places, None when the denominator is 0 or the cross-check did not run; crosschecked_quotes
-        also None when none of the verified quotes could be cross-checked, e.g. only sheets cited).
+        is confirmed / checked verified quotes, so also None when none of them could be
+        cross-checked, e.g. only sheets cited).
     crosscheck: see `crosscheck_figures`; None when no cross-checker was used.
     """
 
@@ -391,9 +394,10 @@ def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = 
         neg = [r for r in rs if r not in ans]
         cits = [c for r in rs for c in r.citations]
         verified = [c for c in cits if c["verified"]]
-        # not applicable (None) when no verified quote of the group could be looked up again
-        # (e.g. only sheets and slides cited, which have no PDF page)
-        checkable = any(c.get("crosscheck") is not None for c in verified)
+        # confirmed / checked: a quote the second extractor could not look up (a sheet, a
+        # slide, an OCR page) is left out of the rate; not applicable (None) when no verified
+        # quote of the group could be looked up again (e.g. only sheets and slides cited)
+        checked = [c for c in verified if c.get("crosscheck") is not None]
         s.rows[name] = {
             "questions": len(rs), "answerable": len(ans), "refusals": len(neg),
             "hit@1": _ratio(sum(r.hit1 for r in ans), len(ans)),
@@ -405,8 +409,8 @@ def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = 
                                      sum(r.parts_total or 0 for r in rs)),
             "printed_labels": _ratio(sum(r.label_ok is True for r in rs),
                                      sum(r.label_ok is not None for r in rs)),
-            "crosschecked_quotes": (_ratio(sum(c.get("crosscheck") is True for c in verified),
-                                           len(verified)) if ran and checkable else None),
+            "crosschecked_quotes": (_ratio(sum(c.get("crosscheck") is True for c in checked),
+                                           len(checked)) if ran and checked else None),
         }
     s.query_p50, s.query_p95 = percentiles([r.seconds for r in records])
     if crosscheck is not None:
@@ -417,27 +421,29 @@ def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = 
 def crosscheck_figures(records: list[EvalRecord], crosscheck: QuoteCrosschecker) -> dict:
     """The cross-check over all records: {"available",
     "tool" ("pdftotext -layout, reading order, -raw"),
-    "verified" (verified citations), "confirmed", "not_confirmed", "unchecked" (pdftotext
-    missing or failed), "levels" {level: count}, "crosschecked_quotes" (confirmed / verified,
-    None when unavailable or nothing verified), "seconds", "errors", "note" (why it did not
-    run, else None)}."""
+    "verified" (verified citations), "checked" (those looked up again: confirmed +
+    not_confirmed), "confirmed", "not_confirmed", "unchecked" (not looked up: a sheet, a
+    slide, an OCR page, pdftotext failed), "levels" {level: count}, "crosschecked_quotes"
+    (confirmed / checked, unchecked quotes left out; None when unavailable or nothing was
+    checked), "seconds", "errors", "note" (why it did not run, else None)}."""
     verified = [c for r in records for c in r.citations if c["verified"]]
     levels: dict[str, int] = {}
     for c in verified:
         if c.get("crosscheck") is True:
             levels[c["crosscheck_level"]] = levels.get(c["crosscheck_level"], 0) + 1
     confirmed = sum(c.get("crosscheck") is True for c in verified)
+    checked = sum(c.get("crosscheck") is not None for c in verified)
     return {
         "available": crosscheck.available,
         "tool": f"{_cc.PDFTOTEXT} " + ", ".join(" ".join(flags) or "reading order"
                                                 for flags in _cc.MODES.values()),
         "verified": len(verified),
+        "checked": checked,
         "confirmed": confirmed,
         "not_confirmed": sum(c.get("crosscheck") is False for c in verified),
         "unchecked": sum(c.get("crosscheck") is None for c in verified),
         "levels": levels,
-        "crosschecked_quotes": (_ratio(confirmed, len(verified)) if crosscheck.available
-                                and any(c.get("crosscheck") is not None for c in verified) else None),
+        "crosschecked_quotes": _ratio(confirmed, checked) if crosscheck.available and checked else None,
         "seconds": round(sum(r.crosscheck_seconds for r in records), 3),
         "errors": list(dict.fromkeys(crosscheck.errors)),
         "note": crosscheck.unavailable_reason,

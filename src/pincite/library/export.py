@@ -11,7 +11,8 @@ page (given by the caller: a file URI of the stored original, or the server's /f
 `served_link`), the file name, the document title, the physical page (1-based; "" for a
 sheet, slide or block of lines), its printed label, and the cited place alone ("p. 5-12
 (PDF 47)", "RevB!A5:F5", "slide 2", "lines 10-14"). Markdown gives the claim, quote and
-linked source as a table.
+linked source as a table. The answer's status is always stated, and a refusal's text and
+reasons with it (`evidence_cards`), so a refusal never exports as an empty table.
 
 A CSV cell is written through `csv_cell`: a value a spreadsheet would run as a formula (one
 starting with =, +, @, a tab or carriage return, or "-" not followed by a number) gets a
@@ -36,7 +37,7 @@ from typing import TYPE_CHECKING, Callable
 from urllib.parse import quote as url_quote
 
 from pincite.answer.cite import SECTION_SEP
-from pincite.answer.messages import page_ref
+from pincite.answer.messages import message, page_ref
 from pincite.contract import Answer, Calculation, Citation, Claim, PdfAddress, SearchResult
 from pincite.errors import shown
 
@@ -161,8 +162,9 @@ class EvidenceFile:
 
 
 def all_claims(ans: Answer) -> list[Claim]:
-    """The claims of `ans` and of its parts (and theirs), each once: a compound answer
-    lists its parts' claims at the top as well."""
+    """The claims of `ans`, of its parts (and theirs) and of its compared revisions (whose
+    top-level Answer has none), each once: a compound answer lists its parts' claims at the
+    top as well."""
     seen: set[tuple] = set()
     out: list[Claim] = []
 
@@ -174,15 +176,17 @@ def all_claims(ans: Answer) -> list[Claim]:
                 out.append(claim)
         for part in a.parts:
             walk(part)
+        for item in a.compare:
+            walk(item.answer)
 
     walk(ans)
     return out
 
 
 def _calculations(ans: Answer) -> list[Calculation]:
-    """The calculations of `ans` and of its parts."""
+    """The calculations of `ans`, of its parts and of its compared revisions."""
     own = [ans.calculation] if ans.calculation is not None else []
-    return own + [c for part in ans.parts for c in _calculations(part)]
+    return own + [c for sub in [*ans.parts, *(i.answer for i in ans.compare)] for c in _calculations(sub)]
 
 
 def evidence_rows(ans: Answer, link: Callable[[Citation], str]) -> list[EvidenceRow]:
@@ -247,17 +251,31 @@ def search_for_display(result: SearchResult) -> SearchResult:
 def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> str:
     """The export of `ans` as `fmt` ("md" or "csv") text; `link(citation)` gives the URL
     that opens the cited page (e.g. ".../file#page=47"). Raises ValueError for another
-    format. An answer without verified claims gives a table with the header only."""
+    format.
+
+    The status is always stated, in the answer's language: Markdown gives a "status: …"
+    line under the question (with the answer's text and its reasons, the warnings, when it
+    is not "answered"; no table when there is no row); CSV keeps its columns and, for a
+    status other than "answered", ends with a row whose claim is "status: <status>: <the
+    answer's text>" and whose quote holds the reasons, never an empty table alone."""
     if fmt not in FORMATS:
         raise ValueError(f"export format {fmt!r}: choose one of {', '.join(FORMATS)}")
     rows = evidence_rows(ans, link)
+    status = message("export_status", ans.language).format(status=ans.status)
+    settled = ans.status == "answered"
     if fmt == "csv":
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(COLUMNS)
         w.writerows([csv_cell(v) for v in row.cells()] for row in rows)
+        if not settled:
+            w.writerow([csv_cell(f"{status}: {ans.answer}"), csv_cell("; ".join(ans.warnings))]
+                       + [""] * (len(COLUMNS) - 2))
         return buf.getvalue()
-    out = [f"## {_md(ans.question)}", "", "| # | claim | quote | source |", "|---|---|---|---|"]
+    out = [f"## {_md(ans.question)}", "", f"**{_md(status)}**" + ("" if settled else f": {_md(ans.answer)}")]
+    out += [f"- {_md(w)}" for w in ([] if settled else ans.warnings)]
+    if rows:
+        out += ["", "| # | claim | quote | source |", "|---|---|---|---|"]
     for i, r in enumerate(rows, 1):
         source = f"[{_md(r.source)}](<{r.link}>)" if r.link else _md(r.source)
         out.append(f"| {i} | {_md(r.claim)} | «{_md(r.quote)}» | {source} |")

@@ -60,7 +60,7 @@ from pincite.library.cache import load_model as _load_model
 from pincite.library.configure import ConfigureMixin
 from pincite.library.inputs import IngestResult, checked_fields
 from pincite.store.blobs import BlobStore, sha256_file
-from pincite.store.catalog import DocumentRow
+from pincite.store.catalog import DocumentRow, FailureRow
 from pincite.store.fields import DocFields
 from pincite.store.pgcatalog import JOB_STATES
 from pincite.store.select import open_catalog
@@ -464,6 +464,15 @@ class Library(ConfigureMixin):
 
         return worker._shared(self).jobs(state, limit)
 
+    @staticmethod
+    def unit_of_path(path: Path | str) -> str:
+        """The kind of unit a file of this name is counted in ("pdf" pages, "sheet", "slide",
+        "lines": parts of a text file), by its suffix: what a queued job's `pages` count
+        (library.inputs.unit_of_path)."""
+        from pincite.library.inputs import unit_of_path
+
+        return unit_of_path(path)
+
     def job_counts(self) -> dict[str, int]:
         """{state: number of jobs} for queued, running, done, failed; LibraryError without a
         shared catalog."""
@@ -513,6 +522,14 @@ class Library(ConfigureMixin):
     def remove(self, doc_id: str) -> None:
         """Remove one document (LibraryError if unknown)."""
         ingest.remove(self, doc_id)
+
+    def remove_failed(self, name: str) -> list[FailureRow]:
+        """Forget failed entries (files that could not be ingested, listed by `listing` with
+        no document id): those whose source is `name` (a path, or "upload:<file name>") or
+        whose file name is `name`, in any folder. Returns the entries removed; none when
+        nothing matched. LockHeld while another process writes. (Ingesting a folder again
+        also drops the failed entries of its files deleted since.)"""
+        return ingest.remove_failed(self, name)
 
     def ingest_url(self, url: str, *, password: str | None = None,
                    fields: "Mapping | None" = None) -> IngestResult:

@@ -32,7 +32,7 @@ from pincite.library.cache import load_model
 from pincite.library.files import fault
 from pincite.library.inputs import IngestResult, checked_fields, document_unit, expand_paths, unit_kind
 from pincite.store.blobs import atomic_write, sha256_file
-from pincite.store.catalog import CHUNKS_KEY, DocumentRow, SharedCatalogStore
+from pincite.store.catalog import CHUNKS_KEY, DocumentRow, FailureRow, SharedCatalogStore
 from pincite.store.fields import DocFields, resolve_fields
 from pincite.store.lock import WriterLock
 from pincite.store.space import INGEST_FACTOR, disk_full, require_free
@@ -77,9 +77,43 @@ def ingest(lib: Library, paths: Iterable[Path | str], *, password: str | None = 
             results.append(res)
             if on_result:
                 on_result(res)
+        forget_gone_failures(lib, roots)
         if any(r.status in ("added", "replaced") for r in results):
             lib.optimize()
     return results
+
+
+def forget_gone_failures(lib: Library, roots: list[Path]) -> list[FailureRow]:
+    """Drop the failed entries of files under the folders `roots` that are no longer on
+    disk (a broken file deleted since its folder was last ingested): a failure holds no
+    content, and nothing could retry it. The writer lock held. Returns the rows dropped."""
+    if not roots:
+        return []
+    folders = [r.resolve() for r in roots]
+    gone = []
+    for f in lib.catalog.failures():
+        path = Path(f.source_path)
+        if path.is_absolute() and any(path.is_relative_to(r) for r in folders) and not path.exists():
+            lib.catalog.clear_failure(f.source_path)
+            gone.append(f)
+    return gone
+
+
+def remove_failed(lib: Library, name: str) -> list[FailureRow]:
+    """Library.remove_failed: forget the failed entries whose source is `name` (a path, as
+    given or resolved, or an upload's "upload:<file name>") or whose file name is `name`
+    (every folder's), under the writer lock. Returns the rows removed (none: nothing matched)."""
+    sources = {name}
+    if name and not name.startswith("upload:"):
+        try:
+            sources.add(str(Path(name).expanduser().resolve()))
+        except (OSError, RuntimeError):
+            pass
+    with writing(lib):
+        matched = [f for f in lib.catalog.failures() if f.source_path in sources or f.file_name == name]
+        for f in matched:
+            lib.catalog.clear_failure(f.source_path)
+    return matched
 
 
 @contextmanager

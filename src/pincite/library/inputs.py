@@ -30,6 +30,22 @@ def document_unit(doc) -> str:
     kind = (doc.pages[0].address or {}).get("kind") if doc.pages else None
     return kind if kind in ("sheet", "slide", "lines") else unit_kind(doc.mime)
 
+#: The noun of each unit kind (unit_kind) in counts and listings: a text file's units are
+#: parts of about 60 lines (pincite.extract.text), not pages.
+UNIT_NOUNS = {"pdf": "page", "sheet": "sheet", "slide": "slide", "lines": "part"}
+
+#: The unit kind (unit_kind) of a file by its suffix, for what has no MIME type at hand (a
+#: queued job's file); any other suffix is counted in PDF pages (a DOCX: its PDF's).
+UNIT_OF_SUFFIX = {".pptx": "slide", ".xlsx": "sheet", ".txt": "lines", ".text": "lines", ".md": "lines",
+                  ".markdown": "lines"}
+
+
+def unit_of_path(path: str | Path) -> str:
+    """The unit kind (unit_kind) a file of this name is counted in, by its suffix: "slide",
+    "sheet", "lines" (parts of a text file) or "pdf" (pages)."""
+    return UNIT_OF_SUFFIX.get(Path(str(path)).suffix.lower(), "pdf")
+
+
 #: What `expand_paths` takes from folders (a file given by name is taken whatever its name;
 #: its type is read from its bytes: pincite.extract.sniff).
 DOCUMENT_SUFFIXES = {".pdf", ".docx", ".pptx", ".xlsx", ".txt", ".text", ".md", ".markdown"}

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
 
 from pincite.errors import FieldError, IngestError, LibraryError, shown
 from pincite.library import indexing, ingest
-from pincite.library.inputs import IngestResult, checked_fields, expand_paths
+from pincite.library.inputs import IngestResult, checked_fields, expand_paths, unit_of_path
 from pincite.store.blobs import sha256_file
 from pincite.store.fields import resolve_fields
 
@@ -59,7 +59,8 @@ class Enqueued:
 @dataclass
 class JobOutcome:
     """What one worker did with one job: the job, the ingest `status` (added | replaced |
-    skipped | failed), pages, chunks, reason, seconds, and `kept` (False when its lease had
+    skipped | failed), pages (units of kind `unit`: library.inputs.unit_kind), chunks,
+    reason, seconds, and `kept` (False when its lease had
     been lost meanwhile, so another worker's outcome stands). `index_wait_s`: seconds spent
     waiting for the index lock (another worker writing), `index_held_s`: seconds it held it,
     opening and closing the shard included (the part of a job that workers cannot overlap
@@ -74,6 +75,7 @@ class JobOutcome:
     kept: bool = True
     index_wait_s: float = 0.0
     index_held_s: float = 0.0
+    unit: str = "pdf"
 
 
 def _shared(lib: "Library") -> "SharedCatalogStore":
@@ -154,11 +156,12 @@ def run_job(lib: "Library", job: "JobRow", lease_s: float = LEASE_S) -> JobOutco
     t0 = time.perf_counter()
     path = Path(job.path)
     timing: dict[str, float] = {}
+    unit = unit_of_path(path)
     with _Lease(catalog, job, lease_s) as lease:
         try:
             res = _ingest_job(lib, catalog, job, path, timing)
             status, pages, chunks, reason = res.status, res.pages, res.chunks, res.reason
-            doc_id = res.doc_id
+            doc_id, unit = res.doc_id, res.unit
         except LibraryError as e:  # a disk too full, an index that cannot be opened
             status, pages, chunks, reason, doc_id = "failed", 0, 0, f"{shown(path)}: {e}", None
         except (ValueError, RuntimeError, KeyError, TypeError, AttributeError, IndexError) as e:
@@ -169,7 +172,7 @@ def run_job(lib: "Library", job: "JobRow", lease_s: float = LEASE_S) -> JobOutco
             job, failed=status == "failed", status=status, doc_id=doc_id, pages=pages, chunks=chunks,
             reason=reason)
     return JobOutcome(job, status, pages, chunks, reason, time.perf_counter() - t0, kept,
-                      timing.get("wait", 0.0), timing.get("held", 0.0))
+                      timing.get("wait", 0.0), timing.get("held", 0.0), unit)
 
 
 def _ingest_job(lib: "Library", catalog: "SharedCatalogStore", job: "JobRow", path: Path,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import inspect
 import re
-from typing import Annotated, Awaitable, Callable, Literal, TypeVar
+from typing import Annotated, Awaitable, Callable, Literal, TypeVar, cast
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ResourceError, ToolError
@@ -24,6 +24,7 @@ from pydantic import BaseModel, Field
 
 from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
 from pincite.library.facade import Library
+from pincite.library.inputs import unit_kind
 from pincite.store.catalog import DocumentRow
 from pincite.store.fields import TrustLevel
 
@@ -61,13 +62,17 @@ not answer the question rather than answering from general knowledge.
 
 class DocumentInfo(BaseModel):
     """One document of the library: its id (for the other tools), file name, title, number
-    of pages (of sheets, slides or blocks of lines for a document without pages), language
-    and document fields."""
+    of units (`pages`: PDF pages, or sheets, slides or parts of a text file, as `unit`
+    says), language and document fields."""
 
     doc_id: str
     file: str
     title: str = ""
-    pages: int
+    pages: int = Field(description="number of units of the document, each of kind `unit`")
+    unit: Literal["pdf", "sheet", "slide", "lines"] = Field(
+        "pdf", description="what `pages` counts: pdf: PDF pages (a DOCX: its PDF's); sheet, slide; lines: "
+                           "parts (about 60 lines) of a text file; get_page takes their numbers and "
+                           "returns this as its `kind`")
     language: str | None = None
     kind: str = Field(description="MIME type of the original")
     model: str | None = None
@@ -80,7 +85,9 @@ class DocumentInfo(BaseModel):
 
     @classmethod
     def of(cls, row: DocumentRow) -> "DocumentInfo":
-        return cls(doc_id=row.doc_id, file=row.file_name, title=row.title or "", pages=row.pages,
+        """The tool's view of a catalog row."""
+        unit = cast(Literal["pdf", "sheet", "slide", "lines"], unit_kind(row.mime))
+        return cls(doc_id=row.doc_id, file=row.file_name, title=row.title or "", pages=row.pages, unit=unit,
                    language=row.language or None, kind=row.mime, model=row.model,
                    modifications=list(row.modifications), revision=row.revision, trust=row.trust,
                    valid_from=row.valid_from, valid_to=row.valid_to, source_url=row.source_url)
@@ -95,7 +102,7 @@ class DocumentList(BaseModel):
 DocId = Annotated[str, Field(pattern=DOC_ID_PATTERN,
                              description="document id, as list_documents and citations give it")]
 Page = Annotated[int, Field(ge=1, description="1-based physical page, as in a citation's `page` (of a sheet, "
-                                            "slide or block of lines: its number)")]
+                                            "slide or part of a text file: its number)")]
 Question = Annotated[str, Field(min_length=1, max_length=2000,
                                 description="the question, in Russian, Chinese or English")]
 ScopeModel = Annotated[str | None, Field(description="only documents for this equipment model (e.g. PX-200)")]

@@ -269,6 +269,15 @@ class Client:
         r = self._http.delete(f"/api/documents/{doc_id}")
         self._check(r)
 
+    def remove_failed(self, name: str) -> list[dict]:
+        """DELETE /api/failures?name=: the failed entries forgotten (as GET /api/documents
+        lists failures); [] when none has that file name or path."""
+        r = self._http.delete("/api/failures", params={"name": name})
+        if r.status_code == 404:
+            return []
+        self._check(r)
+        return r.json()
+
     # -- helpers --------------------------------------------------------------------
     def _json(self, method: str, path: str, **kw) -> dict:
         import httpx

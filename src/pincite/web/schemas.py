@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from pincite.store.fields import TRUST_LEVELS
 
@@ -36,6 +36,11 @@ class AskScope(BaseModel):
 
 
 class AskRequest(BaseModel):
+    """POST /api/ask: the question and how to answer it. A field not listed here is rejected
+    (422) rather than ignored: the scope's keys (model, modification, revision, trust,
+    include_uploaded) go inside `scope`, never beside the question."""
+
+    model_config = ConfigDict(extra="forbid")
     question: str
     doc_ids: list[str] | None = Field(None, description="answer only from these documents; null = all")
     mode: Literal["extractive", "llm"] = "extractive"
@@ -48,6 +53,21 @@ class AskRequest(BaseModel):
                           "with a registry) or the one the serial number shipped with")
     compare: list[str] | None = Field(None, min_length=2, max_length=2,
                                       description="two revisions, answered separately side by side")
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known_fields(cls, data: object) -> object:
+        """Reject unknown fields with a reason that names the known ones, and the scope for
+        a scope key sent beside the question."""
+        if isinstance(data, dict):
+            unknown = sorted(k for k in data if k not in cls.model_fields)
+            if unknown:
+                scoped = [k for k in unknown if k in AskScope.model_fields]
+                hint = (f"; {', '.join(scoped)} belongs inside \"scope\" "
+                        f"(e.g. {{\"scope\": {{\"{scoped[0]}\": ...}}}})" if scoped else "")
+                raise ValueError(f"unknown field(s) {', '.join(unknown)}; known: "
+                                 f"{', '.join(cls.model_fields)}{hint}")
+        return data
 
 
 class DocumentFieldsIn(BaseModel):
@@ -178,16 +198,18 @@ class HiddenTextOut(BaseModel):
 
 
 class PageTextOut(BaseModel):
-    """The text of one unit of a document: a PDF page, or a sheet, slide or block of lines of
-    another document (`page` = the unit number, the `p<n>` of its chunk ids)."""
+    """The text of one unit of a document: a PDF page, or a sheet, slide or part (about 60
+    lines) of a text file (`page` = the unit number, the `p<n>` of its chunk ids)."""
 
     doc_id: str
     page: int
     page_label: str | None = None
     label_source: str | None = None
-    pages: int = Field(description="units of the document (PDF pages, sheets, slides, blocks of lines)")
+    pages: int = Field(description="units of the document (PDF pages, sheets, slides, parts of a "
+                                   "text file)")
     kind: Literal["pdf", "sheet", "slide", "lines"] = Field(
-        description="pdf: a PDF page (image and highlight available); else the unit's address kind")
+        description="pdf: a PDF page (image and highlight available); else the unit's address "
+                    "kind (lines: a part of a text file)")
     address: dict | None = Field(None, description="the unit's own address; null for a PDF page")
     ocr: bool = Field(False, description="the text was read by OCR (tesseract) from the page image")
     text: str

@@ -1,5 +1,5 @@
 """The documents of the library: list them (with the uploads in progress and the failed
-files), upload files, change a document's fields, remove one.
+files), upload files, change a document's fields, remove one, forget failed files.
 
 Document fields (pincite.store.fields: model, modifications, revision, trust, language,
 valid_from, valid_to, source_url) come with every document in GET /api/documents, are set
@@ -7,6 +7,8 @@ for every file of an upload by optional form fields (pincite.web.uploads) and ar
 by PATCH /api/documents/{id} (Library.set_fields, no re-parsing).
 """
 from __future__ import annotations
+
+from dataclasses import asdict
 
 import anyio
 from fastapi import APIRouter, HTTPException, Request
@@ -18,7 +20,7 @@ from pincite.library.facade import Library
 from pincite.store.fields import FIELD_NAMES
 
 from ...errors import FieldError, ProfileMismatch
-from ..schemas import DocumentFieldsIn, DocumentOut, DocumentsOut, UploadsOut
+from ..schemas import DocumentFieldsIn, DocumentOut, DocumentsOut, FailureOut, UploadsOut
 from ..state import StateDep
 from ..uploads import UPLOAD_BODY, UploadSink
 from . import params
@@ -114,3 +116,18 @@ async def patch_document(doc_id: str, body: DocumentFieldsIn, state: StateDep) -
 async def delete(doc_id: str, state: StateDep) -> Response:
     await state.run(state.delete, params.doc_id(doc_id))
     return Response(status_code=204)
+
+
+@router.delete("/failures", response_model=list[FailureOut], responses={404: {}})
+async def forget_failures(name: str, state: StateDep) -> list[dict]:
+    """Forget the failed entries whose file name or source (a path, "upload:<file name>") is
+    `name` (Library.remove_failed): the entries forgotten; 404 when none matched."""
+
+    def work() -> list[dict]:
+        gone = state.lib.remove_failed(name)
+        if not gone:
+            raise HTTPException(404, f"no failed entry with the file name or path {name!r}")
+        state.refresh(False)
+        return [{"file": f.file_name, **asdict(f)} for f in gone]
+
+    return await state.run(work)
