@@ -7,8 +7,8 @@ only defines the shapes and their (de)serialisation; it must not import later st
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, Literal, Mapping
 
 #: Bump when the DocumentModel shape or the extraction rules change (part of the index profile).
 #: pdfium-2: printed folios from headers/footers when a PDF has no /PageLabels (label_source "folio").
@@ -32,6 +32,104 @@ EXTRACTOR_VERSION = "pdfium-9"
 #: Where a printed page label came from (PageText.label_source): the PDF's /PageLabels, or a
 #: folio read from the page's header or footer (pincite.extract.folio).
 LabelSource = Literal["pagelabels", "folio"]
+
+
+#: A box on a page: (left, bottom, right, top) in PDF points, origin at the page's
+#: bottom-left corner (PDFium's char boxes), y growing upwards.
+BBox = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One data row of a :class:`Table`.
+
+    page: the 1-based physical page the row stands on (a continued table's rows keep their own).
+    cells: the text per column, as many as the table's ``columns``. A cell spanning several
+        columns gives its text to each (one spanning the whole row, a note, only to the
+        first); a cell spanning rows down gives its text to each row.
+    bbox: the row's own band, (left, bottom, right, top) in PDF points, origin bottom-left.
+    char_start, char_end: the span of its page's text covering the row's characters (end
+        exclusive), None when that span holds text from outside the row.
+    Stored as {"page", "cells": [...], "bbox": [...], "char_start", "char_end"}.
+    """
+
+    page: int
+    cells: tuple[str, ...]
+    bbox: BBox
+    char_start: int | None = None
+    char_end: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"page": self.page, "cells": list(self.cells), "bbox": list(self.bbox),
+                "char_start": self.char_start, "char_end": self.char_end}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> "TableRow":
+        """A row as stored; a missing key reads as an empty value (page 0, no cells, no span),
+        which the chunker and the table check skip rather than raise on."""
+        return cls(page=raw.get("page", 0), cells=tuple(raw.get("cells") or ()),
+                   bbox=_bbox(raw.get("bbox")), char_start=raw.get("char_start"),
+                   char_end=raw.get("char_end"))
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A ruled table of a PDF (pincite.extract.tables), possibly continued over pages.
+
+    table_id: "p12-t1" (page where it starts, 1-based order on that page).
+    page, page_end: 1-based physical pages where it starts and ends.
+    caption: the caption ("Table 3: Pump test results"), '' when none is found.
+    caption_start, caption_end: the caption's span in the start page's text (end exclusive),
+        None when none.
+    columns: header text per column, the header rows joined top-down with " / ", units
+        included as written ("Pressure, MPa").
+    header_rows: number of rows above the data (a title row, then 1-3 header rows).
+    bbox: (left, bottom, right, top) on the start page, PDF points, origin bottom-left.
+    char_start, char_end: span of the start page's text holding the table (caption
+        included when it touches it), None when the table's text is not one clean run.
+    rows: the data rows in order (:class:`TableRow`).
+    Stored as a dict of these keys, ``rows`` a list of :meth:`TableRow.to_dict` dicts.
+    """
+
+    table_id: str
+    page: int
+    page_end: int
+    caption: str = ""
+    caption_start: int | None = None
+    caption_end: int | None = None
+    columns: tuple[str, ...] = ()
+    header_rows: int = 0
+    bbox: BBox = (0.0, 0.0, 0.0, 0.0)
+    char_start: int | None = None
+    char_end: int | None = None
+    rows: tuple[TableRow, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"table_id": self.table_id, "page": self.page, "page_end": self.page_end,
+                "caption": self.caption, "caption_start": self.caption_start,
+                "caption_end": self.caption_end, "columns": list(self.columns),
+                "header_rows": self.header_rows, "bbox": list(self.bbox),
+                "char_start": self.char_start, "char_end": self.char_end,
+                "rows": [r.to_dict() for r in self.rows]}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> "Table":
+        """A table as stored (``to_dict``'s shape); a missing key reads as an empty value."""
+        return cls(table_id=raw.get("table_id", ""), page=raw.get("page", 0),
+                   page_end=raw.get("page_end", raw.get("page", 0)),
+                   caption=raw.get("caption") or "", caption_start=raw.get("caption_start"),
+                   caption_end=raw.get("caption_end"), columns=tuple(raw.get("columns") or ()),
+                   header_rows=raw.get("header_rows", 0), bbox=_bbox(raw.get("bbox")),
+                   char_start=raw.get("char_start"), char_end=raw.get("char_end"),
+                   rows=tuple(TableRow.from_dict(r) for r in raw.get("rows") or ()))
+
+
+def _bbox(raw: Any) -> BBox:
+    """A stored [left, bottom, right, top] as a BBox ((0, 0, 0, 0) when missing)."""
+    if not raw:
+        return (0.0, 0.0, 0.0, 0.0)
+    left, bottom, right, top = raw
+    return (left, bottom, right, top)
 
 
 @dataclass
@@ -104,18 +202,10 @@ class DocumentModel:
     file_name: the file name as ingested; path: the path it was ingested from.
     pages: one PageText per physical page, in order (pages[i].page == i + 1).
     warnings: human-readable notes such as "page 3: no text".
-    tables: the ruled tables of a PDF, in document order (pincite.extract.tables; [] for
-        other documents and for JSON written before tables were read), each a dict:
-        {"table_id": "p12-t1", "page": 12, "page_end": 13 (1-based physical pages where it
-        starts and ends), "caption": "Table 3: ..." ('' when none), "caption_start",
-        "caption_end" (span in the start page's text, or None), "columns": [header text per
-        column, units as written, header rows joined with " / "], "header_rows": int,
-        "bbox": [left, bottom, right, top] (start page, PDF points, origin bottom-left),
-        "char_start", "char_end" (the table's span of its start page's text, or None),
-        "rows": [{"page": int, "cells": [str per column], "bbox": [left, bottom, right, top],
-        "char_start": int | None, "char_end": int | None}]} (a row's span of its page's
-        text, None when that span is not clean). `pincite reindex` builds table chunks from
-        this field without parsing the PDF again (pincite.chunk.tables).
+    tables: the ruled tables of a PDF, in document order (:class:`Table`, read by
+        pincite.extract.tables; [] for other documents and for JSON written before tables were
+        read). `pincite reindex` builds table chunks from this field without parsing the PDF
+        again (pincite.chunk.tables).
     """
 
     doc_id: str
@@ -128,7 +218,7 @@ class DocumentModel:
     language: str = ""
     extractor: str = EXTRACTOR_VERSION
     warnings: list[str] = field(default_factory=list)
-    tables: list[dict] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
 
     @property
     def page_count(self) -> int:
@@ -141,10 +231,23 @@ class DocumentModel:
         return self.pages[page - 1]
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False)
+        """The JSON stored beside the original: every field by name, the nested shapes as the
+        dicts their ``to_dict`` gives (the shape libraries have always stored)."""
+        raw = asdict(replace(self, pages=[], tables=[]))
+        raw["pages"] = [asdict(p) for p in self.pages]
+        raw["tables"] = [t.to_dict() for t in self.tables]
+        # keep the stored key order: pages before the fields that follow them
+        return json.dumps({k: raw[k] for k in _field_names(DocumentModel)}, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, data: str | bytes) -> "DocumentModel":
+        """Load :meth:`to_json`'s JSON, or that of an earlier version (fields added since
+        take their defaults)."""
         raw: dict[str, Any] = json.loads(data)
         raw["pages"] = [PageText(**p) for p in raw.get("pages", [])]
+        raw["tables"] = [Table.from_dict(t) for t in raw.get("tables", [])]
         return cls(**raw)
+
+
+def _field_names(cls: type) -> list[str]:
+    return [f.name for f in fields(cls)]

@@ -1,0 +1,54 @@
+"""The typed shapes that pass between stages read the JSON libraries have stored all along:
+a DocumentModel written before its nested shapes were typed loads into them and is written
+back byte for byte."""
+from __future__ import annotations
+
+import json
+
+from pincite.extract.model import DocumentModel, Table, TableRow
+
+#: A DocumentModel as the extract stage stored it when its nested shapes were plain dicts
+#: (tables: dicts with rows of dicts).
+OLD_RECORD = {
+    "doc_id": "0123456789abcdef", "file_name": "pump.pdf", "sha256": "ab" * 32,
+    "mime": "application/pdf",
+    "pages": [
+        {"page": 1, "text": "Table 1: Pressures\nS-1 2.25\nS-2 1.10", "page_label": "1",
+         "label_source": "pagelabels", "width": 595.0, "height": 842.0, "ocr": False,
+         "address": None, "spans": [], "sections": [], "char_map": [], "hidden": []},
+    ],
+    "path": "/tmp/pump.pdf", "title": "Pump", "language": "en", "extractor": "pdfium-9",
+    "warnings": [],
+    "tables": [
+        {"table_id": "p1-t1", "page": 1, "page_end": 1, "caption": "Table 1: Pressures",
+         "caption_start": 0, "caption_end": 18, "columns": ["Sample", "Pressure, MPa"],
+         "header_rows": 1, "bbox": [56.0, 700.5, 540.0, 780.25], "char_start": 0,
+         "char_end": 35,
+         "rows": [{"page": 1, "cells": ["S-1", "2.25"], "bbox": [56.0, 740.0, 540.0, 760.0],
+                   "char_start": 19, "char_end": 27},
+                  {"page": 1, "cells": ["S-2", "1.10"], "bbox": [56.0, 720.0, 540.0, 740.0],
+                   "char_start": None, "char_end": None}]},
+    ],
+}
+
+
+def test_an_old_record_loads_typed_and_is_written_back_unchanged():
+    stored = json.dumps(OLD_RECORD, ensure_ascii=False)
+    doc = DocumentModel.from_json(stored)
+    (table,) = doc.tables
+    assert isinstance(table, Table) and all(isinstance(r, TableRow) for r in table.rows)
+    assert table.columns == ("Sample", "Pressure, MPa")
+    assert table.bbox == (56.0, 700.5, 540.0, 780.25)
+    assert table.rows[0].cells == ("S-1", "2.25") and table.rows[1].char_start is None
+    assert doc.to_json() == stored
+
+
+def test_a_record_from_before_tables_loads_with_none():
+    old = {k: v for k, v in OLD_RECORD.items() if k != "tables"}
+    assert DocumentModel.from_json(json.dumps(old)).tables == []
+
+
+def test_a_table_missing_keys_reads_as_empty_values():
+    table = Table.from_dict({"page": 2, "rows": [{"cells": ["a"]}]})
+    assert (table.table_id, table.page_end, table.caption, table.columns) == ("", 2, "", ())
+    assert table.rows[0].page == 0 and table.rows[0].char_start is None
