@@ -68,17 +68,17 @@ def test_headings_give_section_paths_without_an_outline(tmp_path):
     assert fact.section_path == ["2 Tests", "2.1 Pressure"]
     assert fact.search_text == f"{doc.title} / 2 Tests / 2.1 Pressure\n{fact.text}"
     assert doc.page(fact.page).text[fact.char_start:fact.char_end] == fact.text
-    starts = {(p.page, p.text[s["start"]:].split("\n")[0].strip()): s["path"]
+    starts = {(p.page, p.text[s.start:].split("\n")[0].strip()): list(s.path)
               for p in doc.pages for s in p.sections}
     titles = {path[-1] for path in starts.values()}
     assert titles == {"1 Introduction", "2 Tests", "2.1 Pressure", "2.2 Leaks"}
     # a body-style numbered line is no heading, nor a running header or a folio
     assert not any(t.startswith(("3 bolts", "2 Remove", "PUMP", "Seal")) for t in titles)
-    (leaks,) = [s for s in doc.page(3).sections if s["path"][-1] == "2.2 Leaks"]
-    assert leaks["path"] == ["2 Tests", "2.2 Leaks"]
+    (leaks,) = [s for s in doc.page(3).sections if list(s.path)[-1] == "2.2 Leaks"]
+    assert list(leaks.path) == ["2 Tests", "2.2 Leaks"]
     bolts = doc.page(1).text.index("3 bolts")
-    (span,) = [s for s in doc.page(1).sections if s["start"] <= bolts < s["end"]]
-    assert span["path"] == ["1 Introduction"]
+    (span,) = [s for s in doc.page(1).sections if s.start <= bolts < s.end]
+    assert list(span.path) == ["1 Introduction"]
 
 
 def test_outline_wins_over_detected_headings(tmp_path):
@@ -100,7 +100,7 @@ def test_outline_wins_over_detected_headings(tmp_path):
     c.showPage()
     c.save()
     doc = _model(path)
-    assert {tuple(s["path"]) for s in doc.page(1).sections} == {("Seven",)}
+    assert {tuple(s.path) for s in doc.page(1).sections} == {("Seven",)}
 
 
 # -- (b) two-column reading order ------------------------------------------------------
@@ -271,7 +271,7 @@ def test_split_across_needs_each_part_on_its_page():
 @pytest.mark.parametrize("name", ["domain/ru-kz-vodny-kodeks-2025.pdf"])
 def test_corpus_headings_name_chapters_and_articles(corpus, name):
     doc = _model(corpus / "pdf" / name)
-    paths = [s["path"] for p in doc.pages for s in p.sections]
+    paths = [list(s.path) for p in doc.pages for s in p.sections]
     assert ["РАЗДЕЛ 1. ОБЩИЕ ПОЛОЖЕНИЯ", "Глава 1. ОСНОВНЫЕ ПОЛОЖЕНИЯ",
             "Статья 1. Основные понятия, используемые в настоящем Кодексе"] in paths
     assert not any(p[-1].startswith("Статья 9 вводится") for p in paths)

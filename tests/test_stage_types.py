@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import json
 
-from pincite.extract.model import DocumentModel, Table, TableRow
+from pincite.extract.model import AddressSpan, DocumentModel, HiddenText, SectionSpan, Table, TableRow, WordBox
 
 #: A DocumentModel as the extract stage stored it when its nested shapes were plain dicts
-#: (tables: dicts with rows of dicts).
+#: (tables: dicts with rows of dicts; a page's spans, sections and hidden text: dicts).
 OLD_RECORD = {
     "doc_id": "0123456789abcdef", "file_name": "pump.pdf", "sha256": "ab" * 32,
     "mime": "application/pdf",
@@ -16,6 +16,17 @@ OLD_RECORD = {
         {"page": 1, "text": "Table 1: Pressures\nS-1 2.25\nS-2 1.10", "page_label": "1",
          "label_source": "pagelabels", "width": 595.0, "height": 842.0, "ocr": False,
          "address": None, "spans": [], "sections": [], "char_map": [], "hidden": []},
+        {"page": 2, "text": "1 Intro\nsmall print", "page_label": "", "label_source": None,
+         "width": 595.0, "height": 842.0, "ocr": True, "address": None,
+         "spans": [{"start": 0, "end": 1, "bbox": [10.0, 20.0, 15.5, 30.0]}],
+         "sections": [{"start": 0, "end": 8, "path": ["1 Intro"]},
+                      {"start": 8, "end": 18, "path": ["1 Intro", "1.1 Scope"], "source": "headings"}],
+         "char_map": [[0, 0, 8]], "hidden": [{"text": "answer 9.9 L", "reason": "under 2 pt"}]},
+        {"page": 3, "text": "RevB!A5:B5 | Part: valve", "page_label": "", "label_source": None,
+         "width": 0.0, "height": 0.0, "ocr": False,
+         "address": {"kind": "sheet", "sheet": "RevB", "range": "A1:B9"},
+         "spans": [{"start": 0, "end": 24, "address": {"kind": "sheet", "sheet": "RevB", "range": "A5:B5"}}],
+         "sections": [], "char_map": [], "hidden": []},
     ],
     "path": "/tmp/pump.pdf", "title": "Pump", "language": "en", "extractor": "pdfium-9",
     "warnings": [],
@@ -40,12 +51,20 @@ def test_an_old_record_loads_typed_and_is_written_back_unchanged():
     assert table.columns == ("Sample", "Pressure, MPa")
     assert table.bbox == (56.0, 700.5, 540.0, 780.25)
     assert table.rows[0].cells == ("S-1", "2.25") and table.rows[1].char_start is None
+    ocr, sheet = doc.page(2), doc.page(3)
+    assert ocr.spans == [WordBox(0, 1, (10.0, 20.0, 15.5, 30.0))]
+    assert ocr.sections == [SectionSpan(0, 8, ("1 Intro",)),
+                            SectionSpan(8, 18, ("1 Intro", "1.1 Scope"), source="headings")]
+    assert ocr.hidden == [HiddenText("answer 9.9 L", "under 2 pt")]
+    assert sheet.spans == [AddressSpan(0, 24, {"kind": "sheet", "sheet": "RevB", "range": "A5:B5"})]
     assert doc.to_json() == stored
 
 
-def test_a_record_from_before_tables_loads_with_none():
+def test_a_record_from_before_tables_and_page_fields_loads_with_none():
     old = {k: v for k, v in OLD_RECORD.items() if k != "tables"}
-    assert DocumentModel.from_json(json.dumps(old)).tables == []
+    old["pages"] = [{"page": 1, "text": "x", "page_label": "1"}]  # spans, sections, hidden, ... unknown
+    doc = DocumentModel.from_json(json.dumps(old))
+    assert doc.tables == [] and (doc.page(1).spans, doc.page(1).sections, doc.page(1).hidden) == ([], [], [])
 
 
 def test_a_table_missing_keys_reads_as_empty_values():

@@ -387,10 +387,10 @@ def _wordy(line: str) -> bool:
 def _section_starts_at_top(a: PageText, b: PageText, body_start: int) -> bool:
     """The section holding the top of page b's body is not the one page a ends in: a heading
     starts there (at the body's start, or at offset 0 when a running header stands above it)."""
-    ending = tuple(a.sections[-1]["path"]) if a.sections else ()
+    ending = a.sections[-1].path if a.sections else ()
     for s in b.sections:
-        if s["start"] <= body_start < s["end"]:
-            return tuple(s["path"]) != ending
+        if s.start <= body_start < s.end:
+            return s.path != ending
     return False
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pincite.extract.model import LabelSource
+from pincite.extract.model import LabelSource, SectionSpan
 
 #: Joins the parts of the search-text prefix: "Pump manual / 5 Tests / 5.3 Pressure check".
 PREFIX_SEP = " / "
@@ -69,12 +69,12 @@ def search_prefix(title: str, section_path: list[str]) -> str:
     return PREFIX_SEP.join(p for p in [title or "", *section_path] if p)
 
 
-def prefix_path(sections: list[dict], path: list[str]) -> list[str]:
+def prefix_path(sections: list[SectionSpan], path: list[str]) -> list[str]:
     """The part of a chunk's section path that goes into its search text: the whole path
     from a PDF outline; from detected headings (spans with "source": "headings",
     pincite.extract.headings) as DETECTED_PREFIX says: the whole path ("path"), or only its
     last title cut at a space to at most HEADING_PREFIX_CHARS ("last")."""
-    if not path or DETECTED_PREFIX == "path" or not any(s.get("source") == "headings" for s in sections):
+    if not path or DETECTED_PREFIX == "path" or not any(s.source == "headings" for s in sections):
         return path
     title = path[-1]
     if len(title) > HEADING_PREFIX_CHARS:
@@ -82,11 +82,11 @@ def prefix_path(sections: list[dict], path: list[str]) -> list[str]:
     return [title]
 
 
-def section_of(sections: list[dict], start: int, end: int) -> list[str]:
+def section_of(sections: list[SectionSpan], start: int, end: int) -> list[str]:
     """The path of the section span holding most of text[start:end] ([] when none)."""
     best, path = 0, []
     for s in sections:
-        overlap = min(end, s["end"]) - max(start, s["start"])
+        overlap = min(end, s.end) - max(start, s.start)
         if overlap > best:
-            best, path = overlap, list(s["path"])
+            best, path = overlap, list(s.path)
     return path

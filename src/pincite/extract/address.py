@@ -14,15 +14,15 @@ from __future__ import annotations
 
 import re
 
-from .model import PageText
+from .model import AddressSpan, PageText
 
 
 def address_for_span(page: PageText, start: int, end: int) -> dict | None:
     """The address of `page.text[start:end]`: the unit's address (None for a PDF page),
     narrowed by the spans it overlaps when the unit has spans of its kind (spans without an
     address, such as OCR word boxes, are not addresses)."""
-    covered = [s["address"] for s in page.spans
-               if s.get("address") and s["start"] < end and s["end"] > start]
+    covered = [s.address for s in page.spans
+               if isinstance(s, AddressSpan) and s.address and s.start < end and s.end > start]
     if not covered:
         return page.address
     return merge_addresses(covered) or page.address

@@ -132,6 +132,99 @@ def _bbox(raw: Any) -> BBox:
     return (left, bottom, right, top)
 
 
+@dataclass(frozen=True, slots=True)
+class SectionSpan:
+    """The section a stretch of a page's text belongs to (PageText.sections).
+
+    start, end: char offsets into the page's ``text`` (end exclusive).
+    path: the section's titles from the top level down ("5 Tests", "5.3 Pressure check"),
+        never empty.
+    source: None for a path from the PDF's outline (or a DOCX's heading styles); "headings"
+        for one from headings detected by font size, weight and numbering
+        (pincite.extract.headings).
+    Stored as {"start", "end", "path": [...]}, plus "source" only when it is set.
+    """
+
+    start: int
+    end: int
+    path: tuple[str, ...]
+    source: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"start": self.start, "end": self.end, "path": list(self.path)}
+        if self.source is not None:
+            out["source"] = self.source
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> "SectionSpan":
+        return cls(start=raw["start"], end=raw["end"], path=tuple(raw["path"]), source=raw.get("source"))
+
+
+@dataclass(frozen=True, slots=True)
+class AddressSpan:
+    """A finer address inside a unit's text (PageText.spans of a non-PDF unit): e.g. one per
+    spreadsheet row or text line, so a chunk's address narrows to what it covers.
+
+    start, end: char offsets into the page's ``text`` (end exclusive).
+    address: the address of that stretch ({"kind": "sheet", "sheet": "RevB", "range": "A5:F5"},
+        {"kind": "lines", "start": 10, "end": 10}, {"kind": "blocks", "start": 5, "end": 5};
+        pincite.extract.address).
+    Stored as {"start", "end", "address"}.
+    """
+
+    start: int
+    end: int
+    address: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"start": self.start, "end": self.end, "address": self.address}
+
+
+@dataclass(frozen=True, slots=True)
+class WordBox:
+    """One OCR word (PageText.spans of an OCR page, pincite.extract.ocr).
+
+    start, end: char offsets of the word in the page's ``text`` (end exclusive).
+    bbox: (left, bottom, right, top) in PDF points, origin bottom-left like PDFium's char boxes.
+    Stored as {"start", "end", "bbox": [...]}.
+    """
+
+    start: int
+    end: int
+    bbox: BBox
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"start": self.start, "end": self.end, "bbox": list(self.bbox)}
+
+
+#: A span of PageText.spans: an address (non-PDF units) or an OCR word box (OCR pages).
+Span = AddressSpan | WordBox
+
+
+def span_from_dict(raw: Mapping[str, Any]) -> Span:
+    """A stored span: a WordBox when it has a "bbox", else an AddressSpan."""
+    if raw.get("bbox") is not None:
+        return WordBox(start=raw["start"], end=raw["end"], bbox=_bbox(raw["bbox"]))
+    return AddressSpan(start=raw["start"], end=raw["end"], address=raw.get("address") or {})
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenText:
+    """Text of a page's text layer a reader cannot see (PageText.hidden, pincite.extract.hidden).
+
+    text: the text, whitespace collapsed; reason: why it is hidden (pincite.extract.hidden's
+    reasons, e.g. "white on white").
+    Stored as {"text", "reason"}.
+    """
+
+    text: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "reason": self.reason}
+
+
 @dataclass
 class PageText:
     """One physical page.
@@ -153,15 +246,14 @@ class PageText:
     address: for a unit of a non-PDF document, its own address ({"kind": "slide", "slide": 2},
         {"kind": "sheet", "sheet": "RevB", "range": "A1:F40"}, {"kind": "lines", "start": 1,
         "end": 80}); None for a PDF page (addressed by `page` and `page_label`).
-    spans: finer addresses inside `text`: [{"start": int, "end": int, "address": {...}}]
-        (char offsets into `text`, end exclusive), e.g. one per spreadsheet row, so a chunk's
-        address can be narrowed to what it covers (pincite.extract.address.address_for_span).
-        On an OCR page, one span per word: {"start", "end", "bbox": [left, bottom, right,
-        top]} in PDF points, origin bottom-left like PDFium's char boxes
-        (pincite.extract.ocr), for highlighting.
-    sections: the section path of each part of ``text``: [{"start", "end", "path": [...]}]
-        (char offsets, end exclusive), from the PDF outline or, without one, from detected
-        headings (pincite.extract.headings; those spans also carry "source": "headings").
+    spans: finer addresses inside `text` (:class:`AddressSpan`: char offsets, end exclusive,
+        and an address), e.g. one per spreadsheet row, so a chunk's address can be narrowed
+        to what it covers (pincite.extract.address.address_for_span). On an OCR page, one
+        :class:`WordBox` per word (PDF points, origin bottom-left; pincite.extract.ocr), for
+        highlighting.
+    sections: the section path of each part of ``text`` (:class:`SectionSpan`), from the PDF
+        outline or, without one, from detected headings (pincite.extract.headings; their
+        spans' ``source`` is "headings").
     char_map: empty when ``text`` is PDFium's own text (the usual case). On a two-column page
         whose columns PDFium interleaves, ``text`` is put in reading order
         (pincite.extract.layout.reading_order), and on a page with glyphs marked as no text
@@ -177,7 +269,9 @@ class PageText:
     hidden: text of the page's text layer a reader cannot see (white on white, under 2 pt,
         the invisible text mode without an image beneath, outside the crop box; rules in
         pincite.extract.hidden), left out of ``text`` (so never quotable; ``char_map`` maps
-        around it): [{"text": str, "reason": str}] in page order; [] on nearly every page.
+        around it): :class:`HiddenText` in page order; [] on nearly every page.
+    Stored by :meth:`to_dict` as a dict of these fields, the nested shapes as their
+    ``to_dict`` dicts.
     """
 
     page: int
@@ -188,10 +282,26 @@ class PageText:
     height: float = 0.0
     ocr: bool = False
     address: dict | None = None
-    spans: list[dict] = field(default_factory=list)
-    sections: list[dict] = field(default_factory=list)
+    spans: list[Span] = field(default_factory=list)
+    sections: list[SectionSpan] = field(default_factory=list)
     char_map: list[list[int]] = field(default_factory=list)
-    hidden: list[dict] = field(default_factory=list)
+    hidden: list[HiddenText] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"page": self.page, "text": self.text, "page_label": self.page_label,
+                "label_source": self.label_source, "width": self.width, "height": self.height,
+                "ocr": self.ocr, "address": self.address,
+                "spans": [s.to_dict() for s in self.spans],
+                "sections": [s.to_dict() for s in self.sections],
+                "char_map": self.char_map, "hidden": [h.to_dict() for h in self.hidden]}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> "PageText":
+        """A page as stored (:meth:`to_dict`, or an earlier version without some fields)."""
+        known = {k: v for k, v in raw.items() if k not in ("spans", "sections", "hidden")}
+        return cls(**known, spans=[span_from_dict(s) for s in raw.get("spans") or ()],
+                   sections=[SectionSpan.from_dict(s) for s in raw.get("sections") or ()],
+                   hidden=[HiddenText(text=h["text"], reason=h["reason"]) for h in raw.get("hidden") or ()])
 
 
 @dataclass
@@ -234,7 +344,7 @@ class DocumentModel:
         """The JSON stored beside the original: every field by name, the nested shapes as the
         dicts their ``to_dict`` gives (the shape libraries have always stored)."""
         raw = asdict(replace(self, pages=[], tables=[]))
-        raw["pages"] = [asdict(p) for p in self.pages]
+        raw["pages"] = [p.to_dict() for p in self.pages]
         raw["tables"] = [t.to_dict() for t in self.tables]
         # keep the stored key order: pages before the fields that follow them
         return json.dumps({k: raw[k] for k in _field_names(DocumentModel)}, ensure_ascii=False)
@@ -244,7 +354,7 @@ class DocumentModel:
         """Load :meth:`to_json`'s JSON, or that of an earlier version (fields added since
         take their defaults)."""
         raw: dict[str, Any] = json.loads(data)
-        raw["pages"] = [PageText(**p) for p in raw.get("pages", [])]
+        raw["pages"] = [PageText.from_dict(p) for p in raw.get("pages", [])]
         raw["tables"] = [Table.from_dict(t) for t in raw.get("tables", [])]
         return cls(**raw)
 

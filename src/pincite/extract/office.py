@@ -80,7 +80,7 @@ from xml.etree import ElementTree
 from pincite.errors import ConversionError, DamagedDocument, EmptyFile, IngestError
 from pincite.extract import convert
 from pincite.extract.address import cell_range, merge_addresses
-from pincite.extract.model import EXTRACTOR_VERSION, DocumentModel, PageText
+from pincite.extract.model import EXTRACTOR_VERSION, AddressSpan, DocumentModel, PageText, SectionSpan, Span
 from pincite.extract.ocr import DEFAULT_MAX_OCR_PAGES
 from pincite.extract.pdf import PdfLimits, extract_pdf
 from pincite.extract.sniff import MIME, OFFICE_EXTRACTOR
@@ -129,6 +129,11 @@ _S = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _HEADING = re.compile(r"^heading\s*(\d)$")
 
 
+def _addresses(spans: list[Span]) -> list[dict]:
+    """The addresses of the address spans of ``spans``, in order."""
+    return [s.address for s in spans if isinstance(s, AddressSpan)]
+
+
 class _Unit:
     """Text of one unit built from pieces, with a span per piece."""
 
@@ -136,7 +141,7 @@ class _Unit:
         self.parts: list[str] = []
         self.length = 0
         self.count = 0  # pieces added
-        self.spans: list[dict] = []
+        self.spans: list[Span] = []
 
     def add(self, text: str, address: dict | None) -> None:
         self.count += 1
@@ -147,7 +152,7 @@ class _Unit:
         self.parts.append(text)
         self.length += len(text)
         if address is not None:
-            self.spans.append({"start": start, "end": self.length, "address": address})
+            self.spans.append(AddressSpan(start=start, end=self.length, address=address))
 
     @property
     def text(self) -> str:
@@ -155,7 +160,7 @@ class _Unit:
 
     def page(self, n: int, address: dict | None = None) -> PageText:
         """The unit as page `n`; its address is `address`, else the union of its spans'."""
-        address = address or merge_addresses([s["address"] for s in self.spans])
+        address = address or merge_addresses(_addresses(self.spans))
         return PageText(page=n, text=self.text, address=address, spans=self.spans)
 
 
@@ -465,10 +470,10 @@ def extract_docx_pages(path: Path, pdf_path: Path, *, doc_id: str, sha256: str,
     for number, where in enumerate(found, 1):
         for page_index, start, end in (where.spans if where else []):
             pages[page_index].spans.append(
-                {"start": start, "end": end, "address": {"kind": "blocks", "start": number, "end": number}})
+                AddressSpan(start=start, end=end, address={"kind": "blocks", "start": number, "end": number}))
     for page in pages:
         page.address = None
-        page.spans.sort(key=lambda s: (s["start"], s["end"]))
+        page.spans.sort(key=lambda s: (s.start, s.end))
     if not _has_outline(pdf_path):  # DOCX headings rather than headings guessed from fonts
         _heading_sections(pages, [(b[0], b[1]) for b in blocks], found)
     warnings = list(pdf.warnings)
@@ -654,7 +659,7 @@ def _heading_sections(pages: list[PageText], headings: list[tuple[int | None, st
         while k < len(starts) and starts[k][0] == index:
             bounds.append(starts[k][1:])
             k += 1
-        page.sections = [{"start": start, "end": end, "path": list(path)}
+        page.sections = [SectionSpan(start=start, end=end, path=tuple(path))
                          for (start, path), end in zip(bounds, [b[0] for b in bounds[1:]] + [len(page.text)])
                          if end > start and path]
         current = bounds[-1][1]
@@ -814,7 +819,7 @@ def extract_xlsx(path: Path, *, doc_id: str, sha256: str, file_name: str | None 
 
 
 def _sheet_address(sheet: str, unit: _Unit) -> dict:
-    merged = merge_addresses([s["address"] for s in unit.spans])
+    merged = merge_addresses(_addresses(unit.spans))
     return merged or {"kind": "sheet", "sheet": sheet, "range": "A1"}
 
 

@@ -48,7 +48,7 @@ from pincite.answer.normalize import readable_text
 from pincite.config import Settings
 from pincite.contract import Answer, Citation, PageView, QuoteVerdict, SearchResult
 from pincite.errors import DiskFull, ProfileMismatch
-from pincite.extract.model import DocumentModel
+from pincite.extract.model import DocumentModel, HiddenText
 from pincite.extract.pdflimits import PdfLimits
 from pincite.extract.readahead import ReadAhead
 from pincite.extract.reader import Extracted, FileReader
@@ -206,9 +206,9 @@ class Library(ConfigureMixin):
         """Source text of 1-based physical `page` of `doc_id` (what quotes are checked against)."""
         return self.model(doc_id).page(page).text
 
-    def page_hidden(self, doc_id: str, page: int) -> list[dict]:
+    def page_hidden(self, doc_id: str, page: int) -> list[HiddenText]:
         """Text of 1-based physical `page` of `doc_id` that a reader cannot see and that is
-        therefore left out of its page text: [{"text", "reason"}] (PageText.hidden; [] on
+        therefore left out of its page text (PageText.hidden; [] on
         nearly every page and for documents extracted before it was looked for).
         LibraryError / IndexError as :meth:`page_text`."""
         return list(self.model(doc_id).page(page).hidden)

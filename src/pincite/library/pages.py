@@ -21,6 +21,7 @@ import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Sequence
 
 import numpy as np
 import pypdfium2 as pdfium
@@ -129,8 +130,8 @@ def bridge_spans(text: str, parts: list[dict], quote: str | None, page_no: int,
     return page_spans(parts, found[0], found[1], page_no) if found else []
 
 
-def box_rects(pdf_path: Path, page_no: int, boxes: list[list[float]]) -> PageRects:
-    """Line rectangles of word boxes given in page space ([left, bottom, right, top] in PDF
+def box_rects(pdf_path: Path, page_no: int, boxes: Sequence[Sequence[float]]) -> PageRects:
+    """Line rectangles of word boxes given in page space ((left, bottom, right, top) in PDF
     points, origin bottom-left, as PDFium's char boxes: the OCR word boxes of
     pincite.extract.ocr kept in PageText.spans), converted like span_rects: to the page as
     displayed, origin top-left, merged per line and padded. PageOutOfRange when absent."""
