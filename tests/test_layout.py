@@ -13,6 +13,7 @@ from pdfgen import make_lines_pdf, make_two_column_pdf
 from pincite.answer.cite import citation_for
 from pincite.answer.messages import page_ref
 from pincite.chunk import bridges
+from pincite.chunk.model import ChunkPart
 from pincite.chunk.pages import chunk_document
 from pincite.config import Settings
 from pincite.eval.crosscheck import _page_forms, crosscheck_quote, split_across
@@ -204,9 +205,9 @@ def test_bridge_chunk_joins_a_sentence_across_a_page_break(tmp_path):
     assert "Page 1" not in b.text and "Pump manual" not in b.text
     assert (b.char_start, b.char_end) == (0, len(b.text))
     for part in b.parts:
-        piece = b.text[part["offset"]:part["offset"] + part["char_end"] - part["char_start"]]
-        assert piece == doc.page(part["page"]).text[part["char_start"]:part["char_end"]]
-    assert [p["page"] for p in b.parts] == [1, 2]
+        piece = b.text[part.offset:part.offset + part.char_end - part.char_start]
+        assert piece == doc.page(part.page).text[part.char_start:part.char_end]
+    assert [p.page for p in b.parts] == [1, 2]
 
 
 def test_no_bridge_after_a_sentence_end_or_before_a_heading(tmp_path):
@@ -242,10 +243,8 @@ def test_bridge_answer_cites_both_pages_and_highlights_each_part(tmp_path):
 
 
 def test_bridge_citation_page_is_the_part_holding_the_quote():
-    parts = [{"page": 4, "char_start": 100, "char_end": 110, "offset": 0, "page_label": "12",
-              "label_source": "folio"},
-             {"page": 5, "char_start": 0, "char_end": 20, "offset": 11, "page_label": "13",
-              "label_source": "folio"}]
+    parts = [ChunkPart(page=4, char_start=100, char_end=110, offset=0, page_label="12", label_source="folio"),
+             ChunkPart(page=5, char_start=0, char_end=20, offset=11, page_label="13", label_source="folio")]
     text = "abcdefghij\n" + "valve opens at 6 bar"
     hit = Hit(chunk_id="x-p4-b0", doc_id="x", score=1, rank=1, page=4, page_end=5, char_start=0,
               char_end=len(text), text=text, kind="bridge", page_label="12", label_source="folio",

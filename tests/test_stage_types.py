@@ -71,3 +71,28 @@ def test_a_table_missing_keys_reads_as_empty_values():
     table = Table.from_dict({"page": 2, "rows": [{"cells": ["a"]}]})
     assert (table.table_id, table.page_end, table.caption, table.columns) == ("", 2, "", ())
     assert table.rows[0].page == 0 and table.rows[0].char_start is None
+
+
+#: A bridge chunk's parts as index payloads written before parts were typed hold them.
+OLD_PARTS = [{"page": 4, "char_start": 100, "char_end": 110, "offset": 0, "page_label": "12",
+              "label_source": "folio"},
+             {"page": 5, "char_start": 0, "char_end": 20, "offset": 11, "page_label": "",
+              "label_source": None}]
+
+
+def test_an_old_payload_gives_typed_parts_and_a_chunk_writes_the_same_payload():
+    from pincite.chunk.model import Chunk, ChunkPart
+    from pincite.index.edge import EdgeIndex
+
+    parts = [ChunkPart.from_dict(p) for p in OLD_PARTS]
+    assert parts[0] == ChunkPart(4, 100, 110, 0, "12", "folio") and parts[1].label_source is None
+    hit = EdgeIndex._hit(type("Point", (), {"score": 1.0, "payload": {
+        "chunk_id": "x-p4-b0", "doc_id": "x", "page": 4, "page_end": 5, "char_start": 0,
+        "char_end": 32, "text": "t", "kind": "bridge", "parts": OLD_PARTS}})(), 1)
+    assert hit.parts == parts
+    chunk = Chunk(chunk_id="x-p4-b0", doc_id="x", page=4, page_end=5, char_start=0, char_end=32,
+                  text="t", search_text="t", kind="bridge", parts=parts)
+    assert EdgeIndex._payload(chunk, {}, "pending")["parts"] == OLD_PARTS
+    assert "parts" not in EdgeIndex._payload(Chunk(chunk_id="x-p1-c0", doc_id="x", page=1, page_end=1,
+                                                   char_start=0, char_end=1, text="t", search_text="t"),
+                                             {}, "pending")

@@ -54,9 +54,9 @@ def bridge_address(hit: Hit, quote: str, span: tuple[int, int] | None = None) ->
     if not covered:
         return _page_range(hit)
     first = covered[0]
-    label = first.get("page_label") or None
-    return PdfAddress(page=first["page"], page_end=covered[-1]["page"], page_label=label,
-                      label_source=first.get("label_source") if label else None)
+    label = first.page_label or None
+    return PdfAddress(page=first.page, page_end=covered[-1].page, page_label=label,
+                      label_source=first.label_source if label else None)
 
 
 def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,

@@ -1,9 +1,11 @@
-"""The chunk shape every later stage reads (`Chunk`), and the naming of a chunk's section
-and search-text prefix shared by page, bridge and table chunks. Imports nothing of pincite:
-the chunk builders (pages, bridges, tables) import it, never the other way round."""
+"""The chunk shape every later stage reads (`Chunk`, with the `ChunkPart`s of a bridge), and
+the naming of a chunk's section and search-text prefix shared by page, bridge and table
+chunks. Imports of pincite only the extract stage's shapes (extract.model): the chunk builders
+(pages, bridges, tables) import it, never the other way round."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Mapping
 
 from pincite.extract.model import LabelSource, SectionSpan
 
@@ -17,6 +19,39 @@ PREFIX_SEP = " / "
 #: editions of one standard apart, and their near-tied pages (0.497 vs 0.492) swapped ranks.
 DETECTED_PREFIX = "path"
 HEADING_PREFIX_CHARS = 60
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkPart:
+    """One page's piece of a "bridge" chunk (a sentence running over a page break,
+    pincite.chunk.bridges), or of a span of its text (pincite.chunk.bridges.span_parts).
+
+    page: the 1-based physical page the piece stands on; page_label / label_source: that
+        page's printed label and where it came from (PageText).
+    char_start, char_end: the piece's span in that page's text (end exclusive).
+    offset: where the piece starts in the bridge's own text:
+        bridge.text[offset:offset + char_end - char_start] == page.text[char_start:char_end].
+    Stored in an index payload as {"page", "char_start", "char_end", "offset", "page_label",
+    "label_source"} (:meth:`to_dict`).
+    """
+
+    page: int
+    char_start: int
+    char_end: int
+    offset: int
+    page_label: str = ""
+    label_source: LabelSource | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"page": self.page, "char_start": self.char_start, "char_end": self.char_end,
+                "offset": self.offset, "page_label": self.page_label, "label_source": self.label_source}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> "ChunkPart":
+        """A part as an index payload holds it (:meth:`to_dict`'s shape)."""
+        return cls(page=raw["page"], char_start=raw["char_start"], char_end=raw["char_end"],
+                   offset=raw["offset"], page_label=raw.get("page_label") or "",
+                   label_source=raw.get("label_source"))
 
 
 @dataclass
@@ -40,9 +75,8 @@ class Chunk:
     parts: [] for a chunk of one page. A "bridge" chunk (pincite.chunk.bridges: a sentence running
         from the bottom of page `page` to the top of `page_end`) has chunk_id
         "<doc_id>-p<page>-b0", char_start 0 and char_end len(text) (its text is its own
-        source), and one part per page: {"page", "char_start", "char_end", "offset",
-        "page_label", "label_source"}, text[offset:offset + char_end - char_start] ==
-        that page's text[char_start:char_end].
+        source), and one :class:`ChunkPart` per page, text[offset:offset + char_end -
+        char_start] == that page's text[char_start:char_end].
     """
 
     chunk_id: str
@@ -60,7 +94,7 @@ class Chunk:
     address: dict | None = None
     section_path: list[str] = field(default_factory=list)
     section_title: str = ""
-    parts: list[dict] = field(default_factory=list)
+    parts: list[ChunkPart] = field(default_factory=list)
 
 
 def search_prefix(title: str, section_path: list[str]) -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, Sequence, ru
 if TYPE_CHECKING:
     import numpy as np
 
-    from pincite.chunk.model import Chunk
+    from pincite.chunk.model import Chunk, ChunkPart
     from pincite.extract.model import LabelSource
 
 from pincite.store.fields import DEFAULT_TRUST, TRUST_LEVELS, field_key
@@ -107,8 +107,8 @@ class Hit:
     section_path / section_title: the chunk's outline section (["5 Tests", "5.3 Pressure
     check"], "5.3 Pressure check"); [] and '' when none.
     parts: [] except for a "bridge" chunk (a sentence across a page break, pincite.chunk.bridges):
-    its pieces per page ({"page", "char_start", "char_end", "offset", "page_label",
-    "label_source"}); char_start / char_end then index `text` itself.
+    its pieces per page (pincite.chunk.model.ChunkPart); char_start / char_end then index
+    `text` itself.
     name_terms: the analysed words naming the hit's document (chunking.naming_text), as its
     index record holds them. dense: for a search with a query vector, the cosine similarity
     of the chunk's dense vector to it; None when no dense side was searched.
@@ -140,7 +140,7 @@ class Hit:
     modifications: list[str] = field(default_factory=list)
     revision: str | None = None
     trust: str | None = None
-    parts: list[dict] = field(default_factory=list)
+    parts: list[ChunkPart] = field(default_factory=list)
 
 
 @dataclass

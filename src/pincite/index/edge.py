@@ -22,7 +22,7 @@ from typing import Iterator, Sequence
 import numpy as np
 import qdrant_edge as qe
 
-from pincite.chunk.model import Chunk
+from pincite.chunk.model import Chunk, ChunkPart
 from pincite.store.lock import IndexLock
 
 from ..errors import IndexBusy, LibraryError
@@ -280,7 +280,7 @@ class EdgeIndex:
             "label_source": c.label_source, "char_start": c.char_start,
             "char_end": c.char_end, "text": c.text, "ocr": c.ocr, "address": c.address,
             "section_path": list(c.section_path), "section_title": c.section_title,
-            **({"parts": c.parts} if c.parts else {}), **extra,
+            **({"parts": [p.to_dict() for p in c.parts]} if c.parts else {}), **extra,
         }
 
     def set_state(self, doc_id: str, state: str) -> None:
@@ -442,7 +442,7 @@ class EdgeIndex:
             label_source=d.get("label_source"), kind=d.get("kind", "text"),
             ocr=bool(d.get("ocr")), address=d.get("address"),
             section_path=list(d.get("section_path") or []), section_title=d.get("section_title") or "",
-            parts=list(d.get("parts") or []),
+            parts=[ChunkPart.from_dict(x) for x in d.get("parts") or ()],
             name_terms=tuple(d.get("name_terms") or ()),
             model=d.get("model"), modifications=list(d.get("modifications") or []),
             revision=d.get("revision"), trust=d.get("trust"),

@@ -21,13 +21,16 @@ import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Sequence
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from pincite.extract.layout import to_source
+
+if TYPE_CHECKING:
+    from pincite.chunk.model import ChunkPart
 
 #: Render scale: at most 2 pixels per point, and the long side at most LONG_SIDE_PX pixels
 #: (about 0.07 s a page at 1600 px: docs/decisions/0006-search-and-embeddings.md).
@@ -114,7 +117,7 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
         return out
 
 
-def bridge_spans(text: str, parts: list[dict], quote: str | None, page_no: int,
+def bridge_spans(text: str, parts: "list[ChunkPart]", quote: str | None, page_no: int,
                  lang: str | None = None) -> list[tuple[int, int]]:
     """Spans of page `page_no`'s text to highlight for a bridge chunk (pincite.chunk.bridges: a
     sentence across a page break; `text` its text, `parts` its parts): where `quote` stands in
