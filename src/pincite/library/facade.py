@@ -39,7 +39,6 @@ Shared form: with `Settings.catalog_url` the catalog is a PostgreSQL database an
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Literal, Mapping, cast
@@ -189,7 +188,7 @@ class Library(ConfigureMixin):
             content=ingest.content_limits(s))
 
     @staticmethod
-    def _analyse(doc: DocumentModel) -> tuple[list, list[list[str]], Counter]:
+    def _analyse(doc: DocumentModel) -> "ingest.Analysed":
         """A document's chunks, their analysed words and the term counts (ingest.analyse)."""
         return ingest.analyse(doc)
 
@@ -613,14 +612,14 @@ class _IngestReader(FileReader):
 
     embed: tuple | None = None
 
-    def read(self, path: Path, sha: str, password: str | None = None) -> Extracted:
-        got = super().read(path, sha, password)
-        got.analysed = Library._analyse(got.doc)
+    def read(self, path: Path, sha: str, password: str | None = None) -> "Extracted[ingest.Analysed]":
+        got: Extracted[ingest.Analysed] = super().read(path, sha, password)
+        got.analysed = analysed = Library._analyse(got.doc)
         try:
-            self.content.check_chunks(path, len(got.analysed[0]))
+            self.content.check_chunks(path, len(analysed.chunks))
             if self.embed is not None:
                 got.dense = ingest.reader_embedder(self.embed).embed_passages(
-                    [c.search_text for c in got.analysed[0]])
+                    [c.search_text for c in analysed.chunks])
         except BaseException:
             got.cleanup()
             raise
