@@ -55,21 +55,21 @@ class ChunkPart:
 
 
 @dataclass
-class Chunk:
-    """One passage of a document.
+class ChunkFields:
+    """What a passage of a document is, as the chunker makes it (`Chunk`) and as a search
+    returns it from the index (pincite.index.base.Hit, which adds its rank and its
+    document's fields).
 
     chunk_id: "<doc_id>-p<page>-c<n>" (n is 0-based within the page); stable for the same
-        document and chunker version.
+        document and chunker version ("-b0" for a bridge, "-t<n>" for a table chunk).
     page, page_end: 1-based physical pages (equal, except for a bridge chunk).
     page_label / label_source: copied from the page record.
     char_start, char_end: span in the page's PDFium text (end exclusive).
     text: the source text (exact slice of the page text): what quotes are verified against.
+    kind: "text" (sentences of one page), "bridge" (pincite.chunk.bridges), "table" or
+        "table-row" (pincite.chunk.tables).
     ocr: the page's text came from OCR; address: the chunk's own address for a non-PDF unit
         (slide, sheet range, line range; pincite.extract.address), None for a PDF page.
-    search_text: text used for BM25/embeddings: the title and the section path joined by
-        " / ", a line break, then `text` ("Pump manual / 5 Tests / 5.3 Pressure check\n...";
-        just `text` when the document has neither; of a path from detected headings only its
-        last title, prefix_path; a bridge chunk's is its text alone). Never used to verify.
     section_path: the outline path of the chunk's section (["5 Tests", "5.3 Pressure
         check"]), [] when none; section_title: its last element ('' when none).
     parts: [] for a chunk of one page. A "bridge" chunk (pincite.chunk.bridges: a sentence running
@@ -86,7 +86,6 @@ class Chunk:
     char_start: int
     char_end: int
     text: str
-    search_text: str
     page_label: str = ""
     label_source: LabelSource | None = None
     kind: str = "text"
@@ -95,6 +94,20 @@ class Chunk:
     section_path: list[str] = field(default_factory=list)
     section_title: str = ""
     parts: list[ChunkPart] = field(default_factory=list)
+
+
+@dataclass
+class Chunk(ChunkFields):
+    """One passage of a document, as the chunker makes it: :class:`ChunkFields` and
+
+    search_text: text used for BM25/embeddings: the title and the section path joined by
+        " / ", a line break, then `text` ("Pump manual / 5 Tests / 5.3 Pressure check\n...";
+        just `text` when the document has neither; of a path from detected headings only its
+        last title, prefix_path; a bridge chunk's is its text alone). Never used to verify.
+        Keyword-only.
+    """
+
+    search_text: str = field(kw_only=True)
 
 
 def search_prefix(title: str, section_path: list[str]) -> str:

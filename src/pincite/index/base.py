@@ -11,9 +11,7 @@ from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, Sequence, ru
 if TYPE_CHECKING:
     import numpy as np
 
-    from pincite.chunk.model import Chunk, ChunkPart
-    from pincite.extract.model import LabelSource
-
+from pincite.chunk.model import Chunk, ChunkFields
 from pincite.store.fields import DEFAULT_TRUST, TRUST_LEVELS, field_key
 
 #: Scope keys a question may carry (eval `scope` objects, REST bodies): SearchFilter fields.
@@ -96,19 +94,14 @@ class SearchFilter:
             raise ValueError(f"{where}: {e}") from None
 
 
-@dataclass
-class Hit:
-    """One retrieved chunk, in rank order (rank 1 first), with its index record.
+@dataclass(kw_only=True)
+class Hit(ChunkFields):
+    """One retrieved chunk, in rank order (rank 1 first), with its index record: the chunk's
+    fields (pincite.chunk.model.ChunkFields: pages, char span, text, kind, address, section,
+    parts) as the index holds them, and (keyword-only):
 
-    page / page_end are 1-based physical pages; char_start / char_end index the page's
-    PDFium text; `text` is the chunk's source text (exact slice of the page text).
-    ocr: the text came from OCR; address: the chunk's own address for a non-PDF unit (slide,
-    sheet range, line range), None for a PDF page.
-    section_path / section_title: the chunk's outline section (["5 Tests", "5.3 Pressure
-    check"], "5.3 Pressure check"); [] and '' when none.
-    parts: [] except for a "bridge" chunk (a sentence across a page break, pincite.chunk.bridges):
-    its pieces per page (pincite.chunk.model.ChunkPart); char_start / char_end then index
-    `text` itself.
+    score: the fused (or single-side) search score; rank: 1-based rank in the result.
+    file, title: the document's file name and title.
     name_terms: the analysed words naming the hit's document (chunking.naming_text), as its
     index record holds them. dense: for a search with a query vector, the cosine similarity
     of the chunk's dense vector to it; None when no dense side was searched.
@@ -116,31 +109,16 @@ class Hit:
     index record holds them.
     """
 
-    chunk_id: str
-    doc_id: str
     score: float
     rank: int
-    page: int
-    page_end: int
-    char_start: int
-    char_end: int
-    text: str
     file: str = ""
     title: str = ""
-    page_label: str = ""
-    label_source: LabelSource | None = None
-    kind: str = "text"
-    ocr: bool = False
-    address: dict | None = None
-    section_path: list[str] = field(default_factory=list)
-    section_title: str = ""
     name_terms: tuple[str, ...] = ()
     dense: float | None = None
     model: str | None = None
     modifications: list[str] = field(default_factory=list)
     revision: str | None = None
     trust: str | None = None
-    parts: list[ChunkPart] = field(default_factory=list)
 
 
 @dataclass
