@@ -5,10 +5,23 @@ from __future__ import annotations
 
 import json
 
-from pincite.extract.model import AddressSpan, DocumentModel, HiddenText, SectionSpan, Table, TableRow, WordBox
+from pincite.extract.model import (
+    AddressSpan,
+    BlockRange,
+    DocumentModel,
+    HiddenText,
+    LineRange,
+    SectionSpan,
+    SheetRange,
+    SlideNumber,
+    Table,
+    TableRow,
+    WordBox,
+    address_from_dict,
+)
 
 #: A DocumentModel as the extract stage stored it when its nested shapes were plain dicts
-#: (tables: dicts with rows of dicts; a page's spans, sections and hidden text: dicts).
+#: (tables: dicts with rows of dicts; a page's address, spans, sections and hidden text: dicts).
 OLD_RECORD = {
     "doc_id": "0123456789abcdef", "file_name": "pump.pdf", "sha256": "ab" * 32,
     "mime": "application/pdf",
@@ -56,7 +69,8 @@ def test_an_old_record_loads_typed_and_is_written_back_unchanged():
     assert ocr.sections == [SectionSpan(0, 8, ("1 Intro",)),
                             SectionSpan(8, 18, ("1 Intro", "1.1 Scope"), source="headings")]
     assert ocr.hidden == [HiddenText("answer 9.9 L", "under 2 pt")]
-    assert sheet.spans == [AddressSpan(0, 24, {"kind": "sheet", "sheet": "RevB", "range": "A5:B5"})]
+    assert sheet.address == SheetRange("RevB", "A1:B9")
+    assert sheet.spans == [AddressSpan(0, 24, SheetRange("RevB", "A5:B5"))]
     assert doc.to_json() == stored
 
 
@@ -96,3 +110,26 @@ def test_an_old_payload_gives_typed_parts_and_a_chunk_writes_the_same_payload():
     assert "parts" not in EdgeIndex._payload(Chunk(chunk_id="x-p1-c0", doc_id="x", page=1, page_end=1,
                                                    char_start=0, char_end=1, text="t", search_text="t"),
                                              {}, "pending")
+
+
+def test_every_address_kind_reads_and_writes_its_stored_shape():
+    for stored, typed in [({"kind": "sheet", "sheet": "RevB", "range": "A5:F5"}, SheetRange("RevB", "A5:F5")),
+                          ({"kind": "slide", "slide": 2}, SlideNumber(2)),
+                          ({"kind": "lines", "start": 10, "end": 14}, LineRange(10, 14)),
+                          ({"kind": "blocks", "start": 5, "end": 7}, BlockRange(5, 7))]:
+        assert address_from_dict(stored) == typed and typed.to_dict() == stored
+    assert address_from_dict(None) is None
+
+
+def test_an_old_payload_address_reads_typed_and_is_written_back():
+    from pincite.chunk.model import Chunk
+    from pincite.index.edge import EdgeIndex
+
+    stored = {"kind": "sheet", "sheet": "RevB", "range": "A5:F5"}
+    hit = EdgeIndex._hit(type("Point", (), {"score": 1.0, "payload": {
+        "chunk_id": "x-p1-c0", "doc_id": "x", "page": 1, "char_start": 0, "char_end": 1,
+        "address": stored}})(), 1)
+    assert hit.address == SheetRange("RevB", "A5:F5")
+    chunk = Chunk(chunk_id="x-p1-c0", doc_id="x", page=1, page_end=1, char_start=0, char_end=1,
+                  text="t", search_text="t", address=hit.address)
+    assert EdgeIndex._payload(chunk, {}, "pending")["address"] == stored

@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from pincite.extract.model import LabelSource, SectionSpan
+from pincite.extract.model import LabelSource, SectionSpan, UnitAddress
 
 #: Joins the parts of the search-text prefix: "Pump manual / 5 Tests / 5.3 Pressure check".
 PREFIX_SEP = " / "
@@ -69,7 +69,8 @@ class ChunkFields:
     kind: "text" (sentences of one page), "bridge" (pincite.chunk.bridges), "table" or
         "table-row" (pincite.chunk.tables).
     ocr: the page's text came from OCR; address: the chunk's own address for a non-PDF unit
-        (slide, sheet range, line range; pincite.extract.address), None for a PDF page.
+        (pincite.extract.model.UnitAddress: slide, sheet range, line range, narrowed by
+        pincite.extract.address), None for a PDF page.
     section_path: the outline path of the chunk's section (["5 Tests", "5.3 Pressure
         check"]), [] when none; section_title: its last element ('' when none).
     parts: [] for a chunk of one page. A "bridge" chunk (pincite.chunk.bridges: a sentence running
@@ -90,7 +91,7 @@ class ChunkFields:
     label_source: LabelSource | None = None
     kind: str = "text"
     ocr: bool = False
-    address: dict | None = None
+    address: UnitAddress | None = None
     section_path: list[str] = field(default_factory=list)
     section_title: str = ""
     parts: list[ChunkPart] = field(default_factory=list)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any, Literal, Mapping
+from typing import Any, ClassVar, Literal, Mapping
 
 #: Bump when the DocumentModel shape or the extraction rules change (part of the index profile).
 #: pdfium-2: printed folios from headers/footers when a PDF has no /PageLabels (label_source "folio").
@@ -133,6 +133,80 @@ def _bbox(raw: Any) -> BBox:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetRange:
+    """A spreadsheet unit or row: sheet name and A1 cell range ("B5", "A5:F5"; 1-based
+    columns and rows). Stored as {"kind": "sheet", "sheet", "range"}."""
+
+    kind: ClassVar[Literal["sheet"]] = "sheet"
+    sheet: str
+    range: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "sheet": self.sheet, "range": self.range}
+
+
+@dataclass(frozen=True, slots=True)
+class SlideNumber:
+    """A presentation slide: its 1-based number (untitled slides counted). Stored as
+    {"kind": "slide", "slide"}."""
+
+    kind: ClassVar[Literal["slide"]] = "slide"
+    slide: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "slide": self.slide}
+
+
+@dataclass(frozen=True, slots=True)
+class LineRange:
+    """Lines of a text file, or blocks (paragraphs, table rows) of a DOCX read without its
+    pages: 1-based, ``end`` inclusive. Stored as {"kind": "lines", "start", "end"}."""
+
+    kind: ClassVar[Literal["lines"]] = "lines"
+    start: int
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "start": self.start, "end": self.end}
+
+
+@dataclass(frozen=True, slots=True)
+class BlockRange:
+    """Blocks (paragraphs, table rows) of a DOCX, numbered as its LineRange counts them,
+    marked on the pages of its converted PDF (PageText.spans; a chunk's citation stays a PDF
+    page): 1-based, ``end`` inclusive. Stored as {"kind": "blocks", "start", "end"}."""
+
+    kind: ClassVar[Literal["blocks"]] = "blocks"
+    start: int
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "start": self.start, "end": self.end}
+
+
+#: The address of a non-PDF unit or of a stretch inside one (pincite.extract.address); a PDF
+#: page has none (it is addressed by its physical page and printed label).
+UnitAddress = SheetRange | SlideNumber | LineRange | BlockRange
+
+
+def address_from_dict(raw: Mapping[str, Any] | None) -> UnitAddress | None:
+    """A stored address (its ``to_dict`` shape) typed; None for None or {}. ValueError for
+    an unknown kind."""
+    if not raw:
+        return None
+    kind = raw.get("kind")
+    if kind == "sheet":
+        return SheetRange(sheet=raw["sheet"], range=raw["range"])
+    if kind == "slide":
+        return SlideNumber(slide=raw["slide"])
+    if kind == "lines":
+        return LineRange(start=raw["start"], end=raw["end"])
+    if kind == "blocks":
+        return BlockRange(start=raw["start"], end=raw["end"])
+    raise ValueError(f"unknown address kind {kind!r}")
+
+
+@dataclass(frozen=True, slots=True)
 class SectionSpan:
     """The section a stretch of a page's text belongs to (PageText.sections).
 
@@ -167,18 +241,17 @@ class AddressSpan:
     spreadsheet row or text line, so a chunk's address narrows to what it covers.
 
     start, end: char offsets into the page's ``text`` (end exclusive).
-    address: the address of that stretch ({"kind": "sheet", "sheet": "RevB", "range": "A5:F5"},
-        {"kind": "lines", "start": 10, "end": 10}, {"kind": "blocks", "start": 5, "end": 5};
-        pincite.extract.address).
-    Stored as {"start", "end", "address"}.
+    address: the address of that stretch (SheetRange "RevB"!A5:F5, LineRange 10-10,
+        BlockRange 5-5; pincite.extract.address).
+    Stored as {"start", "end", "address": {...}}.
     """
 
     start: int
     end: int
-    address: dict[str, Any]
+    address: UnitAddress
 
     def to_dict(self) -> dict[str, Any]:
-        return {"start": self.start, "end": self.end, "address": self.address}
+        return {"start": self.start, "end": self.end, "address": self.address.to_dict()}
 
 
 @dataclass(frozen=True, slots=True)
@@ -202,11 +275,13 @@ class WordBox:
 Span = AddressSpan | WordBox
 
 
-def span_from_dict(raw: Mapping[str, Any]) -> Span:
-    """A stored span: a WordBox when it has a "bbox", else an AddressSpan."""
+def span_from_dict(raw: Mapping[str, Any]) -> Span | None:
+    """A stored span: a WordBox when it has a "bbox", else an AddressSpan; None for a span
+    with neither (which addresses nothing)."""
     if raw.get("bbox") is not None:
         return WordBox(start=raw["start"], end=raw["end"], bbox=_bbox(raw["bbox"]))
-    return AddressSpan(start=raw["start"], end=raw["end"], address=raw.get("address") or {})
+    address = address_from_dict(raw.get("address"))
+    return None if address is None else AddressSpan(start=raw["start"], end=raw["end"], address=address)
 
 
 @dataclass(frozen=True, slots=True)
@@ -243,9 +318,9 @@ class PageText:
     width, height: page size in PDF points.
     ocr: the text came from OCR (tesseract), not from the file's text layer; PDFium's char
         indexes do not apply, the word boxes in ``spans`` do.
-    address: for a unit of a non-PDF document, its own address ({"kind": "slide", "slide": 2},
-        {"kind": "sheet", "sheet": "RevB", "range": "A1:F40"}, {"kind": "lines", "start": 1,
-        "end": 80}); None for a PDF page (addressed by `page` and `page_label`).
+    address: for a unit of a non-PDF document, its own address (:data:`UnitAddress`:
+        SlideNumber 2, SheetRange "RevB"!A1:F40, LineRange 1-80); None for a PDF page
+        (addressed by `page` and `page_label`).
     spans: finer addresses inside `text` (:class:`AddressSpan`: char offsets, end exclusive,
         and an address), e.g. one per spreadsheet row, so a chunk's address can be narrowed
         to what it covers (pincite.extract.address.address_for_span). On an OCR page, one
@@ -281,7 +356,7 @@ class PageText:
     width: float = 0.0
     height: float = 0.0
     ocr: bool = False
-    address: dict | None = None
+    address: UnitAddress | None = None
     spans: list[Span] = field(default_factory=list)
     sections: list[SectionSpan] = field(default_factory=list)
     char_map: list[list[int]] = field(default_factory=list)
@@ -290,7 +365,7 @@ class PageText:
     def to_dict(self) -> dict[str, Any]:
         return {"page": self.page, "text": self.text, "page_label": self.page_label,
                 "label_source": self.label_source, "width": self.width, "height": self.height,
-                "ocr": self.ocr, "address": self.address,
+                "ocr": self.ocr, "address": self.address.to_dict() if self.address is not None else None,
                 "spans": [s.to_dict() for s in self.spans],
                 "sections": [s.to_dict() for s in self.sections],
                 "char_map": self.char_map, "hidden": [h.to_dict() for h in self.hidden]}
@@ -298,8 +373,10 @@ class PageText:
     @classmethod
     def from_dict(cls, raw: Mapping[str, Any]) -> "PageText":
         """A page as stored (:meth:`to_dict`, or an earlier version without some fields)."""
-        known = {k: v for k, v in raw.items() if k not in ("spans", "sections", "hidden")}
-        return cls(**known, spans=[span_from_dict(s) for s in raw.get("spans") or ()],
+        known = {k: v for k, v in raw.items() if k not in ("address", "spans", "sections", "hidden")}
+        spans = [span_from_dict(s) for s in raw.get("spans") or ()]
+        return cls(**known, address=address_from_dict(raw.get("address")),
+                   spans=[s for s in spans if s is not None],
                    sections=[SectionSpan.from_dict(s) for s in raw.get("sections") or ()],
                    hidden=[HiddenText(text=h["text"], reason=h["reason"]) for h in raw.get("hidden") or ()])
 

@@ -23,6 +23,7 @@ import numpy as np
 import qdrant_edge as qe
 
 from pincite.chunk.model import Chunk, ChunkPart
+from pincite.extract.model import address_from_dict
 from pincite.store.lock import IndexLock
 
 from ..errors import IndexBusy, LibraryError
@@ -278,7 +279,8 @@ class EdgeIndex:
             "chunk_id": c.chunk_id, "doc_id": c.doc_id, "state": state, "kind": c.kind,
             "page": c.page, "page_end": c.page_end, "page_label": c.page_label,
             "label_source": c.label_source, "char_start": c.char_start,
-            "char_end": c.char_end, "text": c.text, "ocr": c.ocr, "address": c.address,
+            "char_end": c.char_end, "text": c.text, "ocr": c.ocr,
+            "address": c.address.to_dict() if c.address is not None else None,
             "section_path": list(c.section_path), "section_title": c.section_title,
             **({"parts": [p.to_dict() for p in c.parts]} if c.parts else {}), **extra,
         }
@@ -440,7 +442,7 @@ class EdgeIndex:
             char_end=d["char_end"], text=d.get("text", ""), file=d.get("file", ""),
             title=d.get("title", ""), page_label=d.get("page_label") or "",
             label_source=d.get("label_source"), kind=d.get("kind", "text"),
-            ocr=bool(d.get("ocr")), address=d.get("address"),
+            ocr=bool(d.get("ocr")), address=address_from_dict(d.get("address")),
             section_path=list(d.get("section_path") or []), section_title=d.get("section_title") or "",
             parts=[ChunkPart.from_dict(x) for x in d.get("parts") or ()],
             name_terms=tuple(d.get("name_terms") or ()),

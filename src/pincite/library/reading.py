@@ -149,7 +149,7 @@ def page_source(lib: "Library", doc_id: str, page: int, chunk_id: str | None = N
     `quote_spans`."""
     row, doc, p = unit(lib, doc_id, page)
     marks = quote_spans(lib, doc_id, page, chunk_id, quote) if (chunk_id or quote) else []
-    address = dict(p.address) if p.address else None
+    address = p.address.to_dict() if p.address is not None else None
     kind = (address or {}).get("kind") or "pdf"
     return PageSource(doc_id=doc_id, file=row.file_name, title=row.title or "", page=page,
                       pages=doc.page_count, page_label=p.page_label or None, label_source=p.label_source,
