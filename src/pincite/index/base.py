@@ -6,7 +6,7 @@ Must not import answer/.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, NotRequired, Protocol, Sequence, TypedDict, runtime_checkable
 
 if TYPE_CHECKING:
     import numpy as np
@@ -121,6 +121,41 @@ class Hit(ChunkFields):
     trust: str | None = None
 
 
+class DocPayload(TypedDict):
+    """The document fields every point of a document carries (index.edge.doc_payload, from
+    store.fields.DocFields), set together by Index.set_doc_fields.
+
+    model, modifications, revision, trust, valid_from, valid_to: the fields as set (for
+    display; valid_* ISO dates); model_key, modifications_key, revision_key: the same folded
+    for matching (store.fields.field_key), None / [] when unset. lang: the document's
+    language, only when it is set by hand.
+    """
+
+    model: str | None
+    modifications: list[str]
+    revision: str | None
+    trust: str
+    valid_from: str | None
+    valid_to: str | None
+    model_key: str | None
+    modifications_key: list[str]
+    revision_key: str | None
+    lang: NotRequired[str]
+
+
+class PayloadExtra(DocPayload):
+    """What Index.upsert writes with every chunk of a document besides the chunk's own
+    record (library.ingest.payload_extra): its DocPayload and
+
+    file, title: the document's file name and title; lang: its language ("en", "ru", "zh");
+    name_terms: the analysed words naming it (chunk.pages.naming_text), sorted.
+    """
+
+    file: str
+    title: str
+    name_terms: list[str]
+
+
 @dataclass
 class StoredPoint:
     """One index point as stored, for copying an index between engines (pincite migrate).
@@ -159,7 +194,7 @@ class Index(Protocol):
         """Flush and release the index (its lock or connection)."""
 
     def upsert(self, chunks: Sequence[Chunk], token_lists: Sequence[list[str]],
-               payload_extra: dict, state: str = "pending", batch: int = 256,
+               payload_extra: PayloadExtra, state: str = "pending", batch: int = 256,
                dense: "np.ndarray | None" = None) -> None:
         """Write chunks with their analysed tokens and, for a dense index, their dense
         vectors (shape (len(chunks), dense_dim); ValueError otherwise)."""
@@ -167,7 +202,7 @@ class Index(Protocol):
     def set_state(self, doc_id: str, state: str) -> None:
         """Flip every point of `doc_id` to `state`."""
 
-    def set_doc_fields(self, doc_id: str, fields: dict) -> None:
+    def set_doc_fields(self, doc_id: str, fields: DocPayload) -> None:
         """Set document-field payload keys on every point of `doc_id`."""
 
     def delete_doc(self, doc_id: str) -> None:

@@ -26,6 +26,7 @@ from pincite.errors import FieldError, IngestError, LibraryError, shown
 from pincite.extract.model import DocumentModel
 from pincite.extract.readahead import ReadAhead
 from pincite.extract.reader import ContentLimits, Extracted
+from pincite.index.base import PayloadExtra
 from pincite.index.edge import doc_payload
 from pincite.library import reading
 from pincite.library.cache import load_model
@@ -412,7 +413,7 @@ def cleanup_orphans(lib: Library) -> None:
             blob.unlink(missing_ok=True)
 
 
-def payload_extra(doc: DocumentModel, fields: DocFields | None = None) -> dict:
+def payload_extra(doc: DocumentModel, fields: DocFields | None = None) -> PayloadExtra:
     """Document fields stored with every chunk: file, title, language, the analysed
     naming terms (chunking.naming_text) that answer ranking discounts, and the document
     fields the search filters on (index.edge.doc_payload: model, modifications, revision,
