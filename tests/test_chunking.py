@@ -45,8 +45,8 @@ def _assert_sound(doc: DocumentModel, chunks: list[Chunk]) -> None:
         if c.kind == "bridge":
             assert c.chunk_id == f"{doc.doc_id}-p{c.page}-b0" and c.page_end == c.page + 1
             for p in c.parts:
-                piece = c.text[p["offset"]:p["offset"] + p["char_end"] - p["char_start"]]
-                assert piece == doc.page(p["page"]).text[p["char_start"]:p["char_end"]]
+                piece = c.text[p.offset:p.offset + p.char_end - p.char_start]
+                assert piece == doc.page(p.page).text[p.char_start:p.char_end]
             continue
         page = doc.page(c.page)
         assert c.text == page.text[c.char_start : c.char_end]

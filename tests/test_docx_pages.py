@@ -37,6 +37,7 @@ from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import ConversionError
 from pincite.extract import convert, office
+from pincite.extract.model import AddressSpan, BlockRange
 from pincite.extract.sniff import OFFICE_EXTRACTOR
 from pincite.library import pages
 from test_office import top_citation
@@ -74,8 +75,8 @@ def block_of(structural, fact: str) -> int:
     """The block number of the paragraph `fact` in the DOCX read without pages."""
     for unit in structural.pages:
         for span in unit.spans:
-            if unit.text[span["start"]:span["end"]] == fact:
-                return span["address"]["start"]
+            if unit.text[span.start:span.end] == fact:
+                return span.address.start
     raise AssertionError(f"{fact!r} is no block")
 
 
@@ -157,18 +158,17 @@ def test_docx_gets_the_pages_of_its_converted_pdf(paged, paged_lib):
         page = doc.page(n)
         assert fact in " ".join(page.text.split())  # PDFium's text of that page
         # the block's span on the page holds exactly that paragraph, numbered as without pages
-        (span,) = [s for s in page.spans if s["address"]["start"] == block_of(structural, fact)]
-        assert " ".join(page.text[span["start"]:span["end"]].split()) == fact
-        assert span["address"] == {"kind": "blocks", "start": span["address"]["start"],
-                                   "end": span["address"]["start"]}
-        assert any(s["path"] == DOCX_PAGE_SECTIONS[n] for s in page.sections), page.sections
+        (span,) = [s for s in page.spans if s.address.start == block_of(structural, fact)]
+        assert " ".join(page.text[span.start:span.end].split()) == fact
+        assert span.address == BlockRange(start=span.address.start, end=span.address.start)
+        assert any(list(s.path) == DOCX_PAGE_SECTIONS[n] for s in page.sections), page.sections
     # every block of the DOCX is found on a page, in order
-    blocks = [s["address"]["start"] for p in doc.pages for s in p.spans]
+    blocks = [s.address.start for p in doc.pages for s in p.spans]
     assert blocks == list(range(1, len(blocks) + 1)) and len(blocks) == sum(
         len(u.spans) for u in structural.pages)
     # a table row is one block, on page 2
-    row = next(s for s in doc.page(2).spans if "Gearbox oil" in doc.page(2).text[s["start"]:s["end"]])
-    assert "every 250 hours" in doc.page(2).text[row["start"]:row["end"]]
+    row = next(s for s in doc.page(2).spans if "Gearbox oil" in doc.page(2).text[s.start:s.end])
+    assert "every 250 hours" in doc.page(2).text[row.start:row.end]
 
 
 def test_fact_on_page_2_is_cited_by_page_section_and_block(paged_lib):
@@ -186,7 +186,7 @@ def test_fact_on_page_2_is_cited_by_page_section_and_block(paged_lib):
     doc = library.model(doc_id)
     fact_block = block_of(office.extract_docx(path, doc_id=doc_id, sha256=doc.sha256), DOCX_PAGE_FACTS[2])
     chunk = chunk_with(doc, 2, DOCX_PAGE_FACTS[2])
-    assert chunk.address["kind"] == "blocks" and chunk.address["start"] <= fact_block <= chunk.address["end"]
+    assert chunk.address.kind == "blocks" and chunk.address.start <= fact_block <= chunk.address.end
     assert chunk.chunk_id == cit.chunk_id
 
 
@@ -361,7 +361,7 @@ def test_failed_conversion_keeps_the_docx_by_blocks(tmp_path, temp, monkeypatch,
         assert res.warnings == [office.NO_PAGES + reason]
         doc = library.model(res.doc_id)
         assert doc.extractor == OFFICE_EXTRACTOR and not office.has_pdf_pages(doc)
-        assert all(p.address["kind"] == "lines" for p in doc.pages)
+        assert all(p.address.kind == "lines" for p in doc.pages)
         cit = top_citation(library, QUESTION_2)
         assert cit.address.kind == "lines" and cit.page is None
         assert cit.model_dump(exclude={"chunk_id", "doc_id"}) == expected  # as without LibreOffice
@@ -448,9 +448,9 @@ def test_corpus_docx_files_get_pages(corpus_lib):
     for r in results:
         doc = library.model(r.doc_id)
         assert office.has_pdf_pages(doc), (r.path, r.warnings)
-        spans = [s for p in doc.pages for s in p.spans if s.get("address")]
-        assert spans and all(s["address"]["kind"] == "blocks" for s in spans)
-        numbers = [s["address"]["start"] for s in spans]
+        spans = [s for p in doc.pages for s in p.spans if isinstance(s, AddressSpan)]
+        assert spans and all(s.address.kind == "blocks" for s in spans)
+        numbers = [s.address.start for s in spans]
         assert numbers == sorted(numbers)  # found in document order
     sample = library.model(next(r.doc_id for r in results if r.path.endswith("SampleDoc.docx")))
     assert sample.page_count == 2 and "This is page two" in sample.page(2).text
@@ -566,12 +566,12 @@ def test_docx_pages_without_outline_take_sections_from_docx_headings(tmp_path):
 
     def path_at(page, fragment):
         at = page.text.index(fragment)
-        return next(s["path"] for s in page.sections if s["start"] <= at < s["end"])
+        return next(list(s.path) for s in page.sections if s.start <= at < s.end)
 
     assert path_at(one, "Inspect the shaft seal") == ["4 Checks"]
     assert path_at(two, "The discharge pressure") == ["4 Checks", "4.1 Pressure"]  # over the break
     assert path_at(two, "Store pump PX-9") == ["5 Storage"]
-    assert not any("Pump PX-9 manual" in s["path"] for p in doc.pages for s in p.sections)  # the Title
+    assert not any("Pump PX-9 manual" in list(s.path) for p in doc.pages for s in p.sections)  # the Title
     # a PDF that does not hold the DOCX's text is refused, so the DOCX is read without pages
     other = make_pdf(tmp_path / "other.pdf", ["Something else entirely, about another machine."])
     with pytest.raises(ConversionError, match=r"px9\.docx: no PDF pages: the converted PDF holds only 0%"):

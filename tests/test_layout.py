@@ -13,6 +13,7 @@ from pdfgen import make_lines_pdf, make_two_column_pdf
 from pincite.answer.cite import citation_for
 from pincite.answer.messages import page_ref
 from pincite.chunk import bridges
+from pincite.chunk.model import ChunkPart
 from pincite.chunk.pages import chunk_document
 from pincite.config import Settings
 from pincite.eval.crosscheck import _page_forms, crosscheck_quote, split_across
@@ -68,17 +69,17 @@ def test_headings_give_section_paths_without_an_outline(tmp_path):
     assert fact.section_path == ["2 Tests", "2.1 Pressure"]
     assert fact.search_text == f"{doc.title} / 2 Tests / 2.1 Pressure\n{fact.text}"
     assert doc.page(fact.page).text[fact.char_start:fact.char_end] == fact.text
-    starts = {(p.page, p.text[s["start"]:].split("\n")[0].strip()): s["path"]
+    starts = {(p.page, p.text[s.start:].split("\n")[0].strip()): list(s.path)
               for p in doc.pages for s in p.sections}
     titles = {path[-1] for path in starts.values()}
     assert titles == {"1 Introduction", "2 Tests", "2.1 Pressure", "2.2 Leaks"}
     # a body-style numbered line is no heading, nor a running header or a folio
     assert not any(t.startswith(("3 bolts", "2 Remove", "PUMP", "Seal")) for t in titles)
-    (leaks,) = [s for s in doc.page(3).sections if s["path"][-1] == "2.2 Leaks"]
-    assert leaks["path"] == ["2 Tests", "2.2 Leaks"]
+    (leaks,) = [s for s in doc.page(3).sections if list(s.path)[-1] == "2.2 Leaks"]
+    assert list(leaks.path) == ["2 Tests", "2.2 Leaks"]
     bolts = doc.page(1).text.index("3 bolts")
-    (span,) = [s for s in doc.page(1).sections if s["start"] <= bolts < s["end"]]
-    assert span["path"] == ["1 Introduction"]
+    (span,) = [s for s in doc.page(1).sections if s.start <= bolts < s.end]
+    assert list(span.path) == ["1 Introduction"]
 
 
 def test_outline_wins_over_detected_headings(tmp_path):
@@ -100,7 +101,7 @@ def test_outline_wins_over_detected_headings(tmp_path):
     c.showPage()
     c.save()
     doc = _model(path)
-    assert {tuple(s["path"]) for s in doc.page(1).sections} == {("Seven",)}
+    assert {tuple(s.path) for s in doc.page(1).sections} == {("Seven",)}
 
 
 # -- (b) two-column reading order ------------------------------------------------------
@@ -204,9 +205,9 @@ def test_bridge_chunk_joins_a_sentence_across_a_page_break(tmp_path):
     assert "Page 1" not in b.text and "Pump manual" not in b.text
     assert (b.char_start, b.char_end) == (0, len(b.text))
     for part in b.parts:
-        piece = b.text[part["offset"]:part["offset"] + part["char_end"] - part["char_start"]]
-        assert piece == doc.page(part["page"]).text[part["char_start"]:part["char_end"]]
-    assert [p["page"] for p in b.parts] == [1, 2]
+        piece = b.text[part.offset:part.offset + part.char_end - part.char_start]
+        assert piece == doc.page(part.page).text[part.char_start:part.char_end]
+    assert [p.page for p in b.parts] == [1, 2]
 
 
 def test_no_bridge_after_a_sentence_end_or_before_a_heading(tmp_path):
@@ -242,10 +243,8 @@ def test_bridge_answer_cites_both_pages_and_highlights_each_part(tmp_path):
 
 
 def test_bridge_citation_page_is_the_part_holding_the_quote():
-    parts = [{"page": 4, "char_start": 100, "char_end": 110, "offset": 0, "page_label": "12",
-              "label_source": "folio"},
-             {"page": 5, "char_start": 0, "char_end": 20, "offset": 11, "page_label": "13",
-              "label_source": "folio"}]
+    parts = [ChunkPart(page=4, char_start=100, char_end=110, offset=0, page_label="12", label_source="folio"),
+             ChunkPart(page=5, char_start=0, char_end=20, offset=11, page_label="13", label_source="folio")]
     text = "abcdefghij\n" + "valve opens at 6 bar"
     hit = Hit(chunk_id="x-p4-b0", doc_id="x", score=1, rank=1, page=4, page_end=5, char_start=0,
               char_end=len(text), text=text, kind="bridge", page_label="12", label_source="folio",
@@ -271,7 +270,7 @@ def test_split_across_needs_each_part_on_its_page():
 @pytest.mark.parametrize("name", ["domain/ru-kz-vodny-kodeks-2025.pdf"])
 def test_corpus_headings_name_chapters_and_articles(corpus, name):
     doc = _model(corpus / "pdf" / name)
-    paths = [s["path"] for p in doc.pages for s in p.sections]
+    paths = [list(s.path) for p in doc.pages for s in p.sections]
     assert ["РАЗДЕЛ 1. ОБЩИЕ ПОЛОЖЕНИЯ", "Глава 1. ОСНОВНЫЕ ПОЛОЖЕНИЯ",
             "Статья 1. Основные понятия, используемые в настоящем Кодексе"] in paths
     assert not any(p[-1].startswith("Статья 9 вводится") for p in paths)

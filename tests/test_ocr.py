@@ -97,11 +97,11 @@ def test_mixed_pdf_flags_only_its_weak_page_and_keeps_word_boxes(tesseract, tmp_
     assert model.warnings == ["page 2: text from OCR (no text layer)"]
     page = model.page(2)
     assert page.text.strip() == FACT
-    assert [page.text[s["start"]:s["end"]] for s in page.spans] == FACT.split()
+    assert [page.text[s.start:s.end] for s in page.spans] == FACT.split()
     # every word box lies inside the placed image, in PDF points with the origin bottom-left
     x, y, w, h = IMAGE_BOX
     for span in page.spans:
-        left, bottom, right, top = span["bbox"]
+        left, bottom, right, top = span.bbox
         assert x - 1 <= left < right <= x + w + 1 and y - 1 <= bottom < top <= y + h + 1, span
     assert model.page(1).spans == [] and model.page(1).text.strip() == FILLER
     # the model round-trips with its OCR flags and boxes
@@ -208,12 +208,12 @@ def test_ocr_boxes_match_pdfium_char_boxes_on_plain_and_rotated_pages(tesseract,
             textpage = page.get_textpage()
             layer = textpage.get_text_range()
             for span in result.spans:
-                word = result.text[span["start"]:span["end"]]
+                word = result.text[span.start:span.end]
                 at = layer.index(word)
                 boxes = [textpage.get_charbox(i) for i in range(at, at + len(word))]
                 expected = (min(b[0] for b in boxes), min(b[1] for b in boxes),
                             max(b[2] for b in boxes), max(b[3] for b in boxes))
-                assert all(abs(a - b) < 4 for a, b in zip(span["bbox"], expected)), (index, word, span, expected)
+                assert all(abs(a - b) < 4 for a, b in zip(span.bbox, expected)), (index, word, span, expected)
     finally:
         pdf.close()
 
@@ -238,9 +238,9 @@ def test_tsv_drops_spaces_between_cjk_characters_and_keeps_offsets():
     ])
     text, spans = ocr_mod.parse_tsv(data)
     assert text == "额定电压为 220V。\nRated voltage\n\nNext\n"
-    assert [text[s["start"]:s["end"]] for s in spans] == ["额", "定", "电压", "为", "220V。", "Rated", "voltage", "Next"]
+    assert [text[s.start:s.end] for s in spans] == ["额", "定", "电压", "为", "220V。", "Rated", "voltage", "Next"]
     # default map flips y: pixel (0, 0)-(10, 10) -> points [0, -10, 10, 0]
-    assert spans[0]["bbox"] == [0, -10, 10, 0]
+    assert spans[0].bbox == (0, -10, 10, 0)
 
 
 def test_fix_mixed_script_is_one_char_for_one():

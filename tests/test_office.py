@@ -31,6 +31,7 @@ from pincite.library.facade import Library, _load_model
 from pincite.config import Settings
 from pincite.errors import DamagedDocument, NotAPdf, NotSupported, UnsafeArchive, UnsafeXml
 from pincite.extract.address import merge_addresses
+from pincite.extract.model import AddressSpan, BlockRange, LineRange, SheetRange, UnitAddress
 from pincite.extract.sniff import OFFICE_EXTRACTOR, ZipLimits, sniff
 
 MIME_DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -227,10 +228,10 @@ def test_xlsx_revision_sheets_cite_the_sheet_and_row(lib, tmp_path):
     assert cit.address.range == "A5:B5", cit.address  # narrowed from the chunk's rows to the quote's
     # each row is addressed on its own: row 5 of RevB is A5:B5 and reads with its header
     unit = lib.model(res.doc_id).page(2)
-    row5 = [s for s in unit.spans if s["address"]["range"] == "A5:B5"]
-    assert [unit.text[s["start"]:s["end"]] for s in row5] == [
+    row5 = [s for s in unit.spans if s.address.range == "A5:B5"]
+    assert [unit.text[s.start:s.end] for s in row5] == [
         "RevB!A5:B5 | Parameter: Maximum inlet pressure; Value: 9 bar"]
-    assert unit.address == {"kind": "sheet", "sheet": "RevB", "range": "A1:B6"}
+    assert unit.address == SheetRange(sheet="RevB", range="A1:B6")
 
 
 def test_xlsx_merged_headers_and_formulas_without_cached_values(lib, tmp_path):
@@ -261,11 +262,10 @@ def test_docx_heading_and_table_fact_answers(lib, tmp_path):
     assert doc.mime == MIME_DOCX and doc.title == "Pump PX-500 manual"
     # a new unit starts at each Heading 1/2; units are addressed by block numbers
     # every table row is a block of its own: header row 5, rows 6 and 7, the list item 8
-    assert [p.address for p in doc.pages] == [{"kind": "lines", "start": 1, "end": 2},
-                                               {"kind": "lines", "start": 3, "end": 8}]
+    assert [p.address for p in doc.pages] == [LineRange(start=1, end=2), LineRange(start=3, end=8)]
     assert "• Replace worn parts" in doc.pages[1].text
     unit = doc.pages[1]
-    assert [(s["address"]["start"], unit.text[s["start"]:s["end"]]) for s in unit.spans[2:5]] == [
+    assert [(s.address.start, unit.text[s.start:s.end]) for s in unit.spans[2:5]] == [
         (5, "Component; Interval"), (6, "Component: Gearbox oil; Interval: every 250 hours"),
         (7, "Component: Impeller seal; Interval: every 1200 hours")]
     cit = top_citation(lib, "How often is the gearbox oil serviced?")
@@ -289,7 +289,7 @@ def test_docx_table_rows_are_blocks_and_section_rows_label_them(lib, tmp_path):
     res = lib.ingest_file(path)
     assert res.status == "added"
     unit = lib.model(res.doc_id).page(1)
-    blocks = [(s["address"]["start"], s["address"]["end"], unit.text[s["start"]:s["end"]])
+    blocks = [(s.address.start, s.address.end, unit.text[s.start:s.end])
               for s in unit.spans]
     assert blocks == [
         (1, 1, "Duty roster of the pumping station."),
@@ -311,8 +311,8 @@ def test_calendar_table_row_answers_on_its_own(office_lib):
     assert cit.address.kind == "lines" and cit.address.start == cit.address.end, cit.address
     doc = library.model(cit.doc_id)
     unit = next(p for p in doc.pages if f"{cit.doc_id}-p{p.page}-" in cit.chunk_id)
-    (span,) = [s for s in unit.spans if s["address"]["start"] == cit.address.start]
-    assert unit.text[span["start"]:span["end"]] == "Январь: 7; Рождество Христово"
+    (span,) = [s for s in unit.spans if s.address.start == cit.address.start]
+    assert unit.text[span.start:span.end] == "Январь: 7; Рождество Христово"
 
 
 def test_pptx_text_box_paragraphs_that_continue_a_sentence_are_one_line(office_lib):
@@ -369,9 +369,9 @@ def test_txt_cites_line_numbers(lib, tmp_path):
     assert "480 litres" in cit.quote and cit.address.kind == "lines"
     assert cit.address.start <= 73 <= cit.address.end and cit.address.end - cit.address.start < 20
     doc = lib.model(res.doc_id)
-    unit = next(p for p in doc.pages if p.address["start"] <= 73 <= p.address["end"])
-    (span,) = [s for s in unit.spans if s["address"]["start"] == 73]
-    assert unit.text[span["start"]:span["end"]] == lines[72]
+    unit = next(p for p in doc.pages if p.address.start <= 73 <= p.address.end)
+    (span,) = [s for s in unit.spans if s.address.start == 73]
+    assert unit.text[span.start:span.end] == lines[72]
 
 
 def test_utf16_markdown_is_text(lib, tmp_path):
@@ -383,9 +383,9 @@ def test_utf16_markdown_is_text(lib, tmp_path):
     assert doc.mime == "text/markdown" and doc.title == "Boiler B-12"
     cit = top_citation(lib, "At what pressure does the safety valve of boiler B-12 open?")
     assert cit.address.kind == "lines" and cit.address.start <= 3 <= cit.address.end
-    assert lib.model(res.doc_id).page(1).spans[1] == {
-        "start": len("# Boiler B-12\n\n"), "end": len(md.rstrip()),
-        "address": {"kind": "lines", "start": 3, "end": 3}}
+    assert lib.model(res.doc_id).page(1).spans[1] == AddressSpan(
+        start=len("# Boiler B-12\n\n"), end=len(md.rstrip()),
+        address=LineRange(start=3, end=3))
 
 
 def test_zip_bomb_posing_as_docx_is_refused_and_earlier_documents_answer(tmp_path):
@@ -534,12 +534,12 @@ def test_profile_and_folder_expansion(tmp_path):
 
 
 def test_merge_addresses_of_sheet_rows():
-    rows = [{"kind": "sheet", "sheet": "RevB", "range": f"A{r}:F{r}"} for r in range(5, 10)]
-    assert merge_addresses(rows) == {"kind": "sheet", "sheet": "RevB", "range": "A5:F9"}
-    assert merge_addresses([{"kind": "sheet", "sheet": "S", "range": "B5"}]) == \
-        {"kind": "sheet", "sheet": "S", "range": "B5"}
-    assert merge_addresses([{"kind": "sheet", "sheet": "S", "range": "C5:D5"},
-                            {"kind": "sheet", "sheet": "S", "range": "AA7"}])["range"] == "C5:AA7"
+    rows: list[UnitAddress] = [SheetRange(sheet="RevB", range=f"A{r}:F{r}") for r in range(5, 10)]
+    assert merge_addresses(rows) == SheetRange(sheet="RevB", range="A5:F9")
+    assert merge_addresses([SheetRange(sheet="S", range="B5")]) == SheetRange(sheet="S", range="B5")
+    assert merge_addresses([SheetRange(sheet="S", range="C5:D5"),
+                            SheetRange(sheet="S", range="AA7")]) == SheetRange(sheet="S", range="C5:AA7")
+    assert merge_addresses([LineRange(3, 4), BlockRange(1, 9), LineRange(1, 2)]) == LineRange(1, 4)
 
 
 # ---------------------------------------------------------------- the command line

@@ -86,8 +86,8 @@ def _model(path: Path) -> DocumentModel:
 def _section_at(doc: DocumentModel, page: int, needle: str) -> list[str]:
     p = doc.page(page)
     at = p.text.index(needle)
-    (span,) = [s for s in p.sections if s["start"] <= at < s["end"]]
-    return span["path"]
+    (span,) = [s for s in p.sections if s.start <= at < s.end]
+    return list(span.path)
 
 
 def test_pages_get_section_spans_from_the_outline(tmp_path):
@@ -99,7 +99,7 @@ def test_pages_get_section_spans_from_the_outline(tmp_path):
     assert _section_at(doc, 2, "5.3 Pressure check") == ["5 Tests", "5.3 Pressure check"]
     assert _section_at(doc, 2, "relief valve") == ["5 Tests", "5.3 Pressure check"]
     for page in doc.pages:  # spans are ordered, disjoint and inside the text
-        ends = [0] + [x for s in page.sections for x in (s["start"], s["end"])]
+        ends = [0] + [x for s in page.sections for x in (s.start, s.end)]
         assert ends == sorted(ends) and ends[-1] <= len(page.text)
     # the model round-trips through JSON with its sections
     assert DocumentModel.from_json(doc.to_json()).pages[1].sections == doc.pages[1].sections

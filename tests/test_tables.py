@@ -66,15 +66,15 @@ def test_table_over_two_pages_is_stitched_with_rows_on_their_own_page(tmp_path):
     doc = _model(_table_pdf(tmp_path / "pump.pdf"))
     assert doc.warnings == []
     (table,) = doc.tables
-    assert table["caption"] == CAPTION
-    assert table["columns"] == HEADER
-    assert (table["page"], table["page_end"]) == (1, 2)
-    assert [r["cells"] for r in table["rows"]] == ROWS  # the repeated header is no row
-    assert [r["page"] for r in table["rows"]] == [1] * 20 + [2] * 10
-    row25 = table["rows"][24]
+    assert table.caption == CAPTION
+    assert list(table.columns) == HEADER
+    assert (table.page, table.page_end) == (1, 2)
+    assert [list(r.cells) for r in table.rows] == ROWS  # the repeated header is no row
+    assert [r.page for r in table.rows] == [1] * 20 + [2] * 10
+    row25 = table.rows[24]
     page2 = doc.page(2).text
-    assert page2[row25["char_start"]:row25["char_end"]] == "S-25 pump housing 2.25 45"
-    left, bottom, right, top = row25["bbox"]
+    assert page2[row25.char_start:row25.char_end] == "S-25 pump housing 2.25 45"
+    left, bottom, right, top = row25.bbox
     assert left < right and bottom < top and 0 < bottom < doc.page(2).height
 
 
@@ -93,7 +93,7 @@ def test_row_25_answers_with_page_2_caption_verified_quote_and_triple(tmp_path):
     assert i == 24
 
     check = verify_table_triple(table, "S-25", "Pressure, MPa", "2.25")
-    assert check.verified and check.page == 2 and check.bbox == table["rows"][24]["bbox"]
+    assert check.verified and check.page == 2 and check.bbox == table.rows[24].bbox
     assert verify_table_triple(table, "S-25", "Pressure", "2.25 MPa").verified  # unit from the header
     wrong = verify_table_triple(table, "S-25", "Pressure, MPa", "2.30")
     assert not wrong.verified and wrong.reason.startswith(REASON_VALUE) and "2.25" in wrong.reason
@@ -187,10 +187,10 @@ def test_merged_header_cells_spanning_columns(tmp_path):
         intro="Relief valves of the test bench.")
     doc = _model(pdf)
     (table,) = doc.tables
-    assert table["header_rows"] == 2
+    assert table.header_rows == 2
     (rows,) = [c for c in chunk_document(doc) if c.kind == ROW_KIND]  # three short rows: one group
     assert "Table 1: Relief valves\nValve | Opening pressure | min, MPa | max, MPa\n" in rows.search_text
-    assert table["columns"] == ["Valve", "Opening pressure / min, MPa", "Opening pressure / max, MPa"]
+    assert list(table.columns) == ["Valve", "Opening pressure / min, MPa", "Opening pressure / max, MPa"]
     assert verify_table_triple(table, "V-2", "max, MPa", "2.1").verified
     assert verify_table_triple(table, "V-2", "Opening pressure / min, MPa", "0.7").verified
     assert not verify_table_triple(table, "V-2", "Opening pressure", "0.7").verified  # two columns
@@ -212,7 +212,7 @@ def test_reindex_from_json_keeps_tables(tmp_path):
         (res,) = lib.ingest([pdf])
         before = lib.catalog.chunk_count()
         stored = lib.model(res.doc_id).tables
-        assert stored and stored[0]["rows"][24]["page"] == 2
+        assert stored and stored[0].rows[24].page == 2
         assert lib.reindex() == 1
         assert lib.catalog.chunk_count() == before
         assert lib.model(res.doc_id).tables == stored
@@ -234,30 +234,30 @@ def test_real_ruled_tables_are_found(corpus):
     page tree pdfminer cannot even read ("Invalid octal"), so its tables
     come only through the PDFium lines."""
     doc = extract_pdf(corpus / "pdf/domain/en-mil-std-882e.pdf", doc_id="m" * 16, sha256="0" * 64, ocr="off")
-    (matrix,) = [t for t in doc.tables if t["caption"] == "TABLE III. Risk assessment matrix"]
-    assert matrix["page"] == 18
-    assert [r["cells"][0] for r in matrix["rows"]] == [
+    (matrix,) = [t for t in doc.tables if t.caption == "TABLE III. Risk assessment matrix"]
+    assert matrix.page == 18
+    assert [r.cells[0] for r in matrix.rows] == [
         "Frequent (A)", "Probable (B)", "Occasional (C)", "Remote (D)", "Improbable (E)", "Eliminated (F)"]
     check = verify_table_triple(matrix, "Occasional (C)", "Critical (2)", "Serious")
     assert check.verified and check.page == 18
     assert not verify_table_triple(matrix, "Occasional (C)", "Critical (2)", "High").verified
     assert verify_table_triple(matrix, "Improbable (E)", "Negligible (4)", "Low").verified
-    assert {t["caption"] for t in doc.tables} >= {"TABLE I. Severity categories", "TABLE II. Probability levels"}
+    assert {t.caption for t in doc.tables} >= {"TABLE I. Severity categories", "TABLE II. Probability levels"}
 
     mp = extract_pdf(corpus / "pdf/ru/mpman-ru.pdf", doc_id="r" * 16, sha256="0" * 64, ocr="off")
     assert not any("tables not read" in w for w in mp.warnings)
-    (consts,) = [t for t in mp.tables if t["caption"].startswith("Таблица 7")]
-    assert consts["page"] == 82 and consts["columns"] == ["Имя", "Тип", "Стр.", "Объяснение"]
+    (consts,) = [t for t in mp.tables if t.caption.startswith("Таблица 7")]
+    assert consts.page == 82 and list(consts.columns) == ["Имя", "Тип", "Стр.", "Объяснение"]
     assert verify_table_triple(consts, "†dd", "Объяснение", "Один дидот в bp-единицах [1.06601]").verified
     assert not verify_table_triple(consts, "†dd", "Объяснение", "Один дидот в bp-единицах [1.06602]").verified
-    (models,) = [t for t in mp.tables if t["caption"].startswith("Таблица 3")]
-    assert [r["cells"] for r in models["rows"]] == [  # one row per text line
+    (models,) = [t for t in mp.tables if t.caption.startswith("Таблица 3")]
+    assert [list(r.cells) for r in models.rows] == [  # one row per text line
         ["1", "нет модели"], ["3", "оттенки серого"], ["5", "rgb (по-умолчанию)"], ["7", "cmyk"]]
     for table in mp.tables + doc.tables:
-        for r in table["rows"]:
-            if r["char_start"] is not None:
-                page = (mp if table in mp.tables else doc).page(r["page"])
-                assert 0 <= r["char_start"] < r["char_end"] <= len(page.text)
+        for r in table.rows:
+            if r.char_start is not None and r.char_end is not None:
+                page = (mp if table in mp.tables else doc).page(r.page)
+                assert 0 <= r.char_start < r.char_end <= len(page.text)
 
 
 def test_web_api_opens_and_highlights_a_table_row_chunk(tmp_path):

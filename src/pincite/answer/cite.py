@@ -27,9 +27,8 @@ _ADDRESS_TYPES = {"sheet": SheetAddress, "slide": SlideAddress, "lines": LinesAd
 def address_of(hit: Hit) -> Address:
     """The typed address of a hit's chunk: its own address for a non-PDF unit (sheet range,
     slide, line range), else a PDF page range with its printed label."""
-    kind = (hit.address or {}).get("kind")
-    if hit.address is not None and kind in _ADDRESS_TYPES:
-        return _ADDRESS_TYPES[kind](**hit.address)
+    if hit.address is not None and hit.address.kind in _ADDRESS_TYPES:
+        return _ADDRESS_TYPES[hit.address.kind](**hit.address.to_dict())
     return _page_range(hit)
 
 
@@ -54,9 +53,9 @@ def bridge_address(hit: Hit, quote: str, span: tuple[int, int] | None = None) ->
     if not covered:
         return _page_range(hit)
     first = covered[0]
-    label = first.get("page_label") or None
-    return PdfAddress(page=first["page"], page_end=covered[-1]["page"], page_label=label,
-                      label_source=first.get("label_source") if label else None)
+    label = first.page_label or None
+    return PdfAddress(page=first.page, page_end=covered[-1].page, page_label=label,
+                      label_source=first.label_source if label else None)
 
 
 def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
@@ -81,7 +80,7 @@ def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
         address = bridge_address(hit, quote, span)
     elif hit.address and page is not None and span is not None:
         narrowed = address_for_span(page, *span)
-        if narrowed and narrowed.get("kind") == hit.address.get("kind"):
+        if narrowed is not None and narrowed.kind == hit.address.kind:
             address = address_of(dataclasses.replace(hit, address=narrowed))
     return Citation(chunk_id=hit.chunk_id, doc_id=hit.doc_id, file=hit.file, title=hit.title,
                     address=address, page=getattr(address, "page", None),

@@ -127,7 +127,7 @@ def _missing(asked: dict[Group, float], key: Group | None, toks: AbstractSet[str
 
 def is_sheet(hit: Hit) -> bool:
     """Whether a hit is a range of a spreadsheet (its address kind is "sheet")."""
-    return (hit.address or {}).get("kind") == "sheet"
+    return hit.address is not None and hit.address.kind == "sheet"
 
 
 def naming_terms(hit: Hit) -> set[str]:

@@ -247,11 +247,11 @@ def warn_hidden_text(lib: LibraryLike, ans: Answer) -> Answer:
         except Exception:  # a page the model no longer has: nothing to warn of
             continue
         for h in hidden:
-            if not any(ch.isalnum() for ch in h["text"]):
+            if not any(ch.isalnum() for ch in h.text):
                 continue  # a stray '.' or ')' off the page states nothing a reader could miss
-            text = h["text"] if len(h["text"]) <= HIDDEN_SHOWN_CHARS else h["text"][:HIDDEN_SHOWN_CHARS] + "…"
+            text = h.text if len(h.text) <= HIDDEN_SHOWN_CHARS else h.text[:HIDDEN_SHOWN_CHARS] + "…"
             note = message("hidden_text", ans.language).format(
-                where=f"{c.file}, PDF p. {c.page}", reason=h["reason"], text=repr(text))
+                where=f"{c.file}, PDF p. {c.page}", reason=h.reason, text=repr(text))
             if note not in ans.warnings:
                 ans.warnings.append(note)
     return ans

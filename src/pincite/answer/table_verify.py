@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pincite.answer.normalize import loose
 from pincite.answer.numbers import number_mentions, unsupported_numbers, unsupported_units
 from pincite.chunk.tables import rows_in_span
-from pincite.extract.model import DocumentModel
+from pincite.extract.model import BBox, DocumentModel, Table, TableRow
 from pincite.text import analysis
 
 REASON_ROW = "row not found"
@@ -46,15 +46,15 @@ class TripleCheck:
 
     verified: row, column and value all agree with the stored table. reason: why not (one
     of the REASON_* texts, with detail), None when verified. page: 1-based physical page of
-    the row; bbox: the row's [left, bottom, right, top] in PDF points, origin bottom-left;
-    row: index into table["rows"]; column: index into table["columns"]; cell: the stored
+    the row; bbox: the row's (left, bottom, right, top) in PDF points, origin bottom-left;
+    row: index into table.rows; column: index into table.columns; cell: the stored
     cell text. Each is None where the check stopped before finding it.
     """
 
     verified: bool
     reason: str | None = None
     page: int | None = None
-    bbox: list[float] | None = None
+    bbox: BBox | None = None
     row: int | None = None
     column: int | None = None
     cell: str | None = None
@@ -90,17 +90,17 @@ def value_matches(value: str, cell: str, column_header: str = "", lang: str | No
             and not unsupported_units(value, [cell, column_header], lang))
 
 
-def verify_table_triple(table: dict, row_header: str, column_header: str, value: str,
+def verify_table_triple(table: Table, row_header: str, column_header: str, value: str,
                         *, lang: str | None = None) -> TripleCheck:
-    """Check that ``table`` (a DocumentModel.tables dict) holds ``value`` in the row headed
+    """Check that ``table`` (of DocumentModel.tables) holds ``value`` in the row headed
     ``row_header`` and the column headed ``column_header`` (module docstring for the rules).
 
     ``lang`` (the claim's language) only settles how "1,500"-like numbers of the value read.
     Returns a TripleCheck; never raises on a malformed table (it just does not verify).
     """
-    rows = table.get("rows") or []
-    columns = table.get("columns") or []
-    found_rows = _match([[(r.get("cells") or [""])[0]] if r.get("cells") else [""] for r in rows], row_header)
+    rows = table.rows
+    columns = table.columns
+    found_rows = _match([[r.cells[0]] if r.cells else [""] for r in rows], row_header)
     if not found_rows:
         return TripleCheck(False, f"{REASON_ROW}: no row headed {row_header!r}")
     forms = [[c, c.split(LEVEL_SEP)[-1]] for c in columns]
@@ -115,15 +115,13 @@ def verify_table_triple(table: dict, row_header: str, column_header: str, value:
         return TripleCheck(False, f"{REASON_ROW}: {row_header!r} matches {len(found_rows)} rows", column=col)
     i = found_rows[0]
     row = rows[i]
-    base = dict(page=row.get("page"), bbox=row.get("bbox"), row=i, column=col, cell=cells[0])
-    if not value_matches(value, cells[0], columns[col], lang):
-        return TripleCheck(False, f"{REASON_VALUE}: the cell holds {cells[0]!r}", **base)
-    return TripleCheck(True, None, **base)
+    verified = value_matches(value, cells[0], columns[col], lang)
+    return TripleCheck(verified, None if verified else f"{REASON_VALUE}: the cell holds {cells[0]!r}",
+                       page=row.page, bbox=row.bbox, row=i, column=col, cell=cells[0])
 
 
-def _cell(row: dict, col: int) -> str:
-    cells = row.get("cells") or []
-    return cells[col] if col < len(cells) else ""
+def _cell(row: TableRow, col: int) -> str:
+    return row.cells[col] if col < len(row.cells) else ""
 
 
 @dataclass(frozen=True)
@@ -138,14 +136,14 @@ class TableClaim:
     check: TripleCheck
 
 
-def table_row_claim(table: dict, row: int, terms: Iterable[str]) -> TableClaim | None:
+def table_row_claim(table: Table, row: int, terms: Iterable[str]) -> TableClaim | None:
     """The claim a table row gives for a question whose analysed words are ``terms``
     (pincite.text.analysis.tokens of the question): the column whose header shares the most of
     them (the row-header column left out; a tie, or no shared word, gives None: no
-    guessing), its value in row ``row`` (index into table["rows"]), stated as "row header /
+    guessing), its value in row ``row`` (index into table.rows), stated as "row header /
     column header: value" and given only when the triple verifies (None otherwise, and for
     an empty row header or value)."""
-    rows, columns = table.get("rows") or [], table.get("columns") or []
+    rows, columns = table.rows, table.columns
     if not 0 <= row < len(rows) or len(columns) < 2:
         return None
     asked = set(terms)
@@ -177,7 +175,7 @@ def claim_for_span(doc: DocumentModel, page: int, start: int, end: int,
     terms = list(terms)
     if len(found) > 1:
         asked = set(terms)
-        scores = [len(asked & set(analysis.tokens(" ".join(t["rows"][i].get("cells") or []))))
+        scores = [len(asked & set(analysis.tokens(" ".join(t.rows[i].cells))))
                   for t, i in found]
         best = max(scores)
         if best == 0 or scores.count(best) > 1:

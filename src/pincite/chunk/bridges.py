@@ -50,9 +50,8 @@ The chunk: ``chunk_id`` "<doc_id>-p<N>-b0", ``kind`` "bridge", ``page`` N, ``pag
 N + 1, ``char_start`` 0 and ``char_end`` len(text) (offsets into the bridge's own text,
 which is its source text for verification), ``search_text`` prefixed like a page chunk's
 (:func:`pincite.chunk.model.prefix_path`; without the title a short bridge outranked page
-chunks in BM25), ``parts``: [{"page", "char_start", "char_end",
-"offset", "page_label", "label_source"}], one per page: text[offset:offset + char_end -
-char_start] == that page's text[char_start:char_end]. :func:`span_parts` turns a span of
+chunks in BM25), ``parts``: one :class:`pincite.chunk.model.ChunkPart` per page: text[offset:offset +
+char_end - char_start] == that page's text[char_start:char_end]. :func:`span_parts` turns a span of
 the bridge text into the pages and page spans it covers (citation pages, highlights).
 """
 from __future__ import annotations
@@ -60,7 +59,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from pincite.chunk.model import Chunk, prefix_path, search_prefix, section_of
+from pincite.chunk.model import Chunk, ChunkPart, prefix_path, search_prefix, section_of
 from pincite.extract.folio import _WHOLE, _ZH, BOILERPLATE_ZONE, _boilerplate, line_candidates
 from pincite.extract.model import DocumentModel, PageText
 from pincite.text.analysis import split_sentences
@@ -118,10 +117,10 @@ def bridge_chunks(doc: DocumentModel, running: Running | None = None) -> list:
         a, b = pages[i], pages[i + 1]
         text = a.text[tail[0]:tail[1]] + "\n" + b.text[head[0]:head[1]]
         parts = [
-            {"page": a.page, "char_start": tail[0], "char_end": tail[1], "offset": 0,
-             "page_label": a.page_label, "label_source": a.label_source},
-            {"page": b.page, "char_start": head[0], "char_end": head[1], "offset": tail[1] - tail[0] + 1,
-             "page_label": b.page_label, "label_source": b.label_source},
+            ChunkPart(page=a.page, char_start=tail[0], char_end=tail[1], offset=0,
+                      page_label=a.page_label, label_source=a.label_source),
+            ChunkPart(page=b.page, char_start=head[0], char_end=head[1], offset=tail[1] - tail[0] + 1,
+                      page_label=b.page_label, label_source=b.label_source),
         ]
         path = section_of(a.sections, *tail) or section_of(b.sections, *head)
         prefix = search_prefix(doc.title, prefix_path(a.sections or b.sections, path))
@@ -135,27 +134,26 @@ def bridge_chunks(doc: DocumentModel, running: Running | None = None) -> list:
     return out
 
 
-def span_parts(parts: list[dict], start: int, end: int) -> list[dict]:
-    """The parts of a bridge that [start, end) of its text overlaps, each as {"page",
-    "char_start", "char_end", "page_label", "label_source"} with the char span narrowed to
-    the overlap (offsets into that page's text). [] when the span lies only on the "\\n"
-    between the parts, or ``parts`` is empty."""
+def span_parts(parts: list[ChunkPart], start: int, end: int) -> list[ChunkPart]:
+    """The parts of a bridge that [start, end) of its text overlaps, each narrowed to the
+    overlap (char_start / char_end in that page's text, offset in the bridge text). [] when
+    the span lies only on the "\\n" between the parts, or ``parts`` is empty."""
     out = []
     for p in parts:
-        lo = p["offset"]
-        hi = lo + p["char_end"] - p["char_start"]
+        lo = p.offset
+        hi = lo + p.char_end - p.char_start
         a, b = max(start, lo), min(end, hi)
         if a < b:
-            out.append({"page": p["page"], "char_start": p["char_start"] + a - lo,
-                        "char_end": p["char_start"] + b - lo, "page_label": p.get("page_label", ""),
-                        "label_source": p.get("label_source")})
+            out.append(ChunkPart(page=p.page, char_start=p.char_start + a - lo,
+                                 char_end=p.char_start + b - lo, offset=a,
+                                 page_label=p.page_label, label_source=p.label_source))
     return out
 
 
-def page_spans(parts: list[dict], start: int, end: int, page: int) -> list[tuple[int, int]]:
+def page_spans(parts: list[ChunkPart], start: int, end: int, page: int) -> list[tuple[int, int]]:
     """[(start, end)] in the text of 1-based physical ``page`` that [start, end) of a bridge
     text covers there ([] when none)."""
-    return [(p["char_start"], p["char_end"]) for p in span_parts(parts, start, end) if p["page"] == page]
+    return [(p.char_start, p.char_end) for p in span_parts(parts, start, end) if p.page == page]
 
 
 # -- helpers ------------------------------------------------------------------------
@@ -387,10 +385,10 @@ def _wordy(line: str) -> bool:
 def _section_starts_at_top(a: PageText, b: PageText, body_start: int) -> bool:
     """The section holding the top of page b's body is not the one page a ends in: a heading
     starts there (at the body's start, or at offset 0 when a running header stands above it)."""
-    ending = tuple(a.sections[-1]["path"]) if a.sections else ()
+    ending = a.sections[-1].path if a.sections else ()
     for s in b.sections:
-        if s["start"] <= body_start < s["end"]:
-            return tuple(s["path"]) != ending
+        if s.start <= body_start < s.end:
+            return s.path != ending
     return False
 
 

@@ -39,7 +39,7 @@ from pincite.chunk.model import Chunk, prefix_path, search_prefix, section_of
 from pincite.chunk.tables import table_chunks
 from pincite.extract.address import address_for_span
 from pincite.extract.geometry import lstrip_span, rstrip_span
-from pincite.extract.model import DocumentModel, PageText
+from pincite.extract.model import DocumentModel, PageText, SectionSpan
 from pincite.text.analysis import split_sentences
 
 #: Bump when chunk boundaries, the search-text prefix or the naming text change (part of
@@ -126,9 +126,10 @@ def _chunk_page(doc: DocumentModel, page: PageText, body: tuple[int, int], targe
     return [_make_chunk(doc, page, n, start, end) for n, (start, end) in enumerate(spans)]
 
 
-def _cut_at_sections(text: str, spans: list[tuple[int, int]], sections: list[dict]) -> list[tuple[int, int]]:
+def _cut_at_sections(text: str, spans: list[tuple[int, int]],
+                     sections: list[SectionSpan]) -> list[tuple[int, int]]:
     """Cut chunk spans where a section starts inside them (see the module docstring)."""
-    cuts = sorted({s["start"] for s in sections})
+    cuts = sorted({s.start for s in sections})
     if not cuts:
         return spans
     out: list[tuple[int, int]] = []

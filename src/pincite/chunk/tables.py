@@ -35,7 +35,7 @@ from __future__ import annotations
 
 from pincite.chunk.model import Chunk, search_prefix, section_of
 from pincite.extract.address import address_for_span
-from pincite.extract.model import DocumentModel, PageText
+from pincite.extract.model import DocumentModel, PageText, Table, TableRow
 
 TABLE_KIND = "table"
 ROW_KIND = "table-row"
@@ -57,20 +57,20 @@ HEADER_SEP = " | "
 LEVEL_SEP = " / "
 
 
-def table_context(table: dict) -> str:
-    """The caption and the column headers of ``table`` (a DocumentModel.tables dict), one per
+def table_context(table: Table) -> str:
+    """The caption and the column headers of ``table`` (of DocumentModel.tables), one per
     line, '' when it has neither: what row and table chunks carry in their search text.
 
     The headers are joined by HEADER_SEP, each header level once ("Opening pressure / min,
     MPa" and "Opening pressure / max, MPa" give "Opening pressure | min, MPa | max, MPa"):
     a long group header over many columns is not repeated in every row chunk."""
     levels: list[str] = []
-    for column in table.get("columns", []):
+    for column in table.columns:
         for level in column.split(LEVEL_SEP):
             if level.strip() and level not in levels:
                 levels.append(level)
     headers = HEADER_SEP.join(levels)
-    return "\n".join(p for p in (table.get("caption", ""), headers) if p)
+    return "\n".join(p for p in (table.caption, headers) if p)
 
 
 def table_chunks(doc: DocumentModel) -> list:
@@ -99,7 +99,7 @@ def table_chunks(doc: DocumentModel) -> list:
         context = table_context(table)
         span = _table_span(doc, table)
         if span is not None:
-            out.append(make(TABLE_KIND, doc.page(table["page"]), *span, context))
+            out.append(make(TABLE_KIND, doc.page(table.page), *span, context))
         for _, page, start, end in _row_groups(doc, table):
             out.append(make(ROW_KIND, page, start, end, context))
     return out
@@ -114,64 +114,66 @@ def _valid_span(doc: DocumentModel, page: int, start: object, end: object) -> tu
     return None
 
 
-def _table_span(doc: DocumentModel, table: dict) -> tuple[int, int] | None:
+def _table_span(doc: DocumentModel, table: Table) -> tuple[int, int] | None:
     """The table chunk's span of its start page (MAX_TABLE_CHARS: cut after a row)."""
-    page = table.get("page", 0)
-    span = _valid_span(doc, page, table.get("char_start"), table.get("char_end"))
+    page = table.page
+    span = _valid_span(doc, page, table.char_start, table.char_end)
     if span is None:
         return None
     start, end = span
     if end - start > MAX_TABLE_CHARS:
-        ends = [r["char_end"] for r in table.get("rows", [])
-                if r.get("page") == page and isinstance(r.get("char_end"), int)
-                and start < r["char_end"] <= start + MAX_TABLE_CHARS]
+        ends = [r.char_end for r in table.rows
+                if r.page == page and isinstance(r.char_end, int)
+                and start < r.char_end <= start + MAX_TABLE_CHARS]
         if not ends:
             return None
         end = max(ends)
     return start, end
 
 
-def _row_groups(doc: DocumentModel, table: dict) -> list[tuple[int, PageText, int, int]]:
+def _row_groups(doc: DocumentModel, table: Table) -> list[tuple[int, PageText, int, int]]:
     """(index of the first row, page, start, end) of each row chunk of ``table``; [] when a
     row has no clean span (module docstring)."""
-    rows = table.get("rows", [])
-    if not rows or any(_valid_span(doc, r.get("page", 0), r.get("char_start"), r.get("char_end")) is None
-                       for r in rows):
+    rows = table.rows
+    spans = [_valid_span(doc, r.page, r.char_start, r.char_end) for r in rows]
+    if not rows or any(span is None for span in spans):
         return []
+    clean = [span for span in spans if span is not None]
     groups: list[list[int]] = []
     for i, r in enumerate(rows):
         last = groups[-1] if groups else None
-        if (last is not None and rows[last[0]]["page"] == r["page"] and len(last) < ROW_GROUP_MAX
-                and _visible(doc, rows, last) < ROW_GROUP_MIN_CHARS):
+        if (last is not None and rows[last[0]].page == r.page and len(last) < ROW_GROUP_MAX
+                and _visible(doc, rows, clean, last) < ROW_GROUP_MIN_CHARS):
             last.append(i)
         else:
             groups.append([i])
-    if (len(groups) > 1 and _visible(doc, rows, groups[-1]) < ROW_GROUP_MIN_CHARS
-            and rows[groups[-2][0]]["page"] == rows[groups[-1][0]]["page"]):
+    if (len(groups) > 1 and _visible(doc, rows, clean, groups[-1]) < ROW_GROUP_MIN_CHARS
+            and rows[groups[-2][0]].page == rows[groups[-1][0]].page):
         groups[-2].extend(groups.pop())
     out = []
     for g in groups:
-        page = doc.page(rows[g[0]]["page"])
-        start = min(rows[i]["char_start"] for i in g)
-        end = max(rows[i]["char_end"] for i in g)
+        page = doc.page(rows[g[0]].page)
+        start = min(clean[i][0] for i in g)
+        end = max(clean[i][1] for i in g)
         out.append((g[0], page, start, end))
     return out
 
 
-def _visible(doc: DocumentModel, rows: list[dict], group: list[int]) -> int:
-    page = doc.page(rows[group[0]]["page"]).text
-    return sum(sum(not ch.isspace() for ch in page[rows[i]["char_start"]:rows[i]["char_end"]])
-               for i in group)
+def _visible(doc: DocumentModel, rows: tuple[TableRow, ...], spans: list[tuple[int, int]],
+             group: list[int]) -> int:
+    """Non-space chars of the rows of ``group`` (indexes into ``rows`` and their ``spans``)."""
+    page = doc.page(rows[group[0]].page).text
+    return sum(sum(not ch.isspace() for ch in page[spans[i][0]:spans[i][1]]) for i in group)
 
 
-def rows_in_span(doc: DocumentModel, page: int, start: int, end: int) -> list[tuple[dict, int]]:
+def rows_in_span(doc: DocumentModel, page: int, start: int, end: int) -> list[tuple[Table, int]]:
     """(table, row index) of every table row on physical ``page`` whose text span overlaps
     [start, end) of that page's text, in document order: the rows a table-row chunk or a
     quote of it covers."""
     out = []
     for table in doc.tables:
-        for i, r in enumerate(table.get("rows", [])):
-            a, b = r.get("char_start"), r.get("char_end")
-            if r.get("page") == page and isinstance(a, int) and isinstance(b, int) and a < end and start < b:
+        for i, r in enumerate(table.rows):
+            a, b = r.char_start, r.char_end
+            if r.page == page and isinstance(a, int) and isinstance(b, int) and a < end and start < b:
                 out.append((table, i))
     return out

@@ -1,34 +1,36 @@
 """Addresses of non-PDF units: what a chunk of a slide, a sheet or a text file cites.
 
 A PDF chunk is addressed by its physical page and printed label. Other documents give each
-unit (PageText) an `address` dict and, optionally, finer `spans`; this module narrows a
-unit's address to the span of text a chunk covers. Must not import later stages.
+unit (PageText) an `address` (pincite.extract.model.UnitAddress) and, optionally, finer
+`spans`; this module narrows a unit's address to the span of text a chunk covers. Must not
+import later stages.
 
-Address kinds (docs/decisions/0001-answer-contract.md): {"kind": "sheet", "sheet": "RevB",
-"range": "B5"}, {"kind": "slide", "slide": 2}, {"kind": "lines", "start": 10, "end": 14}.
-Inside the pages of a DOCX read through its converted PDF, spans carry {"kind": "blocks",
-"start": 5, "end": 7} (its paragraphs and table rows, numbered as its "lines" address counts
-them; pincite.extract.office); the chunk's citation stays a PDF page.
+Address kinds (docs/decisions/0001-answer-contract.md), stored as dicts: SheetRange
+{"kind": "sheet", "sheet": "RevB", "range": "B5"}, SlideNumber {"kind": "slide", "slide": 2},
+LineRange {"kind": "lines", "start": 10, "end": 14}. Inside the pages of a DOCX read through
+its converted PDF, spans carry a BlockRange {"kind": "blocks", "start": 5, "end": 7} (its
+paragraphs and table rows, numbered as its "lines" address counts them;
+pincite.extract.office); the chunk's citation stays a PDF page.
 """
 from __future__ import annotations
 
 import re
 
-from .model import PageText
+from .model import AddressSpan, BlockRange, LineRange, PageText, SheetRange, UnitAddress
 
 
-def address_for_span(page: PageText, start: int, end: int) -> dict | None:
+def address_for_span(page: PageText, start: int, end: int) -> UnitAddress | None:
     """The address of `page.text[start:end]`: the unit's address (None for a PDF page),
     narrowed by the spans it overlaps when the unit has spans of its kind (spans without an
     address, such as OCR word boxes, are not addresses)."""
-    covered = [s["address"] for s in page.spans
-               if s.get("address") and s["start"] < end and s["end"] > start]
+    covered = [s.address for s in page.spans
+               if isinstance(s, AddressSpan) and s.start < end and s.end > start]
     if not covered:
         return page.address
     return merge_addresses(covered) or page.address
 
 
-def merge_addresses(addresses: list[dict]) -> dict | None:
+def merge_addresses(addresses: list[UnitAddress]) -> UnitAddress | None:
     """One address covering all of `addresses` (same kind as the first; others are left
     out): lines and blocks -> min start..max end; slide -> the first; sheet -> the bounding range of
     the ranges on the first one's sheet ("A5:F5" + "A9:D9" -> "A5:F9"; one cell stays "B5").
@@ -36,19 +38,17 @@ def merge_addresses(addresses: list[dict]) -> dict | None:
     if not addresses:
         return None
     first = addresses[0]
-    kind = first.get("kind")
-    same = [a for a in addresses if a.get("kind") == kind]
-    if kind in ("lines", "blocks"):
-        return {"kind": kind, "start": min(a["start"] for a in same),
-                "end": max(a["end"] for a in same)}
-    if kind == "sheet":
-        found = [_box(a["range"]) for a in same if a.get("sheet") == first.get("sheet")]
+    if isinstance(first, (LineRange, BlockRange)):
+        same = [a for a in addresses if isinstance(a, (LineRange, BlockRange)) and a.kind == first.kind]
+        return type(first)(start=min(a.start for a in same), end=max(a.end for a in same))
+    if isinstance(first, SheetRange):
+        found = [_box(a.range) for a in addresses if isinstance(a, SheetRange) and a.sheet == first.sheet]
         boxes = [b for b in found if b is not None]
         if len(boxes) == len(found):
             c1, r1 = min(b[0] for b in boxes), min(b[1] for b in boxes)
             c2, r2 = max(b[2] for b in boxes), max(b[3] for b in boxes)
-            return {**first, "range": cell_range(c1, r1, c2, r2)}
-    return dict(first)
+            return SheetRange(sheet=first.sheet, range=cell_range(c1, r1, c2, r2))
+    return first
 
 
 def column_letter(col: int) -> str:

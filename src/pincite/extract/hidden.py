@@ -36,6 +36,7 @@ import ctypes
 import pypdfium2.raw as pdfium_c
 
 from pincite.extract.geometry import apply, compose, object_address
+from pincite.extract.model import HiddenText
 
 #: Text drawn smaller than this many points (effective size) is hidden.
 MIN_TEXT_PT = 2.0
@@ -235,10 +236,10 @@ def _image_beneath(box: tuple[float, float, float, float],
                for (left, bottom, right, top), paint in backgrounds)
 
 
-def hidden_runs(text: str, offsets: dict[int, str]) -> list[dict]:
+def hidden_runs(text: str, offsets: dict[int, str]) -> list[HiddenText]:
     """The hidden stretches of ``text``: ``offsets`` maps the offsets of hidden chars to
     their reason; chars of one reason on one line separated only by spaces form one run. Returns
-    [{"text": str (whitespace collapsed), "reason": str}] in text order."""
+    HiddenText (whitespace collapsed) in text order."""
     runs: list[dict] = []
     last = -1
     for i in sorted(offsets):
@@ -251,4 +252,4 @@ def hidden_runs(text: str, offsets: dict[int, str]) -> list[dict]:
         last = i
     for r in runs:
         r["text"] = " ".join(r["text"].split())
-    return [r for r in runs if r["text"]]
+    return [HiddenText(text=r["text"], reason=r["reason"]) for r in runs if r["text"]]

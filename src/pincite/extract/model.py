@@ -7,8 +7,8 @@ only defines the shapes and their (de)serialisation; it must not import later st
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
-from typing import Any, Literal
+from dataclasses import asdict, dataclass, field, fields, replace
+from typing import Any, ClassVar, Literal, Mapping
 
 #: Bump when the DocumentModel shape or the extraction rules change (part of the index profile).
 #: pdfium-2: printed folios from headers/footers when a PDF has no /PageLabels (label_source "folio").
@@ -34,6 +34,272 @@ EXTRACTOR_VERSION = "pdfium-9"
 LabelSource = Literal["pagelabels", "folio"]
 
 
+#: A box on a page: (left, bottom, right, top) in PDF points, origin at the page's
+#: bottom-left corner (PDFium's char boxes), y growing upwards.
+BBox = tuple[float, float, float, float]
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One data row of a :class:`Table`.
+
+    page: the 1-based physical page the row stands on (a continued table's rows keep their own).
+    cells: the text per column, as many as the table's ``columns``. A cell spanning several
+        columns gives its text to each (one spanning the whole row, a note, only to the
+        first); a cell spanning rows down gives its text to each row.
+    bbox: the row's own band, (left, bottom, right, top) in PDF points, origin bottom-left.
+    char_start, char_end: the span of its page's text covering the row's characters (end
+        exclusive), None when that span holds text from outside the row.
+    Stored as {"page", "cells": [...], "bbox": [...], "char_start", "char_end"}.
+    """
+
+    page: int
+    cells: tuple[str, ...]
+    bbox: BBox
+    char_start: int | None = None
+    char_end: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"page": self.page, "cells": list(self.cells), "bbox": list(self.bbox),
+                "char_start": self.char_start, "char_end": self.char_end}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> "TableRow":
+        """A row as stored; a missing key reads as an empty value (page 0, no cells, no span),
+        which the chunker and the table check skip rather than raise on."""
+        return cls(page=raw.get("page", 0), cells=tuple(raw.get("cells") or ()),
+                   bbox=_bbox(raw.get("bbox")), char_start=raw.get("char_start"),
+                   char_end=raw.get("char_end"))
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A ruled table of a PDF (pincite.extract.tables), possibly continued over pages.
+
+    table_id: "p12-t1" (page where it starts, 1-based order on that page).
+    page, page_end: 1-based physical pages where it starts and ends.
+    caption: the caption ("Table 3: Pump test results"), '' when none is found.
+    caption_start, caption_end: the caption's span in the start page's text (end exclusive),
+        None when none.
+    columns: header text per column, the header rows joined top-down with " / ", units
+        included as written ("Pressure, MPa").
+    header_rows: number of rows above the data (a title row, then 1-3 header rows).
+    bbox: (left, bottom, right, top) on the start page, PDF points, origin bottom-left.
+    char_start, char_end: span of the start page's text holding the table (caption
+        included when it touches it), None when the table's text is not one clean run.
+    rows: the data rows in order (:class:`TableRow`).
+    Stored as a dict of these keys, ``rows`` a list of :meth:`TableRow.to_dict` dicts.
+    """
+
+    table_id: str
+    page: int
+    page_end: int
+    caption: str = ""
+    caption_start: int | None = None
+    caption_end: int | None = None
+    columns: tuple[str, ...] = ()
+    header_rows: int = 0
+    bbox: BBox = (0.0, 0.0, 0.0, 0.0)
+    char_start: int | None = None
+    char_end: int | None = None
+    rows: tuple[TableRow, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"table_id": self.table_id, "page": self.page, "page_end": self.page_end,
+                "caption": self.caption, "caption_start": self.caption_start,
+                "caption_end": self.caption_end, "columns": list(self.columns),
+                "header_rows": self.header_rows, "bbox": list(self.bbox),
+                "char_start": self.char_start, "char_end": self.char_end,
+                "rows": [r.to_dict() for r in self.rows]}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> "Table":
+        """A table as stored (``to_dict``'s shape); a missing key reads as an empty value."""
+        return cls(table_id=raw.get("table_id", ""), page=raw.get("page", 0),
+                   page_end=raw.get("page_end", raw.get("page", 0)),
+                   caption=raw.get("caption") or "", caption_start=raw.get("caption_start"),
+                   caption_end=raw.get("caption_end"), columns=tuple(raw.get("columns") or ()),
+                   header_rows=raw.get("header_rows", 0), bbox=_bbox(raw.get("bbox")),
+                   char_start=raw.get("char_start"), char_end=raw.get("char_end"),
+                   rows=tuple(TableRow.from_dict(r) for r in raw.get("rows") or ()))
+
+
+def _bbox(raw: Any) -> BBox:
+    """A stored [left, bottom, right, top] as a BBox ((0, 0, 0, 0) when missing)."""
+    if not raw:
+        return (0.0, 0.0, 0.0, 0.0)
+    left, bottom, right, top = raw
+    return (left, bottom, right, top)
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRange:
+    """A spreadsheet unit or row: sheet name and A1 cell range ("B5", "A5:F5"; 1-based
+    columns and rows). Stored as {"kind": "sheet", "sheet", "range"}."""
+
+    kind: ClassVar[Literal["sheet"]] = "sheet"
+    sheet: str
+    range: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "sheet": self.sheet, "range": self.range}
+
+
+@dataclass(frozen=True, slots=True)
+class SlideNumber:
+    """A presentation slide: its 1-based number (untitled slides counted). Stored as
+    {"kind": "slide", "slide"}."""
+
+    kind: ClassVar[Literal["slide"]] = "slide"
+    slide: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "slide": self.slide}
+
+
+@dataclass(frozen=True, slots=True)
+class LineRange:
+    """Lines of a text file, or blocks (paragraphs, table rows) of a DOCX read without its
+    pages: 1-based, ``end`` inclusive. Stored as {"kind": "lines", "start", "end"}."""
+
+    kind: ClassVar[Literal["lines"]] = "lines"
+    start: int
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "start": self.start, "end": self.end}
+
+
+@dataclass(frozen=True, slots=True)
+class BlockRange:
+    """Blocks (paragraphs, table rows) of a DOCX, numbered as its LineRange counts them,
+    marked on the pages of its converted PDF (PageText.spans; a chunk's citation stays a PDF
+    page): 1-based, ``end`` inclusive. Stored as {"kind": "blocks", "start", "end"}."""
+
+    kind: ClassVar[Literal["blocks"]] = "blocks"
+    start: int
+    end: int
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "start": self.start, "end": self.end}
+
+
+#: The address of a non-PDF unit or of a stretch inside one (pincite.extract.address); a PDF
+#: page has none (it is addressed by its physical page and printed label).
+UnitAddress = SheetRange | SlideNumber | LineRange | BlockRange
+
+
+def address_from_dict(raw: Mapping[str, Any] | None) -> UnitAddress | None:
+    """A stored address (its ``to_dict`` shape) typed; None for None or {}. ValueError for
+    an unknown kind."""
+    if not raw:
+        return None
+    kind = raw.get("kind")
+    if kind == "sheet":
+        return SheetRange(sheet=raw["sheet"], range=raw["range"])
+    if kind == "slide":
+        return SlideNumber(slide=raw["slide"])
+    if kind == "lines":
+        return LineRange(start=raw["start"], end=raw["end"])
+    if kind == "blocks":
+        return BlockRange(start=raw["start"], end=raw["end"])
+    raise ValueError(f"unknown address kind {kind!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class SectionSpan:
+    """The section a stretch of a page's text belongs to (PageText.sections).
+
+    start, end: char offsets into the page's ``text`` (end exclusive).
+    path: the section's titles from the top level down ("5 Tests", "5.3 Pressure check"),
+        never empty.
+    source: None for a path from the PDF's outline (or a DOCX's heading styles); "headings"
+        for one from headings detected by font size, weight and numbering
+        (pincite.extract.headings).
+    Stored as {"start", "end", "path": [...]}, plus "source" only when it is set.
+    """
+
+    start: int
+    end: int
+    path: tuple[str, ...]
+    source: str | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"start": self.start, "end": self.end, "path": list(self.path)}
+        if self.source is not None:
+            out["source"] = self.source
+        return out
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> "SectionSpan":
+        return cls(start=raw["start"], end=raw["end"], path=tuple(raw["path"]), source=raw.get("source"))
+
+
+@dataclass(frozen=True, slots=True)
+class AddressSpan:
+    """A finer address inside a unit's text (PageText.spans of a non-PDF unit): e.g. one per
+    spreadsheet row or text line, so a chunk's address narrows to what it covers.
+
+    start, end: char offsets into the page's ``text`` (end exclusive).
+    address: the address of that stretch (SheetRange "RevB"!A5:F5, LineRange 10-10,
+        BlockRange 5-5; pincite.extract.address).
+    Stored as {"start", "end", "address": {...}}.
+    """
+
+    start: int
+    end: int
+    address: UnitAddress
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"start": self.start, "end": self.end, "address": self.address.to_dict()}
+
+
+@dataclass(frozen=True, slots=True)
+class WordBox:
+    """One OCR word (PageText.spans of an OCR page, pincite.extract.ocr).
+
+    start, end: char offsets of the word in the page's ``text`` (end exclusive).
+    bbox: (left, bottom, right, top) in PDF points, origin bottom-left like PDFium's char boxes.
+    Stored as {"start", "end", "bbox": [...]}.
+    """
+
+    start: int
+    end: int
+    bbox: BBox
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"start": self.start, "end": self.end, "bbox": list(self.bbox)}
+
+
+#: A span of PageText.spans: an address (non-PDF units) or an OCR word box (OCR pages).
+Span = AddressSpan | WordBox
+
+
+def span_from_dict(raw: Mapping[str, Any]) -> Span | None:
+    """A stored span: a WordBox when it has a "bbox", else an AddressSpan; None for a span
+    with neither (which addresses nothing)."""
+    if raw.get("bbox") is not None:
+        return WordBox(start=raw["start"], end=raw["end"], bbox=_bbox(raw["bbox"]))
+    address = address_from_dict(raw.get("address"))
+    return None if address is None else AddressSpan(start=raw["start"], end=raw["end"], address=address)
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenText:
+    """Text of a page's text layer a reader cannot see (PageText.hidden, pincite.extract.hidden).
+
+    text: the text, whitespace collapsed; reason: why it is hidden (pincite.extract.hidden's
+    reasons, e.g. "white on white").
+    Stored as {"text", "reason"}.
+    """
+
+    text: str
+    reason: str
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"text": self.text, "reason": self.reason}
+
+
 @dataclass
 class PageText:
     """One physical page.
@@ -52,18 +318,17 @@ class PageText:
     width, height: page size in PDF points.
     ocr: the text came from OCR (tesseract), not from the file's text layer; PDFium's char
         indexes do not apply, the word boxes in ``spans`` do.
-    address: for a unit of a non-PDF document, its own address ({"kind": "slide", "slide": 2},
-        {"kind": "sheet", "sheet": "RevB", "range": "A1:F40"}, {"kind": "lines", "start": 1,
-        "end": 80}); None for a PDF page (addressed by `page` and `page_label`).
-    spans: finer addresses inside `text`: [{"start": int, "end": int, "address": {...}}]
-        (char offsets into `text`, end exclusive), e.g. one per spreadsheet row, so a chunk's
-        address can be narrowed to what it covers (pincite.extract.address.address_for_span).
-        On an OCR page, one span per word: {"start", "end", "bbox": [left, bottom, right,
-        top]} in PDF points, origin bottom-left like PDFium's char boxes
-        (pincite.extract.ocr), for highlighting.
-    sections: the section path of each part of ``text``: [{"start", "end", "path": [...]}]
-        (char offsets, end exclusive), from the PDF outline or, without one, from detected
-        headings (pincite.extract.headings; those spans also carry "source": "headings").
+    address: for a unit of a non-PDF document, its own address (:data:`UnitAddress`:
+        SlideNumber 2, SheetRange "RevB"!A1:F40, LineRange 1-80); None for a PDF page
+        (addressed by `page` and `page_label`).
+    spans: finer addresses inside `text` (:class:`AddressSpan`: char offsets, end exclusive,
+        and an address), e.g. one per spreadsheet row, so a chunk's address can be narrowed
+        to what it covers (pincite.extract.address.address_for_span). On an OCR page, one
+        :class:`WordBox` per word (PDF points, origin bottom-left; pincite.extract.ocr), for
+        highlighting.
+    sections: the section path of each part of ``text`` (:class:`SectionSpan`), from the PDF
+        outline or, without one, from detected headings (pincite.extract.headings; their
+        spans' ``source`` is "headings").
     char_map: empty when ``text`` is PDFium's own text (the usual case). On a two-column page
         whose columns PDFium interleaves, ``text`` is put in reading order
         (pincite.extract.layout.reading_order), and on a page with glyphs marked as no text
@@ -79,7 +344,9 @@ class PageText:
     hidden: text of the page's text layer a reader cannot see (white on white, under 2 pt,
         the invisible text mode without an image beneath, outside the crop box; rules in
         pincite.extract.hidden), left out of ``text`` (so never quotable; ``char_map`` maps
-        around it): [{"text": str, "reason": str}] in page order; [] on nearly every page.
+        around it): :class:`HiddenText` in page order; [] on nearly every page.
+    Stored by :meth:`to_dict` as a dict of these fields, the nested shapes as their
+    ``to_dict`` dicts.
     """
 
     page: int
@@ -89,11 +356,29 @@ class PageText:
     width: float = 0.0
     height: float = 0.0
     ocr: bool = False
-    address: dict | None = None
-    spans: list[dict] = field(default_factory=list)
-    sections: list[dict] = field(default_factory=list)
+    address: UnitAddress | None = None
+    spans: list[Span] = field(default_factory=list)
+    sections: list[SectionSpan] = field(default_factory=list)
     char_map: list[list[int]] = field(default_factory=list)
-    hidden: list[dict] = field(default_factory=list)
+    hidden: list[HiddenText] = field(default_factory=list)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"page": self.page, "text": self.text, "page_label": self.page_label,
+                "label_source": self.label_source, "width": self.width, "height": self.height,
+                "ocr": self.ocr, "address": self.address.to_dict() if self.address is not None else None,
+                "spans": [s.to_dict() for s in self.spans],
+                "sections": [s.to_dict() for s in self.sections],
+                "char_map": self.char_map, "hidden": [h.to_dict() for h in self.hidden]}
+
+    @classmethod
+    def from_dict(cls, raw: Mapping[str, Any]) -> "PageText":
+        """A page as stored (:meth:`to_dict`, or an earlier version without some fields)."""
+        known = {k: v for k, v in raw.items() if k not in ("address", "spans", "sections", "hidden")}
+        spans = [span_from_dict(s) for s in raw.get("spans") or ()]
+        return cls(**known, address=address_from_dict(raw.get("address")),
+                   spans=[s for s in spans if s is not None],
+                   sections=[SectionSpan.from_dict(s) for s in raw.get("sections") or ()],
+                   hidden=[HiddenText(text=h["text"], reason=h["reason"]) for h in raw.get("hidden") or ()])
 
 
 @dataclass
@@ -104,18 +389,10 @@ class DocumentModel:
     file_name: the file name as ingested; path: the path it was ingested from.
     pages: one PageText per physical page, in order (pages[i].page == i + 1).
     warnings: human-readable notes such as "page 3: no text".
-    tables: the ruled tables of a PDF, in document order (pincite.extract.tables; [] for
-        other documents and for JSON written before tables were read), each a dict:
-        {"table_id": "p12-t1", "page": 12, "page_end": 13 (1-based physical pages where it
-        starts and ends), "caption": "Table 3: ..." ('' when none), "caption_start",
-        "caption_end" (span in the start page's text, or None), "columns": [header text per
-        column, units as written, header rows joined with " / "], "header_rows": int,
-        "bbox": [left, bottom, right, top] (start page, PDF points, origin bottom-left),
-        "char_start", "char_end" (the table's span of its start page's text, or None),
-        "rows": [{"page": int, "cells": [str per column], "bbox": [left, bottom, right, top],
-        "char_start": int | None, "char_end": int | None}]} (a row's span of its page's
-        text, None when that span is not clean). `pincite reindex` builds table chunks from
-        this field without parsing the PDF again (pincite.chunk.tables).
+    tables: the ruled tables of a PDF, in document order (:class:`Table`, read by
+        pincite.extract.tables; [] for other documents and for JSON written before tables were
+        read). `pincite reindex` builds table chunks from this field without parsing the PDF
+        again (pincite.chunk.tables).
     """
 
     doc_id: str
@@ -128,7 +405,7 @@ class DocumentModel:
     language: str = ""
     extractor: str = EXTRACTOR_VERSION
     warnings: list[str] = field(default_factory=list)
-    tables: list[dict] = field(default_factory=list)
+    tables: list[Table] = field(default_factory=list)
 
     @property
     def page_count(self) -> int:
@@ -141,10 +418,23 @@ class DocumentModel:
         return self.pages[page - 1]
 
     def to_json(self) -> str:
-        return json.dumps(asdict(self), ensure_ascii=False)
+        """The JSON stored beside the original: every field by name, the nested shapes as the
+        dicts their ``to_dict`` gives (the shape libraries have always stored)."""
+        raw = asdict(replace(self, pages=[], tables=[]))
+        raw["pages"] = [p.to_dict() for p in self.pages]
+        raw["tables"] = [t.to_dict() for t in self.tables]
+        # keep the stored key order: pages before the fields that follow them
+        return json.dumps({k: raw[k] for k in _field_names(DocumentModel)}, ensure_ascii=False)
 
     @classmethod
     def from_json(cls, data: str | bytes) -> "DocumentModel":
+        """Load :meth:`to_json`'s JSON, or that of an earlier version (fields added since
+        take their defaults)."""
         raw: dict[str, Any] = json.loads(data)
-        raw["pages"] = [PageText(**p) for p in raw.get("pages", [])]
+        raw["pages"] = [PageText.from_dict(p) for p in raw.get("pages", [])]
+        raw["tables"] = [Table.from_dict(t) for t in raw.get("tables", [])]
         return cls(**raw)
+
+
+def _field_names(cls: type) -> list[str]:
+    return [f.name for f in fields(cls)]

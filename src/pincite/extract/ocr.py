@@ -43,6 +43,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from pincite import config
+from pincite.extract.model import WordBox
 from pincite.extract.quality import fix_mixed_script
 from pincite.text.cjk import is_cjk
 
@@ -116,11 +117,11 @@ class PageImage:
 
 @dataclass
 class OcrResult:
-    """OCR of one page: ``text``, word ``spans`` (see the module docstring), ``seconds`` spent
+    """OCR of one page: ``text``, word ``spans`` (WordBox; see the module docstring), ``seconds`` spent
     in tesseract, and ``error`` ('' when it ran)."""
 
     text: str = ""
-    spans: list[dict] = field(default_factory=list)
+    spans: list[WordBox] = field(default_factory=list)
     seconds: float = 0.0
     error: str = ""
 
@@ -180,7 +181,7 @@ def run_tesseract(image: PageImage, executable: str = "tesseract", timeout: floa
     return OcrResult(text, spans, seconds)
 
 
-def parse_tsv(tsv: str, to_page: tuple[float, ...] = (0.0, 1.0, 0.0, 0.0, 0.0, -1.0)) -> tuple[str, list[dict]]:
+def parse_tsv(tsv: str, to_page: tuple[float, ...] = (0.0, 1.0, 0.0, 0.0, 0.0, -1.0)) -> tuple[str, list[WordBox]]:
     """Page text and word spans from tesseract's TSV (see the module docstring).
 
     ``to_page`` maps pixels to page points; the default flips y only (for tests).
@@ -200,7 +201,7 @@ def parse_tsv(tsv: str, to_page: tuple[float, ...] = (0.0, 1.0, 0.0, 0.0, 0.0, -
             continue
         words.append(((block, par, line), text, box))
     parts: list[str] = []
-    spans: list[dict] = []
+    spans: list[WordBox] = []
     pos = 0
     prev_key: tuple[int, int, int] | None = None
     prev_text = ""
@@ -217,7 +218,8 @@ def parse_tsv(tsv: str, to_page: tuple[float, ...] = (0.0, 1.0, 0.0, 0.0, 0.0, -
             parts.append(sep)
             pos += len(sep)
         parts.append(text)
-        spans.append({"start": pos, "end": pos + len(text), "bbox": _bbox(box, to_page)})
+        left, bottom, right, top = _bbox(box, to_page)
+        spans.append(WordBox(start=pos, end=pos + len(text), bbox=(left, bottom, right, top)))
         pos += len(text)
         prev_key, prev_text = key, text
     page_text = "".join(parts) + ("\n" if parts else "")

@@ -80,7 +80,19 @@ from xml.etree import ElementTree
 from pincite.errors import ConversionError, DamagedDocument, EmptyFile, IngestError
 from pincite.extract import convert
 from pincite.extract.address import cell_range, merge_addresses
-from pincite.extract.model import EXTRACTOR_VERSION, DocumentModel, PageText
+from pincite.extract.model import (
+    EXTRACTOR_VERSION,
+    AddressSpan,
+    BlockRange,
+    DocumentModel,
+    LineRange,
+    PageText,
+    SectionSpan,
+    SheetRange,
+    SlideNumber,
+    Span,
+    UnitAddress,
+)
 from pincite.extract.ocr import DEFAULT_MAX_OCR_PAGES
 from pincite.extract.pdf import PdfLimits, extract_pdf
 from pincite.extract.sniff import MIME, OFFICE_EXTRACTOR
@@ -129,6 +141,11 @@ _S = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 _HEADING = re.compile(r"^heading\s*(\d)$")
 
 
+def _addresses(spans: list[Span]) -> list[UnitAddress]:
+    """The addresses of the address spans of ``spans``, in order."""
+    return [s.address for s in spans if isinstance(s, AddressSpan)]
+
+
 class _Unit:
     """Text of one unit built from pieces, with a span per piece."""
 
@@ -136,9 +153,9 @@ class _Unit:
         self.parts: list[str] = []
         self.length = 0
         self.count = 0  # pieces added
-        self.spans: list[dict] = []
+        self.spans: list[Span] = []
 
-    def add(self, text: str, address: dict | None) -> None:
+    def add(self, text: str, address: UnitAddress | None) -> None:
         self.count += 1
         if self.parts:
             self.parts.append(SEP)
@@ -147,15 +164,15 @@ class _Unit:
         self.parts.append(text)
         self.length += len(text)
         if address is not None:
-            self.spans.append({"start": start, "end": self.length, "address": address})
+            self.spans.append(AddressSpan(start=start, end=self.length, address=address))
 
     @property
     def text(self) -> str:
         return "".join(self.parts)
 
-    def page(self, n: int, address: dict | None = None) -> PageText:
+    def page(self, n: int, address: UnitAddress | None = None) -> PageText:
         """The unit as page `n`; its address is `address`, else the union of its spans'."""
-        address = address or merge_addresses([s["address"] for s in self.spans])
+        address = address or merge_addresses(_addresses(self.spans))
         return PageText(page=n, text=self.text, address=address, spans=self.spans)
 
 
@@ -238,7 +255,7 @@ def extract_docx(path: Path, *, doc_id: str, sha256: str, file_name: str | None 
                            or unit.length > UNIT_CHARS):
             pages.append(unit.page(len(pages) + 1))
             unit = _Unit()
-        unit.add(text, {"kind": "lines", "start": count, "end": count})
+        unit.add(text, LineRange(start=count, end=count))
     if unit.parts:
         pages.append(unit.page(len(pages) + 1))
     return _model(path, "docx", doc_id, sha256, file_name, pages, _docx_title(blocks, title), [])
@@ -465,10 +482,10 @@ def extract_docx_pages(path: Path, pdf_path: Path, *, doc_id: str, sha256: str,
     for number, where in enumerate(found, 1):
         for page_index, start, end in (where.spans if where else []):
             pages[page_index].spans.append(
-                {"start": start, "end": end, "address": {"kind": "blocks", "start": number, "end": number}})
+                AddressSpan(start=start, end=end, address=BlockRange(start=number, end=number)))
     for page in pages:
         page.address = None
-        page.spans.sort(key=lambda s: (s["start"], s["end"]))
+        page.spans.sort(key=lambda s: (s.start, s.end))
     if not _has_outline(pdf_path):  # DOCX headings rather than headings guessed from fonts
         _heading_sections(pages, [(b[0], b[1]) for b in blocks], found)
     warnings = list(pdf.warnings)
@@ -654,7 +671,7 @@ def _heading_sections(pages: list[PageText], headings: list[tuple[int | None, st
         while k < len(starts) and starts[k][0] == index:
             bounds.append(starts[k][1:])
             k += 1
-        page.sections = [{"start": start, "end": end, "path": list(path)}
+        page.sections = [SectionSpan(start=start, end=end, path=tuple(path))
                          for (start, path), end in zip(bounds, [b[0] for b in bounds[1:]] + [len(page.text)])
                          if end > start and path]
         current = bounds[-1][1]
@@ -678,7 +695,7 @@ def extract_pptx(path: Path, *, doc_id: str, sha256: str, file_name: str | None 
                 unit.add(piece, None)
             if not unit.parts:
                 warnings.append(f"slide {n}: no text")
-            pages.append(PageText(page=n, text=unit.text, address={"kind": "slide", "slide": n}))
+            pages.append(PageText(page=n, text=unit.text, address=SlideNumber(slide=n)))
             if not title and slide.shapes.title is not None and n == 1:
                 title = _one_line(slide.shapes.title.text_frame.text)
     except IngestError:
@@ -813,9 +830,9 @@ def extract_xlsx(path: Path, *, doc_id: str, sha256: str, file_name: str | None 
     return _model(path, "xlsx", doc_id, sha256, file_name, pages, title, warnings)
 
 
-def _sheet_address(sheet: str, unit: _Unit) -> dict:
-    merged = merge_addresses([s["address"] for s in unit.spans])
-    return merged or {"kind": "sheet", "sheet": sheet, "range": "A1"}
+def _sheet_address(sheet: str, unit: _Unit) -> UnitAddress:
+    merged = merge_addresses(_addresses(unit.spans))
+    return merged or SheetRange(sheet=sheet, range="A1")
 
 
 def _sheet_extras(wb, ws) -> _SheetExtras:
@@ -893,7 +910,7 @@ def _sheet_units(ws, extras: _SheetExtras):
         if not shown:
             continue
         cols = sorted(shown)
-        address = {"kind": "sheet", "sheet": ws.title, "range": cell_range(cols[0], row_no, cols[-1], row_no)}
+        address = SheetRange(sheet=ws.title, range=cell_range(cols[0], row_no, cols[-1], row_no))
         starts_table = header is None or row_no > last_row + 1
         stacks = (header is not None and header_row == last_row == row_no - 1
                   and (header_widened or len(shown) > header_count))
@@ -906,7 +923,7 @@ def _sheet_units(ws, extras: _SheetExtras):
             text = "; ".join(shown[c] for c in cols)
         else:
             text = "; ".join(_pair(header.get(c) if header else None, shown[c]) for c in cols)
-        text = f"{sheet_ref}!{address['range']} | {text}"
+        text = f"{sheet_ref}!{address.range} | {text}"
         last_row = row_no
         if rows_in_unit >= XLSX_ROWS_PER_UNIT or unit.length > UNIT_CHARS:
             yield unit

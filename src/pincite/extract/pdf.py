@@ -63,7 +63,7 @@ from __future__ import annotations
 import ctypes
 import re
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import AbstractSet, Any, Mapping, TypeVar
 
@@ -78,7 +78,7 @@ from pincite.extract import layout
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
 from pincite.extract.geometry import apply, compose, object_address
-from pincite.extract.model import DocumentModel, PageText
+from pincite.extract.model import DocumentModel, PageText, SectionSpan
 from pincite.extract.pdflimits import _MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
 from pincite.extract.quality import (
     WEAK_MAX_LETTERS,
@@ -724,7 +724,7 @@ def _ocr_weak_pages(pdf: pdfium.PdfDocument, pages: list[PageText], need_ocr: di
             failed += 1
             not_ocred(p, f"; OCR failed: {result.error}")
         elif _count_visible(result.text) > (0 if garbled else _count_visible(p.text)):
-            p.text, p.ocr, p.spans, p.char_map = result.text, True, result.spans, []
+            p.text, p.ocr, p.spans, p.char_map = result.text, True, list(result.spans), []
             notes[p.page] = f"text from OCR ({need_ocr[p.page]})"
         else:
             empty += 1
@@ -862,7 +862,7 @@ def _set_heading_sections(pages: list[PageText], lines: list[tuple]) -> None:
         starts = by_page.get(page.page, [])
         if starts and _is_page_head(page.text[:starts[0][0]]):
             starts[0] = (0,) + starts[0][1:]
-        page.sections = [dict(s, source="headings") for s in outline_sections(len(page.text), current, starts)]
+        page.sections = [replace(s, source="headings") for s in outline_sections(len(page.text), current, starts)]
         if starts:
             current = starts[-1][2]
 
@@ -878,17 +878,17 @@ def _is_page_head(text: str) -> bool:
 
 
 def outline_sections(length: int, current: tuple[str, ...],
-                     starts: list[tuple[int, int, tuple[str, ...]]]) -> list[dict]:
+                     starts: list[tuple[int, int, tuple[str, ...]]]) -> list[SectionSpan]:
     """Section spans of a page of ``length`` chars: the text before the first start belongs
     to ``current`` (the section the previous page ended in); each start (offset, order,
     path), sorted, runs to the next one. Empty spans and spans without a path are left out."""
-    spans: list[dict] = []
+    spans: list[SectionSpan] = []
     bounds = [(0, current)] + [(off, path) for off, _, path in starts]
     for i, (start, path) in enumerate(bounds):
         end = bounds[i + 1][0] if i + 1 < len(bounds) else length
         start, end = min(start, length), min(end, length)
         if end > start and path:
-            spans.append({"start": start, "end": end, "path": list(path)})
+            spans.append(SectionSpan(start=start, end=end, path=tuple(path)))
     return spans
 
 

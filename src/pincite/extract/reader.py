@@ -14,28 +14,38 @@ import shutil
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from pincite.errors import TooLarge
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdflimits import MIME_PDF, PdfLimits
 from pincite.extract.sniff import FileType, ZipLimits, sniff
 
+if TYPE_CHECKING:
+    import numpy as np
+
 #: Suffix each kind of original is stored under (store.blobs).
 STORED_SUFFIX = {"pdf": ".pdf", "docx": ".docx", "pptx": ".pptx", "xlsx": ".xlsx", "txt": ".txt", "md": ".md"}
 
 
+#: What a FileReader subclass computes from a document besides reading it (Extracted.analysed).
+A = TypeVar("A")
+
+
 @dataclass
-class Extracted:
-    """A file read by FileReader.read.
+class Extracted(Generic[A]):
+    """A file read by FileReader.read; ``A``: the type of ``analysed``.
 
     sha256: of the bytes that were read (the caller compares it with the file's bytes at the
         time it stores them). doc: the model. suffix: the stored original's (STORED_SUFFIX).
     pages_pdf: the PDF LibreOffice made of a DOCX (inside `tmp`), else None.
     tmp: a temporary folder to remove with cleanup() once pages_pdf is stored, or None.
     analysed: what a FileReader subclass computed from `doc` besides (the Library's chunks
-        and index terms, so a read-ahead process does that work too), else None.
+        and index terms, pincite.library.ingest.Analysed, so a read-ahead process does that
+        work too), else None.
     dense: the passage vectors of `analysed`'s chunks when a caller embedded them already
-        (the web server does, off its library thread), else None.
+        (the web server does, off its library thread): shape (chunks, embedder dimension),
+        one row per chunk in order; else None.
     """
 
     sha256: str
@@ -43,8 +53,8 @@ class Extracted:
     suffix: str
     pages_pdf: Path | None = None
     tmp: Path | None = None
-    analysed: object | None = None
-    dense: object | None = None
+    analysed: A | None = None
+    dense: np.ndarray | None = None
 
     def cleanup(self) -> None:
         """Remove `tmp` (and the converted PDF in it); safe to call twice."""
@@ -106,7 +116,7 @@ class FileReader:
         once its ZIP passed the zip limits and no XML part declares a DTD. Raises IngestError."""
         return sniff(path, name=name, zip_limits=self.zip_limits, max_bytes=self.max_bytes)
 
-    def read(self, path: Path, sha: str, password: str | None = None) -> Extracted:
+    def read(self, path: Path, sha: str, password: str | None = None) -> Extracted[Any]:
         """`path` (whose sha256 is `sha`; doc_id is its first 16 hex digits) read by the
         extractor of its type. A DOCX is converted to PDF by LibreOffice into a new temporary
         folder that the result's cleanup() removes. Raises IngestError (not a supported type,

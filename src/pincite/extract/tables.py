@@ -27,7 +27,8 @@ Three steps, each cheap enough to run on every page of a large library:
    continued; its rows are appended (each keeps its own physical page), the repeated header
    is dropped.
 
-A table (one dict of ``DocumentModel.tables``; JSON-safe):
+A table (one :class:`pincite.extract.model.Table` of ``DocumentModel.tables``; built here
+as a dict of its stored shape, :meth:`Table.to_dict`, and typed once stitched):
 
     table_id: "p12-t1" (page where it starts, 1-based order on that page)
     page, page_end: 1-based physical pages where it starts and ends
@@ -72,7 +73,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from pincite.extract.geometry import apply, compose, lstrip_span, rstrip_span
-from pincite.extract.model import PageText
+from pincite.extract.model import PageText, Table
 
 #: A ruling line is at most RULE_MAX_THICK points thick (LaTeX's \hline is 0.4 pt, Word's
 #: borders 0.5-1.5 pt) and at least RULE_MIN_LEN points long (a table row is ~12 pt high).
@@ -440,7 +441,7 @@ def table_cells(rules: Rules, mediabox: tuple[float, float, float, float]
     return out
 
 
-def find_tables(pdf: pdfium.PdfDocument, pages: list[PageText], notes: dict[int, str]) -> list[dict]:
+def find_tables(pdf: pdfium.PdfDocument, pages: list[PageText], notes: dict[int, str]) -> list[Table]:
     """The ruled tables of an open PDF, stitched across pages (module docstring: shape).
 
     ``pages``: the document's PageText list (``pages[i].page == i + 1``), whose ``text`` the
@@ -457,7 +458,7 @@ def find_tables(pdf: pdfium.PdfDocument, pages: list[PageText], notes: dict[int,
             msg = " ".join(str(exc).split())[:120]
             note = f"tables not read (pdfplumber {type(exc).__name__}: {msg})"
             notes[number] = f"{notes[number]}; {note}" if number in notes else note
-    return stitch(found)
+    return [Table.from_dict(t) for t in stitch(found)]
 
 
 def _page_tables(pdf: pdfium.PdfDocument, number: int, p: PageText, rules: Rules) -> list[dict]:

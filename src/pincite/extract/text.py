@@ -20,7 +20,7 @@ import re
 from pathlib import Path
 
 from pincite.errors import EmptyFile
-from pincite.extract.model import DocumentModel, PageText
+from pincite.extract.model import AddressSpan, DocumentModel, LineRange, PageText, Span
 from pincite.extract.sniff import MIME, OFFICE_EXTRACTOR, decode_text
 
 #: A text unit ends at a paragraph break once it holds this many lines ...
@@ -87,15 +87,16 @@ def _groups(lines: list[str], *, markdown: bool) -> list[list[tuple[int, str]]]:
 
 
 def _unit(n: int, group: list[tuple[int, str]]) -> PageText:
-    spans: list[dict] = []
+    spans: list[Span] = []
+    numbers: list[int] = []  # of the lines with text
     parts: list[str] = []
     pos = 0
     for no, line in group:
         if line.strip():
-            spans.append({"start": pos, "end": pos + len(line),
-                          "address": {"kind": "lines", "start": no, "end": no}})
+            spans.append(AddressSpan(start=pos, end=pos + len(line),
+                                     address=LineRange(start=no, end=no)))
+            numbers.append(no)
         parts.append(line)
         pos += len(line) + 1
-    first, last = spans[0]["address"]["start"], spans[-1]["address"]["end"]
-    return PageText(page=n, text="\n".join(parts), address={"kind": "lines", "start": first, "end": last},
+    return PageText(page=n, text="\n".join(parts), address=LineRange(start=numbers[0], end=numbers[-1]),
                     spans=spans)

@@ -6,14 +6,12 @@ Must not import answer/.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Iterator, Mapping, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Any, Iterator, Mapping, NotRequired, Protocol, Sequence, TypedDict, runtime_checkable
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from pincite.chunk.model import Chunk
-    from pincite.extract.model import LabelSource
-
+from pincite.chunk.model import Chunk, ChunkFields
 from pincite.store.fields import DEFAULT_TRUST, TRUST_LEVELS, field_key
 
 #: Scope keys a question may carry (eval `scope` objects, REST bodies): SearchFilter fields.
@@ -96,19 +94,14 @@ class SearchFilter:
             raise ValueError(f"{where}: {e}") from None
 
 
-@dataclass
-class Hit:
-    """One retrieved chunk, in rank order (rank 1 first), with its index record.
+@dataclass(kw_only=True)
+class Hit(ChunkFields):
+    """One retrieved chunk, in rank order (rank 1 first), with its index record: the chunk's
+    fields (pincite.chunk.model.ChunkFields: pages, char span, text, kind, address, section,
+    parts) as the index holds them, and (keyword-only):
 
-    page / page_end are 1-based physical pages; char_start / char_end index the page's
-    PDFium text; `text` is the chunk's source text (exact slice of the page text).
-    ocr: the text came from OCR; address: the chunk's own address for a non-PDF unit (slide,
-    sheet range, line range), None for a PDF page.
-    section_path / section_title: the chunk's outline section (["5 Tests", "5.3 Pressure
-    check"], "5.3 Pressure check"); [] and '' when none.
-    parts: [] except for a "bridge" chunk (a sentence across a page break, pincite.chunk.bridges):
-    its pieces per page ({"page", "char_start", "char_end", "offset", "page_label",
-    "label_source"}); char_start / char_end then index `text` itself.
+    score: the fused (or single-side) search score; rank: 1-based rank in the result.
+    file, title: the document's file name and title.
     name_terms: the analysed words naming the hit's document (chunking.naming_text), as its
     index record holds them. dense: for a search with a query vector, the cosine similarity
     of the chunk's dense vector to it; None when no dense side was searched.
@@ -116,31 +109,51 @@ class Hit:
     index record holds them.
     """
 
-    chunk_id: str
-    doc_id: str
     score: float
     rank: int
-    page: int
-    page_end: int
-    char_start: int
-    char_end: int
-    text: str
     file: str = ""
     title: str = ""
-    page_label: str = ""
-    label_source: LabelSource | None = None
-    kind: str = "text"
-    ocr: bool = False
-    address: dict | None = None
-    section_path: list[str] = field(default_factory=list)
-    section_title: str = ""
     name_terms: tuple[str, ...] = ()
     dense: float | None = None
     model: str | None = None
     modifications: list[str] = field(default_factory=list)
     revision: str | None = None
     trust: str | None = None
-    parts: list[dict] = field(default_factory=list)
+
+
+class DocPayload(TypedDict):
+    """The document fields every point of a document carries (index.edge.doc_payload, from
+    store.fields.DocFields), set together by Index.set_doc_fields.
+
+    model, modifications, revision, trust, valid_from, valid_to: the fields as set (for
+    display; valid_* ISO dates); model_key, modifications_key, revision_key: the same folded
+    for matching (store.fields.field_key), None / [] when unset. lang: the document's
+    language, only when it is set by hand.
+    """
+
+    model: str | None
+    modifications: list[str]
+    revision: str | None
+    trust: str
+    valid_from: str | None
+    valid_to: str | None
+    model_key: str | None
+    modifications_key: list[str]
+    revision_key: str | None
+    lang: NotRequired[str]
+
+
+class PayloadExtra(DocPayload):
+    """What Index.upsert writes with every chunk of a document besides the chunk's own
+    record (library.ingest.payload_extra): its DocPayload and
+
+    file, title: the document's file name and title; lang: its language ("en", "ru", "zh");
+    name_terms: the analysed words naming it (chunk.pages.naming_text), sorted.
+    """
+
+    file: str
+    title: str
+    name_terms: list[str]
 
 
 @dataclass
@@ -181,7 +194,7 @@ class Index(Protocol):
         """Flush and release the index (its lock or connection)."""
 
     def upsert(self, chunks: Sequence[Chunk], token_lists: Sequence[list[str]],
-               payload_extra: dict, state: str = "pending", batch: int = 256,
+               payload_extra: PayloadExtra, state: str = "pending", batch: int = 256,
                dense: "np.ndarray | None" = None) -> None:
         """Write chunks with their analysed tokens and, for a dense index, their dense
         vectors (shape (len(chunks), dense_dim); ValueError otherwise)."""
@@ -189,7 +202,7 @@ class Index(Protocol):
     def set_state(self, doc_id: str, state: str) -> None:
         """Flip every point of `doc_id` to `state`."""
 
-    def set_doc_fields(self, doc_id: str, fields: dict) -> None:
+    def set_doc_fields(self, doc_id: str, fields: DocPayload) -> None:
         """Set document-field payload keys on every point of `doc_id`."""
 
     def delete_doc(self, doc_id: str) -> None:

@@ -17,16 +17,20 @@ from __future__ import annotations
 
 import uuid
 from pathlib import Path
-from typing import Iterator, Sequence
+from typing import TYPE_CHECKING, Iterator, Mapping, Sequence
 
 import numpy as np
 import qdrant_edge as qe
 
-from pincite.chunk.model import Chunk
+from pincite.chunk.model import Chunk, ChunkPart
+from pincite.extract.model import address_from_dict
 from pincite.store.lock import IndexLock
 
 from ..errors import IndexBusy, LibraryError
-from .base import Hit, SearchFilter, StoredPoint
+from .base import DocPayload, Hit, PayloadExtra, SearchFilter, StoredPoint
+
+if TYPE_CHECKING:
+    from pincite.store.fields import DocFields
 
 SPARSE = "bm25"
 DENSE = "dense"
@@ -249,7 +253,7 @@ class EdgeIndex:
 
     # -- writes -------------------------------------------------------------------
     def upsert(self, chunks: Sequence[Chunk], token_lists: Sequence[list[str]],
-               payload_extra: dict, state: str = "pending", batch: int = 256,
+               payload_extra: PayloadExtra, state: str = "pending", batch: int = 256,
                dense: np.ndarray | None = None) -> None:
         """Write chunks with their analysed tokens and, for a dense index, their dense
         vectors (`dense`: shape (len(chunks), dense_dim), one row per chunk; ValueError when
@@ -269,7 +273,7 @@ class EdgeIndex:
         return self.bm25.embed_document(" ".join(toks) if toks else "\u2205")
 
     @staticmethod
-    def _payload(c: Chunk, extra: dict, state: str) -> dict:
+    def _payload(c: Chunk, extra: Mapping[str, object], state: str) -> dict[str, object]:
         """A chunk's payload; `extra` (doc_payload fields, file, title...) goes over the
         defaults, so a point written without document fields is a "reference" document
         with no model, modification or revision."""
@@ -278,9 +282,10 @@ class EdgeIndex:
             "chunk_id": c.chunk_id, "doc_id": c.doc_id, "state": state, "kind": c.kind,
             "page": c.page, "page_end": c.page_end, "page_label": c.page_label,
             "label_source": c.label_source, "char_start": c.char_start,
-            "char_end": c.char_end, "text": c.text, "ocr": c.ocr, "address": c.address,
+            "char_end": c.char_end, "text": c.text, "ocr": c.ocr,
+            "address": c.address.to_dict() if c.address is not None else None,
             "section_path": list(c.section_path), "section_title": c.section_title,
-            **({"parts": c.parts} if c.parts else {}), **extra,
+            **({"parts": [p.to_dict() for p in c.parts]} if c.parts else {}), **extra,
         }
 
     def set_state(self, doc_id: str, state: str) -> None:
@@ -290,10 +295,10 @@ class EdgeIndex:
         self._everything = None
         self.shard.flush()
 
-    def set_doc_fields(self, doc_id: str, fields: dict) -> None:
+    def set_doc_fields(self, doc_id: str, fields: DocPayload) -> None:
         """Set document fields (a doc_payload dict) on every point of `doc_id` at once: one
         set_payload_by_filter, no re-parsing or re-embedding."""
-        self._update(qe.UpdateOperation.set_payload_by_filter(self._must(doc_id=doc_id), fields))
+        self._update(qe.UpdateOperation.set_payload_by_filter(self._must(doc_id=doc_id), dict(fields)))
         self._everything = None
         self.shard.flush()
 
@@ -440,9 +445,9 @@ class EdgeIndex:
             char_end=d["char_end"], text=d.get("text", ""), file=d.get("file", ""),
             title=d.get("title", ""), page_label=d.get("page_label") or "",
             label_source=d.get("label_source"), kind=d.get("kind", "text"),
-            ocr=bool(d.get("ocr")), address=d.get("address"),
+            ocr=bool(d.get("ocr")), address=address_from_dict(d.get("address")),
             section_path=list(d.get("section_path") or []), section_title=d.get("section_title") or "",
-            parts=list(d.get("parts") or []),
+            parts=[ChunkPart.from_dict(x) for x in d.get("parts") or ()],
             name_terms=tuple(d.get("name_terms") or ()),
             model=d.get("model"), modifications=list(d.get("modifications") or []),
             revision=d.get("revision"), trust=d.get("trust"),
@@ -477,7 +482,7 @@ class EdgeIndex:
             self._update(qe.UpdateOperation.upsert_points(batch))
 
 
-def doc_payload(fields) -> dict:
+def doc_payload(fields: DocFields | None) -> DocPayload:
     """The document-field part of a chunk payload (DOC_FIELD_KEYS) for a
     store.fields.DocFields (None: no fields, trust "reference")."""
     from pincite.store.fields import DocFields, field_key

@@ -30,7 +30,7 @@ import numpy as np
 from pincite.chunk.model import Chunk
 
 from ..errors import IndexBusy, LibraryError, ProfileMismatch
-from .base import Hit, SearchFilter, StoredPoint
+from .base import DocPayload, Hit, PayloadExtra, SearchFilter, StoredPoint
 from .edge import (
     DENSE,
     KEYWORD_FIELDS,
@@ -157,7 +157,7 @@ class QdrantServerIndex:
 
     # -- writes -------------------------------------------------------------------
     def upsert(self, chunks: Sequence[Chunk], token_lists: Sequence[list[str]],
-               payload_extra: dict, state: str = "pending", batch: int = 256,
+               payload_extra: PayloadExtra, state: str = "pending", batch: int = 256,
                dense: np.ndarray | None = None) -> None:
         """As EdgeIndex.upsert: chunks with their analysed tokens and dense vectors (shape
         (len(chunks), dense_dim), ValueError otherwise); each batch waits until applied."""
@@ -190,7 +190,7 @@ class QdrantServerIndex:
         self._call(self.client.set_payload, self.collection, payload={"state": state},
                    points=self._by_filter(doc_id=doc_id), wait=True)
 
-    def set_doc_fields(self, doc_id: str, fields: dict) -> None:
+    def set_doc_fields(self, doc_id: str, fields: DocPayload) -> None:
         """Set document fields (a doc_payload dict) on every point of `doc_id` at once."""
         self._call(self.client.set_payload, self.collection, payload=dict(fields),
                    points=self._by_filter(doc_id=doc_id), wait=True)

@@ -39,7 +39,6 @@ Shared form: with `Settings.catalog_url` the catalog is a PostgreSQL database an
 from __future__ import annotations
 
 import dataclasses
-from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable, Literal, Mapping, cast
@@ -48,7 +47,7 @@ from pincite.answer.normalize import readable_text
 from pincite.config import Settings
 from pincite.contract import Answer, Citation, PageView, QuoteVerdict, SearchResult
 from pincite.errors import DiskFull, ProfileMismatch
-from pincite.extract.model import DocumentModel
+from pincite.extract.model import DocumentModel, HiddenText
 from pincite.extract.pdflimits import PdfLimits
 from pincite.extract.readahead import ReadAhead
 from pincite.extract.reader import Extracted, FileReader
@@ -189,7 +188,7 @@ class Library(ConfigureMixin):
             content=ingest.content_limits(s))
 
     @staticmethod
-    def _analyse(doc: DocumentModel) -> tuple[list, list[list[str]], Counter]:
+    def _analyse(doc: DocumentModel) -> "ingest.Analysed":
         """A document's chunks, their analysed words and the term counts (ingest.analyse)."""
         return ingest.analyse(doc)
 
@@ -206,9 +205,9 @@ class Library(ConfigureMixin):
         """Source text of 1-based physical `page` of `doc_id` (what quotes are checked against)."""
         return self.model(doc_id).page(page).text
 
-    def page_hidden(self, doc_id: str, page: int) -> list[dict]:
+    def page_hidden(self, doc_id: str, page: int) -> list[HiddenText]:
         """Text of 1-based physical `page` of `doc_id` that a reader cannot see and that is
-        therefore left out of its page text: [{"text", "reason"}] (PageText.hidden; [] on
+        therefore left out of its page text (PageText.hidden; [] on
         nearly every page and for documents extracted before it was looked for).
         LibraryError / IndexError as :meth:`page_text`."""
         return list(self.model(doc_id).page(page).hidden)
@@ -636,14 +635,14 @@ class _IngestReader(FileReader):
 
     embed: tuple | None = None
 
-    def read(self, path: Path, sha: str, password: str | None = None) -> Extracted:
-        got = super().read(path, sha, password)
-        got.analysed = Library._analyse(got.doc)
+    def read(self, path: Path, sha: str, password: str | None = None) -> "Extracted[ingest.Analysed]":
+        got: Extracted[ingest.Analysed] = super().read(path, sha, password)
+        got.analysed = analysed = Library._analyse(got.doc)
         try:
-            self.content.check_chunks(path, len(got.analysed[0]))
+            self.content.check_chunks(path, len(analysed.chunks))
             if self.embed is not None:
                 got.dense = ingest.reader_embedder(self.embed).embed_passages(
-                    [c.search_text for c in got.analysed[0]])
+                    [c.search_text for c in analysed.chunks])
         except BaseException:
             got.cleanup()
             raise

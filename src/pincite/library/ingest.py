@@ -19,13 +19,14 @@ import time
 from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Mapping, cast
+from typing import TYPE_CHECKING, Callable, Iterable, Iterator, Mapping, NamedTuple, cast
 
 from pincite.chunk import pages as chunking
 from pincite.errors import FieldError, IngestError, LibraryError, shown
 from pincite.extract.model import DocumentModel
 from pincite.extract.readahead import ReadAhead
 from pincite.extract.reader import ContentLimits, Extracted
+from pincite.index.base import PayloadExtra
 from pincite.index.edge import doc_payload
 from pincite.library import reading
 from pincite.library.cache import load_model
@@ -40,6 +41,9 @@ from pincite.text import analysis
 from pincite.text import embed as embeddings
 
 if TYPE_CHECKING:
+    import numpy as np
+
+    from pincite.chunk.model import Chunk
     from pincite.config import Settings
     from pincite.library.facade import Library
 
@@ -220,7 +224,7 @@ def _ingest_hashed(lib: Library, path: Path, sha: str, source: str, password: st
         if extracted is not None:
             extracted.cleanup()
         extracted = lib._reader().read(path, sha, password)
-    analysed: Any = extracted.analysed  # what lib._reader() computed besides: analyse(doc), or None
+    analysed: Analysed | None = extracted.analysed  # what lib._reader() computed besides: analyse(doc)
     try:
         return add_extracted(lib, path, source, extracted.doc, old, docfields, extracted.suffix,
                              extracted.pages_pdf, analysed, extracted.dense)
@@ -253,7 +257,7 @@ def read_ahead(lib: Library, ahead: ReadAhead, path: Path) -> None:
 def add_extracted(lib: Library, path: Path, source: str, doc: DocumentModel,
                   old: list[DocumentRow], fields: DocFields | None = None,
                   suffix: str = ".pdf", pages_pdf: Path | None = None,
-                  analysed: tuple | None = None, dense: Any = None) -> IngestResult:
+                  analysed: Analysed | None = None, dense: np.ndarray | None = None) -> IngestResult:
     """Store an extracted document two-phase, then remove the `old` versions of its source.
     A language among `fields` replaces the detected one. The original is stored with
     `suffix`; `pages_pdf` (the PDF a DOCX was converted to) beside it. `analysed`: the
@@ -279,7 +283,7 @@ def add_extracted(lib: Library, path: Path, source: str, doc: DocumentModel,
 
 def write_pending(lib: Library, path: Path, doc: DocumentModel, fields: DocFields | None = None,
                   suffix: str = ".pdf", pages_pdf: Path | None = None,
-                  analysed: tuple | None = None, dense: Any = None) -> tuple[list, Counter]:
+                  analysed: Analysed | None = None, dense: np.ndarray | None = None) -> tuple[list, Counter]:
     """Phase one: original (and the PDF of its pages), model JSON, pending points,
     pending catalog row. `analysed`: `analyse(doc)` if computed already."""
     fields = fields or DocFields()
@@ -304,7 +308,18 @@ def write_pending(lib: Library, path: Path, doc: DocumentModel, fields: DocField
     return chunks, df
 
 
-def analyse(doc: DocumentModel) -> tuple[list, list[list[str]], Counter]:
+class Analysed(NamedTuple):
+    """What `analyse` makes of a document: its chunks (chunk.pages.chunk_document), the
+    analysed words of each chunk's search text (one list per chunk, in order), and in how
+    many chunks each word occurs, with the number of chunks under CHUNKS_KEY (the catalog's
+    term statistics)."""
+
+    chunks: list[Chunk]
+    token_lists: list[list[str]]
+    term_counts: Counter[str]
+
+
+def analyse(doc: DocumentModel) -> Analysed:
     """A document's chunks (chunk.pages.chunk_document), the analysed words of each
     chunk's search text, and in how many chunks each word occurs, with the number of
     chunks under CHUNKS_KEY (the catalog's term statistics)."""
@@ -314,7 +329,7 @@ def analyse(doc: DocumentModel) -> tuple[list, list[list[str]], Counter]:
     for toks in token_lists:
         df.update(set(toks))
     df[CHUNKS_KEY] = len(chunks)
-    return chunks, token_lists, df
+    return Analysed(chunks, token_lists, df)
 
 
 def mark_ready(lib: Library, doc_id: str, df: Counter) -> None:
@@ -432,7 +447,7 @@ def cleanup_orphans(lib: Library) -> None:
             blob.unlink(missing_ok=True)
 
 
-def payload_extra(doc: DocumentModel, fields: DocFields | None = None) -> dict:
+def payload_extra(doc: DocumentModel, fields: DocFields | None = None) -> PayloadExtra:
     """Document fields stored with every chunk: file, title, language, the analysed
     naming terms (chunking.naming_text) that answer ranking discounts, and the document
     fields the search filters on (index.edge.doc_payload: model, modifications, revision,

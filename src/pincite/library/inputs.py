@@ -27,7 +27,7 @@ def document_unit(doc) -> str:
     """unit_kind of an extracted document (pincite.extract.model.DocumentModel), read from
     its first unit's address where it has one: a DOCX read without LibreOffice is cited by
     parts ("lines"), not pages."""
-    kind = (doc.pages[0].address or {}).get("kind") if doc.pages else None
+    kind = doc.pages[0].address.kind if doc.pages and doc.pages[0].address is not None else None
     return kind if kind in ("sheet", "slide", "lines") else unit_kind(doc.mime)
 
 #: The noun of each unit kind (unit_kind) in counts and listings: a text file's units are

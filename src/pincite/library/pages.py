@@ -21,12 +21,16 @@ import zlib
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING, Sequence
 
 import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from pincite.extract.layout import to_source
+
+if TYPE_CHECKING:
+    from pincite.chunk.model import ChunkPart
 
 #: Render scale: at most 2 pixels per point, and the long side at most LONG_SIDE_PX pixels
 #: (about 0.07 s a page at 1600 px: docs/decisions/0006-search-and-embeddings.md).
@@ -113,7 +117,7 @@ def span_rects(pdf_path: Path, page_no: int, page_text: str,
         return out
 
 
-def bridge_spans(text: str, parts: list[dict], quote: str | None, page_no: int,
+def bridge_spans(text: str, parts: "list[ChunkPart]", quote: str | None, page_no: int,
                  lang: str | None = None) -> list[tuple[int, int]]:
     """Spans of page `page_no`'s text to highlight for a bridge chunk (pincite.chunk.bridges: a
     sentence across a page break; `text` its text, `parts` its parts): where `quote` stands in
@@ -129,8 +133,8 @@ def bridge_spans(text: str, parts: list[dict], quote: str | None, page_no: int,
     return page_spans(parts, found[0], found[1], page_no) if found else []
 
 
-def box_rects(pdf_path: Path, page_no: int, boxes: list[list[float]]) -> PageRects:
-    """Line rectangles of word boxes given in page space ([left, bottom, right, top] in PDF
+def box_rects(pdf_path: Path, page_no: int, boxes: Sequence[Sequence[float]]) -> PageRects:
+    """Line rectangles of word boxes given in page space ((left, bottom, right, top) in PDF
     points, origin bottom-left, as PDFium's char boxes: the OCR word boxes of
     pincite.extract.ocr kept in PageText.spans), converted like span_rects: to the page as
     displayed, origin top-left, merged per line and padded. PageOutOfRange when absent."""

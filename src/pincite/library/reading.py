@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Mapping
 from pincite.answer.normalize import readable_text
 from pincite.contract import PageView, QuoteVerdict
 from pincite.errors import DiskFull, FieldError, IndexBusy, IngestError, LibraryError, NotFound
+from pincite.extract.model import WordBox
 from pincite.extract.sniff import KIND_OF_MIME
 from pincite.library import indexing
 from pincite.library.inputs import IngestResult
@@ -148,12 +149,12 @@ def page_source(lib: "Library", doc_id: str, page: int, chunk_id: str | None = N
     `quote_spans`."""
     row, doc, p = unit(lib, doc_id, page)
     marks = quote_spans(lib, doc_id, page, chunk_id, quote) if (chunk_id or quote) else []
-    address = dict(p.address) if p.address else None
+    address = p.address.to_dict() if p.address is not None else None
     kind = (address or {}).get("kind") or "pdf"
     return PageSource(doc_id=doc_id, file=row.file_name, title=row.title or "", page=page,
                       pages=doc.page_count, page_label=p.page_label or None, label_source=p.label_source,
                       kind=kind if kind in UNIT_KINDS else "pdf", address=address, ocr=bool(p.ocr),
-                      text=p.text, hidden=[dict(h) for h in p.hidden], marks=[(a, b) for a, b in marks])
+                      text=p.text, hidden=[h.to_dict() for h in p.hidden], marks=[(a, b) for a, b in marks])
 
 
 def page_view(lib: "Library", doc_id: str, page: int) -> PageView:
@@ -311,8 +312,8 @@ def highlight(lib: "Library", doc_id: str, page: int, chunk_id: str | None = Non
     _, _, p, pdf = pdf_unit(lib, doc_id, page)
     spans = quote_spans(lib, doc_id, page, chunk_id, quote)
     if p.ocr:
-        boxes = [w["bbox"] for w in p.spans if w.get("bbox") and len(w["bbox"]) == 4
-                 and any(w["start"] < e and w["end"] > s for s, e in spans)]
+        boxes = [w.bbox for w in p.spans if isinstance(w, WordBox)
+                 and any(w.start < e and w.end > s for s, e in spans)]
         return pages.box_rects(pdf, page, boxes)
     return pages.span_rects(pdf, page, p.text, spans, p.char_map)
 

@@ -23,7 +23,7 @@ import time
 import uuid
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Callable, Iterable, Mapping
 
 from pincite.errors import FieldError, IngestError, LibraryError, shown
 from pincite.library import indexing, ingest
@@ -191,8 +191,9 @@ def _ingest_job(lib: "Library", catalog: "SharedCatalogStore", job: "JobRow", pa
     if row is None or row.state != "ready":  # read, chunk and embed outside any lock
         try:
             extracted = lib._reader().read(path, sha, None)
-            analysed: Any = extracted.analysed  # (chunks, token lists, term counts): Library._reader's
-            extracted.dense = lib.embed_passages(analysed[0])
+            analysed = extracted.analysed  # (chunks, token lists, term counts): Library._reader's
+            assert analysed is not None, "Library._reader analyses what it reads"
+            extracted.dense = lib.embed_passages(analysed.chunks)
         except IngestError as e:  # recorded as ingest.ingest_one records it, no index needed
             catalog.record_failure(job.source, path.name, None, e.reason + (f" ({e.detail})" if e.detail else ""))
             return IngestResult(job.source, "failed", reason=str(e))
