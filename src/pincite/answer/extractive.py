@@ -268,7 +268,7 @@ def states_nothing(window: str, hit: Hit) -> bool:
     if is_sheet(hit) and header_row(window, hit.text):
         return True
     title = hit.section_title or ""
-    if not title and (hit.address or {}).get("kind") == "slide":
+    if not title and hit.address is not None and hit.address.kind == "slide":
         title = hit.text.strip().split("\n", 1)[0]  # a slide's first line is its title
     flat = " ".join(_NUMBERING_RE.sub("", window).split()).casefold()
     return bool(title) and flat == " ".join(_NUMBERING_RE.sub("", title).split()).casefold()

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, AbstractSet, Callable
 
 from pincite.text import analysis
 
+from ..index.base import Hit
 from . import asked_type, extractive
 
 if TYPE_CHECKING:
@@ -268,11 +269,11 @@ def attr_missing(asked: dict[tuple[str, ...], float], toks: set[str],
     return max((w for g, w in words.items() if extractive.credit(g, toks) == 0), default=0.0) / top
 
 
-def is_table(hit) -> bool:
+def is_table(hit: Hit) -> bool:
     """Whether a retrieved passage is a table or rows of one: a PDF table or table row
     (chunk kinds "table", "table-row") or a spreadsheet's rows (a sheet address), where each
     value stands under its header."""
-    return hit.kind in ("table", "table-row") or (hit.address or {}).get("kind") == "sheet"
+    return hit.kind in ("table", "table-row") or extractive.is_sheet(hit)
 
 
 def soft_coverage(weights: dict[tuple[str, ...], float], toks: set[str],
