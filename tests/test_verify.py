@@ -416,3 +416,18 @@ def test_a_shown_quote_across_a_line_end_hyphen_verifies():
     quote = clean_quote(page)
     assert "maintenance" in quote and "PX-200" in quote and "(2010-09-13)" in quote, quote
     assert verify_quote(quote, page).verified
+
+
+def test_a_code_hyphen_pdfium_marks_at_a_line_end_stays_a_hyphen():
+    # PDFium reports every hyphen at a line end as U+FFFE, a printed one ("SK-" before
+    # "300-A") as well as a word break ("main-" before "tenance"): a code keeps its hyphen
+    # in the shown quote and in what it is verified against, a word is joined
+    from pincite.answer.extractive import clean_quote
+    from pincite.answer.normalize import readable_text
+
+    page = "Do not use kit SK\ufffe\r\n300-A on the pump; regular main\ufffe\r\ntenance is monthly."
+    quote = clean_quote(page)
+    assert "SK-300-A" in quote and "maintenance" in quote, quote
+    assert "SK-300-A" in readable_text(page) and "maintenance" in readable_text(page)
+    assert verify_quote(quote, page).verified
+    assert not verify_quote("Do not use kit SK300-A on the pump", page).verified

@@ -18,7 +18,7 @@ from pincite.text import analysis
 from ..index.base import Hit
 from ..text.cjk import CJK_CLASS, is_cjk
 from . import asked_type
-from .normalize import join_line_end_hyphens
+from .normalize import join_line_end_hyphens, line_end_mark
 from .verify import min_quote_chars
 
 #: Longest quote shown, in characters; longer windows are cut around the matched terms.
@@ -335,7 +335,8 @@ def clean_quote(raw: str) -> str:
     CJK characters dropped (a wrapped Chinese line: "宏\\n包" reads "宏包", not "宏 包"), other
     whitespace runs collapsed to one space.
     Every change is one that pincite.answer.normalize also makes, so it still verifies."""
-    s = re.sub("[\ufffe\u0002]\\s*", "", raw)
+    s = re.sub("[\ufffe\u0002]\\s*", lambda m: line_end_mark(raw, m.start(), m.end()) if m.end() - m.start() > 1
+               else "", raw)
     s = re.sub("[\u00ad\x00\x01\x03-\x08\x0e-\x1f\x7f]", "", s)  # soft hyphens, C0 controls
     s = join_line_end_hyphens(s)
     s = _CJK_WRAP_RE.sub("", s)

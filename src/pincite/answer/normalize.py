@@ -13,7 +13,10 @@ text (and from there to rectangles on the page, since PDFium's text index is its
    the other C0 control characters but tab and line breaks, and U+007F (PDFium maps some
    glyphs without a Unicode value to them, e.g. U+0012).
    When a soft hyphen, U+FFFE or U+0002 stands at a line end, the line break after it (with any
-   spaces or tabs around it) goes too: "main\\uFFFE\\r\\ntenance" -> "maintenance".
+   spaces or tabs around it) goes too: "main\\uFFFE\\r\\ntenance" -> "maintenance"; but U+FFFE or
+   U+0002 at a line end between a letter or digit and a character that is not a lowercase
+   letter is a printed hyphen (PDFium marks every line-end hyphen so) and reads "-", as rule 2
+   keeps it: "SK\\uFFFE\\r\\n300-A" -> "SK-300-A" (`line_end_mark`).
 2. Line-end hyphenation with a printed hyphen (-, U+2010, U+2011) is joined: a hyphen right after
    a letter, then a line break, then a lowercase letter loses hyphen and break:
    "main-\\ntenance" -> "maintenance". When the hyphen follows a letter or digit but the next line
@@ -98,10 +101,23 @@ class _Trace:
     ends: list[int]
 
 
+def line_end_mark(text: str, start: int, end: int) -> str:
+    """What an invisible mark text[start:end] (an `_INVISIBLE` match) stands for: "" for all
+    but PDFium's line-end hyphen mark (U+FFFE or U+0002, then a line break) between a letter
+    or digit and a character that is not a lowercase letter, which is a printed hyphen
+    split across lines ("SK\uFFFE\n300-A" is "SK-300-A", as rule 2 keeps "PX-\n200"):
+    PDFium marks every hyphen at a line end so, a real one as well as a word break."""
+    if text[start] not in "\ufffe\u0002" or end - start < 2 or not text[start - 1:start].isalnum():
+        return ""
+    after = text[end:end + 1]
+    return "-" if after and not after.islower() and not after.isspace() else ""
+
+
 def normalize(text: str) -> Normalized:
     """Apply the documented minimal normalisation (module docstring, rules 1-7) keeping offsets."""
     t = _Trace(text, list(range(len(text))), list(range(1, len(text) + 1)))
-    t = _rewrite(t, [(m.start(), m.end(), "") for m in _INVISIBLE.finditer(t.text)])
+    t = _rewrite(t, [(m.start(), m.end(), line_end_mark(t.text, m.start(), m.end()))
+                     for m in _INVISIBLE.finditer(t.text)])
     t = _rewrite(t, _hyphenation_edits(t.text))
     t = _rewrite(t, [(m.start(), m.end(), m.group(2) + _COMBINING[m.group(1)])
                      for m in _SPACING_ACCENT.finditer(t.text)])
@@ -232,4 +248,5 @@ def readable_text(text: str) -> str:
     """Page text as a person reads it: PDFium's "\\r\\n" line ends as "\\n", and a word
     hyphenated at a line end (U+FFFE, then the line end) joined. Quotes taken from it verify
     against the stored text (`normalize` joins and drops the same on both sides)."""
-    return re.sub("\ufffe\r?\n?", "", text).replace("\r\n", "\n")
+    return re.sub("\ufffe(\r?\n?)", lambda m: line_end_mark(text, m.start(), m.end()) if m.group(1) else "",
+                  text).replace("\r\n", "\n")
