@@ -61,7 +61,10 @@ class WindowFeatures:
     features see); dense: cosine of question and chunk vectors (0 without one);
     window_dense: cosine of question and window vectors (the chunk's cosine when windows
     are not embedded); has_dense: 1 when a cosine is known; inv_rank: 1 / retrieval rank;
-    cand_pos: 1 / position among candidates by their lexical ranking score; type_asked: the question asks for a
+    cand_pos: 1 / position of the window's passage among the candidates' passages in their
+    lexical ranking; window_first: 1 for the lexically first window of its passage (so that
+    which of a passage's windows is shown never depends on where an index engine ranked the
+    passage among its exact ties); type_asked: the question asks for a
     typed value (number, date, quantity, name, ...); type_match: the window holds a value of
     an asked type; navigation: the chunk is a contents or index page; states_nothing: the
     window is a heading, a contents line or a question; table: the chunk is a table, table
@@ -100,6 +103,7 @@ class WindowFeatures:
     has_dense: float
     inv_rank: float
     cand_pos: float
+    window_first: float
     type_asked: float
     type_match: float
     navigation: float
@@ -190,6 +194,11 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     typed_of = {asked_type.typed_group(g): g for g in groups}
     if soft is not None:
         soft.prepare([window_text(c) for c in cands])  # every window's new words in one batch
+    passage_pos: dict[str, int] = {}
+    first_window: dict[str, extractive.Candidate] = {}
+    for c in cands:
+        passage_pos.setdefault(c.hit.chunk_id, len(passage_pos) + 1)
+        first_window.setdefault(c.hit.chunk_id, c)
     rows = []
     for pos, c in enumerate(cands, 1):
         text = window_text(c)
@@ -224,7 +233,8 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             dense=float(dense) if dense is not None else 0.0,
             window_dense=wdense_f,
             has_dense=float(dense is not None or window_cosines is not None),
-            inv_rank=1.0 / max(h.rank, 1), cand_pos=1.0 / pos,
+            inv_rank=1.0 / max(h.rank, 1), cand_pos=1.0 / passage_pos[h.chunk_id],
+            window_first=float(first_window[h.chunk_id] is c),
             type_asked=float(bool(asked_types)), type_match=float(bool(asked_types & found)),
             navigation=float(h.kind in navigation_kinds),
             states_nothing=float(extractive.states_nothing(text, h)),
