@@ -186,17 +186,11 @@ def credit(g: Group, toks: AbstractSet[str]) -> float:
     return CJK_PARTIAL if is_cjk(g[0][0]) else 1.0
 
 
-def _best_window(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
-                 names: set[str], marks: Callable[[str], set[str]] = asked_type.value_marks
-                 ) -> Candidate | None:
-    """The best of `_best_windows` (None when no window is quotable)."""
-    return next(iter(_best_windows(hit, weights, all_weights, names, marks, 1)), None)
-
-
 def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
                   names: set[str], marks: Callable[[str], set[str]] = asked_type.value_marks,
                   k: int = 1) -> list[Candidate]:
-    """Best window of one hit by coverage of `weights`. Between hits, the coverage of all
+    """The `k` best windows of one hit by coverage of `weights`, best first (equal ones in
+    text order). Between hits, the coverage of all
     the question's words (`all_weights`) by the whole chunk and its document's naming terms
     breaks ties, so "PX-200" or "СН РК 4.01-03-2013" still decides between two passages
     that both answer "oil change" in near-twin documents; within a hit it does not, so a
