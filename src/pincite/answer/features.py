@@ -148,7 +148,7 @@ def general_weights(question: str, groups: list[tuple[str, ...]]) -> dict[tuple[
     for part in question.split():
         for g in analysis.query_groups(part):
             lang = analysis.detect_language(g[0])
-            word = g[0] if lang == "zh" else part.strip(".,;:!?«»\"'()？，。、").lower()
+            word = g[0] if lang == "zh" else part.strip(analysis.WORD_EDGE_PUNCT).lower()
             written.setdefault(g, max(0.1, ZIPF_CEILING - _zipf(word, lang)))
     out = {}
     for g in groups:
@@ -258,7 +258,7 @@ def identifiers(question: str, groups: list[tuple[str, ...]],
     person, department or product: "Alan Whitaker", "the Legal department")."""
     capital: set[tuple[str, ...]] = set()
     for word in question.split()[1:]:
-        word = word.strip(".,;:!?«»\"'()？，。、")
+        word = word.strip(analysis.WORD_EDGE_PUNCT)
         if word[:1].isupper():
             capital.update(analysis.query_groups(word))
     return {g for g in groups if any(ch.isdigit() for ch in g[0]) or g in capital

@@ -67,7 +67,7 @@ def question_words(question: str, groups: Iterable[tuple[str, ...]]) -> dict[tup
             if _HAN_RE.fullmatch(g[0]):
                 written.setdefault(g, g[0])
             else:
-                word = part.strip(".,;:!?«»\"'()？，。、").casefold()
+                word = part.strip(analysis.WORD_EDGE_PUNCT).casefold()
                 if _WORD_RE.search(word):
                     written.setdefault(g, word)
     out = {}

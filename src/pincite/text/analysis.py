@@ -53,6 +53,10 @@ from pincite.text.cjk import CJK_LETTER_CLASS, is_cjk_letter
 if TYPE_CHECKING:
     from pincite.text.lemmas import LemmaMemo
 
+#: Punctuation that stands around a word of a question split at spaces ("AQ-150?", "«ТК-7»,",
+#: "多少？"): stripped to get the word as written.
+WORD_EDGE_PUNCT = ".,;:!?«»\"'()？，。、"
+
 #: Bump on any change of the rules below (part of the index profile).
 ANALYZER_VERSION = "pincite-bm25-2"
 
