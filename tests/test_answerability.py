@@ -400,3 +400,29 @@ def test_a_sheet_header_row_is_not_the_first_claim(tmp_path):
     end = hit.char_start + hit.text.index("\n", start - hit.char_start)
     _, feats, _ = g.scorer.judge(hit, start, end)
     assert feats.states_nothing == 1.0
+
+
+def test_an_acronym_spelled_like_a_stopword_is_a_question_word(tmp_path):
+    """"IT" and "US" written in capitals inside a mixed-case question name a department or a
+    country, not the pronoun: the question keeps them as words, so the row they name wins
+    over rows that tie on every other word. A question in capitals only keeps no such word."""
+    from openpyxl import Workbook
+
+    from pincite.text import analysis
+
+    assert ("it",) in analysis.query_groups("What is the IT budget?")
+    assert ("it",) not in analysis.query_groups("Is it in the budget?")
+    assert ("it",) not in analysis.query_groups("WHAT IS IT?")
+    assert "us" in analysis.query_terms("Which US office?")
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Budget"
+    ws.append(["Department", "Q1", "Q2"])
+    for row in [("Sales", 210000, 225500), ("HR", 98000, 99500), ("IT", 312800, 298000)]:
+        ws.append(row)
+    wb.save(tmp_path / "budget.xlsx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "budget.xlsx"])
+        ans = lib.ask("What is the Q2 budget of IT?")
+    assert ans.status == "answered", ans.answer
+    assert "Department: IT" in ans.claims[0].citations[0].quote

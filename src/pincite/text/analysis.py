@@ -353,8 +353,23 @@ def query_terms(text: str) -> list[str]:
     """Content terms of a question: `tokens` minus `stopwords()`, CJK bigrams not crossing
     a stopword. Always a subset of `tokens(text)`; used to score answer sentences and
     query coverage."""
-    stop = stopwords()
+    stop = stopwords() - acronyms(text)
     return [t for t in _analyze(text, _ZH_STOP) if t not in stop]
+
+
+def acronyms(text: str) -> frozenset[str]:
+    """The folded forms of the words `text` writes in capitals only (two or more letters,
+    "IT", "OR", "US") when the text also has lower-case letters: an acronym spelled like a
+    stopword ("the IT department", "the US office") names something and is kept as a
+    question word. In a text written all in capitals nothing is an acronym."""
+    if not any(ch.islower() for ch in text):
+        return frozenset()
+    out = set()
+    for raw in _normalize(text).split():
+        w = raw.strip(WORD_EDGE_PUNCT)
+        if len(w) >= 2 and w.isalpha() and w.isupper():
+            out.add(_fold(w))
+    return frozenset(out)
 
 
 #: Common English irregular verbs (base, past, past participle; the standard principal parts
@@ -407,7 +422,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
     dropped. Used for answer coverage, where a word must weigh once however many forms
     it has."""
     groups: list[tuple[str, ...]] = []
-    stop, kin = stopwords(), _en_verb_kin()
+    stop, kin = stopwords() - acronyms(text), _en_verb_kin()
     for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
         if i % 2:
             for w in _jieba_cut(part):
