@@ -65,6 +65,19 @@ def test_spellings_are_the_index_forms_of_one_key():
     ("What is the motor power of the RX-30 and the head of the RX-10?", "en",
      ["What is the motor power of the RX-30?", "What is the head of the RX-10?"]),
     ("RX-30 的电机功率和 RX-10 的扬程是多少？", "zh", ["RX-30 的电机功率是多少？", "RX-10 的扬程是多少？"]),
+    # the list says its preposition or article again before each code
+    ("What is the weight of the RX-10 and of the RX-30?", "en",
+     ["What is the weight of the RX-10?", "What is the weight of the RX-30?"]),
+    ("What torque is the nut tightened to on the RX-10 and on the RX-20?", "en",
+     ["What torque is the nut tightened to on the RX-10?", "What torque is the nut tightened to on the RX-20?"]),
+    ("What is the head of the RX-10 and the RX-30?", "en",
+     ["What is the head of the RX-10?", "What is the head of the RX-30?"]),
+    ("What is the weight of RX-10, of RX-20 and of RX-30?", "en",
+     ["What is the weight of RX-10?", "What is the weight of RX-20?", "What is the weight of RX-30?"]),
+    ("Какой вес у RX-10 и у RX-30?", "ru", ["Какой вес у RX-10?", "Какой вес у RX-30?"]),
+    ("Какая мощность двигателя у RX-10, у RX-20 и у RX-30?", "ru",
+     ["Какая мощность двигателя у RX-10?", "Какая мощность двигателя у RX-20?",
+      "Какая мощность двигателя у RX-30?"]),
 ])
 def test_a_question_naming_several_codes_is_one_part_per_code(question, lang, parts):
     assert split_question(question, lang) == parts
@@ -82,6 +95,16 @@ def test_a_question_about_one_model_or_one_comparison_stays_whole():
                      "What is the weight of RX-10? What is its price?",
                      "Which macro switches the layout between A4 and A3 paper?"]:  # sizes, not models
         assert split_question(question, "en") == [question]
+
+
+def test_a_relation_between_listed_models_stays_whole():
+    """A list after "between" ("между", before "之间") is one relation of the models, which
+    no part about one of them could answer."""
+    for question, lang in [("What is the difference between RX-10 and RX-30?", "en"),
+                           ("What is the difference between the RX-10 and the RX-30?", "en"),
+                           ("В чём разница между RX-10 и RX-30?", "ru"),
+                           ("RX-10和RX-30之间有什么区别？", "zh")]:
+        assert split_question(question, lang) == [question]
 
 
 # ---------------------------------------------------------------- answers
@@ -141,6 +164,23 @@ def test_a_part_about_a_missing_model_is_refused_and_the_rest_answered(pumps):
     assert "12.5" in ans.parts[0].claims[0].text
     why = ans.parts[1].warnings[0]  # the part's own reason, also in the answer's warnings
     assert any("part 2 is not answered" in w and why in w for w in ans.warnings), ans.warnings
+
+
+def test_models_listed_with_their_preposition_again_are_answered_each_on_its_own(pumps):
+    """"of the RX-10 and of the RX-30", "у RX-10 и у RX-30": one part per model, each with
+    its own row; a model the library lacks is its own refused part, and the answer partial."""
+    ans = pumps.ask("What is the weight of the RX-10 and of the RX-30?")
+    assert ans.status == "answered", ans.answer
+    assert [p.claims[0].text for p in ans.parts] == ["RX-10 / Weight (kg): 41", "RX-30 / Weight (kg): 96"]
+    ans = pumps.ask("Какой вес у RX-10 и у RX-30?")
+    assert [p.status for p in ans.parts] == ["answered", "answered"], ans.answer
+    assert ["41" in p.claims[0].text and "RX-10" in p.claims[0].text for p in ans.parts] == [True, False]
+    assert "96" in ans.parts[1].claims[0].text and "RX-30" in ans.parts[1].claims[0].text
+    ans = pumps.ask("What is the head of the RX-20 and of the RX-90?")
+    assert ans.status == "partial", ans.answer
+    assert [p.status for p in ans.parts] == ["answered", "refused"]
+    assert ans.parts[0].claims[0].text == "RX-20 / Head (m): 45"
+    assert any("part 2 is not answered" in w for w in ans.warnings), ans.warnings
 
 
 def test_a_claim_of_several_sheet_rows_labels_each_value_with_its_row():
