@@ -113,8 +113,9 @@ def test_a_relation_between_listed_models_stays_whole():
 @pytest.fixture(scope="module")
 def pumps(tmp_path_factory):
     """A library of one pump sheet (RX-10, RX-20, RX-30), two Russian boiler manuals that
-    write their codes in Cyrillic (ТК-7, ТК-9; "tk7_boiler.pdf"), and an installation note
-    for an ISO image."""
+    write their codes in Cyrillic (ТК-7, ТК-9; "tk7_boiler.pdf"), an installation note
+    for an ISO image, and a spare parts note that writes words before numbers ("Fig.5",
+    "Table 5", "page 12", "Глава 3")."""
     from openpyxl import Workbook
 
     tmp = tmp_path_factory.mktemp("codes")
@@ -136,8 +137,14 @@ def pumps(tmp_path_factory):
         "Check the image after the download in a terminal: the MD5 checksum of texlive2022.iso "
         "is adadcf7ea5224f174ec2abcea6923a42.",
     ], title="Installation note")
+    make_pdf(tmp / "figures.pdf", [
+        "Spare parts of the circulation pump.",
+        "Fig.5 shows the impeller. Table 5 lists the spare parts; the seal kit is on page 12. "
+        "Глава 3 описывает монтаж насоса.",
+    ], font="dejavu", title="Spare parts")
     lib = Library(Settings(data_dir=tmp / "data"))
-    lib.ingest([tmp / "pumps.xlsx", tmp / "tk7_boiler.pdf", tmp / "tk9_boiler.pdf", tmp / "install.pdf"])
+    lib.ingest([tmp / "pumps.xlsx", tmp / "tk7_boiler.pdf", tmp / "tk9_boiler.pdf", tmp / "install.pdf",
+                tmp / "figures.pdf"])
     yield lib
     lib.close()
 
@@ -207,6 +214,28 @@ def test_a_code_typed_in_latin_letters_finds_the_cyrillic_code(pumps):
         quote = ans.claims[0].citations[0].quote
         assert "24 кВт" in quote and "ТК-7" in quote  # the quote stays as the page writes it
         assert all("ТК-9" not in c.citations[0].quote for c in ans.claims)
+
+
+def test_a_code_typed_with_a_space_is_the_code_the_library_writes(pumps):
+    """"rx 20" is read as the sheet's "RX-20", "тк 7" as the manual's "ТК-7", in the search,
+    the coverage and the split; a word and a number the library never writes as one word
+    ("fig 5" beside its "Fig.5", "table 5", "page 12", "глава 3") or a code it lacks stay
+    two words."""
+    from pincite.answer.retrieve import with_spaced_codes
+
+    assert with_spaced_codes(pumps, "What is the weight of rx 20?") == "What is the weight of rx-20?"
+    assert with_spaced_codes(pumps, "мощность котла ТК 7") == "мощность котла ТК-7"
+    for question in ("What does fig 5 show on page 12?", "Which parts does table 5 list?",
+                     "Что описывает глава 3?", "What is the weight of rx 90?"):
+        assert with_spaced_codes(pumps, question) == question
+    ans = pumps.ask("What is the weight of rx 20?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert ans.claims[0].text == "RX-20 / Weight (kg): 58" and ans.question == "What is the weight of rx 20?"
+    ans = pumps.ask("Какова номинальная тепловая мощность котла тк 7?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert "24 кВт" in ans.claims[0].citations[0].quote
+    ans = pumps.ask("What is the weight of rx 10 and of rx 30?")
+    assert [p.claims[0].text for p in ans.parts] == ["RX-10 / Weight (kg): 41", "RX-30 / Weight (kg): 96"]
 
 
 def test_an_edition_fused_in_a_file_name_is_another_edition(pumps):
