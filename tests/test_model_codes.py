@@ -75,6 +75,12 @@ def test_spellings_are_the_index_forms_of_one_key():
     ("What is the weight of RX-10, of RX-20 and of RX-30?", "en",
      ["What is the weight of RX-10?", "What is the weight of RX-20?", "What is the weight of RX-30?"]),
     ("Какой вес у RX-10 и у RX-30?", "ru", ["Какой вес у RX-10?", "Какой вес у RX-30?"]),
+    # ... and each code with a word of its own: the second part keeps the asked words
+    ("What is the weight of the RX-10 pump and of the RX-30 pump?", "en",
+     ["What is the weight of the RX-10 pump?", "What is the weight of the RX-30 pump?"]),
+    ("What is the weight of the RX-10 and the RX-30 pump?", "en",
+     ["What is the weight of the RX-10?", "What is the weight of the RX-30 pump?"]),
+    ("Какой вес у насоса RX-10 и у насоса RX-30?", "ru", ["Какой вес у насоса RX-10?", "Какой вес у насоса RX-30?"]),
     ("Какая мощность двигателя у RX-10, у RX-20 и у RX-30?", "ru",
      ["Какая мощность двигателя у RX-10?", "Какая мощность двигателя у RX-20?",
       "Какая мощность двигателя у RX-30?"]),

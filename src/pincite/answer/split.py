@@ -205,14 +205,31 @@ def _cut_between_codes(part: str, lang: str) -> list[str] | None:
     return out
 
 
+_ARTICLE = re.compile(r"(?:the|a|an)\s+", re.I)
+
+
 def _with_frame(piece: str, framed: str, lang: str) -> str:
-    """`piece` with the interrogative frame of `framed`: in English and Russian the words
-    before `framed`'s first content word ("What is the") replace `piece`'s leading words
-    without content ("the"); in Chinese the interrogative end of `framed` ("是多少") is
-    appended."""
+    """`piece` with the interrogative frame of `framed`: in English and Russian, when
+    `piece` opens as the phrase naming `framed`'s code does (the same preposition: "of the
+    AQ-150 pump" after "What is the weight of the AQ-100 pump"; or an article and its code:
+    "the AQ-150 pump"), `framed` up to that phrase ("What is the weight ") and then `piece`;
+    else the words before `framed`'s first content word ("What is the") replace `piece`'s
+    leading words without content ("the"). In Chinese the interrogative end of `framed`
+    ("是多少") is appended."""
     if lang == "zh":
         m = re.search(r"(?:是|为)?" + _INTERROGATIVE["zh"] + r".*$", framed)
         return piece + (m.group() if m else "")
+    code = _model_codes(framed)
+    lead = piece.split()[0].casefold() if piece.split() else ""
+    if code and lead in _PREPOSITION_WORDS[lang]:
+        before = [m for m in re.finditer(rf"(?<!\w){re.escape(lead)}\s", framed[:code[0].start()], re.I)]
+        if before:
+            return framed[:before[-1].start()] + piece
+    article = _ARTICLE.match(piece)
+    if code and article and _model_codes(piece) and _model_codes(piece)[0].start() == article.end():
+        cut = re.search(r"(?:the|a|an)\s+$", framed[:code[0].start()], re.I)
+        if cut:
+            return framed[:cut.start()] + piece
     head, words = [], framed.split()
     for w in words:
         if analysis.query_groups(w):
