@@ -65,6 +65,25 @@ def test_spellings_are_the_index_forms_of_one_key():
     ("What is the motor power of the RX-30 and the head of the RX-10?", "en",
      ["What is the motor power of the RX-30?", "What is the head of the RX-10?"]),
     ("RX-30 的电机功率和 RX-10 的扬程是多少？", "zh", ["RX-30 的电机功率是多少？", "RX-10 的扬程是多少？"]),
+    # the list says its preposition or article again before each code
+    ("What is the weight of the RX-10 and of the RX-30?", "en",
+     ["What is the weight of the RX-10?", "What is the weight of the RX-30?"]),
+    ("What torque is the nut tightened to on the RX-10 and on the RX-20?", "en",
+     ["What torque is the nut tightened to on the RX-10?", "What torque is the nut tightened to on the RX-20?"]),
+    ("What is the head of the RX-10 and the RX-30?", "en",
+     ["What is the head of the RX-10?", "What is the head of the RX-30?"]),
+    ("What is the weight of RX-10, of RX-20 and of RX-30?", "en",
+     ["What is the weight of RX-10?", "What is the weight of RX-20?", "What is the weight of RX-30?"]),
+    ("Какой вес у RX-10 и у RX-30?", "ru", ["Какой вес у RX-10?", "Какой вес у RX-30?"]),
+    # ... and each code with a word of its own: the second part keeps the asked words
+    ("What is the weight of the RX-10 pump and of the RX-30 pump?", "en",
+     ["What is the weight of the RX-10 pump?", "What is the weight of the RX-30 pump?"]),
+    ("What is the weight of the RX-10 and the RX-30 pump?", "en",
+     ["What is the weight of the RX-10?", "What is the weight of the RX-30 pump?"]),
+    ("Какой вес у насоса RX-10 и у насоса RX-30?", "ru", ["Какой вес у насоса RX-10?", "Какой вес у насоса RX-30?"]),
+    ("Какая мощность двигателя у RX-10, у RX-20 и у RX-30?", "ru",
+     ["Какая мощность двигателя у RX-10?", "Какая мощность двигателя у RX-20?",
+      "Какая мощность двигателя у RX-30?"]),
 ])
 def test_a_question_naming_several_codes_is_one_part_per_code(question, lang, parts):
     assert split_question(question, lang) == parts
@@ -84,14 +103,25 @@ def test_a_question_about_one_model_or_one_comparison_stays_whole():
         assert split_question(question, "en") == [question]
 
 
+def test_a_relation_between_listed_models_stays_whole():
+    """A list after "between" ("между", before "之间") is one relation of the models, which
+    no part about one of them could answer."""
+    for question, lang in [("What is the difference between RX-10 and RX-30?", "en"),
+                           ("What is the difference between the RX-10 and the RX-30?", "en"),
+                           ("В чём разница между RX-10 и RX-30?", "ru"),
+                           ("RX-10和RX-30之间有什么区别？", "zh")]:
+        assert split_question(question, lang) == [question]
+
+
 # ---------------------------------------------------------------- answers
 
 
 @pytest.fixture(scope="module")
 def pumps(tmp_path_factory):
     """A library of one pump sheet (RX-10, RX-20, RX-30), two Russian boiler manuals that
-    write their codes in Cyrillic (ТК-7, ТК-9; "tk7_boiler.pdf"), and an installation note
-    for an ISO image."""
+    write their codes in Cyrillic (ТК-7, ТК-9; "tk7_boiler.pdf"), an installation note
+    for an ISO image, and a spare parts note that writes words before numbers ("Fig.5",
+    "Table 5", "page 12", "Глава 3")."""
     from openpyxl import Workbook
 
     tmp = tmp_path_factory.mktemp("codes")
@@ -113,8 +143,14 @@ def pumps(tmp_path_factory):
         "Check the image after the download in a terminal: the MD5 checksum of texlive2022.iso "
         "is adadcf7ea5224f174ec2abcea6923a42.",
     ], title="Installation note")
+    make_pdf(tmp / "figures.pdf", [
+        "Spare parts of the circulation pump.",
+        "Fig.5 shows the impeller. Table 5 lists the spare parts; the seal kit is on page 12. "
+        "Глава 3 описывает монтаж насоса.",
+    ], font="dejavu", title="Spare parts")
     lib = Library(Settings(data_dir=tmp / "data"))
-    lib.ingest([tmp / "pumps.xlsx", tmp / "tk7_boiler.pdf", tmp / "tk9_boiler.pdf", tmp / "install.pdf"])
+    lib.ingest([tmp / "pumps.xlsx", tmp / "tk7_boiler.pdf", tmp / "tk9_boiler.pdf", tmp / "install.pdf",
+                tmp / "figures.pdf"])
     yield lib
     lib.close()
 
@@ -143,6 +179,23 @@ def test_a_part_about_a_missing_model_is_refused_and_the_rest_answered(pumps):
     assert any("part 2 is not answered" in w and why in w for w in ans.warnings), ans.warnings
 
 
+def test_models_listed_with_their_preposition_again_are_answered_each_on_its_own(pumps):
+    """"of the RX-10 and of the RX-30", "у RX-10 и у RX-30": one part per model, each with
+    its own row; a model the library lacks is its own refused part, and the answer partial."""
+    ans = pumps.ask("What is the weight of the RX-10 and of the RX-30?")
+    assert ans.status == "answered", ans.answer
+    assert [p.claims[0].text for p in ans.parts] == ["RX-10 / Weight (kg): 41", "RX-30 / Weight (kg): 96"]
+    ans = pumps.ask("Какой вес у RX-10 и у RX-30?")
+    assert [p.status for p in ans.parts] == ["answered", "answered"], ans.answer
+    assert ["41" in p.claims[0].text and "RX-10" in p.claims[0].text for p in ans.parts] == [True, False]
+    assert "96" in ans.parts[1].claims[0].text and "RX-30" in ans.parts[1].claims[0].text
+    ans = pumps.ask("What is the head of the RX-20 and of the RX-90?")
+    assert ans.status == "partial", ans.answer
+    assert [p.status for p in ans.parts] == ["answered", "refused"]
+    assert ans.parts[0].claims[0].text == "RX-20 / Head (m): 45"
+    assert any("part 2 is not answered" in w for w in ans.warnings), ans.warnings
+
+
 def test_a_claim_of_several_sheet_rows_labels_each_value_with_its_row():
     from pincite.answer.table_verify import sheet_cell_claim
 
@@ -167,6 +220,28 @@ def test_a_code_typed_in_latin_letters_finds_the_cyrillic_code(pumps):
         quote = ans.claims[0].citations[0].quote
         assert "24 кВт" in quote and "ТК-7" in quote  # the quote stays as the page writes it
         assert all("ТК-9" not in c.citations[0].quote for c in ans.claims)
+
+
+def test_a_code_typed_with_a_space_is_the_code_the_library_writes(pumps):
+    """"rx 20" is read as the sheet's "RX-20", "тк 7" as the manual's "ТК-7", in the search,
+    the coverage and the split; a word and a number the library never writes as one word
+    ("fig 5" beside its "Fig.5", "table 5", "page 12", "глава 3") or a code it lacks stay
+    two words."""
+    from pincite.answer.retrieve import with_spaced_codes
+
+    assert with_spaced_codes(pumps, "What is the weight of rx 20?") == "What is the weight of rx-20?"
+    assert with_spaced_codes(pumps, "мощность котла ТК 7") == "мощность котла ТК-7"
+    for question in ("What does fig 5 show on page 12?", "Which parts does table 5 list?",
+                     "Что описывает глава 3?", "What is the weight of rx 90?"):
+        assert with_spaced_codes(pumps, question) == question
+    ans = pumps.ask("What is the weight of rx 20?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert ans.claims[0].text == "RX-20 / Weight (kg): 58" and ans.question == "What is the weight of rx 20?"
+    ans = pumps.ask("Какова номинальная тепловая мощность котла тк 7?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert "24 кВт" in ans.claims[0].citations[0].quote
+    ans = pumps.ask("What is the weight of rx 10 and of rx 30?")
+    assert [p.claims[0].text for p in ans.parts] == ["RX-10 / Weight (kg): 41", "RX-30 / Weight (kg): 96"]
 
 
 def test_an_edition_fused_in_a_file_name_is_another_edition(pumps):

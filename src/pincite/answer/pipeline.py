@@ -21,7 +21,7 @@ from .claims import claim_of, clarify_twins, clarify_vague, extractive_answer
 from .messages import message
 from .normalize import readable_text
 from .rank import Gathered, check_question, gather, threshold
-from .retrieve import LibraryLike
+from .retrieve import LibraryLike, with_spaced_codes
 from .scope import reason_text, resolve
 
 if TYPE_CHECKING:
@@ -39,13 +39,18 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     The scope (answer.scope) is resolved first: options in `flt`, `serial` and `mode`
     ("current" or "as-shipped"), what the question names, and the library's registry decide
     the model, modification and revision searched. `compare` (revisions) answers once per
-    revision, each from its own filtered search, in `compare[]`. Raises QuestionError,
-    ValueError for a bad mode or an as-shipped question without a registered serial; with
-    `llm`, LlmError when the model server fails."""
-    q = check_question(question)
+    revision, each from its own filtered search, in `compare[]`. A code typed with a space
+    ("zk 310") is read as the code the library writes (retrieve.with_spaced_codes) before the
+    question is split and scoped; the answer's `question` stays as typed. Raises
+    QuestionError, ValueError for a bad mode or an as-shipped question without a registered
+    serial; with `llm`, LlmError when the model server fails."""
+    typed = check_question(question)
+    q = with_spaced_codes(lib, typed)
     if compare:
         res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=False)
-        return answer_compare(lib, q, res, compare, llm)
+        ans = answer_compare(lib, q, res, compare, llm)
+        ans.question = typed
+        return ans
     parts, split_note = _split(q, llm)
     if len(parts) > 1:
         # each part resolves its own scope: "…for modification B? … for modification A?"
@@ -58,11 +63,13 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
             a.question = p
             return _with_scope(a, res_p)
 
-        return answer_compound(lib, q, parts, flt, llm, split_note, part_answer=part_answer)
+        ans = answer_compound(lib, q, parts, flt, llm, split_note, part_answer=part_answer)
+        ans.question = typed
+        return ans
     res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=True)
     text = res.text or q  # the question less the phrases the scope took over
     ans = answer_single(lib, text, res.flt, llm, asked=q)
-    ans.question = q
+    ans.question = typed
     return _with_scope(ans, res)
 
 

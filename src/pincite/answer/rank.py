@@ -45,6 +45,7 @@ from .retrieve import (
     unknown_words,
     with_byline_hits,
     with_code_spellings,
+    with_spaced_codes,
 )
 from .scope import scope_of
 
@@ -192,9 +193,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     4.1"); the editions it names (analysis.editions) are read from it. `refusal` is set (an Answer with
     status "refused") when the question has no word to search for (signs only), the library
     is empty or the best evidence misses a calibrated bar; no answer may
-    then be written, by any model. Raises QuestionError for a blank or over-long question.
+    then be written, by any model. A code typed with a space ("zk 310") is read as the code
+    the library writes (retrieve.with_spaced_codes) in `question` and `coverage_text`.
+    Raises QuestionError for a blank or over-long question.
     """
-    q = check_question(question)
+    q = with_spaced_codes(lib, check_question(question))  # "zk 310" as the library's "ZK-310"
+    if coverage_text:
+        coverage_text = with_spaced_codes(lib, coverage_text)
     lang = analysis.detect_language(q)
     scope = scope_of(flt)
     t0 = time.perf_counter()

@@ -149,6 +149,29 @@ def with_code_spellings(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list
     return out
 
 
+def with_spaced_codes(lib: LibraryLike, text: str) -> str:
+    """`text` with each letters-space-number pair (text.codes.find_spaced: "zk 310") that
+    spells a code the library's index holds written as that code: letters, the hyphen or
+    nothing the index writes between them (text.codes.joined_forms, the first held), the
+    number ("zk-310"); the letters keep their typed case. A pair whose joined forms no
+    chunk holds stays two words ("page 12", "table 5", "глава 3"), so an ordinary word and
+    a number become a code only in a library that writes them as one. `text` itself when it
+    has no such pair; one term_df lookup otherwise."""
+    pairs = codes.find_spaced(text)
+    if not pairs:
+        return text
+    forms = {m.span(): codes.joined_forms(m.group(1), m.group(2)) for m in pairs}
+    df = lib.catalog.term_df([f for fs in forms.values() for f in fs])
+    out, last = [], 0
+    for m in pairs:
+        held = next((f for f in forms[m.span()] if df.get(f, 0) > 0), None)
+        if held is None:
+            continue
+        out += [text[last:m.start()], m.group(1), codes.separator_after_letters(held), m.group(2)]
+        last = m.end()
+    return "".join(out) + text[last:]
+
+
 def index_terms(groups: list[tuple[str, ...]]) -> list[str]:
     """Every index form of the question's words, once, in question order."""
     return list(dict.fromkeys(t for g in groups for t in g))

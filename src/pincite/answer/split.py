@@ -27,9 +27,12 @@ Rules, in order (each documented choice keeps a single question whole):
    asks its own words ("What is the motor power of the AQ-220 and the head of the AQ-100?"
    -> "What is the motor power of the AQ-220?", "What is the head of the AQ-100?", the
    question's frame copied to the side that lacks one); else, when the codes stand in one
-   list ("AQ-100 and AQ-150", "AQ-100, AQ-150 и AQ-220", "AQ-100和AQ-220"), the part once
-   per code of the list. A part whose codes neither way separates stays whole. Each part is
-   then scoped, answered or refused on its own (pipeline.answer_compound). A model code
+   list ("AQ-100 and AQ-150", "AQ-100, AQ-150 и AQ-220", "AQ-100和AQ-220", and with the
+   preposition or article said again: "of the AQ-100 and of the AQ-150", "у AQ-100 и у
+   AQ-150"), the part once per code of the list. A list after "between" ("между", before
+   "之间") is one relation of its codes and stays whole, as does a part whose codes neither
+   way separates. Each part is then scoped, answered or refused on its own
+   (pipeline.answer_compound). A model code
    here (and in rule 3) starts with MODEL_CODE_LETTERS letters: "A4 and A3" stays whole.
 5. Self-contained parts: a leading source phrase ("According to lshort,", "Per the … Guide,",
    "Согласно …,", "По …,", "根据……，", "依……，") and a parenthesised one ("(per lshort)") are
@@ -57,11 +60,17 @@ _INTERROGATIVE = {
           r"что|чего|чему|чем|когда|где|куда|откуда|почему|зачем|сколько|чей|чья|чьё|чьи|ли)",
     "zh": r"(?:什么|哪|多少|几|是否|如何|怎么|怎样|谁|为何|为什么|何)",
 }
-_PREPOSITION = {
-    "en": r"(?:(?:in|on|at|of|for|from|to|by|with|under|since|until|after|before)\s+)?",
-    "ru": r"(?:(?:в|во|на|с|со|по|при|до|после|для|из|от|к|о|об|за|под|между)\s+)?",
-    "zh": r"",
+#: Prepositions an interrogative may follow after a conjunction (rule 2: "and in which
+#: year…", "и у какой модели…"), and a list's next code (rule 6: "and of the AQ-150").
+_PREPOSITION_WORDS = {
+    "en": ("in", "on", "at", "of", "for", "from", "to", "by", "with", "under", "since", "until",
+           "after", "before"),
+    "ru": ("в", "во", "на", "с", "со", "у", "по", "при", "до", "после", "для", "из", "от", "к", "о",
+           "об", "за", "под", "между"),
+    "zh": (),
 }
+_PREPOSITION = {lang: (r"(?:(?:" + "|".join(words) + r")\s+)?" if words else r"")
+                for lang, words in _PREPOSITION_WORDS.items()}
 _CONJUNCTION = {
     "en": r"(?:,?\s+(?:and|as well as)\s+|\s*;\s*)",
     "ru": r"(?:,?\s+(?:и|а также)\s+|\s*;\s*)",
@@ -99,10 +108,22 @@ def _stands_alone(part: str) -> bool:
     return _content_words(part) >= need
 
 
+#: What may follow a list's conjunction before its next code: the preposition (from any
+#: language's rule 2 list) and the article the first code had, said again ("the weight of
+#: the AQ-100 and of the AQ-150", "torque on the AQ-100 and on the AQ-150", "вес у AQ-100 и
+#: у AQ-150").
+_REPEATED = (r"(?:(?:" + "|".join(w for words in _PREPOSITION_WORDS.values() for w in words)
+             + r")\s+)?(?:(?:the|a|an)\s+)?")
 #: What joins the codes of one list ("AQ-100 and AQ-150", "AQ-100, AQ-150 или AQ-220",
-#: "AQ-100和AQ-220").
-_LIST_SEP = (r"(?:\s*[,、，]\s*(?:(?:and|or|и|или)\s+)?|\s+(?:and|or|vs\.?|versus|и|или)\s+"
-             r"|\s*(?:和|与|及|或|以及)\s*)")
+#: "AQ-100和AQ-220", "AQ-100 and of the AQ-150").
+_LIST_SEP = (r"(?:\s*[,、，]\s*(?:(?:and|or|as well as|и|или|а также)\s+)?" + _REPEATED
+             + r"|\s+(?:and|or|as well as|vs\.?|versus|и|или|а также)\s+" + _REPEATED
+             + r"|\s*(?:和|与|及|或|以及)\s*)")
+#: A list of codes that a relation takes as a whole, which no one code has alone: after
+#: "between" ("the difference between the AQ-100 and the AQ-150", "разница между AQ-100 и
+#: AQ-150"), before "之间" ("AQ-100和AQ-150之间的区别").
+_BETWEEN_BEFORE = re.compile(r"(?:\bbetween|(?<!\w)между)\s+(?:(?:the|a|an)\s+)?$", re.I)
+_BETWEEN_AFTER = re.compile(r"\s*之间")
 #: Conjunctions that may join two asks about two models (rule 6).
 _CODE_CONJUNCTION = {
     "en": r"(?:,?\s+(?:and|as well as)\s+|\s*;\s*)",
@@ -184,14 +205,31 @@ def _cut_between_codes(part: str, lang: str) -> list[str] | None:
     return out
 
 
+_ARTICLE = re.compile(r"(?:the|a|an)\s+", re.I)
+
+
 def _with_frame(piece: str, framed: str, lang: str) -> str:
-    """`piece` with the interrogative frame of `framed`: in English and Russian the words
-    before `framed`'s first content word ("What is the") replace `piece`'s leading words
-    without content ("the"); in Chinese the interrogative end of `framed` ("是多少") is
-    appended."""
+    """`piece` with the interrogative frame of `framed`: in English and Russian, when
+    `piece` opens as the phrase naming `framed`'s code does (the same preposition: "of the
+    AQ-150 pump" after "What is the weight of the AQ-100 pump"; or an article and its code:
+    "the AQ-150 pump"), `framed` up to that phrase ("What is the weight ") and then `piece`;
+    else the words before `framed`'s first content word ("What is the") replace `piece`'s
+    leading words without content ("the"). In Chinese the interrogative end of `framed`
+    ("是多少") is appended."""
     if lang == "zh":
         m = re.search(r"(?:是|为)?" + _INTERROGATIVE["zh"] + r".*$", framed)
         return piece + (m.group() if m else "")
+    code = _model_codes(framed)
+    lead = piece.split()[0].casefold() if piece.split() else ""
+    if code and lead in _PREPOSITION_WORDS[lang]:
+        before = [m for m in re.finditer(rf"(?<!\w){re.escape(lead)}\s", framed[:code[0].start()], re.I)]
+        if before:
+            return framed[:before[-1].start()] + piece
+    article = _ARTICLE.match(piece)
+    if code and article and _model_codes(piece) and _model_codes(piece)[0].start() == article.end():
+        cut = re.search(r"(?:the|a|an)\s+$", framed[:code[0].start()], re.I)
+        if cut:
+            return framed[:cut.start()] + piece
     head, words = [], framed.split()
     for w in words:
         if analysis.query_groups(w):
@@ -213,6 +251,8 @@ def _per_listed_code(part: str, lang: str) -> list[str] | None:
         while j + 1 < len(spans) and re.fullmatch(_LIST_SEP, part[spans[j][1]:spans[j + 1][0]], re.I):
             j += 1
         listed = [part[a:b] for a, b in spans[i:j + 1]]
+        if _BETWEEN_BEFORE.search(part[:spans[i][0]]) or _BETWEEN_AFTER.match(part[spans[j][1]:]):
+            return None  # one relation of them all ("the difference between AQ-100 and AQ-150")
         if j > i and len({codes.code_key(c) for c in listed}) == len(found):
             keep = list(dict.fromkeys(listed))
             mark = "？" if lang == "zh" else "?"

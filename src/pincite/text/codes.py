@@ -18,6 +18,12 @@ Rules of `code_key` (on an index form, already case-folded by analysis.tokens):
 - a "-", "." , "_", "/" or space between a letter and a digit is dropped ("aq-150" ->
   "aq150"); one between two digits or two letters stays ("iso-8859-1" -> "iso8859-1").
 
+A code typed with a space between its letters and its digits ("zk 310") is two words, a
+word and a number, as "page 12" is; `find_spaced` finds such pairs, `joined_forms` lists the
+index forms the pair would have written as one code, and the answer layer
+(answer.retrieve.with_spaced_codes) joins a pair only when the library's index holds one of
+those forms.
+
 This module must not import index/ or answer/.
 """
 from __future__ import annotations
@@ -99,3 +105,42 @@ def spellings(word: str) -> list[str]:
     if all(not re.search("[a-z]", f) for f in cyrillic):
         out += cyrillic
     return list(dict.fromkeys(out))
+
+
+#: Letters a spaced pair's word holds at least to be read as a code's letters: one letter
+#: and a number ("a 4", "п 3", "v 2") names a paper size, a list item or a version as often
+#: as a model.
+SPACED_CODE_LETTERS = 2
+#: A word of Latin or Cyrillic letters, spaces, then a number that may go on as a code does
+#: ("zk 310", "aq 150b", "тк 7"); neither side may be part of a longer word or code.
+SPACED_CODE_RE = re.compile(
+    rf"(?<![{_L}0-9.\-/_])([{_L}]{{{SPACED_CODE_LETTERS},}})[ \t]+([0-9]+(?:[-./_]?[{_L}0-9]+)*)"
+    rf"(?![{_L}0-9]|[-./_][{_L}0-9])")
+#: Separators between a spaced pair's letters and digits in the forms that prove it a code
+#: (`joined_forms`): none or a hyphen. A dot is left out: "Fig.5", "No.3", "рис.5" are
+#: abbreviated words before a number, which a question types "fig 5" too.
+JOINED_SEPARATORS = ("-", "")
+
+
+def find_spaced(text: str) -> list[re.Match]:
+    """Letters-space-number pairs of `text` that may be a code typed with a space
+    (SPACED_CODE_RE: group 1 the letters, group 2 the number), in text order."""
+    return list(SPACED_CODE_RE.finditer(text))
+
+
+def joined_forms(letters: str, number: str) -> list[str]:
+    """The index forms (case-folded, as analysis.tokens writes them) of the code that
+    `letters` and `number` spell as one word with each of JOINED_SEPARATORS between them,
+    in those separators' order, and their Cyrillic or Latin look-alike forms (`spellings`)
+    with the same separators. All share one `code_key`."""
+    out: list[str] = []
+    for sep in JOINED_SEPARATORS:
+        word = f"{letters}{sep}{number}".casefold()
+        out += [f for f in spellings(word) if separator_after_letters(f) == sep]
+    return list(dict.fromkeys(out))
+
+
+def separator_after_letters(form: str) -> str:
+    """The separator `form` writes after its first letter run ("-" of "zk-310")."""
+    m = re.match(r"[^\W\d_]+([-._/]?)", form)
+    return m.group(1) if m else ""
