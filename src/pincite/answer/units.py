@@ -26,11 +26,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from pincite.answer.normalize import Normalized, loose
-from pincite.answer.numbers import (
-    CASED_UNIT_ALIASES,
-    RU_INSTRUMENTAL,
-    UNIT_ALIASES,
-)
+from pincite.answer.unitnames import CASED_UNIT_ALIASES, RU_INSTRUMENTAL, UNIT_ALIASES
 from pincite.errors import CalcError
 
 _LENGTH, _MASS, _TIME = "length", "mass", "time"
