@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 from llm_server import Reply, ScriptedLLM, chat_json, status
 from pdfgen import make_pdf
-from pincite.answer.llm import LlmSettings, save_settings
+from pincite.answer.llm_settings import LlmSettings, save_settings
 from pincite.config import Settings
 from pincite.web.server import create_app
 

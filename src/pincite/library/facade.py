@@ -240,7 +240,7 @@ class Library(ConfigureMixin):
             mode: str | None = None, compare: list[str] | None = None) -> Answer:
         """Answer `question` from the library. See answer.pipeline.
 
-        Extractive and offline by default; with `llm` (pincite.answer.llm.LlmSettings) a model
+        Extractive and offline by default; with `llm` (pincite.answer.llm_settings.LlmSettings) a model
         behind an OpenAI-compatible API writes the claims and the server verifies each one
         (answer.generate). `scope`: a SearchFilter or a scope object ({"model": "PX-200",
         "modification": "B", "revision": ..., "trust": [...], "include_uploaded": true})

@@ -19,7 +19,7 @@ from fastapi.responses import JSONResponse, Response
 from pincite.contract import Answer
 from pincite.library.facade import Library
 
-from ...answer.llm import LlmSettings, ResponseFormat
+from ...answer.llm_settings import LlmSettings, ResponseFormat
 from ...errors import ProfileMismatch
 from ...index.base import SearchFilter
 from ..schemas import AskRequest

@@ -48,7 +48,7 @@ async def put_llm_settings(request: Request, response: Response, state: StateDep
 
 @router.post("/settings/llm/check", response_model=LlmCheckOut, responses={400: {}})
 async def check_llm_settings(request: Request, response: Response, state: StateDep) -> dict:
-    """Run the connection check (answer.llm.check_llm: no document text is sent) on the
+    """Run the connection check (answer.llm_check.check_llm: no document text is sent) on the
     settings in force for this session; when it passes they count as checked."""
     settings, _, _, _ = state.llm.in_force(state.llm.of_request(request))
     if settings is None:
