@@ -349,11 +349,13 @@ class Library(ConfigureMixin):
 
     def listing(self, *, ready_only: bool = False, problems: bool = True) -> "reading.Listing":
         """The library as `pincite docs` shows it (library.reading.Listing): catalog rows
-        (every state, or ready ones only), failed files, and with `problems` what `check`
-        finds (it hashes every original: slow on a large library)."""
-        return reading.Listing(documents=self.catalog.documents(state="ready" if ready_only else None),
-                               failures=self.catalog.failures(),
-                               problems=self.check() if problems else [])
+        (every state, or ready ones only), failed files, the registry status of each
+        registered revision, and with `problems` what `check` finds (it hashes every
+        original: slow on a large library)."""
+        rows = self.catalog.documents(state="ready" if ready_only else None)
+        return reading.Listing(documents=rows, failures=self.catalog.failures(),
+                               problems=self.check() if problems else [],
+                               revision_status=reading.revision_statuses(self, rows))
 
     def chunk(self, chunk_id: str) -> "Chunk":
         """The chunk `chunk_id` ("<doc_id>-p<page>-c|b|t<n>") as indexed, rebuilt from the

@@ -112,6 +112,29 @@ class Listing:
     documents: list["DocumentRow"]
     failures: list["FailureRow"]
     problems: list[str]
+    #: doc_id -> the registry's status today of the document's revision ("in_force",
+    #: "superseded", "repealed", "not_yet_in_force"; store.registry.STATUSES), for the
+    #: documents whose model, one of its modifications and revision are registered.
+    revision_status: Mapping[str, str] = field(default_factory=dict)
+
+
+def revision_statuses(lib: "Library", rows: "list[DocumentRow]") -> dict[str, str]:
+    """doc_id -> the registry status today (RegistryEntry.effective_status) of each row's
+    revision: the entry of its model, revision and the first of its modifications that is
+    registered; rows without such an entry are left out (an empty registry: {})."""
+    from pincite.store.registry import Registry
+
+    registry = Registry.load(lib.catalog)
+    if not registry.entries:
+        return {}
+    out: dict[str, str] = {}
+    for row in rows:
+        for mod in row.modifications:
+            entry = registry.entry(row.model, mod, row.revision)
+            if entry is not None:
+                out[row.doc_id] = entry.effective_status()
+                break
+    return out
 
 
 @dataclass(frozen=True)
