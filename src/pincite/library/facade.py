@@ -35,6 +35,10 @@ Data folder layout:
 Shared form: with `Settings.catalog_url` the catalog is a PostgreSQL database and
 `Settings.blobs_dir` a folder every machine mounts (originals/ and models/ move there);
 `pincite worker` processes run the ingest jobs queued there (pincite.library.worker).
+
+Size: over 600 lines as the one facade: each public method is a documented entry point that
+delegates to a feature module (reading, indexing, ingest, configure, export...), so the whole
+public surface of pincite reads in one class; the work itself is not here.
 """
 from __future__ import annotations
 
@@ -215,7 +219,7 @@ class Library(ConfigureMixin):
     def page_pdf(self, row: DocumentRow) -> Path | None:
         """The PDF whose physical pages `row`'s page numbers count (for page images and
         highlights): the stored original of a PDF, the stored conversion of a DOCX read
-        through one (extract.office.has_pdf_pages); None for a document without pages (a
+        through one (extract.office_docx.has_pdf_pages); None for a document without pages (a
         sheet, slide or block address). The path may be missing on disk (check() says so)."""
         return reading.page_pdf(self, row)
 

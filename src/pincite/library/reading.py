@@ -204,8 +204,8 @@ def verify_quote(lib: "Library", doc_id: str, page: int, quote: str) -> QuoteVer
 
 def page_pdf(lib: "Library", row: "DocumentRow") -> Path | None:
     """Library.page_pdf: the stored original of a PDF, the stored conversion of a DOCX
-    read through one (extract.office.has_pdf_pages), None for a document without pages."""
-    from pincite.extract.office import has_pdf_pages
+    read through one (extract.office_docx.has_pdf_pages), None for a document without pages."""
+    from pincite.extract.office_docx import has_pdf_pages
 
     if KIND_OF_MIME.get(row.mime, "pdf") == "pdf":
         return lib.blobs.path_for(row.sha256)
