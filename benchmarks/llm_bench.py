@@ -245,8 +245,8 @@ def ask_all(qs: list[dict], settings, progress=print, sink=None) -> list[dict]:
     """One record per question: status, claims (each with `answers` as judged), usage,
     seconds; `error` set (and status "error") when the model server failed. `sink`, when
     given, is called with each record as soon as it is made (a long run keeps what it did)."""
-    from pincite.answer.llm import LlmError
     from pincite.answer.messages import message
+    from pincite.errors import LlmError
 
     not_answer = {message("claim_not_an_answer", lang) for lang in LANGS}
 
@@ -335,7 +335,7 @@ def main() -> int:
     args = ap.parse_args()
     if args.limit is not None and args.limit < 1:
         ap.error("--limit must be at least 1")
-    from pincite.answer.llm import load_settings
+    from pincite.answer.llm_settings import load_settings
 
     # A SIGTERM unwinds like an exit, so the server child is stopped with the run.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))

@@ -2,7 +2,7 @@
 an empty ActualText, ISO 32000-1 14.9.4) are left out of the page text, as poppler's pdftotext
 leaves them out, while every consumer of PDFium's char indexes (highlights, table char boxes,
 lines for headings, section line tops) still lands on the right glyphs through
-``PageText.char_map`` (pincite.extract.pdf.no_text_offsets, pincite.extract.layout.drop_chars).
+``PageText.char_map`` (pincite.extract.marked.no_text_offsets, pincite.extract.layout.drop_chars).
 
 Synthetic PDFs are written by hand below (content streams with BDC/EMC, which reportlab does
 not write); the corpus test uses install-latex-guide-zh-cn.pdf, whose code listings number
@@ -19,6 +19,8 @@ import pytest
 
 from pincite.eval.crosscheck import crosscheck_quote
 from pincite.extract import layout
+from pincite.extract import marked as marked_mod
+from pincite.extract import outline as outline_mod
 from pincite.extract import pdf as pdf_mod
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf
@@ -182,7 +184,7 @@ def test_lines_and_line_tops_follow_the_kept_text(listing):
     doc = pdfium.PdfDocument(str(listing))
     try:
         page_text, look = pdf_mod._read_page(doc, 0, listing)
-        tops = pdf_mod._line_tops(doc, 0, page_text.text, page_text.char_map)
+        tops = outline_mod._line_tops(doc, 0, page_text.text, page_text.char_map)
     finally:
         doc.close()
     text = page_text.text
@@ -250,7 +252,7 @@ def test_stranded_space():
             pos = text.index(part, pos)
             gone.update(range(pos, pos + len(part)))
             pos += len(part)
-        out = gone | pdf_mod.stranded_space(text, gone)
+        out = gone | marked_mod.stranded_space(text, gone)
         return "".join(ch for i, ch in enumerate(text) if i not in out)
 
     assert drop("x\r\n1 sudo\r\n2\r\nls", "1", "2") == "x\r\nsudo\r\nls"

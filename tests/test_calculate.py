@@ -10,7 +10,7 @@ import pytest
 
 from llm_server import Reply, ScriptedLLM, chat_json
 from pdfgen import make_pdf
-from pincite.answer.llm import LlmSettings
+from pincite.answer.llm_settings import LlmSettings
 from pincite.library.facade import Library
 from pincite.config import Settings
 

@@ -395,7 +395,7 @@ def test_label_equal_to_the_physical_page_is_not_repeated(tmp_path, monkeypatch)
 
 
 def test_counts_take_the_noun_in_the_right_number():
-    from pincite.cli.main import _count
+    from pincite.cli.app import _count
 
     assert [_count(n, "page") for n in (0, 1, 2)] == ["0 pages", "1 page", "2 pages"]
 

@@ -270,7 +270,7 @@ def test_lshortru_repaired_pages_confirm_their_quotes(corpus):
 
 @needs_pdftotext
 def test_margin_notes_are_left_out_of_pdftotexts_words_by_geometry(tmp_path):
-    """A sentence whose margin notes extraction moved (pincite.extract.layout.margin_notes)
+    """A sentence whose margin notes extraction moved (pincite.extract.margins.margin_notes)
     has a note inside it in every pdftotext mode; pdftotext's words less those in the
     margin column (MARGIN_MODE) confirm it, and nothing else is gained."""
     from test_margin_notes import NOTES, SENTENCE as NOTED, make_margin_notes_pdf

@@ -36,7 +36,7 @@ from pincite.answer.verify import verify_quote
 from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import ConversionError
-from pincite.extract import convert, office
+from pincite.extract import convert, office_docx
 from pincite.extract.model import AddressSpan, BlockRange
 from pincite.extract.sniff import OFFICE_EXTRACTOR
 from pincite.library import pages
@@ -150,10 +150,10 @@ def test_docx_gets_the_pages_of_its_converted_pdf(paged, paged_lib):
     assert res.status == "added" and res.pages == 3 and res.warnings == [], res
     doc = library.model(doc_id)
     assert doc.mime == MIME_DOCX and doc.file_name == "px700.docx" and doc.title == "Pump PX-700 service manual"
-    assert doc.extractor == office.paged_extractor() and office.has_pdf_pages(doc)
+    assert doc.extractor == office_docx.paged_extractor() and office_docx.has_pdf_pages(doc)
     assert [(p.page, p.page_label, p.label_source, p.address) for p in doc.pages] == [
         (1, "1", "folio", None), (2, "2", "folio", None), (3, "3", "folio", None)]
-    structural = office.extract_docx(path, doc_id=doc_id, sha256=doc.sha256)
+    structural = office_docx.extract_docx(path, doc_id=doc_id, sha256=doc.sha256)
     for n, fact in DOCX_PAGE_FACTS.items():
         page = doc.page(n)
         assert fact in " ".join(page.text.split())  # PDFium's text of that page
@@ -184,7 +184,7 @@ def test_fact_on_page_2_is_cited_by_page_section_and_block(paged_lib):
     assert verify_quote(cit.quote, text).verified
     # the chunk's index record carries the DOCX blocks it covers, the fact's block among them
     doc = library.model(doc_id)
-    fact_block = block_of(office.extract_docx(path, doc_id=doc_id, sha256=doc.sha256), DOCX_PAGE_FACTS[2])
+    fact_block = block_of(office_docx.extract_docx(path, doc_id=doc_id, sha256=doc.sha256), DOCX_PAGE_FACTS[2])
     chunk = chunk_with(doc, 2, DOCX_PAGE_FACTS[2])
     assert chunk.address.kind == "blocks" and chunk.address.start <= fact_block <= chunk.address.end
     assert chunk.chunk_id == cit.chunk_id
@@ -301,7 +301,7 @@ def test_cli_shows_page_and_section_and_reindex_needs_no_libreoffice(soffice, tm
     p = run_cli("reindex", data=data, env=no_lo)
     assert p.returncode == 0, p.stderr + p.stdout
     again = json.loads(model.read_text())
-    assert again["extractor"] == office.paged_extractor()
+    assert again["extractor"] == office_docx.paged_extractor()
     assert [pg["spans"] for pg in again["pages"]] == [pg["spans"] for pg in before["pages"]]
     assert [pg["page_label"] for pg in again["pages"]] == ["1", "2", "3"]
     p = run_cli("ask", QUESTION_2, "--json", data=data, env=no_lo)
@@ -358,9 +358,9 @@ def test_failed_conversion_keeps_the_docx_by_blocks(tmp_path, temp, monkeypatch,
     with Library(settings(tmp_path / "data")) as library:
         res = library.ingest_file(path)
         assert res.status == "added", res
-        assert res.warnings == [office.NO_PAGES + reason]
+        assert res.warnings == [office_docx.NO_PAGES + reason]
         doc = library.model(res.doc_id)
-        assert doc.extractor == OFFICE_EXTRACTOR and not office.has_pdf_pages(doc)
+        assert doc.extractor == OFFICE_EXTRACTOR and not office_docx.has_pdf_pages(doc)
         assert all(p.address.kind == "lines" for p in doc.pages)
         cit = top_citation(library, QUESTION_2)
         assert cit.address.kind == "lines" and cit.page is None
@@ -383,7 +383,7 @@ def test_conversion_past_its_timeout_is_killed_and_the_docx_kept(tmp_path, temp,
     with Library(settings(tmp_path / "data")) as library:
         res = library.ingest_file(path)
         assert time.monotonic() - t0 < 30
-        assert res.status == "added" and res.warnings == [office.NO_PAGES + "timed out after 1 s"], res
+        assert res.status == "added" and res.warnings == [office_docx.NO_PAGES + "timed out after 1 s"], res
         assert top_citation(library, QUESTION_2).address.kind == "lines"
     for pid in map(int, pids.read_text().split()):
         assert gone(pid), f"process {pid} of the conversion still runs"
@@ -408,12 +408,12 @@ def test_without_libreoffice_the_warning_says_so(tmp_path, monkeypatch):
     assert convert.find_soffice() is None
     with Library(settings(tmp_path / "a")) as library:
         res = library.ingest_file(path)
-        assert res.warnings == [office.NO_PAGES + "LibreOffice (soffice) is not installed"]
+        assert res.warnings == [office_docx.NO_PAGES + "LibreOffice (soffice) is not installed"]
         assert top_citation(library, QUESTION_2).address.kind == "lines"
     monkeypatch.setenv("PINCITE_SOFFICE", str(tmp_path / "missing" / "soffice"))
     with Library(settings(tmp_path / "b")) as library:
         (warning,) = library.ingest_file(path).warnings
-        assert warning.startswith(office.NO_PAGES + "PINCITE_SOFFICE=") and "missing/soffice" in warning
+        assert warning.startswith(office_docx.NO_PAGES + "PINCITE_SOFFICE=") and "missing/soffice" in warning
     monkeypatch.setenv("PINCITE_SOFFICE_TIMEOUT", "soon")
     with pytest.raises(ConversionError, match="PINCITE_SOFFICE_TIMEOUT='soon': must be a positive"):
         convert.timeout_seconds()
@@ -447,7 +447,7 @@ def test_corpus_docx_files_get_pages(corpus_lib):
     assert len(results) == 4 and all(r.status == "added" for r in results), results
     for r in results:
         doc = library.model(r.doc_id)
-        assert office.has_pdf_pages(doc), (r.path, r.warnings)
+        assert office_docx.has_pdf_pages(doc), (r.path, r.warnings)
         spans = [s for p in doc.pages for s in p.spans if isinstance(s, AddressSpan)]
         assert spans and all(s.address.kind == "blocks" for s in spans)
         numbers = [s.address.start for s in spans]
@@ -526,7 +526,7 @@ def test_locate_blocks_on_page_texts():
     blocks = [["Contents"], ["Scope"], [para], [marked], ["Part", "Interval"], ["Gasket", "every 2 years"],
               ["Scope"], ["A paragraph python-docx reads but the PDF shows otherwise."],
               ["End of the manual, thank you for reading it."]]
-    found = office.locate_blocks(blocks, pages_text)
+    found = office_docx.locate_blocks(blocks, pages_text)
     got = [[(p, pages_text[p][s:e]) for p, s, e in f.spans] if f else None for f in found]
     assert got[0] == [(0, "Contents")] and got[1] == [(0, "Scope")]
     assert got[2] == [(0, "The relief valve of boiler B-12 opens at \r\n- 1 -"),
@@ -559,7 +559,7 @@ def test_docx_pages_without_outline_take_sections_from_docx_headings(tmp_path):
         "The discharge pressure of pump PX-9 must stay below 16 bar in service.\n5 Storage\n"
         "Store pump PX-9 in a dry room between 5 and 40 degrees Celsius.",
     ])
-    doc = office.extract_docx_pages(tmp_path / "px9.docx", pdf, doc_id="0" * 16, sha256="0" * 64)
+    doc = office_docx.extract_docx_pages(tmp_path / "px9.docx", pdf, doc_id="0" * 16, sha256="0" * 64)
     assert doc.title == "Pump PX-9 manual" and doc.warnings == [] and doc.page_count == 2
     assert [len(p.spans) for p in doc.pages] == [4, 3]
     one, two = doc.pages
@@ -575,4 +575,4 @@ def test_docx_pages_without_outline_take_sections_from_docx_headings(tmp_path):
     # a PDF that does not hold the DOCX's text is refused, so the DOCX is read without pages
     other = make_pdf(tmp_path / "other.pdf", ["Something else entirely, about another machine."])
     with pytest.raises(ConversionError, match=r"px9\.docx: no PDF pages: the converted PDF holds only 0%"):
-        office.extract_docx_pages(tmp_path / "px9.docx", other, doc_id="0" * 16, sha256="0" * 64)
+        office_docx.extract_docx_pages(tmp_path / "px9.docx", other, doc_id="0" * 16, sha256="0" * 64)

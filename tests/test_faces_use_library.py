@@ -132,15 +132,14 @@ def _calls_one_of(source: str, names: tuple[str, ...]) -> bool:
 
 def _callback_source(cmd) -> str:
     """The command's function and the module-level helpers of the CLI it calls by name."""
-    import pincite.cli.main as cli
-
     fn = inspect.unwrap(cmd.callback)
+    cli = sys.modules[fn.__module__]
     src = inspect.getsource(fn)
     called = {n.func.id for n in ast.walk(ast.parse(textwrap.dedent(src)))
               if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
     for name in sorted(called):
         helper = getattr(cli, name, None)
-        if inspect.isfunction(helper) and helper.__module__ == cli.__name__ and name.startswith("_"):
+        if inspect.isfunction(helper) and helper.__module__.startswith("pincite.cli.") and name.startswith("_"):
             src += "\n" + inspect.getsource(helper)
     return src
 

@@ -2,6 +2,10 @@
 stage of the data's way, and a stage imports only itself and earlier stages; no two pincite
 modules import each other, directly or round a loop.
 
+A module of more than MAX_LINES lines says why it is one module in its docstring, in a
+paragraph that starts with "Size:" (e.g. "Size: over 600 lines as one algorithm: ...");
+any other long module is to be split along its seams.
+
 Imports are read with `ast` from the source (nothing is imported), at module level and inside
 functions alike; an import under `if TYPE_CHECKING:` is left out (it runs only for a type
 checker, never at run time). `from pkg import name` counts as an import of the module
@@ -177,3 +181,41 @@ def test_the_reader_sees_cycles_later_stages_and_type_checking_imports(tmp_path)
     assert _cycles(g) == [["pincite.store.a", "pincite.store.b"]]
     rank = {s: i for i, s in enumerate(STAGES)}
     assert rank[_stage("pincite.extract")] > rank[_stage("pincite.store.b")]
+
+
+#: The most lines a module may have without a "Size:" paragraph in its docstring.
+MAX_LINES = 600
+
+
+def _oversized(modules: dict[str, Path]) -> list[str]:
+    """"module (N lines)" for each module over MAX_LINES whose docstring has no paragraph
+    starting with "Size:"."""
+    out = []
+    for mod, path in sorted(modules.items()):
+        text = path.read_text(encoding="utf-8")
+        n = len(text.splitlines())
+        doc = ast.get_docstring(ast.parse(text, str(path))) or ""
+        if n > MAX_LINES and not any(p.lstrip().startswith("Size:") for p in doc.split("\n\n")):
+            out.append(f"{mod} ({n} lines)")
+    return out
+
+
+def test_no_module_is_long_without_saying_why():
+    assert _oversized(_modules()) == []
+
+
+def test_the_size_check_finds_a_long_module_without_a_reason(tmp_path):
+    pkg = tmp_path / "pincite"
+    pkg.mkdir()
+    filler = "x = 1\n" * MAX_LINES
+    (pkg / "__init__.py").write_text("")
+    (pkg / "long.py").write_text('"""A long module."""\n' + filler)
+    (pkg / "reasoned.py").write_text('"""A long module.\n\nSize: one state machine.\n"""\n' + filler)
+    (pkg / "short.py").write_text('"""Short."""\n' + "x = 1\n" * (MAX_LINES - 1))
+    global SRC
+    saved, SRC = SRC, tmp_path
+    try:
+        found = _oversized(_modules())
+    finally:
+        SRC = saved
+    assert found == [f"pincite.long ({MAX_LINES + 1} lines)"]

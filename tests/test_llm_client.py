@@ -33,19 +33,14 @@ from llm_server import (
     slow,
     status,
 )
-from pincite.answer.llm import (
-    ANSWER_SCHEMA,
-    CHECK_TIMEOUT_S,
+from pincite.answer.llm import ANSWER_SCHEMA, RESPONSE_CAP_BYTES, LlmClient, answer_shape_problem, parse_json_text
+from pincite.answer.llm_check import CHECK_TIMEOUT_S, check_llm
+from pincite.answer.llm_settings import (
     DEFAULT_MAX_TOKENS,
-    RESPONSE_CAP_BYTES,
     SETTINGS_FILE,
-    LlmClient,
     LlmSettings,
-    answer_shape_problem,
-    check_llm,
     check_url,
     load_settings,
-    parse_json_text,
     save_settings,
 )
 from pincite.errors import LlmError, PinciteError
@@ -570,9 +565,9 @@ def test_check_llm_waits_as_long_as_a_longer_configured_timeout(scripted_llm, mo
     """The check waits CHECK_TIMEOUT_S per request, or the answer timeout the user set when
     that is longer: a slow local model that answers within PINCITE_LLM_TIMEOUT passes.
     (The check's own 15 s are shortened to 0.5 s here to keep the test quick.)"""
-    import pincite.answer.llm as llm_mod
+    import pincite.answer.llm_check as check_mod
 
-    monkeypatch.setattr(llm_mod, "CHECK_TIMEOUT_S", 0.5)
+    monkeypatch.setattr(check_mod, "CHECK_TIMEOUT_S", 0.5)
 
     def answering_after(delay_s: float):
         def handler(request: dict, headers: dict) -> Reply:
@@ -778,7 +773,7 @@ def test_check_llm_timeout(scripted_llm, settings):
 
 
 def test_answer_timeout_from_the_environment(data_dir):
-    from pincite.answer.llm import load_settings
+    from pincite.answer.llm_settings import load_settings
 
     env = {"PINCITE_LLM_URL": "http://127.0.0.1:9/v1", "PINCITE_LLM_MODEL": "m", "PINCITE_LLM_TIMEOUT": "2.5"}
     assert load_settings(data_dir, env=env).timeout_s == 2.5

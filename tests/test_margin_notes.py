@@ -1,4 +1,4 @@
-"""Margin notes (pincite.extract.layout.margin_notes): short notes set in a margin column
+"""Margin notes (pincite.extract.margins.margin_notes): short notes set in a margin column
 beside the body text, which PDFium gives inside a paragraph (siunitx's option names), are
 moved after that paragraph, with PageText.char_map back to PDFium's text; pages without
 such notes (two columns, hanging list labels, line numbers) are left as PDFium gives them."""
@@ -11,7 +11,7 @@ from pdfgen import PAGE_SIZE, make_two_column_pdf
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
-from pincite.extract import layout
+from pincite.extract import layout, margins
 from pincite.extract.pdf import _read_page, extract_pdf
 from pincite.library import pages
 
@@ -132,7 +132,7 @@ def test_notes_inside_a_paragraph_move_after_it(tmp_path):
     try:  # the pipeline's call (_read_page) gives the same as the layout function
         textpage = pdf[0].get_textpage()
         lines = layout.scan_lines(textpage, raw)
-        text, char_map, new_lines = layout.margin_notes(textpage, raw, lines, PAGE_SIZE[0])
+        text, char_map, new_lines = margins.margin_notes(textpage, raw, lines, PAGE_SIZE[0])
     finally:
         pdf.close()
     assert (text, char_map) == (page.text, page.char_map)
@@ -174,7 +174,7 @@ def _unchanged(path: Path, page_no: int = 1) -> None:
     try:
         textpage = pdf[page_no - 1].get_textpage()
         width = pdf[page_no - 1].get_size()[0]
-        assert layout.margin_notes(textpage, raw, layout.scan_lines(textpage, raw), width) is None
+        assert margins.margin_notes(textpage, raw, layout.scan_lines(textpage, raw), width) is None
     finally:
         pdf.close()
 

@@ -7,14 +7,13 @@ from decimal import Decimal
 import pytest
 
 from pincite.answer.numbers import (
-    CASED_UNIT_ALIASES,
-    UNIT_ALIASES,
     NumberMention,
     number_mentions,
     units_in,
     unsupported_numbers,
     unsupported_units,
 )
+from pincite.answer.unitnames import CASED_UNIT_ALIASES, UNIT_ALIASES
 from pincite.answer.verify import numbers_in
 
 

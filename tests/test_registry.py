@@ -251,6 +251,7 @@ def test_modification_c_has_no_manual(lib_ids):
     ans = lib.ask(QUESTION, scope=SearchFilter(model="PX-200", modification="C"))
     assert ans.status == "refused" and not ans.claims
     assert ans.answer.startswith("The library has no document for PX-200 modification C.")
+    assert ans.refusal == "no_document"
     assert "--" not in ans.answer and "pincite " not in ans.answer, ans.answer  # no CLI commands
     assert not has_value(ans.answer)
     named = lib.ask("What is the test pressure for the PX-200 modification C?")
@@ -417,3 +418,32 @@ def test_each_part_of_a_compound_question_resolves_its_own_modification(lib_ids)
     assert b.question.endswith("modification B?") and a.question.endswith("modification A?")
     assert_cites(b, ids, "3.0")
     assert_cites(a, ids, "2.1")
+
+
+def test_documents_carry_the_registry_status_of_their_revision(tmp_path):
+    """Library.listing and GET /api/documents give each document the registry's status today
+    of its revision (by model, one of its modifications and revision); an unregistered one
+    has none, and the ingest status stays "ready"."""
+    from fastapi.testclient import TestClient
+
+    from pincite.web.server import create_app
+
+    settings = Settings(data_dir=tmp_path / "data", embedder="none")
+    lib = Library(settings)
+    try:
+        old = make_pdf(tmp_path / "old.pdf", pages("2.1"))
+        other = make_pdf(tmp_path / "other.pdf", ["A leaflet about the pump's paint colours."])
+        [r_old] = lib.ingest([old], fields={"model": "PX-200", "modifications": ["C", "B"], "revision": "2.1"})
+        [r_other] = lib.ingest([other])
+        csv_path = tmp_path / "registry.csv"
+        csv_path.write_text(REGISTRY, encoding="utf-8")
+        Registry.store(lib.catalog, read_csv(csv_path), str(csv_path))
+        listing = lib.listing(problems=False)
+        assert dict(listing.revision_status) == {r_old.doc_id: "superseded"}
+    finally:
+        lib.close()
+    app = create_app(settings)
+    with TestClient(app) as c:
+        docs = {d["doc_id"]: d for d in c.get("/api/documents").json()["documents"]}
+    assert docs[r_old.doc_id]["revision_status"] == "superseded" and docs[r_old.doc_id]["status"] == "ready"
+    assert docs[r_other.doc_id]["revision_status"] is None

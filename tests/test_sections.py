@@ -6,7 +6,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
-import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.pdfgen import canvas
 
@@ -15,7 +14,8 @@ from pincite.chunk.pages import chunk_document
 from pincite.config import Settings
 from pincite.contract import Citation, PdfAddress
 from pincite.extract.model import DocumentModel
-from pincite.extract.pdf import extract_pdf, read_outline
+from pincite.extract.outline import read_outline
+from pincite.extract.pdf import extract_pdf
 from pincite.index.base import Hit
 from pincite.library.export import source_line
 from pincite.library.facade import Library

@@ -356,12 +356,12 @@ def test_a_wrapped_chinese_line_is_shown_without_a_space_and_still_verifies():
 def test_a_decimal_without_its_leading_zero_is_that_decimal():
     # eskdx p. 8 "По умолчанию .4mm.": read as 4 mm, a conversion to cm came out 10x too large
     # and a claim "4 mm" passed the number check (a fresh user's report, 2026-12-01)
-    from pincite.answer import calc
+    from pincite.answer import quantities
     from pincite.answer.verify import claim_numbers_supported, numbers_in
 
     quote = "Толщина линии. По умолчанию .4mm."
     assert numbers_in(quote) == [".4"]
-    assert [(q.value, q.unit) for q in calc.quantities_in(quote, "ru")] == [(Decimal("0.4"), "mm")]
+    assert [(q.value, q.unit) for q in quantities.quantities_in(quote, "ru")] == [(Decimal("0.4"), "mm")]
     assert not claim_numbers_supported("Толщина линии 4 mm", quote)
     assert claim_numbers_supported("Толщина линии 0.4 mm", quote)
     # a dot after a word or inside a version is no decimal point of its own

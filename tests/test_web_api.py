@@ -283,6 +283,7 @@ def test_export_route_sends_the_evidence_file(c, boiler):
     assert rows[0]["source"] == "boiler manual.pdf, p. 2 (PDF 3)"
     refused = c.post("/api/ask", json={"question": "What is the boiling point of liquid nitrogen on Mars?"}).json()
     assert refused["status"] == "refused" and refused["exportable"] is False, refused
+    assert refused["refusal"] == "not_found", refused  # documents in scope, none answers
     assert c.post("/api/export", params={"format": "xml"}, json=ans).status_code == 422
     assert c.post("/api/export", params={"format": "csv"}, json={"question": "q"}).status_code == 422
 
@@ -333,6 +334,23 @@ def test_one_word_quote_is_highlighted(c, boiler):
     assert h["rects"] == []
 
 
+def test_every_pincite_error_has_its_own_stable_code():
+    """Each error class names its kind (`code`, sent by the API next to the message) and no
+    two share one; an LlmError's is "llm_" and its kind."""
+    import pincite.errors as errors
+
+    classes, todo = [], [errors.PinciteError]
+    while todo:
+        cls = todo.pop()
+        classes.append(cls)
+        todo.extend(cls.__subclasses__())
+    classes = [cls for cls in classes if cls.__module__ == "pincite.errors" and cls is not errors.LlmError]
+    own = {cls.__name__: cls.__dict__.get("code") for cls in classes}
+    assert all(own.values()), [name for name, code in own.items() if not code]
+    assert len(set(own.values())) == len(own), own
+    assert errors.LlmError("x", kind="auth").code == "llm_auth"
+
+
 def test_page_out_of_range_is_404(c, boiler):
     _, doc_id = boiler
     for route in ("pages/4.png", "pages/4/text", "pages/4/highlight", "pages/0.png", "pages/0/text",
@@ -340,7 +358,8 @@ def test_page_out_of_range_is_404(c, boiler):
         r = c.get(f"/api/documents/{doc_id}/{route}")
         assert r.status_code == 404, (route, r.status_code, r.text)
         assert isinstance(r.json()["detail"], str)
-    assert "out of range 1..3" in c.get(f"/api/documents/{doc_id}/pages/4/text").json()["detail"]
+    body = c.get(f"/api/documents/{doc_id}/pages/4/text").json()
+    assert "out of range 1..3" in body["detail"] and body["code"] == "not_found", body
     assert c.get(f"/api/chunks/{doc_id}-p4-c0").status_code == 404
     assert c.get(f"/api/chunks/{doc_id}-p3-c9").status_code == 404
 
@@ -394,10 +413,12 @@ def test_ask_errors(c, boiler):
     assert r.status_code == 400 and "empty" in r.json()["detail"]
     r = c.post("/api/ask", json={"question": "x" * 2001})
     assert r.status_code == 400 and "2000" in r.json()["detail"].replace(",", "")
+    assert r.json()["code"] == "question"
     r = c.post("/api/ask", json={"question": "What opens at 6 bar?", "mode": "llm"})
     assert r.status_code == 400 and r.json() == {
         "detail": ("LLM answers are not configured: set the URL and model in the web app's settings panel, "
-                   "or run `pincite check-llm --llm-url URL --llm-model MODEL`, which saves them for this server")}
+                   "or run `pincite check-llm --llm-url URL --llm-model MODEL`, which saves them for this server"),
+        "kind": "not_configured", "code": "llm_not_configured"}
     r = c.post("/api/ask", json={"question": "What opens at 6 bar?", "doc_ids": []})
     assert r.status_code == 400
     r = c.post("/api/ask", json={"question": "At what pressure does the safety valve of boiler B-12 open?",
@@ -932,6 +953,7 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
     # No scope (as the CLI asks): uploads do not answer; the refusal says why, no number.
     ans = ask_json(c, REPORT_Q)
     assert ans["status"] == "refused" and not ans["claims"] and ans["relevance"] is None, ans
+    assert ans["refusal"] == "no_document", ans  # the server says so; the browser reads it
     assert "no normative or reference document" in ans["answer"] and "uploaded" in ans["answer"]
     assert ans["warnings"] == [
         "passages that may answer it are in customer-report.pdf, which this search leaves out: uploaded "
@@ -943,7 +965,7 @@ def test_uploaded_document_answers_only_when_included_until_its_trust_changes(fi
 
     # include_uploaded: answered, and the source line marks the upload.
     ans = ask_json(c, REPORT_Q, scope={"include_uploaded": True})
-    assert ans["status"] == "answered", ans
+    assert ans["status"] == "answered" and ans["refusal"] is None, ans
     assert "uploaded" in ans["scope"]["trust"] and ans["scope"]["decided_by"] == "explicit option"
     (cit,) = cited(ans)[:1]
     assert cit["doc_id"] == doc_id and cit["trust"] == "uploaded" and cit["verified"]
@@ -1046,9 +1068,11 @@ def test_upload_fields_and_scope_model_filter(fields_app):
     # No manual for the scope: refused, naming it, never answered from another model.
     ans = ask_json(c, TWIN_Q, scope={"model": "PX-900", "include_uploaded": True})
     assert ans["status"] == "refused" and not ans["claims"] and ans["relevance"] is None, ans
+    assert ans["refusal"] == "no_document", ans
     assert "no document for PX-900" in ans["answer"] and not re.search(r"\d+ bar", ans["answer"])
     ans = ask_json(c, TWIN_Q, scope={"model": "PX-200", "modification": "C"})
     assert ans["status"] == "refused" and "PX-200 modification C" in ans["answer"], ans
+    assert ans["refusal"] == "no_document", ans
 
 
 def test_chunk_of_a_page_with_a_running_head_is_the_indexed_one(c, lib_app):

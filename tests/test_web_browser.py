@@ -1184,3 +1184,71 @@ def test_upload_fields_scope_switch_and_edit(pw_instance, pdfs, tmp_path):
         assert not page.pincite_errors, f"JavaScript errors in the page: {page.pincite_errors}"
     finally:
         context.close()
+
+
+def test_the_browser_reads_the_servers_codes_and_revision_status(browser_page):
+    """The page switches on what the server says, never on the shape or words of a reply: an
+    error's `code` (a settings error offers the LLM settings whatever its message), an
+    answer's `refusal` ("no_document": the missing-document banner, even with a relevance;
+    another refusal never gets it), and a document's `revision_status` in words."""
+    from pincite.contract import Answer, Relevance
+
+    page = browser_page
+    replies: list[tuple[int, str]] = []
+
+    def fulfil(route):
+        status, body = replies.pop(0)
+        route.fulfill(status=status, content_type="application/json", body=body)
+
+    page.route("**/api/ask", fulfil)
+    try:
+        for status, code, button in ((400, "llm_not_configured", "LLM settings"), (400, "llm_config", "LLM settings"),
+                                     (409, "llm_not_checked", None), (502, "llm_unavailable", None),
+                                     (400, None, None)):
+            replies.append((status, json.dumps({"detail": "nope", **({"code": code} if code else {})})))
+            _ask(page, "What is the rated pressure?")
+            banner = page.locator("#status-banner")
+            buttons = banner.locator(".open-llm-settings")
+            assert buttons.count() == (1 if code in ("llm_not_configured", "llm_config", "llm_not_checked") else 0), code
+            if button:
+                assert buttons.inner_text() == button
+            assert ("model server failed" in banner.inner_text()) == (code == "llm_unavailable"), code
+
+        rel = Relevance(coverage=0.0, score=0.0, threshold=0.5)
+        for refusal, missing in (("no_document", True), ("not_found", False)):
+            ans = Answer(question="q", status="refused", language="en", answer="The library has no document for PX-900.",
+                         relevance=rel if missing else None, refusal=refusal)
+            replies.append((200, ans.model_dump_json()))
+            _ask(page, "What is the rated pressure of the PX-900?")
+            assert (page.locator("#status-banner .missing-document").count() == 1) == missing, refusal
+            assert ("No document in scope." in page.inner_text("#status-banner")) == missing, refusal
+    finally:
+        page.unroute("**/api/ask")
+
+    def documents(route):
+        if route.request.method != "GET":
+            return route.continue_()
+        body = route.fetch().json()
+        body["documents"] = [dict(DOC_ROW, doc_id=f"{i:016x}", file=f"rev-{s}.pdf", revision_status=s)
+                             for i, s in enumerate(("not_yet_in_force", "superseded", None))]
+        route.fulfill(status=200, content_type="application/json", body=json.dumps(body))
+
+    page.route("**/api/documents", documents)
+    try:
+        _open_ask(page)
+        _open_library(page)  # the tab's refresh reads GET /api/documents
+        for name, shown in (("rev-not_yet_in_force.pdf", "not yet in force"), ("rev-superseded.pdf", "superseded"),
+                            ("rev-None.pdf", "—")):
+            row = page.locator(".doc-row", has_text=name)
+            row.wait_for(state="visible")
+            assert row.locator("td").nth(5).inner_text() == shown, name
+    finally:
+        page.unroute("**/api/documents")
+
+
+#: A ready document as GET /api/documents sends it (web.schemas.DocumentOut).
+DOC_ROW = {"title": "PX-200 manual", "pages": 3, "unit": "pdf", "status": "ready", "sha256": "0" * 64, "size": 1,
+           "ingested_at": 0.0, "file_name": "x.pdf", "source_path": "x.pdf", "mime": "application/pdf",
+           "chunks": 3, "language": "en", "state": "ready", "warnings": [], "model": "PX-200",
+           "modifications": ["B"], "revision": "3.0", "trust": "reference", "valid_from": None, "valid_to": None,
+           "source_url": None}

@@ -20,7 +20,7 @@ from fastapi.testclient import TestClient
 
 from llm_server import Reply, ScriptedLLM, chat_json, status
 from pdfgen import make_pdf
-from pincite.answer.llm import LlmSettings, save_settings
+from pincite.answer.llm_settings import LlmSettings, save_settings
 from pincite.config import Settings
 from pincite.web.server import create_app
 
@@ -38,8 +38,9 @@ QUESTION = "What is the maximum operating pressure of the PX-200 pump?"
 QUOTE = "The maximum operating pressure of the PX-200 pump is 10 bar"
 BLOCK = re.compile(r"<<<EVIDENCE (\w+) chunk_id=(\S+) \| [^\n]*>>>\n(.*?)\n<<<END \1>>>", re.S)
 NOT_CONFIGURED = {"detail": ("LLM answers are not configured: set the URL and model in the web app's settings panel, "
-                   "or run `pincite check-llm --llm-url URL --llm-model MODEL`, which saves them for this server")}
-NOT_CHECKED = {"detail": "check the LLM connection first"}
+                   "or run `pincite check-llm --llm-url URL --llm-model MODEL`, which saves them for this server"),
+                  "kind": "not_configured", "code": "llm_not_configured"}
+NOT_CHECKED = {"detail": "check the LLM connection first", "kind": "not_checked", "code": "llm_not_checked"}
 ENV = ("PINCITE_LLM_URL", "PINCITE_LLM_MODEL", "PINCITE_LLM_QUERY_MODEL", "PINCITE_LLM_HEADERS",
        "PINCITE_LLM_TIMEOUT", "PINCITE_API_KEY", "PINCITE_TOKEN")
 
@@ -372,7 +373,8 @@ def test_model_server_errors_are_502_with_kind(web, llm, guard):
         r = ask_llm(c)
         assert r.status_code == 502, r.text
         body = r.json()
-        assert body["kind"] == kind and needle in body["detail"] and set(body) == {"detail", "kind"}
+        assert body["kind"] == kind and needle in body["detail"] and set(body) == {"detail", "kind", "code"}
+        assert body["code"] == f"llm_{kind}"  # the stable name the browser switches on
     assert all(a == f"Bearer {KEY}" for a in authorizations(llm))
     # the library still answers
     llm.handler = good_model

@@ -11,6 +11,11 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, Field
 
 Status = Literal["answered", "partial", "refused", "needs_clarification", "not_confirmed"]
+#: Why an answer was refused, for a program (Answer.refusal): the question has no word to
+#: search for; the library holds no document; no document of the library is in the
+#: question's scope (model, modification, revision, trust or the documents named); no passage
+#: in scope answers.
+RefusalKind = Literal["no_words", "empty_library", "no_document", "not_found"]
 
 
 class PdfAddress(BaseModel):
@@ -197,6 +202,9 @@ class Answer(BaseModel):
     server reported them); timings: seconds per stage ("retrieve", "answer", "llm");
     passages: for `not_confirmed`, the evidence found (unverified links, excerpt as quote).
     calculation: arithmetic on cited values, computed by code (None when none was needed).
+    refusal: why a refused answer was refused (RefusalKind; "no_document" when nothing in
+    the library is in the question's scope, so the answer names the missing document); None
+    for every other status and for a refusal of another kind (a model that refused).
     exportable: whether the evidence export of this answer has a row (a verified citation
     of a verified claim, or a calculation done, here or in a part;
     pincite.library.export.has_evidence), set by the Library with each citation's `source`.
@@ -219,6 +227,7 @@ class Answer(BaseModel):
     passages: list[Citation] = Field(default_factory=list)
     calculation: Calculation | None = None
     compare: list[CompareItem] = Field(default_factory=list)
+    refusal: RefusalKind | None = None
     exportable: bool = False
 
     def citations(self) -> list[Citation]:

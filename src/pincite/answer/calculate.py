@@ -4,12 +4,12 @@ Two ways a calculation enters an Answer:
 - LLM path: the model may return `"calculation": {"formula", "inputs": [{"name",
   "chunk_id", "quote", "value"}], "unit"}` instead of doing arithmetic. `check_calculation`
   binds each input to its evidence chunk, checks the quote is verbatim there and states the
-  value (calc.find_quantity), then evaluates the formula with calc.evaluate (no literals:
+  value (quantities.find_quantity), then evaluates the formula with calc.evaluate (no literals:
   every number comes from a cited input). The model's own result, if it gives one, is never
   used.
 - Offline: a plain unit conversion asked in the question ("… in bar?", "… в часах?",
   "…合多少兆帕？"): `conversion_for` converts the first quantity of the best verified quote
-  whose unit converts to the asked one (calc.convert, exact factors from calc.UNIT_FACTORS).
+  whose unit converts to the asked one (calc.convert, exact factors from units.UNIT_FACTORS).
 
 A failed calculation keeps its reason and gives no result: no number is shown that the code
 did not compute or the document did not state.
@@ -21,7 +21,7 @@ import re
 from pincite.contract import CalcInput, Calculation, Claim
 
 from ..errors import CalcError
-from . import calc
+from . import calc, quantities, units
 from .cite import citation_for
 from .messages import message
 from .verify import verify_quote
@@ -81,7 +81,7 @@ def check_calculation(raw: object, hits: dict, allowed: set[str] | None, lang: s
         if not check.verified:
             return _failed(calc_, f"input {name}: quote not in the cited passage ({check.reason})", ci)
         try:
-            q = calc.find_quantity(quote, value, lang)
+            q = quantities.find_quantity(quote, value, lang)
         except CalcError as e:
             return _failed(calc_, f"input {name}: {e.reason}", ci)
         ci.value, ci.unit, ci.text, ci.verified = str(q.value), q.unit, q.text, True
@@ -108,12 +108,12 @@ def target_unit(question: str, lang: str) -> str | None:
     if not m:
         return None
     try:
-        return calc.parse_unit(m.group(1))
+        return units.parse_unit(m.group(1))
     except CalcError:
         return None
 
 
-#: Units a question may ask its answer in that pincite does not convert (calc.UNIT_FACTORS
+#: Units a question may ask its answer in that pincite does not convert (units.UNIT_FACTORS
 #: holds SI and metric units only; customary units are left out on purpose, because "in"
 #: and "ft" are also words of running text that a quote's numbers must not be read with).
 #: Asked for, they are named in a warning and the answer keeps the document's unit.
@@ -161,7 +161,7 @@ def conversion_for(question: str, lang: str, claims: list[Claim]) -> Calculation
             if not cit.verified:
                 continue
             try:
-                found = calc.quantities_in(cit.quote, lang)
+                found = quantities.quantities_in(cit.quote, lang)
             except CalcError:
                 continue
             for q in found:

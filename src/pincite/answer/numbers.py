@@ -5,6 +5,8 @@ or in Chinese numerals - with their values, and the units written after them; an
 built on that: every number of a claim stands in its quote (`unsupported_numbers`), every unit of
 a claim stands in its quote or its chunk (`unsupported_units`). It must not look anywhere else:
 it gets the texts to compare and knows nothing of chunks, pages or models. It never uses float.
+The readers of spelled numbers (words, CJK numerals) live in `answer.spelled` and the unit
+tables and recognisers in `answer.unitnames`; this module reads digits and owns the two checks.
 
 Normalisation. Every text is read through `normalize.loose()`, the same on both sides of a
 comparison: NFKC with superscript and subscript digits protected (so "10²" never becomes "102"),
@@ -105,23 +107,26 @@ ignored (neither checked nor reported).
 """
 from __future__ import annotations
 
-import bisect
-import functools
 import re
-import sys
-import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
-from functools import lru_cache
-from typing import Literal
 
-from pincite.answer.normalize import Normalized, loose
-from pincite.text.cjk import is_cjk
+from pincite.answer.normalize import Normalized
+from pincite.answer.spelled import HALF_AFTER, NUMBER_WORDS, FoundNumber, cjk_numbers, spelled_number, word_numbers
+from pincite.answer.unitnames import (
+    CASED_ANYWHERE,
+    CASED_UNIT_ALIASES,
+    PREFIX_UNITS,
+    UNIT_ALIASES,
+    loose_cached,
+    original_text,
+    unit_after,
+    unit_anywhere_re,
+    unit_at,
+)
 
 __all__ = [
-    "CASED_UNIT_ALIASES",
     "NumberMention",
-    "UNIT_ALIASES",
     "number_mentions",
     "units_in",
     "unsupported_numbers",
@@ -143,25 +148,6 @@ class NumberMention:
     end: int
     value: Decimal | None
     spelled: bool
-
-
-Kind = Literal["digit", "spelled", "mixed"]
-
-
-@dataclass(frozen=True)
-class _Found:
-    """A number found in the loose-normalised text: span there, comparison data."""
-
-    start: int
-    end: int
-    kind: Kind
-    key: str  # as-written comparison form
-    values: tuple[Decimal, ...]  # every reading of it (two for "1,500"), () when unknown
-    value: Decimal | None  # the reading `lang` settles on, or the only one
-
-    @property
-    def spelled(self) -> bool:
-        return self.kind != "digit"
 
 
 # --- digits -----------------------------------------------------------------------------------
@@ -225,336 +211,6 @@ def _digit_key(token: str) -> str:
 
 # --- words: Russian and English ---------------------------------------------------------------
 
-@dataclass(frozen=True)
-class _Word:
-    """A number word. kind: zero, unit (1-9), teen (10-19), ten (20-90), hundreds (ru 100-900),
-    hundred (en multiplier), scale (1000...), half (полтора). `alone`: may stand without a
-    coefficient ("тысяча" yes, "тысячи" no)."""
-
-    kind: str
-    value: Decimal
-    alone: bool = True
-
-
-def _forms(spec: str, kind: str, value: int | str, alone: bool = True) -> dict[str, _Word]:
-    return {form: _Word(kind, Decimal(value), alone) for form in spec.split()}
-
-
-def _ru_teen(stem: str) -> str:
-    """пятнадцать -> "пятнадцать пятнадцати пятнадцатью"."""
-    return f"{stem}ь {stem}и {stem}ью"
-
-
-_RU_WORDS: dict[str, _Word] = {
-    **_forms("ноль нуль ноля нуля нолю нулю нолем нулем ноле нуле", "zero", 0),
-    **_forms("один одна одно одного одной одному одну одним одном одною", "unit", 1),
-    **_forms("два две двух двум двумя", "unit", 2),
-    **_forms("три трех трем тремя", "unit", 3),
-    **_forms("четыре четырех четырем четырьмя", "unit", 4),
-    **_forms("пять пяти пятью", "unit", 5),
-    **_forms("шесть шести шестью", "unit", 6),
-    **_forms("семь семи семью", "unit", 7),
-    **_forms("восемь восьми восемью восьмью", "unit", 8),
-    **_forms("девять девяти девятью", "unit", 9),
-    **_forms("двое двоих двоим двоими", "unit", 2),
-    **_forms("трое троих троим троими", "unit", 3),
-    **_forms("четверо четверых четверым четверыми", "unit", 4),
-    **_forms("пятеро пятерых пятерым пятерыми", "unit", 5),
-    **_forms("шестеро шестерых шестерым шестерыми", "unit", 6),
-    **_forms("семеро семерых семерым семерыми", "unit", 7),
-    **_forms(_ru_teen("десят"), "teen", 10),
-    **{f: w for i, stem in enumerate(
-        "одиннадцат двенадцат тринадцат четырнадцат пятнадцат шестнадцат семнадцат "
-        "восемнадцат девятнадцат".split(), start=11)
-       for f, w in _forms(_ru_teen(stem), "teen", i).items()},
-    **_forms(_ru_teen("двадцат"), "ten", 20),
-    **_forms(_ru_teen("тридцат"), "ten", 30),
-    **_forms("сорок сорока", "ten", 40),
-    **_forms("пятьдесят пятидесяти пятьюдесятью", "ten", 50),
-    **_forms("шестьдесят шестидесяти шестьюдесятью", "ten", 60),
-    **_forms("семьдесят семидесяти семьюдесятью", "ten", 70),
-    **_forms("восемьдесят восьмидесяти восемьюдесятью восьмьюдесятью", "ten", 80),
-    **_forms("девяносто девяноста", "ten", 90),
-    **_forms("сто ста", "hundreds", 100),
-    **_forms("полтораста полутораста", "hundreds", 150),
-    **_forms("двести двухсот двумстам двумястами двухстах", "hundreds", 200),
-    **_forms("триста трехсот тремстам тремястами трехстах", "hundreds", 300),
-    **_forms("четыреста четырехсот четыремстам четырьмястами четырехстах", "hundreds", 400),
-    **{f: w for i, (nom, obl, ins) in enumerate((
-        ("пятьсот", "пят", "пятью"), ("шестьсот", "шест", "шестью"), ("семьсот", "сем", "семью"),
-        ("восемьсот", "восьм", "восемью восьмью"), ("девятьсот", "девят", "девятью")), start=5)
-       for f, w in _forms(
-           f"{nom} {obl}исот {obl}истам {obl}истах "
-           + " ".join(f"{x}стами" for x in ins.split()), "hundreds", i * 100).items()},
-    **_forms("полтора полторы полутора", "half", "1.5"),
-    **_forms("тысяча тысяче тысячу тысячей тысячею", "scale", 1000),
-    **_forms("тысячи тысяч тысячам тысячами тысячах тыс", "scale", 1000, alone=False),
-}
-for _stem, _value in (("миллион", 10**6), ("миллиард", 10**9), ("триллион", 10**12)):
-    _RU_WORDS.update(_forms(f"{_stem} {_stem}а {_stem}у {_stem}ом {_stem}е", "scale", _value))
-    _RU_WORDS.update(_forms(f"{_stem}ы {_stem}ов {_stem}ам {_stem}ами {_stem}ах", "scale", _value,
-                            alone=False))
-_RU_WORDS.update(_forms("млн", "scale", 10**6, alone=False))
-_RU_WORDS.update(_forms("млрд", "scale", 10**9, alone=False))
-_RU_WORDS.update(_forms("трлн", "scale", 10**12, alone=False))
-
-_EN_WORDS: dict[str, _Word] = {
-    **_forms("zero nought", "zero", 0),
-    **{w: _Word("unit", Decimal(i)) for i, w in enumerate(
-        "one two three four five six seven eight nine".split(), start=1)},
-    **{w: _Word("teen", Decimal(i)) for i, w in enumerate(
-        "ten eleven twelve thirteen fourteen fifteen sixteen seventeen eighteen nineteen".split(),
-        start=10)},
-    **{w: _Word("ten", Decimal(i * 10)) for i, w in enumerate(
-        "twenty thirty forty fifty sixty seventy eighty ninety".split(), start=2)},
-    **_forms("hundred", "hundred", 100),
-    **_forms("thousand", "scale", 1000),
-    **_forms("million", "scale", 10**6),
-    **_forms("billion", "scale", 10**9),
-    **_forms("trillion", "scale", 10**12),
-}
-_NUMBER_WORDS: dict[str, _Word] = {**_RU_WORDS, **_EN_WORDS}
-_EN_DIGIT_WORDS = {w: int(v.value) for w, v in _EN_WORDS.items()
-                   if v.kind in ("zero", "unit") and w != "nought"}
-_SCALE_AFTER_A = frozenset({"hundred", "thousand", "million", "billion", "trillion"})
-
-_WORD = re.compile(r"[a-z\u00df-\u024f\u0400-\u052f]+")
-_LETTER_CLASS = r"a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u052f"  # Latin, Greek, Cyrillic
-_LETTER = re.compile(f"[{_LETTER_CLASS}]")
-
-# Pronoun "one" / "один" (module docstring, "Ambiguity rules").
-_ONE_BEFORE = frozenset("the this that which each every any no some another a an such".split())
-_ONE_AFTER = frozenset(
-    "should must can cannot could may might would will shall needs ought another".split())
-_ONE_HYPHEN_AFTER = frozenset("way off shot liner".split())
-_RU_ONE_FORMS = frozenset(w for w, v in _RU_WORDS.items() if v.kind == "unit" and v.value == 1
-                          and w.startswith(("один", "одн")))
-_RU_ONE_SAME = re.compile(r"^ и (?:то|тот|та|те|того|той|тому|тем|том|ту|тех|теми)\b")
-_RU_ONE_NOT_AFTER = re.compile(r"^ за (?:другим|другой|другою|другому|другого)\b|^ словом\b")
-#: A Russian word in the instrumental case right after a lone "с": then "с" is the preposition
-#: "with" ("5 с лишним", "2 с ним"), not the unit second. Used here and by answer.calc.
-RU_INSTRUMENTAL = re.compile(
-    r" (?:[а-я]+(?:ом|ем|ой|ей|ою|ею|ами|ями|им|ым|ью)|ним|ней|ними|нами|вами|мной|тобой|собой)\b")
-
-_HALF_AFTER = re.compile(r" (?:and a half|с половиной)(?![\w])")
-_SIGN_BEFORE = re.compile(r"(?<![\w-])(?:минус|minus) $|(?:负|零下)$")
-_TOLERANCE_BEFORE = re.compile(r"(?:плюс|plus)(?:-| or | или |/)$|±$")
-
-
-class _Group:
-    """Accumulates number words left to right; says whether the next word continues the number."""
-
-    def __init__(self) -> None:
-        self.total = Decimal(0)
-        self.hundreds: Decimal | None = None
-        self.tens: Decimal | None = None
-        self.units: Decimal | None = None
-        self.teen = False
-        self.last_scale: Decimal | None = None
-        self.last_kind: str | None = None
-        self.count = 0
-        self.closed = False  # after zero
-        self.only_scale = False  # after полтора
-
-    def empty(self) -> bool:
-        return self.hundreds is None and self.tens is None and self.units is None
-
-    def small(self) -> Decimal:
-        return sum((x for x in (self.hundreds, self.tens, self.units) if x is not None), Decimal(0))
-
-    def value(self) -> Decimal:
-        return self.total + self.small()
-
-    def accepts(self, w: _Word) -> bool:
-        if self.closed:
-            return False
-        if w.kind == "scale":
-            smaller = self.last_scale is None or w.value < self.last_scale
-            return smaller and (not self.empty() or (self.count == 0 and w.alone))
-        if self.only_scale:
-            return False
-        if w.kind in ("zero", "half"):
-            return self.count == 0
-        if w.kind == "unit":
-            return self.units is None
-        if w.kind in ("teen", "ten"):
-            return self.tens is None and self.units is None
-        if w.kind == "hundreds":
-            return self.empty()
-        if w.kind == "hundred":  # English multiplier: "five hundred", "fifteen hundred"
-            return self.hundreds is None and (self.tens is None or self.teen)
-        return False
-
-    def add(self, w: _Word) -> None:
-        self.count += 1
-        self.last_kind = w.kind
-        if w.kind == "scale":
-            self.total += (self.small() if not self.empty() else Decimal(1)) * w.value
-            self.hundreds = self.tens = self.units = None
-            self.teen = self.only_scale = False
-            self.last_scale = w.value
-        elif w.kind == "zero":
-            self.units, self.closed = w.value, True
-        elif w.kind == "half":
-            self.units, self.only_scale = w.value, True
-        elif w.kind == "unit":
-            self.units = w.value
-        elif w.kind == "teen":
-            self.tens, self.units, self.teen = w.value, Decimal(0), True
-        elif w.kind == "ten":
-            self.tens = w.value
-        elif w.kind == "hundreds":
-            self.hundreds = w.value
-        elif w.kind == "hundred":
-            base = self.small() if not self.empty() else Decimal(1)
-            self.hundreds, self.tens, self.units, self.teen = base * 100, None, None, False
-
-
-def _word_numbers(text: str, taken: list[tuple[int, int]]) -> list[_Found]:
-    """Russian and English number words in loose text, outside the spans already taken."""
-    tokens = [m for m in _WORD.finditer(text) if not _inside(m.start(), taken)]
-    found: list[_Found] = []
-    i = 0
-    while i < len(tokens):
-        tok = tokens[i].group()
-        a_scale = tok == "a" and i + 1 < len(tokens) and _joined(text, tokens[i], tokens[i + 1]) \
-            and tokens[i + 1].group() in _SCALE_AFTER_A
-        if tok not in _NUMBER_WORDS and not a_scale:
-            i += 1
-            continue
-        group, j = _Group(), i
-        if a_scale:
-            group.add(_Word("unit", Decimal(1)))
-            j += 1
-        j = _extend(text, tokens, j, group)
-        if group.count == 0:  # "тысячи" alone: not a number
-            i += 1
-            continue
-        start, end = tokens[i].start(), tokens[j - 1].end()
-        value = group.value()
-        end, value = _decimal_tail(text, tokens, j, end, value, group)
-        half = _HALF_AFTER.match(text, end)
-        if half and value == value.to_integral_value() and group.last_kind != "zero":
-            end, value = half.end(), value + Decimal("0.5")
-        j = max(j, _next_token_index(tokens, end, j))
-        if j - i == 1 and _is_word_not_number(text, tokens[i]):
-            i = j
-            continue
-        found.append(_spelled(text, start, end, value))
-        i = j
-    return found
-
-
-def _extend(text: str, tokens: list[re.Match[str]], j: int, group: _Group) -> int:
-    """Add the number words from tokens[j] on while they continue the number; the next index."""
-    while j < len(tokens):
-        if group.count and not _joined(text, tokens[j - 1], tokens[j]):
-            break
-        tok = tokens[j].group()
-        if tok == "and" and group.last_kind in ("hundred", "scale") and j + 1 < len(tokens) \
-                and _joined(text, tokens[j], tokens[j + 1]):
-            nxt = _NUMBER_WORDS.get(tokens[j + 1].group())
-            if nxt is not None and nxt.kind in ("unit", "teen", "ten") and group.accepts(nxt):
-                group.add(nxt)
-                j += 2
-                continue
-        w = _NUMBER_WORDS.get(tok)
-        if w is None or not group.accepts(w):
-            break
-        group.add(w)
-        j += 1
-    return j
-
-
-def _decimal_tail(text: str, tokens: list[re.Match[str]], j: int, end: int, value: Decimal,
-                  group: _Group) -> tuple[int, Decimal]:
-    """English "three point five": single digit words after "point" are decimals."""
-    if j >= len(tokens) or tokens[j].group() != "point" or group.only_scale \
-            or not _joined(text, tokens[j - 1], tokens[j]):
-        return end, value
-    digits = []
-    k = j + 1
-    while k < len(tokens) and tokens[k].group() in _EN_DIGIT_WORDS \
-            and _joined(text, tokens[k - 1], tokens[k]):
-        digits.append(str(_EN_DIGIT_WORDS[tokens[k].group()]))
-        k += 1
-    if not digits:
-        return end, value
-    return tokens[k - 1].end(), value + Decimal("0." + "".join(digits))
-
-
-def _next_token_index(tokens: list[re.Match[str]], end: int, j: int) -> int:
-    while j < len(tokens) and tokens[j].start() < end:
-        j += 1
-    return j
-
-
-def _joined(text: str, left: re.Match[str], right: re.Match[str]) -> bool:
-    """Two words belong to one number only when one space or one hyphen separates them."""
-    return text[left.end():right.start()] in (" ", "-")
-
-
-def _inside(pos: int, spans: list[tuple[int, int]]) -> bool:
-    """Is pos inside one of the sorted, disjoint spans?"""
-    k = bisect.bisect_right(spans, (pos, sys.maxsize)) - 1
-    return k >= 0 and spans[k][0] <= pos < spans[k][1]
-
-
-def _before(text: str, pos: int, width: int = 24) -> str:
-    """The few characters before pos: context checks never look further (and stay linear)."""
-    return text[max(0, pos - width):pos]
-
-
-def _is_word_not_number(text: str, token: re.Match[str]) -> bool:
-    """A lone number word used otherwise: "one"/"один" as a pronoun or "same", "свою семью"
-    (family) - module docstring."""
-    word, after = token.group(), text[token.end():token.end() + 40]
-    if word == "семью":
-        return bool(re.search(r"(?:свою|мою|твою|нашу|вашу|всю|его|ее|их) $",
-                              _before(text, token.start())))
-    if _unit_after_text(text, token.end()) is not None:
-        return False
-    if word == "one":
-        before = re.search(r"([a-z]+) $", _before(text, token.start()))
-        nxt = re.match(r" ([a-z]+)|-([a-z]+)", after)
-        if before and before.group(1) in _ONE_BEFORE:
-            return True
-        if text.startswith(" by one", token.end()) or text.endswith("one by ", 0, token.start()):
-            return True
-        if nxt and nxt.group(1) in _ONE_AFTER:
-            return True
-        return bool(nxt and nxt.group(2) in _ONE_HYPHEN_AFTER)
-    if word in _RU_ONE_FORMS:
-        if re.search(r"(?<![а-я])ни $", _before(text, token.start())):
-            return True
-        return bool(_RU_ONE_SAME.match(after) or _RU_ONE_NOT_AFTER.match(after))
-    return False
-
-
-def _spelled(text: str, start: int, end: int, value: Decimal | None,
-             kind: Kind = "spelled", values: tuple[Decimal, ...] | None = None) -> _Found:
-    """A spelled (or mixed) number, with a sign word before it applied."""
-    before = _before(text, start)
-    sign = _SIGN_BEFORE.search(before)
-    if sign and not _TOLERANCE_BEFORE.search(before[:sign.start()]):
-        start -= len(before) - sign.start()
-        value = -value if value is not None else None
-        values = tuple(-v for v in values) if values is not None else None
-    if value is not None:
-        value = _plain(value)
-    values = tuple(_plain(v) for v in values) if values is not None else \
-        ((value,) if value is not None else ())
-    return _Found(start, end, kind, _word_key(text[start:end]), values, value)
-
-
-def _plain(value: Decimal) -> Decimal:
-    """1500.0 -> 1500: a value computed from words carries no written precision."""
-    return value.quantize(Decimal(1)) if value == value.to_integral_value() else value.normalize()
-
-
-def _word_key(written: str) -> str:
-    return re.sub(r"[ -]", "", written)
-
 
 # --- digits followed by a scale word ("3万", "1,5 млн", "5 million") -------------------------
 
@@ -567,7 +223,7 @@ _CJK_SCALE_AFTER = re.compile(r"[百千万萬亿億]+")
 _CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
 
 
-def _digit_numbers(n: Normalized, original: str, lang: str | None) -> list[_Found]:
+def _digit_numbers(n: Normalized, original: str, lang: str | None) -> list[FoundNumber]:
     """Digit numbers; with a scale word, "с половиной"/"and a half" or a sign word they are
     "mixed" (compared by value, like spelled numbers)."""
     return [_digit_number(n, original, m, lang) for m in _DIGITS.finditer(n.text)
@@ -578,11 +234,11 @@ def _digit_numbers(n: Normalized, original: str, lang: str | None) -> list[_Foun
 _AREA_VOLUME_BEFORE = re.compile(r"(?:^|[^\w])(?:m|cm|mm|km|dm|м|см|мм|км|дм)$")
 
 
-def _digit_number(n: Normalized, original: str, m: re.Match[str], lang: str | None) -> _Found:
+def _digit_number(n: Normalized, original: str, m: re.Match[str], lang: str | None) -> FoundNumber:
     text, token = n.text, m.group()
     values = _digit_values(token)
     value = _pick_value(token, values, lang)
-    end, factor, half = m.end(), None, _HALF_AFTER.match(text, m.end())
+    end, factor, half = m.end(), None, HALF_AFTER.match(text, m.end())
     scaled = _scale_after(n, original, m.end()) if values else None
     if scaled is not None:
         end, factor = scaled
@@ -590,12 +246,12 @@ def _digit_number(n: Normalized, original: str, m: re.Match[str], lang: str | No
         value = value * factor if value is not None else None
     elif half and value is not None and value == value.to_integral_value():
         end, values, value = half.end(), (value + Decimal("0.5"),), value + Decimal("0.5")
-    f = _spelled(text, m.start(), end, value, kind="mixed", values=values)
+    f = spelled_number(text, m.start(), end, value, kind="mixed", values=values)
     if f.start == m.start() and end == m.end():
-        return _Found(m.start(), m.end(), "digit", _digit_key(token), values, value)
+        return FoundNumber(m.start(), m.end(), "digit", _digit_key(token), values, value)
     if factor is not None:  # "1,5 млн": key by the digits as written and the factor
         sign = "-" if f.start < m.start() else ""
-        return _Found(f.start, f.end, "mixed", f"{sign}{_digit_key(token)}×{factor}",
+        return FoundNumber(f.start, f.end, "mixed", f"{sign}{_digit_key(token)}×{factor}",
                       f.values, f.value)
     return f
 
@@ -605,12 +261,12 @@ def _scale_after(n: Normalized, original: str, pos: int) -> tuple[int, Decimal] 
     text = n.text
     m = _SCALE_WORD_AFTER.match(text, pos)
     if m:
-        return m.end(), _NUMBER_WORDS[m.group(1) or m.group(2)].value
+        return m.end(), NUMBER_WORDS[m.group(1) or m.group(2)].value
     m = _CJK_SCALE_AFTER.match(text, pos)
     if not m:
         return None
     end = m.end()
-    if text[end - 1] == "千" and _unit_at(n, original, end - 1) is not None:
+    if text[end - 1] == "千" and unit_at(n, original, end - 1) is not None:
         end -= 1
     if end == pos:
         return None
@@ -622,150 +278,17 @@ def _scale_after(n: Normalized, original: str, pos: int) -> tuple[int, Decimal] 
 
 # --- Chinese numerals -------------------------------------------------------------------------
 
-_CJK_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
-               "六": 6, "七": 7, "八": 8, "九": 9}
-_CJK_SMALL = {"十": 10, "百": 100, "千": 1000}
-_CJK_BIG = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
-_CJK_RUN = re.compile(
-    "[〇零一二两兩三四五六七八九十百千万萬亿億]+(?:[点點][〇零一二三四五六七八九]+)?")
-# Measure words that make a lone 一 a count (一次, 一台...); units (一年, 一个月) count too.
-_MEASURE_WORDS = frozenset("次台件只套组根条张块名位人倍层对片颗枚节批项份辆把支道处种类")
-# Words that begin with a numeral but name no count; 十分 is "very" (十分钟, 十分之 are numbers).
-_CJK_WORDS = ("十分", "十字", "十足", "二极管", "三极管", "三角", "四周", "五金",
-              "一氧化", "二氧化")
-
-
-def _cjk_numbers(n: Normalized, original: str, taken: list[tuple[int, int]]) -> list[_Found]:
-    text = n.text
-    found: list[_Found] = []
-    for m in _CJK_RUN.finditer(text):
-        if _inside(m.start(), taken):
-            continue
-        start, run = m.start(), m.group()
-        end = m.end()
-        if run.endswith("千") and "点" not in run and _unit_at(n, original, end - 1):
-            run, end = run[:-1], end - 1  # 五千瓦 is 5 kW
-        if not run or _cjk_is_word(text, start, end, run):
-            continue
-        if len(run) == 2 and all(c in _CJK_DIGITS and _CJK_DIGITS[c] for c in run):
-            # 三四天: "three or four days", two numbers
-            found.append(_spelled(text, start, start + 1, Decimal(_CJK_DIGITS[run[0]])))
-            found.append(_spelled(text, start + 1, end, Decimal(_CJK_DIGITS[run[1]])))
-            continue
-        if run == "一" and not _lone_one_counts(n, original, start, end):
-            continue
-        found.append(_spelled(text, start, end, _cjk_value(run)))
-    return found
-
-
-def _cjk_is_word(text: str, start: int, end: int, run: str) -> bool:
-    """Numeral characters that here are a word or a marker (module docstring)."""
-    after, before = text[end:end + 2], text[max(0, start - 1):start]
-    if run[0] in "百千万萬亿億":
-        return True  # 万一, 千万, 百货, and the 百 of 百分之
-    if run == "零" and after.startswith("下"):
-        return True  # 零下 is a sign
-    if any(text.startswith(w, start) for w in _CJK_WORDS) and len(run) == 1 \
-            and not after.startswith(("分钟", "分之")):
-        return True
-    if run == "三" and before == "第" and after.startswith("方"):
-        return True  # 第三方: "third-party"
-    return after.startswith("几") or before == "几"
-
-
-def _lone_one_counts(n: Normalized, original: str, start: int, end: int) -> bool:
-    text = n.text
-    if start > 0 and text[start - 1] == "第":
-        return True
-    if end < len(text) and text[end] in _MEASURE_WORDS:
-        return True
-    return _unit_at(n, original, end) is not None
-
-
-def _cjk_value(run: str) -> Decimal | None:
-    """Value of a Chinese numeral run, or None when it is not a well-formed number."""
-    run = run.replace("點", "点")
-    whole, _, frac = run.partition("点")
-    integer = _cjk_integer(whole)
-    if integer is None:
-        return None
-    if not frac:
-        return Decimal(integer)
-    return Decimal(f"{integer}." + "".join(str(_CJK_DIGITS[c]) for c in frac))
-
-
-def _cjk_integer(s: str) -> int | None:
-    if not s:
-        return None
-    if all(c in _CJK_DIGITS for c in s):  # 二〇二〇, 五
-        return int("".join(str(_CJK_DIGITS[c]) for c in s)) if "两" not in s[1:] else None
-    for big_char in ("亿", "億", "万", "萬"):
-        if big_char in s:
-            k = s.rindex(big_char)
-            left, right = s[:k], s[k + 1:]
-            big = _CJK_BIG[big_char]
-            left_value = _cjk_integer(left)
-            if left_value is None:
-                return None
-            if not right:
-                return left_value * big
-            if len(right) == 1 and right in _CJK_DIGITS and _CJK_DIGITS[right]:
-                return left_value * big + _CJK_DIGITS[right] * big // 10  # 一万五 = 15000
-            right_value = _cjk_integer(right.lstrip("〇零")) if right.lstrip("〇零") else 0
-            if right_value is None or right_value >= big:
-                return None
-            return left_value * big + right_value
-    return _cjk_section(s)
-
-
-def _cjk_section(s: str) -> int | None:
-    """A number below 10000 written with 十百千 (or digits only), 零 gaps allowed."""
-    if not s:
-        return 0
-    total, number, last_unit, gap = 0, None, None, False
-    for ch in s:
-        if ch in ("〇", "零"):
-            if number is not None:
-                return None
-            gap = True
-        elif ch in _CJK_DIGITS:
-            if number is not None:
-                return None  # 二三十: an approximation, no single value
-            number = _CJK_DIGITS[ch]
-        elif ch in _CJK_SMALL:
-            unit = _CJK_SMALL[ch]
-            if last_unit is not None and unit >= last_unit:
-                return None
-            if number is None:
-                if unit != 10:
-                    return None
-                number = 1  # 十八, 一百十
-            total += number * unit
-            number, last_unit, gap = None, unit, False
-        else:
-            return None
-    if number is not None:
-        if last_unit is not None and last_unit > 10 and not gap:  # elided: 三百五 = 350
-            total += number * (last_unit // 10)
-        else:
-            total += number
-    return total
-
 
 # --- all numbers ------------------------------------------------------------------------------
 
-@lru_cache(maxsize=256)
-def _loose(text: str) -> Normalized:
-    return loose(text)
 
-
-def _find(text: str, lang: str | None) -> list[_Found]:
-    n = _loose(text)
+def _find(text: str, lang: str | None) -> list[FoundNumber]:
+    n = loose_cached(text)
     digits = _digit_numbers(n, text, lang)
     taken = [(f.start, f.end) for f in digits]
-    words = _word_numbers(n.text, taken)
+    words = word_numbers(n.text, taken)
     taken = sorted(taken + [(f.start, f.end) for f in words])
-    cjk = _cjk_numbers(n, text, taken)
+    cjk = cjk_numbers(n, text, taken)
     return sorted(digits + words + cjk, key=lambda f: f.start)
 
 
@@ -774,7 +297,7 @@ def number_mentions(text: str, lang: str | None = None) -> list[NumberMention]:
 
     `lang` only settles the value of "1,500"-like digit groups (en/zh: 1500; ru: 1.5).
     """
-    n = _loose(text)
+    n = loose_cached(text)
     mentions = []
     for f in _find(text, lang):
         start, end = n.span_to_source(f.start, f.end)
@@ -789,7 +312,7 @@ def unsupported_numbers(claim: str, quote: str, lang: str | None = None) -> list
     the order of the claim. `lang` is the claim's language; it does not change the outcome.
     """
     available = _find(quote or "", None)
-    n = _loose(claim or "")
+    n = loose_cached(claim or "")
     missing: list[str] = []
     for f in _find(claim or "", lang):
         if any(_supports(q, f) for q in available):
@@ -800,7 +323,7 @@ def unsupported_numbers(claim: str, quote: str, lang: str | None = None) -> list
     return missing
 
 
-def _supports(q: _Found, c: _Found) -> bool:
+def _supports(q: FoundNumber, c: FoundNumber) -> bool:
     if q.key == c.key:  # (a) as written
         return True
     if c.spelled or q.spelled:  # (b) equal values
@@ -811,220 +334,13 @@ def _supports(q: _Found, c: _Found) -> bool:
 
 # --- units ------------------------------------------------------------------------------------
 
-def _ru(stem: str, endings: str) -> str:
-    """_ru("метр", "- а ов") -> "метр метра метров" ("-" is the bare stem)."""
-    return " ".join(stem + ("" if e == "-" else e) for e in endings.split())
-
-
-_NOUN_M = "- а у ом е ы ов ам ами ах"  # метр, вольт, процент...
-_UNIT_SPEC: dict[str, str] = {
-    # key: space-separated written forms, lowercased (after loose(): ё -> е, "℃" -> "°c")
-    "mm": "mm мм 毫米 millimetre millimetres millimeter millimeters " + _ru("миллиметр", _NOUN_M),
-    "cm": "cm см 厘米 centimetre centimetres centimeter centimeters " + _ru("сантиметр", _NOUN_M),
-    "m": "米 metre metres meter meters " + _ru("метр", _NOUN_M),
-    "km": "km км 公里 千米 kilometre kilometres kilometer kilometers " + _ru("километр", _NOUN_M),
-    "um": "μm мкм 微米 micrometre micrometres micron microns " + _ru("микрон", _NOUN_M),
-    "nm": "纳米 nanometre nanometres nanometer nanometers " + _ru("нанометр", _NOUN_M),
-    "mm2": "mm² mm2 мм² мм2 平方毫米",
-    "m2": "m² м² m2 м2 平方米 кв.м",
-    "m3": "m³ м³ m3 м3 立方米 куб.м",
-    "L": "升 litre litres liter liters " + _ru("литр", _NOUN_M),
-    "mL": "ml мл 毫升 millilitre millilitres milliliter milliliters " + _ru("миллилитр", _NOUN_M),
-    "kg": "kg кг 公斤 千克 kilogram kilograms kilogramme kilogrammes " + _ru("килограмм", _NOUN_M),
-    "g": "克 gram grams gramme grammes " + _ru("грамм", _NOUN_M),
-    "t": "吨 tonne tonnes " + _ru("тонн", "а ы е у ой ам ами ах -"),
-    "N": "newton newtons " + _ru("ньютон", _NOUN_M),
-    "N·m": "n·m н·м n⋅m н⋅м n*m н*м n.m н.м newton-metre newton-metres 牛·米 牛米",
-    "Pa": "帕 pascal pascals " + _ru("паскал", "ь я ей ю ем ям ях"),
-    "kPa": "kpa кпа 千帕 kilopascal kilopascals " + _ru("килопаскал", "ь я ей ю ем ям ях"),
-    "MPa": "mpa мпа 兆帕 megapascal megapascals " + _ru("мегапаскал", "ь я ей ю ем ям ях"),
-    "bar": "bar bars бар бара баров барах барам барами 巴",
-    "mbar": "mbar мбар 毫巴",
-    "atm": "atm атм",
-    "psi": "psi",
-    "kgf/cm2": "кгс/см² кгс/см2 kgf/cm² kgf/cm2",
-    "V": "伏 伏特 volt volts " + _ru("вольт", _NOUN_M),
-    "kV": "千伏 kilovolt kilovolts " + _ru("киловольт", _NOUN_M),
-    "mV": "毫伏",
-    "A": "安 安培 amp amps ampere amperes " + _ru("ампер", _NOUN_M),
-    "mA": "毫安",
-    "mAh": "mah мач ма·ч",
-    "W": "вт 瓦 瓦特 watt watts " + _ru("ватт", _NOUN_M),
-    "kW": "kw квт 千瓦 kilowatt kilowatts " + _ru("киловатт", _NOUN_M),
-    "kWh": "kwh kw·h kw*h квт·ч квт*ч квтч квт-ч 千瓦时",
-    "hp": "hp л.с. лс 马力",
-    "Hz": "hz гц 赫兹 赫 hertz " + _ru("герц", "- а ам ах ами"),
-    "kHz": "khz кгц 千赫 千赫兹",
-    "MHz": "mhz мгц 兆赫 兆赫兹",
-    "dB": "db дб 分贝 decibel decibels " + _ru("децибел", _NOUN_M),
-    "rpm": "rpm r/min rev/min об/мин об./мин min-1 min⁻¹ мин-1 мин⁻¹ 转/分 转/分钟",
-    "ms": "ms мс 毫秒 millisecond milliseconds " + _ru("миллисекунд", "а ы у ой ам ами ах -"),
-    "s": "сек sec secs second seconds 秒 " + _ru("секунд", "а ы у ой ам ами ах -"),
-    "min": "min mins мин 分钟 minute minutes " + _ru("минут", "а ы у ой ам ами ах -"),
-    "h": "hr hrs hour hours 小时 个小时 钟头 " + _ru("час", "- а у ом е ов ам ами ах"),
-    "day": "day days 天 дн сут сутки суток суткам сутками сутках "
-           "день дня дню днем дне дни дней дням днями днях",
-    "week": "week weeks 周 星期 个星期 礼拜 нед " + _ru("недел", "я и ь ю ей е ям ями ях"),
-    "month": "month months 个月 мес " + _ru("месяц", "- а у ем е ы ев ам ами ах"),
-    "year": "year years yr yrs 年 лет " + _ru("год", "- а у ом е ы ам ами ах"),
-    "%": "% percent проц " + _ru("процент", _NOUN_M),
-    "‰": "‰ промилле",
-    "deg": "° 度 degree degrees " + _ru("градус", _NOUN_M),
-    "degC": "°c °с 摄氏度",
-    "degF": "°f 华氏度",
-    "km/h": "km/h км/ч 公里/小时 千米/小时",
-    "m/s": "m/s м/с 米/秒",
-    "L/min": "l/min л/мин 升/分钟",
-    "pcs": "шт штук штуки штука pcs piece pieces",
-    "RUB": "₽ руб " + _ru("рубл", "ь я ю ем е и ей ям ями ях"),
-    "USD": "$ usd dollar dollars 美元 " + _ru("доллар", _NOUN_M),
-    "EUR": "€ eur euro euros евро 欧元",
-    "CNY": "cny rmb 元 人民币 yuan " + _ru("юан", "ь я ю ем е и ей ям ями ях"),
-}
-_UNIT_PHRASES: dict[str, str] = {
-    # forms of more than one word (a space inside), lowercased
-    "per cent": "%", "° c": "degC", "° с": "degC", "° f": "degF",
-    "degree celsius": "degC", "degrees celsius": "degC", "degrees c": "degC",
-    "degree fahrenheit": "degF", "degrees fahrenheit": "degF",
-    "кв. м": "m2", "square metres": "m2", "square meters": "m2",
-    "куб. м": "m3", "cubic metres": "m3", "cubic meters": "m3",
-    "newton metres": "N·m", "оборотов в минуту": "rpm",
-    **{f"{form} цельсия": "degC" for form in _ru("градус", _NOUN_M).split()},
-}
-UNIT_ALIASES: dict[str, str] = {
-    **{form: key for key, spec in _UNIT_SPEC.items() for form in spec.split()},
-    **_UNIT_PHRASES,
-}
-"""Written form (lowercased, as loose() leaves it: ё -> е, "℃" -> "°c") -> canonical unit key.
-Forms that are an ordinary word in another case (single letters, nm/Nm, mW/MW) are in
-CASED_UNIT_ALIASES only."""
-
-CASED_UNIT_ALIASES: dict[str, str] = {
-    # exact form (NFKC of the original text) -> key; each is a word or a letter in another case
-    "A": "A", "А": "A", "V": "V", "В": "V", "W": "W", "N": "N", "Н": "N",
-    "s": "s", "с": "s", "m": "m", "м": "m", "h": "h", "ч": "h", "g": "g",
-    "l": "L", "L": "L", "л": "L", "Л": "L", "Pa": "Pa", "Па": "Pa",
-    "nm": "nm", "нм": "nm", "Nm": "N·m", "Нм": "N·m",
-    "mA": "mA", "мА": "mA", "mV": "mV", "мВ": "mV", "kV": "kV", "кВ": "kV", "KV": "kV", "КВ": "kV",
-    "mW": "mW", "мВт": "mW", "MW": "MW", "МВт": "MW",
-}
-
-
-def _alias_pattern(alias: str) -> str:
-    """The alias with a right boundary when it ends in a letter or digit of a non-CJK script."""
-    pattern = re.escape(alias)
-    last = alias[-1]
-    if last.isdigit():
-        pattern += r"(?!\d)"
-    elif last.isalpha() and not is_cjk(last):
-        pattern += rf"(?![{_LETTER_CLASS}])"
-    return pattern
-
-
-def _left_boundary(alias: str) -> str:
-    first = alias[0]
-    return rf"(?<![{_LETTER_CLASS}])" if first.isalpha() and not is_cjk(first) else ""
-
-
-# (exact form, its loose() form), longest first
-_CASED = sorted(((a, loose(a).text) for a in CASED_UNIT_ALIASES), key=lambda p: -len(p[1]))
-
-
-def _is_lenient(alias: str) -> bool:
-    """May this alias count in evidence text without a number before it?"""
-    if len(alias) == 1:
-        return not alias.isalpha()  # "%", "°", "$"; not 米, 年, 天
-    return True
-
-
-def _alternation(aliases: list[str], left_boundary: bool = False) -> re.Pattern[str]:
-    """One regex for the aliases, longest first; the first-character class in front lets the
-    engine skip most positions without trying every alternative."""
-    aliases = sorted(aliases, key=len, reverse=True)
-    first = "".join(sorted({re.escape(a[0]) for a in aliases}))
-    body = "|".join(
-        f"(?:{_left_boundary(a) if left_boundary else ''}{_alias_pattern(a)})" for a in aliases)
-    return re.compile(f"(?=[{first}])(?:{body})")
-
-
-@functools.lru_cache(maxsize=1)
-def _unit_at_re() -> re.Pattern[str]:
-    """Every unit alias at a position (compiled on first use: about 0.5 s, which importing
-    this module must not cost)."""
-    return _alternation(list(UNIT_ALIASES))
-
-
-@functools.lru_cache(maxsize=1)
-def _unit_anywhere_re() -> re.Pattern[str]:
-    """The aliases that count without a number before them, at a word's start (first use)."""
-    return _alternation([a for a in UNIT_ALIASES if _is_lenient(a)], left_boundary=True)
-# A cased form standing alone in evidence: a multi-letter one anywhere as a word ("кВт"), a
-# single letter only in a header form: after "," "(" "[" "/", before the end or ) ] , ; : .
-_HEADER_BEFORE = r"(?:(?<=[,(\[/])|(?<=[,(\[/] ))"
-_HEADER_AFTER = r"(?=$|[)\],;:.])"
-_CASED_ANYWHERE = [
-    (alias, re.compile(
-        (_HEADER_BEFORE if len(alias) == 1 else _left_boundary(folded))
-        + _alias_pattern(folded) + (_HEADER_AFTER if len(alias) == 1 else "")))
-    for alias, folded in _CASED]
-_PREFIX_UNITS = {"百分之": "%", "千分之": "‰", "$": "USD", "€": "EUR", "₽": "RUB", "¥": "CNY",
-                 "£": "GBP"}
-
-
-def _unit_at(n: Normalized, original: str, p: int) -> tuple[str, int] | None:
-    """The unit whose written form starts at loose position p: (key, end), longest form first."""
-    text = n.text
-    best: tuple[str, int] | None = None
-    m = _unit_at_re().match(text, p)
-    if m and m.end() > p:
-        best = (UNIT_ALIASES[m.group()], m.end())
-    for alias, folded in _CASED:
-        end = p + len(folded)
-        if best is not None and end <= best[1]:
-            break
-        if text.startswith(folded, p) and _right_ok(text, end, folded) \
-                and _original(n, original, p, end) == alias:
-            if alias == "с" and RU_INSTRUMENTAL.match(text, end):
-                continue  # "5 с лишним", "2 с ним": the preposition
-            best = (CASED_UNIT_ALIASES[alias], end)
-            break
-    return best
-
-
-def _right_ok(text: str, end: int, folded: str) -> bool:
-    """A form ending in a letter must not run on into another letter ("m" in "mono")."""
-    return end >= len(text) or not (_LETTER.match(folded[-1]) and _LETTER.match(text[end]))
-
-
-def _original(n: Normalized, original: str, start: int, end: int) -> str:
-    a, b = n.span_to_source(start, end)
-    return unicodedata.normalize("NFKC", original[a:b])
-
-
-def _unit_after(n: Normalized, original: str, end: int) -> str | None:
-    """The unit written right after a number ending at loose position `end`, if any."""
-    text = n.text
-    found = _unit_at(n, original, end)
-    if found is None and end < len(text) and text[end] in " -" \
-            and not (end + 1 < len(text) and text[end + 1].isdigit()):
-        found = _unit_at(n, original, end + 1)
-    return found[0] if found else None
-
-
-def _unit_after_text(text: str, end: int) -> str | None:
-    """_unit_after for loose text alone (the cased forms cannot be checked there: skipped)."""
-    m = _unit_at_re().match(text, end)
-    if not m and text[end:end + 1] in (" ", "-"):
-        m = _unit_at_re().match(text, end + 1)
-    return UNIT_ALIASES[m.group()] if m else None
-
 
 def _units_after_numbers(text: str) -> list[tuple[int, str]]:
-    n = _loose(text)
+    n = loose_cached(text)
     units = []
     for f in _find(text, None):
-        key = _unit_after(n, text, f.end)
-        for prefix, prefix_key in _PREFIX_UNITS.items():
+        key = unit_after(n, text, f.end)
+        for prefix, prefix_key in PREFIX_UNITS.items():
             if n.text.endswith(prefix, 0, f.start) or n.text.endswith(prefix + " ", 0, f.start):
                 units.append((f.start, prefix_key))
         if key is not None:
@@ -1041,12 +357,12 @@ def units_in(text: str, lang: str | None = None) -> list[str]:
 
 def _evidence_units(text: str) -> set[str]:
     """Units in an evidence text: after a number, or standing alone as a word (module docstring)."""
-    n = _loose(text)
+    n = loose_cached(text)
     keys = {key for _, key in _units_after_numbers(text)}
-    keys.update(UNIT_ALIASES[m.group()] for m in _unit_anywhere_re().finditer(n.text))
-    for alias, pattern in _CASED_ANYWHERE:
+    keys.update(UNIT_ALIASES[m.group()] for m in unit_anywhere_re().finditer(n.text))
+    for alias, pattern in CASED_ANYWHERE:
         key = CASED_UNIT_ALIASES[alias]
-        if key not in keys and any(_original(n, text, m.start(), m.end()) == alias
+        if key not in keys and any(original_text(n, text, m.start(), m.end()) == alias
                                    for m in pattern.finditer(n.text)):
             keys.add(key)
     return keys

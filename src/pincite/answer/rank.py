@@ -16,7 +16,7 @@ import dataclasses
 import time
 from typing import Callable, Sequence
 
-from pincite.contract import Answer, Relevance, Scope
+from pincite.contract import Answer, RefusalKind, Relevance, Scope
 from pincite.text import analysis
 
 from ..config import MAX_QUESTION_CHARS
@@ -221,7 +221,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         # (Any hit proves something is in scope, so the count is needed only without hits.)
         timings = {"retrieve": time.perf_counter() - t0}
         refusal = Answer(question=q, status="refused", language=lang, scope=scope,
-                         answer=no_document_message(flt, lang), timings=timings)
+                         answer=no_document_message(flt, lang), timings=timings, refusal="no_document")
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings, refusal=refusal)
     coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
@@ -390,10 +390,10 @@ def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Can
     return list(dict.fromkeys(w for w in out if w))
 
 
-def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
+def _refusal(q: str, lang: str, scope: Scope, key: RefusalKind, timings: dict,
              rel: Relevance | None = None, unmatched: list[str] | None = None,
              other: tuple[str, str, str] | None = None, found: str | None = None) -> Answer:
-    """A refused Answer with `key`'s message and a warning saying why, in `lang`: `other`
+    """A refused Answer (`refusal` = `key`) with `key`'s message and a warning saying why, in `lang`: `other`
     (message key, what was asked, what was found) for evidence about another model or
     document; `found`, a sentence already written (the passages are in another language);
     else what the best passage lacked (`unmatched`, words as written) or that it states
@@ -412,5 +412,5 @@ def _refusal(q: str, lang: str, scope: Scope, key: str, timings: dict,
         warnings.append(message("why_no_words", lang).format(words=words))
     elif rel:  # no word is lacking from every passage found (never an empty list of words)
         warnings.append(message("why_not_stated", lang))
-    return Answer(question=q, status="refused", language=lang, scope=scope,
+    return Answer(question=q, status="refused", language=lang, scope=scope, refusal=key,
                   answer=message(key, lang), timings=timings, warnings=warnings, relevance=rel)

@@ -47,13 +47,13 @@ independent: the characters are poppler's, only mapped by that deterministic tab
 taken from PDFium; a confirmation found so says `redecoded=True`, so it is reported apart.
 
 **Margin notes.** Extraction moves margin notes that PDFium puts inside a paragraph (siunitx's
-option names in the left margin) after that paragraph (`pincite.extract.layout.margin_notes`),
+option names in the left margin) after that paragraph (`pincite.extract.margins.margin_notes`),
 so a quote may run "The standard setting is power, ..." where every pdftotext mode has a
 note between "The standard" and "setting" (`-layout` and reading order put each note at the
 start of the body line beside it, `-raw` puts them all after "The standard"). Only when the
 quote is found in no mode above is one more form of the page tried (`MARGIN_MODE`): the words
 of `pdftotext -bbox-layout` (reading order, with each word's box), one line of words per
-line, less the words that `pincite.extract.layout.margin_words` finds by poppler's own
+line, less the words that `pincite.extract.margins.margin_words` finds by poppler's own
 geometry to be margin notes standing inside a paragraph of poppler's reading order (the rule
 extraction applies to PDFium's text: a clearly defined body column, short note-like runs of
 words beyond its edge, stacked beside body lines, between two lines of one paragraph; nothing
@@ -86,7 +86,7 @@ from typing import Collection, Literal
 
 from pincite.answer.normalize import normalize
 from pincite.errors import CrosscheckUnavailable, PinciteError
-from pincite.extract.layout import margin_words
+from pincite.extract.margins import margin_words
 from pincite.extract.quality import repair_cp1251
 from pincite.text.cjk import is_cjk
 
@@ -212,7 +212,7 @@ def pdftotext_without_margins(pdf: Path, page: int, *, timeout: float = DEFAULT_
                               password: str | None = None) -> str | None:
     """pdftotext's text of one page (`pdftotext_words`: one line of words per line, words
     joined by a space) less its words in a margin column
-    (`pincite.extract.layout.margin_words`, poppler's geometry only); None when that rule
+    (`pincite.extract.margins.margin_words`, poppler's geometry only); None when that rule
     finds none (the page has no such column: nothing to try beyond MODES)."""
     width, lines = pdftotext_words(pdf, page, timeout=timeout, password=password)
     gone = margin_words(lines, width)

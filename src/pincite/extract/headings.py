@@ -4,7 +4,7 @@ Rule (docs/decisions/0003-pages-labels-layout.md): without an outline, section p
 headings found by font size, weight and numbering ("5.3 Title", "Глава 2", "第三章"), guarded
 against false headings (table cells, folios, running headers, numbered list items in body
 size). The
-outline (:func:`pincite.extract.pdf.read_outline`) always wins: this module is only used when
+outline (:func:`pincite.extract.outline.read_outline`) always wins: this module is only used when
 it gives nothing. It looks at the lines :func:`pincite.extract.layout.scan_lines` measured
 (style sampled on each line's first visible char) and the page texts; it opens no file.
 

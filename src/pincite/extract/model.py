@@ -333,8 +333,8 @@ class PageText:
         whose columns PDFium interleaves, ``text`` is put in reading order
         (pincite.extract.layout.reading_order), and on a page with glyphs marked as no text
         (a /Span with an empty /ActualText, ISO 32000-1 §14.9.4) those are left out
-        (pincite.extract.pdf.no_text_offsets), and margin notes PDFium puts inside a
-        paragraph are moved after it (pincite.extract.layout.margin_notes); this maps such a
+        (pincite.extract.marked.no_text_offsets), and margin notes PDFium puts inside a
+        paragraph are moved after it (pincite.extract.margins.margin_notes); this maps such a
         text back: [text_start,
         pdfium_start, length] runs, where text[text_start:text_start + length] ==
         PDFium's text[pdfium_start:pdfium_start + length] (PDFium's text: ``get_text_range()``,

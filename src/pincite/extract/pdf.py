@@ -6,7 +6,7 @@ exactly as PDFium returns it, the printed page label and the page size. The labe
 from /PageLabels; when the PDF defines none, from the header/footer folios of the page texts
 (:mod:`pincite.extract.folio`). Sections come from the PDF outline (bookmarks, ``get_toc``):
 each page gets ``sections`` spans naming the outline path its text belongs to
-(:func:`outline_sections`); a PDF without an outline gets them from headings detected by font
+(:func:`pincite.extract.outline.outline_sections`); a PDF without an outline gets them from headings detected by font
 size, weight and numbering (:mod:`pincite.extract.headings`). Ruled tables
 are read by :mod:`pincite.extract.tables` into ``DocumentModel.tables``.
 
@@ -16,7 +16,7 @@ right column merged into one line) gets its text in reading order, left column f
 
 Glyphs marked as no text: the chars of text objects inside a marked-content sequence
 ``/Span <</ActualText ()>> BDC ... EMC`` whose ActualText is empty are left out of the page
-text (:func:`no_text_offsets`), as poppler's pdftotext leaves them out: ActualText replaces
+text (:func:`pincite.extract.marked.no_text_offsets`), as poppler's pdftotext leaves them out: ActualText replaces
 the enclosed content's text (ISO 32000-1, 14.9.4), an empty one by nothing. The line numbers
 of install-latex-guide-zh-cn's code listings are marked so. ``PageText.char_map`` then maps
 the shorter text back to PDFium's (composed with the reading-order map on a page that has
@@ -61,24 +61,24 @@ PDFium quirks a caller must know (pypdfium2 5.15.2):
 from __future__ import annotations
 
 import ctypes
-import re
 import sys
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
-from typing import AbstractSet, Any, Mapping, TypeVar
+from typing import Any
 
 import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from pincite.errors import Damaged, EmptyFile, Encrypted, GarbledText, NotAPdf, NoTextLayer, TooLarge
-from pincite.extract import headings as headings_mod
 from pincite.extract import hidden as hidden_mod
-from pincite.extract import layout
+from pincite.extract import layout, margins
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
-from pincite.extract.geometry import apply, compose, object_address
-from pincite.extract.model import DocumentModel, PageText, SectionSpan
+from pincite.extract.geometry import apply, compose
+from pincite.extract.marked import _MAX_FORM_DEPTH, _MAX_OBJECTS, no_text_offsets, object_offsets
+from pincite.extract.model import DocumentModel, PageText
+from pincite.extract.outline import set_heading_sections, set_sections
 from pincite.extract.pdflimits import _MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
 from pincite.extract.quality import (
     WEAK_MAX_LETTERS,
@@ -195,9 +195,9 @@ def extract_pdf(
             elif not page_text.text.strip():
                 notes[page_text.page] = BLANK_PAGE  # no text, image or ink
         ocr_state = _ocr_weak_pages(pdf, pages, need_ocr, notes, ocr, max_ocr_pages)
-        _set_sections(pdf, pages)
+        set_sections(pdf, pages)
         if not any(p.sections for p in pages):  # no outline: headings from fonts and numbering
-            _set_heading_sections(pages, [look.lines for look in looks])
+            set_heading_sections(pages, [look.lines for look in looks])
         tables = find_tables(pdf, pages, notes)  # ruled tables (pdfplumber on ruled pages only)
     finally:
         pdf.close()
@@ -374,7 +374,7 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
             lines = layout.scan_lines(textpage, text, char_map, source)
             ordered = layout.reading_order(textpage, text, lines, float(width), char_map, source)
             if ordered is None:  # margin notes PDFium puts inside a paragraph: after it
-                ordered = layout.margin_notes(textpage, text, lines, float(width), char_map, source)
+                ordered = margins.margin_notes(textpage, text, lines, float(width), char_map, source)
             if ordered is not None:  # left column first, or notes out of the paragraph
                 text, char_map, lines = ordered
         finally:
@@ -399,198 +399,9 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
     ), look
 
 
-#: The marked-content tag and property whose empty value marks glyphs as no text.
-_SPAN_NAME = "Span".encode("utf-16-le")
-_ACTUAL_TEXT = b"ActualText"
-#: Byte-order marks a PDF text string may start with (UTF-16BE; UTF-8 since PDF 2.0): an
-#: ActualText of only one of them is empty too.
-_EMPTY_TEXT_STRINGS = (b"", b"\xfe\xff", b"\xef\xbb\xbf")
-_LINE_BREAKS = "\r\n"
-
-
-def no_text_offsets(page: pdfium.PdfPage, textpage: pdfium.PdfTextPage, text: str,
-                    also: AbstractSet[int] = frozenset()) -> list[int]:
-    """Offsets into ``text`` (PDFium's text of ``page``, ``get_text_range()``) of the chars
-    to leave out of the page text, in increasing order; [] on nearly every page.
-
-    Left out: the chars of text objects inside a marked-content sequence ``/Span
-    <</ActualText ()>> BDC ... EMC`` whose ActualText is empty (:func:`no_text_objects`).
-    ActualText replaces the text of the content it encloses (ISO 32000-1, 14.9.4
-    "Replacement text"); an empty one replaces it by nothing. Poppler (pdftotext) honours
-    both; PDFium's text page substitutes a non-empty one but gives the glyphs under an empty
-    one: e.g. the line numbers of the code listings of install-latex-guide-zh-cn, which a
-    reader (and pdftotext) does not see as text. Only the Span tag counts (poppler ignores
-    ActualText on other tags). Line
-    breaks PDFium puts among such chars are kept, and so is the whitespace that separates
-    kept text; whitespace the left-out chars strand is left out too: spaces after them at a
-    line start, before them at a line end, the second of two separators around them in a
-    line, and the line break after a line they made up alone (so "\\r\\n1 sudo" gives
-    "\\r\\nsudo" and a line "2" disappears).
-
-    ``also``: offsets of further chars to leave out (text a reader cannot see,
-    :mod:`pincite.extract.hidden`); their stranded whitespace goes the same way.
-
-    Costs one walk over the page objects (marks read only on marked text and form objects);
-    the chars are looked at only on a page that has such a text object.
-    """
-    hidden = no_text_objects(page)
-    marked = set(object_offsets(textpage, text, dict.fromkeys(hidden, True))) if hidden else set()
-    marked |= set(also)
-    if not marked:
-        return []
-    return sorted(marked | stranded_space(text, marked))
-
-
-#: The value type of the objects `object_offsets` maps chars to.
-V = TypeVar("V")
-
-
-def object_offsets(textpage: pdfium.PdfTextPage, text: str, objects: Mapping[int, V]) -> dict[int, V]:
-    """Offsets into ``text`` (PDFium's text of the page, ``get_text_range()``) of the chars
-    drawn by the text objects keyed in ``objects`` (addresses, as ``FPDFText_GetTextObject``
-    gives them) -> that object's value; line breaks PDFium puts among them are not included.
-    {} without a look at the chars when ``objects`` is empty."""
-    if not objects:
-        return {}
-    raw = textpage.raw
-    n = pdfium_c.FPDFText_CountChars(raw)
-    # PDFium char index -> offset into text: the identity when no char is left out of
-    # PDFium's text and none lies outside the BMP (module docstring, "PDFium quirks")
-    identity = len(text.encode("utf-16-le")) // 2 == len(text) == n
-    unit_to_offset: list[int] | None = None
-    if not identity and len(text.encode("utf-16-le")) // 2 != len(text):
-        unit_to_offset = [i for i, ch in enumerate(text) for _ in range(2 if ord(ch) > 0xFFFF else 1)]
-    marked: dict[int, V] = {}
-    for k in range(max(0, n)):
-        obj = pdfium_c.FPDFText_GetTextObject(raw, k)
-        value = objects.get(object_address(obj)) if obj else None
-        if value is None:
-            continue
-        t = k if identity else pdfium_c.FPDFText_GetTextIndexFromCharIndex(raw, k)
-        if unit_to_offset is not None:
-            t = unit_to_offset[t] if 0 <= t < len(unit_to_offset) else -1
-        if 0 <= t < len(text) and text[t] not in _LINE_BREAKS:
-            marked[t] = value
-    return marked
-
-
-def stranded_space(text: str, gone: set[int]) -> set[int]:
-    """Offsets of the whitespace of ``text`` that leaving out the chars at ``gone`` strands
-    (rules in :func:`no_text_offsets`); never a char that is not whitespace."""
-    out: set[int] = set()
-    n = len(text)
-
-    def blank(i: int) -> bool:
-        return text[i].isspace() and text[i] not in _LINE_BREAKS
-
-    runs: list[tuple[int, int]] = []
-    for i in sorted(gone):
-        if runs and runs[-1][1] == i:
-            runs[-1] = (runs[-1][0], i + 1)
-        else:
-            runs.append((i, i + 1))
-    for a, b in runs:
-        before = a - 1
-        while before >= 0 and (before in out or before in gone):
-            before -= 1
-        after = b
-        while after < n and blank(after) and after not in gone:
-            after += 1
-        line_start = before < 0 or text[before] in _LINE_BREAKS
-        line_end = after >= n or text[after] in _LINE_BREAKS or after in gone
-        if line_start:
-            out.update(range(b, after))
-            if line_end and after < n and after not in gone:
-                out.add(after)  # the line held only left-out chars: its line break goes too
-                if text[after] == "\r" and after + 1 < n and text[after + 1] == "\n":
-                    out.add(after + 1)
-        elif line_end:
-            while before >= 0 and blank(before):
-                out.add(before)
-                before -= 1
-        elif blank(before) and after > b:
-            out.update(range(b, after))  # a separator on both sides: keep the one before
-    return out - gone
-
-
-def no_text_objects(page: pdfium.PdfPage) -> set[int]:
-    """Addresses (``ctypes.c_void_p`` values, as ``FPDFText_GetTextObject`` gives them) of
-    the text objects of ``page`` inside a ``/Span`` marked-content sequence whose
-    ActualText is empty (:func:`no_text_offsets`): marked themselves at any nesting depth,
-    or inside a form XObject so marked. Forms are followed MAX_FORM_DEPTH deep, at most
-    MAX_OBJECTS objects are looked at (what was found by then is returned)."""
-    found: set[int] = set()
-    count_marks, get_type = pdfium_c.FPDFPageObj_CountMarks, pdfium_c.FPDFPageObj_GetType
-    text_kind, form_kind = pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_FORM
-    buffers = _MarkBuffers()
-    seen = 0
-    stack: list = [(None, False, 0)]  # (form object or None for the page, inside a no-text form, depth)
-    while stack:
-        form, inherited, depth = stack.pop()
-        if form is None:
-            owner, count, get = page.raw, pdfium_c.FPDFPage_CountObjects(page.raw), pdfium_c.FPDFPage_GetObject
-        else:
-            owner, count, get = form, pdfium_c.FPDFFormObj_CountObjects(form), pdfium_c.FPDFFormObj_GetObject
-        for i in range(max(0, count)):
-            seen += 1
-            if seen > _MAX_OBJECTS:
-                return found
-            obj = get(owner, i)
-            if not obj:
-                continue
-            kind = get_type(obj)
-            if kind != text_kind and (kind != form_kind or depth >= _MAX_FORM_DEPTH):
-                continue  # paths, images, shadings: no text
-            hidden = inherited
-            if not hidden:
-                marks = count_marks(obj)
-                hidden = marks > 0 and _marked_no_text(obj, marks, buffers)
-            if kind == form_kind:
-                stack.append((obj, hidden, depth + 1))
-            elif hidden:
-                found.add(object_address(obj))
-    return found
-
-
-class _MarkBuffers:
-    """ctypes buffers for reading mark names and ActualText values, made once per page."""
-
-    def __init__(self) -> None:
-        self.name = ctypes.create_string_buffer(len(_SPAN_NAME) + 2)  # UTF-16LE and its NUL
-        self.name_ptr = ctypes.cast(self.name, ctypes.POINTER(pdfium_c.FPDF_WCHAR))
-        self.value = (ctypes.c_ubyte * max(len(b) for b in _EMPTY_TEXT_STRINGS))()
-        self.size = ctypes.c_ulong()
-
-
-def _marked_no_text(obj, marks: int, buffers: _MarkBuffers) -> bool:
-    """Has the page object (with ``marks`` marks) a ``Span`` mark whose ActualText is an
-    empty string? The value is read as raw bytes (``FPDFPageObjMark_GetParamBlobValue``):
-    PDFium's string getter decodes a UTF-16BE text string as UTF-8, which turns e.g.
-    <FEFF95E8> ("门") into ''. Only the ActualText's type is asked of the other marks (the
-    /P <</MCID n>> of a tagged PDF)."""
-    size = buffers.size
-    for j in range(marks):
-        mark = pdfium_c.FPDFPageObj_GetMark(obj, j)
-        if not mark or pdfium_c.FPDFPageObjMark_GetParamValueType(mark, _ACTUAL_TEXT) != pdfium_c.FPDF_OBJECT_STRING:
-            continue
-        if not (pdfium_c.FPDFPageObjMark_GetName(mark, buffers.name_ptr, len(buffers.name), ctypes.byref(size))
-                and size.value == len(buffers.name) and buffers.name.raw[:len(_SPAN_NAME)] == _SPAN_NAME):
-            continue
-        if not pdfium_c.FPDFPageObjMark_GetParamBlobValue(mark, _ACTUAL_TEXT, None, 0, ctypes.byref(size)) \
-                or size.value > len(buffers.value):
-            continue
-        n = size.value
-        if pdfium_c.FPDFPageObjMark_GetParamBlobValue(mark, _ACTUAL_TEXT, buffers.value, n, ctypes.byref(size)) \
-                and bytes(buffers.value[:n]) in _EMPTY_TEXT_STRINGS:
-            return True
-    return False
-
-
 #: Image coverage is measured on a GRID x GRID raster of the crop box (so overlapping images
 #: count once); at most MAX_OBJECTS page objects are looked at, MAX_FORM_DEPTH forms deep.
 _GRID = 64
-_MAX_OBJECTS = 20_000
-_MAX_FORM_DEPTH = 8
 #: Ink: a rendering at INK_DPI in grey has at least INK_MIN_SHARE of its pixels darker than
 #: INK_LEVEL (0..255). A blank page has none; a line of 11 pt text about 0.3%.
 _INK_DPI = 36
@@ -737,266 +548,6 @@ def _ocr_weak_pages(pdf: pdfium.PdfDocument, pages: list[PageText], need_ocr: di
     if over:
         parts.append(f"{len(over)} page(s) over the limit of {cap} OCR pages per document")
     return "; " + "; ".join(parts) if parts else ""
-
-
-#: Outline entries deeper than this are ignored (pypdfium2's get_toc max_depth).
-_TOC_MAX_DEPTH = 8
-#: At most this many outline entries are read (a damaged outline may loop or be huge).
-_TOC_MAX_ITEMS = 20_000
-#: A heading's text is looked for from the line at the destination's top up to this many
-#: lines below it (hyperref puts the anchor a little above the heading's baseline).
-_HEADING_LINES_BELOW = 4
-#: A destination's top is matched to the first line whose top is at most this many points
-#: above it.
-_Y_TOLERANCE = 4.0
-
-
-@dataclass(frozen=True)
-class OutlineEntry:
-    """One outline (bookmark) entry: its path (titles of its ancestors and its own),
-    0-based page index and the destination's top in PDF points (None when unknown)."""
-
-    path: tuple[str, ...]
-    page_index: int
-    top: float | None
-
-
-def read_outline(pdf: pdfium.PdfDocument) -> list[OutlineEntry]:
-    """The outline entries of ``pdf`` that point at a page, in outline order.
-
-    An entry whose destination is broken (no page, a page out of range) is skipped, but
-    still names the path of its children. The destination comes from the bookmark's /Dest
-    or, failing that, its GoTo action.
-    """
-    out: list[OutlineEntry] = []
-    stack: list[str] = []
-    n_pages = len(pdf)
-    try:
-        for n, bm in enumerate(pdf.get_toc(max_depth=_TOC_MAX_DEPTH)):
-            if n >= _TOC_MAX_ITEMS:
-                break
-            title = " ".join((bm.get_title() or "").split())
-            del stack[bm.level:]
-            stack.extend([""] * (bm.level - len(stack)))
-            stack.append(title)
-            if not title:
-                continue
-            index, top = _bookmark_target(pdf, bm)
-            if index is None or not 0 <= index < n_pages:
-                continue
-            out.append(OutlineEntry(tuple(t for t in stack if t), index, top))
-    except Exception:  # a broken outline must not stop the extraction: keep what was read
-        pass
-    return out
-
-
-def _bookmark_target(pdf: pdfium.PdfDocument, bm) -> tuple[int | None, float | None]:
-    """(0-based page index, destination top in points) of a bookmark; (None, None) when
-    it points nowhere."""
-    dest = bm.get_dest()
-    if dest is None:
-        action = pdfium_c.FPDFBookmark_GetAction(bm.raw)
-        if action and pdfium_c.FPDFAction_GetType(action) == pdfium_c.PDFACTION_GOTO:
-            raw = pdfium_c.FPDFAction_GetDest(pdf.raw, action)
-            dest = pdfium.PdfDest(raw, pdf) if raw else None
-    if dest is None:
-        return None, None
-    index = dest.get_index()
-    if index is None:
-        return None, None
-    mode, pos = dest.get_view()
-    top = None
-    if mode == pdfium_c.PDFDEST_VIEW_XYZ and len(pos) >= 2:
-        top = pos[1]
-    elif mode in (pdfium_c.PDFDEST_VIEW_FITH, pdfium_c.PDFDEST_VIEW_FITBH) and len(pos) >= 1:
-        top = pos[0]
-    elif mode == pdfium_c.PDFDEST_VIEW_FITR and len(pos) >= 4:
-        top = pos[3]
-    # PDFium reports an unset /XYZ top ("null") as 0; a top at the very bottom says nothing.
-    return index, (float(top) if top else None)
-
-
-def _set_sections(pdf: pdfium.PdfDocument, pages: list[PageText]) -> None:
-    """Set ``sections`` of every page from the outline (nothing when there is none)."""
-    entries = read_outline(pdf)
-    if not entries:
-        return
-    by_page: dict[int, list[OutlineEntry]] = {}
-    for e in entries:
-        by_page.setdefault(e.page_index, []).append(e)
-    current: tuple[str, ...] = ()
-    for index, page in enumerate(pages):
-        starts: list[tuple[int, int, tuple[str, ...]]] = []  # (offset, outline order, path)
-        found = by_page.get(index, [])
-        if found and not page.ocr:
-            lines = (_line_tops(pdf, index, page.text, page.char_map)
-                     if any(e.top is not None for e in found) else [])
-            floor = 0
-            for order, e in enumerate(found):
-                offset = _heading_offset(page.text, e.path[-1], e.top, lines, floor)
-                if not starts and _is_page_head(page.text[:offset]):
-                    offset = 0  # a running header or "Chapter 1" above the first heading
-                floor = offset
-                starts.append((offset, order, e.path))
-        elif found:  # OCR text: positions unknown, the sections start at the page's top
-            starts = [(0, order, e.path) for order, e in enumerate(found)]
-        page.sections = outline_sections(len(page.text), current, sorted(starts))
-        if starts:
-            current = sorted(starts)[-1][2]
-
-
-def _set_heading_sections(pages: list[PageText], lines: list[tuple]) -> None:
-    """Set ``sections`` of every page from headings found by font size, weight and
-    numbering (:func:`pincite.extract.headings.find_headings`; ``lines``: each page's
-    :class:`pincite.extract.layout.Line` tuple, unused on OCR pages). Same span shape as the
-    outline gives, plus "source": "headings": text above a page's first heading belongs to the
-    section the previous page ended in, unless it is only the page's head (running header),
-    which joins the new one."""
-    found = headings_mod.find_headings([p.text for p in pages],
-                                       [None if p.ocr else list(ln) for p, ln in zip(pages, lines)])
-    by_page: dict[int, list[tuple[int, int, tuple[str, ...]]]] = {}
-    for order, (h, path) in enumerate(headings_mod.heading_paths(found)):
-        by_page.setdefault(h.page, []).append((h.start, order, path))
-    current: tuple[str, ...] = ()
-    for page in pages:
-        starts = by_page.get(page.page, [])
-        if starts and _is_page_head(page.text[:starts[0][0]]):
-            starts[0] = (0,) + starts[0][1:]
-        page.sections = [replace(s, source="headings") for s in outline_sections(len(page.text), current, starts)]
-        if starts:
-            current = starts[-1][2]
-
-
-#: Text above a page's first heading is the page's head (a running header, "Chapter 1")
-#: when it has at most this many non-blank lines and non-space chars.
-_HEAD_MAX_LINES, _HEAD_MAX_CHARS = 2, 60
-
-
-def _is_page_head(text: str) -> bool:
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    return len(lines) <= _HEAD_MAX_LINES and len("".join(text.split())) <= _HEAD_MAX_CHARS
-
-
-def outline_sections(length: int, current: tuple[str, ...],
-                     starts: list[tuple[int, int, tuple[str, ...]]]) -> list[SectionSpan]:
-    """Section spans of a page of ``length`` chars: the text before the first start belongs
-    to ``current`` (the section the previous page ended in); each start (offset, order,
-    path), sorted, runs to the next one. Empty spans and spans without a path are left out."""
-    spans: list[SectionSpan] = []
-    bounds = [(0, current)] + [(off, path) for off, _, path in starts]
-    for i, (start, path) in enumerate(bounds):
-        end = bounds[i + 1][0] if i + 1 < len(bounds) else length
-        start, end = min(start, length), min(end, length)
-        if end > start and path:
-            spans.append(SectionSpan(start=start, end=end, path=tuple(path)))
-    return spans
-
-
-def _norm_map(text: str) -> tuple[str, list[int]]:
-    """``text`` casefolded without whitespace and soft hyphens, with each kept char's index."""
-    chars: list[str] = []
-    where: list[int] = []
-    for i, ch in enumerate(text):
-        if ch.isspace() or ch in "\ufffe\u00ad\x02":
-            continue
-        folded = ch.casefold()
-        chars.append(folded)
-        where.extend([i] * len(folded))
-    return "".join(chars), where
-
-
-def _line_start(text: str, offset: int) -> int:
-    return max(text.rfind("\n", 0, offset), text.rfind("\r", 0, offset)) + 1
-
-
-def _heading_offset(text: str, title: str, top: float | None,
-                    lines: list[tuple[int, float]], floor: int) -> int:
-    """Where a section titled ``title`` starts in a page's ``text``: the start of the line
-    holding the title, looked for from the line at ``top`` (``lines``: (line start, line
-    top)) and never before ``floor`` (the previous section's start); the line at ``top``
-    when the title is not found there; else the first line holding the title after
-    ``floor``; else ``floor`` (the page start for the first section)."""
-    norm, where = _norm_map(text)
-    needle, _ = _norm_map(title)
-    at_top = None
-    if top is not None and lines:
-        k = next((k for k, (_, y) in enumerate(lines) if y <= top + _Y_TOLERANCE and lines[k][0] >= floor), None)
-        if k is not None:
-            at_top = lines[k][0]
-            end = lines[k + _HEADING_LINES_BELOW][0] if k + _HEADING_LINES_BELOW < len(lines) else len(text)
-            hit = _find_norm(norm, where, needle, at_top, end)
-            if hit is not None:
-                return max(floor, _line_start(text, hit))
-            # the destination's top points elsewhere (eskdx.pdf p. 29: "3.9 Поддрежка ДСТУ"
-            # at the foot of the page, its destination at the top): a line that starts with
-            # the title, after its numbering at most, says better where the section starts
-            heading = _heading_line(text, norm, where, needle, floor)
-            return heading if heading is not None else at_top
-    if needle:
-        hit = _find_norm(norm, where, needle, floor, len(text))
-        if hit is not None:
-            return max(floor, _line_start(text, hit))
-    return floor
-
-
-_NUMBERING_ONLY = re.compile(r"^[\s\d.()§]*$")
-
-
-def _heading_line(text: str, norm: str, where: list[int], needle: str, floor: int) -> int | None:
-    """Start of the first line at or after ``floor`` that begins with the title ``needle``
-    (normalised as by _norm_map), after section numbering at most ("3.9 "); None when
-    no line does."""
-    start = floor
-    while needle:
-        hit = _find_norm(norm, where, needle, start, len(text))
-        if hit is None:
-            return None
-        line = _line_start(text, hit)
-        if _NUMBERING_ONLY.match(text[line:hit]):
-            return max(floor, line)
-        start = hit + 1
-    return None
-
-
-def _find_norm(norm: str, where: list[int], needle: str, start: int, end: int) -> int | None:
-    """Offset in the original text of the first occurrence of ``needle`` (normalised)
-    starting within [start, end) of the original text."""
-    if not needle:
-        return None
-    lo = next((j for j, i in enumerate(where) if i >= start), len(where))
-    pos = norm.find(needle, lo)
-    if pos < 0 or where[pos] >= end:
-        return None
-    return where[pos]
-
-
-def _line_tops(pdf: pdfium.PdfDocument, index: int, text: str,
-               char_map: list[list[int]] | None = None) -> list[tuple[int, float]]:
-    """(start offset, top in points) of each non-blank line of the page text, from the box
-    of its first char (the Python offset, through ``char_map`` on a reordered page or one
-    with chars left out, is taken as PDFium's char index, clamped: close enough to place a
-    line). Empty when the page cannot be read."""
-    out: list[tuple[int, float]] = []
-    try:
-        page = pdf[index]
-        textpage = page.get_textpage()
-    except pdfium.PdfiumError:
-        return out
-    try:
-        n = textpage.count_chars()
-        offset = 0
-        for line in text.splitlines(keepends=True):
-            stripped = len(line) - len(line.lstrip())
-            if line.strip() and n > 0:
-                i = min(layout.source_offset(char_map or [], offset + stripped), n - 1)
-                left, right, bottom, top = (ctypes.c_double() for _ in range(4))
-                if pdfium_c.FPDFText_GetCharBox(textpage.raw, i, left, right, bottom, top):
-                    out.append((offset, top.value))
-            offset += len(line)
-    finally:
-        textpage.close()
-        page.close()
-    return out
 
 
 def _page_warnings(notes: dict[int, str]) -> list[str]:

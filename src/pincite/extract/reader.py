@@ -2,7 +2,7 @@
 
 `FileReader.read` sniffs the file's type from its bytes (pincite.extract.sniff) and runs the
 extractor of that type: PDFium for a PDF (pincite.extract.pdf), LibreOffice then PDFium for
-a DOCX with pages (pincite.extract.office.extract_docx_with_pages), python-docx/-pptx and
+a DOCX with pages (pincite.extract.office_docx.extract_docx_with_pages), python-docx/-pptx and
 openpyxl for the other Office files, plain reading for TXT and Markdown. It touches no store
 (catalog, index, originals), so it runs in the read-ahead process of an ingest
 (pincite.extract.readahead) as well as in the Library's own. A FileReader holds only limits
@@ -159,10 +159,10 @@ class FileReader:
     def extract_docx(self, path: Path, doc_id: str, sha: str, pdf_dest: Path,
                      file_name: str | None = None) -> tuple[DocumentModel, Path | None]:
         """A DOCX -> (DocumentModel, its converted PDF at `pdf_dest` or None): with pages when
-        LibreOffice converts it (extract.office.extract_docx_with_pages), else by blocks."""
-        from pincite.extract import office
+        LibreOffice converts it (extract.office_docx.extract_docx_with_pages), else by blocks."""
+        from pincite.extract import office_docx
 
-        return office.extract_docx_with_pages(
+        return office_docx.extract_docx_with_pages(
             path, pdf_dest, doc_id=doc_id, sha256=sha, file_name=file_name, limits=self.pdf_limits,
             ocr=self.ocr, max_ocr_pages=self.max_ocr_pages)
 
@@ -170,13 +170,13 @@ class FileReader:
     def extract_other(path: Path, ftype: FileType, doc_id: str, sha: str,
                       file_name: str | None = None) -> DocumentModel:
         """A DOCX (by blocks), PPTX, XLSX, TXT or Markdown file (checked by `file_type`)."""
-        from pincite.extract import office, text
+        from pincite.extract import office_docx, office_pptx, office_xlsx, text
 
         if ftype.kind == "docx":
-            return office.extract_docx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
+            return office_docx.extract_docx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
         if ftype.kind == "pptx":
-            return office.extract_pptx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
+            return office_pptx.extract_pptx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
         if ftype.kind == "xlsx":
-            return office.extract_xlsx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
+            return office_xlsx.extract_xlsx(path, doc_id=doc_id, sha256=sha, file_name=file_name)
         return text.extract_text(path, kind=ftype.kind, encoding=ftype.encoding or "utf-8",
                                  doc_id=doc_id, sha256=sha, file_name=file_name)

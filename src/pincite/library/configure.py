@@ -15,7 +15,8 @@ from pincite.library import reading
 from pincite.store.catalog import CatalogStore
 
 if TYPE_CHECKING:
-    from pincite.answer.llm import CheckResult, LlmSettings
+    from pincite.answer.llm_check import CheckResult
+    from pincite.answer.llm_settings import LlmSettings
     from pincite.store.registry import RegistryEntry
 
 
@@ -91,32 +92,32 @@ class ConfigureMixin:
         """The LLM settings in force for the library in `data_dir`: its llm.json, then the
         environment (PINCITE_LLM_URL, PINCITE_LLM_MODEL, PINCITE_API_KEY...), then
         `overrides` (base_url, model, query_model), each winning over the one before
-        (answer.llm.load_settings); None when none is configured. LlmError for a bad value."""
-        from pincite.answer.llm import load_settings
+        (answer.llm_settings.load_settings); None when none is configured. LlmError for a bad value."""
+        from pincite.answer.llm_settings import load_settings
 
         return load_settings(Path(data_dir), **overrides)
 
     @staticmethod
     def save_llm_settings(data_dir: Path | str, settings: "LlmSettings") -> Path:
-        """Write `settings` to `data_dir`/llm.json without the API key (answer.llm.save_settings);
+        """Write `settings` to `data_dir`/llm.json without the API key (answer.llm_settings.save_settings);
         the file's path. OSError when it cannot be written."""
-        from pincite.answer.llm import save_settings
+        from pincite.answer.llm_settings import save_settings
 
         return save_settings(Path(data_dir), settings)
 
     @staticmethod
     def check_llm(settings: "LlmSettings") -> "CheckResult":
         """Prove a model server works before any document text is sent to it
-        (answer.llm.check_llm: a plain completion to each model, then a structured-output
+        (answer.llm_check.check_llm: a plain completion to each model, then a structured-output
         request); the CheckResult says whether, which models and the response format found."""
-        from pincite.answer.llm import check_llm
+        from pincite.answer.llm_check import check_llm
 
         return check_llm(settings)
 
     @staticmethod
     def llm_base_url(url: str) -> str:
-        """`url` checked as an OpenAI-compatible base URL (answer.llm.check_url: https, or
+        """`url` checked as an OpenAI-compatible base URL (answer.llm_settings.check_url: https, or
         http on loopback) without its trailing slash; LlmError (kind config) otherwise."""
-        from pincite.answer.llm import check_url
+        from pincite.answer.llm_settings import check_url
 
         return check_url(url)

@@ -35,6 +35,10 @@ Data folder layout:
 Shared form: with `Settings.catalog_url` the catalog is a PostgreSQL database and
 `Settings.blobs_dir` a folder every machine mounts (originals/ and models/ move there);
 `pincite worker` processes run the ingest jobs queued there (pincite.library.worker).
+
+Size: over 600 lines as the one facade: each public method is a documented entry point that
+delegates to a feature module (reading, indexing, ingest, configure, export...), so the whole
+public surface of pincite reads in one class; the work itself is not here.
 """
 from __future__ import annotations
 
@@ -215,7 +219,7 @@ class Library(ConfigureMixin):
     def page_pdf(self, row: DocumentRow) -> Path | None:
         """The PDF whose physical pages `row`'s page numbers count (for page images and
         highlights): the stored original of a PDF, the stored conversion of a DOCX read
-        through one (extract.office.has_pdf_pages); None for a document without pages (a
+        through one (extract.office_docx.has_pdf_pages); None for a document without pages (a
         sheet, slide or block address). The path may be missing on disk (check() says so)."""
         return reading.page_pdf(self, row)
 
@@ -240,7 +244,7 @@ class Library(ConfigureMixin):
             mode: str | None = None, compare: list[str] | None = None) -> Answer:
         """Answer `question` from the library. See answer.pipeline.
 
-        Extractive and offline by default; with `llm` (pincite.answer.llm.LlmSettings) a model
+        Extractive and offline by default; with `llm` (pincite.answer.llm_settings.LlmSettings) a model
         behind an OpenAI-compatible API writes the claims and the server verifies each one
         (answer.generate). `scope`: a SearchFilter or a scope object ({"model": "PX-200",
         "modification": "B", "revision": ..., "trust": [...], "include_uploaded": true})
@@ -349,11 +353,13 @@ class Library(ConfigureMixin):
 
     def listing(self, *, ready_only: bool = False, problems: bool = True) -> "reading.Listing":
         """The library as `pincite docs` shows it (library.reading.Listing): catalog rows
-        (every state, or ready ones only), failed files, and with `problems` what `check`
-        finds (it hashes every original: slow on a large library)."""
-        return reading.Listing(documents=self.catalog.documents(state="ready" if ready_only else None),
-                               failures=self.catalog.failures(),
-                               problems=self.check() if problems else [])
+        (every state, or ready ones only), failed files, the registry status of each
+        registered revision, and with `problems` what `check` finds (it hashes every
+        original: slow on a large library)."""
+        rows = self.catalog.documents(state="ready" if ready_only else None)
+        return reading.Listing(documents=rows, failures=self.catalog.failures(),
+                               problems=self.check() if problems else [],
+                               revision_status=reading.revision_statuses(self, rows))
 
     def chunk(self, chunk_id: str) -> "Chunk":
         """The chunk `chunk_id` ("<doc_id>-p<page>-c|b|t<n>") as indexed, rebuilt from the

@@ -112,6 +112,29 @@ class Listing:
     documents: list["DocumentRow"]
     failures: list["FailureRow"]
     problems: list[str]
+    #: doc_id -> the registry's status today of the document's revision ("in_force",
+    #: "superseded", "repealed", "not_yet_in_force"; store.registry.STATUSES), for the
+    #: documents whose model, one of its modifications and revision are registered.
+    revision_status: Mapping[str, str] = field(default_factory=dict)
+
+
+def revision_statuses(lib: "Library", rows: "list[DocumentRow]") -> dict[str, str]:
+    """doc_id -> the registry status today (RegistryEntry.effective_status) of each row's
+    revision: the entry of its model, revision and the first of its modifications that is
+    registered; rows without such an entry are left out (an empty registry: {})."""
+    from pincite.store.registry import Registry
+
+    registry = Registry.load(lib.catalog)
+    if not registry.entries:
+        return {}
+    out: dict[str, str] = {}
+    for row in rows:
+        for mod in row.modifications:
+            entry = registry.entry(row.model, mod, row.revision)
+            if entry is not None:
+                out[row.doc_id] = entry.effective_status()
+                break
+    return out
 
 
 @dataclass(frozen=True)
@@ -181,8 +204,8 @@ def verify_quote(lib: "Library", doc_id: str, page: int, quote: str) -> QuoteVer
 
 def page_pdf(lib: "Library", row: "DocumentRow") -> Path | None:
     """Library.page_pdf: the stored original of a PDF, the stored conversion of a DOCX
-    read through one (extract.office.has_pdf_pages), None for a document without pages."""
-    from pincite.extract.office import has_pdf_pages
+    read through one (extract.office_docx.has_pdf_pages), None for a document without pages."""
+    from pincite.extract.office_docx import has_pdf_pages
 
     if KIND_OF_MIME.get(row.mime, "pdf") == "pdf":
         return lib.blobs.path_for(row.sha256)

@@ -109,8 +109,8 @@ def _rebuild(lib: Library, on_doc: Callable[[DocumentRow], None] | None) -> int:
 
 def extractor_of(doc: DocumentModel) -> str:
     """The extractor version this build gives a document of `doc`'s type (a DOCX read through
-    its converted PDF: both versions, extract.office.paged_extractor)."""
-    from pincite.extract.office import has_pdf_pages, paged_extractor
+    its converted PDF: both versions, extract.office_docx.paged_extractor)."""
+    from pincite.extract.office_docx import has_pdf_pages, paged_extractor
 
     if KIND_OF_MIME.get(doc.mime, "pdf") == "pdf":
         return EXTRACTOR_VERSION
@@ -145,13 +145,13 @@ def _extract_other_again(lib: Library, row: DocumentRow, old: DocumentModel, blo
     checked again (under the name it was ingested as), `old` when that fails. A DOCX
     whose model has pages is read again through its stored PDF (no conversion); `old`
     when that PDF is missing or no longer fits, so its pages are never lost."""
-    from pincite.extract import office
+    from pincite.extract import office_docx
 
     reader = lib._reader()
     try:
         ftype = reader.file_type(blob, name=old.file_name)
-        if ftype.kind == "docx" and office.has_pdf_pages(old):
-            doc = office.extract_docx_pages(
+        if ftype.kind == "docx" and office_docx.has_pdf_pages(old):
+            doc = office_docx.extract_docx_pages(
                 blob, lib.blobs.derived_path(row.sha256, ".pdf"), doc_id=row.doc_id,
                 sha256=row.sha256, file_name=old.file_name, limits=reader.pdf_limits,
                 ocr=lib.settings.ocr, max_ocr_pages=lib.settings.max_ocr_pages)

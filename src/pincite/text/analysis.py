@@ -36,6 +36,10 @@ Thread safety: PyStemmer objects are not thread-safe, so each thread gets its ow
 dictionary read per character from a derived cache (text.zhdict).
 
 This module must not import index/ or answer/ (nor anything later than extract/).
+
+Size: over 600 lines as one analyzer: tokens, query terms, stopwords, the language guess and
+sentence spans are the rules of one index profile (`ANALYZER_VERSION`), read together when any
+of them changes, so a rule cannot change in one place without the version.
 """
 from __future__ import annotations
 

@@ -20,6 +20,10 @@ index profile: vectors of different embedders must never be mixed in one index.
 Errors: ConfigError for a bad spec, URL, model name or key (raised at construction);
 EmbedderError when an embedding cannot be computed (a remote server refused or failed). No
 message, repr or log line contains the API key.
+
+Size: just over 600 lines as the one place embedders are chosen, built and cached: the
+three embedders share `get_embedder`'s spec, the vector cache and the batching, and a
+caller never needs one without the others.
 """
 from __future__ import annotations
 

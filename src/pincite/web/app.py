@@ -54,17 +54,25 @@ _STATUS = [(NotFound, 404), (QuestionError, 400), (ConfigError, 400), (IngestErr
            (LockHeld, 409), (IndexBusy, 409), (ProfileMismatch, 409), (DiskFull, 507)]
 
 
+#: HTTP status of an LlmError by its kind: the client's to fix (settings not valid or not
+#: set: 400; connection not checked yet: 409); any other kind is the model server's (502).
+_LLM_STATUS = {"config": 400, "not_configured": 400, "not_checked": 409}
+
+
 async def pincite_error(request: Request, exc: Exception) -> JSONResponse:
-    """Exception handler: a PinciteError as `{"detail": message}` with its _STATUS code."""
+    """Exception handler: a PinciteError as `{"detail": message, "code": PinciteError.code}`
+    with its _STATUS code."""
     status = next((code for cls, code in _STATUS if isinstance(exc, cls)), 500)
-    return JSONResponse({"detail": str(exc)}, status_code=status)
+    code = exc.code if isinstance(exc, PinciteError) else PinciteError.code
+    return JSONResponse({"detail": str(exc), "code": code}, status_code=status)
 
 
 async def llm_error(request: Request, exc: Exception) -> JSONResponse:
-    """Exception handler: an LlmError as `{"detail", "kind"}`, 400 for a setting that is
-    not valid (the client's to fix), 502 for anything the model server did."""
-    kind = exc.kind if isinstance(exc, LlmError) else None
-    return JSONResponse({"detail": str(exc), "kind": kind}, status_code=400 if kind == "config" else 502)
+    """Exception handler: an LlmError as `{"detail", "kind", "code"}` ("llm_" and the kind),
+    with its _LLM_STATUS."""
+    kind = exc.kind if isinstance(exc, LlmError) else "unavailable"
+    return JSONResponse({"detail": str(exc), "kind": kind, "code": f"llm_{kind}"},
+                        status_code=_LLM_STATUS.get(kind, 502))
 
 
 def create_app(settings: Settings | None = None, *, token: str | None = None,

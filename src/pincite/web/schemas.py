@@ -139,6 +139,9 @@ class DocumentOut(BaseModel):
     model: str | None = Field(None, description="equipment model the document is for")
     modifications: list[str] = Field(default_factory=list, description="modifications it covers")
     revision: str | None = None
+    revision_status: Literal["in_force", "superseded", "repealed", "not_yet_in_force"] | None = Field(
+        None, description="the registry's status today of this revision (for its model and one of its "
+                          "modifications); None when the revision is not registered")
     trust: Literal["normative", "reference", "uploaded"] = Field(
         "reference", description="uploaded documents answer only when a question includes them")
     valid_from: str | None = None

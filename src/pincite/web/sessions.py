@@ -23,7 +23,7 @@ from fastapi import Request, Response
 
 from pincite.library.facade import Library
 
-from ..answer.llm import DEFAULT_MAX_TOKENS, DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings
+from ..answer.llm_settings import DEFAULT_MAX_TOKENS, DEFAULT_TIMEOUT_S, SETTINGS_FILE, LlmSettings
 from ..errors import LlmError
 from .schemas import LlmSettingsIn
 

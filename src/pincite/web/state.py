@@ -57,10 +57,12 @@ class Snapshot:
     problems_at: float
 
 
-def document_json(row: DocumentRow) -> dict:
-    """A ready document's catalog row as DocumentOut: the row plus `file` and `status`."""
+def document_json(row: DocumentRow, revision_status: str | None = None) -> dict:
+    """A ready document's catalog row as DocumentOut: the row plus `file`, `status` and the
+    registry status of its revision (`revision_status`, None when not registered)."""
     return {"doc_id": row.doc_id, "file": row.file_name, "title": row.title, "pages": row.pages,
-            "unit": unit_kind(row.mime), "status": "ready", **asdict(row)}
+            "unit": unit_kind(row.mime), "status": "ready", "revision_status": revision_status,
+            **asdict(row)}
 
 
 class WebState:
@@ -162,7 +164,7 @@ class WebState:
         now = time.monotonic()
         fresh = problems or old is None or now - old.problems_at > PROBLEMS_TTL
         listing = self.lib.listing(ready_only=True, problems=fresh)
-        docs = [document_json(r) for r in listing.documents]
+        docs = [document_json(r, listing.revision_status.get(r.doc_id)) for r in listing.documents]
         fails = [{"file": f.file_name, **asdict(f)} for f in listing.failures]
         if fresh or old is None:
             probs, probs_at = listing.problems, now
@@ -192,8 +194,8 @@ class WebState:
         re-parsing); the snapshot is refreshed so GET /api/documents shows them at once."""
         self.lib.document(doc_id)
         row = self.lib.set_fields(doc_id, changes)
-        self.refresh(False)
-        return document_json(row)
+        snap = self.refresh(False)
+        return next((d for d in snap.documents if d["doc_id"] == doc_id), None) or document_json(row)
 
 
 def get_state(request: Request) -> WebState:

@@ -19,8 +19,8 @@ from fastapi.responses import JSONResponse, Response
 from pincite.contract import Answer
 from pincite.library.facade import Library
 
-from ...answer.llm import LlmSettings, ResponseFormat
-from ...errors import ProfileMismatch
+from ...answer.llm_settings import LlmSettings, ResponseFormat
+from ...errors import LlmError, ProfileMismatch
 from ...index.base import SearchFilter
 from ..schemas import AskRequest
 from ..sessions import LLM_NOT_CHECKED, LLM_NOT_CONFIGURED
@@ -47,9 +47,9 @@ async def ask(body: AskRequest, request: Request, state: StateDep) -> Response:
     if body.mode == "llm":
         llm, checked, rf, _ = state.llm.in_force(state.llm.of_request(request))
         if llm is None:
-            raise HTTPException(400, LLM_NOT_CONFIGURED)
+            raise LlmError(LLM_NOT_CONFIGURED, kind="not_configured")
         if not checked:
-            raise HTTPException(409, LLM_NOT_CHECKED)
+            raise LlmError(LLM_NOT_CHECKED, kind="not_checked")
         if rf and rf != llm.response_format:
             llm = replace(llm, response_format=cast(ResponseFormat, rf))
     if state.problem:

@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from pincite.library.facade import Library
 
+from ...errors import LlmError
 from ..schemas import LlmCheckOut, LlmSettingsIn, LlmSettingsOut
 from ..sessions import LLM_NOT_CONFIGURED, llm_view
 from ..state import StateDep
@@ -48,11 +49,11 @@ async def put_llm_settings(request: Request, response: Response, state: StateDep
 
 @router.post("/settings/llm/check", response_model=LlmCheckOut, responses={400: {}})
 async def check_llm_settings(request: Request, response: Response, state: StateDep) -> dict:
-    """Run the connection check (answer.llm.check_llm: no document text is sent) on the
+    """Run the connection check (answer.llm_check.check_llm: no document text is sent) on the
     settings in force for this session; when it passes they count as checked."""
     settings, _, _, _ = state.llm.in_force(state.llm.of_request(request))
     if settings is None:
-        raise HTTPException(400, LLM_NOT_CONFIGURED)
+        raise LlmError(LLM_NOT_CONFIGURED, kind="not_configured")
     sess = state.llm.for_request(request, response)
     result = await anyio.to_thread.run_sync(Library.check_llm, settings)
     state.llm.checked(sess, settings, result.ok, result.response_format)

@@ -145,6 +145,9 @@ export async function ask(rawQuestion) {
   }
 }
 
+/** Error codes of LLM settings that are not valid or not set (fixed in the settings panel). */
+const LLM_SETTINGS_CODES = new Set(["llm_config", "llm_not_configured"]);
+
 function showAskError(err) {
   const section = $("#answer");
   const banner = $("#status-banner");
@@ -152,18 +155,21 @@ function showAskError(err) {
   banner.dataset.status = "error";
   if (err.status) banner.dataset.http = String(err.status);
   banner.setAttribute("role", "alert");
-  const llm = currentMode() === "llm";
+  // The server names every error it sends (errors.PinciteError.code, "llm_" and the kind
+  // for the model server's): the settings' own are fixed in the settings panel.
+  const code = (err.body && err.body.code) || "";
+  const toCheck = err.settings || code === "llm_not_checked";
+  const toSet = LLM_SETTINGS_CODES.has(code);
   let lead = T("err_lead");
-  if (llm && err.status === 502) lead = T("err_lead_model");
-  else if (llm && (err.status === 409 || err.settings)) lead = T("err_lead_llm");
+  if (code.startsWith("llm_") && !toCheck && !toSet) lead = T("err_lead_model");
+  else if (toCheck) lead = T("err_lead_llm");
   const nodes = [el("strong", { text: lead }), el("span", { class: "error-detail", text: err.message || String(err) })];
-  // 400 (not configured, invalid settings) and 409 (not checked) are fixed in the settings.
-  if (err.settings || (llm && (err.status === 400 || err.status === 409) && /LLM|settings|connection/i.test(err.message || ""))) {
+  if (toCheck || toSet) {
     nodes.push(el("div", { class: "error-actions" }, el("button", {
       type: "button",
       class: "open-llm-settings",
       onclick: () => selectTab($("#tab-settings"), true),
-    }, T(err.status === 409 || err.settings ? "open_llm_check" : "open_llm_settings"))));
+    }, T(toCheck ? "open_llm_check" : "open_llm_settings"))));
   }
   banner.replaceChildren(...nodes);
   section.hidden = false;

@@ -15,11 +15,15 @@ function docState(d) {
   return d.state ?? d.status ?? "ready";
 }
 
-/** The revision status (e.g. current, superseded) when the row has one; `status` itself
- * is the ingest status in the API ("ready"). */
+const REVISION_STATUSES = new Set(["in_force", "superseded", "repealed", "not_yet_in_force"]);
+
+/** The registry's status of the document's revision (DocumentOut.revision_status: in_force,
+ * superseded, repealed, not_yet_in_force) in words, or null when the revision is not
+ * registered; `status` itself is the ingest status ("ready"), never shown here. */
 function revisionStatus(d) {
-  if (d.revision_status !== undefined) return d.revision_status;
-  return d.status && !["ready", "pending"].includes(d.status) ? d.status : null;
+  const s = d.revision_status;
+  if (!s) return null;
+  return REVISION_STATUSES.has(s) ? T(`rev_${s}`) : s;
 }
 
 export async function refreshLibrary() {

@@ -132,11 +132,10 @@ export function renderAnswer(ans) {
   section.hidden = false;
 }
 
-/** A refusal because no document of the library is in the question's scope (the server
- * names the missing document): refused before any search, so no relevance, no claims. */
+/** A refusal because no document of the library is in the question's scope: the server
+ * says so (Answer.refusal "no_document") and its answer names the missing document. */
 function isMissingDocument(ans) {
-  return ans.status === "refused" && !ans.relevance && !(ans.claims || []).length
-    && !(ans.parts || []).length && (state.readyCount ?? state.documents.length) > 0;
+  return ans.status === "refused" && ans.refusal === "no_document";
 }
 
 function missingDocumentHint(ans, L) {

@@ -1,0 +1,169 @@
+"""The `pincite` command's shared pieces: the Typer app and its global options (--data,
+--index, --version), the consoles, the per-run state, the lazy modules, and the helpers every
+command group uses (open the library, find a running server, fail with one line).
+
+This module owns no command: the command groups (`cli.ingesting`, `cli.asking`,
+`cli.documents`, `cli.evaluating`) register theirs on `app`, and `cli.main` imports them and
+runs it. It must not import the Library, the answer layer or the evaluation code at import
+time (`_Lazy` loads them on first use, which keeps `pincite --help` instant).
+"""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn, Optional
+
+import typer
+from rich.console import Console
+from rich.markup import escape as _markup_escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from pincite.config import Settings
+from pincite.errors import FieldError, shown
+
+if TYPE_CHECKING:
+    from pincite.library.facade import Library
+
+
+class _Lazy:
+    """A module imported on first attribute access: the answer layer, the Library and the
+    evaluation code cost ~0.8 s to import, which `--help` and an ask sent to a running server
+    never need."""
+
+    def __init__(self, name: str):
+        self._name = name
+
+    def __getattr__(self, attr: str):
+        import importlib
+
+        return getattr(importlib.import_module(self._name), attr)
+
+
+evaluate = _Lazy("pincite.eval.run")
+render = _Lazy("pincite.cli.render")
+_app = _Lazy("pincite.library.facade")
+_inputs = _Lazy("pincite.library.inputs")
+_export = _Lazy("pincite.library.export")
+
+
+def escape(text: object) -> str:
+    """`text` for a rich console: control characters escaped (errors.shown), then markup."""
+    return _markup_escape(shown(text))
+
+
+def _option_type(option: "typer.core.TyperOption", ctx) -> str | None:
+    """The type an option shows in `--help`: none for a flag (--json, --version, --help take no
+    value), else typer's own ("<str>", a metavar). typer 0.29's rich help prints "<bool>"
+    after every flag, its own --help included, which no option declaration can change."""
+    if option.is_flag or option.count:
+        return None
+    return _typer_option_type(option, ctx)
+
+
+_typer_option_type = typer.core.TyperOption.display_type_rich
+typer.core.TyperOption.display_type_rich = _option_type  # type: ignore[method-assign, assignment]
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Answers questions over your documents with verified pinpoint citations.")
+console = Console()
+err = Console(stderr=True, soft_wrap=True)  # one error = one line, also in logs
+_state: dict = {}
+
+
+def _version(value: bool) -> None:
+    if value:
+        import importlib.metadata
+
+        from pincite.library.profile import current_profile
+
+        profile = current_profile()
+        console.print(f"pincite {importlib.metadata.version('pincite')} (extractor {profile['extractor']}, "
+                      f"chunker {profile['chunker']}, embedder {profile['embedder'] or 'none'})",
+                      soft_wrap=True, highlight=False)
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(data: Optional[Path] = typer.Option(
+        None, "--data", envvar="PINCITE_DATA", help="Data folder (default ./pincite-data)."),
+          index: Optional[str] = typer.Option(
+              None, "--index", metavar="INDEX",
+              help="Where the index lives: edge (default, embedded in the data folder), "
+                   "qdrant://HOST:6333 (a Qdrant server or cluster), qdrant-local[:PATH]. "
+                   "Env PINCITE_INDEX, else PINCITE_QDRANT_URL."),
+          version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                       help="Print the version and the index profile it builds, and exit.")):
+    _state["data"] = data
+    if index:
+        os.environ["PINCITE_INDEX"] = index  # every Settings() of this run, and its child processes
+
+
+def _library(*, must_exist: bool = False, **kw) -> Library:
+    """Open the data folder; with `must_exist`, a folder without a library is an error
+    (a mistyped --data must not silently create an empty library)."""
+    settings = Settings()
+    if _state.get("data"):
+        settings.data_dir = _state["data"]
+    if must_exist and not settings.catalog_url and not (Path(settings.data_dir) / "catalog.sqlite").exists():
+        _fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
+              "or pass --data DIR")
+    return _app.Library(settings, **kw)
+
+
+def _data_dir() -> Path:
+    return Path(_state.get("data") or Settings().data_dir)
+
+
+def _server_url() -> str | None:
+    """URL of a `pincite serve` running on this data folder (it owns the index), or None."""
+    if "server" not in _state:
+        from pincite.web.client import find_server
+
+        _state["server"] = find_server(_data_dir())
+    return _state["server"]
+
+
+def _server():
+    """A client of the running server, or None: while one runs, ingest, ask, docs and remove
+    go through its API, so nothing opens the index twice."""
+    url = _server_url()
+    if url is None:
+        return None
+    from pincite.web.client import Client
+
+    err.print(f"[dim]using the pincite server at {escape(url)}[/]", soft_wrap=True)
+    return Client(url)
+
+
+def _no_server(command: str) -> None:
+    url = _server_url()
+    if url is not None:
+        _fail(f"`pincite serve` is running at {url} and holds the index; stop it before `pincite {command}`")
+
+
+def _progress() -> Progress:
+    return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=err, transient=True)
+
+
+def _fail(msg: str) -> NoReturn:
+    err.print(f"[red]error:[/] {escape(msg)}")
+    raise typer.Exit(2)
+
+
+def _count(n: int, word: str) -> str:
+    """"1 page", "2 pages": a count with its English noun in the right number."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _field_options(**opts) -> dict:
+    """Document fields given as options, checked (exit 2 with the reason when one is bad)."""
+    given = {k: v for k, v in opts.items() if v is not None and v != []}
+    if not given:
+        return {}
+    if given.get("modifications") == [""]:
+        given["modifications"] = []
+    try:
+        return _app.Library.check_fields(given, "options")
+    except FieldError as e:
+        _fail(str(e).replace("options: ", "", 1))
