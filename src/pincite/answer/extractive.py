@@ -1,7 +1,8 @@
 """Extractive answering (offline default): the best sentences of the evidence become the
 answer, each one a verbatim quote of its page.
 
-A candidate is a window of one or two consecutive sentences of a retrieved chunk. Its
+A candidate is a window of one or two consecutive sentences of a retrieved chunk (of one
+table row at most where the chunk holds table rows, one row of a spreadsheet). Its
 `coverage` is the share of the question's IDF-weighted content terms it contains
 (0..1); the best coverage decides refusal (answer.rank). Must not import cli/ or web/.
 """
@@ -11,7 +12,7 @@ import functools
 import math
 import re
 from dataclasses import dataclass
-from typing import AbstractSet, Callable
+from typing import AbstractSet, Callable, Sequence
 
 from pincite.text import analysis
 
@@ -74,13 +75,22 @@ def group_weights(groups: list[Group], df: dict[str, int], n_chunks: int) -> dic
     return out
 
 
+#: The table rows of a hit's page that its span overlaps, as (start, end) offsets of the page
+#: text (end exclusive): what `candidates` keeps each window inside of.
+RowsOf = Callable[[Hit], Sequence[tuple[int, int]]]
+
+
 def candidates(hits: list[Hit], weights: dict[Group, float],
                marks: Callable[[str], set[str]] = asked_type.value_marks,
-               per_hit: int = 1) -> list[Candidate]:
-    """Best window per hit, scored; sorted best first.
+               per_hit: int = 1, rows: RowsOf | None = None) -> list[Candidate]:
+    """The `per_hit` best windows of each hit, scored; sorted best first.
 
     `marks(text)`: the answer-type pseudo forms a sentence's text holds (asked_type.value_marks,
     or with the by-line marks of an authorship question, asked_type.byline_marks).
+
+    `rows(hit)`: the table rows its span of the page overlaps (:data:`RowsOf`; none when not
+    given). A table row is one record: a window lies inside one row or outside every row,
+    never across a row's bounds (`record_spans`), as a spreadsheet's window is one row.
 
     Question words that name the hit's document (its title, file name or cover page:
     `Hit.name_terms`, which every index hit carries) do not count toward coverage when other
@@ -91,7 +101,8 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
     weights = {asked_type.typed_group(g): w for g, w in weights.items()}
     for hit in hits[:SCORED_HITS]:
         names = naming_terms(hit)
-        out += _best_windows(hit, _asked_of(weights, names), weights, names, marks, per_hit)
+        out += _best_windows(hit, _asked_of(weights, names), weights, names, marks, per_hit,
+                             rows(hit) if rows is not None else ())
     out.sort(key=lambda c: (-c.score, c.hit.rank))
     return out
 
@@ -188,14 +199,15 @@ def credit(g: Group, toks: AbstractSet[str]) -> float:
 
 def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
                   names: set[str], marks: Callable[[str], set[str]] = asked_type.value_marks,
-                  k: int = 1) -> list[Candidate]:
+                  k: int = 1, rows: Sequence[tuple[int, int]] = ()) -> list[Candidate]:
     """The `k` best windows of one hit by coverage of `weights`, best first (equal ones in
-    text order). Between hits, the coverage of all
+    text order); a window never joins sentences of two table rows, or of a row and the text
+    outside it (`rows`: page offsets, `record_spans`). Between hits, the coverage of all
     the question's words (`all_weights`) by the whole chunk and its document's naming terms
     breaks ties, so "PX-200" or "СН РК 4.01-03-2013" still decides between two passages
     that both answer "oil change" in near-twin documents; within a hit it does not, so a
     running header is not pulled in."""
-    spans = sentence_spans(hit.text)
+    spans, records = record_spans(hit.text, hit.char_start, rows)
     toks = [text_tokens(hit.text[s:e]) | marks(hit.text[s:e]) for s, e in spans]
     named = {g[0] for g in all_weights if names_document(g, names)}  # "4.01-03-2013" in its file name
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
@@ -208,6 +220,8 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
         # a sheet's row is one record, each value under its header: a window of two rows
         # answers about two records
         for j in range(i, min(i + (1 if sheet else MAX_WINDOW_SENTENCES), len(spans))):
+            if records[j] != records[i]:
+                break  # a table row is one record too: never joined to its neighbours
             seen |= toks[j]
             cov = coverage(seen, weights)
             if j > i and cov <= first:
@@ -223,6 +237,33 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
                                    cov, score, missing))
     found.sort(key=lambda c: -c.score)  # stable: the first of equal windows stays first
     return found[:k]
+
+
+def record_spans(text: str, offset: int, rows: Sequence[tuple[int, int]]
+                 ) -> tuple[list[tuple[int, int]], list[int | None]]:
+    """The sentence spans of `text` (`sentence_spans`: offsets into `text`), each cut at the
+    bounds of the table rows `rows` that fall inside it, and for each span the index into
+    `rows` of the row it lies in (None outside every row). `offset`: where `text` starts in
+    the page text the rows' (start, end) offsets count. A PDF row's cells are lines the
+    sentence splitter may run together with the next row's, so the rows' own bounds cut
+    them; with no rows, the sentence spans, every one None."""
+    spans = list(sentence_spans(text))
+    if not rows:
+        return spans, [None] * len(spans)
+    local = [(a - offset, b - offset) for a, b in rows]
+    bounds = sorted({x for r in local for x in r if 0 < x < len(text)})
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        cuts = [s, *(x for x in bounds if s < x < e), e]
+        for a, b in zip(cuts, cuts[1:]):
+            while a < b and text[a].isspace():
+                a += 1
+            while b > a and text[b - 1].isspace():
+                b -= 1
+            if a < b:
+                out.append((a, b))
+    records = [next((n for n, (ra, rb) in enumerate(local) if ra < b and a < rb), None) for a, b in out]
+    return out, records
 
 
 #: A sheet row as the office extractor writes it: "<sheet>!<range> | <cells joined by '; '>",

@@ -21,7 +21,7 @@ from pincite.text import analysis
 
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
-from ..index.base import SearchFilter
+from ..index.base import Hit, SearchFilter
 from ..text.cjk import is_cjk
 from . import answerability, asked_type, extractive, features, soft
 from .calculate import without_target_unit
@@ -226,7 +226,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         hits, bylines = with_byline_hits(lib, hits, groups, flt, coverage_text or q)
     df = lib.catalog.term_df(index_terms(groups))  # the asked words' chunk frequencies, read once
     weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines)
-    cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT)
+    cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
+                                  rows=lambda hit: table_rows(lib, hit))
     editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
     named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups)
     naming = title_words(lib, named, naming)
@@ -289,6 +290,17 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
                                  _unmatched(q, groups, own[:1] if rel.coverage else cands))
     return g
+
+
+def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:
+    """The table rows of a hit's page that its span overlaps, as (start, end) offsets of the
+    page text (DocumentModel.row_spans: ruled PDF tables' rows, DOCX table rows), which
+    its answer windows keep apart (extractive.candidates). [] for a bridge chunk, whose text
+    is its own rather than a slice of one page."""
+    if hit.parts:
+        return []
+    rows = lib.model(hit.doc_id).row_spans(hit.page)
+    return [(a, b) for a, b in rows if a < hit.char_end and hit.char_start < b]
 
 
 def _asked_weights(groups: list[tuple[str, ...]], df: dict[str, int], question: str, n_chunks: int,
