@@ -234,6 +234,49 @@ def test_xlsx_revision_sheets_cite_the_sheet_and_row(lib, tmp_path):
     assert unit.address == SheetRange(sheet="RevB", range="A1:B6")
 
 
+def make_catalog_xlsx(path: Path, headers: list[str]) -> Path:
+    """A product sheet and a staff sheet under `headers` (code, name, power, weight; then
+    employee id, name, department), in whatever language they are given."""
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Products"
+    ws.append(headers[:4])
+    for row in (("ZK-300", "Zephyr circulation pump", 2.2, 41), ("TR-45", "Tarn booster pump", 0.75, 12.5),
+                ("QL-8", "Quill dosing pump", 0.18, 4.2)):
+        ws.append(row)
+    staff = wb.create_sheet("Staff")
+    staff.append(headers[4:])
+    for row in (("E-1041", "Irina Volkova", "Procurement"), ("E-1187", "Chen Wei", "Quality assurance")):
+        staff.append(row)
+    wb.save(str(path))
+    return path
+
+
+@pytest.mark.parametrize("headers, asked", [
+    (["Code", "Name", "Power, kW", "Weight, kg", "Employee ID", "Full name", "Department"],
+     {"Какова мощность TR-45?": "TR-45 / Power, kW: 0.75",
+      "В каком отделе работает Irina Volkova?": "Irina Volkova / Department: Procurement",
+      "ZK-300的重量是多少？": "ZK-300 / Weight, kg: 41"}),
+    (["Код", "Наименование", "Мощность, кВт", "Масса, кг", "Табельный номер", "ФИО", "Отдел"],
+     {"What is the power of the TR-45?": "TR-45 / Мощность, кВт: 0.75",
+      "Which department does Chen Wei work in?": "Chen Wei / Отдел: Quality assurance"}),
+])
+def test_sheet_cell_headline_finds_the_asked_column_across_languages(tmp_path, headers, asked):
+    """The headers share no word with a question in another language; the embedder's word
+    vectors still name the asked column, so the claim is the row's name and that cell."""
+    with Library(Settings(data_dir=tmp_path / "data", embedder="use-m3")) as library:
+        library.ingest_file(make_catalog_xlsx(tmp_path / "catalog.xlsx", headers))
+        for question, headline in asked.items():
+            ans = library.ask(question)
+            assert ans.status == "answered", (question, ans.answer)
+            assert ans.claims[0].text == headline, (question, ans.claims[0].text)
+            assert ans.claims[0].verified and ans.claims[0].citations[0].address.kind == "sheet"
+        # a column the sheet lacks is named by no header: the row is shown whole
+        price = library.ask("Сколько стоит ZK-300?" if headers[0] == "Code" else "What is the price of the ZK-300?")
+        if price.status == "answered":
+            assert price.claims[0].text == price.claims[0].citations[0].quote, price.claims[0].text
+
+
 def test_xlsx_merged_headers_and_formulas_without_cached_values(lib, tmp_path):
     wb = openpyxl.Workbook()
     ws = wb.active
