@@ -335,4 +335,29 @@ def test_pdf_table_row_is_a_record_its_window_keeps_to(tmp_path):
             assert sum(row[0] in cit.quote for row in rows) <= 1, cit.quote
         page = lib.page_text(res.doc_id, 1)
         spans = lib.model(res.doc_id).row_spans(1)
-        assert [page[a:b] for a, b in spans] == [" ".join(r) for r in rows]
+        assert [page[a:b] for a, b, _ in spans] == [" ".join(r) for r in rows]
+        assert {s.headers for s in spans} == {"Pump | Seal kit | Interval"}  # what each row stands under
+
+
+def test_pdf_table_row_is_read_under_its_column_headers(tmp_path):
+    """A PDF row holds its cells only ("Manifold bolts M8 22 N·m"); the word asked for stands
+    in its column header ("Thread"). The row's window counts the headers as its words, as a
+    sheet row's "header: value" text does, so it outranks a sentence that names the bolts
+    and their thread but states no value."""
+    rows = [["Air valve cap screws", "M6", "8 N·m"], ["Outer diaphragm plate", "M10", "42 N·m"],
+            ["Manifold bolts", "M8", "22 N·m"], ["Fluid cap clamp bolts", "M8", "24 N·m"]]
+    pdf = make_ruled_table_pdf(
+        tmp_path / "fasteners.pdf", ["Fastener", "Thread", "Torque"], rows,
+        caption="Table 3 – Fastener torque values (Rev. E)",
+        # a cover title block of its own (wrapped lines), so the table's words do not name the document
+        intro="Pump PX310 service data sheet for the fluid section and the air section of the pump, issued "
+              "by the works for the service staff of the plant and of its contractors, with the fastener "
+              "table that follows and the notes under it",
+        outro="Clean the thread of the manifold bolts before fitting them.")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        (res,) = lib.ingest([pdf])
+        ans = lib.ask("Which thread size do the manifold bolts use?")
+        spans = lib.model(res.doc_id).row_spans(1)
+    assert ans.status == "answered", ans
+    assert ans.citations()[0].quote == "Manifold bolts M8 22 N·m", ans.citations()[0].quote
+    assert {r.headers for r in spans} == {"Fastener | Thread | Torque"}
