@@ -40,7 +40,7 @@ from pincite.extract import convert, office_docx
 from pincite.extract.model import AddressSpan, BlockRange
 from pincite.extract.sniff import OFFICE_EXTRACTOR
 from pincite.library import pages
-from test_office import top_citation
+from test_office import make_calendar_docx, top_citation
 
 QUESTION_2 = "How often is the impeller seal of pump PX-700 replaced?"
 MIME_DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
@@ -510,6 +510,21 @@ def test_originals_keep_their_suffix_and_old_libraries_are_still_read(tmp_path, 
 
 
 # ---------------------------------------------------------------- placing blocks on pages
+
+def test_converted_docx_table_rows_are_records_a_window_keeps_to(soffice, tmp_path):
+    with Library(settings(tmp_path / "data")) as lib:
+        res = lib.ingest_file(make_calendar_docx(tmp_path / "calendar.docx"))
+        assert res.status == "added", res.reason
+        doc = lib.model(res.doc_id)
+        assert office_docx.has_pdf_pages(doc)
+        cit = top_citation(lib, "Which holiday is on 7 January?")
+        # the page runs the rows together as lines; a window holds one of them
+        assert " ".join(cit.quote.split()) in ("7 January Christmas", "14 January Old New Year holiday"), cit.quote
+        page = doc.page(1).text
+        # each table row found on the PDF page is marked as a row, the paragraphs are not
+        assert [" ".join(page[a:b].split()) for a, b, _ in doc.row_spans(1)] == [
+            "Date Event", "7 January Christmas", "14 January Old New Year holiday", "8 March Women's Day"]
+
 
 def test_locate_blocks_on_page_texts():
     """Blocks are found in order on PDFium-like page texts: over a page break with a running

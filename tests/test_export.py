@@ -48,11 +48,12 @@ def link(c: Citation) -> str:
 
 def test_csv_holds_verified_claims_only_and_parses_back():
     rows = list(csv.reader(io.StringIO(evidence_cards(_answer(), "csv", link))))
-    assert rows == [["claim", "quote", "source", "link", "file", "title", "page", "page_label", "address"],
+    assert rows == [["claim", "quote", "source", "link", "file", "title", "page", "page_label", "address",
+                     "status", "message", "reasons"],
                     ["The limit is 10 bar | at 20 °C.", "maximum pressure is 10 bar at 20 °C",
                      "manual|v2.pdf, p. 5-12 (PDF 47)",
                      "http://127.0.0.1:8000/api/documents/abababababababab/file#page=47",
-                     "manual|v2.pdf", "", "47", "5-12", "p. 5-12 (PDF 47)"]]
+                     "manual|v2.pdf", "", "47", "5-12", "p. 5-12 (PDF 47)", "", "", ""]]
 
 
 def test_markdown_escapes_table_syntax_and_links_the_page():
@@ -86,10 +87,11 @@ def test_a_refusal_exports_its_status_and_reason_in_every_format():
         "- no passage found holds these words of the question: стоит"]
     ru = evidence_cards(_refused("ru"), "md", link)
     assert "**статус: refused**: В библиотеке ответа нет" in ru and "| # |" not in ru
-    rows = list(csv.reader(io.StringIO(evidence_cards(_refused(), "csv", link))))
-    assert rows == [list(COLUMNS),
-                    ["status: refused: Not found in the library: no passage answers this question.",
-                     "no passage found holds these words of the question: стоит"] + [""] * (len(COLUMNS) - 2)]
+    rows = list(csv.DictReader(io.StringIO(evidence_cards(_refused(), "csv", link))))
+    # the status, the answer's text and its reasons each in their own column; no claim or quote
+    assert rows == [{**{c: "" for c in COLUMNS}, "status": "refused",
+                     "message": "Not found in the library: no passage answers this question.",
+                     "reasons": "no passage found holds these words of the question: стоит"}]
     # the file the web UI downloads (POST /api/export) is the same text
     assert evidence_file(_refused(), "md", link).data.decode() == md
     data = _refused().model_dump(mode="json")
@@ -112,6 +114,12 @@ def test_cli_export_links_the_stored_original_at_the_page(tmp_path):
     assert first[2] == "pump.pdf, PDF p. 2" and first[3].startswith("file://") and first[3].endswith("#page=2")
     target = Path(first[3][len("file://"):].split("#")[0])
     assert target.read_bytes() == pdf.read_bytes()
+    done = subprocess.run(cli + ["ask", "--export", "csv", "What is the price of the pump?"],
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0, done.stderr
+    (refused,) = list(csv.DictReader(io.StringIO(done.stdout)))  # a refusal: its status row alone
+    assert refused["status"] == "refused" and refused["claim"] == refused["quote"] == ""
+    assert refused["message"].startswith("Not found") and refused["reasons"], refused
     done = subprocess.run(cli + ["ask", "--export", "xml", "pressure?"], capture_output=True, text=True,
                           env=env, timeout=120)
     assert done.returncode == 2 and "choose one of md, csv" in done.stderr
@@ -271,7 +279,8 @@ def test_a_comparison_exports_the_claims_of_each_revision():
     both = Answer(question="Max pressure?", status="partial", language="en", answer="...",
                   compare=[CompareItem(revision="2.1", answer=_answer()),
                            CompareItem(revision="3.0", answer=_refused())])
-    rows = list(csv.reader(io.StringIO(evidence_cards(both, "csv", link))))
-    assert [r[0] for r in rows] == ["claim", "The limit is 10 bar | at 20 °C.", "status: partial: ..."]
+    rows = list(csv.DictReader(io.StringIO(evidence_cards(both, "csv", link))))
+    assert [(r["claim"], r["status"], r["message"]) for r in rows] == [
+        ("The limit is 10 bar | at 20 °C.", "", ""), ("", "partial", "...")]
     md = evidence_cards(both, "md", link)
     assert "**status: partial**: ..." in md and len([line for line in md.splitlines() if line.startswith("| 1 ")]) == 1

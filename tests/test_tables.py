@@ -316,3 +316,48 @@ def test_triple_claim_only_when_the_quote_shows_the_row_and_value():
     assert not _shows(cut, "Probable (B)")
     assert _shows("Probable (B) High High Serious Medium", "Probable (B)")
     assert _shows("S-25 pump housing 2.25 45", "2.25") and not _shows("S-25 pump housing 2.25 45", "2.30")
+
+
+def test_pdf_table_row_is_a_record_its_window_keeps_to(tmp_path):
+    """A PDF row is a line the sentence splitter runs into the next rows (no full stop ends
+    it), so a window held the whole table; the rows' own spans now bound every window."""
+    rows = [["ZK-300", "SK-300-B", "8000 hours"], ["ZK-310", "SK-310-A", "6000 hours"],
+            ["TR-45", "SK-45", "4000 hours"]]
+    pdf = make_ruled_table_pdf(tmp_path / "seals.pdf", ["Pump", "Seal kit", "Interval"], rows,
+                               caption="Table 2: Seal kits", intro="Seal kits and replacement intervals.")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        (res,) = lib.ingest([pdf])
+        ans = lib.ask("Which seal kit and interval for the ZK-310 pump?")
+        assert ans.status == "answered", ans
+        top = ans.citations()[0]
+        assert top.verified and top.quote == "ZK-310 SK-310-A 6000 hours", top.quote
+        for cit in ans.citations():  # no quote runs from one row into another
+            assert sum(row[0] in cit.quote for row in rows) <= 1, cit.quote
+        page = lib.page_text(res.doc_id, 1)
+        spans = lib.model(res.doc_id).row_spans(1)
+        assert [page[a:b] for a, b, _ in spans] == [" ".join(r) for r in rows]
+        assert {s.headers for s in spans} == {"Pump | Seal kit | Interval"}  # what each row stands under
+
+
+def test_pdf_table_row_is_read_under_its_column_headers(tmp_path):
+    """A PDF row holds its cells only ("Manifold bolts M8 22 N·m"); the word asked for stands
+    in its column header ("Thread"). The row's window counts the headers as its words, as a
+    sheet row's "header: value" text does, so it outranks a sentence that names the bolts
+    and their thread but states no value."""
+    rows = [["Air valve cap screws", "M6", "8 N·m"], ["Outer diaphragm plate", "M10", "42 N·m"],
+            ["Manifold bolts", "M8", "22 N·m"], ["Fluid cap clamp bolts", "M8", "24 N·m"]]
+    pdf = make_ruled_table_pdf(
+        tmp_path / "fasteners.pdf", ["Fastener", "Thread", "Torque"], rows,
+        caption="Table 3 – Fastener torque values (Rev. E)",
+        # a cover title block of its own (wrapped lines), so the table's words do not name the document
+        intro="Pump PX310 service data sheet for the fluid section and the air section of the pump, issued "
+              "by the works for the service staff of the plant and of its contractors, with the fastener "
+              "table that follows and the notes under it",
+        outro="Clean the thread of the manifold bolts before fitting them.")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        (res,) = lib.ingest([pdf])
+        ans = lib.ask("Which thread size do the manifold bolts use?")
+        spans = lib.model(res.doc_id).row_spans(1)
+    assert ans.status == "answered", ans
+    assert ans.citations()[0].quote == "Manifold bolts M8 22 N·m", ans.citations()[0].quote
+    assert {r.headers for r in spans} == {"Fastener | Thread | Torque"}

@@ -284,6 +284,11 @@ def test_export_route_sends_the_evidence_file(c, boiler):
     refused = c.post("/api/ask", json={"question": "What is the boiling point of liquid nitrogen on Mars?"}).json()
     assert refused["status"] == "refused" and refused["exportable"] is False, refused
     assert refused["refusal"] == "not_found", refused  # documents in scope, none answers
+    (row,) = csv.DictReader(io.StringIO(c.post("/api/export", params={"format": "csv"}, json=refused)
+                                        .content.decode("utf-8-sig")))
+    # a refusal's row: its status, text and reasons in their own columns, no claim or quote
+    assert (row["claim"], row["quote"], row["status"]) == ("", "", "refused"), row
+    assert row["message"] == refused["answer"] and row["reasons"] == "; ".join(refused["warnings"])
     assert c.post("/api/export", params={"format": "xml"}, json=ans).status_code == 422
     assert c.post("/api/export", params={"format": "csv"}, json={"question": "q"}).status_code == 422
 

@@ -9,6 +9,7 @@ Must not import cli/ or web/.
 from __future__ import annotations
 
 import time
+from typing import TYPE_CHECKING
 
 from pincite.chunk.model import section_of
 from pincite.contract import Answer, Claim, Clarification
@@ -26,6 +27,9 @@ from .rank import Gathered, threshold
 from .retrieve import LibraryLike
 from .scope import clarification, twins
 from .verify import verify_quote
+
+if TYPE_CHECKING:
+    from .table_verify import HeaderMatcher
 
 #: Claims returned at most (the ranked citation list that hit@5 is computed over).
 MAX_CLAIMS = 5
@@ -112,7 +116,7 @@ def twins_agree(cited: list[extractive.Candidate], group: list) -> bool:
 def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     t1 = time.perf_counter()
     rel = g.rel
-    claims = _distinct_claims(lib, kept(lib, g), g.terms)
+    claims = _distinct_claims(lib, kept(lib, g), g.terms, g.scorer.soft if g.scorer is not None else None)
     timings = dict(g.timings, answer=time.perf_counter() - t1)
     verified = [c for c in claims if c.verified]
     if not verified:
@@ -131,10 +135,12 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
                   warnings=warnings)
 
 
-def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: list[str]) -> list[Claim]:
-    """Claims of the kept candidates in order, at most MAX_CLAIMS, leaving out a claim whose
-    quote repeats one already kept from the same page (equal, or contained in it after
-    normalisation): a page chunk, a bridge chunk and a table chunk can hold one sentence."""
+def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: list[str],
+                     soft: HeaderMatcher | None = None) -> list[Claim]:
+    """Claims of the kept candidates in order (`claim_of`; `soft` as there), at most
+    MAX_CLAIMS, leaving out a claim whose quote repeats one already kept from the same page
+    (equal, or contained in it after normalisation): a page chunk, a bridge chunk and a
+    table chunk can hold one sentence."""
     from .normalize import normalize
 
     claims: list[Claim] = []
@@ -142,7 +148,7 @@ def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: 
     for cand in keep:
         if len(claims) == MAX_CLAIMS:
             break
-        claim = claim_of(lib, cand, terms)
+        claim = claim_of(lib, cand, terms, soft)
         cit = claim.citations[0] if claim.citations else None
         if cit is not None and cit.verified:
             key = (cit.doc_id, cit.page, normalize(cit.quote).text)
@@ -153,7 +159,13 @@ def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: 
     return claims
 
 
-def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> Claim:
+def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
+             soft: HeaderMatcher | None = None) -> Claim:
+    """The claim of one candidate: its quote (cut around `terms`, the question's index
+    forms) verified against its page, with its citation; a table row's claim reads as its
+    verified (row, column, value) triple, a spreadsheet row's as its asked cell
+    (table_verify.sheet_cell_claim, which `soft`, the question's word matcher, lets find the
+    asked column across languages; None: by shared words only)."""
     hit = cand.hit
     # a bridge chunk (a sentence across a page break) is its own source: cand indexes its text
     page_text = hit.text if hit.parts else lib.page_text(hit.doc_id, hit.page)
@@ -183,7 +195,7 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str]) -> 
         # a spreadsheet row reads as "row name / asked column: value", all as the quote writes it
         from .table_verify import sheet_cell_claim
 
-        text = sheet_cell_claim(quote, terms) or text
+        text = sheet_cell_claim(quote, terms, soft) or text
     return Claim(text=text, verified=check.verified, reason=check.reason, citations=[cit])
 
 

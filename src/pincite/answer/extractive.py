@@ -1,7 +1,8 @@
 """Extractive answering (offline default): the best sentences of the evidence become the
 answer, each one a verbatim quote of its page.
 
-A candidate is a window of one or two consecutive sentences of a retrieved chunk. Its
+A candidate is a window of one or two consecutive sentences of a retrieved chunk (of one
+table row at most where the chunk holds table rows, one row of a spreadsheet). Its
 `coverage` is the share of the question's IDF-weighted content terms it contains
 (0..1); the best coverage decides refusal (answer.rank). Must not import cli/ or web/.
 """
@@ -11,10 +12,11 @@ import functools
 import math
 import re
 from dataclasses import dataclass
-from typing import AbstractSet, Callable
+from typing import AbstractSet, Callable, Sequence
 
 from pincite.text import analysis
 
+from ..extract.model import RowSpan
 from ..index.base import Hit
 from ..text.cjk import CJK_CLASS, is_cjk
 from . import asked_type
@@ -44,7 +46,10 @@ HEADER_TIE = 0.01
 
 @dataclass
 class Candidate:
-    """A quotable span of one hit's page: `start`/`end` index the page text."""
+    """A quotable span of one hit's page: `start`/`end` index the page text. `context`: the
+    analysed words of the column headers the span's table row stands under (a PDF table's
+    row: RowSpan.headers; empty elsewhere), which count as the window's own words: a row is
+    read under its headers, as a sheet row's "header: value" text already is."""
 
     hit: Hit
     start: int
@@ -52,6 +57,7 @@ class Candidate:
     coverage: float
     score: float
     key_missing: float = 0.0
+    context: frozenset[str] = frozenset()
 
 
 Group = tuple[str, ...]
@@ -74,13 +80,23 @@ def group_weights(groups: list[Group], df: dict[str, int], n_chunks: int) -> dic
     return out
 
 
+#: The table rows of a hit's page that its span overlaps (offsets of the page text, end
+#: exclusive, and the headers they stand under): what `candidates` keeps each window inside of.
+RowsOf = Callable[[Hit], Sequence[RowSpan]]
+
+
 def candidates(hits: list[Hit], weights: dict[Group, float],
                marks: Callable[[str], set[str]] = asked_type.value_marks,
-               per_hit: int = 1) -> list[Candidate]:
-    """Best window per hit, scored; sorted best first.
+               per_hit: int = 1, rows: RowsOf | None = None) -> list[Candidate]:
+    """The `per_hit` best windows of each hit, scored; sorted best first.
 
     `marks(text)`: the answer-type pseudo forms a sentence's text holds (asked_type.value_marks,
     or with the by-line marks of an authorship question, asked_type.byline_marks).
+
+    `rows(hit)`: the table rows its span of the page overlaps (:data:`RowsOf`; none when not
+    given). A table row is one record: a window lies inside one row or outside every row,
+    never across a row's bounds (`record_spans`), as a spreadsheet's window is one row,
+    and the row's column headers count as its words (Candidate.context).
 
     Question words that name the hit's document (its title, file name or cover page:
     `Hit.name_terms`, which every index hit carries) do not count toward coverage when other
@@ -91,7 +107,8 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
     weights = {asked_type.typed_group(g): w for g, w in weights.items()}
     for hit in hits[:SCORED_HITS]:
         names = naming_terms(hit)
-        out += _best_windows(hit, _asked_of(weights, names), weights, names, marks, per_hit)
+        out += _best_windows(hit, _asked_of(weights, names), weights, names, marks, per_hit,
+                             rows(hit) if rows is not None else ())
     out.sort(key=lambda c: (-c.score, c.hit.rank))
     return out
 
@@ -188,15 +205,17 @@ def credit(g: Group, toks: AbstractSet[str]) -> float:
 
 def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
                   names: set[str], marks: Callable[[str], set[str]] = asked_type.value_marks,
-                  k: int = 1) -> list[Candidate]:
+                  k: int = 1, rows: Sequence[RowSpan] = ()) -> list[Candidate]:
     """The `k` best windows of one hit by coverage of `weights`, best first (equal ones in
-    text order). Between hits, the coverage of all
+    text order); a window never joins sentences of two table rows, or of a row and the text
+    outside it (`rows`: page offsets, `record_spans`). Between hits, the coverage of all
     the question's words (`all_weights`) by the whole chunk and its document's naming terms
     breaks ties, so "PX-200" or "СН РК 4.01-03-2013" still decides between two passages
     that both answer "oil change" in near-twin documents; within a hit it does not, so a
     running header is not pulled in."""
-    spans = sentence_spans(hit.text)
-    toks = [text_tokens(hit.text[s:e]) | marks(hit.text[s:e]) for s, e in spans]
+    spans, records = record_spans(hit.text, hit.char_start, rows)
+    heads = [text_tokens(rows[r].headers) if r is not None else frozenset() for r in records]
+    toks = [text_tokens(hit.text[s:e]) | marks(hit.text[s:e]) | h for (s, e), h in zip(spans, heads)]
     named = {g[0] for g in all_weights if names_document(g, names)}  # "4.01-03-2013" in its file name
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
@@ -208,6 +227,8 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
         # a sheet's row is one record, each value under its header: a window of two rows
         # answers about two records
         for j in range(i, min(i + (1 if sheet else MAX_WINDOW_SENTENCES), len(spans))):
+            if records[j] != records[i]:
+                break  # a table row is one record too: never joined to its neighbours
             seen |= toks[j]
             cov = coverage(seen, weights)
             if j > i and cov <= first:
@@ -220,9 +241,36 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
             if sheet and j == i and header_row(hit.text[spans[i][0]:spans[i][1]], hit.text):
                 score -= HEADER_TIE  # the rows under a header hold its words and a value
             found.append(Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
-                                   cov, score, missing))
+                                   cov, score, missing, heads[i]))
     found.sort(key=lambda c: -c.score)  # stable: the first of equal windows stays first
     return found[:k]
+
+
+def record_spans(text: str, offset: int, rows: Sequence[RowSpan]
+                 ) -> tuple[list[tuple[int, int]], list[int | None]]:
+    """The sentence spans of `text` (`sentence_spans`: offsets into `text`), each cut at the
+    bounds of the table rows `rows` that fall inside it, and for each span the index into
+    `rows` of the row it lies in (None outside every row). `offset`: where `text` starts in
+    the page text the rows' offsets count. A PDF row's cells are lines the
+    sentence splitter may run together with the next row's, so the rows' own bounds cut
+    them; with no rows, the sentence spans, every one None."""
+    spans = list(sentence_spans(text))
+    if not rows:
+        return spans, [None] * len(spans)
+    local = [(r.start - offset, r.end - offset) for r in rows]
+    bounds = sorted({x for r in local for x in r if 0 < x < len(text)})
+    out: list[tuple[int, int]] = []
+    for s, e in spans:
+        cuts = [s, *(x for x in bounds if s < x < e), e]
+        for a, b in zip(cuts, cuts[1:]):
+            while a < b and text[a].isspace():
+                a += 1
+            while b > a and text[b - 1].isspace():
+                b -= 1
+            if a < b:
+                out.append((a, b))
+    records = [next((n for n, (ra, rb) in enumerate(local) if ra < b and a < rb), None) for a, b in out]
+    return out, records
 
 
 #: A sheet row as the office extractor writes it: "<sheet>!<range> | <cells joined by '; '>",

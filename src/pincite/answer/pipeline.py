@@ -289,7 +289,7 @@ def search_passages(lib: LibraryLike, question: str, scope: SearchFilter | dict 
     g = gather(lib, question, flt)
     passages: list[Passage] = []
     for cand in g.cands[:limit]:
-        claim = claim_of(lib, cand, g.terms)
+        claim = claim_of(lib, cand, g.terms, g.scorer.soft if g.scorer is not None else None)
         passages.append(Passage(rank=len(passages) + 1, probability=round(g.probability.get(id(cand), 0.0), 4),
                                 text=readable_text(cand.hit.text), citation=claim.citations[0],
                                 other_source=id(cand) in g.other_code))

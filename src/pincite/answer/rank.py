@@ -21,7 +21,8 @@ from pincite.text import analysis
 
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
-from ..index.base import SearchFilter
+from ..extract.model import RowSpan
+from ..index.base import Hit, SearchFilter
 from ..text.cjk import is_cjk
 from . import answerability, asked_type, extractive, features, soft
 from .calculate import without_target_unit
@@ -231,7 +232,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         hits, bylines = with_byline_hits(lib, hits, groups, flt, coverage_text or q)
     df = lib.catalog.term_df(index_terms(groups))  # the asked words' chunk frequencies, read once
     weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines)
-    cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT)
+    cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
+                                  rows=lambda hit: table_rows(lib, hit))
     editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
     named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups)
     naming = title_words(lib, named, naming)
@@ -294,6 +296,17 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
                                  _unmatched(q, groups, own[:1] if rel.coverage else cands))
     return g
+
+
+def table_rows(lib: LibraryLike, hit: Hit) -> list[RowSpan]:
+    """The table rows of a hit's page that its span overlaps (DocumentModel.row_spans:
+    ruled PDF tables' rows, DOCX table rows; offsets of the page text), which its answer
+    windows keep apart (extractive.candidates). [] for a bridge chunk, whose text is its
+    own rather than a slice of one page."""
+    if hit.parts:
+        return []
+    rows = lib.model(hit.doc_id).row_spans(hit.page)
+    return [r for r in rows if r.start < hit.char_end and hit.char_start < r.end]
 
 
 def _asked_weights(groups: list[tuple[str, ...]], df: dict[str, int], question: str, n_chunks: int,

@@ -26,6 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Protocol
 
 from pincite.answer.normalize import loose
 from pincite.answer.numbers import number_mentions, unsupported_numbers, unsupported_units
@@ -190,14 +191,35 @@ def claim_for_span(doc: DocumentModel, page: int, start: int, end: int,
 _SHEET_ROW_HEAD = re.compile(r"(?:^|(?<=\s))(?:'(?:[^']|'')+'|[^\s!|']+)![A-Z]+\d+(?::[A-Z]+\d+)? \| ")
 #: Joins the claims of the rows of one quote ("AQ-100 / Weight (kg): 41 | AQ-150 / ...").
 ROW_SEP = " | "
+#: Word-vector cosine (answer.soft: the library's embedder, each word alone) from which a
+#: column header that shares no word with the question names what it asks: a question in
+#: another language than the headers. Measured with use-m3 on a generated catalog and staff
+#: list (2026-12-04): a header translating a question word scores 0.78-0.88 ("мощность" /
+#: "Power, kW" 0.84, "отделе" / "Department" 0.87, "重量" / "Weight, kg" 0.88, "weight" /
+#: "Масса, кг" 0.78); every other header, and the names and codes of the row, at most 0.57
+#: ("расход" / "Price"), a related but other column ("весит" / "Power, kW") about 0.5.
+SOFT_HEADER_COSINE = 0.7
 
 
-def sheet_cell_claim(quote: str, terms: Iterable[str]) -> str | None:
+class HeaderMatcher(Protocol):
+    """What `sheet_cell_claim` reads of a word matcher (answer.soft.WordMatcher): per
+    question word group, its best cosine (-1..1) against the words of a text."""
+
+    def best(self, text: str) -> dict[tuple[str, ...], float]: ...
+
+
+def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | None = None) -> str | None:
     """The claim text of a spreadsheet row quoted as "'Sheet'!A9:G9 | Header: value; ...":
     the row's name (the value sharing the most of ``terms``, else its first value) and the
     cells whose header shares a word with ``terms`` ("Nadia Haddad / Phone ext.: 4702"), as
     the quote writes them; None when no header shares a word (the row is shown whole) or
     the quote is not a row of header-value pairs.
+
+    When no header shares a word and ``soft`` is given (the question's
+    answer.soft.WordMatcher), the cells whose header comes within SOFT_HEADER_COSINE of a
+    question word that names no value of the row (not the row's name or code) are the asked
+    ones: "Какова мощность TR-45?" over English headers gives "TR-45 / Power, kW: 0.75".
+    Without it, such a row is shown whole, as before.
 
     A quote of several rows (each after its own "'Sheet'!range | " head) gives each row's
     claim, joined by ROW_SEP, so every value stands beside its own row's name, never under
@@ -207,12 +229,12 @@ def sheet_cell_claim(quote: str, terms: Iterable[str]) -> str | None:
     if len(heads) > 1:
         bodies = [quote[m.end():(heads[i + 1].start() if i + 1 < len(heads) else len(quote))].strip()
                   for i, m in enumerate(heads)]
-        rows = [_row_claim(b, terms) for b in bodies]
+        rows = [_row_claim(b, terms, soft) for b in bodies]
         return ROW_SEP.join(r for r in rows if r) if all(rows) else None
-    return _row_claim(quote.split(" | ", 1)[-1], terms)
+    return _row_claim(quote.split(" | ", 1)[-1], terms, soft)
 
 
-def _row_claim(body: str, terms: Iterable[str]) -> str | None:
+def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = None) -> str | None:
     """sheet_cell_claim of one row's "Header: value; ..." text."""
     pairs = []
     for part in body.split("; "):
@@ -224,6 +246,8 @@ def _row_claim(body: str, terms: Iterable[str]) -> str | None:
         return None
     asked = set(terms)
     cells = [(h, v) for h, v in pairs if asked & set(analysis.tokens(h))]
+    if not cells and soft is not None:
+        cells = _soft_cells(pairs, soft)
     if not cells or len(cells) == len(pairs):
         return None
     named = max(pairs, key=lambda p: len(asked & set(analysis.tokens(p[1]))))
@@ -231,3 +255,16 @@ def _row_claim(body: str, terms: Iterable[str]) -> str | None:
         named = pairs[0]
     shown = [f"{h}: {v}" for h, v in cells if (h, v) != named]
     return f"{named[1]} / {'; '.join(shown)}" if shown else None
+
+
+def _soft_cells(pairs: list[tuple[str, str]], soft: HeaderMatcher) -> list[tuple[str, str]]:
+    """The (header, value) pairs whose header comes within SOFT_HEADER_COSINE of a question
+    word (`soft.best`) that has no form among the row's values: those words name the row
+    (its code, a person's name), not the column asked for."""
+    values = {t for _, v in pairs for t in analysis.tokens(v)}
+    out = []
+    for h, v in pairs:
+        near = [c for g, c in soft.best(h).items() if not values.intersection(g)]
+        if near and max(near) >= SOFT_HEADER_COSINE:
+            out.append((h, v))
+    return out

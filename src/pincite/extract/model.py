@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any, ClassVar, Literal, Mapping
+from typing import Any, ClassVar, Literal, Mapping, NamedTuple
 
 #: Bump when the DocumentModel shape or the extraction rules change (part of the index profile).
 #: pdfium-2: printed folios from headers/footers when a PDF has no /PageLabels (label_source "folio").
@@ -243,15 +243,23 @@ class AddressSpan:
     start, end: char offsets into the page's ``text`` (end exclusive).
     address: the address of that stretch (SheetRange "RevB"!A5:F5, LineRange 10-10,
         BlockRange 5-5; pincite.extract.address).
-    Stored as {"start", "end", "address": {...}}.
+    row: the stretch is one row of a table (a DOCX table's row, its header and section rows
+        included): one record, which an answer window does not join to the text around it
+        (:meth:`DocumentModel.row_spans`). False for other stretches and for spans stored
+        before rows were marked.
+    Stored as {"start", "end", "address": {...}}, plus "row": true only when it is set.
     """
 
     start: int
     end: int
     address: UnitAddress
+    row: bool = False
 
     def to_dict(self) -> dict[str, Any]:
-        return {"start": self.start, "end": self.end, "address": self.address.to_dict()}
+        out: dict[str, Any] = {"start": self.start, "end": self.end, "address": self.address.to_dict()}
+        if self.row:
+            out["row"] = True
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +289,8 @@ def span_from_dict(raw: Mapping[str, Any]) -> Span | None:
     if raw.get("bbox") is not None:
         return WordBox(start=raw["start"], end=raw["end"], bbox=_bbox(raw["bbox"]))
     address = address_from_dict(raw.get("address"))
-    return None if address is None else AddressSpan(start=raw["start"], end=raw["end"], address=address)
+    return None if address is None else AddressSpan(start=raw["start"], end=raw["end"], address=address,
+                                                    row=bool(raw.get("row")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -381,6 +390,24 @@ class PageText:
                    hidden=[HiddenText(text=h["text"], reason=h["reason"]) for h in raw.get("hidden") or ()])
 
 
+#: Joins the column headers of a RowSpan ("Sample | Pressure, MPa").
+ROW_HEADER_SEP = " | "
+
+
+class RowSpan(NamedTuple):
+    """One table row of a page (:meth:`DocumentModel.row_spans`).
+
+    start, end: char offsets of the row in the page's ``text`` (end exclusive).
+    headers: the column headers its cells stand under, joined by ROW_HEADER_SEP (a PDF table's
+        ``Table.columns``); '' when the row's text holds them itself (a DOCX row reads
+        "header: value; ...") or its table has none.
+    """
+
+    start: int
+    end: int
+    headers: str = ""
+
+
 @dataclass
 class DocumentModel:
     """An extracted document.
@@ -416,6 +443,27 @@ class DocumentModel:
         if page < 1 or page > len(self.pages):
             raise IndexError(f"{self.file_name}: page {page} out of range 1..{len(self.pages)}")
         return self.pages[page - 1]
+
+    def row_spans(self, page: int) -> list["RowSpan"]:
+        """The stretches of 1-based physical ``page``'s text that are each one table row
+        (:class:`RowSpan`), sorted by offset: the rows of :attr:`tables` standing on that
+        page with a clean span (``TableRow.char_start`` set), under their table's column
+        headers, and the spans marked as a row (``AddressSpan.row``: a DOCX table's rows,
+        whose text holds its headers). [] for a page without tables, a page out of range,
+        and a model stored before either was recorded."""
+        if page < 1 or page > len(self.pages):
+            return []
+        out: dict[tuple[int, int], RowSpan] = {}
+        for t in self.tables:
+            headers = ROW_HEADER_SEP.join(c for c in t.columns if c.strip())
+            for r in t.rows:
+                if (r.page == page and isinstance(r.char_start, int) and isinstance(r.char_end, int)
+                        and r.char_start < r.char_end):
+                    out.setdefault((r.char_start, r.char_end), RowSpan(r.char_start, r.char_end, headers))
+        for s in self.pages[page - 1].spans:
+            if isinstance(s, AddressSpan) and s.row and s.start < s.end:
+                out.setdefault((s.start, s.end), RowSpan(s.start, s.end))
+        return [out[k] for k in sorted(out)]
 
     def to_json(self) -> str:
         """The JSON stored beside the original: every field by name, the nested shapes as the

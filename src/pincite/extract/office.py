@@ -64,7 +64,8 @@ class OfficeUnit:
         self.count = 0  # pieces added
         self.spans: list[Span] = []
 
-    def add(self, text: str, address: UnitAddress | None) -> None:
+    def add(self, text: str, address: UnitAddress | None, row: bool = False) -> None:
+        """Append a piece and its span (`row`: the piece is a table row, AddressSpan.row)."""
         self.count += 1
         if self.parts:
             self.parts.append(SEP)
@@ -73,7 +74,7 @@ class OfficeUnit:
         self.parts.append(text)
         self.length += len(text)
         if address is not None:
-            self.spans.append(AddressSpan(start=start, end=self.length, address=address))
+            self.spans.append(AddressSpan(start=start, end=self.length, address=address, row=row))
 
     @property
     def text(self) -> str:

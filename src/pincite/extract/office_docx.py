@@ -6,7 +6,8 @@ conversion. The rules shared by every Office format (units, table rows) are in
   1-based position of a paragraph or table row among the body's non-empty paragraphs and
   table rows in document order (empty paragraphs and empty rows are not counted; **every
   table row is its own block**, with its own span, so a quote from one row of a long table
-  cites that row alone). The Answer contract has no "paragraph" kind, so a DOCX citation
+  cites that row alone; a table row's span is marked as one, ``AddressSpan.row``, so an
+  answer window keeps the row to itself). The Answer contract has no "paragraph" kind, so a DOCX citation
   reads "lines 12-14" meaning blocks 12 to 14. One unit per section: a new unit starts at
   each Title, Heading 1 or Heading 2 (style name, or outline level 0-1 of the paragraph or
   its style), and after DOCX_BLOCKS_PER_UNIT blocks or UNIT_CHARS characters (a long table
@@ -17,8 +18,8 @@ conversion. The rules shared by every Office format (units, table rows) are in
   converted to PDF (:mod:`pincite.extract.convert`) and read as a PDF, one unit per physical
   page (PDFium text, printed labels, outline sections; ``address`` None, so a citation is a
   PDF page), each block found on the pages marked by a span ``{"kind": "blocks", "start":
-  n, "end": n}`` numbered as above (:func:`locate_blocks`). A conversion that fails leaves
-  the units above, with the reason in ``warnings``.
+  n, "end": n}`` numbered as above (:func:`locate_blocks`), a table row's marked as a row.
+  A conversion that fails leaves the units above, with the reason in ``warnings``.
 
 This module must not read PPTX or XLSX files, nor import later stages.
 """
@@ -28,7 +29,7 @@ import re
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from pincite.errors import ConversionError, EmptyFile, IngestError
 from pincite.extract import convert
@@ -86,27 +87,27 @@ def extract_docx(path: Path, *, doc_id: str, sha256: str, file_name: str | None 
     pages: list[PageText] = []
     unit = OfficeUnit()
     count = 0
-    for level, text, long_table, _ in blocks:
+    for block in blocks:
         count += 1
-        starts_section = (level is not None and level <= 2) or long_table
+        starts_section = (block.level is not None and block.level <= 2) or block.long_table
         if unit.parts and (starts_section or unit.count >= DOCX_BLOCKS_PER_UNIT
                            or unit.length > UNIT_CHARS):
             pages.append(unit.page(len(pages) + 1))
             unit = OfficeUnit()
-        unit.add(text, LineRange(start=count, end=count))
+        unit.add(block.text, LineRange(start=count, end=count), row=block.row)
     if unit.parts:
         pages.append(unit.page(len(pages) + 1))
     return office_model(path, "docx", doc_id, sha256, file_name, pages, _docx_title(blocks, title), [])
 
 
-def _docx_title(blocks: list[tuple], title: str) -> str:
+def _docx_title(blocks: list[_Block], title: str) -> str:
     """The core-properties title, else the first Title or Heading 1 ('' when none)."""
     if title:
         return title
-    return next((one_line(text) for level, text, _, _ in blocks if level is not None and level <= 1), "")
+    return next((one_line(b.text) for b in blocks if b.level is not None and b.level <= 1), "")
 
 
-def _read_docx(path: Path) -> tuple[list[tuple], str]:
+def _read_docx(path: Path) -> tuple[list[_Block], str]:
     """The blocks of a DOCX (:func:`_docx_blocks`) and its title (core properties; '' when
     none). DamagedDocument when python-docx cannot read it."""
     import docx
@@ -122,11 +123,24 @@ def _read_docx(path: Path) -> tuple[list[tuple], str]:
     return blocks, title
 
 
+class _Block(NamedTuple):
+    """One non-empty paragraph or table row of a DOCX body (:func:`_docx_blocks`).
+
+    level: its heading level (0 Title, n Heading n) or None; text: as the unit shows it;
+    long_table: it starts a table of more than DOCX_TABLE_OWN_UNIT_ROWS rows; pieces: the
+    texts it shows on a page, for finding it in a converted PDF (a paragraph's text without
+    the "• " added to a list item, a table row's non-empty cells); row: it is a table row.
+    """
+
+    level: int | None
+    text: str
+    long_table: bool
+    pieces: list[str]
+    row: bool
+
+
 def _docx_blocks(document):
-    """(heading level or None, text, whether it starts a long table, pieces) of each
-    non-empty paragraph and table row of the body. ``pieces`` are the texts the block shows
-    on a page, for finding it in a converted PDF: a paragraph's text (without the "• " added
-    to a list item), a table row's non-empty cells."""
+    """The :class:`_Block` of each non-empty paragraph and table row of the body, in order."""
     from docx.table import Table
     from docx.text.paragraph import Paragraph
 
@@ -140,13 +154,13 @@ def _docx_blocks(document):
                 if text:
                     level = _heading_level(p, styles)
                     prefix = "• " if level is None and _is_list_item(p, styles) else ""
-                    yield level, prefix + text, False, [text]
+                    yield _Block(level, prefix + text, False, [text], False)
             elif el.tag == f"{_W}tbl":
                 cells = _docx_table(Table(el, parent))
                 rows = table_rows(cells)
                 shown = [[c for c in r if c] for r in cells if any(r)]  # one per row of `rows`
                 for n, row in enumerate(rows):
-                    yield None, row, n == 0 and len(rows) > DOCX_TABLE_OWN_UNIT_ROWS, shown[n]
+                    yield _Block(None, row, n == 0 and len(rows) > DOCX_TABLE_OWN_UNIT_ROWS, shown[n], True)
             elif el.tag == f"{_W}sdt":
                 content = el.find(f"{_W}sdtContent")
                 if content is not None:
@@ -310,21 +324,21 @@ def extract_docx_pages(path: Path, pdf_path: Path, *, doc_id: str, sha256: str,
         raise ConversionError(path, f"the converted PDF cannot be read: {e.reason}"
                                       + (f" ({e.detail})" if getattr(e, "detail", "") else "")) from None
     pages = pdf.pages
-    found = locate_blocks([b[3] for b in blocks], [p.text for p in pages])
-    total = sum(len(_norm_text("".join(b[3]))) for b in blocks)
-    located = sum(len(_norm_text("".join(b[3]))) for b, f in zip(blocks, found) if f and f.exact)
+    found = locate_blocks([b.pieces for b in blocks], [p.text for p in pages])
+    total = sum(len(_norm_text("".join(b.pieces))) for b in blocks)
+    located = sum(len(_norm_text("".join(b.pieces))) for b, f in zip(blocks, found) if f and f.exact)
     if total and located < DOCX_MIN_LOCATED * total:
         raise ConversionError(path, f"the converted PDF holds only {located / total:.0%} of "
                                       f"the document's text (at least {DOCX_MIN_LOCATED:.0%} needed)")
-    for number, where in enumerate(found, 1):
+    for number, (block, where) in enumerate(zip(blocks, found), 1):
         for page_index, start, end in (where.spans if where else []):
-            pages[page_index].spans.append(
-                AddressSpan(start=start, end=end, address=BlockRange(start=number, end=number)))
+            pages[page_index].spans.append(AddressSpan(start=start, end=end, row=block.row,
+                                                       address=BlockRange(start=number, end=number)))
     for page in pages:
         page.address = None
         page.spans.sort(key=lambda s: (s.start, s.end))
     if not _has_outline(pdf_path):  # DOCX headings rather than headings guessed from fonts
-        _heading_sections(pages, [(b[0], b[1]) for b in blocks], found)
+        _heading_sections(pages, [(b.level, b.text) for b in blocks], found)
     warnings = list(pdf.warnings)
     missing = sum(1 for f in found if not (f and f.exact))
     if missing:

@@ -59,7 +59,8 @@ RATIO_GRACE_BYTES = 1024 * 1024
 #: "office"). Bump when the text, units or addresses of DOCX, PPTX, XLSX or text files change.
 #: office-2: DOCX table rows are blocks of their own (section rows prefix them); PPTX wrapped
 #: paragraphs of one text frame are joined.
-OFFICE_EXTRACTOR = "office-2"
+#: office-3: the spans of DOCX table rows are marked as rows (AddressSpan.row).
+OFFICE_EXTRACTOR = "office-3"
 
 MIME = {
     "pdf": "application/pdf",

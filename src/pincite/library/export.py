@@ -9,10 +9,11 @@ calculations not done are never exported. Columns (COLUMNS): the claim, its verb
 the source line ("manual.pdf, p. 5-12 (PDF 47)", `source_line`), a link that opens the cited
 page (given by the caller: a file URI of the stored original, or the server's /file route,
 `served_link`), the file name, the document title, the physical page (1-based; "" for a
-sheet, slide or block of lines), its printed label, and the cited place alone ("p. 5-12
-(PDF 47)", "RevB!A5:F5", "slide 2", "lines 10-14"). Markdown gives the claim, quote and
-linked source as a table. The answer's status is always stated, and a refusal's text and
-reasons with it (`evidence_cards`), so a refusal never exports as an empty table.
+sheet, slide or block of lines), its printed label, the cited place alone ("p. 5-12
+(PDF 47)", "RevB!A5:F5", "slide 2", "lines 10-14"), and for the status row only, the
+answer's status, its text and its reasons. Markdown gives the claim, quote and linked
+source as a table. The answer's status is always stated, and a refusal's text and reasons
+with it (`evidence_cards`), so a refusal never exports as an empty table.
 
 A CSV cell is written through `csv_cell`: a value a spreadsheet would run as a formula (one
 starting with =, +, @, a tab or carriage return, or "-" not followed by a number) gets a
@@ -45,7 +46,8 @@ if TYPE_CHECKING:
     from pincite.library.reading import CitationFile
 
 FORMATS = ("md", "csv")
-COLUMNS = ("claim", "quote", "source", "link", "file", "title", "page", "page_label", "address")
+COLUMNS = ("claim", "quote", "source", "link", "file", "title", "page", "page_label", "address",
+           "status", "message", "reasons")
 #: The file name and MIME type of each format's download (EvidenceFile).
 FILE_NAMES = {"md": "pincite-evidence.md", "csv": "pincite-evidence.csv"}
 MEDIA_TYPES = {"md": "text/markdown; charset=utf-8", "csv": "text/csv; charset=utf-8"}
@@ -134,7 +136,8 @@ class EvidenceRow:
     """One exported row (the columns of COLUMNS): a verified citation of a verified claim,
     or a calculation done (`claim` CALCULATION, `quote` its substitution = result, `source`
     its formula and precision rule, no link and no document). `page` is the 1-based physical
-    page of a PDF citation, None for other addresses and calculations."""
+    page of a PDF citation, None for other addresses and calculations. `status`, `message`
+    and `reasons` are empty but in the status row (`status_row`), which has nothing else."""
 
     claim: str
     quote: str
@@ -145,6 +148,9 @@ class EvidenceRow:
     page: int | None = None
     page_label: str | None = None
     address: str = ""
+    status: str = ""
+    message: str = ""
+    reasons: str = ""
 
     def cells(self) -> list[str]:
         """The row's values in COLUMNS order, as text ("" for None)."""
@@ -215,6 +221,14 @@ def evidence_rows(ans: Answer, link: Callable[[Citation], str]) -> list[Evidence
     return rows
 
 
+def status_row(ans: Answer) -> EvidenceRow:
+    """The CSV row stating an answer that is not "answered" (refused, partial, asked back):
+    its `status` as the Answer contract names it, its text (`message`, in its language) and
+    its reasons (`reasons`, the warnings joined by "; "); no claim, quote or source."""
+    return EvidenceRow(claim="", quote="", source="", status=ans.status, message=ans.answer,
+                       reasons="; ".join(ans.warnings))
+
+
 def has_evidence(ans: Answer) -> bool:
     """Whether the export of `ans` has a row (`evidence_rows`: a verified citation of a
     verified claim, or a calculation done, in `ans` or a part): what its `exportable` says."""
@@ -256,8 +270,9 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
     The status is always stated, in the answer's language: Markdown gives a "status: …"
     line under the question (with the answer's text and its reasons, the warnings, when it
     is not "answered"; no table when there is no row); CSV keeps its columns and, for a
-    status other than "answered", ends with a row whose claim is "status: <status>: <the
-    answer's text>" and whose quote holds the reasons, never an empty table alone."""
+    status other than "answered", ends with the status row (`status_row`: the status, the
+    answer's text and its reasons in their own columns, the claim's empty), never an empty
+    table alone."""
     if fmt not in FORMATS:
         raise ValueError(f"export format {fmt!r}: choose one of {', '.join(FORMATS)}")
     rows = evidence_rows(ans, link)
@@ -269,8 +284,7 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
         w.writerow(COLUMNS)
         w.writerows([csv_cell(v) for v in row.cells()] for row in rows)
         if not settled:
-            w.writerow([csv_cell(f"{status}: {ans.answer}"), csv_cell("; ".join(ans.warnings))]
-                       + [""] * (len(COLUMNS) - 2))
+            w.writerow([csv_cell(v) for v in status_row(ans).cells()])
         return buf.getvalue()
     out = [f"## {_md(ans.question)}", "", f"**{_md(status)}**" + ("" if settled else f": {_md(ans.answer)}")]
     out += [f"- {_md(w)}" for w in ([] if settled else ans.warnings)]

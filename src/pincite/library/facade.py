@@ -274,8 +274,10 @@ class Library(ConfigureMixin):
         """The verified claims of `answer` (and of its parts) as `fmt` text, "md" (a table:
         claim, quote, linked source) or "csv" (columns library.export.COLUMNS: claim, quote,
         source line, link, file, title, 1-based physical page ("" off a PDF), printed label,
-        cited place), one row per verified citation of a verified claim, then one row
-        "calculation" per calculation done; what `pincite ask --export` prints. Each link
+        cited place, then status, message and reasons), one row per verified citation of a
+        verified claim, then one row "calculation" per calculation done, then for an answer
+        not "answered" one row of its status, text and reasons (export.status_row); what
+        `pincite ask --export` prints. Each link
         opens the cited page: with `base_url` (a pincite server's, e.g.
         "http://127.0.0.1:8000") its original "<base_url>/api/documents/<doc_id>/file#page=<n>"
         (no #page off a PDF), else the file URI of the stored file on this machine
