@@ -206,6 +206,8 @@ def test_a_list_of_named_items_is_one_part_per_item(question, lang, parts):
     ("What do the AQ-100 and the AQ-150 have in common?", "en"),
     ("Which is heavier, the AQ-100 or the AQ-150?", "en"),
     ("Is xeCJK faster than luatexja and CTeX?", "en"),
+    ("Can the AQ-100 and the AQ-150 be used together?", "en"),
+    ("xeCJK 和 luatexja 能一起使用吗？", "zh"),
     ("Сравните AQ-100 и AQ-150?", "ru"),
     ("Какой из них легче: AQ-100 или AQ-150?", "ru"),
     ("Чем xeCJK и luatexja отличаются друг от друга?", "ru"),

@@ -128,15 +128,16 @@ _LIST_SEP = (r"(?:\s*[,、，]\s*(?:(?:and|or|as well as|и|или|а также
              + r"|\s+(?:and|or|as well as|vs\.?|versus|и|или|а также)\s+" + _REPEATED
              + r"|\s*(?:和|与|及|或|以及)\s*)")
 #: Words that ask a relation among the items of a list, which no part about one of them
-#: could answer: a difference, a likeness, a comparative, a choice or what lies between
-#: ("the difference between A and B", "A 与 B 的区别", "чем A отличается от B", "A heavier
-#: than B", "A vs B", "A 和 B 之间", "what do A and B have in common").
+#: could answer: a difference, a likeness, a comparative, a choice, a use together or what
+#: lies between ("the difference between A and B", "A 与 B 的区别", "чем A отличается от B",
+#: "A heavier than B", "A vs B", "A 和 B 之间", "what do A and B have in common", "can A and
+#: B be used together", "does A conflict with B").
 _RELATION = re.compile(
     r"\b(?:between|differ\w*|distinguish\w*|versus|vs|than|in common|similar\w*|same|alike"
-    r"|relat\w*)\b"
+    r"|relat\w*|together|interact\w*|conflict\w*)\b"
     r"|(?<!\w)(?:между|отлича\w*|отлич(?:ие|ия|ий|иями)|различ\w*|разниц\w*|чем|общего|общее|сходств\w*"
-    r"|похож\w*|одинаков\w*|связ[ьи]\w*)(?!\w)"
-    r"|之间|区别|差别|差异|异同|不同|相比|相同|一样|共同|哪个更|哪一个更|谁更", re.I)
+    r"|похож\w*|одинаков\w*|связ[ьи]\w*|вместе|совместн\w*|конфликт\w*)(?!\w)"
+    r"|之间|区别|差别|差异|异同|不同|相比|相同|一样|共同|一起|冲突|哪个更|哪一个更|谁更", re.I)
 #: Verbs that ask to compare the items of a list: a relation only when the part asks nothing
 #: else of them ("Compare AQ-100 and AQ-150", "Сравните AQ-100 и AQ-150"); "Compare the
 #: weight of AQ-100 and AQ-150" asks each one's weight.
