@@ -167,3 +167,81 @@ def test_core_of_leaves_out_copied_context():
     (first, second) = split_question("What does lshort say about fonts? How are margins set in it (per lshort)?")
     assert second.endswith("(per lshort)?") and core_of(second) == "How are margins set in it?"
     assert core_of("Plain question?") == "Plain question?"
+
+
+# ---------------------------------------------------------------- one part per listed item
+
+
+@pytest.mark.parametrize("question, lang, parts", [
+    # TeX macros in one list
+    (r"What are the default values of \ahangle and \ahlength?", "en",
+     [r"What are the default values of \ahangle?", r"What are the default values of \ahlength?"]),
+    (r"Какие значения по умолчанию у \ahangle и \ahlength?", "ru",
+     [r"Какие значения по умолчанию у \ahangle?", r"Какие значения по умолчанию у \ahlength?"]),
+    (r"\zhtiangan 和 \zhdizhi 的正常范围是多少？", "zh",
+     [r"\zhtiangan 的正常范围是多少？", r"\zhdizhi 的正常范围是多少？"]),
+    # names general language does not know, written as they are (not capitalised)
+    ("Which engines do xeCJK and luatexja support?", "en",
+     ["Which engines do xeCJK support?", "Which engines do luatexja support?"]),
+    ("Какие движки поддерживают xeCJK и luatexja?", "ru",
+     ["Какие движки поддерживают xeCJK?", "Какие движки поддерживают luatexja?"]),
+    ("xeCJK、luatexja 与 CTeX 支持哪些引擎？", "zh",
+     ["xeCJK 支持哪些引擎？", "luatexja 支持哪些引擎？", "CTeX 支持哪些引擎？"]),
+    # a source phrase's name is the document, not an item; it goes to every part
+    (r"According to lshort, what do \foo, \bar and \baz set?", "en",
+     [r"According to lshort, what do \foo set?", r"According to lshort, what do \bar set?",
+      r"According to lshort, what do \baz set?"]),
+    # a request ending in "." becomes questions ending in "?", not ".?"
+    ("Give the weight of the AQ-100 and the AQ-150.", "en",
+     ["Give the weight of the AQ-100?", "Give the weight of the AQ-150?"]),
+])
+def test_a_list_of_named_items_is_one_part_per_item(question, lang, parts):
+    assert split_question(question, lang) == parts
+    assert split_question(question) == parts  # also with the language detected
+
+
+@pytest.mark.parametrize("question, lang", [
+    # a relation among the items: a difference, a likeness, a comparative, a choice
+    (r"What is the difference between \ahangle and \ahlength?", "en"),
+    ("What do the AQ-100 and the AQ-150 have in common?", "en"),
+    ("Which is heavier, the AQ-100 or the AQ-150?", "en"),
+    ("Is xeCJK faster than luatexja and CTeX?", "en"),
+    ("Can the AQ-100 and the AQ-150 be used together?", "en"),
+    ("xeCJK 和 luatexja 能一起使用吗？", "zh"),
+    ("Сравните AQ-100 и AQ-150?", "ru"),
+    ("Какой из них легче: AQ-100 или AQ-150?", "ru"),
+    ("Чем xeCJK и luatexja отличаются друг от друга?", "ru"),
+    ("AQ-100 与 AQ-150 的区别是什么？", "zh"),
+    (r"\zhtiangan 和 \zhdizhi 有什么不同？", "zh"),
+    # a list of ordinary words, not names
+    ("What symbol and power of ten denote the prefix kilo?", "en"),
+    ("Какой символ и множитель обозначают приставку кило?", "ru"),
+    ("字体和页边距的默认值是多少？", "zh"),
+    # an item outside the list: the list is not all the part asks about
+    (r"Is \ahangle larger than \ahlength and \ahwidth?", "en"),
+])
+def test_a_relation_or_a_list_of_words_stays_whole(question, lang):
+    assert split_question(question, lang) == [question]
+
+
+MACRO_PAGES = [
+    "Arrow heads for drawings. A user guide to the arrow macros.",
+    r"The macro \ahangle sets the opening angle of an arrow head. Its default value is 30 degrees.",
+    r"The macro \ahlength sets the length of an arrow head. Its default value is 4 pt.",
+]
+
+
+def test_two_listed_macros_are_answered_each_with_its_own_quote(tmp_path):
+    make_pdf(tmp_path / "arrows.pdf", MACRO_PAGES, title="Arrow heads")
+    lib = Library(Settings(data_dir=tmp_path / "data", embedder="none"))
+    try:
+        assert lib.ingest([tmp_path / "arrows.pdf"])[0].status == "added"
+        ans = lib.ask(r"What are the default values of \ahangle and \ahlength?")
+    finally:
+        lib.close()
+    assert len(ans.parts) == 2 and ans.status == "answered"
+    first, second = ans.parts
+    assert first.status == second.status == "answered"
+    assert len(first.claims) == len(second.claims) == 1
+    assert first.claims[0].citations[0].page == 2 and "30 degrees" in first.claims[0].citations[0].quote
+    assert second.claims[0].citations[0].page == 3 and "4 pt" in second.claims[0].citations[0].quote

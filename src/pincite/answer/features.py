@@ -15,12 +15,11 @@ Nothing here is computed at import time; `wordfreq` is loaded on first use.
 """
 from __future__ import annotations
 
-import functools
 import math
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, AbstractSet, Callable
 
-from pincite.text import analysis
+from pincite.text import analysis, zipf
 
 from ..index.base import Hit
 from . import asked_type, extractive
@@ -29,8 +28,8 @@ if TYPE_CHECKING:
     from .soft import WordMatcher
 
 #: Zipf frequency (log10 of occurrences per billion words, wordfreq's scale) given to a word
-#: wordfreq does not know: about that of a rare technical term.
-UNKNOWN_ZIPF = 1.0
+#: wordfreq does not know: about that of a rare technical term (text.zipf.UNKNOWN_ZIPF).
+UNKNOWN_ZIPF = zipf.UNKNOWN_ZIPF
 #: Soft coverage's match of a question word the window does not hold when no word vectors
 #: are known (no embedder): the mean best cosine (use-m3) of such words over all candidate
 #: windows of the development set's tune split (0.41; quartiles 0.34 and 0.47; measured
@@ -131,12 +130,8 @@ class WindowFeatures:
         return [float(getattr(self, n)) for n in self.names()]
 
 
-@functools.lru_cache(maxsize=4096)
-def _zipf(word: str, lang: str) -> float:
-    from pincite.text.zipf import zipf  # wordfreq's values, from a derived table
-
-    z = zipf(word, lang if lang in ("en", "ru", "zh") else "en")
-    return z if z > 0 else UNKNOWN_ZIPF
+#: A word's Zipf frequency, UNKNOWN_ZIPF for one wordfreq does not know (text.zipf).
+_zipf = zipf.general_zipf
 
 
 def general_weights(question: str, groups: list[tuple[str, ...]]) -> dict[tuple[str, ...], float]:

@@ -351,15 +351,15 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
 
 def _split(q: str, llm: LlmClient | None) -> tuple[list[str], str | None]:
     """Sub-questions of `q`: by the configured query model on the LLM path (falling back to
-    the rules when it fails), each of its parts then one per model code it names
-    (split.by_code), else by the offline rules (answer.split)."""
-    from .split import MAX_PARTS, by_code, split_question
+    the rules when it fails), each of its parts then one per named item it lists
+    (split.by_item), else by the offline rules (answer.split)."""
+    from .split import MAX_PARTS, by_item, split_question
 
     if llm is not None:
         from .generate import split_with_model
 
         parts, note = split_with_model(llm, q)
-        # the model's parts, one per model code as the rules make them (split rule 6)
-        coded = [piece for p in parts for piece in by_code(p, analysis.detect_language(p))]
+        # the model's parts, one per named item as the rules make them (split rule 6)
+        coded = [piece for p in parts for piece in by_item(p, analysis.detect_language(p))]
         return (coded if len(coded) <= MAX_PARTS else parts), note
     return split_question(q), None

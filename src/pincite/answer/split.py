@@ -21,19 +21,26 @@ Rules, in order (each documented choice keeps a single question whole):
    издательстве и в каком году вышла книга…" shares one verb and stays whole; "…, and what
    unit is it?" leans on "it" and stays whole.
 4. At most MAX_PARTS parts.
-6. One model code per part: a part naming two or more model codes (distinct by
-   text.codes.code_key) asks about each model on its own, so it becomes one part per code
-   (`by_code`): cut at a coordinating conjunction when each side names its own code and
-   asks its own words ("What is the motor power of the AQ-220 and the head of the AQ-100?"
-   -> "What is the motor power of the AQ-220?", "What is the head of the AQ-100?", the
-   question's frame copied to the side that lacks one); else, when the codes stand in one
-   list ("AQ-100 and AQ-150", "AQ-100, AQ-150 и AQ-220", "AQ-100和AQ-220", and with the
-   preposition or article said again: "of the AQ-100 and of the AQ-150", "у AQ-100 и у
-   AQ-150"), the part once per code of the list. A list after "between" ("между", before
-   "之间") is one relation of its codes and stays whole, as does a part whose codes neither
-   way separates. Each part is then scoped, answered or refused on its own
-   (pipeline.answer_compound). A model code
-   here (and in rule 3) starts with MODEL_CODE_LETTERS letters: "A4 and A3" stays whole.
+6. One named item per part: a part naming two or more named items (`items`: TeX macros
+   "\\ahangle"; model codes, text.codes.is_code, distinct by text.codes.code_key; names,
+   words general language does not know, text.zipf.unknown: "xeCJK", "luatexja") asks
+   about each on its own, so it becomes one part per item (`by_item`): cut at a
+   coordinating conjunction when each side names its own item and asks its own words
+   ("What is the motor power of the AQ-220 and the head of the AQ-100?" -> "What is the
+   motor power of the AQ-220?", "What is the head of the AQ-100?", the question's frame
+   copied to the side that lacks one); else, when the items stand in one list, each item a
+   name and not a phrase ("AQ-100 and AQ-150", "AQ-100, AQ-150 и AQ-220", "AQ-100和AQ-220",
+   "\\zhtiangan 和 \\zhdizhi", "xeCJK and luatexja", and with the preposition or article
+   said again: "of the AQ-100 and of the AQ-150", "у AQ-100 и у AQ-150"), the part once
+   per item of the list. The list must hold every item of its kinds the part names ("Is
+   AQ-100 heavier than AQ-150 and AQ-220?" stays whole). A part asking a relation among its
+   items stays whole: a difference, likeness, comparative or what lies between
+   ("difference between A and B", "A 与 B 的区别", "чем A отличается от B", "A vs B"), a
+   bare comparison ("Сравните A и B"; "Compare the weight of A and B" asks each one's
+   weight and is split), and a choice ("Which is heavier, A or B?"). A part whose items
+   neither way separates stays whole too. Each part is then scoped, answered or refused on
+   its own (pipeline.answer_compound). A model code here (and in rule 3) starts with
+   MODEL_CODE_LETTERS letters: "A4 and A3" stays whole; a name has NAME_MIN_CHARS letters.
 5. Self-contained parts: a leading source phrase ("According to lshort,", "Per the … Guide,",
    "Согласно …,", "По …,", "根据……，", "依……，") and a parenthesised one ("(per lshort)") are
    copied to the parts that lack them. Names of the first part are NOT copied: measured on
@@ -46,8 +53,9 @@ tests/test_split.py checks these rules on compound and single questions of each 
 from __future__ import annotations
 
 import re
+from typing import NamedTuple
 
-from pincite.text import analysis, codes
+from pincite.text import analysis, codes, zipf
 
 #: A part needs this many content words to stand alone (rule 3).
 MIN_CONTENT_WORDS = 3
@@ -96,7 +104,7 @@ def split_question(question: str, lang: str | None = None) -> list[str]:
         parts.extend(_split_at_conjunctions(sentence, lang))
     if len(parts) < 2 or len(parts) > MAX_PARTS or not all(_stands_alone(p) for p in parts):
         parts = [q]
-    parts = [piece for p in parts for piece in by_code(p, lang)]
+    parts = [piece for p in parts for piece in by_item(p, lang)]
     if len(parts) < 2 or len(parts) > MAX_PARTS:
         return [question.strip()]
     return _self_contained(parts, lang)
@@ -119,12 +127,26 @@ _REPEATED = (r"(?:(?:" + "|".join(w for words in _PREPOSITION_WORDS.values() for
 _LIST_SEP = (r"(?:\s*[,、，]\s*(?:(?:and|or|as well as|и|или|а также)\s+)?" + _REPEATED
              + r"|\s+(?:and|or|as well as|vs\.?|versus|и|или|а также)\s+" + _REPEATED
              + r"|\s*(?:和|与|及|或|以及)\s*)")
-#: A list of codes that a relation takes as a whole, which no one code has alone: after
-#: "between" ("the difference between the AQ-100 and the AQ-150", "разница между AQ-100 и
-#: AQ-150"), before "之间" ("AQ-100和AQ-150之间的区别").
-_BETWEEN_BEFORE = re.compile(r"(?:\bbetween|(?<!\w)между)\s+(?:(?:the|a|an)\s+)?$", re.I)
-_BETWEEN_AFTER = re.compile(r"\s*之间")
-#: Conjunctions that may join two asks about two models (rule 6).
+#: Words that ask a relation among the items of a list, which no part about one of them
+#: could answer: a difference, a likeness, a comparative, a choice, a use together or what
+#: lies between ("the difference between A and B", "A 与 B 的区别", "чем A отличается от B",
+#: "A heavier than B", "A vs B", "A 和 B 之间", "what do A and B have in common", "can A and
+#: B be used together", "does A conflict with B").
+_RELATION = re.compile(
+    r"\b(?:between|differ\w*|distinguish\w*|versus|vs|than|in common|similar\w*|same|alike"
+    r"|relat\w*|together|interact\w*|conflict\w*)\b"
+    r"|(?<!\w)(?:между|отлича\w*|отлич(?:ие|ия|ий|иями)|различ\w*|разниц\w*|чем|общего|общее|сходств\w*"
+    r"|похож\w*|одинаков\w*|связ[ьи]\w*|вместе|совместн\w*|конфликт\w*)(?!\w)"
+    r"|之间|区别|差别|差异|异同|不同|相比|相同|一样|共同|一起|冲突|哪个更|哪一个更|谁更", re.I)
+#: Verbs that ask to compare the items of a list: a relation only when the part asks nothing
+#: else of them ("Compare AQ-100 and AQ-150", "Сравните AQ-100 и AQ-150"); "Compare the
+#: weight of AQ-100 and AQ-150" asks each one's weight.
+_COMPARE = re.compile(r"\bcompar\w*|(?<!\w)сравн\w*|比较|对比", re.I)
+#: A choice among the items: a "which" question over a list joined by "or" ("Which is
+#: heavier, AQ-100 or AQ-150?", "Какой из них легче: AQ-100 или AQ-150?").
+_WHICH = re.compile(r"\b(?:which|who)\b|(?<!\w)(?:как(?:ой|ая|ое|ие|ую|ого|им)|который|кто)(?!\w)|哪", re.I)
+_OR = re.compile(r"\bor\b|(?<!\w)или(?!\w)|或", re.I)
+#: Conjunctions that may join two asks about two items (rule 6).
 _CODE_CONJUNCTION = {
     "en": r"(?:,?\s+(?:and|as well as)\s+|\s*;\s*)",
     "ru": r"(?:,?\s+(?:и|а также)\s+|\s*;\s*)",
@@ -137,6 +159,26 @@ _CODE_CONJUNCTION = {
 #: model, and "A4 and A3" is then one thing asked of both ("switching between A4 and A3").
 MODEL_CODE_LETTERS = 2
 _LETTERS = re.compile(r"[^\W\d_]+")
+#: Characters a name may be at least (rule 6): shorter unknown words ("pH", "xy") are as
+#: often units, variables or abbreviations as names.
+NAME_MIN_CHARS = 3
+_L = "A-Za-z\u00c0-\u024f\u0400-\u04ff"
+#: A word of Latin or Cyrillic letters, hyphens inside ("xeCJK", "luatexja", "pdf-tools"),
+#: not part of a macro, a code or a longer token.
+_NAME_WORD = re.compile(rf"(?<![{_L}0-9\\@_-])[{_L}]+(?:-[{_L}]+)*(?![{_L}0-9@_-])")
+_CYRILLIC = re.compile("[\u0400-\u04ff]")
+
+
+class Item(NamedTuple):
+    """A named thing a question may ask the same of in a list (rule 6). `start`, `end`:
+    its character span in the text searched; `text`: as written; `key`: what makes two
+    items one (a code's text.codes.code_key, a macro as written, a name lower-cased);
+    `kind`: "macro", "code" or "name"."""
+    start: int
+    end: int
+    text: str
+    key: str
+    kind: str
 
 
 def _model_codes(text: str) -> list[re.Match]:
@@ -158,41 +200,102 @@ def _codes(text: str) -> list[re.Match]:
     return out
 
 
-def by_code(part: str, lang: str) -> list[str]:
-    """Rule 6: `part` as one part per model code it names (see the module doc), or
-    [`part`] when it names fewer than two codes or neither way separates them."""
-    if len(_codes(part)) < 2:
+def items(text: str) -> list[Item]:
+    """The named items `text` names, every occurrence in text order: TeX macros
+    (text.analysis.MACRO_RE: "\\ahangle"), model codes (`_model_codes`: "AQ-100") and names,
+    words of NAME_MIN_CHARS letters or more that general language does not know
+    (text.zipf.unknown: "xeCJK", "luatexja"; looked up in the language of their script).
+    Words of a source phrase ("According to lshort,", "(per lshort)": rule 5) name the
+    document asked, not an item, and are left out."""
+    found: list[Item] = [Item(m.start(), m.end(), m.group(), m.group(), "macro")
+                         for m in analysis.MACRO_RE.finditer(text)]
+    taken = [(i.start, i.end) for i in found]
+    for m in _model_codes(text):
+        if not any(a < m.end() and m.start() < b for a, b in taken):
+            found.append(Item(m.start(), m.end(), m.group(), codes.code_key(m.group()), "code"))
+    taken = [(i.start, i.end) for i in found]
+    source = [m.span(1) for m in [_LEADING_CONTEXT.match(text)] if m]
+    source += [m.span() for m in _PAREN_CONTEXT.finditer(text)]
+    for m in _NAME_WORD.finditer(text):
+        word = m.group()
+        if len(word) < NAME_MIN_CHARS or any(a < m.end() and m.start() < b for a, b in taken + source):
+            continue
+        if zipf.unknown(word, "ru" if _CYRILLIC.search(word) else "en"):
+            found.append(Item(m.start(), m.end(), word, word.lower(), "name"))
+    found.sort(key=lambda i: i.start)
+    return found
+
+
+def _distinct(found: list[Item]) -> list[Item]:
+    """The first occurrence of each item key."""
+    return list({i.key: i for i in reversed(found)}.values())[::-1]
+
+
+def by_item(part: str, lang: str) -> list[str]:
+    """Rule 6: `part` as one part per named item it names (`items`; see the module doc),
+    or [`part`] when it names fewer than two, asks a relation among them, or neither way
+    separates them."""
+    found = items(part)
+    if len(_distinct(found)) < 2 or _asks_relation(part, found):
         return [part]
-    return _cut_between_codes(part, lang) or _per_listed_code(part, lang) or [part]
+    marked = [i for i in found if i.kind != "name"]
+    return _cut_between_items(part, lang, marked) or _per_listed_item(part, lang, found) or [part]
 
 
-def _cut_between_codes(part: str, lang: str) -> list[str] | None:
-    """`part` cut at its conjunctions into pieces naming one code each and asking words of
-    their own besides it; a piece naming no code joins the next (the last, the one before).
-    The question's frame goes to a piece that lacks an interrogative. None when a piece
-    names no code, more than one, or nothing but its code."""
+#: Rule 6 as it was first written, for model codes; `by_item` now covers macros and names too.
+by_code = by_item
+
+
+def _asks_relation(part: str, found: list[Item]) -> bool:
+    """Whether `part` asks a relation among its items (`_RELATION`), or only compares them
+    (`_COMPARE` and no content word besides the comparing word and the items)."""
+    if _RELATION.search(part):
+        return True
+    compare = _COMPARE.search(part)
+    if compare is None:
+        return False
+    rest = part
+    for i in sorted(found, key=lambda i: -i.start):
+        rest = rest[:i.start] + " " + rest[i.end:]
+    rest = _COMPARE.sub(" ", rest)
+    return _content_words(rest) == 0
+
+
+def _cut_between_items(part: str, lang: str, found: list[Item]) -> list[str] | None:
+    """`part` cut at its conjunctions into pieces naming one item of `found` each and asking
+    words of their own besides it; a piece naming no item joins the next (the last, the one
+    before). The question's frame goes to a piece that lacks an interrogative. None when a
+    piece names no item, more than one, or nothing but its item. `found` holds the items
+    marked as such (macros and codes): a name is known only by general language not knowing
+    it, and the other side of a conjunction may name a thing it knows ("versions of Biblatex
+    and Biber needed for …" is no two asks), so names are split only as a list."""
     body = part.rstrip("?？ ")
     spans, start = [], 0
-    ends = {m.end() for m in _model_codes(body)}
-    starts = {m.start() for m in _model_codes(body)}
+    inside = [i for i in found if i.end <= len(body)]
+    ends = {i.end for i in inside}
+    starts = {i.start for i in inside}
+
+    def named(a: int, b: int) -> int:
+        return len({i.key for i in inside if a <= i.start and i.end <= b})
+
     for m in re.finditer(_CODE_CONJUNCTION[lang], body, re.I):
         if m.start() in ends and m.end() in starts:
-            continue  # "AQ-100 and AQ-150": a list of codes (`_per_listed_code`)
+            continue  # "AQ-100 and AQ-150": a list of items (`_per_listed_item`)
         if m.start() > 0:
             spans.append((start, m.start()))
             start = m.end()
     spans.append((start, len(body)))
     joined: list[tuple[int, int]] = []
-    for a, b in spans:  # a piece naming no code joins the next one, with its conjunction
-        if joined and not _codes(body[joined[-1][0]:joined[-1][1]]):
+    for a, b in spans:  # a piece naming no item joins the next one, with its conjunction
+        if joined and not named(*joined[-1]):
             joined[-1] = (joined[-1][0], b)
         else:
             joined.append((a, b))
-    if len(joined) > 1 and not _codes(body[joined[-1][0]:joined[-1][1]]):
+    if len(joined) > 1 and not named(*joined[-1]):
         joined[-2:] = [(joined[-2][0], joined[-1][1])]
-    merged = [body[a:b] for a, b in joined]
-    if len(merged) < 2 or any(len(_codes(p)) != 1 or _content_words(p) < 2 for p in merged):
+    if len(joined) < 2 or any(named(a, b) != 1 or _content_words(body[a:b]) < 2 for a, b in joined):
         return None
+    merged = [body[a:b] for a, b in joined]
     asks = re.compile(_INTERROGATIVE[lang] + (r"" if lang == "zh" else r"\b"), re.I)
     framed = next((p for p in merged if asks.search(p)), None)
     mark = "？" if lang == "zh" else "?"
@@ -210,8 +313,8 @@ _ARTICLE = re.compile(r"(?:the|a|an)\s+", re.I)
 
 def _with_frame(piece: str, framed: str, lang: str) -> str:
     """`piece` with the interrogative frame of `framed`: in English and Russian, when
-    `piece` opens as the phrase naming `framed`'s code does (the same preposition: "of the
-    AQ-150 pump" after "What is the weight of the AQ-100 pump"; or an article and its code:
+    `piece` opens as the phrase naming `framed`'s item does (the same preposition: "of the
+    AQ-150 pump" after "What is the weight of the AQ-100 pump"; or an article and its item:
     "the AQ-150 pump"), `framed` up to that phrase ("What is the weight ") and then `piece`;
     else the words before `framed`'s first content word ("What is the") replace `piece`'s
     leading words without content ("the"). In Chinese the interrogative end of `framed`
@@ -219,15 +322,16 @@ def _with_frame(piece: str, framed: str, lang: str) -> str:
     if lang == "zh":
         m = re.search(r"(?:是|为)?" + _INTERROGATIVE["zh"] + r".*$", framed)
         return piece + (m.group() if m else "")
-    code = _model_codes(framed)
+    item = items(framed)
     lead = piece.split()[0].casefold() if piece.split() else ""
-    if code and lead in _PREPOSITION_WORDS[lang]:
-        before = [m for m in re.finditer(rf"(?<!\w){re.escape(lead)}\s", framed[:code[0].start()], re.I)]
+    if item and lead in _PREPOSITION_WORDS[lang]:
+        before = [m for m in re.finditer(rf"(?<!\w){re.escape(lead)}\s", framed[:item[0].start], re.I)]
         if before:
             return framed[:before[-1].start()] + piece
     article = _ARTICLE.match(piece)
-    if code and article and _model_codes(piece) and _model_codes(piece)[0].start() == article.end():
-        cut = re.search(r"(?:the|a|an)\s+$", framed[:code[0].start()], re.I)
+    own = items(piece)
+    if item and article and own and own[0].start == article.end():
+        cut = re.search(r"(?:the|a|an)\s+$", framed[:item[0].start], re.I)
         if cut:
             return framed[:cut.start()] + piece
     head, words = [], framed.split()
@@ -241,26 +345,28 @@ def _with_frame(piece: str, framed: str, lang: str) -> str:
     return " ".join(head + rest) if head and rest else piece
 
 
-def _per_listed_code(part: str, lang: str) -> list[str] | None:
-    """`part` once per code of the list of codes it names ("AQ-100 and AQ-150"), the list
-    replaced by that code; None when its codes stand in no one list of all of them."""
-    found = _codes(part)
-    spans = [m.span() for m in _model_codes(part)]
-    for i in range(len(spans)):
+def _per_listed_item(part: str, lang: str, found: list[Item]) -> list[str] | None:
+    """`part` once per item of the list of items it names ("AQ-100 and AQ-150", "\\ahangle
+    and \\ahlength"), the list replaced by that item; None when no one list holds every item
+    of the kinds it lists, or the list is joined by "or" in a "which" question (a choice)."""
+    for i in range(len(found)):
         j = i
-        while j + 1 < len(spans) and re.fullmatch(_LIST_SEP, part[spans[j][1]:spans[j + 1][0]], re.I):
+        while j + 1 < len(found) and re.fullmatch(_LIST_SEP, part[found[j].end:found[j + 1].start], re.I):
             j += 1
-        listed = [part[a:b] for a, b in spans[i:j + 1]]
-        if _BETWEEN_BEFORE.search(part[:spans[i][0]]) or _BETWEEN_AFTER.match(part[spans[j][1]:]):
-            return None  # one relation of them all ("the difference between AQ-100 and AQ-150")
-        if j > i and len({codes.code_key(c) for c in listed}) == len(found):
-            keep = list(dict.fromkeys(listed))
-            mark = "？" if lang == "zh" else "?"
-            out = []
-            for c in keep:
-                p = (part[:spans[i][0]] + c + part[spans[j][1]:]).strip()
-                out.append(p if p[-1:] in "?？" else p + mark)
-            return out
+        listed = found[i:j + 1]
+        kinds = {x.kind for x in listed}
+        keys = {x.key for x in listed}
+        if j == i or any(x.kind in kinds and x.key not in keys for x in found):
+            continue
+        gaps = " ".join(part[a.end:b.start] for a, b in zip(listed, listed[1:]))
+        if _OR.search(gaps) and _WHICH.search(part):
+            return None  # a choice among them ("which is lighter, AQ-100 or AQ-150?")
+        mark = "？" if lang == "zh" else "?"
+        out = []
+        for text in dict.fromkeys(x.text for x in _distinct(listed)):
+            p = (part[:listed[0].start] + text + part[listed[-1].end:]).strip()
+            out.append(p if p[-1:] in "?？" else p.rstrip(".。") + mark)
+        return out
     return None
 
 
@@ -324,7 +430,7 @@ def _self_contained(parts: list[str], lang: str) -> list[str]:
     for p in parts[1:]:
         if lead and not _LEADING_CONTEXT.match(p):
             p = lead.group(1) + " " + p[0].lower() + p[1:] if lang == "en" else lead.group(1) + " " + p
-        elif p[0].islower():
+        elif p[0].islower() and not any(i.start == 0 for i in items(p)):  # "luatexja" as written
             p = p[0].upper() + p[1:]
         if paren and paren.group() not in p:
             p = p[:-1].rstrip() + " " + paren.group() + p[-1]

@@ -240,9 +240,11 @@ def _cjk(run: str, out: list[str], stop: frozenset[str]) -> None:
 _CJK_SPLIT_RE = re.compile(f"([{CJK_LETTER_CLASS}]+)")
 _A = r"(?:[^\W_]|[⁺⁻⁼₊₋₌])"
 _UNIT = rf"{_A}+(?:['’]{_A}+)*"
+#: A TeX macro as one token: a backslash and its letters ("\\katal", "\\SI", "\\@startsection").
+MACRO_RE = re.compile(r"\\[A-Za-z@]+")
 _TOKEN_RE = re.compile(
     r"(?P<url>(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>\"'()\[\]{}]*[^\s<>\"'()\[\]{}.,;:!?/])"
-    r"|(?P<macro>\\[A-Za-z@]+)"
+    rf"|(?P<macro>{MACRO_RE.pattern})"
     rf"|(?P<compound>№?{_UNIT}(?:(?:[-./:_@]|(?<=\d),(?=\d)){_UNIT})*)"
 )
 _DIGIT_RE = re.compile(r"\d|[⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉]")

@@ -19,6 +19,7 @@ digits, Chinese with other characters) goes to wordfreq itself. Values are ident
 """
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import importlib.util
 import math
@@ -198,3 +199,25 @@ def zipf(word: str, lang: str) -> float:
     from wordfreq import zipf_frequency
 
     return zipf_frequency(word, lang)
+
+
+#: Zipf frequency given to a word wordfreq does not know (Zipf 0): about that of a rare
+#: technical term. A word at or below it is one general language does not know (`unknown`).
+UNKNOWN_ZIPF = 1.0
+
+
+@functools.lru_cache(maxsize=4096)
+def general_zipf(word: str, lang: str) -> float:
+    """`zipf(word, lang)` with UNKNOWN_ZIPF for a word wordfreq does not know (0), in
+    `lang` "en", "ru" or "zh" (any other language is looked up as English). The word is
+    looked up as given: lower-case it first (a capital sends it past the derived table to
+    wordfreq itself, which loads a whole word list)."""
+    z = zipf(word, lang if lang in ("en", "ru", "zh") else "en")
+    return z if z > 0 else UNKNOWN_ZIPF
+
+
+def unknown(word: str, lang: str) -> bool:
+    """Whether general language does not know `word` (Zipf at most UNKNOWN_ZIPF in `lang`,
+    case folded): a product, package or program name ("xeCJK", "luatexja"), a rare
+    identifier, rather than a word of the language."""
+    return general_zipf(word.lower() if lang != "zh" else word, lang) <= UNKNOWN_ZIPF
