@@ -356,3 +356,58 @@ def test_corpus_pages_without_notes_inside_paragraphs_are_unchanged(corpus):
                           ("en/siunitx.pdf", (4, 26, 44))):
         for n in numbers:
             _unchanged(corpus / "pdf" / name, n)
+
+
+# -- a note beside a row that PDFium runs on into the next row ---------------------------
+ROW_HEAD = "The second command turns the heads by 90"
+ROW_REST = "counterclockwise and sets them hyph-"
+ROW_SENTENCE = "The second command turns the heads by 90o counterclockwise and sets them hyph"
+
+
+def _plain(c, x: float, y: float, text: str, size: float = 10) -> None:
+    t = c.beginText(x, y)
+    t.setFont("Helvetica", size)
+    t.setWordSpace(0)
+    t.textLine(text)
+    c.drawText(t)
+
+
+def make_row_note_pdf(path: Path) -> Path:
+    """A paragraph whose first row ends in a raised "o" (a degree sign), then, in the content
+    stream, a margin note at that row's baseline, then the rest of the row, which ends in a
+    hyphen: PDFium breaks the row after the raised char and runs the note, the rest of the
+    row and the next row (joined at the hyphen) into one line, whose box is two rows tall
+    and starts at the column's edge."""
+    c = canvas.Canvas(str(path), pagesize=PAGE_SIZE, invariant=True)
+    c.setTitle("")
+    y = PAGE_SIZE[1] - 100
+    c.setFont("Helvetica-Bold", 12)
+    c.drawString(BODY_LEFT, y, "4 Controller options")
+    y = _paragraph(c, y - 24, INTRO)
+    x = BODY_LEFT + INDENT
+    _plain(c, x, y, ROW_HEAD)
+    ox = x + stringWidth(ROW_HEAD, "Helvetica", 10) + 0.5
+    _plain(c, ox, y + 4, "o", size=7)
+    c.setFont("Helvetica", 9)
+    c.drawRightString(BODY_LEFT - NOTE_GAP, y, "rothead")
+    _plain(c, ox + stringWidth("o", "Helvetica", 7) + 3, y, ROW_REST)
+    _line(c, BODY_LEFT, y - LEADING, "enated in the font of the previous command, and aligns them on one baseline",
+          width=BODY_WIDTH)
+    _line(c, BODY_LEFT, y - 2 * LEADING, "so that the heads read from the bottom up.")
+    _paragraph(c, y - 3 * LEADING - 8, OUTRO)
+    c.showPage()
+    c.save()
+    return path
+
+
+def test_a_note_beside_a_row_run_on_into_the_next_moves_after_the_paragraph(tmp_path):
+    path = make_row_note_pdf(tmp_path / "row.pdf")
+    raw = _pdfium_text(path)
+    assert "\r\nrothead counterclockwise" in raw  # PDFium: the note inside the sentence
+    page = _model(path).page(1)
+    flat = _flat(page.text)
+    assert ROW_SENTENCE in flat and "rothead counterclockwise" not in flat
+    assert "bottom up.\r\n\r\nrothead\r\n\r\nA changed setting" in page.text
+    assert sorted(page.text.split()) == sorted(raw.split())  # nothing lost, nothing added
+    for t, s, n in page.char_map:
+        assert page.text[t:t + n] == raw[s:s + n]

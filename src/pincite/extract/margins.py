@@ -141,6 +141,11 @@ class _Item:
     note: bool = False
     part: int = 0  # 0: a whole line or its first part; 1: its second part
     stack: int = -1
+    #: x (points) where its first char starts, when that is not ``left``: the second part
+    #: of a line that PDFium runs on from one row into the next ("против часовой стрел-" at
+    #: the end of a row, then the whole next row) starts where the row goes on, right of
+    #: its first part, while ``left`` is the next row's left edge
+    head: float | None = None
 
 
 def margin_body(lines: list[Line], width: float) -> tuple[float, float, bool] | None:
@@ -350,8 +355,9 @@ def _items(index: LineIndex, text: str, lines: list[Line], body: tuple[float, fl
                 return None
             whole.note = ln.height <= NOTE_MAX_HEIGHT * h and _note_text(text[ln.start:ln.end])
             continue
-        if ln.height > NOTE_MAX_HEIGHT * h:
-            continue
+        # a line taller than a note holds none, unless its note part alone is no taller (a
+        # note beside a row that PDFium runs on into the next row: checked once it is cut)
+        tall = ln.height > NOTE_MAX_HEIGHT * h
         pieces = ln.pieces
         if ln.left < left - NOTE_GAP_MIN_PT:  # a note, then body text?
             # the note's chars end before the column's edge; else (an overfull note) its
@@ -368,15 +374,34 @@ def _items(index: LineIndex, text: str, lines: list[Line], body: tuple[float, fl
         else:
             continue
         if parts is None:
+            if tall:
+                continue
             crossing += 1
             if crossing > MAX_CROSSING_LINES:
                 return None
             continue
         first, second = parts
         note = first if first.note else second
+        if tall and _height(index, text, note.start, note.end) > NOTE_MAX_HEIGHT * h:
+            continue
         if note.right - note.left <= NOTE_MAX_SHARE * width and _note_text(text[note.start:note.end]):
             out[-1:] = [first, second]
     return out
+
+
+def _height(index: LineIndex, text: str, start: int, end: int) -> float:
+    """Height (points) of the char boxes of text[start:end] together (whitespace aside);
+    infinite when a char has no box."""
+    left, r, b, t = (ctypes.c_double() for _ in range(4))
+    low, high = float("inf"), float("-inf")
+    for off in range(start, end):
+        if text[off].isspace():
+            continue
+        k = index(off)
+        if k < 0 or not pdfium_c.FPDFText_GetCharBox(index.raw, k, left, r, b, t):
+            return float("inf")
+        low, high = min(low, b.value), max(high, t.value)
+    return high - low if high >= low else float("inf")
 
 
 def _margin_pieces(pieces: tuple[tuple[float, float], ...], body: tuple[float, float, bool],
@@ -421,6 +446,7 @@ def _split(index: LineIndex, text: str, ln: Line, a_to: float, b_from: float, le
     left, r, b, t = (ctypes.c_double() for _ in range(4))
     first_end = cut = -1
     first_x = second_x = None  # (left, right) of the first and second part's chars
+    head = 0.0  # where the second part's first char starts
     for off in range(ln.start, ln.end):
         if text[off].isspace():
             continue
@@ -435,7 +461,7 @@ def _split(index: LineIndex, text: str, ln: Line, a_to: float, b_from: float, le
                 continue
             if x0 < b_from or first_end < 0:
                 return None
-            cut = off
+            cut, head = off, x0
         elif x0 < b_from - COLUMN_EDGE_PT:
             return None  # back across the edge: not one note beside body text
         second_x = (x0, x1) if second_x is None else (min(second_x[0], x0), max(second_x[1], x1))
@@ -443,7 +469,8 @@ def _split(index: LineIndex, text: str, ln: Line, a_to: float, b_from: float, le
             or second_x[0] - first_x[1] < NOTE_SEP_MIN_PT:
         return None
     first = _Item(ln, ln.start, first_end, first_x[0], first_x[1], note=left_note, part=0)
-    second = _Item(ln, cut, ln.end, second_x[0], second_x[1], note=not left_note, part=1)
+    second = _Item(ln, cut, ln.end, second_x[0], second_x[1], note=not left_note, part=1,
+                   head=head if head > second_x[0] else None)
     return first, second
 
 
@@ -501,12 +528,15 @@ def _table_free(stack: list[_Item], items: list[_Item], body: tuple[float, float
 
 def _continues(a: _Item, b: _Item, body: tuple[float, float, bool], h: float) -> bool:
     """Does body item ``b`` continue the paragraph of body item ``a``, or the row of ``a``
-    right of it (constants above; ``h``: the page's median line height)?"""
+    right of it (constants above; ``h``: the page's median line height)? For the row, b's
+    text must start right of a (its first char, ``_Item.head``, when b runs on into the next
+    row)."""
     left, right, _ = body
     if max(a.line.height, b.line.height) > LINE_MAX_HEIGHT * h:
         return False  # a rotated label, a figure: no line of a paragraph
     overlap = min(a.line.top, b.line.top) - max(a.line.bottom, b.line.bottom)
-    if a.right - COLUMN_EDGE_PT <= b.left <= a.right + ROW_GAP * h \
+    start = b.left if b.head is None else b.head  # where b's text starts
+    if a.right - COLUMN_EDGE_PT <= start <= a.right + ROW_GAP * h \
             and overlap >= min(a.line.height, b.line.height) / 2:
         return True  # the rest of the same row (PDFium gave a row in parts, a note between)
     gap = a.line.bottom - b.line.top

@@ -2,7 +2,8 @@
 ``/Span <</ActualText ()>> BDC ... EMC`` whose ActualText is empty, found by walking a page's
 objects (`no_text_offsets`), for `extract.pdf` to leave out of the page text as poppler's
 pdftotext does (ActualText replaces the enclosed content's text, ISO 32000-1, 14.9.4; an
-empty one by nothing).
+empty one by nothing); and the glyphs of a composite font that have no Unicode value, which
+PDFium gives as their glyph numbers (`unmapped_offsets`).
 
 PDFium decodes an ActualText string as UTF-8 (``FPDFPageObjMark_GetParamStringValue``), so a
 UTF-16BE value such as <FEFF95E8> reads as '': emptiness is judged on the raw bytes
@@ -13,7 +14,7 @@ builds no page text and imports no later stage.
 from __future__ import annotations
 
 import ctypes
-from typing import AbstractSet, Mapping, TypeVar
+from typing import AbstractSet, Iterator, Mapping, TypeVar
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
@@ -75,25 +76,58 @@ def object_offsets(textpage: pdfium.PdfTextPage, text: str, objects: Mapping[int
     if not objects:
         return {}
     raw = textpage.raw
+    marked: dict[int, V] = {}
+    for k, t in _char_offsets(textpage, text):
+        obj = pdfium_c.FPDFText_GetTextObject(raw, k)
+        value = objects.get(object_address(obj)) if obj else None
+        if value is not None and text[t] not in _LINE_BREAKS:
+            marked[t] = value
+    return marked
+
+
+def _char_offsets(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, int]]:
+    """(PDFium char index, offset into ``text``) of every char of the page that ``text``
+    (``get_text_range()``) holds: the identity when no char is left out of PDFium's text and
+    none lies outside the BMP, else through ``FPDFText_GetTextIndexFromCharIndex`` and the
+    UTF-16 units of ``text`` (module docstring of :mod:`pincite.extract.pdf`, "PDFium
+    quirks"). Chars PDFium leaves out of its text are skipped."""
+    raw = textpage.raw
     n = pdfium_c.FPDFText_CountChars(raw)
-    # PDFium char index -> offset into text: the identity when no char is left out of
-    # PDFium's text and none lies outside the BMP (module docstring, "PDFium quirks")
     identity = len(text.encode("utf-16-le")) // 2 == len(text) == n
     unit_to_offset: list[int] | None = None
     if not identity and len(text.encode("utf-16-le")) // 2 != len(text):
         unit_to_offset = [i for i, ch in enumerate(text) for _ in range(2 if ord(ch) > 0xFFFF else 1)]
-    marked: dict[int, V] = {}
     for k in range(max(0, n)):
-        obj = pdfium_c.FPDFText_GetTextObject(raw, k)
-        value = objects.get(object_address(obj)) if obj else None
-        if value is None:
-            continue
         t = k if identity else pdfium_c.FPDFText_GetTextIndexFromCharIndex(raw, k)
         if unit_to_offset is not None:
             t = unit_to_offset[t] if 0 <= t < len(unit_to_offset) else -1
-        if 0 <= t < len(text) and text[t] not in _LINE_BREAKS:
-            marked[t] = value
-    return marked
+        if 0 <= t < len(text):
+            yield k, t
+
+
+#: The highest char code a simple (single-byte) font has: a code above it is a multi-byte
+#: code of a composite (CID) font (ISO 32000-1, 9.7), with Identity-H the glyph's number.
+_MAX_SIMPLE_CODE = 0xFF
+
+
+def unmapped_offsets(textpage: pdfium.PdfTextPage, text: str) -> set[int]:
+    """Offsets into ``text`` (PDFium's text of the page, ``get_text_range()``) of the glyphs
+    that have no Unicode value and are not text: chars PDFium reports with an invalid
+    Unicode mapping (``FPDFText_HasUnicodeMapError``: the font's ToUnicode and encoding give
+    none, so PDFium puts the char code itself in the text) whose code is above 0xFF. Such a
+    code comes from a composite (CID) font, where it numbers a glyph, not a character: the
+    text shows an arbitrary code point (U+20C6, unassigned; U+207E, a superscript
+    parenthesis; a Latin letter with a hook) where the page shows a symbol, and poppler's
+    pdftotext shows nothing. A code of a simple font (0..0xFF) is kept: TeX's symbol fonts
+    without a ToUnicode map give their ASCII code ("h" for an angle bracket), as poppler
+    does. Empty on nearly every page; costs one call per char."""
+    raw = textpage.raw
+    out: set[int] = set()
+    for k, t in _char_offsets(textpage, text):
+        if ord(text[t]) > _MAX_SIMPLE_CODE and text[t] not in _LINE_BREAKS \
+                and pdfium_c.FPDFText_HasUnicodeMapError(raw, k) == 1:
+            out.add(t)
+    return out
 
 
 def stranded_space(text: str, gone: set[int]) -> set[int]:

@@ -26,7 +26,11 @@ from typing import Any, ClassVar, Literal, Mapping, NamedTuple
 #: file stem (extract.title.choose_title).
 #: pdfium-9: text a reader cannot see is left out of the page text and listed in
 #: PageText.hidden (extract.hidden).
-EXTRACTOR_VERSION = "pdfium-9"
+#: pdfium-10: glyphs of a composite font with no Unicode value (PDFium gives their glyph
+#: numbers, e.g. U+20C6) are left out of the text (extract.marked.unmapped_offsets); a margin
+#: note beside a row that PDFium runs on into the next row moves after its paragraph
+#: (extract.margins: _Item.head, a tall line's note judged by its own height).
+EXTRACTOR_VERSION = "pdfium-10"
 
 
 #: Where a printed page label came from (PageText.label_source): the PDF's /PageLabels, or a

@@ -18,7 +18,9 @@ Glyphs marked as no text: the chars of text objects inside a marked-content sequ
 ``/Span <</ActualText ()>> BDC ... EMC`` whose ActualText is empty are left out of the page
 text (:func:`pincite.extract.marked.no_text_offsets`), as poppler's pdftotext leaves them out: ActualText replaces
 the enclosed content's text (ISO 32000-1, 14.9.4), an empty one by nothing. The line numbers
-of install-latex-guide-zh-cn's code listings are marked so. ``PageText.char_map`` then maps
+of install-latex-guide-zh-cn's code listings are marked so. Glyphs of a composite (CID) font
+that have no Unicode value, which PDFium gives as their glyph numbers (odd code points such
+as U+20C6), are left out the same way (:func:`pincite.extract.marked.unmapped_offsets`). ``PageText.char_map`` then maps
 the shorter text back to PDFium's (composed with the reading-order map on a page that has
 both), so highlights, table char boxes, line boxes and heading styles still use the right
 PDFium chars. A page without marked content pays one walk over its page objects.
@@ -76,7 +78,7 @@ from pincite.extract import layout, margins
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
 from pincite.extract.geometry import apply, compose
-from pincite.extract.marked import _MAX_FORM_DEPTH, _MAX_OBJECTS, no_text_offsets, object_offsets
+from pincite.extract.marked import _MAX_FORM_DEPTH, _MAX_OBJECTS, no_text_offsets, object_offsets, unmapped_offsets
 from pincite.extract.model import DocumentModel, PageText
 from pincite.extract.outline import set_heading_sections, set_sections
 from pincite.extract.pdflimits import _MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
@@ -370,7 +372,9 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
             # cannot see (pincite.extract.hidden) are left out
             hidden_at = object_offsets(textpage, source, hidden_mod.hidden_text_objects(page))
             hidden = hidden_mod.hidden_runs(source, hidden_at)
-            text, char_map = layout.drop_chars(source, no_text_offsets(page, textpage, source, set(hidden_at)))
+            # and glyphs of a composite font with no Unicode value (their glyph numbers)
+            gone = set(hidden_at) | unmapped_offsets(textpage, source)
+            text, char_map = layout.drop_chars(source, no_text_offsets(page, textpage, source, gone))
             lines = layout.scan_lines(textpage, text, char_map, source)
             ordered = layout.reading_order(textpage, text, lines, float(width), char_map, source)
             if ordered is None:  # margin notes PDFium puts inside a paragraph: after it
