@@ -388,7 +388,7 @@ def test_docx_table_row_is_a_record_its_window_keeps_to(lib, tmp_path):
     (unit,) = lib.model(res.doc_id).pages  # as stored: the table rows' spans are marked
     rows = [unit.text[s.start:s.end] for s in unit.spans if s.row]
     assert rows == ["Date; Event", *CALENDAR_ROWS]
-    assert [unit.text[a:b] for a, b, _ in lib.model(res.doc_id).row_spans(1)] == rows
+    assert [unit.text[a:b] for a, b in lib.model(res.doc_id).row_spans(1)] == rows
 
 
 def test_pptx_text_box_paragraphs_that_continue_a_sentence_are_one_line(office_lib):

@@ -16,7 +16,6 @@ from typing import AbstractSet, Callable, Sequence
 
 from pincite.text import analysis
 
-from ..extract.model import RowSpan
 from ..index.base import Hit
 from ..text.cjk import CJK_CLASS, is_cjk
 from . import asked_type
@@ -46,10 +45,7 @@ HEADER_TIE = 0.01
 
 @dataclass
 class Candidate:
-    """A quotable span of one hit's page: `start`/`end` index the page text. `context`: the
-    analysed words of the column headers the span's table row stands under (a PDF table's
-    row: RowSpan.headers; empty elsewhere), which count as the window's own words: a row is
-    read under its headers, as a sheet row's "header: value" text already is."""
+    """A quotable span of one hit's page: `start`/`end` index the page text."""
 
     hit: Hit
     start: int
@@ -57,7 +53,6 @@ class Candidate:
     coverage: float
     score: float
     key_missing: float = 0.0
-    context: frozenset[str] = frozenset()
 
 
 Group = tuple[str, ...]
@@ -80,9 +75,9 @@ def group_weights(groups: list[Group], df: dict[str, int], n_chunks: int) -> dic
     return out
 
 
-#: The table rows of a hit's page that its span overlaps (offsets of the page text, end
-#: exclusive, and the headers they stand under): what `candidates` keeps each window inside of.
-RowsOf = Callable[[Hit], Sequence[RowSpan]]
+#: The table rows of a hit's page that its span overlaps, as (start, end) offsets of the page
+#: text (end exclusive): what `candidates` keeps each window inside of.
+RowsOf = Callable[[Hit], Sequence[tuple[int, int]]]
 
 
 def candidates(hits: list[Hit], weights: dict[Group, float],
@@ -95,8 +90,7 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
 
     `rows(hit)`: the table rows its span of the page overlaps (:data:`RowsOf`; none when not
     given). A table row is one record: a window lies inside one row or outside every row,
-    never across a row's bounds (`record_spans`), as a spreadsheet's window is one row,
-    and the row's column headers count as its words (Candidate.context).
+    never across a row's bounds (`record_spans`), as a spreadsheet's window is one row.
 
     Question words that name the hit's document (its title, file name or cover page:
     `Hit.name_terms`, which every index hit carries) do not count toward coverage when other
@@ -205,7 +199,7 @@ def credit(g: Group, toks: AbstractSet[str]) -> float:
 
 def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
                   names: set[str], marks: Callable[[str], set[str]] = asked_type.value_marks,
-                  k: int = 1, rows: Sequence[RowSpan] = ()) -> list[Candidate]:
+                  k: int = 1, rows: Sequence[tuple[int, int]] = ()) -> list[Candidate]:
     """The `k` best windows of one hit by coverage of `weights`, best first (equal ones in
     text order); a window never joins sentences of two table rows, or of a row and the text
     outside it (`rows`: page offsets, `record_spans`). Between hits, the coverage of all
@@ -214,8 +208,7 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
     that both answer "oil change" in near-twin documents; within a hit it does not, so a
     running header is not pulled in."""
     spans, records = record_spans(hit.text, hit.char_start, rows)
-    heads = [text_tokens(rows[r].headers) if r is not None else frozenset() for r in records]
-    toks = [text_tokens(hit.text[s:e]) | marks(hit.text[s:e]) | h for (s, e), h in zip(spans, heads)]
+    toks = [text_tokens(hit.text[s:e]) | marks(hit.text[s:e]) for s, e in spans]
     named = {g[0] for g in all_weights if names_document(g, names)}  # "4.01-03-2013" in its file name
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
@@ -241,23 +234,23 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
             if sheet and j == i and header_row(hit.text[spans[i][0]:spans[i][1]], hit.text):
                 score -= HEADER_TIE  # the rows under a header hold its words and a value
             found.append(Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
-                                   cov, score, missing, heads[i]))
+                                   cov, score, missing))
     found.sort(key=lambda c: -c.score)  # stable: the first of equal windows stays first
     return found[:k]
 
 
-def record_spans(text: str, offset: int, rows: Sequence[RowSpan]
+def record_spans(text: str, offset: int, rows: Sequence[tuple[int, int]]
                  ) -> tuple[list[tuple[int, int]], list[int | None]]:
     """The sentence spans of `text` (`sentence_spans`: offsets into `text`), each cut at the
     bounds of the table rows `rows` that fall inside it, and for each span the index into
     `rows` of the row it lies in (None outside every row). `offset`: where `text` starts in
-    the page text the rows' offsets count. A PDF row's cells are lines the
+    the page text the rows' (start, end) offsets count. A PDF row's cells are lines the
     sentence splitter may run together with the next row's, so the rows' own bounds cut
     them; with no rows, the sentence spans, every one None."""
     spans = list(sentence_spans(text))
     if not rows:
         return spans, [None] * len(spans)
-    local = [(r.start - offset, r.end - offset) for r in rows]
+    local = [(a - offset, b - offset) for a, b in rows]
     bounds = sorted({x for r in local for x in r if 0 < x < len(text)})
     out: list[tuple[int, int]] = []
     for s, e in spans:

@@ -199,7 +199,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         text = window_text(c)
         h = c.hit
         found = marks(text)
-        toks = set(extractive.text_tokens(text)) | found | c.context  # a row under its headers
+        toks = set(extractive.text_tokens(text)) | found
         names = extractive.naming_terms(h)
         chunk_toks = set(extractive.text_tokens(h.text)) | marks(h.text) | names
         # words that only name the window's document (its title, file name, cover) do not

@@ -21,7 +21,6 @@ from pincite.text import analysis
 
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
-from ..extract.model import RowSpan
 from ..index.base import Hit, SearchFilter
 from ..text.cjk import is_cjk
 from . import answerability, asked_type, extractive, features, soft
@@ -298,15 +297,15 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     return g
 
 
-def table_rows(lib: LibraryLike, hit: Hit) -> list[RowSpan]:
-    """The table rows of a hit's page that its span overlaps (DocumentModel.row_spans:
-    ruled PDF tables' rows, DOCX table rows; offsets of the page text), which its answer
-    windows keep apart (extractive.candidates). [] for a bridge chunk, whose text is its
-    own rather than a slice of one page."""
+def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:
+    """The table rows of a hit's page that its span overlaps, as (start, end) offsets of the
+    page text (DocumentModel.row_spans: ruled PDF tables' rows, DOCX table rows), which
+    its answer windows keep apart (extractive.candidates). [] for a bridge chunk, whose text
+    is its own rather than a slice of one page."""
     if hit.parts:
         return []
     rows = lib.model(hit.doc_id).row_spans(hit.page)
-    return [r for r in rows if r.start < hit.char_end and hit.char_start < r.end]
+    return [(a, b) for a, b in rows if a < hit.char_end and hit.char_start < b]
 
 
 def _asked_weights(groups: list[tuple[str, ...]], df: dict[str, int], question: str, n_chunks: int,

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass, field, fields, replace
-from typing import Any, ClassVar, Literal, Mapping, NamedTuple
+from typing import Any, ClassVar, Literal, Mapping
 
 #: Bump when the DocumentModel shape or the extraction rules change (part of the index profile).
 #: pdfium-2: printed folios from headers/footers when a PDF has no /PageLabels (label_source "folio").
@@ -394,24 +394,6 @@ class PageText:
                    hidden=[HiddenText(text=h["text"], reason=h["reason"]) for h in raw.get("hidden") or ()])
 
 
-#: Joins the column headers of a RowSpan ("Sample | Pressure, MPa").
-ROW_HEADER_SEP = " | "
-
-
-class RowSpan(NamedTuple):
-    """One table row of a page (:meth:`DocumentModel.row_spans`).
-
-    start, end: char offsets of the row in the page's ``text`` (end exclusive).
-    headers: the column headers its cells stand under, joined by ROW_HEADER_SEP (a PDF table's
-        ``Table.columns``); '' when the row's text holds them itself (a DOCX row reads
-        "header: value; ...") or its table has none.
-    """
-
-    start: int
-    end: int
-    headers: str = ""
-
-
 @dataclass
 class DocumentModel:
     """An extracted document.
@@ -448,26 +430,18 @@ class DocumentModel:
             raise IndexError(f"{self.file_name}: page {page} out of range 1..{len(self.pages)}")
         return self.pages[page - 1]
 
-    def row_spans(self, page: int) -> list["RowSpan"]:
-        """The stretches of 1-based physical ``page``'s text that are each one table row
-        (:class:`RowSpan`), sorted by offset: the rows of :attr:`tables` standing on that
-        page with a clean span (``TableRow.char_start`` set), under their table's column
-        headers, and the spans marked as a row (``AddressSpan.row``: a DOCX table's rows,
-        whose text holds its headers). [] for a page without tables, a page out of range,
-        and a model stored before either was recorded."""
+    def row_spans(self, page: int) -> list[tuple[int, int]]:
+        """The stretches of 1-based physical ``page``'s text that are each one table row, as
+        (start, end) char offsets (end exclusive), sorted: the spans marked as a row
+        (``AddressSpan.row``: a DOCX table's rows, read by blocks or on the pages of its
+        converted PDF). [] for a page without them, a page out of range, and a model stored
+        before they were marked. The rows of :attr:`tables` (ruled PDF tables) are not
+        given: as answer-window bounds they made near misses likelier to be answered
+        (docs/decisions/0010-answer-windows.md)."""
         if page < 1 or page > len(self.pages):
             return []
-        out: dict[tuple[int, int], RowSpan] = {}
-        for t in self.tables:
-            headers = ROW_HEADER_SEP.join(c for c in t.columns if c.strip())
-            for r in t.rows:
-                if (r.page == page and isinstance(r.char_start, int) and isinstance(r.char_end, int)
-                        and r.char_start < r.char_end):
-                    out.setdefault((r.char_start, r.char_end), RowSpan(r.char_start, r.char_end, headers))
-        for s in self.pages[page - 1].spans:
-            if isinstance(s, AddressSpan) and s.row and s.start < s.end:
-                out.setdefault((s.start, s.end), RowSpan(s.start, s.end))
-        return [out[k] for k in sorted(out)]
+        return sorted({(s.start, s.end) for s in self.pages[page - 1].spans
+                       if isinstance(s, AddressSpan) and s.row and s.start < s.end})
 
     def to_json(self) -> str:
         """The JSON stored beside the original: every field by name, the nested shapes as the
