@@ -538,3 +538,22 @@ def test_a_question_window_ranks_below_statements():
     assert states_nothing("38 如何注释掉一大段内容，不做编译？", h)
     assert states_nothing("How do I comment out a block?", h)
     assert not states_nothing("Use the comment environment.", h)
+
+
+def test_a_table_row_is_one_window_even_where_the_sentence_splitter_cuts_it():
+    """A table row is one record: where its label cell ends a sentence (or wraps onto its own
+    lines in a converted PDF) the splitter cuts the row apart, and the label alone covers the
+    question as well as the whole row does. The window is still the whole row, so the value
+    is quoted with its label; a window never starts inside a row."""
+    intro = "Daily rates for business trips are set by the table below.\n"
+    row = "Administrative centres of the regions. Capitals of provinces\n1 000 rubles"
+    other = "\nOther towns and villages 700 rubles"
+    text = intro + row + other
+    h = hit(text)
+    w = weights_for("What is the rate for administrative centres of the regions?")
+    start = len(intro)
+    rows = [(start, start + len(row)), (start + len(row) + 1, len(text))]
+    (best,) = extractive.candidates([h], w, rows=lambda _: rows)
+    assert text[best.start:best.end] == row
+    for c in extractive.candidates([h], w, per_hit=5, rows=lambda _: rows):
+        assert c.start in (0, rows[0][0], rows[1][0]), text[c.start:c.end]

@@ -215,16 +215,31 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
     sheet = is_sheet(hit)
     found: list[Candidate] = []
     for i in range(len(spans)):
+        row = records[i]
+        if row is not None and i > 0 and records[i - 1] == row:
+            continue  # a table row is one record: its window starts where the row does
+        if row is not None:
+            # ... and is the whole row (its label and its values, which the sentence
+            # splitter may have cut apart): one window per row, never a part of it
+            last = i
+            while last + 1 < len(spans) and records[last + 1] == row:
+                last += 1
+            ends: Sequence[int] = [last]
+        else:
+            # a sheet's row is one record, each value under its header: a window of two
+            # rows answers about two records
+            ends = range(i, min(i + (1 if sheet else MAX_WINDOW_SENTENCES), len(spans)))
         seen: set[str] = set()
         first = coverage(toks[i], weights)
-        # a sheet's row is one record, each value under its header: a window of two rows
-        # answers about two records
-        for j in range(i, min(i + (1 if sheet else MAX_WINDOW_SENTENCES), len(spans))):
-            if records[j] != records[i]:
-                break  # a table row is one record too: never joined to its neighbours
-            seen |= toks[j]
+        done = i
+        for j in ends:
+            if row is None and records[j] is not None:
+                break  # nor is a table row joined to the text before it
+            while done <= j:
+                seen |= toks[done]
+                done += 1
             cov = coverage(seen, weights)
-            if j > i and cov <= first:
+            if row is None and j > i and cov <= first:
                 break  # the next sentence adds nothing
             if not _quotable(hit.text[spans[i][0]:spans[j][1]]):
                 continue  # too short to verify as a quote ("Frequent", a lone table cell)
