@@ -377,6 +377,8 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
     `pincite check-llm` once first. --model, --modification, --revision and --trust filter
     inside the search: when no document matches, the answer says which one is missing.
     """
+    if question.strip():
+        _preload_embedder()
     try:  # the question first: an empty one is the error, whatever else is missing
         question = _app.Library.check_question(question)
     except PinciteError as e:
@@ -928,6 +930,27 @@ def mcp():
 
 def _data_dir() -> Path:
     return Path(_state.get("data") or Settings().data_dir)
+
+
+def _preload_embedder() -> None:
+    """Start loading the embedder on a background thread (text.embed.preload) when this
+    process will search a library of its own data folder with dense vectors, so that the
+    model loads while the answer layer is imported and the index opened. Best effort: a
+    setting that fails here fails again, and is reported, where the library is opened."""
+    try:
+        settings = Settings()
+    except PinciteError:
+        return
+    data = Path(_state.get("data") or settings.data_dir)
+    if settings.retrieval == "bm25" or not (settings.catalog_url or (data / "catalog.sqlite").exists()):
+        return
+    from pincite.web.client import server_file
+
+    if server_file(data).exists():  # a running server answers (_server), with its own model
+        return
+    from pincite.text import embed
+
+    embed.preload(settings.embedder, num_threads=settings.embed_threads, workers=settings.embed_workers)
 
 
 def _server_url() -> str | None:

@@ -129,6 +129,11 @@ def get_embedder(spec: str = DEFAULT_EMBEDDER, *, num_threads: int = 1, workers:
     key = (spec or "").strip().lower()
     if key == "none":
         return None
+    if key in ("use-m3", "e5-small-q4") and not kw:
+        with _preloads_lock:
+            loading = _preloads.pop((key, num_threads, workers), None)
+        if loading is not None:
+            return loading
     if key == "use-m3":
         return UseEmbedder(num_threads=num_threads, workers=workers, **kw)
     if key == "e5-small-q4":
@@ -142,6 +147,35 @@ def get_embedder(spec: str = DEFAULT_EMBEDDER, *, num_threads: int = 1, workers:
                 raise ConfigError(f"embedder 'openai' needs {_OPENAI_ENV[arg]} (the endpoint's {what})")
         return OpenAIEmbedder(**kw)
     raise ConfigError(f"unknown embedder {spec!r}: choose one of {', '.join(EMBEDDERS)}")
+
+
+#: Local embedders whose model preload() started loading, by (spec, num_threads, workers),
+#: each handed to the first get_embedder call with those arguments.
+_preloads: "dict[tuple[str, int, int], _LocalEmbedder]" = {}
+_preloads_lock = threading.Lock()
+
+
+def preload(spec: str = DEFAULT_EMBEDDER, *, num_threads: int = 1, workers: int = 1) -> None:
+    """Start loading the in-process model of embedder `spec` on a background thread and
+    return at once, so that it loads while the caller does other work (importing the answer
+    layer, opening the index): most of a load runs outside the GIL (sentencepiece builds its
+    tokenizer in C++, NumPy reads the weights). The next `get_embedder(spec, num_threads=...,
+    workers=...)` of this process returns that embedder, its model loaded or loading (a use
+    waits for the load). Nothing is done for "none", a remote endpoint or a spec
+    get_embedder refuses; a load that fails is tried again, and its error raised, by the
+    use. The thread is not a daemon: a process that exits early waits for the load rather
+    than end the interpreter under a running C++ call."""
+    key = (spec or "").strip().lower()
+    if key not in ("use-m3", "e5-small-q4"):
+        return
+    try:
+        embedder = get_embedder(key, num_threads=num_threads, workers=workers)
+    except ConfigError:
+        return
+    assert isinstance(embedder, _LocalEmbedder)
+    with _preloads_lock:
+        _preloads[(key, num_threads, workers)] = embedder
+    threading.Thread(target=embedder._load_quietly, name="pincite-embedder-load").start()
 
 
 def clip(texts: Sequence[str]) -> list[str]:
@@ -264,6 +298,13 @@ class _LocalEmbedder:
             if self._model is None:
                 self._model = self._load()
             return self._model
+
+    def _load_quietly(self) -> None:
+        """_loaded() with its error dropped (preload's thread: the use raises it)."""
+        try:
+            self._loaded()
+        except Exception:
+            pass
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         """Unit rows, shape (len(texts), dim); each distinct text embedded once (embed_distinct)."""
