@@ -147,7 +147,7 @@ def test_e5_num_threads_sets_openmp_pool(threads):
     """A fresh process: E5 with n threads starts n-1 OpenMP workers, and OMP_NUM_THREADS
     is left as it was."""
     script = (
-        "import os; from pincite.text.embed import E5Embedder\n"
+        "import os; import numpy; from pincite.text.embed import E5Embedder\n"  # NumPy's BLAS threads first
         "tasks = lambda: len(os.listdir('/proc/self/task'))\n"
         f"e = E5Embedder(num_threads={threads}); before = tasks()\n"
         "e.embed_passages(['passage ' * 200] * 8)\n"
