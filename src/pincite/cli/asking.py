@@ -18,7 +18,9 @@ from pincite.cli.app import (
     _app,
     _export,
     _fail,
+    _importing,
     _library,
+    _preload_embedder,
     _server,
     _server_url,
     _state,
@@ -67,10 +69,13 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
     `pincite check-llm` once first. --model, --modification, --revision and --trust filter
     inside the search: when no document matches, the answer says which one is missing.
     """
-    try:  # the question first: an empty one is the error, whatever else is missing
-        question = _app.Library.check_question(question)
-    except PinciteError as e:
-        _fail(str(e))
+    with _importing():  # the Library and the answer layer (check_question imports it)
+        if question.strip():
+            _preload_embedder()
+        try:  # the question first: an empty one is the error, whatever else is missing
+            question = _app.Library.check_question(question)
+        except PinciteError as e:
+            _fail(str(e))
     if export is not None and export not in _export.FORMATS:
         _fail(f"--export {export}: choose one of {', '.join(_export.FORMATS)}")
     wanted = {"model": model, "modification": modification, "revision": revision,

