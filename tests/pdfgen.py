@@ -289,3 +289,20 @@ def make_ruled_table_pdf(
         c.showPage()
     c.save()
     return path
+
+
+def write_pdf_objects(path: Path, objs: list[bytes]) -> Path:
+    """Write a PDF by hand: `objs` are the bodies of objects 1..n (object 1 the catalog),
+    followed by a cross-reference table and a trailer whose root is object 1. For tests that
+    need what reportlab does not write (marked content, CID fonts without a ToUnicode map)."""
+    out = b"%PDF-1.7\n"
+    offsets = []
+    for k, body in enumerate(objs, start=1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % k + body + b"\nendobj\n"
+    xref = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1)
+    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
+    path.write_bytes(out)
+    return path

@@ -17,6 +17,7 @@ from pathlib import Path
 import pypdfium2 as pdfium
 import pytest
 
+from pdfgen import write_pdf_objects
 from pincite.eval.crosscheck import crosscheck_quote
 from pincite.extract import layout
 from pincite.extract import marked as marked_mod
@@ -67,17 +68,7 @@ def write_pdf(path: Path, contents: list[bytes], form: bytes | None = None) -> P
     if form is not None:
         objs.append(b"<< /Type /XObject /Subtype /Form /BBox [0 0 %d %d] /Resources << /Font << /F1 %d 0 R >> >> "
                     b"/Length %d >>\nstream\n" % (WIDTH, HEIGHT, font_id, len(form)) + form + b"\nendstream")
-    out = b"%PDF-1.7\n"
-    offsets = []
-    for k, body in enumerate(objs, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % k + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
-    path.write_bytes(out)
-    return path
+    return write_pdf_objects(path, objs)
 
 
 def listing_page() -> bytes:

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 
+from pdfgen import write_pdf_objects
 from pincite.extract import marked
 from pincite.extract.layout import to_source
 from pincite.extract.pdf import extract_pdf
@@ -36,17 +37,7 @@ def _write(path: Path, content: bytes) -> Path:
                 b"/DW 600 /CIDToGIDMap /Identity >>")
     objs.append(b"<< /Type /FontDescriptor /FontName /Symbols-Mono /Flags 4 /FontBBox [0 -200 600 800] "
                 b"/ItalicAngle 0 /Ascent 800 /Descent -200 /CapHeight 700 /StemV 80 >>")
-    out = b"%PDF-1.7\n"
-    offsets = []
-    for k, body in enumerate(objs, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % k + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
-    path.write_bytes(out)
-    return path
+    return write_pdf_objects(path, objs)
 
 
 CONTENT = (b"BT /F1 12 Tf 72 700 Td (Sources: CTAN:) Tj /F2 12 Tf <207E20C6> Tj "
