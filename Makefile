@@ -31,7 +31,7 @@ demo: setup
 	done < demo/questions.txt
 
 test: setup
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n 2 --dist loadfile
 
 # Retrain the answerability model on the development set's tune split and report the
 # held-out split (fetches the documents first: Debian packages, generated Office files).

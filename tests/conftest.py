@@ -3,6 +3,11 @@
 ``corpus``: the real third-party test documents in ``../shared/corpus`` (beside the
 repository). Tests that use it are skipped when it is absent, unless the environment sets
 ``PINCITE_REQUIRE_CORPUS=1``, which turns the absence into a failure (for CI).
+
+``make test`` runs the tests on two pytest-xdist workers with ``--dist loadfile``: all tests of
+a module run on one worker, so a module's module- or session-scoped fixture (an ingested
+library) is built once per run; a session fixture of this file (the PostgreSQL cluster) is
+built at most once per worker. Tests must not depend on another module's having run.
 """
 from __future__ import annotations
 
