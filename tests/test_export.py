@@ -53,7 +53,7 @@ def test_csv_holds_verified_claims_only_and_parses_back():
                     ["The limit is 10 bar | at 20 °C.", "maximum pressure is 10 bar at 20 °C",
                      "manual|v2.pdf, p. 5-12 (PDF 47)",
                      "http://127.0.0.1:8000/api/documents/abababababababab/file#page=47",
-                     "manual|v2.pdf", "", "47", "5-12", "p. 5-12 (PDF 47)", "", "", ""]]
+                     "manual|v2.pdf", "", "47", "5-12", "p. 5-12 (PDF 47)", "answered", "", ""]]
 
 
 def test_markdown_escapes_table_syntax_and_links_the_page():
@@ -281,6 +281,6 @@ def test_a_comparison_exports_the_claims_of_each_revision():
                            CompareItem(revision="3.0", answer=_refused())])
     rows = list(csv.DictReader(io.StringIO(evidence_cards(both, "csv", link))))
     assert [(r["claim"], r["status"], r["message"]) for r in rows] == [
-        ("The limit is 10 bar | at 20 °C.", "", ""), ("", "partial", "...")]
+        ("The limit is 10 bar | at 20 °C.", "partial", ""), ("", "partial", "...")]
     md = evidence_cards(both, "md", link)
     assert "**status: partial**: ..." in md and len([line for line in md.splitlines() if line.startswith("| 1 ")]) == 1

@@ -31,6 +31,7 @@ answer sent back to the export (POST /api/export) is exported from its fields: i
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import re
 from dataclasses import dataclass
@@ -136,8 +137,9 @@ class EvidenceRow:
     """One exported row (the columns of COLUMNS): a verified citation of a verified claim,
     or a calculation done (`claim` CALCULATION, `quote` its substitution = result, `source`
     its formula and precision rule, no link and no document). `page` is the 1-based physical
-    page of a PDF citation, None for other addresses and calculations. `status`, `message`
-    and `reasons` are empty but in the status row (`status_row`), which has nothing else."""
+    page of a PDF citation, None for other addresses and calculations. `message` and
+    `reasons` are empty but in the status row (`status_row`), which has nothing else;
+    `status` is the answer's in every CSV row (`evidence_cards`)."""
 
     claim: str
     quote: str
@@ -269,8 +271,8 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
 
     The status is always stated, in the answer's language: Markdown gives a "status: …"
     line under the question (with the answer's text and its reasons, the warnings, when it
-    is not "answered"; no table when there is no row); CSV keeps its columns and, for a
-    status other than "answered", ends with the status row (`status_row`: the status, the
+    is not "answered"; no table when there is no row); CSV gives it in every row's `status`
+    column and, for a status other than "answered", ends with the status row (`status_row`: the status, the
     answer's text and its reasons in their own columns, the claim's empty), never an empty
     table alone."""
     if fmt not in FORMATS:
@@ -282,7 +284,8 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
         buf = io.StringIO()
         w = csv.writer(buf, lineterminator="\n")
         w.writerow(COLUMNS)
-        w.writerows([csv_cell(v) for v in row.cells()] for row in rows)
+        # every row states the answer's status: a spreadsheet's filter on the column keeps it
+        w.writerows([csv_cell(v) for v in dataclasses.replace(row, status=ans.status).cells()] for row in rows)
         if not settled:
             w.writerow([csv_cell(v) for v in status_row(ans).cells()])
         return buf.getvalue()
