@@ -349,3 +349,16 @@ def test_every_inflection_of_a_russian_word_shares_its_lemma():
     assert lemmas["насосов"] & lemmas["насосу"]
     # and distinct words stay distinct
     assert not lemmas["лимит"] & lemmas["давление"]
+
+
+def test_a_list_label_belongs_to_the_sentence_after_it_when_answers_split():
+    """"Step 3." ends with a full stop, so the splitter cuts it off; as the answer layer
+    splits, it starts the step it labels instead of ending the one before, so a window never
+    reads the end of step 2 as step 3. Chunking's split is unchanged."""
+    text = ("Step 2. Release the pressure until the gauge reads 0 bar. Step 3. Unscrew the housing "
+            "with key K-3.\nШаг 4. Снимите картридж.\n5) Rinse the housing.")
+    spans = [text[s:e] for s, e in split_sentences(text, lowercase_lines=True)]
+    assert spans == ["Step 2. Release the pressure until the gauge reads 0 bar.",
+                     "Step 3. Unscrew the housing with key K-3.", "Шаг 4. Снимите картридж.",
+                     "5) Rinse the housing."]
+    assert "Step 3." in [text[s:e] for s, e in split_sentences(text)]

@@ -698,8 +698,10 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
 
     `lowercase_lines`: a line break after a sentence's end also ends it before a lower-case
     word: the entries of an option list start with the option's name ("По умолчанию 3mm.\n
-    vpadding= Устанавливает …"). Answers split so (answer.extractive); chunking does not,
-    so chunk boundaries stay those of the index profile.
+    vpadding= Устанавливает …"); and a span that is only a list label ("Step 3.", "Шаг 3.",
+    "4)") belongs to the sentence after it, whose label it is, not to the one before ("…
+    reads 0 bar. Step 3." read as step 2). Answers split so (answer.extractive); chunking
+    does not, so chunk boundaries stay those of the index profile.
     """
     cuts = {m.end() for m in _END_RE.finditer(text) if _ends_sentence(text, m, lowercase_lines)}
     cuts.update(m.start() + 1 for m in _BLOCK_RE.finditer(text))
@@ -714,4 +716,25 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
             spans.extend(_cut_lines(text, *t, MAX_SENTENCE_CHARS))
         else:
             spans.append(t)
+    if lowercase_lines:
+        spans = _labels_to_next(text, spans)
     return spans
+
+
+#: A list label standing alone: a short word and a number ("Step 3.", "Шаг 3", "Item 12)"),
+#: or a number ("4.", "4)").
+_LABEL_RE = re.compile(r"(?:[^\W\d_]{1,12}\s+)?\d{1,3}[.):]?")
+
+
+def _labels_to_next(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`spans` with each span that is only a list label (_LABEL_RE) joined to the next."""
+    out: list[tuple[int, int]] = []
+    held: int | None = None  # start of a label waiting for its sentence
+    for s, e in spans:
+        if held is not None:
+            s, held = held, None
+        if _LABEL_RE.fullmatch(text[s:e]) and (s, e) != spans[-1]:
+            held = s
+            continue
+        out.append((s, e))
+    return out
