@@ -656,3 +656,23 @@ def test_page_command_calls_a_slide_a_slide(tmp_path):
     out = invoke("--data", data, "page", doc.doc_id, "2")
     assert "chiller compressor was replaced on 14 March" in out.stdout
     assert out.stderr.startswith("review.pptx: slide 2 of 3")
+
+
+def test_a_sheets_column_headers_do_not_name_its_workbook(lib, tmp_path):
+    """A workbook has no cover: the words of its column headers ("Name", "Code") ask about
+    its rows and must not name the file (they did, and a question using them about another
+    document was refused as naming the workbook). Its title and file name still name it."""
+    from pincite.chunk.pages import naming_text
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Specs"
+    ws.append(["Code", "Name", "Flow, m3/h", "Power, kW"])
+    ws.append(["GF-110", "Garden pump", 3.2, 0.55])
+    ws.append(["GF-220", "Well pump", 5.1, 1.1])
+    wb.save(tmp_path / "gf_pumps.xlsx")
+    res = lib.ingest_file(tmp_path / "gf_pumps.xlsx")
+    assert res.status == "added"
+    named = naming_text(lib.model(res.doc_id))
+    assert "gf_pumps" in named
+    assert "Code" not in named and "Garden pump" not in named, named

@@ -50,7 +50,8 @@ from pincite.text.analysis import split_sentences
 #: chunks (pincite.chunk.tables), cuts at detected headings.
 #: page-sentences-6: running header and footer lines (and bare folios) left out of page chunks
 #: (pincite.chunk.bridges.page_bodies).
-CHUNKER_VERSION = "page-sentences-6"
+#: page-sentences-7: a spreadsheet's sheet gives no cover lines to the naming text.
+CHUNKER_VERSION = "page-sentences-7"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
 #: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters
@@ -81,8 +82,12 @@ def cover_lines(doc: DocumentModel) -> list[str]:
     """The title block of `doc`'s cover, in page order: the lines (with at least two
     letters, not ending like a sentence) of its first page with COVER_MIN_LETTERS letters;
     [] when no page has so many. naming_text takes the first COVER_LINES of them; a by-line
-    (the authors) often stands further down (answer.asked_type.bylines)."""
+    (the authors) often stands further down (answer.asked_type.bylines). A workbook has no
+    cover: the first lines of a sheet are its column headers and rows ("Name", "Code"), which
+    ask about the data rather than name the file, so a sheet gives none."""
     for page in doc.pages:
+        if page.address is not None and page.address.kind == "sheet":
+            return []
         if sum(ch.isalpha() for ch in page.text) >= COVER_MIN_LETTERS:
             return [ln for ln in page.text.splitlines()
                     if sum(ch.isalpha() for ch in ln) >= 2 and not ln.rstrip().endswith(SENTENCE_ENDS)]
