@@ -259,9 +259,9 @@ def record_spans(text: str, offset: int, rows: Sequence[tuple[int, int]]
     """The sentence spans of `text` (`sentence_spans`: offsets into `text`), each cut at the
     bounds of the table rows `rows` that fall inside it, and for each span the index into
     `rows` of the row it lies in (None outside every row). `offset`: where `text` starts in
-    the page text the rows' (start, end) offsets count. A PDF row's cells are lines the
-    sentence splitter may run together with the next row's, so the rows' own bounds cut
-    them; with no rows, the sentence spans, every one None."""
+    the page text the rows' (start, end) offsets count. On the pages of a converted DOCX a
+    row's cells are lines the sentence splitter may run together with the next row's, so the
+    rows' own bounds cut them; with no rows, the sentence spans, every one None."""
     spans = list(sentence_spans(text))
     if not rows:
         return spans, [None] * len(spans)

@@ -242,9 +242,6 @@ def by_item(part: str, lang: str) -> list[str]:
     return _cut_between_items(part, lang, marked) or _per_listed_item(part, lang, found) or [part]
 
 
-#: Rule 6 as it was first written, for model codes; `by_item` now covers macros and names too.
-by_code = by_item
-
 
 def _asks_relation(part: str, found: list[Item]) -> bool:
     """Whether `part` asks a relation among its items (`_RELATION`), or only compares them
