@@ -291,11 +291,12 @@ def make_ruled_table_pdf(
     return path
 
 
-def write_pdf_objects(path: Path, objs: list[bytes]) -> Path:
-    """Write a PDF by hand: `objs` are the bodies of objects 1..n (object 1 the catalog),
-    followed by a cross-reference table and a trailer whose root is object 1. For tests that
-    need what reportlab does not write (marked content, CID fonts without a ToUnicode map)."""
-    out = b"%PDF-1.7\n"
+def write_pdf_objects(path: Path, objs: list[bytes], version: str = "1.7") -> Path:
+    """Write a PDF by hand: a header for PDF `version`, then `objs` as the bodies of objects
+    1..n (object 1 the catalog), a cross-reference table and a trailer whose root is object
+    1. For tests that need what reportlab does not write (marked content, CID fonts without a
+    ToUnicode map, a content stream of a chosen decoded size)."""
+    out = b"%%PDF-%s\n" % version.encode()
     offsets = []
     for k, body in enumerate(objs, start=1):
         offsets.append(len(out))

@@ -19,6 +19,7 @@ from pathlib import Path
 
 import pytest
 
+from pdfgen import write_pdf_objects
 from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import TooLarge, UnsafeXml
@@ -175,17 +176,7 @@ def big_stream_pdf(path: Path, mib: int) -> Path:
             b"/Resources << /Font << /F1 5 0 R >> >> >>",
             b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(body) + body + b"\nendstream",
             b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>"]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for i, obj in enumerate(objs, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % i + obj + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objs) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objs) + 1, xref)
-    path.write_bytes(bytes(out))
-    return path
+    return write_pdf_objects(path, objs, version="1.4")
 
 
 def test_huge_pdf_content_stream_is_refused_before_pdfium_loads_the_page(tmp_path):
