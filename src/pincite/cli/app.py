@@ -20,7 +20,7 @@ from rich.markup import escape as _markup_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from pincite.config import Settings
-from pincite.errors import FieldError, shown
+from pincite.errors import FieldError, PinciteError, shown
 
 if TYPE_CHECKING:
     from pincite.library.facade import Library
@@ -151,8 +151,6 @@ def _preload_embedder() -> None:
     process will search a library of its own data folder with dense vectors, so that the
     model loads while the answer layer is imported and the index opened. Best effort: a
     setting that fails here fails again, and is reported, where the library is opened."""
-    from pincite.errors import PinciteError
-
     try:
         settings = Settings()
     except PinciteError:
