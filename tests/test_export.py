@@ -49,11 +49,11 @@ def link(c: Citation) -> str:
 def test_csv_holds_verified_claims_only_and_parses_back():
     rows = list(csv.reader(io.StringIO(evidence_cards(_answer(), "csv", link))))
     assert rows == [["claim", "quote", "source", "link", "file", "title", "page", "page_label", "address",
-                     "status", "message", "reasons"],
+                     "status", "message", "reasons", "row_headers"],
                     ["The limit is 10 bar | at 20 °C.", "maximum pressure is 10 bar at 20 °C",
                      "manual|v2.pdf, p. 5-12 (PDF 47)",
                      "http://127.0.0.1:8000/api/documents/abababababababab/file#page=47",
-                     "manual|v2.pdf", "", "47", "5-12", "p. 5-12 (PDF 47)", "answered", "", ""]]
+                     "manual|v2.pdf", "", "47", "5-12", "p. 5-12 (PDF 47)", "answered", "", "", ""]]
 
 
 def test_markdown_escapes_table_syntax_and_links_the_page():

@@ -68,6 +68,12 @@ class Citation(BaseModel):
     and the evidence export write it ("manual.pdf, uploaded, not normative, p. 8 (PDF 2)",
     pincite.library.export.source_line): set by the Library on the answers and search
     results it gives (None on a citation built elsewhere); never read back from a caller.
+    `row_headers`: when the quote lies in one row of a table whose page text does not name
+    its columns (a DOCX table on its converted PDF's pages, a ruled PDF table), that table's
+    column headers in column order (["Cartridge", "Filtration (micron)", "Replacement
+    interval (months)"] for the quote "CB-10 carbon block 10 6"), shown beside the quote so
+    a reader can tell which value is which; the quote itself stays verbatim page text. None
+    for any other quote (a spreadsheet row already reads "Weight (kg): 23.9").
     """
 
     chunk_id: str
@@ -91,6 +97,7 @@ class Citation(BaseModel):
     match: Literal["exact", "loose"] | None = None
     score: float | None = None
     source: str | None = None
+    row_headers: list[str] | None = None
 
 
 class Claim(BaseModel):

@@ -6,6 +6,7 @@ record (never from a model or from text); the quote is the caller's.
 from __future__ import annotations
 
 import dataclasses
+from typing import TYPE_CHECKING
 
 from pincite.chunk.bridges import span_parts
 from pincite.contract import Address, Citation, LinesAddress, PdfAddress, SheetAddress, SlideAddress
@@ -13,6 +14,11 @@ from pincite.contract import Address, Citation, LinesAddress, PdfAddress, SheetA
 from ..extract.address import address_for_span
 from ..extract.model import PageText
 from ..index.base import Hit
+
+if TYPE_CHECKING:
+    from pincite.contract import Answer
+
+    from .retrieve import LibraryLike
 
 #: Joins the parts of a section path in Citation.section: "5 Tests › 5.3 Pressure check".
 SECTION_SEP = " › "
@@ -89,3 +95,38 @@ def citation_for(hit: Hit, quote: str, *, page: PageText | None = None,
                     ocr=hit.ocr, model=hit.model, modification=", ".join(hit.modifications) or None,
                     revision=hit.revision, trust=hit.trust,
                     section=SECTION_SEP.join(hit.section_path) or None, **fields)
+
+
+def row_headers_of(lib: "LibraryLike", c: Citation) -> list[str] | None:
+    """The column headers of the table row that a verified citation's quote lies in
+    (DocumentModel.row_headers of the quote's span on the cited unit, found with
+    verify_quote), for Citation.row_headers; None for a quote that is not verified, lies in
+    no such row or is not found whole on its unit (a quote across a page break), and when
+    the document's model cannot be read."""
+    from .verify import verify_quote
+
+    if not c.verified or c.unit is None:
+        return None
+    try:
+        model = lib.model(c.doc_id)
+        text = model.page(c.unit).text
+    except Exception:  # a model or page the library no longer has: nothing to add
+        return None
+    check = verify_quote(c.quote, text)
+    if not check.verified or check.start is None or check.end is None:
+        return None
+    return list(model.row_headers(c.unit, check.start, check.end)) or None
+
+
+def with_row_headers(lib: "LibraryLike", ans: "Answer") -> "Answer":
+    """`ans` with `row_headers` set (row_headers_of) on every citation of its claims, its
+    parts' and compared revisions' claims and its calculation's inputs, in place, and
+    returned."""
+    answers = [ans] + [i.answer for i in ans.compare]
+    cites = [c for a in answers for c in a.citations() + [c for part in a.parts for c in part.citations()]]
+    for a in answers + [p for a in answers for p in a.parts]:
+        if a.calculation is not None:
+            cites += [i.citation for i in a.calculation.inputs if i.citation is not None]
+    for c in cites:
+        c.row_headers = row_headers_of(lib, c)
+    return ans

@@ -5,6 +5,11 @@ Only fixed texts live here; nothing from documents. Unknown languages fall back 
 from __future__ import annotations
 
 MESSAGES = {
+    "row_columns": {
+        "en": "columns: {columns}",
+        "ru": "столбцы: {columns}",
+        "zh": "列：{columns}",
+    },
     "nameplate": {
         "en": "Check the value on the opened page and compare the modification with the nameplate.",
         "ru": "Сверьте значение на открытой странице и модификацию с заводской табличкой.",

@@ -17,6 +17,7 @@ from pincite.text import analysis
 
 from ..index.base import SearchFilter
 from ..store.fields import TRUST_LEVELS
+from .cite import with_row_headers
 from .claims import claim_of, clarify_twins, clarify_vague, extractive_answer
 from .messages import message
 from .normalize import readable_text
@@ -215,16 +216,18 @@ def ask_library(lib: LibraryLike, question: str, scope: SearchFilter | dict | No
                 doc_ids: list[str] | None = None, llm=None, serial: str | None = None,
                 mode: str | None = None, compare: list[str] | None = None) -> Answer:
     """Library.ask with the registry options too (serial, mode, compare): `scope` a
-    SearchFilter or a scope object, `llm` LlmSettings (a client is opened for the call)."""
+    SearchFilter or a scope object, `llm` LlmSettings (a client is opened for the call).
+    Each citation whose quote lies in a table row gets its table's column headers
+    (cite.with_row_headers)."""
     flt = _filter_of(scope, doc_ids)
     if llm is None:
-        return warn_hidden_text(lib, answer_question(lib, question, flt, serial=serial, mode=mode,
-                                                     compare=compare))
-    from .llm import LlmClient
+        ans = answer_question(lib, question, flt, serial=serial, mode=mode, compare=compare)
+    else:
+        from .llm import LlmClient
 
-    with LlmClient(llm) as client:
-        return warn_hidden_text(lib, answer_question(lib, question, flt, llm=client, serial=serial,
-                                                     mode=mode, compare=compare))
+        with LlmClient(llm) as client:
+            ans = answer_question(lib, question, flt, llm=client, serial=serial, mode=mode, compare=compare)
+    return warn_hidden_text(lib, with_row_headers(lib, ans))
 
 
 #: A hidden text is shown in a warning cut to this many characters.

@@ -9,7 +9,7 @@ from rich.table import Table
 from pincite.answer.messages import message
 from pincite.contract import Answer, Calculation
 from pincite.errors import shown
-from pincite.library.export import source_line
+from pincite.library.export import columns_line, source_line
 from pincite.library.inputs import UNIT_NOUNS, unit_kind
 
 
@@ -72,6 +72,8 @@ def print_answer(console: Console, ans: Answer) -> None:
             mark = "[green]✓ verified[/]" if c.verified else f"[red]✗ not verified: {escape(c.reason or '')}[/]"
             lead = "    " if own else f"[bold][{i}][/] "
             console.print(f"{lead}«{escape(c.quote)}»")
+            if c.row_headers:  # the quote is a table row: which value is which
+                console.print(f"    [dim]{escape(columns_line(c.row_headers, ans.language))}[/]")
             console.print(f"    {escape(source_line(c, ans.language))}  {mark}")
     if ans.calculation is not None:
         _print_calculation(console, ans.calculation, ans.language)

@@ -251,18 +251,27 @@ class AddressSpan:
         included): one record, which an answer window does not join to the text around it
         (:meth:`DocumentModel.row_spans`). False for other stretches and for spans stored
         before rows were marked.
-    Stored as {"start", "end", "address": {...}}, plus "row": true only when it is set.
+    headers: for a data row whose text does not name its columns (a DOCX table row on the
+        pages of its converted PDF reads "CB-10 carbon block 10 6"), the non-empty header
+        cells of its table in column order ("Cartridge", "Filtration (micron)", ...);
+        () for other stretches, header and section rows, and rows stored before headers
+        were kept (:meth:`DocumentModel.row_headers`).
+    Stored as {"start", "end", "address": {...}}, plus "row": true and "headers": [...] only
+    when they are set.
     """
 
     start: int
     end: int
     address: UnitAddress
     row: bool = False
+    headers: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"start": self.start, "end": self.end, "address": self.address.to_dict()}
         if self.row:
             out["row"] = True
+        if self.headers:
+            out["headers"] = list(self.headers)
         return out
 
 
@@ -294,7 +303,8 @@ def span_from_dict(raw: Mapping[str, Any]) -> Span | None:
         return WordBox(start=raw["start"], end=raw["end"], bbox=_bbox(raw["bbox"]))
     address = address_from_dict(raw.get("address"))
     return None if address is None else AddressSpan(start=raw["start"], end=raw["end"], address=address,
-                                                    row=bool(raw.get("row")))
+                                                    row=bool(raw.get("row")),
+                                                    headers=tuple(raw.get("headers") or ()))
 
 
 @dataclass(frozen=True, slots=True)
@@ -442,6 +452,28 @@ class DocumentModel:
             return []
         return sorted({(s.start, s.end) for s in self.pages[page - 1].spans
                        if isinstance(s, AddressSpan) and s.row and s.start < s.end})
+
+    def row_headers(self, page: int, start: int, end: int) -> tuple[str, ...]:
+        """The column headers of the table row that holds the whole stretch [start, end) of
+        1-based physical ``page``'s text: a row span's ``AddressSpan.headers`` (a DOCX table
+        read on its converted PDF's pages), else the ``columns`` of a ruled PDF table
+        (:attr:`tables`) one of whose rows on that page spans it; the non-empty headers in
+        column order. () when the stretch lies in no such row (or spans more than one), the
+        table has no header, or the page is out of range."""
+        if page < 1 or page > len(self.pages) or start >= end:
+            return ()
+        for s in self.pages[page - 1].spans:
+            if isinstance(s, AddressSpan) and s.row and s.headers and s.start <= start and end <= s.end:
+                return s.headers
+        for table in self.tables:
+            columns = tuple(c for c in table.columns if c.strip())
+            if not columns:
+                continue
+            for r in table.rows:
+                if (r.page == page and r.char_start is not None and r.char_end is not None
+                        and r.char_start <= start and end <= r.char_end):
+                    return columns
+        return ()
 
     def to_json(self) -> str:
         """The JSON stored beside the original: every field by name, the nested shapes as the

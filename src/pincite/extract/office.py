@@ -138,6 +138,22 @@ def table_rows(rows: list[list[str]]) -> list[str]:
     return out
 
 
+def table_row_headers(rows: list[list[str]]) -> list[tuple[str, ...]]:
+    """For each row that :func:`table_rows` gives (empty rows dropped), in the same order,
+    the column headers of its values: the header row's non-empty cells for a data row of a
+    table with a header (as :func:`table_rows` decides), () for the header row itself, for
+    a section row and for every row of a table without a header."""
+    rows = [r for r in rows if any(r)]
+    if not rows:
+        return []
+    header = rows[0]
+    if not (len(rows) >= 2 and sum(1 for h in header if h) >= 2):
+        return [()] * len(rows)
+    names = tuple(h for h in header if h)
+    wide = max(len(r) for r in rows) >= 2
+    return [()] + [() if wide and _section_label(row) is not None else names for row in rows[1:]]
+
+
 def _section_label(row: list[str]) -> str | None:
     """The label of a section row (a month name over the rows of that month): a row whose
     first cell holds text and whose other cells are empty or repeat it (a merged row); else

@@ -43,7 +43,16 @@ from pincite.extract.model import (
     SectionSpan,
 )
 from pincite.extract.ocr import DEFAULT_MAX_OCR_PAGES
-from pincite.extract.office import SEP, UNIT_CHARS, OfficeUnit, damaged, office_model, one_line, table_rows
+from pincite.extract.office import (
+    SEP,
+    UNIT_CHARS,
+    OfficeUnit,
+    damaged,
+    office_model,
+    one_line,
+    table_row_headers,
+    table_rows,
+)
 from pincite.extract.pdf import PdfLimits, extract_pdf
 from pincite.extract.sniff import MIME, OFFICE_EXTRACTOR
 
@@ -129,7 +138,9 @@ class _Block(NamedTuple):
     level: its heading level (0 Title, n Heading n) or None; text: as the unit shows it;
     long_table: it starts a table of more than DOCX_TABLE_OWN_UNIT_ROWS rows; pieces: the
     texts it shows on a page, for finding it in a converted PDF (a paragraph's text without
-    the "• " added to a list item, a table row's non-empty cells); row: it is a table row.
+    the "• " added to a list item, a table row's non-empty cells); row: it is a table row;
+    headers: a data row's column headers (office.table_row_headers), which its text names
+    ("Type: carbon block") but its converted PDF's page text does not.
     """
 
     level: int | None
@@ -137,6 +148,7 @@ class _Block(NamedTuple):
     long_table: bool
     pieces: list[str]
     row: bool
+    headers: tuple[str, ...] = ()
 
 
 def _docx_blocks(document):
@@ -158,9 +170,11 @@ def _docx_blocks(document):
             elif el.tag == f"{_W}tbl":
                 cells = _docx_table(Table(el, parent))
                 rows = table_rows(cells)
+                headers = table_row_headers(cells)  # one per row of `rows`
                 shown = [[c for c in r if c] for r in cells if any(r)]  # one per row of `rows`
                 for n, row in enumerate(rows):
-                    yield _Block(None, row, n == 0 and len(rows) > DOCX_TABLE_OWN_UNIT_ROWS, shown[n], True)
+                    yield _Block(None, row, n == 0 and len(rows) > DOCX_TABLE_OWN_UNIT_ROWS, shown[n], True,
+                                 headers[n])
             elif el.tag == f"{_W}sdt":
                 content = el.find(f"{_W}sdtContent")
                 if content is not None:
@@ -333,7 +347,8 @@ def extract_docx_pages(path: Path, pdf_path: Path, *, doc_id: str, sha256: str,
     for number, (block, where) in enumerate(zip(blocks, found), 1):
         for page_index, start, end in (where.spans if where else []):
             pages[page_index].spans.append(AddressSpan(start=start, end=end, row=block.row,
-                                                       address=BlockRange(start=number, end=number)))
+                                                       address=BlockRange(start=number, end=number),
+                                                       headers=block.headers))
     for page in pages:
         page.address = None
         page.spans.sort(key=lambda s: (s.start, s.end))

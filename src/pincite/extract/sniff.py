@@ -60,7 +60,9 @@ RATIO_GRACE_BYTES = 1024 * 1024
 #: office-2: DOCX table rows are blocks of their own (section rows prefix them); PPTX wrapped
 #: paragraphs of one text frame are joined.
 #: office-3: the spans of DOCX table rows are marked as rows (AddressSpan.row).
-OFFICE_EXTRACTOR = "office-3"
+#: office-4: the row spans of a DOCX read on its converted PDF's pages keep their table's
+#: column headers (AddressSpan.headers), shown beside a quote of the row.
+OFFICE_EXTRACTOR = "office-4"
 
 MIME = {
     "pdf": "application/pdf",

@@ -10,9 +10,11 @@ the source line ("manual.pdf, p. 5-12 (PDF 47)", `source_line`), a link that ope
 page (given by the caller: a file URI of the stored original, or the server's /file route,
 `served_link`), the file name, the document title, the physical page (1-based; "" for a
 sheet, slide or block of lines), its printed label, the cited place alone ("p. 5-12
-(PDF 47)", "RevB!A5:F5", "slide 2", "lines 10-14"), and for the status row only, the
-answer's status, its text and its reasons. Markdown gives the claim, quote and linked
-source as a table. The answer's status is always stated, and a refusal's text and reasons
+(PDF 47)", "RevB!A5:F5", "slide 2", "lines 10-14"), for the status row only, the
+answer's status, its text and its reasons, and last the column headers of the table row
+a quote lies in, joined by " | " (Citation.row_headers; "" for another quote). Markdown
+gives the claim, quote (with a "columns: …" line under a table row's) and linked source
+as a table. The answer's status is always stated, and a refusal's text and reasons
 with it (`evidence_cards`), so a refusal never exports as an empty table.
 
 A CSV cell is written through `csv_cell`: a value a spreadsheet would run as a formula (one
@@ -48,7 +50,9 @@ if TYPE_CHECKING:
 
 FORMATS = ("md", "csv")
 COLUMNS = ("claim", "quote", "source", "link", "file", "title", "page", "page_label", "address",
-           "status", "message", "reasons")
+           "status", "message", "reasons", "row_headers")
+#: Joins a table row's column headers (Citation.row_headers) in the export and on the faces.
+HEADER_SEP = " | "
 #: The file name and MIME type of each format's download (EvidenceFile).
 FILE_NAMES = {"md": "pincite-evidence.md", "csv": "pincite-evidence.csv"}
 MEDIA_TYPES = {"md": "text/markdown; charset=utf-8", "csv": "text/csv; charset=utf-8"}
@@ -118,6 +122,13 @@ def source_line(c: Citation, lang: str) -> str:
             + place(c, lang) + (" (OCR)" if c.ocr else ""))
 
 
+def columns_line(headers: "list[str] | tuple[str, ...]", lang: str) -> str:
+    """"columns: Cartridge | Filtration (micron) | Replacement interval (months)" in `lang`:
+    the line shown under a quote of a table row (Citation.row_headers), control characters
+    escaped (errors.shown)."""
+    return shown(message("row_columns", lang).format(columns=HEADER_SEP.join(headers)))
+
+
 def display_source(c: Citation, lang: str) -> str:
     """The source line of `c` in `lang` ("en", "ru", "zh"; English for another) as shown:
     `source_line` with control characters escaped (errors.shown). The export's source
@@ -153,6 +164,7 @@ class EvidenceRow:
     status: str = ""
     message: str = ""
     reasons: str = ""
+    row_headers: str = ""
 
     def cells(self) -> list[str]:
         """The row's values in COLUMNS order, as text ("" for None)."""
@@ -211,7 +223,8 @@ def evidence_rows(ans: Answer, link: Callable[[Citation], str]) -> list[Evidence
                 claim=claim.text, quote=c.quote, source=display_source(c, ans.language), link=link(c),
                 file=c.file, title=c.title, page=c.address.page if isinstance(c.address, PdfAddress) else None,
                 page_label=(c.address.page_label or None) if isinstance(c.address, PdfAddress) else None,
-                address=shown(place(c, ans.language))))
+                address=shown(place(c, ans.language)),
+                row_headers=shown(HEADER_SEP.join(c.row_headers or ()))))
     for calc in _calculations(ans):
         result = calc.shown if calc.shown is not None else calc.result
         if not calc.verified or result is None:
@@ -295,7 +308,9 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
         out += ["", "| # | claim | quote | source |", "|---|---|---|---|"]
     for i, r in enumerate(rows, 1):
         source = f"[{_md(r.source)}](<{r.link}>)" if r.link else _md(r.source)
-        out.append(f"| {i} | {_md(r.claim)} | «{_md(r.quote)}» | {source} |")
+        columns = (f"<br>{_md(message('row_columns', ans.language).format(columns=r.row_headers))}"
+                   if r.row_headers else "")
+        out.append(f"| {i} | {_md(r.claim)} | «{_md(r.quote)}»{columns} | {source} |")
     return "\n".join(out) + "\n"
 
 

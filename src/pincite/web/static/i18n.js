@@ -198,6 +198,7 @@
     why_refused: { en: "Why", ru: "Почему", zh: "原因" },
     clarifying_question: { en: "Clarifying question", ru: "Уточняющий вопрос", zh: "澄清问题" },
     verified_quote: { en: "verified quote", ru: "цитата проверена", zh: "引文已核对" },
+    row_columns: { en: "columns: {columns}", ru: "столбцы: {columns}", zh: "列：{columns}" },
     not_verified: { en: "not verified: {reason}", ru: "не подтверждено: {reason}", zh: "未核实：{reason}" },
     no_quote_found: {
       en: "no quote was found on the cited page",

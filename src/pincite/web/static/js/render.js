@@ -302,6 +302,10 @@ function renderCitation(c, claim, lang) {
   item.append(sourceButton(c, lang));
   const showQuote = c.quote && (c.quote.trim() !== (claim.text || "").trim() || !c.verified);
   if (showQuote) item.append(el("blockquote", { class: "quote", lang: lang || null, text: c.quote }));
+  // a quote of a table row whose text does not name its columns: which value is which
+  if (c.row_headers && c.row_headers.length) {
+    item.append(el("p", { class: "note row-headers", lang: lang || null, text: TL(lang, "row_columns", { columns: c.row_headers.join(" | ") }) }));
+  }
   // An LLM claim's reason is the citation's too: say it once, on the claim.
   if (!c.verified && !(claim.reason && c.reason === claim.reason)) {
     item.append(el("p", { class: "verify verify-bad" }, TL(lang, "not_verified", { reason: c.reason || TL(lang, "quote_not_found_here") })));
