@@ -141,9 +141,19 @@ MESSAGES = {
               "用该语言提问可能找到更多",
     },
     "why_lacks": {
-        "en": ", but not: {words}",
-        "ru": ", но не: {words}",
-        "zh": "，但缺少：{words}",
+        "en": ", and no passage found holds: {words}",
+        "ru": ", и ни в одном найденном фрагменте нет: {words}",
+        "zh": "，且找到的段落中都没有：{words}",
+    },
+    "why_other_revision": {
+        "en": "the library has {found}, not {asked}: no passage found is about {asked}",
+        "ru": "в библиотеке есть {found}, а не {asked}: ни один найденный фрагмент не относится к {asked}",
+        "zh": "资料库中有 {found}，而不是 {asked}：找到的段落都不涉及 {asked}",
+    },
+    "why_no_column": {
+        "en": "the table found in {file} has no column for {words} (its columns: {columns})",
+        "ru": "в найденной таблице из {file} нет столбца для: {words} (её столбцы: {columns})",
+        "zh": "在 {file} 中找到的表格没有 {words} 这一列（其列为：{columns}）",
     },
     "why_no_words": {
         "en": "no passage found holds these words of the question{words} (words that only name a "

@@ -23,15 +23,13 @@ from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
-from ..text.cjk import is_cjk
-from . import answerability, asked_type, extractive, features, soft
+from . import answerability, asked_type, extractive, features, reasons, soft
 from .calculate import without_target_unit
 from .evidence import (
     asked_and_found,
     names_any,
     names_other_code,
     names_other_edition,
-    window_tokens,
 )
 from .features import WindowFeatures
 from .messages import language_name, message
@@ -49,6 +47,7 @@ from .retrieve import (
     with_spaced_codes,
 )
 from .scope import scope_of
+from .table_verify import SOFT_HEADER_COSINE
 
 #: Sentence windows of each retrieved passage that the answerability model scores: the
 #: best WINDOWS_PER_HIT by lexical coverage, the passage then represented by the one the
@@ -235,10 +234,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
                                   rows=lambda hit: table_rows(lib, hit))
     editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
+    general = features.general_weights(coverage_text or q, groups)
     named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups)
     naming = title_words(lib, named, naming)
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
-    general = features.general_weights(coverage_text or q, groups)
     unknown = unknown_words(groups, df, {analysis.detect_language(h.text) for h in hits})
     scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,
                           list(cands), embedder, answerability.load(),
@@ -285,16 +284,30 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                 why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
                        sibling[0].hit.file or sibling[0].hit.doc_id)
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
+        elif (revision := reasons.other_revision(q, cands, groups)) is not None:
+            # the question names a revision the passages found are not about ("revision B"
+            # where the document is revision C): say so rather than list words
+            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
+                                 other=("why_other_revision", revision[0], revision[1]))
         elif own and feat_of[id(own[0])].cross_language and any(
                 general.get(g, 0.0) < features.ZIPF_CEILING - features.UNKNOWN_ZIPF for g in groups):
             # the best passage is in another language than the question's words, which are
-            # words of their language (not unknown strings): naming them as missing would mislead
-            found = message("why_other_language", lang).format(
-                found=language_name(analysis.detect_language(own[0].hit.text), lang))
+            # words of their language (not unknown strings): naming them as missing would
+            # mislead, unless it is a table row none of whose columns comes near the asked
+            # words in any language (the table has no such column)
+            columns = reasons.missing_columns(lib, groups, own[0], scorer.soft, SOFT_HEADER_COSINE)
+            if columns is not None:
+                found = message("why_no_column", lang).format(
+                    words=", ".join(reasons.written(q, columns[0])), file=own[0].hit.file or own[0].hit.doc_id,
+                    columns=", ".join(columns[1]))
+            else:
+                found = message("why_other_language", lang).format(
+                    found=language_name(analysis.detect_language(own[0].hit.text), lang))
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=found)
         else:
-            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
-                                 _unmatched(q, groups, own[:1] if rel.coverage else cands))
+            # the words no passage found holds (never one the best passage lacks but another
+            # found passage, or the document's name, holds)
+            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, reasons.unmatched(q, groups, cands))
     return g
 
 
@@ -393,21 +406,6 @@ def sufficient(rel: Relevance) -> bool:
     return rel.score >= rel.threshold
 
 
-def _unmatched(q: str, groups: list[tuple[str, ...]], cands: list[extractive.Candidate]) -> list[str]:
-    """The question's words (as written) none of whose forms stands in any candidate's
-    window, less those that name a candidate's document (they do not count as evidence, so
-    they are not named as missing either): what the refusal says was lacking."""
-    held = set().union(*(window_tokens(c) for c in cands)) if cands else set()
-    names = set().union(*(set(c.hit.name_terms) for c in cands)) if cands else set()
-    lacking = [g for g in groups if not held & set(g) and not extractive.names_document(g, names)]
-    out = [g[0] for g in lacking if is_cjk(g[0][0])]  # a Chinese word is its own form
-    for raw in q.split():
-        forms = set(analysis.tokens(raw))
-        if not is_cjk(raw[0]) and any(forms & set(g) for g in lacking):
-            out.append(raw.strip(".,;:!?«»\"'()？，。"))
-    return list(dict.fromkeys(w for w in out if w))
-
-
 def _refusal(q: str, lang: str, scope: Scope, key: RefusalKind, timings: dict,
              rel: Relevance | None = None, unmatched: list[str] | None = None,
              other: tuple[str, str, str] | None = None, found: str | None = None) -> Answer:
@@ -422,7 +420,7 @@ def _refusal(q: str, lang: str, scope: Scope, key: RefusalKind, timings: dict,
     elif other is not None:
         why, asked, found = other
         warnings.append(message(why, lang).format(asked=asked, found=found))
-    elif rel and rel.coverage and unmatched:  # say what was missing, in words, not scores
+    elif rel and rel.coverage and unmatched:  # say what no passage found holds, in words, not scores
         lack = message("why_lacks", lang).format(words=", ".join(unmatched))
         warnings.append(message("why_covered", lang).format(coverage=f"{rel.coverage:.0%}", lack=lack))
     elif rel and unmatched and not rel.coverage:

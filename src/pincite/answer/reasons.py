@@ -1,0 +1,201 @@
+"""Why a question was refused, in words a reader can act on: what the evidence found lacks.
+
+answer.rank decides whether a question is answered; this module only finds the words of
+the refusal's reason (Answer.warnings), from the evidence that was found:
+
+* `other_revision`: the question names a revision, edition or version ("revision B") and
+  the passages found name another one of the same kind ("revision C") but never the asked
+  one, or the documents found carry another revision in their fields;
+* `unmatched`: the question's words that no passage found holds (in its window, its whole
+  passage, or the words naming its document), never a word a found passage holds;
+* `missing_columns`: the best passage is a table row (a spreadsheet row read as
+  "Header: value; ...", or a row whose columns DocumentModel.row_headers names) in another
+  language, and no column comes near in meaning to the question's words that are not
+  values of the row: the asked attribute is not in the table in any language.
+
+Nothing here changes which passages rank first or whether a question is refused.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import TYPE_CHECKING, Iterable
+
+from pincite.text import analysis
+
+from ..text.cjk import is_cjk
+from . import extractive
+from .evidence import window_tokens
+from .features import window_text
+
+if TYPE_CHECKING:
+    from .retrieve import LibraryLike
+    from .soft import WordMatcher
+
+#: The words that name a revision, edition or version, by kind: a question's "revision B"
+#: is compared only with a passage's revision of the same kind ("редакция C", "修订版 C").
+_KIND_WORDS = {
+    "revision": r"revision|rev\.|rev|редакци[яиюей]|ред\.|ревизи[яиюей]|修订版|修订",
+    "edition": r"edition|издани[еяюи]",
+    "version": r"version|ver\.|верси[яиюей]|版本",
+}
+#: A designator: capital letters with at most a few digits ("B", "C2"), or a number with
+#: dots and at most one letter after it ("3", "1.2", "1.3m"). A lower-case word after
+#: "version" ("version of the") is no designator.
+_DESIGNATOR = r"(?:[A-Z]{1,2}\d{0,3}|\d+(?:\.\d+)*[a-z]?)"
+_AFTER = re.compile(rf"(?<![^\W_])(?i:({'|'.join(_KIND_WORDS.values())}))\s*({_DESIGNATOR})(?![\w.]*\w)")
+#: "B 版" / "C版" / "B 修订版": the designator before the Chinese word.
+_BEFORE = re.compile(rf"(?<![A-Za-z0-9.])({_DESIGNATOR})\s*(版本|修订版|版)")
+
+
+@dataclasses.dataclass(frozen=True)
+class Designation:
+    """A revision, edition or version as a text names it: `kind` ("revision", "edition",
+    "version"), `value` ("B", "1.2"), `text` as written ("revision B")."""
+
+    kind: str
+    value: str
+    text: str
+
+
+def _kind(word: str) -> str:
+    w = word.lower()
+    for kind, pattern in _KIND_WORDS.items():
+        if re.fullmatch(pattern, w, re.I):
+            return kind
+    return "edition" if w == "版" else "revision"
+
+
+def designations(text: str) -> list[Designation]:
+    """The revisions, editions and versions `text` names, in text order: "revision B",
+    "rev. 3.0", "редакция C", "version 1.2", "B 版"."""
+    found = [(m.start(), Designation(_kind(m.group(1)), m.group(2), " ".join(m.group(0).split())))
+             for m in _AFTER.finditer(text)]
+    found += [(m.start(), Designation(_kind(m.group(2)), m.group(1), " ".join(m.group(0).split())))
+              for m in _BEFORE.finditer(text)]
+    return [d for _, d in sorted(found, key=lambda p: p[0])]
+
+
+def other_revision(question: str, cands: list[extractive.Candidate],
+                   groups: list[tuple[str, ...]]) -> tuple[str, str] | None:
+    """(what the question names, what the evidence names instead), as written ("revision B",
+    "revision C"), when the question names a revision, edition or version and the passages
+    found (best first) that share another of the question's words name another one of the
+    same kind, or their documents' revision field (Hit.revision) is another, and no passage
+    found names the asked one. None otherwise."""
+    asked = designations(question)
+    if not asked:
+        return None
+    asked_words = {t for d in asked for t in analysis.tokens(d.text)}
+    others = [g for g in groups if not asked_words.intersection(g)]
+    seen: list[Designation] = []
+    fields: list[str] = []  # the documents' revision fields
+    for c in cands:
+        held = set(extractive.text_tokens(c.hit.text)) | set(c.hit.name_terms)
+        if others and not any(held.intersection(g) for g in others):
+            continue  # a passage about something else names its own revisions
+        seen += designations(c.hit.text)
+        rev = c.hit.revision
+        if rev and rev not in fields:
+            fields.append(rev)
+    for a in asked:
+        same = [d for d in seen if d.kind == a.kind]
+        if a.kind == "revision":
+            same += [Designation(a.kind, rev, a.text.replace(a.value, rev, 1)) for rev in fields]
+        if any(d.value.lower() == a.value.lower() for d in same):
+            continue  # the asked one is there: what is missing is something else
+        if same:
+            return a.text, same[0].text
+    return None
+
+
+def unmatched(question: str, groups: list[tuple[str, ...]], cands: list[extractive.Candidate]) -> list[str]:
+    """The question's words (as written) none of whose forms stands anywhere in the
+    evidence found (`cands`: each one's window, its whole passage and the words naming its
+    document), less those that name a candidate's document: what no passage found holds."""
+    held: set[str] = set()
+    names: set[str] = set()
+    for c in cands:
+        held |= window_tokens(c) | set(extractive.text_tokens(c.hit.text))
+        names |= set(c.hit.name_terms)
+    held |= names
+    return written(question, [g for g in groups if not held & set(g) and not extractive.names_document(g, names)])
+
+
+#: "Header: value" pairs of a spreadsheet row's text (after its "'Sheet'!A4:F4 | " head).
+_SHEET_HEAD = re.compile(r"^(?:'(?:[^']|'')+'|[^\s!|']+)![A-Z]+\d+(?::[A-Z]+\d+)? \| ")
+
+
+def row_columns(lib: "LibraryLike", cand: extractive.Candidate) -> tuple[list[str], list[str]] | None:
+    """(column headers, cell values) of the table row that `cand`'s window is: a spreadsheet
+    row's "Header: value; ..." pairs, else the columns DocumentModel.row_headers gives for
+    the window's span (a DOCX table on its PDF's pages, a ruled PDF table), its values then
+    the window's words. None for a window that is no table row."""
+    text = window_text(cand).strip()
+    m = _SHEET_HEAD.match(text)
+    if m:
+        pairs = [p.partition(": ") for p in text[m.end():].split("; ")]
+        if len(pairs) >= 2 and all(sep and h.strip() for h, sep, _ in pairs):
+            return [h.strip() for h, _, _ in pairs], [v.strip() for _, _, v in pairs]
+        return None
+    if cand.hit.parts:
+        return None
+    try:
+        headers = lib.model(cand.hit.doc_id).row_headers(cand.hit.page, cand.start, cand.end)
+    except Exception:  # a model the library no longer has: no row to read
+        return None
+    return (list(headers), [text]) if headers else None
+
+
+def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: extractive.Candidate,
+                    soft: "WordMatcher | None", near: float) -> tuple[list[tuple[str, ...]], list[str]] | None:
+    """(the question's words that ask for a column, the row's headers) when `cand` is a
+    table row (`row_columns`) and none of those words (the question's words that are no
+    value of the row, nor near one in meaning: not its name, code or kind) comes within cosine `near` of any header by
+    `soft` (the question's word matcher, which compares words across languages): the
+    attribute asked for is in no column of the table. None when a word does come near,
+    when every word is a value of the row, or without a matcher."""
+    if soft is None:
+        return None
+    row = row_columns(lib, cand)
+    if row is None:
+        return None
+    headers, values = row
+    held = {t for v in values for t in analysis.tokens(v)}
+    in_values = soft.best(" ".join(values))  # "насоса" for a row naming a "pump"
+    asked = [g for g in groups if not held.intersection(g) and in_values.get(g, -1.0) < near]
+    if not asked:
+        return None
+    for h in headers:
+        best = soft.best(h)
+        if any(best.get(g, -1.0) >= near for g in asked):
+            return None
+    return asked, headers
+
+
+def written(question: str, words: Iterable[tuple[str, ...]]) -> list[str]:
+    """The question's words as written for `words` (groups of index forms): a Chinese word
+    as its own form (words that stand next to each other in the question as one: "防护等级"),
+    another word as the question spells it."""
+    words = list(words)
+    out = _cjk_runs(question, [g[0] for g in words if is_cjk(g[0][0])])
+    for raw in question.split():
+        forms = set(analysis.tokens(raw))
+        if not is_cjk(raw[0]) and any(forms & set(g) for g in words):
+            out.append(raw.strip(".,;:!?«»\"'()？，。"))
+    return list(dict.fromkeys(w for w in out if w))
+
+
+def _cjk_runs(question: str, words: list[str]) -> list[str]:
+    """Chinese `words` (segments of `question`) with those that follow each other directly in
+    the question joined ("防护", "等级" -> "防护等级"); a word not found stays as it is."""
+    placed = sorted((question.find(w), w) for w in dict.fromkeys(words))
+    out: list[str] = []
+    end = -1
+    for at, w in placed:
+        if at >= 0 and at == end and out:
+            out[-1] += w
+        else:
+            out.append(w)
+        end = at + len(w) if at >= 0 else -1
+    return out

@@ -1,0 +1,121 @@
+"""The reason a refusal gives (Answer.warnings) names what the evidence found lacks, never a
+word a found passage holds (pincite.answer.reasons):
+
+* a question about another revision than the library's says which revision the library
+  has, rather than listing words the document holds;
+* the words named as missing are those no passage found holds, not those the best passage
+  alone lacks;
+* a question in another language whose best passage is a table row with no column for the
+  asked attribute says the table has no such column, rather than blaming the language.
+
+The decisions (refuse or answer) are the answerability model's; only the words are tested.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pdfgen import make_pdf
+from pincite.answer import reasons
+from pincite.answer.extractive import Candidate
+from pincite.config import Settings
+from pincite.index.base import Hit
+from pincite.library.facade import Library
+from pincite.text import analysis
+
+
+def _cand(text: str, doc: str = "d", revision: str | None = None, names: tuple[str, ...] = ()) -> Candidate:
+    hit = Hit(chunk_id=f"{doc}-p1-c0", doc_id=doc, score=1.0, rank=1, page=1, page_end=1, char_start=0,
+              char_end=len(text), text=text, revision=revision, name_terms=names)
+    return Candidate(hit=hit, start=0, end=min(len(text), 40), coverage=0.5, score=1.0)
+
+
+def test_designations_in_several_languages():
+    got = [(d.kind, d.value, d.text) for d in reasons.designations(
+        "for the WT-90 revision B, rev. 3.0, редакция C, version 1.2, B 版 and the version of the tool")]
+    assert got == [("revision", "B", "revision B"), ("revision", "3.0", "rev. 3.0"), ("revision", "C", "редакция C"),
+                   ("version", "1.2", "version 1.2"), ("edition", "B", "B 版")]
+    assert reasons.designations("What does the revision history say?") == []
+
+
+def test_other_revision_names_what_the_library_has():
+    q = "How long does the filter change take on the ZR-12 revision B?"
+    groups = analysis.query_groups(q)
+    about = _cand("This procedure applies to the ZR-12 unit, revision D. Allow about 15 minutes.")
+    unrelated = _cand("Revision A of the style guide added a chapter on tables.", doc="e")
+    assert reasons.other_revision(q, [unrelated, about], groups) == ("revision B", "revision D")
+    # the asked revision is in the evidence: something else is missing
+    both = _cand("Revision B and revision D of the ZR-12 differ in the housing.")
+    assert reasons.other_revision(q, [about, both], groups) is None
+    # a document's revision field counts as well
+    field = _cand("The ZR-12 filter change takes 15 minutes.", revision="D")
+    assert reasons.other_revision(q, [field], groups) == ("revision B", "revision D")
+    assert reasons.other_revision("How long does the filter change take?", [about], groups) is None
+
+
+def test_unmatched_names_only_words_no_found_passage_holds():
+    q = "How long does the cartridge replacement take on the WT-90?"
+    groups = analysis.query_groups(q)
+    best = _cand("Chapter 4 explains how long the replacement of a part may take in general terms.")
+    other = _cand("The WT-90 cartridge is changed every six months.", doc="e")
+    missing = reasons.unmatched(q, groups, [best, other])
+    assert "cartridge" not in missing and "WT-90" not in missing, missing
+    assert reasons.unmatched(q, groups, [best]) == ["cartridge", "WT-90"]
+    assert reasons.written("GF-350 的防护等级是多少？", [("防护",), ("等级",)]) == ["防护等级"]
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory) -> Library:
+    import openpyxl
+
+    root = tmp_path_factory.mktemp("reasons")
+    pdf = make_pdf(root / "zr12_cartridge_procedure.pdf", [
+        "Replacing the filter cartridge of the ZR-12 softener\nThis procedure applies to the ZR-12 unit, "
+        "revision D. Allow about 15 minutes.\nStep 1. Close the inlet valve and switch off the unit.\n"
+        "Step 2. Open the drain tap and release the pressure until the gauge reads 0 bar.\n"
+        "Step 3. Unscrew the housing with the supplied key K-7.\nStep 4. Insert the new cartridge and "
+        "tighten the housing by hand."])
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Specs"
+    ws.append(["Code", "Name", "Flow (m3/h)", "Power (kW)", "Weight (kg)", "Voltage (V)"])
+    for row in (["HB-110", "Garden pump HB-110", 3.2, 0.55, 8.4, 230],
+                ["HB-350", "Borehole pump HB-350", 9.5, 2.2, 23.9, 400]):
+        ws.append(row)
+    wb.save(root / "hb_pumps.xlsx")
+    library = Library(Settings(data_dir=root / "data"))
+    results = library.ingest([pdf, root / "hb_pumps.xlsx"])
+    assert [r.status for r in results] == ["added", "added"], results
+    yield library
+    library.close()
+
+
+@pytest.fixture
+def strict(lib):
+    """`lib` with a refusal bar no passage reaches (Settings.min_answerability): whatever
+    the model makes of a near miss, its refusal's reason is what is tested."""
+    bar = lib.settings.min_answerability
+    lib.settings.min_answerability = 1.01
+    yield lib
+    lib.settings.min_answerability = bar
+
+
+def test_a_question_about_another_revision_says_which_the_library_has(strict):
+    ans = strict.ask("How long does the cartridge replacement take on the ZR-12 revision B?")
+    assert ans.status == "refused", ans.answer
+    assert ans.warnings == ["the library has revision D, not revision B: no passage found is about revision B"]
+    # without a revision, the words named are those no passage found holds, never the
+    # document's own "cartridge" or "ZR-12"
+    plain = strict.ask("How long does the cartridge replacement of the ZR-12 take in winter?")
+    assert plain.status == "refused" and len(plain.warnings) == 1, plain.warnings
+    assert "winter" in plain.warnings[0] and "cartridge" not in plain.warnings[0], plain.warnings
+    assert "ZR-12" not in plain.warnings[0], plain.warnings
+
+
+def test_a_table_without_the_asked_column_is_named_not_the_language(lib):
+    ans = lib.ask("HB-350 的防护等级是多少？")
+    assert ans.status == "refused", ans.answer
+    assert len(ans.warnings) == 1 and "防护等级" in ans.warnings[0] and "hb_pumps.xlsx" in ans.warnings[0], ans.warnings
+    assert "Weight (kg)" in ans.warnings[0] and "英文" not in ans.warnings[0], ans.warnings
+    # a column that is there in another language is answered from the row
+    ok = lib.ask("HB-350 的重量是多少？")
+    assert ok.status == "answered" and "23.9" in ok.claims[0].text, ok
