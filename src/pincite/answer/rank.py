@@ -235,7 +235,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                                   rows=lambda hit: table_rows(lib, hit))
     editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
     general = features.general_weights(coverage_text or q, groups)
-    named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups)
+    named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups, general)
     naming = title_words(lib, named, naming)
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
     unknown = unknown_words(groups, df, {analysis.detect_language(h.text) for h in hits})

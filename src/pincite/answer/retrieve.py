@@ -14,6 +14,7 @@ from pincite.text import analysis, codes
 
 from ..index.base import Hit, Index, SearchFilter
 from . import asked_type
+from .features import ZIPF_CEILING, general_weights
 
 if TYPE_CHECKING:
     import numpy as np
@@ -55,7 +56,7 @@ def with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str, 
     cover, which names the author under the title."""
     authorship = asked_type.author_words(question)
     subject = [g for g in groups if not authorship.intersection(g)]
-    docs, _ = named_docs(probe(lib, subject, flt) + hits[:NAMING_HITS], subject)
+    docs, _ = named_docs(probe(lib, subject, flt) + hits[:NAMING_HITS], subject, general_weights(question, subject))
     if subject and not docs:
         return hits, []  # it names no document of the library ("Who wrote lshort?" without lshort)
     docs = docs or list(dict.fromkeys(h.doc_id for h in hits))[:BYLINE_DOCS]
@@ -198,13 +199,39 @@ def probe(lib: LibraryLike, groups: list[tuple[str, ...]], flt: SearchFilter | N
             for h in hits]
 
 
-def named_docs(hits: list[Hit], groups: list[tuple[str, ...]]) -> tuple[list[str], set[tuple[str, ...]]]:
+#: A question word names a document on its own only when it is this rare in general
+#: language (wordfreq Zipf at most NAMING_MAX_ZIPF: "siunitx", "Asymptote", "font"; not
+#: "name" 5.6, "code" 5.1, "pump" 4.3, "manual" 4.3, "guide" 4.8); common words name one
+#: only together, NAMING_MIN_COMMON or more of them ("Flight Test Manual").
+NAMING_MAX_ZIPF = 4.0
+NAMING_MIN_COMMON = 2
+
+
+def names_a_document(matched: set[tuple[str, ...]], general: dict[tuple[str, ...], float] | None) -> bool:
+    """Whether question words `matched` (groups found among a document's naming terms) are
+    enough to take the question as naming that document: one of them rare in general
+    language (`general`: answer.features.general_weights, ZIPF_CEILING less the word's
+    Zipf frequency; a word missing from it counts as rare), or NAMING_MIN_COMMON of them
+    together. Any word does when `general` is None."""
+    if not matched:
+        return False
+    if general is None or len(matched) >= NAMING_MIN_COMMON:
+        return True
+    return any(general.get(g, ZIPF_CEILING) >= ZIPF_CEILING - NAMING_MAX_ZIPF for g in matched)
+
+
+def named_docs(hits: list[Hit], groups: list[tuple[str, ...]],
+               general: dict[tuple[str, ...], float] | None = None) -> tuple[list[str], set[tuple[str, ...]]]:
     """(documents of `hits` whose naming terms match the most question words, those words);
-    ([], set()) when none matches any."""
+    ([], set()) when none matches any. With `general` (the question words' general-language
+    weights, answer.features.general_weights), words that cannot name a document on their
+    own (`names_a_document`: one common word, "name" or "code" of "What does the name camp
+    stand for in the source code?") name none."""
     named: dict[str, set] = {}
     for h in hits:
         names = set(h.name_terms)
-        named[h.doc_id] = {g for g in groups if names.intersection(g)}
+        matched = {g for g in groups if names.intersection(g)}
+        named[h.doc_id] = matched if names_a_document(matched, general) else set()
     most = max((len(v) for v in named.values()), default=0)
     if not most:
         return [], set()
