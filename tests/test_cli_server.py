@@ -141,3 +141,37 @@ def test_text_file_through_server_is_counted_in_parts(served, tmp_path):
     assert re.search(rf"1 file, {n} parts indexed by the server in", done.stdout), done.stdout
     (doc,) = httpx.get(f"{url}/api/documents").json()["documents"]
     assert doc["unit"] == "lines" and doc["pages"] == n, doc
+
+
+def _note(stdout: str, name: str) -> str:
+    """The note column of `name`'s row in the ingest table (wrapped lines joined)."""
+    lines = stdout.splitlines()
+    start = next(i for i, line in enumerate(lines) if name in line)
+    cells = []
+    for line in lines[start:]:
+        if not line.startswith("│"):
+            break
+        parts = [p.strip() for p in line.strip("│").split("│")]
+        if cells and parts[0]:
+            break  # the next file's row
+        cells.append(parts[-1])
+    return " ".join(c for c in cells if c)
+
+
+def test_a_failure_note_through_the_server_is_the_direct_ingests(served, tmp_path):
+    """A file that fails gets the same whole note in the ingest table and the same line on
+    stderr through a running server as in a direct ingest: the reason's own colons
+    ("PDFium cannot load it: …") are not taken for the file name's."""
+    data, url, _ = served
+    pdf = make_pdf(tmp_path / "src.pdf", [f"Page {i}. The pump is checked every week." for i in range(20)])
+    bad = tmp_path / "cut.pdf"
+    bad.write_bytes(pdf.read_bytes()[:400])  # the header and the start of the first object
+    direct = run(tmp_path / "direct-data", "ingest", str(bad))
+    via = run(data, "ingest", str(bad))
+    assert direct.returncode == via.returncode == 1, (direct.stderr, via.stderr)
+    assert f"using the pincite server at {url}" in via.stderr and "using the pincite server" not in direct.stderr
+    note = _note(direct.stdout, "cut.pdf")
+    assert ": " in note and note.count("(") == note.count(")"), note  # a reason with its own colon, whole
+    assert _note(via.stdout, "cut.pdf") == note, (direct.stdout, via.stdout)
+    failed = [line for line in direct.stderr.splitlines() if line.startswith("✗")]
+    assert failed and failed == [line for line in via.stderr.splitlines() if line.startswith("✗")]

@@ -284,14 +284,12 @@ def _ingest_via_server(server, paths: list[Path], fields: dict | None = None) ->
     elapsed = time.perf_counter() - t0
     results = [_inputs.IngestResult(path=str(p),
                                     status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
-                                    doc_id=u.get("doc_id"), reason=u.get("reason") or "", pages=u.get("pages") or 0,
+                                    doc_id=u.get("doc_id"), reason=_server_reason(p, u), pages=u.get("pages") or 0,
                                     chunks=u.get("chunks") or 0, unit=u.get("unit") or "pdf")
                for p, u in zip(files, final)]
     for r in results:
         if r.status == "failed":
-            name = Path(r.path).name  # the server's reason names the upload, not always the file
-            reason = r.reason if name in r.reason else f"{name}: {r.reason}"
-            err.print(f"[red]✗[/] {escape(reason)}", soft_wrap=True)
+            err.print(f"[red]✗[/] {escape(r.reason)}", soft_wrap=True)
     _no_documents(paths, files)
     console.print(_ingest_table(results))
     failed = sum(r.status == "failed" for r in results)
@@ -300,6 +298,28 @@ def _ingest_via_server(server, paths: list[Path], fields: dict | None = None) ->
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed or not files:
         raise typer.Exit(1)
+
+
+def _server_reason(path: Path, upload: dict) -> str:
+    """The reason the server gives for an upload, as a local ingest words it: a failure's
+    reason after the file's path ("/x/bad.pdf: damaged or truncated PDF (…)"; the server
+    names the upload, not the path given here), another note as it is."""
+    reason = upload.get("reason") or ""
+    if upload.get("status") != "failed" or not reason or _failure_note(str(path), reason) != reason:
+        return reason
+    return f"{path}: {reason}"
+
+
+def _failure_note(path: str, reason: str) -> str:
+    """A failure's reason without the path or file name it starts with ("bad.pdf: damaged
+    or truncated PDF (PDFium cannot load it: …)" -> "damaged or truncated PDF (PDFium
+    cannot load it: …)"); the reason whole when it starts with no name of the file (a
+    colon inside the reason is no prefix)."""
+    for prefix in (f"{path}: ", f"{Path(path).name}: "):
+        if reason.startswith(prefix):
+            return reason[len(prefix):]
+    head, sep, rest = reason.partition(": ")
+    return rest if sep and head and Path(head).name == Path(path).name else reason
 
 
 def _units(results: list[IngestResult]) -> dict[str, int]:
@@ -332,7 +352,7 @@ def _ingest_table(results: list[IngestResult]) -> Table:
         t.add_column(c)
     style = {"added": "green", "replaced": "green", "skipped": "dim", "failed": "red"}
     for r in results:
-        note = r.reason if r.status != "failed" else r.reason.split(": ", 1)[-1]
+        note = r.reason if r.status != "failed" else _failure_note(r.path, r.reason)
         if r.warnings:
             note = (note + "; " if note else "") + (f"1 warning ({r.warnings[0]})" if len(r.warnings) == 1
                                                   else f"{len(r.warnings)} warnings (e.g. {r.warnings[0]})")
