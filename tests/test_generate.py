@@ -372,6 +372,7 @@ def test_model_refusal_is_passed_on(library, llm):
     llm.handler = always(reply([], status_="refused"))
     ans = library.ask(QUESTION, llm=settings_for(llm))
     assert ans.status == "refused" and llm.count == 1 and "declined" in ans.answer
+    assert ans.refusal == "model_refused"  # the kind a program reads, as for the other refusals
 
 
 def test_claim_without_citation_and_spelled_number(library, llm):

@@ -119,3 +119,16 @@ def test_a_table_without_the_asked_column_is_named_not_the_language(lib):
     # a column that is there in another language is answered from the row
     ok = lib.ask("HB-350 的重量是多少？")
     assert ok.status == "answered" and "23.9" in ok.claims[0].text, ok
+
+
+def test_a_compound_answer_refused_as_a_whole_has_its_parts_kind():
+    from pincite.answer.pipeline import shared_refusal
+    from pincite.contract import Answer
+
+    def refused(kind):
+        return Answer(question="q", status="refused", language="en", answer="", refusal=kind)
+
+    assert shared_refusal([refused("not_found"), refused("not_found")]) == "not_found"
+    assert shared_refusal([refused("not_found"), refused("model_refused")]) is None
+    assert shared_refusal([refused("not_found"),
+                           Answer(question="q", status="not_confirmed", language="en", answer="")]) is None

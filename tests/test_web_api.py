@@ -1100,3 +1100,36 @@ def test_chunk_of_a_page_with_a_running_head_is_the_indexed_one(c, lib_app):
     assert (got["text"], got["char_start"], got["char_end"]) == (
         indexed[0].text, indexed[0].char_start, indexed[0].char_end)
     assert got["text"].startswith("Section 3.") and "Revision B" not in got["text"]
+
+
+def test_every_error_has_a_code(tmp_path):
+    """Every error the REST API answers is `{"detail", "code"}`: the routes' own 400s and
+    404s (an unknown document, bad input), the framework's (an unknown route, a method not
+    allowed), a request that does not fit its schema (422, `detail` still the list of
+    problems), a missing token (401, its WWW-Authenticate header kept) and the guard's
+    refusals."""
+    token = "s3cret-t0ken-value"
+    app = create_app(Settings(data_dir=tmp_path / "data", embedder="none"), token=token)
+    try:
+        c = TestClient(app)
+        auth = {"Authorization": f"Bearer {token}"}
+        cases = [
+            (c.delete("/api/documents/0123456789abcdef", headers=auth), 404, "not_found"),
+            (c.get("/api/documents/0123456789abcdef/pages/1/text", headers=auth), 404, "not_found"),
+            (c.get("/api/no-such-route", headers=auth), 404, "not_found"),
+            (c.post("/api/ask", json={"question": "What is it?", "doc_ids": []}, headers=auth), 400, "bad_request"),
+            (c.patch("/api/documents/0123456789abcdef", json={}, headers=auth), 400, "bad_request"),
+            (c.get("/api/documents/0123456789abcdef", headers=auth), 405, "method_not_allowed"),
+            (c.post("/api/ask", json={"question": "What is it?", "colour": "red"}, headers=auth), 422,
+             "invalid_request"),
+            (c.get("/api/documents"), 401, "unauthorized"),
+        ]
+        for r, status, code in cases:
+            body = r.json()
+            assert r.status_code == status and body.get("code") == code, (r.request.url, r.status_code, body)
+            assert set(body) == {"detail", "code"} and body["detail"], body
+        invalid = cases[-2][0].json()["detail"]
+        assert isinstance(invalid, list) and "colour" in str(invalid), invalid
+        assert cases[-1][0].headers["www-authenticate"] == "Bearer"
+    finally:
+        app.state.pincite.close()

@@ -88,6 +88,7 @@ def test_rebinding_host_and_cross_origin_writes_are_refused(live, tmp_path):
             r = http.request(method, path, headers={"Host": f"evil.example.com:{port}"}, **kw)
             assert r.status_code == 421, (method, path, r.text)
             assert "evil.example.com" in r.json()["detail"] and "PINCITE_ALLOWED_HOSTS" in r.json()["detail"]
+            assert r.json()["code"] == "wrong_host"  # {"detail", "code"} like every other error
         r = http.post("/mcp", headers={"Host": "evil.example.com"}, json={})
         assert r.status_code == 421
         # another origin's page
@@ -106,6 +107,7 @@ def test_rebinding_host_and_cross_origin_writes_are_refused(live, tmp_path):
         # a browser request of our own origin, but without the UI's header
         r = http.post("/api/documents", headers={"Origin": url, "Sec-Fetch-Site": "same-origin"}, **_multipart(pdf))
         assert r.status_code == 403 and "x-pincite-request" in r.json()["detail"]
+        assert r.json()["code"] == "forbidden"
         assert _stored(url) == ([], [])  # nothing of the above was stored
         # reading is not a write: another origin's GET is served (the browser keeps the answer from it)
         assert http.get("/api/health", headers={"Origin": "http://evil.example.com"}).status_code == 200

@@ -14,8 +14,9 @@ Status = Literal["answered", "partial", "refused", "needs_clarification", "not_c
 #: Why an answer was refused, for a program (Answer.refusal): the question has no word to
 #: search for; the library holds no document; no document of the library is in the
 #: question's scope (model, modification, revision, trust or the documents named); no passage
-#: in scope answers.
-RefusalKind = Literal["no_words", "empty_library", "no_document", "not_found"]
+#: in scope answers; the answer model (the LLM path) declined to answer from the passages
+#: found, and none of its claims was verified.
+RefusalKind = Literal["no_words", "empty_library", "no_document", "not_found", "model_refused"]
 
 
 class PdfAddress(BaseModel):
@@ -210,8 +211,10 @@ class Answer(BaseModel):
     passages: for `not_confirmed`, the evidence found (unverified links, excerpt as quote).
     calculation: arithmetic on cited values, computed by code (None when none was needed).
     refusal: why a refused answer was refused (RefusalKind; "no_document" when nothing in
-    the library is in the question's scope, so the answer names the missing document); None
-    for every other status and for a refusal of another kind (a model that refused).
+    the library is in the question's scope, so the answer names the missing document;
+    "model_refused" when the answer model declined); a compound or compared answer refused
+    as a whole has the kind its parts share, None when they were not all refused for one
+    reason; None for every other status.
     exportable: whether the evidence export of this answer has a row (a verified citation
     of a verified claim, or a calculation done, here or in a part;
     pincite.library.export.has_evidence), set by the Library with each citation's `source`.

@@ -210,7 +210,7 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
                       **common)
     if reply.get("status") == "refused" and not any(c.verified for c in checked):
         return Answer(status="refused", answer=message("model_refused", lang), claims=checked,
-                      warnings=warnings, **common)
+                      warnings=warnings, refusal="model_refused", **common)
     if len(reply.get("claims") or ()) > MAX_CLAIMS:
         warnings.append(f"the model gave {len(reply['claims'])} claims; the first {MAX_CLAIMS} were checked")
     verified = [c for c in checked if c.verified]

@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Callable
 
-from pincite.contract import Answer, Passage, SearchResult, Status
+from pincite.contract import Answer, Passage, RefusalKind, SearchResult, Status
 from pincite.text import analysis
 
 from ..index.base import SearchFilter
@@ -168,6 +168,7 @@ def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],
                                          "decided_by_shown": decided(revs, lang)})
     return Answer(question=question, status=status, language=lang, scope=scope, answer="\n".join(lines),
                   compare=items, warnings=list(res.warnings),
+                  refusal=shared_refusal([i.answer for i in items]) if status == "refused" else None,
                   timings={k: round(sum(i.answer.timings.get(k, 0.0) for i in items), 4)
                            for k in {k for i in items for k in i.answer.timings}})
 
@@ -349,7 +350,16 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
     return Answer(question=question, status=status, language=lang, scope=first.scope,
                   answer="\n".join(lines), claims=[c for a in subs for c in a.claims], parts=subs,
                   warnings=warnings, timings=timings, mode=first.mode, model=first.model, usage=usage,
+                  refusal=shared_refusal(subs) if status == "refused" else None,
                   relevance=min((a.relevance for a in subs if a.relevance), key=lambda r: r.score, default=None))
+
+
+def shared_refusal(answers: list[Answer]) -> RefusalKind | None:
+    """The refusal kind (Answer.refusal) of a compound or compared answer refused as a whole:
+    the kind its parts share when every one was refused for it, else None (parts refused
+    for different reasons, or not refused but not answered either)."""
+    kinds = {a.refusal if a.status == "refused" else None for a in answers}
+    return kinds.pop() if len(kinds) == 1 else None
 
 
 def _split(q: str, llm: LlmClient | None) -> tuple[list[str], str | None]:

@@ -22,9 +22,12 @@ from typing import Any, AsyncIterator
 
 import anyio
 from fastapi import Depends, FastAPI, Request
+from fastapi.encoders import jsonable_encoder
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi_offline import FastAPIOffline
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from .. import __version__
 from ..config import Settings
@@ -75,6 +78,31 @@ async def llm_error(request: Request, exc: Exception) -> JSONResponse:
                         status_code=_LLM_STATUS.get(kind, 502))
 
 
+#: The `code` of an HTTP error a route or the framework raises (HTTPException), by status,
+#: beside the PinciteError codes: an unknown document, page or chunk is "not_found" as a
+#: NotFound is; a status not listed is "http_<status>".
+HTTP_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found",
+              405: "method_not_allowed", 409: "conflict", 413: "too_large", 415: "unsupported_media_type"}
+
+
+async def http_error(request: Request, exc: Exception) -> JSONResponse:
+    """Exception handler: an HTTPException (a route's 400 for bad input or 404 for an unknown
+    id, the framework's 404 or 405) as `{"detail", "code"}` like every other error, the code
+    by status (HTTP_CODES), its headers kept (a 401's WWW-Authenticate)."""
+    status = getattr(exc, "status_code", 500)
+    detail = getattr(exc, "detail", None) or str(exc)
+    return JSONResponse({"detail": detail, "code": HTTP_CODES.get(status, f"http_{status}")},
+                        status_code=status, headers=getattr(exc, "headers", None))
+
+
+async def validation_error(request: Request, exc: Exception) -> JSONResponse:
+    """Exception handler: a request that does not fit its schema (an unknown field, a wrong
+    type) as FastAPI gives it, 422 with `detail` the list of problems, plus `code`
+    "invalid_request"."""
+    errors = exc.errors() if isinstance(exc, RequestValidationError) else []
+    return JSONResponse({"detail": jsonable_encoder(errors), "code": "invalid_request"}, status_code=422)
+
+
 def create_app(settings: Settings | None = None, *, token: str | None = None,
                hosts: frozenset[str] | None = None) -> FastAPI:
     """The FastAPI app over the data folder of `settings` (opened now: IndexBusy when another
@@ -110,6 +138,8 @@ def create_app(settings: Settings | None = None, *, token: str | None = None,
     app.add_middleware(RequestGuard, names=hosts, key=app.state.identity_key)
     app.add_exception_handler(PinciteError, pincite_error)
     app.add_exception_handler(LlmError, llm_error)
+    app.add_exception_handler(StarletteHTTPException, http_error)
+    app.add_exception_handler(RequestValidationError, validation_error)
     for router in ROUTERS:
         app.include_router(router, dependencies=[Depends(params.require_token)])
 

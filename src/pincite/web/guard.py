@@ -115,13 +115,18 @@ def proof(key: str, challenge: str) -> str:
     return hmac.new(key.encode("utf-8"), challenge.encode("utf-8"), hashlib.sha256).hexdigest()
 
 
+#: The `code` of a refusal by its status (the guard refuses before any route runs).
+REFUSAL_CODES = {421: "wrong_host", 403: "forbidden"}
+
+
 class RequestGuard:
     """ASGI middleware enforcing the module's rules on HTTP requests.
 
     `app`: the wrapped ASGI app. `names`: host names accepted besides IP addresses
     (allowed_names); None turns the Host check off (an app used in-process, such as under a
     test client, where no socket is bound). `key`: the identity secret challenges are
-    answered with (None: no proof header). Refusals are JSON `{"detail": ...}` with 421 or 403.
+    answered with (None: no proof header). Refusals are JSON `{"detail", "code"}` with 421
+    ("wrong_host") or 403 ("forbidden"), the shape of every other error.
     """
 
     def __init__(self, app, names: frozenset[str] | None, key: str | None):
@@ -137,7 +142,7 @@ class RequestGuard:
         send = self._with_proof(send, headers.get(CHALLENGE_HEADER))
         if refusal is not None:
             status, detail = refusal
-            body = json.dumps({"detail": detail}).encode("utf-8")
+            body = json.dumps({"detail": detail, "code": REFUSAL_CODES.get(status, f"http_{status}")}).encode("utf-8")
             await send({"type": "http.response.start", "status": status,
                         "headers": [(b"content-type", b"application/json"),
                                     (b"content-length", str(len(body)).encode())]})
