@@ -15,7 +15,7 @@ class CliOut:
 
 def invoke(*args: str, code: int = 0) -> CliOut:
     """Run the CLI with `args` (fresh CLI state); assert the exit code is `code`."""
-    cli._state.clear()
+    cli.run_state.clear()
     res = CliRunner().invoke(cli.app, list(args), catch_exceptions=False)
     out = CliOut(res)
     assert res.exit_code == code, (args, res.stdout, res.stderr)

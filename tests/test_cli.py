@@ -395,9 +395,9 @@ def test_label_equal_to_the_physical_page_is_not_repeated(tmp_path, monkeypatch)
 
 
 def test_counts_take_the_noun_in_the_right_number():
-    from pincite.cli.app import _count
+    from pincite.cli.app import count_noun
 
-    assert [_count(n, "page") for n in (0, 1, 2)] == ["0 pages", "1 page", "2 pages"]
+    assert [count_noun(n, "page") for n in (0, 1, 2)] == ["0 pages", "1 page", "2 pages"]
 
 
 def test_ingest_rate_is_never_rounded_to_zero():

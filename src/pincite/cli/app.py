@@ -42,9 +42,9 @@ class _Lazy:
 
 evaluate = _Lazy("pincite.eval.run")
 render = _Lazy("pincite.cli.render")
-_app = _Lazy("pincite.library.facade")
-_inputs = _Lazy("pincite.library.inputs")
-_export = _Lazy("pincite.library.export")
+lazy_facade = _Lazy("pincite.library.facade")
+lazy_inputs = _Lazy("pincite.library.inputs")
+lazy_export = _Lazy("pincite.library.export")
 
 
 def escape(text: object) -> str:
@@ -68,7 +68,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")
 console = Console()
 err = Console(stderr=True, soft_wrap=True)  # one error = one line, also in logs
-_state: dict = {}
+run_state: dict = {}
 
 
 def _version(value: bool) -> None:
@@ -94,30 +94,30 @@ def _main(data: Optional[Path] = typer.Option(
                    "Env PINCITE_INDEX, else PINCITE_QDRANT_URL."),
           version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
                                        help="Print the version and the index profile it builds, and exit.")):
-    _state["data"] = data
+    run_state["data"] = data
     if index:
         os.environ["PINCITE_INDEX"] = index  # every Settings() of this run, and its child processes
 
 
-def _library(*, must_exist: bool = False, **kw) -> Library:
+def open_library(*, must_exist: bool = False, **kw) -> Library:
     """Open the data folder; with `must_exist`, a folder without a library is an error
     (a mistyped --data must not silently create an empty library)."""
     settings = Settings()
-    if _state.get("data"):
-        settings.data_dir = _state["data"]
+    if run_state.get("data"):
+        settings.data_dir = run_state["data"]
     if must_exist and not settings.catalog_url and not (Path(settings.data_dir) / "catalog.sqlite").exists():
-        _fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
+        fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
               "or pass --data DIR")
-    with _importing():
-        Library = _app.Library
+    with importing():
+        Library = lazy_facade.Library
     return Library(settings, **kw)
 
 
-def _data_dir() -> Path:
-    return Path(_state.get("data") or Settings().data_dir)
+def data_dir() -> Path:
+    return Path(run_state.get("data") or Settings().data_dir)
 
 
-def _settle() -> None:
+def settle() -> None:
     """Take the objects alive now out of the garbage collector's passes (gc.freeze): the
     modules, classes and tables a command imported live until this process ends, and a full
     collection traverses them all (~50,000 objects once the answer layer is imported, tens
@@ -130,10 +130,10 @@ def _settle() -> None:
 
 
 @contextlib.contextmanager
-def _importing():
+def importing():
     """A block that imports a command's layers: the collector is paused in it (an import
     makes modules, classes and tables, not garbage, and each pass would traverse them all
-    again) and what it made is then settled (_settle)."""
+    again) and what it made is then settled (settle)."""
     import gc
 
     paused = gc.isenabled()
@@ -141,12 +141,12 @@ def _importing():
     try:
         yield
     finally:
-        _settle()
+        settle()
         if paused:
             gc.enable()
 
 
-def _preload_embedder() -> None:
+def preload_embedder() -> None:
     """Start loading the embedder on a background thread (text.embed.preload) when this
     process will search a library of its own data folder with dense vectors, so that the
     model loads while the answer layer is imported and the index opened. Best effort: a
@@ -155,31 +155,31 @@ def _preload_embedder() -> None:
         settings = Settings()
     except PinciteError:
         return
-    data = Path(_state.get("data") or settings.data_dir)
+    data = Path(run_state.get("data") or settings.data_dir)
     if settings.retrieval == "bm25" or not (settings.catalog_url or (data / "catalog.sqlite").exists()):
         return
     from pincite.web.client import server_file
 
-    if server_file(data).exists():  # a running server answers (_server), with its own model
+    if server_file(data).exists():  # a running server answers (server_client), with its own model
         return
     from pincite.text import embed
 
     embed.preload(settings.embedder, num_threads=settings.embed_threads, workers=settings.embed_workers)
 
 
-def _server_url() -> str | None:
+def server_url() -> str | None:
     """URL of a `pincite serve` running on this data folder (it owns the index), or None."""
-    if "server" not in _state:
+    if "server" not in run_state:
         from pincite.web.client import find_server
 
-        _state["server"] = find_server(_data_dir())
-    return _state["server"]
+        run_state["server"] = find_server(data_dir())
+    return run_state["server"]
 
 
-def _server():
+def server_client():
     """A client of the running server, or None: while one runs, ingest, ask, docs and remove
     go through its API, so nothing opens the index twice."""
-    url = _server_url()
+    url = server_url()
     if url is None:
         return None
     from pincite.web.client import Client
@@ -188,28 +188,28 @@ def _server():
     return Client(url)
 
 
-def _no_server(command: str) -> None:
-    url = _server_url()
+def refuse_with_server(command: str) -> None:
+    url = server_url()
     if url is not None:
-        _fail(f"`pincite serve` is running at {url} and holds the index; stop it before `pincite {command}`")
+        fail(f"`pincite serve` is running at {url} and holds the index; stop it before `pincite {command}`")
 
 
-def _progress() -> Progress:
+def progress_bar() -> Progress:
     return Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TimeElapsedColumn(), console=err, transient=True)
 
 
-def _fail(msg: str) -> NoReturn:
+def fail(msg: str) -> NoReturn:
     err.print(f"[red]error:[/] {escape(msg)}")
     raise typer.Exit(2)
 
 
-def _count(n: int, word: str) -> str:
+def count_noun(n: int, word: str) -> str:
     """"1 page", "2 pages": a count with its English noun in the right number."""
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
-def _field_options(**opts) -> dict:
+def field_options(**opts) -> dict:
     """Document fields given as options, checked (exit 2 with the reason when one is bad)."""
     given = {k: v for k, v in opts.items() if v is not None and v != []}
     if not given:
@@ -217,6 +217,6 @@ def _field_options(**opts) -> dict:
     if given.get("modifications") == [""]:
         given["modifications"] = []
     try:
-        return _app.Library.check_fields(given, "options")
+        return lazy_facade.Library.check_fields(given, "options")
     except FieldError as e:
-        _fail(str(e).replace("options: ", "", 1))
+        fail(str(e).replace("options: ", "", 1))

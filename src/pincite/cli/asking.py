@@ -15,20 +15,20 @@ from typing import Optional, Tuple
 import typer
 
 from pincite.cli.app import (
-    _app,
-    _export,
-    _fail,
-    _importing,
-    _library,
-    _preload_embedder,
-    _server,
-    _server_url,
-    _state,
     app,
     console,
     err,
     escape,
+    fail,
+    importing,
+    lazy_export,
+    lazy_facade,
+    open_library,
+    preload_embedder,
     render,
+    run_state,
+    server_client,
+    server_url,
 )
 from pincite.config import Settings
 from pincite.errors import PinciteError
@@ -69,34 +69,34 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
     `pincite check-llm` once first. --model, --modification, --revision and --trust filter
     inside the search: when no document matches, the answer says which one is missing.
     """
-    with _importing():  # the Library and the answer layer (check_question imports it)
+    with importing():  # the Library and the answer layer (check_question imports it)
         if question.strip():
-            _preload_embedder()
+            preload_embedder()
         try:  # the question first: an empty one is the error, whatever else is missing
-            question = _app.Library.check_question(question)
+            question = lazy_facade.Library.check_question(question)
         except PinciteError as e:
-            _fail(str(e))
-    if export is not None and export not in _export.FORMATS:
-        _fail(f"--export {export}: choose one of {', '.join(_export.FORMATS)}")
+            fail(str(e))
+    if export is not None and export not in lazy_export.FORMATS:
+        fail(f"--export {export}: choose one of {', '.join(lazy_export.FORMATS)}")
     wanted = {"model": model, "modification": modification, "revision": revision,
               "trust": [t.strip().lower() for t in trust] if trust else None,
               "include_uploaded": include_uploaded or None}
     scope = {k: v for k, v in wanted.items() if v is not None}
     if mode is not None and mode not in ("current", "as-shipped"):
-        _fail(f"--mode {mode}: choose current or as-shipped")
+        fail(f"--mode {mode}: choose current or as-shipped")
     revisions = [r for r in (compare or ()) if r]
-    if scope and _server_url() is None:  # a running server's Library checks it there
+    if scope and server_url() is None:  # a running server's Library checks it there
         try:
-            _app.Library.make_scope(scope, where=None)
+            lazy_facade.Library.make_scope(scope, where=None)
         except ValueError as e:
-            _fail(f"--trust: {e}")
+            fail(f"--trust: {e}")
     settings = None
-    if (llm or llm_url or llm_model or llm_query_model) and _server_url() is None:
+    if (llm or llm_url or llm_model or llm_query_model) and server_url() is None:
         settings = _llm_settings(llm_url, llm_model, llm_query_model)
-    server = _server()
+    server = server_client()
     if server is not None:
         if llm_url or llm_model or llm_query_model:
-            _fail(f"`pincite serve` is running at {server.url} and answers with its own LLM settings; "
+            fail(f"`pincite serve` is running at {server.url} and answers with its own LLM settings; "
                   "drop --llm-url/--llm-model/--llm-query-model or stop the server")
         with server:  # the server's Library checks the scope (400: exit 2 with its reason)
             ans = server.ask(question, mode="llm" if llm else "extractive", scope=scope or None,
@@ -104,12 +104,12 @@ def ask(question: str = typer.Argument(..., help="The question, in Russian, Chin
             if export:  # the server's Library.evidence_file, its links to the server's originals
                 cards = server.evidence(ans, export)
     else:
-        with _library(must_exist=True) as lib:
+        with open_library(must_exist=True) as lib:
             try:
                 ans = lib.ask(question, scope=scope or None, llm=settings, serial=serial, mode=mode,
                               compare=revisions or None)
             except ValueError as e:
-                _fail(str(e))
+                fail(str(e))
             if export:
                 cards = lib.evidence_cards(ans, export)
         if settings is not None:
@@ -144,7 +144,7 @@ def check_llm_cmd(llm_url: Optional[str] = typer.Option(None, "--llm-url", help=
     plain json_object, or prompt-only). Exit 0
     when the pair works, 1 when it does not.
     """
-    Library = _app.Library
+    Library = lazy_facade.Library
     settings = _llm_settings(llm_url, llm_model, llm_query_model)
     result = Library.check_llm(settings)
     for line in result.messages:
@@ -155,7 +155,7 @@ def check_llm_cmd(llm_url: Optional[str] = typer.Option(None, "--llm-url", help=
     console.print(f"[green]ok[/]: {escape(', '.join(result.models))}; response format "
                   f"{result.response_format}")
     if save:
-        data = Path(_state.get("data") or Settings().data_dir)
+        data = Path(run_state.get("data") or Settings().data_dir)
         data.mkdir(parents=True, exist_ok=True)
         path = Library.save_llm_settings(data, dataclasses.replace(settings, response_format=result.response_format))
         console.print(f"saved to {escape(str(path))} (the API key is not saved)")
@@ -166,11 +166,11 @@ def _llm_settings(url: str | None, model: str | None, query_model: str | None):
     precedence); asks for the key on a terminal when none is set and the server is remote."""
     from pincite.urls import is_local_url
 
-    data = Path(_state.get("data") or Settings().data_dir)
+    data = Path(run_state.get("data") or Settings().data_dir)
     overrides = {k: v for k, v in (("base_url", url), ("model", model), ("query_model", query_model)) if v}
-    settings = _app.Library.llm_settings(data, **overrides)
+    settings = lazy_facade.Library.llm_settings(data, **overrides)
     if settings is None:
-        _fail("no model configured: pass --llm-url URL/v1 and --llm-model NAME "
+        fail("no model configured: pass --llm-url URL/v1 and --llm-model NAME "
               "(or set PINCITE_LLM_URL and PINCITE_LLM_MODEL)")
     if settings.api_key is None and not is_local_url(settings.base_url) and sys.stdin.isatty():
         key = typer.prompt(f"API key for {settings.base_url} (not saved)", hide_input=True, default="",

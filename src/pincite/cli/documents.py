@@ -19,19 +19,19 @@ from typing import Any, Optional
 import typer
 
 from pincite.cli.app import (
-    _app,
-    _count,
-    _fail,
-    _field_options,
-    _library,
-    _no_server,
-    _progress,
-    _server,
     app,
     console,
+    count_noun,
     err,
     escape,
+    fail,
+    field_options,
+    lazy_facade,
+    open_library,
+    progress_bar,
+    refuse_with_server,
     render,
+    server_client,
 )
 from pincite.store.catalog import DocumentRow, FailureRow
 
@@ -50,7 +50,7 @@ def docs(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
     trust), pages, status, failed files, and problems found."""
     if ctx.invoked_subcommand is not None:
         return
-    server = _server()
+    server = server_client()
     if server is not None:
         with server:
             listing = server.documents()
@@ -60,7 +60,7 @@ def docs(ctx: typer.Context, as_json: bool = typer.Option(False, "--json", help=
                                for f in listing["failures"]]
         problems = listing["problems"]
     else:
-        with _library(must_exist=True, for_reindex=True) as lib:  # a settings mismatch is a problem shown
+        with open_library(must_exist=True, for_reindex=True) as lib:  # a settings mismatch is a problem shown
             listing = lib.listing()
         rows, failures, problems = listing.documents, listing.failures, listing.problems
     if as_json:
@@ -91,19 +91,19 @@ def docs_set(doc_id: str = typer.Argument(..., help="Document id as shown by `pi
     """Change a document's fields without re-parsing it; every chunk's index payload
     follows at once, so the next answer filters and cites by the new values (through a
     running `pincite serve` too)."""
-    fields = _field_options(model=model, modifications=modification, revision=revision, trust=trust,
+    fields = field_options(model=model, modifications=modification, revision=revision, trust=trust,
                             language=language, valid_from=valid_from, valid_to=valid_to,
                             source_url=source_url)
     if not fields:
-        _fail("nothing to set: pass --model, --modification, --revision, --trust, --language, "
+        fail("nothing to set: pass --model, --modification, --revision, --trust, --language, "
               "--valid-from, --valid-to or --source-url")
-    server = _server()
+    server = server_client()
     if server is not None:
         with server:
             got = server.set_fields(doc_id, fields)
         row: Any = SimpleNamespace(**{k: got.get(k, v) for k, v in _ROW_DEFAULTS.items()})
     else:
-        with _library(must_exist=True) as lib:
+        with open_library(must_exist=True) as lib:
             row = lib.set_fields(doc_id, fields)
     if as_json:
         sys.stdout.write(json.dumps(row.__dict__, ensure_ascii=False, indent=2) + "\n")
@@ -126,15 +126,15 @@ def registry_import(path: Path = typer.Argument(..., help="registry.csv: model, 
     from pincite.errors import RegistryError
 
     if not path.is_file():
-        _fail(f"{path}: no such file")
+        fail(f"{path}: no such file")
     try:
-        entries = _app.Library.read_registry(path)
+        entries = lazy_facade.Library.read_registry(path)
     except RegistryError as e:
-        _fail(str(e))
-    _no_server("registry import")
-    with _library(must_exist=True, for_reindex=True) as lib:
+        fail(str(e))
+    refuse_with_server("registry import")
+    with open_library(must_exist=True, for_reindex=True) as lib:
         lib.import_registry(entries, str(path))
-    console.print(f"registry: {_count(len(entries), 'row')} imported from "
+    console.print(f"registry: {count_noun(len(entries), 'row')} imported from "
                   f"{escape(str(path))}", soft_wrap=True)
 
 
@@ -142,8 +142,8 @@ def registry_import(path: Path = typer.Argument(..., help="registry.csv: model, 
 def registry_show(as_json: bool = typer.Option(False, "--json", help="Print JSON.")):
     """Show the registry, with each revision's status today (a valid_from in the future
     shows as not_yet_in_force)."""
-    _no_server("registry show")
-    with _library(must_exist=True, for_reindex=True) as lib:
+    refuse_with_server("registry show")
+    with open_library(must_exist=True, for_reindex=True) as lib:
         reg = lib.registry()
     source = reg.source
     if as_json:
@@ -160,8 +160,8 @@ def registry_show(as_json: bool = typer.Option(False, "--json", help="Print JSON
 @app.command()
 def reindex():
     """Rebuild chunks and the index from the stored extracted text (no re-parsing)."""
-    _no_server("reindex")
-    with _library(for_reindex=True) as lib:
+    refuse_with_server("reindex")
+    with open_library(for_reindex=True) as lib:
         n = lib.reindex()
     console.print(f"re-indexed {n} documents")
 
@@ -187,10 +187,10 @@ def migrate(to: str = typer.Option(..., "--to", metavar="INDEX",
     where its index is (never the key). Exit status 1 when answers differed and nothing was
     switched.
     """
-    _no_server("migrate")
+    refuse_with_server("migrate")
     if source:
         os.environ["PINCITE_INDEX"] = source
-    with _library(must_exist=True) as lib, _progress() as prog:
+    with open_library(must_exist=True) as lib, progress_bar() as prog:
         task = prog.add_task("copy", total=None)
         report = lib.migrate_index(to, sample=sample, overwrite=overwrite,
                                    accept_differences=accept_differences,
@@ -218,14 +218,14 @@ def remove(doc_id: str = typer.Argument(..., metavar="ID_OR_FILE",
     A failed entry is a file that could not be ingested, listed by `pincite docs` with id
     "-": `pincite remove fake.pdf` forgets every failed entry of that name (a path, that
     one); ingesting its folder again also forgets those whose file is gone."""
-    server = _server()
+    server = server_client()
     if server is not None:
         with server:
             gone: list[Any] = [SimpleNamespace(**f) for f in server.remove_failed(doc_id)]
             if not gone and _DOC_ID.fullmatch(doc_id):
                 server.remove(doc_id)
     else:
-        with _library(must_exist=True, for_reindex=True) as lib:  # needs no embedder
+        with open_library(must_exist=True, for_reindex=True) as lib:  # needs no embedder
             gone = lib.remove_failed(doc_id)
             if not gone and _DOC_ID.fullmatch(doc_id):
                 lib.remove(doc_id)
@@ -235,7 +235,7 @@ def remove(doc_id: str = typer.Argument(..., metavar="ID_OR_FILE",
     if gone:
         return
     if not _DOC_ID.fullmatch(doc_id):
-        _fail(f"no document with id {doc_id} and no failed entry with that file name or path; "
+        fail(f"no document with id {doc_id} and no failed entry with that file name or path; "
               "`pincite docs` lists both")
     console.print(f"removed {doc_id}")
 
@@ -258,13 +258,13 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
                                                      "ends and U+FFFE where a word is hyphenated at a line end.")):
     """Print the extracted text of one page: the source text every quote cited on it was
     verified against (hyphenated words joined unless --raw)."""
-    server = _server()
+    server = server_client()
     if server is not None:
         with server:
             data = server.page_text(doc_id, number)
         name = doc_id
     else:
-        with _library(must_exist=True, for_reindex=True) as lib:  # needs no index search
+        with open_library(must_exist=True, for_reindex=True) as lib:  # needs no index search
             src = lib.page_source(doc_id, number)
         data = {"text": src.text, "page_label": src.page_label, "pages": src.pages, "ocr": src.ocr,
                 "kind": src.kind, "hidden": src.hidden}
@@ -281,5 +281,5 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
                    f"{h['text']!r}", err=True)
     text = data["text"]
     if not raw:
-        text = _app.Library.readable_text(text)
+        text = lazy_facade.Library.readable_text(text)
     sys.stdout.write(text if text.endswith("\n") else text + "\n")

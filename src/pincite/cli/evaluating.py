@@ -14,7 +14,18 @@ from typing import TYPE_CHECKING, Optional
 
 import typer
 
-from pincite.cli.app import _fail, _library, _no_server, _progress, app, console, err, escape, evaluate, render
+from pincite.cli.app import (
+    app,
+    console,
+    err,
+    escape,
+    evaluate,
+    fail,
+    open_library,
+    progress_bar,
+    refuse_with_server,
+    render,
+)
 
 if TYPE_CHECKING:
     from pincite.library.facade import Library
@@ -45,25 +56,25 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     cross-check. The JSON report holds environment, summary (rows per language),
     query_p50_ms / query_p95_ms, crosscheck and, with --corpus, ingest.
     """
-    _no_server("eval")
+    refuse_with_server("eval")
     if report is not None and not report.resolve().parent.is_dir():
-        _fail(f"--report {report}: folder {report.resolve().parent} does not exist")
+        fail(f"--report {report}: folder {report.resolve().parent} does not exist")
     if not out.resolve().parent.is_dir():
-        _fail(f"--out {out}: folder {out.resolve().parent} does not exist")
+        fail(f"--out {out}: folder {out.resolve().parent} does not exist")
     try:
         qs = evaluate.load_questions(questions)
     except ValueError as e:
-        _fail(str(e))
+        fail(str(e))
     passwords = evaluate.passwords_by_name(qs)
     ingest_figures = None
-    with _library(must_exist=corpus is None) as lib:
+    with open_library(must_exist=corpus is None) as lib:
         if corpus:
             _, ingest_figures = evaluate.ingest_timed(lib, [corpus], passwords)
         checker = evaluate.QuoteCrosschecker.for_library(lib, passwords)
         # records go to --out as each question is scored, so a long run can be watched
         # (tail -f) and an interrupted one keeps what it did
         with open(out, "w", encoding="utf-8") as sink, \
-                (_progress() if err.is_terminal and not as_json else contextlib.nullcontext()) as prog:
+                (progress_bar() if err.is_terminal and not as_json else contextlib.nullcontext()) as prog:
             task = prog.add_task("questions", total=len(qs)) if prog is not None else None
 
             def on_record(rec) -> None:
@@ -154,6 +165,6 @@ def _write_eval_report(path: Path, lib: Library, recs: list, summary, env: dict,
         eval_report.write_report(path, recs, summary, title=f"pincite eval: {name}", environment=env,
                                  ingest=ingest, page_image=page_image)
     except ImportError as e:
-        _fail(f"--report needs matplotlib, which is not installed ({e})")
+        fail(f"--report needs matplotlib, which is not installed ({e})")
     except OSError as e:
-        _fail(f"cannot write the report to {path}: {e.strerror or e}")
+        fail(f"cannot write the report to {path}: {e.strerror or e}")

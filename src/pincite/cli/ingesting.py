@@ -17,20 +17,20 @@ import typer
 from rich.table import Table
 
 from pincite.cli.app import (
-    _app,
-    _count,
-    _data_dir,
-    _fail,
-    _field_options,
-    _inputs,
-    _library,
-    _progress,
-    _server,
     app,
     console,
+    count_noun,
+    data_dir,
     err,
     escape,
+    fail,
+    field_options,
+    lazy_facade,
+    lazy_inputs,
+    open_library,
+    progress_bar,
     render,
+    server_client,
 )
 from pincite.config import Settings
 
@@ -85,34 +85,34 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
     paths = [Path(a) for a in args if not is_url(a)]
     missing = [p for p in paths if not p.exists()]
     if missing:
-        _fail(f"{missing[0]}: no such file or folder")
+        fail(f"{missing[0]}: no such file or folder")
     if ocr is not None and ocr not in ("auto", "off"):
-        _fail(f"--ocr {ocr}: choose auto or off")
-    fields = _field_options(model=model, modifications=modification, revision=revision, trust=trust,
+        fail(f"--ocr {ocr}: choose auto or off")
+    fields = field_options(model=model, modifications=modification, revision=revision, trust=trust,
                             language=language, valid_from=valid_from, valid_to=valid_to,
                             source_url=source_url)
     if enqueue:
         if urls:
-            _fail(f"--enqueue takes files and folders, not URLs ({urls[0]})")
+            fail(f"--enqueue takes files and folders, not URLs ({urls[0]})")
         if password:
-            _fail("--enqueue: no password is ever stored in a job; ingest encrypted PDFs without --enqueue")
+            fail("--enqueue: no password is ever stored in a job; ingest encrypted PDFs without --enqueue")
         return _enqueue(paths, fields)
-    server = _server()
+    server = server_client()
     if server is not None:
         if password:
-            _fail(f"`pincite serve` is running at {server.url}: it takes no passwords for uploads; "
+            fail(f"`pincite serve` is running at {server.url}: it takes no passwords for uploads; "
                   "stop it to ingest encrypted PDFs with --password")
         if ocr is not None:
-            _fail(f"`pincite serve` is running at {server.url}: it OCRs uploads as its PINCITE_OCR "
+            fail(f"`pincite serve` is running at {server.url}: it OCRs uploads as its PINCITE_OCR "
                   "says; stop it to ingest with --ocr")
         if urls:
-            _fail(f"`pincite serve` is running at {server.url}: it takes no URLs; stop it to ingest "
+            fail(f"`pincite serve` is running at {server.url}: it takes no URLs; stop it to ingest "
                   f"{urls[0]}")
         return _ingest_via_server(server, paths, fields)
-    with _library() as lib, _progress() as prog:
+    with open_library() as lib, progress_bar() as prog:
         if ocr is not None:
             lib.settings.ocr = ocr
-        files = list(_inputs.expand_paths(paths, exclude=lib.root)) if paths else []
+        files = list(lazy_inputs.expand_paths(paths, exclude=lib.root)) if paths else []
         task = prog.add_task("ingest", total=len(files) + len(urls))
         t0 = time.perf_counter()
         results: list[IngestResult] = []
@@ -135,7 +135,7 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
     _no_documents(paths, files)
     console.print(_ingest_table(results))
     failed = sum(r.status == "failed" for r in results)
-    console.print(f"{_count(len(results), 'file')}, {render.indexed_text(_units(results), elapsed)}"
+    console.print(f"{count_noun(len(results), 'file')}, {render.indexed_text(_units(results), elapsed)}"
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed or not results:
         raise typer.Exit(1)
@@ -144,7 +144,7 @@ def ingest(args: list[str] = typer.Argument(..., metavar="PATH_OR_URL",
 def _enqueue(paths: list[Path], fields: dict) -> None:
     """`pincite ingest --enqueue`: queue the files as jobs; exit 1 when one could not be
     queued or none was found."""
-    with _library() as lib:
+    with open_library() as lib:
         got = lib.enqueue(paths, fields=fields)
     added = sum(e.added for e in got)
     for e in got:
@@ -152,7 +152,7 @@ def _enqueue(paths: list[Path], fields: dict) -> None:
             err.print(f"[red]✗[/] {escape(e.reason)}", soft_wrap=True)
         elif not e.added:
             console.print(f"already queued: {escape(e.path)} (job {e.job_id})", soft_wrap=True, highlight=False)
-    console.print(f"{_count(added, 'job')} queued; run `pincite worker` to ingest them, "
+    console.print(f"{count_noun(added, 'job')} queued; run `pincite worker` to ingest them, "
                   "`pincite jobs` to follow them", soft_wrap=True, highlight=False)
     if not got or any(e.reason for e in got):
         raise typer.Exit(1)
@@ -191,7 +191,7 @@ def worker(lease: float = typer.Option(60.0, "--lease", min=1.0, help="Seconds a
                       f"held {o.index_held_s:.1f} s){note}{lost}", soft_wrap=True, highlight=False)
 
     t0 = time.perf_counter()
-    with _library() as lib:
+    with open_library() as lib:
         outcomes = lib.work(lease_s=lease, poll_s=poll, drain=drain, max_jobs=max_jobs, stop=stop,
                             on_outcome=report)
     units: dict[str, int] = {}
@@ -199,7 +199,7 @@ def worker(lease: float = typer.Option(60.0, "--lease", min=1.0, help="Seconds a
         if o.status in ("added", "replaced"):
             units[o.unit] = units.get(o.unit, 0) + o.pages
     elapsed = time.perf_counter() - t0
-    console.print(f"{_count(len(outcomes), 'job')}, {render.indexed_text(units, elapsed)}",
+    console.print(f"{count_noun(len(outcomes), 'job')}, {render.indexed_text(units, elapsed)}",
                   soft_wrap=True, highlight=False)
 
 
@@ -212,12 +212,12 @@ def jobs(as_json: bool = typer.Option(False, "--json", help="Print JSON."),
 
     The counts per state, then the latest jobs with their worker, tries, outcome and the
     reason of a failure (shared catalog only)."""
-    job_states = _app.Library.JOB_STATES
+    job_states = lazy_facade.Library.JOB_STATES
     if state is not None and state not in job_states:
-        _fail(f"--state {state}: choose one of {', '.join(job_states)}")
-    with _library() as lib:
+        fail(f"--state {state}: choose one of {', '.join(job_states)}")
+    with open_library() as lib:
         counts, rows = lib.job_counts(), lib.jobs(state, limit)
-    unit_of_path = _app.Library.unit_of_path
+    unit_of_path = lazy_facade.Library.unit_of_path
     if as_json:  # `pages` counts units of kind `unit` (pdf pages, sheets, slides, lines: parts)
         sys.stdout.write(json.dumps({"counts": counts, "jobs": [{**r.__dict__, "unit": unit_of_path(r.path)}
                                                                 for r in rows]},
@@ -258,7 +258,7 @@ def migrate_catalog(to_data: Path = typer.Option(..., "--to-data", help="Data fo
     target.data_dir = to_data
     target.blobs_dir = to_blobs
     target.catalog_url = env_catalog_url("PINCITE_TARGET_CATALOG_URL")
-    with _library(must_exist=True) as lib:
+    with open_library(must_exist=True) as lib:
         t0 = time.perf_counter()
         counts = lib.copy_to(target)
     console.print(f"copied {counts['documents']} documents, {counts['originals']} stored files, "
@@ -270,9 +270,9 @@ def migrate_catalog(to_data: Path = typer.Option(..., "--to-data", help="Data fo
 def _ingest_via_server(server, paths: list[Path], fields: dict | None = None) -> None:
     """Upload the files to the running server with the document `fields` (checked options)
     and wait for its ingest; same table and exit status as a local ingest."""
-    files = list(_inputs.expand_paths(paths, exclude=_data_dir()))
+    files = list(lazy_inputs.expand_paths(paths, exclude=data_dir()))
     t0 = time.perf_counter()
-    with server, _progress() as prog:
+    with server, progress_bar() as prog:
         task = prog.add_task("upload", total=len(files))
         ups = server.upload(files, fields)
 
@@ -282,7 +282,7 @@ def _ingest_via_server(server, paths: list[Path], fields: dict | None = None) ->
 
         final = server.wait([u["upload_id"] for u in ups], on_update=update)
     elapsed = time.perf_counter() - t0
-    results = [_inputs.IngestResult(path=str(p),
+    results = [lazy_inputs.IngestResult(path=str(p),
                                     status=u.get("result") or ("failed" if u["status"] == "failed" else "added"),
                                     doc_id=u.get("doc_id"), reason=_server_reason(p, u), pages=u.get("pages") or 0,
                                     chunks=u.get("chunks") or 0, unit=u.get("unit") or "pdf")
@@ -293,7 +293,7 @@ def _ingest_via_server(server, paths: list[Path], fields: dict | None = None) ->
     _no_documents(paths, files)
     console.print(_ingest_table(results))
     failed = sum(r.status == "failed" for r in results)
-    console.print(f"{_count(len(results), 'file')}, "
+    console.print(f"{count_noun(len(results), 'file')}, "
                   + render.indexed_text(_units(results), elapsed, by=" by the server")
                   + (f", [red]{failed} failed[/]" if failed else ""))
     if failed or not files:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from pincite.cli.app import _app, _data_dir, _fail, _server_url, _settle, _state, app, err, escape
+from pincite.cli.app import app, data_dir, err, escape, fail, lazy_facade, run_state, server_url, settle
 from pincite.config import Settings
 from pincite.errors import PinciteError
 
@@ -40,8 +40,8 @@ def serve(host: str = typer.Option("127.0.0.1", help="Address to listen on; othe
     from pincite.web.server import serve as run_server
 
     settings = Settings()
-    if _state.get("data"):
-        settings.data_dir = _state["data"]
+    if run_state.get("data"):
+        settings.data_dir = run_state["data"]
     run_server(host, port, settings, os.environ.get("PINCITE_TOKEN") or None)
 
 
@@ -54,15 +54,15 @@ def mcp():
     while it runs, so it refuses to start while `pincite serve` holds the data folder: point
     the client at that server's /mcp URL instead.
     """
-    url = _server_url()
+    url = server_url()
     if url is not None:
-        _fail(f"`pincite serve` is running at {url} and holds the index; connect the MCP client to "
+        fail(f"`pincite serve` is running at {url} and holds the index; connect the MCP client to "
               f"{url}/mcp instead (streamable HTTP), or stop the server")
     settings = Settings()
-    if _state.get("data"):
-        settings.data_dir = _state["data"]
+    if run_state.get("data"):
+        settings.data_dir = run_state["data"]
     if not settings.catalog_url and not (Path(settings.data_dir) / "catalog.sqlite").exists():
-        _fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
+        fail(f"{settings.data_dir}: no pincite library here; run `pincite ingest FILES` first "
               "or pass --data DIR")
     from pincite.mcp.stdio import serve_stdio
 
@@ -97,17 +97,17 @@ def data_first(args: list[str]) -> list[str]:
 def main() -> None:
     """Entry point: run the CLI, turning PinciteError into one line and exit code 2."""
     sys.argv[1:] = data_first(sys.argv[1:])
-    _settle()  # the CLI's own modules
+    settle()  # the CLI's own modules
     try:
         app()
     except PinciteError as e:
         err.print(f"[red]error:[/] {escape(str(e))}")
         sys.exit(2)
     except OSError as e:  # a write the free-space check could not foresee
-        full = _app.Library.disk_full(e, _data_dir())
+        full = lazy_facade.Library.disk_full(e, data_dir())
         if full is None:
             raise
         err.print(f"[red]error:[/] {escape(str(full))}")
         sys.exit(2)
     finally:
-        _settle()  # the interpreter's collections on its way out then skip what is alive
+        settle()  # the interpreter's collections on its way out then skip what is alive
