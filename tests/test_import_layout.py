@@ -219,3 +219,45 @@ def test_the_size_check_finds_a_long_module_without_a_reason(tmp_path):
     finally:
         SRC = saved
     assert found == [f"pincite.long ({MAX_LINES + 1} lines)"]
+
+
+def _private_imports(modules: dict[str, Path]) -> list[str]:
+    """"module:line name" for each name with one leading underscore that a pincite module
+    imports from another pincite module: what a module keeps to itself may change without
+    notice, so one that others need is given a public name."""
+    out = []
+    for mod, path in sorted(modules.items()):
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        package = mod if path.name == "__init__.py" else mod.rpartition(".")[0]
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            if node.level:
+                base = package.split(".")[: len(package.split(".")) - node.level + 1]
+                source = ".".join(base + ([node.module] if node.module else []))
+            else:
+                source = node.module or ""
+            if source.split(".")[0] != "pincite" or source == mod:
+                continue
+            out += [f"{mod}:{node.lineno} {a.name}" for a in node.names
+                    if a.name.startswith("_") and not a.name.startswith("__")]
+    return out
+
+
+def test_no_module_imports_another_modules_private_names():
+    assert _private_imports(_modules()) == []
+
+
+def test_the_private_import_check_finds_one(tmp_path):
+    pkg = tmp_path / "pincite"
+    pkg.mkdir()
+    (pkg / "__init__.py").write_text("")
+    (pkg / "a.py").write_text("_hidden = 1\n__version__ = '1'\n")
+    (pkg / "b.py").write_text("from pincite.a import _hidden\nfrom .a import __version__\n")
+    global SRC
+    saved, SRC = SRC, tmp_path
+    try:
+        found = _private_imports(_modules())
+    finally:
+        SRC = saved
+    assert found == ["pincite.b:1 _hidden"]

@@ -60,7 +60,7 @@ import re
 import unicodedata
 
 from pincite.chunk.model import Chunk, ChunkPart, prefix_path, search_prefix, section_of
-from pincite.extract.folio import _WHOLE, _ZH, BOILERPLATE_ZONE, _boilerplate, line_candidates
+from pincite.extract.folio import BOILERPLATE_ZONE, WHOLE_FOLIO, ZH_FOLIO, boilerplate_lines, line_candidates
 from pincite.extract.model import DocumentModel, PageText
 from pincite.text.analysis import split_sentences
 from pincite.text.cjk import is_cjk_letter
@@ -233,7 +233,7 @@ def _running(page: PageText, norm: str, near: list[tuple[int, str]], boiler: set
     """Is edge line ``norm`` of ``page`` a folio or a running line (module docstring, step 1)?"""
     if not any(ch.isalnum() for ch in norm):
         return False  # "}", "-", ";": a code or formula line, not a running line
-    bare = bool(_WHOLE.match(norm) or _ZH.match(norm))
+    bare = bool(WHOLE_FOLIO.match(norm) or ZH_FOLIO.match(norm))
     labels = {c.label for c in line_candidates(norm, page.page)}
     if (page.page_label and page.page_label in labels) or (bare and str(page.page) in labels):
         return True  # a folio, or a running head holding the page's printed label
@@ -270,7 +270,7 @@ def running_lines(pages: list[PageText]) -> Running:
     lines = [_zone_lines(p.text) for p in pages]
     if any(p.address is not None for p in pages):
         return lines, [(0, 0)] * len(pages)
-    boiler = _boilerplate([[n for _, _, n in top + bottom] for top, bottom in lines])
+    boiler = boilerplate_lines([[n for _, _, n in top + bottom] for top, bottom in lines])
     edges = []
     for i, page in enumerate(pages):
         top, bottom = lines[i]

@@ -90,11 +90,11 @@ _OF_TOTAL = r"(?:\s*(?:/|(?i:of|из))\s*(?P<total>\d{1,%d}))?" % _MAX_DIGITS
 _DASH_CLASS = "[" + re.escape(_DASHES) + r"\s]*"
 # A whole line that is one folio: "47", "- 12 -", "— 1012 —", "Page 12", "стр. 12", "12/120",
 # "Page 3 of 10", "5-12", "iii".
-_WHOLE = re.compile(
+WHOLE_FOLIO = re.compile(
     r"^" + _DASH_CLASS + r"(?:" + _PAGE_WORD + r"\s*)?" + _TOKEN + _OF_TOTAL + _DASH_CLASS + r"$"
 )
 # Chinese "第12页" (optionally "，共120页").
-_ZH = re.compile(r"^" + _DASH_CLASS + r"第\s*(?P<arabic>\d{1,%d})\s*页(?:\s*[,，]?\s*共\s*\d+\s*页)?"
+ZH_FOLIO = re.compile(r"^" + _DASH_CLASS + r"第\s*(?P<arabic>\d{1,%d})\s*页(?:\s*[,，]?\s*共\s*\d+\s*页)?"
                  % _MAX_DIGITS + _DASH_CLASS + r"$")
 # A folio at the start or end of a running head with other text (lower-case roman only: an
 # upper-case "I" or "C" opening or closing a line is far more often a word or a grade).
@@ -141,7 +141,7 @@ def infer_folio_labels(texts: Sequence[str]) -> list[str]:
     if len(texts) < MIN_RUN:
         return labels
     lines = [split_lines(t) for t in texts]
-    boiler = _boilerplate(lines)
+    boiler = boilerplate_lines(lines)
     candidates: list[Candidate] = []
     for page_index, page_lines in enumerate(lines):
         for line in edge_lines(page_lines, boiler):
@@ -186,7 +186,7 @@ def line_candidates(line: str, page: int) -> list[Candidate]:
 
     Returns [] for a line with no page-like token; see the module docstring, step 4.
     """
-    m = _WHOLE.match(line) or _ZH.match(line)
+    m = WHOLE_FOLIO.match(line) or ZH_FOLIO.match(line)
     if m:
         if _total_below(m):
             return []
@@ -243,7 +243,7 @@ def _from_simple(num: str, page: int) -> Candidate | None:
 
 
 def _from_token(groups: dict[str, str | None], page: int) -> Candidate | None:
-    """Candidate for a whole-line token matched by ``_TOKEN`` (or ``_ZH``)."""
+    """Candidate for a whole-line token matched by ``_TOKEN`` (or ``ZH_FOLIO``)."""
     if arabic := groups.get("arabic"):
         n = int(arabic)
         return Candidate(page, str(n), ("arabic", "", n - page))
@@ -275,7 +275,7 @@ def split_lines(text: str) -> list[str]:
     return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
 
 
-def _boilerplate(pages: Sequence[Sequence[str]]) -> set[str]:
+def boilerplate_lines(pages: Sequence[Sequence[str]]) -> set[str]:
     """Lines repeated verbatim near the edges of at least ``BOILERPLATE_MIN_PAGES`` pages."""
     counts: Counter[str] = Counter()
     for page_lines in pages:
@@ -283,7 +283,7 @@ def _boilerplate(pages: Sequence[Sequence[str]]) -> set[str]:
         counts.update(zone)
     return {
         line for line, n in counts.items()
-        if n >= BOILERPLATE_MIN_PAGES and not (_WHOLE.match(line) or _ZH.match(line))
+        if n >= BOILERPLATE_MIN_PAGES and not (WHOLE_FOLIO.match(line) or ZH_FOLIO.match(line))
     }
 
 

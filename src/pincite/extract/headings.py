@@ -45,7 +45,7 @@ import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
-from pincite.extract.folio import _WHOLE, _ZH, _boilerplate, split_lines
+from pincite.extract.folio import WHOLE_FOLIO, ZH_FOLIO, boilerplate_lines, split_lines
 from pincite.extract.layout import Line
 
 #: Longest heading line in chars (a title that wraps is read from its first line; longer
@@ -154,7 +154,7 @@ def find_headings(texts: list[str], lines: list[list[Line] | None]) -> list[Head
     size, body_bold = body_size(lines, texts)
     if size <= 0:
         return []
-    boiler = _boilerplate([split_lines(t) for t in texts])
+    boiler = boilerplate_lines([split_lines(t) for t in texts])
     found: list[tuple[Heading, str, float, bool]] = []  # heading, kind, size, bold
     for n, (text, page_lines) in enumerate(zip(texts, lines), 1):
         if not page_lines:
@@ -245,7 +245,7 @@ def _classify(text: str, lines: list[Line], i: int, body: float, body_bold: bool
     title = _clean(text[ln.start:ln.end])
     if sum(ch.isalpha() for ch in title) < 2 or title.endswith(_ENDS):
         return None
-    if title in boiler or _WHOLE.match(title) or _ZH.match(title) or _LEADERS.search(title):
+    if title in boiler or WHOLE_FOLIO.match(title) or ZH_FOLIO.match(title) or _LEADERS.search(title):
         return None
     ratio = ln.size / body if body else 1.0
     styled = (ln.bold and not body_bold) or ratio >= NUMBERED_MIN_RATIO

@@ -7,8 +7,8 @@ PDFium gives as their glyph numbers (`unmapped_offsets`).
 
 PDFium decodes an ActualText string as UTF-8 (``FPDFPageObjMark_GetParamStringValue``), so a
 UTF-16BE value such as <FEFF95E8> reads as '': emptiness is judged on the raw bytes
-(``FPDFPageObjMark_GetParamBlobValue``). The walk is bounded (_MAX_OBJECTS objects, forms
-_MAX_FORM_DEPTH deep). This module reads a page `extract.pdf` holds open; it opens no file,
+(``FPDFPageObjMark_GetParamBlobValue``). The walk is bounded (MAX_MARKED_OBJECTS objects, forms
+MAX_FORM_DEPTH deep). This module reads a page `extract.pdf` holds open; it opens no file,
 builds no page text and imports no later stage.
 """
 from __future__ import annotations
@@ -20,7 +20,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from pincite.extract.geometry import object_address
-from pincite.extract.pdflimits import _MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
+from pincite.extract.pdflimits import MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
 
 #: The marked-content tag and property whose empty value marks glyphs as no text.
 _SPAN_NAME = "Span".encode("utf-16-le")
@@ -189,13 +189,13 @@ def no_text_objects(page: pdfium.PdfPage) -> set[int]:
             owner, count, get = form, pdfium_c.FPDFFormObj_CountObjects(form), pdfium_c.FPDFFormObj_GetObject
         for i in range(max(0, count)):
             seen += 1
-            if seen > _MAX_OBJECTS:
+            if seen > MAX_MARKED_OBJECTS:
                 return found
             obj = get(owner, i)
             if not obj:
                 continue
             kind = get_type(obj)
-            if kind != text_kind and (kind != form_kind or depth >= _MAX_FORM_DEPTH):
+            if kind != text_kind and (kind != form_kind or depth >= MAX_FORM_DEPTH):
                 continue  # paths, images, shadings: no text
             hidden = inherited
             if not hidden:
@@ -242,5 +242,5 @@ def _marked_no_text(obj, marks: int, buffers: _MarkBuffers) -> bool:
     return False
 
 
-_MAX_OBJECTS = 20_000
-_MAX_FORM_DEPTH = 8
+MAX_MARKED_OBJECTS = 20_000
+MAX_FORM_DEPTH = 8

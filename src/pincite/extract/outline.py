@@ -18,7 +18,7 @@ import pypdfium2.raw as pdfium_c
 from pincite.extract import headings as headings_mod
 from pincite.extract import layout
 from pincite.extract.model import PageText, SectionSpan
-from pincite.extract.pdflimits import _MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
+from pincite.extract.pdflimits import MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
 
 #: Outline entries deeper than this are ignored (pypdfium2's get_toc max_depth).
 _TOC_MAX_DEPTH = 8

@@ -78,10 +78,10 @@ from pincite.extract import layout, margins
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
 from pincite.extract.geometry import apply, compose
-from pincite.extract.marked import _MAX_FORM_DEPTH, _MAX_OBJECTS, no_text_offsets, object_offsets, unmapped_offsets
+from pincite.extract.marked import MAX_FORM_DEPTH, MAX_MARKED_OBJECTS, no_text_offsets, object_offsets, unmapped_offsets
 from pincite.extract.model import DocumentModel, PageText
 from pincite.extract.outline import set_heading_sections, set_sections
-from pincite.extract.pdflimits import _MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
+from pincite.extract.pdflimits import MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
 from pincite.extract.quality import (
     WEAK_MAX_LETTERS,
     letter_count,
@@ -166,8 +166,8 @@ def extract_pdf(
     if size > limits.max_bytes:
         raise TooLarge(
             path,
-            f"{size:,} bytes ({size / _MIB:.1f} MiB); the limit is {limits.max_bytes:,} bytes "
-            f"({limits.max_bytes / _MIB:.1f} MiB)",
+            f"{size:,} bytes ({size / MIB:.1f} MiB); the limit is {limits.max_bytes:,} bytes "
+            f"({limits.max_bytes / MIB:.1f} MiB)",
         )
 
     pdf = _open(path, password or None)
@@ -291,7 +291,7 @@ def _decoded_size(stream, cap: int) -> int:
     total, data = 0, raw
     try:
         while data and total <= cap:
-            out = inflate.decompress(data, _MIB)
+            out = inflate.decompress(data, MIB)
             total += len(out)
             data = inflate.unconsumed_tail
     except zlib.error:
@@ -430,7 +430,7 @@ def _image_coverage(page: pdfium.PdfPage) -> tuple[float, bool]:
                  else pdfium_c.FPDFPage_CountObjects(page.raw))
         for i in range(max(0, count)):
             seen += 1
-            if seen > _MAX_OBJECTS:
+            if seen > MAX_MARKED_OBJECTS:
                 return float(grid.mean()), found
             obj = (pdfium_c.FPDFFormObj_GetObject(form, i) if form is not None
                    else pdfium_c.FPDFPage_GetObject(page.raw, i))
@@ -444,7 +444,7 @@ def _image_coverage(page: pdfium.PdfPage) -> tuple[float, bool]:
                 continue
             matrix = compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f))
             if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
-                if depth < _MAX_FORM_DEPTH:
+                if depth < MAX_FORM_DEPTH:
                     stack.append((obj, matrix, depth + 1))
                 continue
             found = True

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 MIME_PDF = "application/pdf"
 
-_MIB = 1024 * 1024
+MIB = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -25,7 +25,7 @@ class PdfLimits:
         PDFium loads any page (extract.pdf.check_content_streams).
     """
 
-    max_bytes: int = 200 * _MIB
+    max_bytes: int = 200 * MIB
     max_pages: int = 5000
     min_doc_chars: int = 20
-    max_content_bytes: int = 32 * _MIB
+    max_content_bytes: int = 32 * MIB

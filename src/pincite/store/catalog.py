@@ -87,7 +87,7 @@ FIELD_COLUMNS = (
     ("valid_to", "TEXT"),
     ("source_url", "TEXT"),
 )
-_COLUMNS = ("doc_id", "sha256", "file_name", "source_path", "mime", "size", "pages", "chunks",
+CATALOG_COLUMNS = ("doc_id", "sha256", "file_name", "source_path", "mime", "size", "pages", "chunks",
             "title", "language", "state", "warnings", "ingested_at") + tuple(c for c, _ in FIELD_COLUMNS)
 
 
@@ -259,7 +259,7 @@ class Catalog:
         with self._tx():
             self.db.execute(
                 "INSERT OR REPLACE INTO documents (%s) VALUES (%s)"
-                % (",".join(_COLUMNS), ",".join("?" * len(_COLUMNS))),
+                % (",".join(CATALOG_COLUMNS), ",".join("?" * len(CATALOG_COLUMNS))),
                 (row.doc_id, row.sha256, row.file_name, row.source_path, row.mime, row.size,
                  row.pages, row.chunks, row.title, row.language, row.state,
                  json.dumps(row.warnings, ensure_ascii=False), row.ingested_at or time.time(),
@@ -378,7 +378,7 @@ class Catalog:
         d = dict(r)
         d["warnings"] = json.loads(d["warnings"])
         d["modifications"] = json.loads(d.get("modifications") or "[]")
-        return DocumentRow(**{k: d[k] for k in _COLUMNS if k in d})
+        return DocumentRow(**{k: d[k] for k in CATALOG_COLUMNS if k in d})
 
     def transaction(self) -> "_Transaction":
         """One write transaction (BEGIN IMMEDIATE; nested uses join the outer one)."""

@@ -41,7 +41,7 @@ from typing import Iterable, Iterator
 from urllib.parse import unquote, urlsplit, urlunsplit
 
 from pincite.errors import LibraryError
-from pincite.store.catalog import _COLUMNS, CHUNKS_KEY, REGISTRY_COLUMNS, DocumentRow, FailureRow
+from pincite.store.catalog import CATALOG_COLUMNS, CHUNKS_KEY, REGISTRY_COLUMNS, DocumentRow, FailureRow
 from pincite.store.fields import DocFields
 
 #: Numbered schema steps, applied in order from an empty database. Never edit a step that
@@ -306,11 +306,11 @@ class PostgresCatalog:
 
     def put(self, row: DocumentRow) -> None:
         """Insert or replace a document row and clear any failure for its source path."""
-        cols = ",".join(_COLUMNS)
-        updates = ",".join(f"{c}=excluded.{c}" for c in _COLUMNS if c != "doc_id")
+        cols = ",".join(CATALOG_COLUMNS)
+        updates = ",".join(f"{c}=excluded.{c}" for c in CATALOG_COLUMNS if c != "doc_id")
         with self.transaction():
             self.db.execute(
-                f"INSERT INTO documents ({cols}) VALUES ({','.join(['%s'] * len(_COLUMNS))}) "
+                f"INSERT INTO documents ({cols}) VALUES ({','.join(['%s'] * len(CATALOG_COLUMNS))}) "
                 f"ON CONFLICT (doc_id) DO UPDATE SET {updates}",
                 (row.doc_id, row.sha256, row.file_name, row.source_path, row.mime, row.size,
                  row.pages, row.chunks, row.title, row.language, row.state,
@@ -518,4 +518,4 @@ class PostgresCatalog:
         r = dict(r)
         r["warnings"] = json.loads(r["warnings"])
         r["modifications"] = json.loads(r.get("modifications") or "[]")
-        return DocumentRow(**{k: r[k] for k in _COLUMNS if k in r})
+        return DocumentRow(**{k: r[k] for k in CATALOG_COLUMNS if k in r})
