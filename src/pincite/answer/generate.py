@@ -244,8 +244,19 @@ class ClaimJudge:
     the extractive path cuts there: its sentences end at the row's bounds (a line below the
     table is not read together with the rows the sentence splitter runs into it), and its
     row is one window (the cell "1 000 руб." holds no asked word, its row's label does).
-    `gathered`: rank.Gathered with a scorer and a relevance; `rows`: the table rows of a hit
-    (rank.table_rows of its library), none when not given."""
+
+    Chosen on the development set's tune split (benchmarks/claim_bar.py, 2026-12-03; 221 true
+    quotes, 2,564 wrong candidate windows, 1,856 wrong sentences beside the answer): sentences
+    cut at table rows and the row as a window lose 27 true quotes and pass 695 wrong windows
+    and 580 wrong sentences, against 28, 695 and 581 with sentences read across rows
+    (held-out split: 8 of 65, 236 of 826 and 224 of 708, against 8, 236 and 226). Every other
+    rule measured traded true quotes for wrong ones: one more sentence as context where that
+    sentence alone does not pass (20 true lost, 779 and 708 wrong), a fifth of the best
+    window's probability instead of a tenth (39; 517 and 483), the quote's window among the
+    question's five likeliest (30; 542 and 537), a share of the best window's asked words or
+    a typed value required (36 and 46 lost). `gathered`: rank.Gathered with a scorer and a
+    relevance; `rows`: the table rows of a hit (rank.table_rows of its library), none when
+    not given."""
 
     def __init__(self, gathered, rows: Callable[[Hit], list[tuple[int, int]]] | None = None):
         self.g = gathered
