@@ -100,22 +100,23 @@ def _context(r: dict, sides: tuple[str, ...], alone_fails: bool) -> list[dict]:
     return out
 
 
-def _own(r: dict, row: bool = True) -> list[dict]:
-    """The quote's own windows: the quote, its sentences and (with `row`) its table row."""
-    return [r["w"]["span"], r["w"]["sentence"]] + ([r["w"]["row"]] if row and "row" in r["w"] else [])
+def _own(r: dict) -> list[dict]:
+    """The quote's own windows (generate.claim_windows): the quote, its sentences cut at
+    table rows, and its table row."""
+    return [r["w"]["span"], r["w"]["sentence"]] + ([r["w"]["row"]] if "row" in r["w"] else [])
 
 
 def _rules() -> dict[str, Callable[[dict], bool]]:
-    """{name: rule(record) -> passes}. "bar": the refusal bar alone; "claim-bar": the bar
-    and KEEP_RELATIVE of the best window's probability (generate.claim_bar); "+target": and
-    on target (generate.quote_off_target); "span" judges the quote alone, "sentence across
+    """{name: rule(record) -> passes}. "bar": the refusal bar alone; "claim-bar+target":
+    the bar and KEEP_RELATIVE of the best window's probability (generate.claim_bar), and on
+    target (generate.quote_off_target); "span" judges the quote alone, "sentence across
     rows" the better of the quote and its sentences as the sentence splitter cuts them
     (generate.ClaimJudge before table rows), "sentence" the same cut at table rows, "row"
     also the table row the quote stands in (generate.ClaimJudge); the others change
     one thing of "row": a looser or stricter share of the best window, one more sentence
     before/after the quote, a typed value required, a share of the best window's coverage
-    of the question's words required, the quote's window among the top k windows of the
-    question, its chunk the best chunk."""
+    of the question's words required, a share of the best window of the quote's own chunk,
+    the quote's window among the top k windows of the question, its chunk the best chunk."""
     def bar(r):
         return any(w["p"] >= r["refusal_bar"] for w in (r["w"]["span"], r["w"]["sentence across rows"]))
 
@@ -132,14 +133,16 @@ def _rules() -> dict[str, Callable[[dict], bool]]:
         return lambda r: any(w["p"] >= r["top"][min(k, len(r["top"])) - 1] and w["p"] >= r["refusal_bar"]
                              for w in _own(r))
 
-    row = share(0.1)
+    def row(r):
+        return any(_ok(w, r) for w in _own(r))
+
     return {
         "bar, sentence": bar,
         "claim-bar+target, span": lambda r: _ok(r["w"]["span"], r),
         "claim-bar+target, sentence across rows": lambda r: (_ok(r["w"]["span"], r)
                                                              or _ok(r["w"]["sentence across rows"], r)),
         "claim-bar+target, sentence": lambda r: _ok(r["w"]["span"], r) or _ok(r["w"]["sentence"], r),
-        "claim-bar+target, row": lambda r: any(_ok(w, r) for w in _own(r)),
+        "claim-bar+target, row": row,
         "row, share 0.05": share(0.05),
         "row, share 0.2": share(0.2),
         "row, share 0.3": share(0.3),
@@ -149,6 +152,8 @@ def _rules() -> dict[str, Callable[[dict], bool]]:
         "row, typed": lambda r: any(_ok(w, r) and not w["typed"] for w in _own(r)),
         "row, coverage >= 0.25 best": coverage(0.25),
         "row, coverage >= 0.5 best": coverage(0.5),
+        "row, 20% of its chunk's best window": lambda r: any(_ok(w, r) and w["p"] >= 0.2 * r["chunk_best"]
+                                                             for w in _own(r)),
         "top-3 windows": top(3),
         "top-5 windows": top(5),
         "row or best chunk": lambda r: row(r) or r["best_chunk"],
@@ -208,11 +213,13 @@ def run(lib, qs: list[dict]) -> list[dict]:
                 continue
             top = sorted((g.probability[id(c)] for c in g.scored), reverse=True)[:10] or [0.0]
             best_chunk = g.cands[0].hit.chunk_id if g.cands else None
+            chunk_best = {c.hit.chunk_id: g.probability[id(c)] for c in g.cands}  # cands: best first
             for label, hit, start, end in spans(q, g, lib):
                 records.append({"id": q["id"], "lang": q["lang"], "kind": q.get("kind"), "label": label,
                                 "best": g.rel.score, "refusal_bar": g.rel.threshold, "top": top,
                                 "best_cov": g.cands[0].coverage if g.cands else 0.0,
                                 "best_chunk": hit.chunk_id == best_chunk,
+                                "chunk_best": chunk_best.get(hit.chunk_id, 0.0),
                                 "quote": hit.text[start - hit.char_start:end - hit.char_start][:160],
                                 "w": windows(lib, g, hit, start, end)})
     return records
