@@ -252,9 +252,10 @@ class ClaimJudge:
     (held-out split: 8 of 65, 236 of 826 and 224 of 708, against 8, 236 and 226). Every other
     rule measured traded true quotes for wrong ones: one more sentence as context where that
     sentence alone does not pass (20 true lost, 779 and 708 wrong), a fifth of the best
-    window's probability instead of a tenth (39; 517 and 483), the quote's window among the
-    question's five likeliest (30; 542 and 537), a share of the best window's asked words or
-    a typed value required (36 and 46 lost). `gathered`: rank.Gathered with a scorer and a
+    window's probability instead of a tenth (39; 517 and 483), a fifth of the best window of
+    the quote's own chunk as well (34; 695 and 489), the quote's window among the question's
+    five likeliest (30; 542 and 537), a share of the best window's asked words or a typed
+    value required (36 and 46 lost). `gathered`: rank.Gathered with a scorer and a
     relevance; `rows`: the table rows of a hit (rank.table_rows of its library), none when
     not given."""
 
