@@ -9,7 +9,9 @@ it), the model's possible claims are simulated over the evidence set it would se
 (answer.generate.evidence_set):
 
 - a true claim: the question's expected quote (each of its `quote_parts`), where it stands
-  verbatim in an evidence chunk: what a model that answers right would quote;
+  verbatim in an evidence chunk: what a model that answers right would quote. One shorter
+  than verify.verify_quote's minimum ("4702", "6.8 kg") is counted apart too: a model must
+  quote more of its line, which the judge reads in the quote's sentence and row anyway;
 - a wrong window: each candidate window of an evidence chunk that does not answer
   (devset_tools.window_answers; every window of a question whose answer is absent);
 - a wrong sentence: each sentence (table row piece) of the chunk holding the expected
@@ -40,6 +42,7 @@ import devset_tools as dt
 
 from pincite.answer import extractive, rank
 from pincite.answer.generate import claim_bar, claim_windows, evidence_set, quote_off_target, sentence_window
+from pincite.answer.verify import REASON_TOO_SHORT, verify_quote
 
 #: Shortest sentence simulated as a wrong quote, in characters: verify.verify_quote turns
 #: shorter quotes down anyway unless they are a whole value.
@@ -221,6 +224,8 @@ def run(lib, qs: list[dict]) -> list[dict]:
                                 "best_chunk": hit.chunk_id == best_chunk,
                                 "chunk_best": chunk_best.get(hit.chunk_id, 0.0),
                                 "quote": hit.text[start - hit.char_start:end - hit.char_start][:160],
+                                "short": verify_quote(hit.text[start - hit.char_start:end - hit.char_start],
+                                                      None, lang=q.get("lang")).reason == REASON_TOO_SHORT,
                                 "w": windows(lib, g, hit, start, end)})
     return records
 
@@ -242,6 +247,8 @@ def figures(records: list[dict]) -> dict[str, dict]:
                      "questions with a wrong window passing": len({r["id"] for r in wrong if rule(r)}),
                      "wrong sentences": len(sent), "wrong sentences passing": sum(map(rule, sent)),
                      "true quotes": len(true), "true failing": sum(not v for v in true.values()),
+                     "true quotes under the verbatim check's minimum": len({(r["id"], r["quote"]) for r in records
+                                                                            if r["label"] == "true" and r["short"]}),
                      "questions losing every true quote": sum(not any(v) for v in by_q.values()),
                      "questions with a true quote": len(by_q)}
     return out
