@@ -293,6 +293,80 @@ def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
                     assert judge(c.hit, c.start, c.end)[1] == (id(c) in kept), (question, c)
 
 
+def make_allowance_docx(path: Path) -> Path:
+    """A DOCX travel policy whose table states the daily allowance per destination, each row a
+    destination and a short value ("1 000 rub. per day"), beside prose about something else."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Business travel policy", level=1)
+    d.add_paragraph("Travel is booked through the office manager at least a week ahead.")
+    t = d.add_table(rows=3, cols=2)
+    for r, (a, b) in enumerate([("Destination", "Daily allowance"), ("Regional centre", "1 000 rub. per day"),
+                                ("Other towns", "700 rub. per day")]):
+        t.cell(r, 0).text, t.cell(r, 1).text = a, b
+    d.add_paragraph("Receipts for hotels are handed in within three days of the return.")
+    d.save(str(path))
+    return path
+
+
+@pytest.mark.parametrize("soffice", ["", "off"])
+def test_a_table_cell_quote_is_verified_and_an_unrelated_line_is_not_an_answer(tmp_path, llm, monkeypatch, soffice):
+    """A claim quoting only the value cell of a DOCX table row ("1 000 rub. per day", no
+    asked word in it) is judged with its row, as the extractive path cuts its window there,
+    and is verified; a claim quoting the verbatim line below the table (hotel receipts) is
+    found, but not an answer to the question: on the pages LibreOffice converts the DOCX to
+    (soffice "", where it is installed) the sentence splitter runs the rows and that line
+    together, which the rows' bounds cut apart; on the extractor's own blocks ("off") each
+    row is a block."""
+    monkeypatch.setenv("PINCITE_SOFFICE", soffice)
+    (tmp_path / "docs").mkdir()
+    make_allowance_docx(tmp_path / "docs" / "travel.docx")
+    question = "What is the daily allowance in a regional centre?"
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        assert all(r.status == "added" for r in lib.ingest([tmp_path / "docs"]))
+
+        def cell(request, headers):
+            cid = block_with(request, "1 000 rub.")
+            return reply([{"text": "The daily allowance is 1 000 rub.", "chunk_id": cid,
+                           "quote": "1 000 rub. per day"}])
+
+        llm.handler = cell
+        ans = lib.ask(question, llm=settings_for(llm))
+        assert ans.status == "answered" and [c.verified for c in ans.claims] == [True], ans.claims
+        assert ans.claims[0].answerability >= ans.relevance.threshold
+
+        def receipts(request, headers):
+            cid = block_with(request, "Receipts for hotels")
+            return reply([{"text": "Receipts are handed in within three days.", "chunk_id": cid,
+                           "quote": "Receipts for hotels are handed in within three days of the return"}])
+
+        llm.handler = receipts
+        ans = lib.ask(question, llm=settings_for(llm))
+        assert ans.status == "not_confirmed", ans.claims
+        (claim,) = ans.claims
+        assert claim.reason.startswith("found, but not an answer to the question") and claim.citations[0].verified
+
+
+def test_a_quote_in_a_table_row_is_judged_on_the_row_within_its_chunk():
+    """claim_windows: the quote, its sentences and, where it stands in table rows, those rows
+    whole, cut to the chunk's span; without rows only the quote and its sentences."""
+    from pincite.answer.generate import claim_windows, sentence_window
+    from pincite.index.base import Hit
+
+    text = "Destination; Daily allowance\nRegional centre\n1 000 rub.\nOther towns\n700 rub."
+    hit = Hit(chunk_id="d-p1-c0", doc_id="d", file="travel.docx", page=1, page_end=1, char_start=100,
+              char_end=100 + len(text), text=text, score=1.0, rank=1)
+    i = 100 + text.index("1 000 rub.")
+    quote = (i, i + len("1 000 rub."))
+    row = (100 + text.index("Regional"), i + len("1 000 rub."))
+    assert claim_windows(hit, *quote) == list(dict.fromkeys([quote, sentence_window(hit, *quote)]))
+    windows = claim_windows(hit, *quote, rows=[(90, 100 + text.index("Regional") - 1), row, (row[1] + 1, 400)])
+    assert windows[-1] == row and quote in windows
+    # a row reaching past the chunk is cut to it
+    assert claim_windows(hit, *quote, rows=[(row[0], 900)])[-1] == (row[0], 100 + len(text))
+
+
 def test_a_chunk_id_copied_with_its_header_neighbours_is_read_as_the_id(library, llm):
     """A small model copies the block header around the id ("chunk_id=ID | px200.pdf, page
     2"): the id is read out of it; an id that is not in the evidence set stays unknown."""

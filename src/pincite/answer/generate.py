@@ -30,7 +30,7 @@ from __future__ import annotations
 import secrets
 import time
 from dataclasses import dataclass
-from typing import AbstractSet, Callable
+from typing import AbstractSet, Callable, Sequence
 
 from pincite.contract import Answer, Citation, Claim
 
@@ -42,6 +42,7 @@ from .cite import citation_for
 from .evidence import further_bar, on_target
 from .llm import ANSWER_SCHEMA, Completion, LlmClient
 from .messages import message
+from .rank import table_rows
 from .verify import check_claim
 
 #: Chunks given to the model: the best-ranked candidates' chunks, each once. Eight chunks of
@@ -167,7 +168,8 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     schema = answer_schema(ev.hits)
     reply, done = _ask(client, messages, usage, schema)
     cut = done.finish_reason == "length"
-    judge = ClaimJudge(g) if g.scorer is not None and g.rel is not None else None
+    judge = (ClaimJudge(g, lambda hit: table_rows(lib, hit))
+             if g.scorer is not None and g.rel is not None else None)
 
     def _check_reply(reply: dict | None):
         """(claims checked or None when the reply has not the expected shape, calculation)."""
@@ -226,9 +228,10 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
 
 
 class ClaimJudge:
-    """Whether a verified quote answers the question: the span, and the sentences it stands
-    in, are scored as `gather` scored its candidate windows (rank.WindowScorer.judge),
-    and it answers when one of the two
+    """Whether a verified quote answers the question: the quote is scored on each of its
+    windows (`claim_windows`: the quote, the sentences it stands in, the table row it stands
+    in) as `gather` scored its candidate windows (rank.WindowScorer.judge), and it answers
+    when one of them
 
     - reaches the refusal bar and `claim_bar` (the share of the best window's probability
       the extractive path asks of a window it cites beside its best), and
@@ -237,22 +240,39 @@ class ClaimJudge:
 
     So a claim is shown only where the extractive path would also cite its window; a model
     cannot pass off a verbatim line about something else (dimensions for a weight, another
-    range of coefficients) as the answer. `gathered`: rank.Gathered with a scorer and a
-    relevance."""
+    range of coefficients) as the answer. A quote in a DOCX table is judged on the windows
+    the extractive path cuts there: its sentences end at the row's bounds (a line below the
+    table is not read together with the rows the sentence splitter runs into it), and its
+    row is one window (the cell "1 000 руб." holds no asked word, its row's label does).
 
-    def __init__(self, gathered):
+    Chosen on the development set's tune split (benchmarks/claim_bar.py, 2026-12-03; 221 true
+    quotes, 2,564 wrong candidate windows, 1,856 wrong sentences beside the answer): sentences
+    cut at table rows and the row as a window lose 27 true quotes and pass 695 wrong windows
+    and 580 wrong sentences, against 28, 695 and 581 with sentences read across rows
+    (held-out split: 8 of 65, 236 of 826 and 224 of 708, against 8, 236 and 226). Every other
+    rule measured traded true quotes for wrong ones: one more sentence as context where that
+    sentence alone does not pass (20 true lost, 779 and 708 wrong), a fifth of the best
+    window's probability instead of a tenth (39; 517 and 483), a fifth of the best window of
+    the quote's own chunk as well (34; 695 and 489), the quote's window among the question's
+    five likeliest (30; 542 and 537), a share of the best window's asked words or a typed
+    value required (36 and 46 lost). `gathered`: rank.Gathered with a scorer and a
+    relevance; `rows`: the table rows of a hit (rank.table_rows of its library), none when
+    not given."""
+
+    def __init__(self, gathered, rows: Callable[[Hit], list[tuple[int, int]]] | None = None):
         self.g = gathered
+        self.rows = rows
         self.bar = gathered.rel.threshold
         self.best = gathered.rel.score
         self.claim_bar = claim_bar(self.bar, self.best)  # what a claim's quote must reach
 
     def __call__(self, hit: Hit, start: int, end: int) -> tuple[float, bool]:
         """(probability, whether it answers) of the span [start, end) of `hit`'s page text,
-        or of its sentence window (`sentence_window`) when that is judged better: a quote of
-        a value alone ("2008/01/14", "должна быть не более 40,0 м") holds few of the
-        question's words, which the sentence stating it holds."""
+        judged on the best of its windows (`claim_windows`): a quote of a value alone
+        ("2008/01/14", "должна быть не более 40,0 м") holds few of the question's words,
+        which the sentence or table row stating it holds."""
         out = []
-        for s, e in dict.fromkeys([(start, end), sentence_window(hit, start, end)]):
+        for s, e in claim_windows(hit, start, end, self.rows(hit) if self.rows is not None else ()):
             cand, _, p = self.g.scorer.judge(hit, s, e)
             out.append((p >= self.claim_bar and not quote_off_target(cand, self.g), p))
         answers, p = max(out)
@@ -325,15 +345,31 @@ def _evidence_id(raw: str) -> str:
     return ident.split("|", 1)[0].strip() if "|" in ident else ident
 
 
-def sentence_window(hit: Hit, start: int, end: int) -> tuple[int, int]:
-    """The sentences of `hit`'s text (extractive.sentence_spans, as the extractive path cuts
-    its windows) that the span [start, end) of the page text overlaps, as a page-text span:
-    a quote of a value alone ("3 августа 2009 г.") is read in the sentence that states it."""
+def sentence_window(hit: Hit, start: int, end: int, rows: Sequence[tuple[int, int]] = ()) -> tuple[int, int]:
+    """The sentences of `hit`'s text that the span [start, end) of the page text overlaps, as a
+    page-text span, cut as the extractive path cuts its windows (extractive.record_spans: the
+    sentence spans, cut at the bounds of the table rows `rows`, page offsets as
+    rank.table_rows gives them): a quote of a value alone ("3 августа 2009 г.") is read in
+    the sentence that states it, and a line below a table is not read with the table rows
+    that the sentence splitter runs into it."""
     rel_s, rel_e = start - hit.char_start, end - hit.char_start
-    spans = [(s, e) for s, e in extractive.sentence_spans(hit.text) if s < rel_e and e > rel_s]
+    spans = [(s, e) for s, e in extractive.record_spans(hit.text, hit.char_start, rows)[0] if s < rel_e and e > rel_s]
     if not spans:
         return start, end
     return hit.char_start + min(spans[0][0], rel_s), hit.char_start + max(spans[-1][1], rel_e)
+
+
+def claim_windows(hit: Hit, start: int, end: int, rows: Sequence[tuple[int, int]] = ()) -> list[tuple[int, int]]:
+    """The page-text spans a claim's quote [start, end) of `hit` is judged on (ClaimJudge),
+    each once: the quote, its sentences (`sentence_window`, cut at the table rows `rows`),
+    and, when it stands in table rows, those rows whole within the hit, as
+    extractive.candidates makes a row one window."""
+    out = [(start, end), sentence_window(hit, start, end, rows)]
+    inside = [(a, b) for a, b in rows if a < end and start < b]
+    if inside:
+        out.append((min(start, max(hit.char_start, min(a for a, _ in inside))),
+                    max(end, min(hit.char_end, max(b for _, b in inside)))))
+    return list(dict.fromkeys(out))
 
 
 def claim_bar(bar: float, best: float) -> float:
