@@ -11,17 +11,21 @@ built at most once per worker. Tests must not depend on another module's having 
 
 ``shared_cache``: a folder that both workers of a run share (a single process's own basetemp
 without xdist), where an expensive result that several modules compute alike is kept once
-(``cached``, one file lock per entry): ``corpus_pdf_model`` keeps the extracted corpus PDFs.
+(``cached``, one file lock per entry): ``corpus_pdf_model`` keeps the extracted corpus PDFs,
+``shared_vectors`` the passage vectors of the libraries built from the corpus (the same
+documents are ingested by several modules, each into a library of its own).
 The slowest modules are handed out first (``SLOW_FIRST``) so that no worker is left with a
 long module at the end while the other has finished.
 """
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import os
 import pickle
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -91,6 +95,76 @@ def corpus_pdf_model(corpus: Path, shared_cache: Path) -> Callable[[str], Any]:
         return models[rel]
 
     return model
+
+
+class SharedVectorCache:
+    """An embedder's passage-vector cache (pincite.text.embed.VectorCache's get and put)
+    that also finds the vectors other libraries of this run computed with the same embedder:
+    the ``vectors-*.npz`` files of a folder, read when it is made. `save()` writes the vectors
+    computed here to a new file of the folder. A vector depends only on its text (the
+    embedder's cache relies on it too), so a library gets the vectors it would compute."""
+
+    def __init__(self, folder: Path, embedder: str, own: Any):
+        import numpy as np
+
+        self.folder, self.embedder, self.own = folder, embedder, own
+        self.known: dict[str, Any] = {}
+        self.new: dict[str, Any] = {}
+        for path in sorted(folder.glob("vectors-*.npz")):
+            with np.load(path) as stored:
+                self.known.update(zip(stored["keys"].tolist(), stored["vectors"]))
+
+    def _key(self, text: str) -> str:
+        return hashlib.sha256(f"{self.embedder}\0{text}".encode()).hexdigest()
+
+    def get(self, text: str) -> Any:
+        """The vector of `text`: from the embedder's own cache, else from the folder's files."""
+        vector = self.own.get(text)
+        return vector if vector is not None else self.known.get(self._key(text))
+
+    def put(self, text: str, vector: Any) -> None:
+        """Keep a vector just computed (in the embedder's own cache, and for `save`)."""
+        self.own.put(text, vector)
+        self.new[self._key(text)] = vector
+
+    def save(self) -> None:
+        """Write the vectors computed since the last save to a new file of the folder."""
+        import numpy as np
+
+        if not self.new:
+            return
+        keys = list(self.new)
+        part = self.folder / f"part-{os.getpid()}-{id(self)}.npz"
+        with open(part, "wb") as out:
+            np.savez(out, keys=np.array(keys), vectors=np.stack([self.new[k] for k in keys]))
+        os.replace(part, self.folder / f"vectors-{os.getpid()}-{id(self)}-{len(keys)}.npz")
+        self.known.update(self.new)
+        self.new = {}
+
+
+@pytest.fixture(scope="session")
+def shared_vectors(shared_cache: Path):
+    """`with shared_vectors(lib): lib.ingest(...)`: the passages of the Library `lib` are
+    embedded only when no other library of this run embedded them with the same embedder
+    (SharedVectorCache); what `lib` embeds is shared from then on. Nothing changes for a
+    library without an embedder."""
+    folder = shared_cache / "vectors"
+    folder.mkdir(exist_ok=True)
+
+    @contextmanager
+    def share(lib: Any) -> Iterator[None]:
+        embedder = lib.embedder
+        if embedder is None:
+            yield
+            return
+        cache = SharedVectorCache(folder, f"{embedder.name} {embedder.version}", embedder._vectors)
+        embedder._vectors = cache
+        try:
+            yield
+        finally:
+            cache.save()
+
+    return share
 
 
 @pytest.fixture(scope="session")
