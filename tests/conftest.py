@@ -8,11 +8,24 @@ repository). Tests that use it are skipped when it is absent, unless the environ
 a module run on one worker, so a module's module- or session-scoped fixture (an ingested
 library) is built once per run; a session fixture of this file (the PostgreSQL cluster) is
 built at most once per worker. Tests must not depend on another module's having run.
+
+``shared_cache``: a folder that both workers of a run share (a single process's own basetemp
+without xdist), where an expensive result that several modules compute alike is kept once
+(``cached``, one file lock per entry): ``corpus_pdf_model`` keeps the extracted corpus PDFs,
+``shared_vectors`` the passage vectors of the libraries built from the corpus (the same
+documents are ingested by several modules, each into a library of its own).
+The slowest modules are handed out first (``SLOW_FIRST``) so that no worker is left with a
+long module at the end while the other has finished.
 """
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
+import pickle
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any, Callable, Iterator
 
 import pytest
 
@@ -28,6 +41,130 @@ def corpus() -> Path:
             pytest.fail(message + "; PINCITE_REQUIRE_CORPUS=1 requires it")
         pytest.skip(message + "; set PINCITE_REQUIRE_CORPUS=1 to make this a failure")
     return CORPUS_DIR
+
+
+def cached(folder: Path, key: str, build: Callable[[], Any]) -> Any:
+    """The value stored under `key` in `folder` (a pickle), else `build()`, stored there for
+    the next caller. Callers in other processes wait for the first one's build (a lock file
+    per key), so the value is built once per run."""
+    path = folder / f"{key}.pickle"
+    with open(folder / f"{key}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if path.exists():
+                return pickle.loads(path.read_bytes())
+            value = build()
+            part = path.with_suffix(".part")
+            part.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
+            os.replace(part, path)
+            return value
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
+def shared_cache(tmp_path_factory) -> Path:
+    """A folder shared by the xdist workers of this run (under the run's base temporary
+    folder, beside each worker's own), or in this process's base temporary folder."""
+    base = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        base = base.parent
+    folder = base / "shared-cache"
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+#: doc_id and sha256 given to corpus PDFs extracted outside a library.
+CORPUS_DOC_ID, CORPUS_SHA256 = "0123456789abcdef", "ab" * 32
+
+
+@pytest.fixture(scope="session")
+def corpus_pdf_model(corpus: Path, shared_cache: Path) -> Callable[[str], Any]:
+    """`model(rel)`: the DocumentModel of the corpus PDF `rel` (``pdf/en/lshort.pdf``) as
+    ``extract_pdf(path, doc_id=CORPUS_DOC_ID, sha256=CORPUS_SHA256)`` gives it, extracted once
+    per run and shared by the modules that read it (kept in memory in each process)."""
+    from pincite.extract.pdf import extract_pdf
+
+    models: dict[str, Any] = {}
+
+    def model(rel: str) -> Any:
+        if rel not in models:
+            key = "pdf-model-" + rel.replace("/", "-")
+            models[rel] = cached(shared_cache, key, lambda: extract_pdf(corpus / rel, doc_id=CORPUS_DOC_ID,
+                                                                        sha256=CORPUS_SHA256))
+        return models[rel]
+
+    return model
+
+
+class SharedVectorCache:
+    """An embedder's passage-vector cache (pincite.text.embed.VectorCache's get and put)
+    that also finds the vectors other libraries of this run computed with the same embedder:
+    the ``vectors-*.npz`` files of a folder, read when it is made. `save()` writes the vectors
+    computed here to a new file of the folder. A vector depends only on its text (the
+    embedder's cache relies on it too), so a library gets the vectors it would compute."""
+
+    def __init__(self, folder: Path, embedder: str, own: Any):
+        import numpy as np
+
+        self.folder, self.embedder, self.own = folder, embedder, own
+        self.known: dict[str, Any] = {}
+        self.new: dict[str, Any] = {}
+        for path in sorted(folder.glob("vectors-*.npz")):
+            with np.load(path) as stored:
+                self.known.update(zip(stored["keys"].tolist(), stored["vectors"]))
+
+    def _key(self, text: str) -> str:
+        return hashlib.sha256(f"{self.embedder}\0{text}".encode()).hexdigest()
+
+    def get(self, text: str) -> Any:
+        """The vector of `text`: from the embedder's own cache, else from the folder's files."""
+        vector = self.own.get(text)
+        return vector if vector is not None else self.known.get(self._key(text))
+
+    def put(self, text: str, vector: Any) -> None:
+        """Keep a vector just computed (in the embedder's own cache, and for `save`)."""
+        self.own.put(text, vector)
+        self.new[self._key(text)] = vector
+
+    def save(self) -> None:
+        """Write the vectors computed since the last save to a new file of the folder."""
+        import numpy as np
+
+        if not self.new:
+            return
+        keys = list(self.new)
+        part = self.folder / f"part-{os.getpid()}-{id(self)}.npz"
+        with open(part, "wb") as out:
+            np.savez(out, keys=np.array(keys), vectors=np.stack([self.new[k] for k in keys]))
+        os.replace(part, self.folder / f"vectors-{os.getpid()}-{id(self)}-{len(keys)}.npz")
+        self.known.update(self.new)
+        self.new = {}
+
+
+@pytest.fixture(scope="session")
+def shared_vectors(shared_cache: Path):
+    """`with shared_vectors(lib): lib.ingest(...)`: the passages of the Library `lib` are
+    embedded only when no other library of this run embedded them with the same embedder
+    (SharedVectorCache); what `lib` embeds is shared from then on. Nothing changes for a
+    library without an embedder."""
+    folder = shared_cache / "vectors"
+    folder.mkdir(exist_ok=True)
+
+    @contextmanager
+    def share(lib: Any) -> Iterator[None]:
+        embedder = lib.embedder
+        if embedder is None:
+            yield
+            return
+        cache = SharedVectorCache(folder, f"{embedder.name} {embedder.version}", embedder._vectors)
+        embedder._vectors = cache
+        try:
+            yield
+        finally:
+            cache.save()
+
+    return share
 
 
 @pytest.fixture(scope="session")
@@ -68,10 +205,20 @@ def pg_url(pg_server, request) -> str:
 _NEEDS = {"corpus": "corpus", "pg_server": "postgres"}
 
 
+#: Modules that take longest (`pytest --durations`), slowest first: collected before the
+#: others, so that `--dist loadfile` hands them out first and the short ones fill the gaps.
+SLOW_FIRST = ["test_corpus_subset", "test_twins_real", "test_processes", "test_cli", "test_types",
+              "test_workers", "test_web_browser", "test_library", "test_index_backends", "test_extract_pdf",
+              "test_ocr", "test_cli_server", "test_docx_pages", "test_file_names", "test_answer_scoring"]
+
+
 def pytest_collection_modifyitems(config, items):
-    """Mark each test `corpus` (uses ../shared/corpus), `postgres` (starts a PostgreSQL
-    cluster), `browser` (drives Chromium), or else `unit`, from its fixtures and module; a
-    test marked `slow` is never `unit`."""
+    """Put the modules of SLOW_FIRST first (in its order; the others and each module's tests
+    keep theirs), then mark each test `corpus` (uses ../shared/corpus), `postgres` (starts a
+    PostgreSQL cluster), `browser` (drives Chromium), or else `unit`, from its fixtures and
+    module; a test marked `slow` is never `unit`."""
+    rank = {name: i for i, name in enumerate(SLOW_FIRST)}
+    items.sort(key=lambda item: rank.get(item.module.__name__ if item.module is not None else "", len(rank)))
     for item in items:
         needs = {mark for fixture, mark in _NEEDS.items() if fixture in getattr(item, "fixturenames", ())}
         if item.module is not None and item.module.__name__.endswith("test_web_browser"):

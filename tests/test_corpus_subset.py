@@ -78,7 +78,7 @@ HIT5_FLOOR = 0.85
 
 
 @pytest.fixture(scope="session")
-def subset_library(corpus: Path, tmp_path_factory):
+def subset_library(corpus: Path, tmp_path_factory, shared_vectors):
     """A library holding the subset, ingested from a copied folder, with ingest results."""
     src = tmp_path_factory.mktemp("subset")
     for rel in SUBSET + list(SPECIAL):
@@ -86,7 +86,8 @@ def subset_library(corpus: Path, tmp_path_factory):
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(corpus / rel, dest)
     lib = Library(Settings(data_dir=tmp_path_factory.mktemp("data")))
-    results = lib.ingest([src])
+    with shared_vectors(lib):
+        results = lib.ingest([src])
     yield lib, {Path(r.path).name: r for r in results}, src
     lib.close()
 

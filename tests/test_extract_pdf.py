@@ -384,8 +384,8 @@ CORPUS_PAGES = {
 
 
 @pytest.mark.parametrize("name", sorted(CORPUS_PAGES))
-def test_real_corpus_pdf_extracts_and_is_not_garbled(corpus, name):
-    model = extract(corpus / name)
+def test_real_corpus_pdf_extracts_and_is_not_garbled(corpus_pdf_model, name):
+    model = corpus_pdf_model(name)
     assert model.page_count == CORPUS_PAGES[name]
     assert not looks_like_cp1251_mojibake("\n".join(p.text for p in model.pages))
     blank = [p.page for p in model.pages if not p.text.strip()]
@@ -393,8 +393,8 @@ def test_real_corpus_pdf_extracts_and_is_not_garbled(corpus, name):
     assert len(blank) <= model.page_count // 10
 
 
-def test_churchslavonic_keeps_combining_marks(corpus):
-    text = "".join(p.text for p in extract(corpus / "pdf/ru/churchslavonic-ru.pdf").pages)
+def test_churchslavonic_keeps_combining_marks(corpus_pdf_model):
+    text = "".join(p.text for p in corpus_pdf_model("pdf/ru/churchslavonic-ru.pdf").pages)
     assert any("\u0300" <= ch <= "\u036f" or "\u0483" <= ch <= "\u0489" for ch in text)
 
 
@@ -427,24 +427,24 @@ def test_corpus_truncated_pdf_is_damaged(corpus, tmp_path):
     raises_naming_file(Damaged, path)
 
 
-def test_corpus_lshort_zh_labels_and_text(corpus):
-    model = extract(corpus / "pdf/zh/lshort-zh-cn.pdf")
+def test_corpus_lshort_zh_labels_and_text(corpus_pdf_model):
+    model = corpus_pdf_model("pdf/zh/lshort-zh-cn.pdf")
     assert [p.page_label for p in model.pages[:3]] == ["A", "B", "i"]
     assert model.page(13).page_label == "1"
     assert model.page(13).label_source == "pagelabels"
     assert "点阵宽度" in model.page(79).text
 
 
-def test_corpus_lshort_en_roman_front_matter(corpus):
-    model = extract(corpus / "pdf/en/lshort.pdf")
+def test_corpus_lshort_en_roman_front_matter(corpus_pdf_model):
+    model = corpus_pdf_model("pdf/en/lshort.pdf")
     assert model.page(1).page_label == "i"
     assert model.page(14).page_label == "xiv"
     assert model.page(15).page_label == "1"
 
 
-def test_corpus_pdf_without_pagelabels_reads_printed_folios(corpus):
+def test_corpus_pdf_without_pagelabels_reads_printed_folios(corpus_pdf_model):
     """mpman-ru has no /PageLabels but prints folios (physical - 1, MANIFEST.md): the labels
     come from the folios, never from /PageLabels."""
-    model = extract(corpus / "pdf/ru/mpman-ru.pdf")
+    model = corpus_pdf_model("pdf/ru/mpman-ru.pdf")
     assert "pagelabels" not in {p.label_source for p in model.pages}
     assert (model.page(82).page_label, model.page(82).label_source) == ("81", "folio")

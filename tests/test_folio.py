@@ -7,7 +7,6 @@ the folio offsets that ``../shared/corpus/MANIFEST.md`` states.
 """
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 import pytest
@@ -222,29 +221,24 @@ PRINTED_PAGES = [
 ]
 
 
-@lru_cache(maxsize=None)
-def corpus_model(corpus: Path, rel: str) -> DocumentModel:
-    return extract(corpus / rel)
-
-
-def test_corpus_printed_pages_are_the_labels_shown(corpus):
+def test_corpus_printed_pages_are_the_labels_shown(corpus_pdf_model):
     wrong = []
     for rel, page, printed in PRINTED_PAGES:
-        shown = corpus_model(corpus, rel).page(page)
+        shown = corpus_pdf_model(rel).page(page)
         if shown.page_label != printed:
             wrong.append((rel, page, printed, shown.page_label))
     print(f"printed-label accuracy on {len(PRINTED_PAGES)} corpus pages: "
           f"{1 - len(wrong) / len(PRINTED_PAGES):.3f}; wrong: {wrong}")
     assert wrong == []
     # the folio pages are read from headers/footers, the others from /PageLabels
-    assert corpus_model(corpus, "pdf/domain/en-usntps-ftm-103.pdf").page(39).label_source == "folio"
-    assert corpus_model(corpus, "pdf/en/lshort.pdf").page(15).label_source == "pagelabels"
+    assert corpus_pdf_model("pdf/domain/en-usntps-ftm-103.pdf").page(39).label_source == "folio"
+    assert corpus_pdf_model("pdf/en/lshort.pdf").page(15).label_source == "pagelabels"
 
 
-def test_corpus_folios_agree_with_pagelabels(corpus):
+def test_corpus_folios_agree_with_pagelabels(corpus_pdf_model):
     total = equal = labelled = 0
     for rel in WITH_PAGELABELS:
-        model = corpus_model(corpus, rel)
+        model = corpus_pdf_model(rel)
         truth = [p.page_label for p in model.pages]
         assert all(truth) and {p.label_source for p in model.pages} == {"pagelabels"}
         guess = infer_folio_labels([p.text for p in model.pages])  # as if there were no /PageLabels
@@ -261,8 +255,8 @@ def test_corpus_folios_agree_with_pagelabels(corpus):
 
 
 @pytest.mark.parametrize("rel", sorted(MANIFEST_OFFSETS))
-def test_corpus_folios_match_the_manifest_offsets(corpus, rel):
-    model = corpus_model(corpus, rel)
+def test_corpus_folios_match_the_manifest_offsets(corpus_pdf_model, rel):
+    model = corpus_pdf_model(rel)
     assert {p.label_source for p in model.pages} <= {"folio", None}
     offset = MANIFEST_OFFSETS[rel]
     arabic = [(p.page, p.page_label) for p in model.pages if p.page_label.isdigit()]
@@ -270,17 +264,17 @@ def test_corpus_folios_match_the_manifest_offsets(corpus, rel):
     assert [(n, label) for n, label in arabic if int(label) != n + offset] == []
 
 
-def test_corpus_pdf_without_printed_folios_gets_no_labels(corpus):
+def test_corpus_pdf_without_printed_folios_gets_no_labels(corpus_pdf_model):
     # the Water Code is an adilet print without folios (MANIFEST.md)
-    model = corpus_model(corpus, "pdf/domain/ru-kz-vodny-kodeks-2025.pdf")
+    model = corpus_pdf_model("pdf/domain/ru-kz-vodny-kodeks-2025.pdf")
     assert {(p.page_label, p.label_source) for p in model.pages} == {("", None)}
 
 
-def test_corpus_roman_front_matter_and_chapter_pages(corpus):
-    mil = corpus_model(corpus, "pdf/domain/en-mil-std-882e.pdf")
+def test_corpus_roman_front_matter_and_chapter_pages(corpus_pdf_model):
+    mil = corpus_pdf_model("pdf/domain/en-mil-std-882e.pdf")
     assert [mil.page(n).page_label for n in range(1, 8)] == ["", "ii", "iii", "iv", "v", "vi", "1"]
-    kz = corpus_model(corpus, "pdf/domain/ru-kz-sn-rk-4-01-03-2011-izm2021.pdf")
+    kz = corpus_pdf_model("pdf/domain/ru-kz-sn-rk-4-01-03-2011-izm2021.pdf")
     assert [kz.page(n).page_label for n in range(1, 8)] == ["", "II", "III", "IV", "V", "VI", "1"]
-    ftm = corpus_model(corpus, "pdf/domain/en-usntps-ftm-103.pdf")
+    ftm = corpus_pdf_model("pdf/domain/en-usntps-ftm-103.pdf")
     assert [ftm.page(n).page_label for n in (8, 9, 39, 40, 631, 651)] == [
         "1.1", "1.2", "2.1", "2.2", "I.4", "II.16"]

@@ -379,3 +379,17 @@ def test_the_queue_commands_need_a_shared_catalog(tmp_path, monkeypatch):
     for args in (["jobs"], ["worker", "--drain"], ["ingest", "--enqueue", str(tmp_path / "a.txt")]):
         with pytest.raises(LibraryError, match="PINCITE_CATALOG_URL"):
             invoke("--data", str(tmp_path / "data"), *args)
+
+
+def test_the_index_wait_of_a_shared_library_is_a_setting(monkeypatch):
+    """A process of a shared library waits a minute for the index lock unless
+    PINCITE_INDEX_WAIT_S says otherwise (a positive number of seconds)."""
+    from pincite.config import SHARED_INDEX_WAIT_S
+
+    monkeypatch.delenv("PINCITE_INDEX_WAIT_S", raising=False)
+    assert Settings().index_wait_s == SHARED_INDEX_WAIT_S == 60.0
+    monkeypatch.setenv("PINCITE_INDEX_WAIT_S", "2.5")
+    assert Settings().index_wait_s == 2.5
+    monkeypatch.setenv("PINCITE_INDEX_WAIT_S", "0")
+    with pytest.raises(ConfigError, match="PINCITE_INDEX_WAIT_S"):
+        Settings()

@@ -117,8 +117,10 @@ def test_a_worker_killed_mid_write_loses_nothing_and_shows_nothing(shared, tmp_p
     assert _cli(shared, "ingest", "--enqueue", str(tmp_path / "docs")).returncode == 0
     victim = _worker(shared, "--lease", "2", PINCITE_FAULT="hang:after-points")
     _wait_for(victim, "fault: hang at after-points")  # pending points and row written, not ready
-    # a reader meanwhile (another process) lists nothing of the half-written document
-    docs = _cli(shared, "docs", "--json")
+    # a reader meanwhile (another process) lists nothing of the half-written document; it
+    # waits for the index the hung worker holds (one second here, not the default minute),
+    # then lists what the catalog holds
+    docs = _cli({**shared, "PINCITE_INDEX_WAIT_S": "1"}, "docs", "--json")
     assert docs.returncode == 0, docs.stderr
     assert [d["state"] for d in json.loads(docs.stdout)["documents"]] == ["pending"]  # listed as such
     running = json.loads(_cli(shared, "jobs", "--json", "--state", "running").stdout)["jobs"]

@@ -121,6 +121,12 @@ def env_catalog_url(name: str = "PINCITE_CATALOG_URL") -> str | None:
 #: in pages of up to 32 MiB, and a write into one the disk cannot back kills the process
 #: (SIGBUS); measured on a tmpfs, opening a library with 12 MiB free could crash.
 MIN_FREE_MB = 64
+#: Seconds a process of a shared library (a PostgreSQL catalog) waits for the index lock
+#: before IndexBusy: ingest workers hold an Edge index for one document's write at a time
+#: (about a second a document here: benchmarks/workers_bench.py), so a reader waits its
+#: turn instead of failing; a library of one process never waits (its holder is a server
+#: or an ingest that runs for long).
+SHARED_INDEX_WAIT_S = 60.0
 
 
 # ---------------------------------------------------------------- index spec
@@ -266,6 +272,9 @@ class Settings:
     blobs_dir: the folder, mounted by every machine of a shared library, that holds the
         stored originals (`originals/`, by SHA-256) and the extracted documents (`models/`);
         None (default): the data folder. Env PINCITE_BLOBS.
+    index_wait_s: seconds a process of a shared library (a catalog_url) waits for another
+        process to give back the Edge index's lock before IndexBusy (default
+        SHARED_INDEX_WAIT_S, 60). Env PINCITE_INDEX_WAIT_S.
     """
 
     data_dir: Path = field(default_factory=lambda: Path(os.environ.get("PINCITE_DATA") or DEFAULT_DATA_DIR))
@@ -299,6 +308,7 @@ class Settings:
     catalog_url: str | None = field(default_factory=lambda: env_catalog_url(), repr=False)
     blobs_dir: Path | None = field(default_factory=lambda: Path(os.environ["PINCITE_BLOBS"])
                                    if os.environ.get("PINCITE_BLOBS") else None)
+    index_wait_s: float = field(default_factory=lambda: _env_number("PINCITE_INDEX_WAIT_S", SHARED_INDEX_WAIT_S))
 
     def __post_init__(self) -> None:
         if self.ocr not in OCR_MODES:

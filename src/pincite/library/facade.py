@@ -145,7 +145,7 @@ class Library(ConfigureMixin):
             self._index = open_index(self.index_spec, self.root, indexing.dense_dim(self))
             indexing.migrate_payload(self)
         if self._index is None:
-            return indexing.open_edge(self, indexing.SHARED_INDEX_WAIT_S if self.catalog.shared else 0.0)
+            return indexing.open_edge(self, self.settings.index_wait_s if self.catalog.shared else 0.0)
         return self._index
 
     @property

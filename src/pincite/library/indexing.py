@@ -34,12 +34,6 @@ from pincite.store.space import require_free
 if TYPE_CHECKING:
     from pincite.library.facade import Library
 
-#: Seconds a process of a shared library (a PostgreSQL catalog) waits for the index lock
-#: before IndexBusy: ingest workers hold an Edge index for one document's write at a time
-#: (about a second a document here: benchmarks/workers_bench.py), so a reader waits its
-#: turn instead of failing; a library of one process never waits (its holder is a server
-#: or an ingest that runs for long).
-SHARED_INDEX_WAIT_S = 60.0
 #: Folder of a rebuild in progress (its new index/ and models/), inside the data folder.
 REBUILD_DIR = "rebuild"
 

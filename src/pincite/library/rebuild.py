@@ -207,7 +207,7 @@ def copy_to(lib: Library, target: Settings) -> dict[str, int]:
                     shutil.copy2(src_model, dst_files / "models" / src_model.name)
                     models += 1
             if (lib.root / "index").is_dir() and dst_root.resolve() != lib.root.resolve():
-                src_lock = IndexLock(lib.root / "index").acquire(indexing.SHARED_INDEX_WAIT_S)
+                src_lock = IndexLock(lib.root / "index").acquire(lib.settings.index_wait_s)
                 try:
                     with IndexLock(dst_root / "index"):
                         indexing.settle_rebuild(lib)
