@@ -63,6 +63,15 @@ def _type_checking_nodes(tree: ast.AST) -> set[int]:
     return skip
 
 
+def _source(node: ast.ImportFrom, package: str) -> str:
+    """The module a `from ... import` statement in `package` reads from, relative levels
+    resolved ("from .a import x" in pincite.answer: "pincite.answer.a")."""
+    if not node.level:
+        return node.module or ""
+    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
 def _imports(modules: dict[str, Path]) -> dict[str, dict[str, int]]:
     """module -> {imported pincite module: line of the first such import}."""
     graph: dict[str, dict[str, int]] = {}
@@ -77,11 +86,7 @@ def _imports(modules: dict[str, Path]) -> dict[str, dict[str, int]]:
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
-                if node.level:
-                    base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                    base_mod = ".".join(base + ([node.module] if node.module else []))
-                else:
-                    base_mod = node.module or ""
+                base_mod = _source(node, package)
                 targets = [f"{base_mod}.{a.name}" if f"{base_mod}.{a.name}" in modules else base_mod
                            for a in node.names]
             else:
@@ -204,20 +209,28 @@ def test_no_module_is_long_without_saying_why():
     assert _oversized(_modules()) == []
 
 
-def test_the_size_check_finds_a_long_module_without_a_reason(tmp_path):
+def _on_package(tmp_path: Path, files: dict[str, str], check):
+    """`check(modules)` run on a package `pincite` of `files` (name -> text) written under
+    `tmp_path`, instead of the real source tree."""
     pkg = tmp_path / "pincite"
     pkg.mkdir()
-    filler = "x = 1\n" * MAX_LINES
     (pkg / "__init__.py").write_text("")
-    (pkg / "long.py").write_text('"""A long module."""\n' + filler)
-    (pkg / "reasoned.py").write_text('"""A long module.\n\nSize: one state machine.\n"""\n' + filler)
-    (pkg / "short.py").write_text('"""Short."""\n' + "x = 1\n" * (MAX_LINES - 1))
+    for name, text in files.items():
+        (pkg / name).write_text(text)
     global SRC
     saved, SRC = SRC, tmp_path
     try:
-        found = _oversized(_modules())
+        return check(_modules())
     finally:
         SRC = saved
+
+
+def test_the_size_check_finds_a_long_module_without_a_reason(tmp_path):
+    filler = "x = 1\n" * MAX_LINES
+    found = _on_package(tmp_path, {
+        "long.py": '"""A long module."""\n' + filler,
+        "reasoned.py": '"""A long module.\n\nSize: one state machine.\n"""\n' + filler,
+        "short.py": '"""Short."""\n' + "x = 1\n" * (MAX_LINES - 1)}, _oversized)
     assert found == [f"pincite.long ({MAX_LINES + 1} lines)"]
 
 
@@ -232,11 +245,7 @@ def _private_imports(modules: dict[str, Path]) -> list[str]:
         for node in ast.walk(tree):
             if not isinstance(node, ast.ImportFrom):
                 continue
-            if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                source = ".".join(base + ([node.module] if node.module else []))
-            else:
-                source = node.module or ""
+            source = _source(node, package)
             if source.split(".")[0] != "pincite" or source == mod:
                 continue
             out += [f"{mod}:{node.lineno} {a.name}" for a in node.names
@@ -249,15 +258,7 @@ def test_no_module_imports_another_modules_private_names():
 
 
 def test_the_private_import_check_finds_one(tmp_path):
-    pkg = tmp_path / "pincite"
-    pkg.mkdir()
-    (pkg / "__init__.py").write_text("")
-    (pkg / "a.py").write_text("_hidden = 1\n__version__ = '1'\n")
-    (pkg / "b.py").write_text("from pincite.a import _hidden\nfrom .a import __version__\n")
-    global SRC
-    saved, SRC = SRC, tmp_path
-    try:
-        found = _private_imports(_modules())
-    finally:
-        SRC = saved
+    found = _on_package(tmp_path, {"a.py": "_hidden = 1\n__version__ = '1'\n",
+                                   "b.py": "from pincite.a import _hidden\nfrom .a import __version__\n"},
+                        _private_imports)
     assert found == ["pincite.b:1 _hidden"]
