@@ -145,6 +145,8 @@ def test_citation_and_source_line_name_the_section(tmp_path):
     plain = Citation(chunk_id="x", doc_id="x", file="pump.pdf", quote="q", page=2,
                      address=PdfAddress(page=2, page_end=2, page_label="1"), page_label="1")
     assert source_line(plain, "en") == "pump.pdf, p. 1 (PDF 2)"
+    marked = cit.model_copy(update={"section": "1 模板简介 › §1.2 版本演进"})
+    assert source_line(marked, "en") == "pump.pdf, §1.2 版本演进, p. 1 (PDF 2)"
 
 
 def test_library_answer_cites_the_section(tmp_path):

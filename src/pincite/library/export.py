@@ -137,10 +137,13 @@ def display_source(c: Citation, lang: str) -> str:
 
 
 def section_part(c: Citation) -> str:
-    """"§5.3 Pressure check": the last part of a citation's section path; "" when none."""
+    """"§5.3 Pressure check": the last part of a citation's section path; "" when none. A
+    heading that already starts with "§" (as many LaTeX documents number theirs) gets no
+    second one."""
     if not c.section:
         return ""
-    return "§" + c.section.split(SECTION_SEP)[-1].strip()
+    part = c.section.split(SECTION_SEP)[-1].strip()
+    return part if part.startswith("§") else "§" + part
 
 
 @dataclass(frozen=True)
