@@ -94,7 +94,7 @@ def main() -> int:
         print(json.dumps(report, ensure_ascii=False, indent=1))
         return 0
     print(f"devset split {args.split}: {len(qs)} questions over libraries {', '.join(sorted(by_lib))}")
-    keys = ["questions", "answerable", "refusals", "hit@1", "hit@5", "baseline hit@1", "baseline hit@5",
+    keys = ["questions", "answerable", "refusals", "hit@1", "hit@5", "quote@1", "baseline hit@1", "baseline hit@5",
             "refusal_accuracy", "false_refusals", "verified_quotes"]
     print(" | ".join(["lang"] + keys))
     for lang, row in rows.items():

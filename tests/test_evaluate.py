@@ -380,3 +380,29 @@ def test_eval_shows_crosscheck_not_applicable_for_a_language_citing_only_sheets(
     ru_row = next(line for line in text.splitlines() if line.strip("│ ").startswith("ru "))
     cells = [c.strip() for c in ru_row.strip("│ ").split("│")] if "│" in ru_row else ru_row.split()
     assert cells[8] == "-", (cells, text)  # the cross-checked column
+
+
+def test_a_quote_hit_needs_the_expected_words_on_the_right_page():
+    """hit1 counts the expected page; quote_hit1 also needs the first quote to state the
+    expected quote (verbatim, or half of its words): the neighbouring sentence of the same
+    page is a hit but no quote hit, and a refusal question has neither."""
+    from pincite.contract import Answer, Citation, Claim, PdfAddress
+    from pincite.eval.run import quote_states, score, summarise
+
+    def answer(quote, page=5):
+        cit = Citation(chunk_id="c", doc_id="d", file="book.pdf", quote=quote, verified=True, page=page,
+                       address=PdfAddress(page=page, page_end=page, page_label=None), page_label=None)
+        return Answer(question="x", status="answered", language="en", answer="x",
+                      claims=[Claim(text="x", verified=True, citations=[cit])])
+
+    q = {"id": "v", "lang": "en", "doc": "pdf/book.pdf", "question": "Which version is the template?",
+         "answer": "v3.1.0", "pages": [5], "quote": "The current version of the template is v3.1.0",
+         "kind": "fact"}
+    stated = score(q, answer("As of today the current version of the template is v3.1.0."), 0.0)
+    beside = score(q, answer("The template has been developed over three generations."), 0.0)
+    elsewhere = score(q, answer("The current version of the template is v3.1.0", page=6), 0.0)
+    assert (stated.hit1, stated.quote_hit1) == (True, True)
+    assert (beside.hit1, beside.quote_hit1) == (True, False)
+    assert (elsewhere.hit1, elsewhere.quote_hit1) == (False, False)
+    assert summarise([stated, beside, elsewhere]).rows["all"]["quote@1"] == round(1 / 3, 3)
+    assert quote_states("37 kW rated", ["37 kW", "0.8 MPa"]) and not quote_states("0.6 MPa", ["0.8 MPa"])

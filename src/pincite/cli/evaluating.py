@@ -107,7 +107,7 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         sys.stdout.write(json.dumps(report_json, ensure_ascii=False, indent=2) + "\n")
         return
     t = render.table(f"pincite eval: {len(recs)} questions, {env['corpus']['files']} documents", console.width)
-    cols = {"questions": "n", "hit@1": "hit@1", "hit@5": "hit@5",  # two-line headers fit 80 columns
+    cols = {"questions": "n", "hit@1": "hit@1", "hit@5": "hit@5", "quote@1": "quote\n@1",  # two-line headers
             "refusal_accuracy": "refusal\naccuracy", "false_refusals": "false\nrefusals",
             "verified_quotes": "verified\nquotes", "compound_parts": "compound\nparts",
             "crosschecked_quotes": "cross-\nchecked",

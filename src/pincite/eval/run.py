@@ -75,6 +75,11 @@ class EvalRecord:
     relevance / threshold: the answerability probability (0..1) of the best passage and the
         bar it was compared with (Answer.relevance.score / .threshold); None when the Answer
         carries no relevance. Records written before these fields existed read as None.
+    quote_hit1: the first citation hits (as hit1) and its quote states the answer: it holds
+        the expected quote, or one of its parts, or at least half of that one's words
+        (`quote_states`). hit1 counts the right page; a quote from that page without the
+        asked value ("…三代版本" for "which version?" when "v3.1.0" is the next sentence) is a
+        hit but no quote hit. None for records written before the field existed.
     """
 
     id: str
@@ -96,13 +101,15 @@ class EvalRecord:
     parts_total: int | None = None
     relevance: float | None = None
     threshold: float | None = None
+    quote_hit1: bool | None = None
 
 
 @dataclass
 class EvalSummary:
     """Figures per language and overall ("all"); query times in seconds.
 
-    rows[name]: questions, answerable, refusals, hit@1, hit@5, refusal_accuracy,
+    rows[name]: questions, answerable, refusals, hit@1, hit@5, quote@1 (EvalRecord.quote_hit1),
+        refusal_accuracy,
         false_refusals, verified_quotes, compound_parts (parts of compound questions found on
         a cited page of the expected document / all their parts), crosschecked_quotes (shares in 0..1 rounded to 3
         places, None when the denominator is 0 or the cross-check did not run; crosschecked_quotes
@@ -331,6 +338,8 @@ def score(q: dict, ans: Answer, seconds: float,
         expected_doc=doc, expected_answer=q.get("answer"), expected_pages=sorted(pages),
         status=ans.status, answer=ans.answer, citations=cits,
         hit1=not refusal and bool(hits[:1]) and hits[0],
+        quote_hit1=(not refusal and bool(hits[:1]) and hits[0]
+                    and quote_states(str(cits[0]["quote"] or ""), _quote_parts(q), q.get("lang"))),
         hit5=not refusal and any(hits[:5]), seconds=round(seconds, 4),
         crosscheck_seconds=round(cc_seconds, 4), label_ok=label_ok)
 
@@ -354,6 +363,33 @@ def _hits(q: dict, doc: str, pages: set[int], c: dict,
         return c["page"] in pages
     text = page_text(c["doc_id"], c["page"])
     return any(_on_page(p, text, q.get("lang")) for p in parts)
+
+
+def quote_states(quote: str, parts: list[str], lang: str | None = None) -> bool:
+    """Whether a cited quote states an expected answer: it holds one of the expected quote's
+    `parts` (normalised, answer.normalize), or at least half of one part's analysed words
+    (text.analysis.tokens) and every number of it, so a quote cut a little differently from
+    the expected one still counts while a neighbouring sentence, or the same words with
+    another value ("0.6 MPa" for "0.8 MPa"), does not. True when the question gives no quote."""
+    from pincite.answer.normalize import normalize
+    from pincite.text import analysis
+
+    if not parts:
+        return True
+    held = normalize(quote).text
+    have = set(analysis.tokens(quote))
+    for part in parts:
+        if normalize(part).text in held:
+            return True
+        want = set(analysis.tokens(part))
+        numbers = _DIGITS.findall(part)
+        if want and len(want & have) >= 0.5 * len(want) and all(n in _DIGITS.findall(quote) for n in numbers):
+            return True
+    return False
+
+
+#: A number as written, for `quote_states`: the expected answer's numbers must all be quoted.
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
 
 
 def _quote_parts(q: dict) -> list[str]:
@@ -402,6 +438,7 @@ def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = 
             "questions": len(rs), "answerable": len(ans), "refusals": len(neg),
             "hit@1": _ratio(sum(r.hit1 for r in ans), len(ans)),
             "hit@5": _ratio(sum(r.hit5 for r in ans), len(ans)),
+            "quote@1": _ratio(sum(bool(r.quote_hit1) for r in ans), len(ans)),
             "refusal_accuracy": _ratio(sum(r.status == "refused" for r in neg), len(neg)),
             "false_refusals": _ratio(sum(r.status == "refused" for r in ans), len(ans)),
             "verified_quotes": _ratio(len(verified), len(cits)),
