@@ -13,7 +13,7 @@ import pytest
 
 from pdfgen import make_pdf
 from pincite.text import analysis
-from pincite.eval import run as evaluate
+from pincite.eval import hits
 from pincite.answer import answerability, features
 from pincite.answer.answerability import AnswerabilityModel
 from pincite.answer.features import WindowFeatures
@@ -262,9 +262,9 @@ def test_eval_hits_a_sheet_or_slide_citation_by_its_quote():
     expected quote, and only in the expected file."""
     q = {"doc": "office/staff.xlsx", "quote": "4702", "pages": [1], "lang": "en"}
     cit = {"file": "staff.xlsx", "page": None, "quote": "Employee ID: E1008; Phone: 4702", "doc_id": "x"}
-    assert evaluate._hits(q, "staff.xlsx", {1}, cit, None)
-    assert not evaluate._hits(q, "staff.xlsx", {1}, dict(cit, quote="Phone: 4703"), None)
-    assert not evaluate._hits(q, "staff.xlsx", {1}, dict(cit, file="other.xlsx"), None)
+    assert hits.citation_hits(q, "staff.xlsx", {1}, cit, None)
+    assert not hits.citation_hits(q, "staff.xlsx", {1}, dict(cit, quote="Phone: 4703"), None)
+    assert not hits.citation_hits(q, "staff.xlsx", {1}, dict(cit, file="other.xlsx"), None)
 
 
 def test_eval_hits_a_citation_holding_one_piece_of_an_elided_quote():
@@ -274,12 +274,12 @@ def test_eval_hits_a_citation_holding_one_piece_of_an_elided_quote():
     q = {"doc": "office/deck.pptx", "quote": "rated power 37 kW … rated pressure 0.8 MPa", "lang": "en"}
     slide = {"file": "deck.pptx", "page": None, "doc_id": "x",
              "quote": "For the three units (rated power 37 kW, rated pressure 0.8 MPa)."}
-    assert evaluate._hits(q, "deck.pptx", set(), slide, None)
-    assert not evaluate._hits(q, "deck.pptx", set(), dict(slide, quote="rated power 45 kW"), None)
+    assert hits.citation_hits(q, "deck.pptx", set(), slide, None)
+    assert not hits.citation_hits(q, "deck.pptx", set(), dict(slide, quote="rated power 45 kW"), None)
     page = {"file": "deck.pptx", "page": 2, "doc_id": "x", "quote": "whatever was cited"}
     texts = {2: "Section 4. The rated pressure 0.8 MPa applies to all units.", 3: "Nothing here."}
-    assert evaluate._hits(q, "deck.pptx", set(), page, lambda d, n: texts[n])
-    assert not evaluate._hits(q, "deck.pptx", set(), dict(page, page=3), lambda d, n: texts[n])
+    assert hits.citation_hits(q, "deck.pptx", set(), page, lambda d, n: texts[n])
+    assert not hits.citation_hits(q, "deck.pptx", set(), dict(page, page=3), lambda d, n: texts[n])
 
 
 # ---------------------------------------------------------------- the development set

@@ -320,7 +320,7 @@ def test_repaired_pages_are_crosschecked_against_their_layer_re_decoded(corpus, 
 
 
 def test_a_compound_part_counts_when_a_footnote_mark_is_glued_to_it():
-    from pincite.eval.run import _on_page
+    from pincite.eval.hits import on_page as _on_page
 
     page = "装载镜像：\n9Windows 10 默认双击镜像文件便可装载; 第三方软件可考虑 WinCDEmu 或 UltraISO。"
     assert _on_page("Windows 10 默认双击镜像文件便可装载", page, "zh")
@@ -387,7 +387,8 @@ def test_a_quote_hit_needs_the_expected_words_on_the_right_page():
     expected quote (verbatim, or half of its words): the neighbouring sentence of the same
     page is a hit but no quote hit, and a refusal question has neither."""
     from pincite.contract import Answer, Citation, Claim, PdfAddress
-    from pincite.eval.run import quote_states, score, summarise
+    from pincite.eval.hits import quote_states
+    from pincite.eval.run import score, summarise
 
     def answer(quote, page=5):
         cit = Citation(chunk_id="c", doc_id="d", file="book.pdf", quote=quote, verified=True, page=page,

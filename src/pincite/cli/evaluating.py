@@ -107,9 +107,9 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         sys.stdout.write(json.dumps(report_json, ensure_ascii=False, indent=2) + "\n")
         return
     t = render.table(f"pincite eval: {len(recs)} questions, {env['corpus']['files']} documents", console.width)
-    cols = {"questions": "n", "hit@1": "hit@1", "hit@5": "hit@5", "quote@1": "quote\n@1",  # two-line headers
+    cols = {"questions": "n", "hit@1": "hit@1", "hit@5": "hit@5", "quote@1": "quote\n@1",  # fits 80 columns
             "refusal_accuracy": "refusal\naccuracy", "false_refusals": "false\nrefusals",
-            "verified_quotes": "verified\nquotes", "compound_parts": "compound\nparts",
+            "verified_quotes": "verified\nquotes",  # compound parts: in --json and the records
             "crosschecked_quotes": "cross-\nchecked",
             "printed_labels": "printed\nlabels"}
     t.add_column("lang")

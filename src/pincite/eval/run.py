@@ -31,7 +31,6 @@ import importlib.metadata
 import json
 import os
 import platform
-import re
 import shutil
 import statistics
 import subprocess
@@ -45,6 +44,7 @@ from pincite.contract import Answer
 from pincite.errors import CrosscheckUnavailable, PinciteError
 from pincite.eval import crosscheck as _cc
 from pincite.eval.crosscheck import crosscheck_quote
+from pincite.eval.hits import citation_hits, on_page, quote_parts, quote_states
 
 if TYPE_CHECKING:  # evaluate sits after app in the stage order; only types are needed here
     from pincite.library.facade import Library
@@ -292,7 +292,7 @@ def score(q: dict, ans: Answer, seconds: float,
           page_text: Callable[[str, int], str] | None = None) -> EvalRecord:
     """Compare one Answer with its question's expectations; `seconds` is the time of `ask`.
 
-    A citation hits as `_hits` says: the question's file and one of its `pages`, or, for a
+    A citation hits as `hits.citation_hits` says: the question's file and one of its `pages`, or, for a
     sheet range, a slide or a question without pages, the expected quote where it cites.
 
     With `page_text(doc_id, page)` (the library's source text of a page), a compound
@@ -315,7 +315,7 @@ def score(q: dict, ans: Answer, seconds: float,
                      "verified": c.verified, "quote": c.quote, "crosscheck": confirmed,
                      "crosscheck_level": level})
     cc_seconds = time.perf_counter() - t0 if crosscheck is not None else 0.0
-    hits = [_hits(q, doc, pages, c, page_text) for c in cits]
+    hits = [citation_hits(q, doc, pages, c, page_text) for c in cits]
     refusal = q.get("kind") == "refusal" or q.get("answer") is None
     label_ok = None
     printed = q.get("printed_pages") or []
@@ -329,7 +329,7 @@ def score(q: dict, ans: Answer, seconds: float,
         cited = {(c.doc_id, c.page) for c in ans.citations() if c.file == doc and c.page}
         texts = [page_text(d, p) for d, p in sorted(cited)]
         parts_total = len(q["quote_parts"])
-        parts_found = sum(any(_on_page(part, t, q.get("lang")) for t in texts) for part in q["quote_parts"])
+        parts_found = sum(any(on_page(part, t, q.get("lang")) for t in texts) for part in q["quote_parts"])
     rel = ans.relevance
     return EvalRecord(
         parts_found=parts_found, parts_total=parts_total,
@@ -339,81 +339,9 @@ def score(q: dict, ans: Answer, seconds: float,
         status=ans.status, answer=ans.answer, citations=cits,
         hit1=not refusal and bool(hits[:1]) and hits[0],
         quote_hit1=(not refusal and bool(hits[:1]) and hits[0]
-                    and quote_states(str(cits[0]["quote"] or ""), _quote_parts(q), q.get("lang"))),
+                    and quote_states(str(cits[0]["quote"] or ""), quote_parts(q), q.get("lang"))),
         hit5=not refusal and any(hits[:5]), seconds=round(seconds, 4),
         crosscheck_seconds=round(cc_seconds, 4), label_ok=label_ok)
-
-
-def _hits(q: dict, doc: str, pages: set[int], c: dict,
-          page_text: Callable[[str, int], str] | None) -> bool:
-    """Whether citation `c` (a score() record) is one the question expects: its file, and
-    one of the expected `pages`. A citation of a sheet range or slide (no PDF page) hits
-    when its quote holds the expected quote; for a question with a quote and no pages (a
-    DOCX paragraph) a citation of a page hits when that page holds the quote."""
-    if c["file"] != doc:
-        return False
-    quote = q.get("quote")
-    parts = _quote_parts(q)
-    if c["page"] is None:
-        from pincite.answer.normalize import normalize
-
-        held = normalize(c["quote"] or "").text
-        return any(normalize(p).text in held for p in parts)
-    if pages or not quote or page_text is None:
-        return c["page"] in pages
-    text = page_text(c["doc_id"], c["page"])
-    return any(_on_page(p, text, q.get("lang")) for p in parts)
-
-
-def quote_states(quote: str, parts: list[str], lang: str | None = None) -> bool:
-    """Whether a cited quote states an expected answer: it holds one of the expected quote's
-    `parts` (normalised, answer.normalize), or at least half of one part's analysed words
-    (text.analysis.tokens) and every number of it, so a quote cut a little differently from
-    the expected one still counts while a neighbouring sentence, or the same words with
-    another value ("0.6 MPa" for "0.8 MPa"), does not. True when the question gives no quote."""
-    from pincite.answer.normalize import normalize
-    from pincite.text import analysis
-
-    if not parts:
-        return True
-    held = normalize(quote).text
-    have = set(analysis.tokens(quote))
-    for part in parts:
-        if normalize(part).text in held:
-            return True
-        want = set(analysis.tokens(part))
-        numbers = _DIGITS.findall(part)
-        if want and len(want & have) >= 0.5 * len(want) and all(n in _DIGITS.findall(quote) for n in numbers):
-            return True
-    return False
-
-
-#: A number as written, for `quote_states`: the expected answer's numbers must all be quoted.
-_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
-
-
-def _quote_parts(q: dict) -> list[str]:
-    """The pieces of a question's expected quote that a citation may hold: its
-    `quote_parts`, or the quote cut at its ellipses ("37 kW … 0.8 MPa" is two pieces that
-    stand apart in the source); [] without a quote."""
-    if q.get("quote_parts"):
-        return [p for p in q["quote_parts"] if p.strip()]
-    quote = q.get("quote") or ""
-    return [p.strip() for p in re.split(r"\s*(?:…|\.\.\.)\s*", quote) if p.strip()]
-
-
-def _on_page(part: str, page_text: str, lang: str | None) -> bool:
-    """Whether an expected quote part stands on a page: verbatim by verify_quote, or contained
-    in the normalised page text where a glued footnote mark makes the word-boundary rule fail
-    ("9Windows 10 …" for "Windows 10 …"). The part is the question file's, not a claim, so
-    only containment is asked here; answers' own quotes keep the strict rule."""
-    from pincite.answer.normalize import normalize
-    from pincite.answer.verify import verify_quote
-
-    if verify_quote(part, page_text, lang=lang).verified:
-        return True
-    needle = normalize(part).text
-    return len(needle) >= 8 and needle in normalize(page_text).text
 
 
 def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = None) -> EvalSummary:

@@ -1,0 +1,82 @@
+"""Which citations of an answer hit what a question expects: the expected document and
+page (`citation_hits`), an expected quote part on a page (`on_page`), and a quote that
+states the expected quote (`quote_states`, the quote@1 figure). Questions are dicts in the
+../shared/eval format (`doc`, `pages`, `quote`, `quote_parts`, `lang`); the shared rules of
+pincite.eval.run's scoring live here so that each can be tested on its own.
+"""
+from __future__ import annotations
+
+import re
+from typing import Callable
+
+
+def citation_hits(q: dict, doc: str, pages: set[int], c: dict,
+                  page_text: Callable[[str, int], str] | None) -> bool:
+    """Whether citation `c` (a run.score() record) is one the question expects: its file, and
+    one of the expected `pages`. A citation of a sheet range or slide (no PDF page) hits
+    when its quote holds the expected quote; for a question with a quote and no pages (a
+    DOCX paragraph) a citation of a page hits when that page holds the quote."""
+    if c["file"] != doc:
+        return False
+    quote = q.get("quote")
+    parts = quote_parts(q)
+    if c["page"] is None:
+        from pincite.answer.normalize import normalize
+
+        held = normalize(c["quote"] or "").text
+        return any(normalize(p).text in held for p in parts)
+    if pages or not quote or page_text is None:
+        return c["page"] in pages
+    text = page_text(c["doc_id"], c["page"])
+    return any(on_page(p, text, q.get("lang")) for p in parts)
+
+
+def quote_states(quote: str, parts: list[str], lang: str | None = None) -> bool:
+    """Whether a cited quote states an expected answer: it holds one of the expected quote's
+    `parts` (normalised, answer.normalize), or at least half of one part's analysed words
+    (text.analysis.tokens) and every number of it, so a quote cut a little differently from
+    the expected one still counts while a neighbouring sentence, or the same words with
+    another value ("0.6 MPa" for "0.8 MPa"), does not. True when the question gives no quote."""
+    from pincite.answer.normalize import normalize
+    from pincite.text import analysis
+
+    if not parts:
+        return True
+    held = normalize(quote).text
+    have = set(analysis.tokens(quote))
+    for part in parts:
+        if normalize(part).text in held:
+            return True
+        want = set(analysis.tokens(part))
+        numbers = _DIGITS.findall(part)
+        if want and len(want & have) >= 0.5 * len(want) and all(n in _DIGITS.findall(quote) for n in numbers):
+            return True
+    return False
+
+
+#: A number as written, for `quote_states`: the expected answer's numbers must all be quoted.
+_DIGITS = re.compile(r"\d+(?:[.,]\d+)*")
+
+
+def quote_parts(q: dict) -> list[str]:
+    """The pieces of a question's expected quote that a citation may hold: its
+    `quote_parts`, or the quote cut at its ellipses ("37 kW … 0.8 MPa" is two pieces that
+    stand apart in the source); [] without a quote."""
+    if q.get("quote_parts"):
+        return [p for p in q["quote_parts"] if p.strip()]
+    quote = q.get("quote") or ""
+    return [p.strip() for p in re.split(r"\s*(?:…|\.\.\.)\s*", quote) if p.strip()]
+
+
+def on_page(part: str, page_text: str, lang: str | None) -> bool:
+    """Whether an expected quote part stands on a page: verbatim by verify_quote, or contained
+    in the normalised page text where a glued footnote mark makes the word-boundary rule fail
+    ("9Windows 10 …" for "Windows 10 …"). The part is the question file's, not a claim, so
+    only containment is asked here; answers' own quotes keep the strict rule."""
+    from pincite.answer.normalize import normalize
+    from pincite.answer.verify import verify_quote
+
+    if verify_quote(part, page_text, lang=lang).verified:
+        return True
+    needle = normalize(part).text
+    return len(needle) >= 8 and needle in normalize(page_text).text
