@@ -36,8 +36,8 @@ def _patches() -> dict:
 
 def heldout(model) -> dict:
     """hit@1, hit@5, refusal accuracy, false refusals on the held-out split with `model`."""
-    from pincite.eval import run as evaluate
     from pincite.answer.pipeline import ask_library
+    from pincite.eval import run as evaluate
 
     ta.use_model(model)
     by_lib = defaultdict(list)

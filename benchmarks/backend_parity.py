@@ -21,10 +21,10 @@ from pathlib import Path
 
 
 def main() -> None:
-    from pincite.eval import run as evaluate
     from pincite.answer.pipeline import ask_library
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.eval import run as evaluate
+    from pincite.library.facade import Library
     from pincite.library.migrate import answer_key, same_citations
 
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])

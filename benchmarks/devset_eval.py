@@ -18,9 +18,8 @@ import sys
 from collections import defaultdict
 from pathlib import Path
 
-import numpy as np
-
 import devset_tools as dt
+import numpy as np
 from baseline_pages import tokenize
 
 
@@ -58,8 +57,8 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--out", type=Path, help="write one record per question (JSON lines)")
     args = ap.parse_args()
-    from pincite.eval import run as evaluate
     from pincite.answer.pipeline import ask_library
+    from pincite.eval import run as evaluate
 
     qs = dt.questions(None if args.split == "all" else args.split)
     by_lib = defaultdict(list)

@@ -20,11 +20,11 @@ DOCS = DEVSET / "docs"
 WORK = DEVSET / "work"
 sys.path.insert(0, str(HERE.parent / "src"))
 
-from pincite.text import analysis
 from pincite.answer import rank  # noqa: E402
 from pincite.answer.normalize import normalize  # noqa: E402
-from pincite.library.facade import Library
 from pincite.config import Settings  # noqa: E402
+from pincite.library.facade import Library
+from pincite.text import analysis
 
 
 def documents() -> dict[str, dict]:

@@ -60,6 +60,7 @@ from collections import defaultdict
 from pathlib import Path
 
 import devset_tools as dt
+
 from pincite.store.blobs import sha256_file
 
 ROOT = dt.HERE.parent

@@ -86,8 +86,8 @@ def synthetic_batches(n: int, batch: int, rng: np.random.Generator):
 
 def run_index(engine: str, n: int, queries: int = QUERIES) -> dict:
     """Build an index of `n` synthetic chunks on `engine`, then time `queries` queries."""
-    from pincite.index.base import SearchFilter
     from pincite.config import parse_index_spec
+    from pincite.index.base import SearchFilter
     from pincite.index.select import open_index
 
     rng = np.random.default_rng(20)
@@ -124,8 +124,8 @@ def run_index(engine: str, n: int, queries: int = QUERIES) -> dict:
 
 def run_pipeline(engine: str, files: list[str]) -> dict:
     """Ingest real corpus `files` into a fresh library on `engine`: pages/s of one worker."""
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     tmp = Path(tempfile.mkdtemp(prefix="pincite-scale-"))
     try:

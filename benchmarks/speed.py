@@ -158,8 +158,8 @@ def pdfium_alone(src: Path) -> tuple[float, int]:
 def distinct_passages(data: Path) -> tuple[list[str], int]:
     """(the distinct search texts the library's chunks embed, number of chunks)."""
     from pincite.chunk import pages as chunking
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     texts: list[str] = []
     with Library(Settings(data_dir=data)) as lib:
@@ -170,8 +170,8 @@ def distinct_passages(data: Path) -> tuple[list[str], int]:
 
 def embed_alone(data: Path, texts: list[str]) -> float:
     """Seconds the library's embedder (loaded beforehand) takes for `texts`."""
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     with Library(Settings(data_dir=data)) as lib:
         emb = lib.embedder
@@ -204,9 +204,9 @@ class _Counting:
 def per_question(data: Path, qs: list[str]) -> dict:
     """Counts per question (index calls, catalog statements, page-text reads, model JSON loads)
     on a first pass, then warm answer times (second pass)."""
-    from pincite.library.facade import Library
     from pincite.config import Settings
     from pincite.extract.model import DocumentModel
+    from pincite.library.facade import Library
 
     counts = {"index": 0, "catalog": 0, "page_text": 0, "model_json": 0}
     original = DocumentModel.__dict__["from_json"]
@@ -253,10 +253,10 @@ def index_figures(data: Path, qs: list[str], efs=(None, 64, 128, 256, 512)) -> d
     choose HNSW_EF, when present). On an index with no HNSW graph every ef gives 1.0."""
     import qdrant_edge as qe
 
-    from pincite.text import analysis
-    from pincite.library.facade import Library
     from pincite.config import Settings
     from pincite.index.edge import DENSE
+    from pincite.library.facade import Library
+    from pincite.text import analysis
 
     out: dict = {}
     with Library(Settings(data_dir=data)) as lib:
@@ -300,11 +300,11 @@ def synthetic_index(data: Path, copies: int, qs: list[str], tmp: Path) -> dict:
 
     import qdrant_edge as qe
 
-    from pincite.text import analysis
-    from pincite.library.facade import Library
     from pincite.chunk.model import Chunk
     from pincite.config import Settings
     from pincite.index.edge import DENSE, EdgeIndex
+    from pincite.library.facade import Library
+    from pincite.text import analysis
 
     rng = np.random.default_rng(0)
     with Library(Settings(data_dir=data)) as lib:

@@ -32,9 +32,8 @@ import datetime
 import sys
 from collections import defaultdict
 
-import numpy as np
-
 import devset_tools as dt
+import numpy as np
 
 
 def collect(split: str, leave_out: bool = True, other_libraries: bool = True) -> list[dt.Row]:

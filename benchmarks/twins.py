@@ -22,9 +22,9 @@ import tempfile
 from pathlib import Path
 
 from pincite.answer.pipeline import ask_library
-from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.eval.run import load_questions, score
+from pincite.library.facade import Library
 
 ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"

@@ -37,8 +37,9 @@ CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 
 
 def _database(admin_url: str, name: str) -> str:
-    import psycopg
     from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
 
     with psycopg.connect(admin_url, autocommit=True) as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
@@ -48,8 +49,8 @@ def _database(admin_url: str, name: str) -> str:
 
 
 def run(n: int, url: str, files: list[Path], work: Path) -> dict:
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     env = {**os.environ, "PINCITE_CATALOG_URL": url, "PINCITE_DATA": str(work / "data"),
            "PINCITE_BLOBS": str(work / "blobs"), "PINCITE_OCR": "off"}

@@ -10,6 +10,7 @@ way a deployment does.
 """
 from __future__ import annotations
 
+import glob
 import os
 import pwd
 import shutil
@@ -18,8 +19,6 @@ import subprocess
 import tempfile
 import time
 from pathlib import Path
-
-import glob
 
 #: Where the server binaries may be, after PATH: Debian's versioned folders (newest first).
 PG_BIN_DIRS = ("/usr/local/bin",) + tuple(sorted(glob.glob("/usr/lib/postgresql/*/bin"), reverse=True))

@@ -10,14 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from pincite.text import analysis
+from pdfgen import make_pdf
 from pincite.answer import asked_type, extractive
 from pincite.answer.messages import message
-from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.index.base import Hit
-
-from pdfgen import make_pdf
+from pincite.library.facade import Library
+from pincite.text import analysis
 
 
 @pytest.fixture(autouse=True)

@@ -12,14 +12,14 @@ from pathlib import Path
 import pytest
 
 from pdfgen import make_pdf
-from pincite.text import analysis
-from pincite.eval import hits
 from pincite.answer import answerability, features
 from pincite.answer.answerability import AnswerabilityModel
 from pincite.answer.features import WindowFeatures
-from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import ConfigError
+from pincite.eval import hits
+from pincite.library.facade import Library
+from pincite.text import analysis
 
 DEVSET = Path(__file__).resolve().parents[1] / "benchmarks" / "devset"
 
@@ -139,9 +139,9 @@ def test_gathered_features_belong_to_their_own_window(two_manuals):
     """Each candidate's features are those computed for its own window, also after the
     candidates were reordered by probability (other documents and zero-overlap windows
     last): the training rows and the answer read them by candidate."""
-    from pincite.answer import rank
-
     import math
+
+    from pincite.answer import rank
 
     for question in ("How much water does the boiler hold?", "What pressure does the compressor reach?",
                      "What is the rated pressure of the boiler?"):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from pincite.text import analysis
 from pincite.answer import asked_type, retrieve
 from pincite.index.base import Hit
+from pincite.text import analysis
 
 
 def _expansion(question: str) -> list[str]:

@@ -8,6 +8,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
+
 from pdfgen import make_pdf
 
 pytest.importorskip("rank_bm25", reason="rank-bm25 (the benchmark's BM25Okapi) is not installed")

@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from pdfgen import write_pdf_objects
-from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import TooLarge, UnsafeXml
 from pincite.extract.sniff import sniff
+from pincite.library.facade import Library
 
 sys.path.insert(0, str(Path(__file__).parent))
 from pdfgen import make_pdf  # noqa: E402
@@ -91,7 +91,7 @@ def measured(code: str, env: dict | None = None) -> dict:
     """Run `code` (which sets `result`, a str) in a fresh Python; its outcome with the child's
     seconds and peak RSS in MiB (PEAK_RSS)."""
     prog = ("import json, resource, time\n" + PEAK_RSS + "t0 = time.perf_counter()\nresult = None\n"
-            f"try:\n" + "".join(f"    {line}\n" for line in code.splitlines()) +
+            "try:\n" + "".join(f"    {line}\n" for line in code.splitlines()) +
             "except Exception as e:\n    result = f'{type(e).__name__}: {e}'\n"
             "print(json.dumps({'result': result, 'seconds': time.perf_counter() - t0,"
             " 'rss_mib': peak_mib()}))\n")
@@ -222,8 +222,8 @@ def test_text_block_and_chunk_limits_apply_to_every_format(tmp_path, monkeypatch
 
 
 def test_text_file_far_past_the_limit_is_refused_unread(tmp_path):
-    from pincite.extract.reader import ContentLimits, FileReader
     from pincite.extract.pdf import PdfLimits
+    from pincite.extract.reader import ContentLimits, FileReader
     from pincite.extract.sniff import ZipLimits
 
     big = tmp_path / "dump.txt"

@@ -11,8 +11,8 @@ import pytest
 from llm_server import Reply, ScriptedLLM, chat_json
 from pdfgen import make_pdf
 from pincite.answer.llm_settings import LlmSettings
-from pincite.library.facade import Library
 from pincite.config import Settings
+from pincite.library.facade import Library
 
 BLOCK = re.compile(r"<<<EVIDENCE (\w+) chunk_id=(\S+) \| [^\n]*>>>\n(.*?)\n<<<END \1>>>", re.S)
 PAGES = [
@@ -149,8 +149,8 @@ def test_units_pincite_does_not_convert_are_named(question, lang, unit):
 
 def test_answer_in_an_unconverted_unit_keeps_the_documents_unit_and_says_so(tmp_path):
     from pdfgen import make_pdf
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     pdf = make_pdf(tmp_path / "press.pdf", ["PX-200 press manual", "The PX-200 weighs 850 kg without oil."])
     with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:

@@ -6,13 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from pincite.text.analysis import split_sentences, tokens
+from pdfgen import make_pdf
 from pincite.chunk.bridges import page_bodies
 from pincite.chunk.model import Chunk
 from pincite.chunk.pages import chunk_document, page_chunks
-
-from pdfgen import make_pdf
 from pincite.extract.model import DocumentModel, PageText
+from pincite.text.analysis import split_sentences, tokens
 
 
 def _pdf_document(corpus: Path, rel: str) -> DocumentModel:
@@ -291,8 +290,8 @@ def test_navigation_kind_contents_index_and_text():
 def test_contents_chunk_is_ranked_after_body(tmp_path):
     """A contents line that holds every word of the question loses to the body page that
     answers with fewer of them."""
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     toc = "\n".join(["Contents"] + [f"{i} {t} . . . . . . . . {i + 2}" for i, t in enumerate(
         ["Oil change interval of the gearbox", "Filter replacement", "Belt tension",

@@ -5,8 +5,8 @@ sockets: the server is the real CLI in a subprocess.
 from __future__ import annotations
 
 import json
-import re
 import os
+import re
 import signal
 import subprocess
 import sys

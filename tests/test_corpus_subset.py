@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.eval.run import score, summarise
 from pincite.extract import ocr as ocr_mod
+from pincite.library.facade import Library
 
 #: About 10 PDFs across ru/zh/en (~650 pages) plus the three special files.
 SUBSET = [

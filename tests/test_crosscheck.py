@@ -5,12 +5,22 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pdfgen import make_pdf
 
+from pdfgen import make_pdf
 from pincite.answer.normalize import normalize
-from pincite.errors import CrosscheckUnavailable
-from pincite.eval.crosscheck import MARGIN_MODE, MODES, Crosscheck, _match, _page_forms, confirm_quote, crosscheck_quote, pdftotext_page, pdftotext_without_margins, redecode_page_text
-from pincite.errors import PinciteError
+from pincite.errors import CrosscheckUnavailable, PinciteError
+from pincite.eval.crosscheck import (
+    MARGIN_MODE,
+    MODES,
+    Crosscheck,
+    _match,
+    _page_forms,
+    confirm_quote,
+    crosscheck_quote,
+    pdftotext_page,
+    pdftotext_without_margins,
+    redecode_page_text,
+)
 from pincite.eval.run import QuoteCrosschecker
 
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
@@ -238,8 +248,8 @@ def test_checker_reports_the_re_decoded_level_and_leaves_ocr_pages_unchecked(bro
 def test_library_checker_re_decodes_the_pages_extraction_repaired(broken_layer, tmp_path):
     """End to end: extraction repairs the broken layer (its note names the page), and the
     library's checker confirms a quote of the repaired text in pdftotext's re-decoded text."""
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
         (res,) = lib.ingest([broken_layer])
@@ -273,7 +283,8 @@ def test_margin_notes_are_left_out_of_pdftotexts_words_by_geometry(tmp_path):
     """A sentence whose margin notes extraction moved (pincite.extract.margins.margin_notes)
     has a note inside it in every pdftotext mode; pdftotext's words less those in the
     margin column (MARGIN_MODE) confirm it, and nothing else is gained."""
-    from test_margin_notes import NOTES, SENTENCE as NOTED, make_margin_notes_pdf
+    from test_margin_notes import NOTES, make_margin_notes_pdf
+    from test_margin_notes import SENTENCE as NOTED
 
     path = make_margin_notes_pdf(tmp_path / "notes.pdf")
     needle = normalize(NOTED).text

@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 
 from pdfgen import make_pdf
-from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import DiskFull
+from pincite.library.facade import Library
 
 CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 ENV = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "200"}

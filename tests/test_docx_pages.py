@@ -29,17 +29,17 @@ from pathlib import Path
 import pytest
 
 from docgen import DOCX_PAGE_FACTS, DOCX_PAGE_SECTIONS, make_docx_pages
-from pincite.chunk import pages as chunking
-from pincite.chunk.model import Chunk
 from pincite.answer.cite import SECTION_SEP
 from pincite.answer.verify import verify_quote
-from pincite.library.facade import Library
+from pincite.chunk import pages as chunking
+from pincite.chunk.model import Chunk
 from pincite.config import Settings
 from pincite.errors import ConversionError
 from pincite.extract import convert, office_docx
 from pincite.extract.model import AddressSpan, BlockRange
 from pincite.extract.sniff import OFFICE_EXTRACTOR
 from pincite.library import pages
+from pincite.library.facade import Library
 from test_office import make_calendar_docx, top_citation
 
 QUESTION_2 = "How often is the impeller seal of pump PX-700 replaced?"
@@ -191,8 +191,8 @@ def test_fact_on_page_2_is_cited_by_page_section_and_block(paged_lib):
 
 
 def test_page_image_renders_with_the_quote_highlighted(paged_lib):
-    from PIL import Image
     import numpy as np
+    from PIL import Image
 
     library, doc_id, _ = paged_lib
     row = library.catalog.get(doc_id)
@@ -235,6 +235,7 @@ def test_converted_pdf_is_stored_beside_the_original_and_nothing_is_left_behind(
 def test_web_page_view_shows_the_docx_page(paged):
     """The server renders the page and the highlight from the stored PDF."""
     from fastapi.testclient import TestClient
+
     from pincite.web.server import create_app
 
     data, doc_id, path, _, _, _ = paged
@@ -558,6 +559,7 @@ def test_docx_pages_without_outline_take_sections_from_docx_headings(tmp_path):
     """A converted PDF without bookmarks (written here with reportlab, no LibreOffice):
     sections come from the DOCX headings, over the page break, and every block is found."""
     import docx
+
     from pdfgen import make_pdf
 
     d = docx.Document()

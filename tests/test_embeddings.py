@@ -13,10 +13,9 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import numpy as np
 import pytest
 
+from pincite.errors import ConfigError, EmbedderError
 from pincite.text import embed as emb
 from pincite.text.embed import E5Embedder, OpenAIEmbedder, UseEmbedder
-from pincite.errors import EmbedderError
-from pincite.errors import ConfigError
 
 KEY = "sk-test-SECRET-0123456789"
 

@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import re
 import struct
-from pathlib import Path
 
 import pytest
-from pdfgen import make_pdf
 
-from pincite.eval import report as eval_report, run as evaluate
-from pincite.library.facade import Library
+from pdfgen import make_pdf
 from pincite.config import Settings
+from pincite.eval import report as eval_report
+from pincite.eval import run as evaluate
 from pincite.eval.run import EvalRecord
+from pincite.library.facade import Library
 
 BAR = 0.05
 #: A tiny real PNG (1x1, white): what the report must embed as given.

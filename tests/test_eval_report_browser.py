@@ -18,6 +18,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 from browser import launch_chromium, require_browser
 from cli_runner import invoke
 from pdfgen import make_pdf

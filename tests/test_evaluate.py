@@ -12,13 +12,13 @@ from datetime import datetime
 from pathlib import Path
 
 import pytest
-from pdfgen import make_pdf
 
-from pincite.eval import run as evaluate
-from pincite.library.profile import current_profile
-from pincite.library.facade import Library
+from pdfgen import make_pdf
 from pincite.config import Settings
+from pincite.eval import run as evaluate
 from pincite.eval.crosscheck import Crosscheck
+from pincite.library.facade import Library
+from pincite.library.profile import current_profile
 
 needs_pdftotext = pytest.mark.skipif(shutil.which("pdftotext") is None,
                                      reason="pdftotext not installed (Debian package poppler-utils)")
@@ -303,8 +303,8 @@ def test_repaired_pages_are_crosschecked_against_their_layer_re_decoded(corpus, 
     """pdftotext reads the same broken text layer pincite repaired: its text is re-decoded
     the same documented way before the check, and the level says so; without that step the
     quote is not found."""
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
         (res,) = lib.ingest([corpus / "pdf/special/lshortru-broken-textlayer.pdf"])

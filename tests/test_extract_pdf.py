@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pypdfium2 as pdfium
 import pytest
-from pdfgen import PAGE_SIZE, make_lines_pdf, make_pdf
 
+from pdfgen import PAGE_SIZE, make_lines_pdf, make_pdf
 from pincite.errors import (
     Damaged,
     EmptyFile,
     Encrypted,
     GarbledText,
     IngestError,
-    NoTextLayer,
     NotAPdf,
+    NoTextLayer,
     TooLarge,
 )
 from pincite.extract.model import DocumentModel

@@ -15,9 +15,8 @@ import httpx
 import pytest
 
 from pdfgen import make_pdf
-from pincite.errors import IngestError, TooLarge
+from pincite.errors import FetchError, IngestError, TooLarge
 from pincite.store import fetch
-from pincite.errors import FetchError
 
 PAGE_TEXT = ("Section 4.2 Rated pressure. The rated pressure of the PX-900 booster pump is 31 MPa. "
              "Check the relief valve before every start.")

@@ -10,9 +10,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from pdfgen import make_pdf
 
 import pincite.extract.pdf as pdf_module
+from pdfgen import make_pdf
 from pincite.extract.folio import infer_folio_labels, line_candidates, roman_value
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf

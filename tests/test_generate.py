@@ -21,9 +21,9 @@ from reportlab.pdfgen import canvas
 from llm_server import Reply, ScriptedLLM, always, chat_json, prose, redirect, slow, status
 from pdfgen import make_pdf
 from pincite.answer.llm_settings import LlmSettings
-from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import LlmError
+from pincite.library.facade import Library
 
 KEY = "sk-pincite-test-9c1e77d0"
 PAGES = [

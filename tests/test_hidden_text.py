@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
@@ -123,8 +122,8 @@ def test_text_a_reader_sees_stays(tmp_path):
 
 
 def test_answer_says_the_real_value_and_warns_of_hidden_text(tmp_path):
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     (tmp_path / "docs").mkdir()
     pdf = datasheet(tmp_path / "docs" / "px200-datasheet.pdf")
@@ -184,8 +183,8 @@ def test_page_api_and_cli_report_the_hidden_text(tmp_path):
     (tmp_path / "docs").mkdir()
     pdf = datasheet(tmp_path / "docs" / "px200.pdf")
     data = tmp_path / "data"
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     with Library(Settings(data_dir=data, embedder="none")) as lib:
         [res] = lib.ingest([pdf])

@@ -15,9 +15,6 @@ import numpy as np
 import pytest
 
 from pdfgen import make_pdf
-from pincite.text import analysis, embed as embeddings
-from pincite.library.profile import current_profile
-from pincite.library.facade import Library
 from pincite.chunk.model import Chunk
 from pincite.chunk.pages import COVER_LINES, naming_text
 from pincite.config import Settings
@@ -25,6 +22,10 @@ from pincite.errors import ProfileMismatch
 from pincite.extract.model import DocumentModel, PageText
 from pincite.index.base import Hit, SearchFilter
 from pincite.index.edge import EdgeIndex
+from pincite.library.facade import Library
+from pincite.library.profile import current_profile
+from pincite.text import analysis
+from pincite.text import embed as embeddings
 
 DIM = 4
 

@@ -40,15 +40,14 @@ import pytest
 
 from cli_runner import invoke
 from pdfgen import make_pdf
-from pincite.text import analysis
-from pincite.library.profile import current_profile
-from pincite.library.facade import Library
-from pincite.config import Settings
+from pincite.config import API_KEY_ENV, Settings, parse_index_spec
 from pincite.errors import ConfigError, IndexBusy, LibraryError, ProfileMismatch
 from pincite.index.base import Index, SearchFilter
-from pincite.config import API_KEY_ENV, parse_index_spec
 from pincite.index.select import open_index
+from pincite.library.facade import Library
 from pincite.library.migrate import answer_key, question_of, same_citations
+from pincite.library.profile import current_profile
+from pincite.text import analysis
 
 #: The real server the "qdrant-server" backend runs against (read before the environment
 #: is cleaned for each test).

@@ -21,14 +21,14 @@ import pypdfium2 as pdfium
 import pytest
 
 from pdfgen import make_pdf
-from pincite.text import analysis
-from pincite.library.profile import current_profile
-from pincite.library.facade import Library
 from pincite.config import MAX_QUESTION_CHARS, Settings
-from pincite.extract.model import EXTRACTOR_VERSION
 from pincite.errors import ConfigError, IndexBusy, LockHeld, ProfileMismatch, QuestionError
+from pincite.extract.model import EXTRACTOR_VERSION
+from pincite.library.facade import Library
+from pincite.library.profile import current_profile
 from pincite.store.blobs import sha256_file
 from pincite.store.lock import WriterLock
+from pincite.text import analysis
 
 FILLER_EN = [
     "Chapter two describes the electrical wiring of the control cabinet and its fuses.",

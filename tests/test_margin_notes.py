@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
-from pdfgen import PAGE_SIZE, make_two_column_pdf
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen import canvas
 
+from pdfgen import PAGE_SIZE, make_two_column_pdf
 from pincite.extract import layout, margins
 from pincite.extract.pdf import _read_page, extract_pdf
 from pincite.library import pages

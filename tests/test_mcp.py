@@ -17,10 +17,10 @@ from pathlib import Path
 
 import pytest
 
+from pincite.config import Settings
 from pincite.contract import Answer, PageView, QuoteVerdict, SearchResult
 from pincite.library.export import source_line
 from pincite.library.facade import Library
-from pincite.config import Settings
 
 mcp = pytest.importorskip("mcp")
 httpx2 = pytest.importorskip("httpx2")

@@ -25,14 +25,14 @@ from pptx.util import Inches, Pt
 
 from docgen import make_xlsx_revisions
 from pdfgen import make_pdf
-from pincite.library.inputs import expand_paths
-from pincite.library.profile import current_profile
-from pincite.library.facade import Library, _load_model
 from pincite.config import Settings
 from pincite.errors import DamagedDocument, NotAPdf, NotSupported, UnsafeArchive, UnsafeXml
 from pincite.extract.address import merge_addresses
 from pincite.extract.model import AddressSpan, BlockRange, LineRange, SheetRange, UnitAddress
 from pincite.extract.sniff import OFFICE_EXTRACTOR, ZipLimits, sniff
+from pincite.library.facade import Library, _load_model
+from pincite.library.inputs import expand_paths
+from pincite.library.profile import current_profile
 
 MIME_DOCX = "application/vnd.openxmlformats-officedocument.wordprocessingml.document"
 

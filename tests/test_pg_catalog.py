@@ -9,18 +9,17 @@ import random
 import threading
 import time
 from collections import Counter
-from pathlib import Path
 
 import pytest
 
-from pincite.library.facade import Library
+from pgserver import PASSWORD
 from pincite.config import Settings
 from pincite.errors import ConfigError, LibraryError
+from pincite.library.facade import Library
 from pincite.store.catalog import CHUNKS_KEY, Catalog, DocumentRow
-from pincite.store.select import open_catalog
 from pincite.store.fields import DocFields
 from pincite.store.pgcatalog import MAX_ATTEMPTS, MIGRATIONS, PostgresCatalog, redact_url
-from pgserver import PASSWORD
+from pincite.store.select import open_catalog
 
 
 def _row(i: int, state: str = "ready", source: str | None = None) -> DocumentRow:
@@ -319,8 +318,8 @@ def test_a_library_ingests_answers_and_removes_on_postgres(pg_url, tmp_path):
 
 # -- copying a library between the two forms --------------------------------------------------
 def test_copy_a_library_to_postgres_and_back_answers_the_same(pg_url, tmp_path, monkeypatch):
-    from pdfgen import make_pdf
     from cli_runner import invoke
+    from pdfgen import make_pdf
 
     docs = tmp_path / "docs"
     docs.mkdir()

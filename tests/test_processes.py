@@ -20,10 +20,10 @@ from pathlib import Path
 import pytest
 
 from pdfgen import make_pdf
-from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.errors import IndexBusy
 from pincite.extract.model import EXTRACTOR_VERSION
+from pincite.library.facade import Library
 
 CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]
 

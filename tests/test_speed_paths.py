@@ -10,14 +10,14 @@ import sys
 import numpy as np
 import pytest
 
-from pincite.text import analysis
 from pincite.answer import asked_type
-from pincite.text.cjk import CJK_RANGES, cjk_count, is_cjk
 from pincite.chunk.model import Chunk
-from pincite.text.embed import VectorCache, embed_distinct
 from pincite.index.base import SearchFilter
 from pincite.index.edge import EdgeIndex, doc_payload
 from pincite.store.fields import DocFields
+from pincite.text import analysis
+from pincite.text.cjk import CJK_RANGES, cjk_count, is_cjk
+from pincite.text.embed import VectorCache, embed_distinct
 
 
 def test_is_cjk_matches_the_ranges_for_every_code_point():
@@ -108,9 +108,9 @@ def test_a_filter_is_left_out_only_while_it_excludes_nothing(shard):
 
 
 def test_document_models_are_kept_by_bytes(tmp_path):
-    from pincite.library.cache import ModelCache as _ModelCache
     from pincite.errors import LibraryError
     from pincite.extract.model import DocumentModel, PageText
+    from pincite.library.cache import ModelCache as _ModelCache
 
     paths = []
     for i in range(3):

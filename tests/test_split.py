@@ -11,9 +11,9 @@ from llm_server import Reply, ScriptedLLM, chat_json
 from pdfgen import make_pdf
 from pincite.answer.llm_settings import LlmSettings
 from pincite.answer.split import split_question
-from pincite.library.facade import Library
 from pincite.config import Settings
 from pincite.eval.run import score, summarise
+from pincite.library.facade import Library
 
 
 @pytest.mark.parametrize("question, lang, parts", [

@@ -11,7 +11,6 @@ import pdfplumber.page
 import pytest
 
 from pdfgen import make_pdf, make_ruled_table_pdf
-from pincite.text import analysis
 from pincite.answer.table_verify import (
     REASON_COLUMN,
     REASON_ROW,
@@ -21,13 +20,14 @@ from pincite.answer.table_verify import (
     verify_table_triple,
 )
 from pincite.answer.verify import verify_quote
-from pincite.library.facade import Library
 from pincite.chunk.pages import chunk_document
+from pincite.chunk.tables import ROW_KIND, TABLE_KIND, rows_in_span
 from pincite.config import Settings
 from pincite.extract import tables as tables_mod
 from pincite.extract.model import DocumentModel
 from pincite.extract.pdf import extract_pdf
-from pincite.chunk.tables import ROW_KIND, TABLE_KIND, rows_in_span
+from pincite.library.facade import Library
+from pincite.text import analysis
 
 CAPTION = "Table 3: Pressure test of pump housings"
 HEADER = ["Sample", "Part", "Pressure, MPa", "Temperature, °C"]

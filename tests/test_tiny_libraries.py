@@ -30,8 +30,8 @@ import pptx
 import pytest
 
 from pdfgen import make_pdf
-from pincite.library.facade import Library
 from pincite.config import Settings
+from pincite.library.facade import Library
 
 # ---------------------------------------------------------------- generated files
 

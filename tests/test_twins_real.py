@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from pincite.library.facade import Library
 from pincite.config import Settings
+from pincite.library.facade import Library
 
 TWINS = {
     "pdf/en/auguide4-1.pdf": {"model": "REVTeX", "revision": "4.1"},

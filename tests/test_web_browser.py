@@ -123,6 +123,7 @@ def _server_app():
     try:
         import fastapi  # noqa: F401
         import uvicorn  # noqa: F401
+
         from pincite.web.server import create_app
     except ImportError as exc:
         unavailable(f"the web server cannot be imported ({exc}); install pincite with its web dependencies")

@@ -27,8 +27,8 @@ import pytest
 from browser import LiveServer, RequestLog, launch_chromium, require_browser
 from pdfgen import make_pdf
 from pincite.config import Settings
-from pincite.web import client as web_client
 from pincite.errors import UntrustedServer
+from pincite.web import client as web_client
 from pincite.web.client import find_server
 from pincite.web.guard import allowed_names, host_allowed, proof, same_origin
 from pincite.web.server import Server, create_app

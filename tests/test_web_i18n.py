@@ -88,11 +88,12 @@ def live_server(tmp_path_factory):
     try:
         import fastapi  # noqa: F401
         import uvicorn  # noqa: F401
+
         from pincite.web.server import create_app
     except ImportError as exc:
         unavailable(f"the web server cannot be imported ({exc}); install pincite with its web dependencies")
-    from pincite.library.facade import Library
     from pincite.config import Settings
+    from pincite.library.facade import Library
 
     root = tmp_path_factory.mktemp("i18n")
     docs = root / "docs"

@@ -21,8 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from pincite.library.facade import Library
 from pincite.config import Settings
+from pincite.library.facade import Library
 from test_processes import flow_question, make_docs
 
 CLI = [sys.executable, "-c", "from pincite.cli.main import main; main()"]

@@ -222,7 +222,7 @@ PUMP_MOTORS = [
 
 def make_pumps(path: str) -> None:
     from openpyxl import Workbook
-    from openpyxl.styles import Font, Alignment
+    from openpyxl.styles import Alignment, Font
 
     wb = Workbook()
     ws = wb.active
@@ -729,7 +729,7 @@ PX = {
 
 def make_px(path: str, model: str) -> None:
     from reportlab.lib.units import mm
-    from reportlab.platypus import Paragraph, PageBreak, Spacer
+    from reportlab.platypus import PageBreak, Paragraph
 
     d = PX[model]
     st = _styles("DejaVu", "DejaVu-Bold")
@@ -808,7 +808,7 @@ def make_px(path: str, model: str) -> None:
 
 def make_fen(path: str) -> None:
     from reportlab.lib.units import mm
-    from reportlab.platypus import Paragraph, PageBreak
+    from reportlab.platypus import PageBreak, Paragraph
 
     st = _styles("CJK", "CJK")
     s = []
