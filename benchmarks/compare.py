@@ -46,8 +46,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))  # baseline_pages beside this file
 from baseline_pages import corpus_arguments, run_baseline  # noqa: E402
 
 from pincite.config import Settings  # noqa: E402
-from pincite.eval import run as evaluate
-from pincite.library.facade import Library
+from pincite.eval import run as evaluate  # noqa: E402
+from pincite.library.facade import Library  # noqa: E402
 
 MODES = ("hybrid", "bm25", "dense")
 #: Table columns: (key in a row, header).

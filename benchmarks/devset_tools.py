@@ -23,8 +23,8 @@ sys.path.insert(0, str(HERE.parent / "src"))
 from pincite.answer import rank  # noqa: E402
 from pincite.answer.normalize import normalize  # noqa: E402
 from pincite.config import Settings  # noqa: E402
-from pincite.library.facade import Library
-from pincite.text import analysis
+from pincite.library.facade import Library  # noqa: E402
+from pincite.text import analysis  # noqa: E402
 
 
 def documents() -> dict[str, dict]:
