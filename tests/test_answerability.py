@@ -289,11 +289,11 @@ def test_development_set_is_well_formed():
     """The development set holds at least 300 questions over at least 30 documents outside
     the shared corpus, a quarter or more near misses, every language, a tune and a held-out
     split by document, and tiny libraries that name existing documents."""
-    docs = {json.loads(l)["name"]: json.loads(l) for l in
-            (DEVSET / "documents.jsonl").read_text(encoding="utf-8").splitlines() if l.strip()}
+    docs = {json.loads(line)["name"]: json.loads(line) for line in
+            (DEVSET / "documents.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
     libs = json.loads((DEVSET / "libraries.json").read_text(encoding="utf-8"))
-    qs = [json.loads(l) for f in sorted((DEVSET / "questions").glob("*.jsonl"))
-          for l in f.read_text(encoding="utf-8").splitlines() if l.strip()]
+    qs = [json.loads(line) for f in sorted((DEVSET / "questions").glob("*.jsonl"))
+          for line in f.read_text(encoding="utf-8").splitlines() if line.strip()]
     assert len(docs) >= 30 and len(qs) >= 300
     assert len({q["id"] for q in qs}) == len(qs)
     assert {d["split"] for d in docs.values()} == {"tune", "heldout"}

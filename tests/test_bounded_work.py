@@ -199,9 +199,9 @@ def test_text_block_and_chunk_limits_apply_to_every_format(tmp_path, monkeypatch
     docs.mkdir()
     long_txt = docs / "notes.txt"
     long_txt.write_text("\n".join(f"Line {i}: the pump runs at {i} rpm." for i in range(400)), encoding="utf-8")
-    many_blocks = make_docx(docs / "blocks.docx")
-    pdf = make_pdf(docs / "manual.pdf", [f"Page {i} says the valve {i} opens at {i} bar. " * 8
-                                         for i in range(1, 9)])
+    make_docx(docs / "blocks.docx")
+    make_pdf(docs / "manual.pdf", [f"Page {i} says the valve {i} opens at {i} bar. " * 8
+                                   for i in range(1, 9)])
     monkeypatch.setenv("PINCITE_EMBEDDER", "none")
     monkeypatch.setenv("PINCITE_MAX_TEXT_CHARS", "5000")
     monkeypatch.setenv("PINCITE_MAX_BLOCKS", "3")

@@ -233,15 +233,15 @@ def test_checker_reports_the_re_decoded_level_and_leaves_ocr_pages_unchecked(bro
     def checker(sources: dict[int, str]) -> QuoteCrosschecker:
         return QuoteCrosschecker(lambda doc_id: (broken_layer, None), lambda doc_id, page: sources[page])
 
-    R, L, O = QuoteCrosschecker.REDECODED, QuoteCrosschecker.LAYER, QuoteCrosschecker.OCR
+    R, L, OCR = QuoteCrosschecker.REDECODED, QuoteCrosschecker.LAYER, QuoteCrosschecker.OCR
     assert checker({1: R}).check("d", 1, RU_SENTENCE) == (True, "normalized (re-decoded as cp1251)")
     assert checker({1: R}).check("d", 1, "Тогда он сможет предотвратить такие короткие строки") == \
         (False, "none")
     assert checker({1: L}).check("d", 1, RU_SENTENCE) == (False, "none")
-    assert checker({1: O}).check("d", 1, RU_SENTENCE) == (None, None)
+    assert checker({1: OCR}).check("d", 1, RU_SENTENCE) == (None, None)
     bridge = "Тогда он сможет предотвратить всё."
     assert checker({1: R, 2: R}).check("d", 1, bridge, page_end=2) == (True, "normalized (re-decoded as cp1251)")
-    assert checker({1: R, 2: O}).check("d", 1, bridge, page_end=2) == (None, None)
+    assert checker({1: R, 2: OCR}).check("d", 1, bridge, page_end=2) == (None, None)
 
 
 @needs_pdftotext

@@ -79,7 +79,7 @@ def text_in_rects(pdf_path: Path, page_no: int, height: float, rects: list[list[
     pdf = pdfium.PdfDocument(str(pdf_path))
     try:
         tp = pdf[page_no - 1].get_textpage()
-        return " ".join(tp.get_text_bounded(l, height - b, r, height - t) for l, t, r, b in rects)
+        return " ".join(tp.get_text_bounded(left, height - b, r, height - t) for left, t, r, b in rects)
     finally:
         pdf.close()
 
@@ -95,8 +95,8 @@ def check_quote_rects(c: TestClient, pdf: Path, cit: dict) -> list[list[float]]:
     assert r.status_code == 200, r.text
     h = r.json()
     assert h["page"] == cit["page"] and h["rects"], h
-    for l, t, rr, b in h["rects"]:
-        assert 0 <= l < rr <= h["width"] and 0 <= t < b <= h["height"]
+    for left, t, rr, b in h["rects"]:
+        assert 0 <= left < rr <= h["width"] and 0 <= t < b <= h["height"]
     inside = re.sub(r"\s+", " ", text_in_rects(pdf, cit["page"], h["height"], h["rects"]).replace("\ufffe", ""))
     got = words(inside)
     want = words(cit["quote"])

@@ -256,8 +256,8 @@ def _text_in_boxes(pdf: Path, page_no: int, boxes) -> str:
         page = doc[page_no - 1]
         textpage = page.get_textpage()
         try:
-            return " ".join(textpage.get_text_bounded(left=l, bottom=b, right=r, top=t)
-                            for l, b, r, t in boxes)
+            return " ".join(textpage.get_text_bounded(left=x0, bottom=b, right=r, top=t)
+                            for x0, b, r, t in boxes)
         finally:
             textpage.close()
             page.close()

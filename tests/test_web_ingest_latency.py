@@ -61,7 +61,8 @@ def test_questions_are_answered_while_a_long_upload_is_ingested(tmp_path):
             while status(second) not in ("ready", "failed"):
                 t = time.monotonic()
                 r = cl.post("/api/ask", json=question)
-                latencies.append(time.monotonic() - t); print("ask", round(time.monotonic() - t0, 2), round(latencies[-1], 2), flush=True)
+                latencies.append(time.monotonic() - t)
+                print("ask", round(time.monotonic() - t0, 2), round(latencies[-1], 2), flush=True)
                 assert r.status_code == 200 and "3 bar" in r.json()["answer"], r.text
                 time.sleep(0.2)
             ingest_s = time.monotonic() - t0
