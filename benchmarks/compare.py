@@ -125,8 +125,8 @@ def table(report: dict) -> str:
                  "refusals or quotes")
     cc = report["modes"][MODES[0]]["crosscheck"]
     if cc["available"]:
-        lines.append("crosschecked = verified quotes that pdftotext (-layout, reading order or -raw) confirms on the cited "
-                     "page; " + "; ".join(f"{m}: {report['modes'][m]['crosscheck']['confirmed']}/"
+        lines.append("crosschecked = verified quotes that pdftotext (-layout, reading order or -raw) confirms on the "
+                     "cited page; " + "; ".join(f"{m}: {report['modes'][m]['crosscheck']['confirmed']}/"
                                           f"{report['modes'][m]['crosscheck']['verified']}" for m in MODES))
     else:
         lines.append(f"crosscheck: {cc['note']}")

@@ -31,8 +31,9 @@ Figures (targets of the speed work in brackets):
 "First pass" answers are questions asked for the first time in the process; "warm" ones are
 the same questions again, when the passages' words and vectors are cached.
 
-Questions: the development set's for dense recall; the shared eval's question texts (only how long they take and what they cost is
-read here, never their answers), or --questions FILE (JSON lines with "question").
+Questions: the development set's for dense recall; the shared eval's question texts (only how
+long they take and what they cost is read here, never their answers), or --questions FILE (JSON
+lines with "question").
 
 Copies: copy 1 is the source as it is; copy k >= 2 holds the source's PDFs with k written in
 a PDF comment after their end (PDF readers ignore bytes after %%EOF), so each copy is a new

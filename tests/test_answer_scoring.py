@@ -176,7 +176,8 @@ def test_question_whose_words_are_nowhere_is_refused_and_says_which(library):
     them as asked, not as a document's name."""
     none = library.ask("Zxqwv plorb?")
     assert none.status == "refused" and none.citations() == []
-    assert none.warnings[0].startswith("no passage found holds these words of the question: Zxqwv, plorb ("), none.warnings
+    assert none.warnings[0].startswith("no passage found holds these words of the question: Zxqwv, plorb ("), \
+        none.warnings
 
 
 def test_question_of_signs_only_asks_for_words(library):

@@ -69,12 +69,15 @@ QUOTES = [
     ("pdf/zh/install-latex-guide-zh-cn.pdf", 10, "更改系统的 TEMP 和 TMP 这两个环境变量可以避免这样的问题."),
     ("pdf/zh/install-latex-guide-zh-cn.pdf", 10, "更改后按照前述内容安装 TEX Live 2022 即可."),
     ("pdf/zh/lshort-zh-cn.pdf", 20, "文件名中包含操作系统所允许的字符时均不再出错。"),
-    ("pdf/zh/lshort-zh-cn.pdf", 20, "高德纳本人还编写了一个简单的 plain TEX 格式，没有定义诸如 \\documentclass 和 \\section 等等命令。"),
-    ("pdf/domain/zh-chengzhen-ranqi-guanli-tiaoli.pdf", 3, "燃气发展规划的内容应当包括：燃气气源、燃气种类、燃气供应方式和规模"),
-    ("pdf/domain/zh-chengzhen-ranqi-guanli-tiaoli.pdf", 3, "县级以上地方人民政府应当根据燃气发展规划的要求，加大对燃气设施建设的投入，"
-                                                          "并鼓励社会资金投资建设燃气设施。"),
+    ("pdf/zh/lshort-zh-cn.pdf", 20, "高德纳本人还编写了一个简单的 plain TEX 格式，"
+                                    "没有定义诸如 \\documentclass 和 \\section 等等命令。"),
+    ("pdf/domain/zh-chengzhen-ranqi-guanli-tiaoli.pdf", 3, "燃气发展规划的内容应当包括："
+                                                          "燃气气源、燃气种类、燃气供应方式和规模"),
+    ("pdf/domain/zh-chengzhen-ranqi-guanli-tiaoli.pdf", 3, "县级以上地方人民政府应当根据燃气发展规划的要求，"
+                                                          "加大对燃气设施建设的投入，并鼓励社会资金投资建设燃气设施。"),
     ("pdf/domain/zh-chengzhen-ranqi-guanli-tiaoli.pdf", 3, "并自竣工验收合格之日起 15 日内"),
-    ("pdf/domain/zh-chengzhen-ranqi-guanli-tiaoli.pdf", 6, "应当将作业时间和影响区域提前 48 小时予以公告或者书面通知燃气用户"),
+    ("pdf/domain/zh-chengzhen-ranqi-guanli-tiaoli.pdf", 6, "应当将作业时间和影响区域提前 48 小时"
+                                                          "予以公告或者书面通知燃气用户"),
 ]
 
 TAILS = {"en": " and this applies to every later edition", "ru": " и это относится ко всем изданиям",
@@ -177,10 +180,12 @@ def _mutations(case, others, all_chunks, evidence_ids):
     neg = NEGATIONS[lang].search(quote)
     if neg:
         dropped = quote[:neg.start()] + quote[neg.end():]
-        out.append(("dropped не/not/不 (quote and claim)", {"text": dropped, "chunk_id": hit.chunk_id, "quote": dropped}))
+        out.append(("dropped не/not/不 (quote and claim)",
+                    {"text": dropped, "chunk_id": hit.chunk_id, "quote": dropped}))
         out.append(("dropped не/not/不 (claim only)", {"text": dropped, "chunk_id": hit.chunk_id, "quote": quote}))
         rest = quote[neg.end():]  # a verbatim quote that starts right after the negation
-        out.append(("dropped не/not/不 (quote starts after it)", {"text": rest, "chunk_id": hit.chunk_id, "quote": rest}))
+        out.append(("dropped не/not/不 (quote starts after it)",
+                    {"text": rest, "chunk_id": hit.chunk_id, "quote": rest}))
     swapped = _swap_words(quote, lang)
     if swapped:
         out.append(("one word swapped", {"text": swapped, "chunk_id": hit.chunk_id, "quote": swapped}))

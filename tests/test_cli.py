@@ -189,7 +189,8 @@ def test_eval_rejects_a_malformed_questions_file(demo, tmp_path):
 
 def test_out_of_range_settings_are_one_line_errors(demo):
     _, data, _ = demo
-    for name, value in (("PINCITE_MIN_ANSWERABILITY", "5"), ("PINCITE_MIN_ANSWERABILITY", "abc"), ("PINCITE_MAX_PAGES", "0")):
+    for name, value in (("PINCITE_MIN_ANSWERABILITY", "5"), ("PINCITE_MIN_ANSWERABILITY", "abc"),
+                        ("PINCITE_MAX_PAGES", "0")):
         p = run("ask", "What is the rated pressure?", data=data, check=False, env={name: value})
         assert p.returncode == 2 and name in p.stderr and "Traceback" not in p.stderr, p.stderr
 

@@ -34,7 +34,8 @@ SPECIAL = {
 }
 #: A question each special file that is ingested answers, with a phrase of the cited quote.
 SPECIAL_QUESTIONS = {
-    "pdf/special/c02-22-scanned.pdf": ("What did the narrator fall over when passing by the kitchen?", "fell over a root", 1),
+    "pdf/special/c02-22-scanned.pdf": (
+        "What did the narrator fall over when passing by the kitchen?", "fell over a root", 1),
     "pdf/special/lshortru-broken-textlayer.pdf": (
         "Важно ли, вставляете вы один или несколько пробелов между словами?", "пробелов между словами", 21),
 }
@@ -60,7 +61,8 @@ SUBSET_QUESTIONS = [
     ("pdf/ru/ugost2008.pdf", "Кто составил сборник «Стихи о музыке»?", 3, "Бирюкова"),
     ("pdf/zh/ctex-faq.pdf", "CTeX 的服务器和网络接入得到了哪个单位的支持？", 5, "数学与系统科学研究院"),
     ("pdf/zh/ctex-faq.pdf", "CTeX 论坛的网址是什么？", 5, "http://bbs.ctex.org"),
-    ("pdf/zh/zhnumber.pdf", "缺省状态下 \\zhnumber 能正确中文格式化的最大整数是多少？", 3, "能正确中文格式化的最大整数"),
+    ("pdf/zh/zhnumber.pdf", "缺省状态下 \\zhnumber 能正确中文格式化的最大整数是多少？", 3,
+     "能正确中文格式化的最大整数"),
     ("pdf/zh/install-latex-guide-zh-cn.pdf", "用中文作为用户名时，更改哪两个环境变量可以避免 TeX Live 2022 安装失败？",
      10, "TEMP 和 TMP"),
     ("pdf/zh/lshort-zh-cn.pdf", "加载 syntonly 宏包后，用什么命令可令 LaTeX 编译后不生成 DVI 或者 PDF 文档？", 20,

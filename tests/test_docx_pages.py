@@ -466,9 +466,9 @@ def test_corpus_docx_fact_is_cited_by_page(corpus_lib, file_name, question, frag
     assert cit.address.kind == "pdf" and cit.page is not None
     assert page is None or cit.page == page
     assert verify_quote(cit.quote, library.page_text(cit.doc_id, cit.page)).verified
-    rects = pages.span_rects(library.page_pdf(library.catalog.get(cit.doc_id)), cit.page,
-                             library.page_text(cit.doc_id, cit.page),
-                             [(c.start, c.end) for c in [verify_quote(cit.quote, library.page_text(cit.doc_id, cit.page))]])
+    page_text = library.page_text(cit.doc_id, cit.page)
+    rects = pages.span_rects(library.page_pdf(library.catalog.get(cit.doc_id)), cit.page, page_text,
+                             [(c.start, c.end) for c in [verify_quote(cit.quote, page_text)]])
     assert rects.rects
 
 

@@ -152,7 +152,8 @@ def test_csv_cell_makes_formulas_text(value, shown):
 
 def test_cli_csv_export_neutralises_formula_cells(tmp_path):
     pdf = make_pdf(tmp_path / "pump.pdf", ["Pump manual.",
-                                           "=HYPERLINK(\"http://evil.example\") The maximum pressure of the pump is 10 bar."])
+                                           "=HYPERLINK(\"http://evil.example\") "
+                                           "The maximum pressure of the pump is 10 bar."])
     env = {**os.environ, "PINCITE_EMBEDDER": "none", "COLUMNS": "200"}
     cli = [sys.executable, "-c", "from pincite.cli.main import main; main()", "--data", str(tmp_path / "data")]
     subprocess.run(cli + ["ingest", str(pdf)], check=True, capture_output=True, env=env, timeout=120)

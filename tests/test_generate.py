@@ -372,9 +372,11 @@ def test_a_chunk_id_copied_with_its_header_neighbours_is_read_as_the_id(library,
     2"): the id is read out of it; an id that is not in the evidence set stays unknown."""
     def header_copier(request, headers):
         cid = block_with(request, "10 bar")
-        return reply([{"text": "The maximum operating pressure is 10 bar.", "chunk_id": f"chunk_id={cid} | px200.pdf, page 2",
+        return reply([{"text": "The maximum operating pressure is 10 bar.",
+                       "chunk_id": f"chunk_id={cid} | px200.pdf, page 2",
                        "quote": "The maximum operating pressure of the PX-200 pump is 10 bar"},
-                      {"text": "The maximum operating pressure is 10 bar.", "chunk_id": "ffffffffffffffff-p2-c0 | px200.pdf",
+                      {"text": "The maximum operating pressure is 10 bar.",
+                       "chunk_id": "ffffffffffffffff-p2-c0 | px200.pdf",
                        "quote": "The maximum operating pressure of the PX-200 pump is 10 bar"}])
 
     llm.handler = header_copier

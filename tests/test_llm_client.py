@@ -736,7 +736,8 @@ def test_check_llm_unknown_model_is_reported(scripted_llm, settings):
     scripted_llm.handler = status(404)
     result = check_llm(settings)
     assert not result.ok
-    assert "answer model 'answer-model': the model or server does not support this request (HTTP 404" in result.messages[0]
+    assert ("answer model 'answer-model': the model or server does not support this request (HTTP 404"
+            in result.messages[0])
 
 
 @pytest.mark.parametrize(

@@ -105,7 +105,8 @@ async def _exercise(client: Client, expected: dict) -> dict:
         c["source"] for claim in expected["claims"] for c in claim["citations"]], "the CLI's JSON has them too"
     doc_id = answer.citations()[0].doc_id
 
-    found = SearchResult.model_validate(_structured(await client.call_tool("search", {"question": QUESTION, "limit": 3})))
+    found = SearchResult.model_validate(
+        _structured(await client.call_tool("search", {"question": QUESTION, "limit": 3})))
     assert found.answerable and 1 <= len(found.passages) <= 3
     assert [p.rank for p in found.passages] == list(range(1, len(found.passages) + 1))
     best = found.passages[0]
@@ -113,7 +114,8 @@ async def _exercise(client: Client, expected: dict) -> dict:
     assert best.citation.verified and REAL_QUOTE in best.text
     assert best.citation.source == source_line(best.citation, found.language)
     for p in found.passages:  # every passage is text the page holds: quoting it verifies
-        if p.citation.page is not None and p.citation.address.kind == "pdf" and p.citation.address.page_end == p.citation.page:
+        if (p.citation.page is not None and p.citation.address.kind == "pdf"
+                and p.citation.address.page_end == p.citation.page):
             v = _structured(await client.call_tool("verify_quote", {"doc_id": p.citation.doc_id,
                                                                     "page": p.citation.page, "quote": p.text}))
             assert v["verified"], (p.rank, p.text[:80])
@@ -199,7 +201,8 @@ def test_http_client_asks_and_verifies_through_pincite_serve(served, mcp_data, c
         async with httpx2.AsyncClient(timeout=60) as http:
             body = {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}
             for headers in ({}, {"Authorization": "Bearer wrong-token"}, {"Authorization": TOKEN}):
-                r = await http.post(url, json=body, headers={"Accept": "application/json, text/event-stream", **headers})
+                r = await http.post(url, json=body,
+                                    headers={"Accept": "application/json, text/event-stream", **headers})
                 assert r.status_code == 401, headers
                 assert r.json() == {"detail": "a valid bearer token is needed"} and TOKEN not in r.text
         with pytest.raises(Exception):  # the SDK's client without the token cannot connect

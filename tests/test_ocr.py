@@ -39,7 +39,8 @@ from pincite.library.facade import Library
 
 FACT = SCAN_FACT
 FILLER = "The rated voltage of the pump is 220 V and its housing is cast iron."
-TESSERACT_MISSING = "page 2: no text layer; OCR needs tesseract (Debian: tesseract-ocr tesseract-ocr-rus tesseract-ocr-chi-sim)"
+TESSERACT_MISSING = ("page 2: no text layer; OCR needs tesseract "
+                     "(Debian: tesseract-ocr tesseract-ocr-rus tesseract-ocr-chi-sim)")
 
 
 @pytest.fixture(scope="session")

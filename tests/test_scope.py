@@ -210,7 +210,8 @@ def test_left_out_uploads_are_named_in_the_questions_language(tmp_path):
                                         "мощность котла составляет 24 кВт.\nМаксимальное рабочее давление 3 бар.\n")
     (tmp_path / "zx5.txt").write_text("Заметки о приборе ZX-5.\n\nЁмкость аккумулятора прибора ZX-5 "
                                       "составляет 4200 мА·ч.\nПрибор ZX-5 заряжается за 95 минут.\n")
-    (tmp_path / "zx5zh.txt").write_text("ZX-5 设备说明。\n\nZX-5 的电池容量为 4200 毫安时。\nZX-5 充满电需要 95 分钟。\n")
+    (tmp_path / "zx5zh.txt").write_text("ZX-5 设备说明。\n\nZX-5 的电池容量为 4200 毫安时。\n"
+                                        "ZX-5 充满电需要 95 分钟。\n")
     with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
         lib.ingest([tmp_path / "kotel.txt"])
         for name in ("zx5.txt", "zx5zh.txt"):

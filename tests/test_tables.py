@@ -274,7 +274,8 @@ def test_web_api_opens_and_highlights_a_table_row_chunk(tmp_path):
     app = create_app(settings)
     try:
         c = TestClient(app)
-        ans = c.post("/api/ask", json={"question": "What pressure was sample S-25 of the pump housings tested at?"}).json()
+        ans = c.post("/api/ask",
+                     json={"question": "What pressure was sample S-25 of the pump housings tested at?"}).json()
         cit = next(cc for cl in ans["claims"] for cc in cl["citations"] if "-t" in cc["chunk_id"])
         ch = c.get(f"/api/chunks/{cit['chunk_id']}").json()
         assert ch["chunk_id"] == cit["chunk_id"] and ch["kind"] == ROW_KIND and ch["page"] == 2

@@ -2,7 +2,8 @@
 editions of the Kazakhstan norm СН РК 4.01-03, given the fields a person would set. Scoped to
 its edition, a question about them cites its own document and the page that states the fact;
 unscoped, a question whose evidence comes from both editions is asked back when they differ,
-never answered from the wrong one, and answered citing each when they state it alike. (Whole-corpus figures: benchmarks/twins.py.)"""
+never answered from the wrong one, and answered citing each when they state it alike.
+(Whole-corpus figures: benchmarks/twins.py.)"""
 from __future__ import annotations
 
 import shutil

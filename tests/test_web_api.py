@@ -859,7 +859,8 @@ def test_ocr_page_is_highlighted_from_word_boxes(kinds, tesseract):
     """A page that is only an image of text: its quote is highlighted with the OCR word
     boxes, around the words of the image, in the top-left origin; the PNG draws the same."""
     c, root = kinds
-    pdf = make_scan_pdf(root / "scan.pdf", ["The rated voltage of the pump is 220 V and its housing is cast iron.", None],
+    pdf = make_scan_pdf(root / "scan.pdf",
+                        ["The rated voltage of the pump is 220 V and its housing is cast iron.", None],
                         image_text=OCR_FACT)
     (up,) = upload(c, pdf)
     done = wait_uploads(c, [up["upload_id"]])[up["upload_id"]]

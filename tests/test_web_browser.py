@@ -1210,14 +1210,16 @@ def test_the_browser_reads_the_servers_codes_and_revision_status(browser_page):
             _ask(page, "What is the rated pressure?")
             banner = page.locator("#status-banner")
             buttons = banner.locator(".open-llm-settings")
-            assert buttons.count() == (1 if code in ("llm_not_configured", "llm_config", "llm_not_checked") else 0), code
+            opens_settings = code in ("llm_not_configured", "llm_config", "llm_not_checked")
+            assert buttons.count() == (1 if opens_settings else 0), code
             if button:
                 assert buttons.inner_text() == button
             assert ("model server failed" in banner.inner_text()) == (code == "llm_unavailable"), code
 
         rel = Relevance(coverage=0.0, score=0.0, threshold=0.5)
         for refusal, missing in (("no_document", True), ("not_found", False)):
-            ans = Answer(question="q", status="refused", language="en", answer="The library has no document for PX-900.",
+            ans = Answer(question="q", status="refused", language="en",
+                         answer="The library has no document for PX-900.",
                          relevance=rel if missing else None, refusal=refusal)
             replies.append((200, ans.model_dump_json()))
             _ask(page, "What is the rated pressure of the PX-900?")

@@ -452,7 +452,8 @@ def test_server_configuration_is_the_default(tmp_path, pdf, llm, guard, monkeypa
         assert other.put("/api/settings/llm", json={"url": llm.url, "model": "m"}).json()["key_set"] is False
         # and the session's own key goes where the session points
         assert other.put("/api/settings/llm", json={"url": llm.url, "model": "m", "key": KEY}).json()["key_set"]
-        assert other.put("/api/settings/llm", json={"url": "https://api.example.com/v1", "model": "m"}).json()["key_set"]
+        assert other.put("/api/settings/llm",
+                         json={"url": "https://api.example.com/v1", "model": "m"}).json()["key_set"]
 
         # `pincite check-llm` saved the pair with its response_format: a new session may ask
         save_settings(data, LlmSettings(base_url=llm.url, model="server-model", response_format="json_object"))
