@@ -20,7 +20,7 @@ from ..index.base import Hit
 from ..text.cjk import CJK_CLASS, is_cjk
 from . import asked_type
 from .normalize import join_line_end_hyphens, line_end_mark
-from .verify import min_quote_chars
+from .verify import min_quote_chars, record_quote
 
 #: Longest quote shown, in characters; longer windows are cut around the matched terms.
 MAX_QUOTE_CHARS = 400
@@ -241,7 +241,7 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
             cov = coverage(seen, weights)
             if row is None and j > i and cov <= first:
                 break  # the next sentence adds nothing
-            if not _quotable(hit.text[spans[i][0]:spans[j][1]]):
+            if not _quotable(hit.text[spans[i][0]:spans[j][1]], record=row is not None):
                 continue  # too short to verify as a quote ("Frequent", a lone table cell)
             missing = _missing(weights, key, seen)
             score = (cov + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
@@ -343,10 +343,12 @@ def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(analysis.split_sentences(text, lowercase_lines=True))
 
 
-def _quotable(text: str) -> bool:
-    """Whether a window is long enough to be verified as a quote (verify.min_quote_chars)."""
+def _quotable(text: str, record: bool = False) -> bool:
+    """Whether a window is long enough to be verified as a quote (verify.min_quote_chars),
+    or, when it is one whole table row (`record`), whether the row verifies as a record
+    below that length (verify.record_quote: its label and value, "Weight 58 kg")."""
     visible = "".join(text.split())
-    return len(visible) >= min_quote_chars(visible)
+    return len(visible) >= min_quote_chars(visible) or (record and record_quote(text))
 
 
 def key_word(weights: dict[Group, float]) -> Group | None:
