@@ -112,7 +112,7 @@ def row_headers_of(lib: "LibraryLike", c: Citation) -> list[str] | None:
         text = model.page(c.unit).text
     except Exception:  # a model or page the library no longer has: nothing to add
         return None
-    check = verify_quote(c.quote, text)
+    check = verify_quote(c.quote, text, records=model.record_spans(c.unit))
     if not check.verified or check.start is None or check.end is None:
         return None
     return list(model.row_headers(c.unit, check.start, check.end)) or None

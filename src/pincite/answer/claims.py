@@ -171,8 +171,10 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
     page_text = hit.text if hit.parts else lib.page_text(hit.doc_id, hit.page)
     start, end = extractive.quote_span(page_text, cand.start, cand.end, terms)
     quote = extractive.clean_quote(page_text[start:end])
-    check = verify_quote(quote, page_text)
-    unit = None if hit.parts else lib.model(hit.doc_id).page(hit.page)  # a bridge is its own source
+    model = None if hit.parts else lib.model(hit.doc_id)  # a bridge is its own source
+    # a short quote verifies as one whole table row of its page (verify.verify_quote's records)
+    check = verify_quote(quote, page_text, records=model.record_spans(hit.page) if model is not None else ())
+    unit = None if model is None else model.page(hit.page)
     cit = citation_for(hit, quote, page=unit if hit.address else None, span=(start, end),
                        verified=check.verified, reason=check.reason, match=check.level,
                        score=round(cand.coverage, 4))

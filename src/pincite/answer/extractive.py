@@ -20,7 +20,7 @@ from ..index.base import Hit
 from ..text.cjk import CJK_CLASS, is_cjk
 from . import asked_type
 from .normalize import join_line_end_hyphens, line_end_mark
-from .verify import min_quote_chars
+from .verify import min_quote_chars, record_quote
 
 #: Longest quote shown, in characters; longer windows are cut around the matched terms.
 MAX_QUOTE_CHARS = 400
@@ -214,6 +214,7 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
     key = key_word(weights)
     sheet = is_sheet(hit)
     found: list[Candidate] = []
+    emitted: set[tuple[int, int]] = set()
     for i in range(len(spans)):
         row = records[i]
         if row is not None and i > 0 and records[i - 1] == row:
@@ -241,17 +242,182 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
             cov = coverage(seen, weights)
             if row is None and j > i and cov <= first:
                 break  # the next sentence adds nothing
-            if not _quotable(hit.text[spans[i][0]:spans[j][1]]):
+            if not _quotable(hit.text[spans[i][0]:spans[j][1]], record=row is not None):
                 continue  # too short to verify as a quote ("Frequent", a lone table cell)
-            missing = _missing(weights, key, seen)
+            end, held = spans[j][1], seen
+            if row is None and not sheet:
+                # a window that introduces a list ("… the following items:") runs on through
+                # the list's items, as far as a quote may (list_end)
+                end = list_end(hit.text, spans[i][0], end, bounds=rows_after(records, spans, j))
+                if end > spans[j][1]:
+                    held = seen | text_tokens(hit.text[spans[j][1]:end]) | marks(hit.text[spans[j][1]:end])
+                    cov = coverage(held, weights)
+            if (spans[i][0], end) in emitted:
+                continue  # a shorter window already ran on through the same list
+            emitted.add((spans[i][0], end))
+            missing = _missing(weights, key, held)
             score = (cov + TIE_WEIGHT * full - RANK_WEIGHT * (hit.rank - 1)
                      - 0.001 * (j - i))
             if sheet and j == i and header_row(hit.text[spans[i][0]:spans[i][1]], hit.text):
                 score -= HEADER_TIE  # the rows under a header hold its words and a value
-            found.append(Candidate(hit, hit.char_start + spans[i][0], hit.char_start + spans[j][1],
+            found.append(Candidate(hit, hit.char_start + spans[i][0], hit.char_start + end,
                                    cov, score, missing))
     found.sort(key=lambda c: -c.score)  # stable: the first of equal windows stays first
     return found[:k]
+
+
+def rows_after(records: Sequence[int | None], spans: Sequence[tuple[int, int]], j: int) -> int | None:
+    """Where the first table-row span after span `j` starts (an offset into the hit's text,
+    as `spans`' are), None when no row follows: a list a window runs on through ends there."""
+    return next((spans[k][0] for k in range(j + 1, len(spans)) if records[k] is not None), None)
+
+
+#: A list item's marker at the start of its line: a bullet sign, or a number or letter
+#: ("3.", "3)", "(3)", "3、", "（3）", "c)", "в)", "③", "三、") before the item's text; the
+#: private-use signs are the Symbol and Wingdings bullets as PDF text extraction gives them.
+_MARKER_RE = re.compile(
+    r"[ \t]*(?:(?P<bullet>[•▪●◦‣∙·*■□►▸➢✓\-–—\uf0a7\uf0b7\uf076\uf0d8])(?=\s)"
+    r"|(?P<open>[(（])?(?P<num>\d{1,3}|[a-zа-я])(?P<close>[.)）、])(?=\s|(?<=[、）])[^\W\d_])"
+    r"|(?P<circled>[\u2460-\u2473])|(?P<han>[一二三四五六七八九十]{1,3})、)")
+_HAN_DIGITS = "一二三四五六七八九"
+
+
+def list_marker(line: str) -> tuple[str, int | None] | None:
+    """The list marker that starts `line`: (its kind, its ordinal), the kind the same for
+    every item of one list ("•", "1.", "(1)", "a)", "①", "一、") and the ordinal its number
+    (3 for "3.", "c)", "③" and "三、"; None for a bullet); None when the line starts no item.
+    A number must be followed by its closing sign and a space ("3. ", not "3.1" or "3 kg")."""
+    m = _MARKER_RE.match(line)
+    if m is None:
+        return None
+    if m["bullet"]:
+        return m["bullet"], None
+    if m["circled"]:
+        return "①", ord(m["circled"]) - 0x2460 + 1
+    if m["han"]:
+        value = _han_number(m["han"])
+        return ("一、", value) if value else None
+    num = m["num"]
+    if m["open"] and m["close"] not in ")）":
+        return None
+    kind = ("(" if m["open"] else "") + ("1" if num.isdigit() else "a") + m["close"].replace("）", ")")
+    if num.isdigit():
+        return kind, int(num)
+    return kind, ord(num) - (ord("a") if num <= "z" else ord("а")) + 1
+
+
+def _han_number(text: str) -> int | None:
+    """The value of a Chinese numeral from 1 to 99 ("三" 3, "十二" 12, "二十" 20), else None."""
+    tens, sep, units = text.partition("十")
+    if not sep:
+        return _HAN_DIGITS.index(text) + 1 if len(text) == 1 else None
+    if len(tens) > 1 or len(units) > 1:
+        return None
+    return (_HAN_DIGITS.index(tens) + 1 if tens else 1) * 10 + (_HAN_DIGITS.index(units) + 1 if units else 0)
+
+
+#: Signs that end a list's lead-in line: the line announces the items that follow it.
+_LEAD_IN = (":", "：")
+#: Signs that end a sentence: a line ending with one does not run on into the next line.
+_LINE_ENDS = (".", "!", "?", ";", "。", "！", "？", "；")
+
+
+def list_end(text: str, start: int, end: int, *, bounds: int | None = None,
+             limit: int = MAX_QUOTE_CHARS) -> int:
+    """Where a window [start, end) of `text` ends once it holds the list it introduces.
+
+    A window whose last line is a lead-in (ends with ":", or a heading-like line without a
+    sentence end: `_leads_in`), or whose lines after its last lead-in are the first items of
+    a list, runs on through the lines after it while they
+    continue the list: items of the same marker kind (`list_marker`) whose numbers count up
+    by one from 1, and lines without a marker that continue an item (the line before ends no
+    sentence and wrapped: `_wraps`). It ends after a whole item, while [start, new end)
+    stays within `limit` characters, never past `bounds` (an offset of `text`: where a table row starts), and
+    only when the list has two or more items; else `end` itself. Structure only: the lines
+    and their markers, never the question's words."""
+    lines = text[start:end].split("\n")
+    lead = max((n for n, ln in enumerate(lines) if _leads_in(lines, n)), default=None)
+    if lead is None or text[end:].split("\n", 1)[0].strip():
+        return end  # no lead-in, or the window ends inside a line
+    widths = sorted(len(t) for t in (ln.strip() for ln in text.split("\n")) if len(t) >= 8)
+    full = analysis.SHORT_LINE_SHARE * widths[len(widths) // 2] if widths else 0.0
+    kind: str | None = None
+    last: int | None = None
+    count = 0
+    prev = lines[lead]
+    for line in lines[lead + 1:]:
+        m = list_marker(line)
+        if m is not None:
+            if not _continues(kind, last, m):
+                return end
+            kind, last = m
+            count += 1
+        elif kind is None or not _wraps(prev, line, full):
+            return end  # the window's lines after its lead-in are no list
+        prev = line
+    stop = len(text) if bounds is None else min(bounds, len(text))
+    pos, new_end = end, end
+    while pos < stop:
+        nl = text.find("\n", pos)
+        if nl == -1 or nl >= stop:
+            break
+        line_end = text.find("\n", nl + 1)
+        line_end = stop if line_end == -1 or line_end > stop else line_end
+        line = text[nl + 1:line_end]
+        m = list_marker(line)
+        if m is not None:
+            if not _continues(kind, last, m):
+                break
+            kind, last = m
+            count += 1
+        elif kind is None or not _wraps(prev, line, full):
+            break  # a new paragraph after the list's last item
+        taken = nl + 1 + len(line.rstrip())
+        if taken - start > limit:
+            break
+        pos, prev = line_end, line
+        following = text[line_end + 1:stop].split("\n", 1)[0] if line_end < stop else ""
+        whole = list_marker(following) is not None or not _wraps(line, following, full)
+        if whole and count >= 2:
+            new_end = taken
+    return new_end
+
+
+def _leads_in(lines: Sequence[str], n: int) -> bool:
+    """Whether line `n` of a window's `lines` may introduce a list that follows it: it ends
+    with ":", or it is a heading-like line (no list marker, no sentence end) that either
+    ends the window or has the list's first item after it, with no item above it in the
+    window (a wrapped item's last line inside a list introduces nothing)."""
+    line = lines[n].rstrip()
+    if line.endswith(_LEAD_IN):
+        return True
+    if not line.strip() or line.endswith(_LINE_ENDS) or list_marker(line) is not None:
+        return False
+    if any(list_marker(ln) is not None for ln in lines[:n]):
+        return False
+    return n == len(lines) - 1 or list_marker(lines[n + 1]) is not None
+
+
+def _wraps(prev: str, line: str, full: float) -> bool:
+    """Whether `line`, which has no list marker, continues the item on the line before it
+    (`prev`): it is not blank, `prev` ends no sentence and no lead-in, and `line` starts in
+    lower case, or, in a script without case (Chinese) or with a digit or sign, `prev` is a
+    full line that wrapped (at least `full` characters: the share analysis.SHORT_LINE_SHARE
+    of the text's median line length, by which the sentence splitter takes a line as short).
+    A line that starts in upper case starts a new paragraph."""
+    first, before = line.strip()[:1], prev.strip()
+    if not first or before.endswith(_LINE_ENDS + _LEAD_IN) or first.isupper():
+        return False
+    return first.islower() or len(before) >= full
+
+
+def _continues(kind: str | None, last: int | None, marker: tuple[str, int | None]) -> bool:
+    """Whether an item with `marker` (list_marker) continues a list whose items so far have
+    the marker kind `kind` and last ordinal `last` (None, None: the list's first item, which
+    is a bullet or number 1)."""
+    if kind is None:
+        return marker[1] in (None, 1)
+    return marker[0] == kind and (last is None or marker[1] == last + 1)
 
 
 def record_spans(text: str, offset: int, rows: Sequence[tuple[int, int]]
@@ -343,10 +509,12 @@ def sentence_spans(text: str) -> tuple[tuple[int, int], ...]:
     return tuple(analysis.split_sentences(text, lowercase_lines=True))
 
 
-def _quotable(text: str) -> bool:
-    """Whether a window is long enough to be verified as a quote (verify.min_quote_chars)."""
+def _quotable(text: str, record: bool = False) -> bool:
+    """Whether a window is long enough to be verified as a quote (verify.min_quote_chars),
+    or, when it is one whole table row (`record`), whether the row verifies as a record
+    below that length (verify.record_quote: its label and value, "Weight 58 kg")."""
     visible = "".join(text.split())
-    return len(visible) >= min_quote_chars(visible)
+    return len(visible) >= min_quote_chars(visible) or (record and record_quote(text))
 
 
 def key_word(weights: dict[Group, float]) -> Group | None:

@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from typing import Literal, Sequence
 
 from pincite.answer.normalize import SCRIPT_CHARS, Normalized, loose, normalize
 from pincite.text.cjk import cjk_count, is_cjk
@@ -28,6 +28,11 @@ MIN_QUOTE_CHARS = 12
 # ... or 4 when the quote is CJK (mostly CJK characters).
 MIN_QUOTE_CHARS_CJK = 4
 CJK_LANGS = frozenset({"zh", "ja", "ko"})
+#: A quote shorter than the minimum still verifies when it is one whole record of its source
+#: (a table row: `verify_quote`'s `records`) holding at least this many words, its label and
+#: its value ("Weight 58 kg"): the minimum guards against a short string matching by chance
+#: somewhere on the page, while a record's match is pinned to the record's own bounds.
+RECORD_MIN_WORDS = 2
 
 REASON_EMPTY = "empty"
 REASON_TOO_SHORT = "too short"
@@ -57,18 +62,48 @@ class QuoteCheck:
     end: int | None = None
 
 
-def verify_quote(quote: str, source: str | None, *, lang: str | None = None) -> QuoteCheck:
+def verify_quote(quote: str, source: str | None, *, lang: str | None = None,
+                 records: Sequence[tuple[int, int]] = ()) -> QuoteCheck:
     """Check that `quote` occurs whole in `source`, the page's (or cell's) own text.
 
     `lang` (the answer's language, e.g. "zh") only lowers the share of CJK characters a quote
-    needs to count as CJK for the minimum length. Returns the level found at and the span.
+    needs to count as CJK for the minimum length. `records`: (start, end) char spans of
+    `source` (end exclusive) that are each one whole record, the rows of a table
+    (DocumentModel.record_spans); a quote shorter than the minimum verifies only as the
+    whole text of one of them (`record_quote`). Returns the level found at and the span.
     """
     q = normalize(quote or "")
     if not q.text:
         return QuoteCheck(False, reason=REASON_EMPTY)
     if _non_space_count(q.text) < min_quote_chars(q.text, lang):
-        return QuoteCheck(False, reason=REASON_TOO_SHORT)
+        return _record_check(quote, q.text, source, records)
     return _find_quote(quote, q.text, source)
+
+
+def record_quote(text: str) -> bool:
+    """Whether `text`, when it is one whole record (a table row), may be quoted below the
+    minimum length: it holds RECORD_MIN_WORDS or more words (a label and a value), so a lone
+    cell ("Frequent") still is not."""
+    return len(text.split()) >= RECORD_MIN_WORDS
+
+
+def _record_check(quote: str, needle: str, source: str | None,
+                  records: Sequence[tuple[int, int]]) -> QuoteCheck:
+    """A quote below the minimum length checked as one whole record of `source`: verified
+    (exact, then loose) only when it equals the whole normalised text of one of `records`
+    and is a `record_quote`; the span is the record's, trimmed of surrounding space."""
+    if source and record_quote(needle):
+        wanted = loose(quote).text
+        for a, b in records:
+            if not 0 <= a < b <= len(source):
+                continue
+            text = source[a:b]
+            start, end = a + len(text) - len(text.lstrip()), a + len(text.rstrip())
+            if normalize(text).text == needle:
+                return QuoteCheck(True, level="exact", start=start, end=end)
+            if loose(text).text == wanted:
+                return QuoteCheck(True, level="loose", start=start, end=end)
+    return QuoteCheck(False, reason=REASON_TOO_SHORT)
 
 
 def locate_quote(quote: str, source: str | None) -> tuple[int, int] | None:

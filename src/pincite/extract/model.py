@@ -453,6 +453,19 @@ class DocumentModel:
         return sorted({(s.start, s.end) for s in self.pages[page - 1].spans
                        if isinstance(s, AddressSpan) and s.row and s.start < s.end})
 
+    def record_spans(self, page: int) -> list[tuple[int, int]]:
+        """The stretches of 1-based physical ``page``'s text that are each one whole table
+        row, as sorted (start, end) char offsets (end exclusive): the marked rows
+        (:meth:`row_spans`) and the rows of the ruled tables (:attr:`tables`) that stand on
+        that page with a clean span. What a quote may be verified as one whole record
+        (pincite.answer.verify.verify_quote); [] for a page out of range."""
+        if page < 1 or page > len(self.pages):
+            return []
+        ruled = {(r.char_start, r.char_end) for t in self.tables for r in t.rows
+                 if r.page == page and isinstance(r.char_start, int) and isinstance(r.char_end, int)
+                 and 0 <= r.char_start < r.char_end <= len(self.pages[page - 1].text)}
+        return sorted(set(self.row_spans(page)) | ruled)
+
     def row_headers(self, page: int, start: int, end: int) -> tuple[str, ...]:
         """The column headers of the table row that holds the whole stretch [start, end) of
         1-based physical ``page``'s text: a row span's ``AddressSpan.headers`` (a DOCX table

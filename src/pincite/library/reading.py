@@ -196,8 +196,8 @@ def verify_quote(lib: "Library", doc_id: str, page: int, quote: str) -> QuoteVer
     answer.verify.verify_quote in the document's language. NotFound as `unit`."""
     from pincite.answer.verify import verify_quote as check_quote
 
-    row, _, p = unit(lib, doc_id, page)
-    check = check_quote(quote, p.text, lang=row.language)
+    row, model, p = unit(lib, doc_id, page)
+    check = check_quote(quote, p.text, lang=row.language, records=model.record_spans(page))
     return QuoteVerdict(doc_id=doc_id, file=row.file_name, page=page, page_label=p.page_label or None,
                         quote=quote, verified=check.verified, match=check.level, reason=check.reason)
 
