@@ -14,8 +14,8 @@ import os
 import shutil
 
 import pytest
-from pdfgen import make_pdf
 
+from pdfgen import make_pdf
 from pincite.answer.extractive import MAX_QUOTE_CHARS, list_end, list_marker
 from pincite.config import Settings
 from pincite.library.facade import Library

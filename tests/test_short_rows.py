@@ -14,8 +14,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-from pdfgen import make_ruled_table_pdf
 
+from pdfgen import make_ruled_table_pdf
 from pincite.answer.extractive import _quotable
 from pincite.answer.verify import REASON_TOO_SHORT, verify_quote
 from pincite.config import Settings
