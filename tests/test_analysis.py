@@ -275,6 +275,20 @@ def test_sentences_blank_lines_and_list_markers():
     assert _sents(text) == ["Steps", "- remove the cover", "- replace the filter", "1) check", "2) done"]
 
 
+def test_a_number_wrapped_to_a_line_start_continues_its_sentence():
+    # the value of "равен" was wrapped to the next line, where "99." looks like a list marker
+    text = "По умолчанию прототип равен\n99. Если страниц больше, задайте 999.\nДалее."
+    assert _sents(text) == ["По умолчанию прототип равен\n99. Если страниц больше, задайте 999.", "Далее."]
+    text = "The limit is 10 on the low side and\n20) on the high side.\nNext."
+    assert _sents(text)[0] == "The limit is 10 on the low side and\n20) on the high side."
+
+
+def test_numbered_items_still_split_after_an_item_or_a_finished_line():
+    # after an item that ends without punctuation, or after a colon, a number starts an item
+    assert _sents("Do this:\n1. Open the valve\n2. Close it") == ["Do this:", "1. Open the valve", "2. Close it"]
+    assert _sents("Open it.\n2. Close it") == ["Open it.", "2. Close it"]
+
+
 def test_sentences_urls_not_split():
     assert _sents("See http://example.com/a.b/c. Then go.") == ["See http://example.com/a.b/c.", "Then go."]
 

@@ -144,6 +144,8 @@ def general_weights(question: str, groups: list[tuple[str, ...]]) -> dict[tuple[
         for g in analysis.query_groups(part):
             lang = analysis.detect_language(g[0])
             word = g[0] if lang == "zh" else part.strip(analysis.WORD_EDGE_PUNCT).lower()
+            if word.endswith(("'s", "’s")):  # an English possessive: "workbook's" is "workbook"
+                word = word[:-2]
             written.setdefault(g, max(0.1, ZIPF_CEILING - _zipf(word, lang)))
     out = {}
     for g in groups:

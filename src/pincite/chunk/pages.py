@@ -51,7 +51,9 @@ from pincite.text.analysis import split_sentences
 #: page-sentences-6: running header and footer lines (and bare folios) left out of page chunks
 #: (pincite.chunk.bridges.page_bodies).
 #: page-sentences-7: a spreadsheet's sheet gives no cover lines to the naming text.
-CHUNKER_VERSION = "page-sentences-7"
+#: page-sentences-8: a wrapped line that starts with a number after unfinished prose
+#: continues its sentence (analysis.split_sentences), not a list item.
+CHUNKER_VERSION = "page-sentences-8"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
 #: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters

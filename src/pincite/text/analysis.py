@@ -607,6 +607,25 @@ _END_RE = re.compile(r"[.!?…]+[\"'»”’)\]]*(?=\s)|[。！？；][\"'»”�
 _OPENERS = set("\"'«“„‘([")
 _BULLET = r"(?:[•▪●◦‣∙·*\-–—]|\(?\d{1,3}[.)]|\(?[a-zа-я][)])"
 _BLOCK_RE = re.compile(rf"\n[ \t\r\f\v]*\n|\n(?=[ \t]*{_BULLET}[ \t])")
+#: A numbered or lettered list marker ("3.", "(b)", "б)") at a line start.
+_NUMBERED_RE = re.compile(r"[ \t]*\(?(?:\d{1,3}|[a-zа-я])[.)][ \t]")
+_ITEM_START_RE = re.compile(rf"[ \t]*{_BULLET}[ \t]")
+
+
+def _wrapped_number(text: str, newline: int) -> bool:
+    """Whether the line after the line break at `newline` starts with a number or letter that
+    only looks like a list marker: the line before it is prose that has not ended (it ends in
+    a letter, digit or comma, not in . : ; ! ? or a closing mark) and is not a list item
+    itself, so the number continues its sentence ("По умолчанию прототип равен\n99. Если …",
+    "is in the range\n1. The …"). A list's items follow a line that ends a sentence or
+    a clause ("as follows:"), or another item ("1. Open\n2. Close")."""
+    if not _NUMBERED_RE.match(text, newline + 1):
+        return False
+    prev_start = text.rfind("\n", 0, newline) + 1
+    prev = text[prev_start:newline].rstrip()
+    if not prev or _ITEM_START_RE.match(text, prev_start):
+        return False
+    return prev[-1].isalnum() or prev[-1] == ","
 _PREV_WORD_RE = re.compile(r"([\w.]*\w)$")
 
 
@@ -692,7 +711,8 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
     Every non-blank character lies in exactly one span; spans carry no leading or trailing
     whitespace. Ends: . ! ? … followed by whitespace and a sentence start (capital, opening
     quote, CJK, or after a line break a digit or bullet); 。！？； always; blank lines; a line
-    break before a list marker. Not ends: "1.5", "5.3.4", URLs (no space after the dot),
+    break before a list marker (not before a number that continues unfinished prose:
+    `_wrapped_number`). Not ends: "1.5", "5.3.4", URLs (no space after the dot),
     abbreviations ("e.g.", "т.е.", "г.", "рис.", "Fig."), initials ("A. B. Knuth"), a
     line-leading number ("5.3.4. Title"). Spans over MAX_SENTENCE_CHARS are cut at line breaks.
 
@@ -704,7 +724,7 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
     does not, so chunk boundaries stay those of the index profile.
     """
     cuts = {m.end() for m in _END_RE.finditer(text) if _ends_sentence(text, m, lowercase_lines)}
-    cuts.update(m.start() + 1 for m in _BLOCK_RE.finditer(text))
+    cuts.update(m.start() + 1 for m in _BLOCK_RE.finditer(text) if not _wrapped_number(text, m.start()))
     cuts.update(_short_line_cuts(text))
     bounds = [0, *sorted(cuts), len(text)]
     spans: list[tuple[int, int]] = []

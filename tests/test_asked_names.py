@@ -1,0 +1,85 @@
+"""A document that never writes a name the question asks about does not answer it.
+
+"How much is the Legal department's budget?" over a budget sheet without a Legal row must be
+refused, however well the Finance row matches "budget" and the quarter; the same question
+about a department the sheet lists is answered. Files are generated here.
+"""
+from __future__ import annotations
+
+import pytest
+
+from pdfgen import make_pdf
+from pincite.answer import features, rank
+from pincite.config import Settings
+from pincite.library.facade import Library
+from pincite.text import analysis
+
+
+@pytest.fixture(autouse=True)
+def _clean_env(monkeypatch):
+    for name in ("PINCITE_DATA", "PINCITE_MIN_ANSWERABILITY", "PINCITE_EMBEDDER", "PINCITE_RETRIEVAL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+@pytest.fixture(scope="module")
+def budget(tmp_path_factory):
+    from openpyxl import Workbook
+
+    root = tmp_path_factory.mktemp("budget")
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Budget FY2025"
+    ws.append(["Department", "Q1", "Q2", "Q3", "Q4"])
+    for row in [("Finance", 182000, 176500, 179000, 201500), ("Operations", 412300, 398700, 421500, 437900),
+                ("Engineering", 488000, 472400, 503600, 519800), ("Sales", 265000, 281300, 290200, 310400)]:
+        ws.append(row)
+    wb.save(root / "budget.xlsx")
+    lib = Library(Settings(data_dir=root / "data"))
+    lib.ingest([root / "budget.xlsx"])
+    yield lib
+    lib.close()
+
+
+def test_a_department_the_sheet_lists_is_answered(budget):
+    ans = budget.ask("How much is the Engineering department's budget for Q2 FY2025?")
+    assert ans.status == "answered", ans.answer
+    assert "472400" in ans.claims[0].text
+
+
+def test_a_department_the_sheet_never_names_is_refused(budget):
+    ans = budget.ask("How much is the Legal department's budget for Q2 FY2025?")
+    assert ans.status == "refused", ans.answer
+    assert not ans.claims
+
+
+def test_a_name_written_with_a_dash_is_found_where_it_is_written_together(tmp_path):
+    """"Thue–Morse" in a question is the "thuemorse" of a document that writes it as one word."""
+    make_pdf(tmp_path / "series.pdf", [
+        "Summing series in parallel.\nThe function thuemorse(n) returns (-1)^n times the Hamming weight "
+        "of n. Summing thuemorse(n)/n up to two million takes 1.2 seconds of real time with parsum.",
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "series.pdf"])
+        ans = lib.ask("In the Thue–Morse summation example, what real time does parsum achieve?")
+    assert ans.status == "answered", ans.answer
+    assert "1.2 seconds" in ans.claims[0].citations[0].quote
+
+
+def test_asked_names_are_names_of_the_question_not_its_common_words():
+    q = "How much is the Legal department's budget for Q2 FY2025?"
+    groups = analysis.query_groups(q)
+    names = {g[0] for g in rank.asked_names(q, groups, features.general_weights(q, groups), "en")}
+    assert names == {"legal", "q2", "fy2025"}
+    # a possessive is the word itself: "workbook's" is a common word, not an unknown name
+    q = "In the staff workbook's budget, what is the total?"
+    groups = analysis.query_groups(q)
+    assert rank.asked_names(q, groups, features.general_weights(q, groups), "en") == []
+
+
+def test_a_name_without_digits_is_not_required_of_a_document_in_another_language():
+    """A name may be transliterated across languages ("KMN" for "КМН"); a code is not."""
+    q = "What kind of shaft seal does the KMN 100-65-200 pump have?"
+    groups = analysis.query_groups(q)
+    general = features.general_weights(q, groups)
+    assert {g[0] for g in rank.asked_names(q, groups, general, "ru")} == {"100-65-200"}
+    assert {g[0] for g in rank.asked_names(q, groups, general, "en")} == {"kmn", "100-65-200"}
