@@ -83,3 +83,29 @@ def test_a_name_without_digits_is_not_required_of_a_document_in_another_language
     general = features.general_weights(q, groups)
     assert {g[0] for g in rank.asked_names(q, groups, general, "ru")} == {"100-65-200"}
     assert {g[0] for g in rank.asked_names(q, groups, general, "en")} == {"kmn", "100-65-200"}
+
+
+def test_a_code_counts_as_written_when_its_parts_stand_apart_in_the_document(tmp_path):
+    """A code with separators ("FTM-103") is found in a document that writes its parts with
+    other separators or words between ("FTM No. 103")."""
+    make_pdf(tmp_path / "manual.pdf", [
+        "Flight test manual\nFTM No. 103\nTest pilot school",
+        "1 Stalls\nStalls are investigated for two reasons: to find the stall speed and to show that "
+        "the stall warning comes early enough. The stall speed is measured with the flaps up.",
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "manual.pdf"])
+        ans = lib.ask("According to manual FTM-103, what are the two reasons stalls are investigated?")
+    assert ans.status == "answered", ans.answer
+    assert "stall speed" in ans.claims[0].citations[0].quote
+
+
+def test_single_letters_and_lower_case_russian_words_are_not_names():
+    q = "What risk level does Table III give a Remote (D) probability?"
+    groups = analysis.query_groups(q)
+    names = {g[0] for g in rank.asked_names(q, groups, features.general_weights(q, groups), "en")}
+    assert "d" not in names and {"iii", "remot"} <= names
+    q = "Какая норма среднесуточного водоотведения установлена для посёлка Заречный?"
+    groups = analysis.query_groups(q)
+    names = {g[0] for g in rank.asked_names(q, groups, features.general_weights(q, groups), "ru")}
+    assert names == {g[0] for g in analysis.query_groups("Заречный")}

@@ -13,6 +13,7 @@ documents) and `page_text(doc_id, page)`. Must not import cli/ or web/.
 from __future__ import annotations
 
 import dataclasses
+import re
 import time
 from typing import Callable, Sequence
 
@@ -331,31 +332,47 @@ def asked_names(question: str, groups: list[tuple[str, ...]],
     in a document of the question's language any such word, in another only a word holding a
     digit (a name may be transliterated, "KMN" for "КМН"; a code or a version is not), and
     never a Chinese word (Chinese has no capitals, and a Chinese word wordfreq lacks is
-    mostly a word split otherwise, not a name)."""
+    mostly a word split otherwise, not a name), nor a lower-case Russian one (wordfreq lacks
+    many inflected forms of rare Russian words: "водоотведения"), nor one of a single letter
+    or digit."""
     out = []
     same_language = analysis.detect_language(question) == passage_lang
+    capitalised = {g for w in question.split()[1:] if w.strip(analysis.WORD_EDGE_PUNCT)[:1].isupper()
+                   for g in analysis.query_groups(w.strip(analysis.WORD_EDGE_PUNCT))}
     for g in sorted(features.identifiers(question, groups, general)):
         word = g[0]
-        if any(is_cjk(ch) for ch in word):
-            continue
+        if any(is_cjk(ch) for ch in word) or sum(ch.isalnum() for ch in word) < 2:
+            continue  # a single letter or digit is a label ("(D)", "1"), not a name
         if not same_language and not any(ch.isdigit() for ch in word):
             continue  # a name may be transliterated ("KMN" for "КМН"); a code or version is not
+        if any("\u0400" <= ch <= "\u04ff" for ch in word) and g not in capitalised:
+            continue  # a lower-case Russian word wordfreq lacks is a rare form, not a name
         out.append(g)
     return out
 
 
-def _name_forms(question: str, g: tuple[str, ...]) -> list[str]:
-    """Index forms that count as the asked name `g` in a document: its own forms, and for a
-    name written with hyphens or dashes ("Thue–Morse") the forms of its parts written
-    together, as code and file names write it ("thuemorse")."""
-    forms = list(g)
+def _name_probes(question: str, g: tuple[str, ...]) -> list[list[list[str]]]:
+    """Ways the asked name `g` may stand in a document, each a list of probes (token lists)
+    that must all find it: its own forms; for a name written with hyphens, dashes, dots or
+    slashes, its parts written together, as code and file names write them ("Thue–Morse" as
+    "thuemorse"), and its parts each somewhere, as a code is written with other separators
+    or words between ("USNTPS-FTM-103" as "USNTPS-FTM-No. 103", "MIL-STD-882E" as "MIL STD
+    882E")."""
+    ways = [[list(g)]]
     for part in question.split():
         word = part.strip(analysis.WORD_EDGE_PUNCT)
-        if len(analysis.query_groups(word)) == 1 and analysis.query_groups(word)[0] == g:
-            joined = "".join(ch for ch in word if ch.isalnum())
-            if joined != word:
-                forms += [t for t in analysis.tokens(joined) if t not in forms]
-    return forms
+        if analysis.query_groups(word) != [g]:
+            continue
+        pieces = [p for p in re.split(r"[^\w]+", word) if p]
+        if len(pieces) < 2:
+            continue
+        joined = analysis.tokens("".join(pieces))
+        if joined:
+            ways.append([joined])
+        part_tokens = [analysis.tokens(p) for p in pieces]
+        if all(part_tokens):
+            ways.append(part_tokens)
+    return ways
 
 
 def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
@@ -380,8 +397,11 @@ def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], 
             continue
         # the document is in the question's scope (a candidate came from it), whatever its trust
         inside = SearchFilter(doc_ids=[doc_id], trust=list(TRUST_LEVELS))
-        found = lib.index.search_each([_name_forms(question, g) for g in names], inside, limit=1)
-        if any(not hits for hits in found):
+        ways = [_name_probes(question, g) for g in names]
+        probes = [probe for name in ways for way in name for probe in way]
+        found = iter(lib.index.search_each(probes, inside, limit=1))
+        held = [[all([bool(next(found)) for _ in way]) for way in name] for name in ways]
+        if not all(any(name) for name in held):
             lacking.add(doc_id)
     return lacking
 
