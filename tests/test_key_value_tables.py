@@ -115,3 +115,21 @@ def test_a_docx_spec_row_names_no_columns(soffice, tmp_path):
         assert cit.row_headers is None  # not "Weight | 58 kg"
         model = lib.model(added.doc_id)
         assert all(not s.headers for p in model.pages for s in p.spans if hasattr(s, "headers"))
+
+
+def test_a_ruled_pdf_key_value_table_keeps_its_first_row(tmp_path):
+    from pdfgen import make_ruled_table_pdf
+
+    pdf = make_ruled_table_pdf(tmp_path / "bx70.pdf", ["Weight", "74 kg"],
+                               [["Capacity", "9 kg"], ["Spin speed", "1400 rpm"], ["Noise level", "52 dB"]],
+                               intro="The BX-70 washing machine is built for small laundries.",
+                               title="BX-70 washer")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        [added] = lib.ingest([pdf])
+        model = lib.model(added.doc_id)
+        [table] = model.tables
+        assert not any(table.columns) and table.header_rows == 0
+        assert [r.cells[0] for r in table.rows] == ["Weight", "Capacity", "Spin speed", "Noise level"]
+        row = table.rows[1]
+        assert model.row_headers(1, row.char_start, row.char_end) == ()  # not "Weight | 74 kg"
+        assert lib.verify_quote(added.doc_id, 1, "Weight 74 kg").verified  # a record, not a header

@@ -26,14 +26,17 @@ def is_quantity(cell: str) -> bool:
 
 def first_row_is_header(first: list[str], data: list[list[str]]) -> bool:
     """Whether `first` (a table's first row, cell texts by column) is a header over `data`
-    (the rows under it, same columns; section and note rows left out by the caller).
+    (the rows under it, same columns; section and note rows left out by the caller): it
+    names two or more columns and is not a key/value record (:func:`is_key_value_record`)."""
+    return sum(1 for c in first if c) >= 2 and not is_key_value_record(first, data)
 
-    A header names two or more columns. It is not one when, in a table of two named
-    columns, no column contrasts (a column whose data cells are mostly quantities under a
-    first-row label) while some column agrees (mostly quantities under a first-row
-    quantity): the first row is then a record like the others (a key/value table)."""
-    named = [c for c in first if c]
-    if len(named) < 2:
+
+def is_key_value_record(first: list[str], data: list[list[str]]) -> bool:
+    """Whether `first` (a table's first row) is one more record of a key/value table over
+    `data` (the rows under it): it names exactly two columns, no column contrasts (a column
+    whose data cells are mostly quantities under a first-row label) and some column agrees
+    (mostly quantities under a first-row quantity)."""
+    if sum(1 for c in first if c) != 2:
         return False
     contrast = agree = False
     for col, head in enumerate(first):
@@ -44,4 +47,4 @@ def first_row_is_header(first: list[str], data: list[list[str]]) -> bool:
             agree = True
         else:
             contrast = True
-    return not (agree and not contrast and len(named) == 2)
+    return agree and not contrast

@@ -30,7 +30,9 @@ from typing import Any, ClassVar, Literal, Mapping
 #: numbers, e.g. U+20C6) are left out of the text (extract.marked.unmapped_offsets); a margin
 #: note beside a row that PDFium runs on into the next row moves after its paragraph
 #: (extract.margins: _Item.head, a tall line's note judged by its own height).
-EXTRACTOR_VERSION = "pdfium-10"
+#: pdfium-11: a ruled table whose first row is a record of a key/value table has no header
+#: row (Table.columns all '', extract.header_row).
+EXTRACTOR_VERSION = "pdfium-11"
 
 
 #: Where a printed page label came from (PageText.label_source): the PDF's /PageLabels, or a
