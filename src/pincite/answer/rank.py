@@ -408,15 +408,15 @@ def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], 
 
 def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:
     """The table rows of a hit's page that its span overlaps, as (start, end) offsets of the
-    page text (DocumentModel.row_spans: DOCX table rows), which its answer windows keep
-    apart (extractive.candidates). [] for a bridge chunk, whose text is its own rather than a
-    slice of one page, and for a document other than a DOCX: only the office extractor marks
-    rows, and only a DOCX's, so no other document's stored model is read for them (a whole
-    model per hit, up to extractive.SCORED_HITS a question)."""
+    page text (DocumentModel.row_spans: DOCX and PPTX table rows), which its answer windows
+    keep apart (extractive.candidates). [] for a bridge chunk, whose text is its own rather
+    than a slice of one page, and for a document other than a DOCX or PPTX: only the office
+    extractor marks rows, and only theirs, so no other document's stored model is read for
+    them (a whole model per hit, up to extractive.SCORED_HITS a question)."""
     if hit.parts:
         return []
     row = lib.catalog.get(hit.doc_id)
-    if row is None or row.mime != MIME["docx"]:
+    if row is None or row.mime not in (MIME["docx"], MIME["pptx"]):
         return []
     rows = lib.model(hit.doc_id).row_spans(hit.page)
     return [(a, b) for a, b in rows if a < hit.char_end and hit.char_start < b]

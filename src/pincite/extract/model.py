@@ -30,7 +30,9 @@ from typing import Any, ClassVar, Literal, Mapping
 #: numbers, e.g. U+20C6) are left out of the text (extract.marked.unmapped_offsets); a margin
 #: note beside a row that PDFium runs on into the next row moves after its paragraph
 #: (extract.margins: _Item.head, a tall line's note judged by its own height).
-EXTRACTOR_VERSION = "pdfium-10"
+#: pdfium-11: a ruled table whose first row is a record of a key/value table has no header
+#: row (Table.columns all '', extract.header_row).
+EXTRACTOR_VERSION = "pdfium-11"
 
 
 #: Where a printed page label came from (PageText.label_source): the PDF's /PageLabels, or a
@@ -247,8 +249,8 @@ class AddressSpan:
     start, end: char offsets into the page's ``text`` (end exclusive).
     address: the address of that stretch (SheetRange "RevB"!A5:F5, LineRange 10-10,
         BlockRange 5-5; pincite.extract.address).
-    row: the stretch is one row of a table (a DOCX table's row, its header and section rows
-        included): one record, which an answer window does not join to the text around it
+    row: the stretch is one row of a table (a DOCX or PPTX table's row, its header and
+        section rows included): one record, which an answer window does not join to the text around it
         (:meth:`DocumentModel.row_spans`). False for other stretches and for spans stored
         before rows were marked.
     headers: for a data row whose text does not name its columns (a DOCX table row on the
@@ -444,7 +446,7 @@ class DocumentModel:
         """The stretches of 1-based physical ``page``'s text that are each one table row, as
         (start, end) char offsets (end exclusive), sorted: the spans marked as a row
         (``AddressSpan.row``: a DOCX table's rows, read by blocks or on the pages of its
-        converted PDF). [] for a page without them, a page out of range, and a model stored
+        converted PDF, and a PPTX table's rows). [] for a page without them, a page out of range, and a model stored
         before they were marked. The rows of :attr:`tables` (ruled PDF tables) are not
         given: as answer-window bounds they made near misses likelier to be answered
         (docs/decisions/0010-answer-windows.md)."""

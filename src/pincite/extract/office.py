@@ -13,7 +13,10 @@ contract's kinds, :mod:`pincite.extract.address`):
 
 * Table rows (DOCX and PPTX): horizontally merged cells count once. When the first row
   names two or more columns it is the header ("a; b; c") and later rows read "header:
-  value; ..."; otherwise a row is its non-empty cells joined by "; ". In a table of two or
+  value; ...", unless it is one more record of a key/value table (two columns whose
+  first row holds a value where the other rows do: "Weight | 58 kg" over "Noise level |
+  62 dB"; pincite.extract.header_row); otherwise a row is its non-empty cells joined by
+  "; " ("Weight; 58 kg") and names no columns. In a table of two or
   more columns, a **section row** (its first cell holds text and every other cell is empty
   or repeats it, e.g. a merged month row "Январь" over a calendar) reads as its label and
   prefixes each following row until the next section row, so a row reads on its own:
@@ -31,6 +34,7 @@ from pathlib import Path
 
 from pincite.errors import DamagedDocument, EmptyFile
 from pincite.extract.address import merge_addresses
+from pincite.extract.header_row import first_row_is_header
 from pincite.extract.model import (
     AddressSpan,
     DocumentModel,
@@ -65,7 +69,8 @@ class OfficeUnit:
         self.spans: list[Span] = []
 
     def add(self, text: str, address: UnitAddress | None, row: bool = False) -> None:
-        """Append a piece and its span (`row`: the piece is a table row, AddressSpan.row)."""
+        """Append a piece and, when it has an `address`, its span (`row`: the piece is a table
+        row, AddressSpan.row)."""
         self.count += 1
         if self.parts:
             self.parts.append(SEP)
@@ -107,7 +112,8 @@ def one_line(text: str) -> str:
 
 def table_rows(rows: list[list[str]]) -> list[str]:
     """Rows of cell texts -> one text per row (empty rows dropped): the first row as a header
-    ("a; b; c") when it names two or more columns, later rows then as "header: value; ...";
+    ("a; b; c") when it is one (:func:`_has_header`: it names two or more columns and is not
+    a record of a key/value table), later rows then as "header: value; ...";
     without such a header a row is its cells joined by "; ". In a table of two or more
     columns a section row (see :func:`_section_label`) reads as its label and prefixes the
     rows after it until the next section row: "Январь: 7; Рождество Христово"."""
@@ -115,7 +121,7 @@ def table_rows(rows: list[list[str]]) -> list[str]:
     if not rows:
         return []
     header = rows[0]
-    has_header = len(rows) >= 2 and sum(1 for h in header if h) >= 2
+    has_header = _has_header(rows)
     wide = max(len(r) for r in rows) >= 2
     out = []
     section = None
@@ -147,11 +153,22 @@ def table_row_headers(rows: list[list[str]]) -> list[tuple[str, ...]]:
     if not rows:
         return []
     header = rows[0]
-    if not (len(rows) >= 2 and sum(1 for h in header if h) >= 2):
+    if not _has_header(rows):
         return [()] * len(rows)
     names = tuple(h for h in header if h)
     wide = max(len(r) for r in rows) >= 2
     return [()] + [() if wide and _section_label(row) is not None else names for row in rows[1:]]
+
+
+def _has_header(rows: list[list[str]]) -> bool:
+    """Whether the first of `rows` (empty rows dropped) is the table's header: it names two
+    or more columns and is not one more record of a key/value table
+    (:func:`pincite.extract.header_row.first_row_is_header`; section rows are not data)."""
+    if len(rows) < 2:
+        return False
+    wide = max(len(r) for r in rows) >= 2
+    data = [r for r in rows[1:] if not (wide and _section_label(r) is not None)]
+    return first_row_is_header(rows[0], data)
 
 
 def _section_label(row: list[str]) -> str | None:

@@ -5,7 +5,8 @@ rows) are in `extract.office`' docstring.
   without text are counted), ``{"kind": "slide", "slide": n}``: the title, then the text of
   each shape in z-order (groups opened; slide-number and date placeholders left out: decks
   put the slide number there too; a line that repeats one of an earlier shape of the slide,
-  such as the same label over many diagram boxes, is left out), tables row by row, and
+  such as the same label over many diagram boxes, is left out), tables row by row (each row
+  marked as one record, AddressSpan.row, addressed as its slide), and
   the speaker notes as "Notes: ...". Each paragraph of a text frame is a line, except that a paragraph starting in lower
   case is joined by a space to the one before it when that one does not end a sentence
   (no final ".", "!", "?", ":", ";" or "。"), so a fact wrapped by hand over paragraphs
@@ -26,7 +27,14 @@ from pincite.extract.model import (
     PageText,
     SlideNumber,
 )
-from pincite.extract.office import SENTENCE_END, OfficeUnit, damaged, office_model, one_line, table_rows
+from pincite.extract.office import (
+    SENTENCE_END,
+    OfficeUnit,
+    damaged,
+    office_model,
+    one_line,
+    table_rows,
+)
 
 
 def extract_pptx(path: Path, *, doc_id: str, sha256: str, file_name: str | None = None) -> DocumentModel:
@@ -41,11 +49,13 @@ def extract_pptx(path: Path, *, doc_id: str, sha256: str, file_name: str | None 
         title = one_line(prs.core_properties.title or "")
         for n, slide in enumerate(prs.slides, 1):
             unit = OfficeUnit()
-            for piece in _slide_pieces(slide):
-                unit.add(piece, None)
+            address = SlideNumber(slide=n)
+            for piece, row in _slide_pieces(slide):
+                # a table row is marked as one record (its text names its columns)
+                unit.add(piece, address if row else None, row=row)
             if not unit.parts:
                 warnings.append(f"slide {n}: no text")
-            pages.append(PageText(page=n, text=unit.text, address=SlideNumber(slide=n)))
+            pages.append(PageText(page=n, text=unit.text, address=address, spans=unit.spans))
             if not title and slide.shapes.title is not None and n == 1:
                 title = one_line(slide.shapes.title.text_frame.text)
     except IngestError:
@@ -55,15 +65,16 @@ def extract_pptx(path: Path, *, doc_id: str, sha256: str, file_name: str | None 
     return office_model(path, "pptx", doc_id, sha256, file_name, pages, title, warnings)
 
 
-def _slide_pieces(slide) -> list[str]:
-    """Title, the text of the other shapes (z-order), tables by row, then "Notes: ..."."""
+def _slide_pieces(slide) -> list[tuple[str, bool]]:
+    """Title, the text of the other shapes (z-order), tables by row, then "Notes: ...", each
+    as (text, whether it is a table row)."""
     from pptx.enum.shapes import MSO_SHAPE_TYPE, PP_PLACEHOLDER
 
     skipped = {PP_PLACEHOLDER.SLIDE_NUMBER, PP_PLACEHOLDER.DATE}
-    pieces: list[str] = []
+    pieces: list[tuple[str, bool]] = []
     title = slide.shapes.title
     if title is not None:
-        pieces.extend(_frame_paragraphs(title.text_frame))
+        pieces.extend((line, False) for line in _frame_paragraphs(title.text_frame))
     title_id = title.shape_id if title is not None else None
     shape_lines: set[str] = set()
 
@@ -77,7 +88,7 @@ def _slide_pieces(slide) -> list[str]:
                 walk(shape.shapes)
             elif getattr(shape, "has_table", False) and shape.has_table:
                 rows = [[one_line(cell.text) for cell in row.cells] for row in shape.table.rows]
-                pieces.extend(table_rows(rows))
+                pieces.extend((text, True) for text in table_rows(rows))
             elif getattr(shape, "has_text_frame", False) and shape.has_text_frame:
                 bulleted = (shape.is_placeholder
                             and shape.placeholder_format.type in (PP_PLACEHOLDER.BODY,
@@ -85,14 +96,14 @@ def _slide_pieces(slide) -> list[str]:
                 for line in _frame_paragraphs(shape.text_frame, bulleted):
                     if line not in shape_lines:  # a label repeated over a diagram: once
                         shape_lines.add(line)
-                        pieces.append(line)
+                        pieces.append((line, False))
 
     walk(slide.shapes)
     if slide.has_notes_slide:
         frame = slide.notes_slide.notes_text_frame
         notes = _frame_paragraphs(frame) if frame is not None else []
         if notes:
-            pieces.append("Notes: " + "\n".join(notes))
+            pieces.append(("Notes: " + "\n".join(notes), False))
     return pieces
 
 

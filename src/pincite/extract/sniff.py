@@ -62,7 +62,9 @@ RATIO_GRACE_BYTES = 1024 * 1024
 #: office-3: the spans of DOCX table rows are marked as rows (AddressSpan.row).
 #: office-4: the row spans of a DOCX read on its converted PDF's pages keep their table's
 #: column headers (AddressSpan.headers), shown beside a quote of the row.
-OFFICE_EXTRACTOR = "office-4"
+#: office-5: the first row of a key/value table is a record, not a header
+#: (extract.header_row); PPTX table rows are marked as rows.
+OFFICE_EXTRACTOR = "office-5"
 
 MIME = {
     "pdf": "application/pdf",

@@ -38,9 +38,12 @@ as a dict of its stored shape, :meth:`Table.to_dict`, and typed once stitched):
         (a first row that is one cell across the table, never a column header)
     caption_start, caption_end: the caption's span in the start page's text (None when none)
     columns: header text per column, the header rows joined top-down with " / ", units
-        included as written ("Pressure, MPa"; "Нормы, л/сут. / до 2030г")
+        included as written ("Pressure, MPa"; "Нормы, л/сут. / до 2030г"); '' per column for
+        a key/value table, whose first row is a record ("Weight | 58 kg" over "Noise level |
+        62 dB", pincite.extract.header_row)
     header_rows: number of rows above the data: a title row, if any, then 1-3 header rows (a
-        header cell spanning several columns pulls the row below into the header)
+        header cell spanning several columns pulls the row below into the header; none in a
+        key/value table)
     bbox: [left, bottom, right, top] on the start page, PDF points, origin bottom-left
     char_start, char_end: span of the page text holding the table on its start page (caption
         included when it touches it), None when the table's text is not one clean run
@@ -72,6 +75,7 @@ import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
 from pincite.extract.geometry import lstrip_span, rstrip_span
+from pincite.extract.header_row import is_key_value_record
 from pincite.extract.model import PageText, Table
 from pincite.extract.rulings import CROSS_TOL, JOIN_TOL, Rules, ruled_pages
 
@@ -364,6 +368,9 @@ def _build_table(cells: list[tuple[float, float, float, float]], chars: _Chars, 
         return None
     if sum(1 for v in grid[first] if v) < MIN_HEADER_FILLED * ncols:
         return None  # no header: a grid of boxes (code and its output), not a table
+    if header_rows == first + 1 and is_key_value_record(
+            [v or "" for v in grid[first]], [[v or "" for v in row] for row in grid[first + 1:]]):
+        header_rows = first  # a key/value table: its first row is a record, no column names
     columns = []
     for c in range(ncols):
         parts: list[str] = []
