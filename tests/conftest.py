@@ -23,6 +23,7 @@ import fcntl
 import hashlib
 import os
 import pickle
+import shutil
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -30,6 +31,20 @@ from typing import Any, Callable, Iterator
 import pytest
 
 CORPUS_DIR = Path(__file__).resolve().parents[1].parent / "shared" / "corpus"
+
+
+@pytest.fixture(scope="session")
+def soffice() -> str:
+    """The LibreOffice binary, which turns a DOCX into the PDF its pages are cited on; the
+    test skips without it, or fails with PINCITE_REQUIRE_LIBREOFFICE=1 (CI)."""
+    found = shutil.which("soffice") or shutil.which("libreoffice")
+    if not found:
+        message = ("LibreOffice (soffice) is not installed, so DOCX pages are not tested "
+                   "(Debian package libreoffice-writer-nogui)")
+        if os.environ.get("PINCITE_REQUIRE_LIBREOFFICE") == "1":
+            pytest.fail(message + "; PINCITE_REQUIRE_LIBREOFFICE=1 requires it")
+        pytest.skip(message + "; set PINCITE_REQUIRE_LIBREOFFICE=1 to make this a failure")
+    return found
 
 
 @pytest.fixture(scope="session")

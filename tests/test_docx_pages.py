@@ -19,7 +19,6 @@ import csv
 import io
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -53,18 +52,6 @@ def _clean_env(monkeypatch):
     for name in ENV_NAMES:
         monkeypatch.delenv(name, raising=False)
 
-
-@pytest.fixture(scope="session")
-def soffice() -> str:
-    """The LibreOffice binary; skip (or fail with PINCITE_REQUIRE_LIBREOFFICE=1) without it."""
-    found = shutil.which("soffice") or shutil.which("libreoffice")
-    if not found:
-        message = ("LibreOffice (soffice) is not installed, so DOCX pages are not tested "
-                   "(Debian package libreoffice-writer-nogui)")
-        if os.environ.get("PINCITE_REQUIRE_LIBREOFFICE") == "1":
-            pytest.fail(message + "; PINCITE_REQUIRE_LIBREOFFICE=1 requires it")
-        pytest.skip(message + "; set PINCITE_REQUIRE_LIBREOFFICE=1 to make this a failure")
-    return found
 
 
 def settings(data: Path) -> Settings:

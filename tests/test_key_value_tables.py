@@ -12,11 +12,7 @@ the rest runs on any machine.
 """
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
-
-import pytest
 
 from pincite.config import Settings
 from pincite.extract.header_row import first_row_is_header
@@ -77,16 +73,6 @@ def test_a_short_pptx_row_verifies_as_a_record(tmp_path):
         cit = ans.claims[0].citations[0]
         assert cit.verified and cit.quote == "Weight; 58 kg" and cit.row_headers is None
 
-
-@pytest.fixture(scope="module")
-def soffice() -> str:
-    found = shutil.which("soffice") or shutil.which("libreoffice")
-    if not found:
-        message = "LibreOffice (soffice) is not installed, so a DOCX has no PDF pages"
-        if os.environ.get("PINCITE_REQUIRE_LIBREOFFICE") == "1":
-            pytest.fail(message + "; PINCITE_REQUIRE_LIBREOFFICE=1 requires it")
-        pytest.skip(message)
-    return found
 
 
 def make_spec_docx(path: Path) -> Path:

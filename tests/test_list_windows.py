@@ -10,11 +10,6 @@ the rest runs anywhere.
 """
 from __future__ import annotations
 
-import os
-import shutil
-
-import pytest
-
 from pdfgen import make_pdf
 from pincite.answer.extractive import MAX_QUOTE_CHARS, list_end, list_marker
 from pincite.config import Settings
@@ -86,16 +81,6 @@ def test_a_list_is_cut_after_a_whole_item_within_the_quote_limit():
     assert len("Tightening order:") < end <= MAX_QUOTE_CHARS
     assert text[:end].endswith("table below.")
 
-
-@pytest.fixture(scope="module")
-def soffice() -> str:
-    found = shutil.which("soffice") or shutil.which("libreoffice")
-    if not found:
-        message = "LibreOffice (soffice) is not installed, so a DOCX has no PDF pages"
-        if os.environ.get("PINCITE_REQUIRE_LIBREOFFICE") == "1":
-            pytest.fail(message + "; PINCITE_REQUIRE_LIBREOFFICE=1 requires it")
-        pytest.skip(message)
-    return found
 
 
 STEPS = ["Level the dryer on a firm floor.", "Connect the condensate hose to the drain.",

@@ -12,7 +12,6 @@ from __future__ import annotations
 import csv
 import io
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -62,16 +61,6 @@ def test_row_headers_of_a_marked_row_and_of_a_ruled_pdf_table():
     assert _model(tables=[table]).row_headers(1, start, end) == ("Filter", "Life")
     assert _model().row_headers(1, start, end) == ()
 
-
-@pytest.fixture(scope="module")
-def soffice() -> str:
-    found = shutil.which("soffice") or shutil.which("libreoffice")
-    if not found:
-        message = "LibreOffice (soffice) is not installed, so a DOCX has no PDF pages"
-        if os.environ.get("PINCITE_REQUIRE_LIBREOFFICE") == "1":
-            pytest.fail(message + "; PINCITE_REQUIRE_LIBREOFFICE=1 requires it")
-        pytest.skip(message)
-    return found
 
 
 def make_filter_docx(path: Path) -> Path:

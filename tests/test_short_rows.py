@@ -9,11 +9,7 @@ they skip without it, unless PINCITE_REQUIRE_LIBREOFFICE=1. The PDF test runs an
 """
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
-
-import pytest
 
 from pdfgen import make_ruled_table_pdf
 from pincite.answer.extractive import _quotable
@@ -62,16 +58,6 @@ def test_a_short_row_of_a_ruled_pdf_table_verifies_as_a_record(tmp_path):
         assert not lib.verify_quote(added.doc_id, 1, "Weight 74").verified  # a part of a row
         assert not lib.verify_quote(added.doc_id, 1, "The BX-70").verified  # short free text
 
-
-@pytest.fixture(scope="module")
-def soffice() -> str:
-    found = shutil.which("soffice") or shutil.which("libreoffice")
-    if not found:
-        message = "LibreOffice (soffice) is not installed, so a DOCX has no PDF pages"
-        if os.environ.get("PINCITE_REQUIRE_LIBREOFFICE") == "1":
-            pytest.fail(message + "; PINCITE_REQUIRE_LIBREOFFICE=1 requires it")
-        pytest.skip(message)
-    return found
 
 
 SPEC = [("Weight", "58 kg"), ("Drum volume", "120 litres"), ("Rated power", "3.2 kW"), ("Noise level", "62 dB")]
