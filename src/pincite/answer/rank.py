@@ -191,7 +191,8 @@ def _by_meaning(hits: list[Hit], lang: str, general: dict[tuple[str, ...], float
     analysis.detect_language of each hit's text) are chosen: by their soft coverage
     (features.soft_coverage: each question word 1 when the window holds it, a number or a
     code, else its best word-vector cosine with a word of the window, a translation scoring
-    near a synonym's), the question words weighted by general rarity (`general`). None
+    near a synonym's), the question words weighted by general rarity (`general`), less
+    those that only name the hit's document (extractive.names_document). None
     without a word matcher (no embedder). The words of those passages are embedded in one
     batch first."""
     if matcher is None:
@@ -203,11 +204,21 @@ def _by_meaning(hits: list[Hit], lang: str, general: dict[tuple[str, ...], float
     typed = {asked_type.typed_group(g): w for g, w in general.items()}
     typed_of = {asked_type.typed_group(g): g for g in general}
 
-    def score(text: str) -> float:
-        toks = set(extractive.text_tokens(text)) | marks(text)
-        return features.soft_coverage(typed, toks, matcher.best(text), typed_of)
+    def of_hit(hit: Hit):
+        if hit.chunk_id not in other:
+            return None
+        # the words that only name the hit's document do not count when others remain,
+        # as in the lexical choice (extractive.candidates) and the features
+        names = extractive.naming_terms(hit)
+        asked = {g: w for g, w in typed.items() if not extractive.names_document(g, names)} or typed
 
-    return lambda hit: score if hit.chunk_id in other else None
+        def score(text: str) -> float:
+            toks = set(extractive.text_tokens(text)) | marks(text)
+            return features.soft_coverage(asked, toks, matcher.best(text), typed_of)
+
+        return score
+
+    return of_hit
 
 
 def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
