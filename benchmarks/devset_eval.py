@@ -1,5 +1,6 @@
 """Report pincite on the development set: hit@1, hit@5, refusal accuracy, false refusals
-and the verified/cross-checked quote rates per language, with plain BM25 per page (the
+and the verified/cross-checked quote rates per language (and in row "cross", over the
+questions asked in another language than their document's), with plain BM25 per page (the
 baseline of baseline_pages.py: same tokenizer and ranking) on the same library.
 
     .venv/bin/python benchmarks/devset_eval.py [--split heldout|tune|all] [--json]
@@ -77,10 +78,15 @@ def main() -> int:
     verified = [c for r in records for c in r.citations if c["verified"] and c["crosscheck"] is not None]
     confirmed, checked = sum(c["crosscheck"] is True for c in verified), len(verified)
     rows = {}
-    for lang in ("all", "en", "ru", "zh"):
-        sel = [q for q in qs if lang == "all" or q["lang"] == lang]
+    # "cross": the questions asked in another language than their document's (a question's
+    # `lang` against documents.jsonl's), where words cannot match and meaning must
+    docs = dt.documents()
+    cross = {q["id"] for q in qs if q["lang"] != docs[q["doc"]]["lang"]}
+    cross_rows = evaluate.summarise([r for r in records if r.id in cross]).rows.get("all", {})
+    for lang in ("all", "en", "ru", "zh", "cross"):
+        sel = [q for q in qs if lang == "all" or q["lang"] == lang or (lang == "cross" and q["id"] in cross)]
         ans = [q for q in sel if q.get("kind") != "refusal"]
-        row = dict(summary.rows.get(lang, {}))
+        row = dict(cross_rows if lang == "cross" else summary.rows.get(lang, {}))
         if ans:
             row["baseline hit@1"] = round(sum(base[q["id"]][0] for q in ans) / len(ans), 3)
             row["baseline hit@5"] = round(sum(base[q["id"]][1] for q in ans) / len(ans), 3)

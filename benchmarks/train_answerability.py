@@ -99,10 +99,13 @@ def choose_threshold(table: dict[str, dict], target: float, found_only: bool = F
 
 def figures(table: dict[str, dict], bar: float) -> dict[str, dict]:
     """hit@1 of the ranking (answered and top window answers), false refusals, refused near
-    misses, per language and in all."""
+    misses, per language, in all, and over the questions asked in another language than
+    their document's ("cross")."""
     out = {}
-    for lang in ("all", "en", "ru", "zh"):
-        ts = [t for t in table.values() if lang == "all" or t["q"]["lang"] == lang]
+    docs = dt.documents()
+    for lang in ("all", "en", "ru", "zh", "cross"):
+        ts = [t for t in table.values() if lang == "all" or t["q"]["lang"] == lang
+              or (lang == "cross" and t["q"]["lang"] != docs[t["q"]["doc"]]["lang"])]
         pos = [t for t in ts if t["q"]["kind"] != "refusal"]
         neg = [t for t in ts if t["q"]["kind"] == "refusal"]
         out[lang] = {

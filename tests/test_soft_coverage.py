@@ -119,3 +119,27 @@ def test_the_answer_path_scores_windows_by_soft_coverage(tmp_path, embedder):
         assert other.soft_coverage == pytest.approx(para.soft_coverage)
     else:
         assert para.soft_coverage > other.soft_coverage > other.general_coverage, (para, other)
+
+
+@pytest.mark.parametrize("question", ["Какой гарантийный срок у насоса?", "保修期有多长？"])
+def test_a_passage_in_another_language_offers_its_window_nearest_in_meaning(tmp_path, question):
+    """A passage in another language than the question shares none of its words, so every
+    window of it covers nothing lexically; its windows are chosen by soft coverage instead,
+    so the sentence that says what is asked (in translation) is scored, not merely the
+    passage's first sentences."""
+    from pdfgen import make_pdf
+    from pincite.answer import rank
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    (tmp_path / "docs").mkdir()
+    pdf = make_pdf(tmp_path / "docs" / "manual.pdf", [
+        "Operating manual of the pump. The pump is delivered in a wooden box. Read the safety "
+        "rules before first use. The housing is painted blue and the handle is black. The "
+        "warranty period is two years from the date of sale. Keep this manual near the pump."])
+    with Library(Settings(data_dir=tmp_path / "data", embedder="use-m3")) as lib:
+        lib.ingest([pdf])
+        g = rank.gather(lib, question)
+    windows = [features.window_text(c) for c in g.scored]  # every window scored, not one per passage
+    assert windows and all(c.coverage == 0.0 for c in g.scored)  # no word in common
+    assert any("warranty period" in w for w in windows), windows

@@ -49,7 +49,6 @@ def test_generated_compound_questions_split_self_contained(question, lang, parts
 @pytest.mark.parametrize("question, lang", [
     # "and" between two asked things of one value, not before an interrogative
     ("In the pump's table of spare parts, what order code and price belong to the part 'seal ring'?", "en"),
-    ("What is the pressure and temperature limit of the pump?", "en"),
     # the second part leans on "it" and has too few content words of its own
     ("Which switch on the PX-200 control panel stops the motor, and what colour is it?", "en"),
     # a statement sentence belongs to the question after it
@@ -68,6 +67,44 @@ def test_generated_compound_questions_split_self_contained(question, lang, parts
 def test_single_questions_with_and_are_not_split(question, lang):
     assert split_question(question, lang) == [question]
     assert split_question(question) == [question]  # also with the language detected
+
+
+@pytest.mark.parametrize("question, lang, parts", [
+    # one copula frame, two noun phrases, the second with its own determiner
+    ("What is the weight and the warranty period of the AQ-100 pump?", "en",
+     ["What is the weight of the AQ-100 pump?", "What is the warranty period of the AQ-100 pump?"]),
+    # two single words: each keeps the words they share ("limit")
+    ("What is the pressure and temperature limit of the pump?", "en",
+     ["What is the pressure limit of the pump?", "What is the temperature limit of the pump?"]),
+    ("Каковы мощность и напор насоса НД-40?", "ru",
+     ["Каковы мощность насоса НД-40?", "Каковы напор насоса НД-40?"]),
+    # one preposition said again before each thing
+    ("Сколько дней даётся на отчёт о командировке и на возврат неизрасходованного аванса?", "ru",
+     ["Сколько дней даётся на отчёт о командировке?", "Сколько дней даётся на возврат неизрасходованного аванса?"]),
+    ("What is the output frequency for the simplex solver and for the MIP solver (with units)?", "en",
+     ["What is the output frequency for the simplex solver (with units)?",
+      "What is the output frequency for the MIP solver (with units)?"]),
+    # Chinese "分别" / "各": the predicate holds of each thing in turn
+    ("DLG-37空压机的额定功率和额定排气压力各是多少？", "zh",
+     ["DLG-37空压机的额定功率是多少？", "DLG-37空压机的额定排气压力是多少？"]),
+    ("出差坐火车和坐飞机，分别可以报销什么等级的座位？", "zh",
+     ["出差坐火车，可以报销什么等级的座位？", "坐飞机，可以报销什么等级的座位？"]),
+])
+def test_one_frame_asking_several_things_is_one_part_per_thing(question, lang, parts):
+    assert split_question(question, lang) == parts
+    assert split_question(question) == parts  # also with the language detected
+
+
+@pytest.mark.parametrize("question, lang", [
+    # a relation between the two things
+    ("What is the difference between the inlet and the outlet pressure of the pump?", "en"),
+    # a singular Russian frame may ask one thing named two ways
+    ("Какой символ и множитель обозначают приставку кило?", "ru"),
+    # no "分别"/"各": "A和B的C" may ask one thing of both
+    ("字体和页边距的默认值是多少？", "zh"),
+])
+def test_one_frame_without_separate_things_stays_whole(question, lang):
+    assert split_question(question, lang) == [question]
 
 
 PAGES = [
@@ -106,6 +143,48 @@ def test_a_part_missing_from_the_library_makes_a_partial_answer_without_a_number
     assert missing.status == "refused" and not missing.claims
     assert not any(ch.isdigit() for ch in missing.answer)
     assert any("part 2 is not answered" in w for w in ans.warnings)
+
+
+def test_one_frame_with_one_thing_absent_is_partial_and_names_the_missing_part(library):
+    found = library.ask("What is the maximum operating pressure and the warranty period of the PX-200 pump?")
+    assert found.status == "answered" and [p.status for p in found.parts] == ["answered", "answered"]
+    ans = library.ask("What is the maximum operating pressure and the noise level in decibels of the PX-200 pump?")
+    assert ans.status == "partial" and [p.status for p in ans.parts] == ["answered", "refused"]
+    assert ans.citations()[0].page == 2 and "10 bar" in ans.answer
+    assert ans.parts[1].question == "What is the noise level in decibels of the PX-200 pump?"
+    assert any(w.startswith("part 2 is not answered (refused): What is the noise level") for w in ans.warnings)
+    none = library.ask("What is the noise level and the paint colour of the PX-200 pump?")
+    assert none.status == "refused" and not none.citations()
+
+
+RU_PAGES = [
+    "Руководство по эксплуатации насоса НД-40. Общие сведения.",
+    "Технические характеристики. Мощность насоса НД-40 составляет 4 кВт.",
+]
+ZH_PAGES = [
+    "泵 PX-200 使用说明书。概述。",
+    "技术参数。泵 PX-200 的额定功率为 4 千瓦。",
+]
+
+
+@pytest.mark.parametrize("pages, font, question, missing", [
+    (RU_PAGES, "dejavu", "Каковы мощность и шумность насоса НД-40 в децибелах?",
+     "часть 2 без ответа (отказ): Каковы шумность насоса НД-40 в децибелах?"),
+    (ZH_PAGES, "cid-chinese", "泵 PX-200 的额定功率和噪声分贝值分别是多少？",
+     "第 2 部分未回答（拒答）：泵 PX-200 的噪声分贝值是多少？"),
+])
+def test_a_missing_part_is_named_in_the_question_language(tmp_path, pages, font, question, missing):
+    make_pdf(tmp_path / "manual.pdf", pages, font=font)
+    lib = Library(Settings(data_dir=tmp_path / "data", embedder="none"))
+    try:
+        assert lib.ingest([tmp_path / "manual.pdf"])[0].status == "added"
+        ans = lib.ask(question)
+    finally:
+        lib.close()
+    assert ans.status == "partial" and [p.status for p in ans.parts] == ["answered", "refused"]
+    assert ans.citations()[0].page == 2
+    note = next(w for w in ans.warnings if w.startswith(missing))
+    assert ans.parts[1].warnings and ans.parts[1].warnings[0] in note  # the part's own reason
 
 
 def test_query_model_split_is_used_and_a_bad_one_falls_back_to_rules(library):

@@ -78,12 +78,23 @@ def group_weights(groups: list[Group], df: dict[str, int], n_chunks: int) -> dic
 #: The table rows of a hit's page that its span overlaps, as (start, end) offsets of the page
 #: text (end exclusive): what `candidates` keeps each window inside of.
 RowsOf = Callable[[Hit], Sequence[tuple[int, int]]]
+#: For a hit, how near in meaning a window's text comes to the question (0..1), by which its
+#: windows are chosen instead of their lexical coverage; None to keep the lexical choice.
+MeaningOf = Callable[[Hit], "Callable[[str], float] | None"]
 
 
 def candidates(hits: list[Hit], weights: dict[Group, float],
                marks: Callable[[str], set[str]] = asked_type.value_marks,
-               per_hit: int = 1, rows: RowsOf | None = None) -> list[Candidate]:
+               per_hit: int = 1, rows: RowsOf | None = None,
+               meaning: MeaningOf | None = None) -> list[Candidate]:
     """The `per_hit` best windows of each hit, scored; sorted best first.
+
+    `meaning(hit)`: a function giving how near a window's text comes to the question in
+    meaning, or None (:data:`MeaningOf`; none when not given). A hit with one has its
+    `per_hit` windows chosen by it (the lexical score breaks ties): a passage in another
+    language than the question shares no word with it, so every one of its windows covers
+    nothing and lexical choice would keep its first sentences whatever they say. The
+    windows' coverage and score stay lexical.
 
     `marks(text)`: the answer-type pseudo forms a sentence's text holds (asked_type.value_marks,
     or with the by-line marks of an authorship question, asked_type.byline_marks).
@@ -102,7 +113,7 @@ def candidates(hits: list[Hit], weights: dict[Group, float],
     for hit in hits[:SCORED_HITS]:
         names = naming_terms(hit)
         out += _best_windows(hit, _asked_of(weights, names), weights, names, marks, per_hit,
-                             rows(hit) if rows is not None else ())
+                             rows(hit) if rows is not None else (), meaning(hit) if meaning is not None else None)
     out.sort(key=lambda c: (-c.score, c.hit.rank))
     return out
 
@@ -199,7 +210,8 @@ def credit(g: Group, toks: AbstractSet[str]) -> float:
 
 def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group, float],
                   names: set[str], marks: Callable[[str], set[str]] = asked_type.value_marks,
-                  k: int = 1, rows: Sequence[tuple[int, int]] = ()) -> list[Candidate]:
+                  k: int = 1, rows: Sequence[tuple[int, int]] = (),
+                  meaning: Callable[[str], float] | None = None) -> list[Candidate]:
     """The `k` best windows of one hit by coverage of `weights`, best first (equal ones in
     text order); a window never joins sentences of two table rows, or of a row and the text
     outside it (`rows`: page offsets, `record_spans`). Between hits, the coverage of all
@@ -263,6 +275,8 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
             found.append(Candidate(hit, hit.char_start + spans[i][0], hit.char_start + end,
                                    cov, score, missing))
     found.sort(key=lambda c: -c.score)  # stable: the first of equal windows stays first
+    if meaning is not None:  # chosen by meaning (`candidates`), the lexical order breaking ties
+        found.sort(key=lambda c: -meaning(hit.text[c.start - hit.char_start:c.end - hit.char_start]))
     return found[:k]
 
 

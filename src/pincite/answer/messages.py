@@ -251,6 +251,18 @@ MESSAGES = {
     "prov_source": {"en": "source {source}", "ru": "источник: {source}", "zh": "来源：{source}"},
     "why_status": {"en": " (rev. {revision} {status})", "ru": " (ред. {revision}: {status})",
                    "zh": "（版本 {revision}：{status}）"},
+    # a compound answer's part that is not answered (Answer.warnings of a partial answer)
+    "part_not_answered": {
+        "en": "part {n} is not answered ({status}): {question}{why}",
+        "ru": "часть {n} без ответа ({status}): {question}{why}",
+        "zh": "第 {n} 部分未回答（{status}）：{question}{why}",
+    },
+    "why_part": {"en": " ({why})", "ru": " ({why})", "zh": "（{why}）"},
+    "status_refused": {"en": "refused", "ru": "отказ", "zh": "拒答"},
+    "status_not_confirmed": {"en": "not confirmed", "ru": "не подтверждено", "zh": "未核实"},
+    "status_needs_clarification": {"en": "needs clarification", "ru": "нужно уточнение", "zh": "需要澄清"},
+    "status_partial": {"en": "partial", "ru": "частично", "zh": "部分回答"},
+    "status_answered": {"en": "answered", "ru": "отвечено", "zh": "已回答"},
     "status_in_force": {"en": "in force", "ru": "в силе", "zh": "有效"},
     "status_superseded": {"en": "superseded", "ru": "заменена", "zh": "已被取代"},
     "status_repealed": {"en": "repealed", "ru": "отменена", "zh": "已废止"},

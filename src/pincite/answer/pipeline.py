@@ -314,7 +314,8 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
     Every part is an Answer in `parts[]` with its own citations. All parts answered:
     status "answered"; some: "partial" (the proven parts shown, the others say "not found in
     the library" or "not confirmed", never a guess); none: "refused". The warnings name each
-    part not answered, with the first of that part's own warnings (why it was refused). `claims` lists the
+    part not answered, in the question's language, with its status and the first of that part's
+    own warnings (why it was refused: answer.reasons). `claims` lists the
     parts' claims in part order, so the first citation is the first part's best.
     """
     lang = analysis.detect_language(question)
@@ -334,8 +335,9 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
     for i, a in enumerate(subs, 1):
         if a.status != "answered":
             # the part's own reason ("the passages found are about AQ-100, not AQ-300")
-            why = f" ({a.warnings[0]})" if a.warnings else ""
-            warnings.append(f"part {i} is not answered ({a.status}): {a.question}{why}")
+            why = message("why_part", lang).format(why=a.warnings[0]) if a.warnings else ""
+            warnings.append(message("part_not_answered", lang).format(
+                n=i, status=message(f"status_{a.status}", lang), question=a.question, why=why))
     timings: dict[str, float] = {}
     for a in subs:
         for k, v in a.timings.items():

@@ -185,6 +185,42 @@ class WindowScorer:
         return cand, f, self.chance(cand, f)
 
 
+def _by_meaning(hits: list[Hit], lang: str, general: dict[tuple[str, ...], float],
+                marks, matcher: soft.WordMatcher | None) -> extractive.MeaningOf | None:
+    """How the windows of a passage in another language than the question's (`lang`;
+    analysis.detect_language of each hit's text) are chosen: by their soft coverage
+    (features.soft_coverage: each question word 1 when the window holds it, a number or a
+    code, else its best word-vector cosine with a word of the window, a translation scoring
+    near a synonym's), the question words weighted by general rarity (`general`), less
+    those that only name the hit's document (extractive.names_document). None
+    without a word matcher (no embedder). The words of those passages are embedded in one
+    batch first."""
+    if matcher is None:
+        return None
+    other = {h.chunk_id for h in hits[:extractive.SCORED_HITS] if analysis.detect_language(h.text) != lang}
+    if not other:
+        return None
+    matcher.prepare(h.text for h in hits[:extractive.SCORED_HITS] if h.chunk_id in other)
+    typed = {asked_type.typed_group(g): w for g, w in general.items()}
+    typed_of = {asked_type.typed_group(g): g for g in general}
+
+    def of_hit(hit: Hit):
+        if hit.chunk_id not in other:
+            return None
+        # the words that only name the hit's document do not count when others remain,
+        # as in the lexical choice (extractive.candidates) and the features
+        names = extractive.naming_terms(hit)
+        asked = {g: w for g, w in typed.items() if not extractive.names_document(g, names)} or typed
+
+        def score(text: str) -> float:
+            toks = set(extractive.text_tokens(text)) | marks(text)
+            return features.soft_coverage(asked, toks, matcher.best(text), typed_of)
+
+        return score
+
+    return of_hit
+
+
 def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
            coverage_text: str | None = None, asked: str | None = None) -> Gathered:
     """Validate the question, retrieve and rank evidence, and decide refusal.
@@ -234,18 +270,19 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         hits, bylines = with_byline_hits(lib, hits, groups, flt, coverage_text or q)
     df = lib.catalog.term_df(index_terms(groups))  # the asked words' chunk frequencies, read once
     weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines)
-    cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
-                                  rows=lambda hit: table_rows(lib, hit))
-    editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
     general = features.general_weights(coverage_text or q, groups)
+    embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
+    matcher = soft.WordMatcher(embedder, coverage_text or q, groups) if embedder is not None else None
+    cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
+                                  rows=lambda hit: table_rows(lib, hit),
+                                  meaning=_by_meaning(hits, lang, general, marks, matcher))
+    editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
     named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups, general)
     naming = title_words(lib, named, naming)
-    embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
     unknown = unknown_words(groups, df, {analysis.detect_language(h.text) for h in hits})
     scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,
                           list(cands), embedder, answerability.load(),
-                          soft.WordMatcher(embedder, coverage_text or q, groups) if embedder is not None else None,
-                          lang)
+                          matcher, lang)
     # evidence about another model or edition, or from another document than the one named,
     # and a contents or index page (which only points elsewhere) go after the rest, however
     # well they match

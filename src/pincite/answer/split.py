@@ -41,6 +41,26 @@ Rules, in order (each documented choice keeps a single question whole):
    neither way separates stays whole too. Each part is then scoped, answered or refused on
    its own (pipeline.answer_compound). A model code here (and in rule 3) starts with
    MODEL_CODE_LETTERS letters: "A4 and A3" stays whole; a name has NAME_MIN_CHARS letters.
+7. One frame, several asked things: a part that asks the same question of two or more
+   coordinated things, each of which a reader would answer on its own, becomes one part
+   per thing, the shared frame and tail kept (`by_frame`), when no named item separates
+   them (rule 6 first) and it asks no relation among them (`_RELATION`):
+   - a copula frame with two noun phrases, the second opening with its own determiner
+     ("What is the X and the Y of Z?" -> "What is the X of Z?", "What is the Y of Z?"), or
+     two single words ("What are the dry and wet suction lifts of the PX310?" -> "What are the
+     dry suction lifts…", "What are the wet suction lifts…"; "What is the weight and price of
+     the AQ-100?"); a plural Russian frame with two single words, its plural agreeing with
+     the two nouns ("Каковы мощность и напор насоса?", "Какие ширина и высота поля?");
+     "Какой символ и множитель…" (singular) may name one thing and stays whole;
+   - one preposition said again before each thing ("for the simplex solver and for the MIP
+     solver", "на отчёт … и на возврат …"): the thing runs to the next comma, parenthesis
+     or the end;
+   - Chinese "A和B分别/各…" ("…的额定功率和额定排气压力各是多少？"): "分别", "各", "各自" say
+     the predicate holds of each thing in turn; each thing runs from the last "的", comma or
+     the sentence start before the conjunction to the next "的", comma or the marker, and the
+     marker is dropped from the parts ("…的额定功率是多少？"). A list joined by "、" alone
+     ("第一、第二、第三档电价分别为多少") has no conjunction and stays whole.
+   Every part must stand alone (rule 3), else the part stays whole.
 5. Self-contained parts: a leading source phrase ("According to lshort,", "Per the … Guide,",
    "Согласно …,", "По …,", "根据……，", "依……，") and a parenthesised one ("(per lshort)") are
    copied to the parts that lack them. Names of the first part are NOT copied: measured on
@@ -104,7 +124,7 @@ def split_question(question: str, lang: str | None = None) -> list[str]:
         parts.extend(_split_at_conjunctions(sentence, lang))
     if len(parts) < 2 or len(parts) > MAX_PARTS or not all(_stands_alone(p) for p in parts):
         parts = [q]
-    parts = [piece for p in parts for piece in by_item(p, lang)]
+    parts = [piece for p in parts for piece in _by_item_or_frame(p, lang)]
     if len(parts) < 2 or len(parts) > MAX_PARTS:
         return [question.strip()]
     return _self_contained(parts, lang)
@@ -433,3 +453,126 @@ def _self_contained(parts: list[str], lang: str) -> list[str]:
             p = p[:-1].rstrip() + " " + paren.group() + p[-1]
         out.append(p)
     return out
+
+
+def _by_item_or_frame(part: str, lang: str) -> list[str]:
+    """Rule 6 (`by_item`), else rule 7 (`by_frame`)."""
+    pieces = by_item(part, lang)
+    return pieces if len(pieces) > 1 else by_frame(part, lang)
+
+
+_DET = r"(?:the|its|their|his|her)"
+#: Rule 7 frames: an English copula question, a plural Russian interrogative.
+_EN_FRAME = re.compile(r"\b(?:what|which)(?:'s|\s+(?:is|are|was|were))\s+", re.I)
+_RU_FRAME = re.compile(r"(?<!\w)(?:каковы|какие)\s+", re.I)
+_WORD = r"[^\W_][\w'’/-]*"
+#: Rule 7: what ends the second thing of a coordination: a preposition or clause word
+#: starting the shared tail, a comma, a parenthesis or the end.
+_EN_TAIL = re.compile(r"\s+(?:of|for|in|on|at|per|under|from|with|by|to|when|if|as|does|do|can|should|must)\b"
+                      r"|\s*[,(?;:]|\s*$", re.I)
+_STOP_THING = re.compile(r"\b(?:and|or|of|for|in|on|at|the|a|an)\b", re.I)
+_ZH_EACH = re.compile(r"分别|各自|各(?=[是为占有需要可多用在])")
+_ZH_BOUND = re.compile(r"[的，,：:；;]")
+_ZH_CONJ = re.compile(r"\s*(?:以及|和|与|及)\s*")
+
+
+def by_frame(part: str, lang: str) -> list[str]:
+    """Rule 7: `part` once per coordinated thing it asks of one frame (see the module doc),
+    or [`part`] when it asks no such thing, asks a relation among them, or a part would
+    not stand alone (rule 3). Parts end as `part` does ("?" or "？")."""
+    if _RELATION.search(part) or _COMPARE.search(part):
+        return [part]
+    if lang == "zh":
+        pieces = _zh_each(part)
+    else:
+        pieces = _repeated_preposition(part, lang) or _coordinated_after_frame(part, lang)
+    if not pieces or len(pieces) > MAX_PARTS or not all(_stands_alone(p) for p in pieces):
+        return [part]
+    return [" ".join(p.split()) for p in pieces]
+
+
+def _coordinated_after_frame(part: str, lang: str) -> list[str] | None:
+    """Rule 7's frame forms: "What is the X and the Y of Z?" (the second noun phrase with
+    its own determiner, running to the shared tail `_EN_TAIL`) or two single words after
+    the frame ("What are the dry and wet …", "Каковы мощность и напор …"), each part the
+    question with the other thing and the conjunction left out. None when there is none."""
+    if lang == "en":
+        for f in _EN_FRAME.finditer(part):
+            rest = part[f.end():]
+            m = re.match(rf"({_DET}\s+)((?:{_WORD}\s+){{0,3}}?{_WORD})\s+and\s+({_DET}\s+(?:{_WORD}\s+){{0,3}}?{_WORD})"
+                         rf"(?={_EN_TAIL.pattern})", rest, re.I)
+            if m and not any(_STOP_THING.search(t) for t in (m.group(2), m.group(3).split(None, 1)[1])):
+                a, b = f.end() + m.start(1), f.end() + m.end(3)
+                first = part[:a] + m.group(1) + m.group(2) + part[b:]
+                second = part[:a] + m.group(3) + part[b:]
+                return [first, second]
+            m = re.match(rf"(?:{_DET}\s+)?({_WORD})\s+and\s+({_WORD})(?=\s|[,?])", rest, re.I)
+            if m and _single_things(m.group(1), m.group(2)):
+                return _either_word(part, f.end() + m.start(1), f.end() + m.end(1),
+                                    f.end() + m.start(2), f.end() + m.end(2))
+        return None
+    if lang == "ru":
+        for f in _RU_FRAME.finditer(part):
+            m = re.match(rf"({_WORD})\s+и\s+({_WORD})(?=\s|[,?])", part[f.end():], re.I)
+            if m and _single_things(m.group(1), m.group(2)):
+                o = f.end()
+                return _either_word(part, o + m.start(1), o + m.end(1), o + m.start(2), o + m.end(2))
+    return None
+
+
+def _single_things(a: str, b: str) -> bool:
+    """Whether `a` and `b` are content words (not stopwords, interrogatives or items that
+    rule 6 deals with)."""
+    return all(_content_words(w) == 1 and not items(w) for w in (a, b))
+
+
+def _either_word(part: str, a0: int, a1: int, b0: int, b1: int) -> list[str]:
+    """`part` with the span a0..b1 ("A and B") as A, then as B."""
+    return [part[:a0] + part[a0:a1] + part[b1:], part[:a0] + part[b0:b1] + part[b1:]]
+
+
+def _repeated_preposition(part: str, lang: str) -> list[str] | None:
+    """Rule 7's repeated preposition: "… for the X and for the Y (…)?" -> "… for the X
+    (…)?", "… for the Y (…)?"; the second thing runs to the next comma, parenthesis or the
+    end, and its preposition opens no interrogative (rule 2 cuts those)."""
+    preps = _PREPOSITION_WORDS.get(lang) or ()
+    if not preps:
+        return None
+    conj = r"(?:and|as well as)" if lang == "en" else r"(?:и|а также)"
+    alts = "|".join(preps)
+    for m in re.finditer(rf",?\s+{conj}\s+({alts})\s+(?!{_INTERROGATIVE[lang]}\b)", part, re.I):
+        prep = m.group(1)
+        before = [b for b in re.finditer(rf"(?<!\w){re.escape(prep)}\s", part[:m.start()], re.I)]
+        if not before:
+            continue
+        a0 = before[-1].start()
+        if re.search(rf"\s{conj}\s|[,;?]", part[a0:m.start()], re.I):
+            continue  # another conjunction or clause between: not one coordination
+        end = re.search(r"\s*[,(;?]|\s*$", part[m.end():])
+        b1 = m.end() + (end.start() if end else len(part) - m.end())
+        b0 = m.start(1)
+        return [part[:m.start()] + part[b1:], part[:a0] + part[b0:b1] + part[b1:]]
+    return None
+
+
+def _zh_each(part: str) -> list[str] | None:
+    """Rule 7's Chinese form: "…A和B分别是多少？" -> "…A是多少？", "…B是多少？" (see the
+    module doc); None when there is no "分别"/"各" after a conjunction."""
+    each = _ZH_EACH.search(part)
+    if each is None:
+        return None
+    pre = part[:each.start()].rstrip(" ，,")
+    conjs = list(_ZH_CONJ.finditer(pre))
+    if not conjs:
+        return None
+    c = conjs[-1]
+    start = max([m.end() for m in _ZH_BOUND.finditer(pre, 0, c.start())], default=0)
+    end_m = _ZH_BOUND.search(pre, c.end())
+    end = end_m.start() if end_m else len(pre)
+    things = [t.strip() for t in re.split(r"、|" + _ZH_CONJ.pattern, pre[start:end]) if t.strip()]
+    if len(things) < 2 or any(_content_words(t) == 0 for t in things):
+        return None
+    tail = part[each.end():]
+    gap = part[len(pre):each.start()]
+    lead = pre[:start]
+    return [lead + t + pre[end:] + gap + tail for t in things]
