@@ -109,3 +109,11 @@ def test_single_letters_and_lower_case_russian_words_are_not_names():
     groups = analysis.query_groups(q)
     names = {g[0] for g in rank.asked_names(q, groups, features.general_weights(q, groups), "ru")}
     assert names == {g[0] for g in analysis.query_groups("Заречный")}
+
+
+def test_names_written_fused_into_one_word_count_as_written():
+    """"TeX Live 2022" stands in "texlive2022.iso"; a name a text writes nowhere does not."""
+    fused = rank.fused_names("What is the MD5 checksum of the TeX Live 2022 image?",
+                             ["Check the MD5 checksum of texlive2022.iso after the download."])
+    assert fused == {("tex",), ("live",), ("2022",)}
+    assert rank.fused_names("How much is the Legal department's budget?", ["Department: Finance; Q1: 182000"]) == set()

@@ -412,6 +412,31 @@ def _name_probes(question: str, g: tuple[str, ...]) -> list[list[list[str]]]:
     return ways
 
 
+def fused_names(question: str, texts: Sequence[str]) -> set[tuple[str, ...]]:
+    """The question words (as analysis.query_groups) of each run of two or more consecutive
+    words that `texts` write fused into one word: a word of them, letters and digits only,
+    starts with the run's letters and digits ("TeX Live 2022" in "texlive2022.iso", "Power
+    Shell" in "PowerShell"), as file names, commands and identifiers write names. Runs are of
+    words holding a capital or a digit past the question's first word."""
+    starts = {re.sub(r"\W+", "", w).lower() for t in texts for w in t.split()}
+    words = [w.strip(analysis.WORD_EDGE_PUNCT) for w in question.split()]
+    named = [i > 0 and any(ch.isupper() or ch.isdigit() for ch in w) for i, w in enumerate(words)]
+    out: set[tuple[str, ...]] = set()
+    i = 0
+    while i < len(words):
+        j = i
+        while j < len(words) and named[j]:
+            j += 1
+        for a in range(i, j):
+            for b in range(j, a + 1, -1):  # the longest run from a first
+                joined = re.sub(r"\W+", "", "".join(words[a:b])).lower()
+                if any(s.startswith(joined) for s in starts):
+                    out.update(g for w in words[a:b] for g in analysis.query_groups(w))
+                    break
+        i = j + 1
+    return out
+
+
 def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
                        general: dict[tuple[str, ...], float], question: str) -> set[str]:
     """The documents, among those of the first NAME_CHECK_DOCS candidates, in whose indexed
@@ -429,7 +454,8 @@ def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], 
             docs[c.hit.doc_id] = analysis.detect_language(c.hit.text)
     lacking = set()
     for doc_id, lang in docs.items():
-        names = asked_names(question, groups, general, lang)
+        fused = fused_names(question, [c.hit.text for c in cands if c.hit.doc_id == doc_id])
+        names = [g for g in asked_names(question, groups, general, lang) if g not in fused]
         if not names:
             continue
         # the document is in the question's scope (a candidate came from it), whatever its trust
