@@ -324,3 +324,41 @@ def test_two_listed_macros_are_answered_each_with_its_own_quote(tmp_path):
     assert len(first.claims) == len(second.claims) == 1
     assert first.claims[0].citations[0].page == 2 and "30 degrees" in first.claims[0].citations[0].quote
     assert second.claims[0].citations[0].page == 3 and "4 pt" in second.claims[0].citations[0].quote
+
+
+@pytest.mark.parametrize("question, parts", [
+    ("What is the airflow of the HX-7 and what is its tank capacity?",
+     ["What is the airflow of the HX-7?", "What is its tank capacity, HX-7?"]),
+    ("Which department does Maria Lopez belong to, and what is her room number?",
+     ["Which department does Maria Lopez belong to?", "What is her room number, Maria Lopez?"]),
+    ("Какой вес у насоса НД-40 и какова его мощность?",
+     ["Какой вес у насоса НД-40?", "Какова его мощность, НД-40?"]),
+    # after a yes/no part, "its" stands for the thing asked about, not a name in it
+    ("Is there a drain kit for the HX-7, and what is its part number?",
+     ["Is there a drain kit for the HX-7, and what is its part number?"]),
+    # a part naming its own thing keeps its words
+    ("What is the weight of the AQ-100 and what is the price of the AQ-150?",
+     ["What is the weight of the AQ-100?", "What is the price of the AQ-150?"]),
+])
+def test_a_part_pointing_back_with_a_pronoun_carries_what_it_points_to(question, parts):
+    assert split_question(question) == parts
+
+
+def test_a_pronoun_part_is_answered_about_the_thing_named_before(tmp_path):
+    """"her room number" is Maria Lopez's room, not the first room the sheet lists."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Staff"
+    ws.append(["Name", "Department", "Position", "Room"])
+    for row in [("Olga Petrova", "Finance", "Accountant", "Room 214"), ("Maria Lopez", "Legal", "Counsel", "Room 220"),
+                ("Chen Wei", "Engineering", "Engineer", "Room 305")]:
+        ws.append(row)
+    wb.save(tmp_path / "staff.xlsx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "staff.xlsx"])
+        ans = lib.ask("Which department does Maria Lopez belong to, and what is her room number?")
+    assert ans.status == "answered" and len(ans.parts) == 2, ans.answer
+    assert "Legal" in ans.parts[0].claims[0].text
+    assert "Room 220" in ans.parts[1].claims[0].text

@@ -122,12 +122,60 @@ def split_question(question: str, lang: str | None = None) -> list[str]:
     parts = []
     for sentence in _sentences(q):
         parts.extend(_split_at_conjunctions(sentence, lang))
+    parts = _with_referent(parts)
     if len(parts) < 2 or len(parts) > MAX_PARTS or not all(_stands_alone(p) for p in parts):
         parts = [q]
     parts = [piece for p in parts for piece in _by_item_or_frame(p, lang)]
     if len(parts) < 2 or len(parts) > MAX_PARTS:
         return [question.strip()]
     return _self_contained(parts, lang)
+
+
+#: Possessive pronouns that point back to what an earlier part named ("What is the airflow
+#: of the HX-7 and what is its tank capacity?"), a closed class of each language's grammar:
+#: of a thing, and of a person. A subject pronoun ("what colour is it?") more often stands
+#: for the earlier part's answer, which no split can carry, so it is left out.
+_THING_POSSESSIVE = re.compile(r"\b(?:its|their)\b|(?<!\w)(?:его|их)(?!\w)|它的|它们的|其", re.I)
+_PERSON_POSSESSIVE = re.compile(r"\b(?:his|her)\b|(?<!\w)(?:её|ее)(?!\w)|他的|她的|他们的|她们的", re.I)
+#: An earlier part asking who (its answer is a person the next part's pronoun may stand for).
+_WHO = re.compile(r"\bwho(?:m|se)?\b|(?<!\w)(?:кто|кого|кому|кем)(?!\w)|谁", re.I)
+#: An earlier part asking which one (its answer is a thing "its" may stand for); Russian
+#: "какой" alone is also "what", so only "который" and "какой из" count.
+#: An earlier part asking yes or no ("Is there a kit for the PX310, and what is its part
+#: number?"): its pronoun stands for the thing whose existence is asked, not a name in it.
+_YES_NO = re.compile(r"^\s*(?:is|are|was|were|does|do|did|can|could|has|have|will|should)\b"
+                     r"|(?<!\w)ли(?!\w)|吗|是否|有没有", re.I)
+_WHICH_ONE = re.compile(r"\bwhich\b|(?<!\w)(?:котор\w*|как\w+\s+из)(?!\w)|哪", re.I)
+_CAPITALISED_RUN = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)*")
+
+
+def _with_referent(parts: list[str]) -> list[str]:
+    """Each part after the first that points back with a possessive pronoun ("its", "her",
+    "его", "它的"; not after a "who" part, nor "its" after a "which" part, whose answer the
+    pronoun may stand for, nor after a yes/no part, whose questioned thing it stands for)
+    and names nothing itself gets the first part's names (its codes, macros, unknown
+    words and capitalised words after its first word: "HX-7", "Maria Lopez") after a comma
+    before its question mark ("What is her room number, Maria Lopez?"): the thing the
+    pronoun stands for is then searched for and must be covered, as in the question whole.
+    A part that names a thing of its own keeps its words."""
+    if len(parts) < 2:
+        return parts
+    first = parts[0]
+    names = [i.text for i in items(first)]
+    names += [m.group() for m in _CAPITALISED_RUN.finditer(first)
+              if not any(m.group() in n or n in m.group() for n in names)]
+    if not names or _YES_NO.search(first):
+        return parts
+    out = [first]
+    for p in parts[1:]:
+        own = items(p) or [m for m in _CAPITALISED_RUN.finditer(p)]
+        # "its" after "which …?" and any possessive after "who …?" may stand for that answer
+        points_back = (_PERSON_POSSESSIVE.search(p) and not _WHO.search(first)) or (
+            _THING_POSSESSIVE.search(p) and not _WHO.search(first) and not _WHICH_ONE.search(first))
+        if points_back and not own:
+            p = p[:-1].rstrip() + ", " + ", ".join(dict.fromkeys(names)) + p[-1]
+        out.append(p)
+    return out
 
 
 def _stands_alone(part: str) -> bool:
