@@ -282,6 +282,18 @@ def test_eval_hits_a_citation_holding_one_piece_of_an_elided_quote():
     assert not hits.citation_hits(q, "deck.pptx", set(), dict(page, page=3), lambda d, n: texts[n])
 
 
+def test_eval_hits_a_page_citation_whose_quote_holds_a_short_expected_quote():
+    """A DOCX question without pages whose expected quote is short ("41 kg") hits a page
+    citation whose quote holds it, which no page-wide test could decide; a quote without it
+    on a page without it does not."""
+    q = {"doc": "spec.docx", "quote": "41 kg", "lang": "en"}
+    cit = {"file": "spec.docx", "page": 1, "doc_id": "x", "quote": "Weight 41 kg"}
+    texts = {1: "Weight 41 kg\nAirflow 780 W", 2: "Maintenance: clean the filter."}
+    assert hits.citation_hits(q, "spec.docx", set(), cit, lambda d, n: texts[n])
+    assert not hits.citation_hits(q, "spec.docx", set(), dict(cit, page=2, quote="clean the filter"),
+                                  lambda d, n: texts[n])
+
+
 # ---------------------------------------------------------------- the development set
 
 

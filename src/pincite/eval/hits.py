@@ -15,7 +15,7 @@ def citation_hits(q: dict, doc: str, pages: set[int], c: dict,
     """Whether citation `c` (a run.score() record) is one the question expects: its file, and
     one of the expected `pages`. A citation of a sheet range or slide (no PDF page) hits
     when its quote holds the expected quote; for a question with a quote and no pages (a
-    DOCX paragraph) a citation of a page hits when that page holds the quote."""
+    DOCX paragraph) a citation of a page hits when its quote, or that page, holds the quote."""
     if c["file"] != doc:
         return False
     quote = q.get("quote")
@@ -27,6 +27,13 @@ def citation_hits(q: dict, doc: str, pages: set[int], c: dict,
         return any(normalize(p).text in held for p in parts)
     if pages or not quote or page_text is None:
         return c["page"] in pages
+    from pincite.answer.normalize import normalize
+
+    # the cited quote itself holding a part counts too: a short expected quote ("41 kg") is
+    # too short for verify_quote or for containment in a whole page to mean anything
+    held = normalize(c["quote"] or "").text
+    if any(normalize(p).text in held for p in parts):
+        return True
     text = page_text(c["doc_id"], c["page"])
     return any(on_page(p, text, q.get("lang")) for p in parts)
 
