@@ -90,15 +90,16 @@ def test_a_question_naming_several_codes_is_one_part_per_code(question, lang, pa
 
 
 def test_a_question_about_one_model_or_one_comparison_stays_whole():
-    """Only parts that name a model each, or a list of models, are split off; a part that
-    leans on the one before ("its price"), a comparison without a list and one code named
-    twice stay whole."""
+    """Only parts that name a model each, or a list of models, are split off; a comparison
+    without a list and one code named twice stay whole; a part that leans on the one before
+    with a possessive ("its price") is split off with the model it points to."""
     assert split_question("What is the price of RX-10? What is the price of RX-20?", "en") == [
         "What is the price of RX-10?", "What is the price of RX-20?"]
+    assert split_question("What is the weight of RX-10? What is its price?", "en") == [
+        "What is the weight of RX-10?", "What is its price, RX-10?"]
     for question in ["Is the RX-10 heavier than the RX-30?",
                      "What is the weight of the RX-10 pump?",
                      "What is the weight of the RX-10 and the RX-10 pump?",
-                     "What is the weight of RX-10? What is its price?",
                      "Which macro switches the layout between A4 and A3 paper?"]:  # sizes, not models
         assert split_question(question, "en") == [question]
 

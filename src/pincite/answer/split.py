@@ -19,7 +19,13 @@ Rules, in order (each documented choice keeps a single question whole):
    code (text.codes.is_code: "AQ-220", "ТК-7"), which names the part's subject as a noun
    phrase would ("What is the weight of AQ-220?"). Otherwise the split is undone: "В каком
    издательстве и в каком году вышла книга…" shares one verb and stays whole; "…, and what
-   unit is it?" leans on "it" and stays whole.
+   unit is it?" leans on "it" and stays whole. A part that leans on the first with a
+   possessive ("…, and what is its tank capacity?", "her room number", "его мощность") and
+   names nothing itself gets the first part's names after a comma (`_with_referent`: "What
+   is its tank capacity, HX-7?") and is counted with them; not after a "who" or yes/no part,
+   nor "its" after a "which" part, whose answer or questioned thing the pronoun stands for.
+   Kept whole, such a question was answered for one of its asks only (a user's trial,
+   2026-12-03).
 4. At most MAX_PARTS parts.
 6. One named item per part: a part naming two or more named items (`items`: TeX macros
    "\\ahangle"; model codes, text.codes.is_code, distinct by text.codes.code_key; names,
@@ -63,12 +69,17 @@ Rules, in order (each documented choice keeps a single question whole):
    Every part must stand alone (rule 3), else the part stays whole.
 5. Self-contained parts: a leading source phrase ("According to lshort,", "Per the … Guide,",
    "Согласно …,", "По …,", "根据……，", "依……，") and a parenthesised one ("(per lshort)") are
-   copied to the parts that lack them. Names of the first part are NOT copied: measured on
+   copied to the parts that lack them. Names of the first part are NOT copied (except to a
+   part that points back to them with a possessive, rule 3): measured on
    the whole corpus (2026-12-01), appending them ("…推荐哪些 (Windows 10 TeX Live iso)？")
    made retrieval favour the document those names title instead of the part's own words,
    and fewer parts had their evidence found than without them.
 
 tests/test_split.py checks these rules on compound and single questions of each language.
+
+Size: over 600 lines because the rules are one ordered procedure whose patterns (the
+conjunctions, interrogatives, items and frames of three languages) each rule reuses;
+split apart, each piece would import the others' patterns.
 """
 from __future__ import annotations
 
@@ -168,7 +179,7 @@ def _with_referent(parts: list[str]) -> list[str]:
         return parts
     out = [first]
     for p in parts[1:]:
-        own = items(p) or [m for m in _CAPITALISED_RUN.finditer(p)]
+        own = bool(items(p)) or _CAPITALISED_RUN.search(p) is not None
         # "its" after "which …?" and any possessive after "who …?" may stand for that answer
         points_back = (_PERSON_POSSESSIVE.search(p) and not _WHO.search(first)) or (
             _THING_POSSESSIVE.search(p) and not _WHO.search(first) and not _WHICH_ONE.search(first))
