@@ -119,3 +119,34 @@ def test_a_ruled_pdf_key_value_table_keeps_its_first_row(tmp_path):
         row = table.rows[1]
         assert model.row_headers(1, row.char_start, row.char_end) == ()  # not "Weight | 74 kg"
         assert lib.verify_quote(added.doc_id, 1, "Weight 74 kg").verified  # a record, not a header
+
+
+def test_a_first_slide_table_row_is_data_not_the_decks_title(tmp_path):
+    """A table on the first slide is no title block: its first row's words ("Design
+    review") are values a question asks for, so they must count as evidence, not be left
+    out as words naming the document."""
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    from pincite.chunk.pages import cover_lines
+
+    prs = Presentation()
+    slide = prs.slides.add_slide(prs.slide_layouts[5])
+    slide.shapes.title.text = "Project Aurora: milestones"
+    rows = [("Milestone", "Owner", "Due"), ("Design review", "Olga Petrova", "10 March 2026"),
+            ("Prototype ready", "Chen Wei", "15 May 2026"), ("Pilot production", "Maria Lopez", "1 September 2026")]
+    table = slide.shapes.add_table(len(rows), 3, Inches(0.5), Inches(1.5), Inches(9), Inches(2)).table
+    for i, row in enumerate(rows):
+        for j, value in enumerate(row):
+            table.cell(i, j).text = value
+    risks = prs.slides.add_slide(prs.slide_layouts[1])
+    risks.shapes.title.text = "Risks"
+    risks.placeholders[1].text = "Supplier delays for the sensor board could move the pilot production date."
+    prs.save(tmp_path / "aurora.pptx")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        lib.ingest([tmp_path / "aurora.pptx"])
+        doc_id = lib.documents()[0].doc_id
+        assert not any("Design review" in line for line in cover_lines(lib.model(doc_id)))
+        ans = lib.ask("Who owns the design review milestone?")
+    assert ans.status == "answered", ans.answer
+    assert "Olga Petrova" in ans.claims[0].citations[0].quote

@@ -53,7 +53,8 @@ from pincite.text.analysis import split_sentences
 #: page-sentences-7: a spreadsheet's sheet gives no cover lines to the naming text.
 #: page-sentences-8: a wrapped line that starts with a number after unfinished prose
 #: continues its sentence (analysis.split_sentences), not a list item.
-CHUNKER_VERSION = "page-sentences-8"
+#: page-sentences-9: a first page's table rows give no cover lines to the naming text.
+CHUNKER_VERSION = "page-sentences-9"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
 #: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters
@@ -86,13 +87,22 @@ def cover_lines(doc: DocumentModel) -> list[str]:
     [] when no page has so many. naming_text takes the first COVER_LINES of them; a by-line
     (the authors) often stands further down (answer.asked_type.bylines). A workbook has no
     cover: the first lines of a sheet are its column headers and rows ("Name", "Code"), which
-    ask about the data rather than name the file, so a sheet gives none."""
-    for page in doc.pages:
+    ask about the data rather than name the file, so a sheet gives none; nor does a table row
+    on a first page (`DocumentModel.record_spans`: a slide's table, a spec table on a DOCX's
+    first page), whose words are values a question asks for, not the document's name."""
+    for number, page in enumerate(doc.pages, 1):
         if page.address is not None and page.address.kind == "sheet":
             return []
         if sum(ch.isalpha() for ch in page.text) >= COVER_MIN_LETTERS:
-            return [ln for ln in page.text.splitlines()
-                    if sum(ch.isalpha() for ch in ln) >= 2 and not ln.rstrip().endswith(SENTENCE_ENDS)]
+            records = doc.record_spans(number)
+            out, pos = [], 0
+            for ln in page.text.split("\n"):
+                start, pos = pos, pos + len(ln) + 1
+                if any(a < start + len(ln) and start < b for a, b in records):
+                    continue  # a table row (a slide's or a cover page's table) is data, not a title
+                if sum(ch.isalpha() for ch in ln) >= 2 and not ln.rstrip().endswith(SENTENCE_ENDS):
+                    out.append(ln)
+            return out
     return []
 
 
