@@ -96,8 +96,9 @@ def cover_lines(doc: DocumentModel) -> list[str]:
         if sum(ch.isalpha() for ch in page.text) >= COVER_MIN_LETTERS:
             records = doc.record_spans(number)
             out, pos = [], 0
-            for ln in page.text.split("\n"):
-                start, pos = pos, pos + len(ln) + 1
+            for raw in page.text.splitlines(keepends=True):
+                start, pos = pos, pos + len(raw)
+                ln = raw.rstrip("\r\n\v\f\x1c\x1d\x1e\x85\u2028\u2029")
                 if any(a < start + len(ln) and start < b for a, b in records):
                     continue  # a table row (a slide's or a cover page's table) is data, not a title
                 if sum(ch.isalpha() for ch in ln) >= 2 and not ln.rstrip().endswith(SENTENCE_ENDS):
