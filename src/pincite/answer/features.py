@@ -253,13 +253,20 @@ def identifiers(question: str, groups: list[tuple[str, ...]],
     language does not know (its general weight is that of an unknown word: a product or
     package name), or one written with a capital letter after the question's first word (a
     person, department or product: "Alan Whitaker", "the Legal department")."""
-    capital: set[tuple[str, ...]] = set()
+    capital = capitalised(question)
+    return {g for g in groups if any(ch.isdigit() for ch in g[0]) or g in capital
+            or general.get(g, 0.0) >= ZIPF_CEILING - UNKNOWN_ZIPF}
+
+
+def capitalised(question: str) -> set[tuple[str, ...]]:
+    """The word groups (analysis.query_groups) of the words written with a capital letter
+    after the question's first word: names of people, departments, products."""
+    out: set[tuple[str, ...]] = set()
     for word in question.split()[1:]:
         word = word.strip(analysis.WORD_EDGE_PUNCT)
         if word[:1].isupper():
-            capital.update(analysis.query_groups(word))
-    return {g for g in groups if any(ch.isdigit() for ch in g[0]) or g in capital
-            or general.get(g, 0.0) >= ZIPF_CEILING - UNKNOWN_ZIPF}
+            out.update(analysis.query_groups(word))
+    return out
 
 
 def attr_missing(asked: dict[tuple[str, ...], float], toks: set[str],

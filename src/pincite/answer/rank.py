@@ -374,8 +374,7 @@ def asked_names(question: str, groups: list[tuple[str, ...]],
     or digit."""
     out = []
     same_language = analysis.detect_language(question) == passage_lang
-    capitalised = {g for w in question.split()[1:] if w.strip(analysis.WORD_EDGE_PUNCT)[:1].isupper()
-                   for g in analysis.query_groups(w.strip(analysis.WORD_EDGE_PUNCT))}
+    capitalised = features.capitalised(question)
     for g in sorted(features.identifiers(question, groups, general)):
         word = g[0]
         if any(is_cjk(ch) for ch in word) or sum(ch.isalnum() for ch in word) < 2:
