@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from pdfgen import make_pdf
-from pincite.answer import features, rank
+from pincite.answer import apart, features
 from pincite.config import Settings
 from pincite.library.facade import Library
 from pincite.text import analysis
@@ -68,12 +68,12 @@ def test_a_name_written_with_a_dash_is_found_where_it_is_written_together(tmp_pa
 def test_asked_names_are_names_of_the_question_not_its_common_words():
     q = "How much is the Legal department's budget for Q2 FY2025?"
     groups = analysis.query_groups(q)
-    names = {g[0] for g in rank.asked_names(q, groups, features.general_weights(q, groups), "en")}
+    names = {g[0] for g in apart.asked_names(q, groups, features.general_weights(q, groups), "en")}
     assert names == {"legal", "q2", "fy2025"}
     # a possessive is the word itself: "workbook's" is a common word, not an unknown name
     q = "In the staff workbook's budget, what is the total?"
     groups = analysis.query_groups(q)
-    assert rank.asked_names(q, groups, features.general_weights(q, groups), "en") == []
+    assert apart.asked_names(q, groups, features.general_weights(q, groups), "en") == []
 
 
 def test_a_name_without_digits_is_not_required_of_a_document_in_another_language():
@@ -81,8 +81,8 @@ def test_a_name_without_digits_is_not_required_of_a_document_in_another_language
     q = "What kind of shaft seal does the KMN 100-65-200 pump have?"
     groups = analysis.query_groups(q)
     general = features.general_weights(q, groups)
-    assert {g[0] for g in rank.asked_names(q, groups, general, "ru")} == {"100-65-200"}
-    assert {g[0] for g in rank.asked_names(q, groups, general, "en")} == {"kmn", "100-65-200"}
+    assert {g[0] for g in apart.asked_names(q, groups, general, "ru")} == {"100-65-200"}
+    assert {g[0] for g in apart.asked_names(q, groups, general, "en")} == {"kmn", "100-65-200"}
 
 
 def test_a_code_counts_as_written_when_its_parts_stand_apart_in_the_document(tmp_path):
@@ -103,17 +103,17 @@ def test_a_code_counts_as_written_when_its_parts_stand_apart_in_the_document(tmp
 def test_single_letters_and_lower_case_russian_words_are_not_names():
     q = "What risk level does Table III give a Remote (D) probability?"
     groups = analysis.query_groups(q)
-    names = {g[0] for g in rank.asked_names(q, groups, features.general_weights(q, groups), "en")}
+    names = {g[0] for g in apart.asked_names(q, groups, features.general_weights(q, groups), "en")}
     assert "d" not in names and {"iii", "remot"} <= names
     q = "Какая норма среднесуточного водоотведения установлена для посёлка Заречный?"
     groups = analysis.query_groups(q)
-    names = {g[0] for g in rank.asked_names(q, groups, features.general_weights(q, groups), "ru")}
+    names = {g[0] for g in apart.asked_names(q, groups, features.general_weights(q, groups), "ru")}
     assert names == {g[0] for g in analysis.query_groups("Заречный")}
 
 
 def test_names_written_fused_into_one_word_count_as_written():
     """"TeX Live 2022" stands in "texlive2022.iso"; a name a text writes nowhere does not."""
-    fused = rank.fused_names("What is the MD5 checksum of the TeX Live 2022 image?",
+    fused = apart.fused_names("What is the MD5 checksum of the TeX Live 2022 image?",
                              ["Check the MD5 checksum of texlive2022.iso after the download."])
     assert fused == {("tex",), ("live",), ("2022",)}
-    assert rank.fused_names("How much is the Legal department's budget?", ["Department: Finance; Q1: 182000"]) == set()
+    assert apart.fused_names("How much is the Legal department's budget?", ["Department: Finance; Q1: 182000"]) == set()

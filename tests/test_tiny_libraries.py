@@ -378,14 +378,9 @@ ANSWERABLE_XFAIL: dict[str, pytest.MarkDecorator] = {
         "water ...', which lacks the next sentence 'Replace it every 2 months'"),
 }
 NEAR_MISS_XFAIL: dict[str, pytest.MarkDecorator] = {
-    "How much did the thermal camera cost?": xfail(
-        "answered with the thermal camera's row (purchase date, no price) at answerability 0.61"),
     "What is the serial number of the oscilloscope?": xfail(
         "answered with the oscilloscope's row (asset tag and model, no serial number) at "
         "answerability 0.86"),
-    "When does the warranty on the climate chamber run out?": xfail(
-        "answered with the climate chamber's row although 'warranty' is in no cell (the PDF "
-        "and PPTX libraries here refuse a question word that no passage holds)"),
     "How much does a replacement cartridge cost?": xfail(
         "answered with the cartridge's replacement interval (page 2) at answerability 0.51: "
         "no price is stated"),

@@ -136,6 +136,41 @@ PERSON_MENTION = 0.5
 _WORD_RE = re.compile(r"[^\W\d_]+")
 
 
+#: The kinds of value a where-, when- or who-question asks for, each as (the question words
+#: that ask for it, the words that head a table column holding it), in en/ru/zh. Such a
+#: question names no attribute of its own ("Where do we keep the thermal camera?": "keep" is
+#: no column), so a table answers it when a column of the kind is there ("Location").
+COLUMN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
+    "place": (("where", "где", "куда", "哪里", "哪儿", "在哪"),
+              ("location", "place", "room", "site", "address", "место", "местонахождение", "расположение",
+               "адрес", "помещение", "位置", "地点", "地址")),
+    "time": (("when", "когда", "何时", "什么时候"),
+             ("date", "time", "year", "month", "day", "дата", "срок", "время", "год", "日期", "时间", "年份")),
+    "person": (tuple(PERSON_WORDS) + ("whose", "чей", "чья", "чьё", "чьи"),
+               ("name", "person", "owner", "assigned", "responsible", "contact", "имя", "фио", "ответственный",
+                "владелец", "姓名", "负责人")),
+}
+
+
+def column_words(question: str, cjk: bool = True) -> set[str]:
+    """Index forms (analysis.tokens) of the words that head a column of the kind of value the
+    question asks for by its interrogative (COLUMN_KINDS); empty for a question asking what,
+    which or how much, whose attribute is a word of its own. Without `cjk` the Chinese header
+    words are left out (analysing them loads jieba: pass it only for Chinese headers)."""
+    low = question.lower()
+    words = set(_WORD_RE.findall(low))
+    out: set[str] = set()
+    for kind, (asking, _) in COLUMN_KINDS.items():
+        if any(w in words if not cjk_count(w) else w in low for w in asking):
+            out.update(_column_forms(kind, cjk))
+    return out
+
+
+@functools.lru_cache(maxsize=None)
+def _column_forms(kind: str, cjk: bool) -> frozenset[str]:
+    return frozenset(t for h in COLUMN_KINDS[kind][1] if cjk or not cjk_count(h) for t in analysis.tokens(h))
+
+
 def asks_person(question: str) -> bool:
     """Whether a question asks who (PERSON_WORDS): "Кто перевёл …?", "Who wrote …?", "谁…"."""
     return "谁" in question or any(w in PERSON_WORDS for w in _WORD_RE.findall(question.lower()))

@@ -13,20 +13,17 @@ documents) and `page_text(doc_id, page)`. Must not import cli/ or web/.
 from __future__ import annotations
 
 import dataclasses
-import re
 import time
 from typing import Callable, Sequence
 
 from pincite.contract import Answer, RefusalKind, Relevance, Scope
 from pincite.text import analysis
-from pincite.text.cjk import is_cjk
 
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
-from ..store.fields import TRUST_LEVELS
-from . import answerability, asked_type, extractive, features, reasons, soft
+from . import answerability, apart, asked_type, extractive, features, reasons, soft
 from .calculate import without_target_unit
 from .evidence import (
     asked_and_found,
@@ -291,9 +288,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # evidence from a document that never writes a name the question asks about is about
     # something else: sorted last and never the answer, like another model's, but the
     # model is not told (its features stay what it was trained on)
-    lacking = docs_lacking_names(lib, cands, groups, general, coverage_text or q)
+    lacking = apart.docs_lacking_names(lib, cands, groups, general, coverage_text or q)
     unnamed = {id(c) for c in cands if c.hit.doc_id in lacking}
     other = other_model | other_doc | unnamed
+    # a table row whose table has no column for what is asked, which its document never
+    # writes, answers nothing of it however well it names the thing: sorted last likewise
+    no_column = apart.rows_lacking_columns(lib, cands, groups, matcher, other, coverage_text or q)
+    other = other | set(no_column)
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
                              features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft,
                              question_lang=lang, question=coverage_text or q, marks=marks)
@@ -329,6 +330,14 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                 why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
                        sibling[0].hit.file or sibling[0].hit.doc_id)
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
+        elif no_column and (row := max((c for c in cands if id(c) in no_column), key=lambda c: prob[id(c)])) and (
+                not own or prob[id(row)] >= prob[id(own[0])]):
+            # the likeliest evidence is a row of a table with no column for what is asked
+            lacked, headers = no_column[id(row)]
+            found = message("why_no_column", lang).format(
+                words=", ".join(reasons.written(q, lacked)), file=row.hit.file or row.hit.doc_id,
+                columns=", ".join(headers))
+            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=found)
         elif (revision := reasons.other_revision(q, cands, groups)) is not None:
             # the question names a revision the passages found are not about ("revision B"
             # where the document is revision C): say so rather than list words
@@ -354,118 +363,6 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # found passage, or the document's name, holds)
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, reasons.unmatched(q, groups, cands))
     return g
-
-
-#: The documents of the first this many candidates are checked for the names a question asks
-#: about (`docs_lacking_names`): one index call each, as many as a question's passages shown.
-NAME_CHECK_DOCS = 5
-
-
-def asked_names(question: str, groups: list[tuple[str, ...]],
-                general: dict[tuple[str, ...], float], passage_lang: str) -> list[tuple[str, ...]]:
-    """The question words that name the thing asked about (features.identifiers: a word
-    holding a digit, a capitalised word after the first, a word general language does not
-    know) that a document in `passage_lang` can be expected to write as the question does:
-    in a document of the question's language any such word, in another only a word holding a
-    digit (a name may be transliterated, "KMN" for "КМН"; a code or a version is not), and
-    never a Chinese word (Chinese has no capitals, and a Chinese word wordfreq lacks is
-    mostly a word split otherwise, not a name), nor a lower-case Russian one (wordfreq lacks
-    many inflected forms of rare Russian words: "водоотведения"), nor one of a single letter
-    or digit."""
-    out = []
-    same_language = analysis.detect_language(question) == passage_lang
-    capitalised = features.capitalised(question)
-    for g in sorted(features.identifiers(question, groups, general)):
-        word = g[0]
-        if any(is_cjk(ch) for ch in word) or sum(ch.isalnum() for ch in word) < 2:
-            continue  # a single letter or digit is a label ("(D)", "1"), not a name
-        if not same_language and not any(ch.isdigit() for ch in word):
-            continue  # a name may be transliterated ("KMN" for "КМН"); a code or version is not
-        if any("\u0400" <= ch <= "\u04ff" for ch in word) and g not in capitalised:
-            continue  # a lower-case Russian word wordfreq lacks is a rare form, not a name
-        out.append(g)
-    return out
-
-
-def _name_probes(question: str, g: tuple[str, ...]) -> list[list[list[str]]]:
-    """Ways the asked name `g` may stand in a document, each a list of probes (token lists)
-    that must all find it: its own forms; for a name written with hyphens, dashes, dots or
-    slashes, its parts written together, as code and file names write them ("Thue–Morse" as
-    "thuemorse"), and its parts each somewhere, as a code is written with other separators
-    or words between ("USNTPS-FTM-103" as "USNTPS-FTM-No. 103", "MIL-STD-882E" as "MIL STD
-    882E")."""
-    ways = [[list(g)]]
-    for part in question.split():
-        word = part.strip(analysis.WORD_EDGE_PUNCT)
-        if analysis.query_groups(word) != [g]:
-            continue
-        pieces = [p for p in re.split(r"[^\w]+", word) if p]
-        if len(pieces) < 2:
-            continue
-        joined = analysis.tokens("".join(pieces))
-        if joined:
-            ways.append([joined])
-        part_tokens = [analysis.tokens(p) for p in pieces]
-        if all(part_tokens):
-            ways.append(part_tokens)
-    return ways
-
-
-def fused_names(question: str, texts: Sequence[str]) -> set[tuple[str, ...]]:
-    """The question words (as analysis.query_groups) of each run of two or more consecutive
-    words that `texts` write fused into one word: a word of them, letters and digits only,
-    starts with the run's letters and digits ("TeX Live 2022" in "texlive2022.iso", "Power
-    Shell" in "PowerShell"), as file names, commands and identifiers write names. Runs are of
-    words holding a capital or a digit past the question's first word."""
-    starts = {re.sub(r"\W+", "", w).lower() for t in texts for w in t.split()}
-    words = [w.strip(analysis.WORD_EDGE_PUNCT) for w in question.split()]
-    named = [i > 0 and any(ch.isupper() or ch.isdigit() for ch in w) for i, w in enumerate(words)]
-    out: set[tuple[str, ...]] = set()
-    i = 0
-    while i < len(words):
-        j = i
-        while j < len(words) and named[j]:
-            j += 1
-        for a in range(i, j):
-            for b in range(j, a + 1, -1):  # the longest run from a first
-                joined = re.sub(r"\W+", "", "".join(words[a:b])).lower()
-                if any(s.startswith(joined) for s in starts):
-                    out.update(g for w in words[a:b] for g in analysis.query_groups(w))
-                    break
-        i = j + 1
-    return out
-
-
-def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
-                       general: dict[tuple[str, ...], float], question: str) -> set[str]:
-    """The documents, among those of the first NAME_CHECK_DOCS candidates, in whose indexed
-    text (its chunks, each prefixed with the document's title and file name) some asked name
-    (`asked_names`) occurs in no form: one BM25 probe per name inside the document. "How
-    much is the Legal department's budget?" over a budget sheet without a Legal row is
-    answered by no row of it, however well the Finance row matches "budget" and the quarter.
-    Measured on the development set's tune split: such a document was cited first for a
-    fifth of the near misses pincite answered, and for 2 of its 199 right answers."""
-    docs: dict[str, str] = {}
-    for c in cands:
-        if c.hit.doc_id not in docs:
-            if len(docs) >= NAME_CHECK_DOCS:
-                break
-            docs[c.hit.doc_id] = analysis.detect_language(c.hit.text)
-    lacking = set()
-    for doc_id, lang in docs.items():
-        fused = fused_names(question, [c.hit.text for c in cands if c.hit.doc_id == doc_id])
-        names = [g for g in asked_names(question, groups, general, lang) if g not in fused]
-        if not names:
-            continue
-        # the document is in the question's scope (a candidate came from it), whatever its trust
-        inside = SearchFilter(doc_ids=[doc_id], trust=list(TRUST_LEVELS))
-        ways = [_name_probes(question, g) for g in names]
-        probes = [probe for name in ways for way in name for probe in way]
-        found = iter(lib.index.search_each(probes, inside, limit=1))
-        held = [[all([bool(next(found)) for _ in way]) for way in name] for name in ways]
-        if not all(any(name) for name in held):
-            lacking.add(doc_id)
-    return lacking
 
 
 def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:

@@ -9,11 +9,13 @@ the refusal's reason (Answer.warnings), from the evidence that was found:
 * `unmatched`: the question's words that no passage found holds (in its window, its whole
   passage, or the words naming its document), never a word a found passage holds;
 * `missing_columns`: the best passage is a table row (a spreadsheet row read as
-  "Header: value; ...", or a row whose columns DocumentModel.row_headers names) in another
-  language, and no column comes near in meaning to the question's words that are not
-  values of the row: the asked attribute is not in the table in any language.
+  "Header: value; ...", or a row whose columns DocumentModel.row_headers names), and no
+  column comes near in meaning to the question's words that are not values of the row:
+  the asked attribute is not in the table in any language.
 
-Nothing here changes which passages rank first or whether a question is refused.
+Nothing here changes which passages rank first or whether a question is refused, except
+that answer.rank also uses `missing_columns` to set apart the rows of a table that has no
+column for what is asked (answer.apart.rows_lacking_columns).
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from typing import TYPE_CHECKING, Iterable
 from pincite.text import analysis
 
 from ..text.cjk import is_cjk
-from . import extractive
+from . import asked_type, extractive
 from .evidence import window_tokens
 from .features import window_text
 
@@ -148,13 +150,16 @@ def row_columns(lib: "LibraryLike", cand: extractive.Candidate) -> tuple[list[st
 
 
 def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: extractive.Candidate,
-                    soft: "WordMatcher | None", near: float) -> tuple[list[tuple[str, ...]], list[str]] | None:
+                    soft: "WordMatcher | None", near: float, question: str = ""
+                    ) -> tuple[list[tuple[str, ...]], list[str]] | None:
     """(the question's words that ask for a column, the row's headers) when `cand` is a
     table row (`row_columns`) and none of those words (the question's words that are no
     value of the row, nor near one in meaning: not its name, code or kind) comes within cosine `near` of any header by
     `soft` (the question's word matcher, which compares words across languages): the
-    attribute asked for is in no column of the table. None when a word does come near,
-    when every word is a value of the row, or without a matcher."""
+    attribute asked for is in no column of the table. None when a word does come near, a
+    header shortens one ("Phone ext." of "extension": `abbreviates`), a header names the kind
+    of value `question` asks for by its interrogative (asked_type.column_words: "Location"
+    for a where-question), when every word is a value of the row, or without a matcher."""
     if soft is None:
         return None
     row = row_columns(lib, cand)
@@ -166,11 +171,38 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
     asked = [g for g in groups if not held.intersection(g) and in_values.get(g, -1.0) < near]
     if not asked:
         return None
+    kinds = asked_type.column_words(question, any(map(is_cjk, "".join(headers)))) if question else set()
+    if kinds and any(kinds.intersection(analysis.tokens(h)) for h in headers):
+        return None  # a where-question of a table with a "Location" column
     for h in headers:
+        short = [_letters(t) for t in analysis.tokens(h)]
+        if any(t and abbreviates(t, form) for t in short for g in asked for form in g):
+            return None  # "Phone ext." names an "extension", "Qty" a "quantity", "Q4" a "quarter"
         best = soft.best(h)
         if any(best.get(g, -1.0) >= near for g in asked):
             return None
     return asked, headers
+
+
+def _letters(token: str) -> str:
+    """The letters of a header's word that may shorten a word: the whole word when it is
+    letters only and two or more of them ("ext", "qty"), the letters before its number when
+    it is letters then digits ("q" of "Q4", "h" of "H1": a numbered quarter or half); else ''."""
+    m = re.fullmatch(r"([^\W\d_]+)(\d*)", token)
+    if not m or (not m.group(2) and len(m.group(1)) < 2):
+        return ""
+    return m.group(1)
+
+
+def abbreviates(short: str, word: str) -> bool:
+    """Whether `short` (a header's word, lower case) can be a shortening of `word` as
+    headers write them: shorter, the same first letter, and its letters in `word` in order
+    ("ext" of "extension", "qty" of "quantity", "dept" of "department", "кол" of
+    "количество"). Chinese is never shortened this way."""
+    if len(short) >= len(word) or short[0] != word[0] or is_cjk(short[0]):
+        return False
+    rest = iter(word[1:])
+    return all(ch in rest for ch in short[1:])
 
 
 def written(question: str, words: Iterable[tuple[str, ...]]) -> list[str]:

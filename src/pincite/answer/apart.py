@@ -1,0 +1,179 @@
+"""Evidence set apart before ranking: passages from a document, or rows of a table, that
+cannot answer what the question asks, however well they match its other words.
+
+* `docs_lacking_names`: a document in which a name the question asks about (a code, a
+  version, a capitalised name: `asked_names`) occurs in no form is about something else;
+* `rows_lacking_columns`: a table row whose table has no column for the attribute asked,
+  which the row's document never writes, states nothing of it.
+
+answer.rank sorts such candidates after the rest and never lets them answer; the
+answerability model is not told (its features stay what it was trained on). Each check
+costs one index call per document among the first NAME_CHECK_DOCS candidates'. Must not
+import cli/ or web/.
+"""
+from __future__ import annotations
+
+import re
+from typing import Sequence
+
+from pincite.text import analysis
+from pincite.text.cjk import is_cjk
+
+from ..index.base import SearchFilter
+from ..store.fields import TRUST_LEVELS
+from . import extractive, features, reasons, soft
+from .retrieve import LibraryLike
+from .table_verify import SOFT_HEADER_COSINE
+
+#: The documents of the first this many candidates are checked for the names a question asks
+#: about (`docs_lacking_names`): one index call each, as many as a question's passages shown.
+NAME_CHECK_DOCS = 5
+
+
+def asked_names(question: str, groups: list[tuple[str, ...]],
+                general: dict[tuple[str, ...], float], passage_lang: str) -> list[tuple[str, ...]]:
+    """The question words that name the thing asked about (features.identifiers: a word
+    holding a digit, a capitalised word after the first, a word general language does not
+    know) that a document in `passage_lang` can be expected to write as the question does:
+    in a document of the question's language any such word, in another only a word holding a
+    digit (a name may be transliterated, "KMN" for "КМН"; a code or a version is not), and
+    never a Chinese word (Chinese has no capitals, and a Chinese word wordfreq lacks is
+    mostly a word split otherwise, not a name), nor a lower-case Russian one (wordfreq lacks
+    many inflected forms of rare Russian words: "водоотведения"), nor one of a single letter
+    or digit."""
+    out = []
+    same_language = analysis.detect_language(question) == passage_lang
+    capitalised = features.capitalised(question)
+    for g in sorted(features.identifiers(question, groups, general)):
+        word = g[0]
+        if any(is_cjk(ch) for ch in word) or sum(ch.isalnum() for ch in word) < 2:
+            continue  # a single letter or digit is a label ("(D)", "1"), not a name
+        if not same_language and not any(ch.isdigit() for ch in word):
+            continue  # a name may be transliterated ("KMN" for "КМН"); a code or version is not
+        if any("\u0400" <= ch <= "\u04ff" for ch in word) and g not in capitalised:
+            continue  # a lower-case Russian word wordfreq lacks is a rare form, not a name
+        out.append(g)
+    return out
+
+
+def _name_probes(question: str, g: tuple[str, ...]) -> list[list[list[str]]]:
+    """Ways the asked name `g` may stand in a document, each a list of probes (token lists)
+    that must all find it: its own forms; for a name written with hyphens, dashes, dots or
+    slashes, its parts written together, as code and file names write them ("Thue–Morse" as
+    "thuemorse"), and its parts each somewhere, as a code is written with other separators
+    or words between ("USNTPS-FTM-103" as "USNTPS-FTM-No. 103", "MIL-STD-882E" as "MIL STD
+    882E")."""
+    ways = [[list(g)]]
+    for part in question.split():
+        word = part.strip(analysis.WORD_EDGE_PUNCT)
+        if analysis.query_groups(word) != [g]:
+            continue
+        pieces = [p for p in re.split(r"[^\w]+", word) if p]
+        if len(pieces) < 2:
+            continue
+        joined = analysis.tokens("".join(pieces))
+        if joined:
+            ways.append([joined])
+        part_tokens = [analysis.tokens(p) for p in pieces]
+        if all(part_tokens):
+            ways.append(part_tokens)
+    return ways
+
+
+def fused_names(question: str, texts: Sequence[str]) -> set[tuple[str, ...]]:
+    """The question words (as analysis.query_groups) of each run of two or more consecutive
+    words that `texts` write fused into one word: a word of them, letters and digits only,
+    starts with the run's letters and digits ("TeX Live 2022" in "texlive2022.iso", "Power
+    Shell" in "PowerShell"), as file names, commands and identifiers write names. Runs are of
+    words holding a capital or a digit past the question's first word."""
+    starts = {re.sub(r"\W+", "", w).lower() for t in texts for w in t.split()}
+    words = [w.strip(analysis.WORD_EDGE_PUNCT) for w in question.split()]
+    named = [i > 0 and any(ch.isupper() or ch.isdigit() for ch in w) for i, w in enumerate(words)]
+    out: set[tuple[str, ...]] = set()
+    i = 0
+    while i < len(words):
+        j = i
+        while j < len(words) and named[j]:
+            j += 1
+        for a in range(i, j):
+            for b in range(j, a + 1, -1):  # the longest run from a first
+                joined = re.sub(r"\W+", "", "".join(words[a:b])).lower()
+                if any(s.startswith(joined) for s in starts):
+                    out.update(g for w in words[a:b] for g in analysis.query_groups(w))
+                    break
+        i = j + 1
+    return out
+
+
+def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
+                       general: dict[tuple[str, ...], float], question: str) -> set[str]:
+    """The documents, among those of the first NAME_CHECK_DOCS candidates, in whose indexed
+    text (its chunks, each prefixed with the document's title and file name) some asked name
+    (`asked_names`) occurs in no form: one BM25 probe per name inside the document. "How
+    much is the Legal department's budget?" over a budget sheet without a Legal row is
+    answered by no row of it, however well the Finance row matches "budget" and the quarter.
+    Measured on the development set's tune split: such a document was cited first for a
+    fifth of the near misses pincite answered, and for 2 of its 199 right answers."""
+    docs: dict[str, str] = {}
+    for c in cands:
+        if c.hit.doc_id not in docs:
+            if len(docs) >= NAME_CHECK_DOCS:
+                break
+            docs[c.hit.doc_id] = analysis.detect_language(c.hit.text)
+    lacking = set()
+    for doc_id, lang in docs.items():
+        fused = fused_names(question, [c.hit.text for c in cands if c.hit.doc_id == doc_id])
+        names = [g for g in asked_names(question, groups, general, lang) if g not in fused]
+        if not names:
+            continue
+        # the document is in the question's scope (a candidate came from it), whatever its trust
+        inside = SearchFilter(doc_ids=[doc_id], trust=list(TRUST_LEVELS))
+        ways = [_name_probes(question, g) for g in names]
+        probes = [probe for name in ways for way in name for probe in way]
+        found = iter(lib.index.search_each(probes, inside, limit=1))
+        held = [[all([bool(next(found)) for _ in way]) for way in name] for name in ways]
+        if not all(any(name) for name in held):
+            lacking.add(doc_id)
+    return lacking
+
+
+def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
+                         matcher: soft.WordMatcher | None, other: set[int], question: str
+                         ) -> dict[int, tuple[list[tuple[str, ...]], list[str]]]:
+    """{id(candidate): (the asked words no column names, the row's headers)} of the
+    candidates, among those from the documents of the first NAME_CHECK_DOCS candidates and
+    not in `other`, that are table rows lacking the asked column: by
+    reasons.missing_columns no column header comes near (in meaning, or as a shortening) a
+    question word that is not one of the row's values, and one such word occurs in no form
+    in the row's document (one BM25 probe per word and document). "What is Kenji Watanabe's
+    e-mail address?" over a staff list without an e-mail column is answered by no row of it,
+    however well his row matches his name; a word the document writes elsewhere (its
+    subject, "насос" of a pump catalogue whose rows are its attributes) leaves the row be.
+    Measured on the development set (2026-12-03): tune split 6 more of 143 near misses
+    refused, held-out 1 more of 47, no answer lost on either. Without a word matcher (no
+    embedder) nothing is set apart."""
+    if matcher is None:
+        return {}
+    docs: list[str] = []
+    for c in cands:
+        if c.hit.doc_id not in docs:
+            if len(docs) >= NAME_CHECK_DOCS:
+                break
+            docs.append(c.hit.doc_id)
+    lacking: dict[int, tuple[str, list[tuple[str, ...]], list[str]]] = {}
+    for c in cands:
+        if c.hit.doc_id in docs and id(c) not in other and features.is_table(c.hit):
+            missing = reasons.missing_columns(lib, groups, c, matcher, SOFT_HEADER_COSINE, question)
+            if missing is not None:
+                lacking[id(c)] = (c.hit.doc_id, *missing)
+    if not lacking:
+        return {}
+    written: set[tuple[str, tuple[str, ...]]] = set()
+    for doc_id in docs:  # one index call a document, one probe a word
+        words = sorted({g for d, gs, _ in lacking.values() if d == doc_id for g in gs})
+        if words:  # the document is in scope (a candidate came from it), whatever its trust
+            inside = SearchFilter(doc_ids=[doc_id], trust=list(TRUST_LEVELS))
+            found = lib.index.search_each([list(g) for g in words], inside, limit=1)
+            written.update((doc_id, g) for g, hits in zip(words, found) if hits)
+    return {i: ([g for g in words if (doc_id, g) not in written], headers)
+            for i, (doc_id, words, headers) in lacking.items() if any((doc_id, g) not in written for g in words)}

@@ -1,0 +1,82 @@
+"""A table row is no answer to a question about an attribute its table has no column for
+(answer.apart.rows_lacking_columns): "What is Kenji Ito's e-mail address?" over a staff list
+without an e-mail column is refused and says which columns the table has, however well
+Kenji Ito's row matches his name; an attribute the headers shorten ("Phone ext.") or name
+by the kind a where-, when- or who-question asks for ("Office room") is answered from the row.
+"""
+from __future__ import annotations
+
+import openpyxl
+import pytest
+
+from pincite.answer import asked_type, reasons
+from pincite.config import Settings
+from pincite.library.facade import Library
+from pincite.text import analysis
+
+STAFF_HEADER = ("Employee ID", "Name", "Department", "Position", "Phone ext.", "Start date", "Office room")
+STAFF = [
+    ("E2001", "Kenji Ito", "Finance", "Accountant", 4711, "2019-04-01", "B-204"),
+    ("E2002", "Lena Brandt", "Engineering", "Test engineer", 4725, "2021-09-13", "C-118"),
+    ("E2003", "Rafael Ortiz", "Sales", "Account manager", 4740, "2020-02-17", "A-012"),
+    ("E2004", "Mei Chen", "Engineering", "Team lead", 4702, "2016-11-07", "C-120"),
+    ("E2005", "Olga Sidorova", "Legal", "Counsel", 4733, "2022-06-20", "B-210"),
+]
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    root = tmp_path_factory.mktemp("columns")
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Staff"
+    ws.append(STAFF_HEADER)
+    for row in STAFF:
+        ws.append(row)
+    wb.save(root / "staff-list.xlsx")
+    library = Library(Settings(data_dir=root / "data"))
+    assert [r.status for r in library.ingest([root / "staff-list.xlsx"])] == ["added"]
+    yield library
+    library.close()
+
+
+@pytest.mark.parametrize("question, missing", [
+    ("What is Kenji Ito's e-mail address?", "e-mail"),
+    ("What is Lena Brandt's annual salary?", "salary"),
+    ("Какой оклад у Rafael Ortiz?", "оклад"),  # asked in Russian of the English sheet
+])
+def test_a_row_without_the_asked_column_is_refused_and_the_columns_named(lib, question, missing):
+    ans = lib.ask(question)
+    assert ans.status == "refused", (ans.answer, [c.quote for c in ans.citations()])
+    said = " ".join(ans.warnings)
+    assert missing in said and "staff-list.xlsx" in said and "Phone ext." in said, ans.warnings
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Which extension does Kenji Ito have?", "4711"),  # the header shortens the word asked
+    ("Where does Mei Chen sit?", "C-120"),  # a where-question: the room column
+    ("What position does Olga Sidorova hold?", "Counsel"),
+])
+def test_a_row_with_the_asked_column_is_answered(lib, question, value):
+    ans = lib.ask(question)
+    assert ans.status == "answered", ans.answer
+    assert value in ans.citations()[0].quote, ans.citations()[0].quote
+
+
+def test_header_shortenings():
+    assert reasons.abbreviates("ext", "extension") and reasons.abbreviates("qty", "quantity")
+    assert reasons.abbreviates("dept", "department") and reasons.abbreviates("кол", "количество")
+    assert not reasons.abbreviates("ext", "text")  # another first letter
+    assert not reasons.abbreviates("extension", "ext")  # not shorter
+    assert not reasons.abbreviates("xte", "extension")
+    # a numbered quarter or half shortens by its letter; a lone letter or a number does not
+    assert [reasons._letters(t) for t in ("q4", "h1", "ext", "a", "2024")] == ["q", "h", "ext", "", ""]
+
+
+def test_interrogatives_name_the_column_kind():
+    where = asked_type.column_words("Where is the projector kept?")
+    assert set(analysis.tokens("Location")) <= where and set(analysis.tokens("Office room")) & where
+    assert set(analysis.tokens("Дата")) <= asked_type.column_words("Когда он пришёл?")
+    assert set(analysis.tokens("Name")) <= asked_type.column_words("Who owns the laptop?")
+    assert asked_type.column_words("What is the price of the laptop?") == set()
+    assert "位置" in asked_type.column_words("投影仪放在哪里？")
