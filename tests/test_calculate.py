@@ -166,6 +166,46 @@ def test_answer_in_an_unconverted_unit_keeps_the_documents_unit_and_says_so(tmp_
                                "метрические; в цитатах единица документа"], (ru.status, ru.relevance)
 
 
+@pytest.mark.parametrize("text, codes", [
+    ("Unit cost (USD): 3.2", ["USD"]),
+    ("Цена 500 руб. за штуку", ["RUB"]),
+    ("单价 30 元，运费 5 美元", ["USD", "CNY"]),
+    ("Price: 4 € or $5", ["EUR", "USD"]),
+    ("Torque 25 N·m", []),
+])
+def test_currencies_written_in_a_text(text, codes):
+    from pincite.answer.calculate import currencies_in
+
+    assert currencies_in(text) == codes
+
+
+def test_a_price_asked_in_another_currency_says_which_one_the_document_gives(tmp_path):
+    """A currency is never converted: an answer asked "in EUR" whose quote gives dollars says
+    so; one whose quote gives euros needs no warning."""
+    import openpyxl
+
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Parts"
+    ws.append(["Part no.", "Description", "Unit cost (USD)", "Unit cost (EUR)"])
+    ws.append(["BR-1001", "Ball bearing 6204", 3.2, None])
+    ws.append(["FL-3300", "Oil filter", None, 7.9])
+    wb.save(tmp_path / "parts.xlsx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "parts.xlsx"])
+        a = lib.ask("What is the unit cost of part BR-1001 in EUR?")
+        assert a.status == "answered" and "3.2" in a.citations()[0].quote, (a.status, a.answer)
+        assert a.warnings == ["not converted to EUR: the quotes give amounts in USD, and pincite converts no "
+                              "currencies"], a.warnings
+        assert lib.ask("What is the unit cost of part FL-3300 in EUR?").warnings == []
+        ru = lib.ask("Сколько стоит деталь BR-1001 в евро?")
+        assert ru.warnings == ["не пересчитано в евро: в цитатах суммы в USD, а валюты pincite не "
+                               "пересчитывает"], (ru.status, ru.warnings)
+
+
 @pytest.mark.parametrize("lang,words,not_done", [
     ("en", "computed by pincite", "calculation not done: "),
     ("ru", "вычислено pincite", "расчёт не выполнен: "),

@@ -43,7 +43,6 @@ def lib(tmp_path_factory):
 @pytest.mark.parametrize("question, missing", [
     ("What is Kenji Ito's e-mail address?", "e-mail"),
     ("What is Lena Brandt's annual salary?", "salary"),
-    ("Какой оклад у Rafael Ortiz?", "оклад"),  # asked in Russian of the English sheet
 ])
 def test_a_row_without_the_asked_column_is_refused_and_the_columns_named(lib, question, missing):
     ans = lib.ask(question)
@@ -61,6 +60,14 @@ def test_a_row_with_the_asked_column_is_answered(lib, question, value):
     ans = lib.ask(question)
     assert ans.status == "answered", ans.answer
     assert value in ans.citations()[0].quote, ans.citations()[0].quote
+
+
+def test_a_question_in_another_language_is_not_judged_by_its_columns(lib):
+    """Across languages a translated header comes too loosely near the asked word to tell
+    that a column is missing: a Russian question about the English sheet is not refused for
+    lacking a column ("должность" for "Position")."""
+    ans = lib.ask("Какая должность у Olga Sidorova?")
+    assert not any("столбца" in w for w in ans.warnings), ans.warnings
 
 
 def test_header_shortenings():

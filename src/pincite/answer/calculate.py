@@ -125,14 +125,70 @@ UNCONVERTED_UNITS = frozenset(
     "英寸 磅 加仑 英尺 英里 华氏度".split())
 
 
+#: Currencies a question may ask its answer in, by ISO 4217 code, each with the ways en/ru/zh
+#: texts write it (code, name, symbol). pincite never converts money: an exchange rate is a
+#: fact of a day, not of the document. "pound" is left to UNCONVERTED_UNITS (also a mass).
+CURRENCIES: dict[str, tuple[str, ...]] = {
+    "EUR": ("eur", "euro", "euros", "€", "евро", "欧元"),
+    "USD": ("usd", "us$", "$", "dollar", "dollars", "доллар", "доллары", "долларах", "долларов", "美元"),
+    "RUB": ("rub", "₽", "rouble", "roubles", "ruble", "rubles", "руб", "рубль", "рубли", "рублях", "рублей",
+            "卢布"),
+    "CNY": ("cny", "rmb", "yuan", "¥", "юань", "юани", "юанях", "юаней", "人民币", "元"),
+    "GBP": ("gbp", "£", "sterling", "стерлингов", "英镑"),
+    "JPY": ("jpy", "yen", "иена", "иен", "иенах", "日元"),
+}
+
+
+def currency_of(word: str) -> str | None:
+    """The ISO 4217 code of a currency written `word` (CURRENCIES: "EUR", "euros", "евро",
+    "€"), else None."""
+    w = word.strip().lower()
+    return next((code for code, forms in CURRENCIES.items() if w in forms), None)
+
+
+def currencies_in(text: str) -> list[str]:
+    """ISO codes of the currencies `text` writes (CURRENCIES; a code or name as a whole word,
+    a symbol or a Chinese name anywhere), in CURRENCIES order."""
+    low = text.lower()
+    words = set(re.findall(r"[^\W\d_]+", low))
+    return [code for code, forms in CURRENCIES.items()
+            if any(f in words if f.isalpha() and not _is_han(f) else f in low for f in forms)]
+
+
+def _is_han(word: str) -> bool:
+    return all("\u4e00" <= ch <= "\u9fff" for ch in word)
+
+
 def unconverted_target(question: str, lang: str) -> str | None:
     """The unit a question asks its answer in when it is one pincite does not convert
-    (UNCONVERTED_UNITS: "… in psi?" -> "psi", "… в дюймах?" -> "дюймах"), else None."""
+    (UNCONVERTED_UNITS: "… in psi?" -> "psi", "… в дюймах?" -> "дюймах"; a currency,
+    `currency_of`: "… in EUR?" -> "EUR"), else None."""
     m = _TARGET.get(lang, _TARGET["en"]).search(question.strip())
     if not m:
         return None
     word = m.group(1).strip()
-    return word if word.lower() in UNCONVERTED_UNITS else None
+    return word if word.lower() in UNCONVERTED_UNITS or currency_of(word) else None
+
+
+def unit_warning(question: str, lang: str, quotes: list[str]) -> str | None:
+    """The warning an answer carries when its question asks for a unit pincite does not
+    convert (`unconverted_target`), in the question's language; None when it asks for none.
+    For a currency: None when a quote already writes the asked currency, else the warning
+    names the currency the quotes write ("not converted to EUR: the quotes give amounts in
+    USD"), so a price in dollars is never read as one in euros."""
+    unit = unconverted_target(question, lang)
+    if unit is None:
+        return None
+    asked = currency_of(unit)
+    if asked is None:
+        return message("not_converted", lang).format(unit=unit)
+    written = [c for q in quotes for c in currencies_in(q)]
+    if asked in written:
+        return None
+    found = ", ".join(dict.fromkeys(written))
+    if found:
+        return message("currency_other", lang).format(unit=unit, found=found)
+    return message("currency_unstated", lang).format(unit=unit)
 
 
 def without_target_unit(question: str, lang: str) -> str | None:

@@ -16,7 +16,7 @@ from pincite.contract import Answer, Claim, Clarification
 from pincite.text import analysis
 
 from . import extractive, features
-from .calculate import calculation_line, conversion_for, unconverted_target
+from .calculate import calculation_line, conversion_for, unit_warning
 from .cite import SECTION_SEP, citation_for
 from .evidence import (
     further_bar,
@@ -127,9 +127,9 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     if conversion is not None:
         text += "\n" + calculation_line(conversion, g.lang)
     warnings = []
-    unit = unconverted_target(g.question, g.lang)
+    unit = unit_warning(g.question, g.lang, [cit.quote for c in verified for cit in c.citations if cit.verified])
     if unit is not None:
-        warnings.append(message("not_converted", g.lang).format(unit=unit))
+        warnings.append(unit)
     return Answer(question=g.question, status="answered", language=g.lang, scope=g.scope,
                   answer=text, claims=claims, timings=timings, relevance=rel, calculation=conversion,
                   warnings=warnings)

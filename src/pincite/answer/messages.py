@@ -15,6 +15,18 @@ MESSAGES = {
         "ru": "Сверьте значение на открытой странице и модификацию с заводской табличкой.",
         "zh": "请在打开的页面上核对数值，并将型号与铭牌对照。",
     },
+    "currency_other": {
+        "en": "not converted to {unit}: the quotes give amounts in {found}, and pincite converts no currencies",
+        "ru": "не пересчитано в {unit}: в цитатах суммы в {found}, а валюты pincite не пересчитывает",
+        "zh": "未换算为{unit}：引文中的金额以 {found} 计，pincite 不换算货币",
+    },
+    "currency_unstated": {
+        "en": "not converted to {unit}: the quotes do not say {unit}, and pincite converts no currencies; "
+              "check the document's currency",
+        "ru": "не пересчитано в {unit}: в цитатах нет {unit}, а валюты pincite не пересчитывает; "
+              "проверьте валюту документа",
+        "zh": "未换算为{unit}：引文中未写明{unit}，pincite 不换算货币；请核对文档所用货币",
+    },
     "not_converted": {
         "en": "not converted to {unit}: pincite converts SI and metric units only; the quotes give the document's unit",
         "ru": "не пересчитано в {unit}: pincite пересчитывает только единицы СИ и метрические; "

@@ -330,7 +330,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                 why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
                        sibling[0].hit.file or sibling[0].hit.doc_id)
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
-        elif no_column and (row := max((c for c in cands if id(c) in no_column), key=lambda c: prob[id(c)])) and (
+        elif no_column and (row := max((c for c in scored if id(c) in no_column), key=lambda c: prob[id(c)])) and (
                 not own or prob[id(row)] >= prob[id(own[0])]):
             # the likeliest evidence is a row of a table with no column for what is asked
             lacked, headers = no_column[id(row)]
