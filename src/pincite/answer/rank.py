@@ -189,7 +189,10 @@ def _by_meaning(hits: list[Hit], lang: str, general: dict[tuple[str, ...], float
     (features.soft_coverage: each question word 1 when the window holds it, a number or a
     code, else its best word-vector cosine with a word of the window, a translation scoring
     near a synonym's), the question words weighted by general rarity (`general`), less
-    those that only name the hit's document (extractive.names_document). None
+    those that only name the hit's document (extractive.names_document), in translation too
+    (a word whose vector comes within SOFT_HEADER_COSINE of a word of the document's title:
+    "осушитель" of "… Dehumidifier — Specification Sheet", so that the title line, which only
+    names the product again, does not outrank the row stating its weight). None
     without a word matcher (no embedder). The words of those passages are embedded in one
     batch first."""
     if matcher is None:
@@ -207,7 +210,9 @@ def _by_meaning(hits: list[Hit], lang: str, general: dict[tuple[str, ...], float
         # the words that only name the hit's document do not count when others remain,
         # as in the lexical choice (extractive.candidates) and the features
         names = extractive.naming_terms(hit)
-        asked = {g: w for g, w in typed.items() if not extractive.names_document(g, names)} or typed
+        title = matcher.best(hit.title) if hit.title else {}
+        asked = {g: w for g, w in typed.items() if not extractive.names_document(g, names)
+                 and title.get(typed_of[g], 0.0) < SOFT_HEADER_COSINE} or typed
 
         def score(text: str) -> float:
             toks = set(extractive.text_tokens(text)) | marks(text)
