@@ -45,6 +45,19 @@ def make_scan_pdf(path: Path, pages: list[str | None], *, image_text: str = SCAN
     return path
 
 
+def make_sheet(path: Path, title: str, header: tuple, rows: list[tuple]) -> Path:
+    """An XLSX at `path` with one sheet named `title`: a header row, then `rows`."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = title
+    for row in (header, *rows):
+        ws.append(list(row))
+    wb.save(path)
+    return path
+
+
 def make_xlsx_revisions(path: Path) -> Path:
     """Sheets RevA and RevB, the same table, differing only in B5 (6 bar / 9 bar)."""
     import openpyxl

@@ -182,18 +182,12 @@ def test_currencies_written_in_a_text(text, codes):
 def test_a_price_asked_in_another_currency_says_which_one_the_document_gives(tmp_path):
     """A currency is never converted: an answer asked "in EUR" whose quote gives dollars says
     so; one whose quote gives euros needs no warning."""
-    import openpyxl
-
+    from docgen import make_sheet
     from pincite.config import Settings
     from pincite.library.facade import Library
 
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "Parts"
-    ws.append(["Part no.", "Description", "Unit cost (USD)", "Unit cost (EUR)"])
-    ws.append(["BR-1001", "Ball bearing 6204", 3.2, None])
-    ws.append(["FL-3300", "Oil filter", None, 7.9])
-    wb.save(tmp_path / "parts.xlsx")
+    make_sheet(tmp_path / "parts.xlsx", "Parts", ("Part no.", "Description", "Unit cost (USD)", "Unit cost (EUR)"),
+               [("BR-1001", "Ball bearing 6204", 3.2, None), ("FL-3300", "Oil filter", None, 7.9)])
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "parts.xlsx"])
         a = lib.ask("What is the unit cost of part BR-1001 in EUR?")

@@ -6,9 +6,9 @@ by the kind a where-, when- or who-question asks for ("Office room") is answered
 """
 from __future__ import annotations
 
-import openpyxl
 import pytest
 
+from docgen import make_sheet
 from pincite.answer import asked_type, reasons
 from pincite.config import Settings
 from pincite.library.facade import Library
@@ -27,13 +27,7 @@ STAFF = [
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
     root = tmp_path_factory.mktemp("columns")
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "Staff"
-    ws.append(STAFF_HEADER)
-    for row in STAFF:
-        ws.append(row)
-    wb.save(root / "staff-list.xlsx")
+    make_sheet(root / "staff-list.xlsx", "Staff", STAFF_HEADER, STAFF)
     library = Library(Settings(data_dir=root / "data"))
     assert [r.status for r in library.ingest([root / "staff-list.xlsx"])] == ["added"]
     yield library
