@@ -190,16 +190,19 @@ def _number(text: str) -> str:
     return text.replace(",", ".")
 
 
-def with_twins(g: Gathered, cands: list[extractive.Candidate]) -> list[extractive.Candidate]:
-    """`cands` (the candidates to cite, best first) with the best window of each twin that
-    agrees with them (`twin_windows`, `twins_agree`) and has none among them, put right
-    after the first candidate of its model, so an answer that holds for every edition cites
-    each (within MAX_CLAIMS); `cands` unchanged where there are no twins."""
+def with_twins(lib: LibraryLike, g: Gathered, cands: list[extractive.Candidate]) -> list[extractive.Candidate]:
+    """`cands` (the candidates to cite, best first) with the window of each twin that agrees
+    with them (`twin_windows`, `twins_agree`) and has none among them, when its probability
+    of answering reaches the refusal bar (rank.threshold: a passage under it is never shown
+    as an answer), put right after the first candidate of its model, so an answer that
+    holds for every edition cites each (within MAX_CLAIMS); `cands` unchanged where there
+    are no twins."""
     found = twin_windows(g, cands[:MAX_CLAIMS])
     if found is None:
         return cands
     present = {c.hit.doc_id for c in cands}
-    missing = [c for d, c in found[1].items() if d not in present]
+    bar = threshold(lib)
+    missing = [c for d, c in found[1].items() if d not in present and g.probability.get(id(c), 0.0) >= bar]
     if not missing:
         return cands
     model = field_key(found[0][0])
@@ -218,7 +221,7 @@ def _plain(text: str) -> str:
 def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     t1 = time.perf_counter()
     rel = g.rel
-    claims = _distinct_claims(lib, with_twins(g, kept(lib, g)), g.terms, g.scorer.soft if g.scorer is not None else None)
+    claims = _distinct_claims(lib, with_twins(lib, g, kept(lib, g)), g.terms, g.scorer.soft if g.scorer is not None else None)
     timings = dict(g.timings, answer=time.perf_counter() - t1)
     verified = [c for c in claims if c.verified]
     if not verified:
