@@ -62,16 +62,18 @@ DISK_QUESTION = {"zh": "LTSP 服务器需要多少磁盘空间？",
                  "en": "How much disk space does a thin client server need?",
                  "ru": "Сколько места на диске нужно серверу тонких клиентов?"}
 DISK_LINE = {"zh": "LTSP 服务器：40 GiB", "en": "Thin client server: 40 GiB", "ru": "Сервер тонких клиентов: 40 ГиБ"}
-MORE_ZH = ("6.1 在哪里找到另外的信息\n在开始安装一个用于生产的系统之前，推荐阅读，或至少要看看 Debian 发行说明。有关发行版"
-           "的更多信息可以在其安装手册中获得。\n不过，建议在开始安装主服务器之前阅读有关硬件和网络需求以及架构的章节。\n")
+MORE_ZH = ("6.1 在哪里找到另外的信息\n在开始安装一个用于生产的系统之前，推荐阅读，或至少要看看 Debian "
+           "发行说明。有关发行版的更多信息可以在其安装手册中获得。\n不过，建议在开始安装主服务器之前阅读有关硬件和网络需求以及架构的章节。\n")
 DOWNLOAD_ZH = (
-    MORE_ZH + "6.2.2 amd64 或 i386 的网络安装 iso 映像\n网络安装 iso 映像可以用于从 CD/DVD 和 USB 闪存驱动器安装并且有两个 "
+    MORE_ZH + "6.2.2 amd64 或 i386 的网络安装 iso 映像\n"
+    "网络安装 iso 映像可以用于从 CD/DVD 和 USB 闪存驱动器安装并且有两个 "
     "Debian 架构：amd64 或 i386。顾名思义，安装需要访问互联网。\n在 Bullseye 发布后这些映像将可以下载自：\n"
     "• https://get.debian.org/cdimage/release/current/amd64/iso-cd/\n"
     "6.2.3 i386 或 amd64 的蓝光光盘 iso 映像\n这个 ISO 映像大约 5 GB 大并用于安装 amd64 或 i386 的机器，也无需访问"
     "互联网。它像网络安装映像一样可以被置于 USB 闪存或足够大的盘体介质中。\n在 Bullseye 发布后这些映像将可以下载自：\n"
     "• https://get.debian.org/cdimage/release/current/amd64/iso-bd/",
-    MORE_ZH + "6.2.2 amd64 或 i386 的网络安装 iso 映像\n网络安装 iso 映像可以用于从 CD/DVD 和 USB 闪存驱动器安装并且有两个 "
+    MORE_ZH + "6.2.2 amd64 或 i386 的网络安装 iso 映像\n"
+    "网络安装 iso 映像可以用于从 CD/DVD 和 USB 闪存驱动器安装并且有两个 "
     "Debian 架构：amd64 或 i386。顾名思义，安装有赖于对互联网的访问。\n一旦 Bookworm 发布其映像就可以从这里下载：\n"
     "• https://get.debian.org/cdimage/release/current/amd64/iso-cd/\n"
     "6.2.3 amd64 或 i386 的 BD iso 映像\nThese ISO image are approximately 7.5 GB large and can be used for "

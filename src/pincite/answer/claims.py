@@ -221,7 +221,8 @@ def _plain(text: str) -> str:
 def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     t1 = time.perf_counter()
     rel = g.rel
-    claims = _distinct_claims(lib, with_twins(lib, g, kept(lib, g)), g.terms, g.scorer.soft if g.scorer is not None else None)
+    claims = _distinct_claims(lib, with_twins(lib, g, kept(lib, g)), g.terms,
+                              g.scorer.soft if g.scorer is not None else None)
     timings = dict(g.timings, answer=time.perf_counter() - t1)
     verified = [c for c in claims if c.verified]
     if not verified:
