@@ -157,6 +157,13 @@ def test_query_terms_drop_question_words():
     assert {"最大", "功率"} <= set(zh)
 
 
+def test_a_question_word_jieba_cuts_apart_is_still_a_stopword():
+    # jieba cuts "有多大" into 有/多/大 and "多长时间" into 多/长时间: the question word "多大"
+    # ("how big") must not leave "多" and "大" as words a passage has to hold
+    assert query_groups("ISO 映像有多大？") == [("iso",), ("映像",)]
+    assert query_groups("需要多长时间？") == [("需要",)]
+
+
 def test_query_terms_keep_negations_and_numbers():
     assert {"не", "5"} <= set(query_terms("не более 5 кг"))
     assert "no" in query_terms("no more than 5 kg")

@@ -8,11 +8,13 @@ Must not import cli/ or web/.
 """
 from __future__ import annotations
 
+import re
 import time
 from typing import TYPE_CHECKING
 
 from pincite.chunk.model import section_of
 from pincite.contract import Answer, Claim, Clarification
+from pincite.store.fields import field_key
 from pincite.text import analysis
 
 from . import extractive, features
@@ -87,36 +89,140 @@ def clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
 
 def clarify_twins(lib: LibraryLike, g: Gathered) -> Answer | None:
     """A needs_clarification Answer (the question back and its choices, no number) when the
-    evidence to cite comes from twins the scope does not separate and they do not say the
-    same (`twins_agree`); None otherwise, when the answer, citing each twin, holds for all."""
-    cited = kept(lib, g)[:MAX_CLAIMS]
-    found = twins([c.hit for c in cited], g.flt)
-    if found is None or twins_agree(cited, found[1]):
+    evidence to cite comes from twins the scope does not separate (`twin_windows`) and they
+    do not say the same (`twins_agree`); None otherwise, when the answer, citing each twin
+    (`with_twins`), holds for all."""
+    found = twin_windows(g, kept(lib, g)[:MAX_CLAIMS])
+    if found is None or twins_agree(g, found[1]):
         return None
-    clar = clarification(lib, found, g.flt, g.lang)
+    clar = clarification(lib, found[0], g.flt, g.lang)
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=clar.question, clarification=clar, timings=g.timings, relevance=g.rel)
 
 
-def twins_agree(cited: list[extractive.Candidate], group: list) -> bool:
-    """Whether the twin documents of `group` (hits, one per document) say the same: the best
-    window each of them has among the candidates to cite (`cited`, best first) is one text,
-    whitespace and case aside. Two revisions that left the asked passage unchanged need no
-    question back; where a twin has no window to cite, or the windows differ, they do."""
+def twin_windows(g: Gathered, cited: list[extractive.Candidate]
+                 ) -> tuple[tuple[str, list, str], dict[str, extractive.Candidate]] | None:
+    """The twins of the evidence to cite (`cited`, best first) and the window each twin
+    answers with: (scope.twins' (model, hits, kind), {doc_id: its first window among
+    `cited`, or else its best retrieved window}), or None when the cited evidence has no
+    twin the scope does not separate. Only that window is compared (`twins_agree`): the
+    further passages an answer cites are context, and two editions reword context freely.
+
+    A twin counts whether or not its own passage made the citations: two editions are
+    compared by what each of them says, and an edition whose passage ranked under the bar
+    (a value changed, a sentence left untranslated) says something else, not nothing. So
+    every retrieved candidate of a document of a cited model is looked at (`g.cands`, best
+    first), except evidence judged to be about another model, edition or document than the
+    question names (`g.other_code`), which the question itself has ruled out; and when the
+    question names one of the twins' revisions as an edition ("REVTeX 4.1",
+    analysis.editions), the other revisions are ruled out with it."""
+    models = {field_key(c.hit.model) for c in cited if c.hit.model}
+    if not models:
+        return None
+    pool = [c for c in g.cands if id(c) not in g.other_code and c.hit.model and field_key(c.hit.model) in models]
+    found = twins([c.hit for c in list(cited) + pool], g.flt)
+    if found is None:
+        return None
+    # a question that names one of the revisions ("REVTeX 4.1") has chosen it, as a
+    # revision filter would have
+    named = {field_key(e.version) for e in (g.scorer.editions if g.scorer is not None else ())}
+    chosen = [h for h in found[1] if found[2] == "revision" and field_key(h.revision or "") in named]
+    if chosen:
+        if len(chosen) < 2:
+            return None
+        found = (found[0], chosen, found[2])
+    docs = {h.doc_id for h in found[1]}
+    windows: dict[str, extractive.Candidate] = {}
+    for c in list(cited) + pool:  # best first: the window each twin answers with
+        if c.hit.doc_id in docs:
+            windows.setdefault(c.hit.doc_id, c)
+    return found, windows
+
+
+#: A number as a value is written ("40", "7.5", "1,5"), not a digit inside a word or a
+#: name ("amd64", "i386", "iso-bd2").
+_VALUE = re.compile(r"(?<![A-Za-zА-Яа-яЁё0-9.,_/-])\d+(?:[.,]\d+)*")
+
+
+def twins_agree(g: Gathered, windows: dict[str, extractive.Candidate]) -> bool:
+    """Whether twin documents say the same on the question: `windows` maps each twin to the
+    window it answers with (`twin_windows`). Each sentence of a twin's window that does
+    not stand in every other twin too (its retrieved passages, compared without whitespace
+    and case) is a difference; a difference is about what is asked when it holds a question
+    word (extractive.texts_coverage > 0). The twins agree when every such difference states
+    nothing the other twins' windows do not: its numbers all stand in them, or, for a
+    sentence without a number, all its words. So two editions whose lists share the asked
+    line ("LTSP 服务器：40 GiB。") agree though a neighbouring line was reworded or
+    translated with its value kept, while a value changed ("5 GB" against "7.5 GB"), or a
+    sentence one edition lacks, is asked back. Identical windows always agree."""
+    if len({_plain(features.window_text(c)) for c in windows.values()}) == 1:
+        return True
+    if g.scorer is None:
+        return False
+    texts: dict[str, set[str]] = {d: set() for d in windows}
+    for c in list(g.scored) + list(windows.values()):
+        if c.hit.doc_id in texts:
+            texts[c.hit.doc_id].add(c.hit.text)
+    plain = {d: "\n".join(_plain(t) for t in ts) for d, ts in texts.items()}
+    said = {d: features.window_text(c) for d, c in windows.items()}
+    values = {d: {_number(v) for v in _VALUE.findall(t)} for d, t in said.items()}
+    words = {d: extractive.text_tokens(t) for d, t in said.items()}
+    for d, c in windows.items():
+        others = [e for e in windows if e != d]
+        window = said[d]
+        for a, b in extractive.sentence_spans(window):
+            sentence = window[a:b]
+            if all(_plain(sentence) in plain[e] for e in others):
+                continue  # the same sentence stands in every twin
+            if extractive.texts_coverage(c.hit, [sentence], g.scorer.weights, g.scorer.marks) == 0:
+                continue  # a difference, but not about what is asked
+            stated = {_number(v) for v in _VALUE.findall(sentence)}
+            if stated:
+                if not all(stated <= values[e] for e in others):
+                    return False
+            elif not all(extractive.text_tokens(sentence) <= words[e] for e in others):
+                return False
+    return True
+
+
+def _number(text: str) -> str:
+    """A written number as compared between twins: "1,5" and "1.5" alike."""
+    return text.replace(",", ".")
+
+
+def with_twins(lib: LibraryLike, g: Gathered, cands: list[extractive.Candidate]) -> list[extractive.Candidate]:
+    """`cands` (the candidates to cite, best first) with the window of each twin that agrees
+    with them (`twin_windows`, `twins_agree`) and has none among them, when its probability
+    of answering reaches the refusal bar (rank.threshold: a passage under it is never shown
+    as an answer), put right after the first candidate of its model, so an answer that
+    holds for every edition cites each (within MAX_CLAIMS); `cands` unchanged where there
+    are no twins."""
+    found = twin_windows(g, cands[:MAX_CLAIMS])
+    if found is None:
+        return cands
+    present = {c.hit.doc_id for c in cands}
+    bar = threshold(lib)
+    missing = [c for d, c in found[1].items() if d not in present and g.probability.get(id(c), 0.0) >= bar]
+    if not missing:
+        return cands
+    model = field_key(found[0][0])
+    at = next(i for i, c in enumerate(cands) if c.hit.model and field_key(c.hit.model) == model) + 1
+    return cands[:at] + missing + cands[at:]
+
+
+def _plain(text: str) -> str:
+    """`text` normalised (answer.normalize), without whitespace, case-folded: how twins'
+    sentences are compared (a line break or a space beside CJK differs between editions)."""
     from .normalize import normalize
 
-    docs = {h.doc_id for h in group}
-    best: dict[str, str] = {}
-    for c in cited:
-        if c.hit.doc_id in docs:
-            best.setdefault(c.hit.doc_id, normalize(features.window_text(c)).text.casefold())
-    return len(best) == len(docs) and len(set(best.values())) == 1
+    return "".join(normalize(text).text.split()).casefold()
 
 
 def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     t1 = time.perf_counter()
     rel = g.rel
-    claims = _distinct_claims(lib, kept(lib, g), g.terms, g.scorer.soft if g.scorer is not None else None)
+    claims = _distinct_claims(lib, with_twins(lib, g, kept(lib, g)), g.terms,
+                              g.scorer.soft if g.scorer is not None else None)
     timings = dict(g.timings, answer=time.perf_counter() - t1)
     verified = [c for c in claims if c.verified]
     if not verified:

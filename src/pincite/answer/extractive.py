@@ -131,6 +131,19 @@ def span_candidate(hit: Hit, start: int, end: int, weights: dict[Group, float],
                      _missing(asked, key_word(asked), toks))
 
 
+def texts_coverage(hit: Hit, texts: Sequence[str], weights: dict[Group, float],
+                   marks: Callable[[str], set[str]] = asked_type.value_marks) -> float:
+    """Coverage (0..1) of the question's words by the words and value marks of `texts`
+    taken together, counted as `span_candidate` counts a window of `hit` (less the words
+    naming its document): how much of what is asked a part of a window states. 0 for no
+    texts."""
+    asked = _asked_of({asked_type.typed_group(g): w for g, w in weights.items()}, naming_terms(hit))
+    toks: set[str] = set()
+    for text in texts:
+        toks |= text_tokens(text) | marks(text)
+    return coverage(toks, asked) if asked and texts else 0.0
+
+
 def _asked_of(typed: dict[Group, float], names: set[str]) -> dict[Group, float]:
     """The question words (answer-typed groups and weights) a window of a document named by
     `names` must hold: those that do not name the document, unless only pseudo words remain."""

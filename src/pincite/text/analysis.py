@@ -421,6 +421,19 @@ def _en_verb_kin() -> dict[str, tuple[str, ...]]:
 
 
 
+def _joined_stopwords(words: list[str]) -> list[str]:
+    """jieba's words with a run of up to three neighbours that together spell a question
+    word of _STOP_ZH joined into it: jieba cuts "有多大" into 有/多/大 and "多长时间" into
+    多/长时间, which would leave "大" or "长时间" as words a passage must hold."""
+    out: list[str] = []
+    i = 0
+    while i < len(words):
+        j = next((j for j in range(min(len(words), i + 3), i + 1, -1) if "".join(words[i:j]) in _ZH_STOP), i + 1)
+        out.append("".join(words[i:j]))
+        i = j
+    return out
+
+
 def query_groups(text: str) -> list[tuple[str, ...]]:
     """Content terms of a question grouped by question word: each group holds the index
     forms of one word (Russian stem variants; a Chinese word and its character bigrams),
@@ -431,7 +444,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
     stop, kin = stopwords() - acronyms(text), _en_verb_kin()
     for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
         if i % 2:
-            for w in _jieba_cut(part):
+            for w in _joined_stopwords(_jieba_cut(part)):
                 if w not in _ZH_STOP and w.strip():
                     groups.append(tuple(dict.fromkeys([w] + [w[j:j + 2] for j in range(len(w) - 1)])))
         else:
