@@ -117,3 +117,6 @@ def test_names_written_fused_into_one_word_count_as_written():
                              ["Check the MD5 checksum of texlive2022.iso after the download."])
     assert fused == {("tex",), ("live",), ("2022",)}
     assert apart.fused_names("How much is the Legal department's budget?", ["Department: Finance; Q1: 182000"]) == set()
+    # a number fused to letters, as a sheet or file name writes it, counts as written
+    assert apart.fused_names("What is the total 2026 budget?", ["Budget2026!A2:E2 | Item: Laptops"]) == {("2026",)}
+    assert apart.fused_names("What is the total 2027 budget?", ["Budget2026!A2:E2 | Item: Laptops"]) == set()

@@ -85,11 +85,15 @@ def fused_names(question: str, texts: Sequence[str]) -> set[tuple[str, ...]]:
     words that `texts` write fused into one word: a word of them, letters and digits only,
     starts with the run's letters and digits ("TeX Live 2022" in "texlive2022.iso", "Power
     Shell" in "PowerShell"), as file names, commands and identifiers write names. Runs are of
-    words holding a capital or a digit past the question's first word."""
+    words holding a capital or a digit past the question's first word. A number of two or
+    more digits also counts when `texts` write it fused to letters on either side, as sheet,
+    file and version names do ("2026" in the sheet name "Budget2026", "12" in "bookworm12")."""
     starts = {re.sub(r"\W+", "", w).lower() for t in texts for w in t.split()}
+    fused_digits = {d for s in starts for d in re.findall(r"(?<=[^\W\d_])\d{2,}|\d{2,}(?=[^\W\d_])", s)}
     words = [w.strip(analysis.WORD_EDGE_PUNCT) for w in question.split()]
     named = [i > 0 and any(ch.isupper() or ch.isdigit() for ch in w) for i, w in enumerate(words)]
-    out: set[tuple[str, ...]] = set()
+    out: set[tuple[str, ...]] = {g for w in words if w.isdigit() and w in fused_digits
+                                 for g in analysis.query_groups(w)}
     i = 0
     while i < len(words):
         j = i

@@ -354,7 +354,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # words of their language (not unknown strings): naming them as missing would
             # mislead, unless it is a table row none of whose columns comes near the asked
             # words in any language (the table has no such column)
-            columns = reasons.missing_columns(lib, groups, own[0], scorer.soft, SOFT_HEADER_COSINE)
+            columns = reasons.missing_columns(lib, groups, own[0], scorer.soft, SOFT_HEADER_COSINE, coverage_text or q)
             if columns is not None:
                 found = message("why_no_column", lang).format(
                     words=", ".join(reasons.written(q, columns[0])), file=own[0].hit.file or own[0].hit.doc_id,

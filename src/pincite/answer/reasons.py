@@ -28,7 +28,7 @@ from pincite.text import analysis
 from ..text.cjk import is_cjk
 from . import asked_type, extractive
 from .evidence import window_tokens
-from .features import window_text
+from .features import capitalised, window_text
 
 if TYPE_CHECKING:
     from .retrieve import LibraryLike
@@ -159,7 +159,10 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
     attribute asked for is in no column of the table. None when a word does come near, a
     header shortens one ("Phone ext." of "extension": `abbreviates`), a header names the kind
     of value `question` asks for by its interrogative (asked_type.column_words: "Location"
-    for a where-question), when every word is a value of the row, or without a matcher."""
+    for a where-question), when every word is a value of the row, or without a matcher.
+    Words of `question` written with a capital after its first word, and words holding a
+    digit, name the thing asked about (a person, a code), never a column: they are not
+    asked words here."""
     if soft is None:
         return None
     row = row_columns(lib, cand)
@@ -168,7 +171,9 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
     headers, values = row
     held = {t for v in values for t in analysis.tokens(v)}
     in_values = soft.best(" ".join(values))  # "насоса" for a row naming a "pump"
-    asked = [g for g in groups if not held.intersection(g) and in_values.get(g, -1.0) < near]
+    names = capitalised(question) if question else set()  # "Anna Kim" names a row, never a column
+    asked = [g for g in groups if not held.intersection(g) and in_values.get(g, -1.0) < near
+             and g not in names and not any(ch.isdigit() for ch in g[0])]
     if not asked:
         return None
     kinds = asked_type.column_words(question, any(map(is_cjk, "".join(headers)))) if question else set()

@@ -316,6 +316,9 @@ _STOP_ZH = ("什么 多少 哪些 哪个 哪 怎么 怎样 如何 为什么 是�
             "或 请问 一下 几 该 对 中 把 被 多长 多久 多长时间 多大 根据 谁")
 
 _ZH_STOP = frozenset(_STOP_ZH.split())
+#: "几" ("how many") with the measure word jieba keeps on it ("几台", "几个", "几位", "几次"):
+#: a question word, like 几 alone; the measure word names no content a passage must hold.
+_ZH_HOW_MANY = re.compile(r"几[\u4e00-\u9fff]")
 
 
 @functools.cache
@@ -445,7 +448,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
     for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
         if i % 2:
             for w in _joined_stopwords(_jieba_cut(part)):
-                if w not in _ZH_STOP and w.strip():
+                if w not in _ZH_STOP and w.strip() and not _ZH_HOW_MANY.fullmatch(w):
                     groups.append(tuple(dict.fromkeys([w] + [w[j:j + 2] for j in range(len(w) - 1)])))
         else:
             for raw in part.split():
