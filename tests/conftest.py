@@ -14,8 +14,10 @@ without xdist), where an expensive result that several modules compute alike is 
 (``cached``, one file lock per entry): ``corpus_pdf_model`` keeps the extracted corpus PDFs,
 ``shared_vectors`` the passage vectors of the libraries built from the corpus (the same
 documents are ingested by several modules, each into a library of its own).
-The slowest modules are handed out first (``SLOW_FIRST``) so that no worker is left with a
-long module at the end while the other has finished.
+The slowest modules are handed out first (``SLOW_FIRST``, in collection order: xdist's own
+reordering by test count is turned off) so that no worker is left with a long module at the
+end while the other has finished. ``use_model_once_per_process``: the default embedder's model
+is loaded once per test process, not once per Library.
 """
 from __future__ import annotations
 
