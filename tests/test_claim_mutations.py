@@ -7,6 +7,7 @@ Figures per class are printed (run with -s) for the issue note.
 """
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter
 from pathlib import Path
@@ -16,7 +17,6 @@ import pytest
 from pincite.answer.generate import Evidence, check_claims
 from pincite.answer.verify import verify_quote
 from pincite.chunk.pages import chunk_document
-from pincite.extract.pdf import extract_pdf
 from pincite.index.base import Hit
 
 #: Sentences of real corpus pages, as a reader would copy them: (file, physical page, quote).
@@ -130,15 +130,16 @@ def lang_of(rel: str) -> str:
 
 
 @pytest.fixture(scope="module")
-def cases(corpus: Path):
+def cases(corpus_pdf_model):
     """(case id, lang, quote, Hit of the chunk holding it) per quote of QUOTES, plus every chunk
     of those documents (for ids that were never given), and the quotes not found verbatim on
-    their page."""
+    their page. The documents are extracted as ingest does (extract_pdf), once per run for
+    every module that reads them (corpus_pdf_model), each given an id of its own here."""
     docs, out, unfound = {}, [], []
     for n, (rel, page, quote) in enumerate(QUOTES, 1):
         if rel not in docs:
             doc_id = f"{len(docs):016x}"
-            model = extract_pdf(corpus / rel, doc_id=doc_id, sha256="0" * 64)
+            model = dataclasses.replace(corpus_pdf_model(rel), doc_id=doc_id, sha256="0" * 64)
             docs[rel] = {c.chunk_id: c for c in chunk_document(model)}
         lang = lang_of(rel)
         chunk = next((c for c in docs[rel].values() if c.page == page
