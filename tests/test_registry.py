@@ -386,6 +386,17 @@ def test_serial_without_a_registry_says_none_is_imported_in_the_question_languag
     assert "serial number 9999 is in no serial range of the registry" in ans.warnings, ans.warnings
 
 
+def test_a_question_asking_for_a_serial_number_names_none():
+    """"What is the serial number of …?" asks for one: the word after "serial number" is
+    no serial (a serial holds a digit), so no registry lookup is made or warned about."""
+    from pincite.answer.scope import _named
+
+    assert "serial" not in _named("What is the serial number of item INV-1004?", [], [])
+    assert "serial" not in _named("Какой заводской номер у насоса?", [], [])
+    assert _named("Which revision applies to S/N AB-1203?", [], [])["serial"][0] == "AB-1203"
+    assert _named("Какая редакция для заводского номера 77-102?", [], [])["serial"][0] == "77-102"
+
+
 # ================================================================ helpers
 
 

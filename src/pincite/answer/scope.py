@@ -39,9 +39,12 @@ _MOD_PATTERNS = [
     re.compile(r"(?:改型|变型)\s*([A-Za-z0-9]{1,4})"),
     re.compile(r"(?<![A-Za-z0-9\-])([A-Za-z0-9]{1,3})\s*型(?!号)"),
 ]
+#: A serial number named in a question: the phrase that names one, then the serial, which
+#: holds a digit ("S/N 12345", "serial number AB-1203"; not the "of" of "What is the serial
+#: number of …?", which asks for one).
 _SERIAL_RE = re.compile(
-    r"(?:\bS/N|\bSN\b|\bserial(?:\s+(?:number|no\.?|#))?|заводско[йм]\s+(?:номер[а-я]*|№)|зав\.\s*№|"
-    r"серийн\w*\s+(?:номер\w*|№)|序列号|出厂编号)\s*[:#№]?\s*([A-Za-z0-9][A-Za-z0-9-]{2,})", re.I)
+    r"(?:\bS/N|\bSN\b|\bserial(?:\s+(?:number|no\.?|#))?|заводск\w*\s+(?:номер\w*|№)|зав\.\s*№|"
+    r"серийн\w*\s+(?:номер\w*|№)|序列号|出厂编号)\s*[:#№]?\s*((?=[A-Za-z-]*\d)[A-Za-z0-9][A-Za-z0-9-]{2,})", re.I)
 #: Cyrillic letters that look like Latin ones (a "модификация В" typed in Cyrillic).
 _LATIN = str.maketrans("АВСЕНКМОРТХаеорсх", "ABCEHKMOPTXaeopcx")
 
