@@ -339,6 +339,14 @@ def test_two_listed_macros_are_answered_each_with_its_own_quote(tmp_path):
     # a part naming its own thing keeps its words
     ("What is the weight of the AQ-100 and what is the price of the AQ-150?",
      ["What is the weight of the AQ-100?", "What is the price of the AQ-150?"]),
+    # a subject pronoun of a thing points back as a possessive does ...
+    ("Какая масса компрессора ВК-75 и сколько он стоит?",
+     ["Какая масса компрессора ВК-75?", "Сколько он стоит, ВК-75?"]),
+    # ... unless the first part asks which one (the pronoun may stand for its answer)
+    ("Which pump is the largest PX model and what does it weigh?",
+     ["Which pump is the largest PX model and what does it weigh?"]),
+    # a Chinese sentence that names nothing leaves out the subject just named
+    ("机械手 RB-12 什么时候交货？单价是多少？", ["机械手 RB-12 什么时候交货？", "单价是多少, RB-12？"]),
 ])
 def test_a_part_pointing_back_with_a_pronoun_carries_what_it_points_to(question, parts):
     assert split_question(question) == parts

@@ -378,9 +378,6 @@ ANSWERABLE_XFAIL: dict[str, pytest.MarkDecorator] = {
         "water ...', which lacks the next sentence 'Replace it every 2 months'"),
 }
 NEAR_MISS_XFAIL: dict[str, pytest.MarkDecorator] = {
-    "What is the serial number of the oscilloscope?": xfail(
-        "answered with the oscilloscope's row (asset tag and model, no serial number) at "
-        "answerability 0.86"),
     "How much does a replacement cartridge cost?": xfail(
         "answered with the cartridge's replacement interval (page 2) at answerability 0.51: "
         "no price is stated"),

@@ -149,6 +149,11 @@ def row_columns(lib: "LibraryLike", cand: extractive.Candidate) -> tuple[list[st
     return (list(headers), [text]) if headers else None
 
 
+#: Answer types (asked_type.TYPE_WORDS) whose words name a kind of value rather than an
+#: attribute: "room number", "start date", "year of joining" ask a column of any name.
+_VALUE_KINDS = frozenset(("number", "date", "year"))
+
+
 def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: extractive.Candidate,
                     soft: "WordMatcher | None", near: float, question: str = ""
                     ) -> tuple[list[tuple[str, ...]], list[str]] | None:
@@ -161,8 +166,9 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
     of value `question` asks for by its interrogative (asked_type.column_words: "Location"
     for a where-question), when every word is a value of the row, or without a matcher.
     Words of `question` written with a capital after its first word, and words holding a
-    digit, name the thing asked about (a person, a code), never a column: they are not
-    asked words here."""
+    digit, name the thing asked about (a person, a code), never a column; the words of a
+    kind of value (`_VALUE_KINDS`: "number" of "room number") name no column either: they
+    are not asked words here."""
     if soft is None:
         return None
     row = row_columns(lib, cand)
@@ -173,7 +179,8 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
     in_values = soft.best(" ".join(values))  # "насоса" for a row naming a "pump"
     names = capitalised(question) if question else set()  # "Anna Kim" names a row, never a column
     asked = [g for g in groups if not held.intersection(g) and in_values.get(g, -1.0) < near
-             and g not in names and not any(ch.isdigit() for ch in g[0])]
+             and g not in names and not any(ch.isdigit() for ch in g[0])
+             and asked_type.type_of(g) not in _VALUE_KINDS]
     if not asked:
         return None
     kinds = asked_type.column_words(question, any(map(is_cjk, "".join(headers)))) if question else set()

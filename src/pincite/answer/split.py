@@ -147,6 +147,10 @@ def split_question(question: str, lang: str | None = None) -> list[str]:
 #: of a thing, and of a person. A subject pronoun ("what colour is it?") more often stands
 #: for the earlier part's answer, which no split can carry, so it is left out.
 _THING_POSSESSIVE = re.compile(r"\b(?:its|their)\b|(?<!\w)(?:его|их)(?!\w)|它的|它们的|其", re.I)
+#: Subject and object pronouns of a thing, which in a part naming nothing else stand for
+#: what the first part named ("Какая масса компрессора ВК-75 и сколько он стоит?"), as the
+#: possessives do, with the same exceptions (after a who-, which- or yes/no part).
+_THING_PRONOUN = re.compile(r"\bit\b|(?<!\w)(?:он|она|оно|они|него|неё|нее|ним|ней|нём|нем)(?!\w)|它", re.I)
 _PERSON_POSSESSIVE = re.compile(r"\b(?:his|her)\b|(?<!\w)(?:её|ее)(?!\w)|他的|她的|他们的|她们的", re.I)
 #: An earlier part asking who (its answer is a person the next part's pronoun may stand for).
 _WHO = re.compile(r"\bwho(?:m|se)?\b|(?<!\w)(?:кто|кого|кому|кем)(?!\w)|谁", re.I)
@@ -181,10 +185,15 @@ def _with_referent(parts: list[str]) -> list[str]:
     for p in parts[1:]:
         own = bool(items(p)) or _CAPITALISED_RUN.search(p) is not None
         # "its" after "which …?" and any possessive after "who …?" may stand for that answer
+        # a Chinese part that names nothing ("单价是多少？" after "机械手 RB-12 什么时候交货？")
+        # leaves its subject out, as Chinese does when it is the one just named
+        thing = _THING_POSSESSIVE.search(p) or _THING_PRONOUN.search(p) or (
+            re.search(r"[\u4e00-\u9fff]", p) is not None and not _stands_alone(p))
         points_back = (_PERSON_POSSESSIVE.search(p) and not _WHO.search(first)) or (
-            _THING_POSSESSIVE.search(p) and not _WHO.search(first) and not _WHICH_ONE.search(first))
-        if points_back and not own:
-            p = p[:-1].rstrip() + ", " + ", ".join(dict.fromkeys(names)) + p[-1]
+            thing and not _WHO.search(first) and not _WHICH_ONE.search(first))
+        missing = [n for n in dict.fromkeys(names) if n.lower() not in p.lower()]
+        if points_back and not own and missing:
+            p = p[:-1].rstrip() + ", " + ", ".join(missing) + p[-1]
         out.append(p)
     return out
 
