@@ -44,6 +44,28 @@ def test_spellings_are_the_index_forms_of_one_key():
     assert {code_key(f) for f in forms} == {code_key("tk-7")}
     assert "aq-150" in spellings("aq150") and not any("а" in f for f in spellings("aq150"))
     assert spellings("2023") == ["2023"] and spellings("pump") == ["pump"]
+    # a code read aloud in the other script is one more spelling (under another key)
+    assert {"вк-75", "вк75"} <= set(spellings("vk-75")) and {"vk-75", "vk75"} <= set(spellings("вк-75"))
+    assert "dl-37" in spellings("дл-37")
+    assert not any(_is_cyrillic(f) for f in spellings("qx-5"))  # no one-letter counterpart of q, x
+
+
+def _is_cyrillic(text: str) -> bool:
+    return any("\u0400" <= ch <= "\u04ff" for ch in text)
+
+
+def test_a_code_typed_as_it_sounds_in_latin_finds_the_cyrillic_code(tmp_path):
+    """"VK-75" typed for a document's "ВК-75" (В is read V, not the B it looks like)."""
+    pdf = make_pdf(tmp_path / "vk75.pdf", [
+        "Компрессор винтовой ВК-75. Паспорт изделия.",
+        "Технические характеристики. Масса компрессора ВК-75 составляет 980 кг. "
+        "Производительность компрессора ВК-75 равна 12 кубическим метрам в минуту.",
+    ], font="dejavu", title="Компрессор ВК-75")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([pdf])
+        ans = lib.ask("Какая масса компрессора VK-75?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert "980 кг" in ans.claims[0].citations[0].quote
 
 
 # ---------------------------------------------------------------- one part per code

@@ -3,9 +3,10 @@
 A model code is a word that mixes letters and digits, its letters first ("AQ-150",
 "ТК-7", "px200"). People type one code many ways: with a hyphen, a dot or nothing between
 its letter and digit runs ("AQ-150", "AQ150"), and in Latin or Cyrillic letters that look
-alike ("TK-7" for a document's "ТК-7"). `code_key` maps every such spelling of a code to
-one key; `spellings` lists the index forms a code may have in a document, so that a search
-can look each up. Both the search (answer.rank: a question's code is searched in every
+alike ("TK-7" for a document's "ТК-7"), or in the letters the code sounds like in the other
+script ("VK-75" for "ВК-75"). `code_key` maps every look-alike spelling of a code to one
+key; `spellings` lists the index forms a code may have in a document, the sounded ones too,
+so that a search can look each up. Both the search (answer.rank: a question's code is searched in every
 spelling the library holds) and the sibling-model check (answer.evidence: a passage names
 the asked code or a sibling of it) compare codes through `code_key`; a quote stays as the
 page writes it.
@@ -38,6 +39,14 @@ _LATIN = "ABEKMHOPCTYX"
 _TO_LATIN = str.maketrans(_CYRILLIC.lower(), _LATIN.lower())
 _TO_CYRILLIC = str.maketrans(_LATIN.lower(), _CYRILLIC.lower())
 _CYR_RE = re.compile("[\u0400-\u04ff]")
+#: Letters of a code read aloud in the other script (a "ВК-75" typed "VK-75", a "DL-37"
+#: typed "ДЛ-37"): the usual one-letter romanisation of Russian (GOST 7.79 system B) and
+#: back. Letters with no one-letter counterpart (ж, ц, ч, ш, щ, ъ, ы, ь, э, ю, я; q, w, x,
+#: y, j, c) leave a code without such a spelling.
+_PHONETIC_CYR = "абвгдезиклмнопрстуфх"
+_PHONETIC_LAT = "abvgdeziklmnoprstufh"
+_PHONETIC_TO_CYRILLIC = str.maketrans(_PHONETIC_LAT, _PHONETIC_CYR)
+_PHONETIC_TO_LATIN = str.maketrans(_PHONETIC_CYR, _PHONETIC_LAT)
 _LETTER_DIGIT_SEP = re.compile(r"(?<=[^\W\d_])[-._/ ](?=\d)|(?<=\d)[-._/ ](?=[^\W\d_])")
 _RUNS = re.compile(r"[^\W\d_]+|\d+|[^\w]+|_")
 #: Separators a document may write between a code's letter and digit runs ("aq-150",
@@ -86,25 +95,40 @@ def code_key(word: str) -> str:
 def spellings(word: str) -> list[str]:
     """Index forms that spell the code `word` as a document may write it, `word` first:
     each letter-digit boundary with each of SEPARATORS, in Latin letters and, when every
-    letter of the code has a Cyrillic look-alike, in Cyrillic ones. All share its
-    `code_key`. A word that is no code has only itself."""
+    letter of the code has a Cyrillic look-alike, in Cyrillic ones; all those share its
+    `code_key`. Then the code as it sounds in the other script, when every letter has a
+    one-letter counterpart (`_PHONETIC_LAT`: "vk-75" -> "вк-75", "дл-37" -> "dl-37"): another
+    key, which a search looks up as one more spelling. A word that is no code has only itself."""
     w = word.casefold()
     if not is_code(w):
         return [w]
-    key = code_key(w)
-    runs = _RUNS.findall(key)
-    slots: list[tuple[str, ...]] = []
-    for prev, nxt in zip(runs, runs[1:]):
-        mixed = (prev[0].isdigit() and nxt[0].isalpha()) or (prev[0].isalpha() and nxt[0].isdigit())
-        slots.append(SEPARATORS if mixed else ("",))
-    forms = []
-    for seps in itertools.product(*slots):
-        forms.append(runs[0] + "".join(s + r for s, r in zip(seps, runs[1:])))
+    forms = _separated(code_key(w))
     out = [w] + forms
     cyrillic = [f.translate(_TO_CYRILLIC) for f in forms]
     if all(not re.search("[a-z]", f) for f in cyrillic):
         out += cyrillic
+    # the code read aloud in the other script: another key, a spelling all the same
+    own = _separated(_LETTER_DIGIT_SEP.sub("", w.replace("ё", "е")))
+    if not _CYR_RE.search(w):
+        sounded = [f.translate(_PHONETIC_TO_CYRILLIC) for f in own]
+        if all(not re.search("[a-z]", f) for f in sounded):
+            out += sounded
+    elif not re.search("[a-z]", w):
+        sounded = [f.translate(_PHONETIC_TO_LATIN) for f in own]
+        if all(not _CYR_RE.search(f) for f in sounded):
+            out += sounded
     return list(dict.fromkeys(out))
+
+
+def _separated(joined: str) -> list[str]:
+    """`joined` (a code without separators between its letter and digit runs) with each of
+    SEPARATORS at each such boundary."""
+    runs = _RUNS.findall(joined)
+    slots: list[tuple[str, ...]] = []
+    for prev, nxt in zip(runs, runs[1:]):
+        mixed = (prev[0].isdigit() and nxt[0].isalpha()) or (prev[0].isalpha() and nxt[0].isdigit())
+        slots.append(SEPARATORS if mixed else ("",))
+    return [runs[0] + "".join(s + r for s, r in zip(seps, runs[1:])) for seps in itertools.product(*slots)]
 
 
 #: Letters a spaced pair's word holds at least to be read as a code's letters: one letter
