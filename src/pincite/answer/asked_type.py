@@ -139,13 +139,18 @@ _WORD_RE = re.compile(r"[^\W\d_]+")
 #: The kinds of value a where-, when- or who-question asks for, each as (the question words
 #: that ask for it, the words that head a table column holding it), in en/ru/zh. Such a
 #: question names no attribute of its own ("Where do we keep the thermal camera?": "keep" is
-#: no column), so a table answers it when a column of the kind is there ("Location").
+#: no column), so a table answers it when a column of the kind is there ("Location"). A
+#: question about money ("How much does it cost?") is answered by a price column however it
+#: is worded ("Unit price, RUB").
 COLUMN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "place": (("where", "где", "куда", "哪里", "哪儿", "在哪"),
               ("location", "place", "room", "site", "address", "место", "местонахождение", "расположение",
                "адрес", "помещение", "位置", "地点", "地址")),
     "time": (("when", "когда", "何时", "什么时候"),
              ("date", "time", "year", "month", "day", "дата", "срок", "время", "год", "日期", "时间", "年份")),
+    "money": (("cost", "costs", "price", "priced", "стоит", "стоят", "стоимость", "цена", "цену", "价格", "多少钱",
+               "价钱", "单价"),
+              ("price", "cost", "цена", "стоимость", "价格", "单价", "价钱")),
     "person": (tuple(PERSON_WORDS) + ("whose", "чей", "чья", "чьё", "чьи"),
                ("name", "person", "owner", "assigned", "responsible", "contact", "имя", "фио", "ответственный",
                 "владелец", "姓名", "负责人")),

@@ -132,21 +132,31 @@ def row_columns(lib: "LibraryLike", cand: extractive.Candidate) -> tuple[list[st
     """(column headers, cell values) of the table row that `cand`'s window is: a spreadsheet
     row's "Header: value; ..." pairs, else the columns DocumentModel.row_headers gives for
     the window's span (a DOCX table on its PDF's pages, a ruled PDF table), its values then
-    the window's words. None for a window that is no table row."""
+    the window's words, else the pairs of a marked row that writes its headers itself (a
+    PPTX or DOCX record row). None for a window that is no table row."""
     text = window_text(cand).strip()
     m = _SHEET_HEAD.match(text)
     if m:
-        pairs = [p.partition(": ") for p in text[m.end():].split("; ")]
-        if len(pairs) >= 2 and all(sep and h.strip() for h, sep, _ in pairs):
-            return [h.strip() for h, _, _ in pairs], [v.strip() for _, _, v in pairs]
-        return None
+        return _pairs(text[m.end():])
     if cand.hit.parts:
         return None
     try:
-        headers = lib.model(cand.hit.doc_id).row_headers(cand.hit.page, cand.start, cand.end)
+        model = lib.model(cand.hit.doc_id)
+        headers = model.row_headers(cand.hit.page, cand.start, cand.end)
+        if not headers and any(a <= cand.start and cand.end <= b for a, b in model.row_spans(cand.hit.page)):
+            return _pairs(text)  # a record row that writes its headers ("Owner: …; Due: …")
     except Exception:  # a model the library no longer has: no row to read
         return None
     return (list(headers), [text]) if headers else None
+
+
+def _pairs(text: str) -> tuple[list[str], list[str]] | None:
+    """(headers, values) of a row written "Header: value; Header: value" (two pairs or more),
+    else None."""
+    pairs = [p.partition(": ") for p in text.split("; ")]
+    if len(pairs) >= 2 and all(sep and h.strip() for h, sep, _ in pairs):
+        return [h.strip() for h, _, _ in pairs], [v.strip() for _, _, v in pairs]
+    return None
 
 
 #: Answer types (asked_type.TYPE_WORDS) whose words name a kind of value rather than an
@@ -165,10 +175,12 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
     header shortens one ("Phone ext." of "extension": `abbreviates`), a header names the kind
     of value `question` asks for by its interrogative (asked_type.column_words: "Location"
     for a where-question), when every word is a value of the row, or without a matcher.
-    Words of `question` written with a capital after its first word, and words holding a
-    digit, name the thing asked about (a person, a code), never a column; the words of a
-    kind of value (`_VALUE_KINDS`: "number" of "room number") name no column either: they
-    are not asked words here."""
+    Any question word that comes near a header counts (an acronym, "PPE" of "Mandatory
+    PPE", too), except words of a kind of value (`_VALUE_KINDS`: "number" of "room number",
+    "date" of "date of birth"), which name no column and are left out; words written with a
+    capital after the question's first word and words holding a digit name the thing asked
+    about (a person, a code): they are never returned as missing, and when only they are
+    left the row is not judged."""
     if soft is None:
         return None
     row = row_columns(lib, cand)
@@ -177,11 +189,11 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
     headers, values = row
     held = {t for v in values for t in analysis.tokens(v)}
     in_values = soft.best(" ".join(values))  # "насоса" for a row naming a "pump"
-    names = capitalised(question) if question else set()  # "Anna Kim" names a row, never a column
     asked = [g for g in groups if not held.intersection(g) and in_values.get(g, -1.0) < near
-             and g not in names and not any(ch.isdigit() for ch in g[0])
              and asked_type.type_of(g) not in _VALUE_KINDS]
-    if not asked:
+    names = capitalised(question) if question else set()  # "Anna Kim" names a row, never a column
+    lacked = [g for g in asked if g not in names and not any(ch.isdigit() for ch in g[0])]
+    if not lacked:
         return None
     kinds = asked_type.column_words(question, any(map(is_cjk, "".join(headers)))) if question else set()
     if kinds and any(kinds.intersection(analysis.tokens(h)) for h in headers):
@@ -193,7 +205,7 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
         best = soft.best(h)
         if any(best.get(g, -1.0) >= near for g in asked):
             return None
-    return asked, headers
+    return lacked, headers
 
 
 def _letters(token: str) -> str:
