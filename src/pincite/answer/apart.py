@@ -110,6 +110,24 @@ def fused_names(question: str, texts: Sequence[str]) -> set[tuple[str, ...]]:
     return out
 
 
+def _first_docs(cands: Sequence[extractive.Candidate]) -> dict[str, extractive.Candidate]:
+    """{doc_id: its first candidate} of the documents of the first NAME_CHECK_DOCS
+    candidates' documents, in candidate order: the documents both checks look into."""
+    docs: dict[str, extractive.Candidate] = {}
+    for c in cands:
+        if c.hit.doc_id not in docs:
+            if len(docs) >= NAME_CHECK_DOCS:
+                break
+            docs[c.hit.doc_id] = c
+    return docs
+
+
+def _inside(doc_id: str) -> SearchFilter:
+    """A search inside one document, whatever its trust: the document is in the question's
+    scope already (a candidate came from it)."""
+    return SearchFilter(doc_ids=[doc_id], trust=list(TRUST_LEVELS))
+
+
 def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
                        general: dict[tuple[str, ...], float], question: str) -> set[str]:
     """The documents, among those of the first NAME_CHECK_DOCS candidates, in whose indexed
@@ -119,23 +137,16 @@ def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], 
     answered by no row of it, however well the Finance row matches "budget" and the quarter.
     Measured on the development set's tune split: such a document was cited first for a
     fifth of the near misses pincite answered, and for 2 of its 199 right answers."""
-    docs: dict[str, str] = {}
-    for c in cands:
-        if c.hit.doc_id not in docs:
-            if len(docs) >= NAME_CHECK_DOCS:
-                break
-            docs[c.hit.doc_id] = analysis.detect_language(c.hit.text)
     lacking = set()
-    for doc_id, lang in docs.items():
+    for doc_id, first in _first_docs(cands).items():
+        lang = analysis.detect_language(first.hit.text)
         fused = fused_names(question, [c.hit.text for c in cands if c.hit.doc_id == doc_id])
         names = [g for g in asked_names(question, groups, general, lang) if g not in fused]
         if not names:
             continue
-        # the document is in the question's scope (a candidate came from it), whatever its trust
-        inside = SearchFilter(doc_ids=[doc_id], trust=list(TRUST_LEVELS))
         ways = [_name_probes(question, g) for g in names]
         probes = [probe for name in ways for way in name for probe in way]
-        found = iter(lib.index.search_each(probes, inside, limit=1))
+        found = iter(lib.index.search_each(probes, _inside(doc_id), limit=1))
         held = [[all([bool(next(found)) for _ in way]) for way in name] for name in ways]
         if not all(any(name) for name in held):
             lacking.add(doc_id)
@@ -170,21 +181,17 @@ def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate]
     embedder) nothing is set apart."""
     if matcher is None:
         return {}
-    docs: list[str] = []
-    for c in cands:
-        if c.hit.doc_id not in docs:
-            if len(docs) >= NAME_CHECK_DOCS:
-                break
-            docs.append(c.hit.doc_id)
+    docs = _first_docs(cands)
     lacking: dict[int, tuple[str, list[tuple[str, ...]], list[str]]] = {}
     lang = analysis.detect_language(question)
     # a PPTX table stands inside its slide's text: any window of a deck may be a row
     # (reasons.row_columns reads it as the record it is)
     office = {d for d in docs if (row := lib.catalog.get(d)) is not None and row.mime in _ROW_MIMES}
+    same_language: dict[str, bool] = {}  # per passage: a hit's windows share its language
     for c in cands:
         if c.hit.doc_id in docs and id(c) not in other and (
-                features.is_table(c.hit) or c.hit.doc_id in office) and (
-                analysis.detect_language(c.hit.text) == lang):
+                features.is_table(c.hit) or c.hit.doc_id in office) and same_language.setdefault(
+                c.hit.chunk_id, analysis.detect_language(c.hit.text) == lang):
             missing = reasons.missing_columns(lib, groups, c, matcher, SOFT_HEADER_COSINE, question)
             if missing is not None:
                 lacking[id(c)] = (c.hit.doc_id, *missing)
@@ -193,9 +200,8 @@ def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate]
     written: set[tuple[str, tuple[str, ...]]] = set()
     for doc_id in docs:  # one index call a document, one probe a word
         words = sorted({g for d, gs, _ in lacking.values() if d == doc_id for g in gs})
-        if words:  # the document is in scope (a candidate came from it), whatever its trust
-            inside = SearchFilter(doc_ids=[doc_id], trust=list(TRUST_LEVELS))
-            found = lib.index.search_each([list(g) for g in words], inside, limit=1)
+        if words:
+            found = lib.index.search_each([list(g) for g in words], _inside(doc_id), limit=1)
             written.update((doc_id, g) for g, hits in zip(words, found) if hits)
     return {i: ([g for g in words if (doc_id, g) not in written], headers)
             for i, (doc_id, words, headers) in lacking.items() if any((doc_id, g) not in written for g in words)}

@@ -21,6 +21,7 @@ import re
 from pincite.contract import CalcInput, Calculation, Claim
 
 from ..errors import CalcError
+from ..text.cjk import cjk_count
 from . import calc, quantities, units
 from .cite import citation_for
 from .messages import message
@@ -152,11 +153,7 @@ def currencies_in(text: str) -> list[str]:
     low = text.lower()
     words = set(re.findall(r"[^\W\d_]+", low))
     return [code for code, forms in CURRENCIES.items()
-            if any(f in words if f.isalpha() and not _is_han(f) else f in low for f in forms)]
-
-
-def _is_han(word: str) -> bool:
-    return all("\u4e00" <= ch <= "\u9fff" for ch in word)
+            if any(f in words if f.isalpha() and not cjk_count(f) else f in low for f in forms)]
 
 
 def unconverted_target(question: str, lang: str) -> str | None:
