@@ -64,24 +64,35 @@ def test_query_side_is_symmetric_for_use_only():
 def test_use_workers_split_passages_and_keep_their_order(monkeypatch):
     """Several workers embed one call's passages in separate threads (batches of at most
     LOCAL_BATCH, at least one per worker) and return exactly what one worker returns, row for
-    row; a query is never split."""
+    row; a query is never split. What is checked does not depend on scheduling: the pool's
+    size and the batches handed to it, not which pool threads happened to run (a thread may
+    finish its batch before another starts, so one pool thread can run two batches)."""
     texts = [f"{s} ({i})" for i in range(45) for s in (WARRANTY + PASTA)[i % 6: i % 6 + 1]]
     one, three = emb.get_embedder("use-m3"), emb.get_embedder("use-m3", workers=3)
-    threads: set[str] = set()
+    calls: list[tuple[str, list[str]]] = []
+    pools: list[int] = []
     encode = UseEmbedder._encode
 
     def spy(self, model, batch, is_query):
-        threads.add(threading.current_thread().name)
+        calls.append((threading.current_thread().name, list(batch)))
         return encode(self, model, batch, is_query)
+
+    class Pool(emb.ThreadPoolExecutor):
+        def __init__(self, max_workers=None, *args, **kw):
+            pools.append(max_workers)
+            super().__init__(max_workers, *args, **kw)
 
     expected = one.embed_passages(texts)
     monkeypatch.setattr(UseEmbedder, "_encode", spy)
+    monkeypatch.setattr(emb, "ThreadPoolExecutor", Pool)
     got = three.embed_passages(texts)
     np.testing.assert_allclose(got, expected, atol=1e-6)
-    assert len(threads) == 3 and threading.current_thread().name not in threads
-    threads.clear()
+    assert pools == [3]  # one pool of 3 threads for the call
+    assert sorted(batch for _, batch in calls) == sorted([texts[:15], texts[15:30], texts[30:]])
+    assert threading.current_thread().name not in {name for name, _ in calls}
+    calls.clear()
     three.embed_query("How long is the warranty?")
-    assert threads == {threading.current_thread().name}
+    assert calls == [(threading.current_thread().name, ["How long is the warranty?"])]
     assert emb.get_embedder("e5-small-q4", workers=3).workers == 1  # its C engine has its own threads
     with pytest.raises(ConfigError, match="workers"):
         emb.get_embedder("use-m3", workers=0)
