@@ -6,10 +6,13 @@ by the kind a where-, when- or who-question asks for ("Office room") is answered
 """
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from docgen import make_sheet
 from pincite.answer import asked_type, reasons
+from pincite.chunk.tables import HEADER_SEP
 from pincite.config import Settings
 from pincite.library.facade import Library
 from pincite.text import analysis
@@ -62,6 +65,15 @@ def test_a_row_without_the_asked_column_is_refused_and_the_columns_named(lib, qu
     assert ans.status == "refused", (ans.answer, [c.quote for c in ans.citations()])
     said = " ".join(ans.warnings)
     assert missing in said and "staff-list.xlsx" in said and "Phone ext." in said, ans.warnings
+
+
+def test_the_refusal_lists_each_header_whole(lib):
+    """A header that holds a comma ("Unit price, RUB") is one column in the refusal's list:
+    the headers are the table's cells, joined by HEADER_SEP."""
+    ans = lib.ask("What is the weight of the DK-40-05 electric motor?")
+    assert ans.status == "refused", (ans.answer, [c.quote for c in ans.citations()])
+    listed = [m.group(1) for w in ans.warnings if (m := re.search(r"\(its columns: (.*)\)$", w))]
+    assert [columns.split(HEADER_SEP) for columns in listed] == [list(PARTS_HEADER)], ans.warnings
 
 
 def test_a_slide_table_row_without_the_asked_column_is_refused(lib):

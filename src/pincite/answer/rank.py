@@ -19,6 +19,7 @@ from typing import Callable, Sequence
 from pincite.contract import Answer, RefusalKind, Relevance, Scope
 from pincite.text import analysis
 
+from ..chunk.tables import HEADER_SEP
 from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..extract.sniff import MIME
@@ -338,10 +339,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         elif no_column and (row := max((c for c in scored if id(c) in no_column), key=lambda c: prob[id(c)])) and (
                 not own or prob[id(row)] >= prob[id(own[0])]):
             # the likeliest evidence is a row of a table with no column for what is asked
-            lacked, headers = no_column[id(row)]
-            found = message("why_no_column", lang).format(
-                words=", ".join(reasons.written(q, lacked)), file=row.hit.file or row.hit.doc_id,
-                columns=", ".join(headers))
+            found = _why_no_column(q, lang, row, *no_column[id(row)])
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=found)
         elif (revision := reasons.other_revision(q, cands, groups)) is not None:
             # the question names a revision the passages found are not about ("revision B"
@@ -356,9 +354,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # words in any language (the table has no such column)
             columns = reasons.missing_columns(lib, groups, own[0], scorer.soft, SOFT_HEADER_COSINE, coverage_text or q)
             if columns is not None:
-                found = message("why_no_column", lang).format(
-                    words=", ".join(reasons.written(q, columns[0])), file=own[0].hit.file or own[0].hit.doc_id,
-                    columns=", ".join(columns[1]))
+                found = _why_no_column(q, lang, own[0], *columns)
             else:
                 found = message("why_other_language", lang).format(
                     found=language_name(analysis.detect_language(own[0].hit.text), lang))
@@ -368,6 +364,16 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # found passage, or the document's name, holds)
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, reasons.unmatched(q, groups, cands))
     return g
+
+
+def _why_no_column(question: str, lang: str, row: extractive.Candidate, lacked: list[tuple[str, ...]],
+                   headers: list[str]) -> str:
+    """The refusal's reason for a table row with no column for the asked words, in `lang`:
+    the words as the question writes them, the row's file and its header cells each whole,
+    joined by chunk.tables.HEADER_SEP (a header may hold a comma: "Unit price, RUB")."""
+    return message("why_no_column", lang).format(
+        words=", ".join(reasons.written(question, lacked)), file=row.hit.file or row.hit.doc_id,
+        columns=HEADER_SEP.join(headers))
 
 
 def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:
