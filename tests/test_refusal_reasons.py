@@ -6,7 +6,8 @@ word a found passage holds (pincite.answer.reasons):
 * the words named as missing are those no passage found holds, not those the best passage
   alone lacks;
 * a question in another language whose best passage is a table row with no column for the
-  asked attribute says the table has no such column, rather than blaming the language.
+  asked attribute says the table has no such column, rather than blaming the language;
+* the language is blamed only when no passage found is in the question's language.
 
 The decisions (refuse or answer) are the answerability model's; only the words are tested.
 """
@@ -119,6 +120,32 @@ def test_a_table_without_the_asked_column_is_named_not_the_language(lib):
     # a column that is there in another language is answered from the row
     ok = lib.ask("HB-350 的重量是多少？")
     assert ok.status == "answered" and "23.9" in ok.claims[0].text, ok
+
+
+def test_the_language_is_blamed_only_when_no_passage_found_is_in_the_questions(tmp_path):
+    """A refusal says "the passages found are in another language" only when every passage
+    found is: when the best one is English but a Russian passage was found too, the reason
+    names the Russian question's words no passage holds (not "срок", which the Russian
+    passage holds)."""
+    from pincite.answer import rank
+
+    make_pdf(tmp_path / "compressor.pdf", [
+        "Compressor AC-50 operating manual.\n1 Specifications\nThe maximum working pressure of the "
+        "compressor is 8 bar. The receiver holds 50 litres of air.",
+        "2 Service\nDrain the condensate from the receiver after every shift. Change the oil every "
+        "500 operating hours."])
+    make_pdf(tmp_path / "store.pdf", ["Правила работы склада.\nСрок хранения документов на складе "
+                                      "составляет пять лет. Пропуск выдаёт охрана."], font="dejavu")
+    question = "Какой гарантийный срок у компрессора?"
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "compressor.pdf", tmp_path / "store.pdf"])
+        g = rank.gather(lib, question)
+        found = [analysis.detect_language(c.hit.text) for c in g.cands]
+        assert found[0] == "en" and "ru" in found, found  # the case tested: best English, a Russian one too
+        ans = lib.ask(question)
+    assert ans.status == "refused", ans.answer
+    assert len(ans.warnings) == 1 and "английск" not in ans.warnings[0], ans.warnings
+    assert "гарантийный" in ans.warnings[0] and "срок" not in ans.warnings[0], ans.warnings
 
 
 def test_a_compound_answer_refused_as_a_whole_has_its_parts_kind():

@@ -347,17 +347,20 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
                                  other=("why_other_revision", revision[0], revision[1]))
         elif own and feat_of[id(own[0])].cross_language and any(
-                general.get(g, 0.0) < features.ZIPF_CEILING - features.UNKNOWN_ZIPF for g in groups):
+                general.get(g, 0.0) < features.ZIPF_CEILING - features.UNKNOWN_ZIPF for g in groups) and (
+                (columns := reasons.missing_columns(lib, groups, own[0], scorer.soft, SOFT_HEADER_COSINE,
+                                                    coverage_text or q)) is not None
+                or all(feat_of[id(c)].cross_language for c in cands)):
             # the best passage is in another language than the question's words, which are
-            # words of their language (not unknown strings): naming them as missing would
-            # mislead, unless it is a table row none of whose columns comes near the asked
-            # words in any language (the table has no such column)
-            columns = reasons.missing_columns(lib, groups, own[0], scorer.soft, SOFT_HEADER_COSINE, coverage_text or q)
-            if columns is not None:
-                found = _why_no_column(q, lang, own[0], *columns)
-            else:
-                found = message("why_other_language", lang).format(
-                    found=language_name(analysis.detect_language(own[0].hit.text), lang))
+            # words of their language (not unknown strings): when it is a table row none of
+            # whose columns comes near the asked words in any language, the table has no such
+            # column; else, when every passage found is in another language, naming the words
+            # as missing would mislead, so the language is named. A passage found in the
+            # question's own language could hold its words: then the words no passage holds
+            # are named (below), never "the passages are in another language"
+            found = (_why_no_column(q, lang, own[0], *columns) if columns is not None else
+                     message("why_other_language", lang).format(
+                         found=language_name(analysis.detect_language(own[0].hit.text), lang)))
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=found)
         else:
             # the words no passage found holds (never one the best passage lacks but another
