@@ -338,7 +338,7 @@ def test_eval_says_which_questions_ask_about_documents_the_library_lacks(demo, t
     path = tmp_path / "qs.jsonl"
     path.write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in qs), encoding="utf-8")
     p = run("eval", str(path), "--out", str(tmp_path / "r.jsonl"), data=data)
-    assert ("1 of 3 questions ask about 1 document(s) this library does not hold (absent-manual.pdf)"
+    assert ("1 of 3 questions ask about 1 document this library does not hold (absent-manual.pdf)"
             in " ".join(p.stdout.split())), p.stdout
     report = json.loads(run("eval", str(path), "--out", str(tmp_path / "r.jsonl"), "--json", data=data).stdout)
     assert (report["questions_without_document"], report["documents_missing"]) == (1, ["absent-manual.pdf"])

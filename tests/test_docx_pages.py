@@ -279,7 +279,8 @@ def test_cli_shows_page_and_section_and_reindex_needs_no_libreoffice(soffice, tm
     model = next((data / "models").glob("*.json"))
     before = json.loads(model.read_text())
     p = run_cli("reindex", data=data, env=no_lo)
-    assert p.returncode == 0 and "re-indexed 1 documents" in p.stdout, p.stderr + p.stdout
+    said = p.stderr + p.stdout
+    assert p.returncode == 0 and "re-indexed 1 document" in p.stdout and "1 documents" not in p.stdout, said
     assert json.loads(model.read_text()) == before  # the stored model was enough
     # an older extractor version: read again from the stored DOCX and stored PDF, no conversion
     stale = {**json.loads(model.read_text()), "extractor": "office-1+pdfium-3"}

@@ -308,6 +308,58 @@ def language_name(code: str, lang: str) -> str:
     return LANGUAGE_NAMES.get(lang, LANGUAGE_NAMES["en"]).get(code, code)
 
 
+#: Nouns counted in the messages, by their English singular: the English plural where it is
+#: not the singular plus "s", the Russian phrase in the nominative singular (its forms after
+#: a number come from pymorphy3: `counted`) and the Chinese measure word and noun (Chinese
+#: has no plural). A noun missing here is counted in English in every language.
+COUNTED: dict[str, dict[str, str]] = {
+    "document": {"ru": "документ", "zh": "份文档"},
+    "file": {"ru": "файл", "zh": "个文件"},
+    "question": {"ru": "вопрос", "zh": "个问题"},
+    "page": {"ru": "страница", "zh": "页"},
+    "passage": {"ru": "фрагмент", "zh": "个段落"},
+    "significant figure": {"ru": "значащая цифра", "zh": "位有效数字"},
+    "decimal place": {"ru": "знак после запятой", "zh": "位小数"},
+}
+
+
+def counted(n: int, noun: str, lang: str = "en", case: str = "nomn") -> str:
+    """`n` and `noun` (an English singular, a key of COUNTED) in `lang`, the noun in the number
+    `n` asks for: "1 document", "2 documents"; "1 документ", "2 документа", "5 документов",
+    "21 документ" (the nominative), or with `case` an OpenCorpora case name the phrase's case
+    after a preposition ("до 1 значащей цифры", "до 2 значащих цифр": `case="gent"`); "3 份文档".
+    English adds "s" (to the last word); a Russian phrase agrees each of its nouns and
+    adjectives in the nominative singular with `n` (pymorphy3's `make_agree_with_number`, or in
+    another case the singular for 1, 21, ... and the plural else), leaving other words as
+    written ("после запятой"). A noun or language COUNTED lacks is counted in English."""
+    forms = COUNTED.get(noun, {})
+    if lang == "zh" and "zh" in forms:
+        return f"{n} {forms['zh']}"
+    if lang == "ru" and "ru" in forms:
+        return f"{n} {_agreed(forms['ru'], n, case)}"
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def _agreed(phrase: str, n: int, case: str) -> str:
+    """The Russian `phrase` (nominative singular) agreed with the number `n` in `case`."""
+    from pincite.text import analysis
+
+    out = []
+    for word in phrase.split(" "):
+        parse = next((p for p in analysis.morph().parse(word) if p.tag.POS in ("NOUN", "ADJF")
+                      and {"nomn", "sing"} <= p.tag.grammemes), None)
+        if parse is None:
+            out.append(word)
+            continue
+        if case != "nomn":
+            one = n % 10 == 1 and n % 100 != 11
+            parse = parse.inflect({case, "sing" if one else "plur"}) or parse
+        else:
+            parse = parse.make_agree_with_number(n) or parse
+        out.append(parse.word)
+    return " ".join(out)
+
+
 def message(key: str, lang: str) -> str:
     """The fixed message `key` in `lang` (en when the language is not covered)."""
     texts = MESSAGES[key]

@@ -19,6 +19,7 @@ from rich.console import Console
 from rich.markup import escape as _markup_escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from pincite.answer.messages import counted
 from pincite.config import Settings
 from pincite.errors import FieldError, PinciteError, shown
 
@@ -205,8 +206,9 @@ def fail(msg: str) -> NoReturn:
 
 
 def count_noun(n: int, word: str) -> str:
-    """"1 page", "2 pages": a count with its English noun in the right number."""
-    return f"{n} {word}{'' if n == 1 else 's'}"
+    """"1 page", "2 pages": a count with its English noun in the right number
+    (answer.messages.counted)."""
+    return counted(n, word)
 
 
 def field_options(**opts) -> dict:

@@ -163,7 +163,7 @@ def reindex():
     refuse_with_server("reindex")
     with open_library(for_reindex=True) as lib:
         n = lib.reindex()
-    console.print(f"re-indexed {n} documents")
+    console.print(f"re-indexed {count_noun(n, 'document')}")
 
 
 @app.command()
@@ -195,9 +195,10 @@ def migrate(to: str = typer.Option(..., "--to", metavar="INDEX",
         report = lib.migrate_index(to, sample=sample, overwrite=overwrite,
                                    accept_differences=accept_differences,
                                    progress=lambda n, total: prog.update(task, completed=n, total=total))
-    console.print(f"copied {report.points} points of {report.documents} documents from "
+    samples = count_noun(report.questions, "sample answer")
+    console.print(f"copied {count_noun(report.points, 'point')} of {count_noun(report.documents, 'document')} from "
                   f"{escape(report.source)} to {escape(report.target)} in {report.seconds:.1f} s; "
-                  f"{report.questions - len(report.differences)} of {report.questions} sample answers identical"
+                  f"{report.questions - len(report.differences)} of {samples} identical"
                   + (f" ({report.reordered} with their citations in another order)" if report.reordered else ""),
                   soft_wrap=True, highlight=False)
     for line in report.differences:

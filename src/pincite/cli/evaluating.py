@@ -17,6 +17,7 @@ import typer
 from pincite.cli.app import (
     app,
     console,
+    count_noun,
     err,
     escape,
     evaluate,
@@ -106,7 +107,8 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
             report_json["ingest"] = ingest_figures.__dict__
         sys.stdout.write(json.dumps(report_json, ensure_ascii=False, indent=2) + "\n")
         return
-    t = render.table(f"pincite eval: {len(recs)} questions, {env['corpus']['files']} documents", console.width)
+    t = render.table(f"pincite eval: {count_noun(len(recs), 'question')}, "
+                     f"{count_noun(env['corpus']['files'], 'document')}", console.width)
     cols = {"questions": "n", "hit@1": "hit@1", "hit@5": "hit@5", "quote@1": "quote\n@1",  # fits 80 columns
             "refusal_accuracy": "refusal\naccuracy", "false_refusals": "false\nrefusals",
             "verified_quotes": "verified\nquotes",  # compound parts: in --json and the records
@@ -119,7 +121,8 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         t.add_row(name, *("-" if row[c] is None else str(row[c]) for c in cols))
     console.print(t)
     if without:
-        console.print(f"{without} of {len(qs)} questions ask about {len(absent)} document(s) this library "
+        console.print(f"{without} of {count_noun(len(qs), 'question')} ask about "
+                      f"{count_noun(len(absent), 'document')} this library "
                       f"does not hold ({', '.join(absent[:5])}{', …' if len(absent) > 5 else ''}): they count "
                       "as misses, and as false refusals when refused; --corpus DIR ingests them first",
                       soft_wrap=True)
@@ -143,7 +146,7 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     console.print(f"query p50 {s.query_p50 * 1000:.0f} ms, p95 {s.query_p95 * 1000:.0f} ms "
                   f"(cold, cross-check not included); records in {escape(str(out))}", soft_wrap=True)
     if ingest_figures is not None and ingest_figures.pages:
-        console.print(f"ingest {ingest_figures.pages} pages in {ingest_figures.seconds} s "
+        console.print(f"ingest {count_noun(ingest_figures.pages, 'page')} in {ingest_figures.seconds} s "
                       f"({ingest_figures.pages_per_s} pages/s, cold)", soft_wrap=True)
     console.print(f"environment: {escape(evaluate.environment_line(env))}", soft_wrap=True)
     if report is not None:

@@ -261,9 +261,11 @@ def migrate_catalog(to_data: Path = typer.Option(..., "--to-data", help="Data fo
     with open_library(must_exist=True) as lib:
         t0 = time.perf_counter()
         counts = lib.copy_to(target)
-    console.print(f"copied {counts['documents']} documents, {counts['originals']} stored files, "
-                  f"{counts['models']} extracted documents, {counts['terms']} term statistics, "
-                  f"{counts['registry']} registry rows and {counts['failures']} failures in "
+    console.print(f"copied {count_noun(counts['documents'], 'document')}, "
+                  f"{count_noun(counts['originals'], 'stored file')}, "
+                  f"{count_noun(counts['models'], 'extracted document')}, "
+                  f"{count_noun(counts['terms'], 'term statistic')}, {count_noun(counts['registry'], 'registry row')} "
+                  f"and {count_noun(counts['failures'], 'failure')} in "
                   f"{time.perf_counter() - t0:.1f} s; every row checked", soft_wrap=True, highlight=False)
 
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Sequence
 
+from pincite.answer.messages import counted
 from pincite.eval.run import EvalRecord, EvalSummary, IngestFigures, percentiles, summarise
 
 #: The four figures drawn as bars per language, with their headings.
@@ -255,7 +256,7 @@ def _svg(fig) -> str:
 def _intro(records, summary: EvalSummary, bar: float | None, n_misses: int) -> str:
     total = summary.rows.get("all", {})
     bar_text = "not recorded" if bar is None else f"{bar:g}"
-    return (f"<p>{len(records)} questions ({total.get('answerable', 0)} with an answer, "
+    return (f"<p>{counted(len(records), 'question')} ({total.get('answerable', 0)} with an answer, "
             f"{total.get('refusals', 0)} expecting a refusal); {n_misses} misses; refusal bar "
             f"{bar_text} (probability that the best passage answers). Figures: hit@1 and hit@5 "
             "count answerable questions cited on an expected page first or in the first five; "
@@ -299,7 +300,8 @@ def _timings_table(records, ingest: IngestFigures | None) -> str:
              f"{sum(r.crosscheck_seconds for r in records):.1f} s")]
     if ingest is not None:
         rate = "–" if ingest.pages_per_s is None else f"{ingest.pages_per_s} pages/s"
-        rows.append(("ingest", f"{ingest.files} files, {ingest.pages} pages in {ingest.seconds} s ({rate})"))
+        rows.append(("ingest", f"{counted(ingest.files, 'file')}, {counted(ingest.pages, 'page')} in "
+                               f"{ingest.seconds} s ({rate})"))
     body = "".join(f"<tr><th>{_e(k)}</th><td>{_e(v)}</td></tr>" for k, v in rows)
     return f'<table class="timings">{body}</table>'
 

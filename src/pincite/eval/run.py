@@ -40,6 +40,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Iterable
 
+from pincite.answer.messages import counted
 from pincite.contract import Answer
 from pincite.errors import CrosscheckUnavailable, PinciteError
 from pincite.eval import crosscheck as _cc
@@ -516,7 +517,8 @@ def environment_line(env: dict) -> str:
     modes = env["retrieval"]
     modes = "/".join(modes) if isinstance(modes, (list, tuple)) else modes
     return (f"pincite {v.get('pincite')}, Python {v.get('python')}, embedder {env['embedder'] or 'none'}, "
-            f"retrieval {modes}, {env['corpus']['files']} files / {env['corpus']['pages']} pages, "
+            f"retrieval {modes}, {counted(env['corpus']['files'], 'file')} / "
+            f"{counted(env['corpus']['pages'], 'page')}, "
             f"CPUs {env['cpus']['os_cpu_count']} (affinity {env['cpus']['affinity']}), {extra}, "
             f"pdftotext {env['pdftotext'] or 'missing'}, {env['date']}")
 

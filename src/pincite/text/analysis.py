@@ -165,12 +165,9 @@ def _ru_lemma(word: str) -> str:
     return cast("LemmaMemo", _lemma_memo).lemma(word)
 
 
-def _parse_lemma(word: str) -> str:
-    """The dictionary form of a folded Russian word: of pymorphy3's parses (its OpenCorpora
-    dictionary, or its suffix analogy for an unknown word), the normal form whose parses
-    score highest together (the word itself when it is one of the best), folded the same way.
-    The analyzer (~0.15 s, dictionaries from the pymorphy3-dicts-ru package) loads on first
-    use; parsing is read-only, so one analyzer serves every thread."""
+def morph():
+    """pymorphy3's Russian analyzer (its OpenCorpora dictionary), loaded on first use (~0.15 s)
+    and shared: parsing and inflecting are read-only, so one analyzer serves every thread."""
     global _morph
     if _morph is None:
         with _morph_lock:
@@ -178,8 +175,17 @@ def _parse_lemma(word: str) -> str:
                 import pymorphy3
 
                 _morph = pymorphy3.MorphAnalyzer(lang="ru")
+    return _morph
+
+
+def _parse_lemma(word: str) -> str:
+    """The dictionary form of a folded Russian word: of pymorphy3's parses (its OpenCorpora
+    dictionary, or its suffix analogy for an unknown word), the normal form whose parses
+    score highest together (the word itself when it is one of the best), folded the same way.
+    The analyzer (~0.15 s, dictionaries from the pymorphy3-dicts-ru package) loads on first
+    use; parsing is read-only, so one analyzer serves every thread."""
     score: dict[str, float] = {}
-    for p in _morph.parse(word):
+    for p in morph().parse(word):
         score[p.normal_form] = score.get(p.normal_form, 0.0) + p.score
     # On a tie the word is read as its own dictionary form ("данные": data, not "дать").
     return _fold(max(score, key=lambda f: (round(score[f], 6), f == word))) if score else word

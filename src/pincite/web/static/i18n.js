@@ -555,7 +555,7 @@
       zh: "LLM（内容由模型撰写，经 pincite 核对）",
     },
     meta_field: { en: "{name} {value}", ru: "{name} {value}", zh: "{name} {value}" },
-    meta_n_documents: { en: "{n} document(s)", ru: "документов: {n}", zh: "{n} 个文档" },
+    meta_n_documents: { en: "{n} document{s}", ru: "документов: {n}", zh: "{n} 个文档" },
     meta_trust: { en: "trust {value}", ru: "доверие: {value}", zh: "可信度 {value}" },
     meta_mode: { en: "mode {value}", ru: "режим: {value}", zh: "模式 {value}" },
     meta_decided_by: { en: "{bits} (decided by {why})", ru: "{bits} (основание: {why})", zh: "{bits}（依据：{why}）" },

@@ -376,7 +376,7 @@ function renderMeta(ans) {
     for (const key of ["model", "modification", "revision"]) {
       if (s[key]) bits.push(TL(L, "meta_field", { name: TL(L, key).toLowerCase(), value: s[key] }));
     }
-    if (s.doc_ids && s.doc_ids.length) bits.push(TL(L, "meta_n_documents", { n: s.doc_ids.length }));
+    if (s.doc_ids && s.doc_ids.length) bits.push(TL(L, "meta_n_documents", { n: s.doc_ids.length, s: s.doc_ids.length === 1 ? "" : "s" }));
     if (s.trust && s.trust.length) bits.push(TL(L, "meta_trust", { value: s.trust.map((t) => known(L, "trust_", t)).join(", ") }));
     bits.push(TL(L, "meta_mode", { value: known(L, "scope_mode_", s.mode) }));
     rows.push([TL(L, "meta_scope"), TL(L, "meta_decided_by", { bits: bits.join(", "), why: (L === ans.language && s.decided_by_shown) || known(L, "decided_", s.decided_by) })]);

@@ -1,0 +1,59 @@
+"""Counts printed with their noun ("1 document", "2 documents"; "1 документ", "2 документа",
+"5 документов"; "3 份文档"): answer.messages.counted, and the command line's counts of
+documents, questions and pages, which once read "1 documents"."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pincite.answer.messages import counted
+
+
+@pytest.mark.parametrize("n, en, ru", [
+    (0, "0 documents", "0 документов"),
+    (1, "1 document", "1 документ"),
+    (2, "2 documents", "2 документа"),
+    (5, "5 documents", "5 документов"),
+    (11, "11 documents", "11 документов"),
+    (21, "21 documents", "21 документ"),
+    (23, "23 documents", "23 документа"),
+    (112, "112 documents", "112 документов"),
+])
+def test_a_count_takes_the_form_its_number_asks(n, en, ru):
+    assert counted(n, "document") == counted(n, "document", "en") == en
+    assert counted(n, "document", "ru") == ru
+    assert counted(n, "document", "zh") == f"{n} 份文档"  # Chinese has no plural
+
+
+def test_a_russian_phrase_agrees_every_word_that_can():
+    """Adjectives agree with the noun; words that cannot ("после запятой") stay as written;
+    after a preposition the phrase keeps its case (singular for 1, 21, plural else)."""
+    assert [counted(n, "significant figure", "ru") for n in (1, 2, 5)] == [
+        "1 значащая цифра", "2 значащие цифры", "5 значащих цифр"]
+    assert [counted(n, "significant figure", "ru", case="gent") for n in (1, 2, 21)] == [
+        "1 значащей цифры", "2 значащих цифр", "21 значащей цифры"]
+    assert counted(3, "decimal place", "ru") == "3 знака после запятой"
+    assert counted(1, "page", "ru") == "1 страница" and counted(1, "page", "de") == "1 page"
+    assert counted(2, "unlisted noun", "ru") == "2 unlisted nouns"  # not in the table: English
+
+
+def test_the_command_line_counts_one_document_in_the_singular(tmp_path, monkeypatch):
+    from cli_runner import invoke
+    from pdfgen import make_pdf
+
+    monkeypatch.setenv("PINCITE_EMBEDDER", "none")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    make_pdf(docs / "valve.pdf", ["The KX-7 valve is serviced every 900 operating hours by a fitter."])
+    data = str(tmp_path / "data")
+    invoke("--data", data, "ingest", str(docs))
+    questions = tmp_path / "q.jsonl"
+    questions.write_text(json.dumps({
+        "id": "q1", "lang": "en", "doc": "valve.pdf", "question": "How often is the KX-7 valve serviced?",
+        "answer": "every 900 operating hours", "pages": [1], "quote": "serviced every 900 operating hours",
+        "kind": "fact"}) + "\n", encoding="utf-8")
+    out = " ".join(invoke("--data", data, "eval", str(questions), "--out", str(tmp_path / "r.jsonl")).stdout.split())
+    assert "pincite eval: 1 question, 1 document" in out, out
+    assert "1 file / 1 page" in out and "1 documents" not in out, out
+    assert "re-indexed 1 document" in " ".join(invoke("--data", data, "reindex").stdout.split())
