@@ -3,6 +3,7 @@ unit conversions and the stated precision rule."""
 from __future__ import annotations
 
 import ast
+import re
 from decimal import Decimal
 
 import pytest
@@ -443,9 +444,11 @@ def test_long_formula_refused():
     ("a + b", {"a": "1500", "b": "20.5"}, "1520.5", "1520", "0 decimal places"),
     # chains: a product's figures turn into decimal places for the sum
     ("a * b + c", {"a": "1.5", "b": "30", "c": "2.25"}, "47.25", "47", "0 decimal places"),
-    # exact with fewer digits: shown as computed, no zeros added
+    # exact with fewer digits: zeros after the point up to the figures stated
     ("a * b", {"a": "1.5", "b": "30"}, "45", "45", "nothing dropped"),
     ("a * b", {"a": "2.0", "b": "1.50"}, "3", "3.0", "2 significant figures"),
+    ("a * b", {"a": "2.0", "b": "0.50"}, "1", "1.0", "2 significant figures"),
+    ("a + b", {"a": "1.25", "b": "0.75"}, "2", "2.00", "2 decimal places"),
 ])
 def test_precision_rule(formula, quantities, value, shown, rule):
     r = evaluate(formula, inputs(**{k: q(v, "en") for k, v in quantities.items()}))
@@ -488,18 +491,19 @@ def test_spelled_and_scaled_inputs_count_their_written_digits():
 @pytest.mark.parametrize("quantity, to_unit, value, unit, shown, formula", [
     ("1,5 MPa", "bar", "15", "bar", "15", "x * 10"),
     ("1,5 МПа", "бар", "15", "bar", "15", "x * 10"),
-    ("120 min", "h", "2", "h", "2", "x / 60"),
+    ("120 min", "h", "2", "h", "2.00", "x / 60"),  # 3 figures: zeros after the point
+    ("10 bar", "MPa", "1", "MPa", "1.0", "x / 10"),
     ("90 мин", "ч", "1.5", "h", "1.5", "x / 60"),
-    ("1500 mm", "m", "1.5", "m", "1.5", "x / 1000"),
-    ("20 毫米", "米", "0.02", "m", "0.02", "x / 1000"),
+    ("1500 mm", "m", "1.5", "m", "1.500", "x / 1000"),  # an integer's trailing zeros count
+    ("20 毫米", "米", "0.02", "m", "0.020", "x / 1000"),
     ("2 kW·h", "MJ", "7.2", "MJ", "7", "x * 3.6"),
     ("5 кВт·ч", "kWh", "5", "kW·h", "5", "x * 1"),
     ("1,5 кВт", "W", "1500", "W", "1500", "x * 1000"),
-    ("200 kPa", "bar", "2", "bar", "2", "x / 100"),
-    ("1 000 л", "m3", "1", "m3", "1", "x / 1000"),
+    ("200 kPa", "bar", "2", "bar", "2.00", "x / 100"),
+    ("1 000 л", "m3", "1", "m3", "1.000", "x / 1000"),
     ("1,5 м³/сут", "L/h", "62.5", "L/h", "62", "x * 125 / 3"),
     ("2 t", "kg", "2000", "kg", "2000", "x * 1000"),
-    ("20 %", "", "0.2", None, "0.2", "x / 100"),
+    ("20 %", "", "0.2", None, "0.20", "x / 100"),
 ])
 def test_convert(quantity, to_unit, value, unit, shown, formula):
     r = convert(q(quantity, "ru"), to_unit)
@@ -508,6 +512,31 @@ def test_convert(quantity, to_unit, value, unit, shown, formula):
     assert r.shown == shown
     assert r.formula == formula
     assert "significant figure" in r.precision
+    # the figures stated are the figures shown (a decimal shows every one; an integer's
+    # trailing zeros stand before the point and are not added)
+    stated = int(re.search(r"rounded to (\d+) significant", r.precision).group(1))
+    digits = shown.replace(".", "").lstrip("0")
+    assert len(digits) == stated if "." in shown else len(digits.rstrip("0")) <= stated, (shown, r.precision)
+
+
+@pytest.mark.parametrize("lang, table, figures", [
+    ("en", "(unit table: 1 MPa = 1000000 Pa; 1 bar = 100000 Pa)", "rounded to 2 significant figures: "),
+    ("ru", "(таблица единиц: 1 MPa = 1000000 Pa; 1 bar = 100000 Pa)", "округлено до 2 значащих цифр: "),
+    ("zh", "(单位表：1 MPa = 1000000 Pa; 1 bar = 100000 Pa)", "修约到 2 位有效数字："),
+])
+def test_a_conversion_speaks_the_callers_language(lang, table, figures):
+    """The unit-table note and the precision words are in the question's language; an
+    exact constant and a sum's decimal places too."""
+    r = convert(q("1,5 МПа", "ru"), "bar", lang)
+    assert r.substitution == "1.5 MPa × 10 bar/MPa " + table
+    assert r.precision.startswith(figures), r.precision
+    assert "1,5 МПа" in r.precision
+    assert evaluate("2 / 3", [], lang=lang).precision == {
+        "en": "exact: only exact constants, nothing to round", "ru": "точно: только точные константы, округлять нечего",
+        "zh": "精确值：只有精确常数，无需修约"}[lang]
+    places = evaluate("a + b", inputs(a=q("12.11", "en"), b=q("18.0", "en")), lang=lang).precision
+    assert places.startswith({"en": "rounded to 1 decimal place: ", "ru": "округлено до 1 знака после запятой: ",
+                              "zh": "修约到 1 位小数："}[lang]), places
 
 
 def test_convert_names_the_factor_and_its_source():

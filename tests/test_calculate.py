@@ -74,8 +74,9 @@ def test_period_volume_from_two_pages_is_computed_by_code(library):
     c = ans.calculation
     assert c.verified and c.result in ("45", "45.0") and c.shown == "45" and c.unit == "m3"
     assert [i.citation.page for i in c.inputs] == [2, 3] and all(i.verified for i in c.inputs)
-    assert c.substitution == "1.5 m3/day × 30 day" and "significant figures" in c.precision
-    # the fixed words in the question's language (Russian)
+    assert c.substitution == "1.5 m3/day × 30 day"
+    # the fixed words in the question's language (Russian), the precision rule's too
+    assert c.precision.startswith("округлено до 2 значащих цифр: "), c.precision
     assert "= 45 m3 (1.5 m3/day × 30 day; вычислено pincite)" in ans.answer
 
 
@@ -232,3 +233,13 @@ def test_units_asked_in_words_are_converted_and_left_out_of_coverage(question, l
     assert target_unit(question, lang) == unit
     rest = without_target_unit(question, lang)
     assert rest is not None and question.split()[-1].rstrip("?") not in rest, rest
+
+
+def test_the_offline_conversion_line_speaks_the_questions_language(library):
+    """A Russian question's conversion: the unit-table note and the precision words are
+    Russian, and the value shows the figures the words state ("30 сут": 2 figures)."""
+    ans = library.ask("Какой срок водопользования по договору в часах?")
+    c = ans.calculation
+    assert c is not None and c.verified and (c.shown, c.unit) == ("720", "h"), (ans.status, c)
+    assert "таблица единиц: 1 day = 86400 s; 1 h = 3600 s" in ans.answer and "unit table" not in ans.answer, ans.answer
+    assert c.precision.startswith("округлено до 2 значащих цифр: "), c.precision

@@ -45,9 +45,12 @@ of measurement practice, applied to every operation, rounding only the shown val
 - Every digit written in a quote is significant, trailing zeros of integers too ("30 сут": 2
   figures; "1 000 л": 4); "5万" has 1 (the digits written), a spelled number has the digits of
   its value (二十: 2). Literals of the formula and conversion factors are exact and never limit.
-- Rounding is half to even (the "even multiple" rule of ISO 80000-1, Annex B). Digits are never
-  added: a result that is exact with fewer digits is shown as computed (120 min = 2 h, not
-  2.00 h).
+- Rounding is half to even (the "even multiple" rule of ISO 80000-1, Annex B). The shown value
+  carries the figures the rule states: a result that is exact with fewer digits gets zeros
+  after the decimal point (10 bar = 1.0 MPa, 120 min = 2.00 h), never before it (1.6 MPa = 1600
+  kPa), so the precision words never claim figures the value does not show.
+- The precision words and the unit-table note are written in the caller's language (`lang`:
+  en, ru, zh; messages.MESSAGES); a CalcError's reason stays English.
 """
 from __future__ import annotations
 
@@ -66,6 +69,7 @@ from decimal import (
 )
 from fractions import Fraction
 
+from pincite.answer.messages import counted, message
 from pincite.answer.numbers import number_mentions
 from pincite.answer.quantities import Quantity, number_readings, same_unit
 from pincite.answer.units import (
@@ -393,39 +397,41 @@ def _bind(inputs: list[Input]) -> dict[str, Input]:
 
 
 def _shown(v: _Val) -> tuple[str, bool]:
-    """The value rounded by its precision (module docstring): (text, whether digits dropped)."""
+    """The value with the figures its precision states (module docstring): rounded half to
+    even when it has more, zeros added after the decimal point when the exact value has fewer
+    (1 -> "1.0" for 2 significant figures); (text, whether digits were dropped). A zero, and a
+    value whose stated figures exceed the 28-digit context, are shown as computed."""
     p = v.precision
     if p is None:
         return _value_text(v.value), False
     exponent = -p.n if p.kind == "dp" else v.value.adjusted() - p.n + 1
-    if v.value == 0 or _exponent(v.value) >= exponent:
+    if v.value == 0 or v.value.adjusted() - exponent + 1 > _context().prec:
         return _value_text(v.value), False
-    rounded = v.value.quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_EVEN)
-    return _value_text(rounded), rounded != v.value
+    shown = v.value.quantize(Decimal(1).scaleb(exponent), rounding=ROUND_HALF_EVEN)
+    return _value_text(shown), shown != v.value
 
 
-def _precision_words(v: _Val, rounded: bool, rule: str | None = None) -> str:
+def _precision_words(v: _Val, rounded: bool, lang: str, rule: str = "calc_rule_product") -> str:
+    """The precision rule applied to `v`, in `lang` (messages.MESSAGES): to how many figures
+    or places it was rounded, by which rule (`rule`, a message key, for significant figures)
+    and its least precise input, and whether no digit was dropped."""
     p = v.precision
     if p is None:
-        return "exact: only exact constants, nothing to round"
+        return message("calc_exact", lang)
     if p.kind == "sf":
-        figures = "figure" if p.n == 1 else "figures"
-        words = (f"rounded to {p.n} significant {figures}: "
-                 + (rule or "× and ÷ keep the fewest significant figures of their operands")
-                 + f" (least precise input: {p.source})")
+        to = counted(p.n, "significant figure", lang, case="gent")
     elif p.n >= 0:
-        places = "place" if p.n == 1 else "places"
-        words = (f"rounded to {p.n} decimal {places}: + and − keep the fewest decimal places "
-                 f"of their operands (least precise input: {p.source})")
+        to, rule = counted(p.n, "decimal place", lang, case="gent"), "calc_rule_sum"
     else:
-        words = (f"rounded to the nearest {10 ** -p.n}: + and − keep the fewest decimal places "
-                 f"of their operands (least precise input: {p.source})")
-    return words + ("" if rounded else "; nothing dropped: the exact result has no more digits")
+        to, rule = message("calc_nearest", lang).format(step=10 ** -p.n), "calc_rule_sum"
+    words = message("calc_rounded", lang).format(to=to, rule=message(rule, lang), source=p.source)
+    return words + ("" if rounded else message("calc_nothing_dropped", lang))
 
 
 def evaluate(formula: str, inputs: list[Input], *, expected_unit: str | None = None,
-             allow_literals: bool = True) -> Result:
-    """Evaluate `formula` over `inputs` (module docstring, "Evaluation" and "Precision rule").
+             allow_literals: bool = True, lang: str = "en") -> Result:
+    """Evaluate `formula` over `inputs` (module docstring, "Evaluation" and "Precision rule");
+    the precision words in `lang`.
 
     `expected_unit` (any written form, "m3", "м³"): the result is converted to it. Literals in
     the formula are exact constants; `allow_literals=False` forbids them, so that every number
@@ -463,7 +469,7 @@ def evaluate(formula: str, inputs: list[Input], *, expected_unit: str | None = N
     except RecursionError:
         raise CalcError("the formula is nested too deeply") from None
     return Result(formula, substitution, val.value, format_unit(val.unit), shown,
-                  _precision_words(val, rounded))
+                  _precision_words(val, rounded, lang))
 
 
 def _factor_text(f: Fraction) -> tuple[str, str]:
@@ -510,14 +516,15 @@ def _si_name(dims: Dims) -> str:
     return format_unit(tuple((names[k], v) for k, v in dims)) or ""
 
 
-def convert(q: Quantity, to_unit: str) -> Result:
+def convert(q: Quantity, to_unit: str, lang: str = "en") -> Result:
     """`q` in `to_unit` (the offline rule for plain unit conversions): 1,5 MPa -> bar = 15 bar,
     120 min -> h = 2 h, 1500 mm -> m = 1.5 m, 2 kW·h -> MJ = 7.2 MJ.
 
     The factor is exact, from UNIT_FACTORS (SI definitions); the formula is "x * factor" (or "x /
     divisor"), and the substitution names the factor's source in the table. Precision: the
-    significant figures of `q` as written. CalcError when `to_unit` is unknown or of another
-    dimension (currencies never convert: no exchange rates).
+    significant figures of `q` as written. The unit-table note and the precision words are in
+    `lang`. CalcError when `to_unit` is unknown or of another dimension (currencies never
+    convert: no exchange rates).
     """
     src = unit_atoms(q.unit)
     dst = unit_atoms(to_unit)
@@ -536,13 +543,13 @@ def convert(q: Quantity, to_unit: str) -> Result:
     sources = _table_text(simplify(list(src) + list(dst)))
     substitution = (f"{_value_text(q.value)} {src_text or ''}".rstrip()
                     + f" × {shown_factor}{per}"
-                    + (f" (unit table: {'; '.join(sources)})" if sources else ""))
+                    + (f" ({message('calc_unit_table', lang).format(lines='; '.join(sources))})"
+                       if sources else ""))
     with localcontext(_context()):
         v = _Val(q.value, src, _input_precision(q))
         v = _scale(v, factor, dst)
         if v.precision is not None and factor == 1:
             v = _Val(v.value, dst, _sf(v))
         shown, rounded = _shown(v)
-    rule = "a conversion by an exact factor keeps the significant figures of its input"
     return Result(formula, substitution, v.value, format_unit(dst), shown,
-                  _precision_words(v, rounded, rule))
+                  _precision_words(v, rounded, lang, "calc_rule_conversion"))

@@ -89,7 +89,7 @@ def check_calculation(raw: object, hits: dict, allowed: set[str] | None, lang: s
         inputs.append(calc.Input(name=name, quantity=q, citation_index=i))
     unit = raw.get("unit") or None
     try:
-        result = calc.evaluate(formula, inputs, expected_unit=unit, allow_literals=False)
+        result = calc.evaluate(formula, inputs, expected_unit=unit, allow_literals=False, lang=lang or "en")
     except CalcError as e:
         return _failed(calc_, e.reason)
     return _with_result(calc_, result)
@@ -223,7 +223,7 @@ def conversion_for(question: str, lang: str, claims: list[Claim]) -> Calculation
                 if q.unit == unit:
                     return None
                 try:
-                    result = calc.convert(q, unit)
+                    result = calc.convert(q, unit, lang)
                 except CalcError:
                     continue
                 ci = CalcInput(name="x", value=str(q.value), unit=q.unit, text=q.text, citation=cit, verified=True)

@@ -133,6 +133,28 @@ MESSAGES = {
     "computed": {"en": "computed by pincite", "ru": "вычислено pincite", "zh": "由 pincite 计算"},
     "calc_not_done": {"en": "calculation not done: {reason}", "ru": "расчёт не выполнен: {reason}",
                       "zh": "未进行计算：{reason}"},
+    # a calculation's precision words and unit-table note (answer.calc); {to} is a count
+    # ("2 significant figures", "2 значащих цифр": `counted`) or calc_nearest
+    "calc_unit_table": {"en": "unit table: {lines}", "ru": "таблица единиц: {lines}", "zh": "单位表：{lines}"},
+    "calc_exact": {"en": "exact: only exact constants, nothing to round",
+                   "ru": "точно: только точные константы, округлять нечего",
+                   "zh": "精确值：只有精确常数，无需修约"},
+    "calc_rounded": {"en": "rounded to {to}: {rule} (least precise input: {source})",
+                     "ru": "округлено до {to}: {rule} (наименее точное входное значение: {source})",
+                     "zh": "修约到 {to}：{rule}（最不精确的输入：{source}）"},
+    "calc_nearest": {"en": "the nearest {step}", "ru": "ближайшего кратного {step}", "zh": "最接近的 {step} 的倍数"},
+    "calc_rule_product": {"en": "× and ÷ keep the fewest significant figures of their operands",
+                          "ru": "при × и ÷ остаётся наименьшее число значащих цифр операндов",
+                          "zh": "乘除运算保留各运算数中最少的有效数字位数"},
+    "calc_rule_sum": {"en": "+ and − keep the fewest decimal places of their operands",
+                      "ru": "при + и − остаётся наименьшее число знаков после запятой операндов",
+                      "zh": "加减运算保留各运算数中最少的小数位数"},
+    "calc_rule_conversion": {"en": "a conversion by an exact factor keeps the significant figures of its input",
+                             "ru": "перевод по точному множителю сохраняет значащие цифры исходного значения",
+                             "zh": "按精确系数换算，保留输入值的有效数字"},
+    "calc_nothing_dropped": {"en": "; nothing dropped: the exact result has no more digits",
+                             "ru": "; ничего не отброшено: в точном результате нет других цифр",
+                             "zh": "；未舍去任何数字：精确结果没有更多位数"},
     # refusal reasons (Answer.warnings of a refused answer); figures already formatted
     "why_covered": {
         "en": "the best passage found holds {coverage} of the question's words{lack}",
