@@ -46,6 +46,7 @@ from .retrieve import (
     with_byline_hits,
     with_code_spellings,
     with_spaced_codes,
+    with_transliterations,
 )
 from .scope import scope_of
 from .table_verify import SOFT_HEADER_COSINE
@@ -256,6 +257,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
                         refusal=_refusal(q, lang, scope, "empty_library", timings))
     groups = with_code_spellings(lib, groups)  # "TK-7" found as the document's "ТК-7"
+    groups = with_transliterations(lib, groups)  # "Severny" found as the document's "Северный"
     terms = index_terms(groups)
     hits = retrieve(lib, q, groups, flt)
     if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
@@ -267,7 +269,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings, refusal=refusal)
     coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
-        groups = with_code_spellings(lib, analysis.query_groups(coverage_text)) or groups
+        groups = with_transliterations(lib, with_code_spellings(lib, analysis.query_groups(coverage_text))) or groups
     bylines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
         hits, bylines = with_byline_hits(lib, hits, groups, flt, coverage_text or q)

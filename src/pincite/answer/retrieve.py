@@ -5,12 +5,14 @@ here scores or writes into a hit.
 """
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from pincite.chunk.pages import cover_lines
-from pincite.text import analysis, codes
+from pincite.text import analysis, codes, translit
 
 from ..index.base import Hit, Index, SearchFilter
 from . import asked_type
@@ -133,6 +135,64 @@ def unknown_words(groups: list[tuple[str, ...]], df: dict[str, int],
     whatever it means, so its absence says nothing about whether the library answers."""
     return {g for g in groups if not any(df.get(t, 0) for t in g)
             and (languages is None or analysis.detect_language(g[0]) in languages)}
+
+
+#: Per catalog: (its chunk count when read, {script: (sorted sound keys, {key: index forms})})
+#: of every index form written in Latin or Cyrillic letters (`with_transliterations`).
+_SOUNDS: "weakref.WeakKeyDictionary[object, tuple[int, dict[str, tuple[list[str], dict[str, list[str]]]]]]" = \
+    weakref.WeakKeyDictionary()
+
+
+def _sound_index(lib: LibraryLike) -> dict[str, tuple[list[str], dict[str, list[str]]]]:
+    """The library's index forms by script and sound key (translit.sound_key), read from the
+    catalog's term table on first use and again when its chunk count changes."""
+    n = lib.catalog.chunk_count()
+    kept = _SOUNDS.get(lib.catalog)
+    if kept is not None and kept[0] == n:
+        return kept[1]
+    by: dict[str, dict[str, list[str]]] = {"latin": {}, "cyrillic": {}}
+    for term in lib.catalog.all_term_df():
+        sc = translit.script(term)
+        if sc is not None:
+            by[sc].setdefault(translit.sound_key(term), []).append(term)
+    out = {sc: (sorted(keys), keys) for sc, keys in by.items()}
+    _SOUNDS[lib.catalog] = (n, out)
+    return out
+
+
+def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """`groups` (query_groups) with, in each group written in Latin or Cyrillic letters none
+    of whose forms the library's index holds, the index forms of the other script that sound
+    alike (translit.sound_alike of their sound keys): a Russian name typed in Latin letters
+    ("Severny" for "Северный") or a Latin one in Cyrillic ("Линдквист" for "Lindqvist") is
+    then searched and covered as the document writes it. A word the library holds as typed
+    is left alone, so a question in the library's own script costs one term lookup."""
+    wanted = [g for g in groups if all(translit.script(t) for t in g)]
+    if not wanted:
+        return groups
+    df = lib.catalog.term_df([t for g in wanted for t in g])
+    absent = {g for g in wanted if not any(df.get(t, 0) for t in g)}
+    if not absent:
+        return groups
+    index = _sound_index(lib)
+    out = []
+    for g in groups:
+        if g not in absent:
+            out.append(g)
+            continue
+        other = "cyrillic" if translit.script(g[0]) == "latin" else "latin"
+        keys, terms = index[other]
+        more: list[str] = []
+        for key in dict.fromkeys(translit.sound_key(t) for t in g):
+            # keys the word's key starts with, then keys that start with it
+            near = [key[:n] for n in range(translit.MIN_KEY, len(key) + 1)]
+            i = bisect.bisect_left(keys, key)
+            while i < len(keys) and keys[i].startswith(key):
+                near.append(keys[i])
+                i += 1
+            more += [t for k in near if k in terms and translit.sound_alike(key, k) for t in terms[k]]
+        out.append(g + tuple(t for t in dict.fromkeys(more) if t not in g))
+    return out
 
 
 def with_code_spellings(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:

@@ -1,0 +1,62 @@
+"""Names written in the other script: a Russian name typed in Latin letters ("Severny
+Terminal" for "Северный Терминал") or a Latin one typed in Cyrillic ("Линдквист" for
+"Lindqvist").
+
+`sound_key` maps an index form (analysis.tokens: lower case, stemmed) of either script to
+one loose Latin key: Cyrillic letters are romanised one by one (GOST 7.79 letters, with
+the soft and hard signs dropped), then both scripts lose the differences romanisations
+disagree on (y, j and i are one letter; q is k, w is v, x is ks; "kh" is h, "ts" and "tz"
+are c; "sh", "sch", "ch" are s or c; doubled letters count once). Two forms sound alike
+when one key starts with the other (`sound_alike`): the stems of two scripts end in
+different places ("severni" / "северн"). Model codes have their own spellings
+(text.codes); this module is for words.
+
+This module must not import index/ or answer/.
+"""
+from __future__ import annotations
+
+import re
+
+_CYR = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
+_LAT = ("a", "b", "v", "g", "d", "e", "e", "z", "z", "i", "i", "k", "l", "m", "n", "o", "p", "r", "s",
+        "t", "u", "f", "h", "c", "c", "s", "s", "", "i", "", "e", "iu", "ia")
+_ROMAN = {c: r for c, r in zip(_CYR, _LAT)}
+#: Latin spellings romanisations disagree on, longest first, and the one each becomes.
+_LOOSE = (("shch", "s"), ("sch", "s"), ("sh", "s"), ("ch", "c"), ("zh", "z"), ("kh", "h"),
+          ("tz", "c"), ("ts", "c"), ("q", "k"), ("w", "v"), ("x", "ks"), ("y", "i"), ("j", "i"))
+_LOOSE_RE = re.compile("|".join(a for a, _ in _LOOSE))
+_LOOSE_MAP = dict(_LOOSE)
+_CYR_RE = re.compile("[а-яё]")
+_LATIN_WORD = re.compile("[a-z]+")
+_CYRILLIC_WORD = re.compile("[а-яё]+")
+#: Keys shorter than this match too many words of the other script to name anything.
+MIN_KEY = 4
+#: The most letters one key may have beyond the other it starts with (a stem's ending).
+MAX_TAIL = 3
+
+
+def script(form: str) -> str | None:
+    """"latin" or "cyrillic" for an index form written in that script's letters only, else
+    None (digits, signs, CJK or mixed scripts: no transliteration applies)."""
+    if _LATIN_WORD.fullmatch(form):
+        return "latin"
+    if _CYRILLIC_WORD.fullmatch(form):
+        return "cyrillic"
+    return None
+
+
+def sound_key(form: str) -> str:
+    """The loose Latin key of a lower-case word of Latin or Cyrillic letters ("северн" ->
+    "severn", "lindqvist" -> "lindkvist"; "" for any other word)."""
+    if script(form) is None:
+        return ""
+    latin = "".join(_ROMAN.get(ch, ch) for ch in form) if _CYR_RE.search(form) else form
+    loose = _LOOSE_RE.sub(lambda m: _LOOSE_MAP[m.group()], latin)
+    return re.sub(r"(.)\1+", r"\1", loose)
+
+
+def sound_alike(a: str, b: str) -> bool:
+    """Whether two keys (`sound_key`) name one word: both at least MIN_KEY letters, one
+    starting with the other, the longer at most MAX_TAIL letters longer."""
+    short, long = sorted((a, b), key=len)
+    return len(short) >= MIN_KEY and long.startswith(short) and len(long) - len(short) <= MAX_TAIL

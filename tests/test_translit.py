@@ -1,0 +1,83 @@
+"""Names written in the other script (text.translit, answer.retrieve.with_transliterations):
+a Russian name typed in Latin letters is searched and covered as the document writes it in
+Cyrillic, and a Latin name typed in Cyrillic as the document writes it in Latin."""
+from __future__ import annotations
+
+import pytest
+
+from docgen import make_sheet
+from pincite.answer import rank
+from pincite.answer.retrieve import with_transliterations
+from pincite.config import Settings
+from pincite.library.facade import Library
+from pincite.text import analysis
+from pincite.text.translit import script, sound_alike, sound_key
+
+
+@pytest.mark.parametrize("typed, written", [
+    ("severny", "северный"), ("shchukin", "щукин"), ("chekhov", "чехов"), ("lindqvist", "линдквист"),
+    ("tsvetkov", "цветков"), ("yakovlev", "яковлев"), ("zhukova", "жукова"), ("olga", "ольга"),
+])
+def test_romanised_names_sound_alike(typed, written):
+    assert sound_alike(sound_key(typed), sound_key(written))
+
+
+@pytest.mark.parametrize("a, b", [
+    ("motorcycle", "мотоцикл"),  # neither key starts with the other
+    ("olg", "ольг"),  # too short to name anything
+    ("termin", "терминатор"),  # the longer runs too far beyond the shorter
+    ("lindqvist", "линдберг"),
+])
+def test_other_words_do_not(a, b):
+    assert not sound_alike(sound_key(a), sound_key(b))
+
+
+def test_only_words_of_one_alphabet_have_a_key():
+    assert script("px300") is None and sound_key("px300") == ""
+    assert script("净重") is None and sound_key("净重") == ""
+    assert script("severni") == "latin" and script("северн") == "cyrillic"
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    from pptx import Presentation
+
+    root = tmp_path_factory.mktemp("translit")
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[1])
+    slide.shapes.title.text = "Положение о командировках"
+    slide.placeholders[1].text = ("Командировки работников ООО «Северный Терминал» утверждает генеральный директор. "
+                                  "Служебная записка подаётся не позднее чем за пять рабочих дней до поездки.")
+    deck.save(root / "policy.pptx")
+    make_sheet(root / "staff.xlsx", "Staff", ("Name", "Department", "Room"),
+               [("Grace Lindqvist", "Purchasing", "B-12"), ("Tom Reed", "Sales", "A-03")])
+    library = Library(Settings(data_dir=root / "data"))
+    assert [r.status for r in library.ingest([root / "policy.pptx", root / "staff.xlsx"])] == ["added"] * 2
+    yield library
+    library.close()
+
+
+def test_latin_name_finds_the_cyrillic_one(lib):
+    q = "Who approves business trips at Severny Terminal?"
+    groups = with_transliterations(lib, analysis.query_groups(q))
+    severny = next(g for g in groups if g[0] == "severni")
+    assert set(analysis.tokens("Северный")) <= set(severny)
+    g = rank.gather(lib, q)
+    best = g.scored[0]
+    assert best.hit.file == "policy.pptx"
+    assert "Северный" in best.hit.text
+
+
+def test_cyrillic_name_finds_the_latin_one(lib):
+    q = "В каком отделе работает Линдквист?"
+    groups = with_transliterations(lib, analysis.query_groups(q))
+    assert any("lindqvist" in g for g in groups)
+    answer = lib.ask(q)
+    assert answer.status == "answered"
+    assert "Lindqvist" in answer.citations()[0].quote
+
+
+def test_words_the_library_holds_are_left_alone(lib):
+    q = "Which department is Grace Lindqvist in?"
+    groups = analysis.query_groups(q)
+    assert with_transliterations(lib, groups) == groups
