@@ -47,6 +47,7 @@ from .retrieve import (
     with_code_spellings,
     with_spaced_codes,
     with_transliterations,
+    with_value_spellings,
 )
 from .scope import scope_of
 from .table_verify import SOFT_HEADER_COSINE
@@ -258,6 +259,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                         refusal=_refusal(q, lang, scope, "empty_library", timings))
     groups = with_code_spellings(lib, groups)  # "TK-7" found as the document's "ТК-7"
     groups = with_transliterations(lib, groups)  # "Severny" found as the document's "Северный"
+    groups = with_value_spellings(lib, groups, q)  # "2,2 кВт" found as the document's "2.2 kW"
     terms = index_terms(groups)
     hits = retrieve(lib, q, groups, flt)
     if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
@@ -269,7 +271,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings, refusal=refusal)
     coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
-        groups = with_transliterations(lib, with_code_spellings(lib, analysis.query_groups(coverage_text))) or groups
+        groups = with_value_spellings(lib, with_transliterations(
+            lib, with_code_spellings(lib, analysis.query_groups(coverage_text))), coverage_text) or groups
     bylines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
         hits, bylines = with_byline_hits(lib, hits, groups, flt, coverage_text or q)

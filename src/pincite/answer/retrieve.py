@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
+import functools
+import re
 import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from pincite.chunk.pages import cover_lines
 from pincite.text import analysis, codes, translit
+from pincite.text.cjk import is_cjk
 
 from ..index.base import Hit, Index, SearchFilter
 from . import asked_type
@@ -193,6 +196,62 @@ def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> li
             more += [t for k in near if k in terms and translit.sound_alike(key, k) for t in terms[k]]
         out.append(g + tuple(t for t in dict.fromkeys(more) if t not in g))
     return out
+
+
+#: A number or a how-many word, then the word written right after it: the unit a
+#: question's value is in ("2,2 кВт", "5 kg", "20 千克", "how many kilograms", "сколько
+#: киловатт"; a Chinese unit may follow with no space).
+_NUMBER_UNIT = re.compile(r"(?:(?<![\w.,])\d+(?:[.,]\d+)?|\bhow (?:many|much)|сколько|多少|几)\s?([^\W\d_]+[²³]?)",
+                          re.IGNORECASE)
+_DECIMAL = re.compile(r"\d+[.,]\d+")
+
+
+@functools.lru_cache(maxsize=1)
+def _unit_forms() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
+    """({index form: unit key}, {unit key: its index forms}) of every one-word written form
+    of a unit (unitnames.UNIT_ALIASES), built on first use. A Chinese form is its own index
+    form (no jieba: a question without Chinese never loads it)."""
+    from .unitnames import UNIT_ALIASES
+
+    of: dict[str, str] = {}
+    forms: dict[str, list[str]] = {}
+    for alias, key in UNIT_ALIASES.items():
+        if " " in alias:
+            continue
+        toks = [alias] if any(map(is_cjk, alias)) else analysis.tokens(alias)
+        if len(toks) != 1:
+            continue
+        of.setdefault(toks[0], key)
+        forms.setdefault(key, []).append(toks[0])
+    return of, {k: tuple(dict.fromkeys(v)) for k, v in forms.items()}
+
+
+def with_value_spellings(lib: LibraryLike, groups: list[tuple[str, ...]], question: str) -> list[tuple[str, ...]]:
+    """`groups` (query_groups of `question`) with, for a decimal number, its spelling with the
+    other decimal sign ("2,2" / "2.2"), and for the unit written right after a number in
+    `question`, the unit's other written forms in every language (unitnames.UNIT_ALIASES:
+    "кВт" / "kW" / "千瓦" / "kilowatt", "how many kilograms" / "kg"): each only when the library's index
+    holds it. "Сколько стоит электродвигатель 2,2 кВт?" then finds and covers an English
+    sheet's "Electric motor 2.2 kW"; a document writes a value one way, a question another.
+    A unit word after neither is left alone: such a word is often one in another sense
+    ("year" of "fiscal year", "年" of every Chinese date)."""
+    unit_of, unit_forms = _unit_forms()
+    after_number = {t for m in _NUMBER_UNIT.finditer(question) for g in analysis.query_groups(m.group(1)) for t in g}
+    wanted: dict[tuple[str, ...], list[str]] = {}
+    for g in groups:
+        more: list[str] = []
+        for t in g:
+            if _DECIMAL.fullmatch(t):
+                more.append(t.replace(",", ".") if "," in t else t.replace(".", ","))
+            elif t in after_number and t in unit_of:
+                more += unit_forms[unit_of[t]]
+        more = [t for t in dict.fromkeys(more) if t not in g]
+        if more:
+            wanted[g] = more
+    if not wanted:
+        return groups
+    df = lib.catalog.term_df([t for more in wanted.values() for t in more])
+    return [g + tuple(t for t in wanted.get(g, ()) if df.get(t, 0) > 0) for g in groups]
 
 
 def with_code_spellings(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
