@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
+
 from pincite.answer import asked_type, retrieve
 from pincite.index.base import Hit
 from pincite.text import analysis
@@ -72,3 +74,21 @@ def test_no_second_search_when_retrieval_is_one_sided():
     q = "How heavy is the pump?"
     hits = retrieve.retrieve(_lib(index, retrieval="bm25"), q, analysis.query_groups(q), None)
     assert len(index.calls) == 1 and [h.chunk_id for h in hits] == ["x"]
+
+
+@pytest.mark.parametrize("question", ["Как долго хранятся журналы ремонтов?",
+                                      "Какова продолжительность ТО компрессора?",
+                                      "What is the duration of the induction course?",
+                                      "保修期限是多少？"])
+def test_a_question_asking_for_a_span_of_time_is_typed(question):
+    assert "duration" in {asked_type.type_of(g) for g in analysis.query_groups(question)}
+
+
+@pytest.mark.parametrize("text, is_span", [
+    ("Журналы учёта хранятся 5 лет.", True), ("в течение 3 рабочих дней", True),
+    ("The filter lasts about 3000 hours.", True), ("整机保修期为两年", True), ("约 30 分钟", True),
+    ("Приказ от 2023 года", False), ("Issued in 2019 year", False), ("Weight 5 kg", False),
+])
+def test_spans_of_time_are_recognised_and_years_are_not(text, is_span):
+    assert (asked_type.MARK + "duration" in asked_type.value_marks(text)) == is_span
+

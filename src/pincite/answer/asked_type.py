@@ -35,6 +35,10 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "volume": ("volume", "capacity", "объем", "объём", "объемом", "вместимость", "容量", "体积", "容积"),
     "length": ("length", "distance", "длина", "длиной", "длины", "расстояние", "长度", "距离"),
     "speed": ("speed", "скорость", "скоростью", "скорости", "速度", "转速"),
+    # a span of time: "Как долго хранить журналы?" is answered by "хранятся 5 лет" ("how
+    # long" and "多久" are question words the search drops, so only the nouns are here)
+    "duration": ("duration", "долго", "срок", "срока", "сроком", "сроки", "продолжительность",
+                 "продолжительности", "длительность", "длительности", "期限", "时长", "周期"),
 }
 #: Ordinals ask for an item of a list: "What is the seventh task?" is answered by the list
 #: item "7. Postflight ground or deck operation.", which never says "seventh". Type
@@ -95,6 +99,18 @@ for _n in ORDINAL_WORDS:
 _NUMBER = r"(?<![\w.])\d+(?:[.,\s]\d+)*\s*"
 for _kind, _units in _QUANTITY_UNITS.items():
     VALUE_PATTERNS[_kind] = re.compile(rf"{_NUMBER}(?:{_units})(?![^\W\d_])", re.IGNORECASE)
+#: A span of time: a number of seconds, minutes or hours; a number of at most three digits
+#: of days (working or calendar ones too), weeks, months or years (a four-digit number before
+#: "год"/"年" is a year, "2023 г." is not a span); a Chinese numeral with its unit ("两年",
+#: "十分钟").
+VALUE_PATTERNS["duration"] = re.compile(
+    rf"{_NUMBER}(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|с|сек\w*|мин\w*|ч|час\w*"
+    r"|秒|秒钟|分钟|小时|个小时)(?![^\W\d_])"
+    r"|(?<![\w.])\d{1,3}(?:[.,]\d+)?\s*(?:(?:рабоч|календарн)\w*\s+|(?:working|business|calendar)\s+|个?工作)?"
+    r"(?:days?|weeks?|months?|years?|yrs?|дн\w*|день|сут\w*|недел\w*|месяц\w*"
+    r"|мес|год|года|лет|天|日|周|星期|个星期|个月|年)(?![^\W\d_])"
+    r"|[一二两三四五六七八九十百半]+\s*(?:秒钟|分钟|小时|个小时|天|周|个星期|个月|年)",
+    re.IGNORECASE)
 
 #: Question words that ask for a person (or a body of people): stopwords, so they are never
 #: a question word of their own; `asks_person` adds the type instead. "whose" asks for an
