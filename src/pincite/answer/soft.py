@@ -18,9 +18,10 @@ embedded. Nothing is loaded at import.
 from __future__ import annotations
 
 import functools
-import re
 import threading
 from collections.abc import Iterable
+
+from pincite.text import lazyre
 
 from ..text import analysis
 from ..text.cjk import CJK_LETTER_CLASS
@@ -30,8 +31,8 @@ from ..text.cjk import CJK_LETTER_CLASS
 WORD_CACHE = 16384
 #: Letters of a non-Chinese word (digits and codes are matched by their index forms only:
 #: a vector of "2.4" or "px-200" says nothing about which concept it names).
-_WORD_RE = re.compile(r"[^\W\d_]{2,}")
-_HAN_RE = re.compile(f"[{CJK_LETTER_CLASS}]+")
+_WORD_RE = lazyre.compile(r"[^\W\d_]{2,}")
+_HAN_RE = lazyre.compile(f"[{CJK_LETTER_CLASS}]+")
 
 _caches: dict[str, object] = {}
 _stores: dict[str, object] = {}  # embedder -> text.wordstore.WordStore, or None when unavailable
