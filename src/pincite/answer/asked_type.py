@@ -297,12 +297,54 @@ def _forms(cjk: bool = True) -> dict[str, str]:
 
 
 
-@functools.lru_cache(maxsize=None)
+def _computed_type_forms() -> dict[str, list[str]]:
+    """{answer type: the analysed form of each of its TYPE_WORDS words, in order, once}."""
+    return {kind: list(dict.fromkeys(g[0] for w in words for g in analysis.query_groups(w)))
+            for kind, words in TYPE_WORDS.items()}
+
+
+@functools.cache
+def _all_type_forms() -> dict[str, list[str]]:
+    """_computed_type_forms, kept in a derived cache (text.derived) keyed by this file, the
+    text stage's files and the analysers' installed files: the Chinese type words need
+    jieba and its dictionary (~0.07 CPU-s to load), which a question with no Chinese word
+    then never loads."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from pincite.text import derived
+
+    def build(tmp) -> None:
+        tmp.write_text(json.dumps(_computed_type_forms(), ensure_ascii=False), encoding="utf-8")
+
+    def open_(path) -> dict[str, list[str]]:
+        table = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(table, dict) or set(table) != set(TYPE_WORDS) or not all(
+                isinstance(v, list) and all(isinstance(f, str) for f in v) for v in table.values()):
+            raise ValueError(f"{path}: not a table of the answer types' forms")
+        return table
+
+    try:
+        specs = [importlib.util.find_spec(m) for m in ("jieba", "pymorphy3", "pymorphy3_dicts_ru", "Stemmer")]
+        origins = [str(s.origin) if s is not None and s.origin else "" for s in specs]
+        if "" in origins:
+            raise ImportError("a module of the analysis is not on disk")
+        jieba_dict = str(Path(origins[0]).parent / "dict.txt")
+        text_files = sorted(str(f) for f in Path(analysis.__file__).parent.glob("*.py"))
+        key = derived.source_key([__file__, jieba_dict, *origins, *text_files], analysis.ANALYZER_VERSION)
+    except (OSError, TypeError, AttributeError, ImportError):  # a module not found or not on disk
+        table = None
+    else:
+        table = derived.derived(f"typeforms-{key}.json", build, open_)
+    return table if table is not None else _computed_type_forms()
+
+
 def _type_forms(kind: str) -> tuple[str, ...]:
     """The analysed form of every TYPE_WORDS word of one answer type, in all three
     languages (a word's own form: not the character pieces a Chinese word is also indexed
-    by, "一年" of "哪一年"), built on first use."""
-    return tuple(dict.fromkeys(g[0] for w in TYPE_WORDS.get(kind, ()) for g in analysis.query_groups(w)))
+    by, "一年" of "哪一年"), built on first use (_all_type_forms)."""
+    return tuple(_all_type_forms().get(kind, ()))
 
 
 def expansion(groups: list[tuple[str, ...]]) -> list[str]:
