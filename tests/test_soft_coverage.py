@@ -57,10 +57,13 @@ def test_a_word_the_window_holds_counts_one(use):
         lexical + features.UNMATCHED_COSINE * (1 - lexical))
 
 
-def test_each_word_is_embedded_once(use, monkeypatch):
+def test_each_word_is_embedded_once(use, monkeypatch, tmp_path):
     """Words are embedded alone and cached by word: scoring windows that share their words,
     or the same windows for another question, embeds no word twice, and the words do not
-    take the place of passages in the embedder's own cache."""
+    take the place of passages in the embedder's own cache. (An empty cache folder: no word
+    was kept by an earlier process, text.vecstore.)"""
+    monkeypatch.setenv("PINCITE_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setattr(soft, "_stores", {})
     embedded: list[str] = []
     encode = UseEmbedder._encode
 

@@ -16,7 +16,7 @@ import functools
 import re
 from typing import Callable
 
-from pincite.text import analysis
+from pincite.text import analysis, lazyre
 
 from ..text.cjk import cjk_count
 
@@ -64,15 +64,15 @@ _MONTHS = ("january|february|march|april|may|june|july|august|september|october|
 _ZH_NUM = "〇零一二三四五六七八九十"
 #: Written values per type (case-insensitive).
 VALUE_PATTERNS: dict[str, re.Pattern] = {
-    "year": re.compile(r"(?<!\d)(?:1[5-9]\d\d|20\d\d)(?!\d)"),
-    "date": re.compile(
+    "year": lazyre.compile(r"(?<!\d)(?:1[5-9]\d\d|20\d\d)(?!\d)"),
+    "date": lazyre.compile(
         r"(?<!\d)\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})(?!\d)"          # 07.11.2019, 9/4/25
         r"|(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)"                              # 2019-11-07
         rf"|(?<!\d)\d{{1,2}}\s+(?:{_MONTHS})\b"                          # 9 апреля, 7 November
         rf"|\b(?:{_MONTHS})\.?\s+\d{{1,2}}(?!\d)"                        # November 7
         rf"|[\d{_ZH_NUM}]+\s*月\s*[\d{_ZH_NUM}]+\s*日",                  # 11 月 19 日, 十一月十九日
         re.IGNORECASE),
-    "number": re.compile(
+    "number": lazyre.compile(
         r"№\s*\d|\bno\.\s*\d|#\s*\d"
         rf"|第\s*[\d{_ZH_NUM}]+\s*号",
         re.IGNORECASE),
@@ -94,16 +94,16 @@ _QUANTITY_UNITS = {
 #: "七、", "(七)".
 for _n in ORDINAL_WORDS:
     _zh = "一二三四五六七八九十"[_n - 1]
-    VALUE_PATTERNS[f"item{_n}"] = re.compile(
+    VALUE_PATTERNS[f"item{_n}"] = lazyre.compile(
         rf"^\s*(?:{_n}[.)](?!\d)|[(（](?:{_n}|{_zh})[)）]|(?:{_n}|{_zh})、)")
 _NUMBER = r"(?<![\w.])\d+(?:[.,\s]\d+)*\s*"
 for _kind, _units in _QUANTITY_UNITS.items():
-    VALUE_PATTERNS[_kind] = re.compile(rf"{_NUMBER}(?:{_units})(?![^\W\d_])", re.IGNORECASE)
+    VALUE_PATTERNS[_kind] = lazyre.compile(rf"{_NUMBER}(?:{_units})(?![^\W\d_])", re.IGNORECASE)
 #: A span of time: a number of seconds, minutes or hours; a number of at most three digits
 #: of days (working or calendar ones too), weeks, months or years (a four-digit number before
 #: "год"/"年" is a year, "2023 г." is not a span); a Chinese numeral with its unit ("两年",
 #: "十分钟").
-VALUE_PATTERNS["duration"] = re.compile(
+VALUE_PATTERNS["duration"] = lazyre.compile(
     rf"{_NUMBER}(?:s|sec|secs|seconds?|min|mins|minutes?|h|hrs?|hours?|с|сек\w*|мин\w*|ч|час\w*"
     r"|秒|秒钟|分钟|小时|个小时)(?![^\W\d_])"
     r"|(?<![\w.])\d{1,3}(?:[.,]\d+)?\s*(?:(?:рабоч|календарн)\w*\s+|(?:working|business|calendar)\s+|个?工作)?"
@@ -134,7 +134,7 @@ _EMAIL = r"[\w.+-]+@[\w-]+\.[\w.-]*\w"
 #: name and an e-mail address: "Владимир Лидовский, litwr@yandex.ru"; in English the name
 #: needs an initial or the address, "Karl Berry, karl@tug.org") or an English by-line
 #: ("translated by Karl Berry"). Full credit for a who-question (extractive.credit).
-VALUE_PATTERNS["person"] = re.compile(
+VALUE_PATTERNS["person"] = lazyre.compile(
     rf"^[ \t]*(?:{_NAME}|[A-Z][a-z]+(?:\s[A-Z]\.)?\s[A-Z][a-z]+(?=,?\s*{_EMAIL}))"
     rf"(?:,?[ \t]*{_EMAIL})?[ \t.]*$"
     r"|\bby\s+[A-Z][a-z]+\s+(?:[A-Z]\.\s+)?[A-Z][a-z]+",
@@ -147,9 +147,9 @@ _ROLE = (r"\b(?:personnel|staff|operators?|technicians?|engineers?|manufacturers
 #: A person merely mentioned: a name anywhere in a sentence ("без Ольги Гагаркиной"), an
 #: e-mail address, or a role (_ROLE). It may be anyone the text speaks of, so it earns a
 #: who-question only PERSON_MENTION of the word's weight.
-VALUE_PATTERNS["person-mention"] = re.compile(rf"{_NAME}|{_EMAIL}|(?i:{_ROLE})")  # names keep their case
+VALUE_PATTERNS["person-mention"] = lazyre.compile(rf"{_NAME}|{_EMAIL}|(?i:{_ROLE})")  # names keep their case
 PERSON_MENTION = 0.5
-_WORD_RE = re.compile(r"[^\W\d_]+")
+_WORD_RE = lazyre.compile(r"[^\W\d_]+")
 
 
 #: The kinds of value a where-, when- or who-question asks for, each as (the question words
@@ -199,7 +199,7 @@ def asks_person(question: str) -> bool:
 
 #: Words of a question that asks who wrote a document ("Who is the author of …?", "Кто
 #: автор …?", "…的作者是谁？", "Who wrote …?").
-_AUTHOR_RE = re.compile(r"\b(?:authors?|authored|wrote|written|writers?)\b|\bавтор\w*|\bнаписал\w*"
+_AUTHOR_RE = lazyre.compile(r"\b(?:authors?|authored|wrote|written|writers?)\b|\bавтор\w*|\bнаписал\w*"
                         r"|\bсоставил\w*|作者|编写|撰写|编著|谁写", re.IGNORECASE)
 
 
@@ -223,7 +223,7 @@ _MARKS = r"[∗*†‡§]?\d?"
 #: A by-line of a title block: names joined by ",", "and", "и", "&", after a copyright mark
 #: and year, "by" or "Author:" at most ("c 2006 Константин Кориков", "by Tobias Oetiker"),
 #: before an e-mail address at most.
-_BYLINE_RE = re.compile(
+_BYLINE_RE = lazyre.compile(
     rf"^\s*(?:(?:©|\(c\)|c|Copyright)\s*(?:\d{{4}}(?:[-–]\d{{4}})?)?\s*,?\s*|by\s+"
     rf"|(?i:authors?|автор[ыа]?)\s*[:：]\s*)?"
     rf"{_BY_NAME}(?:\s*(?:,|and|и|&)\s*{_BY_NAME})*\s*(?:,?\s*\(?{_EMAIL}\)?)?\s*$")
@@ -233,11 +233,11 @@ _BYLINE_RE = re.compile(
 #: "Karl Berry 编写"). Without the label, the address or "编写", an e-mail address must stand
 #: within BYLINE_EMAIL_LINES lines below ("王然2" … "ranwang.osbert@outlook.com"): a short
 #: line alone is as often a heading ("简介").
-_ZH_BYLINE_RE = re.compile(
+_ZH_BYLINE_RE = lazyre.compile(
     rf"^\s*(?P<label>[^\s:：]{{0,4}}(?:作者|编者|著者)\s*[:：]?\s*)?"
     rf"(?:[\u4e00-\u9fff]{{2,4}}|(?P<latin>{_BY_NAME})){_MARKS}\s*"
     rf"(?P<email>\(?{_EMAIL}\)?)?\s*(?P<by>编写|编著|著)?\s*$")
-_EMAIL_LINE_RE = re.compile(rf"^\s*{_EMAIL}\s*$")
+_EMAIL_LINE_RE = lazyre.compile(rf"^\s*{_EMAIL}\s*$")
 BYLINE_EMAIL_LINES = 3
 #: Title-block lines looked at for a by-line (the cover's first lines; a journal's running
 #: head and a draft mark may stand before the title: tugboat-babelbib.pdf, line 6).
@@ -313,12 +313,54 @@ def _forms(cjk: bool = True) -> dict[str, str]:
 
 
 
-@functools.lru_cache(maxsize=None)
+def _computed_type_forms() -> dict[str, list[str]]:
+    """{answer type: the analysed form of each of its TYPE_WORDS words, in order, once}."""
+    return {kind: list(dict.fromkeys(g[0] for w in words for g in analysis.query_groups(w)))
+            for kind, words in TYPE_WORDS.items()}
+
+
+@functools.cache
+def _all_type_forms() -> dict[str, list[str]]:
+    """_computed_type_forms, kept in a derived cache (text.derived) keyed by this file, the
+    text stage's files and the analysers' installed files: the Chinese type words need
+    jieba and its dictionary (~0.07 CPU-s to load), which a question with no Chinese word
+    then never loads."""
+    import importlib.util
+    import json
+    from pathlib import Path
+
+    from pincite.text import derived
+
+    def build(tmp) -> None:
+        tmp.write_text(json.dumps(_computed_type_forms(), ensure_ascii=False), encoding="utf-8")
+
+    def open_(path) -> dict[str, list[str]]:
+        table = json.loads(path.read_text(encoding="utf-8"))
+        if not isinstance(table, dict) or set(table) != set(TYPE_WORDS) or not all(
+                isinstance(v, list) and all(isinstance(f, str) for f in v) for v in table.values()):
+            raise ValueError(f"{path}: not a table of the answer types' forms")
+        return table
+
+    try:
+        specs = [importlib.util.find_spec(m) for m in ("jieba", "pymorphy3", "pymorphy3_dicts_ru", "Stemmer")]
+        origins = [str(s.origin) if s is not None and s.origin else "" for s in specs]
+        if "" in origins:
+            raise ImportError("a module of the analysis is not on disk")
+        jieba_dict = str(Path(origins[0]).parent / "dict.txt")
+        text_files = sorted(str(f) for f in Path(analysis.__file__).parent.glob("*.py"))
+        key = derived.source_key([__file__, jieba_dict, *origins, *text_files], analysis.ANALYZER_VERSION)
+    except (OSError, TypeError, AttributeError, ImportError):  # a module not found or not on disk
+        table = None
+    else:
+        table = derived.derived(f"typeforms-{key}.json", build, open_)
+    return table if table is not None else _computed_type_forms()
+
+
 def _type_forms(kind: str) -> tuple[str, ...]:
     """The analysed form of every TYPE_WORDS word of one answer type, in all three
     languages (a word's own form: not the character pieces a Chinese word is also indexed
-    by, "一年" of "哪一年"), built on first use."""
-    return tuple(dict.fromkeys(g[0] for w in TYPE_WORDS.get(kind, ()) for g in analysis.query_groups(w)))
+    by, "一年" of "哪一年"), built on first use (_all_type_forms)."""
+    return tuple(_all_type_forms().get(kind, ()))
 
 
 def expansion(groups: list[tuple[str, ...]]) -> list[str]:

@@ -55,7 +55,6 @@ of measurement practice, applied to every operation, rounding only the shown val
 from __future__ import annotations
 
 import ast
-import re
 import unicodedata
 from dataclasses import dataclass
 from decimal import (
@@ -88,6 +87,7 @@ from pincite.answer.units import (
     unit_atoms,
 )
 from pincite.errors import CalcError
+from pincite.text import lazyre
 
 __all__ = [
     "CalcError",
@@ -130,8 +130,8 @@ class Result:
 
 # --- evaluation ---------------------------------------------------------------------------------
 
-_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]{0,31}")
-_LITERAL = re.compile(r"\d+(?:\.\d+)?")
+_NAME = lazyre.compile(r"[A-Za-z_][A-Za-z0-9_]{0,31}")
+_LITERAL = lazyre.compile(r"\d+(?:\.\d+)?")
 _MAX_FORMULA = 500
 _MAX_POWER = 4
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 
 from pincite.contract import CalcInput, Calculation, Claim
+from pincite.text import lazyre
 
 from ..errors import CalcError
 from ..text.cjk import cjk_count
@@ -96,9 +97,9 @@ def check_calculation(raw: object, hits: dict, allowed: set[str] | None, lang: s
 
 
 _TARGET = {
-    "en": re.compile(r"\b(?:in|into|to)\s+([^\s?,.;]+(?:\s*/\s*[^\s?,.;]+)?)\s*\??\s*$", re.I),
-    "ru": re.compile(r"(?:^|\s)(?:в|во)\s+([^\s?,.;]+(?:\s*/\s*[^\s?,.;]+)?)\s*\??\s*$", re.I),
-    "zh": re.compile(r"(?:合|折合|等于|换算成|换算为|是)多少\s*([^\s？?，,。]+?)\s*[？?]?\s*$"),
+    "en": lazyre.compile(r"\b(?:in|into|to)\s+([^\s?,.;]+(?:\s*/\s*[^\s?,.;]+)?)\s*\??\s*$", re.I),
+    "ru": lazyre.compile(r"(?:^|\s)(?:в|во)\s+([^\s?,.;]+(?:\s*/\s*[^\s?,.;]+)?)\s*\??\s*$", re.I),
+    "zh": lazyre.compile(r"(?:合|折合|等于|换算成|换算为|是)多少\s*([^\s？?，,。]+?)\s*[？?]?\s*$"),
 }
 
 

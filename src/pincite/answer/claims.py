@@ -8,14 +8,13 @@ Must not import cli/ or web/.
 """
 from __future__ import annotations
 
-import re
 import time
 from typing import TYPE_CHECKING
 
 from pincite.chunk.model import section_of
 from pincite.contract import Answer, Claim, Clarification
 from pincite.store.fields import field_key
-from pincite.text import analysis
+from pincite.text import analysis, lazyre
 
 from . import extractive, features
 from .calculate import calculation_line, conversion_for, unit_warning
@@ -141,7 +140,7 @@ def twin_windows(g: Gathered, cited: list[extractive.Candidate]
 
 #: A number as a value is written ("40", "7.5", "1,5"), not a digit inside a word or a
 #: name ("amd64", "i386", "iso-bd2").
-_VALUE = re.compile(r"(?<![A-Za-zА-Яа-яЁё0-9.,_/-])\d+(?:[.,]\d+)*")
+_VALUE = lazyre.compile(r"(?<![A-Za-zА-Яа-яЁё0-9.,_/-])\d+(?:[.,]\d+)*")
 
 
 def twins_agree(g: Gathered, windows: dict[str, extractive.Candidate]) -> bool:

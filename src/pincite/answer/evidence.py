@@ -4,16 +4,15 @@ document, and what a refusal says it found instead.
 """
 from __future__ import annotations
 
-import re
 from typing import Iterable
 
-from pincite.text import analysis
+from pincite.text import analysis, lazyre
 from pincite.text.codes import code_key
 
 from . import extractive
 from .features import window_text
 
-CODE_RE = re.compile(r"^([^\W\d_]+)[-.]?\d")  # "px-200", "нд-40", "kd5"
+CODE_RE = lazyre.compile(r"^([^\W\d_]+)[-.]?\d")  # "px-200", "нд-40", "kd5"
 
 #: A further claim is kept when its answerability is at least this share of the best one's.
 KEEP_RELATIVE = 0.1

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import AbstractSet, Callable, Sequence
 
-from pincite.text import analysis
+from pincite.text import analysis, lazyre
 
 from ..index.base import Hit
 from ..text.cjk import CJK_CLASS, is_cjk
@@ -178,7 +178,7 @@ def naming_terms(hit: Hit) -> set[str]:
 
 #: Connectors inside a code: "usntps-ftm-103" names a document whose name holds
 #: "en-usntps-ftm-103" (its file name) as well as one holding the code itself.
-_CODE_PARTS_RE = re.compile(r"[-./_]+")
+_CODE_PARTS_RE = lazyre.compile(r"[-./_]+")
 
 
 def names_document(group: Group, names: set[str]) -> bool:
@@ -302,7 +302,7 @@ def rows_after(records: Sequence[int | None], spans: Sequence[tuple[int, int]], 
 #: A list item's marker at the start of its line: a bullet sign, or a number or letter
 #: ("3.", "3)", "(3)", "3、", "（3）", "c)", "в)", "③", "三、") before the item's text; the
 #: private-use signs are the Symbol and Wingdings bullets as PDF text extraction gives them.
-_MARKER_RE = re.compile(
+_MARKER_RE = lazyre.compile(
     r"[ \t]*(?:(?P<bullet>[•▪●◦‣∙·*■□►▸➢✓\-–—\uf0a7\uf0b7\uf076\uf0d8])(?=\s)"
     r"|(?P<open>[(（])?(?P<num>\d{1,3}|[a-zа-я])(?P<close>[.)）、])(?=\s|(?<=[、）])[^\W\d_])"
     r"|(?P<circled>[\u2460-\u2473])|(?P<han>[一二三四五六七八九十]{1,3})、)")
@@ -476,7 +476,7 @@ def record_spans(text: str, offset: int, rows: Sequence[tuple[int, int]]
 
 #: A sheet row as the office extractor writes it: "<sheet>!<range> | <cells joined by '; '>",
 #: the sheet's name bare or in single quotes as a formula writes it.
-_SHEET_ROW_RE = re.compile(r"^\s*(?:'(?:[^']|'')+'|[^\s!|]+)![A-Z]+\d+(?::[A-Z]+\d+)? \| (.+?)\s*$", re.DOTALL)
+_SHEET_ROW_RE = lazyre.compile(r"^\s*(?:'(?:[^']|'')+'|[^\s!|]+)![A-Z]+\d+(?::[A-Z]+\d+)? \| (.+?)\s*$", re.DOTALL)
 
 
 def header_row(window: str, text: str) -> bool:
@@ -496,8 +496,8 @@ def header_row(window: str, text: str) -> bool:
     return named >= 2
 
 
-_LEADERS_RE = re.compile(r"(?:\.\s?){4,}")
-_NUMBERING_RE = re.compile(r"^[\s\d.()§]*")
+_LEADERS_RE = lazyre.compile(r"(?:\.\s?){4,}")
+_NUMBERING_RE = lazyre.compile(r"^[\s\d.()§]*")
 
 
 def states_nothing(window: str, hit: Hit) -> bool:
@@ -590,4 +590,4 @@ def clean_quote(raw: str) -> str:
 
 #: A line break (with the spaces around it) between two CJK characters (normalize's rule 6
 #: drops such spaces too).
-_CJK_WRAP_RE = re.compile(f"(?<=[{CJK_CLASS}])[ \t]*[\r\n]+[ \t]*(?=[{CJK_CLASS}])")
+_CJK_WRAP_RE = lazyre.compile(f"(?<=[{CJK_CLASS}])[ \t]*[\r\n]+[ \t]*(?=[{CJK_CLASS}])")

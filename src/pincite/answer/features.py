@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, AbstractSet, Callable
 from pincite.text import analysis, zipf
 
 from ..index.base import Hit
-from . import asked_type, extractive
+from . import asked_type, extractive, soft
 
 if TYPE_CHECKING:
     from .soft import WordMatcher
@@ -324,7 +324,7 @@ def window_cosines(embedder, question: str, cands: list[extractive.Candidate]) -
     import numpy as np
 
     q = np.asarray(embedder.embed_query(question), dtype=np.float32)
-    w = np.asarray(embedder.embed_passages([window_text(c) for c in cands]), dtype=np.float32)
+    w = np.asarray(soft.passage_vectors(embedder, [window_text(c) for c in cands]), dtype=np.float32)
     qn = q / (np.linalg.norm(q) or 1.0)
     wn = w / np.maximum(np.linalg.norm(w, axis=1, keepdims=True), 1e-9)
     return [float(x) for x in wn @ qn]

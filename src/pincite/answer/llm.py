@@ -28,6 +28,7 @@ import httpx
 import openai
 
 from pincite.answer.llm_settings import RESPONSE_FORMATS, LlmSettings, ResponseFormat, display_url
+from pincite.text import lazyre
 
 from ..errors import LlmError
 from ..urls import UNSAFE_CHARS
@@ -171,8 +172,8 @@ class Completion:
     finish_reason: str | None = None
 
 
-_FENCE = re.compile(r"```[A-Za-z0-9_-]*[ \t]*\r?\n?(.*?)```", re.S)
-_THINK = re.compile(r"^\s*<think>.*?</think>", re.S)
+_FENCE = lazyre.compile(r"```[A-Za-z0-9_-]*[ \t]*\r?\n?(.*?)```", re.S)
+_THINK = lazyre.compile(r"^\s*<think>.*?</think>", re.S)
 
 
 def parse_json_text(text: str) -> object | None:
@@ -518,7 +519,7 @@ class LlmClient:
 #: 415, 422 by most; 500 by llama-cpp-python's pydantic validation): treated as "this mode
 #: is not supported" when the error body names the format (`_names_format`).
 FORMAT_REJECT_STATUSES = frozenset({400, 404, 415, 422, 500})
-_FORMAT_WORDS_RE = re.compile(r"response_format|json_schema|json_object|response format", re.IGNORECASE)
+_FORMAT_WORDS_RE = lazyre.compile(r"response_format|json_schema|json_object|response format", re.IGNORECASE)
 
 
 def _names_other_token_field(response: _ErrorResponse, sent: str) -> bool:

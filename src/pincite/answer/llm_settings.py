@@ -28,6 +28,8 @@ from typing import Literal
 
 import httpx
 
+from pincite.text import lazyre
+
 from ..errors import LlmError
 from ..urls import LOCAL_HOSTS_SHOWN, UrlRefused, web_url
 
@@ -56,7 +58,7 @@ MAX_TOKENS_LIMIT = 1 << 20
 SETTINGS_FILE = "llm.json"
 
 
-_HEADER_NAME = re.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")  # RFC 9110 token
+_HEADER_NAME = lazyre.compile(r"^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$")  # RFC 9110 token
 _SETTINGS_FIELDS = {"url", "model", "query_model", "headers", "response_format", "timeout_s", "max_tokens"}
 _OVERRIDES = {"base_url", "model", "query_model", "api_key", "headers", "timeout_s", "response_format",
               "max_tokens"}

@@ -50,24 +50,25 @@ import re
 import unicodedata
 from dataclasses import dataclass
 
+from pincite.text import lazyre
 from pincite.text.cjk import is_cjk
 
 SCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
 """Superscript/subscript digits and signs that NFKC must not fold (rule 3)."""
 
-_INVISIBLE = re.compile(
+_INVISIBLE = lazyre.compile(
     "[\u00ad\ufffe\u0002][ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])[ \t\u00a0]*"
     "|[\u00ad\u200b-\u200d\u2060\ufeff\ufffe\u0002\x00\x01\x03-\x08\x0e-\x1f\x7f]"
 )
-_LINE_END_HYPHEN = re.compile(
+_LINE_END_HYPHEN = lazyre.compile(
     r"(?<=[^\W_])[-\u2010\u2011]([ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])\s*)(?=\S)"
 )
-_WHITESPACE = re.compile(r"\s+")
+_WHITESPACE = lazyre.compile(r"\s+")
 #: Spacing accents and the combining marks they stand for (Unicode's own decompositions of
 #: the spacing forms: U+00B4 = space + U+0301, ...).
 _COMBINING = {"´": "\u0301", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303", "ˇ": "\u030c",
               "˘": "\u0306", "˙": "\u0307", "˚": "\u030a", "˝": "\u030b", "¯": "\u0304"}
-_SPACING_ACCENT = re.compile(f"([{''.join(_COMBINING)}])([^\\W\\d_])")
+_SPACING_ACCENT = lazyre.compile(f"([{''.join(_COMBINING)}])([^\\W\\d_])")
 
 _QUOTES = "“”„‟«»‘’‚‛‹›〝〞〟\"'`´"
 _DASHES = "‐‑‒–—―−﹘﹣"

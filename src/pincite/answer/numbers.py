@@ -124,6 +124,7 @@ from pincite.answer.unitnames import (
     unit_anywhere_re,
     unit_at,
 )
+from pincite.text import lazyre
 
 __all__ = [
     "NumberMention",
@@ -155,7 +156,7 @@ class NumberMention:
 _SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 # verify._NUMBER on loose text (no-break/thin spaces are plain spaces, minus signs are "-"),
 # with an optional superscript sign before the superscript digits ("10⁻³").
-_DIGITS = re.compile(
+_DIGITS = lazyre.compile(
     r"(?:(?<!\w)-)?"
     r"(?:(?:\d{1,3}(?: \d{3})+(?!\d)|\d+)(?:[.,]\d+)*"
     r"|(?<![\w.,])\.\d+(?![.,]\d))"  # a decimal without its leading zero: ".4mm" is 0.4 mm
@@ -214,12 +215,12 @@ def _digit_key(token: str) -> str:
 
 # --- digits followed by a scale word ("3万", "1,5 млн", "5 million") -------------------------
 
-_SCALE_WORD_AFTER = re.compile(
+_SCALE_WORD_AFTER = lazyre.compile(
     r" ?(?:(тыс|млн|млрд|трлн)(?![\w])\.?|(тысяч[аиуе]?|тысячей|тысячам[и]?|тысячах|"
     r"(?:миллион|миллиард|триллион)(?:а|у|ом|е|ы|ов|ам|ами|ах)?|"
     r"hundred|thousand|million|billion|trillion)(?![\w]))"
 )
-_CJK_SCALE_AFTER = re.compile(r"[百千万萬亿億]+")
+_CJK_SCALE_AFTER = lazyre.compile(r"[百千万萬亿億]+")
 _CJK_SCALES = {"十": 10, "百": 100, "千": 1000, "万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
 
 
@@ -231,7 +232,7 @@ def _digit_numbers(n: Normalized, original: str, lang: str | None) -> list[Found
 
 
 #: "m3", "мм2": a 2 or 3 glued to a length unit is its exponent (square, cubic), not a number.
-_AREA_VOLUME_BEFORE = re.compile(r"(?:^|[^\w])(?:m|cm|mm|km|dm|м|см|мм|км|дм)$")
+_AREA_VOLUME_BEFORE = lazyre.compile(r"(?:^|[^\w])(?:m|cm|mm|km|dm|м|см|мм|км|дм)$")
 
 
 def _digit_number(n: Normalized, original: str, m: re.Match[str], lang: str | None) -> FoundNumber:

@@ -37,7 +37,6 @@ words, Chinese numerals 二十 / 一百二十, digits with a scale word "5万", 
 from __future__ import annotations
 
 import bisect
-import re
 import unicodedata
 from dataclasses import dataclass
 from decimal import Decimal
@@ -55,6 +54,7 @@ from pincite.answer.units import (
     unit_expr_at,
 )
 from pincite.errors import CalcError
+from pincite.text import lazyre
 from pincite.text.cjk import is_cjk
 
 
@@ -79,7 +79,7 @@ class _Found:
     end: int
 
 
-_AMBIGUOUS = re.compile(r"(-?)(\d{1,3})([.,])(\d{3})")
+_AMBIGUOUS = lazyre.compile(r"(-?)(\d{1,3})([.,])(\d{3})")
 
 
 def number_readings(m: NumberMention) -> tuple[Decimal, ...]:

@@ -23,7 +23,7 @@ import dataclasses
 import re
 from typing import TYPE_CHECKING, Iterable
 
-from pincite.text import analysis
+from pincite.text import analysis, lazyre
 
 from ..text.cjk import is_cjk
 from . import asked_type, extractive
@@ -45,9 +45,9 @@ _KIND_WORDS = {
 #: dots and at most one letter after it ("3", "1.2", "1.3m"). A lower-case word after
 #: "version" ("version of the") is no designator.
 _DESIGNATOR = r"(?:[A-Z]{1,2}\d{0,3}|\d+(?:\.\d+)*[a-z]?)"
-_AFTER = re.compile(rf"(?<![^\W_])(?i:({'|'.join(_KIND_WORDS.values())}))\s*({_DESIGNATOR})(?![\w.]*\w)")
+_AFTER = lazyre.compile(rf"(?<![^\W_])(?i:({'|'.join(_KIND_WORDS.values())}))\s*({_DESIGNATOR})(?![\w.]*\w)")
 #: "B 版" / "C版" / "B 修订版": the designator before the Chinese word.
-_BEFORE = re.compile(rf"(?<![A-Za-z0-9.])({_DESIGNATOR})\s*(版本|修订版|版)")
+_BEFORE = lazyre.compile(rf"(?<![A-Za-z0-9.])({_DESIGNATOR})\s*(版本|修订版|版)")
 
 
 @dataclasses.dataclass(frozen=True)
@@ -125,7 +125,7 @@ def unmatched(question: str, groups: list[tuple[str, ...]], cands: list[extracti
 
 
 #: "Header: value" pairs of a spreadsheet row's text (after its "'Sheet'!A4:F4 | " head).
-_SHEET_HEAD = re.compile(r"^(?:'(?:[^']|'')+'|[^\s!|']+)![A-Z]+\d+(?::[A-Z]+\d+)? \| ")
+_SHEET_HEAD = lazyre.compile(r"^(?:'(?:[^']|'')+'|[^\s!|']+)![A-Z]+\d+(?::[A-Z]+\d+)? \| ")
 
 
 def row_columns(lib: "LibraryLike", cand: extractive.Candidate) -> tuple[list[str], list[str]] | None:

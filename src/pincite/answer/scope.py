@@ -23,7 +23,7 @@ from typing import Literal
 from pincite.contract import Clarification, Scope
 from pincite.store.fields import field_key
 from pincite.store.registry import Registry, RegistryEntry
-from pincite.text import analysis, codes
+from pincite.text import analysis, codes, lazyre
 
 from ..index.base import Hit, SearchFilter
 from .messages import message
@@ -33,16 +33,16 @@ MODES = ("current", "as-shipped")
 _W = r"[A-Za-zА-Яа-яЁё0-9]"
 _MOD_PATTERNS = [
     # the whole word in any case form ("модификацией"), never a value cut from its ending
-    re.compile(rf"(?:модификаци[а-яё]*(?![а-яё])|модиф\.|(?<!\w)мод\.)\s*[«\"“]?({_W}{{1,4}})(?!{_W})", re.I),
-    re.compile(r"\bmodification\s+[\"“]?([A-Za-z0-9]{1,4})\b", re.I),
-    re.compile(r"\bmod\.?\s+([A-Za-z0-9]{1,4})\b", re.I),
-    re.compile(r"(?:改型|变型)\s*([A-Za-z0-9]{1,4})"),
-    re.compile(r"(?<![A-Za-z0-9\-])([A-Za-z0-9]{1,3})\s*型(?!号)"),
+    lazyre.compile(rf"(?:модификаци[а-яё]*(?![а-яё])|модиф\.|(?<!\w)мод\.)\s*[«\"“]?({_W}{{1,4}})(?!{_W})", re.I),
+    lazyre.compile(r"\bmodification\s+[\"“]?([A-Za-z0-9]{1,4})\b", re.I),
+    lazyre.compile(r"\bmod\.?\s+([A-Za-z0-9]{1,4})\b", re.I),
+    lazyre.compile(r"(?:改型|变型)\s*([A-Za-z0-9]{1,4})"),
+    lazyre.compile(r"(?<![A-Za-z0-9\-])([A-Za-z0-9]{1,3})\s*型(?!号)"),
 ]
 #: A serial number named in a question: the phrase that names one, then the serial, which
 #: holds a digit ("S/N 12345", "serial number AB-1203"; not the "of" of "What is the serial
 #: number of …?", which asks for one).
-_SERIAL_RE = re.compile(
+_SERIAL_RE = lazyre.compile(
     r"(?:\bS/N|\bSN\b|\bserial(?:\s+(?:number|no\.?|#))?|заводск\w*\s+(?:номер\w*|№)|зав\.\s*№|"
     r"серийн\w*\s+(?:номер\w*|№)|序列号|出厂编号)\s*[:#№]?\s*((?=[A-Za-z-]*\d)[A-Za-z0-9][A-Za-z0-9-]{2,})", re.I)
 #: Cyrillic letters that look like Latin ones (a "модификация В" typed in Cyrillic).

@@ -11,14 +11,17 @@ whose index form is in the text counts 1, as in lexical coverage.
 
 Word vectors are cached by word (WORD_CACHE, least recently used dropped), per embedder, so
 the windows of a library's questions, which share most of their words, cost one embedding
-per new word. Nothing is loaded at import.
+per new word; a local embedder's word vectors are also kept between processes
+(text.wordstore), so a process's first question embeds only the words no earlier process
+embedded. Nothing is loaded at import.
 """
 from __future__ import annotations
 
 import functools
-import re
 import threading
 from collections.abc import Iterable
+
+from pincite.text import lazyre
 
 from ..text import analysis
 from ..text.cjk import CJK_LETTER_CLASS
@@ -28,10 +31,11 @@ from ..text.cjk import CJK_LETTER_CLASS
 WORD_CACHE = 16384
 #: Letters of a non-Chinese word (digits and codes are matched by their index forms only:
 #: a vector of "2.4" or "px-200" says nothing about which concept it names).
-_WORD_RE = re.compile(r"[^\W\d_]{2,}")
-_HAN_RE = re.compile(f"[{CJK_LETTER_CLASS}]+")
+_WORD_RE = lazyre.compile(r"[^\W\d_]{2,}")
+_HAN_RE = lazyre.compile(f"[{CJK_LETTER_CLASS}]+")
 
 _caches: dict[str, object] = {}
+_stores: dict[str, object] = {}  # embedder -> text.wordstore.WordStore, or None when unavailable
 _caches_lock = threading.Lock()
 
 
@@ -89,10 +93,27 @@ def _cache(embedder):
         return c
 
 
+def _store(embedder):
+    """The vector store (text.vecstore) of a local embedder, opened once per process; None
+    for another embedder (a remote model may change behind its URL) or when derived caches
+    are off."""
+    from ..text.embed import LOCAL_SPECS
+    from ..text.vecstore import open_store
+
+    if embedder.name not in LOCAL_SPECS or getattr(embedder, "_embed_new", None) is None:
+        return None
+    key = f"{embedder.name} {embedder.version}"
+    with _caches_lock:
+        if key not in _stores:
+            _stores[key] = open_store(embedder.name, embedder.version, embedder.dim_or_probe())
+        return _stores[key]
+
+
 def word_vectors(embedder, words: list[str]):
     """Unit vectors of `words`, shape (len(words), dim) float32, each word embedded alone as
-    a passage and cached by word (WORD_CACHE). A local embedder's uncached path is used, so
-    words do not push passages out of its own cache. EmbedderError as the embedder raises."""
+    a passage and cached by word (WORD_CACHE), and for a local embedder kept between
+    processes (text.vecstore). A local embedder's uncached path is used, so words do not
+    push passages out of its own cache. EmbedderError as the embedder raises."""
     import numpy as np
 
     from ..text.embed import embed_distinct
@@ -100,7 +121,20 @@ def word_vectors(embedder, words: list[str]):
     if not words:
         return np.zeros((0, embedder.dim_or_probe()), dtype=np.float32)
     embed = getattr(embedder, "_embed_new", None) or embedder.embed_passages
+    store = _store(embedder)
+    if store is not None:
+        embed = store.through(embed)
     return embed_distinct(words, _cache(embedder), embed, embedder.dim_or_probe())
+
+
+def passage_vectors(embedder, texts: list[str]):
+    """The embedder's passage vectors of `texts` (embed_passages: shape (len(texts), dim)),
+    for a local embedder kept between processes too (text.vecstore): for the texts a
+    question embeds (its candidate windows), which the questions of one library share."""
+    store = _store(embedder)
+    if store is None:
+        return embedder.embed_passages(texts)
+    return embedder.embed_passages(texts, through=store.through)
 
 
 class WordMatcher:

@@ -22,6 +22,7 @@ from pincite.answer.unitnames import (
     unit_after_text,
     unit_at,
 )
+from pincite.text import lazyre
 
 Kind = Literal["digit", "spelled", "mixed"]
 
@@ -135,7 +136,7 @@ _EN_DIGIT_WORDS = {w: int(v.value) for w, v in _EN_WORDS.items()
                    if v.kind in ("zero", "unit") and w != "nought"}
 _SCALE_AFTER_A = frozenset({"hundred", "thousand", "million", "billion", "trillion"})
 
-_WORD = re.compile(r"[a-z\u00df-\u024f\u0400-\u052f]+")
+_WORD = lazyre.compile(r"[a-z\u00df-\u024f\u0400-\u052f]+")
 
 # Pronoun "one" / "один" (answer.numbers' docstring, "Ambiguity rules").
 _ONE_BEFORE = frozenset("the this that which each every any no some another a an such".split())
@@ -144,12 +145,12 @@ _ONE_AFTER = frozenset(
 _ONE_HYPHEN_AFTER = frozenset("way off shot liner".split())
 _RU_ONE_FORMS = frozenset(w for w, v in _RU_WORDS.items() if v.kind == "unit" and v.value == 1
                           and w.startswith(("один", "одн")))
-_RU_ONE_SAME = re.compile(r"^ и (?:то|тот|та|те|того|той|тому|тем|том|ту|тех|теми)\b")
-_RU_ONE_NOT_AFTER = re.compile(r"^ за (?:другим|другой|другою|другому|другого)\b|^ словом\b")
+_RU_ONE_SAME = lazyre.compile(r"^ и (?:то|тот|та|те|того|той|тому|тем|том|ту|тех|теми)\b")
+_RU_ONE_NOT_AFTER = lazyre.compile(r"^ за (?:другим|другой|другою|другому|другого)\b|^ словом\b")
 
-HALF_AFTER = re.compile(r" (?:and a half|с половиной)(?![\w])")
-_SIGN_BEFORE = re.compile(r"(?<![\w-])(?:минус|minus) $|(?:负|零下)$")
-_TOLERANCE_BEFORE = re.compile(r"(?:плюс|plus)(?:-| or | или |/)$|±$")
+HALF_AFTER = lazyre.compile(r" (?:and a half|с половиной)(?![\w])")
+_SIGN_BEFORE = lazyre.compile(r"(?<![\w-])(?:минус|minus) $|(?:负|零下)$")
+_TOLERANCE_BEFORE = lazyre.compile(r"(?:плюс|plus)(?:-| or | или |/)$|±$")
 
 
 class _Group:
@@ -371,7 +372,7 @@ _CJK_DIGITS = {"〇": 0, "零": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三"
                "六": 6, "七": 7, "八": 8, "九": 9}
 _CJK_SMALL = {"十": 10, "百": 100, "千": 1000}
 _CJK_BIG = {"万": 10**4, "萬": 10**4, "亿": 10**8, "億": 10**8}
-_CJK_RUN = re.compile(
+_CJK_RUN = lazyre.compile(
     "[〇零一二两兩三四五六七八九十百千万萬亿億]+(?:[点點][〇零一二三四五六七八九]+)?")
 # Measure words that make a lone 一 a count (一次, 一台...); units (一年, 一个月) count too.
 _MEASURE_WORDS = frozenset("次台件只套组根条张块名位人倍层对片颗枚节批项份辆把支道处种类")

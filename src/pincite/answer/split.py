@@ -86,7 +86,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from pincite.text import analysis, codes, zipf
+from pincite.text import analysis, codes, lazyre, zipf
 
 #: A part needs this many content words to stand alone (rule 3).
 MIN_CONTENT_WORDS = 3
@@ -115,11 +115,12 @@ _CONJUNCTION = {
     "ru": r"(?:,?\s+(?:и|а также)\s+|\s*;\s*)",
     "zh": r"(?:[，,]?\s*(?:以及|并且|和)\s*|\s*[；;]\s*)",
 }
-_LEADING_CONTEXT = re.compile(
+_LEADING_CONTEXT = lazyre.compile(
     r"^\s*((?:according to|per|as stated in|in)\s+[^,?]{2,80},|(?:согласно|по данным|по|в)\s+[^,?]{2,80},"
     r"|(?:根据|依据|依照|按照|依)[^，,？?]{2,40}[，,])", re.I)
-_PAREN_CONTEXT = re.compile(r"\((?:per|according to|согласно|по|根据)\s[^)]{2,80}\)|（(?:根据|依据)[^）]{2,40}）", re.I)
-_SENTENCE = re.compile(r"[^?？]*[?？]|[^?？]+$")
+_PAREN_CONTEXT = lazyre.compile(r"\((?:per|according to|согласно|по|根据)\s[^)]{2,80}\)"
+                                r"|（(?:根据|依据)[^）]{2,40}）", re.I)
+_SENTENCE = lazyre.compile(r"[^?？]*[?？]|[^?？]+$")
 
 
 def split_question(question: str, lang: str | None = None) -> list[str]:
@@ -146,22 +147,22 @@ def split_question(question: str, lang: str | None = None) -> list[str]:
 #: of the HX-7 and what is its tank capacity?"), a closed class of each language's grammar:
 #: of a thing, and of a person. A subject pronoun ("what colour is it?") more often stands
 #: for the earlier part's answer, which no split can carry, so it is left out.
-_THING_POSSESSIVE = re.compile(r"\b(?:its|their)\b|(?<!\w)(?:его|их)(?!\w)|它的|它们的|其", re.I)
+_THING_POSSESSIVE = lazyre.compile(r"\b(?:its|their)\b|(?<!\w)(?:его|их)(?!\w)|它的|它们的|其", re.I)
 #: Subject and object pronouns of a thing, which in a part naming nothing else stand for
 #: what the first part named ("Какая масса компрессора ВК-75 и сколько он стоит?"), as the
 #: possessives do, with the same exceptions (after a who-, which- or yes/no part).
-_THING_PRONOUN = re.compile(r"\bit\b|(?<!\w)(?:он|она|оно|они|него|неё|нее|ним|ней|нём|нем)(?!\w)|它", re.I)
-_PERSON_POSSESSIVE = re.compile(r"\b(?:his|her)\b|(?<!\w)(?:её|ее)(?!\w)|他的|她的|他们的|她们的", re.I)
+_THING_PRONOUN = lazyre.compile(r"\bit\b|(?<!\w)(?:он|она|оно|они|него|неё|нее|ним|ней|нём|нем)(?!\w)|它", re.I)
+_PERSON_POSSESSIVE = lazyre.compile(r"\b(?:his|her)\b|(?<!\w)(?:её|ее)(?!\w)|他的|她的|他们的|她们的", re.I)
 #: An earlier part asking who (its answer is a person the next part's pronoun may stand for).
-_WHO = re.compile(r"\bwho(?:m|se)?\b|(?<!\w)(?:кто|кого|кому|кем)(?!\w)|谁", re.I)
+_WHO = lazyre.compile(r"\bwho(?:m|se)?\b|(?<!\w)(?:кто|кого|кому|кем)(?!\w)|谁", re.I)
 #: An earlier part asking which one (its answer is a thing "its" may stand for); Russian
 #: "какой" alone is also "what", so only "который" and "какой из" count.
 #: An earlier part asking yes or no ("Is there a kit for the PX310, and what is its part
 #: number?"): its pronoun stands for the thing whose existence is asked, not a name in it.
-_YES_NO = re.compile(r"^\s*(?:is|are|was|were|does|do|did|can|could|has|have|will|should)\b"
+_YES_NO = lazyre.compile(r"^\s*(?:is|are|was|were|does|do|did|can|could|has|have|will|should)\b"
                      r"|(?<!\w)ли(?!\w)|吗|是否|有没有", re.I)
-_WHICH_ONE = re.compile(r"\bwhich\b|(?<!\w)(?:котор\w*|как\w+\s+из)(?!\w)|哪", re.I)
-_CAPITALISED_RUN = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)*")
+_WHICH_ONE = lazyre.compile(r"\bwhich\b|(?<!\w)(?:котор\w*|как\w+\s+из)(?!\w)|哪", re.I)
+_CAPITALISED_RUN = lazyre.compile(r"(?<!^)(?<![.?!]\s)\b[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)*")
 
 
 def _with_referent(parts: list[str]) -> list[str]:
@@ -220,7 +221,7 @@ _LIST_SEP = (r"(?:\s*[,、，]\s*(?:(?:and|or|as well as|и|или|а также
 #: lies between ("the difference between A and B", "A 与 B 的区别", "чем A отличается от B",
 #: "A heavier than B", "A vs B", "A 和 B 之间", "what do A and B have in common", "can A and
 #: B be used together", "does A conflict with B").
-_RELATION = re.compile(
+_RELATION = lazyre.compile(
     r"\b(?:between|differ\w*|distinguish\w*|versus|vs|than|in common|similar\w*|same|alike"
     r"|relat\w*|together|interact\w*|conflict\w*)\b"
     r"|(?<!\w)(?:между|отлича\w*|отлич(?:ие|ия|ий|иями)|различ\w*|разниц\w*|чем|общего|общее|сходств\w*"
@@ -229,11 +230,11 @@ _RELATION = re.compile(
 #: Verbs that ask to compare the items of a list: a relation only when the part asks nothing
 #: else of them ("Compare AQ-100 and AQ-150", "Сравните AQ-100 и AQ-150"); "Compare the
 #: weight of AQ-100 and AQ-150" asks each one's weight.
-_COMPARE = re.compile(r"\bcompar\w*|(?<!\w)сравн\w*|比较|对比", re.I)
+_COMPARE = lazyre.compile(r"\bcompar\w*|(?<!\w)сравн\w*|比较|对比", re.I)
 #: A choice among the items: a "which" question over a list joined by "or" ("Which is
 #: heavier, AQ-100 or AQ-150?", "Какой из них легче: AQ-100 или AQ-150?").
-_WHICH = re.compile(r"\b(?:which|who)\b|(?<!\w)(?:как(?:ой|ая|ое|ие|ую|ого|им)|который|кто)(?!\w)|哪", re.I)
-_OR = re.compile(r"\bor\b|(?<!\w)или(?!\w)|或", re.I)
+_WHICH = lazyre.compile(r"\b(?:which|who)\b|(?<!\w)(?:как(?:ой|ая|ое|ие|ую|ого|им)|который|кто)(?!\w)|哪", re.I)
+_OR = lazyre.compile(r"\bor\b|(?<!\w)или(?!\w)|或", re.I)
 #: Conjunctions that may join two asks about two items (rule 6).
 _CODE_CONJUNCTION = {
     "en": r"(?:,?\s+(?:and|as well as)\s+|\s*;\s*)",
@@ -246,15 +247,15 @@ _CODE_CONJUNCTION = {
 #: ("A4", "F1", "B5", "v2") names a paper size, a key, a cell or a version as often as a
 #: model, and "A4 and A3" is then one thing asked of both ("switching between A4 and A3").
 MODEL_CODE_LETTERS = 2
-_LETTERS = re.compile(r"[^\W\d_]+")
+_LETTERS = lazyre.compile(r"[^\W\d_]+")
 #: Characters a name may be at least (rule 6): shorter unknown words ("pH", "xy") are as
 #: often units, variables or abbreviations as names.
 NAME_MIN_CHARS = 3
 _L = "A-Za-z\u00c0-\u024f\u0400-\u04ff"
 #: A word of Latin or Cyrillic letters, hyphens inside ("xeCJK", "luatexja", "pdf-tools"),
 #: not part of a macro, a code or a longer token.
-_NAME_WORD = re.compile(rf"(?<![{_L}0-9\\@_-])[{_L}]+(?:-[{_L}]+)*(?![{_L}0-9@_-])")
-_CYRILLIC = re.compile("[\u0400-\u04ff]")
+_NAME_WORD = lazyre.compile(rf"(?<![{_L}0-9\\@_-])[{_L}]+(?:-[{_L}]+)*(?![{_L}0-9@_-])")
+_CYRILLIC = lazyre.compile("[\u0400-\u04ff]")
 
 
 class Item(NamedTuple):
@@ -393,7 +394,7 @@ def _cut_between_items(part: str, lang: str, found: list[Item]) -> list[str] | N
     return out
 
 
-_ARTICLE = re.compile(r"(?:the|a|an)\s+", re.I)
+_ARTICLE = lazyre.compile(r"(?:the|a|an)\s+", re.I)
 
 
 def _with_frame(piece: str, framed: str, lang: str) -> str:
@@ -455,7 +456,7 @@ def _per_listed_item(part: str, lang: str, found: list[Item]) -> list[str] | Non
     return None
 
 
-_TRAILING_CONTEXT = re.compile(r"\s*\([^()]*\)\s*(?=[?？]$)")
+_TRAILING_CONTEXT = lazyre.compile(r"\s*\([^()]*\)\s*(?=[?？]$)")
 
 
 def core_of(part: str) -> str:
@@ -531,17 +532,17 @@ def _by_item_or_frame(part: str, lang: str) -> list[str]:
 
 _DET = r"(?:the|its|their|his|her)"
 #: Rule 7 frames: an English copula question, a plural Russian interrogative.
-_EN_FRAME = re.compile(r"\b(?:what|which)(?:'s|\s+(?:is|are|was|were))\s+", re.I)
-_RU_FRAME = re.compile(r"(?<!\w)(?:каковы|какие)\s+", re.I)
+_EN_FRAME = lazyre.compile(r"\b(?:what|which)(?:'s|\s+(?:is|are|was|were))\s+", re.I)
+_RU_FRAME = lazyre.compile(r"(?<!\w)(?:каковы|какие)\s+", re.I)
 _WORD = r"[^\W_][\w'’/-]*"
 #: Rule 7: what ends the second thing of a coordination: a preposition or clause word
 #: starting the shared tail, a comma, a parenthesis or the end.
-_EN_TAIL = re.compile(r"\s+(?:of|for|in|on|at|per|under|from|with|by|to|when|if|as|does|do|can|should|must)\b"
+_EN_TAIL = lazyre.compile(r"\s+(?:of|for|in|on|at|per|under|from|with|by|to|when|if|as|does|do|can|should|must)\b"
                       r"|\s*[,(?;:]|\s*$", re.I)
-_STOP_THING = re.compile(r"\b(?:and|or|of|for|in|on|at|the|a|an)\b", re.I)
-_ZH_EACH = re.compile(r"分别|各自|各(?=[是为占有需要可多用在])")
-_ZH_BOUND = re.compile(r"[的，,：:；;]")
-_ZH_CONJ = re.compile(r"\s*(?:以及|和|与|及)\s*")
+_STOP_THING = lazyre.compile(r"\b(?:and|or|of|for|in|on|at|the|a|an)\b", re.I)
+_ZH_EACH = lazyre.compile(r"分别|各自|各(?=[是为占有需要可多用在])")
+_ZH_BOUND = lazyre.compile(r"[的，,：:；;]")
+_ZH_CONJ = lazyre.compile(r"\s*(?:以及|和|与|及)\s*")
 
 
 def by_frame(part: str, lang: str) -> list[str]:

@@ -32,7 +32,7 @@ from pincite.answer.normalize import loose
 from pincite.answer.numbers import number_mentions, unsupported_numbers, unsupported_units
 from pincite.chunk.tables import rows_in_span
 from pincite.extract.model import BBox, DocumentModel, Table, TableRow
-from pincite.text import analysis
+from pincite.text import analysis, lazyre
 
 REASON_ROW = "row not found"
 REASON_COLUMN = "column not found"
@@ -188,7 +188,7 @@ def claim_for_span(doc: DocumentModel, page: int, start: int, end: int,
 
 #: The head of a spreadsheet row as the office extractor writes it ("'Staff'!A3:D3 | ",
 #: "Models!A2:F2 | "), where a quote of several rows starts each of them.
-_SHEET_ROW_HEAD = re.compile(r"(?:^|(?<=\s))(?:'(?:[^']|'')+'|[^\s!|']+)![A-Z]+\d+(?::[A-Z]+\d+)? \| ")
+_SHEET_ROW_HEAD = lazyre.compile(r"(?:^|(?<=\s))(?:'(?:[^']|'')+'|[^\s!|']+)![A-Z]+\d+(?::[A-Z]+\d+)? \| ")
 #: Joins the claims of the rows of one quote ("AQ-100 / Weight (kg): 41 | AQ-150 / ...").
 ROW_SEP = " | "
 #: Word-vector cosine (answer.soft: the library's embedder, each word alone) from which a

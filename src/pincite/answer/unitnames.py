@@ -15,15 +15,16 @@ import unicodedata
 from functools import lru_cache
 
 from pincite.answer.normalize import Normalized, loose
+from pincite.text import lazyre
 from pincite.text.cjk import is_cjk
 
 _LETTER_CLASS = r"a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u052f"  # Latin, Greek, Cyrillic
-_LETTER = re.compile(f"[{_LETTER_CLASS}]")
+_LETTER = lazyre.compile(f"[{_LETTER_CLASS}]")
 
 
 #: A Russian word in the instrumental case right after a lone "с": then "с" is the preposition
 #: "with" ("5 с лишним", "2 с ним"), not the unit second. Used here and by answer.units.
-RU_INSTRUMENTAL = re.compile(
+RU_INSTRUMENTAL = lazyre.compile(
     r" (?:[а-я]+(?:ом|ем|ой|ей|ою|ею|ами|ями|им|ым|ью)|ним|ней|ними|нами|вами|мной|тобой|собой)\b")
 
 
@@ -184,7 +185,7 @@ def unit_anywhere_re() -> re.Pattern[str]:
 _HEADER_BEFORE = r"(?:(?<=[,(\[/])|(?<=[,(\[/] ))"
 _HEADER_AFTER = r"(?=$|[)\],;:.])"
 CASED_ANYWHERE = [
-    (alias, re.compile(
+    (alias, lazyre.compile(
         (_HEADER_BEFORE if len(alias) == 1 else _left_boundary(folded))
         + _alias_pattern(folded) + (_HEADER_AFTER if len(alias) == 1 else "")))
     for alias, folded in _CASED]

@@ -20,7 +20,6 @@ exchange rates, no month length, no affine temperature scales.
 """
 from __future__ import annotations
 
-import re
 import unicodedata
 from decimal import Decimal
 from fractions import Fraction
@@ -28,6 +27,7 @@ from fractions import Fraction
 from pincite.answer.normalize import Normalized, loose
 from pincite.answer.unitnames import CASED_UNIT_ALIASES, RU_INSTRUMENTAL, UNIT_ALIASES
 from pincite.errors import CalcError
+from pincite.text import lazyre
 
 _LENGTH, _MASS, _TIME = "length", "mass", "time"
 Dims = tuple[tuple[str, int], ...]
@@ -116,11 +116,11 @@ def _build_aliases() -> dict[str, list[tuple[str, str, str | None]]]:
 
 
 _ALIASES = _build_aliases()
-UNIT_LETTER = re.compile(r"[a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u052f]")
-_EXPONENT = re.compile(r"(?:\^(-?[1-4])|([1-4]))(?!\d)|(⁻?)([¹²³⁴])")
+UNIT_LETTER = lazyre.compile(r"[a-zA-Z\u00c0-\u024f\u0370-\u03ff\u0400-\u052f]")
+_EXPONENT = lazyre.compile(r"(?:\^(-?[1-4])|([1-4]))(?!\d)|(⁻?)([¹²³⁴])")
 _SUPERSCRIPT_VALUES = {"¹": 1, "²": 2, "³": 3, "⁴": 4}
-_MUL_SEP = re.compile(r" ?[·⋅*•] ?")
-_DIV_SEP = re.compile(r"\.? ?/ ?| per | в |每")
+_MUL_SEP = lazyre.compile(r" ?[·⋅*•] ?")
+_DIV_SEP = lazyre.compile(r"\.? ?/ ?| per | в |每")
 
 Unit = tuple[tuple[str, int], ...]
 

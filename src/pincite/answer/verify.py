@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Literal, Sequence
 
 from pincite.answer.normalize import SCRIPT_CHARS, Normalized, loose, normalize
+from pincite.text import lazyre
 from pincite.text.cjk import cjk_count, is_cjk
 
 # docs/decisions/0002-quote-verification.md: a quote must be at least 12 non-space characters,
@@ -43,7 +44,7 @@ REASON_UNAVAILABLE = "source text unavailable"
 _SUPERSCRIPT_DIGITS = "⁰¹²³⁴⁵⁶⁷⁸⁹"
 _MINUS_SIGNS = "\\-\u2212\u2012\u2013"
 _GROUP_SEPARATORS = " \u00a0\u2009\u202f"
-_NUMBER = re.compile(
+_NUMBER = lazyre.compile(
     rf"(?:(?<!\w)[{_MINUS_SIGNS}])?"
     rf"(?:(?:\d{{1,3}}(?:[{_GROUP_SEPARATORS}]\d{{3}})+(?!\d)|\d+)(?:[.,]\d+)*"
     rf"|(?<![\w.,])\.\d+(?![.,]\d))"  # a decimal without its leading zero: ".4mm" is 0.4 mm
@@ -221,7 +222,7 @@ _NEGATION_CJK = ("不", "没", "無", "无", "非", "勿", "禁止", "未", "别
 #: Chinese words that contain a negation character but negate nothing ("different", "but",
 #: "not only", "many", "constantly", "soon", "very", "future", "no matter", "unless").
 _NOT_NEGATION_CJK = ("不同", "不过", "不仅", "不但", "不少", "不断", "不久", "非常", "未来", "无论", "除非")
-_WORD = re.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
+_WORD = lazyre.compile(r"[^\W\d_]+(?:'[^\W\d_]+)?")
 
 
 @dataclass(frozen=True)
@@ -248,7 +249,7 @@ class ClaimCheck:
 #: and 10.5%); "shares one word" let through a claim echoing the prompt beside an unrelated
 #: quote that shared "using".
 CLAIM_SUPPORT_MIN = 0.2
-_URL_OR_EMAIL = re.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"')\]]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
+_URL_OR_EMAIL = lazyre.compile(r"(?:https?://|ftp://|www\.)[^\s<>\"')\]]+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+", re.IGNORECASE)
 
 
 def check_claim(text: str, quote: str, chunk_text: str | None, *, lang: str | None = None,
@@ -351,7 +352,7 @@ def _negation_change(claim: str, quote: str) -> str | None:
     return None
 
 
-_NEGATION_BEFORE = re.compile(
+_NEGATION_BEFORE = lazyre.compile(
     r"(?:(?<![^\W\d_])(?:not|no|never|cannot|не|нельзя|ни|нет)|n't|[不没未勿别無无非])\s*$")
 
 

@@ -62,6 +62,7 @@ import unicodedata
 from pincite.chunk.model import Chunk, ChunkPart, prefix_path, search_prefix, section_of
 from pincite.extract.folio import BOILERPLATE_ZONE, WHOLE_FOLIO, ZH_FOLIO, boilerplate_lines, line_candidates
 from pincite.extract.model import DocumentModel, PageText
+from pincite.text import lazyre
 from pincite.text.analysis import split_sentences
 from pincite.text.cjk import is_cjk_letter
 
@@ -94,8 +95,8 @@ TITLE_SHARE = 0.7
 TITLE_WORD_LETTERS = 4
 MIN_WORDS = 2
 MIN_CJK = 4
-_ZH_HEAD = re.compile(r"^第\s*[一二三四五六七八九十百零〇两\d]{1,6}\s*[编章节条款]")
-_DIGITS = re.compile(r"\d+")
+_ZH_HEAD = lazyre.compile(r"^第\s*[一二三四五六七八九十百零〇两\d]{1,6}\s*[编章节条款]")
+_DIGITS = lazyre.compile(r"\d+")
 
 
 def bridge_chunks(doc: DocumentModel, running: Running | None = None) -> list:

@@ -32,14 +32,13 @@ lives in `search_text`.
 """
 from __future__ import annotations
 
-import re
-
 from pincite.chunk.bridges import bridge_chunks, page_bodies, running_lines
 from pincite.chunk.model import Chunk, prefix_path, search_prefix, section_of
 from pincite.chunk.tables import table_chunks
 from pincite.extract.address import address_for_span
 from pincite.extract.geometry import lstrip_span, rstrip_span
 from pincite.extract.model import DocumentModel, PageText, SectionSpan
+from pincite.text import lazyre
 from pincite.text.analysis import split_sentences
 
 #: Bump when chunk boundaries, the search-text prefix or the naming text change (part of
@@ -197,8 +196,8 @@ def _make_chunk(doc: DocumentModel, page: PageText, n: int, start: int, end: int
 #: Measured on ../shared/corpus/pdf (2026-11-30): they mark the contents and index pages of
 #: lshort, lshort-zh-cn, impatient-book, mpman-ru, ctex-faq, siunitx and others, and no
 #: chunk of the regulations' numeric tables.
-_LEADER_LINE = re.compile(r"(?:\.\s*){3,}\s*(?:\d{1,4}|[ivxlc]{1,6})\s*$")
-_INDEX_LINE = re.compile(r"(?:,\s+|，\s*)\d{1,4}(?:\s*[–-]\s*\d{1,4})?"
+_LEADER_LINE = lazyre.compile(r"(?:\.\s*){3,}\s*(?:\d{1,4}|[ivxlc]{1,6})\s*$")
+_INDEX_LINE = lazyre.compile(r"(?:,\s+|，\s*)\d{1,4}(?:\s*[–-]\s*\d{1,4})?"
                          r"(?:(?:,\s+|，\s*)\d{1,4}(?:\s*[–-]\s*\d{1,4})?)*\s*$")
 #: A chunk is navigation when it has at least NAV_MIN_LINES lines and at least NAV_SHARE of
 #: them are contents (or index) lines (0.4: an index entry often takes two lines, the term

@@ -147,16 +147,21 @@ def importing():
             gc.enable()
 
 
-def preload_embedder() -> None:
+def preload_embedder(data_arg: str | Path | None = None) -> None:
     """Start loading the embedder on a background thread (text.embed.preload) when this
-    process will search a library of its own data folder with dense vectors, so that the
-    model loads while the answer layer is imported and the index opened. Best effort: a
-    setting that fails here fails again, and is reported, where the library is opened."""
+    process will search a library of its own data folder (`data_arg`, else the --data of
+    this run, else the settings') with dense vectors, so that the model loads while the
+    answer layer is imported and the index opened. Once per process (a second call does
+    nothing). Best effort: a setting that fails here fails again, and is reported, where
+    the library is opened."""
+    if run_state.get("preloaded"):
+        return
+    run_state["preloaded"] = True
     try:
         settings = Settings()
     except PinciteError:
         return
-    data = Path(run_state.get("data") or settings.data_dir)
+    data = Path(data_arg or run_state.get("data") or settings.data_dir)
     if settings.retrieval == "bm25" or not (settings.catalog_url or (data / "catalog.sqlite").exists()):
         return
     from pincite.web.client import server_file
@@ -166,6 +171,29 @@ def preload_embedder() -> None:
     from pincite.text import embed
 
     embed.preload(settings.embedder, num_threads=settings.embed_threads, workers=settings.embed_workers)
+
+
+def preload_for(args: list[str]) -> None:
+    """preload_embedder before the command line is parsed, when `args` (the arguments, a
+    --data moved before the command by cli.main.data_first) run `ask` with a question:
+    typer's parsing of the command's options (~0.1 s, most of it building a validator per
+    option) then runs beside the model load instead of before it. Anything else (another
+    command, --help, --version, no question) starts nothing here."""
+    data, i = None, 0
+    while i < len(args) and args[i].startswith("-"):
+        if args[i] in ("--help", "--version"):
+            return
+        if args[i] in ("--data", "--index") and i + 1 < len(args):
+            data = args[i + 1] if args[i] == "--data" else data
+            i += 2
+            continue
+        if args[i].startswith("--data="):
+            data = args[i].split("=", 1)[1]
+        i += 1
+    rest = args[i + 1:]
+    if args[i:i + 1] != ["ask"] or "--help" in rest or not any(a.strip() and not a.startswith("-") for a in rest):
+        return
+    preload_embedder(data)
 
 
 def server_url() -> str | None:

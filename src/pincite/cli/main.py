@@ -13,7 +13,7 @@ from pathlib import Path
 
 import typer
 
-from pincite.cli.app import app, data_dir, err, escape, fail, lazy_facade, run_state, server_url, settle
+from pincite.cli.app import app, data_dir, err, escape, fail, lazy_facade, preload_for, run_state, server_url, settle
 from pincite.config import Settings
 from pincite.errors import PinciteError
 
@@ -97,6 +97,7 @@ def data_first(args: list[str]) -> list[str]:
 def main() -> None:
     """Entry point: run the CLI, turning PinciteError into one line and exit code 2."""
     sys.argv[1:] = data_first(sys.argv[1:])
+    preload_for(sys.argv[1:])
     settle()  # the CLI's own modules
     try:
         app()

@@ -60,6 +60,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass
 from typing import Sequence
 
+from pincite.text import lazyre
+
 #: Non-empty, non-boilerplate lines read from the top and from the bottom of each page
 #: (docs/decisions/0003-pages-labels-layout.md).
 EDGE_LINES = 2
@@ -79,7 +81,7 @@ MAX_GAP = 3
 _MAX_DIGITS = 5
 
 _DASHES = "-\u2010\u2011\u2012\u2013\u2014\u2015\u2212~\u00b7\u2022"
-_ROMAN = re.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})\Z")
+_ROMAN = lazyre.compile(r"M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})(?:IX|IV|V?I{0,3})\Z")
 # A page token: chapter-page ("5-12", "2.1", "4.iii", "I.4", "A-3"), arabic, or roman.
 _TOKEN = (
     r"(?:(?P<chap>\d{1,3}|[A-Z]|[IVXL]{1,5})(?P<sep>[.\-\u2013])(?P<cpage>\d{1,4}|[ivxlcdm]{1,8})"
@@ -90,17 +92,17 @@ _OF_TOTAL = r"(?:\s*(?:/|(?i:of|из))\s*(?P<total>\d{1,%d}))?" % _MAX_DIGITS
 _DASH_CLASS = "[" + re.escape(_DASHES) + r"\s]*"
 # A whole line that is one folio: "47", "- 12 -", "— 1012 —", "Page 12", "стр. 12", "12/120",
 # "Page 3 of 10", "5-12", "iii".
-WHOLE_FOLIO = re.compile(
+WHOLE_FOLIO = lazyre.compile(
     r"^" + _DASH_CLASS + r"(?:" + _PAGE_WORD + r"\s*)?" + _TOKEN + _OF_TOTAL + _DASH_CLASS + r"$"
 )
 # Chinese "第12页" (optionally "，共120页").
-ZH_FOLIO = re.compile(r"^" + _DASH_CLASS + r"第\s*(?P<arabic>\d{1,%d})\s*页(?:\s*[,，]?\s*共\s*\d+\s*页)?"
+ZH_FOLIO = lazyre.compile(r"^" + _DASH_CLASS + r"第\s*(?P<arabic>\d{1,%d})\s*页(?:\s*[,，]?\s*共\s*\d+\s*页)?"
                  % _MAX_DIGITS + _DASH_CLASS + r"$")
 # A folio at the start or end of a running head with other text (lower-case roman only: an
 # upper-case "I" or "C" opening or closing a line is far more often a word or a grade).
-_HEAD_START = re.compile(r"^(?P<num>\d{1,%d}|[ivxlcdm]{1,8})\s+\S" % _MAX_DIGITS)
-_HEAD_END = re.compile(r"\s(?P<num>\d{1,%d}|[ivxlcdm]{1,8})" % _MAX_DIGITS + _OF_TOTAL + r"$")
-_ENDS_WITH_PAGE_WORD = re.compile(r"(?:^|\s)" + _PAGE_WORD + r"$")
+_HEAD_START = lazyre.compile(r"^(?P<num>\d{1,%d}|[ivxlcdm]{1,8})\s+\S" % _MAX_DIGITS)
+_HEAD_END = lazyre.compile(r"\s(?P<num>\d{1,%d}|[ivxlcdm]{1,8})" % _MAX_DIGITS + _OF_TOTAL + r"$")
+_ENDS_WITH_PAGE_WORD = lazyre.compile(r"(?:^|\s)" + _PAGE_WORD + r"$")
 #: Words after which a number is not a page number (compared lower-cased, without a trailing
 #: dot or colon). Source: the corpus decoys "TEX for the Impatient No 23" (a physical-page stamp
 #: on every page), "TUGboat ... No. 0", "USNTPS-FTM-No. 103", and the usual caption words.

@@ -52,6 +52,7 @@ from typing import TYPE_CHECKING, Callable, cast
 
 import Stemmer
 
+from pincite.text import lazyre
 from pincite.text.cjk import CJK_LETTER_CLASS, is_cjk_letter
 
 if TYPE_CHECKING:
@@ -67,10 +68,10 @@ ANALYZER_VERSION = "pincite-bm25-2"
 # ---------------------------------------------------------------- normalisation
 
 _PROTECTED = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎№"
-_PROTECTED_RE = re.compile(f"([{_PROTECTED}]+)")
-_INVISIBLE_RE = re.compile("\ufffe\\s*|[\u00ad\u200b\u200c\u200d\u2060\ufeff\u0002]")
+_PROTECTED_RE = lazyre.compile(f"([{_PROTECTED}]+)")
+_INVISIBLE_RE = lazyre.compile("\ufffe\\s*|[\u00ad\u200b\u200c\u200d\u2060\ufeff\u0002]")
 _DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63"})
-_NUMERO_RE = re.compile(r"№\s+(?=[^\W_])")
+_NUMERO_RE = lazyre.compile(r"№\s+(?=[^\W_])")
 
 
 def _nfkc(text: str) -> str:
@@ -191,8 +192,8 @@ def _parse_lemma(word: str) -> str:
     return _fold(max(score, key=lambda f: (round(score[f], 6), f == word))) if score else word
 
 
-_CYR_RE = re.compile("[\u0400-\u04ff]")
-_LAT_RE = re.compile("[a-z\u00df-\u024f]")
+_CYR_RE = lazyre.compile("[\u0400-\u04ff]")
+_LAT_RE = lazyre.compile("[a-z\u00df-\u024f]")
 
 
 def _word(w: str, out: list[str]) -> None:
@@ -243,19 +244,19 @@ def _cjk(run: str, out: list[str], stop: frozenset[str]) -> None:
 
 # ---------------------------------------------------------------- codes, words, paths
 
-_CJK_SPLIT_RE = re.compile(f"([{CJK_LETTER_CLASS}]+)")
+_CJK_SPLIT_RE = lazyre.compile(f"([{CJK_LETTER_CLASS}]+)")
 _A = r"(?:[^\W_]|[⁺⁻⁼₊₋₌])"
 _UNIT = rf"{_A}+(?:['’]{_A}+)*"
 #: A TeX macro as one token: a backslash and its letters ("\\katal", "\\SI", "\\@startsection").
-MACRO_RE = re.compile(r"\\[A-Za-z@]+")
-_TOKEN_RE = re.compile(
+MACRO_RE = lazyre.compile(r"\\[A-Za-z@]+")
+_TOKEN_RE = lazyre.compile(
     r"(?P<url>(?:[A-Za-z][A-Za-z0-9+.\-]*://|www\.)[^\s<>\"'()\[\]{}]*[^\s<>\"'()\[\]{}.,;:!?/])"
     rf"|(?P<macro>{MACRO_RE.pattern})"
     rf"|(?P<compound>№?{_UNIT}(?:(?:[-./:_@]|(?<=\d),(?=\d)){_UNIT})*)"
 )
-_DIGIT_RE = re.compile(r"\d|[⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉]")
-_PATH_SPLIT_RE = re.compile(r"[/:_@?=&#%~+]+")
-_ALPHA_SEG_RE = re.compile(r"^[^\W\d_]{2,}")
+_DIGIT_RE = lazyre.compile(r"\d|[⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉]")
+_PATH_SPLIT_RE = lazyre.compile(r"[/:_@?=&#%~+]+")
+_ALPHA_SEG_RE = lazyre.compile(r"^[^\W\d_]{2,}")
 
 
 def _compound(s: str, out: list[str]) -> None:
@@ -324,7 +325,7 @@ _STOP_ZH = ("什么 多少 哪些 哪个 哪 怎么 怎样 如何 为什么 是�
 _ZH_STOP = frozenset(_STOP_ZH.split())
 #: "几" ("how many") with the measure word jieba keeps on it ("几台", "几个", "几位", "几次"):
 #: a question word, like 几 alone; the measure word names no content a passage must hold.
-_ZH_HOW_MANY = re.compile(r"几[\u4e00-\u9fff]")
+_ZH_HOW_MANY = lazyre.compile(r"几[\u4e00-\u9fff]")
 
 
 @functools.cache
@@ -475,9 +476,9 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
 _VERSION = r"v?\d{1,4}(?:\.\d{1,4})+|(?:19|20)\d\d"
 #: A name written before an edition's version, as a question writes it: a capitalised word
 #: ("REVTeX 4.1", "TeX Live 2021", "MetaPost 1.004", "ГОСТ 2008").
-_EDITION_RE = re.compile(rf"(?<![\w.])([A-ZА-ЯЁ][^\W_]*)[ \u00a0]+({_VERSION})(?![\w]|[.-]\d)")
+_EDITION_RE = lazyre.compile(rf"(?<![\w.])([A-ZА-ЯЁ][^\W_]*)[ \u00a0]+({_VERSION})(?![\w]|[.-]\d)")
 #: The same in any document text, where a name may be set in capitals or small capitals.
-_ANY_EDITION_RE = re.compile(rf"(?<![\w.])([^\W\d_][^\W_]*)[ \u00a0]+({_VERSION})(?![\w]|[.-]\d)")
+_ANY_EDITION_RE = lazyre.compile(rf"(?<![\w.])([^\W\d_][^\W_]*)[ \u00a0]+({_VERSION})(?![\w]|[.-]\d)")
 #: Words before a number that name a place in a document or a time, not an edition
 #: ("Table 3.1", "Section 4.2", "Рис. 2.1", "January 2021", "since 2018").
 _NOT_EDITIONS = frozenset(
@@ -490,7 +491,7 @@ _NOT_EDITIONS = frozenset(
     "версия версии редакция редакции изм "
     "января февраля марта апреля мая июня июля августа сентября октября ноября декабря".split())
 #: A version-like token among a document's naming terms (chunking.naming_text).
-VERSION_TOKEN_RE = re.compile(rf"^(?:{_VERSION})$")
+VERSION_TOKEN_RE = lazyre.compile(rf"^(?:{_VERSION})$")
 
 
 @dataclass(frozen=True)
@@ -504,7 +505,7 @@ class Edition:
     text: str = field(compare=False)
 
 
-_NAME_BEFORE_RE = re.compile(r"(?:^|(?<=\s))[A-ZА-ЯЁ][^\W_]*[ \u00a0]$")
+_NAME_BEFORE_RE = lazyre.compile(r"(?:^|(?<=\s))[A-ZА-ЯЁ][^\W_]*[ \u00a0]$")
 
 
 def _editions(rx: re.Pattern, text: str) -> set[Edition]:
@@ -539,7 +540,7 @@ def text_editions(text: str) -> set[Edition]:
     return _editions(_ANY_EDITION_RE, text)
 
 
-_WRITTEN_VERSION_RE = re.compile(r"[ \u00a0]*v?\d[\d.]*$", re.I)
+_WRITTEN_VERSION_RE = lazyre.compile(r"[ \u00a0]*v?\d[\d.]*$", re.I)
 
 
 def written_versions(text: str, edition: Edition) -> dict[str, str]:
@@ -563,9 +564,9 @@ def written_versions(text: str, edition: Edition) -> dict[str, str]:
 
 # ---------------------------------------------------------------- language
 
-_HAN_RE = re.compile(f"[{CJK_LETTER_CLASS}]")
-_CYR_LETTER_RE = re.compile("[\u0400-\u04ff]")
-_LAT_LETTER_RE = re.compile("[A-Za-z\u00c0-\u024f]")
+_HAN_RE = lazyre.compile(f"[{CJK_LETTER_CLASS}]")
+_CYR_LETTER_RE = lazyre.compile("[\u0400-\u04ff]")
+_LAT_LETTER_RE = lazyre.compile("[A-Za-z\u00c0-\u024f]")
 
 
 def detect_language(text: str) -> str:
@@ -625,13 +626,13 @@ _ABBREV = frozenset(
     "ca incl max min "
     "т.е т.к т.н т.ч т.о т г гг рис см ср стр с ч п пп табл им ул напр разд гл прим тыс млн "
     "руб др пр ред изд".split())
-_END_RE = re.compile(r"[.!?…]+[\"'»”’)\]]*(?=\s)|[。！？；][\"'»”’）」』]*")
+_END_RE = lazyre.compile(r"[.!?…]+[\"'»”’)\]]*(?=\s)|[。！？；][\"'»”’）」』]*")
 _OPENERS = set("\"'«“„‘([")
 _BULLET = r"(?:[•▪●◦‣∙·*\-–—]|\(?\d{1,3}[.)]|\(?[a-zа-я][)])"
-_BLOCK_RE = re.compile(rf"\n[ \t\r\f\v]*\n|\n(?=[ \t]*{_BULLET}[ \t])")
+_BLOCK_RE = lazyre.compile(rf"\n[ \t\r\f\v]*\n|\n(?=[ \t]*{_BULLET}[ \t])")
 #: A numbered or lettered list marker ("3.", "(b)", "б)") at a line start.
-_NUMBERED_RE = re.compile(r"[ \t]*\(?(?:\d{1,3}|[a-zа-я])[.)][ \t]")
-_ITEM_START_RE = re.compile(rf"[ \t]*{_BULLET}[ \t]")
+_NUMBERED_RE = lazyre.compile(r"[ \t]*\(?(?:\d{1,3}|[a-zа-я])[.)][ \t]")
+_ITEM_START_RE = lazyre.compile(rf"[ \t]*{_BULLET}[ \t]")
 
 
 def _wrapped_number(text: str, newline: int) -> bool:
@@ -648,7 +649,7 @@ def _wrapped_number(text: str, newline: int) -> bool:
     if not prev or _ITEM_START_RE.match(text, prev_start):
         return False
     return prev[-1].isalnum() or prev[-1] == ","
-_PREV_WORD_RE = re.compile(r"([\w.]*\w)$")
+_PREV_WORD_RE = lazyre.compile(r"([\w.]*\w)$")
 
 
 def _dot_blocks(text: str, dot: int) -> bool:
@@ -765,7 +766,7 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
 
 #: A list label standing alone: a short word and a number ("Step 3.", "Шаг 3", "Item 12)"),
 #: or a number ("4.", "4)").
-_LABEL_RE = re.compile(r"(?:[^\W\d_]{1,12}\s+)?\d{1,3}[.):]?")
+_LABEL_RE = lazyre.compile(r"(?:[^\W\d_]{1,12}\s+)?\d{1,3}[.):]?")
 
 
 def _labels_to_next(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:

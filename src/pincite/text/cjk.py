@@ -18,7 +18,7 @@ in Python on the warm answer path.
 """
 from __future__ import annotations
 
-import re
+from pincite.text import lazyre
 
 #: Code point ranges (inclusive) of the CJK scripts, punctuation and forms (`is_cjk`).
 CJK_RANGES: tuple[tuple[int, int], ...] = (
@@ -57,8 +57,8 @@ CJK_CLASS = _class(CJK_RANGES)
 #: The body of a regular-expression character class of CJK_LETTER_RANGES.
 CJK_LETTER_CLASS = _class(CJK_LETTER_RANGES)
 
-_CJK_RE = re.compile(f"[{CJK_CLASS}]")
-_LETTER_RE = re.compile(f"[{CJK_LETTER_CLASS}]")
+_CJK_RE = lazyre.compile(f"[{CJK_CLASS}]")
+_LETTER_RE = lazyre.compile(f"[{CJK_LETTER_CLASS}]")
 
 
 def is_cjk(ch: str) -> bool:

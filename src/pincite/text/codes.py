@@ -33,12 +33,14 @@ import functools
 import itertools
 import re
 
+from pincite.text import lazyre
+
 #: Cyrillic capitals that look like Latin ones, and those Latin capitals (folded below).
 _CYRILLIC = "АВЕКМНОРСТУХ"
 _LATIN = "ABEKMHOPCTYX"
 _TO_LATIN = str.maketrans(_CYRILLIC.lower(), _LATIN.lower())
 _TO_CYRILLIC = str.maketrans(_LATIN.lower(), _CYRILLIC.lower())
-_CYR_RE = re.compile("[\u0400-\u04ff]")
+_CYR_RE = lazyre.compile("[\u0400-\u04ff]")
 #: Letters of a code read aloud in the other script (a "ВК-75" typed "VK-75", a "DL-37"
 #: typed "ДЛ-37"): the usual one-letter romanisation of Russian (GOST 7.79 system B) and
 #: back. Letters with no one-letter counterpart (ж, ц, ч, ш, щ, ъ, ы, ь, э, ю, я; q, w, x,
@@ -47,8 +49,8 @@ _PHONETIC_CYR = "абвгдезиклмнопрстуфх"
 _PHONETIC_LAT = "abvgdeziklmnoprstufh"
 _PHONETIC_TO_CYRILLIC = str.maketrans(_PHONETIC_LAT, _PHONETIC_CYR)
 _PHONETIC_TO_LATIN = str.maketrans(_PHONETIC_CYR, _PHONETIC_LAT)
-_LETTER_DIGIT_SEP = re.compile(r"(?<=[^\W\d_])[-._/ ](?=\d)|(?<=\d)[-._/ ](?=[^\W\d_])")
-_RUNS = re.compile(r"[^\W\d_]+|\d+|[^\w]+|_")
+_LETTER_DIGIT_SEP = lazyre.compile(r"(?<=[^\W\d_])[-._/ ](?=\d)|(?<=\d)[-._/ ](?=[^\W\d_])")
+_RUNS = lazyre.compile(r"[^\W\d_]+|\d+|[^\w]+|_")
 #: Separators a document may write between a code's letter and digit runs ("aq-150",
 #: "aq.150", "aq150"); a space makes two index words, so it is no spelling of one form.
 SEPARATORS = ("", "-", ".")
@@ -58,7 +60,7 @@ _L = "A-Za-zА-Яа-яЁё"
 #: A word as a question or a document writes a code: a Latin or Cyrillic letter first,
 #: letters and digits joined by "-", ".", "/" or "_" (no Chinese character, which a
 #: Chinese sentence writes right beside a code: "AQ-100和AQ-220").
-CODE_WORD_RE = re.compile(rf"(?<![{_L}0-9.\-/_])[{_L}][{_L}0-9]*(?:[-./_][{_L}0-9]+)*(?![{_L}0-9]|[-./_][{_L}0-9])")
+CODE_WORD_RE = lazyre.compile(rf"(?<![{_L}0-9.\-/_])[{_L}][{_L}0-9]*(?:[-./_][{_L}0-9]+)*(?![{_L}0-9]|[-./_][{_L}0-9])")
 
 
 def find_codes(text: str) -> list[re.Match]:
@@ -137,7 +139,7 @@ def _separated(joined: str) -> list[str]:
 SPACED_CODE_LETTERS = 2
 #: A word of Latin or Cyrillic letters, spaces, then a number that may go on as a code does
 #: ("zk 310", "aq 150b", "тк 7"); neither side may be part of a longer word or code.
-SPACED_CODE_RE = re.compile(
+SPACED_CODE_RE = lazyre.compile(
     rf"(?<![{_L}0-9.\-/_])([{_L}]{{{SPACED_CODE_LETTERS},}})[ \t]+([0-9]+(?:[-./_]?[{_L}0-9]+)*)"
     rf"(?![{_L}0-9]|[-./_][{_L}0-9])")
 #: Separators between a spaced pair's letters and digits in the forms that prove it a code

@@ -34,7 +34,7 @@ import threading
 import unicodedata
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import nullcontext
-from typing import TYPE_CHECKING, Protocol, Sequence, runtime_checkable
+from typing import TYPE_CHECKING, Callable, Protocol, Sequence, runtime_checkable
 from urllib.parse import urlsplit
 
 from pincite.errors import ConfigError, EmbedderError
@@ -45,6 +45,8 @@ if TYPE_CHECKING:
 
 DEFAULT_EMBEDDER = "use-m3"
 EMBEDDERS = ("use-m3", "e5-small-q4", "openai", "none")
+#: The embedders whose model runs in this process, its files pinned by the package version.
+LOCAL_SPECS = ("use-m3", "e5-small-q4")
 
 #: Characters of each text that are embedded. Chunks are ~700 characters (chunk/pages.py), so
 #: this only cuts pathological passages (a table row run, a page with no sentence breaks):
@@ -178,7 +180,7 @@ def preload(spec: str = DEFAULT_EMBEDDER, *, num_threads: int = 1, workers: int 
     use. The thread is not a daemon: a process that exits early waits for the load rather
     than end the interpreter under a running C++ call."""
     key = (spec or "").strip().lower()
-    if key not in ("use-m3", "e5-small-q4"):
+    if key not in LOCAL_SPECS:
         return
     try:
         embedder = _new_embedder(key, num_threads=num_threads, workers=workers)
@@ -322,14 +324,17 @@ class _LocalEmbedder:
         except Exception:
             pass
 
-    def embed_passages(self, texts: Sequence[str]) -> np.ndarray:
-        """Unit rows, shape (len(texts), dim); each distinct text embedded once (embed_distinct)."""
+    def embed_passages(self, texts: Sequence[str], through: Callable | None = None) -> np.ndarray:
+        """Unit rows, shape (len(texts), dim); each distinct text embedded once (embed_distinct).
+        `through` wraps the model call for the texts this process has not embedded yet
+        (text.vecstore.VectorStore.through: vectors kept between processes)."""
         texts = clip(texts)
         if not texts:
             import numpy as np
 
             return np.zeros((0, self._dim), dtype=np.float32)
-        return embed_distinct(texts, self._vectors, self._embed_new, self._dim)
+        return embed_distinct(texts, self._vectors, through(self._embed_new) if through else self._embed_new,
+                              self._dim)
 
     def _embed_new(self, texts: list[str]) -> np.ndarray:
         import numpy as np

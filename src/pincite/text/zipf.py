@@ -23,21 +23,20 @@ import functools
 import importlib.metadata
 import importlib.util
 import math
-import re
 import sqlite3
 import threading
 from pathlib import Path
 
-from pincite.text import derived
+from pincite.text import derived, lazyre
 
 #: Format of the derived files (part of their names): bump on any change of their layout.
 FORMAT = "zipf-1"
 
 #: Words answered from the table, per language: letter or ASCII digit runs joined by single
 #: hyphens, each run one unchanged token of wordfreq's tokenizer.
-_PLAIN = {"en": re.compile(r"(?:[a-z]+|[0-9]+)(?:-(?:[a-z]+|[0-9]+))*"),
-          "ru": re.compile(r"(?:[а-яё]+|[0-9]+)(?:-(?:[а-яё]+|[0-9]+))*"),
-          "zh": re.compile("[\u4e00-\u9fff]+")}
+_PLAIN = {"en": lazyre.compile(r"(?:[a-z]+|[0-9]+)(?:-(?:[a-z]+|[0-9]+))*"),
+          "ru": lazyre.compile(r"(?:[а-яё]+|[0-9]+)(?:-(?:[а-яё]+|[0-9]+))*"),
+          "zh": lazyre.compile("[\u4e00-\u9fff]+")}
 #: wordfreq 3.1's divisor of a Chinese word's frequency per word break jieba inferred in it.
 INFERRED_SPACE_FACTOR = 10.0
 
