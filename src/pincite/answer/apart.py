@@ -136,10 +136,15 @@ def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], 
     much is the Legal department's budget?" over a budget sheet without a Legal row is
     answered by no row of it, however well the Finance row matches "budget" and the quarter.
     Measured on the development set's tune split: such a document was cited first for a
-    fifth of the near misses pincite answered, and for 2 of its 199 right answers."""
+    fifth of the near misses pincite answered, and for 2 of its 199 right answers.
+    A document is read as written in the question's language when any of its passages
+    found is (`_doc_language`): a Chinese guide whose command lines are English would write
+    "Anke Vogel" as the question does, so its "DEBEMAIL=…" line does not answer "What is
+    Anke Vogel's e-mail address?" when it never names her."""
     lacking = set()
+    q_lang = analysis.detect_language(question)
     for doc_id, first in _first_docs(cands).items():
-        lang = analysis.detect_language(first.hit.text)
+        lang = _doc_language(cands, doc_id, q_lang, first)
         fused = fused_names(question, [c.hit.text for c in cands if c.hit.doc_id == doc_id])
         names = [g for g in asked_names(question, groups, general, lang) if g not in fused]
         if not names:
@@ -151,6 +156,21 @@ def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], 
         if not all(any(name) for name in held):
             lacking.add(doc_id)
     return lacking
+
+
+def _doc_language(cands: Sequence[extractive.Candidate], doc_id: str, q_lang: str,
+                  first: extractive.Candidate) -> str:
+    """The language a document's names are checked in (`asked_names`' `passage_lang`): the
+    question's language `q_lang` when any passage of `doc_id` among `cands` is written in
+    it (a bilingual guide, the English commands of a Chinese one, which write a name as
+    the question does), else that of its first candidate's passage (`first`)."""
+    seen: set[str] = set()
+    for c in cands:
+        if c.hit.doc_id == doc_id and c.hit.chunk_id not in seen:
+            seen.add(c.hit.chunk_id)
+            if analysis.detect_language(c.hit.text) == q_lang:
+                return q_lang
+    return analysis.detect_language(first.hit.text)
 
 
 #: Documents whose table rows lie in their slides' text, each a record that writes its

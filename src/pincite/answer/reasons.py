@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Iterable
 from pincite.text import analysis
 
 from ..text.cjk import is_cjk
-from . import asked_type, extractive
+from . import asked_type, calculate, extractive
 from .evidence import window_tokens
 from .features import capitalised, window_text
 
@@ -177,7 +177,9 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
     for a where-question), when every word is a value of the row, or without a matcher.
     Any question word that comes near a header counts (an acronym, "PPE" of "Mandatory
     PPE", too), except words of a kind of value (`_VALUE_KINDS`: "number" of "room number",
-    "date" of "date of birth"), which name no column and are left out; words written with a
+    "date" of "date of birth") and words that ask for arithmetic (calculate.operation_groups:
+    "combined", "difference", "between", "сумма", "总和"), which name no column and are left
+    out; words written with a
     capital after the question's first word and words holding a digit name the thing asked
     about (a person, a code): they are never returned as missing, and when only they are
     left the row is not judged."""
@@ -189,8 +191,9 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
     headers, values = row
     held = {t for v in values for t in analysis.tokens(v)}
     in_values = soft.best(" ".join(values))  # "насоса" for a row naming a "pump"
+    operations = calculate.operation_groups(question, groups) if question else set()
     asked = [g for g in groups if not held.intersection(g) and in_values.get(g, -1.0) < near
-             and asked_type.type_of(g) not in _VALUE_KINDS]
+             and asked_type.type_of(g) not in _VALUE_KINDS and g not in operations]
     names = capitalised(question) if question else set()  # "Anna Kim" names a row, never a column
     lacked = [g for g in asked if g not in names and not any(ch.isdigit() for ch in g[0])]
     if not lacked:
