@@ -1,7 +1,13 @@
-"""Words of arithmetic are no columns: "What is the combined stock of A and B?" asks to add
-two Quantity cells, and "combined" (like "total", "difference", "between", "сумма",
-"разница", "总和", "差") names no column, so the rows are not refused for lacking one
-(calculate.operation_groups, reasons.missing_columns). Files are generated here.
+"""Words of arithmetic are no columns, and a workbook's sheets answer together.
+
+* "What is the combined stock of A and B?" asks to add two Quantity cells: "combined" (like
+  "total", "difference", "between", "сумма", "разница", "总和", "差") names no column, so the
+  rows are not refused for lacking one (calculate.operation_groups, reasons.missing_columns).
+* A stock sheet names an item and its SKU, a price sheet gives the SKU's unit price: "How
+  much does a single solenoid valve cost?" is answered by the price row of the valve's SKU,
+  cited before the stock row that names it (apart.joined_rows), never refused as if the
+  workbook had no price column, nor answered by the stock row alone.
+Files are generated here.
 """
 from __future__ import annotations
 
@@ -56,6 +62,27 @@ def test_words_of_arithmetic_are_not_missing_columns(stores, question):
     ans = stores.ask(question)
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert "Stock!" in ans.citations()[0].quote
+
+
+def test_a_price_is_read_from_the_price_sheet_row_of_the_items_sku(stores):
+    ans = stores.ask("How much does a single solenoid valve cost?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    quotes = [c.quote for c in ans.citations()]
+    assert "SV-2404" in quotes[0] and "61.4" in quotes[0], quotes
+    assert any("Solenoid valve" in q for q in quotes[1:]), quotes
+
+
+def test_a_unit_price_is_not_answered_by_the_stock_row(stores):
+    ans = stores.ask("What is the unit price of the jaw coupling?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    first = ans.citations()[0].quote
+    assert "CP-4002" in first and "14.2" in first, first
+
+
+def test_a_column_no_sheet_has_is_still_refused(stores):
+    ans = stores.ask("How heavy is the gear pump?")
+    assert ans.status == "refused", ans.answer
+    assert any("heavy" in w for w in ans.warnings), ans.warnings
 
 
 @pytest.mark.parametrize("question, words", [
