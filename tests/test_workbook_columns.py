@@ -3,6 +3,7 @@
 * "What is the combined stock of A and B?" asks to add two Quantity cells: "combined" (like
   "total", "difference", "between", "сумма", "разница", "总和", "差") names no column, so the
   rows are not refused for lacking one (calculate.operation_groups, reasons.missing_columns).
+  A question asking to compute cites each row it asks about, two rows of one passage too.
 * A stock sheet names an item and its SKU, a price sheet gives the SKU's unit price: "How
   much does a single solenoid valve cost?" is answered by the price row of the valve's SKU,
   cited before the stock row that names it (apart.joined_rows), never refused as if the
@@ -62,6 +63,14 @@ def test_words_of_arithmetic_are_not_missing_columns(stores, question):
     ans = stores.ask(question)
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert "Stock!" in ans.citations()[0].quote
+
+
+def test_a_sum_over_two_rows_of_one_passage_cites_both(stores):
+    """A question asking to compute over stated values asks for several records: two rows
+    of one sheet passage are each cited, not the likelier one alone."""
+    ans = stores.ask("What is the combined stock of gear pumps and solenoid valves?")
+    quotes = [c.quote for c in ans.citations()]
+    assert any("Gear pump" in q for q in quotes) and any("Solenoid valve" in q for q in quotes), quotes
 
 
 def test_a_price_is_read_from_the_price_sheet_row_of_the_items_sku(stores):

@@ -139,8 +139,8 @@ def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], 
     fifth of the near misses pincite answered, and for 2 of its 199 right answers.
     A document is read as written in the question's language when any of its passages
     found is (`_doc_language`): a Chinese guide whose command lines are English would write
-    "Anke Vogel" as the question does, so its "DEBEMAIL=…" line does not answer "What is
-    Anke Vogel's e-mail address?" when it never names her."""
+    "Jonas Berger" as the question does, so its "DEBEMAIL=…" line does not answer "What is
+    Jonas Berger's e-mail address?" when it never names him."""
     lacking = set()
     q_lang = analysis.detect_language(question)
     for doc_id, first in _first_docs(cands).items():
