@@ -120,3 +120,29 @@ def test_names_written_fused_into_one_word_count_as_written():
     # a number fused to letters, as a sheet or file name writes it, counts as written
     assert apart.fused_names("What is the total 2026 budget?", ["Budget2026!A2:E2 | Item: Laptops"]) == {("2026",)}
     assert apart.fused_names("What is the total 2027 budget?", ["Budget2026!A2:E2 | Item: Laptops"]) == set()
+
+
+def test_a_name_is_checked_in_a_document_that_writes_the_questions_language(tmp_path):
+    """A Chinese guide whose command lines and appendix are English would write "Jonas
+    Berger" as the question does: a guide that never names him is set apart for his e-mail
+    address (apart.docs_lacking_names reads a document as English where some of its passages
+    found are), though its first passage found, the DEBEMAIL lines amid Chinese text, is
+    Chinese. A name it writes ("Debian") leaves it be."""
+    from pincite.answer import rank
+
+    make_pdf(tmp_path / "guide.pdf", [
+        "2.7 设置 dh_make\n首先设置两个环境变量，$DEBEMAIL 和 $DEBFULLNAME，这样大多数 Debian 维护工具就能够正确识别"
+        "你用于维护软件包的姓名和电子邮件地址。\n$ cat >>~/.bashrc <<EOF\n"
+        "DEBEMAIL=\"your.email.address@example.org\"\nDEBFULLNAME=\"Firstname Lastname\"\nEOF",
+        "Appendix: release notes\nThis guide was translated from the English original. Report mistakes in the "
+        "translation to the translation team through the bug tracker of the package.",
+    ], font="cid-chinese")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "guide.pdf"])
+        for question, lacking in (("What is Jonas Berger's e-mail address?", True),
+                                  ("Which variable holds the Debian maintainer's e-mail address?", False)):
+            g = rank.gather(lib, question)
+            assert analysis.detect_language(g.scored[0].hit.text) == "zh"
+            general = features.general_weights(question, g.groups)
+            found = apart.docs_lacking_names(lib, g.scored, g.groups, general, question)
+            assert bool(found) is lacking, (question, found)

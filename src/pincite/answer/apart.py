@@ -14,13 +14,13 @@ import cli/ or web/.
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Callable, Sequence
 
 from pincite.text import analysis
 from pincite.text.cjk import is_cjk
 
 from ..extract.sniff import MIME
-from ..index.base import SearchFilter
+from ..index.base import Hit, SearchFilter
 from ..store.fields import TRUST_LEVELS
 from . import extractive, features, reasons, soft
 from .retrieve import LibraryLike
@@ -136,10 +136,15 @@ def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], 
     much is the Legal department's budget?" over a budget sheet without a Legal row is
     answered by no row of it, however well the Finance row matches "budget" and the quarter.
     Measured on the development set's tune split: such a document was cited first for a
-    fifth of the near misses pincite answered, and for 2 of its 199 right answers."""
+    fifth of the near misses pincite answered, and for 2 of its 199 right answers.
+    A document is read as written in the question's language when any of its passages
+    found is (`_doc_language`): a Chinese guide whose command lines are English would write
+    "Jonas Berger" as the question does, so its "DEBEMAIL=…" line does not answer "What is
+    Jonas Berger's e-mail address?" when it never names him."""
     lacking = set()
+    q_lang = analysis.detect_language(question)
     for doc_id, first in _first_docs(cands).items():
-        lang = analysis.detect_language(first.hit.text)
+        lang = _doc_language(cands, doc_id, q_lang, first)
         fused = fused_names(question, [c.hit.text for c in cands if c.hit.doc_id == doc_id])
         names = [g for g in asked_names(question, groups, general, lang) if g not in fused]
         if not names:
@@ -151,6 +156,21 @@ def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], 
         if not all(any(name) for name in held):
             lacking.add(doc_id)
     return lacking
+
+
+def _doc_language(cands: Sequence[extractive.Candidate], doc_id: str, q_lang: str,
+                  first: extractive.Candidate) -> str:
+    """The language a document's names are checked in (`asked_names`' `passage_lang`): the
+    question's language `q_lang` when any passage of `doc_id` among `cands` is written in
+    it (a bilingual guide, the English commands of a Chinese one, which write a name as
+    the question does), else that of its first candidate's passage (`first`)."""
+    seen: set[str] = set()
+    for c in cands:
+        if c.hit.doc_id == doc_id and c.hit.chunk_id not in seen:
+            seen.add(c.hit.chunk_id)
+            if analysis.detect_language(c.hit.text) == q_lang:
+                return q_lang
+    return analysis.detect_language(first.hit.text)
 
 
 #: Documents whose table rows lie in their slides' text, each a record that writes its
@@ -203,5 +223,124 @@ def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate]
         if words:
             found = lib.index.search_each([list(g) for g in words], _inside(doc_id), limit=1)
             written.update((doc_id, g) for g, hits in zip(words, found) if hits)
-    return {i: ([g for g in words if (doc_id, g) not in written], headers)
-            for i, (doc_id, words, headers) in lacking.items() if any((doc_id, g) not in written for g in words)}
+    tables: dict[str, list[tuple[str, ...]]] = {}
+    out = {}
+    for i, (doc_id, words, headers) in lacking.items():
+        if any((doc_id, g) in written for g in words):
+            # a word the document writes only as the column of another of its tables (the
+            # "Unit price" of a price sheet beside a stock sheet) is none of its subject:
+            # the row still lacks it (joined_rows looks for the row that has it)
+            if doc_id not in tables:
+                tables[doc_id] = reasons.table_headers(lib, doc_id)
+            others = [list(h) for h in tables[doc_id] if list(h) != list(headers)]
+            words = [g for g in words if (doc_id, g) not in written or any(
+                reasons.lacking_columns(h, [], [g], matcher, SOFT_HEADER_COSINE, question) is None for h in others)]
+        if words:
+            out[i] = (words, headers)
+    return out
+
+
+#: Rows of the same document searched for a row's key at most (one BM25 search a key).
+JOIN_HITS = 5
+
+
+def joined_rows(lib: LibraryLike, cands: Sequence[extractive.Candidate],
+                lacking: dict[int, tuple[list[tuple[str, ...]], list[str]]], groups: list[tuple[str, ...]],
+                matcher: soft.WordMatcher | None, question: str, weights: dict[tuple[str, ...], float],
+                marks: Callable[[str], set[str]]) -> tuple[set[int], dict[int, extractive.Candidate]]:
+    """For the rows `lacking` a column (`rows_lacking_columns`: id(candidate) -> (the asked
+    words, the row's headers)): (the ids of those whose document has a column for the asked
+    words in another table (reasons.table_headers: another sheet of the workbook), so the
+    document is not short of it; {id(row): the row of such a table that shares the row's
+    key}). A key is a cell value of the row written as one word of letters and digits
+    ("SV-2404"), by which tables of one document refer to each other's rows (a stock sheet
+    and a price sheet both listing the SKU): the joined row is found by one BM25 search for
+    the key inside the document (JOIN_HITS hits) and is a row of a spreadsheet or marked
+    table holding the key as a cell value whose table has a column for the asked words
+    (reasons.lacking_columns). "How much does a single solenoid valve cost?" names the item
+    in a stock row and is answered by the price row of its SKU. The joined row is scored as
+    a span of its passage (extractive.span_candidate with `weights`, `marks`)."""
+    if matcher is None or not lacking:
+        return set(), {}
+    by_id = {id(c): c for c in cands}
+    elsewhere: set[int] = set()
+    joined: dict[int, extractive.Candidate] = {}
+    tables: dict[str, list[tuple[str, ...]]] = {}
+    for i, (words, headers) in lacking.items():
+        row = by_id[i]
+        doc_id = row.hit.doc_id
+        if doc_id not in tables:
+            tables[doc_id] = reasons.table_headers(lib, doc_id)
+        others = [h for h in tables[doc_id] if list(h) != list(headers)]
+        if not any(reasons.lacking_columns(list(h), [], words, matcher, SOFT_HEADER_COSINE, question) is None
+                   for h in others):
+            continue
+        elsewhere.add(i)
+        found = _key_row(lib, row, headers, words, matcher, question, weights, marks)
+        if found is not None:
+            joined[i] = found
+    return elsewhere, joined
+
+
+def _key_row(lib: LibraryLike, row: extractive.Candidate, headers: list[str], words: list[tuple[str, ...]],
+             matcher: soft.WordMatcher, question: str, weights: dict[tuple[str, ...], float],
+             marks: Callable[[str], set[str]]) -> extractive.Candidate | None:
+    """The first row of another table of `row`'s document that holds one of `row`'s keys
+    (`joined_rows`) as a cell value and has a column for the asked words `words` (those
+    `row`'s table has none for); None."""
+    cells = reasons.row_columns(lib, row)
+    if cells is None:
+        return None
+    keys = [v for v in cells[1] if re.fullmatch(r"[^\W_]+(?:[-./][^\W_]+)*", v)
+            and any(ch.isdigit() for ch in v) and any(ch.isalpha() for ch in v)]
+    for key in keys:
+        for hit in lib.index.search(analysis.tokens(key), _inside(row.hit.doc_id), limit=JOIN_HITS, mode="bm25"):
+            for start, end in _row_spans(lib, hit):
+                cand = extractive.span_candidate(hit, start, end, weights, marks)
+                other = reasons.row_columns(lib, cand)
+                if (other is None or list(other[0]) == list(headers) or key not in other[1]
+                        or reasons.lacking_columns(other[0], other[1], words, matcher, SOFT_HEADER_COSINE, question)
+                        is not None):
+                    continue
+                return cand
+    return None
+
+
+def _row_spans(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:
+    """The table rows of `hit`'s passage as (start, end) offsets of its page's text: a
+    spreadsheet passage's lines (one row each), else the rows its document marks
+    (DocumentModel.row_spans) inside the passage; [] for a bridge chunk."""
+    if hit.parts:
+        return []
+    if extractive.is_sheet(hit):
+        out, at = [], hit.char_start
+        for line in hit.text.split("\n"):
+            stripped = line.strip()
+            if stripped:
+                lead = len(line) - len(line.lstrip())
+                out.append((at + lead, at + lead + len(stripped)))
+            at += len(line) + 1
+        return out
+    try:
+        spans = lib.model(hit.doc_id).row_spans(hit.page)
+    except Exception:  # a model the library no longer has: no rows to read
+        return []
+    return [(a, b) for a, b in spans if hit.char_start <= a and b <= hit.char_end]
+
+
+def before_keys(cands: list[extractive.Candidate], joined: dict[int, extractive.Candidate]
+                ) -> list[extractive.Candidate]:
+    """`cands` (sorted) with each joined row (`joined_rows`: id(key row) -> joined row) moved
+    right before its key row: the row holding the asked value is cited first, the row naming
+    what it is about next."""
+    if not joined:
+        return cands
+    moved = {id(j) for j in joined.values()}
+    out: list[extractive.Candidate] = []
+    for c in cands:
+        if id(c) in moved:
+            continue
+        if id(c) in joined:
+            out.append(joined[id(c)])
+        out.append(c)
+    return out

@@ -22,6 +22,7 @@ from pincite.contract import CalcInput, Calculation, Claim
 from pincite.text import lazyre
 
 from ..errors import CalcError
+from ..text import analysis
 from ..text.cjk import cjk_count
 from . import calc, quantities, units
 from .cite import citation_for
@@ -51,6 +52,42 @@ CALCULATION_SCHEMA = {
 }
 #: Inputs at most, and the longest formula accepted (characters).
 MAX_INPUTS, MAX_FORMULA_CHARS = 8, 200
+
+
+#: Words that ask for arithmetic on values a document states (a sum, a total, a difference,
+#: an average, what lies between two values) rather than name a value of their own: "the
+#: combined stock of A and B", "the price difference between A and B", "суммарный запас",
+#: "разница в цене", "库存总和", "价格差". A table has no column for them: the values to compute
+#: with stand in the columns the question's other words name.
+_OPERATION_WORDS = re.compile(
+    r"combin\w*|totals?|totall?ing|totall?ed|sums?|summ\w*|altogether|together"
+    r"|differ\w*|between|averag\w*"
+    r"|сумм\w*|итог\w*|всего|вместе|общ(?:ий|ая|ее|ие|его|ей|ую|им|ем|их|ими)|совокупн\w*"
+    r"|разниц\w*|разност\w*|между|средн\w*", re.I)
+#: The same words in Chinese, as jieba cuts them (a trailing copula "是", "为" may stay on the
+#: word: "价格差是多少" -> "价格", "差是").
+_OPERATION_CJK = frozenset(
+    "总和 之和 总计 合计 共计 总共 一共 加起来 合起来 一起 总数 总量 差 之差 差额 差值 相差 差距 之间 平均 平均值 均值"
+    .split())
+
+
+def operation_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """The question's word groups (analysis.query_groups of `question`) that ask for arithmetic
+    on stated values (`_OPERATION_WORDS`, `_OPERATION_CJK`: "combined", "total", "difference",
+    "between", "сумма", "разница", "总和", "差"), not for a value of their own: what the
+    question asks to compute, which no document need write and no table names a column for.
+    A Chinese word counts with a copula jieba left on it ("差是")."""
+    out: set[tuple[str, ...]] = set()
+    for raw in question.split():
+        word = raw.strip(".,;:!?«»\"'()？，。")
+        if word and _OPERATION_WORDS.fullmatch(word):
+            out.update(analysis.query_groups(word))
+    for g in groups:
+        form = g[0]
+        if form and cjk_count(form) == len(form) and (
+                form in _OPERATION_CJK or (form[-1] in "是为" and form[:-1] in _OPERATION_CJK)):
+            out.add(g)
+    return out & set(groups)
 
 
 def check_calculation(raw: object, hits: dict, allowed: set[str] | None, lang: str | None) -> Calculation:

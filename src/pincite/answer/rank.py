@@ -24,7 +24,7 @@ from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
-from . import answerability, apart, asked_type, extractive, features, reasons, soft
+from . import answerability, apart, asked_type, calculate, extractive, features, reasons, soft
 from .calculate import without_target_unit
 from .evidence import (
     asked_and_found,
@@ -305,20 +305,35 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # a table row whose table has no column for what is asked, which its document never
     # writes, answers nothing of it however well it names the thing: sorted last likewise
     no_column = apart.rows_lacking_columns(lib, cands, groups, matcher, other, coverage_text or q)
-    other = other | set(no_column)
+    # ...unless another table of its document (another sheet) has the column: then the
+    # document is not short of it (no "no column" reason), and the row of that table that
+    # shares the row's key (its SKU, its code) answers with it, cited right before it
+    elsewhere, joined = apart.joined_rows(lib, cands, no_column, groups, matcher, coverage_text or q,
+                                          weights, marks)
+    no_column = {i: v for i, v in no_column.items() if i not in elsewhere}
+    other = other | set(no_column) | (elsewhere - set(joined))
+    cands += list(joined.values())
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
                              features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft,
                              question_lang=lang, question=coverage_text or q, marks=marks)
     feat_of = {id(c): f for c, f in zip(cands, feats)}  # before the candidates are reordered
     prob = {id(c): scorer.chance(c, f) for c, f in zip(cands, feats)}
+    for i, row in joined.items():
+        # the two rows answer together: the key row names what is asked about, the joined
+        # row holds the asked column, so the joined row answers as likely as the key row
+        prob[id(row)] = max(prob[id(row)], prob[i])
     # exact ties (the same text in two documents) keep the lexical order, then the chunk id:
     # the same order whichever index engine found them
     cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS, -prob[id(c)], -c.score,
                               c.hit.chunk_id, c.start))
+    cands = apart.before_keys(cands, joined)
     scored = list(cands)
-    best_of_chunk: dict[str, extractive.Candidate] = {}
+    # a question that asks to compute over stated values ("the combined stock of A and B")
+    # asks for several records: each table row of a passage is then a passage of its own
+    several = bool(calculate.operation_groups(coverage_text or q, groups))
+    best_of_chunk: dict[tuple[str, int], extractive.Candidate] = {}
     for c in cands:  # best first: each passage keeps its likeliest window
-        best_of_chunk.setdefault(c.hit.chunk_id, c)
+        best_of_chunk.setdefault((c.hit.chunk_id, c.start if several and features.is_table(c.hit) else -1), c)
     cands = list(best_of_chunk.values())
     timings = {"retrieve": time.perf_counter() - t0}
     own = [c for c in cands if id(c) not in other]

@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Iterable
 
 from pincite.text import analysis, lazyre
 
+from ..extract.model import AddressSpan, SheetRange
 from ..text.cjk import is_cjk
-from . import asked_type, extractive
+from . import asked_type, calculate, extractive
 from .evidence import window_tokens
 from .features import capitalised, window_text
 
@@ -171,26 +172,40 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
     table row (`row_columns`) and none of those words (the question's words that are no
     value of the row, nor near one in meaning: not its name, code or kind) comes within cosine `near` of any header by
     `soft` (the question's word matcher, which compares words across languages): the
-    attribute asked for is in no column of the table. None when a word does come near, a
-    header shortens one ("Phone ext." of "extension": `abbreviates`), a header names the kind
-    of value `question` asks for by its interrogative (asked_type.column_words: "Location"
-    for a where-question), when every word is a value of the row, or without a matcher.
-    Any question word that comes near a header counts (an acronym, "PPE" of "Mandatory
-    PPE", too), except words of a kind of value (`_VALUE_KINDS`: "number" of "room number",
-    "date" of "date of birth"), which name no column and are left out; words written with a
-    capital after the question's first word and words holding a digit name the thing asked
-    about (a person, a code): they are never returned as missing, and when only they are
-    left the row is not judged."""
+    attribute asked for is in no column of the table (`lacking_columns`). None when the
+    row's table has such a column, `cand` is no table row, or without a matcher."""
     if soft is None:
         return None
     row = row_columns(lib, cand)
     if row is None:
         return None
     headers, values = row
+    lacked = lacking_columns(headers, values, groups, soft, near, question)
+    return None if lacked is None else (lacked, headers)
+
+
+def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[str, ...]],
+                    soft: "WordMatcher", near: float, question: str = "") -> list[tuple[str, ...]] | None:
+    """The question's words (`groups`) that ask for a column none of `headers` names, for a
+    row holding `values` (the question's words that are values of the row, or near one in
+    meaning by `soft`, are its name, code or kind, not a column asked), or None when a column
+    is there for what is asked: a word comes within cosine `near` of a header, a
+    header shortens one ("Phone ext." of "extension": `abbreviates`), a header names the kind
+    of value `question` asks for by its interrogative (asked_type.column_words: "Location"
+    for a where-question, "Unit price" for a how-much-does-it-cost question), or every word
+    is a value of the row.
+    Any question word that comes near a header counts (an acronym, "PPE" of "Mandatory
+    PPE", too), except words of a kind of value (`_VALUE_KINDS`: "number" of "room number",
+    "date" of "date of birth") and words that ask for arithmetic (calculate.operation_groups:
+    "combined", "difference", "between", "сумма", "总和"), which name no column and are left
+    out; words written with a capital after the question's first word and words holding a
+    digit name the thing asked about (a person, a code): they are never returned as missing,
+    and when only they are left the row is not judged."""
     held = {t for v in values for t in analysis.tokens(v)}
-    in_values = soft.best(" ".join(values))  # "насоса" for a row naming a "pump"
+    in_values = soft.best(" ".join(values)) if values else {}  # "насоса" for a row naming a "pump"
+    operations = calculate.operation_groups(question, groups) if question else set()
     asked = [g for g in groups if not held.intersection(g) and in_values.get(g, -1.0) < near
-             and asked_type.type_of(g) not in _VALUE_KINDS]
+             and asked_type.type_of(g) not in _VALUE_KINDS and g not in operations]
     names = capitalised(question) if question else set()  # "Anna Kim" names a row, never a column
     lacked = [g for g in asked if g not in names and not any(ch.isdigit() for ch in g[0])]
     if not lacked:
@@ -205,7 +220,34 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
         best = soft.best(h)
         if any(best.get(g, -1.0) >= near for g in asked):
             return None
-    return lacked, headers
+    return lacked
+
+
+def table_headers(lib: "LibraryLike", doc_id: str) -> list[tuple[str, ...]]:
+    """The header rows of every table of document `doc_id`, each once, in document order:
+    the headers of a spreadsheet's "Header: value; ..." rows (one set a sheet, mostly), of a
+    DOCX or PPTX table's marked rows (AddressSpan.headers), and the columns of a ruled PDF
+    table (DocumentModel.tables). [] for a document the library no longer has."""
+    try:
+        model = lib.model(doc_id)
+    except Exception:  # a model the library no longer has: no tables to read
+        return []
+    out: dict[tuple[str, ...], None] = {}
+    for page in model.pages:
+        if isinstance(page.address, SheetRange):
+            for line in page.text.splitlines():
+                m = _SHEET_HEAD.match(line.strip())
+                pairs = _pairs(line.strip()[m.end():]) if m else None
+                if pairs:
+                    out.setdefault(tuple(pairs[0]), None)
+        for sp in page.spans:
+            if isinstance(sp, AddressSpan) and sp.row and sp.headers:
+                out.setdefault(tuple(sp.headers), None)
+    for table in model.tables:
+        columns = tuple(c for c in table.columns if c.strip())
+        if columns:
+            out.setdefault(columns, None)
+    return list(out)
 
 
 def _letters(token: str) -> str:
