@@ -649,6 +649,10 @@ def test_rows_kept_whole_marks_every_body_row_cant_split(tmp_path):
     (tmp_path / "broken.docx").write_bytes(b"PK no zip")
     convert.rows_kept_whole(tmp_path / "broken.docx", tmp_path / "copy.docx")
     assert (tmp_path / "copy.docx").read_bytes() == b"PK no zip"
+    with zipfile.ZipFile(tmp_path / "badxml.docx", "w") as z:  # a body that is no XML: copied as it is
+        z.writestr("word/document.xml", "<w:document><w:tr>")
+    convert.rows_kept_whole(tmp_path / "badxml.docx", tmp_path / "copy2.docx")
+    assert (tmp_path / "copy2.docx").read_bytes() == (tmp_path / "badxml.docx").read_bytes()
 
 
 def test_a_table_row_at_a_page_foot_moves_to_the_next_page_whole(soffice, tmp_path):

@@ -170,13 +170,13 @@ def rows_kept_whole(source: Path, dest: Path) -> None:
                         continue
                     with zin.open(item) as src, zout.open(item, "w") as out:
                         shutil.copyfileobj(src, out)
-    except (zipfile.BadZipFile, KeyError, ValueError, RuntimeError, NotImplementedError, EOFError):
+    except (zipfile.BadZipFile, KeyError, ValueError, SyntaxError, RuntimeError, NotImplementedError, EOFError):
         shutil.copyfile(source, dest)
 
 
 def _rows_marked(xml: bytes) -> bytes:
     """The body part ``xml`` with every ``<w:tr>`` marked ``<w:cantSplit/>``
-    (`rows_kept_whole`). ValueError (lxml's XMLSyntaxError is one) when it does not parse.
+    (`rows_kept_whole`). SyntaxError (lxml's XMLSyntaxError is one) when it does not parse.
     The DOCX was checked by sniff before (no DTD, no entity), and entities are not resolved."""
     from lxml import etree
 
