@@ -581,3 +581,96 @@ def test_docx_pages_without_outline_take_sections_from_docx_headings(tmp_path):
     other = make_pdf(tmp_path / "other.pdf", ["Something else entirely, about another machine."])
     with pytest.raises(ConversionError, match=r"px9\.docx: no PDF pages: the converted PDF holds only 0%"):
         office_docx.extract_docx_pages(tmp_path / "px9.docx", other, doc_id="0" * 16, sha256="0" * 64)
+
+
+# ---------------------------------------------------------------- table rows kept whole
+
+def make_row_at_page_foot(path: Path, filler: int = 19) -> Path:
+    """A Russian regulation whose table reaches a page's foot: after ``filler`` paragraphs, a
+    row of ten lines in its first cell ("Компрессор винтовой … ВК-30") does not fit under the
+    rows before it, and a narrow cell wraps "КБ-5" after its hyphen."""
+    from docx import Document
+    from docx.shared import Cm
+
+    doc = Document()
+    doc.add_heading("Положение о техническом обслуживании", level=1)
+    for k in range(1, filler + 1):
+        doc.add_paragraph(f"1.{k}. Общие требования к обслуживанию оборудования цеха номер {k}.")
+    table = doc.add_table(rows=0, cols=4)
+    table.style = "Table Grid"
+    rows = [("Оборудование", "Периодичность ТО, моточасов", "Продолжительность ТО, ч", "Замена масла, л"),
+            ("Токарный станок", "500", "6", "12"),
+            ("Компрессор\nвинтовой\nстационарный\nмаслозаполненный\nс воздушным\nохлаждением,"
+             "\nпривод\nот электро-\nдвигателя,\nВК-30", "250", "3", "4,5"),
+            ("Кран-балка КБ-5", "1000", "10", "2")]
+    for cells in rows:
+        row = table.add_row().cells
+        for cell, text in zip(row, cells):
+            lines = text.split("\n")
+            cell.paragraphs[0].text = lines[0]
+            for line in lines[1:]:
+                cell.add_paragraph(line)
+    for row in table.rows:
+        row.cells[0].width = Cm(2.6)
+    doc.add_paragraph("2. Учёт выполненного обслуживания ведёт главный механик.")
+    doc.save(path)
+    return path
+
+
+def test_rows_kept_whole_marks_every_body_row_cant_split(tmp_path):
+    """The copy LibreOffice converts has <w:cantSplit/> in every row's <w:trPr>: created where
+    the row has none (after a <w:tblPrEx>), a "may split" value dropped; the rest unchanged."""
+    import zipfile
+
+    from docx import Document
+    from lxml import etree
+
+    path = make_row_at_page_foot(tmp_path / "rows.docx")
+    with zipfile.ZipFile(path) as z:  # one row with exceptions and an explicit "may split"
+        xml = z.read("word/document.xml").decode()
+    xml = xml.replace("<w:tr>", '<w:tr><w:tblPrEx><w:tblW w:w="0" w:type="auto"/></w:tblPrEx>'
+                                '<w:trPr><w:cantSplit w:val="0"/></w:trPr>', 1)
+    with zipfile.ZipFile(path) as zin, zipfile.ZipFile(tmp_path / "edited.docx", "w") as zout:
+        for item in zin.infolist():
+            zout.writestr(item, xml if item.filename == "word/document.xml" else zin.read(item))
+    convert.rows_kept_whole(tmp_path / "edited.docx", tmp_path / "kept.docx")
+    w = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+    with zipfile.ZipFile(tmp_path / "kept.docx") as z:
+        root = etree.fromstring(z.read("word/document.xml"))
+        assert z.read("word/styles.xml") == zipfile.ZipFile(path).read("word/styles.xml")
+    rows = list(root.iter(f"{w}tr"))
+    assert len(rows) == 4
+    for tr in rows:
+        props = tr.find(f"{w}trPr")
+        assert props is not None and props.find(f"{w}cantSplit") is not None
+        assert props.find(f"{w}cantSplit").get(f"{w}val") is None
+    assert [c.tag for c in rows[0]][:2] == [f"{w}tblPrEx", f"{w}trPr"]
+    assert [c.text for c in Document(tmp_path / "kept.docx").tables[0].rows[2].cells][1:] == ["250", "3", "4,5"]
+    (tmp_path / "broken.docx").write_bytes(b"PK no zip")
+    convert.rows_kept_whole(tmp_path / "broken.docx", tmp_path / "copy.docx")
+    assert (tmp_path / "copy.docx").read_bytes() == b"PK no zip"
+    with zipfile.ZipFile(tmp_path / "badxml.docx", "w") as z:  # a body that is no XML: copied as it is
+        z.writestr("word/document.xml", "<w:document><w:tr>")
+    convert.rows_kept_whole(tmp_path / "badxml.docx", tmp_path / "copy2.docx")
+    assert (tmp_path / "copy2.docx").read_bytes() == (tmp_path / "badxml.docx").read_bytes()
+
+
+def test_a_table_row_at_a_page_foot_moves_to_the_next_page_whole(soffice, tmp_path):
+    """A row that does not fit at a page's foot is not broken across the page break: its
+    code ("ВК-30", whose cell runs over four lines) stands on one page with the row's values,
+    and a code wrapped inside its cell after its hyphen ("КБ-5") keeps the hyphen."""
+    with Library(settings(tmp_path / "data")) as lib:
+        res = lib.ingest_file(make_row_at_page_foot(tmp_path / "rows.docx"))
+        assert res.status == "added", res.reason
+        doc = lib.model(res.doc_id)
+        assert office_docx.has_pdf_pages(doc) and len(doc.pages) == 2
+        assert not any("not found on the PDF pages" in w for w in doc.warnings), doc.warnings
+        rows = [(k, " ".join(lib.readable_text(doc.page(k).text[a:b]).split()))
+                for k in (1, 2) for a, b in doc.row_spans(k)]
+        whole = [(k, r) for k, r in rows if "ВК-30" in r]
+        assert len(whole) == 1 and whole[0][1].endswith("250 3 4,5"), rows
+        assert any(r == "Кран-балка КБ-5 1000 10 2" for _, r in rows), rows
+        ans = lib.ask("Какова продолжительность ТО компрессора ВК-30?")
+        assert ans.status == "answered", (ans.answer, ans.warnings)
+        quote = ans.claims[0].citations[0].quote
+        assert "ВК-30" in quote and "250 3 4,5" in quote, quote

@@ -12,7 +12,7 @@ from pincite.answer.split import split_question
 from pincite.config import Settings
 from pincite.library.facade import Library
 from pincite.text import analysis
-from pincite.text.codes import code_key, spellings
+from pincite.text.codes import code_key, family, find_codes, is_code, spellings
 
 # ---------------------------------------------------------------- code keys
 
@@ -301,3 +301,67 @@ def test_a_query_models_part_naming_two_models_is_one_part_per_model(monkeypatch
         ["What is the weight of RX-10 and RX-30?"], None))
     parts, note = pipeline._split("What is the weight of RX-10 and RX-30?", object())  # type: ignore[arg-type]
     assert parts == ["What is the weight of RX-10?", "What is the weight of RX-30?"] and note is None
+
+
+# ---------------------------------------------------------------- codes that open with digits
+
+
+@pytest.mark.parametrize("a, b", [
+    ("16K20", "16К20"),   # Latin K for the Cyrillic К
+    ("6P82", "6Р82"),     # Latin P for the Cyrillic Р
+    ("2N2222", "2n-2222"),
+    ("16К-20", "16k20"),  # a hyphen between letters and digits
+])
+def test_a_code_opening_with_digits_has_one_key_however_typed(a, b):
+    assert is_code(a.casefold()) and code_key(a) == code_key(b)
+
+
+def test_digits_letters_digits_is_a_code_a_number_glued_to_a_unit_is_not():
+    """Digits, one to three letters and digits again make a code ("16К20", "2N2222"); a
+    number glued to a unit or a suffix has no digits after its letters and stays a word."""
+    assert [m.group() for m in find_codes("станки 16К20, 6Р82 и диод 1N4148")] == ["16К20", "6Р82", "1N4148"]
+    for word in ["5kg", "10mm", "3D", "64bit", "2nd", "1990s", "2023", "1.5e3"]:
+        assert not is_code(word.casefold()), word
+        assert spellings(word) == [word.casefold()] and family(word.casefold()) is None
+        assert not find_codes(f"масса {word} и длина")
+
+
+def test_the_family_of_a_code_opening_with_digits_sets_its_siblings_apart():
+    assert family("16k20") == family("16k25") == "16k" and family("6p82") == "6p"
+    assert family("px200") == "px"
+
+
+@pytest.mark.parametrize("question, lang, parts", [
+    ("Какова периодичность ТО станков 16К20 и 6Р82?", "ru",
+     ["Какова периодичность ТО станков 16К20?", "Какова периодичность ТО станков 6Р82?"]),
+    ("What is the maximum collector current of the 2N2222 and the 1N4148?", "en",
+     ["What is the maximum collector current of the 2N2222?", "What is the maximum collector current of the 1N4148?"]),
+])
+def test_a_question_naming_two_codes_opening_with_digits_is_one_part_per_code(question, lang, parts):
+    assert split_question(question, lang) == parts
+
+
+def test_a_code_opening_with_digits_typed_in_latin_finds_the_cyrillic_code(tmp_path):
+    """"16K20" and "6P82" typed in Latin letters find the manual's Cyrillic "16К20" and
+    "6Р82"; each of two such codes in one question is its own part; a sibling the library
+    names elsewhere ("16К25") is not answered from the sentence about its sibling "16К20"
+    (answer.evidence.names_other_code)."""
+    pdf = make_pdf(tmp_path / "norms.pdf", [
+        "Положение о техническом обслуживании станочного парка.",
+        "Нормы обслуживания. Замена масла в токарном станке 16К20 составляет 12 литров. "
+        "Замена масла во фрезерном станке 6Р82 составляет 9 литров. "
+        "Периодичность обслуживания станка 16К20 равна 500 моточасам, станка 6Р82 равна 400 моточасам.",
+        "Состав парка. Токарный станок 16К25 установлен в цехе номер 2 в 2019 году.",
+    ], font="dejavu", title="Положение о ТО")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([pdf])
+        ans = lib.ask("Сколько литров масла меняют в станке 16K20?")
+        assert ans.status == "answered", (ans.answer, ans.warnings)
+        assert "12 литров" in ans.claims[0].citations[0].quote
+        ans = lib.ask("Сколько литров масла меняют во фрезерном станке 6P82?")
+        assert ans.status == "answered", (ans.answer, ans.warnings)
+        assert "9 литров" in ans.claims[0].citations[0].quote
+        ans = lib.ask("Какова периодичность обслуживания станков 16К20 и 6Р82?")
+        assert [p.status for p in ans.parts] == ["answered", "answered"], ans.answer
+        ans = lib.ask("Сколько литров масла меняют в станке 16K25?")
+        assert ans.status == "refused", ans.answer

@@ -431,3 +431,18 @@ def test_a_code_hyphen_pdfium_marks_at_a_line_end_stays_a_hyphen():
     assert "SK-300-A" in readable_text(page) and "maintenance" in readable_text(page)
     assert verify_quote(quote, page).verified
     assert not verify_quote("Do not use kit SK300-A on the pump", page).verified
+
+
+def test_a_hyphen_pdfium_marks_before_a_digit_on_a_joined_line_stays_a_hyphen():
+    # PDFium mostly joins the two lines of a line-end hyphen with no break between: before a
+    # digit the mark is a printed hyphen (a code wrapped in a narrow table cell, "КБ-" then
+    # "5"), as no word is hyphenated before a digit; before a letter it is a word break
+    from pincite.answer.extractive import clean_quote
+    from pincite.answer.normalize import readable_text
+
+    page = "Кран-балка КБ\ufffe5\r\n1000 10 2. Нормы ГО\ufffeСТа; main\ufffetenance."
+    for shown in (clean_quote(page), readable_text(page)):
+        assert "КБ-5" in shown and "ГОСТа" in shown and "maintenance" in shown, shown
+    assert verify_quote(clean_quote(page), page).verified
+    assert verify_quote("Кран-балка КБ-5 1000 10 2", page).verified
+    assert not verify_quote("Кран-балка КБ5 1000 10 2", page).verified

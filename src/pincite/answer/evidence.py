@@ -6,13 +6,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from pincite.text import analysis, lazyre
-from pincite.text.codes import code_key
+from pincite.text import analysis
+from pincite.text.codes import code_key, family
 
 from . import extractive
 from .features import window_text
-
-CODE_RE = lazyre.compile(r"^([^\W\d_]+)[-.]?\d")  # "px-200", "нд-40", "kd5"
 
 #: A further claim is kept when its answerability is at least this share of the best one's.
 KEEP_RELATIVE = 0.1
@@ -53,9 +51,9 @@ def lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,
 
 def asked_codes(groups: list[tuple[str, ...]]) -> set[str]:
     """The question's model codes as keys (text.codes.code_key: "px200", "нд40", "tk7" for
-    "ТК-7"): its forms that CODE_RE matches. Compare them with `code_keys` of a text's
+    "ТК-7", "16k20"): its forms that have a code family (text.codes.family). Compare them with `code_keys` of a text's
     words, so a code matches however it is spelt."""
-    return {code_key(t) for g in groups for t in g if CODE_RE.match(t)}
+    return {code_key(t) for g in groups for t in g if family(t)}
 
 
 def code_keys(toks: Iterable[str]) -> set[str]:
@@ -65,9 +63,9 @@ def code_keys(toks: Iterable[str]) -> set[str]:
 
 
 def code_prefixes(codes: Iterable[str]) -> set[str]:
-    """The families of model codes (CODE_RE's first group: "px" of "px-200"); a string that
-    is no code adds nothing."""
-    return {m.group(1) for t in codes if (m := CODE_RE.match(t))}
+    """The families of model codes (text.codes.family: "px" of "px-200", "16k" of "16k20");
+    a string that is no code adds nothing."""
+    return {f for t in codes if (f := family(t))}
 
 
 def window_tokens(cand: extractive.Candidate) -> set[str]:
@@ -87,7 +85,7 @@ def names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) 
     for toks in (code_keys(window_tokens(cand)), code_keys(cand.hit.name_terms)):
         if asked & toks:
             return False
-        if any((m := CODE_RE.match(t)) and m.group(1) in prefixes for t in toks):
+        if any(family(t) in prefixes for t in toks):
             return True
     return False
 
@@ -161,7 +159,7 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
         return "why_other_document", min((e.text for e in editions), default=""), ""
     prefixes = code_prefixes(codes)
     sib = sorted(w.strip(".,;:!?«»\"'()") for w in window.split()
-                 if any((m := CODE_RE.match(t)) and m.group(1) in prefixes and t not in codes
+                 if any(family(t) in prefixes and t not in codes
                         for t in code_keys(analysis.tokens(w))))
     asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if code_keys(analysis.tokens(w)) & set(codes)),
                  codes[0])

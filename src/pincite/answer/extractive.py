@@ -580,8 +580,7 @@ def clean_quote(raw: str) -> str:
     CJK characters dropped (a wrapped Chinese line: "宏\\n包" reads "宏包", not "宏 包"), other
     whitespace runs collapsed to one space.
     Every change is one that pincite.answer.normalize also makes, so it still verifies."""
-    s = re.sub("[\ufffe\u0002]\\s*", lambda m: line_end_mark(raw, m.start(), m.end()) if m.end() - m.start() > 1
-               else "", raw)
+    s = re.sub("[\ufffe\u0002]\\s*", lambda m: line_end_mark(raw, m.start(), m.end()), raw)
     s = re.sub("[\u00ad\x00\x01\x03-\x08\x0e-\x1f\x7f]", "", s)  # soft hyphens, C0 controls
     s = join_line_end_hyphens(s)
     s = _CJK_WRAP_RE.sub("", s)

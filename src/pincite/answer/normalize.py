@@ -16,7 +16,10 @@ text (and from there to rectangles on the page, since PDFium's text index is its
    spaces or tabs around it) goes too: "main\\uFFFE\\r\\ntenance" -> "maintenance"; but U+FFFE or
    U+0002 at a line end between a letter or digit and a character that is not a lowercase
    letter is a printed hyphen (PDFium marks every line-end hyphen so) and reads "-", as rule 2
-   keeps it: "SK\\uFFFE\\r\\n300-A" -> "SK-300-A" (`line_end_mark`).
+   keeps it: "SK\\uFFFE\\r\\n300-A" -> "SK-300-A" (`line_end_mark`). PDFium mostly joins the
+   two lines without a break ("main\\uFFFEtenance"); such a mark between a letter or digit and
+   a digit is a printed hyphen too, as no word is hyphenated before a digit: "КБ\\uFFFE5" ->
+   "КБ-5" (a capital after it tells nothing: "ГО\\uFFFEСТа" is "ГОСТа" hyphenated).
 2. Line-end hyphenation with a printed hyphen (-, U+2010, U+2011) is joined: a hyphen right after
    a letter, then a line break, then a lowercase letter loses hyphen and break:
    "main-\\ntenance" -> "maintenance". When the hyphen follows a letter or digit but the next line
@@ -104,13 +107,17 @@ class _Trace:
 
 def line_end_mark(text: str, start: int, end: int) -> str:
     """What an invisible mark text[start:end] (an `_INVISIBLE` match) stands for: "" for all
-    but PDFium's line-end hyphen mark (U+FFFE or U+0002, then a line break) between a letter
-    or digit and a character that is not a lowercase letter, which is a printed hyphen
-    split across lines ("SK\uFFFE\n300-A" is "SK-300-A", as rule 2 keeps "PX-\n200"):
-    PDFium marks every hyphen at a line end so, a real one as well as a word break."""
-    if text[start] not in "\ufffe\u0002" or end - start < 2 or not text[start - 1:start].isalnum():
+    but PDFium's line-end hyphen mark (U+FFFE or U+0002) after a letter or digit that is a
+    printed hyphen split across lines, which reads "-": one followed by a line break, then a
+    character that is not a lowercase letter ("SK\uFFFE\n300-A" is "SK-300-A", as rule 2
+    keeps "PX-\n200"); one with no break after it (PDFium joined the lines), then a digit
+    ("КБ\uFFFE5" is "КБ-5": no word is hyphenated before a digit). PDFium marks every hyphen
+    at a line end so, a real one as well as a word break."""
+    if text[start] not in "\ufffe\u0002" or not text[start - 1:start].isalnum():
         return ""
     after = text[end:end + 1]
+    if end - start < 2:
+        return "-" if after.isdecimal() else ""
     return "-" if after and not after.islower() and not after.isspace() else ""
 
 
@@ -249,5 +256,4 @@ def readable_text(text: str) -> str:
     """Page text as a person reads it: PDFium's "\\r\\n" line ends as "\\n", and a word
     hyphenated at a line end (U+FFFE, then the line end) joined. Quotes taken from it verify
     against the stored text (`normalize` joins and drops the same on both sides)."""
-    return re.sub("\ufffe(\r?\n?)", lambda m: line_end_mark(text, m.start(), m.end()) if m.group(1) else "",
-                  text).replace("\r\n", "\n")
+    return re.sub("\ufffe(\r?\n?)", lambda m: line_end_mark(text, m.start(), m.end()), text).replace("\r\n", "\n")

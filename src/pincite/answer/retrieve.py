@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from pincite.chunk.pages import cover_lines
-from pincite.text import analysis, codes, translit
+from pincite.text import analysis, codes, lazyre, translit
 from pincite.text.cjk import is_cjk
 
 from ..index.base import Hit, Index, SearchFilter
@@ -201,9 +201,9 @@ def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> li
 #: A number or a how-many word, then the word written right after it: the unit a
 #: question's value is in ("2,2 кВт", "5 kg", "20 千克", "how many kilograms", "сколько
 #: киловатт"; a Chinese unit may follow with no space).
-_NUMBER_UNIT = re.compile(r"(?:(?<![\w.,])\d+(?:[.,]\d+)?|\bhow (?:many|much)|сколько|多少|几)\s?([^\W\d_]+[²³]?)",
+_NUMBER_UNIT = lazyre.compile(r"(?:(?<![\w.,])\d+(?:[.,]\d+)?|\bhow (?:many|much)|сколько|多少|几)\s?([^\W\d_]+[²³]?)",
                           re.IGNORECASE)
-_DECIMAL = re.compile(r"\d+[.,]\d+")
+_DECIMAL = lazyre.compile(r"\d+[.,]\d+")
 
 
 @functools.lru_cache(maxsize=1)

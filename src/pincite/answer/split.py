@@ -46,7 +46,8 @@ Rules, in order (each documented choice keeps a single question whole):
    weight and is split), and a choice ("Which is heavier, A or B?"). A part whose items
    neither way separates stays whole too. Each part is then scoped, answered or refused on
    its own (pipeline.answer_compound). A model code here (and in rule 3) starts with
-   MODEL_CODE_LETTERS letters: "A4 and A3" stays whole; a name has NAME_MIN_CHARS letters.
+   MODEL_CODE_LETTERS letters, or with digits ("16К20 и 6Р82"): "A4 and A3" stays whole; a
+   name has NAME_MIN_CHARS letters.
 7. One frame, several asked things: a part that asks the same question of two or more
    coordinated things, each of which a reader would answer on its own, becomes one part
    per thing, the shared frame and tail kept (`by_frame`), when no named item separates
@@ -246,6 +247,9 @@ _CODE_CONJUNCTION = {
 #: Letters a model code starts with at least, for rules 3 and 6. One letter and a number
 #: ("A4", "F1", "B5", "v2") names a paper size, a key, a cell or a version as often as a
 #: model, and "A4 and A3" is then one thing asked of both ("switching between A4 and A3").
+#: A code that opens with digits (text.codes.DIGIT_FIRST_CODE_RE: "16К20", "6Р82") has
+#: digits on both sides of its letters, which none of those has: it counts whatever its
+#: letters.
 MODEL_CODE_LETTERS = 2
 _LETTERS = lazyre.compile(r"[^\W\d_]+")
 #: Characters a name may be at least (rule 6): shorter unknown words ("pH", "xy") are as
@@ -271,10 +275,10 @@ class Item(NamedTuple):
 
 
 def _model_codes(text: str) -> list[re.Match]:
-    """The model codes `text` names (text.codes.find_codes whose first letter run holds
-    MODEL_CODE_LETTERS letters or more), every occurrence."""
+    """The model codes `text` names (text.codes.find_codes that open with digits, or whose
+    first letter run holds MODEL_CODE_LETTERS letters or more), every occurrence."""
     return [m for m in codes.find_codes(text)
-            if len(_LETTERS.findall(m.group())[0]) >= MODEL_CODE_LETTERS]
+            if m.group()[0].isdigit() or len(_LETTERS.findall(m.group())[0]) >= MODEL_CODE_LETTERS]
 
 
 def _codes(text: str) -> list[re.Match]:

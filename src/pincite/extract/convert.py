@@ -1,8 +1,14 @@
 """DOCX -> PDF with headless LibreOffice, so a Word file gets real pages.
 
 This module owns finding ``soffice`` and running one conversion safely; it does not read
-either file (pincite.extract.office maps the DOCX onto the PDF's pages) and must not
-import later stages.
+the text of either file (pincite.extract.office maps the DOCX onto the PDF's pages) and must
+not import later stages. The copy it converts has every table row of the document body
+marked "can't split" (`rows_kept_whole`), so that LibreOffice moves a row that does not fit
+at a page's foot to the next page whole rather than breaking it: a row broken across a page
+break leaves the first lines of its cells on one page and the rest on the next ("Компрессор
+ВК-" and "250 3 4,5" on one page, "30" on the next), so no page holds the row, nor a code
+wrapped in it, as the DOCX writes it. A row taller than a page is still broken (LibreOffice
+must).
 
 Each conversion runs in a fresh temporary folder (``pincite-soffice-*`` under the system
 temp folder) holding its own LibreOffice profile (``-env:UserInstallation``, so parallel
@@ -25,6 +31,7 @@ import signal
 import subprocess
 import tempfile
 import time
+import zipfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -122,7 +129,7 @@ def convert_to_pdf(source: Path, dest: Path, *, soffice: str,
         copy, out, profile = work / "in" / SOURCE_NAME, work / "out", work / "profile"
         for folder in (copy.parent, out, profile, work / "home", work / "tmp"):
             folder.mkdir()
-        shutil.copyfile(source, copy)
+        rows_kept_whole(source, copy)
         args = [soffice, "--headless", "--norestore", "--nolockcheck",
                 f"-env:UserInstallation={profile.as_uri()}",
                 "--convert-to", "pdf", "--outdir", str(out), str(copy)]
@@ -139,6 +146,53 @@ def convert_to_pdf(source: Path, dest: Path, *, soffice: str,
         return Conversion(dest, seconds, soffice)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+#: WordprocessingML's namespace and the part of a DOCX that holds its body.
+_W = "{http://schemas.openxmlformats.org/wordprocessingml/2006/main}"
+DOCUMENT_PART = "word/document.xml"
+
+
+def rows_kept_whole(source: Path, dest: Path) -> None:
+    """Copy the DOCX ``source`` to ``dest`` with every table row of its body
+    (DOCUMENT_PART) marked "can't split" (``<w:cantSplit/>`` in its ``<w:trPr>``, created
+    where the row has none, after a ``<w:tblPrEx>``; a ``w:val`` that allowed the split is
+    dropped), the other parts copied byte for byte. A ``source`` that is no readable ZIP, or
+    whose body does not parse as XML, is copied unchanged (LibreOffice then reads it as it
+    is). OSError when ``source`` cannot be read or ``dest`` written."""
+    try:
+        with zipfile.ZipFile(source) as zin:
+            body = _rows_marked(zin.read(DOCUMENT_PART))
+            with zipfile.ZipFile(dest, "w", zipfile.ZIP_DEFLATED) as zout:
+                for item in zin.infolist():
+                    if item.filename == DOCUMENT_PART:
+                        zout.writestr(item, body)
+                        continue
+                    with zin.open(item) as src, zout.open(item, "w") as out:
+                        shutil.copyfileobj(src, out)
+    except (zipfile.BadZipFile, KeyError, ValueError, SyntaxError, RuntimeError, NotImplementedError, EOFError):
+        shutil.copyfile(source, dest)
+
+
+def _rows_marked(xml: bytes) -> bytes:
+    """The body part ``xml`` with every ``<w:tr>`` marked ``<w:cantSplit/>``
+    (`rows_kept_whole`). SyntaxError (lxml's XMLSyntaxError is one) when it does not parse.
+    The DOCX was checked by sniff before (no DTD, no entity), and entities are not resolved."""
+    from lxml import etree
+
+    root = etree.fromstring(xml, etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=True))
+    for tr in root.iter(f"{_W}tr"):
+        props = tr.find(f"{_W}trPr")
+        if props is None:
+            props = etree.Element(f"{_W}trPr")
+            exceptions = tr.find(f"{_W}tblPrEx")
+            tr.insert(0 if exceptions is None else tr.index(exceptions) + 1, props)
+        mark = props.find(f"{_W}cantSplit")
+        if mark is None:
+            props.insert(0, etree.Element(f"{_W}cantSplit"))
+        else:
+            mark.attrib.pop(f"{_W}val", None)
+    return etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=True)
 
 
 def _run(source: Path, args: list[str], env: dict, cwd: Path, timeout: float) -> tuple[int, str]:

@@ -381,8 +381,8 @@ def locate_blocks(pieces: list[list[str]], page_texts: list[str]) -> list[BlockP
     ``page_texts`` of its converted PDF, in document order.
 
     Both sides are compared normalised (:func:`_norm_text`: NFKC, case folded, whitespace,
-    soft hyphens and PDFium's hyphen marks dropped), pages joined. Pass 1 walks the blocks
-    whose text normalises to at least DOCX_SHORT_NEEDLE chars, each looked for after the
+    soft hyphens, PDFium's hyphen marks and hyphens dropped), pages joined. Pass 1 walks the
+    blocks whose text normalises to at least DOCX_SHORT_NEEDLE chars, each looked for after the
     previous one found and within DOCX_SEARCH_WINDOW chars: the whole text, then (a table
     row) the cells one after another, then its first and last DOCX_ANCHOR_CHARS chars (a
     footnote mark or a field inside a paragraph). Pass 2 looks for the other blocks only
@@ -464,14 +464,19 @@ def _find_block(norm: str, parts: list[str], lo: int, start_hi: int, end_hi: int
 
 def _norm_text(text: str) -> str:
     """``text`` as block texts and page texts are compared: NFKC, case folded, without
-    whitespace, soft hyphens (U+00AD) and PDFium's line-end hyphen marks (U+FFFE, U+0002)."""
+    whitespace, soft hyphens (U+00AD), PDFium's line-end hyphen marks (U+FFFE, U+0002) and
+    hyphens (-, U+2010, U+2011). PDFium gives a hyphen at a line end as a mark, which a
+    quote's normalisation reads as "-" or as nothing depending on what follows
+    (answer.normalize.line_end_mark): a block's "КБ-5" wrapped in its cell after the hyphen
+    is "КБ\ufffe5" on the page, and "maintenance" hyphenated by LibreOffice "main\ufffetenance";
+    without hyphens on either side both are found."""
     return "".join(_norm_char(ch) for ch in text)
 
 
 def _norm_char(ch: str) -> str:
-    if ch.isspace() or ch in "\u00ad\ufffe\x02\u200b":
+    if ch.isspace() or ch in "\u00ad\ufffe\x02\u200b\u2010\u2011":
         return ""
-    return unicodedata.normalize("NFKC", ch).casefold()
+    return unicodedata.normalize("NFKC", ch).casefold().replace("-", "")
 
 
 def _norm_pages(page_texts: list[str]) -> tuple[str, list[tuple[int, int]]]:

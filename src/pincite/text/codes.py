@@ -1,18 +1,22 @@
 """Model codes as people type them: one key per code, whatever its script and separators.
 
 A model code is a word that mixes letters and digits, its letters first ("AQ-150",
-"ТК-7", "px200"). People type one code many ways: with a hyphen, a dot or nothing between
-its letter and digit runs ("AQ-150", "AQ150"), and in Latin or Cyrillic letters that look
-alike ("TK-7" for a document's "ТК-7"), or in the letters the code sounds like in the other
-script ("VK-75" for "ВК-75"). `code_key` maps every look-alike spelling of a code to one
-key; `spellings` lists the index forms a code may have in a document, the sounded ones too,
-so that a search can look each up. Both the search (answer.rank: a question's code is searched in every
-spelling the library holds) and the sibling-model check (answer.evidence: a passage names
-the asked code or a sibling of it) compare codes through `code_key`; a quote stays as the
-page writes it.
+"ТК-7", "px200"), or digits, one to three letters and digits again ("16К20", "6Р82",
+"2N2222": DIGIT_FIRST_CODE_RE; a number glued to a unit or suffix, "5kg", "10mm", "3D",
+"64bit", "2nd", has no digits after its letters and is no code). People type one code many
+ways: with a hyphen, a dot or nothing between its letter and digit runs ("AQ-150", "AQ150"),
+and in Latin or Cyrillic letters that look alike ("TK-7" for a document's "ТК-7", "16K20" for
+"16К20"), or in the letters the code sounds like in the other script ("VK-75" for "ВК-75").
+`code_key` maps every look-alike spelling of a code to one key; `spellings` lists the index
+forms a code may have in a document, the sounded ones too, so that a search can look each
+up. Both the search (answer.rank: a question's code is searched in every spelling the
+library holds) and the sibling-model check (answer.evidence: a passage names the asked code
+or a sibling of it, one of its `family`) compare codes through `code_key`; a quote stays as
+the page writes it.
 
 Rules of `code_key` (on an index form, already case-folded by analysis.tokens):
-- only a word holding both a letter and a digit is a code; any other word is its own key;
+- only a code (`is_code`: a letter first and a digit, or DIGIT_FIRST_CODE_RE) is mapped; any
+  other word is its own key;
 - Cyrillic letters that look like Latin capitals (А В Е К М Н О Р С Т У Х) become those
   Latin letters, when every Cyrillic letter of the word has such a look-alike ("тк-7" ->
   "tk7"; "нд-40" keeps its "д", so it stays Cyrillic);
@@ -57,10 +61,21 @@ SEPARATORS = ("", "-", ".")
 
 
 _L = "A-Za-zА-Яа-яЁё"
-#: A word as a question or a document writes a code: a Latin or Cyrillic letter first,
-#: letters and digits joined by "-", ".", "/" or "_" (no Chinese character, which a
-#: Chinese sentence writes right beside a code: "AQ-100和AQ-220").
-CODE_WORD_RE = lazyre.compile(rf"(?<![{_L}0-9.\-/_])[{_L}][{_L}0-9]*(?:[-./_][{_L}0-9]+)*(?![{_L}0-9]|[-./_][{_L}0-9])")
+#: A word as a question or a document writes a code: a Latin or Cyrillic letter or a digit
+#: first, letters and digits joined by "-", ".", "/" or "_" (no Chinese character, which a
+#: Chinese sentence writes right beside a code: "AQ-100和AQ-220"); `is_code` tells which
+#: such words are codes.
+CODE_WORD_RE = lazyre.compile(
+    rf"(?<![{_L}0-9.\-/_])[{_L}0-9][{_L}0-9]*(?:[-./_][{_L}0-9]+)*(?![{_L}0-9]|[-./_][{_L}0-9])")
+#: A code that opens with digits: digits, one to three Latin or Cyrillic letters, digits
+#: again, a "-" or "." allowed before and after the letters ("16К20", "6Р82", "2N2222",
+#: "1N4148", "16К20Ф3"). The digits after the letters are what sets a model apart from a
+#: number glued to a unit or a suffix ("5kg", "10mm", "3D", "64bit", "2nd", "1990s"); at
+#: most three letters, as such codes write a series letter or two, not a word.
+DIGIT_FIRST_CODE_RE = lazyre.compile(rf"\d+[-.]?[{_L}]{{1,3}}[-.]?\d")
+#: The family of a code: its letters before its first digit, or for a digit-first code its
+#: digits and letters before the next digit ("px" of "px-200", "16к" of "16к20").
+_FAMILY_RE = lazyre.compile(rf"(\d+[-.]?[{_L}]{{1,3}}|[^\W\d_]+)[-.]?\d")
 
 
 def find_codes(text: str) -> list[re.Match]:
@@ -70,8 +85,18 @@ def find_codes(text: str) -> list[re.Match]:
 
 
 def is_code(word: str) -> bool:
-    """Whether `word` mixes letters and digits, a letter first ("AQ-150", "ТК-7", "v2")."""
-    return bool(re.match(r"[^\W\d_]", word)) and any(c.isdigit() for c in word)
+    """Whether `word` mixes letters and digits, a letter first ("AQ-150", "ТК-7", "v2"), or
+    opens as DIGIT_FIRST_CODE_RE does ("16К20", "2N2222"; not "5kg", "3D", "2nd")."""
+    if re.match(r"[^\W\d_]", word):
+        return any(c.isdigit() for c in word)
+    return bool(DIGIT_FIRST_CODE_RE.match(word))
+
+
+def family(word: str) -> str | None:
+    """The family of the code `word` (_FAMILY_RE: "px" of "px-200", "16k" of "16k20"), as
+    written; None when `word` is no code or has no digit after its family's letters."""
+    m = _FAMILY_RE.match(word) if is_code(word) else None
+    return m.group(1) if m else None
 
 
 def _latin(word: str) -> str:

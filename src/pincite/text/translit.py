@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import re
 
+from pincite.text import lazyre
+
 _CYR = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
 _LAT = ("a", "b", "v", "g", "d", "e", "e", "z", "z", "i", "i", "k", "l", "m", "n", "o", "p", "r", "s",
         "t", "u", "f", "h", "c", "c", "s", "s", "", "i", "", "e", "iu", "ia")
@@ -24,11 +26,11 @@ _ROMAN = {c: r for c, r in zip(_CYR, _LAT)}
 #: Latin spellings romanisations disagree on, longest first, and the one each becomes.
 _LOOSE = (("shch", "s"), ("sch", "s"), ("sh", "s"), ("ch", "c"), ("zh", "z"), ("kh", "h"),
           ("tz", "c"), ("ts", "c"), ("q", "k"), ("w", "v"), ("x", "ks"), ("y", "i"), ("j", "i"))
-_LOOSE_RE = re.compile("|".join(a for a, _ in _LOOSE))
+_LOOSE_RE = lazyre.compile("|".join(a for a, _ in _LOOSE))
 _LOOSE_MAP = dict(_LOOSE)
-_CYR_RE = re.compile("[а-яё]")
-_LATIN_WORD = re.compile("[a-z]+")
-_CYRILLIC_WORD = re.compile("[а-яё]+")
+_CYR_RE = lazyre.compile("[а-яё]")
+_LATIN_WORD = lazyre.compile("[a-z]+")
+_CYRILLIC_WORD = lazyre.compile("[а-яё]+")
 #: Keys shorter than this match too many words of the other script to name anything.
 MIN_KEY = 4
 #: The most letters one key may have beyond the other it starts with (a stem's ending).
