@@ -59,7 +59,7 @@ MAX_INPUTS, MAX_FORMULA_CHARS = 8, 200
 #: combined stock of A and B", "the price difference between A and B", "суммарный запас",
 #: "разница в цене", "库存总和", "价格差". A table has no column for them: the values to compute
 #: with stand in the columns the question's other words name.
-_OPERATION_WORDS = re.compile(
+_OPERATION_WORDS = lazyre.compile(
     r"combin\w*|totals?|totall?ing|totall?ed|sums?|summ\w*|altogether|together"
     r"|differ\w*|between|averag\w*"
     r"|сумм\w*|итог\w*|всего|вместе|общ(?:ий|ая|ее|ие|его|ей|ую|им|ем|их|ими)|совокупн\w*"
