@@ -87,7 +87,6 @@ def test_a_chinese_how_heavy_question_with_a_demonstrative_is_answered(tmp_path)
     "净重 6.8 千克" line, "多重" being met by a weight; "这台" ("this", with its measure word)
     is no word a passage must hold, so a refusal does not name it as missing."""
     from pdfgen import make_pdf
-
     from pincite.config import Settings
     from pincite.library.facade import Library
 

@@ -28,9 +28,10 @@ not a table cell (a line of several pieces, :class:`pincite.extract.layout.Line.
 numbered line whose neighbour lines are); not a numbered field of a form ("2. ПРЕДСТАВЛЕН:
 …"); not one of three or more headings of one level in a row with no text between them (a
 contents list; a numbered line rejected as a title is no text between them, a numbered
-sentence is: "1. 按下电源键开机。" under "三、使用方法"), nor on a page where they make up TOC_PAGE_SHARE of the lines. Top-level digit
-headings must rise ("3." items of a preface before "1. SCOPE" restarts the count are dropped)
-and, where deeper ones exist, at least one of them must have "N.x" children.
+sentence is: "1. 按下电源键开机。" under "三、使用方法"), nor on a page where they make up
+TOC_PAGE_SHARE of the lines. Top-level digit headings must rise ("3." items of a preface
+before "1. SCOPE" restarts the count are dropped) and, where deeper ones exist, at least one
+of them must have "N.x" children.
 
 Body size: the font size carrying most characters of the document (sizes rounded to 0.5 pt).
 Levels: keyword headings by keyword (part 1, chapter 2, section 3, article 4, 编/章/节 1/2/3);
