@@ -134,10 +134,11 @@ def make_lines_pdf(
     """Write a PDF of styled lines, one list per physical page, and return its path.
 
     Each line is (text, font, size): a standard-14 font name ("Helvetica",
-    "Helvetica-Bold") and its size in points; lines are drawn top-down from the top margin
-    with a leading of 1.4 x size, each with its own drawString (so PDFium reads one line per
-    line). ``header`` / ``footer``: a running line drawn at the top / bottom of every page,
-    "{page}" replaced by the 1-based page number ('' draws none). No outline is written.
+    "Helvetica-Bold") or "STSong-Light" (Chinese, see the module docstring) and its size in
+    points; lines are drawn top-down from the top margin with a leading of 1.4 x size, each
+    with its own drawString (so PDFium reads one line per line). ``header`` / ``footer``: a
+    running line drawn at the top / bottom of every page, "{page}" replaced by the 1-based
+    page number ('' draws none). No outline is written.
     ``title``: the /Title metadata ('' writes an empty one).
     """
     path = Path(path)
@@ -150,7 +151,7 @@ def make_lines_pdf(
             c.drawString(_MARGIN, height - 30, header.format(page=number))
         y = height - _MARGIN - 20
         for text, font, size in lines:
-            c.setFont(font, size)
+            c.setFont(_font_name("cid-chinese") if font == "STSong-Light" else font, size)
             c.drawString(_MARGIN, y, text)
             y -= 1.4 * size
         if footer:

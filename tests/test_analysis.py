@@ -390,3 +390,17 @@ def test_a_list_label_belongs_to_the_sentence_after_it_when_answers_split():
                      "Step 3. Unscrew the housing with key K-3.", "Шаг 4. Снимите картридж.",
                      "5) Rinse the housing."]
     assert "Step 3." in [text[s:e] for s, e in split_sentences(text)]
+
+
+def test_a_demonstrative_with_its_measure_word_is_no_question_word():
+    # "这台净化器" ("this purifier"): the demonstrative and its measure word point at the noun;
+    # a passage never repeats them, whether jieba keeps them as one word ("这台", "这个",
+    # "那些") or cuts them apart ("这/款", "这/一台"); no bigram is made across them
+    for q in ("这台净化器有多重？", "这款净化器有多重？", "该款净化器有多重？", "这一台净化器有多重？",
+              "那些净化器有多重？", "此净化器有多重？"):
+        assert [g[0] for g in query_groups(q)] == ["净化器", "多重"], q
+        assert "台净" not in query_terms(q) and "款净" not in query_terms(q), q
+    assert [g[0] for g in query_groups("本章讲什么？")] == ["讲"]
+    # words that only begin with such a character stay
+    assert [g[0] for g in query_groups("日本的这个机构")] == ["日本", "机构"]
+    assert query_groups("这样") == []

@@ -92,3 +92,35 @@ def test_a_question_asking_for_a_span_of_time_is_typed(question):
 def test_spans_of_time_are_recognised_and_years_are_not(text, is_span):
     assert (asked_type.MARK + "duration" in asked_type.value_marks(text)) == is_span
 
+
+def test_how_heavy_in_chinese_asks_for_a_weight():
+    """"多重" ("有多重？", how heavy) asks for a mass as "heavy" does: its search adds the
+    words naming a weight, and a weight value stands for it."""
+    assert asked_type.type_of(("多重",)) == "mass"
+    words = _expansion("这台净化器有多重？")
+    assert "重量" in words and "weight" in words
+
+
+def test_a_chinese_how_heavy_question_with_a_demonstrative_is_answered(tmp_path):
+    """"这台净化器有多重？" ("how heavy is this purifier?") is answered by the manual's
+    "净重 6.8 千克" line, "多重" being met by a weight; "这台" ("this", with its measure word)
+    is no word a passage must hold, so a refusal does not name it as missing."""
+    from pdfgen import make_pdf
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    pdf = make_pdf(tmp_path / "manual.pdf", [
+        "LX-7 空气净化器用户手册。\n使用前请仔细阅读本手册。\n请勿在浴室等潮湿环境中使用本产品。\n"
+        "产品规格：额定功率 45 W，噪音 28 分贝。\n净重 6.8 千克，外形尺寸 320 × 320 × 560 毫米。\n"
+        "预过滤网建议每两周清洁一次。"], font="cid-chinese")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        (res,) = lib.ingest([pdf])
+        assert res.status == "added", res
+        for question in ("这台净化器有多重？", "这款净化器有多重？"):
+            ans = lib.ask(question)
+            assert ans.status == "answered", (question, ans.answer)
+            assert "6.8 千克" in ans.claims[0].citations[0].quote, (question, ans.claims[0].citations[0].quote)
+        # a refusal names the question's words no passage holds: "售价" (price), not "这台"
+        ans = lib.ask("这台净化器的售价是多少？")
+        why = " ".join(ans.warnings)
+        assert ans.status == "refused" and "售价" in why and "这台" not in why, why

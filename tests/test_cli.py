@@ -395,6 +395,29 @@ def test_label_equal_to_the_physical_page_is_not_repeated(tmp_path, monkeypatch)
     assert invoke("--data", data, "page", doc_id, "2").stderr.startswith("same.pdf: PDF p. 2 of 2, printed page 8")
 
 
+def test_the_verified_mark_speaks_the_questions_language(tmp_path, monkeypatch):
+    """The mark after a citation's source line is in the answer's language, as the rest of
+    the answer is ("PDF с. 1 ✓ цитата проверена", "PDF 第 1 页 ✓ 引文已核对")."""
+    from cli_runner import invoke
+    from pdfgen import make_pdf
+
+    monkeypatch.setenv("PINCITE_EMBEDDER", "none")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    make_pdf(docs / "ru.pdf", ["Клапан КР-7 обслуживают каждые 900 моточасов."], font="dejavu")
+    make_pdf(docs / "zh.pdf", ["KX-9 阀门每 600 小时保养一次，保养时更换密封圈并检查阀体。"], font="cid-chinese")
+    make_pdf(docs / "en.pdf", ["The KX-5 valve is serviced every 300 operating hours by a fitter."])
+    data = str(tmp_path / "data")
+    invoke("--data", data, "ingest", str(docs))
+    for question, mark in (("Как часто обслуживают клапан КР-7?", "✓ цитата проверена"),
+                           ("KX-9 阀门多久保养一次？", "✓ 引文已核对"),
+                           ("How often is the KX-5 valve serviced?", "✓ verified")):
+        out = " ".join(invoke("--data", data, "ask", question).stdout.split())
+        assert out.startswith("answered") and mark in out, out
+        if "verified" not in mark:
+            assert "verified" not in out, out
+
+
 def test_counts_take_the_noun_in_the_right_number():
     from pincite.cli.app import count_noun
 

@@ -82,6 +82,34 @@ def test_headings_give_section_paths_without_an_outline(tmp_path):
     assert list(span.path) == ["1 Introduction"]
 
 
+def test_headings_over_numbered_steps_are_not_a_contents_list(tmp_path):
+    """Three headings on a page, each followed by numbered steps only, are sections, not a
+    contents list: a numbered sentence is text between them. Chinese enumerated headings
+    ("三、使用方法") set larger than the body, and the same in English."""
+    song = "STSong-Light"
+    zh = make_lines_pdf(tmp_path / "zh.pdf", [
+        [("LX-1 净化器 用户手册", song, 18), ("一、安全注意事项", song, 14),
+         ("1. 请使用额定电压为 220 V 的交流电源。", song, 11), ("2. 请勿在潮湿环境中使用本产品。", song, 11),
+         ("二、产品规格", song, 14), ("本产品的额定功率为 45 W，净重为 6.8 千克。", song, 11)],
+        [("三、使用方法", song, 14), ("1. 按下电源键开机，设备进入自动模式。", song, 11),
+         ("2. 定时功能可设置 1 至 12 小时，到时自动关机。", song, 11),
+         ("四、维护与保养", song, 14), ("1. 预过滤网建议每两周清洁一次。", song, 11),
+         ("2. 请勿用水清洗 HEPA 滤网。", song, 11),
+         ("五、保修说明", song, 14), ("1. 整机保修期为两年，电机保修期为五年。", song, 11)]])
+    en = make_lines_pdf(tmp_path / "en.pdf", [
+        [("Safety", BODY, 14), ("1. Use a 220 V supply only.", BODY, 11), ("Data", BODY, 14), (FILLER, BODY, 11)],
+        [("Operation", BODY, 14), ("1. Press the power key to start.", BODY, 11),
+         ("Care", BODY, 14), ("1. Clean the pre-filter every two weeks.", BODY, 11),
+         ("Warranty", BODY, 14), ("1. The unit is covered for two years.", BODY, 11)]])
+    for path, line, heading in ((zh, "2. 定时功能", "三、使用方法"), (zh, "2. 请勿用水", "四、维护与保养"),
+                                (zh, "1. 整机保修期", "五、保修说明"), (en, "1. The unit is covered", "Warranty"),
+                                (en, "1. Clean the pre-filter", "Care")):
+        page = _model(path).page(2)
+        at = page.text.index(line)
+        (span,) = [s for s in page.sections if s.start <= at < s.end]
+        assert list(span.path)[-1] == heading, (path.name, line, list(span.path))
+
+
 def test_outline_wins_over_detected_headings(tmp_path):
     """A PDF with an outline keeps the outline's paths (tests/test_sections.py covers them);
     here: the detection is never asked when the outline gives sections."""

@@ -292,6 +292,12 @@ MESSAGES = {
         "zh": "第 {n} 部分未回答（{status}）：{question}{why}",
     },
     "why_part": {"en": " ({why})", "ru": " ({why})", "zh": "（{why}）"},
+    # the mark of a citation whose quote was (not) found on its page (the web app's words)
+    "verified": {"en": "verified", "ru": "цитата проверена", "zh": "引文已核对"},
+    "not_verified": {"en": "not verified: {reason}", "ru": "не подтверждено: {reason}", "zh": "未核实：{reason}"},
+    "llm_checked": {"en": "model {model}; every claim checked against its source",
+                    "ru": "модель {model}; каждое утверждение сверено с источником",
+                    "zh": "模型 {model}；每条陈述均已与来源核对"},
     "status_refused": {"en": "refused", "ru": "отказ", "zh": "拒答"},
     "status_not_confirmed": {"en": "not confirmed", "ru": "не подтверждено", "zh": "未核实"},
     "status_needs_clarification": {"en": "needs clarification", "ru": "нужно уточнение", "zh": "需要澄清"},

@@ -31,7 +31,7 @@ def print_answer(console: Console, ans: Answer) -> None:
     style = STATUS_STYLE.get(ans.status, "white")
     head = f"[bold {style}]{ans.status}[/]"
     if ans.mode == "llm":
-        head += f" [dim](model {escape(ans.model or '?')}; every claim checked against its source)[/]"
+        head += f" [dim]({escape(message('llm_checked', ans.language).format(model=ans.model or '?'))})[/]"
     console.print(head)
     if ans.scope.decided_by not in ("default", "explicit option"):
         console.print(f"[dim]{escape(message('scope_label', ans.language))}: {escape(_scope_text(ans))}[/]",
@@ -61,15 +61,20 @@ def print_answer(console: Console, ans: Answer) -> None:
         return
     if ans.status != "answered":
         console.print(escape(ans.answer))
+    lang = ans.language
+
+    def not_verified(reason: str | None) -> str:
+        return f"[red]✗ {escape(message('not_verified', lang).format(reason=reason or ''))}[/]"
+
     for i, claim in enumerate(ans.claims, 1):
         # a claim's own words go above its quote: a model's claim, or a table row read as
         # its verified (row, column, value) triple ("Remote (D) / Catastrophic (1): Serious")
         own = ans.mode == "llm" or any(claim.text != c.quote for c in claim.citations)
         if own:
-            mark = "[green]✓[/]" if claim.verified else f"[red]✗ not verified: {escape(claim.reason or '')}[/]"
+            mark = "[green]✓[/]" if claim.verified else not_verified(claim.reason)
             console.print(f"[bold][{i}][/] {escape(claim.text)}  {mark}")
         for c in claim.citations:
-            mark = "[green]✓ verified[/]" if c.verified else f"[red]✗ not verified: {escape(c.reason or '')}[/]"
+            mark = f"[green]✓ {escape(message('verified', lang))}[/]" if c.verified else not_verified(c.reason)
             lead = "    " if own else f"[bold][{i}][/] "
             console.print(f"{lead}«{escape(c.quote)}»")
             if c.row_headers:  # the quote is a table row: which value is which

@@ -27,9 +27,11 @@ near the edges of at least 3 pages, :func:`pincite.extract.folio._boilerplate`, 
 not a table cell (a line of several pieces, :class:`pincite.extract.layout.Line.pieces`, or a
 numbered line whose neighbour lines are); not a numbered field of a form ("2. ПРЕДСТАВЛЕН:
 …"); not one of three or more headings of one level in a row with no text between them (a
-contents list), nor on a page where they make up TOC_PAGE_SHARE of the lines. Top-level digit
-headings must rise ("3." items of a preface before "1. SCOPE" restarts the count are dropped)
-and, where deeper ones exist, at least one of them must have "N.x" children.
+contents list; a numbered line rejected as a title is no text between them, a numbered
+sentence is: "1. 按下电源键开机。" under "三、使用方法"), nor on a page where they make up
+TOC_PAGE_SHARE of the lines. Top-level digit headings must rise ("3." items of a preface
+before "1. SCOPE" restarts the count are dropped) and, where deeper ones exist, at least one
+of them must have "N.x" children.
 
 Body size: the font size carrying most characters of the document (sizes rounded to 0.5 pt).
 Levels: keyword headings by keyword (part 1, chapter 2, section 3, article 4, 编/章/节 1/2/3);
@@ -168,8 +170,12 @@ def find_headings(texts: list[str], lines: list[list[Line] | None]) -> list[Head
                 continue
             got = _classify(text, page_lines, i, size, body_bold, boiler)
             if got is None:
-                if _numbering(_clean(text[ln.start:ln.end])) is None:
-                    _flush(run, on_page)  # body text ends a run; a rejected numbered line does not
+                line = _clean(text[ln.start:ln.end])
+                if _numbering(line) is None or line.endswith(_ENDS):
+                    # body text ends a run, and so does a numbered sentence ("1. 按下电源键开机。",
+                    # a step under its heading); a rejected numbered title does not (a contents
+                    # entry: "2.1 Pressure 5")
+                    _flush(run, on_page)
                     run = []
                 continue
             kind, level, title = got

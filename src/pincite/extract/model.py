@@ -32,7 +32,10 @@ from typing import Any, ClassVar, Literal, Mapping
 #: (extract.margins: _Item.head, a tall line's note judged by its own height).
 #: pdfium-11: a ruled table whose first row is a record of a key/value table has no header
 #: row (Table.columns all '', extract.header_row).
-EXTRACTOR_VERSION = "pdfium-11"
+#: pdfium-12: a numbered sentence between detected headings ("1. 按下电源键开机。") is text
+#: between them, so three headings over numbered steps are not taken for a contents list
+#: (extract.headings.find_headings).
+EXTRACTOR_VERSION = "pdfium-12"
 
 
 #: Where a printed page label came from (PageText.label_source): the PDF's /PageLabels, or a

@@ -223,17 +223,21 @@ def _jieba_cut(run: str) -> list[str]:
     return _jieba.lcut(run)
 
 
-def _cjk(run: str, out: list[str], stop: frozenset[str]) -> None:
+def _cjk(run: str, out: list[str], query: bool = False) -> None:
     """jieba words of a Han/kana run, then its bigrams that are not already words.
 
-    Bigrams touching a word in `stop` are skipped (query side: no "率是" from "功率是多少").
+    On the query side (`query`), function words jieba cuts apart are joined first
+    (`_joined_function_words`), and bigrams touching a function word (`_zh_function_word`)
+    are skipped: no "率是" from "功率是多少", no "台净" from "这台净化器".
     """
     words = _jieba_cut(run)
+    if query:
+        words = _joined_function_words(words)
     out.extend(words)
     seen, pos = set(words), 0
     blocked: set[int] = set()
     for w in words:
-        if w in stop:
+        if query and _zh_function_word(w):
             blocked.update(range(pos, pos + len(w)))
         pos += len(w)
     for i in range(len(run) - 1):
@@ -291,11 +295,11 @@ def _latin(segment: str, out: list[str]) -> None:
             _compound(s, out)
 
 
-def _analyze(text: str, stop: frozenset[str] = frozenset()) -> list[str]:
+def _analyze(text: str, query: bool = False) -> list[str]:
     out: list[str] = []
     for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
         if i % 2:
-            _cjk(part, out, stop)
+            _cjk(part, out, query)
         elif part and not part.isspace():
             _latin(part, out)
     return out
@@ -326,6 +330,23 @@ _ZH_STOP = frozenset(_STOP_ZH.split())
 #: "几" ("how many") with the measure word jieba keeps on it ("几台", "几个", "几位", "几次"):
 #: a question word, like 几 alone; the measure word names no content a passage must hold.
 _ZH_HOW_MANY = lazyre.compile(r"几[\u4e00-\u9fff]")
+#: Chinese measure words (classifiers), the closed class a demonstrative or numeral takes
+#: before a noun ("这台净化器", "该款产品", "这两份文件"): the common general ones and those of
+#: devices, documents and their parts, events and kinds.
+_ZH_MEASURE = "个台款种类样些位名件部只条项套把块张次份批辆架座根支本页篇段章节组层面间家所道颗片对双副"
+#: A demonstrative ("这", "那", "该", "此", "本"), a numeral at most and a measure word at most:
+#: "这台", "这个", "那些", "该款", "此次", "本章", "这两台". It points at a thing the question
+#: names by its next word; a passage never repeats it, so it is no word to find.
+_ZH_DEMONSTRATIVE = lazyre.compile(rf"[这那该此本][一二两三四五六七八九十几]*[{_ZH_MEASURE}]?")
+
+
+def _zh_function_word(word: str) -> bool:
+    """Whether a Chinese word (a jieba word of a question, `_joined_function_words` applied)
+    is a function word of a question rather than a word a passage must hold: a stop word of
+    _STOP_ZH, "几" with its measure word (_ZH_HOW_MANY), or a demonstrative with a numeral and
+    a measure word (_ZH_DEMONSTRATIVE)."""
+    return (word in _ZH_STOP or bool(_ZH_HOW_MANY.fullmatch(word))
+            or bool(_ZH_DEMONSTRATIVE.fullmatch(word)))
 
 
 @functools.cache
@@ -370,7 +391,7 @@ def query_terms(text: str) -> list[str]:
     a stopword. Always a subset of `tokens(text)`; used to score answer sentences and
     query coverage."""
     stop = stopwords() - acronyms(text)
-    return [t for t in _analyze(text, _ZH_STOP) if t not in stop]
+    return [t for t in _analyze(text, query=True) if t not in stop and not _zh_function_word(t)]
 
 
 def acronyms(text: str) -> frozenset[str]:
@@ -431,14 +452,16 @@ def _en_verb_kin() -> dict[str, tuple[str, ...]]:
 
 
 
-def _joined_stopwords(words: list[str]) -> list[str]:
-    """jieba's words with a run of up to three neighbours that together spell a question
-    word of _STOP_ZH joined into it: jieba cuts "有多大" into 有/多/大 and "多长时间" into
-    多/长时间, which would leave "大" or "长时间" as words a passage must hold."""
+def _joined_function_words(words: list[str]) -> list[str]:
+    """jieba's words with a run of up to three neighbours that together spell a function
+    word (`_zh_function_word`) joined into it: jieba cuts "有多大" into 有/多/大, "多长时间"
+    into 多/长时间 and "这款" into 这/款, which would leave "大", "长时间" or "款" as words a
+    passage must hold."""
     out: list[str] = []
     i = 0
     while i < len(words):
-        j = next((j for j in range(min(len(words), i + 3), i + 1, -1) if "".join(words[i:j]) in _ZH_STOP), i + 1)
+        j = next((j for j in range(min(len(words), i + 3), i + 1, -1) if _zh_function_word("".join(words[i:j]))),
+                 i + 1)
         out.append("".join(words[i:j]))
         i = j
     return out
@@ -454,8 +477,8 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
     stop, kin = stopwords() - acronyms(text), _en_verb_kin()
     for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
         if i % 2:
-            for w in _joined_stopwords(_jieba_cut(part)):
-                if w not in _ZH_STOP and w.strip() and not _ZH_HOW_MANY.fullmatch(w):
+            for w in _joined_function_words(_jieba_cut(part)):
+                if w.strip() and not _zh_function_word(w):
                     groups.append(tuple(dict.fromkeys([w] + [w[j:j + 2] for j in range(len(w) - 1)])))
         else:
             for raw in part.split():
