@@ -92,6 +92,8 @@ FROM_SERVER_STATE = {("GET", "/api/health"), ("GET", "/api/settings/llm"), ("PUT
 ALLOWED_FUNCTIONS = {
     # the wording of the Answer contract's message codes in the user's language: rendering
     ("pincite.cli.render", "pincite.answer.messages", "message"),
+    # a count with its noun in the number and language it asks for ("1 document", "5 документов")
+    ("pincite.cli.app", "pincite.answer.messages", "counted"),
     # the one atomic file write, for the face's own server.json
     ("pincite.web.client", "pincite.store.blobs", "atomic_write"),
 }
