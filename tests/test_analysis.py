@@ -9,6 +9,7 @@ from pincite.text.analysis import (
     document_language,
     query_groups,
     query_terms,
+    question_language,
     split_sentences,
     stopwords,
     tokens,
@@ -404,3 +405,15 @@ def test_a_demonstrative_with_its_measure_word_is_no_question_word():
     # words that only begin with such a character stay
     assert [g[0] for g in query_groups("日本的这个机构")] == ["日本", "机构"]
     assert query_groups("这样") == []
+
+
+@pytest.mark.parametrize("question, lang", [
+    ("Какой разряд у Lindqvist Erik?", "ru"),  # half its letters are a Latin name
+    ("В каком отделе работает Grace Lindqvist?", "ru"),
+    ("Which department is Ольга Петрова in?", "en"),
+    ("Engineering 部门 FY2024 全年预算是多少？", "zh"),
+    ("What does glp_simplex return?", "en"),
+    ("GLPK?", "en"),  # only a name: its own letters decide
+])
+def test_a_questions_language_is_not_that_of_the_names_it_asks_about(question, lang):
+    assert question_language(question) == lang

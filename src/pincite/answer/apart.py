@@ -142,7 +142,7 @@ def docs_lacking_names(lib: LibraryLike, cands: Sequence[extractive.Candidate], 
     "Jonas Berger" as the question does, so its "DEBEMAIL=…" line does not answer "What is
     Jonas Berger's e-mail address?" when it never names him."""
     lacking = set()
-    q_lang = analysis.detect_language(question)
+    q_lang = analysis.question_language(question)
     for doc_id, first in _first_docs(cands).items():
         lang = _doc_language(cands, doc_id, q_lang, first)
         fused = fused_names(question, [c.hit.text for c in cands if c.hit.doc_id == doc_id])
@@ -203,7 +203,7 @@ def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate]
         return {}
     docs = _first_docs(cands)
     lacking: dict[int, tuple[str, list[tuple[str, ...]], list[str]]] = {}
-    lang = analysis.detect_language(question)
+    lang = analysis.question_language(question)
     # a PPTX table stands inside its slide's text: any window of a deck may be a row
     # (reasons.row_columns reads it as the record it is)
     office = {d for d in docs if (row := lib.catalog.get(d)) is not None and row.mime in _ROW_MIMES}

@@ -137,7 +137,7 @@ def answer_compare(lib: LibraryLike, question: str, res, revisions: list[str],
     refused when none is."""
     from pincite.contract import CompareItem
 
-    lang = analysis.detect_language(question)
+    lang = analysis.question_language(question)
     items = []
     revs = list(dict.fromkeys(r.strip() for r in revisions if r and r.strip()))
     plain = res.scope.decided_by in ("default", "explicit option")
@@ -318,7 +318,7 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
     own warnings (why it was refused: answer.reasons). `claims` lists the
     parts' claims in part order, so the first citation is the first part's best.
     """
-    lang = analysis.detect_language(question)
+    lang = analysis.question_language(question)
     from .split import core_of
 
     if part_answer is None:
@@ -375,6 +375,6 @@ def _split(q: str, llm: LlmClient | None) -> tuple[list[str], str | None]:
 
         parts, note = split_with_model(llm, q)
         # the model's parts, one per named item as the rules make them (split rule 6)
-        coded = [piece for p in parts for piece in by_item(p, analysis.detect_language(p))]
+        coded = [piece for p in parts for piece in by_item(p, analysis.question_language(p))]
         return (coded if len(coded) <= MAX_PARTS else parts), note
     return split_question(q), None

@@ -244,7 +244,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     q = with_spaced_codes(lib, check_question(question))  # "zk 310" as the library's "ZK-310"
     if coverage_text:
         coverage_text = with_spaced_codes(lib, coverage_text)
-    lang = analysis.detect_language(q)
+    lang = analysis.question_language(q)
     scope = scope_of(flt)
     t0 = time.perf_counter()
     groups = analysis.query_groups(q) or [(t,) for t in dict.fromkeys(analysis.tokens(q))]

@@ -198,7 +198,7 @@ def resolve(lib, question: str, flt: SearchFilter | None, *, serial: str | None 
         if shipped is None:
             # no registry at all is another matter than a serial outside its ranges
             key = "serial_not_registered" if reg else "serial_no_registry"
-            warnings.append(message(key, analysis.detect_language(question)).format(serial=serial))
+            warnings.append(message(key, analysis.question_language(question)).format(serial=serial))
         else:
             flt.model = flt.model or shipped.model
             if flt.modification and field_key(flt.modification) != field_key(shipped.modification):

@@ -129,7 +129,7 @@ def split_question(question: str, lang: str | None = None) -> list[str]:
     when it is not compound). `lang` is "en", "ru" or "zh" (analysis.detect_language when
     None). Each part ends in "?" (or "？" in Chinese) and is self-contained (rule 5)."""
     q = " ".join(question.split())
-    lang = lang or analysis.detect_language(q)
+    lang = lang or analysis.question_language(q)
     if lang not in _INTERROGATIVE:
         lang = "en"
     parts = []

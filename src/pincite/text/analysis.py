@@ -611,6 +611,20 @@ def detect_language(text: str) -> str:
     return "en"
 
 
+def question_language(question: str) -> str:
+    """The language a question is written in: `detect_language` of its words less those that
+    name something (a word with a capital letter after the first word, or with a digit), as a
+    name or code keeps the script of its document: "Какой разряд у Lindqvist Erik?" is
+    Russian though its letters are half Latin. All its words when only names are left."""
+    words = question.split()
+    kept = [w for i, w in enumerate(words)
+            if not any(ch.isdigit() for ch in w) and not (i and w[:1].isupper())]
+    text = " ".join(kept)
+    if not any(ch.isalpha() for ch in text):
+        return detect_language(question)
+    return detect_language(text)
+
+
 #: Shares of a document's letters (Han characters, Cyrillic and Latin letters counted one
 #: each) from which its non-Latin script decides its language (`document_language`).
 DOC_HAN_SHARE = 0.10
