@@ -327,7 +327,8 @@ def test_digits_letters_digits_is_a_code_a_number_glued_to_a_unit_is_not():
 
 
 def test_the_family_of_a_code_opening_with_digits_sets_its_siblings_apart():
-    assert family("16k20") == family("16k25") == "16k" and family("6p82") == "6p"
+    assert family("16k20") == family("16k25") == family("1k62") == "#k" and family("6p82") == "#p"
+    assert family("16k20") != family("k-20")  # a code opening with letters is another shape
     assert family("px200") == "px"
 
 
@@ -350,8 +351,10 @@ def test_a_code_opening_with_digits_typed_in_latin_finds_the_cyrillic_code(tmp_p
         "Положение о техническом обслуживании станочного парка.",
         "Нормы обслуживания. Замена масла в токарном станке 16К20 составляет 12 литров. "
         "Замена масла во фрезерном станке 6Р82 составляет 9 литров. "
-        "Периодичность обслуживания станка 16К20 равна 500 моточасам, станка 6Р82 равна 400 моточасам.",
-        "Состав парка. Токарный станок 16К25 установлен в цехе номер 2 в 2019 году.",
+        "Периодичность обслуживания станка 16К20 равна 500 моточасам, станка 6Р82 равна 400 моточасам. "
+        "Время остановки шпинделя станка 16К20 с частоты 1600 об/мин не должно превышать 5 секунд.",
+        "Состав парка. Токарный станок 16К25 установлен в цехе номер 2 в 2019 году. "
+        "Токарно-винторезный станок 1К62 установлен в цехе номер 3 в 2021 году.",
     ], font="dejavu", title="Положение о ТО")
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([pdf])
@@ -364,4 +367,7 @@ def test_a_code_opening_with_digits_typed_in_latin_finds_the_cyrillic_code(tmp_p
         ans = lib.ask("Какова периодичность обслуживания станков 16К20 и 6Р82?")
         assert [p.status for p in ans.parts] == ["answered", "answered"], ans.answer
         ans = lib.ask("Сколько литров масла меняют в станке 16K25?")
+        assert ans.status == "refused", ans.answer
+        # another series size of the same letter is a sibling too
+        ans = lib.ask("За сколько секунд должен остановиться шпиндель станка 1К62?")
         assert ans.status == "refused", ans.answer

@@ -74,7 +74,9 @@ CODE_WORD_RE = lazyre.compile(
 #: most three letters, as such codes write a series letter or two, not a word.
 DIGIT_FIRST_CODE_RE = lazyre.compile(rf"\d+[-.]?[{_L}]{{1,3}}[-.]?\d")
 #: The family of a code: its letters before its first digit, or for a digit-first code its
-#: digits and letters before the next digit ("px" of "px-200", "16к" of "16к20").
+#: digits and letters before the next digit ("px" of "px-200", "16к" of "16к20"; `family`
+#: keeps the letters of the latter).
+_LEADING_DIGITS = lazyre.compile(r"\d+[-.]?")
 _FAMILY_RE = lazyre.compile(rf"(\d+[-.]?[{_L}]{{1,3}}|[^\W\d_]+)[-.]?\d")
 
 
@@ -93,10 +95,17 @@ def is_code(word: str) -> bool:
 
 
 def family(word: str) -> str | None:
-    """The family of the code `word` (_FAMILY_RE: "px" of "px-200", "16k" of "16k20"), as
-    written; None when `word` is no code or has no digit after its family's letters."""
+    """The family of the code `word` (_FAMILY_RE), as written: its letters before its first
+    digit ("px" of "px-200"); for a code opening with digits, "#" and its series letters
+    ("#k" of "16k20" and of "1k62": the digits before the letters give a size or generation
+    within a series, as machine-tool and semiconductor codes write them, so "16К20" and
+    "1К62" are siblings and "6Р82" is not). None when `word` is no code or has no digit
+    after its family's letters."""
     m = _FAMILY_RE.match(word) if is_code(word) else None
-    return m.group(1) if m else None
+    if m is None:
+        return None
+    lead = _LEADING_DIGITS.match(m.group(1))
+    return "#" + m.group(1)[lead.end():] if lead else m.group(1)
 
 
 def _latin(word: str) -> str:
