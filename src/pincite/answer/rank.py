@@ -37,6 +37,7 @@ from .messages import language_name, message
 from .retrieve import (
     NAMING_HITS,
     LibraryLike,
+    as_library_writes,
     index_terms,
     named_docs,
     probe,
@@ -44,10 +45,7 @@ from .retrieve import (
     title_words,
     unknown_words,
     with_byline_hits,
-    with_code_spellings,
     with_spaced_codes,
-    with_transliterations,
-    with_value_spellings,
 )
 from .scope import scope_of
 from .table_verify import SOFT_HEADER_COSINE
@@ -257,9 +255,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         timings = {"retrieve": time.perf_counter() - t0}
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
                         refusal=_refusal(q, lang, scope, "empty_library", timings))
-    groups = with_code_spellings(lib, groups)  # "TK-7" found as the document's "ТК-7"
-    groups = with_transliterations(lib, groups)  # "Severny" found as the document's "Северный"
-    groups = with_value_spellings(lib, groups, q)  # "2,2 кВт" found as the document's "2.2 kW"
+    groups = as_library_writes(lib, groups, q)  # "TK-7" as "ТК-7", "Severny" as "Северный", "2,2" as "2.2"
     terms = index_terms(groups)
     hits = retrieve(lib, q, groups, flt)
     if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
@@ -271,8 +267,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings, refusal=refusal)
     coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
-        groups = with_value_spellings(lib, with_transliterations(
-            lib, with_code_spellings(lib, analysis.query_groups(coverage_text))), coverage_text) or groups
+        groups = as_library_writes(lib, analysis.query_groups(coverage_text), coverage_text) or groups
     bylines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
         hits, bylines = with_byline_hits(lib, hits, groups, flt, coverage_text or q)

@@ -254,6 +254,15 @@ def with_value_spellings(lib: LibraryLike, groups: list[tuple[str, ...]], questi
     return [g + tuple(t for t in wanted.get(g, ()) if df.get(t, 0) > 0) for g in groups]
 
 
+def as_library_writes(lib: LibraryLike, groups: list[tuple[str, ...]], question: str) -> list[tuple[str, ...]]:
+    """`groups` (query_groups of `question`) with the other spellings the library's index
+    holds: of model codes (`with_code_spellings`: "TK-7" as "ТК-7"), of names typed in the
+    other alphabet (`with_transliterations`: "Severny" as "Северный") and of values
+    (`with_value_spellings`: "2,2 кВт" as "2.2 kW")."""
+    groups = with_transliterations(lib, with_code_spellings(lib, groups))
+    return with_value_spellings(lib, groups, question)
+
+
 def with_code_spellings(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """`groups` (query_groups) with, in each group that holds a model code, the other
     spellings of that code (text.codes.spellings: "ТК-7" for "TK-7", "aq-150" for "AQ150")
