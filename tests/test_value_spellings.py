@@ -57,3 +57,39 @@ def test_the_row_of_the_value_as_written_is_found_first(lib):
     best = g.scored[0]
     assert "MT-7705" in best.hit.text
     assert g.features[id(best)].word_share == 1.0  # "2,2" and "kilowatt" are covered too
+
+
+@pytest.fixture(scope="module")
+def specs(tmp_path_factory):
+    root = tmp_path_factory.mktemp("specs")
+    make_sheet(root / "specs.xlsx", "Specs", ("Item", "Note"), [
+        ("Clearance table", "For voltages above 500V enter the value in the box"),
+        ("Board class", "Performance classes are set in IPC-6011 and IPC-6012"),
+        ("Grid", "The magic square is a 3 × 3 grid"),
+        ("Grid 2", "Each cell of the grid holds one number")])
+    library = Library(Settings(data_dir=root / "data", embedder="none"))
+    assert [r.status for r in library.ingest([root / "specs.xlsx"])] == ["added"]
+    yield library
+    library.close()
+
+
+def test_a_number_with_a_unit_word_is_also_searched_fused_with_the_units_symbol(specs):
+    q = "如果电压高于500伏，怎么办？"  # a Chinese word right before the number, the unit as a character
+    assert "500v" in _group(with_value_spellings(specs, analysis.query_groups(q), q), "500")
+
+
+def test_a_product_typed_with_x_is_covered_by_its_numbers_when_the_library_prints_it_otherwise(specs):
+    q = "What is the 3x3 grid?"
+    assert _group(with_value_spellings(specs, analysis.query_groups(q), q), "3x3") == ("3x3", "3")
+    ans = specs.ask(q)
+    assert ans.status == "answered" and "3 × 3" in ans.claims[0].citations[0].quote
+
+
+def test_an_acronym_written_only_inside_codes_is_searched_as_those_codes(specs):
+    from pincite.answer.retrieve import as_library_writes
+
+    q = "Which IPC standard sets the performance classes?"
+    group = _group(as_library_writes(specs, analysis.query_groups(q), q), "ipc")
+    assert set(group[1:]) == {"ipc-6011", "ipc-6012"}
+    ans = specs.ask(q)
+    assert ans.status == "answered" and "IPC-6011" in ans.claims[0].citations[0].quote

@@ -148,24 +148,52 @@ _SOUNDS: "weakref.WeakKeyDictionary[object, tuple[int, dict[str, tuple[list[str]
 
 def _sound_index(lib: LibraryLike) -> dict[str, tuple[list[str], dict[str, list[str]]]]:
     """The library's index forms by script and sound key (translit.sound_key), read from the
-    catalog's term table on first use and again when its chunk count changes."""
+    catalog's term table on first use and again when its chunk count changes; under the key
+    "codes", (the sorted forms that hold a digit, {form: its chunk frequency})."""
     n = lib.catalog.chunk_count()
     kept = _SOUNDS.get(lib.catalog)
     if kept is not None and kept[0] == n:
         return kept[1]
     by: dict[str, dict[str, list[str]]] = {"latin": {}, "cyrillic": {}}
-    for term in lib.catalog.all_term_df():
+    digits: dict[str, int] = {}
+    for term, df in lib.catalog.all_term_df().items():
         sc = translit.script(term)
         if sc is not None:
             by[sc].setdefault(translit.sound_key(term), []).append(term)
+        elif any(ch.isdigit() for ch in term):
+            digits[term] = df
     out = {sc: (sorted(keys), keys) for sc, keys in by.items()}
+    out["codes"] = (sorted(digits), {t: [str(df)] for t, df in digits.items()})
     _SOUNDS[lib.catalog] = (n, out)
     return out
 
 
+#: Codes an acronym stands for at most (`code_prefixed`): the most frequent ones.
+PREFIXED_CODES = 5
+
+
+def code_prefixed(lib: LibraryLike, word: str) -> list[str]:
+    """The library's index forms of codes whose letter part is `word` (an index form of
+    letters alone), most frequent first, at most PREFIXED_CODES: "ipc" -> "ipc-6011",
+    "ipc-2221". A document that names a standard or series only inside its codes ("IPC-6011")
+    answers a question naming the series ("Which IPC standard …?")."""
+    if not word.isalpha() or len(word) < 2:
+        return []
+    keys, df = _sound_index(lib)["codes"]
+    found = []
+    i = bisect.bisect_left(keys, word)
+    while i < len(keys) and keys[i].startswith(word):
+        rest = keys[i][len(word):]
+        if re.match(r"[-–./]?\d", rest):
+            found.append(keys[i])
+        i += 1
+    return sorted(found, key=lambda t: -int(df[t][0]))[:PREFIXED_CODES]
+
+
 def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
     """`groups` (query_groups) with, in each group written in Latin or Cyrillic letters none
-    of whose forms the library's index holds, the index forms of the other script that sound
+    of whose forms the library's index holds, the codes it is the letter part of
+    (`code_prefixed`) or else the index forms of the other script that sound
     alike (translit.sound_alike of their sound keys): a Russian name typed in Latin letters
     ("Severny" for "Северный") or a Latin one in Cyrillic ("Линдквист" for "Lindqvist") is
     then searched and covered as the document writes it. A word the library holds as typed
@@ -182,6 +210,10 @@ def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> li
     for g in groups:
         if g not in absent:
             out.append(g)
+            continue
+        coded = code_prefixed(lib, g[0])
+        if coded:  # an acronym the library writes only inside its codes
+            out.append(g + tuple(coded))
             continue
         other = "cyrillic" if translit.script(g[0]) == "latin" else "latin"
         keys, terms = index[other]
@@ -200,10 +232,15 @@ def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> li
 
 #: A number or a how-many word, then the word written right after it: the unit a
 #: question's value is in ("2,2 кВт", "5 kg", "20 千克", "how many kilograms", "сколько
-#: киловатт"; a Chinese unit may follow with no space).
-_NUMBER_UNIT = lazyre.compile(r"(?:(?<![\w.,])\d+(?:[.,]\d+)?|\bhow (?:many|much)|сколько|多少|几)\s?([^\W\d_]+[²³]?)",
+#: киловатт"; a Chinese unit may follow with no space, and a Chinese word may stand right
+#: before the number: "高于500伏").
+_NUMBER_UNIT = lazyre.compile(r"(?:(?<![0-9A-Za-z\u00c0-\u024f\u0400-\u04ff_.,])\d+(?:[.,]\d+)?|\bhow (?:many|much)|сколько|多少|几)\s?([^\W\d_]+[²³]?)",
                           re.IGNORECASE)
 _DECIMAL = lazyre.compile(r"\d+[.,]\d+")
+#: A product of numbers typed with a letter x or a star ("3x3", "10х20", "2*4"): documents
+#: print it with a multiplication sign and spaces ("3 × 3"), which the index holds as its
+#: numbers alone.
+_DIMENSION = lazyre.compile(r"\d+(?:[.,]\d+)?(?:[xх*]\d+(?:[.,]\d+)?)+", re.IGNORECASE)
 
 
 @functools.lru_cache(maxsize=1)
@@ -226,6 +263,17 @@ def _unit_forms() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
     return of, {k: tuple(dict.fromkeys(v)) for k, v in forms.items()}
 
 
+@functools.lru_cache(maxsize=None)
+def _latin_unit_spellings(key: str) -> tuple[str, ...]:
+    """The one-word Latin spellings of a unit (unitnames.UNIT_ALIASES and CASED_UNIT_ALIASES
+    of `key`), lower-cased:
+    "v", "volt" for "V"."""
+    from .unitnames import CASED_UNIT_ALIASES, UNIT_ALIASES
+
+    return tuple(dict.fromkeys(a.lower() for a, k in (*UNIT_ALIASES.items(), *CASED_UNIT_ALIASES.items())
+                               if k == key and a.isascii() and a.isalpha()))
+
+
 def with_value_spellings(lib: LibraryLike, groups: list[tuple[str, ...]], question: str) -> list[tuple[str, ...]]:
     """`groups` (query_groups of `question`) with, for a decimal number, its spelling with the
     other decimal sign ("2,2" / "2.2"), and for the unit written right after a number in
@@ -233,24 +281,42 @@ def with_value_spellings(lib: LibraryLike, groups: list[tuple[str, ...]], questi
     "кВт" / "kW" / "千瓦" / "kilowatt", "how many kilograms" / "kg"): each only when the library's index
     holds it. "Сколько стоит электродвигатель 2,2 кВт?" then finds and covers an English
     sheet's "Electric motor 2.2 kW"; a document writes a value one way, a question another.
+    A number with a unit after it is also searched fused with the unit's Latin forms ("500伏"
+    as "500v", one index form of "500V"), and a product of numbers typed with a letter x
+    ("3x3") that the library does not hold as typed is searched and covered by its numbers
+    (the index form of "3 × 3").
     A unit word after neither is left alone: such a word is often one in another sense
     ("year" of "fiscal year", "年" of every Chinese date)."""
     unit_of, unit_forms = _unit_forms()
-    after_number = {t for m in _NUMBER_UNIT.finditer(question) for g in analysis.query_groups(m.group(1)) for t in g}
+    units_after: dict[str, list[str]] = {}  # a number's index form -> the unit typed after it
+    for m in _NUMBER_UNIT.finditer(question):
+        number = m.group(0)[:m.start(1) - m.start(0)].strip()
+        units = [t for g in analysis.query_groups(m.group(1)) for t in g]
+        units_after.setdefault(number.lower(), []).extend(units)
+    after_number = {t for units in units_after.values() for t in units}
     wanted: dict[tuple[str, ...], list[str]] = {}
+    dimensions: set[tuple[str, ...]] = set()
     for g in groups:
         more: list[str] = []
         for t in g:
-            if _DECIMAL.fullmatch(t):
+            if _DIMENSION.fullmatch(t):
+                dimensions.add(g)
+                more += [n for n in re.split(r"[xх*]", t, flags=re.IGNORECASE) if n]
+            elif _DECIMAL.fullmatch(t):
                 more.append(t.replace(",", ".") if "," in t else t.replace(".", ","))
             elif t in after_number and t in unit_of:
                 more += unit_forms[unit_of[t]]
+            # "500伏" is searched as "500v" too: a value fused with its unit is one index form
+            for unit in units_after.get(t, ()):
+                more += [t + u for u in _latin_unit_spellings(unit_of.get(unit, ""))]
         more = [t for t in dict.fromkeys(more) if t not in g]
         if more:
             wanted[g] = more
     if not wanted:
         return groups
-    df = lib.catalog.term_df([t for more in wanted.values() for t in more])
+    df = lib.catalog.term_df([t for g in groups for t in g] + [t for more in wanted.values() for t in more])
+    # a product of numbers the library writes as typed keeps that spelling alone
+    wanted.update({g: [] for g in dimensions if any(df.get(t, 0) for t in g)})
     return [g + tuple(t for t in wanted.get(g, ()) if df.get(t, 0) > 0) for g in groups]
 
 
