@@ -125,3 +125,29 @@ def test_interrogatives_name_the_column_kind():
     assert set(analysis.tokens("Name")) <= asked_type.column_words("Who owns the laptop?")
     assert asked_type.column_words("What is the weight of the laptop?") == set()
     assert "位置" in asked_type.column_words("投影仪放在哪里？")
+
+
+class _NoVectors:
+    """A word matcher that knows no word vectors: only spelling can tie a word to a header."""
+
+    @staticmethod
+    def best(text):
+        return {}
+
+
+def test_a_header_derived_from_the_asked_verb_is_its_column():
+    """"Driver" is the column "Who drives …?" asks for, as "Owner" is of "Who owns …?"; a
+    table without such a header still lacks it."""
+    q = "Who drives the Volkswagen Crafter?"
+    groups = analysis.query_groups(q)
+    values = ["YC20 HHF", "Volkswagen Crafter", "Dmitri Orlov"]
+    assert reasons.lacking_columns(["Plate", "Model", "Driver"], values, groups, _NoVectors(), 0.6, q) is None
+    lacked = reasons.lacking_columns(["Plate", "Model", "Mileage"], values[:2] + ["84200"], groups, _NoVectors(), 0.6, q)
+    assert lacked == [g for g in groups if "drive" in g]
+
+
+def test_derived_words():
+    assert reasons.derived("drive", "driver") and reasons.derived("водитель", "водит")
+    assert not reasons.derived("own", "owner")  # too short a stem to tell
+    assert not reasons.derived("test", "testimony")  # more than a suffix added
+    assert not reasons.derived("plate", "model")

@@ -190,7 +190,8 @@ def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[st
     row holding `values` (the question's words that are values of the row, or near one in
     meaning by `soft`, are its name, code or kind, not a column asked), or None when a column
     is there for what is asked: a word comes within cosine `near` of a header, a
-    header shortens one ("Phone ext." of "extension": `abbreviates`), a header names the kind
+    header shortens one ("Phone ext." of "extension": `abbreviates`) or is derived from one
+    or it from a header ("Driver" of "drives": `derived`), a header names the kind
     of value `question` asks for by its interrogative (asked_type.column_words: "Location"
     for a where-question, "Unit price" for a how-much-does-it-cost question), or every word
     is a value of the row.
@@ -217,6 +218,8 @@ def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[st
         short = [_letters(t) for t in analysis.tokens(h)]
         if any(t and abbreviates(t, form) for t in short for g in asked for form in g):
             return None  # "Phone ext." names an "extension", "Qty" a "quantity", "Q4" a "quarter"
+        if any(derived(t, form) for t in analysis.tokens(h) for g in asked for form in g):
+            return None  # "Driver" is the column of "Who drives …?", "Owner" of "Who owns …?"
         best = soft.best(h)
         if any(best.get(g, -1.0) >= near for g in asked):
             return None
@@ -258,6 +261,22 @@ def _letters(token: str) -> str:
     if not m or (not m.group(2) and len(m.group(1)) < 2):
         return ""
     return m.group(1)
+
+
+#: Letters a derived word adds to its stem at most, and letters the stem has at least
+#: (`derived`): the agent nouns and participles of en/ru verbs ("drive" -> "driver", "own" is
+#: too short to judge, "водит" -> "водитель", "supplie" -> "supplier").
+DERIVED_SUFFIX, DERIVED_STEM = 3, 4
+
+
+def derived(a: str, b: str) -> bool:
+    """Whether two index forms of letters are one word and a word derived from it: the
+    shorter (at least DERIVED_STEM letters) begins the longer, which adds at most
+    DERIVED_SUFFIX letters ("drive" / "driver", "водит" / "водитель"). Chinese is never
+    derived this way."""
+    short, long_ = sorted((a, b), key=len)
+    return (len(short) >= DERIVED_STEM and short.isalpha() and not is_cjk(short[0])
+            and len(long_) - len(short) <= DERIVED_SUFFIX and long_.startswith(short))
 
 
 def abbreviates(short: str, word: str) -> bool:
