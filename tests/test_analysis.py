@@ -417,3 +417,16 @@ def test_a_demonstrative_with_its_measure_word_is_no_question_word():
 ])
 def test_a_questions_language_is_not_that_of_the_names_it_asks_about(question, lang):
     assert question_language(question) == lang
+
+
+@pytest.mark.parametrize("text, first", [
+    ("Основан Ричардом Столлманом (https://www.\ndebian.org/) в 1993. Далее текст.",
+     "Основан Ричардом Столлманом (https://www.\ndebian.org/) в 1993."),
+    ("See https://wiki.\ndebian.org/DebianReleases for dates. Next one.",
+     "See https://wiki.\ndebian.org/DebianReleases for dates."),
+    ("Write to bob@mail.\nexample.com today. Next one.", "Write to bob@mail.\nexample.com today."),
+    ("See https://debian.org. Next one.", "See https://debian.org."),  # a sentence may end on an address
+])
+def test_a_web_address_cut_by_a_line_break_does_not_end_the_sentence(text, first):
+    s, e = split_sentences(text, lowercase_lines=True)[0]
+    assert text[s:e] == first

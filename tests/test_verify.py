@@ -446,3 +446,27 @@ def test_a_hyphen_pdfium_marks_before_a_digit_on_a_joined_line_stays_a_hyphen():
     assert verify_quote(clean_quote(page), page).verified
     assert verify_quote("Кран-балка КБ-5 1000 10 2", page).verified
     assert not verify_quote("Кран-балка КБ5 1000 10 2", page).verified
+
+
+def test_a_display_quote_composes_tex_accents_drops_control_bullets_and_still_verifies():
+    from pincite.answer.extractive import clean_quote
+
+    page = "\u0088 This toric Gr¨obner basis is computed by M¨oller's walk.\n"
+    quote = clean_quote(page)
+    assert quote == "This toric Gröbner basis is computed by Möller's walk."
+    assert verify_quote(quote, page).verified
+
+
+def test_a_long_window_is_cut_to_whole_sentences_around_the_matched_words():
+    from pincite.answer.extractive import MAX_QUOTE_CHARS, quote_span
+
+    first = "• sid — это имя злого соседского мальчишки, который ломает игрушки. "
+    filler = "Это предложение ничего не говорит о том, что спрошено, и нужно только для длины окна. "
+    page = first + filler * 6
+    assert len(page) > MAX_QUOTE_CHARS
+    a, b = quote_span(page, 0, len(page), ["мальчишки"])
+    assert a == 0 and page[a:b].startswith("• sid") and b - a <= MAX_QUOTE_CHARS
+    assert page[b - 1] == "."  # ends on a sentence end too
+    # a term in a later sentence: the quote starts at that sentence or one before it, never inside one
+    a, b = quote_span(page, 0, len(page), ["длины"] )
+    assert page[a:].startswith(("Это", "• sid")) and b - a <= MAX_QUOTE_CHARS

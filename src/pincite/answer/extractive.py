@@ -19,7 +19,7 @@ from pincite.text import analysis, lazyre
 from ..index.base import Hit
 from ..text.cjk import CJK_CLASS, is_cjk
 from . import asked_type
-from .normalize import join_line_end_hyphens, line_end_mark
+from .normalize import compose_spacing_accents, join_line_end_hyphens, line_end_mark
 from .verify import min_quote_chars, record_quote
 
 #: Longest quote shown, in characters; longer windows are cut around the matched terms.
@@ -555,13 +555,35 @@ def key_word(weights: dict[Group, float]) -> Group | None:
 
 
 def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[int, int]:
-    """Cut [start, end) of `page_text` to at most MAX_QUOTE_CHARS around the matched terms,
-    at whitespace (or any char for CJK). Returns the new span."""
+    """Cut [start, end) of `page_text` to at most MAX_QUOTE_CHARS around the matched terms:
+    to the run of whole sentences that fits and holds the most distinct ones (a quote then never
+    starts inside a sentence, "— это имя …" for "• sid — это имя …"), else, when the
+    sentence of the median matched term alone is longer, inside it around that term at
+    whitespace (or any char for CJK). Returns the new span."""
     if end - start <= MAX_QUOTE_CHARS:
         return start, end
     text = page_text[start:end]
-    hits = [m.start() for t in terms for m in re.finditer(re.escape(t), text.lower())]
+    low = text.lower()
+    found = [(m.start(), t) for t in terms for m in re.finditer(re.escape(t), low)]
+    hits = [h for h, _ in found]
     centre = sorted(hits)[len(hits) // 2] if hits else 0
+    spans = sentence_spans(text)
+    at = next((i for i, (a, b) in enumerate(spans) if a <= centre < b), None)
+    if at is not None and spans[at][1] - spans[at][0] <= MAX_QUOTE_CHARS:
+        # the run of whole sentences that fits and holds the most distinct matched terms;
+        # of equals, the one holding the median term, then the longest
+        best: tuple[int, int, int, int] | None = None
+        for lo in range(len(spans)):
+            for hi in range(lo, len(spans)):
+                if spans[hi][1] - spans[lo][0] > MAX_QUOTE_CHARS:
+                    break
+                key = (len({t for h, t in found if spans[lo][0] <= h < spans[hi][1]}), lo <= at <= hi,
+                       spans[hi][1] - spans[lo][0])
+                if best is None or key > best[:3]:
+                    best = (*key, lo * len(spans) + hi)
+        if best is not None:
+            lo, hi = divmod(best[3], len(spans))
+            return start + spans[lo][0], start + spans[hi][1]
     a = max(0, centre - MAX_QUOTE_CHARS // 2)
     b = min(len(text), a + MAX_QUOTE_CHARS)
     a = max(0, b - MAX_QUOTE_CHARS)
@@ -574,15 +596,17 @@ def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[
 
 def clean_quote(raw: str) -> str:
     """Display form of a page-text slice: PDFium hyphen marks (U+FFFE, U+0002) with their
-    line break joined, soft hyphens and C0 control characters (PDFium maps some glyphs to
-    them) dropped, a word hyphenated at a line end joined as normalize's rule 2 joins it
-    ("main-\\ntenance" -> "maintenance", "PX-\\n200" -> "PX-200"), a line break between two
-    CJK characters dropped (a wrapped Chinese line: "宏\\n包" reads "宏包", not "宏 包"), other
+    line break joined, soft hyphens and C0 and C1 control characters (PDFium maps some
+    glyphs to them: a symbol-font bullet to U+0088) dropped, a word hyphenated at a line end
+    joined as normalize's rule 2 joins it ("main-\\ntenance" -> "maintenance", "PX-\\n200" -> "PX-200"), a line break between two
+    CJK characters dropped (a wrapped Chinese line: "宏\\n包" reads "宏包", not "宏 包"), a
+    spacing accent before a letter composed with it ("Gr¨obner" reads "Gröbner"), other
     whitespace runs collapsed to one space.
     Every change is one that pincite.answer.normalize also makes, so it still verifies."""
     s = re.sub("[\ufffe\u0002]\\s*", lambda m: line_end_mark(raw, m.start(), m.end()), raw)
-    s = re.sub("[\u00ad\x00\x01\x03-\x08\x0e-\x1f\x7f]", "", s)  # soft hyphens, C0 controls
+    s = re.sub("[\u00ad\x00\x01\x03-\x08\x0e-\x1f\x7f\x80-\x84\x86-\x9f]", "", s)  # soft hyphens, C0/C1 controls
     s = join_line_end_hyphens(s)
+    s = compose_spacing_accents(s)
     s = _CJK_WRAP_RE.sub("", s)
     return " ".join(s.split())
 

@@ -10,8 +10,9 @@ text (and from there to rectangles on the page, since PDFium's text index is its
 
 1. Invisible characters are dropped: U+00AD soft hyphen; zero-width characters U+200B, U+200C,
    U+200D, U+2060, U+FEFF; U+FFFE and U+0002 (PDFium emits these two for a line-end hyphen);
-   the other C0 control characters but tab and line breaks, and U+007F (PDFium maps some
-   glyphs without a Unicode value to them, e.g. U+0012).
+   the other C0 control characters but tab and line breaks, U+007F, and the C1 control
+   characters but U+0085 (a line break) (PDFium maps some glyphs without a Unicode value to
+   them, e.g. U+0012, or a symbol-font bullet to U+0088).
    When a soft hyphen, U+FFFE or U+0002 stands at a line end, the line break after it (with any
    spaces or tabs around it) goes too: "main\\uFFFE\\r\\ntenance" -> "maintenance"; but U+FFFE or
    U+0002 at a line end between a letter or digit and a character that is not a lowercase
@@ -61,7 +62,7 @@ SCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃
 
 _INVISIBLE = lazyre.compile(
     "[\u00ad\ufffe\u0002][ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])[ \t\u00a0]*"
-    "|[\u00ad\u200b-\u200d\u2060\ufeff\ufffe\u0002\x00\x01\x03-\x08\x0e-\x1f\x7f]"
+    "|[\u00ad\u200b-\u200d\u2060\ufeff\ufffe\u0002\x00\x01\x03-\x08\x0e-\x1f\x7f\x80-\x84\x86-\x9f]"
 )
 _LINE_END_HYPHEN = lazyre.compile(
     r"(?<=[^\W_])[-\u2010\u2011]([ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])\s*)(?=\S)"
@@ -119,6 +120,13 @@ def line_end_mark(text: str, start: int, end: int) -> str:
     if end - start < 2:
         return "-" if after.isdecimal() else ""
     return "-" if after and not after.islower() and not after.isspace() else ""
+
+
+def compose_spacing_accents(text: str) -> str:
+    """`text` with each spacing accent that stands before a letter composed with it, as rule
+    4 does ("Gr¨obner" -> "Gröbner", "E´en" -> "Eén"): TeX sets an accent as a glyph of its
+    own ahead of the letter, and a reader shows the composed letter."""
+    return _SPACING_ACCENT.sub(lambda m: unicodedata.normalize("NFC", m.group(2) + _COMBINING[m.group(1)]), text)
 
 
 def normalize(text: str) -> Normalized:

@@ -690,7 +690,14 @@ _PREV_WORD_RE = lazyre.compile(r"([\w.]*\w)$")
 
 
 def _dot_blocks(text: str, dot: int) -> bool:
-    """True when the "." at `dot` ends an abbreviation, an initial or a line-leading number."""
+    """True when the "." at `dot` ends an abbreviation, an initial or a line-leading number,
+    or stands inside a web or mail address that a line break cuts ("https://www." / "debian.org":
+    the token before it holds "://", "@" or begins with "www.", and a lower-case letter
+    follows; "… at https://debian.org. Next …" still ends there)."""
+    token = text[max(text.rfind(" ", 0, dot), text.rfind("\n", 0, dot), text.rfind("\t", 0, dot)) + 1:dot]
+    rest = text[dot + 1:dot + 40].lstrip()
+    if ("://" in token or "@" in token or token.lower().startswith("www.")) and rest[:1].islower():
+        return True
     m = _PREV_WORD_RE.search(text, max(0, dot - 30), dot)
     if not m:
         return False
