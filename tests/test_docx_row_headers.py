@@ -1,0 +1,44 @@
+"""A data row of a Word table is covered by its column headers (answer.rank.with_row_headers),
+as a spreadsheet row that writes "Header: value" is: "How much K2O is in sample S-02?" is
+answered by the S-02 row of a table headed "K2O, mg/kg", not by the header row, which
+names every column and states no value."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pincite.config import Settings
+from pincite.library.facade import Library
+
+HEADER = ("Sample", "Field", "pH", "P2O5, mg/kg", "K2O, mg/kg", "Humus, %")
+ROWS = [("S-01", "Field 3\n(winter wheat)", "5.4", "112", "145", "4.8"),
+        ("S-02", "Field 5\n(sunflower)", "6.1", "87", "190", "5.3"),
+        ("S-03", "Field 7\n(sugar beet)", "4.9", "64", "98", "3.9"),
+        ("S-04", "Field 9\n(maize)", "5.8", "135", "172", "6.1")]
+
+
+def make_protocol(path: Path) -> Path:
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Soil test report No. 118", level=1)
+    d.add_paragraph("Samples were taken by the agronomist from a depth of 0-20 cm.")
+    d.add_heading("2. Test results", level=2)
+    t = d.add_table(rows=1, cols=len(HEADER))
+    for cell, text in zip(t.rows[0].cells, HEADER):
+        cell.text = text
+    for row in ROWS:
+        for cell, text in zip(t.add_row().cells, row):
+            cell.text = text
+    d.add_paragraph("The report covers only the samples tested.")
+    d.save(str(path))
+    return path
+
+
+def test_a_value_of_a_word_table_is_answered_from_its_row_not_the_header_row(soffice, tmp_path):
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        [added] = lib.ingest([make_protocol(tmp_path / "soil.docx")])
+        assert added.status == "added", added
+        for question, row in (("How much K2O is in sample S-02?", "S-02"), ("What pH does sample S-03 have?", "S-03")):
+            ans = lib.ask(question)
+            quote = ans.claims[0].citations[0].quote if ans.claims else ""
+            assert row in quote and "Humus" not in quote, (question, ans.status, quote)
