@@ -62,6 +62,9 @@ def test_unmatched_names_only_words_no_found_passage_holds():
     assert "cartridge" not in missing and "WT-90" not in missing, missing
     assert reasons.unmatched(q, groups, [best]) == ["cartridge", "WT-90"]
     assert reasons.written("GF-350 的防护等级是多少？", [("防护",), ("等级",)]) == ["防护等级"]
+    # a longer run is a phrase, not a word: its words stay apart
+    words = [("人行",), ("桥",), ("桥面",), ("更换",), ("完成",)]
+    assert reasons.written("人行桥桥面更换完成了多少？", words) == ["人行桥", "桥面更换", "完成"]
 
 
 @pytest.fixture(scope="module")

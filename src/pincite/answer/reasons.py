@@ -303,14 +303,21 @@ def written(question: str, words: Iterable[tuple[str, ...]]) -> list[str]:
     return list(dict.fromkeys(w for w in out if w))
 
 
+#: Characters a joined run of Chinese words has at most (`_cjk_runs`): a Chinese compound
+#: word is mostly two to four characters ("防护等级"); a longer run is a phrase, which reads
+#: as a made-up word when joined ("人行桥桥面更换完成").
+CJK_RUN_CHARS = 4
+
+
 def _cjk_runs(question: str, words: list[str]) -> list[str]:
     """Chinese `words` (segments of `question`) with those that follow each other directly in
-    the question joined ("防护", "等级" -> "防护等级"); a word not found stays as it is."""
+    the question joined while the run stays within CJK_RUN_CHARS characters ("防护", "等级" ->
+    "防护等级"); a word not found stays as it is."""
     placed = sorted((question.find(w), w) for w in dict.fromkeys(words))
     out: list[str] = []
     end = -1
     for at, w in placed:
-        if at >= 0 and at == end and out:
+        if at >= 0 and at == end and out and len(out[-1]) + len(w) <= CJK_RUN_CHARS:
             out[-1] += w
         else:
             out.append(w)
