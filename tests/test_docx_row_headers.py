@@ -42,3 +42,15 @@ def test_a_value_of_a_word_table_is_answered_from_its_row_not_the_header_row(sof
             ans = lib.ask(question)
             quote = ans.claims[0].citations[0].quote if ans.claims else ""
             assert row in quote and "Humus" not in quote, (question, ans.status, quote)
+
+
+def test_a_word_document_is_cited_by_its_own_page_not_a_pdf_page(soffice, tmp_path):
+    """The user has the DOCX, not the PDF pincite reads it through: its citations say "p. 1"
+    ("с. 1", "第 1 页"), never "PDF p. 1"."""
+    from pincite.library.export import place
+
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        lib.ingest([make_protocol(tmp_path / "soil.docx")])
+        cit = lib.ask("What pH does sample S-03 have?").claims[0].citations[0]
+        assert cit.address.kind == "pdf" and cit.file == "soil.docx"
+        assert (place(cit, "en"), place(cit, "ru"), place(cit, "zh")) == ("p. 1", "с. 1", "第 1 页")
