@@ -4,7 +4,9 @@ cannot answer what the question asks, however well they match its other words.
 * `docs_lacking_names`: a document in which a name the question asks about (a code, a
   version, a capitalised name: `asked_names`) occurs in no form is about something else;
 * `rows_lacking_columns`: a table row whose table has no column for the attribute asked,
-  which the row's document never writes, states nothing of it.
+  which the row's document never writes, states nothing of it;
+* `windows_lacking_money`: a passage that states no amount of money does not answer what
+  something costs.
 
 answer.rank sorts such candidates after the rest and never lets them answer; the
 answerability model is not told (its features stay what it was trained on). Each check
@@ -16,7 +18,7 @@ from __future__ import annotations
 import re
 from typing import Callable, Sequence
 
-from pincite.text import analysis
+from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
 
 from ..extract.sniff import MIME
@@ -344,3 +346,38 @@ def before_keys(cands: list[extractive.Candidate], joined: dict[int, extractive.
             out.append(joined[id(c)])
         out.append(c)
     return out
+
+
+#: A question asking what something costs, in en/ru/zh: "How much does X cost?", "the price
+#: of", "Сколько стоит", "стоимость", "цена", "多少钱", "价格", "售价", "费用". Not the Russian
+#: "стоит" alone, which also means "stands" or "is worth doing".
+_ASKS_MONEY = lazyre.compile(
+    r"\b(?:costs?|priced?|prices|fees?)\b|сколько\s+(?:\w+\s+)?(?:стоит|стоят|стоил\w*|обойд\w*)"
+    r"|стоимост\w*|\bцен[аеуы]\b|多少钱|价格|价钱|售价|单价|费用|收费", re.IGNORECASE)
+#: An amount of money as passages write it: a number with a currency after it ("45 EUR",
+#: "1 200 руб.", "300元", "$") or before it ("$45", "EUR 45", "¥300"), or a number under a price
+#: heading ("Unit price, EUR: 17.9", "批发价(元): 320", "Стоимость, руб.: 4500"). Currencies:
+#: unitnames.CURRENCIES.
+_MONEY_RE = lazyre.compile(
+    r"\d[\d\s.,]*\s?(?:eur|euros?|usd|us\$|\$|dollars?|rub|руб\w*|р\.|₽|rubles?|roubles?|cny|rmb|yuan|元|"
+    r"美元|欧元|人民币|卢布|евро|доллар\w*|юан\w*|gbp|£|pounds?|英镑|jpy|yen|日元|¥)(?![^\W\d_])"
+    r"|(?:[$€£¥₽]|us\$|eur|usd|rub|cny|rmb|gbp|jpy)\s?\d"
+    r"|(?:price|cost|fee|charge|цен\w*|стоимост\w*|тариф\w*|价|费)[^\n;:：]{0,24}[:：]\s*\d",
+    re.IGNORECASE)
+
+
+def asks_money(question: str) -> bool:
+    """Whether `question` asks what something costs (_ASKS_MONEY)."""
+    return bool(_ASKS_MONEY.search(question))
+
+
+def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str) -> set[int]:
+    """{id(candidate)} of the candidates whose window states no amount of money (_MONEY_RE),
+    when `question` asks what something costs (`asks_money`); empty otherwise. A passage
+    naming the part asked about ("Diaphragm kit: part no. PX31-DK-02") or a signature line
+    answers no price question however well it matches the other words: a price is a
+    number with its currency or under a price heading, which no paraphrase replaces."""
+    if not asks_money(question):
+        return set()
+    return {id(c) for c in cands if not _MONEY_RE.search(features.window_text(c))}
+

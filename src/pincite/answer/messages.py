@@ -189,6 +189,11 @@ MESSAGES = {
         "ru": "в найденной таблице из {file} нет столбца для: {words} (её столбцы: {columns})",
         "zh": "在 {file} 中找到的表格没有 {words} 这一列（其列为：{columns}）",
     },
+    "why_no_price": {
+        "en": "none of the passages found states a price or an amount of money",
+        "ru": "ни в одном найденном фрагменте не указана цена или сумма денег",
+        "zh": "找到的段落中都没有写明价格或金额",
+    },
     "why_no_words": {
         "en": "no passage found holds these words of the question{words} (words that only name a "
               "document do not count)",

@@ -309,6 +309,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     no_column = {i: v for i, v in no_column.items() if i not in elsewhere}
     other = other | set(no_column) | (elsewhere - set(joined))
     cands += list(joined.values())
+    # a passage stating no amount of money answers no question of what something costs (a
+    # row whose price another sheet states answers with that sheet's row, joined above)
+    unpriced = apart.windows_lacking_money(cands, coverage_text or q) - set(joined)
+    other |= unpriced
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
                              features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft,
                              question_lang=lang, question=coverage_text or q, marks=marks)
@@ -352,6 +356,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                 why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
                        sibling[0].hit.file or sibling[0].hit.doc_id)
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
+        elif unpriced and not own:
+            # every passage found is about the thing asked, none states a price
+            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=message("why_no_price", lang))
         elif no_column and (row := max((c for c in scored if id(c) in no_column), key=lambda c: prob[id(c)])) and (
                 not own or prob[id(row)] >= prob[id(own[0])]):
             # the likeliest evidence is a row of a table with no column for what is asked

@@ -1,0 +1,62 @@
+"""A question about what something costs is answered only by a passage that states an amount
+of money (answer.apart.windows_lacking_money): a manual that names the kit asked about but
+no price is no answer, and the refusal says no passage states a price; a price list row, or
+the price sheet's row joined to a product row by its code, answers."""
+from __future__ import annotations
+
+import pytest
+
+from docgen import make_sheet
+from pincite.answer import apart
+from pincite.config import Settings
+from pincite.library.facade import Library
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("How much does the diaphragm kit cost?", True), ("What is the price of one filter?", True),
+    ("Сколько стоит анализ одной пробы?", True), ("Какая цена у комплекта?", True), ("这个维修包多少钱？", True),
+    ("批发价格是多少？", True),
+    # "стоит" alone also means "stands": "в поле date стоит 1900~" asks no price
+    ("Как выведется дата, если в поле date стоит 1900~?", False), ("What is the weight of the kit?", False),
+])
+def test_questions_asking_what_something_costs(question, asks):
+    assert apart.asks_money(question) == asks
+
+
+@pytest.mark.parametrize("text, money", [
+    ("The kit costs 45 EUR.", True), ("Price: $12.50 per unit", True), ("Unit price, EUR: 17.9", True),
+    ("Цена 1 200 руб. за штуку", True), ("售价 300 元", True), ("零售价(元): 398", True), ("€45", True),
+    ("6.1 Diaphragm kit (2 diaphragms, 4 valve balls): part no. PX31-DK-02.", False),
+    ("Протокол подписал заведующий лабораторией Ганиев Р. Ф.", False), ("Weight 5 kg", False),
+])
+def test_amounts_of_money_are_told_from_part_numbers_and_other_values(text, money):
+    assert bool(apart._MONEY_RE.search(text)) == money
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    from pdfgen import make_pdf
+
+    root = tmp_path_factory.mktemp("money")
+    make_pdf(root / "px40-manual.pdf", [
+        "PX-40 diaphragm pump: service manual.\nReplace the diaphragms every 2,000 operating hours.\n"
+        "Spare parts: diaphragm kit, part no. PX4-DK-02 (2 diaphragms, 4 valve balls, O-rings).\n"
+        "Air valve repair kit, part no. PX4-AV-05.\nOrder spare parts from your distributor."])
+    make_sheet(root / "prices.xlsx", "Prices", ("Part no.", "Item", "Unit price, EUR"),
+               [("PX4-AV-05", "Air valve repair kit", 64.5), ("PX4-FL-01", "Air filter", 12.9)])
+    library = Library(Settings(data_dir=root / "data", embedder="none"))
+    assert [r.status for r in library.ingest([root / "px40-manual.pdf", root / "prices.xlsx"])] == ["added"] * 2
+    yield library
+    library.close()
+
+
+def test_a_part_named_without_a_price_is_no_answer_to_what_it_costs(lib):
+    ans = lib.ask("How much does the PX4-DK-02 diaphragm kit cost?")
+    assert ans.status == "refused", ans.answer
+    assert any("price" in w for w in ans.warnings), ans.warnings
+
+
+def test_a_price_row_answers_what_it_costs(lib):
+    ans = lib.ask("How much does the PX4-AV-05 air valve repair kit cost?")
+    assert ans.status == "answered", ans.warnings
+    assert "64.5" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
