@@ -259,8 +259,10 @@ SLOW_FIRST = ["test_corpus_subset", "test_twins_real", "test_extract_pdf", "test
 
 
 #: A memory-backed folder (tmpfs) the temporary folders of a run go under when it has room
-#: (MEMORY_TEMP_MIN_FREE bytes free: a whole run writes a few hundred MB, and a container's
-#: default /dev/shm of 64 MB has not): see pytest_configure.
+#: (MEMORY_TEMP_MIN_FREE bytes free; a container's default /dev/shm of 64 MB has not): see
+#: pytest_configure. A run holds up to ~2.5 GB there at once (the libraries of the module and
+#: session fixtures, ~1.4 GB, and those of the running tests): pyproject.toml's
+#: tmp_path_retention_policy = "failed" deletes a passing test's folder when it ends.
 MEMORY_TEMP_ROOT = Path("/dev/shm")
 MEMORY_TEMP_MIN_FREE = 4 * 2**30
 
