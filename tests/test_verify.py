@@ -343,13 +343,19 @@ def test_control_characters_are_invisible():
     assert not verify_quote("See \\hfil and \\hss for glue that shrinks.", page).verified
 
 
-def test_a_wrapped_chinese_line_is_shown_without_a_space_and_still_verifies():
+@pytest.mark.parametrize("page, shown", [
+    # no "宏 包" where only a line break stood; a break next to Latin text stays a space
+    ("zhnumber 宏\r\n包用于将阿拉伯数字按照中文\n格式输出。See the\nmanual 第二节\nabc",
+     "zhnumber 宏包用于将阿拉伯数字按照中文格式输出。See the manual 第二节 abc"),
+    # TeX's spacing accents composed; a symbol-font bullet PDFium reads as U+0088 dropped
+    ("\u0088 This toric Gr¨obner basis is computed by M¨oller's walk.\n",
+     "This toric Gröbner basis is computed by Möller's walk."),
+])
+def test_a_display_quote_reads_as_a_viewer_shows_the_page_and_still_verifies(page, shown):
     from pincite.answer.extractive import clean_quote
 
-    page = "zhnumber 宏\r\n包用于将阿拉伯数字按照中文\n格式输出。See the\nmanual 第二节\nabc"
     quote = clean_quote(page)
-    # no "宏 包" where only a line break stood; a break next to Latin text stays a space
-    assert quote == "zhnumber 宏包用于将阿拉伯数字按照中文格式输出。See the manual 第二节 abc"
+    assert quote == shown
     assert verify_quote(quote, page).verified
 
 
@@ -446,15 +452,6 @@ def test_a_hyphen_pdfium_marks_before_a_digit_on_a_joined_line_stays_a_hyphen():
     assert verify_quote(clean_quote(page), page).verified
     assert verify_quote("Кран-балка КБ-5 1000 10 2", page).verified
     assert not verify_quote("Кран-балка КБ5 1000 10 2", page).verified
-
-
-def test_a_display_quote_composes_tex_accents_drops_control_bullets_and_still_verifies():
-    from pincite.answer.extractive import clean_quote
-
-    page = "\u0088 This toric Gr¨obner basis is computed by M¨oller's walk.\n"
-    quote = clean_quote(page)
-    assert quote == "This toric Gröbner basis is computed by Möller's walk."
-    assert verify_quote(quote, page).verified
 
 
 def test_a_long_window_is_cut_to_whole_sentences_around_the_matched_words():
