@@ -142,7 +142,8 @@ def test_a_header_derived_from_the_asked_verb_is_its_column():
     groups = analysis.query_groups(q)
     values = ["YC20 HHF", "Volkswagen Crafter", "Dmitri Orlov"]
     assert reasons.lacking_columns(["Plate", "Model", "Driver"], values, groups, _NoVectors(), 0.6, q) is None
-    lacked = reasons.lacking_columns(["Plate", "Model", "Mileage"], values[:2] + ["84200"], groups, _NoVectors(), 0.6, q)
+    lacked = reasons.lacking_columns(["Plate", "Model", "Mileage"], values[:2] + ["84200"], groups,
+                                     _NoVectors(), 0.6, q)
     assert lacked == [g for g in groups if "drive" in g]
 
 

@@ -5,6 +5,10 @@ A candidate is a window of one or two consecutive sentences of a retrieved chunk
 table row at most where the chunk holds table rows, one row of a spreadsheet). Its
 `coverage` is the share of the question's IDF-weighted content terms it contains
 (0..1); the best coverage decides refusal (answer.rank). Must not import cli/ or web/.
+
+Size: just over 600 lines, as the one place where a passage becomes windows and a window
+becomes the quote shown: sentence windows, table-row records, list runs, their lexical
+scores and the quote cut and cleaned from them share the same spans and offsets.
 """
 from __future__ import annotations
 
@@ -596,12 +600,13 @@ def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[
 
 def clean_quote(raw: str) -> str:
     """Display form of a page-text slice: PDFium hyphen marks (U+FFFE, U+0002) with their
-    line break joined, soft hyphens and C0 and C1 control characters (PDFium maps some
-    glyphs to them: a symbol-font bullet to U+0088) dropped, a word hyphenated at a line end
-    joined as normalize's rule 2 joins it ("main-\\ntenance" -> "maintenance", "PX-\\n200" -> "PX-200"), a line break between two
-    CJK characters dropped (a wrapped Chinese line: "宏\\n包" reads "宏包", not "宏 包"), a
-    spacing accent before a letter composed with it ("Gr¨obner" reads "Gröbner"), other
-    whitespace runs collapsed to one space.
+    line break joined; soft hyphens and C0 and C1 control characters (PDFium maps some
+    glyphs to them: a symbol-font bullet to U+0088) dropped; a word hyphenated at a line end
+    joined as normalize's rule 2 joins it ("main-\\ntenance" -> "maintenance",
+    "PX-\\n200" -> "PX-200"); a spacing accent before a letter composed with it
+    ("Gr¨obner" reads "Gröbner"); a line break between two CJK characters dropped (a
+    wrapped Chinese line: "宏\\n包" reads "宏包", not "宏 包"); other whitespace runs
+    collapsed to one space.
     Every change is one that pincite.answer.normalize also makes, so it still verifies."""
     s = re.sub("[\ufffe\u0002]\\s*", lambda m: line_end_mark(raw, m.start(), m.end()), raw)
     s = re.sub("[\u00ad\x00\x01\x03-\x08\x0e-\x1f\x7f\x80-\x84\x86-\x9f]", "", s)  # soft hyphens, C0/C1 controls

@@ -342,6 +342,12 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings,
                  features=feat_of, probability=prob, scorer=scorer, scored=scored)
     if not sufficient(rel):
+        priced_out = bool(unpriced) and not own
+        if priced_out:
+            # every passage was set apart for stating no price: the reason is told as it
+            # would be were they not (the words they lack, their language), or as that
+            own = [c for c in cands if id(c) not in other - unpriced]
+            rel = relevance(own, bar, prob).model_copy(update={"score": rel.score})
         sibling = [c for c in cands if id(c) in other_model | other_doc]  # best first
         # would the sibling's evidence answer, were it about the asked model or document?
         as_own = {id(c): scorer.chance(c, dataclasses.replace(feat_of[id(c)], other_model=0.0, other_doc=0.0))
@@ -356,8 +362,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                 why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
                        sibling[0].hit.file or sibling[0].hit.doc_id)
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
-        elif unpriced and not own:
-            # every passage found is about the thing asked, none states a price
+        elif priced_out and own and not reasons.unmatched(q, groups, cands):
+            # the passages found hold the question's words, but none states a price
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=message("why_no_price", lang))
         elif no_column and (row := max((c for c in scored if id(c) in no_column), key=lambda c: prob[id(c)])) and (
                 not own or prob[id(row)] >= prob[id(own[0])]):

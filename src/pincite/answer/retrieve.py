@@ -234,8 +234,9 @@ def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> li
 #: question's value is in ("2,2 кВт", "5 kg", "20 千克", "how many kilograms", "сколько
 #: киловатт"; a Chinese unit may follow with no space, and a Chinese word may stand right
 #: before the number: "高于500伏").
-_NUMBER_UNIT = lazyre.compile(r"(?:(?<![0-9A-Za-z\u00c0-\u024f\u0400-\u04ff_.,])\d+(?:[.,]\d+)?|\bhow (?:many|much)|сколько|多少|几)\s?([^\W\d_]+[²³]?)",
-                          re.IGNORECASE)
+_NUMBER_UNIT = lazyre.compile(r"(?:(?<![0-9A-Za-z\u00c0-\u024f\u0400-\u04ff_.,])\d+(?:[.,]\d+)?"
+                              r"|\bhow (?:many|much)|сколько|多少|几)\s?([^\W\d_]+[²³]?)",
+                              re.IGNORECASE)
 _DECIMAL = lazyre.compile(r"\d+[.,]\d+")
 #: A product of numbers typed with a letter x or a star ("3x3", "10х20", "2*4"): documents
 #: print it with a multiplication sign and spaces ("3 × 3"), which the index holds as its
