@@ -80,7 +80,11 @@ def windows(lib, g, hit, start: int, end: int) -> dict[str, dict]:
     for name, (s, e) in named.items():
         if (s, e) not in done:
             cand, f, p = g.scorer.judge(hit, s, e)
+            best = g.cands[0] if g.cands else None
             done[(s, e)] = {"p": round(p, 5), "off": bool(quote_off_target(cand, g)),
+                            # lacks the question's key word that the best evidence holds,
+                            # whatever its document (evidence.on_target excuses the same one)
+                            "key": bool(best is not None and best.key_missing == 0 and cand.key_missing > 0),
                             "typed": bool(f.type_asked and not f.type_match), "cov": round(cand.coverage, 4)}
         out[name] = done[(s, e)]
     return out
@@ -119,7 +123,9 @@ def _rules() -> dict[str, Callable[[dict], bool]]:
     one thing of "row": a looser or stricter share of the best window, one more sentence
     before/after the quote, a typed value required, a share of the best window's coverage
     of the question's words required, a share of the best window of the quote's own chunk,
-    the quote's window among the top k windows of the question, its chunk the best chunk."""
+    the quote's window among the top k windows of the question, its chunk the best chunk,
+    the question's key word required in the quote's own document as in another
+    (evidence.on_target excuses its own document)."""
     def bar(r):
         return any(w["p"] >= r["refusal_bar"] for w in (r["w"]["span"], r["w"]["sentence across rows"]))
 
@@ -160,6 +166,7 @@ def _rules() -> dict[str, Callable[[dict], bool]]:
         "top-3 windows": top(3),
         "top-5 windows": top(5),
         "row or best chunk": lambda r: row(r) or r["best_chunk"],
+        "row, key word in its own document too": lambda r: any(_ok(w, r) and not w.get("key") for w in _own(r)),
     }
 
 

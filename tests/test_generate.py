@@ -183,6 +183,41 @@ def test_a_verbatim_quote_that_does_not_answer_is_found_but_not_an_answer(librar
     assert claim.answerability >= ans.relevance.threshold
 
 
+def test_a_retry_worse_than_the_first_reply_is_not_kept(library, llm):
+    """Asked again after a verbatim quote that does not answer, the model is told so in
+    plain words (not the user-facing reason, which a small model copies into its next
+    quote); a second reply whose quote is not on the page at all does not replace the
+    first, whose claim is shown as found but not an answer. A retry that verifies a claim
+    does replace it."""
+    from pincite.answer.generate import RETRY_NOT_AN_ANSWER
+
+    def worse(request, headers):
+        if len(request["messages"]) == 2:
+            return reply([{"text": "The motor turns at 1450 rpm.", "chunk_id": block_with(request, "1450 rpm"),
+                           "quote": "The motor turns at 1450 rpm"}])
+        note = request["messages"][-1]["content"]
+        return reply([{"text": "The pressure is not stated.", "chunk_id": block_with(request, "1450 rpm"),
+                       "quote": note.splitlines()[1][:60]}])
+
+    llm.handler = worse
+    ans = library.ask(QUESTION, llm=settings_for(llm))
+    assert llm.count == 2 and ans.status == "not_confirmed"
+    note = llm.requests[1][1]["messages"][-1]["content"]
+    assert RETRY_NOT_AN_ANSWER in note and "found, but not an answer" not in note
+    (claim,) = ans.claims
+    assert claim.text == "The motor turns at 1450 rpm." and claim.citations[0].verified
+    assert claim.reason.startswith("found, but not an answer to the question")
+
+    def better(request, headers):
+        if len(request["messages"]) == 2:
+            return worse(request, headers)
+        return good_model(request, headers)
+
+    llm.handler = better
+    ans = library.ask(QUESTION, llm=settings_for(llm))
+    assert ans.status == "answered" and [c.verified for c in ans.claims] == [True]
+
+
 def test_adversarial_claims_beside_true_quotes_are_not_verified(library, llm):
     """A model that adds a link or echoes instructions beside a verbatim quote gets neither
     verified: the link is not in the quote, the echo takes too few words from the quote or

@@ -465,5 +465,21 @@ def test_a_long_window_is_cut_to_whole_sentences_around_the_matched_words():
     assert a == 0 and page[a:b].startswith("• sid") and b - a <= MAX_QUOTE_CHARS
     assert page[b - 1] == "."  # ends on a sentence end too
     # a term in a later sentence: the quote starts at that sentence or one before it, never inside one
-    a, b = quote_span(page, 0, len(page), ["длины"] )
+    a, b = quote_span(page, 0, len(page), ["длины"])
     assert page[a:].startswith(("Это", "• sid")) and b - a <= MAX_QUOTE_CHARS
+
+
+@pytest.mark.parametrize("claim", ["停机后要等多久才能开始保养？", "How long must the operator wait after stopping?",
+                                   "Сколько ждать после остановки? »"])
+def test_a_claim_written_as_a_question_is_not_verified(claim):
+    """A claim that restates the question beside a true quote states nothing: the answer
+    shown is built from claim texts. The same quote with a statement passes."""
+    from pincite.answer.verify import REASON_CLAIM_IS_QUESTION, check_claim
+
+    chunk = "安全规定。停机后至少等待30分钟，待油温降至40 ℃以下方可开始作业。 Wait 30 minutes after stopping."
+    quote = "停机后至少等待30分钟，待油温降至40 ℃以下方可开始作业。"
+    got = check_claim(claim, quote, chunk, lang="zh", question="空压机停机后要等多久才能开始保养？")
+    assert not got.verified and got.reason == REASON_CLAIM_IS_QUESTION
+    assert got.start is not None  # the quote itself was found
+    assert check_claim("停机后至少等待30分钟。", quote, chunk, lang="zh",
+                       question="空压机停机后要等多久才能开始保养？").verified

@@ -21,8 +21,9 @@ tools. Every claim then goes through `check_claims` in code:
 
 Page, page label, title and file of a citation come from the index record of the chunk,
 never from the model. The displayed answer is built only from verified claims. When a claim
-fails, the model is asked once more, told exactly which claims failed and why; claims that
-still fail are listed as not verified with their reason. No verified claim left: status
+fails, the model is asked once more, told exactly which claims failed and why; the second
+reply is kept unless it verifies less than the first (`_kept_retry`), and claims that still
+fail are listed as not verified with their reason. No verified claim left: status
 `not_confirmed`, with the passages found. A model's refusal is passed on as a refusal.
 """
 from __future__ import annotations
@@ -185,11 +186,11 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
     failed = [c for c in checked if not c.verified] if checked is not None else None
     if checked is None or failed or (calc is not None and not calc.verified):
         retry = messages + [{"role": "assistant", "content": done.text},
-                            {"role": "user", "content": _retry_note(checked, reply, calc)}]
+                            {"role": "user", "content": _retry_note(checked, reply, calc, lang)}]
         reply2, done2 = _ask(client, retry, usage, schema)
         cut = cut or done2.finish_reason == "length"
         checked2, calc2 = _check_reply(reply2)
-        if checked2 is not None:
+        if checked2 is not None and (checked is None or _kept_retry(reply2, checked2, calc2, checked, calc)):
             reply, checked, calc = reply2, checked2, calc2
         warnings.append("the model was asked again once: its first reply "
                         + ("was not JSON of the expected shape" if failed is None else
@@ -407,21 +408,49 @@ def _calculation(reply: dict | None, ev: Evidence, allowed, lang):
     return None if not raw else check_calculation(raw, ev.hits, allowed, lang)
 
 
-def _retry_note(checked: list[Claim] | None, reply: dict | None, calc=None) -> str:
-    """The second request: exactly which claims (and calculation) failed and why."""
+#: What the second request tells the model about a claim the judge turned down
+#: (ClaimJudge): the note is English whatever the answer's language, and the user-facing
+#: reason, in that language, is not given to the model (a small model copies a line of the
+#: note it does not read as an instruction into its next quote).
+RETRY_NOT_AN_ANSWER = ("its quote stands in the block but does not answer the question asked; quote the "
+                       "sentence or table row that states the answer, or drop the claim")
+
+
+def _retry_note(checked: list[Claim] | None, reply: dict | None, calc=None, lang: str | None = None) -> str:
+    """The second request, in English: exactly which claims (and calculation) failed and
+    why. `lang`: the answer's language, in which the claims' reasons were written."""
     if checked is None:
         return ("Your reply was not JSON of the required shape (one object). Reply again with only "
                 'the JSON object: {"status": ..., "claims": [{"text", "chunk_id", "quote"}]}.')
+    not_answer = message("claim_not_an_answer", lang or "en")
     lines = ["The server checked your claims. These failed:"]
     for i, c in enumerate(checked, 1):
         if not c.verified:
-            lines.append(f"- claim {i} ({c.text[:120]!r}): {c.reason}")
+            lines.append(f"- claim {i} ({c.text[:120]!r}): "
+                         f"{RETRY_NOT_AN_ANSWER if c.reason == not_answer else c.reason}")
     if calc is not None and not calc.verified:
         lines.append(f"- the calculation: {calc.reason}")
     lines.append("Reply again with the whole JSON object. Fix each failed claim by copying its quote "
                  "character for character from the block named by its chunk_id, keeping only numbers "
                  "that occur in the quote, or drop the claim.")
     return "\n".join(lines)
+
+
+def _kept_retry(reply2: dict, checked2: list[Claim], calc2, checked: list[Claim], calc) -> bool:
+    """Whether the second reply (`reply2`, its checked claims and calculation) replaces the
+    first (`checked`, `calc`): when the model refuses without a verified claim in the first,
+    or when it is not worse: at least as many verified claims and calculation, then at least
+    as many claims whose quote passed every check but the judgment against the question
+    (Claim.answerability is set for those). A retry that rewrites verbatim quotes into text
+    that is not on the page leaves the first reply's claims, and their reasons, shown."""
+    def worth(cs: list[Claim], calc_) -> tuple[int, int]:
+        done = sum(c.verified for c in cs) + int(calc_ is not None and calc_.verified)
+        return done, sum(c.answerability is not None for c in cs)
+
+    first = worth(checked, calc)
+    if reply2.get("status") == "refused" and first[0] == 0:
+        return True
+    return worth(checked2, calc2) >= first
 
 
 def _passages(ev: Evidence) -> list[Citation]:

@@ -259,7 +259,8 @@ def check_claim(text: str, quote: str, chunk_text: str | None, *, lang: str | No
     the claim in the quote or the chunk, no negation dropped or added, every URL or e-mail
     address of the claim in the quote, and, when claim and quote are in the same script, a
     shared content word or number and at least CLAIM_SUPPORT_MIN of the claim's content
-    words in the quote or the `question`.
+    words in the quote or the `question`; and the claim is a statement, not a question
+    (REASON_CLAIM_IS_QUESTION).
 
     `chunk_text` is the cited chunk's source text (an exact slice of its page), never its
     search text. Returns ClaimCheck; never raises.
@@ -289,7 +290,21 @@ def check_claim(text: str, quote: str, chunk_text: str | None, *, lang: str | No
     if share < CLAIM_SUPPORT_MIN:
         return ClaimCheck(False, q.level, start=q.start, end=q.end,
                           reason=f"only {share:.0%} of the claim's words are in its quote or the question")
+    if _is_question(text):
+        return ClaimCheck(False, q.level, start=q.start, end=q.end, reason=REASON_CLAIM_IS_QUESTION)
     return ClaimCheck(True, q.level, start=q.start, end=q.end)
+
+
+#: Why a claim written as a question fails (check_claim): a small model often restates the
+#: question as its claim, whose words then all stand in the question, beside a quote that
+#: does answer; the answer shown is built from claim texts, so it would repeat the question.
+REASON_CLAIM_IS_QUESTION = "the claim is a question, not a statement of the answer"
+
+
+def _is_question(text: str) -> bool:
+    """Whether a claim's text ends in a question mark (Latin "?", full-width "？"), closing
+    quotes and brackets aside."""
+    return text.rstrip(" \t\r\n\"'»”’)）]").endswith(("?", "？"))
 
 
 def _foreign_link(claim: str, quote: str) -> str | None:
