@@ -190,7 +190,8 @@ def answer_with_llm(lib, gathered, client: LlmClient) -> Answer:
         reply2, done2 = _ask(client, retry, usage, schema)
         cut = cut or done2.finish_reason == "length"
         checked2, calc2 = _check_reply(reply2)
-        if checked2 is not None and (checked is None or _kept_retry(reply2, checked2, calc2, checked, calc)):
+        if checked2 is not None and reply2 is not None and (
+                checked is None or _kept_retry(reply2, checked2, calc2, checked, calc)):
             reply, checked, calc = reply2, checked2, calc2
         warnings.append("the model was asked again once: its first reply "
                         + ("was not JSON of the expected shape" if failed is None else
