@@ -136,8 +136,8 @@ class _NoVectors:
 
 
 def test_a_header_derived_from_the_asked_verb_is_its_column():
-    """"Driver" is the column "Who drives …?" asks for, as "Owner" is of "Who owns …?"; a
-    table without such a header still lacks it."""
+    """"Driver" is the column "Who drives …?" asks for; a table without such a header still
+    lacks it."""
     q = "Who drives the Volkswagen Crafter?"
     groups = analysis.query_groups(q)
     values = ["YC20 HHF", "Volkswagen Crafter", "Dmitri Orlov"]

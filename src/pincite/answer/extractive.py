@@ -23,7 +23,7 @@ from pincite.text import analysis, lazyre
 from ..index.base import Hit
 from ..text.cjk import CJK_CLASS, is_cjk
 from . import asked_type
-from .normalize import compose_spacing_accents, join_line_end_hyphens, line_end_mark
+from .normalize import CONTROL_CHARS, compose_spacing_accents, join_line_end_hyphens, line_end_mark
 from .verify import min_quote_chars, record_quote
 
 #: Longest quote shown, in characters; longer windows are cut around the matched terms.
@@ -576,18 +576,11 @@ def quote_span(page_text: str, start: int, end: int, terms: list[str]) -> tuple[
     if at is not None and spans[at][1] - spans[at][0] <= MAX_QUOTE_CHARS:
         # the run of whole sentences that fits and holds the most distinct matched terms;
         # of equals, the one holding the median term, then the longest
-        best: tuple[int, int, int, int] | None = None
-        for lo in range(len(spans)):
-            for hi in range(lo, len(spans)):
-                if spans[hi][1] - spans[lo][0] > MAX_QUOTE_CHARS:
-                    break
-                key = (len({t for h, t in found if spans[lo][0] <= h < spans[hi][1]}), lo <= at <= hi,
-                       spans[hi][1] - spans[lo][0])
-                if best is None or key > best[:3]:
-                    best = (*key, lo * len(spans) + hi)
-        if best is not None:
-            lo, hi = divmod(best[3], len(spans))
-            return start + spans[lo][0], start + spans[hi][1]
+        runs = [(lo, hi) for lo in range(len(spans)) for hi in range(lo, len(spans))
+                if spans[hi][1] - spans[lo][0] <= MAX_QUOTE_CHARS]
+        lo, hi = max(runs, key=lambda r: (len({t for h, t in found if spans[r[0]][0] <= h < spans[r[1]][1]}),
+                                          r[0] <= at <= r[1], spans[r[1]][1] - spans[r[0]][0]))
+        return start + spans[lo][0], start + spans[hi][1]
     a = max(0, centre - MAX_QUOTE_CHARS // 2)
     b = min(len(text), a + MAX_QUOTE_CHARS)
     a = max(0, b - MAX_QUOTE_CHARS)
@@ -609,7 +602,7 @@ def clean_quote(raw: str) -> str:
     collapsed to one space.
     Every change is one that pincite.answer.normalize also makes, so it still verifies."""
     s = re.sub("[\ufffe\u0002]\\s*", lambda m: line_end_mark(raw, m.start(), m.end()), raw)
-    s = re.sub("[\u00ad\x00\x01\x03-\x08\x0e-\x1f\x7f\x80-\x84\x86-\x9f]", "", s)  # soft hyphens, C0/C1 controls
+    s = re.sub(f"[\u00ad{CONTROL_CHARS}]", "", s)  # soft hyphens, C0/C1 controls (normalize's rule 1)
     s = join_line_end_hyphens(s)
     s = compose_spacing_accents(s)
     s = _CJK_WRAP_RE.sub("", s)

@@ -60,9 +60,12 @@ from pincite.text.cjk import is_cjk
 SCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
 """Superscript/subscript digits and signs that NFKC must not fold (rule 3)."""
 
+#: The control characters rule 1 drops (a character class body): C0 but U+0002 (a line-end
+#: hyphen, handled apart), tab and line breaks; U+007F; C1 but U+0085 (a line break).
+CONTROL_CHARS = "\x00\x01\x03-\x08\x0e-\x1f\x7f\x80-\x84\x86-\x9f"
 _INVISIBLE = lazyre.compile(
     "[\u00ad\ufffe\u0002][ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])[ \t\u00a0]*"
-    "|[\u00ad\u200b-\u200d\u2060\ufeff\ufffe\u0002\x00\x01\x03-\x08\x0e-\x1f\x7f\x80-\x84\x86-\x9f]"
+    f"|[\u00ad\u200b-\u200d\u2060\ufeff\ufffe\u0002{CONTROL_CHARS}]"
 )
 _LINE_END_HYPHEN = lazyre.compile(
     r"(?<=[^\W_])[-\u2010\u2011]([ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])\s*)(?=\S)"

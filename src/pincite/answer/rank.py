@@ -276,9 +276,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     general = features.general_weights(coverage_text or q, groups)
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
     matcher = soft.WordMatcher(embedder, coverage_text or q, groups) if embedder is not None else None
-    marks = with_row_headers(lib, hits, marks)
+    rows_of = {id(hit): table_rows(lib, hit) for hit in hits[:extractive.SCORED_HITS]}  # read once
+    marks = with_row_headers(lib, hits, rows_of, marks)
     cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
-                                  rows=lambda hit: table_rows(lib, hit),
+                                  rows=lambda hit: rows_of.get(id(hit)) or [],
                                   meaning=_by_meaning(hits, lang, general, marks, matcher))
     editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
     named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups, general)
@@ -408,28 +409,32 @@ def _why_no_column(question: str, lang: str, row: extractive.Candidate, lacked: 
         columns=HEADER_SEP.join(headers))
 
 
-def with_row_headers(lib: LibraryLike, hits: list[Hit], marks: Callable[[str], set[str]]
-                     ) -> Callable[[str], set[str]]:
+def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tuple[int, int]]],
+                     marks: Callable[[str], set[str]]) -> Callable[[str], set[str]]:
     """`marks`, plus for each sentence of a data row of a DOCX or PPTX table among the hits'
-    (`table_rows`, extractive.record_spans, DocumentModel.row_headers), the index forms of
-    its row's column headers (a row's window is the union of its sentences): a row states
-    its values under them, so "Сколько K2O в пробе П-02?" is covered by the row "П-02 …
-    6,1 87 190 5,3" of a table headed "… K2O, мг/кг …", as a spreadsheet row, which writes
-    "K2O, мг/кг: 190", is. The header row itself gets nothing."""
+    (`rows_of`: id(hit) -> its `table_rows`; extractive.record_spans,
+    DocumentModel.row_headers), the index forms of its row's column headers (a row's window
+    is the union of its sentences): a row states its values under them, so "Сколько K2O в
+    пробе П-02?" is covered by the row "П-02 … 6,1 87 190 5,3" of a table headed "… K2O,
+    мг/кг …", as a spreadsheet row, which writes "K2O, мг/кг: 190", is. The header row
+    itself gets nothing."""
     by_text: dict[str, set[str]] = {}
-    for hit in hits[:extractive.SCORED_HITS]:
-        rows = table_rows(lib, hit)
+    for hit in hits:
+        rows = rows_of.get(id(hit))
         if not rows:
             continue
         model = lib.model(hit.doc_id)
         spans, records = extractive.record_spans(hit.text, hit.char_start, rows)
+        forms: dict[int, set[str]] = {}  # per row: its headers' index forms
         for (s, e), row in zip(spans, records):  # each sentence of a row: its window is their union
             if row is None:
                 continue
-            a, b = rows[row]
-            headers = model.row_headers(hit.page, max(a, hit.char_start), min(b, hit.char_end))
-            if headers:  # the header row itself has none
-                by_text.setdefault(hit.text[s:e], set()).update(t for h in headers for t in analysis.tokens(h))
+            if row not in forms:
+                a, b = rows[row]
+                headers = model.row_headers(hit.page, max(a, hit.char_start), min(b, hit.char_end))
+                forms[row] = {t for h in headers for t in analysis.tokens(h)}  # none for the header row
+            if forms[row]:
+                by_text.setdefault(hit.text[s:e], set()).update(forms[row])
     if not by_text:
         return marks
 

@@ -215,11 +215,12 @@ def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[st
     if kinds and any(kinds.intersection(analysis.tokens(h)) for h in headers):
         return None  # a where-question of a table with a "Location" column
     for h in headers:
-        short = [_letters(t) for t in analysis.tokens(h)]
+        toks = analysis.tokens(h)
+        short = [_letters(t) for t in toks]
         if any(t and abbreviates(t, form) for t in short for g in asked for form in g):
             return None  # "Phone ext." names an "extension", "Qty" a "quantity", "Q4" a "quarter"
-        if any(derived(t, form) for t in analysis.tokens(h) for g in asked for form in g):
-            return None  # "Driver" is the column of "Who drives …?", "Owner" of "Who owns …?"
+        if any(derived(t, form) for t in toks for g in asked for form in g):
+            return None  # "Driver" is the column of "Who drives …?", "Водитель" of "Кто водит …?"
         best = soft.best(h)
         if any(best.get(g, -1.0) >= near for g in asked):
             return None

@@ -140,16 +140,26 @@ def unknown_words(groups: list[tuple[str, ...]], df: dict[str, int],
             and (languages is None or analysis.detect_language(g[0]) in languages)}
 
 
-#: Per catalog: (its chunk count when read, {script: (sorted sound keys, {key: index forms})})
-#: of every index form written in Latin or Cyrillic letters (`with_transliterations`).
-_SOUNDS: "weakref.WeakKeyDictionary[object, tuple[int, dict[str, tuple[list[str], dict[str, list[str]]]]]]" = \
-    weakref.WeakKeyDictionary()
+#: Per catalog: (its chunk count when read, its `_TermIndex`), for `with_transliterations`
+#: and `code_prefixed`.
+_SOUNDS: "weakref.WeakKeyDictionary[object, tuple[int, _TermIndex]]" = weakref.WeakKeyDictionary()
 
 
-def _sound_index(lib: LibraryLike) -> dict[str, tuple[list[str], dict[str, list[str]]]]:
-    """The library's index forms by script and sound key (translit.sound_key), read from the
-    catalog's term table on first use and again when its chunk count changes; under the key
-    "codes", (the sorted forms that hold a digit, {form: its chunk frequency})."""
+@dataclasses.dataclass(frozen=True)
+class _TermIndex:
+    """The library's index forms as `_term_index` reads them: `sounds`, per script ("latin",
+    "cyrillic"), (the sorted sound keys, {sound key: the forms}); `codes`, the sorted forms
+    that hold a digit; `code_df`, their chunk frequencies."""
+
+    sounds: dict[str, tuple[list[str], dict[str, list[str]]]]
+    codes: list[str]
+    code_df: dict[str, int]
+
+
+def _term_index(lib: LibraryLike) -> _TermIndex:
+    """The library's index forms by script and sound key (translit.sound_key), and those
+    that hold a digit, read from the catalog's term table on first use and again when its
+    chunk count changes."""
     n = lib.catalog.chunk_count()
     kept = _SOUNDS.get(lib.catalog)
     if kept is not None and kept[0] == n:
@@ -162,8 +172,7 @@ def _sound_index(lib: LibraryLike) -> dict[str, tuple[list[str], dict[str, list[
             by[sc].setdefault(translit.sound_key(term), []).append(term)
         elif any(ch.isdigit() for ch in term):
             digits[term] = df
-    out = {sc: (sorted(keys), keys) for sc, keys in by.items()}
-    out["codes"] = (sorted(digits), {t: [str(df)] for t, df in digits.items()})
+    out = _TermIndex({sc: (sorted(keys), keys) for sc, keys in by.items()}, sorted(digits), digits)
     _SOUNDS[lib.catalog] = (n, out)
     return out
 
@@ -179,15 +188,14 @@ def code_prefixed(lib: LibraryLike, word: str) -> list[str]:
     answers a question naming the series ("Which IPC standard …?")."""
     if not word.isalpha() or len(word) < 2:
         return []
-    keys, df = _sound_index(lib)["codes"]
+    index = _term_index(lib)
     found = []
-    i = bisect.bisect_left(keys, word)
-    while i < len(keys) and keys[i].startswith(word):
-        rest = keys[i][len(word):]
-        if re.match(r"[-–./]?\d", rest):
-            found.append(keys[i])
+    i = bisect.bisect_left(index.codes, word)
+    while i < len(index.codes) and index.codes[i].startswith(word):
+        if re.match(r"[-–./]?\d", index.codes[i][len(word):]):
+            found.append(index.codes[i])
         i += 1
-    return sorted(found, key=lambda t: -int(df[t][0]))[:PREFIXED_CODES]
+    return sorted(found, key=lambda t: -index.code_df[t])[:PREFIXED_CODES]
 
 
 def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
@@ -205,7 +213,7 @@ def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> li
     absent = {g for g in wanted if not any(df.get(t, 0) for t in g)}
     if not absent:
         return groups
-    index = _sound_index(lib)
+    index = _term_index(lib).sounds
     out = []
     for g in groups:
         if g not in absent:
@@ -267,8 +275,7 @@ def _unit_forms() -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
 @functools.lru_cache(maxsize=None)
 def _latin_unit_spellings(key: str) -> tuple[str, ...]:
     """The one-word Latin spellings of a unit (unitnames.UNIT_ALIASES and CASED_UNIT_ALIASES
-    of `key`), lower-cased:
-    "v", "volt" for "V"."""
+    of `key`), lower-cased: "volt", "volts", "v" for "V"."""
     from .unitnames import CASED_UNIT_ALIASES, UNIT_ALIASES
 
     return tuple(dict.fromkeys(a.lower() for a, k in (*UNIT_ALIASES.items(), *CASED_UNIT_ALIASES.items())
@@ -315,7 +322,7 @@ def with_value_spellings(lib: LibraryLike, groups: list[tuple[str, ...]], questi
             wanted[g] = more
     if not wanted:
         return groups
-    df = lib.catalog.term_df([t for g in groups for t in g] + [t for more in wanted.values() for t in more])
+    df = lib.catalog.term_df([t for g in dimensions for t in g] + [t for more in wanted.values() for t in more])
     # a product of numbers the library writes as typed keeps that spelling alone
     wanted.update({g: [] for g in dimensions if any(df.get(t, 0) for t in g)})
     return [g + tuple(t for t in wanted.get(g, ()) if df.get(t, 0) > 0) for g in groups]
