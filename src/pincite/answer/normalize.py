@@ -55,7 +55,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from pincite.text import lazyre
-from pincite.text.cjk import is_cjk
+from pincite.text.cjk import has_cjk, is_cjk
 
 SCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
 """Superscript/subscript digits and signs that NFKC must not fold (rule 3)."""
@@ -70,7 +70,11 @@ _INVISIBLE = lazyre.compile(
 _LINE_END_HYPHEN = lazyre.compile(
     r"(?<=[^\W_])[-\u2010\u2011]([ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])\s*)(?=\S)"
 )
-_WHITESPACE = lazyre.compile(r"\s+")
+#: A run of whitespace that is not already one plain space (rule 5): two or more whitespace
+#: characters, or one other than " ".
+_WHITESPACE = lazyre.compile(r"\s{2,}|[^\S ]")
+_SPACE = lazyre.compile(" ")
+_NON_ASCII = lazyre.compile(r"[^\x00-\x7f]+")
 #: Spacing accents and the combining marks they stand for (Unicode's own decompositions of
 #: the spacing forms: U+00B4 = space + U+0301, ...).
 _COMBINING = {"´": "\u0301", "¨": "\u0308", "ˆ": "\u0302", "˜": "\u0303", "ˇ": "\u030c",
@@ -141,8 +145,7 @@ def normalize(text: str) -> Normalized:
     t = _rewrite(t, [(m.start(), m.end(), m.group(2) + _COMBINING[m.group(1)])
                      for m in _SPACING_ACCENT.finditer(t.text)])
     t = _rewrite(t, _nfkc_edits(t.text))
-    t = _rewrite(t, [(m.start(), m.end(), " ") for m in _WHITESPACE.finditer(t.text)
-                     if m.group() != " "])
+    t = _rewrite(t, [(m.start(), m.end(), " ") for m in _WHITESPACE.finditer(t.text)])
     t = _rewrite(t, _cjk_space_edits(t, text))
     t = _rewrite(t, _strip_edits(t.text))
     return Normalized(t.text, t.starts, t.ends)
@@ -151,6 +154,11 @@ def normalize(text: str) -> Normalized:
 def loose(text: str) -> Normalized:
     """normalize(), then casefold, ё -> е, quote marks -> '"', dashes -> '-' (offsets kept)."""
     n = normalize(text)
+    folded = n.text.casefold().translate(_LOOSE_MAP)
+    if len(folded) == len(n.text):
+        # no character folded to more than one (casefold and the map never give less than
+        # one): the offsets stay as they are
+        return Normalized(folded, n.offsets, n.ends)
     chars: list[str] = []
     starts: list[int] = []
     ends: list[int] = []
@@ -217,17 +225,30 @@ def _hyphenation_edits(text: str) -> list[tuple[int, int, str]]:
 
 
 def _nfkc_edits(text: str) -> list[tuple[int, int, str]]:
-    """Rules 3-4: NFKC per cluster (a character and its combining marks), script digits kept."""
-    edits = []
-    i = 0
-    while i < len(text):
-        j = _cluster_end(text, i)
-        group = text[i:j]
-        if not group.isascii() and text[i] not in SCRIPT_CHARS:
-            out = unicodedata.normalize("NFKC", group)
-            if out != group:
-                edits.append((i, j, out))
-        i = j
+    """Rules 3-4: NFKC per cluster (a character and its combining marks), script digits kept.
+
+    Only clusters holding a non-ASCII character can change, so each run of non-ASCII
+    characters is looked at, from the ASCII base before it (a cluster starts there when the
+    run opens with a combining mark) to its end (an ASCII character starts a new cluster);
+    a run that NFKC leaves as it is, holds no protected character and does not join the
+    character before it is skipped whole."""
+    edits: list[tuple[int, int, str]] = []
+    for m in _NON_ASCII.finditer(text):
+        run = m.group()
+        i, end = m.start(), m.end()
+        joins_base = i > 0 and _cluster_end(text, i - 1) > i
+        if not joins_base and SCRIPT_CHARS.isdisjoint(run) and unicodedata.is_normalized("NFKC", run):
+            continue
+        if joins_base:
+            i -= 1
+        while i < end:
+            j = _cluster_end(text, i)
+            group = text[i:j]
+            if not group.isascii() and text[i] not in SCRIPT_CHARS:
+                out = unicodedata.normalize("NFKC", group)
+                if out != group:
+                    edits.append((i, j, out))
+            i = j
     return edits
 
 
@@ -247,8 +268,10 @@ def _cjk_space_edits(t: _Trace, original: str) -> list[tuple[int, int, str]]:
         source_char = original[t.starts[k]]
         return is_cjk(t.text[k]) or (is_cjk(source_char) and not source_char.isalnum())
 
-    return [(k, k + 1, "") for k, ch in enumerate(t.text)
-            if ch == " " and (cjk_at(k - 1) or cjk_at(k + 1))]
+    if not (has_cjk(original) or has_cjk(t.text)):
+        return []  # no CJK character on either side of any space
+    return [(k, k + 1, "") for k in (m.start() for m in _SPACE.finditer(t.text))
+            if cjk_at(k - 1) or cjk_at(k + 1)]
 
 
 def _strip_edits(text: str) -> list[tuple[int, int, str]]:

@@ -67,6 +67,11 @@ def is_cjk(ch: str) -> bool:
     return _CJK_RE.fullmatch(ch) is not None
 
 
+def has_cjk(text: str) -> bool:
+    """True when any character of `text` satisfies `is_cjk` (one search, in C)."""
+    return _CJK_RE.search(text) is not None
+
+
 def cjk_count(text: str) -> int:
     """How many characters of `text` satisfy `is_cjk`, counted in one pass (0 for "")."""
     return len(_CJK_RE.findall(text))
