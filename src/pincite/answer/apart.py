@@ -15,6 +15,7 @@ import cli/ or web/.
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable, Sequence
 
@@ -83,6 +84,16 @@ def _name_probes(question: str, g: tuple[str, ...]) -> list[list[list[str]]]:
     return ways
 
 
+_NON_WORD = lazyre.compile(r"\W+")
+
+
+@functools.lru_cache(maxsize=2048)
+def _word_starts(text: str) -> frozenset[str]:
+    """Each whitespace-separated word of `text` without its non-word characters, lower case
+    (a text's passages recur from question to question, so they are kept)."""
+    return frozenset(_NON_WORD.sub("", w).lower() for w in text.split())
+
+
 def fused_names(question: str, texts: Sequence[str]) -> set[tuple[str, ...]]:
     """The question words (as analysis.query_groups) of each run of two or more consecutive
     words that `texts` write fused into one word: a word of them, letters and digits only,
@@ -91,7 +102,7 @@ def fused_names(question: str, texts: Sequence[str]) -> set[tuple[str, ...]]:
     words holding a capital or a digit past the question's first word. A number of two or
     more digits also counts when `texts` write it fused to letters on either side, as sheet,
     file and version names do ("2026" in the sheet name "Budget2026", "12" in "bookworm12")."""
-    starts = {re.sub(r"\W+", "", w).lower() for t in texts for w in t.split()}
+    starts: set[str] = set().union(*(_word_starts(t) for t in dict.fromkeys(texts)))
     fused_digits = {d for s in starts for d in re.findall(r"(?<=[^\W\d_])\d{2,}|\d{2,}(?=[^\W\d_])", s)}
     words = [w.strip(analysis.WORD_EDGE_PUNCT) for w in question.split()]
     named = [i > 0 and any(ch.isupper() or ch.isdigit() for ch in w) for i, w in enumerate(words)]
