@@ -430,3 +430,27 @@ def test_a_questions_language_is_not_that_of_the_names_it_asks_about(question, l
 def test_a_web_address_cut_by_a_line_break_does_not_end_the_sentence(text, first):
     s, e = split_sentences(text, lowercase_lines=True)[0]
     assert text[s:e] == first
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Maximum pressure: 130 bar\r\nMotor power: 1.8 kW\r\nHigh-pressure hose length: 6 m",
+     ["Maximum pressure: 130 bar", "Motor power: 1.8 kW", "High-pressure hose length: 6 m"]),
+    ("Рабочее давление: 6 бар\nМасса без упаковки: 11,5 кг",
+     ["Рабочее давление: 6 бар", "Масса без упаковки: 11,5 кг"]),
+    ("额定功率：1.5 千瓦\n额定电压：220 伏", ["额定功率：1.5 千瓦", "额定电压：220 伏"]),
+])
+def test_answers_split_a_list_of_fields_line_by_line(text, expected):
+    spans = [text[s:e] for s, e in split_sentences(text, lowercase_lines=True)]
+    assert spans == expected
+    # chunking keeps its own sentences (the index profile does not change)
+    assert len(split_sentences(text)) < len(expected)
+
+
+@pytest.mark.parametrize("text", [
+    # one "Label: value" line in prose is no list
+    "Note: the pump must be\nfilled with oil before use and\nchecked every week.",
+    # times and addresses have colons but no label before them
+    "The line opens at 10:30 and closes\nat 18:00 on working days, see\nhttp://example.org/hours for more",
+])
+def test_lines_that_are_no_list_of_fields_stay_one_sentence(text):
+    assert len(split_sentences(text, lowercase_lines=True)) == 1

@@ -749,6 +749,26 @@ def _short_line_cuts(text: str) -> list[int]:
     return cuts
 
 
+#: A line that writes one field: a label of at most 60 characters that does not end in a
+#: digit, space or slash ("10:30", "http://…" are no labels), a colon, and its value on the
+#: same line ("Maximum pressure: 130 bar", "Рабочее давление: 6 бар", "额定功率：1.5 千瓦").
+_FIELD_LINE_RE = lazyre.compile(r"[ \t]*[^\W\d_][^\n:：]{0,58}[^\d\s/][:：](?:[ \t]+|(?<=：))[^\s:：][^\n]*")
+
+
+def _field_line_cuts(text: str) -> list[int]:
+    """Offsets just after each line that writes a field (_FIELD_LINE_RE) when the next line
+    writes one too: a specification list ("Motor power: 1.8 kW\nMains supply: 230 V") is a
+    record per line, which no terminal punctuation tells apart."""
+    cuts, pos = [], 0
+    lines = text.split("\n")
+    fields = [bool(_FIELD_LINE_RE.fullmatch(line.rstrip("\r"))) for line in lines]
+    for i, line in enumerate(lines[:-1]):
+        pos += len(line) + 1
+        if fields[i] and fields[i + 1]:
+            cuts.append(pos - 1)
+    return cuts
+
+
 def _trim(text: str, s: int, e: int) -> tuple[int, int] | None:
     while s < e and text[s].isspace():
         s += 1
@@ -787,12 +807,16 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
     word: the entries of an option list start with the option's name ("По умолчанию 3mm.\n
     vpadding= Устанавливает …"); and a span that is only a list label ("Step 3.", "Шаг 3.",
     "4)") belongs to the sentence after it, whose label it is, not to the one before ("…
-    reads 0 bar. Step 3." read as step 2). Answers split so (answer.extractive); chunking
+    reads 0 bar. Step 3." read as step 2); and each line of a run of lines that write a
+    field ("Motor power: 1.8 kW\nMains supply: 230 V", `_field_line_cuts`) is a sentence of
+    its own. Answers split so (answer.extractive); chunking
     does not, so chunk boundaries stay those of the index profile.
     """
     cuts = {m.end() for m in _END_RE.finditer(text) if _ends_sentence(text, m, lowercase_lines)}
     cuts.update(m.start() + 1 for m in _BLOCK_RE.finditer(text) if not _wrapped_number(text, m.start()))
     cuts.update(_short_line_cuts(text))
+    if lowercase_lines:
+        cuts.update(_field_line_cuts(text))
     bounds = [0, *sorted(cuts), len(text)]
     spans: list[tuple[int, int]] = []
     for s, e in zip(bounds, bounds[1:]):
