@@ -74,6 +74,13 @@ EXACT_CHUNKS = 20_000
 #: (optimize 336 s; a hybrid query 4.8 ms against 32 ms for the exact scan). 512 is the
 #: smallest ef measured above the 0.95 we require.
 HNSW_M, HNSW_EF_CONSTRUCT, HNSW_EF = 32, 256, 512
+#: Dense vectors are read through the memory map as searches touch them (Qdrant's on_disk
+#: storage) instead of being read in whole when the shard opens: the in-RAM storage populates
+#: every 32 MiB chunk file at each open, ~60-80 ms for a library of a few dozen chunks (strace
+#: of a load, 2 cores, 2026-12), paid by every `pincite ask` process. Once read the pages stay
+#: in the page cache, so warm searches are as fast. Segments written before keep their own
+#: storage type (it is recorded per segment), so no reindex is needed.
+DENSE_ON_DISK = True
 #: Qdrant's full_scan_threshold (KiB of vectors) for a filtered search: a filter matching
 #: fewer vectors than this scans them exactly instead of walking the graph (Qdrant's default).
 FULL_SCAN_KIB = 10_000
@@ -210,7 +217,8 @@ class EdgeIndex:
 
     @staticmethod
     def _config(dense_dim: int | None) -> "qe.EdgeConfig":
-        vectors = {DENSE: qe.EdgeVectorParams(size=dense_dim, distance=qe.Distance.Cosine)} if dense_dim else {}
+        vectors = ({DENSE: qe.EdgeVectorParams(size=dense_dim, distance=qe.Distance.Cosine, on_disk=DENSE_ON_DISK)}
+                   if dense_dim else {})
         return qe.EdgeConfig(
             vectors=vectors,
             sparse_vectors={SPARSE: qe.EdgeSparseVectorParams(modifier=qe.Modifier.Idf)},
