@@ -454,3 +454,19 @@ def test_answers_split_a_list_of_fields_line_by_line(text, expected):
 ])
 def test_lines_that_are_no_list_of_fields_stay_one_sentence(text):
     assert len(split_sentences(text, lowercase_lines=True)) == 1
+
+
+def test_an_overlong_list_of_lowercase_items_is_cut_after_an_item_not_inside_one():
+    # the items start in lower case, so no sentence ends between them and the run exceeds
+    # MAX_SENTENCE_CHARS: it is cut after a line that ends a sentence, never mid-item
+    from pincite.text.analysis import MAX_SENTENCE_CHARS
+
+    items = [f"option{i} • option{i}: Sets the behaviour number {i} of the class, as the\r\n"
+             f"manual describes in its section {i} and in the notes\r\nafter it (default: off)."
+             for i in range(1, 7)]
+    text = "\r\n".join(items)
+    assert len(text) > MAX_SENTENCE_CHARS
+    spans = [text[s:e] for s, e in split_sentences(text)]
+    assert len(spans) > 1
+    assert all(s.endswith("(default: off).") for s in spans), spans
+    assert all(len(s) <= MAX_SENTENCE_CHARS for s in spans)

@@ -53,7 +53,9 @@ from pincite.text.analysis import split_sentences
 #: page-sentences-8: a wrapped line that starts with a number after unfinished prose
 #: continues its sentence (analysis.split_sentences), not a list item.
 #: page-sentences-9: a first page's table rows give no cover lines to the naming text.
-CHUNKER_VERSION = "page-sentences-9"
+#: page-sentences-10: an overlong sentence is cut after a line that ends a sentence when one
+#: is within the limit (analysis._cut_lines), not mid-sentence at the last line break.
+CHUNKER_VERSION = "page-sentences-10"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
 #: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters

@@ -777,11 +777,20 @@ def _trim(text: str, s: int, e: int) -> tuple[int, int] | None:
     return (s, e) if s < e else None
 
 
+#: A line that ends a sentence: its last character (before closing brackets and quotes) is
+#: terminal punctuation.
+_ENDED_LINE_RE = lazyre.compile(r"[.!?…。！？；;][)\]»”’\"'）】]*[ \t]*\r?\n")
+
+
 def _cut_lines(text: str, s: int, e: int, limit: int) -> list[tuple[int, int]]:
-    """Cut the span at line breaks so no piece exceeds `limit` where a break allows."""
+    """Cut the span at line breaks so no piece exceeds `limit` where a break allows: at the
+    last break within the limit after a line that ends a sentence (a list whose items start
+    in lower case, "--help: print this text.\n--quiet: …", runs on as one span), else at
+    the last break within the limit."""
     pieces, start = [], s
     while e - start > limit:
-        cut = text.rfind("\n", start + 1, start + limit)
+        ended = [m.end() - 1 for m in _ENDED_LINE_RE.finditer(text, start + 1, start + limit)]
+        cut = ended[-1] if ended else text.rfind("\n", start + 1, start + limit)
         if cut == -1:
             cut = text.find("\n", start + limit, e)
             if cut == -1:
