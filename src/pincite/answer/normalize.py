@@ -239,16 +239,22 @@ def _nfkc_edits(text: str) -> list[tuple[int, int, str]]:
         joins_base = i > 0 and _cluster_end(text, i - 1) > i
         if not joins_base and SCRIPT_CHARS.isdisjoint(run) and unicodedata.is_normalized("NFKC", run):
             continue
-        if joins_base:
-            i -= 1
-        while i < end:
-            j = _cluster_end(text, i)
-            group = text[i:j]
-            if not group.isascii() and text[i] not in SCRIPT_CHARS:
-                out = unicodedata.normalize("NFKC", group)
-                if out != group:
-                    edits.append((i, j, out))
-            i = j
+        edits += _cluster_edits(text, i - 1 if joins_base else i, end)
+    return edits
+
+
+def _cluster_edits(text: str, i: int, end: int) -> list[tuple[int, int, str]]:
+    """Rules 3-4 cluster by cluster over text[i:end], `i` the start of a cluster and `end`
+    the end of one."""
+    edits = []
+    while i < end:
+        j = _cluster_end(text, i)
+        group = text[i:j]
+        if not group.isascii() and text[i] not in SCRIPT_CHARS:
+            out = unicodedata.normalize("NFKC", group)
+            if out != group:
+                edits.append((i, j, out))
+        i = j
     return edits
 
 
