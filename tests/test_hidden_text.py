@@ -10,8 +10,10 @@ scan image) stays.
 from __future__ import annotations
 
 import io
+import re
 from pathlib import Path
 
+import pytest
 from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import ImageReader
 from reportlab.pdfgen import canvas
@@ -200,3 +202,38 @@ def test_page_api_and_cli_report_the_hidden_text(tmp_path):
         app.state.pincite.close()
     assert body["hidden"] == [{"text": "answer 9.9 L", "reason": "under 2 pt"}]
     assert "9.9" not in body["text"]
+
+
+@pytest.mark.parametrize("lang", ["ru", "zh"])
+def test_the_reason_for_hidden_text_is_shown_in_the_answers_language(lang):
+    """The reasons are stored in English (the model); a Russian or Chinese answer's warning
+    gives them in its own language, with no English word left."""
+    import re
+
+    from pincite.answer.pipeline import hidden_reason
+    from pincite.extract import model
+
+    stored = [model.HIDDEN_INVISIBLE_MODE, model.HIDDEN_OUTSIDE, model.HIDDEN_SAME_COLOUR,
+              model.HIDDEN_TRANSPARENT, model.HIDDEN_TINY.format(pt=2.0)]
+    shown = [hidden_reason(r, lang) for r in stored]
+    assert all(not re.search("[A-Za-z]", s) for s in shown), shown
+    assert "2" in shown[-1]
+    assert [hidden_reason(r, "en") for r in stored] == stored
+
+
+def test_a_russian_and_a_chinese_answer_warn_of_hidden_text_in_their_language(tmp_path):
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    (tmp_path / "docs").mkdir()
+    pdf = datasheet(tmp_path / "docs" / "px200-datasheet.pdf")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        assert lib.ingest([pdf])[0].status == "added"
+        for question, start, page in (("Какой объём масла у PX-200?", "скрытый текст", "PDF с. 1"),
+                                      ("PX-200 的机油容量是多少？", "此页有隐藏文字", "PDF 第 1 页")):
+            a = lib.ask(question)
+            [warning] = [w for w in a.warnings if w.startswith(start)]
+            # the reason and the page are in the answer's language too; English stays only in
+            # the file name and the hidden text itself, which are quoted as they are
+            rest = warning.replace("px200-datasheet.pdf", "").replace("'answer 9.9 L'", "").replace("PDF", "")
+            assert page in warning and not re.search("[A-Za-z]", rest), warning

@@ -42,6 +42,15 @@ MESSAGES = {
         "zh": "此页有隐藏文字：{where} 含有读者看不到的文字（{reason}）：{text}；"
               "它不在核对引文的页面文本中（可能被篡改）",
     },
+    # why text is hidden (pincite.extract.hidden's reasons, stored in English in the model)
+    "hidden_invisible": {"en": "drawn in the invisible text mode", "ru": "в невидимом режиме вывода текста",
+                         "zh": "以不可见文字模式绘制"},
+    "hidden_tiny": {"en": "under {pt} pt", "ru": "меньше {pt} пт", "zh": "小于 {pt} 磅"},
+    "hidden_outside": {"en": "outside the visible page area", "ru": "за пределами видимой области страницы",
+                       "zh": "在页面可见区域之外"},
+    "hidden_same_colour": {"en": "same colour as the background", "ru": "того же цвета, что и фон",
+                           "zh": "与背景同色"},
+    "hidden_transparent": {"en": "fully transparent", "ru": "полностью прозрачный", "zh": "完全透明"},
     "not_found": {
         "en": "Not found in the library: no passage answers this question.",
         "ru": "В библиотеке ответа нет: ни один фрагмент не отвечает на этот вопрос.",

@@ -10,16 +10,18 @@ from text. Must not import cli/ or web/.
 from __future__ import annotations
 
 import dataclasses
+import re
 from typing import TYPE_CHECKING, Callable
 
 from pincite.contract import Answer, Passage, RefusalKind, SearchResult, Status
-from pincite.text import analysis
+from pincite.extract import model
+from pincite.text import analysis, lazyre
 
 from ..index.base import SearchFilter
 from ..store.fields import TRUST_LEVELS
 from .cite import with_row_headers
 from .claims import claim_of, clarify_twins, clarify_vague, extractive_answer
-from .messages import message
+from .messages import message, page_ref
 from .normalize import readable_text
 from .rank import Gathered, check_question, gather, threshold
 from .retrieve import LibraryLike, with_spaced_codes
@@ -262,10 +264,27 @@ def warn_hidden_text(lib: LibraryLike, ans: Answer) -> Answer:
                 continue  # a stray '.' or ')' off the page states nothing a reader could miss
             text = h.text if len(h.text) <= HIDDEN_SHOWN_CHARS else h.text[:HIDDEN_SHOWN_CHARS] + "…"
             note = message("hidden_text", ans.language).format(
-                where=f"{c.file}, PDF p. {c.page}", reason=h.reason, text=repr(text))
+                where=f"{c.file}, {page_ref(c.page, None, ans.language)}",
+                reason=hidden_reason(h.reason, ans.language), text=repr(text))
             if note not in ans.warnings:
                 ans.warnings.append(note)
     return ans
+
+
+#: The reasons extraction gives hidden text (pincite.extract.hidden), and their messages.
+_HIDDEN_REASONS = {model.HIDDEN_INVISIBLE_MODE: "hidden_invisible", model.HIDDEN_OUTSIDE: "hidden_outside",
+                   model.HIDDEN_SAME_COLOUR: "hidden_same_colour", model.HIDDEN_TRANSPARENT: "hidden_transparent"}
+_TINY_RE = lazyre.compile(re.escape(model.HIDDEN_TINY).replace(re.escape("{pt:g}"), r"([\d.]+)"))
+
+
+def hidden_reason(reason: str, lang: str) -> str:
+    """Extraction's reason for hidden text (stored in English: extract.model's HIDDEN_*) in
+    `lang`; a reason it does not know is shown as stored."""
+    key = _HIDDEN_REASONS.get(reason)
+    if key is not None:
+        return message(key, lang)
+    m = _TINY_RE.fullmatch(reason)
+    return message("hidden_tiny", lang).format(pt=m.group(1)) if m else reason
 
 
 #: Passages a search returns when the caller names no limit, and the most it may ask for.

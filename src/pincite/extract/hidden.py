@@ -35,6 +35,7 @@ import ctypes
 
 import pypdfium2.raw as pdfium_c
 
+from pincite.extract import model
 from pincite.extract.geometry import apply, compose, object_address
 from pincite.extract.model import HiddenText
 
@@ -51,12 +52,12 @@ UNSEEN_SHARE = 0.02
 MAX_OBJECTS = 20_000
 MAX_FORM_DEPTH = 8
 
-#: Reasons, as shown to a user.
-INVISIBLE_MODE = "drawn in the invisible text mode"
-TINY = "under {pt:g} pt"
-OUTSIDE = "outside the visible page area"
-SAME_COLOUR = "same colour as the background"
-TRANSPARENT = "fully transparent"
+#: Reasons, as stored (pincite.extract.model's HIDDEN_* constants).
+INVISIBLE_MODE = model.HIDDEN_INVISIBLE_MODE
+TINY = model.HIDDEN_TINY
+OUTSIDE = model.HIDDEN_OUTSIDE
+SAME_COLOUR = model.HIDDEN_SAME_COLOUR
+TRANSPARENT = model.HIDDEN_TRANSPARENT
 
 _WHITE = (255, 255, 255)
 _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)

@@ -312,12 +312,21 @@ def span_from_dict(raw: Mapping[str, Any]) -> Span | None:
                                                     headers=tuple(raw.get("headers") or ()))
 
 
+#: Why text is hidden (HiddenText.reason), as stored and shown in English; the answer layer
+#: shows them in the answer's language (pincite.answer.messages).
+HIDDEN_INVISIBLE_MODE = "drawn in the invisible text mode"
+HIDDEN_TINY = "under {pt:g} pt"
+HIDDEN_OUTSIDE = "outside the visible page area"
+HIDDEN_SAME_COLOUR = "same colour as the background"
+HIDDEN_TRANSPARENT = "fully transparent"
+
+
 @dataclass(frozen=True, slots=True)
 class HiddenText:
     """Text of a page's text layer a reader cannot see (PageText.hidden, pincite.extract.hidden).
 
-    text: the text, whitespace collapsed; reason: why it is hidden (pincite.extract.hidden's
-    reasons, e.g. "white on white").
+    text: the text, whitespace collapsed; reason: why it is hidden (one of the HIDDEN_*
+    reasons above, e.g. "same colour as the background").
     Stored as {"text", "reason"}.
     """
 
