@@ -470,3 +470,16 @@ def test_an_overlong_list_of_lowercase_items_is_cut_after_an_item_not_inside_one
     assert len(spans) > 1
     assert all(s.endswith("(default: off).") for s in spans), spans
     assert all(len(s) <= MAX_SENTENCE_CHARS for s in spans)
+
+
+def test_an_option_line_starts_the_description_after_it_when_answers_split():
+    """An option list writes each option on a line of its own and its description after it:
+    as answers split, the option opens its description's sentence (so a quote names the
+    flag it describes); chunking's split is unchanged."""
+    text = ("-f --force\r\nForce overwrite of output files. Normally, bzip2 will not overwrite.\r\n"
+            "-k --keep\r\nKeep (don't delete) input files during compression or decompression.\r\n"
+            "-backup, -backupdir <dir>\r\nThese options create a backup before an update.")
+    spans = [text[s:e] for s, e in split_sentences(text, lowercase_lines=True)]
+    assert "-k --keep\r\nKeep (don't delete) input files during compression or decompression." in spans
+    assert "-backup, -backupdir <dir>\r\nThese options create a backup before an update." in spans
+    assert "-k --keep" in [text[s:e] for s, e in split_sentences(text)]

@@ -815,7 +815,8 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
     `lowercase_lines`: a line break after a sentence's end also ends it before a lower-case
     word: the entries of an option list start with the option's name ("По умолчанию 3mm.\n
     vpadding= Устанавливает …"); and a span that is only a list label ("Step 3.", "Шаг 3.",
-    "4)") belongs to the sentence after it, whose label it is, not to the one before ("…
+    "4)", or an option list's option, "-k --keep") belongs to the sentence after it, whose label it
+    is, not to the one before ("…
     reads 0 bar. Step 3." read as step 2); and each line of a run of lines that write a
     field ("Motor power: 1.8 kW\nMains supply: 230 V", `_field_line_cuts`) is a sentence of
     its own. Answers split so (answer.extractive); chunking
@@ -842,8 +843,10 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
 
 
 #: A list label standing alone: a short word and a number ("Step 3.", "Шаг 3", "Item 12)"),
-#: or a number ("4.", "4)").
-_LABEL_RE = lazyre.compile(r"(?:[^\W\d_]{1,12}\s+)?\d{1,3}[.):]?")
+#: or a number ("4.", "4)"); or the command-line options an option list describes on the
+#: lines after them ("-k --keep", "--with-gmp", "-backup, -backupdir <dir>").
+_OPTION = r"--?[^\W\d_][\w-]*(?:[= ]<?[\w.]+>?)?"
+_LABEL_RE = lazyre.compile(rf"(?:[^\W\d_]{{1,12}}\s+)?\d{{1,3}}[.):]?|{_OPTION}(?:[ \t]*[,/]?[ \t]*{_OPTION})*")
 
 
 def _labels_to_next(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
