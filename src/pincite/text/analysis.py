@@ -814,13 +814,12 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
 
     `lowercase_lines`: a line break after a sentence's end also ends it before a lower-case
     word: the entries of an option list start with the option's name ("По умолчанию 3mm.\n
-    vpadding= Устанавливает …"); and a span that is only a list label ("Step 3.", "Шаг 3.",
-    "4)", or an option list's option, "-k --keep") belongs to the sentence after it, whose label it
-    is, not to the one before ("…
-    reads 0 bar. Step 3." read as step 2); and each line of a run of lines that write a
-    field ("Motor power: 1.8 kW\nMains supply: 230 V", `_field_line_cuts`) is a sentence of
-    its own. Answers split so (answer.extractive); chunking
-    does not, so chunk boundaries stay those of the index profile.
+    vpadding= Устанавливает …"); a span that is only a list label ("Step 3.", "Шаг 3.", "4)",
+    or an option list's option, "-k --keep") belongs to the sentence after it, whose label it
+    is, not to the one before ("… reads 0 bar. Step 3." read as step 2); and each line of a
+    run of lines that write a field ("Motor power: 1.8 kW\nMains supply: 230 V",
+    `_field_line_cuts`) is a sentence of its own. Answers split so (answer.extractive);
+    chunking does not, so chunk boundaries stay those of the index profile.
     """
     cuts = {m.end() for m in _END_RE.finditer(text) if _ends_sentence(text, m, lowercase_lines)}
     cuts.update(m.start() + 1 for m in _BLOCK_RE.finditer(text) if not _wrapped_number(text, m.start()))
