@@ -20,7 +20,7 @@ import re
 from typing import Callable, Sequence
 
 from pincite.text import analysis, lazyre
-from pincite.text.cjk import is_cjk
+from pincite.text.cjk import has_cjk
 
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
@@ -50,7 +50,7 @@ def asked_names(question: str, groups: list[tuple[str, ...]],
     capitalised = features.capitalised(question)
     for g in sorted(features.identifiers(question, groups, general)):
         word = g[0]
-        if any(is_cjk(ch) for ch in word) or sum(ch.isalnum() for ch in word) < 2:
+        if has_cjk(word) or sum(ch.isalnum() for ch in word) < 2:
             continue  # a single letter or digit is a label ("(D)", "1"), not a name
         if not same_language and not any(ch.isdigit() for ch in word):
             continue  # a name may be transliterated ("KMN" for "КМН"); a code or version is not

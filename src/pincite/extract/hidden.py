@@ -52,13 +52,6 @@ UNSEEN_SHARE = 0.02
 MAX_OBJECTS = 20_000
 MAX_FORM_DEPTH = 8
 
-#: Reasons, as stored (pincite.extract.model's HIDDEN_* constants).
-INVISIBLE_MODE = model.HIDDEN_INVISIBLE_MODE
-TINY = model.HIDDEN_TINY
-OUTSIDE = model.HIDDEN_OUTSIDE
-SAME_COLOUR = model.HIDDEN_SAME_COLOUR
-TRANSPARENT = model.HIDDEN_TRANSPARENT
-
 _WHITE = (255, 255, 255)
 _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
@@ -134,17 +127,17 @@ def hidden_text_objects(page) -> dict[int, str]:
         under = _beneath(box, backgrounds) if box is not None else _WHITE
         if render in (pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE, pdfium_c.FPDF_TEXTRENDERMODE_CLIP):
             over_image = box is not None and _image_beneath(box, backgrounds)
-            return None if over_image else INVISIBLE_MODE
+            return None if over_image else model.HIDDEN_INVISIBLE_MODE
         if box is not None:
             left, bottom, right, top = crop
             if box[2] < left or box[0] > right or box[3] < bottom or box[1] > top:
-                return OUTSIDE
+                return model.HIDDEN_OUTSIDE
         if pdfium_c.FPDFTextObj_GetFontSize(obj, ctypes.byref(size)) \
                 and pdfium_c.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
             a, b, c, d = compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f))[:4]
             effective = abs(size.value) * abs(a * d - b * c) ** 0.5
             if 0 < effective < MIN_TEXT_PT:
-                return TINY.format(pt=MIN_TEXT_PT)
+                return model.HIDDEN_TINY.format(pt=MIN_TEXT_PT)
         stroke_only = render in (pdfium_c.FPDF_TEXTRENDERMODE_STROKE,
                                  pdfium_c.FPDF_TEXTRENDERMODE_STROKE_CLIP)
         paint = colour(pdfium_c.FPDFPageObj_GetStrokeColor if stroke_only
@@ -152,7 +145,7 @@ def hidden_text_objects(page) -> dict[int, str]:
         if paint is None:
             return None
         if paint[3] == 0:
-            return TRANSPARENT
+            return model.HIDDEN_TRANSPARENT
         if under is not None and box is not None and _close(paint[:3], under):
             same_colour.append((object_address(obj), box, paint[:3]))
         return None
@@ -160,7 +153,7 @@ def hidden_text_objects(page) -> dict[int, str]:
     same_colour: list[tuple[int, tuple[float, float, float, float], tuple[int, int, int]]] = []
     walk(page.raw, False, _IDENTITY, 0)
     if same_colour:
-        found.update(dict.fromkeys(_confirmed_by_rendering(page, same_colour), SAME_COLOUR))
+        found.update(dict.fromkeys(_confirmed_by_rendering(page, same_colour), model.HIDDEN_SAME_COLOUR))
     return found
 
 
