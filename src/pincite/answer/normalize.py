@@ -14,17 +14,20 @@ text (and from there to rectangles on the page, since PDFium's text index is its
    characters but U+0085 (a line break) (PDFium maps some glyphs without a Unicode value to
    them, e.g. U+0012, or a symbol-font bullet to U+0088).
    When a soft hyphen, U+FFFE or U+0002 stands at a line end, the line break after it (with any
-   spaces or tabs around it) goes too: "main\\uFFFE\\r\\ntenance" -> "maintenance"; but U+FFFE or
-   U+0002 at a line end between a letter or digit and a character that is not a lowercase
-   letter is a printed hyphen (PDFium marks every line-end hyphen so) and reads "-", as rule 2
-   keeps it: "SK\\uFFFE\\r\\n300-A" -> "SK-300-A" (`line_end_mark`). PDFium mostly joins the
-   two lines without a break ("main\\uFFFEtenance"); such a mark between a letter or digit and
-   a digit is a printed hyphen too, as no word is hyphenated before a digit: "КБ\\uFFFE5" ->
-   "КБ-5" (a capital after it tells nothing: "ГО\\uFFFEСТа" is "ГОСТа" hyphenated).
+   spaces or tabs around it) goes too: "main\\uFFFE\\r\\ntenance" -> "maintenance". PDFium
+   marks every hyphen at a line end so, a printed one as well as a word break, and mostly
+   joins the two lines without a break ("main\\uFFFEtenance"). U+FFFE or U+0002 between two
+   letters or digits reads "-" when the word halves around it make a compound
+   (`text.hyphens.printed_hyphen`: a digit on either side, two alphabets, or a dictionary
+   that knows the halves and not the joined word): "Санкт\\uFFFEПетербурге" ->
+   "Санкт-Петербурге", "КБ\\uFFFE5" -> "КБ-5", "ГО\\uFFFEСТа" -> "ГОСТа" (`line_end_mark`).
+   One with a line break after it and then a character that is neither a letter, a digit
+   nor a space reads "-" too.
 2. Line-end hyphenation with a printed hyphen (-, U+2010, U+2011) is joined: a hyphen right after
-   a letter, then a line break, then a lowercase letter loses hyphen and break:
-   "main-\\ntenance" -> "maintenance". When the hyphen follows a letter or digit but the next line
-   starts otherwise (digit, capital), the hyphen stays and only the break goes:
+   a letter, then a line break, then a letter loses hyphen and break unless the halves make
+   a compound (the same decision as rule 1): "main-\\ntenance" -> "maintenance",
+   "two-\\ncolumn" -> "two-column". When the hyphen follows a letter or digit but the next
+   line starts otherwise (a digit), the hyphen stays and only the break goes:
    "PX-\\n200" -> "PX-200".
 3. Superscript and subscript digits and signs are protected from NFKC and kept as they are:
    ⁰¹²³⁴⁵⁶⁷⁸⁹ ⁺⁻⁼⁽⁾ and ₀₁₂₃₄₅₆₇₈₉ ₊₋₌₍₎. NFKC would turn 10² into 102 and m³ into m3, so a
@@ -56,6 +59,7 @@ from dataclasses import dataclass
 
 from pincite.text import lazyre
 from pincite.text.cjk import has_cjk, is_cjk
+from pincite.text.hyphens import printed_hyphen
 
 SCRIPT_CHARS = frozenset("⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎")
 """Superscript/subscript digits and signs that NFKC must not fold (rule 3)."""
@@ -67,6 +71,8 @@ _INVISIBLE = lazyre.compile(
     "[\u00ad\ufffe\u0002][ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])[ \t\u00a0]*"
     f"|[\u00ad\u200b-\u200d\u2060\ufeff\ufffe\u0002{CONTROL_CHARS}]"
 )
+_WORD_END = lazyre.compile(r"\\?[^\W_]+$")
+_WORD_START = lazyre.compile(r"[^\W_]+")
 _LINE_END_HYPHEN = lazyre.compile(
     r"(?<=[^\W_])[-\u2010\u2011]([ \t\u00a0]*(?:\r\n|[\r\n\u2028\u2029])\s*)(?=\S)"
 )
@@ -116,17 +122,33 @@ class _Trace:
 def line_end_mark(text: str, start: int, end: int) -> str:
     """What an invisible mark text[start:end] (an `_INVISIBLE` match) stands for: "" for all
     but PDFium's line-end hyphen mark (U+FFFE or U+0002) after a letter or digit that is a
-    printed hyphen split across lines, which reads "-": one followed by a line break, then a
-    character that is not a lowercase letter ("SK\uFFFE\n300-A" is "SK-300-A", as rule 2
-    keeps "PX-\n200"); one with no break after it (PDFium joined the lines), then a digit
-    ("КБ\uFFFE5" is "КБ-5": no word is hyphenated before a digit). PDFium marks every hyphen
-    at a line end so, a real one as well as a word break."""
+    printed hyphen, which reads "-". PDFium marks every hyphen at a line end so, a real one
+    as well as a word break; between two letters or digits the word halves decide
+    (text.hyphens.printed_hyphen: "Санкт\uFFFEПетербурге" is "Санкт-Петербурге",
+    "main\uFFFE\r\ntenance" is "maintenance", "КБ\uFFFE5" is "КБ-5"); before other
+    characters, a mark with a line break after it is printed ("SK\uFFFE\n(A)"), one with
+    none is dropped."""
     if text[start] not in "\ufffe\u0002" or not text[start - 1:start].isalnum():
         return ""
     after = text[end:end + 1]
+    if after.isalnum():
+        return "-" if printed_hyphen(_word_before(text, start), _word_after(text, end)) else ""
     if end - start < 2:
-        return "-" if after.isdecimal() else ""
-    return "-" if after and not after.islower() and not after.isspace() else ""
+        return ""
+    return "-" if after and not after.isspace() else ""
+
+
+def _word_before(text: str, pos: int) -> str:
+    """The run of letters and digits that ends at `pos` (at most 64 characters), with the
+    backslash before it if there is one (a TeX control word)."""
+    m = _WORD_END.search(text, max(0, pos - 64), pos)
+    return m.group() if m else ""
+
+
+def _word_after(text: str, pos: int) -> str:
+    """The run of letters and digits that starts at `pos` (at most 64 characters)."""
+    m = _WORD_START.match(text, pos, pos + 64)
+    return m.group() if m else ""
 
 
 def compose_spacing_accents(text: str) -> str:
@@ -213,11 +235,13 @@ def join_line_end_hyphens(text: str) -> str:
 
 
 def _hyphenation_edits(text: str) -> list[tuple[int, int, str]]:
-    """Rule 2: join "word-\\nword"; keep the hyphen but drop the break in "PX-\\n200"."""
+    """Rule 2: join "word-\\nword" when the hyphen only breaks the word; keep the hyphen
+    but drop the break in "PX-\\n200" and in a compound (text.hyphens.printed_hyphen)."""
     edits = []
     for m in _LINE_END_HYPHEN.finditer(text):
         before, after = text[m.start() - 1], text[m.end()]
-        if before.isalpha() and after.islower():
+        if before.isalpha() and after.isalpha() \
+                and not printed_hyphen(_word_before(text, m.start()), _word_after(text, m.end())):
             edits.append((m.start(), m.end(), ""))
         else:
             edits.append((m.start(1), m.end(1), ""))

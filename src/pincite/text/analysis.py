@@ -8,8 +8,9 @@ rule lives here. Changing any rule changes the index: bump `ANALYZER_VERSION` (p
 index profile, so `pincite reindex` is demanded).
 
 Rules of `tokens`:
-- Normalisation: drop soft hyphens, zero-width characters, U+0002 and PDFium's line-end hyphen
-  U+FFFE (joining the word halves around it); NFKC, except superscript/subscript digits and
+- Normalisation: drop soft hyphens and zero-width characters; PDFium's line-end hyphen mark
+  (U+FFFE or U+0002) joins the word halves around it, or reads "-" where they make a compound
+  (text.hyphens: "two-column", "Санкт-Петербурге"); NFKC, except superscript/subscript digits and
   signs and "№" (NFKC would turn 10² into 102 and № into "No"); every dash becomes "-";
   case folding and ё -> е per token.
 - Codes (a run of letters/digits joined by - . / : _ @ or a decimal comma, containing a
@@ -54,6 +55,7 @@ import Stemmer
 
 from pincite.text import lazyre
 from pincite.text.cjk import CJK_LETTER_CLASS, is_cjk_letter
+from pincite.text.hyphens import printed_hyphen
 
 if TYPE_CHECKING:
     from pincite.text.lemmas import LemmaMemo
@@ -63,13 +65,15 @@ if TYPE_CHECKING:
 WORD_EDGE_PUNCT = ".,;:!?«»\"'()？，。、"
 
 #: Bump on any change of the rules below (part of the index profile).
-ANALYZER_VERSION = "pincite-bm25-2"
+ANALYZER_VERSION = "pincite-bm25-3"
 
 # ---------------------------------------------------------------- normalisation
 
 _PROTECTED = "⁰¹²³⁴⁵⁶⁷⁸⁹⁺⁻⁼⁽⁾₀₁₂₃₄₅₆₇₈₉₊₋₌₍₎№"
 _PROTECTED_RE = lazyre.compile(f"([{_PROTECTED}]+)")
-_INVISIBLE_RE = lazyre.compile("\ufffe\\s*|[\u00ad\u200b\u200c\u200d\u2060\ufeff\u0002]")
+_INVISIBLE_RE = lazyre.compile("[\ufffe\u0002]\\s*|[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
+_WORD_END_RE = lazyre.compile(r"\\?[^\W_]+$")
+_WORD_START_RE = lazyre.compile(r"[^\W_]+")
 _DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63"})
 _NUMERO_RE = lazyre.compile(r"№\s+(?=[^\W_])")
 
@@ -82,8 +86,22 @@ def _nfkc(text: str) -> str:
     return "".join(p if i % 2 else unicodedata.normalize("NFKC", p) for i, p in enumerate(parts))
 
 
+def _line_end_mark(m: "re.Match[str]") -> str:
+    """A PDFium line-end hyphen mark (U+FFFE or U+0002, with the whitespace after it) between
+    the halves of a compound reads "-" (text.hyphens.printed_hyphen); anything else `_INVISIBLE_RE`
+    matches is dropped, joining a word hyphenated at a line end."""
+    text, start, end = m.string, m.start(), m.end()
+    if text[start] not in "\ufffe\u0002":
+        return ""
+    before = _WORD_END_RE.search(text, max(0, start - 64), start)
+    after = _WORD_START_RE.match(text, end, end + 64)
+    if before and after and printed_hyphen(before.group(), after.group()):
+        return "-"
+    return ""
+
+
 def _normalize(text: str) -> str:
-    text = _INVISIBLE_RE.sub("", text)
+    text = _INVISIBLE_RE.sub(_line_end_mark, text)
     text = _nfkc(text).translate(_DASHES)
     return _NUMERO_RE.sub("№", text)
 

@@ -32,11 +32,14 @@ WRITE_BATCH = 512
 
 
 class LemmaMemo:
-    """word -> lemma through `compute`, remembered in the derived-cache folder. Thread-safe."""
+    """word -> lemma through `compute`, remembered in the derived-cache folder. Thread-safe.
+    Any other string function of a string that depends only on `sources` is remembered the
+    same way under another `name` (the file's prefix; text.hyphens keeps its decisions so)."""
 
-    def __init__(self, compute: Callable[[str], str], sources: list[str]):
+    def __init__(self, compute: Callable[[str], str], sources: list[str], name: str = "ru-lemmas"):
         self._compute = compute
         self._sources = sources
+        self._name = name
         self._lock = threading.Lock()
         self._db: sqlite3.Connection | None = None
         self._opened = False
@@ -50,7 +53,7 @@ class LemmaMemo:
             key = derived.source_key(self._sources, FORMAT)
         except OSError:
             return None
-        path = folder / f"ru-lemmas-{key}.sqlite"
+        path = folder / f"{self._name}-{key}.sqlite"
         for attempt in (1, 2):
             try:
                 folder.mkdir(parents=True, exist_ok=True)
