@@ -86,7 +86,7 @@ def test_a_refusal_exports_its_status_and_reason_in_every_format():
         "**status: refused**: Not found in the library: no passage answers this question.",
         "- no passage found holds these words of the question: стоит"]
     ru = evidence_cards(_refused("ru"), "md", link)
-    assert "**статус: refused**: В библиотеке ответа нет" in ru and "| # |" not in ru
+    assert "**статус: отказ**: В библиотеке ответа нет" in ru and "| " not in ru
     rows = list(csv.DictReader(io.StringIO(evidence_cards(_refused(), "csv", link))))
     # the status, the answer's text and its reasons each in their own column; no claim or quote
     assert rows == [{**{c: "" for c in COLUMNS}, "status": "refused",
@@ -98,6 +98,9 @@ def test_a_refusal_exports_its_status_and_reason_in_every_format():
     assert data["status"] == "refused" and data["warnings"] and data["answer"]
     # an answered one states its status too, in Markdown, and adds no row to the CSV
     assert evidence_cards(_answer(), "md", link).splitlines()[2] == "**status: answered**"
+    # a person's export speaks the answer's language: its status and its table's header
+    zh = evidence_cards(_answer().model_copy(update={"language": "zh"}), "md", link).splitlines()
+    assert zh[2] == "**状态：已回答**" and zh[4] == "| # | 陈述 | 引文 | 来源 |"
     assert len(list(csv.reader(io.StringIO(evidence_cards(_answer(), "csv", link))))) == 2
 
 

@@ -139,6 +139,9 @@ MESSAGES = {
     },
     # an exported answer's status line (library.export): the status as the Answer contract names it
     "export_status": {"en": "status: {status}", "ru": "статус: {status}", "zh": "状态：{status}"},
+    # the Markdown export's table header (its columns: number, claim, quote, source)
+    "export_columns": {"en": "| # | claim | quote | source |", "ru": "| № | утверждение | цитата | источник |",
+                       "zh": "| # | 陈述 | 引文 | 来源 |"},
     "computed": {"en": "computed by pincite", "ru": "вычислено pincite", "zh": "由 pincite 计算"},
     "calc_not_done": {"en": "calculation not done: {reason}", "ru": "расчёт не выполнен: {reason}",
                       "zh": "未进行计算：{reason}"},

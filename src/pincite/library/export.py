@@ -291,16 +291,16 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
     that opens the cited page (e.g. ".../file#page=47"). Raises ValueError for another
     format.
 
-    The status is always stated, in the answer's language: Markdown gives a "status: …"
-    line under the question (with the answer's text and its reasons, the warnings, when it
-    is not "answered"; no table when there is no row); CSV gives it in every row's `status`
-    column and, for a status other than "answered", ends with the status row (`status_row`: the status, the
-    answer's text and its reasons in their own columns, the claim's empty), never an empty
-    table alone."""
+    The status is always stated. Markdown, for a person, gives a "status: …" line under the
+    question, the status and the table's column names in the answer's language (with the
+    answer's text and its reasons, the warnings, when it is not "answered"; no table when
+    there is no row). CSV, for a spreadsheet's filters, gives the API's status value
+    ("answered") in every row's `status` column and, for a status other than "answered",
+    ends with the status row (`status_row`: the status, the answer's text and its reasons
+    in their own columns, the claim's empty), never an empty table alone."""
     if fmt not in FORMATS:
         raise ValueError(f"export format {fmt!r}: choose one of {', '.join(FORMATS)}")
     rows = evidence_rows(ans, link)
-    status = message("export_status", ans.language).format(status=ans.status)
     settled = ans.status == "answered"
     if fmt == "csv":
         buf = io.StringIO()
@@ -311,10 +311,12 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
         if not settled:
             w.writerow([csv_cell(v) for v in status_row(ans).cells()])
         return buf.getvalue()
+    # for a person: the status and the table's header in the answer's language
+    status = message("export_status", ans.language).format(status=message(f"status_{ans.status}", ans.language))
     out = [f"## {_md(ans.question)}", "", f"**{_md(status)}**" + ("" if settled else f": {_md(ans.answer)}")]
     out += [f"- {_md(w)}" for w in ([] if settled else ans.warnings)]
     if rows:
-        out += ["", "| # | claim | quote | source |", "|---|---|---|---|"]
+        out += ["", message("export_columns", ans.language), "|---|---|---|---|"]
     for i, r in enumerate(rows, 1):
         source = f"[{_md(r.source)}](<{r.link}>)" if r.link else _md(r.source)
         columns = (f"<br>{_md(message('row_columns', ans.language).format(columns=r.row_headers))}"
