@@ -211,6 +211,34 @@ def use_model_once_per_process():
 
 
 @pytest.fixture(scope="session")
+def cached_soffice(shared_cache: Path) -> str | None:
+    """The path of the run's soffice stand-in (tests/soffice_cache.py: LibreOffice converts
+    each distinct DOCX once per run, and later conversions of it copy that PDF), or None when
+    no LibreOffice is installed."""
+    import soffice_cache
+
+    real = shutil.which("soffice") or shutil.which("libreoffice")
+    return str(soffice_cache.install(shared_cache / "soffice", real)) if real else None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def convert_each_docx_once(cached_soffice):
+    """``PINCITE_SOFFICE`` names the stand-in of `cached_soffice` for the whole run, so that
+    every Library, CLI and server the tests start (and their read-ahead processes) convert a
+    DOCX they met before by a copy. Unless the caller set ``PINCITE_SOFFICE``; tests that set
+    it themselves (off, a missing or failing binary) or clear it (the real LibreOffice) still
+    get what they set."""
+    if cached_soffice is None or os.environ.get("PINCITE_SOFFICE") is not None:
+        yield
+        return
+    os.environ["PINCITE_SOFFICE"] = cached_soffice
+    try:
+        yield
+    finally:
+        os.environ.pop("PINCITE_SOFFICE", None)
+
+
+@pytest.fixture(scope="session")
 def pg_server():
     """A throwaway PostgreSQL cluster for the session (tests/pgserver.py). Skipped when no
     server binary is installed, unless ``PINCITE_REQUIRE_POSTGRES=1`` (CI), which turns the
