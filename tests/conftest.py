@@ -13,7 +13,10 @@ built at most once per worker. Tests must not depend on another module's having 
 without xdist), where an expensive result that several modules compute alike is kept once
 (``cached``, one file lock per entry): ``corpus_pdf_model`` keeps the extracted corpus PDFs,
 ``shared_vectors`` the passage vectors of the libraries built from the corpus (the same
-documents are ingested by several modules, each into a library of its own).
+documents are ingested by several modules, each into a library of its own), ``shared_reads``
+what reading a corpus file gives (tests/shared_reads.py), ``shared_ingest`` both; and
+``convert_each_docx_once`` has LibreOffice convert each distinct DOCX once per run
+(tests/soffice_cache.py).
 The slowest modules are handed out first (``SLOW_FIRST``, in collection order: xdist's own
 reordering by test count is turned off) so that no worker is left with a long module at the
 end while the other has finished. ``use_model_once_per_process``: the default embedder's model
@@ -180,6 +183,43 @@ def shared_vectors(shared_cache: Path):
             yield
         finally:
             cache.save()
+
+    return share
+
+
+@pytest.fixture(scope="session")
+def shared_reads(shared_cache: Path):
+    """`with shared_reads(lib): lib.ingest(...)`: a file that another library of this run
+    read already with the same reader settings is not read (extracted, chunked, analysed)
+    again; `lib` gets a copy of what was read (tests/shared_reads.py). For libraries built
+    from the corpus for what they answer, not for tests of reading itself."""
+    from shared_reads import SharedReader
+
+    folder = shared_cache / "reads"
+    folder.mkdir(exist_ok=True)
+
+    @contextmanager
+    def share(lib: Any) -> Iterator[None]:
+        own = lib._reader
+        lib._reader = lambda: SharedReader.of(own(), folder)
+        try:
+            yield
+        finally:
+            del lib._reader  # the class's method again
+
+    return share
+
+
+@pytest.fixture(scope="session")
+def shared_ingest(shared_vectors, shared_reads):
+    """`with shared_ingest(lib): lib.ingest(...)`: both shared_reads and shared_vectors, for
+    the libraries built from the corpus: each file is read and each passage embedded once per
+    run, whichever library needs it first."""
+
+    @contextmanager
+    def share(lib: Any) -> Iterator[None]:
+        with shared_reads(lib), shared_vectors(lib):
+            yield
 
     return share
 
