@@ -13,7 +13,10 @@ built at most once per worker. Tests must not depend on another module's having 
 without xdist), where an expensive result that several modules compute alike is kept once
 (``cached``, one file lock per entry): ``corpus_pdf_model`` keeps the extracted corpus PDFs,
 ``shared_vectors`` the passage vectors of the libraries built from the corpus (the same
-documents are ingested by several modules, each into a library of its own).
+documents are ingested by several modules, each into a library of its own), ``shared_reads``
+what reading a corpus file gives (tests/shared_reads.py), ``shared_ingest`` both; and
+``convert_each_docx_once`` has LibreOffice convert each distinct DOCX once per run
+(tests/soffice_cache.py).
 The slowest modules are handed out first (``SLOW_FIRST``, in collection order: xdist's own
 reordering by test count is turned off) so that no worker is left with a long module at the
 end while the other has finished. ``use_model_once_per_process``: the default embedder's model
@@ -184,6 +187,43 @@ def shared_vectors(shared_cache: Path):
     return share
 
 
+@pytest.fixture(scope="session")
+def shared_reads(shared_cache: Path):
+    """`with shared_reads(lib): lib.ingest(...)`: a file that another library of this run
+    read already with the same reader settings is not read (extracted, chunked, analysed)
+    again; `lib` gets a copy of what was read (tests/shared_reads.py). For libraries built
+    from the corpus for what they answer, not for tests of reading itself."""
+    from shared_reads import SharedReader
+
+    folder = shared_cache / "reads"
+    folder.mkdir(exist_ok=True)
+
+    @contextmanager
+    def share(lib: Any) -> Iterator[None]:
+        own = lib._reader
+        lib._reader = lambda: SharedReader.of(own(), folder)
+        try:
+            yield
+        finally:
+            del lib._reader  # the class's method again
+
+    return share
+
+
+@pytest.fixture(scope="session")
+def shared_ingest(shared_vectors, shared_reads):
+    """`with shared_ingest(lib): lib.ingest(...)`: both shared_reads and shared_vectors, for
+    the libraries built from the corpus: each file is read and each passage embedded once per
+    run, whichever library needs it first."""
+
+    @contextmanager
+    def share(lib: Any) -> Iterator[None]:
+        with shared_reads(lib), shared_vectors(lib):
+            yield
+
+    return share
+
+
 @pytest.fixture(scope="session", autouse=True)
 def use_model_once_per_process():
     """Load USE multilingual (the default embedder's model) once per test process: every
@@ -208,6 +248,34 @@ def use_model_once_per_process():
     UseEmbedder._load = load_once  # type: ignore[method-assign]
     yield
     UseEmbedder._load = load  # type: ignore[method-assign]
+
+
+@pytest.fixture(scope="session")
+def cached_soffice(shared_cache: Path) -> str | None:
+    """The path of the run's soffice stand-in (tests/soffice_cache.py: LibreOffice converts
+    each distinct DOCX once per run, and later conversions of it copy that PDF), or None when
+    no LibreOffice is installed."""
+    import soffice_cache
+
+    real = shutil.which("soffice") or shutil.which("libreoffice")
+    return str(soffice_cache.install(shared_cache / "soffice", real)) if real else None
+
+
+@pytest.fixture(scope="session", autouse=True)
+def convert_each_docx_once(cached_soffice):
+    """``PINCITE_SOFFICE`` names the stand-in of `cached_soffice` for the whole run, so that
+    every Library, CLI and server the tests start (and their read-ahead processes) convert a
+    DOCX they met before by a copy. Unless the caller set ``PINCITE_SOFFICE``; tests that set
+    it themselves (off, a missing or failing binary) or clear it (the real LibreOffice) still
+    get what they set."""
+    if cached_soffice is None or os.environ.get("PINCITE_SOFFICE") is not None:
+        yield
+        return
+    os.environ["PINCITE_SOFFICE"] = cached_soffice
+    try:
+        yield
+    finally:
+        os.environ.pop("PINCITE_SOFFICE", None)
 
 
 @pytest.fixture(scope="session")

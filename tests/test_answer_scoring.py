@@ -408,21 +408,22 @@ def test_a_short_participle_finds_the_long_one():
     assert set(participle) & set(analysis.tokens("предназначены"))
 
 
-def ask_one(corpus, tmp_path, name: str, question: str, shared_vectors):
-    """Ingest the corpus file `name` alone into a new library under `tmp_path` (its passage
-    vectors shared with the run's other corpus libraries) and ask it."""
+def ask_one(corpus, tmp_path, name: str, question: str, shared_ingest):
+    """Ingest the corpus file `name` alone into a new library under `tmp_path` (what it reads
+    and its passage vectors shared with the run's other corpus libraries: shared_ingest) and
+    ask it."""
     (tmp_path / "docs").mkdir()
     shutil.copy(corpus / name, tmp_path / "docs" / Path(name).name)
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        with shared_vectors(lib):
+        with shared_ingest(lib):
             lib.ingest([tmp_path / "docs"])
         return lib.ask(question)
 
 
-def test_a_sentence_found_in_several_chunks_is_cited_once(corpus, tmp_path, shared_vectors):
+def test_a_sentence_found_in_several_chunks_is_cited_once(corpus, tmp_path, shared_ingest):
     # eskdx p. 8: the option's sentence stands in its page chunk and in the option table's
     # chunks; the answer cited it three times (a fresh user's report, 2026-12-01)
-    ans = ask_one(corpus, tmp_path, "pdf/ru/eskdx.pdf", "Какой размер шрифта документа по умолчанию?", shared_vectors)
+    ans = ask_one(corpus, tmp_path, "pdf/ru/eskdx.pdf", "Какой размер шрифта документа по умолчанию?", shared_ingest)
     assert ans.status == "answered", ans.warnings
     cits = [c for c in ans.citations() if c.verified]
     assert "По умолчанию 14pt" in cits[0].quote and cits[0].page == 8
@@ -467,24 +468,24 @@ def test_authorship_questions():
     ("pdf/ru/churchslavonic-ru.pdf", "Кто авторы пакета churchslavonic?", "Александр Андреев и Михаил Крутиков"),
     ("pdf/zh/zhnumber.pdf", "zhnumber 宏包的作者是谁？", "李清"),
 ])
-def test_who_wrote_a_document_is_answered_by_its_by_line(corpus, tmp_path, shared_vectors, name, question, byline):
+def test_who_wrote_a_document_is_answered_by_its_by_line(corpus, tmp_path, shared_ingest, name, question, byline):
     # the author's name stands under the title, without the word "author"; these were refused
     # or answered with "The author would be grateful …" (a fresh user's report, 2026-12-01)
-    ans = ask_one(corpus, tmp_path, name, question, shared_vectors)
+    ans = ask_one(corpus, tmp_path, name, question, shared_ingest)
     assert ans.status == "answered", ans.warnings
     top = ans.citations()[0]
     assert top.verified and top.page == 1 and byline in " ".join(top.quote.split()), top.quote
 
 
 @pytest.fixture(scope="module")
-def small_library(corpus, tmp_path_factory, shared_vectors):
+def small_library(corpus, tmp_path_factory, shared_ingest):
     """siunitx, the CTeX FAQ, the REVTeX 4.2 guide and zhnumber: the library of a fresh
     user's report (2026-12-01)."""
     docs = tmp_path_factory.mktemp("docs")
     for name in ("pdf/en/siunitx.pdf", "pdf/zh/ctex-faq.pdf", "pdf/en/auguide4-2.pdf", "pdf/zh/zhnumber.pdf"):
         shutil.copy(corpus / name, docs / Path(name).name)
     with Library(Settings(data_dir=tmp_path_factory.mktemp("data"))) as lib:
-        with shared_vectors(lib):
+        with shared_ingest(lib):
             lib.ingest([docs])
         yield lib
 
@@ -530,8 +531,8 @@ def test_an_options_value_is_not_quoted_with_the_next_option():
 @pytest.mark.xfail(strict=True, reason="two windows of the page cover the question alike ('По умолчанию 3mm. "
                    "vpadding= …' and 'vpadding= … По умолчанию 10mm.'), and the model, scoring both, ranks the "
                    "first in lexical order first")
-def test_the_default_of_an_option_in_a_list_is_its_own(corpus, tmp_path, shared_vectors):
-    ans = ask_one(corpus, tmp_path, "pdf/ru/eskdx.pdf", "Какое значение vpadding по умолчанию в eskdx?", shared_vectors)
+def test_the_default_of_an_option_in_a_list_is_its_own(corpus, tmp_path, shared_ingest):
+    ans = ask_one(corpus, tmp_path, "pdf/ru/eskdx.pdf", "Какое значение vpadding по умолчанию в eskdx?", shared_ingest)
     assert ans.status == "answered", ans.warnings
     top = " ".join(ans.citations()[0].quote.split())
     assert "10mm" in top and "3mm" not in top, top

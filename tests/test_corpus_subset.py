@@ -80,7 +80,7 @@ HIT5_FLOOR = 0.85
 
 
 @pytest.fixture(scope="session")
-def subset_library(corpus: Path, tmp_path_factory, shared_vectors):
+def subset_library(corpus: Path, tmp_path_factory, shared_ingest):
     """A library holding the subset, ingested from a copied folder, with ingest results."""
     src = tmp_path_factory.mktemp("subset")
     for rel in SUBSET + list(SPECIAL):
@@ -88,7 +88,7 @@ def subset_library(corpus: Path, tmp_path_factory, shared_vectors):
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copy(corpus / rel, dest)
     lib = Library(Settings(data_dir=tmp_path_factory.mktemp("data")))
-    with shared_vectors(lib):
+    with shared_ingest(lib):
         results = lib.ingest([src])
     yield lib, {Path(r.path).name: r for r in results}, src
     lib.close()

@@ -418,15 +418,20 @@ CORPUS_FACTS = [  # file, question, fragment of the quote, page it is on
 
 
 @pytest.fixture(scope="module")
-def corpus_lib(soffice, corpus, tmp_path_factory):
+def corpus_lib(soffice, cached_soffice, corpus, tmp_path_factory):
+    """The corpus DOCX files, converted through the run's soffice stand-in (conftest's
+    cached_soffice): a file another module converted already is not converted again (the
+    `paged` fixture above converts with LibreOffice itself)."""
     root = tmp_path_factory.mktemp("docx-corpus")
     library = Library(settings(root / "data"))
     with pytest.MonkeyPatch.context() as mp:
         for name in ENV_NAMES:
             mp.delenv(name, raising=False)
+        mp.setenv("PINCITE_SOFFICE", cached_soffice)
         results = library.ingest(sorted((corpus / "office").glob("*.docx")))
     for r in results:  # figures for the report (pytest -s)
-        print(f"\n{Path(r.path).name}: {r.pages} pages, ingest with conversion {r.seconds:.2f} s")
+        print(f"\n{Path(r.path).name}: {r.pages} pages, ingest with conversion {r.seconds:.2f} s "
+              "(a copy when this run converted the file before)")
     yield library, results
     library.close()
 

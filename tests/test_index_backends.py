@@ -352,17 +352,17 @@ CORPUS_FILES = ("pdf/ru/churchslavonic-ru.pdf", "pdf/domain/zh-chengzhen-ranqi-g
 
 
 @pytest.mark.slow
-def test_same_answers_on_real_files(tmp_path, corpus, shared_vectors):
+def test_same_answers_on_real_files(tmp_path, corpus, shared_ingest):
     """A few real shared-corpus files on each engine: the answers to questions made from
     chunks spread over them (pincite.library.migrate.question_of, 24 chunks picked by a hash of
     their chunk id) have the same status and the same citations (their order may differ
-    only by a prefetch tie: module docstring). Every engine gets the same passage vectors
-    (the first ingest embeds them: shared_vectors)."""
+    only by a prefetch tie: module docstring). Every engine gets the same documents read and
+    the same passage vectors (the first ingest reads and embeds them: shared_ingest)."""
     answers = []
     for i, kw in enumerate(_engines()):
         lib = Library(make_settings(tmp_path / f"data{i}", **kw))
         try:
-            with shared_vectors(lib):
+            with shared_ingest(lib):
                 results = lib.ingest([corpus / f for f in CORPUS_FILES])
             assert all(r.status == "added" for r in results), results
             if not answers:

@@ -46,13 +46,13 @@ def _env(**extra: str) -> dict[str, str]:
 
 
 @pytest.fixture(scope="session")
-def mcp_data(corpus: Path, tmp_path_factory, shared_vectors) -> Path:
+def mcp_data(corpus: Path, tmp_path_factory, shared_ingest) -> Path:
     """A closed library of FILES (default settings, as the CLI has them)."""
     src = tmp_path_factory.mktemp("mcp-src")
     for rel in FILES:
         shutil.copy(corpus / rel, src / Path(rel).name)
     data = tmp_path_factory.mktemp("mcp-data")
-    with Library(Settings(data_dir=data)) as lib, shared_vectors(lib):
+    with Library(Settings(data_dir=data)) as lib, shared_ingest(lib):
         results = lib.ingest([src])
     assert [r.status for r in results] == ["added"] * len(FILES), [r.reason for r in results]
     return data

@@ -103,6 +103,26 @@ def kill(proc: subprocess.Popen) -> None:
     assert proc.returncode == -signal.SIGKILL
 
 
+def exit_or_serving(proc: subprocess.Popen, port: int, timeout: float) -> int | None:
+    """Wait until `proc` ends (its exit status) or accepts connections on `port` of the
+    loopback (None), whichever comes first; None too when neither happens within `timeout`
+    seconds. A server refused a busy index ends at once; one started just after the ingest
+    let go of the index serves until it is stopped, which a plain `wait` only noticed at
+    its timeout."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        rc = proc.poll()
+        if rc is not None:
+            return rc
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.5):
+                return None
+        except OSError:
+            pass
+        time.sleep(0.05)
+    return proc.poll()
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -143,13 +163,16 @@ def test_ask_and_serve_during_an_ingest_neither_break_it_nor_open_the_index(tmp_
             # A whole CLI process, and every third round a server.
             if round_ % 3 == 0:
                 serve_log = tmp_path / f"serve{round_}.log"
-                server = start(["--data", str(data), "serve", "--port", str(free_port())], serve_log)
-                try:
-                    rc = server.wait(timeout=60)
-                except subprocess.TimeoutExpired:
+                port = free_port()
+                server = start(["--data", str(data), "serve", "--port", str(port)], serve_log)
+                rc = exit_or_serving(server, port, timeout=60)
+                if rc is None:  # it serves (the ingest had let go of the index), or hung
                     server.terminate()
                     server.wait(timeout=10)
-                    rc = None
+                    try:  # a server can serve only once the ingest let go of the index: it is ending
+                        ingest.wait(timeout=60)
+                    except subprocess.TimeoutExpired:
+                        pass  # still running while a server serves: the assertion below says so
                 text = serve_log.read_text(errors="replace")
                 if ingest.poll() is None or "busy" in text or "another pincite process" in text:
                     assert rc == 2 and "another pincite process" in text, (rc, text)

@@ -190,7 +190,7 @@ def test_pdf_without_outline_has_no_sections(tmp_path):
     assert chunk.search_text == doc.title + "\n" + chunk.text
 
 
-def test_lshort_question_cites_its_section(corpus, tmp_path, shared_vectors):
+def test_lshort_question_cites_its_section(corpus, tmp_path, shared_ingest):
     """lshort's physical page 15 (printed 1) holds the chapter start, "1.1 A Bit of History" and
     "1.1.1 TeX": a sentence under "TeX" is in Chapter 1 > A Bit of History > TeX (lshort's outline:
     "TeX" is a level-2 entry on page index 14, top 428.08), and a question answered by it cites
@@ -207,7 +207,7 @@ def test_lshort_question_cites_its_section(corpus, tmp_path, shared_vectors):
     assert _section_at(doc, 15, "converging to") == ["Things You Need to Know", "A Bit of History", "TeX"]
     lib = Library(Settings(data_dir=tmp_path / "data"))
     try:
-        with shared_vectors(lib):
+        with shared_ingest(lib):
             lib.ingest([path])
         ans = lib.ask("According to lshort, what number is the version number of TeX converging to?")
         assert ans.status == "answered", ans

@@ -42,12 +42,12 @@ QUESTIONS = [
 
 
 @pytest.fixture(scope="module")
-def twins(corpus: Path, tmp_path_factory, shared_vectors):
+def twins(corpus: Path, tmp_path_factory, shared_ingest):
     src = tmp_path_factory.mktemp("twins")
     for rel in TWINS:
         shutil.copy(corpus / rel, src / Path(rel).name)
     lib = Library(Settings(data_dir=tmp_path_factory.mktemp("data")))
-    with shared_vectors(lib):
+    with shared_ingest(lib):
         assert all(r.status == "added" for r in lib.ingest([src]))
     by_name = {d.file_name: d for d in lib.documents()}
     for rel, fields in TWINS.items():
@@ -106,12 +106,12 @@ def test_unscoped_questions_are_asked_back_or_answered_from_the_right_edition(tw
 
 
 @pytest.fixture(scope="module")
-def one_edition(corpus: Path, tmp_path_factory, shared_vectors):
+def one_edition(corpus: Path, tmp_path_factory, shared_ingest):
     """A library holding the REVTeX 4.2 guide only: its 4.1 twin is not there."""
     src = tmp_path_factory.mktemp("one-edition")
     shutil.copy(corpus / "pdf/en/auguide4-2.pdf", src / "auguide4-2.pdf")
     lib = Library(Settings(data_dir=tmp_path_factory.mktemp("data")))
-    with shared_vectors(lib):
+    with shared_ingest(lib):
         assert [r.status for r in lib.ingest([src])] == ["added"]
     yield lib
     lib.close()
