@@ -77,6 +77,7 @@ def install() -> None:
     _wrap(pdf, "find_tables", "tables.find_tables")
     _wrap(tables, "ruled_pages", "rulings.ruled_pages")
     _wrap(rulings, "page_rules", "rulings.page_rules")
+    _wrap(pdf, "page_rules", "rulings.page_rules")
     _wrap(tables, "_page_tables", "tables._page_tables")
     _wrap(pdf, "infer_folio_labels", "folio.infer_folio_labels")
     _wrap(pdf, "_title", "_title")

@@ -91,6 +91,7 @@ from pincite.extract.quality import (
     repair_cp1251,
     weak_page_reason,
 )
+from pincite.extract.rulings import Rules, page_rules
 from pincite.extract.tables import find_tables
 from pincite.extract.title import choose_title
 
@@ -200,7 +201,8 @@ def extract_pdf(
         set_sections(pdf, pages)
         if not any(p.sections for p in pages):  # no outline: headings from fonts and numbering
             set_heading_sections(pages, [look.lines for look in looks])
-        tables = find_tables(pdf, pages, notes)  # ruled tables (pdfplumber on ruled pages only)
+        # ruled tables (pdfplumber on ruled pages only), from the ruling lines read with each page
+        tables = find_tables(pdf, pages, notes, [look.rules for look in looks])
     finally:
         pdf.close()
 
@@ -343,19 +345,22 @@ class _PageLook:
     """What a page shows besides its text, measured only on pages with fewer than
     WEAK_MAX_LETTERS letters: image_share (0..1 of the crop box covered by image objects),
     has_image, has_ink (dark pixels in a coarse rendering; measured only on a page with no
-    text and no image)."""
+    text and no image); and, on every page, the line boxes of its text and its ruling lines
+    (read while the page is loaded, so finding tables loads no page again)."""
 
     image_share: float = 0.0
     has_image: bool = False
     has_ink: bool = False
     lines: tuple = ()  # pincite.extract.layout.Line of the page text, for heading detection
+    rules: Rules | None = None  # the page's ruling lines (rulings.page_rules), for find_tables
 
 
 def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageText, _PageLook]:
     """Read physical page ``index + 1``: text (glyphs marked as no text left out, then in
     reading order, or with margin notes moved out of the paragraph they interrupt;
     ``char_map`` back to PDFium's text when any of these changed it), /PageLabels
-    label, size in points, and, for a page with few letters, its images and ink."""
+    label, size in points, its ruling lines (:func:`pincite.extract.rulings.page_rules`)
+    and, for a page with few letters, its images and ink."""
     try:
         page = pdf[index]
     except pdfium.PdfiumError as exc:
@@ -383,11 +388,15 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
                 text, char_map, lines = ordered
         finally:
             textpage.close()
-        look = _PageLook(lines=tuple(lines))
+        try:
+            rules = page_rules(page)
+        except Exception:  # a page's odd content must not stop the ingest: not ruled
+            rules = Rules([], [])
+        look = _PageLook(lines=tuple(lines), rules=rules)
         if letter_count(text) < WEAK_MAX_LETTERS:
             share, has_image = _image_coverage(page)
             ink = not has_image and not text.strip() and _has_ink(page)
-            look = _PageLook(share, has_image, ink, tuple(lines))
+            look = _PageLook(share, has_image, ink, tuple(lines), rules)
     finally:
         page.close()
     label = pdf.get_page_label(index)
