@@ -201,8 +201,7 @@ def extract_pdf(
         set_sections(pdf, pages)
         if not any(p.sections for p in pages):  # no outline: headings from fonts and numbering
             set_heading_sections(pages, [look.lines for look in looks])
-        # ruled tables (pdfplumber on ruled pages only), from the ruling lines read with each page
-        tables = find_tables(pdf, pages, notes, [look.rules for look in looks])
+        tables = find_tables(pdf, pages, notes, [look.rules for look in looks])  # pdfplumber on ruled pages only
     finally:
         pdf.close()
 
