@@ -210,7 +210,7 @@ def test_content_guard_inflates_only_pages_whose_raw_size_could_pass_the_limit(t
     """check_content_streams bounds a Flate stream by MAX_INFLATE_RATIO times its raw size
     and inflates a page's streams only when that bound passes the limit: the same pages are
     refused, with the same message, and a page far under the limit costs no inflating."""
-    from pincite.extract import pdf as pdf_mod
+    from pincite.extract import pdfguard as pdf_mod
 
     mib = 2**20
     inflated: list[int] = []

@@ -233,7 +233,8 @@ def find_tables(pdf: pdfium.PdfDocument, pages: list[PageText], notes: dict[int,
     char spans index. ``notes``: page -> warning (as in pincite.extract.pdf); a page where
     pdfplumber (or the reading of its cells) fails gets "tables not read (pdfplumber
     ExcType: message)" appended to its note, and no table. ``read_rules``: the ruling lines
-    already read per page, None for a page whose were not (:func:`ruled_pages`'s ``read``). Never raises for a page's content; pdfplumber runs only on the pages
+    already read per page, None for a page whose were not (:func:`ruled_pages`'s
+    ``read``). Never raises for a page's content; pdfplumber runs only on the pages
     :func:`ruled_pages` returns.
     """
     found: list[dict] = []
