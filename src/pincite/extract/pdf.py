@@ -80,7 +80,7 @@ from pincite.extract.folio import infer_folio_labels
 from pincite.extract.geometry import apply, compose
 from pincite.extract.marked import MAX_FORM_DEPTH, MAX_MARKED_OBJECTS, no_text_offsets, object_offsets, unmapped_offsets
 from pincite.extract.model import DocumentModel, PageText
-from pincite.extract.outline import set_heading_sections, set_sections
+from pincite.extract.outline import line_tops, read_outline, set_heading_sections, set_sections
 from pincite.extract.pdfguard import MAX_INFLATE_RATIO, check_content_streams  # noqa: F401  (re-exported)
 from pincite.extract.pdflimits import MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
 from pincite.extract.quality import (
@@ -181,10 +181,12 @@ def extract_pdf(
             raise TooLarge(path, f"{n_pages:,} pages; the limit is {limits.max_pages:,} pages")
         check_content_streams(path, limits.max_content_bytes, password)
         metadata_title = pdf.get_metadata_value("Title").strip()
+        outline = read_outline(pdf)
+        placed = {e.page_index for e in outline if e.top is not None}  # pages whose line tops place a section
         pages: list[PageText] = []
         looks: list[_PageLook] = []
         for index in range(n_pages):
-            page_text, look = _read_page(pdf, index, path)
+            page_text, look = _read_page(pdf, index, path, index in placed)
             pages.append(page_text)
             looks.append(look)
         notes: dict[int, str] = {}  # page -> its warning
@@ -199,7 +201,7 @@ def extract_pdf(
             elif not page_text.text.strip():
                 notes[page_text.page] = BLANK_PAGE  # no text, image or ink
         ocr_state = _ocr_weak_pages(pdf, pages, need_ocr, notes, ocr, max_ocr_pages)
-        set_sections(pdf, pages)
+        set_sections(pdf, pages, outline, {i: look.tops for i, look in enumerate(looks) if look.tops is not None})
         if not any(p.sections for p in pages):  # no outline: headings from fonts and numbering
             set_heading_sections(pages, [look.lines for look in looks])
         tables = find_tables(pdf, pages, notes, [look.rules for look in looks])  # pdfplumber on ruled pages only
@@ -278,22 +280,26 @@ class _PageLook:
     """What a page shows besides its text, measured only on pages with fewer than
     WEAK_MAX_LETTERS letters: image_share (0..1 of the crop box covered by image objects),
     has_image, has_ink (dark pixels in a coarse rendering; measured only on a page with no
-    text and no image); and, on every page, the line boxes of its text and its ruling lines
-    (read while the page is loaded, so finding tables loads no page again)."""
+    text and no image); and, on every page, the line boxes of its text and its ruling lines,
+    and on a page an outline entry points into, the tops of its lines (read while the page
+    is loaded, so finding tables and sections loads no page again)."""
 
     image_share: float = 0.0
     has_image: bool = False
     has_ink: bool = False
     lines: tuple = ()  # pincite.extract.layout.Line of the page text, for heading detection
     rules: Rules | None = None  # the page's ruling lines (rulings.page_rules), for find_tables
+    tops: tuple | None = None  # (text, char_map, outline.line_tops of them), for set_sections
 
 
-def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageText, _PageLook]:
+def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path, want_tops: bool = False
+               ) -> tuple[PageText, _PageLook]:
     """Read physical page ``index + 1``: text (glyphs marked as no text left out, then in
     reading order, or with margin notes moved out of the paragraph they interrupt;
     ``char_map`` back to PDFium's text when any of these changed it), /PageLabels
-    label, size in points, its ruling lines (:func:`pincite.extract.rulings.page_rules`)
-    and, for a page with few letters, its images and ink."""
+    label, size in points, its ruling lines (:func:`pincite.extract.rulings.page_rules`),
+    with ``want_tops`` its line tops (:func:`pincite.extract.outline.line_tops`) and, for a
+    page with few letters, its images and ink."""
     try:
         page = pdf[index]
     except pdfium.PdfiumError as exc:
@@ -319,17 +325,18 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
                 ordered = margins.margin_notes(textpage, text, lines, float(width), char_map, source)
             if ordered is not None:  # left column first, or notes out of the paragraph
                 text, char_map, lines = ordered
+            tops = (text, char_map, line_tops(textpage, text, char_map)) if want_tops else None
         finally:
             textpage.close()
         try:
             rules = page_rules(page)
         except Exception:  # a page's odd content must not stop the ingest: not ruled
             rules = Rules([], [])
-        look = _PageLook(lines=tuple(lines), rules=rules)
+        look = _PageLook(lines=tuple(lines), rules=rules, tops=tops)
         if letter_count(text) < WEAK_MAX_LETTERS:
             share, has_image = _image_coverage(page)
             ink = not has_image and not text.strip() and _has_ink(page)
-            look = _PageLook(share, has_image, ink, tuple(lines), rules)
+            look = _PageLook(share, has_image, ink, tuple(lines), rules, tops)
     finally:
         page.close()
     label = pdf.get_page_label(index)
