@@ -194,6 +194,49 @@ def test_huge_pdf_content_stream_is_refused_before_pdfium_loads_the_page(tmp_pat
     assert "Hello from a page with a big stream" in small.pages[0].text
 
 
+def repeated_stream_pdf(path: Path, repeats: int, kib: int) -> Path:
+    """One page whose /Contents lists the same Flate stream (`kib` KiB of path operators
+    decoded) `repeats` times: PDFium, and the guard, count it once per listing."""
+    op = b"0 0 m 1 1 l S\n"
+    body = zlib.compress(op * (kib * 1024 // len(op)), 9)
+    refs = b" ".join([b"4 0 R"] * repeats)
+    objs = [b"<< /Type /Catalog /Pages 2 0 R >>", b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+            b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents [" + refs + b"] >>",
+            b"<< /Length %d /Filter /FlateDecode >>\nstream\n" % len(body) + body + b"\nendstream"]
+    return write_pdf_objects(path, objs, version="1.4")
+
+
+def test_content_guard_inflates_only_pages_whose_raw_size_could_pass_the_limit(tmp_path, monkeypatch):
+    """check_content_streams bounds a Flate stream by MAX_INFLATE_RATIO times its raw size
+    and inflates a page's streams only when that bound passes the limit: the same pages are
+    refused, with the same message, and a page far under the limit costs no inflating."""
+    from pincite.extract import pdfguard as pdf_mod
+
+    mib = 2**20
+    inflated: list[int] = []
+    real = pdf_mod._decoded_size
+    monkeypatch.setattr(pdf_mod, "_decoded_size", lambda s, cap: inflated.append(cap) or real(s, cap))
+    small = big_stream_pdf(tmp_path / "small.pdf", 2)  # 2 MiB decoded, a few KB raw
+    pdf_mod.check_content_streams(small, 32 * mib)  # bound ~ a few MB: under 32 MiB
+    assert inflated == []
+    # a small flate bomb under a small limit: the bound passes the limit, inflating refuses it
+    with pytest.raises(TooLarge, match=r"the content of page 1 decodes to over 1,048,576 bytes"):
+        pdf_mod.check_content_streams(small, mib)
+    assert inflated
+    # the bound passes the limit but the content does not: inflated, not refused
+    inflated.clear()
+    pdf_mod.check_content_streams(small, 2 * mib + 4096)
+    assert inflated
+    # one stream listed 40 times counts 40 times, bound and all: 40 x 64 KiB > 2 MiB
+    many = repeated_stream_pdf(tmp_path / "many.pdf", 40, 64)
+    with pytest.raises(TooLarge, match=r"the content of page 1 decodes to over 2,097,152 bytes"):
+        pdf_mod.check_content_streams(many, 2 * mib)
+    pdf_mod.check_content_streams(many, 3 * mib)
+    inflated.clear()
+    pdf_mod.check_content_streams(repeated_stream_pdf(tmp_path / "few.pdf", 2, 64), 2 * mib)
+    assert inflated == []  # 2 x raw x 1032 is under 2 MiB: nothing inflated
+
+
 def test_text_block_and_chunk_limits_apply_to_every_format(tmp_path, monkeypatch):
     docs = tmp_path / "docs"
     docs.mkdir()

@@ -36,7 +36,7 @@ import ctypes
 import pypdfium2.raw as pdfium_c
 
 from pincite.extract import model
-from pincite.extract.geometry import apply, compose, object_address
+from pincite.extract.geometry import apply, compose, object_address, unchecked
 from pincite.extract.model import HiddenText
 
 #: Text drawn smaller than this many points (effective size) is hidden.
@@ -55,41 +55,63 @@ MAX_FORM_DEPTH = 8
 _WHITE = (255, 255, 255)
 _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
+# the PDFium calls of the walk, without ctypes' argument conversion (geometry.unchecked)
+_COUNT_PAGE, _GET_PAGE = unchecked(pdfium_c.FPDFPage_CountObjects), unchecked(pdfium_c.FPDFPage_GetObject)
+_COUNT_FORM, _GET_FORM = unchecked(pdfium_c.FPDFFormObj_CountObjects), unchecked(pdfium_c.FPDFFormObj_GetObject)
+_GET_TYPE, _GET_BOUNDS = unchecked(pdfium_c.FPDFPageObj_GetType), unchecked(pdfium_c.FPDFPageObj_GetBounds)
+_GET_FILL, _GET_STROKE = unchecked(pdfium_c.FPDFPageObj_GetFillColor), unchecked(pdfium_c.FPDFPageObj_GetStrokeColor)
+_GET_MATRIX, _GET_DRAW_MODE = unchecked(pdfium_c.FPDFPageObj_GetMatrix), unchecked(pdfium_c.FPDFPath_GetDrawMode)
+_GET_RENDER = unchecked(pdfium_c.FPDFTextObj_GetTextRenderMode)
+_GET_FONT_SIZE = unchecked(pdfium_c.FPDFTextObj_GetFontSize)
+
 
 def hidden_text_objects(page) -> dict[int, str]:
     """Text objects of ``page`` (a ``pypdfium2.PdfPage``) a reader cannot see, by address
     (``ctypes.c_void_p`` values, as ``FPDFText_GetTextObject`` gives them) -> the reason
     (one of the module's reason strings). Rules in the module docstring; {} on nearly every
-    page. Costs one walk over the page objects in drawing order (forms opened)."""
-    crop = visible_box(page)
+    page. Costs one walk over the page objects in drawing order (forms opened): about seven
+    PDFium calls per text object; the background under a text is looked up only when its
+    paint is within COLOUR_TOLERANCE of white or of the fill colour of a path drawn before
+    it (the only colours the background can have)."""
+    c_left, c_bottom, c_right, c_top = visible_box(page)
     backgrounds: list[tuple[tuple[float, float, float, float], tuple[int, int, int] | None]] = []
+    colours: list[tuple[int, int, int]] = []  # the distinct paints of `backgrounds` so far
+    near: dict[tuple[int, int, int], bool] = {}  # paint -> close to white or to one of `colours`
     found: dict[int, str] = {}
+    same_colour: list[tuple[int, tuple[float, float, float, float], tuple[int, int, int]]] = []
     seen = 0
+    # ctypes out-parameters and their references, made once per page
     u = [ctypes.c_uint() for _ in range(4)]
+    u_refs = [ctypes.byref(x) for x in u]
     f = [ctypes.c_float() for _ in range(4)]
+    f_refs = [ctypes.byref(x) for x in f]
     size = ctypes.c_float()
+    size_ref = ctypes.byref(size)
     m = pdfium_c.FS_MATRIX()
+    m_ref = ctypes.byref(m)
+    mode, stroke = ctypes.c_int(), ctypes.c_int()
+    mode_ref, stroke_ref = ctypes.byref(mode), ctypes.byref(stroke)
+    get_type, get_bounds, get_fill, get_stroke = _GET_TYPE, _GET_BOUNDS, _GET_FILL, _GET_STROKE
+    get_matrix, get_draw_mode, get_render, get_font_size = _GET_MATRIX, _GET_DRAW_MODE, _GET_RENDER, _GET_FONT_SIZE
+    text_kind, path_kind = pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_PATH
+    image_kind, form_kind = pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_FORM
+    no_fill = pdfium_c.FPDF_FILLMODE_NONE
+    invisible_modes = (pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE, pdfium_c.FPDF_TEXTRENDERMODE_CLIP)
+    stroke_modes = (pdfium_c.FPDF_TEXTRENDERMODE_STROKE, pdfium_c.FPDF_TEXTRENDERMODE_STROKE_CLIP)
 
     def bounds(obj, outer) -> tuple[float, float, float, float] | None:
-        if not pdfium_c.FPDFPageObj_GetBounds(obj, *(ctypes.byref(x) for x in f)):
+        if not get_bounds(obj, *f_refs):
             return None
-        left, bottom, right, top = (x.value for x in f)
+        left, bottom, right, top = f[0].value, f[1].value, f[2].value, f[3].value
         if outer is _IDENTITY:
             return left, bottom, right, top
         xs, ys = zip(*(apply(outer, x, y) for x, y in ((left, bottom), (right, bottom), (left, top), (right, top))))
         return min(xs), min(ys), max(xs), max(ys)
 
-    def colour(getter, obj) -> tuple[int, int, int, int] | None:
-        if not getter(obj, *(ctypes.byref(x) for x in u)):
-            return None
-        r, g, b, a = (x.value for x in u)
-        return r, g, b, a
-
     def walk(owner, is_form: bool, outer, depth: int) -> None:
         nonlocal seen
-        count = (pdfium_c.FPDFFormObj_CountObjects(owner) if is_form
-                 else pdfium_c.FPDFPage_CountObjects(owner))
-        get = pdfium_c.FPDFFormObj_GetObject if is_form else pdfium_c.FPDFPage_GetObject
+        count = _COUNT_FORM(owner) if is_form else _COUNT_PAGE(owner)
+        get = _GET_FORM if is_form else _GET_PAGE
         for i in range(max(0, count)):
             seen += 1
             if seen > MAX_OBJECTS:
@@ -97,60 +119,61 @@ def hidden_text_objects(page) -> dict[int, str]:
             obj = get(owner, i)
             if not obj:
                 continue
-            kind = pdfium_c.FPDFPageObj_GetType(obj)
-            if kind == pdfium_c.FPDF_PAGEOBJ_FORM:
-                if depth < MAX_FORM_DEPTH and pdfium_c.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
-                    walk(obj, True, compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f)), depth + 1)
-                continue
-            if kind == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+            kind = get_type(obj)
+            if kind == text_kind:
+                why = hidden_why(obj, outer)
+                if why is not None:
+                    found[object_address(obj)] = why
+            elif kind == path_kind:
+                if not get_draw_mode(obj, mode_ref, stroke_ref) or mode.value == no_fill:
+                    continue
+                box = bounds(obj, outer)
+                if box is not None and get_fill(obj, *u_refs) and u[3].value > 0:
+                    paint = (u[0].value, u[1].value, u[2].value)
+                    backgrounds.append((box, paint))
+                    if paint not in colours:
+                        colours.append(paint)
+                        near.clear()
+            elif kind == image_kind:
                 box = bounds(obj, outer)
                 if box is not None:
                     backgrounds.append((box, None))
-                continue
-            if kind == pdfium_c.FPDF_PAGEOBJ_PATH:
-                mode, stroke = ctypes.c_int(), ctypes.c_int()
-                if not pdfium_c.FPDFPath_GetDrawMode(obj, ctypes.byref(mode), ctypes.byref(stroke)) \
-                        or mode.value == pdfium_c.FPDF_FILLMODE_NONE:
-                    continue
-                box, paint = bounds(obj, outer), colour(pdfium_c.FPDFPageObj_GetFillColor, obj)
-                if box is not None and paint is not None and paint[3] > 0:
-                    backgrounds.append((box, paint[:3]))
-                continue
-            if kind != pdfium_c.FPDF_PAGEOBJ_TEXT:
-                continue
-            why = _hidden_why(obj, bounds(obj, outer), outer)
-            if why is not None:
-                found[object_address(obj)] = why
+            elif kind == form_kind:
+                if depth < MAX_FORM_DEPTH and get_matrix(obj, m_ref):
+                    walk(obj, True, compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f)), depth + 1)
 
-    def _hidden_why(obj, box, outer) -> str | None:
-        render = pdfium_c.FPDFTextObj_GetTextRenderMode(obj)
-        under = _beneath(box, backgrounds) if box is not None else _WHITE
-        if render in (pdfium_c.FPDF_TEXTRENDERMODE_INVISIBLE, pdfium_c.FPDF_TEXTRENDERMODE_CLIP):
+    def hidden_why(obj, outer) -> str | None:
+        box = bounds(obj, outer)
+        render = get_render(obj)
+        if render in invisible_modes:
             over_image = box is not None and _image_beneath(box, backgrounds)
             return None if over_image else model.HIDDEN_INVISIBLE_MODE
-        if box is not None:
-            left, bottom, right, top = crop
-            if box[2] < left or box[0] > right or box[3] < bottom or box[1] > top:
-                return model.HIDDEN_OUTSIDE
-        if pdfium_c.FPDFTextObj_GetFontSize(obj, ctypes.byref(size)) \
-                and pdfium_c.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
-            a, b, c, d = compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f))[:4]
+        if box is not None and (box[2] < c_left or box[0] > c_right or box[3] < c_bottom or box[1] > c_top):
+            return model.HIDDEN_OUTSIDE
+        if get_font_size(obj, size_ref) and get_matrix(obj, m_ref):
+            if outer is _IDENTITY:
+                a, b, c, d = m.a, m.b, m.c, m.d
+            else:
+                a, b, c, d = compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f))[:4]
             effective = abs(size.value) * abs(a * d - b * c) ** 0.5
             if 0 < effective < MIN_TEXT_PT:
                 return model.HIDDEN_TINY.format(pt=MIN_TEXT_PT)
-        stroke_only = render in (pdfium_c.FPDF_TEXTRENDERMODE_STROKE,
-                                 pdfium_c.FPDF_TEXTRENDERMODE_STROKE_CLIP)
-        paint = colour(pdfium_c.FPDFPageObj_GetStrokeColor if stroke_only
-                       else pdfium_c.FPDFPageObj_GetFillColor, obj)
-        if paint is None:
+        if not (get_stroke if render in stroke_modes else get_fill)(obj, *u_refs):
             return None
-        if paint[3] == 0:
+        if u[3].value == 0:
             return model.HIDDEN_TRANSPARENT
-        if under is not None and box is not None and _close(paint[:3], under):
-            same_colour.append((object_address(obj), box, paint[:3]))
+        if box is None:
+            return None
+        paint = (u[0].value, u[1].value, u[2].value)
+        close = near.get(paint)
+        if close is None:  # the background is white, a path's paint or an image (unknown)
+            close = near[paint] = _close(paint, _WHITE) or any(_close(paint, c) for c in colours)
+        if close:
+            under = _beneath(box, backgrounds)
+            if under is not None and _close(paint, under):
+                same_colour.append((object_address(obj), box, paint))
         return None
 
-    same_colour: list[tuple[int, tuple[float, float, float, float], tuple[int, int, int]]] = []
     walk(page.raw, False, _IDENTITY, 0)
     if same_colour:
         found.update(dict.fromkeys(_confirmed_by_rendering(page, same_colour), model.HIDDEN_SAME_COLOUR))

@@ -60,6 +60,8 @@ from dataclasses import dataclass
 
 import pypdfium2.raw as pdfium_c
 
+from pincite.extract.geometry import unchecked
+
 #: Two text rectangles of one PDFium line at least this far apart (points) are separate
 #: pieces. A word space at 9-12 pt is 2-4 pt, a justified line stretches it to ~6 pt; a
 #: column gutter is 10 pt (LaTeX \columnsep) to 36 pt (Word's default is 0.5 in).
@@ -95,6 +97,11 @@ STYLE_MAX_CHARS = 160
 BOLD_WEIGHT = 600
 _BOLD_NAME = re.compile(r"bold|black|heavy|semibold|demi|,b\b|-b\b|bd\b", re.IGNORECASE)
 FONT_NAME_BYTES = 128
+
+# the PDFium calls made per line, without ctypes' argument conversion (geometry.unchecked)
+_FONT_SIZE, _MATRIX = unchecked(pdfium_c.FPDFText_GetFontSize), unchecked(pdfium_c.FPDFText_GetMatrix)
+_FONT_WEIGHT, _FONT_INFO = unchecked(pdfium_c.FPDFText_GetFontWeight), unchecked(pdfium_c.FPDFText_GetFontInfo)
+_COUNT_RECTS, _GET_RECT = unchecked(pdfium_c.FPDFText_CountRects), unchecked(pdfium_c.FPDFText_GetRect)
 
 
 @dataclass(slots=True)
@@ -172,7 +179,8 @@ def scan_lines(textpage, text: str, char_map=None, source: str | None = None) ->
     index = LineIndex(textpage, text, char_map, source)
     raw = index.raw
     out: list[Line] = []
-    left, r, b, t = (ctypes.c_double() for _ in range(4))
+    box = (ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double())  # left, top, right, bottom
+    box_refs = tuple(ctypes.byref(x) for x in box)
     matrix = pdfium_c.FS_MATRIX()
     name = ctypes.create_string_buffer(FONT_NAME_BYTES)
     flags = ctypes.c_int()
@@ -188,35 +196,42 @@ def scan_lines(textpage, text: str, char_map=None, source: str | None = None) ->
             if k0 >= 0:
                 line.size, line.bold = line_style(raw, k0, matrix, name, flags, end - start <= STYLE_MAX_CHARS)
                 if k1 >= k0:
-                    _geometry(raw, k0, k1 - k0 + 1, line, left, t, r, b)
+                    _geometry(raw, k0, k1 - k0 + 1, line, box, box_refs)
             out.append(line)
         pos += len(chunk)
     return out
 
 
 def line_style(raw, k: int, matrix, name, flags, want_bold: bool = True) -> tuple[float, bool]:
-    size = pdfium_c.FPDFText_GetFontSize(raw, k)
-    if pdfium_c.FPDFText_GetMatrix(raw, k, ctypes.byref(matrix)):
+    """(effective font size, bold) of char ``k`` of the text page ``raw`` (module docstring,
+    **Lines**): ``matrix`` (FS_MATRIX), ``name`` (a buffer of FONT_NAME_BYTES) and ``flags``
+    (c_int) are scratch space the caller may reuse; bold is False unless ``want_bold``."""
+    size = _FONT_SIZE(raw, k)
+    if _MATRIX(raw, k, ctypes.byref(matrix)):
         scale = abs(matrix.a * matrix.d - matrix.b * matrix.c) ** 0.5
         if scale > 0:
             size *= scale
     if not want_bold:
         return round(float(size), 2), False
-    bold = pdfium_c.FPDFText_GetFontWeight(raw, k) >= BOLD_WEIGHT
+    bold = _FONT_WEIGHT(raw, k) >= BOLD_WEIGHT
     if not bold:
-        n = pdfium_c.FPDFText_GetFontInfo(raw, k, name, FONT_NAME_BYTES, ctypes.byref(flags))
+        n = _FONT_INFO(raw, k, name, FONT_NAME_BYTES, ctypes.byref(flags))
         bold = bool(n) and bool(_BOLD_NAME.search(name.value.decode("latin-1", "replace")))
     return round(float(size), 2), bold
 
 
-def _geometry(raw, k: int, count: int, line: Line, left, t, r, b) -> None:
-    n = pdfium_c.FPDFText_CountRects(raw, k, count)
-    get = pdfium_c.FPDFText_GetRect
+def _geometry(raw, k: int, count: int, line: Line, box, box_refs) -> None:
+    """Box and pieces of ``line`` from the text rectangles of its ``count`` chars from
+    char ``k``; ``box``: four c_double (left, top, right, bottom) and ``box_refs`` their
+    references, scratch space."""
+    n = _COUNT_RECTS(raw, k, count)
+    get = _GET_RECT
+    left, t, r, b = box
     pieces: list[list[float]] = []
     x0 = y0 = float("inf")
     x1 = y1 = float("-inf")
     for j in range(max(0, n)):
-        if not get(raw, j, left, t, r, b):
+        if not get(raw, j, *box_refs):
             continue
         a, c, lo, hi = left.value, r.value, b.value, t.value
         x0, x1 = min(x0, a), max(x1, c)

@@ -14,12 +14,13 @@ builds no page text and imports no later stage.
 from __future__ import annotations
 
 import ctypes
+import re
 from typing import AbstractSet, Iterator, Mapping, TypeVar
 
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from pincite.extract.geometry import object_address
+from pincite.extract.geometry import object_address, unchecked
 from pincite.extract.pdflimits import MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
 
 #: The marked-content tag and property whose empty value marks glyphs as no text.
@@ -110,6 +111,11 @@ def _char_offsets(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int
 _MAX_SIMPLE_CODE = 0xFF
 
 
+#: A char above _MAX_SIMPLE_CODE: the only ones `unmapped_offsets` asks PDFium about.
+_ABOVE_SIMPLE = re.compile(r"[^\x00-\xff]")
+_HAS_MAP_ERROR = unchecked(pdfium_c.FPDFText_HasUnicodeMapError)
+
+
 def unmapped_offsets(textpage: pdfium.PdfTextPage, text: str) -> set[int]:
     """Offsets into ``text`` (PDFium's text of the page, ``get_text_range()``) of the glyphs
     that have no Unicode value and are not text: chars PDFium reports with an invalid
@@ -120,9 +126,18 @@ def unmapped_offsets(textpage: pdfium.PdfTextPage, text: str) -> set[int]:
     parenthesis; a Latin letter with a hook) where the page shows a symbol, and poppler's
     pdftotext shows nothing. A code of a simple font (0..0xFF) is kept: TeX's symbol fonts
     without a ToUnicode map give their ASCII code ("h" for an angle bracket), as poppler
-    does. Empty on nearly every page; costs one call per char."""
+    does. Empty on nearly every page; costs one PDFium call per char above 0xFF (none on a
+    page of Latin-1 text)."""
     raw = textpage.raw
     out: set[int] = set()
+    if _ABOVE_SIMPLE.search(text) is None:
+        return out
+    n = pdfium_c.FPDFText_CountChars(raw)
+    if len(text.encode("utf-16-le")) // 2 == len(text) == n:  # PDFium's char index is the offset
+        for found in _ABOVE_SIMPLE.finditer(text):
+            if _HAS_MAP_ERROR(raw, found.start()) == 1:
+                out.add(found.start())
+        return out
     for k, t in _char_offsets(textpage, text):
         if ord(text[t]) > _MAX_SIMPLE_CODE and text[t] not in _LINE_BREAKS \
                 and pdfium_c.FPDFText_HasUnicodeMapError(raw, k) == 1:
@@ -169,6 +184,12 @@ def stranded_space(text: str, gone: set[int]) -> set[int]:
     return out - gone
 
 
+# the PDFium calls made per page object, without ctypes' argument conversion (geometry.unchecked)
+_COUNT_PAGE, _GET_PAGE = unchecked(pdfium_c.FPDFPage_CountObjects), unchecked(pdfium_c.FPDFPage_GetObject)
+_COUNT_FORM, _GET_FORM = unchecked(pdfium_c.FPDFFormObj_CountObjects), unchecked(pdfium_c.FPDFFormObj_GetObject)
+_GET_TYPE, _COUNT_MARKS = unchecked(pdfium_c.FPDFPageObj_GetType), unchecked(pdfium_c.FPDFPageObj_CountMarks)
+
+
 def no_text_objects(page: pdfium.PdfPage) -> set[int]:
     """Addresses (``ctypes.c_void_p`` values, as ``FPDFText_GetTextObject`` gives them) of
     the text objects of ``page`` inside a ``/Span`` marked-content sequence whose
@@ -176,7 +197,7 @@ def no_text_objects(page: pdfium.PdfPage) -> set[int]:
     or inside a form XObject so marked. Forms are followed MAX_FORM_DEPTH deep, at most
     MAX_OBJECTS objects are looked at (what was found by then is returned)."""
     found: set[int] = set()
-    count_marks, get_type = pdfium_c.FPDFPageObj_CountMarks, pdfium_c.FPDFPageObj_GetType
+    count_marks, get_type = _COUNT_MARKS, _GET_TYPE
     text_kind, form_kind = pdfium_c.FPDF_PAGEOBJ_TEXT, pdfium_c.FPDF_PAGEOBJ_FORM
     buffers = _MarkBuffers()
     seen = 0
@@ -184,9 +205,9 @@ def no_text_objects(page: pdfium.PdfPage) -> set[int]:
     while stack:
         form, inherited, depth = stack.pop()
         if form is None:
-            owner, count, get = page.raw, pdfium_c.FPDFPage_CountObjects(page.raw), pdfium_c.FPDFPage_GetObject
+            owner, count, get = page.raw, _COUNT_PAGE(page.raw), _GET_PAGE
         else:
-            owner, count, get = form, pdfium_c.FPDFFormObj_CountObjects(form), pdfium_c.FPDFFormObj_GetObject
+            owner, count, get = form, _COUNT_FORM(form), _GET_FORM
         for i in range(max(0, count)):
             seen += 1
             if seen > MAX_MARKED_OBJECTS:

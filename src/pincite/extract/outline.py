@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import ctypes
 import re
+from bisect import bisect_left
 from dataclasses import dataclass, replace
 
 import pypdfium2 as pdfium
@@ -17,6 +18,7 @@ import pypdfium2.raw as pdfium_c
 
 from pincite.extract import headings as headings_mod
 from pincite.extract import layout
+from pincite.extract.geometry import unchecked
 from pincite.extract.model import PageText, SectionSpan
 from pincite.extract.pdflimits import MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
 
@@ -97,9 +99,16 @@ def _bookmark_target(pdf: pdfium.PdfDocument, bm) -> tuple[int | None, float | N
     return index, (float(top) if top else None)
 
 
-def set_sections(pdf: pdfium.PdfDocument, pages: list[PageText]) -> None:
-    """Set ``sections`` of every page from the outline (nothing when there is none)."""
-    entries = read_outline(pdf)
+def set_sections(pdf: pdfium.PdfDocument, pages: list[PageText], entries: list[OutlineEntry] | None = None,
+                 tops: dict[int, tuple] | None = None) -> None:
+    """Set ``sections`` of every page from the outline (nothing when there is none).
+
+    ``entries``: :func:`read_outline` of ``pdf`` when the caller read it already. ``tops``:
+    0-based page index -> (text, char_map, :func:`line_tops` of that text) measured while
+    the caller held the page loaded; used while the page still holds that very text and map
+    (else the page is loaded again to measure them)."""
+    if entries is None:
+        entries = read_outline(pdf)
     if not entries:
         return
     by_page: dict[int, list[OutlineEntry]] = {}
@@ -110,11 +119,17 @@ def set_sections(pdf: pdfium.PdfDocument, pages: list[PageText]) -> None:
         starts: list[tuple[int, int, tuple[str, ...]]] = []  # (offset, outline order, path)
         found = by_page.get(index, [])
         if found and not page.ocr:
-            lines = (_line_tops(pdf, index, page.text, page.char_map)
-                     if any(e.top is not None for e in found) else [])
+            known = (tops or {}).get(index)
+            if not any(e.top is not None for e in found):
+                lines = []
+            elif known is not None and known[0] is page.text and known[1] is page.char_map:
+                lines = known[2]
+            else:
+                lines = _line_tops(pdf, index, page.text, page.char_map)
             floor = 0
+            normed = _norm_map(page.text)
             for order, e in enumerate(found):
-                offset = _heading_offset(page.text, e.path[-1], e.top, lines, floor)
+                offset = _heading_offset(page.text, e.path[-1], e.top, lines, floor, normed)
                 if not starts and _is_page_head(page.text[:offset]):
                     offset = 0  # a running header or "Chapter 1" above the first heading
                 floor = offset
@@ -173,10 +188,24 @@ def outline_sections(length: int, current: tuple[str, ...],
     return spans
 
 
+#: A run of the chars _norm_map keeps (``\s`` is str.isspace's whitespace).
+_KEPT_RUN = re.compile(r"[^\s\ufffe\u00ad\x02]+")
+
+
 def _norm_map(text: str) -> tuple[str, list[int]]:
-    """``text`` casefolded without whitespace and soft hyphens, with each kept char's index."""
-    chars: list[str] = []
+    """``text`` casefolded without whitespace and soft hyphens, with each kept char's index
+    (once per char its casefolding gives)."""
+    kept: list[str] = []
     where: list[int] = []
+    for m in _KEPT_RUN.finditer(text):
+        kept.append(m.group())
+        where.extend(range(m.start(), m.end()))
+    joined = "".join(kept)
+    norm = joined.casefold()  # char by char: casefolding looks at no context
+    if len(norm) == len(joined):  # every char folds to one: its index once
+        return norm, where
+    chars: list[str] = []
+    where = []
     for i, ch in enumerate(text):
         if ch.isspace() or ch in "\ufffe\u00ad\x02":
             continue
@@ -191,13 +220,15 @@ def _line_start(text: str, offset: int) -> int:
 
 
 def _heading_offset(text: str, title: str, top: float | None,
-                    lines: list[tuple[int, float]], floor: int) -> int:
+                    lines: list[tuple[int, float]], floor: int,
+                    normed: tuple[str, list[int]] | None = None) -> int:
     """Where a section titled ``title`` starts in a page's ``text``: the start of the line
     holding the title, looked for from the line at ``top`` (``lines``: (line start, line
     top)) and never before ``floor`` (the previous section's start); the line at ``top``
     when the title is not found there; else the first line holding the title after
-    ``floor``; else ``floor`` (the page start for the first section)."""
-    norm, where = _norm_map(text)
+    ``floor``; else ``floor`` (the page start for the first section). ``normed``:
+    ``_norm_map(text)`` when the caller made it already."""
+    norm, where = normed if normed is not None else _norm_map(text)
     needle, _ = _norm_map(title)
     at_top = None
     if top is not None and lines:
@@ -244,7 +275,7 @@ def _find_norm(norm: str, where: list[int], needle: str, start: int, end: int) -
     starting within [start, end) of the original text."""
     if not needle:
         return None
-    lo = next((j for j, i in enumerate(where) if i >= start), len(where))
+    lo = bisect_left(where, start)  # `where` ascends: the first kept char at or after start
     pos = norm.find(needle, lo)
     if pos < 0 or where[pos] >= end:
         return None
@@ -253,28 +284,39 @@ def _find_norm(norm: str, where: list[int], needle: str, start: int, end: int) -
 
 def _line_tops(pdf: pdfium.PdfDocument, index: int, text: str,
                char_map: list[list[int]] | None = None) -> list[tuple[int, float]]:
-    """(start offset, top in points) of each non-blank line of the page text, from the box
-    of its first char (the Python offset, through ``char_map`` on a reordered page or one
-    with chars left out, is taken as PDFium's char index, clamped: close enough to place a
-    line). Empty when the page cannot be read."""
-    out: list[tuple[int, float]] = []
+    """:func:`line_tops` of 0-based page ``index`` of ``pdf``, loaded for it; empty when the
+    page cannot be read."""
     try:
         page = pdf[index]
         textpage = page.get_textpage()
     except pdfium.PdfiumError:
-        return out
+        return []
     try:
-        n = textpage.count_chars()
-        offset = 0
-        for line in text.splitlines(keepends=True):
-            stripped = len(line) - len(line.lstrip())
-            if line.strip() and n > 0:
-                i = min(layout.source_offset(char_map or [], offset + stripped), n - 1)
-                left, right, bottom, top = (ctypes.c_double() for _ in range(4))
-                if pdfium_c.FPDFText_GetCharBox(textpage.raw, i, left, right, bottom, top):
-                    out.append((offset, top.value))
-            offset += len(line)
+        return line_tops(textpage, text, char_map)
     finally:
         textpage.close()
         page.close()
+
+
+_CHAR_BOX = unchecked(pdfium_c.FPDFText_GetCharBox)
+
+
+def line_tops(textpage: pdfium.PdfTextPage, text: str,
+              char_map: list[list[int]] | None = None) -> list[tuple[int, float]]:
+    """(start offset, top in points) of each non-blank line of ``text`` (the page text of
+    ``textpage``'s page), from the box of its first char (the Python offset, through
+    ``char_map`` on a reordered page or one with chars left out, is taken as PDFium's char
+    index, clamped: close enough to place a line)."""
+    out: list[tuple[int, float]] = []
+    n = textpage.count_chars()
+    offset = 0
+    box = (ctypes.c_double(), ctypes.c_double(), ctypes.c_double(), ctypes.c_double())  # left, right, bottom, top
+    refs = tuple(ctypes.byref(x) for x in box)
+    for line in text.splitlines(keepends=True):
+        stripped = len(line) - len(line.lstrip())
+        if line.strip() and n > 0:
+            i = min(layout.source_offset(char_map or [], offset + stripped), n - 1)
+            if _CHAR_BOX(textpage.raw, i, *refs):
+                out.append((offset, box[3].value))
+        offset += len(line)
     return out

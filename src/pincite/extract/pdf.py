@@ -80,7 +80,8 @@ from pincite.extract.folio import infer_folio_labels
 from pincite.extract.geometry import apply, compose
 from pincite.extract.marked import MAX_FORM_DEPTH, MAX_MARKED_OBJECTS, no_text_offsets, object_offsets, unmapped_offsets
 from pincite.extract.model import DocumentModel, PageText
-from pincite.extract.outline import set_heading_sections, set_sections
+from pincite.extract.outline import line_tops, read_outline, set_heading_sections, set_sections
+from pincite.extract.pdfguard import MAX_INFLATE_RATIO, check_content_streams  # noqa: F401  (re-exported)
 from pincite.extract.pdflimits import MIB, MIME_PDF, PdfLimits  # noqa: F401  (MIME_PDF re-exported)
 from pincite.extract.quality import (
     WEAK_MAX_LETTERS,
@@ -91,6 +92,7 @@ from pincite.extract.quality import (
     repair_cp1251,
     weak_page_reason,
 )
+from pincite.extract.rulings import Rules, page_rules
 from pincite.extract.tables import find_tables
 from pincite.extract.title import choose_title
 
@@ -179,10 +181,12 @@ def extract_pdf(
             raise TooLarge(path, f"{n_pages:,} pages; the limit is {limits.max_pages:,} pages")
         check_content_streams(path, limits.max_content_bytes, password)
         metadata_title = pdf.get_metadata_value("Title").strip()
+        outline = read_outline(pdf)
+        placed = {e.page_index for e in outline if e.top is not None}  # pages whose line tops place a section
         pages: list[PageText] = []
         looks: list[_PageLook] = []
         for index in range(n_pages):
-            page_text, look = _read_page(pdf, index, path)
+            page_text, look = _read_page(pdf, index, path, index in placed)
             pages.append(page_text)
             looks.append(look)
         notes: dict[int, str] = {}  # page -> its warning
@@ -197,10 +201,10 @@ def extract_pdf(
             elif not page_text.text.strip():
                 notes[page_text.page] = BLANK_PAGE  # no text, image or ink
         ocr_state = _ocr_weak_pages(pdf, pages, need_ocr, notes, ocr, max_ocr_pages)
-        set_sections(pdf, pages)
+        set_sections(pdf, pages, outline, {i: look.tops for i, look in enumerate(looks) if look.tops is not None})
         if not any(p.sections for p in pages):  # no outline: headings from fonts and numbering
             set_heading_sections(pages, [look.lines for look in looks])
-        tables = find_tables(pdf, pages, notes)  # ruled tables (pdfplumber on ruled pages only)
+        tables = find_tables(pdf, pages, notes, [look.rules for look in looks])  # pdfplumber on ruled pages only
     finally:
         pdf.close()
 
@@ -230,73 +234,6 @@ def extract_pdf(
         warnings=_page_warnings(notes),
         tables=tables,
     )
-
-
-def check_content_streams(path: Path, max_bytes: int, password: str | None = None) -> None:
-    """Raise TooLarge naming the page when the decoded content of one page (its /Contents
-    streams and the form XObjects named in its resources) exceeds ``max_bytes``: PDFium
-    parses a page's whole content on load (a 100 MB stream took it 1.7 GB of memory).
-
-    Read with pdfminer.six before PDFium loads any page, without decoding into memory: a
-    FlateDecode stream is inflated in 1 MiB steps and only counted, other filters count their
-    raw size. A file pdfminer cannot parse, or a stream it cannot read (encrypted), is left
-    to PDFium: this check never refuses on a guess.
-    """
-    from pdfminer.pdfdocument import PDFDocument
-    from pdfminer.pdfpage import PDFPage
-    from pdfminer.pdfparser import PDFParser
-    from pdfminer.pdftypes import PDFStream, resolve1
-
-    def streams(page) -> list:
-        found = []
-        contents = resolve1(page.attrs.get("Contents"))
-        for s in contents if isinstance(contents, list) else [contents]:
-            s = resolve1(s)
-            if isinstance(s, PDFStream):
-                found.append(s)
-        xobjects = resolve1((resolve1(page.resources) or {}).get("XObject")) if page.resources else None
-        for x in (xobjects or {}).values():
-            x = resolve1(x)
-            if isinstance(x, PDFStream) and getattr(resolve1(x.attrs.get("Subtype")), "name", None) == "Form":
-                found.append(x)
-        return found
-
-    try:
-        with open(path, "rb") as fh:
-            doc = PDFDocument(PDFParser(fh), password=password or "")
-            for number, page in enumerate(PDFPage.create_pages(doc), 1):
-                total = 0
-                for s in streams(page):
-                    total += _decoded_size(s, max_bytes - total + 1)
-                    if total > max_bytes:
-                        raise TooLarge(path, f"the content of page {number} decodes to over {max_bytes:,} "
-                                             f"bytes; the limit is {max_bytes:,} bytes a page "
-                                             f"(PINCITE_MAX_CONTENT_MB)")
-    except TooLarge:
-        raise
-    except Exception:  # pdfminer cannot read what PDFium may: PDFium decides
-        return
-
-
-def _decoded_size(stream, cap: int) -> int:
-    """Bytes `stream` (a pdfminer PDFStream) decodes to, counted up to a little past `cap`;
-    its raw size when it is not FlateDecode alone or cannot be inflated."""
-    import zlib
-
-    raw = stream.get_rawdata() or b""
-    filters = [getattr(f, "name", f) for f, _ in stream.get_filters()]
-    if filters not in (["FlateDecode"], ["Fl"]):
-        return len(raw)
-    inflate = zlib.decompressobj()
-    total, data = 0, raw
-    try:
-        while data and total <= cap:
-            out = inflate.decompress(data, MIB)
-            total += len(out)
-            data = inflate.unconsumed_tail
-    except zlib.error:
-        return max(total, len(raw))
-    return total
 
 
 def _title(metadata_title: str, pages: list[PageText], looks: list[_PageLook], stem: str) -> str:
@@ -343,19 +280,26 @@ class _PageLook:
     """What a page shows besides its text, measured only on pages with fewer than
     WEAK_MAX_LETTERS letters: image_share (0..1 of the crop box covered by image objects),
     has_image, has_ink (dark pixels in a coarse rendering; measured only on a page with no
-    text and no image)."""
+    text and no image); and, on every page, the line boxes of its text and its ruling lines,
+    and on a page an outline entry points into, the tops of its lines (read while the page
+    is loaded, so finding tables and sections loads no page again)."""
 
     image_share: float = 0.0
     has_image: bool = False
     has_ink: bool = False
     lines: tuple = ()  # pincite.extract.layout.Line of the page text, for heading detection
+    rules: Rules | None = None  # the page's ruling lines (rulings.page_rules), for find_tables
+    tops: tuple | None = None  # (text, char_map, outline.line_tops of them), for set_sections
 
 
-def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageText, _PageLook]:
+def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path, want_tops: bool = False
+               ) -> tuple[PageText, _PageLook]:
     """Read physical page ``index + 1``: text (glyphs marked as no text left out, then in
     reading order, or with margin notes moved out of the paragraph they interrupt;
     ``char_map`` back to PDFium's text when any of these changed it), /PageLabels
-    label, size in points, and, for a page with few letters, its images and ink."""
+    label, size in points, its ruling lines (:func:`pincite.extract.rulings.page_rules`),
+    with ``want_tops`` its line tops (:func:`pincite.extract.outline.line_tops`) and, for a
+    page with few letters, its images and ink."""
     try:
         page = pdf[index]
     except pdfium.PdfiumError as exc:
@@ -381,13 +325,18 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path) -> tuple[PageTex
                 ordered = margins.margin_notes(textpage, text, lines, float(width), char_map, source)
             if ordered is not None:  # left column first, or notes out of the paragraph
                 text, char_map, lines = ordered
+            tops = (text, char_map, line_tops(textpage, text, char_map)) if want_tops else None
         finally:
             textpage.close()
-        look = _PageLook(lines=tuple(lines))
+        try:
+            rules = page_rules(page)
+        except Exception:  # a page's odd content must not stop the ingest: not ruled
+            rules = Rules([], [])
+        look = _PageLook(lines=tuple(lines), rules=rules, tops=tops)
         if letter_count(text) < WEAK_MAX_LETTERS:
             share, has_image = _image_coverage(page)
             ink = not has_image and not text.strip() and _has_ink(page)
-            look = _PageLook(share, has_image, ink, tuple(lines))
+            look = _PageLook(share, has_image, ink, tuple(lines), rules, tops)
     finally:
         page.close()
     label = pdf.get_page_label(index)

@@ -22,7 +22,7 @@ class PdfLimits:
         after repair and OCR; below it the document is treated as having no text layer.
     max_content_bytes: most bytes the decoded content streams of one page may take (its
         /Contents and the form XObjects of its resources; default 32 MiB), checked before
-        PDFium loads any page (extract.pdf.check_content_streams).
+        PDFium loads any page (extract.pdfguard.check_content_streams).
     """
 
     max_bytes: int = 200 * MIB

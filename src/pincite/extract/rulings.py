@@ -21,7 +21,7 @@ from typing import Any
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from pincite.extract.geometry import apply, compose
+from pincite.extract.geometry import apply, compose, unchecked
 from pincite.extract.model import PageText
 
 #: A ruling line is at most RULE_MAX_THICK points thick (LaTeX's \hline is 0.4 pt, Word's
@@ -70,13 +70,20 @@ class Rules:
 # 1. Ruled pages
 
 
+# the PDFium calls made per page object, without ctypes' argument conversion (geometry.unchecked)
+_COUNT_PAGE, _GET_PAGE = unchecked(pdfium_c.FPDFPage_CountObjects), unchecked(pdfium_c.FPDFPage_GetObject)
+_COUNT_FORM, _GET_FORM = unchecked(pdfium_c.FPDFFormObj_CountObjects), unchecked(pdfium_c.FPDFFormObj_GetObject)
+_GET_TYPE, _GET_BOUNDS = unchecked(pdfium_c.FPDFPageObj_GetType), unchecked(pdfium_c.FPDFPageObj_GetBounds)
+
+
 def page_rules(page: pdfium.PdfPage) -> Rules:
     """The ruling lines of ``page`` (see the module docstring), merged. Cost: one PDFium
     call per page object, three more per path (the page's ~500 text objects dominate)."""
     hs: list[tuple[float, float, float]] = []
     vs: list[tuple[float, float, float]] = []
     left, bottom, right, top = (ctypes.c_float() for _ in range(4))
-    get_type, get_bounds = pdfium_c.FPDFPageObj_GetType, pdfium_c.FPDFPageObj_GetBounds
+    box_refs = (ctypes.byref(left), ctypes.byref(bottom), ctypes.byref(right), ctypes.byref(top))
+    get_type, get_bounds = _GET_TYPE, _GET_BOUNDS
     path_kind, form_kind = pdfium_c.FPDF_PAGEOBJ_PATH, pdfium_c.FPDF_PAGEOBJ_FORM
     identity = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
     stack: list[tuple[Any, tuple[float, ...], int]] = [(None, identity, 0)]  # (form or None, matrix, depth)
@@ -84,10 +91,10 @@ def page_rules(page: pdfium.PdfPage) -> Rules:
     while stack:
         form, outer, depth = stack.pop()
         if form is None:
-            count, get = pdfium_c.FPDFPage_CountObjects(page.raw), pdfium_c.FPDFPage_GetObject
+            count, get = _COUNT_PAGE(page.raw), _GET_PAGE
             owner = page.raw
         else:
-            count, get = pdfium_c.FPDFFormObj_CountObjects(form), pdfium_c.FPDFFormObj_GetObject
+            count, get = _COUNT_FORM(form), _GET_FORM
             owner = form
         count = min(max(0, count), MAX_OBJECTS - seen)
         seen += count
@@ -102,7 +109,7 @@ def page_rules(page: pdfium.PdfPage) -> Rules:
                     if pdfium_c.FPDFPageObj_GetMatrix(obj, ctypes.byref(m)):
                         stack.append((obj, compose(outer, (m.a, m.b, m.c, m.d, m.e, m.f)), depth + 1))
                 continue
-            if kind != path_kind or not get_bounds(obj, left, bottom, right, top):
+            if kind != path_kind or not get_bounds(obj, *box_refs):
                 continue
             if form is None:
                 x0, y0, x1, y1 = left.value, bottom.value, right.value, top.value
@@ -224,17 +231,24 @@ def is_grid(rules: Rules) -> bool:
     return len(distinct) >= GRID_MIN_V
 
 
-def ruled_pages(pdf: pdfium.PdfDocument, pages: list[PageText]) -> dict[int, Rules]:
+def ruled_pages(pdf: pdfium.PdfDocument, pages: list[PageText],
+                read: list[Rules | None] | None = None) -> dict[int, Rules]:
     """{1-based physical page: its ruling lines, furniture left out} for the pages of
     ``pdf`` whose lines form a grid (:func:`is_grid`), in page order.
 
     Pages with OCR text or no text are not looked at. A page PDFium cannot load or read
-    counts as not ruled.
+    counts as not ruled. ``read``: per page (``read[i]`` for ``pages[i]``), its
+    :func:`page_rules` when the caller read them while it held the page loaded (Rules([], [])
+    when that raised), else None; those pages are not loaded again.
     """
     rules: list[Rules] = []
     for index, p in enumerate(pages):
         if p.ocr or not p.text.strip():
             rules.append(Rules([], []))
+            continue
+        known = read[index] if read is not None and index < len(read) else None
+        if known is not None:
+            rules.append(known)
             continue
         try:
             page = pdf[index]

@@ -225,17 +225,20 @@ def table_cells(rules: Rules, mediabox: tuple[float, float, float, float]
     return out
 
 
-def find_tables(pdf: pdfium.PdfDocument, pages: list[PageText], notes: dict[int, str]) -> list[Table]:
+def find_tables(pdf: pdfium.PdfDocument, pages: list[PageText], notes: dict[int, str],
+                read_rules: list[Rules | None] | None = None) -> list[Table]:
     """The ruled tables of an open PDF, stitched across pages (module docstring: shape).
 
     ``pages``: the document's PageText list (``pages[i].page == i + 1``), whose ``text`` the
     char spans index. ``notes``: page -> warning (as in pincite.extract.pdf); a page where
     pdfplumber (or the reading of its cells) fails gets "tables not read (pdfplumber
-    ExcType: message)" appended to its note, and no table. Never raises for a page's
-    content; pdfplumber runs only on the pages :func:`ruled_pages` returns.
+    ExcType: message)" appended to its note, and no table. ``read_rules``: the ruling lines
+    already read per page, None for a page whose were not (:func:`ruled_pages`'s
+    ``read``). Never raises for a page's content; pdfplumber runs only on the pages
+    :func:`ruled_pages` returns.
     """
     found: list[dict] = []
-    for number, rules in ruled_pages(pdf, pages).items():
+    for number, rules in ruled_pages(pdf, pages, read_rules).items():
         try:
             found.extend(_page_tables(pdf, number, pages[number - 1], rules))
         except Exception as exc:  # pdfplumber fails on some real files: keep the text

@@ -311,6 +311,11 @@ class EdgeIndex:
         self.shard.flush()
 
     def delete_doc(self, doc_id: str) -> None:
+        """Delete every point of `doc_id` and flush; a shard holding none is left as it is
+        (a new document's ingest clears leftovers of an earlier try: a flush of nothing
+        still waits 0.02-0.2 s on the disk)."""
+        if not self.count(doc_id=doc_id):
+            return
         self._update(qe.UpdateOperation.delete_points_by_filter(self._must(doc_id=doc_id)))
         self._everything = None
         self.shard.flush()

@@ -74,7 +74,9 @@ _PROTECTED_RE = lazyre.compile(f"([{_PROTECTED}]+)")
 _INVISIBLE_RE = lazyre.compile("[\ufffe\u0002]\\s*|[\u00ad\u200b\u200c\u200d\u2060\ufeff]")
 _WORD_END_RE = lazyre.compile(r"\\?[^\W_]+$")
 _WORD_START_RE = lazyre.compile(r"[^\W_]+")
-_DASHES = str.maketrans({c: "-" for c in "\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63"})
+#: The dashes _normalize makes "-" (a regular expression: str.translate with a dict costs a
+#: lookup per char, ~40 us a passage).
+_DASH_RE = lazyre.compile("[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63]")
 _NUMERO_RE = lazyre.compile(r"№\s+(?=[^\W_])")
 
 
@@ -102,7 +104,7 @@ def _line_end_mark(m: "re.Match[str]") -> str:
 
 def _normalize(text: str) -> str:
     text = _INVISIBLE_RE.sub(_line_end_mark, text)
-    text = _nfkc(text).translate(_DASHES)
+    text = _DASH_RE.sub("-", _nfkc(text))
     return _NUMERO_RE.sub("№", text)
 
 
@@ -276,13 +278,25 @@ _TOKEN_RE = lazyre.compile(
     rf"|(?P<macro>{MACRO_RE.pattern})"
     rf"|(?P<compound>№?{_UNIT}(?:(?:[-./:_@]|(?<=\d),(?=\d)){_UNIT})*)"
 )
+_COMPOUND_RE = lazyre.compile(rf"№?{_UNIT}(?:(?:[-./:_@]|(?<=\d),(?=\d)){_UNIT})*")
 _DIGIT_RE = lazyre.compile(r"\d|[⁰¹²³⁴⁵⁶⁷⁸⁹₀₁₂₃₄₅₆₇₈₉]")
 _PATH_SPLIT_RE = lazyre.compile(r"[/:_@?=&#%~+]+")
 _ALPHA_SEG_RE = lazyre.compile(r"^[^\W\d_]{2,}")
 
 
+_WORD_SPLIT_RE = lazyre.compile(r"[-.]")
+
+
 def _compound(s: str, out: list[str]) -> None:
     """A run of letters/digits with inner connectors: path, code or word(s)."""
+    out.extend(_compound_forms(s))
+
+
+@functools.lru_cache(maxsize=200_000)
+def _compound_forms(s: str) -> tuple[str, ...]:
+    """The index forms `_compound` appends for `s`, remembered: a function of `s` alone
+    (folding, splitting, Snowball and the Russian lemmas are), and a text repeats its words."""
+    out: list[str] = []
     low = _fold(s)
     segs = [p for p in _PATH_SPLIT_RE.split(s) if p]
     if len(segs) > 1 and any(_ALPHA_SEG_RE.match(p) and not _DIGIT_RE.search(p) for p in segs):
@@ -294,12 +308,18 @@ def _compound(s: str, out: list[str]) -> None:
         if low.startswith("№") and len(low) > 1:
             out.append(low[1:])
     else:
-        for w in re.split(r"[-.]", low):
+        for w in _WORD_SPLIT_RE.split(low):
             if w:
                 _word(w, out)
+    return tuple(out)
 
 
 def _latin(segment: str, out: list[str]) -> None:
+    if "\\" not in segment and "://" not in segment and "www." not in segment:
+        # no URL or macro can start here: every token is a compound (what _TOKEN_RE finds)
+        for s in _COMPOUND_RE.findall(segment):
+            out.extend(_compound_forms(s))
+        return
     for m in _TOKEN_RE.finditer(segment):
         kind, s = m.lastgroup, m.group()
         if kind == "macro":
