@@ -502,6 +502,23 @@ class DocumentModel:
                     return columns
         return ()
 
+    def table_columns(self, page: int, start: int, end: int) -> tuple[str, ...]:
+        """The column headers of the table that the stretch [start, end) of 1-based physical
+        ``page``'s text lies in: :meth:`row_headers` for a stretch inside one row, else the
+        ``columns`` of a ruled PDF table (:attr:`tables`) whose data rows on that page, from
+        the first to the last, hold it (a window over several of its rows); the non-empty
+        headers in column order. () when the stretch reaches outside every such table, the
+        table has no header, or the page is out of range."""
+        found = self.row_headers(page, start, end)
+        if found or page < 1 or page > len(self.pages) or start >= end:
+            return found
+        for table in self.tables:
+            spans = [(r.char_start, r.char_end) for r in table.rows
+                     if r.page == page and r.char_start is not None and r.char_end is not None]
+            if spans and min(a for a, _ in spans) <= start and end <= max(b for _, b in spans):
+                return tuple(c for c in table.columns if c.strip())
+        return ()
+
     def to_json(self) -> str:
         """The JSON stored beside the original: every field by name, the nested shapes as the
         dicts their ``to_dict`` gives (the shape libraries have always stored)."""
