@@ -268,7 +268,9 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
              soft: HeaderMatcher | None = None) -> Claim:
     """The claim of one candidate: its quote (cut around `terms`, the question's index
     forms) verified against its page, with its citation; a table row's claim reads as its
-    verified (row, column, value) triple, a spreadsheet row's as its asked cell
+    verified (row, column, value) triple (a ruled PDF table's row chunk, and a row whose
+    cells extraction kept under their headers: DocumentModel.row_cells), a spreadsheet
+    row's as its asked cell
     (table_verify.sheet_cell_claim, which `soft`, the question's word matcher, lets find the
     asked column across languages; None: by shared words only)."""
     hit = cand.hit
@@ -298,6 +300,14 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
         triple = claim_for_span(lib.model(hit.doc_id), hit.page, start, end, terms)
         if triple is not None and _shows(quote, triple.row_header) and _shows(quote, triple.value):
             text = triple.text  # the quote itself shows the row and the value
+    elif check.verified and model is not None and (cells := model.row_cells(hit.page, start, end)):
+        # a row whose page text does not name its columns (a DOCX table on its PDF's pages)
+        # reads likewise, from its cells as extraction kept them under their headers
+        from .table_verify import cells_claim
+
+        triple = cells_claim(cells, terms)
+        if triple is not None and _shows(quote, triple.row_header) and _shows(quote, triple.value):
+            text = triple.text
     elif check.verified and extractive.is_sheet(hit):
         # a spreadsheet row reads as "row name / asked column: value", all as the quote writes it
         from .table_verify import sheet_cell_claim

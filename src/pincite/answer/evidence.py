@@ -69,15 +69,21 @@ def code_prefixes(codes: Iterable[str]) -> set[str]:
 
 
 def window_tokens(cand: extractive.Candidate) -> set[str]:
-    """Analysed words of a candidate's sentence window (its span of the hit's text)."""
-    return set(extractive.text_tokens(window_text(cand)))
+    """Analysed words of a candidate's sentence window (its span of the hit's text), with
+    those of the column headers of the table row it lies in (Candidate.columns): a row
+    "Объём загрузки, м³ 12 18" under "Параметр | СКД-12 | СКД-12М" speaks of both models."""
+    toks = set(extractive.text_tokens(window_text(cand)))
+    for header in cand.columns:
+        toks |= extractive.text_tokens(header)
+    return toks
 
 
 def names_other_code(cand: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
     """True when the evidence is about a sibling of a code in the question ("PX-300" for a
-    question about "PX-200"): its sentence window names a sibling but not the asked code,
-    or, when the window names no code of that family, its document's name (title, file
-    name, cover title block) does."""
+    question about "PX-200"): its sentence window (with the column headers of the table
+    row it lies in: a code heading a column names the model of every row's value in it,
+    `window_tokens`) names a sibling but not the asked code, or, when the window names no
+    code of that family, its document's name (title, file name, cover title block) does."""
     asked = asked_codes(groups)
     if not asked:
         return False
@@ -146,7 +152,9 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
     another edition: ("why_other_edition", "REVTeX 4.1", "REVTEX 4.2"), (…, "PX-300",
     "PX-200"); "why_other_document" with no found side when only the evidence's document
     name tells (its title, not its window). Another edition is looked for in the window,
-    else in the passage it stands in, spaced or fused with the name ("texlive2022")."""
+    else in the passage it stands in, spaced or fused with the name ("texlive2022"); a
+    sibling code in the window or in the column headers of the table row it lies in
+    (Candidate.columns)."""
     window = window_text(cand)
     for e in sorted(editions, key=lambda e: e.text):
         for text in (window, cand.hit.text):  # the window, else the passage it stands in
@@ -158,7 +166,7 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
     if not codes:
         return "why_other_document", min((e.text for e in editions), default=""), ""
     prefixes = code_prefixes(codes)
-    sib = sorted(w.strip(".,;:!?«»\"'()") for w in window.split()
+    sib = sorted(w.strip(".,;:!?«»\"'()") for w in " ".join((window, *cand.columns)).split()
                  if any(family(t) in prefixes and t not in codes
                         for t in code_keys(analysis.tokens(w))))
     asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if code_keys(analysis.tokens(w)) & set(codes)),

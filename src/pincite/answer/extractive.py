@@ -49,7 +49,15 @@ HEADER_TIE = 0.01
 
 @dataclass
 class Candidate:
-    """A quotable span of one hit's page: `start`/`end` index the page text."""
+    """A quotable span of one hit's page: `start`/`end` index the page text.
+
+    `columns`: the column headers of the table the window lies in when its page text does
+    not write them (a DOCX table on its converted PDF's pages, a ruled PDF table:
+    DocumentModel.table_columns), set by answer.rank.window_columns; () for any other
+    window. A name in a
+    column header belongs to every row of its table ("Параметр | СКД-12 | СКД-12М" over
+    "Объём загрузки, м³ 12 18"), so the evidence checks read them as words of the window
+    (answer.evidence.window_tokens)."""
 
     hit: Hit
     start: int
@@ -57,6 +65,7 @@ class Candidate:
     coverage: float
     score: float
     key_missing: float = 0.0
+    columns: tuple[str, ...] = ()
 
 
 Group = tuple[str, ...]

@@ -13,6 +13,7 @@ documents) and `page_text(doc_id, page)`. Must not import cli/ or web/.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import time
 from typing import Callable, Sequence
 
@@ -131,6 +132,9 @@ class WindowScorer:
     soft: soft.WordMatcher | None = None
     #: the question's language (analysis.detect_language), which passages are compared with
     lang: str | None = None
+    #: the column headers of the table row a window lies in (`window_columns`: its
+    #: Candidate.columns); none when not given
+    columns: Callable[[extractive.Candidate], tuple[str, ...]] | None = None
 
     def about_other_model(self, cand: extractive.Candidate) -> bool:
         """Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
@@ -165,6 +169,8 @@ class WindowScorer:
         """The span [start, end) of `hit`'s page text as a candidate window: (the candidate,
         with its coverage and missing key word; its features; `chance` of them)."""
         cand = extractive.span_candidate(hit, start, end, self.weights, self.marks)
+        if self.columns is not None:
+            cand.columns = self.columns(cand)
         row = list(self.lexical)
         # in the place of the same window when gather scored it (the same features, the same
         # probability), else of its passage's first window
@@ -281,13 +287,16 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
                                   rows=lambda hit: rows_of.get(id(hit)) or [],
                                   meaning=_by_meaning(hits, lang, general, marks, matcher))
+    columns = functools.partial(window_columns, lib, rows_of)
+    for c in cands:
+        c.columns = columns(c)
     editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
     named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups, general)
     naming = title_words(lib, named, naming)
     unknown = unknown_words(groups, df, {analysis.detect_language(h.text) for h in hits})
     scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,
                           list(cands), embedder, answerability.load(),
-                          matcher, lang)
+                          matcher, lang, columns)
     # evidence about another model or edition, or from another document than the one named,
     # and a contents or index page (which only points elsewhere) go after the rest, however
     # well they match
@@ -307,6 +316,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # shares the row's key (its SKU, its code) answers with it, cited right before it
     elsewhere, joined = apart.joined_rows(lib, cands, no_column, groups, matcher, coverage_text or q,
                                           weights, marks)
+    for row in joined.values():
+        row.columns = columns(row)
     no_column = {i: v for i, v in no_column.items() if i not in elsewhere}
     other = other | set(no_column) | (elsewhere - set(joined))
     cands += list(joined.values())
@@ -444,6 +455,25 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
         return found | extra if extra else found
 
     return with_headers
+
+
+def window_columns(lib: LibraryLike, rows_of: dict[int, list[tuple[int, int]]],
+                   cand: extractive.Candidate) -> tuple[str, ...]:
+    """The column headers of the table `cand`'s window lies in, where its page text does not
+    write them (DocumentModel.table_columns): a row of a DOCX table read on its converted
+    PDF's pages (its hit has marked rows: `rows_of`, id(hit) -> `table_rows`), or rows of a
+    ruled PDF table in a table chunk (chunk kinds "table", "table-row"). () for any other
+    window, for a bridge chunk, and without a stored model. A spreadsheet row and a record
+    row of a slide or a DOCX read by blocks write their headers ("СКД-12М: 18") themselves,
+    and only table documents' models are read (a DOCX or PPTX model is read for its rows
+    already)."""
+    hit = cand.hit
+    if hit.parts or not (rows_of.get(id(hit)) or hit.kind in ("table", "table-row")):
+        return ()
+    try:
+        return lib.model(hit.doc_id).table_columns(hit.page, cand.start, cand.end)
+    except Exception:  # a model the library no longer has: no columns to read
+        return ()
 
 
 def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:

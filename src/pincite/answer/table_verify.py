@@ -24,7 +24,7 @@ PDF points, origin bottom-left) so the cell can be cited and highlighted.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -33,6 +33,7 @@ from pincite.answer.numbers import number_mentions, unsupported_numbers, unsuppo
 from pincite.chunk.tables import rows_in_span
 from pincite.extract.model import BBox, DocumentModel, Table, TableRow
 from pincite.text import analysis, lazyre
+from pincite.text.codes import code_key
 
 REASON_ROW = "row not found"
 REASON_COLUMN = "column not found"
@@ -140,15 +141,16 @@ class TableClaim:
 def table_row_claim(table: Table, row: int, terms: Iterable[str]) -> TableClaim | None:
     """The claim a table row gives for a question whose analysed words are ``terms``
     (pincite.text.analysis.tokens of the question): the column whose header shares the most of
-    them (the row-header column left out; a tie, or no shared word, gives None: no
-    guessing), its value in row ``row`` (index into table.rows), stated as "row header /
-    column header: value" and given only when the triple verifies (None otherwise, and for
-    an empty row header or value)."""
+    them (a model code compared whatever its separators and look-alike letters,
+    text.codes.code_key: "СКД-12М" of a column for "скд12м"; the row-header column left
+    out; a tie, or no shared word, gives None: no guessing), its value in row ``row``
+    (index into table.rows), stated as "row header / column header: value" and given only
+    when the triple verifies (None otherwise, and for an empty row header or value)."""
     rows, columns = table.rows, table.columns
     if not 0 <= row < len(rows) or len(columns) < 2:
         return None
-    asked = set(terms)
-    scores = [len(asked & set(analysis.tokens(c))) for c in columns]
+    asked = {code_key(t) for t in terms}
+    scores = [len(asked & {code_key(t) for t in analysis.tokens(c)}) for c in columns]
     scores[0] = 0
     best = max(scores)
     if best == 0 or scores.count(best) > 1:
@@ -184,6 +186,22 @@ def claim_for_span(doc: DocumentModel, page: int, start: int, end: int,
         found = [found[scores.index(best)]]
     table, row = found[0]
     return table_row_claim(table, row, terms)
+
+
+def cells_claim(cells: Sequence[tuple[str, str]], terms: Iterable[str]) -> TableClaim | None:
+    """The table claim of one table row given as its (column header, value) pairs in column
+    order (DocumentModel.row_cells: a DOCX table row read on its converted PDF's pages,
+    whose page text "Объём загрузки, м³ 12 18" does not say which value is which column):
+    :func:`table_row_claim` of that row, the first cell its row header, so a question
+    naming a column ("… у СКД-12М?" under "Параметр | СКД-12 | СКД-12М") reads
+    "Объём загрузки, м³ / СКД-12М: 18". None for fewer than two cells, or where
+    table_row_claim gives none (no column header shares a question word, or two do as
+    much)."""
+    if len(cells) < 2:
+        return None
+    table = Table(table_id="", page=0, page_end=0, columns=tuple(h for h, _ in cells), header_rows=1,
+                  rows=(TableRow(page=0, cells=tuple(v for _, v in cells), bbox=(0.0, 0.0, 0.0, 0.0)),))
+    return table_row_claim(table, 0, terms)
 
 
 #: The head of a spreadsheet row as the office extractor writes it ("'Staff'!A3:D3 | ",

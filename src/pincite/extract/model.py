@@ -261,8 +261,14 @@ class AddressSpan:
         cells of its table in column order ("Cartridge", "Filtration (micron)", ...);
         () for other stretches, header and section rows, and rows stored before headers
         were kept (:meth:`DocumentModel.row_headers`).
-    Stored as {"start", "end", "address": {...}}, plus "row": true and "headers": [...] only
-    when they are set.
+    cells: for such a data row, each of its cells with its column's header, in column order
+        ((header, value) pairs, the header "" where the header cell is empty): which value
+        stands under which header, which the page text ("Объём загрузки, м³ 12 18") does
+        not tell (:meth:`DocumentModel.row_cells`); () when the row's cells do not line up
+        with its header row's (a merged cell), for other stretches, and for rows stored
+        before cells were kept.
+    Stored as {"start", "end", "address": {...}}, plus "row": true, "headers": [...] and
+    "cells": [[header, value], ...] only when they are set.
     """
 
     start: int
@@ -270,6 +276,7 @@ class AddressSpan:
     address: UnitAddress
     row: bool = False
     headers: tuple[str, ...] = ()
+    cells: tuple[tuple[str, str], ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"start": self.start, "end": self.end, "address": self.address.to_dict()}
@@ -277,6 +284,8 @@ class AddressSpan:
             out["row"] = True
         if self.headers:
             out["headers"] = list(self.headers)
+        if self.cells:
+            out["cells"] = [list(c) for c in self.cells]
         return out
 
 
@@ -309,7 +318,8 @@ def span_from_dict(raw: Mapping[str, Any]) -> Span | None:
     address = address_from_dict(raw.get("address"))
     return None if address is None else AddressSpan(start=raw["start"], end=raw["end"], address=address,
                                                     row=bool(raw.get("row")),
-                                                    headers=tuple(raw.get("headers") or ()))
+                                                    headers=tuple(raw.get("headers") or ()),
+                                                    cells=tuple((str(h), str(v)) for h, v in raw.get("cells") or ()))
 
 
 #: Why text is hidden (HiddenText.reason), as stored and shown in English; the answer layer
@@ -500,6 +510,42 @@ class DocumentModel:
                 if (r.page == page and r.char_start is not None and r.char_end is not None
                         and r.char_start <= start and end <= r.char_end):
                     return columns
+        return ()
+
+    def row_cells(self, page: int, start: int, end: int) -> tuple[tuple[str, str], ...]:
+        """The (column header, value) pairs, in column order, of the table row that holds the
+        whole stretch [start, end) of 1-based physical ``page``'s text: a row span's
+        ``AddressSpan.cells`` (a DOCX table read on its converted PDF's pages), else the
+        cells of a ruled PDF table's row (:attr:`tables`) under its ``columns``. () when the
+        stretch lies in no such row (or spans more than one), the row's cells were not kept,
+        or the page is out of range."""
+        if page < 1 or page > len(self.pages) or start >= end:
+            return ()
+        for s in self.pages[page - 1].spans:
+            if isinstance(s, AddressSpan) and s.row and s.start <= start and end <= s.end:
+                return s.cells
+        for table in self.tables:
+            for r in table.rows:
+                if (r.page == page and r.char_start is not None and r.char_end is not None
+                        and r.char_start <= start and end <= r.char_end and len(r.cells) == len(table.columns)):
+                    return tuple(zip(table.columns, r.cells))
+        return ()
+
+    def table_columns(self, page: int, start: int, end: int) -> tuple[str, ...]:
+        """The column headers of the table that the stretch [start, end) of 1-based physical
+        ``page``'s text lies in: :meth:`row_headers` for a stretch inside one row, else the
+        ``columns`` of a ruled PDF table (:attr:`tables`) whose data rows on that page, from
+        the first to the last, hold it (a window over several of its rows); the non-empty
+        headers in column order. () when the stretch reaches outside every such table, the
+        table has no header, or the page is out of range."""
+        found = self.row_headers(page, start, end)
+        if found or page < 1 or page > len(self.pages) or start >= end:
+            return found
+        for table in self.tables:
+            spans = [(r.char_start, r.char_end) for r in table.rows
+                     if r.page == page and r.char_start is not None and r.char_end is not None]
+            if spans and min(a for a, _ in spans) <= start and end <= max(b for _, b in spans):
+                return tuple(c for c in table.columns if c.strip())
         return ()
 
     def to_json(self) -> str:

@@ -160,6 +160,19 @@ def table_row_headers(rows: list[list[str]]) -> list[tuple[str, ...]]:
     return [()] + [() if wide and _section_label(row) is not None else names for row in rows[1:]]
 
 
+def table_row_cells(rows: list[list[str]]) -> list[tuple[tuple[str, str], ...]]:
+    """For each row that :func:`table_rows` gives (empty rows dropped), in the same order,
+    its cells each with its column's header ((header, value) pairs in column order, "" for
+    an empty header cell): for a data row of a table with a header (as
+    :func:`table_row_headers` gives headers for) that has as many cells as the header row;
+    () for the header row, a section row, a row whose merged cells leave it shorter or
+    longer than the header row, and every row of a table without a header."""
+    rows = [r for r in rows if any(r)]
+    headers = table_row_headers(rows)
+    return [tuple(zip(rows[0], row)) if names and len(row) == len(rows[0]) else ()
+            for row, names in zip(rows, headers)]
+
+
 def _has_header(rows: list[list[str]]) -> bool:
     """Whether the first of `rows` (empty rows dropped) is the table's header: it names two
     or more columns and is not one more record of a key/value table

@@ -50,6 +50,7 @@ from pincite.extract.office import (
     damaged,
     office_model,
     one_line,
+    table_row_cells,
     table_row_headers,
     table_rows,
 )
@@ -140,7 +141,8 @@ class _Block(NamedTuple):
     texts it shows on a page, for finding it in a converted PDF (a paragraph's text without
     the "• " added to a list item, a table row's non-empty cells); row: it is a table row;
     headers: a data row's column headers (office.table_row_headers), which its text names
-    ("Type: carbon block") but its converted PDF's page text does not.
+    ("Type: carbon block") but its converted PDF's page text does not; cells: its cells each
+    with its header (office.table_row_cells), () when they do not line up.
     """
 
     level: int | None
@@ -149,6 +151,7 @@ class _Block(NamedTuple):
     pieces: list[str]
     row: bool
     headers: tuple[str, ...] = ()
+    cells: tuple[tuple[str, str], ...] = ()
 
 
 def _docx_blocks(document):
@@ -171,10 +174,11 @@ def _docx_blocks(document):
                 cells = _docx_table(Table(el, parent))
                 rows = table_rows(cells)
                 headers = table_row_headers(cells)  # one per row of `rows`
+                paired = table_row_cells(cells)  # one per row of `rows`
                 shown = [[c for c in r if c] for r in cells if any(r)]  # one per row of `rows`
                 for n, row in enumerate(rows):
                     yield _Block(None, row, n == 0 and len(rows) > DOCX_TABLE_OWN_UNIT_ROWS, shown[n], True,
-                                 headers[n])
+                                 headers[n], paired[n])
             elif el.tag == f"{_W}sdt":
                 content = el.find(f"{_W}sdtContent")
                 if content is not None:
@@ -348,7 +352,7 @@ def extract_docx_pages(path: Path, pdf_path: Path, *, doc_id: str, sha256: str,
         for page_index, start, end in (where.spans if where else []):
             pages[page_index].spans.append(AddressSpan(start=start, end=end, row=block.row,
                                                        address=BlockRange(start=number, end=number),
-                                                       headers=block.headers))
+                                                       headers=block.headers, cells=block.cells))
     for page in pages:
         page.address = None
         page.spans.sort(key=lambda s: (s.start, s.end))

@@ -64,7 +64,9 @@ RATIO_GRACE_BYTES = 1024 * 1024
 #: column headers (AddressSpan.headers), shown beside a quote of the row.
 #: office-5: the first row of a key/value table is a record, not a header
 #: (extract.header_row); PPTX table rows are marked as rows.
-OFFICE_EXTRACTOR = "office-5"
+#: office-6: those row spans keep each cell with its column header too (AddressSpan.cells),
+#: so a claim can name the value of the column asked ("… / СКД-12М: 18").
+OFFICE_EXTRACTOR = "office-6"
 
 MIME = {
     "pdf": "application/pdf",
