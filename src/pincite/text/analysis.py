@@ -56,6 +56,7 @@ import Stemmer
 from pincite.text import lazyre
 from pincite.text.cjk import CJK_LETTER_CLASS, is_cjk_letter
 from pincite.text.hyphens import printed_hyphen
+from pincite.text.morph import morph
 
 if TYPE_CHECKING:
     from pincite.text.lemmas import LemmaMemo
@@ -158,7 +159,6 @@ def _ru_forms(word: str) -> tuple[str, ...]:
     return (stem,)
 
 
-_morph = None
 _morph_lock = threading.Lock()
 
 
@@ -186,17 +186,6 @@ def _ru_lemma(word: str) -> str:
     return cast("LemmaMemo", _lemma_memo).lemma(word)
 
 
-def morph():
-    """pymorphy3's Russian analyzer (its OpenCorpora dictionary), loaded on first use (~0.15 s)
-    and shared: parsing and inflecting are read-only, so one analyzer serves every thread."""
-    global _morph
-    if _morph is None:
-        with _morph_lock:
-            if _morph is None:
-                import pymorphy3
-
-                _morph = pymorphy3.MorphAnalyzer(lang="ru")
-    return _morph
 
 
 def _parse_lemma(word: str) -> str:

@@ -93,7 +93,7 @@ def _compute(key: str) -> str:
         return ""
     lang = "ru" if script == "cyr" else "en"
     if lang == "ru":
-        from pincite.text.analysis import morph
+        from pincite.text.morph import morph
 
         m = morph()
         if m.word_is_known(left + right):
