@@ -14,14 +14,19 @@ hidden when
   under MIN_TEXT_PT points;
 * its box lies wholly outside the crop box;
 * its paint (fill colour; stroke colour for the stroke-only modes 1 and 5) is fully
-  transparent, or within COLOUR_TOLERANCE of the background under it in every channel. The
+  transparent, or indistinguishable from the background under it: the colour a reader sees
+  (the paint laid over the background with the paint's alpha) lies within JUST_NOTICEABLE_DE
+  of the background's colour, a CIE76 colour difference (delta E*ab in CIELAB, sRGB colours,
+  :func:`delta_e`). A pale colour a reader does see (a light green watermark, #F2F9F3 on
+  white: delta E 4.8) stays; near-white on white (#FAFAFA: 1.7) is hidden. The
   background is the fill colour of the topmost filled path drawn before the text whose box
   holds the text's centre, else white (the paper), except that when an image drawn before it
   holds that centre first the background is unknown and the text counts as visible (white
   text on a photo or on a dark table band stays). Boxes only estimate what lies beneath (a
   framed panel is a dark shape under a lighter one), so a text this rule picks is hidden only
   when a rendering of the page confirms it: under 2% of the pixels of its box differ from its
-  colour (:func:`_confirmed_by_rendering`; only pages with such a text are rendered).
+  colour by more than JUST_NOTICEABLE_DE (:func:`_confirmed_by_rendering`; only pages with
+  such a text are rendered).
 
 The caller (:mod:`pincite.extract.pdf`) leaves the chars of these objects out of the page
 text, so no quote can include them, and keeps what they said in ``PageText.hidden`` so a
@@ -32,6 +37,8 @@ This module must not import later stages.
 from __future__ import annotations
 
 import ctypes
+import functools
+import math
 
 import pypdfium2.raw as pdfium_c
 
@@ -41,11 +48,15 @@ from pincite.extract.model import HiddenText
 
 #: Text drawn smaller than this many points (effective size) is hidden.
 MIN_TEXT_PT = 2.0
-#: Text whose colour is within this of its background in each RGB channel (0..255) is hidden:
-#: white on white, or #F0F0F0 on white; a light grey watermark (0.9 grey = 230) is not.
-COLOUR_TOLERANCE = 24
+#: Text whose colour differs from its background by at most this CIE76 colour difference
+#: (delta E*ab, :func:`delta_e`) is hidden: a difference of about 2.3 is just noticeable (the
+#: JND; G. Sharma, Digital Color Imaging Handbook, CRC Press 2003, after Mahy, Van Eycken
+#: and Oosterlinck, Color Res. Appl. 19(2), 1994). White on white (0) and #FAFAFA on white
+#: (1.7) are hidden; #F5F5F5 (3.5), a pale green #F2F9F3 (4.8) and 0.9 grey (#E6E6E6, 8.7) are not.
+JUST_NOTICEABLE_DE = 2.3
 #: Same-colour candidates are confirmed on a rendering at this scale (2 = 144 dpi): text is
-#: hidden when under UNSEEN_SHARE of the pixels of its box differ from its colour.
+#: hidden when under UNSEEN_SHARE of the pixels of its box differ from its colour by more
+#: than JUST_NOTICEABLE_DE.
 RENDER_SCALE = 2.0
 UNSEEN_SHARE = 0.02
 #: At most this many page objects are looked at, this many forms deep.
@@ -146,8 +157,10 @@ def hidden_text_objects(page) -> dict[int, str]:
             return None
         if paint[3] == 0:
             return model.HIDDEN_TRANSPARENT
-        if under is not None and box is not None and _close(paint[:3], under):
-            same_colour.append((object_address(obj), box, paint[:3]))
+        if under is not None and box is not None:
+            seen_as = _over(paint, under)
+            if delta_e(seen_as, under) <= JUST_NOTICEABLE_DE:
+                same_colour.append((object_address(obj), box, seen_as))
         return None
 
     same_colour: list[tuple[int, tuple[float, float, float, float], tuple[int, int, int]]] = []
@@ -170,15 +183,65 @@ def visible_box(page) -> tuple[float, float, float, float]:
     return 0.0, 0.0, float(width), float(height)
 
 
-def _close(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    return all(abs(p - q) <= COLOUR_TOLERANCE for p, q in zip(a, b))
+def _over(paint: tuple[int, int, int, int], under: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The colour a reader sees where ``paint`` (RGBA, 0..255) is laid over ``under`` (RGB):
+    source-over compositing with the paint's alpha (ISO 32000-1, 11.3.3, Normal blend mode)."""
+    alpha = paint[3] / 255
+    return tuple(round(p * alpha + q * (1 - alpha)) for p, q in zip(paint[:3], under))
+
+
+#: sRGB (IEC 61966-2-1) linear RGB -> CIE XYZ, and the D65 white point XYZ (the reference
+#: white of sRGB), as CIE 15:2004 and IEC 61966-2-1 give them.
+_RGB_TO_XYZ = ((0.4124564, 0.3575761, 0.1804375),
+               (0.2126729, 0.7151522, 0.0721750),
+               (0.0193339, 0.1191920, 0.9503041))
+_D65 = (0.95047, 1.0, 1.08883)
+
+
+def _linear(c: float) -> float:
+    """One sRGB channel (0..1) decoded to linear light (IEC 61966-2-1)."""
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def _lab_f(t: float) -> float:
+    return t ** (1 / 3) if t > (6 / 29) ** 3 else t / (3 * (6 / 29) ** 2) + 4 / 29
+
+
+@functools.lru_cache(maxsize=1024)
+def lab(rgb: tuple[int, int, int]) -> tuple[float, float, float]:
+    """CIELAB (L*, a*, b*; CIE 15:2004, D65 white) of an sRGB colour (0..255 a channel)."""
+    lin = [_linear(c / 255) for c in rgb]
+    x, y, z = (sum(m * c for m, c in zip(row, lin)) / w for row, w in zip(_RGB_TO_XYZ, _D65))
+    fx, fy, fz = _lab_f(x), _lab_f(y), _lab_f(z)
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def delta_e(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    """The CIE76 colour difference delta E*ab of two sRGB colours (0..255 a channel): the
+    Euclidean distance of their CIELAB coordinates (:func:`lab`); 0 for equal colours, about
+    2.3 just noticeable (JUST_NOTICEABLE_DE), 100 black against white."""
+    return math.dist(lab(tuple(a)), lab(tuple(b)))
+
+
+def _delta_e_pixels(rgb, colour: tuple[int, int, int]):
+    """delta E*ab (:func:`delta_e`) of each pixel of ``rgb`` (a numpy array ``(..., 3)``,
+    0..255) against ``colour``: the same formulas, vectorised."""
+    import numpy as np
+
+    c = rgb.astype(np.float64) / 255
+    lin = np.where(c <= 0.04045, c / 12.92, ((c + 0.055) / 1.055) ** 2.4)
+    xyz = lin @ np.array(_RGB_TO_XYZ).T / np.array(_D65)
+    f = np.where(xyz > (6 / 29) ** 3, np.cbrt(xyz), xyz / (3 * (6 / 29) ** 2) + 4 / 29)
+    pixels = np.stack([116 * f[..., 1] - 16, 500 * (f[..., 0] - f[..., 1]), 200 * (f[..., 1] - f[..., 2])], axis=-1)
+    return np.linalg.norm(pixels - np.array(lab(tuple(colour))), axis=-1)
 
 
 def _confirmed_by_rendering(page, candidates) -> list[int]:
-    """The candidates (address, box, paint colour) whose box, in a rendering of the page at
-    RENDER_SCALE, shows next to nothing but the paint colour: under UNSEEN_SHARE of its
-    pixels differ from it by more than COLOUR_TOLERANCE. Object boxes only estimate what is
-    beneath (a framed panel is a filled shape under a lighter one); the rendering shows it."""
+    """The candidates (address, box in PDF points with the origin at the bottom left,
+    colour seen) whose box, in a rendering of the page at RENDER_SCALE, shows next to nothing
+    but that colour: under UNSEEN_SHARE of its pixels differ from it by more than
+    JUST_NOTICEABLE_DE (delta E*ab). Object boxes only estimate what is beneath (a framed
+    panel is a filled shape under a lighter one); the rendering shows it."""
     import numpy as np
 
     try:
@@ -204,7 +267,7 @@ def _confirmed_by_rendering(page, candidates) -> list[int]:
         region = rgb[max(0, y0):min(height, y1), max(0, x0):min(width, x1)].astype(int)
         if region.size == 0:
             continue
-        differs = (np.abs(region - np.array(paint)) > COLOUR_TOLERANCE).any(axis=-1)
+        differs = _delta_e_pixels(region, paint) > JUST_NOTICEABLE_DE
         if float(differs.mean()) < UNSEEN_SHARE:
             out.append(address)
     return out

@@ -35,7 +35,10 @@ from typing import Any, ClassVar, Literal, Mapping
 #: pdfium-12: a numbered sentence between detected headings ("1. 按下电源键开机。") is text
 #: between them, so three headings over numbered steps are not taken for a contents list
 #: (extract.headings.find_headings).
-EXTRACTOR_VERSION = "pdfium-12"
+#: pdfium-13: text is hidden by colour only when the colour seen is within a just noticeable
+#: CIE76 delta E*ab (2.3) of its background (extract.hidden.JUST_NOTICEABLE_DE): a pale but
+#: visible watermark stays in the page text.
+EXTRACTOR_VERSION = "pdfium-13"
 
 
 #: Where a printed page label came from (PageText.label_source): the PDF's /PageLabels, or a
