@@ -1,18 +1,20 @@
-"""Text a reader cannot see on a PDF page: found per text object, left out of the page text.
+"""Text a reader cannot see on a PDF page: found per text object (and per char at the page
+edge), left out of the page text.
 
 A text layer may hold text no one sees on the page: white 1-pt words on the line of a real
 fact ("answer 9.9 L"), text drawn in the invisible rendering mode, text placed beyond the
-crop box. Such text is verbatim in the text layer, so a quote of it would pass a verbatim
-check although no reader could find it on the page. :func:`hidden_text_objects` tells these
-text objects apart by what PDFium says of each (pypdfium2's raw API): a text object is
-hidden when
+crop box, the end of a line set past the page edge. Such text is verbatim in the text layer,
+so a quote of it would pass a verbatim check although no reader could find it on the page.
+:func:`hidden_text_objects` tells these text objects apart by what PDFium says of each
+(pypdfium2's raw API): a text object is hidden when
 
 * its rendering mode is invisible (3, or 7: clip only) and no image lies beneath it (an OCR
   layer over a scan is drawn invisible on top of the page image: that text stays, it is
   what the image shows);
 * its effective size (font size times the scale of its matrix, forms' matrices included) is
   under MIN_TEXT_PT points;
-* its box lies wholly outside the crop box;
+* its box lies wholly outside the visible box (:func:`visible_box`: the crop box within the
+  media box);
 * its paint (fill colour; stroke colour for the stroke-only modes 1 and 5) is fully
   transparent, or indistinguishable from the background under it: the colour a reader sees
   (the paint laid over the background with the paint's alpha) lies within JUST_NOTICEABLE_DE
@@ -28,9 +30,17 @@ hidden when
   colour by more than JUST_NOTICEABLE_DE (:func:`_confirmed_by_rendering`; only pages with
   such a text are rendered).
 
-The caller (:mod:`pincite.extract.pdf`) leaves the chars of these objects out of the page
-text, so no quote can include them, and keeps what they said in ``PageText.hidden`` so a
-user is told there is hidden text on the page (a sign of tampering).
+A text object whose box crosses an edge of the visible box (a line running past the right
+edge: "пакет-2.insta|ll" on page 42 of the Russian maint-guide, whose A4 page box cuts
+lines set for US Letter) is judged per char (:func:`hidden_offsets`): a char whose box
+(``FPDFText_GetCharBox``, the glyph's box in PDF points, origin at the bottom left of the
+page space) lies wholly outside the visible box is hidden (HIDDEN_PAST_EDGE); one partly
+inside stays, as poppler's pdftotext keeps a glyph that starts inside the page. Only the
+chars of such objects are looked at, so a page whose text lies inside its box pays nothing.
+
+The caller (:mod:`pincite.extract.pdf`) leaves the chars :func:`hidden_offsets` gives out of
+the page text, so no quote can include them, and keeps what they said in ``PageText.hidden``
+so a user is told there is hidden text on the page (a sign of tampering).
 
 This module must not import later stages.
 """
@@ -44,6 +54,7 @@ import pypdfium2.raw as pdfium_c
 
 from pincite.extract import model
 from pincite.extract.geometry import apply, compose, object_address
+from pincite.extract.marked import char_offsets, object_offsets
 from pincite.extract.model import HiddenText
 
 #: Text drawn smaller than this many points (effective size) is hidden.
@@ -67,14 +78,36 @@ _WHITE = (255, 255, 255)
 _IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
 
+def hidden_offsets(page, textpage, text: str) -> dict[int, str]:
+    """Offsets into ``text`` (PDFium's text of ``page``, ``textpage.get_text_range()``) of
+    the chars a reader cannot see -> the reason (extract.model's HIDDEN_*): the chars of the
+    hidden text objects (:func:`hidden_text_objects`) and, of each text object whose box
+    crosses an edge of the visible box, the chars wholly outside it (HIDDEN_PAST_EDGE; module
+    docstring). Line breaks PDFium puts among them are not included. {} on nearly every page;
+    chars are looked at only on a page with such an object."""
+    found, crossing = _scan(page)
+    offsets = object_offsets(textpage, text, found)
+    if crossing:
+        offsets.update((t, model.HIDDEN_PAST_EDGE)
+                       for t in _past_edge(textpage, text, crossing, visible_box(page)) if t not in offsets)
+    return offsets
+
+
 def hidden_text_objects(page) -> dict[int, str]:
     """Text objects of ``page`` (a ``pypdfium2.PdfPage``) a reader cannot see, by address
     (``ctypes.c_void_p`` values, as ``FPDFText_GetTextObject`` gives them) -> the reason
     (one of the module's reason strings). Rules in the module docstring; {} on nearly every
     page. Costs one walk over the page objects in drawing order (forms opened)."""
+    return _scan(page)[0]
+
+
+def _scan(page) -> tuple[dict[int, str], set[int]]:
+    """:func:`hidden_text_objects`, and the addresses of the other text objects whose box
+    crosses an edge of the visible box (partly inside, partly outside): one walk."""
     crop = visible_box(page)
     backgrounds: list[tuple[tuple[float, float, float, float], tuple[int, int, int] | None]] = []
     found: dict[int, str] = {}
+    crossing: set[int] = set()
     seen = 0
     u = [ctypes.c_uint() for _ in range(4)]
     f = [ctypes.c_float() for _ in range(4)]
@@ -129,9 +162,12 @@ def hidden_text_objects(page) -> dict[int, str]:
                 continue
             if kind != pdfium_c.FPDF_PAGEOBJ_TEXT:
                 continue
-            why = _hidden_why(obj, bounds(obj, outer), outer)
+            box = bounds(obj, outer)
+            why = _hidden_why(obj, box, outer)
             if why is not None:
                 found[object_address(obj)] = why
+            elif box is not None and (box[0] < crop[0] or box[1] < crop[1] or box[2] > crop[2] or box[3] > crop[3]):
+                crossing.add(object_address(obj))
 
     def _hidden_why(obj, box, outer) -> str | None:
         render = pdfium_c.FPDFTextObj_GetTextRenderMode(obj)
@@ -166,8 +202,46 @@ def hidden_text_objects(page) -> dict[int, str]:
     same_colour: list[tuple[int, tuple[float, float, float, float], tuple[int, int, int]]] = []
     walk(page.raw, False, _IDENTITY, 0)
     if same_colour:
-        found.update(dict.fromkeys(_confirmed_by_rendering(page, same_colour), model.HIDDEN_SAME_COLOUR))
-    return found
+        confirmed = _confirmed_by_rendering(page, same_colour)
+        found.update(dict.fromkeys(confirmed, model.HIDDEN_SAME_COLOUR))
+        crossing.difference_update(confirmed)
+    return found, crossing
+
+
+def _past_edge(textpage, text: str, objects: set[int], box: tuple[float, float, float, float]) -> list[int]:
+    """Offsets into ``text`` (``textpage.get_text_range()``) of the chars of the text
+    ``objects`` (addresses) whose char box (``FPDFText_GetCharBox``: PDF points, page space,
+    origin at the bottom left) lies wholly outside ``box`` (left, bottom, right, top, the
+    same space); a char touching the box from outside is outside, one partly inside is not.
+    A char whose glyph box is empty (no ink: zero width or height) is judged by its loose
+    box (``FPDFText_GetLooseCharBox``: advance width by the font's ascent and descent).
+    Whitespace is never included: it shows nothing, and PDFium gives a space a line where
+    its pen stands, past the edge beside glyphs that straddle it (a rotated caption of
+    en-usntps-ftm-103 p. 296); what left-out chars strand goes with them
+    (:func:`pincite.extract.marked.stranded_space`). Line breaks and chars PDFium gives no
+    box are never included either."""
+    raw = textpage.raw
+    left, bottom, right, top = box
+    edges = [ctypes.c_double() for _ in range(4)]
+    loose = pdfium_c.FS_RECTF()
+    out = []
+    for k, t in char_offsets(textpage, text):
+        if text[t].isspace():
+            continue
+        obj = pdfium_c.FPDFText_GetTextObject(raw, k)
+        if not obj or object_address(obj) not in objects:
+            continue
+        if not pdfium_c.FPDFText_GetCharBox(raw, k, *(ctypes.byref(e) for e in edges)):
+            continue
+        x0, x1, y0, y1 = (e.value for e in edges)  # PDFium's order: left, right, bottom, top
+        if x0 == x1 or y0 == y1:
+            if not pdfium_c.FPDFText_GetLooseCharBox(raw, k, ctypes.byref(loose)):
+                continue
+            x0, x1 = sorted((loose.left, loose.right))
+            y0, y1 = sorted((loose.bottom, loose.top))
+        if x1 <= left or x0 >= right or y1 <= bottom or y0 >= top:
+            out.append(t)
+    return out
 
 
 def visible_box(page) -> tuple[float, float, float, float]:

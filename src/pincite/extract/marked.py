@@ -77,7 +77,7 @@ def object_offsets(textpage: pdfium.PdfTextPage, text: str, objects: Mapping[int
         return {}
     raw = textpage.raw
     marked: dict[int, V] = {}
-    for k, t in _char_offsets(textpage, text):
+    for k, t in char_offsets(textpage, text):
         obj = pdfium_c.FPDFText_GetTextObject(raw, k)
         value = objects.get(object_address(obj)) if obj else None
         if value is not None and text[t] not in _LINE_BREAKS:
@@ -85,7 +85,7 @@ def object_offsets(textpage: pdfium.PdfTextPage, text: str, objects: Mapping[int
     return marked
 
 
-def _char_offsets(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, int]]:
+def char_offsets(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, int]]:
     """(PDFium char index, offset into ``text``) of every char of the page that ``text``
     (``get_text_range()``) holds: the identity when no char is left out of PDFium's text and
     none lies outside the BMP, else through ``FPDFText_GetTextIndexFromCharIndex`` and the
@@ -123,7 +123,7 @@ def unmapped_offsets(textpage: pdfium.PdfTextPage, text: str) -> set[int]:
     does. Empty on nearly every page; costs one call per char."""
     raw = textpage.raw
     out: set[int] = set()
-    for k, t in _char_offsets(textpage, text):
+    for k, t in char_offsets(textpage, text):
         if ord(text[t]) > _MAX_SIMPLE_CODE and text[t] not in _LINE_BREAKS \
                 and pdfium_c.FPDFText_HasUnicodeMapError(raw, k) == 1:
             out.add(t)
