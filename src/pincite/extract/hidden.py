@@ -194,8 +194,8 @@ def _scan(page) -> tuple[dict[int, str], set[int]]:
         if paint[3] == 0:
             return model.HIDDEN_TRANSPARENT
         if under is not None and box is not None:
-            seen_as = _over(paint, under)
-            if delta_e(seen_as, under) <= JUST_NOTICEABLE_DE:
+            seen_as = _unseen_as(paint, under)
+            if seen_as is not None:
                 same_colour.append((object_address(obj), box, seen_as))
         return None
 
@@ -255,6 +255,15 @@ def visible_box(page) -> tuple[float, float, float, float]:
                 max(rect.left, rect.right), max(rect.bottom, rect.top))
     width, height = page.get_size()
     return 0.0, 0.0, float(width), float(height)
+
+
+@functools.lru_cache(maxsize=1024)
+def _unseen_as(paint: tuple[int, int, int, int], under: tuple[int, int, int]) -> tuple[int, int, int] | None:
+    """The colour seen where ``paint`` (RGBA) lies over ``under`` (RGB), when that colour is
+    within JUST_NOTICEABLE_DE of ``under``; else None (visible). Cached: a page has few
+    colours."""
+    seen_as = _over(paint, under)
+    return seen_as if delta_e(seen_as, under) <= JUST_NOTICEABLE_DE else None
 
 
 def _over(paint: tuple[int, int, int, int], under: tuple[int, int, int]) -> tuple[int, int, int]:
