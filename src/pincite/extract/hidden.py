@@ -35,7 +35,9 @@ edge: "пакет-2.insta|ll" on page 42 of the Russian maint-guide, whose A4 pa
 lines set for US Letter) is judged per char (:func:`hidden_offsets`): a char whose box
 (``FPDFText_GetCharBox``, the glyph's box in PDF points, origin at the bottom left of the
 page space) lies wholly outside the visible box is hidden (HIDDEN_PAST_EDGE); one partly
-inside stays, as poppler's pdftotext keeps a glyph that starts inside the page. Only the
+inside stays. Poppler's pdftotext keeps a glyph whose pen position is inside the page, so
+the two agree but where a glyph's pen stands inside and its ink starts beyond the edge
+("collab" on maint-guide.ru p. 29: pdftotext keeps the "b", this rule does not). Only the
 chars of such objects are looked at, so a page whose text lies inside its box pays nothing.
 
 The caller (:mod:`pincite.extract.pdf`) leaves the chars :func:`hidden_offsets` gives out of
@@ -103,7 +105,9 @@ def hidden_text_objects(page) -> dict[int, str]:
 
 def _scan(page) -> tuple[dict[int, str], set[int]]:
     """:func:`hidden_text_objects`, and the addresses of the other text objects whose box
-    crosses an edge of the visible box (partly inside, partly outside): one walk."""
+    crosses an edge of the visible box (partly inside, partly outside): one walk. Boxes are
+    compared in PDF points in page space (origin at the bottom left, forms' matrices
+    applied), where :func:`visible_box` lies too."""
     crop = visible_box(page)
     backgrounds: list[tuple[tuple[float, float, float, float], tuple[int, int, int] | None]] = []
     found: dict[int, str] = {}
