@@ -48,6 +48,8 @@ MESSAGES = {
     "hidden_tiny": {"en": "under {pt} pt", "ru": "меньше {pt} пт", "zh": "小于 {pt} 磅"},
     "hidden_outside": {"en": "outside the visible page area", "ru": "за пределами видимой области страницы",
                        "zh": "在页面可见区域之外"},
+    "hidden_past_edge": {"en": "runs past the edge of the visible page area",
+                         "ru": "выходит за край видимой области страницы", "zh": "超出页面可见区域的边缘"},
     "hidden_same_colour": {"en": "same colour as the background", "ru": "того же цвета, что и фон",
                            "zh": "与背景同色"},
     "hidden_transparent": {"en": "fully transparent", "ru": "полностью прозрачный", "zh": "完全透明"},

@@ -273,6 +273,7 @@ def warn_hidden_text(lib: LibraryLike, ans: Answer) -> Answer:
 
 #: The reasons extraction gives hidden text (pincite.extract.hidden), and their messages.
 _HIDDEN_REASONS = {model.HIDDEN_INVISIBLE_MODE: "hidden_invisible", model.HIDDEN_OUTSIDE: "hidden_outside",
+                   model.HIDDEN_PAST_EDGE: "hidden_past_edge",
                    model.HIDDEN_SAME_COLOUR: "hidden_same_colour", model.HIDDEN_TRANSPARENT: "hidden_transparent"}
 _TINY_RE = lazyre.compile(re.escape(model.HIDDEN_TINY).replace(re.escape("{pt:g}"), r"([\d.]+)"))
 

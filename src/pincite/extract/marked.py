@@ -78,7 +78,7 @@ def object_offsets(textpage: pdfium.PdfTextPage, text: str, objects: Mapping[int
         return {}
     raw = textpage.raw
     marked: dict[int, V] = {}
-    for k, t in _char_offsets(textpage, text):
+    for k, t in char_offsets(textpage, text):
         obj = pdfium_c.FPDFText_GetTextObject(raw, k)
         value = objects.get(object_address(obj)) if obj else None
         if value is not None and text[t] not in _LINE_BREAKS:
@@ -86,7 +86,7 @@ def object_offsets(textpage: pdfium.PdfTextPage, text: str, objects: Mapping[int
     return marked
 
 
-def _char_offsets(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, int]]:
+def char_offsets(textpage: pdfium.PdfTextPage, text: str) -> Iterator[tuple[int, int]]:
     """(PDFium char index, offset into ``text``) of every char of the page that ``text``
     (``get_text_range()``) holds: the identity when no char is left out of PDFium's text and
     none lies outside the BMP, else through ``FPDFText_GetTextIndexFromCharIndex`` and the
@@ -138,7 +138,7 @@ def unmapped_offsets(textpage: pdfium.PdfTextPage, text: str) -> set[int]:
             if _HAS_MAP_ERROR(raw, found.start()) == 1:
                 out.add(found.start())
         return out
-    for k, t in _char_offsets(textpage, text):
+    for k, t in char_offsets(textpage, text):
         if ord(text[t]) > _MAX_SIMPLE_CODE and text[t] not in _LINE_BREAKS \
                 and pdfium_c.FPDFText_HasUnicodeMapError(raw, k) == 1:
             out.add(t)

@@ -35,7 +35,13 @@ from typing import Any, ClassVar, Literal, Mapping
 #: pdfium-12: a numbered sentence between detected headings ("1. 按下电源键开机。") is text
 #: between them, so three headings over numbered steps are not taken for a contents list
 #: (extract.headings.find_headings).
-EXTRACTOR_VERSION = "pdfium-12"
+#: pdfium-13: text is hidden by colour only when the colour seen is within a just noticeable
+#: CIE76 delta E*ab (2.3) of its background (extract.hidden.JUST_NOTICEABLE_DE): a pale but
+#: visible watermark stays in the page text.
+#: pdfium-14: a text object crossing the edge of the visible page area loses the chars wholly
+#: beyond it (extract.hidden.hidden_offsets, HIDDEN_PAST_EDGE): a line running past the
+#: page edge is quotable only as far as the page shows it.
+EXTRACTOR_VERSION = "pdfium-14"
 
 
 #: Where a printed page label came from (PageText.label_source): the PDF's /PageLabels, or a
@@ -327,6 +333,7 @@ def span_from_dict(raw: Mapping[str, Any]) -> Span | None:
 HIDDEN_INVISIBLE_MODE = "drawn in the invisible text mode"
 HIDDEN_TINY = "under {pt:g} pt"
 HIDDEN_OUTSIDE = "outside the visible page area"
+HIDDEN_PAST_EDGE = "runs past the edge of the visible page area"
 HIDDEN_SAME_COLOUR = "same colour as the background"
 HIDDEN_TRANSPARENT = "fully transparent"
 
@@ -389,9 +396,10 @@ class PageText:
         breaks put between reordered pieces) have no PDFium char.
         pincite.extract.layout.to_source applies it.
     hidden: text of the page's text layer a reader cannot see (white on white, under 2 pt,
-        the invisible text mode without an image beneath, outside the crop box; rules in
-        pincite.extract.hidden), left out of ``text`` (so never quotable; ``char_map`` maps
-        around it): :class:`HiddenText` in page order; [] on nearly every page.
+        the invisible text mode without an image beneath, outside the visible page area, or
+        the chars of a line beyond its edge; rules in pincite.extract.hidden), left out of
+        ``text`` (so never quotable; ``char_map`` maps around it): :class:`HiddenText` in
+        page order; [] on nearly every page.
     Stored by :meth:`to_dict` as a dict of these fields, the nested shapes as their
     ``to_dict`` dicts.
     """

@@ -78,7 +78,7 @@ from pincite.extract import layout, margins
 from pincite.extract import ocr as ocr_mod
 from pincite.extract.folio import infer_folio_labels
 from pincite.extract.geometry import apply, compose
-from pincite.extract.marked import MAX_FORM_DEPTH, MAX_MARKED_OBJECTS, no_text_offsets, object_offsets, unmapped_offsets
+from pincite.extract.marked import MAX_FORM_DEPTH, MAX_MARKED_OBJECTS, no_text_offsets, unmapped_offsets
 from pincite.extract.model import DocumentModel, PageText
 from pincite.extract.outline import line_tops, read_outline, set_heading_sections, set_sections
 from pincite.extract.pdfguard import MAX_INFLATE_RATIO, check_content_streams  # noqa: F401  (re-exported)
@@ -314,7 +314,7 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, path: Path, want_tops: bool 
             source = textpage.get_text_range()
             # glyphs marked as no text (a Span with an empty ActualText) and text a reader
             # cannot see (pincite.extract.hidden) are left out
-            hidden_at = object_offsets(textpage, source, hidden_mod.hidden_text_objects(page))
+            hidden_at = hidden_mod.hidden_offsets(page, textpage, source)
             hidden = hidden_mod.hidden_runs(source, hidden_at)
             # and glyphs of a composite font with no Unicode value (their glyph numbers)
             gone = set(hidden_at) | unmapped_offsets(textpage, source)
