@@ -74,7 +74,7 @@ import numpy as np
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from pincite.extract.geometry import lstrip_span, rstrip_span
+from pincite.extract.geometry import lstrip_span, rstrip_span, unchecked
 from pincite.extract.header_row import is_key_value_record
 from pincite.extract.model import PageText, Table
 from pincite.extract.rulings import CROSS_TOL, JOIN_TOL, Rules, ruled_pages
@@ -132,6 +132,11 @@ class _Chars:
         return (self.x >= x0) & (self.x <= x1) & (self.y >= y0) & (self.y <= y1)
 
 
+# the PDFium calls made per char, without ctypes' argument conversion (geometry.unchecked)
+_TEXT_INDEX = unchecked(pdfium_c.FPDFText_GetTextIndexFromCharIndex)
+_CHAR_BOX = unchecked(pdfium_c.FPDFText_GetCharBox)
+
+
 def _page_chars(textpage: pdfium.PdfTextPage, source: str, text: str,
                 char_map: list[list[int]]) -> _Chars:
     """Every non-space char of the page with its box, indexed into ``text`` (the page's
@@ -157,10 +162,11 @@ def _page_chars(textpage: pdfium.PdfTextPage, source: str, text: str,
     # PDFium's char index is the text offset when no char was left out of the text and
     # none is outside the BMP: then the index call is skipped (half the calls)
     same = utf16_to_src is None and n == len(source)
-    to_text_index = pdfium_c.FPDFText_GetTextIndexFromCharIndex
-    get_box, raw = pdfium_c.FPDFText_GetCharBox, textpage.raw
+    to_text_index = _TEXT_INDEX
+    get_box, raw = _CHAR_BOX, textpage.raw
     idx, xs, ys, hs = [], [], [], []
     left, right, bottom, top = (ctypes.c_double() for _ in range(4))
+    box_refs = (ctypes.byref(left), ctypes.byref(right), ctypes.byref(bottom), ctypes.byref(top))
     for j in range(n):
         t = j if same else to_text_index(raw, j)
         if t < 0:
@@ -175,7 +181,7 @@ def _page_chars(textpage: pdfium.PdfTextPage, source: str, text: str,
             t = src_to_text[t]
         if t >= len(text) or text[t].isspace() or text[t] in _HYPHEN_MARKS:
             continue
-        if not get_box(raw, j, left, right, bottom, top):
+        if not get_box(raw, j, *box_refs):
             continue
         idx.append(t)
         xs.append((left.value + right.value) / 2)
