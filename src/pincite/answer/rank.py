@@ -287,16 +287,16 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
                                   rows=lambda hit: rows_of.get(id(hit)) or [],
                                   meaning=_by_meaning(hits, lang, general, marks, matcher))
-    columns = functools.partial(window_columns, lib, rows_of)
+    columns_of = functools.partial(window_columns, lib, rows_of)
     for c in cands:
-        c.columns = columns(c)
+        c.columns = columns_of(c)
     editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
     named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups, general)
     naming = title_words(lib, named, naming)
     unknown = unknown_words(groups, df, {analysis.detect_language(h.text) for h in hits})
     scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,
                           list(cands), embedder, answerability.load(),
-                          matcher, lang, columns)
+                          matcher, lang, columns_of)
     # evidence about another model or edition, or from another document than the one named,
     # and a contents or index page (which only points elsewhere) go after the rest, however
     # well they match
@@ -317,7 +317,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     elsewhere, joined = apart.joined_rows(lib, cands, no_column, groups, matcher, coverage_text or q,
                                           weights, marks)
     for row in joined.values():
-        row.columns = columns(row)
+        row.columns = columns_of(row)
     no_column = {i: v for i, v in no_column.items() if i not in elsewhere}
     other = other | set(no_column) | (elsewhere - set(joined))
     cands += list(joined.values())

@@ -298,7 +298,8 @@ def _over(paint: tuple[int, int, int, int], under: tuple[int, int, int]) -> tupl
     """The colour a reader sees where ``paint`` (RGBA, 0..255) is laid over ``under`` (RGB):
     source-over compositing with the paint's alpha (ISO 32000-1, 11.3.3, Normal blend mode)."""
     alpha = paint[3] / 255
-    return tuple(round(p * alpha + q * (1 - alpha)) for p, q in zip(paint[:3], under))
+    r, g, b = (round(p * alpha + q * (1 - alpha)) for p, q in zip(paint[:3], under))
+    return r, g, b
 
 
 #: sRGB (IEC 61966-2-1) linear RGB -> CIE XYZ, and the D65 white point XYZ (the reference

@@ -33,14 +33,19 @@ from __future__ import annotations
 
 import functools
 import threading
+from typing import TYPE_CHECKING
 
 from pincite.text import lazyre
+
+if TYPE_CHECKING:
+    from pincite.text.lemmas import LemmaMemo
 
 #: The letters each dictionary is asked about; a half with other letters is looked up nowhere.
 _LATIN = lazyre.compile("[a-z]+")
 _CYRILLIC = lazyre.compile("[а-яё]+")
 
-_memo = None
+_memo: "LemmaMemo | None" = None
+_memo_tried = False
 _memo_lock = threading.Lock()
 
 
@@ -105,18 +110,19 @@ def _compute(key: str) -> str:
     return "-" if zipf(left, lang) > 0 and zipf(right, lang) > 0 else ""
 
 
-def _decision_memo():
-    """The cross-process memo of decisions (text.lemmas.LemmaMemo), or None when the
-    derived-cache folder cannot be used or a source file is missing."""
-    global _memo
-    if _memo is None:
+def _decision_memo() -> "LemmaMemo | None":
+    """The cross-process memo of decisions (text.lemmas.LemmaMemo), or None when a source
+    file is missing (then decisions are computed, and cached in this process only)."""
+    global _memo, _memo_tried
+    if not _memo_tried:
         with _memo_lock:
-            if _memo is None:
+            if not _memo_tried:
                 from pincite.text.lemmas import LemmaMemo, module_sources
 
                 try:
                     sources = [__file__] + module_sources("pymorphy3", "pymorphy3_dicts_ru", "wordfreq")
                     _memo = LemmaMemo(_compute, sources, name="hyphens")
                 except (ImportError, AttributeError):
-                    _memo = False
-    return _memo or None
+                    _memo = None
+                _memo_tried = True
+    return _memo
