@@ -538,9 +538,10 @@ def test_bad_files_fail_alone(tmp_path, lib):
 
 def test_ingest_reads_the_next_file_in_a_second_process_while_this_one_is_embedded(
         tmp_path, lib, monkeypatch):
-    """Library.ingest reads file n+1 in its read-ahead process while file n is embedded (when
-    the first file is embedded, the second is queued there and the process runs), and the
-    results and failures are those of files taken one by one."""
+    """Library.ingest reads the next files (up to READ_AHEAD_FILES) in its read-ahead
+    process while file n is embedded (when the first file is embedded, the next ones are
+    queued there and the process runs), and the results and failures are those of files
+    taken one by one."""
     from pincite.extract.readahead import ReadAhead
 
     folder = tmp_path / "in"
@@ -580,13 +581,34 @@ def test_ingest_reads_the_next_file_in_a_second_process_while_this_one_is_embedd
     assert results == [("a.pdf", "added"), ("b.pdf", "added"), ("c.pdf", "failed"), ("d.pdf", "added")]
     assert got[2].reason.startswith(str(folder / "c.pdf") + ": not a PDF (no %PDF- header")  # sent back whole
     assert got[2].reason.count("not a PDF") == 1
-    assert seen == [(["b.pdf"], True, True)]  # a was read here; b, in the other process, meanwhile
+    # a was read here; b, c and d (READ_AHEAD_FILES of them) in the other process, meanwhile
+    assert seen == [(["b.pdf", "c.pdf", "d.pdf"], True, True)]
     assert submitted == ["b.pdf", "c.pdf", "d.pdf"]
     assert analysed_here == ["a.pdf"]  # b and d were chunked and analysed in the other process
     failures = {f.file_name: f.reason for f in lib.catalog.failures()}
     assert list(failures) == ["c.pdf"] and failures["c.pdf"].startswith("not a PDF (no %PDF- header")
     assert_answers(lib, "How often is the coolant replaced?", sha256_file(folder / "b.pdf")[:16], "3 years")
     assert aheads[0]._proc is None  # the reading process ended with the ingest
+
+
+def test_the_read_ahead_process_goes_on_to_the_next_file_before_the_last_answer_is_taken(tmp_path, lib):
+    """A thread of the ingest receives the read-ahead process's answers as they come, so the
+    process reads every queued file (answers of megabytes, past what a pipe holds) while the
+    ingest has taken none; take() then hands them over in order."""
+    from pincite.extract.readahead import ReadAhead
+
+    pages = [f"Page {i}: the valve {i} opens at {i} bar and closes at {i + 1} bar. " * 12 for i in range(60)]
+    files = [make_pdf(tmp_path / f"{n}.pdf", pages) for n in "abc"]
+    with ReadAhead(lib._reader()) as ahead:
+        for f in files:
+            ahead.submit(f, sha256_file(f))
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and len(ahead._answers._items) < len(files):
+            time.sleep(0.05)
+        assert len(ahead._answers._items) == len(files)  # all three read, none taken yet
+        got = [ahead.take(f, sha256_file(f)) for f in files]
+    assert [g.doc.file_name for g in got] == ["a.pdf", "b.pdf", "c.pdf"]
+    assert all(len(g.doc.pages) == 60 for g in got)
 
 
 def test_a_file_changed_after_it_was_read_ahead_is_read_again(tmp_path, lib, monkeypatch):

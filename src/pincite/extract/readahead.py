@@ -16,7 +16,11 @@ Protocol: the parent writes pickled jobs (reader, path, sha256, password) to the
 stdin; the child answers each, in order, with a pickled ("ok", Extracted) or ("error",
 exception) on the pipe that was its stdout (its stdout proper goes to stderr, so a stray print
 cannot break the stream). Both ends are this package; nothing else writes to these pipes. The
-password travels in the pipe only, never on disk or a command line.
+password travels in the pipe only, never on disk or a command line. A thread of the parent
+receives the answers as the child writes them, so the child goes on to the next queued file
+while the parent is busy with an earlier one (it would otherwise wait in its write until the
+parent asked: the pipe holds 64 KiB, an answer megabytes); the parent holds at most the
+answers of the files it queued.
 
 A child that dies on a file (a crash in a native library) is restarted and the file read
 once more; dying again, the file fails with ReaderCrashed and the files after it go on.
@@ -27,9 +31,10 @@ import os
 import pickle
 import subprocess
 import sys
+import threading
 from collections import deque
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 
 from pincite.errors import ReaderCrashed
 from pincite.extract.reader import Extracted, FileReader
@@ -40,6 +45,57 @@ CLOSE_TIMEOUT_S = 5
 
 class _Died(Exception):
     """The child ended without answering."""
+
+
+class _Answers:
+    """The answers of one child, in order, received by a thread as the child writes them
+    (``pickle.load`` of its stdout until the pipe ends)."""
+
+    def __init__(self, stdout: IO[bytes]):
+        self._items: deque = deque()
+        self._done = False
+        self._cond = threading.Condition()
+        self.thread = threading.Thread(target=self._drain, args=(stdout,), name="pincite-readahead", daemon=True)
+        self.thread.start()
+
+    def _drain(self, stdout: IO[bytes]) -> None:
+        try:
+            while True:
+                try:
+                    answer = pickle.load(stdout)
+                except (EOFError, pickle.UnpicklingError, OSError, ValueError):
+                    return  # the pipe ended (or was closed): the child is gone
+                except Exception as e:  # noqa: BLE001  (raised to the caller, as a read here would)
+                    answer = _Raise(e)
+                with self._cond:
+                    self._items.append(answer)
+                    self._cond.notify_all()
+                if isinstance(answer, _Raise):
+                    return
+        finally:
+            with self._cond:
+                self._done = True
+                self._cond.notify_all()
+
+    def next(self) -> Any:
+        """The next answer, waiting for it; _Died when the child ended before giving it."""
+        with self._cond:
+            while not self._items and not self._done:
+                self._cond.wait()
+            if not self._items:
+                raise _Died()
+            answer = self._items.popleft()
+        if isinstance(answer, _Raise):
+            raise answer.error
+        return answer
+
+
+class _Raise:
+    """An answer that could not be unpickled for another reason than a broken pipe: the
+    error is raised where the answer is taken."""
+
+    def __init__(self, error: Exception):
+        self.error = error
 
 
 class ReadAhead:
@@ -54,6 +110,7 @@ class ReadAhead:
     def __init__(self, reader: FileReader, password: str | None = None):
         self._reader, self._password = reader, password
         self._proc: subprocess.Popen[bytes] | None = None
+        self._answers: _Answers | None = None
         self._queue: deque[tuple[Path, str]] = deque()
 
     def __enter__(self) -> "ReadAhead":
@@ -94,6 +151,7 @@ class ReadAhead:
     def close(self, kill: bool = False) -> None:
         """End the child: close its stdin and wait CLOSE_TIMEOUT_S (kill at once if `kill`)."""
         proc, self._proc = self._proc, None
+        answers, self._answers = self._answers, None
         self._queue.clear()
         if proc is None:
             return
@@ -109,6 +167,8 @@ class ReadAhead:
         except subprocess.TimeoutExpired:
             proc.kill()
             proc.wait()
+        if answers is not None:  # the child is gone: its pipe ends, and the thread with it
+            answers.thread.join(timeout=CLOSE_TIMEOUT_S)
         if proc.stdout is not None:
             proc.stdout.close()
 
@@ -118,6 +178,8 @@ class ReadAhead:
         env["PYTHONPATH"] = os.pathsep.join(p for p in sys.path if p)  # the caller's imports
         self._proc = subprocess.Popen([sys.executable, "-c", "from pincite.extract.readahead import main; main()"],
                                       stdin=subprocess.PIPE, stdout=subprocess.PIPE, env=env)
+        assert self._proc.stdout is not None
+        self._answers = _Answers(self._proc.stdout)
 
     def _pipes(self) -> tuple[IO[bytes], IO[bytes]]:
         """The child's stdin and stdout (both pipes since `_start`); _Died without a child."""
@@ -138,12 +200,12 @@ class ReadAhead:
 
     def _receive(self) -> Extracted | BaseException:
         """The child's next answer: the Extracted it read or the exception the read raised
-        (the pair `_answer` sent, unpacked). _Died when the pipe ends or the pair is neither."""
-        _, stdout = self._pipes()
-        try:
-            answer = pickle.load(stdout)
-        except (EOFError, pickle.UnpicklingError, OSError) as e:
-            raise _Died() from e
+        (the pair `_answer` sent, unpacked), as the receiving thread got it, waiting for it.
+        _Died when the pipe ends first or the pair is neither."""
+        self._pipes()
+        if self._answers is None:
+            raise _Died()
+        answer = self._answers.next()
         status, value = answer
         if status == "ok" and isinstance(value, Extracted):
             return value

@@ -52,23 +52,32 @@ if TYPE_CHECKING:
 Ahead = Callable[[Path, str], "Extracted | None"]
 
 
+#: Files queued ahead of the one being stored, for the read-ahead process to read (so that a
+#: file slow to read, after a few quick ones, is read while earlier ones are embedded; the
+#: ingest holds at most this many documents read ahead).
+READ_AHEAD_FILES = 3
+
+
 def ingest(lib: Library, paths: Iterable[Path | str], *, password: str | None = None,
            on_result: Callable[[IngestResult], None] | None = None,
            on_start: Callable[[Path], None] | None = None,
            fields: Mapping | DocFields | None = None) -> list[IngestResult]:
     """Library.ingest: files and folders, each file with the fields of its manifest,
-    sidecar and `fields`, read one file ahead in a child process."""
+    sidecar and `fields`, read up to READ_AHEAD_FILES files ahead in a child process."""
     explicit = checked_fields(fields)
     paths = list(paths)
     roots = [Path(p) for p in paths if Path(p).is_dir()]
     files = list(expand_paths(paths, exclude=lib.root))
     results = []
+    considered: set[Path] = set()  # files offered to the read-ahead once (each hashed once)
     with writing(lib), ReadAhead(lib._reader(), password) as ahead:
         for i, f in enumerate(files):
             if on_start:
                 on_start(f)
-            if i + 1 < len(files):
-                read_ahead(lib, ahead, files[i + 1])  # read while f is embedded
+            for nxt in files[i + 1:i + 1 + READ_AHEAD_FILES]:  # read while f is embedded
+                if nxt not in considered:
+                    considered.add(nxt)
+                    read_ahead(lib, ahead, nxt)
             try:
                 wanted = resolve_fields(f, explicit, roots)
             except (FieldError, OSError) as e:
