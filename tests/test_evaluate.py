@@ -409,3 +409,17 @@ def test_a_quote_hit_needs_the_expected_words_on_the_right_page():
     assert (elsewhere.hit1, elsewhere.quote_hit1) == (False, False)
     assert summarise([stated, beside, elsewhere]).rows["all"]["quote@1"] == round(1 / 3, 3)
     assert quote_states("37 kW rated", ["37 kW", "0.8 MPa"]) and not quote_states("0.6 MPa", ["0.8 MPa"])
+
+
+def test_a_sibling_line_repeating_the_question_does_not_state_the_answer():
+    """Half of the expected quote's words are not enough when they are the question's own:
+    the sibling line of an option list ("initial value = ignore") repeats the asked words
+    and lacks the answer word, while a quote cut differently around the answer counts."""
+    from pincite.eval.hits import quote_states
+
+    question = "What is the initial value of the anchor option?"
+    part = "anchor option initial value = southwest"
+    assert quote_states("punctuation option initial value = ignore", [part])  # without the question
+    assert not quote_states("punctuation option initial value = ignore", [part], "en", question)
+    assert quote_states("the anchor option: initial value = southwest", [part], "en", question)
+    assert quote_states("anchor, initial value southwest, can be changed", [part], "en", question)

@@ -38,12 +38,15 @@ def citation_hits(q: dict, doc: str, pages: set[int], c: dict,
     return any(on_page(p, text, q.get("lang")) for p in parts)
 
 
-def quote_states(quote: str, parts: list[str], lang: str | None = None) -> bool:
+def quote_states(quote: str, parts: list[str], lang: str | None = None, question: str = "") -> bool:
     """Whether a cited quote states an expected answer: it holds one of the expected quote's
     `parts` (normalised, answer.normalize), or at least half of one part's analysed words
-    (text.analysis.tokens) and every number of it, so a quote cut a little differently from
-    the expected one still counts while a neighbouring sentence, or the same words with
-    another value ("0.6 MPa" for "0.8 MPa"), does not. True when the question gives no quote."""
+    (text.analysis.tokens), every number of it and, when `question` is given, at least half
+    of the part's words that the question does not already use (its answer words), so a
+    quote cut a little differently from the expected one still counts while a neighbouring
+    sentence, a sibling line of the same list that repeats the question's words ("initial
+    value = ignore" for "initial value = southwest"), or the same words with another value
+    ("0.6 MPa" for "0.8 MPa") does not. True when the question gives no quote."""
     from pincite.answer.normalize import normalize
     from pincite.text import analysis
 
@@ -51,12 +54,16 @@ def quote_states(quote: str, parts: list[str], lang: str | None = None) -> bool:
         return True
     held = normalize(quote).text
     have = set(analysis.tokens(quote))
+    asked = set(analysis.tokens(question)) if question else set()
     for part in parts:
         if normalize(part).text in held:
             return True
         want = set(analysis.tokens(part))
+        new = want - asked if question else set()
         numbers = _DIGITS.findall(part)
-        if want and len(want & have) >= 0.5 * len(want) and all(n in _DIGITS.findall(quote) for n in numbers):
+        if (want and len(want & have) >= 0.5 * len(want)
+                and len(new & have) >= 0.5 * len(new)
+                and all(n in _DIGITS.findall(quote) for n in numbers)):
             return True
     return False
 
