@@ -124,3 +124,36 @@ def test_a_chinese_how_heavy_question_with_a_demonstrative_is_answered(tmp_path)
         ans = lib.ask("这台净化器的售价是多少？")
         why = " ".join(ans.warnings)
         assert ans.status == "refused" and "售价" in why and "这台" not in why, why
+
+
+@pytest.mark.parametrize("text, kind, marked", [
+    ("Масса камеры без загрузки, кг 3 200 4 150", "mass", True),   # the unit stands in the label
+    ("Weight (kg): 58", "mass", True),
+    ("额定功率（千瓦）：45", "power", True),
+    ("Масса камеры указана на табличке.", "mass", False),          # the kind named, no number
+    ("Rows 1 to 255 of the table", "mass", False),                  # a number, no word of the kind
+])
+def test_a_number_under_its_kinds_name_is_a_value_of_that_kind(text, kind, marked):
+    """A table row or label states a quantity by naming its kind beside a number, its unit in
+    the label rather than after the number: such a text holds a value of the kind."""
+    assert (asked_type.MARK + kind in asked_type.value_marks(text)) == marked
+
+
+def test_how_much_does_it_weigh_is_answered_by_a_row_labelled_mass(tmp_path):
+    """"Сколько весит …?" and "Какой вес …?" ask for a mass; a spreadsheet row labelled
+    "Масса, кг" with the number in the next cell answers both, as "Какая масса …?" is
+    answered, and none of them names "весит"/"вес" as a missing word."""
+    from docgen import make_sheet
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    xlsx = make_sheet(tmp_path / "specs.xlsx", "Характеристики", ("Параметр", "Значение"), [
+        ("Масса камеры без загрузки, кг", 3200), ("Мощность калорифера, кВт", 45),
+        ("Объём загрузки, м³", 12), ("Габариты (Д×Ш×В), мм", "6000×2500×3100")])
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        (res,) = lib.ingest([xlsx])
+        assert res.status == "added", res
+        for question in ("Сколько весит камера?", "Какой вес камеры?", "Какая масса камеры?"):
+            ans = lib.ask(question)
+            assert ans.status == "answered", (question, ans.answer, ans.warnings)
+            assert "3200" in ans.claims[0].citations[0].quote.replace(" ", ""), (question, ans.claims[0].citations[0].quote)

@@ -32,8 +32,9 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "voltage": ("voltage", "напряжение", "напряжении", "напряжением", "напряжения", "电压"),
     "power": ("power", "мощность", "мощностью", "мощности", "功率"),
     # "多重": "how heavy" ("有多重？"), asked as "how big" is asked by "多大"
-    "mass": ("weight", "weigh", "weighs", "heavy", "mass", "вес", "масса", "массой", "массы", "重量", "质量",
-             "多重"),
+    # "весит": "Сколько весит …?" is the usual Russian way to ask for a mass
+    "mass": ("weight", "weigh", "weighs", "heavy", "mass", "вес", "весит", "весят", "масса", "массой", "массы",
+             "重量", "质量", "多重"),
     "volume": ("volume", "capacity", "объем", "объём", "объемом", "вместимость", "容量", "体积", "容积"),
     "length": ("length", "distance", "длина", "длиной", "длины", "расстояние", "长度", "距离"),
     "speed": ("speed", "скорость", "скоростью", "скорости", "速度", "转速"),
@@ -411,8 +412,28 @@ def value_marks(text: str) -> set[str]:
 MARKS_CACHE = 8192
 
 
+#: Kinds of quantity whose value a text may state under the kind's name instead of with a
+#: unit beside the number: a table row "Масса камеры без загрузки, кг | 3 200", a label
+#: "Weight (kg): 58", "额定功率（千瓦）：45". A word of the kind (TYPE_WORDS, as written, any
+#: language) followed within LABEL_GAP characters by a number is a value of the kind; a number
+#: before the word ("3) Проверить давление.") is not.
+LABELLED_KINDS = ("pressure", "temperature", "voltage", "power", "mass", "volume", "length", "speed", "duration")
+LABEL_GAP = 40
+
+
+@functools.cache
+def _label_re(kind: str) -> re.Pattern:
+    """The pattern of a LABELLED_KINDS label and its value, compiled on first use."""
+    words = sorted(TYPE_WORDS[kind], key=len, reverse=True)
+    latin = "|".join(re.escape(w) for w in words if not cjk_count(w))
+    han = "|".join(re.escape(w) for w in words if cjk_count(w))
+    return re.compile(rf"(?:(?<![^\W\d_])(?:{latin})(?![^\W\d_])|{han})\D{{0,{LABEL_GAP}}}?\d", re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=MARKS_CACHE)
 def _value_marks(text: str) -> frozenset[str]:
-    return frozenset(MARK + kind for kind, rx in VALUE_PATTERNS.items() if rx.search(text))
+    found = {MARK + kind for kind, rx in VALUE_PATTERNS.items() if rx.search(text)}
+    found.update(MARK + kind for kind in LABELLED_KINDS if MARK + kind not in found and _label_re(kind).search(text))
+    return frozenset(found)
 
 
