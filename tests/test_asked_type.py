@@ -157,3 +157,41 @@ def test_how_much_does_it_weigh_is_answered_by_a_row_labelled_mass(tmp_path):
             ans = lib.ask(question)
             assert ans.status == "answered", (question, ans.answer, ans.warnings)
             assert "3200" in ans.claims[0].citations[0].quote.replace(" ", ""), (question, ans.claims[0].citations[0].quote)
+
+
+@pytest.mark.parametrize("text, defines", [
+    ("There is an Emacs package called ESS (“Emacs Speaks Statistics”) which provides an interface.", True),
+    ("The “Comprehensive R Archive Network” (CRAN) is a collection of sites.", True),
+    ("Система управления базами данных (СУБД) хранит записи.", True),
+    ("Department of Defense (DOD) contracts", True),               # a function word left out
+    ("ESS comes with detailed installation instructions.", False),  # used, not spelled out
+    ("The ISO standard says each entry is sorted.", False),          # initials nearby by chance
+])
+def test_an_abbreviation_spelled_out_beside_it_is_recognised(text, defines):
+    assert asked_type.defines_abbreviation(text) == defines
+
+
+def test_what_an_acronym_stands_for_is_answered_by_its_definition(tmp_path):
+    """"What does the acronym X stand for?" / "Что означает аббревиатура X?" name no word a
+    document writes beside the definition ("acronym", "stand"): the sentence spelling X out is
+    the answer; an acronym the manual never defines or uses is refused."""
+    from pdfgen import make_pdf
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    pdf = make_pdf(tmp_path / "guide.pdf", [
+        "Operator guide for the KT-4 press line.\n"
+        "The line is controlled through the Human Machine Interface (HMI) next to the feeder.\n"
+        "All alarms are logged by the PLC and shown on the HMI screen.\n"
+        "Spare parts are ordered through the Enterprise Resource Planning system.\n"
+        "Lubricate the guide rails every 200 operating hours."])
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        (res,) = lib.ingest([pdf])
+        assert res.status == "added", res
+        for question in ("What does the acronym HMI stand for?", "What does HMI stand for?",
+                         "Что означает аббревиатура HMI?"):
+            ans = lib.ask(question)
+            assert ans.status == "answered", (question, ans.answer, ans.warnings)
+            assert "Human Machine Interface" in ans.claims[0].citations[0].quote, (question, ans.answer)
+        ans = lib.ask("What does the acronym SCADA stand for?")
+        assert ans.status == "refused", ans.answer

@@ -42,6 +42,10 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     # long" and "多久" are question words the search drops, so only the nouns are here)
     "duration": ("duration", "долго", "срок", "срока", "сроком", "сроки", "продолжительность",
                  "продолжительности", "длительность", "длительности", "期限", "时长", "周期"),
+    # what an abbreviation stands for: "What does the acronym CRAN stand for?" is answered by
+    # "The “Comprehensive R Archive Network” (CRAN)", which never says "acronym"
+    "expansion": ("abbreviation", "acronym", "stand", "stands", "аббревиатура", "аббревиатуры", "аббревиатуру",
+                  "расшифровывается", "расшифровка", "расшифровку", "缩写", "全称"),
 }
 #: Ordinals ask for an item of a list: "What is the seventh task?" is answered by the list
 #: item "7. Postflight ground or deck operation.", which never says "seventh". Type
@@ -372,12 +376,12 @@ def expansion(groups: list[tuple[str, ...]]) -> list[str]:
     labels a value by its kind's usual word ("Net weight 6.8 kg"), which the question may
     not use ("How heavy is …?", or "масса" asked of an English manual); searched with the
     question's own words alone, such a passage ranks too low to be read at all. Ordinal
-    types are left out: their words name no passage."""
+    and abbreviation types are left out: their words name no passage.""" 
     own = {t for g in groups for t in g}
     out: list[str] = []
     for g in groups:
         kind = type_of(g)
-        if kind is None or kind.startswith("item"):
+        if kind is None or kind.startswith("item") or kind == "expansion":
             continue
         out += [f for f in _type_forms(kind) if f not in own and f not in out]
     return out
@@ -430,9 +434,46 @@ def _label_re(kind: str) -> re.Pattern:
     return re.compile(rf"(?:(?<![^\W\d_])(?:{latin})(?![^\W\d_])|{han})\D{{0,{LABEL_GAP}}}?\d", re.IGNORECASE)
 
 
+#: An abbreviation: two to six capitals (Latin or Cyrillic) standing as a word.
+_ACRONYM_RE = lazyre.compile(r"(?<![^\W\d_])[A-ZА-ЯЁ]{2,6}(?![^\W\d_])")
+_EXPANSION_WORD_RE = lazyre.compile(r"[^\W\d_][\w'’-]*")
+#: Short words an expansion may hold that its abbreviation leaves out ("Department of
+#: Defense", "Система управления базами данных" keeps them all).
+_SKIPPED = frozenset(("of", "and", "for", "the", "in", "on", "to", "a", "an", "и", "в", "по", "для", "на"))
+#: Characters on either side of an abbreviation that its expansion is looked for in.
+EXPANSION_REACH = 80
+
+
+def defines_abbreviation(text: str) -> bool:
+    """Whether `text` spells out an abbreviation it uses: right before or right after a word
+    of two to six capitals stand consecutive words whose initials are its letters, in
+    order (punctuation between them and the abbreviation aside, short function words
+    (_SKIPPED) with or without their letter; looked for within EXPANSION_REACH characters): "ESS (“Emacs Speaks
+    Statistics”)", "the Comprehensive R Archive Network (CRAN)". The usual way a document
+    defines an abbreviation, which answers what it stands for."""
+    for m in _ACRONYM_RE.finditer(text):
+        letters = m.group(0).casefold()
+        before = _initials(text[max(0, m.start() - EXPANSION_REACH):m.start()])
+        after = _initials(text[m.end():m.end() + EXPANSION_REACH])
+        if any(b.endswith(letters) for b in before) or any(a.startswith(letters) for a in after):
+            return True
+    return False
+
+
+def _initials(side: str) -> tuple[str, str]:
+    """The first letters (lower case) of the words of `side`: of every word, and of the
+    words other than short function words (_SKIPPED), which an abbreviation may or may not
+    take a letter of ("DoD", "СУБД")."""
+    words = _EXPANSION_WORD_RE.findall(side)
+    return ("".join(w[0].casefold() for w in words),
+            "".join(w[0].casefold() for w in words if w.casefold() not in _SKIPPED))
+
+
 @functools.lru_cache(maxsize=MARKS_CACHE)
 def _value_marks(text: str) -> frozenset[str]:
     found = {MARK + kind for kind, rx in VALUE_PATTERNS.items() if rx.search(text)}
+    if defines_abbreviation(text):
+        found.add(MARK + "expansion")
     found.update(MARK + kind for kind in LABELLED_KINDS if MARK + kind not in found and _label_re(kind).search(text))
     return frozenset(found)
 
