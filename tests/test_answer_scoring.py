@@ -450,6 +450,12 @@ def test_bylines_of_title_blocks():
     # a short Chinese line alone is as often a heading; title-case titles are no by-lines
     assert asked_type.bylines(["zhnumber 宏包", "简介", "第 1 节"]) == []
     assert asked_type.bylines(["Flight Test Manual", "USNTPS-FTM-103"], "Fixed Wing Flight Test Manual") == []
+    # a name between the title and the date line (the date kept among the page's lines only)
+    page = ["fixdif", "1", "fixdif 宏包", "张庭瑄", "2022/10/27 Version 1.4b", "摘 要"]
+    assert asked_type.bylines(["fixdif 宏包", "张庭瑄", "摘 要"], "fixdif", page) == ["张庭瑄"]
+    assert asked_type.bylines(["fixdif 宏包", "简介", "摘 要"], "fixdif", ["fixdif 宏包", "简介", "2.5 节"]) == []
+    # names joined by a comma, a pen name with the address
+    assert asked_type.bylines(["字帖宏包", "雾月, Longaster (longaster@163.com)"]) == ["雾月, Longaster (longaster@163.com)"]
 
 
 def test_authorship_questions():

@@ -195,3 +195,25 @@ def test_what_an_acronym_stands_for_is_answered_by_its_definition(tmp_path):
             assert "Human Machine Interface" in ans.claims[0].citations[0].quote, (question, ans.answer)
         ans = lib.ask("What does the acronym SCADA stand for?")
         assert ans.status == "refused", ans.answer
+
+
+def test_a_chinese_author_under_the_title_and_above_the_date_is_the_answer(tmp_path):
+    """A title page with the author's name alone on its line, then the date: "…的作者是谁？"
+    and "…是谁写的？" are answered by the name (quoted with the line after it, a name alone
+    being too short to verify as a quote), not refused for "作者"/"写"."""
+    from pdfgen import make_pdf
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    pdf = make_pdf(tmp_path / "pkg.pdf", [
+        "hanmark 宏包\n王晓明\n2023/05/14 版本 2.1\n摘 要\nhanmark 宏包为中文文档提供着重号命令，支持多种样式。\n"
+        "本宏包在 XeLaTeX 和 LuaLaTeX 下均可使用。",
+        "第 1 节 安装\n在 TeX Live 中可以直接使用 tlmgr install hanmark 命令安装本宏包。\n"
+        "第 2 节 用法\n在导言区加载 hanmark 宏包后，使用 \\hanmark 命令标记文字。"], font="cid-chinese")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        (res,) = lib.ingest([pdf])
+        assert res.status == "added", res
+        for question in ("hanmark 宏包的作者是谁？", "hanmark 宏包是谁写的？"):
+            ans = lib.ask(question)
+            assert ans.status == "answered", (question, ans.answer, ans.warnings)
+            assert "王晓明" in ans.claims[0].citations[0].quote, (question, ans.answer)

@@ -234,28 +234,37 @@ _BYLINE_RE = lazyre.compile(
     rf"^\s*(?:(?:©|\(c\)|c|Copyright)\s*(?:\d{{4}}(?:[-–]\d{{4}})?)?\s*,?\s*|by\s+"
     rf"|(?i:authors?|автор[ыа]?)\s*[:：]\s*)?"
     rf"{_BY_NAME}(?:\s*(?:,|and|и|&)\s*{_BY_NAME})*\s*(?:,?\s*\(?{_EMAIL}\)?)?\s*$")
-#: A by-line of a Chinese title block: a name of two to four Han characters (or a Latin name)
-#: alone on its line, with a footnote mark, an e-mail address or "编写" ("compiled by") at
+#: A by-line of a Chinese title block: names of two to four Han characters (or Latin names; one
+#: capitalised word, a pen name, needs the label, an address or "编写") alone on their line,
+#: joined by commas, with a footnote mark, an e-mail address or "编写" ("compiled by") at
 #: most, after "作者：" ("英文作者： Tobias Oetiker") at most ("吴凌云 (aloft@ctex.org)",
-#: "Karl Berry 编写"). Without the label, the address or "编写", an e-mail address must stand
-#: within BYLINE_EMAIL_LINES lines below ("王然2" … "ranwang.osbert@outlook.com"): a short
-#: line alone is as often a heading ("简介").
+#: "Karl Berry 编写", "雾月, Longaster (longaster@163.com)"). Without the label, the address or "编写", an e-mail address or a date
+#: line (a title block's author then date: "张三" / "2022/10/27") must stand within
+#: BYLINE_EMAIL_LINES lines below ("王然2" … "ranwang.osbert@outlook.com"): a short line
+#: alone is as often a heading ("简介").
 _ZH_BYLINE_RE = lazyre.compile(
     rf"^\s*(?P<label>[^\s:：]{{0,4}}(?:作者|编者|著者)\s*[:：]?\s*)?"
-    rf"(?:[\u4e00-\u9fff]{{2,4}}|(?P<latin>{_BY_NAME})){_MARKS}\s*"
+    rf"(?:[\u4e00-\u9fff]{{2,4}}|(?P<latin>{_BY_NAME}|[A-Z][a-z]+)){_MARKS}"
+    rf"(?:\s*[,，、]\s*(?:[\u4e00-\u9fff]{{2,4}}|{_BY_NAME}|[A-Z][a-z]+){_MARKS})*\s*"
     rf"(?P<email>\(?{_EMAIL}\)?)?\s*(?P<by>编写|编著|著)?\s*$")
 _EMAIL_LINE_RE = lazyre.compile(rf"^\s*{_EMAIL}\s*$")
+#: A title block's date line: one that starts with a date, "2022/10/27" (a version may follow
+#: on the line: "2022/10/27 Version 1.4b"), "2020-12-01", "2022年10月27日", "27.10.2022".
+_DATE_LINE_RE = lazyre.compile(r"^\s*(?:\d{4}\s*[-/.年]\s*\d{1,2}\s*[-/.月]\s*\d{1,2}\s*日?"
+                               r"|\d{1,2}[./]\d{1,2}[./]\d{4})(?!\d)")
 BYLINE_EMAIL_LINES = 3
 #: Title-block lines looked at for a by-line (the cover's first lines; a journal's running
 #: head and a draft mark may stand before the title: tugboat-babelbib.pdf, line 6).
 BYLINE_LINES = 12
 
 
-def bylines(cover: list[str], title: str = "") -> list[str]:
+def bylines(cover: list[str], title: str = "", page: list[str] | None = None) -> list[str]:
     """The by-lines among the first BYLINE_LINES lines of a title block (chunking.
     cover_lines), stripped, in order: lines that are only names (_BYLINE_RE, _ZH_BYLINE_RE).
     A line sharing a word with `title` (the document's title) is a title line in title case
-    ("Flight Test Manual"), not a by-line."""
+    ("Flight Test Manual"), not a by-line. `page`: every line of the cover page
+    (chunk.pages.cover_page_lines), where the lines under a name are looked at (an e-mail
+    address or a date under it); without it, the cover lines after it."""
     title_words = {w.casefold() for w in _WORD_RE.findall(title or "")}
     out = []
     lines = cover[:BYLINE_LINES]
@@ -267,9 +276,21 @@ def bylines(cover: list[str], title: str = "") -> list[str]:
         m = _ZH_BYLINE_RE.match(line)
         if m and (m.group("label") or m.group("email") or m.group("by")
                   or (not m.group("latin")
-                      and any(_EMAIL_LINE_RE.match(ln) for ln in lines[i + 1:i + 1 + BYLINE_EMAIL_LINES]))):
+                      and any(_EMAIL_LINE_RE.match(ln) or _DATE_LINE_RE.match(ln)
+                              for ln in _below(line, lines[i + 1:], page)))):
             out.append(line.strip())
     return out
+
+
+def _below(line: str, cover_after: list[str], page: list[str] | None) -> list[str]:
+    """The BYLINE_EMAIL_LINES lines under a cover line: from the cover page's own lines
+    (`page`, where dates and numbers stand too) when it is there, else from the cover lines
+    after it."""
+    if page is not None:
+        for j, ln in enumerate(page):
+            if ln.strip() == line.strip():
+                return [x for x in page[j + 1:] if x.strip()][:BYLINE_EMAIL_LINES]
+    return cover_after[:BYLINE_EMAIL_LINES]
 
 
 def byline_marks(marks: Callable[[str], set[str]], lines: list[str], words: set[str]

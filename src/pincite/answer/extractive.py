@@ -271,6 +271,7 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
         seen: set[str] = set()
         first = coverage(toks[i], weights)
         done = i
+        quoted = False  # a window starting at sentence i is long enough to quote
         for j in ends:
             if row is None and records[j] is not None:
                 break  # nor is a table row joined to the text before it
@@ -278,10 +279,14 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
                 seen |= toks[done]
                 done += 1
             cov = coverage(seen, weights)
-            if row is None and j > i and cov <= first:
-                break  # the next sentence adds nothing
+            if row is None and j > i and cov <= first and (
+                    quoted or states_nothing(hit.text[spans[i][0]:spans[i][1]], hit)):
+                break  # the next sentence adds nothing (a sentence too short to quote alone,
+                # a name under a title or a date line, is quoted with the next one; a
+                # section's title is not: it states nothing of its own)
             if not _quotable(hit.text[spans[i][0]:spans[j][1]], record=row is not None):
                 continue  # too short to verify as a quote ("Frequent", a lone table cell)
+            quoted = True
             end, held = spans[j][1], seen
             if row is None and not sheet:
                 # a window that introduces a list ("… the following items:") runs on through

@@ -13,7 +13,7 @@ import weakref
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
-from pincite.chunk.pages import cover_lines
+from pincite.chunk.pages import cover_lines, cover_page_lines
 from pincite.text import analysis, codes, lazyre, translit
 from pincite.text.cjk import is_cjk
 
@@ -68,7 +68,7 @@ def with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str, 
     lines: dict[str, list[str]] = {}
     for doc_id in docs:
         doc = lib.model(doc_id)
-        lines[doc_id] = asked_type.bylines(cover_lines(doc), doc.title or "")
+        lines[doc_id] = asked_type.bylines(cover_lines(doc), doc.title or "", cover_page_lines(doc))
     return with_lines(lib, hits, flt, lines), [b for bs in lines.values() for b in bs]
 
 

@@ -91,21 +91,39 @@ def cover_lines(doc: DocumentModel) -> list[str]:
     ask about the data rather than name the file, so a sheet gives none; nor does a table row
     on a first page (`DocumentModel.record_spans`: a slide's table, a spec table on a DOCX's
     first page), whose words are values a question asks for, not the document's name."""
+    number = _cover_number(doc)
+    if not number:
+        return []
+    records = doc.record_spans(number)
+    out, pos = [], 0
+    for raw in doc.pages[number - 1].text.splitlines(keepends=True):
+        start, pos = pos, pos + len(raw)
+        ln = raw.rstrip("\r\n\v\f\x1c\x1d\x1e\x85\u2028\u2029")
+        if any(a < start + len(ln) and start < b for a, b in records):
+            continue  # a table row (a slide's or a cover page's table) is data, not a title
+        if sum(ch.isalpha() for ch in ln) >= 2 and not ln.rstrip().endswith(SENTENCE_ENDS):
+            out.append(ln)
+    return out
+
+
+def _cover_number(doc: DocumentModel) -> int:
+    """The 1-based page of `doc`'s cover: its first page with COVER_MIN_LETTERS letters;
+    0 for a workbook (a sheet first) or when no page has so many."""
     for number, page in enumerate(doc.pages, 1):
         if page.address is not None and page.address.kind == "sheet":
-            return []
+            return 0
         if sum(ch.isalpha() for ch in page.text) >= COVER_MIN_LETTERS:
-            records = doc.record_spans(number)
-            out, pos = [], 0
-            for raw in page.text.splitlines(keepends=True):
-                start, pos = pos, pos + len(raw)
-                ln = raw.rstrip("\r\n\v\f\x1c\x1d\x1e\x85\u2028\u2029")
-                if any(a < start + len(ln) and start < b for a, b in records):
-                    continue  # a table row (a slide's or a cover page's table) is data, not a title
-                if sum(ch.isalpha() for ch in ln) >= 2 and not ln.rstrip().endswith(SENTENCE_ENDS):
-                    out.append(ln)
-            return out
-    return []
+            return number
+    return 0
+
+
+def cover_page_lines(doc: DocumentModel) -> list[str]:
+    """Every line of the page `cover_lines` reads (a date or a number too, which a title
+    block's lines are not), in page order; [] where cover_lines finds no cover. What stands
+    right under a cover line (the date under an author's name) tells a by-line from a
+    heading (answer.asked_type.bylines)."""
+    number = _cover_number(doc)
+    return doc.pages[number - 1].text.splitlines() if number else []
 
 
 def chunk_document(doc: DocumentModel, *, target_chars: int = 700) -> list[Chunk]:
