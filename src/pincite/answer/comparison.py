@@ -195,7 +195,7 @@ def _rows(lib: LibraryLike, cit: Citation) -> list[_Row]:
         spans = [(page[a:b] if (a, b) != (check.start, check.end) else cit.quote, list(cells))
                  for a, b, cells in model.rows_within(cit.unit, check.start, check.end)]
     for text, cells in spans:
-        if len(cells) < 3 or not cells[0][1].strip():
+        if len(cells) < 2 or not cells[0][1].strip():
             continue
         own = cit if text == cit.quote else _narrowed(cit, text, page)
         if own is not None:
@@ -333,7 +333,8 @@ def _code_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citatio
     several."""
     codes: dict[str, str] = {}
     for m in find_codes(question):
-        codes.setdefault(code_key(m.group()), m.group())
+        if _canonical(m.group()) is None:  # "m3", "m3/h" are units, not things compared
+            codes.setdefault(code_key(m.group()), m.group())
     if len(codes) != 2:
         return None
     keys = {k: {code_key(s) for s in spellings(w.casefold())} for k, w in codes.items()}
@@ -429,7 +430,7 @@ def _compute(op: str, a_name: str, a: _Reading, b_name: str, b: _Reading, lang: 
         raise _NotBound("compare_failed", reason=e.reason) from None
     sign = "−" if op == "difference" else "÷"
     inputs = [CalcInput(name=name, value=str(r.quantity.value), unit=r.quantity.unit, text=r.quantity.text,
-                        citation=r.citation, verified=True) for name, r in ((a_name, a), (b_name, b))]
+                        citation=r.citation.model_copy(), verified=True) for name, r in ((a_name, a), (b_name, b))]
     return Calculation(formula=f"{a_name} {sign} {b_name}", inputs=inputs, substitution=result.substitution,
                        result=str(result.value), unit=result.unit, shown=result.shown,
                        precision=result.precision, verified=True)
