@@ -146,6 +146,39 @@ def test_a_value_of_another_kind_is_not_compared():
     assert got.calculation is None and "no value found for PX-300M" in got.note
 
 
+class _Sheet:
+    """A library whose one document is a sheet of `rows` (its page text, one row a line)."""
+
+    def __init__(self, rows: list[str]) -> None:
+        self.text = "\n".join(rows)
+
+    def model(self, doc_id):
+        text = self.text
+
+        class _Model:
+            def page(self, n):
+                return type("Page", (), {"text": text})()
+
+        return _Model()
+
+
+def test_spreadsheet_rows_each_naming_one_model_are_compared_in_the_asked_column():
+    """A catalogue with a row per model: each cited row names one model, and the question's
+    kind (mass) picks the column ("Weight (kg)", not "Motor power (kW)")."""
+    rows = ["Catalog!A2:C2 | Model: AQ-100; Weight (kg): 41; Motor power (kW): 0.75",
+            "Catalog!A3:C3 | Model: AQ-150; Weight (kg): 58; Motor power (kW): 1.1"]
+    got = comparison_for(_Sheet(rows), "How much heavier is the AQ-150 than the AQ-100?", "en",
+                         [_claim(r) for r in rows])
+    c = got.calculation
+    assert c is not None and Decimal(c.result) == 17 and c.unit == "kg", got
+    assert [(i.name, i.value, i.citation.quote) for i in c.inputs] == [("AQ-150", "58", rows[1]),
+                                                                       ("AQ-100", "41", rows[0])]
+    # no kind asked: two values with a unit for each model, nothing computed
+    got = comparison_for(_Sheet(rows), "By how much does the AQ-150 exceed the AQ-100?", "en",
+                         [_claim(r) for r in rows])
+    assert got.calculation is None and got.note.startswith("the difference was not computed: more than one value")
+
+
 def test_a_question_without_arithmetic_gets_nothing():
     assert comparison_for(_NoModels(), "What is the weight of the PX-300M?", "en",
                           [_claim(q) for q in QUOTES]) is None
