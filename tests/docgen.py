@@ -2,13 +2,15 @@
 
 ``make_scan_pdf``: a PDF whose pages are text or an image of one line of text (a "scan"
 with no text layer, for OCR); ``make_xlsx_revisions``: a workbook with sheets RevA and RevB
-that differ only in B5.
+that differ only in B5; ``make_passport``, ``make_spec_sheet``, ``make_datasheet``: a DOCX, an
+XLSX and a ruled-table PDF whose specification table has one column per model (invented
+values).
 """
 from __future__ import annotations
 
 from pathlib import Path
 
-from pdfgen import DEJAVU_PATH, PAGE_SIZE
+from pdfgen import DEJAVU_PATH, PAGE_SIZE, make_ruled_table_pdf
 
 #: The line written into a scan image, and where the image lies (points: x, y from the
 #: bottom, width, height).
@@ -120,3 +122,78 @@ def make_docx_pages(path: Path) -> Path:
     d.add_paragraph(DOCX_PAGE_FACTS[3])
     d.save(str(path))
     return path
+
+
+#: The passport's specification table: one column per model (the user's report, trimmed).
+PASSPORT_ROWS = [
+    ("Параметр", "СКД-12", "СКД-12М"),
+    ("Объём загрузки, м³", "12", "18"),
+    ("Установленная мощность калорифера, кВт", "45", "60"),
+    ("Напряжение питания, В", "380", "380"),
+    ("Максимальная температура агента сушки, °C", "85", "95"),
+    ("Масса камеры без загрузки, кг", "3 200", "4 150"),
+    ("Количество вентиляторов, шт.", "4", "6"),
+]
+
+
+def make_passport(path: Path) -> Path:
+    """A Russian DOCX passport titled for the СКД-12 alone, whose specification table has a
+    column for the СКД-12 and one for the СКД-12М, followed by a few paragraphs."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Паспорт изделия. Сушильная камера СКД-12", 0)
+    d.add_paragraph("Настоящий паспорт распространяется на сушильные камеры для древесины СКД-12 и "
+                    "СКД-12М. Камера предназначена для конвективной сушки пиломатериалов.")
+    d.add_heading("1. Технические характеристики", 1)
+    t = d.add_table(rows=len(PASSPORT_ROWS), cols=3)
+    t.style = "Table Grid"
+    for i, row in enumerate(PASSPORT_ROWS):
+        for j, v in enumerate(row):
+            t.cell(i, j).text = v
+    d.add_heading("2. Требования безопасности", 1)
+    d.add_paragraph("К работе с камерой допускаются лица не моложе 18 лет, прошедшие инструктаж по "
+                    "охране труда. Корпус камеры должен быть заземлён.")
+    d.add_heading("3. Техническое обслуживание", 1)
+    d.add_paragraph("Очистку калорифера от пыли проводить через каждые 200 часов работы.")
+    d.save(str(path))
+    return path
+
+
+#: A spreadsheet of the same kind: one column per model of a pump family.
+SHEET_ROWS = [
+    ("Параметр", "НД-40", "НД-40М"),
+    ("Подача, м³/ч", "40", "55"),
+    ("Напор, м", "32", "41"),
+    ("Мощность двигателя, кВт", "7,5", "11"),
+    ("Масса насоса, кг", "118", "146"),
+]
+
+
+def make_spec_sheet(path: Path) -> Path:
+    """A spreadsheet whose sheet "Характеристики" has one column per pump model (SHEET_ROWS)."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Характеристики"
+    for row in SHEET_ROWS:
+        ws.append(list(row))
+    wb.save(str(path))
+    return path
+
+
+def make_datasheet(path: Path) -> Path:
+    """A one-page PDF titled for the PX-200, whose cover lines (the wrapped introduction)
+    name the PX-200 alone, with a ruled table of the PX-200 and the PX-200M under them."""
+    return make_ruled_table_pdf(
+        path, ["Parameter", "PX-200", "PX-200M"],
+        [["Flow rate, m3/h", "40", "55"], ["Motor power, kW", "7.5", "11"], ["Weight, kg", "118", "146"],
+         ["Noise level, dB", "68", "71"]],
+        caption="Table 1: Technical data",
+        intro=("The centrifugal pump PX-200 moves clean water and other thin liquids without solids from "
+               "tanks, wells and reservoirs to irrigation lines, washing stations and building supply "
+               "systems, and it is built for continuous duty in closed rooms and under a roof outdoors at "
+               "ambient temperatures from minus ten to forty degrees. Its reinforced version is described "
+               "beside it."),
+        title="Pump PX-200 datasheet")

@@ -8,7 +8,7 @@ answer.table_verify), for a DOCX table on its converted PDF's pages (the cells k
 their headers, AddressSpan.cells) and a spreadsheet; a ruled PDF table is answered from the
 table with its header row. A model the header does not name is still refused.
 
-Every file is generated here (python-docx, openpyxl, reportlab via tests/pdfgen.py) with
+Every file is generated (tests/docgen.py: python-docx, openpyxl, reportlab via tests/pdfgen.py) with
 invented values. The libraries use the default settings a user gets (hybrid retrieval, the
 use-m3 embedder, the trained refusal bar). The DOCX test needs LibreOffice (skips without
 it, unless PINCITE_REQUIRE_LIBREOFFICE=1); the rest runs on any machine.
@@ -16,11 +16,10 @@ it, unless PINCITE_REQUIRE_LIBREOFFICE=1); the rest runs on any machine.
 from __future__ import annotations
 
 import os
-from pathlib import Path
 
 import pytest
 
-from pdfgen import make_ruled_table_pdf
+from docgen import make_datasheet, make_passport, make_spec_sheet
 from pincite.answer import evidence, extractive
 from pincite.answer.table_verify import cells_claim
 from pincite.config import Settings
@@ -31,80 +30,6 @@ from pincite.library.facade import Library
 from pincite.text import analysis
 
 # ---------------------------------------------------------------- generated files
-
-#: The passport's specification table: one column per model (the user's report, trimmed).
-PASSPORT_ROWS = [
-    ("Параметр", "СКД-12", "СКД-12М"),
-    ("Объём загрузки, м³", "12", "18"),
-    ("Установленная мощность калорифера, кВт", "45", "60"),
-    ("Напряжение питания, В", "380", "380"),
-    ("Максимальная температура агента сушки, °C", "85", "95"),
-    ("Масса камеры без загрузки, кг", "3 200", "4 150"),
-    ("Количество вентиляторов, шт.", "4", "6"),
-]
-
-
-def make_passport(path: Path) -> Path:
-    """A Russian DOCX passport titled for the СКД-12 alone, whose specification table has a
-    column for the СКД-12 and one for the СКД-12М, followed by a few paragraphs."""
-    import docx
-
-    d = docx.Document()
-    d.add_heading("Паспорт изделия. Сушильная камера СКД-12", 0)
-    d.add_paragraph("Настоящий паспорт распространяется на сушильные камеры для древесины СКД-12 и "
-                    "СКД-12М. Камера предназначена для конвективной сушки пиломатериалов.")
-    d.add_heading("1. Технические характеристики", 1)
-    t = d.add_table(rows=len(PASSPORT_ROWS), cols=3)
-    t.style = "Table Grid"
-    for i, row in enumerate(PASSPORT_ROWS):
-        for j, v in enumerate(row):
-            t.cell(i, j).text = v
-    d.add_heading("2. Требования безопасности", 1)
-    d.add_paragraph("К работе с камерой допускаются лица не моложе 18 лет, прошедшие инструктаж по "
-                    "охране труда. Корпус камеры должен быть заземлён.")
-    d.add_heading("3. Техническое обслуживание", 1)
-    d.add_paragraph("Очистку калорифера от пыли проводить через каждые 200 часов работы.")
-    d.save(str(path))
-    return path
-
-
-#: A spreadsheet of the same kind: one column per model of a pump family.
-SHEET_ROWS = [
-    ("Параметр", "НД-40", "НД-40М"),
-    ("Подача, м³/ч", "40", "55"),
-    ("Напор, м", "32", "41"),
-    ("Мощность двигателя, кВт", "7,5", "11"),
-    ("Масса насоса, кг", "118", "146"),
-]
-
-
-def make_sheet(path: Path) -> Path:
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "Характеристики"
-    for row in SHEET_ROWS:
-        ws.append(list(row))
-    wb.save(str(path))
-    return path
-
-
-def make_datasheet(path: Path) -> Path:
-    """A one-page PDF titled for the PX-200, whose cover lines (the wrapped introduction)
-    name the PX-200 alone, with a ruled table of the PX-200 and the PX-200M under them."""
-    return make_ruled_table_pdf(
-        path, ["Parameter", "PX-200", "PX-200M"],
-        [["Flow rate, m3/h", "40", "55"], ["Motor power, kW", "7.5", "11"], ["Weight, kg", "118", "146"],
-         ["Noise level, dB", "68", "71"]],
-        caption="Table 1: Technical data",
-        intro=("The centrifugal pump PX-200 moves clean water and other thin liquids without solids from "
-               "tanks, wells and reservoirs to irrigation lines, washing stations and building supply "
-               "systems, and it is built for continuous duty in closed rooms and under a roof outdoors at "
-               "ambient temperatures from minus ten to forty degrees. Its reinforced version is described "
-               "beside it."),
-        title="Pump PX-200 datasheet")
-
 
 # ---------------------------------------------------------------- units
 
@@ -227,7 +152,7 @@ def passport_lib(soffice, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def sheet_lib(tmp_path_factory):
-    lib = _library(tmp_path_factory, "sheet", lambda d: make_sheet(d / "nd40-spec.xlsx"))
+    lib = _library(tmp_path_factory, "sheet", lambda d: make_spec_sheet(d / "nd40-spec.xlsx"))
     yield lib
     lib.close()
 

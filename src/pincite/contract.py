@@ -182,8 +182,9 @@ class CalcInput(BaseModel):
 class Calculation(BaseModel):
     """Arithmetic done by code (pincite.answer.calc) on values the documents state.
 
-    formula: over the input names ("rate * days"); substitution: the formula with the values
-    and units put in; result / unit: the exact Decimal result as a string and its unit;
+    formula: over the input names ("rate * days"; an offline comparison's inputs are named
+    by the things compared: "СКД-12М − СКД-12", pincite.answer.comparison); substitution: the
+    formula with the values and units put in; result / unit: the exact Decimal result as a string and its unit;
     shown: the result rounded by `precision` (the rule, in words). Not verified (with
     `reason`) when an input is not in its quote, a unit does not fit, or a name is unbound;
     then no result is given.

@@ -90,6 +90,105 @@ def operation_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[
     return out & set(groups)
 
 
+#: Phrasings that ask by how much one thing exceeds another, in en/ru/zh: "how much heavier is
+#: A than B", "how many kW more ... than", "by how much does A exceed B", "the difference in
+#: weight between A and B", "the weight difference between", "на сколько киловатт мощность A
+#: больше, чем у B", "на сколько отличается", "разница в массе", "A比B重多少", "相差多少",
+#: "差多少". A bare "what is the difference between A and B" is left out: it mostly asks how
+#: two things differ in kind, not by an amount (answer.comparison computes the amount).
+_DIFFERENCE_ASKED = lazyre.compile(
+    r"\bhow\s+(?:much|many)\b[^?.!]*?\b(?:more|less|fewer|[a-z]{3,}er)\b[^?.!]*?\bthan\b"
+    r"|\bby\s+how\s+(?:much|many)\b[^?.!]*?\b(?:than|exceed\w*|outweigh\w*|differ\w*)"
+    r"|\bhow\s+(?:much|many)\b[^?.!]*?\b(?:exceed|differ)\w*"
+    r"|\bhow\s+(?:big|large|much)\s+is\s+the\s+difference\b"
+    r"|\bdifference\s+(?:in|of)\b[^?.!]*?\bbetween\b"
+    r"|\b(?!(?:the|a|an|any|main|key|real|big|major|only|what|this|that)\b)[a-z]+\s+difference\s+between\b"
+    r"|(?<![а-яё])на\s*сколько\s[^?.!]*?(?<![а-яё])(?:(?:больше|меньше|выше|ниже|дороже|дешевле|легче|короче"
+    r"|шире|глубже|тоньше|толще|дальше|раньше|позже|старше|моложе|чаще|реже|громче|тише|дольше|более|менее)"
+    r"(?![а-яё])|отлича|различа|превыша|[а-яё]{3,}ее(?![а-яё])[^?.!]*?(?<![а-яё])чем(?![а-яё]))"
+    r"|(?<![а-яё])(?:разниц|разност)[а-яё]*\s+(?:в|по)\s+(?!(?:том|чём|чем)(?![а-яё]))"
+    r"|相差多少|相差几|(?<![误偏])差多少|(?<![误偏])差了多少|差距(?:是|有|为)?多[少大]|差值(?:是|为)?多少|差额(?:是|为)?多少"
+    r"|比(?![例较如赛率重])[^？?。]*?(?:多|高|大|重|长|宽|贵|快|少|低|小|轻|短|窄|便宜|慢)了?(?:多少|几)(?!倍)",
+    re.I)
+#: Phrasings that ask how many times one thing is another: "how many times heavier/more",
+#: "во сколько раз больше", "A比B大几倍" / "A是B的多少倍" after 比.
+_RATIO_ASKED = lazyre.compile(
+    r"\bhow\s+many\s+times\b|(?<![а-яё])во\s+сколько\s+раз(?![а-яё])|比(?![例较如赛率重])[^？?。]*?(?:几|多少)倍",
+    re.I)
+#: A yes-or-no question about a difference ("is there a difference between", "есть ли
+#: разница", "有没有差别") asks whether things differ, not by how much.
+_YES_NO_DIFFERENCE = lazyre.compile(
+    r"^\s*(?:is|are)\s+there\b|(?<![а-яё])есть\s+ли\b|有没有|是否有", re.I)
+#: Comparatives that name the kind of value compared (an answer type of
+#: asked_type.TYPE_WORDS), where the question names neither a unit nor the attribute: "how
+#: much heavier", "на сколько тяжелее", "比…重多少" compare masses; "мощнее" powers.
+COMPARATIVE_KINDS: dict[str, str] = {
+    **dict.fromkeys(("heavier", "lighter", "тяжелее", "легче", "重", "轻"), "mass"),
+    **dict.fromkeys(("мощнее", "powerful"), "power"),
+}
+#: A unit of each answer type (asked_type.TYPE_WORDS) whose SI dimension stands for the type:
+#: a value "of the kind asked" has a unit of that dimension (units.si_factor).
+KIND_UNITS: dict[str, str] = {"mass": "kg", "power": "W", "pressure": "Pa", "voltage": "V",
+                              "temperature": "degC", "volume": "m3", "length": "m", "speed": "m/s",
+                              "duration": "s"}
+
+
+def comparison_asked(question: str) -> str | None:
+    """"difference" when `question` asks by how much one thing exceeds another
+    (`_DIFFERENCE_ASKED`: "how much heavier is A than B", "на сколько больше", "A比B重多少"),
+    "ratio" when it asks how many times one is the other (`_RATIO_ASKED`: "во сколько раз",
+    "how many times", "比…几倍"), else None; a yes-or-no question ("есть ли разница",
+    `_YES_NO_DIFFERENCE`) asks neither. Every language's phrasings are tried."""
+    q = " ".join(question.split())
+    if _YES_NO_DIFFERENCE.search(q):
+        return None
+    if _RATIO_ASKED.search(q):
+        return "ratio"
+    return "difference" if _DIFFERENCE_ASKED.search(q) else None
+
+
+#: The words that carry a comparison (comparison_asked) rather than name what is compared:
+#: comparatives, "than", "times", "exceed", "больше", "тяжелее", "чем", "раз", "превышает",
+#: "отличается". A table has no column for them ("На сколько подача A больше, чем у B?"
+#: asks the "Подача" row, not a "больше" column).
+_COMPARISON_WORDS = lazyre.compile(
+    r"more|less|fewer|than|times|exceed\w*|outweigh\w*|differ\w*"
+    r"|(?:heav|light|high|low|bigg|larg|long|short|wid|fast|slow|great|small|cheap|costli|dear|thick|thinn"
+    r"|tall|deep|strong|weak|loud|quiet|warm|cold|hott|old|new)er"
+    r"|больше|меньше|выше|ниже|дороже|дешевле|легче|короче|шире|глубже|тоньше|толще|дальше|раньше|позже"
+    r"|старше|моложе|чаще|реже|громче|тише|дольше|более|менее|[а-яё]{3,}ее|чем|раз|насколько"
+    r"|превыша\w*|отлича\w*|различа\w*|разниц\w*|разност\w*", re.I)
+#: The same in Chinese, as jieba cuts them ("比", "重", "多少", "相差", "几倍").
+_COMPARISON_CJK = frozenset(
+    "比 多 少 高 低 大 小 重 轻 长 短 宽 窄 贵 便宜 快 慢 倍 几倍 多少倍 相差 差 差距 多少 几".split())
+
+
+def comparison_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """The question's word groups (analysis.query_groups of `question`) that carry the
+    comparison it asks for (`_COMPARISON_WORDS`, `_COMPARISON_CJK`: "больше", "heavier",
+    "than", "раз", "重"), none when it asks for none (comparison_asked): like
+    operation_groups, words no table names a column for."""
+    if comparison_asked(question) is None:
+        return set()
+    out: set[tuple[str, ...]] = set()
+    for raw in question.split():
+        word = raw.strip(".,;:!?«»\"'()？，。")
+        if word and _COMPARISON_WORDS.fullmatch(word):
+            out.update(analysis.query_groups(word))
+    out.update(g for g in groups if g[0] and cjk_count(g[0]) == len(g[0]) and g[0] in _COMPARISON_CJK)
+    return out & set(groups)
+
+
+def comparative_kind(question: str) -> str | None:
+    """The answer type (asked_type.TYPE_WORDS' keys) a comparative of `question` names
+    (COMPARATIVE_KINDS: "heavier" -> "mass"; a Chinese one before 多少 or 几: "重多少"), None
+    when none or two kinds."""
+    words = {w.strip(".,;:!?«»\"'()？，。").lower() for w in question.split()}
+    kinds = {k for w, k in COMPARATIVE_KINDS.items()
+             if (w in words if not cjk_count(w) else re.search(w + "了?(?:多少|几)", question))}
+    return kinds.pop() if len(kinds) == 1 else None
+
+
 def check_calculation(raw: object, hits: dict, allowed: set[str] | None, lang: str | None) -> Calculation:
     """Check and compute the model's calculation `raw` (a dict of CALCULATION_SCHEMA's object
     shape) against the evidence `hits` (chunk id -> index Hit). Returns a Calculation,

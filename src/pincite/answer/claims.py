@@ -19,6 +19,7 @@ from pincite.text import analysis, lazyre
 from . import extractive, features
 from .calculate import calculation_line, conversion_for, unit_warning
 from .cite import SECTION_SEP, citation_for
+from .comparison import comparison_for
 from .evidence import (
     further_bar,
     on_target,
@@ -228,10 +229,18 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
         return Answer(question=g.question, status="not_confirmed", language=g.lang, scope=g.scope,
                       answer=message("not_confirmed", g.lang), claims=claims, timings=timings)
     text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(verified, 1))
-    conversion = conversion_for(g.question, g.lang, verified)
-    if conversion is not None:
-        text += "\n" + calculation_line(conversion, g.lang)
     warnings = []
+    # a comparison asked ("на сколько … больше, чем …") is computed from one bound value per
+    # compared thing, or the answer says why it was not; else a unit asked is converted to
+    compared = comparison_for(lib, g.question, g.lang, verified)
+    if compared is not None:
+        conversion = compared.calculation
+        if conversion is not None:
+            text += f"\n{conversion.formula} " + calculation_line(conversion, g.lang)
+        elif compared.note:
+            warnings.append(compared.note)
+    elif (conversion := conversion_for(g.question, g.lang, verified)) is not None:
+        text += "\n" + calculation_line(conversion, g.lang)
     unit = unit_warning(g.question, g.lang, [cit.quote for c in verified for cit in c.citations if cit.verified])
     if unit is not None:
         warnings.append(unit)

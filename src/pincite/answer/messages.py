@@ -169,6 +169,35 @@ MESSAGES = {
     "calc_nothing_dropped": {"en": "; nothing dropped: the exact result has no more digits",
                              "ru": "; ничего не отброшено: в точном результате нет других цифр",
                              "zh": "；未舍去任何数字：精确结果没有更多位数"},
+    # an offline comparison (answer.comparison) asked for but not computed: the note an answer
+    # carries instead of a result, {why} one of the compare_* reasons below
+    "compare_not_done_difference": {
+        "en": "the difference was not computed: {why}; the quotes give the values as the document states them",
+        "ru": "разница не вычислена: {why}; значения приведены в цитатах так, как их даёт документ",
+        "zh": "未计算差值：{why}；引文按文档原样给出数值"},
+    "compare_not_done_ratio": {
+        "en": "the ratio was not computed: {why}; the quotes give the values as the document states them",
+        "ru": "отношение не вычислено: {why}; значения приведены в цитатах так, как их даёт документ",
+        "zh": "未计算倍数：{why}；引文按文档原样给出数值"},
+    # why: the quotes do not tie two values to the two things the question compares
+    "compare_unbound": {
+        "en": "the quotes do not show which value belongs to which of the things compared",
+        "ru": "по цитатам не видно, какое значение к чему из сравниваемого относится",
+        "zh": "引文中看不出哪个数值属于所比较的哪一项"},
+    "compare_missing": {"en": "no value found for {thing}", "ru": "не найдено значение для {thing}",
+                        "zh": "未找到{thing}的数值"},
+    "compare_several": {"en": "more than one value for {thing} ({values})",
+                        "ru": "для {thing} найдено несколько значений ({values})",
+                        "zh": "{thing}有多个数值（{values}）"},
+    "compare_rows": {"en": "more than one table row could be meant ({rows})",
+                     "ru": "подходит несколько строк таблицы ({rows})",
+                     "zh": "表格中有多行可能符合（{rows}）"},
+    "compare_which_row": {"en": "the question does not say which table row to compare ({rows})",
+                          "ru": "в вопросе не сказано, какую строку таблицы сравнивать ({rows})",
+                          "zh": "问题未说明比较表格中的哪一行（{rows}）"},
+    "compare_units": {"en": "the units do not compare ({units})", "ru": "единицы несопоставимы ({units})",
+                      "zh": "单位无法比较（{units}）"},
+    "compare_failed": {"en": "{reason}", "ru": "{reason}", "zh": "{reason}"},
     # refusal reasons (Answer.warnings of a refused answer); figures already formatted
     "why_covered": {
         "en": "the best passage found holds {coverage} of the question's words{lack}",

@@ -130,6 +130,7 @@ __all__ = [
     "NumberMention",
     "number_mentions",
     "units_in",
+    "units_written",
     "unsupported_numbers",
     "unsupported_units",
 ]
@@ -367,6 +368,13 @@ def _evidence_units(text: str) -> set[str]:
                                    for m in pattern.finditer(n.text)):
             keys.add(key)
     return keys
+
+
+def units_written(text: str) -> set[str]:
+    """Canonical keys (UNIT_ALIASES' values) of every unit `text` writes, after a number or
+    standing alone as a word, by the evidence rule of the module docstring ("Units"): "На
+    сколько киловатт …" -> {"kW"}, "…重多少公斤？" -> {"kg"}."""
+    return set(_evidence_units(text))
 
 
 def unsupported_units(claim: str, evidence: str | list[str], lang: str | None = None

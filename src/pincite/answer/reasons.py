@@ -198,13 +198,15 @@ def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[st
     Any question word that comes near a header counts (an acronym, "PPE" of "Mandatory
     PPE", too), except words of a kind of value (`_VALUE_KINDS`: "number" of "room number",
     "date" of "date of birth") and words that ask for arithmetic (calculate.operation_groups:
-    "combined", "difference", "between", "сумма", "总和"), which name no column and are left
-    out; words written with a capital after the question's first word and words holding a
-    digit name the thing asked about (a person, a code): they are never returned as missing,
-    and when only they are left the row is not judged."""
+    "combined", "difference", "between", "сумма", "总和"; calculate.comparison_groups: "больше",
+    "heavier", "than" of a comparison asked), which name no column and are left out; words
+    written with a capital after the question's first word and words holding a digit name
+    the thing asked about (a person, a code): they are never returned as missing, and when
+    only they are left the row is not judged."""
     held = {t for v in values for t in analysis.tokens(v)}
     in_values = soft.best(" ".join(values)) if values else {}  # "насоса" for a row naming a "pump"
-    operations = calculate.operation_groups(question, groups) if question else set()
+    operations = (calculate.operation_groups(question, groups) | calculate.comparison_groups(question, groups)
+                  if question else set())
     asked = [g for g in groups if not held.intersection(g) and in_values.get(g, -1.0) < near
              and asked_type.type_of(g) not in _VALUE_KINDS and g not in operations]
     names = capitalised(question) if question else set()  # "Anna Kim" names a row, never a column

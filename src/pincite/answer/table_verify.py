@@ -252,6 +252,21 @@ def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | Non
     return _row_claim(quote.split(" | ", 1)[-1], terms, soft)
 
 
+def sheet_rows(quote: str) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The spreadsheet rows a quote holds ("'Sheet'!A4:C4 | Header: value; ...", one or
+    several, each after its own head), each as (its text in the quote, head included; its
+    (header, value) pairs in column order); a row whose text is not two header-value pairs or
+    more is left out. [] for a quote that is no spreadsheet row."""
+    heads = list(_SHEET_ROW_HEAD.finditer(quote))
+    out = []
+    for i, m in enumerate(heads):
+        end = heads[i + 1].start() if i + 1 < len(heads) else len(quote)
+        pairs = [p.partition(": ") for p in quote[m.end():end].strip().split("; ")]
+        if len(pairs) >= 2 and all(sep and h.strip() and v.strip() for h, sep, v in pairs):
+            out.append((quote[m.start():end].strip(), [(h.strip(), v.strip()) for h, _, v in pairs]))
+    return out
+
+
 def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = None) -> str | None:
     """sheet_cell_claim of one row's "Header: value; ..." text."""
     pairs = []

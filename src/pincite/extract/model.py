@@ -539,6 +539,26 @@ class DocumentModel:
                     return tuple(zip(table.columns, r.cells))
         return ()
 
+    def rows_within(self, page: int, start: int, end: int
+                    ) -> list[tuple[int, int, tuple[tuple[str, str], ...]]]:
+        """Every table row of 1-based physical ``page`` lying whole in [start, end) of its text,
+        as (row start, row end, its (column header, value) pairs), sorted: marked rows with
+        cells (``AddressSpan.cells``) and ruled PDF table rows with a clean span and a cell per
+        column; a stretch inside one row gives that row (:meth:`row_cells`) with the stretch's
+        bounds. [] when there is none, or the page is out of range."""
+        if page < 1 or page > len(self.pages) or start >= end:
+            return []
+        inside = self.row_cells(page, start, end)
+        if inside:
+            return [(start, end, inside)]
+        found = {(s.start, s.end): s.cells for s in self.pages[page - 1].spans
+                 if isinstance(s, AddressSpan) and s.row and s.cells and start <= s.start and s.end <= end}
+        for t in self.tables:
+            for a, b, r in ((r.char_start, r.char_end, r) for r in t.rows if len(r.cells) == len(t.columns)):
+                if r.page == page and isinstance(a, int) and isinstance(b, int) and start <= a < b <= end:
+                    found.setdefault((a, b), tuple(zip(t.columns, r.cells)))
+        return [(a, b, cells) for (a, b), cells in sorted(found.items())]
+
     def table_columns(self, page: int, start: int, end: int) -> tuple[str, ...]:
         """The column headers of the table that the stretch [start, end) of 1-based physical
         ``page``'s text lies in: :meth:`row_headers` for a stretch inside one row, else the

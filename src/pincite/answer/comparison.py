@@ -1,0 +1,436 @@
+"""Offline comparison arithmetic: by how much (or how many times) one thing exceeds another,
+computed by code (answer.calc, decimal.Decimal) from the one value the cited evidence states
+for each of the two things a question compares.
+
+A question asks for a comparison when calculate.comparison_asked says so ("на сколько
+киловатт мощность A больше, чем у B", "how much heavier is A than B", "the difference in
+weight between A and B", "A比B重多少": a difference; "во сколько раз", "how many times",
+"A比B大几倍": a ratio). `comparison_for` then binds a value to each thing from the verified
+claims of the extractive answer, strictly, and computes nothing when the binding is not
+certain:
+
+1. Table rows. Each verified quote is read as the table rows it stands in (`_rows`: a DOCX
+   table's row with the cells extraction kept under their headers, the rows of a ruled PDF
+   table, a spreadsheet row's "Header: value" pairs), every row as its (column header,
+   cell) pairs, its first cell the row's label. A row binds when exactly two of its value
+   columns have a header that the question names by a word no other column header has
+   ("СКД-12" and "СКД-12М" under "Параметр | СКД-12 | СКД-12М"; a model code compared in
+   every spelling, text.codes), and each of those two cells holds one number that stands in
+   the quote (quantities.find_quantity). The unit of a value is the one written next to it,
+   else its column header's, else the row label's (a header form: "Мощность, кВт",
+   "Weight (kg)"). Of the rows that bind, the asked one is the one row whose unit is of the
+   asked kind (`asked_dims`: a unit the question names, "на сколько киловатт"; an answer
+   type, "масса", "power"; a comparative, "heavier") and, of several, the one whose label
+   shares the most of the question's other words; with no kind asked, the one row whose
+   label shares the most of them (at least one). None, or a tie: nothing is computed.
+2. Quotes each naming one thing. Otherwise, when the question names two model codes, each
+   verified quote (or table row) that names exactly one of them gives that code its values
+   of the asked kind (any value with a unit when no kind is asked: a bare number in running
+   text is too loosely tied to be compared). Each code must get exactly one value.
+
+The difference is the larger value less the smaller (so the result is never negative, and
+the formula names which is which: "СКД-12М − СКД-12"), in the larger value's unit, the
+other converted to it (calc: exact factors); a ratio is the larger divided by the smaller,
+of two positive values of one kind, not temperatures (a ratio of degrees Celsius means
+nothing). Each input is bound to the verified citation its value stands in: the row, when
+the quote holds several. The reasons a comparison was not computed are said in the
+question's language (messages.MESSAGES "compare_*"), never as a number.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import TYPE_CHECKING
+
+from pincite.contract import CalcInput, Calculation, Citation, Claim
+from pincite.errors import CalcError
+from pincite.text import analysis, lazyre
+from pincite.text.codes import code_key, find_codes, spellings
+
+from . import asked_type, calc, calculate, units
+from .messages import message
+from .normalize import normalize
+from .numbers import units_written
+from .quantities import Quantity, find_quantity, quantities_in
+from .table_verify import sheet_rows
+from .verify import verify_quote
+
+if TYPE_CHECKING:
+    from .retrieve import LibraryLike
+
+Dims = tuple[tuple[str, int], ...]
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """What an offline comparison gives an answer: `calculation`, verified, when one value
+    was bound to each compared thing and the arithmetic done; else `note`, the reason in the
+    question's language (messages "compare_not_done_*"), to show instead."""
+
+    calculation: Calculation | None = None
+    note: str | None = None
+
+
+@dataclass(frozen=True)
+class _Row:
+    """One table row a verified quote stands in: `label` its first cell, `cells` its (column
+    header, value) pairs in column order, `citation` the verified citation of its own text."""
+
+    label: str
+    cells: tuple[tuple[str, str], ...]
+    citation: Citation
+
+
+@dataclass(frozen=True)
+class _Reading:
+    """A value bound to a thing: the quantity (unit canonical or None) and its citation."""
+
+    quantity: Quantity
+    citation: Citation
+
+
+class _NotBound(Exception):
+    """No value, or not one value, for a compared thing: `key` a compare_* message, `fields`
+    its fields."""
+
+    def __init__(self, key: str, **fields: str) -> None:
+        super().__init__(key)
+        self.key, self.fields = key, fields
+
+
+def comparison_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> Comparison | None:
+    """The offline comparison of `question` over the verified `claims` of its answer (module
+    docstring): None when the question asks for no comparison (calculate.comparison_asked);
+    else a Comparison holding the verified Calculation (formula naming the two things,
+    "СКД-12М − СКД-12"; two inputs bound to their citations) or the note saying, in `lang`,
+    why nothing was computed."""
+    op = calculate.comparison_asked(question)
+    if op is None:
+        return None
+    cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
+    try:
+        found = _table_binding(lib, question, lang, cits) or _code_binding(lib, question, lang, cits)
+        if found is None:
+            raise _NotBound("compare_unbound")
+        (a_name, a), (b_name, b) = found
+        target = calculate.target_unit(question, lang) if op == "difference" else None
+        return Comparison(calculation=_compute(op, a_name, a, b_name, b, lang, target))
+    except _NotBound as e:
+        why = message(e.key, lang).format(**e.fields)
+        return Comparison(note=message(f"compare_not_done_{op}", lang).format(why=why))
+
+
+# --- the kind of value asked -----------------------------------------------------------------
+
+
+def _dims(unit: str | None) -> Dims | None:
+    """The SI dimension of a canonical unit (() for none), None for a unit pincite does not
+    know."""
+    try:
+        return units.si_factor(units.unit_atoms(unit))[1]
+    except CalcError:
+        return None
+
+
+def asked_dims(question: str) -> Dims | None:
+    """The dimension of the values `question` compares, when it says: the one dimension of
+    the units it names (numbers.units_written: "на сколько киловатт" -> power), else of the
+    one answer type its words ask for (asked_type.type_of: "масса", "power";
+    calculate.KIND_UNITS), else of its comparative (calculate.comparative_kind: "heavier");
+    None when it names none, or several."""
+    named = {d for key in units_written(question) if (d := _dims(_canonical(key))) is not None and d}
+    if len(named) == 1:
+        return named.pop()
+    kinds = {k for g in analysis.query_groups(question) if (k := asked_type.type_of(g)) in calculate.KIND_UNITS}
+    if not kinds and (kind := calculate.comparative_kind(question)) is not None:
+        kinds = {kind}
+    return _dims(calculate.KIND_UNITS[kinds.pop()]) if len(kinds) == 1 else None
+
+
+def _canonical(key: str) -> str | None:
+    try:
+        return units.parse_unit(key)
+    except CalcError:
+        return None
+
+
+#: A unit in a header: in the last brackets ("Weight (kg)", "重量（kg）", "[мм]") or after
+#: the last comma ("Мощность калорифера, кВт", "Flow rate, m3/h").
+_HEADER_UNIT = lazyre.compile(r"[(\[（【]\s*([^()\[\]（）【】]+?)\s*[)\]）】]\s*$|,\s*([^,]+?)\s*$")
+
+
+def header_unit(text: str) -> str | None:
+    """The canonical unit a table header or row label gives its values (`_HEADER_UNIT`, or
+    the whole text when it is a unit: "kg"), else None ("Количество, шт.": no unit pincite
+    knows)."""
+    m = _HEADER_UNIT.search(text.strip())
+    for candidate in ([g for g in m.groups() if g] if m else []) + [text.strip()]:
+        unit = _canonical(candidate.rstrip(". "))
+        if unit:
+            return unit
+    return None
+
+
+# --- table rows ----------------------------------------------------------------------------------
+
+
+def _rows(lib: LibraryLike, cit: Citation) -> list[_Row]:
+    """The table rows a verified citation's quote stands in (module docstring, 1), each with
+    a citation of its own text (the quote's own when it is one row)."""
+    sheet = sheet_rows(cit.quote)
+    if cit.unit is None:
+        return []
+    try:
+        model = lib.model(cit.doc_id)
+        page = model.page(cit.unit).text
+    except Exception:  # a model or page the library no longer has: no rows to read
+        return []
+    out = []
+    if sheet:
+        spans = [(text, cells) for text, cells in sheet]
+    else:
+        check = verify_quote(cit.quote, page, records=model.record_spans(cit.unit))
+        if not check.verified or check.start is None or check.end is None:
+            return []
+        spans = [(page[a:b] if (a, b) != (check.start, check.end) else cit.quote, list(cells))
+                 for a, b, cells in model.rows_within(cit.unit, check.start, check.end)]
+    for text, cells in spans:
+        if len(cells) < 2 or not cells[0][1].strip():
+            continue
+        own = cit if text == cit.quote else _narrowed(cit, text, page)
+        if own is not None:
+            out.append(_Row(cells[0][1], tuple(cells), own))
+    return out
+
+
+def _narrowed(cit: Citation, quote: str, page: str) -> Citation | None:
+    """`cit` with `quote` (a row of its quote) as its quote, verified against its page text;
+    None when it does not verify."""
+    check = verify_quote(quote, page)
+    if not check.verified:
+        return None
+    return cit.model_copy(update={"quote": quote, "verified": True, "reason": None, "match": check.level,
+                                  "row_headers": None})
+
+
+def _keys(text: str) -> set[str]:
+    """The words of `text` as compared with a question's: index forms, a code in every
+    spelling's key (text.codes: "SKD-12M" is "СКД-12М")."""
+    return {code_key(s) for t in analysis.tokens(text) for s in spellings(t)}
+
+
+def _named_columns(row: _Row, asked: set[str]) -> list[int]:
+    """The value columns (index > 0) of `row` whose header the question names (`asked`, its
+    `_keys`) by a word no other column header of the row has."""
+    keys = [_keys(h) for h, _ in row.cells]
+    out = []
+    for j in range(1, len(row.cells)):
+        others = set().union(*(k for i, k in enumerate(keys) if i != j))
+        if (keys[j] - others) & asked:
+            out.append(j)
+    return out
+
+
+def _cell(row: _Row, j: int) -> Quantity | None:
+    """The quantity of cell `j` of `row`: its one number (a "1,500"-like one read in the
+    language of the row's script), the cell standing whole in the row's quote; its unit
+    written next to it, else its column header's, else the row label's. The cell is read on
+    its own, not in the quote, where neighbouring cells run together ("118 146" reads as
+    one number with a thousands space)."""
+    header, value = row.cells[j]
+    if not _stands_in(value, row.citation.quote):
+        return None
+    try:
+        q = find_quantity(value, value, quote_lang=analysis.detect_language(row.citation.quote))
+    except CalcError:
+        return None
+    if q.unit is not None:
+        return q
+    unit = header_unit(header) if j else None
+    return Quantity(q.value, unit or header_unit(row.label), q.text)
+
+
+def _stands_in(cell: str, quote: str) -> bool:
+    """Whether the text of `cell` stands in `quote` (compared normalised, as quotes are
+    verified: answer.normalize), not as a part of a longer number or word."""
+    c, q = normalize(cell).text.strip(), normalize(quote).text
+    return bool(c) and any(not (q[i - 1:i].isalnum() or q[i + len(c):i + len(c) + 1].isalnum())
+                           for i in _find_all(q, c))
+
+
+def _find_all(text: str, part: str) -> list[int]:
+    out, i = [], text.find(part)
+    while i >= 0:
+        out.append(i)
+        i = text.find(part, i + 1)
+    return out
+
+
+def _label_words(question: str, named: set[str]) -> list[set[str]]:
+    """The question's words (analysis.query_groups, each as its forms' `_keys`) that may name
+    a row: not a code, not a word of the compared things' headers (`named`)."""
+    out = []
+    for g in analysis.query_groups(question):
+        if any(ch.isdigit() for ch in g[0]):
+            continue
+        keys = {k for f in g for k in _keys(f)} | set(g)
+        if not keys & named:
+            out.append(keys)
+    return out
+
+
+def _table_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citation]
+                   ) -> tuple[tuple[str, _Reading], tuple[str, _Reading]] | None:
+    """The two (thing, value) pairs of the one asked table row whose columns the question's
+    compared things head (module docstring, 1); None when no row has two such columns;
+    _NotBound when rows have them but not one row gives a value for each."""
+    asked = _keys(question)
+    dims = asked_dims(question)
+    bound: dict[tuple[str, ...], tuple[_Row, tuple[tuple[str, _Reading], ...]]] = {}
+    named_rows: list[tuple[_Row, list[int]]] = []
+    for cit in cits:
+        for row in _rows(lib, cit):
+            cols = _named_columns(row, asked)
+            if len(cols) != 2:
+                continue
+            named_rows.append((row, cols))
+            pair = [(row.cells[j][0], _cell(row, j)) for j in cols]
+            readings = tuple((name, _Reading(q, row.citation)) for name, q in pair if q is not None)
+            if len(readings) == 2:
+                key = (row.label, *(str(r.quantity.value) + (r.quantity.unit or "") for _, r in readings))
+                bound.setdefault(key, (row, readings))
+    if not named_rows:
+        return None
+    things = [named_rows[0][0].cells[j][0] for j in named_rows[0][1]]
+    rows = list(bound.values())
+    if dims is not None:
+        rows = [(row, rd) for row, rd in rows if all(_dims(r.quantity.unit) == dims for _, r in rd)]
+    named = set().union(*(_keys(h) for h in things))
+    words = _label_words(question, named)
+    score = {id(row): sum(bool(w & _keys(row.label)) for w in words) for row, _ in rows}
+    if dims is None:
+        rows = [(row, rd) for row, rd in rows if score[id(row)] > 0]
+    if not rows and bound and dims is None:  # rows bind, but the question names none of them
+        raise _NotBound("compare_which_row", rows="; ".join(row.label for row, _ in list(bound.values())[:3]))
+    if not rows:
+        raise _NotBound("compare_missing", thing=message("and", lang).join(things))
+    best = max(score[id(row)] for row, _ in rows)
+    top = [(row, rd) for row, rd in rows if score[id(row)] == best]
+    if len(top) > 1:
+        raise _NotBound("compare_rows", rows="; ".join(row.label for row, _ in top[:3]))
+    readings = top[0][1]
+    return readings[0], readings[1]
+
+
+# --- quotes each naming one thing ----------------------------------------------------------------
+
+
+def _code_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citation]
+                  ) -> tuple[tuple[str, _Reading], tuple[str, _Reading]] | None:
+    """The two (code, value) pairs of the two model codes the question names, each from the
+    quotes (or their table rows) that name it alone (module docstring, 2); None when the
+    question does not name exactly two codes; _NotBound when a code gets no value or
+    several."""
+    codes: dict[str, str] = {}
+    for m in find_codes(question):
+        if _canonical(m.group()) is None:  # "m3", "m3/h" are units, not things compared
+            codes.setdefault(code_key(m.group()), m.group())
+    if len(codes) != 2:
+        return None
+    keys = {k: {code_key(s) for s in spellings(w.casefold())} for k, w in codes.items()}
+    dims = asked_dims(question)
+    values: dict[str, dict[tuple[Decimal, str | None], _Reading]] = {k: {} for k in codes}
+    for cit in cits:
+        rows = _rows(lib, cit)
+        records: list[tuple[str, list[Quantity], Citation]] = []
+        if rows:
+            for row in rows:
+                text = " ".join(v for _, v in row.cells)
+                found = [q for j in range(len(row.cells))
+                         if not _keys(row.cells[j][1]) & set().union(*keys.values()) and (q := _cell(row, j))]
+                records.append((text, found, row.citation))
+        else:  # running text: each sentence on its own ("A weighs 118 kg. B weighs 146 kg.")
+            for sentence, own in _sentences(lib, cit):
+                records.append((sentence, quantities_in(sentence), own))
+        for text, found, own in records:
+            words = _keys(text)
+            named = [k for k in codes if keys[k] & words]
+            if len(named) != 1:
+                continue
+            for q in found:
+                if (dims is None and q.unit is None) or (dims is not None and _dims(q.unit) != dims):
+                    continue
+                values[named[0]].setdefault((q.value, q.unit), _Reading(q, own))
+    missing = [written for k, written in codes.items() if not values[k]]
+    if missing:
+        raise _NotBound("compare_missing", thing=message("and", lang).join(missing))
+    out = []
+    for k, written in codes.items():
+        got = values[k]
+        if len(got) > 1:
+            shown = ", ".join(f"{r.quantity.text}" for r in list(got.values())[:3])
+            raise _NotBound("compare_several", thing=written, values=shown)
+        out.append((written, next(iter(got.values()))))
+    return out[0], out[1]
+
+
+def _sentences(lib: LibraryLike, cit: Citation) -> list[tuple[str, Citation]]:
+    """The sentences of a verified citation's quote (analysis.split_sentences), each with a
+    citation of its own (the quote's own for a one-sentence quote, or where the cited page
+    cannot be read: a quote across a page break)."""
+    spans = analysis.split_sentences(cit.quote)
+    if len(spans) < 2:
+        return [(cit.quote, cit)]
+    try:
+        page = lib.model(cit.doc_id).page(cit.unit).text if cit.unit is not None else None
+    except Exception:  # a model or page the library no longer has: the quote whole
+        page = None
+    if page is None:
+        return [(cit.quote, cit)]
+    out = []
+    for a, b in spans:
+        own = _narrowed(cit, cit.quote[a:b], page)
+        if own is not None:
+            out.append((own.quote, own))
+    return out
+
+
+# --- the arithmetic --------------------------------------------------------------------------------
+
+
+#: Units of an interval scale: their ratio means nothing (20 °C is not twice 10 °C).
+_INTERVAL_UNITS = frozenset(("degC", "degF"))
+
+
+def _compute(op: str, a_name: str, a: _Reading, b_name: str, b: _Reading, lang: str,
+             target: str | None = None) -> Calculation:
+    """The difference (larger − smaller) or ratio (larger ÷ smaller) of the two readings by
+    calc.evaluate, as a verified Calculation whose formula names the things; a difference in
+    `target` (the unit the question asks its answer in, calculate.target_unit) when it is of
+    the values' kind. _NotBound ("compare_units", "compare_failed") when the units do not
+    compare or the arithmetic fails."""
+    ua, ub = units.unit_atoms(a.quantity.unit), units.unit_atoms(b.quantity.unit)
+    if units.conversion_factor(ua, ub) is None:
+        raise _NotBound("compare_units", units=f"{a.quantity.text}, {b.quantity.text}")
+    if op == "ratio" and ({x for x, _ in ua + ub} & _INTERVAL_UNITS or a.quantity.value <= 0
+                          or b.quantity.value <= 0):
+        raise _NotBound("compare_units", units=f"{a.quantity.text}, {b.quantity.text}")
+    formula = "a - b" if op == "difference" else "a / b"
+    if target is not None and units.conversion_factor(ua, units.unit_atoms(target)) is None:
+        target = None
+    try:
+        result = calc.evaluate(formula, [calc.Input("a", a.quantity), calc.Input("b", b.quantity)],
+                               allow_literals=False, lang=lang)
+        if result.value < (0 if op == "difference" else 1) or target is not None:
+            if result.value < (0 if op == "difference" else 1):
+                (a_name, a), (b_name, b) = (b_name, b), (a_name, a)
+            result = calc.evaluate(formula, [calc.Input("a", a.quantity), calc.Input("b", b.quantity)],
+                                   expected_unit=target, allow_literals=False, lang=lang)
+    except CalcError as e:
+        raise _NotBound("compare_failed", reason=e.reason) from None
+    sign = "−" if op == "difference" else "÷"
+    inputs = [CalcInput(name=name, value=str(r.quantity.value), unit=r.quantity.unit, text=r.quantity.text,
+                        citation=r.citation.model_copy(), verified=True) for name, r in ((a_name, a), (b_name, b))]
+    return Calculation(formula=f"{a_name} {sign} {b_name}", inputs=inputs, substitution=result.substitution,
+                       result=str(result.value), unit=result.unit, shown=result.shown,
+                       precision=result.precision, verified=True)

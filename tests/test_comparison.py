@@ -1,0 +1,323 @@
+"""Offline comparison arithmetic (answer.comparison): a question that asks by how much (or how
+many times) one thing exceeds another gets the difference computed by code from the one value
+the verified evidence states for each thing, with both inputs bound to their verified quotes;
+when the binding is not certain, nothing is computed and the answer says why, in the
+question's language; a question that asks for no arithmetic gets no calculation.
+
+The libraries are built from generated files (tests/docgen.py: a DOCX passport, an XLSX and a
+ruled-table PDF whose specification table has one column per model; tests/pdfgen.py: a PDF
+whose sentences each state one model's weight), with invented values and the default
+settings a user gets. The DOCX test needs LibreOffice (skips without it, unless
+PINCITE_REQUIRE_LIBREOFFICE=1); the rest runs on any machine.
+"""
+from __future__ import annotations
+
+import os
+from decimal import Decimal
+
+import pytest
+
+from docgen import make_datasheet, make_passport, make_spec_sheet
+from pdfgen import make_pdf
+from pincite.answer.calculate import comparison_asked, comparison_groups
+from pincite.answer.comparison import asked_dims, comparison_for, header_unit
+from pincite.answer.units import si_factor, unit_atoms
+from pincite.config import Settings
+from pincite.contract import Citation, Claim, PdfAddress
+from pincite.library.facade import Library
+from pincite.text import analysis
+
+# ---------------------------------------------------------------- the words that ask
+
+
+@pytest.mark.parametrize("question, op", [
+    ("На сколько киловатт мощность калорифера СКД-12М больше, чем у СКД-12?", "difference"),
+    ("Насколько тяжелее СКД-12М, чем СКД-12?", "difference"),
+    ("На сколько масса СКД-12М превышает массу СКД-12?", "difference"),
+    ("Какова разница в массе между СКД-12 и СКД-12М?", "difference"),
+    ("Во сколько раз объём загрузки СКД-12М больше, чем у СКД-12?", "ratio"),
+    ("How much heavier is the PX-200M than the PX-200?", "difference"),
+    ("How many kW more does the PX-200M draw than the PX-200?", "difference"),
+    ("By how much does the PX-200M exceed the PX-200?", "difference"),
+    ("What is the difference in weight between the PX-200 and the PX-200M?", "difference"),
+    ("What is the weight difference between the PX-200 and the PX-200M?", "difference"),
+    ("How many times heavier is the PX-200M than the PX-200?", "ratio"),
+    ("PX-200M比PX-200重多少公斤？", "difference"),
+    ("PX-200M和PX-200的重量相差多少？", "difference"),
+    ("PX-200M的功率比PX-200大几倍？", "ratio"),
+    # no amount asked: how things differ in kind, whether they differ, one value's size
+    ("What is the difference between the draft and the final mode?", None),
+    ("Is there a difference in weight between the PX-200 and the PX-200M?", None),
+    ("Есть ли разница между ключами -a и --all?", None),
+    ("В чём разница между режимами А и Б?", None),
+    ("На сколько градусов поворачивается заголовок?", None),
+    ("На сколько дней продлевается гарантия?", None),
+    ("拼音字号和正文字号的比例缺省是多少？", None),
+    ("单倍行距是字号的多少倍？", None),
+    ("测量误差多少？", None),
+    ("What is the weight of the PX-200M?", None),
+])
+def test_the_phrasings_that_ask_for_a_comparison(question, op):
+    assert comparison_asked(question) == op
+
+
+def test_comparison_words_name_no_column():
+    q = "На сколько подача НД-40М больше, чем у НД-40?"
+    groups = analysis.query_groups(q)
+    words = {g[0] for g in comparison_groups(q, groups)}
+    assert "больш" in words and not words & {"подач", "нд-40м", "нд-40"}
+    q = "Какая подача у НД-40М больше всего?"  # no comparison asked: nothing set aside
+    assert comparison_groups(q, analysis.query_groups(q)) == set()
+
+
+@pytest.mark.parametrize("question, unit", [
+    ("На сколько киловатт мощность СКД-12М больше, чем у СКД-12?", "kW"),  # a unit named
+    ("Какова разница в массе между СКД-12 и СКД-12М?", "kg"),  # an answer type
+    ("How much heavier is the PX-200M than the PX-200?", "kg"),  # a comparative
+    ("PX-200M比PX-200重多少？", "kg"),
+    ("By how much does the PX-200M exceed the PX-200?", None),
+])
+def test_the_kind_of_value_a_question_compares(question, unit):
+    want = si_factor(unit_atoms(unit))[1] if unit else None
+    assert asked_dims(question) == want
+
+
+@pytest.mark.parametrize("header, unit", [
+    ("Мощность калорифера, кВт", "kW"), ("Weight (kg)", "kg"), ("Flow rate, m3/h", "m3/h"),
+    ("重量（kg）", "kg"), ("kg", "kg"), ("Количество вентиляторов, шт.", "pcs"), ("Параметр", None), ("Model", None),
+])
+def test_the_unit_a_header_gives_its_values(header, unit):
+    assert header_unit(header) == unit
+
+
+# ---------------------------------------------------------------- over claims (no library)
+
+
+class _NoModels:
+    """A library without document models: quotes are read as running text."""
+
+    def model(self, doc_id):
+        raise KeyError(doc_id)
+
+
+def _claim(quote: str) -> Claim:
+    cit = Citation(chunk_id="d-p1-c1", doc_id="d", file="f.pdf", address=PdfAddress(page=1, page_end=1), page=1,
+                   unit=1, quote=quote, verified=True)
+    return Claim(text=quote, verified=True, citations=[cit])
+
+
+QUOTES = ["The PX-300 pump weighs 118 kg without water.", "The PX-300M pump weighs 146 kg without water."]
+
+
+@pytest.mark.parametrize("question, lang", [
+    ("How much heavier is the PX-300M than the PX-300?", "en"),
+    ("На сколько PX-300M тяжелее, чем PX-300?", "ru"),
+    ("PX-300M比PX-300重多少？", "zh"),
+])
+def test_two_quotes_each_naming_one_model_are_compared(question, lang):
+    got = comparison_for(_NoModels(), question, lang, [_claim(q) for q in QUOTES])
+    c = got.calculation
+    assert got.note is None and c is not None and c.verified
+    assert Decimal(c.result) == Decimal(28) and c.unit == "kg" and c.formula == "PX-300M − PX-300"
+    assert [(i.name, i.value, i.citation.quote) for i in c.inputs] == [("PX-300M", "146", QUOTES[1]),
+                                                                       ("PX-300", "118", QUOTES[0])]
+
+
+@pytest.mark.parametrize("question, lang, note", [
+    ("How much heavier is the PX-300M than the PX-300?", "en",
+     "the difference was not computed: more than one value for PX-300 (118 kg, 160 kg); "
+     "the quotes give the values as the document states them"),
+    ("На сколько PX-300M тяжелее, чем PX-300?", "ru",
+     "разница не вычислена: для PX-300 найдено несколько значений (118 kg, 160 kg); "
+     "значения приведены в цитатах так, как их даёт документ"),
+    ("PX-300M比PX-300重多少？", "zh", "未计算差值：PX-300有多个数值（118 kg, 160 kg）；引文按文档原样给出数值"),
+])
+def test_two_values_for_one_model_compute_nothing_and_say_why(question, lang, note):
+    quotes = ["The PX-300 pump weighs 118 kg empty and 160 kg filled."] + QUOTES[1:]
+    got = comparison_for(_NoModels(), question, lang, [_claim(q) for q in quotes])
+    assert got.calculation is None
+    assert got.note == note
+
+
+def test_a_value_of_another_kind_is_not_compared():
+    quotes = ["The PX-300 pump weighs 118 kg.", "The PX-300M pump has an 11 kW motor."]
+    got = comparison_for(_NoModels(), "How much heavier is the PX-300M than the PX-300?", "en",
+                         [_claim(q) for q in quotes])
+    assert got.calculation is None and "no value found for PX-300M" in got.note
+
+
+class _Sheet:
+    """A library whose one document is a sheet of `rows` (its page text, one row a line)."""
+
+    def __init__(self, rows: list[str]) -> None:
+        self.text = "\n".join(rows)
+
+    def model(self, doc_id):
+        text = self.text
+
+        class _Model:
+            def page(self, n):
+                return type("Page", (), {"text": text})()
+
+        return _Model()
+
+
+def test_spreadsheet_rows_each_naming_one_model_are_compared_in_the_asked_column():
+    """A catalogue with a row per model: each cited row names one model, and the question's
+    kind (mass) picks the column ("Weight (kg)", not "Motor power (kW)")."""
+    rows = ["Catalog!A2:C2 | Model: AQ-100; Weight (kg): 41; Motor power (kW): 0.75",
+            "Catalog!A3:C3 | Model: AQ-150; Weight (kg): 58; Motor power (kW): 1.1"]
+    got = comparison_for(_Sheet(rows), "How much heavier is the AQ-150 than the AQ-100?", "en",
+                         [_claim(r) for r in rows])
+    c = got.calculation
+    assert c is not None and Decimal(c.result) == 17 and c.unit == "kg", got
+    assert [(i.name, i.value, i.citation.quote) for i in c.inputs] == [("AQ-150", "58", rows[1]),
+                                                                       ("AQ-100", "41", rows[0])]
+    # no kind asked: two values with a unit for each model, nothing computed
+    got = comparison_for(_Sheet(rows), "By how much does the AQ-150 exceed the AQ-100?", "en",
+                         [_claim(r) for r in rows])
+    assert got.calculation is None and got.note.startswith("the difference was not computed: more than one value")
+
+
+def test_a_question_without_arithmetic_gets_nothing():
+    assert comparison_for(_NoModels(), "What is the weight of the PX-300M?", "en",
+                          [_claim(q) for q in QUOTES]) is None
+
+
+# ---------------------------------------------------------------- libraries
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _clean_env():
+    """No PINCITE_* setting of the caller's shell leaks into these libraries."""
+    with pytest.MonkeyPatch.context() as mp:
+        for var in [v for v in os.environ if v.startswith("PINCITE_") and v != "PINCITE_REQUIRE_LIBREOFFICE"]:
+            mp.delenv(var)
+        yield
+
+
+def _library(tmp_path_factory, name: str, make) -> Library:
+    root = tmp_path_factory.mktemp(name)
+    path = make(root)
+    lib = Library(Settings(data_dir=root / "data"))
+    results = lib.ingest([path])
+    assert [r.status for r in results] == ["added"], results
+    return lib
+
+
+@pytest.fixture(scope="module")
+def passport_lib(soffice, tmp_path_factory):
+    lib = _library(tmp_path_factory, "passport", lambda d: make_passport(d / "skd12-pasport.docx"))
+    yield lib
+    lib.close()
+
+
+@pytest.fixture(scope="module")
+def sheet_lib(tmp_path_factory):
+    lib = _library(tmp_path_factory, "sheet", lambda d: make_spec_sheet(d / "nd40-spec.xlsx"))
+    yield lib
+    lib.close()
+
+
+@pytest.fixture(scope="module")
+def datasheet_lib(tmp_path_factory):
+    lib = _library(tmp_path_factory, "datasheet", lambda d: make_datasheet(d / "px200-datasheet.pdf"))
+    yield lib
+    lib.close()
+
+
+@pytest.fixture(scope="module")
+def weights_lib(tmp_path_factory):
+    lib = _library(tmp_path_factory, "weights", lambda d: make_pdf(d / "px300.pdf", [
+        "Pump PX-300 catalogue. General information about the pump family and its use.",
+        "Weights. The PX-300 pump weighs 118 kg without water. The PX-300M pump weighs 146 kg without water.",
+    ], title="Pump PX-300 catalogue"))
+    yield lib
+    lib.close()
+
+
+def _computed(ans, result: str, unit: str | None, inputs: list[tuple[str, str]], row: str | None = None):
+    """The answer's calculation is done: its exact result `result` in `unit`, its inputs
+    (name, value) in order, each bound to a verified citation whose quote (one row `row`,
+    when given) holds the value; the line stands in the answer text; no note."""
+    c = ans.calculation
+    summary = (ans.status, ans.answer, ans.warnings)
+    assert ans.status == "answered" and c is not None and c.verified, summary
+    assert Decimal(c.result) == Decimal(result) and c.unit == unit, (c.result, c.unit)
+    assert [(i.name, i.value) for i in c.inputs] == inputs, c.inputs
+    for i in c.inputs:
+        assert i.verified and i.citation is not None and i.citation.verified, i
+        assert i.text in i.citation.quote, i
+        if row is not None:
+            assert " ".join(i.citation.quote.split()) == row, i.citation.quote
+    assert f"{c.formula} = {c.shown}" in ans.answer, ans.answer
+    assert not [w for w in ans.warnings if "not computed" in w or "не вычислен" in w or "未计算" in w]
+
+
+@pytest.mark.parametrize("question, result, unit, inputs, row", [
+    ("На сколько киловатт мощность калорифера СКД-12М больше, чем у СКД-12?", "15", "kW",
+     [("СКД-12М", "60"), ("СКД-12", "45")], "Установленная мощность калорифера, кВт 45 60"),
+    ("How much heavier is the SKD-12M than the SKD-12?", "950", "kg",
+     [("СКД-12М", "4150"), ("СКД-12", "3200")], "Масса камеры без загрузки, кг 3 200 4 150"),
+    ("Во сколько раз объём загрузки СКД-12М больше, чем у СКД-12?", "1.5", None,
+     [("СКД-12М", "18"), ("СКД-12", "12")], "Объём загрузки, м³ 12 18"),
+])
+def test_a_docx_passport_row_is_compared_across_its_model_columns(passport_lib, question, result, unit, inputs,
+                                                                   row):
+    ans = passport_lib.ask(question)
+    _computed(ans, result, unit, inputs, row)
+    assert all(i.citation.row_headers == ["Параметр", "СКД-12", "СКД-12М"] for i in ans.calculation.inputs)
+
+
+@pytest.mark.parametrize("question, result, shown, unit, inputs", [
+    ("На сколько подача НД-40М больше, чем у НД-40?", "15", "15", "m3/h", [("НД-40М", "55"), ("НД-40", "40")]),
+    ("Во сколько раз подача НД-40М больше, чем у НД-40?", "1.375", "1.4", None,
+     [("НД-40М", "55"), ("НД-40", "40")]),
+    ("НД-40М比НД-40重多少？", "28", "28", "kg", [("НД-40М", "146"), ("НД-40", "118")]),
+    ("How much heavier is the НД-40М than the НД-40?", "28", "28", "kg", [("НД-40М", "146"), ("НД-40", "118")]),
+])
+def test_a_spreadsheet_row_is_compared_across_its_model_columns(sheet_lib, question, result, shown, unit, inputs):
+    ans = sheet_lib.ask(question)
+    _computed(ans, result, unit, inputs)
+    assert ans.calculation.shown == shown
+
+
+@pytest.mark.parametrize("question, result, shown, unit, inputs, row", [
+    ("How much heavier is the PX-200M than the PX-200?", "28", "28", "kg", [("PX-200M", "146"), ("PX-200", "118")],
+     "Weight, kg 118 146"),
+    ("PX-200M比PX-200重多少？", "28", "28", "kg", [("PX-200M", "146"), ("PX-200", "118")], "Weight, kg 118 146"),
+    # + and − keep the fewest decimal places: 3.5 is shown to whole kilowatts
+    ("What is the difference in motor power between the PX-200 and the PX-200M?", "3.5", "4", "kW",
+     [("PX-200M", "11"), ("PX-200", "7.5")], "Motor power, kW 7.5 11"),
+])
+def test_a_ruled_pdf_table_row_is_compared_across_its_model_columns(datasheet_lib, question, result, shown, unit,
+                                                                    inputs, row):
+    """The quote is the whole table; each input cites the row its value stands in."""
+    ans = datasheet_lib.ask(question)
+    _computed(ans, result, unit, inputs, row)
+    assert ans.calculation.shown == shown
+
+
+def test_sentences_each_naming_one_model_are_compared(weights_lib):
+    ans = weights_lib.ask("How much heavier is the PX-300M than the PX-300?")
+    _computed(ans, "28", "kg", [("PX-300M", "146"), ("PX-300", "118")])
+    assert [i.citation.quote for i in ans.calculation.inputs] == ["The PX-300M pump weighs 146 kg without water.",
+                                                                  "The PX-300 pump weighs 118 kg without water."]
+
+
+def test_a_comparison_of_no_named_row_computes_nothing_and_says_why(datasheet_lib):
+    """"Exceed" in what? Every row of the table binds a value to each model: nothing is
+    computed, and the answer says the question names no row."""
+    ans = datasheet_lib.ask("By how much does the PX-200M exceed the PX-200?")
+    assert ans.status == "answered" and ans.calculation is None, (ans.answer, ans.warnings)
+    assert [w for w in ans.warnings if w.startswith("the difference was not computed: the question does not say "
+                                                    "which table row to compare (")], ans.warnings
+    assert "computed by pincite" not in ans.answer
+
+
+def test_a_question_without_arithmetic_gets_no_calculation(datasheet_lib, sheet_lib):
+    for lib, question in ((datasheet_lib, "What is the weight of the PX-200M?"),
+                          (sheet_lib, "Какова масса насоса НД-40М?")):
+        ans = lib.ask(question)
+        assert ans.status == "answered" and ans.calculation is None, (question, ans.answer)
+        assert not [w for w in ans.warnings if "not computed" in w or "не вычислен" in w], ans.warnings
