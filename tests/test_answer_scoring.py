@@ -88,6 +88,22 @@ def test_a_date_and_a_number_answer_a_question_that_names_neither_word():
     assert by_text[unstated.text].coverage < 0.75
 
 
+def test_a_window_runs_on_into_the_sentence_after_the_one_restating_the_question():
+    """A manual often restates the question's words in one sentence and gives the value in the
+    next, which shares none of them: the sentence is offered alone and with the next one (so
+    the ranking can choose the one with the value); a section's title is not run on."""
+    q = "Which compatibility level does the compat file define?"
+    w = weights_for(q)
+    text = ("The compat file defines the compatibility level of the build helper. New packages "
+            "write 13 there. The rules file builds the package.")
+    windows = {c.hit.text[c.start - c.hit.char_start:c.end - c.hit.char_start]
+               for c in extractive.candidates([hit(text)], w, per_hit=10)}
+    assert "The compat file defines the compatibility level of the build helper." in windows
+    assert ("The compat file defines the compatibility level of the build helper. New packages "
+            "write 13 there.") in windows
+    assert not any("compat" in t and "rules file" in t for t in windows)  # no further: nothing added
+
+
 # ------------------------------------------------------------------ key word
 
 

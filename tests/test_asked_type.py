@@ -217,3 +217,4 @@ def test_a_chinese_author_under_the_title_and_above_the_date_is_the_answer(tmp_p
             ans = lib.ask(question)
             assert ans.status == "answered", (question, ans.answer, ans.warnings)
             assert "王晓明" in ans.claims[0].citations[0].quote, (question, ans.answer)
+

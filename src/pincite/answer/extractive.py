@@ -280,10 +280,13 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
                 done += 1
             cov = coverage(seen, weights)
             if row is None and j > i and cov <= first and (
-                    quoted or states_nothing(hit.text[spans[i][0]:spans[i][1]], hit)):
-                break  # the next sentence adds nothing (a sentence too short to quote alone,
-                # a name under a title or a date line, is quoted with the next one; a
-                # section's title is not: it states nothing of its own)
+                    (quoted and j > i + 1) or states_nothing(hit.text[spans[i][0]:spans[i][1]], hit)):
+                break  # the next sentences add no question word. A sentence still runs on
+                # into the next one: the question's words are often restated in one sentence
+                # and the value given in the next ("The compat file defines the debhelper
+                # compatibility level." / "Use v10."), and a sentence too short to quote
+                # alone (a name under a title, a date line) is quoted with the next one. A
+                # section's title does not: it states nothing of its own.
             if not _quotable(hit.text[spans[i][0]:spans[j][1]], record=row is not None):
                 continue  # too short to verify as a quote ("Frequent", a lone table cell)
             quoted = True
