@@ -4,11 +4,16 @@
 with no text layer, for OCR); ``make_xlsx_revisions``: a workbook with sheets RevA and RevB
 that differ only in B5; ``make_passport``, ``make_spec_sheet``, ``make_datasheet``: a DOCX, an
 XLSX and a ruled-table PDF whose specification table has one column per model (invented
-values).
+values); ``spec_library``: a library of one such file; ``no_pincite_env``: a module fixture
+that keeps the caller's PINCITE_* settings out.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
+from typing import Callable
+
+import pytest
 
 from pdfgen import DEJAVU_PATH, PAGE_SIZE, make_ruled_table_pdf
 
@@ -197,3 +202,29 @@ def make_datasheet(path: Path) -> Path:
                "ambient temperatures from minus ten to forty degrees. Its reinforced version is described "
                "beside it."),
         title="Pump PX-200 datasheet")
+
+
+@pytest.fixture(scope="module", autouse=True)
+def no_pincite_env():
+    """No PINCITE_* setting of the caller's shell (but PINCITE_REQUIRE_LIBREOFFICE) leaks into
+    a module's libraries: autouse in the modules that import it, set up before and torn down
+    after their module-scoped libraries."""
+    with pytest.MonkeyPatch.context() as mp:
+        for var in [v for v in os.environ if v.startswith("PINCITE_") and v != "PINCITE_REQUIRE_LIBREOFFICE"]:
+            mp.delenv(var)
+        yield
+
+
+def spec_library(tmp_path_factory, name: str, make: Callable[[Path], Path]):
+    """A Library (default settings) in a fresh folder named `name`, holding the one file
+    `make(folder)` writes; its ingest must add it. The caller closes it (and imports
+    `no_pincite_env`, so that its shell's settings stay out)."""
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    root = tmp_path_factory.mktemp(name)
+    path = make(root)
+    lib = Library(Settings(data_dir=root / "data"))
+    results = lib.ingest([path])
+    assert [r.status for r in results] == ["added"], results
+    return lib

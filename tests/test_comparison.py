@@ -12,19 +12,16 @@ PINCITE_REQUIRE_LIBREOFFICE=1); the rest runs on any machine.
 """
 from __future__ import annotations
 
-import os
 from decimal import Decimal
 
 import pytest
 
-from docgen import make_datasheet, make_passport, make_spec_sheet
+from docgen import make_datasheet, make_passport, make_spec_sheet, no_pincite_env, spec_library  # noqa: F401 (fixture)
 from pdfgen import make_pdf
 from pincite.answer.calculate import comparison_asked, comparison_groups
 from pincite.answer.comparison import asked_dims, comparison_for, header_unit
 from pincite.answer.units import si_factor, unit_atoms
-from pincite.config import Settings
 from pincite.contract import Citation, Claim, PdfAddress
-from pincite.library.facade import Library
 from pincite.text import analysis
 
 # ---------------------------------------------------------------- the words that ask
@@ -187,48 +184,30 @@ def test_a_question_without_arithmetic_gets_nothing():
 # ---------------------------------------------------------------- libraries
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _clean_env():
-    """No PINCITE_* setting of the caller's shell leaks into these libraries."""
-    with pytest.MonkeyPatch.context() as mp:
-        for var in [v for v in os.environ if v.startswith("PINCITE_") and v != "PINCITE_REQUIRE_LIBREOFFICE"]:
-            mp.delenv(var)
-        yield
-
-
-def _library(tmp_path_factory, name: str, make) -> Library:
-    root = tmp_path_factory.mktemp(name)
-    path = make(root)
-    lib = Library(Settings(data_dir=root / "data"))
-    results = lib.ingest([path])
-    assert [r.status for r in results] == ["added"], results
-    return lib
-
-
 @pytest.fixture(scope="module")
 def passport_lib(soffice, tmp_path_factory):
-    lib = _library(tmp_path_factory, "passport", lambda d: make_passport(d / "skd12-pasport.docx"))
+    lib = spec_library(tmp_path_factory, "passport", lambda d: make_passport(d / "skd12-pasport.docx"))
     yield lib
     lib.close()
 
 
 @pytest.fixture(scope="module")
 def sheet_lib(tmp_path_factory):
-    lib = _library(tmp_path_factory, "sheet", lambda d: make_spec_sheet(d / "nd40-spec.xlsx"))
+    lib = spec_library(tmp_path_factory, "sheet", lambda d: make_spec_sheet(d / "nd40-spec.xlsx"))
     yield lib
     lib.close()
 
 
 @pytest.fixture(scope="module")
 def datasheet_lib(tmp_path_factory):
-    lib = _library(tmp_path_factory, "datasheet", lambda d: make_datasheet(d / "px200-datasheet.pdf"))
+    lib = spec_library(tmp_path_factory, "datasheet", lambda d: make_datasheet(d / "px200-datasheet.pdf"))
     yield lib
     lib.close()
 
 
 @pytest.fixture(scope="module")
 def weights_lib(tmp_path_factory):
-    lib = _library(tmp_path_factory, "weights", lambda d: make_pdf(d / "px300.pdf", [
+    lib = spec_library(tmp_path_factory, "weights", lambda d: make_pdf(d / "px300.pdf", [
         "Pump PX-300 catalogue. General information about the pump family and its use.",
         "Weights. The PX-300 pump weighs 118 kg without water. The PX-300M pump weighs 146 kg without water.",
     ], title="Pump PX-300 catalogue"))

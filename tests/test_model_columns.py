@@ -15,18 +15,14 @@ it, unless PINCITE_REQUIRE_LIBREOFFICE=1); the rest runs on any machine.
 """
 from __future__ import annotations
 
-import os
-
 import pytest
 
-from docgen import make_datasheet, make_passport, make_spec_sheet
+from docgen import make_datasheet, make_passport, make_spec_sheet, no_pincite_env, spec_library  # noqa: F401 (fixture)
 from pincite.answer import evidence, extractive
 from pincite.answer.table_verify import cells_claim
-from pincite.config import Settings
 from pincite.extract.model import AddressSpan, BlockRange, DocumentModel, PageText, Table, TableRow
 from pincite.extract.office import table_row_cells, table_rows
 from pincite.index.base import Hit
-from pincite.library.facade import Library
 from pincite.text import analysis
 
 # ---------------------------------------------------------------- generated files
@@ -123,27 +119,9 @@ def test_a_row_claim_names_the_value_of_the_column_asked(question, text):
 # ---------------------------------------------------------------- libraries
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _clean_env():
-    """No PINCITE_* setting of the caller's shell leaks into these libraries."""
-    with pytest.MonkeyPatch.context() as mp:
-        for var in [v for v in os.environ if v.startswith("PINCITE_") and v != "PINCITE_REQUIRE_LIBREOFFICE"]:
-            mp.delenv(var)
-        yield
-
-
-def _library(tmp_path_factory, name: str, make) -> Library:
-    root = tmp_path_factory.mktemp(name)
-    path = make(root)
-    lib = Library(Settings(data_dir=root / "data"))
-    results = lib.ingest([path])
-    assert [r.status for r in results] == ["added"], results
-    return lib
-
-
 @pytest.fixture(scope="module")
 def passport_lib(soffice, tmp_path_factory):
-    lib = _library(tmp_path_factory, "passport", lambda d: make_passport(d / "skd12-pasport.docx"))
+    lib = spec_library(tmp_path_factory, "passport", lambda d: make_passport(d / "skd12-pasport.docx"))
     model = lib.model(lib.documents()[0].doc_id)
     assert model.pages[0].address is None  # read on its converted PDF's pages
     yield lib
@@ -152,14 +130,14 @@ def passport_lib(soffice, tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def sheet_lib(tmp_path_factory):
-    lib = _library(tmp_path_factory, "sheet", lambda d: make_spec_sheet(d / "nd40-spec.xlsx"))
+    lib = spec_library(tmp_path_factory, "sheet", lambda d: make_spec_sheet(d / "nd40-spec.xlsx"))
     yield lib
     lib.close()
 
 
 @pytest.fixture(scope="module")
 def datasheet_lib(tmp_path_factory):
-    lib = _library(tmp_path_factory, "datasheet", lambda d: make_datasheet(d / "px200-datasheet.pdf"))
+    lib = spec_library(tmp_path_factory, "datasheet", lambda d: make_datasheet(d / "px200-datasheet.pdf"))
     yield lib
     lib.close()
 
