@@ -457,3 +457,56 @@ def test_a_part_saying_it_is_answered_from_the_document_the_first_part_names(tmp
     assert [(c.file, c.page) for c in second.citations()[:1]] == [("gridtool.pdf", 3)]
     assert "cellTypes" in second.citations()[0].quote
     assert not any(c.file == "build.pdf" for c in ans.citations())
+
+
+def _part(question: str, file: str, score: float, doc_id: str | None = None):
+    from pincite.contract import Answer, Citation, Claim, PdfAddress, Relevance
+
+    cit = Citation(chunk_id=f"{file}-2", doc_id=doc_id or file, file=file, page=2,
+                   address=PdfAddress(page=2, page_end=2), quote="A quote of the page.", verified=True)
+    return Answer(question=question, status="answered", language="en", answer="[1] A quote of the page.",
+                  claims=[Claim(text=cit.quote, verified=True, citations=[cit])],
+                  relevance=Relevance(coverage=0.5, score=score, threshold=0.04))
+
+
+def test_a_part_answered_weakly_from_another_document_is_not_confirmed():
+    from pincite.answer.pipeline import OTHER_DOCUMENT_PART_MIN, answer_compound
+
+    weak = OTHER_DOCUMENT_PART_MIN - 0.2
+    answers = {"Why is load.grid() slow?": _part("Why is load.grid() slow?", "gridtool.pdf", 0.7),
+               "What argument makes the build faster?": _part("What argument makes the build faster?",
+                                                              "build.pdf", weak)}
+    ans = answer_compound(None, "Why is load.grid() slow? What argument makes the build faster?", list(answers),
+                          None, part_answer=answers.__getitem__)
+    assert ans.status == "partial" and [p.status for p in ans.parts] == ["answered", "not_confirmed"]
+    off = ans.parts[1]
+    assert not off.claims and [c.file for c in off.passages] == ["build.pdf"]  # listed, not the answer
+    assert "build.pdf" in off.answer and "gridtool.pdf" in off.answer
+    assert [c.file for c in ans.citations()] == ["gridtool.pdf"]
+    assert any(w.startswith("part 2 is not answered (not confirmed)") and "build.pdf" in w for w in ans.warnings)
+
+
+@pytest.mark.parametrize("question, file, score", [
+    ("What argument makes the build faster?", "build.pdf", 0.1),  # strong: OTHER_DOCUMENT_PART_MIN + 0.1
+    ("What argument makes it faster?", "gridtool.pdf", -0.3),  # weak, but the same document
+])
+def test_a_strong_part_or_one_from_the_same_document_stays_answered(question, file, score):
+    from pincite.answer.pipeline import OTHER_DOCUMENT_PART_MIN, answer_compound
+
+    second = _part(question, file, OTHER_DOCUMENT_PART_MIN + score)
+    answers = {"Why is load.grid() slow?": _part("Why is load.grid() slow?", "gridtool.pdf", 0.7),
+               second.question: second}
+    ans = answer_compound(None, "Why is load.grid() slow? " + second.question, list(answers), None,
+                          part_answer=answers.__getitem__)
+    assert ans.status == "answered" and [p.status for p in ans.parts] == ["answered", "answered"]
+    assert len(ans.citations()) == 2
+
+
+def test_the_off_document_part_is_said_in_the_question_language():
+    from pincite.answer.pipeline import off_document_parts
+
+    parts = [_part("Почему load.grid() медленно работает?", "gridtool.pdf", 0.7),
+             _part("Какой аргумент ускоряет сборку?", "build.pdf", 0.1)]
+    out = off_document_parts(parts, "ru")
+    assert out[0] is parts[0] and out[1].status == "not_confirmed"
+    assert out[1].answer.startswith("Не подтверждено") and out[1].warnings[0].startswith("найдено только в build.pdf")
