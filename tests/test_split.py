@@ -391,6 +391,9 @@ def test_a_pronoun_part_is_answered_about_the_thing_named_before(tmp_path):
     # no pronoun and no more words than a part needs: the subject left out is the one named
     ("Кто написал пакет tablists и какой датой помечена документация?",
      ["Кто написал пакет tablists?", "Какой датой помечена документация, tablists?"]),
+    # an English part of one word shares the first part's whole frame: the question stays whole
+    ("PX300 air valve cap screws — what thread, and how tight?",
+     ["PX300 air valve cap screws — what thread, and how tight?"]),
     # a short part given two names asks about one thing: not one part per name (rule 6)
     ("李清用 LaTeX3 重构 ctex 是在哪一年几月？当时版本号升到了多少？",
      ["李清用 LaTeX3 重构 ctex 是在哪一年几月？", "当时版本号升到了多少, LaTeX3, ctex？"]),

@@ -26,8 +26,9 @@ Rules, in order (each documented choice keeps a single question whole):
    "это", "它", "这个"; not after a "who" or yes/no part, nor a thing's pronoun after a
    "which" part, whose answer or questioned thing the pronoun stands for), or, with no
    pronoun, it holds no more content words than it needs to stand alone, the attribute
-   asked and a verb ("Какой датой помечена документация?"), its subject left out as the one
-   named before. Kept whole, such a question was answered for one of its asks only; split
+   asked and a verb ("Какой датой помечена документация?"; in English and Russian not
+   fewer than two: "…, and how tight?" stays whole), its subject left out as the one named
+   before. Kept whole, such a question was answered for one of its asks only; split
    without the names, its second part was answered from another document (users' trials,
    2026-12-03 and 2026-12-04).
 4. At most MAX_PARTS parts.
@@ -180,6 +181,7 @@ _YES_NO = lazyre.compile(r"^\s*(?:is|are|was|were|does|do|did|can|could|has|have
 #: (which year), whose answer no "它" stands for.
 _WHICH_ONE = lazyre.compile(r"\bwhich\b|(?<!\w)(?:котор\w*|как\w+\s+из)(?!\w)"
                             r"|哪一?[个些种款台件部只条项套位家样]", re.I)
+_HAN = lazyre.compile(r"[\u4e00-\u9fff]")
 _CAPITALISED_RUN = lazyre.compile(r"(?<!^)(?<![.?!]\s)\b[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)*")
 
 
@@ -206,9 +208,12 @@ def _with_referent(parts: list[str]) -> list[str]:
       after a "which" part, whose answer the pronoun may stand for;
     - or, with no pronoun, its subject is left out: it holds no more content words than
       rule 3 needs to stand alone (MIN_CONTENT_WORDS), room for the attribute it asks and a
-      verb ("单价是多少？" after "机械手 RB-12 什么时候交货？", "Какой датой помечена
-      документация?" after "Кто написал пакет tablists?"), and the subject is the one
-      named before, in every language.
+      verb ("Какой датой помечена документация?" after "Кто написал пакет tablists?"), and
+      the subject is the one named before. In English and Russian such a part holds at
+      least MIN_CONTENT_WORDS - 1: a part of one word ("…, and how tight?") shares the
+      first part's whole frame, not only its names, and stays with it (rule 3). Chinese
+      leaves out a subject just named as a rule, so a part of one word leans on it too
+      ("单价是多少？" after "机械手 RB-12 什么时候交货？").
     Nothing is carried after a yes/no part (its pronoun stands for the thing whose existence
     is asked). A part that names a thing of its own keeps its words, and so does one that
     asks more than that without a pronoun ("如需第三方虚拟光驱软件，推荐哪些？" names its own
@@ -230,8 +235,11 @@ def _with_referent(parts: list[str]) -> list[str]:
         points_back = (_PERSON_POSSESSIVE.search(p) and not _WHO.search(source)) or (
             thing and not _WHO.search(source) and not _WHICH_ONE.search(source))
         # no pronoun, no more words than a part needs: an attribute asked, its subject left
-        # out as the one named before
-        left_out = not (thing or _PERSON_POSSESSIVE.search(p)) and _content_words(p) <= MIN_CONTENT_WORDS
+        # out as the one named before; an English or Russian part of fewer words leans on
+        # the first part's whole frame ("…, and how tight?"), which no names carry
+        n = _content_words(p)
+        left_out = not (thing or _PERSON_POSSESSIVE.search(p)) and n <= MIN_CONTENT_WORDS and (
+            n >= MIN_CONTENT_WORDS - 1 or _HAN.search(p) is not None)
         missing = [n for n in names if n.lower() not in p.lower()]
         if (points_back or left_out) and missing:
             p = p[:-1].rstrip() + ", " + ", ".join(missing) + p[-1]
