@@ -513,3 +513,16 @@ def test_the_off_document_part_is_said_in_the_question_language():
     out = off_document_parts(parts, "ru")
     assert out[0] is parts[0] and out[1].status == "not_confirmed"
     assert out[1].answer.startswith("Не подтверждено") and out[1].warnings[0].startswith("найдено только в build.pdf")
+
+
+def test_a_part_pointing_back_is_not_the_one_the_others_are_judged_by():
+    """"Какие у этих параметров значения по умолчанию?" matches any document's defaults
+    better than the first part matches its own: the first part, naming what is asked
+    about, is the one a part from another document is judged against."""
+    from pincite.answer.pipeline import off_document_parts
+
+    parts = [_part("В стиле boxed от чего зависят отступ до рамки и её толщина?", "floatrow.pdf", 0.2),
+             _part("Какие у этих параметров значения по умолчанию?", "eskd.pdf", 0.75)]
+    assert [a.status for a in off_document_parts(parts, "ru")] == ["answered", "answered"]
+    parts[1] = _part("Какие у этих параметров значения по умолчанию?", "eskd.pdf", 0.3)
+    assert [a.status for a in off_document_parts(parts, "ru")] == ["answered", "not_confirmed"]

@@ -398,12 +398,19 @@ def off_document_parts(subs: list[Answer], lang: str) -> list[Answer]:
     `not_confirmed`: its text says where its passages are and which document answers the
     rest (in `lang`), its claims' citations become its `passages` (listed, never shown as
     the answer), and the reason heads its warnings (answer_compound names it). The
-    strongest part (the highest Relevance.score; the first of equals) is never changed;
-    nor is any part when fewer than two are answered."""
+    strongest part (the highest Relevance.score; the first of equals) of those that name
+    what they ask about themselves (the first part, and those with no pronoun pointing back:
+    split.points_back; any part when none is answered) is never changed; nor is any part when fewer than two are
+    answered. A part that says "these parameters" is not the one to judge the others by:
+    its words, not its subject, found its passage."""
+    from .split import points_back
+
     answered = [a for a in subs if a.status == "answered" and a.citations() and a.relevance is not None]
     if len(answered) < 2:
         return subs
-    anchor = max(answered, key=lambda a: a.relevance.score if a.relevance else 0.0)
+    # the first part has nothing before it to point back to ("…и её толщина" is its own)
+    own = [a for a in answered if a is subs[0] or not points_back(a.question)] or answered
+    anchor = max(own, key=lambda a: a.relevance.score if a.relevance else 0.0)
     home = anchor.citations()[0]
     out = []
     for a in subs:

@@ -185,6 +185,14 @@ _HAN = lazyre.compile(r"[\u4e00-\u9fff]")
 _CAPITALISED_RUN = lazyre.compile(r"(?<!^)(?<![.?!]\s)\b[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)*")
 
 
+def points_back(part: str) -> bool:
+    """Whether `part` (a sub-question) holds a pronoun, possessive or demonstrative that
+    points back to something named before it (`_THING_POSSESSIVE`, `_THING_PRONOUN`,
+    `_PERSON_POSSESSIVE`: "its", "it", "this", "его", "это", "它", "这个"): its own words do
+    not name what it is about."""
+    return any(rx.search(part) for rx in (_THING_POSSESSIVE, _THING_PRONOUN, _PERSON_POSSESSIVE))
+
+
 def _names(part: str) -> list[str]:
     """The things `part` names, as written, each once: its items (`items`: codes, macros,
     identifiers, unknown words) and capitalised words after its first word ("HX-7",
