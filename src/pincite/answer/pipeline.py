@@ -332,7 +332,7 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
     `flt`.
 
     Every part is an Answer in `parts[]` with its own citations. A part answered weakly from
-    another document than the question's strongest part is not confirmed
+    another document than the question's strongest part naming its subject is not confirmed
     (`off_document_parts`). All parts answered: status "answered"; some: "partial" (the
     proven parts shown, the others say "not found in the library" or "not confirmed", never
     a guess); none: "refused". The warnings name each
@@ -379,7 +379,7 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
 
 
 #: A part of a compound answer answered from another document than the question's
-#: strongest part (the answered part whose best window is likeliest to answer) is not
+#: strongest part (of those naming what they ask about: `off_document_parts`) is not
 #: confirmed when its own best window's answerability probability (Relevance.score) is
 #: under this. The parts of one question are as a rule about one document, which the
 #: strongest part found; a part that leaves it must be at least as likely to answer as not.
@@ -397,12 +397,14 @@ def off_document_parts(subs: list[Answer], lang: str) -> list[Answer]:
     citation, and whose relevance score is under OTHER_DOCUMENT_PART_MIN, made
     `not_confirmed`: its text says where its passages are and which document answers the
     rest (in `lang`), its claims' citations become its `passages` (listed, never shown as
-    the answer), and the reason heads its warnings (answer_compound names it). The
-    strongest part (the highest Relevance.score; the first of equals) of those that name
-    what they ask about themselves (the first part, and those with no pronoun pointing back:
-    split.points_back; any part when none is answered) is never changed; nor is any part when fewer than two are
-    answered. A part that says "these parameters" is not the one to judge the others by:
-    its words, not its subject, found its passage."""
+    the answer), and the reason heads its warnings (answer_compound names it).
+
+    The part the others are judged by is the strongest (the highest Relevance.score; the
+    first of equals) of the answered parts that name what they ask about themselves: the
+    first part, and those with no pronoun pointing back (split.points_back); any answered
+    part when none of those is answered. It is never changed, nor is any part when fewer
+    than two are answered. A part that says "these parameters" is not the one to judge the
+    others by: its words, not its subject, found its passage."""
     from .split import points_back
 
     answered = [a for a in subs if a.status == "answered" and a.citations() and a.relevance is not None]
@@ -412,9 +414,10 @@ def off_document_parts(subs: list[Answer], lang: str) -> list[Answer]:
     own = [a for a in answered if a is subs[0] or not points_back(a.question)] or answered
     anchor = max(own, key=lambda a: a.relevance.score if a.relevance else 0.0)
     home = anchor.citations()[0]
+    judged = {id(a) for a in answered}
     out = []
     for a in subs:
-        first = a.citations()[0] if a in answered else None
+        first = a.citations()[0] if id(a) in judged else None
         if first is None or a is anchor or first.doc_id == home.doc_id or (
                 a.relevance is not None and a.relevance.score >= OTHER_DOCUMENT_PART_MIN):
             out.append(a)

@@ -240,16 +240,16 @@ def _with_referent(parts: list[str]) -> list[str]:
                 names, source = own, p
             continue
         thing = _THING_POSSESSIVE.search(p) or _THING_PRONOUN.search(p)
-        points_back = (_PERSON_POSSESSIVE.search(p) and not _WHO.search(source)) or (
+        refers = (_PERSON_POSSESSIVE.search(p) and not _WHO.search(source)) or (
             thing and not _WHO.search(source) and not _WHICH_ONE.search(source))
         # no pronoun, no more words than a part needs: an attribute asked, its subject left
         # out as the one named before; an English or Russian part of fewer words leans on
         # the first part's whole frame ("…, and how tight?"), which no names carry
-        n = _content_words(p)
-        left_out = not (thing or _PERSON_POSSESSIVE.search(p)) and n <= MIN_CONTENT_WORDS and (
-            n >= MIN_CONTENT_WORDS - 1 or _HAN.search(p) is not None)
+        words = _content_words(p)
+        left_out = not (thing or _PERSON_POSSESSIVE.search(p)) and words <= MIN_CONTENT_WORDS and (
+            words >= MIN_CONTENT_WORDS - 1 or _HAN.search(p) is not None)
         missing = [n for n in names if n.lower() not in p.lower()]
-        if (points_back or left_out) and missing:
+        if (refers or left_out) and missing:
             p = p[:-1].rstrip() + ", " + ", ".join(missing) + p[-1]
         out.append(p)
     return out
