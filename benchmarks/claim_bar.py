@@ -41,6 +41,7 @@ from typing import Callable
 import devset_tools as dt
 
 from pincite.answer import extractive, rank
+from pincite.answer.evidence import cited_bar
 from pincite.answer.generate import claim_bar, claim_windows, evidence_set, quote_off_target, sentence_window
 from pincite.answer.verify import REASON_TOO_SHORT, verify_quote
 
@@ -120,7 +121,8 @@ def _rules() -> dict[str, Callable[[dict], bool]]:
     rows" the better of the quote and its sentences as the sentence splitter cuts them
     (generate.ClaimJudge before table rows), "sentence" the same cut at table rows, "row"
     also the table row the quote stands in (generate.ClaimJudge); the others change
-    one thing of "row": a looser or stricter share of the best window, one more sentence
+    one thing of "row": a looser or stricter share of the best window, the extractive
+    path's log-odds margin under it as well (evidence.cited_bar), one more sentence
     before/after the quote, a typed value required, a share of the best window's coverage
     of the question's words required, a share of the best window of the quote's own chunk,
     the quote's window among the top k windows of the question, its chunk the best chunk,
@@ -153,6 +155,8 @@ def _rules() -> dict[str, Callable[[dict], bool]]:
         "claim-bar+target, sentence": lambda r: _ok(r["w"]["span"], r) or _ok(r["w"]["sentence"], r),
         "claim-bar+target, row": row,
         "row, share 0.05": share(0.05),
+        "row, log-odds margin (cited_bar)": lambda r: any(w["p"] >= cited_bar(r["refusal_bar"], r["best"])
+                                                          and not w["off"] for w in _own(r)),
         "row, share 0.2": share(0.2),
         "row, share 0.3": share(0.3),
         "row +prev sentence": context(("prev",), False),

@@ -268,9 +268,11 @@ def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
     shown as an answer: the extractive path would not cite its window beside the best one
     either. A quote of part of a sentence is judged with its sentence as well. For every
     candidate window a claim quoting it is verified exactly when the extractive path keeps
-    that window."""
+    that window at the share bar (generate.claim_bar); the windows it cites, held to a
+    log-odds margin as well, are among them."""
     from pincite.answer import claims, rank
-    from pincite.answer.generate import ClaimJudge, evidence_set, sentence_window
+    from pincite.answer.evidence import on_target
+    from pincite.answer.generate import ClaimJudge, claim_bar, evidence_set, sentence_window
 
     (tmp_path / "docs").mkdir()
     make_pdf(tmp_path / "docs" / "spec.pdf", SPEC_PAGES, title="PX-200 pump service manual")
@@ -321,7 +323,12 @@ def test_a_quote_far_below_the_best_evidence_is_not_an_answer(tmp_path, llm):
                          "What is the operating temperature range of the pump?"):
             g = rank.gather(lib, question)
             assert g.refusal is None
-            judge, kept = ClaimJudge(g), {id(c) for c in claims.kept(lib, g)}
+            best = g.cands[0]
+            bar = claim_bar(rank.threshold(lib), g.probability[id(best)])
+            kept = {id(best)} | {id(c) for c in g.cands[1:] if g.probability[id(c)] >= bar
+                                 and id(c) not in g.other_code and on_target(c, best, g.groups)}
+            assert {id(c) for c in claims.kept(lib, g)} <= kept
+            judge = ClaimJudge(g)
             shown = evidence_set(g).hits
             for c in g.cands:
                 if c.hit.chunk_id in shown and id(c) not in g.other_code:

@@ -370,3 +370,159 @@ def test_a_pronoun_part_is_answered_about_the_thing_named_before(tmp_path):
     assert ans.status == "answered" and len(ans.parts) == 2, ans.answer
     assert "Legal" in ans.parts[0].claims[0].text
     assert "Room 220" in ans.parts[1].claims[0].text
+
+
+# ------------------------------------------- a later part leaning on what an earlier one named
+
+
+@pytest.mark.parametrize("question, parts", [
+    # a function as code writes it is a named thing: "it" stands for it
+    ("Why is load.grid() slow on large files and what argument makes it faster?",
+     ["Why is load.grid() slow on large files?", "What argument makes it faster, load.grid()?"]),
+    ("Почему load.grid() медленно работает на больших файлах и какой аргумент ускоряет его?",
+     ["Почему load.grid() медленно работает на больших файлах?", "Какой аргумент ускоряет его, load.grid()?"]),
+    # a demonstrative points back as a pronoun does
+    ("Сколько столбцов может быть у матрицы pmatrix и как это ограничение снять?",
+     ["Сколько столбцов может быть у матрицы pmatrix?", "Как это ограничение снять, pmatrix?"]),
+    ("What does the gridtool option cellTypes set, and what is this option's default?",
+     ["What does the gridtool option cellTypes set?", "What is this option's default, gridtool, cellTypes?"]),
+    ("xpinyin 宏包在哪里定义拼音？这个宏包需要什么引擎？",
+     ["xpinyin 宏包在哪里定义拼音？", "这个宏包需要什么引擎, xpinyin？"]),
+    # no pronoun and no more words than a part needs: the subject left out is the one named
+    ("Кто написал пакет tablists и какой датой помечена документация?",
+     ["Кто написал пакет tablists?", "Какой датой помечена документация, tablists?"]),
+    # an English part of one word shares the first part's whole frame: the question stays whole
+    ("PX300 air valve cap screws — what thread, and how tight?",
+     ["PX300 air valve cap screws — what thread, and how tight?"]),
+    # a short part given two names asks about one thing: not one part per name (rule 6)
+    ("李清用 LaTeX3 重构 ctex 是在哪一年几月？当时版本号升到了多少？",
+     ["李清用 LaTeX3 重构 ctex 是在哪一年几月？", "当时版本号升到了多少, LaTeX3, ctex？"]),
+    # a part asking more, in words of its own, keeps them (rule 5)
+    ("在 Linux 下如何挂载泵控制软件的安装镜像？如需第三方驱动程序，推荐哪些？",
+     ["在 Linux 下如何挂载泵控制软件的安装镜像？", "如需第三方驱动程序，推荐哪些？"]),
+])
+def test_a_part_whose_subject_is_a_pronoun_or_left_out_gets_the_names_before(question, parts):
+    assert split_question(question) == parts
+
+
+@pytest.mark.parametrize("text, found", [
+    ("Why is read.table() slow?", ["read.table()"]),
+    ("How do I call glp_simplex and plot()?", ["glp_simplex", "plot()"]),
+    ("Куда устанавливается файл пакет.cron.weekly?", ["пакет.cron.weekly"]),
+    # abbreviations, versions and numbers are not code
+    ("See e.g. version v2.1 of R 2.13.0, i.e. the old one.", []),
+])
+def test_names_as_code_writes_them_are_items(text, found):
+    from pincite.answer.split import items
+
+    assert [i.text for i in items(text) if i.kind == "identifier"] == found
+
+
+GRID_PAGES = {
+    "en": ["Gridtool reference manual. Overview of the gridtool package for tabular files.",
+           "Why is load.grid() slow? By default, load.grid() reads every cell as text and converts the columns "
+           "afterwards, which takes a long time on large files.",
+           "Speed. Giving the cellTypes argument to load.grid() speeds it up a great deal: with the column types "
+           "known in advance, reading is much faster."],
+    "ru": ["Справочник по пакету gridtool. Обзор пакета для табличных файлов.",
+           "Почему load.grid() работает медленно? По умолчанию load.grid() читает каждую ячейку как текст и потом "
+           "преобразует столбцы, что на больших файлах занимает много времени.",
+           "Скорость. Аргумент cellTypes функции load.grid() заметно ускоряет чтение: типы столбцов известны заранее."],
+}
+#: Another document whose words match the second part's own words better than the answer does.
+BUILD_PAGES = {
+    "en": ["Build notes for the compiler toolchain.",
+           "Optimisation. The argument -O2 makes the build faster; which argument makes it faster still depends "
+           "on the target."],
+    "ru": ["Заметки о сборке компилятора.",
+           "Оптимизация. Какой аргумент ускоряет сборку? Аргумент -O2 ускоряет её, а какой аргумент ускоряет её "
+           "ещё больше, зависит от цели."],
+}
+
+
+@pytest.mark.parametrize("lang, question", [
+    ("en", "Why is load.grid() slow on large files and what argument makes it faster?"),
+    ("ru", "Почему load.grid() медленно работает на больших файлах и какой аргумент ускоряет его?"),
+])
+def test_a_part_saying_it_is_answered_from_the_document_the_first_part_names(tmp_path, lang, question):
+    """"What argument makes it faster?" is asked of load.grid(), not of the build notes that
+    say "argument makes … faster" in so many words."""
+    font = "latin" if lang == "en" else "dejavu"
+    make_pdf(tmp_path / "gridtool.pdf", GRID_PAGES[lang], font=font, title="Gridtool reference manual")
+    make_pdf(tmp_path / "build.pdf", BUILD_PAGES[lang], font=font, title="Build notes")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        lib.ingest([tmp_path / "gridtool.pdf", tmp_path / "build.pdf"])
+        ans = lib.ask(question)
+    assert ans.status == "answered" and len(ans.parts) == 2, ans.answer
+    first, second = ans.parts
+    assert "load.grid()" in second.question
+    assert [(c.file, c.page) for c in first.citations()[:1]] == [("gridtool.pdf", 2)]
+    assert [(c.file, c.page) for c in second.citations()[:1]] == [("gridtool.pdf", 3)]
+    assert "cellTypes" in second.citations()[0].quote
+    assert not any(c.file == "build.pdf" for c in ans.citations())
+
+
+def _part(question: str, file: str, score: float, doc_id: str | None = None):
+    from pincite.contract import Answer, Citation, Claim, PdfAddress, Relevance
+
+    cit = Citation(chunk_id=f"{file}-2", doc_id=doc_id or file, file=file, page=2,
+                   address=PdfAddress(page=2, page_end=2), quote="A quote of the page.", verified=True)
+    return Answer(question=question, status="answered", language="en", answer="[1] A quote of the page.",
+                  claims=[Claim(text=cit.quote, verified=True, citations=[cit])],
+                  relevance=Relevance(coverage=0.5, score=score, threshold=0.04))
+
+
+def test_a_part_answered_weakly_from_another_document_is_not_confirmed():
+    from pincite.answer.pipeline import OTHER_DOCUMENT_PART_MIN, answer_compound
+
+    weak = OTHER_DOCUMENT_PART_MIN - 0.2
+    answers = {"Why is load.grid() slow?": _part("Why is load.grid() slow?", "gridtool.pdf", 0.7),
+               "What argument makes the build faster?": _part("What argument makes the build faster?",
+                                                              "build.pdf", weak)}
+    ans = answer_compound(None, "Why is load.grid() slow? What argument makes the build faster?", list(answers),
+                          None, part_answer=answers.__getitem__)
+    assert ans.status == "partial" and [p.status for p in ans.parts] == ["answered", "not_confirmed"]
+    off = ans.parts[1]
+    assert not off.claims and [c.file for c in off.passages] == ["build.pdf"]  # listed, not the answer
+    assert "build.pdf" in off.answer and "gridtool.pdf" in off.answer
+    assert [c.file for c in ans.citations()] == ["gridtool.pdf"]
+    assert any(w.startswith("part 2 is not answered (not confirmed)") and "build.pdf" in w for w in ans.warnings)
+
+
+@pytest.mark.parametrize("question, file, score", [
+    ("What argument makes the build faster?", "build.pdf", 0.1),  # strong: OTHER_DOCUMENT_PART_MIN + 0.1
+    ("What argument makes it faster?", "gridtool.pdf", -0.3),  # weak, but the same document
+])
+def test_a_strong_part_or_one_from_the_same_document_stays_answered(question, file, score):
+    from pincite.answer.pipeline import OTHER_DOCUMENT_PART_MIN, answer_compound
+
+    second = _part(question, file, OTHER_DOCUMENT_PART_MIN + score)
+    answers = {"Why is load.grid() slow?": _part("Why is load.grid() slow?", "gridtool.pdf", 0.7),
+               second.question: second}
+    ans = answer_compound(None, "Why is load.grid() slow? " + second.question, list(answers), None,
+                          part_answer=answers.__getitem__)
+    assert ans.status == "answered" and [p.status for p in ans.parts] == ["answered", "answered"]
+    assert len(ans.citations()) == 2
+
+
+def test_the_off_document_part_is_said_in_the_question_language():
+    from pincite.answer.pipeline import off_document_parts
+
+    parts = [_part("Почему load.grid() медленно работает?", "gridtool.pdf", 0.7),
+             _part("Какой аргумент ускоряет сборку?", "build.pdf", 0.1)]
+    out = off_document_parts(parts, "ru")
+    assert out[0] is parts[0] and out[1].status == "not_confirmed"
+    assert out[1].answer.startswith("Не подтверждено") and out[1].warnings[0].startswith("найдено только в build.pdf")
+
+
+def test_a_part_pointing_back_is_not_the_one_the_others_are_judged_by():
+    """"Какие у этих параметров значения по умолчанию?" matches any document's defaults
+    better than the first part matches its own: the first part, naming what is asked
+    about, is the one a part from another document is judged against."""
+    from pincite.answer.pipeline import off_document_parts
+
+    parts = [_part("В стиле boxed от чего зависят отступ до рамки и её толщина?", "floatrow.pdf", 0.2),
+             _part("Какие у этих параметров значения по умолчанию?", "eskd.pdf", 0.75)]
+    assert [a.status for a in off_document_parts(parts, "ru")] == ["answered", "answered"]
+    parts[1] = _part("Какие у этих параметров значения по умолчанию?", "eskd.pdf", 0.3)
+    assert [a.status for a in off_document_parts(parts, "ru")] == ["answered", "not_confirmed"]

@@ -21,7 +21,7 @@ from .calculate import calculation_line, conversion_for, unit_warning
 from .cite import SECTION_SEP, citation_for
 from .comparison import comparison_for
 from .evidence import (
-    further_bar,
+    cited_bar,
     on_target,
 )
 from .messages import message
@@ -38,11 +38,12 @@ MAX_CLAIMS = 5
 
 
 def kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
-    """The candidates an extractive answer would cite: the best, and those whose probability
-    of answering reaches the bar and KEEP_RELATIVE of the best one's."""
+    """The candidates an extractive answer would cite: the best, and those on its target
+    whose probability of answering reaches evidence.cited_bar (the refusal bar, a share of
+    the best one's probability, and a margin in log-odds under it)."""
     best = g.cands[0]
     p = g.probability
-    bar = further_bar(threshold(lib), p.get(id(best), 0.0))
+    bar = cited_bar(threshold(lib), p.get(id(best), 0.0))
     return [best] + [c for c in g.cands[1:]
                      if p.get(id(c), 0.0) >= bar
                      and id(c) not in g.other_code

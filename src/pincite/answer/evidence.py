@@ -4,6 +4,7 @@ document, and what a refusal says it found instead.
 """
 from __future__ import annotations
 
+import math
 from typing import Iterable
 
 from pincite.text import analysis
@@ -20,6 +21,31 @@ def further_bar(bar: float, best: float) -> float:
     """The probability a window must reach to be cited beside the best one (whose
     probability is `best`): the refusal bar `bar`, and KEEP_RELATIVE of the best's."""
     return max(bar, KEEP_RELATIVE * best)
+
+
+#: A further window of an extractive answer is cited only when its odds of answering are at
+#: least the best window's odds divided by e ** FURTHER_LOGODDS_MARGIN (a margin of this many
+#: natural log-odds under the best window's). A share of the best probability
+#: (KEEP_RELATIVE) barely separates windows beside a strong best one (0.1 of 0.9 admits
+#: 0.09, whose odds are a 90th of the best's); a log-odds margin holds them to the same
+#: ratio of odds whatever the best. Chosen on the development set's tune split
+#: (benchmarks/citation_bar.py, window labels devset_tools.window_answers, 266 answerable
+#: questions, 2026-12-04): of the 376 further citations at KEEP_RELATIVE alone (59
+#: answering), a margin of 3 removes 24 that do not answer and 1 that does, with hit@5
+#: unchanged (235); 2.5 removes 78 and 3 but loses 2 hits@5, 2 removes 143 and 15 and loses
+#: 4; a share of the best instead (0.15 to 0.5) loses 2 to 13. A model's claims
+#: (answer.generate.claim_bar) are held to further_bar alone: there the margin costs true
+#: quotes.
+FURTHER_LOGODDS_MARGIN = 3.0
+
+
+def cited_bar(bar: float, best: float) -> float:
+    """The probability (0..1) a window must reach to be cited by an extractive answer beside
+    its best window (whose probability is `best`): `further_bar`, and the probability whose
+    log-odds lie FURTHER_LOGODDS_MARGIN under the best's."""
+    best = min(max(best, 1e-9), 1 - 1e-9)
+    margin = 1.0 / (1.0 + math.exp(FURTHER_LOGODDS_MARGIN - math.log(best / (1.0 - best))))
+    return max(further_bar(bar, best), margin)
 
 
 def on_target(cand: extractive.Candidate, best: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:

@@ -340,6 +340,24 @@ MESSAGES = {
         "zh": "第 {n} 部分未回答（{status}）：{question}{why}",
     },
     "why_part": {"en": " ({why})", "ru": " ({why})", "zh": "（{why}）"},
+    # a compound answer's part answered, weakly, from another document than its strongest
+    # part (pipeline.answer_compound): its text, and its reason among the warnings
+    "part_other_document": {
+        "en": "Not confirmed: the only passages found for this part are in {found}, not in {anchor}, "
+              "which answers the rest of the question, and they are weak evidence; they are listed below.",
+        "ru": "Не подтверждено: для этой части найдены фрагменты только из {found}, а не из {anchor}, "
+              "по которому отвечены остальные части вопроса, и это слабое свидетельство; фрагменты "
+              "перечислены ниже.",
+        "zh": "未核实：这一部分只在 {found} 中找到段落，而不在回答了问题其余部分的 {anchor} 中，"
+              "且证据较弱；段落列在下方。",
+    },
+    "why_other_document_part": {
+        "en": "found only in {found}, not in {anchor}, which answers the rest of the question, "
+              "and with weak evidence",
+        "ru": "найдено только в {found}, а не в {anchor}, по которому отвечены остальные части, "
+              "и свидетельство слабое",
+        "zh": "只在 {found} 中找到，而不在回答了其余部分的 {anchor} 中，且证据较弱",
+    },
     # the mark of a citation whose quote was (not) found on its page (the web app's words)
     "verified": {"en": "verified", "ru": "цитата проверена", "zh": "引文已核对"},
     "not_verified": {"en": "not verified: {reason}", "ru": "не подтверждено: {reason}", "zh": "未核实：{reason}"},

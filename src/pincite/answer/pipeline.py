@@ -331,9 +331,11 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
     passes one that resolves each part's own scope within the caller's filter), else within
     `flt`.
 
-    Every part is an Answer in `parts[]` with its own citations. All parts answered:
-    status "answered"; some: "partial" (the proven parts shown, the others say "not found in
-    the library" or "not confirmed", never a guess); none: "refused". The warnings name each
+    Every part is an Answer in `parts[]` with its own citations. A part answered weakly from
+    another document than the question's strongest part naming its subject is not confirmed
+    (`off_document_parts`). All parts answered: status "answered"; some: "partial" (the
+    proven parts shown, the others say "not found in the library" or "not confirmed", never
+    a guess); none: "refused". The warnings name each
     part not answered, in the question's language, with its status and the first of that part's
     own warnings (why it was refused: answer.reasons). `claims` lists the
     parts' claims in part order, so the first citation is the first part's best.
@@ -344,7 +346,7 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
     if part_answer is None:
         def part_answer(p: str) -> Answer:
             return answer_single(lib, p, flt, llm, coverage_text=core_of(p))
-    subs = [part_answer(p) for p in parts]
+    subs = off_document_parts([part_answer(p) for p in parts], lang)
     answered = [a for a in subs if a.status == "answered"]
     status: Status = "answered" if len(answered) == len(subs) else "partial" if answered else "refused"
     lines = []
@@ -374,6 +376,60 @@ def answer_compound(lib: LibraryLike, question: str, parts: list[str], flt: Sear
                   warnings=warnings, timings=timings, mode=first.mode, model=first.model, usage=usage,
                   refusal=shared_refusal(subs) if status == "refused" else None,
                   relevance=min((a.relevance for a in subs if a.relevance), key=lambda r: r.score, default=None))
+
+
+#: A part of a compound answer answered from another document than the question's
+#: strongest part (of those naming what they ask about: `off_document_parts`) is not
+#: confirmed when its own best window's answerability probability (Relevance.score) is
+#: under this. The parts of one question are as a rule about one document, which the
+#: strongest part found; a part that leaves it must be at least as likely to answer as not.
+#: Development set, tune split (2026-12-04): each of the 4 parts answered from another
+#: document than its question's strongest part was wrong, at 0.22, 0.31, 0.34 and 0.77;
+#: the three under the bar are now not confirmed, with hit@1, hit@5, quote@1 and the parts
+#: found on cited pages unchanged (0.782, 0.883, 0.635; 56 of 82). A user's trial
+#: (2026-12-04) had one at 0.14.
+OTHER_DOCUMENT_PART_MIN = 0.5
+
+
+def off_document_parts(subs: list[Answer], lang: str) -> list[Answer]:
+    """`subs` (a compound question's part answers, in order) with each answered part whose
+    first citation is in another document than the strongest answered part's first
+    citation, and whose relevance score is under OTHER_DOCUMENT_PART_MIN, made
+    `not_confirmed`: its text says where its passages are and which document answers the
+    rest (in `lang`), its claims' citations become its `passages` (listed, never shown as
+    the answer), and the reason heads its warnings (answer_compound names it).
+
+    The part the others are judged by is the strongest (the highest Relevance.score; the
+    first of equals) of the answered parts that name what they ask about themselves: the
+    first part, and those with no pronoun pointing back (split.points_back); any answered
+    part when none of those is answered. It is never changed, nor is any part when fewer
+    than two are answered. A part that says "these parameters" is not the one to judge the
+    others by: its words, not its subject, found its passage."""
+    from .split import points_back
+
+    answered = [a for a in subs if a.status == "answered" and a.citations() and a.relevance is not None]
+    if len(answered) < 2:
+        return subs
+    # the first part has nothing before it to point back to ("…и её толщина" is its own)
+    own = [a for a in answered if a is subs[0] or not points_back(a.question)] or answered
+    anchor = max(own, key=lambda a: a.relevance.score if a.relevance else 0.0)
+    home = anchor.citations()[0]
+    judged = {id(a) for a in answered}
+    out = []
+    for a in subs:
+        first = a.citations()[0] if id(a) in judged else None
+        if first is None or a is anchor or first.doc_id == home.doc_id or (
+                a.relevance is not None and a.relevance.score >= OTHER_DOCUMENT_PART_MIN):
+            out.append(a)
+            continue
+        found = ", ".join(dict.fromkeys(c.file or c.doc_id for c in a.citations()))
+        names = {"found": found, "anchor": home.file or home.doc_id}
+        why = message("why_other_document_part", lang).format(**names)
+        out.append(a.model_copy(update={
+            "status": "not_confirmed", "answer": message("part_other_document", lang).format(**names),
+            "claims": [], "passages": list(a.passages) + a.citations(), "calculation": None,
+            "warnings": [why] + list(a.warnings)}))
+    return out
 
 
 def shared_refusal(answers: list[Answer]) -> RefusalKind | None:

@@ -19,18 +19,24 @@ Rules, in order (each documented choice keeps a single question whole):
    code (text.codes.is_code: "AQ-220", "ТК-7"), which names the part's subject as a noun
    phrase would ("What is the weight of AQ-220?"). Otherwise the split is undone: "В каком
    издательстве и в каком году вышла книга…" shares one verb and stays whole; "…, and what
-   unit is it?" leans on "it" and stays whole. A part that leans on the first with a
-   possessive ("…, and what is its tank capacity?", "her room number", "его мощность") and
-   names nothing itself gets the first part's names after a comma (`_with_referent`: "What
-   is its tank capacity, HX-7?") and is counted with them; not after a "who" or yes/no part,
-   nor "its" after a "which" part, whose answer or questioned thing the pronoun stands for.
-   Kept whole, such a question was answered for one of its asks only (a user's trial,
-   2026-12-03).
+   unit is it?" leans on "it" and stays whole. A part that names nothing itself and leans
+   on an earlier part gets that part's names after a comma (`_with_referent`: "What is its
+   tank capacity, HX-7?", "What argument makes it faster, read.table()?") and is counted
+   with them: it points back with a pronoun ("its", "her", "it", "this", "его", "он",
+   "это", "它", "这个"; not after a "who" or yes/no part, nor a thing's pronoun after a
+   "which" part, whose answer or questioned thing the pronoun stands for), or, with no
+   pronoun, it holds no more content words than it needs to stand alone, the attribute
+   asked and a verb ("Какой датой помечена документация?"; in English and Russian not
+   fewer than two: "…, and how tight?" stays whole), its subject left out as the one named
+   before. Kept whole, such a question was answered for one of its asks only; split
+   without the names, its second part was answered from another document (users' trials,
+   2026-12-03 and 2026-12-04).
 4. At most MAX_PARTS parts.
 6. One named item per part: a part naming two or more named items (`items`: TeX macros
    "\\ahangle"; model codes, text.codes.is_code, distinct by text.codes.code_key; names,
    words general language does not know, text.zipf.unknown: "xeCJK", "luatexja") asks
-   about each on its own, so it becomes one part per item (`by_item`): cut at a
+   about each on its own, so it becomes one part per item (`by_item`; names as program
+   code writes them count too, `_IDENTIFIER`: "read.table()", "glp_simplex"): cut at a
    coordinating conjunction when each side names its own item and asks its own words
    ("What is the motor power of the AQ-220 and the head of the AQ-100?" -> "What is the
    motor power of the AQ-220?", "What is the head of the AQ-100?", the question's frame
@@ -71,7 +77,7 @@ Rules, in order (each documented choice keeps a single question whole):
 5. Self-contained parts: a leading source phrase ("According to lshort,", "Per the … Guide,",
    "Согласно …,", "По …,", "根据……，", "依……，") and a parenthesised one ("(per lshort)") are
    copied to the parts that lack them. Names of the first part are NOT copied (except to a
-   part that points back to them with a possessive, rule 3): measured on
+   part that names nothing and leans on it, rule 3): measured on
    the whole corpus (2026-12-01), appending them ("…推荐哪些 (Windows 10 TeX Live iso)？")
    made retrieval favour the document those names title instead of the part's own words,
    and fewer parts had their evidence found than without them.
@@ -135,10 +141,13 @@ def split_question(question: str, lang: str | None = None) -> list[str]:
     parts = []
     for sentence in _sentences(q):
         parts.extend(_split_at_conjunctions(sentence, lang))
-    parts = _with_referent(parts)
-    if len(parts) < 2 or len(parts) > MAX_PARTS or not all(_stands_alone(p) for p in parts):
-        parts = [q]
-    parts = [piece for p in parts for piece in _by_item_or_frame(p, lang)]
+    referred = _with_referent(parts)
+    if len(parts) < 2 or len(parts) > MAX_PARTS or not all(_stands_alone(p) for p in referred):
+        parts = referred = [q]
+    # a part given an earlier part's names is about that one thing, however many names
+    # it has ("LaTeX3, ctex"): one frame per thing (rule 7), never one part per name (rule 6)
+    parts = [piece for p, r in zip(parts, referred)
+             for piece in (_by_item_or_frame(p, lang) if r == p else by_frame(r, lang))]
     if len(parts) < 2 or len(parts) > MAX_PARTS:
         return [question.strip()]
     return _self_contained(parts, lang)
@@ -146,55 +155,101 @@ def split_question(question: str, lang: str | None = None) -> list[str]:
 
 #: Possessive pronouns that point back to what an earlier part named ("What is the airflow
 #: of the HX-7 and what is its tank capacity?"), a closed class of each language's grammar:
-#: of a thing, and of a person. A subject pronoun ("what colour is it?") more often stands
-#: for the earlier part's answer, which no split can carry, so it is left out.
+#: of a thing, and of a person.
 _THING_POSSESSIVE = lazyre.compile(r"\b(?:its|their)\b|(?<!\w)(?:его|их)(?!\w)|它的|它们的|其", re.I)
-#: Subject and object pronouns of a thing, which in a part naming nothing else stand for
-#: what the first part named ("Какая масса компрессора ВК-75 и сколько он стоит?"), as the
-#: possessives do, with the same exceptions (after a who-, which- or yes/no part).
-_THING_PRONOUN = lazyre.compile(r"\bit\b|(?<!\w)(?:он|она|оно|они|него|неё|нее|ним|ней|нём|нем)(?!\w)|它", re.I)
+#: Subject and object pronouns and demonstratives of a thing, which in a part naming
+#: nothing else stand for what an earlier part named ("Какая масса компрессора ВК-75 и
+#: сколько он стоит?", "Why is read.table() slow and what argument makes it faster?",
+#: "…и как это ограничение снять?", "…这个选项的默认值是多少？"), as the possessives do, with
+#: the same exceptions (after a who-, which- or yes/no part, whose answer they may stand
+#: for). "that" is left out: it more often opens a clause than points back.
+_THING_PRONOUN = lazyre.compile(
+    r"\b(?:it|they|them|this|these)\b"
+    r"|(?<!\w)(?:он|она|оно|они|него|неё|нее|ним|ней|нём|нем|ими|них"
+    r"|это|этот|эта|эту|эти|этого|этой|этом|этим|этих|этими|этому)(?!\w)"
+    r"|它|这个|这些|这种", re.I)
 _PERSON_POSSESSIVE = lazyre.compile(r"\b(?:his|her)\b|(?<!\w)(?:её|ее)(?!\w)|他的|她的|他们的|她们的", re.I)
 #: An earlier part asking who (its answer is a person the next part's pronoun may stand for).
 _WHO = lazyre.compile(r"\bwho(?:m|se)?\b|(?<!\w)(?:кто|кого|кому|кем)(?!\w)|谁", re.I)
-#: An earlier part asking which one (its answer is a thing "its" may stand for); Russian
-#: "какой" alone is also "what", so only "который" and "какой из" count.
 #: An earlier part asking yes or no ("Is there a kit for the PX310, and what is its part
 #: number?"): its pronoun stands for the thing whose existence is asked, not a name in it.
 _YES_NO = lazyre.compile(r"^\s*(?:is|are|was|were|does|do|did|can|could|has|have|will|should)\b"
                      r"|(?<!\w)ли(?!\w)|吗|是否|有没有", re.I)
-_WHICH_ONE = lazyre.compile(r"\bwhich\b|(?<!\w)(?:котор\w*|как\w+\s+из)(?!\w)|哪", re.I)
+#: An earlier part asking which one (its answer is a thing "its" may stand for); Russian
+#: "какой" alone is also "what", so only "который" and "какой из" count; Chinese "哪" with
+#: a measure word of things ("哪个", "哪一种", "哪些"), not "哪里" (where) or "哪一年"
+#: (which year), whose answer no "它" stands for.
+_WHICH_ONE = lazyre.compile(r"\bwhich\b|(?<!\w)(?:котор\w*|как\w+\s+из)(?!\w)"
+                            r"|哪一?[个些种款台件部只条项套位家样]", re.I)
+_HAN = lazyre.compile(r"[\u4e00-\u9fff]")
 _CAPITALISED_RUN = lazyre.compile(r"(?<!^)(?<![.?!]\s)\b[A-ZА-ЯЁ][\w-]*(?:\s+[A-ZА-ЯЁ][\w-]*)*")
 
 
+def points_back(part: str) -> bool:
+    """Whether `part` (a sub-question) holds a pronoun, possessive or demonstrative that
+    points back to something named before it (`_THING_POSSESSIVE`, `_THING_PRONOUN`,
+    `_PERSON_POSSESSIVE`: "its", "it", "this", "его", "это", "它", "这个"): its own words do
+    not name what it is about."""
+    return any(rx.search(part) for rx in (_THING_POSSESSIVE, _THING_PRONOUN, _PERSON_POSSESSIVE))
+
+
+def _names(part: str) -> list[str]:
+    """The things `part` names, as written, each once: its items (`items`: codes, macros,
+    identifiers, unknown words) and capitalised words after its first word ("HX-7",
+    "read.table()", "Maria Lopez")."""
+    names = [i.text for i in items(part)]
+    names += [m.group() for m in _CAPITALISED_RUN.finditer(part)
+              if not any(m.group() in n or n in m.group() for n in names)]
+    return list(dict.fromkeys(names))
+
+
 def _with_referent(parts: list[str]) -> list[str]:
-    """Each part after the first that points back with a possessive pronoun ("its", "her",
-    "его", "它的"; not after a "who" part, nor "its" after a "which" part, whose answer the
-    pronoun may stand for, nor after a yes/no part, whose questioned thing it stands for)
-    and names nothing itself gets the first part's names (its codes, macros, unknown
-    words and capitalised words after its first word: "HX-7", "Maria Lopez") after a comma
-    before its question mark ("What is her room number, Maria Lopez?"): the thing the
-    pronoun stands for is then searched for and must be covered, as in the question whole.
-    A part that names a thing of its own keeps its words."""
+    """Each part after the first that names nothing itself (no item, no capitalised word)
+    and leans on an earlier part gets the names of the nearest earlier part that has some
+    (`_names`) after a comma before its question mark ("What is her room number, Maria
+    Lopez?", "What argument makes it faster, read.table()?"): the thing it is about is then
+    searched for and must be covered, as in the question whole. A part leans on an earlier
+    one when
+    - it points back with a pronoun: a possessive ("its", "her", "его", "它的"), a subject
+      or object pronoun or a demonstrative of a thing (`_THING_PRONOUN`: "it", "they",
+      "this", "он", "это", "它", "这个"); not after a "who" part, nor a thing's pronoun
+      after a "which" part, whose answer the pronoun may stand for;
+    - or, with no pronoun, its subject is left out: it holds no more content words than
+      rule 3 needs to stand alone (MIN_CONTENT_WORDS), room for the attribute it asks and a
+      verb ("Какой датой помечена документация?" after "Кто написал пакет tablists?"), and
+      the subject is the one named before. In English and Russian such a part holds at
+      least MIN_CONTENT_WORDS - 1: a part of one word ("…, and how tight?") shares the
+      first part's whole frame, not only its names, and stays with it (rule 3). Chinese
+      leaves out a subject just named as a rule, so a part of one word leans on it too
+      ("单价是多少？" after "机械手 RB-12 什么时候交货？").
+    Nothing is carried after a yes/no part (its pronoun stands for the thing whose existence
+    is asked). A part that names a thing of its own keeps its words, and so does one that
+    asks more than that without a pronoun ("如需第三方虚拟光驱软件，推荐哪些？" names its own
+    subject in words general language knows): copying the first part's names into such parts made
+    retrieval favour the document those names title over the part's own words (rule 5)."""
     if len(parts) < 2:
         return parts
-    first = parts[0]
-    names = [i.text for i in items(first)]
-    names += [m.group() for m in _CAPITALISED_RUN.finditer(first)
-              if not any(m.group() in n or n in m.group() for n in names)]
-    if not names or _YES_NO.search(first):
-        return parts
-    out = [first]
+    out = [parts[0]]
+    names = _names(parts[0])
+    source = parts[0]
     for p in parts[1:]:
-        own = bool(items(p)) or _CAPITALISED_RUN.search(p) is not None
-        # "its" after "which …?" and any possessive after "who …?" may stand for that answer
-        # a Chinese part that names nothing ("单价是多少？" after "机械手 RB-12 什么时候交货？")
-        # leaves its subject out, as Chinese does when it is the one just named
-        thing = _THING_POSSESSIVE.search(p) or _THING_PRONOUN.search(p) or (
-            re.search(r"[\u4e00-\u9fff]", p) is not None and not _stands_alone(p))
-        points_back = (_PERSON_POSSESSIVE.search(p) and not _WHO.search(first)) or (
-            thing and not _WHO.search(first) and not _WHICH_ONE.search(first))
-        missing = [n for n in dict.fromkeys(names) if n.lower() not in p.lower()]
-        if points_back and not own and missing:
+        own = _names(p)
+        if own or not names or _YES_NO.search(source):
+            out.append(p)
+            if own:
+                names, source = own, p
+            continue
+        thing = _THING_POSSESSIVE.search(p) or _THING_PRONOUN.search(p)
+        refers = (_PERSON_POSSESSIVE.search(p) and not _WHO.search(source)) or (
+            thing and not _WHO.search(source) and not _WHICH_ONE.search(source))
+        # no pronoun, no more words than a part needs: an attribute asked, its subject left
+        # out as the one named before; an English or Russian part of fewer words leans on
+        # the first part's whole frame ("…, and how tight?"), which no names carry
+        words = _content_words(p)
+        left_out = not (thing or _PERSON_POSSESSIVE.search(p)) and words <= MIN_CONTENT_WORDS and (
+            words >= MIN_CONTENT_WORDS - 1 or _HAN.search(p) is not None)
+        missing = [n for n in names if n.lower() not in p.lower()]
+        if (refers or left_out) and missing:
             p = p[:-1].rstrip() + ", " + ", ".join(missing) + p[-1]
         out.append(p)
     return out
@@ -260,13 +315,22 @@ _L = "A-Za-z\u00c0-\u024f\u0400-\u04ff"
 #: not part of a macro, a code or a longer token.
 _NAME_WORD = lazyre.compile(rf"(?<![{_L}0-9\\@_-])[{_L}]+(?:-[{_L}]+)*(?![{_L}0-9@_-])")
 _CYRILLIC = lazyre.compile("[\u0400-\u04ff]")
+#: A name as program code writes it (rule 6, and the thing a later part's pronoun stands
+#: for, `_with_referent`): letter-led pieces of two characters or more joined by "." or
+#: "_" ("read.table", "glp_simplex", "dh_auto_configure", "пакет.cron.weekly"), or any
+#: identifier called with "()" ("read.table()", "plot()"). One-character pieces are
+#: abbreviations, versions and numbers ("e.g.", "v2.1", "No.5"), not code.
+_SEGMENT = rf"[{_L}0-9]{{2,}}(?:-[{_L}0-9]+)*"
+_IDENTIFIER = lazyre.compile(
+    rf"(?<![{_L}0-9\\@_.-])(?=[{_L}])(?:{_SEGMENT}(?:[._]{_SEGMENT})+(?:\(\))?|[{_L}_][{_L}0-9_.]*\(\))"
+    rf"(?![{_L}0-9_@-]|\.[{_L}0-9])")
 
 
 class Item(NamedTuple):
     """A named thing a question may ask the same of in a list (rule 6). `start`, `end`:
     its character span in the text searched; `text`: as written; `key`: what makes two
-    items one (a code's text.codes.code_key, a macro as written, a name lower-cased);
-    `kind`: "macro", "code" or "name"."""
+    items one (a code's text.codes.code_key, a macro as written, an identifier or a name
+    lower-cased); `kind`: "macro", "code", "identifier" or "name"."""
     start: int
     end: int
     text: str
@@ -295,7 +359,8 @@ def _codes(text: str) -> list[re.Match]:
 
 def items(text: str) -> list[Item]:
     """The named items `text` names, every occurrence in text order: TeX macros
-    (text.analysis.MACRO_RE: "\\ahangle"), model codes (`_model_codes`: "AQ-100") and names,
+    (text.analysis.MACRO_RE: "\\ahangle"), model codes (`_model_codes`: "AQ-100"), names as
+    program code writes them (`_IDENTIFIER`: "read.table()", key "read.table") and names,
     words of NAME_MIN_CHARS letters or more that general language does not know
     (text.zipf.unknown: "xeCJK", "luatexja"; looked up in the language of their script).
     Words of a source phrase ("According to lshort,", "(per lshort)": rule 5) name the
@@ -306,6 +371,10 @@ def items(text: str) -> list[Item]:
     for m in _model_codes(text):
         if not any(a < m.end() and m.start() < b for a, b in taken):
             found.append(Item(m.start(), m.end(), m.group(), codes.code_key(m.group()), "code"))
+    taken = [(i.start, i.end) for i in found]
+    for m in _IDENTIFIER.finditer(text):
+        if not any(a < m.end() and m.start() < b for a, b in taken):
+            found.append(Item(m.start(), m.end(), m.group(), m.group().removesuffix("()").lower(), "identifier"))
     taken = [(i.start, i.end) for i in found]
     source = [m.span(1) for m in [_LEADING_CONTEXT.match(text)] if m]
     source += [m.span() for m in _PAREN_CONTEXT.finditer(text)]
