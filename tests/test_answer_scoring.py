@@ -471,7 +471,8 @@ def test_bylines_of_title_blocks():
     assert asked_type.bylines(["fixdif 宏包", "张庭瑄", "摘 要"], "fixdif", page) == ["张庭瑄"]
     assert asked_type.bylines(["fixdif 宏包", "简介", "摘 要"], "fixdif", ["fixdif 宏包", "简介", "2.5 节"]) == []
     # names joined by a comma, a pen name with the address
-    assert asked_type.bylines(["字帖宏包", "雾月, Longaster (longaster@163.com)"]) == ["雾月, Longaster (longaster@163.com)"]
+    pen = "雾月, Longaster (longaster@163.com)"
+    assert asked_type.bylines(["字帖宏包", pen]) == [pen]
 
 
 def test_authorship_questions():

@@ -156,7 +156,8 @@ def test_how_much_does_it_weigh_is_answered_by_a_row_labelled_mass(tmp_path):
         for question in ("Сколько весит камера?", "Какой вес камеры?", "Какая масса камеры?"):
             ans = lib.ask(question)
             assert ans.status == "answered", (question, ans.answer, ans.warnings)
-            assert "3200" in ans.claims[0].citations[0].quote.replace(" ", ""), (question, ans.claims[0].citations[0].quote)
+            quote = ans.claims[0].citations[0].quote
+            assert "3200" in quote.replace(" ", ""), (question, quote)
 
 
 @pytest.mark.parametrize("text, defines", [

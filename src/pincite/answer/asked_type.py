@@ -238,8 +238,9 @@ _BYLINE_RE = lazyre.compile(
 #: capitalised word, a pen name, needs the label, an address or "编写") alone on their line,
 #: joined by commas, with a footnote mark, an e-mail address or "编写" ("compiled by") at
 #: most, after "作者：" ("英文作者： Tobias Oetiker") at most ("吴凌云 (aloft@ctex.org)",
-#: "Karl Berry 编写", "雾月, Longaster (longaster@163.com)"). Without the label, the address or "编写", an e-mail address or a date
-#: line (a title block's author then date: "张三" / "2022/10/27") must stand within
+#: "Karl Berry 编写", "雾月, Longaster (longaster@163.com)"). Without the label, the address
+#: or "编写", an e-mail address or a date line (a title block's author then date: "张三" /
+#: "2022/10/27") must stand within
 #: BYLINE_EMAIL_LINES lines below ("王然2" … "ranwang.osbert@outlook.com"): a short line
 #: alone is as often a heading ("简介").
 _ZH_BYLINE_RE = lazyre.compile(

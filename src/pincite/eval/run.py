@@ -78,9 +78,9 @@ class EvalRecord:
         carries no relevance. Records written before these fields existed read as None.
     quote_hit1: the first citation hits (as hit1) and its quote states the answer: it holds
         the expected quote, or one of its parts, or at least half of that one's words and of
-        its words the question does not use (`quote_states`). hit1 counts the right page; a quote from that page without the
-        asked value ("…三代版本" for "which version?" when "v3.1.0" is the next sentence) is a
-        hit but no quote hit. None for records written before the field existed.
+        its words the question does not use (`quote_states`). hit1 counts the right page; a
+        quote from that page without the asked value ("…三代版本" for "which version?" when
+        "v3.1.0" is the next sentence) is a hit but no quote hit. None for records written before the field existed.
     """
 
     id: str
@@ -341,7 +341,7 @@ def score(q: dict, ans: Answer, seconds: float,
         hit1=not refusal and bool(hits[:1]) and hits[0],
         quote_hit1=(not refusal and bool(hits[:1]) and hits[0]
                     and quote_states(str(cits[0]["quote"] or ""), quote_parts(q), q.get("lang"),
-                                 q["question"])),
+                                     q["question"])),
         hit5=not refusal and any(hits[:5]), seconds=round(seconds, 4),
         crosscheck_seconds=round(cc_seconds, 4), label_ok=label_ok)
 
