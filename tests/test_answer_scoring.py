@@ -463,6 +463,8 @@ def test_bylines_of_title_blocks():
     assert asked_type.bylines(["Пакет churchslavonic — верстка", "Александр Андреев и Михаил Крутиков",
                                "версия 0.2"]) == ["Александр Андреев и Михаил Крутиков"]
     assert asked_type.bylines(["zhnumber 宏包", "李清", "sobenlee@gmail.com"]) == ["李清"]
+    assert asked_type.bylines(["The roundrect Macros, v2.2", "Donald P. Goodman III", "February 19, 2016"],
+                              "The roundrect Macros") == ["Donald P. Goodman III"]
     # a short Chinese line alone is as often a heading; title-case titles are no by-lines
     assert asked_type.bylines(["zhnumber 宏包", "简介", "第 1 节"]) == []
     assert asked_type.bylines(["Flight Test Manual", "USNTPS-FTM-103"], "Fixed Wing Flight Test Manual") == []
