@@ -137,7 +137,8 @@ CASED_UNIT_ALIASES: dict[str, str] = {
 #: language's table, and every atom in a language without a table (en; zh, whose technical
 #: texts write the international symbols, "kW", "MPa"), is written as its canonical atom.
 #: Each symbol is one of the written forms the recognisers above read as that atom
-#: (tests/test_calc_display.py checks it), so a shown unit reads back as the same unit.
+#: (tests/test_calc_display.py checks it), so a shown unit reads back as the same unit; but
+#: "г" (gram), which they leave unread after a number because "г." also abbreviates "год".
 UNIT_SYMBOLS: dict[str, dict[str, str]] = {
     "ru": {
         "nm": "нм", "um": "мкм", "mm": "мм", "cm": "см", "m": "м", "km": "км",
