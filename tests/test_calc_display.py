@@ -12,8 +12,8 @@ from decimal import Decimal
 from pathlib import Path
 
 import pytest
-from docgen import no_pincite_env, spec_library  # noqa: F401 (fixture)
 
+from docgen import no_pincite_env, spec_library  # noqa: F401 (fixture)
 from pincite.answer import units
 from pincite.answer.calc import Input, convert, evaluate, number_shown
 from pincite.answer.calculate import calculation_line
@@ -116,7 +116,8 @@ def test_the_russian_export_row_is_russian_and_not_in_quote_marks(sheet_lib):
     ("How much heavier is the Вега-12 than the Вега-6?", "Вега-12 − Вега-6 = 12.7 kg (61.2 kg − 48.5 kg; "
                                                          "computed by pincite)"),
     ("Вега-12比Вега-6重多少？", "Вега-12 − Вега-6 = 12.7 kg (61.2 kg − 48.5 kg; 由 pincite 计算)"),
-    ("На сколько масса Вега-12 больше, чем у Вега-6?", "Вега-12 − Вега-6 = 12,7 кг (61,2 кг − 48,5 кг; вычислено pincite)"),
+    ("На сколько масса Вега-12 больше, чем у Вега-6?",
+     "Вега-12 − Вега-6 = 12,7 кг (61,2 кг − 48,5 кг; вычислено pincite)"),
 ])
 def test_each_language_writes_the_same_comparison_its_own_way(sheet_lib, question, line):
     """The document writes "48,5" and "61,2": an English or Chinese answer writes the point

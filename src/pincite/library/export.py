@@ -44,8 +44,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 from urllib.parse import quote as url_quote
 
-from pincite.answer.cite import SECTION_SEP
 from pincite.answer.calc import number_shown
+from pincite.answer.cite import SECTION_SEP
 from pincite.answer.messages import message, page_ref
 from pincite.answer.units import unit_shown
 from pincite.contract import Answer, Calculation, Citation, Claim, PdfAddress, SearchResult
