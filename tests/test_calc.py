@@ -520,15 +520,19 @@ def test_convert(quantity, to_unit, value, unit, shown, formula):
 
 
 @pytest.mark.parametrize("lang, table, figures", [
-    ("en", "(unit table: 1 MPa = 1000000 Pa; 1 bar = 100000 Pa)", "rounded to 2 significant figures: "),
-    ("ru", "(таблица единиц: 1 MPa = 1000000 Pa; 1 bar = 100000 Pa)", "округлено до 2 значащих цифр: "),
-    ("zh", "(单位表：1 MPa = 1000000 Pa; 1 bar = 100000 Pa)", "修约到 2 位有效数字："),
+    ("en", "1.5 MPa × 10 bar/MPa (unit table: 1 MPa = 1000000 Pa; 1 bar = 100000 Pa)",
+     "rounded to 2 significant figures: "),
+    ("ru", "1,5 МПа × 10 бар/МПа (таблица единиц: 1 МПа = 1000000 Па; 1 бар = 100000 Па)",
+     "округлено до 2 значащих цифр: "),
+    ("zh", "1.5 MPa × 10 bar/MPa (单位表：1 MPa = 1000000 Pa; 1 bar = 100000 Pa)", "修约到 2 位有效数字："),
 ])
 def test_a_conversion_speaks_the_callers_language(lang, table, figures):
-    """The unit-table note and the precision words are in the question's language; an
-    exact constant and a sum's decimal places too."""
+    """The substitution (numbers and units as the language writes them), the unit-table note
+    and the precision words are in the question's language; an exact constant and a sum's
+    decimal places too."""
     r = convert(q("1,5 МПа", "ru"), "bar", lang)
-    assert r.substitution == "1.5 MPa × 10 bar/MPa " + table
+    assert r.substitution == table
+    assert r.shown == {"ru": "15"}.get(lang, "15") and r.value == 15
     assert r.precision.startswith(figures), r.precision
     assert "1,5 МПа" in r.precision
     assert evaluate("2 / 3", [], lang=lang).precision == {

@@ -74,10 +74,11 @@ def test_period_volume_from_two_pages_is_computed_by_code(library):
     c = ans.calculation
     assert c.verified and c.result in ("45", "45.0") and c.shown == "45" and c.unit == "m3"
     assert [i.citation.page for i in c.inputs] == [2, 3] and all(i.verified for i in c.inputs)
-    assert c.substitution == "1.5 m3/day × 30 day"
+    # the substitution written as Russian writes numbers and units; the unit field canonical
+    assert c.substitution == "1,5 м³/сут × 30 сут"
     # the fixed words in the question's language (Russian), the precision rule's too
     assert c.precision.startswith("округлено до 2 значащих цифр: "), c.precision
-    assert "= 45 m3 (1.5 m3/day × 30 day; вычислено pincite)" in ans.answer
+    assert "= 45 м³ (1,5 м³/сут × 30 сут; вычислено pincite)" in ans.answer
 
 
 @pytest.mark.parametrize("calculation, reason", [
@@ -201,19 +202,19 @@ def test_a_price_asked_in_another_currency_says_which_one_the_document_gives(tmp
                                "пересчитывает"], (ru.status, ru.warnings)
 
 
-@pytest.mark.parametrize("lang,words,not_done", [
-    ("en", "computed by pincite", "calculation not done: "),
-    ("ru", "вычислено pincite", "расчёт не выполнен: "),
-    ("zh", "由 pincite 计算", "未进行计算："),
-    ("de", "computed by pincite", "calculation not done: "),  # a language without texts: English
+@pytest.mark.parametrize("lang,unit,words,not_done", [
+    ("en", "bar", "computed by pincite", "calculation not done: "),
+    ("ru", "бар", "вычислено pincite", "расчёт не выполнен: "),
+    ("zh", "bar", "由 pincite 计算", "未进行计算："),
+    ("de", "bar", "computed by pincite", "calculation not done: "),  # a language without texts: English
 ])
-def test_the_calculation_line_speaks_the_questions_language(lang, words, not_done):
+def test_the_calculation_line_speaks_the_questions_language(lang, unit, words, not_done):
     from pincite.answer.calculate import calculation_line
     from pincite.contract import Calculation
 
     done = Calculation(formula="x * k", substitution="1.6 MPa × 10 bar/MPa", result="16", unit="bar",
                        shown="16", verified=True)
-    assert calculation_line(done, lang) == f"= 16 bar (1.6 MPa × 10 bar/MPa; {words})"
+    assert calculation_line(done, lang) == f"= 16 {unit} (1.6 MPa × 10 bar/MPa; {words})"
     failed = Calculation(formula="x * k", reason="name k is not bound")
     assert calculation_line(failed, lang) == not_done + "name k is not bound"
 
@@ -241,5 +242,6 @@ def test_the_offline_conversion_line_speaks_the_questions_language(library):
     ans = library.ask("Какой срок водопользования по договору в часах?")
     c = ans.calculation
     assert c is not None and c.verified and (c.shown, c.unit) == ("720", "h"), (ans.status, c)
-    assert "таблица единиц: 1 day = 86400 s; 1 h = 3600 s" in ans.answer and "unit table" not in ans.answer, ans.answer
+    assert "= 720 ч (30 сут × 24 ч/сут (таблица единиц: 1 сут = 86400 с; 1 ч = 3600 с)" in ans.answer, ans.answer
+    assert "unit table" not in ans.answer, ans.answer
     assert c.precision.startswith("округлено до 2 значащих цифр: "), c.precision

@@ -192,7 +192,8 @@ def test_export_has_a_row_per_calculation_done_and_none_for_one_not_done():
     assert rows[1]["quote"] == "1.6 MPa × 10 bar/MPa = 16 bar"
     assert rows[1]["source"] == "computed by pincite: x * 10; 2 significant figures" and rows[1]["link"] == ""
     md = evidence_cards(_calc_answer(), "md", link)
-    assert "| 2 | calculation | «1.6 MPa × 10 bar/MPa = 16 bar» | computed by pincite: x \\* 10; 2 significant" in md
+    # pincite's own text: no quote marks, which say a quote is the document's verbatim
+    assert "| 2 | calculation | 1.6 MPa × 10 bar/MPa = 16 bar | computed by pincite: x \\* 10; 2 significant" in md
     failed = _calc_answer()
     assert failed.calculation is not None
     failed.calculation = failed.calculation.model_copy(update={"verified": False, "result": None, "shown": None})

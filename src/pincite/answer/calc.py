@@ -51,6 +51,13 @@ of measurement practice, applied to every operation, rounding only the shown val
   kPa), so the precision words never claim figures the value does not show.
 - The precision words and the unit-table note are written in the caller's language (`lang`:
   en, ru, zh; messages.MESSAGES); a CalcError's reason stays English.
+
+Display: what a reader sees of a calculation - the shown value, the substitution (the inputs'
+values and units) and the unit table - is written as the caller's language writes numbers and
+units: its decimal separator (`number_shown`: "6,2" in Russian, "6.2" in en and zh) and its unit
+symbols (units.format_unit_in: "кВт", "м³/сут" in Russian; the canonical symbols in en and zh).
+Only the writing changes: the digits are the same, and `Result.value` (exact Decimal) and
+`Result.unit` (canonical, "kW") are the same in every language, for code to read.
 """
 from __future__ import annotations
 
@@ -81,6 +88,7 @@ from pincite.answer.units import (
     Unit,
     conversion_factor,
     format_unit,
+    format_unit_in,
     multiply_units,
     si_factor,
     simplify,
@@ -95,6 +103,7 @@ __all__ = [
     "Result",
     "convert",
     "evaluate",
+    "number_shown",
 ]
 
 
@@ -112,7 +121,10 @@ class Input:
 class Result:
     """A computed value. `formula` as given; `substitution` with the inputs' values and units
     ("1.5 m3/day × 30 day"); `value` exact (28-digit Decimal context); `unit` canonical or None;
-    `shown` the value rounded by the precision rule; `precision` that rule, in words."""
+    `shown` the value rounded by the precision rule; `precision` that rule, in words.
+    `substitution` and `shown` are written in the caller's language (`number_shown`,
+    units.format_unit_in: "12,4 кВт − 6,2 кВт", "6,2" in Russian); `value` and `unit` are the
+    same in every language."""
 
     formula: str
     substitution: str
@@ -218,11 +230,23 @@ def _value_text(value: Decimal) -> str:
     return format(value, "f")
 
 
+#: Languages whose texts write a decimal comma ("6,2"); the others write a point.
+DECIMAL_COMMA = frozenset({"ru"})
+
+
+def number_shown(text: str, lang: str) -> str:
+    """A number as written in plain decimal digits ("6.2", "1/60", "0.001") with the decimal
+    separator of `lang` (`DECIMAL_COMMA`: "6,2" in Russian; a point in en and zh). The digits
+    are kept as they are: no grouping, no rounding."""
+    return text.replace(".", ",") if lang in DECIMAL_COMMA else text
+
+
 class _Evaluator:
-    def __init__(self, formula: str, inputs: dict[str, Input], allow_literals: bool) -> None:
+    def __init__(self, formula: str, inputs: dict[str, Input], allow_literals: bool, lang: str = "en") -> None:
         self.formula = formula
         self.inputs = inputs
         self.allow_literals = allow_literals
+        self.lang = lang
         self.units: dict[str, Unit] = {}
         for name, inp in inputs.items():
             try:
@@ -250,7 +274,9 @@ class _Evaluator:
             raise CalcError(f"name {node.id} is not bound to an input")
         q = inp.quantity
         unit = self.units[node.id]
-        shown = _value_text(q.value) + (f" {format_unit(unit)}" if unit else "")
+        shown = number_shown(_value_text(q.value), self.lang)
+        if unit:
+            shown += f" {format_unit_in(unit, self.lang)}"
         prec = 1 if q.value < 0 else 2 if unit else 3  # "(2 m)^2", "x × (−5 degC)"
         return _Val(q.value, unit, _input_precision(q)), shown, prec
 
@@ -266,7 +292,7 @@ class _Evaluator:
         if not self.allow_literals:
             raise CalcError(f"number literal {written} is not allowed: every number must come "
                             "from a cited input")
-        return _Val(Decimal(written), (), None), written, 3
+        return _Val(Decimal(written), (), None), number_shown(written, self.lang), 3
 
     def unary(self, node: ast.UnaryOp) -> tuple[_Val, str, int]:
         v, s, p = self.visit(node.operand)
@@ -450,7 +476,7 @@ def evaluate(formula: str, inputs: list[Input], *, expected_unit: str | None = N
         raise CalcError(f"the formula is not a valid expression: {e.msg}") from None
     except (ValueError, RecursionError, MemoryError):
         raise CalcError("the formula is not a valid expression") from None
-    ev = _Evaluator(formula.strip(), bound, allow_literals)
+    ev = _Evaluator(formula.strip(), bound, allow_literals, lang)
     try:
         with localcontext(_context()):
             val, substitution, _ = ev.visit(tree)
@@ -468,7 +494,7 @@ def evaluate(formula: str, inputs: list[Input], *, expected_unit: str | None = N
         raise CalcError(f"the arithmetic failed ({type(e).__name__})") from None
     except RecursionError:
         raise CalcError("the formula is nested too deeply") from None
-    return Result(formula, substitution, val.value, format_unit(val.unit), shown,
+    return Result(formula, substitution, val.value, format_unit(val.unit), number_shown(shown, lang),
                   _precision_words(val, rounded, lang))
 
 
@@ -496,15 +522,18 @@ def _wrapped(unit_text: str, operators: str) -> str:
     return f"({unit_text})" if any(o in inner for o in operators) else unit_text
 
 
-def _table_text(unit: Unit) -> list[str]:
-    """The UNIT_FACTORS lines of the atoms of `unit`: "1 MPa = 1000000 Pa"."""
+def _table_text(unit: Unit, lang: str = "en") -> list[str]:
+    """The UNIT_FACTORS lines of the atoms of `unit`, written in `lang` (`number_shown`,
+    units.format_unit_in): "1 MPa = 1000000 Pa", "1 мм = 0,001 м"."""
     lines = []
     for a, _ in unit:
         if a in UNIT_FACTORS:
             f, dims = UNIT_FACTORS[a]
             si = _si_name(dims)
             if not (f == 1 and si == a):
-                lines.append(f"1 {a} = {_value_text(f)} {si}".rstrip())
+                si_shown = format_unit_in(unit_atoms(si), lang) if si else ""
+                lines.append(f"1 {format_unit_in(((a, 1),), lang)} = {number_shown(_value_text(f), lang)} "
+                             f"{si_shown}".rstrip())
     return lines
 
 
@@ -522,8 +551,9 @@ def convert(q: Quantity, to_unit: str, lang: str = "en") -> Result:
 
     The factor is exact, from UNIT_FACTORS (SI definitions); the formula is "x * factor" (or "x /
     divisor"), and the substitution names the factor's source in the table. Precision: the
-    significant figures of `q` as written. The unit-table note and the precision words are in
-    `lang`. CalcError when `to_unit` is unknown or of another dimension (currencies never
+    significant figures of `q` as written. The substitution, its unit-table note, the shown value
+    and the precision words are in `lang` (as `evaluate`'s); the formula and `Result.value` and
+    `unit` are the same in every language. CalcError when `to_unit` is unknown or of another dimension (currencies never
     convert: no exchange rates).
     """
     src = unit_atoms(q.unit)
@@ -533,15 +563,16 @@ def convert(q: Quantity, to_unit: str, lang: str = "en") -> Result:
         raise CalcError(f"{format_unit(src) or 'no unit'} cannot be converted to "
                         f"{format_unit(dst) or 'no unit'}")
     formula, shown_factor = _factor_text(factor)
-    src_text, dst_text = format_unit(src), format_unit(dst)
+    shown_factor = number_shown(shown_factor, lang)
+    src_text, dst_text = format_unit_in(src, lang), format_unit_in(dst, lang)
     if dst_text is None:
         per = ""
     elif src_text is None:
         per = f" {dst_text}"
     else:
         per = f" {_wrapped(dst_text, '/')}/{_wrapped(src_text, '/·')}"
-    sources = _table_text(simplify(list(src) + list(dst)))
-    substitution = (f"{_value_text(q.value)} {src_text or ''}".rstrip()
+    sources = _table_text(simplify(list(src) + list(dst)), lang)
+    substitution = (f"{number_shown(_value_text(q.value), lang)} {src_text or ''}".rstrip()
                     + f" × {shown_factor}{per}"
                     + (f" ({message('calc_unit_table', lang).format(lines='; '.join(sources))})"
                        if sources else ""))
@@ -551,5 +582,5 @@ def convert(q: Quantity, to_unit: str, lang: str = "en") -> Result:
         if v.precision is not None and factor == 1:
             v = _Val(v.value, dst, _sf(v))
         shown, rounded = _shown(v)
-    return Result(formula, substitution, v.value, format_unit(dst), shown,
+    return Result(formula, substitution, v.value, format_unit(dst), number_shown(shown, lang),
                   _precision_words(v, rounded, lang, "calc_rule_conversion"))

@@ -193,7 +193,9 @@ def check_calculation(raw: object, hits: dict, allowed: set[str] | None, lang: s
     """Check and compute the model's calculation `raw` (a dict of CALCULATION_SCHEMA's object
     shape) against the evidence `hits` (chunk id -> index Hit). Returns a Calculation,
     `verified` with result, unit, shown value and precision rule when every input is bound to
-    a verbatim quote stating its value and the formula evaluates; else with the reason."""
+    a verbatim quote stating its value and the formula evaluates; else with the reason. The
+    substitution and shown value are written as `lang` writes numbers and units (calc,
+    "Display"), as the offline calculations' are."""
     raw = raw if isinstance(raw, dict) else {}
     formula = str(raw.get("formula") or "").strip()
     calc_ = Calculation(formula=formula[:MAX_FORMULA_CHARS])
@@ -370,12 +372,15 @@ def conversion_for(question: str, lang: str, claims: list[Claim]) -> Calculation
 
 def calculation_line(c: Calculation, lang: str = "en") -> str:
     """One line for the answer text, its fixed words in the question's language `lang`
-    (messages.MESSAGES): "= 45 m3 (1.5 m3/day × 30 day; computed by pincite)", "= 45 m3
-    (1.5 m3/day × 30 day; вычислено pincite)". The reason of a calculation not done is
+    (messages.MESSAGES) and its unit by the symbol that language writes (units.unit_shown):
+    "= 45 m3 (1.5 m3/day × 30 day; computed by pincite)", "= 45 м³ (1,5 м³/сут × 30 сут;
+    вычислено pincite)". The shown value and the substitution are already in the language
+    they were computed for (calc.evaluate's `lang`). The reason of a calculation not done is
     calc's own text (English)."""
     if not c.verified:
         return message("calc_not_done", lang).format(reason=c.reason)
-    return f"= {c.shown} {c.unit or ''}".rstrip() + f" ({c.substitution}; {message('computed', lang)})"
+    unit = units.unit_shown(c.unit, lang) or ""
+    return f"= {c.shown} {unit}".rstrip() + f" ({c.substitution}; {message('computed', lang)})"
 
 
 def _with_result(c: Calculation, result: calc.Result) -> Calculation:

@@ -145,6 +145,8 @@ MESSAGES = {
     "export_columns": {"en": "| # | claim | quote | source |", "ru": "| № | утверждение | цитата | источник |",
                        "zh": "| # | 陈述 | 引文 | 来源 |"},
     "computed": {"en": "computed by pincite", "ru": "вычислено pincite", "zh": "由 pincite 计算"},
+    # the claim column of a calculation's row in the evidence export (library.export)
+    "export_calculation": {"en": "calculation", "ru": "расчёт", "zh": "计算"},
     "calc_not_done": {"en": "calculation not done: {reason}", "ru": "расчёт не выполнен: {reason}",
                       "zh": "未进行计算：{reason}"},
     # a calculation's precision words and unit-table note (answer.calc); {to} is a count

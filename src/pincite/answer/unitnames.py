@@ -131,6 +131,32 @@ CASED_UNIT_ALIASES: dict[str, str] = {
     "mW": "mW", "мВт": "mW", "MW": "MW", "МВт": "MW",
 }
 
+#: The symbol each canonical unit atom (answer.units) is written with in a language whose
+#: texts do not write the international one: Russian technical text writes the Russian
+#: designations of GOST 8.417 ("кВт", "МПа", "м", "ч", "сут"). An atom missing from a
+#: language's table, and every atom in a language without a table (en; zh, whose technical
+#: texts write the international symbols, "kW", "MPa"), is written as its canonical atom.
+#: Each symbol is one of the written forms the recognisers above read as that atom
+#: (tests/test_calc_display.py checks it), so a shown unit reads back as the same unit; but
+#: "г" (gram), which they leave unread after a number because "г." also abbreviates "год".
+UNIT_SYMBOLS: dict[str, dict[str, str]] = {
+    "ru": {
+        "nm": "нм", "um": "мкм", "mm": "мм", "cm": "см", "m": "м", "km": "км",
+        "g": "г", "kg": "кг", "t": "т",
+        "ms": "мс", "s": "с", "min": "мин", "h": "ч", "day": "сут", "week": "нед", "month": "мес",
+        "year": "год",
+        "mL": "мл", "L": "л",
+        "mW": "мВт", "W": "Вт", "kW": "кВт", "MW": "МВт",
+        "J": "Дж", "kJ": "кДж", "MJ": "МДж",
+        "Pa": "Па", "kPa": "кПа", "MPa": "МПа", "bar": "бар", "mbar": "мбар", "atm": "атм",
+        "kgf": "кгс",
+        "N": "Н",
+        "V": "В", "kV": "кВ", "mV": "мВ", "A": "А", "mA": "мА",
+        "Hz": "Гц", "kHz": "кГц", "MHz": "МГц", "dB": "дБ", "rpm": "об/мин",
+        "degC": "°C", "deg": "°", "pcs": "шт",
+    },
+}
+
 
 def _alias_pattern(alias: str) -> str:
     """The alias with a right boundary when it ends in a letter or digit of a non-CJK script."""

@@ -25,7 +25,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from pincite.answer.normalize import Normalized, loose
-from pincite.answer.unitnames import CASED_UNIT_ALIASES, RU_INSTRUMENTAL, UNIT_ALIASES
+from pincite.answer.unitnames import CASED_UNIT_ALIASES, RU_INSTRUMENTAL, UNIT_ALIASES, UNIT_SYMBOLS
 from pincite.errors import CalcError
 from pincite.text import lazyre
 
@@ -250,6 +250,49 @@ def format_unit(unit: Unit) -> str | None:
     if len(bottom) == 1:
         return f"{top}/{bottom[0]}"
     return f"{top}/({'·'.join(bottom)})"
+
+
+_SUPERSCRIPTS = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def format_unit_in(unit: Unit, lang: str) -> str | None:
+    """A unit as an answer in `lang` writes it: `format_unit`'s form with each atom written by
+    the symbol the language's texts use (unitnames.UNIT_SYMBOLS) and, where the language has
+    such a table, exponents as superscripts ("m3/day" -> "м³/сут", "kW·h" -> "кВт·ч"); the
+    canonical form itself in a language without one (en, zh: "m3/day"). None for no unit."""
+    symbols = UNIT_SYMBOLS.get(lang)
+    if symbols is None:
+        return format_unit(unit)
+    if not unit:
+        return None
+
+    def atom(a: str, e: int) -> str:
+        shown = symbols.get(a, a)
+        return shown if e == 1 else shown + str(e).translate(_SUPERSCRIPTS)
+
+    def wrapped(a: str, e: int) -> str:  # "об/мин" inside a product or under a bar
+        text = atom(a, e)
+        return f"({text})" if "/" in text and len(unit) > 1 else text
+
+    top = "·".join(wrapped(a, e) for a, e in unit if e > 0) or "1"
+    bottom = [wrapped(a, -e) for a, e in unit if e < 0]
+    if not bottom:
+        return top
+    if len(bottom) == 1:
+        return f"{top}/{bottom[0]}"
+    return f"{top}/({'·'.join(bottom)})"
+
+
+def unit_shown(text: str | None, lang: str) -> str | None:
+    """A canonical unit (`Quantity.unit`, `Result.unit`, `Calculation.unit`: "kW", "m3/day")
+    as an answer in `lang` writes it (`format_unit_in`: "кВт", "м³/сут" in Russian); a text
+    that is no unit pincite knows is returned as it is; None for None."""
+    if text is None:
+        return None
+    try:
+        return format_unit_in(unit_atoms(text), lang)
+    except CalcError:
+        return text
 
 
 def unit_atoms(text: str | None) -> Unit:

@@ -7,6 +7,7 @@ from rich.markup import escape as _markup_escape
 from rich.table import Table
 
 from pincite.answer.messages import message
+from pincite.answer.units import unit_shown
 from pincite.contract import Answer, Calculation
 from pincite.errors import shown
 from pincite.library.export import columns_line, source_line
@@ -127,7 +128,8 @@ def _print_calculation(console: Console, c: Calculation, language: str) -> None:
     """The calculation: result and rule, or why it was not done; each input with its source
     (messages in `language`, the answer's)."""
     if c.verified:
-        console.print(f"[bold]= {escape(c.shown or '')} {escape(c.unit or '')}[/]  [dim]"
+        unit = unit_shown(c.unit, language) or ""
+        console.print(f"[bold]= {escape(c.shown or '')} {escape(unit)}[/]  [dim]"
                       f"{escape(message('computed', language))}: "
                       f"{escape(c.formula)} = {escape(c.substitution or '')}; {escape(c.precision or '')}[/]")
     else:

@@ -4,8 +4,12 @@ implementation behind `pincite ask --export md|csv` and the web UI's export butt
 
 One row per verified citation of a verified claim (the claims of a compound answer's parts
 included, each once), then one row "calculation" per calculation done (its substitution =
-result, and the formula and precision rule as its source). Unverified claims and
-calculations not done are never exported. Columns (COLUMNS): the claim, its verbatim quote,
+result, and the formula and precision rule as its source), its label and "computed by
+pincite" in the answer's language ("расчёт", "вычислено pincite"; messages
+"export_calculation", "computed") and its unit written as that language writes it
+(answer.units.unit_shown: "кВт"). Markdown puts a quote in «» marks, which say the text is
+the document's verbatim; a calculation's substitution is pincite's own text and gets none.
+Unverified claims and calculations not done are never exported. Columns (COLUMNS): the claim, its verbatim quote,
 the source line ("manual.pdf, p. 5-12 (PDF 47)", `source_line`), a link that opens the cited
 page (given by the caller: a file URI of the stored original, or the server's /file route,
 `served_link`), the file name, the document title, the physical page (1-based; "" for a
@@ -40,8 +44,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Callable
 from urllib.parse import quote as url_quote
 
+from pincite.answer.calc import number_shown
 from pincite.answer.cite import SECTION_SEP
 from pincite.answer.messages import message, page_ref
+from pincite.answer.units import unit_shown
 from pincite.contract import Answer, Calculation, Citation, Claim, PdfAddress, SearchResult
 from pincite.errors import shown
 
@@ -56,7 +62,8 @@ HEADER_SEP = " | "
 #: The file name and MIME type of each format's download (EvidenceFile).
 FILE_NAMES = {"md": "pincite-evidence.md", "csv": "pincite-evidence.csv"}
 MEDIA_TYPES = {"md": "text/markdown; charset=utf-8", "csv": "text/csv; charset=utf-8"}
-#: The claim column of a calculation's row.
+#: The claim column of a calculation's row in English (messages "export_calculation" gives it
+#: in the answer's language).
 CALCULATION = "calculation"
 
 
@@ -155,8 +162,9 @@ def section_part(c: Citation) -> str:
 @dataclass(frozen=True)
 class EvidenceRow:
     """One exported row (the columns of COLUMNS): a verified citation of a verified claim,
-    or a calculation done (`claim` CALCULATION, `quote` its substitution = result, `source`
-    its formula and precision rule, no link and no document). `page` is the 1-based physical
+    or a calculation done (`claim` CALCULATION in the answer's language, `quote` its
+    substitution = result, `source` its formula and precision rule, no link and no document;
+    `verbatim` False: not the document's text). `page` is the 1-based physical
     page of a PDF citation, None for other addresses and calculations. `message` and
     `reasons` are empty but in the status row (`status_row`), which has nothing else;
     `status` is the answer's in every CSV row (`evidence_cards`)."""
@@ -174,6 +182,7 @@ class EvidenceRow:
     message: str = ""
     reasons: str = ""
     row_headers: str = ""
+    verbatim: bool = True  # not a column: whether `quote` is the document's own text
 
     def cells(self) -> list[str]:
         """The row's values in COLUMNS order, as text ("" for None)."""
@@ -235,13 +244,14 @@ def evidence_rows(ans: Answer, link: Callable[[Citation], str]) -> list[Evidence
                 address=shown(place(c, ans.language)),
                 row_headers=shown(HEADER_SEP.join(c.row_headers or ()))))
     for calc in _calculations(ans):
-        result = calc.shown if calc.shown is not None else calc.result
+        result = calc.shown if calc.shown is not None else calc.result and number_shown(calc.result, ans.language)
         if not calc.verified or result is None:
             continue
-        value = f"{result} {calc.unit}" if calc.unit else result
+        value = f"{result} {unit_shown(calc.unit, ans.language)}" if calc.unit else result
         rows.append(EvidenceRow(
-            claim=CALCULATION, quote=f"{calc.substitution or calc.formula} = {value}",
-            source=f"computed by pincite: {calc.formula}" + (f"; {calc.precision}" if calc.precision else "")))
+            claim=message("export_calculation", ans.language), quote=f"{calc.substitution or calc.formula} = {value}",
+            source=f"{message('computed', ans.language)}: {calc.formula}"
+                   + (f"; {calc.precision}" if calc.precision else ""), verbatim=False))
     return rows
 
 
@@ -321,7 +331,8 @@ def evidence_cards(ans: Answer, fmt: str, link: Callable[[Citation], str]) -> st
         source = f"[{_md(r.source)}](<{r.link}>)" if r.link else _md(r.source)
         columns = (f"<br>{_md(message('row_columns', ans.language).format(columns=r.row_headers))}"
                    if r.row_headers else "")
-        out.append(f"| {i} | {_md(r.claim)} | «{_md(r.quote)}»{columns} | {source} |")
+        quote = f"«{_md(r.quote)}»" if r.verbatim else _md(r.quote)
+        out.append(f"| {i} | {_md(r.claim)} | {quote}{columns} | {source} |")
     return "\n".join(out) + "\n"
 
 

@@ -331,7 +331,8 @@ function renderCalculation(calc, lang) {
   }
   const rows = [[TL(lang, "formula"), el("code", { class: "calc-formula", text: calc.formula || "" })]];
   if (done && calc.substitution) rows.push([TL(lang, "substitution"), el("span", { class: "calc-substitution", text: `${calc.substitution} = ${resultText}` })]);
-  if (done && calc.result !== null && calc.result !== undefined && String(calc.result) !== String(calc.shown ?? calc.result)) {
+  // `shown` has the answer's decimal separator (a comma in Russian), `result` a point
+  if (done && calc.result !== null && calc.result !== undefined && String(calc.result) !== String(calc.shown ?? calc.result).replace(",", ".")) {
     rows.push([TL(lang, "exact_result"), el("span", { class: "calc-exact", text: `${calc.result}${calc.unit ? ` ${calc.unit}` : ""}` })]);
   }
   if (done && calc.precision) rows.push([TL(lang, "precision"), el("span", { class: "calc-precision", text: calc.precision })]);
