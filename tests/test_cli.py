@@ -228,6 +228,29 @@ def test_page_prints_the_text_quotes_are_verified_against(demo):
     bad = run("page", px, "99", data=data, check=False)
     assert bad.returncode == 2 and "page 99 is out of range 1..6" in bad.stderr
     assert run("page", "0123456789abcdef", "1", data=data, check=False).returncode == 2
+    # a document named by its file name, as `pincite docs` lists it
+    by_name = run("page", cit["file"], str(cit["page"]), data=data)
+    assert by_name.stdout == p.stdout and by_name.stderr == p.stderr
+    unknown = run("page", "no-such-manual.pdf", "1", data=data, check=False)
+    assert unknown.returncode == 2 and "no-such-manual.pdf" in unknown.stderr
+
+
+def test_a_document_is_named_by_its_id_file_name_or_path():
+    """`named_document` finds the one ready document an id, a file name or a source path
+    names; a name two folders share, and a name no document has, are errors saying so."""
+    from pincite.errors import NotFound
+    from pincite.library.reading import named_document
+
+    refs = [("0123456789abcdef", "guide.pdf", "/docs/a/guide.pdf"),
+            ("fedcba9876543210", "guide.pdf", "/docs/b/guide.pdf"),
+            ("00112233445566ff", "specs.xlsx", "/docs/a/specs.xlsx")]
+    assert named_document(refs, "00112233445566ff") == "00112233445566ff"
+    assert named_document(refs, "specs.xlsx") == "00112233445566ff"
+    assert named_document(refs, "/docs/b/guide.pdf") == "fedcba9876543210"
+    with pytest.raises(NotFound, match="names 2 documents"):
+        named_document(refs, "guide.pdf")
+    with pytest.raises(NotFound, match="no document"):
+        named_document(refs, "manual.pdf")
 
 
 def test_docs_table_fits_80_columns_with_notes_below():

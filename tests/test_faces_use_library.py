@@ -55,7 +55,7 @@ CLI_COMMANDS: dict[str, tuple[str, ...]] = {
     "reindex": ("reindex",),
     "migrate": ("migrate_index",),
     "remove": ("remove", "remove_failed"),
-    "page": ("page_source", "readable_text"),
+    "page": ("page_source", "readable_text", "document_id", "named_document"),
     "eval": ("ask", "page_text", "page_thumbnail", "documents"),
     "serve": ("__init__",),  # the web app: one Library for the server's life (routes below)
     "mcp": ("__init__",),    # the MCP server: one Library for its life (tools call it)
@@ -94,6 +94,8 @@ ALLOWED_FUNCTIONS = {
     ("pincite.cli.render", "pincite.answer.messages", "message"),
     # a count with its noun in the number and language it asks for ("1 document", "5 документов")
     ("pincite.cli.app", "pincite.answer.messages", "counted"),
+    # a calculation's unit as the answer's language writes it ("кВт" for "kW"): rendering
+    ("pincite.cli.render", "pincite.answer.units", "unit_shown"),
     # the one atomic file write, for the face's own server.json
     ("pincite.web.client", "pincite.store.blobs", "atomic_write"),
 }

@@ -251,7 +251,8 @@ UNIT_WORDS = {"pdf": "PDF p.", "sheet": "sheet", "slide": "slide", "lines": "par
 
 
 @app.command()
-def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincite docs`."),
+def page(doc_id: str = typer.Argument(..., metavar="ID_OR_FILE",
+                                      help="Document id as shown by `pincite docs`, or its file name or path."),
          number: int = typer.Argument(..., metavar="PAGE",
                                       help="1-based physical page: the N of 'PDF p. N' "
                                            "(of a sheet, slide or part of a text file in other documents)."),
@@ -262,11 +263,16 @@ def page(doc_id: str = typer.Argument(..., help="Document id as shown by `pincit
     server = server_client()
     if server is not None:
         with server:
+            rows = server.documents().get("documents", [])
+            refs = [(r["doc_id"], r.get("file_name") or r.get("file") or "", r.get("source_path") or "")
+                    for r in rows]
+            if not any(d == doc_id for d, _, _ in refs):
+                doc_id = lazy_facade.Library.named_document(refs, doc_id)
             data = server.page_text(doc_id, number)
-        name = doc_id
+        name = next((n for d, n, _ in refs if d == doc_id and n), doc_id)
     else:
         with open_library(must_exist=True, for_reindex=True) as lib:  # needs no index search
-            src = lib.page_source(doc_id, number)
+            src = lib.page_source(lib.document_id(doc_id), number)
         data = {"text": src.text, "page_label": src.page_label, "pages": src.pages, "ocr": src.ocr,
                 "kind": src.kind, "hidden": src.hidden}
         name = src.file

@@ -201,6 +201,17 @@ class Library(ConfigureMixin):
         """Ready documents, by file name."""
         return self.catalog.documents(state="ready")
 
+    def document_id(self, ref: str) -> str:
+        """The id of the ready document `ref` names: its id, file name or source path
+        (reading.named_document); NotFound when none or several match."""
+        return reading.named_document([(r.doc_id, r.file_name, r.source_path) for r in self.documents()], ref)
+
+    @staticmethod
+    def named_document(refs: list[tuple[str, str, str]], ref: str) -> str:
+        """`document_id` over a listing a running server gave ((doc_id, file_name,
+        source_path) per ready document); NotFound when none or several match."""
+        return reading.named_document(refs, ref)
+
     def model(self, doc_id: str) -> DocumentModel:
         """The stored DocumentModel of `doc_id` (cached); LibraryError if missing."""
         return _load_model(self.models_dir / f"{doc_id}.json")

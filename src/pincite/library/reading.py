@@ -147,6 +147,29 @@ class RegistryView:
 
 
 # -- documents and pages --------------------------------------------------------------------
+#: A document id as the catalog writes it (16 hex digits).
+_DOC_ID_RE = re.compile(r"[0-9a-f]{16}")
+
+
+def named_document(refs: "list[tuple[str, str, str]]", ref: str) -> str:
+    """The id of the one document that `ref` names among `refs` ((doc_id, file_name,
+    source_path) of the ready documents): `ref` is its id, its file name, or its source path
+    (as given at ingest, or absolute); NotFound when none or several match (a file name held
+    twice, in two folders: its path or id tells them apart)."""
+    ref = ref.strip()
+    if _DOC_ID_RE.fullmatch(ref) and any(d == ref for d, _, _ in refs):
+        return ref
+    absolute = str(Path(ref).expanduser().resolve()) if ref else ""
+    hits = [d for d, name, src in refs
+            if ref in (name, src) or (src and str(Path(src).expanduser().resolve()) == absolute)]
+    if len(set(hits)) == 1:
+        return hits[0]
+    if not hits:
+        raise NotFound(f"no document with id or file name {ref!r} in the library (`pincite docs` lists them)")
+    raise NotFound(f"{ref!r} names {len(set(hits))} documents of the library; give its path or id "
+                   f"({', '.join(sorted(set(hits)))})")
+
+
 def ready_row(lib: "Library", doc_id: str) -> "DocumentRow":
     """The catalog row of a ready document; NotFound otherwise."""
     row = lib.catalog.get(doc_id)
