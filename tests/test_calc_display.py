@@ -81,7 +81,7 @@ def _russian_power_answer(ans) -> None:
     c = ans.calculation
     assert ans.status == "answered" and c is not None and c.verified, (ans.status, ans.answer, ans.warnings)
     # shown in Russian: decimal comma, Russian unit symbols
-    assert (c.shown, c.substitution) == ("6,2", "12,4 кВт − 6,2 кВт"), c
+    assert (c.shown, c.unit_shown, c.substitution) == ("6,2", "кВт", "12,4 кВт − 6,2 кВт"), c
     assert "Вега-12 − Вега-6 = 6,2 кВт (12,4 кВт − 6,2 кВт; вычислено pincite)" in ans.answer, ans.answer
     assert "6.2" not in ans.answer and "kW" not in ans.answer, ans.answer
     # the machine fields stay as code reads them
@@ -127,6 +127,7 @@ def test_each_language_writes_the_same_comparison_its_own_way(sheet_lib, questio
     assert c is not None and c.verified, (ans.status, ans.answer, ans.warnings)
     assert line in ans.answer, ans.answer
     assert (Decimal(c.result), c.unit) == (Decimal("12.7"), "kg")
+    assert c.unit_shown == ("кг" if "кг" in line else "kg"), c  # what the web page writes after the value
     md = evidence_cards(ans, "md", lambda cit: "")
     assert ("| расчёт | 61,2 кг" if ans.language == "ru" else "| 计算 | 61.2 kg" if ans.language == "zh"
             else "| calculation | 61.2 kg") in md, md

@@ -185,7 +185,9 @@ class Calculation(BaseModel):
     formula: over the input names ("rate * days"; an offline comparison's inputs are named
     by the things compared: "СКД-12М − СКД-12", pincite.answer.comparison); substitution: the
     formula with the values and units put in; result / unit: the exact Decimal result as a string and its unit;
-    shown: the result rounded by `precision` (the rule, in words). Not verified (with
+    shown: the result rounded by `precision` (the rule, in words), written as the answer's
+    language writes numbers ("6,2" in Russian); unit_shown: `unit` as that language writes it
+    ("кВт" for "kW"; `unit` stays the canonical one code reads). Not verified (with
     `reason`) when an input is not in its quote, a unit does not fit, or a name is unbound;
     then no result is given.
     """
@@ -196,6 +198,7 @@ class Calculation(BaseModel):
     result: str | None = None
     unit: str | None = None
     shown: str | None = None
+    unit_shown: str | None = None
     precision: str | None = None
     verified: bool = False
     reason: str | None = None

@@ -121,10 +121,11 @@ class Input:
 class Result:
     """A computed value. `formula` as given; `substitution` with the inputs' values and units
     ("1.5 m3/day × 30 day"); `value` exact (28-digit Decimal context); `unit` canonical or None;
-    `shown` the value rounded by the precision rule; `precision` that rule, in words.
-    `substitution` and `shown` are written in the caller's language (`number_shown`,
-    units.format_unit_in: "12,4 кВт − 6,2 кВт", "6,2" in Russian); `value` and `unit` are the
-    same in every language."""
+    `shown` the value rounded by the precision rule; `precision` that rule, in words;
+    `unit_shown` the unit as the caller's language writes it ("кВт" in Russian; None without
+    a unit). `substitution`, `shown` and `unit_shown` are written in the caller's language
+    (`number_shown`, units.format_unit_in: "12,4 кВт − 6,2 кВт", "6,2" in Russian); `value`
+    and `unit` are the same in every language."""
 
     formula: str
     substitution: str
@@ -132,6 +133,7 @@ class Result:
     unit: str | None
     shown: str
     precision: str
+    unit_shown: str | None = None
 
 
 # --- the unit table -----------------------------------------------------------------------------
@@ -495,7 +497,12 @@ def evaluate(formula: str, inputs: list[Input], *, expected_unit: str | None = N
     except RecursionError:
         raise CalcError("the formula is nested too deeply") from None
     return Result(formula, substitution, val.value, format_unit(val.unit), number_shown(shown, lang),
-                  _precision_words(val, rounded, lang))
+                  _precision_words(val, rounded, lang), _unit_in(val.unit, lang))
+
+
+def _unit_in(unit: Unit, lang: str) -> str | None:
+    """`unit` as `lang` writes it (units.format_unit_in), None for a plain number."""
+    return format_unit_in(unit, lang) or None if format_unit(unit) else None
 
 
 def _factor_text(f: Fraction) -> tuple[str, str]:
@@ -583,4 +590,4 @@ def convert(q: Quantity, to_unit: str, lang: str = "en") -> Result:
             v = _Val(v.value, dst, _sf(v))
         shown, rounded = _shown(v)
     return Result(formula, substitution, v.value, format_unit(dst), number_shown(shown, lang),
-                  _precision_words(v, rounded, lang, "calc_rule_conversion"))
+                  _precision_words(v, rounded, lang, "calc_rule_conversion"), _unit_in(dst, lang))

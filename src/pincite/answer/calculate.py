@@ -386,6 +386,7 @@ def calculation_line(c: Calculation, lang: str = "en") -> str:
 def _with_result(c: Calculation, result: calc.Result) -> Calculation:
     c.substitution, c.result, c.unit = result.substitution, str(result.value), result.unit
     c.shown, c.precision, c.verified, c.reason = result.shown, result.precision, True, None
+    c.unit_shown = result.unit_shown
     return c
 
 

@@ -432,5 +432,5 @@ def _compute(op: str, a_name: str, a: _Reading, b_name: str, b: _Reading, lang: 
     inputs = [CalcInput(name=name, value=str(r.quantity.value), unit=r.quantity.unit, text=r.quantity.text,
                         citation=r.citation.model_copy(), verified=True) for name, r in ((a_name, a), (b_name, b))]
     return Calculation(formula=f"{a_name} {sign} {b_name}", inputs=inputs, substitution=result.substitution,
-                       result=str(result.value), unit=result.unit, shown=result.shown,
+                       result=str(result.value), unit=result.unit, shown=result.shown, unit_shown=result.unit_shown,
                        precision=result.precision, verified=True)

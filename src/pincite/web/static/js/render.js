@@ -321,7 +321,8 @@ function renderCalculation(calc, lang) {
   const done = Boolean(calc.verified && (calc.shown ?? calc.result) !== null && (calc.shown ?? calc.result) !== undefined);
   const section = el("section", { class: `calculation ${done ? "is-done" : "is-failed"}`, "aria-label": TL(lang, "calculation"), dataset: { verified: String(done) } },
     el("h3", { class: "calc-title", text: TL(lang, "calculation") }));
-  const resultText = done ? `${calc.shown ?? calc.result}${calc.unit ? ` ${calc.unit}` : ""}` : "";
+  const unit = calc.unit_shown ?? calc.unit;  // as the answer's language writes it ("кВт")
+  const resultText = done ? `${calc.shown ?? calc.result}${unit ? ` ${unit}` : ""}` : "";
   if (done) {
     section.append(el("p", { class: "calc-result" }, el("span", { class: "calc-equals", text: "= " }),
       el("strong", { class: "calc-value", text: resultText })));
