@@ -205,11 +205,14 @@ def test_an_answer_warns_of_text_running_past_the_page_edge(tmp_path):
         assert lib.ingest([pdf])[0].status == "added"
         a = lib.ask("What is the oil capacity of the PX-200?")
         assert a.status == "answered" and "1.2 L" in a.answer, a.warnings
-        [warning] = [w for w in a.warnings if w.startswith("hidden text on this page")]
-        assert "(runs past the edge of the visible page area): 'and closes at 15 bar'" in warning, warning
+        # said as a layout overflow, once per page, not as hidden text (a sign of tampering)
+        assert not [w for w in a.warnings if w.startswith("hidden text on this page")], a.warnings
+        [warning] = [w for w in a.warnings if w.startswith("text past the page edge")]
+        assert "runs past the edge of the visible page area: 'and closes at 15 bar'" in warning, warning
+        assert "not tampering" in warning, warning
         a = lib.ask("Какой объём масла у PX-200?")
-        [warning] = [w for w in a.warnings if w.startswith("скрытый текст")]
-        assert "(выходит за край видимой области страницы): 'and closes at 15 bar'" in warning, warning
+        [warning] = [w for w in a.warnings if w.startswith("текст за краем страницы")]
+        assert "за край видимой области страницы: 'and closes at 15 bar'" in warning, warning
 
 
 def test_answer_says_the_real_value_and_warns_of_hidden_text(tmp_path):

@@ -42,6 +42,18 @@ MESSAGES = {
         "zh": "此页有隐藏文字：{where} 含有读者看不到的文字（{reason}）：{text}；"
               "它不在核对引文的页面文本中（可能被篡改）",
     },
+    # text that runs past the page's edge: cut from the page text as hidden text is, but a
+    # layout overflow (a long line, a wide table) far more often than tampering
+    "hidden_past_edge_text": {
+        "en": "text past the page edge: {where} holds text that runs past the edge of the visible page "
+              "area: {text}; it is left out of the text quotes are checked against (usually a layout "
+              "overflow, not tampering)",
+        "ru": "текст за краем страницы: {where} содержит текст, выходящий за край видимой области "
+              "страницы: {text}; он исключён из текста, по которому проверяются цитаты (обычно это "
+              "ошибка вёрстки, а не подделка)",
+        "zh": "文字超出页面边缘：{where} 有文字超出页面可见区域的边缘：{text}；它不在核对引文的页面文本中"
+              "（通常是排版溢出，而非篡改）",
+    },
     # why text is hidden (pincite.extract.hidden's reasons, stored in English in the model)
     "hidden_invisible": {"en": "drawn in the invisible text mode", "ru": "в невидимом режиме вывода текста",
                          "zh": "以不可见文字模式绘制"},

@@ -243,7 +243,10 @@ def warn_hidden_text(lib: LibraryLike, ans: Answer) -> Answer:
     text a reader cannot see (``lib.page_hidden``, PageText.hidden), unless that text is
     punctuation alone (typesetters leave stray marks just off the page): that text was left out
     of the page text at extraction, so no quote holds it, but it is a sign of tampering a
-    user should know of. A library without ``page_hidden`` gets no warning."""
+    user should know of. Text running past the page's edge gets one "text past the page
+    edge" note per page instead (HIDDEN_PAST_EDGE_SHOWN of its texts quoted): a layout
+    overflow far more often than tampering. A library without ``page_hidden`` gets no
+    warning."""
     hidden_of = getattr(lib, "page_hidden", None)
     if hidden_of is None:
         return ans
@@ -259,16 +262,31 @@ def warn_hidden_text(lib: LibraryLike, ans: Answer) -> Answer:
             hidden = hidden_of(c.doc_id, c.page)
         except Exception:  # a page the model no longer has: nothing to warn of
             continue
+        where = f"{c.file}, {page_ref(c.page, None, ans.language)}"
+        past_edge: list[str] = []
         for h in hidden:
             if not any(ch.isalnum() for ch in h.text):
                 continue  # a stray '.' or ')' off the page states nothing a reader could miss
             text = h.text if len(h.text) <= HIDDEN_SHOWN_CHARS else h.text[:HIDDEN_SHOWN_CHARS] + "…"
+            if h.reason == model.HIDDEN_PAST_EDGE:
+                past_edge.append(repr(text))
+                continue
             note = message("hidden_text", ans.language).format(
-                where=f"{c.file}, {page_ref(c.page, None, ans.language)}",
-                reason=hidden_reason(h.reason, ans.language), text=repr(text))
+                where=where, reason=hidden_reason(h.reason, ans.language), text=repr(text))
+            if note not in ans.warnings:
+                ans.warnings.append(note)
+        if past_edge:  # one note per page: a page overflowing its edge does so on many lines
+            shown = ", ".join(past_edge[:HIDDEN_PAST_EDGE_SHOWN])
+            if len(past_edge) > HIDDEN_PAST_EDGE_SHOWN:
+                shown += f", … (+{len(past_edge) - HIDDEN_PAST_EDGE_SHOWN})"
+            note = message("hidden_past_edge_text", ans.language).format(where=where, text=shown)
             if note not in ans.warnings:
                 ans.warnings.append(note)
     return ans
+
+
+#: Texts past a page's edge quoted in its one note (the rest counted).
+HIDDEN_PAST_EDGE_SHOWN = 3
 
 
 #: The reasons extraction gives hidden text (pincite.extract.hidden), and their messages.
