@@ -497,12 +497,7 @@ def evaluate(formula: str, inputs: list[Input], *, expected_unit: str | None = N
     except RecursionError:
         raise CalcError("the formula is nested too deeply") from None
     return Result(formula, substitution, val.value, format_unit(val.unit), number_shown(shown, lang),
-                  _precision_words(val, rounded, lang), _unit_in(val.unit, lang))
-
-
-def _unit_in(unit: Unit, lang: str) -> str | None:
-    """`unit` as `lang` writes it (units.format_unit_in), None for a plain number."""
-    return format_unit_in(unit, lang) or None if format_unit(unit) else None
+                  _precision_words(val, rounded, lang), format_unit_in(val.unit, lang))
 
 
 def _factor_text(f: Fraction) -> tuple[str, str]:
@@ -590,4 +585,4 @@ def convert(q: Quantity, to_unit: str, lang: str = "en") -> Result:
             v = _Val(v.value, dst, _sf(v))
         shown, rounded = _shown(v)
     return Result(formula, substitution, v.value, format_unit(dst), number_shown(shown, lang),
-                  _precision_words(v, rounded, lang, "calc_rule_conversion"), _unit_in(dst, lang))
+                  _precision_words(v, rounded, lang, "calc_rule_conversion"), format_unit_in(dst, lang))

@@ -21,6 +21,7 @@ exchange rates, no month length, no affine temperature scales.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
 
@@ -240,9 +241,13 @@ def format_unit(unit: Unit) -> str | None:
     if not unit:
         return None
 
-    def atom(a: str, e: int) -> str:
-        return a if e == 1 else f"{a}{e}"
+    return _written(unit, lambda a, e: a if e == 1 else f"{a}{e}")
 
+
+def _written(unit: Unit, atom: Callable[[str, int], str]) -> str:
+    """A non-empty unit written with `atom(name, positive exponent)` for each atom: the
+    numerator's atoms joined by "·" ("1" when it has none), then "/" and the denominator's,
+    in parentheses when they are several ("CNY/(kW·h)")."""
     top = "·".join(atom(a, e) for a, e in unit if e > 0) or "1"
     bottom = [atom(a, -e) for a, e in unit if e < 0]
     if not bottom:
@@ -274,13 +279,7 @@ def format_unit_in(unit: Unit, lang: str) -> str | None:
         text = atom(a, e)
         return f"({text})" if "/" in text and len(unit) > 1 else text
 
-    top = "·".join(wrapped(a, e) for a, e in unit if e > 0) or "1"
-    bottom = [wrapped(a, -e) for a, e in unit if e < 0]
-    if not bottom:
-        return top
-    if len(bottom) == 1:
-        return f"{top}/{bottom[0]}"
-    return f"{top}/({'·'.join(bottom)})"
+    return _written(unit, wrapped)
 
 
 def unit_shown(text: str | None, lang: str) -> str | None:
