@@ -5,7 +5,8 @@ with no text layer, for OCR); ``make_xlsx_revisions``: a workbook with sheets Re
 that differ only in B5; ``make_passport``, ``make_spec_sheet``, ``make_datasheet``: a DOCX, an
 XLSX and a ruled-table PDF whose specification table has one column per model (invented
 values); ``spec_library``: a library of one such file; ``no_pincite_env``: a module fixture
-that keeps the caller's PINCITE_* settings out.
+that keeps the caller's PINCITE_* settings out; ``passport_lib``, ``sheet_lib``,
+``datasheet_lib``: module fixtures of the three files' libraries.
 """
 from __future__ import annotations
 
@@ -228,3 +229,27 @@ def spec_library(tmp_path_factory, name: str, make: Callable[[Path], Path]):
     results = lib.ingest([path])
     assert [r.status for r in results] == ["added"], results
     return lib
+
+
+# The libraries of the three spec-table files, one each per test module that imports them
+# (with no_pincite_env): the DOCX passport (converted to PDF pages by LibreOffice, so it
+# needs the `soffice` fixture), the spreadsheet and the ruled-table PDF.
+@pytest.fixture(scope="module")
+def passport_lib(soffice, tmp_path_factory):
+    lib = spec_library(tmp_path_factory, "passport", lambda d: make_passport(d / "skd12-pasport.docx"))
+    yield lib
+    lib.close()
+
+
+@pytest.fixture(scope="module")
+def sheet_lib(tmp_path_factory):
+    lib = spec_library(tmp_path_factory, "sheet", lambda d: make_spec_sheet(d / "nd40-spec.xlsx"))
+    yield lib
+    lib.close()
+
+
+@pytest.fixture(scope="module")
+def datasheet_lib(tmp_path_factory):
+    lib = spec_library(tmp_path_factory, "datasheet", lambda d: make_datasheet(d / "px200-datasheet.pdf"))
+    yield lib
+    lib.close()

@@ -16,7 +16,13 @@ from decimal import Decimal
 
 import pytest
 
-from docgen import make_datasheet, make_passport, make_spec_sheet, no_pincite_env, spec_library  # noqa: F401 (fixture)
+from docgen import (  # noqa: F401 (fixtures)
+    datasheet_lib,
+    no_pincite_env,
+    passport_lib,
+    sheet_lib,
+    spec_library,
+)
 from pdfgen import make_pdf
 from pincite.answer.calculate import comparison_asked, comparison_groups
 from pincite.answer.comparison import asked_dims, comparison_for, header_unit
@@ -182,27 +188,6 @@ def test_a_question_without_arithmetic_gets_nothing():
 
 
 # ---------------------------------------------------------------- libraries
-
-
-@pytest.fixture(scope="module")
-def passport_lib(soffice, tmp_path_factory):
-    lib = spec_library(tmp_path_factory, "passport", lambda d: make_passport(d / "skd12-pasport.docx"))
-    yield lib
-    lib.close()
-
-
-@pytest.fixture(scope="module")
-def sheet_lib(tmp_path_factory):
-    lib = spec_library(tmp_path_factory, "sheet", lambda d: make_spec_sheet(d / "nd40-spec.xlsx"))
-    yield lib
-    lib.close()
-
-
-@pytest.fixture(scope="module")
-def datasheet_lib(tmp_path_factory):
-    lib = spec_library(tmp_path_factory, "datasheet", lambda d: make_datasheet(d / "px200-datasheet.pdf"))
-    yield lib
-    lib.close()
 
 
 @pytest.fixture(scope="module")

@@ -17,7 +17,12 @@ from __future__ import annotations
 
 import pytest
 
-from docgen import make_datasheet, make_passport, make_spec_sheet, no_pincite_env, spec_library  # noqa: F401 (fixture)
+from docgen import (  # noqa: F401 (fixtures)
+    datasheet_lib,
+    no_pincite_env,
+    passport_lib,
+    sheet_lib,
+)
 from pincite.answer import evidence, extractive
 from pincite.answer.table_verify import cells_claim
 from pincite.extract.model import AddressSpan, BlockRange, DocumentModel, PageText, Table, TableRow
@@ -119,27 +124,9 @@ def test_a_row_claim_names_the_value_of_the_column_asked(question, text):
 # ---------------------------------------------------------------- libraries
 
 
-@pytest.fixture(scope="module")
-def passport_lib(soffice, tmp_path_factory):
-    lib = spec_library(tmp_path_factory, "passport", lambda d: make_passport(d / "skd12-pasport.docx"))
-    model = lib.model(lib.documents()[0].doc_id)
+def test_the_passport_is_read_on_its_converted_pdf_pages(passport_lib):
+    model = passport_lib.model(passport_lib.documents()[0].doc_id)
     assert model.pages[0].address is None  # read on its converted PDF's pages
-    yield lib
-    lib.close()
-
-
-@pytest.fixture(scope="module")
-def sheet_lib(tmp_path_factory):
-    lib = spec_library(tmp_path_factory, "sheet", lambda d: make_spec_sheet(d / "nd40-spec.xlsx"))
-    yield lib
-    lib.close()
-
-
-@pytest.fixture(scope="module")
-def datasheet_lib(tmp_path_factory):
-    lib = spec_library(tmp_path_factory, "datasheet", lambda d: make_datasheet(d / "px200-datasheet.pdf"))
-    yield lib
-    lib.close()
 
 
 def _first(ans):
