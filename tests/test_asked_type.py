@@ -84,6 +84,20 @@ def test_a_question_asking_for_a_span_of_time_is_typed(question):
     assert "duration" in {asked_type.type_of(g) for g in analysis.query_groups(question)}
 
 
+@pytest.mark.parametrize("question, typed", [
+    ("How much heavier is the SKD-12M than the SKD-12?", True),
+    ("На сколько СКД-12М тяжелее СКД-12?", True),
+    ("НД-40М比НД-40重多少？", True),
+    ("这个参数重要吗？", False),  # "重要" (important) is a word of its own
+    ("重新安装需要哪些步骤？", False),  # "重新" (again) too
+])
+def test_a_comparison_by_weight_asks_for_a_mass(question, typed):
+    """The comparative asks for a mass as "weight" does ("How much heavier …?", "тяжелее",
+    "比…重多少"), so a row labelled "Масса, кг" holds the value asked for; the words that
+    only begin with 重 do not."""
+    assert ("mass" in {asked_type.type_of(g) for g in analysis.query_groups(question)}) == typed
+
+
 @pytest.mark.parametrize("text, is_span", [
     ("Журналы учёта хранятся 5 лет.", True), ("в течение 3 рабочих дней", True),
     ("The filter lasts about 3000 hours.", True), ("整机保修期为两年", True), ("约 30 分钟", True),

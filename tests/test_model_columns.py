@@ -160,6 +160,24 @@ def test_a_docx_passport_refuses_a_model_its_table_does_not_name(passport_lib):
     assert ans.status == "refused", _first(ans)[2]
 
 
+def test_a_docx_table_row_is_scored_as_a_table_record(passport_lib):
+    """A row of a DOCX table read on its converted PDF's text pages is one record
+    (Candidate.record), and the answerability model sees it as table evidence (the
+    `table` feature) as it sees a spreadsheet's row; the paragraph before the table is not."""
+    from pincite.answer import rank
+
+    g = rank.gather(passport_lib, "Какая масса камеры СКД-12М без загрузки?", None, None)
+    windows = {extractive_text(c): g.features[id(c)] for c in g.scored if id(c) in g.features}
+    row = next(f for text, f in windows.items() if text.startswith("Масса камеры"))
+    prose = next(f for text, f in windows.items() if text.startswith("Настоящий паспорт"))
+    assert row.table == 1.0 and prose.table == 0.0
+
+
+def extractive_text(c: extractive.Candidate) -> str:
+    """A candidate window's text, its line breaks as spaces."""
+    return " ".join(c.hit.text[c.start - c.hit.char_start:c.end - c.hit.char_start].split())
+
+
 #: A natural question the answer layer gets wrong for every model alike (before model
 #: columns were read too): the row "Масса насоса, кг" holds the question's subject word
 #: ("насоса") as well as the model code, and in a one-sheet library it outranks the row of

@@ -373,9 +373,6 @@ ANSWERABLE_XFAIL: dict[str, pytest.MarkDecorator] = {
     "How loud is the humidifier?": xfail(
         "refused: the lexical gate finds no passage with 'loud', so 'Noise level: below 32 dB(A)' "
         "is never offered"),
-    "How often do I need to change the demineralisation cartridge?": xfail(
-        "quote is cut to the sentence 'The demineralisation cartridge in the tank cap softens the "
-        "water ...', which lacks the next sentence 'Replace it every 2 months'"),
 }
 NEAR_MISS_XFAIL: dict[str, pytest.MarkDecorator] = {}
 

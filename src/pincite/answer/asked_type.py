@@ -32,9 +32,11 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "voltage": ("voltage", "напряжение", "напряжении", "напряжением", "напряжения", "电压"),
     "power": ("power", "мощность", "мощностью", "мощности", "功率"),
     # "多重": "how heavy" ("有多重？"), asked as "how big" is asked by "多大"
-    # "весит": "Сколько весит …?" is the usual Russian way to ask for a mass
-    "mass": ("weight", "weigh", "weighs", "heavy", "mass", "вес", "весит", "весят", "масса", "массой", "массы",
-             "重量", "质量", "多重"),
+    # "весит": "Сколько весит …?" is the usual Russian way to ask for a mass; a comparison
+    # asks it by the comparative ("How much heavier …?", "На сколько тяжелее …?", "A 比 B 重多少？",
+    # where jieba cuts "重" alone: "重要", "重新" are words of their own)
+    "mass": ("weight", "weigh", "weighs", "heavy", "heavier", "mass", "вес", "весит", "весят", "масса", "массой",
+             "массы", "тяжелее", "重量", "质量", "多重", "重"),
     "volume": ("volume", "capacity", "объем", "объём", "объемом", "вместимость", "容量", "体积", "容积"),
     "length": ("length", "distance", "длина", "длиной", "длины", "расстояние", "长度", "距离"),
     "speed": ("speed", "скорость", "скоростью", "скорости", "速度", "转速"),

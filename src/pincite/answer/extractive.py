@@ -57,7 +57,10 @@ class Candidate:
     window. A name in a
     column header belongs to every row of its table ("Параметр | СКД-12 | СКД-12М" over
     "Объём загрузки, м³ 12 18"), so the evidence checks read them as words of the window
-    (answer.evidence.window_tokens)."""
+    (answer.evidence.window_tokens).
+
+    `record`: the window is one table row (a row of a DOCX table read on a text page,
+    `record_spans`), a table's record as a spreadsheet row is, though its chunk is text."""
 
     hit: Hit
     start: int
@@ -66,6 +69,7 @@ class Candidate:
     score: float
     key_missing: float = 0.0
     columns: tuple[str, ...] = ()
+    record: bool = False
 
 
 Group = tuple[str, ...]
@@ -307,7 +311,7 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
             if sheet and j == i and header_row(hit.text[spans[i][0]:spans[i][1]], hit.text):
                 score -= HEADER_TIE  # the rows under a header hold its words and a value
             found.append(Candidate(hit, hit.char_start + spans[i][0], hit.char_start + end,
-                                   cov, score, missing))
+                                   cov, score, missing, record=row is not None))
     found.sort(key=lambda c: -c.score)  # stable: the first of equal windows stays first
     if meaning is not None:  # chosen by meaning (`candidates`), the lexical order breaking ties
         found.sort(key=lambda c: -meaning(hit.text[c.start - hit.char_start:c.end - hit.char_start]))

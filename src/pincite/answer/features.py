@@ -67,7 +67,8 @@ class WindowFeatures:
     typed value (number, date, quantity, name, ...); type_match: the window holds a value of
     an asked type; navigation: the chunk is a contents or index page; states_nothing: the
     window is a heading, a contents line or a question; table: the chunk is a table, table
-    row; other_model: the window is about a sibling model code or another edition than the
+    row or sheet range, or the window is one row of a table on a text page (a DOCX table's
+    row, `Candidate.record`); other_model: the window is about a sibling model code or another edition than the
     one asked; other_doc: the question names another document; log_chars: ln(1 + window
     characters); n_words: ln(1 + question words); best_gap: this window's general coverage
     less the best general coverage among the question's candidates; soft_coverage: the
@@ -215,7 +216,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         if h.chunk_id not in chunk_lang:
             chunk_lang[h.chunk_id] = analysis.detect_language(h.text)
         cross = float(question_lang is not None and chunk_lang[h.chunk_id] != question_lang)
-        table = is_table(h)
+        table = is_table(h) or c.record
         attr = attr_missing(asked, toks, names_asked)
         soft_cov = soft_coverage(asked, toks, soft.best(text) if soft is not None else None, typed_of)
         wdense_f = float(wdense) if wdense is not None else 0.0

@@ -54,11 +54,14 @@ from .table_verify import SOFT_HEADER_COSINE
 #: Sentence windows of each retrieved passage that the answerability model scores: the
 #: best WINDOWS_PER_HIT by lexical coverage, the passage then represented by the one the
 #: model finds most likely to answer (the lexically best sentence is often the one that
-#: repeats the question, its neighbour the one that states the value). Measured on the
-#: development set's tune split, out of fold at the trained bar: 1 window gave hit@1
-#: 0.581, false refusals 0.081, near misses refused 0.301; 2 gave 0.597, 0.055, 0.301;
-#: 3 gave 0.610, 0.051, 0.142 (2026-12-03), and each window costs its dense vector.
-WINDOWS_PER_HIT = 2
+#: repeats the question, its neighbours the ones that state the value: with two, the
+#: window running back into the sentence before kept out the one running on into the
+#: sentence after). With the shipped model, 2 -> 3 windows gave on the development set's
+#: tune split hit@1 0.782 -> 0.786, hit@5 0.880 -> 0.891, false refusals 0.053 -> 0.049,
+#: near misses refused 0.441 -> 0.434, and on the held-out split hit@1 0.733 -> 0.744,
+#: hit@5 0.856 -> 0.867, false refusals 0.022 -> 0.011, near misses refused 0.511 both
+#: (2026-12-04; docs/decisions/0010-answer-windows.md). Each window costs its dense vector.
+WINDOWS_PER_HIT = 3
 
 #: Chunk kinds of contents and index pages (chunking.navigation_kind).
 NAVIGATION_KINDS = ("contents", "index")
