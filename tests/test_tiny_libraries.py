@@ -415,6 +415,52 @@ def test_tiny_library_answers_from_the_right_file_and_page(request, lib_name, qu
     assert value in first.quote, summary
 
 
+@pytest.mark.parametrize("question, column, value", [
+    ("Which items are assigned to Lukas Meier?", 5, "Lukas Meier"),
+    ("Which items are in Store room C03?", 4, "Store room C03"),
+    ("Lukas Meier 负责哪些设备？", 5, "Lukas Meier"),
+    ("Какие приборы хранятся в Store room C03?", 4, "Store room C03"),
+])
+def test_a_question_asking_for_several_rows_cites_each_and_no_other(inventory_lib, question, column, value):
+    """A question a spreadsheet answers with several rows (every item with the value it
+    names) cites each of them, not only the likeliest, and no row holding another value:
+    each row is a record of its own, and rows covering less of the question are other items."""
+    ans = inventory_lib.ask(question)
+    cited = {c.address.range for c in ans.citations() if c.verified and c.address is not None}
+    rows = {f"A{i}:I{i}" for i, row in enumerate(INVENTORY, 2) if row[column] == value}
+    assert ans.status == "answered", ans.answer
+    assert cited == rows, (cited, rows)
+
+
+#: A short price list: its rows stand in one passage, two of them of one supplier.
+PRICE_LIST = [("Model", "Product", "Price (EUR)", "In stock", "Supplier"),
+              ("KT-100", "Air purifier", 1299, 35, "Eastfield"),
+              ("KT-200", "Dehumidifier", 899, 12, "Eastfield"),
+              ("KT-300", "Fan heater", 249, 80, "Southbay"),
+              ("KT-400", "Oil radiator", 699, 64, "Northwind"),
+              ("KT-500", "Ventilation unit", 5600, 7, "Northwind")]
+
+
+def test_rows_of_one_passage_are_cited_apart(tmp_path_factory):
+    """A short sheet's rows stand in one passage; a question answered by two of them cites
+    both rows (each a record of its own), not the passage's likeliest row alone."""
+    def make(d: Path) -> None:
+        wb = openpyxl.Workbook()
+        wb.active.title = "Prices"
+        for row in PRICE_LIST:
+            wb.active.append(row)
+        wb.save(str(d / "prices.xlsx"))
+
+    lib = _build(tmp_path_factory, "prices", make)
+    try:
+        ans = lib.ask("Which products does Northwind supply?")
+        cited = {c.address.range for c in ans.citations() if c.verified and c.address is not None}
+        assert ans.status == "answered", ans.answer
+        assert cited == {"A5:E5", "A6:E6"}, cited
+    finally:
+        lib.close()
+
+
 @pytest.mark.parametrize("lib_name, question", _params(NEAR_MISSES, NEAR_MISS_XFAIL))
 def test_tiny_library_refuses_a_near_miss(request, lib_name, question):
     """A question whose answer a tiny library does not hold (a price, a warranty, a person

@@ -53,11 +53,26 @@ def on_target(cand: extractive.Candidate, best: extractive.Candidate, groups: li
     cited beside it. When the best evidence holds the question's key word
     (extractive.key_word), evidence from another document without it is about something
     else ("The PX-200 weighs 850 kg" for "Сколько весит насос НД-40?"); in the same document
-    it may be the next page of the same table or list, and stays. Evidence that names
-    nowhere a model code the question asks and the best evidence names is about another
-    product (lacks_asked_code)."""
-    return ((best.key_missing > 0 or cand.key_missing == 0 or cand.hit.doc_id == best.hit.doc_id)
+    it may be the next page of the same table or list, and stays, unless it is one row of a
+    table (a spreadsheet's row, a DOCX table's row): a row is a record of its own, and one
+    without the key word is about another item ("KT-100 … 供应商: 华东电器" beside the rows
+    of the supplier asked about). Beside a best row, a row covering less of the question
+    (lexical coverage) is about another item too: the rows that answer a question asking
+    for several ("Which devices does Lukas Meier look after?") match it alike. Evidence
+    that names nowhere a model code the question asks and the best evidence names is about
+    another product (lacks_asked_code)."""
+    row = is_row(cand)
+    same_doc = cand.hit.doc_id == best.hit.doc_id and not row
+    if row and is_row(best) and cand.coverage < best.coverage - 1e-9:
+        return False
+    return ((best.key_missing > 0 or cand.key_missing == 0 or same_doc)
             and not lacks_asked_code(cand, best, groups))
+
+
+def is_row(cand: extractive.Candidate) -> bool:
+    """Whether a window is one table row, a record of its own: a spreadsheet's row or a
+    DOCX table's row (Candidate.record)."""
+    return cand.record or extractive.is_sheet(cand.hit)
 
 
 def lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,

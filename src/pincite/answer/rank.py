@@ -25,7 +25,7 @@ from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
-from . import answerability, apart, asked_type, calculate, extractive, features, reasons, soft
+from . import answerability, apart, asked_type, extractive, features, reasons, soft
 from .calculate import without_target_unit
 from .evidence import (
     asked_and_found,
@@ -343,12 +343,15 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                               c.hit.chunk_id, c.start))
     cands = apart.before_keys(cands, joined)
     scored = list(cands)
-    # a question that asks to compute over stated values ("the combined stock of A and B")
-    # asks for several records: each table row of a passage is then a passage of its own
-    several = bool(calculate.operation_groups(coverage_text or q, groups))
+    # each passage keeps its likeliest window, but a table row is a record of its own: "Which
+    # products does X supply?" is answered by every row naming X, and "the combined stock of
+    # A and B" computed from two rows. Measured against keeping rows apart only for questions
+    # that compute (2026-12-04): tune split equal but 6 more verified citations, held-out
+    # hit@5 0.867 -> 0.878, all else equal.
     best_of_chunk: dict[tuple[str, int], extractive.Candidate] = {}
-    for c in cands:  # best first: each passage keeps its likeliest window
-        best_of_chunk.setdefault((c.hit.chunk_id, c.start if several and features.is_table(c.hit) else -1), c)
+    for c in cands:  # best first
+        record = features.is_table(c.hit) or c.record
+        best_of_chunk.setdefault((c.hit.chunk_id, c.start if record else -1), c)
     cands = list(best_of_chunk.values())
     timings = {"retrieve": time.perf_counter() - t0}
     own = [c for c in cands if id(c) not in other]
