@@ -233,3 +233,47 @@ def test_a_chinese_author_under_the_title_and_above_the_date_is_the_answer(tmp_p
             assert ans.status == "answered", (question, ans.answer, ans.warnings)
             assert "王晓明" in ans.claims[0].citations[0].quote, (question, ans.answer)
 
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("Which version of the tabmark manual is this?", True),
+    ("What is the date of the tabmark manual?", True),
+    ("When was the tabmark manual released?", True),
+    ("Какая версия руководства tabmark?", True),
+    ("tabmark 手册是哪个版本、哪天的？", True),
+    ("When was tabmark version 1.0 released?", False),  # names a version: asks about that one
+    ("Which minimum version of colorfix does tabmark require?", False),  # what it requires
+    ("tabmark 的日期格式靠哪个宏包实现？", False),  # the date is the topic, a package is asked
+])
+def test_a_question_asking_which_edition_a_document_is(question, asks):
+    assert asked_type.asks_edition(question) == asks
+
+
+def test_the_version_and_date_of_a_document_are_read_from_its_title_page(tmp_path):
+    """"Which version of … is this?" and "What is the date of …?" are answered by the title
+    page's edition line, not by a later page that mentions versions or dates; a question
+    for the version of something the document requires is not answered by it."""
+    from pdfgen import make_pdf
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    pdf = make_pdf(tmp_path / "tabmark.pdf", [
+        "The tabmark package\nMarking table cells in LaTeX\nJane Q. Example\n2024/05/17 Version 2.3\n"
+        "Abstract\nThe tabmark package marks cells of a table with colours and symbols.",
+        "1 Installation\nThe package needs colorfix and works with any LaTeX engine. Install it with "
+        "tlmgr install tabmark and load it in the preamble.\n2 History\nIn an earlier version the marks "
+        "were drawn with rules; the current version draws them with the colorfix package. The "
+        "changes of each version are listed in the file CHANGES.",
+        "3 Usage\nThe command \\tabmark{colour} marks the current cell. The option symbols=true draws a "
+        "symbol instead of a colour. Each mark is drawn when the cell is typeset."], title="The tabmark package")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        (res,) = lib.ingest([pdf])
+        assert res.status == "added", res
+        for question, value in (("Which version of the tabmark manual is this?", "Version 2.3"),
+                                ("What is the date of the tabmark manual?", "2024/05/17")):
+            ans = lib.ask(question)
+            cit = ans.claims[0].citations[0] if ans.claims else None
+            assert ans.status == "answered" and cit is not None, (question, ans.answer)
+            assert cit.page == 1 and value in cit.quote, (question, cit.page, cit.quote)
+        ans = lib.ask("Which minimum version of colorfix does tabmark require?")
+        assert not any("Version 2.3" in c.quote for c in ans.citations()), ans.answer

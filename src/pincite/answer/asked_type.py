@@ -302,22 +302,111 @@ def byline_marks(marks: Callable[[str], set[str]], lines: list[str], words: set[
     runs compared as one space): the person mark and the authorship `words` it stands for
     (author_words), so that "Who is the author of the babelbib package?" is answered by its
     cover's "Harald Harders"."""
+    return line_marks(marks, lines, {PERSON_GROUP[0]} | words)
+
+
+def line_marks(marks: Callable[[str], set[str]], lines: list[str], stands_for: set[str]
+               ) -> Callable[[str], set[str]]:
+    """`marks`, plus `stands_for` (question words, pseudo words) for a sentence window
+    holding one of the title-block `lines` (whitespace runs compared as one space): the
+    line answers those words though it does not write them (a by-line for "author", an
+    edition line for "version")."""
     wanted = [" ".join(b.split()) for b in lines if b.strip()]
 
-    def with_bylines(text: str) -> set[str]:
+    def with_lines(text: str) -> set[str]:
         found = marks(text)
         flat = " ".join(text.split())
         if any(b in flat for b in wanted):
-            found = found | {PERSON_GROUP[0]} | words
+            found = found | stands_for
         return found
 
-    return with_bylines
+    return with_lines
+
+
+#: Words of a question that asks which version or date a document is ("Which elsarticle
+#: version is documented and what is its date?", "Какая версия у руководства …?",
+#: "xpinyin 手册是哪个版本、哪天的？"): its title block's edition line answers them.
+_EDITION_RE = lazyre.compile(r"\b(?:versions?|editions?|revisions?|dated?|released?)\b|\bверси\w*|\bредакци\w*"
+                             r"|\bдат[аеуы]\b|版本|日期|哪天|哪一天", re.IGNORECASE)
+
+
+#: The edition asked for: an interrogative and, at most two words on, an edition word
+#: ("Which GLPK release …", "What is the version of …", "Какая версия …", "哪个版本", "哪天"),
+#: or "when … released/dated/published" ("Когда … выпущен/издан", "什么时候发布"). Where an
+#: edition word stands elsewhere it names a topic ("ctex 的中文日期 … 靠哪个宏包实现的？").
+_ASKED_EDITION_RE = lazyre.compile(
+    r"\b(?:which|what)\s+(?:[\w-]+\s+){0,2}?(?:versions?|editions?|release|revisions?|date)\b"
+    r"|\bwhen\b.*\b(?:released|dated|published)\b"
+    r"|\b(?:как\w+|котор\w+)\s+(?:[\w-]+\s+){0,2}?(?:верси|редакци|дат[аеуы]\b)"
+    r"|\bкогда\b.*\b(?:выпущ|издан|вышл|вышел|датирова)"
+    r"|(?:哪|什么|几)(?:个|一)?(?:版本|版|日期|天)|什么时候(?:发布|出版|发行)", re.IGNORECASE)
+#: Words of a question that asks which version of something else the document requires
+#: ("Which minimum Asymptote version does the asymptote package require?"): its title
+#: block dates the document itself, not what it needs.
+_REQUIRES_RE = lazyre.compile(r"\b(?:minimum|min|required?|requires|needs?|needed|at\s+least|newer|older)\b"
+                              r"|\bминимальн\w*|\bтребу\w*|\bнужн\w*|\bне\s+ниже\b|最低|至少|需要|要求",
+                              re.IGNORECASE)
+
+
+def asks_edition(question: str) -> bool:
+    """Whether a question asks which version or date a document is (_ASKED_EDITION_RE)
+    without naming a version or date itself (_NAMED_EDITION_RE: "When was version 2.01
+    released?" asks about that version, which the title block of the current one does not
+    date) or asking what it requires (_REQUIRES_RE)."""
+    return (bool(_ASKED_EDITION_RE.search(question)) and not _NAMED_EDITION_RE.search(question)
+            and not _REQUIRES_RE.search(question))
+
+
+#: A version or date a question names: a dotted number ("2.01"), a year, or a number after a
+#: version word ("version 2"); a name with a digit ("apa7", "PX-200") is not one.
+_NAMED_EDITION_RE = lazyre.compile(r"(?<![\w.])\d+(?:\.\d+)+(?![\w.])|(?<!\d)(?:19|20)\d\d(?!\d)"
+                                   r"|\b(?:versions?|v|editions?|releases?|верси\w*|版本)\s*\d", re.IGNORECASE)
+
+
+def edition_words(question: str) -> set[str]:
+    """The analysed forms of the question's edition words (_EDITION_RE), which a title
+    block's edition line stands for."""
+    return {f for m in _EDITION_RE.finditer(question) for f in analysis.tokens(m.group(0))}
+
+
+_MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
+           r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|января|февраля|марта|апреля|мая|июня|июля|августа"
+           r"|сентября|октября|ноября|декабря)")
+#: A title-block line stating an edition: a version number after its word ("Version 3.3",
+#: "Version: 3.3", "v2.38", "версия 1.2", "版本 2.5.10"; "Rev. B" is not one), or a date
+#: ("November 23, 2020", "23 November 2020", "2022/07/14", "2022年7月14日", "14 июля 2022 г.").
+_EDITION_LINE_RE = lazyre.compile(
+    rf"(?:\bv(?:ersion)?[.:]?\s?|\bверсия:?\s|版本[:：]?\s*)\d+(?:\.\d+)+[a-z]?\b"
+    rf"|\b{_MONTHS}\.?\s+\d{{1,2}},?\s+\d{{4}}\b|\b\d{{1,2}}\s+{_MONTHS}\.?\s+\d{{4}}\b"
+    rf"|(?<!\d)\d{{4}}\s*[-/.年]\s*\d{{1,2}}\s*[-/.月]\s*\d{{1,2}}(?!\d)", re.IGNORECASE)
+#: Cover-page lines looked at for an edition line: the title block, which a reference card
+#: or a one-page note may end with (its version under the last column).
+EDITION_LINES = 40
+
+
+def edition_lines(page: list[str]) -> list[str]:
+    """The lines among the first EDITION_LINES non-empty lines of a cover page
+    (chunk.pages.cover_page_lines) that state the document's version or date
+    (_EDITION_LINE_RE), stripped, in order."""
+    lines = [ln.strip() for ln in page if ln.strip()][:EDITION_LINES]
+    return [ln for ln in lines if _EDITION_LINE_RE.search(ln) and not _CONTENTS_LINE_RE.match(ln)]
+
+
+#: A contents entry: a section number, its title, its page number ("3 apa7 Version 2.01
+#: Changes to Authors and Affiliations 2"), which names a version the section is about.
+_CONTENTS_LINE_RE = lazyre.compile(r"^\d+(?:\.\d+)*\s+\S.*\D\s+\d{1,4}$")
 
 
 #: The pseudo question word of a who-question (`asks_person`), weighed like the question's
 #: rarest word (pincite.answer.rank): full credit for a window with a signature or
 #: by-line, PERSON_MENTION for one that only mentions a name or role (extractive.credit).
 PERSON_GROUP = ("\x00type:person", "\x00type:person-mention")
+
+
+#: The pseudo question word of an edition question (`asks_edition`), weighed like the
+#: question's rarest word (pincite.answer.rank): only a title block's edition line holds
+#: it, so a later page saying "in an earlier version …" does not cover the question as well.
+EDITION_GROUP = ("\x00type:edition",)
 
 
 #: Pseudo index form marking a sentence window that holds a value of a type; it cannot

@@ -9,6 +9,10 @@ claims are written from it by answer.claims (offline) or answer.generate (a mode
 
 The library object passed in provides `index` (search), `catalog` (term statistics,
 documents) and `page_text(doc_id, page)`. Must not import cli/ or web/.
+
+Size: just over 600 lines as the one place where the evidence of a question is gathered and
+judged: the asked words' weights, the candidates, the evidence checks, the features and the
+refusal's reason share the same hits, windows and probabilities, handed on as one `Gathered`.
 """
 from __future__ import annotations
 
@@ -46,6 +50,7 @@ from .retrieve import (
     title_words,
     unknown_words,
     with_byline_hits,
+    with_edition_hits,
     with_spaced_codes,
 )
 from .scope import scope_of
@@ -278,10 +283,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     if coverage_text:
         groups = as_library_writes(lib, analysis.query_groups(coverage_text), coverage_text) or groups
     bylines: list[str] = []
+    edition_lines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
         hits, bylines = with_byline_hits(lib, hits, groups, flt, coverage_text or q)
+    elif asked_type.asks_edition(coverage_text or q):
+        hits, edition_lines = with_edition_hits(lib, hits, groups, flt, coverage_text or q)
     df = lib.catalog.term_df(index_terms(groups))  # the asked words' chunk frequencies, read once
-    weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines)
+    weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines, edition_lines)
     general = features.general_weights(coverage_text or q, groups)
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
     matcher = soft.WordMatcher(embedder, coverage_text or q, groups) if embedder is not None else None
@@ -499,7 +507,7 @@ def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:
 
 
 def _asked_weights(groups: list[tuple[str, ...]], df: dict[str, int], question: str, n_chunks: int,
-                   bylines: Sequence[str] = ()
+                   bylines: Sequence[str] = (), editions: Sequence[str] = ()
                    ) -> tuple[dict[tuple[str, ...], float], Callable[[str], set[str]]]:
     """IDF weight per question word (extractive.group_weights over `df`, the chunk
     frequencies of the words' index forms), plus the pseudo word of what
@@ -512,7 +520,11 @@ def _asked_weights(groups: list[tuple[str, ...]], df: dict[str, int], question: 
     * an authorship question (asked_type.asks_author): one of `bylines` (the title-block
       by-lines of the hits' documents, `with_byline_hits`) holds the name and stands for
       the authorship words ("Who is the author of …?" is answered by the name under the
-      title).
+      title);
+    * an edition question (asked_type.asks_edition): one of `editions` (the cover-page
+      edition lines of the documents it names, `with_edition_hits`) stands for the edition
+      words and for a pseudo word weighed as much as the question's rarest ("Which version
+      is the xpinyin manual, of which date?" is answered by its cover's "2022/07/14 v3.1").
     """
     weights = extractive.group_weights(groups, df, n_chunks)
     marks: Callable[[str], set[str]] = asked_type.value_marks
@@ -522,6 +534,10 @@ def _asked_weights(groups: list[tuple[str, ...]], df: dict[str, int], question: 
         weights[asked_type.PERSON_GROUP] = max(weights.values())
     if bylines:  # only an authorship question has them (gather)
         marks = asked_type.byline_marks(marks, list(bylines), asked_type.author_words(question))
+    if editions:  # only an edition question has them (gather)
+        weights[asked_type.EDITION_GROUP] = max(weights.values())
+        marks = asked_type.line_marks(marks, list(editions),
+                                      asked_type.edition_words(question) | {asked_type.EDITION_GROUP[0]})
     return weights, marks
 
 

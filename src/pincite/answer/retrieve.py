@@ -72,6 +72,29 @@ def with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str, 
     return with_lines(lib, hits, flt, lines), [b for bs in lines.values() for b in bs]
 
 
+def with_edition_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str, ...]],
+                      flt: SearchFilter | None, question: str) -> tuple[list[Hit], list[str]]:
+    """For a question that asks which version or date a document is (asked_type.asks_edition):
+    (hits, edition lines). The edition lines are those of the cover pages
+    (asked_type.edition_lines) of the documents the question names by its words other than
+    the edition words (`named_docs`, as for by-lines), when its remaining words are all
+    common in general language ("documented", "manual", "手册"): a rarer word the documents'
+    names lack names something the document speaks of ("Which minimum version of the GNU MP
+    library does GLPK require?"), whose version its cover does not state. None when the
+    question names no document. A line no hit holds is searched for (`with_lines`)."""
+    edition = asked_type.edition_words(question)
+    subject = [g for g in groups if not edition.intersection(g)]
+    if not subject:
+        return hits, []
+    general = general_weights(question, subject)
+    docs, naming = named_docs(probe(lib, subject, flt) + hits[:NAMING_HITS], subject, general)
+    if not docs or any(general.get(g, ZIPF_CEILING) >= ZIPF_CEILING - NAMING_MAX_ZIPF
+                       for g in subject if g not in naming):
+        return hits, []
+    lines = {d: asked_type.edition_lines(cover_page_lines(lib.model(d))) for d in docs[:BYLINE_DOCS]}
+    return with_lines(lib, hits, flt, lines), [ln for ls in lines.values() for ln in ls]
+
+
 def with_lines(lib: LibraryLike, hits: list[Hit], flt: SearchFilter | None,
                 lines: dict[str, list[str]]) -> list[Hit]:
     """`hits` with, for each document's `lines` that no hit of it holds (whitespace runs
