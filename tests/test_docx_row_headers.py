@@ -54,3 +54,36 @@ def test_a_word_document_is_cited_by_its_own_page_not_a_pdf_page(soffice, tmp_pa
         cit = lib.ask("What pH does sample S-03 have?").claims[0].citations[0]
         assert cit.address.kind == "pdf" and cit.file == "soil.docx"
         assert (place(cit, "en"), place(cit, "ru"), place(cit, "zh")) == ("p. 1", "с. 1", "第 1 页")
+
+
+def test_a_row_under_a_header_naming_a_kind_holds_a_value_of_that_kind(soffice, tmp_path):
+    """"Сколько весит компрессор ВК-22?" asks for a mass; the ВК-22 row of a table headed
+    "Масса, кг" holds one in that column (asked_type.header_marks), though the row itself
+    writes only numbers, so it answers rather than being refused for "весит"."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Компрессоры серии ВК", level=1)
+    d.add_paragraph("Документ описывает винтовые компрессоры ВК-15, ВК-22 и ВК-37.")
+    t = d.add_table(rows=1, cols=4)
+    for cell, text in zip(t.rows[0].cells, ("Модель", "Мощность, кВт", "Масса, кг", "Уровень шума, дБ")):
+        cell.text = text
+    for row in (("ВК-15", "15", "310", "67"), ("ВК-22", "22", "395", "70"), ("ВК-37", "37", "540", "73")):
+        for cell, text in zip(t.add_row().cells, row):
+            cell.text = text
+    d.save(str(tmp_path / "vk.docx"))
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        [added] = lib.ingest([tmp_path / "vk.docx"])
+        assert added.status == "added", added
+        ans = lib.ask("Сколько весит компрессор ВК-22?")
+        quote = ans.claims[0].citations[0].quote if ans.claims else ""
+        assert ans.status == "answered" and "395" in quote and "ВК-22" in quote, (ans.status, ans.answer)
+
+
+def test_header_marks_name_the_kind_a_column_holds():
+    from pincite.answer import asked_type
+
+    assert asked_type.header_marks("Масса, кг") == {asked_type.MARK + "mass"}
+    assert asked_type.header_marks("Weight (kg)") == {asked_type.MARK + "mass"}
+    assert asked_type.header_marks("额定功率（千瓦）") == {asked_type.MARK + "power"}
+    assert asked_type.header_marks("Модель") == set()

@@ -162,3 +162,25 @@ def test_a_compound_answer_refused_as_a_whole_has_its_parts_kind():
     assert shared_refusal([refused("not_found"), refused("model_refused")]) is None
     assert shared_refusal([refused("not_found"),
                            Answer(question="q", status="not_confirmed", language="en", answer="")]) is None
+
+
+def test_a_compound_word_holding_a_kind_of_value_still_asks_for_its_column(tmp_path):
+    """"电话号码" (phone number) is one word that holds "号码" (number): it asks for a phone
+    column, so a staff sheet without one refuses it and names the columns it has, while a
+    plain kind word ("入职日期" has its column) is answered from the row."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "员工"
+    for row in (("工号", "姓名", "部门", "职位", "入职日期"), ("E01", "王伟", "研发部", "高级工程师", "2019-03-01"),
+                ("E02", "李娜", "销售部", "销售经理", "2020-07-15"), ("E03", "张强", "研发部", "工程师", "2021-11-02")):
+        ws.append(row)
+    wb.save(tmp_path / "staff.xlsx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "staff.xlsx"])
+        phone = lib.ask("王伟的电话号码是多少？")
+        assert phone.status == "refused", phone.answer
+        assert any("电话号码" in w for w in phone.warnings), phone.warnings
+        joined = lib.ask("王伟的入职日期是哪天？")
+        assert joined.status == "answered" and "2019-03-01" in joined.claims[0].citations[0].quote, joined.answer

@@ -9,6 +9,10 @@ lists are short on purpose (the usual words a question uses to ask for a date, a
 number or a quantity, and their plain synonyms in en/ru/zh); the value patterns are the usual
 written forms of dates, years and document numbers in those languages. Nothing here decides an answer by itself: it only
 stops a type word from counting as missing evidence. Must not import cli/ or web/.
+
+Size: just over 600 lines as the one table of what a question asks for beyond its words:
+the type words, the value patterns, the who-, authorship- and edition-questions with the
+title-block lines that answer them, read together by the candidates and the features.
 """
 from __future__ import annotations
 
@@ -541,10 +545,24 @@ LABEL_GAP = 40
 @functools.cache
 def _label_re(kind: str) -> re.Pattern:
     """The pattern of a LABELLED_KINDS label and its value, compiled on first use."""
+    return re.compile(rf"(?:{_kind_word_re(kind).pattern})\D{{0,{LABEL_GAP}}}?\d", re.IGNORECASE)
+
+
+def header_marks(header: str) -> set[str]:
+    """Pseudo forms (MARK + kind) of the LABELLED_KINDS a table's column header names ("Масса,
+    кг", "Weight (kg)", "额定功率（千瓦）"): a data row under it states a value of that kind
+    in its cell, as "Масса, кг: 395" does beside its label."""
+    return {MARK + kind for kind in LABELLED_KINDS if _kind_word_re(kind).search(header)}
+
+
+@functools.cache
+def _kind_word_re(kind: str) -> re.Pattern:
+    """A LABELLED_KINDS kind's words (TYPE_WORDS, as written) standing as words, compiled on
+    first use."""
     words = sorted(TYPE_WORDS[kind], key=len, reverse=True)
     latin = "|".join(re.escape(w) for w in words if not cjk_count(w))
     han = "|".join(re.escape(w) for w in words if cjk_count(w))
-    return re.compile(rf"(?:(?<![^\W\d_])(?:{latin})(?![^\W\d_])|{han})\D{{0,{LABEL_GAP}}}?\d", re.IGNORECASE)
+    return re.compile(rf"(?<![^\W\d_])(?:{latin})(?![^\W\d_])|{han}", re.IGNORECASE)
 
 
 #: An abbreviation: two to six capitals (Latin or Cyrillic) standing as a word.

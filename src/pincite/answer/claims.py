@@ -50,6 +50,13 @@ def kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
                      and on_target(c, best, g.groups)]
 
 
+def _same_text_key(c: extractive.Candidate) -> tuple[str, str]:
+    """(document, window text with whitespace runs as one space): the same text in one
+    document; twins (two documents) saying the same are each cited, as the answer holds for
+    both."""
+    return c.hit.doc_id, " ".join(features.window_text(c).split())
+
+
 #: A question whose only content word is at least this common in general language (wordfreq's
 #: Zipf scale: log10 of occurrences per billion words; 4.5 is about the 5,000 most common
 #: words of a language, such as "срок", "price", "size", "时间") names no subject.
@@ -255,14 +262,28 @@ def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: 
     """Claims of the kept candidates in order (`claim_of`; `soft` as there), at most
     MAX_CLAIMS, leaving out a claim whose quote repeats one already kept from the same page
     (equal, or contained in it after normalisation): a page chunk, a bridge chunk and a
-    table chunk can hold one sentence."""
+    table chunk can hold one sentence. A window a document repeats on several pages (a
+    running sidebar, a note under each reference entry) is one claim, cited on the first of
+    those pages (`_same_text_key`): five copies of one sentence would push the page that
+    answers out of the cited five."""
     from .normalize import normalize
 
     claims: list[Claim] = []
     seen: list[tuple[str, int | None, str]] = []
+    first: dict[tuple[str, str], extractive.Candidate] = {}  # a repeated text: its first page
+    for cand in keep:
+        text = _same_text_key(cand)
+        if text not in first or (cand.hit.page or 0) < (first[text].hit.page or 0):
+            first[text] = cand
+    done: set[tuple[str, str]] = set()
     for cand in keep:
         if len(claims) == MAX_CLAIMS:
             break
+        same = _same_text_key(cand)
+        if same in done:
+            continue  # the same sentence on another page of the same document
+        done.add(same)
+        cand = first[same]
         claim = claim_of(lib, cand, terms, soft)
         cit = claim.citations[0] if claim.citations else None
         if cit is not None and cit.verified:

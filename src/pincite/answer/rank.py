@@ -441,8 +441,9 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
     DocumentModel.row_headers), the index forms of its row's column headers (a row's window
     is the union of its sentences): a row states its values under them, so "Сколько K2O в
     пробе П-02?" is covered by the row "П-02 … 6,1 87 190 5,3" of a table headed "… K2O,
-    мг/кг …", as a spreadsheet row, which writes "K2O, мг/кг: 190", is. The header row
-    itself gets nothing."""
+    мг/кг …", as a spreadsheet row, which writes "K2O, мг/кг: 190", is; and the kind of
+    value a header names (asked_type.header_marks: "Сколько весит ВК-22?" by a row under
+    "Масса, кг"). The header row itself gets nothing."""
     by_text: dict[str, set[str]] = {}
     for hit in hits:
         rows = rows_of.get(id(hit))
@@ -458,6 +459,7 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
                 a, b = rows[row]
                 headers = model.row_headers(hit.page, max(a, hit.char_start), min(b, hit.char_end))
                 forms[row] = {t for h in headers for t in analysis.tokens(h)}  # none for the header row
+                forms[row] |= {m for h in headers for m in asked_type.header_marks(h)}
             if forms[row]:
                 by_text.setdefault(hit.text[s:e], set()).update(forms[row])
     if not by_text:

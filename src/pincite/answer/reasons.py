@@ -197,7 +197,8 @@ def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[st
     is a value of the row.
     Any question word that comes near a header counts (an acronym, "PPE" of "Mandatory
     PPE", too), except words of a kind of value (`_VALUE_KINDS`: "number" of "room number",
-    "date" of "date of birth") and words that ask for arithmetic (calculate.operation_groups:
+    "date" of "date of birth"; a word itself, not a compound holding one: "电话号码", phone
+    number, names a phone column) and words that ask for arithmetic (calculate.operation_groups:
     "combined", "difference", "between", "сумма", "总和"; calculate.comparison_groups: "больше",
     "heavier", "than" of a comparison asked), which name no column and are left out; words
     written with a capital after the question's first word and words holding a digit name
@@ -208,7 +209,7 @@ def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[st
     operations = (calculate.operation_groups(question, groups) | calculate.comparison_groups(question, groups)
                   if question else set())
     asked = [g for g in groups if not held.intersection(g) and in_values.get(g, -1.0) < near
-             and asked_type.type_of(g) not in _VALUE_KINDS and g not in operations]
+             and asked_type.type_of(g[:1]) not in _VALUE_KINDS and g not in operations]
     names = capitalised(question) if question else set()  # "Anna Kim" names a row, never a column
     lacked = [g for g in asked if g not in names and not any(ch.isdigit() for ch in g[0])]
     if not lacked:
