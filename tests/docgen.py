@@ -6,7 +6,9 @@ that differ only in B5; ``make_passport``, ``make_spec_sheet``, ``make_datasheet
 XLSX and a ruled-table PDF whose specification table has one column per model (invented
 values); ``spec_library``: a library of one such file; ``no_pincite_env``: a module fixture
 that keeps the caller's PINCITE_* settings out; ``passport_lib``, ``sheet_lib``,
-``datasheet_lib``: module fixtures of the three files' libraries.
+``datasheet_lib``: module fixtures of the three files' libraries; ``make_model_rows_docx``,
+``make_product_sheet`` (fixtures ``model_rows_lib``, ``product_sheet_lib``): a DOCX and an
+XLSX whose table has one ROW per model instead.
 """
 from __future__ import annotations
 
@@ -189,6 +191,51 @@ def make_spec_sheet(path: Path) -> Path:
     return path
 
 
+#: A catalogue table of the other common layout: one ROW per model, an attribute a column.
+MODEL_ROWS = [
+    ("Модель", "Мощность двигателя, кВт", "Производительность, м³/мин", "Масса, кг", "Уровень шума, дБ"),
+    ("ВК-15", "15", "2,4", "300", "67"),
+    ("ВК-22", "22", "3,6", "395", "70"),
+    ("ВК-37", "37", "6,1", "540", "73"),
+]
+
+
+def make_model_rows_docx(path: Path) -> Path:
+    """A Russian DOCX catalogue of the ВК compressors whose table has a row per model
+    (MODEL_ROWS), between a few paragraphs."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Технические характеристики компрессоров серии ВК", 0)
+    d.add_paragraph("Настоящий документ описывает винтовые компрессоры ВК-15, ВК-22 и ВК-37 для "
+                    "снабжения сжатым воздухом цехов и мастерских.")
+    d.add_heading("1. Основные параметры", 1)
+    t = d.add_table(rows=len(MODEL_ROWS), cols=len(MODEL_ROWS[0]))
+    t.style = "Table Grid"
+    for i, row in enumerate(MODEL_ROWS):
+        for j, v in enumerate(row):
+            t.cell(i, j).text = v
+    d.add_heading("2. Обслуживание", 1)
+    d.add_paragraph("Масло компрессора заменяют через каждые 2000 часов работы.")
+    d.save(str(path))
+    return path
+
+
+#: A Chinese product sheet with a row per product, its code in the first column.
+PRODUCT_ROWS = [
+    ("编号", "产品名称", "供应商", "单价(元)", "库存"),
+    ("P-101", "不锈钢阀门", "华东机械", 320, 45),
+    ("P-103", "压力表", "华东机械", 150, 80),
+    ("P-104", "温度传感器", "南方电器", 280, 60),
+    ("P-105", "电磁阀", "华东机械", 450, 30),
+]
+
+
+def make_product_sheet(path: Path) -> Path:
+    """A spreadsheet whose sheet "产品" has a row per product (PRODUCT_ROWS)."""
+    return make_sheet(path, "产品", PRODUCT_ROWS[0], PRODUCT_ROWS[1:])
+
+
 def make_datasheet(path: Path) -> Path:
     """A one-page PDF titled for the PX-200, whose cover lines (the wrapped introduction)
     name the PX-200 alone, with a ruled table of the PX-200 and the PX-200M under them."""
@@ -244,6 +291,20 @@ def passport_lib(soffice, tmp_path_factory):
 @pytest.fixture(scope="module")
 def sheet_lib(tmp_path_factory):
     lib = spec_library(tmp_path_factory, "sheet", lambda d: make_spec_sheet(d / "nd40-spec.xlsx"))
+    yield lib
+    lib.close()
+
+
+@pytest.fixture(scope="module")
+def model_rows_lib(soffice, tmp_path_factory):
+    lib = spec_library(tmp_path_factory, "modelrows", lambda d: make_model_rows_docx(d / "kompressory-vk.docx"))
+    yield lib
+    lib.close()
+
+
+@pytest.fixture(scope="module")
+def product_sheet_lib(tmp_path_factory):
+    lib = spec_library(tmp_path_factory, "products", lambda d: make_product_sheet(d / "chanpin.xlsx"))
     yield lib
     lib.close()
 

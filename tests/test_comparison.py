@@ -17,9 +17,12 @@ from decimal import Decimal
 import pytest
 
 from docgen import (  # noqa: F401 (fixtures)
+    MODEL_ROWS,
     datasheet_lib,
+    model_rows_lib,
     no_pincite_env,
     passport_lib,
+    product_sheet_lib,
     sheet_lib,
     spec_library,
 )
@@ -182,6 +185,39 @@ def test_spreadsheet_rows_each_naming_one_model_are_compared_in_the_asked_column
     assert got.calculation is None and got.note.startswith("the difference was not computed: more than one value")
 
 
+PRODUCTS = ["产品!A2:D2 | 编号: P-103; 产品名称: 压力表; 单价(元): 150; 库存: 80",
+            "产品!A3:D3 | 编号: P-105; 产品名称: 电磁阀; 单价(元): 450; 库存: 30"]
+
+
+@pytest.mark.parametrize("question, op, result, unit", [
+    ("P-105 的单价比 P-103 高多少？", "difference", "300", "CNY"),  # the column named by its header word
+    ("P-105的单价比P-103大几倍？", "ratio", "3", None),
+])
+def test_spreadsheet_rows_each_naming_one_model_are_compared_in_the_named_column(question, op, result, unit):
+    assert comparison_asked(question) == op
+    got = comparison_for(_Sheet(PRODUCTS), question, "zh", [_claim(r) for r in PRODUCTS])
+    c = got.calculation
+    assert c is not None and Decimal(c.result) == Decimal(result) and c.unit == unit, got
+    assert [(i.name, i.value, i.citation.quote) for i in c.inputs] == [("P-105", "450", PRODUCTS[1]),
+                                                                       ("P-103", "150", PRODUCTS[0])]
+
+
+@pytest.mark.parametrize("rows, question, note", [
+    # no column named: "高" is no price (nor a kind of value), so nothing is computed
+    (PRODUCTS, "P-105 比 P-103 高多少？", "未计算差值：P-105有多个数值（450, 30）；引文按文档原样给出数值"),
+    # a thing asked that no column is
+    (PRODUCTS, "P-105 的重量比 P-103 高多少？", "未计算差值：未找到P-105的数值；引文按文档原样给出数值"),
+    # two numbers in the asked cell
+    (["产品!A2:C2 | 编号: P-103; 单价(元): 150–180; 库存: 80", PRODUCTS[1]], "P-105 的单价比 P-103 高多少？",
+     "未计算差值：未找到P-103的数值；引文按文档原样给出数值"),
+    # a row missing: one model's row only (the other named nowhere)
+    (PRODUCTS[1:], "P-105 的单价比 P-103 高多少？", "未计算差值：未找到P-103的数值；引文按文档原样给出数值"),
+])
+def test_rows_each_naming_one_model_compute_nothing_unless_one_column_is_asked(rows, question, note):
+    got = comparison_for(_Sheet(rows), question, "zh", [_claim(r) for r in rows])
+    assert got.calculation is None and got.note == note, got
+
+
 def test_a_question_without_arithmetic_gets_nothing():
     assert comparison_for(_NoModels(), "What is the weight of the PX-300M?", "en",
                           [_claim(q) for q in QUOTES]) is None
@@ -285,3 +321,40 @@ def test_a_question_without_arithmetic_gets_no_calculation(datasheet_lib, sheet_
         ans = lib.ask(question)
         assert ans.status == "answered" and ans.calculation is None, (question, ans.answer)
         assert not [w for w in ans.warnings if "not computed" in w or "не вычислен" in w], ans.warnings
+
+
+# ---------------------------------------------------------------- a row per model
+
+
+@pytest.mark.parametrize("question, result, unit, inputs", [
+    ("На сколько производительность ВК-37 больше, чем у ВК-15?", "3.7", "m3/min", [("ВК-37", "6.1"), ("ВК-15", "2.4")]),
+    ("Во сколько раз масса ВК-37 больше, чем у ВК-15?", "1.8", None, [("ВК-37", "540"), ("ВК-15", "300")]),
+    ("На сколько киловатт мощность ВК-37 больше, чем у ВК-15?", "22", "kW", [("ВК-37", "37"), ("ВК-15", "15")]),
+])
+def test_a_docx_table_with_a_row_per_model_is_compared_in_the_named_column(model_rows_lib, question, result, unit,
+                                                                           inputs):
+    """"Модель | Мощность двигателя, кВт | Производительность, м³/мин | Масса, кг | …": each
+    input cites its own model's row."""
+    ans = model_rows_lib.ask(question)
+    _computed(ans, result, unit, inputs)
+    rows = {name: " ".join(str(v) for v in r) for r in MODEL_ROWS for name, _ in inputs if r[0] == name}
+    assert [" ".join(i.citation.quote.split()) for i in ans.calculation.inputs] == [rows[n] for n, _ in inputs]
+
+
+def test_a_docx_row_per_model_question_naming_no_column_computes_nothing(model_rows_lib):
+    ans = model_rows_lib.ask("На сколько напор ВК-37 больше, чем у ВК-15?")
+    assert ans.calculation is None, (ans.answer, ans.warnings)
+    assert [w for w in ans.warnings if w.startswith("разница не вычислена: не найдено значение для")], ans.warnings
+
+
+@pytest.mark.parametrize("question, op, result, unit", [
+    ("P-105 的单价比 P-103 高多少？", "difference", "300", "CNY"),
+    ("P-105的单价比P-103大几倍？", "ratio", "3", None),
+])
+def test_a_spreadsheet_with_a_row_per_product_is_compared_in_the_named_column(product_sheet_lib, question, op,
+                                                                              result, unit):
+    assert comparison_asked(question) == op
+    ans = product_sheet_lib.ask(question)
+    _computed(ans, result, unit, [("P-105", "450"), ("P-103", "150")])
+    assert [i.citation.quote.split(" | ")[1].split(";")[0] for i in ans.calculation.inputs] == ["编号: P-105",
+                                                                                                 "编号: P-103"]

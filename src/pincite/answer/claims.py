@@ -47,7 +47,7 @@ def kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
     return [best] + [c for c in g.cands[1:]
                      if p.get(id(c), 0.0) >= bar
                      and id(c) not in g.other_code
-                     and on_target(c, best, g.groups)]
+                     and on_target(c, best, g.groups, g.question)]
 
 
 def _same_text_key(c: extractive.Candidate) -> tuple[str, str]:

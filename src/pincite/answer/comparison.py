@@ -23,7 +23,22 @@ certain:
    type, "масса", "power"; a comparative, "heavier") and, of several, the one whose label
    shares the most of the question's other words; with no kind asked, the one row whose
    label shares the most of them (at least one). None, or a tie: nothing is computed.
-2. Quotes each naming one thing. Otherwise, when the question names two model codes, each
+2. A row per thing. Otherwise, when the question names two model codes and, for each, a
+   verified cited row names it and not the other (in its first cell or any cell: a model
+   code compared in every spelling) and holds a number in another cell ("ВК-37" under
+   "Модель | Мощность, кВт | Производительность, м³/мин | Масса, кг", a spreadsheet row
+   "编号: P-105; …; 单价(元): 450"), each such row gives its code the value of the one
+   column asked: the one whose header the question names by a word no other header of the
+   row has (as in 1: "производительность" -> "Производительность, м³/мин", "单价" ->
+   "单价(元)"), else the one whose values are of the asked kind (`asked_dims`: "heavier",
+   "тяжелее", "重多少" -> "Масса, кг"). The cell must hold one number that stands in the
+   row's quote; its unit is the one written next to it, else its header's. Nothing is
+   computed when a row has no such column (a thing asked that no column is, "напор"; or
+   none asked, "P-105 比 P-103 高多少？": "高" names no price) or several, when a cell holds
+   no single number, or when a code's rows give different values; these rows are not then
+   read as 3 is. (evidence.on_target lets a comparison cite the other thing's row beside
+   the best one.)
+3. Quotes each naming one thing. Otherwise, when the question names two model codes, each
    verified quote (or table row) that names exactly one of them gives that code its values
    of the asked kind (any value with a unit when no kind is asked: a bare number in running
    text is too loosely tied to be compared). Each code must get exactly one value.
@@ -109,7 +124,8 @@ def comparison_for(lib: LibraryLike, question: str, lang: str, claims: list[Clai
         return None
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
     try:
-        found = _table_binding(lib, question, lang, cits) or _code_binding(lib, question, lang, cits)
+        found = (_table_binding(lib, question, lang, cits) or _row_binding(lib, question, lang, cits)
+                 or _code_binding(lib, question, lang, cits))
         if found is None:
             raise _NotBound("compare_unbound")
         (a_name, a), (b_name, b) = found
@@ -322,22 +338,93 @@ def _table_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citati
     return readings[0], readings[1]
 
 
+# --- a row per thing -------------------------------------------------------------------------------
+
+
+def _asked_codes(question: str) -> tuple[dict[str, str], dict[str, set[str]]]:
+    """The model codes `question` names (code_key -> the code as written; "m3", "m3/h" are
+    units, not things compared) and, for each, the `_keys` its spellings have."""
+    codes: dict[str, str] = {}
+    for m in find_codes(question):
+        if _canonical(m.group()) is None:
+            codes.setdefault(code_key(m.group()), m.group())
+    return codes, {k: {code_key(s) for s in spellings(w.casefold())} for k, w in codes.items()}
+
+
+def _value_columns(row: _Row, codes: set[str]) -> list[int]:
+    """The columns (index > 0) of `row` whose cell names none of the compared `codes` (their
+    `_keys`): those that may hold a value of the thing the row names."""
+    return [j for j in range(1, len(row.cells)) if not _keys(row.cells[j][1]) & codes]
+
+
+def _row_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citation]
+                 ) -> tuple[tuple[str, _Reading], tuple[str, _Reading]] | None:
+    """The two (code, value) pairs of a table with a row per thing (module docstring, 2): the
+    question names two model codes, cited rows each name exactly one of them (in any cell)
+    and hold a number beside it, and each code's rows give one value in the one column the question names (by a header
+    word, else by the kind of value it asks). None when the question does not name two codes
+    or not each of them has such a row; else _NotBound when not one value is bound to each
+    code: a row with no named column or several, a cell without one number, several rows
+    of a code giving different values."""
+    codes, keys = _asked_codes(question)
+    if len(codes) != 2:
+        return None
+    every = set().union(*keys.values())
+    rows: dict[str, dict[tuple[tuple[str, str], ...], _Row]] = {k: {} for k in codes}
+    for cit in cits:
+        for row in _rows(lib, cit):
+            named = [k for k in codes if keys[k] & set().union(*(_keys(v) for _, v in row.cells))]
+            if len(named) == 1 and any(_cell(row, j) for j in _value_columns(row, every)):
+                rows[named[0]].setdefault(row.cells, row)
+    if not all(rows.values()):
+        return None
+    asked = _keys(question) - every
+    dims = asked_dims(question)
+    groups = analysis.query_groups(question)
+    comparing = calculate.comparison_groups(question, groups)
+    named_other = any(g not in comparing and not {code_key(f) for f in g} & every for g in groups)
+    out = []
+    for k, written in codes.items():
+        got: dict[tuple[Decimal, str | None], _Reading] = {}
+        for row in rows[k].values():
+            values = _value_columns(row, every)
+            cols = [j for j in _named_columns(row, asked) if j in values]
+            if not cols and dims is not None:
+                cols = [j for j in values if (q := _cell(row, j)) is not None and _dims(q.unit) == dims]
+            if len(cols) > 1:
+                raise _NotBound("compare_several", thing=written,
+                                values=", ".join(row.cells[j][0] for j in cols[:3]))
+            if not cols:  # a thing asked that no column is ("напор"), or none ("P-105 比 P-103 高多少？")
+                if dims is not None or named_other:
+                    raise _NotBound("compare_missing", thing=written)
+                shown = [q.text for j in values if (q := _cell(row, j))]
+                if len(shown) < 2:
+                    raise _NotBound("compare_unbound")
+                raise _NotBound("compare_several", thing=written, values=", ".join(shown[:3]))
+            q = _cell(row, cols[0])
+            if q is not None and (dims is None or _dims(q.unit) == dims):
+                got.setdefault((q.value, q.unit), _Reading(q, row.citation))
+        if not got:
+            raise _NotBound("compare_missing", thing=written)
+        if len(got) > 1:
+            raise _NotBound("compare_several", thing=written,
+                            values=", ".join(r.quantity.text for r in list(got.values())[:3]))
+        out.append((written, next(iter(got.values()))))
+    return out[0], out[1]
+
+
 # --- quotes each naming one thing ----------------------------------------------------------------
 
 
 def _code_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citation]
                   ) -> tuple[tuple[str, _Reading], tuple[str, _Reading]] | None:
     """The two (code, value) pairs of the two model codes the question names, each from the
-    quotes (or their table rows) that name it alone (module docstring, 2); None when the
+    quotes (or their table rows) that name it alone (module docstring, 3); None when the
     question does not name exactly two codes; _NotBound when a code gets no value or
     several."""
-    codes: dict[str, str] = {}
-    for m in find_codes(question):
-        if _canonical(m.group()) is None:  # "m3", "m3/h" are units, not things compared
-            codes.setdefault(code_key(m.group()), m.group())
+    codes, keys = _asked_codes(question)
     if len(codes) != 2:
         return None
-    keys = {k: {code_key(s) for s in spellings(w.casefold())} for k, w in codes.items()}
     dims = asked_dims(question)
     values: dict[str, dict[tuple[Decimal, str | None], _Reading]] = {k: {} for k in codes}
     for cit in cits:

@@ -48,7 +48,8 @@ def cited_bar(bar: float, best: float) -> float:
     return max(further_bar(bar, best), margin)
 
 
-def on_target(cand: extractive.Candidate, best: extractive.Candidate, groups: list[tuple[str, ...]]) -> bool:
+def on_target(cand: extractive.Candidate, best: extractive.Candidate, groups: list[tuple[str, ...]],
+              question: str = "") -> bool:
     """Whether `cand` is about what the best evidence `best` is about, so that it may be
     cited beside it. When the best evidence holds the question's key word
     (extractive.key_word), evidence from another document without it is about something
@@ -58,15 +59,32 @@ def on_target(cand: extractive.Candidate, best: extractive.Candidate, groups: li
     without the key word is about another item ("KT-100 … 供应商: 华东电器" beside the rows
     of the supplier asked about). Beside a best row, a row covering less of the question
     (lexical coverage) is about another item too: the rows that answer a question asking
-    for several ("Which devices does Lukas Meier look after?") match it alike. Evidence
-    that names nowhere a model code the question asks and the best evidence names is about
-    another product (lacks_asked_code)."""
+    for several ("Which devices does Lukas Meier look after?") match it alike; but when
+    `question` compares two things (calculate.comparison_asked), a row naming an asked model
+    code the best row does not name is the other thing's record ("На сколько
+    производительность ВК-37 больше, чем у ВК-15?": the ВК-15 row beside the ВК-37 one,
+    which its "37" covers more of). Evidence that names nowhere a model code the question
+    asks and the best evidence names is about another product (lacks_asked_code)."""
     row = is_row(cand)
     same_doc = cand.hit.doc_id == best.hit.doc_id and not row
-    if row and is_row(best) and cand.coverage < best.coverage - 1e-9:
+    if (row and is_row(best) and cand.coverage < best.coverage - 1e-9
+            and not other_compared(cand, best, groups, question)):
         return False
     return ((best.key_missing > 0 or cand.key_missing == 0 or same_doc)
             and not lacks_asked_code(cand, best, groups))
+
+
+def other_compared(cand: extractive.Candidate, best: extractive.Candidate, groups: list[tuple[str, ...]],
+                   question: str) -> bool:
+    """Whether `question` asks for a comparison (calculate.comparison_asked) and `cand`'s
+    window names a model code it asks that `best`'s window does not: the other compared
+    thing."""
+    from .calculate import comparison_asked
+
+    asked = asked_codes(groups)
+    if not asked or not question or comparison_asked(question) is None:
+        return False
+    return bool(asked & code_keys(window_tokens(cand)) - code_keys(window_tokens(best)))
 
 
 def is_row(cand: extractive.Candidate) -> bool:

@@ -394,7 +394,7 @@ def quote_off_target(cand, gathered) -> bool:
     document without the question's key word, or no asked model code), so that the
     extractive path would not cite it beside that evidence."""
     best = gathered.cands[0] if gathered.cands else None
-    return best is not None and not on_target(cand, best, gathered.groups)
+    return best is not None and not on_target(cand, best, gathered.groups, gathered.question)
 
 
 def _ask(client: LlmClient, messages: list[dict], usage: dict[str, int],
