@@ -192,6 +192,7 @@ PRODUCTS = ["产品!A2:D2 | 编号: P-103; 产品名称: 压力表; 单价(元):
 @pytest.mark.parametrize("question, op, result, unit", [
     ("P-105 的单价比 P-103 高多少？", "difference", "300", "CNY"),  # the column named by its header word
     ("P-105的单价比P-103大几倍？", "ratio", "3", None),
+    ("На сколько P-105 дороже P-103?", "difference", "300", "CNY"),  # "дороже": the price column
 ])
 def test_spreadsheet_rows_each_naming_one_model_are_compared_in_the_named_column(question, op, result, unit):
     assert comparison_asked(question) == op
@@ -350,6 +351,7 @@ def test_a_docx_row_per_model_question_naming_no_column_computes_nothing(model_r
 @pytest.mark.parametrize("question, op, result, unit", [
     ("P-105 的单价比 P-103 高多少？", "difference", "300", "CNY"),
     ("P-105的单价比P-103大几倍？", "ratio", "3", None),
+    ("На сколько P-105 дороже P-103?", "difference", "300", "CNY"),  # "дороже": the price column
 ])
 def test_a_spreadsheet_with_a_row_per_product_is_compared_in_the_named_column(product_sheet_lib, question, op,
                                                                               result, unit):

@@ -361,8 +361,9 @@ def _row_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citation
                  ) -> tuple[tuple[str, _Reading], tuple[str, _Reading]] | None:
     """The two (code, value) pairs of a table with a row per thing (module docstring, 2): the
     question names two model codes, cited rows each name exactly one of them (in any cell)
-    and hold a number beside it, and each code's rows give one value in the one column the question names (by a header
-    word, else by the kind of value it asks). None when the question does not name two codes
+    and hold a number beside it, and each code's rows give one value in the one column the
+    question names (by a header word, else by the kind of value it asks: a unit's kind,
+    asked_dims, or money asked as "cost", asked_type.column_words). None when the question does not name two codes
     or not each of them has such a row; else _NotBound when not one value is bound to each
     code: a row with no named column or several, a cell without one number, several rows
     of a code giving different values."""
@@ -383,6 +384,7 @@ def _row_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citation
     groups = analysis.query_groups(question)
     comparing = calculate.comparison_groups(question, groups)
     named_other = any(g not in comparing and not {code_key(f) for f in g} & every for g in groups)
+    kinds = asked_type.column_words(question)  # a kind asked by its own words: money ("cost", "стоит")
     out = []
     for k, written in codes.items():
         got: dict[tuple[Decimal, str | None], _Reading] = {}
@@ -391,6 +393,8 @@ def _row_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citation
             cols = [j for j in _named_columns(row, asked) if j in values]
             if not cols and dims is not None:
                 cols = [j for j in values if (q := _cell(row, j)) is not None and _dims(q.unit) == dims]
+            if not cols and kinds:  # "На сколько A дороже B?" by a "单价(元)" or "Price (USD)" column
+                cols = [j for j in values if kinds & set(analysis.tokens(row.cells[j][0]))]
             if len(cols) > 1:
                 raise _NotBound("compare_several", thing=written,
                                 values=", ".join(row.cells[j][0] for j in cols[:3]))

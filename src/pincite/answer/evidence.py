@@ -11,6 +11,7 @@ from pincite.text import analysis
 from pincite.text.codes import code_key, family
 
 from . import extractive
+from .calculate import comparison_asked
 from .features import window_text
 
 #: A further claim is kept when its answerability is at least this share of the best one's.
@@ -79,8 +80,6 @@ def other_compared(cand: extractive.Candidate, best: extractive.Candidate, group
     """Whether `question` asks for a comparison (calculate.comparison_asked) and `cand`'s
     window names a model code it asks that `best`'s window does not: the other compared
     thing."""
-    from .calculate import comparison_asked
-
     asked = asked_codes(groups)
     if not asked or not question or comparison_asked(question) is None:
         return False

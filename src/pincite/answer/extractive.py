@@ -526,8 +526,8 @@ _NUMBERING_RE = lazyre.compile(r"^[\s\d.()§]*")
 
 
 def states_nothing(window: str, hit: Hit) -> bool:
-    """Whether a window is its hit's section title (a slide's title: its first line;
-    numbering and case aside), holds a
+    """Whether a window is its hit's section title (a slide's title: its first line) or its
+    document's title (numbering, case and line breaks aside), holds a
     contents line's dot leaders, is a question (a FAQ's entry: "38 如何注释掉一大段内容，
     不做编译？" asks, the answer follows it), or is a spreadsheet's header row (it names the
     columns and states no value: `header_row`)."""
@@ -539,7 +539,7 @@ def states_nothing(window: str, hit: Hit) -> bool:
     if not title and hit.address is not None and hit.address.kind == "slide":
         title = hit.text.strip().split("\n", 1)[0]  # a slide's first line is its title
     flat = " ".join(_NUMBERING_RE.sub("", window).split()).casefold()
-    return bool(title) and flat == " ".join(_NUMBERING_RE.sub("", title).split()).casefold()
+    return any(t and flat == " ".join(_NUMBERING_RE.sub("", t).split()).casefold() for t in (title, hit.title))
 
 
 #: Texts whose analysed words (text_tokens) and sentence spans (sentence_spans) are kept: the
