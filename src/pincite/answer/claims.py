@@ -270,20 +270,19 @@ def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: 
 
     claims: list[Claim] = []
     seen: list[tuple[str, int | None, str]] = []
+    texts = [_same_text_key(cand) for cand in keep]
     first: dict[tuple[str, str], extractive.Candidate] = {}  # a repeated text: its first page
-    for cand in keep:
-        text = _same_text_key(cand)
+    for text, cand in zip(texts, keep):
         if text not in first or (cand.hit.page or 0) < (first[text].hit.page or 0):
             first[text] = cand
     done: set[tuple[str, str]] = set()
-    for cand in keep:
+    for text in texts:
         if len(claims) == MAX_CLAIMS:
             break
-        same = _same_text_key(cand)
-        if same in done:
+        if text in done:
             continue  # the same sentence on another page of the same document
-        done.add(same)
-        cand = first[same]
+        done.add(text)
+        cand = first[text]
         claim = claim_of(lib, cand, terms, soft)
         cit = claim.citations[0] if claim.citations else None
         if cit is not None and cit.verified:

@@ -363,8 +363,8 @@ def _row_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citation
     question names two model codes, cited rows each name exactly one of them (in any cell)
     and hold a number beside it, and each code's rows give one value in the one column the
     question names (by a header word, else by the kind of value it asks: a unit's kind,
-    asked_dims, or money asked as "cost", asked_type.column_words). None when the question does not name two codes
-    or not each of them has such a row; else _NotBound when not one value is bound to each
+    asked_dims, or money asked as "cost", asked_type.column_words). None when the question
+    does not name two codes or not each of them has such a row; else _NotBound when not one value is bound to each
     code: a row with no named column or several, a cell without one number, several rows
     of a code giving different values."""
     codes, keys = _asked_codes(question)

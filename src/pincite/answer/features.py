@@ -66,10 +66,10 @@ class WindowFeatures:
     passage among its exact ties); type_asked: the question asks for a
     typed value (number, date, quantity, name, ...); type_match: the window holds a value of
     an asked type; navigation: the chunk is a contents or index page; states_nothing: the
-    window is a heading, a contents line or a question; table: the chunk is a table, table
-    row or sheet range, or the window is one row of a table on a text page (a DOCX table's
-    row, `Candidate.record`); other_model: the window is about a sibling model code or another edition than the
-    one asked; other_doc: the question names another document; log_chars: ln(1 + window
+    window is a heading, a contents line or a question; table: the window is table
+    evidence (`is_table_window`: a table, table row or sheet range, or one row of a DOCX
+    table on a text page); other_model: the window is about a sibling model code or another
+    edition than the one asked; other_doc: the question names another document; log_chars: ln(1 + window
     characters); n_words: ln(1 + question words); best_gap: this window's general coverage
     less the best general coverage among the question's candidates; soft_coverage: the
     question words' general-weighted mean match (`soft_coverage`): 1 for a word the window
@@ -216,7 +216,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         if h.chunk_id not in chunk_lang:
             chunk_lang[h.chunk_id] = analysis.detect_language(h.text)
         cross = float(question_lang is not None and chunk_lang[h.chunk_id] != question_lang)
-        table = is_table(h) or c.record
+        table = is_table_window(c)
         attr = attr_missing(asked, toks, names_asked)
         soft_cov = soft_coverage(asked, toks, soft.best(text) if soft is not None else None, typed_of)
         wdense_f = float(wdense) if wdense is not None else 0.0
@@ -289,6 +289,12 @@ def is_table(hit: Hit) -> bool:
     (chunk kinds "table", "table-row") or a spreadsheet's rows (a sheet address), where each
     value stands under its header."""
     return hit.kind in ("table", "table-row") or extractive.is_sheet(hit)
+
+
+def is_table_window(cand: extractive.Candidate) -> bool:
+    """Whether a candidate window is table evidence: its passage is a table (`is_table`), or
+    the window is one row of a table on a text page (a DOCX table's row, Candidate.record)."""
+    return is_table(cand.hit) or cand.record
 
 
 def soft_coverage(weights: dict[tuple[str, ...], float], toks: set[str],

@@ -358,8 +358,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # hit@5 0.867 -> 0.878, all else equal.
     best_of_chunk: dict[tuple[str, int], extractive.Candidate] = {}
     for c in cands:  # best first
-        record = features.is_table(c.hit) or c.record
-        best_of_chunk.setdefault((c.hit.chunk_id, c.start if record else -1), c)
+        best_of_chunk.setdefault((c.hit.chunk_id, c.start if features.is_table_window(c) else -1), c)
     cands = list(best_of_chunk.values())
     timings = {"retrieve": time.perf_counter() - t0}
     own = [c for c in cands if id(c) not in other]

@@ -88,8 +88,7 @@ def with_edition_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str,
         return hits, []
     general = general_weights(question, subject)
     docs, naming = named_docs(probe(lib, subject, flt) + hits[:NAMING_HITS], subject, general)
-    if not docs or any(general.get(g, ZIPF_CEILING) >= ZIPF_CEILING - NAMING_MAX_ZIPF
-                       for g in subject if g not in naming):
+    if not docs or any(rare(g, general) for g in subject if g not in naming):
         return hits, []
     lines = {d: asked_type.edition_lines(cover_page_lines(lib.model(d))) for d in docs[:BYLINE_DOCS]}
     return with_lines(lib, hits, flt, lines), [ln for ls in lines.values() for ln in ls]
@@ -442,7 +441,14 @@ def names_a_document(matched: set[tuple[str, ...]], general: dict[tuple[str, ...
         return False
     if general is None or len(matched) >= NAMING_MIN_COMMON:
         return True
-    return any(general.get(g, ZIPF_CEILING) >= ZIPF_CEILING - NAMING_MAX_ZIPF for g in matched)
+    return any(rare(g, general) for g in matched)
+
+
+def rare(group: tuple[str, ...], general: dict[tuple[str, ...], float]) -> bool:
+    """Whether a question word is rare in general language (wordfreq Zipf at most
+    NAMING_MAX_ZIPF, by `general`: answer.features.general_weights; a word missing from it
+    counts as rare), so that it can name a document, or a thing, on its own."""
+    return general.get(group, ZIPF_CEILING) >= ZIPF_CEILING - NAMING_MAX_ZIPF
 
 
 def named_docs(hits: list[Hit], groups: list[tuple[str, ...]],
