@@ -4,7 +4,7 @@
 with no text layer, for OCR); ``make_xlsx_revisions``: a workbook with sheets RevA and RevB
 that differ only in B5; ``make_passport``, ``make_spec_sheet``, ``make_datasheet``: a DOCX, an
 XLSX and a ruled-table PDF whose specification table has one column per model (invented
-values); ``spec_library``: a library of one such file; ``no_pincite_env``: a module fixture
+values); ``spec_library``: a library of the files a function writes; ``no_pincite_env``: a module fixture
 that keeps the caller's PINCITE_* settings out; ``passport_lib``, ``sheet_lib``,
 ``datasheet_lib``: module fixtures of the three files' libraries; ``make_model_rows_docx``,
 ``make_product_sheet`` (fixtures ``model_rows_lib``, ``product_sheet_lib``): a DOCX and an
@@ -263,18 +263,20 @@ def no_pincite_env():
         yield
 
 
-def spec_library(tmp_path_factory, name: str, make: Callable[[Path], Path]):
-    """A Library (default settings) in a fresh folder named `name`, holding the one file
-    `make(folder)` writes; its ingest must add it. The caller closes it (and imports
-    `no_pincite_env`, so that its shell's settings stay out)."""
+def spec_library(tmp_path_factory, name: str, make: Callable[[Path], object]):
+    """A Library (default settings) in a fresh data folder, holding only the files
+    `make(folder)` writes into a fresh folder (both named after `name`); its ingest must add
+    every one of them. The caller closes it (and imports `no_pincite_env`, so that its
+    shell's settings stay out)."""
     from pincite.config import Settings
     from pincite.library.facade import Library
 
-    root = tmp_path_factory.mktemp(name)
-    path = make(root)
-    lib = Library(Settings(data_dir=root / "data"))
-    results = lib.ingest([path])
-    assert [r.status for r in results] == ["added"], results
+    files = tmp_path_factory.mktemp(f"{name}-files")
+    make(files)
+    written = [p for p in files.rglob("*") if p.is_file()]
+    lib = Library(Settings(data_dir=tmp_path_factory.mktemp(f"{name}-data")))
+    results = lib.ingest([files])
+    assert written and [r.status for r in results] == ["added"] * len(written), results
     return lib
 
 

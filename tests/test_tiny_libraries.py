@@ -22,16 +22,14 @@ layer gets wrong stays here as a strict xfail naming what goes wrong.
 from __future__ import annotations
 
 import datetime as dt
-import os
 from pathlib import Path
 
 import openpyxl
 import pptx
 import pytest
 
+from docgen import no_pincite_env, spec_library  # noqa: F401 (no_pincite_env: an autouse fixture)
 from pdfgen import make_pdf
-from pincite.config import Settings
-from pincite.library.facade import Library
 
 # ---------------------------------------------------------------- generated files
 
@@ -222,43 +220,23 @@ def twin_pages(model: str) -> list[str]:
 # ---------------------------------------------------------------- libraries
 
 
-@pytest.fixture(scope="module", autouse=True)
-def _clean_env():
-    """No PINCITE_* setting of the caller's shell leaks into these libraries (set up before
-    and torn down after the module-scoped libraries)."""
-    with pytest.MonkeyPatch.context() as mp:
-        for var in [v for v in os.environ if v.startswith("PINCITE_")]:
-            mp.delenv(var)
-        yield
-
-
-def _build(tmp_path_factory, name: str, make_files) -> Library:
-    """A fresh library in its own data folder holding only the files `make_files` writes."""
-    src = tmp_path_factory.mktemp(f"{name}-files")
-    make_files(src)
-    lib = Library(Settings(data_dir=tmp_path_factory.mktemp(f"{name}-data")))
-    results = lib.ingest([src])
-    assert [r.status for r in results] == ["added"] * len(results) and results, results
-    return lib
-
-
 @pytest.fixture(scope="module")
 def inventory_lib(tmp_path_factory):
-    lib = _build(tmp_path_factory, "inventory", lambda d: make_inventory(d / "lab-inventory.xlsx"))
+    lib = spec_library(tmp_path_factory, "inventory", lambda d: make_inventory(d / "lab-inventory.xlsx"))
     yield lib
     lib.close()
 
 
 @pytest.fixture(scope="module")
 def deck_lib(tmp_path_factory):
-    lib = _build(tmp_path_factory, "deck", lambda d: make_deck(d / "pereezd-sklada.pptx"))
+    lib = spec_library(tmp_path_factory, "deck", lambda d: make_deck(d / "pereezd-sklada.pptx"))
     yield lib
     lib.close()
 
 
 @pytest.fixture(scope="module")
 def manual_lib(tmp_path_factory):
-    lib = _build(tmp_path_factory, "manual", lambda d: make_pdf(
+    lib = spec_library(tmp_path_factory, "manual", lambda d: make_pdf(
         d / "nimbus-uh300-manual.pdf", HUMIDIFIER_PAGES, title="Nimbus UH-300 owner's manual"))
     yield lib
     lib.close()
@@ -272,7 +250,7 @@ def _make_twins(folder: Path) -> None:
 
 @pytest.fixture(scope="module")
 def twins_lib(tmp_path_factory):
-    lib = _build(tmp_path_factory, "twins", _make_twins)
+    lib = spec_library(tmp_path_factory, "twins", _make_twins)
     yield lib
     lib.close()
 
@@ -451,7 +429,7 @@ def test_rows_of_one_passage_are_cited_apart(tmp_path_factory):
             wb.active.append(row)
         wb.save(str(d / "prices.xlsx"))
 
-    lib = _build(tmp_path_factory, "prices", make)
+    lib = spec_library(tmp_path_factory, "prices", make)
     try:
         ans = lib.ask("Which products does Northwind supply?")
         cited = {c.address.range for c in ans.citations() if c.verified and c.address is not None}
