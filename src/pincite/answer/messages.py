@@ -246,6 +246,11 @@ MESSAGES = {
         "ru": "в найденной таблице из {file} нет столбца для: {words} (её столбцы: {columns})",
         "zh": "在 {file} 中找到的表格没有 {words} 这一列（其列为：{columns}）",
     },
+    "why_no_number": {
+        "en": "none of the passages found states a number for what is asked",
+        "ru": "ни в одном найденном фрагменте не указано число для того, о чём спрашивается",
+        "zh": "找到的段落中都没有写明所问的数值",
+    },
     "why_no_price": {
         "en": "none of the passages found states a price or an amount of money",
         "ru": "ни в одном найденном фрагменте не указана цена или сумма денег",

@@ -335,7 +335,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # a passage stating no amount of money answers no question of what something costs (a
     # row whose price another sheet states answers with that sheet's row, joined above)
     unpriced = apart.windows_lacking_money(cands, coverage_text or q) - set(joined)
-    other |= unpriced
+    # likewise a passage holding no number answers no question asking how many, how long,
+    # which version or what maximum
+    unnumbered = apart.windows_lacking_numbers(cands, coverage_text or q) - set(joined) - unpriced
+    other |= unpriced | unnumbered
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
                              features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft,
                              question_lang=lang, question=coverage_text or q, marks=marks)
@@ -367,11 +370,12 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings,
                  features=feat_of, probability=prob, scorer=scorer, scored=scored)
     if not sufficient(rel):
-        priced_out = bool(unpriced) and not own
+        valueless = unpriced | unnumbered
+        priced_out = bool(valueless) and not own
         if priced_out:
-            # every passage was set apart for stating no price: the reason is told as it
-            # would be were they not (the words they lack, their language), or as that
-            own = [c for c in cands if id(c) not in other - unpriced]
+            # every passage was set apart for stating no price or no number: the reason is
+            # told as it would be were they not (the words they lack, their language), or as that
+            own = [c for c in cands if id(c) not in other - valueless]
             rel = relevance(own, bar, prob).model_copy(update={"score": rel.score})
         sibling = [c for c in cands if id(c) in other_model | other_doc]  # best first
         # would the sibling's evidence answer, were it about the asked model or document?
@@ -388,8 +392,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                        sibling[0].hit.file or sibling[0].hit.doc_id)
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
         elif priced_out and own and not reasons.unmatched(q, groups, cands):
-            # the passages found hold the question's words, but none states a price
-            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=message("why_no_price", lang))
+            # the passages found hold the question's words, but none states a price (a number)
+            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
+                                 found=message("why_no_price" if unpriced else "why_no_number", lang))
         elif no_column and (row := max((c for c in scored if id(c) in no_column), key=lambda c: prob[id(c)])) and (
                 not own or prob[id(row)] >= prob[id(own[0])]):
             # the likeliest evidence is a row of a table with no column for what is asked

@@ -1,0 +1,91 @@
+"""A question asking for a number (how many, how long, how often, which version, сколько,
+多少, 几) is answered only by a passage that holds a number (answer.apart.windows_lacking_numbers):
+a manual that names the part asked about but no amount is no answer, and the refusal says no
+passage states a number; the sentence holding the amount answers."""
+from __future__ import annotations
+
+import pytest
+
+from pincite.answer import apart
+from pincite.config import Settings
+from pincite.library.facade import Library
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("How often is the anode replaced?", True), ("How long does the check take?", True),
+    ("How many diaphragms are in the kit?", True), ("In what year was the first edition printed?", True),
+    ("Which minimum version of the library is required?", True),
+    ("What is the maximum number of authors?", True),
+    ("Сколько весит компрессор?", True), ("Как часто меняют фильтр?", True),
+    ("В какой версии появилась команда?", True),
+    ("Какое максимальное число рядов можно объединить?", True),
+    ("滤芯多久更换一次？", True), ("一页最多能容纳多少字？", True), ("需要几个螺栓？", True),
+    ("这个宏包是哪一年发布的？", True),
+    # a thing, not a number: a function computing the smallest prime, a name, a place
+    ("求不小于 x 的最小素数用哪个函数？", False), ("Who maintains the package?", False),
+    ("Where is the relief valve?", False), ("这几乎是什么意思？", False),
+    ("What is the maximum flow valve called?", False),
+])
+def test_questions_asking_for_a_number(question, asks):
+    assert apart.asks_number(question) == asks
+
+
+@pytest.mark.parametrize("text, number", [
+    ("Replace the anode every 2 years.", True), ("The check takes about a minute.", True),
+    ("The valve is checked twice a shift.", True), ("Фильтр меняют два раза в год.", True),
+    ("滤芯每三个月更换一次。", True), ("需要一个螺栓。", True),
+    ("To check the package, use the command make check.", False), ("Промывка удаляет накипь.", False),
+    ("一般情况下统一使用默认设置。", False),
+])
+def test_numbers_are_told_from_text_without_one(text, number):
+    assert bool(apart._NUMBER_RE.search(text)) == number
+
+
+FLUSHING = ("ZR-8 water heater: service manual.\n"
+            "Flushing the heat exchanger of the ZR-8 removes lime; flush it with the descaling kit ZR-DK, "
+            "following the steps on the kit's label.\nThe relief valve is on the cold water inlet.")
+
+
+def _library(root, pages_per_file):
+    from pdfgen import make_pdf
+
+    for name, pages in pages_per_file.items():
+        make_pdf(root / name, pages)
+    library = Library(Settings(data_dir=root / "data", embedder="none"))
+    assert [r.status for r in library.ingest([root / n for n in pages_per_file])] == ["added"] * len(pages_per_file)
+    return library
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    library = _library(tmp_path_factory.mktemp("numbers"), {"zr8-manual.pdf": [FLUSHING]})
+    yield library
+    library.close()
+
+
+def test_a_passage_naming_the_part_without_an_amount_is_no_answer_to_how_often(lib):
+    """Every word of the question stands in the flushing sentence, but no number (the code
+    "ZR-8" the question writes itself is none): refused, and the reason says no passage
+    states a number."""
+    ans = lib.ask("How often should the heat exchanger of the ZR-8 be flushed?")
+    assert ans.status == "refused", ans.answer
+    assert ans.warnings == ["none of the passages found states a number for what is asked"], ans.warnings
+    ru = lib.ask("Как часто нужно промывать теплообменник ZR-8?")
+    assert ru.status == "refused", ru.answer
+
+
+def test_not_a_question_for_a_number_is_answered_by_the_same_passage(lib):
+    how = lib.ask("What is the heat exchanger of the ZR-8 flushed with?")
+    assert how.status == "answered", how.warnings
+    assert "ZR-DK" in how.claims[0].citations[0].quote, how.claims[0].citations[0].quote
+
+
+def test_the_sentence_with_the_amount_answers(tmp_path):
+    library = _library(tmp_path, {"zr8-manual.pdf": [FLUSHING], "zr8-anode.pdf": [
+        "ZR-8 anode.\nReplace the magnesium anode of the ZR-8 every 2 years, or sooner where the water is hard."]})
+    try:
+        ans = library.ask("How often is the magnesium anode of the ZR-8 replaced?")
+        assert ans.status == "answered", ans.warnings
+        assert "every 2 years" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
+    finally:
+        library.close()
