@@ -136,7 +136,7 @@ def test_two_quotes_each_naming_one_model_are_compared(question, lang):
     ("На сколько PX-300M тяжелее, чем PX-300?", "ru",
      "разница не вычислена: для PX-300 найдено несколько значений (118 kg, 160 kg); "
      "значения приведены в цитатах так, как их даёт документ"),
-    ("PX-300M比PX-300重多少？", "zh", "未计算差值：PX-300有多个数值（118 kg, 160 kg）；引文按文档原样给出数值"),
+    ("PX-300M比PX-300重多少？", "zh", "未计算差值：PX-300 有多个数值（118 kg, 160 kg）；引文按文档原样给出数值"),
 ])
 def test_two_values_for_one_model_compute_nothing_and_say_why(question, lang, note):
     quotes = ["The PX-300 pump weighs 118 kg empty and 160 kg filled."] + QUOTES[1:]
@@ -205,14 +205,14 @@ def test_spreadsheet_rows_each_naming_one_model_are_compared_in_the_named_column
 
 @pytest.mark.parametrize("rows, question, note", [
     # no column named: "高" is no price (nor a kind of value), so nothing is computed
-    (PRODUCTS, "P-105 比 P-103 高多少？", "未计算差值：P-105有多个数值（450, 30）；引文按文档原样给出数值"),
+    (PRODUCTS, "P-105 比 P-103 高多少？", "未计算差值：P-105 有多个数值（450, 30）；引文按文档原样给出数值"),
     # a thing asked that no column is
-    (PRODUCTS, "P-105 的重量比 P-103 高多少？", "未计算差值：未找到P-105的数值；引文按文档原样给出数值"),
+    (PRODUCTS, "P-105 的重量比 P-103 高多少？", "未计算差值：未找到 P-105 的数值；引文按文档原样给出数值"),
     # two numbers in the asked cell
     (["产品!A2:C2 | 编号: P-103; 单价(元): 150–180; 库存: 80", PRODUCTS[1]], "P-105 的单价比 P-103 高多少？",
-     "未计算差值：未找到P-103的数值；引文按文档原样给出数值"),
+     "未计算差值：未找到 P-103 的数值；引文按文档原样给出数值"),
     # a row missing: one model's row only (the other named nowhere)
-    (PRODUCTS[1:], "P-105 的单价比 P-103 高多少？", "未计算差值：未找到P-103的数值；引文按文档原样给出数值"),
+    (PRODUCTS[1:], "P-105 的单价比 P-103 高多少？", "未计算差值：未找到 P-103 的数值；引文按文档原样给出数值"),
 ])
 def test_rows_each_naming_one_model_compute_nothing_unless_one_column_is_asked(rows, question, note):
     got = comparison_for(_Sheet(rows), question, "zh", [_claim(r) for r in rows])

@@ -243,6 +243,7 @@ def test_evidence_about_a_sibling_model_only_is_refused_and_says_so(tmp_path, li
     ans = lib.ask("Какое номинальное давление пресса PX-300?")
     assert ans.status == "refused", (ans.answer, [c.quote for c in ans.citations()])
     assert ans.warnings == ["найденные фрагменты относятся к PX-200, а не к PX-300"], ans.warnings
+    assert ans.refusal == "other_model", ans.refusal  # a client can ask back which model is meant
 
 
 # ---------------------------------------------------------------- 5. refusal

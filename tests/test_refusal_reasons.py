@@ -107,6 +107,7 @@ def test_a_question_about_another_revision_says_which_the_library_has(strict):
     ans = strict.ask("How long does the cartridge replacement take on the ZR-12 revision B?")
     assert ans.status == "refused", ans.answer
     assert ans.warnings == ["the library has revision D, not revision B: no passage found is about revision B"]
+    assert ans.refusal == "other_model", ans.refusal
     # without a revision, the words named are those no passage found holds, never the
     # document's own "cartridge" or "ZR-12"
     plain = strict.ask("How long does the cartridge replacement of the ZR-12 take in winter?")

@@ -16,7 +16,7 @@ Status = Literal["answered", "partial", "refused", "needs_clarification", "not_c
 #: question's scope (model, modification, revision, trust or the documents named); no passage
 #: in scope answers; the answer model (the LLM path) declined to answer from the passages
 #: found, and none of its claims was verified.
-RefusalKind = Literal["no_words", "empty_library", "no_document", "not_found", "model_refused"]
+RefusalKind = Literal["no_words", "empty_library", "no_document", "not_found", "other_model", "model_refused"]
 
 
 class PdfAddress(BaseModel):
@@ -216,9 +216,10 @@ class Answer(BaseModel):
     calculation: arithmetic on cited values, computed by code (None when none was needed).
     refusal: why a refused answer was refused (RefusalKind; "no_document" when nothing in
     the library is in the question's scope, so the answer names the missing document;
-    "model_refused" when the answer model declined); a compound or compared answer refused
-    as a whole has the kind its parts share, None when they were not all refused for one
-    reason; None for every other status.
+    "other_model" when what was found would answer for another model or revision than the
+    one asked, which the warning names; "model_refused" when the answer model declined); a
+    compound or compared answer refused as a whole has the kind its parts share, None when
+    they were not all refused for one reason; None for every other status.
     exportable: whether the evidence export of this answer has a row (a verified citation
     of a verified claim, or a calculation done, here or in a part;
     pincite.library.export.has_evidence), set by the Library with each citation's `source`.

@@ -70,6 +70,11 @@ MESSAGES = {
         "ru": "В библиотеке ответа нет: ни один фрагмент не отвечает на этот вопрос.",
         "zh": "资料库中未找到答案：没有段落回答这个问题。",
     },
+    "other_model": {
+        "en": "Not found for what is asked: the passages found are about another model or revision.",
+        "ru": "Для запрошенного ответа нет: найденные фрагменты относятся к другой модели или редакции.",
+        "zh": "未找到所问对象的答案：找到的段落说的是其他型号或版本。",
+    },
     "empty_library": {
         "en": "The library is empty: ingest documents first (pincite ingest FOLDER).",
         "ru": "Библиотека пуста: сначала добавьте документы (pincite ingest ПАПКА).",
@@ -474,9 +479,62 @@ def _agreed(phrase: str, n: int, case: str) -> str:
 
 
 def message(key: str, lang: str) -> str:
-    """The fixed message `key` in `lang` (en when the language is not covered)."""
+    """The fixed message `key` in `lang` (en when the language is not covered); a Chinese one
+    is a `SpacedTemplate`, whose `format` sets Latin values apart from the Chinese text."""
     texts = MESSAGES[key]
-    return texts.get(lang, texts["en"])
+    text = texts.get(lang, texts["en"])
+    return SpacedTemplate(text) if lang == "zh" and lang in texts else text
+
+
+def _ideograph(ch: str) -> bool:
+    """Whether `ch` is a CJK ideograph (not CJK punctuation, which needs no space)."""
+    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
+
+
+def _latin(ch: str) -> bool:
+    """Whether `ch` is an ASCII letter or digit."""
+    return ch.isascii() and ch.isalnum()
+
+
+def _meet(left: str, right: str) -> bool:
+    """Whether a space belongs between `left`'s last and `right`'s first character: an
+    ideograph beside a Latin letter or digit."""
+    if not left or not right:
+        return False
+    a, b = left[-1], right[0]
+    return (_ideograph(a) and _latin(b)) or (_latin(a) and _ideograph(b))
+
+
+class SpacedTemplate(str):
+    """A Chinese message template whose `format` puts a space between a filled-in value and
+    the template's ideographs where the two meet as Latin and Chinese ("未找到 P-105 和 P-103 的数值",
+    not "未找到P-105 和 P-103的数值"), as Chinese typesetting sets the scripts apart. Only the
+    joints are spaced: the values (codes, file names, quotes) are left as they are, and a
+    joint that already has a space or punctuation gets none."""
+
+    def format(self, *args: object, **kwargs: object) -> str:
+        import string
+
+        f = string.Formatter()
+        pieces: list[tuple[bool, str]] = []  # (is a value, text) in order
+        auto = 0
+        for literal, field, spec, conv in f.parse(self):
+            pieces.append((False, literal))
+            if field is None:
+                continue
+            if field == "":
+                field, auto = str(auto), auto + 1
+            value, _ = f.get_field(field, args, kwargs)
+            pieces.append((True, f.format_field(f.convert_field(value, conv), spec or "")))
+        out = ""
+        last_value = False
+        for is_value, text in pieces:
+            if text and (is_value or last_value) and _meet(out, text):
+                out += " "
+            out += text
+            if text:
+                last_value = is_value
+        return out
 
 
 #: A reference to two pages (a quote across a page break): "PDF pp. 5–6", "p. 12 f. (PDF 5–6)".

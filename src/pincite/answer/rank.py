@@ -390,7 +390,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                 rows = [lib.catalog.get(d) for d in named]
                 why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
                        sibling[0].hit.file or sibling[0].hit.doc_id)
-            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, other=why)
+            g.refusal = _refusal(q, lang, scope, "other_model" if id(sibling[0]) in other_model else "not_found",
+                                 timings, rel, other=why)
         elif priced_out and own and not reasons.unmatched(q, groups, cands):
             # the passages found hold the question's words, but none states a price (a number)
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
@@ -403,7 +404,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         elif (revision := reasons.other_revision(q, cands, groups)) is not None:
             # the question names a revision the passages found are not about ("revision B"
             # where the document is revision C): say so rather than list words
-            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
+            g.refusal = _refusal(q, lang, scope, "other_model", timings, rel,
                                  other=("why_other_revision", revision[0], revision[1]))
         elif own and feat_of[id(own[0])].cross_language and any(
                 general.get(g, 0.0) < features.ZIPF_CEILING - features.UNKNOWN_ZIPF for g in groups) and (

@@ -1,0 +1,48 @@
+"""Chinese messages set a filled-in Latin value apart from the ideographs beside it
+(answer.messages.SpacedTemplate): "未找到 P-105 和 P-103 的数值", as Chinese typesetting
+separates the scripts, while the values themselves and the other languages' messages are left
+as they are."""
+from __future__ import annotations
+
+from pincite.answer.messages import MESSAGES, SpacedTemplate, message
+
+
+def test_a_latin_value_between_ideographs_gets_a_space_on_each_side():
+    assert message("compare_missing", "zh").format(thing="P-105 和 P-103") == "未找到 P-105 和 P-103 的数值"
+
+
+def test_a_chinese_value_and_punctuation_joints_get_none():
+    assert message("compare_missing", "zh").format(thing="北辰") == "未找到北辰的数值"
+    assert message("row_columns", "zh").format(columns="Item") == "列：Item"
+
+
+def test_a_joint_that_has_a_space_already_gets_no_second_one():
+    text = message("currency_other", "zh").format(unit="USD", found="CNY")
+    assert text == "未换算为 USD：引文中的金额以 CNY 计，pincite 不换算货币"
+    assert "  " not in text
+
+
+def test_values_keep_their_own_text_and_positional_fields_work():
+    assert SpacedTemplate("文件{}已删除，共{n}页").format("手册v2.pdf", n=12) == "文件手册v2.pdf 已删除，共 12 页"
+
+
+def test_other_languages_are_formatted_as_written():
+    assert message("compare_missing", "en").format(thing="P-105") == "no value found for P-105"
+    assert message("compare_missing", "ru").format(thing="P-105") == "не найдено значение для P-105"
+    assert type(message("compare_missing", "en")) is str
+
+
+def test_every_chinese_template_formats_like_its_plain_string_but_for_spaces():
+    for key, texts in MESSAGES.items():
+        if "zh" not in texts:
+            continue
+        fields = {name: "X1" for name in _fields(texts["zh"])}
+        spaced = message(key, "zh").format(**fields)
+        plain = texts["zh"].format(**fields)
+        assert spaced.replace(" ", "") == plain.replace(" ", ""), key
+
+
+def _fields(template: str) -> set[str]:
+    import string
+
+    return {f for _, f, _, _ in string.Formatter().parse(template) if f}
