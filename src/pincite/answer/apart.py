@@ -409,15 +409,22 @@ _ASKS_NUMBER = lazyre.compile(
     r"|\b(?:maximum|minimum|total|average)\s+(?:number|amount)\b"
     r"|(?<![а-яё])(?:максимальн|минимальн|общ|средн)\w*\s+(?:числ|количеств)\w*",
     re.IGNORECASE)
-#: A number as passages write it: digits, or a number word ("twice", "a minute", "несколько",
-#: "полтора", "两", "三十"; "一" only before a measure word, as "一般", "统一" are no numbers).
+#: A number as passages write it: digits, a number word ("eighteen", "twice", "a minute",
+#: "полгода", "несколько", "两", "三十"; "一" only before a measure word, as "一般", "统一" are no
+#: numbers), or a frequency ("every day", "weekly", "ежедневно", "каждую смену", "每月").
 _NUMBER_RE = lazyre.compile(
-    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|twenty|thirty|forty|fifty"
-    r"|hundred|thousand|million|dozen|once|twice|few|several|couple"
-    r"|an?\s+(?:second|minute|hour|day|week|month|year))\b"
-    r"|(?<![а-яё])(?:один|одна|одно|одну|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|двадцать"
-    r"|тридцать|сто|тысяч\w*|дважды|несколько|полтора|пару)(?![а-яё])"
-    r"|[〇零二两三四五六七八九十百千万]|一(?=[个次天年月周分秒小时页行列种位台份条项张倍半])",
+    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|once|twice|half|few|several"
+    r"|couple|an?\s+(?:second|minute|hour|day|week|month|year)"
+    r"|every\s+(?:other\s+)?(?:second|minute|hour|day|week|month|year|shift|morning|evening|night|quarter)"
+    r"|hourly|daily|nightly|weekly|monthly|quarterly|yearly|annually)\b"
+    r"|(?<![а-яё])(?:один|одна|одно|одну|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|\w+надцать"
+    r"|двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят|восемьдесят|девяносто|сто|двести|триста"
+    r"|пятьсот|шестьсот|семьсот|восемьсот|девятьсот|тысяч\w*|миллион\w*|дважды|трижды|несколько|полтора|полторы|пол(?:года|часа|месяца|дня)|пару"
+    r"|ежечасно|ежедневно|еженедельно|ежемесячно|ежеквартально|ежегодно|ежесменно"
+    r"|кажд(?:ый|ую|ое|ые)\s+(?:\w+\s+)?(?:минут\w*|час\w*|день|дня|дней|недел\w*|месяц\w*|год\w*|смен\w*))(?![а-яё])"
+    r"|[〇零二两三四五六七八九十百千万]|一(?=[个次天年月周分秒小时页行列种位台份条项张倍半])"
+    r"|每(?:天|日|周|星期|月|年|小时|班|季度)",
     re.IGNORECASE)
 
 
