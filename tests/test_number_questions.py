@@ -34,15 +34,25 @@ def test_questions_asking_for_a_number(question, asks):
     ("Replace the anode every 2 years.", True), ("The check takes about a minute.", True),
     ("The valve is checked twice a shift.", True), ("Фильтр меняют два раза в год.", True),
     ("滤芯每三个月更换一次。", True), ("需要一个螺栓。", True),
-    ("The warranty period is eighteen months.", True), ("Empty the tank every day.", True),
-    ("Check the level weekly.", True), ("Гарантия — полгода.", True), ("Проверяйте ежедневно.", True),
-    ("Осматривайте каждую смену.", True), ("每月检查一次。", True), ("Срок — пятнадцать лет.", True),
+    ("The warranty period is eighteen months.", True), ("Гарантия — полгода.", True),
+    ("Срок — пятнадцать лет.", True),
     ("To check the package, use the command make check.", False), ("Промывка удаляет накипь.", False),
     ("一般情况下统一使用默认设置。", False), ("The canteen is next to the exit.", False),
     ("Таблица высот не приведена.", False),
 ])
 def test_numbers_are_told_from_text_without_one(text, number):
     assert bool(apart._NUMBER_RE.search(text)) == number
+
+
+@pytest.mark.parametrize("text", ["Empty the tank every day.", "Check the level weekly.", "Проверяйте ежедневно.",
+                                  "Осматривайте каждую смену.", "每月检查滤芯。"])
+def test_a_frequency_answers_how_often_but_not_how_much(text):
+    """"Empty the tank every day" states how often, which is no amount of water."""
+    assert apart._FREQUENCY_RE.search(text) and not apart._NUMBER_RE.search(text)
+    assert apart._ASKS_FREQUENCY.search("How often is the tank emptied?")
+    assert apart._ASKS_FREQUENCY.search("Как часто проверяют уровень?")
+    assert apart._ASKS_FREQUENCY.search("多久检查一次？")
+    assert not apart._ASKS_FREQUENCY.search("How much water does the tank hold?")
 
 
 FLUSHING = ("ZR-8 water heater: service manual.\n"

@@ -409,22 +409,31 @@ _ASKS_NUMBER = lazyre.compile(
     r"|\b(?:maximum|minimum|total|average)\s+(?:number|amount)\b"
     r"|(?<![а-яё])(?:максимальн|минимальн|общ|средн)\w*\s+(?:числ|количеств)\w*",
     re.IGNORECASE)
-#: A number as passages write it: digits, a number word ("eighteen", "twice", "a minute",
+#: A number as passages write it: digits, or a number word ("eighteen", "twice", "a minute",
 #: "полгода", "несколько", "两", "三十"; "一" only before a measure word, as "一般", "统一" are no
-#: numbers), or a frequency ("every day", "weekly", "ежедневно", "каждую смену", "每月").
+#: numbers).
 _NUMBER_RE = lazyre.compile(
     r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
-    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|dozen|once|twice|half|few|several"
-    r"|couple|an?\s+(?:second|minute|hour|day|week|month|year)"
-    r"|every\s+(?:other\s+)?(?:second|minute|hour|day|week|month|year|shift|morning|evening|night|quarter)"
-    r"|hourly|daily|nightly|weekly|monthly|quarterly|yearly|annually)\b"
+    r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand"
+    r"|million|billion|dozen|once|twice|half|few|several|couple|an?\s+(?:second|minute|hour|day|week|month|year))\b"
     r"|(?<![а-яё])(?:один|одна|одно|одну|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|\w+надцать"
     r"|двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят|восемьдесят|девяносто|сто|двести|триста"
-    r"|пятьсот|шестьсот|семьсот|восемьсот|девятьсот|тысяч\w*|миллион\w*|дважды|трижды|несколько|полтора|полторы|пол(?:года|часа|месяца|дня)|пару"
-    r"|ежечасно|ежедневно|еженедельно|ежемесячно|ежеквартально|ежегодно|ежесменно"
-    r"|кажд(?:ый|ую|ое|ые)\s+(?:\w+\s+)?(?:минут\w*|час\w*|день|дня|дней|недел\w*|месяц\w*|год\w*|смен\w*))(?![а-яё])"
-    r"|[〇零二两三四五六七八九十百千万]|一(?=[个次天年月周分秒小时页行列种位台份条项张倍半])"
-    r"|每(?:天|日|周|星期|月|年|小时|班|季度)",
+    r"|пятьсот|шестьсот|семьсот|восемьсот|девятьсот|тысяч\w*|миллион\w*|дважды|трижды|несколько|полтора"
+    r"|полторы|пол(?:года|часа|месяца|дня)|пару)(?![а-яё])"
+    r"|[〇零二两三四五六七八九十百千万]|一(?=[个次天年月周分秒小时页行列种位台份条项张倍半])",
+    re.IGNORECASE)
+#: A question asking how often ("how often", "как часто", "с какой периодичностью", "多久…一次",
+#: "多长时间…一次", "频率"), which a frequency answers as well as a number does.
+_ASKS_FREQUENCY = lazyre.compile(
+    r"\bhow\s+(?:often|frequently)\b|как\s+часто|периодичност\w*|多久|多长时间|每隔|频率|频次", re.IGNORECASE)
+#: A frequency as passages write it: "every day", "every other week", "weekly", "ежедневно",
+#: "каждую смену", "每月".
+_FREQUENCY_RE = lazyre.compile(
+    r"\b(?:every\s+(?:other\s+)?(?:second|minute|hour|day|week|month|year|shift|morning|evening|night|quarter)"
+    r"|hourly|daily|nightly|weekly|monthly|quarterly|yearly|annually)\b"
+    r"|(?<![а-яё])(?:ежечасно|ежедневно|еженедельно|ежемесячно|ежеквартально|ежегодно|ежесменно"
+    r"|кажд(?:ый|ую|ое|ые)\s+(?:\w+\s+)?(?:минут\w*|час\w*|день|дня|дней|недел\w*|месяц\w*|год\w*|смен\w*))"
+    r"(?![а-яё])|每(?:天|日|周|星期|月|年|小时|班|季度)",
     re.IGNORECASE)
 
 
@@ -441,7 +450,8 @@ def asks_number(question: str) -> bool:
 
 def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str) -> set[int]:
     """{id(candidate)} of the candidates whose window holds no number (_NUMBER_RE: digits or
-    a number word), when `question` asks for one (`asks_number`); empty otherwise. "How
+    a number word; for a question asking how often, a frequency too: _FREQUENCY_RE), when
+    `question` asks for one (`asks_number`); empty otherwise. "How
     long does 'make check' take?" is not answered by "To check the package, use the command
     make check", however well it matches: the asked amount is a number or a number word,
     which no paraphrase replaces (as a price is, `windows_lacking_money`). Measured on the
@@ -453,5 +463,12 @@ def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str
     # what is asked about: the window's copy of it is no answer
     named = [t.rstrip(".,") for t in _NUMBERED_WORD.findall(question)]
     drop = re.compile("|".join(re.escape(t) for t in named if t), re.IGNORECASE) if any(named) else None
-    return {id(c) for c in cands
-            if not _NUMBER_RE.search(drop.sub(" ", features.window_text(c)) if drop else features.window_text(c))}
+    often = bool(_ASKS_FREQUENCY.search(question))
+
+    def holds_one(c: extractive.Candidate) -> bool:
+        text = features.window_text(c)
+        if often and _FREQUENCY_RE.search(text):
+            return True
+        return bool(_NUMBER_RE.search(drop.sub(" ", text) if drop else text))
+
+    return {id(c) for c in cands if not holds_one(c)}
