@@ -348,9 +348,6 @@ ANSWERABLE_XFAIL: dict[str, pytest.MarkDecorator] = {
     "How long will the humidifier run on a full tank?": xfail(
         "first citation is 'The unit turns itself off automatically when the tank runs dry ...' "
         "(page 1), not 'Continuous operation on one tank: up to 11 hours'"),
-    "How loud is the humidifier?": xfail(
-        "refused: the lexical gate finds no passage with 'loud', so 'Noise level: below 32 dB(A)' "
-        "is never offered"),
 }
 NEAR_MISS_XFAIL: dict[str, pytest.MarkDecorator] = {}
 

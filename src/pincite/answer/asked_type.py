@@ -44,6 +44,9 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "volume": ("volume", "capacity", "объем", "объём", "объемом", "вместимость", "容量", "体积", "容积"),
     "length": ("length", "distance", "длина", "длиной", "длины", "расстояние", "长度", "距离"),
     "speed": ("speed", "скорость", "скоростью", "скорости", "速度", "转速"),
+    # a sound level: "How loud is it?" is answered by "Noise level: below 32 dB(A)"
+    "noise": ("noise", "noisy", "loud", "louder", "loudness", "шум", "шума", "шумом", "шумность", "громкость",
+              "громко", "噪音", "噪声", "分贝"),
     # a span of time: "Как долго хранить журналы?" is answered by "хранятся 5 лет" ("how
     # long" and "多久" are question words the search drops, so only the nouns are here)
     "duration": ("duration", "долго", "срок", "срока", "сроком", "сроки", "продолжительность",
@@ -102,6 +105,7 @@ _QUANTITY_UNITS = {
     "volume": r"[mµ]?l|m3|m³|cm3|cm³|gal|litres?|liters?|[м]?л|м3|м³|литр\w*|升|毫升|立方米",
     "length": r"[nµmck]?m|in|ft|[мск]?м|мкм|米|毫米|厘米|千米|公里",
     "speed": r"rpm|km/h|m/s|mph|об/мин|км/ч|м/с|转/分",
+    "noise": r"db|dba|дб|дба|分贝",
 }
 #: A list item numbered n, at the start of a sentence: "7. ", "7) ", "(7)", "（7）", "7、",
 #: "七、", "(七)".
