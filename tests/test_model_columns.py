@@ -156,8 +156,11 @@ def test_a_docx_passport_answers_each_model_from_its_column(passport_lib, questi
 
 
 def test_a_docx_passport_refuses_a_model_its_table_does_not_name(passport_lib):
+    """...and names the models its table has, so the person can ask for one of them."""
     ans = passport_lib.ask("Какая масса у камеры СКД-24?")
     assert ans.status == "refused", _first(ans)[2]
+    assert ans.refusal == "other_model", (ans.refusal, ans.warnings)
+    assert ans.warnings == ["найденные фрагменты относятся к СКД-12, СКД-12М, а не к СКД-24"], ans.warnings
 
 
 def test_a_docx_table_row_is_scored_as_a_table_record(passport_lib):
@@ -205,6 +208,7 @@ def test_a_spreadsheet_answers_each_model_from_its_column(sheet_lib, question, c
 def test_a_spreadsheet_refuses_a_model_its_columns_do_not_name(sheet_lib):
     ans = sheet_lib.ask("Какова масса насоса НД-63?")
     assert ans.status == "refused", _first(ans)[2]
+    assert ans.refusal == "other_model" and "НД-40" in ans.warnings[0] and "НД-63" in ans.warnings[0], ans.warnings
 
 
 @pytest.mark.parametrize("question, row", [
@@ -224,3 +228,4 @@ def test_a_ruled_pdf_table_answers_each_model_from_its_column(datasheet_lib, que
 def test_a_ruled_pdf_table_refuses_a_model_its_columns_do_not_name(datasheet_lib):
     ans = datasheet_lib.ask("What is the weight of the PX-300?")
     assert ans.status == "refused", _first(ans)[2]
+    assert ans.refusal == "other_model" and "PX-200" in ans.warnings[0] and "PX-300" in ans.warnings[0], ans.warnings

@@ -38,6 +38,8 @@ def test_questions_asking_for_a_number(question, asks):
     ("Срок — пятнадцать лет.", True),
     ("To check the package, use the command make check.", False), ("Промывка удаляет накипь.", False),
     ("一般情况下统一使用默认设置。", False), ("The canteen is next to the exit.", False),
+    ("Русский язык — один из крупнейших языков мира.", False), ("It is one of the oldest ports.", False),
+    ("Several options exist.", False), ("Есть несколько способов.", False), ("Only one cartridge fits.", True),
     ("Таблица высот не приведена.", False),
 ])
 def test_numbers_are_told_from_text_without_one(text, number):

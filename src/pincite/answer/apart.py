@@ -410,16 +410,17 @@ _ASKS_NUMBER = lazyre.compile(
     r"|(?<![а-яё])(?:максимальн|минимальн|общ|средн)\w*\s+(?:числ|количеств)\w*",
     re.IGNORECASE)
 #: A number as passages write it: digits, or a number word ("eighteen", "twice", "a minute",
-#: "полгода", "несколько", "两", "三十"; "一" only before a measure word, as "一般", "统一" are no
-#: numbers).
+#: "полгода", "两", "三十"). Not "one of" / "один из" (a member of a group, no amount), nor "a
+#: few", "several", "несколько" (no amount either); "一" only before a measure word, as
+#: "一般", "统一" are no numbers.
 _NUMBER_RE = lazyre.compile(
-    r"\d|\b(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"\d|\b(?:one(?!\s+of\b)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
     r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand"
-    r"|million|billion|dozen|once|twice|half|few|several|couple|an?\s+(?:second|minute|hour|day|week|month|year))\b"
-    r"|(?<![а-яё])(?:один|одна|одно|одну|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|\w+надцать"
+    r"|million|billion|dozen|once|twice|half|an?\s+(?:second|minute|hour|day|week|month|year))\b"
+    r"|(?<![а-яё])(?:(?:один|одна|одно|одну)(?!\s+из(?![а-яё]))|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|\w+надцать"
     r"|двадцать|тридцать|сорок|пятьдесят|шестьдесят|семьдесят|восемьдесят|девяносто|сто|двести|триста"
-    r"|пятьсот|шестьсот|семьсот|восемьсот|девятьсот|тысяч\w*|миллион\w*|дважды|трижды|несколько|полтора"
-    r"|полторы|пол(?:года|часа|месяца|дня)|пару)(?![а-яё])"
+    r"|пятьсот|шестьсот|семьсот|восемьсот|девятьсот|тысяч\w*|миллион\w*|дважды|трижды|полтора"
+    r"|полторы|пол(?:года|часа|месяца|дня))(?![а-яё])"
     r"|[〇零二两三四五六七八九十百千万]|一(?=[个次天年月周分秒小时页行列种位台份条项张倍半])",
     re.IGNORECASE)
 #: A question asking how often ("how often", "как часто", "с какой периодичностью", "多久…一次",

@@ -203,6 +203,31 @@ def names_any(cand: extractive.Candidate, naming: set[tuple[str, ...]]) -> bool:
     return any(held.intersection(g) for g in naming)
 
 
+def siblings_named(q: str, groups: list[tuple[str, ...]], cands: Iterable[extractive.Candidate]
+                   ) -> tuple[str, list[str]] | None:
+    """(the question's model code as written, the sibling codes of its family that the
+    candidates' windows and the column headers of their table rows name, as written, each
+    once, in the order found) for a question naming a code ("КЭ-12" of a passport table
+    headed "Параметр | КЭ-6 | КЭ-9 | КЭ-15"); None when the question names no code or no
+    candidate names a sibling."""
+    codes = asked_codes(groups)
+    if not codes:
+        return None
+    prefixes = code_prefixes(codes)
+    seen: dict[str, str] = {}  # code key -> as first written
+    for c in cands:
+        for w in " ".join((window_text(c), *c.columns)).split():
+            w = w.strip(".,;:!?«»\"'()")
+            for t in code_keys(analysis.tokens(w)):
+                if family(t) in prefixes and t not in codes:
+                    seen.setdefault(t, w)
+    if not seen:
+        return None
+    asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if code_keys(analysis.tokens(w)) & codes),
+                 sorted(codes)[0])
+    return asked, list(seen.values())
+
+
 def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysis.Edition],
                      cand: extractive.Candidate) -> tuple[str, str, str]:
     """(message key, what the question names, what the best evidence names instead), as

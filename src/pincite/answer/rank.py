@@ -36,6 +36,7 @@ from .evidence import (
     names_any,
     names_other_code,
     names_other_edition,
+    siblings_named,
 )
 from .features import WindowFeatures
 from .messages import language_name, message
@@ -424,8 +425,16 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=found)
         else:
             # the words no passage found holds (never one the best passage lacks but another
-            # found passage, or the document's name, holds)
-            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, reasons.unmatched(q, groups, cands))
+            # found passage, or the document's name, holds); when one is the asked model's
+            # code and the passages found name its siblings ("КЭ-12" asked of a table of
+            # КЭ-6, КЭ-9, КЭ-15), those are named, so the person can ask for one of them
+            missing = reasons.unmatched(q, groups, cands)
+            named = siblings_named(q, groups, [c for c in cands if id(c) in other_model])
+            if named and named[0] in missing:
+                g.refusal = _refusal(q, lang, scope, "other_model", timings, rel,
+                                     other=("why_other_edition", named[0], ", ".join(named[1])))
+            else:
+                g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, missing)
     return g
 
 
