@@ -429,10 +429,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # code and the passages found name its siblings ("КЭ-12" asked of a table of
             # КЭ-6, КЭ-9, КЭ-15), those are named, so the person can ask for one of them
             missing = reasons.unmatched(q, groups, cands)
-            named = siblings_named(q, groups, [c for c in cands if id(c) in other_model])
-            if named and named[0] in missing:
+            siblings = siblings_named(q, groups, [c for c in cands if id(c) in other_model])
+            if siblings and siblings[0] in missing:
                 g.refusal = _refusal(q, lang, scope, "other_model", timings, rel,
-                                     other=("why_other_edition", named[0], ", ".join(named[1])))
+                                     other=("why_other_edition", siblings[0], ", ".join(siblings[1])))
             else:
                 g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, missing)
     return g
