@@ -42,6 +42,9 @@ from pincite.text import analysis
     ("На сколько масса СКД-12М превышает массу СКД-12?", "difference"),
     ("Какова разница в массе между СКД-12 и СКД-12М?", "difference"),
     ("Во сколько раз объём загрузки СКД-12М больше, чем у СКД-12?", "ratio"),
+    ("На сколько СКД-12М тяжелее СКД-12?", "difference"),
+    ("СКД-12М тяжелее СКД-12 на сколько?", "difference"),
+    ("На сколько уже потратили денег?", None),  # "уже": already, not narrower
     ("How much heavier is the PX-200M than the PX-200?", "difference"),
     ("How many kW more does the PX-200M draw than the PX-200?", "difference"),
     ("By how much does the PX-200M exceed the PX-200?", "difference"),
@@ -260,6 +263,12 @@ def _computed(ans, result: str, unit: str | None, inputs: list[tuple[str, str]],
      [("СКД-12М", "60"), ("СКД-12", "45")], "Установленная мощность калорифера, кВт 45 60"),
     ("How much heavier is the SKD-12M than the SKD-12?", "950", "kg",
      [("СКД-12М", "4150"), ("СКД-12", "3200")], "Масса камеры без загрузки, кг 3 200 4 150"),
+    # the comparative alone, before or after "на сколько": the row's own label ("Масса …, кг")
+    # says its values are masses, as "тяжелее" asks
+    ("На сколько СКД-12М тяжелее СКД-12?", "950", "kg",
+     [("СКД-12М", "4150"), ("СКД-12", "3200")], "Масса камеры без загрузки, кг 3 200 4 150"),
+    ("СКД-12М тяжелее СКД-12 на сколько?", "950", "kg",
+     [("СКД-12М", "4150"), ("СКД-12", "3200")], "Масса камеры без загрузки, кг 3 200 4 150"),
     ("Во сколько раз объём загрузки СКД-12М больше, чем у СКД-12?", "1.5", None,
      [("СКД-12М", "18"), ("СКД-12", "12")], "Объём загрузки, м³ 12 18"),
 ])
@@ -360,3 +369,35 @@ def test_a_spreadsheet_with_a_row_per_product_is_compared_in_the_named_column(pr
     _computed(ans, result, unit, [("P-105", "450"), ("P-103", "150")])
     assert [i.citation.quote.split(" | ")[1].split(";")[0] for i in ans.calculation.inputs] == ["编号: P-105",
                                                                                                  "编号: P-103"]
+
+
+def _boiler_passport(folder):
+    """A DOCX passport of three boilers whose table has a column per model and a mass row
+    that names no word of a question asking by the comparative ("тяжелее")."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Электрокотлы КЭ: технический паспорт", 0)
+    d.add_paragraph("Настоящий паспорт распространяется на электрические котлы КЭ-6, КЭ-9 и КЭ-15.")
+    rows = [("Параметр", "КЭ-6", "КЭ-9", "КЭ-15"), ("Номинальная мощность, кВт", "6", "9", "15"),
+            ("Напряжение питания, В", "220/380", "380", "380"), ("Масса без воды, кг", "18", "21", "27")]
+    t = d.add_table(rows=len(rows), cols=4)
+    t.style = "Table Grid"
+    for i, row in enumerate(rows):
+        for j, v in enumerate(row):
+            t.cell(i, j).text = v
+    d.save(str(folder / "kotly-ke.docx"))
+
+
+@pytest.fixture(scope="module")
+def boiler_lib(soffice, tmp_path_factory):
+    lib = spec_library(tmp_path_factory, "boilers", _boiler_passport)
+    yield lib
+    lib.close()
+
+
+def test_a_row_label_naming_a_kind_answers_a_comparative(boiler_lib):
+    """"Масса без воды, кг" labels a row of masses: "тяжелее" asks for one, so the row is
+    the evidence and the difference is computed from its two model columns."""
+    ans = boiler_lib.ask("КЭ-15 тяжелее КЭ-6 на сколько?")
+    _computed(ans, "9", "kg", [("КЭ-15", "27"), ("КЭ-6", "18")], "Масса без воды, кг 18 21 27")

@@ -96,6 +96,12 @@ def operation_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[
 #: больше, чем у B", "на сколько отличается", "разница в массе", "A比B重多少", "相差多少",
 #: "差多少". A bare "what is the difference between A and B" is left out: it mostly asks how
 #: two things differ in kind, not by an amount (answer.comparison computes the amount).
+#: Russian comparatives of amounts, as a difference question uses them after or before "на
+#: сколько": the usual ones of size, mass, power, speed, price, time and sound ("уже",
+#: narrower, is left out: it also means "already").
+_RU_COMPARATIVES = ("больше|меньше|выше|ниже|дороже|дешевле|легче|тяжелее|короче|длиннее|шире|глубже|тоньше"
+                    "|толще|дальше|ближе|раньше|позже|старше|моложе|чаще|реже|громче|тише|дольше|быстрее"
+                    "|медленнее|мощнее|слабее|сильнее|теплее|холоднее|горячее|крупнее|мельче|более|менее")
 _DIFFERENCE_ASKED = lazyre.compile(
     r"\bhow\s+(?:much|many)\b[^?.!]*?\b(?:more|less|fewer|[a-z]{3,}er)\b[^?.!]*?\bthan\b"
     r"|\bby\s+how\s+(?:much|many)\b[^?.!]*?\b(?:than|exceed\w*|outweigh\w*|differ\w*)"
@@ -103,9 +109,10 @@ _DIFFERENCE_ASKED = lazyre.compile(
     r"|\bhow\s+(?:big|large|much)\s+is\s+the\s+difference\b"
     r"|\bdifference\s+(?:in|of)\b[^?.!]*?\bbetween\b"
     r"|\b(?!(?:the|a|an|any|main|key|real|big|major|only|what|this|that)\b)[a-z]+\s+difference\s+between\b"
-    r"|(?<![а-яё])на\s*сколько\s[^?.!]*?(?<![а-яё])(?:(?:больше|меньше|выше|ниже|дороже|дешевле|легче|короче"
-    r"|шире|глубже|тоньше|толще|дальше|раньше|позже|старше|моложе|чаще|реже|громче|тише|дольше|более|менее)"
+    rf"|(?<![а-яё])на\s*сколько\s[^?.!]*?(?<![а-яё])(?:(?:{_RU_COMPARATIVES})"
     r"(?![а-яё])|отлича|различа|превыша|[а-яё]{3,}ее(?![а-яё])[^?.!]*?(?<![а-яё])чем(?![а-яё]))"
+    # the comparative first: "КЭ-15 тяжелее КЭ-6 на сколько?"
+    rf"|(?<![а-яё])(?:{_RU_COMPARATIVES})(?![а-яё])[^?.!]*?(?<![а-яё])на\s*сколько(?![а-яё])"
     r"|(?<![а-яё])(?:разниц|разност)[а-яё]*\s+(?:в|по)\s+(?!(?:том|чём|чем)(?![а-яё]))"
     r"|相差多少|相差几|(?<![误偏])差多少|(?<![误偏])差了多少|差距(?:是|有|为)?多[少大]|差值(?:是|为)?多少|差额(?:是|为)?多少"
     r"|比(?![例较如赛率重])[^？?。]*?(?:多|高|大|重|长|宽|贵|快|少|低|小|轻|短|窄|便宜|慢)了?(?:多少|几)(?!倍)",

@@ -457,7 +457,8 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
     пробе П-02?" is covered by the row "П-02 … 6,1 87 190 5,3" of a table headed "… K2O,
     мг/кг …", as a spreadsheet row, which writes "K2O, мг/кг: 190", is; and the kind of
     value a header names (asked_type.header_marks: "Сколько весит ВК-22?" by a row under
-    "Масса, кг"). The header row itself gets nothing."""
+    "Масса, кг") or the row's own label does ("Масса без воды, кг" over a column per model).
+    The header row itself gets nothing."""
     by_text: dict[str, set[str]] = {}
     for hit in hits:
         rows = rows_of.get(id(hit))
@@ -474,6 +475,11 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
                 headers = model.row_headers(hit.page, max(a, hit.char_start), min(b, hit.char_end))
                 forms[row] = {t for h in headers for t in analysis.tokens(h)}  # none for the header row
                 forms[row] |= {m for h in headers for m in asked_type.header_marks(h)}
+                if headers:
+                    # a row label naming a kind ("Масса без воды, кг" in a table with a
+                    # column per model) says the same of the row's values
+                    cells = model.row_cells(hit.page, max(a, hit.char_start), min(b, hit.char_end))
+                    forms[row] |= asked_type.header_marks(cells[0][1]) if cells else set()
             if forms[row]:
                 by_text.setdefault(hit.text[s:e], set()).update(forms[row])
     if not by_text:
