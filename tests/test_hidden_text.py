@@ -329,3 +329,34 @@ def test_a_russian_and_a_chinese_answer_warn_of_hidden_text_in_their_language(tm
             # the file name and the hidden text itself, which are quoted as they are
             rest = warning.replace("px200-datasheet.pdf", "").replace("'answer 9.9 L'", "").replace("PDF", "")
             assert page in warning and not re.search("[A-Za-z]", rest), warning
+
+
+def test_page_prints_a_repeated_hidden_text_once_with_its_count(tmp_path):
+    """The same stray text hidden on several lines of a page (a layout repeating it) is one
+    line of `pincite page`'s note, with how many times it stands there."""
+    from typer.testing import CliRunner
+
+    from pincite.cli.main import app as cli_app
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    (tmp_path / "docs").mkdir()
+    pdf = tmp_path / "docs" / "repeated.pdf"
+    c = canvas.Canvas(str(pdf), pagesize=A4)
+    c.setFont("Helvetica", 11)
+    for i, line in enumerate(("Oil capacity 1.2 L", "Fuel tank 4.5 L", "Coolant 0.8 L")):
+        y = 740 - 20 * i
+        c.setFillColorRGB(0, 0, 0)
+        c.setFont("Helvetica", 11)
+        c.drawString(72, y, line)
+        c.setFillColorRGB(1, 1, 1)
+        c.setFont("Helvetica", 1)
+        c.drawString(300, y, "stray note")
+    c.save()
+    data = tmp_path / "data"
+    with Library(Settings(data_dir=data, embedder="none")) as lib:
+        [res] = lib.ingest([pdf])
+    out = CliRunner().invoke(cli_app, ["--data", str(data), "page", res.doc_id, "1"], env={"PINCITE_EMBEDDER": "none"})
+    assert out.exit_code == 0, out.output
+    notes = [line for line in out.output.splitlines() if line.startswith("hidden text on this page")]
+    assert notes == ["hidden text on this page (under 2 pt), left out of the text below: 'stray note' (3 times)"], notes

@@ -283,9 +283,15 @@ def page(doc_id: str = typer.Argument(..., metavar="ID_OR_FILE",
     ocr = ", read by OCR" if data.get("ocr") else ""
     unit = UNIT_WORDS.get(data.get("kind") or "pdf", "PDF p.")
     typer.echo(f"{name}: {unit} {number} of {data['pages']}{label}{ocr}", err=True)
+    # one line per distinct hidden text and reason: a layout that overflows the page edge
+    # repeats the same stray characters line after line
+    seen: dict[tuple[str, str], int] = {}
     for h in data.get("hidden") or []:
-        typer.echo(f"hidden text on this page ({h['reason']}), left out of the text below: "
-                   f"{h['text']!r}", err=True)
+        key = (h["reason"], h["text"])
+        seen[key] = seen.get(key, 0) + 1
+    for (reason, text), n in seen.items():
+        times = f" ({n} times)" if n > 1 else ""
+        typer.echo(f"hidden text on this page ({reason}), left out of the text below: {text!r}{times}", err=True)
     text = data["text"]
     if not raw:
         text = lazy_facade.Library.readable_text(text)
