@@ -373,14 +373,18 @@ def test_a_spreadsheet_with_a_row_per_product_is_compared_in_the_named_column(pr
 
 def _boiler_passport(folder):
     """A DOCX passport of three boilers whose table has a column per model and a mass row
-    that names no word of a question asking by the comparative ("тяжелее")."""
+    that names no word of a question asking by the comparative ("тяжелее"); the wide
+    dimensions row narrows the label column, so the mass row's label wraps in its cell."""
     import docx
 
     d = docx.Document()
     d.add_heading("Электрокотлы КЭ: технический паспорт", 0)
-    d.add_paragraph("Настоящий паспорт распространяется на электрические котлы КЭ-6, КЭ-9 и КЭ-15.")
+    d.add_paragraph("Настоящий паспорт распространяется на электрические водогрейные котлы КЭ-6, КЭ-9 и КЭ-15, "
+                    "предназначенные для отопления помещений площадью до 150 м².")
     rows = [("Параметр", "КЭ-6", "КЭ-9", "КЭ-15"), ("Номинальная мощность, кВт", "6", "9", "15"),
-            ("Напряжение питания, В", "220/380", "380", "380"), ("Масса без воды, кг", "18", "21", "27")]
+            ("Напряжение питания, В", "220/380", "380", "380"), ("Число ступеней мощности", "2", "3", "3"),
+            ("Масса без воды, кг", "18", "21", "27"),
+            ("Габариты (В×Ш×Г), мм", "600×330×200", "600×330×200", "700×400×230")]
     t = d.add_table(rows=len(rows), cols=4)
     t.style = "Table Grid"
     for i, row in enumerate(rows):
@@ -401,3 +405,14 @@ def test_a_row_label_naming_a_kind_answers_a_comparative(boiler_lib):
     the evidence and the difference is computed from its two model columns."""
     ans = boiler_lib.ask("КЭ-15 тяжелее КЭ-6 на сколько?")
     _computed(ans, "9", "kg", [("КЭ-15", "27"), ("КЭ-6", "18")], "Масса без воды, кг 18 21 27")
+
+
+def test_a_row_whose_label_wraps_is_read_with_its_column_headers(boiler_lib):
+    """The row label "Масса без воды, кг" wraps in its cell, so the row is a window of
+    several lines; the answerability features read its column headers and the kind its
+    label names as the coverage does, so "весит" is answered from the row, in the asked
+    model's column, not from the paragraph naming the three models."""
+    ans = boiler_lib.ask("Сколько весит котёл КЭ-9?")
+    assert ans.status == "answered", ans.warnings
+    claim = ans.claims[0]
+    assert claim.text == "Масса без воды, кг / КЭ-9: 21", [c.text for c in ans.claims]

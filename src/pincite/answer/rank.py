@@ -467,6 +467,7 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
         model = lib.model(hit.doc_id)
         spans, records = extractive.record_spans(hit.text, hit.char_start, rows)
         forms: dict[int, set[str]] = {}  # per row: its headers' index forms
+        bounds: dict[int, tuple[int, int]] = {}  # per row: from its first sentence to its last
         for (s, e), row in zip(spans, records):  # each sentence of a row: its window is their union
             if row is None:
                 continue
@@ -482,6 +483,10 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
                     forms[row] |= asked_type.header_marks(cells[0][1]) if cells else set()
             if forms[row]:
                 by_text.setdefault(hit.text[s:e], set()).update(forms[row])
+                a0, b0 = bounds.get(row, (s, e))
+                bounds[row] = (min(a0, s), max(b0, e))
+        for row, (s, e) in bounds.items():  # the row's whole window, as the features read it
+            by_text.setdefault(hit.text[s:e], set()).update(forms[row])
     if not by_text:
         return marks
 
