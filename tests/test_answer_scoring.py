@@ -475,6 +475,12 @@ def test_bylines_of_title_blocks():
     # names joined by a comma, a pen name with the address
     pen = "雾月, Longaster (longaster@163.com)"
     assert asked_type.bylines(["字帖宏包", pen]) == [pen]
+    # a Chinese name in Latin letters, its surname in capitals, above an address or a date;
+    # an acronym before a word is no surname
+    assert asked_type.bylines(["TikZ-Sample 宏包", "WANG Xu", "wx@example.org"], "tikz-sample") == ["WANG Xu"]
+    assert asked_type.bylines(["sample 宏包", "Qing-Hua LI", "2022/08/10 v1.01"]) == ["Qing-Hua LI"]
+    assert asked_type.bylines(["sample 宏包", "PDF Reference", "wx@example.org"]) == []
+    assert asked_type.bylines(["sample 宏包", "WANG Xu", "简介"]) == []  # nothing below says it is a person
 
 
 def test_authorship_questions():

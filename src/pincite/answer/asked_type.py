@@ -244,6 +244,16 @@ _BYLINE_RE = lazyre.compile(
     rf"^\s*(?:(?:©|\(c\)|c|Copyright)\s*(?:\d{{4}}(?:[-–]\d{{4}})?)?\s*,?\s*|by\s+"
     rf"|(?i:authors?|автор[ыа]?)\s*[:：]\s*)?"
     rf"{_BY_NAME}(?:\s*(?:,|and|и|&)\s*{_BY_NAME})*\s*(?:,?\s*\(?{_EMAIL}\)?)?\s*$")
+#: A pinyin syllable in capitals: an initial, then a final ("WANG", "ZHANG", "LI", "OU").
+_PINYIN = (r"(?:ZH|CH|SH|[BPMFDTNLGKHJQXRZCSYW])?"
+           r"(?:IANG|IONG|UANG|ANG|ENG|ING|ONG|IAN|IAO|UAI|UAN|AI|AN|AO|EI|EN|ER|IA|IE|IN|IU|OU|UA|UE|UI|UN|UO"
+           r"|A|E|I|O|U|V)")
+#: A Chinese name written in Latin letters with its surname in capitals, one or two pinyin
+#: syllables, before or after the given name ("WANG Xu", "LI Qing-Hua", "Xu WANG", "OUYANG
+#: Lin"), as Chinese authors sign; "PDF Reference" is no name ("PDF" is no syllable).
+_CAPS_SURNAME = rf"(?:{_PINYIN}){{1,2}}(?![A-Za-z])"
+_CAPS_NAME = (rf"{_CAPS_SURNAME}\s+[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?"
+              rf"|[A-Z][a-z]+(?:-[A-Za-z][a-z]+)?\s+{_CAPS_SURNAME}")
 #: A by-line of a Chinese title block: names of two to four Han characters (or Latin names; one
 #: capitalised word, a pen name, needs the label, an address or "编写") alone on their line,
 #: joined by commas, with a footnote mark, an e-mail address or "编写" ("compiled by") at
@@ -252,10 +262,10 @@ _BYLINE_RE = lazyre.compile(
 #: or "编写", an e-mail address or a date line (a title block's author then date: "张三" /
 #: "2022/10/27") must stand within
 #: BYLINE_EMAIL_LINES lines below ("王然2" … "ranwang.osbert@outlook.com"): a short line
-#: alone is as often a heading ("简介").
+#: alone is as often a heading ("简介"); so must it for a name in capitals (_CAPS_NAME).
 _ZH_BYLINE_RE = lazyre.compile(
     rf"^\s*(?P<label>[^\s:：]{{0,4}}(?:作者|编者|著者)\s*[:：]?\s*)?"
-    rf"(?:[\u4e00-\u9fff]{{2,4}}|(?P<latin>{_BY_NAME}|[A-Z][a-z]+)){_MARKS}"
+    rf"(?:[\u4e00-\u9fff]{{2,4}}|(?P<caps>{_CAPS_NAME})|(?P<latin>{_BY_NAME}|[A-Z][a-z]+)){_MARKS}"
     rf"(?:\s*[,，、]\s*(?:[\u4e00-\u9fff]{{2,4}}|{_BY_NAME}|[A-Z][a-z]+){_MARKS})*\s*"
     rf"(?P<email>\(?{_EMAIL}\)?)?\s*(?P<by>编写|编著|著)?\s*$")
 _EMAIL_LINE_RE = lazyre.compile(rf"^\s*{_EMAIL}\s*$")
