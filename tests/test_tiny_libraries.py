@@ -342,9 +342,6 @@ ANSWERABLE_XFAIL: dict[str, pytest.MarkDecorator] = {
     "Сколько денег уже потратили на переезд?": xfail(
         "refused: the lexical gate finds none of 'денег, уже, потратили' in a passage, so the "
         "paraphrase never reaches 'Израсходовано на 10 октября: 14,2 млн руб.' (slide 4)"),
-    "How much water does the tank hold?": xfail(
-        "first citation is 'Empty the tank every day, rinse it ...' (page 2); the "
-        "specifications with 'Water tank capacity: 3.2 litres' (page 1) only come second"),
     "How long will the humidifier run on a full tank?": xfail(
         "first citation is 'The unit turns itself off automatically when the tank runs dry ...' "
         "(page 1), not 'Continuous operation on one tank: up to 11 hours'"),

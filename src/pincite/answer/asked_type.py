@@ -41,7 +41,9 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     # where jieba cuts "重" alone: "重要", "重新" are words of their own)
     "mass": ("weight", "weigh", "weighs", "heavy", "heavier", "mass", "вес", "весит", "весят", "масса", "массой",
              "массы", "тяжелее", "重量", "质量", "多重", "重"),
-    "volume": ("volume", "capacity", "объем", "объём", "объемом", "вместимость", "容量", "体积", "容积"),
+    # "How much water does the tank hold?" asks its capacity ("Water tank capacity: 3.2 litres")
+    "volume": ("volume", "capacity", "hold", "holds", "объем", "объём", "объемом", "вместимость", "вмещает",
+               "容量", "体积", "容积", "容纳"),
     "length": ("length", "distance", "длина", "длиной", "длины", "расстояние", "长度", "距离"),
     "speed": ("speed", "скорость", "скоростью", "скорости", "速度", "转速"),
     # a sound level: "How loud is it?" is answered by "Noise level: below 32 dB(A)"
