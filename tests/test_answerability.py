@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from docgen import make_sheet
 from pdfgen import make_pdf
 from pincite.answer import answerability, features
 from pincite.answer.answerability import AnswerabilityModel
@@ -342,16 +343,9 @@ def test_sheet_row_claim_names_the_row_and_the_asked_cell():
 def test_spreadsheet_answer_shows_the_asked_cell_with_its_row_as_quote(tmp_path):
     """Asked of a one-sheet library, the answer's claim is the asked cell of the named row,
     and its quote (verified) is the whole row it stands in."""
-    from openpyxl import Workbook
-
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Staff"
-    ws.append(["Name", "Department", "Phone ext.", "Room"])
-    for row in [("Ivan Petrov", "Sales", 2231, "C-12"), ("Maria Lopez", "Finance", 2240, "C-14"),
-                ("Chen Wei", "Engineering", 2305, "D-02")]:
-        ws.append(row)
-    wb.save(tmp_path / "staff.xlsx")
+    make_sheet(tmp_path / "staff.xlsx", "Staff", ("Name", "Department", "Phone ext.", "Room"),
+               [("Ivan Petrov", "Sales", 2231, "C-12"), ("Maria Lopez", "Finance", 2240, "C-14"),
+                ("Chen Wei", "Engineering", 2305, "D-02")])
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "staff.xlsx"])
         ans = lib.ask("What is Maria Lopez's phone extension?")
@@ -382,18 +376,11 @@ def test_a_sheet_header_row_is_not_the_first_claim(tmp_path):
     """Asked of a one-sheet library, the header row (which names every asked column) loses
     to the data row that holds the same words and a value: the answer cites that row; and
     where it is still a candidate, it is scored as stating nothing."""
-    from openpyxl import Workbook
-
     from pincite.answer import rank
 
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Budget"
-    ws.append(["Department", "Q1", "Q2", "Q3", "Q4"])
-    for row in [("IT", 312800, 298000, 301500, 330100), ("Sales", 210000, 225500, 219900, 240000),
-                ("Finance", 150200, 149800, 151000, 160300)]:
-        ws.append(row)
-    wb.save(tmp_path / "budget.xlsx")
+    make_sheet(tmp_path / "budget.xlsx", "Budget", ("Department", "Q1", "Q2", "Q3", "Q4"),
+               [("IT", 312800, 298000, 301500, 330100), ("Sales", 210000, 225500, 219900, 240000),
+                ("Finance", 150200, 149800, 151000, 160300)])
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "budget.xlsx"])
         ans = lib.ask("What is the IT department's budget for Q2?")
@@ -416,21 +403,14 @@ def test_an_acronym_spelled_like_a_stopword_is_a_question_word(tmp_path):
     """"IT" and "US" written in capitals inside a mixed-case question name a department or a
     country, not the pronoun: the question keeps them as words, so the row they name wins
     over rows that tie on every other word. A question in capitals only keeps no such word."""
-    from openpyxl import Workbook
-
     from pincite.text import analysis
 
     assert ("it",) in analysis.query_groups("What is the IT budget?")
     assert ("it",) not in analysis.query_groups("Is it in the budget?")
     assert ("it",) not in analysis.query_groups("WHAT IS IT?")
     assert "us" in analysis.query_terms("Which US office?")
-    wb = Workbook()
-    ws = wb.active
-    ws.title = "Budget"
-    ws.append(["Department", "Q1", "Q2"])
-    for row in [("Sales", 210000, 225500), ("HR", 98000, 99500), ("IT", 312800, 298000)]:
-        ws.append(row)
-    wb.save(tmp_path / "budget.xlsx")
+    make_sheet(tmp_path / "budget.xlsx", "Budget", ("Department", "Q1", "Q2"),
+               [("Sales", 210000, 225500), ("HR", 98000, 99500), ("IT", 312800, 298000)])
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "budget.xlsx"])
         ans = lib.ask("What is the Q2 budget of IT?")

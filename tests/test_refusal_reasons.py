@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import pytest
 
+from docgen import make_sheet
 from pdfgen import make_pdf
 from pincite.answer import reasons
 from pincite.answer.extractive import Candidate
@@ -69,8 +70,6 @@ def test_unmatched_names_only_words_no_found_passage_holds():
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory) -> Library:
-    import openpyxl
-
     root = tmp_path_factory.mktemp("reasons")
     pdf = make_pdf(root / "zr12_cartridge_procedure.pdf", [
         "Replacing the filter cartridge of the ZR-12 softener\nThis procedure applies to the ZR-12 unit, "
@@ -78,14 +77,10 @@ def lib(tmp_path_factory) -> Library:
         "Step 2. Open the drain tap and release the pressure until the gauge reads 0 bar.\n"
         "Step 3. Unscrew the housing with the supplied key K-7.\nStep 4. Insert the new cartridge and "
         "tighten the housing by hand."])
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "Specs"
-    ws.append(["Code", "Name", "Flow (m3/h)", "Power (kW)", "Weight (kg)", "Voltage (V)"])
-    for row in (["HB-110", "Garden pump HB-110", 3.2, 0.55, 8.4, 230],
-                ["HB-350", "Borehole pump HB-350", 9.5, 2.2, 23.9, 400]):
-        ws.append(row)
-    wb.save(root / "hb_pumps.xlsx")
+    make_sheet(root / "hb_pumps.xlsx", "Specs",
+               ("Code", "Name", "Flow (m3/h)", "Power (kW)", "Weight (kg)", "Voltage (V)"),
+               [("HB-110", "Garden pump HB-110", 3.2, 0.55, 8.4, 230),
+                ("HB-350", "Borehole pump HB-350", 9.5, 2.2, 23.9, 400)])
     library = Library(Settings(data_dir=root / "data"))
     results = library.ingest([pdf, root / "hb_pumps.xlsx"])
     assert [r.status for r in results] == ["added", "added"], results
@@ -169,15 +164,9 @@ def test_a_compound_word_holding_a_kind_of_value_still_asks_for_its_column(tmp_p
     """"电话号码" (phone number) is one word that holds "号码" (number): it asks for a phone
     column, so a staff sheet without one refuses it and names the columns it has, while a
     plain kind word ("入职日期" has its column) is answered from the row."""
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    ws = wb.active
-    ws.title = "员工"
-    for row in (("工号", "姓名", "部门", "职位", "入职日期"), ("E01", "王伟", "研发部", "高级工程师", "2019-03-01"),
-                ("E02", "李娜", "销售部", "销售经理", "2020-07-15"), ("E03", "张强", "研发部", "工程师", "2021-11-02")):
-        ws.append(row)
-    wb.save(tmp_path / "staff.xlsx")
+    make_sheet(tmp_path / "staff.xlsx", "员工", ("工号", "姓名", "部门", "职位", "入职日期"),
+               [("E01", "王伟", "研发部", "高级工程师", "2019-03-01"),
+                ("E02", "李娜", "销售部", "销售经理", "2020-07-15"), ("E03", "张强", "研发部", "工程师", "2021-11-02")])
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "staff.xlsx"])
         phone = lib.ask("王伟的电话号码是多少？")

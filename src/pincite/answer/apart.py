@@ -393,7 +393,6 @@ def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str) 
     return {id(c) for c in cands if not _MONEY_RE.search(features.window_text(c))}
 
 
-
 #: A question asking for a number, in en/ru/zh: an amount ("how many", "how long", "how
 #: often", "сколько", "как долго", "多少", "几", "多久", "in what year"), a version or release
 #: ("which version", "в какой версии", "哪个版本"), a maximum or total number ("the maximum

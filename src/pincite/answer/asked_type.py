@@ -389,15 +389,17 @@ def edition_words(question: str) -> set[str]:
     return {f for m in _EDITION_RE.finditer(question) for f in analysis.tokens(m.group(0))}
 
 
-_MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?"
-           r"|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|января|февраля|марта|апреля|мая|июня|июля|августа"
-           r"|сентября|октября|ноября|декабря)")
+#: Month names as a title block's date line writes them (English, full or short; Russian in
+#: the genitive a date takes): a group, unlike the value patterns' bare `_MONTHS` list.
+_DATE_LINE_MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
+                     r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|января|февраля|марта|апреля"
+                     r"|мая|июня|июля|августа|сентября|октября|ноября|декабря)")
 #: A title-block line stating an edition: a version number after its word ("Version 3.3",
 #: "Version: 3.3", "v2.38", "версия 1.2", "版本 2.5.10"; "Rev. B" is not one), or a date
 #: ("November 23, 2020", "23 November 2020", "2022/07/14", "2022年7月14日", "14 июля 2022 г.").
 _EDITION_LINE_RE = lazyre.compile(
     rf"(?:\bv(?:ersion)?[.:]?\s?|\bверсия:?\s|版本[:：]?\s*)\d+(?:\.\d+)+[a-z]?\b"
-    rf"|\b{_MONTHS}\.?\s+\d{{1,2}},?\s+\d{{4}}\b|\b\d{{1,2}}\s+{_MONTHS}\.?\s+\d{{4}}\b"
+    rf"|\b{_DATE_LINE_MONTHS}\.?\s+\d{{1,2}},?\s+\d{{4}}\b|\b\d{{1,2}}\s+{_DATE_LINE_MONTHS}\.?\s+\d{{4}}\b"
     rf"|(?<!\d)\d{{4}}\s*[-/.年]\s*\d{{1,2}}\s*[-/.月]\s*\d{{1,2}}(?!\d)", re.IGNORECASE)
 #: Cover-page lines looked at for an edition line: the title block, which a reference card
 #: or a one-page note may end with (its version under the last column).

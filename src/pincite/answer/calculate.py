@@ -90,18 +90,18 @@ def operation_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[
     return out & set(groups)
 
 
-#: Phrasings that ask by how much one thing exceeds another, in en/ru/zh: "how much heavier is
-#: A than B", "how many kW more ... than", "by how much does A exceed B", "the difference in
-#: weight between A and B", "the weight difference between", "на сколько киловатт мощность A
-#: больше, чем у B", "на сколько отличается", "разница в массе", "A比B重多少", "相差多少",
-#: "差多少". A bare "what is the difference between A and B" is left out: it mostly asks how
-#: two things differ in kind, not by an amount (answer.comparison computes the amount).
 #: Russian comparatives of amounts, as a difference question uses them after or before "на
 #: сколько": the usual ones of size, mass, power, speed, price, time and sound ("уже",
 #: narrower, is left out: it also means "already").
 _RU_COMPARATIVES = ("больше|меньше|выше|ниже|дороже|дешевле|легче|тяжелее|короче|длиннее|шире|глубже|тоньше"
                     "|толще|дальше|ближе|раньше|позже|старше|моложе|чаще|реже|громче|тише|дольше|быстрее"
                     "|медленнее|мощнее|слабее|сильнее|теплее|холоднее|горячее|крупнее|мельче|более|менее")
+#: Phrasings that ask by how much one thing exceeds another, in en/ru/zh: "how much heavier is
+#: A than B", "how many kW more ... than", "by how much does A exceed B", "the difference in
+#: weight between A and B", "the weight difference between", "на сколько киловатт мощность A
+#: больше, чем у B", "на сколько отличается", "разница в массе", "A比B重多少", "相差多少",
+#: "差多少". A bare "what is the difference between A and B" is left out: it mostly asks how
+#: two things differ in kind, not by an amount (answer.comparison computes the amount).
 _DIFFERENCE_ASKED = lazyre.compile(
     r"\bhow\s+(?:much|many)\b[^?.!]*?\b(?:more|less|fewer|[a-z]{3,}er)\b[^?.!]*?\bthan\b"
     r"|\bby\s+how\s+(?:much|many)\b[^?.!]*?\b(?:than|exceed\w*|outweigh\w*|differ\w*)"

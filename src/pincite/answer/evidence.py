@@ -213,19 +213,30 @@ def siblings_named(q: str, groups: list[tuple[str, ...]], cands: Iterable[extrac
     codes = asked_codes(groups)
     if not codes:
         return None
-    prefixes = code_prefixes(codes)
     seen: dict[str, str] = {}  # code key -> as first written
     for c in cands:
-        for w in " ".join((window_text(c), *c.columns)).split():
-            w = w.strip(".,;:!?«»\"'()")
-            for t in code_keys(analysis.tokens(w)):
-                if family(t) in prefixes and t not in codes:
-                    seen.setdefault(t, w)
-    if not seen:
-        return None
-    asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if code_keys(analysis.tokens(w)) & codes),
-                 sorted(codes)[0])
-    return asked, list(seen.values())
+        for key, word in _sibling_words(c, codes):
+            seen.setdefault(key, word)
+    return (_as_written(q, codes), list(seen.values())) if seen else None
+
+
+#: Marks a word as written may carry at its ends (`_sibling_words`, `_as_written`).
+_WORD_EDGES = ".,;:!?«»\"'()"
+
+
+def _sibling_words(cand: extractive.Candidate, codes: set[str]) -> list[tuple[str, str]]:
+    """(code key, word as written) of each word of `cand`'s window and of the column headers
+    of the table row it lies in (Candidate.columns) that names a code of the family of one
+    of `codes` (code keys) but none of them, in text order."""
+    prefixes = code_prefixes(codes)
+    return [(t, w) for w in (raw.strip(_WORD_EDGES) for raw in " ".join((window_text(cand), *cand.columns)).split())
+            for t in code_keys(analysis.tokens(w)) if family(t) in prefixes and t not in codes]
+
+
+def _as_written(q: str, codes: set[str]) -> str:
+    """The first word of question `q` naming one of `codes` (code keys), as written; the
+    first code key in sort order when none does."""
+    return next((w.strip(_WORD_EDGES) for w in q.split() if code_keys(analysis.tokens(w)) & codes), sorted(codes)[0])
 
 
 def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysis.Edition],
@@ -245,13 +256,9 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
                            | {w for v, w in analysis.written_versions(text, e).items() if v != e.version})
             if other:
                 return "why_other_edition", e.text, other[0]
-    codes = sorted(asked_codes(groups))
+    codes = asked_codes(groups)
     if not codes:
         return "why_other_document", min((e.text for e in editions), default=""), ""
-    prefixes = code_prefixes(codes)
-    sib = sorted(w.strip(".,;:!?«»\"'()") for w in " ".join((window, *cand.columns)).split()
-                 if any(family(t) in prefixes and t not in codes
-                        for t in code_keys(analysis.tokens(w))))
-    asked = next((w.strip(".,;:!?«»\"'()") for w in q.split() if code_keys(analysis.tokens(w)) & set(codes)),
-                 codes[0])
-    return ("why_other_edition", asked, sib[0]) if sib else ("why_other_document", asked, "")
+    sib = min((word for _, word in _sibling_words(cand, codes)), default=None)
+    asked = _as_written(q, codes)
+    return ("why_other_edition", asked, sib) if sib else ("why_other_document", asked, "")

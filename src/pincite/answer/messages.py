@@ -4,6 +4,8 @@ Only fixed texts live here; nothing from documents. Unknown languages fall back 
 """
 from __future__ import annotations
 
+from pincite.text.cjk import is_cjk_letter
+
 MESSAGES = {
     "row_columns": {
         "en": "columns: {columns}",
@@ -486,11 +488,6 @@ def message(key: str, lang: str) -> str:
     return SpacedTemplate(text) if lang == "zh" and lang in texts else text
 
 
-def _ideograph(ch: str) -> bool:
-    """Whether `ch` is a CJK ideograph (not CJK punctuation, which needs no space)."""
-    return "\u3400" <= ch <= "\u9fff" or "\uf900" <= ch <= "\ufaff"
-
-
 def _latin(ch: str) -> bool:
     """Whether `ch` is an ASCII letter or digit."""
     return ch.isascii() and ch.isalnum()
@@ -498,11 +495,12 @@ def _latin(ch: str) -> bool:
 
 def _meet(left: str, right: str) -> bool:
     """Whether a space belongs between `left`'s last and `right`'s first character: an
-    ideograph beside a Latin letter or digit."""
+    ideograph (text.cjk.is_cjk_letter: not CJK punctuation, which needs no space) beside a
+    Latin letter or digit."""
     if not left or not right:
         return False
     a, b = left[-1], right[0]
-    return (_ideograph(a) and _latin(b)) or (_latin(a) and _ideograph(b))
+    return (is_cjk_letter(a) and _latin(b)) or (_latin(a) and is_cjk_letter(b))
 
 
 class SpacedTemplate(str):

@@ -339,7 +339,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # likewise a passage holding no number answers no question asking how many, how long,
     # which version or what maximum
     unnumbered = apart.windows_lacking_numbers(cands, coverage_text or q) - set(joined) - unpriced
-    other |= unpriced | unnumbered
+    valueless = unpriced | unnumbered
+    other |= valueless
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
                              features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft,
                              question_lang=lang, question=coverage_text or q, marks=marks)
@@ -371,7 +372,6 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings,
                  features=feat_of, probability=prob, scorer=scorer, scored=scored)
     if not sufficient(rel):
-        valueless = unpriced | unnumbered
         priced_out = bool(valueless) and not own
         if priced_out:
             # every passage was set apart for stating no price or no number: the reason is
@@ -473,13 +473,14 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
                 continue
             if row not in forms:
                 a, b = rows[row]
-                headers = model.row_headers(hit.page, max(a, hit.char_start), min(b, hit.char_end))
+                span = (hit.page, max(a, hit.char_start), min(b, hit.char_end))
+                headers = model.row_headers(*span)
                 forms[row] = {t for h in headers for t in analysis.tokens(h)}  # none for the header row
                 forms[row] |= {m for h in headers for m in asked_type.header_marks(h)}
                 if headers:
                     # a row label naming a kind ("Масса без воды, кг" in a table with a
                     # column per model) says the same of the row's values
-                    cells = model.row_cells(hit.page, max(a, hit.char_start), min(b, hit.char_end))
+                    cells = model.row_cells(*span)
                     forms[row] |= asked_type.header_marks(cells[0][1]) if cells else set()
             if forms[row]:
                 by_text.setdefault(hit.text[s:e], set()).update(forms[row])

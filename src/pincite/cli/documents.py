@@ -7,6 +7,7 @@ Library (or the running server's client). It must not ingest files or answer que
 """
 from __future__ import annotations
 
+import collections
 import dataclasses
 import json
 import os
@@ -285,10 +286,7 @@ def page(doc_id: str = typer.Argument(..., metavar="ID_OR_FILE",
     typer.echo(f"{name}: {unit} {number} of {data['pages']}{label}{ocr}", err=True)
     # one line per distinct hidden text and reason: a layout that overflows the page edge
     # repeats the same stray characters line after line
-    seen: dict[tuple[str, str], int] = {}
-    for h in data.get("hidden") or []:
-        key = (h["reason"], h["text"])
-        seen[key] = seen.get(key, 0) + 1
+    seen = collections.Counter((h["reason"], h["text"]) for h in data.get("hidden") or [])
     for (reason, text), n in seen.items():
         times = f" ({n} times)" if n > 1 else ""
         typer.echo(f"hidden text on this page ({reason}), left out of the text below: {text!r}{times}", err=True)
