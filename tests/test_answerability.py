@@ -189,6 +189,53 @@ def test_unknown_words_count_only_in_the_languages_the_library_writes():
     assert unknown_words(groups, df, {"en", "ru"}) == unknown_words(groups, df)
 
 
+def test_the_attribute_text_leaves_out_what_names_the_thing():
+    """The dense vector of what is asked comes from the question without its names: codes,
+    capitalised names, unknown words, and words in Latin letters inside a Russian or Chinese
+    question; a question of nothing but names keeps them all."""
+    def attr(q: str) -> str:
+        groups = analysis.query_groups(q)
+        return features.attribute_text(q, groups, features.general_weights(q, groups))
+
+    assert attr("What is the maximum discharge pressure of the Delmar QX-40?") == \
+        "What is the maximum discharge pressure of the"
+    assert attr("Какой внутренний телефон у Ingrid Halvorsen?") == "Какой внутренний телефон у"
+    assert attr("Helmfield 的 Brookside 仓库里，访客在哪里登记？") == "的 仓库里，访客在哪里登记？"
+    assert attr("QX-40隔膜泵的最大排出压力是多少？") == "隔膜泵的最大排出压力是多少？"
+    assert attr("What is the boiling point of water?") == "What is the boiling point of water?"
+    assert attr("QX-40 / QX-45?") == "QX-40 / QX-45?"
+
+
+def test_a_cover_naming_the_thing_is_not_the_answer_in_another_language(tmp_path):
+    """A question in another language shares only its names with an English document; its
+    whole-question vector then matches the cover that repeats those names best. The window's
+    cosine with what is asked (the question without its names) tells the sentence that
+    answers it from the cover."""
+    from pincite.answer import rank
+
+    make_pdf(tmp_path / "depot.pdf", [
+        "Helmfield Foods Ltd\nBrookside Depot\nSite handbook\nEdition 2, May 2025",
+        "1 Arrival\nAll visitors must sign in at the gatehouse and wear the yellow badge at all "
+        "times. Delivery drivers wait in the lorry park until a bay is called.\n"
+        "2 Emergencies\nThe assembly point is the north car park.",
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "depot.pdf"])
+        for q in ("Где должны регистрироваться посетители склада Helmfield Brookside?",
+                  "Helmfield Brookside 的访客要在哪里登记？"):
+            g = rank.gather(lib, q)
+            cover = [g.features[id(c)] for c in g.cands if c.hit.page == 1]
+            rule = [g.features[id(c)] for c in g.cands if "gatehouse" in features.window_text(c)]
+            assert cover and rule
+            # the whole question's vector prefers the cover; what is asked, the rule
+            assert max(f.window_dense for f in cover) > max(f.window_dense for f in rule), q
+            assert max(f.attr_dense for f in rule) > max(f.attr_dense for f in cover), q
+        ans = lib.ask("Helmfield Brookside 的访客要在哪里登记？")
+        assert ans.status == "answered", ans.warnings
+        top = ans.citations()[0]
+        assert top.page == 2 and "gatehouse" in top.quote, top.quote
+
+
 def test_a_question_in_another_language_is_answered_by_the_translation(tmp_path):
     """A passage in another language than the question shares none of its words; the model
     judges it by meaning (dense and word-vector similarity, marked as another language),

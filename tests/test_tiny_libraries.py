@@ -332,8 +332,6 @@ def _params(cases, marks: dict[str, pytest.MarkDecorator]):
 
 #: Natural questions the trained answer layer gets wrong today: question -> strict xfail.
 ANSWERABLE_XFAIL: dict[str, pytest.MarkDecorator] = {
-    "How long is the high-pressure hose of the HX-40?": xfail(
-        "the first citation is on page 2 of the HX-40 manual; the hose length stands on page 1"),
     "How long a hose comes with the HX-50?": xfail(
         "the first citation is on page 2 of the HX-50 manual; the hose length stands on page 1"),
     "Which instrument has missed its calibration date?": xfail(
@@ -346,7 +344,11 @@ ANSWERABLE_XFAIL: dict[str, pytest.MarkDecorator] = {
         "first citation is 'The unit turns itself off automatically when the tank runs dry ...' "
         "(page 1), not 'Continuous operation on one tank: up to 11 hours'"),
 }
-NEAR_MISS_XFAIL: dict[str, pytest.MarkDecorator] = {}
+NEAR_MISS_XFAIL: dict[str, pytest.MarkDecorator] = {
+    "Кто руководит проектом переезда?": xfail(
+        "answered with the risks slide ('Резервный поставщик стеллажей — компания «СтеллажПром»'): "
+        "a company named for 'who', at a probability above the trained bar"),
+}
 
 #: English glosses of the Russian questions, used as their test ids.
 GLOSS = {

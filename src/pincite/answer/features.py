@@ -19,7 +19,8 @@ import math
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, AbstractSet, Callable
 
-from pincite.text import analysis, zipf
+from pincite.text import analysis, lazyre, zipf
+from pincite.text.cjk import CJK_LETTER_CLASS
 
 from ..index.base import Hit
 from . import asked_type, extractive, soft
@@ -86,7 +87,14 @@ class WindowFeatures:
     general language does not know), so that what is asked of a thing counts apart from the
     thing's name, which is rarer and would outweigh it; table_missing: attr_missing times
     `table`, where a value stands under its header and an asked attribute that no header
-    names is seldom there under another word.
+    names is seldom there under another word; attr_dense: cosine of the window's vector and
+    that of the question without the words naming the thing asked about
+    (`attribute_text`), so that a title or cover sharing only the question's names does not
+    look like an answer (cross-language most of all, where the names are the only words the
+    two texts share), times the share of those names the window's passage or its document's
+    naming terms hold (what is asked of another thing answers nothing: a dense vector blind
+    to "16K25" must not find the oil volume of the "6P82"); window_dense when the question
+    names nothing.
     """
 
     coverage: float
@@ -120,6 +128,7 @@ class WindowFeatures:
     cross_soft: float
     attr_missing: float
     table_missing: float
+    attr_dense: float
 
     @classmethod
     def names(cls) -> list[str]:
@@ -130,6 +139,9 @@ class WindowFeatures:
         """The features as a list in `names()` order."""
         return [float(getattr(self, n)) for n in self.names()]
 
+
+_HAN_RUN = lazyre.compile(f"[{CJK_LETTER_CLASS}]")
+_LATIN_RUN = lazyre.compile(r"[A-Za-z0-9][A-Za-z0-9.\-/_]*")
 
 #: A word's Zipf frequency, UNKNOWN_ZIPF for one wordfreq does not know (text.zipf).
 _zipf = zipf.general_zipf
@@ -167,7 +179,8 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             navigation_kinds: tuple[str, ...], window_cosines: list[float] | None = None,
             unknown: AbstractSet[tuple[str, ...]] = frozenset(), soft: WordMatcher | None = None,
             question_lang: str | None = None, question: str = "",
-            marks: Callable[[str], set[str]] = asked_type.value_marks) -> list[WindowFeatures]:
+            marks: Callable[[str], set[str]] = asked_type.value_marks,
+            attr_cosines: list[float] | None = None) -> list[WindowFeatures]:
     """Features of every candidate of one question, in the order of `cands` (which is the
     lexical ranking order: best extractive score first). `groups`: the question's words;
     `general`: general_weights of them; other_model / other_doc: id() of candidates about
@@ -220,6 +233,10 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         attr = attr_missing(asked, toks, names_asked)
         soft_cov = soft_coverage(asked, toks, soft.best(text) if soft is not None else None, typed_of)
         wdense_f = float(wdense) if wdense is not None else 0.0
+        adense_f = attr_cosines[pos - 1] if attr_cosines is not None else wdense_f
+        if names_asked:
+            # what is asked counts only of the thing the passage (or its document) names
+            adense_f *= sum(1 for g in names_asked if extractive.credit(g, chunk_toks) > 0) / len(names_asked)
         rows.append(dict(
             coverage=c.coverage, key_missing=c.key_missing,
             general_coverage=extractive.coverage(toks, asked) if asked else 0.0,
@@ -240,7 +257,8 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             other_model=float(id(c) in other_model), other_doc=float(id(c) in other_doc),
             log_chars=math.log1p(len(text)), n_words=math.log1p(len(groups)), best_gap=0.0,
             soft_coverage=soft_cov, cross_language=cross, cross_dense=cross * wdense_f,
-            cross_soft=cross * soft_cov, attr_missing=attr, table_missing=float(table) * attr))
+            cross_soft=cross * soft_cov, attr_missing=attr, table_missing=float(table) * attr,
+            attr_dense=adense_f))
     best = max((r["general_coverage"] for r in rows), default=0.0)
     for r in rows:
         r["best_gap"] = r["general_coverage"] - best
@@ -257,6 +275,36 @@ def identifiers(question: str, groups: list[tuple[str, ...]],
     capital = capitalised(question)
     return {g for g in groups if any(ch.isdigit() for ch in g[0]) or g in capital
             or general.get(g, 0.0) >= ZIPF_CEILING - UNKNOWN_ZIPF}
+
+
+def attribute_text(question: str, groups: list[tuple[str, ...]],
+                   general: dict[tuple[str, ...], float]) -> str:
+    """The question with the words that name the thing asked about left out, so that its
+    dense vector says what is asked of the thing: "Where must pedestrians walk at Northgate
+    Riverside?" -> "Where must pedestrians walk at ?". A title or cover naming the thing
+    matches the question's names, not what it asks. Names are the `identifiers` (codes,
+    capitalised names, words general language does not know) and, in a Russian or Chinese
+    question, every word in Latin letters (a product, person or program name written as
+    the document writes it). The question itself when it names nothing or is nothing but
+    names."""
+    names = identifiers(question, groups, general)
+    foreign = analysis.detect_language(question) in ("ru", "zh")
+
+    def is_name(word: str) -> bool:
+        if foreign and _LATIN_RUN.fullmatch(word):
+            return True
+        return bool(set(analysis.query_groups(word)) & names)
+
+    kept = []
+    for word in question.split():
+        bare = word.strip(analysis.WORD_EDGE_PUNCT)
+        if _HAN_RUN.search(bare):
+            word = _LATIN_RUN.sub(lambda m: "" if is_name(m.group()) else m.group(), word)
+        elif bare and is_name(bare):
+            continue
+        kept.append(word)
+    out = " ".join(w for w in kept if w)
+    return out if any(ch.isalpha() for ch in out) else question
 
 
 def capitalised(question: str) -> set[tuple[str, ...]]:

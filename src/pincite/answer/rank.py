@@ -192,9 +192,15 @@ class WindowScorer:
         if self.embedder is not None:
             cosines = [0.0] * len(row)
             cosines[pos] = (features.window_cosines(self.embedder, self.question, [cand]) or [0.0])[0]
+        attr = None
+        if self.embedder is not None:
+            attr_q = features.attribute_text(self.question, self.groups, self.general)
+            attr = [0.0] * len(row)
+            attr[pos] = (features.window_cosines(self.embedder, attr_q, [cand]) or [0.0])[0]
         f = features.compute(row, self.groups, self.general, other_model, other_doc, NAVIGATION_KINDS,
                              cosines, unknown=self.unknown, soft=self.soft,
-                             question_lang=self.lang, question=self.question, marks=self.marks)[pos]
+                             question_lang=self.lang, question=self.question, marks=self.marks,
+                             attr_cosines=attr)[pos]
         return cand, f, self.chance(cand, f)
 
 
@@ -341,9 +347,11 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     unnumbered = apart.windows_lacking_numbers(cands, coverage_text or q) - set(joined) - unpriced
     valueless = unpriced | unnumbered
     other |= valueless
+    attr_q = features.attribute_text(coverage_text or q, groups, general)
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
                              features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft,
-                             question_lang=lang, question=coverage_text or q, marks=marks)
+                             question_lang=lang, question=coverage_text or q, marks=marks,
+                             attr_cosines=features.window_cosines(embedder, attr_q, cands))
     feat_of = {id(c): f for c, f in zip(cands, feats)}  # before the candidates are reordered
     prob = {id(c): scorer.chance(c, f) for c, f in zip(cands, feats)}
     for i, row in joined.items():
