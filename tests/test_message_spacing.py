@@ -4,7 +4,7 @@ separates the scripts, while the values themselves and the other languages' mess
 as they are."""
 from __future__ import annotations
 
-from pincite.answer.messages import MESSAGES, SpacedTemplate, message
+from pincite.answer.messages import MESSAGES, SpacedTemplate, listed, message
 
 
 def test_a_latin_value_between_ideographs_gets_a_space_on_each_side():
@@ -46,3 +46,10 @@ def _fields(template: str) -> set[str]:
     import string
 
     return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+
+def test_a_chinese_list_takes_the_enumeration_comma():
+    """"КЭ-6、КЭ-9" in Chinese; "КЭ-6, КЭ-9" in the other languages."""
+    assert listed(["КЭ-6", "КЭ-9", "КЭ-15"], "zh") == "КЭ-6、КЭ-9、КЭ-15"
+    assert listed(["КЭ-6", "КЭ-9"], "ru") == listed(["КЭ-6", "КЭ-9"], "en") == "КЭ-6, КЭ-9"
+    assert listed([], "zh") == ""

@@ -46,6 +46,20 @@ def test_numbers_are_told_from_text_without_one(text, number):
     assert bool(apart._NUMBER_RE.search(text)) == number
 
 
+@pytest.mark.parametrize("text, number", [
+    ("4. Как только трансляция завершится, появится файл pdf.", False),
+    ("2) Open the lid and remove the filter.", False), ("3.2.1 棋盘线线宽的设置", False),
+    ("3.2 Installation of the pump", False), ("3.2 安装水泵", False),
+    ("1.5 kg per unit", True), ("12 months from the date of sale", True),
+    ("Step one:\n4. Clean the filter every 30 days.", True),
+])
+def test_the_number_of_a_list_item_or_section_is_no_amount(text, number):
+    """A list item's, step's or section's number at the start of a line orders the text:
+    a window holding no other number states no amount ("Сколько времени занимает …?" is not
+    answered by step "4. Как только трансляция завершится …")."""
+    assert bool(apart._NUMBER_RE.search(apart._LINE_MARKER.sub(" ", text))) == number
+
+
 @pytest.mark.parametrize("text", ["Empty the tank every day.", "Check the level weekly.", "Проверяйте ежедневно.",
                                   "Осматривайте каждую смену.", "每月检查滤芯。"])
 def test_a_frequency_answers_how_often_but_not_how_much(text):

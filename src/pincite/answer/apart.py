@@ -440,6 +440,11 @@ _FREQUENCY_RE = lazyre.compile(
 #: A word holding a digit, as the question writes it ("ZR-8", "NCC-3.05", "v2"): up to a space
 #: or a punctuation mark that ends a word.
 _NUMBERED_WORD = lazyre.compile(r"[^\s,;:!?()\"«»“”？，。：；！]*\d[^\s,;:!?()\"«»“”？，。：；！]*")
+#: The number of a list item, step or section at the start of a line ("4. ", "2) ", "3.2.1 ",
+#: "3.2 Installation"; not "1.5 kg", a decimal before its unit): it orders the text and
+#: states no amount.
+_LINE_MARKER = lazyre.compile(
+    r"^[ \t]*(?:\d+(?:\.\d+){2,}\.?|\d+\.\d+(?=[ \t]+[A-ZА-ЯЁ\u3400-\u9fff])|\d+[.)])(?=[ \t])", re.MULTILINE)
 
 
 def asks_number(question: str) -> bool:
@@ -466,7 +471,7 @@ def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str
     often = bool(_ASKS_FREQUENCY.search(question))
 
     def holds_one(c: extractive.Candidate) -> bool:
-        text = features.window_text(c)
+        text = _LINE_MARKER.sub(" ", features.window_text(c))
         if often and _FREQUENCY_RE.search(text):
             return True
         return bool(_NUMBER_RE.search(drop.sub(" ", text) if drop else text))

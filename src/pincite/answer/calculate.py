@@ -26,7 +26,7 @@ from ..text import analysis
 from ..text.cjk import cjk_count
 from . import calc, quantities, units
 from .cite import citation_for
-from .messages import message
+from .messages import listed, message
 from .verify import verify_quote
 
 #: The JSON the model may add to its reply (nullable; see generate.ANSWER_CALC_SCHEMA).
@@ -328,7 +328,7 @@ def unit_warning(question: str, lang: str, quotes: list[str]) -> str | None:
     written = [c for q in quotes for c in currencies_in(q)]
     if asked in written:
         return None
-    found = ", ".join(dict.fromkeys(written))
+    found = listed(dict.fromkeys(written), lang)
     if found:
         return message("currency_other", lang).format(unit=unit, found=found)
     return message("currency_unstated", lang).format(unit=unit)

@@ -4,6 +4,8 @@ Only fixed texts live here; nothing from documents. Unknown languages fall back 
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from pincite.text.cjk import is_cjk_letter
 
 MESSAGES = {
@@ -478,6 +480,12 @@ def _agreed(phrase: str, n: int, case: str) -> str:
             parse = parse.make_agree_with_number(n) or parse
         out.append(parse.word)
     return " ".join(out)
+
+
+def listed(items: Iterable[str], lang: str) -> str:
+    """Items of a list in a message, in `lang`'s way: "a, b, c"; in Chinese with the
+    enumeration comma, "甲、乙、丙" (a comma between Chinese words reads as a clause break)."""
+    return ("、" if lang == "zh" else ", ").join(items)
 
 
 def message(key: str, lang: str) -> str:

@@ -39,7 +39,7 @@ from .evidence import (
     siblings_named,
 )
 from .features import WindowFeatures
-from .messages import language_name, message
+from .messages import language_name, listed, message
 from .retrieve import (
     NAMING_HITS,
     LibraryLike,
@@ -397,7 +397,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                 why = asked_and_found(q, groups, editions, sibling[0])
             else:
                 rows = [lib.catalog.get(d) for d in named]
-                why = ("why_other_named", ", ".join(sorted(r.file_name for r in rows if r)) or ", ".join(named),
+                why = ("why_other_named", listed(sorted(r.file_name for r in rows if r), lang) or listed(named, lang),
                        sibling[0].hit.file or sibling[0].hit.doc_id)
             g.refusal = _refusal(q, lang, scope, "other_model" if id(sibling[0]) in other_model else "not_found",
                                  timings, rel, other=why)
@@ -440,7 +440,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             siblings = siblings_named(q, groups, [c for c in cands if id(c) in other_model])
             if siblings and siblings[0] in missing:
                 g.refusal = _refusal(q, lang, scope, "other_model", timings, rel,
-                                     other=("why_other_edition", siblings[0], ", ".join(siblings[1])))
+                                     other=("why_other_edition", siblings[0], listed(siblings[1], lang)))
             else:
                 g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, missing)
     return g
@@ -452,7 +452,7 @@ def _why_no_column(question: str, lang: str, row: extractive.Candidate, lacked: 
     the words as the question writes them, the row's file and its header cells each whole,
     joined by chunk.tables.HEADER_SEP (a header may hold a comma: "Unit price, RUB")."""
     return message("why_no_column", lang).format(
-        words=", ".join(reasons.written(question, lacked)), file=row.hit.file or row.hit.doc_id,
+        words=listed(reasons.written(question, lacked), lang), file=row.hit.file or row.hit.doc_id,
         columns=HEADER_SEP.join(headers))
 
 
@@ -644,10 +644,10 @@ def _refusal(q: str, lang: str, scope: Scope, key: RefusalKind, timings: dict,
         why, asked, found = other
         warnings.append(message(why, lang).format(asked=asked, found=found))
     elif rel and rel.coverage and unmatched:  # say what no passage found holds, in words, not scores
-        lack = message("why_lacks", lang).format(words=", ".join(unmatched))
+        lack = message("why_lacks", lang).format(words=listed(unmatched, lang))
         warnings.append(message("why_covered", lang).format(coverage=f"{rel.coverage:.0%}", lack=lack))
     elif rel and unmatched and not rel.coverage:
-        words = ("：" if lang == "zh" else ": ") + ", ".join(unmatched)
+        words = ("：" if lang == "zh" else ": ") + listed(unmatched, lang)
         warnings.append(message("why_no_words", lang).format(words=words))
     elif rel:  # no word is lacking from every passage found (never an empty list of words)
         warnings.append(message("why_not_stated", lang))

@@ -296,34 +296,13 @@ def abbreviates(short: str, word: str) -> bool:
 
 def written(question: str, words: Iterable[tuple[str, ...]]) -> list[str]:
     """The question's words as written for `words` (groups of index forms): a Chinese word
-    as its own form (words that stand next to each other in the question as one: "防护等级"),
-    another word as the question spells it."""
+    as its own form, each apart (two words that stand together in the question are not
+    joined: "时候" and "上线" are two words, not a word "时候上线"), another word as the
+    question spells it."""
     words = list(words)
-    out = _cjk_runs(question, [g[0] for g in words if is_cjk(g[0][0])])
+    out = sorted((g[0] for g in words if is_cjk(g[0][0])), key=question.find)  # in the question's order
     for raw in question.split():
         forms = set(analysis.tokens(raw))
         if not is_cjk(raw[0]) and any(forms & set(g) for g in words):
             out.append(raw.strip(".,;:!?«»\"'()？，。"))
     return list(dict.fromkeys(w for w in out if w))
-
-
-#: Characters a joined run of Chinese words has at most (`_cjk_runs`): a Chinese compound
-#: word is mostly two to four characters ("防护等级"); a longer run is a phrase, which reads
-#: as a made-up word when joined ("人行桥桥面更换完成").
-CJK_RUN_CHARS = 4
-
-
-def _cjk_runs(question: str, words: list[str]) -> list[str]:
-    """Chinese `words` (segments of `question`) with those that follow each other directly in
-    the question joined while the run stays within CJK_RUN_CHARS characters ("防护", "等级" ->
-    "防护等级"); a word not found stays as it is."""
-    placed = sorted((question.find(w), w) for w in dict.fromkeys(words))
-    out: list[str] = []
-    end = -1
-    for at, w in placed:
-        if at >= 0 and at == end and out and len(out[-1]) + len(w) <= CJK_RUN_CHARS:
-            out[-1] += w
-        else:
-            out.append(w)
-        end = at + len(w) if at >= 0 else -1
-    return out
