@@ -114,7 +114,8 @@ def test_a_question_about_another_revision_says_which_the_library_has(strict):
 def test_a_table_without_the_asked_column_is_named_not_the_language(lib):
     ans = lib.ask("HB-350 的防护等级是多少？")
     assert ans.status == "refused", ans.answer
-    assert len(ans.warnings) == 1 and "防护、等级" in ans.warnings[0] and "hb_pumps.xlsx" in ans.warnings[0], ans.warnings
+    assert len(ans.warnings) == 1, ans.warnings
+    assert "防护、等级" in ans.warnings[0] and "hb_pumps.xlsx" in ans.warnings[0], ans.warnings
     assert "Weight (kg)" in ans.warnings[0] and "英文" not in ans.warnings[0], ans.warnings
     # a column that is there in another language is answered from the row
     ok = lib.ask("HB-350 的重量是多少？")
