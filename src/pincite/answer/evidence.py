@@ -206,16 +206,18 @@ def names_any(cand: extractive.Candidate, naming: set[tuple[str, ...]]) -> bool:
 def siblings_named(q: str, groups: list[tuple[str, ...]], cands: Iterable[extractive.Candidate]
                    ) -> tuple[str, list[str]] | None:
     """(the question's model code as written, the sibling codes of its family that the
-    candidates' windows and the column headers of their table rows name, as written, each
+    candidates' passages and the column headers of their table rows name, as written, each
     once, in the order found) for a question naming a code ("КЭ-12" of a passport table
     headed "Параметр | КЭ-6 | КЭ-9 | КЭ-15"); None when the question names no code or no
-    candidate names a sibling."""
+    candidate names a sibling. The whole passage counts, not only the window: what the
+    library has is the point, and a window quoting one model's sentence leaves out the
+    sibling its table names beside it."""
     codes = asked_codes(groups)
     if not codes:
         return None
     seen: dict[str, str] = {}  # code key -> as first written
     for c in cands:
-        for key, word in _sibling_words(c, codes):
+        for key, word in _sibling_words(c, codes, whole=True):
             seen.setdefault(key, word)
     return (_as_written(q, codes), list(seen.values())) if seen else None
 
@@ -224,12 +226,13 @@ def siblings_named(q: str, groups: list[tuple[str, ...]], cands: Iterable[extrac
 _WORD_EDGES = ".,;:!?«»\"'()"
 
 
-def _sibling_words(cand: extractive.Candidate, codes: set[str]) -> list[tuple[str, str]]:
-    """(code key, word as written) of each word of `cand`'s window and of the column headers
-    of the table row it lies in (Candidate.columns) that names a code of the family of one
-    of `codes` (code keys) but none of them, in text order."""
+def _sibling_words(cand: extractive.Candidate, codes: set[str], whole: bool = False) -> list[tuple[str, str]]:
+    """(code key, word as written) of each word of `cand`'s window (with `whole`, its whole
+    passage) and of the column headers of the table row it lies in (Candidate.columns) that
+    names a code of the family of one of `codes` (code keys) but none of them, in text order."""
     prefixes = code_prefixes(codes)
-    return [(t, w) for w in (raw.strip(_WORD_EDGES) for raw in " ".join((window_text(cand), *cand.columns)).split())
+    text = cand.hit.text if whole else window_text(cand)
+    return [(t, w) for w in (raw.strip(_WORD_EDGES) for raw in " ".join((text, *cand.columns)).split())
             for t in code_keys(analysis.tokens(w)) if family(t) in prefixes and t not in codes]
 
 
@@ -240,14 +243,15 @@ def _as_written(q: str, codes: set[str]) -> str:
 
 
 def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysis.Edition],
-                     cand: extractive.Candidate) -> tuple[str, str, str]:
+                     cand: extractive.Candidate) -> tuple[str, str, list[str]]:
     """(message key, what the question names, what the best evidence names instead), as
     written, for the refusal of a question whose evidence is all about a sibling code or
-    another edition: ("why_other_edition", "REVTeX 4.1", "REVTEX 4.2"), (…, "PX-300",
-    "PX-200"); "why_other_document" with no found side when only the evidence's document
-    name tells (its title, not its window). Another edition is looked for in the window,
-    else in the passage it stands in, spaced or fused with the name ("texlive2022"); a
-    sibling code in the window or in the column headers of the table row it lies in
+    another edition: ("why_other_edition", "REVTeX 4.1", ["REVTEX 4.2"]), (…, "КСВ-12",
+    ["КСВ-8", "КСВ-8Т"]: every sibling, in text order, so the person can ask for one of
+    them); "why_other_document" with no found side when only the evidence's document name
+    tells (its title, not its window). Another edition is looked for in the window, else in
+    the passage it stands in, spaced or fused with the name ("texlive2022"); sibling codes
+    in the window and in the column headers of the table row it lies in
     (Candidate.columns)."""
     window = window_text(cand)
     for e in sorted(editions, key=lambda e: e.text):
@@ -255,10 +259,12 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
             other = sorted({f.text for f in analysis.text_editions(text) if f.name == e.name and f.version != e.version}
                            | {w for v, w in analysis.written_versions(text, e).items() if v != e.version})
             if other:
-                return "why_other_edition", e.text, other[0]
+                return "why_other_edition", e.text, [other[0]]
     codes = asked_codes(groups)
     if not codes:
-        return "why_other_document", min((e.text for e in editions), default=""), ""
-    sib = min((word for _, word in _sibling_words(cand, codes)), default=None)
+        return "why_other_document", min((e.text for e in editions), default=""), []
+    seen: dict[str, str] = {}  # code key -> as first written
+    for key, word in _sibling_words(cand, codes):
+        seen.setdefault(key, word)
     asked = _as_written(q, codes)
-    return ("why_other_edition", asked, sib) if sib else ("why_other_document", asked, "")
+    return ("why_other_edition", asked, list(seen.values())) if seen else ("why_other_document", asked, [])

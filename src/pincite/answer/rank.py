@@ -394,7 +394,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         if sibling and sufficient(relevance(sibling, bar, as_own)):
             # what was found would answer, but about the sibling: say so
             if id(sibling[0]) in other_model:
-                why = asked_and_found(q, groups, editions, sibling[0])
+                key, asked, instead = asked_and_found(q, groups, editions, sibling[0])
+                why = (key, asked, listed(instead, lang))
             else:
                 rows = [lib.catalog.get(d) for d in named]
                 why = ("why_other_named", listed(sorted(r.file_name for r in rows if r), lang) or listed(named, lang),
