@@ -67,6 +67,35 @@ def test_a_row_without_the_asked_column_is_refused_and_the_columns_named(lib, qu
     assert missing in said and "staff-list.xlsx" in said and "Phone ext." in said, ans.warnings
 
 
+def test_a_question_picking_rows_by_a_shared_value_is_answered_by_those_rows(tmp_path):
+    """"哪些员工在研发部工作？" (which employees work in R&D?) asks for the rows whose
+    department is R&D, a value several rows share: its other words ("工作", work) name no
+    column it lacks, and every such row is cited."""
+    make_sheet(tmp_path / "staff.xlsx", "员工", ("姓名", "部门", "职位", "办公城市"),
+               [("王芳", "研发部", "软件工程师", "杭州"), ("李强", "销售部", "销售经理", "上海"),
+                ("张伟", "研发部", "测试工程师", "杭州"), ("陈静", "财务部", "会计", "北京")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "staff.xlsx"])
+        ans = lib.ask("哪些员工在研发部工作？")
+        assert ans.status == "answered", (ans.answer, ans.warnings)
+        quotes = [c.quote for c in ans.citations()]
+        assert any("王芳" in q for q in quotes) and any("张伟" in q for q in quotes), quotes
+        assert not any("李强" in q or "陈静" in q for q in quotes), quotes
+        # a column asked of the row a name picks is still missing
+        ans = lib.ask("王芳的邮箱是什么？")
+        assert ans.status == "refused" and "邮箱" in " ".join(ans.warnings), (ans.answer, ans.warnings)
+
+
+def test_a_value_only_its_row_has_names_the_row_not_a_selection():
+    """A name or code only one row holds picks that row: the question's other words still
+    ask for a column (selects_by_category)."""
+    passage = "Staff!A2:C2 | Name: Kenji Ito; Department: Finance\nStaff!A3:C3 | Name: Mei Chen; Department: Finance"
+    groups = analysis.query_groups("Who manages Kenji Ito?")
+    assert not reasons.selects_by_category(passage, ["Kenji Ito", "Finance"], groups)
+    groups = analysis.query_groups("Who works in Finance?")
+    assert reasons.selects_by_category(passage, ["Kenji Ito", "Finance"], groups)
+
+
 def test_the_refusal_lists_each_header_whole(lib):
     """A header that holds a comma ("Unit price, RUB") is one column in the refusal's list:
     the headers are the table's cells, joined by HEADER_SEP."""

@@ -180,8 +180,31 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
     if row is None:
         return None
     headers, values = row
+    if question and _ASKS_WHICH_ROWS.search(question) and selects_by_category(cand.hit.text, values, groups):
+        return None
     lacked = lacking_columns(headers, values, groups, soft, near, question)
     return None if lacked is None else (lacked, headers)
+
+
+#: A question asking which rows (people, things) there are: "Which employees …?", "Who …?",
+#: "Какие сотрудники …?", "Кто …?", "哪些员工 …？", "谁 …？". Russian "какой" alone also asks
+#: "what" of one thing ("Какой оклад …?"), so only the plural "какие" and "которые" count.
+_ASKS_WHICH_ROWS = lazyre.compile(
+    r"(?:which|who)|(?<![а-яё])(?:какие|которые|кто)(?![а-яё])|哪些|哪几|哪位|谁", re.IGNORECASE)
+
+
+def selects_by_category(passage: str, values: list[str], groups: list[tuple[str, ...]]) -> bool:
+    """Whether a question word is a value of the row that other rows of its passage share
+    (a department, a city: a value written more than once in `passage`), as "Which employees
+    work in R&D?" picks the rows whose department is R&D: such a question asks for those
+    rows, not for a column its other words ("work") would name. A value only this row has
+    (a name, a code) names the row asked about instead: "Who is Wang Fang's manager?" asks a
+    column of her row."""
+    for v in values:
+        forms = set(analysis.tokens(v))
+        if v.strip() and passage.count(v.strip()) > 1 and any(forms.intersection(g) for g in groups):
+            return True
+    return False
 
 
 def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[str, ...]],
