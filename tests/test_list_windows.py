@@ -103,7 +103,7 @@ def test_a_docx_list_answer_quotes_the_list(soffice, tmp_path):
         d.add_paragraph(s, style="List Bullet")
     d.add_paragraph("Clean the lint filter after every cycle so that the air flows freely through the drum.")
     d.save(str(tmp_path / "ax40.docx"))
-    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "ax40.docx"])
         steps = lib.ask("What are the installation steps of the AX-40 dryer?")
         items = lib.ask("Which items are delivered with the AX-40 dryer?")

@@ -196,6 +196,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     (EmbedderError) when word vectors cannot be computed."""
     typed = [asked_type.typed_group(g) for g in groups]
     names_asked = identifiers(question, groups, general)
+    codes_asked = [g for g in names_asked if any(ch.isdigit() for ch in g[0])]
     asked_types = {g[-1] for g in typed if g[-1].startswith(asked_type.MARK)}
     gen_typed = {asked_type.typed_group(g): general.get(g, 0.1) for g in groups}
     total = sum(general.get(g, 0.1) for g in groups) or 1.0
@@ -234,9 +235,10 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         soft_cov = soft_coverage(asked, toks, soft.best(text) if soft is not None else None, typed_of)
         wdense_f = float(wdense) if wdense is not None else 0.0
         adense_f = attr_cosines[pos - 1] if attr_cosines is not None else wdense_f
-        if names_asked:
-            # what is asked counts only of the thing the passage (or its document) names
-            adense_f *= sum(1 for g in names_asked if extractive.credit(g, chunk_toks) > 0) / len(names_asked)
+        if codes_asked and not any(extractive.credit(g, chunk_toks) > 0 for g in codes_asked):
+            # what is asked counts only of a model or version asked, which the passage (or its
+            # document) names: a comparison of two models is answered by each one's row
+            adense_f = 0.0
         rows.append(dict(
             coverage=c.coverage, key_missing=c.key_missing,
             general_coverage=extractive.coverage(toks, asked) if asked else 0.0,
