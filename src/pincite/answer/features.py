@@ -91,10 +91,11 @@ class WindowFeatures:
     that of the question without the words naming the thing asked about
     (`attribute_text`), so that a title or cover sharing only the question's names does not
     look like an answer (cross-language most of all, where the names are the only words the
-    two texts share), times the share of those names the window's passage or its document's
-    naming terms hold (what is asked of another thing answers nothing: a dense vector blind
-    to "16K25" must not find the oil volume of the "6P82"); window_dense when the question
-    names nothing.
+    two texts share); 0 when the question names codes (words holding a digit) and neither the
+    window's passage nor its document's naming terms hold any of them (what is asked of
+    another machine answers nothing: a dense vector blind to "16K25" must not find the oil
+    volume of the "6P82"; one code of two suffices, as a comparison's row names one);
+    window_dense when the question names nothing.
     """
 
     coverage: float
