@@ -109,6 +109,19 @@ def test_the_refusal_names_the_model_the_header_has():
     assert why[0] == "why_other_edition" and why[1] == "СКД-24" and set(why[2]) == {"СКД-12", "СКД-12М"}
 
 
+def test_the_refusal_names_every_model_of_a_row_per_model_table():
+    """A table with a row per model: the window is one row, the siblings stand in the other
+    rows of its passage, and the refusal names them all, in the order written."""
+    text = "Модель Напор, м Подача, м³/ч\nГейзер-10 10 25\nГейзер-25 25 32\nГейзер-40 40 52"
+    hit = Hit(chunk_id="g-p1-c1", doc_id="g", score=1.0, rank=1, page=1, page_end=1, char_start=0,
+              char_end=len(text), text=text, name_terms=("гейзер",))
+    start = text.index("Гейзер-10")
+    row = extractive.Candidate(hit, start, text.index("\n", start), 1.0, 1.0)
+    q = "Какой напор у насоса Гейзер-32?"
+    why = evidence.asked_and_found(q, analysis.query_groups(q), set(), row)
+    assert why == ("why_other_edition", "Гейзер-32", ["Гейзер-10", "Гейзер-25", "Гейзер-40"])
+
+
 @pytest.mark.parametrize("question, text", [
     ("Какой объём загрузки у камеры СКД-12М?", "Объём загрузки, м³ / СКД-12М: 18"),
     ("Какой объём загрузки у камеры СКД-12?", "Объём загрузки, м³ / СКД-12: 12"),

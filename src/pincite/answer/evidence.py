@@ -251,8 +251,8 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
     them); "why_other_document" with no found side when only the evidence's document name
     tells (its title, not its window). Another edition is looked for in the window, else in
     the passage it stands in, spaced or fused with the name ("texlive2022"); sibling codes
-    in the window and in the column headers of the table row it lies in
-    (Candidate.columns)."""
+    in the whole passage and in the column headers of the table row it lies in
+    (Candidate.columns): a table with a row per model names its siblings in other rows."""
     window = window_text(cand)
     for e in sorted(editions, key=lambda e: e.text):
         for text in (window, cand.hit.text):  # the window, else the passage it stands in
@@ -264,7 +264,7 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
     if not codes:
         return "why_other_document", min((e.text for e in editions), default=""), []
     seen: dict[str, str] = {}  # code key -> as first written
-    for key, word in _sibling_words(cand, codes):
+    for key, word in _sibling_words(cand, codes, whole=True):
         seen.setdefault(key, word)
     asked = _as_written(q, codes)
     return ("why_other_edition", asked, list(seen.values())) if seen else ("why_other_document", asked, [])
