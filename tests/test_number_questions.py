@@ -41,6 +41,8 @@ def test_questions_asking_for_a_number(question, asks):
     ("Русский язык — один из крупнейших языков мира.", False), ("It is one of the oldest ports.", False),
     ("Several options exist.", False), ("Есть несколько способов.", False), ("Only one cartridge fits.", True),
     ("Таблица высот не приведена.", False),
+    ("One can use a snapshot for long term stability.", False), ("One must check the seal first.", False),
+    ("It takes one hour.", True),
 ])
 def test_numbers_are_told_from_text_without_one(text, number):
     assert bool(apart._NUMBER_RE.search(text)) == number

@@ -409,11 +409,12 @@ _ASKS_NUMBER = lazyre.compile(
     r"|(?<![а-яё])(?:максимальн|минимальн|общ|средн)\w*\s+(?:числ|количеств)\w*",
     re.IGNORECASE)
 #: A number as passages write it: digits, or a number word ("eighteen", "twice", "a minute",
-#: "полгода", "两", "三十"). Not "one of" / "один из" (a member of a group, no amount), nor "a
+#: "полгода", "两", "三十"). Not "one of" / "один из" (a member of a group, no amount), nor the
+#: pronoun "one" before a verb ("One can use a snapshot …"), nor "a
 #: few", "several", "несколько" (no amount either); "一" only before a measure word, as
 #: "一般", "统一" are no numbers.
 _NUMBER_RE = lazyre.compile(
-    r"\d|\b(?:one(?!\s+of\b)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
+    r"\d|\b(?:one(?!\s+(?:of|can|could|may|might|must|should|would|will|needs?|has|is|uses?|gets?)\b)|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen"
     r"|seventeen|eighteen|nineteen|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety|hundred|thousand"
     r"|million|billion|dozen|once|twice|half|an?\s+(?:second|minute|hour|day|week|month|year))\b"
     r"|(?<![а-яё])(?:(?:один|одна|одно|одну)(?!\s+из(?![а-яё]))|два|две|три|четыре|пять|шесть|семь|восемь|девять|десять|\w+надцать"
