@@ -217,7 +217,7 @@ def siblings_named(q: str, groups: list[tuple[str, ...]], cands: Iterable[extrac
         return None
     seen: dict[str, str] = {}  # code key -> as first written
     for c in cands:
-        for key, word in _sibling_words(c, codes, whole=True):
+        for key, word in _sibling_words(c, codes):
             seen.setdefault(key, word)
     return (_as_written(q, codes), list(seen.values())) if seen else None
 
@@ -226,13 +226,12 @@ def siblings_named(q: str, groups: list[tuple[str, ...]], cands: Iterable[extrac
 _WORD_EDGES = ".,;:!?«»\"'()"
 
 
-def _sibling_words(cand: extractive.Candidate, codes: set[str], whole: bool = False) -> list[tuple[str, str]]:
-    """(code key, word as written) of each word of `cand`'s window (with `whole`, its whole
-    passage) and of the column headers of the table row it lies in (Candidate.columns) that
-    names a code of the family of one of `codes` (code keys) but none of them, in text order."""
+def _sibling_words(cand: extractive.Candidate, codes: set[str]) -> list[tuple[str, str]]:
+    """(code key, word as written) of each word of `cand`'s whole passage and of the column
+    headers of the table row it lies in (Candidate.columns) that names a code of the family
+    of one of `codes` (code keys) but none of them, in text order."""
     prefixes = code_prefixes(codes)
-    text = cand.hit.text if whole else window_text(cand)
-    return [(t, w) for w in (raw.strip(_WORD_EDGES) for raw in " ".join((text, *cand.columns)).split())
+    return [(t, w) for w in (raw.strip(_WORD_EDGES) for raw in " ".join((cand.hit.text, *cand.columns)).split())
             for t in code_keys(analysis.tokens(w)) if family(t) in prefixes and t not in codes]
 
 
@@ -263,8 +262,5 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
     codes = asked_codes(groups)
     if not codes:
         return "why_other_document", min((e.text for e in editions), default=""), []
-    seen: dict[str, str] = {}  # code key -> as first written
-    for key, word in _sibling_words(cand, codes, whole=True):
-        seen.setdefault(key, word)
-    asked = _as_written(q, codes)
-    return ("why_other_edition", asked, list(seen.values())) if seen else ("why_other_document", asked, [])
+    named = siblings_named(q, groups, [cand])
+    return ("why_other_edition", *named) if named else ("why_other_document", _as_written(q, codes), [])

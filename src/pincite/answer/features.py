@@ -20,7 +20,7 @@ from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, AbstractSet, Callable
 
 from pincite.text import analysis, lazyre, zipf
-from pincite.text.cjk import CJK_LETTER_CLASS
+from pincite.text.cjk import cjk_letter_count
 
 from ..index.base import Hit
 from . import asked_type, extractive, soft
@@ -141,7 +141,6 @@ class WindowFeatures:
         return [float(getattr(self, n)) for n in self.names()]
 
 
-_HAN_RUN = lazyre.compile(f"[{CJK_LETTER_CLASS}]")
 _LATIN_RUN = lazyre.compile(r"[A-Za-z0-9][A-Za-z0-9.\-/_]*")
 
 #: A word's Zipf frequency, UNKNOWN_ZIPF for one wordfreq does not know (text.zipf).
@@ -301,7 +300,7 @@ def attribute_text(question: str, groups: list[tuple[str, ...]],
     kept = []
     for word in question.split():
         bare = word.strip(analysis.WORD_EDGE_PUNCT)
-        if _HAN_RUN.search(bare):
+        if cjk_letter_count(bare):
             word = _LATIN_RUN.sub(lambda m: "" if is_name(m.group()) else m.group(), word)
         elif bare and is_name(bare):
             continue

@@ -145,6 +145,12 @@ class WindowScorer:
     #: Candidate.columns); none when not given
     columns: Callable[[extractive.Candidate], tuple[str, ...]] | None = None
 
+    @functools.cached_property
+    def attr_question(self) -> str:
+        """What the question asks of the thing it names (features.attribute_text), worked out
+        once for all the spans judged."""
+        return features.attribute_text(self.question, self.groups, self.general)
+
     def about_other_model(self, cand: extractive.Candidate) -> bool:
         """Evidence naming a sibling of an asked code ("PX-300" for "PX-200") but not the code
         itself, or another edition of a named document ("REVTEX 4.2" for a question about
@@ -188,15 +194,11 @@ class WindowScorer:
         row[pos:pos + 1] = [cand]
         other_model = {id(cand)} if self.about_other_model(cand) else set()
         other_doc = {id(cand)} if not other_model and self.about_other_doc(cand) else set()
-        cosines = None
+        cosines = attr = None
         if self.embedder is not None:
-            cosines = [0.0] * len(row)
+            cosines, attr = [0.0] * len(row), [0.0] * len(row)
             cosines[pos] = (features.window_cosines(self.embedder, self.question, [cand]) or [0.0])[0]
-        attr = None
-        if self.embedder is not None:
-            attr_q = features.attribute_text(self.question, self.groups, self.general)
-            attr = [0.0] * len(row)
-            attr[pos] = (features.window_cosines(self.embedder, attr_q, [cand]) or [0.0])[0]
+            attr[pos] = (features.window_cosines(self.embedder, self.attr_question, [cand]) or [0.0])[0]
         f = features.compute(row, self.groups, self.general, other_model, other_doc, NAVIGATION_KINDS,
                              cosines, unknown=self.unknown, soft=self.soft,
                              question_lang=self.lang, question=self.question, marks=self.marks,
