@@ -86,6 +86,16 @@ def test_a_question_picking_rows_by_a_shared_value_is_answered_by_those_rows(tmp
         assert ans.status == "refused" and "邮箱" in " ".join(ans.warnings), (ans.answer, ans.warnings)
 
 
+@pytest.mark.parametrize("question, rows", [
+    ("Which employees work in Engineering?", True), ("Who works in Finance?", True),
+    ("Кто работает в отделе продаж?", True), ("Какие сотрудники работают в Москве?", True),
+    ("哪些员工在研发部工作？", True), ("What is Kenji Ito's e-mail address?", False),
+    ("Какой оклад у Кэндзи Ито?", False), ("Whichever way it goes?", False),
+])
+def test_questions_asking_which_rows_there_are(question, rows):
+    assert bool(reasons._ASKS_WHICH_ROWS.search(question)) is rows
+
+
 def test_a_value_only_its_row_has_names_the_row_not_a_selection():
     """A name or code only one row holds picks that row: the question's other words still
     ask for a column (selects_by_category)."""

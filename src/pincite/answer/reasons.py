@@ -190,7 +190,7 @@ def missing_columns(lib: "LibraryLike", groups: list[tuple[str, ...]], cand: ext
 #: "Какие сотрудники …?", "Кто …?", "哪些员工 …？", "谁 …？". Russian "какой" alone also asks
 #: "what" of one thing ("Какой оклад …?"), so only the plural "какие" and "которые" count.
 _ASKS_WHICH_ROWS = lazyre.compile(
-    r"(?:which|who)|(?<![а-яё])(?:какие|которые|кто)(?![а-яё])|哪些|哪几|哪位|谁", re.IGNORECASE)
+    r"\b(?:which|who)\b|(?<![а-яё])(?:какие|которые|кто)(?![а-яё])|哪些|哪几|哪位|谁", re.IGNORECASE)
 
 
 def selects_by_category(passage: str, values: list[str], groups: list[tuple[str, ...]]) -> bool:
