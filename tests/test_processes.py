@@ -136,7 +136,7 @@ def test_ask_and_serve_during_an_ingest_neither_break_it_nor_open_the_index(tmp_
     """While `pincite ingest` writes, other processes try the index again and again (in this
     process, `pincite ask`, `pincite serve`): each is told the index is busy, none opens the
     shard, and the ingest completes with every document answering."""
-    n = 30
+    n = 60  # an ingest long enough for several tries at its index, however fast the machine
     make_docs(tmp_path / "docs", n)
     data = tmp_path / "data"
     ingest_log = tmp_path / "ingest.log"
