@@ -68,6 +68,29 @@ def test_a_code_typed_as_it_sounds_in_latin_finds_the_cyrillic_code(tmp_path):
     assert "980 кг" in ans.claims[0].citations[0].quote
 
 
+def test_a_code_typed_as_it_sounds_sets_the_library_siblings_apart(tmp_path):
+    """"KSV-12" typed for a code the library writes in Cyrillic: the library describes only
+    "КСВ-8" and "КСВ-8Т" (siblings of one family, "КСВ" read K-S-V), so the question is
+    refused as one about another model, naming those siblings, in English as in Chinese;
+    the siblings themselves, typed the same way, are answered."""
+    pdf = make_pdf(tmp_path / "ksv.pdf", [
+        "Компрессоры серии КСВ. Паспорт изделия.",
+        "Технические характеристики. Масса компрессора КСВ-8 составляет 410 кг. "
+        "Масса компрессора КСВ-8Т составляет 455 кг. Гарантийный срок компрессора КСВ-8 равен 24 месяцам.",
+    ], font="dejavu", title="Компрессоры КСВ")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([pdf])
+        ans = lib.ask("Какая масса компрессора KSV-8?")
+        assert ans.status == "answered", (ans.answer, ans.warnings)
+        assert "410 кг" in ans.claims[0].citations[0].quote
+        for q in ("What is the weight of the KSV-12 compressor?", "KSV-12 压缩机的重量是多少？"):
+            ans = lib.ask(q)
+            assert ans.status == "refused", (q, ans.answer)
+            assert ans.refusal == "other_model", (q, ans.refusal, ans.answer)
+            why = " ".join(ans.warnings)
+            assert "КСВ-8" in why and "KSV-12" in why, why
+
+
 # ---------------------------------------------------------------- one part per code
 
 

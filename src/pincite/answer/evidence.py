@@ -4,11 +4,12 @@ document, and what a refusal says it found instead.
 """
 from __future__ import annotations
 
+import functools
 import math
 from typing import Iterable
 
 from pincite.text import analysis
-from pincite.text.codes import code_key, family
+from pincite.text.codes import code_key, family, spellings
 
 from . import extractive
 from .calculate import comparison_asked
@@ -109,9 +110,19 @@ def lacks_asked_code(cand: extractive.Candidate, best: extractive.Candidate,
 
 def asked_codes(groups: list[tuple[str, ...]]) -> set[str]:
     """The question's model codes as keys (text.codes.code_key: "px200", "нд40", "tk7" for
-    "ТК-7", "16k20"): its forms that have a code family (text.codes.family). Compare them with `code_keys` of a text's
-    words, so a code matches however it is spelt."""
-    return {code_key(t) for g in groups for t in g if family(t)}
+    "ТК-7", "16k20"): its forms that have a code family (text.codes.family), with the key of
+    each as it sounds in the other script (text.codes.spellings: "KSV-12" typed for a
+    document's "КСВ-12" keys as "ksv12" and "kcb12"), so that a code typed in the other
+    alphabet is found, and its siblings ("КСВ-8") told apart, whether or not the library
+    holds the code itself. Compare them with `code_keys` of a text's words, so a code
+    matches however it is spelt."""
+    return {k for g in groups for t in g if family(t) for k in _spelled_keys(t)}
+
+
+@functools.lru_cache(maxsize=4096)
+def _spelled_keys(code: str) -> frozenset[str]:
+    """The code keys of every spelling of the code `code` (text.codes.spellings)."""
+    return frozenset(code_key(s) for s in spellings(code))
 
 
 def code_keys(toks: Iterable[str]) -> set[str]:
