@@ -29,6 +29,7 @@ import hashlib
 import os
 import pickle
 import shutil
+import signal
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Callable, Iterator
@@ -358,7 +359,15 @@ def pytest_configure(config):
     shard's flush, SQLite's commits), which on a shared virtual disk took most of the time of
     the tests that ingest (tests/test_library.py alone: 36.6 s on /tmp, 8.1 s on /dev/shm, with
     13.6 and 8.4 s of CPU, 2026-12-04). What is written and read is the same; only the wait for
-    the disk goes. The xdist workers inherit the choice (their folders are under the run's)."""
+    the disk goes. The xdist workers inherit the choice (their folders are under the run's).
+
+    Let SIGINT interrupt again when the run was started ignoring it: a shell without job
+    control starts a background job (`make test &`) with SIGINT ignored, every child process
+    inherits that, and the tests that stop a server or an eval run with SIGINT (Ctrl+C)
+    would wait on a process that never hears it. A caught signal is reset to the default
+    in a child at exec, so the servers the tests start hear it as they do in a terminal."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     if hasattr(config.option, "loadscopereorder"):
         config.option.loadscopereorder = False
     if not config.option.basetemp and not os.environ.get("PYTEST_DEBUG_TEMPROOT"):

@@ -17,6 +17,7 @@ from pincite.text.translit import script, sound_alike, sound_key
 @pytest.mark.parametrize("typed, written", [
     ("severny", "северный"), ("shchukin", "щукин"), ("chekhov", "чехов"), ("lindqvist", "линдквист"),
     ("tsvetkov", "цветков"), ("yakovlev", "яковлев"), ("zhukova", "жукова"), ("olga", "ольга"),
+    ("geyser", "гейзер"), ("rosen", "розен"), ("jansen", "янзен"),
 ])
 def test_romanised_names_sound_alike(typed, written):
     assert sound_alike(sound_key(typed), sound_key(written))

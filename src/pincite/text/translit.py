@@ -6,7 +6,8 @@ Terminal" for "Северный Терминал") or a Latin one typed in Cyril
 one loose Latin key: Cyrillic letters are romanised one by one (GOST 7.79 letters, with
 the soft and hard signs dropped), then both scripts lose the differences romanisations
 disagree on (y, j and i are one letter; q is k, w is v, x is ks; "kh" is h, "ts" and "tz"
-are c; "sh", "sch", "ch" are s or c; doubled letters count once). Two forms sound alike
+are c; "sh", "sch", "ch" are s or c; z is s, as an English s between vowels is often
+written з ("Geyser", "Гейзер"); doubled letters count once). Two forms sound alike
 when one key starts with the other (`sound_alike`): the stems of two scripts end in
 different places ("severni" / "северн"). Model codes have their own spellings
 (text.codes); this module is for words.
@@ -53,7 +54,7 @@ def sound_key(form: str) -> str:
     if script(form) is None:
         return ""
     latin = "".join(_ROMAN.get(ch, ch) for ch in form) if _CYR_RE.search(form) else form
-    loose = _LOOSE_RE.sub(lambda m: _LOOSE_MAP[m.group()], latin)
+    loose = _LOOSE_RE.sub(lambda m: _LOOSE_MAP[m.group()], latin).replace("z", "s")
     return re.sub(r"(.)\1+", r"\1", loose)
 
 
