@@ -54,15 +54,22 @@ def _is_cyrillic(text: str) -> bool:
     return any("\u0400" <= ch <= "\u04ff" for ch in text)
 
 
+def _passport(tmp_path, title: str, pages: list[str]) -> Library:
+    """A library holding one generated Russian PDF of `pages` titled `title` (its
+    pages written with a Cyrillic font)."""
+    pdf = make_pdf(tmp_path / "passport.pdf", pages, font="dejavu", title=title)
+    lib = Library(Settings(data_dir=tmp_path / "data"))
+    lib.ingest([pdf])
+    return lib
+
+
 def test_a_code_typed_as_it_sounds_in_latin_finds_the_cyrillic_code(tmp_path):
     """"VK-75" typed for a document's "ВК-75" (В is read V, not the B it looks like)."""
-    pdf = make_pdf(tmp_path / "vk75.pdf", [
+    with _passport(tmp_path, "Компрессор ВК-75", [
         "Компрессор винтовой ВК-75. Паспорт изделия.",
         "Технические характеристики. Масса компрессора ВК-75 составляет 980 кг. "
         "Производительность компрессора ВК-75 равна 12 кубическим метрам в минуту.",
-    ], font="dejavu", title="Компрессор ВК-75")
-    with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        lib.ingest([pdf])
+    ]) as lib:
         ans = lib.ask("Какая масса компрессора VK-75?")
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert "980 кг" in ans.claims[0].citations[0].quote
@@ -73,13 +80,11 @@ def test_a_code_typed_as_it_sounds_sets_the_library_siblings_apart(tmp_path):
     "КСВ-8" and "КСВ-8Т" (siblings of one family, "КСВ" read K-S-V), so the question is
     refused as one about another model, naming those siblings, in English as in Chinese;
     the siblings themselves, typed the same way, are answered."""
-    pdf = make_pdf(tmp_path / "ksv.pdf", [
+    with _passport(tmp_path, "Компрессоры КСВ", [
         "Компрессоры серии КСВ. Паспорт изделия.",
         "Технические характеристики. Масса компрессора КСВ-8 составляет 410 кг. "
         "Масса компрессора КСВ-8Т составляет 455 кг. Гарантийный срок компрессора КСВ-8 равен 24 месяцам.",
-    ], font="dejavu", title="Компрессоры КСВ")
-    with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        lib.ingest([pdf])
+    ]) as lib:
         ans = lib.ask("Какая масса компрессора KSV-8?")
         assert ans.status == "answered", (ans.answer, ans.warnings)
         assert "410 кг" in ans.claims[0].citations[0].quote
