@@ -373,15 +373,20 @@ def soft_coverage(weights: dict[tuple[str, ...], float], toks: set[str],
     return got / total
 
 
-def window_cosines(embedder, question: str, cands: list[extractive.Candidate]) -> list[float] | None:
-    """Cosine of the question's and each candidate window's dense vectors (the embedder's
-    passage and query encodings), in `cands` order; None without an embedder."""
+def cosines_of(embedder, questions: tuple[str, ...],
+               cands: list[extractive.Candidate]) -> tuple[list[float], ...] | None:
+    """Per text of `questions`, the cosine of its dense vector (the embedder's query
+    encoding) and each candidate window's (its passage encoding), in `cands` order: one
+    list per text. The windows are embedded once for all the texts (a remote embedder is
+    asked once, not once per text). None without an embedder or candidates."""
     if embedder is None or not cands:
         return None
     import numpy as np
 
-    q = np.asarray(embedder.embed_query(question), dtype=np.float32)
     w = np.asarray(soft.passage_vectors(embedder, [window_text(c) for c in cands]), dtype=np.float32)
-    qn = q / (np.linalg.norm(q) or 1.0)
     wn = w / np.maximum(np.linalg.norm(w, axis=1, keepdims=True), 1e-9)
-    return [float(x) for x in wn @ qn]
+    out = []
+    for question in questions:
+        q = np.asarray(embedder.embed_query(question), dtype=np.float32)
+        out.append([float(x) for x in wn @ (q / (np.linalg.norm(q) or 1.0))])
+    return tuple(out)

@@ -195,10 +195,10 @@ class WindowScorer:
         other_model = {id(cand)} if self.about_other_model(cand) else set()
         other_doc = {id(cand)} if not other_model and self.about_other_doc(cand) else set()
         cosines = attr = None
-        if self.embedder is not None:
+        both = features.cosines_of(self.embedder, (self.question, self.attr_question), [cand])
+        if both is not None:
             cosines, attr = [0.0] * len(row), [0.0] * len(row)
-            cosines[pos] = (features.window_cosines(self.embedder, self.question, [cand]) or [0.0])[0]
-            attr[pos] = (features.window_cosines(self.embedder, self.attr_question, [cand]) or [0.0])[0]
+            cosines[pos], attr[pos] = both[0][0], both[1][0]
         f = features.compute(row, self.groups, self.general, other_model, other_doc, NAVIGATION_KINDS,
                              cosines, unknown=self.unknown, soft=self.soft,
                              question_lang=self.lang, question=self.question, marks=self.marks,
@@ -350,10 +350,11 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     valueless = unpriced | unnumbered
     other |= valueless
     attr_q = features.attribute_text(coverage_text or q, groups, general)
+    q_cosines, attr_cosines = features.cosines_of(embedder, (q, attr_q), cands) or (None, None)
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
-                             features.window_cosines(embedder, q, cands), unknown=unknown, soft=scorer.soft,
+                             q_cosines, unknown=unknown, soft=scorer.soft,
                              question_lang=lang, question=coverage_text or q, marks=marks,
-                             attr_cosines=features.window_cosines(embedder, attr_q, cands))
+                             attr_cosines=attr_cosines)
     feat_of = {id(c): f for c, f in zip(cands, feats)}  # before the candidates are reordered
     prob = {id(c): scorer.chance(c, f) for c, f in zip(cands, feats)}
     for i, row in joined.items():

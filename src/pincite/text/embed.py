@@ -61,7 +61,7 @@ LOCAL_BATCH = 64
 #: each under a timeout and under server body limits: 32 x 2,000 chars ~ 64 kB).
 REMOTE_BATCH = 32
 #: Vectors a local embedder keeps of the texts it embedded last (VectorCache): the windows a
-#: question's answer is scored by (answer.features.window_cosines) recur from question to
+#: question's answer is scored by (answer.features.cosines_of) recur from question to
 #: question, and a repeated passage (a running header, a copied page) is embedded once. 4,096
 #: vectors of 512 floats are 8 MiB.
 VECTOR_CACHE = 4096

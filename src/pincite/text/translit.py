@@ -25,8 +25,8 @@ _LAT = ("a", "b", "v", "g", "d", "e", "e", "z", "z", "i", "i", "k", "l", "m", "n
         "t", "u", "f", "h", "c", "c", "s", "s", "", "i", "", "e", "iu", "ia")
 _ROMAN = {c: r for c, r in zip(_CYR, _LAT)}
 #: Latin spellings romanisations disagree on, longest first, and the one each becomes.
-_LOOSE = (("shch", "s"), ("sch", "s"), ("sh", "s"), ("ch", "c"), ("zh", "z"), ("kh", "h"),
-          ("tz", "c"), ("ts", "c"), ("q", "k"), ("w", "v"), ("x", "ks"), ("y", "i"), ("j", "i"))
+_LOOSE = (("shch", "s"), ("sch", "s"), ("sh", "s"), ("ch", "c"), ("zh", "s"), ("kh", "h"),
+          ("tz", "c"), ("ts", "c"), ("q", "k"), ("w", "v"), ("x", "ks"), ("y", "i"), ("j", "i"), ("z", "s"))
 _LOOSE_RE = lazyre.compile("|".join(a for a, _ in _LOOSE))
 _LOOSE_MAP = dict(_LOOSE)
 _CYR_RE = lazyre.compile("[а-яё]")
@@ -54,7 +54,7 @@ def sound_key(form: str) -> str:
     if script(form) is None:
         return ""
     latin = "".join(_ROMAN.get(ch, ch) for ch in form) if _CYR_RE.search(form) else form
-    loose = _LOOSE_RE.sub(lambda m: _LOOSE_MAP[m.group()], latin).replace("z", "s")
+    loose = _LOOSE_RE.sub(lambda m: _LOOSE_MAP[m.group()], latin)
     return re.sub(r"(.)\1+", r"\1", loose)
 
 
