@@ -6,8 +6,10 @@ Terminal" for "Северный Терминал") or a Latin one typed in Cyril
 one loose Latin key: Cyrillic letters are romanised one by one (GOST 7.79 letters, with
 the soft and hard signs dropped), then both scripts lose the differences romanisations
 disagree on (y, j and i are one letter; q is k, w is v, x is ks; "kh" is h, "ts" and "tz"
-are c; "sh", "sch", "ch" are s or c; z is s, as an English s between vowels is often
-written з ("Geyser", "Гейзер"); doubled letters count once). Two forms sound alike
+are c; "sh", "sch", "ch" are s or c; ж and "zh" are one letter, ž; doubled letters
+count once; then an s between two vowels is z, on both sides, as English voices it there
+and Russian writes it з: "Geyser" / "Гейзер", "Rosen" / "Розен", while "same" is not
+"замер"). Two forms sound alike
 when one key starts with the other (`sound_alike`): the stems of two scripts end in
 different places ("severni" / "северн"). Model codes have their own spellings
 (text.codes); this module is for words.
@@ -21,15 +23,17 @@ import re
 from pincite.text import lazyre
 
 _CYR = "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"
-_LAT = ("a", "b", "v", "g", "d", "e", "e", "z", "z", "i", "i", "k", "l", "m", "n", "o", "p", "r", "s",
+_LAT = ("a", "b", "v", "g", "d", "e", "e", "ž", "z", "i", "i", "k", "l", "m", "n", "o", "p", "r", "s",
         "t", "u", "f", "h", "c", "c", "s", "s", "", "i", "", "e", "iu", "ia")
 _ROMAN = {c: r for c, r in zip(_CYR, _LAT)}
 #: Latin spellings romanisations disagree on, longest first, and the one each becomes.
-_LOOSE = (("shch", "s"), ("sch", "s"), ("sh", "s"), ("ch", "c"), ("zh", "s"), ("kh", "h"),
-          ("tz", "c"), ("ts", "c"), ("q", "k"), ("w", "v"), ("x", "ks"), ("y", "i"), ("j", "i"), ("z", "s"))
+_LOOSE = (("shch", "s"), ("sch", "s"), ("sh", "s"), ("ch", "c"), ("zh", "ž"), ("kh", "h"),
+          ("tz", "c"), ("ts", "c"), ("q", "k"), ("w", "v"), ("x", "ks"), ("y", "i"), ("j", "i"))
 _LOOSE_RE = lazyre.compile("|".join(a for a, _ in _LOOSE))
 _LOOSE_MAP = dict(_LOOSE)
 _CYR_RE = lazyre.compile("[а-яё]")
+#: An s between two vowels of a key (after the loose spellings), voiced as z.
+_VOICED_S = lazyre.compile("(?<=[aeiou])s(?=[aeiou])")
 _LATIN_WORD = lazyre.compile("[a-z]+")
 _CYRILLIC_WORD = lazyre.compile("[а-яё]+")
 #: Keys shorter than this match too many words of the other script to name anything.
@@ -55,7 +59,7 @@ def sound_key(form: str) -> str:
         return ""
     latin = "".join(_ROMAN.get(ch, ch) for ch in form) if _CYR_RE.search(form) else form
     loose = _LOOSE_RE.sub(lambda m: _LOOSE_MAP[m.group()], latin)
-    return re.sub(r"(.)\1+", r"\1", loose)
+    return _VOICED_S.sub("z", re.sub(r"(.)\1+", r"\1", loose))
 
 
 def sound_alike(a: str, b: str) -> bool:
