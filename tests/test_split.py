@@ -78,6 +78,16 @@ def test_single_questions_with_and_are_not_split(question, lang):
      ["What is the pressure limit of the pump?", "What is the temperature limit of the pump?"]),
     ("Каковы мощность и напор насоса НД-40?", "ru",
      ["Каковы мощность насоса НД-40?", "Каковы напор насоса НД-40?"]),
+    # two adjectives agreeing with one noun: the noun is shared
+    ("Каковы минимальная и максимальная температура воздуха в цехе?", "ru",
+     ["Каковы минимальная температура воздуха в цехе?", "Каковы максимальная температура воздуха в цехе?"]),
+    # a noun (or an adjective used as one, plural) and an adjective agreeing with the noun
+    # after it: that noun goes with the adjective only, what follows it with both
+    ("Каковы суточные и предельная стоимость проживания при поездке в Москву?", "ru",
+     ["Каковы суточные проживания при поездке в Москву?",
+      "Каковы предельная стоимость проживания при поездке в Москву?"]),
+    ("Каковы масса и полная длина шланга HX-50?", "ru",
+     ["Каковы масса шланга HX-50?", "Каковы полная длина шланга HX-50?"]),
     # one preposition said again before each thing
     ("Сколько дней даётся на отчёт о командировке и на возврат неизрасходованного аванса?", "ru",
      ["Сколько дней даётся на отчёт о командировке?", "Сколько дней даётся на возврат неизрасходованного аванса?"]),

@@ -658,8 +658,46 @@ def _coordinated_after_frame(part: str, lang: str) -> list[str] | None:
             m = re.match(rf"({_WORD})\s+и\s+({_WORD})(?=\s|[,?])", part[f.end():], re.I)
             if m and _single_things(m.group(1), m.group(2)):
                 o = f.end()
+                noun_end = _ru_phrase_end(part, o + m.end(2), m.group(1), m.group(2))
+                if noun_end is not None:  # "X и [Y N] …": Y modifies N alone
+                    return [part[:o] + m.group(1) + part[noun_end:], part[:o] + part[o + m.start(2):]]
                 return _either_word(part, o + m.start(1), o + m.end(1), o + m.start(2), o + m.end(2))
     return None
+
+
+def _ru_phrase_end(part: str, after_b: int, a: str, b: str) -> int | None:
+    """The end of the noun N after "A и B" in `part` (`after_b`: the end of B), when B is an
+    adjective agreeing with N and A is no adjective that could agree with N: then A is a
+    thing of its own (a noun, or an adjective used as one: "суточные") and the things are A
+    and "B N", what follows N shared ("Каковы суточные и предельная стоимость проживания при
+    поездке?" asks the allowance and the price limit, not a "суточная стоимость"; "Каковы
+    масса и полная длина шланга?" the hose's mass and its full length). None otherwise: two
+    adjectives of one noun ("минимальная и максимальная температура") or two nouns
+    ("мощность и напор насоса") share what follows B. Agreement is pymorphy3's reading
+    (OpenCorpora tags): the same case, and the same number and, in the singular, gender; a
+    singular adjective also agrees with a plural noun ("дневная и ночная нормы")."""
+    nxt = re.match(rf"\s+({_WORD})", part[after_b:])
+    if nxt is None or not re.fullmatch(r"[а-яё-]+", nxt.group(1), re.I):
+        return None
+    from pincite.text.morph import morph
+
+    analyzer = morph()
+    nouns = [p.tag for p in analyzer.parse(nxt.group(1)) if p.tag.POS == "NOUN"]
+
+    def agrees(word: str) -> bool:
+        for adj in (p.tag for p in analyzer.parse(word) if p.tag.POS in ("ADJF", "PRTF")):
+            for noun in nouns:
+                if adj.case != noun.case:
+                    continue
+                if adj.number == noun.number and (adj.number == "plur" or adj.gender == noun.gender):
+                    return True
+                if adj.number == "sing" and noun.number == "plur":
+                    return True
+        return False
+
+    if not nouns or not agrees(b) or agrees(a):
+        return None
+    return after_b + nxt.end()
 
 
 def _single_things(a: str, b: str) -> bool:
