@@ -147,6 +147,17 @@ def test_a_missing_folio_is_not_interpolated():
     assert infer_folio_labels(texts) == ["1", "2", "3", "", "5", "6", "7"]
 
 
+def test_a_folio_read_into_a_line_that_ends_in_a_broken_word():
+    """A chapter opener's bottom folio that PDFium reads into the last text line, after a word
+    broken by a hyphen mark (U+FFFE), is that page's folio; a number the broken word goes on
+    with is not taken where the neighbours do not agree."""
+    texts = [page(BODY, header=f"{n} Running head") for n in range(41, 48)]
+    texts[4] = page(BODY + "\nthe foundry decided to handle the encoding prob\ufffe45", header="Chapter 4")
+    assert infer_folio_labels(texts) == [str(n) for n in range(41, 48)]
+    texts[4] = page(BODY + "\nthe foundry decided to handle the encoding prob\ufffe7", header="Chapter 4")
+    assert infer_folio_labels(texts)[4] == ""
+
+
 def test_two_agreeing_pages_are_not_enough():
     texts = [page(BODY), page(BODY, "8"), page(BODY, "9"), page(BODY), page(BODY), page(BODY)]
     assert infer_folio_labels(texts) == [""] * 6

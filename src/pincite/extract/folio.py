@@ -9,7 +9,9 @@ no PDF and imports no later stage.
 How a label is found (all units are 1-based physical pages unless named ``page_index``):
 
 1. **Lines.** Each page text is split into non-empty, whitespace-trimmed lines, NFKC-normalised
-   (full-width "１０１２" becomes "1012") with PDFium's U+FFFE hyphen marks dropped.
+   (full-width "１０１２" becomes "1012") with PDFium's U+FFFE hyphen marks dropped, or made a
+   space when only a number follows one on its line (a broken word's end, then the folio
+   PDFium read into the same line: "…the encoding prob\ufffe45").
 2. **Boilerplate is skipped.** A line whose exact text stands among the first or last
    ``BOILERPLATE_ZONE`` lines of at least ``BOILERPLATE_MIN_PAGES`` pages is a repeated running
    title, stamp or watermark ("FIXED WING STABILITY AND CONTROL", "3 Jan 2020 2:18 p.m.",
@@ -271,8 +273,16 @@ def _from_token(groups: dict[str, str | None], page: int) -> Candidate | None:
     return None
 
 
+#: A hyphen mark (PDFium's U+FFFE, a soft hyphen) with only digits after it on its line: a
+#: word broken at the line's end, then the page's folio that PDFium read into the same line
+#: (a chapter opener's bottom folio beside the last text line: "…the encoding prob\ufffe45").
+_BREAK_BEFORE_FOLIO = lazyre.compile(r"[\ufffe\u00ad](?=\d{1,%d}[ \t\r]*$)" % _MAX_DIGITS, re.M)
+
+
 def split_lines(text: str) -> list[str]:
-    """Non-empty lines of a page text, trimmed, NFKC-normalised, U+FFFE/U+00AD dropped."""
+    """Non-empty lines of a page text, trimmed, NFKC-normalised, U+FFFE/U+00AD dropped (a
+    space where only a number follows one on its line: `_BREAK_BEFORE_FOLIO`)."""
+    text = _BREAK_BEFORE_FOLIO.sub(" ", text)
     text = unicodedata.normalize("NFKC", text.replace("\ufffe", "").replace("\u00ad", ""))
     return [" ".join(line.split()) for line in text.splitlines() if line.strip()]
 
