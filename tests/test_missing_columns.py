@@ -67,6 +67,23 @@ def test_a_row_without_the_asked_column_is_refused_and_the_columns_named(lib, qu
     assert missing in said and "staff-list.xlsx" in said and "Phone ext." in said, ans.warnings
 
 
+def test_a_missing_column_of_the_asked_models_row_is_not_told_as_another_model(tmp_path):
+    """A price list with rows for FL-100 and FL-250 and no warranty column: asked the FL-100's
+    warranty, the refusal says the table has no such column, not that the passages are
+    about the FL-250 (the FL-100 row is there); a model the list lacks is still told apart."""
+    make_sheet(tmp_path / "prices.xlsx", "Prices", ("SKU", "Product", "Price, EUR", "Lead time (days)"),
+               [("FL-100", "Flow meter FL-100", 480, 10), ("FL-250", "Flow meter FL-250", 715, 14),
+                ("CB-20", "Signal cable CB-20", 58, 3)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "prices.xlsx"])
+        ans = lib.ask("What is the warranty of the FL-100 flow meter?")
+        said = " ".join(ans.warnings)
+        assert ans.status == "refused" and ans.refusal == "not_found", (ans.answer, said)
+        assert "warranty" in said and "FL-250" not in said, said
+        ans = lib.ask("What is the price of the FL-300 flow meter?")
+        assert ans.status == "refused" and ans.refusal == "other_model", (ans.answer, ans.warnings)
+
+
 def test_a_question_picking_rows_by_a_shared_value_is_answered_by_those_rows(tmp_path):
     """"哪些员工在研发部工作？" (which employees work in R&D?) asks for the rows whose
     department is R&D, a value several rows share: its other words ("工作", work) name no

@@ -33,10 +33,13 @@ from . import answerability, apart, asked_type, extractive, features, reasons, s
 from .calculate import without_target_unit
 from .evidence import (
     asked_and_found,
+    asked_codes,
+    code_keys,
     names_any,
     names_other_code,
     names_other_edition,
     siblings_named,
+    window_tokens,
 )
 from .features import WindowFeatures
 from .messages import language_name, listed, message
@@ -394,7 +397,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         as_own = {id(c): scorer.chance(c, dataclasses.replace(feat_of[id(c)], other_model=0.0, other_doc=0.0))
                   for c in sibling}
         sibling.sort(key=lambda c: -as_own[id(c)])
-        if sibling and sufficient(relevance(sibling, bar, as_own)):
+        # a window naming the asked model code itself (its row of a price list, set apart
+        # for lacking the column asked) says the library does describe it: what the
+        # evidence lacks is told below, not that it is about a sibling model
+        codes_asked = asked_codes(groups)
+        own_named = bool(codes_asked) and any(codes_asked & code_keys(window_tokens(c))
+                                              for c in cands if id(c) not in other_model)
+        if sibling and not own_named and sufficient(relevance(sibling, bar, as_own)):
             # what was found would answer, but about the sibling: say so
             if id(sibling[0]) in other_model:
                 key, asked, instead = asked_and_found(q, groups, editions, sibling[0])
