@@ -13,7 +13,7 @@ import pytest
 
 from docgen import make_sheet
 from pdfgen import make_pdf
-from pincite.answer import answerability, features
+from pincite.answer import answerability, asked_type, features
 from pincite.answer.answerability import AnswerabilityModel
 from pincite.answer.features import WindowFeatures
 from pincite.config import Settings
@@ -400,6 +400,29 @@ def test_spreadsheet_answer_shows_the_asked_cell_with_its_row_as_quote(tmp_path)
     claim = ans.claims[0]
     assert claim.text == "Maria Lopez / Phone ext.: 2240"
     assert claim.citations[0].verified and "Maria Lopez" in claim.citations[0].quote
+
+
+def test_a_sheet_row_shows_the_cell_of_the_kind_of_value_asked(tmp_path):
+    """A question that asks for a kind of value by its own words ("How much does … cost?",
+    "Сколько стоит …?": a price) reads the cell of that kind's column ("Price, EUR"), though
+    no header shares a word with the question."""
+    from pincite.answer.table_verify import sheet_cell_claim
+
+    row = "'Prices'!A3:E3 | SKU: FL-250; Product: Flow meter FL-250; Price, EUR: 715; Lead time (days): 14"
+    terms = analysis.tokens("How much does the FL-250 flow meter cost?")
+    assert sheet_cell_claim(row, terms) is None  # no header shares a word
+    kinds = asked_type.column_words("How much does the FL-250 flow meter cost?")
+    assert sheet_cell_claim(row, terms, kinds=kinds) == "Flow meter FL-250 / Price, EUR: 715"
+    make_sheet(tmp_path / "prices.xlsx", "Prices", ("SKU", "Product", "Price, EUR", "Lead time (days)"),
+               [("FL-100", "Flow meter FL-100", 480, 10), ("FL-250", "Flow meter FL-250", 715, 14),
+                ("CB-20", "Signal cable CB-20", 58, 3)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "prices.xlsx"])
+        for question in ("How much does the FL-250 flow meter cost?", "Сколько стоит расходомер FL-250?"):
+            ans = lib.ask(question)
+            assert ans.status == "answered", (question, ans.answer)
+            assert ans.claims[0].text.endswith("Price, EUR: 715"), (question, ans.claims[0].text)
+            assert ans.claims[0].citations[0].verified
 
 
 def test_a_sheet_header_row_states_nothing():

@@ -183,8 +183,10 @@ COLUMN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                "адрес", "помещение", "位置", "地点", "地址")),
     "time": (("when", "когда", "何时", "什么时候"),
              ("date", "time", "year", "month", "day", "дата", "срок", "время", "год", "日期", "时间", "年份")),
-    "money": (("cost", "costs", "price", "priced", "cheaper", "expensive", "стоит", "стоят", "стоимость", "цена",
-               "цену", "дороже", "дешевле", "价格", "多少钱", "价钱", "单价", "贵", "便宜"),
+    "money": (("cost", "costs", "price", "priced", "cheaper", "cheapest", "expensive", "стоит", "стоят", "стоимость",
+               "цена", "цену", "дороже", "дешевле", "дешёвый", "дешевый", "дешёвая", "дешевая", "дешёвое",
+               "дешевое", "дешёвые", "дешевые", "дорогой", "дорогая", "дорогое", "дорогие", "价格", "多少钱",
+               "价钱", "单价", "贵", "便宜"),
               ("price", "cost", "цена", "стоимость", "价格", "单价", "价钱")),
     "person": (tuple(PERSON_WORDS) + ("whose", "чей", "чья", "чьё", "чьи"),
                ("name", "person", "owner", "assigned", "responsible", "contact", "имя", "фио", "ответственный",
@@ -197,13 +199,25 @@ def column_words(question: str, cjk: bool = True) -> set[str]:
     question asks for by its interrogative (COLUMN_KINDS); empty for a question asking what,
     which or how much, whose attribute is a word of its own. Without `cjk` the Chinese header
     words are left out (analysing them loads jieba: pass it only for Chinese headers)."""
+    out: set[str] = set()
+    for kind in asked_kinds(question):
+        out.update(_column_forms(kind, cjk))
+    return out
+
+
+def asked_kinds(question: str) -> set[str]:
+    """The kinds of value (keys of COLUMN_KINDS) `question` asks for by its own words."""
     low = question.lower()
     words = set(_WORD_RE.findall(low))
-    out: set[str] = set()
-    for kind, (asking, _) in COLUMN_KINDS.items():
-        if any(w in words if not cjk_count(w) else w in low for w in asking):
-            out.update(_column_forms(kind, cjk))
-    return out
+    return {kind for kind, (asking, _) in COLUMN_KINDS.items()
+            if any(w in words if not cjk_count(w) else w in low for w in asking)}
+
+
+def kind_column_words(kind: str, cjk: bool = True) -> frozenset[str]:
+    """Index forms of the words that head a column of `kind` (a key of COLUMN_KINDS: "money"
+    -> "price", "cost", "цена", …); without `cjk` the Chinese ones are left out (analysing
+    them loads jieba)."""
+    return _column_forms(kind, cjk)
 
 
 @functools.lru_cache(maxsize=None)

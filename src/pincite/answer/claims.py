@@ -15,8 +15,9 @@ from pincite.chunk.model import section_of
 from pincite.contract import Answer, Claim, Clarification
 from pincite.store.fields import field_key
 from pincite.text import analysis, lazyre
+from pincite.text.cjk import is_cjk
 
-from . import extractive, features
+from . import asked_type, extractive, features
 from .calculate import calculation_line, conversion_for, unit_warning
 from .cite import SECTION_SEP, citation_for
 from .comparison import comparison_for
@@ -230,14 +231,18 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     t1 = time.perf_counter()
     rel = g.rel
     claims = _distinct_claims(lib, with_twins(lib, g, kept(lib, g)), g.terms,
-                              g.scorer.soft if g.scorer is not None else None)
+                              g.scorer.soft if g.scorer is not None else None, g.question)
+    extreme_line = None
+    if (found := extreme_claims(lib, g, claims)) is not None:
+        extreme_line, claims = found
     timings = dict(g.timings, answer=time.perf_counter() - t1)
     verified = [c for c in claims if c.verified]
     if not verified:
         return Answer(question=g.question, status="not_confirmed", language=g.lang, scope=g.scope,
                       answer=message("not_confirmed", g.lang), claims=claims, timings=timings)
     text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(verified, 1))
-    warnings = []
+    # the faces show the notes: which value was compared over how many rows
+    warnings = [extreme_line] if extreme_line is not None else []
     # a comparison asked ("на сколько … больше, чем …") is computed from one bound value per
     # compared thing, or the answer says why it was not; else a unit asked is converted to
     compared = comparison_for(lib, g.question, g.lang, verified)
@@ -257,9 +262,66 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
                   warnings=warnings)
 
 
+#: A sheet's row head in a quote: "Prices!" or "'Budget FY2024'!" before its cell range.
+_SHEET_HEAD = lazyre.compile(r"^('[^']+'!|[^\s!|']+!)[A-Z]+\d+")
+
+
+def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[str, list[Claim]] | None:
+    """For a question asking by a superlative which row holds the least or greatest value
+    (answer.extreme), the claims with the rows that hold it first, found by comparing every
+    row of the sheet the first verified spreadsheet claim cites, and a line saying what was
+    compared (messages "extreme_min"/"extreme_max"); None when the question asks no such
+    thing, no verified claim cites a sheet row, or a row's own chunk is not found (a quote is
+    cited only from the chunk that holds it)."""
+    from pincite.contract import SheetAddress
+    from pincite.index.base import SearchFilter
+
+    from .extreme import extreme_row, superlative
+
+    if superlative(g.question) is None:
+        return None
+    cit = next((c for claim in claims if claim.verified for c in claim.citations
+                if c.verified and isinstance(c.address, SheetAddress)), None)
+    head = _SHEET_HEAD.match(cit.quote) if cit is not None else None
+    if cit is None or head is None or cit.unit is None:
+        return None
+    unit_text = lib.page_text(cit.doc_id, cit.unit)
+    found = extreme_row(g.question, unit_text, head.group(1))
+    if found is None:
+        return None
+    terms = list(dict.fromkeys(g.terms + analysis.tokens(found.header)))
+    soft = g.scorer.soft if g.scorer is not None else None
+    flt = SearchFilter(doc_ids=[cit.doc_id], trust=["normative", "reference", "uploaded"])
+    first: list[Claim] = []
+    for row in found.rows[:MAX_CLAIMS]:
+        start = unit_text.find(row)
+        hits = lib.index.search(analysis.tokens(row), flt, limit=20, mode="bm25")
+        hit = next((h for h in hits if h.page == cit.unit and row in h.text), None)
+        if start < 0 or hit is None:
+            return None
+        cand = extractive.Candidate(hit, start, start + len(row), 1.0, 1.0)
+        claim = claim_of(lib, cand, terms, soft, g.question)
+        if not claim.verified:
+            return None
+        first.append(claim)
+    shown = {normalize_quote(c.citations[0].quote) for c in first}
+    rest = [c for c in claims if not (c.citations and normalize_quote(c.citations[0].quote) in shown)]
+    line = message("extreme_min" if found.direction == "min" else "extreme_max", g.lang).format(
+        header=found.header, value=found.value, n=found.compared, sheet=head.group(1).rstrip("!").strip("'"))
+    return line, (first + rest)[:MAX_CLAIMS]
+
+
+def normalize_quote(quote: str) -> str:
+    """`quote` normalised as quotes are verified (answer.normalize): how two claims' quotes
+    are compared."""
+    from .normalize import normalize
+
+    return normalize(quote).text
+
+
 def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: list[str],
-                     soft: HeaderMatcher | None = None) -> list[Claim]:
-    """Claims of the kept candidates in order (`claim_of`; `soft` as there), at most
+                     soft: HeaderMatcher | None = None, question: str = "") -> list[Claim]:
+    """Claims of the kept candidates in order (`claim_of`; `soft` and `question` as there), at most
     MAX_CLAIMS, leaving out a claim whose quote repeats one already kept from the same page
     (equal, or contained in it after normalisation): a page chunk, a bridge chunk and a
     table chunk can hold one sentence. A window a document repeats on several pages (a
@@ -283,7 +345,7 @@ def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: 
             continue  # the same sentence on another page of the same document
         done.add(text)
         cand = first[text]
-        claim = claim_of(lib, cand, terms, soft)
+        claim = claim_of(lib, cand, terms, soft, question)
         cit = claim.citations[0] if claim.citations else None
         if cit is not None and cit.verified:
             key = (cit.doc_id, cit.page, normalize(cit.quote).text)
@@ -295,14 +357,15 @@ def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: 
 
 
 def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
-             soft: HeaderMatcher | None = None) -> Claim:
+             soft: HeaderMatcher | None = None, question: str = "") -> Claim:
     """The claim of one candidate: its quote (cut around `terms`, the question's index
     forms) verified against its page, with its citation; a table row's claim reads as its
     verified (row, column, value) triple (a ruled PDF table's row chunk, and a row whose
     cells extraction kept under their headers: DocumentModel.row_cells), a spreadsheet
     row's as its asked cell
     (table_verify.sheet_cell_claim, which `soft`, the question's word matcher, lets find the
-    asked column across languages; None: by shared words only)."""
+    asked column across languages; None: by shared words only; `question`, the question's
+    text, lets it find a price column for a question about money: "cost", "дешевле")."""
     hit = cand.hit
     # a bridge chunk (a sentence across a page break) is its own source: cand indexes its text
     page_text = hit.text if hit.parts else lib.page_text(hit.doc_id, hit.page)
@@ -342,7 +405,12 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
         # a spreadsheet row reads as "row name / asked column: value", all as the quote writes it
         from .table_verify import sheet_cell_claim
 
-        text = sheet_cell_claim(quote, terms, soft) or text
+        # a price column answers a question about money however it is worded ("cost",
+        # "дешевле", "多少钱"); the other kinds (a where-, when- or who-question) may be
+        # answered by any of several columns, which the words asked pick
+        kinds = (asked_type.kind_column_words("money", any(map(is_cjk, quote)))
+                 if question and "money" in asked_type.asked_kinds(question) else frozenset())
+        text = sheet_cell_claim(quote, terms, soft, kinds) or text
     return Claim(text=text, verified=check.verified, reason=check.reason, citations=[cit])
 
 

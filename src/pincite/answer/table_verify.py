@@ -226,12 +226,18 @@ class HeaderMatcher(Protocol):
     def best(self, text: str) -> dict[tuple[str, ...], float]: ...
 
 
-def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | None = None) -> str | None:
+def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | None = None,
+                     kinds: Iterable[str] = ()) -> str | None:
     """The claim text of a spreadsheet row quoted as "'Sheet'!A9:G9 | Header: value; ...":
     the row's name (the value sharing the most of ``terms``, else its first value) and the
     cells whose header shares a word with ``terms`` ("Nadia Haddad / Phone ext.: 4702"), as
     the quote writes them; None when no header shares a word (the row is shown whole) or
     the quote is not a row of header-value pairs.
+
+    When neither finds a header, the cells whose header shares a word with ``kinds`` are the
+    asked ones: the index forms of the column words of a kind of value the question asks for
+    by its own words (asked_type.kind_column_words: "How much does the FL-250 cost?" asks the
+    "Price, EUR" column).
 
     When no header shares a word and ``soft`` is given (the question's
     answer.soft.WordMatcher), the cells whose header comes within SOFT_HEADER_COSINE of a
@@ -247,9 +253,9 @@ def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | Non
     if len(heads) > 1:
         bodies = [quote[m.end():(heads[i + 1].start() if i + 1 < len(heads) else len(quote))].strip()
                   for i, m in enumerate(heads)]
-        rows = [_row_claim(b, terms, soft) for b in bodies]
+        rows = [_row_claim(b, terms, soft, kinds) for b in bodies]
         return ROW_SEP.join(r for r in rows if r) if all(rows) else None
-    return _row_claim(quote.split(" | ", 1)[-1], terms, soft)
+    return _row_claim(quote.split(" | ", 1)[-1], terms, soft, kinds)
 
 
 def sheet_rows(quote: str) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -267,7 +273,8 @@ def sheet_rows(quote: str) -> list[tuple[str, list[tuple[str, str]]]]:
     return out
 
 
-def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = None) -> str | None:
+def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = None,
+               kinds: Iterable[str] = ()) -> str | None:
     """sheet_cell_claim of one row's "Header: value; ..." text."""
     pairs = []
     for part in body.split("; "):
@@ -281,6 +288,9 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
     cells = [(h, v) for h, v in pairs if asked & set(analysis.tokens(h))]
     if not cells and soft is not None:
         cells = _soft_cells(pairs, soft)
+    kind_words = set(kinds)
+    if not cells and kind_words:
+        cells = [(h, v) for h, v in pairs if kind_words & set(analysis.tokens(h))]
     if not cells or len(cells) == len(pairs):
         return None
     named = max(pairs, key=lambda p: len(asked & set(analysis.tokens(p[1]))))

@@ -1,0 +1,162 @@
+"""The row with the least or greatest value of a spreadsheet column, found by code when a
+question asks for it by a superlative ("Which product has the shortest lead time?", "Какой
+товар самый дешёвый?", "哪个产品交货期最短？").
+
+Retrieval finds rows that share the question's words, and any of them may come first; the
+row that holds the extreme value is found only by comparing every row. `extreme_row` does
+that over the sheet the answer's first verified spreadsheet citation stands in (the sheet's
+unit text: one "'Sheet'!A2:E2 | Header: value; …" line per row, answer.table_verify.sheet_rows):
+
+1. The question asks for an extreme (`superlative`): a superlative adjective or adverb of
+   en/ru/zh grammar ("shortest", "most expensive", "самый дешёвый", "наименьший", "最短",
+   "最贵"), each saying the least or the greatest ("min"/"max"), some also the kind of value
+   (a price: "cheapest", "дороже всего", "最便宜").
+2. The question names no row: no word of the question stands in the values of one row only
+   (a product code, a name: "What is the maximum pressure of the PX-200?" asks an attribute
+   of that row). Words that several rows hold narrow the rows compared to those ("the
+   cheapest flow meter").
+3. The asked column is the one numeric column (a number in at least MIN_ROWS rows and in
+   every non-empty cell) whose header shares the most words with the question, the
+   superlative's own words left out; else, when none shares a word, the one numeric column
+   of the kind asked (a price for "cheapest"; asked_type.column_words). A tie, or a header
+   that writes the superlative itself ("Max. pressure"), compares nothing.
+4. Values are read as decimal.Decimal from the cell text (spaces between digit groups, a
+   decimal comma). The row with the least (greatest) value is returned with how many rows
+   were compared; a tie at the extreme returns every tied row.
+
+Nothing is returned (the answer stays as retrieval ranked it) when any step does not hold.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from pincite.text import analysis, lazyre
+from pincite.text.cjk import is_cjk
+
+from . import asked_type
+from .table_verify import sheet_rows
+
+#: A column counts as numeric when at least this many rows hold a number in it.
+MIN_ROWS = 2
+
+#: Superlatives, a closed class of each language's grammar: (pattern, "min" or "max", the
+#: kind of value it asks for, or None when any numeric column may be meant).
+_SUPERLATIVES = (
+    (lazyre.compile(r"\bcheapest\b|\bleast\s+expensive\b|(?<!\w)самы\w*\s+(?:дешёв|дешев)\w*"
+                    r"|(?<!\w)дешевле\s+всего|(?<!\w)дешевейш\w*|最便宜|最低价", re.I), "min", "money"),
+    (lazyre.compile(r"\bmost\s+expensive\b|\bdearest\b|(?<!\w)самы\w*\s+дорог\w*|(?<!\w)дороже\s+всего"
+                    r"|(?<!\w)дорож[ea]йш\w*|最贵|最高价", re.I), "max", "money"),
+    (lazyre.compile(r"\b(?:lowest|smallest|shortest|least|fewest|minimum|minimal|lightest)\b"
+                    r"|(?<!\w)самы\w*\s+(?:низк|мал|коротк|лёгк|легк)\w*|(?<!\w)наименьш\w*"
+                    r"|(?<!\w)минимальн\w*|(?<!\w)кратчайш\w*|(?<!\w)меньше\s+всего|(?<!\w)меньше\s+всех"
+                    r"|最(?:低|小|短|少|轻)", re.I), "min", None),
+    (lazyre.compile(r"\b(?:highest|largest|biggest|longest|most|maximum|maximal|greatest|heaviest)\b"
+                    r"|(?<!\w)самы\w*\s+(?:высок|больш|длинн|тяжёл|тяжел)\w*|(?<!\w)наибольш\w*"
+                    r"|(?<!\w)максимальн\w*|(?<!\w)больше\s+всего|(?<!\w)больше\s+всех"
+                    r"|最(?:高|大|长|多|重)", re.I), "max", None),
+)
+#: A cell that is one number: digit groups apart by spaces or none, a decimal point or comma.
+_NUMBER = lazyre.compile(r"[-−]?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,]\d+)?")
+
+
+@dataclass
+class Superlative:
+    """What a superlative question asks: `direction` "min" or "max"; `kind`: the kind of
+    value (asked_type.COLUMN_KINDS) it names, or None; `words`: the superlative's own index
+    forms, which name no column."""
+
+    direction: str
+    kind: str | None
+    words: frozenset[str]
+
+
+@dataclass
+class Extreme:
+    """The rows holding the extreme value of one column: `rows`, each row's text as the
+    sheet's unit writes it (its "'Sheet'!range | " head included); `header`: the column's
+    header; `value`: the extreme value as its cells write it; `direction`: "min" or "max";
+    `compared`: how many rows hold a number in the column."""
+
+    rows: list[str]
+    header: str
+    value: str
+    direction: str
+    compared: int
+
+
+def superlative(question: str) -> Superlative | None:
+    """The superlative `question` asks by (see the module doc), or None."""
+    for pattern, direction, kind in _SUPERLATIVES:
+        m = pattern.search(question)
+        if m:
+            return Superlative(direction, kind, frozenset(analysis.tokens(m.group())))
+    return None
+
+
+def number(cell: str) -> Decimal | None:
+    """The cell as a Decimal when it is one number and nothing else ("1 200", "96.5",
+    "129,9"); None otherwise (a date, a range, a number with words)."""
+    text = cell.strip()
+    if not _NUMBER.fullmatch(text):
+        return None
+    text = re.sub(r"[ \u00a0\u202f]", "", text).replace("−", "-").replace(",", ".")
+    try:
+        return Decimal(text)
+    except InvalidOperation:
+        return None
+
+
+def extreme_row(question: str, unit_text: str, sheet_head: str) -> Extreme | None:
+    """The rows of the sheet whose rows in `unit_text` start with `sheet_head` ("Prices!")
+    that hold the least or greatest value of the column `question` asks for by a
+    superlative, as the module doc says; None when the question asks no such thing or the
+    column or its values are not certain."""
+    sup = superlative(question)
+    if sup is None:
+        return None
+    rows = [(text, pairs) for text, pairs in sheet_rows(unit_text) if text.startswith(sheet_head)]
+    if len(rows) < MIN_ROWS:
+        return None
+    asked = set(analysis.tokens(question))
+    value_words = [{t for _, v in pairs if number(v) is None for t in analysis.tokens(v)} for _, pairs in rows]
+    named = {w for w in asked if any(w in vw for vw in value_words)}
+    if any(sum(w in vw for vw in value_words) == 1 for w in named):
+        return None  # the question names one row (its code, a name): an attribute of that row
+    # words several rows hold narrow the rows compared ("the cheapest flow meter")
+    rows = [row for row, vw in zip(rows, value_words) if named <= vw]
+    if len(rows) < MIN_ROWS:
+        return None
+    headers = list(dict.fromkeys(h for _, pairs in rows for h, _ in pairs))
+    columns = {}
+    for header in headers:
+        cells = [dict(pairs).get(header, "") for _, pairs in rows]
+        values = [number(c) for c in cells if c.strip()]
+        if len(values) >= MIN_ROWS and all(v is not None for v in values):
+            columns[header] = cells
+    if not columns:
+        return None
+    words = asked - sup.words
+    shared = {h: len(words & set(analysis.tokens(h))) for h in columns}
+    best = max(shared.values())
+    if best:
+        chosen = [h for h, n in shared.items() if n == best]
+    else:
+        kinds = asked_type.column_words(question)
+        if sup.kind is not None:
+            kinds |= asked_type.kind_column_words(sup.kind, cjk=any(map(is_cjk, question)))
+        chosen = [h for h in columns if kinds & set(analysis.tokens(h))]
+    if len(chosen) != 1 or sup.words & set(analysis.tokens(chosen[0])):
+        return None
+    header = chosen[0]
+    read: list[tuple[Decimal, str, str]] = []
+    for cell, (text, _) in zip(columns[header], rows):
+        v = number(cell)
+        if v is not None:
+            read.append((v, text, cell))
+    numbers = [v for v, _, _ in read]
+    value = min(numbers) if sup.direction == "min" else max(numbers)
+    tied = [(text, c) for v, text, c in read if v == value]
+    return Extreme(rows=[t for t, _ in tied], header=header, value=tied[0][1], direction=sup.direction,
+                   compared=len(read))

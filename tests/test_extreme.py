@@ -1,0 +1,94 @@
+"""A superlative asked of a spreadsheet ("Which product has the shortest lead time?") is
+answered with the row holding the least or greatest value, found by comparing every row of
+the sheet (answer.extreme), not with whichever row retrieval ranked first."""
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from docgen import make_sheet
+from pincite.answer.extreme import extreme_row, number, superlative
+from pincite.config import Settings
+from pincite.library.facade import Library
+
+HEADER = ("SKU", "Product", "Unit", "Price, EUR", "Lead time (days)")
+ROWS = [("FL-100", "Flow meter FL-100", "pcs", 480, 10), ("FL-250", "Flow meter FL-250", "pcs", 715, 14),
+        ("VK-12", "Valve kit VK-12", "set", 96.5, 5), ("SN-3", "Pressure sensor SN-3", "pcs", 129.9, 7),
+        ("CB-20", "Signal cable CB-20", "roll", 58, 3)]
+
+
+def _unit_text(rows=ROWS) -> str:
+    """A sheet's unit text as the XLSX reader writes it: one "Sheet!range | Header: value"
+    line per row."""
+    lines = ["Prices!A1:E1 | " + "; ".join(HEADER)]
+    for i, row in enumerate(rows, 2):
+        lines.append(f"Prices!A{i}:E{i} | " + "; ".join(f"{h}: {v}" for h, v in zip(HEADER, row)))
+    return "\n\n".join(lines)
+
+
+@pytest.mark.parametrize("question, sku, header", [
+    ("Which product has the shortest lead time?", "CB-20", "Lead time (days)"),
+    ("Which product has the longest lead time?", "FL-250", "Lead time (days)"),
+    ("What is the cheapest product?", "CB-20", "Price, EUR"),
+    ("Какой товар самый дорогой?", "FL-250", "Price, EUR"),
+    ("哪个产品最便宜？", "CB-20", "Price, EUR"),
+    # words several rows hold narrow the rows compared
+    ("What is the cheapest flow meter?", "FL-100", "Price, EUR"),
+])
+def test_the_extreme_row_of_the_asked_column(question, sku, header):
+    found = extreme_row(question, _unit_text(), "Prices!")
+    assert found is not None, question
+    assert [r.split("SKU: ")[1].split(";")[0] for r in found.rows] == [sku]
+    assert found.header == header
+
+
+@pytest.mark.parametrize("question", [
+    "What is the lead time of the FL-250?",  # no superlative
+    "What is the maximum price of the FL-100?",  # names one row: an attribute of it
+    "Which product is the most popular?",  # no numeric column asked
+])
+def test_no_extreme_where_none_is_asked(question):
+    assert extreme_row(question, _unit_text(), "Prices!") is None
+
+
+def test_a_tie_gives_every_row_holding_the_value_and_numbers_read_exactly():
+    rows = ROWS + [("CB-50", "Signal cable CB-50", "roll", 140, 3)]
+    found = extreme_row("Which product has the shortest lead time?", _unit_text(rows), "Prices!")
+    assert found is not None and len(found.rows) == 2 and found.compared == 6
+    assert number("1 200") == Decimal("1200") and number("129,9") == Decimal("129.9")
+    assert number("2019-04-01") is None and number("10-14") is None
+    assert superlative("What is the price of the FL-100?") is None
+    assert superlative("哪个产品交货期最短？").direction == "min"
+
+
+def test_a_sheet_answers_a_superlative_with_the_row_that_holds_it(tmp_path):
+    make_sheet(tmp_path / "prices.xlsx", "Prices", HEADER, ROWS)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "prices.xlsx"])
+        for question, sku, value in (("Which product has the shortest lead time?", "CB-20", "3"),
+                                     ("What is the most expensive product?", "FL-250", "715"),
+                                     ("What is the cheapest product?", "CB-20", "58")):
+            ans = lib.ask(question)
+            assert ans.status == "answered", (question, ans.answer)
+            first = ans.claims[0]
+            assert first.verified and sku in first.citations[0].quote, (question, first.text)
+            assert first.text.endswith(f": {value}"), (question, first.text)
+            assert any(f"{len(ROWS)}" in w and value in w for w in ans.warnings), (question, ans.warnings)
+        plain = lib.ask("What is the lead time of the FL-250?")
+        assert plain.claims[0].text.endswith("Lead time (days): 14") and not plain.warnings
+
+
+def test_a_russian_sheet_answers_a_russian_superlative(tmp_path):
+    make_sheet(tmp_path / "ceny.xlsx", "Цены", ("Артикул", "Товар", "Цена, руб.", "Срок поставки, дней"),
+               [("НД-40", "Насос НД-40", 48000, 12), ("НД-63", "Насос НД-63", 61500, 20),
+                ("КЛ-2", "Клапан КЛ-2", 3200, 4), ("ФС-1", "Фильтр ФС-1", 950, 6)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "ceny.xlsx"])
+        for question, code, value in (("У какого товара самый короткий срок поставки?", "КЛ-2", "4"),
+                                      ("Какой насос самый дорогой?", "НД-63", "61500")):
+            ans = lib.ask(question)
+            assert ans.status == "answered", (question, ans.answer)
+            first = ans.claims[0]
+            assert first.verified and code in first.citations[0].quote, (question, first.text)
+            assert first.text.endswith(f": {value}"), (question, first.text)
