@@ -1,13 +1,18 @@
-"""A superlative asked of a spreadsheet ("Which product has the shortest lead time?") is
-answered with the row holding the least or greatest value, found by comparing every row of
-the sheet (answer.extreme), not with whichever row retrieval ranked first."""
+"""A superlative asked of a table ("Which product has the shortest lead time?") is answered
+with the row holding the least or greatest value, found by comparing every row of the sheet
+or of the DOCX table (answer.extreme), not with whichever row retrieval ranked first."""
 from __future__ import annotations
 
 from decimal import Decimal
 
 import pytest
 
-from docgen import make_sheet
+from docgen import (  # noqa: F401 (fixtures)
+    make_sheet,
+    model_rows_lib,
+    no_pincite_env,
+    product_sheet_lib,
+)
 from pincite.answer.extreme import extreme_row, number, superlative
 from pincite.config import Settings
 from pincite.library.facade import Library
@@ -100,3 +105,21 @@ def test_a_russian_sheet_answers_a_russian_superlative(tmp_path):
         ("У какого товара самый короткий срок поставки?", "КЛ-2", "4"),
         # "насос" is written in two rows: those two are compared
         ("Какой насос самый дорогой?", "НД-63", "61500")], warned=False)
+
+
+def test_a_docx_table_answers_a_superlative_from_its_rows(model_rows_lib):
+    question, code, value = "У какой модели наибольшая мощность двигателя?", "ВК-37", "37"
+    ans = model_rows_lib.ask(question)
+    assert ans.status == "answered", (question, ans.answer)
+    first = ans.claims[0]
+    assert first.verified and code in first.citations[0].quote, (question, first.text)
+    assert first.text.endswith(f": {value}"), (question, first.text)
+    assert any("3" in w and value in w for w in ans.warnings), ans.warnings  # 3 rows compared
+
+
+@pytest.mark.parametrize("question, code", [("哪个产品单价最高？", "P-105"), ("哪个产品库存最少？", "P-105"),
+                                            ("哪个产品单价最低？", "P-103")])
+def test_a_chinese_sheet_answers_a_chinese_superlative(product_sheet_lib, question, code):
+    ans = product_sheet_lib.ask(question)
+    assert ans.status == "answered", (question, ans.answer)
+    assert code in ans.claims[0].citations[0].quote and ans.claims[0].verified, (question, ans.claims[0].text)

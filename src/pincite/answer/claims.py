@@ -9,7 +9,7 @@ Must not import cli/ or web/.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from pincite.chunk.model import section_of
 from pincite.contract import Answer, Claim, Clarification
@@ -269,46 +269,91 @@ _SHEET_HEAD = lazyre.compile(r"^('[^']+'!|[^\s!|']+!)[A-Z]+\d+")
 def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[str, list[Claim]] | None:
     """For a question asking by a superlative which row holds the least or greatest value
     (answer.extreme), the claims with the rows that hold it first, found by comparing every
-    row of the sheet the first verified spreadsheet claim cites, and a line saying what was
-    compared (messages "extreme_min"/"extreme_max"); None when the question asks no such
-    thing, no verified claim cites a sheet row, or a row's own chunk is not found (a quote is
-    cited only from the chunk that holds it)."""
+    row of the table the first verified table citation stands in (a spreadsheet's sheet; a
+    DOCX or ruled PDF table's rows with the same headers on its page and the pages beside
+    it), and a line saying what was compared (messages "extreme_min"/"extreme_max"); None
+    when the question asks no such thing, no verified claim cites a table row, or a row's
+    own chunk is not found (a quote is cited only from the chunk that holds it)."""
     from pincite.contract import SheetAddress
-    from pincite.index.base import SearchFilter
 
-    from .extreme import extreme_row, superlative
+    from .extreme import extreme_of, extreme_row, superlative
 
     if superlative(g.question) is None:
         return None
-    cit = next((c for claim in claims if claim.verified for c in claim.citations
-                if c.verified and isinstance(c.address, SheetAddress)), None)
-    head = _SHEET_HEAD.match(cit.quote) if cit is not None else None
-    if cit is None or head is None or cit.unit is None:
-        return None
-    unit_text = lib.page_text(cit.doc_id, cit.unit)
-    found = extreme_row(g.question, unit_text, head.group(1))
-    if found is None:
-        return None
-    terms = list(dict.fromkeys(g.terms + analysis.tokens(found.header)))
-    soft = g.scorer.soft if g.scorer is not None else None
-    flt = SearchFilter(doc_ids=[cit.doc_id], trust=["normative", "reference", "uploaded"])
-    first: list[Claim] = []
-    for row in found.rows[:MAX_CLAIMS]:
-        start = unit_text.find(row)
-        hits = lib.index.search(analysis.tokens(row), flt, limit=20, mode="bm25")
-        hit = next((h for h in hits if h.page == cit.unit and row in h.text), None)
-        if start < 0 or hit is None:
+    for claim in claims:
+        cit = next((c for c in claim.citations if c.verified), None) if claim.verified else None
+        if cit is None or cit.unit is None:
+            continue
+        page_text = lib.page_text(cit.doc_id, cit.unit)
+        if isinstance(cit.address, SheetAddress):
+            head = _SHEET_HEAD.match(cit.quote)
+            if head is None:
+                return None
+            found = extreme_row(g.question, page_text, head.group(1))
+            if found is None:
+                return None
+            spans = [(cit.unit, page_text.find(row), len(row)) for row in found.rows if isinstance(row, str)]
+            where = message("extreme_sheet", g.lang).format(sheet=head.group(1).rstrip("!").strip("'"))
+        else:
+            model = lib.model(cit.doc_id)
+            at = page_text.find(cit.quote)
+            cells = model.row_cells(cit.unit, at, at + len(cit.quote)) if at >= 0 else ()
+            tables = {tuple(h for h, _ in pairs) for _, _, pairs in model.rows_within(cit.unit, 0, len(page_text))}
+            if cells:
+                headers = tuple(h for h, _ in cells)
+            elif len(tables) == 1:  # a sentence or header row on a page of one table
+                headers = next(iter(tables))
+            else:
+                continue  # no table here: the next claim may stand in one
+            rows = [((p, a, b), pairs) for p in (cit.unit - 1, cit.unit, cit.unit + 1) if 1 <= p <= len(model.pages)
+                    for a, b, pairs in model.rows_within(p, 0, len(model.pages[p - 1].text))
+                    if tuple(h for h, _ in pairs) == headers]
+            found = extreme_of(g.question, rows)
+            if found is None:
+                return None
+            spans = []
+            for key in found.rows:
+                p, a, b = cast(tuple[int, int, int], key)
+                spans.append((p, a, b - a))
+            where = message("extreme_table", g.lang)
+        first = _row_claims(lib, g, cit.doc_id, spans, found.header)
+        if first is None:
             return None
-        cand = extractive.Candidate(hit, start, start + len(row), 1.0, 1.0)
-        claim = claim_of(lib, cand, terms, soft, g.question)
+        shown = {normalize_quote(c.citations[0].quote) for c in first}
+        rest = [c for c in claims if not (c.citations and normalize_quote(c.citations[0].quote) in shown)]
+        line = message("extreme_min" if found.direction == "min" else "extreme_max", g.lang).format(
+            header=found.header, value=found.value, n=found.compared, where=where)
+        return line, (first + rest)[:MAX_CLAIMS]
+    return None
+
+
+def _row_claims(lib: LibraryLike, g: Gathered, doc_id: str, spans: list[tuple[int, int, int]],
+                header: str) -> list[Claim] | None:
+    """The verified claims of table rows given as (1-based unit, start, length) of its text,
+    each cited from the chunk that holds it whole (a BM25 search of the row's words inside
+    its document), its asked cell (`header`) read as claim_of reads a row; None when a row's
+    chunk is not found or its claim does not verify."""
+    from pincite.index.base import SearchFilter
+
+    terms = list(dict.fromkeys(g.terms + analysis.tokens(header)))
+    soft = g.scorer.soft if g.scorer is not None else None
+    flt = SearchFilter(doc_ids=[doc_id], trust=["normative", "reference", "uploaded"])
+    out: list[Claim] = []
+    for unit, start, length in spans[:MAX_CLAIMS]:
+        text = lib.page_text(doc_id, unit)
+        row = text[start:start + length]
+        if start < 0 or not row.strip():
+            return None
+        hits = lib.index.search(analysis.tokens(row), flt, limit=20, mode="bm25")
+        hit = next((h for h in hits if h.page == unit and not h.parts and h.char_start <= start
+                    and start + length <= h.char_end), None)
+        if hit is None:
+            return None
+        claim = claim_of(lib, extractive.Candidate(hit, start, start + length, 1.0, 1.0), terms, soft, g.question)
         if not claim.verified:
             return None
-        first.append(claim)
-    shown = {normalize_quote(c.citations[0].quote) for c in first}
-    rest = [c for c in claims if not (c.citations and normalize_quote(c.citations[0].quote) in shown)]
-    line = message("extreme_min" if found.direction == "min" else "extreme_max", g.lang).format(
-        header=found.header, value=found.value, n=found.compared, sheet=head.group(1).rstrip("!").strip("'"))
-    return line, (first + rest)[:MAX_CLAIMS]
+        out.append(claim)
+    return out
 
 
 def normalize_quote(quote: str) -> str:

@@ -1,11 +1,13 @@
-"""The row with the least or greatest value of a spreadsheet column, found by code when a
+"""The row with the least or greatest value of a table column, found by code when a
 question asks for it by a superlative ("Which product has the shortest lead time?", "Какой
 товар самый дешёвый?", "哪个产品交货期最短？").
 
 Retrieval finds rows that share the question's words, and any of them may come first; the
-row that holds the extreme value is found only by comparing every row. `extreme_row` does
-that over the sheet the answer's first verified spreadsheet citation stands in (the sheet's
-unit text: one "'Sheet'!A2:E2 | Header: value; …" line per row, answer.table_verify.sheet_rows):
+row that holds the extreme value is found only by comparing every row. `extreme_of` does
+that over rows given as (column header, value) pairs: those of the sheet the answer's first
+verified spreadsheet citation stands in (`extreme_row`: the sheet's unit text, one
+"'Sheet'!A2:E2 | Header: value; …" line per row, answer.table_verify.sheet_rows), or of the
+table a cited DOCX or ruled PDF table row stands in (answer.claims.extreme_claims):
 
 1. The question asks for an extreme (`superlative`): a superlative adjective or adverb of
    en/ru/zh grammar ("shortest", "most expensive", "самый дешёвый", "наименьший", "最短",
@@ -31,6 +33,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from typing import Hashable, Sequence
 
 from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
@@ -74,12 +77,13 @@ class Superlative:
 
 @dataclass
 class Extreme:
-    """The rows holding the extreme value of one column: `rows`, each row's text as the
-    sheet's unit writes it (its "'Sheet'!range | " head included); `header`: the column's
+    """The rows holding the extreme value of one column: `rows`, the keys of those rows (of
+    a sheet: each row's text as the sheet's unit writes it, its "'Sheet'!range | " head
+    included; see `extreme_of`); `header`: the column's
     header; `value`: the extreme value as its cells write it; `direction`: "min" or "max";
     `compared`: how many rows hold a number in the column."""
 
-    rows: list[str]
+    rows: list[Hashable]
     header: str
     value: str
     direction: str
@@ -111,13 +115,19 @@ def number(cell: str) -> Decimal | None:
 def extreme_row(question: str, unit_text: str, sheet_head: str) -> Extreme | None:
     """The rows of the sheet whose rows in `unit_text` start with `sheet_head` ("Prices!")
     that hold the least or greatest value of the column `question` asks for by a
-    superlative, as the module doc says; None when the question asks no such thing or the
-    column or its values are not certain."""
-    sup = superlative(question)
-    if sup is None:
-        return None
+    superlative, as the module doc says (`extreme_of`, the rows' texts as their keys); None
+    when the question asks no such thing or the column or its values are not certain."""
     rows = [(text, pairs) for text, pairs in sheet_rows(unit_text) if text.startswith(sheet_head)]
-    if len(rows) < MIN_ROWS:
+    return extreme_of(question, rows)
+
+
+def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str, str]]]]) -> Extreme | None:
+    """Of `rows`, each (a key naming the row, its (column header, value) pairs), the keys of
+    those holding the least or greatest value of the column `question` asks for by a
+    superlative (steps 1-4 of the module doc), in `Extreme.rows`; None when the question
+    asks no such thing or the column or its values are not certain."""
+    sup = superlative(question)
+    if sup is None or len(rows) < MIN_ROWS:
         return None
     asked = set(analysis.tokens(question))
     value_words = [{t for _, v in pairs if number(v) is None for t in analysis.tokens(v)} for _, pairs in rows]
@@ -128,7 +138,7 @@ def extreme_row(question: str, unit_text: str, sheet_head: str) -> Extreme | Non
     rows = [row for row, vw in zip(rows, value_words) if named <= vw]
     if len(rows) < MIN_ROWS:
         return None
-    headers = list(dict.fromkeys(h for _, pairs in rows for h, _ in pairs))
+    headers = list(dict.fromkeys(h for _, pairs in rows for h, _ in pairs if h))
     columns = {}
     for header in headers:
         cells = [dict(pairs).get(header, "") for _, pairs in rows]
@@ -150,13 +160,13 @@ def extreme_row(question: str, unit_text: str, sheet_head: str) -> Extreme | Non
     if len(chosen) != 1 or sup.words & set(analysis.tokens(chosen[0])):
         return None
     header = chosen[0]
-    read: list[tuple[Decimal, str, str]] = []
-    for cell, (text, _) in zip(columns[header], rows):
+    read: list[tuple[Decimal, Hashable, str]] = []
+    for cell, (key, _) in zip(columns[header], rows):
         v = number(cell)
         if v is not None:
-            read.append((v, text, cell))
+            read.append((v, key, cell))
     numbers = [v for v, _, _ in read]
     value = min(numbers) if sup.direction == "min" else max(numbers)
-    tied = [(text, c) for v, text, c in read if v == value]
-    return Extreme(rows=[t for t, _ in tied], header=header, value=tied[0][1], direction=sup.direction,
+    tied = [(key, c) for v, key, c in read if v == value]
+    return Extreme(rows=[k for k, _ in tied], header=header, value=tied[0][1], direction=sup.direction,
                    compared=len(read))

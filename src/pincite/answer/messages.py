@@ -194,15 +194,18 @@ MESSAGES = {
                              "zh": "；未舍去任何数字：精确结果没有更多位数"},
     # an offline comparison (answer.comparison) asked for but not computed: the note an answer
     # carries instead of a result, {why} one of the compare_* reasons below
-    # a superlative asked of a sheet (answer.extreme): the value compared over its rows
+    # a superlative asked of a table (answer.extreme): the value compared over its rows;
+    # where: extreme_sheet or extreme_table
     "extreme_min": {
-        "en": "Lowest “{header}” among the {n} rows of sheet {sheet}: {value} (compared by pincite)",
-        "ru": "Наименьшее значение «{header}» среди {n} строк листа {sheet}: {value} (сравнение выполнено pincite)",
-        "zh": "工作表{sheet}的{n}行中“{header}”最小：{value}（由 pincite 比较得出）"},
+        "en": "Lowest “{header}” among the {n} rows {where}: {value} (compared by pincite)",
+        "ru": "Наименьшее значение «{header}» среди {n} строк {where}: {value} (сравнение выполнено pincite)",
+        "zh": "{where}的{n}行中“{header}”最小：{value}（由 pincite 比较得出）"},
     "extreme_max": {
-        "en": "Highest “{header}” among the {n} rows of sheet {sheet}: {value} (compared by pincite)",
-        "ru": "Наибольшее значение «{header}» среди {n} строк листа {sheet}: {value} (сравнение выполнено pincite)",
-        "zh": "工作表{sheet}的{n}行中“{header}”最大：{value}（由 pincite 比较得出）"},
+        "en": "Highest “{header}” among the {n} rows {where}: {value} (compared by pincite)",
+        "ru": "Наибольшее значение «{header}» среди {n} строк {where}: {value} (сравнение выполнено pincite)",
+        "zh": "{where}的{n}行中“{header}”最大：{value}（由 pincite 比较得出）"},
+    "extreme_sheet": {"en": "of sheet {sheet}", "ru": "листа {sheet}", "zh": "工作表{sheet}"},
+    "extreme_table": {"en": "of the table", "ru": "таблицы", "zh": "表格"},
     "compare_not_done_difference": {
         "en": "the difference was not computed: {why}; the quotes give the values as the document states them",
         "ru": "разница не вычислена: {why}; значения приведены в цитатах так, как их даёт документ",
