@@ -12,7 +12,7 @@ import time
 from typing import TYPE_CHECKING, cast
 
 from pincite.chunk.model import section_of
-from pincite.contract import Answer, Claim, Clarification
+from pincite.contract import Answer, Citation, Claim, Clarification
 from pincite.store.fields import field_key
 from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
@@ -274,9 +274,9 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
     it), and a line saying what was compared (messages "extreme_min"/"extreme_max"); None
     when the question asks no such thing, no verified claim cites a table row, or a row's
     own chunk is not found (a quote is cited only from the chunk that holds it)."""
-    from pincite.contract import SheetAddress
+    from pincite.contract import PdfAddress, SheetAddress
 
-    from .extreme import extreme_of, extreme_row, superlative
+    from .extreme import extreme_of, extreme_row, record_lines, superlative
 
     if superlative(g.question) is None:
         return None
@@ -294,6 +294,17 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
                 return None
             spans = [(cit.unit, page_text.find(row), len(row)) for row in found.rows if isinstance(row, str)]
             where = message("extreme_sheet", g.lang).format(sheet=head.group(1).rstrip("!").strip("'"))
+        elif cit.address is not None and not isinstance(cit.address, PdfAddress) and (
+                records := record_lines(page_text)):
+            # a slide's table: one "Header: value; …" line per row
+            found = extreme_of(g.question, [((a, b), pairs) for a, b, pairs in records], _names_of(lib, cit))
+            if found is None:
+                return None
+            spans = []
+            for key in found.rows:
+                a, b = cast(tuple[int, int], key)
+                spans.append((cit.unit, a, b - a))
+            where = message("extreme_table", g.lang)
         else:
             model = lib.model(cit.doc_id)
             at = page_text.find(cit.quote)
@@ -308,7 +319,7 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
             rows = [((p, a, b), pairs) for p in (cit.unit - 1, cit.unit, cit.unit + 1) if 1 <= p <= len(model.pages)
                     for a, b, pairs in model.rows_within(p, 0, len(model.pages[p - 1].text))
                     if tuple(h for h, _ in pairs) == headers]
-            found = extreme_of(g.question, rows)
+            found = extreme_of(g.question, rows, _names_of(lib, cit))
             if found is None:
                 return None
             spans = []
@@ -325,6 +336,48 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
             header=found.header, value=found.value, n=found.compared, where=where)
         return line, (first + rest)[:MAX_CLAIMS]
     return None
+
+
+def superlative_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
+    """For a question refused as not found only because no passage writes its superlative
+    ("наименьшая", "lowest": an operator that no table writes, not a word of what is asked),
+    the answer `extreme_claims` computes over the table of the first verified table row
+    among its candidates; None otherwise (a question with other words no passage holds stays
+    refused: "Какой отель самый дешёвый?" over a price list is not answered)."""
+    from pincite.contract import SheetAddress
+
+    from . import reasons
+    from .extreme import superlative
+
+    sup = superlative(g.question)
+    if sup is None or g.refusal is None or g.refusal.refusal != "not_found" or not g.cands:
+        return None
+    missing = set(analysis.tokens(" ".join(reasons.unmatched(g.question, g.groups, g.cands))))
+    if not missing or not missing <= sup.words:
+        return None
+    soft = g.scorer.soft if g.scorer is not None else None
+    for cand in g.cands[:MAX_CLAIMS]:
+        seed = claim_of(lib, cand, g.terms, soft, g.question)
+        cit = seed.citations[0] if seed.citations else None
+        if cit is None or not cit.verified:
+            continue
+        if not isinstance(cit.address, SheetAddress) and not features.is_table_window(cand):
+            continue
+        found = extreme_claims(lib, g, [seed])
+        if found is None:
+            return None
+        line, claims = found
+        claims = [c for c in claims if c is not seed]
+        text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(claims, 1))
+        return Answer(question=g.question, status="answered", language=g.lang, scope=g.scope, answer=text,
+                      claims=claims, timings=g.timings, warnings=[line])
+    return None
+
+
+def _names_of(lib: LibraryLike, cit: Citation) -> list[str]:
+    """Index forms of the words naming a citation's document: its title and file name."""
+    row = lib.catalog.get(cit.doc_id)
+    return analysis.tokens(" ".join(x for x in (cit.title, cit.file, row.title if row else "") if x))
 
 
 def _row_claims(lib: LibraryLike, g: Gathered, doc_id: str, spans: list[tuple[int, int, int]],

@@ -20,8 +20,10 @@ table a cited DOCX or ruled PDF table row stands in (answer.claims.extreme_claim
 3. The asked column is the one numeric column (a number in at least MIN_ROWS rows and in
    every non-empty cell) whose header shares the most words with the question, the
    superlative's own words left out; else, when none shares a word, the one numeric column
-   of the kind asked (a price for "cheapest"; asked_type.column_words). A tie, or a header
-   that writes the superlative itself ("Max. pressure"), compares nothing.
+   of the kind asked (a price for "cheapest"; asked_type.column_words). A tie compares
+   nothing, and so does a header that writes the superlative itself ("Max. pressure"),
+   unless the question asks which row ("which", "who", "哪": `_SELECTS`). Every word of the
+   question rarer than COMMON_ZIPF must stand in the table or its names (`extreme_of`).
 4. Values are read as decimal.Decimal from the cell text (spaces between digit groups, a
    decimal comma). The row with the least (greatest) value is returned with how many rows
    were compared; a tie at the extreme returns every tied row.
@@ -33,16 +35,20 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
-from typing import Hashable, Sequence
+from typing import Hashable, Iterable, Sequence
 
-from pincite.text import analysis, lazyre
+from pincite.text import analysis, codes, lazyre
 from pincite.text.cjk import is_cjk
 
-from . import asked_type
+from . import asked_type, features
 from .table_verify import sheet_rows
 
 #: A column counts as numeric when at least this many rows hold a number in it.
 MIN_ROWS = 2
+#: Zipf frequency (wordfreq's scale: log10 of uses per billion words) from which a question
+#: word is common enough to name nothing of a table ("has", "имеет", the classifier "种" of
+#: "哪种"): such words need not stand in it; rarer ones ("насос", "item") must.
+COMMON_ZIPF = 5.0
 
 #: Superlatives, a closed class of each language's grammar: (pattern, "min" or "max", the
 #: kind of value it asks for, or None when any numeric column may be meant).
@@ -60,6 +66,10 @@ _SUPERLATIVES = (
                     r"|(?<!\w)максимальн\w*|(?<!\w)больше\s+всего|(?<!\w)больше\s+всех"
                     r"|最(?:高|大|长|多|重)", re.I), "max", None),
 )
+#: Interrogatives that ask which of several things (a row), never what value: "which",
+#: "who", "哪". With one, a column whose header writes the superlative ("每层最大承重") is
+#: still the one compared ("哪种货架每层承重最大？").
+_SELECTS = lazyre.compile(r"\b(?:which|who|whose)\b|哪", re.I)
 #: A cell that is one number: digit groups apart by spaces or none, a decimal point or comma.
 _NUMBER = lazyre.compile(r"[-−]?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,]\d+)?")
 
@@ -115,19 +125,48 @@ def number(cell: str) -> Decimal | None:
 def extreme_row(question: str, unit_text: str, sheet_head: str) -> Extreme | None:
     """The rows of the sheet whose rows in `unit_text` start with `sheet_head` ("Prices!")
     that hold the least or greatest value of the column `question` asks for by a
-    superlative, as the module doc says (`extreme_of`, the rows' texts as their keys); None
-    when the question asks no such thing or the column or its values are not certain."""
+    superlative, as the module doc says (`extreme_of`, the rows' texts as their keys, the
+    sheet's name naming the table); None when the question asks no such thing or the column
+    or its values are not certain."""
     rows = [(text, pairs) for text, pairs in sheet_rows(unit_text) if text.startswith(sheet_head)]
-    return extreme_of(question, rows)
+    sheet = sheet_head.rstrip("!").strip("'")
+    return extreme_of(question, rows, analysis.tokens(sheet))
 
 
-def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str, str]]]]) -> Extreme | None:
+def record_lines(text: str) -> list[tuple[int, int, list[tuple[str, str]]]]:
+    """The lines of a unit's text that are one table record each, "Header: value; Header:
+    value" (a slide's table row as the PPTX reader writes it), as (start, end, the pairs);
+    a line of fewer than two pairs is none."""
+    out = []
+    for m in re.finditer(r"[^\n]+", text):
+        parts = [p.partition(": ") for p in m.group().strip().split("; ")]
+        if len(parts) >= 2 and all(sep and h.strip() and v.strip() for h, sep, v in parts):
+            out.append((m.start(), m.end(), [(h.strip(), v.strip()) for h, _, v in parts]))
+    return out
+
+
+def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str, str]]]],
+               names: Iterable[str] = ()) -> Extreme | None:
     """Of `rows`, each (a key naming the row, its (column header, value) pairs), the keys of
     those holding the least or greatest value of the column `question` asks for by a
     superlative (steps 1-4 of the module doc), in `Extreme.rows`; None when the question
-    asks no such thing or the column or its values are not certain."""
+    asks no such thing, the column or its values are not certain, or a word of the question
+    rarer than COMMON_ZIPF is nowhere in the table: not in a header or value (a code's family
+    counts: "ВК" of "ВК-37"), nor among `names` (index forms naming the table: its
+    document's title and file name, the sheet's name). "Какой насос самый дорогой?" over a list whose rows never say
+    "насос" would otherwise compare every row and name a compressor."""
     sup = superlative(question)
     if sup is None or len(rows) < MIN_ROWS:
+        return None
+    held = set(names) | sup.words
+    for _, pairs in rows:
+        for header_text, cell_text in pairs:
+            toks = analysis.tokens(f"{header_text} {cell_text}")
+            held.update(toks)
+            held.update(f for t in toks if (f := codes.family(t)) is not None)
+    groups = analysis.query_groups(question)
+    weights = features.general_weights(question, groups)
+    if any(not held.intersection(g) for g in groups if weights.get(g, 0.0) > features.ZIPF_CEILING - COMMON_ZIPF):
         return None
     asked = set(analysis.tokens(question))
     value_words = [{t for _, v in pairs if number(v) is None for t in analysis.tokens(v)} for _, pairs in rows]
@@ -157,7 +196,7 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
         if sup.kind is not None:
             kinds |= asked_type.kind_column_words(sup.kind, cjk=any(map(is_cjk, question)))
         chosen = [h for h in columns if kinds & set(analysis.tokens(h))]
-    if len(chosen) != 1 or sup.words & set(analysis.tokens(chosen[0])):
+    if len(chosen) != 1 or (sup.words & set(analysis.tokens(chosen[0])) and not _SELECTS.search(question)):
         return None
     header = chosen[0]
     read: list[tuple[Decimal, Hashable, str]] = []
