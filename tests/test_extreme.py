@@ -163,3 +163,22 @@ def test_a_slide_table_answers_a_superlative_though_its_header_writes_the_word(t
             assert ans.status == "answered", (question, ans.answer)
             assert kind in ans.claims[0].citations[0].quote and ans.claims[0].verified, (question, ans.claims[0].text)
             assert any("4" in w for w in ans.warnings), ans.warnings
+
+
+def test_a_table_answers_a_superlative_before_prose_sharing_its_word(tmp_path):
+    """Prose that shares a word with the superlative ("дорогое" of "самый дорогой") is no
+    comparison of the table's rows: the row the table computes comes first."""
+    from pdfgen import make_pdf
+
+    make_sheet(tmp_path / "ceny.xlsx", "Цены", ("Артикул", "Товар", "Цена, руб.", "Срок поставки, дней"),
+               [("НД-40", "Насос НД-40", 48000, 12), ("НД-63", "Насос НД-63", 61500, 20),
+                ("КЛ-2", "Клапан КЛ-2", 3200, 4), ("ФС-1", "Фильтр ФС-1", 950, 6)])
+    make_pdf(tmp_path / "zametki.pdf", ["Заметки склада. Хранение товара на складе — удовольствие дорогое: "
+                                        "самый дорогой товар держат под замком, а дешёвый товар лежит у входа."],
+             font="dejavu")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "ceny.xlsx", tmp_path / "zametki.pdf"])
+        ans = lib.ask("Какой товар самый дорогой?")
+    assert ans.status == "answered", ans.answer
+    assert "НД-63" in ans.claims[0].citations[0].quote and ans.claims[0].verified, ans.claims[0].text
+    assert any("61500" in w for w in ans.warnings), ans.warnings

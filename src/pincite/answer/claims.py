@@ -233,8 +233,13 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     claims = _distinct_claims(lib, with_twins(lib, g, kept(lib, g)), g.terms,
                               g.scorer.soft if g.scorer is not None else None, g.question)
     extreme_line = None
-    if (found := extreme_claims(lib, g, claims)) is not None:
-        extreme_line, claims = found
+    found = extreme_claims(lib, g, claims)
+    if found is None and (seeds := _table_seeds(lib, g)):
+        # the claims cite no table row, but a table found holds what the superlative asks
+        if (found := extreme_claims(lib, g, seeds)) is not None:
+            found = (found[0], [c for c in found[1] if not any(c is s for s in seeds)] + claims)
+    if found is not None:
+        extreme_line, claims = found[0], found[1][:MAX_CLAIMS]
     timings = dict(g.timings, answer=time.perf_counter() - t1)
     verified = [c for c in claims if c.verified]
     if not verified:
@@ -344,8 +349,6 @@ def superlative_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
     the answer `extreme_claims` computes over the table of the first verified table row
     among its candidates; None otherwise (a question with other words no passage holds stays
     refused: "Какой отель самый дешёвый?" over a price list is not answered)."""
-    from pincite.contract import SheetAddress
-
     from . import reasons
     from .extreme import superlative
 
@@ -355,23 +358,36 @@ def superlative_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
     missing = set(analysis.tokens(" ".join(reasons.unmatched(g.question, g.groups, g.cands))))
     if not missing or not missing <= sup.words:
         return None
+    seeds = _table_seeds(lib, g)
+    found = extreme_claims(lib, g, seeds) if seeds else None
+    if found is None:
+        return None
+    line, claims = found
+    claims = [c for c in claims if not any(c is s for s in seeds)]
+    text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(claims, 1))
+    return Answer(question=g.question, status="answered", language=g.lang, scope=g.scope, answer=text,
+                  claims=claims, timings=g.timings, warnings=[line])
+
+
+def _table_seeds(lib: LibraryLike, g: Gathered) -> list[Claim]:
+    """The verified claims of the first MAX_CLAIMS candidates that are table rows or stand on
+    a sheet or slide (a table's page, where extreme_claims finds the table to compare), in
+    candidate order; [] for a question asking no superlative."""
+    from pincite.contract import PdfAddress
+
+    from .extreme import superlative
+
+    if superlative(g.question) is None:
+        return []
     soft = g.scorer.soft if g.scorer is not None else None
+    seeds = []
     for cand in g.cands[:MAX_CLAIMS]:
         seed = claim_of(lib, cand, g.terms, soft, g.question)
         cit = seed.citations[0] if seed.citations else None
-        if cit is None or not cit.verified:
-            continue
-        if not isinstance(cit.address, SheetAddress) and not features.is_table_window(cand):
-            continue
-        found = extreme_claims(lib, g, [seed])
-        if found is None:
-            return None
-        line, claims = found
-        claims = [c for c in claims if c is not seed]
-        text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(claims, 1))
-        return Answer(question=g.question, status="answered", language=g.lang, scope=g.scope, answer=text,
-                      claims=claims, timings=g.timings, warnings=[line])
-    return None
+        if cit is not None and cit.verified and (features.is_table_window(cand) or (
+                cit.address is not None and not isinstance(cit.address, PdfAddress))):
+            seeds.append(seed)
+    return seeds
 
 
 def _names_of(lib: LibraryLike, cit: Citation) -> list[str]:
