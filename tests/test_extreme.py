@@ -9,6 +9,7 @@ import pytest
 
 from docgen import (  # noqa: F401 (fixtures)
     make_sheet,
+    make_table_slide,
     model_rows_lib,
     no_pincite_env,
     product_sheet_lib,
@@ -143,19 +144,9 @@ def test_a_slide_table_answers_a_superlative_though_its_header_writes_the_word(t
     """A slide's table (one "Header: value; …" line per row) is compared too; its column
     "每层最大承重" writes the superlative the question asks by, which a which-question ("哪种")
     still compares."""
-    from pptx import Presentation
-    from pptx.util import Inches
-
     rows = [("货架类型", "每层最大承重（公斤）", "检查周期"), ("轻型货架", "150", "每半年"),
             ("中型货架", "500", "每季度"), ("重型货架", "2000", "每月"), ("悬臂货架", "800", "每季度")]
-    deck = Presentation()
-    slide = deck.slides.add_slide(deck.slide_layouts[5])
-    slide.shapes.title.text = "货架承重标准"
-    table = slide.shapes.add_table(len(rows), 3, Inches(0.5), Inches(1.5), Inches(9), Inches(3)).table
-    for i, row in enumerate(rows):
-        for j, value in enumerate(row):
-            table.cell(i, j).text = value
-    deck.save(tmp_path / "huojia.pptx")
+    make_table_slide(tmp_path / "huojia.pptx", "货架承重标准", rows)
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "huojia.pptx"])
         for question, kind in (("哪种货架每层承重最大？", "重型货架"), ("哪种货架每层承重最小？", "轻型货架")):

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from docgen import make_sheet
+from docgen import make_sheet, make_table_slide
 from pincite.answer import asked_type, reasons
 from pincite.chunk.tables import HEADER_SEP
 from pincite.config import Settings
@@ -35,20 +35,10 @@ MILESTONES = [("Milestone", "Owner", "Due"), ("Prototype ready", "Tomasz Kowalsk
 
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory):
-    from pptx import Presentation
-    from pptx.util import Inches
-
     root = tmp_path_factory.mktemp("columns")
     make_sheet(root / "staff-list.xlsx", "Staff", STAFF_HEADER, STAFF)
     make_sheet(root / "parts.xlsx", "Parts", PARTS_HEADER, PARTS)
-    deck = Presentation()
-    slide = deck.slides.add_slide(deck.slide_layouts[5])
-    slide.shapes.title.text = "Project Falcon: milestones"
-    table = slide.shapes.add_table(len(MILESTONES), 3, Inches(0.5), Inches(1.5), Inches(9), Inches(2)).table
-    for i, row in enumerate(MILESTONES):
-        for j, value in enumerate(row):
-            table.cell(i, j).text = value
-    deck.save(root / "falcon.pptx")
+    make_table_slide(root / "falcon.pptx", "Project Falcon: milestones", MILESTONES)
     library = Library(Settings(data_dir=root / "data"))
     files = [root / "staff-list.xlsx", root / "parts.xlsx", root / "falcon.pptx"]
     assert [r.status for r in library.ingest(files)] == ["added"] * 3
