@@ -99,6 +99,9 @@ def test_single_questions_with_and_are_not_split(question, lang):
      ["DLG-37空压机的额定功率是多少？", "DLG-37空压机的额定排气压力是多少？"]),
     ("出差坐火车和坐飞机，分别可以报销什么等级的座位？", "zh",
      ["出差坐火车，可以报销什么等级的座位？", "坐飞机，可以报销什么等级的座位？"]),
+    # each side a whole phrase with its own "的": nothing shared before the conjunction
+    ("伪粗体的默认粗细程度和伪斜体的默认倾斜程度分别是多少？", "zh",
+     ["伪粗体的默认粗细程度是多少？", "伪斜体的默认倾斜程度是多少？"]),
 ])
 def test_one_frame_asking_several_things_is_one_part_per_thing(question, lang, parts):
     assert split_question(question, lang) == parts

@@ -71,7 +71,9 @@ Rules, in order (each documented choice keeps a single question whole):
    - Chinese "A和B分别/各…" ("…的额定功率和额定排气压力各是多少？"): "分别", "各", "各自" say
      the predicate holds of each thing in turn; each thing runs from the last "的", comma or
      the sentence start before the conjunction to the next "的", comma or the marker, and the
-     marker is dropped from the parts ("…的额定功率是多少？"). A list joined by "、" alone
+     marker is dropped from the parts ("…的额定功率是多少？"); when the second thing holds a "的"
+     of its own, each side is a whole phrase ("伪粗体的默认粗细程度和伪斜体的默认倾斜程度分别…"):
+     from the last comma (or the start) to the conjunction, and from it to the marker. A list joined by "、" alone
      ("第一、第二、第三档电价分别为多少") has no conjunction and stays whole.
    Every part must stand alone (rule 3), else the part stays whole.
 5. Self-contained parts: a leading source phrase ("According to lshort,", "Per the … Guide,",
@@ -746,9 +748,15 @@ def _zh_each(part: str) -> list[str] | None:
     if not conjs:
         return None
     c = conjs[-1]
-    start = max([m.end() for m in _ZH_BOUND.finditer(pre, 0, c.start())], default=0)
-    end_m = _ZH_BOUND.search(pre, c.end())
-    end = end_m.start() if end_m else len(pre)
+    if "的" in pre[c.end():]:
+        # each side is a whole phrase of its own ("伪粗体的默认粗细程度和伪斜体的默认倾斜程度"):
+        # nothing before the conjunction is shared but what a comma sets off
+        start = max([m.end() for m in re.finditer(r"[，,：:；;]", pre[:c.start()])], default=0)
+        end = len(pre)
+    else:
+        start = max([m.end() for m in _ZH_BOUND.finditer(pre, 0, c.start())], default=0)
+        end_m = _ZH_BOUND.search(pre, c.end())
+        end = end_m.start() if end_m else len(pre)
     things = [t.strip() for t in re.split(r"、|" + _ZH_CONJ.pattern, pre[start:end]) if t.strip()]
     if len(things) < 2 or any(_content_words(t) == 0 for t in things):
         return None
