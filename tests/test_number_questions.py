@@ -121,3 +121,39 @@ def test_the_sentence_with_the_amount_answers(tmp_path):
         assert "every 2 years" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
     finally:
         library.close()
+
+
+def test_a_phone_number_question_is_not_answered_by_a_sentence_about_calling(tmp_path):
+    """"Call the dispatcher from any internal phone" names the dispatcher and the phone but
+    no number: no answer to the dispatcher's phone number; the service desk's sentence with
+    its number answers its own."""
+    library = _library(tmp_path, {"site-rules.pdf": [
+        "Riverside site rules.\nIn an emergency, call the dispatcher from any internal phone and press the "
+        "nearest alarm button.",
+        "Opening hours.\nThe service desk phone number is 0161 496 0734, staffed on weekdays."]})
+    try:
+        ans = library.ask("What is the phone number of the dispatcher?")
+        assert ans.status == "refused", [c.quote for c in ans.citations()]
+        ans = library.ask("What is the phone number of the service desk?")
+        assert ans.status == "answered", ans.warnings
+        assert "0161 496 0734" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
+    finally:
+        library.close()
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("What is the phone number of the service desk?", True), ("Какой номер телефона диспетчера?", True),
+    ("内部应急电话号码是多少？", True), ("陈伟的分机号是什么？", True), ("How do I phone the dispatcher?", False),
+])
+def test_questions_asking_for_a_phone_number(question, asks):
+    assert bool(apart._ASKS_PHONE.search(question)) == asks
+
+
+@pytest.mark.parametrize("text, phone", [
+    ("The service desk phone number is 0161 496 0734.", True), ("Звоните: +7 (495) 123-45-67.", True),
+    ("Phone ext.: 2141", True), ("电话：010-12345678", True),
+    ("подаётся диспетчеру не позднее чем за 48 часов", False), ("演练每年组织两次，拨打内部应急电话", False),
+    ("Call the dispatcher from any internal phone.", False), ("Тарифы действуют с 2026 года.", False),
+])
+def test_a_phone_number_is_told_from_other_numbers(text, phone):
+    assert bool(apart._PHONE_RE.search(text)) == phone
