@@ -66,6 +66,7 @@ def test_a_tie_gives_every_row_holding_the_value_and_numbers_read_exactly():
     assert found is not None and len(found.rows) == 2 and found.compared == 6
     assert number("1 200") == Decimal("1200") and number("129,9") == Decimal("129.9")
     assert number("2019-04-01") is None and number("10-14") is None
+    assert number("1,500") is None and number("5 kg") is None  # 1.5 or 1500 by the language; a quantity
     assert superlative("What is the price of the FL-100?") is None
     assert superlative("哪个产品交货期最短？").direction == "min"
 

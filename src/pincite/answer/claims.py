@@ -267,10 +267,6 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
                   warnings=warnings)
 
 
-#: A sheet's row head in a quote: "Prices!" or "'Budget FY2024'!" before its cell range.
-_SHEET_HEAD = lazyre.compile(r"^('[^']+'!|[^\s!|']+!)[A-Z]+\d+")
-
-
 def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[str, list[Claim]] | None:
     """For a question asking by a superlative which row holds the least or greatest value
     (answer.extreme), the claims with the rows that hold it first, found by comparing every
@@ -282,6 +278,7 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
     from pincite.contract import PdfAddress, SheetAddress
 
     from .extreme import extreme_of, extreme_row, record_lines, superlative
+    from .table_verify import sheet_head
 
     if superlative(g.question) is None:
         return None
@@ -290,25 +287,24 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
         if cit is None or cit.unit is None:
             continue
         page_text = lib.page_text(cit.doc_id, cit.unit)
+        spans: list[tuple[int, int, int]] = []  # (1-based unit, start, end) of each extreme row
         if isinstance(cit.address, SheetAddress):
-            head = _SHEET_HEAD.match(cit.quote)
-            if head is None:
-                return None
-            found = extreme_row(g.question, page_text, head.group(1))
+            head = sheet_head(cit.quote)
+            found = extreme_row(g.question, page_text, head) if head is not None else None
             if found is None:
                 return None
-            spans = [(cit.unit, page_text.find(row), len(row)) for row in found.rows if isinstance(row, str)]
-            where = message("extreme_sheet", g.lang).format(sheet=head.group(1).rstrip("!").strip("'"))
+            for row in found.rows:
+                at = page_text.find(cast(str, row))
+                spans.append((cit.unit, at, at + len(cast(str, row))))
+            where = message("extreme_sheet", g.lang).format(sheet=cit.address.sheet)
         elif cit.address is not None and not isinstance(cit.address, PdfAddress) and (
                 records := record_lines(page_text)):
             # a slide's table: one "Header: value; …" line per row
-            found = extreme_of(g.question, [((a, b), pairs) for a, b, pairs in records], _names_of(lib, cit))
+            found = extreme_of(g.question, [((cit.unit, a, b), pairs) for a, b, pairs in records],
+                               _names_of(lib, cit))
             if found is None:
                 return None
-            spans = []
-            for key in found.rows:
-                a, b = cast(tuple[int, int], key)
-                spans.append((cit.unit, a, b - a))
+            spans = [cast(tuple[int, int, int], key) for key in found.rows]
             where = message("extreme_table", g.lang)
         else:
             model = lib.model(cit.doc_id)
@@ -327,10 +323,7 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
             found = extreme_of(g.question, rows, _names_of(lib, cit))
             if found is None:
                 return None
-            spans = []
-            for key in found.rows:
-                p, a, b = cast(tuple[int, int, int], key)
-                spans.append((p, a, b - a))
+            spans = [cast(tuple[int, int, int], key) for key in found.rows]
             where = message("extreme_table", g.lang)
         first = _row_claims(lib, g, cit.doc_id, spans, found.header)
         if first is None:
@@ -398,27 +391,27 @@ def _names_of(lib: LibraryLike, cit: Citation) -> list[str]:
 
 def _row_claims(lib: LibraryLike, g: Gathered, doc_id: str, spans: list[tuple[int, int, int]],
                 header: str) -> list[Claim] | None:
-    """The verified claims of table rows given as (1-based unit, start, length) of its text,
+    """The verified claims of table rows given as (1-based unit, start, end) of its text,
     each cited from the chunk that holds it whole (a BM25 search of the row's words inside
     its document), its asked cell (`header`) read as claim_of reads a row; None when a row's
     chunk is not found or its claim does not verify."""
     from pincite.index.base import SearchFilter
+    from pincite.store.fields import TRUST_LEVELS
 
     terms = list(dict.fromkeys(g.terms + analysis.tokens(header)))
     soft = g.scorer.soft if g.scorer is not None else None
-    flt = SearchFilter(doc_ids=[doc_id], trust=["normative", "reference", "uploaded"])
+    flt = SearchFilter(doc_ids=[doc_id], trust=list(TRUST_LEVELS))  # the document was cited: in scope
     out: list[Claim] = []
-    for unit, start, length in spans[:MAX_CLAIMS]:
-        text = lib.page_text(doc_id, unit)
-        row = text[start:start + length]
-        if start < 0 or not row.strip():
+    for unit, start, end in spans[:MAX_CLAIMS]:
+        row = lib.page_text(doc_id, unit)[start:end] if start >= 0 else ""
+        if not row.strip():
             return None
         hits = lib.index.search(analysis.tokens(row), flt, limit=20, mode="bm25")
         hit = next((h for h in hits if h.page == unit and not h.parts and h.char_start <= start
-                    and start + length <= h.char_end), None)
+                    and end <= h.char_end), None)
         if hit is None:
             return None
-        claim = claim_of(lib, extractive.Candidate(hit, start, start + length, 1.0, 1.0), terms, soft, g.question)
+        claim = claim_of(lib, extractive.Candidate(hit, start, end, 1.0, 1.0), terms, soft, g.question)
         if not claim.verified:
             return None
         out.append(claim)

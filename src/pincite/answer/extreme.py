@@ -34,14 +34,15 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 from typing import Hashable, Iterable, Sequence
 
 from pincite.text import analysis, codes, lazyre
 from pincite.text.cjk import is_cjk
 
 from . import asked_type, features
-from .table_verify import sheet_rows
+from .numbers import number_mentions
+from .table_verify import record_pairs, sheet_rows
 
 #: A column counts as numeric when at least this many rows hold a number in it.
 MIN_ROWS = 2
@@ -70,8 +71,6 @@ _SUPERLATIVES = (
 #: "who", "哪". With one, a column whose header writes the superlative ("每层最大承重") is
 #: still the one compared ("哪种货架每层承重最大？").
 _SELECTS = lazyre.compile(r"\b(?:which|who|whose)\b|哪", re.I)
-#: A cell that is one number: digit groups apart by spaces or none, a decimal point or comma.
-_NUMBER = lazyre.compile(r"[-−]?(?:\d{1,3}(?:[ \u00a0\u202f]\d{3})+|\d+)(?:[.,]\d+)?")
 
 
 @dataclass
@@ -110,16 +109,14 @@ def superlative(question: str) -> Superlative | None:
 
 
 def number(cell: str) -> Decimal | None:
-    """The cell as a Decimal when it is one number and nothing else ("1 200", "96.5",
-    "129,9"); None otherwise (a date, a range, a number with words)."""
+    """The cell as a Decimal when it is one number written in digits and nothing else ("1 200",
+    "96.5", "129,9"), read as answer.numbers reads numbers; None otherwise (a date, a range, a
+    number with words, and "1,500", which is 1.5 or 1500 by the language)."""
     text = cell.strip()
-    if not _NUMBER.fullmatch(text):
+    found = number_mentions(text)
+    if len(found) != 1 or found[0].spelled or (found[0].start, found[0].end) != (0, len(text)):
         return None
-    text = re.sub(r"[ \u00a0\u202f]", "", text).replace("−", "-").replace(",", ".")
-    try:
-        return Decimal(text)
-    except InvalidOperation:
-        return None
+    return found[0].value
 
 
 def extreme_row(question: str, unit_text: str, sheet_head: str) -> Extreme | None:
@@ -139,9 +136,9 @@ def record_lines(text: str) -> list[tuple[int, int, list[tuple[str, str]]]]:
     a line of fewer than two pairs is none."""
     out = []
     for m in re.finditer(r"[^\n]+", text):
-        parts = [p.partition(": ") for p in m.group().strip().split("; ")]
-        if len(parts) >= 2 and all(sep and h.strip() and v.strip() for h, sep, v in parts):
-            out.append((m.start(), m.end(), [(h.strip(), v.strip()) for h, _, v in parts]))
+        pairs = record_pairs(m.group())
+        if pairs is not None:
+            out.append((m.start(), m.end(), pairs))
     return out
 
 

@@ -206,7 +206,7 @@ def cells_claim(cells: Sequence[tuple[str, str]], terms: Iterable[str]) -> Table
 
 #: The head of a spreadsheet row as the office extractor writes it ("'Staff'!A3:D3 | ",
 #: "Models!A2:F2 | "), where a quote of several rows starts each of them.
-_SHEET_ROW_HEAD = lazyre.compile(r"(?:^|(?<=\s))(?:'(?:[^']|'')+'|[^\s!|']+)![A-Z]+\d+(?::[A-Z]+\d+)? \| ")
+_SHEET_ROW_HEAD = lazyre.compile(r"(?:^|(?<=\s))(?P<sheet>(?:'(?:[^']|'')+'|[^\s!|']+)!)[A-Z]+\d+(?::[A-Z]+\d+)? \| ")
 #: Joins the claims of the rows of one quote ("AQ-100 / Weight (kg): 41 | AQ-150 / ...").
 ROW_SEP = " | "
 #: Word-vector cosine (answer.soft: the library's embedder, each word alone) from which a
@@ -234,16 +234,16 @@ def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | Non
     the quote writes them; None when no header shares a word (the row is shown whole) or
     the quote is not a row of header-value pairs.
 
-    When neither finds a header, the cells whose header shares a word with ``kinds`` are the
-    asked ones: the index forms of the column words of a kind of value the question asks for
-    by its own words (asked_type.kind_column_words: "How much does the FL-250 cost?" asks the
-    "Price, EUR" column).
-
     When no header shares a word and ``soft`` is given (the question's
     answer.soft.WordMatcher), the cells whose header comes within SOFT_HEADER_COSINE of a
     question word that names no value of the row (not the row's name or code) are the asked
     ones: "Какова мощность TR-45?" over English headers gives "TR-45 / Power, kW: 0.75".
     Without it, such a row is shown whole, as before.
+
+    When neither finds a header, the cells whose header shares a word with ``kinds`` are the
+    asked ones: the index forms of the column words of a kind of value the question asks for
+    by its own words (asked_type.kind_column_words: "How much does the FL-250 cost?" asks the
+    "Price, EUR" column).
 
     A quote of several rows (each after its own "'Sheet'!range | " head) gives each row's
     claim, joined by ROW_SEP, so every value stands beside its own row's name, never under
@@ -258,6 +258,14 @@ def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | Non
     return _row_claim(quote.split(" | ", 1)[-1], terms, soft, kinds)
 
 
+def sheet_head(quote: str) -> str | None:
+    """The sheet part of the head of the spreadsheet row a quote starts with, as the rows of
+    that sheet write it ("Prices!", "'Budget FY2024'!"); None for a quote that starts with
+    no row head."""
+    m = _SHEET_ROW_HEAD.match(quote)
+    return m.group("sheet") if m else None
+
+
 def sheet_rows(quote: str) -> list[tuple[str, list[tuple[str, str]]]]:
     """The spreadsheet rows a quote holds ("'Sheet'!A4:C4 | Header: value; ...", one or
     several, each after its own head), each as (its text in the quote, head included; its
@@ -267,22 +275,27 @@ def sheet_rows(quote: str) -> list[tuple[str, list[tuple[str, str]]]]:
     out = []
     for i, m in enumerate(heads):
         end = heads[i + 1].start() if i + 1 < len(heads) else len(quote)
-        pairs = [p.partition(": ") for p in quote[m.end():end].strip().split("; ")]
-        if len(pairs) >= 2 and all(sep and h.strip() and v.strip() for h, sep, v in pairs):
-            out.append((quote[m.start():end].strip(), [(h.strip(), v.strip()) for h, _, v in pairs]))
+        pairs = record_pairs(quote[m.end():end])
+        if pairs is not None:
+            out.append((quote[m.start():end].strip(), pairs))
     return out
+
+
+def record_pairs(body: str) -> list[tuple[str, str]] | None:
+    """The (header, value) pairs, stripped, of one record's "Header: value; Header: value"
+    text (a spreadsheet row after its head, a slide table's row); None when it is not two
+    such pairs or more."""
+    pairs = [p.partition(": ") for p in body.strip().split("; ")]
+    if len(pairs) < 2 or not all(sep and h.strip() and v.strip() for h, sep, v in pairs):
+        return None
+    return [(h.strip(), v.strip()) for h, _, v in pairs]
 
 
 def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = None,
                kinds: Iterable[str] = ()) -> str | None:
     """sheet_cell_claim of one row's "Header: value; ..." text."""
-    pairs = []
-    for part in body.split("; "):
-        header, sep, value = part.partition(": ")
-        if not sep or not header.strip() or not value.strip():
-            return None
-        pairs.append((header.strip(), value.strip()))
-    if len(pairs) < 2:
+    pairs = record_pairs(body)
+    if pairs is None:
         return None
     asked = set(terms)
     cells = [(h, v) for h, v in pairs if asked & set(analysis.tokens(h))]
