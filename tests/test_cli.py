@@ -441,6 +441,24 @@ def test_the_verified_mark_speaks_the_questions_language(tmp_path, monkeypatch):
             assert "verified" not in out, out
 
 
+def test_a_quote_is_printed_as_the_document_writes_it_not_as_emoji(tmp_path, monkeypatch):
+    """Text between colons (":warning:", ":smile:") is the document's own: the terminal
+    prints the quote verbatim, never an emoji in its place."""
+    from cli_runner import invoke
+    from pdfgen import make_pdf
+
+    monkeypatch.setenv("PINCITE_EMBEDDER", "none")
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    make_pdf(docs / "codes.pdf", ["When the KX-7 display shows the code :warning: the valve is overheating "
+                                  "and must be shut down at once."])
+    data = str(tmp_path / "data")
+    invoke("--data", data, "ingest", str(docs))
+    out = invoke("--data", data, "ask", "When is the KX-7 valve overheating?").stdout
+    assert ":warning: the valve is overheating" in " ".join(out.split()), out
+    assert "\u26a0" not in out, out
+
+
 def test_counts_take_the_noun_in_the_right_number():
     from pincite.cli.app import count_noun
 

@@ -16,7 +16,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from pincite.text import analysis, derived, lemmas, usecache, zhdict, zipf
+from pincite.text import analysis, derived, lemmas, textmemo, usecache, zhdict, zipf
 
 SRC = str(Path(__file__).resolve().parents[1] / "src")
 
@@ -283,3 +283,84 @@ def test_cached_stopwords_equal_the_computed_ones(cache):
         assert cached == computed | analysis._ZH_STOP
     finally:
         analysis.stopwords.cache_clear()
+
+
+# -- analyses of passage texts (text.textmemo) ------------------------------------------------
+def _memo(name: str, compute, sources: list[str]) -> textmemo.TextMemo:
+    return textmemo.TextMemo(name, compute, lambda: sources)
+
+
+def test_a_text_memo_gives_what_it_computed_and_spares_the_next_process_the_work(cache, tmp_path):
+    source = tmp_path / "rules.py"
+    source.write_text("# version 1\n")
+    calls: list[str] = []
+
+    def compute(text: str) -> list[str]:
+        calls.append(text)
+        return sorted(set(analysis.tokens(text)))
+
+    memo = _memo("t", compute, [str(source)])
+    assert [memo.get(t) for t in TEXTS] == [tuple(sorted(set(analysis.tokens(t)))) for t in TEXTS]
+    memo.flush()
+    again = _memo("t", lambda t: pytest.fail(f"computed again: {t}"), [str(source)])
+    assert [again.get(t) for t in TEXTS] == [memo.get(t) for t in TEXTS]  # read back unchanged
+    assert len(calls) == len(TEXTS)
+    # a changed source gets a table of its own: nothing is read from the old one
+    source.write_text("# version 2, another rule\n")
+    changed = _memo("t", lambda t: ("new",), [str(source)])
+    assert changed.get(TEXTS[0]) == ("new",)
+    assert len(list(cache.glob("t-*.sqlite"))) == 2
+
+
+def test_a_text_memo_keeps_at_most_max_texts_and_no_long_text(cache, tmp_path, monkeypatch):
+    monkeypatch.setattr(textmemo, "MAX_TEXTS", 5)
+    monkeypatch.setattr(textmemo, "WRITE_BATCH", 3)
+    memo = _memo("cap", lambda t: (t.upper(),), [str(tmp_path)])
+    texts = [f"sentence {i}" for i in range(12)]
+    assert [memo.get(t) for t in texts] == [(t.upper(),) for t in texts]
+    memo.flush()
+    long_text = "x" * (textmemo.MAX_TEXT_CHARS + 1)
+    assert memo.get(long_text) == (long_text.upper(),)
+    memo.flush()
+    kept = [r[0] for r in memo._db.execute("SELECT text FROM memo ORDER BY id")]
+    assert kept == texts[-5:]  # the oldest written went first; the long text was never stored
+
+
+def test_a_damaged_text_memo_is_started_afresh_and_caches_off_compute(cache, tmp_path, monkeypatch):
+    memo = _memo("dmg", lambda t: (t[::-1],), [str(tmp_path)])
+    assert memo.get("abc") == ("cba",)
+    memo.flush()
+    [f] = cache.glob("dmg-*.sqlite")
+    for extra in cache.glob("dmg-*.sqlite-*"):  # the write-ahead log of the connection above
+        extra.unlink()
+    f.write_bytes(b"garbage" * 100)
+    again = _memo("dmg", lambda t: (t[::-1],), [str(tmp_path)])
+    assert again.get("abc") == ("cba",) and again._db is not None
+    monkeypatch.setenv("PINCITE_CACHE_DIR", "off")
+    off = _memo("dmg", lambda t: ("computed",), [str(tmp_path)])
+    assert off.get("abc") == ("computed",) and off._db is None
+
+
+def test_remembered_analyses_equal_the_computed_ones_in_a_new_process(cache):
+    """The three analyses answering remembers (index words, value marks, content words) read
+    back from the memo in another process equal what is computed here."""
+    from pincite.answer import asked_type, soft
+
+    texts = TEXTS + ["Weight (kg): 58", "Масса камеры, кг | 3 200", "ESS (“Emacs Speaks Statistics”)"]
+    expected = {"tokens": [list(dict.fromkeys(analysis.tokens(t))) for t in texts],
+                "marks": [sorted(asked_type._computed_marks(t)) for t in texts],
+                "words": [sorted(soft._text_words(t)) for t in texts]}
+    code = ("import json, sys\nfrom pincite.text import analysis\nfrom pincite.answer import asked_type, soft\n"
+            f"texts = {texts!r}\n"
+            "print(json.dumps({'tokens': [list(analysis.distinct_tokens(t)) for t in texts],"
+            " 'marks': [sorted(asked_type.value_marks(t)) for t in texts],"
+            " 'words': [sorted(soft.text_words(t)) for t in texts]}))\n"
+            "print('jieba' in sys.modules)")
+    first, second = _run(code, cache), _run(code, cache)
+    assert first.returncode == 0, first.stderr
+    assert json.loads(first.stdout.splitlines()[0]) == expected
+    assert json.loads(second.stdout.splitlines()[0]) == expected
+    assert first.stdout.splitlines()[1] == "True"  # computed: Chinese text was cut by jieba
+    assert second.stdout.splitlines()[1] == "False", second.stderr  # read back: jieba never loaded
+    assert {p.name.split("-")[0] + "-" + p.name.split("-")[1] for p in cache.glob("*.sqlite")} >= {
+        "text-tokens", "value-marks", "text-words"}

@@ -551,8 +551,9 @@ TOKEN_CACHE = 16384
 
 @functools.lru_cache(maxsize=TOKEN_CACHE)
 def text_tokens(text: str) -> frozenset[str]:
-    """The set of analysed words of `text` (analysis.tokens), cached (TOKEN_CACHE)."""
-    return frozenset(analysis.tokens(text))
+    """The set of analysed words of `text` (analysis.tokens), cached (TOKEN_CACHE) and
+    remembered across processes (analysis.distinct_tokens)."""
+    return frozenset(analysis.distinct_tokens(text))
 
 
 @functools.lru_cache(maxsize=TOKEN_CACHE)

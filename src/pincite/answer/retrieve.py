@@ -317,12 +317,14 @@ def with_value_spellings(lib: LibraryLike, groups: list[tuple[str, ...]], questi
     (the index form of "3 × 3").
     A unit word after neither is left alone: such a word is often one in another sense
     ("year" of "fiscal year", "年" of every Chinese date)."""
-    unit_of, unit_forms = _unit_forms()
     units_after: dict[str, list[str]] = {}  # a number's index form -> the unit typed after it
     for m in _NUMBER_UNIT.finditer(question):
         number = m.group(0)[:m.start(1) - m.start(0)].strip()
         units = [t for g in analysis.query_groups(m.group(1)) for t in g]
         units_after.setdefault(number.lower(), []).extend(units)
+    # the unit table is read only for a question that types a unit after a number (its
+    # ~560 written forms are analysed on first use)
+    unit_of, unit_forms = _unit_forms() if units_after else ({}, {})
     after_number = {t for units in units_after.values() for t in units}
     wanted: dict[tuple[str, ...], list[str]] = {}
     dimensions: set[tuple[str, ...]] = set()

@@ -20,11 +20,15 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from pincite.text import lazyre
 
 from ..text import analysis
 from ..text.cjk import CJK_LETTER_CLASS
+
+if TYPE_CHECKING:
+    from pincite.text.textmemo import TextMemo
 
 #: Word vectors kept per embedder (least recently used dropped): a small library's
 #: vocabulary is a few thousand words; 16,384 vectors of 512 float32 are 32 MiB.
@@ -50,7 +54,22 @@ def _content(word: str) -> bool:
 def text_words(text: str) -> frozenset[str]:
     """Distinct content words of `text` as written (lower case): letter runs of two or more
     outside Chinese, and the question-side terms (analysis.query_terms: jieba words and
-    character bigrams) of each Chinese run; stopwords left out."""
+    character bigrams) of each Chinese run; stopwords left out. Remembered across processes
+    (text.textmemo, keyed by this file and the text package)."""
+    global _words_memo
+    if _words_memo is None:
+        from pincite.text.textmemo import TextMemo, package_sources
+
+        _words_memo = TextMemo("text-words", lambda t: sorted(_text_words(t)),
+                               lambda: package_sources("pincite.text") + [__file__])
+    return frozenset(_words_memo.get(text))
+
+
+_words_memo: "TextMemo | None" = None
+
+
+def _text_words(text: str) -> set[str]:
+    """text_words of `text`, computed."""
     out: set[str] = set()
     for run in _HAN_RE.findall(text):
         out.update(t for t in analysis.query_terms(run) if _HAN_RE.fullmatch(t))
@@ -58,7 +77,7 @@ def text_words(text: str) -> frozenset[str]:
         w = w.casefold()
         if _content(w):
             out.add(w)
-    return frozenset(out)
+    return out
 
 
 def question_words(question: str, groups: Iterable[tuple[str, ...]]) -> dict[tuple[str, ...], str]:

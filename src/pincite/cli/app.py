@@ -67,8 +67,8 @@ typer.core.TyperOption.display_type_rich = _option_type  # type: ignore[method-a
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")
-console = Console()
-err = Console(stderr=True, soft_wrap=True)  # one error = one line, also in logs
+console = Console(emoji=False)  # ":warning:" in a quote is the document's text, never an emoji
+err = Console(stderr=True, soft_wrap=True, emoji=False)  # one error = one line, also in logs
 run_state: dict = {}
 
 

@@ -60,6 +60,7 @@ from pincite.text.morph import morph
 
 if TYPE_CHECKING:
     from pincite.text.lemmas import LemmaMemo
+    from pincite.text.textmemo import TextMemo
 
 #: Punctuation that stands around a word of a question split at spaces ("AQ-150?", "«ТК-7»,",
 #: "多少？"): stripped to get the word as written.
@@ -335,6 +336,34 @@ def _analyze(text: str, query: bool = False) -> list[str]:
 def tokens(text: str) -> list[str]:
     """Index terms of `text` in text order (with repeats, so BM25 sees term frequency)."""
     return _analyze(text)
+
+
+_tokens_memo: "TextMemo | None" = None
+
+
+def distinct_tokens(text: str) -> tuple[str, ...]:
+    """The distinct index terms of `text` (`tokens`, each at its first place), remembered
+    across processes (text.textmemo, keyed by this package's files and the analyzers'):
+    what answering reads of each sentence it scores, which a cold process would otherwise
+    analyse again."""
+    global _tokens_memo
+    if _tokens_memo is None:
+        from pincite.text.textmemo import TextMemo
+
+        with _morph_lock:
+            if _tokens_memo is None:
+                _tokens_memo = TextMemo("text-tokens", lambda t: tuple(dict.fromkeys(_analyze(t))),
+                                        _analysis_sources)
+    return _tokens_memo.get(text)
+
+
+def _analysis_sources() -> list[str]:
+    """The files that shape `tokens`: this package's modules and the analyzers' packages
+    (pymorphy3 and its Russian dictionaries, jieba, PyStemmer)."""
+    from pincite.text.lemmas import module_sources
+    from pincite.text.textmemo import package_sources
+
+    return package_sources("pincite.text") + module_sources("pymorphy3", "pymorphy3_dicts_ru", "jieba", "Stemmer")
 
 
 # ---------------------------------------------------------------- stopwords, query terms
