@@ -18,14 +18,11 @@ from __future__ import annotations
 
 import functools
 import re
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from pincite.text import analysis, lazyre
 
 from ..text.cjk import cjk_count
-
-if TYPE_CHECKING:
-    from pincite.text.textmemo import TextMemo
 
 #: Question words per answer type, as written; their analysed forms are matched
 #: (`type_of`). "哪一号"/"一号": jieba cuts "哪一号" into "哪" (a stopword) and "一号".
@@ -637,27 +634,20 @@ def _initials(side: str) -> tuple[str, str]:
 
 @functools.lru_cache(maxsize=MARKS_CACHE)
 def _value_marks(text: str) -> frozenset[str]:
-    global _marks_memo
-    if _marks_memo is None:
-        from pincite.text.textmemo import TextMemo, package_sources
+    """The value marks of `text`, remembered across processes (text.textmemo, keyed by this
+    file and the text package it reads): a cold process scores the sentences of a library's
+    passages that earlier processes scored."""
+    from pincite.text import textmemo
 
-        _marks_memo = TextMemo("value-marks", lambda t: sorted(_computed_marks(t)),
-                               lambda: package_sources("pincite.text") + [__file__])
-    return frozenset(_marks_memo.get(text))
-
-
-#: The value marks of the texts met, remembered across processes (text.textmemo, keyed by
-#: this file and the text package it reads): a cold process scores the sentences of a
-#: library's passages that earlier processes scored.
-_marks_memo: "TextMemo | None" = None
+    return frozenset(textmemo.remembered("value-marks", _computed_marks, __file__).get(text))
 
 
-def _computed_marks(text: str) -> frozenset[str]:
+def _computed_marks(text: str) -> list[str]:
     """The value marks of `text` (value_marks), computed."""
     found = {MARK + kind for kind, rx in VALUE_PATTERNS.items() if rx.search(text)}
     if defines_abbreviation(text):
         found.add(MARK + "expansion")
     found.update(MARK + kind for kind in LABELLED_KINDS if MARK + kind not in found and _label_re(kind).search(text))
-    return frozenset(found)
+    return sorted(found)
 
 

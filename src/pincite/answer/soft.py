@@ -20,15 +20,11 @@ from __future__ import annotations
 import functools
 import threading
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from pincite.text import lazyre
 
 from ..text import analysis
 from ..text.cjk import CJK_LETTER_CLASS
-
-if TYPE_CHECKING:
-    from pincite.text.textmemo import TextMemo
 
 #: Word vectors kept per embedder (least recently used dropped): a small library's
 #: vocabulary is a few thousand words; 16,384 vectors of 512 float32 are 32 MiB.
@@ -56,16 +52,9 @@ def text_words(text: str) -> frozenset[str]:
     outside Chinese, and the question-side terms (analysis.query_terms: jieba words and
     character bigrams) of each Chinese run; stopwords left out. Remembered across processes
     (text.textmemo, keyed by this file and the text package)."""
-    global _words_memo
-    if _words_memo is None:
-        from pincite.text.textmemo import TextMemo, package_sources
+    from pincite.text import textmemo
 
-        _words_memo = TextMemo("text-words", lambda t: sorted(_text_words(t)),
-                               lambda: package_sources("pincite.text") + [__file__])
-    return frozenset(_words_memo.get(text))
-
-
-_words_memo: "TextMemo | None" = None
+    return frozenset(textmemo.remembered("text-words", lambda t: sorted(_text_words(t)), __file__).get(text))
 
 
 def _text_words(text: str) -> set[str]:

@@ -30,11 +30,13 @@ from __future__ import annotations
 
 import atexit
 import json
-import sqlite3
 import threading
-from typing import Callable, Sequence
+from typing import TYPE_CHECKING, Callable, Sequence
 
 from pincite.text import derived
+
+if TYPE_CHECKING:
+    import sqlite3
 
 #: Format of the table (part of its file name): bump on any change of its layout.
 FORMAT = "text-memo-1"
@@ -64,10 +66,7 @@ class TextMemo:
         self._opened = False
         self._pending: dict[str, str] = {}
 
-    def _open(self) -> sqlite3.Connection | None:
-        folder = derived.cache_dir()
-        if folder is None:
-            return None
+    def _open(self) -> "sqlite3.Connection | None":
         try:
             sources = self._sources()
             if not sources:
@@ -75,31 +74,10 @@ class TextMemo:
             key = derived.source_key(sources, FORMAT)
         except (OSError, ImportError, AttributeError, ValueError):
             return None
-        path = folder / f"{self._name}-{key}.sqlite"
-        for attempt in (1, 2):
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                db = sqlite3.connect(path, timeout=BUSY_S, check_same_thread=False, isolation_level=None)
-                try:
-                    db.execute("PRAGMA journal_mode=WAL")  # readers never wait for a writer
-                    db.execute("PRAGMA synchronous=NORMAL")
-                    db.execute("CREATE TABLE IF NOT EXISTS memo (id INTEGER PRIMARY KEY, "
-                               "text TEXT UNIQUE NOT NULL, value TEXT NOT NULL)")
-                except sqlite3.OperationalError:  # a read-only folder or file: read what is there
-                    pass
-                db.execute("SELECT value FROM memo WHERE text = ''").fetchone()
-                return db
-            except sqlite3.DatabaseError:
-                if attempt == 1 and path.exists():  # damaged: start afresh
-                    try:
-                        path.unlink()
-                    except OSError:
-                        return None
-                    continue
-                return None
-            except OSError:
-                return None
-        return None
+        return derived.open_table(f"{self._name}-{key}.sqlite",
+                                  "CREATE TABLE IF NOT EXISTS memo (id INTEGER PRIMARY KEY, "
+                                  "text TEXT UNIQUE NOT NULL, value TEXT NOT NULL)",
+                                  "SELECT value FROM memo WHERE text = ''", timeout=BUSY_S)
 
     def get(self, text: str) -> tuple[str, ...]:
         """The value of `text`: remembered, or computed (and remembered)."""
@@ -113,6 +91,8 @@ class TextMemo:
                     atexit.register(self.flush)
             raw = self._pending.get(text)
             if raw is None and self._db is not None:
+                import sqlite3
+
                 try:
                     row = self._db.execute("SELECT value FROM memo WHERE text = ?", (text,)).fetchone()
                 except (sqlite3.Error, UnicodeEncodeError):
@@ -139,6 +119,8 @@ class TextMemo:
     def _flush_locked(self) -> None:
         if not self._pending or self._db is None:
             return
+        import sqlite3
+
         rows = list(self._pending.items())
         self._pending.clear()
         try:
@@ -170,3 +152,20 @@ def package_sources(*packages: str) -> list[str]:
         for folder in spec.submodule_search_locations:
             out += sorted(str(p) for p in Path(folder).glob("*.py"))
     return out
+
+
+_memos: dict[str, TextMemo] = {}
+_memos_lock = threading.Lock()
+
+
+def remembered(name: str, compute: Callable[[str], Sequence[str]], *files: str) -> TextMemo:
+    """The process's TextMemo `name` (made on first call) of `compute`, keyed by the text
+    package's files (package_sources("pincite.text")) and `files` (the caller's own module,
+    whose rules `compute` applies)."""
+    memo = _memos.get(name)
+    if memo is None:
+        with _memos_lock:
+            memo = _memos.get(name)
+            if memo is None:
+                memo = _memos[name] = TextMemo(name, compute, lambda: package_sources("pincite.text") + list(files))
+    return memo
