@@ -174,3 +174,43 @@ def test_a_table_answers_a_superlative_before_prose_sharing_its_word(tmp_path):
     assert ans.status == "answered", ans.answer
     assert "НД-63" in ans.claims[0].citations[0].quote and ans.claims[0].verified, ans.claims[0].text
     assert any("61500" in w for w in ans.warnings), ans.warnings
+
+
+STAFF_HEADER = ("Name", "Department", "Start date", "Phone ext.")
+STAFF = [("Alice Moreno", "Maintenance", "2019-03-11", 2214), ("Brian Okafor", "Purchasing", "2021-09-01", 2307),
+         ("Erik Lindqvist", "Maintenance", "2012-06-04", 2201), ("Dana Kowalski", "Quality", "2023-05-22", 2219)]
+
+
+def test_a_superlative_of_time_compares_the_date_column_and_nothing_else():
+    from pincite.answer.extreme import date_value, extreme_of
+
+    rows = [(name, list(zip(STAFF_HEADER, map(str, row)))) for name, *_ in STAFF for row in [
+        next(r for r in STAFF if r[0] == name)]]
+    for question, name in (("Who has the earliest start date?", "Erik Lindqvist"),
+                           ("Who has the most recent start date?", "Dana Kowalski"),
+                           ("Кто раньше всех начал работать?", "Erik Lindqvist"),
+                           ("Whose start date is the newest?", "Dana Kowalski")):
+        found = extreme_of(question, rows, ["staff"])
+        assert found is not None and found.rows == [name] and found.dates, question
+        assert found.header == "Start date"
+    # "most" alone is no superlative of time: the highest extension, compared as a number
+    found = extreme_of("Who has the highest phone ext.?", rows, ["staff"])
+    assert found is not None and found.rows == ["Brian Okafor"] and not found.dates
+    assert date_value("2012-06-04") == Decimal(20120604) == date_value("04.06.2012") == date_value("2012年6月4日")
+    assert date_value("2012-06-04 00:00:00") == Decimal(20120604)
+    assert date_value("2012") is None and date_value("2012-13-04") is None and date_value("4 June") is None
+
+
+def test_a_sheet_answers_who_started_first_with_the_earliest_date(tmp_path):
+    from docgen import make_sheet as sheet
+
+    sheet(tmp_path / "staff.xlsx", "Staff", STAFF_HEADER, STAFF)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "staff.xlsx"])
+        for question, name, note in (("Who has the earliest start date?", "Erik Lindqvist", "Earliest"),
+                                     ("Who has the latest start date?", "Dana Kowalski", "Latest")):
+            ans = lib.ask(question)
+            assert ans.status == "answered", (question, ans.answer)
+            first = ans.claims[0]
+            assert first.verified and name in first.citations[0].quote, (question, first.text)
+            assert any(w.startswith(note) and "4 rows" in w for w in ans.warnings), ans.warnings

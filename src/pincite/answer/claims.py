@@ -330,7 +330,9 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
             return None
         shown = {normalize_quote(c.citations[0].quote) for c in first}
         rest = [c for c in claims if not (c.citations and normalize_quote(c.citations[0].quote) in shown)]
-        line = message("extreme_min" if found.direction == "min" else "extreme_max", g.lang).format(
+        key = ("extreme_earliest" if found.direction == "min" else "extreme_latest") if found.dates else (
+            "extreme_min" if found.direction == "min" else "extreme_max")
+        line = message(key, g.lang).format(
             header=found.header, value=found.value, n=found.compared, where=where)
         return line, (first + rest)[:MAX_CLAIMS]
     return None

@@ -20,7 +20,9 @@ table a cited DOCX or ruled PDF table row stands in (answer.claims.extreme_claim
 3. The asked column is the one numeric column (a number in at least MIN_ROWS rows and in
    every non-empty cell) whose header shares the most words with the question, the
    superlative's own words left out; else, when none shares a word, the one numeric column
-   of the kind asked (a price for "cheapest"; asked_type.column_words). A tie compares
+   of the kind asked (a price for "cheapest"; asked_type.column_words). A superlative of
+   time ("earliest", "most recent", "самый ранний", "最早") compares a column of dates
+   instead (`date_value`), which no other superlative does. A tie compares
    nothing, and so does a header that writes the superlative itself ("Max. pressure"),
    unless the question asks which row ("which", "who", "哪": `_SELECTS`). Every word of the
    question rarer than COMMON_ZIPF must stand in the table or its names (`extreme_of`).
@@ -52,8 +54,13 @@ MIN_ROWS = 2
 COMMON_ZIPF = 5.0
 
 #: Superlatives, a closed class of each language's grammar: (pattern, "min" or "max", the
-#: kind of value it asks for, or None when any numeric column may be meant).
+#: kind of value it asks for, or None when any numeric column may be meant). Those of time
+#: come first ("most recent" is not "most"): kind "time" compares a column of dates.
 _SUPERLATIVES = (
+    (lazyre.compile(r"\b(?:earliest|oldest)\b|(?<!\w)самы\w*\s+(?:ранн|стар)\w*|(?<!\w)раньше\s+всех"
+                    r"|(?<!\w)раньше\s+всего|(?<!\w)старейш\w*|最早|最老", re.I), "min", "time"),
+    (lazyre.compile(r"\b(?:latest|newest|youngest)\b|\bmost\s+recent(?:ly)?\b|(?<!\w)самы\w*\s+(?:поздн|нов)\w*"
+                    r"|(?<!\w)позже\s+всех|(?<!\w)позже\s+всего|(?<!\w)новейш\w*|最晚|最新|最迟", re.I), "max", "time"),
     (lazyre.compile(r"\bcheapest\b|\bleast\s+expensive\b|(?<!\w)самы\w*\s+(?:дешёв|дешев)\w*"
                     r"|(?<!\w)дешевле\s+всего|(?<!\w)дешевейш\w*|最便宜|最低价", re.I), "min", "money"),
     (lazyre.compile(r"\bmost\s+expensive\b|\bdearest\b|(?<!\w)самы\w*\s+дорог\w*|(?<!\w)дороже\s+всего"
@@ -90,13 +97,15 @@ class Extreme:
     a sheet: each row's text as the sheet's unit writes it, its "'Sheet'!range | " head
     included; see `extreme_of`); `header`: the column's
     header; `value`: the extreme value as its cells write it; `direction`: "min" or "max";
-    `compared`: how many rows hold a number in the column."""
+    `compared`: how many rows hold a number (a date, for `dates`) in the column; `dates`:
+    the column's values are dates (the earliest is the least)."""
 
     rows: list[Hashable]
     header: str
     value: str
     direction: str
     compared: int
+    dates: bool = False
 
 
 def superlative(question: str) -> Superlative | None:
@@ -105,6 +114,29 @@ def superlative(question: str) -> Superlative | None:
         m = pattern.search(question)
         if m:
             return Superlative(direction, kind, frozenset(analysis.tokens(m.group())))
+    return None
+
+
+#: A date as a cell writes it: ISO "2012-03-05" (or with "/" or "."), "05.03.2012", or
+#: "2012年3月5日".
+_DATE_CELL = (
+    (lazyre.compile(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})"), (1, 2, 3)),
+    (lazyre.compile(r"(\d{1,2})\.(\d{1,2})\.(\d{4})"), (3, 2, 1)),
+    (lazyre.compile(r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"), (1, 2, 3)),
+)
+
+
+def date_value(cell: str) -> Decimal | None:
+    """The cell as a Decimal that orders dates (year * 10000 + month * 100 + day) when it is
+    one date and nothing else (`_DATE_CELL`; a time of day after it is allowed: "2012-03-05
+    00:00:00", as a spreadsheet's date cell reads), else None."""
+    text = cell.strip()
+    for rx, (y, m, d) in _DATE_CELL:
+        hit = rx.fullmatch(text) or rx.fullmatch(text.split(" ")[0])
+        if hit:
+            year, month, day = int(hit.group(y)), int(hit.group(m)), int(hit.group(d))
+            if 1 <= month <= 12 and 1 <= day <= 31:
+                return Decimal(year * 10000 + month * 100 + day)
     return None
 
 
@@ -166,7 +198,8 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     if any(not held.intersection(g) for g in groups if weights.get(g, 0.0) > features.ZIPF_CEILING - COMMON_ZIPF):
         return None
     asked = set(analysis.tokens(question))
-    value_words = [{t for _, v in pairs if number(v) is None for t in analysis.tokens(v)} for _, pairs in rows]
+    read_cell = date_value if sup.kind == "time" else number  # a date superlative compares dates
+    value_words = [{t for _, v in pairs if read_cell(v) is None for t in analysis.tokens(v)} for _, pairs in rows]
     named = {w for w in asked if any(w in vw for vw in value_words)}
     if any(sum(w in vw for vw in value_words) == 1 for w in named):
         return None  # the question names one row (its code, a name): an attribute of that row
@@ -178,7 +211,7 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     columns = {}
     for header in headers:
         cells = [dict(pairs).get(header, "") for _, pairs in rows]
-        values = [number(c) for c in cells if c.strip()]
+        values = [read_cell(c) for c in cells if c.strip()]
         if len(values) >= MIN_ROWS and all(v is not None for v in values):
             columns[header] = cells
     if not columns:
@@ -198,11 +231,11 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     header = chosen[0]
     read: list[tuple[Decimal, Hashable, str]] = []
     for cell, (key, _) in zip(columns[header], rows):
-        v = number(cell)
+        v = read_cell(cell)
         if v is not None:
             read.append((v, key, cell))
     numbers = [v for v, _, _ in read]
     value = min(numbers) if sup.direction == "min" else max(numbers)
     tied = [(key, c) for v, key, c in read if v == value]
     return Extreme(rows=[k for k, _ in tied], header=header, value=tied[0][1], direction=sup.direction,
-                   compared=len(read))
+                   compared=len(read), dates=sup.kind == "time")

@@ -204,6 +204,14 @@ MESSAGES = {
         "en": "Highest “{header}” among the {n} rows {where}: {value} (compared by pincite)",
         "ru": "Наибольшее значение «{header}» среди {n} строк {where}: {value} (сравнение выполнено pincite)",
         "zh": "{where}的{n}行中“{header}”最大：{value}（由 pincite 比较得出）"},
+    "extreme_earliest": {
+        "en": "Earliest “{header}” among the {n} rows {where}: {value} (compared by pincite)",
+        "ru": "Самая ранняя дата «{header}» среди {n} строк {where}: {value} (сравнение выполнено pincite)",
+        "zh": "{where}的{n}行中“{header}”最早：{value}（由 pincite 比较得出）"},
+    "extreme_latest": {
+        "en": "Latest “{header}” among the {n} rows {where}: {value} (compared by pincite)",
+        "ru": "Самая поздняя дата «{header}» среди {n} строк {where}: {value} (сравнение выполнено pincite)",
+        "zh": "{where}的{n}行中“{header}”最晚：{value}（由 pincite 比较得出）"},
     "extreme_sheet": {"en": "of sheet {sheet}", "ru": "листа {sheet}", "zh": "工作表{sheet}"},
     "extreme_table": {"en": "of the table", "ru": "таблицы", "zh": "表格"},
     "compare_not_done_difference": {
