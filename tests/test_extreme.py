@@ -214,3 +214,33 @@ def test_a_sheet_answers_who_started_first_with_the_earliest_date(tmp_path):
             first = ans.claims[0]
             assert first.verified and name in first.citations[0].quote, (question, first.text)
             assert any(w.startswith(note) and "4 rows" in w for w in ans.warnings), ans.warnings
+
+
+def test_a_price_list_is_compared_when_prose_elsewhere_writes_the_superlatives_word(tmp_path):
+    """In a library of a manual and a price list, the manual's prose writes "expensive" and the
+    list never does, so retrieval ranks the prose first; the list's rows are still found (one
+    search for the asked column) and compared, its dearest row cited first."""
+    from pdfgen import make_pdf
+
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    make_pdf(docs / "guide.pdf", [
+        "Ball screws have very low friction and backlash, but are usually quite expensive parts.",
+        "Stepper motors are the cheapest drive parts; servo motors are the expensive choice.",
+        "The most expensive part of a small mill is often its spindle, the cheapest part its fixtures.",
+        "Linear guides are expensive parts to replace; keep them clean and oiled.",
+        "An expensive part deserves a spare on the shelf; a cheap part can be ordered when needed.",
+        "Cheap parts from unknown suppliers are the most expensive in the end, when a machine stops.",
+        "Expensive parts such as encoders are packed in antistatic bags until they are fitted."])
+    make_sheet(docs / "parts.xlsx", "Parts", ("Part number", "Description", "Unit price, USD", "Lead time, days"),
+               [("HX-1001", "Hydraulic hose", 38.5, 7), ("BR-2040", "Ball bearing", 6.2, 3),
+                ("MT-7700", "Servo motor 750 W", 615, 42), ("SN-0120", "Proximity sensor", 19.75, 2)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([docs])
+        for question, code in (("Which is the most expensive part?", "MT-7700"),
+                               ("What is the cheapest part?", "BR-2040")):
+            ans = lib.ask(question)
+            assert ans.status == "answered", (question, ans.answer)
+            first = ans.claims[0]
+            assert first.verified and code in first.citations[0].quote, (question, [c.text for c in ans.claims])
+            assert any("4 rows" in w for w in ans.warnings), ans.warnings

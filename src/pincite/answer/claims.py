@@ -364,25 +364,52 @@ def superlative_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
                   claims=claims, timings=g.timings, warnings=[line])
 
 
+#: Passages a superlative's own search for a table reads (`_table_seeds`).
+SEARCHED_TABLE_HITS = 10
+
+
 def _table_seeds(lib: LibraryLike, g: Gathered) -> list[Claim]:
     """The verified claims of the first MAX_CLAIMS candidates that are table rows or stand on
     a sheet or slide (a table's page, where extreme_claims finds the table to compare), in
-    candidate order; [] for a question asking no superlative."""
+    candidate order, when their table compares; else the first such claim among the passages of one BM25
+    search for the asked column (see the body) whose table compares (extreme_claims); []
+    for a question asking no superlative."""
     from pincite.contract import PdfAddress
 
     from .extreme import superlative
 
-    if superlative(g.question) is None:
+    sup = superlative(g.question)
+    if sup is None:
         return []
     soft = g.scorer.soft if g.scorer is not None else None
-    seeds = []
-    for cand in g.cands[:MAX_CLAIMS]:
-        seed = claim_of(lib, cand, g.terms, soft, g.question)
-        cit = seed.citations[0] if seed.citations else None
-        if cit is not None and cit.verified and (features.is_table_window(cand) or (
-                cit.address is not None and not isinstance(cit.address, PdfAddress))):
-            seeds.append(seed)
-    return seeds
+
+    def seeds_of(cands: list[extractive.Candidate]) -> list[Claim]:
+        seeds = []
+        for cand in cands:
+            seed = claim_of(lib, cand, g.terms, soft, g.question)
+            cit = seed.citations[0] if seed.citations else None
+            if cit is not None and cit.verified and (features.is_table_window(cand) or (
+                    cit.address is not None and not isinstance(cit.address, PdfAddress))):
+                seeds.append(seed)
+        return seeds
+
+    seeds = seeds_of(g.cands[:MAX_CLAIMS])
+    if seeds and extreme_claims(lib, g, seeds) is not None:
+        return seeds
+    # no table among the candidates whose rows compare: prose that writes the superlative's
+    # own word ("usually quite expensive"), or a table of other things that shares a word,
+    # outranks a price list that never writes it. One BM25 search of the
+    # question's other words and the words heading a column of the kind asked ("price",
+    # "цена", "日期"), inside the question's filter, finds the table rows to compare
+    words = [t for t in g.terms if t not in sup.words]
+    if sup.kind is not None:
+        words += sorted(asked_type.kind_column_words(sup.kind, cjk=any(map(is_cjk, g.question))))
+    if not words:
+        return []
+    hits = [h for h in lib.index.search(words, g.flt, limit=SEARCHED_TABLE_HITS, mode="bm25") if not h.parts]
+    # the first table found whose rows compare (a table of other things compares nothing)
+    return next(([seed] for seed in seeds_of([extractive.Candidate(h, h.char_start, h.char_end, 0.0, 0.0)
+                                              for h in hits]) if extreme_claims(lib, g, [seed]) is not None), [])
 
 
 def _names_of(lib: LibraryLike, cit: Citation) -> list[str]:
