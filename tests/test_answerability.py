@@ -486,3 +486,25 @@ def test_an_acronym_spelled_like_a_stopword_is_a_question_word(tmp_path):
         ans = lib.ask("What is the Q2 budget of IT?")
     assert ans.status == "answered", ans.answer
     assert "Department: IT" in ans.claims[0].citations[0].quote
+
+
+def test_a_column_asked_of_no_row_is_asked_back_with_the_rows(tmp_path):
+    """Over a staff list, "What is the phone extension?" names no row: each row has its own
+    extension, so the question back lists the rows by name and nothing is claimed; naming the
+    row, or a value that picks rows, is answered as before."""
+    make_sheet(tmp_path / "staff.xlsx", "Staff", ("Name", "Department", "Start date", "Phone extension"),
+               [("Alice Moreno", "Maintenance", "2019-03-11", 2214), ("Brian Okafor", "Purchasing", "2021-09-01", 2307),
+                ("Chen Wei", "Quality", "2016-01-18", 2150), ("Erik Lindqvist", "Production", "2012-07-02", 2401)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "staff.xlsx"])
+        vague = lib.ask("What is the phone extension?")
+        assert vague.status == "needs_clarification", vague.answer
+        assert vague.claims == [] and vague.clarification is not None
+        assert vague.clarification.options[:4] == ["Alice Moreno", "Brian Okafor", "Chen Wei", "Erik Lindqvist"]
+        assert "Phone extension" in vague.answer and not any(ch.isdigit() for ch in vague.answer)
+        named = lib.ask("What is Chen Wei's phone extension?")
+        assert named.status == "answered" and "2150" in named.citations()[0].quote, named.answer
+        picked = lib.ask("What is the phone extension in Purchasing?")
+        assert picked.status == "answered" and "2307" in picked.citations()[0].quote, picked.answer
+        first = lib.ask("Who has the earliest start date?")  # a superlative names its row by comparing
+        assert first.status == "answered" and "Erik Lindqvist" in first.citations()[0].quote, first.answer

@@ -96,6 +96,59 @@ def clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
                   answer=text, clarification=clar, timings=g.timings, relevance=g.rel)
 
 
+def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
+    """A needs_clarification Answer for a question about a column of a spreadsheet that names
+    none of its rows ("What is the phone extension?" over a staff list): the first candidate
+    passing the bar is a sheet row, every content word of the question stands in the sheet's
+    headers (or names its sheet or file), one column shares the most words with it, no word
+    stands in any row's cells, and that column's values differ between rows. The question
+    back lists the rows by their label column (the first column whose cells are all
+    different and hold letters); None otherwise (then the rows retrieval ranked first answer,
+    as before). A superlative ("Who has the earliest start date?") names its row by
+    comparing (answer.extreme) and is never asked back."""
+    from .extreme import superlative
+    from .table_verify import sheet_head, sheet_rows
+
+    first = next(iter(kept(lib, g)), None)
+    if first is None or not extractive.is_sheet(first.hit) or superlative(g.question) is not None:
+        return None
+    page = lib.page_text(first.hit.doc_id, first.hit.page)
+    head = sheet_head(page[first.start:first.end])
+    rows = [pairs for text, pairs in sheet_rows(page) if head is not None and text.startswith(head)]
+    if len(rows) < 2:
+        return None
+    stop = analysis.stopwords()
+    asked = {t for t in analysis.tokens(g.question) if t not in stop}
+    held = set(analysis.tokens(head or "")) | extractive.naming_terms(first.hit)
+    headers = list(dict.fromkeys(h for pairs in rows for h, _ in pairs if h))
+    for h in headers:
+        held.update(analysis.tokens(h))
+    cells = set().union(*(analysis.tokens(v) for pairs in rows for _, v in pairs))
+    if not asked or not asked <= held or asked & cells:
+        return None  # a word the headers lack, or one that names rows
+    shared = {h: len(asked & set(analysis.tokens(h))) for h in headers}
+    best = max(shared.values())
+    column = [h for h, n in shared.items() if n == best]
+    if not best or len(column) != 1:
+        return None
+    values = [dict(pairs).get(column[0], "").strip() for pairs in rows]
+    labels = next((col for col in headers if col != column[0] and _labels_rows(rows, col)), None)
+    if labels is None or len({v for v in values if v}) < 2:
+        return None
+    options = [dict(pairs)[labels].strip() for pairs in rows][:VAGUE_OPTIONS]
+    text = message("clarify_row", g.lang).format(header=column[0], options="; ".join(options))
+    return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
+                  answer=text, clarification=Clarification(question=text, options=options),
+                  timings=g.timings, relevance=g.rel)
+
+
+def _labels_rows(rows: list[list[tuple[str, str]]], header: str) -> bool:
+    """Whether the column `header` names each row: a cell in every row, all different, each
+    holding a letter."""
+    cells = [dict(pairs).get(header, "").strip() for pairs in rows]
+    return all(any(ch.isalpha() for ch in c) for c in cells) and len(set(cells)) == len(cells)
+
+
 def clarify_twins(lib: LibraryLike, g: Gathered) -> Answer | None:
     """A needs_clarification Answer (the question back and its choices, no number) when the
     evidence to cite comes from twins the scope does not separate (`twin_windows`) and they

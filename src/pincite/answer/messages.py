@@ -137,6 +137,12 @@ MESSAGES = {
               "различаются; укажите одну в вопросе или в области поиска.",
         "zh": "请问是 {model} 的哪种改型：{options}？各改型的手册不同，请在问题或搜索范围中指明一种。",
     },
+    "clarify_row": {
+        "en": "“{header}” differs from row to row of the table, and the question names no row. Which one do "
+              "you mean: {options}?",
+        "ru": "Значение «{header}» в таблице у каждой строки своё, а в вопросе строка не названа. О какой идёт "
+              "речь: {options}?",
+        "zh": "表格中每一行的“{header}”各不相同，而问题没有指明是哪一行。请问指的是哪一个：{options}？"},
     "clarify_vague": {
         "en": "The question is too general: “{word}” stands in several places of the library: {options}. "
               "Which one do you mean? Ask again with what or which device or document it is about.",
