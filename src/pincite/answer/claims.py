@@ -117,16 +117,15 @@ def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
     rows = [pairs for text, pairs in sheet_rows(page) if head is not None and text.startswith(head)]
     if len(rows) < 2:
         return None
-    stop = analysis.stopwords()
-    asked = {t for t in analysis.tokens(g.question) if t not in stop}
+    asked = [set(grp) for grp in g.groups]  # the question's words (an acronym "IT" kept)
     held = set(analysis.tokens(head or "")) | extractive.naming_terms(first.hit)
     headers = list(dict.fromkeys(h for pairs in rows for h, _ in pairs if h))
     for h in headers:
         held.update(analysis.tokens(h))
     cells = set().union(*(analysis.tokens(v) for pairs in rows for _, v in pairs))
-    if not asked or not asked <= held or asked & cells:
+    if not asked or any(not grp & held or grp & cells for grp in asked):
         return None  # a word the headers lack, or one that names rows
-    shared = {h: len(asked & set(analysis.tokens(h))) for h in headers}
+    shared = {h: sum(bool(grp & set(analysis.tokens(h))) for grp in asked) for h in headers}
     best = max(shared.values())
     column = [h for h, n in shared.items() if n == best]
     if not best or len(column) != 1:
