@@ -3,7 +3,8 @@
 The candidates kept (the best, and those near it and on the same target) become claims, each
 a verbatim quote of its page checked against the page text (answer.verify), with a citation
 whose page and label come from the index record (answer.cite). Before that, a question
-whose evidence stands in twins the scope does not separate, or a vague one, is asked back.
+whose evidence stands in twins the scope does not separate is asked back (a vague one:
+answer.clarify).
 Must not import cli/ or web/.
 """
 from __future__ import annotations
@@ -12,7 +13,7 @@ import time
 from typing import TYPE_CHECKING, cast
 
 from pincite.chunk.model import section_of
-from pincite.contract import Answer, Citation, Claim, Clarification
+from pincite.contract import Answer, Citation, Claim
 from pincite.store.fields import field_key
 from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
@@ -56,96 +57,6 @@ def _same_text_key(c: extractive.Candidate) -> tuple[str, str]:
     document; twins (two documents) saying the same are each cited, as the answer holds for
     both."""
     return c.hit.doc_id, " ".join(features.window_text(c).split())
-
-
-#: A question whose only content word is at least this common in general language (wordfreq's
-#: Zipf scale: log10 of occurrences per billion words; 4.5 is about the 5,000 most common
-#: words of a language, such as "срок", "price", "size", "时间") names no subject.
-VAGUE_ZIPF = 4.5
-
-
-#: Places (document and section) a vague question is asked back about at most.
-VAGUE_OPTIONS = 5
-
-
-def clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
-    """A needs_clarification Answer for a vague question: one content word, a common one
-    (VAGUE_ZIPF), whose evidence that passes the bar stands in more than one document, or
-    in more than one section of one ("Какой срок?" over a manual with a warranty term and a
-    service interval). The question back names the places; None otherwise."""
-    if len(g.groups) != 1:
-        return None
-    group = g.groups[0]
-    lang = analysis.detect_language(group[0])
-    word = next((w.strip(".,;:!?«»\"'()？，。") for w in g.question.split()
-                 if set(analysis.tokens(w)) & set(group)), group[0])
-    if features._zipf(word.lower() if lang != "zh" else group[0], lang) < VAGUE_ZIPF:
-        return None
-    places: dict[tuple[str, str], str] = {}
-    for c in kept(lib, g):
-        name = c.hit.file or c.hit.doc_id
-        section = c.hit.section_title or ""
-        where = f"\u00a7{section}" if section else f"p. {c.hit.page}" if not c.hit.address and c.hit.page else ""
-        places.setdefault((c.hit.doc_id, section), f"{name} {where}".strip())
-    if len(places) < 2:
-        return None
-    options = list(places.values())[:VAGUE_OPTIONS]
-    text = message("clarify_vague", g.lang).format(word=word, options="; ".join(options))
-    clar = Clarification(question=text, options=options)
-    return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
-                  answer=text, clarification=clar, timings=g.timings, relevance=g.rel)
-
-
-def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
-    """A needs_clarification Answer for a question about a column of a spreadsheet that names
-    none of its rows ("What is the phone extension?" over a staff list): the first candidate
-    passing the bar is a sheet row, every content word of the question stands in the sheet's
-    headers (or names its sheet or file), one column shares the most words with it, no word
-    stands in any row's cells, and that column's values differ between rows. The question
-    back lists the rows by their label column (the first column whose cells are all
-    different and hold letters); None otherwise (then the rows retrieval ranked first answer,
-    as before). A superlative ("Who has the earliest start date?") names its row by
-    comparing (answer.extreme) and is never asked back."""
-    from .extreme import superlative
-    from .table_verify import sheet_head, sheet_rows
-
-    first = next(iter(kept(lib, g)), None)
-    if first is None or not extractive.is_sheet(first.hit) or superlative(g.question) is not None:
-        return None
-    page = lib.page_text(first.hit.doc_id, first.hit.page)
-    head = sheet_head(page[first.start:first.end])
-    rows = [pairs for text, pairs in sheet_rows(page) if head is not None and text.startswith(head)]
-    if len(rows) < 2:
-        return None
-    asked = [set(grp) for grp in g.groups]  # the question's words (an acronym "IT" kept)
-    held = set(analysis.tokens(head or "")) | extractive.naming_terms(first.hit)
-    headers = list(dict.fromkeys(h for pairs in rows for h, _ in pairs if h))
-    for h in headers:
-        held.update(analysis.tokens(h))
-    cells = set().union(*(analysis.tokens(v) for pairs in rows for _, v in pairs))
-    if not asked or any(not grp & held or grp & cells for grp in asked):
-        return None  # a word the headers lack, or one that names rows
-    shared = {h: sum(bool(grp & set(analysis.tokens(h))) for grp in asked) for h in headers}
-    best = max(shared.values())
-    column = [h for h, n in shared.items() if n == best]
-    if not best or len(column) != 1:
-        return None
-    values = [dict(pairs).get(column[0], "").strip() for pairs in rows]
-    labels = next((col for col in headers if col != column[0] and _labels_rows(rows, col)), None)
-    if labels is None or len({v for v in values if v}) < 2:
-        return None
-    options = [dict(pairs)[labels].strip() for pairs in rows][:VAGUE_OPTIONS]
-    text = message("clarify_row", g.lang).format(header=column[0], options="; ".join(options))
-    return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
-                  answer=text, clarification=Clarification(question=text, options=options),
-                  timings=g.timings, relevance=g.rel)
-
-
-def _labels_rows(rows: list[list[tuple[str, str]]], header: str) -> bool:
-    """Whether the column `header` names each row: a cell in every row, all different, each
-    holding a letter."""
-    cells = [dict(pairs).get(header, "").strip() for pairs in rows]
-    return all(any(ch.isalpha() for ch in c) for c in cells) and len(set(cells)) == len(cells)
 
 
 def clarify_twins(lib: LibraryLike, g: Gathered) -> Answer | None:

@@ -20,7 +20,8 @@ from pincite.text import analysis, lazyre
 from ..index.base import SearchFilter
 from ..store.fields import TRUST_LEVELS
 from .cite import with_row_headers
-from .claims import claim_of, clarify_row, clarify_twins, clarify_vague, extractive_answer, superlative_answer
+from .claims import claim_of, clarify_twins, extractive_answer, superlative_answer
+from .clarify import clarify_row, clarify_vague
 from .messages import message, page_ref
 from .normalize import readable_text
 from .rank import Gathered, check_question, gather, threshold
