@@ -33,9 +33,12 @@ demo: setup
 # Bytecode first, as an installed package has it: with PYTHONDONTWRITEBYTECODE set (some
 # shells and CI images set it) each of the ~650 Python processes the tests start would compile
 # pincite's sources again; compileall skips up-to-date files, so a second run costs ~0.3 s.
+# Three workers on two cores: the workers wait on the CLI, server and browser processes they
+# start (two workers kept 1.7 of 2 cores busy); measured 2026-12-05, 2 CPUs: -n 2 213-227 s,
+# -n 3 194-203 s.
 test: setup
 	$(PY) -m compileall -q src
-	$(PY) -m pytest -q -n 2 --dist loadfile
+	$(PY) -m pytest -q -n 3 --dist loadfile
 
 # Retrain the answerability model on the development set's tune split and report the
 # held-out split (fetches the documents first: Debian packages, generated Office files).

@@ -4,12 +4,12 @@
 repository). Tests that use it are skipped when it is absent, unless the environment sets
 ``PINCITE_REQUIRE_CORPUS=1``, which turns the absence into a failure (for CI).
 
-``make test`` runs the tests on two pytest-xdist workers with ``--dist loadfile``: all tests of
+``make test`` runs the tests on three pytest-xdist workers with ``--dist loadfile``: all tests of
 a module run on one worker, so a module's module- or session-scoped fixture (an ingested
 library) is built once per run; a session fixture of this file (the PostgreSQL cluster) is
 built at most once per worker. Tests must not depend on another module's having run.
 
-``shared_cache``: a folder that both workers of a run share (a single process's own basetemp
+``shared_cache``: a folder that the workers of a run share (a single process's own basetemp
 without xdist), where an expensive result that several modules compute alike is kept once
 (``cached``, one file lock per entry): ``corpus_pdf_model`` keeps the extracted corpus PDFs,
 ``shared_vectors`` the passage vectors of the libraries built from the corpus (the same
@@ -317,14 +317,17 @@ def pg_url(pg_server, request) -> str:
 _NEEDS = {"corpus": "corpus", "pg_server": "postgres"}
 
 
-#: Modules that take longest (seconds per module summed from `pytest --durations=0`), slowest
-#: first: collected before the others, so that `--dist loadfile` hands them out first and the
-#: short ones fill the gaps. The two corpus libraries come first, on one worker each, so that
-#: the modules asking about the same documents later find their vectors (shared_vectors).
-SLOW_FIRST = ["test_corpus_subset", "test_twins_real", "test_extract_pdf", "test_cli", "test_answer_scoring",
-              "test_index_backends", "test_web_browser", "test_library", "test_ocr", "test_docx_pages",
-              "test_cli_server", "test_processes", "test_web_api", "test_types", "test_office", "test_mcp",
-              "test_workers", "test_web_i18n", "test_generate", "test_web_llm"]
+#: Modules that take longest (seconds per module summed from `pytest --durations=0`, or a
+#: junit report's times, 2026-12-05), slowest first: collected before the others, so that
+#: `--dist loadfile` hands them out first and the short ones fill the gaps (longest first is
+#: the usual greedy schedule for parallel machines). The two corpus libraries come first and
+#: third, on a worker each, so that the modules asking about the same documents later find
+#: their vectors (shared_vectors); the browser module, the longest after them, second.
+SLOW_FIRST = ["test_corpus_subset", "test_web_browser", "test_twins_real", "test_cli", "test_workers",
+              "test_extract_pdf", "test_web_i18n", "test_types", "test_docx_pages", "test_cli_server",
+              "test_index_backends", "test_processes", "test_ocr", "test_derived_caches", "test_generate",
+              "test_llm_client", "test_web_api", "test_web_llm", "test_faces_use_library", "test_mcp",
+              "test_pg_catalog", "test_library", "test_office", "test_answer_scoring"]
 
 
 #: A memory-backed folder (tmpfs) the temporary folders of a run go under when it has room
