@@ -244,3 +244,37 @@ def test_a_price_list_is_compared_when_prose_elsewhere_writes_the_superlatives_w
             first = ans.claims[0]
             assert first.verified and code in first.citations[0].quote, (question, [c.text for c in ans.claims])
             assert any("4 rows" in w for w in ans.warnings), ans.warnings
+
+
+def test_russian_superlatives_in_every_gender_and_the_analytic_form():
+    """"самая"/"самое"/"самую" as well as "самый"; "наиболее"/"наименее" + adjective (the
+    analytic superlative); "те же самые" (the same) is none."""
+    cases = {"Какая модель самая лёгкая?": ("min", None), "Какое оборудование самое дорогое?": ("max", "money"),
+             "Какую услугу самую дешёвую можно заказать?": ("min", "money"),
+             "Какой насос наиболее мощный?": ("max", None), "Какой насос наименее мощный?": ("min", None),
+             "Какой товар наименее дорогой?": ("min", "money"), "Какая работа самая продолжительная?": ("max", None)}
+    for question, (direction, kind) in cases.items():
+        found = superlative(question)
+        assert found is not None and (found.direction, found.kind) == (direction, kind), question
+    assert superlative("Те же самые данные есть в отчёте?") is None
+
+
+def test_the_superlatives_adjective_names_the_column_and_the_documents_subject_names_no_row():
+    """"самая продолжительная" compares "Продолжительность, ч" (the adjective's noun), even
+    where a converted DOCX splits the header's word ("Продолжительн ость"); "котельной", which
+    names the regulation (its title) and stands in one row's cell, picks no row."""
+    from pincite.answer.extreme import extreme_of
+    from pincite.text import analysis
+
+    for header in ("Продолжительность, ч", "Продолжительн ость, ч"):
+        rows = [(job, [("Вид работ", job), ("Исполнитель", who), (header, hours)]) for job, who, hours in (
+            ("Промывка теплообменника", "Слесарь", "8"), ("Проверка клапанов", "Оператор котельной", "2"),
+            ("Анализ воды", "Лаборант", "1,5"))]
+        found = extreme_of("Какая работа по обслуживанию котельной самая продолжительная?", rows,
+                           analysis.tokens("Регламент обслуживания котельной"))
+        assert found is not None and found.rows == ["Промывка теплообменника"] and found.header == header
+    rows = [(m, [("Модель", m), ("Мощность, кВт", p)]) for m, p in (("Н-1", "5,5"), ("Н-2", "7,5"), ("Н-3", "3"))]
+    found = extreme_of("Какой насос наиболее мощный?", rows, analysis.tokens("Насосы серии Н"))
+    assert found is not None and found.rows == ["Н-2"]
+    found = extreme_of("Какой насос наименее мощный?", rows, analysis.tokens("Насосы серии Н"))
+    assert found is not None and found.rows == ["Н-3"]

@@ -20,7 +20,9 @@ table a cited DOCX or ruled PDF table row stands in (answer.claims.extreme_claim
 3. The asked column is the one numeric column (a number in at least MIN_ROWS rows and in
    every non-empty cell) whose header shares the most words with the question, the
    superlative's own words left out; else, when none shares a word, the one numeric column
-   of the kind asked (a price for "cheapest"; asked_type.column_words). A superlative of
+   of the kind asked (a price for "cheapest"; asked_type.column_words); else the one whose
+   header is the superlative's own adjective or a word derived from it ("самая
+   продолжительная" compares "Продолжительность, ч": reasons.derived). A superlative of
    time ("earliest", "most recent", "самый ранний", "最早") compares a column of dates
    instead (`date_value`), which no other superlative does. A tie compares
    nothing, and so does a header that writes the superlative itself ("Max. pressure"),
@@ -44,6 +46,7 @@ from pincite.text.cjk import is_cjk
 
 from . import asked_type, features
 from .numbers import number_mentions
+from .reasons import DERIVED_STEM, derived
 from .table_verify import record_pairs, sheet_rows
 
 #: A column counts as numeric when at least this many rows hold a number in it.
@@ -56,22 +59,34 @@ COMMON_ZIPF = 5.0
 #: Superlatives, a closed class of each language's grammar: (pattern, "min" or "max", the
 #: kind of value it asks for, or None when any numeric column may be meant). Those of time
 #: come first ("most recent" is not "most"): kind "time" compares a column of dates.
+#: "самый" in every gender, number and case a superlative uses ("самая дешёвая", "самое
+#: дорогое", "самую длинную"), then the adjective.
+_SAMYJ = r"(?<!\w)(?:самы\w*|самая|самое|самого|самой|самому|самом|самую)\s+"
 _SUPERLATIVES = (
-    (lazyre.compile(r"\b(?:earliest|oldest)\b|(?<!\w)самы\w*\s+(?:ранн|стар)\w*|(?<!\w)раньше\s+всех"
-                    r"|(?<!\w)раньше\s+всего|(?<!\w)старейш\w*|最早|最老", re.I), "min", "time"),
-    (lazyre.compile(r"\b(?:latest|newest|youngest)\b|\bmost\s+recent(?:ly)?\b|(?<!\w)самы\w*\s+(?:поздн|нов)\w*"
-                    r"|(?<!\w)позже\s+всех|(?<!\w)позже\s+всего|(?<!\w)новейш\w*|最晚|最新|最迟", re.I), "max", "time"),
-    (lazyre.compile(r"\bcheapest\b|\bleast\s+expensive\b|(?<!\w)самы\w*\s+(?:дешёв|дешев)\w*"
-                    r"|(?<!\w)дешевле\s+всего|(?<!\w)дешевейш\w*|最便宜|最低价", re.I), "min", "money"),
-    (lazyre.compile(r"\bmost\s+expensive\b|\bdearest\b|(?<!\w)самы\w*\s+дорог\w*|(?<!\w)дороже\s+всего"
-                    r"|(?<!\w)дорож[ea]йш\w*|最贵|最高价", re.I), "max", "money"),
+    (lazyre.compile(r"\b(?:earliest|oldest)\b"
+                    r"|" + _SAMYJ + r"(?:ранн|стар)\w*|(?<!\w)раньше\s+всех"
+                    r"|(?<!\w)раньше\s+всего|(?<!\w)старейш\w*|(?<!\w)наиболее\s+ранн\w*|最早|最老", re.I),
+     "min", "time"),
+    (lazyre.compile(r"\b(?:latest|newest|youngest)\b|\bmost\s+recent(?:ly)?\b|" + _SAMYJ + r"(?:поздн|нов)\w*"
+                    r"|(?<!\w)позже\s+всех|(?<!\w)позже\s+всего|(?<!\w)новейш\w*|(?<!\w)наиболее\s+поздн\w*"
+                    r"|最晚|最新|最迟", re.I), "max", "time"),
+    (lazyre.compile(r"\bcheapest\b|\bleast\s+expensive\b|" + _SAMYJ + r"(?:дешёв|дешев)\w*"
+                    r"|(?<!\w)дешевле\s+всего|(?<!\w)дешевейш\w*|(?<!\w)наиболее\s+(?:дешёв|дешев)\w*"
+                    r"|(?<!\w)наименее\s+дорог\w*|最便宜|最低价", re.I), "min", "money"),
+    (lazyre.compile(r"\bmost\s+expensive\b|\bdearest\b|" + _SAMYJ + r"дорог\w*|(?<!\w)дороже\s+всего"
+                    r"|(?<!\w)дорож[ea]йш\w*|(?<!\w)наиболее\s+дорог\w*|(?<!\w)наименее\s+(?:дешёв|дешев)\w*"
+                    r"|最贵|最高价", re.I), "max", "money"),
     (lazyre.compile(r"\b(?:lowest|smallest|shortest|least|fewest|minimum|minimal|lightest)\b"
-                    r"|(?<!\w)самы\w*\s+(?:низк|мал|коротк|лёгк|легк)\w*|(?<!\w)наименьш\w*"
+                    r"|" + _SAMYJ + r"(?:низк|мал|коротк|лёгк|легк)\w*|(?<!\w)наименьш\w*"
                     r"|(?<!\w)минимальн\w*|(?<!\w)кратчайш\w*|(?<!\w)меньше\s+всего|(?<!\w)меньше\s+всех"
+                    r"|(?<!\w)наиболее\s+(?:низк|мал|коротк|лёгк|легк)\w*"
+                    r"|(?<!\w)наименее\s+(?!(?:низк|мал|коротк|лёгк|легк))[а-яё]{3,}"
                     r"|最(?:低|小|短|少|轻)", re.I), "min", None),
     (lazyre.compile(r"\b(?:highest|largest|biggest|longest|most|maximum|maximal|greatest|heaviest)\b"
-                    r"|(?<!\w)самы\w*\s+(?:высок|больш|длинн|тяжёл|тяжел)\w*|(?<!\w)наибольш\w*"
+                    r"|" + _SAMYJ + r"(?:высок|больш|длинн|тяжёл|тяжел)\w*|(?<!\w)наибольш\w*"
                     r"|(?<!\w)максимальн\w*|(?<!\w)больше\s+всего|(?<!\w)больше\s+всех"
+                    r"|(?<!же\s)" + _SAMYJ + r"[а-яё]{3,}(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ую|юю|ых|их)(?![а-яё])"
+                    r"|(?<!\w)наиболее\s+[а-яё]{3,}|(?<!\w)наименее\s+(?:низк|мал|коротк|лёгк|легк)\w*"
                     r"|最(?:高|大|长|多|重)", re.I), "max", None),
 )
 #: Interrogatives that ask which of several things (a row), never what value: "which",
@@ -187,7 +202,8 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     sup = superlative(question)
     if sup is None or len(rows) < MIN_ROWS:
         return None
-    held = set(names) | sup.words
+    named_doc = set(names)
+    held = named_doc | sup.words
     for _, pairs in rows:
         for header_text, cell_text in pairs:
             toks = analysis.tokens(f"{header_text} {cell_text}")
@@ -200,7 +216,9 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     asked = set(analysis.tokens(question))
     read_cell = date_value if sup.kind == "time" else number  # a date superlative compares dates
     value_words = [{t for _, v in pairs if read_cell(v) is None for t in analysis.tokens(v)} for _, pairs in rows]
-    named = {w for w in asked if any(w in vw for vw in value_words)}
+    # a word naming the table's document ("котельной" of a boiler room's regulation) is its
+    # subject, not a row's name, though one row's cell writes it too ("Оператор котельной")
+    named = {w for w in asked if any(w in vw for vw in value_words)} - named_doc
     if any(sum(w in vw for vw in value_words) == 1 for w in named):
         return None  # the question names one row (its code, a name): an attribute of that row
     # words several rows hold narrow the rows compared ("the cheapest flow meter")
@@ -217,6 +235,7 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     if not columns:
         return None
     words = asked - sup.words
+    by_adjective: list[str] = []
     shared = {h: len(words & set(analysis.tokens(h))) for h in columns}
     best = max(shared.values())
     if best:
@@ -226,7 +245,14 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
         if sup.kind is not None:
             kinds |= asked_type.kind_column_words(sup.kind, cjk=any(map(is_cjk, question)))
         chosen = [h for h in columns if kinds & set(analysis.tokens(h))]
-    if len(chosen) != 1 or (sup.words & set(analysis.tokens(chosen[0])) and not _SELECTS.search(question)):
+        if not chosen:
+            # the superlative's adjective names the column it compares ("самая продолжительная"
+            # the "Продолжительность, ч", "наиболее мощный" the "Мощность, кВт"): the header
+            # writes the attribute compared, not an extreme of its own ("Max. pressure")
+            chosen = by_adjective = [h for h in columns if any(
+                t == f or derived(t, f) for t in analysis.tokens(h) for f in sup.words if len(f) >= DERIVED_STEM)]
+    if len(chosen) != 1 or (sup.words & set(analysis.tokens(chosen[0])) and not _SELECTS.search(question)
+                            and chosen is not by_adjective):
         return None
     header = chosen[0]
     read: list[tuple[Decimal, Hashable, str]] = []
