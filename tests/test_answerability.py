@@ -500,7 +500,7 @@ def test_a_column_asked_of_no_row_is_asked_back_with_the_rows(tmp_path):
         vague = lib.ask("What is the phone extension?")
         assert vague.status == "needs_clarification", vague.answer
         assert vague.claims == [] and vague.clarification is not None
-        assert vague.clarification.options[:4] == ["Alice Moreno", "Brian Okafor", "Chen Wei", "Erik Lindqvist"]
+        assert vague.clarification.options == ["Alice Moreno", "Brian Okafor", "Chen Wei", "Erik Lindqvist"]
         assert "Phone extension" in vague.answer and not any(ch.isdigit() for ch in vague.answer)
         named = lib.ask("What is Chen Wei's phone extension?")
         assert named.status == "answered" and "2150" in named.citations()[0].quote, named.answer

@@ -24,6 +24,9 @@ VAGUE_ZIPF = 4.5
 
 #: Places (document and section) a vague question is asked back about at most.
 VAGUE_OPTIONS = 5
+#: Rows a question about a column is asked back about at most (`clarify_row`; "…" after them
+#: when the table has more): a staff list or a price list is read whole at a glance up to here.
+ROW_OPTIONS = 12
 
 
 def clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
@@ -92,7 +95,10 @@ def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
     labels = next((col for col in headers if col != column[0] and _labels_rows(rows, col)), None)
     if labels is None or len({v for v in values if v}) < 2:
         return None
-    options = [dict(pairs)[labels].strip() for pairs in rows][:VAGUE_OPTIONS]
+    names = [dict(pairs)[labels].strip() for pairs in rows]
+    options = names[:ROW_OPTIONS]  # a table's rows are all choices: shown whole up to ROW_OPTIONS
+    if len(names) > ROW_OPTIONS:
+        options.append("…")
     text = message("clarify_row", g.lang).format(header=column[0], options="; ".join(options))
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=text, clarification=Clarification(question=text, options=options),
