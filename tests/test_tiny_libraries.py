@@ -466,3 +466,29 @@ def test_every_xfail_names_a_question_asked():
     assert set(ANSWERABLE_XFAIL) <= {c[1] for c in ANSWERABLE}
     assert set(NEAR_MISS_XFAIL) <= {c[1] for c in NEAR_MISSES}
     assert set(GLOSS) == {c[1] for c in ANSWERABLE + NEAR_MISSES if not c[1].isascii()}
+
+
+def test_rows_holding_the_asked_value_alike_are_all_cited(tmp_path):
+    """"Who works in Bristol?" over a staff list: both Bristol rows hold the question's words
+    alike, so both are cited, though the model scores one under the refusal bar: that bar
+    decides whether the question is answered, not which of its equal records are shown."""
+    from docgen import make_sheet
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    staff = [("Anna Petrova", "Finance", "2019-03-11", 2141, "Leeds"),
+             ("Brian Okafor", "Engineering", "2015-07-01", 3307, "Manchester"),
+             ("Chloe Martin", "Sales", "2021-11-22", 1520, "Bristol"),
+             ("David Lindqvist", "Engineering", "2012-02-06", 3310, "Leeds"),
+             ("Elena Suarez", "Human Resources", "2018-09-17", 1105, "York"),
+             ("Farid Haddad", "Sales", "2023-01-09", 1534, "Bristol"),
+             ("Grace Kim", "Finance", "2016-05-30", 2150, "Manchester"),
+             ("Hugo Brandt", "Logistics", "2020-08-03", 4402, "Sheffield")]
+    make_sheet(tmp_path / "staff.xlsx", "Employees", ("Name", "Department", "Start date", "Phone extension", "City"),
+               staff)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "staff.xlsx"])
+        ans = lib.ask("Who works in Bristol?")
+        assert ans.status == "answered", ans.answer
+        cited = {n for n, *_ in staff if any(n in c.quote for c in ans.citations() if c.verified)}
+        assert cited == {"Chloe Martin", "Farid Haddad"}, [c.quote for c in ans.citations()]

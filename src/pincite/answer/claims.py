@@ -24,6 +24,7 @@ from .cite import SECTION_SEP, citation_for
 from .comparison import comparison_for
 from .evidence import (
     cited_bar,
+    is_row,
     on_target,
 )
 from .messages import message
@@ -46,10 +47,22 @@ def kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
     best = g.cands[0]
     p = g.probability
     bar = cited_bar(threshold(lib), p.get(id(best), 0.0))
+    # a row of the best row's table that holds as much of the question is a record the
+    # question asks for as much ("Who works in Bristol?": each Bristol row): the refusal bar
+    # decided that the question is answered; such rows are held to the relative bars only
+    sibling_bar = cited_bar(0.0, p.get(id(best), 0.0))
     return [best] + [c for c in g.cands[1:]
-                     if p.get(id(c), 0.0) >= bar
+                     if (p.get(id(c), 0.0) >= bar or (p.get(id(c), 0.0) >= sibling_bar and _sibling_row(c, best)))
                      and id(c) not in g.other_code
                      and on_target(c, best, g.groups, g.question)]
+
+
+def _sibling_row(cand: extractive.Candidate, best: extractive.Candidate) -> bool:
+    """Whether `cand` is a row of the same sheet or table as the best row `best`, covering
+    at least as much of the question (lexical coverage), which holds some of it (rows that
+    share no word with a question in another language are alike in nothing)."""
+    return (is_row(cand) and is_row(best) and cand.hit.doc_id == best.hit.doc_id and cand.hit.page == best.hit.page
+            and best.coverage > 0 and cand.coverage >= best.coverage - 1e-9)
 
 
 def _same_text_key(c: extractive.Candidate) -> tuple[str, str]:
