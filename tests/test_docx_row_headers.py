@@ -87,3 +87,39 @@ def test_header_marks_name_the_kind_a_column_holds():
     assert asked_type.header_marks("Weight (kg)") == {asked_type.MARK + "mass"}
     assert asked_type.header_marks("额定功率（千瓦）") == {asked_type.MARK + "power"}
     assert asked_type.header_marks("Модель") == set()
+
+
+def test_the_header_row_of_a_word_table_and_of_a_sheet_is_told_apart_from_its_rows(soffice, tmp_path):
+    """answer.claims.header_row, which keeps header rows out of an answer's citations: the
+    Word table's first row span (its column headers, as the converted PDF writes them) is
+    one, a data row is not; a sheet's row of labels is one, a row of "Header: value" cells
+    is not."""
+    from docgen import make_sheet
+    from pincite.answer.claims import header_row
+    from pincite.answer.extractive import Candidate
+    from pincite.text import analysis
+
+    (tmp_path / "docs").mkdir()
+    make_sheet(tmp_path / "docs" / "samples.xlsx", "Samples", HEADER,
+               [tuple(c.replace("\n", " ") for c in r) for r in ROWS])
+    make_protocol(tmp_path / "docs" / "soil.docx")
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        lib.ingest([tmp_path / "docs"])
+        docs = {d.file_name: d.doc_id for d in lib.documents()}
+        model = lib.model(docs["soil.docx"])
+        spans = model.row_spans(1)
+        text = model.pages[0].text
+
+        def cand(doc_id: str, start: int, end: int, page: int = 1) -> Candidate:
+            page_text = lib.page_text(doc_id, page)
+            hits = lib.index.search(analysis.tokens(page_text[start:end]), None, limit=20, mode="bm25")
+            hit = next(h for h in hits if h.doc_id == doc_id and h.char_start <= start and end <= h.char_end)
+            return Candidate(hit, start, end, 1.0, 1.0)
+
+        assert header_row(lib, cand(docs["soil.docx"], *spans[0])), text[spans[0][0]:spans[0][1]]
+        assert not header_row(lib, cand(docs["soil.docx"], *spans[1]))
+        sheet = lib.page_text(docs["samples.xlsx"], 1)
+        first = sheet.index("Samples!A1")
+        second = sheet.index("Samples!A2")
+        assert header_row(lib, cand(docs["samples.xlsx"], first, sheet.index("\n", first)))
+        assert not header_row(lib, cand(docs["samples.xlsx"], second, sheet.index("\n", second)))

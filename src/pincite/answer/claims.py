@@ -18,7 +18,7 @@ from pincite.store.fields import field_key
 from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
 
-from . import asked_type, extractive, features
+from . import asked_type, extractive, features, table_verify
 from .calculate import calculation_line, conversion_for, unit_warning
 from .cite import SECTION_SEP, citation_for
 from .comparison import comparison_for
@@ -51,10 +51,41 @@ def kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
     # question asks for as much ("Who works in Bristol?": each Bristol row): the refusal bar
     # decided that the question is answered; such rows are held to the relative bars only
     sibling_bar = cited_bar(0.0, p.get(id(best), 0.0))
-    return [best] + [c for c in g.cands[1:]
-                     if (p.get(id(c), 0.0) >= bar or (p.get(id(c), 0.0) >= sibling_bar and _sibling_row(c, best)))
-                     and id(c) not in g.other_code
-                     and on_target(c, best, g.groups, g.question)]
+    out = [best] + [c for c in g.cands[1:]
+                    if (p.get(id(c), 0.0) >= bar or (p.get(id(c), 0.0) >= sibling_bar and _sibling_row(c, best)))
+                    and id(c) not in g.other_code
+                    and on_target(c, best, g.groups, g.question)]
+    # a table's header row names columns and states nothing: never cited beside evidence
+    # that does (alone, it is what was found, and stays)
+    facts = [c for c in out if not header_row(lib, c)]
+    return facts or out
+
+
+def header_row(lib: LibraryLike, cand: extractive.Candidate) -> bool:
+    """Whether a window is the header row of a table, which names columns and states no fact
+    to cite beside an answer: a spreadsheet row of labels only ("Staff!A1:D1 | Name;
+    Department; Start date"), or a DOCX or PDF table's row span without cells whose text is
+    the next row's column headers (a converted DOCX's split "Продолжительн ость" too)."""
+    text = features.window_text(cand)
+    head = table_verify.sheet_head(text)
+    if head is not None:
+        body = text.split(" | ", 1)[1] if " | " in text else ""
+        return ";" in body and not any(": " in cell for cell in body.split("; "))  # labels only
+    if cand.hit.parts:
+        return False
+    try:
+        model = lib.model(cand.hit.doc_id)
+    except Exception:  # a model the library no longer has: nothing to tell
+        return False
+    spans = model.row_spans(cand.hit.page)
+    for i, (a, b) in enumerate(spans):
+        if a <= cand.start and cand.end <= b and i + 1 < len(spans):
+            if model.row_cells(cand.hit.page, a, b):
+                return False
+            headers = model.row_headers(cand.hit.page, *spans[i + 1])
+            plain = "".join(text.split())
+            return bool(headers) and plain == "".join("".join(headers).split())
+    return False
 
 
 def _sibling_row(cand: extractive.Candidate, best: extractive.Candidate) -> bool:
