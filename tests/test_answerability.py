@@ -508,3 +508,21 @@ def test_a_column_asked_of_no_row_is_asked_back_with_the_rows(tmp_path):
         assert picked.status == "answered" and "2307" in picked.citations()[0].quote, picked.answer
         first = lib.ask("Who has the earliest start date?")  # a superlative names its row by comparing
         assert first.status == "answered" and "Erik Lindqvist" in first.citations()[0].quote, first.answer
+        # an option is asked as the web app's button asks it: the question and the option
+        again = lib.ask(f"What is the phone extension? {vague.clarification.options[1]}")
+        assert again.status == "answered" and "2307" in again.citations()[0].quote, again.answer
+
+
+def test_a_long_table_is_offered_row_options_up_to_a_limit(tmp_path):
+    """Past ROW_OPTIONS rows the question back lists the first ones and says there are more,
+    and no option is the ellipsis itself (each option is asked as it stands)."""
+    from pincite.answer.clarify import ROW_OPTIONS
+
+    names = [f"Person {chr(65 + i)}{chr(97 + i)}son" for i in range(ROW_OPTIONS + 2)]
+    make_sheet(tmp_path / "staff.xlsx", "Staff", ("Name", "Phone extension"),
+               [(n, 2100 + i) for i, n in enumerate(names)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "staff.xlsx"])
+        vague = lib.ask("What is the phone extension?")
+        assert vague.status == "needs_clarification", vague.answer
+        assert vague.clarification.options == names[:ROW_OPTIONS] and vague.answer.rstrip("?").endswith("…")

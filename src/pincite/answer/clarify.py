@@ -97,9 +97,8 @@ def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
         return None
     names = [dict(pairs)[labels].strip() for pairs in rows]
     options = names[:ROW_OPTIONS]  # a table's rows are all choices: shown whole up to ROW_OPTIONS
-    if len(names) > ROW_OPTIONS:
-        options.append("…")
-    text = message("clarify_row", g.lang).format(header=column[0], options="; ".join(options))
+    listed = "; ".join(options) + ("; …" if len(names) > ROW_OPTIONS else "")  # each option re-asks
+    text = message("clarify_row", g.lang).format(header=column[0], options=listed)
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=text, clarification=Clarification(question=text, options=options),
                   timings=g.timings, relevance=g.rel)
