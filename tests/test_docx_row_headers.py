@@ -111,10 +111,11 @@ def test_the_header_row_of_a_word_table_and_of_a_sheet_is_told_apart_from_its_ro
         text = model.pages[0].text
 
         def cand(doc_id: str, start: int, end: int, page: int = 1) -> Candidate:
+            """The window [start, end) of a hit, one table row (as answering marks a row's window)."""
             page_text = lib.page_text(doc_id, page)
             hits = lib.index.search(analysis.tokens(page_text[start:end]), None, limit=20, mode="bm25")
             hit = next(h for h in hits if h.doc_id == doc_id and h.char_start <= start and end <= h.char_end)
-            return Candidate(hit, start, end, 1.0, 1.0)
+            return Candidate(hit, start, end, 1.0, 1.0, record=True)
 
         assert header_row(lib, cand(docs["soil.docx"], *spans[0])), text[spans[0][0]:spans[0][1]]
         assert not header_row(lib, cand(docs["soil.docx"], *spans[1]))

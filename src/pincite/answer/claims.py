@@ -71,8 +71,8 @@ def header_row(lib: LibraryLike, cand: extractive.Candidate) -> bool:
     if head is not None:
         body = text.split(" | ", 1)[1] if " | " in text else ""
         return ";" in body and not any(": " in cell for cell in body.split("; "))  # labels only
-    if cand.hit.parts:
-        return False
+    if cand.hit.parts or not cand.record:
+        return False  # not one table row's window: no document model to read
     try:
         model = lib.model(cand.hit.doc_id)
     except Exception:  # a model the library no longer has: nothing to tell
