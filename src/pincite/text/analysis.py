@@ -60,7 +60,6 @@ from pincite.text.morph import morph
 
 if TYPE_CHECKING:
     from pincite.text.lemmas import LemmaMemo
-    from pincite.text.textmemo import TextMemo
 
 #: Punctuation that stands around a word of a question split at spaces ("AQ-150?", "«ТК-7»,",
 #: "多少？"): stripped to get the word as written.
@@ -172,7 +171,8 @@ def _ru_lemma(word: str) -> str:
     processes (text.lemmas: the analyzer loads only for a word no process met before)."""
     global _lemma_memo
     if _lemma_memo is None:
-        from pincite.text.lemmas import LemmaMemo, module_sources
+        from pincite.text.lemmas import LemmaMemo
+        from pincite.text.textmemo import module_sources
 
         try:
             sources = [__file__] + module_sources("pymorphy3", "pymorphy3_dicts_ru")
@@ -338,32 +338,20 @@ def tokens(text: str) -> list[str]:
     return _analyze(text)
 
 
-_tokens_memo: "TextMemo | None" = None
-
-
 def distinct_tokens(text: str) -> tuple[str, ...]:
     """The distinct index terms of `text` (`tokens`, each at its first place), remembered
-    across processes (text.textmemo, keyed by this package's files and the analyzers'):
-    what answering reads of each sentence it scores, which a cold process would otherwise
-    analyse again."""
-    global _tokens_memo
-    if _tokens_memo is None:
-        from pincite.text.textmemo import TextMemo
+    across processes (text.textmemo, keyed by this package's files and the analyzers':
+    pymorphy3 and its Russian dictionaries, jieba, PyStemmer): what answering reads of each
+    sentence it scores, which a cold process would otherwise analyse again."""
+    from pincite.text import textmemo
 
-        with _morph_lock:
-            if _tokens_memo is None:
-                _tokens_memo = TextMemo("text-tokens", lambda t: tuple(dict.fromkeys(_analyze(t))),
-                                        _analysis_sources)
-    return _tokens_memo.get(text)
+    return textmemo.remembered("text-tokens", _distinct_tokens,
+                               modules=("pymorphy3", "pymorphy3_dicts_ru", "jieba", "Stemmer")).get(text)
 
 
-def _analysis_sources() -> list[str]:
-    """The files that shape `tokens`: this package's modules and the analyzers' packages
-    (pymorphy3 and its Russian dictionaries, jieba, PyStemmer)."""
-    from pincite.text.lemmas import module_sources
-    from pincite.text.textmemo import package_sources
-
-    return package_sources("pincite.text") + module_sources("pymorphy3", "pymorphy3_dicts_ru", "jieba", "Stemmer")
+def _distinct_tokens(text: str) -> tuple[str, ...]:
+    """distinct_tokens of `text`, computed."""
+    return tuple(dict.fromkeys(_analyze(text)))
 
 
 # ---------------------------------------------------------------- stopwords, query terms

@@ -109,42 +109,35 @@ def derived(name: str, build: Callable[[Path], None], open_: Callable[[Path], T]
         return None
 
 
-def open_table(name: str, schema: str, probe: str, timeout: float):
-    """An SQLite connection to the growing table file `name` in `cache_dir()` (a memo that
-    processes add to, not a file built once: `derived` is for those), or None when caches
-    are off or the folder cannot be used. `schema` (CREATE TABLE IF NOT EXISTS …) runs first
-    (skipped quietly in a read-only folder, which is then read as it is); `probe` (a SELECT)
-    must then run, or the file counts as damaged and is deleted and started afresh once.
-    `timeout`: seconds a statement waits for another process's lock. The file keeps a
-    write-ahead log (readers never wait for a writer); the connection is in autocommit mode
-    (the caller opens its own transactions) and may be used from several threads (the caller
-    locks around it)."""
-    import sqlite3
+def empty_table(schema: str) -> Callable[[Path], None]:
+    """A `build` for `derived` that writes an SQLite file holding one empty table, made by
+    `schema` (its CREATE TABLE statement): the start of a cache processes add to."""
 
-    folder = cache_dir()
-    if folder is None:
-        return None
-    path = folder / name
-    for attempt in (1, 2):
+    def build(tmp: Path) -> None:
+        import sqlite3
+
+        db = sqlite3.connect(tmp)
         try:
-            folder.mkdir(parents=True, exist_ok=True)
-            db = sqlite3.connect(path, timeout=timeout, check_same_thread=False, isolation_level=None)
-            try:
-                db.execute("PRAGMA journal_mode=WAL")
-                db.execute("PRAGMA synchronous=NORMAL")
-                db.execute(schema)
-            except sqlite3.OperationalError:  # a read-only folder or file: read what is there
-                pass
-            db.execute(probe).fetchone()
-            return db
-        except sqlite3.DatabaseError:
-            if attempt == 1 and path.exists():  # damaged: start afresh
-                try:
-                    path.unlink()
-                except OSError:
-                    return None
-                continue
-            return None
-        except OSError:
-            return None
-    return None
+            db.execute(schema)
+            db.commit()
+        finally:
+            db.close()
+
+    return build
+
+
+def add_capped(db, table: str, columns: tuple[str, ...], rows: list[tuple], keep: int) -> None:
+    """Add `rows` (values of `columns`) to `table` of a cache that processes add to (an
+    SQLite connection in autocommit mode), keeping a row whose unique key is stored already,
+    then drop the rows added earliest (by rowid) beyond the newest `keep`, in one
+    transaction. sqlite3.Error (or UnicodeEncodeError) as raised, the transaction rolled back."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        db.executemany(f"INSERT OR IGNORE INTO {table} ({', '.join(columns)}) "
+                       f"VALUES ({', '.join('?' * len(columns))})", rows)
+        last = db.execute(f"SELECT max(rowid) FROM {table}").fetchone()[0] or 0
+        db.execute(f"DELETE FROM {table} WHERE rowid <= ?", (last - keep,))
+        db.execute("COMMIT")
+    except BaseException:
+        db.execute("ROLLBACK")
+        raise

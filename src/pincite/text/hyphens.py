@@ -117,7 +117,8 @@ def _decision_memo() -> "LemmaMemo | None":
     if not _memo_tried:
         with _memo_lock:
             if not _memo_tried:
-                from pincite.text.lemmas import LemmaMemo, module_sources
+                from pincite.text.lemmas import LemmaMemo
+                from pincite.text.textmemo import module_sources
 
                 try:
                     sources = [__file__] + module_sources("pymorphy3", "pymorphy3_dicts_ru", "wordfreq")

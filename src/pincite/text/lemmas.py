@@ -17,7 +17,6 @@ before.
 """
 from __future__ import annotations
 
-import importlib.util
 from typing import Callable
 
 from pincite.text.textmemo import TextMemo
@@ -39,15 +38,3 @@ class LemmaMemo:
     def flush(self) -> None:
         """Write the words computed since the last write (quietly dropped when it fails)."""
         self._memo.flush()
-
-
-def module_sources(*modules: str) -> list[str]:
-    """The files of the named modules (found without importing them), for a memo's key.
-    ImportError/AttributeError when one is not installed as a file."""
-    out = []
-    for m in modules:
-        spec = importlib.util.find_spec(m)
-        if spec is None or not spec.origin:
-            raise ImportError(m)
-        out.append(spec.origin)
-    return out

@@ -37,6 +37,7 @@ from pincite.text import derived
 
 if TYPE_CHECKING:
     import sqlite3
+    from pathlib import Path
 
 #: Format of the table (part of its file name): bump on any change of its layout.
 FORMAT = "text-memo-1"
@@ -74,10 +75,7 @@ class TextMemo:
             key = derived.source_key(sources, FORMAT)
         except (OSError, ImportError, AttributeError, ValueError):
             return None
-        return derived.open_table(f"{self._name}-{key}.sqlite",
-                                  "CREATE TABLE IF NOT EXISTS memo (id INTEGER PRIMARY KEY, "
-                                  "text TEXT UNIQUE NOT NULL, value TEXT NOT NULL)",
-                                  "SELECT value FROM memo WHERE text = ''", timeout=BUSY_S)
+        return derived.derived(f"{self._name}-{key}.sqlite", derived.empty_table(_SCHEMA), _connect)
 
     def get(self, text: str) -> tuple[str, ...]:
         """The value of `text`: remembered, or computed (and remembered)."""
@@ -124,17 +122,34 @@ class TextMemo:
         rows = list(self._pending.items())
         self._pending.clear()
         try:
-            self._db.execute("BEGIN IMMEDIATE")
-            try:
-                self._db.executemany("INSERT OR IGNORE INTO memo (text, value) VALUES (?, ?)", rows)
-                last = self._db.execute("SELECT max(id) FROM memo").fetchone()[0] or 0
-                self._db.execute("DELETE FROM memo WHERE id <= ?", (last - MAX_TEXTS,))
-                self._db.execute("COMMIT")
-            except BaseException:
-                self._db.execute("ROLLBACK")
-                raise
+            derived.add_capped(self._db, "memo", ("text", "value"), rows, MAX_TEXTS)
         except (sqlite3.Error, UnicodeEncodeError):
             pass
+
+
+#: The table of a memo, built empty in a new file (derived.empty_table).
+_SCHEMA = "CREATE TABLE memo (id INTEGER PRIMARY KEY, text TEXT UNIQUE NOT NULL, value TEXT NOT NULL)"
+
+
+def _connect(path: "Path") -> "sqlite3.Connection":
+    """A connection to a memo's published table: write-ahead log (readers never wait for a
+    writer; in a read-only folder the file is read as it is), autocommit (writes open their
+    own transaction: derived.add_capped), usable from several threads (TextMemo locks).
+    sqlite3.Error when it is no such table (derived.derived then starts it afresh)."""
+    import sqlite3
+
+    db = sqlite3.connect(path, timeout=BUSY_S, check_same_thread=False, isolation_level=None)
+    try:
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            db.execute("PRAGMA synchronous=NORMAL")
+        except sqlite3.OperationalError:  # a read-only folder or file: read what is there
+            pass
+        db.execute("SELECT value FROM memo WHERE text = ''").fetchone()
+    except sqlite3.Error:
+        db.close()
+        raise
+    return db
 
 
 def package_sources(*packages: str) -> list[str]:
@@ -158,14 +173,31 @@ _memos: dict[str, TextMemo] = {}
 _memos_lock = threading.Lock()
 
 
-def remembered(name: str, compute: Callable[[str], Sequence[str]], *files: str) -> TextMemo:
+def module_sources(*modules: str) -> list[str]:
+    """The files of the named modules (found without importing them), for a memo's key.
+    ImportError/AttributeError when one is not installed as a file."""
+    import importlib.util
+
+    out = []
+    for m in modules:
+        spec = importlib.util.find_spec(m)
+        if spec is None or not spec.origin:
+            raise ImportError(m)
+        out.append(spec.origin)
+    return out
+
+
+def remembered(name: str, compute: Callable[[str], Sequence[str]], *files: str,
+               modules: tuple[str, ...] = ()) -> TextMemo:
     """The process's TextMemo `name` (made on first call) of `compute`, keyed by the text
-    package's files (package_sources("pincite.text")) and `files` (the caller's own module,
-    whose rules `compute` applies)."""
+    package's files (package_sources("pincite.text")), `files` (the caller's own module,
+    whose rules `compute` applies) and the files of the third-party `modules` it calls
+    (module_sources: an analyzer and its dictionaries), found when the memo first opens."""
     memo = _memos.get(name)
     if memo is None:
         with _memos_lock:
             memo = _memos.get(name)
             if memo is None:
-                memo = _memos[name] = TextMemo(name, compute, lambda: package_sources("pincite.text") + list(files))
+                memo = _memos[name] = TextMemo(name, compute, lambda: (
+                    package_sources("pincite.text") + list(files) + module_sources(*modules)))
     return memo

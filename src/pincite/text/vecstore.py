@@ -96,15 +96,7 @@ class VectorStore:
             return
         with self._lock:
             try:
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    self._db.executemany("INSERT OR IGNORE INTO vectors (text, vec) VALUES (?, ?)", rows)
-                    last = self._db.execute("SELECT max(rowid) FROM vectors").fetchone()[0] or 0
-                    self._db.execute("DELETE FROM vectors WHERE rowid <= ?", (last - MAX_TEXTS,))
-                    self._db.execute("COMMIT")
-                except BaseException:
-                    self._db.execute("ROLLBACK")
-                    raise
+                derived.add_capped(self._db, "vectors", ("text", "vec"), rows, MAX_TEXTS)
             except sqlite3.Error:
                 return
 
@@ -141,18 +133,11 @@ def _storable(text: str) -> bool:
     return True
 
 
-def _build(tmp: Path) -> None:
-    db = sqlite3.connect(tmp)
-    try:
-        db.execute("CREATE TABLE vectors (text TEXT NOT NULL UNIQUE, vec BLOB NOT NULL)")
-        db.commit()
-    finally:
-        db.close()
-
-
 def open_store(name: str, version: str, dim: int) -> VectorStore | None:
     """The vector store of the embedder `name` at `version` (its vectors have `dim`
     components), created when missing; None when derived caches are off or the folder
     cannot be written."""
     key = derived.source_key([], FORMAT, name, version, str(dim))
-    return derived.derived(f"vectors-{key}.sqlite", _build, lambda path: VectorStore(path, dim))
+    return derived.derived(f"vectors-{key}.sqlite",
+                           derived.empty_table("CREATE TABLE vectors (text TEXT NOT NULL UNIQUE, vec BLOB NOT NULL)"),
+                           lambda path: VectorStore(path, dim))
