@@ -241,10 +241,9 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
                               g.scorer.soft if g.scorer is not None else None, g.question)
     extreme_line = None
     found = extreme_claims(lib, g, claims)
-    if found is None and (seeds := _table_seeds(lib, g)):
+    if found is None and (table := _table_extreme(lib, g)) is not None:
         # the claims cite no table row, but a table found holds what the superlative asks
-        if (found := extreme_claims(lib, g, seeds)) is not None:
-            found = (found[0], [c for c in found[1] if not any(c is s for s in seeds)] + claims)
+        found = (table[0], table[1] + claims)
     if found is not None:
         extreme_line, claims = found[0], found[1][:MAX_CLAIMS]
     timings = dict(g.timings, answer=time.perf_counter() - t1)
@@ -360,34 +359,32 @@ def superlative_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
     missing = set(analysis.tokens(" ".join(reasons.unmatched(g.question, g.groups, g.cands))))
     if not missing or not missing <= sup.words:
         return None
-    seeds = _table_seeds(lib, g)
-    found = extreme_claims(lib, g, seeds) if seeds else None
+    found = _table_extreme(lib, g)
     if found is None:
         return None
     line, claims = found
-    claims = [c for c in claims if not any(c is s for s in seeds)]
     text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(claims, 1))
     return Answer(question=g.question, status="answered", language=g.lang, scope=g.scope, answer=text,
                   claims=claims, timings=g.timings, warnings=[line])
 
 
-#: Passages a superlative's own search for a table reads (`_table_seeds`).
+#: Passages a superlative's own search for a table reads (`_table_extreme`).
 SEARCHED_TABLE_HITS = 10
 
 
-def _table_seeds(lib: LibraryLike, g: Gathered) -> list[Claim]:
-    """The verified claims of the first MAX_CLAIMS candidates that are table rows or stand on
-    a sheet or slide (a table's page, where extreme_claims finds the table to compare), in
-    candidate order, when their table compares; else the first such claim among the passages of one BM25
-    search for the asked column (see the body) whose table compares (extreme_claims); []
-    for a question asking no superlative."""
+def _table_extreme(lib: LibraryLike, g: Gathered) -> tuple[str, list[Claim]] | None:
+    """extreme_claims over the table of the first MAX_CLAIMS candidates' verified table rows
+    (or windows on a sheet or slide: a table's page), as (the line saying what was compared,
+    the claims of the extreme rows); when their table compares nothing, over the first such
+    row among the passages of one BM25 search for the asked column (see the body) whose
+    table compares. None for a question asking no superlative, or when no table compares."""
     from pincite.contract import PdfAddress
 
     from .extreme import superlative
 
     sup = superlative(g.question)
     if sup is None:
-        return []
+        return None
     soft = g.scorer.soft if g.scorer is not None else None
 
     def seeds_of(cands: list[extractive.Candidate]) -> list[Claim]:
@@ -400,9 +397,14 @@ def _table_seeds(lib: LibraryLike, g: Gathered) -> list[Claim]:
                 seeds.append(seed)
         return seeds
 
-    seeds = seeds_of(g.cands[:MAX_CLAIMS])
-    if seeds and extreme_claims(lib, g, seeds) is not None:
-        return seeds
+    def computed(seeds: list[Claim]) -> tuple[str, list[Claim]] | None:
+        found = extreme_claims(lib, g, seeds) if seeds else None
+        if found is None:
+            return None  # the rows that led to the table are not cited again below its extreme
+        return found[0], [c for c in found[1] if not any(c is s for s in seeds)]
+
+    if (result := computed(seeds_of(g.cands[:MAX_CLAIMS]))) is not None:
+        return result
     # no table among the candidates whose rows compare: prose that writes the superlative's
     # own word ("usually quite expensive"), or a table of other things that shares a word,
     # outranks a price list that never writes it. One BM25 search of the
@@ -412,11 +414,13 @@ def _table_seeds(lib: LibraryLike, g: Gathered) -> list[Claim]:
     if sup.kind is not None:
         words += sorted(asked_type.kind_column_words(sup.kind, cjk=any(map(is_cjk, g.question))))
     if not words:
-        return []
+        return None
     hits = [h for h in lib.index.search(words, g.flt, limit=SEARCHED_TABLE_HITS, mode="bm25") if not h.parts]
     # the first table found whose rows compare (a table of other things compares nothing)
-    return next(([seed] for seed in seeds_of([extractive.Candidate(h, h.char_start, h.char_end, 0.0, 0.0)
-                                              for h in hits]) if extreme_claims(lib, g, [seed]) is not None), [])
+    for seed in seeds_of([extractive.Candidate(h, h.char_start, h.char_end, 0.0, 0.0) for h in hits]):
+        if (result := computed([seed])) is not None:
+            return result
+    return None
 
 
 def _names_of(lib: LibraryLike, cit: Citation) -> list[str]:
