@@ -75,7 +75,7 @@ def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
         return None
     page = lib.page_text(first.hit.doc_id, first.hit.page)
     head = sheet_head(page[first.start:first.end])
-    rows = [pairs for text, pairs in sheet_rows(page) if head is not None and text.startswith(head)]
+    rows = [pairs for _, pairs in sheet_rows(page, head)] if head is not None else []
     if len(rows) < 2:
         return None
     asked = [set(grp) for grp in g.groups]  # the question's words (an acronym "IT" kept)

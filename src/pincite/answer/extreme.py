@@ -172,7 +172,7 @@ def extreme_row(question: str, unit_text: str, sheet_head: str) -> Extreme | Non
     superlative, as the module doc says (`extreme_of`, the rows' texts as their keys, the
     sheet's name naming the table); None when the question asks no such thing or the column
     or its values are not certain."""
-    rows = [(text, pairs) for text, pairs in sheet_rows(unit_text) if text.startswith(sheet_head)]
+    rows = sheet_rows(unit_text, sheet_head)
     sheet = sheet_head.rstrip("!").strip("'")
     return extreme_of(question, rows, analysis.tokens(sheet))
 
@@ -235,7 +235,7 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     if not columns:
         return None
     words = asked - sup.words
-    by_adjective: list[str] = []
+    by_adjective = False
     shared = {h: len(words & set(analysis.tokens(h))) for h in columns}
     best = max(shared.values())
     if best:
@@ -249,10 +249,11 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
             # the superlative's adjective names the column it compares ("самая продолжительная"
             # the "Продолжительность, ч", "наиболее мощный" the "Мощность, кВт"): the header
             # writes the attribute compared, not an extreme of its own ("Max. pressure")
-            chosen = by_adjective = [h for h in columns if any(
+            chosen = [h for h in columns if any(
                 t == f or derived(t, f) for t in analysis.tokens(h) for f in sup.words if len(f) >= DERIVED_STEM)]
+            by_adjective = True
     if len(chosen) != 1 or (sup.words & set(analysis.tokens(chosen[0])) and not _SELECTS.search(question)
-                            and chosen is not by_adjective):
+                            and not by_adjective):
         return None
     header = chosen[0]
     read: list[tuple[Decimal, Hashable, str]] = []

@@ -266,17 +266,19 @@ def sheet_head(quote: str) -> str | None:
     return m.group("sheet") if m else None
 
 
-def sheet_rows(quote: str) -> list[tuple[str, list[tuple[str, str]]]]:
+def sheet_rows(quote: str, sheet: str | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """The spreadsheet rows a quote holds ("'Sheet'!A4:C4 | Header: value; ...", one or
     several, each after its own head), each as (its text in the quote, head included; its
     (header, value) pairs in column order); a row whose text is not two header-value pairs or
-    more is left out. [] for a quote that is no spreadsheet row."""
+    more is left out; with `sheet` (a head's sheet part, `sheet_head`: "Prices!"), only that
+    sheet's rows (a unit's text may hold several sheets). [] for a quote that is no
+    spreadsheet row."""
     heads = list(_SHEET_ROW_HEAD.finditer(quote))
     out = []
     for i, m in enumerate(heads):
         end = heads[i + 1].start() if i + 1 < len(heads) else len(quote)
         pairs = record_pairs(quote[m.end():end])
-        if pairs is not None:
+        if pairs is not None and (sheet is None or m.group("sheet") == sheet):
             out.append((quote[m.start():end].strip(), pairs))
     return out
 
