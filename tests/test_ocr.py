@@ -3,7 +3,7 @@
 
 Tests that run tesseract are skipped when it (with rus, chi_sim and eng) is missing, unless
 PINCITE_REQUIRE_CORPUS=1 (CI installs it: .ci/run), which makes that a failure. Run with -s to
-see the measured OCR seconds per page and the repair rate of the garbled corpus file.
+see the repair rate of the garbled corpus file; OCR seconds per page: benchmarks/ocr_speed.py.
 """
 from __future__ import annotations
 
@@ -329,21 +329,3 @@ def test_corpus_garbled_text_layer_is_repaired_with_pdfium_offsets(corpus, tmp_p
         top = ans.claims[0].citations[0]
         assert top.verified and not top.ocr and top.file == "lshortru-broken-textlayer.pdf"
         assert top.page == 21 and re.search(r"пробелов\s+между\s+словами", top.quote), top
-
-
-def test_ocr_seconds_per_text_page(tesseract, corpus):
-    """Print what OCR costs on a full A4 page of text (lshortru p.21-22, rendered at 300 dpi;
-    two pages, so that the wall time per page shows the workers side by side)."""
-    pdf = pdfium.PdfDocument(corpus / "pdf/special/lshortru-broken-textlayer.pdf")
-    try:
-        t0 = time.perf_counter()
-        results = ocr_mod.ocr_pages(pdf, [20, 21], tesseract)
-        wall = time.perf_counter() - t0
-    finally:
-        pdf.close()
-    seconds = [r.seconds for r in results.values()]
-    print(f"\nOCR A4 text pages (lshortru p.21-22, 300 dpi): {sum(seconds) / len(seconds):.2f} s/page in "
-          f"tesseract; {wall / len(seconds):.2f} s/page wall with {ocr_mod.workers()} worker(s) "
-          f"on {len(os.sched_getaffinity(0))} CPU(s)")
-    assert all(not r.error for r in results.values())
-    assert "пробелов между словами" in results[20].text
