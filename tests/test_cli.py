@@ -56,6 +56,14 @@ def test_ask_text_shows_page_label_and_physical_page(demo):
     _, data, _ = demo
     p = run("ask", "What is the rated pressure of the PX-200?", data=data)
     assert "p. 1 (PDF 3)" in p.stdout and "verified" in p.stdout
+    # written to a pipe or log, nothing is wrapped: a quote and its source line stay whole
+    # lines however narrow the terminal it was started from
+    narrow = run("ask", "What is the rated pressure of the PX-200?", data=data, env={"COLUMNS": "30"})
+    lines = narrow.stdout.splitlines()
+    assert any(line.startswith("[1] «The rated pressure of the PX-200 is 25 MPa.") and line.endswith("»")
+               for line in lines), lines
+    assert any(line.strip().startswith("px200_manual_en.pdf, ") and line.endswith("✓ verified")
+               for line in lines), lines
     p = run("ask", "Какова емкость бака насоса НД-40?", data=data)
     assert "Ёмкость бака насоса составляет 12 л" in p.stdout and "с. 3" in p.stdout
 

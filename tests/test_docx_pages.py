@@ -262,8 +262,11 @@ def test_cli_shows_page_and_section_and_reindex_needs_no_libreoffice(soffice, tm
     assert (cit["page"], cit["page_label"]) == (2, "2")
     assert cit["section"] == "2 Maintenance › 2.1 Service intervals"
     p = run_cli("ask", QUESTION_2, data=data)
-    # (a printed label equal to the physical page reads "PDF p. 2": answer.messages.page_ref)
-    assert "px700.docx, §2.1 Service intervals, PDF p. 2" in p.stdout, p.stdout
+    # a Word file's page, printed with the number it has in the layout: "p. 2", as the
+    # document's own page (the user has no PDF); `pincite page` names it alike
+    assert "px700.docx, §2.1 Service intervals, p. 2" in p.stdout, p.stdout
+    p = run_cli("page", "px700.docx", "2", data=data)
+    assert p.returncode == 0 and p.stderr.startswith("px700.docx: p. 2 of 3"), p.stderr
     # an evidence card links the stored PDF conversion at the page, which a viewer opens
     # there (a .docx has no "#page=")
     p = run_cli("ask", QUESTION_2, "--export", "csv", data=data)

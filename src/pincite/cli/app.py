@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, NoReturn, Optional
 
@@ -67,7 +68,10 @@ typer.core.TyperOption.display_type_rich = _option_type  # type: ignore[method-a
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Answers questions over your documents with verified pinpoint citations.")
-console = Console(emoji=False)  # ":warning:" in a quote is the document's text, never an emoji
+#: ":warning:" in a quote is the document's text, never an emoji. Output that goes to a file or
+#: pipe is not wrapped at 80 columns (a log line holds a whole quote and its mark); tables still
+#: take the width rich gives them.
+console = Console(emoji=False, soft_wrap=not sys.stdout.isatty())
 err = Console(stderr=True, soft_wrap=True, emoji=False)  # one error = one line, also in logs
 run_state: dict = {}
 

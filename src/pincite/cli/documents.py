@@ -255,8 +255,9 @@ UNIT_WORDS = {"pdf": "PDF p.", "sheet": "sheet", "slide": "slide", "lines": "par
 def page(doc_id: str = typer.Argument(..., metavar="ID_OR_FILE",
                                       help="Document id as shown by `pincite docs`, or its file name or path."),
          number: int = typer.Argument(..., metavar="PAGE",
-                                      help="1-based physical page: the N of 'PDF p. N' "
-                                           "(of a sheet, slide or part of a text file in other documents)."),
+                                      help="1-based physical page: the N of 'PDF p. N' (of 'p. N' in a "
+                                           "Word file; of a sheet, slide or part of a text file in other "
+                                           "documents)."),
          raw: bool = typer.Option(False, "--raw", help="The text exactly as stored: PDFium's \\r\\n line "
                                                      "ends and U+FFFE where a word is hyphenated at a line end.")):
     """Print the extracted text of one page: the source text every quote cited on it was
@@ -283,6 +284,8 @@ def page(doc_id: str = typer.Argument(..., metavar="ID_OR_FILE",
              else f", printed page {label}")
     ocr = ", read by OCR" if data.get("ocr") else ""
     unit = UNIT_WORDS.get(data.get("kind") or "pdf", "PDF p.")
+    if unit == "PDF p." and not str(name).lower().endswith(".pdf"):
+        unit = "p."  # a Word file's page as LibreOffice lays it out: the user has no PDF (as citations say)
     typer.echo(f"{name}: {unit} {number} of {data['pages']}{label}{ocr}", err=True)
     # one line per distinct hidden text and reason: a layout that overflows the page edge
     # repeats the same stray characters line after line

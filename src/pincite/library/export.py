@@ -103,7 +103,8 @@ def fields_part(c: Citation, lang: str) -> str:
 def place(c: Citation, lang: str) -> str:
     """Where a citation points, in the answer's language: "p. 5-12 (PDF 47)" (the physical
     page always shown), "RevB!B5", "slide 2", "line 4", "lines 10-14"; "p. 3" for a page of
-    a document that is no PDF (a DOCX read on the pages LibreOffice lays it out on)."""
+    a document that is no PDF (a DOCX read on the pages LibreOffice lays it out on) unless a
+    printed number that differs is known."""
     a = c.address
     if a.kind == "sheet":
         return f"{a.sheet}!{a.range}"
@@ -114,9 +115,10 @@ def place(c: Citation, lang: str) -> str:
     if a.kind == "lines":
         return {"ru": f"строки {a.start}–{a.end}",
                 "zh": f"第 {a.start}–{a.end} 行"}.get(lang, f"lines {a.start}-{a.end}")
-    if not c.file.lower().endswith(".pdf") and not a.page_label:
+    if not c.file.lower().endswith(".pdf") and a.page_label in (None, "", str(a.page)):
         # a Word or other document cited on the pages LibreOffice laid it out on: the user
-        # has no PDF, so the page is the document's own
+        # has no PDF, so the page is the document's own (a printed number that differs from
+        # the laid-out page is shown as page_ref shows a PDF's)
         pages = str(a.page) if a.page_end <= a.page else f"{a.page}–{a.page_end}"
         return f"第 {pages} 页" if lang == "zh" else f"{'с.' if lang == 'ru' else 'p.'} {pages}"
     return page_ref(a.page, a.page_label, lang, a.page_end)
