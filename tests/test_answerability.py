@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from docgen import make_sheet
+from docgen import make_sheet, make_table_slide
 from pdfgen import make_pdf
 from pincite.answer import answerability, asked_type, features
 from pincite.answer.answerability import AnswerabilityModel
@@ -511,6 +511,50 @@ def test_a_column_asked_of_no_row_is_asked_back_with_the_rows(tmp_path):
         # an option is asked as the web app's button asks it: the question and the option
         again = lib.ask(f"What is the phone extension? {vague.clarification.options[1]}")
         assert again.status == "answered" and "2307" in again.citations()[0].quote, again.answer
+
+
+def test_a_column_of_a_slide_table_asked_of_no_row_is_asked_back(tmp_path):
+    """A slide's table is asked back as a spreadsheet is: "员工人数是多少？" over a table of
+    warehouses names no warehouse, so the question back lists them; naming one answers."""
+    make_table_slide(tmp_path / "warehouses.pptx", "仓库概况", [
+        ("仓库", "面积（平方米）", "员工人数"), ("A1仓", "8000", "45"), ("B2仓", "5000", "30"),
+        ("C3仓", "12000", "52")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "warehouses.pptx"])
+        vague = lib.ask("员工人数是多少？")
+        assert vague.status == "needs_clarification" and vague.claims == [], vague.answer
+        assert vague.clarification.options == ["A1仓", "B2仓", "C3仓"]  # the header row is no option
+        assert "员工人数" in vague.answer and not any(ch.isdigit() for ch in vague.answer.replace("A1", "")
+                                                        .replace("B2", "").replace("C3", ""))
+        named = lib.ask("B2仓的员工人数是多少？")
+        assert named.status == "answered" and "员工人数: 30" in named.citations()[0].quote, named.answer
+
+
+def test_a_column_of_a_word_table_asked_of_no_row_is_asked_back(soffice, tmp_path):
+    """A DOCX table (read on the pages of its layout) is asked back too: "Какова
+    периодичность?" over a maintenance schedule names no job; an option re-asks and is
+    answered from its row."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Регламент обслуживания компрессора КС-7", 1)
+    table = d.add_table(rows=1, cols=3)
+    table.style = "Table Grid"
+    rows = [("Работа", "Периодичность", "Продолжительность, ч"), ("Проверка уровня масла", "ежедневно", "0,5"),
+            ("Замена фильтра", "раз в месяц", "1,5"), ("Замена масла", "раз в 6 месяцев", "3")]
+    for cell, text in zip(table.rows[0].cells, rows[0]):
+        cell.text = text
+    for row in rows[1:]:
+        for cell, text in zip(table.add_row().cells, row):
+            cell.text = text
+    d.save(tmp_path / "reglament.docx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        assert [r.status for r in lib.ingest([tmp_path / "reglament.docx"])] == ["added"]
+        vague = lib.ask("Какова периодичность?")
+        assert vague.status == "needs_clarification" and vague.claims == [], vague.answer
+        assert vague.clarification.options == [r[0] for r in rows[1:]]
+        again = lib.ask(f"Какова периодичность? {vague.clarification.options[2]}")
+        assert again.status == "answered" and "раз в 6 месяцев" in again.citations()[0].quote, again.answer
 
 
 def test_a_long_table_is_offered_row_options_up_to_a_limit(tmp_path):

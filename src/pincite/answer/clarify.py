@@ -1,6 +1,6 @@
 """Questions asked back because they are too vague to answer: one common word that stands in
-several places of the library ("Какой срок?": `clarify_vague`), or a column of a spreadsheet
-asked of no row ("What is the phone extension?": `clarify_row`). Each gives a
+several places of the library ("Какой срок?": `clarify_vague`), or a column of a table asked
+of no row ("What is the phone extension?": `clarify_row`). Each gives a
 needs_clarification Answer naming the choices and claiming nothing. (A question whose
 evidence stands in twin documents is asked back by answer.claims.clarify_twins.) Must not
 import cli/ or web/.
@@ -58,28 +58,30 @@ def clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
 
 
 def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
-    """A needs_clarification Answer for a question about a column of a spreadsheet that names
-    none of its rows ("What is the phone extension?" over a staff list): the first candidate
-    passing the bar is a sheet row, every content word of the question stands in the sheet's
-    headers (or names its sheet or file), one column shares the most words with it, no word
-    stands in any row's cells, and that column's values differ between rows. The question
-    back lists the rows by their label column (the first column whose cells are all
-    different and hold letters); None otherwise (then the rows retrieval ranked first answer,
-    as before). A superlative ("Who has the earliest start date?") names its row by
-    comparing (answer.extreme) and is never asked back."""
+    """A needs_clarification Answer for a question about a column of a table that names none
+    of its rows ("What is the phone extension?" over a staff list, "员工人数是多少？" over a
+    slide's table of warehouses): the first candidate passing the bar is a row of a table
+    (`table_rows`: a spreadsheet, a slide's table, a DOCX or ruled PDF table), every content
+    word of the question stands in the table's headers (or names its sheet or document), one
+    column shares the most words with it, no word stands in any row's cells, and that
+    column's values differ between rows. The question back lists the rows by their label
+    column (the first column whose cells are all different and hold letters); None otherwise
+    (then the rows retrieval ranked first answer, as before). A superlative ("Who has the
+    earliest start date?") names its row by comparing (answer.extreme) and is never asked
+    back."""
     from .extreme import superlative
-    from .table_verify import sheet_head, sheet_rows
 
     first = next(iter(kept(lib, g)), None)
-    if first is None or not extractive.is_sheet(first.hit) or superlative(g.question) is not None:
+    if first is None or superlative(g.question) is not None:
         return None
-    page = lib.page_text(first.hit.doc_id, first.hit.page)
-    head = sheet_head(page[first.start:first.end])
-    rows = [pairs for _, pairs in sheet_rows(page, head)] if head is not None else []
+    table = table_rows(lib, first)
+    if table is None:
+        return None
+    rows, held = table
     if len(rows) < 2:
         return None
     asked = [set(grp) for grp in g.groups]  # the question's words (an acronym "IT" kept)
-    held = set(analysis.tokens(head or "")) | extractive.naming_terms(first.hit)
+    held = held | extractive.naming_terms(first.hit)
     headers = list(dict.fromkeys(h for pairs in rows for h, _ in pairs if h))
     for h in headers:
         held.update(analysis.tokens(h))
@@ -104,7 +106,55 @@ def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
                   timings=g.timings, relevance=g.rel)
 
 
-def _labels_rows(rows: list[list[tuple[str, str]]], header: str) -> bool:
+def table_rows(lib: LibraryLike, cand: extractive.Candidate
+               ) -> tuple[list[tuple[tuple[str, str], ...]], set[str]] | None:
+    """The rows of the table whose row the window `cand` is, each its (column header, value)
+    pairs in column order, its header row left out, and the index forms of words naming the
+    table (a sheet's name; none for other tables); None when the window is no table row.
+
+    A spreadsheet's rows are those of the window's sheet in its unit text (the
+    "'Sheet'!A2:C2 | Header: value; …" lines: table_verify.sheet_rows); a slide's table
+    rows are the unit's "Header: value; …" lines with the window's line's headers
+    (extreme.record_lines); a DOCX or ruled PDF table's rows are those with the window's
+    row's headers on its page and the pages beside it (DocumentModel.row_cells, rows_within:
+    a table that runs on over a page break)."""
+    from .extreme import record_lines
+    from .table_verify import sheet_head, sheet_rows
+
+    hit = cand.hit
+    page = lib.page_text(hit.doc_id, hit.page)
+    kind = hit.address.kind if hit.address is not None else "pdf"
+    if kind == "sheet":
+        head = sheet_head(page[cand.start:cand.end])
+        if head is None:
+            return None
+        return [tuple(pairs) for _, pairs in sheet_rows(page, head)], set(analysis.tokens(head))
+    if kind == "slide":
+        records = record_lines(page)
+        own = next((pairs for a, b, pairs in records if a <= cand.start < b), None)
+        if own is None:
+            return None
+        headers = [h for h, _ in own]
+        return [tuple(pairs) for _, _, pairs in records
+                if [h for h, _ in pairs] == headers and not _header_row(pairs)], set()
+    model = lib.model(hit.doc_id)  # a page of a PDF or of a DOCX's layout
+    cells = model.row_cells(hit.page, cand.start, cand.end)
+    if not cells:
+        return None
+    headers = [h for h, _ in cells]
+    rows = [pairs for p in (hit.page - 1, hit.page, hit.page + 1) if 1 <= p <= len(model.pages)
+            for _, _, pairs in model.rows_within(p, 0, len(model.pages[p - 1].text))
+            if [h for h, _ in pairs] == headers and not _header_row(pairs)]
+    return rows, set()
+
+
+def _header_row(pairs: "tuple[tuple[str, str], ...] | list[tuple[str, str]]") -> bool:
+    """Whether a row's cells repeat its column headers (the table's header row read as a
+    row)."""
+    return all(" ".join(v.split()) == " ".join(h.split()) for h, v in pairs)
+
+
+def _labels_rows(rows: "list[tuple[tuple[str, str], ...]]", header: str) -> bool:
     """Whether the column `header` names each row: a cell in every row, all different, each
     holding a letter."""
     cells = [dict(pairs).get(header, "").strip() for pairs in rows]
