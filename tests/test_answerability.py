@@ -528,6 +528,17 @@ def test_a_column_of_a_slide_table_asked_of_no_row_is_asked_back(tmp_path):
                                                         .replace("B2", "").replace("C3", ""))
         named = lib.ask("B2仓的员工人数是多少？")
         assert named.status == "answered" and "员工人数: 30" in named.citations()[0].quote, named.answer
+        # a row the table lacks, named by a word the library writes nowhere, is no row of it
+        other = lib.ask("南京仓的面积是多少？")
+        assert other.status == "refused" and not other.claims, other.answer
+        assert any("南京" in w for w in other.warnings), other.warnings
+        # a column the table lacks is named by its own word, not the run of text around it
+        rent = lib.ask("A1仓的租金是多少？")
+        assert rent.status == "refused" and any("租金" in w for w in rent.warnings), rent.warnings
+        assert not any("A1仓的" in w for w in rent.warnings), rent.warnings
+        # a word of general language the library lacks names no row ("人" of "多少人")
+        people = lib.ask("A1仓的员工有多少人？")
+        assert people.status == "answered" and "员工人数: 45" in people.citations()[0].quote, people.answer
 
 
 def test_a_column_of_a_word_table_asked_of_no_row_is_asked_back(soffice, tmp_path):

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from pincite.contract import Answer, Clarification
 from pincite.text import analysis
+from pincite.text.cjk import has_cjk
 
-from . import extractive, features
+from . import asked_type, extractive, features
 from .claims import kept
-from .messages import message
+from .messages import listed, message
 from .rank import Gathered
 from .retrieve import LibraryLike
 
@@ -104,6 +105,50 @@ def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=text, clarification=Clarification(question=text, options=options),
                   timings=g.timings, relevance=g.rel)
+
+
+def unnamed_row(lib: LibraryLike, g: Gathered) -> Answer | None:
+    """A refusal for a question that names a row its table does not have ("南京仓的面积是多少？"
+    over a table of the warehouses A1仓, B2仓 and C3仓): the first candidate passing the bar
+    is a row of a table (`table_rows`), and a word of the question stands in none of the
+    table's headers or cells, does not name its document or sheet, and occurs nowhere in the
+    library, in any form (answer.rank.unknown_words): the thing it names is not described,
+    so the rows found answer for other things. A word the library writes somewhere is left
+    to the answerability model, as a paraphrase or another row's word may be; so is a
+    superlative, whose adjective names no row. None when no such word is found."""
+    from .extreme import superlative
+    from .rank import _refusal
+
+    scorer = g.scorer
+    first = next(iter(kept(lib, g)), None)
+    if first is None or scorer is None or not scorer.unknown or superlative(g.question) is not None:
+        return None
+    if analysis.detect_language(first.hit.text) != analysis.question_language(g.question):
+        return None  # a word of the question's language is nowhere in a library of another
+    table = table_rows(lib, first)
+    if table is None or not table[0]:
+        return None
+    rows, held = table
+    held = held | extractive.naming_terms(first.hit)
+    for pairs in rows:
+        for h, v in pairs:
+            held.update(analysis.tokens(h))
+            held.update(analysis.tokens(v))
+    names = features.identifiers(g.question, g.groups, scorer.general)
+    # a name: a Chinese word of two characters or more (Chinese writes no capitals, and a
+    # single character is a word of general language: "人"), or a code, a capitalised word
+    # or a word general language does not know (features.identifiers); never a word saying
+    # what kind of value is asked ("哪天": asked_type.type_of), which names a column
+    lacking = [grp for grp in g.groups if grp in scorer.unknown and not set(grp) & held
+               and ((has_cjk(grp[0]) and len(grp[0]) >= 2) or (not has_cjk(grp[0]) and grp in names))
+               and asked_type.type_of(grp) is None]
+    if not lacking:
+        return None
+    from .reasons import written
+
+    words = listed(written(g.question, lacking), g.lang)
+    found = message("why_no_row", g.lang).format(words=words, file=first.hit.file or first.hit.doc_id)
+    return _refusal(g.question, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
 
 
 def table_rows(lib: LibraryLike, cand: extractive.Candidate

@@ -284,6 +284,11 @@ MESSAGES = {
         "ru": "в найденной таблице из {file} нет столбца для: {words} (её столбцы: {columns})",
         "zh": "在 {file} 中找到的表格没有 {words} 这一列（其列为：{columns}）",
     },
+    "why_no_row": {
+        "en": "the table found in {file} has no row for {words}, and the library writes {words} nowhere",
+        "ru": "в найденной таблице из {file} нет строки для: {words}, и нигде в библиотеке нет слова {words}",
+        "zh": "在 {file} 中找到的表格没有 {words} 这一行，资料库中也没有出现 {words}",
+    },
     "why_no_number": {
         "en": "none of the passages found states a number for what is asked",
         "ru": "ни в одном найденном фрагменте не указано число для того, о чём спрашивается",

@@ -20,6 +20,7 @@ column for what is asked (answer.apart.rows_lacking_columns).
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import re
 from typing import TYPE_CHECKING, Iterable
 
@@ -325,7 +326,10 @@ def written(question: str, words: Iterable[tuple[str, ...]]) -> list[str]:
     words = list(words)
     out = sorted((g[0] for g in words if is_cjk(g[0][0])), key=question.find)  # in the question's order
     for raw in question.split():
-        forms = set(analysis.tokens(raw))
-        if not is_cjk(raw[0]) and any(forms & set(g) for g in words):
-            out.append(raw.strip(".,;:!?«»\"'()？，。"))
+        # a run of other letters inside Chinese ("A1" of "A1仓的租金是多少？") is a word of
+        # its own: the Chinese around it is named by its own words above
+        for cjk, run in itertools.groupby(raw, key=is_cjk):
+            part = "".join(run)
+            if not cjk and any(set(analysis.tokens(part)) & set(g) for g in words):
+                out.append(part.strip(".,;:!?«»\"'()？，。"))
     return list(dict.fromkeys(w for w in out if w))
