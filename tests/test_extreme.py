@@ -155,6 +155,8 @@ def test_a_slide_table_answers_a_superlative_though_its_header_writes_the_word(t
             assert ans.status == "answered", (question, ans.answer)
             assert kind in ans.claims[0].citations[0].quote and ans.claims[0].verified, (question, ans.claims[0].text)
             assert any("4" in w for w in ans.warnings), ans.warnings
+            # the rows compared are not claims beside the computed one
+            assert len(ans.claims) == 1, [c.text for c in ans.claims]
 
 
 def test_a_table_answers_a_superlative_before_prose_sharing_its_word(tmp_path):

@@ -334,8 +334,12 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
         first = _row_claims(lib, g, cit.doc_id, spans, found.header)
         if first is None:
             return None
+        # the other rows of the table were compared, not found to answer: they are not shown
+        # as claims beside the computed ones (the line says how many rows were compared);
+        # evidence from elsewhere still follows
         shown = {normalize_quote(c.citations[0].quote) for c in first}
-        rest = [c for c in claims if not (c.citations and normalize_quote(c.citations[0].quote) in shown)]
+        rest = [c for c in claims if not (c.citations and (normalize_quote(c.citations[0].quote) in shown
+                                                            or c.citations[0].doc_id == cit.doc_id))]
         key = ("extreme_earliest" if found.direction == "min" else "extreme_latest") if found.dates else (
             "extreme_min" if found.direction == "min" else "extreme_max")
         line = message(key, g.lang).format(
