@@ -536,6 +536,9 @@ def test_a_column_of_a_slide_table_asked_of_no_row_is_asked_back(tmp_path):
         rent = lib.ask("A1仓的租金是多少？")
         assert rent.status == "refused" and any("租金" in w for w in rent.warnings), rent.warnings
         assert not any("A1仓的" in w for w in rent.warnings), rent.warnings
+        # the table's line of column labels states nothing: never cited beside its rows
+        kazan = lib.ask("Какая площадь у склада в Казани?")
+        assert not any(c.quote.startswith("仓库; 面积") for c in kazan.citations()), kazan.answer
         # a word of general language the library lacks names no row ("人" of "多少人")
         people = lib.ask("A1仓的员工有多少人？")
         assert people.status == "answered" and "员工人数: 45" in people.citations()[0].quote, people.answer

@@ -203,6 +203,24 @@ def test_a_superlative_of_time_compares_the_date_column_and_nothing_else():
     assert date_value("2012") is None and date_value("2012-13-04") is None and date_value("4 June") is None
 
 
+def test_a_timetable_is_compared_by_its_times_of_day():
+    """"Earliest" and "latest" compare a column of times of day (a timetable's first and last
+    departures) as they compare dates; times are read on the 24-hour clock, whole cells only."""
+    from pincite.answer.extreme import clock_value, extreme_of
+
+    header = ("Stop", "First bus", "Last bus", "Distance (km)")
+    table = [("North Station", "6:00", "22:30", "0"), ("People's Square", "6:12", "22:42", "3.4"),
+             ("Riverside Park", "6:45", "23:15", "13.6"), ("Museum", "6:20", "22:05", "5.1")]
+    rows = [(r[0], list(zip(header, r))) for r in table]
+    for question, stop, column in (("Which stop has the earliest first bus?", "North Station", "First bus"),
+                                   ("Which stop has the latest last bus?", "Riverside Park", "Last bus"),
+                                   ("Which stop has the earliest last bus?", "Museum", "Last bus")):
+        found = extreme_of(question, rows, ["timetable"])
+        assert found is not None and found.rows == [stop] and found.header == column, question
+    assert clock_value("6:00") == Decimal(21600) and clock_value("23:15:30") == Decimal(83730)
+    assert clock_value("24:00") is None and clock_value("6.00") is None and clock_value("at 6:00") is None
+
+
 def test_a_sheet_answers_who_started_first_with_the_earliest_date(tmp_path):
     from docgen import make_sheet as sheet
 

@@ -64,13 +64,24 @@ def kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
 def header_row(lib: LibraryLike, cand: extractive.Candidate) -> bool:
     """Whether a window is the header row of a table, which names columns and states no fact
     to cite beside an answer: a spreadsheet row of labels only ("Staff!A1:D1 | Name;
-    Department; Start date"), or a DOCX or PDF table's row span without cells whose text is
-    the next row's column headers (a converted DOCX's split "Продолжительн ость" too)."""
+    Department; Start date"), a slide table's line of its column labels, or a DOCX or PDF
+    table's row span without cells whose text is the next row's column headers (a converted
+    DOCX's split "Продолжительн ость" too)."""
     text = features.window_text(cand)
     head = table_verify.sheet_head(text)
     if head is not None:
         body = text.split(" | ", 1)[1] if " | " in text else ""
         return ";" in body and not any(": " in cell for cell in body.split("; "))  # labels only
+    if cand.hit.address is not None and cand.hit.address.kind == "slide":
+        # a slide's table writes its header row as its labels alone ("Stop; First bus; …"),
+        # and every other row as "Header: value; …" pairs under those labels
+        from .extreme import record_lines
+
+        cells = [" ".join(c.split()) for c in text.strip().split("; ")]
+        if len(cells) < 2 or any(": " in c for c in cells):
+            return False
+        page = lib.page_text(cand.hit.doc_id, cand.hit.page)
+        return any([" ".join(h.split()) for h, _ in pairs] == cells for _, _, pairs in record_lines(page))
     if cand.hit.parts or not cand.record:
         return False  # not one table row's window: no document model to read
     try:

@@ -24,7 +24,8 @@ table a cited DOCX or ruled PDF table row stands in (answer.claims.extreme_claim
    header is the superlative's own adjective or a word derived from it ("самая
    продолжительная" compares "Продолжительность, ч": reasons.derived). A superlative of
    time ("earliest", "most recent", "самый ранний", "最早") compares a column of dates
-   instead (`date_value`), which no other superlative does. A tie compares
+   (`date_value`) or of times of day (`clock_value`: a timetable) instead, which no other
+   superlative does. A tie compares
    nothing, and so does a header that writes the superlative itself ("Max. pressure"),
    unless the question asks which row ("which", "who", "哪": `_SELECTS`). Every word of the
    question rarer than COMMON_ZIPF must stand in the table or its names (`extreme_of`).
@@ -155,6 +156,27 @@ def date_value(cell: str) -> Decimal | None:
     return None
 
 
+#: A time of day as a cell writes it: "6:00", "22:30", "07:05:30" (24-hour clock).
+_CLOCK_CELL = lazyre.compile(r"([01]?\d|2[0-3]):([0-5]\d)(?::([0-5]\d))?")
+
+
+def clock_value(cell: str) -> Decimal | None:
+    """The cell as seconds since midnight (a Decimal) when it is one time of day on the
+    24-hour clock and nothing else ("6:00", "22:30", "07:05:30"), else None: a timetable's
+    first and last departures are compared by "earliest" and "latest" as dates are."""
+    hit = _CLOCK_CELL.fullmatch(cell.strip())
+    if hit is None:
+        return None
+    return Decimal(int(hit.group(1)) * 3600 + int(hit.group(2)) * 60 + int(hit.group(3) or 0))
+
+
+def _time_value(cell: str) -> Decimal | None:
+    """A date or a time of day (`date_value`, `clock_value`), for telling value cells from
+    row names; a column is compared by one of the two readers, never both."""
+    value = date_value(cell)
+    return value if value is not None else clock_value(cell)
+
+
 def number(cell: str) -> Decimal | None:
     """The cell as a Decimal when it is one number written in digits and nothing else ("1 200",
     "96.5", "129,9"), read as answer.numbers reads numbers; None otherwise (a date, a range, a
@@ -214,8 +236,10 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     if any(not held.intersection(g) for g in groups if weights.get(g, 0.0) > features.ZIPF_CEILING - COMMON_ZIPF):
         return None
     asked = set(analysis.tokens(question))
-    read_cell = date_value if sup.kind == "time" else number  # a date superlative compares dates
-    value_words = [{t for _, v in pairs if read_cell(v) is None for t in analysis.tokens(v)} for _, pairs in rows]
+    # a superlative of time compares dates or times of day, any other numbers
+    readers = (date_value, clock_value) if sup.kind == "time" else (number,)
+    is_value = _time_value if sup.kind == "time" else number
+    value_words = [{t for _, v in pairs if is_value(v) is None for t in analysis.tokens(v)} for _, pairs in rows]
     # a word naming the table's document ("котельной" of a boiler room's regulation) is its
     # subject, not a row's name, though one row's cell writes it too ("Оператор котельной")
     named = {w for w in asked if any(w in vw for vw in value_words)} - named_doc
@@ -227,11 +251,14 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
         return None
     headers = list(dict.fromkeys(h for _, pairs in rows for h, _ in pairs if h))
     columns = {}
+    read_by = {}  # per column: the one reader all its values are read by
     for header in headers:
         cells = [dict(pairs).get(header, "") for _, pairs in rows]
-        values = [read_cell(c) for c in cells if c.strip()]
-        if len(values) >= MIN_ROWS and all(v is not None for v in values):
-            columns[header] = cells
+        for reader in readers:
+            values = [reader(c) for c in cells if c.strip()]
+            if len(values) >= MIN_ROWS and all(v is not None for v in values):
+                columns[header], read_by[header] = cells, reader
+                break
     if not columns:
         return None
     words = asked - sup.words
@@ -257,6 +284,7 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
         return None
     header = chosen[0]
     read: list[tuple[Decimal, Hashable, str]] = []
+    read_cell = read_by[header]
     for cell, (key, _) in zip(columns[header], rows):
         v = read_cell(cell)
         if v is not None:
