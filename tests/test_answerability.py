@@ -544,6 +544,29 @@ def test_a_column_of_a_slide_table_asked_of_no_row_is_asked_back(tmp_path):
         assert people.status == "answered" and "员工人数: 45" in people.citations()[0].quote, people.answer
 
 
+def test_the_column_asked_back_about_is_the_one_the_question_names(tmp_path):
+    """Of two headers sharing a part of the question's word, the one holding it whole is
+    asked about ("首班车", not "末班车"); the column that names the rows is never the one asked,
+    though its header shares a word with the question ("Категория номера" for "номера")."""
+    make_table_slide(tmp_path / "bus.pptx", "12路公交时刻表", [
+        ("站点", "首班车", "末班车"), ("火车北站", "6:00", "22:30"), ("人民广场", "6:12", "22:42"),
+        ("滨江公园", "6:45", "23:15")])
+    make_table_slide(tmp_path / "rooms.pptx", "Номерной фонд гостиницы", [
+        ("Категория номера", "Площадь, м²", "Мест"), ("Эконом", "14", "1"), ("Стандарт", "20", "2"),
+        ("Люкс", "48", "4")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "bus.pptx", tmp_path / "rooms.pptx"])
+        first = lib.ask("首班车是几点？")
+        assert first.status == "needs_clarification", first.answer
+        assert "首班车" in first.answer and "末班车" not in first.answer
+        assert first.clarification.options == ["火车北站", "人民广场", "滨江公园"]
+        area = lib.ask("Какая площадь номера?")
+        assert area.status == "needs_clarification" and "Площадь, м²" in area.answer, area.answer
+        assert area.clarification.options == ["Эконом", "Стандарт", "Люкс"]
+        named = lib.ask("Какая площадь номера «Люкс»?")
+        assert named.status == "answered" and "48" in named.claims[0].citations[0].quote, named.answer
+
+
 def test_a_column_of_a_word_table_asked_of_no_row_is_asked_back(soffice, tmp_path):
     """A DOCX table (read on the pages of its layout) is asked back too: "Какова
     периодичность?" over a maintenance schedule names no job; an option re-asks and is

@@ -89,14 +89,21 @@ def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
     cells = set().union(*(analysis.tokens(v) for pairs in rows for _, v in pairs))
     if not asked or any(not grp & held or grp & cells for grp in asked):
         return None  # a word the headers lack, or one that names rows
-    shared = {h: sum(bool(grp & set(analysis.tokens(h))) for grp in asked) for h in headers}
-    best = max(shared.values())
+    # the column that names the rows ("Категория номера": Эконом, Стандарт, …) is not the one
+    # asked of them, though its header shares a word with the question ("номера")
+    labels = next((col for col in headers if _labels_rows(rows, col)), None)
+    if labels is None:
+        return None
+    # a header holding a question word whole outweighs one holding a part of it ("首班车"
+    # asks the column "首班车", not "末班车", which shares "班车")
+    shared = {h: sum(2 if grp[0] in toks else 1 if set(grp) & toks else 0 for grp in g.groups)
+              for h in headers if h != labels for toks in [set(analysis.tokens(h))]}
+    best = max(shared.values(), default=0)
     column = [h for h, n in shared.items() if n == best]
     if not best or len(column) != 1:
         return None
     values = [dict(pairs).get(column[0], "").strip() for pairs in rows]
-    labels = next((col for col in headers if col != column[0] and _labels_rows(rows, col)), None)
-    if labels is None or len({v for v in values if v}) < 2:
+    if len({v for v in values if v}) < 2:
         return None
     names = [dict(pairs)[labels].strip() for pairs in rows]
     options = names[:ROW_OPTIONS]  # a table's rows are all choices: shown whole up to ROW_OPTIONS
