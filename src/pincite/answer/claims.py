@@ -18,7 +18,7 @@ from pincite.store.fields import field_key
 from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
 
-from . import asked_type, extractive, features, table_verify
+from . import asked_type, extractive, features, soft, table_verify
 from .calculate import calculation_line, conversion_for, unit_warning
 from .cite import SECTION_SEP, citation_for
 from .comparison import comparison_for
@@ -307,7 +307,7 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
         spans: list[tuple[int, int, int]] = []  # (1-based unit, start, end) of each extreme row
         if isinstance(cit.address, SheetAddress):
             head = sheet_head(cit.quote)
-            found = extreme_row(g.question, page_text, head) if head is not None else None
+            found = extreme_row(g.question, page_text, head, _soft(g)) if head is not None else None
             if found is None:
                 return None
             for row in found.rows:
@@ -318,7 +318,7 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
                 records := record_lines(page_text)):
             # a slide's table: one "Header: value; …" line per row
             found = extreme_of(g.question, [((cit.unit, a, b), pairs) for a, b, pairs in records],
-                               _names_of(lib, cit))
+                               _names_of(lib, cit), _soft(g), cit.title or cit.file)
             if found is None:
                 return None
             spans = [cast(tuple[int, int, int], key) for key in found.rows]
@@ -337,7 +337,7 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
             rows = [((p, a, b), pairs) for p in (cit.unit - 1, cit.unit, cit.unit + 1) if 1 <= p <= len(model.pages)
                     for a, b, pairs in model.rows_within(p, 0, len(model.pages[p - 1].text))
                     if tuple(h for h, _ in pairs) == headers]
-            found = extreme_of(g.question, rows, _names_of(lib, cit))
+            found = extreme_of(g.question, rows, _names_of(lib, cit), _soft(g), cit.title or cit.file)
             if found is None:
                 return None
             spans = [cast(tuple[int, int, int], key) for key in found.rows]
@@ -345,17 +345,14 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
         first = _row_claims(lib, g, cit.doc_id, spans, found.header)
         if first is None:
             return None
-        # the other rows of the table were compared, not found to answer: they are not shown
-        # as claims beside the computed ones (the line says how many rows were compared);
-        # evidence from elsewhere still follows
-        shown = {normalize_quote(c.citations[0].quote) for c in first}
-        rest = [c for c in claims if not (c.citations and (normalize_quote(c.citations[0].quote) in shown
-                                                            or c.citations[0].doc_id == cit.doc_id))]
+        # the comparison is the answer: the other rows of the table were compared, not found
+        # to answer (the line says how many), and passages found elsewhere answer no
+        # superlative of this table, so neither is shown as a claim beside the computed rows
         key = ("extreme_earliest" if found.direction == "min" else "extreme_latest") if found.dates else (
             "extreme_min" if found.direction == "min" else "extreme_max")
         line = message(key, g.lang).format(
             header=found.header, value=found.value, n=found.compared, where=where)
-        return line, (first + rest)[:MAX_CLAIMS]
+        return line, first[:MAX_CLAIMS]
     return None
 
 
@@ -436,6 +433,11 @@ def _table_extreme(lib: LibraryLike, g: Gathered) -> tuple[str, list[Claim]] | N
         if (result := computed([seed])) is not None:
             return result
     return None
+
+
+def _soft(g: Gathered) -> "soft.WordMatcher | None":
+    """The question's word matcher (answer.soft), None without an embedder."""
+    return g.scorer.soft if g.scorer is not None else None
 
 
 def _names_of(lib: LibraryLike, cit: Citation) -> list[str]:

@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Hashable, Iterable, Sequence
 
 from pincite.text import analysis, codes, lazyre
 from pincite.text.cjk import is_cjk
@@ -48,7 +48,10 @@ from pincite.text.cjk import is_cjk
 from . import asked_type, features
 from .numbers import number_mentions
 from .reasons import DERIVED_STEM, derived
-from .table_verify import record_pairs, sheet_rows
+from .table_verify import SOFT_HEADER_COSINE, record_pairs, sheet_rows
+
+if TYPE_CHECKING:
+    from .soft import WordMatcher
 
 #: A column counts as numeric when at least this many rows hold a number in it.
 MIN_ROWS = 2
@@ -188,7 +191,7 @@ def number(cell: str) -> Decimal | None:
     return found[0].value
 
 
-def extreme_row(question: str, unit_text: str, sheet_head: str) -> Extreme | None:
+def extreme_row(question: str, unit_text: str, sheet_head: str, soft: "WordMatcher | None" = None) -> Extreme | None:
     """The rows of the sheet whose rows in `unit_text` start with `sheet_head` ("Prices!")
     that hold the least or greatest value of the column `question` asks for by a
     superlative, as the module doc says (`extreme_of`, the rows' texts as their keys, the
@@ -196,7 +199,7 @@ def extreme_row(question: str, unit_text: str, sheet_head: str) -> Extreme | Non
     or its values are not certain."""
     rows = sheet_rows(unit_text, sheet_head)
     sheet = sheet_head.rstrip("!").strip("'")
-    return extreme_of(question, rows, analysis.tokens(sheet))
+    return extreme_of(question, rows, analysis.tokens(sheet), soft, sheet)
 
 
 def record_lines(text: str) -> list[tuple[int, int, list[tuple[str, str]]]]:
@@ -212,7 +215,7 @@ def record_lines(text: str) -> list[tuple[int, int, list[tuple[str, str]]]]:
 
 
 def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str, str]]]],
-               names: Iterable[str] = ()) -> Extreme | None:
+               names: Iterable[str] = (), soft: "WordMatcher | None" = None, title: str = "") -> Extreme | None:
     """Of `rows`, each (a key naming the row, its (column header, value) pairs), the keys of
     those holding the least or greatest value of the column `question` asks for by a
     superlative (steps 1-4 of the module doc), in `Extreme.rows`; None when the question
@@ -233,7 +236,16 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
             held.update(f for t in toks if (f := codes.family(t)) is not None)
     groups = analysis.query_groups(question)
     weights = features.general_weights(question, groups)
-    if any(not held.intersection(g) for g in groups if weights.get(g, 0.0) > features.ZIPF_CEILING - COMMON_ZIPF):
+    lacking = [g for g in groups
+               if weights.get(g, 0.0) > features.ZIPF_CEILING - COMMON_ZIPF and not held.intersection(g)]
+    if lacking and soft is not None:
+        # a word the table writes otherwise ("employee" of a sheet "Staff", "сотрудник" of
+        # "Персонал") is held when a header or name of the table means it
+        # (table_verify.SOFT_HEADER_COSINE, as a column's header is matched)
+        headers_text = " ".join(dict.fromkeys(h for _, pairs in rows for h, _ in pairs if h))
+        near = [k for k, v in soft.best(f"{title} {headers_text}").items() if v >= SOFT_HEADER_COSINE]
+        lacking = [g for g in lacking if not any(set(g) & set(k) for k in near)]
+    if lacking:
         return None
     asked = set(analysis.tokens(question))
     # a superlative of time compares dates or times of day, any other numbers
