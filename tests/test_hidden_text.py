@@ -195,6 +195,30 @@ def test_a_line_running_past_the_page_edge_loses_the_chars_beyond_it(tmp_path):
     assert _page(datasheet(tmp_path / "plain.pdf", tiny=False)).hidden == []
 
 
+def test_the_rest_of_a_line_past_the_edge_set_as_its_own_text_is_past_the_edge_too(tmp_path):
+    """A line too long for the page set as two text objects (a code line: the first crosses
+    the right edge, the second starts beyond it) runs past the edge as a whole: the second
+    is layout overflow, not text placed outside the page; a text placed beyond the page on a
+    line of its own still is."""
+    path = tmp_path / "code.pdf"
+    c = canvas.Canvas(str(path), pagesize=A4)
+    c.setFont("Helvetica", 11)
+    c.drawString(72, 780, "Build instructions")
+    first = "Run make install-package and"
+    c.drawString(A4[0] + 12 - stringWidth(first, "Helvetica", 11), 760, first)  # its last 12 pt past the edge
+    c.drawString(A4[0] + 20, 760, "/usr/local/script")  # the rest of the line, wholly beyond
+    c.drawString(A4[0] + 20, 700, "Offpage words say the capacity is 3.3 L")  # beyond, on a line of its own
+    c.drawString(72, 740, "Oil capacity 1.2 L")
+    c.showPage()
+    c.save()
+    page = _page(path)
+    reasons = {h.text: h.reason for h in page.hidden}
+    # the chars of "and" past the edge and the rest of the line: one run past the edge
+    assert [r for t, r in reasons.items() if t.endswith("/usr/local/script")] == [HIDDEN_PAST_EDGE], reasons
+    assert reasons.get("Offpage words say the capacity is 3.3 L") == HIDDEN_OUTSIDE, reasons
+    assert "Oil capacity 1.2 L" in page.text and "script" not in page.text
+
+
 def test_an_answer_warns_of_text_running_past_the_page_edge(tmp_path):
     from pincite.config import Settings
     from pincite.library.facade import Library

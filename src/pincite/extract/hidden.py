@@ -39,6 +39,9 @@ inside stays. Poppler's pdftotext keeps a glyph whose pen position is inside the
 the two agree but where a glyph's pen stands inside and its ink starts beyond the edge
 ("collab" on maint-guide.ru p. 29: pdftotext keeps the "b", this rule does not). Only the
 chars of such objects are looked at, so a page whose text lies inside its box pays nothing.
+A text object wholly past the left or right edge on the line of such an object is the rest
+of that line (a code line set as several text objects) and counts as past the edge too, not
+as text placed outside the page.
 
 The caller (:mod:`pincite.extract.pdf`) leaves the chars :func:`hidden_offsets` gives out of
 the page text, so no quote can include them, and keeps what they said in ``PageText.hidden``
@@ -127,6 +130,8 @@ def _scan(page) -> tuple[dict[int, str], set[int]]:
     near: dict[tuple[int, int, int, int], bool] = {}  # paint (RGBA) -> close to white or one of `colours`
     found: dict[int, str] = {}
     crossing: set[int] = set()
+    outside: list[tuple[int, tuple[float, float, float, float]]] = []  # HIDDEN_OUTSIDE objects
+    crossing_boxes: list[tuple[float, float, float, float]] = []
     same_colour: list[tuple[int, tuple[float, float, float, float], tuple[int, int, int]]] = []
     seen = 0
     # ctypes out-parameters and their references, made once per page
@@ -174,9 +179,12 @@ def _scan(page) -> tuple[dict[int, str], set[int]]:
                 why = hidden_why(obj, box, outer)
                 if why is not None:
                     found[object_address(obj)] = why
+                    if why == model.HIDDEN_OUTSIDE and box is not None:
+                        outside.append((object_address(obj), box))
                 elif box is not None and (box[0] < c_left or box[1] < c_bottom or box[2] > c_right
                                           or box[3] > c_top):
                     crossing.add(object_address(obj))
+                    crossing_boxes.append(box)
             elif kind == path_kind:
                 if not get_draw_mode(obj, mode_ref, stroke_ref) or mode.value == no_fill:
                     continue
@@ -229,11 +237,26 @@ def _scan(page) -> tuple[dict[int, str], set[int]]:
         return None
 
     walk(page.raw, False, _IDENTITY, 0)
+    # a text object wholly past the left or right edge on the line of one that crosses that
+    # edge is the rest of a line set too long (a code line split into text objects): a
+    # layout overflow, as the crossing object's chars past the edge are, not text placed
+    # where no one looks
+    for address, box in outside:
+        if any(_same_line(box, b) and ((box[0] > c_right and b[2] > c_right) or (box[2] < c_left and b[0] < c_left))
+               for b in crossing_boxes):
+            found[address] = model.HIDDEN_PAST_EDGE
     if same_colour:
         confirmed = _confirmed_by_rendering(page, same_colour)
         found.update(dict.fromkeys(confirmed, model.HIDDEN_SAME_COLOUR))
         crossing.difference_update(confirmed)
     return found, crossing
+
+
+def _same_line(a: tuple[float, float, float, float], b: tuple[float, float, float, float]) -> bool:
+    """Whether two boxes (left, bottom, right, top, PDF points) share at least half of the
+    lower one's height: text set on one line."""
+    overlap = min(a[3], b[3]) - max(a[1], b[1])
+    return overlap > 0 and overlap >= 0.5 * min(a[3] - a[1], b[3] - b[1])
 
 
 def _past_edge(textpage, text: str, objects: set[int], box: tuple[float, float, float, float]) -> list[int]:
