@@ -539,3 +539,17 @@ def test_a_part_pointing_back_is_not_the_one_the_others_are_judged_by():
     assert [a.status for a in off_document_parts(parts, "ru")] == ["answered", "answered"]
     parts[1] = _part("Какие у этих параметров значения по умолчанию?", "eskd.pdf", 0.3)
     assert [a.status for a in off_document_parts(parts, "ru")] == ["answered", "not_confirmed"]
+
+
+def test_a_story_before_the_question_is_context_never_split_itself():
+    """Statements before a question (rule 1) stay whole in every part: a coordination in
+    them ("недалеко от вокзала и от набережной") asks nothing, so the question after them
+    is one part; a list in the question's own sentence still splits, each part keeping the
+    statements before it (joined as the language writes sentences)."""
+    story = ("Мы планируем поездку в июле, нам важно, чтобы гостиница была недалеко от вокзала и от "
+             "набережной. Подскажите, сколько стоит парковка в гостинице «Северная звезда»?")
+    assert split_question(story) == [story]
+    assert split_question("I have two pumps. What is the weight of AQ-100 and AQ-150?") == [
+        "I have two pumps. What is the weight of AQ-100?", "I have two pumps. What is the weight of AQ-150?"]
+    assert split_question("我有两台泵。AQ-100和AQ-150的重量分别是多少？") == [
+        "我有两台泵。AQ-100的重量分别是多少？", "我有两台泵。AQ-150的重量分别是多少？"]

@@ -599,10 +599,27 @@ def _self_contained(parts: list[str], lang: str) -> list[str]:
     return out
 
 
+#: The end of a statement sentence before a question's own sentence ("… за машину.
+#: Подскажите, сколько …?"): a full stop or "!" and a space before a capital letter (not the
+#: point of "3.5", an ellipsis "bib...", nor "т.п." inside a sentence), or a Chinese "。" or "！".
+_STATEMENT_END = lazyre.compile(r"(?<=[^.][.!])\s+(?=[A-ZА-ЯЁ])|(?<=[。！])\s*(?=\S)")
+
+
 def _by_item_or_frame(part: str, lang: str) -> list[str]:
-    """Rule 6 (`by_item`), else rule 7 (`by_frame`)."""
-    pieces = by_item(part, lang)
-    return pieces if len(pieces) > 1 else by_frame(part, lang)
+    """Rule 6 (`by_item`), else rule 7 (`by_frame`), applied to the part's own question
+    sentence: statements before it (rule 1) are context each piece keeps whole, never split
+    themselves ("недалеко от вокзала и от набережной" in a story before the question asks
+    nothing twice)."""
+    cuts = [m.start() for m in _STATEMENT_END.finditer(part)]
+    at = cuts[-1] if cuts else 0
+    context, asked = part[:at].strip(), part[at:].strip()
+    pieces = by_item(asked, lang)
+    if len(pieces) < 2:
+        pieces = by_frame(asked, lang)
+    if len(pieces) < 2:
+        return [part]
+    sep = "" if context.endswith(("。", "！")) else " "
+    return [f"{context}{sep}{p}".strip() for p in pieces]
 
 
 _DET = r"(?:the|its|their|his|her)"
