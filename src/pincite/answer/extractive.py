@@ -283,14 +283,17 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
                 seen |= toks[done]
                 done += 1
             cov = coverage(seen, weights)
+            opening = hit.text[spans[i][0]:spans[i][1]]
             if row is None and j > i and cov <= first and (
-                    (quoted and j > i + 1) or states_nothing(hit.text[spans[i][0]:spans[i][1]], hit)):
+                    (quoted and j > i + 1) or (states_nothing(opening, hit) and not (
+                        j == i + 1 and question_heading(opening, hit)))):
                 break  # the next sentences add no question word. A sentence still runs on
                 # into the next one: the question's words are often restated in one sentence
                 # and the value given in the next ("The compat file defines the debhelper
                 # compatibility level." / "Use v10."), and a sentence too short to quote
                 # alone (a name under a title, a date line) is quoted with the next one. A
-                # section's title does not: it states nothing of its own.
+                # section's title does not: it states nothing of its own; but a question (a
+                # FAQ's entry) runs on into the one sentence after it, which answers it.
             if not _quotable(hit.text[spans[i][0]:spans[j][1]], record=row is not None):
                 continue  # too short to verify as a quote ("Frequent", a lone table cell)
             quoted = True
@@ -523,6 +526,23 @@ def header_row(window: str, text: str) -> bool:
 
 _LEADERS_RE = lazyre.compile(r"(?:\.\s?){4,}")
 _NUMBERING_RE = lazyre.compile(r"^[\s\d.()§]*")
+
+
+#: A section number opening a heading: "6.2.2 ", "38 ", "§ 4.1. " (then a word, not a digit).
+_SECTION_NUMBER_RE = lazyre.compile(r"^\s*§?\s*\d+(?:\.\d+)*\.?\s+(?=[^\W\d])")
+
+
+def question_heading(sentence: str, hit: Hit) -> bool:
+    """Whether a sentence is a heading that asks a question (a FAQ's entry: "6.2.2 Откуда
+    берутся эти кодовые имена?"): it ends with a question mark and is numbered as a section
+    is or is its hit's section title (numbering, case and line breaks aside). The answer is
+    the sentence after it; a table cell ending in "?" ("1942?") is no such heading."""
+    if not sentence.rstrip().endswith(("?", "？")):
+        return False
+    if _SECTION_NUMBER_RE.match(sentence):
+        return True
+    title = " ".join(_NUMBERING_RE.sub("", hit.section_title or "").split()).casefold()
+    return bool(title) and title == " ".join(_NUMBERING_RE.sub("", sentence).split()).casefold()
 
 
 def states_nothing(window: str, hit: Hit) -> bool:
