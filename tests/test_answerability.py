@@ -594,6 +594,35 @@ def test_a_column_of_a_word_table_asked_of_no_row_is_asked_back(soffice, tmp_pat
         assert again.status == "answered" and "раз в 6 месяцев" in again.citations()[0].quote, again.answer
 
 
+def test_a_row_under_a_price_heading_answers_what_it_costs(soffice, tmp_path):
+    """A table of prices whose columns are named by season, not by a price word, stands
+    under the heading "Стоимость номеров": its numbers are prices though no cell writes a
+    currency, so "Сколько стоит …?" is answered from the row's cell."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Гостиница «Северная звезда»", 0)
+    d.add_heading("Дополнительные услуги", 1)
+    d.add_paragraph("Поздний выезд до 18:00 стоит 1500 рублей.")
+    d.add_heading("Стоимость номеров", 1)
+    d.add_paragraph("Цены указаны в рублях за номер в сутки.")
+    table = d.add_table(rows=1, cols=4)
+    table.style = "Table Grid"
+    rows = [("Категория номера", "Площадь, м²", "Низкий сезон", "Высокий сезон"), ("Эконом", "14", "3200", "3900"),
+            ("Комфорт", "26", "5900", "7600"), ("Люкс", "48", "11500", "14900")]
+    for cell, text in zip(table.rows[0].cells, rows[0]):
+        cell.text = text
+    for row in rows[1:]:
+        for cell, text in zip(table.add_row().cells, row):
+            cell.text = text
+    d.save(tmp_path / "hotel.docx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        assert [r.status for r in lib.ingest([tmp_path / "hotel.docx"])] == ["added"]
+        ans = lib.ask("Сколько стоит номер «Комфорт» в высокий сезон?")
+        assert ans.status == "answered", (ans.answer, ans.warnings)
+        assert "7600" in ans.claims[0].citations[0].quote and ans.claims[0].verified, ans.answer
+
+
 def test_a_long_table_is_offered_row_options_up_to_a_limit(tmp_path):
     """Past ROW_OPTIONS rows the question back lists the first ones and says there are more,
     and no option is the ellipsis itself (each option is asked as it stands)."""

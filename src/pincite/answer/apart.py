@@ -390,7 +390,24 @@ def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str) 
     number with its currency or under a price heading, which no paraphrase replaces."""
     if not asks_money(question):
         return set()
-    return {id(c) for c in cands if not _MONEY_RE.search(features.window_text(c))}
+    return {id(c) for c in cands if not _MONEY_RE.search(features.window_text(c)) and not _priced_row(c)}
+
+
+#: A heading that says its numbers are prices: "Price list", "Стоимость номеров", "Тарифы",
+#: "价格表", "收费标准".
+_PRICE_HEADING = lazyre.compile(r"\b(?:prices?|pricing|costs?|fees?|tariffs?|rates?)\b"
+                                r"|(?<![а-яё])(?:цен[аыуе]?|стоимост\w*|тариф\w*|расценк\w*)(?![а-яё])"
+                                r"|价格|价目|收费|费用|票价", re.IGNORECASE)
+
+
+def _priced_row(c: extractive.Candidate) -> bool:
+    """Whether a table-row window holding a number stands under a price heading: a column
+    header of its table ("Высокий сезон" under no price word does not count) or the title of
+    the section the table stands in ("Стоимость номеров" above a table of rooms by season):
+    its numbers are prices though no cell writes a currency."""
+    if not features.is_table_window(c) or not re.search(r"[0-9]", features.window_text(c)):  # not "м²"
+        return False
+    return any(_PRICE_HEADING.search(t) for t in (*c.columns, c.hit.section_title or ""))
 
 
 #: A question asking for a number, in en/ru/zh: an amount ("how many", "how long", "how
