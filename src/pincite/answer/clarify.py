@@ -123,8 +123,8 @@ def unnamed_row(lib: LibraryLike, g: Gathered) -> Answer | None:
     so the rows found answer for other things. A word the library writes somewhere is left
     to the answerability model, as a paraphrase or another row's word may be; so is a
     superlative, whose adjective names no row. None when no such word is found."""
-    from .extreme import superlative
-    from .rank import _refusal
+    from .extreme import COMMON_ZIPF, superlative
+    from .rank import refusal_answer
 
     scorer = g.scorer
     first = next(iter(kept(lib, g)), None)
@@ -142,12 +142,15 @@ def unnamed_row(lib: LibraryLike, g: Gathered) -> Answer | None:
             held.update(analysis.tokens(h))
             held.update(analysis.tokens(v))
     names = features.identifiers(g.question, g.groups, scorer.general)
-    # a name: a Chinese word of two characters or more (Chinese writes no capitals, and a
-    # single character is a word of general language: "人"), or a code, a capitalised word
-    # or a word general language does not know (features.identifiers); never a word saying
-    # what kind of value is asked ("哪天": asked_type.type_of), which names a column
+    # a name: a Chinese word of two characters or more less common in general language than
+    # extreme.COMMON_ZIPF (Chinese writes no capitals; "人", "工作" are words of general
+    # language, "南京" a name), or a code, a capitalised word or a word general language does
+    # not know (features.identifiers); never a word saying what kind of value is asked
+    # ("哪天": asked_type.type_of), which names a column
+    common = features.ZIPF_CEILING - COMMON_ZIPF
     lacking = [grp for grp in g.groups if grp in scorer.unknown and not set(grp) & held
-               and ((has_cjk(grp[0]) and len(grp[0]) >= 2) or (not has_cjk(grp[0]) and grp in names))
+               and ((has_cjk(grp[0]) and len(grp[0]) >= 2 and scorer.general.get(grp, 0.0) > common)
+                    or (not has_cjk(grp[0]) and grp in names))
                and asked_type.type_of(grp) is None]
     if not lacking:
         return None
@@ -155,7 +158,7 @@ def unnamed_row(lib: LibraryLike, g: Gathered) -> Answer | None:
 
     words = listed(written(g.question, lacking), g.lang)
     found = message("why_no_row", g.lang).format(words=words, file=first.hit.file or first.hit.doc_id)
-    return _refusal(g.question, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
+    return refusal_answer(g.question, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
 
 
 def table_rows(lib: LibraryLike, cand: extractive.Candidate

@@ -275,12 +275,12 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     if not groups:  # signs only ("?"): nothing to search for, whatever the library holds
         timings = {"retrieve": time.perf_counter() - t0}
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
-                        refusal=_refusal(q, lang, scope, "no_words", timings))
+                        refusal=refusal_answer(q, lang, scope, "no_words", timings))
     n_chunks = lib.catalog.chunk_count()
     if n_chunks == 0:
         timings = {"retrieve": time.perf_counter() - t0}
         return Gathered(q, lang, scope, flt, [], [], [], set(), None, timings,
-                        refusal=_refusal(q, lang, scope, "empty_library", timings))
+                        refusal=refusal_answer(q, lang, scope, "empty_library", timings))
     groups = as_library_writes(lib, groups, q)  # "TK-7" as "ТК-7", "Severny" as "Северный", "2,2" as "2.2"
     terms = index_terms(groups)
     hits = retrieve(lib, q, groups, flt)
@@ -412,21 +412,21 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                 rows = [lib.catalog.get(d) for d in named]
                 why = ("why_other_named", listed(sorted(r.file_name for r in rows if r), lang) or listed(named, lang),
                        sibling[0].hit.file or sibling[0].hit.doc_id)
-            g.refusal = _refusal(q, lang, scope, "other_model" if id(sibling[0]) in other_model else "not_found",
+            g.refusal = refusal_answer(q, lang, scope, "other_model" if id(sibling[0]) in other_model else "not_found",
                                  timings, rel, other=why)
         elif priced_out and own and not reasons.unmatched(q, groups, cands):
             # the passages found hold the question's words, but none states a price (a number)
-            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel,
+            g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel,
                                  found=message("why_no_price" if unpriced else "why_no_number", lang))
         elif no_column and (row := max((c for c in scored if id(c) in no_column), key=lambda c: prob[id(c)])) and (
                 not own or prob[id(row)] >= prob[id(own[0])]):
             # the likeliest evidence is a row of a table with no column for what is asked
             found = _why_no_column(q, lang, row, *no_column[id(row)])
-            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=found)
+            g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel, found=found)
         elif (revision := reasons.other_revision(q, cands, groups)) is not None:
             # the question names a revision the passages found are not about ("revision B"
             # where the document is revision C): say so rather than list words
-            g.refusal = _refusal(q, lang, scope, "other_model", timings, rel,
+            g.refusal = refusal_answer(q, lang, scope, "other_model", timings, rel,
                                  other=("why_other_revision", revision[0], revision[1]))
         elif own and feat_of[id(own[0])].cross_language and any(
                 general.get(g, 0.0) < features.ZIPF_CEILING - features.UNKNOWN_ZIPF for g in groups) and (
@@ -443,7 +443,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             found = (_why_no_column(q, lang, own[0], *columns) if columns is not None else
                      message("why_other_language", lang).format(
                          found=language_name(analysis.detect_language(own[0].hit.text), lang)))
-            g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, found=found)
+            g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel, found=found)
         else:
             # the words no passage found holds (never one the best passage lacks but another
             # found passage, or the document's name, holds); when one is the asked model's
@@ -452,10 +452,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             missing = reasons.unmatched(q, groups, cands)
             siblings = siblings_named(q, groups, [c for c in cands if id(c) in other_model])
             if siblings and siblings[0] in missing:
-                g.refusal = _refusal(q, lang, scope, "other_model", timings, rel,
+                g.refusal = refusal_answer(q, lang, scope, "other_model", timings, rel,
                                      other=("why_other_edition", siblings[0], listed(siblings[1], lang)))
             else:
-                g.refusal = _refusal(q, lang, scope, "not_found", timings, rel, missing)
+                g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel, missing)
     return g
 
 
@@ -642,7 +642,7 @@ def sufficient(rel: Relevance) -> bool:
     return rel.score >= rel.threshold
 
 
-def _refusal(q: str, lang: str, scope: Scope, key: RefusalKind, timings: dict,
+def refusal_answer(q: str, lang: str, scope: Scope, key: RefusalKind, timings: dict,
              rel: Relevance | None = None, unmatched: list[str] | None = None,
              other: tuple[str, str, str] | None = None, found: str | None = None) -> Answer:
     """A refused Answer (`refusal` = `key`) with `key`'s message and a warning saying why, in `lang`: `other`
