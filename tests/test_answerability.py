@@ -567,6 +567,17 @@ def test_the_column_asked_back_about_is_the_one_the_question_names(tmp_path):
         assert named.status == "answered" and "48" in named.claims[0].citations[0].quote, named.answer
 
 
+def docx_table(d, rows: list[tuple[str, ...]]) -> None:
+    """Add to the python-docx Document `d` a ruled table of `rows` (the first its header)."""
+    table = d.add_table(rows=1, cols=len(rows[0]))
+    table.style = "Table Grid"
+    for cell, text in zip(table.rows[0].cells, rows[0]):
+        cell.text = text
+    for row in rows[1:]:
+        for cell, text in zip(table.add_row().cells, row):
+            cell.text = text
+
+
 def test_a_column_of_a_word_table_asked_of_no_row_is_asked_back(soffice, tmp_path):
     """A DOCX table (read on the pages of its layout) is asked back too: "Какова
     периодичность?" over a maintenance schedule names no job; an option re-asks and is
@@ -575,15 +586,9 @@ def test_a_column_of_a_word_table_asked_of_no_row_is_asked_back(soffice, tmp_pat
 
     d = docx.Document()
     d.add_heading("Регламент обслуживания компрессора КС-7", 1)
-    table = d.add_table(rows=1, cols=3)
-    table.style = "Table Grid"
     rows = [("Работа", "Периодичность", "Продолжительность, ч"), ("Проверка уровня масла", "ежедневно", "0,5"),
             ("Замена фильтра", "раз в месяц", "1,5"), ("Замена масла", "раз в 6 месяцев", "3")]
-    for cell, text in zip(table.rows[0].cells, rows[0]):
-        cell.text = text
-    for row in rows[1:]:
-        for cell, text in zip(table.add_row().cells, row):
-            cell.text = text
+    docx_table(d, rows)
     d.save(tmp_path / "reglament.docx")
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         assert [r.status for r in lib.ingest([tmp_path / "reglament.docx"])] == ["added"]
@@ -606,15 +611,9 @@ def test_a_row_under_a_price_heading_answers_what_it_costs(soffice, tmp_path):
     d.add_paragraph("Поздний выезд до 18:00 стоит 1500 рублей.")
     d.add_heading("Стоимость номеров", 1)
     d.add_paragraph("Цены указаны в рублях за номер в сутки.")
-    table = d.add_table(rows=1, cols=4)
-    table.style = "Table Grid"
-    rows = [("Категория номера", "Площадь, м²", "Низкий сезон", "Высокий сезон"), ("Эконом", "14", "3200", "3900"),
-            ("Комфорт", "26", "5900", "7600"), ("Люкс", "48", "11500", "14900")]
-    for cell, text in zip(table.rows[0].cells, rows[0]):
-        cell.text = text
-    for row in rows[1:]:
-        for cell, text in zip(table.add_row().cells, row):
-            cell.text = text
+    docx_table(d, [("Категория номера", "Площадь, м²", "Низкий сезон", "Высокий сезон"),
+                   ("Эконом", "14", "3200", "3900"), ("Комфорт", "26", "5900", "7600"),
+                   ("Люкс", "48", "11500", "14900")])
     d.save(tmp_path / "hotel.docx")
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         assert [r.status for r in lib.ingest([tmp_path / "hotel.docx"])] == ["added"]
