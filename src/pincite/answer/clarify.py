@@ -128,7 +128,7 @@ def unnamed_row(lib: LibraryLike, g: Gathered) -> Answer | None:
 
     scorer = g.scorer
     first = next(iter(kept(lib, g)), None)
-    if first is None or scorer is None or not scorer.unknown or superlative(g.question) is not None:
+    if first is None or scorer is None or superlative(g.question) is not None:
         return None
     if analysis.detect_language(first.hit.text) != analysis.question_language(g.question):
         return None  # a word of the question's language is nowhere in a library of another
@@ -148,10 +148,20 @@ def unnamed_row(lib: LibraryLike, g: Gathered) -> Answer | None:
     # not know (features.identifiers); never a word saying what kind of value is asked
     # ("哪天": asked_type.type_of), which names a column
     common = features.ZIPF_CEILING - COMMON_ZIPF
+
+    def chinese_name(grp: tuple[str, ...]) -> bool:
+        return has_cjk(grp[0]) and len(grp[0]) >= 2 and scorer.general.get(grp, 0.0) > common
+
     lacking = [grp for grp in g.groups if grp in scorer.unknown and not set(grp) & held
-               and ((has_cjk(grp[0]) and len(grp[0]) >= 2 and scorer.general.get(grp, 0.0) > common)
-                    or (not has_cjk(grp[0]) and grp in names))
+               and (chinese_name(grp) or (not has_cjk(grp[0]) and grp in names))
                and asked_type.type_of(grp) is None]
+    # a Chinese name the library never writes whole, though a part of it stands there
+    # ("夜班车" of a timetable that writes "首班车" and "末班车"): the whole word names the row
+    whole = [grp for grp in g.groups if grp not in scorer.unknown and len(grp) > 1 and chinese_name(grp)
+             and grp[0] not in held and asked_type.type_of(grp) is None]
+    if whole:
+        df = lib.catalog.term_df([grp[0] for grp in whole])
+        lacking += [grp for grp in whole if not df.get(grp[0], 0)]
     if not lacking:
         return None
     from .reasons import written
