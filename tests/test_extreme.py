@@ -159,6 +159,20 @@ def test_a_slide_table_answers_a_superlative_though_its_header_writes_the_word(t
             assert len(ans.claims) == 1, [c.text for c in ans.claims]
 
 
+def test_which_with_a_measure_word_names_nothing_the_table_must_hold(tmp_path):
+    """"哪支" (which, with the measure word of teams) is an interrogative, however rare wordfreq
+    finds it: it names nothing the table must write, so the table is compared."""
+    rows = [("排名", "球队", "进球", "失球", "积分"), ("1", "江北雄鹰", "25", "9", "25"),
+            ("2", "滨江联", "21", "10", "23"), ("3", "港口队", "6", "28", "2")]
+    make_table_slide(tmp_path / "league.pptx", "联赛积分榜", rows)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "league.pptx"])
+        ans = lib.ask("失球最多的球队是哪支？")
+        assert ans.status == "answered", ans.answer
+        assert "港口队" in ans.claims[0].citations[0].quote and len(ans.claims) == 1, [c.text for c in ans.claims]
+        assert any("3" in w for w in ans.warnings), ans.warnings
+
+
 def test_a_table_answers_a_superlative_before_prose_sharing_its_word(tmp_path):
     """Prose that shares a word with the superlative ("дорогое" of "самый дорогой") is no
     comparison of the table's rows: the row the table computes comes first."""

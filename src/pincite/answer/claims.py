@@ -253,8 +253,9 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     extreme_line = None
     found = extreme_claims(lib, g, claims)
     if found is None and (table := _table_extreme(lib, g)) is not None:
-        # the claims cite no table row, but a table found holds what the superlative asks
-        found = (table[0], table[1] + claims)
+        # the claims cite no table row that compares, but a table found holds what the
+        # superlative asks: the comparison is the answer, as in extreme_claims
+        found = table
     if found is not None:
         extreme_line, claims = found[0], found[1][:MAX_CLAIMS]
     timings = dict(g.timings, answer=time.perf_counter() - t1)

@@ -236,8 +236,10 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
             held.update(f for t in toks if (f := codes.family(t)) is not None)
     groups = analysis.query_groups(question)
     weights = features.general_weights(question, groups)
-    lacking = [g for g in groups
-               if weights.get(g, 0.0) > features.ZIPF_CEILING - COMMON_ZIPF and not held.intersection(g)]
+    # an interrogative naming what is selected ("哪支", "哪位": which + a measure word) names
+    # nothing of the table, however rare wordfreq finds it
+    lacking = [g for g in groups if weights.get(g, 0.0) > features.ZIPF_CEILING - COMMON_ZIPF
+               and not held.intersection(g) and not _SELECTS.match(g[0])]
     if lacking and soft is not None:
         # a word the table writes otherwise ("employee" of a sheet "Staff", "сотрудник" of
         # "Персонал") is held when a header or name of the table means it
