@@ -625,6 +625,25 @@ def test_a_row_under_a_price_heading_answers_what_it_costs(soffice, tmp_path):
         assert "7600" in ans.claims[0].citations[0].quote and ans.claims[0].verified, ans.answer
 
 
+def test_a_row_of_another_record_does_not_answer_for_the_code_asked(tmp_path):
+    """A question naming a code (a group, a model) the table writes in one column is not
+    answered by a row holding another code there: the maths exam of group ПМ-101 is not that
+    of ПИ-202, which the table lists for other subjects only."""
+    make_table_slide(tmp_path / "exams.pptx", "Расписание экзаменов", [
+        ("Дисциплина", "Группа", "Дата"), ("Математический анализ", "ПМ-101", "12.01.2026"),
+        ("Базы данных", "ПИ-202", "21.01.2026"), ("Английский язык", "ПИ-202", "26.01.2026"),
+        ("Физика", "ПМ-101", "15.01.2026")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "exams.pptx"])
+        other = lib.ask("Когда экзамен по математическому анализу у группы ПИ-202?")
+        assert other.status == "refused" and not other.claims, other.answer
+        assert any("ПМ-101" in w and "ПИ-202" in w for w in other.warnings), other.warnings
+        own = lib.ask("Когда экзамен по математическому анализу у группы ПМ-101?")
+        assert own.status == "answered" and "12.01.2026" in own.claims[0].citations[0].quote, own.answer
+        db = lib.ask("Когда экзамен по базам данных у группы ПИ-202?")
+        assert db.status == "answered" and "21.01.2026" in db.claims[0].citations[0].quote, db.answer
+
+
 def test_a_long_table_is_offered_row_options_up_to_a_limit(tmp_path):
     """Past ROW_OPTIONS rows the question back lists the first ones and says there are more,
     and no option is the ellipsis itself (each option is asked as it stands)."""

@@ -171,6 +171,56 @@ def unnamed_row(lib: LibraryLike, g: Gathered) -> Answer | None:
     return refusal_answer(g.question, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
 
 
+def other_record(lib: LibraryLike, g: Gathered) -> Answer | None:
+    """A refusal for a question whose code the first row found does not hold where the
+    table writes it ("Когда экзамен по математическому анализу у группы ПИ-202?" answered by
+    the row of group ПМ-101, the one row of that subject): the first candidate passing the
+    bar is a row of a table (`table_rows`), a code the question names (a word holding a digit
+    and a letter: a group, a model, a part number) stands in a column of other rows of that
+    table, and this row holds another value there and none of the question's codes. The row is
+    another record; the one the question asks about states nothing of it. None otherwise."""
+    from .rank import refusal_answer
+    from .table_verify import record_pairs
+
+    first = next(iter(kept(lib, g)), None)
+    codes = [grp for grp in g.groups if any(ch.isdigit() for ch in grp[0]) and any(ch.isalpha() for ch in grp[0])]
+    if first is None or not codes:
+        return None
+    table = table_rows(lib, first)
+    if table is None:
+        return None
+    hit = first.hit
+    window = lib.page_text(hit.doc_id, hit.page)[first.start:first.end]
+    kind = hit.address.kind if hit.address is not None else "pdf"
+    if kind in ("sheet", "slide"):
+        own = record_pairs(window.split(" | ", 1)[1] if kind == "sheet" and " | " in window else window)
+    else:
+        own = list(lib.model(hit.doc_id).row_cells(hit.page, first.start, first.end))
+    if not own:
+        return None
+    mine = dict(own)
+    held = set().union(*(analysis.tokens(v) for v in mine.values()))
+    if any(set(grp) & held for grp in codes):
+        return None  # the row is one the question names (a comparison names two codes)
+    for grp in codes:
+        forms = set(grp)
+        columns = {h for pairs in table[0] for h, v in pairs if forms & set(analysis.tokens(v))}
+        if columns and not any(forms & set(analysis.tokens(mine.get(h, ""))) for h in columns):
+            column = sorted(columns)[0]
+            found = message("why_other_record", g.lang).format(
+                file=hit.file or hit.doc_id, column=column, value=mine.get(column, "").strip() or "—",
+                asked=listed(_written_code(g.question, grp), g.lang))
+            return refusal_answer(g.question, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
+    return None
+
+
+def _written_code(question: str, grp: tuple[str, ...]) -> list[str]:
+    """The code `grp` as the question writes it."""
+    from .reasons import written
+
+    return written(question, [grp]) or [grp[0]]
+
+
 def table_rows(lib: LibraryLike, cand: extractive.Candidate
                ) -> tuple[list[tuple[tuple[str, str], ...]], set[str]] | None:
     """The rows of the table whose row the window `cand` is, each its (column header, value)

@@ -284,6 +284,12 @@ MESSAGES = {
         "ru": "в найденной таблице из {file} нет столбца для: {words} (её столбцы: {columns})",
         "zh": "在 {file} 中找到的表格没有 {words} 这一列（其列为：{columns}）",
     },
+    "why_other_record": {
+        "en": "the row found in {file} is that of {column} {value}; no row of {asked} states what is asked",
+        "ru": "найденная строка из {file} относится к {column} {value}; ни одна строка для {asked} не "
+              "содержит того, о чём спрашивается",
+        "zh": "在 {file} 中找到的行属于 {column} {value}；{asked} 的各行都没有写明所问的内容",
+    },
     "why_no_row": {
         "en": "the table found in {file} has no row for {words}, and the library writes {words} nowhere",
         "ru": "в найденной таблице из {file} нет строки для: {words}, и нигде в библиотеке нет слова {words}",
