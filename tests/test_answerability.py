@@ -602,6 +602,25 @@ def test_a_column_of_a_word_table_asked_of_no_row_is_asked_back(soffice, tmp_pat
         assert again.status == "answered" and "раз в 6 месяцев" in again.citations()[0].quote, again.answer
 
 
+def test_a_column_asked_of_no_row_is_asked_back_though_a_sentence_ranks_first(soffice, tmp_path):
+    """A sentence sharing the question's words may rank before the table ("…приходите в
+    аудиторию за 15 минут до начала экзамена"): the question about a column of no row is
+    still asked back with the table's rows."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Расписание экзаменов", 1)
+    d.add_paragraph("Приходите в аудиторию за 15 минут до начала экзамена.")
+    docx_table(d, [("Дисциплина", "Дата", "Аудитория"), ("Линейная алгебра", "16.01.2026", "305"),
+                   ("Физика", "15.01.2026", "118"), ("Базы данных", "21.01.2026", "214")])
+    d.save(tmp_path / "exams.docx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        assert [r.status for r in lib.ingest([tmp_path / "exams.docx"])] == ["added"]
+        vague = lib.ask("В какой аудитории экзамен?")
+        assert vague.status == "needs_clarification", (vague.answer, [c.quote for c in vague.citations()])
+        assert vague.clarification.options == ["Линейная алгебра", "Физика", "Базы данных"]
+
+
 def test_a_row_under_a_price_heading_answers_what_it_costs(soffice, tmp_path):
     """A table of prices whose columns are named by season, not by a price word, stands
     under the heading "Стоимость номеров": its numbers are prices though no cell writes a

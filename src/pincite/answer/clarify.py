@@ -72,13 +72,14 @@ def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
     back."""
     from .extreme import superlative
 
-    first = next(iter(kept(lib, g)), None)
-    if first is None or superlative(g.question) is not None:
+    if superlative(g.question) is not None:
         return None
-    table = table_rows(lib, first)
-    if table is None:
+    # the first table row among what would be cited: a sentence that shares the question's
+    # words may rank before it and state no value of the column asked
+    found = next(((c, t) for c in kept(lib, g) if (t := table_rows(lib, c)) is not None), None)
+    if found is None:
         return None
-    rows, held = table
+    first, (rows, held) = found
     if len(rows) < 2:
         return None
     asked = [set(grp) for grp in g.groups]  # the question's words (an acronym "IT" kept)
