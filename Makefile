@@ -35,7 +35,7 @@ demo: setup
 # pincite's sources again; compileall skips up-to-date files, so a second run costs ~0.3 s.
 # Three workers on two cores: the workers wait on the CLI, server and browser processes they
 # start (two workers kept 1.7 of 2 cores busy; four were slower: 226 s); measured 2026-12-05,
-# 2 CPUs: -n 2 213-227 s, -n 3 194-225 s, 203-221 s after the last test changes of that day
+# 2 CPUs: -n 2 213-227 s, -n 3 194-225 s, 180-221 s after the last test changes of that day
 # (the machine's speed varies by about 10% over a day).
 test: setup
 	$(PY) -m compileall -q src
