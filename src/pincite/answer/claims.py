@@ -248,8 +248,7 @@ def _plain(text: str) -> str:
 def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     t1 = time.perf_counter()
     rel = g.rel
-    claims = _distinct_claims(lib, with_twins(lib, g, kept(lib, g)), g.terms,
-                              g.scorer.soft if g.scorer is not None else None, g.question)
+    claims = _distinct_claims(lib, with_twins(lib, g, kept(lib, g)), g.terms, _soft(g), g.question)
     extreme_line = None
     found = extreme_claims(lib, g, claims)
     if found is None and (table := _table_extreme(lib, g)) is not None:
@@ -398,7 +397,7 @@ def _table_extreme(lib: LibraryLike, g: Gathered) -> tuple[str, list[Claim]] | N
     sup = superlative(g.question)
     if sup is None:
         return None
-    soft = g.scorer.soft if g.scorer is not None else None
+    soft = _soft(g)
 
     def seeds_of(cands: list[extractive.Candidate]) -> list[Claim]:
         seeds = []
@@ -457,7 +456,7 @@ def _row_claims(lib: LibraryLike, g: Gathered, doc_id: str, spans: list[tuple[in
     from pincite.store.fields import TRUST_LEVELS
 
     terms = list(dict.fromkeys(g.terms + analysis.tokens(header)))
-    soft = g.scorer.soft if g.scorer is not None else None
+    soft = _soft(g)
     flt = SearchFilter(doc_ids=[doc_id], trust=list(TRUST_LEVELS))  # the document was cited: in scope
     out: list[Claim] = []
     for unit, start, end in spans[:MAX_CLAIMS]:
@@ -474,14 +473,6 @@ def _row_claims(lib: LibraryLike, g: Gathered, doc_id: str, spans: list[tuple[in
             return None
         out.append(claim)
     return out
-
-
-def normalize_quote(quote: str) -> str:
-    """`quote` normalised as quotes are verified (answer.normalize): how two claims' quotes
-    are compared."""
-    from .normalize import normalize
-
-    return normalize(quote).text
 
 
 def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: list[str],

@@ -2,10 +2,14 @@
 several places of the library ("Какой срок?": `clarify_vague`), or a column of a table asked
 of no row ("What is the phone extension?": `clarify_row`). Each gives a
 needs_clarification Answer naming the choices and claiming nothing. (A question whose
-evidence stands in twin documents is asked back by answer.claims.clarify_twins.) Must not
-import cli/ or web/.
+evidence stands in twin documents is asked back by answer.claims.clarify_twins.) The table
+a kept window is a row of is read once (`table_answer`), which also refuses a question about
+a row the table lacks (`unnamed_row`) or answered by another record's row (`other_record`).
+Must not import cli/ or web/.
 """
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 from pincite.contract import Answer, Clarification
 from pincite.text import analysis
@@ -58,32 +62,25 @@ def clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
                   answer=text, clarification=clar, timings=g.timings, relevance=g.rel)
 
 
-def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
+def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) -> Answer | None:
     """A needs_clarification Answer for a question about a column of a table that names none
     of its rows ("What is the phone extension?" over a staff list, "员工人数是多少？" over a
-    slide's table of warehouses): the first candidate passing the bar is a row of a table
-    (`table_rows`: a spreadsheet, a slide's table, a DOCX or ruled PDF table), every content
+    slide's table of warehouses): `first`, the first window kept that is a table row, is a
+    row of `table` (a spreadsheet, a slide's table, a DOCX or ruled PDF table), every content
     word of the question stands in the table's headers (or names its sheet or document), one
     column shares the most words with it, no word stands in any row's cells, and that
     column's values differ between rows. The question back lists the rows by their label
-    column (the first column whose cells are all different and hold letters); None otherwise
-    (then the rows retrieval ranked first answer, as before). A superlative ("Who has the
-    earliest start date?") names its row by comparing (answer.extreme) and is never asked
-    back."""
+    column (the first column whose cells are all different and hold letters), which is
+    never the column asked; None otherwise (then the rows retrieval ranked first answer, as
+    before). A superlative ("Who has the earliest start date?") names its row by comparing
+    (answer.extreme) and is never asked back."""
     from .extreme import superlative
 
-    if superlative(g.question) is not None:
-        return None
-    # the first table row among what would be cited: a sentence that shares the question's
-    # words may rank before it and state no value of the column asked
-    found = next(((c, t) for c in kept(lib, g) if (t := table_rows(lib, c)) is not None), None)
-    if found is None:
-        return None
-    first, (rows, held) = found
-    if len(rows) < 2:
+    rows = table.rows
+    if superlative(g.question) is not None or len(rows) < 2:
         return None
     asked = [set(grp) for grp in g.groups]  # the question's words (an acronym "IT" kept)
-    held = held | extractive.naming_terms(first.hit)
+    held = set(table.names) | extractive.naming_terms(first.hit)
     headers = list(dict.fromkeys(h for pairs in rows for h, _ in pairs if h))
     for h in headers:
         held.update(analysis.tokens(h))
@@ -115,30 +112,25 @@ def clarify_row(lib: LibraryLike, g: Gathered) -> Answer | None:
                   timings=g.timings, relevance=g.rel)
 
 
-def unnamed_row(lib: LibraryLike, g: Gathered) -> Answer | None:
+def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, table: WindowTable) -> Answer | None:
     """A refusal for a question that names a row its table does not have ("南京仓的面积是多少？"
-    over a table of the warehouses A1仓, B2仓 and C3仓): the first candidate passing the bar
-    is a row of a table (`table_rows`), and a word of the question stands in none of the
-    table's headers or cells, does not name its document or sheet, and occurs nowhere in the
-    library, in any form (answer.rank.unknown_words): the thing it names is not described,
-    so the rows found answer for other things. A word the library writes somewhere is left
-    to the answerability model, as a paraphrase or another row's word may be; so is a
-    superlative, whose adjective names no row. None when no such word is found."""
+    over a table of the warehouses A1仓, B2仓 and C3仓): `first`, the first window kept, is a
+    row of `table`, and a word of the question stands in none of the table's headers or
+    cells, does not name its document or sheet, and occurs nowhere in the library, in any
+    form (answer.rank.unknown_words): the thing it names is not described, so the rows found
+    answer for other things. A word the library writes somewhere is left to the
+    answerability model, as a paraphrase or another row's word may be; so is a superlative,
+    whose adjective names no row. None when no such word is found."""
     from .extreme import COMMON_ZIPF, superlative
     from .rank import refusal_answer
 
     scorer = g.scorer
-    first = next(iter(kept(lib, g)), None)
-    if first is None or scorer is None or superlative(g.question) is not None:
+    if scorer is None or not table.rows or superlative(g.question) is not None:
         return None
     if analysis.detect_language(first.hit.text) != analysis.question_language(g.question):
         return None  # a word of the question's language is nowhere in a library of another
-    table = table_rows(lib, first)
-    if table is None or not table[0]:
-        return None
-    rows, held = table
-    held = held | extractive.naming_terms(first.hit)
-    for pairs in rows:
+    held = set(table.names) | extractive.naming_terms(first.hit)
+    for pairs in table.rows:
         for h, v in pairs:
             held.update(analysis.tokens(h))
             held.update(analysis.tokens(v))
@@ -172,61 +164,72 @@ def unnamed_row(lib: LibraryLike, g: Gathered) -> Answer | None:
     return refusal_answer(g.question, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
 
 
-def other_record(lib: LibraryLike, g: Gathered) -> Answer | None:
+def other_record(g: Gathered, first: extractive.Candidate, table: WindowTable) -> Answer | None:
     """A refusal for a question whose code the first row found does not hold where the
     table writes it ("Когда экзамен по математическому анализу у группы ПИ-202?" answered by
-    the row of group ПМ-101, the one row of that subject): the first candidate passing the
-    bar is a row of a table (`table_rows`), a code the question names (a word holding a digit
-    and a letter: a group, a model, a part number) stands in a column of other rows of that
-    table, and this row holds another value there and none of the question's codes. The row is
-    another record; the one the question asks about states nothing of it. None otherwise."""
+    the row of group ПМ-101, the one row of that subject): `first`, the first window kept, is
+    a row of `table`, a code the question names (a word holding a digit and a letter: a
+    group, a model, a part number) stands in a column of other rows of that table, and this
+    row holds another value there and none of the question's codes. The row is another
+    record; the one the question asks about states nothing of it. None otherwise."""
     from .rank import refusal_answer
-    from .table_verify import record_pairs
+    from .reasons import written
 
-    first = next(iter(kept(lib, g)), None)
     codes = [grp for grp in g.groups if any(ch.isdigit() for ch in grp[0]) and any(ch.isalpha() for ch in grp[0])]
-    if first is None or not codes:
-        return None
-    table = table_rows(lib, first)
-    if table is None:
+    own = table.own
+    if not codes or not own:
         return None
     hit = first.hit
-    window = lib.page_text(hit.doc_id, hit.page)[first.start:first.end]
-    kind = hit.address.kind if hit.address is not None else "pdf"
-    if kind in ("sheet", "slide"):
-        own = record_pairs(window.split(" | ", 1)[1] if kind == "sheet" and " | " in window else window)
-    else:
-        own = list(lib.model(hit.doc_id).row_cells(hit.page, first.start, first.end))
-    if not own:
-        return None
     mine = dict(own)
     held = set().union(*(analysis.tokens(v) for v in mine.values()))
     if any(set(grp) & held for grp in codes):
         return None  # the row is one the question names (a comparison names two codes)
     for grp in codes:
         forms = set(grp)
-        columns = {h for pairs in table[0] for h, v in pairs if forms & set(analysis.tokens(v))}
+        columns = {h for pairs in table.rows for h, v in pairs if forms & set(analysis.tokens(v))}
         if columns and not any(forms & set(analysis.tokens(mine.get(h, ""))) for h in columns):
             column = sorted(columns)[0]
             found = message("why_other_record", g.lang).format(
                 file=hit.file or hit.doc_id, column=column, value=mine.get(column, "").strip() or "—",
-                asked=listed(_written_code(g.question, grp), g.lang))
+                asked=listed(written(g.question, [grp]) or [grp[0]], g.lang))
             return refusal_answer(g.question, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
     return None
 
 
-def _written_code(question: str, grp: tuple[str, ...]) -> list[str]:
-    """The code `grp` as the question writes it."""
-    from .reasons import written
+@dataclass(frozen=True)
+class WindowTable:
+    """The table a window is a row of (`table_rows`): `rows`, each row's (column header,
+    value) pairs in column order, its header row left out; `names`, the index forms of
+    words naming the table (a sheet's name; none for other tables); `own`, the window's own
+    row as such pairs (read from a sheet's or slide's "Header: value; …" window text, or from
+    the document model's cells of the row; () when the window is not one whole row)."""
 
-    return written(question, [grp]) or [grp[0]]
+    rows: list[tuple[tuple[str, str], ...]]
+    names: frozenset[str]
+    own: tuple[tuple[str, str], ...]
 
 
-def table_rows(lib: LibraryLike, cand: extractive.Candidate
-               ) -> tuple[list[tuple[tuple[str, str], ...]], set[str]] | None:
-    """The rows of the table whose row the window `cand` is, each its (column header, value)
-    pairs in column order, its header row left out, and the index forms of words naming the
-    table (a sheet's name; none for other tables); None when the window is no table row.
+def table_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
+    """The answer the table of the first window kept that is a table row gives, found once
+    (`table_rows`): when that window is the first kept, a refusal for a row the table lacks
+    (`unnamed_row`) or for another record's row (`other_record`); else, or then, the
+    question back for a column asked of no row (`clarify_row`). None when no window kept is
+    a table row, or none of these applies."""
+    cands = kept(lib, g)
+    found = next(((c, t) for c in cands if (t := table_rows(lib, c)) is not None), None)
+    if found is None:
+        return None
+    first, table = found
+    if first is cands[0]:
+        refused = unnamed_row(lib, g, first, table) or other_record(g, first, table)
+        if refused is not None:
+            return refused
+    return clarify_row(g, first, table)
+
+
+def table_rows(lib: LibraryLike, cand: extractive.Candidate) -> WindowTable | None:
+    """The table whose row the window `cand` is (see WindowTable); None when the window is
+    no table row.
 
     A spreadsheet's rows are those of the window's sheet in its unit text (the
     "'Sheet'!A2:C2 | Header: value; …" lines: table_verify.sheet_rows); a slide's table
@@ -235,24 +238,28 @@ def table_rows(lib: LibraryLike, cand: extractive.Candidate
     row's headers on its page and the pages beside it (DocumentModel.row_cells, rows_within:
     a table that runs on over a page break)."""
     from .extreme import record_lines
-    from .table_verify import sheet_head, sheet_rows
+    from .table_verify import record_pairs, sheet_head, sheet_rows
 
     hit = cand.hit
     page = lib.page_text(hit.doc_id, hit.page)
+    window = page[cand.start:cand.end]
     kind = hit.address.kind if hit.address is not None else "pdf"
     if kind == "sheet":
-        head = sheet_head(page[cand.start:cand.end])
+        head = sheet_head(window)
         if head is None:
             return None
-        return [tuple(pairs) for _, pairs in sheet_rows(page, head)], set(analysis.tokens(head))
+        own = record_pairs(window.split(" | ", 1)[1]) if " | " in window else None
+        return WindowTable([tuple(pairs) for _, pairs in sheet_rows(page, head)], frozenset(analysis.tokens(head)),
+                           tuple(own or ()))
     if kind == "slide":
         records = record_lines(page)
-        own = next((pairs for a, b, pairs in records if a <= cand.start < b), None)
-        if own is None:
+        line = next((pairs for a, b, pairs in records if a <= cand.start < b), None)
+        if line is None:
             return None
-        headers = [h for h, _ in own]
-        return [tuple(pairs) for _, _, pairs in records
-                if [h for h, _ in pairs] == headers and not _header_row(pairs)], set()
+        headers = [h for h, _ in line]
+        return WindowTable([tuple(pairs) for _, _, pairs in records
+                            if [h for h, _ in pairs] == headers and not _header_row(pairs)],
+                           frozenset(), tuple(record_pairs(window) or ()))
     model = lib.model(hit.doc_id)  # a page of a PDF or of a DOCX's layout
     cells = model.row_cells(hit.page, cand.start, cand.end)
     if not cells:
@@ -261,7 +268,7 @@ def table_rows(lib: LibraryLike, cand: extractive.Candidate
     rows = [pairs for p in (hit.page - 1, hit.page, hit.page + 1) if 1 <= p <= len(model.pages)
             for _, _, pairs in model.rows_within(p, 0, len(model.pages[p - 1].text))
             if [h for h, _ in pairs] == headers and not _header_row(pairs)]
-    return rows, set()
+    return WindowTable(rows, frozenset(), tuple(cells))
 
 
 def _header_row(pairs: "tuple[tuple[str, str], ...] | list[tuple[str, str]]") -> bool:
