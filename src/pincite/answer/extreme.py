@@ -173,13 +173,6 @@ def clock_value(cell: str) -> Decimal | None:
     return Decimal(int(hit.group(1)) * 3600 + int(hit.group(2)) * 60 + int(hit.group(3) or 0))
 
 
-def _time_value(cell: str) -> Decimal | None:
-    """A date or a time of day (`date_value`, `clock_value`), for telling value cells from
-    row names; a column is compared by one of the two readers, never both."""
-    value = date_value(cell)
-    return value if value is not None else clock_value(cell)
-
-
 def number(cell: str) -> Decimal | None:
     """The cell as a Decimal when it is one number written in digits and nothing else ("1 200",
     "96.5", "129,9"), read as answer.numbers reads numbers; None otherwise (a date, a range, a
@@ -252,8 +245,8 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     asked = set(analysis.tokens(question))
     # a superlative of time compares dates or times of day, any other numbers
     readers = (date_value, clock_value) if sup.kind == "time" else (number,)
-    is_value = _time_value if sup.kind == "time" else number
-    value_words = [{t for _, v in pairs if is_value(v) is None for t in analysis.tokens(v)} for _, pairs in rows]
+    value_words = [{t for _, v in pairs if all(read(v) is None for read in readers) for t in analysis.tokens(v)}
+                   for _, pairs in rows]
     # a word naming the table's document ("котельной" of a boiler room's regulation) is its
     # subject, not a row's name, though one row's cell writes it too ("Оператор котельной")
     named = {w for w in asked if any(w in vw for vw in value_words)} - named_doc
