@@ -157,3 +157,59 @@ def test_questions_asking_for_a_phone_number(question, asks):
 ])
 def test_a_phone_number_is_told_from_other_numbers(text, phone):
     assert bool(apart._PHONE_RE.search(text)) == phone
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("In which year was the paper published?", "year"), ("В каком году вышла первая версия?", "year"),
+    ("这个宏包是哪一年发布的？", "year"), ("Which version of the class does the manual describe?", "version"),
+    ("В какой версии появилась команда?", "version"), ("Какая минимальная версия пакета нужна?", "version"),
+    ("这个命令是在哪个版本加入的？", "version"),
+    # other numbers: how many years, how long
+    ("How many years does the warranty last?", ""), ("Сколько лет гарантия?", ""), ("需要几个螺栓？", ""),
+])
+def test_questions_asking_for_a_year_or_a_version(question, kind):
+    assert apart._asked_number_kind(question) == kind
+
+
+@pytest.mark.parametrize("text, version", [
+    ("Tested with caption v3.0q or later.", True), ("Requires Biblatex 3.14 and Biber 2.14.", True),
+    ("В версии 2 добавлена команда \\Xrows.", True), ("v2 adds the option.", True), ("2.3.0 版加入。", True),
+    ("Checked against the release of 2004/02/01.", True),
+    ("9 Commands \\hline and \\cline of a given width", False), ("The 5p option sets two columns.", False),
+    ("The package was tested with setspace; see p. 84.", False),
+])
+def test_a_version_is_told_from_other_numbers(text, version):
+    """A version asked is answered by a version number or a release date, not by a page,
+    a section number or a count."""
+    found = bool(apart._VERSION_RE.search(text) or apart.VALUE_PATTERNS["date"].search(text)
+                 or apart.VALUE_PATTERNS["year"].search(text))
+    assert found == version
+
+
+def test_a_year_question_needs_a_year_and_a_version_question_a_version(tmp_path):
+    """A footnote mark or a page number is a number but no year; "frames use the fancybox
+    package (see p. 84)" names no version: both refused. The sentences stating the year
+    and the version answer."""
+    about = ("The tabpack package.\nThe layout of tabpack follows the paper \"Tables for print\"1, published "
+             "online by the user group. Shadow frames of tabpack were tested with the fancybox package (see the "
+             "example on p. 84).")
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    library = _library(tmp_path / "a", {"tabpack.pdf": [about]})
+    try:
+        ans = library.ask("In which year was the paper \"Tables for print\" published?")
+        assert ans.status == "refused", [c.quote for c in ans.citations()]
+        ans = library.ask("Which version of fancybox were the shadow frames of tabpack tested with?")
+        assert ans.status == "refused", [c.quote for c in ans.citations()]
+    finally:
+        library.close()
+    library = _library(tmp_path / "b", {"tabpack.pdf": [about, "History.\nThe tabpack package was first "
+                                                        "released in 2011. Version 2.4 added shaded frames."]})
+    try:
+        ans = library.ask("In which year was tabpack first released?")
+        assert ans.status == "answered", ans.warnings
+        assert "2011" in ans.claims[0].citations[0].quote
+        ans = library.ask("In which version were shaded frames added to tabpack?")
+        assert ans.status == "answered", ans.warnings
+        assert "2.4" in ans.claims[0].citations[0].quote
+    finally:
+        library.close()
