@@ -174,7 +174,8 @@ def test_questions_asking_for_a_year_or_a_version(question, kind):
 @pytest.mark.parametrize("text, version", [
     ("Tested with caption v3.0q or later.", True), ("Requires Biblatex 3.14 and Biber 2.14.", True),
     ("В версии 2 добавлена команда \\Xrows.", True), ("v2 adds the option.", True), ("2.3.0 版加入。", True),
-    ("Checked against the release of 2004/02/01.", True),
+    ("Checked against the release of 2004/02/01.", True), ("Поддерживаются версии Windows 7 и новее.", True),
+    ("Python 3 is required.", True),
     ("9 Commands \\hline and \\cline of a given width", False), ("The 5p option sets two columns.", False),
     ("The package was tested with setspace; see p. 84.", False),
 ])
