@@ -29,7 +29,7 @@ from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
-from . import answerability, apart, asked_type, extractive, features, reasons, soft
+from . import answerability, apart, asked_type, extractive, features, reasons, soft, supersede
 from .calculate import without_target_unit
 from .evidence import (
     asked_and_found,
@@ -369,6 +369,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     cands.sort(key=lambda c: (id(c) in other, c.hit.kind in NAVIGATION_KINDS, -prob[id(c)], -c.score,
                               c.hit.chunk_id, c.start))
     cands = apart.before_keys(cands, joined)
+    # an amendment found ("A-3 | 5.2 Mileage rate | £0.45 | £0.50") is read before the
+    # clause it changes ("5.2 Business mileage … £0.45 per mile"), as likely to answer
+    cands = supersede.amendments_first(cands, prob, other)
     scored = list(cands)
     # each passage keeps its likeliest window, but a table row is a record of its own: "Which
     # products does X supply?" is answered by every row naming X, and "the combined stock of
