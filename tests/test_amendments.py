@@ -37,6 +37,7 @@ def test_an_amendment_table_row_is_cited_before_the_clause_it_changes(soffice, t
         assert ans.status == "answered", ans.warnings
         quotes = [c.quote for c in ans.citations()]
         assert "£0.48" in quotes[0], quotes
+        assert ans.claims[0].text == "AM-1 / New value: £0.48 per mile", ans.claims[0].text
         assert any("4.2 Business mileage" in q for q in quotes[1:]), quotes
         rail = lib.ask("In which class is rail travel booked at Northgate Logistics?")
         assert rail.status == "answered" and "standard class" in rail.citations()[0].quote, rail.answer
@@ -67,3 +68,11 @@ def test_a_change_notice_in_prose_is_cited_before_the_clause(tmp_path):
 ])
 def test_the_wording_of_a_change_notice(text, amends):
     assert bool(supersede._AMENDS.search(text)) == amends
+
+
+@pytest.mark.parametrize("headers, words", [
+    (["No.", "Section", "Old value", "New value", "Effective from"], ["new"]),
+    (["Пункт", "Было", "Стало"], ["стат"]), (["Item", "Price", "Stock"], []),
+])
+def test_the_new_value_column_is_named_by_its_own_words(headers, words):
+    assert supersede.new_value_terms(headers) == words

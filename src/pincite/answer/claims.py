@@ -18,7 +18,7 @@ from pincite.store.fields import field_key
 from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
 
-from . import asked_type, extractive, features, soft, table_verify
+from . import asked_type, extractive, features, soft, supersede, table_verify
 from .calculate import calculation_line, conversion_for, unit_warning
 from .cite import SECTION_SEP, citation_for
 from .comparison import comparison_for
@@ -555,6 +555,9 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
         from .table_verify import cells_claim
 
         triple = cells_claim(cells, terms)
+        if triple is None and (new := supersede.new_value_terms([h for h, _ in cells])):
+            # no column is named by the question: an amendment's row answers by its new value
+            triple = cells_claim(cells, new)
         if triple is not None and _shows(quote, triple.row_header) and _shows(quote, triple.value):
             text = triple.text
     elif check.verified and extractive.is_sheet(hit):

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
-from pincite.text import lazyre
+from pincite.text import analysis, lazyre
 
 from . import extractive, features
 
@@ -74,3 +74,15 @@ def amendments_first(cands: Sequence[extractive.Candidate], prob: dict[int, floa
         out.insert(out.index(amended), a)
         prob[id(a)] = max(prob[id(a)], prob[id(amended)])
     return out
+
+
+def new_value_terms(headers: Sequence[str]) -> list[str]:
+    """The analysed words (text.analysis.tokens) that name the new-value column among a
+    table's column `headers` ("New value" beside "Old value" -> ["new"]): those of the first
+    header reading as one (_NEW_HEADER) that no other header has, so that the column is
+    picked by them alone; [] when no header reads as a new value."""
+    for i, header in enumerate(headers):
+        if _NEW_HEADER.search(header):
+            others = {t for j, h in enumerate(headers) if j != i for t in analysis.tokens(h)}
+            return [t for t in analysis.tokens(header) if t not in others]
+    return []
