@@ -316,3 +316,46 @@ def test_the_superlatives_adjective_names_the_column_and_the_documents_subject_n
     assert found is not None and found.rows == ["Н-2"]
     found = extreme_of("Какой насос наименее мощный?", rows, analysis.tokens("Насосы серии Н"))
     assert found is not None and found.rows == ["Н-3"]
+
+
+STOCK_HEADER = ("Артикул", "Наименование", "Остаток", "Цена закупки, руб.")
+STOCK_ROWS = [("СК-1042", "Саморез по дереву 4,2×75", 312, 285), ("ДБ-0810", "Дюбель 8×100", 46, 190),
+              ("ЛК-0300", "Лак паркетный", 64, 2350), ("ПН-0750", "Пена монтажная", 18, 465)]
+
+
+def test_the_noun_naming_the_selected_rows_need_not_stand_in_the_table(tmp_path):
+    """"У какого товара …", "Какой товар …": the noun naming what kind of row is selected is
+    the table's subject, which a stock sheet never writes: the rows are compared when the
+    question names the compared column by its header's words ("цена закупки"); a function
+    word ("по" of "по цене") names no row ("Саморез по дереву")."""
+    _answers_superlatives(tmp_path, "Остатки", STOCK_HEADER, STOCK_ROWS, [
+        ("У какого товара максимальная цена закупки?", "ЛК-0300", "2350"),
+        ("Какой товар самый дорогой по цене закупки?", "ЛК-0300", "2350"),
+        ("У какого товара самый маленький остаток?", "ПН-0750", "18")])
+
+
+def test_rows_not_compared_are_said_to_be_unranked(tmp_path):
+    """A superlative naming two columns ("наибольший запас и остаток") compares nothing (no
+    single column): the rows found are listed with a note that they were not compared, not
+    as if the first held the greatest value."""
+    header = STOCK_HEADER[:3] + ("Мин. запас",) + STOCK_HEADER[3:]
+    rows = [r[:3] + (m,) + r[3:] for r, m in zip(STOCK_ROWS, (100, 50, 20, 30))]
+    make_sheet(tmp_path / "stock.xlsx", "Остатки", header, rows)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "stock.xlsx"])
+        ans = lib.ask("У какого товара наибольший запас и остаток?")
+        plain = lib.ask("Какой остаток у ЛК-0300?")
+    assert ans.status == "answered" and len(ans.claims) >= 2, ans.answer
+    assert any("не сравнивались" in w for w in ans.warnings), ans.warnings
+    assert not any("не сравнивались" in w for w in plain.warnings), plain.warnings
+
+
+def test_a_selected_noun_is_forgiven_only_where_the_column_is_named():
+    """"Какой насос самый дорогой?" names no column by its header's words (only a kind of
+    value, a price): a stock sheet that never writes "насос" compares nothing."""
+    rows = [(r[0], list(zip(STOCK_HEADER, map(str, r)))) for r in STOCK_ROWS]
+    from pincite.answer.extreme import extreme_of
+
+    assert extreme_of("Какой насос самый дорогой?", rows) is None
+    found = extreme_of("У какого товара максимальная цена закупки?", rows)
+    assert found is not None and found.rows == ["ЛК-0300"]

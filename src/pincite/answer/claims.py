@@ -265,6 +265,13 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(verified, 1))
     # the faces show the notes: which value was compared over how many rows
     warnings = [extreme_line] if extreme_line is not None else []
+    if found is None and sum(map(_table_claim, verified)) >= 2:
+        from .extreme import superlative
+
+        if superlative(g.question) is not None:
+            # a superlative asked of table rows that were not compared: the rows stand in
+            # the order found, which says nothing of which is the least or greatest
+            warnings.append(message("extreme_not_compared", g.lang))
     # a comparison asked ("на сколько … больше, чем …") is computed from one bound value per
     # compared thing, or the answer says why it was not; else a unit asked is converted to
     compared = comparison_for(lib, g.question, g.lang, verified)
@@ -363,13 +370,15 @@ def superlative_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
     among its candidates; None otherwise (a question with other words no passage holds stays
     refused: "Какой отель самый дешёвый?" over a price list is not answered)."""
     from . import reasons
-    from .extreme import superlative
+    from .extreme import selected_nouns, superlative
 
     sup = superlative(g.question)
     if sup is None or g.refusal is None or g.refusal.refusal != "not_found" or not g.cands:
         return None
     missing = set(analysis.tokens(" ".join(reasons.unmatched(g.question, g.groups, g.cands))))
-    if not missing or not missing <= sup.words:
+    # the noun naming the kind of row selected ("товара" of "У какого товара …") may be
+    # missing too: extreme_of compares then only a column the question names by its words
+    if not missing or not missing <= sup.words | selected_nouns(g.question, sup):
         return None
     found = _table_extreme(lib, g)
     if found is None:
@@ -473,6 +482,15 @@ def _row_claims(lib: LibraryLike, g: Gathered, doc_id: str, spans: list[tuple[in
             return None
         out.append(claim)
     return out
+
+
+def _table_claim(claim: Claim) -> bool:
+    """Whether a claim states one table row: a spreadsheet row, or a row read as "row header /
+    column header: value" (its text is not its quote)."""
+    from pincite.contract import SheetAddress
+
+    cit = claim.citations[0] if claim.citations else None
+    return cit is not None and (isinstance(cit.address, SheetAddress) or claim.text != cit.quote)
 
 
 def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: list[str],

@@ -97,6 +97,12 @@ _SUPERLATIVES = (
 #: "who", "哪". With one, a column whose header writes the superlative ("每层最大承重") is
 #: still the one compared ("哪种货架每层承重最大？").
 _SELECTS = lazyre.compile(r"\b(?:which|who|whose)\b|哪", re.I)
+#: The noun naming the kind of row a question selects: after its interrogative ("Which
+#: item …", "У какого товара …", "Какой товар …", "哪个产品", "哪款手表") or right after its
+#: superlative ("the most expensive item", "самый дорогой товар").
+_SELECTED_NOUN = lazyre.compile(
+    r"\b(?:which|what)\s+([^\W\d_]+)|(?<![а-яё])(?:как|котор)(?:ой|ая|ое|ие|ого|ому|им|ом|ую|ых|ым|ыми|ый)\s+"
+    r"([а-яё]+)|哪[个种款位支家台只件类]?([\u4e00-\u9fff]{2,4})", re.I)
 
 
 @dataclass
@@ -125,6 +131,19 @@ class Extreme:
     direction: str
     compared: int
     dates: bool = False
+
+
+def selected_nouns(question: str, sup: Superlative) -> set[str]:
+    """Index forms of the nouns naming the kind of row `question` selects (_SELECTED_NOUN,
+    and the word right after its superlative `sup`'s own words)."""
+    out: set[str] = set()
+    for m in _SELECTED_NOUN.finditer(question):
+        out.update(analysis.tokens(next(g for g in m.groups() if g)))
+    words = question.split()
+    for i, w in enumerate(words[:-1]):
+        if set(analysis.tokens(w)) & sup.words:
+            out.update(analysis.tokens(words[i + 1]))
+    return out
 
 
 def superlative(question: str) -> Superlative | None:
@@ -240,9 +259,16 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
         headers_text = " ".join(dict.fromkeys(h for _, pairs in rows for h, _ in pairs if h))
         near = [k for k, v in soft.best(f"{title} {headers_text}").items() if v >= SOFT_HEADER_COSINE]
         lacking = [g for g in lacking if not any(set(g) & set(k) for k in near)]
-    if lacking:
+    # the noun naming what kind of row is selected ("У какого товара …", "the most expensive
+    # item") may be the table's unwritten subject: it is forgiven when the question names
+    # the compared column by its header's own words (checked below), not by a kind of value
+    selected = selected_nouns(question, sup)
+    forgiven = bool(lacking) and all(set(g) & selected for g in lacking)
+    if lacking and not forgiven:
         return None
-    asked = set(analysis.tokens(question))
+    # the question's words, function words left out ("по" of "по цене" names no row that
+    # writes "Саморез по дереву")
+    asked = set(analysis.tokens(question)) - analysis.stopwords()
     # a superlative of time compares dates or times of day, any other numbers
     readers = (date_value, clock_value) if sup.kind == "time" else (number,)
     value_words = [{t for _, v in pairs if all(read(v) is None for read in readers) for t in analysis.tokens(v)}
@@ -274,6 +300,8 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     best = max(shared.values())
     if best:
         chosen = [h for h, n in shared.items() if n == best]
+    elif forgiven:
+        return None  # a selected noun the table lacks, and no column named by its header
     else:
         kinds = asked_type.column_words(question)
         if sup.kind is not None:

@@ -221,6 +221,12 @@ MESSAGES = {
         "en": "Latest “{header}” among the {n} rows {where}: {value} (compared by pincite)",
         "ru": "Самая поздняя дата «{header}» среди {n} строк {where}: {value} (сравнение выполнено pincite)",
         "zh": "{where}的{n}行中“{header}”最晚：{value}（由 pincite 比较得出）"},
+    "extreme_not_compared": {
+        "en": "These rows were not compared (no single column to compare, or the question names something "
+              "the table does not hold): they stand in the order found, not ranked by value",
+        "ru": "Эти строки не сравнивались (нет единственного столбца для сравнения, или в вопросе названо то, "
+              "чего нет в таблице): они идут в порядке поиска, а не по значению",
+        "zh": "这些行未经比较（没有唯一可比较的列，或问题提到了表中没有的内容）：按检索顺序列出，并非按数值排序"},
     "extreme_sheet": {"en": "of sheet {sheet}", "ru": "листа {sheet}", "zh": "工作表{sheet}"},
     "extreme_table": {"en": "of the table", "ru": "таблицы", "zh": "表格"},
     "compare_not_done_difference": {
