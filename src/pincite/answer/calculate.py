@@ -71,6 +71,26 @@ _OPERATION_CJK = frozenset(
     .split())
 
 
+#: Operation words that ask for a sum of stated values: "combined", "total", "together",
+#: "сумма", "вместе", "总和", "一共" (not a difference, an average or "between").
+_SUM_WORDS = lazyre.compile(
+    r"combin\w*|totals?|totall?ing|totall?ed|sums?|summ\w*|altogether|together"
+    r"|сумм\w*|итог\w*|вместе|совокупн\w*|总和|之和|总计|合计|共计|总共|一共|加起来|合起来", re.I)
+
+
+def sum_asked(question: str) -> bool:
+    """Whether `question` asks for the sum of values it names ("the combined stock of A and
+    B", "Сколько стоят вместе A и B?", "A 和 B 一共多少"): a sum word (`_SUM_WORDS`, as a
+    whole word in Latin or Cyrillic text) and no comparison asked (comparison_asked)."""
+    if comparison_asked(question) is not None:
+        return False
+    for raw in question.split():
+        word = raw.strip(".,;:!?«»\"'()？，。")
+        if word and _SUM_WORDS.fullmatch(word):
+            return True
+    return any(w in question for w in ("总和", "之和", "总计", "合计", "共计", "总共", "一共", "加起来", "合起来"))
+
+
 def operation_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
     """The question's word groups (analysis.query_groups of `question`) that ask for arithmetic
     on stated values (`_OPERATION_WORDS`, `_OPERATION_CJK`: "combined", "total", "difference",

@@ -136,6 +136,62 @@ def comparison_for(lib: LibraryLike, question: str, lang: str, claims: list[Clai
         return Comparison(note=message(f"compare_not_done_{op}", lang).format(why=why))
 
 
+def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> Comparison | None:
+    """The sum a question asks of values it names row by row ("Сколько стоят вместе пена
+    монтажная и клей «Титан»?"; calculate.sum_asked) over the table rows its verified
+    `claims` cite: each row naming a question word no other of them does (the things summed),
+    each giving one number in the one column the question names (a header word, else the
+    kind of value it asks: money for "стоят", "cost"), all in units that add. None when the
+    question asks no sum, or fewer than two such rows bind; the Calculation's formula names
+    the rows by their first cells ("ПН-0750 + КЛ-2205"), its inputs cite their rows."""
+    if not calculate.sum_asked(question):
+        return None
+    cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
+    groups = analysis.query_groups(question)
+    ops = calculate.operation_groups(question, groups)
+    words = [{k for f in g for k in _keys(f)} | set(g) for g in groups if g not in ops]
+    asked = _keys(question)
+    kinds = asked_type.column_words(question)
+    rows: dict[tuple[tuple[str, str], ...], _Row] = {}
+    for cit in cits:
+        for row in _rows(lib, cit):
+            rows.setdefault(row.cells, row)
+    named: list[tuple[_Row, frozenset[int]]] = []
+    for row in rows.values():
+        values = set().union(*(_keys(v) for _, v in row.cells))
+        held = frozenset(i for i, w in enumerate(words) if w & values)
+        if held:
+            named.append((row, held))
+    # the things summed: rows each naming a word no other row names
+    own = [(row, held) for row, held in named
+           if held - frozenset().union(*(h for r, h in named if r is not row))]
+    if len(own) < 2:
+        return None
+    readings: list[tuple[str, _Reading]] = []
+    header = None
+    for row, _ in own:
+        cols = _named_columns(row, asked)
+        if not cols and kinds:
+            cols = [j for j in range(1, len(row.cells)) if kinds & set(analysis.tokens(row.cells[j][0]))]
+        q = _cell(row, cols[0]) if len(cols) == 1 else None
+        if q is None or (header is not None and row.cells[cols[0]][0] != header):
+            return None
+        header = row.cells[cols[0]][0]
+        readings.append((row.label, _Reading(q, row.citation)))
+    names = [f"v{i}" for i in range(len(readings))]
+    try:
+        result = calc.evaluate(" + ".join(names), [calc.Input(n, r.quantity) for n, (_, r) in zip(names, readings)],
+                               allow_literals=False, lang=lang)
+    except CalcError:
+        return None
+    inputs = [CalcInput(name=label, value=str(r.quantity.value), unit=r.quantity.unit, text=r.quantity.text,
+                        citation=r.citation.model_copy(), verified=True) for label, r in readings]
+    return Comparison(calculation=Calculation(
+        formula=" + ".join(label for label, _ in readings), inputs=inputs, substitution=result.substitution,
+        result=str(result.value), unit=result.unit, shown=result.shown, unit_shown=result.unit_shown,
+        precision=result.precision, verified=True))
+
+
 # --- the kind of value asked -----------------------------------------------------------------
 
 

@@ -1,0 +1,55 @@
+"""A question asking for the sum of values it names row by row ("Сколько стоят вместе пена
+монтажная и клей «Титан»?", "What is the combined stock of …?") cites each named row and
+adds their values in code (answer.comparison.sum_for, decimal arithmetic), naming the rows
+in the formula; a question naming one row, or asking no sum, computes nothing."""
+from __future__ import annotations
+
+import pytest
+
+from docgen import make_sheet, no_pincite_env  # noqa: F401 (fixtures)
+from pincite.answer import calculate
+from pincite.config import Settings
+from pincite.library.facade import Library
+
+HEADER = ("Артикул", "Наименование", "Остаток", "Цена закупки, руб.")
+ROWS = [("СК-1042", "Саморез по дереву 4,2×75", 312, 285), ("КЛ-2205", "Клей монтажный «Титан»", 128, 410),
+        ("ЛК-0300", "Лак паркетный", 64, 2350), ("ПН-0750", "Пена монтажная профессиональная", 18, 465),
+        ("ГП-1250", "Гипсокартон влагостойкий", 540, 520)]
+
+
+@pytest.fixture(scope="module")
+def lib(tmp_path_factory):
+    root = tmp_path_factory.mktemp("sums")
+    make_sheet(root / "stock.xlsx", "Остатки", HEADER, ROWS)
+    library = Library(Settings(data_dir=root / "data"))
+    library.ingest([root / "stock.xlsx"])
+    yield library
+    library.close()
+
+
+@pytest.mark.parametrize("question", ["Сколько стоят вместе пена монтажная и клей «Титан»?",
+                                      "Сколько стоят пена монтажная и клей «Титан» в сумме?"])
+def test_a_sum_of_two_named_rows_is_computed_from_both(lib, question):
+    ans = lib.ask(question)
+    assert ans.status == "answered", ans.answer
+    quotes = " ".join(c.quote for c in ans.citations())
+    assert "КЛ-2205" in quotes and "ПН-0750" in quotes, quotes
+    calc = ans.calculation
+    assert calc is not None and calc.verified and calc.result == "875", calc
+    assert {i.name for i in calc.inputs} == {"КЛ-2205", "ПН-0750"}
+    assert all(i.citation.verified for i in calc.inputs)
+
+
+def test_one_named_row_is_no_sum(lib):
+    ans = lib.ask("Сколько стоит клей «Титан»?")
+    assert ans.status == "answered" and ans.calculation is None, ans.answer
+    assert "410" in ans.claims[0].text
+
+
+@pytest.mark.parametrize("question, asks", [
+    ("What is the combined stock of A and B?", True), ("Сколько стоят вместе A и B?", True),
+    ("A 和 B 一共多少钱？", True), ("What is the total price of A and B?", True),
+    ("На сколько A дороже B?", False), ("Сколько стоит A?", False), ("Which is the largest?", False),
+])
+def test_questions_asking_for_a_sum(question, asks):
+    assert calculate.sum_asked(question) == asks
