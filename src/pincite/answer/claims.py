@@ -24,9 +24,10 @@ from .cite import SECTION_SEP, citation_for
 from .comparison import comparison_for, sum_for
 from .evidence import (
     cited_bar,
-    is_row,
+    computed_names,
     on_target,
-    window_tokens,
+    other_named_row,
+    sibling_row,
 )
 from .messages import message
 from .rank import Gathered, threshold
@@ -55,12 +56,12 @@ def kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
     # a question computing over rows ("Сколько стоят вместе пена и клей?") names each row it
     # computes with: a row of the best row's table naming what the best row does not is
     # the other record, held to the relative bars too
-    named = _computed_names(g)
+    named = computed_names(g.question, g.groups)
     out = [best] + [c for c in g.cands[1:]
                     if (p.get(id(c), 0.0) >= bar or (p.get(id(c), 0.0) >= sibling_bar and (
-                        _sibling_row(c, best) or _other_named_row(c, best, named))))
+                        sibling_row(c, best) or other_named_row(c, best, named))))
                     and id(c) not in g.other_code
-                    and (on_target(c, best, g.groups, g.question) or _other_named_row(c, best, named))]
+                    and (on_target(c, best, g.groups, g.question) or other_named_row(c, best, named))]
     # a table's header row names columns and states nothing: never cited beside evidence
     # that does (alone, it is what was found, and stays)
     facts = [c for c in out if not header_row(lib, c)]
@@ -103,37 +104,6 @@ def header_row(lib: LibraryLike, cand: extractive.Candidate) -> bool:
             plain = "".join(text.split())
             return bool(headers) and plain == "".join("".join(headers).split())
     return False
-
-
-def _sibling_row(cand: extractive.Candidate, best: extractive.Candidate) -> bool:
-    """Whether `cand` is a row of the same sheet or table as the best row `best`, covering
-    at least as much of the question (lexical coverage), which holds some of it (rows that
-    share no word with a question in another language are alike in nothing)."""
-    return (is_row(cand) and is_row(best) and cand.hit.doc_id == best.hit.doc_id and cand.hit.page == best.hit.page
-            and best.coverage > 0 and cand.coverage >= best.coverage - 1e-9)
-
-
-def _computed_names(g: Gathered) -> set[str]:
-    """Index forms of the question's words that may name the records a computing question
-    adds or compares (calculate.operation_groups or comparison_asked): its words other than
-    the operation's own; empty for a question that computes nothing."""
-    from .calculate import comparison_asked, comparison_groups, operation_groups
-
-    ops = operation_groups(g.question, g.groups)
-    if not ops and comparison_asked(g.question) is None:
-        return set()
-    ops |= comparison_groups(g.question, g.groups)
-    return {f for grp in g.groups if grp not in ops for f in grp}
-
-
-def _other_named_row(cand: extractive.Candidate, best: extractive.Candidate, names: set[str]) -> bool:
-    """Whether `cand` is a row of the best row's sheet or table page holding a word of `names`
-    (`_computed_names`) that the best row's window does not: the other record a sum or a
-    comparison names ("пена" beside the row of "клей «Титан»")."""
-    if not names or not (is_row(cand) and is_row(best) and cand.hit.doc_id == best.hit.doc_id
-                         and cand.hit.page == best.hit.page):
-        return False
-    return bool((window_tokens(cand) - window_tokens(best)) & names)
 
 
 def _same_text_key(c: extractive.Candidate) -> tuple[str, str]:

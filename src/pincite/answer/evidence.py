@@ -12,7 +12,7 @@ from pincite.text import analysis
 from pincite.text.codes import code_key, family, spellings
 
 from . import extractive
-from .calculate import comparison_asked
+from .calculate import comparison_asked, comparison_groups, operation_groups
 from .features import window_text
 
 #: A further claim is kept when its answerability is at least this share of the best one's.
@@ -275,3 +275,32 @@ def asked_and_found(q: str, groups: list[tuple[str, ...]], editions: set[analysi
         return "why_other_document", min((e.text for e in editions), default=""), []
     named = siblings_named(q, groups, [cand])
     return ("why_other_edition", *named) if named else ("why_other_document", _as_written(q, codes), [])
+
+
+def sibling_row(cand: extractive.Candidate, best: extractive.Candidate) -> bool:
+    """Whether `cand` is a row of the same sheet or table as the best row `best`, covering
+    at least as much of the question (lexical coverage), which holds some of it (rows that
+    share no word with a question in another language are alike in nothing)."""
+    return (is_row(cand) and is_row(best) and cand.hit.doc_id == best.hit.doc_id and cand.hit.page == best.hit.page
+            and best.coverage > 0 and cand.coverage >= best.coverage - 1e-9)
+
+
+def computed_names(question: str, groups: list[tuple[str, ...]]) -> set[str]:
+    """Index forms of the question's words that may name the records a computing question
+    adds or compares (calculate.operation_groups or comparison_asked): its words other than
+    the operation's own; empty for a question that computes nothing."""
+    ops = operation_groups(question, groups)
+    if not ops and comparison_asked(question) is None:
+        return set()
+    ops |= comparison_groups(question, groups)
+    return {f for grp in groups if grp not in ops for f in grp}
+
+
+def other_named_row(cand: extractive.Candidate, best: extractive.Candidate, names: set[str]) -> bool:
+    """Whether `cand` is a row of the best row's sheet or table page holding a word of `names`
+    (`computed_names`) that the best row's window does not: the other record a sum or a
+    comparison names ("пена" beside the row of "клей «Титан»")."""
+    if not names or not (is_row(cand) and is_row(best) and cand.hit.doc_id == best.hit.doc_id
+                         and cand.hit.page == best.hit.page):
+        return False
+    return bool((window_tokens(cand) - window_tokens(best)) & names)
