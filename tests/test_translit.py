@@ -84,3 +84,41 @@ def test_words_the_library_holds_are_left_alone(lib):
     q = "Which department is Grace Lindqvist in?"
     groups = analysis.query_groups(q)
     assert with_transliterations(lib, groups) == groups
+
+
+@pytest.mark.parametrize("typed, han", [
+    ("shenzhen", "深圳"), ("shanghai", "上海"), ("chongqing", "重庆"), ("шэньчжэнь", "深圳"), ("шеньчжень", "深圳"),
+    ("синхуань", "星环"), ("шанхай", "上海"), ("чунцин", "重庆"),
+])
+def test_chinese_names_sound_as_their_pinyin_and_palladius(typed, han):
+    from pincite.text.translit import han_sound_keys
+
+    assert any(sound_alike(sound_key(typed), k) for k in han_sound_keys(han)), (sound_key(typed), han_sound_keys(han))
+
+
+@pytest.mark.parametrize("pinyin, cyrillic", [
+    ("shen", "шэнь"), ("zhen", "чжэнь"), ("xing", "син"), ("huan", "хуань"), ("zhi", "чжи"), ("si", "сы"),
+    ("qu", "цюй"), ("xuan", "сюань"), ("yue", "юэ"), ("wei", "вэй"), ("guo", "го"),
+])
+def test_palladius_spells_a_pinyin_syllable(pinyin, cyrillic):
+    from pincite.text.translit import palladius
+
+    assert palladius(pinyin) == cyrillic
+
+
+def test_a_chinese_city_typed_in_pinyin_finds_its_row(tmp_path):
+    """"Who is in charge of the Shenzhen launch event?" over a Chinese deck whose table
+    writes 深圳: the name is searched and covered as 深圳 and its row answers; a city the deck
+    does not hold ("Guangzhou") stays refused."""
+    from docgen import make_table_slide
+
+    make_table_slide(tmp_path / "launch.pptx", "城市发布会日程", [
+        ("城市", "日期", "场地", "负责人", "预计到场人数"), ("北京", "2027年3月28日", "798艺术区D厅", "李娜", "600"),
+        ("上海", "2027年4月8日", "西岸艺术中心", "周晓明", "800"),
+        ("深圳", "2027年4月22日", "南山科技园会展厅", "陈浩", "500")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "launch.pptx"])
+        ans = lib.ask("Who is in charge of the Shenzhen launch event?")
+        assert ans.status == "answered", ans.answer
+        assert "陈浩" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
+        assert lib.ask("Who is in charge of the Guangzhou launch event?").status == "refused"

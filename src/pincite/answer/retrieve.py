@@ -220,14 +220,64 @@ def code_prefixed(lib: LibraryLike, word: str) -> list[str]:
     return sorted(found, key=lambda t: -index.code_df[t])[:PREFIXED_CODES]
 
 
-def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:
+def names_of(question: str) -> set[tuple[str, ...]]:
+    """The groups (analysis.query_groups) of the words `question` writes with a capital
+    letter after its first word (features.capitalised): the names it asks about."""
+    from .features import capitalised
+
+    return capitalised(question)
+
+
+#: Per catalog: (its chunk count when read, {sound key: the Chinese index forms of 2 to
+#: MAX_HAN_NAME characters that sound so}), for `with_transliterations`.
+_HAN_SOUNDS: "weakref.WeakKeyDictionary[object, tuple[int, tuple[list[str], dict[str, list[str]]]]]" = (
+    weakref.WeakKeyDictionary())
+#: Longest Chinese index form read as a name typed in pinyin or Palladius (a city, a person,
+#: a product: two to four characters).
+MAX_HAN_NAME = 4
+
+
+def _han_index(lib: LibraryLike) -> tuple[list[str], dict[str, list[str]]]:
+    """(sorted sound keys, {sound key: forms}) of the library's Chinese index forms of 2 to
+    MAX_HAN_NAME characters (translit.han_sound_keys: pinyin and Palladius), read on first
+    use and again when the chunk count changes."""
+    n = lib.catalog.chunk_count()
+    kept = _HAN_SOUNDS.get(lib.catalog)
+    if kept is not None and kept[0] == n:
+        return kept[1]
+    by: dict[str, list[str]] = {}
+    for term in lib.catalog.all_term_df():
+        if 2 <= len(term) <= MAX_HAN_NAME and all(map(is_cjk, term)):
+            for key in translit.han_sound_keys(term):
+                by.setdefault(key, []).append(term)
+    out = (sorted(by), by)
+    _HAN_SOUNDS[lib.catalog] = (n, out)
+    return out
+
+
+def _alike_forms(key: str, keys: list[str], terms: dict[str, list[str]]) -> list[str]:
+    """The forms of `terms` whose sound key sounds as `key` (translit.sound_alike): keys
+    `key` starts with, then keys that start with it (`keys` sorted)."""
+    near = [key[:n] for n in range(translit.MIN_KEY, len(key) + 1)]
+    i = bisect.bisect_left(keys, key)
+    while i < len(keys) and keys[i].startswith(key):
+        near.append(keys[i])
+        i += 1
+    return [t for k in near if k in terms and translit.sound_alike(key, k) for t in terms[k]]
+
+
+def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]],
+                          names: set[tuple[str, ...]] | None = None) -> list[tuple[str, ...]]:
     """`groups` (query_groups) with, in each group written in Latin or Cyrillic letters none
     of whose forms the library's index holds, the codes it is the letter part of
     (`code_prefixed`) or else the index forms of the other script that sound
     alike (translit.sound_alike of their sound keys): a Russian name typed in Latin letters
     ("Severny" for "Северный") or a Latin one in Cyrillic ("Линдквист" for "Lindqvist") is
-    then searched and covered as the document writes it. A word the library holds as typed
-    is left alone, so a question in the library's own script costs one term lookup."""
+    then searched and covered as the document writes it. A name (in `names`: capitalised in
+    the question) that sounds as none of those also gets the Chinese index forms read so in
+    pinyin or Palladius (`_han_index`: "Shenzhen", "Шэньчжэнь" as 深圳, "Синхуань" as 星环).
+    A word the library holds as typed is left alone, so a question in the library's own
+    script costs one term lookup."""
     wanted = [g for g in groups if all(translit.script(t) for t in g)]
     if not wanted:
         return groups
@@ -249,13 +299,12 @@ def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> li
         keys, terms = index[other]
         more: list[str] = []
         for key in dict.fromkeys(translit.sound_key(t) for t in g):
-            # keys the word's key starts with, then keys that start with it
-            near = [key[:n] for n in range(translit.MIN_KEY, len(key) + 1)]
-            i = bisect.bisect_left(keys, key)
-            while i < len(keys) and keys[i].startswith(key):
-                near.append(keys[i])
-                i += 1
-            more += [t for k in near if k in terms and translit.sound_alike(key, k) for t in terms[k]]
+            more += _alike_forms(key, keys, terms)
+        if not more and names and g in names:
+            # a Chinese name typed in pinyin or Palladius
+            han_keys, han_terms = _han_index(lib)
+            for key in dict.fromkeys(translit.sound_key(t) for t in g):
+                more += _alike_forms(key, han_keys, han_terms)
         out.append(g + tuple(t for t in dict.fromkeys(more) if t not in g))
     return out
 
@@ -357,7 +406,7 @@ def as_library_writes(lib: LibraryLike, groups: list[tuple[str, ...]], question:
     holds: of model codes (`with_code_spellings`: "TK-7" as "ТК-7"), of names typed in the
     other alphabet (`with_transliterations`: "Severny" as "Северный") and of values
     (`with_value_spellings`: "2,2 кВт" as "2.2 kW")."""
-    groups = with_transliterations(lib, with_code_spellings(lib, groups))
+    groups = with_transliterations(lib, with_code_spellings(lib, groups), names_of(question))
     return with_value_spellings(lib, groups, question)
 
 

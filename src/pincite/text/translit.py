@@ -14,6 +14,13 @@ when one key starts with the other (`sound_alike`): the stems of two scripts end
 different places ("severni" / "северн"). Model codes have their own spellings
 (text.codes); this module is for words.
 
+A Chinese name is typed in pinyin by an English question ("Shenzhen" for 深圳) and by the
+Palladius system in a Russian one ("Синхуань" for 星环, "Шэньчжэнь" for 深圳):
+`han_sound_keys` reads a word of Chinese characters as both, through the same `sound_key`,
+so a Latin or Cyrillic word that sounds as a Chinese one is found by its key. Pinyin comes
+from pypinyin (its dictionaries ship in the wheel; imported on first use); Palladius is
+spelled from each pinyin syllable by the system's table of initials and finals.
+
 This module must not import index/ or answer/.
 """
 from __future__ import annotations
@@ -67,3 +74,62 @@ def sound_alike(a: str, b: str) -> bool:
     starting with the other, the longer at most MAX_TAIL letters longer."""
     short, long = sorted((a, b), key=len)
     return len(short) >= MIN_KEY and long.startswith(short) and len(long) - len(short) <= MAX_TAIL
+
+
+#: Palladius spellings of the pinyin initials.
+_PALLADIUS_INITIALS = {
+    "zh": "чж", "ch": "ч", "sh": "ш", "b": "б", "p": "п", "m": "м", "f": "ф", "d": "д", "t": "т", "n": "н",
+    "l": "л", "g": "г", "k": "к", "h": "х", "j": "цз", "q": "ц", "x": "с", "r": "ж", "z": "цз", "c": "ц",
+    "s": "с",
+}
+#: Palladius spellings of the pinyin finals after an initial ("v" is ü).
+_PALLADIUS_FINALS = {
+    "a": "а", "o": "о", "e": "э", "i": "и", "u": "у", "v": "юй", "ai": "ай", "ei": "эй", "ao": "ао", "ou": "оу",
+    "an": "ань", "en": "энь", "ang": "ан", "eng": "эн", "ong": "ун", "er": "эр", "ia": "я", "ie": "е",
+    "iao": "яо", "iu": "ю", "ian": "янь", "in": "инь", "iang": "ян", "ing": "ин", "iong": "юн", "ua": "уа",
+    "uo": "о", "uai": "уай", "ui": "уй", "uan": "уань", "un": "унь", "uang": "уан", "ve": "юэ", "van": "юань",
+    "vn": "юнь",
+}
+#: Whole syllables without an initial (pinyin writes y- and w- for them).
+_PALLADIUS_SYLLABLES = {
+    "yi": "и", "ya": "я", "ye": "е", "yao": "яо", "you": "ю", "yan": "янь", "yin": "инь", "yang": "ян",
+    "ying": "ин", "yong": "юн", "yu": "юй", "yue": "юэ", "yuan": "юань", "yun": "юнь", "wu": "у", "wa": "ва",
+    "wo": "во", "wai": "вай", "wei": "вэй", "wan": "вань", "wen": "вэнь", "wang": "ван", "weng": "вэн",
+    "a": "а", "o": "о", "e": "э", "ai": "ай", "ei": "эй", "ao": "ао", "ou": "оу", "an": "ань", "en": "энь",
+    "ang": "ан", "eng": "эн", "er": "эр",
+}
+
+
+def palladius(syllable: str) -> str:
+    """The Palladius (Russian) spelling of one toneless pinyin syllable ("shen" -> "шэнь",
+    "xing" -> "син", "zhi" -> "чжи", "si" -> "сы"); "" for one the table cannot read."""
+    s = syllable.lower().replace("ü", "v")
+    if s in _PALLADIUS_SYLLABLES:
+        return _PALLADIUS_SYLLABLES[s]
+    for n in (2, 1):
+        ini, fin = s[:n], s[n:]
+        if ini not in _PALLADIUS_INITIALS:
+            continue
+        if ini in ("j", "q", "x") and fin.startswith("u"):
+            fin = "v" + fin[1:]  # ju, quan, xun: written u, read ü
+        if fin == "i" and ini in ("zh", "ch", "sh", "r", "z", "c", "s"):
+            return _PALLADIUS_INITIALS[ini] + ("ы" if ini in ("z", "c", "s") else "и")
+        final = _PALLADIUS_FINALS.get(fin)
+        return _PALLADIUS_INITIALS[ini] + final if final else ""
+    return ""
+
+
+def han_sound_keys(word: str) -> tuple[str, ...]:
+    """The `sound_key`s of a word of Chinese characters read as pinyin and as Palladius
+    ("深圳": those of "shenzhen" and "шэньчжэнь"), as a Latin or a Cyrillic word typed for it
+    has them; () for a word pypinyin cannot read whole."""
+    from pypinyin import Style, lazy_pinyin
+
+    syllables = lazy_pinyin(word, style=Style.NORMAL, errors="ignore")
+    if len(syllables) != len(word) or not all(s.isascii() and s.isalpha() for s in syllables):
+        return ()
+    cyr = [palladius(s) for s in syllables]
+    keys = [sound_key("".join(syllables).lower())]
+    if all(cyr):
+        keys.append(sound_key("".join(cyr)))
+    return tuple(dict.fromkeys(k for k in keys if k))
