@@ -227,6 +227,47 @@ def table_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
     return clarify_row(g, first, table)
 
 
+#: jieba's part-of-speech tags of names (ICTCLAS): person, place, organisation, other name.
+NAME_TAGS = ("nr", "ns", "nt")
+#: Zipf frequency (wordfreq) from which a Chinese word is general language even when the
+#: tagger calls it a name: common nouns it tags as places sit at or above it ("城市" 5.64,
+#: "东西" 5.63, "地区" 5.89, "中国" 6.44), most city names under it ("广州" 5.08, "南京" 4.99,
+#: "上海" 5.53; "北京" 5.75 is left out), person names far under it.
+NAME_ZIPF = 5.6
+
+
+def unknown_name(g: Gathered) -> Answer | None:
+    """A refusal for a Chinese question naming a person, place or organisation (jieba's
+    part-of-speech tagger, NAME_TAGS) that the library writes nowhere, in any form
+    (answer.rank.unknown_words): "广州发布会在哪一天？" over a launch plan of Beijing, Shanghai and
+    Shenzhen is about a launch the documents do not describe, however well "发布会" matches
+    a sentence. A word rarer than NAME_ZIPF of two characters or more, not one saying what
+    kind of value is asked (asked_type.type_of); the tagger runs only when such a word is
+    unknown. The table analogue, for a name a table lacks that is common, is `unnamed_row`."""
+    from .rank import refusal_answer
+
+    scorer = g.scorer
+    if scorer is None or analysis.question_language(g.question) != "zh" or not g.cands:
+        return None
+    if analysis.detect_language(g.cands[0].hit.text) != "zh":
+        return None  # a library in another language writes the name in its own script
+    common = features.ZIPF_CEILING - NAME_ZIPF
+    cands = [grp for grp in g.groups if grp in scorer.unknown and has_cjk(grp[0]) and len(grp[0]) >= 2
+             and scorer.general.get(grp, 0.0) > common and asked_type.type_of(grp) is None]
+    if not cands:
+        return None
+    import jieba.posseg  # the tagger's tables load on first use
+
+    tags = {w.word: w.flag for w in jieba.posseg.lcut(g.question)}
+    lacking = [grp for grp in cands if tags.get(grp[0], "")[:2] in NAME_TAGS]
+    if not lacking:
+        return None
+    from .reasons import written
+
+    return refusal_answer(g.question, g.lang, g.scope, "not_found", g.timings, g.rel,
+                          written(g.question, lacking))
+
+
 def table_rows(lib: LibraryLike, cand: extractive.Candidate) -> WindowTable | None:
     """The table whose row the window `cand` is (see WindowTable); None when the window is
     no table row.

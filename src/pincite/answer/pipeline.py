@@ -21,7 +21,7 @@ from ..index.base import SearchFilter
 from ..store.fields import TRUST_LEVELS
 from .cite import with_row_headers
 from .claims import claim_of, clarify_twins, extractive_answer, superlative_answer
-from .clarify import clarify_vague, table_answer
+from .clarify import clarify_vague, table_answer, unknown_name
 from .messages import message, page_ref
 from .normalize import readable_text
 from .rank import Gathered, check_question, gather, threshold
@@ -89,7 +89,7 @@ def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = No
         # a superlative no passage writes is no missing word when the table computes it
         computed = superlative_answer(lib, g) if llm is None else None
         return computed if computed is not None else left_out(lib, g, coverage_text, asked)
-    clar = clarify_twins(lib, g) or clarify_vague(lib, g) or table_answer(lib, g)
+    clar = clarify_twins(lib, g) or clarify_vague(lib, g) or table_answer(lib, g) or unknown_name(g)
     if clar is not None:
         return clar
     if llm is not None:
