@@ -22,6 +22,7 @@ from ..store.fields import TRUST_LEVELS
 from .cite import with_row_headers
 from .claims import claim_of, clarify_twins, extractive_answer, superlative_answer
 from .clarify import clarify_vague, table_answer, unknown_name
+from .instructions import without_instructions
 from .messages import message, page_ref
 from .normalize import readable_text
 from .rank import Gathered, check_question, gather, threshold
@@ -44,12 +45,16 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     ("current" or "as-shipped"), what the question names, and the library's registry decide
     the model, modification and revision searched. `compare` (revisions) answers once per
     revision, each from its own filtered search, in `compare[]`. A code typed with a space
-    ("zk 310") is read as the code the library writes (retrieve.with_spaced_codes) before the
-    question is split and scoped; the answer's `question` stays as typed. Raises
+    ("zk 310") is read as the code the library writes (retrieve.with_spaced_codes), and a
+    clause telling how to answer ("Please answer in English: …") or a thanks is left out
+    (instructions.without_instructions), before the question is split and scoped; the
+    answer's `question` stays as typed. Raises
     QuestionError, ValueError for a bad mode or an as-shipped question without a registered
     serial; with `llm`, LlmError when the model server fails."""
     typed = check_question(question)
-    q = with_spaced_codes(lib, typed)
+    # "Please answer in English: …", "Thanks!": words about the answer's form, not asked of
+    # the documents (answer.instructions)
+    q = with_spaced_codes(lib, without_instructions(typed))
     if compare:
         res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=False)
         ans = answer_compare(lib, q, res, compare, llm)

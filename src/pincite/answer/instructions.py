@@ -1,0 +1,55 @@
+"""What a question tells the answerer rather than asks of the documents.
+
+People paste questions the way they write to a chat assistant: "Please answer in English and
+keep it short: what is the monthly rent for Flat 4B? Thanks!", "Ответь кратко: …", "请用中文
+回答：……谢谢！". The instruction ("answer in English", "keep it short") and the courtesy
+("Thanks!") are about the form of the answer, which pincite's extractive answer does not
+take from the question; their words ("answer", "short") stand in no document, and counted as
+question words they turn an answered question into a refusal. `without_instructions` drops
+them: a clause that tells how to answer (a verb of answering or a brevity phrase, ending at
+a colon or a full stop before the question) and a thanks at either end. The patterns are
+short lists of the usual chat phrasings in en/ru/zh. Must not import cli/ or web/.
+"""
+from __future__ import annotations
+
+import re
+
+from pincite.text import lazyre
+
+#: A clause telling how to answer: a verb of answering or writing with a language, a length
+#: or a manner ("answer in English", "keep it short", "be brief", "ответь кратко", "отвечай
+#: по-русски", "请用中文回答", "简要回答"), up to the colon, full stop or exclamation mark
+#: that ends it.
+_HOW_TO_ANSWER = lazyre.compile(
+    r"^\s*(?:(?:please|pls|kindly)[\s,]+)?(?:(?:answer|reply|respond|write|explain|tell\s+me|keep\s+it|be)\b"
+    r"[^.?!:]{0,60}?\b(?:english|russian|chinese|short|shortly|brief|briefly|concise|concisely|simple|simply"
+    r"|one\s+sentence|a\s+few\s+words|plain\s+words)\b[^.?!:]{0,40})[:.!]\s*"
+    r"|^\s*(?:пожалуйста[\s,]+)?(?:ответь|ответьте|отвечай|отвечайте|напиши|напишите|объясни|объясните|"
+    r"расскажи|расскажите)\b[^.?!:]{0,60}?(?:по-русски|по-английски|по-китайски|на\s+русском|на\s+английском"
+    r"|кратко|коротко|вкратце|в\s+двух\s+словах|одним\s+предложением|просто)[^.?!:]{0,40}[:.!]\s*"
+    r"|^\s*请?(?:用(?:中文|英文|俄文|简体中文)|简要|简单|简短|尽量简短地)[^。？！：:?]{0,20}?(?:回答|回复|说明|解释)"
+    r"[^。？！：:?]{0,10}[：:。！!]\s*",
+    re.IGNORECASE)
+#: A thanks at the start or end of the question ("Thanks!", "Thank you.", "Спасибо!", "谢谢！").
+_THANKS = lazyre.compile(
+    r"(?:^|(?<=[?.!？。！]))\s*(?:thanks(?:\s+(?:a\s+lot|in\s+advance))?|thank\s+you(?:\s+in\s+advance)?"
+    r"|спасибо(?:\s+заранее)?|заранее\s+спасибо|谢谢|多谢|麻烦了)\s*[.!。！]*\s*$"
+    r"|^\s*(?:thanks|спасибо|谢谢)[,，!！]\s*",
+    re.IGNORECASE)
+
+
+def without_instructions(question: str) -> str:
+    """`question` without a leading clause telling how to answer (_HOW_TO_ANSWER, repeated:
+    "Please answer in English and keep it short: …") and a thanks at either end (_THANKS);
+    the question itself when nothing else would remain."""
+    q = question
+    while True:
+        m = _HOW_TO_ANSWER.match(q)
+        if m is None or not q[m.end():].strip():
+            break
+        q = q[m.end():]
+    stripped = _THANKS.sub("", q).strip()
+    q = stripped or q.strip()
+    if q[:1].islower() and q[:1] != question.strip()[:1]:
+        q = q[0].upper() + q[1:]
+    return q if re.search(r"\w", q) else question

@@ -1,0 +1,42 @@
+"""Words telling how to answer ("Please answer in English and keep it short: …", "Ответь
+кратко: …", "请用中文回答：…", "Thanks!") are not asked of the documents
+(answer.instructions): the question is answered as if asked alone, and its text stays as
+typed."""
+from __future__ import annotations
+
+import pytest
+
+from pincite.answer.instructions import without_instructions
+from pincite.config import Settings
+from pincite.library.facade import Library
+
+
+@pytest.mark.parametrize("typed, asked", [
+    ("Please answer in English and keep it short: what is the monthly rent for Flat 4B? Thanks!",
+     "What is the monthly rent for Flat 4B?"),
+    ("Please answer in English: how much is the security deposit?", "How much is the security deposit?"),
+    ("Be brief. Who pays the council tax?", "Who pays the council tax?"),
+    ("Ответь кратко: какой срок аренды?", "Какой срок аренды?"),
+    ("Ответьте, пожалуйста, по-русски: какой залог? Спасибо!", "Какой залог?"),
+    ("请用中文回答：深圳发布会在哪一天？谢谢！", "深圳发布会在哪一天？"),
+    ("Thanks! What is the rent?", "What is the rent?"),
+    # questions about answering, keeping or writing are questions
+    ("What does the answer option do?", "What does the answer option do?"),
+    ("How do I keep it short in LaTeX?", "How do I keep it short in LaTeX?"),
+    ("Thanks", "Thanks"),
+])
+def test_instructions_and_thanks_are_left_out(typed, asked):
+    assert without_instructions(typed) == asked
+
+
+def test_a_question_wrapped_in_instructions_is_answered(tmp_path):
+    from pdfgen import make_pdf
+
+    make_pdf(tmp_path / "lease.pdf", ["Tenancy agreement for Flat 4B.\nThe rent is £1,150 per calendar month, "
+                                      "payable in advance on the 1st day of each month."])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "lease.pdf"])
+        typed = "Please answer in English and keep it short: what is the monthly rent for Flat 4B? Thanks!"
+        ans = lib.ask(typed)
+    assert ans.status == "answered", ans.warnings
+    assert "£1,150" in ans.claims[0].citations[0].quote and ans.question == typed
