@@ -16,6 +16,7 @@ Nothing here is computed at import time; `wordfreq` is loaded on first use.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, AbstractSet, Callable
 
@@ -36,6 +37,9 @@ UNKNOWN_ZIPF = zipf.UNKNOWN_ZIPF
 #: windows of the development set's tune split (0.41; quartiles 0.34 and 0.47; measured
 #: 2026-12-02), i.e. the feature is imputed by its mean.
 UNMATCHED_COSINE = 0.41
+#: A question asking when: "When …?", "Когда …?" leading it (a "when" inside it is mostly a
+#: condition: "… when the option is given"), "什么时候", "何时" anywhere.
+_ASKS_WHEN = lazyre.compile(r"^\W*(?:when|когда)\b|什么时候|何时", re.IGNORECASE)
 #: Zipf value above which a word carries no weight: the most frequent function words of a
 #: language sit at 6-7.5 on this scale (wordfreq documentation).
 ZIPF_CEILING = 7.0
@@ -198,6 +202,9 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     names_asked = identifiers(question, groups, general)
     codes_asked = [g for g in names_asked if any(ch.isdigit() for ch in g[0])]
     asked_types = {g[-1] for g in typed if g[-1].startswith(asked_type.MARK)}
+    if question and _ASKS_WHEN.search(question):
+        # "When …?" asks for a date or a year, as "what date" does
+        asked_types |= {asked_type.MARK + "date", asked_type.MARK + "year"}
     gen_typed = {asked_type.typed_group(g): general.get(g, 0.1) for g in groups}
     total = sum(general.get(g, 0.1) for g in groups) or 1.0
     unknown_share = sum(general.get(g, 0.1) for g in groups if g in unknown) / total
