@@ -39,6 +39,8 @@ def test_an_amendment_table_row_is_cited_before_the_clause_it_changes(soffice, t
         assert "£0.48" in quotes[0], quotes
         assert ans.claims[0].text == "AM-1 / New value: £0.48 per mile", ans.claims[0].text
         assert any("4.2 Business mileage" in q for q in quotes[1:]), quotes
+        amended = next(i for i, q in enumerate(quotes, 1) if "4.2 Business mileage" in q)
+        assert f"[{amended}] is changed by an amendment: see [1]" in ans.warnings, ans.warnings
         rail = lib.ask("In which class is rail travel booked at Northgate Logistics?")
         assert rail.status == "answered" and "standard class" in rail.citations()[0].quote, rail.answer
 

@@ -262,14 +262,14 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
         return Answer(question=g.question, status="not_confirmed", language=g.lang, scope=g.scope,
                       answer=message("not_confirmed", g.lang), claims=claims, timings=timings)
     text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(verified, 1))
-    # the faces show the notes: which value was compared over how many rows
+    # the faces show the notes: which value was compared over how many rows, what is amended
     warnings = [extreme_line] if extreme_line is not None else []
+    warnings += supersede.amended_notes(claims, g.amendments, g.lang)
     if found is None and sum(map(_table_claim, verified)) >= 2:
         from .extreme import superlative
 
         if superlative(g.question) is not None:
-            # a superlative asked of table rows that were not compared: the rows stand in
-            # the order found, which says nothing of which is the least or greatest
+            # a superlative asked of rows that were not compared: they stand in the order found
             warnings.append(message("extreme_not_compared", g.lang))
     # a comparison asked ("на сколько … больше, чем …") is computed from one bound value per
     # compared thing, or the answer says why it was not; else a unit asked is converted to

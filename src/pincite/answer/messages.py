@@ -221,6 +221,10 @@ MESSAGES = {
         "en": "Latest “{header}” among the {n} rows {where}: {value} (compared by pincite)",
         "ru": "Самая поздняя дата «{header}» среди {n} строк {where}: {value} (сравнение выполнено pincite)",
         "zh": "{where}的{n}行中“{header}”最晚：{value}（由 pincite 比较得出）"},
+    "amended_by": {
+        "en": "[{old}] is changed by an amendment: see [{new}]",
+        "ru": "[{old}] изменён поправкой: см. [{new}]",
+        "zh": "[{old}] 已被修订：见 [{new}]"},
     "extreme_not_compared": {
         "en": "These rows were not compared (no single column to compare, or the question names something "
               "the table does not hold): they stand in the order found, not ranked by value",

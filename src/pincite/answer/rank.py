@@ -116,6 +116,9 @@ class Gathered:
     #: every window scored, several per hit (WINDOWS_PER_HIT), in `cands` order; `cands`
     #: keeps the most likely window of each passage
     scored: list[extractive.Candidate] = dataclasses.field(default_factory=list)
+    #: (amendment, the clause it changes) of the windows `supersede.amendments_first` put
+    #: before the clause they name
+    amendments: list[tuple[extractive.Candidate, extractive.Candidate]] = dataclasses.field(default_factory=list)
 
 
 @dataclasses.dataclass
@@ -371,7 +374,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     cands = apart.before_keys(cands, joined)
     # an amendment found ("A-3 | 5.2 Mileage rate | £0.45 | £0.50") is read before the
     # clause it changes ("5.2 Business mileage … £0.45 per mile"), as likely to answer
-    cands = supersede.amendments_first(cands, prob, other)
+    cands, amendments = supersede.amendments_first(cands, prob, other)
     scored = list(cands)
     # each passage keeps its likeliest window, but a table row is a record of its own: "Which
     # products does X supply?" is answered by every row naming X, and "the combined stock of
@@ -387,7 +390,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     bar = threshold(lib)
     rel = relevance(own, bar, prob)
     g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings,
-                 features=feat_of, probability=prob, scorer=scorer, scored=scored)
+                 features=feat_of, probability=prob, scorer=scorer, scored=scored, amendments=amendments)
     if not sufficient(rel):
         priced_out = bool(valueless) and not own
         if priced_out:

@@ -15,9 +15,12 @@ from __future__ import annotations
 import re
 from typing import Sequence
 
+from pincite.contract import Claim
 from pincite.text import analysis, lazyre
 
 from . import extractive, features
+from .messages import message
+from .normalize import normalize
 
 #: A clause number as documents write it: "5.2", "7.3.1" (at least two parts: a bare "5"
 #: is as often a count or a step as a clause).
@@ -47,32 +50,60 @@ def _amends(cand: extractive.Candidate) -> bool:
     return bool(_AMENDS.search(features.window_text(cand)))
 
 
-def amendments_first(cands: Sequence[extractive.Candidate], prob: dict[int, float],
-                     set_apart: set[int]) -> list[extractive.Candidate]:
-    """`cands` (best first) with each amendment moved right before the first window of its
-    document that starts with the clause number the amendment names, and its probability in
-    `prob` (keyed by id()) raised to that window's. An amendment is a window that reads as one
-    (`_amends`) and names a clause number (_CLAUSE_NO) other than its own leading one;
-    windows in `set_apart` (about another model, document or lacking the asked value) neither
-    amend nor are amended. Returns a new list; `cands` is unchanged."""
+def amendments_first(cands: Sequence[extractive.Candidate], prob: dict[int, float], set_apart: set[int]
+                     ) -> tuple[list[extractive.Candidate], list[tuple[extractive.Candidate, extractive.Candidate]]]:
+    """(`cands` (best first) with each amendment moved right before the first window of its
+    document that starts with the clause number the amendment names, the (amendment, clause)
+    pairs so moved); the amendment's probability in `prob` (keyed by id()) is raised to the
+    clause's. An amendment is a window that reads as one (`_amends`) and names a clause
+    number (_CLAUSE_NO) other than its own leading one; windows in `set_apart` (about another
+    model, document or lacking the asked value) neither amend nor are amended. `cands` is
+    unchanged."""
     lead: dict[int, str] = {}
     for c in cands:
         if id(c) not in set_apart and (m := _LEADING_NO.match(features.window_text(c))):
             lead[id(c)] = m.group(1)
     if not lead:
-        return list(cands)
+        return list(cands), []
     out = list(cands)
+    pairs: list[tuple[extractive.Candidate, extractive.Candidate]] = []
     for a in cands:
         if id(a) in set_apart or not _amends(a):
             continue
         names = set(_CLAUSE_NO.findall(features.window_text(a))) - {lead.get(id(a))}
         amended = next((c for c in out if c is not a and c.hit.doc_id == a.hit.doc_id
                         and lead.get(id(c)) in names), None)
-        if amended is None or out.index(a) < out.index(amended):
+        if amended is None:
             continue
-        out.remove(a)
-        out.insert(out.index(amended), a)
-        prob[id(a)] = max(prob[id(a)], prob[id(amended)])
+        if out.index(a) > out.index(amended):
+            out.remove(a)
+            out.insert(out.index(amended), a)
+            prob[id(a)] = max(prob[id(a)], prob[id(amended)])
+        pairs.append((a, amended))
+    return out, pairs
+
+
+def amended_notes(claims: Sequence[Claim], pairs: Sequence[tuple[extractive.Candidate, extractive.Candidate]],
+                  lang: str) -> list[str]:
+    """Notes, in `lang`, saying which cited clause an amendment cited beside it changes ("[2]
+    is changed by an amendment: see [1]"), numbered as the answer numbers its verified
+    `claims`; a pair whose amendment or clause is not cited gives none. A claim is the
+    window's when its quote holds the window's text (compared normalised)."""
+    verified = [c for c in claims if c.verified and c.citations]
+
+    def number(cand: extractive.Candidate) -> int | None:
+        window = normalize(features.window_text(cand)).text.strip()
+        for i, claim in enumerate(verified, 1):
+            quote = normalize(claim.citations[0].quote).text
+            if window and (window in quote or quote.strip() in window) and claim.citations[0].doc_id == cand.hit.doc_id:
+                return i
+        return None
+
+    out = []
+    for amendment, clause in pairs:
+        new, old = number(amendment), number(clause)
+        if new is not None and old is not None and new != old:
+            out.append(message("amended_by", lang).format(old=old, new=new))
     return out
 
 
