@@ -15,7 +15,8 @@ from pincite.library.facade import Library
 @pytest.mark.parametrize("question, asks", [
     ("How much does the diaphragm kit cost?", True), ("What is the price of one filter?", True),
     ("Сколько стоит анализ одной пробы?", True), ("Какая цена у комплекта?", True), ("这个维修包多少钱？", True),
-    ("批发价格是多少？", True),
+    ("批发价格是多少？", True), ("培训课程的学费是多少？", True), ("报名费要交多少？", True),
+    ("这个过程很费时吗？", False), ("会不会浪费内存？", False),
     # "стоит" alone also means "stands": "в поле date стоит 1900~" asks no price
     ("Как выведется дата, если в поле date стоит 1900~?", False), ("What is the weight of the kit?", False),
 ])

@@ -53,3 +53,26 @@ def test_one_named_row_is_no_sum(lib):
 ])
 def test_questions_asking_for_a_sum(question, asks):
     assert calculate.sum_asked(question) == asks
+
+
+def test_a_sum_over_a_slide_table_and_an_english_total(tmp_path):
+    """"…两个模块一共多少学时？" over a slide's table and "What is the total cost of tickets A
+    and B?" over a sheet: the sum word is computed, not a word a passage must hold ("一共"
+    is no row name), each named row is cited and the values added; a module code such as
+    "M2" is no unit (square metres)."""
+    from docgen import make_table_slide
+
+    make_table_slide(tmp_path / "course.pptx", "咖啡师培训课程", [
+        ("模块", "内容", "学时", "讲师"), ("M1", "咖啡基础", "12", "王丽"), ("M2", "意式浓缩萃取", "20", "林海峰"),
+        ("M3", "奶泡与拉花", "24", "陈思远"), ("M4", "手冲咖啡", "16", "林海峰")])
+    make_sheet(tmp_path / "service.xlsx", "Service", ("Ticket", "Asset ID", "Issue", "Cost (EUR)"), [
+        ("T-2501", "PR-103", "Paper jam in tray 2", 185), ("T-2502", "PR-102", "Streaks on colour prints", 96),
+        ("T-2506", "PR-103", "Scanner glass cracked", 220)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "course.pptx", tmp_path / "service.xlsx"])
+        zh = lib.ask("M2和M4一共多少学时？")
+        en = lib.ask("What is the total cost of tickets T-2501 and T-2506?")
+        who = lib.ask("奶泡与拉花模块由哪位讲师负责？")
+    assert zh.status == "answered" and zh.calculation is not None and zh.calculation.result == "36", zh.answer
+    assert en.status == "answered" and en.calculation is not None and en.calculation.result == "405", en.answer
+    assert who.status == "answered" and "陈思远" in who.claims[0].citations[0].quote, who.answer

@@ -44,3 +44,18 @@ def test_a_common_noun_tagged_as_a_place_names_nothing(lib):
     clarify.NAME_ZIPF): a question using it is not refused for it."""
     ans = lib.ask("各城市发布会由谁组织？")
     assert not any("城市" in w for w in ans.warnings), ans.warnings
+
+
+def test_an_organisation_written_nowhere_whole_is_refused(tmp_path):
+    """"南昌大学" stands nowhere whole, though "大学" does in other names: a question about it
+    is refused; "南京大学", which the table writes, is answered."""
+    from pdfgen import make_pdf
+
+    make_pdf(tmp_path / "templates.pdf", ["各高校学位论文模板维护情况。\n南京大学的论文模板由胡海星维护。\n"
+                                          "浙江大学的论文模板由学生社团维护。"], font="cid-chinese")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "templates.pdf"])
+        other = lib.ask("南昌大学的论文模板由谁维护？")
+        own = lib.ask("南京大学的论文模板由谁维护？")
+    assert other.status == "refused" and any("南昌大学" in w for w in other.warnings), other.answer
+    assert own.status == "answered" and "胡海星" in own.claims[0].citations[0].quote, own.answer

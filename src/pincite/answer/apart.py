@@ -361,11 +361,13 @@ def before_keys(cands: list[extractive.Candidate], joined: dict[int, extractive.
 
 
 #: A question asking what something costs, in en/ru/zh: "How much does X cost?", "the price
-#: of", "Сколько стоит", "стоимость", "цена", "多少钱", "价格", "售价", "费用". Not the Russian
+#: of", "Сколько стоит", "стоимость", "цена", "多少钱", "价格", "售价", "费用", and the usual
+#: Chinese fees ("学费" tuition, "报名费", "运费", "押金" is left to the model). Not the Russian
 #: "стоит" alone, which also means "stands" or "is worth doing".
 _ASKS_MONEY = lazyre.compile(
     r"\b(?:costs?|priced?|prices|fees?)\b|сколько\s+(?:\w+\s+)?(?:стоит|стоят|стоил\w*|обойд\w*)"
-    r"|стоимост\w*|\bцен[аеуы]\b|多少钱|价格|价钱|售价|单价|费用|收费", re.IGNORECASE)
+    r"|стоимост\w*|\bцен[аеуы]\b|多少钱|价格|价钱|售价|单价|费用|收费"
+    r"|(?:学|报名|培训|服务|运|会|手续|管理|物业|停车|住宿|考试|注册|租)费|租金|票价", re.IGNORECASE)
 #: An amount of money as passages write it: a number with a currency after it ("45 EUR",
 #: "1 200 руб.", "300元", "$") or before it ("$45", "EUR 45", "¥300"), or a number under a price
 #: heading ("Unit price, EUR: 17.9", "批发价(元): 320", "Стоимость, руб.: 4500"). Currencies:

@@ -78,17 +78,40 @@ _SUM_WORDS = lazyre.compile(
     r"|сумм\w*|итог\w*|вместе|совокупн\w*|总和|之和|总计|合计|共计|总共|一共|加起来|合起来", re.I)
 
 
+_SUM_CJK = ("总和", "之和", "总计", "合计", "共计", "总共", "一共", "加起来", "合起来")
+
+
+def sum_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
+    """The question's word groups (analysis.query_groups of `question`) that ask for a sum
+    (`_SUM_WORDS`: "total", "combined", "вместе", "一共"), when it asks for one (`sum_asked`);
+    the sum is computed, so no passage need write them."""
+    if not sum_asked(question):
+        return set()
+    out: set[tuple[str, ...]] = set()
+    for raw in question.split():
+        word = raw.strip(".,;:!?«»\"'()？，。")
+        if word and _SUM_WORDS.fullmatch(word):
+            out.update(analysis.query_groups(word))
+    out.update(g for g in groups if g[0] in _SUM_CJK or (g[0][-1:] in "是为" and g[0][:-1] in _SUM_CJK))
+    return out & set(groups)
+
+
+#: Words joining the things a sum adds: "A and B", "A и B", "A 和 B", "A、B".
+_JOINED = lazyre.compile(r"(?<!\w)(?:and|plus|и|плюс)(?!\w)|&|和|与|及|跟|、", re.I)
+
+
 def sum_asked(question: str) -> bool:
     """Whether `question` asks for the sum of values it names ("the combined stock of A and
     B", "Сколько стоят вместе A и B?", "A 和 B 一共多少"): a sum word (`_SUM_WORDS`, as a
-    whole word in Latin or Cyrillic text) and no comparison asked (comparison_asked)."""
-    if comparison_asked(question) is not None:
+    whole word in Latin or Cyrillic text), two things joined (`_JOINED`: "the total memory"
+    alone names one thing) and no comparison asked (comparison_asked)."""
+    if comparison_asked(question) is not None or not _JOINED.search(question):
         return False
     for raw in question.split():
         word = raw.strip(".,;:!?«»\"'()？，。")
         if word and _SUM_WORDS.fullmatch(word):
             return True
-    return any(w in question for w in ("总和", "之和", "总计", "合计", "共计", "总共", "一共", "加起来", "合起来"))
+    return any(w in question for w in _SUM_CJK)
 
 
 def operation_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:

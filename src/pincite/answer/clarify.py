@@ -121,7 +121,8 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
     answer for other things. A word the library writes somewhere is left to the
     answerability model, as a paraphrase or another row's word may be; so is a superlative,
     whose adjective names no row. None when no such word is found."""
-    from .extreme import COMMON_ZIPF, superlative
+    from .calculate import comparison_groups, operation_groups
+    from .extreme import _SELECTS, COMMON_ZIPF, superlative
     from .rank import refusal_answer
 
     scorer = g.scorer
@@ -145,13 +146,16 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
     def chinese_name(grp: tuple[str, ...]) -> bool:
         return has_cjk(grp[0]) and len(grp[0]) >= 2 and scorer.general.get(grp, 0.0) > common
 
+    # nor an interrogative ("哪位", "哪家": which one), nor a word asking to compute ("之和")
+    asking = operation_groups(g.question, g.groups) | comparison_groups(g.question, g.groups)
     lacking = [grp for grp in g.groups if grp in scorer.unknown and not set(grp) & held
                and (chinese_name(grp) or (not has_cjk(grp[0]) and grp in names))
-               and asked_type.type_of(grp) is None]
+               and asked_type.type_of(grp) is None and not _SELECTS.match(grp[0]) and grp not in asking]
     # a Chinese name the library never writes whole, though a part of it stands there
     # ("夜班车" of a timetable that writes "首班车" and "末班车"): the whole word names the row
     whole = [grp for grp in g.groups if grp not in scorer.unknown and len(grp) > 1 and chinese_name(grp)
-             and grp[0] not in held and asked_type.type_of(grp) is None]
+             and grp[0] not in held and asked_type.type_of(grp) is None and not _SELECTS.match(grp[0])
+             and grp not in asking]
     if whole:
         df = lib.catalog.term_df([grp[0] for grp in whole])
         lacking += [grp for grp in whole if not df.get(grp[0], 0)]
@@ -236,14 +240,15 @@ NAME_TAGS = ("nr", "ns", "nt")
 NAME_ZIPF = 5.6
 
 
-def unknown_name(g: Gathered) -> Answer | None:
+def unknown_name(lib: LibraryLike, g: Gathered) -> Answer | None:
     """A refusal for a Chinese question naming a person, place or organisation (jieba's
     part-of-speech tagger, NAME_TAGS) that the library writes nowhere, in any form
     (answer.rank.unknown_words): "广州发布会在哪一天？" over a launch plan of Beijing, Shanghai and
     Shenzhen is about a launch the documents do not describe, however well "发布会" matches
     a sentence. A word rarer than NAME_ZIPF of two characters or more, not one saying what
     kind of value is asked (asked_type.type_of); the tagger runs only when such a word is
-    unknown. The table analogue, for a name a table lacks that is common, is `unnamed_row`."""
+    unknown (a word written nowhere whole counts: "南昌大学" where only "大学" stands). The
+    table analogue, for a name a table lacks that is common, is `unnamed_row`."""
     from .rank import refusal_answer
 
     scorer = g.scorer
@@ -252,14 +257,19 @@ def unknown_name(g: Gathered) -> Answer | None:
     if analysis.detect_language(g.cands[0].hit.text) != "zh":
         return None  # a library in another language writes the name in its own script
     common = features.ZIPF_CEILING - NAME_ZIPF
-    cands = [grp for grp in g.groups if grp in scorer.unknown and has_cjk(grp[0]) and len(grp[0]) >= 2
+    cands = [grp for grp in g.groups if has_cjk(grp[0]) and len(grp[0]) >= 2
              and scorer.general.get(grp, 0.0) > common and asked_type.type_of(grp) is None]
+    # none of its forms written, or, for an organisation, the whole word written nowhere
+    # ("南昌大学", though "大学" stands in the library; the tagger calls too many compounds
+    # places for this to hold of them: "轮廓线")
+    whole = lib.catalog.term_df([grp[0] for grp in cands if grp not in scorer.unknown])
+    cands = [grp for grp in cands if grp in scorer.unknown or not whole.get(grp[0], 0)]
     if not cands:
         return None
     import jieba.posseg  # the tagger's tables load on first use
 
     tags = {w.word: w.flag for w in jieba.posseg.lcut(g.question)}
-    lacking = [grp for grp in cands if tags.get(grp[0], "")[:2] in NAME_TAGS]
+    lacking = [grp for grp in cands if tags.get(grp[0], "")[:2] in (NAME_TAGS if grp in scorer.unknown else ("nt",))]
     if not lacking:
         return None
     from .reasons import written

@@ -53,11 +53,12 @@ question's language (messages.MESSAGES "compare_*"), never as a number.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import TYPE_CHECKING
 
-from pincite.contract import CalcInput, Calculation, Citation, Claim
+from pincite.contract import CalcInput, Calculation, Citation, Claim, PdfAddress
 from pincite.errors import CalcError
 from pincite.text import analysis, lazyre
 from pincite.text.codes import code_key, find_codes, spellings
@@ -67,7 +68,7 @@ from .messages import message
 from .normalize import normalize
 from .numbers import units_written
 from .quantities import Quantity, find_quantity, quantities_in
-from .table_verify import sheet_rows
+from .table_verify import record_pairs, sheet_rows
 from .verify import verify_quote
 
 if TYPE_CHECKING:
@@ -258,8 +259,12 @@ def _rows(lib: LibraryLike, cit: Citation) -> list[_Row]:
     except Exception:  # a model or page the library no longer has: no rows to read
         return []
     out = []
+    records = [] if sheet else [(m.group(), pairs) for m in re.finditer(r"[^\n]+", cit.quote)
+                                if (pairs := record_pairs(m.group())) is not None]
     if sheet:
         spans = [(text, cells) for text, cells in sheet]
+    elif records and not isinstance(cit.address, PdfAddress):
+        spans = records  # a slide table's rows, one "Header: value; …" line each
     else:
         check = verify_quote(cit.quote, page, records=model.record_spans(cit.unit))
         if not check.verified or check.start is None or check.end is None:
@@ -319,7 +324,18 @@ def _cell(row: _Row, j: int) -> Quantity | None:
     if q.unit is not None:
         return q
     unit = header_unit(header) if j else None
-    return Quantity(q.value, unit or header_unit(row.label), q.text)
+    return Quantity(q.value, unit or _label_unit(row.label), q.text)
+
+
+def _label_unit(label: str) -> str | None:
+    """The unit a row label writes beside its name ("Масса, кг", "Weight (kg)"), None for a
+    label that is only a name or code: "M2" is a module, not square metres."""
+    m = _HEADER_UNIT.search(label.strip())
+    for candidate in [g for g in m.groups() if g] if m else []:
+        unit = _canonical(candidate.rstrip(". "))
+        if unit:
+            return unit
+    return None
 
 
 def _stands_in(cell: str, quote: str) -> bool:

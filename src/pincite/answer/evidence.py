@@ -12,7 +12,7 @@ from pincite.text import analysis
 from pincite.text.codes import code_key, family, spellings
 
 from . import extractive
-from .calculate import comparison_asked, comparison_groups, operation_groups
+from .calculate import comparison_asked, comparison_groups, operation_groups, sum_asked
 from .features import window_text
 
 #: A further claim is kept when its answerability is at least this share of the best one's.
@@ -287,10 +287,10 @@ def sibling_row(cand: extractive.Candidate, best: extractive.Candidate) -> bool:
 
 def computed_names(question: str, groups: list[tuple[str, ...]]) -> set[str]:
     """Index forms of the question's words that may name the records a computing question
-    adds or compares (calculate.operation_groups or comparison_asked): its words other than
+    adds or compares (calculate.operation_groups, sum_asked or comparison_asked): its words other than
     the operation's own; empty for a question that computes nothing."""
     ops = operation_groups(question, groups)
-    if not ops and comparison_asked(question) is None:
+    if not ops and comparison_asked(question) is None and not sum_asked(question):
         return set()
     ops |= comparison_groups(question, groups)
     return {f for grp in groups if grp not in ops for f in grp}

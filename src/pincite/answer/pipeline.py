@@ -94,7 +94,7 @@ def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = No
         # a superlative no passage writes is no missing word when the table computes it
         computed = superlative_answer(lib, g) if llm is None else None
         return computed if computed is not None else left_out(lib, g, coverage_text, asked)
-    clar = clarify_twins(lib, g) or clarify_vague(lib, g) or table_answer(lib, g) or unknown_name(g)
+    clar = clarify_twins(lib, g) or clarify_vague(lib, g) or table_answer(lib, g) or unknown_name(lib, g)
     if clar is not None:
         return clar
     if llm is not None:

@@ -30,7 +30,7 @@ from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
 from . import answerability, apart, asked_type, extractive, features, reasons, soft, supersede
-from .calculate import without_target_unit
+from .calculate import sum_groups, without_target_unit
 from .evidence import (
     asked_and_found,
     asked_codes,
@@ -297,6 +297,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
         groups = as_library_writes(lib, analysis.query_groups(coverage_text), coverage_text) or groups
+    # a sum asked ("the total cost of A and B", "一共多少"): its words are computed, not written
+    groups = [g for g in groups if g not in sum_groups(coverage_text or q, groups)] or groups
     bylines: list[str] = []
     edition_lines: list[str] = []
     if asked_type.asks_author(coverage_text or q):
