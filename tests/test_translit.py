@@ -122,3 +122,12 @@ def test_a_chinese_city_typed_in_pinyin_finds_its_row(tmp_path):
         assert ans.status == "answered", ans.answer
         assert "陈浩" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
         assert lib.ask("Who is in charge of the Guangzhou launch event?").status == "refused"
+
+
+def test_a_name_whose_stem_ends_in_s_is_looked_up_unvoiced():
+    """"Ломоносова" is indexed as the stem "ломонос" (no vowel after its s to voice it): the
+    Latin "Lomonosova" is also looked up with its s unvoiced, so the two meet."""
+    from pincite.text.translit import sound_keys
+
+    assert any(sound_alike(k, sound_key("ломонос")) for k in sound_keys("lomonosova"))
+    assert not sound_alike(sound_key("lomonosova"), sound_key("ломонос"))

@@ -298,7 +298,7 @@ def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]],
         other = "cyrillic" if translit.script(g[0]) == "latin" else "latin"
         keys, terms = index[other]
         more: list[str] = []
-        for key in dict.fromkeys(translit.sound_key(t) for t in g):
+        for key in dict.fromkeys(k for t in g for k in translit.sound_keys(t)):
             more += _alike_forms(key, keys, terms)
         if not more and names and g in names:
             # a Chinese name typed in pinyin or Palladius

@@ -69,6 +69,18 @@ def sound_key(form: str) -> str:
     return _VOICED_S.sub("z", re.sub(r"(.)\1+", r"\1", loose))
 
 
+def sound_keys(form: str) -> tuple[str, ...]:
+    """`sound_key` of `form`, and the key without the voicing of an s between vowels when
+    that differs: a stem cut right after the s ("ломонос" of "Ломоносова") has no vowel after
+    it to voice it, so "Lomonosova" must be looked up unvoiced too ("lomonos…")."""
+    voiced = sound_key(form)
+    if script(form) is None:
+        return (voiced,)
+    latin = "".join(_ROMAN.get(ch, ch) for ch in form) if _CYR_RE.search(form) else form
+    plain = re.sub(r"(.)\1+", r"\1", _LOOSE_RE.sub(lambda m: _LOOSE_MAP[m.group()], latin))
+    return tuple(dict.fromkeys((voiced, plain)))
+
+
 def sound_alike(a: str, b: str) -> bool:
     """Whether two keys (`sound_key`) name one word: both at least MIN_KEY letters, one
     starting with the other, the longer at most MAX_TAIL letters longer."""
