@@ -359,3 +359,17 @@ def test_a_selected_noun_is_forgiven_only_where_the_column_is_named():
     assert extreme_of("Какой насос самый дорогой?", rows) is None
     found = extreme_of("У какого товара максимальная цена закупки?", rows)
     assert found is not None and found.rows == ["ЛК-0300"]
+
+
+def test_a_verb_of_the_question_need_not_stand_in_the_table():
+    """"Для какого направления установлены самые высокие суточные?": a table names things
+    and their values, never what is done to them, so the participle "установлены" does not
+    stop the comparison; "направления" is the selected noun."""
+    from pincite.answer.extreme import extreme_of, verb_forms
+
+    header = ("Направление", "Суточные, руб.")
+    rows = [(r[0], list(zip(header, r))) for r in [("Китай", "2 500"), ("Норвегия", "2 900"), ("Турция", "1 800")]]
+    assert verb_forms("Для какого направления установлены самые высокие суточные?")
+    found = extreme_of("Для какого направления установлены самые высокие суточные?", rows)
+    assert found is not None and found.rows == ["Норвегия"]
+    assert not verb_forms("Какой насос самый дорогой?")

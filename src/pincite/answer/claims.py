@@ -369,7 +369,7 @@ def superlative_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
     among its candidates; None otherwise (a question with other words no passage holds stays
     refused: "Какой отель самый дешёвый?" over a price list is not answered)."""
     from . import reasons
-    from .extreme import selected_nouns, superlative
+    from .extreme import selected_nouns, superlative, verb_forms
 
     sup = superlative(g.question)
     if sup is None or g.refusal is None or g.refusal.refusal != "not_found" or not g.cands:
@@ -377,7 +377,7 @@ def superlative_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
     missing = set(analysis.tokens(" ".join(reasons.unmatched(g.question, g.groups, g.cands))))
     # the noun naming the kind of row selected ("товара" of "У какого товара …") may be
     # missing too: extreme_of compares then only a column the question names by its words
-    if not missing or not missing <= sup.words | selected_nouns(g.question, sup):
+    if not missing or not missing <= sup.words | selected_nouns(g.question, sup) | verb_forms(g.question):
         return None
     found = _table_extreme(lib, g)
     if found is None:

@@ -133,6 +133,16 @@ class Extreme:
     dates: bool = False
 
 
+def verb_forms(question: str) -> set[str]:
+    """Index forms of the Russian verb forms of `question` ("установлены", "работает":
+    text.morph.is_verb_form): a table names things and their values, never what is done to
+    them, so such a word need not stand in it."""
+    from pincite.text.morph import is_verb_form
+
+    return {t for w in question.split() if is_verb_form(w.strip(analysis.WORD_EDGE_PUNCT))
+            for t in analysis.tokens(w)}
+
+
 def selected_nouns(question: str, sup: Superlative) -> set[str]:
     """Index forms of the nouns naming the kind of row `question` selects (_SELECTED_NOUN,
     and the word right after its superlative `sup`'s own words)."""
@@ -262,6 +272,7 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     # the noun naming what kind of row is selected ("У какого товара …", "the most expensive
     # item") may be the table's unwritten subject: it is forgiven when the question names
     # the compared column by its header's own words (checked below), not by a kind of value
+    lacking = [g for g in lacking if not set(g) & verb_forms(question)]  # a verb names no row
     selected = selected_nouns(question, sup)
     forgiven = bool(lacking) and all(set(g) & selected for g in lacking)
     if lacking and not forgiven:

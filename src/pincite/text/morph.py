@@ -24,3 +24,17 @@ def morph():
 
                 _morph = pymorphy3.MorphAnalyzer(lang="ru")
     return _morph
+
+
+#: pymorphy3's parts of speech of a verb form: finite verb, infinitive, full and short
+#: participle, gerund.
+VERB_POS = frozenset(("VERB", "INFN", "PRTF", "PRTS", "GRND"))
+
+
+def is_verb_form(word: str) -> bool:
+    """Whether a Russian word (any case) is read first as a form of a verb ("установлены",
+    "работает", "утвердил"), by pymorphy3's likeliest parse; False for any other word."""
+    if not word or not all("\u0400" <= ch <= "\u04ff" or ch == "-" for ch in word):
+        return False
+    parses = morph().parse(word.lower())
+    return bool(parses) and parses[0].tag.POS in VERB_POS
