@@ -277,3 +277,13 @@ def test_the_version_and_date_of_a_document_are_read_from_its_title_page(tmp_pat
             assert cit.page == 1 and value in cit.quote, (question, cit.page, cit.quote)
         ans = lib.ask("Which minimum version of colorfix does tabmark require?")
         assert not any("Version 2.3" in c.quote for c in ans.citations()), ans.answer
+
+
+@pytest.mark.parametrize("line", ["August 31st, 2020 ver. 2.03y", "Version 3.3", "v2.38", "November 23, 2020",
+                                  "2022/07/14 v3.1", "版本 2.5.10"])
+def test_title_block_edition_lines(line):
+    """A title block states its edition as a version after its word or abbreviation ("ver.
+    2.03y") or as a date, an ordinal day too ("August 31st, 2020")."""
+    from pincite.answer.asked_type import edition_lines
+
+    assert edition_lines(["nanicolle for herbarium specimen labels", "Yuchang Yang", line]) == [line]

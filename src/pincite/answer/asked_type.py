@@ -409,11 +409,13 @@ _DATE_LINE_MONTHS = (r"(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|j
                      r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|января|февраля|марта|апреля"
                      r"|мая|июня|июля|августа|сентября|октября|ноября|декабря)")
 #: A title-block line stating an edition: a version number after its word ("Version 3.3",
-#: "Version: 3.3", "v2.38", "версия 1.2", "版本 2.5.10"; "Rev. B" is not one), or a date
-#: ("November 23, 2020", "23 November 2020", "2022/07/14", "2022年7月14日", "14 июля 2022 г.").
+#: "Version: 3.3", "ver. 2.03y", "v2.38", "версия 1.2", "版本 2.5.10"; "Rev. B" is not one), or
+#: a date ("November 23, 2020", "August 31st, 2020", "23 November 2020", "2022/07/14",
+#: "2022年7月14日", "14 июля 2022 г.").
 _EDITION_LINE_RE = lazyre.compile(
-    rf"(?:\bv(?:ersion)?[.:]?\s?|\bверсия:?\s|版本[:：]?\s*)\d+(?:\.\d+)+[a-z]?\b"
-    rf"|\b{_DATE_LINE_MONTHS}\.?\s+\d{{1,2}},?\s+\d{{4}}\b|\b\d{{1,2}}\s+{_DATE_LINE_MONTHS}\.?\s+\d{{4}}\b"
+    rf"(?:\bv(?:er(?:sion)?)?[.:]?\s?|\bверсия:?\s|版本[:：]?\s*)\d+(?:\.\d+)+[a-z]?\b"
+    rf"|\b{_DATE_LINE_MONTHS}\.?\s+\d{{1,2}}(?:st|nd|rd|th)?,?\s+\d{{4}}\b"
+    rf"|\b\d{{1,2}}\s+{_DATE_LINE_MONTHS}\.?\s+\d{{4}}\b"
     rf"|(?<!\d)\d{{4}}\s*[-/.年]\s*\d{{1,2}}\s*[-/.月]\s*\d{{1,2}}(?!\d)", re.IGNORECASE)
 #: Cover-page lines looked at for an edition line: the title block, which a reference card
 #: or a one-page note may end with (its version under the last column).
