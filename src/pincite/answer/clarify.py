@@ -122,7 +122,7 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
     answerability model, as a paraphrase or another row's word may be; so is a superlative,
     whose adjective names no row. None when no such word is found."""
     from .calculate import comparison_groups, operation_groups
-    from .extreme import _SELECTS, COMMON_ZIPF, superlative
+    from .extreme import COMMON_ZIPF, SELECTS, superlative
     from .rank import refusal_answer
 
     scorer = g.scorer
@@ -150,11 +150,11 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
     asking = operation_groups(g.question, g.groups) | comparison_groups(g.question, g.groups)
     lacking = [grp for grp in g.groups if grp in scorer.unknown and not set(grp) & held
                and (chinese_name(grp) or (not has_cjk(grp[0]) and grp in names))
-               and asked_type.type_of(grp) is None and not _SELECTS.match(grp[0]) and grp not in asking]
+               and asked_type.type_of(grp) is None and not SELECTS.match(grp[0]) and grp not in asking]
     # a Chinese name the library never writes whole, though a part of it stands there
     # ("夜班车" of a timetable that writes "首班车" and "末班车"): the whole word names the row
     whole = [grp for grp in g.groups if grp not in scorer.unknown and len(grp) > 1 and chinese_name(grp)
-             and grp[0] not in held and asked_type.type_of(grp) is None and not _SELECTS.match(grp[0])
+             and grp[0] not in held and asked_type.type_of(grp) is None and not SELECTS.match(grp[0])
              and grp not in asking]
     if whole:
         df = lib.catalog.term_df([grp[0] for grp in whole])

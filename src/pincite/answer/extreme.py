@@ -27,7 +27,7 @@ table a cited DOCX or ruled PDF table row stands in (answer.claims.extreme_claim
    (`date_value`) or of times of day (`clock_value`: a timetable) instead, which no other
    superlative does. A tie compares
    nothing, and so does a header that writes the superlative itself ("Max. pressure"),
-   unless the question asks which row ("which", "who", "哪": `_SELECTS`). Every word of the
+   unless the question asks which row ("which", "who", "哪": `SELECTS`). Every word of the
    question rarer than COMMON_ZIPF must stand in the table or its names (`extreme_of`).
 4. Values are read as decimal.Decimal from the cell text (spaces between digit groups, a
    decimal comma). The row with the least (greatest) value is returned with how many rows
@@ -96,7 +96,7 @@ _SUPERLATIVES = (
 #: Interrogatives that ask which of several things (a row), never what value: "which",
 #: "who", "哪". With one, a column whose header writes the superlative ("每层最大承重") is
 #: still the one compared ("哪种货架每层承重最大？").
-_SELECTS = lazyre.compile(r"\b(?:which|who|whose)\b|哪", re.I)
+SELECTS = lazyre.compile(r"\b(?:which|who|whose)\b|哪", re.I)
 #: The noun naming the kind of row a question selects: after its interrogative ("Which
 #: item …", "У какого товара …", "Какой товар …", "哪个产品", "哪款手表") or right after its
 #: superlative ("the most expensive item", "самый дорогой товар").
@@ -261,7 +261,7 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     # an interrogative naming what is selected ("哪支", "哪位": which + a measure word) names
     # nothing of the table, however rare wordfreq finds it
     lacking = [g for g in groups if weights.get(g, 0.0) > features.ZIPF_CEILING - COMMON_ZIPF
-               and not held.intersection(g) and not _SELECTS.match(g[0])]
+               and not held.intersection(g) and not SELECTS.match(g[0])]
     if lacking and soft is not None:
         # a word the table writes otherwise ("employee" of a sheet "Staff", "сотрудник" of
         # "Персонал") is held when a header or name of the table means it
@@ -325,7 +325,7 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
             chosen = [h for h in columns if any(
                 t == f or derived(t, f) for t in analysis.tokens(h) for f in sup.words if len(f) >= DERIVED_STEM)]
             by_adjective = True
-    if len(chosen) != 1 or (sup.words & set(analysis.tokens(chosen[0])) and not _SELECTS.search(question)
+    if len(chosen) != 1 or (sup.words & set(analysis.tokens(chosen[0])) and not SELECTS.search(question)
                             and not by_adjective):
         return None
     header = chosen[0]
