@@ -198,3 +198,40 @@ def test_derived_words():
     assert not reasons.derived("own", "owner")  # too short a stem to tell
     assert not reasons.derived("test", "testimony")  # more than a suffix added
     assert not reasons.derived("plate", "model")
+
+
+MENU_HEADER = ("День", "Приём пищи", "Блюдо", "Выход, г", "Цена, руб.")
+MENU = [("Понедельник", "Завтрак", "Каша овсяная молочная", 200, 45),
+        ("Вторник", "Завтрак", "Сырники со сметаной", 180, 62), ("Среда", "Завтрак", "Омлет натуральный", 150, 58),
+        ("Среда", "Обед", "Рыба запечённая", 230, 112)]
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Что дают на завтрак в среду?", "Омлет натуральный"), ("Сколько будут стоить сырники со сметаной?", "62"),
+])
+def test_a_verb_of_the_question_names_no_column(tmp_path, question, value):
+    """"Что дают на завтрак в среду?": the verb "дают" is no attribute a column could hold
+    (a column is headed by a noun: text.morph.names_nothing), so the row is not refused for
+    lacking a column "дают"; a noun the table lacks ("телефон") still is."""
+    make_sheet(tmp_path / "menu.xlsx", "Меню", MENU_HEADER, MENU)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "menu.xlsx"])
+        ans = lib.ask(question)
+        phone = lib.ask("Какой телефон у столовой в среду?")
+    assert ans.status == "answered", ans.warnings
+    assert value in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
+    assert phone.status == "refused", phone.answer
+
+
+@pytest.mark.parametrize("word, nothing", [("дают", True), ("положено", True), ("почём", True), ("кому", True),
+                                           ("телефон", False), ("калорийность", False), ("бесплатное", False)])
+def test_russian_words_that_name_no_column(word, nothing):
+    from pincite.text.morph import names_nothing
+
+    assert names_nothing(word) == nothing
+
+
+def test_chinese_verbs_name_no_column():
+    assert reasons._names_nothing(("开始",), "中秋游园会几点开始？")
+    assert reasons._names_nothing(("下雨",), "要是下雨了活动怎么办？")
+    assert not reasons._names_nothing(("电话",), "报名电话是多少？")

@@ -365,7 +365,7 @@ def before_keys(cands: list[extractive.Candidate], joined: dict[int, extractive.
 #: Chinese fees ("学费" tuition, "报名费", "运费", "押金" is left to the model). Not the Russian
 #: "стоит" alone, which also means "stands" or "is worth doing".
 _ASKS_MONEY = lazyre.compile(
-    r"\b(?:costs?|priced?|prices|fees?)\b|сколько\s+(?:\w+\s+)?(?:стоит|стоят|стоил\w*|обойд\w*)"
+    r"\b(?:costs?|priced?|prices|fees?)\b|сколько\s+(?:\w+\s+)?(?:стоит|стоят|стоить|стоил\w*|обойд\w*)"
     r"|стоимост\w*|\bцен[аеуы]\b|多少钱|价格|价钱|售价|单价|费用|收费"
     r"|(?:学|报名|培训|服务|运|会|手续|管理|物业|停车|住宿|考试|注册|租)费|租金|票价", re.IGNORECASE)
 #: An amount of money as passages write it: a number with a currency after it ("45 EUR",

@@ -20,6 +20,7 @@ column for what is asked (answer.apart.rows_lacking_columns).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 import re
 from typing import TYPE_CHECKING, Iterable
@@ -236,6 +237,9 @@ def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[st
              and asked_type.type_of(g[:1]) not in _VALUE_KINDS and g not in operations]
     names = capitalised(question) if question else set()  # "Anna Kim" names a row, never a column
     lacked = [g for g in asked if g not in names and not any(ch.isdigit() for ch in g[0])]
+    # a verb, an adverb, a pronoun or a conjunction names no column ("Что дают на завтрак?",
+    # "要是下雨了活动怎么办？"): a column is headed by a noun
+    lacked = [g for g in lacked if not _names_nothing(g, question)]
     if not lacked:
         return None
     kinds = asked_type.column_words(question, any(map(is_cjk, "".join(headers)))) if question else set()
@@ -252,6 +256,44 @@ def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[st
         if any(best.get(g, -1.0) >= near for g in asked):
             return None
     return lacked
+
+
+#: jieba's part-of-speech tags (ICTCLAS) of Chinese words that name nothing a table column
+#: could hold: verbs (not the verbal noun "vn"), adverbs, prepositions, pronouns,
+#: conjunctions, particles, interjections, idioms, adjectives (not "an"), locatives.
+_ZH_NOT_NAMING = ("v", "vd", "vg", "vi", "vl", "vf", "vx", "vshi", "vyou", "d", "dg", "p", "r", "rr", "rz", "ry",
+                  "c", "cc", "u", "uj", "ul", "uv", "uz", "ug", "ud", "y", "e", "o", "l", "a", "ad", "ag", "f")
+
+
+def _names_nothing(group: tuple[str, ...], question: str) -> bool:
+    """Whether a question word (`group`, its first form as the question's analysis gives it)
+    is a part of speech that names no column: a Russian verb form, adverb, predicative,
+    pronoun or conjunction (text.morph.names_nothing, the word as the question writes it),
+    or a Chinese word jieba's tagger reads so (_ZH_NOT_NAMING). English words are not
+    judged (no tagger)."""
+    word = group[0]
+    if is_cjk(word[:1]):
+        return _zh_tags(question).get(word, "n") in _ZH_NOT_NAMING
+    from pincite.text.morph import names_nothing
+
+    return any(names_nothing(w) for w in written(question, [group]))
+
+
+@functools.lru_cache(maxsize=256)
+def _zh_tags(question: str) -> dict[str, str]:
+    """{word: jieba's part-of-speech tag} of a question's Chinese words (the tagger's
+    tables load on first use); a verb or adjective right before a noun (or a class word,
+    "b", or an abbreviation) modifies it and is tagged "n" ("防护" of "防护等级", a
+    protection rating, names the column with it)."""
+    import jieba.posseg
+
+    words = [w for w in jieba.posseg.lcut(question) if w.word.strip()]
+    out = {}
+    for i, w in enumerate(words):
+        after = words[i + 1].flag if i + 1 < len(words) else ""
+        modifies = after[:1] in ("n", "b") or after in ("vn", "an", "j")  # 等级 is "b", a class word
+        out[w.word] = "n" if w.flag[:1] in "va" and modifies else w.flag
+    return out
 
 
 def table_headers(lib: "LibraryLike", doc_id: str) -> list[tuple[str, ...]]:

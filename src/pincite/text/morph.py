@@ -38,3 +38,19 @@ def is_verb_form(word: str) -> bool:
         return False
     parses = morph().parse(word.lower())
     return bool(parses) and parses[0].tag.POS in VERB_POS
+
+
+#: pymorphy3's parts of speech that never name a thing a table could have a column for:
+#: verb forms, adverbs and predicatives ("можно", "положено"), pronouns, conjunctions,
+#: particles, prepositions, interjections and comparatives.
+NOT_NAMING_POS = VERB_POS | frozenset(("ADVB", "PRED", "NPRO", "CONJ", "PRCL", "PREP", "INTJ", "COMP"))
+
+
+def names_nothing(word: str) -> bool:
+    """Whether a Russian word is read first as a part of speech that names nothing a table
+    column could hold (NOT_NAMING_POS: "дают", "положено", "будут", "почём", "кому"): a
+    column is headed by a noun ("Цена", "Телефон") or an adjective; False for any other word."""
+    if not word or not all("\u0400" <= ch <= "\u04ff" or ch == "-" for ch in word):
+        return False
+    parses = morph().parse(word.lower())
+    return bool(parses) and parses[0].tag.POS in NOT_NAMING_POS
