@@ -373,3 +373,33 @@ def test_a_verb_of_the_question_need_not_stand_in_the_table():
     found = extreme_of("Для какого направления установлены самые высокие суточные?", rows)
     assert found is not None and found.rows == ["Норвегия"]
     assert not verb_forms("Какой насос самый дорогой?")
+
+
+LIFTS_HEADER = ("Lift", "Type", "Routine visit interval", "Rated load")
+LIFTS = [("Lift A", "Passenger, traction", "Every 4 weeks", "630 kg (8 persons)"),
+         ("Lift C", "Passenger, machine-room-less", "Every 6 weeks", "450 kg (6 persons)"),
+         ("Lift D", "Goods, hydraulic", "Every 8 weeks", "1600 kg")]
+
+
+@pytest.mark.parametrize("question, row", [
+    ("Which lift has the highest rated load?", "Lift D"), ("Which lift has the lowest rated load?", "Lift C"),
+    ("Which lift has the longest routine visit interval?", "Lift D"),
+])
+def test_cells_with_a_number_among_words_are_compared_by_it(question, row):
+    """"630 kg (8 persons)", "Every 4 weeks": a column whose cells each write a number among
+    words, the same word after it in every cell, is compared by that number
+    (extreme.leading_quantity); a code ("A-101") is no such number."""
+    from pincite.answer.extreme import extreme_of, leading_quantity
+
+    rows = [(r[0], list(zip(LIFTS_HEADER, r))) for r in LIFTS]
+    found = extreme_of(question, rows)
+    assert found is not None and found.rows == [row], found
+    assert leading_quantity("A-101") is None and leading_quantity("Every 4 weeks") == (Decimal("4"), "weeks")
+
+
+def test_a_column_of_mixed_units_is_not_compared():
+    from pincite.answer.extreme import extreme_of
+
+    header = ("Item", "Limit")
+    rows = [(r[0], list(zip(header, r))) for r in [("A", "Every 4 weeks"), ("B", "12 kg"), ("C", "6 months")]]
+    assert extreme_of("Which item has the highest limit?", rows) is None

@@ -213,6 +213,35 @@ def number(cell: str) -> Decimal | None:
     return found[0].value
 
 
+#: The word a cell writes right after its first number: its unit ("630 kg (8 persons)" ->
+#: "kg", "Every 4 weeks" -> "weeks").
+_UNIT_AFTER = lazyre.compile(r"\s*([^\W\d_]+\.?|[%°℃]|м²|m²)?")
+
+
+def leading_quantity(cell: str) -> tuple[Decimal, str] | None:
+    """(the cell's first number, the word written right after it) when the cell holds a number
+    in digits among words ("630 kg (8 persons)", "Every 4 weeks", "approx. 12 kg"), else
+    None. A column of such cells is compared only when every cell writes the same word after
+    its number (`extreme_of`): the same quantity in the same unit, whatever else the cell
+    adds."""
+    text = cell.strip()
+    found = [m for m in number_mentions(text) if not m.spelled]
+    if not found or (found[0].start and not text[found[0].start - 1].isspace()):
+        return None  # a code ("A-101", "PX-300") is no quantity
+    first = found[0]
+    if first.value is None:
+        return None
+    after = _UNIT_AFTER.match(text, first.end)
+    unit = (after.group(1) or "") if after else ""
+    return first.value, unit.lower().rstrip(".")
+
+
+def _leading(cell: str) -> Decimal | None:
+    """`leading_quantity`'s number alone (a reader of `extreme_of`)."""
+    found = leading_quantity(cell)
+    return found[0] if found is not None else None
+
+
 def extreme_row(question: str, unit_text: str, sheet_head: str, soft: "WordMatcher | None" = None) -> Extreme | None:
     """The rows of the sheet whose rows in `unit_text` start with `sheet_head` ("Prices!")
     that hold the least or greatest value of the column `question` asks for by a
@@ -281,7 +310,7 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     # writes "Саморез по дереву")
     asked = set(analysis.tokens(question)) - analysis.stopwords()
     # a superlative of time compares dates or times of day, any other numbers
-    readers = (date_value, clock_value) if sup.kind == "time" else (number,)
+    readers = (date_value, clock_value) if sup.kind == "time" else (number, _leading)
     value_words = [{t for _, v in pairs if all(read(v) is None for read in readers) for t in analysis.tokens(v)}
                    for _, pairs in rows]
     # a word naming the table's document ("котельной" of a boiler room's regulation) is its
@@ -300,6 +329,9 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
         cells = [dict(pairs).get(header, "") for _, pairs in rows]
         for reader in readers:
             values = [reader(c) for c in cells if c.strip()]
+            if reader is _leading and len({(q or (0, ""))[1] for c in cells if c.strip()
+                                           for q in [leading_quantity(c)]}) != 1:
+                continue  # numbers among words in other units, or none: nothing to compare
             if len(values) >= MIN_ROWS and all(v is not None for v in values):
                 columns[header], read_by[header] = cells, reader
                 break
@@ -318,6 +350,12 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
         if sup.kind is not None:
             kinds |= asked_type.kind_column_words(sup.kind, cjk=any(map(is_cjk, question)))
         chosen = [h for h in columns if kinds & set(analysis.tokens(h))]
+        if not chosen:
+            # a quantity asked by its kind ("the most weight", "самый тяжёлый": mass) is
+            # compared in the one column whose every cell writes a value of that kind ("630 kg")
+            typed = {t for g in groups if (t := asked_type.type_of(g)) in asked_type.LABELLED_KINDS}
+            chosen = [h for h in columns if typed and all(
+                any(asked_type.VALUE_PATTERNS[t].search(c) for t in typed) for c in columns[h] if c.strip())]
         if not chosen:
             # the superlative's adjective names the column it compares ("самая продолжительная"
             # the "Продолжительность, ч", "наиболее мощный" the "Мощность, кВт"): the header
