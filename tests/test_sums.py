@@ -76,3 +76,18 @@ def test_a_sum_over_a_slide_table_and_an_english_total(tmp_path):
     assert zh.status == "answered" and zh.calculation is not None and zh.calculation.result == "36", zh.answer
     assert en.status == "answered" and en.calculation is not None and en.calculation.result == "405", en.answer
     assert who.status == "answered" and "陈思远" in who.claims[0].citations[0].quote, who.answer
+
+
+def test_a_sum_of_two_labelled_lines(tmp_path):
+    """A budget written as "label：value" lines ("舞台音响租赁：8,500元", "灯谜及奖品：6,000元"),
+    which a quote may run together: each line naming a thing asked is a value to add."""
+    from pdfgen import make_pdf
+
+    make_pdf(tmp_path / "budget.pdf", ["中秋游园会经费预算\n舞台音响租赁：8,500元\n灯谜及奖品：6,000元\n"
+                                       "月饼制作材料：3,200元"], font="cid-chinese")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "budget.pdf"])
+        ans = lib.ask("舞台音响租赁和灯谜及奖品一共多少元？")
+    assert ans.status == "answered", ans.answer
+    assert ans.calculation is not None and ans.calculation.result == "14500", ans.answer
+    assert all(i.citation.verified and i.text in i.citation.quote for i in ans.calculation.inputs)

@@ -75,10 +75,10 @@ _OPERATION_CJK = frozenset(
 #: "сумма", "вместе", "总和", "一共" (not a difference, an average or "between").
 _SUM_WORDS = lazyre.compile(
     r"combin\w*|totals?|totall?ing|totall?ed|sums?|summ\w*|altogether|together"
-    r"|сумм\w*|итог\w*|вместе|совокупн\w*|总和|之和|总计|合计|共计|总共|一共|加起来|合起来", re.I)
+    r"|сумм\w*|итог\w*|вместе|совокупн\w*|总和|之和|总计|合计|共计|总共|一共|加起来|合起来|加上", re.I)
 
 
-_SUM_CJK = ("总和", "之和", "总计", "合计", "共计", "总共", "一共", "加起来", "合起来")
+_SUM_CJK = ("总和", "之和", "总计", "合计", "共计", "总共", "一共", "加起来", "合起来", "加上")
 
 
 def sum_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
@@ -97,7 +97,7 @@ def sum_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, .
 
 
 #: Words joining the things a sum adds: "A and B", "A и B", "A 和 B", "A、B".
-_JOINED = lazyre.compile(r"(?<!\w)(?:and|plus|и|плюс)(?!\w)|&|和|与|及|跟|、", re.I)
+_JOINED = lazyre.compile(r"(?<!\w)(?:and|plus|и|плюс)(?!\w)|&|和|与|及|跟|、|加上", re.I)
 
 
 def sum_asked(question: str) -> bool:

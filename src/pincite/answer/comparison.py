@@ -155,7 +155,7 @@ def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> 
     kinds = asked_type.column_words(question)
     rows: dict[tuple[tuple[str, str], ...], _Row] = {}
     for cit in cits:
-        for row in _rows(lib, cit):
+        for row in _rows(lib, cit) or _labelled_lines(cit):
             rows.setdefault(row.cells, row)
     named: list[tuple[_Row, frozenset[int]]] = []
     for row in rows.values():
@@ -171,14 +171,19 @@ def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> 
     readings: list[tuple[str, _Reading]] = []
     header = None
     for row, _ in own:
-        cols = _named_columns(row, asked)
+        cols = [1] if row.cells[0][0] == "" else _named_columns(row, asked)  # a labelled line: its value
         if not cols and kinds:
             cols = [j for j in range(1, len(row.cells)) if kinds & set(analysis.tokens(row.cells[j][0]))]
-        q = _cell(row, cols[0]) if len(cols) == 1 else None
+        q = (_line_value(row) if row.cells[0][0] == "" else _cell(row, cols[0])) if len(cols) == 1 else None
         if q is None or (header is not None and row.cells[cols[0]][0] != header):
             return None
         header = row.cells[cols[0]][0]
-        readings.append((row.label, _Reading(q, row.citation)))
+        label = row.label
+        if row.cells[0][0] == "":
+            # a labelled line run on from the text before it: named from its first asked word
+            at = [label.find(f) for g in groups for f in g if f and f in label]
+            label = label[min(at):] if at else label
+        readings.append((label, _Reading(q, row.citation)))
     names = [f"v{i}" for i in range(len(readings))]
     try:
         result = calc.evaluate(" + ".join(names), [calc.Input(n, r.quantity) for n, (_, r) in zip(names, readings)],
@@ -191,6 +196,34 @@ def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> 
         formula=" + ".join(label for label, _ in readings), inputs=inputs, substitution=result.substitution,
         result=str(result.value), unit=result.unit, shown=result.shown, unit_shown=result.unit_shown,
         precision=result.precision, verified=True))
+
+
+#: "Label: value" pairs of a budget or price list written as lines ("舞台音响租赁：8,500元",
+#: "Аренда зала: 12 000 руб."), which a quote may run together: a label of words, a colon,
+#: then a number with at most a few letters of unit.
+_LABELLED_VALUE = lazyre.compile(
+    r"([^\d:：;；,，。.\n]{2,30}?)\s*[:：]\s*(\d[\d\s.,]*\d|\d)(\s?(?:[^\W\d_\u3400-\u9fff]{1,4}\.?|[\u3400-\u9fff]))?")
+
+
+def _labelled_lines(cit: Citation) -> list[_Row]:
+    """The "label: value" pairs of a verified quote (_LABELLED_VALUE) as one-column rows named
+    by their labels (the value's header is its label), each citing the quote: what a sum of
+    two such lines adds; [] for a quote with fewer than two."""
+    pairs = [(m.group(1).strip(), (m.group(2) + (m.group(3) or "")).strip())
+             for m in _LABELLED_VALUE.finditer(cit.quote)]
+    if len(pairs) < 2:
+        return []
+    return [_Row(label, (("", label), ("", value)), cit) for label, value in pairs]
+
+
+def _line_value(row: _Row) -> Quantity | None:
+    """The quantity of a labelled line's value (`_labelled_lines`), read from the value alone:
+    the quote may run the next line's label on right after its unit."""
+    value = row.cells[1][1]
+    try:
+        return find_quantity(value, value, quote_lang=analysis.detect_language(row.citation.quote))
+    except CalcError:
+        return None
 
 
 # --- the kind of value asked -----------------------------------------------------------------
