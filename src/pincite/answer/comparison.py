@@ -50,6 +50,12 @@ of two positive values of one kind, not temperatures (a ratio of degrees Celsius
 nothing). Each input is bound to the verified citation its value stands in: the row, when
 the quote holds several. The reasons a comparison was not computed are said in the
 question's language (messages.MESSAGES "compare_*"), never as a number.
+
+A sum (`sum_for`: "Сколько стоят вместе A и B?") adds one value per named row the same way:
+the rows are read by the same row readers, or are a quote's "label: value" lines.
+
+Size: over 600 lines as the one place that binds cited values to the things a question
+compares or adds; the difference, the ratio and the sum share its row and cell readers.
 """
 from __future__ import annotations
 
