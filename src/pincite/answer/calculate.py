@@ -87,12 +87,23 @@ def sum_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, .
     the sum is computed, so no passage need write them."""
     if not sum_asked(question):
         return set()
+    return _asking_groups(question, groups, _SUM_WORDS, frozenset(_SUM_CJK))
+
+
+def _asking_groups(question: str, groups: list[tuple[str, ...]], words: "re.Pattern[str]",
+                   cjk: frozenset[str]) -> set[tuple[str, ...]]:
+    """The groups of `groups` (analysis.query_groups of `question`) of the question's words
+    that `words` matches whole (Latin or Cyrillic), and of its Chinese words in `cjk`, also
+    with a copula jieba left on them ("差是")."""
     out: set[tuple[str, ...]] = set()
     for raw in question.split():
         word = raw.strip(".,;:!?«»\"'()？，。")
-        if word and _SUM_WORDS.fullmatch(word):
+        if word and words.fullmatch(word):
             out.update(analysis.query_groups(word))
-    out.update(g for g in groups if g[0] in _SUM_CJK or (g[0][-1:] in "是为" and g[0][:-1] in _SUM_CJK))
+    for g in groups:
+        form = g[0]
+        if form and cjk_count(form) == len(form) and (form in cjk or (form[-1] in "是为" and form[:-1] in cjk)):
+            out.add(g)
     return out & set(groups)
 
 
@@ -120,17 +131,7 @@ def operation_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[
     "between", "сумма", "разница", "总和", "差"), not for a value of their own: what the
     question asks to compute, which no document need write and no table names a column for.
     A Chinese word counts with a copula jieba left on it ("差是")."""
-    out: set[tuple[str, ...]] = set()
-    for raw in question.split():
-        word = raw.strip(".,;:!?«»\"'()？，。")
-        if word and _OPERATION_WORDS.fullmatch(word):
-            out.update(analysis.query_groups(word))
-    for g in groups:
-        form = g[0]
-        if form and cjk_count(form) == len(form) and (
-                form in _OPERATION_CJK or (form[-1] in "是为" and form[:-1] in _OPERATION_CJK)):
-            out.add(g)
-    return out & set(groups)
+    return _asking_groups(question, groups, _OPERATION_WORDS, _OPERATION_CJK)
 
 
 #: Russian comparatives of amounts, as a difference question uses them after or before "на
@@ -220,13 +221,7 @@ def comparison_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple
     operation_groups, words no table names a column for."""
     if comparison_asked(question) is None:
         return set()
-    out: set[tuple[str, ...]] = set()
-    for raw in question.split():
-        word = raw.strip(".,;:!?«»\"'()？，。")
-        if word and _COMPARISON_WORDS.fullmatch(word):
-            out.update(analysis.query_groups(word))
-    out.update(g for g in groups if g[0] and cjk_count(g[0]) == len(g[0]) and g[0] in _COMPARISON_CJK)
-    return out & set(groups)
+    return _asking_groups(question, groups, _COMPARISON_WORDS, frozenset(_COMPARISON_CJK))
 
 
 def comparative_kind(question: str) -> str | None:
