@@ -403,3 +403,14 @@ def test_a_column_of_mixed_units_is_not_compared():
     header = ("Item", "Limit")
     rows = [(r[0], list(zip(header, r))) for r in [("A", "Every 4 weeks"), ("B", "12 kg"), ("C", "6 months")]]
     assert extreme_of("Which item has the highest limit?", rows) is None
+
+
+def test_an_english_verb_after_a_modal_need_not_stand_in_the_table():
+    """"Which lift can carry the most weight?": "carry" follows a modal, so it is a verb,
+    which no table writes; the quantity asked by its kind (mass) picks the rated-load column."""
+    from pincite.answer.extreme import extreme_of, verb_forms
+
+    rows = [(r[0], list(zip(LIFTS_HEADER, r))) for r in LIFTS]
+    assert "carri" in verb_forms("Which lift can carry the most weight?")
+    found = extreme_of("Which lift can carry the most weight?", rows)
+    assert found is not None and found.rows == ["Lift D"], found

@@ -484,12 +484,13 @@ def _row_claims(lib: LibraryLike, g: Gathered, doc_id: str, spans: list[tuple[in
 
 
 def _table_claim(claim: Claim) -> bool:
-    """Whether a claim states one table row: a spreadsheet row, or a row read as "row header /
-    column header: value" (its text is not its quote)."""
+    """Whether a claim states one table row: a sheet row, a row cited with its table's headers
+    (DOCX, ruled PDF), or one read as "row / column: value" (its text is not its quote)."""
     from pincite.contract import SheetAddress
 
     cit = claim.citations[0] if claim.citations else None
-    return cit is not None and (isinstance(cit.address, SheetAddress) or claim.text != cit.quote)
+    return cit is not None and (isinstance(cit.address, SheetAddress) or bool(cit.row_headers)
+                                or claim.text != cit.quote)
 
 
 def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: list[str],
