@@ -235,3 +235,19 @@ def test_chinese_verbs_name_no_column():
     assert reasons._names_nothing(("开始",), "中秋游园会几点开始？")
     assert reasons._names_nothing(("下雨",), "要是下雨了活动怎么办？")
     assert not reasons._names_nothing(("电话",), "报名电话是多少？")
+
+
+def test_an_english_verb_after_an_auxiliary_names_no_column(tmp_path):
+    """"What do they serve for breakfast on Wednesday?": "serve" follows "do they", so it is a
+    verb, not a column the menu lacks."""
+    header = ("Day", "Meal", "Dish", "Portion, g", "Price, GBP")
+    rows = [("Monday", "Breakfast", "Porridge", 200, 1.9), ("Wednesday", "Breakfast", "Plain omelette", 150, 2.4),
+            ("Wednesday", "Lunch", "Baked cod", 230, 4.8)]
+    make_sheet(tmp_path / "menu.xlsx", "Menu", header, rows)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "menu.xlsx"])
+        ans = lib.ask("What do they serve for breakfast on Wednesday?")
+    assert ans.status == "answered", ans.warnings
+    assert any("Plain omelette" in c.quote for c in ans.citations()), [c.quote for c in ans.citations()]
+    assert reasons._names_nothing(("serv",), "What do they serve?")
+    assert not reasons._names_nothing(("phone",), "What is the phone number of the canteen?")

@@ -47,7 +47,7 @@ from pincite.text.cjk import is_cjk
 
 from . import asked_type, features
 from .numbers import number_mentions
-from .reasons import DERIVED_STEM, derived
+from .reasons import DERIVED_STEM, EN_AFTER_MODAL, derived
 from .table_verify import SOFT_HEADER_COSINE, record_pairs, sheet_rows
 
 if TYPE_CHECKING:
@@ -133,23 +133,16 @@ class Extreme:
     dates: bool = False
 
 
-#: An English word right after a modal or an auxiliary ("can carry", "does it weigh", "will
-#: run"): a verb. English has no tagger here; this is the one place a verb is certain.
-_EN_AFTER_MODAL = lazyre.compile(
-    r"\b(?:can|could|will|would|shall|should|must|may|might|do|does|did)\s+(?:(?:it|they|he|she|we|you|i|not)\s+)?"
-    r"([a-z]+)\b", re.IGNORECASE)
-
-
 def verb_forms(question: str) -> set[str]:
     """Index forms of the verbs of `question`: Russian verb forms ("установлены", "работает":
     text.morph.is_verb_form) and an English word right after a modal or auxiliary ("can
-    carry": _EN_AFTER_MODAL). A table names things and their values, never what is done to
-    them, so such a word need not stand in it."""
+    carry": reasons.EN_AFTER_MODAL). A table names things and their values, never what is
+    done to them, so such a word need not stand in it."""
     from pincite.text.morph import is_verb_form
 
     out = {t for w in question.split() if is_verb_form(w.strip(analysis.WORD_EDGE_PUNCT))
            for t in analysis.tokens(w)}
-    out.update(t for m in _EN_AFTER_MODAL.finditer(question) for t in analysis.tokens(m.group(1)))
+    out.update(t for m in EN_AFTER_MODAL.finditer(question) for t in analysis.tokens(m.group(1)))
     return out
 
 

@@ -258,6 +258,11 @@ def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[st
     return lacked
 
 
+#: An English word right after a modal or an auxiliary ("can carry", "does it serve", "will
+#: run"): a verb. English has no tagger here; this is where a verb is certain.
+EN_AFTER_MODAL = lazyre.compile(
+    r"\b(?:can|could|will|would|shall|should|must|may|might|do|does|did)\s+(?:(?:it|they|he|she|we|you|i|not)\s+)?"
+    r"([a-z]+)\b", re.IGNORECASE)
 #: jieba's part-of-speech tags (ICTCLAS) of Chinese words that name nothing a table column
 #: could hold: verbs (not the verbal noun "vn"), adverbs, prepositions, pronouns,
 #: conjunctions, particles, interjections, idioms, adjectives (not "an"), locatives.
@@ -269,11 +274,13 @@ def _names_nothing(group: tuple[str, ...], question: str) -> bool:
     """Whether a question word (`group`, its first form as the question's analysis gives it)
     is a part of speech that names no column: a Russian verb form, adverb, predicative,
     pronoun or conjunction (text.morph.names_nothing, the word as the question writes it),
-    or a Chinese word jieba's tagger reads so (_ZH_NOT_NAMING). English words are not
-    judged (no tagger)."""
+    a Chinese word jieba's tagger reads so (_ZH_NOT_NAMING), or an English word right after
+    a modal or auxiliary (EN_AFTER_MODAL; English has no tagger here)."""
     word = group[0]
     if is_cjk(word[:1]):
         return _zh_tags(question).get(word, "n") in _ZH_NOT_NAMING
+    if any(set(analysis.tokens(m.group(1))) & set(group) for m in EN_AFTER_MODAL.finditer(question)):
+        return True  # "What does the canteen serve …?"
     from pincite.text.morph import names_nothing
 
     return any(names_nothing(w) for w in written(question, [group]))
