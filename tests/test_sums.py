@@ -91,3 +91,22 @@ def test_a_sum_of_two_labelled_lines(tmp_path):
     assert ans.status == "answered", ans.answer
     assert ans.calculation is not None and ans.calculation.result == "14500", ans.answer
     assert all(i.citation.verified and i.text in i.citation.quote for i in ans.calculation.inputs)
+
+
+def test_everyday_sum_words_and_rows_named_by_their_labels(tmp_path):
+    """"加起来" (cut by jieba into "加" and "起来") and "общая" ask for a sum; rows named by
+    their labels ("1号楼", "2号楼") are told apart by them, though digits of dates and times in
+    other cells are shared; a value next to Chinese text stands in its row ("24立方米王建国")."""
+    make_sheet(tmp_path / "water.xlsx", "停水", ("楼栋", "停水日期", "停水时段", "水箱容量", "负责人"), [
+        ("1号楼", "2027年3月8日", "09:00-13:00", "18立方米", "王建国"),
+        ("2号楼", "2027年3月9日", "09:00-14:00", "24立方米", "王建国"),
+        ("3号楼", "2027年3月10日", "13:00-17:00", "30立方米", "李明")])
+    make_sheet(tmp_path / "sales.xlsx", "Продажи", ("Регион", "Выручка, млн руб.", "Объём, тонн"), [
+        ("Самарская область", "71,2", 1540), ("Саратовская область", "38,5", 830), ("Пензенская область", "22,4", 410)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "water.xlsx", tmp_path / "sales.xlsx"])
+        zh = lib.ask("1号楼和2号楼的水箱容量加起来是多少？")
+        ru = lib.ask("Какая общая выручка Самарской и Саратовской областей?")
+    assert zh.calculation is not None and zh.calculation.result == "42", zh.answer
+    assert ru.calculation is not None and ru.calculation.result == "109.7", ru.answer
+    assert not any("не сравнивались" in w or "未经比较" in w for w in zh.warnings + ru.warnings)

@@ -75,7 +75,8 @@ _OPERATION_CJK = frozenset(
 #: "сумма", "вместе", "总和", "一共" (not a difference, an average or "between").
 _SUM_WORDS = lazyre.compile(
     r"combin\w*|totals?|totall?ing|totall?ed|sums?|summ\w*|altogether|together"
-    r"|сумм\w*|итог\w*|вместе|совокупн\w*|总和|之和|总计|合计|共计|总共|一共|加起来|合起来|加上", re.I)
+    r"|сумм\w*|итог\w*|вместе|совокупн\w*|общ(?:ий|ая|ее|ие|его|ей|ую|им|ем|их|ими)"
+    r"|总和|之和|总计|合计|共计|总共|一共|加起来|合起来|加上", re.I)
 
 
 _SUM_CJK = ("总和", "之和", "总计", "合计", "共计", "总共", "一共", "加起来", "合起来", "加上")
@@ -87,7 +88,9 @@ def sum_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, .
     the sum is computed, so no passage need write them."""
     if not sum_asked(question):
         return set()
-    return _asking_groups(question, groups, _SUM_WORDS, frozenset(_SUM_CJK))
+    # jieba may cut a sum phrase apart ("加起来" as "加", "起来"): its pieces are the phrase's
+    pieces = {g for g in groups for p in _SUM_CJK if p in question and g[0] and g[0] in p}
+    return _asking_groups(question, groups, _SUM_WORDS, frozenset(_SUM_CJK)) | pieces
 
 
 def _asking_groups(question: str, groups: list[tuple[str, ...]], words: "re.Pattern[str]",

@@ -19,7 +19,7 @@ from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
 
 from . import asked_type, extractive, features, soft, supersede, table_verify
-from .calculate import calculation_line, conversion_for, unit_warning
+from .calculate import calculation_line, conversion_for, sum_asked, unit_warning
 from .cite import SECTION_SEP, citation_for
 from .comparison import comparison_for, sum_for
 from .evidence import (
@@ -265,7 +265,7 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     # the faces show the notes: which value was compared over how many rows, what is amended
     warnings = [extreme_line] if extreme_line is not None else []
     warnings += supersede.amended_notes(claims, g.amendments, g.lang)
-    if found is None and sum(map(_table_claim, verified)) >= 2:
+    if found is None and sum(map(_table_claim, verified)) >= 2 and not sum_asked(g.question):
         from .extreme import superlative
 
         if superlative(g.question) is not None:

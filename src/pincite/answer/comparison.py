@@ -67,6 +67,7 @@ from typing import TYPE_CHECKING
 from pincite.contract import CalcInput, Calculation, Citation, Claim, PdfAddress
 from pincite.errors import CalcError
 from pincite.text import analysis, lazyre
+from pincite.text.cjk import is_cjk
 from pincite.text.codes import code_key, find_codes, spellings
 
 from . import asked_type, calc, calculate, units
@@ -164,9 +165,13 @@ def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> 
         for row in _rows(lib, cit) or _labelled_lines(cit):
             rows.setdefault(row.cells, row)
     named: list[tuple[_Row, frozenset[int]]] = []
+    by_label = {id(row): frozenset(i for i, w in enumerate(words) if w & _keys(row.label)) for row in rows.values()}
+    # rows named by their labels ("1号楼", "2号楼") are told apart by them alone: a digit of a
+    # date or a time in another cell names nothing
+    labelled = len(set(by_label.values())) == len(by_label) and all(by_label.values())
     for row in rows.values():
         values = set().union(*(_keys(v) for _, v in row.cells))
-        held = frozenset(i for i, w in enumerate(words) if w & values)
+        held = by_label[id(row)] if labelled else frozenset(i for i, w in enumerate(words) if w & values)
         if held:
             named.append((row, held))
     # the things summed: rows each naming a word no other row names
@@ -381,7 +386,13 @@ def _stands_in(cell: str, quote: str) -> bool:
     """Whether the text of `cell` stands in `quote` (compared normalised, as quotes are
     verified: answer.normalize), not as a part of a longer number or word."""
     c, q = normalize(cell).text.strip(), normalize(quote).text
-    return bool(c) and any(not (q[i - 1:i].isalnum() or q[i + len(c):i + len(c) + 1].isalnum())
+
+    def joined(a: str, b: str) -> bool:  # two characters of one word or number
+        return a.isalnum() and b.isalnum() and not (is_cjk(a) or is_cjk(b))
+
+    # next to Chinese, normalisation drops the space between cells ("24立方米王建国"): a
+    # Chinese character on either side of the edge is a boundary
+    return bool(c) and any(not (joined(q[i - 1:i], c[0]) or joined(c[-1], q[i + len(c):i + len(c) + 1]))
                            for i in _find_all(q, c))
 
 
