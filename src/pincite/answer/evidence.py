@@ -6,14 +6,17 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import Iterable
+from typing import TYPE_CHECKING, Iterable
 
 from pincite.text import analysis
 from pincite.text.codes import code_key, family, spellings
 
 from . import extractive
 from .calculate import comparison_asked, comparison_groups, operation_groups, sum_asked
-from .features import window_text
+from .features import is_table_window, window_text
+
+if TYPE_CHECKING:
+    from .retrieve import LibraryLike
 
 #: A further claim is kept when its answerability is at least this share of the best one's.
 KEEP_RELATIVE = 0.1
@@ -304,3 +307,55 @@ def other_named_row(cand: extractive.Candidate, best: extractive.Candidate, name
                          and cand.hit.page == best.hit.page):
         return False
     return bool((window_tokens(cand) - window_tokens(best)) & names)
+
+
+def row_label(lib: LibraryLike, cand: extractive.Candidate) -> str:
+    """The first cell of the table row a window is: of a spreadsheet row ("'Sheet'!A4:E4 |
+    Label: …; …") its first value, of a DOCX or ruled PDF table's row its first cell as
+    extraction kept it (DocumentModel.row_cells); "" for a window that is no table row."""
+    text = window_text(cand).strip()
+    if extractive.is_sheet(cand.hit):
+        body = text.split(" | ", 1)[-1]
+        first = body.split("; ", 1)[0]
+        return first.partition(": ")[2].strip()
+    if not cand.record or cand.hit.parts:
+        return ""
+    try:
+        cells = lib.model(cand.hit.doc_id).row_cells(cand.hit.page or 0, cand.start, cand.end)
+    except Exception:  # a model the library no longer has: no label to read
+        return ""
+    return cells[0][1].strip() if cells else ""
+
+
+#: Longest first cell read as a row's label by `label_named_first` ("3号楼", "Adult book");
+#: a longer one is a note or a sentence standing in the table.
+LABEL_CHARS = 30
+
+
+def label_named_first(lib: LibraryLike, cands: list[extractive.Candidate], question: str,
+                      prob: dict[int, float]) -> list[extractive.Candidate]:
+    """`cands` (best first) with the one row of the best row's table whose label (first cell,
+    `row_label`) the question writes, spaces aside ("3号楼" of "3号楼哪天停水？"), moved first
+    with the best row's probability, when the best row's own label is not written in the
+    question: rows sharing every question word ("3" of their dates too) are told apart by
+    the label the question names. Unchanged when no row or several are so named, or when the
+    best row's label is longer than LABEL_CHARS (a note written in the table's first cell)."""
+    if not cands or not is_table_window(cands[0]):
+        return cands
+    asked = "".join(question.split()).casefold()
+    best = cands[0]
+
+    def named(c: extractive.Candidate) -> bool:
+        label = "".join(row_label(lib, c).split()).casefold()
+        return len(label) >= 2 and label in asked
+
+    own = row_label(lib, best)
+    if named(best) or not own or len(own) > LABEL_CHARS:
+        return cands  # the best row is named, or is no labelled record (a note under the table)
+    same = [c for c in cands[1:] if is_table_window(c) and c.hit.doc_id == best.hit.doc_id
+            and c.hit.page == best.hit.page]
+    hits = [c for c in same if named(c)]
+    if len(hits) != 1:
+        return cands
+    prob[id(hits[0])] = max(prob[id(hits[0])], prob[id(best)])
+    return [hits[0]] + [c for c in cands if c is not hits[0]]

@@ -35,6 +35,7 @@ from .evidence import (
     asked_and_found,
     asked_codes,
     code_keys,
+    label_named_first,
     names_any,
     names_other_code,
     names_other_edition,
@@ -377,6 +378,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # an amendment found ("A-3 | 5.2 Mileage rate | £0.45 | £0.50") is read before the
     # clause it changes ("5.2 Business mileage … £0.45 per mile"), as likely to answer
     cands, amendments = supersede.amendments_first(cands, prob, other)
+    cands = label_named_first(lib, cands, coverage_text or q, prob)  # "3号楼" of three rows
     scored = list(cands)
     # each passage keeps its likeliest window, but a table row is a record of its own: "Which
     # products does X supply?" is answered by every row naming X, and "the combined stock of
