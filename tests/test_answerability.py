@@ -676,3 +676,30 @@ def test_a_long_table_is_offered_row_options_up_to_a_limit(tmp_path):
         vague = lib.ask("What is the phone extension?")
         assert vague.status == "needs_clarification", vague.answer
         assert vague.clarification.options == names[:ROW_OPTIONS] and vague.answer.rstrip("?").endswith("…")
+
+
+def test_a_column_named_in_other_words_is_asked_back(tmp_path):
+    """"What is the daily fine?" over a library workbook whose fines sheet is headed "Fine per
+    day (GBP)": "daily" is held by meaning (word vectors), so the question about a column of
+    no row is asked back with the item types."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    loans = wb.active
+    loans.title = "Loans"
+    loans.append(["Loan ID", "Member", "Title", "Due", "Days overdue"])
+    for row in [("L-1041", "Margaret Okafor", "The Remains of the Day", "2027-01-25", 0),
+                ("L-1042", "Daniel Price", "A Brief History of Time", "2027-01-26", 8),
+                ("L-1043", "Priya Raman", "Wolf Hall", "2027-01-28", 17)]:
+        loans.append(list(row))
+    fines = wb.create_sheet("Fines")
+    fines.append(["Item type", "Fine per day (GBP)", "Maximum fine (GBP)", "Loan period (days)"])
+    for row in [("Adult book", 0.25, 8, 21), ("Children's book", 0, 0, 21), ("DVD", 1, 10, 7),
+                ("Audiobook CD", 0.5, 8, 14), ("Reference book", 2, 20, 1)]:
+        fines.append(list(row))
+    wb.save(tmp_path / "library.xlsx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "library.xlsx"])
+        vague = lib.ask("What is the daily fine?")
+    assert vague.status == "needs_clarification", vague.answer
+    assert "Fine per day" in vague.answer and vague.clarification.options[:2] == ["Adult book", "Children's book"]

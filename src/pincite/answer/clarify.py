@@ -20,6 +20,7 @@ from .claims import kept
 from .messages import listed, message
 from .rank import Gathered
 from .retrieve import LibraryLike
+from .table_verify import SOFT_HEADER_COSINE
 
 #: A question whose only content word is at least this common in general language (wordfreq's
 #: Zipf scale: log10 of occurrences per billion words; 4.5 is about the 5,000 most common
@@ -85,7 +86,12 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
     for h in headers:
         held.update(analysis.tokens(h))
     cells = set().union(*(analysis.tokens(v) for pairs in rows for _, v in pairs))
-    if not asked or any(not grp & held or grp & cells for grp in asked):
+    # a word the headers write otherwise ("daily" of "Fine per day") is held by meaning
+    # (word vectors, as a column's header is matched: table_verify.SOFT_HEADER_COSINE)
+    soft = g.scorer.soft if g.scorer is not None else None
+    near = {k for k, v in soft.best(" ".join(headers)).items() if v >= SOFT_HEADER_COSINE} if soft else set()
+    if not asked or any(not (grp & held or _in(grp, near)) or grp & cells
+                        for grp in asked):
         return None  # a word the headers lack, or one that names rows
     # the column that names the rows ("Категория номера": Эконом, Стандарт, …) is not the one
     # asked of them, though its header shares a word with the question ("номера")
@@ -94,7 +100,9 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
         return None
     # a header holding a question word whole outweighs one holding a part of it ("首班车"
     # asks the column "首班车", not "末班车", which shares "班车")
-    shared = {h: sum(2 if grp[0] in toks else 1 if set(grp) & toks else 0 for grp in g.groups)
+    header_near = {h: {k for k, v in soft.best(h).items() if v >= SOFT_HEADER_COSINE} for h in headers} if soft else {}
+    shared = {h: sum(2 if grp[0] in toks else 1 if set(grp) & toks or grp in header_near.get(h, ()) else 0
+                     for grp in g.groups)
               for h in headers if h != labels for toks in [set(analysis.tokens(h))]}
     best = max(shared.values(), default=0)
     column = [h for h, n in shared.items() if n == best]
@@ -110,6 +118,11 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=text, clarification=Clarification(question=text, options=options),
                   timings=g.timings, relevance=g.rel)
+
+
+def _in(grp: set[str], near: set[tuple[str, ...]]) -> bool:
+    """Whether a question word's forms `grp` are among the word groups `near`."""
+    return any(grp == set(k) for k in near)
 
 
 def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, table: WindowTable) -> Answer | None:
