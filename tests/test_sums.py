@@ -110,3 +110,17 @@ def test_everyday_sum_words_and_rows_named_by_their_labels(tmp_path):
     assert zh.calculation is not None and zh.calculation.result == "42", zh.answer
     assert ru.calculation is not None and ru.calculation.result == "109.7", ru.answer
     assert not any("не сравнивались" in w or "未经比较" in w for w in zh.warnings + ru.warnings)
+
+
+def test_a_quote_stating_the_comparison_needs_no_note_that_it_was_not_computed(tmp_path):
+    """"How much shorter is the Cyrillic dash than the em-dash?" answered by a sentence that
+    states "25% shorter": nothing is left to compute, so no "not computed" note follows."""
+    from pdfgen import make_pdf
+
+    make_pdf(tmp_path / "dash.pdf", ["Dashes in Russian typesetting.\nThe redefinition ensures that the Cyrillic "
+                                     "dash is 25% shorter than the em-dash for any font family."])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "dash.pdf"])
+        ans = lib.ask("How much shorter is the Cyrillic dash than the em-dash?")
+    assert ans.status == "answered" and "25% shorter" in ans.claims[0].citations[0].quote, ans.answer
+    assert not any("not computed" in w for w in ans.warnings), ans.warnings

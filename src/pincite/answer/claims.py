@@ -21,7 +21,7 @@ from pincite.text.cjk import is_cjk
 from . import asked_type, extractive, features, soft, supersede, table_verify
 from .calculate import calculation_line, conversion_for, sum_asked, unit_warning
 from .cite import SECTION_SEP, citation_for
-from .comparison import comparison_for, sum_for
+from .comparison import comparison_for, states_comparison, sum_for
 from .evidence import (
     cited_bar,
     computed_names,
@@ -278,7 +278,7 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
         conversion = compared.calculation
         if conversion is not None:
             text += f"\n{conversion.formula} " + calculation_line(conversion, g.lang)
-        elif compared.note:
+        elif compared.note and not states_comparison(g.question, g.groups, verified):
             warnings.append(compared.note)
     elif (conversion := conversion_for(g.question, g.lang, verified)) is not None:
         text += "\n" + calculation_line(conversion, g.lang)
