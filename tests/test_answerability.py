@@ -701,5 +701,9 @@ def test_a_column_named_in_other_words_is_asked_back(tmp_path):
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "library.xlsx"])
         vague = lib.ask("What is the daily fine?")
+        both = lib.ask("What's the fine?")
     assert vague.status == "needs_clarification", vague.answer
     assert "Fine per day" in vague.answer and vague.clarification.options[:2] == ["Adult book", "Children's book"]
+    # two columns named alike ("fine") are named together, and the row is asked back
+    assert both.status == "needs_clarification", both.answer
+    assert "“Fine per day (GBP)” / “Maximum fine (GBP)”" in both.answer, both.answer

@@ -106,18 +106,24 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
               for h in headers if h != labels for toks in [set(analysis.tokens(h))]}
     best = max(shared.values(), default=0)
     column = [h for h, n in shared.items() if n == best]
-    if not best or len(column) != 1:
+    # two or three columns the question names alike ("What's the fine?" of "Fine per day" and
+    # "Maximum fine") are named together: the row is asked back all the same
+    if not best or len(column) > MAX_TIED_COLUMNS:
         return None
-    values = [dict(pairs).get(column[0], "").strip() for pairs in rows]
-    if len({v for v in values if v}) < 2:
+    if any(len({dict(pairs).get(c, "").strip() for pairs in rows} - {""}) < 2 for c in column):
         return None
     names = [dict(pairs)[labels].strip() for pairs in rows]
     options = names[:ROW_OPTIONS]  # a table's rows are all choices: shown whole up to ROW_OPTIONS
     listed = "; ".join(options) + ("; …" if len(names) > ROW_OPTIONS else "")  # each option re-asks
-    text = message("clarify_row", g.lang).format(header=column[0], options=listed)
+    joiner = "» / «" if g.lang == "ru" else "” / “"  # inside the message's own quotation marks
+    text = message("clarify_row", g.lang).format(header=joiner.join(column), options=listed)
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=text, clarification=Clarification(question=text, options=options),
                   timings=g.timings, relevance=g.rel)
+
+
+#: Most columns a vague question may name alike and still be asked back which row it means.
+MAX_TIED_COLUMNS = 3
 
 
 def _in(grp: set[str], near: set[tuple[str, ...]]) -> bool:
