@@ -414,3 +414,26 @@ def test_an_english_verb_after_a_modal_need_not_stand_in_the_table():
     assert "carri" in verb_forms("Which lift can carry the most weight?")
     found = extreme_of("Which lift can carry the most weight?", rows)
     assert found is not None and found.rows == ["Lift D"], found
+
+
+def test_a_header_word_a_cell_also_writes_names_no_row():
+    """"Which loan is the most days overdue?": "days" is a word of the header "Days overdue",
+    asked of every row, though one title cell writes "Day" ("The Remains of the Day")."""
+    from pincite.answer.extreme import extreme_of
+
+    header = ("Loan ID", "Title", "Days overdue")
+    rows = [(r[0], list(zip(header, r))) for r in [
+        ("L-1041", "The Remains of the Day", "0"), ("L-1043", "Wolf Hall", "17"), ("L-1046", "Sapiens", "25")]]
+    found = extreme_of("Which loan is the most days overdue?", rows)
+    assert found is not None and found.rows == ["L-1046"], found
+
+
+def test_a_column_of_time_ranges_is_not_compared_by_its_first_number():
+    """"13:30-17:30" is a span of time, not a quantity: "the longest" is not read off the
+    hour it starts at."""
+    from pincite.answer.extreme import extreme_of, leading_quantity
+
+    header = ("楼栋", "停水时段")
+    rows = [(r[0], list(zip(header, r))) for r in [("1号楼", "09:00-13:00"), ("3号楼", "13:30-17:30")]]
+    assert leading_quantity("13:30-17:30") is None and leading_quantity("5–7 days") is None
+    assert extreme_of("停水时间最长的是哪栋楼？", rows) is None

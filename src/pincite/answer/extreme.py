@@ -221,6 +221,10 @@ def number(cell: str) -> Decimal | None:
 _UNIT_AFTER = lazyre.compile(r"\s*([^\W\d_]+\.?|[%°℃]|м²|m²)?")
 
 
+#: A time of day or a range of numbers inside a cell ("13:30", "5–7", "10~20").
+_SPAN_CELL = lazyre.compile(r"\d\s*[:：]\s*\d|\d\s*[-–—~～]\s*\d")
+
+
 def leading_quantity(cell: str) -> tuple[Decimal, str] | None:
     """(the cell's first number, the word written right after it) when the cell holds a number
     in digits among words ("630 kg (8 persons)", "Every 4 weeks", "approx. 12 kg"), else
@@ -228,6 +232,8 @@ def leading_quantity(cell: str) -> tuple[Decimal, str] | None:
     its number (`extreme_of`): the same quantity in the same unit, whatever else the cell
     adds."""
     text = cell.strip()
+    if _SPAN_CELL.search(text):
+        return None  # a time or a range ("13:30-17:30", "5–7 days") is no one quantity
     found = [m for m in number_mentions(text) if not m.spelled]
     if not found or (found[0].start and not text[found[0].start - 1].isspace()):
         return None  # a code ("A-101", "PX-300") is no quantity
@@ -318,7 +324,10 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
                    for _, pairs in rows]
     # a word naming the table's document ("котельной" of a boiler room's regulation) is its
     # subject, not a row's name, though one row's cell writes it too ("Оператор котельной")
-    named = {w for w in asked if any(w in vw for vw in value_words)} - named_doc
+    # (a word of a header is asked of the rows, though a cell writes it: "days" of "Days
+    # overdue" beside a title "The Remains of the Day")
+    header_words = {t for _, pairs in rows for h, _ in pairs for t in analysis.tokens(h)}
+    named = {w for w in asked if any(w in vw for vw in value_words)} - named_doc - header_words
     if any(sum(w in vw for vw in value_words) == 1 for w in named):
         return None  # the question names one row (its code, a name): an attribute of that row
     # words several rows hold narrow the rows compared ("the cheapest flow meter")
