@@ -251,3 +251,11 @@ def test_an_english_verb_after_an_auxiliary_names_no_column(tmp_path):
     assert any("Plain omelette" in c.quote for c in ans.citations()), [c.quote for c in ans.citations()]
     assert reasons._names_nothing(("serv",), "What do they serve?")
     assert not reasons._names_nothing(("phone",), "What is the phone number of the canteen?")
+
+
+def test_the_verb_of_a_who_question_names_the_role_asked():
+    """"Кто поставляет клей?": the verb of a question asking who names the role asked (the
+    "Поставщик" column a stock sheet lacks), so it is no word that names nothing; "Кому
+    положено …?" asks to whom something is due, and its verb names no column."""
+    assert not reasons._names_nothing(("поставля", "поставл"), "Кто поставляет клей монтажный?")
+    assert reasons._names_nothing(("полож", "положит"), "Кому положено бесплатное питание?")

@@ -263,6 +263,9 @@ def lacking_columns(headers: list[str], values: list[str], groups: list[tuple[st
 EN_AFTER_MODAL = lazyre.compile(
     r"\b(?:can|could|will|would|shall|should|must|may|might|do|does|did)\s+(?:(?:it|they|he|she|we|you|i|not)\s+)?"
     r"([a-z]+)\b", re.IGNORECASE)
+#: A question asking who does something, the subject of its verb ("Кто поставляет …?", "Who
+#: drives …?", "谁负责…"): not "кому", "whom" (to whom something is given or due).
+_ASKS_WHO_DOES = lazyre.compile(r"(?<![а-яё])кто(?![а-яё])|\bwho\b|谁", re.IGNORECASE)
 #: jieba's part-of-speech tags (ICTCLAS) of Chinese words that name nothing a table column
 #: could hold: verbs (not the verbal noun "vn"), adverbs, prepositions, pronouns,
 #: conjunctions, particles, interjections, idioms, adjectives (not "an"), locatives.
@@ -275,8 +278,11 @@ def _names_nothing(group: tuple[str, ...], question: str) -> bool:
     is a part of speech that names no column: a Russian verb form, adverb, predicative,
     pronoun or conjunction (text.morph.names_nothing, the word as the question writes it),
     a Chinese word jieba's tagger reads so (_ZH_NOT_NAMING), or an English word right after
-    a modal or auxiliary (EN_AFTER_MODAL; English has no tagger here)."""
+    a modal or auxiliary (EN_AFTER_MODAL; English has no tagger here). Never in a question
+    asking who: its verb names the role asked ("поставляет" the "Поставщик" column)."""
     word = group[0]
+    if _ASKS_WHO_DOES.search(question):
+        return False  # "Кто поставляет …?", "Who drives …?": the verb names the role asked, a column
     if is_cjk(word[:1]):
         return _zh_tags(question).get(word, "n") in _ZH_NOT_NAMING
     if any(set(analysis.tokens(m.group(1))) & set(group) for m in EN_AFTER_MODAL.finditer(question)):
