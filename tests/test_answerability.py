@@ -707,3 +707,21 @@ def test_a_column_named_in_other_words_is_asked_back(tmp_path):
     # two columns named alike ("fine") are named together, and the row is asked back
     assert both.status == "needs_clarification", both.answer
     assert "“Fine per day (GBP)” / “Maximum fine (GBP)”" in both.answer, both.answer
+
+
+def test_a_row_asked_back_is_no_scope_question(tmp_path):
+    """A question back about a table's row is of kind "row": the command line's hint asks to
+    name one, not to pass --model or --serial, which settle a scope question back."""
+    from typer.testing import CliRunner
+
+    from docgen import make_sheet
+    from pincite.cli.main import app
+
+    make_sheet(tmp_path / "fines.xlsx", "Fines", ("Item type", "Fine per day (GBP)", "Loan period (days)"), [
+        ("Adult book", 0.25, 21), ("DVD", 1, 7), ("Reference book", 2, 1)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "fines.xlsx"])
+        ans = lib.ask("What is the fine per day?")
+    assert ans.status == "needs_clarification" and ans.clarification.kind == "row", ans.answer
+    out = CliRunner().invoke(app, ["--data", str(tmp_path / "data"), "ask", "What is the fine per day?"]).output
+    assert "name one in the question" in out and "--serial" not in out, out

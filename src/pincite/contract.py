@@ -133,8 +133,14 @@ class Scope(BaseModel):
 
 
 class Clarification(BaseModel):
+    """A question back: `question` in the answer's language, `options` to choose from, and
+    `kind`, what the choice settles: "scope" (which model, modification, revision or serial:
+    the scope options can say it), "row" (which row of a table), "place" (which document or
+    section a vague word is asked of)."""
+
     question: str
     options: list[str] = Field(default_factory=list)
+    kind: Literal["scope", "row", "place"] = "scope"
 
 
 class CompareItem(BaseModel):

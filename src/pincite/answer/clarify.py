@@ -58,7 +58,7 @@ def clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
         return None
     options = list(places.values())[:VAGUE_OPTIONS]
     text = message("clarify_vague", g.lang).format(word=word, options="; ".join(options))
-    clar = Clarification(question=text, options=options)
+    clar = Clarification(question=text, options=options, kind="place")
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=text, clarification=clar, timings=g.timings, relevance=g.rel)
 
@@ -118,7 +118,7 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
     joiner = "» / «" if g.lang == "ru" else "” / “"  # inside the message's own quotation marks
     text = message("clarify_row", g.lang).format(header=joiner.join(column), options=listed)
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
-                  answer=text, clarification=Clarification(question=text, options=options),
+                  answer=text, clarification=Clarification(question=text, options=options, kind="row"),
                   timings=g.timings, relevance=g.rel)
 
 

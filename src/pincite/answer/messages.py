@@ -169,6 +169,12 @@ MESSAGES = {
               "с --model, --modification, --revision или --serial",
         "zh": "请在问题中指明其一，或使用 --model、--modification、--revision 或 --serial 重新提问",
     },
+    # the same under a question back about a table's row or a vague word's place: name it
+    "cli_clarify_choice": {
+        "en": "name one in the question and ask again",
+        "ru": "назовите один из вариантов в вопросе и задайте его снова",
+        "zh": "请在问题中指明其一后重新提问",
+    },
     # an exported answer's status line (library.export): the status as the Answer contract names it
     "export_status": {"en": "status: {status}", "ru": "статус: {status}", "zh": "状态：{status}"},
     # the Markdown export's table header (its columns: number, claim, quote, source)

@@ -49,7 +49,9 @@ def print_answer(console: Console, ans: Answer) -> None:
         console.print(escape(ans.clarification.question))
         for i, o in enumerate(ans.clarification.options, 1):
             console.print(f"  {i}. {escape(o)}")
-        console.print(f"[dim]{escape(message('cli_clarify', ans.language))}[/]")
+        # the scope options settle a model or revision asked back, not a table's row
+        hint = "cli_clarify" if ans.clarification.kind == "scope" else "cli_clarify_choice"
+        console.print(f"[dim]{escape(message(hint, ans.language))}[/]")
         for w in ans.warnings:
             console.print(f"[dim]{escape(w)}[/]")
         return

@@ -115,6 +115,11 @@
       ru: "Вопрос подходит к нескольким документам или редакциям. Выберите один вариант:",
       zh: "这个问题对应多个文档或版本。请选择一个：",
     },
+    st_needs_clarification_row_text: {
+      en: "The question fits more than one row of a table. Choose one:",
+      ru: "Вопрос подходит к нескольким строкам таблицы. Выберите одну:",
+      zh: "这个问题对应表格中的多行。请选择一行：",
+    },
     part_st_needs_clarification: { en: "Needs a clarifying question", ru: "Нужно уточнение", zh: "需要澄清" },
     llm_answered_text: {
       en: "Each claim below was written by the model and checked by pincite: its quote is on the cited page and its numbers are in the quote. Open a source to check it.",

@@ -115,7 +115,10 @@ export function renderAnswer(ans) {
       })),
       el("span", { text: TL(L, "parts_proven") }));
   } else {
-    const text = ans.mode === "llm" && LLM_STATUS_TEXT[ans.status] ? TL(L, LLM_STATUS_TEXT[ans.status]) : fallback;
+    // a question back about a table's row says so (clarification.kind), not "document or revision"
+    const rowBack = ans.status === "needs_clarification" && ans.clarification && ans.clarification.kind === "row";
+    const text = ans.mode === "llm" && LLM_STATUS_TEXT[ans.status] ? TL(L, LLM_STATUS_TEXT[ans.status])
+      : rowBack ? TL(L, "st_needs_clarification_row_text") : fallback;
     banner.replaceChildren(el("strong", { text: title }), " ", el("span", { text }));
   }
 
