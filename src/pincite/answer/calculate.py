@@ -59,11 +59,11 @@ MAX_INPUTS, MAX_FORMULA_CHARS = 8, 200
 #: combined stock of A and B", "the price difference between A and B", "суммарный запас",
 #: "разница в цене", "库存总和", "价格差". A table has no column for them: the values to compute
 #: with stand in the columns the question's other words name.
+#: (The words of a sum, `_SUM`, are among them.)
+_SUM = (r"combin\w*|totals?|totall?ing|totall?ed|sums?|summ\w*|altogether|together"
+        r"|сумм\w*|итог\w*|вместе|общ(?:ий|ая|ее|ие|его|ей|ую|им|ем|их|ими)|совокупн\w*")
 _OPERATION_WORDS = lazyre.compile(
-    r"combin\w*|totals?|totall?ing|totall?ed|sums?|summ\w*|altogether|together"
-    r"|differ\w*|between|averag\w*"
-    r"|сумм\w*|итог\w*|всего|вместе|общ(?:ий|ая|ее|ие|его|ей|ую|им|ем|их|ими)|совокупн\w*"
-    r"|разниц\w*|разност\w*|между|средн\w*", re.I)
+    _SUM + r"|differ\w*|between|averag\w*|всего|разниц\w*|разност\w*|между|средн\w*", re.I)
 #: The same words in Chinese, as jieba cuts them (a trailing copula "是", "为" may stay on the
 #: word: "价格差是多少" -> "价格", "差是").
 _OPERATION_CJK = frozenset(
@@ -72,14 +72,15 @@ _OPERATION_CJK = frozenset(
 
 
 #: Operation words that ask for a sum of stated values: "combined", "total", "together",
-#: "сумма", "вместе", "总和", "一共" (not a difference, an average or "between").
-_SUM_WORDS = lazyre.compile(
-    r"combin\w*|totals?|totall?ing|totall?ed|sums?|summ\w*|altogether|together"
-    r"|сумм\w*|итог\w*|вместе|совокупн\w*|общ(?:ий|ая|ее|ие|его|ей|ую|им|ем|их|ими)"
-    r"|总和|之和|总计|合计|共计|总共|一共|加起来|合起来|加上", re.I)
-
-
+#: "сумма", "вместе" (not a difference, an average or "between"); in Chinese `_SUM_CJK`.
+_SUM_WORDS = lazyre.compile(_SUM, re.I)
+#: The Chinese words of a sum ("总和", "一共", "加起来", "加上"), found anywhere in a question.
 _SUM_CJK = ("总和", "之和", "总计", "合计", "共计", "总共", "一共", "加起来", "合起来", "加上")
+
+
+def _question_words(question: str) -> list[str]:
+    """The whitespace-separated words of `question` without the punctuation around them."""
+    return [w for raw in question.split() if (w := raw.strip(".,;:!?«»\"'()？，。"))]
 
 
 def sum_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:
@@ -99,9 +100,8 @@ def _asking_groups(question: str, groups: list[tuple[str, ...]], words: "re.Patt
     that `words` matches whole (Latin or Cyrillic), and of its Chinese words in `cjk`, also
     with a copula jieba left on them ("差是")."""
     out: set[tuple[str, ...]] = set()
-    for raw in question.split():
-        word = raw.strip(".,;:!?«»\"'()？，。")
-        if word and words.fullmatch(word):
+    for word in _question_words(question):
+        if words.fullmatch(word):
             out.update(analysis.query_groups(word))
     for g in groups:
         form = g[0]
@@ -121,11 +121,8 @@ def sum_asked(question: str) -> bool:
     alone names one thing) and no comparison asked (comparison_asked)."""
     if comparison_asked(question) is not None or not _JOINED.search(question):
         return False
-    for raw in question.split():
-        word = raw.strip(".,;:!?«»\"'()？，。")
-        if word and _SUM_WORDS.fullmatch(word):
-            return True
-    return any(w in question for w in _SUM_CJK)
+    return (any(_SUM_WORDS.fullmatch(w) for w in _question_words(question))
+            or any(w in question for w in _SUM_CJK))
 
 
 def operation_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:

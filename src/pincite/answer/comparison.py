@@ -193,15 +193,15 @@ def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> 
     readings: list[tuple[str, _Reading]] = []
     header = None
     for row, _ in own:
-        cols = [1] if row.cells[0][0] == "" else _named_columns(row, asked)  # a labelled line: its value
+        cols = [1] if _is_line(row) else _named_columns(row, asked)  # a labelled line: its value
         if not cols and kinds:
             cols = [j for j in range(1, len(row.cells)) if kinds & set(analysis.tokens(row.cells[j][0]))]
-        q = (_line_value(row) if row.cells[0][0] == "" else _cell(row, cols[0])) if len(cols) == 1 else None
+        q = (_line_value(row) if _is_line(row) else _cell(row, cols[0])) if len(cols) == 1 else None
         if q is None or (header is not None and row.cells[cols[0]][0] != header):
             return None
         header = row.cells[cols[0]][0]
         label = row.label
-        if row.cells[0][0] == "":
+        if _is_line(row):
             # a labelled line run on from the text before it: named from its first asked word
             at = [label.find(f) for g in groups for f in g if f and f in label]
             label = label[min(at):] if at else label
@@ -236,6 +236,11 @@ def _labelled_lines(cit: Citation) -> list[_Row]:
     if len(pairs) < 2:
         return []
     return [_Row(label, (("", label), ("", value)), cit) for label, value in pairs]
+
+
+def _is_line(row: _Row) -> bool:
+    """Whether `row` is a labelled line of a quote (`_labelled_lines`), not a table row."""
+    return row.cells[0][0] == ""
 
 
 def _line_value(row: _Row) -> Quantity | None:
@@ -287,12 +292,12 @@ def _canonical(key: str) -> str | None:
 _HEADER_UNIT = lazyre.compile(r"[(\[（【]\s*([^()\[\]（）【】]+?)\s*[)\]）】]\s*$|,\s*([^,]+?)\s*$")
 
 
-def header_unit(text: str) -> str | None:
-    """The canonical unit a table header or row label gives its values (`_HEADER_UNIT`, or
-    the whole text when it is a unit: "kg"), else None ("Количество, шт.": no unit pincite
-    knows)."""
+def header_unit(text: str, whole: bool = True) -> str | None:
+    """The canonical unit a table header or row label gives its values (`_HEADER_UNIT`, or,
+    with `whole`, the whole text when it is a unit: "kg"), else None ("Количество, шт.": no
+    unit pincite knows)."""
     m = _HEADER_UNIT.search(text.strip())
-    for candidate in ([g for g in m.groups() if g] if m else []) + [text.strip()]:
+    for candidate in ([g for g in m.groups() if g] if m else []) + ([text.strip()] if whole else []):
         unit = _canonical(candidate.rstrip(". "))
         if unit:
             return unit
@@ -379,18 +384,9 @@ def _cell(row: _Row, j: int) -> Quantity | None:
     if q.unit is not None:
         return q
     unit = header_unit(header) if j else None
-    return Quantity(q.value, unit or _label_unit(row.label), q.text)
-
-
-def _label_unit(label: str) -> str | None:
-    """The unit a row label writes beside its name ("Масса, кг", "Weight (kg)"), None for a
-    label that is only a name or code: "M2" is a module, not square metres."""
-    m = _HEADER_UNIT.search(label.strip())
-    for candidate in [g for g in m.groups() if g] if m else []:
-        unit = _canonical(candidate.rstrip(". "))
-        if unit:
-            return unit
-    return None
+    # a row label gives the unit it writes beside its name ("Масса, кг"), never its whole
+    # self: "M2" is a module, not square metres
+    return Quantity(q.value, unit or header_unit(row.label, whole=False), q.text)
 
 
 def _stands_in(cell: str, quote: str) -> bool:

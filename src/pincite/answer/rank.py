@@ -299,7 +299,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     if coverage_text:
         groups = as_library_writes(lib, analysis.query_groups(coverage_text), coverage_text) or groups
     # a sum asked ("the total cost of A and B", "一共多少"): its words are computed, not written
-    groups = [g for g in groups if g not in sum_groups(coverage_text or q, groups)] or groups
+    summed = sum_groups(coverage_text or q, groups)
+    groups = [g for g in groups if g not in summed] or groups
     bylines: list[str] = []
     edition_lines: list[str] = []
     if asked_type.asks_author(coverage_text or q):

@@ -19,7 +19,7 @@ from pincite.text.cjk import is_cjk
 
 from ..index.base import Hit, Index, SearchFilter
 from . import asked_type
-from .features import ZIPF_CEILING, general_weights
+from .features import ZIPF_CEILING, capitalised, general_weights
 
 if TYPE_CHECKING:
     import numpy as np
@@ -220,14 +220,6 @@ def code_prefixed(lib: LibraryLike, word: str) -> list[str]:
     return sorted(found, key=lambda t: -index.code_df[t])[:PREFIXED_CODES]
 
 
-def names_of(question: str) -> set[tuple[str, ...]]:
-    """The groups (analysis.query_groups) of the words `question` writes with a capital
-    letter after its first word (features.capitalised): the names it asks about."""
-    from .features import capitalised
-
-    return capitalised(question)
-
-
 #: Per catalog: (its chunk count when read, {sound key: the Chinese index forms of 2 to
 #: MAX_HAN_NAME characters that sound so}), for `with_transliterations`.
 _HAN_SOUNDS: "weakref.WeakKeyDictionary[object, tuple[int, tuple[list[str], dict[str, list[str]]]]]" = (
@@ -406,7 +398,7 @@ def as_library_writes(lib: LibraryLike, groups: list[tuple[str, ...]], question:
     holds: of model codes (`with_code_spellings`: "TK-7" as "ТК-7"), of names typed in the
     other alphabet (`with_transliterations`: "Severny" as "Северный") and of values
     (`with_value_spellings`: "2,2 кВт" as "2.2 kW")."""
-    groups = with_transliterations(lib, with_code_spellings(lib, groups), names_of(question))
+    groups = with_transliterations(lib, with_code_spellings(lib, groups), capitalised(question))
     return with_value_spellings(lib, groups, question)
 
 

@@ -31,13 +31,19 @@ def morph():
 VERB_POS = frozenset(("VERB", "INFN", "PRTF", "PRTS", "GRND"))
 
 
+def _first_pos(word: str) -> str | None:
+    """pymorphy3's part of speech of a Russian word's likeliest parse (any case); None for a
+    word of other letters than Cyrillic ones and hyphens, or one it cannot parse."""
+    if not word or not all("\u0400" <= ch <= "\u04ff" or ch == "-" for ch in word):
+        return None
+    parses = morph().parse(word.lower())
+    return parses[0].tag.POS if parses else None
+
+
 def is_verb_form(word: str) -> bool:
     """Whether a Russian word (any case) is read first as a form of a verb ("установлены",
     "работает", "утвердил"), by pymorphy3's likeliest parse; False for any other word."""
-    if not word or not all("\u0400" <= ch <= "\u04ff" or ch == "-" for ch in word):
-        return False
-    parses = morph().parse(word.lower())
-    return bool(parses) and parses[0].tag.POS in VERB_POS
+    return _first_pos(word) in VERB_POS
 
 
 #: pymorphy3's parts of speech that never name a thing a table could have a column for:
@@ -50,7 +56,4 @@ def names_nothing(word: str) -> bool:
     """Whether a Russian word is read first as a part of speech that names nothing a table
     column could hold (NOT_NAMING_POS: "дают", "положено", "будут", "почём", "кому"): a
     column is headed by a noun ("Цена", "Телефон") or an adjective; False for any other word."""
-    if not word or not all("\u0400" <= ch <= "\u04ff" or ch == "-" for ch in word):
-        return False
-    parses = morph().parse(word.lower())
-    return bool(parses) and parses[0].tag.POS in NOT_NAMING_POS
+    return _first_pos(word) in NOT_NAMING_POS

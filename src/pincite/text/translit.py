@@ -64,9 +64,15 @@ def sound_key(form: str) -> str:
     "severn", "lindqvist" -> "lindkvist"; "" for any other word)."""
     if script(form) is None:
         return ""
+    return _VOICED_S.sub("z", _unvoiced_key(form))
+
+
+def _unvoiced_key(form: str) -> str:
+    """`sound_key` of a word of one alphabet before an s between vowels is voiced: romanised,
+    loose spellings folded, doubled letters once."""
     latin = "".join(_ROMAN.get(ch, ch) for ch in form) if _CYR_RE.search(form) else form
     loose = _LOOSE_RE.sub(lambda m: _LOOSE_MAP[m.group()], latin)
-    return _VOICED_S.sub("z", re.sub(r"(.)\1+", r"\1", loose))
+    return re.sub(r"(.)\1+", r"\1", loose)
 
 
 def sound_keys(form: str) -> tuple[str, ...]:
@@ -76,9 +82,7 @@ def sound_keys(form: str) -> tuple[str, ...]:
     voiced = sound_key(form)
     if script(form) is None:
         return (voiced,)
-    latin = "".join(_ROMAN.get(ch, ch) for ch in form) if _CYR_RE.search(form) else form
-    plain = re.sub(r"(.)\1+", r"\1", _LOOSE_RE.sub(lambda m: _LOOSE_MAP[m.group()], latin))
-    return tuple(dict.fromkeys((voiced, plain)))
+    return tuple(dict.fromkeys((voiced, _unvoiced_key(form))))
 
 
 def sound_alike(a: str, b: str) -> bool:
