@@ -80,18 +80,20 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
     rows = table.rows
     if superlative(g.question) is not None or len(rows) < 2:
         return None
-    asked = [set(grp) for grp in g.groups]  # the question's words (an acronym "IT" kept)
     held = set(table.names) | extractive.naming_terms(first.hit)
     headers = list(dict.fromkeys(h for pairs in rows for h, _ in pairs if h))
     for h in headers:
         held.update(analysis.tokens(h))
     cells = set().union(*(analysis.tokens(v) for pairs in rows for _, v in pairs))
-    # a word the headers write otherwise ("daily" of "Fine per day") is held by meaning
+    # a word a header writes otherwise ("daily" of "Fine per day") is held by meaning
     # (word vectors, as a column's header is matched: table_verify.SOFT_HEADER_COSINE)
     soft = g.scorer.soft if g.scorer is not None else None
-    near = {k for k, v in soft.best(" ".join(headers)).items() if v >= SOFT_HEADER_COSINE} if soft else set()
-    if not asked or any(not (grp & held or _in(grp, near)) or grp & cells
-                        for grp in asked):
+    if soft is not None:
+        soft.prepare(headers)  # the headers' words in one batch
+    header_near = {h: {k for k, v in soft.best(h).items() if v >= SOFT_HEADER_COSINE} for h in headers} if soft else {}
+    near = set().union(*header_near.values())
+    # the question's words (an acronym "IT" kept)
+    if not g.groups or any(not (set(grp) & held or grp in near) or set(grp) & cells for grp in g.groups):
         return None  # a word the headers lack, or one that names rows
     # the column that names the rows ("Категория номера": Эконом, Стандарт, …) is not the one
     # asked of them, though its header shares a word with the question ("номера")
@@ -100,7 +102,6 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
         return None
     # a header holding a question word whole outweighs one holding a part of it ("首班车"
     # asks the column "首班车", not "末班车", which shares "班车")
-    header_near = {h: {k for k, v in soft.best(h).items() if v >= SOFT_HEADER_COSINE} for h in headers} if soft else {}
     shared = {h: sum(2 if grp[0] in toks else 1 if set(grp) & toks or grp in header_near.get(h, ()) else 0
                      for grp in g.groups)
               for h in headers if h != labels for toks in [set(analysis.tokens(h))]}
@@ -124,11 +125,6 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
 
 #: Most columns a vague question may name alike and still be asked back which row it means.
 MAX_TIED_COLUMNS = 3
-
-
-def _in(grp: set[str], near: set[tuple[str, ...]]) -> bool:
-    """Whether a question word's forms `grp` are among the word groups `near`."""
-    return any(grp == set(k) for k in near)
 
 
 def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, table: WindowTable) -> Answer | None:

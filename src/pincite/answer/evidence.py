@@ -284,8 +284,12 @@ def sibling_row(cand: extractive.Candidate, best: extractive.Candidate) -> bool:
     """Whether `cand` is a row of the same sheet or table as the best row `best`, covering
     at least as much of the question (lexical coverage), which holds some of it (rows that
     share no word with a question in another language are alike in nothing)."""
-    return (is_row(cand) and is_row(best) and cand.hit.doc_id == best.hit.doc_id and cand.hit.page == best.hit.page
-            and best.coverage > 0 and cand.coverage >= best.coverage - 1e-9)
+    return _same_table_rows(cand, best) and best.coverage > 0 and cand.coverage >= best.coverage - 1e-9
+
+
+def _same_table_rows(a: extractive.Candidate, b: extractive.Candidate) -> bool:
+    """Whether two windows are rows (`is_row`) of the same sheet or table page."""
+    return is_row(a) and is_row(b) and a.hit.doc_id == b.hit.doc_id and a.hit.page == b.hit.page
 
 
 def computed_names(question: str, groups: list[tuple[str, ...]]) -> set[str]:
@@ -303,8 +307,7 @@ def other_named_row(cand: extractive.Candidate, best: extractive.Candidate, name
     """Whether `cand` is a row of the best row's sheet or table page holding a word of `names`
     (`computed_names`) that the best row's window does not: the other record a sum or a
     comparison names ("пена" beside the row of "клей «Титан»")."""
-    if not names or not (is_row(cand) and is_row(best) and cand.hit.doc_id == best.hit.doc_id
-                         and cand.hit.page == best.hit.page):
+    if not names or not _same_table_rows(cand, best):
         return False
     return bool((window_tokens(cand) - window_tokens(best)) & names)
 
@@ -345,16 +348,16 @@ def label_named_first(lib: LibraryLike, cands: list[extractive.Candidate], quest
     asked = "".join(question.split()).casefold()
     best = cands[0]
 
-    def named(c: extractive.Candidate) -> bool:
-        label = "".join(row_label(lib, c).split()).casefold()
+    def named(label: str) -> bool:
+        label = "".join(label.split()).casefold()
         return len(label) >= 2 and label in asked
 
     own = row_label(lib, best)
-    if named(best) or not own or len(own) > LABEL_CHARS:
+    if named(own) or not own or len(own) > LABEL_CHARS:
         return cands  # the best row is named, or is no labelled record (a note under the table)
     same = [c for c in cands[1:] if is_table_window(c) and c.hit.doc_id == best.hit.doc_id
             and c.hit.page == best.hit.page]
-    hits = [c for c in same if named(c)]
+    hits = [c for c in same if named(row_label(lib, c))]
     if len(hits) != 1:
         return cands
     prob[id(hits[0])] = max(prob[id(hits[0])], prob[id(best)])

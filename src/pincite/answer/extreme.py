@@ -310,7 +310,8 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     # the noun naming what kind of row is selected ("У какого товара …", "the most expensive
     # item") may be the table's unwritten subject: it is forgiven when the question names
     # the compared column by its header's own words (checked below), not by a kind of value
-    lacking = [g for g in lacking if not set(g) & verb_forms(question)]  # a verb names no row
+    verbs = verb_forms(question) if lacking else set()
+    lacking = [g for g in lacking if not set(g) & verbs]  # a verb names no row
     selected = selected_nouns(question, sup)
     forgiven = bool(lacking) and all(set(g) & selected for g in lacking)
     if lacking and not forgiven:
@@ -340,10 +341,13 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     for header in headers:
         cells = [dict(pairs).get(header, "") for _, pairs in rows]
         for reader in readers:
-            values = [reader(c) for c in cells if c.strip()]
-            if reader is _leading and len({(q or (0, ""))[1] for c in cells if c.strip()
-                                           for q in [leading_quantity(c)]}) != 1:
-                continue  # numbers among words in other units, or none: nothing to compare
+            if reader is _leading:
+                leading = [leading_quantity(c) for c in cells if c.strip()]
+                if len({q[1] for q in leading if q is not None}) > 1:
+                    continue  # numbers among words in other units: nothing to compare
+                values = [q[0] if q is not None else None for q in leading]
+            else:
+                values = [reader(c) for c in cells if c.strip()]
             if len(values) >= MIN_ROWS and all(v is not None for v in values):
                 columns[header], read_by[header] = cells, reader
                 break
