@@ -26,7 +26,7 @@ from .instructions import without_instructions
 from .messages import message, page_ref
 from .normalize import readable_text
 from .rank import Gathered, check_question, gather, threshold
-from .retrieve import LibraryLike, with_spaced_codes
+from .retrieve import LibraryLike, with_period_codes, with_spaced_codes
 from .scope import reason_text, resolve
 
 if TYPE_CHECKING:
@@ -45,7 +45,8 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     ("current" or "as-shipped"), what the question names, and the library's registry decide
     the model, modification and revision searched. `compare` (revisions) answers once per
     revision, each from its own filtered search, in `compare[]`. A code typed with a space
-    ("zk 310") is read as the code the library writes (retrieve.with_spaced_codes), and a
+    ("zk 310") is read as the code the library writes (retrieve.with_spaced_codes), so is a
+    quarter or half-year in words ("the fourth quarter" as "Q4": retrieve.with_period_codes), and a
     clause telling how to answer ("Please answer in English: …") or a thanks is left out
     (instructions.without_instructions), before the question is split and scoped; the
     answer's `question` stays as typed. Raises
@@ -54,7 +55,7 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     typed = check_question(question)
     # "Please answer in English: …", "Thanks!": words about the answer's form, not asked of
     # the documents (answer.instructions)
-    q = with_spaced_codes(lib, without_instructions(typed))
+    q = with_period_codes(lib, with_spaced_codes(lib, without_instructions(typed)))
     if compare:
         res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=False)
         ans = answer_compare(lib, q, res, compare, llm)

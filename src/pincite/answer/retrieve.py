@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from pincite.chunk.pages import cover_lines, cover_page_lines
-from pincite.text import analysis, codes, lazyre, translit
+from pincite.text import analysis, codes, lazyre, periods, translit
 from pincite.text.cjk import is_cjk
 
 from ..index.base import Hit, Index, SearchFilter
@@ -438,6 +438,28 @@ def with_spaced_codes(lib: LibraryLike, text: str) -> str:
             continue
         out += [text[last:m.start()], m.group(1), codes.separator_after_letters(held), m.group(2)]
         last = m.end()
+    return "".join(out) + text[last:]
+
+
+def with_period_codes(lib: LibraryLike, text: str) -> str:
+    """`text` with each quarter or half-year written in words (text.periods: "the fourth
+    quarter", "третий квартал", "第二季度") written as the short code ("Q4", "H1") when the
+    library's index holds that code, as a budget or sales table heads its columns. A period whose code no chunk holds stays as typed (a
+    report that writes "the fourth quarter" in prose is searched by its words). A code is
+    spaced from a letter or digit beside it ("Finance第三季度" -> "Finance Q3 "). `text`
+    itself when it names no period; one term_df lookup otherwise."""
+    found = periods.period_phrases(text)
+    if not found:
+        return text
+    df = lib.catalog.term_df([p.code.casefold() for p in found])
+    out, last = [], 0
+    for p in found:
+        if df.get(p.code.casefold(), 0) <= 0:
+            continue
+        before = " " if p.start and text[p.start - 1].isalnum() else ""
+        after = " " if p.end < len(text) and text[p.end].isalnum() else ""
+        out += [text[last:p.start], before, p.code, after]
+        last = p.end
     return "".join(out) + text[last:]
 
 
