@@ -444,10 +444,11 @@ def with_spaced_codes(lib: LibraryLike, text: str) -> str:
 def with_period_codes(lib: LibraryLike, text: str) -> str:
     """`text` with each quarter or half-year written in words (text.periods: "the fourth
     quarter", "третий квартал", "第二季度") written as the short code ("Q4", "H1") when the
-    library's index holds that code, as a budget or sales table heads its columns. A period whose code no chunk holds stays as typed (a
-    report that writes "the fourth quarter" in prose is searched by its words). A code is
-    spaced from a letter or digit beside it ("Finance第三季度" -> "Finance Q3 "). `text`
-    itself when it names no period; one term_df lookup otherwise."""
+    library's index holds that code, as a budget or sales table heads its columns. A
+    period whose code no chunk holds stays as typed (a report that writes "the fourth
+    quarter" in prose is searched by its words). A code is spaced from a letter or digit
+    beside it ("Finance第三季度" -> "Finance Q3 "). `text` itself when it names no period;
+    one term_df lookup otherwise."""
     found = periods.period_phrases(text)
     if not found:
         return text
