@@ -368,6 +368,18 @@ def test_a_passage_names_editions_in_any_case():
     assert {(e.name, e.version) for e in editions(passage)} == {("revtex", "4.2")}  # questions: capitals
 
 
+def test_a_revision_named_by_a_letter_is_an_edition_whatever_word_writes_it():
+    from pincite.text.analysis import REVISION_NAME, editions, text_editions
+
+    for text, letter in (("In revision D of the torque table", "d"), ("Table 3 (Rev. C)", "c"),
+                         ("torque in Rev.B?", "b"), ("Чертёж, ред. Б", "б"), ("в редакции В от 2020", "в")):
+        assert (REVISION_NAME, letter) in {(e.name, e.version) for e in text_editions(text)}, text
+    assert {(e.name, e.version) for e in editions("What changed in revision D?")} == {(REVISION_NAME, "d")}
+    # a lower-case letter, a conjunction or a dotted section after the word names no revision
+    for text in ("in revision a of the notes", "в редакции и без", "see Rev. C.1 notes", "the review B"):
+        assert not [e for e in text_editions(text) if e.name == REVISION_NAME], text
+
+
 def test_every_inflection_of_a_russian_word_shares_its_lemma():
     # Snowball stems some inflections of one word apart ("лимит" -> "лим", "лимиты" ->
     # "лимит"); the dictionary form joins them whatever the case or number.

@@ -307,6 +307,28 @@ def test_an_edition_fused_in_a_file_name_is_another_edition(pumps):
     assert "adadcf7ea5224f174ec2abcea6923a42" in answered.claims[0].citations[0].quote
 
 
+def test_a_question_about_another_letter_revision_is_refused_naming_the_one_held(tmp_path):
+    """A manual whose torque table is marked "(Rev. C)" answers revision C; asked for
+    revision D (or "ред. Б"), the rows of that table are another revision's, however well
+    they match the rest of the question, and the refusal names the revision found."""
+    make_pdf(tmp_path / "hx40.pdf", [
+        "HX-40 hydraulic press. Service manual.",
+        "Table 3 - Fastener torque values (Rev. C)\nFrame bolts M12 85 N·m\nCylinder head bolts M10 48 N·m\n"
+        "Tighten the bolts in a crisscross pattern.",
+    ], title="HX-40 service manual")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "hx40.pdf"])
+        answered = lib.ask("In revision C of the HX-40 torque table, what torque do the frame bolts take?")
+        assert answered.status == "answered", (answered.answer, answered.warnings)
+        assert "85 N·m" in answered.claims[0].citations[0].quote
+        for question, asked in (("In revision D of the HX-40 torque table, what torque do the frame bolts take?",
+                                 "revision D"),
+                                ("Какой момент затяжки болтов рамы HX-40 в ред. Б?", "ред. Б")):
+            refused = lib.ask(question)
+            assert refused.status == "refused", refused.answer
+            assert any("Rev. C" in w and asked in w for w in refused.warnings), refused.warnings
+
+
 def test_the_scope_recognises_a_registered_model_however_its_code_is_typed():
     """The registry's or a document's model is named by the question whichever way its code
     is typed (no hyphen, Cyrillic look-alike letters), and the span it takes is the typed one."""

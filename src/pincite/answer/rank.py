@@ -164,7 +164,24 @@ class WindowScorer:
         "REVTeX 4.1"; `editions` is empty when a revision filter already chose it): about
         another model. It never decides that a question is answered: when nothing else is
         found, the library lacks the asked model or edition."""
-        return names_other_code(cand, self.groups) or names_other_edition(cand, self.editions)
+        return (names_other_code(cand, self.groups) or names_other_edition(cand, self.editions)
+                or cand.hit.doc_id in self.other_revision_docs)
+
+    @functools.cached_property
+    def other_revision_docs(self) -> set[str]:
+        """Documents about other letter revisions than the one the question names
+        (analysis.editions: "revision D"): those whose candidate passages name letter
+        revisions ("Table 3 (Rev. C)"), none of them asked. A table's revision mark stands
+        in its caption, not beside each row, so the whole document counts, not the window.
+        Empty when the question names no letter revision."""
+        asked = {e.version for e in self.editions if e.name == analysis.REVISION_NAME}
+        if not asked:
+            return set()
+        named: dict[str, set[str]] = {}
+        for c in self.lexical:
+            revs = {e.version for e in analysis.text_editions(c.hit.text) if e.name == analysis.REVISION_NAME}
+            named.setdefault(c.hit.doc_id, set()).update(revs)
+        return {d for d, revs in named.items() if revs and not revs & asked}
 
     def about_other_doc(self, cand: extractive.Candidate) -> bool:
         """Evidence from another document than the one the question names by its title or

@@ -557,6 +557,13 @@ _NOT_EDITIONS = frozenset(
     "страница странице стр часть части приложение приложении формула формуле год года году "
     "версия версии редакция редакции изм "
     "января февраля марта апреля мая июня июля августа сентября октября ноября декабря".split())
+#: A revision named by a letter, as drawings, standards and manuals mark theirs: "Rev. C",
+#: "revision D", "ред. Б", "редакция Б" (the word in any case, the letter a capital standing
+#: alone: "в редакции и" names none).
+_REVISION_RE = lazyre.compile(r"(?<![\w.])(?i:rev(?:ision)?\.?|ред\.|редакци[яиюей]|ревизи[яиюей])[ \u00a0]*"
+                              r"([A-ZА-ЯЁ])(?![\w.]|\.\d)")
+#: The name every letter revision is given (`Edition.name`), whatever word wrote it.
+REVISION_NAME = "rev"
 #: A version-like token among a document's naming terms (chunking.naming_text).
 VERSION_TOKEN_RE = lazyre.compile(rf"^(?:{_VERSION})$")
 
@@ -589,6 +596,11 @@ def _editions(rx: re.Pattern, text: str) -> set[Edition]:
     return out
 
 
+def _revisions(text: str) -> set[Edition]:
+    """Letter revisions `text` names (_REVISION_RE): Edition(REVISION_NAME, "c", "Rev. C")."""
+    return {Edition(REVISION_NAME, m.group(1).lower(), m.group(0)) for m in _REVISION_RE.finditer(_normalize(text))}
+
+
 def editions(text: str) -> set[Edition]:
     """The editions a question names: a capitalised word followed by a dotted version or a
     year ("According to the REVTeX 4.1 Author's Guide" -> {Edition("revtex", "4.1")};
@@ -597,14 +609,17 @@ def editions(text: str) -> set[Edition]:
 
     Near-twin documents (two editions of one guide, a standard and its revision) share
     most words; the version beside the name is what tells them apart
-    (pincite.answer.pipeline uses it to rank and refuse evidence about another edition)."""
-    return _editions(_EDITION_RE, text)
+    (pincite.answer.pipeline uses it to rank and refuse evidence about another edition).
+    A revision named by a letter counts too, under one name whatever word writes it
+    ("revision D", "Rev. D" -> Edition(REVISION_NAME, "d")): a question about revision D
+    is not answered by a table marked "(Rev. C)"."""
+    return _editions(_EDITION_RE, text) | _revisions(text)
 
 
 def text_editions(text: str) -> set[Edition]:
     """`editions` of any text, whatever its case ("REVTEX 4.2", "TEX Live 2020"): what a
     passage names; compare with a question's `editions` by name."""
-    return _editions(_ANY_EDITION_RE, text)
+    return _editions(_ANY_EDITION_RE, text) | _revisions(text)
 
 
 _WRITTEN_VERSION_RE = lazyre.compile(r"[ \u00a0]*v?\d[\d.]*$", re.I)
