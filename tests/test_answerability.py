@@ -469,6 +469,21 @@ def test_a_sheet_header_row_is_not_the_first_claim(tmp_path):
     assert feats.states_nothing == 1.0
 
 
+def test_a_sheet_row_whose_own_cell_names_the_asked_word_wins_the_tie(tmp_path):
+    """Every row of a sheet repeats its headers' words ("Total: 739000"), so the rows tie on
+    "total"; the row whose own cell says "Total", below many others, is the answer."""
+    rows = [(name, 100 + i, 200 + i, 300 + 3 * i) for i, name in enumerate(
+        ("Finance", "Legal", "IT", "Sales", "Marketing", "Operations", "Engineering", "Support",
+         "Procurement", "Logistics", "Research", "Quality", "Facilities", "Security"))]
+    rows.append(("Total", sum(r[1] for r in rows), sum(r[2] for r in rows), sum(r[3] for r in rows)))
+    make_sheet(tmp_path / "budget.xlsx", "Budget 2025", ("Department", "H1", "H2", "Total"), rows)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "budget.xlsx"])
+        ans = lib.ask("What is the total of the 2025 budget?")
+    assert ans.status == "answered", ans.answer
+    assert ans.claims[0].text == f"Total / Total: {rows[-1][3]}", [c.text for c in ans.claims]
+
+
 def test_an_acronym_spelled_like_a_stopword_is_a_question_word(tmp_path):
     """"IT" and "US" written in capitals inside a mixed-case question name a department or a
     country, not the pronoun: the question keeps them as words, so the row they name wins

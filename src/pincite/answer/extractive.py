@@ -45,6 +45,11 @@ TIE_WEIGHT = 0.5
 #: under it that covers the question's words as well wins, as it also states a value; a
 #: tie-breaker, smaller than one question word of coverage.
 HEADER_TIE = 0.01
+#: Added to a spreadsheet row's window score times the coverage of the question's words by
+#: its values alone, the headers each row repeats left out: between rows that cover the
+#: question equally, the one whose cells name what is asked wins. A tie-breaker like
+#: HEADER_TIE.
+VALUE_TIE = 0.01
 
 
 @dataclass
@@ -313,12 +318,24 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
                      - 0.001 * (j - i))
             if sheet and j == i and header_row(hit.text[spans[i][0]:spans[i][1]], hit.text):
                 score -= HEADER_TIE  # the rows under a header hold its words and a value
+            elif sheet and j == i:
+                # every row of a sheet repeats its headers' words ("Total: 739000"): the row
+                # whose own values hold a question word ("Department: Total") is about it
+                score += VALUE_TIE * coverage(_sheet_value_tokens(hit.text[spans[i][0]:spans[i][1]]), weights)
             found.append(Candidate(hit, hit.char_start + spans[i][0], hit.char_start + end,
                                    cov, score, missing, record=row is not None))
     found.sort(key=lambda c: -c.score)  # stable: the first of equal windows stays first
     if meaning is not None:  # chosen by meaning (`candidates`), the lexical order breaking ties
         found.sort(key=lambda c: -meaning(hit.text[c.start - hit.char_start:c.end - hit.char_start]))
     return found[:k]
+
+
+def _sheet_value_tokens(row: str) -> set[str]:
+    """Index forms of the values of a spreadsheet row's "'Sheet'!A4:F4 | Header: value;
+    Header: value" text, its headers and address left out (the whole text after the
+    address when it is not written as header-value pairs)."""
+    body = row.split(" | ", 1)[-1]
+    return set(analysis.tokens(" ".join(p.partition(": ")[2] or p for p in body.split("; "))))
 
 
 def rows_after(records: Sequence[int | None], spans: Sequence[tuple[int, int]], j: int) -> int | None:
