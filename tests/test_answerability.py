@@ -484,6 +484,50 @@ def test_a_sheet_row_whose_own_cell_names_the_asked_word_wins_the_tie(tmp_path):
     assert ans.claims[0].text == f"Total / Total: {rows[-1][3]}", [c.text for c in ans.claims]
 
 
+def test_a_sheet_cell_holding_a_full_stop_stays_in_its_row(tmp_path):
+    """A cell written with an abbreviation's full stop ("Capt. Rhys Pennant") is no sentence
+    end: the row is one window, so the claim gives the whole cell and the columns after it."""
+    from pincite.answer.extractive import sheet_spans
+
+    text = ("Vessels!A1:C1 | Vessel; Master; Last refit\n"
+            "Vessels!A2:C2 | Vessel: MV Kittiwake; Master: Capt. Rhys Pennant; Last refit: 2024-02-06\n"
+            "'Fleet list'!A3:C3 | Vessel: MV Puffin; Master: Dr. A. Lee. Relief crew; Last refit: 2023-11-20")
+    spans, records = sheet_spans(text)
+    assert [text[a:b].split(" | ")[0] for a, b in spans] == ["Vessels!A1:C1", "Vessels!A2:C2", "'Fleet list'!A3:C3"]
+    assert text[spans[2][0]:spans[2][1]].endswith("Last refit: 2023-11-20") and records == [None] * 3
+    make_sheet(tmp_path / "fleet.xlsx", "Vessels", ("Vessel", "Master", "Speed (knots)", "Last refit"),
+               [("MV Kittiwake", "Capt. Rhys Pennant", 14, "2024-02-06"),
+                ("MV Puffin", "Capt. Ana Ruiz", 16, "2023-11-20")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "fleet.xlsx"])
+        ans = lib.ask("Who is the master of MV Kittiwake?")
+        refit = lib.ask("When was MV Kittiwake last refitted?")
+    assert ans.status == "answered", ans.answer
+    assert ans.claims[0].text == "MV Kittiwake / Master: Capt. Rhys Pennant", ans.claims[0].text
+    assert refit.claims[0].text == "MV Kittiwake / Last refit: 2024-02-06", refit.claims[0].text
+
+
+def test_a_document_kind_the_library_never_writes_names_the_document(tmp_path):
+    """"the tabmark manual" where no passage writes "manual": the word names the document
+    asked about, so the title page's version line answers with the whole question covered;
+    a library that writes the word keeps it as a question word."""
+    from pdfgen import make_pdf
+    from pincite.answer import rank
+    from pincite.answer.retrieve import unwritten_document_kinds
+
+    groups = [("manual",), ("руководств",), ("version",), ("手册",)]
+    assert unwritten_document_kinds(groups, {"version": 3, "руководств": 1}) == {("manual",), ("手册",)}
+    make_pdf(tmp_path / "tabmark.pdf", [
+        "The tabmark package\nMarking table cells in LaTeX\nJane Q. Example\n2024/05/17 Version 2.3\n"
+        "Abstract\nThe tabmark package marks cells of a table with colours and symbols.",
+        "1 Usage\nThe command \\tabmark{colour} marks the current cell."], title="The tabmark package")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "tabmark.pdf"])
+        g = rank.gather(lib, "Which version of the tabmark manual is this?")
+        assert ("manual",) not in g.groups and g.cands[0].coverage == 1.0
+        assert "Version 2.3" in g.cands[0].hit.text
+
+
 def test_an_acronym_spelled_like_a_stopword_is_a_question_word(tmp_path):
     """"IT" and "US" written in capitals inside a mixed-case question name a department or a
     country, not the pronoun: the question keeps them as words, so the row they name wins

@@ -254,12 +254,12 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
     breaks ties, so "PX-200" or "СН РК 4.01-03-2013" still decides between two passages
     that both answer "oil change" in near-twin documents; within a hit it does not, so a
     running header is not pulled in."""
-    spans, records = record_spans(hit.text, hit.char_start, rows)
+    sheet = is_sheet(hit)
+    spans, records = sheet_spans(hit.text) if sheet else record_spans(hit.text, hit.char_start, rows)
     toks = [text_tokens(hit.text[s:e]) | marks(hit.text[s:e]) for s, e in spans]
     named = {g[0] for g in all_weights if names_document(g, names)}  # "4.01-03-2013" in its file name
     full = coverage(set().union(names, named, *toks), all_weights) if toks else 0.0
     key = key_word(weights)
-    sheet = is_sheet(hit)
     found: list[Candidate] = []
     emitted: set[tuple[int, int]] = set()
     for i in range(len(spans)):
@@ -522,6 +522,31 @@ def record_spans(text: str, offset: int, rows: Sequence[tuple[int, int]]
 #: A sheet row as the office extractor writes it: "<sheet>!<range> | <cells joined by '; '>",
 #: the sheet's name bare or in single quotes as a formula writes it.
 _SHEET_ROW_RE = lazyre.compile(r"^\s*(?:'(?:[^']|'')+'|[^\s!|]+)![A-Z]+\d+(?::[A-Z]+\d+)? \| (.+?)\s*$", re.DOTALL)
+
+
+#: Where a sheet row starts in a sheet range's text: its address at the start of a line.
+_SHEET_ROW_START_RE = lazyre.compile(r"^[ \t]*(?:'(?:[^'\n]|'')+'|[^\s!|]+)![A-Z]+\d+(?::[A-Z]+\d+)? \| ", re.MULTILINE)
+
+
+def sheet_spans(text: str) -> tuple[list[tuple[int, int]], list[int | None]]:
+    """The spans of a spreadsheet range's `text` as `record_spans` gives them: one per sheet
+    row ("'Sheet'!A3:H3 | …", from its address to the next row's), whatever full stops its
+    cells hold ("Capt. Rhys Pennant", "Dr. Lee", "ул. Ленина"), which a sentence splitter
+    would cut at; text before the first row is split into sentences. Every span None (a
+    sheet's row is one window by itself in `_best_windows`)."""
+    starts = [m.start() for m in _SHEET_ROW_START_RE.finditer(text)]
+    if not starts:
+        spans = list(sentence_spans(text))
+        return spans, [None] * len(spans)
+    spans = list(sentence_spans(text[:starts[0]]))
+    for a, b in zip(starts, starts[1:] + [len(text)]):
+        while a < b and text[a].isspace():
+            a += 1
+        while b > a and text[b - 1].isspace():
+            b -= 1
+        if a < b:
+            spans.append((a, b))
+    return spans, [None] * len(spans)
 
 
 def header_row(window: str, text: str) -> bool:

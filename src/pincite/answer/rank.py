@@ -54,6 +54,7 @@ from .retrieve import (
     retrieve,
     title_words,
     unknown_words,
+    unwritten_document_kinds,
     with_byline_hits,
     with_edition_hits,
     with_spaced_codes,
@@ -325,6 +326,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     elif asked_type.asks_edition(coverage_text or q):
         hits, edition_lines = with_edition_hits(lib, hits, groups, flt, coverage_text or q)
     df = lib.catalog.term_df(index_terms(groups))  # the asked words' chunk frequencies, read once
+    # "the tabmark manual" where no passage writes "manual": the word names the document
+    kinds = unwritten_document_kinds(groups, df)
+    groups = [g for g in groups if g not in kinds] or groups
     weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines, edition_lines)
     general = features.general_weights(coverage_text or q, groups)
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None

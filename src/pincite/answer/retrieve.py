@@ -162,6 +162,31 @@ def unknown_words(groups: list[tuple[str, ...]], df: dict[str, int],
             and (languages is None or analysis.detect_language(g[0]) in languages)}
 
 
+#: Nouns naming a kind of document, as a question names the one it asks about ("the tabmark
+#: manual", "в руководстве", "这份手册"): en, ru, zh; `unwritten_document_kinds`.
+_DOCUMENT_KINDS = (
+    "manual manuals guide guidebook handbook documentation document brochure booklet leaflet datasheet "
+    "spreadsheet workbook presentation slides deck file reference "
+    "руководство инструкция документ документация справочник брошюра памятка пособие презентация файл "
+    "手册 指南 文档 说明书 文件 演示文稿 幻灯片 工作簿 资料")
+
+
+@functools.lru_cache(maxsize=1)
+def _document_kind_forms() -> frozenset[str]:
+    return frozenset(t for w in _DOCUMENT_KINDS.split() for t in analysis.tokens(w))
+
+
+def unwritten_document_kinds(groups: list[tuple[str, ...]], df: dict[str, int]) -> set[tuple[str, ...]]:
+    """The question words that name a kind of document ("manual", "руководство", "手册")
+    and that no chunk of the library writes in any form (`df`: Catalog.term_df of their
+    forms): such a word names the document asked about (its title says "The tabmark
+    package"), not something a passage states, so it counts neither as a word a passage
+    must hold nor as a word the library lacks. A kind the library writes stays a word
+    ("Manual mode", "see the user guide")."""
+    kinds = _document_kind_forms()
+    return {g for g in groups if kinds.intersection(g) and not any(df.get(t, 0) for t in g)}
+
+
 #: Per catalog: (its chunk count when read, its `_TermIndex`), for `with_transliterations`
 #: and `code_prefixed`.
 _SOUNDS: "weakref.WeakKeyDictionary[object, tuple[int, _TermIndex]]" = weakref.WeakKeyDictionary()
