@@ -287,3 +287,40 @@ def test_title_block_edition_lines(line):
     from pincite.answer.asked_type import edition_lines
 
     assert edition_lines(["nanicolle for herbarium specimen labels", "Yuchang Yang", line]) == [line]
+
+
+@pytest.mark.parametrize("text, clock", [
+    ("Клиника принимает пациентов с 8:00 до 21:00", True), ("Departs: 06:45:00", True),
+    ("Doors open at 9 a.m. sharp", True), ("活动下午3点开始", True),
+    ("Price: 8.50 GBP", False), ("Scale 1:2000", False), ("3 hours a day", False),
+])
+def test_a_time_of_day_is_a_value_of_its_own(text, clock):
+    assert (asked_type.MARK + "clock" in asked_type.value_marks(text)) is clock
+
+
+def test_a_question_for_a_time_of_day_is_answered_by_a_clock_time(tmp_path):
+    """"До которого часа открыта клиника?" (a function word, "которого", and "часа") and
+    "What time …?" ask for a time of day: the passage stating the hours answers, though it
+    says neither "час" nor "time"."""
+    from pdfgen import make_pdf
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    assert [asked_type.typed_group(g) for g in analysis.query_groups("До которого часа открыта клиника?")][0] == (
+        "час", asked_type.MARK + "clock")
+    make_pdf(tmp_path / "clinic.pdf", [
+        "Ветеринарная клиника «Лапа». Правила приёма.\n1.1. Клиника принимает пациентов ежедневно с 8:00 до "
+        "21:00; стационар работает круглосуточно.\n1.2. Запись на приём ведётся по телефону регистратуры.",
+    ], font="dejavu", title="Правила клиники")
+    make_pdf(tmp_path / "ferry.pdf", [
+        "Island ferry notice. The first ferry leaves the harbour at 06:45 and the last returns at 19:10. "
+        "Tickets are sold on board.",
+    ], title="Ferry notice")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "clinic.pdf", tmp_path / "ferry.pdf"])
+        ans = lib.ask("До которого часа открыта клиника?")
+        assert ans.status == "answered", (ans.answer, ans.warnings)
+        assert "с 8:00 до 21:00" in ans.claims[0].citations[0].quote
+        ans = lib.ask("What time does the first ferry leave?")
+        assert ans.status == "answered", (ans.answer, ans.warnings)
+        assert "06:45" in ans.claims[0].citations[0].quote

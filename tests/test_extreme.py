@@ -437,3 +437,22 @@ def test_a_column_of_time_ranges_is_not_compared_by_its_first_number():
     rows = [(r[0], list(zip(header, r))) for r in [("1号楼", "09:00-13:00"), ("3号楼", "13:30-17:30")]]
     assert leading_quantity("13:30-17:30") is None and leading_quantity("5–7 days") is None
     assert extreme_of("停水时间最长的是哪栋楼？", rows) is None
+
+
+@pytest.mark.parametrize("question, vessel, value", [
+    ("Which vessel is the fastest?", "MV Puffin", "16"),
+    ("Which vessel is the slowest?", "MV Shearwater", "11.5"),
+    ("Какое судно самое быстрое?", "MV Puffin", "16"),
+    ("哪艘船最快？", "MV Puffin", "16"),
+])
+def test_fastest_and_slowest_compare_the_speed_column(tmp_path, question, vessel, value):
+    """"fastest", "самое быстрое", "最快" ask for the greatest value of a speed column, which
+    the question names by no header word ("Speed (knots)")."""
+    make_sheet(tmp_path / "fleet.xlsx", "Vessels", ("Vessel", "Built", "Passengers", "Speed (knots)"),
+               [("MV Gannet", 2011, 250, 12), ("MV Kittiwake", 2004, 420, 14.5), ("MV Puffin", 2019, 120, 16),
+                ("MV Shearwater", 1998, 300, 11.5)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "fleet.xlsx"])
+        ans = lib.ask(question)
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert ans.claims[0].text == f"{vessel} / Speed (knots): {value}", [c.text for c in ans.claims]

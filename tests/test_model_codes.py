@@ -421,3 +421,20 @@ def test_a_code_opening_with_digits_typed_in_latin_finds_the_cyrillic_code(tmp_p
         # another series size of the same letter is a sibling too
         ans = lib.ask("За сколько секунд должен остановиться шпиндель станка 1К62?")
         assert ans.status == "refused", ans.answer
+
+
+def test_a_lone_letter_names_no_document(tmp_path):
+    """"F" of "F区" (a zone) is a word of a PDF's cover ("Appendix F"), but a single letter
+    names a row or a part, never the document: a refusal does not say the question named
+    that PDF."""
+    from docgen import make_table_slide
+
+    make_pdf(tmp_path / "appendix.pdf", ["Appendix F\nPoster sizes for the conference hall.",
+                                         "Posters are printed on A0 paper in portrait orientation."],
+             title="Appendix F")
+    make_table_slide(tmp_path / "zones.pptx", "温室分区", [
+        ("分区", "作物", "面积"), ("A区", "番茄", "800 m²"), ("B区", "黄瓜", "600 m²"), ("C区", "草莓", "450 m²")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "appendix.pdf", tmp_path / "zones.pptx"])
+        ans = lib.ask("F区的作物是什么？")
+    assert not any("appendix.pdf" in w for w in ans.warnings), ans.warnings

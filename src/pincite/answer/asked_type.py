@@ -45,7 +45,9 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "volume": ("volume", "capacity", "hold", "holds", "объем", "объём", "объемом", "вместимость", "вмещает",
                "容量", "体积", "容积", "容纳"),
     "length": ("length", "distance", "длина", "длиной", "длины", "расстояние", "长度", "距离"),
-    "speed": ("speed", "скорость", "скоростью", "скорости", "速度", "转速"),
+    # "Which vessel is the fastest?" is answered by "Speed (knots): 16"
+    "speed": ("speed", "fast", "faster", "fastest", "slow", "slower", "slowest", "скорость", "скоростью", "скорости",
+              "быстрый", "быстрее", "медленный", "медленнее", "速度", "转速", "最快", "最慢"),
     # a sound level: "How loud is it?" is answered by "Noise level: below 32 dB(A)"
     "noise": ("noise", "noisy", "loud", "louder", "loudness", "шум", "шума", "шумом", "шумность", "громкость",
               "громко", "噪音", "噪声", "分贝"),
@@ -53,6 +55,9 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     # long" and "多久" are question words the search drops, so only the nouns are here)
     "duration": ("duration", "долго", "срок", "срока", "сроком", "сроки", "продолжительность",
                  "продолжительности", "длительность", "длительности", "期限", "时长", "周期"),
+    # a time of day: "What time does the ferry leave?", "До которого часа открыта клиника?",
+    # "В котором часу …?", "几点钟" are answered by "Departs: 06:45", "с 8:00 до 21:00"
+    "clock": ("time", "o'clock", "часа", "часу", "点钟"),
     # what an abbreviation stands for: "What does the acronym CRAN stand for?" is answered by
     # "The “Comprehensive R Archive Network” (CRAN)", which never says "acronym"
     "expansion": ("abbreviation", "acronym", "stand", "stands", "аббревиатура", "аббревиатуры", "аббревиатуру",
@@ -83,6 +88,12 @@ _ZH_NUM = "〇零一二三四五六七八九十"
 #: Written values per type (case-insensitive).
 VALUE_PATTERNS: dict[str, re.Pattern] = {
     "year": lazyre.compile(r"(?<!\d)(?:1[5-9]\d\d|20\d\d)(?!\d)"),
+    # a time of day: "06:45", "21:00", "9:30 pm", "9 a.m.", "下午3点", "上午9点半"
+    "clock": lazyre.compile(
+        r"(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d])"
+        r"|(?<![\w.])(?:1[0-2]|0?[1-9])(?::[0-5]\d)?\s*(?:a\.?m\.?|p\.?m\.?)(?![^\W\d_])"
+        rf"|[上下]午\s*[\d{_ZH_NUM}]+\s*[点點时]",
+        re.IGNORECASE),
     "date": lazyre.compile(
         r"(?<!\d)\d{1,2}[./]\d{1,2}[./](?:\d{4}|\d{2})(?!\d)"          # 07.11.2019, 9/4/25
         r"|(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)"                              # 2019-11-07
@@ -171,7 +182,7 @@ PERSON_MENTION = 0.5
 _WORD_RE = lazyre.compile(r"[^\W\d_]+")
 
 
-#: The kinds of value a where-, when- or who-question asks for, each as (the question words
+#: The kinds of value a where-, when-, who- or how-fast question asks for, each as (the question words
 #: that ask for it, the words that head a table column holding it), in en/ru/zh. Such a
 #: question names no attribute of its own ("Where do we keep the thermal camera?": "keep" is
 #: no column), so a table answers it when a column of the kind is there ("Location"). A
@@ -189,6 +200,10 @@ COLUMN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                "дешевое", "дешёвые", "дешевые", "дорогой", "дорогая", "дорогое", "дорогие", "价格", "多少钱",
                "价钱", "单价", "贵", "便宜"),
               ("price", "cost", "tariff", "fee", "цена", "стоимость", "тариф", "价格", "单价", "价钱", "费用", "收费")),
+    "speed": (("fast", "faster", "fastest", "slow", "slower", "slowest", "быстро", "быстрее", "быстрый", "быстрая",
+               "быстрое", "быстрые", "быстрого", "быстрой", "медленно", "медленнее", "медленный", "медленная",
+               "медленное", "多快", "最快", "最慢"),
+              ("speed", "velocity", "скорость", "速度", "航速", "车速")),
     "person": (tuple(PERSON_WORDS) + ("whose", "чей", "чья", "чьё", "чьи"),
                ("name", "person", "owner", "assigned", "responsible", "contact", "имя", "фио", "ответственный",
                 "владелец", "姓名", "负责人")),

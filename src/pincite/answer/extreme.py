@@ -80,6 +80,10 @@ _SUPERLATIVES = (
     (lazyre.compile(r"\bmost\s+expensive\b|\bdearest\b|" + _SAMYJ + r"дорог\w*|(?<!\w)дороже\s+всего"
                     r"|(?<!\w)дорож[ea]йш\w*|(?<!\w)наиболее\s+дорог\w*|(?<!\w)наименее\s+(?:дешёв|дешев)\w*"
                     r"|最贵|最高价", re.I), "max", "money"),
+    (lazyre.compile(r"\b(?:fastest|quickest)\b|" + _SAMYJ + r"быстр\w*|(?<!\w)быстрее\s+(?:всех|всего)"
+                    r"|(?<!\w)быстрейш\w*|最快", re.I), "max", "speed"),
+    (lazyre.compile(r"\bslowest\b|" + _SAMYJ + r"медленн\w*|(?<!\w)медленнее\s+(?:всех|всего)|最慢", re.I),
+     "min", "speed"),
     (lazyre.compile(r"\b(?:lowest|smallest|shortest|least|fewest|minimum|minimal|lightest)\b"
                     r"|" + _SAMYJ + r"(?:низк|мал|коротк|лёгк|легк)\w*|(?<!\w)наименьш\w*"
                     r"|(?<!\w)минимальн\w*|(?<!\w)кратчайш\w*|(?<!\w)меньше\s+всего|(?<!\w)меньше\s+всех"

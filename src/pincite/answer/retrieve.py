@@ -548,8 +548,11 @@ def named_docs(hits: list[Hit], groups: list[tuple[str, ...]],
     ([], set()) when none matches any. With `general` (the question words' general-language
     weights, answer.features.general_weights), words that cannot name a document on their
     own (`names_a_document`: one common word, "name" or "code" of "What does the name camp
-    stand for in the source code?") name none."""
+    stand for in the source code?") name none; nor does a word of one character."""
     named: dict[str, set] = {}
+    # a lone letter or digit ("F" of "F区", "B" of "Lift B") names a row or a part, not a
+    # document, though a cover or file name holds it as a word
+    groups = [g for g in groups if any(len(t) > 1 for t in g)]
     for h in hits:
         names = set(h.name_terms)
         matched = {g for g in groups if names.intersection(g)}
