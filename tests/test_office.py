@@ -676,3 +676,30 @@ def test_a_sheets_column_headers_do_not_name_its_workbook(lib, tmp_path):
     named = naming_text(lib.model(res.doc_id))
     assert "gf_pumps" in named
     assert "Code" not in named and "Garden pump" not in named, named
+
+
+def test_sheet_times_show_as_the_cell_shows_them(tmp_path):
+    """A time of day formatted "hh:mm" is written "06:45", not "06:45:00"; its seconds show
+    when it has some or its cell's format shows them (openpyxl's default time format does);
+    a date-time formatted without seconds drops them too."""
+    import datetime as dt
+
+    from openpyxl import Workbook
+
+    from pincite.extract.office_xlsx import extract_xlsx
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Timetable"
+    ws.append(["Sailing", "Departs", "Arrives", "Checked"])
+    ws.append(["S101", dt.time(6, 45), dt.time(7, 40, 30), dt.datetime(2026, 6, 1, 6, 30)])
+    ws.append(["S102", dt.time(9, 15), dt.time(10, 5), dt.datetime(2026, 6, 1, 9, 0, 0)])
+    for cell in ("B2", "B3", "C2"):
+        ws[cell].number_format = "hh:mm"
+    ws["C3"].number_format = "hh:mm:ss"
+    ws["D2"].number_format = "yyyy-mm-dd hh:mm"
+    wb.save(tmp_path / "ferry.xlsx")
+    model = extract_xlsx(tmp_path / "ferry.xlsx", doc_id="d1", sha256="0" * 64)
+    text = "\n".join(p.text for p in model.pages)
+    assert "Departs: 06:45; Arrives: 07:40:30; Checked: 2026-06-01 06:30\n" in text + "\n", text
+    assert "Departs: 09:15; Arrives: 10:05:00; Checked: 2026-06-01 09:00:00" in text, text

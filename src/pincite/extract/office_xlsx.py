@@ -15,7 +15,8 @@
   cell without a cached value (a file saved by a program that does not compute) reads
   "=FORMULA (no cached value)" and is listed in ``warnings`` ("Sheet1!C7: formula without a
   cached value"). Numbers: integers as such, other floats to 15 significant digits,
-  percent-formatted cells as percentages; dates as ISO dates. Chart sheets are reported in
+  percent-formatted cells as percentages; dates as ISO dates, times of day as "06:45" (seconds
+  only when the value or the cell's format has them). Chart sheets are reported in
   warnings.
 
 
@@ -255,10 +256,17 @@ def _cell_text(value, number_format: str | None) -> str:
         if value.is_integer() and abs(value) < 1e15:
             return str(int(value))
         return f"{value:.15g}"
+    # a time of day shows its seconds only when it has some or its format shows them
+    # ("06:45" of a cell formatted hh:mm, not "06:45:00")
+    seconds = "ss" in (number_format or "").lower()
     if isinstance(value, dt.datetime):
         if value.time() == dt.time(0):
             return value.date().isoformat()
-        return value.isoformat(sep=" ", timespec="seconds")
-    if isinstance(value, (dt.date, dt.time, dt.timedelta)):
+        whole = not (value.second or value.microsecond) and not seconds
+        return value.isoformat(sep=" ", timespec="minutes" if whole else "seconds")
+    if isinstance(value, dt.time):
+        whole = not (value.second or value.microsecond) and not seconds
+        return value.isoformat(timespec="minutes" if whole else "seconds")
+    if isinstance(value, (dt.date, dt.timedelta)):
         return str(value)
     return one_line(str(value))
