@@ -56,6 +56,7 @@ from pincite.extract.office import (
 )
 from pincite.extract.pdf import PdfLimits, extract_pdf
 from pincite.extract.sniff import MIME, OFFICE_EXTRACTOR
+from pincite.extract.wrapped import SourceWords, join_wrapped_words
 
 #: A DOCX unit ends after this many blocks (paragraphs/tables) when no heading ends it first.
 DOCX_BLOCKS_PER_UNIT = 40
@@ -318,7 +319,9 @@ def extract_docx_pages(path: Path, pdf_path: Path, *, doc_id: str, sha256: str,
     so quotes are verified and highlighted exactly as in a PDF; printed labels from
     /PageLabels or footer folios; sizes in points); ``address`` is None on every page (a
     citation is a PDF page). Each DOCX block (paragraph or table row, numbered as in
-    :func:`extract_docx`) found in the page text gets a span there, ``{"start", "end",
+    :func:`extract_docx`) found in the page text gets a span there (after the words the
+    layout broke across a narrow cell's lines are joined where the DOCX writes them whole:
+    :mod:`pincite.extract.wrapped`), ``{"start", "end",
     "address": {"kind": "blocks", "start": n, "end": n}}`` (one per page it covers), so a
     chunk's index record carries the blocks it covers (:func:`locate_blocks` says how they
     are found). ``sections`` come from the PDF's outline (LibreOffice exports the headings
@@ -342,6 +345,11 @@ def extract_docx_pages(path: Path, pdf_path: Path, *, doc_id: str, sha256: str,
         raise ConversionError(path, f"the converted PDF cannot be read: {e.reason}"
                                       + (f" ({e.detail})" if getattr(e, "detail", "") else "")) from None
     pages = pdf.pages
+    # a word the layout broke across a narrow cell's lines ("ультразвуко" / "м") is joined
+    # where the DOCX writes it whole (extract.wrapped)
+    source = SourceWords(piece for b in blocks for piece in b.pieces)
+    for page in pages:
+        join_wrapped_words(page, source)
     found = locate_blocks([b.pieces for b in blocks], [p.text for p in pages])
     total = sum(len(_norm_text("".join(b.pieces))) for b in blocks)
     located = sum(len(_norm_text("".join(b.pieces))) for b, f in zip(blocks, found) if f and f.exact)
