@@ -60,7 +60,8 @@ from .retrieve import (
     with_spaced_codes,
 )
 from .scope import scope_of
-from .table_verify import SOFT_HEADER_COSINE
+from .table_verify import SOFT_HEADER_COSINE, record_pairs
+from .tiers import with_tiers
 
 #: Sentence windows of each retrieved passage that the answerability model scores: the
 #: best WINDOWS_PER_HIT by lexical coverage, the passage then represented by the one the
@@ -316,6 +317,14 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     coverage_text = coverage_text or without_target_unit(q, lang)
     if coverage_text:
         groups = as_library_writes(lib, analysis.query_groups(coverage_text), coverage_text) or groups
+    rows_of = {id(hit): table_rows(lib, hit) for hit in hits[:extractive.SCORED_HITS]}  # read once
+    # a quantity stated where a table's columns are ranges of it ("весом 30 кг" beside "Собаки
+    # свыше 20 кг"): the question is covered as naming the column that holds it (answer.tiers)
+    tiered = with_tiers(coverage_text or q, table_headers(lib, hits, rows_of))
+    if tiered != (coverage_text or q):
+        coverage_text = tiered
+        groups = as_library_writes(lib, analysis.query_groups(tiered), tiered) or groups
+        terms = list(dict.fromkeys(terms + index_terms(groups)))
     # a sum asked ("the total cost of A and B", "一共多少"): its words are computed, not written
     summed = sum_groups(coverage_text or q, groups)
     groups = [g for g in groups if g not in summed] or groups
@@ -333,7 +342,6 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     general = features.general_weights(coverage_text or q, groups)
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
     matcher = soft.WordMatcher(embedder, coverage_text or q, groups) if embedder is not None else None
-    rows_of = {id(hit): table_rows(lib, hit) for hit in hits[:extractive.SCORED_HITS]}  # read once
     marks = with_row_headers(lib, hits, rows_of, marks)
     cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
                                   rows=lambda hit: rows_of.get(id(hit)) or [],
@@ -569,6 +577,30 @@ def window_columns(lib: LibraryLike, rows_of: dict[int, list[tuple[int, int]]],
         return lib.model(hit.doc_id).table_columns(hit.page, cand.start, cand.end)
     except Exception:  # a model the library no longer has: no columns to read
         return ()
+
+
+#: Table rows of one hit whose headers `table_headers` reads (a table's rows share them).
+HEADER_ROWS = 3
+
+
+def table_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tuple[int, int]]]) -> list[str]:
+    """The column headers of the tables the scored hits hold, each once, in hit order: of a
+    spreadsheet's or slide's "Header: value; …" rows as they write them
+    (table_verify.record_pairs), and of a DOCX or PPTX table's marked rows (`rows_of`,
+    DocumentModel.table_columns; the first HEADER_ROWS rows of a hit)."""
+    out: dict[str, None] = {}
+    for hit in hits[:extractive.SCORED_HITS]:
+        for line in hit.text.splitlines():
+            pairs = record_pairs(line.split(" | ", 1)[1]) if " | " in line else None
+            out.update((h, None) for h, _ in pairs or ())
+        if rows_of.get(id(hit)) and not hit.parts:
+            try:
+                model = lib.model(hit.doc_id)
+            except Exception:  # a model the library no longer has: no headers to read
+                continue
+            for start, end in rows_of[id(hit)][:HEADER_ROWS]:
+                out.update((h, None) for h in model.table_columns(hit.page or 0, start, end))
+    return list(out)
 
 
 def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:

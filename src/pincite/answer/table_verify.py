@@ -301,6 +301,7 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
         return None
     asked = set(terms)
     cells = [(h, v) for h, v in pairs if asked & set(analysis.tokens(h))]
+    cells = _most_named(cells, asked)
     if not cells and soft is not None:
         cells = _soft_cells(pairs, soft)
     kind_words = set(kinds)
@@ -313,6 +314,16 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
         named = pairs[0]
     shown = [f"{h}: {v}" for h, v in cells if (h, v) != named]
     return f"{named[1]} / {'; '.join(shown)}" if shown else None
+
+
+def _most_named(cells: list[tuple[str, str]], asked: set[str]) -> list[tuple[str, str]]:
+    """`cells` (header, value) less those whose header shares with the question (`asked`:
+    index forms) only words that another cell's header shares too, and fewer: of "Животные
+    до 10 кг", "Животные 10–20 кг" and "Животные свыше 20 кг", "… свыше 20 кг" asked, the
+    last; "Weight (kg)" and "Flow rate" both stay for "the weight and the flow rate"."""
+    shared = [asked & set(analysis.tokens(h)) for h, _ in cells]
+    return [c for c, mine in zip(cells, shared)
+            if not any(mine < other for other in shared)]
 
 
 def _soft_cells(pairs: list[tuple[str, str]], soft: HeaderMatcher) -> list[tuple[str, str]]:

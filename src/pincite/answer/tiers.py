@@ -1,0 +1,144 @@
+"""Tiers: a quantity the question states, read into the column whose header's range holds it.
+
+Tariffs and price lists split their columns by ranges of a quantity: "Собаки до 20 кг",
+"Собаки свыше 20 кг"; "Parcels up to 2 kg", "2-5 kg", "over 5 kg"; "Дети до 12 лет";
+"10公斤以上". A person states the quantity instead ("кастрация собаки весом 30 кг", "a 3 kg
+parcel"): no word of the question is the header's, so the column is not found and the
+number counts as a word no passage holds. `with_tiers` writes, in the question's place of the
+quantity, the header whose range holds it, when exactly one header of the tables found
+does (and its unit is the question's); answer.rank.gather then covers and cites that column.
+
+A header's range (`header_tier`): a bound after a word of en/ru/zh saying which side it
+bounds ("up to", "under", "до", "не более", "以下"; "over", "from", "свыше", "от", "以上"),
+or two numbers joined by a dash, "to", "до" or "至", the unit after the last number
+(answer.unitnames). Whether a bound itself belongs to the tier follows the word ("under 5"
+leaves 5 out, "up to 5" and "до 5" keep it); a header naming no unit is no tier.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Iterable
+
+from pincite.text import analysis, lazyre
+
+from . import asked_type
+from .unitnames import unit_after_text
+
+_NUM = r"(\d+(?:[.,]\d+)?)"
+#: Words before a number that make it the tier's upper bound: (pattern, the bound included).
+_UPPER = (
+    (r"up\s+to|not\s+more\s+than|no\s+more\s+than|до|не\s+более|не\s+больше|不超过|至多|最多", True),
+    (r"under|below|less\s+than|менее|меньше|<", False),
+    (r"≤|<=", True),
+)
+#: Words before a number that make it the tier's lower bound: (pattern, the bound included).
+_LOWER = (
+    (r"from|at\s+least|not\s+less\s+than|от|не\s+менее|≥|>=|满", True),
+    (r"over|above|more\s+than|свыше|более|больше|выше|超过|>", False),
+)
+#: Words after a number that bound it: "5 kg and over", "20 кг и более", "10公斤以上", "5以下".
+_AFTER = (
+    (r"(?:and|or)\s+(?:over|above|more)|и\s+(?:более|больше|выше|старше)|以上|及以上", "lower", True),
+    (r"(?:and|or)\s+(?:under|below|less)|и\s+(?:менее|меньше|младше)|以下|及以下", "upper", True),
+)
+_RANGE_RE = lazyre.compile(rf"(?:от\s+)?{_NUM}\s*(?:[-–—~～]|to|до|至|到)\s*{_NUM}", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Tier:
+    """A range of one quantity: bounds (None: open), whether each is included, the unit
+    (answer.unitnames' canonical key: "kg", "year")."""
+
+    low: Decimal | None
+    high: Decimal | None
+    low_in: bool
+    high_in: bool
+    unit: str
+
+    def holds(self, value: Decimal) -> bool:
+        """Whether `value` lies in the range."""
+        if self.low is not None and (value < self.low or (value == self.low and not self.low_in)):
+            return False
+        return not (self.high is not None and (value > self.high or (value == self.high and not self.high_in)))
+
+
+def _number(text: str) -> Decimal | None:
+    try:
+        return Decimal(text.replace(",", "."))
+    except InvalidOperation:
+        return None
+
+
+def _unit_after(text: str, end: int) -> str | None:
+    """The unit after the number ending at `end` (a space or none between)."""
+    return unit_after_text(text.casefold(), end) or unit_after_text(text.casefold(), end + 1) \
+        if end < len(text) else None
+
+
+def header_tier(header: str) -> Tier | None:
+    """The range a column header states ("Собаки свыше 20 кг" -> over 20 kg, "2–5 kg",
+    "до 12 лет", "10公斤以上"), None when it states none or names no unit."""
+    m = _RANGE_RE.search(header)
+    if m:
+        low, high = _number(m.group(1)), _number(m.group(2))
+        unit = _unit_after(header, m.end(2))
+        if low is not None and high is not None and unit and low < high:
+            return Tier(low, high, True, True, unit)
+    for words, side, included in _AFTER:
+        m = re.search(rf"{_NUM}\s*([^\W\d_]*)\s*(?:{words})", header, re.IGNORECASE)
+        if m and (value := _number(m.group(1))) is not None and (unit := _unit_after(header, m.end(1))):
+            return Tier(value, None, included, False, unit) if side == "lower" else Tier(None, value, False, included,
+                                                                                        unit)
+    for bounds, upper in ((_UPPER, True), (_LOWER, False)):
+        for words, included in bounds:
+            m = re.search(rf"(?<![\w])(?:{words})\s*{_NUM}", header, re.IGNORECASE)
+            if m and (value := _number(m.group(1))) is not None and (unit := _unit_after(header, m.end(1))):
+                return Tier(None, value, False, included, unit) if upper else Tier(value, None, included, False, unit)
+    return None
+
+
+_QUANTITY_RE = lazyre.compile(rf"(?<![\w.,]){_NUM}(?![\d])")
+
+
+def with_tiers(question: str, headers: Iterable[str]) -> str:
+    """`question` with each quantity it states ("30 кг", "a 3 kg parcel", "12 лет") written
+    as the one header of `headers` whose range holds it in the same unit (`header_tier`):
+    "кастрация собаки весом 30 кг" -> "кастрация собаки весом Собаки свыше 20 кг". A
+    quantity that no header's range holds, or several do, stays; so does a number without
+    a unit. `question` itself when nothing is replaced."""
+    tiers = {h: t for h in dict.fromkeys(headers) if (t := header_tier(h)) is not None}
+    if not tiers:
+        return question
+    out, last = [], 0
+    for m in _QUANTITY_RE.finditer(question):
+        value, unit = _number(m.group(1)), _unit_after(question, m.end())
+        if value is None or unit is None:
+            continue
+        holding = [h for h, t in tiers.items() if t.unit == unit and t.holds(value)]
+        if len(holding) != 1:
+            continue
+        end = _unit_end(question, m.end())
+        out += [question[last:_kind_start(question, m.start())], holding[0]]
+        last = end
+    return "".join(out) + question[last:] if out else question
+
+
+_WORD_BEFORE_RE = lazyre.compile(r"([^\W\d_]+)\s+$")
+
+
+def _kind_start(text: str, start: int) -> int:
+    """Where the quantity starting at `start` begins with the word before it when that word
+    names the kind of value (asked_type.type_of: "весом 30 кг", "weighing 3 kg"): the
+    header written in its place names the kind by its unit."""
+    m = _WORD_BEFORE_RE.search(text, 0, start)
+    if m and any(asked_type.type_of(g) for g in analysis.query_groups(m.group(1))):
+        return m.start()
+    return start
+
+
+def _unit_end(text: str, end: int) -> int:
+    """Where the unit written after the number ending at `end` ends (the next word's end)."""
+    m = re.compile(r"\s?[^\W\d_]+\.?|\s?[^\s\w]").match(text, end)
+    return m.end() if m else end

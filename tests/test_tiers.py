@@ -1,0 +1,58 @@
+"""Columns split by ranges of a quantity ("Собаки до 20 кг", "Собаки свыше 20 кг"; "Up to
+2 kg", "2–5 kg", "Over 5 kg"): a question stating the quantity ("собаки весом 30 кг", "a 3 kg
+parcel") is answered from the column whose range holds it (answer.tiers), in generated
+libraries; a quantity that no range, or two ranges, hold names no column."""
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+
+from pincite.answer.tiers import header_tier, with_tiers
+from pincite.config import Settings
+from pincite.library.facade import Library
+
+
+@pytest.mark.parametrize("header, inside, outside", [
+    ("Собаки до 20 кг", ["20", "3.5"], ["20.5"]),
+    ("Собаки свыше 20 кг", ["20.5", "40"], ["20", "7"]),
+    ("2–5 kg", ["2", "5", "3"], ["1.9", "5.1"]),
+    ("Under 3 years", ["2"], ["3"]),
+    ("Adults 18 years and over", ["18", "40"], ["17"]),
+    ("от 5 до 10 кг", ["5", "10"], ["11"]),
+    ("10公斤以上", ["10", "12"], ["9"]),
+])
+def test_a_header_states_the_range_it_holds(header, inside, outside):
+    tier = header_tier(header)
+    assert tier is not None, header
+    assert all(tier.holds(Decimal(v)) for v in inside) and not any(tier.holds(Decimal(v)) for v in outside)
+
+
+@pytest.mark.parametrize("header", ["Кошки", "Price, EUR", "Q2 2025", "Model 20", "Rooms 1-3"])
+def test_a_header_without_a_range_of_a_unit_is_no_tier(header):
+    assert header_tier(header) is None
+
+
+def test_a_stated_quantity_is_written_as_the_header_that_holds_it():
+    fares = ["Parcel", "Up to 2 kg", "2–5 kg", "Over 5 kg"]
+    assert with_tiers("How much is a parcel weighing 3 kg?", fares) == "How much is a parcel 2–5 kg?"
+    assert with_tiers("How much is a 7.5 kg parcel?", fares) == "How much is a Over 5 kg parcel?"
+    # held by two ranges (2 kg ends one and starts the next), by none in its unit, or no unit
+    for question in ("How much is a 2 kg parcel?", "How much is a 3 lb parcel?", "How much are 3 parcels?"):
+        assert with_tiers(question, fares) == question
+
+
+def test_a_question_stating_a_weight_is_answered_from_the_tier_column(tmp_path):
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "doses.xlsx", "Дозировка, мл", ("Препарат", "Животные до 10 кг", "Животные 10–20 кг",
+                                                          "Животные свыше 20 кг"),
+               [("Вермикс", 1, 2, 4), ("Дронтал", 0.5, 1, 2), ("Празицид", 2, 3.5, 5)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "doses.xlsx"])
+        heavy = lib.ask("Какая доза Дронтала для собаки весом 30 кг?")
+        middle = lib.ask("Сколько Празицида дать коту 15 кг?")
+    assert heavy.status == "answered", (heavy.answer, heavy.warnings)
+    assert heavy.claims[0].text == "Дронтал / Животные свыше 20 кг: 2", heavy.claims[0].text
+    assert middle.status == "answered", (middle.answer, middle.warnings)
+    assert middle.claims[0].text == "Празицид / Животные 10–20 кг: 3.5", middle.claims[0].text
