@@ -45,9 +45,10 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "volume": ("volume", "capacity", "hold", "holds", "объем", "объём", "объемом", "вместимость", "вмещает",
                "容量", "体积", "容积", "容纳"),
     "length": ("length", "distance", "длина", "длиной", "длины", "расстояние", "长度", "距离"),
-    # "Which vessel is the fastest?" is answered by "Speed (knots): 16"
-    "speed": ("speed", "fast", "faster", "fastest", "slow", "slower", "slowest", "скорость", "скоростью", "скорости",
-              "быстрый", "быстрее", "медленный", "медленнее", "速度", "转速", "最快", "最慢"),
+    # "Which vessel is the fastest?" is answered by "Speed (knots): 16"; not "faster", which
+    # asks a ratio ("How much faster is the build with GCC?")
+    "speed": ("speed", "fastest", "slowest", "скорость", "скоростью", "скорости", "быстрый", "медленный", "速度",
+              "转速", "最快", "最慢"),
     # a sound level: "How loud is it?" is answered by "Noise level: below 32 dB(A)"
     "noise": ("noise", "noisy", "loud", "louder", "loudness", "шум", "шума", "шумом", "шумность", "громкость",
               "громко", "噪音", "噪声", "分贝"),
@@ -182,7 +183,7 @@ PERSON_MENTION = 0.5
 _WORD_RE = lazyre.compile(r"[^\W\d_]+")
 
 
-#: The kinds of value a where-, when-, who- or how-fast question asks for, each as (the question words
+#: The kinds of value a where-, when-, who- or which-is-fastest question asks for, each as (the question words
 #: that ask for it, the words that head a table column holding it), in en/ru/zh. Such a
 #: question names no attribute of its own ("Where do we keep the thermal camera?": "keep" is
 #: no column), so a table answers it when a column of the kind is there ("Location"). A
@@ -200,9 +201,10 @@ COLUMN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                "дешевое", "дешёвые", "дешевые", "дорогой", "дорогая", "дорогое", "дорогие", "价格", "多少钱",
                "价钱", "单价", "贵", "便宜"),
               ("price", "cost", "tariff", "fee", "цена", "стоимость", "тариф", "价格", "单价", "价钱", "费用", "收费")),
-    "speed": (("fast", "faster", "fastest", "slow", "slower", "slowest", "быстро", "быстрее", "быстрый", "быстрая",
-               "быстрое", "быстрые", "быстрого", "быстрой", "медленно", "медленнее", "медленный", "медленная",
-               "медленное", "多快", "最快", "最慢"),
+    # the superlatives only: "faster" of "How much faster is the build with GCC?" asks a
+    # ratio of times, not a speed column
+    "speed": (("fastest", "slowest", "быстрый", "быстрая", "быстрое", "быстрые", "медленный", "медленная",
+               "медленное", "медленные", "最快", "最慢"),
               ("speed", "velocity", "скорость", "速度", "航速", "车速")),
     "person": (tuple(PERSON_WORDS) + ("whose", "чей", "чья", "чьё", "чьи"),
                ("name", "person", "owner", "assigned", "responsible", "contact", "имя", "фио", "ответственный",
