@@ -66,3 +66,25 @@ def test_a_price_row_answers_what_it_costs(lib):
     ans = lib.ask("How much does the PX4-AV-05 air valve repair kit cost?")
     assert ans.status == "answered", ans.warnings
     assert "64.5" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
+
+
+def test_a_sheet_titled_as_a_price_list_answers_a_price_question(tmp_path):
+    """A sheet whose title row says its numbers are prices ("… (цены в рублях)") answers
+    "Сколько стоит …?" from a row whose cells write no currency, as a table under a price
+    heading does; a service the sheet lacks is still refused."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Услуги"
+    for row in (("Прейскурант ветеринарной клиники (цены в рублях)",), (),
+                ("Услуга", "Кошки", "Собаки"), ("Кастрация", 3500, 6500), ("Чистка зубов", 2800, 3200)):
+        ws.append(list(row))
+    wb.save(tmp_path / "vet.xlsx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "vet.xlsx"])
+        ans = lib.ask("Сколько стоит чистка зубов для кошки?")
+        missing = lib.ask("Сколько стоит стрижка когтей?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert ans.claims[0].text == "Чистка зубов / Кошки: 2800", ans.claims[0].text
+    assert missing.status == "refused", missing.answer

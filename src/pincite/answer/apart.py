@@ -407,10 +407,28 @@ def _priced_row(c: extractive.Candidate) -> bool:
     """Whether a table-row window holding a number stands under a price heading: a column
     header of its table ("Высокий сезон" under no price word does not count) or the title of
     the section the table stands in ("Стоимость номеров" above a table of rooms by season):
-    its numbers are prices though no cell writes a currency."""
+    its numbers are prices though no cell writes a currency; of a spreadsheet row, its
+    sheet's name and the one-cell title rows its passage holds above the table
+    ("Прейскурант (цены в рублях)")."""
     if not features.is_table_window(c) or not re.search(r"[0-9]", features.window_text(c)):  # not "м²"
         return False
-    return any(_PRICE_HEADING.search(t) for t in (*c.columns, c.hit.section_title or ""))
+    headings = (*c.columns, c.hit.section_title or "", *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()))
+    return any(_PRICE_HEADING.search(t) for t in headings)
+
+
+#: A one-cell sheet row ("'Прейскурант'!A1 | Прейскурант (цены в рублях)"): its sheet's name, its text.
+_TITLE_ROW_RE = lazyre.compile(r"^\s*'?((?:[^'!\n]|'')+)'?![A-Z]+\d+ \| ([^;\n]+)$", re.MULTILINE)
+
+
+def _sheet_titles(hit: Hit) -> list[str]:
+    """The sheet names and the one-cell rows (no "Header: value" pairs) of a spreadsheet
+    passage's text: the titles a sheet writes above its table."""
+    out: list[str] = []
+    for m in _TITLE_ROW_RE.finditer(hit.text):
+        out.append(m.group(1))
+        if ": " not in m.group(2):
+            out.append(m.group(2))
+    return out
 
 
 #: A question asking for a number, in en/ru/zh: an amount ("how many", "how long", "how
