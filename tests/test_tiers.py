@@ -56,3 +56,23 @@ def test_a_question_stating_a_weight_is_answered_from_the_tier_column(tmp_path):
     assert heavy.claims[0].text == "Дронтал / Животные свыше 20 кг: 2", heavy.claims[0].text
     assert middle.status == "answered", (middle.answer, middle.warnings)
     assert middle.claims[0].text == "Празицид / Животные 10–20 кг: 3.5", middle.claims[0].text
+
+
+def test_a_band_written_as_a_row_label_is_the_row_a_weight_names(tmp_path):
+    """Weight bands as row labels ("50–100 公斤") under zone columns: "80公斤" names the band's
+    row; a zone the table writes by its head ("西南" of "西南地区") and verbs of the question
+    ("寄往", "寄到") name no row it lacks."""
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "tariff.xlsx", "大件分段价", ("重量段", "华东(元/公斤)", "华北(元/公斤)", "西南(元/公斤)"),
+               [("20–50 公斤", 2.8, 4.5, 6), ("50–100 公斤", 2.4, 3.9, 5.2), ("100–300 公斤", 2, 3.3, 4.6)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "tariff.xlsx"])
+        band = lib.ask("80公斤的大件发到华北每公斤多少钱？")
+        zone = lib.ask("一个60公斤的包裹寄往西南地区每公斤多少钱？")
+        lacking = lib.ask("南京仓的大件每公斤多少钱？")
+    assert band.status == "answered", (band.answer, band.warnings)
+    assert band.claims[0].text == "50–100 公斤 / 华北(元/公斤): 3.9", band.claims[0].text
+    assert zone.status == "answered", (zone.answer, zone.warnings)
+    assert zone.claims[0].text == "50–100 公斤 / 西南(元/公斤): 5.2", zone.claims[0].text
+    assert lacking.status == "refused" and any("南京" in w for w in lacking.warnings), lacking.warnings

@@ -151,15 +151,33 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
             held.update(analysis.tokens(h))
             held.update(analysis.tokens(v))
     names = features.identifiers(g.question, g.groups, scorer.general)
-    # a name: a Chinese word of two characters or more less common in general language than
+    # a name: a Chinese noun of two characters or more less common in general language than
     # extreme.COMMON_ZIPF (Chinese writes no capitals; "人", "工作" are words of general
-    # language, "南京" a name), or a code, a capitalised word or a word general language does
-    # not know (features.identifiers); never a word saying what kind of value is asked
-    # ("哪天": asked_type.type_of), which names a column
+    # language, "南京" a name; a verb, "寄往", names nothing), or a code, a capitalised word
+    # or a word general language does not know (features.identifiers); never a word saying
+    # what kind of value is asked ("哪天": asked_type.type_of), which names a column
     common = features.ZIPF_CEILING - COMMON_ZIPF
 
+    tags: dict[str, str] | None = None
+
+    def not_a_noun(word: str) -> bool:
+        """Whether jieba's tagger reads the question's word, or every piece it cuts it into,
+        as no noun ("寄往" and "包裹" of "包裹寄到" are verbs): such a word names no row."""
+        nonlocal tags
+        if tags is None:
+            import jieba.posseg  # the tagger's tables load on first use
+
+            tags = {w.word: w.flag for w in jieba.posseg.lcut(g.question)}
+        if word in tags:
+            return not tags[word].startswith("n")
+        pieces = [t for t in tags if t in word and len(t) < len(word)]
+        return bool(pieces) and not any(tags[t].startswith("n") for t in pieces)
+
     def chinese_name(grp: tuple[str, ...]) -> bool:
-        return has_cjk(grp[0]) and len(grp[0]) >= 2 and scorer.general.get(grp, 0.0) > common
+        # a place the table writes by its head ("西南" of "西南地区") is named there
+        return (has_cjk(grp[0]) and len(grp[0]) >= 2 and scorer.general.get(grp, 0.0) > common
+                and not any(len(h) >= 2 and grp[0].startswith(h) for h in held if has_cjk(h))
+                and not not_a_noun(grp[0]))
 
     # nor an interrogative ("哪位", "哪家": which one), nor a word asking to compute ("之和")
     asking = operation_groups(g.question, g.groups) | comparison_groups(g.question, g.groups)

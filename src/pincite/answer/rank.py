@@ -320,7 +320,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     rows_of = {id(hit): table_rows(lib, hit) for hit in hits[:extractive.SCORED_HITS]}  # read once
     # a quantity stated where a table's columns are ranges of it ("весом 30 кг" beside "Собаки
     # свыше 20 кг"): the question is covered as naming the column that holds it (answer.tiers)
-    tiered = with_tiers(coverage_text or q, table_headers(lib, hits, rows_of))
+    tiered = with_tiers(coverage_text or q, table_labels(lib, hits, rows_of))
     if tiered != (coverage_text or q):
         coverage_text = tiered
         groups = as_library_writes(lib, analysis.query_groups(tiered), tiered) or groups
@@ -579,20 +579,23 @@ def window_columns(lib: LibraryLike, rows_of: dict[int, list[tuple[int, int]]],
         return ()
 
 
-#: Table rows of one hit whose headers `table_headers` reads (a table's rows share them).
+#: Table rows of one hit whose headers `table_labels` reads (a table's rows share them).
 HEADER_ROWS = 3
 
 
-def table_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tuple[int, int]]]) -> list[str]:
-    """The column headers of the tables the scored hits hold, each once, in hit order: of a
-    spreadsheet's or slide's "Header: value; …" rows as they write them
-    (table_verify.record_pairs), and of a DOCX or PPTX table's marked rows (`rows_of`,
+def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tuple[int, int]]]) -> list[str]:
+    """The column headers and row labels of the tables the scored hits hold, each once, in
+    hit order: of a spreadsheet's or slide's "Header: value; …" rows as they write them
+    (table_verify.record_pairs; a row's label, its first value, names it: "重量段: 50–100
+    公斤"), and the headers of a DOCX or PPTX table's marked rows (`rows_of`,
     DocumentModel.table_columns; the first HEADER_ROWS rows of a hit)."""
     out: dict[str, None] = {}
     for hit in hits[:extractive.SCORED_HITS]:
         for line in hit.text.splitlines():
             pairs = record_pairs(line.split(" | ", 1)[1]) if " | " in line else None
             out.update((h, None) for h, _ in pairs or ())
+            if pairs:
+                out[pairs[0][1]] = None
         if rows_of.get(id(hit)) and not hit.parts:
             try:
                 model = lib.model(hit.doc_id)

@@ -99,7 +99,9 @@ def header_tier(header: str) -> Tier | None:
     return None
 
 
-_QUANTITY_RE = lazyre.compile(rf"(?<![\w.,]){_NUM}(?![\d])")
+#: A number standing alone (not inside a code or another number; a Chinese character may
+#: touch it: "一个60公斤").
+_QUANTITY_RE = lazyre.compile(rf"(?<![0-9A-Za-zА-Яа-яЁё.,_-]){_NUM}(?![\d])")
 
 
 def with_tiers(question: str, headers: Iterable[str]) -> str:

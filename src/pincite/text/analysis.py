@@ -383,15 +383,18 @@ _ZH_MEASURE = "个台款种类样些位名件部只条项套把块张次份批�
 #: "这台", "这个", "那些", "该款", "此次", "本章", "这两台". It points at a thing the question
 #: names by its next word; a passage never repeats it, so it is no word to find.
 _ZH_DEMONSTRATIVE = lazyre.compile(rf"[这那该此本][一二两三四五六七八九十几]*[{_ZH_MEASURE}]?")
+#: "One" with its measure word ("一个", "一件", "一台"): the article of the noun after it
+#: ("一个60公斤的包裹"), no word a passage repeats.
+_ZH_ONE = lazyre.compile(rf"一[{_ZH_MEASURE}]")
 
 
 def _zh_function_word(word: str) -> bool:
     """Whether a Chinese word (a jieba word of a question, `_joined_function_words` applied)
     is a function word of a question rather than a word a passage must hold: a stop word of
-    _STOP_ZH, "几" with its measure word (_ZH_HOW_MANY), or a demonstrative with a numeral and
-    a measure word (_ZH_DEMONSTRATIVE)."""
+    _STOP_ZH, "几" with its measure word (_ZH_HOW_MANY), a demonstrative with a numeral and
+    a measure word (_ZH_DEMONSTRATIVE), or "一" with a measure word (_ZH_ONE)."""
     return (word in _ZH_STOP or bool(_ZH_HOW_MANY.fullmatch(word))
-            or bool(_ZH_DEMONSTRATIVE.fullmatch(word)))
+            or bool(_ZH_DEMONSTRATIVE.fullmatch(word)) or bool(_ZH_ONE.fullmatch(word)))
 
 
 @functools.cache
