@@ -568,6 +568,10 @@ _REVISION_RE = lazyre.compile(r"(?<![\w.])(?i:rev(?:ision)?\.?|ред\.|реда
                               r"([A-ZА-ЯЁ])(?![\w.]|\.\d)")
 #: The name every letter revision is given (`Edition.name`), whatever word wrote it.
 REVISION_NAME = "rev"
+#: A thing labelled by a capital letter after its name: "Wave D", "Lift B", "Корпус Б"; not an
+#: initial ("John F. Kennedy") nor the pronoun "I".
+_LETTER_LABEL_RE = lazyre.compile(r"(?<![\w.])([A-ZА-ЯЁ][^\W\d_]{2,})[ \u00a0]+([A-HJ-ZА-ЯЁ])"
+                                  r"(?![\w]|\.\s*[A-ZА-ЯЁ][a-zа-яё])")
 #: A version-like token among a document's naming terms (chunking.naming_text).
 VERSION_TOKEN_RE = lazyre.compile(rf"^(?:{_VERSION})$")
 
@@ -601,8 +605,18 @@ def _editions(rx: re.Pattern, text: str) -> set[Edition]:
 
 
 def _revisions(text: str) -> set[Edition]:
-    """Letter revisions `text` names (_REVISION_RE): Edition(REVISION_NAME, "c", "Rev. C")."""
-    return {Edition(REVISION_NAME, m.group(1).lower(), m.group(0)) for m in _REVISION_RE.finditer(_normalize(text))}
+    """Letter revisions `text` names (_REVISION_RE): Edition(REVISION_NAME, "c", "Rev. C"),
+    and things labelled by a letter (_LETTER_LABEL_RE): Edition("wave", "d", "Wave D"), by a
+    name that places, months and function words are not (_NOT_EDITIONS, stopwords)."""
+    norm = _normalize(text)
+    out = {Edition(REVISION_NAME, m.group(1).lower(), m.group(0)) for m in _REVISION_RE.finditer(norm)}
+    stop = stopwords()
+    for m in _LETTER_LABEL_RE.finditer(norm):
+        forms = tokens(m.group(1))
+        if forms and _fold(m.group(1)) not in _NOT_EDITIONS and forms[-1] not in stop \
+                and not _REVISION_RE.match(m.group(0)):
+            out.add(Edition(forms[-1], m.group(2).lower(), m.group(0)))
+    return out
 
 
 def editions(text: str) -> set[Edition]:
