@@ -149,9 +149,9 @@ def twin_windows(g: Gathered, cited: list[extractive.Candidate]
     found = twins([c.hit for c in list(cited) + pool], g.flt)
     if found is None:
         return None
-    # a question that names one of the revisions ("REVTeX 4.1") has chosen it, as a
-    # revision filter would have
-    named = {field_key(e.version) for e in (g.scorer.editions if g.scorer is not None else ())}
+    # a question naming one of the revisions ("REVTeX 4.1", "revision B"; not "Lift B") chose it
+    named = {field_key(e.version) for e in (g.scorer.editions if g.scorer is not None else ())
+             if e.name == analysis.REVISION_NAME or len(e.version) > 1}
     chosen = [h for h in found[1] if found[2] == "revision" and field_key(h.revision or "") in named]
     if chosen:
         if len(chosen) < 2:
