@@ -768,6 +768,24 @@ def test_a_column_named_in_other_words_is_asked_back(tmp_path):
     assert "“Fine per day (GBP)” / “Maximum fine (GBP)”" in both.answer, both.answer
 
 
+@pytest.mark.parametrize("question, column", [("续重多少钱？", "续重每公斤(元)"),
+                                              ("首重多少钱？", "首重(1公斤)价格(元)")])
+def test_a_price_asked_of_no_row_is_asked_back_with_the_rows(tmp_path, question, column):
+    """"续重多少钱？" ("how much per extra kilo?") over a tariff by region names the column by
+    one word and asks what it costs by another ("钱"), which no header writes: a column of
+    money (its header names a currency, "(元)") holds it, so the rows are asked back; naming
+    a region answers."""
+    make_sheet(tmp_path / "tariff.xlsx", "标准资费", ("寄达区域", "首重(1公斤)价格(元)", "续重每公斤(元)"),
+               [("同城", 8, 2), ("省内", 10, 3), ("华北（京津冀晋）", 15, 6)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "tariff.xlsx"])
+        vague = lib.ask(question)
+        named = lib.ask("寄往华北续重多少钱？")
+    assert vague.status == "needs_clarification", vague.answer
+    assert vague.clarification.options == ["同城", "省内", "华北（京津冀晋）"] and column in vague.answer
+    assert named.status == "answered" and named.claims[0].text == "华北（京津冀晋） / 续重每公斤(元): 6", named.answer
+
+
 def test_a_row_asked_back_is_no_scope_question(tmp_path):
     """A question back about a table's row is of kind "row": the command line's hint asks to
     name one, not to pass --model or --serial, which settle a scope question back."""

@@ -9,10 +9,11 @@ Must not import cli/ or web/.
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pincite.contract import Answer, Clarification
-from pincite.text import analysis
+from pincite.text import analysis, lazyre
 from pincite.text.cjk import has_cjk
 
 from . import asked_type, extractive, features
@@ -92,8 +93,13 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
         soft.prepare(headers)  # the headers' words in one batch
     header_near = {h: {k for k, v in soft.best(h).items() if v >= SOFT_HEADER_COSINE} for h in headers} if soft else {}
     near = set().union(*header_near.values())
+    # a word asking what something costs ("多少钱", "fare") is held by a column of money: one
+    # whose header names a price or a currency ("续重每公斤(元)", "Single (GBP)")
+    money = [h for h in headers if _MONEY_HEADER.search(h)] if "money" in asked_type.asked_kinds(g.question) else []
+    costing = {grp for grp in g.groups if money and _asks_money_word(grp)}
     # the question's words (an acronym "IT" kept)
-    if not g.groups or any(not (set(grp) & held or grp in near) or set(grp) & cells for grp in g.groups):
+    if not g.groups or any(not (set(grp) & held or grp in near or grp in costing) or set(grp) & cells
+                           for grp in g.groups):
         return None  # a word the headers lack, or one that names rows
     # the column that names the rows ("Категория номера": Эконом, Стандарт, …) is not the one
     # asked of them, though its header shares a word with the question ("номера")
@@ -107,6 +113,8 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
               for h in headers if h != labels for toks in [set(analysis.tokens(h))]}
     best = max(shared.values(), default=0)
     column = [h for h, n in shared.items() if n == best]
+    if not best and money:  # "What's the fare?": the money columns, named by the asking word
+        best, column = 1, [h for h in money if h != labels]
     # two or three columns the question names alike ("What's the fine?" of "Fine per day" and
     # "Maximum fine") are named together: the row is asked back all the same
     if not best or len(column) > MAX_TIED_COLUMNS:
@@ -121,6 +129,18 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=text, clarification=Clarification(question=text, options=options, kind="row"),
                   timings=g.timings, relevance=g.rel)
+
+
+#: A column header naming a price or a currency: "Price", "Цена, руб.", "单价(元)", "Single (GBP)".
+_MONEY_HEADER = lazyre.compile(r"\b(?:price|cost|fare|fee|tariff|gbp|usd|eur|cny|rub)\b|[£$€¥₽]|цен|стоимост|тариф"
+                               r"|руб|元|价|费", re.IGNORECASE)
+
+
+def _asks_money_word(grp: tuple[str, ...]) -> bool:
+    """Whether a question word is one that asks what something costs (asked_type.COLUMN_KINDS
+    "money": "cost", "стоит", "多少钱"; "钱" as jieba cuts it)."""
+    words = asked_type.COLUMN_KINDS["money"][0]
+    return any(f in words or f == "钱" for f in grp) or bool(set(grp) & asked_type.kind_column_words("money"))
 
 
 #: Most columns a vague question may name alike and still be asked back which row it means.
