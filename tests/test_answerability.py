@@ -781,6 +781,10 @@ def test_a_price_asked_of_no_row_is_asked_back_with_the_rows(tmp_path, question,
         lib.ingest([tmp_path / "tariff.xlsx"])
         vague = lib.ask(question)
         named = lib.ask("寄往华北续重多少钱？")
+        # a row named by its parenthesis ("京津冀"), with a common noun beside it ("一带", around)
+        around = lib.ask("寄往京津冀一带，首重多少钱？")
+    assert around.status == "answered", (around.answer, around.warnings)
+    assert around.claims[0].text.startswith("华北（京津冀晋） / 首重(1公斤)价格(元): 15"), around.claims[0].text
     assert vague.status == "needs_clarification", vague.answer
     assert vague.clarification.options == ["同城", "省内", "华北（京津冀晋）"] and column in vague.answer
     assert named.status == "answered" and named.claims[0].text == "华北（京津冀晋） / 续重每公斤(元): 6", named.answer

@@ -166,10 +166,12 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
     if analysis.detect_language(first.hit.text) != analysis.question_language(g.question):
         return None  # a word of the question's language is nowhere in a library of another
     held = set(table.names) | extractive.naming_terms(first.hit)
+    cells: set[str] = set()
     for pairs in table.rows:
         for h, v in pairs:
             held.update(analysis.tokens(h))
-            held.update(analysis.tokens(v))
+            cells.update(analysis.tokens(v))
+    held |= cells
     names = features.identifiers(g.question, g.groups, scorer.general)
     # a name: a Chinese noun of two characters or more less common in general language than
     # extreme.COMMON_ZIPF (Chinese writes no capitals; "人", "工作" are words of general
@@ -213,6 +215,12 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
         df = lib.catalog.term_df([grp[0] for grp in whole])
         lacking += [grp for grp in whole if not df.get(grp[0], 0)]
     if not lacking:
+        return None
+    # a question that names a row by other words ("川渝云贵" of the row "西南（川渝云贵）")
+    # asks of that row: a common noun beside them ("一带", around) names no other row
+    row_words = [grp for grp in g.groups if grp not in lacking and set(grp) & cells]
+    if row_words and tags is not None and all(
+            has_cjk(grp[0]) and not tags.get(grp[0], "").startswith(NAME_TAGS) for grp in lacking):
         return None
     from .reasons import written
 
