@@ -324,3 +324,30 @@ def test_a_question_for_a_time_of_day_is_answered_by_a_clock_time(tmp_path):
         ans = lib.ask("What time does the first ferry leave?")
         assert ans.status == "answered", (ans.answer, ans.warnings)
         assert "06:45" in ans.claims[0].citations[0].quote
+
+
+@pytest.mark.parametrize("text, age", [
+    ("Minimum age: 17 on race day", True), ("Дети принимаются с 7 лет", True), ("年满16岁可参加", True),
+    ("aged 12 or over", True), ("born in 1990", False), ("an old version of dvips", False),
+])
+def test_an_age_is_a_value_of_its_own(text, age):
+    assert (asked_type.MARK + "age" in asked_type.value_marks(text)) is age
+
+
+def test_how_old_is_answered_by_an_age_not_by_the_word_old(tmp_path):
+    """"How old do you have to be …?" asks an age: the line stating one ("Minimum age: 17")
+    answers, not a passage of another document that says "old"."""
+    from pdfgen import make_pdf
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    make_pdf(tmp_path / "race.pdf", ["Riverside Half Marathon. Course and rules.",
+                                     "Distance 21.1 km, one loop.\nMinimum age: 17 on race day.\n"
+                                     "Headphones are allowed only at a low volume."], title="Race guide")
+    make_pdf(tmp_path / "printing.pdf", ["Printing notes. The left margin should measure 1.5 in. If not, you have "
+                                         "an old version of the printer driver."], title="Printing notes")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "race.pdf", tmp_path / "printing.pdf"])
+        ans = lib.ask("How old do you have to be to take part in the race?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert "Minimum age: 17" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote

@@ -56,6 +56,8 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     # long" and "多久" are question words the search drops, so only the nouns are here)
     "duration": ("duration", "долго", "срок", "срока", "сроком", "сроки", "продолжительность",
                  "продолжительности", "длительность", "длительности", "期限", "时长", "周期"),
+    # an age: "How old do you have to be?" is answered by "Minimum age: 17", "с 18 лет", "年满16岁"
+    "age": ("age", "aged", "old", "возраст", "возраста", "возрасте", "年龄", "岁数", "几岁"),
     # a time of day: "What time does the ferry leave?", "До которого часа открыта клиника?",
     # "В котором часу …?", "几点钟" are answered by "Departs: 06:45", "с 8:00 до 21:00"
     "clock": ("time", "o'clock", "часа", "часу", "点钟"),
@@ -89,6 +91,12 @@ _ZH_NUM = "〇零一二三四五六七八九十"
 #: Written values per type (case-insensitive).
 VALUE_PATTERNS: dict[str, re.Pattern] = {
     "year": lazyre.compile(r"(?<!\d)(?:1[5-9]\d\d|20\d\d)(?!\d)"),
+    # an age: a number of years of one or two digits ("17 years old", "с 18 лет", "16岁",
+    # "aged 12"), or a number under an age label ("Minimum age: 17", "Возраст: от 7 лет")
+    "age": lazyre.compile(
+        r"(?<![\d.,])\d{1,2}\s*(?:\+\s*)?(?:years?\s+old|yrs?\s+old|лет|года?\b|周岁|岁)"
+        r"|\bage[ds]?\b[^.\n\d]{0,20}\d{1,2}(?!\d)|возраст\w*[^.\n\d]{0,20}\d{1,2}(?!\d)|年龄[^。\n\d]{0,10}\d{1,2}",
+        re.IGNORECASE),
     # a time of day: "06:45", "21:00", "9:30 pm", "9 a.m.", "下午3点", "上午9点半"
     "clock": lazyre.compile(
         r"(?<![\d:.])(?:[01]?\d|2[0-3]):[0-5]\d(?![\d])"
