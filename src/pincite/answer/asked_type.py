@@ -253,6 +253,15 @@ def _column_forms(kind: str, cjk: bool) -> frozenset[str]:
     return frozenset(t for h in COLUMN_KINDS[kind][1] if cjk or not cjk_count(h) for t in analysis.tokens(h))
 
 
+@functools.lru_cache(maxsize=None)
+def asking_groups(kind: str, cjk: bool = True) -> frozenset[tuple[str, ...]]:
+    """The question word groups (analysis.query_groups) of the words that ask for a value of
+    `kind` (a key of COLUMN_KINDS: "money" -> ("cost",), ("сто", "стоит"), ("钱",) of
+    "多少钱"), as a question's own words are grouped; without `cjk` the Chinese ones are left
+    out (analysing them loads jieba)."""
+    return frozenset(g for w in COLUMN_KINDS[kind][0] if cjk or not cjk_count(w) for g in analysis.query_groups(w))
+
+
 def asks_person(question: str) -> bool:
     """Whether a question asks who (PERSON_WORDS): "Кто перевёл …?", "Who wrote …?", "谁…"."""
     return "谁" in question or any(w in PERSON_WORDS for w in _WORD_RE.findall(question.lower()))

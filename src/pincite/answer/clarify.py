@@ -96,7 +96,7 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
     # a word asking what something costs ("多少钱", "fare") is held by a column of money: one
     # whose header names a price or a currency ("续重每公斤(元)", "Single (GBP)")
     money = [h for h in headers if _MONEY_HEADER.search(h)] if "money" in asked_type.asked_kinds(g.question) else []
-    costing = {grp for grp in g.groups if money and _asks_money_word(grp)}
+    costing = {grp for grp in g.groups if money and _asks_money_word(grp, has_cjk(g.question))}
     # the question's words (an acronym "IT" kept)
     if not g.groups or any(not (set(grp) & held or grp in near or grp in costing) or set(grp) & cells
                            for grp in g.groups):
@@ -136,11 +136,12 @@ _MONEY_HEADER = lazyre.compile(r"\b(?:price|cost|fare|fee|tariff|gbp|usd|eur|cny
                                r"|руб|元|价|费", re.IGNORECASE)
 
 
-def _asks_money_word(grp: tuple[str, ...]) -> bool:
-    """Whether a question word is one that asks what something costs (asked_type.COLUMN_KINDS
-    "money": "cost", "стоит", "多少钱"; "钱" as jieba cuts it)."""
-    words = asked_type.COLUMN_KINDS["money"][0]
-    return any(f in words or f == "钱" for f in grp) or bool(set(grp) & asked_type.kind_column_words("money"))
+def _asks_money_word(grp: tuple[str, ...], cjk: bool) -> bool:
+    """Whether a question word asks what something costs: a word asking for money
+    (asked_type.asking_groups: "cost", "стоит", "钱" of "多少钱") or one heading a money
+    column ("price", "цена"); `cjk`: the question has Chinese words (else their analysis,
+    which loads jieba, is left out)."""
+    return grp in asked_type.asking_groups("money", cjk) or bool(set(grp) & asked_type.kind_column_words("money", cjk))
 
 
 #: Most columns a vague question may name alike and still be asked back which row it means.

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import time
-from typing import Callable, Sequence
+from typing import Callable, Iterator, Sequence
 
 from pincite.contract import Answer, RefusalKind, Relevance, Scope
 from pincite.text import analysis
@@ -180,9 +180,9 @@ class WindowScorer:
         if not asked:
             return set()
         named: dict[str, set[str]] = {}
-        for c in self.lexical:
-            revs = {e.version for e in analysis.text_editions(c.hit.text) if e.name == analysis.REVISION_NAME}
-            named.setdefault(c.hit.doc_id, set()).update(revs)
+        for hit in {c.hit.chunk_id: c.hit for c in self.lexical}.values():  # each passage once
+            revs = {e.version for e in analysis.text_editions(hit.text) if e.name == analysis.REVISION_NAME}
+            named.setdefault(hit.doc_id, set()).update(revs)
         return {d for d, revs in named.items() if revs and not revs & asked}
 
     def about_other_doc(self, cand: extractive.Candidate) -> bool:
@@ -583,27 +583,27 @@ def window_columns(lib: LibraryLike, rows_of: dict[int, list[tuple[int, int]]],
 HEADER_ROWS = 3
 
 
-def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tuple[int, int]]]) -> list[str]:
-    """The column headers and row labels of the tables the scored hits hold, each once, in
-    hit order: of a spreadsheet's or slide's "Header: value; …" rows as they write them
-    (table_verify.record_pairs; a row's label, its first value, names it: "重量段: 50–100
-    公斤"), and the headers of a DOCX or PPTX table's marked rows (`rows_of`,
-    DocumentModel.table_columns; the first HEADER_ROWS rows of a hit)."""
-    out: dict[str, None] = {}
+def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tuple[int, int]]]) -> Iterator[str]:
+    """The column headers and row labels of the tables the scored hits hold, in hit order
+    (a label may come more than once): of a spreadsheet's or slide's "Header: value; …" rows
+    as they write them (table_verify.record_pairs; a row's label, its first value, names it:
+    "重量段: 50–100 公斤"), and the headers of a DOCX or PPTX table's marked rows (`rows_of`,
+    DocumentModel.table_columns; the first HEADER_ROWS rows of a hit). A generator: nothing
+    is read until it is iterated (tiers.with_tiers does only for a question stating a
+    quantity)."""
     for hit in hits[:extractive.SCORED_HITS]:
         for line in hit.text.splitlines():
             pairs = record_pairs(line.split(" | ", 1)[1]) if " | " in line else None
-            out.update((h, None) for h, _ in pairs or ())
             if pairs:
-                out[pairs[0][1]] = None
+                yield from (h for h, _ in pairs)
+                yield pairs[0][1]
         if rows_of.get(id(hit)) and not hit.parts:
             try:
                 model = lib.model(hit.doc_id)
             except Exception:  # a model the library no longer has: no headers to read
                 continue
             for start, end in rows_of[id(hit)][:HEADER_ROWS]:
-                out.update((h, None) for h in model.table_columns(hit.page or 0, start, end))
-    return list(out)
+                yield from model.table_columns(hit.page or 0, start, end)
 
 
 def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:

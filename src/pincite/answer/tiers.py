@@ -72,9 +72,11 @@ def _number(text: str) -> Decimal | None:
 
 
 def _unit_after(text: str, end: int) -> str | None:
-    """The unit after the number ending at `end` (a space or none between)."""
-    return unit_after_text(text.casefold(), end) or unit_after_text(text.casefold(), end + 1) \
-        if end < len(text) else None
+    """The unit after the number ending at `end`: right after it, or after one character
+    between (a space, a hyphen, a no-break space). Only the text after the number is
+    case-folded, so offsets before it hold whatever folding does to a letter's length."""
+    tail = text[end:].casefold()
+    return unit_after_text(tail, 0) or (unit_after_text(tail, 1) if len(tail) > 1 else None)
 
 
 def header_tier(header: str) -> Tier | None:
@@ -104,20 +106,31 @@ def header_tier(header: str) -> Tier | None:
 _QUANTITY_RE = lazyre.compile(rf"(?<![0-9A-Za-zА-Яа-яЁё.,_-]){_NUM}(?![\d])")
 
 
+def _stated_quantities(question: str) -> list[tuple[re.Match, Decimal, str]]:
+    """The quantities `question` states: (the number's match, its value, its unit:
+    answer.unitnames' canonical key), in text order; a number without a unit is none."""
+    out = []
+    for m in _QUANTITY_RE.finditer(question):
+        value, unit = _number(m.group(1)), _unit_after(question, m.end())
+        if value is not None and unit is not None:
+            out.append((m, value, unit))
+    return out
+
+
 def with_tiers(question: str, headers: Iterable[str]) -> str:
     """`question` with each quantity it states ("30 кг", "a 3 kg parcel", "12 лет") written
     as the one header of `headers` whose range holds it in the same unit (`header_tier`):
-    "кастрация собаки весом 30 кг" -> "кастрация собаки весом Собаки свыше 20 кг". A
-    quantity that no header's range holds, or several do, stays; so does a number without
-    a unit. `question` itself when nothing is replaced."""
-    tiers = {h: t for h in dict.fromkeys(headers) if (t := header_tier(h)) is not None}
+    "кастрация собаки весом 30 кг" -> "кастрация собаки Собаки свыше 20 кг" (a word naming
+    the quantity's kind right before it, "весом", goes with it: `_kind_start`). A quantity
+    that no header's range holds, or several do, stays; so does a number without a unit.
+    `question` itself when nothing is replaced; `headers` is not iterated when the question
+    states no quantity."""
+    quantities = _stated_quantities(question)
+    tiers = {h: t for h in dict.fromkeys(headers) if (t := header_tier(h)) is not None} if quantities else {}
     if not tiers:
         return question
     out, last = [], 0
-    for m in _QUANTITY_RE.finditer(question):
-        value, unit = _number(m.group(1)), _unit_after(question, m.end())
-        if value is None or unit is None:
-            continue
+    for m, value, unit in quantities:
         holding = [h for h, t in tiers.items() if t.unit == unit and t.holds(value)]
         if len(holding) != 1:
             continue
@@ -140,7 +153,11 @@ def _kind_start(text: str, start: int) -> int:
     return start
 
 
+#: The unit written after a number: the next word (and its abbreviation dot) or sign.
+_UNIT_WORD_RE = lazyre.compile(r"\s?[^\W\d_]+\.?|\s?[^\s\w]")
+
+
 def _unit_end(text: str, end: int) -> int:
     """Where the unit written after the number ending at `end` ends (the next word's end)."""
-    m = re.compile(r"\s?[^\W\d_]+\.?|\s?[^\s\w]").match(text, end)
+    m = _UNIT_WORD_RE.match(text, end)
     return m.end() if m else end

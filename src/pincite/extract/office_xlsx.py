@@ -256,17 +256,14 @@ def _cell_text(value, number_format: str | None) -> str:
         if value.is_integer() and abs(value) < 1e15:
             return str(int(value))
         return f"{value:.15g}"
-    # a time of day shows its seconds only when it has some or its format shows them
-    # ("06:45" of a cell formatted hh:mm, not "06:45:00")
-    seconds = "ss" in (number_format or "").lower()
-    if isinstance(value, dt.datetime):
-        if value.time() == dt.time(0):
-            return value.date().isoformat()
-        whole = not (value.second or value.microsecond) and not seconds
-        return value.isoformat(sep=" ", timespec="minutes" if whole else "seconds")
-    if isinstance(value, dt.time):
-        whole = not (value.second or value.microsecond) and not seconds
-        return value.isoformat(timespec="minutes" if whole else "seconds")
+    if isinstance(value, dt.datetime) and value.time() == dt.time(0):
+        return value.date().isoformat()
+    if isinstance(value, (dt.datetime, dt.time)):
+        # a time of day shows its seconds only when it has some or its format shows them
+        # ("06:45" of a cell formatted hh:mm, not "06:45:00")
+        shown = value.second or value.microsecond or "ss" in (number_format or "").lower()
+        spec = "seconds" if shown else "minutes"
+        return value.isoformat(sep=" ", timespec=spec) if isinstance(value, dt.datetime) else value.isoformat(spec)
     if isinstance(value, (dt.date, dt.timedelta)):
         return str(value)
     return one_line(str(value))

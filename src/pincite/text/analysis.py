@@ -604,7 +604,7 @@ def _editions(rx: re.Pattern, text: str) -> set[Edition]:
     return out
 
 
-def _revisions(text: str) -> set[Edition]:
+def _letter_editions(text: str) -> set[Edition]:
     """Letter revisions `text` names (_REVISION_RE): Edition(REVISION_NAME, "c", "Rev. C"),
     and things labelled by a letter (_LETTER_LABEL_RE): Edition("wave", "d", "Wave D"), by a
     name that places, months and function words are not (_NOT_EDITIONS, stopwords)."""
@@ -630,14 +630,15 @@ def editions(text: str) -> set[Edition]:
     (pincite.answer.pipeline uses it to rank and refuse evidence about another edition).
     A revision named by a letter counts too, under one name whatever word writes it
     ("revision D", "Rev. D" -> Edition(REVISION_NAME, "d")): a question about revision D
-    is not answered by a table marked "(Rev. C)"."""
-    return _editions(_EDITION_RE, text) | _revisions(text)
+    is not answered by a table marked "(Rev. C)"; so does a thing labelled by a letter
+    after its name ("Wave D" -> Edition("wave", "d")): `_letter_editions`."""
+    return _editions(_EDITION_RE, text) | _letter_editions(text)
 
 
 def text_editions(text: str) -> set[Edition]:
     """`editions` of any text, whatever its case ("REVTEX 4.2", "TEX Live 2020"): what a
     passage names; compare with a question's `editions` by name."""
-    return _editions(_ANY_EDITION_RE, text) | _revisions(text)
+    return _editions(_ANY_EDITION_RE, text) | _letter_editions(text)
 
 
 _WRITTEN_VERSION_RE = lazyre.compile(r"[ \u00a0]*v?\d[\d.]*$", re.I)
