@@ -508,7 +508,7 @@ def record_spans(text: str, offset: int, rows: Sequence[tuple[int, int]]
     out: list[tuple[int, int]] = []
     for s, e in spans:
         cuts = [s, *(x for x in bounds if s < x < e), e]
-        out += [t for a, b in zip(cuts, cuts[1:]) if (t := _trimmed(text, a, b)) is not None]
+        out += [t for a, b in zip(cuts, cuts[1:]) if (t := analysis.trimmed_span(text, a, b)) is not None]
     records = [next((n for n, (ra, rb) in enumerate(local) if ra < b and a < rb), None) for a, b in out]
     return out, records
 
@@ -533,17 +533,9 @@ def sheet_spans(text: str) -> tuple[list[tuple[int, int]], list[int | None]]:
         spans = list(sentence_spans(text))
         return spans, [None] * len(spans)
     spans = list(sentence_spans(text[:starts[0]]))
-    spans += [t for a, b in zip(starts, starts[1:] + [len(text)]) if (t := _trimmed(text, a, b)) is not None]
+    bounds = zip(starts, starts[1:] + [len(text)])
+    spans += [t for a, b in bounds if (t := analysis.trimmed_span(text, a, b)) is not None]
     return spans, [None] * len(spans)
-
-
-def _trimmed(text: str, a: int, b: int) -> tuple[int, int] | None:
-    """The span [a, b) of `text` without the whitespace at its ends; None when nothing is left."""
-    while a < b and text[a].isspace():
-        a += 1
-    while b > a and text[b - 1].isspace():
-        b -= 1
-    return (a, b) if a < b else None
 
 
 def header_row(window: str, text: str) -> bool:

@@ -847,7 +847,8 @@ def _field_line_cuts(text: str) -> list[int]:
     return cuts
 
 
-def _trim(text: str, s: int, e: int) -> tuple[int, int] | None:
+def trimmed_span(text: str, s: int, e: int) -> tuple[int, int] | None:
+    """The span [s, e) of `text` without the whitespace at its ends; None when nothing is left."""
     while s < e and text[s].isspace():
         s += 1
     while e > s and text[e - 1].isspace():
@@ -876,7 +877,7 @@ def _cut_lines(text: str, s: int, e: int, limit: int) -> list[tuple[int, int]]:
         pieces.append((start, cut))
         start = cut + 1
     pieces.append((start, e))
-    return [t for p in pieces if (t := _trim(text, *p))]
+    return [t for p in pieces if (t := trimmed_span(text, *p))]
 
 
 def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[int, int]]:
@@ -907,7 +908,7 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
     bounds = [0, *sorted(cuts), len(text)]
     spans: list[tuple[int, int]] = []
     for s, e in zip(bounds, bounds[1:]):
-        t = _trim(text, s, e)
+        t = trimmed_span(text, s, e)
         if t is None:
             continue
         if t[1] - t[0] > MAX_SENTENCE_CHARS and "\n" in text[t[0] : t[1]]:
