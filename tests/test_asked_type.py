@@ -43,8 +43,8 @@ def _hit(cid: str) -> Hit:
 
 
 class _Index:
-    def __init__(self, hybrid: list[str], bm25: list[str]):
-        self.lists = {"hybrid": hybrid, "bm25": bm25}
+    def __init__(self, hybrid: list[str], bm25: list[str], dense: tuple[str, ...] = ()):
+        self.lists = {"hybrid": hybrid, "bm25": bm25, "dense": list(dense)}
         self.calls: list[dict] = []
 
     def search(self, terms, flt, limit=10, *, query_vector=None, mode="hybrid", similarity_to=None):
@@ -58,15 +58,18 @@ def _lib(index: _Index, retrieval: str = "hybrid"):
                            embed_query=lambda q: [1.0, 0.0])
 
 
-def test_bm25_first_hits_join_the_hybrid_ones_after_them_once_each():
-    index = _Index(hybrid=["a", "b", "c"], bm25=["x", "a", "y"])
+def test_bm25_and_dense_first_hits_join_the_hybrid_ones_after_them_once_each():
+    index = _Index(hybrid=["a", "b", "c"], bm25=["x", "a", "y"], dense=("t", "x", "b", "u", "v"))
     q = "How heavy is the pump?"
     hits = retrieve.retrieve(_lib(index), q, analysis.query_groups(q), None)
-    assert [h.chunk_id for h in hits] == ["a", "b", "c", "x", "y"]
-    assert [h.rank for h in hits] == [1, 2, 3, 4, 5]
+    # the dense side's first DENSE_HEAD (3) come last: a translation "t" that BM25 cannot find
+    assert [h.chunk_id for h in hits] == ["a", "b", "c", "x", "y", "t"]
+    assert [h.rank for h in hits] == [1, 2, 3, 4, 5, 6]
     bm25 = next(c for c in index.calls if c["mode"] == "bm25")
     assert bm25["limit"] == retrieve.BM25_HEAD and bm25["similarity_to"] == [1.0, 0.0]
     assert "weight" in bm25["terms"]  # the same words as the hybrid search, expansion included
+    dense = next(c for c in index.calls if c["mode"] == "dense")
+    assert dense["limit"] == retrieve.DENSE_HEAD and dense["query_vector"] == [1.0, 0.0]
 
 
 def test_no_second_search_when_retrieval_is_one_sided():

@@ -1,4 +1,4 @@
-"""Quarters and half-years written in words, read as the short codes tables write.
+"""Quarters, half-years and Chinese months written in words, read as the short codes tables write.
 
 A budget, sales or plan spreadsheet heads its columns "Q1 … Q4" or "H1, H2", while a person
 asks for "the fourth quarter", "третий квартал", "2-й квартал" or "第二季度". The words and
@@ -7,6 +7,8 @@ the words count as missing from every cell. `period_phrases` finds such phrases 
 question and names the code each stands for; answer.retrieve.with_period_codes writes the
 code in their place when the library's index holds it. Ordinal words of en/ru/zh, digits
 and Roman numerals 1-4 count; a quarter or half-year numbered otherwise is left as typed.
+A Chinese month in numerals ("一月", "十二月") is read as the digits a sheet writes ("1月",
+"12月"), where the library never writes the numeral form as one word.
 
 Nothing is compiled at import time (text.lazyre).
 """
@@ -33,14 +35,28 @@ _PERIOD_RE = lazyre.compile(
     re.IGNORECASE)
 
 
+#: Chinese numerals of the months: 一 .. 十, 十一, 十二.
+_ZH_MONTH_NUM = {"一": 1, "二": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7, "八": 8, "九": 9, "十": 10,
+                 "十一": 11, "十二": 12}
+#: A month named by a Chinese numeral: not the tail of a longer number ("十二月" is no "二月"),
+#: nor a count of months ("一个月" has a measure word between).
+_ZH_MONTH_RE = lazyre.compile(r"(?<![一二三四五六七八九十百千零〇两几\d])(十[一二]?|[一二三四五六七八九])月")
+
+
 @dataclass(frozen=True)
 class PeriodPhrase:
-    """A quarter or half-year written in words: `start`, `end` (its span in the text, in
-    characters) and `code`, the short form tables write ("Q4", "H1")."""
+    """A quarter, half-year or month written in words: `start`, `end` (its span in the
+    text, in characters) and `code`, the short form tables write ("Q4", "H1", "12月")."""
 
     start: int
     end: int
     code: str
+
+
+def month_phrases(text: str) -> list[PeriodPhrase]:
+    """The Chinese months `text` names by a numeral, in text order: "一月和二月" -> 1月, 2月;
+    "十二月" -> 12月. A month in digits, and "一个月" (one month's time), name none."""
+    return [PeriodPhrase(m.start(), m.end(), f"{_ZH_MONTH_NUM[m.group(1)]}月") for m in _ZH_MONTH_RE.finditer(text)]
 
 
 def period_phrases(text: str) -> list[PeriodPhrase]:
