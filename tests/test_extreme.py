@@ -456,3 +456,29 @@ def test_fastest_and_slowest_compare_the_speed_column(tmp_path, question, vessel
         ans = lib.ask(question)
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert ans.claims[0].text == f"{vessel} / Speed (knots): {value}", [c.text for c in ans.claims]
+
+
+@pytest.mark.parametrize("label", ["Total", "Итого", "合计", "Σ"])
+def test_a_totals_row_is_not_a_row_compared_whatever_its_label(label):
+    """A sheet's last row holding the sum of the rows above is no month with the highest
+    bill; it is told by its sum, so its label's language does not matter."""
+    header = ("Month", "kWh", "Bill")
+    months = [("Jan", 410, "200.50"), ("Feb", 350, "171.97"), ("Mar", 330, "160.10"), ("Apr", 300, "146.27")]
+    total = (label, sum(r[1] for r in months), str(sum(Decimal(r[2]) for r in months)))
+    lines = ["Bills!A1:C1 | " + "; ".join(header)]
+    for i, row in enumerate(months + [total], 2):
+        lines.append(f"Bills!A{i}:C{i} | " + "; ".join(f"{h}: {v}" for h, v in zip(header, row)))
+    found = extreme_row("Which month had the highest bill?", "\n\n".join(lines), "Bills!")
+    assert found is not None and found.value == "200.50" and found.compared == 4
+    least = extreme_row("Which month had the lowest bill?", "\n\n".join(lines), "Bills!")
+    assert least is not None and least.value == "146.27"
+
+
+def test_a_row_equal_to_the_sum_of_few_others_is_still_compared():
+    """With three rows, 100 = 50 + 50 is a coincidence, not a totals row: the 100 is the highest."""
+    header = ("Month", "Bill")
+    lines = ["Bills!A1:B1 | " + "; ".join(header)]
+    for i, row in enumerate([("Jan", "50"), ("Feb", "50"), ("Mar", "100")], 2):
+        lines.append(f"Bills!A{i}:B{i} | " + "; ".join(f"{h}: {v}" for h, v in zip(header, row)))
+    found = extreme_row("Which month had the highest bill?", "\n\n".join(lines), "Bills!")
+    assert found is not None and found.value == "100" and found.compared == 3

@@ -278,6 +278,26 @@ def record_lines(text: str) -> list[tuple[int, int, list[tuple[str, str]]]]:
     return out
 
 
+#: Rows besides a totals row from which its value is taken as their sum: with fewer, a sum
+#: is a common coincidence (100 = 50 + 50), with three or more one that real tables rarely hold.
+TOTAL_OF_ROWS = 3
+
+
+def without_total(read: list[tuple[Decimal, Hashable, str]]) -> list[tuple[Decimal, Hashable, str]]:
+    """`read` (a column's values with their row keys and cells, in table order) without its
+    totals row: the first or last row whose value is the sum of all the others', when there
+    are at least TOTAL_OF_ROWS others. A sheet's "Total" / "Итого" / "合计" row holds the
+    greatest value of its column and is no row to compare ("Which month's bill was the
+    highest?"); it is told by the sum it holds, in any language, not by its label."""
+    if len(read) <= TOTAL_OF_ROWS:
+        return read
+    whole = sum(v for v, _, _ in read)
+    for i in (len(read) - 1, 0):
+        if read[i][0] * 2 == whole:  # its value is the sum of the others'
+            return read[:i] + read[i + 1:]
+    return read
+
+
 def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str, str]]]],
                names: Iterable[str] = (), soft: "WordMatcher | None" = None, title: str = "") -> Extreme | None:
     """Of `rows`, each (a key naming the row, its (column header, value) pairs), the keys of
@@ -393,6 +413,7 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
         v = read_cell(cell)
         if v is not None:
             read.append((v, key, cell))
+    read = without_total(read)
     numbers = [v for v, _, _ in read]
     value = min(numbers) if sup.direction == "min" else max(numbers)
     tied = [(key, c) for v, key, c in read if v == value]
