@@ -441,7 +441,7 @@ def test_long_formula_refused():
     ("a - b - c", {"a": "18.0", "b": "12.11", "c": "1.013"}, "4.877", "4.9", "1 decimal place"),
     ("a - b", {"a": "12.11", "b": "1.013"}, "11.097", "11.10", "2 decimal places"),
     ("a + b", {"a": "2.5", "b": "3.95"}, "6.45", "6.4", "1 decimal place"),  # half to even
-    ("a + b", {"a": "1500", "b": "20.5"}, "1520.5", "1520", "0 decimal places"),
+    ("a + b", {"a": "1500 m", "b": "20.5 m"}, "1520.5", "1520", "0 decimal places"),
     # chains: a product's figures turn into decimal places for the sum
     ("a * b + c", {"a": "1.5", "b": "30", "c": "2.25"}, "47.25", "47", "0 decimal places"),
     # exact with fewer digits: zeros after the point up to the figures stated
@@ -482,8 +482,22 @@ def test_division_rounds_half_even_at_28_digits():
 def test_spelled_and_scaled_inputs_count_their_written_digits():
     r = evaluate("a * b", inputs(a=q("1.53 m3/day", "en"), b=q("二十天")))
     assert r.value == Decimal("30.6") and r.shown == "31"  # 二十: 2 figures
-    r = evaluate("a * b", inputs(a=q("5万元"), b=q("1.25")))
+    r = evaluate("a * b", inputs(a=q("5万 m"), b=q("1.25")))
     assert r.value == Decimal("62500") and r.shown == "60000"  # 5万: 1 figure
+
+
+@pytest.mark.parametrize("formula, quantities, shown", [
+    # money is stated, not measured: a sum keeps every cent of its inputs
+    ("a + b", {"a": "200.5 CNY", "b": "171.97 CNY"}, "372.47"),
+    ("a - b", {"a": "£140", "b": "£95"}, "45"),
+    ("a * b", {"a": "5万元", "b": "1.25"}, "62500"),  # 1.25 limits: 3 figures
+    # a whole number with no unit is a count: 8 lessons at 350 RUB are 2800 RUB, not 3000
+    ("n * p", {"n": "8", "p": "350 руб"}, "2800"),
+    ("p * e", {"p": "0.5483 CNY/kWh", "e": "3500 kWh"}, "1919"),  # the energy is measured: 4 figures
+])
+def test_money_and_counts_are_exact_inputs(formula, quantities, shown):
+    r = evaluate(formula, inputs(**{k: q(v) for k, v in quantities.items()}))
+    assert r.shown == shown, r
 
 
 # --- convert ----------------------------------------------------------------------------------
@@ -584,3 +598,10 @@ def test_words_that_are_not_units():
     assert q("5 с лишним").unit is None  # Russian preposition, not seconds
     assert quantities_in("фланец DN50") == []  # digits glued to a word
     assert q("10 л в час").unit == "L/h"
+
+
+def test_the_currencies_calculations_hold_exact_are_those_questions_name():
+    from pincite.answer.calculate import CURRENCIES
+    from pincite.answer.units import CURRENCY_CODES
+
+    assert set(CURRENCIES) == CURRENCY_CODES

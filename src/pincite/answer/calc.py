@@ -42,6 +42,8 @@ of measurement practice, applied to every operation, rounding only the shown val
 - × and ÷ (and **, and unit conversions): as many significant figures as the operand with the
   fewest; + and −: as many decimal places as the operand with the fewest. A sum's precision
   is turned into significant figures before it enters a product, and back, so the chain holds.
+- Amounts of money and prices, and whole numbers with no unit (counts), are exact
+  (`exact_input`): a document states them, it does not measure them.
 - Every digit written in a quote is significant, trailing zeros of integers too ("30 сут": 2
   figures; "1 000 л": 4); "5万" has 1 (the digits written), a spelled number has the digits of
   its value (二十: 2). Literals of the formula and conversion factors are exact and never limit.
@@ -79,6 +81,7 @@ from pincite.answer.messages import counted, message
 from pincite.answer.numbers import number_mentions
 from pincite.answer.quantities import Quantity, number_readings, same_unit
 from pincite.answer.units import (
+    CURRENCY_CODES,
     ENERGY,
     POWER,
     PRESSURE,
@@ -200,6 +203,15 @@ def _scale(v: _Val, factor: Fraction, unit: Unit) -> _Val:
     return _Val(value, unit, _sf(v))
 
 
+def exact_input(value: Decimal, unit: Unit) -> bool:
+    """Whether an input is exact, not measured ("Precision rule"): money or a price ("200.5 CNY",
+    "0.5483 CNY/kWh") and a count, a whole number with no unit ("8 lessons"): 200.5 CNY + 171.97
+    CNY is 372.47 CNY, not 372.5; 8 × 350 RUB is 2800 RUB, not 3000."""
+    if not unit:
+        return _exponent(value) >= 0  # written with no decimal places ("8", not "8.0")
+    return any(atom in CURRENCY_CODES and power > 0 for atom, power in unit)
+
+
 def _input_precision(q: Quantity) -> _Precision:
     """Significant figures of an input as written (module docstring, "Precision rule")."""
     digits = None
@@ -280,7 +292,7 @@ class _Evaluator:
         if unit:
             shown += f" {format_unit_in(unit, self.lang)}"
         prec = 1 if q.value < 0 else 2 if unit else 3  # "(2 m)^2", "x × (−5 degC)"
-        return _Val(q.value, unit, _input_precision(q)), shown, prec
+        return _Val(q.value, unit, None if exact_input(q.value, unit) else _input_precision(q)), shown, prec
 
     def constant(self, node: ast.Constant) -> tuple[_Val, str, int]:
         written = ast.get_source_segment(self.formula, node) or repr(node.value)

@@ -94,6 +94,9 @@ _EXTRA_FOLDED = {"度": "kWh", "度电": "kWh", "日": "day", "每日": "day", "
 _EXTRA_CASED = {"d": "day", "т": "t", "t": "t", "J": "J", "kJ": "kJ", "MJ": "MJ", "Дж": "J",
                 "кДж": "kJ", "МДж": "MJ", "kgf": "kgf", "кгс": "kgf"}
 CURRENCY_PREFIX = {"$": "USD", "€": "EUR", "₽": "RUB", "¥": "CNY", "£": "GBP"}
+#: The ISO 4217 codes of the currencies pincite reads (answer.calculate.CURRENCIES names
+#: their written forms): a unit holding one is an amount of money or a price.
+CURRENCY_CODES = frozenset({"EUR", "USD", "RUB", "CNY", "GBP", "JPY"})
 
 
 def _build_aliases() -> dict[str, list[tuple[str, str, str | None]]]:
