@@ -4,8 +4,8 @@ of no row ("What is the phone extension?": `clarify_row`). Each gives a
 needs_clarification Answer naming the choices and claiming nothing. (A question whose
 evidence stands in twin documents is asked back by answer.claims.clarify_twins.) The table
 a kept window is a row of is read once (`table_answer`), which also refuses a question about
-a row the table lacks (`unnamed_row`) or answered by another record's row (`other_record`).
-Must not import cli/ or web/.
+a row the table lacks (`unnamed_row`, `unlisted_label`) or answered by another record's row
+(`other_record`). Must not import cli/ or web/.
 """
 from __future__ import annotations
 
@@ -262,6 +262,87 @@ def other_record(g: Gathered, first: extractive.Candidate, table: WindowTable) -
     return None
 
 
+#: A row label that numbers or letters its row within a fixed wording: "6月", "Wave C",
+#: "Zone 3", "第2组", "Этап 4": the text before and after, and the number or capital letter.
+_LABEL = lazyre.compile(r"(?P<pre>\D*?)(?P<n>\d+|(?<![^\W\d_])[A-Z](?![^\W\d_]))(?P<suf>\D*)")
+#: Rows a column must label so for its wording to be a series (a month of 3, a zone of 3).
+SERIES_ROWS = 3
+
+
+def label_series(values: list[str]) -> tuple[str, str, set[str]] | None:
+    """(prefix, suffix, the numbers or letters) of a column's `values` when they number or
+    letter their rows in one wording (`_LABEL`): "1月" .. "6月" -> ("", "月", {"1", …, "6"});
+    "Wave A", "Wave B", "Wave C" -> ("Wave ", "", {"A", "B", "C"}). At least SERIES_ROWS
+    values, all but one of them (a totals row: "合计", "Total") in the wording, and a
+    wording that writes a word (a bare number column is a value, not a label) and no unit
+    (a column of quantities is no series of labels). None else."""
+    from .quantities import quantities_in
+
+    found: dict[tuple[str, str], set[str]] = {}
+    for v in values:
+        m = _LABEL.fullmatch(v.strip())
+        if m and (m.group("pre").strip() or m.group("suf").strip()):
+            if any(q.unit for q in quantities_in(v)):
+                return None  # "2 kg", "до 5 кг": quantities, whose range a question's value may fall in
+            found.setdefault((m.group("pre"), m.group("suf")), set()).add(m.group("n"))
+    if len(found) != 1:
+        return None
+    (pre, suf), marks = next(iter(found.items()))
+    if len(marks) < SERIES_ROWS or len(marks) < len([v for v in values if v.strip()]) - 1:
+        return None
+    return pre, suf, marks
+
+
+def unlisted_label(g: Gathered, table: WindowTable) -> Answer | None:
+    """A refusal for a question that names a row by a label of the wording a column of
+    `table` numbers or letters its rows in (`label_series`), with a number or letter no row
+    has: "7月份交了多少电费？" over the months "1月" .. "6月", "When does Wave D start?" over
+    waves A-C. The rows found are other months or waves; answering with them would give
+    another row's value. None when no column is such a series or the question names only
+    labels the table has."""
+    from .rank import refusal_answer
+
+    columns: dict[str, list[str]] = {}
+    for pairs in table.rows:
+        for h, v in pairs:
+            columns.setdefault(h, []).append(v)
+    for header, values in columns.items():
+        missing, rows = unlisted_labels(g.question, values)
+        if missing:
+            found = message("why_unlisted_row", g.lang).format(
+                asked=listed(missing, g.lang), column=header, rows=listed(rows[:ROW_OPTIONS], g.lang))
+            return refusal_answer(g.question, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
+    return None
+
+
+def unlisted_labels(question: str, values: list[str]) -> tuple[list[str], list[str]]:
+    """(the labels `question` names in the wording of the series `values` label their rows
+    in (`label_series`) that no row has, the series' labels in order), or ([], []) when the
+    values are no series: "7月份交了多少电费？" over "1月" .. "6月" -> (["7月"], ["1月", …]);
+    "P-105的单价比P-103大几倍？" over P-101 .. P-105 -> ([], …)."""
+    series = label_series(values)
+    if series is None:
+        return [], []
+    pre, suf, marks = series
+    digits = next(iter(marks)).isdigit()
+    mark = r"\d+(?!\d|[.,]\d)" if digits else r"[A-Z](?![A-Za-z\d])"
+    # a Latin prefix or suffix is a whole word; a Chinese one ("第", "月") touches its neighbours
+    p, s = pre.strip(), suf.strip()
+    before = ((r"(?<![A-Za-z\d])" if p[:1].isascii() else "") if p
+              else r"(?<![\d.,])" if digits else r"(?<![A-Za-z])")
+    after = r"(?![A-Za-z])" if s[-1:].isascii() and s[-1:].isalpha() else ""
+    asked = re.compile(rf"{before}{re.escape(p)}\s*(?P<n>{mark})\s*{re.escape(s)}{after}",
+                       re.IGNORECASE if digits else 0)
+    have = {x.lstrip("0") for x in marks}
+    missing = [m.group(0).strip() for m in asked.finditer(question) if m.group("n").lstrip("0") not in have]
+    return list(dict.fromkeys(missing)), sorted({pre + x + suf for x in marks}, key=_natural)
+
+
+def _natural(text: str) -> tuple:
+    """A sort key that orders "2月" before "10月": numbers by value, the rest as text."""
+    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
+
+
 @dataclass(frozen=True)
 class WindowTable:
     """The table a window is a row of (`table_rows`): `rows`, each row's (column header,
@@ -287,7 +368,8 @@ def table_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
         return None
     first, table = found
     if first is cands[0]:
-        refused = unnamed_row(lib, g, first, table) or other_record(g, first, table)
+        refused = (unnamed_row(lib, g, first, table) or unlisted_label(g, table)
+                   or other_record(g, first, table))
         if refused is not None:
             return refused
     return clarify_row(g, first, table)

@@ -306,6 +306,11 @@ MESSAGES = {
               "содержит того, о чём спрашивается",
         "zh": "在 {file} 中找到的行属于 {column} {value}；{asked} 的各行都没有写明所问的内容",
     },
+    "why_unlisted_row": {
+        "en": "the table found lists {column} {rows}; it has no row for {asked}",
+        "ru": "в найденной таблице {column}: {rows}; строки для {asked} в ней нет",
+        "zh": "找到的表格中{column}只有：{rows}；没有 {asked} 这一行",
+    },
     "why_no_row": {
         "en": "the table found in {file} has no row for {words}, and the library writes {words} nowhere",
         "ru": "в найденной таблице из {file} нет строки для: {words}, и нигде в библиотеке нет слова {words}",
