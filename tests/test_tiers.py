@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from pincite.answer.tiers import header_tier, with_tiers
+from pincite.answer.tiers import cell_tier, header_tier, with_tiers
 from pincite.config import Settings
 from pincite.library.facade import Library
 
@@ -76,3 +76,47 @@ def test_a_band_written_as_a_row_label_is_the_row_a_weight_names(tmp_path):
     assert zone.status == "answered", (zone.answer, zone.warnings)
     assert zone.claims[0].text == "50–100 公斤 / 西南(元/公斤): 5.2", zone.claims[0].text
     assert lacking.status == "refused" and any("南京" in w for w in lacking.warnings), lacking.warnings
+
+
+@pytest.mark.parametrize("header, value, written", [
+    ("年用电量区间（千瓦时）", "2761–4800", "年用电量区间（千瓦时）: 2761–4800 千瓦时"),
+    ("年用电量区间（千瓦时）", "4801及以上", "年用电量区间（千瓦时）: 4801 千瓦时及以上"),
+    ("Weight, kg", "50-100", "Weight, kg: 50-100 kg"),
+    ("Возраст", "4–5 лет", "4–5 лет"),  # the cell writes its own unit
+    ("Price, EUR", "480", None),  # a value, no range
+    ("Note", "see 1-2", None),  # no unit in the header
+])
+def test_a_cell_states_a_range_in_its_headers_unit(header, value, written):
+    assert cell_tier(header, value) == written
+
+
+def test_a_quantity_two_ranges_hold_is_read_into_the_one_the_question_names():
+    """An annual band and a monthly band both hold 3500 kWh; the question's "年用电量" names
+    the annual one. Words of the quantity itself ("2", "kg") name neither."""
+    labels = [cell_tier("年用电量区间（千瓦时）", "2761–4800"), cell_tier("月均用电量（千瓦时）", "401及以上")]
+    assert with_tiers("年用电量3500千瓦时的电价是多少？", labels) == \
+        "年用电量年用电量区间（千瓦时）: 2761–4800 千瓦时的电价是多少？"
+    assert with_tiers("用了3500千瓦时的电价是多少？", labels) == "用了3500千瓦时的电价是多少？"
+
+
+def test_a_chinese_unit_ends_where_its_written_form_ends():
+    """The words after a Chinese unit stay in the question: "80公斤的大件" is "<band>的大件"."""
+    assert with_tiers("80公斤的大件发到华北每公斤多少钱？", ["50–100 公斤"]) == \
+        "50–100 公斤的大件发到华北每公斤多少钱？"
+    assert with_tiers("我家一年用了3500度电，每度多少钱？", ["2761–4800 千瓦时"]) == \
+        "我家一年用了2761–4800 千瓦时，每度多少钱？"
+
+
+def test_a_band_column_of_a_sheet_is_the_row_a_stated_quantity_names(tmp_path):
+    """A tariff whose rows are bands of annual use, the unit in the band column's header:
+    "年用电量3500千瓦时" names the second band's row."""
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "tariff.xlsx", "阶梯电价", ("档位", "年用电量区间（千瓦时）", "电价（元/千瓦时）"),
+               [("第一档", "0–2760", 0.4983), ("第二档", "2761–4800", 0.5483), ("第三档", "4801及以上", 0.7983)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "tariff.xlsx"])
+        ans = lib.ask("年用电量3500千瓦时的电价是多少？")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    first = ans.claims[0]
+    assert first.text.endswith("电价（元/千瓦时）: 0.5483") and "第二档" in first.citations[0].quote, first

@@ -76,6 +76,7 @@ from .normalize import normalize
 from .numbers import units_written
 from .quantities import Quantity, find_quantity, quantities_in
 from .table_verify import record_pairs, sheet_rows
+from .tiers import HEADER_UNIT
 from .verify import verify_quote
 
 if TYPE_CHECKING:
@@ -287,16 +288,11 @@ def _canonical(key: str) -> str | None:
         return None
 
 
-#: A unit in a header: in the last brackets ("Weight (kg)", "重量（kg）", "[мм]") or after
-#: the last comma ("Мощность калорифера, кВт", "Flow rate, m3/h").
-_HEADER_UNIT = lazyre.compile(r"[(\[（【]\s*([^()\[\]（）【】]+?)\s*[)\]）】]\s*$|,\s*([^,]+?)\s*$")
-
-
 def header_unit(text: str, whole: bool = True) -> str | None:
-    """The canonical unit a table header or row label gives its values (`_HEADER_UNIT`, or,
+    """The canonical unit a table header or row label gives its values (tiers.HEADER_UNIT, or,
     with `whole`, the whole text when it is a unit: "kg"), else None ("Количество, шт.": no
     unit pincite knows)."""
-    m = _HEADER_UNIT.search(text.strip())
+    m = HEADER_UNIT.search(text.strip())
     for candidate in ([g for g in m.groups() if g] if m else []) + ([text.strip()] if whole else []):
         unit = _canonical(candidate.rstrip(". "))
         if unit:

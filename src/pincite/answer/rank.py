@@ -61,7 +61,7 @@ from .retrieve import (
 )
 from .scope import scope_of
 from .table_verify import SOFT_HEADER_COSINE, record_pairs
-from .tiers import with_tiers
+from .tiers import cell_tier, with_tiers
 
 #: Sentence windows of each retrieved passage that the answerability model scores: the
 #: best WINDOWS_PER_HIT by lexical coverage, the passage then represented by the one the
@@ -587,7 +587,8 @@ def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tupl
     """The column headers and row labels of the tables the scored hits hold, in hit order
     (a label may come more than once): of a spreadsheet's or slide's "Header: value; …" rows
     as they write them (table_verify.record_pairs; a row's label, its first value, names it:
-    "重量段: 50–100 公斤"), and the headers of a DOCX or PPTX table's marked rows (`rows_of`,
+    "重量段: 50–100 公斤"; a cell stating a range in its header's unit, as tiers.cell_tier
+    writes it: "2761–4800 千瓦时"), and the headers of a DOCX or PPTX table's marked rows (`rows_of`,
     DocumentModel.table_columns; the first HEADER_ROWS rows of a hit). A generator: nothing
     is read until it is iterated (tiers.with_tiers does only for a question stating a
     quantity)."""
@@ -597,6 +598,7 @@ def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tupl
             if pairs:
                 yield from (h for h, _ in pairs)
                 yield pairs[0][1]
+                yield from (t for h, v in pairs[1:] if (t := cell_tier(h, v)) is not None)
         if rows_of.get(id(hit)) and not hit.parts:
             try:
                 model = lib.model(hit.doc_id)

@@ -24,7 +24,7 @@ from typing import Iterable
 from pincite.text import analysis, lazyre
 
 from . import asked_type
-from .unitnames import unit_after_text
+from .unitnames import unit_after_text, unit_span_after_text
 
 _NUM = r"(\d+(?:[.,]\d+)?)"
 #: Words before a number that make it the tier's upper bound: (pattern, the bound included).
@@ -43,6 +43,10 @@ _AFTER = (
     (r"(?:and|or)\s+(?:over|above|more)|и\s+(?:более|больше|выше|старше)|以上|及以上", "lower", True),
     (r"(?:and|or)\s+(?:under|below|less)|и\s+(?:менее|меньше|младше)|以下|及以下", "upper", True),
 )
+#: A unit in a header: in the last brackets ("Weight (kg)", "重量（kg）", "[мм]") or after
+#: the last comma ("Мощность калорифера, кВт", "Flow rate, m3/h").
+HEADER_UNIT = lazyre.compile(r"[(\[（【]\s*([^()\[\]（）【】]+?)\s*[)\]）】]\s*$|,\s*([^,]+?)\s*$")
+_NUM_RE = lazyre.compile(_NUM)
 _RANGE_RE = lazyre.compile(rf"(?:от\s+)?{_NUM}\s*(?:[-–—~～]|to|до|至|到)\s*{_NUM}", re.IGNORECASE)
 
 
@@ -101,6 +105,25 @@ def header_tier(header: str) -> Tier | None:
     return None
 
 
+def cell_tier(header: str, value: str) -> str | None:
+    """A table cell stating a range of the quantity its column's header gives the unit of
+    ("年用电量区间（千瓦时）" over "2761–4800" or "4801及以上", "Weight, kg" over "50-100"),
+    written after its header with that unit after its last number ("年用电量区间（千瓦时）:
+    2761–4800 千瓦时", "…: 4801 千瓦时及以上") so that `header_tier` reads its range and
+    `with_tiers` the words naming it; the cell itself when it writes its own unit ("4–5
+    лет"). None when it states no range."""
+    if header_tier(value) is not None:
+        return value
+    m = HEADER_UNIT.search(header.strip())
+    numbers = list(_NUM_RE.finditer(value))
+    if m is None or not numbers:
+        return None
+    unit = next(g for g in m.groups() if g)
+    end = numbers[-1].end()
+    written = f"{value[:end]} {unit}{value[end:]}"
+    return f"{header}: {written}" if header_tier(written) is not None else None
+
+
 #: A number standing alone (not inside a code or another number; a Chinese character may
 #: touch it: "一个60公斤").
 _QUANTITY_RE = lazyre.compile(rf"(?<![0-9A-Za-zА-Яа-яЁё.,_-]){_NUM}(?![\d])")
@@ -119,7 +142,8 @@ def _stated_quantities(question: str) -> list[tuple[re.Match, Decimal, str]]:
 
 def with_tiers(question: str, headers: Iterable[str]) -> str:
     """`question` with each quantity it states ("30 кг", "a 3 kg parcel", "12 лет") written
-    as the one header of `headers` whose range holds it in the same unit (`header_tier`):
+    as the one header of `headers` whose range holds it in the same unit (`header_tier`; of
+    several, the one sharing the most words with the question):
     "кастрация собаки весом 30 кг" -> "кастрация собаки Собаки свыше 20 кг" (a word naming
     the quantity's kind right before it, "весом", goes with it: `_kind_start`). A quantity
     that no header's range holds, or several do, stays; so does a number without a unit.
@@ -129,15 +153,28 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
     tiers = {h: t for h in dict.fromkeys(headers) if (t := header_tier(h)) is not None} if quantities else {}
     if not tiers:
         return question
+    asked = set(analysis.tokens(question))
     out, last = [], 0
     for m, value, unit in quantities:
         holding = [h for h, t in tiers.items() if t.unit == unit and t.holds(value)]
+        end = _unit_end(question, m.end())
+        if len(holding) > 1:  # named by the question's other words than the quantity's own
+            holding = _most_named(holding, asked - set(analysis.tokens(question[m.start():end])))
         if len(holding) != 1:
             continue
-        end = _unit_end(question, m.end())
         out += [question[last:_kind_start(question, m.start())], holding[0]]
         last = end
     return "".join(out) + question[last:] if out else question
+
+
+def _most_named(labels: list[str], asked: set[str]) -> list[str]:
+    """Of several labels whose ranges hold a quantity, those sharing the most of the
+    question's words, when that is at least one ("年用电量3500千瓦时" is the annual band
+    "年用电量区间（千瓦时）: 2761–4800", not the monthly "月均用电量（千瓦时）: 401及以上");
+    all of them otherwise."""
+    shared = [len(asked & set(analysis.tokens(label))) for label in labels]
+    best = max(shared)
+    return [label for label, n in zip(labels, shared) if n == best] if best else labels
 
 
 _WORD_BEFORE_RE = lazyre.compile(r"([^\W\d_]+)\s+$")
@@ -158,6 +195,11 @@ _UNIT_WORD_RE = lazyre.compile(r"\s?[^\W\d_]+\.?|\s?[^\s\w]")
 
 
 def _unit_end(text: str, end: int) -> int:
-    """Where the unit written after the number ending at `end` ends (the next word's end)."""
+    """Where the unit written after the number ending at `end` ends: its written form's end
+    (a Chinese unit runs on into the next word: "3500千瓦时的电价"), else the next word's."""
+    tail = text[end:].casefold()
+    found = unit_span_after_text(tail, 0) or (unit_span_after_text(tail, 1) if len(tail) > 1 else None)
+    if found is not None and len(tail) == len(text) - end:
+        return end + found[1]
     m = _UNIT_WORD_RE.match(text, end)
     return m.end() if m else end

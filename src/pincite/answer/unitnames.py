@@ -73,7 +73,7 @@ _UNIT_SPEC: dict[str, str] = {
     "mAh": "mah мач ма·ч",
     "W": "вт 瓦 瓦特 watt watts " + _ru("ватт", _NOUN_M),
     "kW": "kw квт 千瓦 kilowatt kilowatts " + _ru("киловатт", _NOUN_M),
-    "kWh": "kwh kw·h kw*h квт·ч квт*ч квтч квт-ч 千瓦时",
+    "kWh": "kwh kw·h kw*h квт·ч квт*ч квтч квт-ч 千瓦时 度电",
     "hp": "hp л.с. лс 马力",
     "Hz": "hz гц 赫兹 赫 hertz " + _ru("герц", "- а ам ах ами"),
     "kHz": "khz кгц 千赫 千赫兹",
@@ -261,7 +261,13 @@ def unit_after(n: Normalized, original: str, end: int) -> str | None:
 
 def unit_after_text(text: str, end: int) -> str | None:
     """unit_after for loose text alone (the cased forms cannot be checked there: skipped)."""
+    found = unit_span_after_text(text, end)
+    return found[0] if found else None
+
+
+def unit_span_after_text(text: str, end: int) -> tuple[str, int] | None:
+    """(key, where its written form ends) of `unit_after_text`'s unit, else None."""
     m = _unit_at_re().match(text, end)
     if not m and text[end:end + 1] in (" ", "-"):
         m = _unit_at_re().match(text, end + 1)
-    return UNIT_ALIASES[m.group()] if m else None
+    return (UNIT_ALIASES[m.group()], m.end()) if m else None
