@@ -29,6 +29,9 @@ def test_questions_asking_what_something_costs(question, asks):
     ("Цена 1 200 руб. за штуку", True), ("售价 300 元", True), ("零售价(元): 398", True), ("€45", True),
     ("6.1 Diaphragm kit (2 diaphragms, 4 valve balls): part no. PX31-DK-02.", False),
     ("Протокол подписал заведующий лабораторией Ганиев Р. Ф.", False), ("Weight 5 kg", False),
+    # a currency in a column's label: the number under it is an amount of money
+    ("华北(元/公斤): 3.9", True), ("Single (GBP): 45", True), ("Сумма, руб.: 4500", True),
+    ("单元: 5", False), ("Europe: 12", False),
 ])
 def test_amounts_of_money_are_told_from_part_numbers_and_other_values(text, money):
     assert bool(apart._MONEY_RE.search(text)) == money
