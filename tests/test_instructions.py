@@ -24,6 +24,15 @@ from pincite.library.facade import Library
     ("What does the answer option do?", "What does the answer option do?"),
     ("How do I keep it short in LaTeX?", "How do I keep it short in LaTeX?"),
     ("Thanks", "Thanks"),
+    # greetings and thanks exclaimed around a question, in any wording, and a request to be told
+    ("Здравствуйте! Подскажите, пожалуйста, до какого числа вносить плату? Заранее большое спасибо!",
+     "До какого числа вносить плату?"),
+    ("Hi there! Could you tell me how long the course is? Cheers!", "How long the course is?"),
+    ("请问，一月的电费是多少？谢谢！", "一月的电费是多少？"),
+    ("Скажите, сколько стоит приём?", "Сколько стоит приём?"),
+    # a statement before a question is context, not courtesy; an exclamation asks nothing
+    ("I have a PX-200. How heavy is it?", "I have a PX-200. How heavy is it?"),
+    ("What is the price!", "What is the price!"),
 ])
 def test_instructions_and_thanks_are_left_out(typed, asked):
     assert without_instructions(typed) == asked

@@ -7,8 +7,11 @@ keep it short: what is the monthly rent for Flat 4B? Thanks!", "Ответь к�
 take from the question; their words ("answer", "short") stand in no document, and counted as
 question words they turn an answered question into a refusal. `without_instructions` drops
 them: a clause that tells how to answer (a verb of answering or a brevity phrase, ending at
-a colon or a full stop before the question) and a thanks at either end. The patterns are
-short lists of the usual chat phrasings in en/ru/zh. Must not import cli/ or web/.
+a colon or a full stop before the question), a request to be told opening the question
+("Подскажите, пожалуйста, …", "Could you tell me …", "请问"), a thanks at either end, and,
+in a text that asks with a question mark, the sentences it exclaims around the question
+("Здравствуйте! … ? Заранее большое спасибо!": a greeting or a thanks in any wording). The
+patterns are short lists of the usual chat phrasings in en/ru/zh. Must not import cli/ or web/.
 """
 from __future__ import annotations
 
@@ -38,10 +41,32 @@ _THANKS = lazyre.compile(
     re.IGNORECASE)
 
 
+#: A request to be told that opens a question: "Could you (please) tell me", "Please tell me",
+#: "I'd like to know", "Подскажите(, пожалуйста),", "Не подскажете,", "Скажите,", "请问".
+_TELL_ME = lazyre.compile(
+    r"^\s*(?:(?:could|can|would)\s+you\s+(?:please\s+)?tell\s+me|please\s+tell\s+me|i'?d\s+like\s+to\s+know)"
+    r"[\s,]+"
+    r"|^\s*(?:не\s+)?(?:подскажите|подскажете|подскажи|скажите|скажи)(?:[\s,]+пожалуйста)?[\s,]+"
+    r"|^\s*请问[，,\s]*",
+    re.IGNORECASE)
+#: A sentence ending in an exclamation mark: a greeting or a thanks around a question.
+_EXCLAIMED = lazyre.compile(r"[^.?!？。！]*[!！]+\s*")
+
+
+def _asked_sentences(q: str) -> str:
+    """`q` without its exclaimed sentences (_EXCLAIMED) when another of its sentences ends in
+    a question mark: "Здравствуйте! Когда …? Заранее большое спасибо!" is "Когда …?"."""
+    if not re.search(r"[?？]", q):
+        return q
+    kept = _EXCLAIMED.sub("", q).strip()
+    return kept if re.search(r"[?？]", kept) else q
+
+
 def without_instructions(question: str) -> str:
     """`question` without a leading clause telling how to answer (_HOW_TO_ANSWER, repeated:
-    "Please answer in English and keep it short: …") and a thanks at either end (_THANKS);
-    the question itself when nothing else would remain."""
+    "Please answer in English and keep it short: …"), a thanks at either end (_THANKS), the
+    exclaimed sentences around a question (`_asked_sentences`) and a request to be told
+    opening it (_TELL_ME); the question itself when nothing else would remain."""
     q = question
     while True:
         m = _HOW_TO_ANSWER.match(q)
@@ -50,6 +75,9 @@ def without_instructions(question: str) -> str:
         q = q[m.end():]
     stripped = _THANKS.sub("", q).strip()
     q = stripped or q.strip()
+    q = _asked_sentences(q)
+    told = _TELL_ME.sub("", q, count=1).strip()
+    q = told if re.search(r"\w", told) else q
     if q[:1].islower() and q[:1] != question.strip()[:1]:
         q = q[0].upper() + q[1:]
     return q if re.search(r"\w", q) else question
