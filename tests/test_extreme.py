@@ -482,3 +482,20 @@ def test_a_row_equal_to_the_sum_of_few_others_is_still_compared():
         lines.append(f"Bills!A{i}:B{i} | " + "; ".join(f"{h}: {v}" for h, v in zip(header, row)))
     found = extreme_row("Which month had the highest bill?", "\n\n".join(lines), "Bills!")
     assert found is not None and found.value == "100" and found.compared == 3
+
+
+def test_longest_and_shortest_compare_the_length_or_duration_column():
+    """A programme's "Length (min)" shares no word with "Which session is the longest?": the
+    superlative of extent names a length or duration column ("最短" a "时长（分钟）" one)."""
+    from pincite.answer.extreme import extreme_of
+
+    rows = [(s, [("Time", t), ("Session", s), ("Room", r), ("Length (min)", n)]) for t, s, r, n in (
+        ("09:00", "Welcome", "Main Hall", "20"), ("09:30", "Keynote", "Main Hall", "60"),
+        ("11:00", "Workshop", "Room B", "90"), ("16:30", "Closing", "Main Hall", "15"))]
+    longest = extreme_of("Which session on the first day is the longest?", rows, ["programme"])
+    assert longest is not None and longest.rows == ["Workshop"] and longest.header == "Length (min)"
+    shortest = extreme_of("Which session is the shortest?", rows, ["programme"])
+    assert shortest is not None and shortest.rows == ["Closing"]
+    zh = [(s, [("课程", s), ("时长（分钟）", n)]) for s, n in (("开幕", "20"), ("讲座", "60"), ("研讨", "90"))]
+    found = extreme_of("哪个课程最短？", zh, ["日程"])
+    assert found is not None and found.rows == ["开幕"]

@@ -216,6 +216,11 @@ COLUMN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "speed": (("fastest", "slowest", "быстрый", "быстрая", "быстрое", "быстрые", "медленный", "медленная",
                "медленное", "медленные", "最快", "最慢"),
               ("speed", "velocity", "скорость", "速度", "航速", "车速")),
+    # the superlatives of extent only: "the longest session" compares its length or duration
+    "extent": (("longest", "shortest", "длинный", "длинная", "длинное", "короткий", "короткая", "короткое",
+                "最长", "最短"),
+               ("length", "duration", "distance", "long", "длина", "длительность", "продолжительность",
+                "расстояние", "长度", "时长", "距离")),
     "person": (tuple(PERSON_WORDS) + ("whose", "чей", "чья", "чьё", "чьи"),
                ("name", "person", "owner", "assigned", "responsible", "contact", "имя", "фио", "ответственный",
                 "владелец", "姓名", "负责人")),

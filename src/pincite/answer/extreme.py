@@ -84,13 +84,18 @@ _SUPERLATIVES = (
                     r"|(?<!\w)быстрейш\w*|最快", re.I), "max", "speed"),
     (lazyre.compile(r"\bslowest\b|" + _SAMYJ + r"медленн\w*|(?<!\w)медленнее\s+(?:всех|всего)|最慢", re.I),
      "min", "speed"),
-    (lazyre.compile(r"\b(?:lowest|smallest|shortest|least|fewest|minimum|minimal|lightest)\b"
+    # long and short say the extent compared, a length or a duration ("the longest session":
+    # "Length (min)"; "самый короткий маршрут": "Длина, км")
+    (lazyre.compile(r"\blongest\b|" + _SAMYJ + r"длинн\w*|(?<!\w)длиннейш\w*|最长",
+                    re.I), "max", "extent"),
+    (lazyre.compile(r"\bshortest\b|" + _SAMYJ + r"коротк\w*|(?<!\w)кратчайш\w*|最短", re.I), "min", "extent"),
+    (lazyre.compile(r"\b(?:lowest|smallest|least|fewest|minimum|minimal|lightest)\b"
                     r"|" + _SAMYJ + r"(?:низк|мал|коротк|лёгк|легк)\w*|(?<!\w)наименьш\w*"
                     r"|(?<!\w)минимальн\w*|(?<!\w)кратчайш\w*|(?<!\w)меньше\s+всего|(?<!\w)меньше\s+всех"
                     r"|(?<!\w)наиболее\s+(?:низк|мал|коротк|лёгк|легк)\w*"
                     r"|(?<!\w)наименее\s+(?!(?:низк|мал|коротк|лёгк|легк))[а-яё]{3,}"
                     r"|最(?:低|小|短|少|轻)", re.I), "min", None),
-    (lazyre.compile(r"\b(?:highest|largest|biggest|longest|most|maximum|maximal|greatest|heaviest)\b"
+    (lazyre.compile(r"\b(?:highest|largest|biggest|most|maximum|maximal|greatest|heaviest)\b"
                     r"|" + _SAMYJ + r"(?:высок|больш|длинн|тяжёл|тяжел)\w*|(?<!\w)наибольш\w*"
                     r"|(?<!\w)максимальн\w*|(?<!\w)больше\s+всего|(?<!\w)больше\s+всех"
                     r"|(?<!же\s)" + _SAMYJ + r"[а-яё]{3,}(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ую|юю|ых|их)(?![а-яё])"
