@@ -54,6 +54,12 @@ from pincite.text import analysis
     ("PX-200M比PX-200重多少公斤？", "difference"),
     ("PX-200M和PX-200的重量相差多少？", "difference"),
     ("PX-200M的功率比PX-200大几倍？", "ratio"),
+    # a saving is a difference; "compared to" is a "than"
+    ("How much do I save with the early-bird ticket compared to the standard one?", "difference"),
+    ("How much more expensive is the PX-200M compared to the PX-200?", "difference"),
+    ("Сколько я сэкономлю на раннем билете?", "difference"),
+    ("买早鸟票能省多少钱？", "difference"),
+    ("How much is in the savings account?", None),
     # no amount asked: how things differ in kind, whether they differ, one value's size
     ("What is the difference between the draft and the final mode?", None),
     ("Is there a difference in weight between the PX-200 and the PX-200M?", None),
@@ -421,3 +427,28 @@ def test_a_row_whose_label_wraps_is_read_with_its_column_headers(boiler_lib):
     assert ans.status == "answered", ans.warnings
     claim = ans.claims[0]
     assert claim.text == "Масса без воды, кг / КЭ-9: 21", [c.text for c in ans.claims]
+
+
+TICKETS = ("Early-bird ticket (both days): £95, on sale until 31 March 2026\n"
+           "Standard ticket (both days): £140\nStudent ticket (both days): £45")
+
+
+@pytest.mark.parametrize("question, result, formula", [
+    ("How much cheaper is the early-bird ticket than the standard one?", "45",
+     "Standard ticket (both days) − Early-bird ticket (both days)"),
+    ("How much do I save with the student ticket compared to the standard one?", "95",
+     "Standard ticket (both days) − Student ticket (both days)"),
+])
+def test_two_labelled_lines_named_by_the_question_are_compared(question, result, formula):
+    """Things named by words, not codes: each "label: value" line whose label holds a word
+    of the question no other line holds is one thing compared; a line the question does not
+    name (the student ticket, in the first question) is no input."""
+    got = comparison_for(_NoModels(), question, "en", [_claim(TICKETS)])
+    c = got.calculation
+    assert got.note is None and c is not None and c.verified, got.note
+    assert Decimal(c.result) == Decimal(result) and c.unit == "GBP" and c.formula == formula
+
+
+def test_lines_the_question_does_not_tell_apart_compute_nothing():
+    got = comparison_for(_NoModels(), "How much cheaper is the ticket than the pass?", "en", [_claim(TICKETS)])
+    assert got.calculation is None and got.note

@@ -147,7 +147,11 @@ _RU_COMPARATIVES = ("больше|меньше|выше|ниже|дороже|д
 #: "差多少". A bare "what is the difference between A and B" is left out: it mostly asks how
 #: two things differ in kind, not by an amount (answer.comparison computes the amount).
 _DIFFERENCE_ASKED = lazyre.compile(
-    r"\bhow\s+(?:much|many)\b[^?.!]*?\b(?:more|less|fewer|[a-z]{3,}er)\b[^?.!]*?\bthan\b"
+    r"\bhow\s+(?:much|many)\b[^?.!]*?\b(?:more|less|fewer|[a-z]{3,}er)\b[^?.!]*?\b(?:than|compared\s+(?:to|with))\b"
+    # a saving is a difference: "How much do I save with A compared to B?", "Сколько я
+    # сэкономлю…?", "能省多少"
+    r"|\bhow\s+much\b[^?.!]*?\bsav(?:e|es|ed|ing)\b[^?.!]*?\b(?:than|compared|over|instead|versus|vs)\b"
+    r"|(?<![а-яё])сколько\s[^?.!]*?(?<![а-яё])сэконом\w*|省(?:了|下)?(?:多少|几)"
     r"|\bby\s+how\s+(?:much|many)\b[^?.!]*?\b(?:than|exceed\w*|outweigh\w*|differ\w*)"
     r"|\bhow\s+(?:much|many)\b[^?.!]*?\b(?:exceed|differ)\w*"
     r"|\bhow\s+(?:big|large|much)\s+is\s+the\s+difference\b"

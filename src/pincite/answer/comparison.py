@@ -134,7 +134,7 @@ def comparison_for(lib: LibraryLike, question: str, lang: str, claims: list[Clai
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
     try:
         found = (_table_binding(lib, question, lang, cits) or _row_binding(lib, question, lang, cits)
-                 or _code_binding(lib, question, lang, cits))
+                 or _code_binding(lib, question, lang, cits) or _label_binding(lib, question, cits))
         if found is None:
             raise _NotBound("compare_unbound")
         (a_name, a), (b_name, b) = found
@@ -167,8 +167,31 @@ def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> 
     if not calculate.sum_asked(question):
         return None
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
+    readings = _named_readings(lib, question, cits)
+    if readings is None:
+        return None
+    names = [f"v{i}" for i in range(len(readings))]
+    try:
+        result = calc.evaluate(" + ".join(names), [calc.Input(n, r.quantity) for n, (_, r) in zip(names, readings)],
+                               allow_literals=False, lang=lang)
+    except CalcError:
+        return None
+    inputs = [CalcInput(name=label, value=str(r.quantity.value), unit=r.quantity.unit, text=r.quantity.text,
+                        citation=r.citation.model_copy(), verified=True) for label, r in readings]
+    return Comparison(calculation=Calculation(
+        formula=" + ".join(label for label, _ in readings), inputs=inputs, substitution=result.substitution,
+        result=str(result.value), unit=result.unit, shown=result.shown, unit_shown=result.unit_shown,
+        precision=result.precision, verified=True))
+
+
+def _named_readings(lib: LibraryLike, question: str, cits: list[Citation]) -> list[tuple[str, _Reading]] | None:
+    """(label, value) of each row the cited quotes stand in (`_rows`, or a quote's "label:
+    value" lines) that names a question word no other such row names (the things summed or
+    compared), each read in the one column the question names (a header word, else the kind
+    of value it asks: money for "стоят", "cost"; a labelled line: its value), all of that one
+    column; None when fewer than two rows bind or a row gives no single value."""
     groups = analysis.query_groups(question)
-    ops = calculate.operation_groups(question, groups)
+    ops = calculate.operation_groups(question, groups) | calculate.comparison_groups(question, groups)
     words = [{k for f in g for k in _keys(f)} | set(g) for g in groups if g not in ops]
     asked = _keys(question)
     kinds = asked_type.column_words(question)
@@ -204,28 +227,23 @@ def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> 
         label = row.label
         if _is_line(row):
             # a labelled line run on from the text before it: named from its first asked word
-            at = [label.find(f) for g in groups for f in g if f and f in label]
-            label = label[min(at):] if at else label
+            low = label.casefold()
+            at = [low.find(f) for g in groups for f in g if f and f in low]
+            start = min(at) if at else 0
+            while start > 0 and (label[start - 1].isalnum() or label[start - 1] in "-'’"):
+                start -= 1  # from the start of the word holding it ("Early-bird" of "bird")
+            label = label[start:]
         readings.append((label, _Reading(q, row.citation)))
-    names = [f"v{i}" for i in range(len(readings))]
-    try:
-        result = calc.evaluate(" + ".join(names), [calc.Input(n, r.quantity) for n, (_, r) in zip(names, readings)],
-                               allow_literals=False, lang=lang)
-    except CalcError:
-        return None
-    inputs = [CalcInput(name=label, value=str(r.quantity.value), unit=r.quantity.unit, text=r.quantity.text,
-                        citation=r.citation.model_copy(), verified=True) for label, r in readings]
-    return Comparison(calculation=Calculation(
-        formula=" + ".join(label for label, _ in readings), inputs=inputs, substitution=result.substitution,
-        result=str(result.value), unit=result.unit, shown=result.shown, unit_shown=result.unit_shown,
-        precision=result.precision, verified=True))
+    return readings
 
 
 #: "Label: value" pairs of a budget or price list written as lines ("舞台音响租赁：8,500元",
-#: "Аренда зала: 12 000 руб."), which a quote may run together: a label of words, a colon,
-#: then a number with at most a few letters of unit.
+#: "Аренда зала: 12 000 руб.", "Standard ticket: £140"), which a quote may run together: a
+#: label of words, a colon, then a number (a currency sign may come first) with at most a
+#: few letters of unit.
 _LABELLED_VALUE = lazyre.compile(
-    r"([^\d:：;；,，。.\n]{2,30}?)\s*[:：]\s*(\d[\d\s.,]*\d|\d)(\s?(?:[^\W\d_\u3400-\u9fff]{1,4}\.?|[\u3400-\u9fff]))?")
+    r"([^\d:：;；,，。.\n]{2,30}?)\s*[:：]\s*((?:[$€£¥₽]\s?)?(?:\d[\d\s.,]*\d|\d))"
+    r"([ \t\u00a0]?(?:[^\W\d_\u3400-\u9fff]{1,4}\.?|[\u3400-\u9fff]))?")
 
 
 def _labelled_lines(cit: Citation) -> list[_Row]:
@@ -543,6 +561,16 @@ def _row_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citation
 
 
 # --- quotes each naming one thing ----------------------------------------------------------------
+
+
+def _label_binding(lib: LibraryLike, question: str, cits: list[Citation]
+                   ) -> tuple[tuple[str, _Reading], tuple[str, _Reading]] | None:
+    """The two things compared as rows or "label: value" lines named by the question's words
+    (`_named_readings`, as a sum binds them): "How much cheaper is the early-bird ticket than
+    the standard one?" over "Early-bird ticket (both days): £95" and "Standard ticket (both
+    days): £140". None unless exactly two bind."""
+    readings = _named_readings(lib, question, cits)
+    return (readings[0], readings[1]) if readings is not None and len(readings) == 2 else None
 
 
 def _code_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citation]
