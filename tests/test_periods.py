@@ -135,6 +135,10 @@ def test_the_highest_month_is_compared_without_the_totals_row(bills):
     ("What time does Wave D start?", ["Wave A", "Wave B", "Wave C"], ["Wave D"]),
     ("What time does Wave B start?", ["Wave A", "Wave B", "Wave C"], []),
     ("在第4组的人是谁？", ["第1组", "第2组", "第3组"], ["第4组"]),
+    # Chinese numerals and digits name the same row
+    ("第四档电价是多少？", ["第一档", "第二档", "第三档"], ["第四档"]),
+    ("第2档电价是多少？", ["第一档", "第二档", "第三档"], []),
+    ("十二月份交了多少电费？", ["1月", "2月", "3月"], ["十二月"]),
     ("P-107的单价是多少？", ["P-101", "P-103", "P-104", "P-105"], ["P-107"]),
     # a label the table has, followed by a Chinese word; a year is no month
     ("P-105的单价比P-103大几倍？", ["P-101", "P-103", "P-104", "P-105"], []),

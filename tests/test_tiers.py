@@ -120,3 +120,22 @@ def test_a_band_column_of_a_sheet_is_the_row_a_stated_quantity_names(tmp_path):
     assert ans.status == "answered", (ans.answer, ans.warnings)
     first = ans.claims[0]
     assert first.text.endswith("电价（元/千瓦时）: 0.5483") and "第二档" in first.citations[0].quote, first
+
+
+def test_a_tier_or_a_customer_class_the_tariff_lacks_is_refused(tmp_path):
+    """A residential tariff of three tiers: "第四档" (a fourth tier, in numerals) and "工商业用户"
+    (business customers, an abbreviation jieba tags "j") name rows it does not have; the
+    second tier, in digits or numerals, is answered."""
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "tariff.xlsx", "阶梯电价", ("档位", "年用电量区间（千瓦时）", "电价（元/千瓦时）", "说明"),
+               [("第一档", "0–2760", 0.4983, "覆盖约80%居民户"), ("第二档", "2761–4800", 0.5483, "每度加价0.05元"),
+                ("第三档", "4801及以上", 0.7983, "每度加价0.30元")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "tariff.xlsx"])
+        fourth = lib.ask("第四档电价是多少？")
+        business = lib.ask("工商业用户用电每度多少钱？")
+        second = lib.ask("第2档电价是多少？")
+    assert fourth.status == "refused" and any("第四档" in w and "第三档" in w for w in fourth.warnings), fourth
+    assert business.status == "refused" and any("工商业" in w for w in business.warnings), business.warnings
+    assert second.status == "answered" and second.claims[0].text.endswith(": 0.5483"), second.answer

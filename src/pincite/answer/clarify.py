@@ -19,6 +19,7 @@ from pincite.text.cjk import has_cjk
 from . import asked_type, extractive, features
 from .claims import kept
 from .messages import listed, message
+from .spelled import cjk_integer
 from .rank import Gathered
 from .retrieve import LibraryLike
 from .table_verify import SOFT_HEADER_COSINE
@@ -192,9 +193,9 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
 
             tags = {w.word: w.flag for w in jieba.posseg.lcut(g.question)}
         if word in tags:
-            return not tags[word].startswith("n")
+            return not tags[word].startswith(NOUN_TAGS)
         pieces = [t for t in tags if t in word and len(t) < len(word)]
-        return bool(pieces) and not any(tags[t].startswith("n") for t in pieces)
+        return bool(pieces) and not any(tags[t].startswith(NOUN_TAGS) for t in pieces)
 
     def chinese_name(grp: tuple[str, ...]) -> bool:
         # a place the table writes by its head ("西南" of "西南地区") is named there
@@ -218,10 +219,11 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
     if not lacking:
         return None
     # a question that names a row by other words ("川渝云贵" of the row "西南（川渝云贵）")
-    # asks of that row: a common noun beside them ("一带", around) names no other row
+    # asks of that row: a common noun beside them ("一带", around) names no other row; a name
+    # or an abbreviation ("工商业" of "工商业用户用电") does
     row_words = [grp for grp in g.groups if grp not in lacking and set(grp) & cells]
     if row_words and tags is not None and all(
-            has_cjk(grp[0]) and not tags.get(grp[0], "").startswith(NAME_TAGS) for grp in lacking):
+            has_cjk(grp[0]) and not tags.get(grp[0], "").startswith(NAME_TAGS + ("j",)) for grp in lacking):
         return None
     from .reasons import written
 
@@ -263,8 +265,10 @@ def other_record(g: Gathered, first: extractive.Candidate, table: WindowTable) -
 
 
 #: A row label that numbers or letters its row within a fixed wording: "6月", "Wave C",
-#: "Zone 3", "第2组", "Этап 4": the text before and after, and the number or capital letter.
-_LABEL = lazyre.compile(r"(?P<pre>\D*?)(?P<n>\d+|(?<![^\W\d_])[A-Z](?![^\W\d_]))(?P<suf>\D*)")
+#: "Zone 3", "第2组", "第二档", "Этап 4": the text before and after, and the number (in digits
+#: or Chinese numerals) or capital letter.
+_LABEL = lazyre.compile(r"(?P<pre>[^\d一二三四五六七八九十]*?)(?P<n>\d+|[一二三四五六七八九十]+|(?<![^\W\d_])[A-Z](?![^\W\d_]))"
+                        r"(?P<suf>[^\d一二三四五六七八九十]*)")
 #: Rows a column must label so for its wording to be a series (a month of 3, a zone of 3).
 SERIES_ROWS = 3
 
@@ -324,8 +328,10 @@ def unlisted_labels(question: str, values: list[str]) -> tuple[list[str], list[s
     if series is None:
         return [], []
     pre, suf, marks = series
-    digits = next(iter(marks)).isdigit()
-    mark = r"\d+(?!\d|[.,]\d)" if digits else r"[A-Z](?![A-Za-z\d])"
+    first = next(iter(marks))
+    digits = first.isdigit() or first[0] in _ZH_DIGITS
+    # a number is asked in digits or Chinese numerals alike ("第4档" or "第四档")
+    mark = rf"(?:\d+|[{_ZH_DIGITS}]+)(?!\d|[.,]\d)" if digits else r"[A-Z](?![A-Za-z\d])"
     # a Latin prefix or suffix is a whole word; a Chinese one ("第", "月") touches its neighbours
     p, s = pre.strip(), suf.strip()
     before = ((r"(?<![A-Za-z\d])" if p[:1].isascii() else "") if p
@@ -333,14 +339,21 @@ def unlisted_labels(question: str, values: list[str]) -> tuple[list[str], list[s
     after = r"(?![A-Za-z])" if s[-1:].isascii() and s[-1:].isalpha() else ""
     asked = re.compile(rf"{before}{re.escape(p)}\s*(?P<n>{mark})\s*{re.escape(s)}{after}",
                        re.IGNORECASE if digits else 0)
-    have = {x.lstrip("0") for x in marks}
-    missing = [m.group(0).strip() for m in asked.finditer(question) if m.group("n").lstrip("0") not in have]
-    return list(dict.fromkeys(missing)), sorted({pre + x + suf for x in marks}, key=_natural)
+    have = {_mark_value(x) for x in marks}
+    missing = [m.group(0).strip() for m in asked.finditer(question) if _mark_value(m.group("n")) not in have]
+    ordered = sorted(marks, key=lambda x: (0, int(v), "") if (v := _mark_value(x)).isdigit() else (1, 0, v))
+    return list(dict.fromkeys(missing)), [pre + x + suf for x in ordered]
 
 
-def _natural(text: str) -> tuple:
-    """A sort key that orders "2月" before "10月": numbers by value, the rest as text."""
-    return tuple(int(p) if p.isdigit() else p for p in re.split(r"(\d+)", text))
+_ZH_DIGITS = "一二三四五六七八九十"
+
+
+def _mark_value(mark: str) -> str:
+    """A label's number or letter as compared: a number by its value ("04" and "四" are "4")."""
+    if mark.isdigit():
+        return str(int(mark))
+    value = cjk_integer(mark) if mark[0] in _ZH_DIGITS else None
+    return str(value) if value is not None else mark
 
 
 @dataclass(frozen=True)
@@ -375,6 +388,9 @@ def table_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
     return clarify_row(g, first, table)
 
 
+#: jieba's part-of-speech tags (ICTCLAS) of words that name something: nouns (n, nr, ns, …)
+#: and abbreviations (j: "工商业", "北大"), which shorten names.
+NOUN_TAGS = ("n", "j")
 #: jieba's part-of-speech tags of names (ICTCLAS): person, place, organisation, other name.
 NAME_TAGS = ("nr", "ns", "nt")
 #: Zipf frequency (wordfreq) from which a Chinese word is general language even when the

@@ -432,7 +432,7 @@ def _cjk_value(run: str) -> Decimal | None:
     """Value of a Chinese numeral run, or None when it is not a well-formed number."""
     run = run.replace("點", "点")
     whole, _, frac = run.partition("点")
-    integer = _cjk_integer(whole)
+    integer = cjk_integer(whole)
     if integer is None:
         return None
     if not frac:
@@ -440,7 +440,9 @@ def _cjk_value(run: str) -> Decimal | None:
     return Decimal(f"{integer}." + "".join(str(_CJK_DIGITS[c]) for c in frac))
 
 
-def _cjk_integer(s: str) -> int | None:
+def cjk_integer(s: str) -> int | None:
+    """The integer a Chinese numeral writes ("四" 4, "十二" 12, "二〇二〇" 2020, "一万五" 15000),
+    or None when `s` is no well-formed one."""
     if not s:
         return None
     if all(c in _CJK_DIGITS for c in s):  # 二〇二〇, 五
@@ -450,14 +452,14 @@ def _cjk_integer(s: str) -> int | None:
             k = s.rindex(big_char)
             left, right = s[:k], s[k + 1:]
             big = _CJK_BIG[big_char]
-            left_value = _cjk_integer(left)
+            left_value = cjk_integer(left)
             if left_value is None:
                 return None
             if not right:
                 return left_value * big
             if len(right) == 1 and right in _CJK_DIGITS and _CJK_DIGITS[right]:
                 return left_value * big + _CJK_DIGITS[right] * big // 10  # 一万五 = 15000
-            right_value = _cjk_integer(right.lstrip("〇零")) if right.lstrip("〇零") else 0
+            right_value = cjk_integer(right.lstrip("〇零")) if right.lstrip("〇零") else 0
             if right_value is None or right_value >= big:
                 return None
             return left_value * big + right_value
