@@ -19,9 +19,9 @@ from pincite.text.cjk import has_cjk
 from . import asked_type, extractive, features
 from .claims import kept
 from .messages import listed, message
-from .spelled import cjk_integer
 from .rank import Gathered
 from .retrieve import LibraryLike
+from .spelled import cjk_integer
 from .table_verify import SOFT_HEADER_COSINE
 
 #: A question whose only content word is at least this common in general language (wordfreq's
