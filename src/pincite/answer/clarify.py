@@ -267,7 +267,8 @@ def other_record(g: Gathered, first: extractive.Candidate, table: WindowTable) -
 #: A row label that numbers or letters its row within a fixed wording: "6月", "Wave C",
 #: "Zone 3", "第2组", "第二档", "Этап 4": the text before and after, and the number (in digits
 #: or Chinese numerals) or capital letter.
-_LABEL = lazyre.compile(r"(?P<pre>[^\d一二三四五六七八九十]*?)(?P<n>\d+|[一二三四五六七八九十]+|(?<![^\W\d_])[A-Z](?![^\W\d_]))"
+_LABEL = lazyre.compile(r"(?P<pre>[^\d一二三四五六七八九十]*?)"
+                        r"(?P<n>\d+|[一二三四五六七八九十]+|(?<![^\W\d_])[A-Z](?![^\W\d_]))"
                         r"(?P<suf>[^\d一二三四五六七八九十]*)")
 #: Rows a column must label so for its wording to be a series (a month of 3, a zone of 3).
 SERIES_ROWS = 3
