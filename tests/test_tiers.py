@@ -139,3 +139,18 @@ def test_a_tier_or_a_customer_class_the_tariff_lacks_is_refused(tmp_path):
     assert fourth.status == "refused" and any("第四档" in w and "第三档" in w for w in fourth.warnings), fourth
     assert business.status == "refused" and any("工商业" in w for w in business.warnings), business.warnings
     assert second.status == "answered" and second.claims[0].text.endswith(": 0.5483"), second.answer
+
+
+def test_a_band_in_the_first_column_with_its_unit_in_the_header_is_the_row_named(tmp_path):
+    """Ride prices by duration: the first column "Длительность поездки, мин" writes bands
+    without a unit ("до 30", "31–60"); "45 минут" names the "31–60" row."""
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "rides.xlsx", "Поездки",
+               ("Длительность поездки, мин", "Обычный велосипед, руб.", "Электровелосипед, руб."),
+               [("до 30", 60, 120), ("31–60", 110, 210), ("61–120", 190, 350), ("121–240", 320, 590)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "rides.xlsx"])
+        ans = lib.ask("Сколько стоит покататься на электровелосипеде 45 минут?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert ans.claims[0].text.endswith("Электровелосипед, руб.: 210"), ans.claims[0].text

@@ -594,11 +594,12 @@ def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tupl
     quantity)."""
     for hit in hits[:extractive.SCORED_HITS]:
         for line in hit.text.splitlines():
-            pairs = record_pairs(line.split(" | ", 1)[1]) if " | " in line else None
+            # a sheet's row after its address ("Sheet!A2:D2 | …"), a slide table's row as it is
+            pairs = record_pairs(line.split(" | ", 1)[1] if " | " in line else line)
             if pairs:
                 yield from (h for h, _ in pairs)
                 yield pairs[0][1]
-                yield from (t for h, v in pairs[1:] if (t := cell_tier(h, v)) is not None)
+                yield from (t for h, v in pairs if (t := cell_tier(h, v)) is not None)
         if rows_of.get(id(hit)) and not hit.parts:
             try:
                 model = lib.model(hit.doc_id)
