@@ -430,10 +430,13 @@ def with_value_spellings(lib: LibraryLike, groups: list[tuple[str, ...]], questi
 def as_library_writes(lib: LibraryLike, groups: list[tuple[str, ...]], question: str) -> list[tuple[str, ...]]:
     """`groups` (query_groups of `question`) with the other spellings the library's index
     holds: of model codes (`with_code_spellings`: "TK-7" as "ТК-7"), of names typed in the
-    other alphabet (`with_transliterations`: "Severny" as "Северный") and of values
+    other alphabet (`with_transliterations`: "Severny" as "Северный"), of misspelled words
+    (misspelled.with_spelling_fixes: "абонимент" as "абонемент") and of values
     (`with_value_spellings`: "2,2 кВт" as "2.2 kW")."""
+    from .misspelled import with_spelling_fixes
+
     groups = with_transliterations(lib, with_code_spellings(lib, groups), capitalised(question))
-    return with_value_spellings(lib, groups, question)
+    return with_value_spellings(lib, with_spelling_fixes(lib, groups, question), question)
 
 
 def with_code_spellings(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[tuple[str, ...]]:

@@ -1,0 +1,125 @@
+"""Misspelled question words, read as the library's words one edit away.
+
+People type fast: "абонимент", "ожыдания", "defualt", "waht is teh …". A misspelled word is
+in no document, so it counts as a question word no passage holds and the question is
+refused, though the words meant are there ("абонемент", "ожидания", "default"). A word is
+taken as misspelled when the library's index holds none of its forms, it is written in
+Latin or Cyrillic letters with no digit (a code is never corrected), and general language
+hardly uses it (wordfreq, `text.zipf`): below TYPO_ZIPF, or below STOPWORD_TYPO_ZIPF when
+it is one edit from a function word. Then:
+
+- one edit from a function word ("waht", "teh", "сколко"): it is that function word, and
+  the group leaves the question's words (as "what", "the", "сколько" are never counted);
+- else, at MIN_TYPO_LETTERS letters or more, the index forms of the same script and first
+  letter one edit away (`one_edit`: a letter inserted, dropped, changed, or two neighbours
+  swapped: Damerau's edits), at most MAX_FIXES of them, join its group, so the search finds
+  and the coverage counts the word meant.
+
+A word general language uses (a real word the library lacks: "wheat", "тандема") is never
+corrected: that is a near miss, whose refusal must stand. Nothing is compiled or read at
+import; the index forms are grouped per catalog on first use.
+"""
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING
+
+from pincite.text import analysis, translit
+from pincite.text.zipf import zipf
+
+if TYPE_CHECKING:
+    from .retrieve import LibraryLike
+
+#: Zipf frequency (wordfreq: log10 of uses per billion words) under which a word the library
+#: lacks may be a misspelling of one it holds: about 3 uses per 10 million words, far under
+#: any word a question names a thing by ("тандема" 2.42 is over it only barely; "абонимент",
+#: "defualt" are 0).
+TYPO_ZIPF = 2.0
+#: The same for a word one edit from a function word: a misspelled function word is common
+#: on the web ("teh" 3.04, "waht" 1.99), and dropping a rare real word that close to one
+#: loses little a document is searched by; an abbreviation ("кпд" 3.49) is over it. A word
+#: of three letters or fewer counts only with two neighbouring letters swapped ("teh"): a
+#: letter changed makes too many short words ("кпд" / "куд").
+STOPWORD_TYPO_ZIPF = 3.2
+#: Fewest letters of a word corrected to a library word: a shorter one has too many
+#: neighbours one edit away ("sise": size, site, sine).
+MIN_TYPO_LETTERS = 5
+#: Most library words a misspelled word is read as; more are too many to tell which is meant.
+MAX_FIXES = 3
+
+#: Per catalog: (its chunk count when read, {(first letter, length): index forms}).
+_FORMS: "weakref.WeakKeyDictionary[object, tuple[int, dict[tuple[str, int], list[str]]]]" = (
+    weakref.WeakKeyDictionary())
+
+
+def one_edit(a: str, b: str) -> bool:
+    """Whether `b` is `a` with one letter inserted, dropped or changed, or two neighbouring
+    letters swapped (Damerau-Levenshtein distance 1); False for equal words."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b)) == 1 or _swapped(a, b)
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), len(a))
+    return a[i:] == b[i + 1:]  # one letter inserted into the shorter
+
+
+def _swapped(a: str, b: str) -> bool:
+    """Whether `b` is `a` with two neighbouring letters swapped ("teh" / "the")."""
+    diff = [k for k, (x, y) in enumerate(zip(a, b)) if x != y] if len(a) == len(b) else []
+    return len(diff) == 2 and diff[1] == diff[0] + 1 and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]]
+
+
+def _forms(lib: "LibraryLike") -> dict[tuple[str, int], list[str]]:
+    """The library's index forms of Latin or Cyrillic letters, by (first letter, length),
+    read on first use and again when the catalog's chunk count changes."""
+    n = lib.catalog.chunk_count()
+    kept = _FORMS.get(lib.catalog)
+    if kept is not None and kept[0] == n:
+        return kept[1]
+    by: dict[tuple[str, int], list[str]] = {}
+    for term in lib.catalog.all_term_df():
+        if term.isalpha() and translit.script(term):
+            by.setdefault((term[0], len(term)), []).append(term)
+    _FORMS[lib.catalog] = (n, by)
+    return by
+
+
+def with_spelling_fixes(lib: "LibraryLike", groups: list[tuple[str, ...]], question: str
+                        ) -> list[tuple[str, ...]]:
+    """`groups` (query_groups of `question`, other spellings already added) with each
+    misspelled word (module docstring) read as the library's words one edit away, or left
+    out when it is a misspelled function word. `groups` itself when every word's forms are
+    in the index (one term lookup) or none is misspelled."""
+    from .reasons import written
+
+    wanted = [g for g in groups if all(t.isalpha() and translit.script(t) for t in g)]
+    if not wanted:
+        return groups
+    df = lib.catalog.term_df([t for g in wanted for t in g])
+    absent = [g for g in wanted if not any(df.get(t, 0) for t in g)]
+    if not absent:
+        return groups
+    lang = analysis.question_language(question)
+    stop = analysis.stopwords()
+    fixed: dict[tuple[str, ...], tuple[str, ...] | None] = {}
+    for g in absent:
+        typed = next(iter(written(question, [g])), g[0]).lower()
+        rarity = zipf(typed, "ru" if translit.script(g[0]) == "cyrillic" else "en") if lang else 0.0
+        if rarity < STOPWORD_TYPO_ZIPF and any(one_edit(f, s) and (len(f) > 3 or _swapped(f, s))
+                                                for f in g for s in stop):
+            fixed[g] = None  # "waht", "сколко": a function word
+            continue
+        if rarity >= TYPO_ZIPF or len(g[0]) < MIN_TYPO_LETTERS:
+            continue
+        by = _forms(lib)
+        near = [t for f in g for n in (len(f) - 1, len(f), len(f) + 1)
+                for t in by.get((f[0], n), ()) if one_edit(f, t)]
+        near = list(dict.fromkeys(near))
+        if 0 < len(near) <= MAX_FIXES:
+            fixed[g] = g + tuple(near)
+    if not fixed:
+        return groups
+    out = [fixed.get(g, g) for g in groups]
+    return [g for g in out if g is not None] or groups
