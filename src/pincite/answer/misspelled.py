@@ -8,12 +8,17 @@ Latin or Cyrillic letters with no digit (a code is never corrected), and general
 hardly uses it (wordfreq, `text.zipf`): below TYPO_ZIPF, or below STOPWORD_TYPO_ZIPF when
 it is one edit from a function word. Then:
 
-- one edit from a function word ("waht", "teh", "сколко"): it is that function word, and
-  the group leaves the question's words (as "what", "the", "сколько" are never counted);
-- else, at MIN_TYPO_LETTERS letters or more, the index forms of the same script and first
+- one edit from a function word ("waht", "teh", "сколко"): it is written as that function
+  word in the question's text (`with_function_words`), which every later reading of the
+  question then takes as it takes "what", "the", "сколько";
+- else, at MIN_TYPO_LETTERS letters or more (`with_spelling_fixes`), the index forms of the same script and first
   letter one edit away (`one_edit`: a letter inserted, dropped, changed, or two neighbours
-  swapped: Damerau's edits), at most MAX_FIXES of them, join its group, so the search finds
-  and the coverage counts the word meant.
+  swapped: Damerau's edits), when there is exactly one (MAX_FIXES), joins its group, so the
+  search finds and the coverage counts the word meant.
+
+A name (capitalised after the question's first word) or a code typed with a capital inside
+("ansiA") is never corrected: another name of a series the library holds ("ansiC", "ansiD")
+is what a near miss asks about.
 
 A word general language uses (a real word the library lacks: "wheat", "тандема") is never
 corrected: that is a near miss, whose refusal must stand. Nothing is compiled or read at
@@ -21,6 +26,7 @@ import; the index forms are grouped per catalog on first use.
 """
 from __future__ import annotations
 
+import re
 import weakref
 from typing import TYPE_CHECKING
 
@@ -44,8 +50,10 @@ STOPWORD_TYPO_ZIPF = 3.2
 #: Fewest letters of a word corrected to a library word: a shorter one has too many
 #: neighbours one edit away ("sise": size, site, sine).
 MIN_TYPO_LETTERS = 5
-#: Most library words a misspelled word is read as; more are too many to tell which is meant.
-MAX_FIXES = 3
+#: Library words one edit away a misspelled word must have: one. With more ("ansia" beside
+#: "ansic", "ansid", "ansie": a series of names) the word may be one more of the series that
+#: the library lacks, a near miss.
+MAX_FIXES = 1
 
 #: Per catalog: (its chunk count when read, {(first letter, length): index forms}).
 _FORMS: "weakref.WeakKeyDictionary[object, tuple[int, dict[tuple[str, int], list[str]]]]" = (
@@ -86,15 +94,54 @@ def _forms(lib: "LibraryLike") -> dict[tuple[str, int], list[str]]:
     return by
 
 
+#: A word of letters.
+_WORD_RE = re.compile(r"[^\W\d_]+")
+
+
+def with_function_words(lib: "LibraryLike", text: str) -> str:
+    """`text` with each misspelled function word (module docstring) written as the function
+    word it misspells ("waht is teh …" -> "what is the …", "сколко стоит" -> "сколько
+    стоит"); `text` itself when it has none (one term lookup for its rare words)."""
+    words = [m for m in _WORD_RE.finditer(text) if not any(ch.isupper() for ch in m.group()[1:])]
+    typos: dict[str, str] = {}
+    stop = analysis.stopword_words()
+    for m in words:
+        w = m.group().lower()
+        if w in stop or w in typos or not translit.script(w):
+            continue
+        near = [s for s in stop if one_edit(w, s) and (len(w) > 3 or _swapped(w, s))]
+        if near and zipf(w, "ru" if translit.script(w) == "cyrillic" else "en") < STOPWORD_TYPO_ZIPF:
+            typos[w] = min(near, key=lambda s: (len(s) != len(w), s))
+    if not typos:
+        return text
+    df = lib.catalog.term_df([t for w in typos for t in analysis.tokens(w)])
+    typos = {w: s for w, s in typos.items() if not any(df.get(t, 0) for t in analysis.tokens(w))}
+    if not typos:
+        return text
+    def fixed(m: re.Match[str]) -> str:
+        word = typos.get(m.group().lower())
+        if word is None:
+            return m.group()
+        return word.capitalize() if m.group()[0].isupper() else word
+
+    return _WORD_RE.sub(fixed, text)
+
+
 def with_spelling_fixes(lib: "LibraryLike", groups: list[tuple[str, ...]], question: str
                         ) -> list[tuple[str, ...]]:
     """`groups` (query_groups of `question`, other spellings already added) with each
-    misspelled word (module docstring) read as the library's words one edit away, or left
-    out when it is a misspelled function word. `groups` itself when every word's forms are
-    in the index (one term lookup) or none is misspelled."""
+    misspelled word (module docstring) read as the library's word one edit away. `groups`
+    itself when every word's forms are in the index (one term lookup) or none is
+    misspelled."""
+    from .features import capitalised
     from .reasons import written
 
-    wanted = [g for g in groups if all(t.isalpha() and translit.script(t) for t in g)]
+    # a name or a code typed with capitals ("Brandt", "ansiA") is what a near miss asks of
+    # something else; it is never corrected
+    cased = {t.lower() for t in re.findall(r"\w+", question) if any(ch.isupper() for ch in t[1:])}
+    names = capitalised(question)
+    wanted = [g for g in groups if all(t.isalpha() and translit.script(t) for t in g)
+              and g not in names and not cased & {w.lower() for w in written(question, [g])}]
     if not wanted:
         return groups
     df = lib.catalog.term_df([t for g in wanted for t in g])
@@ -102,24 +149,16 @@ def with_spelling_fixes(lib: "LibraryLike", groups: list[tuple[str, ...]], quest
     if not absent:
         return groups
     lang = analysis.question_language(question)
-    stop = analysis.stopwords()
-    fixed: dict[tuple[str, ...], tuple[str, ...] | None] = {}
+    fixed: dict[tuple[str, ...], tuple[str, ...]] = {}
     for g in absent:
         typed = next(iter(written(question, [g])), g[0]).lower()
         rarity = zipf(typed, "ru" if translit.script(g[0]) == "cyrillic" else "en") if lang else 0.0
-        if rarity < STOPWORD_TYPO_ZIPF and any(one_edit(f, s) and (len(f) > 3 or _swapped(f, s))
-                                                for f in g for s in stop):
-            fixed[g] = None  # "waht", "сколко": a function word
-            continue
-        if rarity >= TYPO_ZIPF or len(g[0]) < MIN_TYPO_LETTERS:
+        if rarity >= TYPO_ZIPF or max(map(len, g)) < MIN_TYPO_LETTERS:
             continue
         by = _forms(lib)
-        near = [t for f in g for n in (len(f) - 1, len(f), len(f) + 1)
+        near = [t for f in g if len(f) >= MIN_TYPO_LETTERS for n in (len(f) - 1, len(f), len(f) + 1)
                 for t in by.get((f[0], n), ()) if one_edit(f, t)]
         near = list(dict.fromkeys(near))
         if 0 < len(near) <= MAX_FIXES:
             fixed[g] = g + tuple(near)
-    if not fixed:
-        return groups
-    out = [fixed.get(g, g) for g in groups]
-    return [g for g in out if g is not None] or groups
+    return [fixed.get(g, g) for g in groups] if fixed else groups

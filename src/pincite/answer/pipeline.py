@@ -24,6 +24,7 @@ from .claims import claim_of, clarify_twins, extractive_answer, superlative_answ
 from .clarify import clarify_vague, table_answer, unknown_name
 from .instructions import without_instructions
 from .messages import message, page_ref
+from .misspelled import with_function_words
 from .normalize import readable_text
 from .rank import Gathered, check_question, gather, threshold
 from .retrieve import LibraryLike, with_period_codes, with_spaced_codes
@@ -54,8 +55,9 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     serial; with `llm`, LlmError when the model server fails."""
     typed = check_question(question)
     # "Please answer in English: …", "Thanks!": words about the answer's form, not asked of
-    # the documents (answer.instructions)
-    q = with_period_codes(lib, with_spaced_codes(lib, without_instructions(typed)))
+    # the documents (answer.instructions); "waht", "сколко": function words misspelled
+    # (answer.misspelled)
+    q = with_period_codes(lib, with_spaced_codes(lib, with_function_words(lib, without_instructions(typed))))
     if compare:
         res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=False)
         ans = answer_compare(lib, q, res, compare, llm)
