@@ -30,7 +30,7 @@ import re
 import weakref
 from typing import TYPE_CHECKING
 
-from pincite.text import analysis, translit
+from pincite.text import analysis, lazyre, translit
 from pincite.text.zipf import zipf
 
 if TYPE_CHECKING:
@@ -95,14 +95,16 @@ def _forms(lib: "LibraryLike") -> dict[tuple[str, int], list[str]]:
 
 
 #: A word of letters.
-_WORD_RE = re.compile(r"[^\W\d_]+")
+_WORD_RE = lazyre.compile(r"[^\W\d_]+")
 
 
 def with_function_words(lib: "LibraryLike", text: str) -> str:
     """`text` with each misspelled function word (module docstring) written as the function
     word it misspells ("waht is teh …" -> "what is the …", "сколко стоит" -> "сколько
     стоит"); `text` itself when it has none (one term lookup for its rare words)."""
-    words = [m for m in _WORD_RE.finditer(text) if not any(ch.isupper() for ch in m.group()[1:])]
+    # a capital anywhere but at the start of the text marks a name ("Thue–Morse"), not a slip
+    words = [m for m in _WORD_RE.finditer(text)
+             if not any(ch.isupper() for ch in m.group()[1:]) and (m.start() == 0 or m.group().islower())]
     typos: dict[str, str] = {}
     stop = analysis.stopword_words()
     for m in words:

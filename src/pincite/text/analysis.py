@@ -397,13 +397,13 @@ def _zh_function_word(word: str) -> bool:
             or bool(_ZH_DEMONSTRATIVE.fullmatch(word)) or bool(_ZH_ONE.fullmatch(word)))
 
 
-@functools.cache
 def stopword_words() -> frozenset[str]:
     """The English and Russian stop words as written (lower case), before analysis: what a
     misspelled function word is compared with (answer.misspelled)."""
     return frozenset((_STOP_EN + " " + _STOP_RU).split())
 
 
+@functools.cache
 def stopwords() -> frozenset[str]:
     """Analysed forms removed by `query_terms`: the index forms (`tokens`) of the English and
     Russian stop words above, and the Chinese ones as written. Built on first use, as the
