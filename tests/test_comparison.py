@@ -452,3 +452,37 @@ def test_two_labelled_lines_named_by_the_question_are_compared(question, result,
 def test_lines_the_question_does_not_tell_apart_compute_nothing():
     got = comparison_for(_NoModels(), "How much cheaper is the ticket than the pass?", "en", [_claim(TICKETS)])
     assert got.calculation is None and got.note
+
+
+@pytest.mark.parametrize("question, spaced", [
+    ("成人月卡比学生月卡贵多少钱？", "成人月卡 比 学生月卡 贵多少钱？"),
+    ("P-105的单价比P-103大几倍？", "P-105的单价 比 P-103 大几倍？"),
+    # no comparison, or 比 inside a word or after a code: as typed
+    ("A的比例是多少？", "A的比例是多少？"),
+    ("与去年相比多了多少？", "与去年相比多了多少？"),
+    ("PX-200M比PX-200重多少公斤？", "PX-200M比PX-200重多少公斤？"),
+])
+def test_a_chinese_comparison_is_spaced_around_its_than(question, spaced):
+    from pincite.answer.calculate import spaced_comparison
+
+    assert spaced_comparison(question) == spaced
+
+
+def test_a_price_slide_is_compared_and_read_by_a_stated_height(tmp_path):
+    """A slide titled "票价（元）" whose table writes no currency: its cells are prices (the
+    title is a price heading), "成人月卡比学生月卡贵多少钱" computes 600 − 380 though jieba
+    would fuse "卡比" and "卡贵", and a child's height names the band's row."""
+    from docgen import make_table_slide
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    make_table_slide(tmp_path / "prices.pptx", "票价（元）", [
+        ("票种", "单次票", "十次卡", "月卡"), ("成人", "40", "350", "600"), ("学生（凭学生证）", "25", "220", "380"),
+        ("儿童（身高1.2–1.4米）", "20", "180", "300")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "prices.pptx"])
+        diff = lib.ask("成人月卡比学生月卡贵多少钱？")
+        child = lib.ask("我孩子身高1.3米，买一次票多少钱？")
+    assert diff.status == "answered" and diff.calculation is not None, (diff.answer, diff.warnings)
+    assert Decimal(diff.calculation.result) == 220
+    assert child.status == "answered" and "儿童" in child.claims[0].citations[0].quote, (child.answer, child.warnings)

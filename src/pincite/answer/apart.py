@@ -25,7 +25,7 @@ from pincite.text.cjk import has_cjk
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
 from ..store.fields import TRUST_LEVELS
-from . import extractive, features, reasons, soft
+from . import asked_type, extractive, features, reasons, soft
 from .asked_type import VALUE_PATTERNS
 from .retrieve import LibraryLike
 from .table_verify import SOFT_HEADER_COSINE
@@ -222,11 +222,17 @@ def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate]
     # (reasons.row_columns reads it as the record it is)
     office = {d for d in docs if (row := lib.catalog.get(d)) is not None and row.mime in _ROW_MIMES}
     same_language: dict[str, bool] = {}  # per passage: a hit's windows share its language
+    money = asked_type.asking_groups("money", has_cjk(question)) if asks_money(question) else frozenset()
     for c in cands:
         if c.hit.doc_id in docs and id(c) not in other and (
                 features.is_table(c.hit) or c.hit.doc_id in office) and same_language.setdefault(
                 c.hit.chunk_id, analysis.detect_language(c.hit.text) == lang):
             missing = reasons.missing_columns(lib, groups, c, matcher, SOFT_HEADER_COSINE, question)
+            if missing is not None and money and _priced_row(c):
+                # a row under a price heading ("票价（元）" over "月卡: 600") has the price asked
+                # by "多少钱", "cost": its value columns are prices
+                words = [g for g in missing[0] if g not in money]
+                missing = (words, missing[1]) if words else None
             if missing is not None:
                 lacking[id(c)] = (c.hit.doc_id, *missing)
     if not lacking:
@@ -411,11 +417,18 @@ def _priced_row(c: extractive.Candidate) -> bool:
     the section the table stands in ("Стоимость номеров" above a table of rooms by season):
     its numbers are prices though no cell writes a currency; of a spreadsheet row, its
     sheet's name and the one-cell title rows its passage holds above the table
-    ("Прейскурант (цены в рублях)")."""
+    ("Прейскурант (цены в рублях)"); of a slide's row, the slide's title ("票价（元）")."""
     if not features.is_table_window(c) or not re.search(r"[0-9]", features.window_text(c)):  # not "м²"
         return False
-    headings = (*c.columns, c.hit.section_title or "", *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()))
+    headings = (*c.columns, c.hit.section_title or "", *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()),
+                *(c.hit.text.strip().split("\n", 1)[:1] if _is_slide(c.hit) else ()))
     return any(_PRICE_HEADING.search(t) for t in headings)
+
+
+def _is_slide(hit: Hit) -> bool:
+    """Whether a hit is a slide's text (its address kind is "slide"), whose first line is the
+    slide's title."""
+    return hit.address is not None and hit.address.kind == "slide"
 
 
 #: A one-cell sheet row ("'Прейскурант'!A1 | Прейскурант (цены в рублях)"): its sheet's name, its text.

@@ -188,6 +188,25 @@ KIND_UNITS: dict[str, str] = {"mass": "kg", "power": "W", "pressure": "Pa", "vol
                               "duration": "s"}
 
 
+#: The parts of a Chinese comparison "A比B贵多少" that jieba may fuse with the words beside
+#: them ("月卡比" and "卡贵" of "成人月卡比学生月卡贵多少钱"): 比 between two things (not
+#: 比例, 比较, 比如, 比赛, 比率, 比重, 对比, 相比, 无比, 好比) and the comparative right before
+#: 多少 or 几.
+_ZH_THAN = lazyre.compile(r"(?<=[\u4e00-\u9fff])(?<![对相无好])比(?![例较如赛率重])"
+                          r"(?=[\u4e00-\u9fffA-Za-z0-9])")
+_ZH_COMPARATIVE = lazyre.compile(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(便宜|贵|多|高|大|重|长|宽|快|少|低|小|轻|短|窄|慢)"
+                                 r"(了?)(多少|几)")
+
+
+def spaced_comparison(question: str) -> str:
+    """`question` with spaces around the 比 and the comparative of a Chinese comparison it
+    asks (`comparison_asked`), so that each thing compared is read as its own words:
+    "成人月卡比学生月卡贵多少钱" -> "成人月卡 比 学生月卡 贵多少钱"; any other question as it is."""
+    if not _ZH_THAN.search(question) or comparison_asked(question) is None:
+        return question
+    return _ZH_COMPARATIVE.sub(r" \1\2\3", _ZH_THAN.sub(" 比 ", question))
+
+
 def comparison_asked(question: str) -> str | None:
     """"difference" when `question` asks by how much one thing exceeds another
     (`_DIFFERENCE_ASKED`: "how much heavier is A than B", "на сколько больше", "A比B重多少"),

@@ -19,6 +19,7 @@ from pincite.text import analysis, lazyre
 
 from ..index.base import SearchFilter
 from ..store.fields import TRUST_LEVELS
+from .calculate import spaced_comparison
 from .cite import with_row_headers
 from .claims import claim_of, clarify_twins, extractive_answer, superlative_answer
 from .clarify import clarify_vague, table_answer, unknown_name
@@ -56,8 +57,9 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     typed = check_question(question)
     # "Please answer in English: …", "Thanks!": words about the answer's form, not asked of
     # the documents (answer.instructions); "waht", "сколко": function words misspelled
-    # (answer.misspelled)
-    q = with_period_codes(lib, with_spaced_codes(lib, with_function_words(lib, without_instructions(typed))))
+    # (answer.misspelled); "A比B贵多少": spaced so jieba keeps A and B whole
+    q = spaced_comparison(without_instructions(typed))
+    q = with_period_codes(lib, with_spaced_codes(lib, with_function_words(lib, q)))
     if compare:
         res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=False)
         ans = answer_compare(lib, q, res, compare, llm)
