@@ -499,3 +499,20 @@ def test_longest_and_shortest_compare_the_length_or_duration_column():
     zh = [(s, [("课程", s), ("时长（分钟）", n)]) for s, n in (("开幕", "20"), ("讲座", "60"), ("研讨", "90"))]
     found = extreme_of("哪个课程最短？", zh, ["日程"])
     assert found is not None and found.rows == ["开幕"]
+
+
+def test_a_totals_row_is_found_by_its_sums_and_not_offered_as_a_row_to_choose(tmp_path):
+    from pincite.answer.extreme import totals_row
+
+    rows = [(("Станция", s), ("Велосипедов, шт.", b), ("Часы работы", h)) for s, b, h in (
+        ("Набережная", "24", "06:00–23:00"), ("Вокзал", "18", "круглосуточно"), ("Университет", "20", "07:00–22:00"),
+        ("Стадион", "16", "08:00–22:00"))]
+    assert totals_row(rows + [(("Станция", "Итого"), ("Велосипедов, шт.", "78"), ("Часы работы", ""))]) == 4
+    assert totals_row(rows) is None
+    make_sheet(tmp_path / "stations.xlsx", "Станции", ("Станция", "Велосипедов, шт.", "Часы работы"),
+               [tuple(v for _, v in r) for r in rows] + [("Итого", 78, "")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "stations.xlsx"])
+        ans = lib.ask("Сколько велосипедов на станции?")
+    assert ans.status == "needs_clarification", (ans.status, ans.answer)
+    assert "Вокзал" in ans.clarification.options and "Итого" not in ans.clarification.options

@@ -77,7 +77,7 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
     never the column asked; None otherwise (then the rows retrieval ranked first answer, as
     before). A superlative ("Who has the earliest start date?") names its row by comparing
     (answer.extreme) and is never asked back."""
-    from .extreme import superlative
+    from .extreme import superlative, totals_row
 
     rows = table.rows
     if superlative(g.question) is not None or len(rows) < 2:
@@ -122,7 +122,8 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
         return None
     if any(len({dict(pairs).get(c, "").strip() for pairs in rows} - {""}) < 2 for c in column):
         return None
-    names = [dict(pairs)[labels].strip() for pairs in rows]
+    total = totals_row(rows)  # "Итого" is no row to choose
+    names = [dict(pairs)[labels].strip() for i, pairs in enumerate(rows) if i != total]
     options = names[:ROW_OPTIONS]  # a table's rows are all choices: shown whole up to ROW_OPTIONS
     listed = "; ".join(options) + ("; …" if len(names) > ROW_OPTIONS else "")  # each option re-asks
     joiner = "» / «" if g.lang == "ru" else "” / “"  # inside the message's own quotation marks

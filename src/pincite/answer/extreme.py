@@ -303,6 +303,23 @@ def without_total(read: list[tuple[Decimal, Hashable, str]]) -> list[tuple[Decim
     return read
 
 
+def totals_row(rows: Sequence[Sequence[tuple[str, str]]]) -> int | None:
+    """The index of the totals row of a table's `rows` (each its (column header, value)
+    pairs): the first or last row that `without_total` leaves out of a numeric column (a
+    number in every row), in every such column where one is left out; None when none is.
+    A question asked back which row it means is not offered "Итого" as one."""
+    headers = list(dict.fromkeys(h for pairs in rows for h, _ in pairs))
+    found: set[int] = set()
+    for header in headers:
+        values = [number(dict(pairs).get(header, "")) for pairs in rows]
+        if any(v is None for v in values):
+            continue
+        read = [(v, i, "") for i, v in enumerate(values) if v is not None]
+        kept = {i for _, i, _ in without_total(read)}
+        found |= {i for _, i, _ in read} - kept
+    return next(iter(found)) if len(found) == 1 else None
+
+
 def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str, str]]]],
                names: Iterable[str] = (), soft: "WordMatcher | None" = None, title: str = "") -> Extreme | None:
     """Of `rows`, each (a key naming the row, its (column header, value) pairs), the keys of
