@@ -59,6 +59,7 @@ from pincite.text import analysis
     ("How much more expensive is the PX-200M compared to the PX-200?", "difference"),
     ("Сколько я сэкономлю на раннем билете?", "difference"),
     ("买早鸟票能省多少钱？", "difference"),
+    ("博士论文比硕士论文多交几份？", "difference"),  # a verb between the comparative and 几
     ("How much is in the savings account?", None),
     # no amount asked: how things differ in kind, whether they differ, one value's size
     ("What is the difference between the draft and the final mode?", None),

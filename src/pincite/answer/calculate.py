@@ -163,7 +163,9 @@ _DIFFERENCE_ASKED = lazyre.compile(
     rf"|(?<![а-яё])(?:{_RU_COMPARATIVES})(?![а-яё])[^?.!]*?(?<![а-яё])на\s*сколько(?![а-яё])"
     r"|(?<![а-яё])(?:разниц|разност)[а-яё]*\s+(?:в|по)\s+(?!(?:том|чём|чем)(?![а-яё]))"
     r"|相差多少|相差几|(?<![误偏])差多少|(?<![误偏])差了多少|差距(?:是|有|为)?多[少大]|差值(?:是|为)?多少|差额(?:是|为)?多少"
-    r"|比(?![例较如赛率重])[^？?。]*?(?:多|高|大|重|长|宽|贵|快|少|低|小|轻|短|窄|便宜|慢)了?(?:多少|几)(?!倍)",
+    r"|比(?![例较如赛率重])[^？?。]*?(?:多|高|大|重|长|宽|贵|快|少|低|小|轻|短|窄|便宜|慢)了?(?:多少|几)(?!倍)"
+    # a verb between the comparative and the amount: "多交几份", "少付多少"
+    r"|比(?![例较如赛率重])[^？?。]*?(?:多|少)[\u4e00-\u9fff](?:了)?(?:多少|几)(?!倍)",
     re.I)
 #: Phrasings that ask how many times one thing is another: "how many times heavier/more",
 #: "во сколько раз больше", "A比B大几倍" / "A是B的多少倍" after 比.
@@ -194,8 +196,8 @@ KIND_UNITS: dict[str, str] = {"mass": "kg", "power": "W", "pressure": "Pa", "vol
 #: 多少 or 几.
 _ZH_THAN = lazyre.compile(r"(?<=[\u4e00-\u9fff])(?<![对相无好])比(?![例较如赛率重])"
                           r"(?=[\u4e00-\u9fffA-Za-z0-9])")
-_ZH_COMPARATIVE = lazyre.compile(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(便宜|贵|多|高|大|重|长|宽|快|少|低|小|轻|短|窄|慢)"
-                                 r"(了?)(多少|几)")
+_ZH_COMPARATIVE = lazyre.compile(r"(?<=[\u4e00-\u9fffA-Za-z0-9])(便宜|贵|多[\u4e00-\u9fff]?|高|大|重|长|宽|快"
+                                 r"|少[\u4e00-\u9fff]?|低|小|轻|短|窄|慢)(了?)(多少|几)")
 
 
 def spaced_comparison(question: str) -> str:
