@@ -309,15 +309,16 @@ def totals_row(rows: Sequence[Sequence[tuple[str, str]]]) -> int | None:
     number in every row), in every such column where one is left out; None when none is.
     A question asked back which row it means is not offered "Итого" as one."""
     headers = list(dict.fromkeys(h for pairs in rows for h, _ in pairs))
-    found: set[int] = set()
+    found: set[Hashable] = set()
     for header in headers:
         values = [number(dict(pairs).get(header, "")) for pairs in rows]
         if any(v is None for v in values):
             continue
-        read = [(v, i, "") for i, v in enumerate(values) if v is not None]
+        read: list[tuple[Decimal, Hashable, str]] = [(v, i, "") for i, v in enumerate(values) if v is not None]
         kept = {i for _, i, _ in without_total(read)}
         found |= {i for _, i, _ in read} - kept
-    return next(iter(found)) if len(found) == 1 else None
+    total = next(iter(found)) if len(found) == 1 else None
+    return total if isinstance(total, int) else None
 
 
 def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str, str]]]],
