@@ -516,3 +516,18 @@ def test_a_totals_row_is_found_by_its_sums_and_not_offered_as_a_row_to_choose(tm
         ans = lib.ask("Сколько велосипедов на станции?")
     assert ans.status == "needs_clarification", (ans.status, ans.answer)
     assert "Вокзал" in ans.clarification.options and "Итого" not in ans.clarification.options
+
+
+def test_a_superlative_of_price_compares_the_price_column_over_one_sharing_a_word():
+    """"Какое обучение стоит дороже всего?": "обучения" of "Срок обучения, недель" is a word
+    of the question, but "дороже всего" asks a price, and "Стоимость, руб." is one."""
+    from pincite.answer.extreme import extreme_of
+
+    header = ("Категория", "Срок обучения, недель", "Стоимость, руб.")
+    rows = [(r[0], list(zip(header, r))) for r in (
+        ("A (мотоцикл)", "8", "32 000"), ("B (механика)", "12", "58 500"), ("C (грузовой)", "16", "79 900"),
+        ("BE (прицеп)", "4", "27 000"))]
+    found = extreme_of("Какое обучение стоит дороже всего?", rows, ["автошкола"])
+    assert found is not None and found.header == "Стоимость, руб." and found.rows == ["C (грузовой)"]
+    cheapest = extreme_of("Какое обучение самое дешёвое?", rows, ["автошкола"])
+    assert cheapest is not None and cheapest.rows == ["BE (прицеп)"]

@@ -400,6 +400,13 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
                 break
     if not columns:
         return None
+    if sup.kind in ("money", "speed", "extent"):
+        # a superlative of a kind ("дороже всего": a price) compares a column of that kind
+        # when the table has one, though another header shares a word of the question
+        # ("Срок обучения, недель" beside "Стоимость, руб." for "Какое обучение стоит дороже всего?")
+        of_kind = asked_type.kind_column_words(sup.kind, cjk=any(map(is_cjk, question)))
+        kind_columns = {h: c for h, c in columns.items() if of_kind & set(analysis.tokens(h))}
+        columns = kind_columns or columns
     words = asked - sup.words
     by_adjective = False
     shared = {h: len(words & set(analysis.tokens(h))) for h in columns}
