@@ -175,3 +175,26 @@ def test_a_compound_word_holding_a_kind_of_value_still_asks_for_its_column(tmp_p
         assert any("电话号码" in w for w in phone.warnings), phone.warnings
         joined = lib.ask("王伟的入职日期是哪天？")
         assert joined.status == "answered" and "2019-03-01" in joined.claims[0].citations[0].quote, joined.answer
+
+
+def test_another_languages_table_is_not_named_when_a_passage_in_the_questions_language_was_found(tmp_path):
+    """A Chinese question on a Chinese guide, beside an English class timetable: when the
+    best passage found is a row of the English sheet, the reason names the question's words
+    no passage holds, not the timetable's missing column (which says nothing of the guide)."""
+    from pincite.answer import rank
+
+    make_sheet(tmp_path / "gym.xlsx", "Classes", ("Day", "Start", "Class", "Instructor", "Studio"),
+               [("Monday", "07:00", "Spin Express", "Dana Cole", "Studio 1"),
+                ("Tuesday", "12:15", "HIIT 30", "Ravi Shah", "Studio 2"),
+                ("Friday", "17:45", "Boxfit", "Dana Cole", "Studio 1")])
+    make_pdf(tmp_path / "guide.pdf", ["江城博物馆参观指南。\n博物馆每周一闭馆（法定节假日除外）。"
+                                      "开放时间为上午九点至下午五点。团体参观请提前三天预约。"], font="cid-chinese")
+    question = "博物馆星期一开门吗？"
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "gym.xlsx", tmp_path / "guide.pdf"])
+        g = rank.gather(lib, question)
+        found = [analysis.detect_language(c.hit.text) for c in g.cands]
+        ans = lib.ask(question)
+    assert found[0] == "en" and "zh" in found, found  # the case tested: best English, a Chinese one too
+    assert ans.status == "refused", ans.answer
+    assert len(ans.warnings) == 1 and "gym.xlsx" not in ans.warnings[0] and "开门" in ans.warnings[0], ans.warnings

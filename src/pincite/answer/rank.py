@@ -468,18 +468,16 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # where the document is revision C): say so rather than list words
             g.refusal = refusal_answer(q, lang, scope, "other_model", timings, rel,
                                  other=("why_other_revision", revision[0], revision[1]))
-        elif own and feat_of[id(own[0])].cross_language and any(
-                general.get(g, 0.0) < features.ZIPF_CEILING - features.UNKNOWN_ZIPF for g in groups) and (
-                (columns := reasons.missing_columns(lib, groups, own[0], scorer.soft, SOFT_HEADER_COSINE,
-                                                    coverage_text or q)) is not None
-                or all(feat_of[id(c)].cross_language for c in cands)):
-            # the best passage is in another language than the question's words, which are
-            # words of their language (not unknown strings): when it is a table row none of
-            # whose columns comes near the asked words in any language, the table has no such
-            # column; else, when every passage found is in another language, naming the words
-            # as missing would mislead, so the language is named. A passage found in the
-            # question's own language could hold its words: then the words no passage holds
-            # are named (below), never "the passages are in another language"
+        elif own and all(feat_of[id(c)].cross_language for c in cands) and any(
+                general.get(g, 0.0) < features.ZIPF_CEILING - features.UNKNOWN_ZIPF for g in groups):
+            # every passage found is in another language than the question's words, which are
+            # words of their language (not unknown strings): when the best is a table row none
+            # of whose columns comes near the asked words in any language, the table has no
+            # such column; else naming the words as missing would mislead, so the language is
+            # named. A passage found in the question's own language could hold its words: then
+            # the words no passage holds are named (below), never another language's table
+            # ("the gym sheet has no column for 博物馆" of a question on a Chinese museum guide)
+            columns = reasons.missing_columns(lib, groups, own[0], scorer.soft, SOFT_HEADER_COSINE, coverage_text or q)
             found = (_why_no_column(q, lang, own[0], *columns) if columns is not None else
                      message("why_other_language", lang).format(
                          found=language_name(analysis.detect_language(own[0].hit.text), lang)))
