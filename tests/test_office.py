@@ -703,3 +703,30 @@ def test_sheet_times_show_as_the_cell_shows_them(tmp_path):
     text = "\n".join(p.text for p in model.pages)
     assert "Departs: 06:45; Arrives: 07:40:30; Checked: 2026-06-01 06:30\n" in text + "\n", text
     assert "Departs: 09:15; Arrives: 10:05:00; Checked: 2026-06-01 09:00:00" in text, text
+
+
+def test_a_second_table_under_a_title_row_is_read_under_its_own_headers(tmp_path):
+    """A price table, a blank row, a one-cell title, then a sales table with headers of its
+    own: the sales rows pair with the sales headers, and the title stands alone (it used to
+    read "Sessions bought: Monthly sales" and "Price per session (GBP): 640")."""
+    from openpyxl import Workbook
+
+    from pincite.extract.office_xlsx import extract_xlsx
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "PT"
+    for row in (["Sessions bought", "Price per session (GBP)"], ["1", 45], ["2-4", 42], ["5-9", 39], [],
+                ["Monthly sales, Jan-Mar 2026"], ["Month", "Sessions sold", "Revenue (GBP)"],
+                ["January", 212, 7844], ["February", 187, 6919], ["Total", 399, 14763]):
+        ws.append(row)
+    gap = wb.create_sheet("Gap")
+    for row in (["Item", "Price"], ["Tea", 2], [], ["Coffee", 3]):
+        gap.append(row)
+    wb.save(tmp_path / "pt.xlsx")
+    text = "\n".join(p.text for p in extract_xlsx(tmp_path / "pt.xlsx", doc_id="d1", sha256="0" * 64).pages)
+    assert "Gap!A4:B4 | Item: Coffee; Price: 3" in text, text  # rows going on after a blank row
+    assert "PT!A6 | Monthly sales, Jan-Mar 2026\n" in text, text
+    assert "PT!A9:C9 | Month: February; Sessions sold: 187; Revenue (GBP): 6919" in text, text
+    assert "Price per session (GBP): 399" not in text and "Sessions bought: Total" not in text, text
+    assert "PT!A4:B4 | Sessions bought: 5-9; Price per session (GBP): 39" in text, text

@@ -6,8 +6,9 @@
   "A1:F100"}``, with a span per row ``{"kind": "sheet", "sheet": name, "range": "A5:F5"}``
   (first to last non-empty column), so a chunk over rows 5..9 cites "A5:F9". A header row
   (two or more distinct values, all text, or text with years) at the top of a table (the
-  first such row of the sheet, or one after a blank row) names the columns of the rows below
-  it until the next table's header. A header row right under one that had fewer cells or a
+  first such row of the sheet, one after a blank row, or one of three cells or more under a
+  one-cell title row that follows a blank row) names the columns of the rows below it until the next table's header;
+  that title row is written alone, not under the table above. A header row right under one that had fewer cells or a
   merged cell stacks on it ("SINGLE / 1997"); a merged header cell names every column it
   spans (data cells are not repeated). A data row reads "RevB!A5:F5 | header: value; header:
   value" (its own reference first, as a formula writes it, so a quote carries its cells and
@@ -154,7 +155,7 @@ def _sheet_units(ws, extras: _SheetExtras):
                 merges_by_row.setdefault(r, []).append((c1, r1, c2, r2))
     top_left: dict[tuple[int, int], str] = {}  # shown value of a merged range
     header: dict[int, str] | None = None
-    header_row = last_row = -10
+    header_row = last_row = title_row = -10
     header_count, header_widened = 0, False
     sheet_ref = _sheet_ref(ws.title)
     unit, rows_in_unit = OfficeUnit(), 0
@@ -187,7 +188,10 @@ def _sheet_units(ws, extras: _SheetExtras):
             continue
         cols = sorted(shown)
         address = SheetRange(sheet=ws.title, range=cell_range(cols[0], row_no, cols[-1], row_no))
-        starts_table = header is None or row_no > last_row + 1
+        # a table starts at the sheet's first row, after a blank row, or under a title row
+        # with three columns or more (two, "Напряжение питания | 3~380 В", may be a key/value
+        # record: extract.header_row)
+        starts_table = header is None or row_no > last_row + 1 or (row_no == title_row + 1 and len(shown) >= 3)
         stacks = (header is not None and header_row == last_row == row_no - 1
                   and (header_widened or len(shown) > header_count))
         if (starts_table or stacks) and _is_header(raw, names):
@@ -197,6 +201,10 @@ def _sheet_units(ws, extras: _SheetExtras):
                 header = dict(names)
             header_row, header_count, header_widened = row_no, len(shown), len(names) > len(shown)
             text = "; ".join(shown[c] for c in cols)
+        elif row_no > last_row + 1 and len(cols) == 1 and header is not None:
+            # one cell after a blank row: the title of what follows ("Sessions sold, 2026"),
+            # no value of the table above; the row under it may head a new table
+            text, title_row = shown[cols[0]], row_no
         else:
             text = "; ".join(_pair(header.get(c) if header else None, shown[c]) for c in cols)
         text = f"{sheet_ref}!{address.range} | {text}"

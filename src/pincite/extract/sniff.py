@@ -66,7 +66,9 @@ RATIO_GRACE_BYTES = 1024 * 1024
 #: (extract.header_row); PPTX table rows are marked as rows.
 #: office-6: those row spans keep each cell with its column header too (AddressSpan.cells),
 #: so a claim can name the value of the column asked ("… / СКД-12М: 18").
-OFFICE_EXTRACTOR = "office-6"
+#: office-8: an XLSX row of one cell after a blank row is a title standing alone, and the row
+#: under it may head a new table (a second table on one sheet keeps its own headers).
+OFFICE_EXTRACTOR = "office-8"
 
 MIME = {
     "pdf": "application/pdf",
