@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from pincite.answer.tiers import cell_tier, header_tier, with_tiers
+from pincite.answer.tiers import cell_tier, count_label, header_tier, with_tiers
 from pincite.config import Settings
 from pincite.library.facade import Library
 
@@ -154,3 +154,25 @@ def test_a_band_in_the_first_column_with_its_unit_in_the_header_is_the_row_named
         ans = lib.ask("Сколько стоит покататься на электровелосипеде 45 минут?")
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert ans.claims[0].text.endswith("Электровелосипед, руб.: 210"), ans.claims[0].text
+
+
+def test_a_count_the_question_states_names_the_band_of_the_column_counting_it(tmp_path):
+    """Bare ranges under a header naming what they count ("Sessions bought": "10-19",
+    "20+"): "12 personal training sessions" names the 10-19 row; a count of something the
+    header does not count ("12 nights") names none."""
+    labels = [c for v in ("1", "2-4", "10-19", "20+") if (c := count_label("Sessions bought", v))]
+    assert labels == ["Sessions bought: 2-4", "Sessions bought: 10-19", "Sessions bought: 20+"]
+    assert with_tiers("If I buy 12 personal training sessions, what do I pay?", labels) == \
+        "If I buy Sessions bought: 10-19, what do I pay?"
+    assert with_tiers("I buy 25 sessions.", labels) == "I buy Sessions bought: 20+."
+    assert with_tiers("I stayed 12 nights.", labels) == "I stayed 12 nights."
+    assert count_label("Price, EUR", "10-19") is None  # a header with a unit: cell_tier's
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "pt.xlsx", "Personal Training", ("Sessions bought", "Price per session (GBP)"),
+               [("1", 45), ("2-4", 42), ("5-9", 39), ("10-19", 36), ("20-40", 32)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "pt.xlsx"])
+        ans = lib.ask("If I buy 12 personal training sessions, what do I pay for each one?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert "10-19" in ans.claims[0].citations[0].quote and "36" in ans.claims[0].text, ans.claims[0]

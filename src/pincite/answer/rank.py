@@ -61,7 +61,7 @@ from .retrieve import (
 )
 from .scope import scope_of
 from .table_verify import SOFT_HEADER_COSINE, record_pairs
-from .tiers import cell_tier, with_tiers
+from .tiers import cell_tier, count_label, with_tiers
 
 #: Sentence windows of each retrieved passage that the answerability model scores: the
 #: best WINDOWS_PER_HIT by lexical coverage, the passage then represented by the one the
@@ -597,7 +597,7 @@ def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tupl
             if pairs:
                 yield from (h for h, _ in pairs)
                 yield pairs[0][1]
-                yield from (t for h, v in pairs if (t := cell_tier(h, v)) is not None)
+                yield from (t for h, v in pairs if (t := cell_tier(h, v) or count_label(h, v)) is not None)
         if rows_of.get(id(hit)) and not hit.parts:
             try:
                 model = lib.model(hit.doc_id)

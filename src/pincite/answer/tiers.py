@@ -124,6 +124,33 @@ def cell_tier(header: str, value: str) -> str | None:
     return f"{header}: {written}" if header_tier(written) is not None else None
 
 
+#: A cell that is a bare range of a count: "10-19", "20–40", "20+".
+_COUNT_RANGE = lazyre.compile(r"\s*(\d+)\s*(?:[-–—]\s*(\d+)|(\+))\s*")
+
+
+def count_label(header: str, value: str) -> str | None:
+    """A cell that is a bare range ("10-19", "20+") under a header naming what it counts
+    and no unit ("Sessions bought"), written after its header ("Sessions bought: 10-19"):
+    a count of the header's things the question states ("12 sessions") falls in it
+    (`with_tiers`). None for any other cell."""
+    if HEADER_UNIT.search(header.strip()) or not _COUNT_RANGE.fullmatch(value):
+        return None
+    return f"{header}: {value.strip()}"
+
+
+def _count_tier(label: str) -> tuple[Tier, set[str]] | None:
+    """The range of a `count_label` and its header's index forms, else None."""
+    header, sep, value = label.rpartition(": ")
+    m = _COUNT_RANGE.fullmatch(value) if sep else None
+    if m is None:
+        return None
+    low = Decimal(m.group(1))
+    high = None if m.group(3) else Decimal(m.group(2))
+    if high is not None and high < low:
+        return None
+    return Tier(low, high, True, high is not None, ""), set(analysis.tokens(header))
+
+
 #: A number standing alone (not inside a code or another number; a Chinese character may
 #: touch it: "一个60公斤").
 _QUANTITY_RE = lazyre.compile(rf"(?<![0-9A-Za-zА-Яа-яЁё.,_-]){_NUM}(?![\d])")
@@ -140,6 +167,34 @@ def _stated_quantities(question: str) -> list[tuple[re.Match, Decimal, str]]:
     return out
 
 
+#: The word right after a number (what a count counts: "sessions" of "12 sessions").
+_WORD_AFTER_RE = lazyre.compile(r"[^\W\d_]+")
+
+
+def _stated_counts(question: str, taken: set[int]) -> list[tuple[re.Match, Decimal, list[re.Match]]]:
+    """The counts `question` states: a whole number with no unit and the words right after
+    it, up to COUNT_WORDS of them, one of which names what is counted ("12 sessions", "12
+    personal training sessions"): (the number's match, its value, the words' matches);
+    numbers at `taken` (quantities with a unit) left out."""
+    out = []
+    for m in _QUANTITY_RE.finditer(question):
+        if m.start() in taken or not m.group(1).isdigit():
+            continue
+        words: list[re.Match] = []
+        at = m.end()
+        while len(words) < COUNT_WORDS and (w := _WORD_AFTER_RE.match(question, at + len(question[at:]) -
+                                                                     len(question[at:].lstrip(" ")))):
+            words.append(w)
+            at = w.end()
+        if words:
+            out.append((m, Decimal(m.group(1)), words))
+    return out
+
+
+#: Words after a number looked at for the thing it counts ("personal training sessions").
+COUNT_WORDS = 3
+
+
 def with_tiers(question: str, headers: Iterable[str]) -> str:
     """`question` with each quantity it states ("30 кг", "a 3 kg parcel", "12 лет") written
     as the one header of `headers` whose range holds it in the same unit (`header_tier`; of
@@ -150,14 +205,28 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
     `question` itself when nothing is replaced; `headers` is not iterated when the question
     states no quantity."""
     quantities = _stated_quantities(question)
-    tiers = {h: t for h in dict.fromkeys(headers) if (t := header_tier(h)) is not None} if quantities else {}
-    if not tiers:
+    counts = _stated_counts(question, {m.start() for m, _, _ in quantities})
+    labels = list(dict.fromkeys(headers)) if quantities or counts else []
+    tiers = {h: t for h in labels if (t := header_tier(h)) is not None}
+    counted = {h: c for h in labels if (c := _count_tier(h)) is not None}
+    if not tiers and not counted:
         return question
     asked = set(analysis.tokens(question))
     out, last = [], 0
-    for m, value, unit in quantities:
-        holding = [h for h, t in tiers.items() if t.unit == unit and t.holds(value)]
-        end = _unit_end(question, m.end())
+    stated: list[tuple[re.Match, Decimal, str, list[re.Match] | None]] = (
+        [(m, v, u, None) for m, v, u in quantities] + [(m, v, "", n) for m, v, n in counts])
+    for m, value, unit, noun in sorted(stated, key=lambda s: s[0].start()):
+        if noun is not None:  # "12 sessions": the band of a column counting sessions
+            holding, end = [], m.end()
+            for w in noun:
+                forms = set(analysis.tokens(w.group(0)))
+                holding = [h for h, (t, words) in counted.items() if forms & words and t.holds(value)]
+                if holding:
+                    end = w.end()  # the number and the words up to the thing counted
+                    break
+        else:
+            holding = [h for h, t in tiers.items() if t.unit == unit and t.holds(value)]
+            end = _unit_end(question, m.end())
         if len(holding) > 1:  # named by the question's other words than the quantity's own
             holding = _most_named(holding, asked - set(analysis.tokens(question[m.start():end])))
         if len(holding) != 1:
