@@ -421,14 +421,8 @@ def _priced_row(c: extractive.Candidate) -> bool:
     if not features.is_table_window(c) or not re.search(r"[0-9]", features.window_text(c)):  # not "м²"
         return False
     headings = (*c.columns, c.hit.section_title or "", *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()),
-                *(c.hit.text.strip().split("\n", 1)[:1] if _is_slide(c.hit) else ()))
+                *(c.hit.text.strip().split("\n", 1)[:1] if extractive.is_slide(c.hit) else ()))
     return any(_PRICE_HEADING.search(t) for t in headings)
-
-
-def _is_slide(hit: Hit) -> bool:
-    """Whether a hit is a slide's text (its address kind is "slide"), whose first line is the
-    slide's title."""
-    return hit.address is not None and hit.address.kind == "slide"
 
 
 #: A one-cell sheet row ("'Прейскурант'!A1 | Прейскурант (цены в рублях)"): its sheet's name, its text.

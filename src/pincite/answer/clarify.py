@@ -268,9 +268,10 @@ def other_record(g: Gathered, first: extractive.Candidate, table: WindowTable) -
 #: A row label that numbers or letters its row within a fixed wording: "6月", "Wave C",
 #: "Zone 3", "第2组", "第二档", "Этап 4": the text before and after, and the number (in digits
 #: or Chinese numerals) or capital letter.
-_LABEL = lazyre.compile(r"(?P<pre>[^\d一二三四五六七八九十]*?)"
-                        r"(?P<n>\d+|[一二三四五六七八九十]+|(?<![^\W\d_])[A-Z](?![^\W\d_]))"
-                        r"(?P<suf>[^\d一二三四五六七八九十]*)")
+_ZH_DIGITS = "一二三四五六七八九十"
+_LABEL = lazyre.compile(rf"(?P<pre>[^\d{_ZH_DIGITS}]*?)"
+                        rf"(?P<n>\d+|[{_ZH_DIGITS}]+|(?<![^\W\d_])[A-Z](?![^\W\d_]))"
+                        rf"(?P<suf>[^\d{_ZH_DIGITS}]*)")
 #: Rows a column must label so for its wording to be a series (a month of 3, a zone of 3).
 SERIES_ROWS = 3
 
@@ -346,8 +347,6 @@ def unlisted_labels(question: str, values: list[str]) -> tuple[list[str], list[s
     ordered = sorted(marks, key=lambda x: (0, int(v), "") if (v := _mark_value(x)).isdigit() else (1, 0, v))
     return list(dict.fromkeys(missing)), [pre + x + suf for x in ordered]
 
-
-_ZH_DIGITS = "一二三四五六七八九十"
 
 
 def _mark_value(mark: str) -> str:

@@ -187,6 +187,12 @@ def is_sheet(hit: Hit) -> bool:
     return hit.address is not None and hit.address.kind == "sheet"
 
 
+def is_slide(hit: Hit) -> bool:
+    """Whether a hit is a slide's text (its address kind is "slide"; its first line is the
+    slide's title)."""
+    return hit.address is not None and hit.address.kind == "slide"
+
+
 def naming_terms(hit: Hit) -> set[str]:
     """The analysed words that name a hit's document: its index naming terms (title, file
     name, cover lines: chunking.naming_text), except for a spreadsheet, which has no cover

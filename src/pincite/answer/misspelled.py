@@ -73,6 +73,11 @@ def one_edit(a: str, b: str) -> bool:
     return a[i:] == b[i + 1:]  # one letter inserted into the shorter
 
 
+def _rarity(word: str) -> float:
+    """wordfreq's Zipf frequency of a lower-case word in the language of its alphabet."""
+    return zipf(word, "ru" if translit.script(word) == "cyrillic" else "en")
+
+
 def _swapped(a: str, b: str) -> bool:
     """Whether `b` is `a` with two neighbouring letters swapped ("teh" / "the")."""
     diff = [k for k, (x, y) in enumerate(zip(a, b)) if x != y] if len(a) == len(b) else []
@@ -112,7 +117,7 @@ def with_function_words(lib: "LibraryLike", text: str) -> str:
         if w in stop or w in typos or not translit.script(w):
             continue
         near = [s for s in stop if one_edit(w, s) and (len(w) > 3 or _swapped(w, s))]
-        if near and zipf(w, "ru" if translit.script(w) == "cyrillic" else "en") < STOPWORD_TYPO_ZIPF:
+        if near and _rarity(w) < STOPWORD_TYPO_ZIPF:
             typos[w] = min(near, key=lambda s: (len(s) != len(w), s))
     if not typos:
         return text
@@ -120,6 +125,7 @@ def with_function_words(lib: "LibraryLike", text: str) -> str:
     typos = {w: s for w, s in typos.items() if not any(df.get(t, 0) for t in analysis.tokens(w))}
     if not typos:
         return text
+
     def fixed(m: re.Match[str]) -> str:
         word = typos.get(m.group().lower())
         if word is None:
@@ -142,22 +148,21 @@ def with_spelling_fixes(lib: "LibraryLike", groups: list[tuple[str, ...]], quest
     # something else; it is never corrected
     cased = {t.lower() for t in re.findall(r"\w+", question) if any(ch.isupper() for ch in t[1:])}
     names = capitalised(question)
-    wanted = [g for g in groups if all(t.isalpha() and translit.script(t) for t in g)
-              and g not in names and not cased & {w.lower() for w in written(question, [g])}]
+    typed = {g: [w.lower() for w in written(question, [g])] for g in groups
+             if all(t.isalpha() and translit.script(t) for t in g)}
+    wanted = [g for g, words in typed.items() if g not in names and not cased & set(words)]
     if not wanted:
         return groups
     df = lib.catalog.term_df([t for g in wanted for t in g])
     absent = [g for g in wanted if not any(df.get(t, 0) for t in g)]
     if not absent:
         return groups
-    lang = analysis.question_language(question)
     fixed: dict[tuple[str, ...], tuple[str, ...]] = {}
+    by: dict[tuple[str, int], list[str]] | None = None  # the library's forms, read once if needed
     for g in absent:
-        typed = next(iter(written(question, [g])), g[0]).lower()
-        rarity = zipf(typed, "ru" if translit.script(g[0]) == "cyrillic" else "en") if lang else 0.0
-        if rarity >= TYPO_ZIPF or max(map(len, g)) < MIN_TYPO_LETTERS:
+        if _rarity(next(iter(typed[g]), g[0])) >= TYPO_ZIPF or max(map(len, g)) < MIN_TYPO_LETTERS:
             continue
-        by = _forms(lib)
+        by = by if by is not None else _forms(lib)
         near = [t for f in g if len(f) >= MIN_TYPO_LETTERS for n in (len(f) - 1, len(f), len(f) + 1)
                 for t in by.get((f[0], n), ()) if one_edit(f, t)]
         near = list(dict.fromkeys(near))

@@ -24,7 +24,7 @@ from typing import Iterable
 from pincite.text import analysis, lazyre
 
 from . import asked_type
-from .unitnames import unit_after_text, unit_span_after_text
+from .unitnames import unit_span_after_text
 
 _NUM = r"(\d+(?:[.,]\d+)?)"
 #: Words before a number that make it the tier's upper bound: (pattern, the bound included).
@@ -75,12 +75,19 @@ def _number(text: str) -> Decimal | None:
         return None
 
 
-def _unit_after(text: str, end: int) -> str | None:
-    """The unit after the number ending at `end`: right after it, or after one character
-    between (a space, a hyphen, a no-break space). Only the text after the number is
-    case-folded, so offsets before it hold whatever folding does to a letter's length."""
+def _unit_span(text: str, end: int) -> tuple[str, int] | None:
+    """(key, where its written form ends, counted from `end`) of the unit after the number
+    ending at `end`: right after it, or after one character between (a space, a hyphen, a
+    no-break space). Only the text after the number is case-folded, so offsets before it
+    hold whatever folding does to a letter's length."""
     tail = text[end:].casefold()
-    return unit_after_text(tail, 0) or (unit_after_text(tail, 1) if len(tail) > 1 else None)
+    return unit_span_after_text(tail, 0) or (unit_span_after_text(tail, 1) if len(tail) > 1 else None)
+
+
+def _unit_after(text: str, end: int) -> str | None:
+    """The unit key of `_unit_span`, or None."""
+    found = _unit_span(text, end)
+    return found[0] if found else None
 
 
 def header_tier(header: str) -> Tier | None:
@@ -167,8 +174,8 @@ def _stated_quantities(question: str) -> list[tuple[re.Match, Decimal, str]]:
     return out
 
 
-#: The word right after a number (what a count counts: "sessions" of "12 sessions").
-_WORD_AFTER_RE = lazyre.compile(r"[^\W\d_]+")
+#: A word after a number, spaces before it (what a count counts: "sessions" of "12 sessions").
+_WORD_AFTER_RE = lazyre.compile(r" *([^\W\d_]+)")
 
 
 def _stated_counts(question: str, taken: set[int]) -> list[tuple[re.Match, Decimal, list[re.Match]]]:
@@ -181,11 +188,9 @@ def _stated_counts(question: str, taken: set[int]) -> list[tuple[re.Match, Decim
         if m.start() in taken or not m.group(1).isdigit():
             continue
         words: list[re.Match] = []
-        at = m.end()
-        while len(words) < COUNT_WORDS and (w := _WORD_AFTER_RE.match(question, at + len(question[at:]) -
-                                                                     len(question[at:].lstrip(" ")))):
+        while len(words) < COUNT_WORDS and (w := _WORD_AFTER_RE.match(question, words[-1].end() if words
+                                                                     else m.end())):
             words.append(w)
-            at = w.end()
         if words:
             out.append((m, Decimal(m.group(1)), words))
     return out
@@ -219,7 +224,7 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
         if noun is not None:  # "12 sessions": the band of a column counting sessions
             holding, end = [], m.end()
             for w in noun:
-                forms = set(analysis.tokens(w.group(0)))
+                forms = set(analysis.tokens(w.group(1)))
                 holding = [h for h, (t, words) in counted.items() if forms & words and t.holds(value)]
                 if holding:
                     end = w.end()  # the number and the words up to the thing counted
@@ -266,9 +271,8 @@ _UNIT_WORD_RE = lazyre.compile(r"\s?[^\W\d_]+\.?|\s?[^\s\w]")
 def _unit_end(text: str, end: int) -> int:
     """Where the unit written after the number ending at `end` ends: its written form's end
     (a Chinese unit runs on into the next word: "3500千瓦时的电价"), else the next word's."""
-    tail = text[end:].casefold()
-    found = unit_span_after_text(tail, 0) or (unit_span_after_text(tail, 1) if len(tail) > 1 else None)
-    if found is not None and len(tail) == len(text) - end:
+    found = _unit_span(text, end)
+    if found is not None and len(text[end:].casefold()) == len(text) - end:
         return end + found[1]
     m = _UNIT_WORD_RE.match(text, end)
     return m.end() if m else end

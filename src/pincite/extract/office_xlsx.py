@@ -7,12 +7,13 @@
   (first to last non-empty column), so a chunk over rows 5..9 cites "A5:F9". A header row
   (two or more distinct values, all text, or text with years) at the top of a table (the
   first such row of the sheet, one after a blank row, or one of three cells or more under a
-  one-cell title row that follows a blank row) names the columns of the rows below it until the next table's header;
-  that title row is written alone, not under the table above. A header row right under one that had fewer cells or a
-  merged cell stacks on it ("SINGLE / 1997"); a merged header cell names every column it
-  spans (data cells are not repeated). A data row reads "RevB!A5:F5 | header: value; header:
-  value" (its own reference first, as a formula writes it, so a quote carries its cells and
-  a question may name the sheet; a value without a header stands alone). A formula
+  one-cell title row that follows a blank row) names the columns of the rows below it until
+  the next table's header; that title row is written alone, not under the table above. A
+  header row right under one that had fewer cells or a merged cell stacks on it ("SINGLE /
+  1997"); a merged header cell names every column it spans (data cells are not repeated). A
+  data row reads "RevB!A5:F5 | header: value; header: value" (its own reference first, as a
+  formula writes it, so a quote carries its cells and a question may name the sheet; a value
+  without a header stands alone). A formula
   cell without a cached value (a file saved by a program that does not compute) reads
   "=FORMULA (no cached value)" and is listed in ``warnings`` ("Sheet1!C7: formula without a
   cached value"). Numbers: integers as such, other floats to 15 significant digits,
