@@ -72,3 +72,7 @@ def test_a_rare_misspelling_is_fixed_and_a_real_word_the_library_lacks_is_not():
     assert q == "What is the warrenty period of the sheep in ansiA?"
     fixed = with_spelling_fixes(lib, analysis.query_groups(q), q)
     assert ("warrenti", "warranti") in fixed and ("sheep",) in fixed and ("ansia",) in fixed
+    # typed in lower case, a word with two library words one edit away names neither
+    series = SimpleNamespace(catalog=_Catalog({"ansic": 1, "ansid": 1, "paper": 3}))
+    q = "what size is ansia paper?"
+    assert ("ansia",) in with_spelling_fixes(series, analysis.query_groups(q), q)
