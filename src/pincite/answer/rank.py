@@ -58,6 +58,7 @@ from .retrieve import (
     with_byline_hits,
     with_edition_hits,
     with_spaced_codes,
+    with_translations,
 )
 from .scope import scope_of
 from .table_verify import SOFT_HEADER_COSINE, record_pairs
@@ -306,7 +307,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                         refusal=refusal_answer(q, lang, scope, "empty_library", timings))
     groups = as_library_writes(lib, groups, q)  # "TK-7" as "ТК-7", "Severny" as "Северный", "2,2" as "2.2"
     terms = index_terms(groups)
-    hits = retrieve(lib, q, groups, flt)
+    hits = retrieve(lib, q, groups, flt, with_translations(lib, groups))
     if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
         # Nothing in scope: say which document is missing; never search without the filter.
         # (Any hit proves something is in scope, so the count is needed only without hits.)
@@ -341,7 +342,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines, edition_lines)
     general = features.general_weights(coverage_text or q, groups)
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
-    matcher = soft.WordMatcher(embedder, coverage_text or q, groups) if embedder is not None else None
+    translated = {g: t[len(g):] for g, t in zip(groups, with_translations(lib, groups))} if embedder else {}
+    matcher = soft.WordMatcher(embedder, coverage_text or q, groups, translated) if embedder is not None else None
     marks = with_row_headers(lib, hits, rows_of, marks)
     cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
                                   rows=lambda hit: rows_of.get(id(hit)) or [],

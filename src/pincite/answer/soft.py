@@ -152,12 +152,18 @@ class WordMatcher:
     embeds the distinct words of all texts to be scored in one batch; `best` then gives,
     per group, the highest cosine (-1..1) between its written word and a word of a text
     (-1.0 for a text without content words; a group with no written word, such as a
-    number, is left out). EmbedderError when the embedder cannot embed the words."""
+    number, is left out). EmbedderError when the embedder cannot embed the words.
 
-    def __init__(self, embedder, question: str, groups: Iterable[tuple[str, ...]]):
+    `translations` (group -> index forms of its dictionary translations the library holds,
+    retrieve.with_translations): a text holding one of them matches the word fully (1.0),
+    as a text holding the word itself does, however far apart their vectors are."""
+
+    def __init__(self, embedder, question: str, groups: Iterable[tuple[str, ...]],
+                 translations: dict[tuple[str, ...], tuple[str, ...]] | None = None):
         import numpy as np
 
         self.embedder = embedder
+        self.translations = {g: frozenset(v) for g, v in (translations or {}).items() if v}
         self.written = question_words(question, groups)
         words = sorted(set(self.written.values()))
         self._qmat = word_vectors(embedder, words) if words else np.zeros((0, 1), dtype=np.float32)
@@ -187,4 +193,10 @@ class WordMatcher:
         if text not in self._best:
             self.prepare([text])
         b = self._best.get(text)
-        return {g: (float(b[self._qrow[w]]) if b is not None else -1.0) for g, w in self.written.items()}
+        out = {g: (float(b[self._qrow[w]]) if b is not None else -1.0) for g, w in self.written.items()}
+        if self.translations:
+            toks = set(analysis.distinct_tokens(text))
+            for g, forms in self.translations.items():
+                if g in out and forms & toks:
+                    out[g] = 1.0
+        return out

