@@ -96,13 +96,13 @@ def test_a_bm25_search_finds_a_passage_in_another_language_by_its_translation(tm
     """With BM25 alone no word of an English question is written in a Chinese sheet; the
     dictionary's "青铜" for "bronze" (a form the library holds) finds the row, and a
     translation the library does not hold is not searched for."""
-    from pincite.answer import rank, retrieve
+    from pincite.answer import rank, spellings
 
     with Library(Settings(data_dir=tmp_path / "data", retrieval="bm25")) as lib:
         lib.ingest([_halls(tmp_path)])
         inner = getattr(lib, "_lib", lib)
         groups = analysis.query_groups("How long should I plan for the bronze hall?")
-        translated = dict(zip(groups, retrieve.with_translations(inner, groups)))
+        translated = dict(zip(groups, spellings.with_translations(inner, groups)))
         found = rank.gather(inner, "How long should I plan for the bronze hall?")
     assert "青铜" in translated[_group("bronze")]
     assert "殿堂" not in translated[_group("hall")]  # a rendering of "hall" the sheet never writes

@@ -278,7 +278,7 @@ def test_a_code_typed_with_a_space_is_the_code_the_library_writes(pumps):
     the coverage and the split; a word and a number the library never writes as one word
     ("fig 5" beside its "Fig.5", "table 5", "page 12", "глава 3") or a code it lacks stay
     two words."""
-    from pincite.answer.retrieve import with_spaced_codes
+    from pincite.answer.spellings import with_spaced_codes
 
     assert with_spaced_codes(pumps, "What is the weight of rx 20?") == "What is the weight of rx-20?"
     assert with_spaced_codes(pumps, "мощность котла ТК 7") == "мощность котла ТК-7"

@@ -1,5 +1,5 @@
 """Quarters and half-years asked in words over tables headed by their codes (text.periods,
-answer.retrieve.with_period_codes): "the fourth quarter", "третий квартал", "第二季度" find
+answer.spellings.with_period_codes): "the fourth quarter", "третий квартал", "第二季度" find
 the "Q4", "Q3", "Q2" column of a generated budget sheet; a library that writes no such code
 keeps the words as typed."""
 from __future__ import annotations
@@ -67,7 +67,7 @@ def test_a_quarter_in_words_finds_its_column(budget, question, cell):
 
 
 def test_a_period_is_written_as_a_code_only_where_the_library_holds_it(budget):
-    from pincite.answer.retrieve import with_period_codes
+    from pincite.answer.spellings import with_period_codes
 
     assert with_period_codes(budget, "Logistics in the fourth quarter?") == "Logistics in the Q4?"
     assert with_period_codes(budget, "Finance第三季度的预算") == "Finance Q3 的预算"
@@ -108,7 +108,7 @@ def bills(tmp_path_factory):
 
 
 def test_a_month_in_numerals_finds_the_row_written_in_digits(bills):
-    from pincite.answer.retrieve import with_period_codes
+    from pincite.answer.spellings import with_period_codes
 
     assert with_period_codes(bills, "三月的电费").replace(" ", "") == "3月的电费"
     ans = bills.ask("三月的电费是多少？")

@@ -176,3 +176,27 @@ def test_a_count_the_question_states_names_the_band_of_the_column_counting_it(tm
         ans = lib.ask("If I buy 12 personal training sessions, what do I pay for each one?")
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert "10-19" in ans.claims[0].citations[0].quote and "36" in ans.claims[0].text, ans.claims[0]
+
+
+def test_a_count_names_the_band_row_of_a_word_table(soffice, tmp_path):
+    """The same for a DOCX table read on its converted PDF's pages: its rows' cells under
+    "Оплачено занятий" are count bands, and "оплачено 15 занятий" names the 12–23 row, not
+    the first row of the table."""
+    import docx
+
+    d = docx.Document()
+    d.add_paragraph("Индивидуальные занятия: стоимость одного занятия в зависимости от количества оплаченных.")
+    rows = [("Оплачено занятий", "Стоимость 60 минут, руб.", "Стоимость 90 минут, руб."),
+            ("1–4", "2 500", "3 600"), ("5–11", "2 300", "3 300"), ("12–23", "2 100", "3 000"),
+            ("24 и более", "1 900", "2 700")]
+    t = d.add_table(rows=len(rows), cols=3)
+    t.style = "Table Grid"
+    for i, row in enumerate(rows):
+        for j, v in enumerate(row):
+            t.cell(i, j).text = v
+    d.save(str(tmp_path / "prices.docx"))
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "prices.docx"])
+        ans = lib.ask("Какая стоимость 90 минут, если оплачено 15 занятий?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert ans.claims[0].text.startswith("12–23") and ans.claims[0].text.endswith("3 000"), ans.claims[0].text

@@ -1,4 +1,4 @@
-"""Names written in the other script (text.translit, answer.retrieve.with_transliterations):
+"""Names written in the other script (text.translit, answer.spellings.with_transliterations):
 a Russian name typed in Latin letters is searched and covered as the document writes it in
 Cyrillic, and a Latin name typed in Cyrillic as the document writes it in Latin."""
 from __future__ import annotations
@@ -7,7 +7,7 @@ import pytest
 
 from docgen import make_sheet
 from pincite.answer import rank
-from pincite.answer.retrieve import with_transliterations
+from pincite.answer.spellings import with_transliterations
 from pincite.config import Settings
 from pincite.library.facade import Library
 from pincite.text import analysis

@@ -1,5 +1,5 @@
 """A value as a question writes it is searched as the library writes it
-(answer.retrieve.with_value_spellings): a decimal comma for a decimal point and back, and a
+(answer.spellings.with_value_spellings): a decimal comma for a decimal point and back, and a
 unit after a number or a how-many word in any of its written forms ("кВт", "kW", "千瓦",
 "kilowatt"), each only when the library's index holds that spelling."""
 from __future__ import annotations
@@ -8,7 +8,7 @@ import pytest
 
 from docgen import make_sheet
 from pincite.answer import rank
-from pincite.answer.retrieve import with_value_spellings
+from pincite.answer.spellings import with_value_spellings
 from pincite.config import Settings
 from pincite.library.facade import Library
 from pincite.text import analysis
@@ -86,7 +86,7 @@ def test_a_product_typed_with_x_is_covered_by_its_numbers_when_the_library_print
 
 
 def test_an_acronym_written_only_inside_codes_is_searched_as_those_codes(specs):
-    from pincite.answer.retrieve import as_library_writes
+    from pincite.answer.spellings import as_library_writes
 
     q = "Which IPC standard sets the performance classes?"
     group = _group(as_library_writes(specs, analysis.query_groups(q), q), "ipc")

@@ -28,8 +28,9 @@ from .messages import message, page_ref
 from .misspelled import with_function_words
 from .normalize import readable_text
 from .rank import Gathered, check_question, gather, threshold
-from .retrieve import LibraryLike, with_period_codes, with_spaced_codes
+from .retrieve import LibraryLike
 from .scope import reason_text, resolve
+from .spellings import with_period_codes, with_spaced_codes
 
 if TYPE_CHECKING:
     from .llm import LlmClient
@@ -47,8 +48,8 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     ("current" or "as-shipped"), what the question names, and the library's registry decide
     the model, modification and revision searched. `compare` (revisions) answers once per
     revision, each from its own filtered search, in `compare[]`. A code typed with a space
-    ("zk 310") is read as the code the library writes (retrieve.with_spaced_codes), so is a
-    quarter or half-year in words ("the fourth quarter" as "Q4": retrieve.with_period_codes), and a
+    ("zk 310") is read as the code the library writes (spellings.with_spaced_codes), so is a
+    quarter or half-year in words ("the fourth quarter" as "Q4": spellings.with_period_codes), and a
     clause telling how to answer ("Please answer in English: …") or a thanks is left out
     (instructions.without_instructions), before the question is split and scoped; the
     answer's `question` stays as typed. Raises

@@ -47,7 +47,6 @@ from .messages import language_name, listed, message
 from .retrieve import (
     NAMING_HITS,
     LibraryLike,
-    as_library_writes,
     index_terms,
     named_docs,
     probe,
@@ -57,10 +56,9 @@ from .retrieve import (
     unwritten_document_kinds,
     with_byline_hits,
     with_edition_hits,
-    with_spaced_codes,
-    with_translations,
 )
 from .scope import scope_of
+from .spellings import as_library_writes, with_spaced_codes, with_translations
 from .table_verify import SOFT_HEADER_COSINE, record_pairs
 from .tiers import cell_tier, count_label, with_tiers
 
@@ -286,7 +284,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     status "refused") when the question has no word to search for (signs only), the library
     is empty or the best evidence misses a calibrated bar; no answer may
     then be written, by any model. A code typed with a space ("zk 310") is read as the code
-    the library writes (retrieve.with_spaced_codes) in `question` and `coverage_text`.
+    the library writes (spellings.with_spaced_codes) in `question` and `coverage_text`.
     Raises QuestionError for a blank or over-long question.
     """
     q = with_spaced_codes(lib, check_question(question))  # "zk 310" as the library's "ZK-310"
@@ -589,7 +587,8 @@ def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tupl
     as they write them (table_verify.record_pairs; a row's label, its first value, names it:
     "重量段: 50–100 公斤"; a cell stating a range in its header's unit, as tiers.cell_tier
     writes it: "2761–4800 千瓦时"), and the headers of a DOCX or PPTX table's marked rows (`rows_of`,
-    DocumentModel.table_columns; the first HEADER_ROWS rows of a hit). A generator: nothing
+    DocumentModel.table_columns; the first HEADER_ROWS rows of a hit) with the range cells of
+    each (DocumentModel.row_cells: "Оплачено занятий: 12–23"). A generator: nothing
     is read until it is iterated (tiers.with_tiers does only for a question stating a
     quantity)."""
     for hit in hits[:extractive.SCORED_HITS]:
@@ -607,6 +606,9 @@ def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tupl
                 continue
             for start, end in rows_of[id(hit)][:HEADER_ROWS]:
                 yield from model.table_columns(hit.page or 0, start, end)
+            for start, end in rows_of[id(hit)]:  # each row's range cells, as a sheet's are
+                yield from (t for h, v in model.row_cells(hit.page or 0, start, end)
+                            if (t := cell_tier(h, v) or count_label(h, v)) is not None)
 
 
 def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:

@@ -155,7 +155,7 @@ class WordMatcher:
     number, is left out). EmbedderError when the embedder cannot embed the words.
 
     `translations` (group -> index forms of its dictionary translations the library holds,
-    retrieve.with_translations): a text holding one of them matches the word fully (1.0),
+    spellings.with_translations): a text holding one of them matches the word fully (1.0),
     as a text holding the word itself does, however far apart their vectors are."""
 
     def __init__(self, embedder, question: str, groups: Iterable[tuple[str, ...]],

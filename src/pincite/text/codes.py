@@ -26,7 +26,7 @@ Rules of `code_key` (on an index form, already case-folded by analysis.tokens):
 A code typed with a space between its letters and its digits ("zk 310") is two words, a
 word and a number, as "page 12" is; `find_spaced` finds such pairs, `joined_forms` lists the
 index forms the pair would have written as one code, and the answer layer
-(answer.retrieve.with_spaced_codes) joins a pair only when the library's index holds one of
+(answer.spellings.with_spaced_codes) joins a pair only when the library's index holds one of
 those forms.
 
 This module must not import index/ or answer/.

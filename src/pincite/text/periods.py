@@ -4,7 +4,7 @@ A budget, sales or plan spreadsheet heads its columns "Q1 … Q4" or "H1, H2", w
 asks for "the fourth quarter", "третий квартал", "2-й квартал" or "第二季度". The words and
 the code share no token, so a search for the words finds the row but not its column, and
 the words count as missing from every cell. `period_phrases` finds such phrases in a
-question and names the code each stands for; answer.retrieve.with_period_codes writes the
+question and names the code each stands for; answer.spellings.with_period_codes writes the
 code in their place when the library's index holds it. Ordinal words of en/ru/zh, digits
 and Roman numerals 1-4 count; a quarter or half-year numbered otherwise is left as typed.
 A Chinese month in numerals ("一月", "十二月") is read as the digits a sheet writes ("1月",
