@@ -158,6 +158,15 @@ def test_query_terms_drop_question_words():
     assert {"最大", "功率"} <= set(zh)
 
 
+def test_the_copula_before_an_interrogative_is_cut_off_the_word_before_it():
+    # jieba's dictionary writes "价是" as one word: "加急价是多少？" would ask for a "价是" no
+    # document writes instead of the price; the copula stands alone before 多少/什么/几/哪
+    assert query_groups("加急价是多少？") == [("加急",), ("价",)]
+    assert "价是" not in query_terms("加急价是多少？")
+    assert query_groups("这台净化器的型号是什么？") == [("净化器", "净化", "化器"), ("型号",)]
+    assert query_groups("标准价是多少？") == [("标准价", "标准", "准价")]
+
+
 def test_a_question_word_jieba_cuts_apart_is_still_a_stopword():
     # jieba cuts "有多大" into 有/多/大 and "多长时间" into 多/长时间: the question word "多大"
     # ("how big") must not leave "多" and "大" as words a passage has to hold

@@ -487,3 +487,23 @@ def test_a_price_slide_is_compared_and_read_by_a_stated_height(tmp_path):
     assert diff.status == "answered" and diff.calculation is not None, (diff.answer, diff.warnings)
     assert Decimal(diff.calculation.result) == 220
     assert child.status == "answered" and "儿童" in child.claims[0].citations[0].quote, (child.answer, child.warnings)
+
+
+def test_a_saving_between_two_rows_is_their_price_difference(tmp_path):
+    """A saving asks for money ("How much do I save with A compared to B?"): the two rows the
+    question names are read in their one price column, however many other numbers they hold
+    ("Meeting room hours", "Printing (pages/month)"), and "save" and "compared" name no column."""
+    from docgen import make_sheet
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    make_sheet(tmp_path / "plans.xlsx", "Plans", ("Plan", "Price (£/month)", "Meeting room hours included",
+                                                   "Printing (pages/month)"),
+               [("Virtual Office", 45, 0, 0), ("Flex", 189, 3, 100), ("Resident", 329, 6, 300),
+                ("Studio", 790, 10, 500)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "plans.xlsx"])
+        ans = lib.ask("How much do I save with Flex compared to Resident?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    c = ans.calculation
+    assert c is not None and c.verified and Decimal(c.result) == Decimal(140), (ans.answer, ans.warnings)

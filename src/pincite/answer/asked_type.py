@@ -53,9 +53,11 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "noise": ("noise", "noisy", "loud", "louder", "loudness", "шум", "шума", "шумом", "шумность", "громкость",
               "громко", "噪音", "噪声", "分贝"),
     # a span of time: "Как долго хранить журналы?" is answered by "хранятся 5 лет" ("how
-    # long" and "多久" are question words the search drops, so only the nouns are here)
+    # long" and "多久" are question words the search drops, so only the nouns are here, and
+    # the Russian verb "to last": "Сколько длится занятие?" by "Длительность занятия, мин: 90")
     "duration": ("duration", "долго", "срок", "срока", "сроком", "сроки", "продолжительность",
-                 "продолжительности", "длительность", "длительности", "期限", "时长", "周期"),
+                 "продолжительности", "длительность", "длительности", "длится", "длятся", "длиться",
+                 "期限", "时长", "周期"),
     # an age: "How old do you have to be?" is answered by "Minimum age: 17", "с 18 лет", "年满16岁"
     "age": ("age", "aged", "old", "возраст", "возраста", "возрасте", "年龄", "岁数", "几岁"),
     # a time of day: "What time does the ferry leave?", "До которого часа открыта клиника?",
@@ -208,7 +210,9 @@ COLUMN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                "стоил", "стоила", "стоило", "стоили", "стоимость", "обойдётся", "обойдется", "обойдутся",
                "цена", "цену", "дороже", "дешевле", "дешёвый", "дешевый", "дешёвая", "дешевая", "дешёвое",
                "дешевое", "дешёвые", "дешевые", "дорогой", "дорогая", "дорогое", "дорогие", "价格", "多少钱",
-               "价钱", "单价", "贵", "便宜"),
+               "价钱", "单价", "贵", "便宜",
+               # a saving is an amount of money ("How much do I save with A compared to B?")
+               "save", "saves", "saving", "savings", "сэкономлю", "сэкономить", "сэкономит"),
               ("price", "cost", "tariff", "fee", "fare", "цена", "стоимость", "тариф", "价格", "单价", "价钱", "费用",
                "收费")),
     # the superlatives only: "faster" of "How much faster is the build with GCC?" asks a

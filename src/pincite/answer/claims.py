@@ -278,7 +278,7 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
         conversion = compared.calculation
         if conversion is not None:
             text += f"\n{conversion.formula} " + calculation_line(conversion, g.lang)
-        elif compared.note and not states_comparison(g.question, g.groups, verified):
+        elif compared.note and not states_comparison(g.question, verified):
             warnings.append(compared.note)
     elif (conversion := conversion_for(g.question, g.lang, verified)) is not None:
         text += "\n" + calculation_line(conversion, g.lang)

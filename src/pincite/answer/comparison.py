@@ -145,7 +145,7 @@ def comparison_for(lib: LibraryLike, question: str, lang: str, claims: list[Clai
         return Comparison(note=message(f"compare_not_done_{op}", lang).format(why=why))
 
 
-def states_comparison(question: str, groups: list[tuple[str, ...]], verified: list[Claim]) -> bool:
+def states_comparison(question: str, verified: list[Claim]) -> bool:
     """Whether the first verified claim's quote states the comparison `question` asks itself:
     it writes the question's comparative (calculate.comparison_groups: "shorter", "тяжелее")
     and a number ("The Cyrillic dash is 25% shorter than the em-dash"); then a comparison not
@@ -153,7 +153,7 @@ def states_comparison(question: str, groups: list[tuple[str, ...]], verified: li
     quote = verified[0].citations[0].quote if verified and verified[0].citations else ""
     toks = set(analysis.tokens(quote))
     return bool(re.search(r"\d", quote)) and any(
-        set(grp) & toks for grp in calculate.comparison_groups(question, groups))
+        set(grp) & toks for grp in calculate.comparison_groups(question, analysis.query_groups(question)))
 
 
 def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> Comparison | None:

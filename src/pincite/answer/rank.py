@@ -23,6 +23,7 @@ from typing import Callable, Iterator, Sequence
 
 from pincite.contract import Answer, RefusalKind, Relevance, Scope
 from pincite.text import analysis
+from pincite.text.cjk import is_cjk
 
 from ..chunk.tables import HEADER_SEP
 from ..config import MAX_QUESTION_CHARS
@@ -30,7 +31,7 @@ from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
 from . import answerability, apart, asked_type, extractive, features, reasons, soft, supersede
-from .calculate import sum_groups, without_target_unit
+from .calculate import comparison_groups, sum_groups, without_target_unit
 from .evidence import (
     asked_and_found,
     asked_codes,
@@ -324,8 +325,15 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         coverage_text = tiered
         groups = as_library_writes(lib, analysis.query_groups(tiered), tiered) or groups
         terms = list(dict.fromkeys(terms + index_terms(groups)))
-    # a sum asked ("the total cost of A and B", "一共多少"): its words are computed, not written
-    summed = sum_groups(coverage_text or q, groups)
+    # a sum asked ("the total cost of A and B", "一共多少"): its words are computed, not
+    # written; so are a comparison's words that name no kind of value ("compared", "than",
+    # "чем"; not "heavier" or "дороже", which ask for a mass or a price)
+    compared = comparison_groups(coverage_text or q, groups)
+    if compared:
+        cjk = any(map(is_cjk, q))
+        compared = {g for g in compared if not asked_type.type_of(g) and not any(
+            g in asked_type.asking_groups(k, cjk) for k in asked_type.COLUMN_KINDS)}
+    summed = sum_groups(coverage_text or q, groups) | compared
     groups = [g for g in groups if g not in summed] or groups
     bylines: list[str] = []
     edition_lines: list[str] = []

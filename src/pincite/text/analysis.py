@@ -233,6 +233,18 @@ def _jieba_cut(run: str) -> list[str]:
     return _jieba.lcut(run)
 
 
+#: The copula 是 right before an interrogative ("多少", "什么", "几", "哪", "谁", "怎", "如何",
+#: "啥"), where it asks for a value: split off as a word of its own on the query side.
+_COPULA_ASKED_RE = lazyre.compile(r"(?<=.)(是)(?=多少|什么|几|哪|谁|怎|如何|啥)")
+
+
+def _query_cut(run: str) -> list[str]:
+    """jieba's words of a question's Han run, the copula before an interrogative cut off as
+    a word of its own (_COPULA_ASKED_RE): jieba's dictionary glues it to a one-character
+    word before it ("加急价是多少" -> "加急", "价是", "多少")."""
+    return [w for piece in _COPULA_ASKED_RE.split(run) if piece for w in _jieba_cut(piece)]
+
+
 def _cjk(run: str, out: list[str], query: bool = False) -> None:
     """jieba words of a Han/kana run, then its bigrams that are not already words.
 
@@ -240,9 +252,7 @@ def _cjk(run: str, out: list[str], query: bool = False) -> None:
     (`_joined_function_words`), and bigrams touching a function word (`_zh_function_word`)
     are skipped: no "率是" from "功率是多少", no "台净" from "这台净化器".
     """
-    words = _jieba_cut(run)
-    if query:
-        words = _joined_function_words(words)
+    words = _joined_function_words(_query_cut(run)) if query else _jieba_cut(run)
     out.extend(words)
     seen, pos = set(words), 0
     blocked: set[int] = set()
@@ -531,7 +541,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
     stop, kin = stopwords() - acronyms(text), _en_verb_kin()
     for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
         if i % 2:
-            for w in _joined_function_words(_jieba_cut(part)):
+            for w in _joined_function_words(_query_cut(part)):
                 if w.strip() and not _zh_function_word(w):
                     groups.append(tuple(dict.fromkeys([w] + [w[j:j + 2] for j in range(len(w) - 1)])))
         else:
