@@ -355,23 +355,3 @@ def test_how_old_is_answered_by_an_age_not_by_the_word_old(tmp_path):
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert "Minimum age: 17" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
 
-
-def test_how_long_something_lasts_asks_for_a_duration(tmp_path):
-    """The Russian verb "to last" ("Сколько длится …?") asks for a span of time, as "долго" and
-    "срок" do: a sentence stating "продолжительностью 40 минут" answers it, though it never
-    writes the verb."""
-    from pdfgen import make_pdf
-    from pincite.config import Settings
-    from pincite.library.facade import Library
-
-    assert asked_type.type_of(analysis.query_groups("длится")[0]) == "duration"
-    make_pdf(tmp_path / "school.pdf", [
-        "Положение об обучении.\n2.1. Перед записью каждый слушатель бесплатно проходит вступительное "
-        "тестирование продолжительностью 40 минут.\n2.2. Оплата вносится помесячно не позднее 5-го числа. "
-        "2.3. Тестирование проводит методист школы в кабинете 12.",
-    ], font="dejavu")
-    with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        lib.ingest([tmp_path / "school.pdf"])
-        ans = lib.ask("Сколько длится вступительное тестирование?")
-    assert ans.status == "answered", (ans.answer, ans.warnings)
-    assert "40 минут" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote

@@ -38,6 +38,16 @@ def test_chinese_and_english_words_translate_both_ways():
     assert "价格" in bilingual.translations(_group("price"))
 
 
+def test_two_english_words_translate_as_the_phrase_they_make():
+    """A two-word gloss ("exhibition hall", "dry clean") translates the two words side by
+    side, and a hyphenated compound ("dry-clean") as one: the phrase's headword comes before
+    those of its parts ("干洗" before "干净", "clean")."""
+    assert "展览馆" in bilingual.phrase_translations(_group("exhibition"), _group("hall"))
+    assert bilingual.phrase_translations(_group("hall"), _group("exhibition")) == ()
+    zh = [f for f in bilingual.translations(_group("dry-clean")) if bilingual.form_language(f) == "zh"]
+    assert zh[0] == "干洗", zh
+
+
 def test_a_word_no_dictionary_holds_has_no_translation():
     assert bilingual.translations(_group("xqzvbt")) == ()
 

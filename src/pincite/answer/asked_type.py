@@ -53,11 +53,9 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "noise": ("noise", "noisy", "loud", "louder", "loudness", "шум", "шума", "шумом", "шумность", "громкость",
               "громко", "噪音", "噪声", "分贝"),
     # a span of time: "Как долго хранить журналы?" is answered by "хранятся 5 лет" ("how
-    # long" and "多久" are question words the search drops, so only the nouns are here, and
-    # the Russian verb "to last": "Сколько длится занятие?" by "Длительность занятия, мин: 90")
+    # long" and "多久" are question words the search drops, so only the nouns are here)
     "duration": ("duration", "долго", "срок", "срока", "сроком", "сроки", "продолжительность",
-                 "продолжительности", "длительность", "длительности", "длится", "длятся", "длиться",
-                 "期限", "时长", "周期"),
+                 "продолжительности", "длительность", "длительности", "期限", "时长", "周期"),
     # an age: "How old do you have to be?" is answered by "Minimum age: 17", "с 18 лет", "年满16岁"
     "age": ("age", "aged", "old", "возраст", "возраста", "возрасте", "年龄", "岁数", "几岁"),
     # a time of day: "What time does the ferry leave?", "До которого часа открыта клиника?",

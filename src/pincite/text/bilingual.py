@@ -86,6 +86,13 @@ _PAREN = lazyre.compile(r"\([^)]*\)|\[[^\]]*\]")
 _SKIP_GLOSS = lazyre.compile(r"^(?:CL:|variant of|old variant|surname |abbr\. |see |also written|used in|"
                          r"Taiwan pr\.|erhua|\(|[A-Z][a-z]+ \(|.*\|)")
 _EN_WORD = lazyre.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
+_EN_PHRASE = lazyre.compile(r"[a-z]{2,}[ -][a-z]{2,}")
+
+
+def phrase_key(words: list[str]) -> str:
+    """The key of an English phrase of words as written ("dry", "clean"): their index forms
+    joined by a space ("dri clean")."""
+    return " ".join(_en_form(w) for w in words)
 
 
 def _cedict_path() -> Path | None:
@@ -97,8 +104,9 @@ def _cedict_path() -> Path | None:
 
 
 def _read_cedict(t: _Tables, path: Path) -> None:
-    """zh -> en: each simplified headword of two or more characters to the Snowball stems
-    of its one-word glosses ("to open" counts as "open"); en -> zh the reverse."""
+    """zh -> en: each simplified headword of two or more characters to its one-word glosses
+    ("to open" counts as "open"); en -> zh the reverse, and a two-word gloss ("dry clean",
+    "exhibition hall") to the headword under its `phrase_key`."""
     with gzip.open(path, "rt", encoding="utf-8") as f:
         for line in f:
             if line.startswith("#"):
@@ -118,10 +126,11 @@ def _read_cedict(t: _Tables, path: Path) -> None:
                     g = g[3:]
                 elif g.startswith(("a ", "an ", "the ")):
                     g = g.split(" ", 1)[1]
-                if not _EN_WORD.fullmatch(g):
-                    continue
-                t.add("zh", "en", simp, g, rank)
-                t.add("en", "zh", _en_form(g), simp, rank)
+                if _EN_WORD.fullmatch(g):
+                    t.add("zh", "en", simp, g, rank)
+                    t.add("en", "zh", _en_form(g), simp, rank)
+                elif _EN_PHRASE.fullmatch(g):  # "dry clean", "exhibition hall": en -> zh only
+                    t.add("en", "zh", phrase_key(g.replace("-", " ").split()), simp, rank)
 
 
 _M_SENSE = lazyre.compile(r"(?:^|\s)(?:\d+\)|\d+\.\s)")
@@ -141,12 +150,13 @@ def _read_mueller(t: _Tables, path: Path) -> None:
     for entry in re.split(r"\n(?=\S)", text):
         head, _, body = entry.partition("\n")
         head = head.strip()
-        if not head.isalpha() or not head.isascii():
+        if not head.isascii() or not (head.isalpha() or _EN_PHRASE.fullmatch(head.lower())):
             continue
         body = _PAREN.sub(" ", " ".join(line.strip() for line in body.splitlines()))
         senses = [s for s in _M_SENSE.split(body) if s.strip()][:MUELLER_SENSES]
-        en = _en_form(head)
         head = head.lower()
+        phrase = not head.isalpha()
+        en = phrase_key(head.replace("-", " ").split()) if phrase else _en_form(head)
         rank = 0
         for sense in senses:
             for seg in sense.split(";"):
@@ -158,7 +168,8 @@ def _read_mueller(t: _Tables, path: Path) -> None:
                     if not piece or not _RU_PIECE.fullmatch(piece) or " " in piece:
                         continue
                     t.add("en", "ru", en, piece, rank)
-                    t.add("ru", "en", _ru_form(piece), head, rank)
+                    if not phrase:  # a phrase translates one way only
+                        t.add("ru", "en", _ru_form(piece), head, rank)
                     rank += 1
 
 
@@ -178,7 +189,7 @@ def _pivot(t: _Tables) -> None:
 
 
 #: Bumped when the way tables are read from the sources changes (a new cache file then).
-TABLES_VERSION = 1
+TABLES_VERSION = 2
 
 
 def _sources() -> list[Path]:
@@ -294,11 +305,32 @@ def translations(group: tuple[str, ...]) -> tuple[str, ...]:
         if dst == src:
             continue
         found: dict[str, int] = {}
-        for form in group:
+        # a hyphenated compound's group holds its parts ("dry-clean": "dri", "clean"): the
+        # phrase they make is looked up too
+        keys = list(group) + ([" ".join(group)] if src == "en" and len(group) == 2 else [])
+        for form in keys:
             for word, rank in t.lookup(src, dst, form):
+                rank = -1 if " " in form else rank  # the whole compound's before its parts'
                 found[word] = min(rank, found.get(word, rank))
         # the dictionary's first renderings first; among equals the word more common in
         # general language (an English word's commonest Russian rendering)
         best = sorted(found, key=lambda w: (found[w], -zipf.general_zipf(w, dst)))[:PER_WORD]
         out += [_en_form(w) if dst == "en" else _ru_form(w) if dst == "ru" else w for w in best]
     return tuple(v for v in dict.fromkeys(out) if v not in group)
+
+
+@functools.lru_cache(maxsize=4096)
+def phrase_translations(first: tuple[str, ...], second: tuple[str, ...]) -> tuple[str, ...]:
+    """Index forms of the translations of two English question words standing side by side
+    (groups as `translations` takes them) that a dictionary holds as one phrase ("exhibition
+    hall" -> "展厅", "service charge" -> "手续费"), PER_WORD at most per language; empty for
+    words of another language or no such phrase."""
+    if form_language(first[0]) != "en" or form_language(second[0]) != "en":
+        return ()
+    t = _load()
+    key = f"{first[0]} {second[0]}"
+    out: list[str] = []
+    for dst in ("ru", "zh"):
+        words = [w for w, _ in t.lookup("en", dst, key)][:PER_WORD]
+        out += [_ru_form(w) if dst == "ru" else w for w in words]
+    return tuple(dict.fromkeys(out))
