@@ -279,11 +279,18 @@ MESSAGES = {
     },
     "why_other_language": {
         "en": "the passages found are in {found}, not in the question's language, and none was judged to "
-              "answer it; words are not matched across languages, so asking in {found} may find more",
-        "ru": "найденные фрагменты написаны на другом языке ({found}), и ни один не признан ответом; слова "
-              "разных языков не сопоставляются напрямую, поэтому вопрос на этом языке может найти больше",
-        "zh": "找到的段落是用其他语言（{found}）写的，都没有被判定为答案；不同语言的词语无法直接对应，"
-              "用该语言提问可能找到更多",
+              "answer it; asking in {found} may find more",
+        "ru": "найденные фрагменты написаны на другом языке ({found}), и ни один не признан ответом; "
+              "вопрос на этом языке может найти больше",
+        "zh": "找到的段落是用其他语言（{found}）写的，都没有被判定为答案；用该语言提问可能找到更多",
+    },
+    # said after why_other_language when no dictionary translates between the two languages
+    "why_no_dictionary": {
+        "en": " (words are translated between English and Russian only with the Debian package mueller7-dict "
+              "installed)",
+        "ru": " (слова переводятся между английским и русским, только если установлен пакет Debian "
+              "mueller7-dict)",
+        "zh": "（只有安装了 Debian 软件包 mueller7-dict 才会在英语和俄语之间翻译词语）",
     },
     "why_lacks": {
         "en": ", and no passage found holds: {words}",

@@ -133,7 +133,9 @@ def _read_cedict(t: _Tables, path: Path) -> None:
                     t.add("en", "zh", phrase_key(g.replace("-", " ").split()), simp, rank)
 
 
-_M_SENSE = lazyre.compile(r"(?:^|\s)(?:\d+\)|\d+\.\s)")
+_M_SENSE = lazyre.compile(r"(?:^|\s)\d+\)")
+#: A part of speech's number in an entry ("1. _a.", "2. _v."), before its senses.
+_M_PART = lazyre.compile(r"(?:^|\s)\d+\.\s")
 _M_LABEL = lazyre.compile(r"_[^\s.]+\.|_\S+")
 _LATIN = lazyre.compile(r"[A-Za-z]")
 _RU_PIECE = lazyre.compile(r"[а-яё]+(?:-[а-яё]+)?(?: [а-яё]+(?:-[а-яё]+)?)?")
@@ -153,24 +155,33 @@ def _read_mueller(t: _Tables, path: Path) -> None:
         if not head.isascii() or not (head.isalpha() or _EN_PHRASE.fullmatch(head.lower())):
             continue
         body = _PAREN.sub(" ", " ".join(line.strip() for line in body.splitlines()))
-        senses = [s for s in _M_SENSE.split(body) if s.strip()][:MUELLER_SENSES]
         head = head.lower()
         phrase = not head.isalpha()
         en = phrase_key(head.replace("-", " ").split()) if phrase else _en_form(head)
-        rank = 0
-        for sense in senses:
-            for seg in sense.split(";"):
-                seg = _M_LABEL.sub(" ", seg)
-                if _LATIN.search(seg):
-                    continue
-                for piece in seg.split(","):
-                    piece = piece.strip().lower()
-                    if not piece or not _RU_PIECE.fullmatch(piece) or " " in piece:
-                        continue
-                    t.add("en", "ru", en, piece, rank)
-                    if not phrase:  # a phrase translates one way only
-                        t.add("ru", "en", _ru_form(piece), head, rank)
-                    rank += 1
+        # the first senses of each part of speech ("1. _a." открытый …, "2. _v." открывать
+        # …), each part's renderings ranked from 0: the verb's first is as good as the adjective's
+        for part in _M_PART.split(body):
+            rank = 0
+            for sense in [s for s in _M_SENSE.split(part) if s.strip()][:MUELLER_SENSES]:
+                rank = _add_renderings(t, en, head, phrase, sense, rank)
+
+
+def _add_renderings(t: _Tables, en: str, head: str, phrase: bool, sense: str, rank: int) -> int:
+    """Add the one-word Russian renderings of one Mueller sense (module docstring) under
+    `en`, ranked from `rank` on; the next rank."""
+    for seg in sense.split(";"):
+        seg = _M_LABEL.sub(" ", seg)
+        if _LATIN.search(seg):
+            continue
+        for piece in seg.split(","):
+            piece = piece.strip().lower()
+            if not piece or not _RU_PIECE.fullmatch(piece) or " " in piece:
+                continue
+            t.add("en", "ru", en, piece, rank)
+            if not phrase:  # a phrase translates one way only
+                t.add("ru", "en", _ru_form(piece), head, rank)
+            rank += 1
+    return rank
 
 
 def _pivot(t: _Tables) -> None:
@@ -189,7 +200,7 @@ def _pivot(t: _Tables) -> None:
 
 
 #: Bumped when the way tables are read from the sources changes (a new cache file then).
-TABLES_VERSION = 2
+TABLES_VERSION = 3
 
 
 def _sources() -> list[Path]:
@@ -234,6 +245,15 @@ class _Store:
         with _lock:
             return self.conn.execute("SELECT word, rank FROM tr WHERE src=? AND dst=? AND key=? ORDER BY n",
                                      (src, dst, key)).fetchall()
+
+    def has_pair(self, src: str, dst: str) -> bool:
+        """Whether any word translates from `src` into `dst`."""
+        if self.memory is not None:
+            return bool(self.memory.maps.get((src, dst)))
+        assert self.conn is not None
+        with _lock:
+            row = self.conn.execute("SELECT 1 FROM tr WHERE src=? AND dst=? LIMIT 1", (src, dst)).fetchone()
+        return row is not None
 
     def pairs(self) -> set[tuple[str, str]]:
         """The (source, target) language pairs holding translations."""
@@ -280,6 +300,13 @@ def _load() -> _Store:
 def available() -> set[tuple[str, str]]:
     """The (source, target) language pairs with translations (loads the dictionaries)."""
     return _load().pairs()
+
+
+def pair_available(src: str, dst: str) -> bool:
+    """Whether words translate from language `src` into `dst` ("en", "ru", "zh"): False for
+    English <-> Russian (and Russian <-> Chinese, through English) without Mueller's
+    dictionary; True for a language and itself."""
+    return src == dst or _load().has_pair(src, dst)
 
 
 def form_language(form: str) -> str:
