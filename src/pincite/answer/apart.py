@@ -407,8 +407,10 @@ def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str) 
 #: A heading that says its numbers are prices: "Price list", "Стоимость номеров", "Тарифы",
 #: "价格表", "收费标准".
 _PRICE_HEADING = lazyre.compile(r"\b(?:prices?|pricing|costs?|fees?|tariffs?|rates?)\b"
-                                r"|(?<![а-яё])(?:цен[аыуе]?|стоимост\w*|тариф\w*|расценк\w*)(?![а-яё])"
-                                r"|价格|价目|收费|费用|票价", re.IGNORECASE)
+                                r"|(?<![а-яё])(?:цен[аыуе]?|стоимост\w*|тариф\w*|расценк\w*|прейскурант\w*)(?![а-яё])"
+                                r"|价格|价目|收费|费用|票价"
+                                # a currency in a header ("Легковой автомобиль, руб.", "Fee (£)")
+                                rf"|(?<![^\W\d_])(?:{_CURRENCY})(?![^\W\d_])", re.IGNORECASE)
 
 
 def _priced_row(c: extractive.Candidate) -> bool:
