@@ -486,10 +486,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # the words no passage holds are named (below), never another language's table
             # ("the gym sheet has no column for 博物馆" of a question on a Chinese museum guide)
             columns = reasons.missing_columns(lib, groups, own[0], scorer.soft, SOFT_HEADER_COSINE, coverage_text or q)
-            other = analysis.detect_language(own[0].hit.text)
+            written = analysis.detect_language(own[0].hit.text)
             found = (_why_no_column(q, lang, own[0], *columns) if columns is not None else
-                     message("why_other_language", lang).format(found=language_name(other, lang))
-                     + ("" if bilingual.pair_available(lang, other) else message("why_no_dictionary", lang)))
+                     message("why_other_language", lang).format(found=language_name(written, lang))
+                     + ("" if bilingual.pair_available(lang, written) else message("why_no_dictionary", lang)))
             g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel, found=found)
         else:
             # the words no passage found holds (never one the best passage lacks but another
