@@ -819,3 +819,22 @@ def test_a_row_asked_back_is_no_scope_question(tmp_path):
     assert ans.status == "needs_clarification" and ans.clarification.kind == "row", ans.answer
     out = CliRunner().invoke(app, ["--data", str(tmp_path / "data"), "ask", "What is the fine per day?"]).output
     assert "name one in the question" in out and "--serial" not in out, out
+
+
+def test_a_refusal_over_another_language_names_the_missing_dictionary(tmp_path, monkeypatch):
+    """Without a dictionary between the question's language and the passages' (English <->
+    Russian needs Debian's mueller7-dict), the refusal says which package translates them."""
+    from pincite.text import bilingual
+
+    make_pdf(tmp_path / "compressor.pdf", [
+        "Compressor AC-50 operating manual.\n1 Specifications\nThe maximum working pressure of the "
+        "compressor is 8 bar. The receiver holds 50 litres of air.",
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "compressor.pdf"])
+        installed = lib.ask("Какой гарантийный срок?")
+        monkeypatch.setattr(bilingual, "pair_available", lambda src, dst: src == dst)
+        missing = lib.ask("Какой гарантийный срок?")
+    assert installed.status == missing.status == "refused"
+    assert "mueller7-dict" in missing.warnings[0] and "английский" in missing.warnings[0], missing.warnings
+    assert bilingual.MUELLER_PATH.exists() == ("mueller7-dict" not in installed.warnings[0]), installed.warnings
