@@ -55,6 +55,16 @@ def make_scan_pdf(path: Path, pages: list[str | None], *, image_text: str = SCAN
     return path
 
 
+def docx_table(document, rows) -> None:
+    """Append a grid table of `rows` (tuples of cell texts, the header row first) to a
+    python-docx `document`."""
+    t = document.add_table(rows=len(rows), cols=len(rows[0]))
+    t.style = "Table Grid"
+    for i, row in enumerate(rows):
+        for j, v in enumerate(row):
+            t.cell(i, j).text = v
+
+
 def make_sheet(path: Path, title: str, header: tuple, rows: list[tuple]) -> Path:
     """An XLSX at `path` with one sheet named `title`: a header row, then `rows`."""
     import openpyxl

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import pytest
 
+from docgen import docx_table
 from pincite.answer import supersede
 from pincite.config import Settings
 from pincite.library.facade import Library
-from test_answerability import docx_table
 
 
 def test_an_amendment_table_row_is_cited_before_the_clause_it_changes(soffice, tmp_path):

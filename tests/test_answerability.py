@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from docgen import make_sheet, make_table_slide
+from docgen import docx_table, make_sheet, make_table_slide
 from pdfgen import make_pdf
 from pincite.answer import answerability, asked_type, features
 from pincite.answer.answerability import AnswerabilityModel
@@ -269,14 +269,19 @@ def test_a_question_in_another_language_is_answered_by_the_translation(tmp_path)
         assert "гарант" not in ans.warnings[0] and "но не:" not in ans.warnings[0], ans.warnings
 
 
+def _compressor_manual(folder):
+    """A one-page English compressor manual stating a pressure and a volume, no warranty."""
+    make_pdf(folder / "compressor.pdf", [
+        "Compressor AC-50 operating manual.\n1 Specifications\nThe maximum working pressure of the "
+        "compressor is 8 bar. The receiver holds 50 litres of air.",
+    ])
+
+
 @pytest.mark.xfail(strict=True, reason="answered since dictionary translations (text.bilingual): 'компрессор' is "
                    "matched fully by the manual's 'compressor', which lifts the spec sentence's soft coverage "
                    "above the bar though nothing states a warranty")
 def test_a_near_miss_in_another_language_naming_the_subject_is_refused(tmp_path):
-    make_pdf(tmp_path / "compressor.pdf", [
-        "Compressor AC-50 operating manual.\n1 Specifications\nThe maximum working pressure of the "
-        "compressor is 8 bar. The receiver holds 50 litres of air.",
-    ])
+    _compressor_manual(tmp_path)
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "compressor.pdf"])
         assert lib.ask("Какой гарантийный срок у компрессора?").status == "refused"
@@ -642,17 +647,6 @@ def test_the_column_asked_back_about_is_the_one_the_question_names(tmp_path):
         assert named.status == "answered" and "48" in named.claims[0].citations[0].quote, named.answer
 
 
-def docx_table(d, rows: list[tuple[str, ...]]) -> None:
-    """Add to the python-docx Document `d` a ruled table of `rows` (the first its header)."""
-    table = d.add_table(rows=1, cols=len(rows[0]))
-    table.style = "Table Grid"
-    for cell, text in zip(table.rows[0].cells, rows[0]):
-        cell.text = text
-    for row in rows[1:]:
-        for cell, text in zip(table.add_row().cells, row):
-            cell.text = text
-
-
 def test_a_column_of_a_word_table_asked_of_no_row_is_asked_back(soffice, tmp_path):
     """A DOCX table (read on the pages of its layout) is asked back too: "Какова
     периодичность?" over a maintenance schedule names no job; an option re-asks and is
@@ -826,10 +820,7 @@ def test_a_refusal_over_another_language_names_the_missing_dictionary(tmp_path, 
     Russian needs Debian's mueller7-dict), the refusal says which package translates them."""
     from pincite.text import bilingual
 
-    make_pdf(tmp_path / "compressor.pdf", [
-        "Compressor AC-50 operating manual.\n1 Specifications\nThe maximum working pressure of the "
-        "compressor is 8 bar. The receiver holds 50 litres of air.",
-    ])
+    _compressor_manual(tmp_path)
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "compressor.pdf"])
         installed = lib.ask("Какой гарантийный срок?")

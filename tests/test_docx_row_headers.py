@@ -133,6 +133,8 @@ def test_a_word_table_row_is_read_under_its_section_heading_and_currency_headers
     R15–R16?" is answered by the R15–R16 row's cell, whose text holds neither word."""
     import docx
 
+    from docgen import docx_table
+
     d = docx.Document()
     d.add_heading("Шиномонтажный центр «Протектор»", 0)
     d.add_heading("3. Сезонное хранение шин", 1)
@@ -141,11 +143,7 @@ def test_a_word_table_row_is_read_under_its_section_heading_and_currency_headers
     rows = [("Диаметр диска", "Легковой автомобиль, руб.", "Кроссовер / внедорожник, руб.", "Время работ, мин"),
             ("R13–R14", "1 600", "—", "40"), ("R15–R16", "2 000", "2 400", "45"),
             ("R17–R18", "2 600", "3 100", "50"), ("R19–R20", "3 400", "3 900", "60")]
-    t = d.add_table(rows=len(rows), cols=4)
-    t.style = "Table Grid"
-    for i, row in enumerate(rows):
-        for j, v in enumerate(row):
-            t.cell(i, j).text = v
+    docx_table(d, rows)
     d.add_heading("6. Дополнительные услуги", 1)
     d.add_paragraph("6.1. Замена вентиля — 150 руб. за штуку.")
     d.save(str(tmp_path / "tyres.docx"))

@@ -184,16 +184,14 @@ def test_a_count_names_the_band_row_of_a_word_table(soffice, tmp_path):
     the first row of the table."""
     import docx
 
+    from docgen import docx_table
+
     d = docx.Document()
     d.add_paragraph("Индивидуальные занятия: стоимость одного занятия в зависимости от количества оплаченных.")
     rows = [("Оплачено занятий", "Стоимость 60 минут, руб.", "Стоимость 90 минут, руб."),
             ("1–4", "2 500", "3 600"), ("5–11", "2 300", "3 300"), ("12–23", "2 100", "3 000"),
             ("24 и более", "1 900", "2 700")]
-    t = d.add_table(rows=len(rows), cols=3)
-    t.style = "Table Grid"
-    for i, row in enumerate(rows):
-        for j, v in enumerate(row):
-            t.cell(i, j).text = v
+    docx_table(d, rows)
     d.save(str(tmp_path / "prices.docx"))
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "prices.docx"])
