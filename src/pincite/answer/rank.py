@@ -525,10 +525,8 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
     пробе П-02?" is covered by the row "П-02 … 6,1 87 190 5,3" of a table headed "… K2O,
     мг/кг …", as a spreadsheet row, which writes "K2O, мг/кг: 190", is; and the kind of
     value a header names (asked_type.header_marks: "Сколько весит ВК-22?" by a row under
-    "Масса, кг") or the row's own label does ("Масса без воды, кг" over a column per model),
-    and those of the heading of the section the table stands in, which names what its rows
-    are ("5. Прейскурант на комплексный шиномонтаж" over "R15–R16 2 000 2 400 45", as a
-    sheet's name stands before each of its rows). The header row itself gets nothing."""
+    "Масса, кг") or the row's own label does ("Масса без воды, кг" over a column per model).
+    The header row itself gets nothing."""
     by_text: dict[str, set[str]] = {}
     for hit in hits:
         rows = rows_of.get(id(hit))
@@ -546,10 +544,6 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
                 span = (hit.page, max(a, hit.char_start), min(b, hit.char_end))
                 headers = model.row_headers(*span)
                 forms[row] = {t for h in headers for t in analysis.tokens(h)}  # none for the header row
-                if headers and hit.section_title:
-                    # the heading the table stands under names what its rows are ("5.
-                    # Прейскурант на комплексный шиномонтаж" over rows "R15–R16 2 000 …")
-                    forms[row] |= set(analysis.tokens(hit.section_title))
                 forms[row] |= {m for h in headers for m in asked_type.header_marks(h)}
                 if headers:
                     # a row label naming a kind ("Масса без воды, кг" in a table with a
