@@ -49,3 +49,36 @@ def test_a_question_wrapped_in_instructions_is_answered(tmp_path):
         ans = lib.ask(typed)
     assert ans.status == "answered", ans.warnings
     assert "£1,150" in ans.claims[0].citations[0].quote and ans.question == typed
+
+
+@pytest.mark.parametrize("typed, read", [
+    ("WHAT TIME DO YOU CLOSE ON SUNDAYS?", "What time do you close on sundays?"),
+    ("КАКОЙ СРОК ГАРАНТИИ НА НАСОС НД-40?", "Какой срок гарантии на насос НД-40?"),  # the code keeps its capitals
+    ("FAQ?", "FAQ?"),  # an acronym alone is what it says
+    ("What is the price of the PX-200?", "What is the price of the PX-200?"),
+])
+def test_a_question_typed_in_capitals_is_read_in_lower_case(typed, read):
+    from pincite.answer.instructions import in_sentence_case
+
+    assert in_sentence_case(typed) == read
+
+
+def test_a_shouted_question_is_answered_as_the_same_question_in_lower_case(tmp_path):
+    """Every word of a question in capitals would count as a name or an acronym; read in
+    lower case it gets the answer the question typed normally gets."""
+    from pdfgen import make_pdf
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    make_pdf(tmp_path / "lanes.pdf", [
+        "Strike Lanes bowling centre.\nOpening hours: Monday to Thursday: 12:00 to 23:00; Friday and "
+        "Saturday: 10:00 to 01:00; Sunday: 10:00 to 22:00. Bowling shoes must be worn on the approach.\n"
+        "Prices: one game costs £7.50 per person; shoe hire is £2.50.",
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "lanes.pdf"])
+        plain = lib.ask("What time do you close on Sundays?")
+        shouted = lib.ask("WHAT TIME DO YOU CLOSE ON SUNDAYS?")
+    assert plain.status == shouted.status == "answered", (shouted.answer, shouted.warnings)
+    assert shouted.claims[0].citations[0].quote == plain.claims[0].citations[0].quote
+    assert shouted.question == "WHAT TIME DO YOU CLOSE ON SUNDAYS?"  # the question as typed

@@ -81,3 +81,24 @@ def without_instructions(question: str) -> str:
     if q[:1].islower() and q[:1] != question.strip()[:1]:
         q = q[0].upper() + q[1:]
     return q if re.search(r"\w", q) else question
+
+
+#: Fewest letters of a question typed in capitals for `in_sentence_case` to read it in lower
+#: case: an acronym alone ("FAQ?", "ГОСТ?") is what it says.
+MIN_SHOUTED = 12
+_CASED_WORD = lazyre.compile(r"[^\W\d_]+(?:[-'’][^\W\d_]+)*")
+
+
+def in_sentence_case(question: str) -> str:
+    """`question` in lower case, its first letter upper, when it is typed in capitals (every
+    cased letter upper case, MIN_SHOUTED of them at least: "WHAT TIME DO YOU CLOSE ON
+    SUNDAYS?"); a word holding a digit keeps its capitals ("PX-200"). Capitals mark names
+    and acronyms elsewhere (features.capitalised, analysis.acronyms), which a shouted question
+    would make of every word; the question itself when it is not shouted."""
+    cased = [ch for ch in question if ch.isalpha() and ch.lower() != ch.upper()]
+    if len(cased) < MIN_SHOUTED or any(ch.islower() for ch in cased):
+        return question
+    words = re.split(r"(\s+)", question)
+    out = "".join(w if any(ch.isdigit() for ch in w) else w.lower() for w in words)
+    m = _CASED_WORD.search(out)
+    return out[:m.start()] + out[m.start()].upper() + out[m.start() + 1:] if m else out

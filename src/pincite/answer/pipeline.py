@@ -23,7 +23,7 @@ from .calculate import spaced_comparison
 from .cite import with_row_headers
 from .claims import claim_of, clarify_twins, extractive_answer, superlative_answer
 from .clarify import clarify_vague, table_answer, unknown_name
-from .instructions import without_instructions
+from .instructions import in_sentence_case, without_instructions
 from .messages import message, page_ref
 from .misspelled import with_function_words
 from .normalize import readable_text
@@ -51,15 +51,17 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     ("zk 310") is read as the code the library writes (spellings.with_spaced_codes), so is a
     quarter or half-year in words ("the fourth quarter" as "Q4": spellings.with_period_codes), and a
     clause telling how to answer ("Please answer in English: …") or a thanks is left out
-    (instructions.without_instructions), before the question is split and scoped; the
+    (instructions.without_instructions), and a question typed in capitals is read in lower
+    case (instructions.in_sentence_case), before the question is split and scoped; the
     answer's `question` stays as typed. Raises
     QuestionError, ValueError for a bad mode or an as-shipped question without a registered
     serial; with `llm`, LlmError when the model server fails."""
     typed = check_question(question)
     # "Please answer in English: …", "Thanks!": words about the answer's form, not asked of
-    # the documents (answer.instructions); "waht", "сколко": function words misspelled
-    # (answer.misspelled); "A比B贵多少": spaced so jieba keeps A and B whole
-    q = spaced_comparison(without_instructions(typed))
+    # the documents, and a question typed in capitals read in lower case (answer.instructions);
+    # "waht", "сколко": function words misspelled (answer.misspelled); "A比B贵多少": spaced so
+    # jieba keeps A and B whole
+    q = spaced_comparison(without_instructions(in_sentence_case(typed)))
     q = with_period_codes(lib, with_spaced_codes(lib, with_function_words(lib, q)))
     if compare:
         res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=False)
