@@ -133,3 +133,13 @@ def test_a_window_holding_a_translation_matches_the_word_fully():
     plain = soft.WordMatcher(use, question, groups).best(window)[bronze]
     translated = soft.WordMatcher(use, question, groups, {bronze: ("青铜",)}).best(window)[bronze]
     assert plain < 0.9 and translated == 1.0
+
+
+def test_a_damaged_dictionary_is_left_out_and_the_others_still_translate(fresh_tables, monkeypatch, tmp_path):
+    """A dictionary file that is not what it should be (here not gzip at all) gives no
+    translations for its pair; Chinese <-> English from CC-CEDICT still works."""
+    path = tmp_path / "broken.dict.dz"
+    path.write_bytes(b"this is not a dictzip file")
+    monkeypatch.setenv("PINCITE_MUELLER_DICT", str(path))
+    assert "青铜" in bilingual.translations(_group("bronze"))
+    assert not bilingual.pair_available("en", "ru") and bilingual.pair_available("en", "zh")

@@ -33,6 +33,7 @@ import os
 import re
 import sqlite3
 import threading
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -65,6 +66,13 @@ class _Tables:
         bucket = self._rank.setdefault((src, dst), {}).setdefault(key, {})
         if rank < bucket.get(value, rank + 1):
             bucket[value] = rank
+
+    def take(self, other: "_Tables") -> None:
+        """Add every translation `other` recorded (not yet frozen), with its rank."""
+        for (src, dst), keys in other._rank.items():
+            for key, values in keys.items():
+                for value, rank in values.items():
+                    self.add(src, dst, key, value, rank)
 
     def freeze(self) -> None:
         """Order each key's translations by rank (ties in the order they came) into `maps`."""
@@ -209,12 +217,20 @@ def _sources() -> list[Path]:
 
 
 def _build(sources: list[Path]) -> _Tables:
+    """The tables of every source that reads whole; a damaged one (not gzip, cut short, not
+    UTF-8) is left out, as a missing one is, so its language pair has no translations
+    (`pair_available` says so) and the others still do."""
     t = _Tables()
     for path in sources:
-        if path.name.startswith("cedict"):
-            _read_cedict(t, path)
-        else:
-            _read_mueller(t, path)
+        one = _Tables()
+        try:
+            if path.name.startswith("cedict"):
+                _read_cedict(one, path)
+            else:
+                _read_mueller(one, path)
+        except (OSError, EOFError, UnicodeDecodeError, zlib.error):
+            continue
+        t.take(one)
     t.freeze()
     _pivot(t)
     return t
