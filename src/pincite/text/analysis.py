@@ -127,6 +127,12 @@ def _stemmer(lang: str) -> Stemmer.Stemmer:
     return st
 
 
+def snowball(word: str, lang: str) -> str:
+    """The Snowball stem of `word` case-folded (ё as е), in "english" or "russian": the form
+    the index keeps of a dictionary word, whose lemma is itself (text.bilingual)."""
+    return _stemmer(lang).stemWord(_fold(word))
+
+
 _RU_NOUN_END = sorted(
     "а ев ов ие ье е иями ями ами еи ии и ией ей ой ий й иям ям ием ем ам ом о у ах иях ях "
     "ы ь ию ью ю ия ья я".split(), key=len, reverse=True)

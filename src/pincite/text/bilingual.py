@@ -47,7 +47,8 @@ MUELLER_PATH = Path("/usr/share/dictd/mueller7.dict.dz")
 #: the later ones rare or figurative.
 PER_WORD = 6
 
-#: Senses of a Mueller entry read for renderings (its first numbered senses).
+#: Senses of a Mueller entry read for renderings: the first numbered senses of each part of
+#: speech.
 MUELLER_SENSES = 3
 
 _lock = threading.Lock()
@@ -82,17 +83,18 @@ class _Tables:
 
 
 def _en_form(word: str) -> str:
-    return analysis._stemmer("english").stemWord(analysis._fold(word))
+    return analysis.snowball(word, "english")
 
 
 def _ru_form(word: str) -> str:
-    return analysis._stemmer("russian").stemWord(analysis._fold(word))
+    return analysis.snowball(word, "russian")
 
 
 _CEDICT_LINE = lazyre.compile(r"^(\S+) (\S+) \[[^\]]*\] /(.*)/\s*$")
 _PAREN = lazyre.compile(r"\([^)]*\)|\[[^\]]*\]")
+#: CC-CEDICT glosses that are no translation: classifiers, variants, surnames, references.
 _SKIP_GLOSS = lazyre.compile(r"^(?:CL:|variant of|old variant|surname |abbr\. |see |also written|used in|"
-                         r"Taiwan pr\.|erhua|\(|[A-Z][a-z]+ \(|.*\|)")
+                             r"Taiwan pr\.|erhua|\(|[A-Z][a-z]+ \(|.*\|)")
 _EN_WORD = lazyre.compile(r"[a-z][a-z'-]*[a-z]|[a-z]")
 _EN_PHRASE = lazyre.compile(r"[a-z]{2,}[ -][a-z]{2,}")
 
