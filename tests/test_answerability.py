@@ -236,18 +236,24 @@ def test_a_cover_naming_the_thing_is_not_the_answer_in_another_language(tmp_path
         assert top.page == 2 and "gatehouse" in top.quote, top.quote
 
 
+def _compressor_manual(folder):
+    """A two-page English compressor manual (specifications, service) stating a pressure, a
+    volume and a service interval, no warranty: compressor.pdf in `folder`."""
+    make_pdf(folder / "compressor.pdf", [
+        "Compressor AC-50 operating manual.\n1 Specifications\nThe maximum working pressure of the "
+        "compressor is 8 bar. The receiver holds 50 litres of air.",
+        "2 Service\nDrain the condensate from the receiver after every shift. Change the oil every "
+        "500 operating hours.",
+    ])
+
+
 def test_a_question_in_another_language_is_answered_by_the_translation(tmp_path):
     """A passage in another language than the question shares none of its words; the model
     judges it by meaning (dense and word-vector similarity, marked as another language),
     where a passage in the question's own language holding none of its words scores 0."""
     from pincite.answer import rank
 
-    make_pdf(tmp_path / "compressor.pdf", [
-        "Compressor AC-50 operating manual.\n1 Specifications\nThe maximum working pressure of the "
-        "compressor is 8 bar. The receiver holds 50 litres of air.",
-        "2 Service\nDrain the condensate from the receiver after every shift. Change the oil every "
-        "500 operating hours.",
-    ])
+    _compressor_manual(tmp_path)
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "compressor.pdf"])
         for q in ("Какое максимальное рабочее давление?", "最大工作压力是多少？"):
@@ -267,14 +273,6 @@ def test_a_question_in_another_language_is_answered_by_the_translation(tmp_path)
         assert ans.status == "refused", ans.answer
         assert len(ans.warnings) == 1 and "английский" in ans.warnings[0], ans.warnings
         assert "гарант" not in ans.warnings[0] and "но не:" not in ans.warnings[0], ans.warnings
-
-
-def _compressor_manual(folder):
-    """A one-page English compressor manual stating a pressure and a volume, no warranty."""
-    make_pdf(folder / "compressor.pdf", [
-        "Compressor AC-50 operating manual.\n1 Specifications\nThe maximum working pressure of the "
-        "compressor is 8 bar. The receiver holds 50 litres of air.",
-    ])
 
 
 @pytest.mark.xfail(strict=True, reason="answered since dictionary translations (text.bilingual): 'компрессор' is "

@@ -306,7 +306,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                         refusal=refusal_answer(q, lang, scope, "empty_library", timings))
     groups = as_library_writes(lib, groups, q)  # "TK-7" as "ТК-7", "Severny" as "Северный", "2,2" as "2.2"
     terms = index_terms(groups)
-    hits = retrieve(lib, q, groups, flt, with_translations(lib, groups))
+    searched = (groups, with_translations(lib, groups))  # the words searched, with their translations
+    hits = retrieve(lib, q, groups, flt, searched[1])
     if not hits and _scoped(flt) and lib.index.count_matching(flt) == 0:
         # Nothing in scope: say which document is missing; never search without the filter.
         # (Any hit proves something is in scope, so the count is needed only without hits.)
@@ -348,7 +349,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines, edition_lines)
     general = features.general_weights(coverage_text or q, groups)
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
-    translated = {g: t[len(g):] for g, t in zip(groups, with_translations(lib, groups))} if embedder else {}
+    # the coverage words' translations: those searched when the words are the same (one
+    # catalog lookup a question), else looked up for these words
+    with_forms = (searched[1] if groups == searched[0] else with_translations(lib, groups)) if embedder else []
+    translated = {g: t[len(g):] for g, t in zip(groups, with_forms)}
     matcher = soft.WordMatcher(embedder, coverage_text or q, groups, translated) if embedder is not None else None
     marks = with_row_headers(lib, hits, rows_of, marks)
     cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
@@ -607,7 +611,7 @@ def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tupl
             if pairs:
                 yield from (h for h, _ in pairs)
                 yield pairs[0][1]
-                yield from (t for h, v in pairs if (t := cell_tier(h, v) or count_label(h, v)) is not None)
+                yield from _range_labels(pairs)
         if rows_of.get(id(hit)) and not hit.parts:
             try:
                 model = lib.model(hit.doc_id)
@@ -616,8 +620,13 @@ def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tupl
             for start, end in rows_of[id(hit)][:HEADER_ROWS]:
                 yield from model.table_columns(hit.page or 0, start, end)
             for start, end in rows_of[id(hit)]:  # each row's range cells, as a sheet's are
-                yield from (t for h, v in model.row_cells(hit.page or 0, start, end)
-                            if (t := cell_tier(h, v) or count_label(h, v)) is not None)
+                yield from _range_labels(model.row_cells(hit.page or 0, start, end))
+
+
+def _range_labels(pairs: Sequence[tuple[str, str]]) -> Iterator[str]:
+    """The (header, value) cells of one row that state a range, as tiers writes them
+    (tiers.cell_tier: "2761–4800 千瓦时"; tiers.count_label: "Sessions bought: 10-19")."""
+    return (t for h, v in pairs if (t := cell_tier(h, v) or count_label(h, v)) is not None)
 
 
 def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:
