@@ -531,3 +531,41 @@ def test_a_superlative_of_price_compares_the_price_column_over_one_sharing_a_wor
     assert found is not None and found.header == "Стоимость, руб." and found.rows == ["C (грузовой)"]
     cheapest = extreme_of("Какое обучение самое дешёвое?", rows, ["автошкола"])
     assert cheapest is not None and cheapest.rows == ["BE (прицеп)"]
+
+
+def test_the_superlatives_own_character_in_one_cell_names_no_row():
+    """"最便宜" over a sheet where one row's notes write "最多2名学员": the superlative's "最"
+    is the question's operation, not a word naming that row, so every row is compared."""
+    from pincite.answer.extreme import extreme_of
+
+    rows = [(i, [("项目", name), ("价格（元）", str(price)), ("备注", note)]) for i, (name, price, note) in enumerate([
+        ("成人票", 380, "含缆车"), ("私人教练", 600, "最多2名学员"), ("头盔租赁", 30, "无押金")])]
+    found = extreme_of("票价表里最便宜的是哪一项？", rows, names=["票价"])
+    assert found is not None and found.rows == [2] and found.value == "30"
+
+
+def test_a_superlative_no_passage_writes_is_compared_not_refused(tmp_path):
+    """"Какой товар в прайсе самый дорогой и сколько он стоит?" over a pharmacy's rules and
+    price table (a DOCX) that never write "самый" or "дорогой", beside an English slide:
+    the superlative is computed by comparing rows, so its words are no missing words (a
+    refusal), and the dearest row comes first."""
+    import docx
+
+    from docgen import docx_table
+
+    d = docx.Document()
+    d.add_heading("Аптека «Зелёный крест»: правила и цены", 1)
+    d.add_paragraph("Рецептурные препараты отпускаются только по рецепту. Доставка курьером по городу "
+                    "стоит 250 рублей; при заказе от 3000 рублей доставка бесплатная.")
+    d.add_heading("Прайс-лист на популярные товары", 2)
+    docx_table(d, [("Товар", "Упаковка", "Цена, руб.", "Срок годности, мес."),
+                   ("Парацетамол 500 мг", "20 таблеток", "45", "36"), ("Ибупрофен 200 мг", "50 таблеток", "120", "36"),
+                   ("Тонометр автоматический", "1 шт.", "2490", "60"), ("Пластырь", "10 шт.", "89", "48")])
+    d.save(tmp_path / "apteka.docx")
+    make_table_slide(tmp_path / "cinema.pptx", "Ticket prices", [
+        ("Ticket", "Price (USD)"), ("Standard adult", "12.50"), ("Senior (65+)", "8.00")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "apteka.docx", tmp_path / "cinema.pptx"])
+        ans = lib.ask("Какой товар в прайсе самый дорогой и сколько он стоит?")
+    assert ans.status == "answered", ans.answer
+    assert "Тонометр" in ans.claims[0].citations[0].quote, [c.text for c in ans.claims]

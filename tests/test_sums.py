@@ -124,3 +124,51 @@ def test_a_quote_stating_the_comparison_needs_no_note_that_it_was_not_computed(t
         ans = lib.ask("How much shorter is the Cyrillic dash than the em-dash?")
     assert ans.status == "answered" and "25% shorter" in ans.claims[0].citations[0].quote, ans.answer
     assert not any("not computed" in w for w in ans.warnings), ans.warnings
+
+
+@pytest.mark.parametrize("question", ["Сколько стоят 3 упаковки клея «Титан»?",
+                                      "Сколько стоят три упаковки клея «Титан»?"])
+def test_a_count_stated_in_the_question_multiplies_the_named_rows_value(lib, question):
+    """A count of things bought ("три упаковки", in digits or words) multiplies the cited
+    row's price; the count is an input taken from the question, the price one citing its
+    row; "упаковки", which the sheet does not write, measures the count and is no word a
+    row must hold."""
+    ans = lib.ask(question)
+    assert ans.status == "answered", ans.answer
+    calc = ans.calculation
+    assert calc is not None and calc.verified and calc.result == "1230", (calc, ans.answer)
+    cited = [i for i in calc.inputs if i.citation is not None]
+    assert [i.name for i in cited] == ["КЛ-2205"] and cited[0].citation.verified
+    assert [i.value for i in calc.inputs if i.citation is None] == ["3"]
+
+
+def test_counts_of_several_rows_are_multiplied_and_added(tmp_path):
+    """"two adult tickets and one child ticket" and "两张成人票和一张儿童票" over price rows:
+    each count multiplies the row its words name, and the products are added; a count
+    naming no cited row ("one parking pass": no such row) computes nothing rather than a
+    total without it."""
+    make_sheet(tmp_path / "tickets.xlsx", "Prices", ("Ticket", "Price (EUR)", "Valid"), [
+        ("Adult day ticket", "42.50", "9:00-17:00"), ("Child day ticket", "21", "9:00-17:00"),
+        ("Evening ticket", "25", "17:00-21:00")])
+    make_sheet(tmp_path / "piaojia.xlsx", "票价", ("项目", "价格（元）", "时长"), [
+        ("成人全天票", 380, "8小时"), ("儿童全天票", 260, "8小时"), ("夜场票", 180, "3小时")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "tickets.xlsx", tmp_path / "piaojia.xlsx"])
+        en = lib.ask("How much do two adult day tickets and one child day ticket cost?")
+        zh = lib.ask("两张成人全天票和一张儿童全天票一共多少钱？")
+        lacking = lib.ask("How much do two adult day tickets and one parking pass cost?")
+    assert en.calculation is not None and en.calculation.result == "106.00", en.answer
+    assert zh.calculation is not None and zh.calculation.result == "1020", zh.answer
+    assert lacking.calculation is None, lacking.answer
+
+
+@pytest.mark.parametrize("question, counts", [
+    ("Сколько я отдам за три пачки ибупрофена?", ["3"]),
+    ("two VIP tickets plus one popcorn", ["2", "1"]),
+    ("买3张票多少钱", ["3"]),
+    # quantities with a unit, codes and decimals are no counts
+    ("Сколько стоит билет для детей до 12 лет?", []), ("Цена шин R17", []), ("How much is a 3D film?", []),
+    ("孩子身高1.3米，全天票多少钱？", []), ("Сколько стоит 5 кг?", []),
+])
+def test_counts_stated_in_a_question(question, counts):
+    assert [str(v) for v, _, _ in calculate.counts_in(question)] == counts

@@ -17,16 +17,19 @@ did not compute or the document did not state.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
 from pincite.contract import CalcInput, Calculation, Claim
 from pincite.text import lazyre
 
 from ..errors import CalcError
 from ..text import analysis
-from ..text.cjk import cjk_count
+from ..text.cjk import cjk_count, is_cjk
 from . import calc, quantities, units
 from .cite import citation_for
 from .messages import listed, message
+from .numbers import number_mentions
+from .unitnames import unit_after_text
 from .verify import verify_quote
 
 #: The JSON the model may add to its reply (nullable; see generate.ANSWER_CALC_SCHEMA).
@@ -238,6 +241,50 @@ _COMPARISON_WORDS = lazyre.compile(
 #: The same in Chinese, as jieba cuts them ("比", "重", "多少", "相差", "几倍").
 _COMPARISON_CJK = frozenset(
     "比 多 少 高 低 大 小 重 轻 长 短 宽 窄 贵 便宜 快 慢 倍 几倍 多少倍 相差 差 差距 多少 几 省".split())
+
+
+#: The largest count of things a question may state to be multiplied by a row's value ("три
+#: пачки", "two tickets"); a larger number is more likely a code, a size or a year.
+MAX_COUNT = 999
+
+
+def counts_in(question: str) -> list[tuple[Decimal, str, str]]:
+    """The counts of things `question` states, in order: (count, the count as written, the
+    text it governs: from after it to the next count or the question's end). A count is a
+    whole number from 1 to MAX_COUNT, in digits or words (numbers.number_mentions: "три",
+    "two", "两"), with no unit of measure after it ("3 кг", "12 лет", "2小时" are quantities,
+    not counts), not part of a code or a decimal ("R17", "1.3")."""
+    found = []
+    for m in number_mentions(question):
+        if m.value is None or m.value != m.value.to_integral_value() or not 1 <= m.value <= MAX_COUNT:
+            continue
+        if not m.spelled:
+            before = question[m.start - 1] if m.start else " "
+            after = question[m.end] if m.end < len(question) else " "
+            if (before.isalnum() and not is_cjk(before)) or before in "-./#№" \
+                    or (after.isalpha() and not is_cjk(after)):
+                continue  # a code or a model number ("R17", "3D", "v2"), not a count
+        if unit_after_text(question, m.end) is not None:
+            continue
+        found.append((m.value, m.text, m.start, m.end))
+    return [(v, text, question[end:found[i + 1][2] if i + 1 < len(found) else len(question)])
+            for i, (v, text, _, end) in enumerate(found)]
+
+
+def counted_measures(question: str, groups: list[tuple[str, ...]], df: dict[str, int]) -> set[tuple[str, ...]]:
+    """The word groups of `question` (analysis.query_groups) that measure a count it states
+    (`counts_in`) rather than name a thing: the first word after a count when no chunk of
+    the library writes it in any form (`df`: Catalog.term_df of its forms) and a later word
+    the count governs is written ("три пачки ибупрофена", "3 упаковки клея": a price list
+    writes the product, not "пачки"). A count followed by one word the library lacks
+    ("3 велосипеда") keeps it: it is the thing asked about."""
+    out = set()
+    for _, _, span in counts_in(question):
+        own = [g for g in analysis.query_groups(span) if g in groups]
+        if len(own) >= 2 and not any(df.get(t, 0) for t in own[0]) \
+                and any(df.get(t, 0) for g in own[1:] for t in g):
+            out.add(own[0])
+    return out
 
 
 def comparison_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:

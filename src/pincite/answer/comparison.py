@@ -163,38 +163,98 @@ def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> 
     each giving one number in the one column the question names (a header word, else the
     kind of value it asks: money for "стоят", "cost"), all in units that add. None when the
     question asks no sum, or fewer than two such rows bind; the Calculation's formula names
-    the rows by their first cells ("ПН-0750 + КЛ-2205"), its inputs cite their rows."""
-    if not calculate.sum_asked(question):
-        return None
+    the rows by their first cells ("ПН-0750 + КЛ-2205"), its inputs cite their rows. Counted
+    things ("два взрослых билета и один детский") are multiplied first (`counted_for`), sum
+    word or not."""
+    counted = counted_for(lib, question, lang, claims)
+    if counted is not None or not calculate.sum_asked(question):
+        return counted
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
     readings = _named_readings(lib, question, cits)
     if readings is None:
         return None
     names = [f"v{i}" for i in range(len(readings))]
     try:
-        result = calc.evaluate(" + ".join(names), [calc.Input(n, r.quantity) for n, (_, r) in zip(names, readings)],
+        result = calc.evaluate(" + ".join(names), [calc.Input(n, r.quantity) for n, (_, r, _) in zip(names, readings)],
                                allow_literals=False, lang=lang)
     except CalcError:
         return None
     inputs = [CalcInput(name=label, value=str(r.quantity.value), unit=r.quantity.unit, text=r.quantity.text,
-                        citation=r.citation.model_copy(), verified=True) for label, r in readings]
+                        citation=r.citation.model_copy(), verified=True) for label, r, _ in readings]
     return Comparison(calculation=Calculation(
-        formula=" + ".join(label for label, _ in readings), inputs=inputs, substitution=result.substitution,
+        formula=" + ".join(label for label, _, _ in readings), inputs=inputs, substitution=result.substitution,
         result=str(result.value), unit=result.unit, shown=result.shown, unit_shown=result.unit_shown,
         precision=result.precision, verified=True))
 
 
-def _named_readings(lib: LibraryLike, question: str, cits: list[Citation]) -> list[tuple[str, _Reading]] | None:
-    """(label, value) of each row the cited quotes stand in (`_rows`, or a quote's "label:
-    value" lines) that names a question word no other such row names (the things summed or
-    compared), each read in the one column the question names (a header word, else the kind
-    of value it asks: money for "стоят", "cost"; a labelled line: its value), all of that one
-    column; None when fewer than two rows bind or a row gives no single value."""
+def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> Comparison | None:
+    """What counted things cost together ("Сколько я отдам за три пачки ибупрофена?", "two
+    VIP tickets plus one large popcorn", "两张成人票和一张儿童票多少钱？"): each count the
+    question states (`calculate.counts_in`) multiplies the value of the cited table row (or "label:
+    value" line) that the words it governs name, rows named by no count counting once; the
+    values are read as a sum reads them (`_named_readings`: one column, the one the question
+    names, else the kind it asks, else a price: counted things bought). None when the
+    question states no count that names a row, or the rows give no single value each; the
+    Calculation's formula names each count and row ("3 × Ибупрофен 200 мг"), the counts
+    are inputs taken from the question (no citation), the rows' values inputs citing them."""
+    counts = calculate.counts_in(question)
+    if not counts or comparison_asked_any(question):
+        return None
+    cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
+    money = frozenset(asked_type.kind_column_words("money"))
+    readings = _named_readings(lib, question, cits, least=1, default_kinds=money)
+    if readings is None:
+        return None
+    spans = [(v, text, _keys(span)) for v, text, span in counts]
+    bound: list[tuple[tuple[Decimal, str] | None, str, _Reading]] = []
+    for label, reading, keys in readings:
+        by = [(v, text) for v, text, span in spans if keys & span]
+        if len(by) > 1:
+            return None  # one row named after two counts: which one counts it is unclear
+        bound.append((by[0] if by else None, label, reading))
+    if {text for _, text, _ in spans} - {n[1] for n, _, _ in bound if n is not None}:
+        return None  # a count names no cited row: a total without it would be wrong
+    if len(bound) == 1 and bound[0][0] is not None and bound[0][0][0] == 1:
+        return None  # one thing once: nothing to compute
+    names, shown = [], []
+    inputs = [calc.Input(f"v{i}", r.quantity) for i, (_, _, r) in enumerate(bound)]
+    for i, (n, label, _) in enumerate(bound):
+        names.append(f"{n[0]} * v{i}" if n is not None else f"v{i}")
+        shown.append(f"{n[0]} × {label}" if n is not None else label)
+    try:
+        result = calc.evaluate(" + ".join(names), inputs, allow_literals=True, lang=lang)
+    except CalcError:
+        return None
+    ins = [CalcInput(name=n[1], value=str(n[0]), text=f"{n[0]} ({message('from_question', lang)})", verified=True)
+           for n in dict.fromkeys(n for n, _, _ in bound if n is not None)]
+    ins += [CalcInput(name=label, value=str(r.quantity.value), unit=r.quantity.unit, text=r.quantity.text,
+                      citation=r.citation.model_copy(), verified=True) for _, label, r in bound]
+    return Comparison(calculation=Calculation(
+        formula=" + ".join(shown), inputs=ins, substitution=result.substitution, result=str(result.value),
+        unit=result.unit, shown=result.shown, unit_shown=result.unit_shown, precision=result.precision,
+        verified=True))
+
+
+def comparison_asked_any(question: str) -> bool:
+    """Whether `question` asks a difference or a ratio (calculate.comparison_asked), which
+    `comparison_for` computes, not a total."""
+    return calculate.comparison_asked(question) is not None
+
+
+def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least: int = 2,
+                    default_kinds: frozenset[str] = frozenset()) -> list[tuple[str, _Reading, set[str]]] | None:
+    """(label, value, the question's words it alone names, as `_keys`) of each row the cited quotes
+    stand in (`_rows`, or a quote's "label: value" lines) that names a question word no
+    other such row names (the things summed or compared), each read in the one column the
+    question names (a header word, else the kind of value it asks: money for "стоят",
+    "cost"; else a column headed by one of `default_kinds`; a labelled line: its value), all
+    of that one column; None when fewer than `least` rows bind or a row gives no single
+    value."""
     groups = analysis.query_groups(question)
     ops = calculate.operation_groups(question, groups) | calculate.comparison_groups(question, groups)
     words = [{k for f in g for k in _keys(f)} | set(g) for g in groups if g not in ops]
     asked = _keys(question)
-    kinds = asked_type.column_words(question)
+    kinds = asked_type.column_words(question) or default_kinds
     rows: dict[tuple[tuple[str, str], ...], _Row] = {}
     for cit in cits:
         for row in _rows(lib, cit) or _labelled_lines(cit):
@@ -212,11 +272,11 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation]) -> li
     # the things summed: rows each naming a word no other row names
     own = [(row, held) for row, held in named
            if held - frozenset().union(*(h for r, h in named if r is not row))]
-    if len(own) < 2:
+    if len(own) < least:
         return None
-    readings: list[tuple[str, _Reading]] = []
+    readings: list[tuple[str, _Reading, set[str]]] = []
     header = None
-    for row, _ in own:
+    for row, held in own:
         cols = [1] if _is_line(row) else _named_columns(row, asked)  # a labelled line: its value
         if not cols and kinds:
             cols = [j for j in range(1, len(row.cells)) if kinds & set(analysis.tokens(row.cells[j][0]))]
@@ -233,7 +293,8 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation]) -> li
             while start > 0 and (label[start - 1].isalnum() or label[start - 1] in "-'’"):
                 start -= 1  # from the start of the word holding it ("Early-bird" of "bird")
             label = label[start:]
-        readings.append((label, _Reading(q, row.citation)))
+        mine = held - frozenset().union(*(h for r, h in named if r is not row))
+        readings.append((label, _Reading(q, row.citation), set().union(*(words[i] for i in mine))))
     return readings
 
 
@@ -570,7 +631,9 @@ def _label_binding(lib: LibraryLike, question: str, cits: list[Citation]
     the standard one?" over "Early-bird ticket (both days): £95" and "Standard ticket (both
     days): £140". None unless exactly two bind."""
     readings = _named_readings(lib, question, cits)
-    return (readings[0], readings[1]) if readings is not None and len(readings) == 2 else None
+    if readings is None or len(readings) != 2:
+        return None
+    return (readings[0][0], readings[0][1]), (readings[1][0], readings[1][1])
 
 
 def _code_binding(lib: LibraryLike, question: str, lang: str, cits: list[Citation]

@@ -375,7 +375,8 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     # (a word of a header is asked of the rows, though a cell writes it: "days" of "Days
     # overdue" beside a title "The Remains of the Day")
     header_words = {t for _, pairs in rows for h, _ in pairs for t in analysis.tokens(h)}
-    named = {w for w in asked if any(w in vw for vw in value_words)} - named_doc - header_words
+    # nor does the superlative's own word ("最" of "最便宜" in a cell "最多2名学员")
+    named = {w for w in asked if any(w in vw for vw in value_words)} - named_doc - header_words - sup.words
     if any(sum(w in vw for vw in value_words) == 1 for w in named):
         return None  # the question names one row (its code, a name): an attribute of that row
     # words several rows hold narrow the rows compared ("the cheapest flow meter")

@@ -181,6 +181,7 @@ MESSAGES = {
     "export_columns": {"en": "| # | claim | quote | source |", "ru": "| № | утверждение | цитата | источник |",
                        "zh": "| # | 陈述 | 引文 | 来源 |"},
     "computed": {"en": "computed by pincite", "ru": "вычислено pincite", "zh": "由 pincite 计算"},
+    "from_question": {"en": "from the question", "ru": "из вопроса", "zh": "来自问题"},
     # the claim column of a calculation's row in the evidence export (library.export)
     "export_calculation": {"en": "calculation", "ru": "расчёт", "zh": "计算"},
     "calc_not_done": {"en": "calculation not done: {reason}", "ru": "расчёт не выполнен: {reason}",

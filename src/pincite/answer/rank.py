@@ -31,7 +31,7 @@ from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
 from . import answerability, apart, asked_type, extractive, features, reasons, soft, supersede
-from .calculate import comparison_groups, sum_groups, without_target_unit
+from .calculate import comparison_groups, counted_measures, sum_groups, without_target_unit
 from .evidence import (
     asked_and_found,
     asked_codes,
@@ -43,6 +43,7 @@ from .evidence import (
     siblings_named,
     window_tokens,
 )
+from .extreme import superlative
 from .features import WindowFeatures
 from .messages import language_name, listed, message
 from .retrieve import (
@@ -345,6 +346,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     df = lib.catalog.term_df(index_terms(groups))  # the asked words' chunk frequencies, read once
     # "the tabmark manual" where no passage writes "manual": the word names the document
     kinds = unwritten_document_kinds(groups, df)
+    # a superlative no chunk writes ("самый дорогой", "cheapest", "最便宜") asks for a
+    # comparison of rows, done by code (answer.extreme), not for a word a passage states
+    # (only where rows were found to compare: prose states no extreme it lacks the word for)
+    if any(rows_of.values()):
+        kinds |= unwritten_superlatives(coverage_text or q, groups, df)
+    # "пачки" of "три пачки ибупрофена": the measure of a count, not a thing a row names
+    kinds |= counted_measures(coverage_text or q, groups, df)
     groups = [g for g in groups if g not in kinds] or groups
     weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines, edition_lines)
     general = features.general_weights(coverage_text or q, groups)
@@ -643,6 +651,19 @@ def table_rows(lib: LibraryLike, hit: Hit) -> list[tuple[int, int]]:
         return []
     rows = lib.model(hit.doc_id).row_spans(hit.page)
     return [(a, b) for a, b in rows if a < hit.char_end and hit.char_start < b]
+
+
+def unwritten_superlatives(question: str, groups: list[tuple[str, ...]], df: dict[str, int]) -> set[tuple[str, ...]]:
+    """The word groups of `question` (analysis.query_groups) that carry its superlative
+    (answer.extreme.superlative: "cheapest", "самый дорогой", "最便宜") and that no chunk of
+    the library writes in any form (`df`: Catalog.term_df of their forms). A price list
+    writes prices, not "the cheapest"; the row that is cheapest is found by comparing rows,
+    so such a word is neither a word a passage must hold nor one the library lacks. A
+    superlative the library writes ("Maximum pressure") stays a word of the question."""
+    sup = superlative(question)
+    if sup is None:
+        return set()
+    return {g for g in groups if sup.words.intersection(g) and not any(df.get(t, 0) for t in g)}
 
 
 def _asked_weights(groups: list[tuple[str, ...]], df: dict[str, int], question: str, n_chunks: int,
