@@ -21,6 +21,9 @@ from pincite.library.facade import Library
     ("Adults 18 years and over", ["18", "40"], ["17"]),
     ("от 5 до 10 кг", ["5", "10"], ["11"]),
     ("10公斤以上", ["10", "12"], ["9"]),
+    # the unit after each number
+    ("身高1.2米至1.5米", ["1.2", "1.3"], ["1.1", "1.6"]),
+    ("5 kg to 10 kg", ["5", "7"], ["11"]),
 ])
 def test_a_header_states_the_range_it_holds(header, inside, outside):
     tier = header_tier(header)
@@ -28,7 +31,8 @@ def test_a_header_states_the_range_it_holds(header, inside, outside):
     assert all(tier.holds(Decimal(v)) for v in inside) and not any(tier.holds(Decimal(v)) for v in outside)
 
 
-@pytest.mark.parametrize("header", ["Кошки", "Price, EUR", "Q2 2025", "Model 20", "Rooms 1-3"])
+@pytest.mark.parametrize("header", ["Кошки", "Price, EUR", "Q2 2025", "Model 20", "Rooms 1-3", "1 кг – 5 м",
+                                    "R17–R18"])
 def test_a_header_without_a_range_of_a_unit_is_no_tier(header):
     assert header_tier(header) is None
 
@@ -120,6 +124,21 @@ def test_a_band_column_of_a_sheet_is_the_row_a_stated_quantity_names(tmp_path):
     assert ans.status == "answered", (ans.answer, ans.warnings)
     first = ans.claims[0]
     assert first.text.endswith("电价（元/千瓦时）: 0.5483") and "第二档" in first.citations[0].quote, first
+
+
+def test_a_band_in_a_notes_cell_is_the_row_a_stated_quantity_names(tmp_path):
+    """A ticket list whose notes column bounds who may buy a row's ticket ("身高1.2米至1.5米",
+    the unit after each number): "孩子身高1.3米" names that row, not the adult one."""
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "tickets.xlsx", "票价", ("项目", "价格（元）", "时长", "备注"), [
+        ("成人全天滑雪票", 380, "8小时", "含缆车"), ("儿童全天滑雪票", 260, "8小时", "身高1.2米至1.5米"),
+        ("夜场滑雪票", 180, "18:00-21:30", "周五至周日开放")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "tickets.xlsx"])
+        ans = lib.ask("孩子身高1.3米，全天票多少钱？")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert "儿童全天滑雪票" in ans.claims[0].citations[0].quote, [c.text for c in ans.claims]
 
 
 def test_a_tier_or_a_customer_class_the_tariff_lacks_is_refused(tmp_path):

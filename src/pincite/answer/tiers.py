@@ -47,7 +47,10 @@ _AFTER = (
 #: the last comma ("Мощность калорифера, кВт", "Flow rate, m3/h").
 HEADER_UNIT = lazyre.compile(r"[(\[（【]\s*([^()\[\]（）【】]+?)\s*[)\]）】]\s*$|,\s*([^,]+?)\s*$")
 _NUM_RE = lazyre.compile(_NUM)
-_RANGE_RE = lazyre.compile(rf"(?:от\s+)?{_NUM}\s*(?:[-–—~～]|to|до|至|到)\s*{_NUM}", re.IGNORECASE)
+#: A range of two numbers; the unit may follow each ("1.2 m – 1.5 m", "1,2 м до 1,5 м",
+#: "1.2米至1.5米"), the letters after the first number captured to be read as a unit.
+_RANGE_RE = lazyre.compile(rf"(?:от\s+)?{_NUM}\s*([^\W\d_]{{1,8}}\.?)?\s*(?:[-–—~～]|to|до|至|到)\s*{_NUM}",
+                           re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -95,9 +98,11 @@ def header_tier(header: str) -> Tier | None:
     "до 12 лет", "10公斤以上"), None when it states none or names no unit."""
     m = _RANGE_RE.search(header)
     if m:
-        low, high = _number(m.group(1)), _number(m.group(2))
-        unit = _unit_after(header, m.end(2))
-        if low is not None and high is not None and unit and low < high:
+        low, high = _number(m.group(1)), _number(m.group(3))
+        unit = _unit_after(header, m.end(3))
+        # a unit after the first number too must be the second's ("1.2 m – 1.5 m")
+        first = _unit_after(header, m.end(1)) if m.group(2) else unit
+        if low is not None and high is not None and unit and first == unit and low < high:
             return Tier(low, high, True, True, unit)
     for words, side, included in _AFTER:
         m = re.search(rf"{_NUM}\s*([^\W\d_]*)\s*(?:{words})", header, re.IGNORECASE)
