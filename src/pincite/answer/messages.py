@@ -334,6 +334,11 @@ MESSAGES = {
         "ru": "ни в одном найденном фрагменте не указана цена или сумма денег",
         "zh": "找到的段落中都没有写明价格或金额",
     },
+    "why_never_named": {
+        "en": "the library never mentions {words}",
+        "ru": "в библиотеке нигде не упоминается {words}",
+        "zh": "资料库中没有任何地方提到 {words}",
+    },
     "why_no_words": {
         "en": "no passage found holds these words of the question{words} (words that only name a "
               "document do not count)",

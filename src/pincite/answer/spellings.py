@@ -163,7 +163,7 @@ def with_transliterations(lib: LibraryLike, groups: list[tuple[str, ...]],
 #: question's value is in ("2,2 кВт", "5 kg", "20 千克", "how many kilograms", "сколько
 #: киловатт"; a Chinese unit may follow with no space, and a Chinese word may stand right
 #: before the number: "高于500伏").
-_NUMBER_UNIT = lazyre.compile(r"(?:(?<![0-9A-Za-z\u00c0-\u024f\u0400-\u04ff_.,])\d+(?:[.,]\d+)?"
+NUMBER_UNIT = lazyre.compile(r"(?:(?<![0-9A-Za-z\u00c0-\u024f\u0400-\u04ff_.,])\d+(?:[.,]\d+)?"
                               r"|\bhow (?:many|much)|сколько|多少|几)\s?([^\W\d_]+[²³]?)",
                               re.IGNORECASE)
 _DECIMAL = lazyre.compile(r"\d+[.,]\d+")
@@ -217,7 +217,7 @@ def with_value_spellings(lib: LibraryLike, groups: list[tuple[str, ...]], questi
     A unit word after neither is left alone: such a word is often one in another sense
     ("year" of "fiscal year", "年" of every Chinese date)."""
     units_after: dict[str, list[str]] = {}  # a number's index form -> the unit typed after it
-    for m in _NUMBER_UNIT.finditer(question):
+    for m in NUMBER_UNIT.finditer(question):
         number = m.group(0)[:m.start(1) - m.start(0)].strip()
         units = [t for g in analysis.query_groups(m.group(1)) for t in g]
         units_after.setdefault(number.lower(), []).extend(units)
