@@ -581,3 +581,87 @@ def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str
         return bool(_NUMBER_RE.search(text))
 
     return {id(c) for c in cands if not holds_one(c)}
+
+
+#: Zipf frequency (wordfreq) from which a question word is too common to name a variant of
+#: a table's rows ("要", "стоит", "the"). Chinese content words are common as wordfreq
+#: counts them ("大型" 5.0, "车" 5.3), so the bar stands above extreme.COMMON_ZIPF.
+VARIANT_ZIPF = 5.5
+#: A cell value that names a variant by a word ("средние (15–35 см)", "小型车"), not a number
+#: or a time ("8:00–15:30": the value of another attribute in a table of parameters).
+_VARIANT_NAME = lazyre.compile(r"[^\W\d_]{3,}|[\u4e00-\u9fff]")
+
+
+def row_cells(lib: LibraryLike, cand: extractive.Candidate) -> tuple[tuple[str, str], ...]:
+    """The (column header, value) pairs of the table row that `cand`'s window is: a sheet's
+    or slide table's "Header: value; …" line, else the cells DocumentModel.row_cells keeps
+    for the window's span (a DOCX table on its PDF's pages, a ruled PDF table); () for a
+    window that is no table row."""
+    text = features.window_text(cand).strip()
+    line = text.split(" | ", 1)[1] if " | " in text else text
+    if "\n" not in line:
+        pairs = [p.partition(": ") for p in line.split("; ")]
+        if len(pairs) >= 2 and all(sep and h.strip() for h, sep, _ in pairs):
+            return tuple((h.strip(), v.strip()) for h, _, v in pairs)
+    if cand.hit.parts or not features.is_table_window(cand):
+        return ()
+    try:
+        return lib.model(cand.hit.doc_id).row_cells(cand.hit.page or 0, cand.start, cand.end)
+    except Exception:  # a model the library no longer has: no cells to read
+        return ()
+
+
+def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
+                           general: dict[tuple[str, ...], float], other: set[int], question: str) -> set[int]:
+    """The ids of the candidates that are table rows about another variant than the one
+    asked: every asked word the row lacks (in its values and its column headers) is a value
+    that other rows of the same table (same document, same column headers) hold in a column
+    where this row names another variant by a word ("коротких" in "Длина волос: короткие (до 15 см)"
+    beside this row's "средние (15–35 см)"; "大型" in "车型: 大型车" beside "月卡（小型车，…）").
+    Such a row matches everything but the variant and answers for its own: "Сколько стоит
+    окрашивание коротких волос?" is not answered by the colouring row for medium hair. Only
+    rows among `cands` (not in `other`) are compared; the asked words are those rarer than
+    VARIANT_ZIPF, no numbers (a stated quantity is read into its band by answer.tiers), and
+    none that asks for money, a place or a time ("стоит", "多少钱", "where":
+    asked_type.COLUMN_KINDS). A question joining, comparing or counting things (`question`:
+    "A и B", "A比B", "two A") asks of several rows and sets none apart."""
+    # words asking for a kind of value, not naming a row ("стоит", "多少钱", "where"); the
+    # adjectives of the superlative kinds ("короткий") may name a variant
+    from .calculate import JOINED, comparison_asked, counts_in
+
+    counts = counts_in(question)  # "в один тон" counts nothing: one thing once
+    if JOINED.search(question) or comparison_asked(question) is not None or len(counts) > 1 or any(
+            n > 1 for n, _, _ in counts):
+        return set()  # two things joined, compared or counted: each is a row of its own
+    asking = set().union(*(asked_type.asking_groups(k) for k in ("money", "place", "time")))
+    asked = [g for g in groups if general.get(g, 0.0) > features.ZIPF_CEILING - VARIANT_ZIPF
+             and not any(ch.isdigit() for ch in g[0]) and g not in asking]
+    if not asked:
+        return set()
+    tables: dict[tuple[str, tuple[str, ...]], list[tuple[int, list[tuple[str, set[str]]]]]] = {}
+    for c in cands:
+        if id(c) in other:
+            continue
+        pairs = row_cells(lib, c)
+        if len(pairs) >= 2:
+            key = (c.hit.doc_id, tuple(h for h, _ in pairs))
+            tables.setdefault(key, []).append((id(c), [(v, set(analysis.tokens(v))) for _, v in pairs]))
+    out = set()
+    for (_, headers), rows in tables.items():
+        header_words = set(analysis.tokens(" ".join(headers)))
+        if len({tuple(v for v, _ in cells) for _, cells in rows}) < 2:
+            continue  # one row (found as two windows) has no other variant beside it
+        for i, cells in rows:
+            held = header_words.union(*(t for _, t in cells))
+            lacking = [g for g in asked if not held.intersection(g)]
+            if lacking and all(_held_beside(rows, i, cells, g) for g in lacking):
+                out.add(i)
+    return out
+
+
+def _held_beside(rows: list[tuple[int, list[tuple[str, set[str]]]]], i: int, cells: list[tuple[str, set[str]]],
+                 g: tuple[str, ...]) -> bool:
+    """Whether another row than row `i` (of `rows`, each its (value, index forms) cells)
+    holds a form of `g` in a column where row `i` (`cells`) holds a value of its own."""
+    return any(t.intersection(g) and _VARIANT_NAME.search(cells[j][0])
+               for k, other_cells in rows if k != i for j, (_, t) in enumerate(other_cells) if j < len(cells))

@@ -114,15 +114,15 @@ def _asking_groups(question: str, groups: list[tuple[str, ...]], words: "re.Patt
 
 
 #: Words joining the things a sum adds: "A and B", "A и B", "A 和 B", "A、B".
-_JOINED = lazyre.compile(r"(?<!\w)(?:and|plus|и|плюс)(?!\w)|&|和|与|及|跟|、|加上", re.I)
+JOINED = lazyre.compile(r"(?<!\w)(?:and|plus|и|плюс)(?!\w)|&|和|与|及|跟|、|加上", re.I)
 
 
 def sum_asked(question: str) -> bool:
     """Whether `question` asks for the sum of values it names ("the combined stock of A and
     B", "Сколько стоят вместе A и B?", "A 和 B 一共多少"): a sum word (`_SUM_WORDS`, as a
-    whole word in Latin or Cyrillic text), two things joined (`_JOINED`: "the total memory"
+    whole word in Latin or Cyrillic text), two things joined (`JOINED`: "the total memory"
     alone names one thing) and no comparison asked (comparison_asked)."""
-    if comparison_asked(question) is not None or not _JOINED.search(question):
+    if comparison_asked(question) is not None or not JOINED.search(question):
         return False
     return (any(_SUM_WORDS.fullmatch(w) for w in _question_words(question))
             or any(w in question for w in _SUM_CJK))

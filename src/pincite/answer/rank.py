@@ -408,6 +408,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     unnumbered = apart.windows_lacking_numbers(cands, coverage_text or q) - set(joined) - unpriced
     valueless = unpriced | unnumbered
     other |= valueless
+    # a table row for another variant than the one asked (the colouring price for medium
+    # hair, asked of short hair) answers for its own: sorted last likewise
+    other |= apart.rows_of_other_variants(lib, cands, groups, general, other, coverage_text or q)
     attr_q = features.attribute_text(coverage_text or q, groups, general)
     q_cosines, attr_cosines = features.cosines_of(embedder, (q, attr_q), cands) or (None, None)
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,

@@ -1,0 +1,58 @@
+"""A table row for another variant than the one asked (the colouring price for medium hair,
+asked of short hair; a car park's month card for small cars, asked for a large car) answers
+for its own variant: it is set apart (answer.apart.rows_of_other_variants), so the question
+is refused when no row holds the asked variant, and answered by the row that does."""
+from __future__ import annotations
+
+import pytest
+
+from docgen import make_sheet, no_pincite_env  # noqa: F401 (fixtures)
+from pincite.config import Settings
+from pincite.library.facade import Library
+
+
+@pytest.fixture(scope="module")
+def price_lists(tmp_path_factory):
+    root = tmp_path_factory.mktemp("variants")
+    make_sheet(root / "salon.xlsx", "Прейскурант", ("Услуга", "Длина волос", "Цена, руб."), [
+        ("Женская стрижка", "короткие", 1400), ("Женская стрижка", "средние", 1800),
+        ("Женская стрижка", "длинные", 2300), ("Окрашивание в один тон", "средние", 3500),
+        ("Мелирование", "длинные", 5200), ("Мужская стрижка", "любая", 900)])
+    make_sheet(root / "parking.xlsx", "收费标准", ("车型", "停放时长", "收费标准（元）"), [
+        ("小型车", "每小时", 5), ("大型车", "每小时", 10), ("月卡（小型车，地面车位）", "每月", 300),
+        ("月卡（小型车，地下车位）", "每月", 450)])
+    with Library(Settings(data_dir=root / "data")) as lib:
+        lib.ingest([root / "salon.xlsx", root / "parking.xlsx"])
+        yield lib
+
+
+@pytest.mark.parametrize("question", ["Сколько стоит окрашивание коротких волос в один тон?",
+                                      "大型车的月卡每月多少钱？"])
+def test_a_variant_no_row_holds_is_refused(price_lists, question):
+    ans = price_lists.ask(question)
+    assert ans.status == "refused", ans.answer
+
+
+@pytest.mark.parametrize("question, quote", [
+    ("Сколько стоит женская стрижка на короткие волосы?", "1400"),
+    ("Сколько стоит окрашивание в один тон?", "3500"),
+    ("大型车每小时多少钱？", "10"),
+])
+def test_the_row_holding_the_asked_variant_answers(price_lists, question, quote):
+    ans = price_lists.ask(question)
+    assert ans.status == "answered", ans.answer
+    assert quote in ans.claims[0].citations[0].quote, [c.text for c in ans.claims]
+
+
+def test_a_table_of_parameters_has_no_variants(tmp_path):
+    """A two-column table of one thing's parameters ("Название: Школьная столовая",
+    "Время работы столовой: 8:00–15:30"): the time row lacks "школьная", which the name row
+    holds, but its own value is a time, no variant's name, so it still answers."""
+    make_sheet(tmp_path / "canteen.xlsx", "Общие сведения", ("Параметр", "Значение"), [
+        ("Название", "Школьная столовая №5"), ("Адрес", "ул. Садовая, 12"),
+        ("Время работы столовой", "8:00–15:30"), ("Количество мест", "120")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "canteen.xlsx"])
+        ans = lib.ask("До скольки работает школьная столовая?")
+    assert ans.status == "answered", ans.answer
+    assert "8:00–15:30" in ans.claims[0].citations[0].quote, [c.text for c in ans.claims]
