@@ -56,3 +56,9 @@ def test_a_table_of_parameters_has_no_variants(tmp_path):
         ans = lib.ask("До скольки работает школьная столовая?")
     assert ans.status == "answered", ans.answer
     assert "8:00–15:30" in ans.claims[0].citations[0].quote, [c.text for c in ans.claims]
+
+
+def test_the_refusal_names_the_rows_the_table_has_instead(price_lists):
+    ans = price_lists.ask("Сколько стоит окрашивание коротких волос в один тон?")
+    assert ans.status == "refused"
+    assert any("Окрашивание в один тон — средние" in w for w in ans.warnings), ans.warnings

@@ -612,12 +612,14 @@ def row_cells(lib: LibraryLike, cand: extractive.Candidate) -> tuple[tuple[str, 
 
 
 def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
-                           general: dict[tuple[str, ...], float], other: set[int], question: str) -> set[int]:
-    """The ids of the candidates that are table rows about another variant than the one
-    asked: every asked word the row lacks (in its values and its column headers) is a value
-    that other rows of the same table (same document, same column headers) hold in a column
-    where this row names another variant by a word ("коротких" in "Длина волос: короткие (до 15 см)"
-    beside this row's "средние (15–35 см)"; "大型" in "车型: 大型车" beside "月卡（小型车，…）").
+                           general: dict[tuple[str, ...], float], other: set[int], question: str
+                           ) -> dict[int, str]:
+    """{id: the row as a person names it, "label — its variant"} of the candidates that
+    are table rows about another variant than the one asked: every asked word the row lacks
+    (in its values and its column headers) is a value that other rows of the same table
+    (same document, same column headers) hold in a column where this row names another
+    variant by a word ("коротких" in "Длина волос: короткие (до 15 см)" beside this row's
+    "средние (15–35 см)"; "大型" in "车型: 大型车" beside "月卡（小型车，…）").
     Such a row matches everything but the variant and answers for its own: "Сколько стоит
     окрашивание коротких волос?" is not answered by the colouring row for medium hair. Only
     rows among `cands` (not in `other`) are compared; the asked words are those rarer than
@@ -632,12 +634,12 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
     counts = counts_in(question)  # "в один тон" counts nothing: one thing once
     if JOINED.search(question) or comparison_asked(question) is not None or len(counts) > 1 or any(
             n > 1 for n, _, _ in counts):
-        return set()  # two things joined, compared or counted: each is a row of its own
+        return {}  # two things joined, compared or counted: each is a row of its own
     asking = set().union(*(asked_type.asking_groups(k) for k in ("money", "place", "time")))
     asked = [g for g in groups if general.get(g, 0.0) > features.ZIPF_CEILING - VARIANT_ZIPF
              and not any(ch.isdigit() for ch in g[0]) and g not in asking]
     if not asked:
-        return set()
+        return {}
     tables: dict[tuple[str, tuple[str, ...]], list[tuple[int, list[tuple[str, set[str]]]]]] = {}
     for c in cands:
         if id(c) in other:
@@ -646,7 +648,7 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
         if len(pairs) >= 2:
             key = (c.hit.doc_id, tuple(h for h, _ in pairs))
             tables.setdefault(key, []).append((id(c), [(v, set(analysis.tokens(v))) for _, v in pairs]))
-    out = set()
+    out: dict[int, str] = {}
     for (_, headers), rows in tables.items():
         header_words = set(analysis.tokens(" ".join(headers)))
         if len({tuple(v for v, _ in cells) for _, cells in rows}) < 2:
@@ -654,14 +656,17 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
         for i, cells in rows:
             held = header_words.union(*(t for _, t in cells))
             lacking = [g for g in asked if not held.intersection(g)]
-            if lacking and all(_held_beside(rows, i, cells, g) for g in lacking):
-                out.add(i)
+            beside = [_held_beside(rows, i, cells, g) for g in lacking]
+            if lacking and all(j is not None for j in beside):
+                names = [cells[0][0]] + [cells[j][0] for j in dict.fromkeys(beside) if j]
+                out[i] = " — ".join(" ".join(n.split()) for n in names)
     return out
 
 
 def _held_beside(rows: list[tuple[int, list[tuple[str, set[str]]]]], i: int, cells: list[tuple[str, set[str]]],
-                 g: tuple[str, ...]) -> bool:
-    """Whether another row than row `i` (of `rows`, each its (value, index forms) cells)
-    holds a form of `g` in a column where row `i` (`cells`) holds a value of its own."""
-    return any(t.intersection(g) and _VARIANT_NAME.search(cells[j][0])
-               for k, other_cells in rows if k != i for j, (_, t) in enumerate(other_cells) if j < len(cells))
+                 g: tuple[str, ...]) -> int | None:
+    """The column in which another row than row `i` (of `rows`, each its (value, index
+    forms) cells) holds a form of `g` while row `i` (`cells`) names a variant of its own
+    there; None when there is none."""
+    return next((j for k, other_cells in rows if k != i for j, (_, t) in enumerate(other_cells)
+                 if j < len(cells) and t.intersection(g) and _VARIANT_NAME.search(cells[j][0])), None)

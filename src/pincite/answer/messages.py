@@ -273,6 +273,11 @@ MESSAGES = {
         "ru": "лучший найденный фрагмент содержит {coverage} слов вопроса{lack}",
         "zh": "找到的最佳段落只包含问题词语的 {coverage}{lack}",
     },
+    "why_other_variant": {
+        "en": "the table states this only for other rows than the one asked: {found}",
+        "ru": "в таблице это указано только для других строк, чем спрошено: {found}",
+        "zh": "表格中只有其他行的数据，没有所问的那一行：{found}",
+    },
     "why_not_stated": {
         "en": "the passages found share the question's words, but none of them states what it asks",
         "ru": "в найденных фрагментах есть слова вопроса, но ни один из них не содержит того, о чём он спрашивает",

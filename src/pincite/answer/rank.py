@@ -410,7 +410,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     other |= valueless
     # a table row for another variant than the one asked (the colouring price for medium
     # hair, asked of short hair) answers for its own: sorted last likewise
-    other |= apart.rows_of_other_variants(lib, cands, groups, general, other, coverage_text or q)
+    variants = apart.rows_of_other_variants(lib, cands, groups, general, other, coverage_text or q)
+    other |= set(variants)
     attr_q = features.attribute_text(coverage_text or q, groups, general)
     q_cosines, attr_cosines = features.cosines_of(embedder, (q, attr_q), cands) or (None, None)
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
@@ -461,6 +462,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # told as it would be were they not (the words they lack, their language), or as that
             own = [c for c in cands if id(c) not in other - valueless]
             rel = relevance(own, bar, prob).model_copy(update={"score": rel.score})
+        variant = [c for c in cands if id(c) in variants]  # best first
         sibling = [c for c in cands if id(c) in other_model | other_doc]  # best first
         # would the sibling's evidence answer, were it about the asked model or document?
         as_own = {id(c): scorer.chance(c, dataclasses.replace(feat_of[id(c)], other_model=0.0, other_doc=0.0))
@@ -483,6 +485,14 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                        sibling[0].hit.file or sibling[0].hit.doc_id)
             g.refusal = refusal_answer(q, lang, scope, "other_model" if id(sibling[0]) in other_model else "not_found",
                                  timings, rel, other=why)
+        elif variant and prob[id(variant[0])] >= bar:
+            # what was found would answer, but for another row of its table (another hair
+            # length, another vehicle): name those rows
+            # (the likeliest of them: those at least half as likely as the first)
+            top = prob[id(variant[0])] / 2
+            found = listed(list(dict.fromkeys(variants[id(c)] for c in variant if prob[id(c)] >= top))[:3], lang)
+            g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel,
+                                       found=message("why_other_variant", lang).format(found=found))
         elif priced_out and own and not reasons.unmatched(q, groups, cands):
             # the passages found hold the question's words, but none states a price (a number)
             g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel,
