@@ -1,7 +1,10 @@
-"""A table row for another variant than the one asked (the colouring price for medium hair,
-asked of short hair; a car park's month card for small cars, asked for a large car) answers
-for its own variant: it is set apart (answer.apart.rows_of_other_variants), so the question
-is refused when no row holds the asked variant, and answered by the row that does."""
+"""Rows of a table that are variants of one thing (haircuts by hair length, month cards by
+parking level). A row for another variant than the one asked (the colouring price for
+medium hair, asked of short hair; a month card for small cars, asked for a large car)
+answers for its own: it is set apart (answer.apart.rows_of_other_variants), so the question
+is refused when no row holds the asked variant, and answered by the row that does. A
+question asking a price of the thing itself, naming no variant, is asked back which one
+(answer.clarify.clarify_group)."""
 from __future__ import annotations
 
 import pytest
@@ -17,17 +20,20 @@ def price_lists(tmp_path_factory):
     make_sheet(root / "salon.xlsx", "Прейскурант", ("Услуга", "Длина волос", "Цена, руб."), [
         ("Женская стрижка", "короткие", 1400), ("Женская стрижка", "средние", 1800),
         ("Женская стрижка", "длинные", 2300), ("Окрашивание в один тон", "средние", 3500),
-        ("Мелирование", "длинные", 5200), ("Мужская стрижка", "любая", 900)])
+        ("Мелирование", "длинные", 5200), ("Мужская стрижка", "любая", 900),
+        ("Мужская стрижка машинкой", "любая", 500)])
     make_sheet(root / "parking.xlsx", "收费标准", ("车型", "停放时长", "收费标准（元）"), [
         ("小型车", "每小时", 5), ("大型车", "每小时", 10), ("月卡（小型车，地面车位）", "每月", 300),
         ("月卡（小型车，地下车位）", "每月", 450)])
+    make_sheet(root / "bikes.xlsx", "租车价格", ("车型", "租期", "价格（元）"), [
+        ("普通自行车", "按小时", 5), ("电动自行车", "按小时", 12), ("普通自行车", "包月", 90)])
     with Library(Settings(data_dir=root / "data")) as lib:
-        lib.ingest([root / "salon.xlsx", root / "parking.xlsx"])
+        lib.ingest([root / "salon.xlsx", root / "parking.xlsx", root / "bikes.xlsx"])
         yield lib
 
 
 @pytest.mark.parametrize("question", ["Сколько стоит окрашивание коротких волос в один тон?",
-                                      "大型车的月卡每月多少钱？"])
+                                      "电动自行车包月多少钱？"])
 def test_a_variant_no_row_holds_is_refused(price_lists, question):
     ans = price_lists.ask(question)
     assert ans.status == "refused", ans.answer
@@ -37,6 +43,7 @@ def test_a_variant_no_row_holds_is_refused(price_lists, question):
     ("Сколько стоит женская стрижка на короткие волосы?", "1400"),
     ("Сколько стоит окрашивание в один тон?", "3500"),
     ("大型车每小时多少钱？", "10"),
+    ("普通自行车包月多少钱？", "90"),
 ])
 def test_the_row_holding_the_asked_variant_answers(price_lists, question, quote):
     ans = price_lists.ask(question)
@@ -62,3 +69,26 @@ def test_the_refusal_names_the_rows_the_table_has_instead(price_lists):
     ans = price_lists.ask("Сколько стоит окрашивание коротких волос в один тон?")
     assert ans.status == "refused"
     assert any("Окрашивание в один тон — средние" in w for w in ans.warnings), ans.warnings
+
+
+@pytest.mark.parametrize("question, options", [
+    ("Сколько стоит женская стрижка?", 3),
+    ("月卡多少钱？", 2),
+])
+def test_a_price_asked_of_several_variants_is_asked_back(price_lists, question, options):
+    ans = price_lists.ask(question)
+    assert ans.status == "needs_clarification", ans.answer
+    assert ans.clarification is not None and len(ans.clarification.options) == options, ans.clarification
+    assert not ans.claims
+    # the option chosen, asked again, names the row
+    again = price_lists.ask(f"{question} {ans.clarification.options[0]}")
+    assert again.status == "answered", again.answer
+    assert again.claims[0].citations[0].quote, again
+
+
+def test_a_row_named_by_the_questions_words_alone_is_no_variant_to_ask_about(price_lists):
+    """"мужская стрижка" is the row "Мужская стрижка", though "Мужская стрижка машинкой"
+    holds the same words: it is answered, not asked back."""
+    ans = price_lists.ask("Сколько стоит мужская стрижка?")
+    assert ans.status == "answered", ans.answer
+    assert "900" in ans.claims[0].citations[0].quote

@@ -6,12 +6,17 @@ cannot answer what the question asks, however well they match its other words.
 * `rows_lacking_columns`: a table row whose table has no column for the attribute asked,
   which the row's document never writes, states nothing of it;
 * `windows_lacking_money`: a passage that states no amount of money does not answer what
-  something costs.
+  something costs (`windows_lacking_numbers`: no number, for how many or how long);
+* `rows_of_other_variants`: a table row for another variant than the one asked (the price
+  for medium hair, asked of short hair) answers for its own.
 
 answer.rank sorts such candidates after the rest and never lets them answer; the
 answerability model is not told (its features stay what it was trained on). Each check
 costs one index call per document among the first NAME_CHECK_DOCS candidates'. Must not
 import cli/ or web/.
+
+Size: over 600 lines as the one place that holds these checks; each reads the rows and
+passages the same way (`row_cells`, reasons.row_columns), so they stay together.
 """
 from __future__ import annotations
 
@@ -656,7 +661,7 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
         for i, cells in rows:
             held = header_words.union(*(t for _, t in cells))
             lacking = [g for g in asked if not held.intersection(g)]
-            beside = [_held_beside(rows, i, cells, g) for g in lacking]
+            beside = [_held_beside(rows, i, cells, g, asked) for g in lacking]
             if lacking and all(j is not None for j in beside):
                 names = [cells[0][0]] + [cells[j][0] for j in dict.fromkeys(beside) if j]
                 out[i] = " — ".join(" ".join(n.split()) for n in names)
@@ -664,9 +669,13 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
 
 
 def _held_beside(rows: list[tuple[int, list[tuple[str, set[str]]]]], i: int, cells: list[tuple[str, set[str]]],
-                 g: tuple[str, ...]) -> int | None:
+                 g: tuple[str, ...], asked: list[tuple[str, ...]]) -> int | None:
     """The column in which another row than row `i` (of `rows`, each its (value, index
     forms) cells) holds a form of `g` while row `i` (`cells`) names a variant of its own
-    there; None when there is none."""
+    there, by no asked word that the other row's cell lacks; None when there is none. A
+    cell that matches the question on a word of its own ("Объём загрузки" beside "Масса
+    камеры" in a table of parameters, for "объём загрузки камеры") is another attribute,
+    not another variant."""
     return next((j for k, other_cells in rows if k != i for j, (_, t) in enumerate(other_cells)
-                 if j < len(cells) and t.intersection(g) and _VARIANT_NAME.search(cells[j][0])), None)
+                 if j < len(cells) and t.intersection(g) and _VARIANT_NAME.search(cells[j][0])
+                 and not any(cells[j][1].intersection(a) and not t.intersection(a) for a in asked)), None)

@@ -386,7 +386,71 @@ def table_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
                    or other_record(g, first, table))
         if refused is not None:
             return refused
-    return clarify_row(g, first, table)
+    return clarify_row(g, first, table) or clarify_group(g, table)
+
+
+def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
+    """A needs_clarification Answer for a question asking a price or a number of a kind of
+    thing that several rows of `table` are ("Сколько стоит стрижка?" over a price list of
+    men's, women's and children's haircuts; "月卡多少钱？" over a ground-level and an
+    underground month card): the question's words that stand in the rows' cells stand
+    together in two to ROW_OPTIONS rows and name no other; its other words stand in the
+    headers or the table's names (as `clarify_row` reads them); no row's own cells are the
+    asked words alone (a row "Мужская стрижка" is what "мужская стрижка" asks, beside
+    "Мужская стрижка машинкой"); and the rows differ in what is asked (their money column,
+    or else their numbers). The question back lists those rows, each by its cells that are
+    no numbers. None otherwise. A superlative, a sum or a comparison names its rows by
+    computing (answer.extreme, answer.comparison) and is never asked back."""
+    from .apart import asks_money, asks_number
+    from .calculate import comparison_asked, counts_in, sum_asked
+    from .extreme import superlative, totals_row
+
+    q = g.question
+    if (superlative(q) is not None or sum_asked(q) or comparison_asked(q) is not None or counts_in(q)
+            or not (asks_money(q) or asks_number(q))):
+        return None
+    total = totals_row(table.rows)
+    rows = [pairs for i, pairs in enumerate(table.rows) if i != total]
+    cells = [set().union(*(analysis.tokens(v) for _, v in pairs)) for pairs in rows]
+    named = [grp for grp in g.groups if any(c.intersection(grp) for c in cells)]
+    if not named:
+        return None
+    chosen = [i for i, c in enumerate(cells) if all(c.intersection(grp) for grp in named)]
+    if not 2 <= len(chosen) <= ROW_OPTIONS:
+        return None
+    held = set(table.names) | set().union(*(analysis.tokens(h) for pairs in rows for h, _ in pairs))
+    stop = analysis.stopwords()
+    money = asks_money(q)
+    cjk = has_cjk(q)
+    if any(not (set(grp) & held or set(grp) <= stop or asked_type.type_of(grp)
+                or (money and _asks_money_word(grp, cjk))) for grp in g.groups if grp not in named):
+        return None  # a word the table holds nowhere: not a question about these rows alone
+    asked = set(analysis.tokens(q))
+    # each row by its label and the cells that tell it from the others: no number, nor the
+    # price asked of it
+    columns = [j for j, (h, _) in enumerate(rows[chosen[0]])
+               if j == 0 or len({dict(rows[i]).get(h, "") for i in chosen}) > 1]
+    texts = [[v for j, (h, v) in enumerate(rows[i]) if j in columns and not _numeric(v)
+              and not (money and _MONEY_HEADER.search(h))] for i in chosen]
+    labels = [t[0] if t else "" for t in texts]
+    named_alone = [lb for lb in labels if lb and set(analysis.tokens(lb)) <= asked | stop]
+    if len(named_alone) == 1 and labels.count(named_alone[0]) == 1:
+        return None  # the one row whose label is just what the question names answers it
+    values = [tuple(v for h, v in rows[i] if (_MONEY_HEADER.search(h) if money else _numeric(v))) for i in chosen]
+    if len(set(values)) < 2:
+        return None  # the rows give one answer: nothing to choose
+    options = [" ".join(" — ".join(t).split()) for t in texts]
+    if len(set(options)) < len(options):
+        return None
+    text = message("clarify_group", g.lang).format(options="; ".join(options))
+    return Answer(question=q, status="needs_clarification", language=g.lang, scope=g.scope,
+                  answer=text, clarification=Clarification(question=text, options=options, kind="row"),
+                  timings=g.timings, relevance=g.rel)
+
+
+def _numeric(value: str) -> bool:
+    """Whether a cell states a number (a price, a time, a count), not a name."""
+    return any(ch.isdigit() for ch in value) and sum(ch.isalpha() for ch in value) <= 3
 
 
 #: jieba's part-of-speech tags (ICTCLAS) of words that name something: nouns (n, nr, ns, …)

@@ -140,6 +140,13 @@ MESSAGES = {
               "различаются; укажите одну в вопросе или в области поиска.",
         "zh": "请问是 {model} 的哪种改型：{options}？各改型的手册不同，请在问题或搜索范围中指明一种。",
     },
+    "clarify_group": {
+        "en": "Several rows of the table fit the question, each with its own answer, and the question "
+              "names none of them. Which one do you mean: {options}?",
+        "ru": "Вопросу соответствуют несколько строк таблицы, у каждой свой ответ, а в вопросе строка не "
+              "названа. О какой идёт речь: {options}?",
+        "zh": "表格中有几行都符合问题，各行的答案不同，而问题没有指明是哪一行。请问指的是哪一个：{options}？",
+    },
     "clarify_row": {
         "en": "“{header}” differs from row to row of the table, and the question names no row. Which one do "
               "you mean: {options}?",
