@@ -169,6 +169,41 @@ def test_counts_of_several_rows_are_multiplied_and_added(tmp_path):
     # quantities with a unit, codes and decimals are no counts
     ("Сколько стоит билет для детей до 12 лет?", []), ("Цена шин R17", []), ("How much is a 3D film?", []),
     ("孩子身高1.3米，全天票多少钱？", []), ("Сколько стоит 5 кг?", []),
+    # a model's number, a time, a number nothing is counted after
+    ("Из какого материала колесо насоса КМН 125-100-250?", []), ("Сколько стоит насос КМН 65 в комплекте?", []),
+    ("Сколько стоит сеанс в 2:30 ночи?", []), ("Сколько стоит номер 5?", []),
+    ("What current does the motor draw at 380 V?", []),
 ])
 def test_counts_stated_in_a_question(question, counts):
     assert [str(v) for v, _, _ in calculate.counts_in(question)] == counts
+
+
+def test_one_count_multiplies_the_row_the_answer_cites_first(tmp_path):
+    """"за две пары" names no row by a word of its own ("пара" is every row's unit): the
+    count multiplies the row the answer cites first, shown as its input."""
+    make_sheet(tmp_path / "repair.xlsx", "Прейскурант", ("Услуга", "Вариант", "Цена, руб."), [
+        ("Растяжка обуви", "одна пара", 500), ("Прошивка ранта", "одна пара", 800),
+        ("Замена набоек", "женская обувь", 450)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "repair.xlsx"])
+        ans = lib.ask("Растяжка обуви: сколько стоит за две пары?")
+    assert ans.status == "answered", ans.answer
+    calc = ans.calculation
+    assert calc is not None and calc.result == "1000", (calc, ans.answer)
+    assert [i.name for i in calc.inputs if i.citation is not None] == ["Растяжка обуви"]
+
+
+def test_a_word_of_a_column_header_names_no_row_to_compare(tmp_path):
+    """"a unit for a two-bedroom house" over a table headed "Unit" with a row "Drive-up unit":
+    "unit" names the column, so that row is not taken for one of the things compared (it
+    was: 380 − 120, the four-bedroom unit's price)."""
+    from docgen import make_table_slide
+
+    make_table_slide(tmp_path / "storage.pptx", "Unit sizes and prices", [
+        ("Unit", "Typically fits", "Price per month (£)"), ("Medium", "a one-bedroom flat", "120"),
+        ("Large", "a two-bedroom house", "210"), ("Drive-up unit", "a four-bedroom house, with van access", "380")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "storage.pptx"])
+        ans = lib.ask("How much more per month is a unit for a two-bedroom house than one for a one-bedroom flat?")
+    names = [i.name for i in ans.calculation.inputs] if ans.calculation is not None else []
+    assert "Drive-up unit" not in names, (names, ans.answer)

@@ -217,3 +217,22 @@ def test_a_count_names_the_band_row_of_a_word_table(soffice, tmp_path):
         ans = lib.ask("Какая стоимость 90 минут, если оплачено 15 занятий?")
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert ans.claims[0].text.startswith("12–23") and ans.claims[0].text.endswith("3 000"), ans.claims[0].text
+
+
+def test_a_count_names_the_band_that_writes_the_thing_it_counts(tmp_path):
+    """A price list whose quantity bands write what they count ("100–499 pages"): "200 black
+    and white A4 pages" is read into that band, and the count multiplies its price."""
+    from docgen import make_sheet
+
+    assert count_label("Quantity", "100–499 pages") == "Quantity: 100–499 pages"
+    assert count_label("Quantity", "2–5 kg") is None  # a unit: a tier of weight, not a count
+    make_sheet(tmp_path / "print.xlsx", "Prices", ("Service", "Quantity", "Price"), [
+        ("Black & white A4 copy", "1–99 pages", "£0.10 per page"),
+        ("Black & white A4 copy", "100–499 pages", "£0.07 per page"),
+        ("Black & white A4 copy", "500+ pages", "£0.05 per page"), ("Colour A4 print", "per page", "£0.45 per page")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "print.xlsx"])
+        ans = lib.ask("How much would it cost to copy 200 black and white A4 pages?")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert "100–499 pages" in ans.claims[0].citations[0].quote, [c.text for c in ans.claims]
+    assert ans.calculation is not None and ans.calculation.result == "14.00", ans.answer

@@ -260,10 +260,19 @@ def counts_in(question: str) -> list[tuple[Decimal, str, str]]:
             continue
         if not m.spelled:
             before = question[m.start - 1] if m.start else " "
-            after = question[m.end] if m.end < len(question) else " "
-            if (before.isalnum() and not is_cjk(before)) or before in "-./#№" \
-                    or (after.isalpha() and not is_cjk(after)):
-                continue  # a code or a model number ("R17", "3D", "v2"), not a count
+            after = question[m.end:m.end + 2]
+            word_before = question[:m.start].split()[-1:] or [""]
+            if (before.isalnum() and not is_cjk(before)) or before in "-./#№:," \
+                    or (after[:1].isalpha() and not is_cjk(after[:1])) \
+                    or (after[:1] in "-–./:,×x" and after[1:2].isdigit()) \
+                    or (word_before[0].isupper() and len(word_before[0]) > 1):
+                # a code or a model number ("R17", "3D", "КМН 125-100-250", "PX 200"), not a count
+                continue
+        if not re.search(r"[^\W\d_]", question[m.end:m.end + 40]):
+            continue  # nothing counted after it ("… КМН 65?")
+        nxt = re.match(r"\s*([^\W\d_]+)", question[m.end:])
+        if nxt and len(nxt.group(1)) <= 2 and not is_cjk(nxt.group(1)[0]):
+            continue  # a unit's symbol ("380 V", "5 A", "220 В"), not a thing counted
         if unit_after_text(question, m.end) is not None:
             continue
         found.append((m.value, m.text, m.start, m.end))

@@ -203,9 +203,19 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
     money = frozenset(asked_type.kind_column_words("money"))
     readings = _named_readings(lib, question, cits, least=1, default_kinds=money)
+    spans = [(v, text, _keys(span)) for v, text, span in counts]
+    if len(counts) == 1 and counts[0][0] > 1 and (readings is None or not any(
+            keys & spans[0][2] for _, _, keys in readings)):
+        # one count whose words name no cited row by a word of its own ("две пары туфель"
+        # beside the row "Растяжка обуви, одна пара"): it counts the thing the answer's first
+        # citation is, when that citation stands in one row with one value to multiply
+        first = _named_readings(lib, question, cits[:1], least=1, default_kinds=money)
+        if first is None or len(first) != 1:
+            return None
+        label, reading, _ = first[0]
+        readings, spans = [(label, reading, spans[0][2])], spans[:1]
     if readings is None:
         return None
-    spans = [(v, text, _keys(span)) for v, text, span in counts]
     bound: list[tuple[tuple[Decimal, str] | None, str, _Reading]] = []
     for label, reading, keys in readings:
         by = [(v, text) for v, text, span in spans if keys & span]
@@ -260,12 +270,16 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
         for row in _rows(lib, cit) or _labelled_lines(cit):
             rows.setdefault(row.cells, row)
     named: list[tuple[_Row, frozenset[int]]] = []
-    by_label = {id(row): frozenset(i for i, w in enumerate(words) if w & _keys(row.label)) for row in rows.values()}
+    # a word of a column header names the column, not a row ("unit" of "a unit for a flat"
+    # beside the header "Unit" and a row "Drive-up unit")
+    headed = {id(row): set().union(*(_keys(h) for h, _ in row.cells if h)) for row in rows.values()}
+    by_label = {id(row): frozenset(i for i, w in enumerate(words) if w & (_keys(row.label) - headed[id(row)]))
+                for row in rows.values()}
     # rows named by their labels ("1号楼", "2号楼") are told apart by them alone: a digit of a
     # date or a time in another cell names nothing
     labelled = len(set(by_label.values())) == len(by_label) and all(by_label.values())
     for row in rows.values():
-        values = set().union(*(_keys(v) for _, v in row.cells))
+        values = set().union(*(_keys(v) for _, v in row.cells)) - headed[id(row)]
         held = by_label[id(row)] if labelled else frozenset(i for i, w in enumerate(words) if w & values)
         if held:
             named.append((row, held))

@@ -136,22 +136,26 @@ def cell_tier(header: str, value: str) -> str | None:
     return f"{header}: {written}" if header_tier(written) is not None else None
 
 
-#: A cell that is a bare range of a count: "10-19", "20–40", "20+".
-_COUNT_RANGE = lazyre.compile(r"\s*(\d+)\s*(?:[-–—]\s*(\d+)|(\+))\s*")
+#: A cell that is a bare range of a count: "10-19", "20–40", "20+"; the thing counted may
+#: follow it ("100–499 pages", "500+ pages", "10–19 занятий").
+_COUNT_RANGE = lazyre.compile(r"\s*(\d+)\s*(?:[-–—]\s*(\d+)|(\+))\s*([^\W\d_]+(?:\s+[^\W\d_]+){0,2})?\s*")
 
 
 def count_label(header: str, value: str) -> str | None:
     """A cell that is a bare range ("10-19", "20+") under a header naming what it counts
-    and no unit ("Sessions bought"), written after its header ("Sessions bought: 10-19"):
-    a count of the header's things the question states ("12 sessions") falls in it
-    (`with_tiers`). None for any other cell."""
-    if HEADER_UNIT.search(header.strip()) or not _COUNT_RANGE.fullmatch(value):
+    and no unit ("Sessions bought"), or a range with the thing it counts written after it
+    ("100–499 pages" under "Quantity"), written after its header ("Sessions bought:
+    10-19"): a count of those things the question states ("12 sessions", "200 pages") falls
+    in it (`with_tiers`). None for any other cell (a unit after the range makes it a tier
+    of that quantity: `cell_tier`)."""
+    if HEADER_UNIT.search(header.strip()) or not _COUNT_RANGE.fullmatch(value) or header_tier(value) is not None:
         return None
     return f"{header}: {value.strip()}"
 
 
 def _count_tier(label: str) -> tuple[Tier, set[str]] | None:
-    """The range of a `count_label` and its header's index forms, else None."""
+    """The range of a `count_label` and the index forms of its header and of the thing its
+    range counts ("pages" of "100–499 pages"), else None."""
     header, sep, value = label.rpartition(": ")
     m = _COUNT_RANGE.fullmatch(value) if sep else None
     if m is None:
@@ -160,7 +164,7 @@ def _count_tier(label: str) -> tuple[Tier, set[str]] | None:
     high = None if m.group(3) else Decimal(m.group(2))
     if high is not None and high < low:
         return None
-    return Tier(low, high, True, high is not None, ""), set(analysis.tokens(header))
+    return Tier(low, high, True, high is not None, ""), set(analysis.tokens(f"{header} {m.group(4) or ''}"))
 
 
 #: A number standing alone (not inside a code or another number; a Chinese character may
@@ -179,8 +183,9 @@ def _stated_quantities(question: str) -> list[tuple[re.Match, Decimal, str]]:
     return out
 
 
-#: A word after a number, spaces before it (what a count counts: "sessions" of "12 sessions").
-_WORD_AFTER_RE = lazyre.compile(r" *([^\W\d_]+)")
+#: A word after a number, spaces before it (what a count counts: "sessions" of "12 sessions";
+#: a code among the words, "A4", is a word too).
+_WORD_AFTER_RE = lazyre.compile(r" *([^\W\d_][^\W_]*)")
 
 
 def _stated_counts(question: str, taken: set[int]) -> list[tuple[re.Match, Decimal, list[re.Match]]]:
@@ -201,8 +206,9 @@ def _stated_counts(question: str, taken: set[int]) -> list[tuple[re.Match, Decim
     return out
 
 
-#: Words after a number looked at for the thing it counts ("personal training sessions").
-COUNT_WORDS = 3
+#: Words after a number looked at for the thing it counts ("personal training sessions",
+#: "black and white A4 pages").
+COUNT_WORDS = 5
 
 
 def with_tiers(question: str, headers: Iterable[str]) -> str:
