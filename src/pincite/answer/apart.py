@@ -32,8 +32,9 @@ from ..index.base import Hit, SearchFilter
 from ..store.fields import TRUST_LEVELS
 from . import asked_type, extractive, features, reasons, soft
 from .asked_type import VALUE_PATTERNS
+from .calculate import JOINED, comparison_asked, counts_in
 from .retrieve import LibraryLike
-from .table_verify import SOFT_HEADER_COSINE
+from .table_verify import SOFT_HEADER_COSINE, record_pairs
 
 #: The documents of the first this many candidates are checked for the names a question asks
 #: about (`docs_lacking_names`): one index call each, as many as a question's passages shown.
@@ -604,10 +605,9 @@ def row_cells(lib: LibraryLike, cand: extractive.Candidate) -> tuple[tuple[str, 
     window that is no table row."""
     text = features.window_text(cand).strip()
     line = text.split(" | ", 1)[1] if " | " in text else text
-    if "\n" not in line:
-        pairs = [p.partition(": ") for p in line.split("; ")]
-        if len(pairs) >= 2 and all(sep and h.strip() for h, sep, _ in pairs):
-            return tuple((h.strip(), v.strip()) for h, _, v in pairs)
+    pairs = record_pairs(line) if "\n" not in line else None
+    if pairs:
+        return tuple(pairs)
     if cand.hit.parts or not features.is_table_window(cand):
         return ()
     try:
@@ -632,14 +632,12 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
     none that asks for money, a place or a time ("стоит", "多少钱", "where":
     asked_type.COLUMN_KINDS). A question joining, comparing or counting things (`question`:
     "A и B", "A比B", "two A") asks of several rows and sets none apart."""
-    # words asking for a kind of value, not naming a row ("стоит", "多少钱", "where"); the
-    # adjectives of the superlative kinds ("короткий") may name a variant
-    from .calculate import JOINED, comparison_asked, counts_in
-
     counts = counts_in(question)  # "в один тон" counts nothing: one thing once
     if JOINED.search(question) or comparison_asked(question) is not None or len(counts) > 1 or any(
             n > 1 for n, _, _ in counts):
         return {}  # two things joined, compared or counted: each is a row of its own
+    # words asking for a kind of value, not naming a row ("стоит", "多少钱", "where"); the
+    # adjectives of the superlative kinds ("короткий") may name a variant
     asking = set().union(*(asked_type.asking_groups(k) for k in ("money", "place", "time")))
     asked = [g for g in groups if general.get(g, 0.0) > features.ZIPF_CEILING - VARIANT_ZIPF
              and not any(ch.isdigit() for ch in g[0]) and g not in asking]

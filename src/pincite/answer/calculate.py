@@ -16,6 +16,7 @@ did not compute or the document did not state.
 """
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal
 
@@ -248,12 +249,15 @@ _COMPARISON_CJK = frozenset(
 MAX_COUNT = 999
 
 
-def counts_in(question: str) -> list[tuple[Decimal, str, str]]:
+@functools.lru_cache(maxsize=256)
+def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
     """The counts of things `question` states, in order: (count, the count as written, the
     text it governs: from after it to the next count or the question's end). A count is a
     whole number from 1 to MAX_COUNT, in digits or words (numbers.number_mentions: "три",
     "two", "两"), with no unit of measure after it ("3 кг", "12 лет", "2小时" are quantities,
-    not counts), not part of a code or a decimal ("R17", "1.3")."""
+    not counts), not part of a code or a decimal ("R17", "1.3"). Remembered per question:
+    coverage (`counted_measures`), the rows set apart (answer.apart), the question back
+    (answer.clarify) and the arithmetic (answer.comparison) each read them."""
     found = []
     for m in number_mentions(question):
         if m.value is None or m.value != m.value.to_integral_value() or not 1 <= m.value <= MAX_COUNT:
@@ -276,8 +280,8 @@ def counts_in(question: str) -> list[tuple[Decimal, str, str]]:
         if unit_after_text(question, m.end) is not None:
             continue
         found.append((m.value, m.text, m.start, m.end))
-    return [(v, text, question[end:found[i + 1][2] if i + 1 < len(found) else len(question)])
-            for i, (v, text, _, end) in enumerate(found)]
+    return tuple((v, text, question[end:found[i + 1][2] if i + 1 < len(found) else len(question)])
+                 for i, (v, text, _, end) in enumerate(found))
 
 
 def counted_measures(question: str, groups: list[tuple[str, ...]], df: dict[str, int]) -> set[tuple[str, ...]]:

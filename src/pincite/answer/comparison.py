@@ -198,7 +198,7 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
     Calculation's formula names each count and row ("3 × Ибупрофен 200 мг"), the counts
     are inputs taken from the question (no citation), the rows' values inputs citing them."""
     counts = calculate.counts_in(question)
-    if not counts or comparison_asked_any(question):
+    if not counts or calculate.comparison_asked(question) is not None:
         return None
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
     money = frozenset(asked_type.kind_column_words("money"))
@@ -245,12 +245,6 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
         verified=True))
 
 
-def comparison_asked_any(question: str) -> bool:
-    """Whether `question` asks a difference or a ratio (calculate.comparison_asked), which
-    `comparison_for` computes, not a total."""
-    return calculate.comparison_asked(question) is not None
-
-
 def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least: int = 2,
                     default_kinds: frozenset[str] = frozenset()) -> list[tuple[str, _Reading, set[str]]] | None:
     """(label, value, the question's words it alone names, as `_keys`) of each row the cited quotes
@@ -283,14 +277,14 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
         held = by_label[id(row)] if labelled else frozenset(i for i, w in enumerate(words) if w & values)
         if held:
             named.append((row, held))
-    # the things summed: rows each naming a word no other row names
-    own = [(row, held) for row, held in named
-           if held - frozenset().union(*(h for r, h in named if r is not row))]
+    # the things summed: rows each naming a word no other row names (`mine`: those words)
+    own = [(row, mine) for row, held in named
+           if (mine := held - frozenset().union(*(h for r, h in named if r is not row)))]
     if len(own) < least:
         return None
     readings: list[tuple[str, _Reading, set[str]]] = []
     header = None
-    for row, held in own:
+    for row, mine in own:
         cols = [1] if _is_line(row) else _named_columns(row, asked)  # a labelled line: its value
         if not cols and kinds:
             cols = [j for j in range(1, len(row.cells)) if kinds & set(analysis.tokens(row.cells[j][0]))]
@@ -307,7 +301,6 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
             while start > 0 and (label[start - 1].isalnum() or label[start - 1] in "-'’"):
                 start -= 1  # from the start of the word holding it ("Early-bird" of "bird")
             label = label[start:]
-        mine = held - frozenset().union(*(h for r, h in named if r is not row))
         readings.append((label, _Reading(q, row.citation), set().union(*(words[i] for i in mine))))
     return readings
 

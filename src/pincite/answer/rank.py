@@ -63,6 +63,7 @@ from .scope import scope_of
 from .spellings import NUMBER_UNIT, as_library_writes, with_spaced_codes, with_translations
 from .table_verify import SOFT_HEADER_COSINE, record_pairs
 from .tiers import cell_tier, count_label, with_tiers
+from .unitnames import unit_span_after_text
 
 #: Sentence windows of each retrieved passage that the answerability model scores: the
 #: best WINDOWS_PER_HIT by lexical coverage, the passage then represented by the one the
@@ -685,8 +686,6 @@ def unwritten_acronyms(question: str, unknown: set[tuple[str, ...]]) -> list[str
     caps = analysis.acronyms(question)
     if not caps or not unknown:
         return []
-    from .unitnames import unit_span_after_text
-
     # a word written after a number or a how-many word is its unit ("2 GB", "how many MB")
     units = {m.group(1).casefold() for m in NUMBER_UNIT.finditer(question)}
     out: list[str] = []
