@@ -3,7 +3,7 @@ and the verified/cross-checked quote rates per language (and in row "cross", ove
 questions asked in another language than their document's), with plain BM25 per page (the
 baseline of baseline_pages.py: same tokenizer and ranking) on the same library.
 
-    .venv/bin/python benchmarks/devset_eval.py [--split heldout|tune|all] [--json]
+    .venv/bin/python benchmarks/devset_eval.py [--split heldout|tune|all|trialNN] [--json]
 
 Questions are asked through the full answer path (answer.pipeline.ask_library) of the
 library their `library` field names (devset_tools.open_library). The baseline ranks the
@@ -54,14 +54,16 @@ def baseline(lib_docs: list[str], qs: list[dict]) -> dict[str, tuple[bool, bool]
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--split", default="heldout", choices=("heldout", "tune", "all"))
+    ap.add_argument("--split", default="heldout",
+                    help="heldout, tune, all (both), or a trial's split (documents.jsonl), e.g. trial44")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--out", type=Path, help="write one record per question (JSON lines)")
     args = ap.parse_args()
     from pincite.answer.pipeline import ask_library
     from pincite.eval import run as evaluate
 
-    qs = dt.questions(None if args.split == "all" else args.split)
+    qs = [q for q in dt.questions(None if args.split == "all" else args.split)
+          if args.split != "all" or q["split"] in dt.DEV_SPLITS]
     by_lib = defaultdict(list)
     for q in qs:
         by_lib[q["library"]].append(q)

@@ -37,29 +37,40 @@ def documents() -> dict[str, dict]:
     return out
 
 
+#: The splits of the development set proper; documents of any other split (a fresh-user
+#: trial's, "trial44") form a library of their own, named by their split.
+DEV_SPLITS = ("tune", "heldout")
+
+
 def libraries() -> dict[str, list[str]]:
-    """{library name: document names}; "all" holds every document."""
+    """{library name: document names}; "all" holds every document of the tune and held-out
+    splits, and each other split is a library of its documents."""
     libs = json.loads((DEVSET / "libraries.json").read_text(encoding="utf-8")) \
         if (DEVSET / "libraries.json").exists() else {}
-    libs["all"] = sorted(documents())
+    docs = documents()
+    libs["all"] = sorted(n for n, d in docs.items() if d["split"] in DEV_SPLITS)
+    for name, d in sorted(docs.items()):
+        if d["split"] not in DEV_SPLITS:
+            libs.setdefault(d["split"], []).append(name)
     return libs
 
 
 def questions(split: str | None = None) -> list[dict]:
     """Every question of questions/*.jsonl (sorted by file), with `split` set from its
-    document's; only those of `split` ("tune" or "heldout") when given."""
+    document's; only those of `split` ("tune", "heldout" or a trial's) when given. A question
+    names no `library` when it is asked of "all" (of a trial's documents: of its library)."""
     docs = documents()
     out = []
     for path in sorted((DEVSET / "questions").glob("*.jsonl")):
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.strip():
                 q = json.loads(line)
-                q.setdefault("library", "all")
                 if q["doc"] not in docs:
                     print(f"{path.name}: {q['id']}: {q['doc']} is not in documents.jsonl; left out",
                           file=sys.stderr)
                     continue
                 q["split"] = docs[q["doc"]]["split"]
+                q.setdefault("library", "all" if q["split"] in DEV_SPLITS else q["split"])
                 out.append(q)
     return [q for q in out if split is None or q["split"] == split]
 

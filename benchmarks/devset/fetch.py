@@ -3,7 +3,8 @@
 Documents from Debian (`source: deb` in documents.jsonl) are downloaded with
 `apt-get download PACKAGE=VERSION` and unpacked with `dpkg-deb -x`; the member is copied
 (gunzipped when it ends in .gz). Generated documents (`source: generated`) are made by
-make_office.py. Every file is checked against its SHA-256; a mismatch is reported and the
+make_office.py, or by the script their `generator` field names (relative to this folder,
+called with the output folder). Every file is checked against its SHA-256; a mismatch is reported and the
 script exits 1. Files already present with the right SHA-256 are left alone.
 
     python benchmarks/devset/fetch.py [--check]   # --check: only verify what is there
@@ -57,8 +58,11 @@ def main() -> int:
     args = ap.parse_args()
     docs = documents()
     bad = 0
-    if not args.check and any(d["source"] == "generated" and not (DOCS / d["name"]).exists() for d in docs):
-        subprocess.run([sys.executable, str(HERE / "make_office.py"), str(DOCS)], check=True)
+    if not args.check:
+        generators = {d.get("generator", "make_office.py") for d in docs
+                      if d["source"] == "generated" and not (DOCS / d["name"]).exists()}
+        for script in sorted(generators):
+            subprocess.run([sys.executable, str(HERE / script), str(DOCS)], check=True)
     with tempfile.TemporaryDirectory() as tmp:
         for d in docs:
             target = DOCS / d["name"]

@@ -384,12 +384,10 @@ _ASKS_MONEY = lazyre.compile(
 #: "1 200 руб.", "300元") or before it ("$45", "EUR 45", "¥300"), or a number under a price
 #: heading or a currency label ("Unit price, EUR: 17.9", "批发价(元): 320", "华北(元/公斤): 3.9",
 #: "Стоимость, руб.: 4500").
-_CURRENCY = (r"eur|euros?|usd|us\$|\$|dollars?|rub|руб\w*|р\.|₽|rubles?|roubles?|cny|rmb|yuan|元|美元|欧元|人民币"
-             r"|卢布|евро|доллар\w*|юан\w*|gbp|£|pounds?|英镑|jpy|yen|日元|¥")
 _MONEY_RE = lazyre.compile(
-    rf"\d[\d\s.,]*\s?(?:{_CURRENCY})(?![^\W\d_])"
+    rf"\d[\d\s.,]*\s?(?:{asked_type.CURRENCY})(?![^\W\d_])"
     r"|(?:[$€£¥₽]|us\$|eur|usd|rub|cny|rmb|gbp|jpy)\s?\d"
-    rf"|(?:price|cost|fee|charge|цен\w*|стоимост\w*|тариф\w*|价|费|(?<![^\W\d_])(?:{_CURRENCY})(?![^\W\d_]))"
+    rf"|(?:price|cost|fee|charge|цен\w*|стоимост\w*|тариф\w*|价|费|(?<![^\W\d_])(?:{asked_type.CURRENCY})(?![^\W\d_]))"
     r"[^\n;:：]{0,24}[:：]\s*\d",
     re.IGNORECASE)
 
@@ -410,15 +408,6 @@ def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str) 
     return {id(c) for c in cands if not _MONEY_RE.search(features.window_text(c)) and not _priced_row(c)}
 
 
-#: A heading that says its numbers are prices: "Price list", "Стоимость номеров", "Тарифы",
-#: "价格表", "收费标准".
-_PRICE_HEADING = lazyre.compile(r"\b(?:prices?|pricing|costs?|fees?|tariffs?|rates?)\b"
-                                r"|(?<![а-яё])(?:цен[аыуе]?|стоимост\w*|тариф\w*|расценк\w*|прейскурант\w*)(?![а-яё])"
-                                r"|价格|价目|收费|费用|票价"
-                                # a currency in a header ("Легковой автомобиль, руб.", "Fee (£)")
-                                rf"|(?<![^\W\d_])(?:{_CURRENCY})(?![^\W\d_])", re.IGNORECASE)
-
-
 def _priced_row(c: extractive.Candidate) -> bool:
     """Whether a table-row window holding a number stands under a price heading: a column
     header of its table ("Высокий сезон" under no price word does not count) or the title of
@@ -430,7 +419,7 @@ def _priced_row(c: extractive.Candidate) -> bool:
         return False
     headings = (*c.columns, c.hit.section_title or "", *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()),
                 *(c.hit.text.strip().split("\n", 1)[:1] if extractive.is_slide(c.hit) else ()))
-    return any(_PRICE_HEADING.search(t) for t in headings)
+    return any(asked_type.MONEY_HEADING.search(t) for t in headings)
 
 
 #: A one-cell sheet row ("'Прейскурант'!A1 | Прейскурант (цены в рублях)"): its sheet's name, its text.

@@ -229,6 +229,19 @@ COLUMN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
 }
 
 
+#: A currency as documents write it, by code, symbol or word, in en/ru/zh: "EUR", "руб.",
+#: "元", "£". Bounded by the caller (a number before or after it, or no letter around it).
+CURRENCY = (r"eur|euros?|€|usd|us\$|\$|dollars?|rub|руб\w*|р\.|₽|rubles?|roubles?|cny|rmb|yuan|元|美元|欧元|人民币"
+            r"|卢布|евро|доллар\w*|юан\w*|gbp|£|pounds?|英镑|jpy|yen|日元|¥")
+#: A heading (a column header, a sheet, slide or section title) saying its numbers are
+#: amounts of money: a price word ("Price list", "Fee (£)", "Стоимость, руб.", "Тарифы",
+#: "价格表", "收费标准", "单价(元)") or a currency standing as a word of its own.
+MONEY_HEADING = lazyre.compile(r"\b(?:prices?|pricing|costs?|fees?|fares?|tariffs?|rates?)\b"
+                               r"|(?<![а-яё])(?:цен[аыуе]?|стоимост\w*|тариф\w*|расценк\w*|прейскурант\w*)(?![а-яё])"
+                               r"|价|费"
+                               rf"|(?<![^\W\d_])(?:{CURRENCY})(?![^\W\d_])", re.IGNORECASE)
+
+
 def column_words(question: str, cjk: bool = True) -> set[str]:
     """Index forms (analysis.tokens) of the words that head a column of the kind of value the
     question asks for by its interrogative (COLUMN_KINDS); empty for a question asking what,

@@ -17,6 +17,7 @@ from pincite.text import analysis, lazyre
 from pincite.text.cjk import has_cjk
 
 from . import asked_type, extractive, features
+from .asked_type import MONEY_HEADING
 from .claims import kept
 from .messages import listed, message
 from .rank import Gathered
@@ -96,7 +97,7 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
     near = set().union(*header_near.values())
     # a word asking what something costs ("多少钱", "fare") is held by a column of money: one
     # whose header names a price or a currency ("续重每公斤(元)", "Single (GBP)")
-    money = [h for h in headers if _MONEY_HEADER.search(h)] if "money" in asked_type.asked_kinds(g.question) else []
+    money = [h for h in headers if MONEY_HEADING.search(h)] if "money" in asked_type.asked_kinds(g.question) else []
     costing = {grp for grp in g.groups if money and _asks_money_word(grp, has_cjk(g.question))}
     # the question's words (an acronym "IT" kept)
     if not g.groups or any(not (set(grp) & held or grp in near or grp in costing) or set(grp) & cells
@@ -131,11 +132,6 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
     return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=text, clarification=Clarification(question=text, options=options, kind="row"),
                   timings=g.timings, relevance=g.rel)
-
-
-#: A column header naming a price or a currency: "Price", "Цена, руб.", "单价(元)", "Single (GBP)".
-_MONEY_HEADER = lazyre.compile(r"\b(?:price|cost|fare|fee|tariff|gbp|usd|eur|cny|rub)\b|[£$€¥₽]|цен|стоимост|тариф"
-                               r"|руб|元|价|费", re.IGNORECASE)
 
 
 def _asks_money_word(grp: tuple[str, ...], cjk: bool) -> bool:
@@ -431,12 +427,12 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     columns = [j for j, (h, _) in enumerate(rows[chosen[0]])
                if j == 0 or len({dict(rows[i]).get(h, "") for i in chosen}) > 1]
     texts = [[v for j, (h, v) in enumerate(rows[i]) if j in columns and not _numeric(v)
-              and not (money and _MONEY_HEADER.search(h))] for i in chosen]
+              and not (money and MONEY_HEADING.search(h))] for i in chosen]
     labels = [t[0] if t else "" for t in texts]
     named_alone = [lb for lb in labels if lb and set(analysis.tokens(lb)) <= asked | stop]
     if len(named_alone) == 1 and labels.count(named_alone[0]) == 1:
         return None  # the one row whose label is just what the question names answers it
-    values = [tuple(v for h, v in rows[i] if (_MONEY_HEADER.search(h) if money else _numeric(v))) for i in chosen]
+    values = [tuple(v for h, v in rows[i] if (MONEY_HEADING.search(h) if money else _numeric(v))) for i in chosen]
     if len(set(values)) < 2:
         return None  # the rows give one answer: nothing to choose
     options = [" ".join(" — ".join(t).split()) for t in texts]
