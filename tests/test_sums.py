@@ -173,6 +173,9 @@ def test_counts_of_several_rows_are_multiplied_and_added(tmp_path):
     ("Из какого материала колесо насоса КМН 125-100-250?", []), ("Сколько стоит насос КМН 65 в комплекте?", []),
     ("Сколько стоит сеанс в 2:30 ночи?", []), ("Сколько стоит номер 5?", []),
     ("What current does the motor draw at 380 V?", []),
+    # a size in inches; a Chinese numeral inside a word ("三轮车", a tricycle; "一整天")
+    ("24寸的儿童自行车租一天多少钱？", []), ("a 26-inch bike for two days", []),
+    ("租一辆电动三轮车一天多少钱？", ["1"]), ("租两辆自行车一整天多少钱？", ["2"]),
 ])
 def test_counts_stated_in_a_question(question, counts):
     assert [str(v) for v, _, _ in calculate.counts_in(question)] == counts

@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from pincite.answer.tiers import cell_tier, count_label, header_tier, with_tiers
+from pincite.answer.tiers import cell_tier, count_label, header_tier, with_equal_headers, with_tiers
 from pincite.config import Settings
 from pincite.library.facade import Library
 
@@ -236,3 +236,15 @@ def test_a_count_names_the_band_that_writes_the_thing_it_counts(tmp_path):
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert "100–499 pages" in ans.claims[0].citations[0].quote, [c.text for c in ans.claims]
     assert ans.calculation is not None and ans.calculation.result == "14.00", ans.answer
+
+
+@pytest.mark.parametrize("question, written", [
+    # the one header stating the asked quantity in other units or words
+    ("儿童自行车租一天多少钱？", "儿童自行车租全天24小时（元）多少钱？"),
+    ("租三天多少钱？", "租3天（元）多少钱？"),
+    # no header states it, or money (a price is no column's name)
+    ("租两天多少钱？", "租两天多少钱？"), ("100元能租多久？", "100元能租多久？"),
+])
+def test_a_quantity_is_written_as_the_header_stating_it_in_other_units(question, written):
+    headers = ["车型", "1小时（元）", "半天4小时（元）", "全天24小时（元）", "3天（元）", "周租7天（元）", "押金 100元"]
+    assert with_equal_headers(question, headers) == written

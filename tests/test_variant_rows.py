@@ -1,7 +1,7 @@
 """Rows of a table that are variants of one thing (haircuts by hair length, month cards by
 parking level). A row for another variant than the one asked (the colouring price for
 medium hair, asked of short hair; a month card for small cars, asked for a large car)
-answers for its own: it is set apart (answer.apart.rows_of_other_variants), so the question
+answers for its own: it is set apart (answer.variants.rows_of_other_variants), so the question
 is refused when no row holds the asked variant, and answered by the row that does. A
 question asking a price of the thing itself, naming no variant, is asked back which one
 (answer.clarify.clarify_group)."""
@@ -92,3 +92,42 @@ def test_a_row_named_by_the_questions_words_alone_is_no_variant_to_ask_about(pri
     ans = price_lists.ask("Сколько стоит мужская стрижка?")
     assert ans.status == "answered", ans.answer
     assert "900" in ans.claims[0].citations[0].quote
+
+
+@pytest.fixture(scope="module")
+def rental(tmp_path_factory):
+    """A bike rental's price sheet: the rows are bikes told apart by their kind and by a
+    wheel size in their label, the columns rental periods (one of them "全天24小时")."""
+    root = tmp_path_factory.mktemp("rental")
+    make_sheet(root / "rental.xlsx", "租车价格", ("车型", "1小时（元）", "半天4小时（元）", "全天24小时（元）", "3天（元）"), [
+        ("普通城市自行车", 15, 40, 60, 150), ("山地自行车（27速）", 25, 70, 110, 280),
+        ("儿童自行车（16寸）", 10, 30, 45, 110), ("儿童自行车（20寸）", 12, 35, 50, 125),
+        ("电动自行车（48V）", 30, 85, 120, 320), ("电动滑板车", 25, 70, 95, 250)])
+    with Library(Settings(data_dir=root / "data")) as lib:
+        lib.ingest([root / "rental.xlsx"])
+        yield lib
+
+
+@pytest.mark.parametrize("question, rows", [
+    # a size no row's label states: the labels of the other sizes are named
+    ("24寸的儿童自行车租一天多少钱？", ("16寸", "20寸")),
+    # a kind of bike the library never writes, nearest to the rows' labels: another thing
+    ("租一辆电动三轮车一天多少钱？", ("电动",)),
+])
+def test_a_size_or_kind_no_row_has_is_refused_naming_the_rows(rental, question, rows):
+    ans = rental.ask(question)
+    assert ans.status == "refused", ans.answer
+    assert ans.calculation is None
+    assert all(any(r in w for w in ans.warnings) for r in rows), ans.warnings
+
+
+def test_a_size_a_row_has_is_answered_in_the_column_of_the_stated_period(rental):
+    """"一天" is the period the header "全天24小时" states in hours (answer.tiers)."""
+    ans = rental.ask("20寸的儿童自行车租一天多少钱？")
+    assert ans.status == "answered", ans.answer
+    assert ans.claims[0].text.endswith("全天24小时（元）: 50"), [c.text for c in ans.claims]
+
+
+def test_counted_bikes_are_multiplied_in_the_column_of_the_stated_period(rental):
+    ans = rental.ask("租两辆普通城市自行车一天，一共多少钱？")
+    assert ans.calculation is not None and ans.calculation.result == "120", ans.answer

@@ -7,16 +7,13 @@ cannot answer what the question asks, however well they match its other words.
   which the row's document never writes, states nothing of it;
 * `windows_lacking_money`: a passage that states no amount of money does not answer what
   something costs (`windows_lacking_numbers`: no number, for how many or how long);
-* `rows_of_other_variants`: a table row for another variant than the one asked (the price
-  for medium hair, asked of short hair) answers for its own.
+(answer.variants sets apart a table row for another variant than the one asked.)
 
 answer.rank sorts such candidates after the rest and never lets them answer; the
 answerability model is not told (its features stay what it was trained on). Each check
 costs one index call per document among the first NAME_CHECK_DOCS candidates'. Must not
 import cli/ or web/.
 
-Size: over 600 lines as the one place that holds these checks; each reads the rows and
-passages the same way (`row_cells`, reasons.row_columns), so they stay together.
 """
 from __future__ import annotations
 
@@ -32,9 +29,8 @@ from ..index.base import Hit, SearchFilter
 from ..store.fields import TRUST_LEVELS
 from . import asked_type, extractive, features, reasons, soft
 from .asked_type import VALUE_PATTERNS
-from .calculate import JOINED, comparison_asked, counts_in
 from .retrieve import LibraryLike
-from .table_verify import SOFT_HEADER_COSINE, record_pairs
+from .table_verify import SOFT_HEADER_COSINE
 
 #: The documents of the first this many candidates are checked for the names a question asks
 #: about (`docs_lacking_names`): one index call each, as many as a question's passages shown.
@@ -576,93 +572,3 @@ def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str
         return bool(_NUMBER_RE.search(text))
 
     return {id(c) for c in cands if not holds_one(c)}
-
-
-#: Zipf frequency (wordfreq) from which a question word is too common to name a variant of
-#: a table's rows ("要", "стоит", "the"). Chinese content words are common as wordfreq
-#: counts them ("大型" 5.0, "车" 5.3), so the bar stands above extreme.COMMON_ZIPF.
-VARIANT_ZIPF = 5.5
-#: A cell value that names a variant by a word ("средние (15–35 см)", "小型车"), not a number
-#: or a time ("8:00–15:30": the value of another attribute in a table of parameters).
-_VARIANT_NAME = lazyre.compile(r"[^\W\d_]{3,}|[\u4e00-\u9fff]")
-
-
-def row_cells(lib: LibraryLike, cand: extractive.Candidate) -> tuple[tuple[str, str], ...]:
-    """The (column header, value) pairs of the table row that `cand`'s window is: a sheet's
-    or slide table's "Header: value; …" line, else the cells DocumentModel.row_cells keeps
-    for the window's span (a DOCX table on its PDF's pages, a ruled PDF table); () for a
-    window that is no table row."""
-    text = features.window_text(cand).strip()
-    line = text.split(" | ", 1)[1] if " | " in text else text
-    pairs = record_pairs(line) if "\n" not in line else None
-    if pairs:
-        return tuple(pairs)
-    if cand.hit.parts or not features.is_table_window(cand):
-        return ()
-    try:
-        return lib.model(cand.hit.doc_id).row_cells(cand.hit.page or 0, cand.start, cand.end)
-    except Exception:  # a model the library no longer has: no cells to read
-        return ()
-
-
-def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
-                           general: dict[tuple[str, ...], float], other: set[int], question: str
-                           ) -> dict[int, str]:
-    """{id: the row as a person names it, "label — its variant"} of the candidates that
-    are table rows about another variant than the one asked: every asked word the row lacks
-    (in its values and its column headers) is a value that other rows of the same table
-    (same document, same column headers) hold in a column where this row names another
-    variant by a word ("коротких" in "Длина волос: короткие (до 15 см)" beside this row's
-    "средние (15–35 см)"; "大型" in "车型: 大型车" beside "月卡（小型车，…）").
-    Such a row matches everything but the variant and answers for its own: "Сколько стоит
-    окрашивание коротких волос?" is not answered by the colouring row for medium hair. Only
-    rows among `cands` (not in `other`) are compared; the asked words are those rarer than
-    VARIANT_ZIPF, no numbers (a stated quantity is read into its band by answer.tiers), and
-    none that asks for money, a place or a time ("стоит", "多少钱", "where":
-    asked_type.COLUMN_KINDS). A question joining, comparing or counting things (`question`:
-    "A и B", "A比B", "two A") asks of several rows and sets none apart."""
-    counts = counts_in(question)  # "в один тон" counts nothing: one thing once
-    if JOINED.search(question) or comparison_asked(question) is not None or len(counts) > 1 or any(
-            n > 1 for n, _, _ in counts):
-        return {}  # two things joined, compared or counted: each is a row of its own
-    # words asking for a kind of value, not naming a row ("стоит", "多少钱", "where"); the
-    # adjectives of the superlative kinds ("короткий") may name a variant
-    asking = set().union(*(asked_type.asking_groups(k) for k in ("money", "place", "time")))
-    asked = [g for g in groups if general.get(g, 0.0) > features.ZIPF_CEILING - VARIANT_ZIPF
-             and not any(ch.isdigit() for ch in g[0]) and g not in asking]
-    if not asked:
-        return {}
-    tables: dict[tuple[str, tuple[str, ...]], list[tuple[int, list[tuple[str, set[str]]]]]] = {}
-    for c in cands:
-        if id(c) in other:
-            continue
-        pairs = row_cells(lib, c)
-        if len(pairs) >= 2:
-            key = (c.hit.doc_id, tuple(h for h, _ in pairs))
-            tables.setdefault(key, []).append((id(c), [(v, set(analysis.tokens(v))) for _, v in pairs]))
-    out: dict[int, str] = {}
-    for (_, headers), rows in tables.items():
-        header_words = set(analysis.tokens(" ".join(headers)))
-        if len({tuple(v for v, _ in cells) for _, cells in rows}) < 2:
-            continue  # one row (found as two windows) has no other variant beside it
-        for i, cells in rows:
-            held = header_words.union(*(t for _, t in cells))
-            lacking = [g for g in asked if not held.intersection(g)]
-            beside = [_held_beside(rows, i, cells, g, asked) for g in lacking]
-            if lacking and all(j is not None for j in beside):
-                names = [cells[0][0]] + [cells[j][0] for j in dict.fromkeys(beside) if j]
-                out[i] = " — ".join(" ".join(n.split()) for n in names)
-    return out
-
-
-def _held_beside(rows: list[tuple[int, list[tuple[str, set[str]]]]], i: int, cells: list[tuple[str, set[str]]],
-                 g: tuple[str, ...], asked: list[tuple[str, ...]]) -> int | None:
-    """The column in which another row than row `i` (of `rows`, each its (value, index
-    forms) cells) holds a form of `g` while row `i` (`cells`) names a variant of its own
-    there, by no asked word that the other row's cell lacks; None when there is none. A
-    cell that matches the question on a word of its own ("Объём загрузки" beside "Масса
-    камеры" in a table of parameters, for "объём загрузки камеры") is another attribute,
-    not another variant."""
-    return next((j for k, other_cells in rows if k != i for j, (_, t) in enumerate(other_cells)
-                 if j < len(cells) and t.intersection(g) and _VARIANT_NAME.search(cells[j][0])
-                 and not any(cells[j][1].intersection(a) and not t.intersection(a) for a in asked)), None)

@@ -279,9 +279,28 @@ def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
             continue  # a unit's symbol ("380 V", "5 A", "220 В"), not a thing counted
         if unit_after_text(question, m.end) is not None:
             continue
+        if m.spelled and is_cjk(m.text[0]) and _numeral_in_word(question, m.start, m.end):
+            continue  # "三" of "三轮车" (a tricycle), "一" of "一整天": part of a word, no count
         found.append((m.value, m.text, m.start, m.end))
     return tuple((v, text, question[end:found[i + 1][2] if i + 1 < len(found) else len(question)])
                  for i, (v, text, _, end) in enumerate(found))
+
+
+def _numeral_in_word(text: str, start: int, end: int) -> bool:
+    """Whether the Chinese numeral at text[start:end] stands inside a word of the run of
+    Chinese around it (analysis.cjk_words): the word begins before it or runs on past one
+    character after it (a measure word: "两张", "一辆" are counts; "三轮车" is a word)."""
+    a, b = start, end
+    while a > 0 and is_cjk(text[a - 1]):
+        a -= 1
+    while b < len(text) and is_cjk(text[b]):
+        b += 1
+    pos = a
+    for word in analysis.cjk_words(text[a:b]):
+        if pos <= start < pos + len(word):
+            return pos < start or pos + len(word) > end + 1
+        pos += len(word)
+    return False
 
 
 def counted_measures(question: str, groups: list[tuple[str, ...]], df: dict[str, int]) -> set[tuple[str, ...]]:

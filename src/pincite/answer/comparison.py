@@ -70,7 +70,7 @@ from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
 from pincite.text.codes import code_key, find_codes, spellings
 
-from . import asked_type, calc, calculate, units
+from . import asked_type, calc, calculate, tiers, units
 from .messages import message
 from .normalize import normalize
 from .numbers import units_written
@@ -257,12 +257,14 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
     groups = analysis.query_groups(question)
     ops = calculate.operation_groups(question, groups) | calculate.comparison_groups(question, groups)
     words = [{k for f in g for k in _keys(f)} | set(g) for g in groups if g not in ops]
-    asked = _keys(question)
     kinds = asked_type.column_words(question) or default_kinds
     rows: dict[tuple[tuple[str, str], ...], _Row] = {}
     for cit in cits:
         for row in _rows(lib, cit) or _labelled_lines(cit):
             rows.setdefault(row.cells, row)
+    # a quantity stated names the column whose header holds it ("一天" the column
+    # "全天24小时（元）", "30 кг" the column "Собаки свыше 25 кг": answer.tiers)
+    asked = _keys(tiers.with_tiers(question, [h for row in rows.values() for h, _ in row.cells if h]))
     named: list[tuple[_Row, frozenset[int]]] = []
     # a word of a column header names the column, not a row ("unit" of "a unit for a flat"
     # beside the header "Unit" and a row "Drive-up unit")

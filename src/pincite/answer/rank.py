@@ -30,7 +30,7 @@ from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
-from . import answerability, apart, asked_type, extractive, features, reasons, soft, supersede
+from . import answerability, apart, asked_type, extractive, features, reasons, soft, supersede, variants
 from .calculate import comparison_groups, counted_measures, sum_groups, without_target_unit
 from .evidence import (
     asked_and_found,
@@ -323,7 +323,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     rows_of = {id(hit): table_rows(lib, hit) for hit in hits[:extractive.SCORED_HITS]}  # read once
     # a quantity stated where a table's columns are ranges of it ("весом 30 кг" beside "Собаки
     # свыше 20 кг"): the question is covered as naming the column that holds it (answer.tiers)
-    tiered = with_tiers(coverage_text or q, table_labels(lib, hits, rows_of))
+    stated = coverage_text or q  # the quantities as the question states them, before tiers
+    tiered = with_tiers(stated, table_labels(lib, hits, rows_of))
     if tiered != (coverage_text or q):
         coverage_text = tiered
         groups = as_library_writes(lib, analysis.query_groups(tiered), tiered) or groups
@@ -411,8 +412,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     other |= valueless
     # a table row for another variant than the one asked (the colouring price for medium
     # hair, asked of short hair) answers for its own: sorted last likewise
-    variants = apart.rows_of_other_variants(lib, cands, groups, general, other, coverage_text or q)
-    other |= set(variants)
+    variant_rows = variants.rows_of_other_variants(lib, cands, groups, general, other, stated, unknown, matcher)
+    other |= set(variant_rows)
     attr_q = features.attribute_text(coverage_text or q, groups, general)
     q_cosines, attr_cosines = features.cosines_of(embedder, (q, attr_q), cands) or (None, None)
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
@@ -463,7 +464,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # told as it would be were they not (the words they lack, their language), or as that
             own = [c for c in cands if id(c) not in other - valueless]
             rel = relevance(own, bar, prob).model_copy(update={"score": rel.score})
-        variant = [c for c in cands if id(c) in variants]  # best first
+        variant = [c for c in cands if id(c) in variant_rows]  # best first
         sibling = [c for c in cands if id(c) in other_model | other_doc]  # best first
         # would the sibling's evidence answer, were it about the asked model or document?
         as_own = {id(c): scorer.chance(c, dataclasses.replace(feat_of[id(c)], other_model=0.0, other_doc=0.0))
@@ -491,7 +492,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # length, another vehicle): name those rows
             # (the likeliest of them: those at least half as likely as the first)
             top = prob[id(variant[0])] / 2
-            found = listed(list(dict.fromkeys(variants[id(c)] for c in variant if prob[id(c)] >= top))[:3], lang)
+            found = listed(list(dict.fromkeys(variant_rows[id(c)] for c in variant if prob[id(c)] >= top))[:3], lang)
             g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel,
                                        found=message("why_other_variant", lang).format(found=found))
         elif priced_out and own and not reasons.unmatched(q, groups, cands):

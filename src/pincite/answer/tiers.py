@@ -19,11 +19,13 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
+from fractions import Fraction
 from typing import Iterable
 
 from pincite.text import analysis, lazyre
 
-from . import asked_type
+from . import asked_type, units
+from .quantities import quantities_in
 from .unitnames import unit_span_after_text
 
 _NUM = r"(\d+(?:[.,]\d+)?)"
@@ -222,11 +224,12 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
     states no quantity."""
     quantities = _stated_quantities(question)
     counts = _stated_counts(question, {m.start() for m, _, _ in quantities})
-    labels = list(dict.fromkeys(headers)) if quantities or counts else []
+    spelled = [q for q in quantities_in(question) if q.unit and not any(ch.isdigit() for ch in q.text)]
+    labels = list(dict.fromkeys(headers)) if quantities or counts or spelled else []
     tiers = {h: t for h in labels if (t := header_tier(h)) is not None}
     counted = {h: c for h in labels if (c := _count_tier(h)) is not None}
     if not tiers and not counted:
-        return question
+        return with_equal_headers(question, labels)
     asked = set(analysis.tokens(question))
     out, last = [], 0
     stated: list[tuple[re.Match, Decimal, str, list[re.Match] | None]] = (
@@ -249,7 +252,34 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
             continue
         out += [question[last:_kind_start(question, m.start())], holding[0]]
         last = end
-    return "".join(out) + question[last:] if out else question
+    return with_equal_headers("".join(out) + question[last:] if out else question, labels)
+
+
+def with_equal_headers(question: str, headers: Iterable[str]) -> str:
+    """`question` with each quantity it states in digits or words ("一天", "三天", "2 часа")
+    written as the one header of `headers` that states the same quantity in another unit or
+    words (answer.units' conversion: "全天24小时（元）" for "一天", "3天（元）" for "三天",
+    "120 мин" for "2 часа"): such a header names the column the question asks of, though no word of theirs
+    is shared. A header counts when it states exactly one quantity with a unit and no range
+    (`header_tier`); money is no such quantity. `question` itself when no quantity has
+    exactly one such header."""
+    points: list[tuple[str, Fraction, tuple]] = []
+    for h in dict.fromkeys(headers):
+        stated = [q for q in quantities_in(h) if q.unit]
+        if len(stated) == 1 and stated[0].unit not in units.CURRENCY_CODES and header_tier(h) is None:
+            factor, dims = units.si_factor(units.unit_atoms(stated[0].unit))
+            points.append((h, Fraction(stated[0].value) * factor, dims))
+    if not points:
+        return question
+    for q in quantities_in(question):
+        if not q.unit or q.unit in units.CURRENCY_CODES:
+            continue
+        factor, dims = units.si_factor(units.unit_atoms(q.unit))
+        value = Fraction(q.value) * factor
+        equal = [h for h, v, d in points if d == dims and v == value]
+        if len(equal) == 1 and q.text in question and q.text not in equal[0]:
+            question = question.replace(q.text, equal[0], 1)
+    return question
 
 
 def _most_named(labels: list[str], asked: set[str]) -> list[str]:

@@ -45,6 +45,9 @@ _UNIT_SPEC: dict[str, str] = {
     "cm": "cm см 厘米 centimetre centimetres centimeter centimeters " + _ru("сантиметр", _NOUN_M),
     "m": "米 metre metres meter meters " + _ru("метр", _NOUN_M),
     "km": "km км 公里 千米 kilometre kilometres kilometer kilometers " + _ru("километр", _NOUN_M),
+    # the inch, as wheel, screen and pipe sizes are given ("24寸", "26-inch", "3/4 дюйма"):
+    # in Chinese 寸 alone names it in such sizes (英寸), not the old Chinese unit
+    "inch": "inch inches 英寸 寸 " + _ru("дюйм", _NOUN_M),
     "um": "μm мкм 微米 micrometre micrometres micron microns " + _ru("микрон", _NOUN_M),
     "nm": "纳米 nanometre nanometres nanometer nanometers " + _ru("нанометр", _NOUN_M),
     "mm2": "mm² mm2 мм² мм2 平方毫米",

@@ -239,6 +239,12 @@ def _jieba_cut(run: str) -> list[str]:
     return _jieba.lcut(run)
 
 
+def cjk_words(run: str) -> list[str]:
+    """The words (jieba, pincite's dictionary: text.zhdict) of a run of Chinese text, in
+    order; their concatenation is `run`. Loads jieba on first use."""
+    return _jieba_cut(run)
+
+
 #: The copula 是 right before an interrogative ("多少", "什么", "几", "哪", "谁", "怎", "如何",
 #: "啥"), where it asks for a value: split off as a word of its own on the query side.
 _COPULA_ASKED_RE = lazyre.compile(r"(?<=.)(是)(?=多少|什么|几|哪|谁|怎|如何|啥)")

@@ -1,0 +1,186 @@
+"""Table rows for another variant than the one asked: the price for medium hair asked of
+short hair, the 16-inch bike asked of a 24-inch one, the e-bike asked of an electric
+tricycle. Such a row matches everything but the variant and answers for its own, so
+answer.rank sets it apart (sorted last, never the answer) and, when nothing else is found,
+refuses naming the rows there are. Must not import cli/ or web/.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, AbstractSet, Sequence
+
+from pincite.text import analysis, lazyre
+
+from . import asked_type, extractive, features, tiers
+from .calculate import JOINED, comparison_asked, counts_in
+from .numbers import number_mentions
+from .quantities import Quantity, quantities_in
+from .retrieve import LibraryLike
+from .table_verify import SOFT_HEADER_COSINE, record_pairs
+
+if TYPE_CHECKING:
+    from .soft import WordMatcher
+
+#: Zipf frequency (wordfreq) from which a question word is too common to name a variant of
+#: a table's rows ("要", "стоит", "the"). Chinese content words are common as wordfreq
+#: counts them ("大型" 5.0, "车" 5.3), so the bar stands above extreme.COMMON_ZIPF.
+VARIANT_ZIPF = 5.5
+#: A cell value that names a variant by a word ("средние (15–35 см)", "小型车"), not a number
+#: or a time ("8:00–15:30": the value of another attribute in a table of parameters).
+_VARIANT_NAME = lazyre.compile(r"[^\W\d_]{3,}|[\u4e00-\u9fff]")
+
+
+def row_cells(lib: LibraryLike, cand: extractive.Candidate) -> tuple[tuple[str, str], ...]:
+    """The (column header, value) pairs of the table row that `cand`'s window is: a sheet's
+    or slide table's "Header: value; …" line, else the cells DocumentModel.row_cells keeps
+    for the window's span (a DOCX table on its PDF's pages, a ruled PDF table); () for a
+    window that is no table row."""
+    text = features.window_text(cand).strip()
+    line = text.split(" | ", 1)[1] if " | " in text else text
+    pairs = record_pairs(line) if "\n" not in line else None
+    if pairs:
+        return tuple(pairs)
+    if cand.hit.parts or not features.is_table_window(cand):
+        return ()
+    try:
+        return lib.model(cand.hit.doc_id).row_cells(cand.hit.page or 0, cand.start, cand.end)
+    except Exception:  # a model the library no longer has: no cells to read
+        return ()
+
+
+def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
+                           general: dict[tuple[str, ...], float], other: set[int], question: str,
+                           unknown: AbstractSet[tuple[str, ...]] = frozenset(), matcher: WordMatcher | None = None
+                           ) -> dict[int, str]:
+    """{id: the row as a person names it, "label — its variant"} of the candidates that
+    are table rows about another variant than the one asked: every asked word the row lacks
+    (in its values and its column headers) is a value that other rows of the same table
+    (same document, same column headers) hold in a column where this row names another
+    variant by a word ("коротких" in "Длина волос: короткие (до 15 см)" beside this row's
+    "средние (15–35 см)"; "大型" in "车型: 大型车" beside "月卡（小型车，…）").
+    Such a row matches everything but the variant and answers for its own: "Сколько стоит
+    окрашивание коротких волос?" is not answered by the colouring row for medium hair. Only
+    rows among `cands` (not in `other`) are compared; the asked words are those rarer than
+    VARIANT_ZIPF, no numbers (a stated quantity is read into its band by answer.tiers), and
+    none that asks for money, a place or a time ("стоит", "多少钱", "where":
+    asked_type.COLUMN_KINDS). A question joining, comparing or counting things (`question`:
+    "A и B", "A比B", "two A") asks of several rows and sets none apart.
+
+    Two more ways a row is for another variant:
+    * its label (first cell) states a size the question states otherwise (`_other_size`:
+      "24寸的儿童自行车" beside "儿童自行车（16寸）" and "（20寸）"; `question` is read as
+      written, before answer.tiers wrote a quantity as the header holding it);
+    * an asked word it lacks is one no chunk of the library writes (`unknown`, retrieve.
+      unknown_words), in the row's language, nearer by meaning (`matcher`, answer.soft) to the
+      row's label than to any of its column headers, yet no paraphrase of the label (below
+      SOFT_HEADER_COSINE): it names another thing of the label's kind ("电动三轮车" beside
+      "电动自行车", "кролика" beside "Кошки"), not a column ("一整天" is nearest "全天").
+    Nothing is set apart for these without another row of the table to name."""
+    counts = counts_in(question)  # "в один тон" counts nothing: one thing once
+    if JOINED.search(question) or comparison_asked(question) is not None or len(counts) > 1 or any(
+            n > 1 for n, _, _ in counts):
+        return {}  # two things joined, compared or counted: each is a row of its own
+    # words asking for a kind of value, not naming a row ("стоит", "多少钱", "where"); the
+    # adjectives of the superlative kinds ("короткий") may name a variant
+    asking = set().union(*(asked_type.asking_groups(k) for k in ("money", "place", "time")))
+    # a quantity's words ("一天", "30 kg") are values, read into a band or a column, not names
+    stated = quantities_in(question)
+    asked = [g for g in groups if general.get(g, 0.0) > features.ZIPF_CEILING - VARIANT_ZIPF
+             and not any(ch.isdigit() for ch in g[0]) and g not in asking
+             and not any(g[0] in q.text for q in stated)]
+    sizes = [q for q in stated if q.unit and q.unit not in _NO_SIZE_UNITS]
+    if not asked and not sizes:
+        return {}
+    tables: dict[tuple[str, tuple[str, ...]], list[tuple[int, list[tuple[str, set[str]]]]]] = {}
+    texts: dict[int, str] = {}  # each row's window text: its sheet's name, its cells
+    for c in cands:
+        if id(c) in other:
+            continue
+        pairs = row_cells(lib, c)
+        if len(pairs) >= 2:
+            key = (c.hit.doc_id, tuple(h for h, _ in pairs))
+            tables.setdefault(key, []).append((id(c), [(v, set(analysis.tokens(v))) for _, v in pairs]))
+            texts[id(c)] = features.window_text(c)
+    out: dict[int, str] = {}
+    for (_, headers), rows in tables.items():
+        header_words = set(analysis.tokens(" ".join(headers)))
+        if len({tuple(v for v, _ in cells) for _, cells in rows}) < 2:
+            continue  # one row (found as two windows) has no other variant beside it
+        labels = [cells[0][0] for _, cells in rows]
+        for i, cells in rows:
+            held = header_words.union(*(t for _, t in cells))
+            lacking = [g for g in asked if not held.intersection(g)
+                       and not _paraphrased(matcher, g, (texts[i], *headers))]
+            beside = [_held_beside(rows, i, cells, g, asked) for g in lacking]
+            # (a numbered label, "第四档" beside "第一档".."第三档", is answer.clarify's unlisted label)
+            unwritten = [g for g, j in zip(lacking, beside) if j is None and g in unknown
+                         and not _numeral(g[0]) and _names_another_thing(matcher, g, cells[0][0], headers)]
+            if (lacking and all(j is not None or g in unwritten for g, j in zip(lacking, beside))) \
+                    or _other_size(sizes, cells[0][0], [v for v in labels if v != cells[0][0]]):
+                names = [cells[0][0]] + [cells[j][0] for j in dict.fromkeys(beside) if j]
+                out[i] = " — ".join(" ".join(n.split()) for n in names)
+    return out
+
+
+#: Units whose quantity in a question is no size of a thing: money (a budget, a price) and
+#: shares; time units are left out too, as a duration asked picks a column or a condition
+#: ("一天", "в течение 14 дней"), seldom the variant a row's label names.
+_NO_SIZE_UNITS = frozenset({"RUB", "USD", "EUR", "CNY", "GBP", "JPY", "%", "‰",
+                            "ms", "s", "min", "h", "day", "week", "month", "year"})
+
+
+def _other_size(sizes: Sequence[Quantity], label: str, others: Sequence[str]) -> bool:
+    """Whether a row `label` states a size of a unit the question states (`sizes`) that is
+    not the question's: no value of that unit in it equals the asked one, and no range it
+    writes ("до 10 кг", "10–25 кг": tiers.header_tier) holds it, while another row's label
+    (`others`) states the unit too (the labels tell rows apart by it)."""
+    for q in sizes:
+        stated = [s for s in quantities_in(label) if s.unit == q.unit]
+        if not stated or not any(s.unit == q.unit for o in others for s in quantities_in(o)):
+            continue
+        tier = tiers.header_tier(label)
+        if tier is not None and tier.unit == q.unit:
+            if not tier.holds(q.value):
+                return True
+        elif all(s.value != q.value for s in stated):
+            return True
+    return False
+
+
+def _numeral(word: str) -> bool:
+    """Whether `word` is a number or an ordinal written in words ("第四", "четыре")."""
+    word = word.removeprefix("第")
+    found = number_mentions(word)
+    return len(found) == 1 and found[0].start == 0 and found[0].end == len(word)
+
+
+def _paraphrased(matcher: WordMatcher | None, g: tuple[str, ...], texts: Sequence[str]) -> bool:
+    """Whether question word `g` is matched by meaning (a cosine of SOFT_HEADER_COSINE or
+    more, answer.soft) by a word of one of `texts` (the row's window: its sheet's name and
+    cells; its column headers): "租" of "租一辆…" by "租车" of the sheet "租车价格", a word
+    the row then holds though not as written."""
+    return matcher is not None and any(matcher.best(t).get(g, -1.0) >= SOFT_HEADER_COSINE for t in texts)
+
+
+def _names_another_thing(matcher: WordMatcher | None, g: tuple[str, ...], label: str,
+                         headers: Sequence[str]) -> bool:
+    """Whether question word `g` (one no chunk writes) is nearer by meaning to the row's
+    `label` than to any column header, in the label's language, without being a
+    paraphrase of it (a cosine below SOFT_HEADER_COSINE): a sibling of the thing the row
+    names. False without a matcher."""
+    if matcher is None or analysis.detect_language(g[0]) != analysis.detect_language(label):
+        return False
+    near = matcher.best(label).get(g, -1.0)
+    return max((matcher.best(h).get(g, -1.0) for h in headers), default=-1.0) < near < SOFT_HEADER_COSINE
+
+
+def _held_beside(rows: list[tuple[int, list[tuple[str, set[str]]]]], i: int, cells: list[tuple[str, set[str]]],
+                 g: tuple[str, ...], asked: list[tuple[str, ...]]) -> int | None:
+    """The column in which another row than row `i` (of `rows`, each its (value, index
+    forms) cells) holds a form of `g` while row `i` (`cells`) names a variant of its own
+    there, by no asked word that the other row's cell lacks; None when there is none. A
+    cell that matches the question on a word of its own ("Объём загрузки" beside "Масса
+    камеры" in a table of parameters, for "объём загрузки камеры") is another attribute,
+    not another variant."""
+    return next((j for k, other_cells in rows if k != i for j, (_, t) in enumerate(other_cells)
+                 if j < len(cells) and t.intersection(g) and _VARIANT_NAME.search(cells[j][0])
+                 and not any(cells[j][1].intersection(a) and not t.intersection(a) for a in asked)), None)
