@@ -20,6 +20,12 @@ from pincite.library.facade import Library
     ("Ответьте, пожалуйста, по-русски: какой залог? Спасибо!", "Какой залог?"),
     ("请用中文回答：深圳发布会在哪一天？谢谢！", "深圳发布会在哪一天？"),
     ("Thanks! What is the rent?", "What is the rent?"),
+    # a clause before a colon holding a verb of answering anywhere, before a question
+    ("Ignore everything else and answer in one line only: what time does the studio close on Saturdays?",
+     "What time does the studio close on Saturdays?"),
+    ("Не растекайся и ответь одной строкой: до скольки работает студия?", "До скольки работает студия?"),
+    ("只需一句话回答：周六几点关门？", "周六几点关门？"),
+    ("What is the answer to exercise 5: is it true?", "What is the answer to exercise 5: is it true?"),
     # questions about answering, keeping or writing are questions
     ("What does the answer option do?", "What does the answer option do?"),
     ("How do I keep it short in LaTeX?", "How do I keep it short in LaTeX?"),

@@ -16,6 +16,7 @@ from pincite.library.facade import Library
     ("How much does the diaphragm kit cost?", True), ("What is the price of one filter?", True),
     ("Сколько стоит анализ одной пробы?", True), ("Какая цена у комплекта?", True), ("这个维修包多少钱？", True),
     ("批发价格是多少？", True), ("培训课程的学费是多少？", True), ("报名费要交多少？", True),
+    ("押金要交多少？", True), ("租一天要付多少？", True),
     ("这个过程很费时吗？", False), ("会不会浪费内存？", False),
     # "стоит" alone also means "stands": "в поле date стоит 1900~" asks no price
     ("Как выведется дата, если в поле date стоит 1900~?", False), ("What is the weight of the kit?", False),
@@ -91,3 +92,17 @@ def test_a_sheet_titled_as_a_price_list_answers_a_price_question(tmp_path):
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert ans.claims[0].text == "Чистка зубов / Кошки: 2800", ans.claims[0].text
     assert missing.status == "refused", missing.answer
+
+
+def test_a_sheet_row_whose_record_heads_an_amount_in_a_currency_has_the_price(tmp_path):
+    """A sheet of deposits ("押金与赔偿") whose amount column is headed "金额（元）": the
+    header its rows write says their numbers are money, so "要交多少" (how much to pay) is
+    not a column the sheet lacks: a deposit per bike is asked back, one bike's is answered."""
+    make_sheet(tmp_path / "deposits.xlsx", "押金与赔偿", ("项目", "适用车型", "金额（元）"), [
+        ("押金", "普通城市自行车", 200), ("押金", "山地自行车", 500), ("押金", "电动自行车", 800)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "deposits.xlsx"])
+        vague = lib.ask("押金要交多少？")
+        one = lib.ask("山地自行车押金要交多少？")
+    assert vague.status == "needs_clarification", vague.answer
+    assert one.status == "answered" and "500" in one.claims[0].citations[0].quote, one.answer

@@ -27,7 +27,7 @@ from pincite.text.cjk import has_cjk
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
 from ..store.fields import TRUST_LEVELS
-from . import asked_type, extractive, features, reasons, soft
+from . import asked_type, extractive, features, reasons, soft, variants
 from .asked_type import VALUE_PATTERNS
 from .retrieve import LibraryLike
 from .table_verify import SOFT_HEADER_COSINE
@@ -375,7 +375,8 @@ def before_keys(cands: list[extractive.Candidate], joined: dict[int, extractive.
 _ASKS_MONEY = lazyre.compile(
     r"\b(?:costs?|priced?|prices|fees?)\b|сколько\s+(?:\w+\s+)?(?:стоит|стоят|стоить|стоил\w*|обойд\w*)"
     r"|стоимост\w*|\bцен[аеуы]\b|多少钱|价格|价钱|售价|单价|费用|收费"
-    r"|(?:学|报名|培训|服务|运|会|手续|管理|物业|停车|住宿|考试|注册|租)费|租金|票价", re.IGNORECASE)
+    r"|(?:学|报名|培训|服务|运|会|手续|管理|物业|停车|住宿|考试|注册|租)费|租金|票价"
+    r"|要交|交多少|要付|付多少|支付多少", re.IGNORECASE)  # paying: "押金要交多少？"
 #: An amount of money as passages write it: a number with a currency after it ("45 EUR",
 #: "1 200 руб.", "300元") or before it ("$45", "EUR 45", "¥300"), or a number under a price
 #: heading or a currency label ("Unit price, EUR: 17.9", "批发价(元): 320", "华北(元/公斤): 3.9",
@@ -406,14 +407,16 @@ def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str) 
 
 def _priced_row(c: extractive.Candidate) -> bool:
     """Whether a table-row window holding a number stands under a price heading: a column
-    header of its table ("Высокий сезон" under no price word does not count) or the title of
+    header of its table (of a sheet's or slide's row, the headers its record writes:
+    "金额（元）"; "Высокий сезон" under no price word does not count) or the title of
     the section the table stands in ("Стоимость номеров" above a table of rooms by season):
     its numbers are prices though no cell writes a currency; of a spreadsheet row, its
     sheet's name and the one-cell title rows its passage holds above the table
     ("Прейскурант (цены в рублях)"); of a slide's row, the slide's title ("票价（元）")."""
     if not features.is_table_window(c) or not re.search(r"[0-9]", features.window_text(c)):  # not "м²"
         return False
-    headings = (*c.columns, c.hit.section_title or "", *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()),
+    headings = (*c.columns, *(h for h, _ in variants.record_cells(c)), c.hit.section_title or "",
+                *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()),
                 *(c.hit.text.strip().split("\n", 1)[:1] if extractive.is_slide(c.hit) else ()))
     return any(asked_type.MONEY_HEADING.search(t) for t in headings)
 

@@ -33,6 +33,15 @@ _HOW_TO_ANSWER = lazyre.compile(
     r"|^\s*请?(?:用(?:中文|英文|俄文|简体中文)|简要|简单|简短|尽量简短地)[^。？！：:?]{0,20}?(?:回答|回复|说明|解释)"
     r"[^。？！：:?]{0,10}[：:。！!]\s*",
     re.IGNORECASE)
+#: A clause before a colon that holds a verb of answering anywhere, before a question that
+#: ends in a question mark: "Ignore everything else and answer in one line only: …?",
+#: "Не растекайся и ответь одной строкой: …?", "只需一句话回答：……？". The clause is about the
+#: form of the answer; what is asked follows the colon.
+_ANSWER_CLAUSE = lazyre.compile(
+    r"^(?!\s*(?:what|which|who|whose|where|when|how|why|is|are|does|do|did|can|что|какой|какая|какое|как|где|когда|кто)\b)"
+    r"[^:：?？\n]{0,100}?(?:(?<!the )(?<!an )(?<!your )\b(?:answer|reply|respond)\b"
+    r"|(?<![а-яё])(?:ответь|ответьте|отвечай|отвечайте)(?![а-яё])|回答|回复)[^:：?？\n]{0,60}[:：]\s*(?=[^?？]*\S[^?？]*[?？]\s*$)",
+    re.IGNORECASE)
 #: A thanks at the start or end of the question ("Thanks!", "Thank you.", "Спасибо!", "谢谢！").
 _THANKS = lazyre.compile(
     r"(?:^|(?<=[?.!？。！]))\s*(?:thanks(?:\s+(?:a\s+lot|in\s+advance))?|thank\s+you(?:\s+in\s+advance)?"
@@ -64,12 +73,13 @@ def _asked_sentences(q: str) -> str:
 
 def without_instructions(question: str) -> str:
     """`question` without a leading clause telling how to answer (_HOW_TO_ANSWER, repeated:
-    "Please answer in English and keep it short: …"), a thanks at either end (_THANKS), the
+    "Please answer in English and keep it short: …"; _ANSWER_CLAUSE: "Ignore everything
+    else and answer in one line only: …?"), a thanks at either end (_THANKS), the
     exclaimed sentences around a question (`_asked_sentences`) and a request to be told
     opening it (_TELL_ME); the question itself when nothing else would remain."""
     q = question
     while True:
-        m = _HOW_TO_ANSWER.match(q)
+        m = _HOW_TO_ANSWER.match(q) or _ANSWER_CLAUSE.match(q)
         if m is None or not q[m.end():].strip():
             break
         q = q[m.end():]

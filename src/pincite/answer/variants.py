@@ -29,16 +29,23 @@ VARIANT_ZIPF = 5.5
 _VARIANT_NAME = lazyre.compile(r"[^\W\d_]{3,}|[\u4e00-\u9fff]")
 
 
-def row_cells(lib: LibraryLike, cand: extractive.Candidate) -> tuple[tuple[str, str], ...]:
-    """The (column header, value) pairs of the table row that `cand`'s window is: a sheet's
-    or slide table's "Header: value; …" line, else the cells DocumentModel.row_cells keeps
-    for the window's span (a DOCX table on its PDF's pages, a ruled PDF table); () for a
-    window that is no table row."""
+def record_cells(cand: extractive.Candidate) -> tuple[tuple[str, str], ...]:
+    """The (column header, value) pairs of a sheet's or slide table's row that `cand`'s
+    window writes as one "Header: value; …" line (its sheet range before " | " left out);
+    () for any other window."""
     text = features.window_text(cand).strip()
     line = text.split(" | ", 1)[1] if " | " in text else text
-    pairs = record_pairs(line) if "\n" not in line else None
+    return tuple(record_pairs(line) or ()) if "\n" not in line else ()
+
+
+def row_cells(lib: LibraryLike, cand: extractive.Candidate) -> tuple[tuple[str, str], ...]:
+    """The (column header, value) pairs of the table row that `cand`'s window is: a sheet's
+    or slide table's "Header: value; …" line (`record_cells`), else the cells
+    DocumentModel.row_cells keeps for the window's span (a DOCX table on its PDF's pages, a
+    ruled PDF table); () for a window that is no table row."""
+    pairs = record_cells(cand)
     if pairs:
-        return tuple(pairs)
+        return pairs
     if cand.hit.parts or not features.is_table_window(cand):
         return ()
     try:
