@@ -303,3 +303,25 @@ def test_contents_chunk_is_ranked_after_body(tmp_path):
         ans = lib.ask("What is the oil change interval of the gearbox?")
     assert ans.status == "answered"
     assert ans.claims[0].citations[0].page == 3
+
+
+def test_a_table_row_is_never_cut_between_two_chunks():
+    """A Word table row laid out on its PDF page as label lines then a line of values
+    ("Кастрация\nсамца\n2 800 4 500"): the chunk boundary that would fall between the label
+    and the values moves past the row, so one chunk holds the whole row."""
+    from pincite.extract.model import AddressSpan, BlockRange
+
+    rows = [f"Услуга номер {i}\nс длинным названием\n{i} 100 {i} 200 {i} 300 {i} 400" for i in range(1, 30)]
+    text = "\n".join(rows)
+    spans, pos = [], 0
+    for i, row in enumerate(rows):
+        spans.append(AddressSpan(start=pos, end=pos + len(row), address=BlockRange(start=i + 2, end=i + 2), row=True))
+        pos += len(row) + 1
+    doc = DocumentModel(doc_id="b" * 16, file_name="prices.docx", sha256="0" * 64,
+                        mime="application/vnd.openxmlformats-officedocument.wordprocessingml.document",
+                        pages=[PageText(page=1, text=text, spans=spans)])
+    chunks = [c for c in chunk_document(doc, target_chars=120) if c.page == 1 and not c.parts]
+    assert len(chunks) > 3
+    for s in spans:
+        holding = [c for c in chunks if c.char_start < s.end and s.start < c.char_end]
+        assert len(holding) == 1 and holding[0].char_start <= s.start and s.end <= holding[0].char_end, text[s.start:s.end]

@@ -248,3 +248,11 @@ def test_a_count_names_the_band_that_writes_the_thing_it_counts(tmp_path):
 def test_a_quantity_is_written_as_the_header_stating_it_in_other_units(question, written):
     headers = ["车型", "1小时（元）", "半天4小时（元）", "全天24小时（元）", "3天（元）", "周租7天（元）", "押金 100元"]
     assert with_equal_headers(question, headers) == written
+
+
+def test_a_header_stating_the_quantity_comes_before_a_range_holding_it():
+    """"на 3 дня" is the column "3天（元）" of a rental sheet, not the row of a baby "up to 14
+    days old" whose range also holds 3 days."""
+    headers = ["1小时（元）", "3天（元）", "Newborn session (baby up to 14 days old)"]
+    assert with_tiers("Сколько стоит 公路自行车 на 3 дня?", headers) == "Сколько стоит 公路自行车 на 3天（元）?"
+    assert with_tiers("Сколько стоит на 5 дней?", headers) == "Сколько стоит на Newborn session (baby up to 14 days old)?"

@@ -230,6 +230,7 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
     counted = {h: c for h in labels if (c := _count_tier(h)) is not None}
     if not tiers and not counted:
         return with_equal_headers(question, labels)
+    points = _point_headers(labels)
     asked = set(analysis.tokens(question))
     out, last = [], 0
     stated: list[tuple[re.Match, Decimal, str, list[re.Match] | None]] = (
@@ -244,7 +245,10 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
                     end = w.end()  # the number and the words up to the thing counted
                     break
         else:
-            holding = [h for h, t in tiers.items() if t.unit == unit and t.holds(value)]
+            # a header stating the very quantity ("3天（元）" for "на 3 дня") before a range
+            # holding it ("baby up to 14 days old")
+            holding = _equal_points(points, value, unit) or [
+                h for h, t in tiers.items() if t.unit == unit and t.holds(value)]
             end = _unit_end(question, m.end())
         if len(holding) > 1:  # named by the question's other words than the quantity's own
             holding = _most_named(holding, asked - set(analysis.tokens(question[m.start():end])))
@@ -263,23 +267,36 @@ def with_equal_headers(question: str, headers: Iterable[str]) -> str:
     is shared. A header counts when it states exactly one quantity with a unit and no range
     (`header_tier`); money is no such quantity. `question` itself when no quantity has
     exactly one such header."""
-    points: list[tuple[str, Fraction, tuple]] = []
+    points = _point_headers(headers)
+    if not points:
+        return question
+    for q in quantities_in(question):
+        equal = _equal_points(points, q.value, q.unit) if q.unit else []
+        if len(equal) == 1 and q.text in question and q.text not in equal[0]:
+            question = question.replace(q.text, equal[0], 1)
+    return question
+
+
+def _point_headers(headers: Iterable[str]) -> list[tuple[str, Fraction, tuple]]:
+    """(header, its quantity in SI units, its dimension) of each header stating exactly one
+    quantity with a unit and no range, money left out (`with_equal_headers`)."""
+    points = []
     for h in dict.fromkeys(headers):
         stated = [q for q in quantities_in(h) if q.unit]
         if len(stated) == 1 and stated[0].unit not in units.CURRENCY_CODES and header_tier(h) is None:
             factor, dims = units.si_factor(units.unit_atoms(stated[0].unit))
             points.append((h, Fraction(stated[0].value) * factor, dims))
-    if not points:
-        return question
-    for q in quantities_in(question):
-        if not q.unit or q.unit in units.CURRENCY_CODES:
-            continue
-        factor, dims = units.si_factor(units.unit_atoms(q.unit))
-        value = Fraction(q.value) * factor
-        equal = [h for h, v, d in points if d == dims and v == value]
-        if len(equal) == 1 and q.text in question and q.text not in equal[0]:
-            question = question.replace(q.text, equal[0], 1)
-    return question
+    return points
+
+
+def _equal_points(points: list[tuple[str, Fraction, tuple]], value: Decimal, unit: str) -> list[str]:
+    """The one header of `points` stating `value` `unit` (converted), in a list; [] when
+    none or several do, or the unit is money."""
+    if unit in units.CURRENCY_CODES:
+        return []
+    factor, dims = units.si_factor(units.unit_atoms(unit))
+    equal = [h for h, v, d in points if d == dims and v == Fraction(value) * factor]
+    return equal if len(equal) == 1 else []
 
 
 def _most_named(labels: list[str], asked: set[str]) -> list[str]:

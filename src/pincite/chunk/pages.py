@@ -55,7 +55,8 @@ from pincite.text.analysis import split_sentences
 #: page-sentences-9: a first page's table rows give no cover lines to the naming text.
 #: page-sentences-10: an overlong sentence is cut after a line that ends a sentence when one
 #: is within the limit (analysis._cut_lines), not mid-sentence at the last line break.
-CHUNKER_VERSION = "page-sentences-10"
+#: page-sentences-11: a DOCX or PPTX table row is never cut between two chunks.
+CHUNKER_VERSION = "page-sentences-11"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
 #: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters
@@ -158,7 +159,8 @@ def page_chunks(doc: DocumentModel, page: int, *, target_chars: int = 700) -> li
 def _chunk_page(doc: DocumentModel, page: PageText, body: tuple[int, int], target_chars: int) -> list[Chunk]:
     """Chunks of `page`, within its `body` span (page_bodies)."""
     lo, hi = body
-    spans = [(lo + s, lo + e) for s, e in _page_spans(page.text[lo:hi], target_chars)]
+    rows = [(a - lo, b - lo) for a, b in doc.row_spans(page.page)]
+    spans = [(lo + s, lo + e) for s, e in _page_spans(page.text[lo:hi], target_chars, rows)]
     spans = _cut_at_sections(page.text, spans, page.sections)
     return [_make_chunk(doc, page, n, start, end) for n, (start, end) in enumerate(spans)]
 
@@ -243,15 +245,29 @@ def navigation_kind(text: str) -> str:
     return "text"
 
 
-def _page_spans(text: str, target: int) -> list[tuple[int, int]]:
-    """Group consecutive sentence pieces while the span stays within `target` chars."""
+def _page_spans(text: str, target: int, rows: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
+    """Group consecutive sentence pieces while the span stays within `target` chars. The
+    pieces of one table row (`rows`: (start, end) offsets into `text` of the rows a DOCX or
+    PPTX table marks, DocumentModel.row_spans) stay in one span: a chunk cut inside a row
+    ("Кастрация самца" | "2 800 4 500 …") leaves its label without its values."""
     spans: list[tuple[int, int]] = []
-    for start, end in _pieces(text, target):
+    for start, end in _within_rows(_pieces(text, target), rows or []):
         if spans and end - spans[-1][0] <= target:
             spans[-1] = (spans[-1][0], end)
         else:
             spans.append((start, end))
     return spans
+
+
+def _within_rows(pieces: list[tuple[int, int]], rows: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """`pieces` with each two neighbours that one of `rows` spans across joined into one."""
+    out: list[tuple[int, int]] = []
+    for start, end in pieces:
+        if out and any(a < out[-1][1] and start < b for a, b in rows):
+            out[-1] = (out[-1][0], end)
+        else:
+            out.append((start, end))
+    return out
 
 
 def _pieces(text: str, target: int) -> list[tuple[int, int]]:
