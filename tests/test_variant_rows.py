@@ -131,3 +131,40 @@ def test_a_size_a_row_has_is_answered_in_the_column_of_the_stated_period(rental)
 def test_counted_bikes_are_multiplied_in_the_column_of_the_stated_period(rental):
     ans = rental.ask("租两辆普通城市自行车一天，一共多少钱？")
     assert ans.calculation is not None and ans.calculation.result == "120", ans.answer
+
+
+@pytest.fixture(scope="module")
+def vet(tmp_path_factory):
+    """A price list whose columns are the variants: cats, and dogs in two weight bands."""
+    root = tmp_path_factory.mktemp("vet")
+    make_sheet(root / "vet.xlsx", "Прейскурант", ("Услуга", "Кошки", "Собаки до 10 кг", "Собаки свыше 10 кг"), [
+        ("Кастрация самца", 2800, 4500, 8500), ("Вакцинация от бешенства", 500, 500, 700),
+        ("Чипирование", 1200, 1200, 1200)])
+    with Library(Settings(data_dir=root / "data")) as lib:
+        lib.ingest([root / "vet.xlsx"])
+        yield lib
+
+
+@pytest.mark.parametrize("question, options", [
+    ("Сколько стоит кастрация собаки?", ["Собаки до 10 кг: 4500", "Собаки свыше 10 кг: 8500"]),
+    ("Сколько стоит кастрация?", ["Кошки: 2800", "Собаки до 10 кг: 4500", "Собаки свыше 10 кг: 8500"]),
+])
+def test_a_price_asked_of_a_row_whose_columns_are_variants_is_asked_back(vet, question, options):
+    ans = vet.ask(question)
+    assert ans.status == "needs_clarification", ans.answer
+    assert ans.clarification is not None and ans.clarification.options == options
+
+
+@pytest.mark.parametrize("question, value", [
+    ("Сколько стоит кастрация кота?", None), ("Сколько стоит кастрация кошки?", "2800"),
+    ("Сколько стоит кастрация собаки весом 30 кг?", "8500"),
+    # one price in every column: nothing to choose
+    ("Сколько стоит чипирование собаки?", "1200"),
+])
+def test_a_price_asked_of_one_column_or_alike_in_all_is_answered(vet, question, value):
+    ans = vet.ask(question)
+    if value is None:  # "кота" names no column by a word: the row is answered or asked back, never refused
+        assert ans.status in ("answered", "needs_clarification"), ans.answer
+        return
+    assert ans.status == "answered", ans.answer
+    assert ans.claims[0].text.endswith(value), [c.text for c in ans.claims]

@@ -425,10 +425,14 @@ def _priced_row(c: extractive.Candidate) -> bool:
 _TITLE_ROW_RE = lazyre.compile(r"^\s*'?((?:[^'!\n]|'')+)'?![A-Z]+\d+ \| ([^;\n]+)$", re.MULTILINE)
 
 
+#: The sheet name before a row's range ("'Прейскурант'!A2:D2 | …", "Прейскурант!A2:D2 | …").
+_SHEET_NAME_RE = lazyre.compile(r"^\s*'?((?:[^'!\n]|'')+)'?![A-Z]+\d+(?::[A-Z]+\d+)? \|", re.MULTILINE)
+
+
 def _sheet_titles(hit: Hit) -> list[str]:
     """The sheet names and the one-cell rows (no "Header: value" pairs) of a spreadsheet
     passage's text: the titles a sheet writes above its table."""
-    out: list[str] = []
+    out: list[str] = [m.group(1) for m in _SHEET_NAME_RE.finditer(hit.text)]
     for m in _TITLE_ROW_RE.finditer(hit.text):
         out.append(m.group(1))
         if ": " not in m.group(2):

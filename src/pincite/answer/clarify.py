@@ -370,8 +370,10 @@ def table_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
     """The answer the table of the first window kept that is a table row gives, found once
     (`table_rows`): when that window is the first kept, a refusal for a row the table lacks
     (`unnamed_row`) or for another record's row (`other_record`); else, or then, the
-    question back for a column asked of no row (`clarify_row`). None when no window kept is
-    a table row, or none of these applies."""
+    question back for a column asked of no row (`clarify_row`), for a thing several rows are
+    variants of (`clarify_group`) or, of the first window kept, for a row whose columns are
+    variants (`clarify_column`). None when no window kept is a table row, or none of these
+    applies."""
     cands = kept(lib, g)
     found = next(((c, t) for c in cands if (t := table_rows(lib, c)) is not None), None)
     if found is None:
@@ -382,7 +384,70 @@ def table_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
                    or other_record(g, first, table))
         if refused is not None:
             return refused
-    return clarify_row(g, first, table) or clarify_group(g, table)
+    return (clarify_row(g, first, table) or clarify_group(g, table)
+            or (clarify_column(g, first, table) if first is cands[0] else None))
+
+
+#: Most columns a question back about one row may offer.
+COLUMN_OPTIONS = 6
+
+
+def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable) -> Answer | None:
+    """A needs_clarification Answer for a price or a number asked of one row whose value
+    columns are variants the question does not choose between ("Сколько стоит первичный
+    приём собаки?" of a row priced for cats and for dogs of three weight bands): `first`, the
+    answer's row, is named by the question (a word of its label), two to COLUMN_OPTIONS of its columns hold
+    numbers that differ, and the question names those columns alike (the same number of its
+    words stand in each header, a stated quantity read into a header's range by
+    answer.tiers) and no other more; the row is in the question's language (across languages
+    columns are seldom named by a word, and the row shown whole holds every value). When it
+    names no column at all, only a price asked of a
+    row under a price heading is asked back (a number asked of a record names its column by
+    its own words). The options give each column with its value. None otherwise; a
+    superlative, a sum, a comparison or a count is computed, never asked back."""
+    from .apart import _priced_row, asks_money, asks_number
+    from .calculate import comparison_asked, counts_in, sum_asked
+    from .extreme import superlative
+    from .tiers import with_tiers
+
+    q = g.question
+    money = asks_money(q)
+    if (superlative(q) is not None or sum_asked(q) or comparison_asked(q) is not None or counts_in(q)
+            or not (money or asks_number(q)) or len(table.own) < 3):
+        return None
+    label = table.own[0][1]
+    if analysis.detect_language(label) != g.lang:
+        return None  # across languages a column is seldom named by a word: the row is shown whole
+    values = [(h, v.strip()) for h, v in table.own[1:] if h and _numeric(v)]
+    if not 2 <= len(values) or len({v for _, v in values}) < 2:
+        return None
+    soft = g.scorer.soft if g.scorer is not None else None
+    label_words = set(analysis.tokens(label))
+    if not any(set(grp) & label_words for grp in g.groups):
+        return None  # the question does not name this row
+    tiered = set(analysis.tokens(with_tiers(q, [h for h, _ in values])))
+    named = []
+    for h, v in values:
+        toks = set(analysis.tokens(h))
+        near = soft.best(h) if soft is not None else {}
+        # a header holding a question word outweighs one near it in meaning ("华北" names
+        # "华北(元/公斤)", not its neighbour "华东(元/公斤)")
+        named.append(sum(2 if set(grp) & toks and not set(grp) & label_words
+                         else 1 if near.get(grp, -1.0) >= SOFT_HEADER_COSINE else 0 for grp in g.groups)
+                     + 2 * len(tiered & toks - set(analysis.tokens(q))))
+    best = max(named)
+    if not best and not (money and _priced_row(first)):
+        return None
+    chosen = [(h, v) for (h, v), n in zip(values, named) if n == best]
+    if not best:  # a price asked, no column named: the columns of money, when they are headed so
+        chosen = [(h, v) for h, v in chosen if MONEY_HEADING.search(h)] or chosen
+    if not 2 <= len(chosen) <= COLUMN_OPTIONS or len({v for _, v in chosen}) < 2:
+        return None
+    options = [f"{' '.join(h.split())}: {v}" for h, v in chosen]
+    text = message("clarify_column", g.lang).format(row=" ".join(label.split()), options="; ".join(options))
+    return Answer(question=q, status="needs_clarification", language=g.lang, scope=g.scope,
+                  answer=text, clarification=Clarification(question=text, options=options, kind="row"),
+                  timings=g.timings, relevance=g.rel)
 
 
 def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:

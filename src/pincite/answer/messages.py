@@ -147,6 +147,13 @@ MESSAGES = {
               "названа. О какой идёт речь: {options}?",
         "zh": "表格中有几行都符合问题，各行的答案不同，而问题没有指明是哪一行。请问指的是哪一个：{options}？",
     },
+    "clarify_column": {
+        "en": "The row «{row}» gives a different value in each of several columns, and the question "
+              "names none of them. Which one do you mean: {options}?",
+        "ru": "В строке «{row}» несколько столбцов с разными значениями, а в вопросе столбец не назван. "
+              "Какой из них имеется в виду: {options}?",
+        "zh": "“{row}”这一行的几列各有不同的数值，而问题没有指明是哪一列。请问指的是哪一个：{options}？",
+    },
     "clarify_row": {
         "en": "“{header}” differs from row to row of the table, and the question names no row. Which one do "
               "you mean: {options}?",
