@@ -324,4 +324,5 @@ def test_a_table_row_is_never_cut_between_two_chunks():
     assert len(chunks) > 3
     for s in spans:
         holding = [c for c in chunks if c.char_start < s.end and s.start < c.char_end]
-        assert len(holding) == 1 and holding[0].char_start <= s.start and s.end <= holding[0].char_end, text[s.start:s.end]
+        row = text[s.start:s.end]
+        assert len(holding) == 1 and holding[0].char_start <= s.start and s.end <= holding[0].char_end, row

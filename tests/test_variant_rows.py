@@ -99,7 +99,8 @@ def rental(tmp_path_factory):
     """A bike rental's price sheet: the rows are bikes told apart by their kind and by a
     wheel size in their label, the columns rental periods (one of them "全天24小时")."""
     root = tmp_path_factory.mktemp("rental")
-    make_sheet(root / "rental.xlsx", "租车价格", ("车型", "1小时（元）", "半天4小时（元）", "全天24小时（元）", "3天（元）"), [
+    headers = ("车型", "1小时（元）", "半天4小时（元）", "全天24小时（元）", "3天（元）")
+    make_sheet(root / "rental.xlsx", "租车价格", headers, [
         ("普通城市自行车", 15, 40, 60, 150), ("山地自行车（27速）", 25, 70, 110, 280),
         ("儿童自行车（16寸）", 10, 30, 45, 110), ("儿童自行车（20寸）", 12, 35, 50, 125),
         ("电动自行车（48V）", 30, 85, 120, 320), ("电动滑板车", 25, 70, 95, 250)])

@@ -230,7 +230,7 @@ def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate]
                 features.is_table(c.hit) or c.hit.doc_id in office) and same_language.setdefault(
                 c.hit.chunk_id, analysis.detect_language(c.hit.text) == lang):
             missing = reasons.missing_columns(lib, groups, c, matcher, SOFT_HEADER_COSINE, question)
-            if missing is not None and money and _priced_row(c):
+            if missing is not None and money and priced_row(c):
                 # a row under a price heading ("票价（元）" over "月卡: 600") has the price asked
                 # by "多少钱", "cost": its value columns are prices
                 words = [g for g in missing[0] if g not in money]
@@ -402,10 +402,10 @@ def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str) 
     number with its currency or under a price heading, which no paraphrase replaces."""
     if not asks_money(question):
         return set()
-    return {id(c) for c in cands if not _MONEY_RE.search(features.window_text(c)) and not _priced_row(c)}
+    return {id(c) for c in cands if not _MONEY_RE.search(features.window_text(c)) and not priced_row(c)}
 
 
-def _priced_row(c: extractive.Candidate) -> bool:
+def priced_row(c: extractive.Candidate) -> bool:
     """Whether a table-row window holding a number stands under a price heading: a column
     header of its table (of a sheet's or slide's row, the headers its record writes:
     "金额（元）"; "Высокий сезон" under no price word does not count) or the title of

@@ -6,6 +6,10 @@ evidence stands in twin documents is asked back by answer.claims.clarify_twins.)
 a kept window is a row of is read once (`table_answer`), which also refuses a question about
 a row the table lacks (`unnamed_row`, `unlisted_label`) or answered by another record's row
 (`other_record`). Must not import cli/ or web/.
+
+Size: over 600 lines as the one place that decides when a table's answer is a question
+back; each check reads the table the same way (`WindowTable`, `table_rows`), so they stay
+together.
 """
 from __future__ import annotations
 
@@ -405,7 +409,7 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
     row under a price heading is asked back (a number asked of a record names its column by
     its own words). The options give each column with its value. None otherwise; a
     superlative, a sum, a comparison or a count is computed, never asked back."""
-    from .apart import _priced_row, asks_money, asks_number
+    from .apart import asks_money, asks_number, priced_row
     from .calculate import comparison_asked, counts_in, sum_asked
     from .extreme import superlative
     from .tiers import with_tiers
@@ -436,7 +440,7 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
                          else 1 if near.get(grp, -1.0) >= SOFT_HEADER_COSINE else 0 for grp in g.groups)
                      + 2 * len(tiered & toks - set(analysis.tokens(q))))
     best = max(named)
-    if not best and not (money and _priced_row(first)):
+    if not best and not (money and priced_row(first)):
         return None
     chosen = [(h, v) for (h, v), n in zip(values, named) if n == best]
     if not best:  # a price asked, no column named: the columns of money, when they are headed so
