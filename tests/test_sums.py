@@ -176,6 +176,9 @@ def test_counts_of_several_rows_are_multiplied_and_added(tmp_path):
     # a size in inches; a Chinese numeral inside a word ("三轮车", a tricycle; "一整天")
     ("24寸的儿童自行车租一天多少钱？", []), ("a 26-inch bike for two days", []),
     ("租一辆电动三轮车一天多少钱？", ["1"]), ("租两辆自行车一整天多少钱？", ["2"]),
+    # the plural "одни" counts one of a plural-only noun, but "одни сутки" is a quantity
+    ("Сколько стоят два пиджака и одни джинсы?", ["2", "1"]), ("Сколько стоят одни сутки?", []),
+    ("одни и те же брюки", []),
 ])
 def test_counts_stated_in_a_question(question, counts):
     assert [str(v) for v, _, _ in calculate.counts_in(question)] == counts
@@ -210,3 +213,16 @@ def test_a_word_of_a_column_header_names_no_row_to_compare(tmp_path):
         ans = lib.ask("How much more per month is a unit for a two-bedroom house than one for a one-bedroom flat?")
     names = [i.name for i in ans.calculation.inputs] if ans.calculation is not None else []
     assert "Drive-up unit" not in names, (names, ans.answer)
+
+
+def test_a_number_the_cited_row_writes_with_its_next_word_names_the_row_not_a_count(tmp_path):
+    """"四人间" (a four-person office) stands as "4人间" in the row it asks of: nothing is
+    multiplied by four; "两个固定工位" (two desks) is a count."""
+    make_sheet(tmp_path / "cowork.xlsx", "价格表", ("空间类型", "规格", "月租价格（元）"), [
+        ("独立办公室", "2人间", 6800), ("独立办公室", "4人间", 11500), ("固定工位", "开放区", 1800)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "cowork.xlsx"])
+        office = lib.ask("四人间独立办公室的月租价格是多少？")
+        desks = lib.ask("两个固定工位的月租价格一共多少？")
+    assert office.calculation is None, office.answer
+    assert desks.calculation is not None and desks.calculation.result == "3600", desks.answer

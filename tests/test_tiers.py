@@ -257,3 +257,10 @@ def test_a_header_stating_the_quantity_comes_before_a_range_holding_it():
     assert with_tiers("Сколько стоит 公路自行车 на 3 дня?", headers) == "Сколько стоит 公路自行车 на 3天（元）?"
     held = with_tiers("Сколько стоит на 5 дней?", headers)
     assert held == "Сколько стоит на Newborn session (baby up to 14 days old)?"
+
+
+def test_a_header_in_a_script_the_question_does_not_write_names_no_quantity():
+    """"60 min" heads another library's table: a question written in Chinese alone is not
+    rewritten to it, though one hour is 60 minutes; "全天24小时（元）" is."""
+    assert with_tiers("会议室一小时多少钱？", ["60 min", "按小时（元）"]) == "会议室一小时多少钱？"
+    assert with_tiers("会议室一天多少钱？", ["60 min", "全天24小时（元）"]) == "会议室全天24小时（元）多少钱？"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from docgen import make_sheet, no_pincite_env  # noqa: F401 (fixtures)
+from docgen import make_sheet, make_table_slide, no_pincite_env  # noqa: F401 (fixtures)
 from pincite.config import Settings
 from pincite.library.facade import Library
 
@@ -169,3 +169,21 @@ def test_a_price_asked_of_one_column_or_alike_in_all_is_answered(vet, question, 
         return
     assert ans.status == "answered", ans.answer
     assert ans.claims[0].text.endswith(value), [c.text for c in ans.claims]
+
+
+def test_a_slide_row_priced_by_lesson_length_is_asked_back_and_its_title_names_the_table(tmp_path):
+    """A price slide ("Individual lessons — price per lesson") whose columns are lesson
+    lengths: "How much is a guitar lesson?" names two rows alike (guitar and bass guitar,
+    priced alike) and no length, so the lengths are asked back; "lessons" stands in the
+    slide's title, which names the table; a length named is answered."""
+    make_table_slide(tmp_path / "music.pptx", "Individual lessons — price per lesson", [
+        ("Instrument", "30 min", "45 min", "60 min"), ("Acoustic or electric guitar", "£22", "£31", "£40"),
+        ("Bass guitar", "£22", "£31", "£40"), ("Piano", "£24", "£34", "£44")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "music.pptx"])
+        vague = lib.ask("How much is a guitar lesson?")
+        named = lib.ask("How much is a 45 min piano lesson?")
+    assert vague.status == "needs_clarification", vague.answer
+    assert vague.clarification is not None and vague.clarification.options == ["30 min: £22", "45 min: £31",
+                                                                              "60 min: £40"]
+    assert named.status == "answered" and "45 min: £34" in named.claims[0].text, named.answer

@@ -249,15 +249,23 @@ _COMPARISON_CJK = frozenset(
 MAX_COUNT = 999
 
 
+#: The plural of "один" before a noun counts one thing a plural-only noun names ("одни
+#: джинсы", "одних брюк", "одни сутки"); not "одни и те же", "одни из", "одни только" (answer.
+#: numbers reads одни as no number in quotes for that reason).
+_ONE_PAIR = lazyre.compile(r"(?<![а-яё])(одни|одних|одними)\s+(?!(?:и|из|только|лишь|те|же)(?![а-яё]))(?=[а-яё])",
+                           re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=256)
 def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
     """The counts of things `question` states, in order: (count, the count as written, the
     text it governs: from after it to the next count or the question's end). A count is a
     whole number from 1 to MAX_COUNT, in digits or words (numbers.number_mentions: "три",
-    "two", "两"), with no unit of measure after it ("3 кг", "12 лет", "2小时" are quantities,
-    not counts), not part of a code or a decimal ("R17", "1.3"). Remembered per question:
-    coverage (`counted_measures`), the rows set apart (answer.apart), the question back
-    (answer.clarify) and the arithmetic (answer.comparison) each read them."""
+    "two", "两"; "одни" before a plural-only noun: `_ONE_PAIR`), with no unit of measure
+    after it ("3 кг", "12 лет", "2小时" are quantities, not counts), not part of a code or
+    a decimal ("R17", "1.3"). Remembered per question: coverage (`counted_measures`), the
+    rows set apart (answer.apart), the question back (answer.clarify) and the arithmetic
+    (answer.comparison) each read them."""
     found = []
     for m in number_mentions(question):
         if m.value is None or m.value != m.value.to_integral_value() or not 1 <= m.value <= MAX_COUNT:
@@ -282,6 +290,10 @@ def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
         if m.spelled and is_cjk(m.text[0]) and _numeral_in_word(question, m.start, m.end):
             continue  # "三" of "三轮车" (a tricycle), "一" of "一整天": part of a word, no count
         found.append((m.value, m.text, m.start, m.end))
+    for one in _ONE_PAIR.finditer(question):  # "одни джинсы": one of a plural-only noun
+        if unit_after_text(question, one.end(1)) is None:  # "одни сутки" is a quantity
+            found.append((Decimal(1), one.group(1), one.start(1), one.end(1)))
+    found.sort(key=lambda f: f[2])
     return tuple((v, text, question[end:found[i + 1][2] if i + 1 < len(found) else len(question)])
                  for i, (v, text, _, end) in enumerate(found))
 

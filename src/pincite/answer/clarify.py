@@ -361,7 +361,8 @@ def _mark_value(mark: str) -> str:
 class WindowTable:
     """The table a window is a row of (`table_rows`): `rows`, each row's (column header,
     value) pairs in column order, its header row left out; `names`, the index forms of
-    words naming the table (a sheet's name; none for other tables); `own`, the window's own
+    words naming the table (a sheet's name, a slide's title, the title of the section a DOCX
+    or PDF table stands in: "Стоимость химчистки и стирки"); `own`, the window's own
     row as such pairs (read from a sheet's or slide's "Header: value; …" window text, or from
     the document model's cells of the row; () when the window is not one whole row)."""
 
@@ -405,9 +406,9 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
     words stand in each header, a stated quantity read into a header's range by
     answer.tiers) and no other more; the row is in the question's language (across languages
     columns are seldom named by a word, and the row shown whole holds every value). When it
-    names no column at all, only a price asked of a
-    row under a price heading is asked back (a number asked of a record names its column by
-    its own words). The options give each column with its value. None otherwise; a
+    names no column at all, only a row under a price heading is asked back ("How much is a
+    guitar lesson?" of a row priced for 30, 45 and 60 minutes; a number asked of another
+    record names its column by its own words). The options give each column with its value. None otherwise; a
     superlative, a sum, a comparison or a count is computed, never asked back."""
     from .apart import asks_money, asks_number, priced_row
     from .calculate import comparison_asked, counts_in, sum_asked
@@ -440,7 +441,7 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
                          else 1 if near.get(grp, -1.0) >= SOFT_HEADER_COSINE else 0 for grp in g.groups)
                      + 2 * len(tiered & toks - set(analysis.tokens(q))))
     best = max(named)
-    if not best and not (money and priced_row(first)):
+    if not best and not priced_row(first):
         return None
     chosen = [(h, v) for (h, v), n in zip(values, named) if n == best]
     if not best:  # a price asked, no column named: the columns of money, when they are headed so
@@ -600,7 +601,8 @@ def table_rows(lib: LibraryLike, cand: extractive.Candidate) -> WindowTable | No
         headers = [h for h, _ in line]
         return WindowTable([tuple(pairs) for _, _, pairs in records
                             if [h for h, _ in pairs] == headers and not _header_row(pairs)],
-                           frozenset(), tuple(record_pairs(window) or ()))
+                           frozenset(analysis.tokens(page.strip().split("\n", 1)[0])),  # the slide's title
+                           tuple(record_pairs(window) or ()))
     model = lib.model(hit.doc_id)  # a page of a PDF or of a DOCX's layout
     cells = model.row_cells(hit.page, cand.start, cand.end)
     if not cells:
@@ -609,7 +611,7 @@ def table_rows(lib: LibraryLike, cand: extractive.Candidate) -> WindowTable | No
     rows = [pairs for p in (hit.page - 1, hit.page, hit.page + 1) if 1 <= p <= len(model.pages)
             for _, _, pairs in model.rows_within(p, 0, len(model.pages[p - 1].text))
             if [h for h, _ in pairs] == headers and not _header_row(pairs)]
-    return WindowTable(rows, frozenset(), tuple(cells))
+    return WindowTable(rows, frozenset(analysis.tokens(hit.section_title or "")), tuple(cells))
 
 
 def _header_row(pairs: "tuple[tuple[str, str], ...] | list[tuple[str, str]]") -> bool:

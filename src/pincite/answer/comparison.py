@@ -201,6 +201,12 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
     if not counts or calculate.comparison_asked(question) is not None:
         return None
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
+    # a number that the cited rows write with the word after it names a variant, no count:
+    # "四人间" (a four-person office) of the row "独立办公室（四人间）"
+    quoted = " ".join(" ".join(cit.quote.split()) for cit in cits)
+    counts = tuple(c for c in counts if not _written_with_next_word(c[1], c[0], c[2], quoted))
+    if not counts:
+        return None
     money = frozenset(asked_type.kind_column_words("money"))
     readings = _named_readings(lib, question, cits, least=1, default_kinds=money)
     spans = [(v, text, _keys(span)) for v, text, span in counts]
@@ -243,6 +249,20 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
         formula=" + ".join(shown), inputs=ins, substitution=result.substitution, result=str(result.value),
         unit=result.unit, shown=result.shown, unit_shown=result.unit_shown, precision=result.precision,
         verified=True))
+
+
+def _written_with_next_word(count: str, value: Decimal, after: str, text: str) -> bool:
+    """Whether `text` writes the count (as written, or its `value` in digits) followed by
+    the word after it in the question: a Chinese count with the one or two characters after
+    it ("四人" of "四人间" in "4人间"), another with its next word ("два шерстяных")."""
+    forms = {count, str(int(value))}
+    if is_cjk(count[-1]):
+        return any(f + after[:n] in text for f in forms for n in (1, 2)
+                   if len(after) >= n and is_cjk(after[n - 1]))
+    m = re.match(r"\s*(\w+)", after)
+    if m is None:
+        return False
+    return any(f"{f} {m.group(1)}".casefold() in text.casefold() for f in forms)
 
 
 def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least: int = 2,

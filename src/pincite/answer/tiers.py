@@ -247,7 +247,7 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
         else:
             # a header stating the very quantity ("3天（元）" for "на 3 дня") before a range
             # holding it ("baby up to 14 days old")
-            holding = _equal_points(points, value, unit) or [
+            holding = _equal_points([p for p in points if _scripts(p[0]) <= _scripts(question)], value, unit) or [
                 h for h, t in tiers.items() if t.unit == unit and t.holds(value)]
             end = _unit_end(question, m.end())
         if len(holding) > 1:  # named by the question's other words than the quantity's own
@@ -265,9 +265,11 @@ def with_equal_headers(question: str, headers: Iterable[str]) -> str:
     words (answer.units' conversion: "全天24小时（元）" for "一天", "3天（元）" for "三天",
     "120 мин" for "2 часа"): such a header names the column the question asks of, though no word of theirs
     is shared. A header counts when it states exactly one quantity with a unit and no range
-    (`header_tier`); money is no such quantity. `question` itself when no quantity has
-    exactly one such header."""
-    points = _point_headers(headers)
+    (`header_tier`) and writes in no script the question does not ("60 min" names nothing
+    of a question written in Chinese alone: it heads another library's table, found for
+    its numbers); money is no such quantity. `question` itself when no quantity has exactly
+    one such header."""
+    points = _point_headers(h for h in headers if _scripts(h) <= _scripts(question))
     if not points:
         return question
     for q in quantities_in(question):
@@ -275,6 +277,17 @@ def with_equal_headers(question: str, headers: Iterable[str]) -> str:
         if len(equal) == 1 and q.text in question and q.text not in equal[0]:
             question = question.replace(q.text, equal[0], 1)
     return question
+
+
+def _scripts(text: str) -> set[str]:
+    """The scripts of `text`'s letters: "latin", "cyrillic", "cjk"."""
+    out = set()
+    for ch in text:
+        if "\u4e00" <= ch <= "\u9fff":
+            out.add("cjk")
+        elif ch.isalpha():
+            out.add("cyrillic" if "\u0400" <= ch <= "\u04ff" else "latin")
+    return out
 
 
 def _point_headers(headers: Iterable[str]) -> list[tuple[str, Fraction, tuple]]:
