@@ -187,3 +187,17 @@ def test_a_slide_row_priced_by_lesson_length_is_asked_back_and_its_title_names_t
     assert vague.clarification is not None and vague.clarification.options == ["30 min: £22", "45 min: £31",
                                                                               "60 min: £40"]
     assert named.status == "answered" and "45 min: £34" in named.claims[0].text, named.answer
+
+
+def test_a_row_mentioning_the_thing_in_a_note_is_no_choice(tmp_path):
+    """Deposits by bike type, and a row for a lost bike whose note mentions the deposit:
+    "押金要交多少？" offers the deposits only, the column most of them name it in."""
+    make_sheet(tmp_path / "deposits.xlsx", "押金与赔偿", ("项目", "适用车型", "金额（元）", "备注"), [
+        ("押金", "普通城市自行车", 200, "还车后退回"), ("押金", "山地自行车", 500, "还车后退回"),
+        ("押金", "电动自行车", 800, "须出示身份证"), ("整车丢失", "所有车型", "按车辆原价的80%赔偿", "扣除押金后补足差额")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "deposits.xlsx"])
+        ans = lib.ask("押金要交多少？")
+    assert ans.status == "needs_clarification", ans.answer
+    assert ans.clarification is not None and len(ans.clarification.options) == 3, ans.clarification
+    assert not any("整车丢失" in o for o in ans.clarification.options)

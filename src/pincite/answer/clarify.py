@@ -14,6 +14,7 @@ together.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from pincite.contract import Answer, Clarification
@@ -482,6 +483,13 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     if not named:
         return None
     chosen = [i for i, c in enumerate(cells) if all(c.intersection(grp) for grp in named)]
+    # the rows that name the thing in the column most of them name it in ("项目: 押金"), not
+    # a row that mentions it in a note ("备注: 扣除押金后补足差额")
+    where = {i: frozenset(h for h, v in rows[i] if any(set(analysis.tokens(v)) & set(grp) for grp in named))
+             for i in chosen}
+    column = Counter(h for i in chosen for h in where[i]).most_common(1)
+    if column:
+        chosen = [i for i in chosen if column[0][0] in where[i]]
     if not 2 <= len(chosen) <= ROW_OPTIONS:
         return None
     held = set(table.names) | set().union(*(analysis.tokens(h) for pairs in rows for h, _ in pairs))
