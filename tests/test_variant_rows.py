@@ -194,10 +194,46 @@ def test_a_row_mentioning_the_thing_in_a_note_is_no_choice(tmp_path):
     "押金要交多少？" offers the deposits only, the column most of them name it in."""
     make_sheet(tmp_path / "deposits.xlsx", "押金与赔偿", ("项目", "适用车型", "金额（元）", "备注"), [
         ("押金", "普通城市自行车", 200, "还车后退回"), ("押金", "山地自行车", 500, "还车后退回"),
-        ("押金", "电动自行车", 800, "须出示身份证"), ("整车丢失", "所有车型", "按车辆原价的80%赔偿", "扣除押金后补足差额")])
+        ("押金", "电动自行车", 800, "须出示身份证"),
+        ("整车丢失", "所有车型", "按车辆原价的80%赔偿", "扣除押金后补足差额")])
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "deposits.xlsx"])
         ans = lib.ask("押金要交多少？")
     assert ans.status == "needs_clarification", ans.answer
     assert ans.clarification is not None and len(ans.clarification.options) == 3, ans.clarification
     assert not any("整车丢失" in o for o in ans.clarification.options)
+
+
+def test_a_header_written_whole_in_the_question_names_its_column(tmp_path):
+    """"off-peak" holds the word of both headers "Peak" and "Off-peak" but writes only the
+    second whole: the student's off-peak price is answered, not asked back."""
+    make_table_slide(tmp_path / "gym.pptx", "Day passes", [
+        ("Ticket", "Peak", "Off-peak"), ("Adult", "£14.00", "£11.00"),
+        ("Student (valid student card)", "£12.00", "£9.50")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "gym.pptx"])
+        ans = lib.ask("How much is an off-peak day pass for a student?")
+    assert ans.status == "answered", ans.answer
+    assert "£9.50" in ans.claims[0].citations[0].quote, ans.answer
+
+
+def test_the_rows_of_another_table_on_the_same_sheet_are_no_choice(tmp_path):
+    """A sheet with a price table and, below it, a floor-fee table naming the same trucks:
+    "4.2米厢式货车的起步价" names one row of the price table, not a choice between it and the
+    truck's floor-fee row."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "车型与里程"
+    for row in [("车型", "载重", "起步价（元）"), ("金杯车", "1.2吨", 260), ("4.2米厢式货车", "3吨", 450),
+                ("6.8米厢式货车", "8吨", 880), (None, None, None), ("无电梯楼层费",),
+                ("车型", "每层加收（元）", "说明"), ("金杯车", 40, "1楼及有电梯不收"),
+                ("4.2米厢式货车", 60, "1楼及有电梯不收"), ("6.8米厢式货车", 100, "1楼及有电梯不收")]:
+        ws.append(row)
+    wb.save(tmp_path / "moving.xlsx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "moving.xlsx"])
+        ans = lib.ask("4.2米厢式货车的起步价是多少？")
+    assert ans.status == "answered", ans.answer
+    assert ans.claims[0].text.endswith("450"), [c.text for c in ans.claims]

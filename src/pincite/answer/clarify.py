@@ -433,6 +433,7 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
         return None  # the question does not name this row
     tiered = set(analysis.tokens(with_tiers(q, [h for h, _ in values])))
     named = []
+    low = q.casefold()
     for h, v in values:
         toks = set(analysis.tokens(h))
         near = soft.best(h) if soft is not None else {}
@@ -440,7 +441,10 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
         # "华北(元/公斤)", not its neighbour "华东(元/公斤)")
         named.append(sum(2 if set(grp) & toks and not set(grp) & label_words
                          else 1 if near.get(grp, -1.0) >= SOFT_HEADER_COSINE else 0 for grp in g.groups)
-                     + 2 * len(tiered & toks - set(analysis.tokens(q))))
+                     + 2 * len(tiered & toks - set(analysis.tokens(q)))
+                     # a header written whole in the question ("off-peak" names "Off-peak", not
+                     # "Peak", though both hold "peak")
+                     + (3 if re.search(rf"(?<![\w-]){re.escape(h.strip().casefold())}(?![\w-])", low) else 0))
     best = max(named)
     if not best and not priced_row(first):
         return None
@@ -478,6 +482,9 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
         return None
     total = totals_row(table.rows)
     rows = [pairs for i, pairs in enumerate(table.rows) if i != total]
+    if table.own:  # a sheet may hold two tables: the rows under the answer's row's headers
+        heads = [h for h, _ in table.own]
+        rows = [pairs for pairs in rows if [h for h, _ in pairs] == heads]
     cells = [set().union(*(analysis.tokens(v) for _, v in pairs)) for pairs in rows]
     named = [grp for grp in g.groups if any(c.intersection(grp) for c in cells)]
     if not named:
