@@ -237,3 +237,17 @@ def test_the_rows_of_another_table_on_the_same_sheet_are_no_choice(tmp_path):
         ans = lib.ask("4.2米厢式货车的起步价是多少？")
     assert ans.status == "answered", ans.answer
     assert ans.claims[0].text.endswith("450"), [c.text for c in ans.claims]
+
+
+def test_a_verb_no_chunk_writes_names_no_other_thing(tmp_path):
+    """"привести" (to bring) stands nowhere in the library and its vector is nearer the
+    rows' labels than their headers, but it is a verb: it names no other kind of hall, so
+    the hall the question names answers."""
+    make_sheet(tmp_path / "banya.xlsx", "Залы", ("Зал", "Гостей включено", "Максимум гостей", "Будни, руб./час"), [
+        ("Русская баня «Изба» на дровах", 6, 8, 3200), ("Русская баня «Большая изба» на дровах", 10, 14, 4800),
+        ("Финская сауна «Фьорд»", 4, 6, 2600)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "banya.xlsx"])
+        ans = lib.ask("Сколько человек максимум можно привести в «Большую избу»?")
+    assert ans.status == "answered", ans.answer
+    assert "14" in ans.claims[0].text, [c.text for c in ans.claims]

@@ -164,6 +164,7 @@ class WordMatcher:
 
         self.embedder = embedder
         self.translations = {g: frozenset(v) for g, v in (translations or {}).items() if v}
+        self.question = question  # as written, for what reads its words in context (a tagger)
         self.written = question_words(question, groups)
         words = sorted(set(self.written.values()))
         self._qmat = word_vectors(embedder, words) if words else np.zeros((0, 1), dtype=np.float32)

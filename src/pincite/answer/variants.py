@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, AbstractSet, Sequence
 
-from pincite.text import analysis, lazyre
+from pincite.text import analysis, lazyre, morph
 
 from . import asked_type, extractive, features, tiers
 from .calculate import JOINED, comparison_asked, counts_in
@@ -76,8 +76,8 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
     * its label (first cell) states a size the question states otherwise (`_other_size`:
       "24寸的儿童自行车" beside "儿童自行车（16寸）" and "（20寸）"; `question` is read as
       written, before answer.tiers wrote a quantity as the header holding it);
-    * an asked word it lacks is one no chunk of the library writes (`unknown`, retrieve.
-      unknown_words), in the row's language, nearer by meaning (`matcher`, answer.soft) to the
+    * an asked word it lacks is a noun (`_a_noun`) no chunk of the library writes
+      (`unknown`, retrieve.unknown_words), in the row's language, nearer by meaning (`matcher`, answer.soft) to the
       row's label than to any of its column headers, yet no paraphrase of the label (below
       SOFT_HEADER_COSINE): it names another thing of the label's kind ("电动三轮车" beside
       "电动自行车", "кролика" beside "Кошки"), not a column ("一整天" is nearest "全天").
@@ -176,8 +176,24 @@ def _names_another_thing(matcher: WordMatcher | None, g: tuple[str, ...], label:
     names. False without a matcher."""
     if matcher is None or analysis.detect_language(g[0]) != analysis.detect_language(label):
         return False
+    if not _a_noun(matcher.written.get(g, g[0]), matcher.question):
+        return False  # "привести" (to bring) names no thing, whatever its vector is near
     near = matcher.best(label).get(g, -1.0)
     return max((matcher.best(h).get(g, -1.0) for h in headers), default=-1.0) < near < SOFT_HEADER_COSINE
+
+
+def _a_noun(word: str, question: str) -> bool:
+    """Whether `word` of `question` is a noun: a Russian one by pymorphy3's likeliest parse
+    (text.morph), a Chinese one by jieba's tagger reading it in the question; an English
+    word is never judged one (no tagger: a verb, "rent", would pass for a thing)."""
+    lang = analysis.detect_language(word)
+    if lang == "ru":
+        return morph.is_noun(word)
+    if lang == "zh":
+        import jieba.posseg  # the tagger's tables load on first use
+
+        return any(w.word == word and w.flag.startswith("n") for w in jieba.posseg.lcut(question))
+    return False
 
 
 def _held_beside(rows: list[tuple[int, list[tuple[str, set[str]]]]], i: int, cells: list[tuple[str, set[str]]],

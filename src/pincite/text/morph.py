@@ -57,3 +57,9 @@ def names_nothing(word: str) -> bool:
     column could hold (NOT_NAMING_POS: "дают", "положено", "будут", "почём", "кому"): a
     column is headed by a noun ("Цена", "Телефон") or an adjective; False for any other word."""
     return _first_pos(word) in NOT_NAMING_POS
+
+
+def is_noun(word: str) -> bool:
+    """Whether a Russian word (any case) is read first as a noun ("кролика"), by pymorphy3's
+    likeliest parse; False for any other word ("привести", an infinitive)."""
+    return _first_pos(word) == "NOUN"
