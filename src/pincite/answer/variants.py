@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, AbstractSet, Sequence
 
 from pincite.text import analysis, lazyre, morph
 
-from . import asked_type, extractive, features, tiers
+from . import asked_type, extractive, features, tiers, units
 from .calculate import JOINED, comparison_asked, counts_in
 from .numbers import number_mentions
 from .quantities import Quantity, quantities_in
@@ -77,10 +77,11 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
       "24寸的儿童自行车" beside "儿童自行车（16寸）" and "（20寸）"; `question` is read as
       written, before answer.tiers wrote a quantity as the header holding it);
     * an asked word it lacks is a noun (`_a_noun`) no chunk of the library writes
-      (`unknown`, retrieve.unknown_words), in the row's language, nearer by meaning (`matcher`, answer.soft) to the
-      row's label than to any of its column headers, yet no paraphrase of the label (below
-      SOFT_HEADER_COSINE): it names another thing of the label's kind ("电动三轮车" beside
-      "电动自行车", "кролика" beside "Кошки"), not a column ("一整天" is nearest "全天").
+      (`unknown`, retrieve.unknown_words), in the row's language, nearer by meaning
+      (`matcher`, answer.soft) to the row's label than to any of its column headers, yet no
+      paraphrase of the label (below SOFT_HEADER_COSINE): it names another thing of the
+      label's kind ("电动三轮车" beside "电动自行车", "кролика" beside "Кошки"), not a column
+      ("一整天" is nearest "全天").
     Nothing is set apart for these without another row of the table to name."""
     counts = counts_in(question)  # "в один тон" counts nothing: one thing once
     if JOINED.search(question) or comparison_asked(question) is not None or len(counts) > 1 or any(
@@ -131,8 +132,7 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
 #: Units whose quantity in a question is no size of a thing: money (a budget, a price) and
 #: shares; time units are left out too, as a duration asked picks a column or a condition
 #: ("一天", "в течение 14 дней"), seldom the variant a row's label names.
-_NO_SIZE_UNITS = frozenset({"RUB", "USD", "EUR", "CNY", "GBP", "JPY", "%", "‰",
-                            "ms", "s", "min", "h", "day", "week", "month", "year"})
+_NO_SIZE_UNITS = units.CURRENCY_CODES | {"%", "‰", "ms", "s", "min", "h", "day", "week", "month", "year"}
 
 
 def _other_size(sizes: Sequence[Quantity], label: str, others: Sequence[str]) -> bool:
