@@ -13,7 +13,6 @@ answer.rank sorts such candidates after the rest and never lets them answer; the
 answerability model is not told (its features stay what it was trained on). Each check
 costs one index call per document among the first NAME_CHECK_DOCS candidates'. Must not
 import cli/ or web/.
-
 """
 from __future__ import annotations
 
@@ -376,7 +375,7 @@ _ASKS_MONEY = lazyre.compile(
     r"\b(?:costs?|priced?|prices|fees?)\b|сколько\s+(?:\w+\s+)?(?:стоит|стоят|стоить|стоил\w*|обойд\w*)"
     r"|стоимост\w*|\bцен[аеуы]\b|多少钱|价格|价钱|售价|单价|费用|收费"
     r"|(?:学|报名|培训|服务|运|会|手续|管理|物业|停车|住宿|考试|注册|租)费|租金|票价"
-    r"|要交|交多少|要付|付多少|支付多少", re.IGNORECASE)  # paying: "押金要交多少？"
+    "|" + "|".join(asked_type.PAYING), re.IGNORECASE)
 #: An amount of money as passages write it: a number with a currency after it ("45 EUR",
 #: "1 200 руб.", "300元") or before it ("$45", "EUR 45", "¥300"), or a number under a price
 #: heading or a currency label ("Unit price, EUR: 17.9", "批发价(元): 320", "华北(元/公斤): 3.9",

@@ -191,6 +191,9 @@ PERSON_MENTION = 0.5
 _WORD_RE = lazyre.compile(r"[^\W\d_]+")
 
 
+#: Chinese phrases of paying, which ask an amount of money ("押金要交多少？", "要付多少"):
+#: money's asking words here and in answer.apart's price questions.
+PAYING = ("要交", "交多少", "要付", "付多少", "支付多少")
 #: The kinds of value a where-, when-, who- or which-is-fastest question asks for, each as (the question words
 #: that ask for it, the words that head a table column holding it), in en/ru/zh. Such a
 #: question names no attribute of its own ("Where do we keep the thermal camera?": "keep" is
@@ -209,8 +212,7 @@ COLUMN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                "цена", "цену", "дороже", "дешевле", "дешёвый", "дешевый", "дешёвая", "дешевая", "дешёвое",
                "дешевое", "дешёвые", "дешевые", "дорогой", "дорогая", "дорогое", "дорогие", "价格", "多少钱",
                "价钱", "单价", "贵", "便宜",
-               # paying asks an amount of money ("押金要交多少？", "要付多少")
-               "要交", "交多少", "要付", "付多少", "支付多少",
+               *PAYING,
                # a saving is an amount of money ("How much do I save with A compared to B?")
                "save", "saves", "saving", "savings", "сэкономлю", "сэкономить", "сэкономит"),
               ("price", "cost", "tariff", "fee", "fare", "цена", "стоимость", "тариф", "价格", "单价", "价钱", "费用",

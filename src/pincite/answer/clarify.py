@@ -133,10 +133,8 @@ def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) ->
     options = names[:ROW_OPTIONS]  # a table's rows are all choices: shown whole up to ROW_OPTIONS
     listed = "; ".join(options) + ("; …" if len(names) > ROW_OPTIONS else "")  # each option re-asks
     joiner = "» / «" if g.lang == "ru" else "” / “"  # inside the message's own quotation marks
-    text = message("clarify_row", g.lang).format(header=joiner.join(column), options=listed)
-    return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
-                  answer=text, clarification=Clarification(question=text, options=options, kind="row"),
-                  timings=g.timings, relevance=g.rel)
+    return _asked_back(g, message("clarify_row", g.lang).format(header=joiner.join(column), options=listed),
+                       options)
 
 
 def _asks_money_word(grp: tuple[str, ...], cjk: bool) -> bool:
@@ -402,36 +400,33 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
     """A needs_clarification Answer for a price or a number asked of one row whose value
     columns are variants the question does not choose between ("Сколько стоит первичный
     приём собаки?" of a row priced for cats and for dogs of three weight bands): `first`, the
-    answer's row, is named by the question (a word of its label), two to COLUMN_OPTIONS of its columns hold
-    numbers that differ, and the question names those columns alike (the same number of its
-    words stand in each header, a stated quantity read into a header's range by
-    answer.tiers) and no other more; the row is in the question's language (across languages
-    columns are seldom named by a word, and the row shown whole holds every value). When it
-    names no column at all, only a row under a price heading is asked back ("How much is a
-    guitar lesson?" of a row priced for 30, 45 and 60 minutes; a number asked of another
-    record names its column by its own words). The options give each column with its value. None otherwise; a
-    superlative, a sum, a comparison or a count is computed, never asked back."""
-    from .apart import asks_money, asks_number, priced_row
-    from .calculate import comparison_asked, counts_in, sum_asked
-    from .extreme import superlative
+    answer's row, is named by the question (a word of its label), two to COLUMN_OPTIONS of
+    its columns hold numbers that differ, and the question names those columns alike (the
+    same number of its words stand in each header, a stated quantity read into a header's
+    range by answer.tiers) and no other more; the row is in the question's language (across
+    languages columns are seldom named by a word, and the row shown whole holds every
+    value). When it names no column at all, only a row under a price heading is asked back
+    ("How much is a guitar lesson?" of a row priced for 30, 45 and 60 minutes; a number
+    asked of another record names its column by its own words). The options give each
+    column with its value. None otherwise (`_computed_or_valueless`)."""
+    from .apart import priced_row
     from .tiers import with_tiers
 
     q = g.question
-    money = asks_money(q)
-    if (superlative(q) is not None or sum_asked(q) or comparison_asked(q) is not None or counts_in(q)
-            or not (money or asks_number(q)) or len(table.own) < 3):
+    if _computed_or_valueless(q) or len(table.own) < 3:
         return None
     label = table.own[0][1]
     if analysis.detect_language(label) != g.lang:
         return None  # across languages a column is seldom named by a word: the row is shown whole
     values = [(h, v.strip()) for h, v in table.own[1:] if h and _numeric(v)]
-    if not 2 <= len(values) or len({v for _, v in values}) < 2:
+    if len({v for _, v in values}) < 2:  # one column, or one value in all
         return None
     soft = g.scorer.soft if g.scorer is not None else None
     label_words = set(analysis.tokens(label))
     if not any(set(grp) & label_words for grp in g.groups):
         return None  # the question does not name this row
-    tiered = set(analysis.tokens(with_tiers(q, [h for h, _ in values])))
+    asked = set(analysis.tokens(q))
+    tiered = set(analysis.tokens(with_tiers(q, [h for h, _ in values]))) - asked  # the headers tiers wrote in
     named = []
     low = q.casefold()
     for h, v in values:
@@ -441,7 +436,7 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
         # "华北(元/公斤)", not its neighbour "华东(元/公斤)")
         named.append(sum(2 if set(grp) & toks and not set(grp) & label_words
                          else 1 if near.get(grp, -1.0) >= SOFT_HEADER_COSINE else 0 for grp in g.groups)
-                     + 2 * len(tiered & toks - set(analysis.tokens(q)))
+                     + 2 * len(tiered & toks)
                      # a header written whole in the question ("off-peak" names "Off-peak", not
                      # "Peak", though both hold "peak")
                      + (3 if re.search(rf"(?<![\w-]){re.escape(h.strip().casefold())}(?![\w-])", low) else 0))
@@ -454,10 +449,8 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
     if not 2 <= len(chosen) <= COLUMN_OPTIONS or len({v for _, v in chosen}) < 2:
         return None
     options = [f"{' '.join(h.split())}: {v}" for h, v in chosen]
-    text = message("clarify_column", g.lang).format(row=" ".join(label.split()), options="; ".join(options))
-    return Answer(question=q, status="needs_clarification", language=g.lang, scope=g.scope,
-                  answer=text, clarification=Clarification(question=text, options=options, kind="row"),
-                  timings=g.timings, relevance=g.rel)
+    return _asked_back(g, message("clarify_column", g.lang).format(row=" ".join(label.split()),
+                                                                   options="; ".join(options)), options)
 
 
 def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
@@ -472,13 +465,11 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     or else their numbers). The question back lists those rows, each by its cells that are
     no numbers. None otherwise. A superlative, a sum or a comparison names its rows by
     computing (answer.extreme, answer.comparison) and is never asked back."""
-    from .apart import asks_money, asks_number
-    from .calculate import comparison_asked, counts_in, sum_asked
-    from .extreme import superlative, totals_row
+    from .apart import asks_money
+    from .extreme import totals_row
 
     q = g.question
-    if (superlative(q) is not None or sum_asked(q) or comparison_asked(q) is not None or counts_in(q)
-            or not (asks_money(q) or asks_number(q))):
+    if _computed_or_valueless(q):
         return None
     total = totals_row(table.rows)
     rows = [pairs for i, pairs in enumerate(table.rows) if i != total]
@@ -523,10 +514,28 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     options = [" ".join(" — ".join(t).split()) for t in texts]
     if len(set(options)) < len(options):
         return None
-    text = message("clarify_group", g.lang).format(options="; ".join(options))
-    return Answer(question=q, status="needs_clarification", language=g.lang, scope=g.scope,
+    return _asked_back(g, message("clarify_group", g.lang).format(options="; ".join(options)), options)
+
+
+def _asked_back(g: Gathered, text: str, options: list[str]) -> Answer:
+    """The needs_clarification Answer asking `text`, which row or column of a table is
+    meant, with its `options`; it claims nothing."""
+    return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
                   answer=text, clarification=Clarification(question=text, options=options, kind="row"),
                   timings=g.timings, relevance=g.rel)
+
+
+def _computed_or_valueless(question: str) -> bool:
+    """Whether `question` is never asked back which row or column it means: a superlative,
+    a sum, a comparison or a count names its rows by computing (answer.extreme,
+    answer.comparison), and a question asking neither a price nor a number has no value
+    the rows differ in."""
+    from .apart import asks_money, asks_number
+    from .calculate import comparison_asked, counts_in, sum_asked
+    from .extreme import superlative
+
+    return (superlative(question) is not None or sum_asked(question) or comparison_asked(question) is not None
+            or bool(counts_in(question)) or not (asks_money(question) or asks_number(question)))
 
 
 def _numeric(value: str) -> bool:

@@ -228,9 +228,11 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
     labels = list(dict.fromkeys(headers)) if quantities or counts or spelled else []
     tiers = {h: t for h in labels if (t := header_tier(h)) is not None}
     counted = {h: c for h in labels if (c := _count_tier(h)) is not None}
+    points = _point_headers(labels)  # read once: for the ranges' quantities and after them
     if not tiers and not counted:
-        return with_equal_headers(question, labels)
-    points = _point_headers(labels)
+        return _with_points(question, points)
+    # the headers in the question's scripts (`with_equal_headers`)
+    written = [p for p in points if _scripts(p[0]) <= _scripts(question)]
     asked = set(analysis.tokens(question))
     out, last = [], 0
     stated: list[tuple[re.Match, Decimal, str, list[re.Match] | None]] = (
@@ -247,7 +249,7 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
         else:
             # a header stating the very quantity ("3天（元）" for "на 3 дня") before a range
             # holding it ("baby up to 14 days old")
-            holding = _equal_points([p for p in points if _scripts(p[0]) <= _scripts(question)], value, unit) or [
+            holding = _equal_points(written, value, unit) or [
                 h for h, t in tiers.items() if t.unit == unit and t.holds(value)]
             end = _unit_end(question, m.end())
         if len(holding) > 1:  # named by the question's other words than the quantity's own
@@ -256,20 +258,26 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
             continue
         out += [question[last:_kind_start(question, m.start())], holding[0]]
         last = end
-    return with_equal_headers("".join(out) + question[last:] if out else question, labels)
+    return _with_points("".join(out) + question[last:] if out else question, points)
 
 
 def with_equal_headers(question: str, headers: Iterable[str]) -> str:
     """`question` with each quantity it states in digits or words ("一天", "三天", "2 часа")
     written as the one header of `headers` that states the same quantity in another unit or
     words (answer.units' conversion: "全天24小时（元）" for "一天", "3天（元）" for "三天",
-    "120 мин" for "2 часа"): such a header names the column the question asks of, though no word of theirs
-    is shared. A header counts when it states exactly one quantity with a unit and no range
+    "120 мин" for "2 часа"): such a header names the column the question asks of, though
+    no word of theirs is shared. A header counts when it states exactly one quantity with a unit and no range
     (`header_tier`) and writes in no script the question does not ("60 min" names nothing
     of a question written in Chinese alone: it heads another library's table, found for
     its numbers); money is no such quantity. `question` itself when no quantity has exactly
     one such header."""
-    points = _point_headers(h for h in headers if _scripts(h) <= _scripts(question))
+    return _with_points(question, _point_headers(headers))
+
+
+def _with_points(question: str, points: list[tuple[str, Fraction, tuple]]) -> str:
+    """`with_equal_headers` over the headers `_point_headers` read, those in a script the
+    question does not write left out."""
+    points = [p for p in points if _scripts(p[0]) <= _scripts(question)]
     if not points:
         return question
     for q in quantities_in(question):
