@@ -355,3 +355,27 @@ def test_how_old_is_answered_by_an_age_not_by_the_word_old(tmp_path):
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert "Minimum age: 17" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
 
+
+
+@pytest.mark.parametrize("text, money", [
+    ("Замена вентиля 1 колесо 150 руб.", True), ("Day pass: £9.50", True), ("纸箱 12元", True),
+    ("Price, EUR: 715", True), ("价格（元）: 800", True), ("Цена, руб.: 1 500", True),
+    ("EUR 715", True),
+    ("Срок, раб. дней: 7", False), ("Выпуск 2023 г.", False), ("Rows 1 to 255", False),
+])
+def test_an_amount_of_money_is_a_value_of_its_own(text, money):
+    """A number with a currency beside it, or under a money heading in a "Header: value"
+    pair, is an amount of money; a number of days or a year is not."""
+    assert (asked_type.MARK + "money" in asked_type.value_marks(text)) is money
+
+
+@pytest.mark.parametrize("question", ["Сколько стоит мойка?", "Во что обойдётся мойка?", "Какова стоимость мойки?",
+                                      "What does a wash cost?", "洗车多少钱？"])
+def test_a_question_of_what_something_costs_asks_for_money(question):
+    """Each language's ways of asking a price ask for an amount of money, whatever the words:
+    a window holding one answers the asking word (a row under "Цена, руб." writes none of
+    them)."""
+    marks = {g[-1] for g in map(asked_type.typed_group, analysis.query_groups(question))}
+    assert asked_type.MARK + "money" in marks, question
+    assert asked_type.MARK + "money" in asked_type.header_marks("Кроссовер / внедорожник, руб.")
+    assert asked_type.MARK + "money" not in asked_type.header_marks("Класс автомобиля")

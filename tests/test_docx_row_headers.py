@@ -148,3 +148,58 @@ def test_a_word_table_row_under_a_currency_header_states_a_price(soffice, tmp_pa
         ans = lib.ask("Сколько стоит легковой автомобиль R15–R16?")
     assert ans.status == "answered", (ans.answer, ans.warnings)
     assert ans.claims[0].text == "R15–R16 / Легковой автомобиль, руб.: 2 000", ans.claims[0].text
+
+
+
+def make_price_list(path: Path) -> Path:
+    """A Word price list of two tables with the same rows, each under a section title naming
+    its service, whose columns name the amounts' currency: the rows write only a label and
+    numbers."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Автомойка «Ручей»", level=1)
+    d.add_paragraph("Цены действуют с 1 марта. Оплата наличными или картой.")
+    d.add_heading("1. Правила", level=2)
+    d.add_paragraph("Автомобиль принимается на мойку только при отсутствии в нём ценных вещей.")
+    d.add_page_break()  # the tables stand after the cover page, whose lines name the document
+    for title, header, rows in (
+            ("2. Полировка кузова", ("Класс автомобиля", "Восковая, руб.", "Керамика, руб."),
+             (("Седан", "3 000", "14 000"), ("Кроссовер", "3 800", "17 500"), ("Минивэн", "4 500", "21 000"))),
+            ("3. Химчистка салона", ("Класс автомобиля", "Сиденья, руб.", "Весь салон, руб."),
+             (("Седан", "2 400", "6 500"), ("Кроссовер", "2 900", "7 800"), ("Минивэн", "3 300", "9 200")))):
+        d.add_heading(title, level=2)
+        t = d.add_table(rows=1, cols=3)
+        for cell, text in zip(t.rows[0].cells, header):
+            cell.text = text
+        for row in rows:
+            for cell, text in zip(t.add_row().cells, row):
+                cell.text = text
+    d.add_paragraph("Сушка салона после химчистки занимает до 4 часов.")
+    d.save(str(path))
+    return path
+
+
+def test_a_row_is_read_under_its_section_title(soffice, tmp_path):
+    """A Word table's row is read under the title of the section it stands in, as a
+    spreadsheet's row is under its sheet's name (rank.RowContext): of two tables with the same
+    rows, the one whose title names what is asked ("химчистка", "полировка") answers."""
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        [added] = lib.ingest([make_price_list(tmp_path / "prices.docx")])
+        assert added.status == "added", added
+        for question, row, value in (("Почём химчистка салона седана целиком?", "Седан", "6 500"),
+                                     ("Во что обойдётся полировка седана воском?", "Седан", "3 000")):
+            ans = lib.ask(question)
+            quote = ans.claims[0].citations[0].quote if ans.claims else ""
+            assert ans.status == "answered" and row in quote and value in quote, (question, ans.status, ans.answer)
+
+
+def test_a_price_asked_in_other_words_is_held_by_a_row_under_a_currency(soffice, tmp_path):
+    """"What does … cost?" asks an amount of money (asked_type's money type), which a row
+    under "…, руб." holds though it writes no word of the question's language: the asking
+    word is no word the row lacks."""
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([make_price_list(tmp_path / "prices.docx")])
+        ans = lib.ask("What does full interior cleaning cost for a crossover?")
+        quote = ans.claims[0].citations[0].quote if ans.claims else ""
+        assert ans.status == "answered" and "Кроссовер" in quote and "7 800" in quote, (ans.status, ans.answer)

@@ -24,6 +24,15 @@ from pincite.text import analysis, lazyre
 
 from ..text.cjk import cjk_count
 
+#: Chinese phrases of paying, which ask an amount of money ("押金要交多少？", "要付多少"):
+#: money's asking words here and in answer.apart's price questions.
+PAYING = ("要交", "交多少", "要付", "付多少", "支付多少")
+#: Words that ask what something costs, as written: not the comparatives and superlatives of
+#: price, which ask for a comparison (COLUMN_KINDS), nor the paying phrases, whose pieces
+#: ("要", "交") name no price a passage could be searched by (`expansion`).
+MONEY_WORDS = ("cost", "costs", "price", "priced", "fare", "fares", "стоит", "стоят", "стоить", "стоил", "стоила",
+               "стоило", "стоили", "стоимость", "обойдётся", "обойдется", "обойдутся", "цена", "цену", "почём",
+               "почем", "价格", "多少钱", "价钱", "单价")
 #: Question words per answer type, as written; their analysed forms are matched
 #: (`type_of`). "哪一号"/"一号": jieba cuts "哪一号" into "哪" (a stopword) and "一号".
 TYPE_WORDS: dict[str, tuple[str, ...]] = {
@@ -65,6 +74,9 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     # "The “Comprehensive R Archive Network” (CRAN)", which never says "acronym"
     "expansion": ("abbreviation", "acronym", "stand", "stands", "аббревиатура", "аббревиатуры", "аббревиатуру",
                   "расшифровывается", "расшифровка", "расшифровку", "缩写", "全称"),
+    # an amount of money: "Во что обойдётся шиномонтаж?" is answered by a row under
+    # "Кроссовер, руб.", "What does a lesson cost?" by "£38", neither writing the asking word
+    "money": MONEY_WORDS,
 }
 #: Ordinals ask for an item of a list: "What is the seventh task?" is answered by the list
 #: item "7. Postflight ground or deck operation.", which never says "seventh". Type
@@ -191,9 +203,6 @@ PERSON_MENTION = 0.5
 _WORD_RE = lazyre.compile(r"[^\W\d_]+")
 
 
-#: Chinese phrases of paying, which ask an amount of money ("押金要交多少？", "要付多少"):
-#: money's asking words here and in answer.apart's price questions.
-PAYING = ("要交", "交多少", "要付", "付多少", "支付多少")
 #: The kinds of value a where-, when-, who- or which-is-fastest question asks for, each as (the question words
 #: that ask for it, the words that head a table column holding it), in en/ru/zh. Such a
 #: question names no attribute of its own ("Where do we keep the thermal camera?": "keep" is
@@ -206,13 +215,9 @@ COLUMN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                "адрес", "помещение", "位置", "地点", "地址")),
     "time": (("when", "когда", "何时", "什么时候"),
              ("date", "time", "year", "month", "day", "дата", "срок", "время", "год", "日期", "时间", "年份")),
-    "money": (("cost", "costs", "price", "priced", "fare", "fares", "cheaper", "cheapest", "expensive", "стоит",
-               "стоят", "стоить",
-               "стоил", "стоила", "стоило", "стоили", "стоимость", "обойдётся", "обойдется", "обойдутся",
-               "цена", "цену", "дороже", "дешевле", "дешёвый", "дешевый", "дешёвая", "дешевая", "дешёвое",
-               "дешевое", "дешёвые", "дешевые", "дорогой", "дорогая", "дорогое", "дорогие", "价格", "多少钱",
-               "价钱", "单价", "贵", "便宜",
-               *PAYING,
+    "money": ((*MONEY_WORDS, *PAYING, "cheaper", "cheapest", "expensive", "дороже", "дешевле", "дешёвый", "дешевый",
+               "дешёвая", "дешевая", "дешёвое", "дешевое", "дешёвые", "дешевые", "дорогой", "дорогая", "дорогое",
+               "дорогие", "贵", "便宜",
                # a saving is an amount of money ("How much do I save with A compared to B?")
                "save", "saves", "saving", "savings", "сэкономлю", "сэкономить", "сэкономит"),
               ("price", "cost", "tariff", "fee", "fare", "цена", "стоимость", "тариф", "价格", "单价", "价钱", "费用",
@@ -240,10 +245,17 @@ CURRENCY = (r"eur|euros?|€|usd|us\$|\$|dollars?|rub|руб\w*|р\.|₽|rubles?
 #: A heading (a column header, a sheet, slide or section title) saying its numbers are
 #: amounts of money: a price word ("Price list", "Fee (£)", "Стоимость, руб.", "Тарифы",
 #: "价格表", "收费标准", "单价(元)") or a currency standing as a word of its own.
-MONEY_HEADING = lazyre.compile(r"\b(?:prices?|pricing|costs?|fees?|fares?|tariffs?|rates?)\b"
-                               r"|(?<![а-яё])(?:цен[аыуе]?|стоимост\w*|тариф\w*|расценк\w*|прейскурант\w*)(?![а-яё])"
-                               r"|价|费"
-                               rf"|(?<![^\W\d_])(?:{CURRENCY})(?![^\W\d_])", re.IGNORECASE)
+_MONEY_HEAD = (r"\b(?:prices?|pricing|costs?|fees?|fares?|tariffs?|rates?)\b"
+               r"|(?<![а-яё])(?:цен[аыуе]?|стоимост\w*|тариф\w*|расценк\w*|прейскурант\w*)(?![а-яё])"
+               r"|价|费"
+               rf"|(?<![^\W\d_])(?:{CURRENCY})(?![^\W\d_])")
+MONEY_HEADING = lazyre.compile(_MONEY_HEAD, re.IGNORECASE)
+#: An amount of money: a number with a currency before or after it ("£38", "4 600 руб.",
+#: "12元", "EUR 715"), or a number a money heading labels in a "Header: value" pair
+#: ("价格（元）: 800", "Цена, руб.: 1 500").
+VALUE_PATTERNS["money"] = lazyre.compile(rf"{_NUMBER}(?:{CURRENCY})(?![^\W\d_])"
+                                         rf"|(?<![^\W\d_])(?:{CURRENCY})\s?\d"
+                                         rf"|(?:{_MONEY_HEAD})[^:;\n]{{0,24}}:\s*\d", re.IGNORECASE)
 
 
 def column_words(question: str, cjk: bool = True) -> set[str]:
@@ -645,9 +657,11 @@ def _label_re(kind: str) -> re.Pattern:
 
 def header_marks(header: str) -> set[str]:
     """Pseudo forms (MARK + kind) of the LABELLED_KINDS a table's column header names ("Масса,
-    кг", "Weight (kg)", "额定功率（千瓦）"): a data row under it states a value of that kind
-    in its cell, as "Масса, кг: 395" does beside its label."""
-    return {MARK + kind for kind in LABELLED_KINDS if _kind_word_re(kind).search(header)}
+    кг", "Weight (kg)", "额定功率（千瓦）"), and money's when it is a MONEY_HEADING ("Цена,
+    руб.", "Peak (GBP)"): a data row under it states a value of that kind in its cell, as
+    "Масса, кг: 395" does beside its label."""
+    marks = {MARK + kind for kind in LABELLED_KINDS if _kind_word_re(kind).search(header)}
+    return marks | {MARK + "money"} if MONEY_HEADING.search(header) else marks
 
 
 @functools.cache

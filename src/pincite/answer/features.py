@@ -184,7 +184,8 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
             unknown: AbstractSet[tuple[str, ...]] = frozenset(), soft: WordMatcher | None = None,
             question_lang: str | None = None, question: str = "",
             marks: Callable[[str], set[str]] = asked_type.value_marks,
-            attr_cosines: list[float] | None = None) -> list[WindowFeatures]:
+            attr_cosines: list[float] | None = None,
+            context: Callable[[str], str] | None = None) -> list[WindowFeatures]:
     """Features of every candidate of one question, in the order of `cands` (which is the
     lexical ranking order: best extractive score first). `groups`: the question's words;
     `general`: general_weights of them; other_model / other_doc: id() of candidates about
@@ -196,8 +197,11 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     (analysis.detect_language), which the passages' languages are compared with (None: every
     passage counts as in the question's language); marks: the answer-type pseudo forms a
     text holds, as the candidates were scored with (asked_type.value_marks, or with the
-    by-lines of an authorship question, asked_type.byline_marks). Raises what the embedder raises
-    (EmbedderError) when word vectors cannot be computed."""
+    by-lines of an authorship question, asked_type.byline_marks); context: a window's text with
+    what it stands under that it does not write (a table row's headers and title,
+    rank.RowContext.text), which the soft matcher reads in its place. Raises what the
+    embedder raises (EmbedderError) when word vectors cannot be computed."""
+    read = context or (lambda text: text)
     typed = [asked_type.typed_group(g) for g in groups]
     names_asked = identifiers(question, groups, general)
     codes_asked = [g for g in names_asked if any(ch.isdigit() for ch in g[0])]
@@ -212,7 +216,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
     chunk_lang: dict[str, str] = {}
     typed_of = {asked_type.typed_group(g): g for g in groups}
     if soft is not None:
-        soft.prepare([window_text(c) for c in cands])  # every window's new words in one batch
+        soft.prepare([read(window_text(c)) for c in cands])  # every window's new words in one batch
     passage_pos: dict[str, int] = {}
     first_window: dict[str, extractive.Candidate] = {}
     for c in cands:
@@ -239,7 +243,7 @@ def compute(cands: list[extractive.Candidate], groups: list[tuple[str, ...]],
         cross = float(question_lang is not None and chunk_lang[h.chunk_id] != question_lang)
         table = is_table_window(c)
         attr = attr_missing(asked, toks, names_asked)
-        soft_cov = soft_coverage(asked, toks, soft.best(text) if soft is not None else None, typed_of)
+        soft_cov = soft_coverage(asked, toks, soft.best(read(text)) if soft is not None else None, typed_of)
         wdense_f = float(wdense) if wdense is not None else 0.0
         adense_f = attr_cosines[pos - 1] if attr_cosines is not None else wdense_f
         if codes_asked and not any(extractive.credit(g, chunk_toks) > 0 for g in codes_asked):

@@ -364,7 +364,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     with_forms = (searched[1] if groups == searched[0] else with_translations(lib, groups)) if embedder else []
     translated = {g: t[len(g):] for g, t in zip(groups, with_forms)}
     matcher = soft.WordMatcher(embedder, coverage_text or q, groups, translated) if embedder is not None else None
-    marks = with_row_headers(lib, hits, rows_of, marks)
+    row_context = with_row_headers(lib, hits, rows_of, marks)
+    marks = row_context
     cands = extractive.candidates(hits, weights, marks, per_hit=WINDOWS_PER_HIT,
                                   rows=lambda hit: rows_of.get(id(hit)) or [],
                                   meaning=_by_meaning(hits, lang, general, marks, matcher))
@@ -419,7 +420,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
                              q_cosines, unknown=unknown, soft=scorer.soft,
                              question_lang=lang, question=coverage_text or q, marks=marks,
-                             attr_cosines=attr_cosines)
+                             attr_cosines=attr_cosines, context=row_context.text)
     feat_of = {id(c): f for c, f in zip(cands, feats)}  # before the candidates are reordered
     prob = {id(c): scorer.chance(c, f) for c, f in zip(cands, feats)}
     for i, row in joined.items():
@@ -549,25 +550,60 @@ def _why_no_column(question: str, lang: str, row: extractive.Candidate, lacked: 
         columns=HEADER_SEP.join(headers))
 
 
+class RowContext:
+    """What a table row's window stands under where its text does not write it: for each
+    sentence and whole window of a data row of a DOCX, PDF or PPTX table among a question's
+    hits, its column headers and the title of its table (the DOCX or PDF section it stands
+    in, the slide's title). A spreadsheet row writes its sheet's name and its headers
+    itself ("Прайс!A2:D2 | Header: value; …"); these rows are read as if they did, so a
+    row and a sheet's row of the same table are judged alike.
+
+    Calling it gives `marks` (the answer-type pseudo forms of a text) with the index forms
+    of the row's headers and title added (`with_row_headers`); `text(window)` gives the
+    window's text with its headers and title after it, which the soft matcher reads
+    (answer.soft.WordMatcher), so a word asked of a row meets the words of its headers and
+    title by meaning, as in a sheet's row."""
+
+    def __init__(self, marks: Callable[[str], set[str]], forms: dict[str, set[str]], context: dict[str, str]):
+        self._marks = marks
+        self._forms = forms
+        self._context = context
+
+    def __call__(self, text: str) -> set[str]:
+        found = self._marks(text)
+        extra = self._forms.get(text)
+        return found | extra if extra else found
+
+    def text(self, window: str) -> str:
+        """`window` with its row's headers and table title after it, when it is a row's."""
+        extra = self._context.get(window)
+        return f"{window}\n{extra}" if extra else window
+
+
 def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tuple[int, int]]],
-                     marks: Callable[[str], set[str]]) -> Callable[[str], set[str]]:
+                     marks: Callable[[str], set[str]]) -> RowContext:
     """`marks`, plus for each sentence of a data row of a DOCX or PPTX table among the hits'
     (`rows_of`: id(hit) -> its `table_rows`; extractive.record_spans,
-    DocumentModel.row_headers), the index forms of its row's column headers (a row's window
-    is the union of its sentences): a row states its values under them, so "Сколько K2O в
-    пробе П-02?" is covered by the row "П-02 … 6,1 87 190 5,3" of a table headed "… K2O,
-    мг/кг …", as a spreadsheet row, which writes "K2O, мг/кг: 190", is; and the kind of
-    value a header names (asked_type.header_marks: "Сколько весит ВК-22?" by a row under
-    "Масса, кг") or the row's own label does ("Масса без воды, кг" over a column per model).
-    The header row itself gets nothing."""
+    DocumentModel.row_headers), the index forms of its row's column headers and of its
+    table's title (`RowContext`; a row's window is the union of its sentences): a row
+    states its values under them, so "Сколько K2O в пробе П-02?" is covered by the row "П-02
+    … 6,1 87 190 5,3" of a table headed "… K2O, мг/кг …", as a spreadsheet row, which
+    writes "K2O, мг/кг: 190", is; and the kind of value a header names
+    (asked_type.header_marks: "Сколько весит ВК-22?" by a row under "Масса, кг") or the
+    row's own label does ("Масса без воды, кг" over a column per model). The header row
+    itself gets nothing."""
     by_text: dict[str, set[str]] = {}
+    context: dict[str, str] = {}
     for hit in hits:
         rows = rows_of.get(id(hit))
         if not rows:
             continue
         model = lib.model(hit.doc_id)
+        title = table_title(lib, hit)
+        title_forms = set(analysis.tokens(title))
         spans, records = extractive.record_spans(hit.text, hit.char_start, rows)
         forms: dict[int, set[str]] = {}  # per row: its headers' index forms
+        words: dict[int, str] = {}  # per row: its headers and title as written
         bounds: dict[int, tuple[int, int]] = {}  # per row: from its first sentence to its last
         for (s, e), row in zip(spans, records):  # each sentence of a row: its window is their union
             if row is None:
@@ -578,26 +614,36 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
                 headers = model.row_headers(*span)
                 forms[row] = {t for h in headers for t in analysis.tokens(h)}  # none for the header row
                 forms[row] |= {m for h in headers for m in asked_type.header_marks(h)}
+                words[row] = ""
                 if headers:
                     # a row label naming a kind ("Масса без воды, кг" in a table with a
                     # column per model) says the same of the row's values
                     cells = model.row_cells(*span)
                     forms[row] |= asked_type.header_marks(cells[0][1]) if cells else set()
+                    forms[row] |= title_forms
+                    words[row] = " ".join([title, *headers]).strip()
             if forms[row]:
                 by_text.setdefault(hit.text[s:e], set()).update(forms[row])
+                if words[row]:
+                    context.setdefault(hit.text[s:e], words[row])
                 a0, b0 = bounds.get(row, (s, e))
                 bounds[row] = (min(a0, s), max(b0, e))
         for row, (s, e) in bounds.items():  # the row's whole window, as the features read it
             by_text.setdefault(hit.text[s:e], set()).update(forms[row])
-    if not by_text:
-        return marks
+            if words[row]:
+                context.setdefault(hit.text[s:e], words[row])
+    return RowContext(marks, by_text, context)
 
-    def with_headers(text: str) -> set[str]:
-        found = marks(text)
-        extra = by_text.get(text)
-        return found | extra if extra else found
 
-    return with_headers
+def table_title(lib: LibraryLike, hit: Hit) -> str:
+    """The title of the table a hit's rows stand in: its slide's title (the slide's first
+    line) for a slide, else the title of its DOCX or PDF section ("" when none)."""
+    if hit.address is not None and hit.address.kind == "slide":
+        try:
+            return lib.page_text(hit.doc_id, hit.page).strip().split("\n", 1)[0].strip()
+        except Exception:  # a page the library no longer has: no title to read
+            return ""
+    return (hit.section_title or "").strip()
 
 
 def window_columns(lib: LibraryLike, rows_of: dict[int, list[tuple[int, int]]],
