@@ -372,9 +372,8 @@ def test_an_amount_of_money_is_a_value_of_its_own(text, money):
 @pytest.mark.parametrize("question", ["Сколько стоит мойка?", "Во что обойдётся мойка?", "Какова стоимость мойки?",
                                       "What does a wash cost?", "洗车多少钱？"])
 def test_a_question_of_what_something_costs_asks_for_money(question):
-    """Each language's ways of asking a price ask for an amount of money, whatever the words:
-    a window holding one answers the asking word (a row under "Цена, руб." writes none of
-    them)."""
+    """Each language's ways of asking a price ask for an amount of money, whatever the words,
+    which a row under "Цена, руб." holds though it writes none of them."""
     marks = {g[-1] for g in map(asked_type.typed_group, analysis.query_groups(question))}
     assert asked_type.MARK + "money" in marks, question
     assert asked_type.MARK + "money" in asked_type.header_marks("Кроссовер / внедорожник, руб.")

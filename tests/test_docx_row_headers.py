@@ -193,13 +193,3 @@ def test_a_row_is_read_under_its_section_title(soffice, tmp_path):
             quote = ans.claims[0].citations[0].quote if ans.claims else ""
             assert ans.status == "answered" and row in quote and value in quote, (question, ans.status, ans.answer)
 
-
-def test_a_price_asked_in_other_words_is_held_by_a_row_under_a_currency(soffice, tmp_path):
-    """"What does … cost?" asks an amount of money (asked_type's money type), which a row
-    under "…, руб." holds though it writes no word of the question's language: the asking
-    word is no word the row lacks."""
-    with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        lib.ingest([make_price_list(tmp_path / "prices.docx")])
-        ans = lib.ask("What does full interior cleaning cost for a crossover?")
-        quote = ans.claims[0].citations[0].quote if ans.claims else ""
-        assert ans.status == "answered" and "Кроссовер" in quote and "7 800" in quote, (ans.status, ans.answer)

@@ -106,3 +106,42 @@ def test_a_sheet_row_whose_record_heads_an_amount_in_a_currency_has_the_price(tm
         one = lib.ask("山地自行车押金要交多少？")
     assert vague.status == "needs_clarification", vague.answer
     assert one.status == "answered" and "500" in one.claims[0].citations[0].quote, one.answer
+
+
+@pytest.mark.parametrize("header, rows, question, priced, row, column, said", [
+    (("Programme", "Car, EUR", "Minibus, EUR"), [("Express", 12, 18), ("Premium", 30, "—"), ("Interior", 45, 60)],
+     "How much is the Premium wash for a minibus?", "How much is the Premium wash for a car?",
+     "Premium", "Minibus, EUR", "gives no value"),
+    (("Программа", "Легковой, руб.", "Микроавтобус, руб."),
+     [("Экспресс", 600, 900), ("Премиум", 1500, "н/д"), ("Салон", 2200, 3000)],
+     "Сколько стоит мойка Премиум для микроавтобуса?", "Сколько стоит мойка Премиум для легкового?",
+     "Премиум", "Микроавтобус, руб.", "значения нет"),
+])
+def test_a_cell_marked_empty_answers_nothing(tmp_path, header, rows, question, priced, row, column, said):
+    """A price list marks a variant it does not offer with a dash or "н/д": the row asked of
+    states no price for it, so the question is refused, saying which cell of which table
+    reads so, in the question's language; the same row answers for a variant it prices."""
+    make_sheet(tmp_path / "wash.xlsx", "Prices", header, rows)
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        lib.ingest([tmp_path / "wash.xlsx"])
+        ans = lib.ask(question)
+        assert ans.status == "refused", (ans.status, ans.answer)
+        why = " ".join(ans.warnings)
+        assert row in why and column in why and said in why and "wash.xlsx" in why, why
+        other = lib.ask(priced)
+        assert other.status == "answered" and row in other.claims[0].text, (other.status, other.answer)
+
+
+def test_the_words_asking_a_price_are_not_what_a_row_must_hold(tmp_path):
+    """"Во что обойдётся …?" asks a price as "Сколько стоит …?" does: the asking word is no
+    word a price row lacks, so the row of the service asked answers, and a service the list
+    lacks ("замена свечей") is refused rather than answered by another row's price."""
+    make_sheet(tmp_path / "service.xlsx", "Услуги", ("Услуга", "Время, мин", "Цена, руб."),
+               [("Замена масла в двигателе", 30, 1200), ("Замена тормозных колодок", 60, 2400),
+                ("Развал-схождение", 45, 1800)])
+    with Library(Settings(data_dir=tmp_path / "data", embedder="none")) as lib:
+        lib.ingest([tmp_path / "service.xlsx"])
+        ans = lib.ask("Во что мне обойдётся развал-схождение?")
+        assert ans.status == "answered" and "1800" in ans.claims[0].text, (ans.status, ans.answer)
+        missing = lib.ask("Во что обойдётся замена свечей зажигания?")
+        assert missing.status == "refused", missing.answer

@@ -176,6 +176,10 @@ def test_counts_of_several_rows_are_multiplied_and_added(tmp_path):
     # a size in inches; a Chinese numeral inside a word ("三轮车", a tricycle; "一整天")
     ("24寸的儿童自行车租一天多少钱？", []), ("a 26-inch bike for two days", []),
     ("租一辆电动三轮车一天多少钱？", ["1"]), ("租两辆自行车一整天多少钱？", ["2"]),
+    # a Chinese numeral after the noun it numbers is a label ("科目二", the second exam); a
+    # count stands before what it counts, or after it with a measure word ("纸箱两个")
+    ("科目二补考多少钱？", []), ("方案3的价格是多少？", []), ("纸箱两个多少钱？", ["2"]),
+    ("大号纸箱 3 个多少钱？", ["3"]), ("买3个大号纸箱和2卷气泡膜一共多少钱？", ["3", "2"]),
     # the plural "одни" counts one of a plural-only noun, but "одни сутки" is a quantity
     ("Сколько стоят два пиджака и одни джинсы?", ["2", "1"]), ("Сколько стоят одни сутки?", []),
     ("одни и те же брюки", []),

@@ -376,16 +376,8 @@ _ASKS_MONEY = lazyre.compile(
     r"|стоимост\w*|\bцен[аеуы]\b|多少钱|价格|价钱|售价|单价|费用|收费"
     r"|(?:学|报名|培训|服务|运|会|手续|管理|物业|停车|住宿|考试|注册|租)费|租金|票价"
     "|" + "|".join(asked_type.PAYING), re.IGNORECASE)
-#: An amount of money as passages write it: a number with a currency after it ("45 EUR",
-#: "1 200 руб.", "300元") or before it ("$45", "EUR 45", "¥300"), or a number under a price
-#: heading or a currency label ("Unit price, EUR: 17.9", "批发价(元): 320", "华北(元/公斤): 3.9",
-#: "Стоимость, руб.: 4500").
-_MONEY_RE = lazyre.compile(
-    rf"\d[\d\s.,]*\s?(?:{asked_type.CURRENCY})(?![^\W\d_])"
-    r"|(?:[$€£¥₽]|us\$|eur|usd|rub|cny|rmb|gbp|jpy)\s?\d"
-    rf"|(?:price|cost|fee|charge|цен\w*|стоимост\w*|тариф\w*|价|费|(?<![^\W\d_])(?:{asked_type.CURRENCY})(?![^\W\d_]))"
-    r"[^\n;:：]{0,24}[:：]\s*\d",
-    re.IGNORECASE)
+#: An amount of money as passages write it (asked_type.MONEY_VALUE).
+_MONEY_RE = asked_type.MONEY_VALUE
 
 
 def asks_money(question: str) -> bool:

@@ -75,7 +75,8 @@ TYPE_WORDS: dict[str, tuple[str, ...]] = {
     "expansion": ("abbreviation", "acronym", "stand", "stands", "аббревиатура", "аббревиатуры", "аббревиатуру",
                   "расшифровывается", "расшифровка", "расшифровку", "缩写", "全称"),
     # an amount of money: "Во что обойдётся шиномонтаж?" is answered by a row under
-    # "Кроссовер, руб.", "What does a lesson cost?" by "£38", neither writing the asking word
+    # "Кроссовер, руб.", "What does a lesson cost?" by "£38", neither writing the asking
+    # word (answer.rank leaves these words out of what a passage must hold)
     "money": MONEY_WORDS,
 }
 #: Ordinals ask for an item of a list: "What is the seventh task?" is answered by the list
@@ -245,17 +246,21 @@ CURRENCY = (r"eur|euros?|€|usd|us\$|\$|dollars?|rub|руб\w*|р\.|₽|rubles?
 #: A heading (a column header, a sheet, slide or section title) saying its numbers are
 #: amounts of money: a price word ("Price list", "Fee (£)", "Стоимость, руб.", "Тарифы",
 #: "价格表", "收费标准", "单价(元)") or a currency standing as a word of its own.
-_MONEY_HEAD = (r"\b(?:prices?|pricing|costs?|fees?|fares?|tariffs?|rates?)\b"
-               r"|(?<![а-яё])(?:цен[аыуе]?|стоимост\w*|тариф\w*|расценк\w*|прейскурант\w*)(?![а-яё])"
-               r"|价|费"
-               rf"|(?<![^\W\d_])(?:{CURRENCY})(?![^\W\d_])")
-MONEY_HEADING = lazyre.compile(_MONEY_HEAD, re.IGNORECASE)
-#: An amount of money: a number with a currency before or after it ("£38", "4 600 руб.",
-#: "12元", "EUR 715"), or a number a money heading labels in a "Header: value" pair
-#: ("价格（元）: 800", "Цена, руб.: 1 500").
-VALUE_PATTERNS["money"] = lazyre.compile(rf"{_NUMBER}(?:{CURRENCY})(?![^\W\d_])"
-                                         rf"|(?<![^\W\d_])(?:{CURRENCY})\s?\d"
-                                         rf"|(?:{_MONEY_HEAD})[^:;\n]{{0,24}}:\s*\d", re.IGNORECASE)
+MONEY_HEADING = lazyre.compile(r"\b(?:prices?|pricing|costs?|fees?|fares?|tariffs?|rates?)\b"
+                               r"|(?<![а-яё])(?:цен[аыуе]?|стоимост\w*|тариф\w*|расценк\w*|прейскурант\w*)(?![а-яё])"
+                               r"|价|费"
+                               rf"|(?<![^\W\d_])(?:{CURRENCY})(?![^\W\d_])", re.IGNORECASE)
+#: An amount of money as passages write it: a number with a currency after it ("45 EUR",
+#: "1 200 руб.", "300元") or before it ("$45", "EUR 45", "¥300"), or a number under a price
+#: heading or a currency label ("Unit price, EUR: 17.9", "批发价(元): 320", "华北(元/公斤): 3.9",
+#: "Стоимость, руб.: 4500"): the values of the money type.
+MONEY_VALUE = lazyre.compile(
+    rf"\d[\d\s.,]*\s?(?:{CURRENCY})(?![^\W\d_])"
+    r"|(?:[$€£¥₽]|us\$|eur|usd|rub|cny|rmb|gbp|jpy)\s?\d"
+    rf"|(?:price|cost|fee|charge|цен\w*|стоимост\w*|тариф\w*|价|费|(?<![^\W\d_])(?:{CURRENCY})(?![^\W\d_]))"
+    r"[^\n;:：]{0,24}[:：]\s*\d",
+    re.IGNORECASE)
+VALUE_PATTERNS["money"] = MONEY_VALUE
 
 
 def column_words(question: str, cjk: bool = True) -> set[str]:

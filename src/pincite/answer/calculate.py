@@ -289,6 +289,8 @@ def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
             continue
         if m.spelled and is_cjk(m.text[0]) and _numeral_in_word(question, m.start, m.end):
             continue  # "三" of "三轮车" (a tricycle), "一" of "一整天": part of a word, no count
+        if _numbers_a_noun(question, m.start, m.end):
+            continue  # "二" of "科目二" (the second exam), "3" of "方案3": a label, no count
         found.append((m.value, m.text, m.start, m.end))
     for one in _ONE_PAIR.finditer(question):  # "одни джинсы": one of a plural-only noun
         if unit_after_text(question, one.end(1)) is None:  # "одни сутки" is a quantity
@@ -312,6 +314,39 @@ def _numeral_in_word(text: str, start: int, end: int) -> bool:
         if pos <= start < pos + len(word):
             return pos < start or pos + len(word) > end + 1
         pos += len(word)
+    return False
+
+
+def _numbers_a_noun(text: str, start: int, end: int) -> bool:
+    """Whether the numeral at text[start:end] follows a Chinese noun it numbers: jieba reads
+    the numeral as a word of its own right after a word it tags as a noun, and neither a
+    measure word or numeral (tagged as numerals too: "个", "卷") nor a noun follows it
+    ("科目二补考", "方案3的价格"; "科目三小车" may count three small cars, and stays a
+    count). Chinese states a count before what it counts, with a measure word
+    ("两个纸箱", "3卷气泡膜", "纸箱两个"); a numeral after its noun names which one ("科目二
+    补考" is the second exam's retake, not two retakes). False for any numeral not after
+    Chinese text."""
+    a = start
+    while a > 0 and text[a - 1] == " ":
+        a -= 1
+    if a == 0 or not is_cjk(text[a - 1]):
+        return False
+    b = a
+    while b > 0 and is_cjk(text[b - 1]):
+        b -= 1
+    c = end
+    while c < len(text) and (is_cjk(text[c]) or text[c] == " "):
+        c += 1
+    import jieba.posseg  # the tagger's tables load on first use
+
+    tagged = jieba.posseg.lcut(text[b:a] + text[start:c].replace(" ", ""))
+    pos, cut = 0, a - b  # the numeral's offset in the text tagged
+    for i, w in enumerate(tagged):
+        if pos == cut:
+            after = tagged[i + 1].flag if i + 1 < len(tagged) else ""
+            return (w.word == text[start:end] and i > 0 and tagged[i - 1].flag.startswith("n")
+                    and after not in ("m", "q") and not after.startswith("n"))
+        pos += len(w.word)
     return False
 
 

@@ -4,8 +4,13 @@ The candidates kept (the best, and those near it and on the same target) become 
 a verbatim quote of its page checked against the page text (answer.verify), with a citation
 whose page and label come from the index record (answer.cite). Before that, a question
 whose evidence stands in twins the scope does not separate is asked back (a vague one:
-answer.clarify).
+answer.clarify). A first claim reading a table cell marked empty ("—", "н/д") is no answer:
+the question is refused, saying so (table_verify.no_value).
 Must not import cli/ or web/.
+
+Size: just over 600 lines as the one place where ranked windows become the claims a person
+reads (quotes, table cells, twins' editions, a superlative's compared rows), all through one
+claim constructor, `claim_of`.
 """
 from __future__ import annotations
 
@@ -261,6 +266,16 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     if not verified:
         return Answer(question=g.question, status="not_confirmed", language=g.lang, scope=g.scope,
                       answer=message("not_confirmed", g.lang), claims=claims, timings=timings)
+    empty = table_verify.no_value(verified[0].text) if found is None and _table_claim(verified[0]) else None
+    if empty is not None:
+        # the row asked of marks the asked cell empty ("—", "н/д"): the table says it has no
+        # such value (a service not offered for that variant), which answers nothing
+        row, column, value = empty
+        cit = verified[0].citations[0]
+        why = message("why_no_value", g.lang).format(row=row, column=column, value=value,
+                                                     file=cit.file or cit.doc_id)
+        return Answer(question=g.question, status="refused", language=g.lang, scope=g.scope, refusal="not_found",
+                      answer=message("not_found", g.lang), timings=timings, warnings=[why], relevance=rel)
     text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(verified, 1))
     # the faces show the notes: which value was compared over how many rows, what is amended
     warnings = [extreme_line] if extreme_line is not None else []
@@ -324,7 +339,8 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
                 records := record_lines(page_text)):
             # a slide's table: one "Header: value; …" line per row
             found = extreme_of(g.question, [((cit.unit, a, b), pairs) for a, b, pairs in records],
-                               _names_of(lib, cit), _soft(g), cit.title or cit.file)
+                               _names_of(lib, cit, page_text.strip().split("\n", 1)[0]), _soft(g),
+                               cit.title or cit.file)
             if found is None:
                 return None
             spans = [cast(tuple[int, int, int], key) for key in found.rows]
@@ -448,10 +464,13 @@ def _soft(g: Gathered) -> "soft.WordMatcher | None":
     return g.scorer.soft if g.scorer is not None else None
 
 
-def _names_of(lib: LibraryLike, cit: Citation) -> list[str]:
-    """Index forms of the words naming a citation's document: its title and file name."""
+def _names_of(lib: LibraryLike, cit: Citation, table_title: str = "") -> list[str]:
+    """Index forms of the words naming a citation's document and table: its title and file
+    name, the section its quote stands in, and `table_title` (a slide's title), which name a
+    table's rows as a sheet's name does (rank.RowContext)."""
     row = lib.catalog.get(cit.doc_id)
-    return analysis.tokens(" ".join(x for x in (cit.title, cit.file, row.title if row else "") if x))
+    return analysis.tokens(" ".join(x for x in (cit.title, cit.file, row.title if row else "", cit.section,
+                                                  table_title) if x))
 
 
 def _row_claims(lib: LibraryLike, g: Gathered, doc_id: str, spans: list[tuple[int, int, int]],

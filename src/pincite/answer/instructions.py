@@ -33,14 +33,15 @@ _HOW_TO_ANSWER = lazyre.compile(
     r"|^\s*请?(?:用(?:中文|英文|俄文|简体中文)|简要|简单|简短|尽量简短地)[^。？！：:?]{0,20}?(?:回答|回复|说明|解释)"
     r"[^。？！：:?]{0,10}[：:。！!]\s*",
     re.IGNORECASE)
-#: A clause before a colon that holds a verb of answering anywhere, before a question that
-#: ends in a question mark: "Ignore everything else and answer in one line only: …?",
-#: "Не растекайся и ответь одной строкой: …?", "只需一句话回答：……？". The clause is about the
-#: form of the answer; what is asked follows the colon.
+#: A clause before a colon that holds a verb of answering anywhere, before what is asked (a
+#: question, or what is asked for named: "… reply only with a number: the 3-day helmet hire
+#: price."): "Ignore everything else and answer in one line only: …?", "Не растекайся и
+#: ответь одной строкой: …?", "只需一句话回答：……？". The clause is about the form of the
+#: answer; what is asked follows the colon.
 _ANSWER_CLAUSE = lazyre.compile(
     r"^(?!\s*(?:what|which|who|whose|where|when|how|why|is|are|does|do|did|can|что|какой|какая|какое|как|где|когда|кто)\b)"
     r"[^:：?？\n]{0,100}?(?:(?<!the )(?<!an )(?<!your )\b(?:answer|reply|respond)\b"
-    r"|(?<![а-яё])(?:ответь|ответьте|отвечай|отвечайте)(?![а-яё])|回答|回复)[^:：?？\n]{0,60}[:：]\s*(?=[^?？]*\S[^?？]*[?？]\s*$)",
+    r"|(?<![а-яё])(?:ответь|ответьте|отвечай|отвечайте)(?![а-яё])|回答|回复)[^:：?？\n]{0,60}[:：]\s*(?=\S)",
     re.IGNORECASE)
 #: A thanks at the start or end of the question ("Thanks!", "Thank you.", "Спасибо!", "谢谢！").
 _THANKS = lazyre.compile(

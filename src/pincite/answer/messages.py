@@ -327,6 +327,11 @@ MESSAGES = {
         "ru": "в найденной таблице из {file} нет столбца для: {words} (её столбцы: {columns})",
         "zh": "在 {file} 中找到的表格没有 {words} 这一列（其列为：{columns}）",
     },
+    "why_no_value": {
+        "en": "the table found in {file} gives no value for {row} under {column}: the cell reads \u201c{value}\u201d",
+        "ru": "в найденной таблице из {file} для {row} в столбце «{column}» значения нет: в ячейке «{value}»",
+        "zh": "在 {file} 中找到的表格里，{row} 在“{column}”一列没有数值：单元格为“{value}”",
+    },
     "why_other_record": {
         "en": "the row found in {file} is that of {column} {value}; no row of {asked} states what is asked",
         "ru": "найденная строка из {file} относится к {column} {value}; ни одна строка для {asked} не "

@@ -338,7 +338,11 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         compared = {g for g in compared if not asked_type.type_of(g) and not any(
             g in asked_type.asking_groups(k, cjk) for k in asked_type.COLUMN_KINDS)}
     summed = sum_groups(coverage_text or q, groups) | compared
-    groups = [g for g in groups if g not in summed] or groups
+    # the words asking what something costs ("стоит", "обойдётся", "cost", "多少钱") name
+    # nothing a passage is about: any price states what they ask, and a passage stating none
+    # is set apart (apart.windows_lacking_money)
+    priced = {g for g in groups if asked_type.type_of(g) == "money"}
+    groups = [g for g in groups if g not in summed and g not in priced] or groups
     bylines: list[str] = []
     edition_lines: list[str] = []
     if asked_type.asks_author(coverage_text or q):

@@ -316,6 +316,25 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
     return f"{named[1]} / {'; '.join(shown)}" if shown else None
 
 
+#: A table cell that states no value: a dash, a slash, "n/a", "н/д", "нет", "无" standing
+#: alone (the usual marks of a price list or a specification for "not offered", "not
+#: applicable").
+_NO_VALUE = lazyre.compile(r"\s*(?:[-‐‑‒–—―−/×]+|n/?a|н/?д|нет|无|不适用)\s*", re.IGNORECASE)
+
+
+def no_value(claim_text: str) -> tuple[str, str, str] | None:
+    """(row, column, the cell as written) when `claim_text` reads a table row's asked cells
+    ("R19 / Микроавтобус, руб.: —": `cells_claim`, `sheet_cell_claim`) and every one is a
+    mark of no value (_NO_VALUE); None for any other text."""
+    if " / " not in claim_text:
+        return None
+    row, _, cells = claim_text.partition(" / ")
+    pairs = [c.rpartition(": ") for c in cells.split("; ")]
+    if not all(sep and _NO_VALUE.fullmatch(v) for _, sep, v in pairs):
+        return None
+    return row.strip(), "; ".join(h.strip() for h, _, _ in pairs), pairs[0][2].strip()
+
+
 def _most_named(cells: list[tuple[str, str]], asked: set[str]) -> list[tuple[str, str]]:
     """`cells` (header, value) less those whose header shares with the question (`asked`:
     index forms) only words that another cell's header shares too, and fewer: of "Животные
