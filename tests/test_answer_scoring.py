@@ -212,9 +212,12 @@ def test_refusal_reasons_speak_the_questions_language(library):
     questions are refused whatever the model): the words lacking, and no score or bar."""
     library.settings.min_answerability = 0.999
     try:
-        ru = library.ask("Сколько стоит Водный кодекс Республики Казахстан?")
+        ru = library.ask("Какой тираж у Водного кодекса Республики Казахстан?")
         assert ru.status == "refused"
-        assert "слов вопроса" in ru.warnings[0] and "стоит" in ru.warnings[0], ru.warnings
+        assert "слов вопроса" in ru.warnings[0] and "тираж" in ru.warnings[0], ru.warnings
+        # a price asked of passages stating none: that is what they lack
+        price = library.ask("Сколько стоит Водный кодекс Республики Казахстан?")
+        assert price.status == "refused" and "цена" in price.warnings[0], price.warnings
         # the library is Russian: the Chinese refusal says the passages are in Russian
         # instead of naming Chinese words no Russian passage could hold
         zh = library.ask("水法的售价是多少？")
@@ -465,6 +468,9 @@ def test_bylines_of_title_blocks():
     assert asked_type.bylines(["zhnumber 宏包", "李清", "sobenlee@gmail.com"]) == ["李清"]
     assert asked_type.bylines(["The roundrect Macros, v2.2", "Donald P. Goodman III", "February 19, 2016"],
                               "The roundrect Macros") == ["Donald P. Goodman III"]
+    # a surname in capitals, as European title pages write it
+    assert asked_type.bylines(["The tabfont package∗", "Lucie MARCHAND†", "Released 2021/04/09"],
+                              "The tabfont package") == ["Lucie MARCHAND†"]
     # a short Chinese line alone is as often a heading; title-case titles are no by-lines
     assert asked_type.bylines(["zhnumber 宏包", "简介", "第 1 节"]) == []
     assert asked_type.bylines(["Flight Test Manual", "USNTPS-FTM-103"], "Fixed Wing Flight Test Manual") == []

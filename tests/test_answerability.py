@@ -162,9 +162,12 @@ def test_refusal_names_the_missing_words_in_the_question_language(two_manuals):
     here so that these questions are refused whatever the model)."""
     two_manuals.settings.min_answerability = 0.999
     try:
-        en = two_manuals.ask("How much does the KX-12 boiler cost in euros?")
+        en = two_manuals.ask("What is the warranty period of the KX-12 boiler?")
         assert en.status == "refused" and en.citations() == []
-        assert any("cost" in w and "question's words" in w for w in en.warnings), en.warnings
+        assert any("period" in w and "question's words" in w for w in en.warnings), en.warnings
+        # a price asked of passages stating none: that is what they lack
+        price = two_manuals.ask("How much does the KX-12 boiler cost in euros?")
+        assert price.status == "refused" and any("price" in w for w in price.warnings), price.warnings
         assert not any("0.999" in w or "needed" in w or "chance" in w for w in en.warnings), en.warnings
         ru = two_manuals.ask("Сколько стоит котёл KX-12 в евро?")
         assert ru.status == "refused"

@@ -326,10 +326,14 @@ def author_words(question: str) -> set[str]:
 
 
 #: One person in a by-line: two or three capitalised words, initials allowed ("Harald
-#: Harders", "Константин Кориков", "Kathryn A. Hargreaves"), a generational suffix ("Donald
-#: P. Goodman III", "Jr.") and a footnote mark after it at most ("Joseph Wright†", "American Physical Society∗").
+#: Harders", "Константин Кориков", "Kathryn A. Hargreaves"), the last one in capitals as many
+#: European title pages write the surname ("Pierre DUPONT", "Anna ROSSI-BIANCHI"), a
+#: generational suffix ("Donald P. Goodman III", "Jr.") and a footnote mark after it at most
+#: ("Joseph Wright†", "American Physical Society∗").
 _BY_NAME = (r"(?:[A-ZА-ЯЁ]\.\s?){0,2}[A-ZА-ЯЁ][a-zа-яё'’-]+"
-            r"(?:\s(?:[A-ZА-ЯЁ]\.\s?)*[A-ZА-ЯЁ][a-zа-яё'’-]+){1,2}(?:,?\s(?:Jr\.|Sr\.|II|III|IV))?[∗*†‡§]?")
+            r"(?:\s(?:[A-ZА-ЯЁ]\.\s?)*[A-ZА-ЯЁ][a-zа-яё'’-]+){0,1}"
+            r"\s(?:[A-ZА-ЯЁ]\.\s?)*(?:[A-ZА-ЯЁ][a-zа-яё'’-]+|[A-ZА-ЯЁ]{2,}(?:-[A-ZА-ЯЁ]{2,})?(?![a-zа-яё]))"
+            r"(?:,?\s(?:Jr\.|Sr\.|II|III|IV))?[∗*†‡§]?")
 _MARKS = r"[∗*†‡§]?\d?"
 #: A by-line of a title block: names joined by ",", "and", "и", "&", after a copyright mark
 #: and year, "by" or "Author:" at most ("c 2006 Константин Кориков", "by Tobias Oetiker"),
