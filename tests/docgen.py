@@ -80,16 +80,23 @@ def make_sheet(path: Path, title: str, header: tuple, rows: list[tuple]) -> Path
 
 def make_table_slide(path: Path, title: str, rows: list[tuple[str, ...]]) -> Path:
     """A one-slide PPTX: `title`, then a table of `rows` (the first row its header)."""
+    return make_table_deck(path, [(title, rows)])
+
+
+def make_table_deck(path: Path, slides: list[tuple[str, list[tuple[str, ...]]]]) -> Path:
+    """A PPTX of one slide per (title, rows): the title, then a table of `rows` (the first
+    row its header)."""
     from pptx import Presentation
     from pptx.util import Inches
 
     deck = Presentation()
-    slide = deck.slides.add_slide(deck.slide_layouts[5])
-    slide.shapes.title.text = title
-    table = slide.shapes.add_table(len(rows), len(rows[0]), Inches(0.5), Inches(1.5), Inches(9), Inches(3)).table
-    for i, row in enumerate(rows):
-        for j, value in enumerate(row):
-            table.cell(i, j).text = value
+    for title, rows in slides:
+        slide = deck.slides.add_slide(deck.slide_layouts[5])
+        slide.shapes.title.text = title
+        table = slide.shapes.add_table(len(rows), len(rows[0]), Inches(0.5), Inches(1.5), Inches(9), Inches(3)).table
+        for i, row in enumerate(rows):
+            for j, value in enumerate(row):
+                table.cell(i, j).text = value
     deck.save(str(path))
     return path
 

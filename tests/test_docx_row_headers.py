@@ -193,3 +193,25 @@ def test_a_row_is_read_under_its_section_title(soffice, tmp_path):
             quote = ans.claims[0].citations[0].quote if ans.claims else ""
             assert ans.status == "answered" and row in quote and value in quote, (question, ans.status, ans.answer)
 
+
+
+def test_a_slide_tables_rows_are_read_under_the_slides_title(tmp_path):
+    """A slide table's rows write their headers ("Duration: Two hours; Price: €160") but not
+    the slide's title, which names what they price: they are read under it (rank.RowContext),
+    so of two slides with the same rows the one titled as asked answers; and a price asked of
+    the thing the title names, naming no row, is asked back which row is meant
+    (clarify.clarify_group)."""
+    from docgen import make_table_deck
+
+    rows = {"Private lessons": ["€85", "€160", "€420"], "Group lessons": ["€35", "€60", "€150"]}
+    make_table_deck(tmp_path / "school.pptx", [
+        (title, [("Duration", "Price"), ("One hour", prices[0]), ("Two hours", prices[1]), ("Full day", prices[2])])
+        for title, prices in rows.items()])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "school.pptx"])
+        ans = lib.ask("What does a group lesson of two hours cost?")
+        quote = ans.claims[0].citations[0].quote if ans.claims else ""
+        assert ans.status == "answered" and "€60" in quote, (ans.status, ans.answer)
+        vague = lib.ask("How much is a private lesson?")
+        assert vague.status == "needs_clarification", (vague.status, vague.answer)
+        assert vague.clarification is not None and vague.clarification.options == ["One hour", "Two hours", "Full day"]

@@ -458,7 +458,9 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     thing that several rows of `table` are ("Сколько стоит стрижка?" over a price list of
     men's, women's and children's haircuts; "月卡多少钱？" over a ground-level and an
     underground month card): the question's words that stand in the rows' cells stand
-    together in two to ROW_OPTIONS rows and name no other; its other words stand in the
+    together in two to ROW_OPTIONS rows and name no other, or none stands in a cell and the
+    table's names (its title) hold one: its two to ROW_OPTIONS rows are all variants of the
+    thing ("How much is a private lesson?" of a table "Private lessons" by duration); its other words stand in the
     headers or the table's names (as `clarify_row` reads them); no row's own cells are the
     asked words alone (a row "Мужская стрижка" is what "мужская стрижка" asks, beside
     "Мужская стрижка машинкой"); and the rows differ in what is asked (their money column,
@@ -478,16 +480,21 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
         rows = [pairs for pairs in rows if [h for h, _ in pairs] == heads]
     cells = [set().union(*(analysis.tokens(v) for _, v in pairs)) for pairs in rows]
     named = [grp for grp in g.groups if any(c.intersection(grp) for c in cells)]
-    if not named:
+    if named:
+        chosen = [i for i, c in enumerate(cells) if all(c.intersection(grp) for grp in named)]
+        # the rows that name the thing in the column most of them name it in ("项目: 押金"),
+        # not a row that mentions it in a note ("备注: 扣除押金后补足差额")
+        where = {i: frozenset(h for h, v in rows[i] if any(set(analysis.tokens(v)) & set(grp) for grp in named))
+                 for i in chosen}
+        column = Counter(h for i in chosen for h in where[i]).most_common(1)
+        if column:
+            chosen = [i for i in chosen if column[0][0] in where[i]]
+    elif any(set(grp) & table.names for grp in g.groups):
+        # the thing is the table's own, named by its title ("How much is a private lesson?"
+        # of a slide "Private lessons" whose rows are durations): every row is a variant
+        chosen = list(range(len(rows)))
+    else:
         return None
-    chosen = [i for i, c in enumerate(cells) if all(c.intersection(grp) for grp in named)]
-    # the rows that name the thing in the column most of them name it in ("项目: 押金"), not
-    # a row that mentions it in a note ("备注: 扣除押金后补足差额")
-    where = {i: frozenset(h for h, v in rows[i] if any(set(analysis.tokens(v)) & set(grp) for grp in named))
-             for i in chosen}
-    column = Counter(h for i in chosen for h in where[i]).most_common(1)
-    if column:
-        chosen = [i for i in chosen if column[0][0] in where[i]]
     if not 2 <= len(chosen) <= ROW_OPTIONS:
         return None
     held = set(table.names) | set().union(*(analysis.tokens(h) for pairs in rows for h, _ in pairs))

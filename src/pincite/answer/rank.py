@@ -616,6 +616,9 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
                 a, b = rows[row]
                 span = (hit.page, max(a, hit.char_start), min(b, hit.char_end))
                 headers = model.row_headers(*span)
+                if not headers:  # a slide table's row writes its headers: "Duration: 1 hour; 1 person: €85"
+                    pairs = record_pairs(hit.text[span[1] - hit.char_start:span[2] - hit.char_start].strip())
+                    headers = [h for h, _ in pairs or ()]
                 forms[row] = {t for h in headers for t in analysis.tokens(h)}  # none for the header row
                 forms[row] |= {m for h in headers for m in asked_type.header_marks(h)}
                 words[row] = ""
