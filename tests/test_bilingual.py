@@ -81,6 +81,19 @@ def test_a_dictd_entry_gives_its_first_senses_one_word_renderings(fresh_tables, 
     assert bilingual.translations(_group("чая")) == ()  # only in the example "tea kettle чайник для чая"
 
 
+def test_an_entrys_first_part_of_speech_tells_an_english_noun(fresh_tables, monkeypatch, tmp_path):
+    """An English word is a noun when its dictionary entry (or its singular's) lists a noun
+    first; a word listed first as another part of speech, or not listed, is not."""
+    path = tmp_path / "mini.dict.dz"
+    _mueller_file(path, "00-database-short\n     Mini\n"
+                        "kettle\n   [ketl] _n.\n   1) чайник; котёл\n"
+                        "boil\n   [bɔɪl]\n   1. _v.\n      1) кипеть\n   2. _n. кипение\n")
+    monkeypatch.setenv("PINCITE_MUELLER_DICT", str(path))
+    assert bilingual.english_noun("kettle") and bilingual.english_noun("Kettles")
+    assert not bilingual.english_noun("boil") and not bilingual.english_noun("teapot")
+    assert ("en", bilingual.NOUNS) not in bilingual.available()
+
+
 def test_the_tables_are_kept_in_the_cache_and_read_back(fresh_tables, monkeypatch, tmp_path):
     first = bilingual.translations(_group("bronze"))
     assert list((tmp_path / "cache").glob("bilingual-*.sqlite"))

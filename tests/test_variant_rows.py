@@ -251,3 +251,23 @@ def test_a_verb_no_chunk_writes_names_no_other_thing(tmp_path):
         ans = lib.ask("Сколько человек максимум можно привести в «Большую избу»?")
     assert ans.status == "answered", ans.answer
     assert "14" in ans.claims[0].text, [c.text for c in ans.claims]
+
+
+def test_an_english_thing_no_row_names_is_refused(tmp_path):
+    """"How much does it cost to hire a helmet?" of a slide "Equipment hire" listing a
+    harness and shoes: "helmet" is a noun (its dictionary entry's, text.bilingual.english_noun)
+    the library never writes, nearer the rows' labels than their headers: another thing of
+    their kind, so no row answers; "hire" stands in the slide's title, which the rows are
+    read under. The thing the slide does list is answered."""
+    from docgen import make_table_deck
+
+    make_table_deck(tmp_path / "gym.pptx", [
+        ("Day passes", [("Ticket", "Peak", "Off-peak"), ("Adult", "£14.50", "£11.00"), ("Student", "£12.00", "£9.50")]),
+        ("Equipment hire", [("Item", "Price per visit"), ("Harness", "£3.00"), ("Climbing shoes", "£4.00"),
+                            ("Chalk bag", "£2.00")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "gym.pptx"])
+        ans = lib.ask("How much does it cost to hire a helmet?")
+        assert ans.status == "refused", ans.answer
+        shoes = lib.ask("How much does it cost to hire climbing shoes?")
+        assert shoes.status == "answered" and "£4.00" in shoes.claims[0].citations[0].quote, shoes.answer

@@ -417,7 +417,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     other |= valueless
     # a table row for another variant than the one asked (the colouring price for medium
     # hair, asked of short hair) answers for its own: sorted last likewise
-    variant_rows = variants.rows_of_other_variants(lib, cands, groups, general, other, stated, unknown, matcher)
+    variant_rows = variants.rows_of_other_variants(lib, cands, groups, general, other, stated, unknown, matcher,
+                                                   row_context.text)
     other |= set(variant_rows)
     attr_q = features.attribute_text(coverage_text or q, groups, general)
     q_cosines, attr_cosines = features.cosines_of(embedder, (q, attr_q), cands) or (None, None)
@@ -618,7 +619,7 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
                 headers = model.row_headers(*span)
                 if not headers:  # a slide table's row writes its headers: "Duration: 1 hour; 1 person: €85"
                     pairs = record_pairs(hit.text[span[1] - hit.char_start:span[2] - hit.char_start].strip())
-                    headers = [h for h, _ in pairs or ()]
+                    headers = tuple(h for h, _ in pairs or ())
                 forms[row] = {t for h in headers for t in analysis.tokens(h)}  # none for the header row
                 forms[row] |= {m for h in headers for m in asked_type.header_marks(h)}
                 words[row] = ""

@@ -6,9 +6,9 @@ refuses naming the rows there are. Must not import cli/ or web/.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, AbstractSet, Sequence
+from typing import TYPE_CHECKING, AbstractSet, Callable, Sequence
 
-from pincite.text import analysis, lazyre, morph
+from pincite.text import analysis, bilingual, lazyre, morph
 
 from . import asked_type, extractive, features, tiers, units
 from .calculate import JOINED, comparison_asked, counts_in
@@ -56,8 +56,8 @@ def row_cells(lib: LibraryLike, cand: extractive.Candidate) -> tuple[tuple[str, 
 
 def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
                            general: dict[tuple[str, ...], float], other: set[int], question: str,
-                           unknown: AbstractSet[tuple[str, ...]] = frozenset(), matcher: WordMatcher | None = None
-                           ) -> dict[int, str]:
+                           unknown: AbstractSet[tuple[str, ...]] = frozenset(), matcher: WordMatcher | None = None,
+                           context: Callable[[str], str] | None = None) -> dict[int, str]:
     """{id: the row as a person names it, "label — its variant"} of the candidates that
     are table rows about another variant than the one asked: every asked word the row lacks
     (in its values and its column headers) is a value that other rows of the same table
@@ -82,7 +82,9 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
       paraphrase of the label (below SOFT_HEADER_COSINE): it names another thing of the
       label's kind ("电动三轮车" beside "电动自行车", "кролика" beside "Кошки"), not a column
       ("一整天" is nearest "全天").
-    Nothing is set apart for these without another row of the table to name."""
+    Nothing is set apart for these without another row of the table to name. `context`
+    gives a row's window with what it stands under (rank.RowContext.text: its headers and
+    table's title), whose words it holds too ("hire" of a slide "Equipment hire")."""
     counts = counts_in(question)  # "в один тон" counts nothing: one thing once
     if JOINED.search(question) or comparison_asked(question) is not None or len(counts) > 1 or any(
             n > 1 for n, _, _ in counts):
@@ -107,7 +109,7 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
         if len(pairs) >= 2:
             key = (c.hit.doc_id, tuple(h for h, _ in pairs))
             tables.setdefault(key, []).append((id(c), [(v, set(analysis.tokens(v))) for _, v in pairs]))
-            texts[id(c)] = features.window_text(c)
+            texts[id(c)] = (context or str)(features.window_text(c))
     out: dict[int, str] = {}
     for (_, headers), rows in tables.items():
         header_words = set(analysis.tokens(" ".join(headers)))
@@ -184,8 +186,9 @@ def _names_another_thing(matcher: WordMatcher | None, g: tuple[str, ...], label:
 
 def _a_noun(word: str, question: str) -> bool:
     """Whether `word` of `question` is a noun: a Russian one by pymorphy3's likeliest parse
-    (text.morph), a Chinese one by jieba's tagger reading it in the question; an English
-    word is never judged one (no tagger: a verb, "rent", would pass for a thing)."""
+    (text.morph), a Chinese one by jieba's tagger reading it in the question, an English
+    one by its dictionary entry's first part of speech (text.bilingual.english_noun: no
+    tagger reads English here, and a verb, "rent", must not pass for a thing)."""
     lang = analysis.detect_language(word)
     if lang == "ru":
         return morph.is_noun(word)
@@ -193,7 +196,7 @@ def _a_noun(word: str, question: str) -> bool:
         import jieba.posseg  # the tagger's tables load on first use
 
         return any(w.word == word and w.flag.startswith("n") for w in jieba.posseg.lcut(question))
-    return False
+    return bilingual.english_noun(word)
 
 
 def _held_beside(rows: list[tuple[int, list[tuple[str, set[str]]]]], i: int, cells: list[tuple[str, set[str]]],

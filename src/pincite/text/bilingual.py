@@ -144,6 +144,11 @@ def _read_cedict(t: _Tables, path: Path) -> None:
 
 
 _M_SENSE = lazyre.compile(r"(?:^|\s)\d+\)")
+#: A part-of-speech label of a Mueller entry ("_n.", "_v.", "_a.", "_adv.", "_p-p.").
+_M_POS = lazyre.compile(r"(?:^|\s)_(n|v|a|adv|prep|cj|pron|int|num|p|p-p|pl)\.")
+#: The pseudo target language under which English headwords whose first part of speech is a
+#: noun are kept (`english_noun`).
+NOUNS = "noun"
 #: A part of speech's number in an entry ("1. _a.", "2. _v."), before its senses.
 _M_PART = lazyre.compile(r"(?:^|\s)\d+\.\s")
 _M_LABEL = lazyre.compile(r"_[^\s.]+\.|_\S+")
@@ -174,6 +179,9 @@ def _read_mueller(t: _Tables, path: Path) -> None:
             rank = 0
             for sense in [s for s in _M_SENSE.split(part) if s.strip()][:MUELLER_SENSES]:
                 rank = _add_renderings(t, en, head, phrase, sense, rank)
+        first = _M_POS.search(body)
+        if not phrase and first is not None and first.group(1) == "n":
+            t.add("en", NOUNS, head, "n")  # the entry's first part of speech is a noun
 
 
 def _add_renderings(t: _Tables, en: str, head: str, phrase: bool, sense: str, rank: int) -> int:
@@ -210,7 +218,7 @@ def _pivot(t: _Tables) -> None:
 
 
 #: Bumped when the way tables are read from the sources changes (a new cache file then).
-TABLES_VERSION = 3
+TABLES_VERSION = 8
 
 
 def _sources() -> list[Path]:
@@ -317,7 +325,20 @@ def _load() -> _Store:
 
 def available() -> set[tuple[str, str]]:
     """The (source, target) language pairs with translations (loads the dictionaries)."""
-    return _load().pairs()
+    return {p for p in _load().pairs() if p[1] != NOUNS}
+
+
+def english_noun(word: str) -> bool:
+    """Whether an English word (as written) is a noun by its dictionary entry: Mueller's
+    dictionary lists a noun as the first part of speech of the word's entry, or of its
+    singular's ("helmet", "skis"; not "rent", first the past participle of "rend"). False
+    without the dictionary."""
+    w = word.lower()
+    # the headword, else the singular of a plural ("skis", "boxes", "batteries")
+    forms = [w] + ([w[:-3] + "y"] if w.endswith("ies") else []) + ([w[:-2]] if w.endswith("es") else []) \
+        + ([w[:-1]] if w.endswith("s") else [])
+    store = _load()
+    return any(store.lookup("en", NOUNS, f) for f in forms)
 
 
 def pair_available(src: str, dst: str) -> bool:
