@@ -9,6 +9,7 @@ import pytest
 
 from docgen import (  # noqa: F401 (fixtures)
     make_sheet,
+    make_table_deck,
     make_table_slide,
     model_rows_lib,
     no_pincite_env,
@@ -569,3 +570,19 @@ def test_a_superlative_no_passage_writes_is_compared_not_refused(tmp_path):
         ans = lib.ask("Какой товар в прайсе самый дорогой и сколько он стоит?")
     assert ans.status == "answered", ans.answer
     assert "Тонометр" in ans.claims[0].citations[0].quote, [c.text for c in ans.claims]
+
+
+def test_amounts_with_their_currency_are_compared_in_the_column_the_question_numbers(tmp_path):
+    """A slide's price table writes each amount with its currency ("€6") under headers alike
+    but for their numbers ("1 day", "3 days"): the cells are read as amounts of one currency
+    (extreme.money_amount), and "for one day" picks the "1 day" column, the one header
+    stating the question's number."""
+    make_table_deck(tmp_path / "hire.pptx", [("Equipment hire", [
+        ("Item", "1 day", "3 days", "Each extra day"), ("Ski set", "€32", "€90", "€25"), ("Helmet", "€6", "€16", "€5"),
+        ("Snowboard", "€35", "€98", "€28"), ("Goggles", "€8", "€21", "€4")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "hire.pptx"])
+        cheap = lib.ask("What is the cheapest item to hire for one day?")
+        dear = lib.ask("Which item is the most expensive to hire for 3 days?")
+    assert cheap.status == "answered" and "Helmet" in cheap.claims[0].citations[0].quote, cheap.answer
+    assert dear.status == "answered" and "Snowboard" in dear.claims[0].citations[0].quote, dear.answer

@@ -254,6 +254,28 @@ def leading_quantity(cell: str) -> tuple[Decimal, str] | None:
     return first.value, unit.lower().rstrip(".")
 
 
+#: A cell that is an amount of money and nothing else, its currency before or after its
+#: number: "€32", "£14.50", "$ 12", "300 руб.", "EUR 715" (asked_type.CURRENCY).
+_MONEY_CELL = lazyre.compile(rf"(?i:(?P<pre>{asked_type.CURRENCY}))?\s*(?P<num>\d[\d\s.,]*?)\s*"
+                             rf"(?i:(?P<post>{asked_type.CURRENCY}))?\.?")
+
+
+def money_amount(cell: str) -> tuple[Decimal, str] | None:
+    """(the amount, its currency as written, lower case) when the cell is one amount of
+    money written with its currency ("€32", "14.50 GBP"), else None."""
+    m = _MONEY_CELL.fullmatch(cell.strip())
+    if m is None or bool(m.group("pre")) == bool(m.group("post")):
+        return None
+    value = number(m.group("num"))
+    return (value, (m.group("pre") or m.group("post")).lower()) if value is not None else None
+
+
+def _money(cell: str) -> Decimal | None:
+    """`money_amount`'s number alone (a reader of `extreme_of`)."""
+    found = money_amount(cell)
+    return found[0] if found is not None else None
+
+
 def _leading(cell: str) -> Decimal | None:
     """`leading_quantity`'s number alone (a reader of `extreme_of`)."""
     found = leading_quantity(cell)
@@ -367,7 +389,7 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     # writes "Саморез по дереву")
     asked = set(analysis.tokens(question)) - analysis.stopwords()
     # a superlative of time compares dates or times of day, any other numbers
-    readers = (date_value, clock_value) if sup.kind == "time" else (number, _leading)
+    readers = (date_value, clock_value) if sup.kind == "time" else (number, _money, _leading)
     value_words = [{t for _, v in pairs if all(read(v) is None for read in readers) for t in analysis.tokens(v)}
                    for _, pairs in rows]
     # a word naming the table's document ("котельной" of a boiler room's regulation) is its
@@ -389,10 +411,11 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     for header in headers:
         cells = [dict(pairs).get(header, "") for _, pairs in rows]
         for reader in readers:
-            if reader is _leading:
-                leading = [leading_quantity(c) for c in cells if c.strip()]
+            if reader is _leading or reader is _money:
+                quantity = leading_quantity if reader is _leading else money_amount
+                leading = [quantity(c) for c in cells if c.strip()]
                 if len({q[1] for q in leading if q is not None}) > 1:
-                    continue  # numbers among words in other units: nothing to compare
+                    continue  # numbers in other units or currencies: nothing to compare
                 values = [q[0] if q is not None else None for q in leading]
             else:
                 values = [reader(c) for c in cells if c.strip()]
@@ -434,6 +457,12 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
             chosen = [h for h in columns if any(
                 t == f or derived(t, f) for t in analysis.tokens(h) for f in sup.words if len(f) >= DERIVED_STEM)]
             by_adjective = True
+    if len(chosen) > 1:
+        # headers alike but for their numbers ("1 day", "3 days", "6 days"): the one stating
+        # the number the question states ("for one day") is the column asked
+        stated = {m.value for m in number_mentions(question) if m.value is not None}
+        numbered = [h for h in chosen if stated & {m.value for m in number_mentions(h) if m.value is not None}]
+        chosen = numbered if len(numbered) == 1 else chosen
     if len(chosen) != 1 or (sup.words & set(analysis.tokens(chosen[0])) and not SELECTS.search(question)
                             and not by_adjective):
         return None
