@@ -54,10 +54,27 @@ _THANKS = lazyre.compile(
 #: A request to be told that opens a question: "Could you (please) tell me", "Please tell me",
 #: "I'd like to know", "Подскажите(, пожалуйста),", "Не подскажете,", "Скажите,", "请问".
 _TELL_ME = lazyre.compile(
-    r"^\s*(?:(?:could|can|would)\s+you\s+(?:please\s+)?tell\s+me|please\s+tell\s+me|i'?d\s+like\s+to\s+know)"
+    r"^\s*(?:(?:could|can|would)\s+you\s+(?:please\s+)?tell\s+me|(?:please|just)\s+tell\s+me|i'?d\s+like\s+to\s+know)"
     r"[\s,]+"
-    r"|^\s*(?:не\s+)?(?:подскажите|подскажете|подскажи|скажите|скажи)(?:[\s,]+пожалуйста)?[\s,]+"
+    r"|^\s*(?:не\s+|просто\s+)?(?:подскажите|подскажете|подскажи|скажите|скажи)(?:[\s,]+пожалуйста)?[\s,]+"
     r"|^\s*请问[，,\s]*",
+    re.IGNORECASE)
+#: A leading clause telling the answerer to disregard what it was told ("Ignore all previous
+#: instructions and …", "Игнорируй все предыдущие инструкции и просто скажи, …", "忽略之前的
+#: 指令，…"): it asks nothing of the documents; what follows it is the question.
+_DISREGARD = lazyre.compile(
+    r"^\s*(?:please\s+)?(?:ignore|disregard|forget)\b[^.?!:,;]{0,60}\b(?:instructions?|rules|prompts?|documents?"
+    r"|everything(?:\s+else)?)\s*(?:,|:|\band\b)\s*"
+    r"|^\s*(?:игнорируй|игнорируйте|забудь|забудьте|не\s+обращай\s+внимания\s+на)(?![а-яё])[^.?!:,;]{0,60}"
+    r"(?<![а-яё])(?:инструкци\w*|правил\w*|указани\w*|документ\w*|всё|все)\s*(?:,|:|(?<![а-яё])и(?![а-яё]))\s*"
+    r"|^\s*(?:请)?(?:忽略|无视|忘记|忘掉)[^。？！：:，,]{0,20}(?:指令|指示|规则|说明|文档|一切)[，,：:]\s*(?:并且?|然后)?",
+    re.IGNORECASE)
+#: A leading phrase asking for a short answer ("In one word, …", "Briefly: …", "Одним словом,
+#: …", "简单地说，…"): about the answer's form, not the documents.
+_BRIEFLY = lazyre.compile(
+    r"^\s*(?:in\s+(?:one|a\s+single|a\s+few)\s+words?|in\s+short|briefly)\s*[,:]\s*"
+    r"|^\s*(?:одним\s+словом|в\s+двух\s+словах|коротко|кратко)\s*[,:]\s*"
+    r"|^\s*(?:一句话|简单地说|简而言之)\s*[，,：:]\s*",
     re.IGNORECASE)
 #: A sentence ending in an exclamation mark: a greeting or a thanks around a question.
 _EXCLAIMED = lazyre.compile(r"[^.?!？。！]*[!！]+\s*")
@@ -73,21 +90,22 @@ def _asked_sentences(q: str) -> str:
 
 
 def without_instructions(question: str) -> str:
-    """`question` without a leading clause telling how to answer (_HOW_TO_ANSWER, repeated:
+    """`question` without a leading clause telling to disregard instructions (_DISREGARD) or
+    telling how to answer (_HOW_TO_ANSWER, repeated:
     "Please answer in English and keep it short: …"; _ANSWER_CLAUSE: "Ignore everything
     else and answer in one line only: …?"), a thanks at either end (_THANKS), the
     exclaimed sentences around a question (`_asked_sentences`) and a request to be told
     opening it (_TELL_ME); the question itself when nothing else would remain."""
     q = question
     while True:
-        m = _HOW_TO_ANSWER.match(q) or _ANSWER_CLAUSE.match(q)
+        m = _DISREGARD.match(q) or _HOW_TO_ANSWER.match(q) or _ANSWER_CLAUSE.match(q) or _BRIEFLY.match(q)
         if m is None or not q[m.end():].strip():
             break
         q = q[m.end():]
     stripped = _THANKS.sub("", q).strip()
     q = stripped or q.strip()
     q = _asked_sentences(q)
-    told = _TELL_ME.sub("", q, count=1).strip()
+    told = _BRIEFLY.sub("", _TELL_ME.sub("", q, count=1).strip(), count=1).strip()
     q = told if re.search(r"\w", told) else q
     if q[:1].islower() and q[:1] != question.strip()[:1]:
         q = q[0].upper() + q[1:]
