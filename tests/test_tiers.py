@@ -44,6 +44,10 @@ def test_a_stated_quantity_is_written_as_the_header_that_holds_it():
     # held by two ranges (2 kg ends one and starts the next), by none in its unit, or no unit
     for question in ("How much is a 2 kg parcel?", "How much is a 3 lb parcel?", "How much are 3 parcels?"):
         assert with_tiers(question, fares) == question
+    # held by ranges of two tables in two languages: the one in the question's language
+    labels = ["0.5–1公斤", "3–5公斤", "5–10公斤", "Собака мелкой породы (до 10 кг)"]
+    assert with_tiers("寄4公斤到新疆运费多少？", labels) == "寄3–5公斤到新疆运费多少？"
+    assert with_tiers("Сколько стоит собака 4 кг?", labels) == "Сколько стоит собака Собака мелкой породы (до 10 кг)?"
 
 
 def test_a_question_stating_a_weight_is_answered_from_the_tier_column(tmp_path):

@@ -216,7 +216,8 @@ COUNT_WORDS = 5
 def with_tiers(question: str, headers: Iterable[str]) -> str:
     """`question` with each quantity it states ("30 кг", "a 3 kg parcel", "12 лет") written
     as the one header of `headers` whose range holds it in the same unit (`header_tier`; of
-    several, the one sharing the most words with the question):
+    several, the one sharing the most words with the question, then the one written in the
+    question's scripts):
     "кастрация собаки весом 30 кг" -> "кастрация собаки Собаки свыше 20 кг" (a word naming
     the quantity's kind right before it, "весом", goes with it: `_kind_start`). A quantity
     that no header's range holds, or several do, stays; so does a number without a unit.
@@ -254,6 +255,8 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
             end = _unit_end(question, m.end())
         if len(holding) > 1:  # named by the question's other words than the quantity's own
             holding = _most_named(holding, asked - set(analysis.tokens(question[m.start():end])))
+        if len(holding) > 1:  # else the one written in the question's scripts ("3–5公斤" beside "до 10 кг")
+            holding = [h for h in holding if _scripts(h) <= _scripts(question)] or holding
         if len(holding) != 1:
             continue
         out += [question[last:_kind_start(question, m.start())], holding[0]]
