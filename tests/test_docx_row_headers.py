@@ -157,6 +157,8 @@ def make_price_list(path: Path) -> Path:
     numbers."""
     import docx
 
+    from docgen import docx_table
+
     d = docx.Document()
     d.add_heading("Автомойка «Ручей»", level=1)
     d.add_paragraph("Цены действуют с 1 марта. Оплата наличными или картой.")
@@ -169,12 +171,7 @@ def make_price_list(path: Path) -> Path:
             ("3. Химчистка салона", ("Класс автомобиля", "Сиденья, руб.", "Весь салон, руб."),
              (("Седан", "2 400", "6 500"), ("Кроссовер", "2 900", "7 800"), ("Минивэн", "3 300", "9 200")))):
         d.add_heading(title, level=2)
-        t = d.add_table(rows=1, cols=3)
-        for cell, text in zip(t.rows[0].cells, header):
-            cell.text = text
-        for row in rows:
-            for cell, text in zip(t.add_row().cells, row):
-                cell.text = text
+        docx_table(d, [header, *rows])
     d.add_paragraph("Сушка салона после химчистки занимает до 4 часов.")
     d.save(str(path))
     return path
