@@ -20,6 +20,10 @@ from pincite.library.facade import Library
     ("这个过程很费时吗？", False), ("会不会浪费内存？", False),
     # "стоит" alone also means "stands": "в поле date стоит 1900~" asks no price
     ("Как выведется дата, если в поле date стоит 1900~?", False), ("What is the weight of the kit?", False),
+    # how something is charged, or how long ahead, asks a rule or a time, not an amount
+    ("如果上课前不到24小时才取消，怎么收费？", False), ("至少要提前几天取消，才能拿回全部费用？", False),
+    ("How are late fees handled?", False), ("Как возвращается стоимость билета?", False),
+    ("How many euros does the day pass cost?", True),
 ])
 def test_questions_asking_what_something_costs(question, asks):
     assert apart.asks_money(question) == asks

@@ -380,9 +380,21 @@ _ASKS_MONEY = lazyre.compile(
 _MONEY_RE = asked_type.MONEY_VALUE
 
 
+#: A question asking how something is done or how long, not what it costs, though it names a
+#: charge: "如果上课前不到24小时才取消，怎么收费？" (how is it charged), "提前几天取消才能拿回
+#: 全部费用？" (how many days ahead), "Как возвращается стоимость билета?", "How are late
+#: fees handled?": its answer is a rule or a time, which states no amount.
+_ASKS_MANNER = lazyre.compile(
+    r"怎么|怎样|如何|几天|多少天|多久|几个?小时|几个?月"
+    r"|(?<![а-яё])как(?![а-яё])|сколько\s+(?:дней|суток|часов|недель|месяцев|минут)"
+    r"|^\W*how\b(?!\s+(?:much|many\s+(?:euros?|dollars?|pounds?|rubles?|roubles?|yuan)))|how\s+many\s+(?:days|hours|weeks|months|minutes)",
+    re.IGNORECASE)
+
+
 def asks_money(question: str) -> bool:
-    """Whether `question` asks what something costs (_ASKS_MONEY)."""
-    return bool(_ASKS_MONEY.search(question))
+    """Whether `question` asks what something costs (_ASKS_MONEY), not how or how long
+    (_ASKS_MANNER)."""
+    return bool(_ASKS_MONEY.search(question)) and not _ASKS_MANNER.search(question)
 
 
 def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str) -> set[int]:
