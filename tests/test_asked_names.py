@@ -85,6 +85,16 @@ def test_a_name_without_digits_is_not_required_of_a_document_in_another_language
     assert {g[0] for g in apart.asked_names(q, groups, general, "en")} == {"kmn", "100-65-200"}
 
 
+def test_a_number_or_a_quantity_in_one_word_is_a_value_not_a_name():
+    """"20" of "20 km" and "8-year-old" hold digits but name nothing a document must write as
+    typed (a Russian price list writes "20 км", "ребёнка 6–12 лет"); "PX-200" does."""
+    for q, names in (("What is the call-out fee for a visit 20 km outside the city?", set()),
+                     ("How much is an extra bed for an 8-year-old child?", set()),
+                     ("How much does the PX-200 weigh with a 3-day battery?", {"px-200"})):
+        groups = analysis.query_groups(q)
+        assert {g[0] for g in apart.asked_names(q, groups, features.general_weights(q, groups), "ru")} == names, q
+
+
 def test_a_code_counts_as_written_when_its_parts_stand_apart_in_the_document(tmp_path):
     """A code with separators ("FTM-103") is found in a document that writes its parts with
     other separators or words between ("FTM No. 103")."""

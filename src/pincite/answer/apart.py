@@ -36,11 +36,18 @@ from .table_verify import SOFT_HEADER_COSINE
 NAME_CHECK_DOCS = 5
 
 
+#: A question word that is a value, not a name: a number ("20", "2.5") or a number joined by a
+#: hyphen to lower-case words ("8-year-old", "3-day", "26-inch"); a code writes its letters
+#: first or in capitals ("PX-200", "3D", "4K").
+_VALUE_WORD = lazyre.compile(r"\d+(?:[.,]\d+)*|\d+(?:[.,]\d+)?-[a-zа-яё]+(?:-[a-zа-яё]+)*")
+
+
 def asked_names(question: str, groups: list[tuple[str, ...]],
                 general: dict[tuple[str, ...], float], passage_lang: str) -> list[tuple[str, ...]]:
     """The question words that name the thing asked about (features.identifiers: a word
     holding a digit, a capitalised word after the first, a word general language does not
-    know) that a document in `passage_lang` can be expected to write as the question does:
+    know), less values (_VALUE_WORD: "20" of "20 km", "8-year-old"), that a document in
+    `passage_lang` can be expected to write as the question does:
     in a document of the question's language any such word, in another only a word holding a
     digit (a name may be transliterated, "KMN" for "КМН"; a code or a version is not), and
     never a Chinese word (Chinese has no capitals, and a Chinese word wordfreq lacks is
@@ -54,6 +61,8 @@ def asked_names(question: str, groups: list[tuple[str, ...]],
         word = g[0]
         if has_cjk(word) or sum(ch.isalnum() for ch in word) < 2:
             continue  # a single letter or digit is a label ("(D)", "1"), not a name
+        if _VALUE_WORD.fullmatch(word):
+            continue  # a number, or a quantity written as one word ("20", "8-year-old", "3-day"), is a value
         if not same_language and not any(ch.isdigit() for ch in word):
             continue  # a name may be transliterated ("KMN" for "КМН"); a code or version is not
         if any("\u0400" <= ch <= "\u04ff" for ch in word) and g not in capitalised:
