@@ -32,7 +32,7 @@ PAYING = ("要交", "交多少", "要付", "付多少", "支付多少")
 #: ("要", "交") name no price a passage could be searched by (`expansion`).
 MONEY_WORDS = ("cost", "costs", "price", "priced", "fare", "fares", "стоит", "стоят", "стоить", "стоил", "стоила",
                "стоило", "стоили", "стоимость", "обойдётся", "обойдется", "обойдутся", "цена", "цену", "почём",
-               "почем", "价格", "多少钱", "价钱", "单价")
+               "почем", "价格", "多少钱", "价钱", "单价", "售价")
 #: Question words per answer type, as written; their analysed forms are matched
 #: (`type_of`). "哪一号"/"一号": jieba cuts "哪一号" into "哪" (a stopword) and "一号".
 TYPE_WORDS: dict[str, tuple[str, ...]] = {
