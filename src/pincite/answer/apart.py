@@ -29,7 +29,7 @@ from ..store.fields import TRUST_LEVELS
 from . import asked_type, extractive, features, reasons, soft, variants
 from .asked_type import VALUE_PATTERNS
 from .retrieve import LibraryLike
-from .table_verify import SOFT_HEADER_COSINE
+from .table_verify import SOFT_HEADER_COSINE, sheet_names
 
 #: The documents of the first this many candidates are checked for the names a question asks
 #: about (`docs_lacking_names`): one index call each, as many as a question's passages shown.
@@ -429,7 +429,7 @@ def priced_row(c: extractive.Candidate) -> bool:
         return False
     headings = (*c.columns, *(h for h, _ in variants.record_cells(c)), c.hit.section_title or "",
                 *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()),
-                *(c.hit.text.strip().split("\n", 1)[:1] if extractive.is_slide(c.hit) else ()))
+                *((extractive.slide_title(c.hit.text),) if extractive.is_slide(c.hit) else ()))
     return any(asked_type.MONEY_HEADING.search(t) for t in headings)
 
 
@@ -437,14 +437,10 @@ def priced_row(c: extractive.Candidate) -> bool:
 _TITLE_ROW_RE = lazyre.compile(r"^\s*'?((?:[^'!\n]|'')+)'?![A-Z]+\d+ \| ([^;\n]+)$", re.MULTILINE)
 
 
-#: The sheet name before a row's range ("'Прейскурант'!A2:D2 | …", "Прейскурант!A2:D2 | …").
-_SHEET_NAME_RE = lazyre.compile(r"^\s*'?((?:[^'!\n]|'')+)'?![A-Z]+\d+(?::[A-Z]+\d+)? \|", re.MULTILINE)
-
-
 def _sheet_titles(hit: Hit) -> list[str]:
     """The sheet names and the one-cell rows (no "Header: value" pairs) of a spreadsheet
     passage's text: the titles a sheet writes above its table."""
-    out: list[str] = [m.group(1) for m in _SHEET_NAME_RE.finditer(hit.text)]
+    out: list[str] = sheet_names(hit.text)
     for m in _TITLE_ROW_RE.finditer(hit.text):
         out.append(m.group(1))
         if ": " not in m.group(2):

@@ -339,7 +339,7 @@ def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[
                 records := record_lines(page_text)):
             # a slide's table: one "Header: value; …" line per row
             found = extreme_of(g.question, [((cit.unit, a, b), pairs) for a, b, pairs in records],
-                               _names_of(lib, cit, page_text.strip().split("\n", 1)[0]), _soft(g),
+                               _names_of(lib, cit, extractive.slide_title(page_text)), _soft(g),
                                cit.title or cit.file)
             if found is None:
                 return None

@@ -632,7 +632,7 @@ def table_rows(lib: LibraryLike, cand: extractive.Candidate) -> WindowTable | No
         headers = [h for h, _ in line]
         return WindowTable([tuple(pairs) for _, _, pairs in records
                             if [h for h, _ in pairs] == headers and not _header_row(pairs)],
-                           frozenset(analysis.tokens(page.strip().split("\n", 1)[0])),  # the slide's title
+                           frozenset(analysis.tokens(extractive.slide_title(page))),
                            tuple(record_pairs(window) or ()))
     model = lib.model(hit.doc_id)  # a page of a PDF or of a DOCX's layout
     cells = model.row_cells(hit.page, cand.start, cand.end)

@@ -189,8 +189,14 @@ def is_sheet(hit: Hit) -> bool:
 
 def is_slide(hit: Hit) -> bool:
     """Whether a hit is a slide's text (its address kind is "slide"; its first line is the
-    slide's title)."""
+    slide's title: `slide_title`)."""
     return hit.address is not None and hit.address.kind == "slide"
+
+
+def slide_title(text: str) -> str:
+    """The title of a slide: the first line of its text (the slide's page text, or a chunk
+    that starts it), stripped."""
+    return text.strip().split("\n", 1)[0].strip()
 
 
 def naming_terms(hit: Hit) -> set[str]:
@@ -593,8 +599,8 @@ def states_nothing(window: str, hit: Hit) -> bool:
     if is_sheet(hit) and header_row(window, hit.text):
         return True
     title = hit.section_title or ""
-    if not title and hit.address is not None and hit.address.kind == "slide":
-        title = hit.text.strip().split("\n", 1)[0]  # a slide's first line is its title
+    if not title and is_slide(hit):
+        title = slide_title(hit.text)
     flat = " ".join(_NUMBERING_RE.sub("", window).split()).casefold()
     return any(t and flat == " ".join(_NUMBERING_RE.sub("", t).split()).casefold() for t in (title, hit.title))
 

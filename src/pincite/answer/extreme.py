@@ -40,7 +40,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import TYPE_CHECKING, Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Callable, Hashable, Iterable, Sequence
 
 from pincite.text import analysis, codes, lazyre
 from pincite.text.cjk import is_cjk
@@ -48,7 +48,7 @@ from pincite.text.cjk import is_cjk
 from . import asked_type, features
 from .numbers import number_mentions
 from .reasons import DERIVED_STEM, EN_AFTER_MODAL, derived
-from .table_verify import SOFT_HEADER_COSINE, record_pairs, sheet_rows
+from .table_verify import SOFT_HEADER_COSINE, record_pairs, sheet_name, sheet_rows
 
 if TYPE_CHECKING:
     from .soft import WordMatcher
@@ -282,6 +282,12 @@ def _leading(cell: str) -> Decimal | None:
     return found[0] if found is not None else None
 
 
+#: The readers of `extreme_of` that read a cell's number with its unit or currency, each with
+#: the reader of both: a column is compared only in one unit (one currency).
+_WITH_UNIT: dict[Callable[[str], Decimal | None], Callable[[str], tuple[Decimal, str] | None]] = {
+    _leading: leading_quantity, _money: money_amount}
+
+
 def extreme_row(question: str, unit_text: str, sheet_head: str, soft: "WordMatcher | None" = None) -> Extreme | None:
     """The rows of the sheet whose rows in `unit_text` start with `sheet_head` ("Prices!")
     that hold the least or greatest value of the column `question` asks for by a
@@ -289,7 +295,7 @@ def extreme_row(question: str, unit_text: str, sheet_head: str, soft: "WordMatch
     sheet's name naming the table); None when the question asks no such thing or the column
     or its values are not certain."""
     rows = sheet_rows(unit_text, sheet_head)
-    sheet = sheet_head.rstrip("!").strip("'")
+    sheet = sheet_name(sheet_head)
     return extreme_of(question, rows, analysis.tokens(sheet), soft, sheet)
 
 
@@ -411,8 +417,8 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
     for header in headers:
         cells = [dict(pairs).get(header, "") for _, pairs in rows]
         for reader in readers:
-            if reader is _leading or reader is _money:
-                quantity = leading_quantity if reader is _leading else money_amount
+            quantity = _WITH_UNIT.get(reader)
+            if quantity is not None:
                 leading = [quantity(c) for c in cells if c.strip()]
                 if len({q[1] for q in leading if q is not None}) > 1:
                     continue  # numbers in other units or currencies: nothing to compare

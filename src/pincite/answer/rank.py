@@ -646,9 +646,9 @@ def with_row_headers(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[
 def table_title(lib: LibraryLike, hit: Hit) -> str:
     """The title of the table a hit's rows stand in: its slide's title (the slide's first
     line) for a slide, else the title of its DOCX or PDF section ("" when none)."""
-    if hit.address is not None and hit.address.kind == "slide":
+    if extractive.is_slide(hit):
         try:
-            return lib.page_text(hit.doc_id, hit.page).strip().split("\n", 1)[0].strip()
+            return extractive.slide_title(lib.page_text(hit.doc_id, hit.page))
         except Exception:  # a page the library no longer has: no title to read
             return ""
     return (hit.section_title or "").strip()

@@ -266,6 +266,18 @@ def sheet_head(quote: str) -> str | None:
     return m.group("sheet") if m else None
 
 
+def sheet_name(head: str) -> str:
+    """The name of a sheet as its rows' heads write it (`sheet_head`: "'Staff list'!" ->
+    "Staff list", "Prices!" -> "Prices")."""
+    return head.rstrip("!").strip("'")
+
+
+def sheet_names(text: str) -> list[str]:
+    """The sheet names (`sheet_name`) of the spreadsheet row heads ("'Sheet'!A2:C2 | ") in
+    `text`, in order, one per row."""
+    return [sheet_name(m.group("sheet")) for m in _SHEET_ROW_HEAD.finditer(text)]
+
+
 def sheet_rows(quote: str, sheet: str | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """The spreadsheet rows a quote holds ("'Sheet'!A4:C4 | Header: value; ...", one or
     several, each after its own head), each as (its text in the quote, head included; its
