@@ -271,3 +271,26 @@ def test_an_english_thing_no_row_names_is_refused(tmp_path):
         assert ans.status == "refused", ans.answer
         shoes = lib.ask("How much does it cost to hire climbing shoes?")
         assert shoes.status == "answered" and "£4.00" in shoes.claims[0].citations[0].quote, shoes.answer
+
+
+def test_a_thing_near_the_label_columns_header_is_another_row(tmp_path):
+    """"How much is a 30-minute flute lesson?" of a slide table by instrument that lists no
+    flute: "flute" is nearer by meaning to the labels' own header ("Instrument") than to
+    any label, yet that header names the kind the labels are, so the word is one more
+    instrument and no row answers. The table's header row ("Instrument; 30 min; …") states
+    no price and answers nothing either. An instrument the table lists is answered."""
+    from docgen import make_table_deck
+
+    make_table_deck(tmp_path / "lessons.pptx", [
+        ("Individual lessons: price per lesson", [
+            ("Instrument", "30 min", "45 min", "60 min"), ("Piano", "£24", "£34", "£44"),
+            ("Acoustic or electric guitar", "£22", "£31", "£40"), ("Violin", "£26", "£36", "£47"),
+            ("Drums", "£25", "£35", "£45")]),
+        ("Group classes", [("Class", "Length", "Price per student"), ("Ukulele for beginners", "60 min", "£12"),
+                           ("Music theory", "60 min", "£15")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "lessons.pptx"])
+        flute = lib.ask("How much is a 30-minute flute lesson?")
+        assert flute.status == "refused", flute.answer
+        violin = lib.ask("How much is a 30-minute violin lesson?")
+        assert violin.status == "answered" and "£26" in violin.claims[0].citations[0].quote, violin.answer

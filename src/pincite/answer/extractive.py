@@ -551,15 +551,17 @@ def sheet_spans(text: str) -> tuple[list[tuple[int, int]], list[int | None]]:
 
 
 def header_row(window: str, text: str) -> bool:
-    """Whether `window` is one sheet row that is the header of the rows under it in `text`
-    (the chunk's text): it has two or more cells, none a "name: value" pair, and two or more
+    """Whether `window` is one sheet row (or one line of a slide's table, written the same
+    way without an address) that is the header of the rows under it in `text` (the chunk's
+    text): it has two or more cells, none a "name: value" pair, and two or more
     of its cells name a value of another row ("Department; Q1; Q2" above "Department: IT;
     Q1: 312800; ..."). The office extractor writes every data row of a table with a header
     that way (pincite.extract.office), so the check needs no extraction flag."""
     m = _SHEET_ROW_RE.match(window)
-    if not m or "\n" in m.group(1):
+    line = m.group(1) if m else window.strip()
+    if "\n" in line:
         return False
-    cells = [c.strip() for c in m.group(1).split("; ") if c.strip()]
+    cells = [c.strip() for c in line.split("; ") if c.strip()]
     if len(cells) < 2 or any(": " in c for c in cells):
         return False
     rest = text.replace(window, "", 1)
@@ -588,15 +590,21 @@ def question_heading(sentence: str, hit: Hit) -> bool:
     return bool(title) and title == " ".join(_NUMBERING_RE.sub("", sentence).split()).casefold()
 
 
+def is_header_row(hit: Hit, window: str) -> bool:
+    """Whether `window` of `hit` is the header row of a sheet's or a slide's table
+    (`header_row`)."""
+    return (is_sheet(hit) or is_slide(hit)) and header_row(window, hit.text)
+
+
 def states_nothing(window: str, hit: Hit) -> bool:
     """Whether a window is its hit's section title (a slide's title: its first line) or its
     document's title (numbering, case and line breaks aside), holds a
     contents line's dot leaders, is a question (a FAQ's entry: "38 如何注释掉一大段内容，
-    不做编译？" asks, the answer follows it), or is a spreadsheet's header row (it names the
-    columns and states no value: `header_row`)."""
+    不做编译？" asks, the answer follows it), or is a spreadsheet's or a slide table's header
+    row (it names the columns and states no value: `header_row`)."""
     if _LEADERS_RE.search(window) or window.rstrip().endswith(("?", "？")):
         return True
-    if is_sheet(hit) and header_row(window, hit.text):
+    if is_header_row(hit, window):
         return True
     title = hit.section_title or ""
     if not title and is_slide(hit):

@@ -420,6 +420,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     variant_rows = variants.rows_of_other_variants(lib, cands, groups, general, other, stated, unknown, matcher,
                                                    row_context.text)
     other |= set(variant_rows)
+    # a table's header row names the columns and states no value: it answers nothing
+    other |= {id(c) for c in cands if extractive.is_header_row(c.hit, features.window_text(c))}
     attr_q = features.attribute_text(coverage_text or q, groups, general)
     q_cosines, attr_cosines = features.cosines_of(embedder, (q, attr_q), cands) or (None, None)
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,

@@ -173,15 +173,21 @@ def _paraphrased(matcher: WordMatcher | None, g: tuple[str, ...], texts: Sequenc
 def _names_another_thing(matcher: WordMatcher | None, g: tuple[str, ...], label: str,
                          headers: Sequence[str]) -> bool:
     """Whether question word `g` (one no chunk writes) is nearer by meaning to the row's
-    `label` than to any column header, in the label's language, without being a
-    paraphrase of it (a cosine below SOFT_HEADER_COSINE): a sibling of the thing the row
-    names. False without a matcher."""
+    `label` than to any column header but the label's own (`headers[0]`, which names the
+    kind of thing the labels are: a word near "Instrument" is one more instrument), in the
+    label's language, without being a paraphrase of the label or of its header (a cosine
+    below SOFT_HEADER_COSINE): a sibling of the thing the row names. False without a
+    matcher."""
     if matcher is None or analysis.detect_language(g[0]) != analysis.detect_language(label):
         return False
     if not _a_noun(matcher.written.get(g, g[0]), matcher.question):
         return False  # "привести" (to bring) names no thing, whatever its vector is near
     near = matcher.best(label).get(g, -1.0)
-    return max((matcher.best(h).get(g, -1.0) for h in headers), default=-1.0) < near < SOFT_HEADER_COSINE
+    # the labels' own header names their kind ("Instrument" over "Piano", "Violin"): a word
+    # near it is one more thing of that kind, unless it paraphrases the header itself
+    if headers and matcher.best(headers[0]).get(g, -1.0) >= SOFT_HEADER_COSINE:
+        return False
+    return max((matcher.best(h).get(g, -1.0) for h in headers[1:]), default=-1.0) < near < SOFT_HEADER_COSINE
 
 
 def _a_noun(word: str, question: str) -> bool:
