@@ -294,3 +294,24 @@ def test_a_thing_near_the_label_columns_header_is_another_row(tmp_path):
         assert flute.status == "refused", flute.answer
         violin = lib.ask("How much is a 30-minute violin lesson?")
         assert violin.status == "answered" and "£26" in violin.claims[0].citations[0].quote, violin.answer
+
+
+def test_a_chinese_name_with_another_modifier_is_another_row(tmp_path):
+    """"C1手动挡夜间班学费多少？" of a course sheet listing "C1手动挡普通班" and "C1手动挡VIP班":
+    the question writes the names' start and end with "夜间" between them, which no row
+    writes, so both rows are siblings of the asked course and the refusal names them. The
+    course the sheet lists is answered, and so is a question whose words between the
+    name's parts are a function word ("6.8米的车" of "6.8米厢式货车")."""
+    make_sheet(tmp_path / "school.xlsx", "课程价格", ("课程编号", "课程名称", "车型", "学费（元）"), [
+        ("K01", "C1手动挡普通班", "小型汽车", 4800), ("K02", "C1手动挡VIP班", "小型汽车", 6800),
+        ("K03", "C2自动挡普通班", "小型汽车", 5200), ("K04", "6.8米厢式货车班", "货车", 7600)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "school.xlsx"])
+        night = lib.ask("C1手动挡夜间班学费多少？")
+        assert night.status == "refused", night.answer
+        why = " ".join(night.warnings)
+        assert "C1手动挡普通班" in why and "C1手动挡VIP班" in why, night.warnings
+        vip = lib.ask("C1手动挡VIP班学费多少？")
+        assert vip.status == "answered" and "6800" in vip.claims[0].text, vip.answer
+        truck = lib.ask("6.8米的车学费多少？")
+        assert truck.status == "answered" and "7600" in truck.claims[0].text, truck.answer

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, AbstractSet, Callable, Sequence
 
 from pincite.text import analysis, bilingual, lazyre, morph
+from pincite.text.cjk import cjk_letter_count
 
 from . import asked_type, extractive, features, tiers, units
 from .calculate import JOINED, comparison_asked, counts_in
@@ -124,9 +125,11 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
             # (a numbered label, "第四档" beside "第一档".."第三档", is answer.clarify's unlisted label)
             unwritten = [g for g, j in zip(lacking, beside) if j is None and g in unknown
                          and not _numeral(g[0]) and _names_another_thing(matcher, g, cells[0][0], headers)]
+            # a Chinese name cell naming a sibling of the asked one names the row
+            sibling = next((v for v, _ in cells if _other_cjk_name(v, question, texts[i])), None) if lacking else None
             if (lacking and all(j is not None or g in unwritten for g, j in zip(lacking, beside))) \
-                    or _other_size(sizes, cells[0][0], [v for v in labels if v != cells[0][0]]):
-                names = [cells[0][0]] + [cells[j][0] for j in dict.fromkeys(beside) if j]
+                    or _other_size(sizes, cells[0][0], [v for v in labels if v != cells[0][0]]) or sibling:
+                names = [sibling or cells[0][0]] + [cells[j][0] for j in dict.fromkeys(beside) if j]
                 out[i] = " — ".join(" ".join(n.split()) for n in names)
     return out
 
@@ -152,6 +155,37 @@ def _other_size(sizes: Sequence[Quantity], label: str, others: Sequence[str]) ->
                 return True
         elif all(s.value != q.value for s in stated):
             return True
+    return False
+
+
+#: A Chinese name's part told apart from the question's: letters and digits, a few of them.
+_NAME_PART = lazyre.compile(r"[^\W_]{1,6}")
+
+
+def _other_cjk_name(value: str, question: str, row: str) -> bool:
+    """Whether a Chinese cell `value` names a sibling of what `question` names: the
+    question writes the value's start (two characters or more) and, after it, a part of the
+    value's end, with other letters between them than the value has ("C1手动挡夜间班" asked
+    of "C1手动挡普通班": "夜间" where the value has "普通"), and the row (`row`: its text)
+    writes nowhere what the question has there. Chinese compounds name a variant by such a
+    modifier, which the words of the two need not show (jieba cuts "夜间班" whole). A
+    function word between them ("C1手动挡的普通班": "的") is no modifier."""
+    if not cjk_letter_count(value):
+        return False
+    for p in range(len(value) - 1, 1, -1):
+        at = question.find(value[:p])
+        if at < 0:
+            continue
+        rest, tail = value[p:], question[at + p:]
+        for k in range(len(rest) - 1, 0, -1):
+            end = tail.find(rest[-k:])
+            if end <= 0:
+                continue
+            mine, theirs = rest[:-k], tail[:end]
+            return bool(_NAME_PART.fullmatch(mine) and _NAME_PART.fullmatch(theirs) and cjk_letter_count(theirs)
+                        and theirs not in row and mine not in question
+                        and not set(analysis.tokens(theirs)) & analysis.stopwords())
+        return False
     return False
 
 
