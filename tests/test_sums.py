@@ -230,3 +230,28 @@ def test_a_number_the_cited_row_writes_with_its_next_word_names_the_row_not_a_co
         desks = lib.ask("两个固定工位的月租价格一共多少？")
     assert office.calculation is None, office.answer
     assert desks.calculation is not None and desks.calculation.result == "3600", desks.answer
+
+
+BANQUET = ("套餐名称", "桌型", "适用人数", "每桌价格（元）")
+BANQUET_ROWS = [("吉祥宴", "10人桌", "9–10人", 2688), ("吉祥宴", "12人桌", "11–12人", 3188),
+                ("至尊宴", "10人桌", "9–10人", 5888), ("至尊宴", "12人桌", "11–12人", 6888),
+                ("服务费", "—", "—", "菜品金额的15%")]
+
+
+def test_a_number_in_digits_written_with_the_chinese_word_after_it_names_the_row(tmp_path):
+    """"吉祥宴12人桌" (a 12-seat table) stands as "12人桌" in its row: nothing is multiplied
+    by 12, nor by the 12 of "на 12 человек", which the row writes itself ("11–12人"); a
+    table size no row has ("至尊宴15人桌") is refused naming a row there is, not read as
+    fifteen tables (nor answered by the fee row's "15%"); "两桌" counts tables."""
+    make_sheet(tmp_path / "banquet.xlsx", "宴会价目", BANQUET, BANQUET_ROWS)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "banquet.xlsx"])
+        seats = lib.ask("吉祥宴12人桌一桌多少钱？")
+        people = lib.ask("Сколько стоит 至尊宴 на 12 человек?")
+        absent = lib.ask("至尊宴15人桌多少钱？")
+        two = lib.ask("两桌吉祥宴12人桌多少钱？")
+    assert seats.status == "answered" and seats.calculation is None, seats.answer
+    assert "3188" in seats.claims[0].citations[0].quote, seats.answer
+    assert people.status == "answered" and people.calculation is None, people.answer
+    assert absent.status == "refused" and "12人桌" in " ".join(absent.warnings), (absent.answer, absent.warnings)
+    assert two.calculation is not None and two.calculation.result == "6376", two.answer

@@ -73,7 +73,7 @@ from pincite.text.codes import code_key, find_codes, spellings
 from . import asked_type, calc, calculate, tiers, units
 from .messages import message
 from .normalize import normalize
-from .numbers import units_written
+from .numbers import number_mentions, units_written
 from .quantities import Quantity, find_quantity, quantities_in
 from .table_verify import record_pairs, sheet_rows
 from .tiers import HEADER_UNIT
@@ -219,6 +219,10 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
         if first is None or len(first) != 1:
             return None
         label, reading, _ = first[0]
+        if _row_writes_number(lib, cits[0], counts[0][0]):
+            # the row states that number itself ("на 12 человек" of a row "12人桌; 11–12人"):
+            # it tells which row is asked (a table's size, a room's beds), not how many
+            return None
         readings, spans = [(label, reading, spans[0][2])], spans[:1]
     if readings is None:
         return None
@@ -251,12 +255,22 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
         verified=True))
 
 
+def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal) -> bool:
+    """Whether the table row that citation `cit` stands in (its first, `_rows`; else the
+    quote itself) writes the whole number `value` in a cell of its own, as a number apart
+    (not a digit of "120" or of "3.5")."""
+    rows = _rows(lib, cit)
+    text = " ".join(f"{h}: {v}" for h, v in rows[0].cells) if rows else cit.quote
+    return any(m.value == value for m in number_mentions(text) if not m.spelled)
+
+
 def _written_with_next_word(count: str, value: Decimal, after: str, text: str) -> bool:
     """Whether `text` writes the count (as written, or its `value` in digits) followed by
     the word after it in the question: a Chinese count with the one or two characters after
-    it ("四人" of "四人间" in "4人间"), another with its next word ("два шерстяных")."""
+    it ("四人" of "四人间" in "4人间", "12人" of "12人桌"), another with its next word ("два
+    шерстяных")."""
     forms = {count, str(int(value))}
-    if is_cjk(count[-1]):
+    if is_cjk(count[-1]) or (after[:1] and is_cjk(after[0])):
         return any(f + after[:n] in text for f in forms for n in (1, 2)
                    if len(after) >= n and is_cjk(after[n - 1]))
     m = re.match(r"\s*(\w+)", after)

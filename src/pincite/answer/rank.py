@@ -417,8 +417,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     other |= valueless
     # a table row for another variant than the one asked (the colouring price for medium
     # hair, asked of short hair) answers for its own: sorted last likewise
+    whole_variants: set[int] = set()  # those holding every asked word but the variant
     variant_rows = variants.rows_of_other_variants(lib, cands, groups, general, other, stated, unknown, matcher,
-                                                   row_context.text)
+                                                   row_context.text, whole_variants)
     other |= set(variant_rows)
     # a table's header row names the columns and states no value: it answers nothing
     other |= {id(c) for c in cands if extractive.is_header_row(c.hit, features.window_text(c))}
@@ -465,7 +466,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel, found=message(
             "why_never_named", lang).format(words=listed(never_named, lang)))
         return g
-    if not sufficient(rel):
+    # rows set apart as other variants that hold every asked word match all but the variant
+    # (a number, a size, a name's modifier); a passage left that holds less of the question
+    # than they do is about something else ("至尊宴15人桌" of a menu with 10- and 12-seat
+    # tables: not the service fee row's "15%")
+    variants_cover = max((feat_of[id(c)].general_coverage for c in cands if id(c) in whole_variants), default=0.0)
+    outranked = bool(own) and feat_of[id(own[0])].general_coverage < variants_cover
+    if not sufficient(rel) or outranked:
         priced_out = bool(valueless) and not own
         if priced_out:
             # every passage was set apart for stating no price or no number: the reason is

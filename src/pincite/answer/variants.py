@@ -6,6 +6,7 @@ refuses naming the rows there are. Must not import cli/ or web/.
 """
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, AbstractSet, Callable, Sequence
 
 from pincite.text import analysis, bilingual, lazyre, morph
@@ -58,9 +59,12 @@ def row_cells(lib: LibraryLike, cand: extractive.Candidate) -> tuple[tuple[str, 
 def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidate], groups: list[tuple[str, ...]],
                            general: dict[tuple[str, ...], float], other: set[int], question: str,
                            unknown: AbstractSet[tuple[str, ...]] = frozenset(), matcher: WordMatcher | None = None,
-                           context: Callable[[str], str] | None = None) -> dict[int, str]:
+                           context: Callable[[str], str] | None = None,
+                           whole: set[int] | None = None) -> dict[int, str]:
     """{id: the row as a person names it, "label — its variant"} of the candidates that
-    are table rows about another variant than the one asked: every asked word the row lacks
+    are table rows about another variant than the one asked (`whole`, when given, gets the
+    ids of those among them that hold every asked word, told apart only by a number, a size
+    or a name's modifier): every asked word the row lacks
     (in its values and its column headers) is a value that other rows of the same table
     (same document, same column headers) hold in a column where this row names another
     variant by a word ("коротких" in "Длина волос: короткие (до 15 см)" beside this row's
@@ -86,7 +90,10 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
     Nothing is set apart for these without another row of the table to name. `context`
     gives a row's window with what it stands under (rank.RowContext.text: its headers and
     table's title), whose words it holds too ("hire" of a slide "Equipment hire")."""
-    counts = counts_in(question)  # "в один тон" counts nothing: one thing once
+    # "в один тон" counts nothing: one thing once; nor does a number naming a row's variant
+    # ("15人桌" where rows write "10人桌", "12人桌": `_other_numbered`)
+    windows = [features.window_text(c) for c in cands]
+    counts = [n for n in counts_in(question) if not _names_by_number(n[1], n[2], windows)]
     if JOINED.search(question) or comparison_asked(question) is not None or len(counts) > 1 or any(
             n > 1 for n, _, _ in counts):
         return {}  # two things joined, compared or counted: each is a row of its own
@@ -127,10 +134,16 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
                          and not _numeral(g[0]) and _names_another_thing(matcher, g, cells[0][0], headers)]
             # a Chinese name cell naming a sibling of the asked one names the row
             sibling = next((v for v, _ in cells if _other_cjk_name(v, question, texts[i])), None) if lacking else None
+            numbered = _other_numbered(question, [v for v, _ in cells],
+                                       [v for k, other_cells in rows if k != i for v, _ in other_cells])
             if (lacking and all(j is not None or g in unwritten for g, j in zip(lacking, beside))) \
-                    or _other_size(sizes, cells[0][0], [v for v in labels if v != cells[0][0]]) or sibling:
+                    or _other_size(sizes, cells[0][0], [v for v in labels if v != cells[0][0]]) or sibling \
+                    or numbered:
                 names = [sibling or cells[0][0]] + [cells[j][0] for j in dict.fromkeys(beside) if j]
+                names += [numbered] if numbered and numbered not in names else []
                 out[i] = " — ".join(" ".join(n.split()) for n in names)
+                if whole is not None and not lacking:
+                    whole.add(i)
     return out
 
 
@@ -187,6 +200,50 @@ def _other_cjk_name(value: str, question: str, row: str) -> bool:
                         and not set(analysis.tokens(theirs)) & analysis.stopwords())
         return False
     return False
+
+
+#: A number written with the Chinese word it numbers ("12人桌", "4人间"): a name of a
+#: variant when a table's rows write the same word with their own numbers.
+_NUMBERED_CJK = lazyre.compile(r"(?<![\d.])(\d+)([\u4e00-\u9fff]{1,2})")
+
+
+def _names_by_number(count: str, after: str, texts: Sequence[str]) -> bool:
+    """Whether a number the question writes (`count`, in digits, with the text `after` it)
+    is written with the Chinese word after it ("15人桌": "人桌"), which one of `texts` (the
+    candidate windows) writes after a number of its own ("12人桌"): it names a variant of
+    a row, not how many things are bought."""
+    m = _NUMBERED_CJK.match(count + after[:2])
+    if not count.isdigit() or m is None or m.end(1) != len(count):
+        return False
+    word = m.group(2)
+    for w in (word[:2], word[:1]) if len(word) > 1 else (word,):
+        numbered = re.compile(r"(?<![\d.])\d+" + re.escape(w))
+        if any(numbered.search(t) for t in texts):
+            return True
+    return False
+
+
+def _other_numbered(question: str, values: Sequence[str], others: Sequence[str]) -> str | None:
+    """The cell of a row (its cell `values`) that names by a number another variant than
+    the one `question` names, or None: the question writes a number with the Chinese word
+    after it ("至尊宴15人桌"; no unit of measure: "3天" is a duration, read into a column by
+    answer.tiers), the row writes that word after other numbers only ("12人桌") and another
+    row's cells (`others`) write it too ("10人桌"): the rows are told apart by that number,
+    and the one asked is not this one. The longer word is tried first ("人桌" before "人",
+    which "11–12人" writes too)."""
+    for m in _NUMBERED_CJK.finditer(question):
+        if any(q.unit for q in quantities_in(m.group())):
+            continue
+        for word in (m.group(2)[:2], m.group(2)[:1]) if len(m.group(2)) > 1 else (m.group(2),):
+            numbered = re.compile(r"(?<![\d.])(\d+)" + re.escape(word))
+            cells = [v for v in values if numbered.search(v)]
+            if not cells:
+                continue
+            mine = {int(x) for v in cells for x in numbered.findall(v)}
+            if int(m.group(1)) not in mine and any(numbered.search(o) for o in others):
+                return cells[0]
+            break
+    return None
 
 
 def _numeral(word: str) -> bool:
