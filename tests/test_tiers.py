@@ -268,3 +268,21 @@ def test_a_header_in_a_script_the_question_does_not_write_names_no_quantity():
     rewritten to it, though one hour is 60 minutes; "全天24小时（元）" is."""
     assert with_tiers("会议室一小时多少钱？", ["60 min", "按小时（元）"]) == "会议室一小时多少钱？"
     assert with_tiers("会议室一天多少钱？", ["60 min", "全天24小时（元）"]) == "会议室全天24小时（元）多少钱？"
+
+
+def test_a_length_in_a_rows_label_with_a_one_letter_unit_is_a_band(tmp_path):
+    """"длиной 8 метров" of rows "Место для автодома до 7 м" and "… свыше 7 м": a
+    one-letter unit symbol after a range's number ("7 м") states the band's unit, and the
+    word naming the length ("длиной") names no variant of the rows, so the row over 7 m
+    answers and the row up to 7 m answers a 6-metre question."""
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "camp.xlsx", "Цены", ("Тип размещения", "Низкий сезон", "Высокий сезон"), [
+        ("Место для палатки", 900, 1400), ("Место для автодома до 7 м", 1800, 2600),
+        ("Место для автодома свыше 7 м", 2300, 3200)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "camp.xlsx"])
+        long = lib.ask("Сколько стоит место для автодома длиной 8 метров в высокий сезон?")
+        short = lib.ask("Сколько стоит место для автодома длиной 6 метров в высокий сезон?")
+    assert long.status == "answered" and "3200" in long.claims[0].text, long.answer
+    assert short.status == "answered" and "2600" in short.claims[0].text, short.answer

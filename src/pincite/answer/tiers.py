@@ -90,9 +90,16 @@ def _unit_span(text: str, end: int) -> tuple[str, int] | None:
 
 
 def _unit_after(text: str, end: int) -> str | None:
-    """The unit key of `_unit_span`, or None."""
+    """The unit key of `_unit_span`, else of a one-letter unit symbol the number ending at
+    `end` is read with as a quantity ("до 7 м", "over 7 m": answer.quantities), or None."""
     found = _unit_span(text, end)
-    return found[0] if found else None
+    if found:
+        return found[0]
+    number = re.search(r"\d[\d.,]*$", text[:end])
+    if number is None:
+        return None
+    read = quantities_in(text[number.start():end + 3])
+    return read[0].unit if len(read) == 1 and read[0].text.startswith(number.group()) else None
 
 
 def header_tier(header: str) -> Tier | None:

@@ -10,7 +10,7 @@ import re
 from typing import TYPE_CHECKING, AbstractSet, Callable, Sequence
 
 from pincite.text import analysis, bilingual, lazyre, morph
-from pincite.text.cjk import cjk_letter_count
+from pincite.text.cjk import cjk_letter_count, is_cjk
 
 from . import asked_type, extractive, features, tiers, units
 from .calculate import JOINED, comparison_asked, counts_in
@@ -102,8 +102,9 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
     asking = set().union(*(asked_type.asking_groups(k) for k in ("money", "place", "time")))
     # a quantity's words ("一天", "30 kg") are values, read into a band or a column, not names
     stated = quantities_in(question)
+    measures = _measure_words(question, stated)  # "длиной" of "длиной 8 метров"
     asked = [g for g in groups if general.get(g, 0.0) > features.ZIPF_CEILING - VARIANT_ZIPF
-             and not any(ch.isdigit() for ch in g[0]) and g not in asking
+             and not any(ch.isdigit() for ch in g[0]) and g not in asking and g not in measures
              and not any(g[0] in q.text for q in stated)]
     sizes = [q for q in stated if q.unit and q.unit not in _NO_SIZE_UNITS]
     if not asked and not sizes:
@@ -151,6 +152,27 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
 #: shares; time units are left out too, as a duration asked picks a column or a condition
 #: ("一天", "в течение 14 дней"), seldom the variant a row's label names.
 _NO_SIZE_UNITS = units.CURRENCY_CODES | {"%", "‰", "ms", "s", "min", "h", "day", "week", "month", "year"}
+
+
+def _measure_words(question: str, stated: Sequence[Quantity]) -> set[tuple[str, ...]]:
+    """The word groups of the words right before a size (a quantity whose unit is not in
+    _NO_SIZE_UNITS) that `question` states (`stated`): the name of what it measures ("длиной 8 метров", "весом 30 кг",
+    "weighing 5 kg", "长8米"), which a table states as its rows' sizes ("до 7 м"), not as a
+    word of its own: such a word names no variant."""
+    out: set[tuple[str, ...]] = set()
+    for q in stated:
+        at = question.find(q.text)
+        if not q.unit or q.unit in _NO_SIZE_UNITS or at <= 0:  # "三轮车一天": a duration's thing
+            continue
+        before = question[:at].rstrip()
+        if before and is_cjk(before[-1]):
+            run = re.search(r"[\u4e00-\u9fff]+$", before)
+            words = analysis.cjk_words(run.group()) if run else []
+            word = words[-1] if words else ""
+        else:
+            word = (before.split() or [""])[-1].strip(analysis.WORD_EDGE_PUNCT)
+        out.update(analysis.query_groups(word) if word else [])
+    return out
 
 
 def _other_size(sizes: Sequence[Quantity], label: str, others: Sequence[str]) -> bool:
