@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, cast
 
 from pincite.chunk.model import section_of
 from pincite.contract import Answer, Citation, Claim
+from pincite.index.base import Hit
 from pincite.store.fields import field_key
 from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
@@ -597,8 +598,9 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
             triple = cells_claim(cells, new)
         if triple is not None and _shows(quote, triple.row_header) and _shows(quote, triple.value):
             text = triple.text
-    elif check.verified and extractive.is_sheet(hit):
-        # a spreadsheet row reads as "row name / asked column: value", all as the quote writes it
+    elif check.verified and (extractive.is_sheet(hit) or _slide_table_row(hit, quote)):
+        # a spreadsheet row (or a slide table's row, written the same way) reads as "row name
+        # / asked column: value", all as the quote writes it
         from .table_verify import sheet_cell_claim
 
         # a price column answers a question about money however it is worded ("cost",
@@ -608,6 +610,16 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
                  if question and "money" in asked_type.asked_kinds(question) else frozenset())
         text = sheet_cell_claim(quote, terms, soft, kinds) or text
     return Claim(text=text, verified=check.verified, reason=check.reason, citations=[cit])
+
+
+def _slide_table_row(hit: Hit, quote: str) -> bool:
+    """Whether `quote` is one row of a slide's table: a "Header: value; …" line whose
+    headers the slide writes as a header row of their own ("Area; Peak; Off-peak"), as the
+    office extractor writes a table (not a line of prose that happens to hold colons)."""
+    if not extractive.is_slide(hit) or "\n" in quote.strip():
+        return False
+    pairs = table_verify.record_pairs(quote)
+    return pairs is not None and "; ".join(h for h, _ in pairs) in hit.text.splitlines()
 
 
 def _shows(quote: str, part: str) -> bool:

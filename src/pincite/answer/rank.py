@@ -60,6 +60,7 @@ from .retrieve import (
     with_edition_hits,
 )
 from .scope import scope_of
+from .seasons import with_defined_periods
 from .spellings import NUMBER_UNIT, as_library_writes, with_spaced_codes, with_translations
 from .table_verify import SOFT_HEADER_COSINE, record_pairs
 from .tiers import cell_tier, count_label, with_tiers
@@ -325,6 +326,12 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # свыше 20 кг"): the question is covered as naming the column that holds it (answer.tiers)
     stated = coverage_text or q  # the quantities as the question states them, before tiers
     tiered = with_tiers(stated, table_labels(lib, hits, rows_of))
+    # a month or a day stated ("в мае", "on Saturday"): the column its document defines by
+    # them ("Низкий сезон длится с 1 по 31 мая …"), as a quantity's band above
+    # (the first hit's document's tables only: a weekday column of another document's table
+    # answers nothing of this one)
+    first_doc = [h for h in hits if h.doc_id == hits[0].doc_id] if hits else []
+    tiered = with_defined_periods(tiered, table_labels(lib, first_doc, rows_of), document_texts(lib, first_doc))
     if tiered != (coverage_text or q):
         coverage_text = tiered
         groups = as_library_writes(lib, analysis.query_groups(tiered), tiered) or groups
@@ -684,6 +691,19 @@ def window_columns(lib: LibraryLike, rows_of: dict[int, list[tuple[int, int]]],
 
 #: Table rows of one hit whose headers `table_labels` reads (a table's rows share them).
 HEADER_ROWS = 3
+
+
+def document_texts(lib: LibraryLike, hits: list[Hit]) -> Iterator[str]:
+    """The page texts of the documents of `hits`, in hit order. A generator: nothing is
+    read until it is iterated (seasons.with_defined_periods does only for a question
+    stating a month or a day)."""
+    docs = list(dict.fromkeys(h.doc_id for h in hits[:extractive.SCORED_HITS]))
+    for doc_id in docs:
+        try:
+            model = lib.model(doc_id)
+        except Exception:  # a model the library no longer has: nothing to read
+            continue
+        yield from (p.text for p in model.pages)
 
 
 def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tuple[int, int]]]) -> Iterator[str]:

@@ -351,10 +351,16 @@ def _most_named(cells: list[tuple[str, str]], asked: set[str]) -> list[tuple[str
     """`cells` (header, value) less those whose header shares with the question (`asked`:
     index forms) only words that another cell's header shares too, and fewer: of "Животные
     до 10 кг", "Животные 10–20 кг" and "Животные свыше 20 кг", "… свыше 20 кг" asked, the
-    last; "Weight (kg)" and "Flow rate" both stay for "the weight and the flow rate"."""
+    last; "Weight (kg)" and "Flow rate" both stay for "the weight and the flow rate". Of
+    headers sharing the same asked words, those adding the fewest other words stay ("Peak"
+    of "Peak" and "Off-peak")."""
     shared = [asked & set(analysis.tokens(h)) for h, _ in cells]
-    return [c for c, mine in zip(cells, shared)
-            if not any(mine < other for other in shared)]
+    kept = [(c, mine) for c, mine in zip(cells, shared) if not any(mine < other for other in shared)]
+    # of headers sharing the same words, the one adding the fewest others: "Peak" asked of
+    # "Peak" and "Off-peak"
+    extra = {c: len(set(analysis.tokens(c[0])) - asked) for c, _ in kept}
+    return [c for c, mine in kept
+            if not any(o == mine and extra[d] < extra[c] for d, o in kept)]
 
 
 def _soft_cells(pairs: list[tuple[str, str]], soft: HeaderMatcher) -> list[tuple[str, str]]:

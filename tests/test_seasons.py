@@ -1,0 +1,77 @@
+"""Months and days of the week a question states, read into the column its document defines
+by them (answer.seasons): "в июле" into "Высокий сезон" beside "Высокий сезон длится с 1
+июня по 31 августа", "on Saturday" into "Peak" beside "Peak is Monday–Friday 17:00–21:00 and
+all day at weekends"; a date no column covers, a clause that only mentions a column, and a
+question asking no price are left as they are."""
+from __future__ import annotations
+
+import pytest
+
+from docgen import make_table_deck, no_pincite_env  # noqa: F401 (fixtures)
+from pincite.answer import seasons
+from pincite.config import Settings
+from pincite.library.facade import Library
+
+CAMP = ["Низкий сезон длится с 1 по 31 мая и с 1 по 30 сентября. Высокий сезон длится с 1 июня по 31 "
+        "августа. Минимальный срок проживания в высокий сезон в выходные дни — 2 ночи."]
+CAMP_HEADERS = ["Тип размещения", "Низкий сезон", "Высокий сезон"]
+POOL = ["Area; Peak; Off-peak\n\nArea: One lane; Peak: £48; Off-peak: £36\n\n"
+        "Peak is Monday–Friday 17:00–21:00 and all day at weekends. Off-peak is all other times."]
+POOL_HEADERS = ["Area", "Peak", "Off-peak"]
+
+
+@pytest.mark.parametrize("text, months, days", [
+    ("с 1 июня по 31 августа", {6, 7, 8}, set()),
+    ("с 1 по 31 мая и с 1 по 30 сентября", {5, 9}, set()),
+    ("6月至8月", {6, 7, 8}, set()),
+    ("11月至次年2月", {11, 12, 1, 2}, set()),
+    ("November to February", {11, 12, 1, 2}, set()),
+    ("Monday–Friday and Sunday", set(), {0, 1, 2, 3, 4, 6}),
+    ("Monday–Friday 17:00–21:00 and all day at weekends", set(), {5, 6}),
+    ("周末和节假日", set(), {5, 6}),
+    ("delivered within 10 working days", set(), set()),
+    ("May I bring a dog? We may march.", set(), set()),
+])
+def test_months_and_days_a_text_states(text, months, days):
+    t = seasons.times_in(text)
+    assert (set(t.months), set(t.days)) == (months, days)
+
+
+def test_a_column_is_defined_by_the_clauses_opening_with_it():
+    assert set(seasons.definitions("Высокий сезон", CAMP, CAMP_HEADERS).months) == {6, 7, 8}
+    # the minimum-stay clause mentions the high season and weekends but defines neither
+    assert not seasons.definitions("Высокий сезон", CAMP, CAMP_HEADERS).days
+    assert set(seasons.definitions("Peak", POOL, POOL_HEADERS).days) == {5, 6}
+    assert not seasons.definitions("Off-peak", POOL, POOL_HEADERS)
+
+
+@pytest.mark.parametrize("question, expected", [
+    ("Сколько стоят сутки в шатре в июле?", "Сколько стоят сутки в шатре в Высокий сезон?"),
+    ("Сколько стоит место для палатки в мае?", "Сколько стоит место для палатки в Низкий сезон?"),
+    ("Сколько стоит место для палатки в октябре?", "Сколько стоит место для палатки в октябре?"),
+    ("Можно ли заехать в июле с собакой?", "Можно ли заехать в июле с собакой?"),
+])
+def test_a_month_asked_is_written_as_the_column_covering_it(question, expected):
+    assert seasons.with_defined_periods(question, CAMP_HEADERS, CAMP) == expected
+
+
+def test_a_day_asked_of_a_slide_reads_the_column_its_note_defines(tmp_path):
+    """"How much is one lane on Saturday?" of a slide pricing lanes at "Peak" and
+    "Off-peak", whose note says peak is all day at weekends: the Peak cell answers; a
+    Tuesday, which is peak only in the evening, is not read into either."""
+    make_table_deck(tmp_path / "pool.pptx", [
+        ("Lane hire (per hour)", [("Area", "Peak", "Off-peak"), ("One lane of the main pool", "£48", "£36"),
+                                  ("Teaching pool", "£95", "£70")])])
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    deck = Presentation(str(tmp_path / "pool.pptx"))
+    box = deck.slides[0].shapes.add_textbox(Inches(0.5), Inches(5), Inches(9), Inches(1))
+    box.text_frame.text = "Peak is Monday–Friday 17:00–21:00 and all day at weekends."
+    deck.save(str(tmp_path / "pool.pptx"))
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "pool.pptx"])
+        saturday = lib.ask("How much is one lane of the main pool on Saturday?")
+        tuesday = lib.ask("How much is one lane of the main pool on a Tuesday?")
+    assert saturday.status == "answered" and saturday.claims[0].text.endswith("Peak: £48"), saturday.answer
+    assert not (tuesday.claims and tuesday.claims[0].text.endswith("Peak: £48")), tuesday.answer
