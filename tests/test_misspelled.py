@@ -76,3 +76,19 @@ def test_a_rare_misspelling_is_fixed_and_a_real_word_the_library_lacks_is_not():
     series = SimpleNamespace(catalog=_Catalog({"ansic": 1, "ansid": 1, "paper": 3}))
     q = "what size is ansia paper?"
     assert ("ansia",) in with_spelling_fixes(series, analysis.query_groups(q), q)
+
+
+def test_a_capitalised_word_is_read_as_a_library_name_only_with_two_letters_swapped():
+    """"Junoir" (a capital, in no document) is the library's "Junior" with two neighbouring
+    letters swapped; "Brandy" beside the library's "Brandt" differs by a letter changed,
+    as another name of a series does, and is left as typed."""
+    from types import SimpleNamespace
+
+    from pincite.answer.misspelled import with_spelling_fixes
+    from pincite.text import analysis
+
+    lib = SimpleNamespace(catalog=_Catalog({"junior": 2, "squad": 2, "brandt": 1, "term": 3}))
+    q = "How much is the Junoir Squad term?"
+    assert any("junior" in g for g in with_spelling_fixes(lib, analysis.query_groups(q), q))
+    q = "Who is Mr Brandy?"
+    assert not any("brandt" in g for g in with_spelling_fixes(lib, analysis.query_groups(q), q))

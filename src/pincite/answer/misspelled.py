@@ -16,9 +16,10 @@ it is one edit from a function word. Then:
   swapped: Damerau's edits), when there is exactly one (MAX_FIXES), joins its group, so the
   search finds and the coverage counts the word meant.
 
-A name (capitalised after the question's first word) or a code typed with a capital inside
-("ansiA") is never corrected: another name of a series the library holds ("ansiC", "ansiD")
-is what a near miss asks about.
+A code typed with a capital inside ("ansiA") is never corrected, and a name (capitalised
+after the question's first word) only when two neighbouring letters are swapped ("Junoir"
+for "Junior"): another name of a series the library holds ("ansiC", "ansiD") is what a near
+miss asks about, and such names differ by a letter, not by a swap.
 
 A word general language uses (a real word the library lacks: "wheat", "тандема") is never
 corrected: that is a near miss, whose refusal must stand. Nothing is compiled or read at
@@ -150,7 +151,9 @@ def with_spelling_fixes(lib: "LibraryLike", groups: list[tuple[str, ...]], quest
     names = capitalised(question)
     typed = {g: [w.lower() for w in written(question, [g])] for g in groups
              if all(t.isalpha() and translit.script(t) for t in g)}
-    wanted = [g for g, words in typed.items() if g not in names and not cased & set(words)]
+    # a capitalised word is corrected only by two neighbouring letters swapped ("Junoir"):
+    # a name of a series differs by a letter changed ("ansiA", "ansiC"), never by a swap
+    wanted = [g for g, words in typed.items() if not cased & set(words)]
     if not wanted:
         return groups
     df = lib.catalog.term_df([t for g in wanted for t in g])
@@ -164,7 +167,7 @@ def with_spelling_fixes(lib: "LibraryLike", groups: list[tuple[str, ...]], quest
             continue
         by = by if by is not None else _forms(lib)
         near = [t for f in g if len(f) >= MIN_TYPO_LETTERS for n in (len(f) - 1, len(f), len(f) + 1)
-                for t in by.get((f[0], n), ()) if one_edit(f, t)]
+                for t in by.get((f[0], n), ()) if one_edit(f, t) and (g not in names or _swapped(f, t))]
         near = list(dict.fromkeys(near))
         if 0 < len(near) <= MAX_FIXES:
             fixed[g] = g + tuple(near)
