@@ -212,3 +212,20 @@ def test_a_slide_tables_rows_are_read_under_the_slides_title(tmp_path):
         vague = lib.ask("How much is a private lesson?")
         assert vague.status == "needs_clarification", (vague.status, vague.answer)
         assert vague.clarification is not None and vague.clarification.options == ["One hour", "Two hours", "Full day"]
+
+
+def test_rows_priced_under_headers_that_name_no_money_are_asked_back(tmp_path):
+    """"How much does it cost to hire the pool?" of a slide whose rows are three pools
+    priced under "Peak" and "Off-peak" (headers that name no money, cells that write it:
+    "£48"): the rows differ in their prices, so the question back lists them."""
+    from docgen import make_table_deck
+
+    make_table_deck(tmp_path / "pool.pptx", [
+        ("Lane and pool hire (per hour)", [("Area", "Peak", "Off-peak"), ("One lane of the main pool", "£48", "£36"),
+                                           ("Whole main pool (8 lanes)", "£320", "£240"),
+                                           ("Teaching pool", "£95", "£70")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "pool.pptx"])
+        vague = lib.ask("How much does it cost to hire the pool?")
+    assert vague.status == "needs_clarification", (vague.status, vague.answer)
+    assert vague.clarification is not None and len(vague.clarification.options) == 3, vague.clarification

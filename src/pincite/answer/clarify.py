@@ -460,12 +460,13 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     underground month card): the question's words that stand in the rows' cells stand
     together in two to ROW_OPTIONS rows and name no other, or none stands in a cell and the
     table's names (its title) hold one: its two to ROW_OPTIONS rows are all variants of the
-    thing ("How much is a private lesson?" of a table "Private lessons" by duration); its other words stand in the
-    headers or the table's names (as `clarify_row` reads them); no row's own cells are the
-    asked words alone (a row "Мужская стрижка" is what "мужская стрижка" asks, beside
-    "Мужская стрижка машинкой"); and the rows differ in what is asked (their money column,
-    or else their numbers). The question back lists those rows, each by its cells that are
-    no numbers. None otherwise. A superlative, a sum or a comparison names its rows by
+    thing ("How much is a private lesson?" of a table "Private lessons" by duration); its
+    other words stand in the headers or the table's names (as `clarify_row` reads them); no
+    row's own cells are the asked words alone (a row "Мужская стрижка" is what "мужская
+    стрижка" asks, beside "Мужская стрижка машинкой"); and the rows differ in what is asked
+    (their prices: a money column, or amounts written with their currency, `_priced`; else
+    their numbers). The question back lists those rows, each by its cells that are no
+    numbers. None otherwise. A superlative, a sum or a comparison names its rows by
     computing (answer.extreme, answer.comparison) and is never asked back."""
     from .apart import asks_money
     from .extreme import totals_row
@@ -515,13 +516,19 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     named_alone = [lb for lb in labels if lb and set(analysis.tokens(lb)) <= asked | stop]
     if len(named_alone) == 1 and labels.count(named_alone[0]) == 1:
         return None  # the one row whose label is just what the question names answers it
-    values = [tuple(v for h, v in rows[i] if (MONEY_HEADING.search(h) if money else _numeric(v))) for i in chosen]
+    values = [tuple(v for h, v in rows[i] if (_priced(h, v) if money else _numeric(v))) for i in chosen]
     if len(set(values)) < 2:
         return None  # the rows give one answer: nothing to choose
     options = [" ".join(" — ".join(t).split()) for t in texts]
     if len(set(options)) < len(options):
         return None
     return _asked_back(g, message("clarify_group", g.lang).format(options="; ".join(options)), options)
+
+
+def _priced(header: str, value: str) -> bool:
+    """Whether a cell states a price: its header is a money heading ("Цена, руб."), or its
+    value writes an amount with its currency ("£48" under "Peak")."""
+    return bool(MONEY_HEADING.search(header) or asked_type.MONEY_VALUE.search(value))
 
 
 def _asked_back(g: Gathered, text: str, options: list[str]) -> Answer:
