@@ -507,3 +507,22 @@ def test_a_saving_between_two_rows_is_their_price_difference(tmp_path):
     assert ans.status == "answered", (ans.answer, ans.warnings)
     c = ans.calculation
     assert c is not None and c.verified and Decimal(c.result) == Decimal(140), (ans.answer, ans.warnings)
+
+
+def test_a_row_named_by_part_of_another_rows_name_is_compared_with_it(tmp_path):
+    """"How much more per month is Adult Swim + Gym than Adult Swim alone?" of a slide
+    table listing both memberships: the row "Adult Swim", whose label words all stand in
+    the other's, is cited beside it and the difference computed ("alone" names nothing a
+    row states)."""
+    from docgen import make_table_deck
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    make_table_deck(tmp_path / "members.pptx", [
+        ("Memberships", [("Membership", "Monthly (direct debit)", "Annual (paid upfront)"),
+                         ("Adult Swim", "£34.00", "£340"), ("Adult Swim + Gym", "£49.00", "£490"),
+                         ("Junior (under 16)", "£16.00", "£160")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "members.pptx"])
+        ans = lib.ask("How much more per month is Adult Swim + Gym than Adult Swim alone?")
+    assert ans.calculation is not None and ans.calculation.result == "15.00", ans.answer

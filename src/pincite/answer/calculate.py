@@ -229,19 +229,20 @@ def comparison_asked(question: str) -> str | None:
 
 #: The words that carry a comparison (comparison_asked) rather than name what is compared:
 #: comparatives, "than", "times", "exceed", "больше", "тяжелее", "чем", "раз", "превышает",
-#: "отличается", and a saving's "save … compared to", "сэкономлю", "省". A table has no
+#: "отличается", a saving's "save … compared to", "сэкономлю", "省", and what sets one
+#: of the things apart from the other, "A alone", "A отдельно". A table has no
 #: column for them ("На сколько подача A больше, чем у B?" asks the "Подача" row, not a
 #: "больше" column).
 _COMPARISON_WORDS = lazyre.compile(
-    r"more|less|fewer|than|times|exceed\w*|outweigh\w*|differ\w*|compared|versus|vs|sav(?:e|es|ed|ing)"
+    r"more|less|fewer|than|times|exceed\w*|outweigh\w*|differ\w*|compared|versus|vs|sav(?:e|es|ed|ing)|alone"
     r"|(?:heav|light|high|low|bigg|larg|long|short|wid|fast|slow|great|small|cheap|costli|dear|thick|thinn"
     r"|tall|deep|strong|weak|loud|quiet|warm|cold|hott|old|new)er"
     r"|больше|меньше|выше|ниже|дороже|дешевле|легче|короче|шире|глубже|тоньше|толще|дальше|раньше|позже"
     r"|старше|моложе|чаще|реже|громче|тише|дольше|более|менее|[а-яё]{3,}ее|чем|раз|насколько"
-    r"|превыша\w*|отлича\w*|различа\w*|разниц\w*|разност\w*|сэконом\w*", re.I)
+    r"|превыша\w*|отлича\w*|различа\w*|разниц\w*|разност\w*|сэконом\w*|отдельно", re.I)
 #: The same in Chinese, as jieba cuts them ("比", "重", "多少", "相差", "几倍").
 _COMPARISON_CJK = frozenset(
-    "比 多 少 高 低 大 小 重 轻 长 短 宽 窄 贵 便宜 快 慢 倍 几倍 多少倍 相差 差 差距 多少 几 省".split())
+    "比 多 少 高 低 大 小 重 轻 长 短 宽 窄 贵 便宜 快 慢 倍 几倍 多少倍 相差 差 差距 多少 几 省 单独".split())
 
 
 #: The largest count of things a question may state to be multiplied by a row's value ("три

@@ -313,9 +313,13 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
         held = by_label[id(row)] if labelled else frozenset(i for i, w in enumerate(words) if w & values)
         if held:
             named.append((row, held))
-    # the things summed: rows each naming a word no other row names (`mine`: those words)
+    # the things summed: rows each naming a word no other row names (`mine`: those words);
+    # of rows told apart by their labels, one whose label the question writes whole is its
+    # own too, though another's label holds it ("Adult Swim" beside "Adult Swim + Gym")
+    asked_keys = set().union(*words) if words else set()
     own = [(row, mine) for row, held in named
-           if (mine := held - frozenset().union(*(h for r, h in named if r is not row)))]
+           if (mine := held - frozenset().union(*(h for r, h in named if r is not row))
+               or (held if labelled and _keys(row.label) - headed[id(row)] <= asked_keys else None))]
     if len(own) < least:
         return None
     readings: list[tuple[str, _Reading, set[str]]] = []

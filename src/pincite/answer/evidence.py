@@ -292,6 +292,15 @@ def _same_table_rows(a: extractive.Candidate, b: extractive.Candidate) -> bool:
     return is_row(a) and is_row(b) and a.hit.doc_id == b.hit.doc_id and a.hit.page == b.hit.page
 
 
+def _record_label(cand: extractive.Candidate) -> str:
+    """The first value of a sheet's or slide table's row written "Header: value; …" (its
+    label: "Adult Swim"), "" for any other window."""
+    body = window_text(cand).strip().split(" | ", 1)[-1]
+    head, sep, rest = body.partition("; ")
+    label = head.partition(": ")[2].strip()
+    return label if sep and label and "\n" not in body else ""
+
+
 def computed_names(question: str, groups: list[tuple[str, ...]]) -> set[str]:
     """Index forms of the question's words that may name the records a computing question
     adds or compares (calculate.operation_groups, sum_asked or comparison_asked): its words other than
@@ -306,10 +315,18 @@ def computed_names(question: str, groups: list[tuple[str, ...]]) -> set[str]:
 def other_named_row(cand: extractive.Candidate, best: extractive.Candidate, names: set[str]) -> bool:
     """Whether `cand` is a row of the best row's sheet or table page holding a word of `names`
     (`computed_names`) that the best row's window does not: the other record a sum or a
-    comparison names ("пена" beside the row of "клей «Титан»")."""
+    comparison names ("пена" beside the row of "клей «Титан»"); or a row whose label's
+    words are all among `names` ("Adult Swim" beside the best row "Adult Swim + Gym")."""
     if not names or not _same_table_rows(cand, best):
         return False
-    return bool((window_tokens(cand) - window_tokens(best)) & names)
+    if (window_tokens(cand) - window_tokens(best)) & names:
+        return True
+    # a row named by a part of what names the best one ("Adult Swim" beside "Adult Swim +
+    # Gym" in "How much more is Adult Swim + Gym than Adult Swim alone?"): its label's words
+    # are all the question's, and it is another row
+    mine, theirs = _record_label(cand), _record_label(best)
+    words = set(analysis.tokens(mine)) - analysis.stopwords()
+    return bool(mine and theirs and mine != theirs and words and words <= names)
 
 
 def row_label(lib: LibraryLike, cand: extractive.Candidate) -> str:
