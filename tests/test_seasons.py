@@ -50,6 +50,8 @@ def test_a_column_is_defined_by_the_clauses_opening_with_it():
     ("Сколько стоит место для палатки в мае?", "Сколько стоит место для палатки в Низкий сезон?"),
     ("Сколько стоит место для палатки в октябре?", "Сколько стоит место для палатки в октябре?"),
     ("Можно ли заехать в июле с собакой?", "Можно ли заехать в июле с собакой?"),
+    # the first person's "заплачу" asks an amount of money, as "стоит" does
+    ("Сколько я заплачу за шатёр в июле?", "Сколько я заплачу за шатёр в Высокий сезон?"),
 ])
 def test_a_month_asked_is_written_as_the_column_covering_it(question, expected):
     assert seasons.with_defined_periods(question, CAMP_HEADERS, CAMP) == expected

@@ -24,9 +24,11 @@ from pincite.text import analysis, lazyre
 
 from ..text.cjk import cjk_count
 
-#: Chinese phrases of paying, which ask an amount of money ("押金要交多少？", "要付多少"):
-#: money's asking words here and in answer.apart's price questions.
-PAYING = ("要交", "交多少", "要付", "付多少", "支付多少")
+#: Phrases of paying, which ask an amount of money ("押金要交多少？", "要付多少", "Сколько я
+#: заплачу…?", "Сколько я отдам…?": the first person's future asks what one will pay; "pay",
+#: "платить" ask as often when or whether one pays): money's asking words here and in
+#: answer.apart's price questions.
+PAYING = ("要交", "交多少", "要付", "付多少", "支付多少", "заплачу", "заплатим", "отдам")
 #: Words that ask what something costs, as written: not the comparatives and superlatives of
 #: price, which ask for a comparison (COLUMN_KINDS), nor the paying phrases, whose pieces
 #: ("要", "交") name no price a passage could be searched by (`expansion`).
