@@ -54,7 +54,7 @@ def test_a_column_is_defined_by_the_clauses_opening_with_it():
     ("Сколько я заплачу за шатёр в июле?", "Сколько я заплачу за шатёр в Высокий сезон?"),
 ])
 def test_a_month_asked_is_written_as_the_column_covering_it(question, expected):
-    assert seasons.with_defined_periods(question, CAMP_HEADERS, CAMP) == expected
+    assert seasons.with_defined_periods(question, [(CAMP_HEADERS, CAMP)]) == expected
 
 
 def test_a_day_asked_of_a_slide_reads_the_column_its_note_defines(tmp_path):
@@ -77,3 +77,16 @@ def test_a_day_asked_of_a_slide_reads_the_column_its_note_defines(tmp_path):
         tuesday = lib.ask("How much is one lane of the main pool on a Tuesday?")
     assert saturday.status == "answered" and saturday.claims[0].text.endswith("Peak: £48"), saturday.answer
     assert not (tuesday.claims and tuesday.claims[0].text.endswith("Peak: £48")), tuesday.answer
+
+
+def test_the_first_document_defining_the_kind_of_time_asked_is_read():
+    """A day asked is read in the first document (in search order) that defines a column by
+    days: past a price list defining its seasons by months, not past a slide defining
+    "Peak" by days into another document's weekday column."""
+    weekdays = (["套餐", "平日价", "周末价"], ["平日价：周一至周五；周末价：周六、周日"])
+    assert seasons.with_defined_periods("Сколько стоит дорожка в субботу?", [(CAMP_HEADERS, CAMP), (
+        POOL_HEADERS, POOL)]) == "Сколько стоит дорожка в Peak?"
+    # Tuesday: the pool's slide defines Peak by days but Tuesday is in none of its columns
+    assert seasons.with_defined_periods("How much is a lane on Tuesday?", [(POOL_HEADERS, POOL), weekdays]) \
+        == "How much is a lane on Tuesday?"
+    assert seasons.with_defined_periods("How much is a lane on Tuesday?", [weekdays]) == "How much is a lane on 平日价?"

@@ -328,10 +328,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     tiered = with_tiers(stated, table_labels(lib, hits, rows_of))
     # a month or a day stated ("в мае", "on Saturday"): the column its document defines by
     # them ("Низкий сезон длится с 1 по 31 мая …"), as a quantity's band above
-    # (the first hit's document's tables only: a weekday column of another document's table
-    # answers nothing of this one)
-    first_doc = [h for h in hits if h.doc_id == hits[0].doc_id] if hits else []
-    tiered = with_defined_periods(tiered, table_labels(lib, first_doc, rows_of), document_texts(lib, first_doc))
+    tiered = with_defined_periods(tiered, ((table_labels(lib, mine, rows_of), document_texts(lib, mine))
+                                           for mine in by_document(hits[:extractive.SCORED_HITS])))
     if tiered != (coverage_text or q):
         coverage_text = tiered
         groups = as_library_writes(lib, analysis.query_groups(tiered), tiered) or groups
@@ -691,6 +689,14 @@ def window_columns(lib: LibraryLike, rows_of: dict[int, list[tuple[int, int]]],
 
 #: Table rows of one hit whose headers `table_labels` reads (a table's rows share them).
 HEADER_ROWS = 3
+
+
+def by_document(hits: list[Hit]) -> Iterator[list[Hit]]:
+    """`hits` grouped by their document, the documents in the order of their first hit."""
+    docs: dict[str, list[Hit]] = {}
+    for h in hits:
+        docs.setdefault(h.doc_id, []).append(h)
+    yield from docs.values()
 
 
 def document_texts(lib: LibraryLike, hits: list[Hit]) -> Iterator[str]:

@@ -219,28 +219,36 @@ def _words(text: str) -> list[str]:
     return [t for t in analysis.query_terms(text) if not t.isdigit()]
 
 
-def with_defined_periods(question: str, headers: Iterable[str], texts: Iterable[str]) -> str:
-    """`question` with each month or day it states (`asked_times`) written as the one of
-    `headers` (the tables' column headers) whose document clauses (`texts`, read only when
-    the question states a month or a day) cover it (`definitions`): "Сколько стоят сутки в
+def with_defined_periods(question: str, documents: Iterable[tuple[Iterable[str], Iterable[str]]]) -> str:
+    """`question` with each month or day it states (`asked_times`) written as the one
+    column header whose document clauses cover it (`definitions`): "Сколько стоят сутки в
     шатре в июле?" -> "… в Высокий сезон?" beside "Высокий сезон длится с 1 июня по 31
-    августа". Only a question asking what something costs is read so: the columns a
-    document defines by dates are its tariffs ("Peak", "Высокий сезон"), and a question
-    about opening hours at weekends asks none of them. A date no header covers, or several
-    do, stays; so does the question when no header is defined by months or days."""
+    августа". `documents`: per document, in the order the search ranked them, its tables'
+    headers and its page texts (read only when the question states a month or a day); the
+    first document that defines a header by the kind of time asked (months, or days of the
+    week) is the one read, so a weekday asked of a pool's slide defining "Peak" by days is
+    never read into another document's weekday column. Only a question asking what
+    something costs is read so: the columns a document defines by dates are its tariffs
+    ("Peak", "Высокий сезон"), and a question about opening hours at weekends asks none of
+    them. A date no header covers, or several do, stays; so does the question when no
+    document defines a header by the kind of time asked."""
     asked = asked_times(question)
     if not asked or not (_HOW_MUCH_IS.search(question) or "money" in asked_type.asked_kinds(question)):
         return question
-    labels = [h for h in dict.fromkeys(headers) if h and len(h) <= 40]
-    pages = list(texts)
-    defined = {h: d for h in labels if (d := definitions(h, pages, labels))}
-    if not defined:
-        return question
-    out, last = [], 0
-    for start, end, t in asked:
-        holding = [h for h, d in defined.items()
-                   if (t.months and t.months <= d.months) or (t.days and t.days <= d.days)]
-        if len(holding) == 1:
-            out += [question[last:start], holding[0]]
-            last = end
-    return "".join(out) + question[last:] if out else question
+    months = any(t.months for _, _, t in asked)
+    days = any(t.days for _, _, t in asked)
+    for headers, texts in documents:
+        labels = [h for h in dict.fromkeys(headers) if h and len(h) <= 40]
+        pages = list(texts) if labels else []
+        defined = {h: d for h in labels if (d := definitions(h, pages, labels))}
+        if not any((months and d.months) or (days and d.days) for d in defined.values()):
+            continue
+        out, last = [], 0
+        for start, end, t in asked:
+            holding = [h for h, d in defined.items()
+                       if (t.months and t.months <= d.months) or (t.days and t.days <= d.days)]
+            if len(holding) == 1:
+                out += [question[last:start], holding[0]]
+                last = end
+        return "".join(out) + question[last:] if out else question
+    return question
