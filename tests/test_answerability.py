@@ -448,9 +448,9 @@ def test_a_sheet_row_shows_the_cell_of_the_kind_of_value_asked(tmp_path):
 
 
 def test_a_sheet_header_row_states_nothing():
-    """A sheet row whose cells name the values of the rows under it is a header: it states
-    no value, so it counts as stating nothing; a data row, a headerless row and a row of
-    another kind of text do not."""
+    """A sheet row (or a slide table's line) whose cells name the values of the rows under
+    it is a header: it states no value, so it counts as stating nothing; a data row, a
+    headerless row and a line naming no rows under it do not."""
     from pincite.answer.extractive import header_row
 
     text = ("'Budget FY2024'!A3:C3 | Department; Q1; Q2\n"
@@ -461,7 +461,10 @@ def test_a_sheet_header_row_states_nothing():
     assert not header_row(lines[1], text)
     plain = "Notes!A1:B1 | Mains voltage; 230 V\nNotes!A2:B2 | Fuse; 10 A"
     assert not header_row(plain.split("\n")[0], plain)
-    assert not header_row("Department; Q1; Q2", text)  # not a sheet row
+    # a slide's table writes its rows the same way without an address
+    slide = "Budget\n\nDepartment; Q1; Q2\n\nDepartment: IT; Q1: 1200; Q2: 1300\n\nDepartment: Sales; Q1: 800"
+    assert header_row("Department; Q1; Q2", slide)
+    assert not header_row("Department; Q1; Q2", "Department; Q1; Q2 are the columns of the budget sheet.")
 
 
 def test_a_sheet_header_row_is_not_the_first_claim(tmp_path):

@@ -252,7 +252,8 @@ def _other_numbered(question: str, values: Sequence[str], others: Sequence[str])
     answer.tiers), the row writes that word after other numbers only ("12人桌") and another
     row's cells (`others`) write it too ("10人桌"): the rows are told apart by that number,
     and the one asked is not this one. The longer word is tried first ("人桌" before "人",
-    which "11–12人" writes too)."""
+    which "11–12人" writes too). Rows whose labels (first cells) are so numbered ("1月",
+    "第2组") are a series clarify.unlisted_label refuses, naming the labels there are."""
     for m in _NUMBERED_CJK.finditer(question):
         if any(q.unit for q in quantities_in(m.group())):
             continue
@@ -261,6 +262,8 @@ def _other_numbered(question: str, values: Sequence[str], others: Sequence[str])
             cells = [v for v in values if numbered.search(v)]
             if not cells:
                 continue
+            if values and numbered.search(values[0]):
+                return None  # rows labelled "1月", "第2组": a series answer.clarify names
             mine = {int(x) for v in cells for x in numbered.findall(v)}
             if int(m.group(1)) not in mine and any(numbered.search(o) for o in others):
                 return cells[0]
