@@ -730,3 +730,26 @@ def test_a_second_table_under_a_title_row_is_read_under_its_own_headers(tmp_path
     assert "PT!A9:C9 | Month: February; Sessions sold: 187; Revenue (GBP): 6919" in text, text
     assert "Price per session (GBP): 399" not in text and "Sessions bought: Total" not in text, text
     assert "PT!A4:B4 | Sessions bought: 5-9; Price per session (GBP): 39" in text, text
+
+
+def test_two_cells_naming_no_number_under_a_title_row_head_a_new_table(tmp_path):
+    """A schedule table, a blank row, a one-cell title ("规则"), then a two-column rules table
+    headed "类别 | 内容": the rules are read under their own headers, not under the
+    schedule's "班级" and "上课时间"; two cells under a title that write a number
+    ("Напряжение питания | 3~380 В") are a record, and stay under the table above."""
+    from openpyxl import Workbook
+
+    from pincite.extract.office_xlsx import extract_xlsx
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "Rules"
+    for row in (["班级", "上课时间", "教室"], ["数学小班", "周六 08:30–10:30", "201室"], [], ["规则"],
+                ["类别", "内容"], ["退费规则", "第3次课之后不予退费。"], [], ["Исполнение"],
+                ["Напряжение питания", "3~380 В"]):
+        ws.append(row)
+    wb.save(tmp_path / "rules.xlsx")
+    text = "\n".join(p.text for p in extract_xlsx(tmp_path / "rules.xlsx", doc_id="d1", sha256="0" * 64).pages)
+    assert "Rules!A6:B6 | 类别: 退费规则; 内容: 第3次课之后不予退费。" in text, text
+    assert "班级: 退费规则" not in text, text
+    assert "Rules!A9:B9 | 类别: Напряжение питания; 内容: 3~380 В" in text, text

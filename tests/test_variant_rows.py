@@ -315,3 +315,20 @@ def test_a_chinese_name_with_another_modifier_is_another_row(tmp_path):
         assert vip.status == "answered" and "6800" in vip.claims[0].text, vip.answer
         truck = lib.ask("6.8米的车学费多少？")
         assert truck.status == "answered" and "7600" in truck.claims[0].text, truck.answer
+
+
+def test_a_class_size_near_by_meaning_is_still_another_row(tmp_path):
+    """"初一数学小班一期学费多少？" of a fee sheet with 大班 and 小班 rows per grade: "大班" is
+    near "小班" by meaning, but another row writes "小班" as asked, so the 大班 rows are
+    other variants and the 小班 row of the grade answers first; "初中物理大班" of a sheet
+    listing physics only as 小班 is refused, not answered by the materials fee below it."""
+    make_sheet(tmp_path / "fees.xlsx", "课程收费", ("年级", "科目", "班型", "每期课时", "每期学费（元）"), [
+        ("小学三至四年级", "数学", "大班（20人以内）", 16, 1280), ("小学三至四年级", "数学", "小班（6人以内）", 16, 2400),
+        ("初中一至二年级", "数学", "大班（20人以内）", 20, 2200), ("初中一至二年级", "数学", "小班（6人以内）", 20, 4000),
+        ("初中一至二年级", "物理", "小班（6人以内）", 20, 4200), ("教材资料费（初中）", "—", "—", "—", 260)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "fees.xlsx"])
+        small = lib.ask("初一数学小班一期学费多少？")
+        physics = lib.ask("初中物理大班一期多少钱？")
+    assert small.status == "answered" and "4000" in small.claims[0].text, small.answer
+    assert physics.status == "refused", physics.answer

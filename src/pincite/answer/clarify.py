@@ -409,7 +409,7 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
     ("How much is a guitar lesson?" of a row priced for 30, 45 and 60 minutes; a number
     asked of another record names its column by its own words). The options give each
     column with its value. None otherwise (`_computed_or_valueless`)."""
-    from .apart import priced_row
+    from .apart import asks_money, priced_row
     from .tiers import with_tiers
 
     q = g.question
@@ -444,7 +444,9 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
     if not best and not priced_row(first):
         return None
     chosen = [(h, v) for (h, v), n in zip(values, named) if n == best]
-    if not best:  # a price asked, no column named: the columns of money, when they are headed so
+    if not best or asks_money(q):
+        # a price asked: the columns of money, when they are headed so ("一期多少钱" names
+        # "每期课时" and "每期学费（元）" alike, and asks the fee)
         chosen = [(h, v) for h, v in chosen if MONEY_HEADING.search(h)] or chosen
     if not 2 <= len(chosen) <= COLUMN_OPTIONS or len({v for _, v in chosen}) < 2:
         return None

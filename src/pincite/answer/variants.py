@@ -63,8 +63,10 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
                            whole: set[int] | None = None) -> dict[int, str]:
     """{id: the row as a person names it, "label — its variant"} of the candidates that
     are table rows about another variant than the one asked (`whole`, when given, gets the
-    ids of those among them that hold every asked word, told apart only by a number, a size
-    or a name's modifier): every asked word the row lacks
+    ids of those among them that hold every asked word but those other rows hold in a
+    column beside the label, or are told apart only by a number, a size or a name's
+    modifier):
+    every asked word the row lacks
     (in its values and its column headers) is a value that other rows of the same table
     (same document, same column headers) hold in a column where this row names another
     variant by a word ("коротких" in "Длина волос: короткие (до 15 см)" beside this row's
@@ -127,9 +129,11 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
         labels = [cells[0][0] for _, cells in rows]
         for i, cells in rows:
             held = header_words.union(*(t for _, t in cells))
-            lacking = [g for g in asked if not held.intersection(g)
-                       and not _paraphrased(matcher, g, (texts[i], *headers))]
-            beside = [_held_beside(rows, i, cells, g, asked) for g in lacking]
+            # a word another row holds as written, where this row names its own variant, is
+            # lacking however near this row's words come by meaning ("小班" beside "大班")
+            literal = [(g, _held_beside(rows, i, cells, g, asked)) for g in asked if not held.intersection(g)]
+            lacking = [g for g, j in literal if j is not None or not _paraphrased(matcher, g, (texts[i], *headers))]
+            beside = [j for g, j in literal if g in lacking]
             # (a numbered label, "第四档" beside "第一档".."第三档", is answer.clarify's unlisted label)
             unwritten = [g for g, j in zip(lacking, beside) if j is None and g in unknown
                          and not _numeral(g[0]) and _names_another_thing(matcher, g, cells[0][0], headers)]
@@ -137,13 +141,21 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
             sibling = next((v for v, _ in cells if _other_cjk_name(v, question, texts[i])), None) if lacking else None
             numbered = _other_numbered(question, [v for v, _ in cells],
                                        [v for k, other_cells in rows if k != i for v, _ in other_cells])
-            if (lacking and all(j is not None or g in unwritten for g, j in zip(lacking, beside))) \
+            # beside a word another row holds where this row names its own variant, a word no
+            # row of the table holds tells no row from another ("初一" of rows by "初中一至二年级"
+            # beside "小班" of the row "小班"): the row is another variant by the first alone
+            telling = [(g, j) for g, j in zip(lacking, beside)
+                       if g in unwritten or any(t.intersection(g) for _, row in rows for _, t in row)] \
+                if any(j is not None for j in beside) else list(zip(lacking, beside))
+            if (telling and all(j is not None or g in unwritten for g, j in telling)) \
                     or _other_size(sizes, cells[0][0], [v for v in labels if v != cells[0][0]]) or sibling \
                     or numbered:
                 names = [sibling or cells[0][0]] + [cells[j][0] for j in dict.fromkeys(beside) if j]
                 names += [numbered] if numbered and numbered not in names else []
                 out[i] = " — ".join(" ".join(n.split()) for n in names)
-                if whole is not None and not lacking:
+                # (a variant told apart beside its label, "小班" in a class-size column; not a
+                # parameter's row beside another's, "Название" beside "Время работы")
+                if whole is not None and all(j is not None and j > 0 for j in beside):
                     whole.add(i)
     return out
 

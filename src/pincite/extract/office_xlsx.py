@@ -6,9 +6,10 @@
   "A1:F100"}``, with a span per row ``{"kind": "sheet", "sheet": name, "range": "A5:F5"}``
   (first to last non-empty column), so a chunk over rows 5..9 cites "A5:F9". A header row
   (two or more distinct values, all text, or text with years) at the top of a table (the
-  first such row of the sheet, one after a blank row, or one of three cells or more under a
-  one-cell title row that follows a blank row) names the columns of the rows below it until
-  the next table's header; that title row is written alone, not under the table above. A
+  first such row of the sheet, one after a blank row, or one of three cells or more, or of
+  two writing no digit, under a one-cell title row that follows a blank row) names the
+  columns of the rows below it until the next table's header; that title row is written
+  alone, not under the table above. A
   header row right under one that had fewer cells or a merged cell stacks on it ("SINGLE /
   1997"); a merged header cell names every column it spans (data cells are not repeated). A
   data row reads "RevB!A5:F5 | header: value; header: value" (its own reference first, as a
@@ -190,9 +191,11 @@ def _sheet_units(ws, extras: _SheetExtras):
         cols = sorted(shown)
         address = SheetRange(sheet=ws.title, range=cell_range(cols[0], row_no, cols[-1], row_no))
         # a table starts at the sheet's first row, after a blank row, or under a title row
-        # with three columns or more (two, "Напряжение питания | 3~380 В", may be a key/value
-        # record: extract.header_row)
-        starts_table = header is None or row_no > last_row + 1 or (row_no == title_row + 1 and len(shown) >= 3)
+        # with three columns or more, or two naming no number ("Категория | Содержание"; two
+        # with one, "Напряжение питания | 3~380 В", may be a key/value record:
+        # extract.header_row)
+        starts_table = header is None or row_no > last_row + 1 or (row_no == title_row + 1 and (
+            len(shown) >= 3 or (len(shown) == 2 and not any(ch.isdigit() for v in shown.values() for ch in v))))
         stacks = (header is not None and header_row == last_row == row_no - 1
                   and (header_widened or len(shown) > header_count))
         if (starts_table or stacks) and _is_header(raw, names):

@@ -68,7 +68,9 @@ RATIO_GRACE_BYTES = 1024 * 1024
 #: so a claim can name the value of the column asked ("… / СКД-12М: 18").
 #: office-8: an XLSX row of one cell after a blank row is a title standing alone, and the row
 #: under it may head a new table (a second table on one sheet keeps its own headers).
-OFFICE_EXTRACTOR = "office-8"
+#: office-9: two cells writing no digit under such a title row head a new table too
+#: ("类别 | 内容" under "规则", not read under the schedule table above).
+OFFICE_EXTRACTOR = "office-9"
 
 MIME = {
     "pdf": "application/pdf",
