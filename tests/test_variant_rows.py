@@ -323,8 +323,10 @@ def test_a_class_size_near_by_meaning_is_still_another_row(tmp_path):
     other variants and the 小班 row of the grade answers first; "初中物理大班" of a sheet
     listing physics only as 小班 is refused, not answered by the materials fee below it."""
     make_sheet(tmp_path / "fees.xlsx", "课程收费", ("年级", "科目", "班型", "每期课时", "每期学费（元）"), [
-        ("小学三至四年级", "数学", "大班（20人以内）", 16, 1280), ("小学三至四年级", "数学", "小班（6人以内）", 16, 2400),
-        ("初中一至二年级", "数学", "大班（20人以内）", 20, 2200), ("初中一至二年级", "数学", "小班（6人以内）", 20, 4000),
+        ("小学三至四年级", "数学", "大班（20人以内）", 16, 1280),
+        ("小学三至四年级", "数学", "小班（6人以内）", 16, 2400),
+        ("初中一至二年级", "数学", "大班（20人以内）", 20, 2200),
+        ("初中一至二年级", "数学", "小班（6人以内）", 20, 4000),
         ("初中一至二年级", "物理", "小班（6人以内）", 20, 4200), ("教材资料费（初中）", "—", "—", "—", 260)])
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "fees.xlsx"])
@@ -332,3 +334,21 @@ def test_a_class_size_near_by_meaning_is_still_another_row(tmp_path):
         physics = lib.ask("初中物理大班一期多少钱？")
     assert small.status == "answered" and "4000" in small.claims[0].text, small.answer
     assert physics.status == "refused", physics.answer
+
+
+def test_a_number_before_a_word_rows_write_after_their_own_numbers_names_a_row(tmp_path):
+    """"с тремя каналами" of rows "Лечение пульпита, 1 канал / 2 канала / 3 канала": the rows are
+    told apart by the number before "канал", so the rows for one and two canals are other
+    variants and the three-canal row answers, multiplied by nothing; "на двух колёсах" of a
+    row priced per "1 колесо" (beside "4 колеса") counts wheels of it."""
+    make_sheet(tmp_path / "dent.xlsx", "Цены", ("Услуга", "Цена, руб."), [
+        ("Лечение пульпита, 1 канал", 8500), ("Лечение пульпита, 2 канала", 11200),
+        ("Лечение пульпита, 3 канала", 14600), ("Ремонт прокола жгутом, 1 колесо", 400),
+        ("Шиномонтаж, 4 колеса", 2400)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "dent.xlsx"])
+        three = lib.ask("Сколько стоит лечение пульпита с тремя каналами?")
+        wheels = lib.ask("Сколько будет стоить заделать жгутом проколы на двух колёсах?")
+    assert three.status == "answered" and "14600" in three.claims[0].text, three.answer
+    assert three.calculation is None, three.answer
+    assert wheels.calculation is not None and wheels.calculation.result == "800", wheels.answer

@@ -268,7 +268,7 @@ def _written_with_next_word(count: str, value: Decimal, after: str, text: str) -
     """Whether `text` writes the count (as written, or its `value` in digits) followed by
     the word after it in the question: a Chinese count with the one or two characters after
     it ("四人" of "四人间" in "4人间", "12人" of "12人桌"), another with its next word ("два
-    шерстяных")."""
+    шерстяных"), in any of its forms ("тремя каналами" of "3 канала")."""
     forms = {count, str(int(value))}
     if is_cjk(count[-1]) or (after[:1] and is_cjk(after[0])):
         return any(f + after[:n] in text for f in forms for n in (1, 2)
@@ -276,7 +276,12 @@ def _written_with_next_word(count: str, value: Decimal, after: str, text: str) -
     m = re.match(r"\s*(\w+)", after)
     if m is None:
         return False
-    return any(f"{f} {m.group(1)}".casefold() in text.casefold() for f in forms)
+    if any(f"{f} {m.group(1)}".casefold() in text.casefold() for f in forms):
+        return True
+    # the next word in another form ("тремя каналами" of "3 канала")
+    asked = set(analysis.tokens(m.group(1)))
+    return any(n.value == value and (w := re.match(r"\s{0,3}(\w+)", text[n.end:])) is not None
+               and asked & set(analysis.tokens(w.group(1))) for n in number_mentions(text) if not n.spelled)
 
 
 def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least: int = 2,

@@ -7,6 +7,7 @@ refuses naming the rows there are. Must not import cli/ or web/.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 from typing import TYPE_CHECKING, AbstractSet, Callable, Sequence
 
 from pincite.text import analysis, bilingual, lazyre, morph
@@ -18,6 +19,7 @@ from .numbers import number_mentions
 from .quantities import Quantity, quantities_in
 from .retrieve import LibraryLike
 from .table_verify import SOFT_HEADER_COSINE, record_pairs
+from .unitnames import unit_after_text
 
 if TYPE_CHECKING:
     from .soft import WordMatcher
@@ -241,11 +243,57 @@ def _other_cjk_name(value: str, question: str, row: str) -> bool:
 _NUMBERED_CJK = lazyre.compile(r"(?<![\d.])(\d+)([\u4e00-\u9fff]{1,2})")
 
 
+def _numbered_words(text: str) -> list[tuple[Decimal, frozenset[str], str]]:
+    """The whole numbers of `text` written (in digits or words, not Chinese) right before a
+    word of letters, with that word's index forms and the text from the number on to the
+    word's end: "3 канала" -> (3, {"канал"}, "3 канала"); no number with a unit after it
+    (a quantity, read into bands by answer.tiers)."""
+    out = []
+    for m in number_mentions(text):
+        if m.value is None or m.value != m.value.to_integral_value() or is_cjk(m.text[-1]):
+            continue
+        nxt = re.match(r"\s{0,3}([^\W\d_]{3,})", text[m.end:])
+        if nxt is None or is_cjk(nxt.group(1)[0]) or unit_after_text(text, m.end) is not None:
+            continue
+        out.append((m.value, frozenset(analysis.tokens(nxt.group(1))), text[m.start:m.end + nxt.end()]))
+    return out
+
+
+def _other_numbered_word(question: str, values: Sequence[str], others: Sequence[str]) -> str | None:
+    """`_other_numbered` for a number written before a word of letters ("три канала",
+    "2 lanes"): the cell of a row that writes the word after other numbers only ("Лечение
+    пульпита, 1 канал") while another row writes it after the number asked ("…, 3
+    канала"), or after others when no row is priced per one; None otherwise."""
+    for value, forms, _ in _numbered_words(question):
+        cells = [(v, [n for n, f, _ in _numbered_words(v) if f & forms]) for v in values]
+        mine = {n for _, ns in cells for n in ns}
+        if not mine:
+            continue
+        theirs = {n for o in others for n, f, _ in _numbered_words(o) if f & forms}
+        # another row writes the number asked; or none does and no row is priced per one
+        # ("1 колесо": "на двух колёсах" counts wheels of it)
+        if value not in mine and theirs and (value in theirs or 1 not in mine | theirs):
+            return next(v for v, ns in cells if ns)
+        return None
+    return None
+
+
 def _names_by_number(count: str, after: str, texts: Sequence[str]) -> bool:
-    """Whether a number the question writes (`count`, in digits, with the text `after` it)
-    is written with the Chinese word after it ("15人桌": "人桌"), which one of `texts` (the
-    candidate windows) writes after a number of its own ("12人桌"): it names a variant of
-    a row, not how many things are bought."""
+    """Whether a number the question writes (`count`, with the text `after` it) is written
+    with the Chinese word after it ("15人桌": "人桌"), which one of `texts` (the candidate
+    windows) writes after a number of its own ("12人桌"), or with a word of letters that
+    they write after two numbers or more ("три канала" beside "1 канал", "2 канала"): it
+    names a variant of a row, not how many things are bought."""
+    if not is_cjk(after[:1] or " "):
+        # a word after it ("три канала"): the windows write it after two numbers or more
+        # ("1 канал", "2 канала", "3 канала": a series of variants; "одна пара" alone is what
+        # a price is per, and "две пары" counts pairs)
+        asked = _numbered_words(count + after)
+        if not asked or not asked[0][2].startswith(count):
+            return False
+        value, forms, _ = asked[0]
+        written = {n for t in texts for n, f, _ in _numbered_words(t) if f & forms}
+        return len(written) >= 2 and (value in written or 1 not in written)
     m = _NUMBERED_CJK.match(count + after[:2])
     if not count.isdigit() or m is None or m.end(1) != len(count):
         return False
@@ -266,6 +314,9 @@ def _other_numbered(question: str, values: Sequence[str], others: Sequence[str])
     and the one asked is not this one. The longer word is tried first ("人桌" before "人",
     which "11–12人" writes too). Rows whose labels (first cells) are so numbered ("1月",
     "第2组") are a series clarify.unlisted_label refuses, naming the labels there are."""
+    found = _other_numbered_word(question, values, others)
+    if found is not None:
+        return found
     for m in _NUMBERED_CJK.finditer(question):
         if any(q.unit for q in quantities_in(m.group())):
             continue
