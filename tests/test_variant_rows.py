@@ -352,3 +352,24 @@ def test_a_number_before_a_word_rows_write_after_their_own_numbers_names_a_row(t
     assert three.status == "answered" and "14600" in three.claims[0].text, three.answer
     assert three.calculation is None, three.answer
     assert wheels.calculation is not None and wheels.calculation.result == "800", wheels.answer
+
+
+def test_a_thing_the_question_says_it_does_not_ask_about_answers_nothing(tmp_path):
+    """"Сколько стоит коронка из диоксида циркония (не на имплант)?" of rows "Коронка —
+    Диоксид циркония" and "Коронка на имплант — Диоксид циркония на титановом основании":
+    the implant row is about what the question excludes and is set apart; "не" before a
+    verb ("если не работает") negates no thing."""
+    from pincite.answer.apart import negated_groups
+    from pincite.text import analysis
+
+    make_sheet(tmp_path / "crowns.xlsx", "Цены", ("Услуга", "Материал", "Цена, руб."), [
+        ("Коронка на имплант", "Диоксид циркония на титановом основании", 42000),
+        ("Коронка", "Диоксид циркония", 32000), ("Коронка", "Металлокерамика", 18000)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "crowns.xlsx"])
+        ans = lib.ask("Сколько стоит коронка из диоксида циркония (не на имплант)?")
+    assert ans.status == "answered" and "32000" in ans.claims[0].text, ans.answer
+    q = "Сколько стоит ремонт, если не работает кондиционер?"
+    assert negated_groups(q, analysis.query_groups(q)) == []
+    q = "How much is a zirconia crown, not for an implant?"
+    assert negated_groups(q, analysis.query_groups(q)) == [("implant",)]

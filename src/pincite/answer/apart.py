@@ -406,6 +406,43 @@ def asks_money(question: str) -> bool:
     return bool(_ASKS_MONEY.search(question)) and not _ASKS_MANNER.search(question)
 
 
+#: A thing the question says it does not ask about: "(не на имплант)", "не для детей",
+#: "кроме …", "not for an implant", "not the express service", "except …". Russian "не" and
+#: English "not" count only before a preposition or an article, where they negate a thing,
+#: not a verb ("если не работает", "does not include").
+_NEGATED = lazyre.compile(
+    r"(?<![а-яёА-ЯЁ])(?:[Нн]е\s+(?:на|в|во|для|с|со|у|от|из|по|за|при)|[Кк]роме)\s+([а-яёА-ЯЁ]{3,})"
+    r"|\b(?:not\s+(?:on|for|in|with|at|a|an|the)(?:\s+(?:a|an|the))?|except(?:\s+for)?|excluding)\s+([A-Za-z]{3,})",
+    re.IGNORECASE)
+#: A negation in a passage ("Air Flow (без ультразвука)", "not included"): a window holding
+#: one may name the negated thing as what it is not.
+_NEGATION_IN_TEXT = lazyre.compile(r"(?<![а-яё])(?:не|без|кроме)(?![а-яё])|\b(?:not|without|except|no)\b|不|非|无|除",
+                                   re.IGNORECASE)
+
+
+def negated_groups(question: str, groups: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The question's word groups (analysis.query_groups) that name a thing it says it does
+    not ask about (`_NEGATED`: "коронка … (не на имплант)", "a crown, not for an implant"):
+    no passage must hold them to answer, and a passage about them answers something else
+    (`windows_holding_negated`)."""
+    words = [m.group(1) or m.group(2) for m in _NEGATED.finditer(question)]
+    forms = {t for w in words if w for t in analysis.tokens(w)}
+    return [g for g in groups if forms.intersection(g)]
+
+
+def windows_holding_negated(cands: Sequence[extractive.Candidate], forms: set[str]) -> set[int]:
+    """{id(candidate)} of the candidates whose window holds a form of a negated word
+    (`forms`: the index forms of `negated_groups` and of their translations the library
+    writes) and no negation of its own: the row "Коронка на имплант …" answers nothing of a
+    crown asked "не на имплант". Empty when every candidate holds one: then the question is
+    about that thing after all."""
+    if not forms:
+        return set()
+    out = {id(c) for c in cands if forms & extractive.text_tokens(features.window_text(c))
+           and not _NEGATION_IN_TEXT.search(features.window_text(c))}
+    return out if len(out) < len(cands) else set()
+
+
 def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str) -> set[int]:
     """{id(candidate)} of the candidates whose window states no amount of money (_MONEY_RE),
     when `question` asks what something costs (`asks_money`); empty otherwise. A passage

@@ -365,6 +365,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # "пачки" of "три пачки ибупрофена": the measure of a count, not a thing a row names
     kinds |= counted_measures(coverage_text or q, groups, df)
     groups = [g for g in groups if g not in kinds] or groups
+    # a thing the question says it does not ask about ("(не на имплант)"): no passage must
+    # hold it, and one about it is set apart below
+    negated = apart.negated_groups(coverage_text or q, groups)
+    groups = [g for g in groups if g not in negated] or groups
     weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines, edition_lines)
     general = features.general_weights(coverage_text or q, groups)
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
@@ -426,6 +430,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     variant_rows = variants.rows_of_other_variants(lib, cands, groups, general, other, stated, unknown, matcher,
                                                    row_context.text, whole_variants)
     other |= set(variant_rows)
+    if negated:
+        denied = {t for g in with_translations(lib, negated) for t in g}
+        other |= apart.windows_holding_negated(cands, denied)
     # a table's header row names the columns and states no value: it answers nothing
     other |= {id(c) for c in cands if extractive.is_header_row(c.hit, features.window_text(c))}
     attr_q = features.attribute_text(coverage_text or q, groups, general)
