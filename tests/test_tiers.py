@@ -286,3 +286,20 @@ def test_a_length_in_a_rows_label_with_a_one_letter_unit_is_a_band(tmp_path):
         short = lib.ask("Сколько стоит место для автодома длиной 6 метров в высокий сезон?")
     assert long.status == "answered" and "3200" in long.claims[0].text, long.answer
     assert short.status == "answered" and "2600" in short.claims[0].text, short.answer
+
+
+@pytest.mark.parametrize("header, low, high", [
+    ("Little Jumpers (ages 3-6)", 3, 6), ("Ages 7 and over", 7, None), ("Возраст 3–6", 3, 6),
+])
+def test_numbers_after_a_word_naming_an_age_are_years(header, low, high):
+    tier = header_tier(header)
+    assert tier is not None and tier.unit == "year"
+    assert (tier.low, tier.high) == (Decimal(low), Decimal(high) if high is not None else None)
+
+
+def test_an_age_stated_is_read_into_the_column_whose_header_states_its_range():
+    """"my 5-year-old" of columns "Little Jumpers (ages 3-6)" and "Ages 7 and over": the
+    first column holds 5 years; the price cells under it state no range of their own."""
+    headers = ["Session length", "Little Jumpers (ages 3-6)", "Ages 7 and over"]
+    assert "Little Jumpers (ages 3-6)" in with_tiers("How much is a 90 minute jump for my 5-year-old?", headers)
+    assert cell_tier("Little Jumpers (ages 3-6)", "£16.00") is None

@@ -102,9 +102,25 @@ def _unit_after(text: str, end: int) -> str | None:
     return read[0].unit if len(read) == 1 and read[0].text.startswith(number.group()) else None
 
 
+#: A word naming an age before its numbers ("ages 3-6", "Ages 7 and over", "возраст 3–6",
+#: "年龄3-6"): the numbers are years though no unit follows them.
+_AGE_WORD = lazyre.compile(r"\bages?\b|(?<![а-яё])возраст\w*|年龄", re.IGNORECASE)
+#: A whole number with no unit of age after it.
+_BARE_NUMBER = lazyre.compile(r"(?<![\d.,])(\d+)(?![\d.,]|\s*(?:years?|yrs?|лет|года?|岁|周岁))")
+
+
 def header_tier(header: str) -> Tier | None:
     """The range a column header states ("Собаки свыше 20 кг" -> over 20 kg, "2–5 kg",
-    "до 12 лет", "10公斤以上"), None when it states none or names no unit."""
+    "до 12 лет", "10公斤以上"), None when it states none or names no unit; numbers after a
+    word naming an age are years ("Little Jumpers (ages 3-6)", "Ages 7 and over")."""
+    tier = _header_tier(header)
+    if tier is None and (age := _AGE_WORD.search(header)):
+        tier = _header_tier(header[:age.end()] + _BARE_NUMBER.sub(r"\1 years", header[age.end():]))
+    return tier
+
+
+def _header_tier(header: str) -> Tier | None:
+    """`header_tier` of the header as written."""
     m = _RANGE_RE.search(header)
     if m:
         low, high = _number(m.group(1)), _number(m.group(3))
@@ -135,6 +151,8 @@ def cell_tier(header: str, value: str) -> str | None:
     лет"). None when it states no range."""
     if header_tier(value) is not None:
         return value
+    if header_tier(header) is not None:
+        return None  # a header stating a range of its own ("(ages 3-6)") heads values, not ranges
     m = HEADER_UNIT.search(header.strip())
     numbers = list(_NUM_RE.finditer(value))
     if m is None or not numbers:
