@@ -229,3 +229,20 @@ def test_rows_priced_under_headers_that_name_no_money_are_asked_back(tmp_path):
         vague = lib.ask("How much does it cost to hire the pool?")
     assert vague.status == "needs_clarification", (vague.status, vague.answer)
     assert vague.clarification is not None and len(vague.clarification.options) == 3, vague.clarification
+
+
+def test_one_of_what_the_rows_are_priced_per_names_no_row(tmp_path):
+    """"小学数学一期多少钱？" of a fee sheet headed "每期学费（元）" with four primary-school maths
+    rows: "一期" (one term) is one of what the rows are priced per, no thing a row must
+    name, so the question is asked back which row is meant."""
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "fees.xlsx", "课程收费", ("年级", "科目", "班型", "每期学费（元）"), [
+        ("小学三至四年级", "数学", "大班", 1280), ("小学三至四年级", "数学", "小班", 2400),
+        ("小学五至六年级", "数学", "大班", 1520), ("小学五至六年级", "数学", "小班", 2880),
+        ("初中一至二年级", "数学", "大班", 2200)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "fees.xlsx"])
+        vague = lib.ask("小学数学一期多少钱？")
+    assert vague.status == "needs_clarification", (vague.status, vague.answer)
+    assert vague.clarification is not None and len(vague.clarification.options) == 4, vague.clarification

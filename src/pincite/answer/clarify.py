@@ -504,8 +504,10 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     stop = analysis.stopwords()
     money = asks_money(q)
     cjk = has_cjk(q)
+    headings = "".join(h for pairs in rows for h, _ in pairs) + "".join(table.names)
     if any(not (set(grp) & held or set(grp) <= stop or asked_type.type_of(grp)
-                or (money and _asks_money_word(grp, cjk))) for grp in g.groups if grp not in named):
+                or (money and _asks_money_word(grp, cjk)) or _one_of_measure(grp[0], headings))
+           for grp in g.groups if grp not in named):
         return None  # a word the table holds nowhere: not a question about these rows alone
     asked = set(analysis.tokens(q))
     # each row by its label and the cells that tell it from the others: no number, nor the
@@ -525,6 +527,13 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     if len(set(options)) < len(options):
         return None
     return _asked_back(g, message("clarify_group", g.lang).format(options="; ".join(options)), options)
+
+
+def _one_of_measure(word: str, headings: str) -> bool:
+    """Whether `word` is "one" and a Chinese measure the table's headers write ("一期" beside
+    "每期学费（元）", "一次" beside "每次"): one of what the rows are priced per, no thing a
+    row must name."""
+    return len(word) == 2 and word[0] == "一" and has_cjk(word[1]) and word[1] in headings
 
 
 def _priced(header: str, value: str) -> bool:
