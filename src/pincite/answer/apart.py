@@ -7,12 +7,18 @@ cannot answer what the question asks, however well they match its other words.
   which the row's document never writes, states nothing of it;
 * `windows_lacking_money`: a passage that states no amount of money does not answer what
   something costs (`windows_lacking_numbers`: no number, for how many or how long);
+* `windows_holding_negated`: a passage about what the question says it does not ask about
+  ("коронка … (не на имплант)") answers something else;
 (answer.variants sets apart a table row for another variant than the one asked.)
 
 answer.rank sorts such candidates after the rest and never lets them answer; the
 answerability model is not told (its features stay what it was trained on). Each check
 costs one index call per document among the first NAME_CHECK_DOCS candidates'. Must not
 import cli/ or web/.
+
+Size: just over 600 lines as the one place for every check that sets evidence apart by what
+the question asks of it (names, columns, money, numbers, negations), so that a refusal's
+reason and the rank's order read one set of rules.
 """
 from __future__ import annotations
 

@@ -482,8 +482,11 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # (a number, a size, a name's modifier); a passage left that holds less of the question
     # than they do is about something else ("至尊宴15人桌" of a menu with 10- and 12-seat
     # tables: not the service fee row's "15%")
+    # (a row of their own table is another of its variants, which they do not outrank:
+    # "7 January" beside "14 January … holiday")
     variants_cover = max((feat_of[id(c)].general_coverage for c in cands if id(c) in whole_variants), default=0.0)
-    outranked = bool(own) and feat_of[id(own[0])].general_coverage < variants_cover
+    outranked = bool(own) and feat_of[id(own[0])].general_coverage < variants_cover and (
+        _table_of(lib, own[0]) not in {_table_of(lib, c) for c in cands if id(c) in whole_variants})
     if not sufficient(rel) or outranked:
         priced_out = bool(valueless) and not own
         if priced_out:
@@ -564,6 +567,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             else:
                 g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel, missing)
     return g
+
+
+def _table_of(lib: LibraryLike, c: extractive.Candidate) -> tuple[str, tuple[str, ...]] | None:
+    """The table a row window stands in, as its document and column headers
+    (variants.row_cells); None for a window that is no table row."""
+    pairs = variants.row_cells(lib, c)
+    return (c.hit.doc_id, tuple(h for h, _ in pairs)) if pairs else None
 
 
 def _why_no_column(question: str, lang: str, row: extractive.Candidate, lacked: list[tuple[str, ...]],

@@ -134,7 +134,8 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
             # a word another row holds as written, where this row names its own variant, is
             # lacking however near this row's words come by meaning ("小班" beside "大班")
             literal = [(g, _held_beside(rows, i, cells, g, asked)) for g in asked if not held.intersection(g)]
-            lacking = [g for g, j in literal if j is not None or not _paraphrased(matcher, g, (texts[i], *headers))]
+            lacking = [g for g, j in literal if (j is not None and _is_cell_name(rows, i, j, g, question))
+                       or not _paraphrased(matcher, g, (texts[i], *headers))]
             beside = [j for g, j in literal if g in lacking]
             # (a numbered label, "第四档" beside "第一档".."第三档", is answer.clarify's unlisted label)
             unwritten = [g for g, j in zip(lacking, beside) if j is None and g in unknown
@@ -149,6 +150,8 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
             telling = [(g, j) for g, j in zip(lacking, beside)
                        if g in unwritten or any(t.intersection(g) for _, row in rows for _, t in row)] \
                 if any(j is not None for j in beside) else list(zip(lacking, beside))
+            if _states_asked_number(question, [v for v, _ in cells]):
+                telling = []  # the row the question names by its number ("7 January") is the asked one
             if (telling and all(j is not None or g in unwritten for g, j in telling)) \
                     or _other_size(sizes, cells[0][0], [v for v in labels if v != cells[0][0]]) or sibling \
                     or numbered:
@@ -257,6 +260,14 @@ def _numbered_words(text: str) -> list[tuple[Decimal, frozenset[str], str]]:
             continue
         out.append((m.value, frozenset(analysis.tokens(nxt.group(1))), text[m.start:m.end + nxt.end()]))
     return out
+
+
+def _states_asked_number(question: str, values: Sequence[str]) -> bool:
+    """Whether a row (its cell `values`) writes a number the question writes before the same
+    word ("7 January" asked of the row "Date: 7 January"): that row is the one asked,
+    whatever else of the question other rows hold."""
+    asked = {(n, f) for n, f, _ in _numbered_words(question)}
+    return any(n == m and f & g for v in values for m, g, _ in _numbered_words(v) for n, f in asked)
 
 
 def _other_numbered_word(question: str, values: Sequence[str], others: Sequence[str]) -> str | None:
@@ -382,6 +393,29 @@ def _a_noun(word: str, question: str) -> bool:
 
         return any(w.word == word and w.flag.startswith("n") for w in jieba.posseg.lcut(question))
     return bilingual.english_noun(word)
+
+
+#: A parenthesised note in a cell ("小班（6人以内）", "Family (2 adults + 2 children)").
+_CELL_NOTE = lazyre.compile(r"[(（][^)）]*[)）]")
+
+
+def _is_cell_name(rows: list[tuple[int, list[tuple[str, set[str]]]]], i: int, j: int, g: tuple[str, ...],
+                  question: str) -> bool:
+    """Whether another row than row `i` writes question word `g` in column `j` as that
+    cell's whole name, its notes in brackets aside ("小班（6人以内）" is "小班"), which the
+    question writes (as the word, or around it: "物理大班", cut "物理 / 大 / 班", writes "大班"),
+    not as one word of a longer name ("Old New Year holiday" is no "holiday": a 7 January
+    row's "Christmas" is a holiday too)."""
+    stop = analysis.stopwords()
+    asked = question.casefold()
+    for k, other in rows:
+        if k == i or j >= len(other) or not other[j][1].intersection(g):
+            continue
+        name = " ".join(_CELL_NOTE.sub(" ", other[j][0]).split())
+        words = set(analysis.query_terms(name)) - stop
+        if words and (words <= set(g) or name.casefold() in asked):
+            return True
+    return False
 
 
 def _held_beside(rows: list[tuple[int, list[tuple[str, set[str]]]]], i: int, cells: list[tuple[str, set[str]]],
