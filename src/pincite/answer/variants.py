@@ -150,7 +150,8 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
             telling = [(g, j) for g, j in zip(lacking, beside)
                        if g in unwritten or any(t.intersection(g) for _, row in rows for _, t in row)] \
                 if any(j is not None for j in beside) else list(zip(lacking, beside))
-            if _states_asked_number(question, [v for v, _ in cells]):
+            if _states_asked_number(question, [v for v, _ in cells],
+                                    [v for k, other_cells in rows if k != i for v, _ in other_cells]):
                 telling = []  # the row the question names by its number ("7 January") is the asked one
             if (telling and all(j is not None or g in unwritten for g, j in telling)) \
                     or _other_size(sizes, cells[0][0], [v for v in labels if v != cells[0][0]]) or sibling \
@@ -262,12 +263,16 @@ def _numbered_words(text: str) -> list[tuple[Decimal, frozenset[str], str]]:
     return out
 
 
-def _states_asked_number(question: str, values: Sequence[str]) -> bool:
+def _states_asked_number(question: str, values: Sequence[str], others: Sequence[str]) -> bool:
     """Whether a row (its cell `values`) writes a number the question writes before the same
-    word ("7 January" asked of the row "Date: 7 January"): that row is the one asked,
-    whatever else of the question other rows hold."""
+    word, which other rows (`others`) write after other numbers ("7 January" asked of the
+    row "Date: 7 January" beside "14 January"): the rows are told apart by that number, so
+    the row is the one asked, whatever else of the question other rows hold. A number no
+    other row varies ("в один тон" of "Окрашивание в один тон") tells nothing."""
     asked = {(n, f) for n, f, _ in _numbered_words(question)}
-    return any(n == m and f & g for v in values for m, g, _ in _numbered_words(v) for n, f in asked)
+    theirs = [(m, g) for o in others for m, g, _ in _numbered_words(o)]
+    return any(n == m and f & g and any(k != n and f & h for k, h in theirs)
+               for v in values for m, g, _ in _numbered_words(v) for n, f in asked)
 
 
 def _other_numbered_word(question: str, values: Sequence[str], others: Sequence[str]) -> str | None:
