@@ -373,3 +373,6 @@ def test_a_thing_the_question_says_it_does_not_ask_about_answers_nothing(tmp_pat
     assert negated_groups(q, analysis.query_groups(q)) == []
     q = "How much is a zirconia crown, not for an implant?"
     assert negated_groups(q, analysis.query_groups(q)) == [("implant",)]
+    # one thing of the kind excluded, named by its number: another of that kind is asked
+    q = "Каким приказом, кроме приказа от 07.11.2019 №179, внесены изменения?"
+    assert negated_groups(q, analysis.query_groups(q)) == []

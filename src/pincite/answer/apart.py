@@ -430,8 +430,13 @@ def negated_groups(question: str, groups: Sequence[tuple[str, ...]]) -> list[tup
     """The question's word groups (analysis.query_groups) that name a thing it says it does
     not ask about (`_NEGATED`: "коронка … (не на имплант)", "a crown, not for an implant"):
     no passage must hold them to answer, and a passage about them answers something else
-    (`windows_holding_negated`)."""
-    words = [m.group(1) or m.group(2) for m in _NEGATED.finditer(question)]
+    (`windows_holding_negated`). A negated word followed, before the clause ends, by a
+    number naming one thing of its kind ("кроме приказа от 07.11.2019 №179") is not
+    counted: the question asks for another thing of that kind."""
+    # a negated thing followed by what identifies one of its kind ("кроме приказа от
+    # 07.11.2019 №179") excludes that one, not the kind: the question asks another of it
+    words = [m.group(1) or m.group(2) for m in _NEGATED.finditer(question)
+             if not re.search(r"\d", re.split(r"[,;:?!)）]", question[m.end():], maxsplit=1)[0])]
     forms = {t for w in words if w for t in analysis.tokens(w)}
     return [g for g in groups if forms.intersection(g)]
 
