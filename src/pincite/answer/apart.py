@@ -449,8 +449,8 @@ def windows_holding_negated(cands: Sequence[extractive.Candidate], forms: set[st
     about that thing after all."""
     if not forms:
         return set()
-    out = {id(c) for c in cands if forms & extractive.text_tokens(features.window_text(c))
-           and not _NEGATION_IN_TEXT.search(features.window_text(c))}
+    texts = {id(c): features.window_text(c) for c in cands}
+    out = {i for i, t in texts.items() if forms & extractive.text_tokens(t) and not _NEGATION_IN_TEXT.search(t)}
     return out if len(out) < len(cands) else set()
 
 

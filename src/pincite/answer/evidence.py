@@ -294,11 +294,11 @@ def _same_table_rows(a: extractive.Candidate, b: extractive.Candidate) -> bool:
 
 def _record_label(cand: extractive.Candidate) -> str:
     """The first value of a sheet's or slide table's row written "Header: value; …" (its
-    label: "Adult Swim"), "" for any other window."""
-    body = window_text(cand).strip().split(" | ", 1)[-1]
-    head, sep, rest = body.partition("; ")
-    label = head.partition(": ")[2].strip()
-    return label if sep and label and "\n" not in body else ""
+    label: "Adult Swim", variants.record_cells), "" for any other window."""
+    from .variants import record_cells
+
+    cells = record_cells(cand)
+    return cells[0][1] if cells else ""
 
 
 def computed_names(question: str, groups: list[tuple[str, ...]]) -> set[str]:

@@ -720,8 +720,7 @@ def document_texts(lib: LibraryLike, hits: list[Hit]) -> Iterator[str]:
     """The page texts of the documents of `hits`, in hit order. A generator: nothing is
     read until it is iterated (seasons.with_defined_periods does only for a question
     stating a month or a day)."""
-    docs = list(dict.fromkeys(h.doc_id for h in hits[:extractive.SCORED_HITS]))
-    for doc_id in docs:
+    for doc_id in dict.fromkeys(h.doc_id for h in hits):
         try:
             model = lib.model(doc_id)
         except Exception:  # a model the library no longer has: nothing to read

@@ -16,6 +16,7 @@ Nothing is compiled at import time (text.lazyre).
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Iterable
@@ -197,21 +198,29 @@ def definitions(header: str, texts: Iterable[str], headers: Iterable[str]) -> Ti
     distinct = own - shared or own
     longer = [o for o in others if own < o]
     cjk = any(is_cjk(ch) for ch in header)
-    months: set[int] = set(times_in(header).months)
-    days: set[int] = set(times_in(header).days)
+    stated = times_in(header)
+    months: set[int] = set(stated.months)
+    days: set[int] = set(stated.days)
     for text in texts:
-        # a page's lines break sentences anywhere: clauses end at punctuation and blank lines
-        paragraphs = re.split(r"\n\s*\n", text)
-        for clause in (c for p in paragraphs for c in _CLAUSE_RE.split(" ".join(p.split()))):
+        for clause, words in _clauses(text):
             # the clause opens with the header: it says what the header is
-            opening = _words(clause)[:len(own)]
+            opening = words[:len(own)]
             if not (distinct & set(opening[:1]) if cjk else distinct <= set(opening)) \
-                    or any(o <= set(_words(clause)) for o in longer):
+                    or any(o <= set(words) for o in longer):
                 continue
             t = times_in(clause)
             months |= t.months
             days |= t.days
     return Times(frozenset(months), frozenset(days))
+
+
+@functools.lru_cache(maxsize=256)
+def _clauses(text: str) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The clauses of a page's `text` (`_CLAUSE_RE`) with their analysed words (`_words`),
+    split and analysed once per page, however many headers are looked up in them. A page's
+    lines break sentences anywhere: clauses end at punctuation and blank lines."""
+    paragraphs = re.split(r"\n\s*\n", text)
+    return tuple((c, tuple(_words(c))) for p in paragraphs for c in _CLAUSE_RE.split(" ".join(p.split())))
 
 
 def _words(text: str) -> list[str]:

@@ -6,6 +6,7 @@ refuses naming the rows there are. Must not import cli/ or web/.
 """
 from __future__ import annotations
 
+import functools
 import re
 from decimal import Decimal
 from typing import TYPE_CHECKING, AbstractSet, Callable, Sequence
@@ -142,16 +143,16 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
                          and not _numeral(g[0]) and _names_another_thing(matcher, g, cells[0][0], headers)]
             # a Chinese name cell naming a sibling of the asked one names the row
             sibling = next((v for v, _ in cells if _other_cjk_name(v, question, texts[i])), None) if lacking else None
-            numbered = _other_numbered(question, [v for v, _ in cells],
-                                       [v for k, other_cells in rows if k != i for v, _ in other_cells])
+            values = [v for v, _ in cells]
+            others = [v for k, other_cells in rows if k != i for v, _ in other_cells]
+            numbered = _other_numbered(question, values, others)
             # beside a word another row holds where this row names its own variant, a word no
             # row of the table holds tells no row from another ("初一" of rows by "初中一至二年级"
             # beside "小班" of the row "小班"): the row is another variant by the first alone
             telling = [(g, j) for g, j in zip(lacking, beside)
                        if g in unwritten or any(t.intersection(g) for _, row in rows for _, t in row)] \
                 if any(j is not None for j in beside) else list(zip(lacking, beside))
-            if _states_asked_number(question, [v for v, _ in cells],
-                                    [v for k, other_cells in rows if k != i for v, _ in other_cells]):
+            if _states_asked_number(question, values, others):
                 telling = []  # the row the question names by its number ("7 January") is the asked one
             if (telling and all(j is not None or g in unwritten for g, j in telling)) \
                     or _other_size(sizes, cells[0][0], [v for v in labels if v != cells[0][0]]) or sibling \
@@ -247,11 +248,13 @@ def _other_cjk_name(value: str, question: str, row: str) -> bool:
 _NUMBERED_CJK = lazyre.compile(r"(?<![\d.])(\d+)([\u4e00-\u9fff]{1,2})")
 
 
-def _numbered_words(text: str) -> list[tuple[Decimal, frozenset[str], str]]:
+@functools.lru_cache(maxsize=1024)
+def _numbered_words(text: str) -> tuple[tuple[Decimal, frozenset[str], str], ...]:
     """The whole numbers of `text` written (in digits or words, not Chinese) right before a
     word of letters, with that word's index forms and the text from the number on to the
     word's end: "3 канала" -> (3, {"канал"}, "3 канала"); no number with a unit after it
-    (a quantity, read into bands by answer.tiers)."""
+    (a quantity, read into bands by answer.tiers). Remembered per text: each row's cells
+    are read against every other row's (`_states_asked_number`, `_other_numbered_word`)."""
     out = []
     for m in number_mentions(text):
         if m.value is None or m.value != m.value.to_integral_value() or is_cjk(m.text[-1]):
@@ -260,7 +263,7 @@ def _numbered_words(text: str) -> list[tuple[Decimal, frozenset[str], str]]:
         if nxt is None or is_cjk(nxt.group(1)[0]) or unit_after_text(text, m.end) is not None:
             continue
         out.append((m.value, frozenset(analysis.tokens(nxt.group(1))), text[m.start:m.end + nxt.end()]))
-    return out
+    return tuple(out)
 
 
 def _states_asked_number(question: str, values: Sequence[str], others: Sequence[str]) -> bool:
