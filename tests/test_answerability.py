@@ -332,6 +332,19 @@ def test_eval_hits_a_sheet_or_slide_citation_by_its_quote():
     assert not hits.citation_hits(q, "staff.xlsx", {1}, dict(cit, file="other.xlsx"), None)
 
 
+def test_eval_hits_a_sheet_or_slide_citation_of_the_expected_row():
+    """An expected quote written as a row's cells joined by " | " hits a sheet or slide
+    citation that holds the row's label and one more of its cells (the asked cell quoted
+    with its header), not one of another row or one holding the label alone."""
+    q = {"doc": "prices.xlsx", "quote": "Prices!A3:D3 60 minutes | £48 | £450 | £40", "pages": [1]}
+    cit = {"file": "prices.xlsx", "page": None, "doc_id": "x",
+           "quote": "60 minutes / One lesson (in school): £48; One lesson (online): £40"}
+    assert hits.citation_hits(q, "prices.xlsx", {1}, cit, None)
+    assert not hits.citation_hits(q, "prices.xlsx", {1}, dict(cit, quote="90 minutes / One lesson: £48"), None)
+    assert not hits.citation_hits(q, "prices.xlsx", {1}, dict(cit, quote="60 minutes / Ten lessons: £420"), None)
+    assert not hits.citation_hits(dict(q, quote="60 minutes £48 £450 £40"), "prices.xlsx", {1}, cit, None)
+
+
 def test_eval_hits_a_citation_holding_one_piece_of_an_elided_quote():
     """An expected quote elided with "…" is two pieces that stand apart in the source: a
     slide citation holding them (or one of them) hits, one holding neither does not; a page

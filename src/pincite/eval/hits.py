@@ -24,7 +24,7 @@ def citation_hits(q: dict, doc: str, pages: set[int], c: dict,
         from pincite.answer.normalize import normalize
 
         held = normalize(c["quote"] or "").text
-        return any(normalize(p).text in held for p in parts)
+        return any(normalize(p).text in held or _row_held(p, held) for p in parts)
     if pages or not quote or page_text is None:
         return c["page"] in pages
     from pincite.answer.normalize import normalize
@@ -36,6 +36,23 @@ def citation_hits(q: dict, doc: str, pages: set[int], c: dict,
         return True
     text = page_text(c["doc_id"], c["page"])
     return any(on_page(p, text, q.get("lang")) for p in parts)
+
+
+def _row_held(part: str, held: str) -> bool:
+    """Whether an expected quote written as a table row, its cells joined by " | " (an
+    optional "Sheet!A2:F2 " range before the first), is cited by a sheet or slide quote
+    (`held`, normalised) that holds its first cell, the row's label, and one more of its
+    cells: the row is the one expected and one of its values is quoted, as a page citation
+    hits on the expected page. A citation quoting the asked cells of a row ("60 minutes /
+    One lesson (online): £40") rarely holds the whole row the question file wrote."""
+    from pincite.answer.normalize import normalize
+
+    if " | " not in part:
+        return False
+    first, *rest = part.split(" | ")
+    label = normalize(re.sub(r"^\S+![A-Z]+\d+(?::[A-Z]+\d+)?\s+", "", first)).text
+    cells = [normalize(cell).text for cell in rest]
+    return bool(label) and label in held and any(cell and cell in held for cell in cells)
 
 
 def quote_states(quote: str, parts: list[str], lang: str | None = None, question: str = "") -> bool:
