@@ -48,6 +48,19 @@ def test_two_english_words_translate_as_the_phrase_they_make():
     assert zh[0] == "干洗", zh
 
 
+def test_a_chinese_word_translates_by_its_glosses_head_its_characters_or_its_parts():
+    """A headword glossed only by phrases translates as the phrases' head word ("保龄球":
+    "ten-pin bowling"; "开门": "to open for business"); a one-character word by its first
+    glosses, one way only (English "shoe" is not matched by every word holding "鞋"); a word
+    the dictionary lacks ("鞋租", as a segmenter cuts "保龄球鞋租") by the words it is made of."""
+    assert analysis.tokens("bowling")[0] in bilingual.translations(_group("保龄球"))
+    assert analysis.tokens("open")[0] in bilingual.translations(("开门",))
+    assert analysis.tokens("shoe")[0] in bilingual.translations(("鞋",))
+    assert "鞋" not in bilingual.translations(_group("shoe"))
+    parts = bilingual.translations(("鞋租",))
+    assert analysis.tokens("shoe")[0] in parts and analysis.tokens("hire")[0] in parts
+
+
 def test_a_word_no_dictionary_holds_has_no_translation():
     assert bilingual.translations(_group("xqzvbt")) == ()
 

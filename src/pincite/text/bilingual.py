@@ -115,8 +115,13 @@ def _cedict_path() -> Path | None:
 
 def _read_cedict(t: _Tables, path: Path) -> None:
     """zh -> en: each simplified headword of two or more characters to its one-word glosses
-    ("to open" counts as "open"); en -> zh the reverse, and a two-word gloss ("dry clean",
-    "exhibition hall") to the headword under its `phrase_key`."""
+    ("to open" counts as "open") and to the head word of its glosses of two or three words
+    (`_gloss_head`: "ten-pin bowling" as "bowling", "to open for business" as "open"); en ->
+    zh the reverse of the one-word glosses, and a two-word gloss ("dry clean", "exhibition
+    hall") to the headword under its `phrase_key`. A one-character headword ("鞋" shoe, "租"
+    to rent) translates into English by its first SINGLE_GLOSSES one-word glosses, one way
+    only: an English word translated into one character would be matched by every word
+    holding that character."""
     with gzip.open(path, "rt", encoding="utf-8") as f:
         for line in f:
             if line.startswith("#"):
@@ -125,22 +130,55 @@ def _read_cedict(t: _Tables, path: Path) -> None:
             if m is None:
                 continue
             simp = m.group(2)
-            if len(simp) < 2 or not all("\u4e00" <= ch <= "\u9fff" for ch in simp):
+            if not all("\u4e00" <= ch <= "\u9fff" for ch in simp):
                 continue
+            single = len(simp) == 1
             for rank, gloss in enumerate(re.split(r"[/;]", m.group(3))):
+                if single and rank >= SINGLE_GLOSSES:
+                    break
                 g = _PAREN.sub(" ", gloss).strip()
                 if not g or _SKIP_GLOSS.match(g):
                     continue
                 g = " ".join(g.lower().split())
-                if g.startswith("to "):
+                verb = g.startswith("to ")
+                if verb:
                     g = g[3:]
                 elif g.startswith(("a ", "an ", "the ")):
                     g = g.split(" ", 1)[1]
                 if _EN_WORD.fullmatch(g):
                     t.add("zh", "en", simp, g, rank)
-                    t.add("en", "zh", _en_form(g), simp, rank)
-                elif _EN_PHRASE.fullmatch(g):  # "dry clean", "exhibition hall": en -> zh only
+                    if not single:
+                        t.add("en", "zh", _en_form(g), simp, rank)
+                    continue
+                if single:
+                    continue
+                if _EN_PHRASE.fullmatch(g):  # "dry clean", "exhibition hall": en -> zh only
                     t.add("en", "zh", phrase_key(g.replace("-", " ").split()), simp, rank)
+                head = _gloss_head(g, verb)
+                if head:
+                    t.add("zh", "en", simp, head, rank)
+
+
+#: One-word glosses read of a one-character CC-CEDICT headword: its first senses; a single
+#: character has many, the later ones rare.
+SINGLE_GLOSSES = 3
+
+
+def _gloss_head(gloss: str, verb: bool) -> str | None:
+    """The head word of an English gloss of two or three words, by the usual head rules of
+    English phrases: a verb phrase's first word ("open for business" -> "open"), a noun
+    phrase's last ("ten-pin bowling" -> "bowling", "down payment" -> "payment"); None for a
+    longer gloss, or one whose head is a function word."""
+    words = gloss.split()
+    if not 2 <= len(words) <= 3 or not all(_EN_WORD.fullmatch(w) for w in words):
+        return None
+    head = words[0] if verb else words[-1]
+    return None if head in _GLOSS_FUNCTION_WORDS or len(head) < 3 else head
+
+
+#: Words that end or start a gloss without being its head ("to hand over to", "sort of").
+_GLOSS_FUNCTION_WORDS = frozenset(
+    "of to for in on at by with from as and or the a an up out off over into one's sb sth be".split())
 
 
 _M_SENSE = lazyre.compile(r"(?:^|\s)\d+\)")
@@ -218,7 +256,7 @@ def _pivot(t: _Tables) -> None:
 
 
 #: Bumped when the way tables are read from the sources changes (a new cache file then).
-TABLES_VERSION = 8
+TABLES_VERSION = 9
 
 
 def _sources() -> list[Path]:
@@ -378,11 +416,34 @@ def translations(group: tuple[str, ...]) -> tuple[str, ...]:
             for word, rank in t.lookup(src, dst, form):
                 rank = -1 if " " in form else rank  # the whole compound's before its parts'
                 found[word] = min(rank, found.get(word, rank))
+        if not found and src == "zh":
+            # a Chinese word no dictionary holds ("鞋租", as a segmenter cut "保龄球鞋租"):
+            # the translations of the dictionary words it is made of, longest first
+            for part in _dictionary_parts(t, group[0], dst):
+                for word, rank in t.lookup(src, dst, part):
+                    found.setdefault(word, rank + 1)
         # the dictionary's first renderings first; among equals the word more common in
         # general language (an English word's commonest Russian rendering)
         best = sorted(found, key=lambda w: (found[w], -zipf.general_zipf(w, dst)))[:PER_WORD]
         out += [_en_form(w) if dst == "en" else _ru_form(w) if dst == "ru" else w for w in best]
     return tuple(v for v in dict.fromkeys(out) if v not in group)
+
+
+def _dictionary_parts(t: "_Store", word: str, dst: str) -> list[str]:
+    """`word` cut into the words of the dictionary that translates it into `dst`, left to
+    right, the longest held at each place first, a character no entry holds skipped:
+    "鞋租" -> ["鞋", "租"]; [] for a word of one character."""
+    parts: list[str] = []
+    i = 0
+    while i < len(word) and len(word) > 1:
+        for j in range(min(len(word), i + 4), i, -1):
+            if j - i < len(word) and t.lookup("zh", dst, word[i:j]):
+                parts.append(word[i:j])
+                i = j
+                break
+        else:
+            i += 1
+    return parts
 
 
 @functools.lru_cache(maxsize=4096)
