@@ -76,9 +76,16 @@ class _Tables:
                     self.add(src, dst, key, value, rank)
 
     def freeze(self) -> None:
-        """Order each key's translations by rank (ties in the order they came) into `maps`."""
-        for pair, keys in self._rank.items():
-            self.maps[pair] = {k: sorted(vals.items(), key=lambda v: v[1]) for k, vals in keys.items()}
+        """Order each key's translations by rank into `maps`, ties the word commoner in
+        general language first (a sense's synonyms: "штраф" before "пеня"; a Russian
+        word's English headwords: "language" before "clapper" for "язык")."""
+        for (src, dst), keys in self._rank.items():
+            if dst in ("en", "ru", "zh"):
+                common = {v: zipf.general_zipf(v, dst) for vals in keys.values() for v in vals}
+                self.maps[(src, dst)] = {k: sorted(vals.items(), key=lambda v: (v[1], -common[v[0]]))
+                                         for k, vals in keys.items()}
+            else:
+                self.maps[(src, dst)] = {k: sorted(vals.items(), key=lambda v: v[1]) for k, vals in keys.items()}
         self._rank.clear()
 
 
@@ -224,7 +231,10 @@ def _read_mueller(t: _Tables, path: Path) -> None:
 
 def _add_renderings(t: _Tables, en: str, head: str, phrase: bool, sense: str, rank: int) -> int:
     """Add the one-word Russian renderings of one Mueller sense (module docstring) under
-    `en`, ranked from `rank` on; the next rank."""
+    `en`, all at `rank`: the synonyms a sense lists are equally good renderings, and
+    `translations` puts the commonest first ("штраф" before "пеня" for "fine"); the next
+    rank (`rank` itself when the sense gave none)."""
+    added = False
     for seg in sense.split(";"):
         seg = _M_LABEL.sub(" ", seg)
         if _LATIN.search(seg):
@@ -236,8 +246,8 @@ def _add_renderings(t: _Tables, en: str, head: str, phrase: bool, sense: str, ra
             t.add("en", "ru", en, piece, rank)
             if not phrase:  # a phrase translates one way only
                 t.add("ru", "en", _ru_form(piece), head, rank)
-            rank += 1
-    return rank
+            added = True
+    return rank + 1 if added else rank
 
 
 def _pivot(t: _Tables) -> None:
@@ -256,7 +266,7 @@ def _pivot(t: _Tables) -> None:
 
 
 #: Bumped when the way tables are read from the sources changes (a new cache file then).
-TABLES_VERSION = 9
+TABLES_VERSION = 10
 
 
 def _sources() -> list[Path]:
