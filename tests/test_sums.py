@@ -173,6 +173,9 @@ def test_counts_of_several_rows_are_multiplied_and_added(tmp_path):
     ("Из какого материала колесо насоса КМН 125-100-250?", []), ("Сколько стоит насос КМН 65 в комплекте?", []),
     ("Сколько стоит сеанс в 2:30 ночи?", []), ("Сколько стоит номер 5?", []),
     ("What current does the motor draw at 380 V?", []),
+    # a name with a capital inside numbers its model ("iPhone 13"); a capitalised word does
+    # not make the next number a model's ("Stage 3" keeps its old reading)
+    ("iPhone 13 换原装屏幕多少钱？", []), ("How much is the eBay 2 plan?", []),
     # a size in inches; a Chinese numeral inside a word ("三轮车", a tricycle; "一整天")
     ("24寸的儿童自行车租一天多少钱？", []), ("a 26-inch bike for two days", []),
     ("租一辆电动三轮车一天多少钱？", ["1"]), ("租两辆自行车一整天多少钱？", ["2"]),
@@ -255,3 +258,34 @@ def test_a_number_in_digits_written_with_the_chinese_word_after_it_names_the_row
     assert people.status == "answered" and people.calculation is None, people.answer
     assert absent.status == "refused" and "12人桌" in " ".join(absent.warnings), (absent.answer, absent.warnings)
     assert two.calculation is not None and two.calculation.result == "6376", two.answer
+
+
+REPAIR = ("机型", "维修项目", "配件等级", "价格（元）", "预计时长")
+REPAIR_ROWS = [("iPhone 13", "屏幕更换", "原装", 1680, "1小时"), ("iPhone 13", "电池更换", "原装", 520, "40分钟"),
+               ("iPhone 14 Pro", "屏幕更换", "原装", 2580, "1小时")]
+
+
+def test_a_models_number_counts_nothing_and_a_money_question_reads_the_price_column(tmp_path):
+    """"iPhone 13 同时换屏幕和电池" names a model, no thirteen of anything: the two rows are
+    added, not multiplied by 13; and the cells shown are the price column's, though "同时"
+    (at the same time) comes near "预计时长" (time taken) by meaning."""
+    make_sheet(tmp_path / "repair.xlsx", "维修价格", REPAIR, REPAIR_ROWS)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "repair.xlsx"])
+        both = lib.ask("iPhone 13 同时换原装屏幕和原装电池，一共多少钱？")
+    assert both.calculation is not None and both.calculation.result == "2200", both.answer
+    assert all("价格" in c.text and "预计时长" not in c.text for c in both.claims[:2]), both.answer
+
+
+def test_a_package_the_row_names_by_the_asked_number_is_not_multiplied(tmp_path):
+    """"10 персональных тренировок" asks of the row "Пакет 10 тренировок" (an adjective
+    stands between the number and the word the row writes after it): its price is the
+    answer, not ten times it; "3 тренировки" of a row priced per one are counted."""
+    make_sheet(tmp_path / "fit.xlsx", "Цены", ("Пакет", "Тренер «Профи», руб."), [
+        ("Пакет 10 тренировок", "22 000"), ("Разовая тренировка", "2 500")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "fit.xlsx"])
+        package = lib.ask("Во сколько обойдутся 10 персональных тренировок с тренером «Профи»?")
+        three = lib.ask("Сколько стоят 3 разовые тренировки с тренером «Профи»?")
+    assert package.status == "answered" and package.calculation is None, package.answer
+    assert three.calculation is not None and three.calculation.result == "7500", three.answer

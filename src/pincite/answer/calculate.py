@@ -278,8 +278,10 @@ def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
             if (before.isalnum() and not is_cjk(before)) or before in "-./#№:," \
                     or (after[:1].isalpha() and not is_cjk(after[:1])) \
                     or (after[:1] in "-–./:,×x" and after[1:2].isdigit()) \
-                    or (word_before[0].isupper() and len(word_before[0]) > 1):
-                # a code or a model number ("R17", "3D", "КМН 125-100-250", "PX 200"), not a count
+                    or (len(word_before[0]) > 1 and (word_before[0].isupper()
+                                                     or any(ch.isupper() for ch in word_before[0][1:]))):
+                # a code or a model number ("R17", "3D", "КМН 125-100-250", "PX 200", a name
+                # with a capital inside: "iPhone 13"), not a count
                 continue
         if not re.search(r"[^\W\d_]", question[m.end:m.end + 40]):
             continue  # nothing counted after it ("… КМН 65?")

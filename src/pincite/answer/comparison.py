@@ -266,22 +266,29 @@ def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal) -> bool:
 
 def _written_with_next_word(count: str, value: Decimal, after: str, text: str) -> bool:
     """Whether `text` writes the count (as written, or its `value` in digits) followed by
-    the word after it in the question: a Chinese count with the one or two characters after
-    it ("四人" of "四人间" in "4人间", "12人" of "12人桌"), another with its next word ("два
-    шерстяных"), in any of its forms ("тремя каналами" of "3 канала")."""
+    a word the question writes right after it: a Chinese count with the one or two
+    characters after it ("四人" of "四人间" in "4人间", "12人" of "12人桌"), another with one
+    of its next NEXT_WORDS words ("два шерстяных"; "10 тренировок" of "10 персональных
+    тренировок": an adjective may stand between the number and its noun), in any of its
+    forms ("тремя каналами" of "3 канала")."""
     forms = {count, str(int(value))}
     if is_cjk(count[-1]) or (after[:1] and is_cjk(after[0])):
         return any(f + after[:n] in text for f in forms for n in (1, 2)
                    if len(after) >= n and is_cjk(after[n - 1]))
-    m = re.match(r"\s*(\w+)", after)
-    if m is None:
+    words = re.findall(r"\w+", after)[:NEXT_WORDS]
+    if not words:
         return False
-    if any(f"{f} {m.group(1)}".casefold() in text.casefold() for f in forms):
+    if any(f"{f} {w}".casefold() in text.casefold() for f in forms for w in words):
         return True
-    # the next word in another form ("тремя каналами" of "3 канала")
-    asked = set(analysis.tokens(m.group(1)))
+    # the next words in another form ("тремя каналами" of "3 канала")
+    asked = {t for w in words for t in analysis.tokens(w)}
     return any(n.value == value and (w := re.match(r"\s{0,3}(\w+)", text[n.end:])) is not None
                and asked & set(analysis.tokens(w.group(1))) for n in number_mentions(text) if not n.spelled)
+
+
+#: Words after a question's count read for the word a row writes after the same number:
+#: the noun, and an adjective or two before it ("10 персональных тренировок").
+NEXT_WORDS = 3
 
 
 def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least: int = 2,

@@ -238,7 +238,9 @@ def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | Non
     answer.soft.WordMatcher), the cells whose header comes within SOFT_HEADER_COSINE of a
     question word that names no value of the row (not the row's name or code) are the asked
     ones: "Какова мощность TR-45?" over English headers gives "TR-45 / Power, kW: 0.75".
-    Without it, such a row is shown whole, as before.
+    Without it, such a row is shown whole, as before. A header found so that is not of the
+    kind `kinds` names, in a row that has a column of that kind, is not the asked one (a
+    price is asked by "多少钱" however near "同时" comes to "预计时长").
 
     When neither finds a header, the cells whose header shares a word with ``kinds`` are the
     asked ones: the index forms of the column words of a kind of value the question asks for
@@ -314,11 +316,17 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
     asked = set(terms)
     cells = [(h, v) for h, v in pairs if asked & set(analysis.tokens(h))]
     cells = _most_named(cells, asked)
+    kind_words = set(kinds)
+    of_kind = [(h, v) for h, v in pairs if kind_words & set(analysis.tokens(h))]
     if not cells and soft is not None:
         cells = _soft_cells(pairs, soft)
-    kind_words = set(kinds)
+        if of_kind and not set(cells) & set(of_kind):
+            # a header only near a question word by meaning ("预计时长" near "同时") does not
+            # outweigh the kind of value the question asks for by its own words (a price
+            # for "多少钱"), when the row has a column of that kind
+            cells = []
     if not cells and kind_words:
-        cells = [(h, v) for h, v in pairs if kind_words & set(analysis.tokens(h))]
+        cells = of_kind
     if not cells or len(cells) == len(pairs):
         return None
     named = max(pairs, key=lambda p: len(asked & set(analysis.tokens(p[1]))))
