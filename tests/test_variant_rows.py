@@ -376,3 +376,25 @@ def test_a_thing_the_question_says_it_does_not_ask_about_answers_nothing(tmp_pat
     # one thing of the kind excluded, named by its number: another of that kind is asked
     q = "Каким приказом, кроме приказа от 07.11.2019 №179, внесены изменения?"
     assert negated_groups(q, analysis.query_groups(q)) == []
+
+
+def test_a_duration_no_row_or_column_has_is_refused(tmp_path):
+    """Rows labelled by a duration alone ("1 месяц", "3 месяца") and columns headed by
+    durations ("1 hour", "2 hours", "Half day (4 h)") price those durations only: "на 2
+    месяца" and "на 3 часа" are refused naming what the table has, while a duration it has
+    is answered from its row or column."""
+    make_sheet(tmp_path / "club.xlsx", "Абонементы", ("Срок", "Утренний, руб.", "Безлимитный, руб."), [
+        ("1 месяц", "3 200", "4 500"), ("3 месяца", "8 400", "11 900"), ("6 месяцев", "14 900", "21 500")])
+    make_table_slide(tmp_path / "hire.pptx", "Kayak hire", [
+        ("Craft", "1 hour", "2 hours", "Half day (4 h)"), ("Single kayak", "£15", "£25", "£40"),
+        ("Double kayak", "£25", "£40", "£65")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "club.xlsx", tmp_path / "hire.pptx"])
+        two_months = lib.ask("Сколько стоит безлимитный абонемент на 2 месяца?")
+        three_months = lib.ask("Сколько стоит безлимитный абонемент на 3 месяца?")
+        three_hours = lib.ask("How much is a double kayak for 3 hours?")
+        two_hours = lib.ask("How much is a double kayak for 2 hours?")
+    assert two_months.status == "refused" and "3 месяца" in " ".join(two_months.warnings), two_months.answer
+    assert three_months.status == "answered" and "11 900" in three_months.claims[0].text, three_months.answer
+    assert three_hours.status == "refused" and "2 hours" in " ".join(three_hours.warnings), three_hours.answer
+    assert two_hours.status == "answered" and "£40" in two_hours.claims[0].text, two_hours.answer

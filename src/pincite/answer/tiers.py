@@ -254,7 +254,7 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
     labels = list(dict.fromkeys(headers)) if quantities or counts or spelled else []
     tiers = {h: t for h in labels if (t := header_tier(h)) is not None}
     counted = {h: c for h in labels if (c := _count_tier(h)) is not None}
-    points = _point_headers(labels)  # read once: for the ranges' quantities and after them
+    points = point_headers(labels)  # read once: for the ranges' quantities and after them
     if not tiers and not counted:
         return _with_points(question, points)
     # the headers in the question's scripts (`with_equal_headers`)
@@ -299,11 +299,11 @@ def with_equal_headers(question: str, headers: Iterable[str]) -> str:
     of a question written in Chinese alone: it heads another library's table, found for
     its numbers); money is no such quantity. `question` itself when no quantity has exactly
     one such header."""
-    return _with_points(question, _point_headers(headers))
+    return _with_points(question, point_headers(headers))
 
 
 def _with_points(question: str, points: list[tuple[str, Fraction, tuple]]) -> str:
-    """`with_equal_headers` over the headers `_point_headers` read, those in a script the
+    """`with_equal_headers` over the headers `point_headers` read, those in a script the
     question does not write left out."""
     points = [p for p in points if _scripts(p[0]) <= _scripts(question)]
     if not points:
@@ -326,7 +326,7 @@ def _scripts(text: str) -> set[str]:
     return out
 
 
-def _point_headers(headers: Iterable[str]) -> list[tuple[str, Fraction, tuple]]:
+def point_headers(headers: Iterable[str]) -> list[tuple[str, Fraction, tuple]]:
     """(header, its quantity in SI units, its dimension) of each header stating exactly one
     quantity with a unit and no range, money left out (`with_equal_headers`)."""
     points = []

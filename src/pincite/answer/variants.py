@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import re
 from decimal import Decimal
+from fractions import Fraction
 from typing import TYPE_CHECKING, AbstractSet, Callable, Sequence
 
 from pincite.text import analysis, bilingual, lazyre, morph
@@ -112,7 +113,8 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
              and not any(ch.isdigit() for ch in g[0]) and g not in asking and g not in measures
              and not any(g[0] in q.text for q in stated)]
     sizes = [q for q in stated if q.unit and q.unit not in _NO_SIZE_UNITS]
-    if not asked and not sizes:
+    points = [q for q in stated if q.unit and q.unit not in _NO_POINT_UNITS]
+    if not asked and not sizes and not points:
         return {}
     tables: dict[tuple[str, tuple[str, ...]], list[tuple[int, list[tuple[str, set[str]]]]]] = {}
     texts: dict[int, str] = {}  # each row's window text: its sheet's name, its cells
@@ -130,7 +132,18 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
         if len({tuple(v for v, _ in cells) for _, cells in rows}) < 2:
             continue  # one row (found as two windows) has no other variant beside it
         labels = [cells[0][0] for _, cells in rows]
+        # the table's columns (or its rows, labelled by a quantity alone: "1 месяц") are
+        # quantities of the asked one's kind, none of them the asked one
+        no_column = _absent_point(points, headers[1:])
+        no_row = _absent_point(points, labels) if all(_only_quantity(v) for v in labels) else None
         for i, cells in rows:
+            if no_column is not None or no_row is not None:
+                there = (", ".join(h for h in headers[1:] if tiers.point_headers([h])) if no_column is not None
+                         else cells[0][0])
+                out[i] = " — ".join(" ".join(n.split()) for n in dict.fromkeys((cells[0][0], there)))
+                if whole is not None:
+                    whole.add(i)
+                continue
             held = header_words.union(*(t for _, t in cells))
             # a word another row holds as written, where this row names its own variant, is
             # lacking however near this row's words come by meaning ("小班" beside "大班")
@@ -165,6 +178,41 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
                 if whole is not None and all(j is not None and j > 0 for j in beside):
                     whole.add(i)
     return out
+
+
+#: Units whose quantity in a question names no column or row by its value (`_absent_point`):
+#: money (a budget, a price) and shares.
+_NO_POINT_UNITS = units.CURRENCY_CODES | {"%", "‰"}
+
+
+def _absent_point(stated: Sequence[Quantity], texts: Sequence[str]) -> Quantity | None:
+    """The quantity of `stated` (the question's) that `texts` (a table's column headers, or
+    its rows' labels) have no place for: two of them or more state one quantity each of its
+    kind (tiers.point_headers: "1 hour", "2 hours", "Half day (4 h)"; "1 месяц", "3 месяца"),
+    none of them the asked value (units converted), and none a range of that kind
+    (tiers.header_tier: "до 10 кг" may hold it). Then the table prices other variants only:
+    "на 3 часа" of columns for 1, 2, 4 and 8 hours, "на 2 месяца" of rows for 1, 3, 6 and 12
+    months. None when every stated quantity has its place or names no such series."""
+    points = tiers.point_headers(texts)
+    for q in stated:
+        if not q.unit or q.unit in _NO_POINT_UNITS:
+            continue
+        factor, dims = units.si_factor(units.unit_atoms(q.unit))
+        same = [v for _, v, d in points if d == dims]
+        if len(same) < 2 or Fraction(q.value) * factor in same:
+            continue
+        if any((t := tiers.header_tier(x)) is not None and t.unit is not None
+               and units.si_factor(units.unit_atoms(t.unit))[1] == dims for x in texts):
+            continue
+        return q
+    return None
+
+
+def _only_quantity(label: str) -> bool:
+    """Whether a row's label is one quantity and nothing more ("1 месяц", "6 месяцев",
+    "12 months"): the row is named by that quantity alone."""
+    found = [q for q in quantities_in(label) if q.unit]
+    return len(found) == 1 and not re.search(r"[^\W\d_]", label.replace(found[0].text, "", 1))
 
 
 #: Units whose quantity in a question is no size of a thing: money (a budget, a price) and
