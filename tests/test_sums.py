@@ -289,3 +289,21 @@ def test_a_package_the_row_names_by_the_asked_number_is_not_multiplied(tmp_path)
         three = lib.ask("Сколько стоят 3 разовые тренировки с тренером «Профи»?")
     assert package.status == "answered" and package.calculation is None, package.answer
     assert three.calculation is not None and three.calculation.result == "7500", three.answer
+
+
+def test_counts_naming_columns_of_one_row_multiply_their_cells(tmp_path):
+    """"two adults and one child" of a tour's row with an adult and a child column: 2 × 34 +
+    1 × 19, also asked in Russian of the English slide; "two adults" alone is 2 × 34."""
+    from docgen import make_table_slide
+
+    make_table_slide(tmp_path / "tours.pptx", "Boat tours", [
+        ("Tour", "Duration", "Adult (16+)", "Child (4-15)"), ("Seal Island Cruise", "2.5 hours", "£34", "£19"),
+        ("Harbour Sightseeing", "1 hour", "£18", "£9")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "tours.pptx"])
+        en = lib.ask("How much would two adults and one child pay in total for the Seal Island Cruise?")
+        ru = lib.ask("Сколько стоит Seal Island Cruise для двух взрослых и одного ребёнка?")
+        adults = lib.ask("How much is the Seal Island Cruise for two adults?")
+    assert en.calculation is not None and en.calculation.result == "87", en.answer
+    assert ru.calculation is not None and ru.calculation.result == "87", ru.answer
+    assert adults.calculation is not None and adults.calculation.result == "68", adults.answer

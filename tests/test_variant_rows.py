@@ -398,3 +398,25 @@ def test_a_duration_no_row_or_column_has_is_refused(tmp_path):
     assert three_months.status == "answered" and "11 900" in three_months.claims[0].text, three_months.answer
     assert three_hours.status == "refused" and "2 hours" in " ".join(three_hours.warnings), three_hours.answer
     assert two_hours.status == "answered" and "£40" in two_hours.claims[0].text, two_hours.answer
+
+
+def test_a_row_priced_in_several_columns_by_its_cells_is_asked_back(tmp_path):
+    """A row whose cells write their currency ("£18", "£9") under headers naming no price
+    ("Adult (16+)", "Child (4-15)") is priced: "How much is the Harbour Sightseeing tour?"
+    asks which price, offering the money columns and not the duration; a number the row's
+    label writes before the asked word ("пакет из 5 тренировок" of "Пакет 5 тренировок")
+    names the row and counts nothing, so its columns are asked back too."""
+    make_table_slide(tmp_path / "tours.pptx", "Boat tours", [
+        ("Tour", "Duration", "Adult (16+)", "Child (4-15)"), ("Harbour Sightseeing", "1 hour", "£18", "£9"),
+        ("Seal Island Cruise", "2.5 hours", "£34", "£19")])
+    make_sheet(tmp_path / "pt.xlsx", "Тренировки", ("Пакет", "Тренер «Стандарт», руб.", "Тренер «Профи», руб."), [
+        ("Пакет 5 тренировок", "8 500", "11 800"), ("Пакет 10 тренировок", "16 000", "22 000")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "tours.pptx", tmp_path / "pt.xlsx"])
+        tour = lib.ask("How much is the Harbour Sightseeing tour?")
+        package = lib.ask("Сколько стоит пакет из 5 тренировок?")
+    assert tour.status == "needs_clarification", tour.answer
+    assert tour.clarification is not None and len(tour.clarification.options) == 2, tour.clarification
+    assert all("£" in o for o in tour.clarification.options), tour.clarification
+    assert package.status == "needs_clarification", package.answer
+    assert any("11 800" in o for o in package.clarification.options), package.clarification

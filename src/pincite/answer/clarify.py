@@ -413,7 +413,7 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
     from .tiers import with_tiers
 
     q = g.question
-    if _computed_or_valueless(q) or len(table.own) < 3:
+    if len(table.own) < 3 or _computed_or_valueless(q, table.own[0][1]):
         return None
     label = table.own[0][1]
     if analysis.detect_language(label) != g.lang:
@@ -441,13 +441,16 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
                      # "Peak", though both hold "peak")
                      + (3 if re.search(rf"(?<![\w-]){re.escape(h.strip().casefold())}(?![\w-])", low) else 0))
     best = max(named)
-    if not best and not priced_row(first):
+    # a column is of money when its header says so or its cell writes a currency ("£18")
+    money = [(h, v) for h, v in values if MONEY_HEADING.search(h) or asked_type.MONEY_VALUE.search(v)]
+    if not best and not priced_row(first) and len(money) < 2:
         return None
     chosen = [(h, v) for (h, v), n in zip(values, named) if n == best]
     if not best or asks_money(q):
-        # a price asked: the columns of money, when they are headed so ("一期多少钱" names
-        # "每期课时" and "每期学费（元）" alike, and asks the fee)
-        chosen = [(h, v) for h, v in chosen if MONEY_HEADING.search(h)] or chosen
+        # a price asked: the columns of money ("一期多少钱" names "每期课时" and "每期学费（元）"
+        # alike, and asks the fee; "How much is the tour?" asks the adult and the child
+        # price, not its duration)
+        chosen = [c for c in chosen if c in money] or chosen
     if not 2 <= len(chosen) <= COLUMN_OPTIONS or len({v for _, v in chosen}) < 2:
         return None
     options = [f"{' '.join(h.split())}: {v}" for h, v in chosen]
@@ -550,17 +553,21 @@ def _asked_back(g: Gathered, text: str, options: list[str]) -> Answer:
                   timings=g.timings, relevance=g.rel)
 
 
-def _computed_or_valueless(question: str) -> bool:
+def _computed_or_valueless(question: str, label: str = "") -> bool:
     """Whether `question` is never asked back which row or column it means: a superlative,
     a sum, a comparison or a count names its rows by computing (answer.extreme,
     answer.comparison), and a question asking neither a price nor a number has no value
-    the rows differ in."""
+    the rows differ in. A number the row's `label` writes before the word the question
+    writes after it counts nothing ("пакет из 5 тренировок" of the row "Пакет 5
+    тренировок": comparison's reading of counts)."""
     from .apart import asks_money, asks_number
     from .calculate import comparison_asked, counts_in, sum_asked
+    from .comparison import written_with_next_word
     from .extreme import superlative
 
+    counts = [c for c in counts_in(question) if not (label and written_with_next_word(c[1], c[0], c[2], label))]
     return (superlative(question) is not None or sum_asked(question) or comparison_asked(question) is not None
-            or bool(counts_in(question)) or not (asks_money(question) or asks_number(question)))
+            or bool(counts) or not (asks_money(question) or asks_number(question)))
 
 
 def _numeric(value: str) -> bool:

@@ -66,7 +66,7 @@ from typing import TYPE_CHECKING
 
 from pincite.contract import CalcInput, Calculation, Citation, Claim, PdfAddress
 from pincite.errors import CalcError
-from pincite.text import analysis, lazyre
+from pincite.text import analysis, bilingual, lazyre
 from pincite.text.cjk import is_cjk
 from pincite.text.codes import code_key, find_codes, spellings
 
@@ -204,9 +204,12 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
     # a number that the cited rows write with the word after it names a variant, no count:
     # "四人间" (a four-person office) of the row "独立办公室（四人间）"
     quoted = " ".join(" ".join(cit.quote.split()) for cit in cits)
-    counts = tuple(c for c in counts if not _written_with_next_word(c[1], c[0], c[2], quoted))
+    counts = tuple(c for c in counts if not written_with_next_word(c[1], c[0], c[2], quoted))
     if not counts:
         return None
+    by_columns = _counted_columns(lib, counts, cits, lang, "money" in asked_type.asked_kinds(question))
+    if by_columns is not None:
+        return by_columns  # the counts name columns of one row: adults and children
     money = frozenset(asked_type.kind_column_words("money"))
     readings = _named_readings(lib, question, cits, least=1, default_kinds=money)
     spans = [(v, text, _keys(span)) for v, text, span in counts]
@@ -255,6 +258,71 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
         verified=True))
 
 
+def _counted_columns(lib: LibraryLike, counts: tuple[tuple[Decimal, str, str], ...], cits: list[Citation],
+                     lang: str, money: bool = False) -> Comparison | None:
+    """What counted people or things cost by the columns of one row ("two adults and one
+    child" of the row "Seal Island Cruise; Adult (16+): £34; Child (4-15): £19"; "два
+    взрослых и один детский" of columns "Взрослый", "Детский"): each count multiplies the
+    cell of the one column of the answer's first cited row that the words it governs name
+    by a header word no other column of the row has (`_named_columns`); the row is the
+    first cited one (a note line cited before it stands in no row) where every count names
+    such a column, each a column of its own, whose cell is one quantity (an amount of money
+    when `money`: the question asks a price, and "3 lessons" does not multiply a lesson's
+    length), and whose label does not write a count's number ("Stage 3" is the row asked,
+    not three of it). None when no cited row binds so, or the values do not add. The formula names each count and column ("2 ×
+    Adult (16+) + 1 × Child (4-15)"); the counts are inputs taken from the question, the
+    cells inputs citing the row."""
+    found = next((b for cit in cits if (b := _bind_columns(lib, counts, cit, money)) is not None), None)
+    if found is None:
+        return None
+    row, bound = found
+    if len(bound) == 1 and bound[0][0] == 1:
+        return None  # one thing once: nothing to compute
+    inputs = [calc.Input(f"v{i}", q) for i, (_, _, _, q) in enumerate(bound)]
+    try:
+        result = calc.evaluate(" + ".join(f"{n} * v{i}" for i, (n, _, _, _) in enumerate(bound)), inputs,
+                               allow_literals=True, lang=lang)
+    except CalcError:
+        return None
+    ins = [CalcInput(name=text, value=str(n), text=f"{n} ({message('from_question', lang)})", verified=True)
+           for n, text in dict.fromkeys((n, text) for n, text, _, _ in bound)]
+    ins += [CalcInput(name=f"{row.label} / {header}", value=str(q.value), unit=q.unit, text=q.text,
+                      citation=row.citation.model_copy(), verified=True) for _, _, header, q in bound]
+    return Comparison(calculation=Calculation(
+        formula=" + ".join(f"{n} × {header}" for n, _, header, _ in bound), inputs=ins,
+        substitution=result.substitution, result=str(result.value), unit=result.unit, shown=result.shown,
+        unit_shown=result.unit_shown, precision=result.precision, verified=True))
+
+
+def _bind_columns(lib: LibraryLike, counts: tuple[tuple[Decimal, str, str], ...], cit: Citation,
+                  money: bool = False) -> tuple[_Row, list[tuple[Decimal, str, str, Quantity]]] | None:
+    """(the row, (count, the count as written, column header, cell) per count) when `cit`
+    stands in one table row in which each count's words (or their translations) name a
+    column of its own whose cell is one quantity (`_counted_columns`); None otherwise."""
+    rows = _rows(lib, cit)
+    if len(rows) != 1:
+        return None
+    row = rows[0]
+    label_numbers = {m.value for m in number_mentions(row.label) if not m.spelled}
+    if any(value in label_numbers for value, _, _ in counts):
+        return None  # the label writes the number: it names the row ("Stage 3")
+    bound: list[tuple[Decimal, str, str, Quantity]] = []
+    used: set[int] = set()
+    for value, text, after in counts:
+        # the words counted, with their dictionary translations: a question in another
+        # language than the table ("двух взрослых" of "Adult (16+)")
+        asked = _keys(after) | {t for g in analysis.query_groups(after) for t in bilingual.translations(g)}
+        cols = _named_columns(row, asked)
+        if len(cols) != 1 or cols[0] in used:
+            return None
+        used.add(cols[0])
+        q = _cell(row, cols[0])
+        if q is None or (money and q.unit not in units.CURRENCY_CODES):
+            return None
+        bound.append((value, text, row.cells[cols[0]][0], q))
+    return row, bound
+
+
 def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal) -> bool:
     """Whether the table row that citation `cit` stands in (its first, `_rows`; else the
     quote itself) writes the whole number `value` in a cell of its own, as a number apart
@@ -264,7 +332,7 @@ def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal) -> bool:
     return any(m.value == value for m in number_mentions(text) if not m.spelled)
 
 
-def _written_with_next_word(count: str, value: Decimal, after: str, text: str) -> bool:
+def written_with_next_word(count: str, value: Decimal, after: str, text: str) -> bool:
     """Whether `text` writes the count (as written, or its `value` in digits) followed by
     a word the question writes right after it: a Chinese count with the one or two
     characters after it ("四人" of "四人间" in "4人间", "12人" of "12人桌"), another with one
