@@ -269,9 +269,9 @@ def _counted_columns(lib: LibraryLike, counts: tuple[tuple[Decimal, str, str], .
     such a column, each a column of its own, whose cell is one quantity (an amount of money
     when `money`: the question asks a price, and "3 lessons" does not multiply a lesson's
     length), and whose label does not write a count's number ("Stage 3" is the row asked,
-    not three of it). None when no cited row binds so, or the values do not add. The formula names each count and column ("2 ×
-    Adult (16+) + 1 × Child (4-15)"); the counts are inputs taken from the question, the
-    cells inputs citing the row."""
+    not three of it). None when no cited row binds so, or the values do not add. The
+    formula names each count and column ("2 × Adult (16+) + 1 × Child (4-15)"); the counts
+    are inputs taken from the question, the cells inputs citing the row."""
     found = next((b for cit in cits if (b := _bind_columns(lib, counts, cit, money)) is not None), None)
     if found is None:
         return None
