@@ -410,7 +410,6 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
     asked of another record names its column by its own words). The options give each
     column with its value. None otherwise (`_computed_or_valueless`)."""
     from .apart import asks_money, priced_row
-    from .table_verify import most_named
     from .tiers import with_tiers
 
     q = g.question
@@ -448,10 +447,11 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
         return None
     chosen = [(h, v) for (h, v), n in zip(values, named) if n == best]
     forms = {f for grp in g.groups for f in grp}
-    if best and all(forms & set(analysis.tokens(h)) for h, _ in chosen):
-        # of headers holding the same asked words, the one adding the fewest others ("Peak",
-        # which a day asked was read as, of "Peak" and "Off-peak")
-        chosen = most_named(chosen, forms) or chosen
+    if best:
+        # a header of asked words alone is the one named, not those adding words to them
+        # ("Peak", which a day asked was read as, beside "Off-peak"; of "Собаки до 10 кг"
+        # and "Собаки 10–20 кг" neither is)
+        chosen = [(h, v) for h, v in chosen if set(analysis.tokens(h)) <= forms] or chosen
     if not best or asks_money(q):
         # a price asked: the columns of money ("一期多少钱" names "每期课时" and "每期学费（元）"
         # alike, and asks the fee; "How much is the tour?" asks the adult and the child

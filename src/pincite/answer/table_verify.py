@@ -315,7 +315,7 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
         return None
     asked = set(terms)
     cells = [(h, v) for h, v in pairs if asked & set(analysis.tokens(h))]
-    cells = most_named(cells, asked)
+    cells = _most_named(cells, asked)
     kind_words = set(kinds)
     of_kind = [(h, v) for h, v in pairs if kind_words & set(analysis.tokens(h))]
     if not cells and soft is not None:
@@ -355,7 +355,7 @@ def no_value(claim_text: str) -> tuple[str, str, str] | None:
     return row.strip(), "; ".join(h.strip() for h, _, _ in pairs), pairs[0][2].strip()
 
 
-def most_named(cells: list[tuple[str, str]], asked: set[str]) -> list[tuple[str, str]]:
+def _most_named(cells: list[tuple[str, str]], asked: set[str]) -> list[tuple[str, str]]:
     """`cells` (header, value) less those whose header shares with the question (`asked`:
     index forms) only words that another cell's header shares too, and fewer: of "Животные
     до 10 кг", "Животные 10–20 кг" and "Животные свыше 20 кг", "… свыше 20 кг" asked, the
