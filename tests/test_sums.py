@@ -173,9 +173,12 @@ def test_counts_of_several_rows_are_multiplied_and_added(tmp_path):
     ("Из какого материала колесо насоса КМН 125-100-250?", []), ("Сколько стоит насос КМН 65 в комплекте?", []),
     ("Сколько стоит сеанс в 2:30 ночи?", []), ("Сколько стоит номер 5?", []),
     ("What current does the motor draw at 380 V?", []),
-    # a name with a capital inside numbers its model ("iPhone 13"); a capitalised word does
-    # not make the next number a model's ("Stage 3" keeps its old reading)
+    # a name with a capital inside numbers its model ("iPhone 13"), and so does a word
+    # capitalised inside a sentence or a Latin one in a Chinese question; a sentence's
+    # capitalised first word does not
     ("iPhone 13 换原装屏幕多少钱？", []), ("How much is the eBay 2 plan?", []),
+    ("How much is a term of Stage 3 lessons?", []), ("Lockdown 47 的高峰时段是什么时候？", []),
+    ("Нужно 3 пачки ибупрофена, сколько это?", ["3"]),
     # a size in inches; a Chinese numeral inside a word ("三轮车", a tricycle; "一整天")
     ("24寸的儿童自行车租一天多少钱？", []), ("a 26-inch bike for two days", []),
     ("租一辆电动三轮车一天多少钱？", ["1"]), ("租两辆自行车一整天多少钱？", ["2"]),

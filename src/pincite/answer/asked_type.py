@@ -739,3 +739,16 @@ def _computed_marks(text: str) -> list[str]:
     return sorted(found)
 
 
+
+
+#: "How much" not followed by a word of time, size or amount of stuff: in English it asks an
+#: amount, most often a price ("How much is a term of Stage 3 lessons?", "How much per
+#: player are three missions?"); `asks_how_much`.
+_HOW_MUCH = lazyre.compile(r"\bhow\s+much\b(?!\s+(?:time|longer|later|earlier|space|memory|data|weight|power"
+                           r"|fuel|water|more\s+time))", re.IGNORECASE)
+
+
+def asks_how_much(question: str) -> bool:
+    """Whether `question` asks "how much" of something (`_HOW_MUCH`): where a row offers a
+    price beside other values (a lesson's length, a departure time), the price is meant."""
+    return bool(_HOW_MUCH.search(question))

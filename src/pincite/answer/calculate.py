@@ -274,14 +274,12 @@ def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
         if not m.spelled:
             before = question[m.start - 1] if m.start else " "
             after = question[m.end:m.end + 2]
-            word_before = question[:m.start].split()[-1:] or [""]
             if (before.isalnum() and not is_cjk(before)) or before in "-./#№:," \
                     or (after[:1].isalpha() and not is_cjk(after[:1])) \
                     or (after[:1] in "-–./:,×x" and after[1:2].isdigit()) \
-                    or (len(word_before[0]) > 1 and (word_before[0].isupper()
-                                                     or any(ch.isupper() for ch in word_before[0][1:]))):
-                # a code or a model number ("R17", "3D", "КМН 125-100-250", "PX 200", a name
-                # with a capital inside: "iPhone 13"), not a count
+                    or _after_a_name(question[:m.start].split(), question):
+                # a code or a model number ("R17", "3D", "КМН 125-100-250", "PX 200", "iPhone
+                # 13", "Stage 3"), not a count
                 continue
         if not re.search(r"[^\W\d_]", question[m.end:m.end + 40]):
             continue  # nothing counted after it ("… КМН 65?")
@@ -301,6 +299,23 @@ def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
     found.sort(key=lambda f: f[2])
     return tuple((v, text, question[end:found[i + 1][2] if i + 1 < len(found) else len(question)])
                  for i, (v, text, _, end) in enumerate(found))
+
+
+def _after_a_name(words_before: list[str], question: str) -> bool:
+    """Whether the word before a number (the last of `words_before`, the question's words
+    up to it) makes the number part of a name: written in capitals ("PX 200"), with a
+    capital inside ("iPhone 13"), or capitalised inside a sentence ("a term of Stage 3
+    lessons") or in Latin letters in a question of another script ("Lockdown 47 的…");
+    a capitalised first word of a sentence ("Three …", "Нужно 3 …") is no name."""
+    word = words_before[-1] if words_before else ""
+    if len(word) < 2:
+        return False
+    if word.isupper() or any(ch.isupper() for ch in word[1:]):
+        return True
+    if not word[0].isupper():
+        return False
+    inside = len(words_before) > 1 and not words_before[-2].endswith((".", "!", "?"))
+    return inside or (word.isascii() and not question.isascii())
 
 
 def _numeral_in_word(text: str, start: int, end: int) -> bool:

@@ -452,7 +452,7 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
         # ("Peak", which a day asked was read as, beside "Off-peak"; of "Собаки до 10 кг"
         # and "Собаки 10–20 кг" neither is)
         chosen = [(h, v) for h, v in chosen if set(analysis.tokens(h)) <= forms] or chosen
-    if not best or asks_money(q):
+    if not best or asks_money(q) or asked_type.asks_how_much(q):
         # a price asked: the columns of money ("一期多少钱" names "每期课时" and "每期学费（元）"
         # alike, and asks the fee; "How much is the tour?" asks the adult and the child
         # price, not its duration)

@@ -207,7 +207,8 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
     counts = tuple(c for c in counts if not written_with_next_word(c[1], c[0], c[2], quoted))
     if not counts:
         return None
-    by_columns = _counted_columns(lib, counts, cits, lang, "money" in asked_type.asked_kinds(question))
+    by_columns = _counted_columns(lib, counts, cits, lang, "money" in asked_type.asked_kinds(question)
+                                  or asked_type.asks_how_much(question))
     if by_columns is not None:
         return by_columns  # the counts name columns of one row: adults and children
     money = frozenset(asked_type.kind_column_words("money"))
