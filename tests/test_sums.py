@@ -310,3 +310,22 @@ def test_counts_naming_columns_of_one_row_multiply_their_cells(tmp_path):
     assert en.calculation is not None and en.calculation.result == "87", en.answer
     assert ru.calculation is not None and ru.calculation.result == "87", ru.answer
     assert adults.calculation is not None and adults.calculation.result == "68", adults.answer
+
+
+def test_a_count_of_nights_times_a_price_per_night_is_money(tmp_path):
+    """"two nights in a standard kennel" of a Chinese sheet priced "标准笼位（元/晚）" (yuan per
+    night): the English words name the column through the dictionary, and two nights of a
+    price per night is money (200 CNY), as "3 ночи" of "руб./сутки" is roubles, not roubles
+    per day."""
+    make_sheet(tmp_path / "pets.xlsx", "价目表", ("类别", "标准笼位（元/晚）", "豪华单间（元/晚）"), [
+        ("猫咪寄养", 60, 90), ("中型犬寄养（10-25公斤）", 100, 158)])
+    make_sheet(tmp_path / "rooms.xlsx", "Номера", ("Номер", "Высокий сезон, руб./сутки"), [
+        ("Семейный номер", "8 700"), ("Стандарт", "4 900")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "pets.xlsx", tmp_path / "rooms.xlsx"])
+        kennel = lib.ask("What would two nights in a standard kennel cost for a medium-sized dog?")
+        rooms = lib.ask("Сколько я заплачу за 3 ночи в семейном номере в высокий сезон?")
+    assert kennel.calculation is not None and kennel.calculation.result == "200", kennel.answer
+    assert kennel.calculation.unit == "CNY", kennel.calculation
+    assert rooms.calculation is not None and rooms.calculation.result == "26100", rooms.answer
+    assert rooms.calculation.unit == "RUB", rooms.calculation

@@ -241,7 +241,8 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
     if len(bound) == 1 and bound[0][0] is not None and bound[0][0][0] == 1:
         return None  # one thing once: nothing to compute
     names, shown = [], []
-    inputs = [calc.Input(f"v{i}", r.quantity) for i, (_, _, r) in enumerate(bound)]
+    inputs = [calc.Input(f"v{i}", _per_count(r.quantity) if n is not None else r.quantity)
+              for i, (n, _, r) in enumerate(bound)]
     for i, (n, label, _) in enumerate(bound):
         names.append(f"{n[0]} * v{i}" if n is not None else f"v{i}")
         shown.append(f"{n[0]} × {label}" if n is not None else label)
@@ -371,7 +372,10 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
     value."""
     groups = analysis.query_groups(question)
     ops = calculate.operation_groups(question, groups) | calculate.comparison_groups(question, groups)
-    words = [{k for f in g for k in _keys(f)} | set(g) for g in groups if g not in ops]
+    # each word with its dictionary translations: a question in another language than the
+    # table names its rows and columns by them ("standard kennel" the column "标准笼位")
+    words = [{k for f in g for k in _keys(f)} | set(g) | set(bilingual.translations(g)) for g in groups
+             if g not in ops]
     kinds = asked_type.column_words(question) or default_kinds
     rows: dict[tuple[tuple[str, str], ...], _Row] = {}
     for cit in cits:
@@ -380,6 +384,7 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
     # a quantity stated names the column whose header holds it ("一天" the column
     # "全天24小时（元）", "30 кг" the column "Собаки свыше 25 кг": answer.tiers)
     asked = _keys(tiers.with_tiers(question, [h for row in rows.values() for h, _ in row.cells if h]))
+    asked |= {t for g in groups for t in bilingual.translations(g)}
     named: list[tuple[_Row, frozenset[int]]] = []
     # a word of a column header names the column, not a row ("unit" of "a unit for a flat"
     # beside the header "Unit" and a row "Drive-up unit")
@@ -504,7 +509,20 @@ def header_unit(text: str, whole: bool = True) -> str | None:
         unit = _canonical(candidate.rstrip(". "))
         if unit:
             return unit
+        # a price per something no unit names ("元/晚", per night; "руб./стр."): its money
+        num, slash, _ = candidate.partition("/")
+        money = _canonical(num.rstrip(". ")) if slash else None
+        if money in units.CURRENCY_CODES:
+            return money
     return None
+
+
+def _per_count(q: Quantity) -> Quantity:
+    """A price per one of the things a question counts, as the count multiplies it: "8700
+    RUB/day" for each of "3 ночи" is RUB, so the total is money, not money per day."""
+    if q.unit and "/" in q.unit and q.unit.split("/")[0] in units.CURRENCY_CODES:
+        return Quantity(q.value, q.unit.split("/")[0], q.text)
+    return q
 
 
 # --- table rows ----------------------------------------------------------------------------------
