@@ -8,6 +8,7 @@ import pytest
 
 from docgen import make_sheet, no_pincite_env  # noqa: F401 (fixtures)
 from pincite.answer import calculate
+from pincite.answer.counts import counts_in
 from pincite.config import Settings
 from pincite.library.facade import Library
 
@@ -191,7 +192,7 @@ def test_counts_of_several_rows_are_multiplied_and_added(tmp_path):
     ("одни и те же брюки", []),
 ])
 def test_counts_stated_in_a_question(question, counts):
-    assert [str(v) for v, _, _ in calculate.counts_in(question)] == counts
+    assert [str(v) for v, _, _ in counts_in(question)] == counts
 
 
 def test_one_count_multiplies_the_row_the_answer_cites_first(tmp_path):

@@ -567,8 +567,9 @@ def _computed_or_valueless(question: str, label: str = "") -> bool:
     writes after it counts nothing ("пакет из 5 тренировок" of the row "Пакет 5
     тренировок": comparison's reading of counts)."""
     from .apart import asks_money, asks_number
-    from .calculate import comparison_asked, counts_in, sum_asked
+    from .calculate import comparison_asked, sum_asked
     from .comparison import written_with_next_word
+    from .counts import counts_in
     from .extreme import superlative
 
     counts = [c for c in counts_in(question) if not (label and written_with_next_word(c[1], c[0], c[2], label))]

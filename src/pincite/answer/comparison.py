@@ -71,6 +71,7 @@ from pincite.text.cjk import is_cjk
 from pincite.text.codes import code_key, find_codes, spellings
 
 from . import asked_type, calc, calculate, tiers, units
+from .counts import counts_in
 from .messages import message
 from .normalize import normalize
 from .numbers import number_mentions, units_written
@@ -190,14 +191,14 @@ def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> 
 def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> Comparison | None:
     """What counted things cost together ("Сколько я отдам за три пачки ибупрофена?", "two
     VIP tickets plus one large popcorn", "两张成人票和一张儿童票多少钱？"): each count the
-    question states (`calculate.counts_in`) multiplies the value of the cited table row (or "label:
+    question states (`counts.counts_in`) multiplies the value of the cited table row (or "label:
     value" line) that the words it governs name, rows named by no count counting once; the
     values are read as a sum reads them (`_named_readings`: one column, the one the question
     names, else the kind it asks, else a price: counted things bought). None when the
     question states no count that names a row, or the rows give no single value each; the
     Calculation's formula names each count and row ("3 × Ибупрофен 200 мг"), the counts
     are inputs taken from the question (no citation), the rows' values inputs citing them."""
-    counts = calculate.counts_in(question)
+    counts = counts_in(question)
     if not counts or calculate.comparison_asked(question) is not None:
         return None
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]

@@ -31,7 +31,8 @@ from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
 from . import answerability, apart, asked_type, extractive, features, reasons, soft, supersede, variants
-from .calculate import comparison_groups, counted_measures, sum_groups, without_target_unit
+from .calculate import comparison_groups, sum_groups, without_target_unit
+from .counts import counted_measures
 from .evidence import (
     asked_and_found,
     asked_codes,

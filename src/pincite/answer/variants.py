@@ -16,7 +16,8 @@ from pincite.text import analysis, bilingual, lazyre, morph
 from pincite.text.cjk import cjk_letter_count, is_cjk
 
 from . import asked_type, extractive, features, tiers, units
-from .calculate import JOINED, comparison_asked, counts_in
+from .calculate import JOINED, comparison_asked
+from .counts import counts_in
 from .numbers import number_mentions
 from .quantities import Quantity, quantities_in
 from .retrieve import LibraryLike
