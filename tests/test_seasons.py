@@ -90,3 +90,18 @@ def test_the_first_document_defining_the_kind_of_time_asked_is_read():
     assert seasons.with_defined_periods("How much is a lane on Tuesday?", [(POOL_HEADERS, POOL), weekdays]) \
         == "How much is a lane on Tuesday?"
     assert seasons.with_defined_periods("How much is a lane on Tuesday?", [weekdays]) == "How much is a lane on 平日价?"
+
+
+def test_a_day_asked_is_read_into_a_header_of_abbreviated_days(tmp_path):
+    """Headers that name their days in short ("Mon–Thu", "Friday", "Sat, Sun & bank
+    holidays") define their columns themselves: "on a Saturday" reads the weekend column,
+    "on a Tuesday" the Mon–Thu one."""
+    make_table_deck(tmp_path / "rooms.pptx", [
+        ("Escape rooms", [("Group size", "Mon–Thu", "Friday", "Sat, Sun & bank holidays"),
+                          ("2 players", "£58", "£64", "£70"), ("4 players", "£92", "£100", "£112")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "rooms.pptx"])
+        saturday = lib.ask("What does an escape room cost for 4 players on a Saturday?")
+        tuesday = lib.ask("What does an escape room cost for 4 players on a Tuesday?")
+    assert saturday.status == "answered" and saturday.claims[0].text.endswith("£112"), saturday.answer
+    assert tuesday.status == "answered" and tuesday.claims[0].text.endswith("£92"), tuesday.answer

@@ -56,8 +56,15 @@ _DAY_RE = lazyre.compile(
     r"|(?<![а-яё])(?P<ru_weekend>выходн\w*)|(?<![а-яё])(?P<ru_work>будн\w*|рабоч\w*\s+дн\w*)"
     r"|\b(?P<en>monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b"
     r"|\b(?P<en_weekend>weekends?)\b|\b(?P<en_work>weekdays?|working\s+days?)\b"
-    r"|(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])|(?P<zh_weekend>周末|双休日)|(?P<zh_work>工作日|平日)",
+    r"|(?:周|星期|礼拜)(?P<zh>[一二三四五六日天])|(?P<zh_weekend>周末|双休日)|(?P<zh_work>工作日|平日)"
+    # the abbreviations a table's headers write ("Mon–Thu", "Sat, Sun", "Пн–Чт", "Сб"), as
+    # capitalised there: "sun" and "sat" in lower case are other words
+    r"|(?-i:\b(?P<en_abbr>Mon|Tue|Tues|Wed|Thu|Thur|Thurs|Fri|Sat|Sun)\b\.?)"
+    r"|(?-i:(?<![А-Яа-яЁё])(?P<ru_abbr>Пн|Вт|Ср|Чт|Пт|Сб|Вс)(?![А-Яа-яЁё])\.?)",
     re.IGNORECASE)
+#: The day (0 = Monday) of each abbreviation `_DAY_RE` reads.
+_DAY_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
+             "sun": 6, "пн": 0, "вт": 1, "ср": 2, "чт": 3, "пт": 4, "сб": 5, "вс": 6}
 #: "How much is …?" asks a price in English as "сколько стоит" does, though "how much" alone
 #: may ask any amount (asked_type reads it as no money question).
 _HOW_MUCH_IS = lazyre.compile(r"\bhow\s+much\s+(?:is|are|was|will|would)\b", re.IGNORECASE)
@@ -119,6 +126,8 @@ def _mentions(text: str) -> list[_Mention]:
             days = frozenset({_EN_DAYS.index(word.rstrip("s") if word.rstrip("s") in _EN_DAYS else word)})
         elif kind == "zh":
             days = frozenset({_ZH_DAYS[m.group("zh")]})
+        elif kind in ("en_abbr", "ru_abbr"):
+            days = frozenset({_DAY_ABBR[word.rstrip(".")]})
         elif re.search(r"\d\s*(?:个)?$", text[:m.start()]):
             continue  # "10 working days", "5个工作日": a duration, not which days
         else:
