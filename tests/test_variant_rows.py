@@ -420,3 +420,23 @@ def test_a_row_priced_in_several_columns_by_its_cells_is_asked_back(tmp_path):
     assert all("£" in o for o in tour.clarification.options), tour.clarification
     assert package.status == "needs_clarification", package.answer
     assert any("11 800" in o for o in package.clarification.options), package.clarification
+
+
+def test_a_sheets_title_cell_is_no_price(tmp_path):
+    """A one-cell title row under a sheet named as a price list ("价目表!A1 | 狗狗洗护美容")
+    states no price: its cell address's digits are no value, so a price question is not
+    answered by the title."""
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "价目表"
+    ws.append(["狗狗洗护美容"])
+    ws.append(["体型", "体重", "短毛洗护（元）", "长毛洗护（元）"])
+    ws.append(["小型犬", "10公斤以下", 98, 138])
+    ws.append(["中型犬", "10-20公斤", 158, 218])
+    wb.save(tmp_path / "pets.xlsx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "pets.xlsx"])
+        ans = lib.ask("狗狗洗护美容多少钱？")
+    assert not (ans.claims and ans.claims[0].citations[0].quote.rstrip().endswith("| 狗狗洗护美容")), ans.answer

@@ -473,7 +473,8 @@ def priced_row(c: extractive.Candidate) -> bool:
     its numbers are prices though no cell writes a currency; of a spreadsheet row, its
     sheet's name and the one-cell title rows its passage holds above the table
     ("Прейскурант (цены в рублях)"); of a slide's row, the slide's title ("票价（元）")."""
-    if not features.is_table_window(c) or not re.search(r"[0-9]", features.window_text(c)):  # not "м²"
+    # a number of the row's own ("м²" is none, nor the "A3" of a sheet row's "价目表!A3 | " head)
+    if not features.is_table_window(c) or not re.search(r"[0-9]", _SHEET_HEAD.sub("", features.window_text(c))):
         return False
     headings = (*c.columns, *(h for h, _ in variants.record_cells(c)), c.hit.section_title or "",
                 *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()),
@@ -481,6 +482,8 @@ def priced_row(c: extractive.Candidate) -> bool:
     return any(asked_type.MONEY_HEADING.search(t) for t in headings)
 
 
+#: The head of a spreadsheet row's text ("'Sheet'!A2:F2 | "): its cell range's digits are no value.
+_SHEET_HEAD = lazyre.compile(r"^\s*'?(?:[^'!\n]|'')+'?![A-Z]+\d+(?::[A-Z]+\d+)? \| ", re.MULTILINE)
 #: A one-cell sheet row ("'Прейскурант'!A1 | Прейскурант (цены в рублях)"): its sheet's name, its text.
 _TITLE_ROW_RE = lazyre.compile(r"^\s*'?((?:[^'!\n]|'')+)'?![A-Z]+\d+ \| ([^;\n]+)$", re.MULTILINE)
 
