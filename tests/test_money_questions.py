@@ -24,6 +24,10 @@ from pincite.library.facade import Library
     ("如果上课前不到24小时才取消，怎么收费？", False), ("至少要提前几天取消，才能拿回全部费用？", False),
     ("How are late fees handled?", False), ("Как возвращается стоимость билета?", False),
     ("How many euros does the day pass cost?", True),
+    # "charge" as the verb of a price, not the noun of a battery
+    ("How much does the pet shop charge to deworm my dog?", True),
+    ("What does the repair shop charge for a new screen?", True),
+    ("How long does the battery take to charge?", False), ("What is the charge time?", False),
 ])
 def test_questions_asking_what_something_costs(question, asks):
     assert apart.asks_money(question) == asks
