@@ -28,6 +28,9 @@ from pincite.library.facade import Library
     ("How much does the pet shop charge to deworm my dog?", True),
     ("What does the repair shop charge for a new screen?", True),
     ("How long does the battery take to charge?", False), ("What is the charge time?", False),
+    # "how much … pay" asks an amount; whether or when someone pays does not
+    ("How much would two adults and one child pay in total?", True),
+    ("Does the company pay for travel?", False), ("When is the salary paid?", False),
 ])
 def test_questions_asking_what_something_costs(question, asks):
     assert apart.asks_money(question) == asks

@@ -389,8 +389,8 @@ def before_keys(cands: list[extractive.Candidate], joined: dict[int, extractive.
 _ASKS_MONEY = lazyre.compile(
     r"\b(?:costs?|priced?|prices|fees?)\b|сколько\s+(?:\w+\s+)?(?:стоит|стоят|стоить|стоил\w*|обойд\w*)"
     # "charge" as the verb of a price ("What does the shop charge for …", "How much do they
-    # charge …"), not the noun of a battery
-    r"|\bcharges?\s+(?:for|to)\b|\bhow\s+much\b[^?]*\bcharges?\b"
+    # charge …"), not the noun of a battery; "how much … pay" (not "does the company pay")
+    r"|\bcharges?\s+(?:for|to)\b|\bhow\s+much\b[^?]*\b(?:charges?|pay|paid)\b"
     r"|стоимост\w*|\bцен[аеуы]\b|多少钱|价格|价钱|售价|单价|费用|收费"
     r"|(?:学|报名|培训|服务|运|会|手续|管理|物业|停车|住宿|考试|注册|租)费|租金|票价"
     "|" + "|".join(asked_type.PAYING), re.IGNORECASE)
