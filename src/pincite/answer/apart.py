@@ -35,7 +35,7 @@ from ..store.fields import TRUST_LEVELS
 from . import asked_type, extractive, features, reasons, soft, variants
 from .asked_type import VALUE_PATTERNS
 from .retrieve import LibraryLike
-from .table_verify import SOFT_HEADER_COSINE, sheet_names
+from .table_verify import SOFT_HEADER_COSINE, sheet_names, without_row_heads
 
 #: The documents of the first this many candidates are checked for the names a question asks
 #: about (`docs_lacking_names`): one index call each, as many as a question's passages shown.
@@ -477,7 +477,7 @@ def priced_row(c: extractive.Candidate) -> bool:
     sheet's name and the one-cell title rows its passage holds above the table
     ("Прейскурант (цены в рублях)"); of a slide's row, the slide's title ("票价（元）")."""
     # a number of the row's own ("м²" is none, nor the "A3" of a sheet row's "价目表!A3 | " head)
-    if not features.is_table_window(c) or not re.search(r"[0-9]", _SHEET_HEAD.sub("", features.window_text(c))):
+    if not features.is_table_window(c) or not re.search(r"[0-9]", without_row_heads(features.window_text(c))):
         return False
     headings = (*c.columns, *(h for h, _ in variants.record_cells(c)), c.hit.section_title or "",
                 *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()),
@@ -485,8 +485,6 @@ def priced_row(c: extractive.Candidate) -> bool:
     return any(asked_type.MONEY_HEADING.search(t) for t in headings)
 
 
-#: The head of a spreadsheet row's text ("'Sheet'!A2:F2 | "): its cell range's digits are no value.
-_SHEET_HEAD = lazyre.compile(r"^\s*'?(?:[^'!\n]|'')+'?![A-Z]+\d+(?::[A-Z]+\d+)? \| ", re.MULTILINE)
 #: A one-cell sheet row ("'Прейскурант'!A1 | Прейскурант (цены в рублях)"): its sheet's name, its text.
 _TITLE_ROW_RE = lazyre.compile(r"^\s*'?((?:[^'!\n]|'')+)'?![A-Z]+\d+ \| ([^;\n]+)$", re.MULTILINE)
 

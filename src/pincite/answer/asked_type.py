@@ -739,8 +739,6 @@ def _computed_marks(text: str) -> list[str]:
     return sorted(found)
 
 
-
-
 #: "How much" not followed by a word of time, size or amount of stuff: in English it asks an
 #: amount, most often a price ("How much is a term of Stage 3 lessons?", "How much per
 #: player are three missions?"); `asks_how_much`.

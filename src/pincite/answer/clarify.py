@@ -442,7 +442,7 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
                      + (3 if re.search(rf"(?<![\w-]){re.escape(h.strip().casefold())}(?![\w-])", low) else 0))
     best = max(named)
     # a column is of money when its header says so or its cell writes a currency ("£18")
-    money = [(h, v) for h, v in values if MONEY_HEADING.search(h) or asked_type.MONEY_VALUE.search(v)]
+    money = [(h, v) for h, v in values if _priced(h, v)]
     if not best and not priced_row(first) and len(money) < 2:
         return None
     chosen = [(h, v) for (h, v), n in zip(values, named) if n == best]

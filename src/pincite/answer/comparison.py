@@ -375,8 +375,8 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
     ops = calculate.operation_groups(question, groups) | calculate.comparison_groups(question, groups)
     # each word with its dictionary translations: a question in another language than the
     # table names its rows and columns by them ("standard kennel" the column "标准笼位")
-    words = [{k for f in g for k in _keys(f)} | set(g) | set(bilingual.translations(g)) for g in groups
-             if g not in ops]
+    translated = {g: bilingual.translations(g) for g in groups}
+    words = [{k for f in g for k in _keys(f)} | set(g) | set(translated[g]) for g in groups if g not in ops]
     kinds = asked_type.column_words(question) or default_kinds
     rows: dict[tuple[tuple[str, str], ...], _Row] = {}
     for cit in cits:
@@ -385,7 +385,7 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
     # a quantity stated names the column whose header holds it ("一天" the column
     # "全天24小时（元）", "30 кг" the column "Собаки свыше 25 кг": answer.tiers)
     asked = _keys(tiers.with_tiers(question, [h for row in rows.values() for h, _ in row.cells if h]))
-    asked |= {t for g in groups for t in bilingual.translations(g)}
+    asked |= {t for ts in translated.values() for t in ts}
     named: list[tuple[_Row, frozenset[int]]] = []
     # a word of a column header names the column, not a row ("unit" of "a unit for a flat"
     # beside the header "Unit" and a row "Drive-up unit")
@@ -521,9 +521,8 @@ def header_unit(text: str, whole: bool = True) -> str | None:
 def _per_count(q: Quantity) -> Quantity:
     """A price per one of the things a question counts, as the count multiplies it: "8700
     RUB/day" for each of "3 ночи" is RUB, so the total is money, not money per day."""
-    if q.unit and "/" in q.unit and q.unit.split("/")[0] in units.CURRENCY_CODES:
-        return Quantity(q.value, q.unit.split("/")[0], q.text)
-    return q
+    money, per, _ = (q.unit or "").partition("/")
+    return Quantity(q.value, money, q.text) if per and money in units.CURRENCY_CODES else q
 
 
 # --- table rows ----------------------------------------------------------------------------------

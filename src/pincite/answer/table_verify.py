@@ -260,6 +260,12 @@ def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | Non
     return _row_claim(quote.split(" | ", 1)[-1], terms, soft, kinds)
 
 
+def without_row_heads(text: str) -> str:
+    """`text` less the heads of the spreadsheet rows it holds ("'Sheet'!A2:F2 | "): what
+    the rows' cells write, their addresses' letters and digits aside."""
+    return _SHEET_ROW_HEAD.sub("", text)
+
+
 def sheet_head(quote: str) -> str | None:
     """The sheet part of the head of the spreadsheet row a quote starts with, as the rows of
     that sheet write it ("Prices!", "'Budget FY2024'!"); None for a quote that starts with

@@ -137,10 +137,11 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
         # quantities of the asked one's kind, none of them the asked one
         no_column = _absent_point(points, headers[1:])
         no_row = _absent_point(points, labels) if all(_only_quantity(v) for v in labels) else None
+        # what the table prices instead: its quantity columns (a row labelled by one names itself)
+        priced = ", ".join(h for h, _, _ in tiers.point_headers(headers[1:])) if no_column is not None else None
         for i, cells in rows:
             if no_column is not None or no_row is not None:
-                there = (", ".join(h for h in headers[1:] if tiers.point_headers([h])) if no_column is not None
-                         else cells[0][0])
+                there = priced or cells[0][0]
                 out[i] = " — ".join(" ".join(n.split()) for n in dict.fromkeys((cells[0][0], there)))
                 if whole is not None:
                     whole.add(i)
@@ -202,8 +203,8 @@ def _absent_point(stated: Sequence[Quantity], texts: Sequence[str]) -> Quantity 
         same = [v for _, v, d in points if d == dims]
         if len(same) < 2 or Fraction(q.value) * factor in same:
             continue
-        if any((t := tiers.header_tier(x)) is not None and t.unit is not None
-               and units.si_factor(units.unit_atoms(t.unit))[1] == dims for x in texts):
+        if any((t := tiers.header_tier(x)) is not None and units.si_factor(units.unit_atoms(t.unit))[1] == dims
+               for x in texts):
             continue
         return q
     return None

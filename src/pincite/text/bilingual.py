@@ -80,12 +80,11 @@ class _Tables:
         general language first (a sense's synonyms: "штраф" before "пеня"; a Russian
         word's English headwords: "language" before "clapper" for "язык")."""
         for (src, dst), keys in self._rank.items():
-            if dst in ("en", "ru", "zh"):
-                common = {v: zipf.general_zipf(v, dst) for vals in keys.values() for v in vals}
-                self.maps[(src, dst)] = {k: sorted(vals.items(), key=lambda v: (v[1], -common[v[0]]))
-                                         for k, vals in keys.items()}
-            else:
-                self.maps[(src, dst)] = {k: sorted(vals.items(), key=lambda v: v[1]) for k, vals in keys.items()}
+            # (a pseudo language, NOUNS, has no words to be common: rank alone)
+            common = ({v: zipf.general_zipf(v, dst) for vals in keys.values() for v in vals}
+                      if dst in ("en", "ru", "zh") else {})
+            self.maps[(src, dst)] = {k: sorted(vals.items(), key=lambda v: (v[1], -common.get(v[0], 0.0)))
+                                     for k, vals in keys.items()}
         self._rank.clear()
 
 
