@@ -214,3 +214,66 @@ def test_a_year_question_needs_a_year_and_a_version_question_a_version(tmp_path)
         assert "2.4" in ans.claims[0].citations[0].quote
     finally:
         library.close()
+
+
+COMPRESSOR = ("KV-20 screw compressor: operating rules.\n"
+              "During a loaded run of the KV-20 compressor the discharge temperature must not exceed 95 °C.\n"
+              "Drain the KV-20 receiver at the end of every shift; 2 drains a day are enough in dry air.")
+
+
+@pytest.mark.parametrize("question, kinds", [
+    ("How many dB(A) does the KV-20 compressor make?", {"noise"}), ("Сколько весит компрессор KV-20?", {"mass"}),
+    ("KV-20 空压机运行时的噪声是多少分贝？", {"noise"}), ("How many kilograms does the KV-20 weigh?", {"mass"}),
+    ("На какое давление настроен клапан? Сколько бар?", {"pressure"}),
+    # a count of things, a price, a frequency: no measured quantity
+    ("A4 一页最多能容纳多少字？", set()), ("How many pages can the binder hold?", set()),
+    ("How much does a power of attorney cost?", set()), ("How often are fire drills held?", set()),
+    ("What is the noise level of the KV-20?", set()),  # asks no number (the model decides)
+    ("На сколько градусов поворачивается стрелка?", set()),  # degrees of an angle or of temperature
+    # a unit the value is asked in names its kind
+    ("Какой уровень шума в цехе, в дБ?", {"noise"}), ("What is the height of the tank in mm?", {"length"}),
+    ("What is the pump's flow in the PX-3 configuration?", set()), ("Какой вес в упаковке?", set()),
+])
+def test_questions_asking_a_measured_quantity(question, kinds):
+    from pincite.text import analysis
+
+    assert apart.measured_kinds(question, analysis.query_groups(question)) == kinds
+
+
+def test_a_measured_quantity_is_answered_only_by_a_value_of_its_kind(tmp_path):
+    """The rules name the compressor, its loaded run and a temperature, but no noise level
+    and no weight: a question asking how loud or how heavy it is gets no number of another
+    kind ("95 °C", "2 drains") and the refusal names the quantity missing; the temperature
+    question is answered by the same sentence, and a page stating the noise level answers."""
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    library = _library(tmp_path / "a", {"kv20-rules.pdf": [COMPRESSOR]})
+    try:
+        ans = library.ask("How many dB does the KV-20 compressor make during a loaded run?")
+        assert ans.status == "refused", [c.quote for c in ans.citations()]
+        ans = library.ask("Сколько весит компрессор KV-20?")
+        assert ans.status == "refused", [c.quote for c in ans.citations()]
+        ans = library.ask("What is the maximum discharge temperature of the KV-20 during a loaded run, in °C?")
+        assert ans.status == "answered", ans.warnings
+        assert "95 °C" in ans.claims[0].citations[0].quote
+    finally:
+        library.close()
+    library = _library(tmp_path / "b", {"kv20-rules.pdf": [COMPRESSOR, "KV-20 data.\nNoise level of the KV-20 "
+                                                                        "compressor during a loaded run: 68 dB(A)."]})
+    try:
+        ans = library.ask("How many dB does the KV-20 compressor make during a loaded run?")
+        assert ans.status == "answered", ans.warnings
+        assert "68 dB" in ans.claims[0].citations[0].quote
+    finally:
+        library.close()
+
+
+def test_the_refusal_names_the_quantity_no_passage_states(tmp_path):
+    """Every word of the question stands in the loaded-run sentence but no noise level: the
+    reason names the noise level, in the question's language."""
+    library = _library(tmp_path, {"kv20-rules.pdf": [COMPRESSOR]})
+    try:
+        ans = library.ask("How many decibels is the discharge of the KV-20 compressor during a loaded run?")
+        assert ans.status == "refused"
+        assert ans.warnings == ["none of the passages found states a value of the noise level asked for"], ans.warnings
+    finally:
+        library.close()

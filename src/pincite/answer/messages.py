@@ -353,6 +353,11 @@ MESSAGES = {
         "ru": "ни в одном найденном фрагменте не указано число для того, о чём спрашивается",
         "zh": "找到的段落中都没有写明所问的数值",
     },
+    "why_no_kind": {
+        "en": "none of the passages found states a value of the {kind} asked for",
+        "ru": "ни в одном найденном фрагменте не указано значение того, о чём спрашивается: {kind}",
+        "zh": "找到的段落中都没有写明所问的{kind}数值",
+    },
     "why_no_price": {
         "en": "none of the passages found states a price or an amount of money",
         "ru": "ни в одном найденном фрагменте не указана цена или сумма денег",
@@ -515,6 +520,26 @@ PAGE = {"en": "p.", "ru": "с.", "zh": "第{}页"}
 
 
 #: The name of a language (en, ru, zh) in each language of the messages.
+#: Names of the kinds of physical quantity a question may ask for (answer.apart.MEASURED_KINDS),
+#: as a refusal names what no passage states.
+QUANTITY_NAMES: dict[str, dict[str, str]] = {
+    "pressure": {"en": "pressure", "ru": "давление", "zh": "压力"},
+    "temperature": {"en": "temperature", "ru": "температура", "zh": "温度"},
+    "voltage": {"en": "voltage", "ru": "напряжение", "zh": "电压"},
+    "power": {"en": "power", "ru": "мощность", "zh": "功率"},
+    "mass": {"en": "weight", "ru": "вес", "zh": "重量"},
+    "volume": {"en": "volume", "ru": "объём", "zh": "容量"},
+    "length": {"en": "length", "ru": "длина", "zh": "长度"},
+    "speed": {"en": "speed", "ru": "скорость", "zh": "速度"},
+    "noise": {"en": "noise level", "ru": "уровень шума", "zh": "噪声"},
+}
+
+
+def quantity_names(kinds: Iterable[str], lang: str) -> str:
+    """The names of `kinds` (QUANTITY_NAMES keys, sorted) in `lang` (English when unknown), listed."""
+    return listed([QUANTITY_NAMES[k].get(lang, QUANTITY_NAMES[k]["en"]) for k in sorted(kinds)], lang)
+
+
 LANGUAGE_NAMES = {
     "en": {"en": "English", "ru": "Russian", "zh": "Chinese"},
     "ru": {"en": "английский", "ru": "русский", "zh": "китайский"},

@@ -46,7 +46,7 @@ from .evidence import (
 )
 from .extreme import superlative
 from .features import WindowFeatures
-from .messages import language_name, listed, message
+from .messages import language_name, listed, message, quantity_names
 from .retrieve import (
     NAMING_HITS,
     LibraryLike,
@@ -423,7 +423,10 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # likewise a passage holding no number answers no question asking how many, how long,
     # which version or what maximum
     unnumbered = apart.windows_lacking_numbers(cands, coverage_text or q) - set(joined) - unpriced
-    valueless = unpriced | unnumbered
+    # and one asking a measured quantity (a weight, a noise level) a value of its kind
+    measured = apart.measured_kinds(q, groups)
+    unmeasured = apart.windows_lacking_kind(cands, measured, marks) - set(joined) - unpriced - unnumbered
+    valueless = unpriced | unnumbered | unmeasured
     other |= valueless
     # a table row for another variant than the one asked (the colouring price for medium
     # hair, asked of short hair) answers for its own: sorted last likewise
@@ -526,10 +529,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             found = listed(list(dict.fromkeys(variant_rows[id(c)] for c in variant if prob[id(c)] >= top))[:3], lang)
             g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel,
                                        found=message("why_other_variant", lang).format(found=found))
-        elif priced_out and own and not reasons.unmatched(q, groups, cands):
+        elif priced_out and own and not reasons.unmatched(q, [g for g in groups if not apart.names_kind(g, measured)],
+                                                          cands):
             # the passages found hold the question's words, but none states a price (a number)
             g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel,
-                                 found=message("why_no_price" if unpriced else "why_no_number", lang))
+                                 found=message("why_no_price", lang) if unpriced else
+                                 message("why_no_kind", lang).format(kind=quantity_names(measured, lang)) if measured
+                                 else message("why_no_number", lang))
         elif no_column and (row := max((c for c in scored if id(c) in no_column), key=lambda c: prob[id(c)])) and (
                 not own or prob[id(row)] >= prob[id(own[0])]):
             # the likeliest evidence is a row of a table with no column for what is asked
