@@ -277,3 +277,37 @@ def test_the_refusal_names_the_quantity_no_passage_states(tmp_path):
         assert ans.warnings == ["none of the passages found states a value of the noise level asked for"], ans.warnings
     finally:
         library.close()
+
+
+@pytest.mark.parametrize("question, kind", [
+    ("What time does the canteen open?", "clock"), ("Until what time is the pool open on Sundays?", "clock"),
+    ("До которого часа работает клиника?", "clock"), ("Во сколько открывается бассейн?", "clock"),
+    ("周末几点开门？", "clock"),
+    ("What time limit applies to a run?", ""), ("Во сколько раз быстрее новая версия?", ""),
+    ("Во сколько долларов оценили разработку?", ""), ("Во сколько обойдётся ремонт?", ""),
+])
+def test_questions_asking_a_time_of_day(question, kind):
+    assert apart._asked_number_kind(question) == kind
+
+
+def test_a_time_of_day_is_answered_by_a_clock_time(tmp_path):
+    """"The canteen opens after the morning shift change and serves 3 hot meals" names the
+    canteen's opening and holds a number, but no time of day: no answer to what time the
+    canteen opens; the opening hours answer."""
+    rules = ("Riverside site rules.\nThe canteen opens after the morning shift change and serves 3 hot meals "
+             "a day.\nFirst aid kits hang at every exit door.")
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    library = _library(tmp_path / "a", {"site-rules.pdf": [rules]})
+    try:
+        ans = library.ask("What time does the canteen open?")
+        assert ans.status == "refused", [c.quote for c in ans.citations()]
+    finally:
+        library.close()
+    library = _library(tmp_path / "b", {"site-rules.pdf": [rules, "Canteen.\nThe canteen opens at 7:30 and "
+                                                                  "closes at 15:00 on working days."]})
+    try:
+        ans = library.ask("What time does the canteen open?")
+        assert ans.status == "answered", ans.warnings
+        assert "7:30" in ans.claims[0].citations[0].quote
+    finally:
+        library.close()

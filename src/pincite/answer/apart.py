@@ -587,12 +587,30 @@ _VERSION_RE = lazyre.compile(
     r"|(?-i:\b[A-ZА-ЯЁ][\w/+-]*\s\d+\b)", re.IGNORECASE)
 
 
+#: A question asking a time of day: "What time does … open?", "Until what time …", "До
+#: которого часа …", "Во сколько открывается …" (not "во сколько раз", a ratio, nor "во
+#: сколько долларов" or any price: `asks_money`), "几点", "什么时间". Not "what time limit" or
+#: "time period" (a span).
+_ASKS_CLOCK = lazyre.compile(
+    r"\b(?:what|which)\s+time\b(?!\s+(?:limits?|periods?|frames?|spans?|zones?|steps?|outs?)\b)"
+    r"|(?<![а-яё])(?:в|до|с|со)\s+котор\w+\s+час\w*"
+    rf"|(?<![а-яё])во\s+сколько(?!\s+(?:раз(?![а-яё])|(?:{asked_type.CURRENCY})(?![^\W\d_])))|几点|什么时间",
+    re.IGNORECASE)
+#: A time of day as passages write it: a clock value (asked_type.VALUE_PATTERNS["clock"]), an
+#: hour before "часов"/"点" ("в 8 часов", "早上8点"), noon or midnight.
+_CLOCK_RE = lazyre.compile(
+    r"(?<![\d.,])\d{1,2}\s*(?:час(?:а|ов)?(?![а-яё])|点)|\b(?:noon|midday|midnight)\b|полдень|полночь|полуночи|中午|午夜",
+    re.IGNORECASE)
+
+
 def _asked_number_kind(question: str) -> str:
-    """"year" or "version" when `question` asks for that kind of number (_ASKS_YEAR,
-    _ASKS_VERSION), else ""."""
+    """"year", "version" or "clock" when `question` asks for that kind of number
+    (_ASKS_YEAR, _ASKS_VERSION, _ASKS_CLOCK), else ""."""
     if _ASKS_YEAR.search(question):
         return "year"
-    return "version" if _ASKS_VERSION.search(question) else ""
+    if _ASKS_VERSION.search(question):
+        return "version"
+    return "clock" if _ASKS_CLOCK.search(question) and not asks_money(question) else ""
 
 
 def asks_number(question: str) -> bool:
@@ -616,14 +634,14 @@ def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str
     0.469 -> 0.490 with one answer lost (its cited window held no version either),
     held-out 0.508 -> 0.540 and hit@1 0.730 -> 0.738, false refusals equal."""
     phone = bool(_ASKS_PHONE.search(question))
-    if not phone and not asks_number(question):
+    kind = _asked_number_kind(question)
+    if not phone and kind != "clock" and not asks_number(question):
         return set()
     # a number the question itself writes (the code "ZR-8", the edition "NCC-3.05") names
     # what is asked about: the window's copy of it is no answer
     named = [t.rstrip(".,") for t in _NUMBERED_WORD.findall(question)]
     drop = re.compile("|".join(re.escape(t) for t in named if t), re.IGNORECASE) if any(named) else None
     often = bool(_ASKS_FREQUENCY.search(question))
-    kind = _asked_number_kind(question)
 
     def holds_one(c: extractive.Candidate) -> bool:
         text = _LINE_MARKER.sub(" ", features.window_text(c))
@@ -634,6 +652,8 @@ def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str
         text = drop.sub(" ", text) if drop else text
         if kind == "year":  # a year asked: a year, not a count or a footnote mark
             return bool(VALUE_PATTERNS["year"].search(text))
+        if kind == "clock":  # a time of day asked: a clock time, not a count of hours or days
+            return bool(VALUE_PATTERNS["clock"].search(text) or _CLOCK_RE.search(text))
         if kind == "version":  # a version asked: a version number or a release date
             return bool(_VERSION_RE.search(text) or VALUE_PATTERNS["date"].search(text)
                         or VALUE_PATTERNS["year"].search(text))
