@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from pincite.answer import apart
+from pincite.answer import apart, measured
 from pincite.config import Settings
 from pincite.library.facade import Library
 
@@ -237,7 +237,7 @@ COMPRESSOR = ("KV-20 screw compressor: operating rules.\n"
 def test_questions_asking_a_measured_quantity(question, kinds):
     from pincite.text import analysis
 
-    assert apart.measured_kinds(question, analysis.query_groups(question)) == kinds
+    assert measured.measured_kinds(question, analysis.query_groups(question)) == kinds
 
 
 def test_a_measured_quantity_is_answered_only_by_a_value_of_its_kind(tmp_path):

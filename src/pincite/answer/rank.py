@@ -30,7 +30,7 @@ from ..config import MAX_QUESTION_CHARS
 from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
-from . import answerability, apart, asked_type, extractive, features, reasons, soft, supersede, variants
+from . import answerability, apart, asked_type, extractive, features, measured, reasons, soft, supersede, variants
 from .calculate import comparison_groups, sum_groups, without_target_unit
 from .counts import counted_measures
 from .evidence import (
@@ -424,8 +424,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # which version or what maximum
     unnumbered = apart.windows_lacking_numbers(cands, coverage_text or q) - set(joined) - unpriced
     # and one asking a measured quantity (a weight, a noise level) a value of its kind
-    measured = apart.measured_kinds(q, groups)
-    unmeasured = apart.windows_lacking_kind(cands, measured, marks) - set(joined) - unpriced - unnumbered
+    kinds_asked = measured.measured_kinds(q, groups)
+    unmeasured = measured.windows_lacking_kind(cands, kinds_asked, marks) - set(joined) - unpriced - unnumbered
     valueless = unpriced | unnumbered | unmeasured
     other |= valueless
     # a table row for another variant than the one asked (the colouring price for medium
@@ -529,13 +529,13 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             found = listed(list(dict.fromkeys(variant_rows[id(c)] for c in variant if prob[id(c)] >= top))[:3], lang)
             g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel,
                                        found=message("why_other_variant", lang).format(found=found))
-        elif priced_out and own and not reasons.unmatched(q, [g for g in groups if not apart.names_kind(g, measured)],
-                                                          cands):
+        elif priced_out and own and not reasons.unmatched(
+                q, [g for g in groups if not measured.names_kind(g, kinds_asked)], cands):
             # the passages found hold the question's words, but none states a price (a number)
-            g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel,
-                                 found=message("why_no_price", lang) if unpriced else
-                                 message("why_no_kind", lang).format(kind=quantity_names(measured, lang)) if measured
-                                 else message("why_no_number", lang))
+            found = (message("why_no_price", lang) if unpriced else
+                     message("why_no_kind", lang).format(kind=quantity_names(kinds_asked, lang)) if kinds_asked
+                     else message("why_no_number", lang))
+            g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel, found=found)
         elif no_column and (row := max((c for c in scored if id(c) in no_column), key=lambda c: prob[id(c)])) and (
                 not own or prob[id(row)] >= prob[id(own[0])]):
             # the likeliest evidence is a row of a table with no column for what is asked
