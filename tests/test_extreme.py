@@ -586,3 +586,29 @@ def test_amounts_with_their_currency_are_compared_in_the_column_the_question_num
         dear = lib.ask("Which item is the most expensive to hire for 3 days?")
     assert cheap.status == "answered" and "Helmet" in cheap.claims[0].citations[0].quote, cheap.answer
     assert dear.status == "answered" and "Snowboard" in dear.claims[0].citations[0].quote, dear.answer
+
+
+def test_a_superlative_of_weight_compares_weights_only():
+    """"Heaviest", "самый тяжёлый", "最重" ask a weight: the column of weights is compared,
+    whatever other header shares a word of the question ("Price per rider"); a table that
+    weighs nothing compares nothing (its prices are no weights); "最重要" is no weight."""
+    from pincite.answer.extreme import extreme_of, superlative
+
+    header = ("Route", "Duration", "Price per rider", "Pack weight")
+    table = [("Meadow Loop", "1 hour", "£40", "6 kg"), ("Ridgeway View", "2 hours", "£70", "9 kg"),
+             ("Valley Trek", "6 hours", "£165", "7.5 kg")]
+    rows = [(r[0], list(zip(header, r))) for r in table]
+    found = extreme_of("Which route has the heaviest pack per rider?", rows, ["routes"])
+    assert found is not None and found.rows == ["Ridgeway View"] and found.header == "Pack weight"
+    ru = [(r[0], [("Маршрут", r[0]), ("Цена", r[1]), ("Вес рюкзака", r[2])])
+          for r in (("Луг", "4 000 руб.", "6 кг"), ("Хребет", "7 000 руб.", "9 кг"),
+                    ("Долина", "16 500 руб.", "7,5 кг"))]
+    found = extreme_of("На каком маршруте самый тяжёлый рюкзак?", ru, ["маршруты"])
+    assert found is not None and found.rows == ["Хребет"] and found.header == "Вес рюкзака"
+    assert superlative("哪条路线的背包最重？").kind == "mass"
+    found = extreme_of("Which route has the lightest pack?", rows, ["routes"])
+    assert found is not None and found.rows == ["Meadow Loop"]
+    priced = [(r[0], list(zip(header[:3], r[:3]))) for r in table]
+    assert extreme_of("What's the heaviest rider you take out on a route?", priced, ["routes"]) is None
+    assert extreme_of("Which route is the most expensive per rider?", priced, ["routes"]).rows == ["Valley Trek"]
+    assert superlative("哪一条最重要？") is None  # most important: no value compared

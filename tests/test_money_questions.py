@@ -15,6 +15,7 @@ from pincite.library.facade import Library
 @pytest.mark.parametrize("question, asks", [
     ("How much does the diaphragm kit cost?", True), ("What is the price of one filter?", True),
     ("Сколько стоит анализ одной пробы?", True), ("Какая цена у комплекта?", True), ("这个维修包多少钱？", True),
+    ("Сколько в месяц стоит абонемент?", True),
     ("批发价格是多少？", True), ("培训课程的学费是多少？", True), ("报名费要交多少？", True),
     ("押金要交多少？", True), ("租一天要付多少？", True),
     ("这个过程很费时吗？", False), ("会不会浪费内存？", False),

@@ -230,6 +230,9 @@ COMPRESSOR = ("KV-20 screw compressor: operating rules.\n"
     ("How much does a power of attorney cost?", set()), ("How often are fire drills held?", set()),
     ("What is the noise level of the KV-20?", set()),  # asks no number (the model decides)
     ("На сколько градусов поворачивается стрелка?", set()),  # degrees of an angle or of temperature
+    ("Сколько в месяц стоит членство?", set()), ("Сколько в час выдаёт насос?", set()),  # "в" is no volt
+    # a superlative of a measured kind asks its value
+    ("What's the heaviest rider you take out on a trail ride?", {"mass"}), ("Какая лодка самая быстрая?", {"speed"}),
     # a unit the value is asked in names its kind
     ("Какой уровень шума в цехе, в дБ?", {"noise"}), ("What is the height of the tank in mm?", {"length"}),
     ("What is the pump's flow in the PX-3 configuration?", set()), ("Какой вес в упаковке?", set()),

@@ -235,6 +235,10 @@ COLUMN_KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
                 "最长", "最短"),
                ("length", "duration", "distance", "long", "длина", "длительность", "продолжительность",
                 "расстояние", "长度", "时长", "距离")),
+    # the superlatives of weight only ("the heaviest rider": a weight, never a price per
+    # rider); not "лёгкий", which is as often "easy"
+    "mass": (("heaviest", "lightest", "тяжёлый", "тяжелый", "тяжёлая", "тяжелая", "тяжёлое", "тяжелое", "最重", "最轻"),
+             ("weight", "mass", "вес", "масса", "重量", "质量")),
     "person": (tuple(PERSON_WORDS) + ("whose", "чей", "чья", "чьё", "чьи"),
                ("name", "person", "owner", "assigned", "responsible", "contact", "имя", "фио", "ответственный",
                 "владелец", "姓名", "负责人")),

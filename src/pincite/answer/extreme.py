@@ -89,18 +89,23 @@ _SUPERLATIVES = (
     (lazyre.compile(r"\blongest\b|" + _SAMYJ + r"длинн\w*|(?<!\w)длиннейш\w*|最长",
                     re.I), "max", "extent"),
     (lazyre.compile(r"\bshortest\b|" + _SAMYJ + r"коротк\w*|(?<!\w)кратчайш\w*|最短", re.I), "min", "extent"),
-    (lazyre.compile(r"\b(?:lowest|smallest|least|fewest|minimum|minimal|lightest)\b"
+    # heavy and light say a weight ("the heaviest rider": "Maximum rider weight 89 kg", never
+    # the price per rider); "лёгкий" is as often "easy", so it stays with any column
+    (lazyre.compile(r"\bheaviest\b|" + _SAMYJ + r"(?:тяжёл|тяжел)\w*|(?<!\w)тяжелейш\w*|最重(?!要)", re.I),
+     "max", "mass"),
+    (lazyre.compile(r"\blightest\b|最轻", re.I), "min", "mass"),
+    (lazyre.compile(r"\b(?:lowest|smallest|least|fewest|minimum|minimal)\b"
                     r"|" + _SAMYJ + r"(?:низк|мал|коротк|лёгк|легк)\w*|(?<!\w)наименьш\w*"
                     r"|(?<!\w)минимальн\w*|(?<!\w)кратчайш\w*|(?<!\w)меньше\s+всего|(?<!\w)меньше\s+всех"
                     r"|(?<!\w)наиболее\s+(?:низк|мал|коротк|лёгк|легк)\w*"
                     r"|(?<!\w)наименее\s+(?!(?:низк|мал|коротк|лёгк|легк))[а-яё]{3,}"
-                    r"|最(?:低|小|短|少|轻)", re.I), "min", None),
-    (lazyre.compile(r"\b(?:highest|largest|biggest|most|maximum|maximal|greatest|heaviest)\b"
-                    r"|" + _SAMYJ + r"(?:высок|больш|длинн|тяжёл|тяжел)\w*|(?<!\w)наибольш\w*"
+                    r"|最(?:低|小|短|少)", re.I), "min", None),
+    (lazyre.compile(r"\b(?:highest|largest|biggest|most|maximum|maximal|greatest)\b"
+                    r"|" + _SAMYJ + r"(?:высок|больш|длинн)\w*|(?<!\w)наибольш\w*"
                     r"|(?<!\w)максимальн\w*|(?<!\w)больше\s+всего|(?<!\w)больше\s+всех"
                     r"|(?<!же\s)" + _SAMYJ + r"[а-яё]{3,}(?:ый|ий|ой|ая|яя|ое|ее|ые|ие|ого|его|ую|юю|ых|их)(?![а-яё])"
                     r"|(?<!\w)наиболее\s+[а-яё]{3,}|(?<!\w)наименее\s+(?:низк|мал|коротк|лёгк|легк)\w*"
-                    r"|最(?:高|大|长|多|重)", re.I), "max", None),
+                    r"|最(?:高|大|长|多)", re.I), "max", None),
 )
 #: Interrogatives that ask which of several things (a row), never what value: "which",
 #: "who", "哪". With one, a column whose header writes the superlative ("每层最大承重") is
@@ -430,12 +435,15 @@ def extreme_of(question: str, rows: Sequence[tuple[Hashable, Sequence[tuple[str,
                 break
     if not columns:
         return None
-    if sup.kind in ("money", "speed", "extent"):
+    if sup.kind in ("money", "speed", "extent", "mass"):
         # a superlative of a kind ("дороже всего": a price) compares a column of that kind
         # when the table has one, though another header shares a word of the question
         # ("Срок обучения, недель" beside "Стоимость, руб." for "Какое обучение стоит дороже всего?")
         of_kind = asked_type.kind_column_words(sup.kind, cjk=any(map(is_cjk, question)))
-        kind_columns = {h: c for h, c in columns.items() if of_kind & set(analysis.tokens(h))}
+        kind_columns = {h: c for h, c in columns.items() if of_kind & set(analysis.tokens(h)) or (
+            sup.kind == "mass" and all(asked_type.VALUE_PATTERNS["mass"].search(v) for v in c if v.strip()))}
+        if sup.kind == "mass" and not kind_columns:
+            return None  # a weight asked of a table weighing nothing: its prices are no weights
         columns = kind_columns or columns
     words = asked - sup.words
     by_adjective = False

@@ -17,6 +17,7 @@ from pincite.text.cjk import has_cjk
 from . import asked_type, extractive, features
 from .apart import asks_frequency, asks_money, asks_number
 from .asked_type import VALUE_PATTERNS
+from .extreme import superlative
 from .unitnames import unit_span_after_text
 
 #: Kinds of physical quantity a value of which is a number with the kind's unit, or a number
@@ -28,17 +29,22 @@ MEASURED_KINDS = ("pressure", "temperature", "voltage", "power", "mass", "volume
 
 def measured_kinds(question: str, groups: Sequence[tuple[str, ...]]) -> set[str]:
     """The kinds of MEASURED_KINDS `question` asks a value of: it asks a number
-    (`asks_number`) or a value in a unit it writes ("Какой уровень шума, в дБ?": the unit's
-    kind is asked), not a price or a frequency (where the kind's word names what is priced
-    or done: "a 2 kW heater", "power of attorney", "How often are drills held?"), one of its
+    (`asks_number`), a value in a unit it writes ("Какой уровень шума, в дБ?": the unit's
+    kind is asked) or the extreme of a measured kind (answer.extreme.superlative: "the
+    heaviest rider" asks a weight, "самый быстрый" a speed), not a price or a frequency
+    (where the kind's word names what is priced or done: "a 2 kW heater", "power of
+    attorney", "How often are drills held?"), one of its
     words (`groups`, or its own words) names the kind (asked_type.type_of: "weight",
     "давление", "噪声"), and the word it counts, if any, is a unit or such a word ("how many
     kilograms", "多少分贝"), not a thing ("多少字": a count of characters, not a volume)."""
     written = {k for m in _IN_UNIT.finditer(question) for k in _units_of(m.group(1))}
-    if not (asks_number(question) or written) or asks_money(question) or asks_frequency(question):
+    # a superlative of a measured kind ("the heaviest rider", "самый быстрый") asks its value
+    sup = superlative(question)
+    compared = {sup.kind} if sup is not None and sup.kind in MEASURED_KINDS else set()
+    if not (asks_number(question) or written or compared) or asks_money(question) or asks_frequency(question):
         return set()
     kinds = {k for g in [*groups, *analysis.query_groups(question)] if (k := asked_type.type_of(g)) in MEASURED_KINDS}
-    kinds |= _counted_units(question) | written
+    kinds |= _counted_units(question) | written | compared
     return set() if not kinds or _counts_things(question, kinds) else kinds
 
 
@@ -71,8 +77,11 @@ _COUNTED = lazyre.compile(r"\bhow\s+many\s+([^\W\d_]+)|(?<![а-яё])сколь�
 def _counted_heads(question: str) -> Iterator[list[str]]:
     """Per word the question counts (_COUNTED), the readings of it to try, longest first (a
     Chinese run's leading one to three characters: "分贝" of "分贝？")."""
+    stop = analysis.stopwords()
     for m in _COUNTED.finditer(question):
         word = next(w for w in m.groups() if w)
+        if word.casefold() in stop:
+            continue  # "Сколько в месяц …": a preposition, no counted word ("В" is no volt here)
         yield [word[:n] for n in range(len(word), 0, -1)] if has_cjk(word) else [word]
 
 
