@@ -330,3 +330,57 @@ def test_a_count_of_nights_times_a_price_per_night_is_money(tmp_path):
     assert kennel.calculation.unit == "CNY", kennel.calculation
     assert rooms.calculation is not None and rooms.calculation.result == "26100", rooms.answer
     assert rooms.calculation.unit == "RUB", rooms.calculation
+
+
+def test_things_joined_in_one_row_kind_are_each_their_row_and_added(tmp_path):
+    """"空调挂机和柜机各清洗一次，一共多少钱？" names two rows of one appliance ("空调") told apart
+    by their service cell ("清洗保养（挂机）", "清洗保养（柜机）"): neither row lacks a column
+    for the other's word (it names the other row), both are cited and added in the price
+    column its header names by "费" and "元"; the formula tells the rows apart by that cell."""
+    make_sheet(tmp_path / "repair.xlsx", "收费标准", ("家电类型", "故障", "维修费（元）", "保修期（天）"), [
+        ("空调", "清洗保养（挂机）", 120, 0), ("空调", "清洗保养（柜机）", 180, 0), ("空调", "不制冷，加氟", 260, 90),
+        ("洗衣机", "不排水", 160, 60), ("冰箱", "不制冷", 280, 90)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "repair.xlsx"])
+        ans = lib.ask("空调挂机和柜机各清洗一次，一共多少钱？")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert ans.calculation is not None and ans.calculation.result == "300", ans.answer
+    names = sorted(i.name for i in ans.calculation.inputs)
+    assert names == ["空调 清洗保养（挂机）", "空调 清洗保养（柜机）"], names
+
+
+def test_two_of_us_counts_people_and_a_duration_in_the_row_is_no_count(tmp_path):
+    """"Two of us … in total" counts two people ("of" is no unit symbol, as "V" of "380 V"
+    is); the row's "2 hours" measures the ride, so it does not say the row is the one for
+    two (as "12人桌" would): 2 × £70."""
+    make_sheet(tmp_path / "rides.xlsx", "Trail rides", ("Route", "Duration", "Price per rider"), [
+        ("Meadow Loop", "1 hour", "£40"), ("Ridgeway View", "2 hours", "£70"), ("Valley Trek", "6 hours", "£165")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "rides.xlsx"])
+        ans = lib.ask("Two of us want to do the Ridgeway View ride. What will we pay in total?")
+    assert ans.calculation is not None and ans.calculation.result == "140", ans.answer
+    assert counts_in("What does 380 V mean?") == () and counts_in("Сколько стоит печать 60 на 90 см?") == ()
+
+
+def test_a_count_written_with_the_rows_unit_names_the_column(tmp_path):
+    """"for 2 hourz" (misspelled) asks the "2 hours" column the row writes: nothing is
+    multiplied by two."""
+    make_sheet(tmp_path / "hire.xlsx", "Hire", ("Craft", "1 hour", "2 hours"), [
+        ("Canadian canoe", "£28", "£45"), ("Double kayak", "£25", "£40")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "hire.xlsx"])
+        ans = lib.ask("how much is a canadian canoe for 2 hourz")
+    assert ans.calculation is None, ans.answer
+
+
+def test_a_function_word_of_a_header_names_no_column(tmp_path):
+    """"How much more per month is full livery than part livery?": the header "What is
+    included" shares only "is" with the question, so the rows are compared in "Price per
+    month" alone: £650 − £420."""
+    make_sheet(tmp_path / "livery.xlsx", "Livery", ("Livery type", "Price per month", "What is included"), [
+        ("Grass livery", "£180", "Field, water, daily check"), ("Part livery", "£420", "Turnout, feeding"),
+        ("Full livery", "£650", "All care plus exercise 3 times a week")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "livery.xlsx"])
+        ans = lib.ask("How much more per month is full livery than part livery?")
+    assert ans.calculation is not None and ans.calculation.result == "230", (ans.answer, ans.warnings)

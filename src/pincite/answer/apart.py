@@ -36,6 +36,7 @@ from ..index.base import Hit, SearchFilter
 from ..store.fields import TRUST_LEVELS
 from . import asked_type, extractive, features, reasons, soft, variants
 from .asked_type import VALUE_PATTERNS
+from .calculate import JOINED
 from .retrieve import LibraryLike
 from .table_verify import SOFT_HEADER_COSINE, sheet_names, without_row_heads
 
@@ -255,6 +256,20 @@ def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate]
                 lacking[id(c)] = (c.hit.doc_id, *missing)
     if not lacking:
         return {}
+    if JOINED.search(question):
+        # things joined ("空调挂机和柜机", "A и B") are each a row's: a word another row of
+        # the same table holds among its values names that row, no column this one lacks
+        values = _row_values(lib, [c for c in cands if c.hit.doc_id in docs and id(c) not in other])
+        for i, (doc_id, words, headers) in list(lacking.items()):
+            held = set().union(*(toks for k, (d, hs, toks) in values.items()
+                                 if k != i and d == doc_id and hs == tuple(headers)))
+            words = [g for g in words if not held.intersection(g)]
+            if words:
+                lacking[i] = (doc_id, words, headers)
+            else:
+                del lacking[i]
+        if not lacking:
+            return {}
     written: set[tuple[str, tuple[str, ...]]] = set()
     for doc_id in docs:  # one index call a document, one probe a word
         words = sorted({g for d, gs, _ in lacking.values() if d == doc_id for g in gs})
@@ -275,6 +290,19 @@ def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate]
                 reasons.lacking_columns(h, [], [g], matcher, SOFT_HEADER_COSINE, question) is None for h in others)]
         if words:
             out[i] = (words, headers)
+    return out
+
+
+def _row_values(lib: LibraryLike, cands: Sequence[extractive.Candidate]
+                ) -> dict[int, tuple[str, tuple[str, ...], set[str]]]:
+    """{id(candidate): (its document, its table's column headers, the analysed words of its
+    cell values)} of the candidates that are table rows (reasons.row_columns)."""
+    out = {}
+    for c in cands:
+        row = reasons.row_columns(lib, c)
+        if row is not None:
+            headers, cells = row
+            out[id(c)] = (c.hit.doc_id, tuple(headers), set().union(*(analysis.tokens(v) for v in cells)))
     return out
 
 

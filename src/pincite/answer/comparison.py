@@ -78,6 +78,7 @@ from .numbers import number_mentions, units_written
 from .quantities import Quantity, find_quantity, quantities_in
 from .table_verify import record_pairs, sheet_rows
 from .tiers import HEADER_UNIT
+from .unitnames import unit_span_after_text
 from .verify import verify_quote
 
 if TYPE_CHECKING:
@@ -224,7 +225,7 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
         if first is None or len(first) != 1:
             return None
         label, reading, _ = first[0]
-        if _row_writes_number(lib, cits[0], counts[0][0]):
+        if _row_writes_number(lib, cits[0], counts[0][0], counts[0][2]):
             # the row states that number itself ("на 12 человек" of a row "12人桌; 11–12人"):
             # it tells which row is asked (a table's size, a room's beds), not how many
             return None
@@ -326,13 +327,26 @@ def _bind_columns(lib: LibraryLike, counts: tuple[tuple[Decimal, str, str], ...]
     return row, bound
 
 
-def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal) -> bool:
+def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal, after: str = "") -> bool:
     """Whether the table row that citation `cit` stands in (its first, `_rows`; else the
     quote itself) writes the whole number `value` in a cell of its own, as a number apart
-    (not a digit of "120" or of "3.5")."""
+    (not a digit of "120" or of "3.5"). A number the row writes before a unit counts only
+    when the question writes that unit after its count (`after`, the text the count governs,
+    its first word beginning as the row's unit does: "2 hourz" of "2 hours"): "Duration: 2
+    hours" of a ride is no count of the "Two of us" asked."""
     rows = _rows(lib, cit)
     text = " ".join(f"{h}: {v}" for h, v in rows[0].cells) if rows else cit.quote
-    return any(m.value == value for m in number_mentions(text) if not m.spelled)
+    asked = re.match(r"\s*([^\W\d_]+)", after)
+    for m in number_mentions(text):
+        if m.spelled or m.value != value:
+            continue
+        unit = unit_span_after_text(text, m.end)
+        if unit is None:
+            return True
+        written = text[m.end:unit[1]].strip().casefold()
+        if asked and written[:3] and asked.group(1).casefold().startswith(written[:3]):
+            return True
+    return False
 
 
 def written_with_next_word(count: str, value: Decimal, after: str, text: str) -> bool:
@@ -378,6 +392,7 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
     translated = {g: bilingual.translations(g) for g in groups}
     words = [{k for f in g for k in _keys(f)} | set(g) | set(translated[g]) for g in groups if g not in ops]
     kinds = asked_type.column_words(question) or default_kinds
+    money = "money" in asked_type.asked_kinds(question) or bool(kinds & asked_type.kind_column_words("money"))
     rows: dict[tuple[tuple[str, str], ...], _Row] = {}
     for cit in cits:
         for row in _rows(lib, cit) or _labelled_lines(cit):
@@ -415,6 +430,9 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
         cols = [1] if _is_line(row) else _named_columns(row, asked)  # a labelled line: its value
         if not cols and kinds:
             cols = [j for j in range(1, len(row.cells)) if kinds & set(analysis.tokens(row.cells[j][0]))]
+        if not cols and money:
+            # a price column its header names by a money word or a currency ("维修费（元）")
+            cols = [j for j in range(1, len(row.cells)) if asked_type.MONEY_HEADING.search(row.cells[j][0])]
         q = (_line_value(row) if _is_line(row) else _cell(row, cols[0])) if len(cols) == 1 else None
         if q is None or (header is not None and row.cells[cols[0]][0] != header):
             return None
@@ -428,6 +446,12 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
             while start > 0 and (label[start - 1].isalnum() or label[start - 1] in "-'’"):
                 start -= 1  # from the start of the word holding it ("Early-bird" of "bird")
             label = label[start:]
+        elif [r.label for r, _ in own].count(row.label) > 1:
+            # rows sharing their first cell ("空调") are named by the cell holding their own
+            # word too ("空调 清洗保养（柜机）" beside "空调 清洗保养（挂机）")
+            own_keys = set().union(*(words[i] for i in mine))
+            cell = next((v for _, v in row.cells[1:] if _keys(v) & own_keys), "")
+            label = f"{label} {cell}".strip()
         readings.append((label, _Reading(q, row.citation), set().union(*(words[i] for i in mine))))
     return readings
 
@@ -579,12 +603,14 @@ def _keys(text: str) -> set[str]:
 
 def _named_columns(row: _Row, asked: set[str]) -> list[int]:
     """The value columns (index > 0) of `row` whose header the question names (`asked`, its
-    `_keys`) by a word no other column header of the row has."""
+    `_keys`) by a word no other column header of the row has, not a function word ("is" of
+    "What is included" names no column of "How much more per month is …?")."""
     keys = [_keys(h) for h, _ in row.cells]
+    stop = analysis.stopwords()
     out = []
     for j in range(1, len(row.cells)):
         others = set().union(*(k for i, k in enumerate(keys) if i != j))
-        if (keys[j] - others) & asked:
+        if (keys[j] - others - stop) & asked:
             out.append(j)
     return out
 

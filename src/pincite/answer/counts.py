@@ -30,6 +30,10 @@ _ONE_PAIR = lazyre.compile(r"(?<![а-яё])(одни|одних|одними)\s+
                            re.IGNORECASE)
 
 
+#: A count of people written as "N of us/them/you" ("Two of us want to …").
+_OF_PEOPLE = lazyre.compile(r"\s+of\s+(?:us|them|you)\b", re.IGNORECASE)
+
+
 @functools.lru_cache(maxsize=256)
 def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
     """The counts of things `question` states, in order: (count, the count as written, the
@@ -57,8 +61,10 @@ def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
         if not re.search(r"[^\W\d_]", question[m.end:m.end + 40]):
             continue  # nothing counted after it ("… КМН 65?")
         nxt = re.match(r"\s*([^\W\d_]+)", question[m.end:])
-        if nxt and len(nxt.group(1)) <= 2 and not is_cjk(nxt.group(1)[0]):
-            continue  # a unit's symbol ("380 V", "5 A", "220 В"), not a thing counted
+        if nxt and len(nxt.group(1)) <= 2 and not is_cjk(nxt.group(1)[0]) and not _OF_PEOPLE.match(question, m.end):
+            # a unit's symbol ("380 V", "5 A", "220 В"), not a thing counted; "of us" is none
+            # ("Two of us": two people)
+            continue
         if unit_after_text(question, m.end) is not None:
             continue
         if m.spelled and is_cjk(m.text[0]) and _numeral_in_word(question, m.start, m.end):
