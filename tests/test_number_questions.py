@@ -314,3 +314,16 @@ def test_a_time_of_day_is_answered_by_a_clock_time(tmp_path):
         assert "7:30" in ans.claims[0].citations[0].quote
     finally:
         library.close()
+
+
+def test_a_measured_value_written_in_words_answers(tmp_path):
+    """"forty litres per minute" states a volume with its number in words: it answers "How
+    many litres per minute …?" as "40 litres per minute" would."""
+    library = _library(tmp_path, {"pump.pdf": ["The pump P-7 delivers forty litres per minute at full speed "
+                                               "when the inlet filter is clean and dry."]})
+    try:
+        ans = library.ask("How many litres per minute does the pump P-7 deliver?")
+        assert ans.status == "answered", ans.warnings
+        assert "forty litres" in ans.claims[0].citations[0].quote
+    finally:
+        library.close()

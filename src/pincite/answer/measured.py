@@ -18,6 +18,7 @@ from . import asked_type, extractive, features
 from .apart import asks_frequency, asks_money, asks_number
 from .asked_type import VALUE_PATTERNS
 from .extreme import superlative
+from .numbers import number_mentions
 from .unitnames import unit_span_after_text
 
 #: Kinds of physical quantity a value of which is a number with the kind's unit, or a number
@@ -66,7 +67,20 @@ def windows_lacking_kind(cands: Sequence[extractive.Candidate], kinds: set[str],
     if not kinds:
         return set()
     wanted = {asked_type.MARK + k for k in kinds}
-    return {id(c) for c in cands if not (marks(features.window_text(c)) & wanted)}
+    return {id(c) for c in cands
+            if not (marks(text := features.window_text(c)) & wanted or _spelled_value(text, kinds))}
+
+
+def _spelled_value(text: str, kinds: set[str]) -> bool:
+    """Whether `text` writes a number of `kinds` with its number in words ("forty litres per
+    minute", "три метра"), which the answer-type patterns (digits) do not read."""
+    for m in number_mentions(text):
+        if not m.spelled:
+            continue
+        unit = unit_span_after_text(text, m.end)
+        if unit is not None and _units_of(text[m.end:unit[1]].split()[0]) & kinds:
+            return True
+    return False
 
 
 #: The word a question counts: "how many <word>", "сколько <word>", "多少<word>".

@@ -529,8 +529,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             found = listed(list(dict.fromkeys(variant_rows[id(c)] for c in variant if prob[id(c)] >= top))[:3], lang)
             g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel,
                                        found=message("why_other_variant", lang).format(found=found))
-        elif priced_out and own and not reasons.unmatched(
+        elif priced_out and own and not (kinds_asked and no_column) and not reasons.unmatched(
                 q, [g for g in groups if not measured.names_kind(g, kinds_asked)], cands):
+            # (a table without the asked quantity's column: its columns are named below)
             # the passages found hold the question's words, but none states a price (a number)
             found = (message("why_no_price", lang) if unpriced else
                      message("why_no_kind", lang).format(kind=quantity_names(kinds_asked, lang)) if kinds_asked
