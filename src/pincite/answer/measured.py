@@ -34,10 +34,10 @@ def measured_kinds(question: str, groups: Sequence[tuple[str, ...]]) -> set[str]
     kind is asked) or the extreme of a measured kind (answer.extreme.superlative: "the
     heaviest rider" asks a weight, "самый быстрый" a speed), not a price or a frequency
     (where the kind's word names what is priced or done: "a 2 kW heater", "power of
-    attorney", "How often are drills held?"), one of its
-    words (`groups`, or its own words) names the kind (asked_type.type_of: "weight",
-    "давление", "噪声"), and the word it counts, if any, is a unit or such a word ("how many
-    kilograms", "多少分贝"), not a thing ("多少字": a count of characters, not a volume)."""
+    attorney", "How often are drills held?"); one of its words (`groups`, or its own words)
+    names the kind (asked_type.type_of: "weight", "давление", "噪声"); and the word it
+    counts, if any, is a unit or such a word ("how many kilograms", "多少分贝"), not a thing
+    ("多少字": a count of characters, not a volume)."""
     written = {k for m in _IN_UNIT.finditer(question) for k in _units_of(m.group(1))}
     # a superlative of a measured kind ("the heaviest rider", "самый быстрый") asks its value
     sup = superlative(question)
@@ -59,9 +59,10 @@ def windows_lacking_kind(cands: Sequence[extractive.Candidate], kinds: set[str],
     (`measured_kinds`; empty: none). `marks`: the answer-type pseudo forms a window's text
     holds, with its row's headers where it is a table row (so "Масса, кг | 38" states a
     mass). As `windows_lacking_numbers` for an amount, for a measured quantity: "Сколько
-    весит …?" is not answered by "≤58 dB", "噪声是多少分贝？" not by "95 ℃". Development
-    set (2026-12-06): held-out near misses refused 0.556 -> 0.603, trial 52's 0.467 -> 0.533,
-    no answer of tune, held-out or trials 44-52 lost (hit@1, hit@5, false refusals equal).
+    весит …?" is not answered by "≤58 dB", "噪声是多少分贝？" not by "95 ℃"; a number in
+    words before a unit of the kind counts ("forty litres per minute"). Development set
+    (2026-12-06): held-out near misses refused 0.556 -> 0.603, trial 52's 0.467 -> 0.533,
+    no answer of tune, held-out or trials 44-53 lost (hit@1, hit@5, false refusals equal).
     The held-out near misses had been read before the unit-in-the-question reading was
     added, so held-out is not untouched by it."""
     if not kinds:
