@@ -230,8 +230,11 @@ def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate]
     loosely to tell a missing column ("должность" / "Job title" 0.66 with use-m3).
     Measured on the development set (2026-12-03): tune split 7 more of 143 near misses
     refused, held-out 3 more of 47 (slide rows included: 2 of them), no right answer lost
-    on either (one wrong held-out answer became a refusal). Without a word matcher (no
-    embedder) nothing is set apart."""
+    on either (one wrong held-out answer became a refusal). In a question joining things
+    ("空调挂机和柜机 …一共多少钱", "A и B"), a word another row of the same table holds among
+    its values names that row, not a column this row lacks (trial 53: that sum had been
+    refused; the development set's other answers unchanged, 2026-12-06). Without a word
+    matcher (no embedder) nothing is set apart."""
     if matcher is None:
         return {}
     docs = _first_docs(cands)
