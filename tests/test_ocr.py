@@ -263,6 +263,11 @@ def test_redecode_is_one_char_for_one_and_judged_by_real_words():
     assert repair.ok and repair.text == russian and repair.plausible_share == 1.0
     tex = "àâñòðèé\x7f\r\nñêîãî \x16 ¾òåõ¿"  # TeX T2A: hyphen 0x7F, em dash 0x16, « » at 0xBE/0xBF
     assert redecode_cp1251(tex) == "австрий\ufffe\r\nского — «тех»"
+    # T2A's Ё ё № § (0x9C 0xBC 0x9D 0x9F), which cp1251 reads as Serbian/Macedonian letters
+    t2a = "âñ¼ \x9cëêà \x9d 5 \x9f 2"
+    assert redecode_cp1251(t2a) == "всё Ёлка № 5 § 2"
+    serbian = "\u009aóáàâ ¼à"  # cp1251 "љубав ја": Serbian letters stay Serbian
+    assert redecode_cp1251(serbian) == "љубав ја"
     koi8 = russian.encode("koi8-r", errors="replace").decode("latin-1")
     assert not repair_cp1251(koi8).ok
     assert all(plausible_russian_word(w) for w in ("Это", "СССР", "колонтитулы", "взгляд"))

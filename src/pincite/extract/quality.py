@@ -90,13 +90,24 @@ for _byte in range(0x80, 0x100):
 #: C0 control characters that TeX's Cyrillic font encodings (T2A and its kin, e.g. lshortru)
 #: use for punctuation: 0x7F the hyphenation character (mapped to U+FFFE, which PDFium gives for
 #: a line-end hyphen, so quote normalisation joins the word halves), 0x15/0x16 en and em dash,
-#: 0x10/0x11 the double quotes. cp1251 leaves them control characters.
-_TEX_CONTROLS = {0x7F: "\ufffe", 0x15: "\u2013", 0x16: "\u2014", 0x10: "\u201c", 0x11: "\u201d"}
+#: 0x10/0x11 the double quotes, 0x1B..0x1F the ligatures ff fi fl ffi ffl (as their one-char
+#: Unicode ligatures, which normalisation spells out: "./con\x1cgure" is "./configure").
+#: cp1251 leaves them control characters.
+_TEX_CONTROLS = {0x7F: "\ufffe", 0x15: "\u2013", 0x16: "\u2014", 0x10: "\u201c", 0x11: "\u201d",
+                 0x1B: "\ufb00", 0x1C: "\ufb01", 0x1D: "\ufb02", 0x1E: "\ufb03", 0x1F: "\ufb04"}
 #: In those TeX encodings 0xBE/0xBF are the guillemets « »; cp1251 has Ukrainian/Macedonian
 #: letters there (ѕ ї). Used only on pages without other Ukrainian letters (see repair_cp1251).
 _TEX_GUILLEMETS = {0xBE: "\u00ab", 0xBF: "\u00bb"}
 #: Latin-1 images of cp1251's Ukrainian/Belarusian letters і І є Є ґ Ґ ї Ї ў Ў.
 _UKRAINIAN_IMAGES = frozenset("\u00b3\u00b2\u00ba\u00aa\u00b4\u00a5\u00bf\u00af\u00a2\u00a1")
+#: In T2A (pdfLaTeX's Cyrillic font encoding) 0x9C/0xBC are Ё/ё, 0x9D is № and 0x9F is §;
+#: cp1251 has Serbian and Macedonian letters there (њ ј ќ џ), so a Russian T2A page read
+#: through cp1251 wrote "всј" for "всё". Used only on texts holding none of cp1251's other
+#: Serbian or Macedonian letters (_SERBIAN_IMAGES), which a real cp1251 page in those
+#: languages would.
+_TEX_T2A = {0x9C: "\u0401", 0xBC: "\u0451", 0x9D: "\u2116", 0x9F: "\u00a7"}
+#: Latin-1 images of cp1251's Serbian and Macedonian letters Ђ Ѓ ѓ Љ Њ Ќ Ћ Џ ђ љ ћ Ј.
+_SERBIAN_IMAGES = frozenset("\u0080\u0081\u0083\u008a\u008c\u008d\u008e\u008f\u0090\u009a\u009e\u00a3")
 
 _RUSSIAN = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
 _RU_VOWELS = frozenset("аеёиоуыэюя")
@@ -151,8 +162,9 @@ def redecode_cp1251(text: str) -> str:
     """Re-read Latin-1 mojibake as cp1251, one character for one character.
 
     Every character U+0080..U+00FF becomes the cp1251 character of the same byte ("Ý" ->
-    "Э"); TeX's Cyrillic font encodings add the C0 punctuation in ``_TEX_CONTROLS`` and, on a
-    text without Ukrainian letters, « » at 0xBE/0xBF. Everything else (ASCII, CJK, math,
+    "Э"); TeX's Cyrillic font encodings add the C0 punctuation in ``_TEX_CONTROLS``, on a
+    text without Ukrainian letters « » at 0xBE/0xBF, and on one without Serbian or
+    Macedonian letters T2A's Ё ё № § (``_TEX_T2A``). Everything else (ASCII, CJK, math,
     line breaks) is kept. The result has the same length, so an index into it is still the
     PDFium char index of the original text.
     """
@@ -160,6 +172,8 @@ def redecode_cp1251(text: str) -> str:
     table.update(_TEX_CONTROLS)
     if not _UKRAINIAN_IMAGES.intersection(text.translate({0xBE: None, 0xBF: None})):
         table.update(_TEX_GUILLEMETS)
+    if not _SERBIAN_IMAGES.intersection(text):
+        table.update(_TEX_T2A)
     return text.translate(table)
 
 
