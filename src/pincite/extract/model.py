@@ -41,9 +41,7 @@ from typing import Any, ClassVar, Literal, Mapping
 #: pdfium-14: a text object crossing the edge of the visible page area loses the chars wholly
 #: beyond it (extract.hidden.hidden_offsets, HIDDEN_PAST_EDGE): a line running past the
 #: page edge is quotable only as far as the page shows it.
-#: pdfium-15: a garbled Cyrillic text layer in TeX's T2A encoding keeps its Ё ё № § when it
-#: is re-decoded (extract.quality._TEX_T2A; cp1251 had read them as Serbian and Macedonian
-#: letters: "всј" for "всё").
+#: pdfium-15: a garbled T2A Cyrillic layer keeps Ё ё № § and ligatures (quality._TEX_T2A).
 EXTRACTOR_VERSION = "pdfium-15"
 
 

@@ -100,13 +100,10 @@ _TEX_CONTROLS = {0x7F: "\ufffe", 0x15: "\u2013", 0x16: "\u2014", 0x10: "\u201c",
 _TEX_GUILLEMETS = {0xBE: "\u00ab", 0xBF: "\u00bb"}
 #: Latin-1 images of cp1251's Ukrainian/Belarusian letters і І є Є ґ Ґ ї Ї ў Ў.
 _UKRAINIAN_IMAGES = frozenset("\u00b3\u00b2\u00ba\u00aa\u00b4\u00a5\u00bf\u00af\u00a2\u00a1")
-#: In T2A (pdfLaTeX's Cyrillic font encoding) 0x9C/0xBC are Ё/ё, 0x9D is № and 0x9F is §;
-#: cp1251 has Serbian and Macedonian letters there (њ ј ќ џ), so a Russian T2A page read
-#: through cp1251 wrote "всј" for "всё". Used only on texts holding none of cp1251's other
-#: Serbian or Macedonian letters (_SERBIAN_IMAGES), which a real cp1251 page in those
-#: languages would.
+#: In T2A (pdfLaTeX's Cyrillic encoding) 0x9C/0xBC are Ё/ё, 0x9D № and 0x9F §, where cp1251
+#: has Serbian/Macedonian letters (њ ј ќ џ: "всј" for "всё"). Used only on texts without
+#: cp1251's other Serbian/Macedonian letters, Ђ Ѓ ѓ Љ Њ Ќ Ћ Џ ђ љ ћ Ј (their Latin-1 images):
 _TEX_T2A = {0x9C: "\u0401", 0xBC: "\u0451", 0x9D: "\u2116", 0x9F: "\u00a7"}
-#: Latin-1 images of cp1251's Serbian and Macedonian letters Ђ Ѓ ѓ Љ Њ Ќ Ћ Џ ђ љ ћ Ј.
 _SERBIAN_IMAGES = frozenset("\u0080\u0081\u0083\u008a\u008c\u008d\u008e\u008f\u0090\u009a\u009e\u00a3")
 
 _RUSSIAN = frozenset("абвгдеёжзийклмнопрстуфхцчшщъыьэюя")
