@@ -8,6 +8,7 @@ not import cli/ or web/.
 """
 from __future__ import annotations
 
+import functools
 import re
 from typing import Callable, Iterator, Sequence
 
@@ -38,11 +39,13 @@ def measured_kinds(question: str, groups: Sequence[tuple[str, ...]]) -> set[str]
     names the kind (asked_type.type_of: "weight", "давление", "噪声"); and the word it
     counts, if any, is a unit or such a word ("how many kilograms", "多少分贝"), not a thing
     ("多少字": a count of characters, not a volume)."""
-    written = {k for m in _IN_UNIT.finditer(question) for k in _units_of(m.group(1))}
+    if asks_money(question) or asks_frequency(question):
+        return set()
     # a superlative of a measured kind ("the heaviest rider", "самый быстрый") asks its value
     sup = superlative(question)
     compared = {sup.kind} if sup is not None and sup.kind in MEASURED_KINDS else set()
-    if not (asks_number(question) or written or compared) or asks_money(question) or asks_frequency(question):
+    written = {k for m in _IN_UNIT.finditer(question) for k in _units_of(m.group(1))}
+    if not (asks_number(question) or written or compared):
         return set()
     kinds = {k for g in [*groups, *analysis.query_groups(question)] if (k := asked_type.type_of(g)) in MEASURED_KINDS}
     kinds |= _counted_units(question) | written | compared
@@ -106,12 +109,20 @@ def names_kind(group: tuple[str, ...], kinds: set[str]) -> bool:
     return asked_type.type_of(group) in kinds or bool(_units_of(group[0]) & kinds)
 
 
+@functools.lru_cache(maxsize=256)
+def _unit_symbol(word: str) -> str | None:
+    """The unit unitnames reads the whole of `word` as, after a number ("decibels" dB,
+    "килограммов" kg, "градусов" deg), or None. Remembered: a question's counted word is
+    read as a unit by `_counted_units`, `_counts_things` and `names_kind` alike."""
+    unit = unit_span_after_text(f"1 {word}", 1)
+    return unit[0] if unit and unit[1] == len(word) + 2 else None
+
+
 def _units_of(word: str) -> set[str]:
     """The MEASURED_KINDS `word` is a unit of, written as a symbol or a name: the unit
-    unitnames reads it as ("decibels" dB, "килограммов" kg, "градусов" deg: an angle or a
-    temperature, so none), else the word as a symbol ("дБ", "公斤")."""
-    unit = unit_span_after_text(f"1 {word}", 1)
-    symbol = unit[0] if unit and unit[1] == len(word) + 2 else word
+    unitnames reads it as (`_unit_symbol`; "градусов" deg: an angle or a temperature, so
+    none), else the word as a symbol ("дБ", "公斤")."""
+    symbol = _unit_symbol(word) or word
     return {k for k in MEASURED_KINDS if VALUE_PATTERNS[k].fullmatch(f"1 {symbol}")}
 
 
@@ -127,7 +138,7 @@ def _counts_things(question: str, kinds: set[str]) -> bool:
     "сколько метров") nor a word naming one of `kinds` ("сколько весит")."""
     for heads in _counted_heads(question):
         word = heads[0]
-        if any(_units_of(h) or (unit_span_after_text(f"1 {h}", 1) or ("", 0))[1] == len(h) + 2 for h in heads):
+        if any(_unit_symbol(h) is not None or _units_of(h) for h in heads):
             continue
         if any(asked_type.type_of(g) in kinds for g in analysis.query_groups(word)):
             continue
