@@ -1,29 +1,40 @@
-"""Train the answerability model on the tune part of the development set.
+"""Train the answerability model on the tune part of the development set and the trials.
 
-    .venv/bin/python benchmarks/train_answerability.py [--target-false-refusals 0.05] [--dry-run]
+    .venv/bin/python benchmarks/train_answerability.py [--splits tune,trials]
+        [--target-false-refusals 0.05] [--dry-run]
 
-1. For every tune question (benchmarks/devset, split "tune"), the candidate windows pincite
+1. For every question of the training splits (benchmarks/devset: split "tune" and, by
+   default, every fresh-user trial's split, whose first reports are written; a trial's
+   vague questions are left out, and a computed one is answered by any of its input rows:
+   `trainable_questions`), the candidate windows pincite
    finds are collected with their features (pincite.answer.features) and labelled: a
    window answers when it stands on the expected page of the expected document and holds
    the expected quote (devset_tools.window_answers). Near-miss questions (kind "refusal")
    have no answering window; nor has any answerable question asked of its library less
-   its own document (a search filter), nor any question asked of a small library of the
-   tune split that does not hold its document: negatives of the same kinds.
-2. A logistic regression (scikit-learn, standardised features, L2; unweighted, so its output stays a probability)
-   is fitted; out-of-fold probabilities come from a grouped 5-fold split by document, so
+   its own document (a search filter), nor any question asked of a small library of its
+   split that does not hold its document: negatives of the same kinds.
+2. A logistic regression (scikit-learn, standardised features, L2) is fitted, a tune
+   question's windows weighing --tune-weight times a trial's: the tune split's questions were
+   written for this set (paraphrases, near misses of every kind, twins, tiny libraries) while
+   a trial's are mostly table lookups in Office files; with weight 2, the tests over
+   generated tiny libraries kept their behaviour that equal weights lost (see the note of
+   the change). Out-of-fold probabilities come from a grouped 5-fold split by document, so
    no document's windows are scored by a model that saw them.
 3. The refusal threshold is the highest bar on a question's best window probability (its
    evidence about another model, edition or document left out) that refuses at most
-   --target-false-refusals of the answerable tune questions, chosen on the out-of-fold
+   --target-false-refusals of the answerable training questions, chosen on the out-of-fold
    probabilities (--found-only: of those whose answering window is among the candidates, as
    a refusal loses a right answer only there and replaces a wrong one elsewhere).
    The trade-off (false refusals, refused near misses, hit@1 per bar) is printed.
-4. The model is refitted on all tune rows and written to
+4. The model is refitted on all training rows and written to
    src/pincite/answer/answerability.json (not with --dry-run), and the out-of-fold figures
    are printed: windows' AUC, the share of answerable questions whose best-ranked window
    answers (hit@1 of the ranking), false refusals and refused near misses, per language.
 
-The held-out part is never read here: report it with devset_eval.py.
+The held-out part is never read here: report it with devset_eval.py. Trials were added to
+the training data because, asked of a trial left out of training, a model trained on the tune
+split and the other trials answered it better than the tune split's model alone (the note of
+the change has the figures); a new trial is reported before it is trained on.
 """
 from __future__ import annotations
 
@@ -36,6 +47,36 @@ import devset_tools as dt
 import numpy as np
 
 
+def trainable_questions(split: str) -> list[dict]:
+    """The questions of `split` whose windows can be labelled: a vague question of a trial
+    (kind "clarify": it should be asked back, no window answers it) is left out, and a
+    computed one ("trial_kind": "arithmetic", whose quote joins its input rows with " … ")
+    is answered by any of its input rows (each a part of its quote)."""
+    out = []
+    for q in dt.questions(split):
+        if q["kind"] == "clarify":
+            continue
+        if q.get("trial_kind") == "arithmetic" and q.get("quote") and not q.get("quote_parts"):
+            q = dict(q, quote_parts=[p.strip() for p in q["quote"].split("…") if p.strip()])
+        out.append(q)
+    return out
+
+
+def training_splits(spec: str) -> list[str]:
+    """The splits named by `spec`, a comma-separated list where "trials" stands for every
+    fresh-user trial's split (their first reports are written, so they are tune data; see
+    benchmarks/devset/README.md). "heldout" is refused: it is reported, never trained on."""
+    names: list[str] = []
+    for part in (p.strip() for p in spec.split(",") if p.strip()):
+        if part == "trials":
+            names += sorted({d["split"] for d in dt.documents().values()} - set(dt.DEV_SPLITS))
+        elif part == "heldout":
+            raise SystemExit("the held-out split is never trained on")
+        else:
+            names.append(part)
+    return list(dict.fromkeys(names))
+
+
 def collect(split: str, leave_out: bool = True, other_libraries: bool = True) -> list[dt.Row]:
     """Candidate rows of every question of `split`, library by library; with `leave_out`,
     also those of every answerable question asked of its library less its own document
@@ -43,7 +84,7 @@ def collect(split: str, leave_out: bool = True, other_libraries: bool = True) ->
     question asked of each small library of the same split that does not hold its document
     (a library about something else: the question's words are often nowhere in it)."""
     rows: list[dt.Row] = []
-    qs = dt.questions(split)
+    qs = trainable_questions(split)
     by_lib = defaultdict(list)
     for q in qs:
         by_lib[q["library"]].append(q)
@@ -150,7 +191,7 @@ def curve(table: dict[str, dict], bars=(0.02, 0.03, 0.05, 0.07, 0.1, 0.15, 0.2, 
 
 
 def fit(rows: list[dt.Row], qs: list[dict], target: float, C: float = 1.0, log=print,
-        found_only: bool = False):
+        found_only: bool = False, splits: list[str] | None = None, weights: dict[str, float] | None = None):
     """Fit the model on `rows` (questions `qs`): out-of-fold figures by a 5-fold split
     grouped by document, the threshold chosen on them for at most `target` false refusals,
     then the model refitted on every row. Returns (AnswerabilityModel, {lang: figures})."""
@@ -166,7 +207,9 @@ def fit(rows: list[dt.Row], qs: list[dict], target: float, C: float = 1.0, log=p
     X = np.array([r.features for r in used])
     y = np.array([r.label for r in used])
     groups = np.array([r.doc for r in used])
-    log(f"tune: {len(qs)} questions, {len(used)} windows, {int(y.sum())} answering windows, "
+    qsplit = {q["id"]: q["split"] for q in qs}
+    w = np.array([(weights or {}).get(qsplit.get(r.qid.split("/")[0], ""), 1.0) for r in used])
+    log(f"training: {len(qs)} questions, {len(used)} windows, {int(y.sum())} answering windows, "
         f"{len(set(groups))} documents")
 
     def model():
@@ -174,8 +217,8 @@ def fit(rows: list[dt.Row], qs: list[dict], target: float, C: float = 1.0, log=p
 
     oof = np.zeros(len(used))
     for tr, te in GroupKFold(n_splits=min(5, len(set(groups)))).split(X, y, groups):
-        sc = StandardScaler().fit(X[tr])
-        m = model().fit(sc.transform(X[tr]), y[tr])
+        sc = StandardScaler().fit(X[tr], sample_weight=w[tr])
+        m = model().fit(sc.transform(X[tr]), y[tr], sample_weight=w[tr])
         oof[te] = m.predict_proba(sc.transform(X[te]))[:, 1]
     auc = roc_auc_score(y, oof) if 0 < y.sum() < len(y) else float("nan")
     full_prob = np.zeros(len(rows))
@@ -188,25 +231,31 @@ def fit(rows: list[dt.Row], qs: list[dict], target: float, C: float = 1.0, log=p
     for line in curve(table):
         log(line)
     log(f"out of fold: window AUC {auc:.3f}; threshold {bar:.3f} "
-        f"(at most {target:.0%} of answerable tune questions refused)")
+        f"(at most {target:.0%} of answerable training questions refused)")
     for lang, f in figs.items():
         log(f"  {lang:>3}: {f}")
-    sc = StandardScaler().fit(X)
-    m = model().fit(sc.transform(X), y)
+    sc = StandardScaler().fit(X, sample_weight=w)
+    m = model().fit(sc.transform(X), y, sample_weight=w)
     names = WindowFeatures.names()
-    for n, w in sorted(zip(names, m.coef_[0]), key=lambda t: -abs(t[1])):
-        log(f"    {n:>18} {w:+.3f}")
+    for n, coef in sorted(zip(names, m.coef_[0]), key=lambda t: -abs(t[1])):
+        log(f"    {n:>18} {coef:+.3f}")
     result = AnswerabilityModel(
         names=tuple(names), mean=tuple(float(v) for v in sc.mean_), scale=tuple(float(v) for v in sc.scale_),
         coef=tuple(float(v) for v in m.coef_[0]), intercept=float(m.intercept_[0]), threshold=round(bar, 4),
-        trained_on=f"benchmarks/devset tune split: {len(qs)} questions, {len(set(groups))} documents, "
-                   f"{len(used)} windows; out-of-fold window AUC {auc:.3f}; {datetime.date.today()}")
+        trained_on=f"benchmarks/devset {', '.join(splits or ['tune'])} "
+                   f"(tune weight {(weights or {}).get('tune', 1.0)}): {len(qs)} questions, "
+                   f"{len(set(groups))} documents, {len(used)} windows; out-of-fold window AUC {auc:.3f}; "
+                   f"{datetime.date.today()}")
     return result, figs
 
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--target-false-refusals", type=float, default=0.05)
+    ap.add_argument("--tune-weight", type=float, default=2.0,
+                    help="weight of a tune question's windows against a trial's (see the docstring)")
+    ap.add_argument("--splits", default="tune,trials",
+                    help='comma-separated splits to train on; "trials" = every fresh-user trial')
     ap.add_argument("--dry-run", action="store_true", help="print the figures, write no model")
     ap.add_argument("--C", type=float, default=1.0, help="inverse L2 strength")
     ap.add_argument("--no-leave-out", action="store_true",
@@ -223,9 +272,13 @@ def main() -> int:
     # collect with the neutral model whatever is stored: the windows then come in their
     # lexical order, so a retrain gives the same rows, and the same model, every time
     use_model(neutral_model())
-    qs = dt.questions("tune")
-    rows = collect("tune", leave_out=not args.no_leave_out, other_libraries=not args.no_other_libraries)
-    result, _ = fit(rows, qs, args.target_false_refusals, args.C, found_only=args.found_only)
+    splits = training_splits(args.splits)
+    qs, rows = [], []
+    for split in splits:
+        qs += trainable_questions(split)
+        rows += collect(split, leave_out=not args.no_leave_out, other_libraries=not args.no_other_libraries)
+    result, _ = fit(rows, qs, args.target_false_refusals, args.C, found_only=args.found_only,
+                    splits=splits, weights={"tune": args.tune_weight})
     if not args.dry_run:
         answerability.MODEL_FILE.write_text(result.to_json() + "\n", encoding="utf-8")
         print(f"wrote {answerability.MODEL_FILE}")

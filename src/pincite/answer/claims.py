@@ -46,6 +46,9 @@ if TYPE_CHECKING:
 
 #: Claims returned at most (the ranked citation list that hit@5 is computed over).
 MAX_CLAIMS = 5
+#: Documents cited at most for one claim that several copies of a text state word for word
+#: (`_same_claim_elsewhere`): enough to show it is in more than one file.
+MAX_SOURCES = 3
 
 
 def kept(lib: LibraryLike, g: Gathered) -> list[extractive.Candidate]:
@@ -546,8 +549,30 @@ def _distinct_claims(lib: LibraryLike, keep: list[extractive.Candidate], terms: 
             if any(d == key[0] and p == key[1] and (key[2] in q or q in key[2]) for d, p, q in seen):
                 continue
             seen.append(key)
+            twin = _same_claim_elsewhere(claims, claim, key[2])
+            if twin is not None:
+                twin.citations.append(cit)
+                continue
         claims.append(claim)
     return claims
+
+
+def _same_claim_elsewhere(claims: list[Claim], claim: Claim, quote: str) -> Claim | None:
+    """The kept claim that `claim` repeats word for word from another document (the same
+    text, a verified first citation whose normalised quote is `quote`), when it has fewer
+    than MAX_SOURCES citations; else None. A second copy of a document (the same text in
+    another file: a re-saved or decrypted PDF, a mail attachment) then adds its citation to
+    the one claim instead of taking a second place among the MAX_CLAIMS shown."""
+    from .normalize import normalize
+
+    for kept in claims:
+        first = kept.citations[0] if kept.citations else None
+        if (first is not None and first.verified and kept.text == claim.text
+                and len(kept.citations) < MAX_SOURCES
+                and all(c.doc_id != claim.citations[0].doc_id for c in kept.citations)
+                and normalize(first.quote).text == quote):
+            return kept
+    return None
 
 
 def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
