@@ -678,7 +678,7 @@ def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str
     # what is asked about: the window's copy of it is no answer
     named = [t.rstrip(".,") for t in _NUMBERED_WORD.findall(question)]
     drop = re.compile("|".join(re.escape(t) for t in named if t), re.IGNORECASE) if any(named) else None
-    often = bool(_ASKS_FREQUENCY.search(question))
+    often = asks_frequency(question)
 
     def holds_one(c: extractive.Candidate) -> bool:
         text = _LINE_MARKER.sub(" ", features.window_text(c))
