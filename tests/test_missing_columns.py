@@ -237,6 +237,23 @@ def test_chinese_verbs_name_no_column():
     assert not reasons._names_nothing(("电话",), "报名电话是多少？")
 
 
+def test_a_chinese_modal_verb_names_no_column(tmp_path):
+    """"金卡会员需要消费满多少钱？": "需要" (need to) is a modal verb before the verb "消费"
+    (spend), which jieba tags as a verbal noun; the modal modifies nothing and names no
+    column, so the membership row (项目 / 说明) answers. A noun the sheet lacks still refuses."""
+    assert reasons._names_nothing(("需要",), "金卡会员需要消费满多少钱？")
+    assert reasons._names_nothing(("能",), "会员能享受几折优惠？")
+    assert not reasons._names_nothing(("防护",), "防护等级是多少？")  # a verb before a noun still modifies it
+    rows = [("银卡会员", "累计消费满2000元，享9.5折"), ("金卡会员", "累计消费满5000元，享8.8折"),
+            ("营业时间", "每天 9:00–21:00")]
+    make_sheet(tmp_path / "rules.xlsx", "服务须知", ("项目", "说明"), rows)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "rules.xlsx"])
+        ans = lib.ask("金卡会员需要消费满多少钱？")
+    assert ans.status == "answered", (ans.answer, ans.warnings)
+    assert "5000" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
+
+
 def test_an_english_verb_after_an_auxiliary_names_no_column(tmp_path):
     """"What do they serve for breakfast on Wednesday?": "serve" follows "do they", so it is a
     verb, not a column the menu lacks."""

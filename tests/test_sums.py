@@ -264,6 +264,23 @@ def test_a_number_in_digits_written_with_the_chinese_word_after_it_names_the_row
     assert two.calculation is not None and two.calculation.result == "6376", two.answer
 
 
+def test_a_chinese_numeral_in_the_rows_label_names_the_row_not_a_count(tmp_path):
+    """"蝴蝶兰（五杆，陶瓷盆）" (an orchid with five stems, in a ceramic pot) writes the five
+    of "с пятью стрелками" in its label: it tells which plant is asked, so its price is the
+    answer, not five times it; "两盆" (two pots) of a plant whose label states no two is a
+    count."""
+    make_sheet(tmp_path / "plants.xlsx", "价目表", ("植物", "盆径", "价格（元）"), [
+        ("蝴蝶兰（三杆，塑料盆）", "12厘米", 198), ("蝴蝶兰（五杆，陶瓷盆）", "20厘米", 398),
+        ("绿萝（吊盆）", "18厘米", 45)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "plants.xlsx"])
+        five = lib.ask("Сколько стоит 蝴蝶兰 с пятью стрелками в керамическом горшке?")
+        two = lib.ask("两盆绿萝吊盆一共多少钱？")
+    assert five.status == "answered" and five.calculation is None, five.answer
+    assert "398" in five.claims[0].citations[0].quote, five.answer
+    assert two.calculation is not None and two.calculation.result == "90", two.answer
+
+
 REPAIR = ("机型", "维修项目", "配件等级", "价格（元）", "预计时长")
 REPAIR_ROWS = [("iPhone 13", "屏幕更换", "原装", 1680, "1小时"), ("iPhone 13", "电池更换", "原装", 520, "40分钟"),
                ("iPhone 14 Pro", "屏幕更换", "原装", 2580, "1小时")]

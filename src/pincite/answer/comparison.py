@@ -242,6 +242,10 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
         return None  # a count names no cited row: a total without it would be wrong
     if len(bound) == 1 and bound[0][0] is not None and bound[0][0][0] == 1:
         return None  # one thing once: nothing to compute
+    if any(n is not None and _label_writes(label, n[0]) for n, label, _ in bound):
+        # the row's label states the count's number: it names the row ("蝴蝶兰（五杆）", five
+        # stems, of "с пятью стрелками"; "12人桌" of "на 12 человек"), it counts nothing bought
+        return None
     names, shown = [], []
     inputs = [calc.Input(f"v{i}", _per_count(r.quantity) if n is not None else r.quantity)
               for i, (n, _, r) in enumerate(bound)]
@@ -330,7 +334,9 @@ def _bind_columns(lib: LibraryLike, counts: tuple[tuple[Decimal, str, str], ...]
 def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal, after: str = "") -> bool:
     """Whether the table row that citation `cit` stands in (its first, `_rows`; else the
     quote itself) writes the whole number `value` in a cell of its own, as a number apart
-    (not a digit of "120" or of "3.5"). A number the row writes before a unit counts only
+    (not a digit of "120" or of "3.5"), in digits or as a Chinese numeral before its
+    measure word (`_cjk_counted`: "五杆", five stems, states 5 as "5 stems" would). A
+    number the row writes before a unit counts only
     when the question writes that unit after its count (`after`, the text the count governs,
     its first word beginning as the row's unit does: "2 hourz" of "2 hours"): "Duration: 2
     hours" of a ride is no count of the "Two of us" asked."""
@@ -338,7 +344,7 @@ def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal, after: s
     text = " ".join(f"{h}: {v}" for h, v in rows[0].cells) if rows else cit.quote
     asked = re.match(r"\s*([^\W\d_]+)", after)
     for m in number_mentions(text):
-        if m.spelled or m.value != value:
+        if m.value != value or (m.spelled and not _cjk_counted(text, m.text, m.end, value)):
             continue
         unit = unit_span_after_text(text, m.end)
         if unit is None:
@@ -347,6 +353,21 @@ def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal, after: s
         if asked and written[:3] and asked.group(1).casefold().startswith(written[:3]):
             return True
     return False
+
+
+def _label_writes(label: str, value: Decimal) -> bool:
+    """Whether a row's label writes the number `value`: in digits, or as a Chinese numeral
+    before its measure word (`_cjk_counted`)."""
+    return any(m.value == value and (not m.spelled or _cjk_counted(label, m.text, m.end, value))
+               for m in number_mentions(label))
+
+
+def _cjk_counted(text: str, numeral: str, end: int, value: Decimal) -> bool:
+    """Whether a spelled number of a text is a Chinese numeral of two or more with a
+    character right after it, the measure word of what it counts ("五杆" five stems, "两人"
+    two people): a number the text states, as digits are. Spelled numbers elsewhere are
+    mostly words ("一般", "one of"), and "一" begins many words."""
+    return is_cjk(numeral[0]) and value >= 2 and end < len(text) and is_cjk(text[end])
 
 
 def written_with_next_word(count: str, value: Decimal, after: str, text: str) -> bool:

@@ -297,7 +297,8 @@ def _zh_tags(question: str) -> dict[str, str]:
     """{word: jieba's part-of-speech tag} of a question's Chinese words (the tagger's
     tables load on first use); a verb or adjective right before a noun (or a class word,
     "b", or an abbreviation) modifies it and is tagged "n" ("防护" of "防护等级", a
-    protection rating, names the column with it)."""
+    protection rating, names the column with it), unless it is a modal verb
+    (`_ZH_MODAL_VERBS`)."""
     import jieba.posseg
 
     words = [w for w in jieba.posseg.lcut(question) if w.word.strip()]
@@ -305,8 +306,17 @@ def _zh_tags(question: str) -> dict[str, str]:
     for i, w in enumerate(words):
         after = words[i + 1].flag if i + 1 < len(words) else ""
         modifies = after[:1] in ("n", "b") or after in ("vn", "an", "j")  # 等级 is "b", a class word
+        if w.word in _ZH_MODAL_VERBS:
+            modifies = False  # "需要消费满多少": a modal takes a verb, "消费" (vn) here, and modifies nothing
         out[w.word] = "n" if w.flag[:1] in "va" and modifies else w.flag
     return out
+
+
+#: Chinese modal verbs (能愿动词), a closed class: each takes a verb after it ("需要消费", need
+#: to spend; "能享受", can enjoy), which jieba may tag as a verbal noun ("vn"), so a modal is
+#: never read as a modifier of what follows.
+_ZH_MODAL_VERBS = frozenset(("能", "能够", "会", "可", "可以", "要", "需", "需要", "应", "应该", "应当", "该",
+                             "得", "必须", "必需", "想", "愿意", "敢", "肯"))
 
 
 def table_headers(lib: "LibraryLike", doc_id: str) -> list[tuple[str, ...]]:
