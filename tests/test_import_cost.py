@@ -16,7 +16,7 @@ def test_importing_the_cli_loads_no_jieba_matplotlib_or_mcp_and_compiles_no_unit
         " if m in sys.modules]\n"
         "assert not heavy, heavy\n"
         "assert asked_type._forms.cache_info().currsize == 0\n"
-        "assert unitnames._unit_at_re.cache_info().currsize == 0\n"
+        "assert unitnames._unit_at.cache_info().currsize == 0\n"
         "assert unitnames.unit_anywhere_re.cache_info().currsize == 0\n"
         "assert asked_type.type_of(('weight',)) == 'mass'\n"  # built on first use
         "assert asked_type._forms.cache_info().currsize == 1\n"
