@@ -118,9 +118,6 @@ def test_a_month_in_numerals_finds_the_row_written_in_digits(bills):
     assert both.calculation is not None and both.calculation.shown == "372.47", both.calculation
 
 
-@pytest.mark.xfail(strict=True, reason="refused, but with the model trained with the fresh-user trials the "
-                   "rows of '7月的电费' fall under the bar, so the reason names the missing '7' instead of "
-                   "the months the sheet has (clarify.unlisted_label is reached only above the bar)")
 def test_a_month_the_sheet_lacks_is_refused_naming_the_months_it_has(bills):
     ans = bills.ask("七月的电费是多少？")
     assert ans.status == "refused", ans.answer
