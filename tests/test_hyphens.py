@@ -25,6 +25,9 @@ from pincite.text.hyphens import printed_hyphen
     ("main", "tenance", False),
     ("multicol", "umn", False),             # nothing known: a hyphenated technical term
     ("КБ", "5", True),                      # a digit: never a hyphenation break
+    ("CN", "HG71", True),                   # a code whose digits stand away from the hyphen
+    ("ZR8", "A", True),
+    ("взаимодей", "ствие2", False),         # a word with its footnote mark is hyphenated as words are
     ("MetaPost", "интерпретатор", True),    # two alphabets
     ("\\font", "size", False),              # a TeX control word is letters only
     ("ГО", "СТа", False),                   # "ГОСТа" is a word: a capital tells nothing
@@ -43,6 +46,12 @@ def test_quote_page_text_and_terms_keep_a_compounds_hyphen():
     assert normalize("Москве и Санкт-Петербурге").text in normalize(page).text
     assert normalize("a two-column layout").text in normalize(page).text
     assert normalize("СанктПетербурге").text not in normalize(page).text
+    # a code broken at a line end of a narrow table cell keeps its hyphen in the quote shown,
+    # the text verified and the search terms ("CNHG71" stands nowhere in the document)
+    cell = "Цепь Shimano CN\ufffe\r\nHG71, 116 звеньев"
+    assert "CN-HG71" in clean_quote(cell) and "CNHG71" not in clean_quote(cell)
+    assert normalize("Цепь Shimano CNHG71").text not in normalize(cell).text
+    assert "cn-hg71" in tokens(cell)
     assert loose("the maintenance team").text in loose(page).text
     terms = tokens(page)
     assert "петербург" in terms and "column" in terms and "санктпетербург" not in terms

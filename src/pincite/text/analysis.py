@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 WORD_EDGE_PUNCT = ".,;:!?«»\"'()？，。、"
 
 #: Bump on any change of the rules below (part of the index profile).
-ANALYZER_VERSION = "pincite-bm25-3"
+ANALYZER_VERSION = "pincite-bm25-4"
 
 # ---------------------------------------------------------------- normalisation
 

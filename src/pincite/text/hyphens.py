@@ -9,8 +9,10 @@ wrong in a shown quote, and a search term that no question holds.
 
 `printed_hyphen(left, right)` decides from the word halves around it, by the general rules of
 hyphenation and a dictionary:
-1. a digit on either side: printed (hyphenation breaks words of letters, never a number or
-   a code: "КБ-5", "2-way");
+1. a digit on either side, or halves of capitals and digits with a digit in one of them:
+   printed (hyphenation breaks words of letters, never a number or a code: "КБ-5", "2-way",
+   "CN-HG71"; a lower-case half ending in a digit is a word with its footnote mark,
+   "взаимодей-ствие2", and is hyphenated as words are);
 2. a first half that starts with a backslash is a TeX control word, letters only: a break
    ("\\font-size" is "\\fontsize");
 3. halves in different alphabets (Latin and Cyrillic): printed (one word is not written in
@@ -67,6 +69,8 @@ def printed_hyphen(left: str, right: str) -> bool:
         return False
     if left[-1].isdigit() or right[0].isdigit():
         return True
+    if any(ch.isdigit() for ch in left + right) and not any(ch.islower() for ch in left + right):
+        return True  # a code in capitals and digits ("CN-HG71")
     if left.startswith("\\"):
         return False
     a, b = _script(left[-1]), _script(right[0])
