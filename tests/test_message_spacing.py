@@ -53,3 +53,25 @@ def test_a_chinese_list_takes_the_enumeration_comma():
     assert listed(["КЭ-6", "КЭ-9", "КЭ-15"], "zh") == "КЭ-6、КЭ-9、КЭ-15"
     assert listed(["КЭ-6", "КЭ-9"], "ru") == listed(["КЭ-6", "КЭ-9"], "en") == "КЭ-6, КЭ-9"
     assert listed([], "zh") == ""
+
+
+def test_a_quotes_reason_for_not_verifying_is_printed_in_the_answers_language():
+    """A Chinese or Russian answer names why a quote did not verify in its own language
+    (answer.verify's fixed English reasons); a reason without a translation stays as it is."""
+    from rich.console import Console
+
+    from pincite.answer.messages import quote_reason
+    from pincite.answer.verify import REASON_CUT, REASON_NOT_FOUND
+    from pincite.cli.render import print_answer
+    from pincite.contract import Answer, Citation, Claim, PdfAddress
+
+    cit = Citation(chunk_id="ab" * 8 + "-p2-c0", doc_id="ab" * 8, file="guide.pdf", address=PdfAddress(page=2, page_end=2),
+                   page=2, quote="软件包名", verified=False, reason=REASON_CUT)
+    console = Console(record=True, width=200)
+    print_answer(console, Answer(question="q", status="answered", language="zh", answer="a",
+                                 claims=[Claim(text=cit.quote, verified=False, citations=[cit])]))
+    shown = console.export_text()
+    assert "截断了词语或数字" in shown and REASON_CUT not in shown, shown
+    assert quote_reason(REASON_NOT_FOUND, "ru") == "нет в тексте источника"
+    assert quote_reason(REASON_NOT_FOUND, "en") == REASON_NOT_FOUND
+    assert quote_reason("found, but not an answer", "zh") == "found, but not an answer"

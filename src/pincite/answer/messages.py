@@ -492,6 +492,14 @@ MESSAGES = {
     # the mark of a citation whose quote was (not) found on its page (the web app's words)
     "verified": {"en": "verified", "ru": "цитата проверена", "zh": "引文已核对"},
     "not_verified": {"en": "not verified: {reason}", "ru": "не подтверждено: {reason}", "zh": "未核实：{reason}"},
+    # why a quote did not verify (answer.verify's REASON_* values, as the contract states them)
+    "reason:empty": {"en": "empty", "ru": "пустая цитата", "zh": "引文为空"},
+    "reason:too short": {"en": "too short", "ru": "слишком короткая цитата", "zh": "引文太短"},
+    "reason:not in source": {"en": "not in source", "ru": "нет в тексте источника", "zh": "不在原文中"},
+    "reason:cuts a word or number": {"en": "cuts a word or number", "ru": "обрывает слово или число",
+                                     "zh": "截断了词语或数字"},
+    "reason:source text unavailable": {"en": "source text unavailable", "ru": "текст источника недоступен",
+                                       "zh": "无法读取原文"},
     "llm_checked": {"en": "model {model}; every claim checked against its source",
                     "ru": "модель {model}; каждое утверждение сверено с источником",
                     "zh": "模型 {model}；每条陈述均已与来源核对"},
@@ -617,6 +625,12 @@ def message(key: str, lang: str) -> str:
     texts = MESSAGES[key]
     text = texts.get(lang, texts["en"])
     return SpacedTemplate(text) if lang == "zh" and lang in texts else text
+
+
+def quote_reason(reason: str, lang: str) -> str:
+    """Why a quote did not verify (Citation.reason / Claim.reason: answer.verify's fixed
+    English values) in `lang`; a reason without a translation as it is."""
+    return message("reason:" + reason, lang) if "reason:" + reason in MESSAGES else reason
 
 
 def _latin(ch: str) -> bool:

@@ -6,7 +6,7 @@ from rich.console import Console
 from rich.markup import escape as _markup_escape
 from rich.table import Table
 
-from pincite.answer.messages import message
+from pincite.answer.messages import message, quote_reason
 from pincite.answer.units import unit_shown
 from pincite.contract import Answer, Calculation
 from pincite.errors import shown
@@ -67,7 +67,7 @@ def print_answer(console: Console, ans: Answer) -> None:
     lang = ans.language
 
     def not_verified(reason: str | None) -> str:
-        return f"[red]✗ {escape(message('not_verified', lang).format(reason=reason or ''))}[/]"
+        return f"[red]✗ {escape(message('not_verified', lang).format(reason=quote_reason(reason or '', lang)))}[/]"
 
     for i, claim in enumerate(ans.claims, 1):
         # a claim's own words go above its quote: a model's claim, or a table row read as

@@ -205,6 +205,12 @@
     verified_quote: { en: "verified quote", ru: "цитата проверена", zh: "引文已核对" },
     row_columns: { en: "columns: {columns}", ru: "столбцы: {columns}", zh: "列：{columns}" },
     not_verified: { en: "not verified: {reason}", ru: "не подтверждено: {reason}", zh: "未核实：{reason}" },
+    // why a quote did not verify: the Answer's fixed English reasons (render.js quoteReason)
+    reason_empty: { en: "empty", ru: "пустая цитата", zh: "引文为空" },
+    reason_too_short: { en: "too short", ru: "слишком короткая цитата", zh: "引文太短" },
+    reason_not_in_source: { en: "not in source", ru: "нет в тексте источника", zh: "不在原文中" },
+    reason_cut: { en: "cuts a word or number", ru: "обрывает слово или число", zh: "截断了词语或数字" },
+    reason_unavailable: { en: "source text unavailable", ru: "текст источника недоступен", zh: "无法读取原文" },
     no_quote_found: {
       en: "no quote was found on the cited page",
       ru: "цитата не найдена на указанной странице",

@@ -6,6 +6,18 @@ import { answerLang, I18N, state, TL } from "./state.js";
 import { addressKind, citationAddress, unitWords } from "./sources.js";
 import { ask, questionBox } from "./ask.js";
 import "./export.js"; // the export buttons under an answer
+
+// A quote's fixed English reason for not verifying (answer.verify) -> its i18n key.
+const REASON_KEYS = {
+  "empty": "reason_empty", "too short": "reason_too_short", "not in source": "reason_not_in_source",
+  "cuts a word or number": "reason_cut", "source text unavailable": "reason_unavailable",
+};
+
+/** Why a quote did not verify, in `lang`; a reason without a translation as it is. */
+function quoteReason(lang, reason) {
+  const key = REASON_KEYS[reason];
+  return key ? TL(lang, key) : reason;
+}
 import { openCitation } from "./pageview.js";
 
 /** [title, sentence] of a status banner in `lang` (i18n.js st_<status>, st_<status>_text). */
@@ -261,7 +273,7 @@ function renderClaim(claim, lang) {
   li.append(el("p", { class: "claim-text", lang: lang || null, text: claim.text }));
   li.append(claim.verified
     ? el("p", { class: "verify verify-ok" }, el("span", { "aria-hidden": "true", text: "✓ " }), TL(lang, "verified_quote"))
-    : el("p", { class: "verify verify-bad" }, el("span", { "aria-hidden": "true", text: "✗ " }), TL(lang, "not_verified", { reason: claim.reason || TL(lang, "no_quote_found") })));
+    : el("p", { class: "verify verify-bad" }, el("span", { "aria-hidden": "true", text: "✗ " }), TL(lang, "not_verified", { reason: quoteReason(lang, claim.reason) || TL(lang, "no_quote_found") })));
   const cites = claim.citations || [];
   if (cites.length) {
     li.append(el("ul", { class: "citations" }, cites.map((c) => renderCitation(c, claim, lang))));
@@ -311,7 +323,7 @@ function renderCitation(c, claim, lang) {
   }
   // An LLM claim's reason is the citation's too: say it once, on the claim.
   if (!c.verified && !(claim.reason && c.reason === claim.reason)) {
-    item.append(el("p", { class: "verify verify-bad" }, TL(lang, "not_verified", { reason: c.reason || TL(lang, "quote_not_found_here") })));
+    item.append(el("p", { class: "verify verify-bad" }, TL(lang, "not_verified", { reason: quoteReason(lang, c.reason) || TL(lang, "quote_not_found_here") })));
   }
   if (c.ocr) item.append(el("p", { class: "note", text: TL(lang, "ocr_note") }));
   return item;
