@@ -65,8 +65,9 @@ def test_a_quotes_reason_for_not_verifying_is_printed_in_the_answers_language():
     from pincite.cli.render import print_answer
     from pincite.contract import Answer, Citation, Claim, PdfAddress
 
-    cit = Citation(chunk_id="ab" * 8 + "-p2-c0", doc_id="ab" * 8, file="guide.pdf", address=PdfAddress(page=2, page_end=2),
-                   page=2, quote="软件包名", verified=False, reason=REASON_CUT)
+    cit = Citation(chunk_id="ab" * 8 + "-p2-c0", doc_id="ab" * 8, file="guide.pdf",
+                   address=PdfAddress(page=2, page_end=2), page=2, quote="软件包名", verified=False,
+                   reason=REASON_CUT)
     console = Console(record=True, width=200)
     print_answer(console, Answer(question="q", status="answered", language="zh", answer="a",
                                  claims=[Claim(text=cit.quote, verified=False, citations=[cit])]))
