@@ -92,6 +92,7 @@ FROM_SERVER_STATE = {("GET", "/api/health"), ("GET", "/api/settings/llm"), ("PUT
 ALLOWED_FUNCTIONS = {
     # the wording of the Answer contract's message codes in the user's language: rendering
     ("pincite.cli.render", "pincite.answer.messages", "message"),
+    ("pincite.cli.render", "pincite.answer.messages", "quote_reason"),
     # a count with its noun in the number and language it asks for ("1 document", "5 документов")
     ("pincite.cli.app", "pincite.answer.messages", "counted"),
     # a calculation's unit as the answer's language writes it ("кВт" for "kW"): rendering

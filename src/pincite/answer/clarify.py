@@ -321,6 +321,17 @@ def unlisted_label(g: Gathered, table: WindowTable) -> Answer | None:
     return None
 
 
+def unlisted_label_refusal(lib: LibraryLike, g: Gathered) -> Answer | None:
+    """`unlisted_label` of the table of `g`'s first candidate that is a table row, for a
+    question refused under the bar: a row label the table numbers its rows in but lacks
+    ("七月的电费" over months 1月 .. 6月) is told as the rows there are, not as a missing
+    word "7" (the rows of the other months match such a question only in part, so they fall
+    under the bar). None when no candidate is a table row or the question names no label
+    missing from its series."""
+    table = next((t for c in g.cands if (t := table_rows(lib, c)) is not None), None)
+    return unlisted_label(g, table) if table is not None else None
+
+
 def unlisted_labels(question: str, values: list[str]) -> tuple[list[str], list[str]]:
     """(the labels `question` names in the wording of the series `values` label their rows
     in (`label_series`) that no row has, the series' labels in order), or ([], []) when the

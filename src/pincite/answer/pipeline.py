@@ -22,7 +22,7 @@ from ..store.fields import TRUST_LEVELS
 from .calculate import spaced_comparison
 from .cite import with_row_headers
 from .claims import claim_of, clarify_twins, extractive_answer, superlative_answer
-from .clarify import clarify_vague, table_answer, unknown_name
+from .clarify import clarify_vague, table_answer, unknown_name, unlisted_label_refusal
 from .instructions import in_sentence_case, without_instructions
 from .messages import message, page_ref
 from .misspelled import with_function_words
@@ -101,7 +101,11 @@ def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = No
     if g.refusal is not None:
         # a superlative no passage writes is no missing word when the table computes it
         computed = superlative_answer(lib, g) if llm is None else None
-        return computed if computed is not None else left_out(lib, g, coverage_text, asked)
+        if computed is not None:
+            return computed
+        if g.words_missing:  # a row label missing from its series is told as the rows there are
+            g.refusal = unlisted_label_refusal(lib, g) or g.refusal
+        return left_out(lib, g, coverage_text, asked)
     clar = clarify_twins(lib, g) or clarify_vague(lib, g) or table_answer(lib, g) or unknown_name(lib, g)
     if clar is not None:
         return clar

@@ -126,6 +126,9 @@ class Gathered:
     #: (amendment, the clause it changes) of the windows `supersede.amendments_first` put
     #: before the clause they name
     amendments: list[tuple[extractive.Candidate, extractive.Candidate]] = dataclasses.field(default_factory=list)
+    #: the refusal names the words no passage found holds (its last, general reason), which
+    #: a more telling one may replace (clarify.unlisted_label_refusal)
+    words_missing: bool = False
 
 
 @dataclasses.dataclass
@@ -567,28 +570,15 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # found passage, or the document's name, holds); when one is the asked model's
             # code and the passages found name its siblings ("КЭ-12" asked of a table of
             # КЭ-6, КЭ-9, КЭ-15), those are named, so the person can ask for one of them
-            # a row label the table numbers its rows in but lacks ("七月" of months 1月 .. 6月)
-            # is told as the rows there are, not as a missing word "7"
             missing = reasons.unmatched(q, groups, cands)
             siblings = siblings_named(q, groups, [c for c in cands if id(c) in other_model])
             if siblings and siblings[0] in missing:
                 g.refusal = refusal_answer(q, lang, scope, "other_model", timings, rel,
                                      other=("why_other_edition", siblings[0], listed(siblings[1], lang)))
             else:
-                g.refusal = (_unlisted_label(lib, g, cands)
-                             or refusal_answer(q, lang, scope, "not_found", timings, rel, missing))
+                g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel, missing)
+                g.words_missing = True
     return g
-
-
-def _unlisted_label(lib: LibraryLike, g: Gathered, cands: list[extractive.Candidate]) -> Answer | None:
-    """clarify.unlisted_label of the table of the first candidate that is a table row: the
-    refusal naming the labels a column numbers its rows in when the question names one no
-    row has; None otherwise. Read where the evidence falls under the bar too, since the rows
-    of the labels there are match such a question only in part."""
-    from .clarify import table_rows, unlisted_label
-
-    table = next((t for c in cands if (t := table_rows(lib, c)) is not None), None)
-    return unlisted_label(g, table) if table is not None else None
 
 
 def _table_of(lib: LibraryLike, c: extractive.Candidate) -> tuple[str, tuple[str, ...]] | None:
