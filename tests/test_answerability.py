@@ -377,10 +377,11 @@ def test_eval_hits_a_page_citation_whose_quote_holds_a_short_expected_quote():
 
 def test_development_set_is_well_formed():
     """The development set holds at least 300 questions over at least 30 documents outside
-    the shared corpus, a quarter or more near misses, every language, a tune and a held-out
-    split by document, and tiny libraries that name existing documents; fresh-user trials
-    are splits of their own ("trial44"), whose vague questions (kind "clarify") have no
-    answer either."""
+    the shared corpus, every language, a tune and a held-out split by document (together a
+    quarter or more near misses: they were written for that), and tiny libraries that name
+    existing documents; fresh-user trials are splits of their own ("trial44"), each with 10
+    near misses of its 58 questions, whose vague questions (kind "clarify") have no answer
+    either."""
     docs = {json.loads(line)["name"]: json.loads(line) for line in
             (DEVSET / "documents.jsonl").read_text(encoding="utf-8").splitlines() if line.strip()}
     libs = json.loads((DEVSET / "libraries.json").read_text(encoding="utf-8"))
@@ -399,7 +400,8 @@ def test_development_set_is_well_formed():
             assert q["answer"] is None and not q["pages"] and q["quote"] is None, q["id"]
         else:
             assert q["answer"] and q["quote"], q["id"]
-    assert sum(q["kind"] == "refusal" for q in qs) >= 0.25 * len(qs)
+    written = [q for q in qs if docs[q["doc"]]["split"] in ("tune", "heldout")]
+    assert len(written) >= 300 and sum(q["kind"] == "refusal" for q in written) >= 0.25 * len(written)
     for split in ("tune", "heldout"):
         langs = {q["lang"] for q in qs if docs[q["doc"]]["split"] == split}
         assert langs == {"en", "ru", "zh"}, split
