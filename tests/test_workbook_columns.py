@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import pytest
 
+from docgen import make_sheet
 from pincite.answer import calculate
 from pincite.config import Settings
 from pincite.library.facade import Library
@@ -113,3 +114,14 @@ def test_chinese_operation_words_are_recognised():
     found = {g[0] for g in calculate.operation_groups(question, groups)}
     assert "总和" in found and any(f.startswith("差") for f in found), (groups, found)
     assert not {"库存", "价格"} & found
+
+
+def test_a_cell_whose_value_the_question_states_names_the_row_not_the_asked_column(tmp_path):
+    """"特级西湖龙井100克一罐卖多少钱？" writes the 100 of "规格（克）: 100" (and its 克): that
+    cell tells which row is asked, so the claim shows the price asked for, not the weight."""
+    make_sheet(tmp_path / "tea.xlsx", "价目表", ("品种", "等级", "规格（克）", "价格（元）"), [
+        ("西湖龙井", "特级", 50, 168), ("西湖龙井", "特级", 100, 318), ("铁观音", "一级", 100, 128)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "tea.xlsx"])
+        tea = lib.ask("特级西湖龙井100克一罐卖多少钱？")
+    assert tea.status == "answered" and tea.claims[0].text.endswith("价格（元）: 318"), tea.answer

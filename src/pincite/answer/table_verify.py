@@ -320,7 +320,9 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
     if pairs is None:
         return None
     asked = set(terms)
-    cells = [(h, v) for h, v in pairs if asked & set(analysis.tokens(h))]
+    # a cell whose value the question states itself ("100克" of "规格（克）: 100") tells which
+    # row is asked, not what is asked of it, however its header matches
+    cells = [(h, v) for h, v in pairs if asked & set(analysis.tokens(h)) and not _stated(v, asked)]
     cells = _most_named(cells, asked)
     kind_words = set(kinds)
     of_kind = [(h, v) for h, v in pairs if kind_words & set(analysis.tokens(h))]
@@ -359,6 +361,13 @@ def no_value(claim_text: str) -> tuple[str, str, str] | None:
     if not all(sep and _NO_VALUE.fullmatch(v) for _, sep, v in pairs):
         return None
     return row.strip(), "; ".join(h.strip() for h, _, _ in pairs), pairs[0][2].strip()
+
+
+def _stated(value: str, asked: set[str]) -> bool:
+    """Whether the question (`asked`: its index forms) states the whole cell `value`: every
+    index form of it, a number among them."""
+    forms = set(analysis.tokens(value))
+    return bool(forms) and any(ch.isdigit() for ch in value) and forms <= asked
 
 
 def _most_named(cells: list[tuple[str, str]], asked: set[str]) -> list[tuple[str, str]]:
