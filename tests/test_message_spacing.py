@@ -74,5 +74,8 @@ def test_a_quotes_reason_for_not_verifying_is_printed_in_the_answers_language():
     shown = console.export_text()
     assert "截断了词语或数字" in shown and REASON_CUT not in shown, shown
     assert quote_reason(REASON_NOT_FOUND, "ru") == "нет в тексте источника"
+    from pincite.answer import verify
+    reasons = [v for k, v in vars(verify).items() if k.startswith("REASON_")]
+    assert len(reasons) >= 5 and all(quote_reason(r, lang) != r for r in reasons for lang in ("ru", "zh"))
     assert quote_reason(REASON_NOT_FOUND, "en") == REASON_NOT_FOUND
     assert quote_reason("found, but not an answer", "zh") == "found, but not an answer"

@@ -500,6 +500,9 @@ MESSAGES = {
                                      "zh": "截断了词语或数字"},
     "reason:source text unavailable": {"en": "source text unavailable", "ru": "текст источника недоступен",
                                        "zh": "无法读取原文"},
+    "reason:the claim is a question, not a statement of the answer": {
+        "en": "the claim is a question, not a statement of the answer",
+        "ru": "утверждение задано вопросом, а не сообщает ответ", "zh": "该陈述是一个问题，而不是对答案的陈述"},
     "llm_checked": {"en": "model {model}; every claim checked against its source",
                     "ru": "модель {model}; каждое утверждение сверено с источником",
                     "zh": "模型 {model}；每条陈述均已与来源核对"},

@@ -211,6 +211,11 @@
     reason_not_in_source: { en: "not in source", ru: "нет в тексте источника", zh: "不在原文中" },
     reason_cut: { en: "cuts a word or number", ru: "обрывает слово или число", zh: "截断了词语或数字" },
     reason_unavailable: { en: "source text unavailable", ru: "текст источника недоступен", zh: "无法读取原文" },
+    reason_claim_is_question: {
+      en: "the claim is a question, not a statement of the answer",
+      ru: "утверждение задано вопросом, а не сообщает ответ",
+      zh: "该陈述是一个问题，而不是对答案的陈述",
+    },
     no_quote_found: {
       en: "no quote was found on the cited page",
       ru: "цитата не найдена на указанной странице",

@@ -6,11 +6,13 @@ import { answerLang, I18N, state, TL } from "./state.js";
 import { addressKind, citationAddress, unitWords } from "./sources.js";
 import { ask, questionBox } from "./ask.js";
 import "./export.js"; // the export buttons under an answer
+import { openCitation } from "./pageview.js";
 
 // A quote's fixed English reason for not verifying (answer.verify) -> its i18n key.
 const REASON_KEYS = {
   "empty": "reason_empty", "too short": "reason_too_short", "not in source": "reason_not_in_source",
   "cuts a word or number": "reason_cut", "source text unavailable": "reason_unavailable",
+  "the claim is a question, not a statement of the answer": "reason_claim_is_question",
 };
 
 /** Why a quote did not verify, in `lang`; a reason without a translation as it is. */
@@ -18,7 +20,6 @@ function quoteReason(lang, reason) {
   const key = REASON_KEYS[reason];
   return key ? TL(lang, key) : reason;
 }
-import { openCitation } from "./pageview.js";
 
 /** [title, sentence] of a status banner in `lang` (i18n.js st_<status>, st_<status>_text). */
 const STATUSES = ["answered", "partial", "refused", "not_confirmed", "needs_clarification"];
