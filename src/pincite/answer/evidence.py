@@ -14,6 +14,7 @@ from pincite.text.codes import code_key, family, spellings
 from . import extractive
 from .calculate import comparison_asked, comparison_groups, operation_groups, sum_asked
 from .features import is_table_window, window_text
+from .table_verify import without_row_heads
 
 if TYPE_CHECKING:
     from .retrieve import LibraryLike
@@ -243,9 +244,12 @@ _WORD_EDGES = ".,;:!?«»\"'()"
 def _sibling_words(cand: extractive.Candidate, codes: set[str]) -> list[tuple[str, str]]:
     """(code key, word as written) of each word of `cand`'s whole passage and of the column
     headers of the table row it lies in (Candidate.columns) that names a code of the family
-    of one of `codes` (code keys) but none of them, in text order."""
+    of one of `codes` (code keys) but none of them, in text order. The heads of spreadsheet
+    rows ("'Prices'!A14:I14 | ") are no words of the passage: their cell addresses would
+    read as siblings of a code with a letter and a digit ("A6L" beside "A14")."""
     prefixes = code_prefixes(codes)
-    return [(t, w) for w in (raw.strip(_WORD_EDGES) for raw in " ".join((cand.hit.text, *cand.columns)).split())
+    text = without_row_heads(cand.hit.text)
+    return [(t, w) for w in (raw.strip(_WORD_EDGES) for raw in " ".join((text, *cand.columns)).split())
             for t in code_keys(analysis.tokens(w)) if family(t) in prefixes and t not in codes]
 
 

@@ -24,6 +24,7 @@ from typing import Callable, Iterator, Sequence
 from pincite.contract import Answer, RefusalKind, Relevance, Scope
 from pincite.text import analysis, bilingual
 from pincite.text.cjk import is_cjk
+from pincite.text.codes import family
 
 from ..chunk.tables import HEADER_SEP
 from ..config import MAX_QUESTION_CHARS
@@ -572,9 +573,20 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
             # КЭ-6, КЭ-9, КЭ-15), those are named, so the person can ask for one of them
             missing = reasons.unmatched(q, groups, cands)
             siblings = siblings_named(q, groups, [c for c in cands if id(c) in other_model])
+            # a code the question names ("A6L", "X-200") that no chunk writes in any form
+            # (in any language: a code is spelt alike in all): that the library never
+            # mentions it is the reason, not the other words the passages found lack
+            # (found in whatever documents were left once every one was set apart for not
+            # naming it)
+            unwritten = reasons.written(q, [w for w in groups if any(family(t) for t in w)
+                                            and not any(df.get(t, 0) for t in w)])
             if siblings and siblings[0] in missing:
                 g.refusal = refusal_answer(q, lang, scope, "other_model", timings, rel,
                                      other=("why_other_edition", siblings[0], listed(siblings[1], lang)))
+            elif unwritten:
+                g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel, found=message(
+                    "why_never_named", lang).format(words=listed(unwritten, lang)))
+                g.words_missing = True
             else:
                 g.refusal = refusal_answer(q, lang, scope, "not_found", timings, rel, missing)
                 g.words_missing = True
