@@ -529,3 +529,19 @@ def test_a_row_named_by_part_of_another_rows_name_is_compared_with_it(tmp_path):
         lib.ingest([tmp_path / "members.pptx"])
         ans = lib.ask("How much more per month is Adult Swim + Gym than Adult Swim alone?")
     assert ans.calculation is not None and ans.calculation.result == "15.00", ans.answer
+
+
+TINS = ["Paints!A2:D2 | Code: PW-5G; Volume: 5 L; Finish: Gloss white; Price (GBP): 46",
+        "Paints!A3:D3 | Code: PW-5M; Volume: 5 L; Finish: Matte white; Price (GBP): 40",
+        "Paints!A4:D4 | Code: PW-1M; Volume: 1 L; Finish: Matte white; Price (GBP): 12"]
+
+
+def test_a_row_named_by_fewer_of_the_same_words_does_not_stop_a_comparison():
+    """Three rows cited for "the gloss white 5 L tin" against "the matte white one": the 1 L
+    matte row names only words the 5 L matte row names too, so it is no compared thing, and
+    its "matte" still tells the 5 L matte row apart from the gloss one."""
+    got = comparison_for(_Sheet(TINS), "How much more does the gloss white 5 L tin cost than the matte white one?",
+                         "en", [_claim(r) for r in TINS])
+    c = got.calculation
+    assert c is not None and Decimal(c.result) == 6, got
+    assert [i.citation.quote for i in c.inputs] == [TINS[0], TINS[1]]

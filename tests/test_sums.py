@@ -51,6 +51,9 @@ def test_one_named_row_is_no_sum(lib):
     ("What is the combined stock of A and B?", True), ("Сколько стоят вместе A и B?", True),
     ("A 和 B 一共多少钱？", True), ("What is the total price of A and B?", True),
     ("На сколько A дороже B?", False), ("Сколько стоит A?", False), ("Which is the largest?", False),
+    # "сколько всего": how much in all; "всего" alone is "only" or "of all"
+    ("Сколько всего стоят A и B?", True), ("Сколько я всего заплачу за A и B?", True),
+    ("Что из A и B стоит больше всего?", False), ("A и B стоят всего 5 рублей?", False),
 ])
 def test_questions_asking_for_a_sum(question, asks):
     assert calculate.sum_asked(question) == asks
@@ -401,3 +404,11 @@ def test_a_function_word_of_a_header_names_no_column(tmp_path):
         lib.ingest([tmp_path / "livery.xlsx"])
         ans = lib.ask("How much more per month is full livery than part livery?")
     assert ans.calculation is not None and ans.calculation.result == "230", (ans.answer, ans.warnings)
+
+
+def test_how_much_in_all_sums_the_two_rows_named(lib):
+    """"Сколько всего …" asks for the total of the rows the question names."""
+    ans = lib.ask("Сколько всего я заплачу за лак паркетный и гипсокартон влагостойкий?")
+    assert ans.status == "answered", ans.answer
+    calc = ans.calculation
+    assert calc is not None and calc.verified and calc.result == "2870", (ans.answer, calc)

@@ -110,6 +110,9 @@ def _asking_groups(question: str, groups: list[tuple[str, ...]], words: "re.Patt
     return out & set(groups)
 
 
+#: "Сколько всего …", "сколько я всего заплачу": Russian for "how much in all". "Всего" alone
+#: is no sum word: it also means "only" ("всего 5 минут") and "of all" ("больше всего").
+_RU_HOW_MUCH_IN_ALL = lazyre.compile(r"(?<![а-яё])сколько\s+(?:[а-яё]+\s+)?всего(?![а-яё])", re.I)
 #: Words joining the things a sum adds: "A and B", "A и B", "A 和 B", "A、B".
 JOINED = lazyre.compile(r"(?<!\w)(?:and|plus|и|плюс)(?!\w)|&|和|与|及|跟|、|加上", re.I)
 
@@ -122,7 +125,7 @@ def sum_asked(question: str) -> bool:
     if comparison_asked(question) is not None or not JOINED.search(question):
         return False
     return (any(_SUM_WORDS.fullmatch(w) for w in _question_words(question))
-            or any(w in question for w in _SUM_CJK))
+            or any(w in question for w in _SUM_CJK) or bool(_RU_HOW_MUCH_IN_ALL.search(question)))
 
 
 def operation_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, ...]]:

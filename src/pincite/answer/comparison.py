@@ -436,6 +436,14 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
         held = by_label[id(row)] if labelled else frozenset(i for i, w in enumerate(words) if w & values)
         if held:
             named.append((row, held))
+    # a row naming only question words that another row names too, and fewer (a strict
+    # subset: "natural oak" of the 20 mm row beside the 35 mm natural oak row, asked about
+    # "the black-stained 35 mm oak frame" against "the natural oak one") is the less named
+    # of the two: it is not a compared thing, and the words it shares do not stop the
+    # better-named row from owning them (rows told apart by their labels keep each other:
+    # "Adult Swim" beside "Adult Swim + Gym" is named whole, below)
+    if not labelled:
+        named = [(row, held) for row, held in named if not any(held < other for _, other in named)]
     # the things summed: rows each naming a word no other row names (`mine`: those words);
     # of rows told apart by their labels, one whose label the question writes whole is its
     # own too, though another's label holds it ("Adult Swim" beside "Adult Swim + Gym")
