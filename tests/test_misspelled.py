@@ -92,3 +92,20 @@ def test_a_capitalised_word_is_read_as_a_library_name_only_with_two_letters_swap
     assert any("junior" in g for g in with_spelling_fixes(lib, analysis.query_groups(q), q))
     q = "Who is Mr Brandy?"
     assert not any("brandt" in g for g in with_spelling_fixes(lib, analysis.query_groups(q), q))
+
+
+def test_a_slip_in_an_ending_the_stemmer_keeps_is_read_as_the_word_meant():
+    """"mailng" (for "mailing", which the index holds as "mail": two edits from "mailng"
+    itself) and "shiping" ("ship") are read as the library's words through their one-edit
+    spellings; "maing" stems to "ma", too short a form to count, so "mail" is the one fix.
+    "sheeps" (a real word's form, "sheep", that general language uses) is left alone."""
+    from types import SimpleNamespace
+
+    from pincite.answer.misspelled import with_spelling_fixes
+    from pincite.text import analysis
+
+    lib = SimpleNamespace(catalog=_Catalog({"mail": 4, "list": 3, "ship": 2, "cost": 2, "ma": 1, "sheet": 2}))
+    q = "Which mailng list covers shiping cost for sheeps?"
+    fixed = with_spelling_fixes(lib, analysis.query_groups(q), q)
+    assert ("mailng", "mail") in fixed and ("shipe", "ship") in fixed, fixed
+    assert not any("sheet" in g for g in fixed), fixed

@@ -14,7 +14,9 @@ it is one edit from a function word. Then:
 - else, at MIN_TYPO_LETTERS letters or more (`with_spelling_fixes`), the index forms of the same script and first
   letter one edit away (`one_edit`: a letter inserted, dropped, changed, or two neighbours
   swapped: Damerau's edits), when there is exactly one (MAX_FIXES), joins its group, so the
-  search finds and the coverage counts the word meant.
+  search finds and the coverage counts the word meant; when none is, for a word in Latin
+  letters, the index forms of its own one-edit spellings ("mailng" -> "mailing" -> "mail":
+  a slip inside an ending the stemmer would have stripped).
 
 A code typed with a capital inside ("ansiA") is never corrected, and a name (capitalised
 after the question's first word) only when two neighbouring letters are swapped ("Junoir"
@@ -72,6 +74,24 @@ def one_edit(a: str, b: str) -> bool:
         a, b = b, a
     i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), len(a))
     return a[i:] == b[i + 1:]  # one letter inserted into the shorter
+
+
+#: The letters a one-edit spelling inserts or changes, per script (translit.script).
+_LETTERS = {"latin": "abcdefghijklmnopqrstuvwxyz", "cyrillic": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"}
+
+
+def _one_edit_spellings(word: str, swaps_only: bool = False) -> set[str]:
+    """Every spelling one edit from lower-case `word` (`one_edit`: a letter of its script
+    inserted, dropped or changed, two neighbours swapped; with `swaps_only`, the swaps
+    only), `word` itself left out: about 60 per letter."""
+    out = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
+    if not swaps_only:
+        letters = _LETTERS.get(translit.script(word) or "", "")
+        out |= {word[:i] + word[i + 1:] for i in range(len(word))}
+        out |= {word[:i] + ch + word[i:] for i in range(len(word) + 1) for ch in letters}
+        out |= {word[:i] + ch + word[i + 1:] for i in range(len(word)) for ch in letters}
+    out.discard(word)
+    return out
 
 
 def _rarity(word: str) -> float:
@@ -168,6 +188,19 @@ def with_spelling_fixes(lib: "LibraryLike", groups: list[tuple[str, ...]], quest
         by = by if by is not None else _forms(lib)
         near = [t for f in g if len(f) >= MIN_TYPO_LETTERS for n in (len(f) - 1, len(f), len(f) + 1)
                 for t in by.get((f[0], n), ()) if one_edit(f, t) and (g not in names or _swapped(f, t))]
+        if not near:
+            # a slip in an ending the stemmer keeps ("mailng": the index holds "mailing" as
+            # "mail", two edits from "mailng"): the word's one-edit spellings, analysed; a
+            # form of fewer than MIN_TYPO_LETTERS - 1 letters ("maing" -> "ma") is a stem
+            # cut too short to tell one word. Latin letters only: English words are
+            # stemmed (Snowball strips an ending it recognises, and a slip inside one
+            # leaves it on), Russian ones lemmatised (pymorphy3 guesses an unknown word's
+            # ending by analogy, so the forms compared above already differ by the slip),
+            # and lemmatising some 600 spellings would cost ~0.1 s
+            near = [t for w in typed[g] if len(w) >= MIN_TYPO_LETTERS and translit.script(w) == "latin"
+                    for v in _one_edit_spellings(w, swaps_only=g in names)
+                    for t in analysis.tokens(v) if len(t) >= MIN_TYPO_LETTERS - 1 and t not in g
+                    and t in by.get((t[0], len(t)), ())]
         near = list(dict.fromkeys(near))
         if 0 < len(near) <= MAX_FIXES:
             fixed[g] = g + tuple(near)
