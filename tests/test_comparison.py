@@ -545,3 +545,24 @@ def test_a_row_named_by_fewer_of_the_same_words_does_not_stop_a_comparison():
     c = got.calculation
     assert c is not None and Decimal(c.result) == 6, got
     assert [i.citation.quote for i in c.inputs] == [TINS[0], TINS[1]]
+
+
+@pytest.fixture(scope="module")
+def far_weights_lib(tmp_path_factory):
+    """One paragraph stating two models' weights four sentences apart: no sentence window
+    holds both."""
+    lib = spec_library(tmp_path_factory, "farweights", lambda d: make_pdf(d / "hx.pdf", [
+        "Pump HX-40 catalogue. General information about the pump family and its use.",
+        "Weights. The HX-40 pump weighs 62 kg without water. Its frame is cast iron and painted blue. "
+        "The impeller is bronze. The motor is a four-pole induction motor. The pumps ship on a pallet. "
+        "The HX-40D pump weighs 71 kg without water.",
+    ], title="Pump HX-40 catalogue"))
+    yield lib
+    lib.close()
+
+
+def test_two_windows_of_one_passage_each_naming_a_compared_model_are_both_cited(far_weights_lib):
+    """A passage keeps its likeliest window, but a comparison also keeps the window naming the
+    other compared model: both weights are cited and the difference computed."""
+    ans = far_weights_lib.ask("How much heavier is the HX-40D than the HX-40?")
+    _computed(ans, "9", "kg", [("HX-40D", "71"), ("HX-40", "62")])

@@ -32,7 +32,7 @@ from ..errors import QuestionError
 from ..extract.sniff import MIME
 from ..index.base import Hit, SearchFilter
 from . import answerability, apart, asked_type, extractive, features, measured, reasons, soft, supersede, variants
-from .calculate import comparison_groups, sum_groups, without_target_unit
+from .calculate import comparison_asked, comparison_groups, sum_asked, sum_groups, without_target_unit
 from .counts import counted_measures
 from .evidence import (
     asked_and_found,
@@ -470,9 +470,15 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # A and B" computed from two rows. Measured against keeping rows apart only for questions
     # that compute (2026-12-04): tune split equal but 6 more verified citations, held-out
     # hit@5 0.867 -> 0.878, all else equal.
-    best_of_chunk: dict[tuple[str, int], extractive.Candidate] = {}
+    # So is a passage's window naming another model code that a comparison or a sum asks
+    # about: "The PX-300 pump weighs 118 kg" beside "The PX-300M pump weighs 146 kg" in one
+    # paragraph is the other compared thing's evidence, whichever of the two is likelier.
+    compared = asked_codes(groups) if comparison_asked(q) is not None or sum_asked(q) else set()
+    best_of_chunk: dict[tuple[str, object], extractive.Candidate] = {}
     for c in cands:  # best first
-        best_of_chunk.setdefault((c.hit.chunk_id, c.start if features.is_table_window(c) else -1), c)
+        part: object = (c.start if features.is_table_window(c) else
+                        frozenset(compared & code_keys(window_tokens(c))) if len(compared) >= 2 else -1)
+        best_of_chunk.setdefault((c.hit.chunk_id, part), c)
     cands = list(best_of_chunk.values())
     timings = {"retrieve": time.perf_counter() - t0}
     own = [c for c in cands if id(c) not in other]
