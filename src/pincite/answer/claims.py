@@ -617,7 +617,10 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
         # reads likewise, from its cells as extraction kept them under their headers
         from .table_verify import cells_claim
 
-        triple = cells_claim(cells, terms)
+        # a price column answers a question about money (`_money_kinds`), here named by a
+        # price word or a currency ("Обычная ткань, руб.")
+        money = question is not None and "money" in asked_type.asked_kinds(question)
+        triple = cells_claim(cells, terms, (lambda h: bool(asked_type.MONEY_HEADING.search(h))) if money else None)
         if triple is None and (new := supersede.new_value_terms([h for h, _ in cells])):
             # no column is named by the question: an amendment's row answers by its new value
             triple = cells_claim(cells, new)
@@ -628,13 +631,18 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
         # / asked column: value", all as the quote writes it
         from .table_verify import sheet_cell_claim
 
-        # a price column answers a question about money however it is worded ("cost",
-        # "дешевле", "多少钱"); the other kinds (a where-, when- or who-question) may be
-        # answered by any of several columns, which the words asked pick
-        kinds = (asked_type.kind_column_words("money", any(map(is_cjk, quote)))
-                 if question and "money" in asked_type.asked_kinds(question) else frozenset())
-        text = sheet_cell_claim(quote, terms, soft, kinds) or text
+        text = sheet_cell_claim(quote, terms, soft, _money_kinds(question, quote)) or text
     return Claim(text=text, verified=check.verified, reason=check.reason, citations=[cit])
+
+
+def _money_kinds(question: str | None, quote: str) -> frozenset[str]:
+    """The header words of a price column when `question` asks about money, else none: a
+    price column answers a question about money however it is worded ("cost", "дешевле",
+    "多少钱"); the other kinds (a where-, when- or who-question) may be answered by any of
+    several columns, which the words asked pick."""
+    if not question or "money" not in asked_type.asked_kinds(question):
+        return frozenset()
+    return frozenset(asked_type.kind_column_words("money", any(map(is_cjk, quote))))
 
 
 def _slide_table_row(hit: Hit, quote: str) -> bool:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Callable, Protocol
 
 from pincite.answer.normalize import loose
 from pincite.answer.numbers import number_mentions, unsupported_numbers, unsupported_units
@@ -188,7 +188,8 @@ def claim_for_span(doc: DocumentModel, page: int, start: int, end: int,
     return table_row_claim(table, row, terms)
 
 
-def cells_claim(cells: Sequence[tuple[str, str]], terms: Iterable[str]) -> TableClaim | None:
+def cells_claim(cells: Sequence[tuple[str, str]], terms: Iterable[str],
+                asked_kind: Callable[[str], bool] | None = None) -> TableClaim | None:
     """The table claim of one table row given as its (column header, value) pairs in column
     order (DocumentModel.row_cells: a DOCX table row read on its converted PDF's pages,
     whose page text "Объём загрузки, м³ 12 18" does not say which value is which column):
@@ -196,12 +197,21 @@ def cells_claim(cells: Sequence[tuple[str, str]], terms: Iterable[str]) -> Table
     naming a column ("… у СКД-12М?" under "Параметр | СКД-12 | СКД-12М") reads
     "Объём загрузки, м³ / СКД-12М: 18". None for fewer than two cells, or where
     table_row_claim gives none (no column header shares a question word, or two do as
-    much)."""
+    much). With `asked_kind` (whether a column header is of the kind of value the question
+    asks by its own words: a price column, "Цена, руб.", for "Сколько стоит …"), a column
+    the question names by another word ("в тот же день" and "Срок, рабочих дней") is read
+    only when the row has no column of that kind; with one, that column is read; with
+    several ("Обычная ткань, руб." and "Сложная ткань, руб."), none (the row is shown whole:
+    which one is asked, the question does not say)."""
     if len(cells) < 2:
         return None
     table = Table(table_id="", page=0, page_end=0, columns=tuple(h for h, _ in cells), header_rows=1,
                   rows=(TableRow(page=0, cells=tuple(v for _, v in cells), bbox=(0.0, 0.0, 0.0, 0.0)),))
-    return table_row_claim(table, 0, terms)
+    claim = table_row_claim(table, 0, terms)
+    of_kind = [h for h, _ in cells[1:] if asked_kind is not None and asked_kind(h)]
+    if claim is None or not of_kind or claim.column_header in of_kind:
+        return claim
+    return table_row_claim(table, 0, analysis.tokens(of_kind[0])) if len(of_kind) == 1 else None
 
 
 #: The head of a spreadsheet row as the office extractor writes it ("'Staff'!A3:D3 | ",
