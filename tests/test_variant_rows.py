@@ -440,3 +440,26 @@ def test_a_sheets_title_cell_is_no_price(tmp_path):
         lib.ingest([tmp_path / "pets.xlsx"])
         ans = lib.ask("狗狗洗护美容多少钱？")
     assert not (ans.claims and ans.claims[0].citations[0].quote.rstrip().endswith("| 狗狗洗护美容")), ans.answer
+
+
+@pytest.fixture(scope="module")
+def pipes(tmp_path_factory):
+    tmp = tmp_path_factory.mktemp("pipes")
+    make_sheet(tmp / "pipes.xlsx", "Pipe", ("Code", "Outer diameter", "Material", "Price per metre, GBP"), [
+        ("PP-20", "20 mm", "Polypropylene", 3), ("PP-25", "25 mm", "Polypropylene", 4),
+        ("CU-15", "15 mm", "Copper", 9), ("CU-22", "22 mm", "Copper", 28)])
+    lib = Library(Settings(data_dir=tmp / "data"))
+    lib.ingest([tmp / "pipes.xlsx"])
+    yield lib
+    lib.close()
+
+
+def test_a_size_no_row_states_in_its_size_column_is_refused(pipes):
+    """Rows told apart by a size in a column beside their label (their code): a size no row
+    states ("28 mm" of a table of 15, 20, 22 and 25 mm pipes, where 28 is a price) is not
+    answered by the copper row of another size; the size a row states is."""
+    ans = pipes.ask("How much is 28 mm copper pipe per metre?")
+    assert ans.status == "refused", ans.answer
+    ans = pipes.ask("How much is 22 mm copper pipe per metre?")
+    assert ans.status == "answered", ans.answer
+    assert ans.claims[0].text.endswith("Price per metre, GBP: 28"), ans.claims[0].text
