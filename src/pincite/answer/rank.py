@@ -473,11 +473,12 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # So is a passage's window naming another model code that a comparison or a sum asks
     # about: "The PX-300 pump weighs 118 kg" beside "The PX-300M pump weighs 146 kg" in one
     # paragraph is the other compared thing's evidence, whichever of the two is likelier.
-    compared = asked_codes(groups) if comparison_asked(q) is not None or sum_asked(q) else set()
+    codes_compared = asked_codes(groups) if comparison_asked(q) is not None or sum_asked(q) else set()
     best_of_chunk: dict[tuple[str, object], extractive.Candidate] = {}
     for c in cands:  # best first
         part: object = (c.start if features.is_table_window(c) else
-                        frozenset(compared & code_keys(window_tokens(c))) if len(compared) >= 2 else -1)
+                        frozenset(codes_compared & code_keys(window_tokens(c))) if len(codes_compared) >= 2
+                        else -1)
         best_of_chunk.setdefault((c.hit.chunk_id, part), c)
     cands = list(best_of_chunk.values())
     timings = {"retrieve": time.perf_counter() - t0}
