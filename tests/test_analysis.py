@@ -504,3 +504,26 @@ def test_an_option_line_starts_the_description_after_it_when_answers_split():
     assert "-k --keep\r\nKeep (don't delete) input files during compression or decompression." in spans
     assert "-backup, -backupdir <dir>\r\nThese options create a backup before an update." in spans
     assert "-k --keep" in [text[s:e] for s, e in split_sentences(text)]
+
+
+@pytest.mark.parametrize("question, parts", [
+    ("How much is a ready-made frame?", [("readi",), ("made", "make")]),
+    ("За сколько дней сошьют костюм-тройку?", [("костюм",), ("тройк",)]),
+    ("Где офис в Санкт-Петербурге?", [("санкт",), ("петербург",)]),
+])
+def test_each_part_of_a_hyphenated_word_is_a_question_word(question, parts):
+    """Both parts of a letters-only hyphenated compound name what is asked, so each is a word
+    the answer must hold, not one group either part fills."""
+    groups = query_groups(question)
+    for part in parts:
+        assert part in groups, groups
+
+
+@pytest.mark.parametrize("question, group", [
+    ("What is my e-mail login?", ("e", "mail")),      # a part under three letters: one word
+    ("Is there Wi-Fi on board?", ("wi", "fi")),
+    ("What does the X-200 weigh?", ("x-200",)),        # a code keeps its hyphen
+    ("Что умеет Biblatex-GOST?", ("biblatex", "gost")),  # a name: its parts are no general words
+])
+def test_short_or_coded_hyphenated_words_stay_one_question_word(question, group):
+    assert group in query_groups(question)

@@ -558,7 +558,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
                 if w.strip() and not _zh_function_word(w):
                     groups.append(tuple(dict.fromkeys([w] + [w[j:j + 2] for j in range(len(w) - 1)])))
         else:
-            for raw in part.split():
+            for raw in _hyphen_parts(part.split()):
                 out: list[str] = []
                 _latin(raw, out)
                 forms = tuple(dict.fromkeys(t for t in out if t not in stop))
@@ -566,6 +566,38 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
                 if forms:
                     groups.append(forms)
     return list(dict.fromkeys(groups))
+
+
+#: Words of Latin or Cyrillic letters joined by hyphens, each of at least three letters
+#: ("ready-made", "костюм-тройку", "Санкт-Петербурге"; not "e-mail", "Wi-Fi", "t-shirt").
+_HYPHENED_RE = lazyre.compile(r"(?:[a-zA-Z]{3,}|[а-яёА-ЯЁ]{3,})(?:-(?:[a-zA-Z]{3,}|[а-яёА-ЯЁ]{3,}))+")
+#: Zipf frequency (wordfreq) from which every part of a hyphenated word must be a word of
+#: general language for the parts to count apart: about one use per million words ("made"
+#: 5.9, "тройку" 3.8, "numeric" 3.0), which a package or standard name's parts are not
+#: ("biblatex" 0, "gost" 1.9, "cnf" 1.8): "Biblatex-GOST", "CNF-SAT" name one thing.
+COMMON_PART_ZIPF = 3.0
+
+
+def _hyphen_parts(words: list[str]) -> list[str]:
+    """`words` with each hyphenated compound of general-language words (_HYPHENED_RE, the
+    word whole but for the punctuation at its ends; every part at COMMON_PART_ZIPF or more)
+    given as its parts, each a question word of its own: both parts name what is asked
+    ("ready-made frame" is not answered by "when your order is ready", nor "костюм-тройку"
+    by the row "Костюм мужской «двойка»"), where one group of the parts' forms counted as
+    present when either part was. A name ("Biblatex-GOST") stays one word."""
+    out: list[str] = []
+    for raw in words:
+        core = raw.strip(WORD_EDGE_PUNCT)
+        if _HYPHENED_RE.fullmatch(core):
+            from pincite.text.zipf import zipf  # a table read on first use
+
+            parts = core.split("-")
+            lang = "ru" if any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in core) else "en"
+            if all(zipf(p.lower(), lang) >= COMMON_PART_ZIPF for p in parts):
+                out.extend(parts)
+                continue
+        out.append(raw)
+    return out
 
 
 # ---------------------------------------------------------------- editions
