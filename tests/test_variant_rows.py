@@ -463,3 +463,18 @@ def test_a_size_no_row_states_in_its_size_column_is_refused(pipes):
     ans = pipes.ask("How much is 22 mm copper pipe per metre?")
     assert ans.status == "answered", ans.answer
     assert ans.claims[0].text.endswith("Price per metre, GBP: 28"), ans.claims[0].text
+
+
+def test_a_rate_per_day_column_prices_a_day(tmp_path):
+    """"一天" (one day) of a table whose columns are a rate per day ("日租价(元/天)") beside a
+    week and a month ("周租价(元/7天)"): the rate per day prices any number of days, so the
+    row is not set apart as one pricing other periods only (it was refused naming them): its
+    daily rate is shown, or offered when the question is asked back."""
+    make_sheet(tmp_path / "hire.xlsx", "租赁价格", ("设备", "日租价(元/天)", "周租价(元/7天)", "月租价(元/30天)"),
+               [("搅拌机", 35, 180, 520), ("平板夯", 48, 240, 700), ("切砖机", 30, 150, 430)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "hire.xlsx"])
+        day = lib.ask("租平板夯一天多少钱？")
+    assert day.status in ("answered", "needs_clarification"), (day.answer, day.warnings)
+    shown = " ".join([c.text for c in day.claims] + (day.clarification.options if day.clarification else []))
+    assert "日租价(元/天): 48" in shown, shown

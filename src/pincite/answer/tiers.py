@@ -328,7 +328,9 @@ def _scripts(text: str) -> set[str]:
 
 def point_headers(headers: Iterable[str]) -> list[tuple[str, Fraction, tuple]]:
     """(header, its quantity in SI units, its dimension) of each header stating exactly one
-    quantity with a unit and no range, money left out (`with_equal_headers`)."""
+    quantity with a unit and no range, money left out (`with_equal_headers`). A rate per
+    one unit ("Per week", "日租价(元/天)") is no such point: as one, it named "7天" of any
+    question "Per week", whatever table it headed."""
     points = []
     for h in dict.fromkeys(headers):
         stated = [q for q in quantities_in(h) if q.unit]
@@ -336,6 +338,24 @@ def point_headers(headers: Iterable[str]) -> list[tuple[str, Fraction, tuple]]:
             factor, dims = units.si_factor(units.unit_atoms(stated[0].unit))
             points.append((h, Fraction(stated[0].value) * factor, dims))
     return points
+
+
+#: A rate per one unit as a header writes it: after a slash ("元/天", "руб./сут", "€/h"), after
+#: "per" or "每", or "в"/"за" before a Russian unit ("в сутки", "за час"); the unit a word
+#: of letters with no number before it.
+_PER_UNIT = lazyre.compile(r"(?:/\s*|\bper\s+|每|(?<![а-яё])(?:в|за)\s+)([^\W\d_]+)", re.IGNORECASE)
+
+
+def per_unit_dims(header: str) -> tuple | None:
+    """The dimension (units.si_factor) of the unit a header prices per one of ("Daily rate,
+    €/day", "日租价(元/天)", "Цена, руб./сут"), None when it states no such rate: a column
+    of a rate per day holds a price for any number of days, as a range holds any value
+    within it."""
+    for m in _PER_UNIT.finditer(header):
+        found = [q for q in quantities_in("1 " + m.group(1)) if q.unit and q.unit not in units.CURRENCY_CODES]
+        if len(found) == 1:
+            return units.si_factor(units.unit_atoms(found[0].unit))[1]
+    return None
 
 
 def _equal_points(points: list[tuple[str, Fraction, tuple]], value: Decimal, unit: str) -> list[str]:

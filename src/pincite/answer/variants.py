@@ -192,7 +192,8 @@ def _absent_point(stated: Sequence[Quantity], texts: Sequence[str]) -> Quantity 
     its rows' labels) have no place for: two of them or more state one quantity each of its
     kind (tiers.point_headers: "1 hour", "2 hours", "Half day (4 h)"; "1 месяц", "3 месяца"),
     none of them the asked value (units converted), and none a range of that kind
-    (tiers.header_tier: "до 10 кг" may hold it). Then the table prices other variants only:
+    (tiers.header_tier: "до 10 кг" may hold it) or a rate per one unit of it
+    (tiers.per_unit_dims: "元/天" prices any number of days). Then the table prices other variants only:
     "на 3 часа" of columns for 1, 2, 4 and 8 hours, "на 2 месяца" of rows for 1, 3, 6 and 12
     months. None when every stated quantity has its place or names no such series."""
     points = tiers.point_headers(texts)
@@ -206,6 +207,8 @@ def _absent_point(stated: Sequence[Quantity], texts: Sequence[str]) -> Quantity 
         if any((t := tiers.header_tier(x)) is not None and units.si_factor(units.unit_atoms(t.unit))[1] == dims
                for x in texts):
             continue
+        if any(tiers.per_unit_dims(x) == dims for x in texts):
+            continue  # a rate per day prices any number of days ("日租价(元/天)" beside "周租价(元/7天)")
         return q
     return None
 
