@@ -246,3 +246,20 @@ def test_one_of_what_the_rows_are_priced_per_names_no_row(tmp_path):
         vague = lib.ask("小学数学一期多少钱？")
     assert vague.status == "needs_clarification", (vague.status, vague.answer)
     assert vague.clarification is not None and len(vague.clarification.options) == 4, vague.clarification
+
+
+def test_rows_labelled_by_sizes_are_offered_by_their_sizes(tmp_path):
+    """"How much is a ready-made mirror?" of a slide "Ready-made mirrors" whose rows are
+    sizes ("30 × 40 cm", "A3 (29.7 × 42 cm)") priced per finish: asked back, each row offered
+    by its size label, though a size reads as a number."""
+    from docgen import make_table_deck
+
+    make_table_deck(tmp_path / "mirrors.pptx", [
+        ("Ready-made mirrors", [("Size", "Silver frame", "Black frame"), ("30 × 40 cm", "£24", "£22"),
+                                ("A3 (29.7 × 42 cm)", "£27", "£25"), ("50 × 70 cm", "£45", "£41")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "mirrors.pptx"])
+        ans = lib.ask("How much is a ready-made mirror?")
+    assert ans.status == "needs_clarification", (ans.status, ans.answer)
+    assert ans.clarification is not None
+    assert ans.clarification.options == ["30 × 40 cm", "A3 (29.7 × 42 cm)", "50 × 70 cm"], ans.clarification.options

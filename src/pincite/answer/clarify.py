@@ -531,10 +531,11 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
         return None  # a word the table holds nowhere: not a question about these rows alone
     asked = set(analysis.tokens(q))
     # each row by its label and the cells that tell it from the others: no number, nor the
-    # price asked of it
+    # price asked of it; the label even when it is a size or a quantity ("A4 (21 × 29.7
+    # cm)", "40 × 50 cm" of ready-made frames priced by size): it is what names the row
     columns = [j for j, (h, _) in enumerate(rows[chosen[0]])
                if j == 0 or len({dict(rows[i]).get(h, "") for i in chosen}) > 1]
-    texts = [[v for j, (h, v) in enumerate(rows[i]) if j in columns and not _numeric(v)
+    texts = [[v for j, (h, v) in enumerate(rows[i]) if j in columns and (j == 0 or not _numeric(v))
               and not (money and MONEY_HEADING.search(h))] for i in chosen]
     labels = [t[0] if t else "" for t in texts]
     named_alone = [lb for lb in labels if lb and set(analysis.tokens(lb)) <= asked | stop]
