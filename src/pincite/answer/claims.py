@@ -619,8 +619,8 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
 
         # a price column answers a question about money (`_money_kinds`), here named by a
         # price word or a currency ("Обычная ткань, руб.")
-        money = question is not None and "money" in asked_type.asked_kinds(question)
-        triple = cells_claim(cells, terms, (lambda h: bool(asked_type.MONEY_HEADING.search(h))) if money else None)
+        triple = cells_claim(cells, terms, (lambda h: bool(asked_type.MONEY_HEADING.search(h)))
+                             if _asks_money(question) else None)
         if triple is None and (new := supersede.new_value_terms([h for h, _ in cells])):
             # no column is named by the question: an amendment's row answers by its new value
             triple = cells_claim(cells, new)
@@ -635,12 +635,18 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
     return Claim(text=text, verified=check.verified, reason=check.reason, citations=[cit])
 
 
+def _asks_money(question: str | None) -> bool:
+    """Whether `question` asks about money by its words (asked_type.asked_kinds): a price
+    column answers it however it is worded ("cost", "дешевле", "多少钱"); the other kinds (a
+    where-, when- or who-question) may be answered by any of several columns, which the
+    words asked pick."""
+    return bool(question) and "money" in asked_type.asked_kinds(question or "")
+
+
 def _money_kinds(question: str | None, quote: str) -> frozenset[str]:
-    """The header words of a price column when `question` asks about money, else none: a
-    price column answers a question about money however it is worded ("cost", "дешевле",
-    "多少钱"); the other kinds (a where-, when- or who-question) may be answered by any of
-    several columns, which the words asked pick."""
-    if not question or "money" not in asked_type.asked_kinds(question):
+    """The header words of a price column when `question` asks about money (`_asks_money`),
+    else none."""
+    if not _asks_money(question):
         return frozenset()
     return frozenset(asked_type.kind_column_words("money", any(map(is_cjk, quote))))
 

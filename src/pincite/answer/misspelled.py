@@ -76,20 +76,20 @@ def one_edit(a: str, b: str) -> bool:
     return a[i:] == b[i + 1:]  # one letter inserted into the shorter
 
 
-#: The letters a one-edit spelling inserts or changes, per script (translit.script).
-_LETTERS = {"latin": "abcdefghijklmnopqrstuvwxyz", "cyrillic": "абвгдеёжзийклмнопрстуфхцчшщъыьэюя"}
+#: The letters a one-edit spelling inserts or changes: spellings are made of words in Latin
+#: letters only (`with_spelling_fixes`).
+_LATIN_LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def _one_edit_spellings(word: str, swaps_only: bool = False) -> set[str]:
-    """Every spelling one edit from lower-case `word` (`one_edit`: a letter of its script
-    inserted, dropped or changed, two neighbours swapped; with `swaps_only`, the swaps
-    only), `word` itself left out: about 60 per letter."""
+    """Every spelling one edit from lower-case `word`, a word of Latin letters (`one_edit`:
+    a letter inserted, dropped or changed, two neighbours swapped; with `swaps_only`, the
+    swaps only), `word` itself left out: about 55 per letter."""
     out = {word[:i] + word[i + 1] + word[i] + word[i + 2:] for i in range(len(word) - 1)}
     if not swaps_only:
-        letters = _LETTERS.get(translit.script(word) or "", "")
         out |= {word[:i] + word[i + 1:] for i in range(len(word))}
-        out |= {word[:i] + ch + word[i:] for i in range(len(word) + 1) for ch in letters}
-        out |= {word[:i] + ch + word[i + 1:] for i in range(len(word)) for ch in letters}
+        out |= {word[:i] + ch + word[i:] for i in range(len(word) + 1) for ch in _LATIN_LETTERS}
+        out |= {word[:i] + ch + word[i + 1:] for i in range(len(word)) for ch in _LATIN_LETTERS}
     out.discard(word)
     return out
 
