@@ -251,6 +251,15 @@ def test_irregular_english_verbs_find_their_other_forms():
     assert ("leav",) in query_groups("When should I leave the room?")
 
 
+def test_english_contractions_of_stopwords_are_stopwords():
+    """"you'll", "we're", "what's" are a pronoun or a question word with an auxiliary, no
+    content a passage must hold; "don't" and "can't" are negations and stay."""
+    assert query_groups("What's the smallest party you'll do canapés for?") == [
+        ("smallest",), ("parti",), ("canapé",)]
+    assert query_groups("We're told they've a permit") == [("told", "tell"), ("permit",)]
+    assert ("don't",) in query_groups("Don't I need a permit?")
+
+
 def test_pronouns_and_the_preposition_u_are_stopwords():
     assert query_groups("Какое давление у модели PX-300?") == [
         ("давлен",), ("модел",), ("px-300",)]

@@ -32,6 +32,9 @@ from pincite.library.facade import Library
     # "how much … pay" asks an amount; whether or when someone pays does not
     ("How much would two adults and one child pay in total?", True),
     ("Does the company pay for travel?", False), ("When is the salary paid?", False),
+    # "сколько … стоит" with words between, within one clause
+    ("Сколько в сумме будет стоить замена цепи?", True), ("Сколько мне всё это обойдётся?", True),
+    ("Сколько весит насос, который стоит 500 рублей?", False),
 ])
 def test_questions_asking_what_something_costs(question, asks):
     assert apart.asks_money(question) == asks

@@ -420,7 +420,9 @@ def before_keys(cands: list[extractive.Candidate], joined: dict[int, extractive.
 #: Chinese fees ("学费" tuition, "报名费", "运费", "押金" is left to the model). Not the Russian
 #: "стоит" alone, which also means "stands" or "is worth doing".
 _ASKS_MONEY = lazyre.compile(
-    r"\b(?:costs?|priced?|prices|fees?)\b|сколько\s+(?:\w+\s+){0,2}(?:стоит|стоят|стоить|стоил\w*|обойд\w*)"
+    # "сколько … стоит" with any words of the same clause between ("Сколько в сумме будет
+    # стоить …", "Сколько мне всё это обойдётся")
+    r"\b(?:costs?|priced?|prices|fees?)\b|сколько(?:\s+[^\s?!.,;:]+)*?\s+(?:стоит|стоят|стоить|стоил\w*|обойд\w*)"
     # "charge" as the verb of a price ("What does the shop charge for …", "How much do they
     # charge …"), not the noun of a battery; "how much … pay" (not "does the company pay")
     r"|\bcharges?\s+(?:for|to)\b|\bhow\s+much\b[^?]*\b(?:charges?|pay|paid)\b"

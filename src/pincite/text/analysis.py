@@ -384,7 +384,10 @@ def _distinct_tokens(text: str) -> tuple[str, ...]:
 _STOP_EN = ("a an the of to in on at for by with from and or is are was were be been it its "
             "this that these those what which who whom whose how when where why do does did "
             "can could should would will shall may must i we you my our your there about "
-            "often long many much according per has have had he him his she her hers they them their")
+            "often long many much according per has have had he him his she her hers they them their "
+            # contractions of the pronouns and auxiliaries above, one token each ("you'll")
+            "i'm i'd i'll i've you're you'd you'll you've we're we'd we'll we've they're they'd they'll "
+            "they've he's she's it's that's what's who's where's there's here's let's")
 _STOP_RU = ("в во на по с со к ко о об от до из за для при и а или ли же бы это этот эта эти "
             "что какой какая какое какие каков какова каковы сколько как где когда куда откуда "
             "почему зачем кто чем чему есть является являются нужно надо можно часто согласно "
