@@ -242,6 +242,21 @@ def test_a_number_the_cited_row_writes_with_its_next_word_names_the_row_not_a_co
     assert desks.calculation is not None and desks.calculation.result == "3600", desks.answer
 
 
+def test_a_spelled_number_hyphenated_to_a_word_in_the_rows_label_names_the_row(tmp_path):
+    """"four course tasting menu" is the row "Four-course tasting menu":
+    its label writes the four as "Four-course", so the price per guest is the answer, not
+    four times it; "two soups" of the soup row, whose label states no two, counts."""
+    make_sheet(tmp_path / "menus.xlsx", "Menus", ("Menu", "Price per guest (GBP)"), [
+        ("Four-course tasting menu", 64), ("Three-course plated menu", 47.5), ("Soup of the day", 6)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "menus.xlsx"])
+        menu = lib.ask("How much is the four course tasting menu per guest?")
+        soups = lib.ask("What do two soups of the day cost?")
+    assert menu.status == "answered" and menu.calculation is None, menu.answer
+    assert "64" in menu.claims[0].citations[0].quote, menu.answer
+    assert soups.calculation is not None and soups.calculation.result == "12", soups.answer
+
+
 BANQUET = ("套餐名称", "桌型", "适用人数", "每桌价格（元）")
 BANQUET_ROWS = [("吉祥宴", "10人桌", "9–10人", 2688), ("吉祥宴", "12人桌", "11–12人", 3188),
                 ("至尊宴", "10人桌", "9–10人", 5888), ("至尊宴", "12人桌", "11–12人", 6888),

@@ -311,9 +311,8 @@ def _bind_columns(lib: LibraryLike, counts: tuple[tuple[Decimal, str, str], ...]
     if len(rows) != 1:
         return None
     row = rows[0]
-    label_numbers = {m.value for m in number_mentions(row.label) if not m.spelled}
-    if any(value in label_numbers for value, _, _ in counts):
-        return None  # the label writes the number: it names the row ("Stage 3")
+    if any(_label_writes(row.label, value) for value, _, _ in counts):
+        return None  # the label writes the number: it names the row ("Stage 3", "Four-course")
     bound: list[tuple[Decimal, str, str, Quantity]] = []
     used: set[int] = set()
     for value, text, after in counts:
@@ -344,7 +343,8 @@ def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal, after: s
     text = " ".join(f"{h}: {v}" for h, v in rows[0].cells) if rows else cit.quote
     asked = re.match(r"\s*([^\W\d_]+)", after)
     for m in number_mentions(text):
-        if m.value != value or (m.spelled and not _cjk_counted(text, m.text, m.end, value)):
+        if m.value != value or (m.spelled and not _cjk_counted(text, m.text, m.end, value)
+                                and not _hyphen_compound(text, m.end)):
             continue
         unit = unit_span_after_text(text, m.end)
         if unit is None:
@@ -356,10 +356,19 @@ def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal, after: s
 
 
 def _label_writes(label: str, value: Decimal) -> bool:
-    """Whether a row's label writes the number `value`: in digits, or as a Chinese numeral
-    before its measure word (`_cjk_counted`)."""
-    return any(m.value == value and (not m.spelled or _cjk_counted(label, m.text, m.end, value))
+    """Whether a row's label writes the number `value`: in digits, as a Chinese numeral
+    before its measure word (`_cjk_counted`), or as a spelled number joined by a hyphen to
+    the word it numbers (`_hyphen_compound`)."""
+    return any(m.value == value and (not m.spelled or _cjk_counted(label, m.text, m.end, value)
+                                     or _hyphen_compound(label, m.end))
                for m in number_mentions(label))
+
+
+def _hyphen_compound(text: str, end: int) -> bool:
+    """Whether a spelled number ending at `end` of `text` is the first part of a hyphenated
+    compound ("Four-course", "two-day", "three-bedroom"): it states the number as the
+    digits of "4-course" would, naming a variant ("a four-course menu", "四道菜")."""
+    return text[end:end + 1] in ("-", "\u2010", "\u2011") and text[end + 1:end + 2].isalpha()
 
 
 def _cjk_counted(text: str, numeral: str, end: int, value: Decimal) -> bool:
