@@ -462,6 +462,29 @@ def test_a_sheet_row_shows_the_cell_of_the_kind_of_value_asked(tmp_path):
             assert ans.claims[0].citations[0].verified
 
 
+def test_a_money_question_reads_a_price_column_not_one_a_word_of_the_name_names(tmp_path):
+    """"英语启蒙课多少钱？" comes near the column "每学期课时" (lessons a term) by the "课" of
+    the course's name; what it asks is a price, so the cells shown are the row's price
+    columns (named by "费" and the currency "元"), not the lesson count; a question that
+    asks the count gets the count."""
+    from pincite.answer.table_verify import sheet_cell_claim
+
+    row = ("课程价目!A8:F8 | 课程: 英语启蒙; 级别: 启蒙班; 每学期课时（节）: 32; 学期费（元）: 5760; "
+           "教材费（元/学期）: 350")
+    money = (lambda h: bool(asked_type.MONEY_HEADING.search(h)))
+    terms = analysis.tokens("英语启蒙课多少钱？")
+    assert sheet_cell_claim(row, terms, kind_header=money) == "英语启蒙 / 学期费（元）: 5760; 教材费（元/学期）: 350"
+    make_sheet(tmp_path / "courses.xlsx", "课程价目", ("课程", "级别", "每学期课时（节）", "学期费（元）"),
+               [("英语启蒙", "启蒙班", 32, 5760), ("创意美术", "提高班", 16, 3840)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "courses.xlsx"])
+        price = lib.ask("创意美术课多少钱？")
+        count = lib.ask("创意美术课每学期有多少课时？")
+    assert price.status == "answered" and "学期费（元）: 3840" in price.claims[0].text, price.answer
+    assert "课时" not in price.claims[0].text, price.answer
+    assert count.status == "answered" and "每学期课时（节）: 16" in count.claims[0].text, count.answer
+
+
 def test_a_sheet_header_row_states_nothing():
     """A sheet row (or a slide table's line) whose cells name the values of the rows under
     it is a header: it states no value, so it counts as stating nothing; a data row, a

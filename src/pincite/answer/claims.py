@@ -15,7 +15,7 @@ claim constructor, `claim_of`.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, Callable, cast
 
 from pincite.chunk.model import section_of
 from pincite.contract import Answer, Citation, Claim
@@ -619,8 +619,7 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
 
         # a price column answers a question about money (`_money_kinds`), here named by a
         # price word or a currency ("Обычная ткань, руб.")
-        triple = cells_claim(cells, terms, (lambda h: bool(asked_type.MONEY_HEADING.search(h)))
-                             if _asks_money(question) else None)
+        triple = cells_claim(cells, terms, _money_header(question))
         if triple is None and (new := supersede.new_value_terms([h for h, _ in cells])):
             # no column is named by the question: an amendment's row answers by its new value
             triple = cells_claim(cells, new)
@@ -631,7 +630,7 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
         # / asked column: value", all as the quote writes it
         from .table_verify import sheet_cell_claim
 
-        text = sheet_cell_claim(quote, terms, soft, _money_kinds(question, quote)) or text
+        text = sheet_cell_claim(quote, terms, soft, _money_kinds(question, quote), _money_header(question)) or text
     return Claim(text=text, verified=check.verified, reason=check.reason, citations=[cit])
 
 
@@ -649,6 +648,15 @@ def _money_kinds(question: str | None, quote: str) -> frozenset[str]:
     if not _asks_money(question):
         return frozenset()
     return frozenset(asked_type.kind_column_words("money", any(map(is_cjk, quote))))
+
+
+def _money_header(question: str | None) -> Callable[[str], bool] | None:
+    """When `question` asks about money (`_asks_money`), the test of a column header naming
+    a price column (asked_type.MONEY_HEADING: a price word or a currency, "Обычная ткань,
+    руб.", "学期费（元）"); else None."""
+    if not _asks_money(question):
+        return None
+    return lambda header: bool(asked_type.MONEY_HEADING.search(header))
 
 
 def _slide_table_row(hit: Hit, quote: str) -> bool:

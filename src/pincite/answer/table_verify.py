@@ -237,7 +237,7 @@ class HeaderMatcher(Protocol):
 
 
 def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | None = None,
-                     kinds: Iterable[str] = ()) -> str | None:
+                     kinds: Iterable[str] = (), kind_header: Callable[[str], bool] | None = None) -> str | None:
     """The claim text of a spreadsheet row quoted as "'Sheet'!A9:G9 | Header: value; ...":
     the row's name (the value sharing the most of ``terms``, else its first value) and the
     cells whose header shares a word with ``terms`` ("Nadia Haddad / Phone ext.: 4702"), as
@@ -255,7 +255,11 @@ def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | Non
     When neither finds a header, the cells whose header shares a word with ``kinds`` are the
     asked ones: the index forms of the column words of a kind of value the question asks for
     by its own words (asked_type.kind_column_words: "How much does the FL-250 cost?" asks the
-    "Price, EUR" column).
+    "Price, EUR" column), or whose header `kind_header` says is of that kind (a price column
+    named by a currency: "学期费（元）"). With `kind_header`, a header a question word names
+    that is not of the kind, in a row that has a column of the kind, is not the asked one
+    either: "每学期课时" (lessons a term), named by the "课" of "英语启蒙课多少钱？", does not
+    answer what the course costs.
 
     A quote of several rows (each after its own "'Sheet'!range | " head) gives each row's
     claim, joined by ROW_SEP, so every value stands beside its own row's name, never under
@@ -265,9 +269,9 @@ def sheet_cell_claim(quote: str, terms: Iterable[str], soft: HeaderMatcher | Non
     if len(heads) > 1:
         bodies = [quote[m.end():(heads[i + 1].start() if i + 1 < len(heads) else len(quote))].strip()
                   for i, m in enumerate(heads)]
-        rows = [_row_claim(b, terms, soft, kinds) for b in bodies]
+        rows = [_row_claim(b, terms, soft, kinds, kind_header) for b in bodies]
         return ROW_SEP.join(r for r in rows if r) if all(rows) else None
-    return _row_claim(quote.split(" | ", 1)[-1], terms, soft, kinds)
+    return _row_claim(quote.split(" | ", 1)[-1], terms, soft, kinds, kind_header)
 
 
 def without_row_heads(text: str) -> str:
@@ -324,7 +328,7 @@ def record_pairs(body: str) -> list[tuple[str, str]] | None:
 
 
 def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = None,
-               kinds: Iterable[str] = ()) -> str | None:
+               kinds: Iterable[str] = (), kind_header: Callable[[str], bool] | None = None) -> str | None:
     """sheet_cell_claim of one row's "Header: value; ..." text."""
     pairs = record_pairs(body)
     if pairs is None:
@@ -335,7 +339,10 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
     cells = [(h, v) for h, v in pairs if asked & set(analysis.tokens(h)) and not _stated(v, asked)]
     cells = _most_named(cells, asked)
     kind_words = set(kinds)
-    of_kind = [(h, v) for h, v in pairs if kind_words & set(analysis.tokens(h))]
+    of_kind = [(h, v) for h, v in pairs
+               if kind_words & set(analysis.tokens(h)) or (kind_header is not None and kind_header(h))]
+    if cells and kind_header is not None and of_kind and not set(cells) & set(of_kind):
+        cells = []  # a column named by a word but not of the kind asked (docstring)
     if not cells and soft is not None:
         cells = _soft_cells(pairs, soft)
         if of_kind and not set(cells) & set(of_kind):
@@ -343,7 +350,7 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
             # outweigh the kind of value the question asks for by its own words (a price
             # for "多少钱"), when the row has a column of that kind
             cells = []
-    if not cells and kind_words:
+    if not cells and (kind_words or kind_header is not None):
         cells = of_kind
     if not cells or len(cells) == len(pairs):
         return None
