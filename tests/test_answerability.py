@@ -278,10 +278,9 @@ def test_a_question_in_another_language_is_answered_by_the_translation(tmp_path)
         assert "гарант" not in ans.warnings[0] and "но не:" not in ans.warnings[0], ans.warnings
 
 
-@pytest.mark.xfail(strict=True, reason="answered since dictionary translations (text.bilingual): 'компрессор' is "
-                   "matched fully by the manual's 'compressor', which lifts the spec sentence's soft coverage "
-                   "above the bar though nothing states a warranty")
 def test_a_near_miss_in_another_language_naming_the_subject_is_refused(tmp_path):
+    """A warranty asked in Russian of an English manual that names the compressor but states
+    no warranty is refused, though the dictionary translation matches "компрессор" fully."""
     _compressor_manual(tmp_path)
     with Library(Settings(data_dir=tmp_path / "data")) as lib:
         lib.ingest([tmp_path / "compressor.pdf"])
@@ -471,7 +470,10 @@ def test_a_money_question_reads_a_price_column_not_one_a_word_of_the_name_names(
 
     row = ("课程价目!A8:F8 | 课程: 英语启蒙; 级别: 启蒙班; 每学期课时（节）: 32; 学期费（元）: 5760; "
            "教材费（元/学期）: 350")
-    money = (lambda h: bool(asked_type.MONEY_HEADING.search(h)))
+
+    def money(header: str) -> bool:
+        return bool(asked_type.MONEY_HEADING.search(header))
+
     terms = analysis.tokens("英语启蒙课多少钱？")
     assert sheet_cell_claim(row, terms, kind_header=money) == "英语启蒙 / 学期费（元）: 5760; 教材费（元/学期）: 350"
     make_sheet(tmp_path / "courses.xlsx", "课程价目", ("课程", "级别", "每学期课时（节）", "学期费（元）"),

@@ -37,8 +37,6 @@ LOG = ["Boiler room log book.",
        "The maximum operating pressure of the heating loop is noted in the log beside the Heron pump."]
 
 
-@pytest.mark.xfail(strict=True, reason="the model trained with the fresh-user trials puts the log's passage "
-                   "(0.086) within the log-odds margin of the manual's (0.64), so it is cited second")
 def test_a_weak_passage_of_another_document_is_not_cited_beside_a_strong_answer(tmp_path):
     make_pdf(tmp_path / "heron.pdf", MANUAL, title="Heron circulation pump service manual")
     make_pdf(tmp_path / "log.pdf", LOG, title="Boiler room log book")
