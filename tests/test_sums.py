@@ -47,6 +47,19 @@ def test_one_named_row_is_no_sum(lib):
     assert "410" in ans.claims[0].text
 
 
+def test_things_joined_by_a_chinese_and_then_also_are_summed(tmp_path):
+    """"镜架配一副镜片" (a frame fitted with lenses) and "镜架再加验光" (a frame, and an eye
+    test as well) join the things a "总共" / "一共" adds: each is computed from the two rows."""
+    make_sheet(tmp_path / "optics.xlsx", "价目表", ("项目", "说明", "价格（元）"), [
+        ("镜架", "帕森纯钛镜架", 980), ("防蓝光镜片", "1.60 折射率，一副", 880), ("验光", "电脑验光加综合验光", 50)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "optics.xlsx"])
+        lenses = lib.ask("帕森纯钛镜架配一副防蓝光镜片，总共多少钱？")
+        test = lib.ask("镜架再加验光，一共多少钱？")
+    assert lenses.calculation is not None and lenses.calculation.result == "1860", lenses.answer
+    assert test.calculation is not None and test.calculation.result == "1030", test.answer
+
+
 @pytest.mark.parametrize("question, asks", [
     ("What is the combined stock of A and B?", True), ("Сколько стоят вместе A и B?", True),
     ("A 和 B 一共多少钱？", True), ("What is the total price of A and B?", True),
@@ -54,6 +67,11 @@ def test_one_named_row_is_no_sum(lib):
     # "сколько всего": how much in all; "всего" alone is "only" or "of all"
     ("Сколько всего стоят A и B?", True), ("Сколько я всего заплачу за A и B?", True),
     ("Что из A и B стоит больше всего?", False), ("A и B стоят всего 5 рублей?", False),
+    # things joined by "with", "вместе с", "再加", "配"
+    ("What is the total for the frame together with glass?", True),
+    ("Сколько я заплачу за окно вместе с москитной сеткой?", True),
+    ("中型犬洗护再加一次药浴，一共多少钱？", True), ("镜架配一副镜片，总共多少钱？", True),
+    ("配送费一共多少钱？", False), ("加急服务一共多少钱？", False),
 ])
 def test_questions_asking_for_a_sum(question, asks):
     assert calculate.sum_asked(question) == asks

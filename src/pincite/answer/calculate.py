@@ -113,8 +113,11 @@ def _asking_groups(question: str, groups: list[tuple[str, ...]], words: "re.Patt
 #: "Сколько всего …", "сколько я всего заплачу": Russian for "how much in all". "Всего" alone
 #: is no sum word: it also means "only" ("всего 5 минут") and "of all" ("больше всего").
 _RU_HOW_MUCH_IN_ALL = lazyre.compile(r"(?<![а-яё])сколько\s+(?:[а-яё]+\s+)?всего(?![а-яё])", re.I)
-#: Words joining the things a sum adds: "A and B", "A и B", "A 和 B", "A、B".
-JOINED = lazyre.compile(r"(?<!\w)(?:and|plus|и|плюс)(?!\w)|&|和|与|及|跟|、|加上", re.I)
+#: Words joining the things a sum adds: "A and B", "A и B", "A 和 B", "A、B"; "A together
+#: with B", "A вместе с B"; a Chinese "and then also" ("A，再加一次 B", "再买一个 B", "外加 B")
+#: and "A 配 B" (a frame fitted with lenses: "镜架配一副镜片").
+JOINED = lazyre.compile(r"(?<!\w)(?:and|plus|и|плюс|(?:together|along)\s+with|вместе\s+со?)(?!\w)|&|和|与|及|跟|、"
+                        r"|加上|外加|再(?:加|买|订|租|要|配)|配(?:一|上)", re.I)
 
 
 def sum_asked(question: str) -> bool:
