@@ -24,6 +24,8 @@ from pincite.library.facade import Library
     # the unit after each number
     ("身高1.2米至1.5米", ["1.2", "1.3"], ["1.1", "1.6"]),
     ("5 kg to 10 kg", ["5", "7"], ["11"]),
+    # miles, as mileage bands are given
+    ("251–400 miles", ["251", "300", "400"], ["250", "401"]), ("Over 400 miles", ["401"], ["400"]),
 ])
 def test_a_header_states_the_range_it_holds(header, inside, outside):
     tier = header_tier(header)
@@ -35,6 +37,13 @@ def test_a_header_states_the_range_it_holds(header, inside, outside):
                                     "R17–R18"])
 def test_a_header_without_a_range_of_a_unit_is_no_tier(header):
     assert header_tier(header) is None
+
+
+def test_a_distance_in_miles_is_written_as_the_mileage_band_that_holds_it():
+    bands = ["First 100 miles", "101–250 miles", "251–400 miles", "Over 400 miles"]
+    assert with_tiers("A trip of about 300 miles: what is the charge per mile?", bands) == (
+        "A trip of about 251–400 miles: what is the charge per mile?")
+    assert with_tiers("Поездка на 500 миль: сколько за милю?", bands) == "Поездка на Over 400 miles: сколько за милю?"
 
 
 def test_a_stated_quantity_is_written_as_the_header_that_holds_it():

@@ -48,6 +48,9 @@ _UNIT_SPEC: dict[str, str] = {
     # the inch, as wheel, screen and pipe sizes are given ("24寸", "26-inch", "3/4 дюйма"):
     # in Chinese 寸 alone names it in such sizes (英寸), not the old Chinese unit
     "inch": "inch inches 英寸 寸 " + _ru("дюйм", _NOUN_M),
+    # the international mile, as distances and mileage bands are given in the UK and the US
+    # ("251–400 miles", "£1.40 per mile", "в 40 милях")
+    "mile": "mile miles mi 英里 " + _ru("мил", "я и ь е ю ей ям ями ях"),
     "um": "μm мкм 微米 micrometre micrometres micron microns " + _ru("микрон", _NOUN_M),
     "nm": "纳米 nanometre nanometres nanometer nanometers " + _ru("нанометр", _NOUN_M),
     "mm2": "mm² mm2 мм² мм2 平方毫米",
