@@ -15,7 +15,7 @@ claim constructor, `claim_of`.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Callable, cast
+from typing import TYPE_CHECKING, cast
 
 from pincite.chunk.model import section_of
 from pincite.contract import Answer, Citation, Claim
@@ -617,9 +617,9 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
         # reads likewise, from its cells as extraction kept them under their headers
         from .table_verify import cells_claim
 
-        # a price column answers a question about money (`_money_kinds`), here named by a
+        # a price column answers a question about money (`_asks_money`), here named by a
         # price word or a currency ("Обычная ткань, руб.")
-        triple = cells_claim(cells, terms, _money_header(question))
+        triple = cells_claim(cells, terms, _price_header if _asks_money(question) else None)
         if triple is None and (new := supersede.new_value_terms([h for h, _ in cells])):
             # no column is named by the question: an amendment's row answers by its new value
             triple = cells_claim(cells, new)
@@ -630,7 +630,9 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
         # / asked column: value", all as the quote writes it
         from .table_verify import sheet_cell_claim
 
-        text = sheet_cell_claim(quote, terms, soft, _money_kinds(question, quote), _money_header(question)) or text
+        money = _asks_money(question)
+        text = sheet_cell_claim(quote, terms, soft, _money_kinds(money, quote),
+                                _price_header if money else None) or text
     return Claim(text=text, verified=check.verified, reason=check.reason, citations=[cit])
 
 
@@ -642,21 +644,20 @@ def _asks_money(question: str | None) -> bool:
     return bool(question) and "money" in asked_type.asked_kinds(question or "")
 
 
-def _money_kinds(question: str | None, quote: str) -> frozenset[str]:
-    """The header words of a price column when `question` asks about money (`_asks_money`),
-    else none."""
-    if not _asks_money(question):
+def _money_kinds(money: bool, quote: str) -> frozenset[str]:
+    """The header words of a price column when the question asks about money (`money`:
+    `_asks_money`), else none."""
+    if not money:
         return frozenset()
     return frozenset(asked_type.kind_column_words("money", any(map(is_cjk, quote))))
 
 
-def _money_header(question: str | None) -> Callable[[str], bool] | None:
-    """When `question` asks about money (`_asks_money`), the test of a column header naming
-    a price column (asked_type.MONEY_HEADING: a price word or a currency, "Обычная ткань,
-    руб.", "学期费（元）"); else None."""
-    if not _asks_money(question):
-        return None
-    return lambda header: bool(asked_type.MONEY_HEADING.search(header))
+def _price_header(header: str) -> bool:
+    """Whether a column header names a price column (asked_type.MONEY_HEADING: a price word
+    or a currency, "Обычная ткань, руб.", "学期费（元）"): the column a question about money
+    asks, in a DOCX row (table_verify.cells_claim) as in a sheet's or slide's
+    (table_verify.sheet_cell_claim)."""
+    return bool(asked_type.MONEY_HEADING.search(header))
 
 
 def _slide_table_row(hit: Hit, quote: str) -> bool:

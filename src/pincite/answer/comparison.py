@@ -74,7 +74,7 @@ from . import asked_type, calc, calculate, tiers, units
 from .counts import counts_in
 from .messages import message
 from .normalize import normalize
-from .numbers import number_mentions, units_written
+from .numbers import NumberMention, number_mentions, units_written
 from .quantities import Quantity, find_quantity, quantities_in
 from .table_verify import record_pairs, sheet_rows
 from .tiers import HEADER_UNIT
@@ -343,8 +343,7 @@ def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal, after: s
     text = " ".join(f"{h}: {v}" for h, v in rows[0].cells) if rows else cit.quote
     asked = re.match(r"\s*([^\W\d_]+)", after)
     for m in number_mentions(text):
-        if m.value != value or (m.spelled and not _cjk_counted(text, m.text, m.end, value)
-                                and not _hyphen_compound(text, m.end)):
+        if m.value != value or not _states_number(text, m, value):
             continue
         unit = unit_span_after_text(text, m.end)
         if unit is None:
@@ -359,9 +358,15 @@ def _label_writes(label: str, value: Decimal) -> bool:
     """Whether a row's label writes the number `value`: in digits, as a Chinese numeral
     before its measure word (`_cjk_counted`), or as a spelled number joined by a hyphen to
     the word it numbers (`_hyphen_compound`)."""
-    return any(m.value == value and (not m.spelled or _cjk_counted(label, m.text, m.end, value)
-                                     or _hyphen_compound(label, m.end))
-               for m in number_mentions(label))
+    return any(m.value == value and _states_number(label, m, value) for m in number_mentions(label))
+
+
+def _states_number(text: str, m: NumberMention, value: Decimal) -> bool:
+    """Whether number mention `m` of `text`, whose value is `value`, states it as digits do:
+    digits, a Chinese numeral before its measure word (`_cjk_counted`), or a spelled number
+    hyphenated to the word it numbers (`_hyphen_compound`); spelled numbers elsewhere are
+    mostly words ("one of", "一般")."""
+    return not m.spelled or _cjk_counted(text, m.text, m.end, value) or _hyphen_compound(text, m.end)
 
 
 def _hyphen_compound(text: str, end: int) -> bool:

@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING, Callable, cast
 
 import Stemmer
 
-from pincite.text import hanzi, lazyre
+from pincite.text import hanzi, lazyre, translit
 from pincite.text.cjk import CJK_LETTER_CLASS, is_cjk_letter
 from pincite.text.hyphens import printed_hyphen
 from pincite.text.morph import morph
@@ -595,7 +595,7 @@ def _hyphen_parts(words: list[str]) -> list[str]:
             from pincite.text.zipf import zipf  # a table read on first use
 
             parts = core.split("-")
-            lang = "ru" if any("а" <= ch.lower() <= "я" or ch in "ёЁ" for ch in core) else "en"
+            lang = "ru" if any(translit.script(p.lower()) == "cyrillic" for p in parts) else "en"
             if all(zipf(p.lower(), lang) >= COMMON_PART_ZIPF for p in parts):
                 out.extend(parts)
                 continue
