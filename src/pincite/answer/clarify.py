@@ -299,13 +299,15 @@ def label_series(values: list[str]) -> tuple[str, str, set[str]] | None:
     return pre, suf, marks
 
 
-def unlisted_label(g: Gathered, table: WindowTable) -> Answer | None:
+def unlisted_label(g: Gathered, table: WindowTable, texts: list[str] | None = None) -> Answer | None:
     """A refusal for a question that names a row by a label of the wording a column of
     `table` numbers or letters its rows in (`label_series`), with a number or letter no row
     has: "7月份交了多少电费？" over the months "1月" .. "6月", "When does Wave D start?" over
     waves A-C. The rows found are other months or waves; answering with them would give
-    another row's value. None when no column is such a series or the question names only
-    labels the table has."""
+    another row's value. With `texts` (the text of every candidate window), a label one of
+    them writes is not missing: a passage beside the table may state what its rows leave
+    out. None when no column is such a series or the question names only labels the table
+    has."""
     from .rank import refusal_answer
 
     columns: dict[str, list[str]] = {}
@@ -313,7 +315,7 @@ def unlisted_label(g: Gathered, table: WindowTable) -> Answer | None:
         for h, v in pairs:
             columns.setdefault(h, []).append(v)
     for header, values in columns.items():
-        missing, rows = unlisted_labels(g.question, values)
+        missing, rows = unlisted_labels(g.question, values, texts)
         if missing:
             found = message("why_unlisted_row", g.lang).format(
                 asked=listed(missing, g.lang), column=header, rows=listed(rows[:ROW_OPTIONS], g.lang))
@@ -332,15 +334,59 @@ def unlisted_label_refusal(lib: LibraryLike, g: Gathered) -> Answer | None:
     return unlisted_label(g, table) if table is not None else None
 
 
-def unlisted_labels(question: str, values: list[str]) -> tuple[list[str], list[str]]:
+#: Candidate windows, in rank order, whose tables `unlisted_label_anywhere` reads.
+SERIES_CANDIDATES = 20
+
+
+def unlisted_label_anywhere(lib: LibraryLike, g: Gathered) -> Answer | None:
+    """`unlisted_label` of the table of any of `g`'s first SERIES_CANDIDATES candidates,
+    kept or set apart, that is a table row, when no candidate window writes the label the
+    question names: "How much is a transfer from Zone E?" over a slide table of zones A-D is
+    answered by no row, though a sentence on transfers (ranked first, above the rows of the
+    other zones) matches all of it but the zone. None when no such table numbers its rows
+    in the wording the question names, or every label it names is there."""
+    texts = [features.window_text(c) for c in g.cands]
+    seen: set[tuple[tuple[str, str], ...]] = set()
+    for c in g.cands[:SERIES_CANDIDATES]:
+        if not features.is_table_window(c):
+            continue
+        table = table_rows(lib, c)
+        if table is None or not table.rows or table.rows[0] in seen:
+            continue
+        seen.add(table.rows[0])
+        refused = unlisted_label(g, table, texts)
+        if refused is not None:
+            return refused
+    return None
+
+
+def unlisted_labels(question: str, values: list[str],
+                    texts: list[str] | None = None) -> tuple[list[str], list[str]]:
     """(the labels `question` names in the wording of the series `values` label their rows
     in (`label_series`) that no row has, the series' labels in order), or ([], []) when the
     values are no series: "7月份交了多少电费？" over "1月" .. "6月" -> (["7月"], ["1月", …]);
-    "P-105的单价比P-103大几倍？" over P-101 .. P-105 -> ([], …)."""
+    "P-105的单价比P-103大几倍？" over P-101 .. P-105 -> ([], …). A one-word prefix counts in
+    any language the dictionaries translate it to (text.bilingual): "category 6" over
+    "Категория 1" .. "Категория 5". A label one of `texts` writes (in the series' wording,
+    the question's or the prefix's translation) is not missing."""
     series = label_series(values)
     if series is None:
         return [], []
     pre, suf, marks = series
+    have = {_mark_value(x) for x in marks}
+    found = _series_marks(question, pre, suf, marks)
+    if texts:
+        have |= {v for t in texts for _, v in _series_marks(t, pre, suf, marks)}
+    missing = [label for label, value in found if value not in have]
+    ordered = sorted(marks, key=lambda x: (0, int(v), "") if (v := _mark_value(x)).isdigit() else (1, 0, v))
+    return list(dict.fromkeys(missing)), [pre + x + suf for x in ordered]
+
+
+def _series_marks(text: str, pre: str, suf: str, marks: set[str]) -> list[tuple[str, str]]:
+    """(label as `text` writes it, its number or letter as compared) of each label `text`
+    names in the wording `pre` + mark + `suf` of a series whose marks are `marks`; a
+    one-word prefix of letters also counts as any word whose index forms are among its
+    dictionary translations (text.bilingual: "category 6" for "Категория 5")."""
     first = next(iter(marks))
     digits = first.isdigit() or first[0] in _ZH_DIGITS
     # a number is asked in digits or Chinese numerals alike ("第4档" or "第四档")
@@ -352,11 +398,24 @@ def unlisted_labels(question: str, values: list[str]) -> tuple[list[str], list[s
     after = r"(?![A-Za-z])" if s[-1:].isascii() and s[-1:].isalpha() else ""
     asked = re.compile(rf"{before}{re.escape(p)}\s*(?P<n>{mark})\s*{re.escape(s)}{after}",
                        re.IGNORECASE if digits else 0)
-    have = {_mark_value(x) for x in marks}
-    missing = [m.group(0).strip() for m in asked.finditer(question) if _mark_value(m.group("n")) not in have]
-    ordered = sorted(marks, key=lambda x: (0, int(v), "") if (v := _mark_value(x)).isdigit() else (1, 0, v))
-    return list(dict.fromkeys(missing)), [pre + x + suf for x in ordered]
+    out = [(m.group(0).strip(), _mark_value(m.group("n"))) for m in asked.finditer(text)]
+    if not out and not s and _ONE_WORD.fullmatch(p):
+        words = [m for m in _WORD_MARK.finditer(text) if re.fullmatch(mark, m.group("n"))]
+        if words:
+            from pincite.text import bilingual  # dictionaries read on first use
 
+            forms = set(bilingual.translations(tuple(analysis.tokens(p))))
+            out = [(m.group(0).strip(), _mark_value(m.group("n"))) for m in words
+                   if forms.intersection(analysis.tokens(m.group("w")))]
+    return out
+
+
+#: A prefix of one word of letters (Latin or Cyrillic), which a question in another
+#: language writes as its translation.
+_ONE_WORD = lazyre.compile(r"[^\W\d_]{3,}")
+#: A word of letters followed by a number or a capital letter that ends there ("category
+#: 6", "Zone E"): a label as a question in another language than the table's names it.
+_WORD_MARK = lazyre.compile(r"(?<![^\W\d_])(?P<w>[^\W\d_]{3,})\s+(?P<n>\d+|[A-Z])(?![^\W\d_]|\d|[.,]\d)")
 
 
 def _mark_value(mark: str) -> str:

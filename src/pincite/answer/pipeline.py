@@ -22,7 +22,7 @@ from ..store.fields import TRUST_LEVELS
 from .calculate import spaced_comparison
 from .cite import with_row_headers
 from .claims import claim_of, clarify_twins, extractive_answer, superlative_answer
-from .clarify import clarify_vague, table_answer, unknown_name, unlisted_label_refusal
+from .clarify import clarify_vague, table_answer, unknown_name, unlisted_label_anywhere, unlisted_label_refusal
 from .instructions import in_sentence_case, without_instructions
 from .messages import message, page_ref
 from .misspelled import with_function_words
@@ -106,7 +106,8 @@ def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = No
         if g.words_missing:  # a row label missing from its series is told as the rows there are
             g.refusal = unlisted_label_refusal(lib, g) or g.refusal
         return left_out(lib, g, coverage_text, asked)
-    clar = clarify_twins(lib, g) or clarify_vague(lib, g) or table_answer(lib, g) or unknown_name(lib, g)
+    clar = (clarify_twins(lib, g) or clarify_vague(lib, g) or table_answer(lib, g) or unknown_name(lib, g)
+            or unlisted_label_anywhere(lib, g))
     if clar is not None:
         return clar
     if llm is not None:

@@ -1,0 +1,88 @@
+"""A row named by a label of a table's numbered or lettered series that the table lacks
+("Zone E" over zones A-D, "category 6" over "Категория 1" .. "Категория 5") is refused
+naming the rows there are, whatever window ranks first and in whatever language the
+question names the series; a label the table has is answered."""
+from __future__ import annotations
+
+import pytest
+
+from docgen import make_sheet
+from pincite.config import Settings
+from pincite.library.facade import Library
+
+CATEGORIES = [f"Категория {n}" for n in range(1, 6)]
+
+
+@pytest.mark.parametrize("question, missing", [
+    # the series' one-word prefix, asked in another language (text.bilingual)
+    ("What is the price per metre of category 6 fabric?", ["category 6"]),
+    ("What is the price per metre of category 3 fabric?", []),
+    # a word that is no translation of the prefix names no label of it
+    ("What is the price of the 6 metre roll?", []),
+])
+def test_a_series_prefix_is_read_in_the_questions_language(question, missing):
+    from pincite.answer.clarify import unlisted_labels
+
+    assert unlisted_labels(question, CATEGORIES)[0] == missing
+
+
+def test_a_label_another_passage_writes_is_not_missing():
+    from pincite.answer.clarify import unlisted_labels
+
+    zones = ["Zone A", "Zone B", "Zone C", "Zone D"]
+    question = "How much is a transfer from Zone E?"
+    assert unlisted_labels(question, zones)[0] == ["Zone E"]
+    assert unlisted_labels(question, zones, ["Zone E (over 80 miles) is quoted on request."])[0] == []
+
+
+@pytest.fixture(scope="module")
+def charter(tmp_path_factory):
+    from pptx import Presentation
+    from pptx.util import Inches, Pt
+
+    tmp = tmp_path_factory.mktemp("charter")
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "Airport transfers"
+    box = slide.shapes.add_textbox(Inches(0.5), Inches(1.5), Inches(9), Inches(2)).text_frame
+    box.text = ("Airport transfers by minibus include 60 minutes of free waiting from the actual landing "
+                "time. After that, waiting time is charged at £30 per 30 minutes.")
+    box.paragraphs[0].runs[0].font.size = Pt(18)
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "Airport transfer prices by zone"
+    rows = [("Zone", "Area", "Minibus (16–19 seats)", "Coach (49 seats)"),
+            ("Zone A", "Up to 10 miles", "£120", "£220"),
+            ("Zone B", "10–25 miles", "£180", "£320"),
+            ("Zone C", "25–50 miles", "£260", "£430"),
+            ("Zone D", "50–80 miles", "£340", "£560")]
+    table = slide.shapes.add_table(len(rows), 4, Inches(0.5), Inches(1.5), Inches(9), Inches(3)).table
+    for i, row in enumerate(rows):
+        for j, value in enumerate(row):
+            table.cell(i, j).text = value
+    deck.save(str(tmp / "charter.pptx"))
+    make_sheet(tmp / "fabric.xlsx", "Ткани", ("Категория", "Примеры тканей", "Цена, руб./пог. м"), [
+        ("Категория 1", "Рогожка, велюр эконом", 890), ("Категория 2", "Шенилл, микровелюр", 1450),
+        ("Категория 3", "Жаккард, флок", 2100), ("Категория 4", "Экокожа премиум", 3200),
+        ("Категория 5", "Натуральная кожа", 6800)])
+    lib = Library(Settings(data_dir=tmp / "data"))
+    lib.ingest([tmp / "charter.pptx", tmp / "fabric.xlsx"])
+    yield lib
+    lib.close()
+
+
+def test_a_zone_the_table_lacks_is_refused_though_a_sentence_ranks_first(charter):
+    refused = charter.ask("How much is an airport transfer from Zone E by minibus?")
+    assert refused.status == "refused", refused.answer
+    assert any("Zone E" in w for w in refused.warnings), refused.warnings
+    answered = charter.ask("How much is an airport transfer from Zone C by minibus?")
+    assert answered.status == "answered", (answered.answer, answered.warnings)
+    assert "£260" in answered.claims[0].text
+
+
+def test_a_category_asked_in_another_language_the_sheet_lacks_is_refused(charter):
+    refused = charter.ask("What is the price per metre of category 6 fabric?")
+    assert refused.status == "refused", refused.answer
+    assert any("category 6" in w and "Категория 5" in w for w in refused.warnings), refused.warnings
+    answered = charter.ask("What is the price per metre of category 3 fabric?")
+    assert answered.status == "answered", (answered.answer, answered.warnings)
+    assert "2100" in answered.claims[0].text.replace(" ", "")
