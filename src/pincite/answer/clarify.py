@@ -14,6 +14,7 @@ together.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
@@ -584,8 +585,11 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     money = asks_money(q)
     cjk = has_cjk(q)
     headings = "".join(h for pairs in rows for h, _ in pairs) + "".join(table.names)
+    general = g.scorer.general if g.scorer is not None else {}
+    units = _units_written(rows)
     if any(not (set(grp) & held or set(grp) <= stop or asked_type.type_of(grp)
-                or (money and _asks_money_word(grp, cjk)) or _one_of_measure(grp[0], headings))
+                or (money and _asks_money_word(grp, cjk)) or _one_of_measure(grp[0], headings)
+                or _common_word(grp, general) or _cjk_in_cells(grp[0], rows) or _per_unit(grp[0]) in units)
            for grp in g.groups if grp not in named):
         return None  # a word the table holds nowhere: not a question about these rows alone
     asked = set(analysis.tokens(q))
@@ -614,6 +618,61 @@ def _one_of_measure(word: str, headings: str) -> bool:
     "每期学费（元）", "一次" beside "每次"): one of what the rows are priced per, no thing a
     row must name."""
     return len(word) == 2 and word[0] == "一" and has_cjk(word[1]) and word[1] in headings
+
+
+def _common_word(grp: tuple[str, ...], general: dict[tuple[str, ...], float]) -> bool:
+    """Whether a question word is a word of general language at extreme.COMMON_ZIPF or
+    above (`general`: the scorer's weights, features.ZIPF_CEILING minus the word's Zipf
+    frequency): "做" of "卫生间做防水", "do", "есть" name no row, so a table need not hold them."""
+    from .extreme import COMMON_ZIPF
+
+    weight = general.get(grp)
+    return weight is not None and weight <= features.ZIPF_CEILING - COMMON_ZIPF
+
+
+def _cjk_in_cells(word: str, rows: list[tuple[tuple[str, str], ...]]) -> bool:
+    """Whether a one-character Chinese question word stands inside a cell of `rows` ("铺"
+    of "地面瓷砖铺贴"): the segmenter cuts a question's word it does not know into single
+    characters, which a cell's words, cut otherwise, do not list."""
+    return len(word) == 1 and has_cjk(word) and any(word in v for pairs in rows for _, v in pairs)
+
+
+#: Chinese words for a unit that prices say in speech ("多少钱一平", "一平米": per square
+#: metre; "一方土": a cubic metre); the one-character ones are read only after "一" or "每".
+_SPOKEN_UNITS = {"平": "m2", "平米": "m2", "方": "m3"}
+
+
+def _per_unit(word: str) -> str | None:
+    """The unit (unitnames key) a question word names, "one" or "each" before it or not
+    ("平米", "一平", "每平方米", "m²"), or None: what the rows are priced per, no thing a row
+    must name."""
+    from .unitnames import unit_span_after_text
+
+    word = unicodedata.normalize("NFKC", word)  # "㎡" is "m2"
+    per = word[1:] if len(word) > 1 and word[0] in "一每" else ""
+    if per in _SPOKEN_UNITS or len(word) > 1 and word in _SPOKEN_UNITS:
+        return _SPOKEN_UNITS[per or word]
+    for w in (per, word) if per else (word,):
+        found = unit_span_after_text(w, 0)
+        if found is not None and found[1] == len(w):
+            return found[0]
+    return None
+
+
+def _units_written(rows: list[tuple[tuple[str, str], ...]]) -> set[str]:
+    """The units (unitnames keys) that a cell or a header of `rows` writes as a piece of its
+    own ("㎡" in a column "单位", "元/㎡" in a header)."""
+    out: set[str] = set()
+    for pairs in rows:
+        for h, v in pairs:
+            for piece in _UNIT_PIECE.split(f"{h} {v}"):
+                if piece and (unit := _per_unit(piece)) is not None:
+                    out.add(unit)
+    return out
+
+
+#: What separates a unit from the words and numbers around it in a cell or a header.
+_UNIT_PIECE = lazyre.compile(r"[\s/()（）,，;；:：、\d.]+")
 
 
 def _priced(header: str, value: str) -> bool:

@@ -1,0 +1,53 @@
+"""A word of a question that names the unit a table's rows are priced per ("多少钱一平":
+per square metre, "平米", "m²") or a word of general language ("做") names no row: a
+question naming a kind of work that several rows price in different grades is asked back
+which grade is meant; naming the grade answers with its row."""
+from __future__ import annotations
+
+import pytest
+
+from pincite.config import Settings
+from pincite.library.facade import Library
+
+
+@pytest.fixture(scope="module")
+def renovation(tmp_path_factory):
+    """A renovation price sheet: each kind of work in three or two material grades, the
+    unit of every row in a column of its own ("㎡", "米")."""
+    from docgen import make_sheet
+
+    tmp = tmp_path_factory.mktemp("renovation")
+    make_sheet(tmp / "prices.xlsx", "施工报价", ("类别", "施工项目", "材料等级", "单位", "单价（元）"), [
+        ("瓷砖", "地面瓷砖铺贴", "经济型", "㎡", 48), ("瓷砖", "地面瓷砖铺贴", "标准型", "㎡", 68),
+        ("瓷砖", "地面瓷砖铺贴", "高档型", "㎡", 98), ("防水", "卫生间防水", "标准型", "㎡", 82),
+        ("防水", "卫生间防水", "高档型", "㎡", 118), ("吊顶", "石膏线安装", "标准型", "米", 16)])
+    lib = Library(Settings(data_dir=tmp / "data"))
+    lib.ingest([tmp / "prices.xlsx"])
+    yield lib
+    lib.close()
+
+
+@pytest.mark.parametrize("question, options", [
+    # "一平" (spoken: per square metre) and "平米" name the unit the rows write, not a row
+    ("地面瓷砖铺贴多少钱一平？", 3),
+    # "做" (do) is a word of general language that names no row
+    ("卫生间做防水多少钱一平米？", 2),
+])
+def test_a_unit_the_rows_are_priced_per_names_no_row(renovation, question, options):
+    vague = renovation.ask(question)
+    assert vague.status == "needs_clarification", (vague.status, vague.answer)
+    assert vague.clarification is not None and len(vague.clarification.options) == options, vague.clarification
+
+
+def test_a_grade_named_with_the_unit_is_answered_by_its_row(renovation):
+    ans = renovation.ask("地面瓷砖铺贴经济型多少钱一平？")
+    assert ans.status == "answered", (ans.status, ans.answer)
+    assert ans.claims[0].text.endswith("48"), ans.claims[0].text
+
+
+@pytest.mark.parametrize("word, unit", [("一平", "m2"), ("平米", "m2"), ("每平方米", "m2"), ("㎡", "m2"),
+                                        ("做", None), ("一次", None), ("平", None)])
+def test_a_question_word_naming_a_unit(word, unit):
+    from pincite.answer.clarify import _per_unit
+
+    assert _per_unit(word) == unit
