@@ -550,7 +550,7 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     their numbers). The question back lists those rows, each by its cells that are no
     numbers. None otherwise. A superlative, a sum or a comparison names its rows by
     computing (answer.extreme, answer.comparison) and is never asked back."""
-    from .apart import asks_money
+    from .apart import asks_money, negated_groups
     from .extreme import totals_row
 
     q = g.question
@@ -578,6 +578,10 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
         chosen = list(range(len(rows)))
     else:
         return None
+    # a row about what the question says it does not ask about ("коронка … (не на имплант)")
+    # is no variant it may mean (answer.apart sets it apart)
+    negated = {t for grp in negated_groups(q, analysis.query_groups(q)) for t in grp}
+    chosen = [i for i in chosen if not negated & cells[i]]
     if not 2 <= len(chosen) <= ROW_OPTIONS:
         return None
     held = set(table.names) | set().union(*(analysis.tokens(h) for pairs in rows for h, _ in pairs))
