@@ -400,6 +400,15 @@ def _series_marks(text: str, pre: str, suf: str, marks: set[str]) -> list[tuple[
     asked = re.compile(rf"{before}{re.escape(p)}\s*(?P<n>{mark})\s*{re.escape(s)}{after}",
                        re.IGNORECASE if digits else 0)
     out = [(m.group(0).strip(), _mark_value(m.group("n"))) for m in asked.finditer(text)]
+    ending = _ORDINAL_ENDING.fullmatch(s) if digits else None
+    if not out and ending is not None:
+        # "шестая смена" of labels "1-я смена" .. "5-я смена": an ordinal word before the
+        # labels' noun in any case (analysis.ordinal_forms)
+        noun = set(analysis.tokens(ending.group(1)))
+        for m in _WORD_PAIR.finditer(text):
+            digit_forms = analysis.ordinal_forms(m.group(1))
+            if digit_forms and noun & set(analysis.tokens(m.group(2))):
+                out.append((m.group(0), digit_forms[0].split("-")[0]))
     if not out and not s and _ONE_WORD.fullmatch(p):
         words = [m for m in _WORD_MARK.finditer(text) if re.fullmatch(mark, m.group("n"))]
         if words:
@@ -411,6 +420,11 @@ def _series_marks(text: str, pre: str, suf: str, marks: set[str]) -> list[tuple[
     return out
 
 
+#: A label's ending after its digits that makes them a Russian ordinal before a noun
+#: ("-я смена" of "3-я смена", "-й этаж").
+_ORDINAL_ENDING = lazyre.compile(r"-[а-яё]{1,3}\s+([а-яё]+)")
+#: Two words of letters in a row: an ordinal numeral and the noun it numbers.
+_WORD_PAIR = lazyre.compile(r"(?<![^\W\d_])([^\W\d_]+)\s+([^\W\d_]+)")
 #: A prefix of one word of letters (Latin or Cyrillic), which a question in another
 #: language writes as its translation.
 _ONE_WORD = lazyre.compile(r"[^\W\d_]{3,}")

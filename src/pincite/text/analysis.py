@@ -566,9 +566,38 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
                 _latin(raw, out)
                 forms = tuple(dict.fromkeys(t for t in out if t not in stop))
                 forms += tuple(k for t in forms for k in kin.get(t, ()) if k not in forms)
+                forms += tuple(k for k in ordinal_forms(raw) if k not in forms)
                 if forms:
                     groups.append(forms)
     return list(dict.fromkeys(groups))
+
+
+#: Russian ordinal numerals one to ten in any case and gender ("третью", "четвёртая",
+#: "пятого"; not the cardinals "пять", "шесть"), and English ones ("third", "tenth").
+_RU_ORDINAL_RE = lazyre.compile(
+    r"(перв|втор|трет|четв[её]рт|пят|шест|седьм|восьм|девят|десят)"
+    r"(?:ый|ой|ий|ая|ья|ое|ье|ые|ьи|ую|ью|ого|ьего|ому|ьему|ом|ьем|ой|ей|ьей|ых|ьих|ым|ьим|ыми|ьими)")
+_RU_ORDINAL_STEMS = ("перв", "втор", "трет", "четверт", "пят", "шест", "седьм", "восьм", "девят", "десят")
+_EN_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+_EN_ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
+#: The endings a Russian document writes after an ordinal's digits ("3-я смена", "2-й этаж",
+#: "5-е место", "на 3-ю смену", "с 4-го числа").
+_RU_ORDINAL_ENDINGS = ("я", "й", "е", "ю", "го")
+
+
+def ordinal_forms(word: str) -> tuple[str, ...]:
+    """Index forms of the digits a document writes for an ordinal numeral word of one to ten
+    (`word` as the question writes it): "третью" -> "3-я", "3-й", "3-е", "3-ю", "3-го"
+    (a price list's "2-я, 3-я и 4-я смены"); "third" -> "3rd". () for any other word."""
+    w = word.strip(WORD_EDGE_PUNCT).lower()
+    m = _RU_ORDINAL_RE.fullmatch(w)
+    if m:
+        n = _RU_ORDINAL_STEMS.index(m.group(1).replace("ё", "е")) + 1
+        return tuple(f"{n}-{e}" for e in _RU_ORDINAL_ENDINGS)
+    if w in _EN_ORDINALS:
+        n = _EN_ORDINALS.index(w) + 1
+        return (str(n) + _EN_ORDINAL_SUFFIX.get(n, "th"),)
+    return ()
 
 
 #: Words of Latin or Cyrillic letters joined by hyphens, each of at least three letters
