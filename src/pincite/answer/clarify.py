@@ -387,7 +387,9 @@ def _series_marks(text: str, pre: str, suf: str, marks: set[str]) -> list[tuple[
     """(label as `text` writes it, its number or letter as compared) of each label `text`
     names in the wording `pre` + mark + `suf` of a series whose marks are `marks`; a
     one-word prefix of letters also counts as any word whose index forms are among its
-    dictionary translations (text.bilingual: "category 6" for "Категория 5")."""
+    dictionary translations (text.bilingual: "category 6" for "Категория 5"), and an
+    ordinal word before the noun of a Russian ordinal ending as its digits ("шестая смена"
+    for "1-я смена")."""
     first = next(iter(marks))
     digits = first.isdigit() or first[0] in _ZH_DIGITS
     # a number is asked in digits or Chinese numerals alike ("第4档" or "第四档")
