@@ -38,27 +38,37 @@ def test_a_label_another_passage_writes_is_not_missing():
 @pytest.fixture(scope="module")
 def charter(tmp_path_factory):
     from pptx import Presentation
-    from pptx.util import Inches, Pt
+    from pptx.util import Inches
 
     tmp = tmp_path_factory.mktemp("charter")
     deck = Presentation()
-    slide = deck.slides.add_slide(deck.slide_layouts[5])
-    slide.shapes.title.text = "Airport transfers"
-    box = slide.shapes.add_textbox(Inches(0.5), Inches(1.5), Inches(9), Inches(2)).text_frame
-    box.text = ("Airport transfers by minibus include 60 minutes of free waiting from the actual landing "
-                "time. After that, waiting time is charged at £30 per 30 minutes.")
-    box.paragraphs[0].runs[0].font.size = Pt(18)
-    slide = deck.slides.add_slide(deck.slide_layouts[5])
-    slide.shapes.title.text = "Airport transfer prices by zone"
-    rows = [("Zone", "Area", "Minibus (16–19 seats)", "Coach (49 seats)"),
-            ("Zone A", "Up to 10 miles", "£120", "£220"),
-            ("Zone B", "10–25 miles", "£180", "£320"),
-            ("Zone C", "25–50 miles", "£260", "£430"),
-            ("Zone D", "50–80 miles", "£340", "£560")]
-    table = slide.shapes.add_table(len(rows), 4, Inches(0.5), Inches(1.5), Inches(9), Inches(3)).table
-    for i, row in enumerate(rows):
-        for j, value in enumerate(row):
-            table.cell(i, j).text = value
+
+    def slide(title: str, body: str | None = None, rows: list[tuple[str, ...]] | None = None) -> None:
+        s = deck.slides.add_slide(deck.slide_layouts[5])
+        s.shapes.title.text = title
+        if body is not None:
+            s.shapes.add_textbox(Inches(0.5), Inches(1.5), Inches(9), Inches(2)).text_frame.text = body
+        if rows is not None:
+            table = s.shapes.add_table(len(rows), len(rows[0]), Inches(0.5), Inches(1.5), Inches(9), Inches(3)).table
+            for i, row in enumerate(rows):
+                for j, value in enumerate(row):
+                    table.cell(i, j).text = value
+
+    slide("Vehicles", rows=[("Vehicle", "Seats", "Hourly rate (min. 3 h)", "Full day (up to 10 h)"),
+                            ("Minibus Standard (Ford Transit)", "16", "£62", "£540"),
+                            ("Minibus Luxury (Mercedes Sprinter)", "19", "£74", "£640"),
+                            ("Coach Standard", "49", "£95", "£820")])
+    slide("Airport transfers (one way, per vehicle)", rows=[
+        ("Zone", "Area", "Minibus (16–19 seats)", "Coach (49 seats)"), ("Zone A", "Up to 10 miles", "£120", "£220"),
+        ("Zone B", "10–25 miles", "£180", "£320"), ("Zone C", "25–50 miles", "£260", "£430"),
+        ("Zone D", "50–80 miles", "£340", "£560")])
+    # a sentence on airport transfers by minibus that ranks above the zone rows for a zone
+    # the table lacks
+    slide("Airport transfer waiting time", "An airport transfer by minibus or coach includes 60 minutes of "
+          "free waiting from the actual landing time. After that, waiting time is charged at £30 per 30 "
+          "minutes or part thereof for minibuses and £45 per 30 minutes for coaches.")
+    slide("Deposits", "A deposit of 25% confirms a booking; the balance is due 14 days before travel.")
+    slide("Cleaning", "A cleaning fee of £150 applies if a vehicle is left in an unusable state.")
     deck.save(str(tmp / "charter.pptx"))
     make_sheet(tmp / "fabric.xlsx", "Ткани", ("Категория", "Примеры тканей", "Цена, руб./пог. м"), [
         ("Категория 1", "Рогожка, велюр эконом", 890), ("Категория 2", "Шенилл, микровелюр", 1450),
@@ -73,7 +83,7 @@ def charter(tmp_path_factory):
 def test_a_zone_the_table_lacks_is_refused_though_a_sentence_ranks_first(charter):
     refused = charter.ask("How much is an airport transfer from Zone E by minibus?")
     assert refused.status == "refused", refused.answer
-    assert any("Zone E" in w for w in refused.warnings), refused.warnings
+    assert any("Zone E" in w and "Zone D" in w for w in refused.warnings), refused.warnings
     answered = charter.ask("How much is an airport transfer from Zone C by minibus?")
     assert answered.status == "answered", (answered.answer, answered.warnings)
     assert "£260" in answered.claims[0].text

@@ -13,6 +13,7 @@ together.
 """
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 from collections import Counter
@@ -346,15 +347,19 @@ def unlisted_label_anywhere(lib: LibraryLike, g: Gathered) -> Answer | None:
     answered by no row, though a sentence on transfers (ranked first, above the rows of the
     other zones) matches all of it but the zone. None when no such table numbers its rows
     in the wording the question names, or every label it names is there."""
+    from .variants import record_cells
+
+    if not _MARK.search(g.question) and not any(analysis.ordinal_value(w) for w in g.question.split()):
+        return None  # no number, letter or ordinal word: the question names no label of a series
     texts = [features.window_text(c) for c in g.cands]
-    seen: set[tuple[tuple[str, str], ...]] = set()
+    read: set[tuple[tuple[str, str], ...]] = set()  # the rows of the tables read
     for c in g.cands[:SERIES_CANDIDATES]:
-        if not features.is_table_window(c):
-            continue
+        if not features.is_table_window(c) or (own := record_cells(c)) and own in read:
+            continue  # no table row, or a row of a sheet's or slide's table read already
         table = table_rows(lib, c)
-        if table is None or not table.rows or table.rows[0] in seen:
+        if table is None or not table.rows or table.rows[0] in read:
             continue
-        seen.add(table.rows[0])
+        read.update(table.rows)
         refused = unlisted_label(g, table, texts)
         if refused is not None:
             return refused
@@ -375,12 +380,12 @@ def unlisted_labels(question: str, values: list[str],
         return [], []
     pre, suf, marks = series
     have = {_mark_value(x) for x in marks}
-    found = _series_marks(question, pre, suf, marks)
-    if texts:
-        have |= {v for t in texts for _, v in _series_marks(t, pre, suf, marks)}
-    missing = [label for label, value in found if value not in have]
+    missing = [(label, value) for label, value in _series_marks(question, pre, suf, marks) if value not in have]
+    if missing and texts:
+        written = {v for t in texts for _, v in _series_marks(t, pre, suf, marks)}
+        missing = [(label, value) for label, value in missing if value not in written]
     ordered = sorted(marks, key=lambda x: (0, int(v), "") if (v := _mark_value(x)).isdigit() else (1, 0, v))
-    return list(dict.fromkeys(missing)), [pre + x + suf for x in ordered]
+    return list(dict.fromkeys(label for label, _ in missing)), [pre + x + suf for x in ordered]
 
 
 def _series_marks(text: str, pre: str, suf: str, marks: set[str]) -> list[tuple[str, str]]:
@@ -405,23 +410,33 @@ def _series_marks(text: str, pre: str, suf: str, marks: set[str]) -> list[tuple[
     ending = _ORDINAL_ENDING.fullmatch(s) if digits else None
     if not out and ending is not None:
         # "шестая смена" of labels "1-я смена" .. "5-я смена": an ordinal word before the
-        # labels' noun in any case (analysis.ordinal_forms)
+        # labels' noun in any case (analysis.ordinal_value)
         noun = set(analysis.tokens(ending.group(1)))
         for m in _WORD_PAIR.finditer(text):
-            digit_forms = analysis.ordinal_forms(m.group(1))
-            if digit_forms and noun & set(analysis.tokens(m.group(2))):
-                out.append((m.group(0), digit_forms[0].split("-")[0]))
+            ordinal = analysis.ordinal_value(m.group(1))
+            if ordinal is not None and noun & set(analysis.tokens(m.group(2))):
+                out.append((m.group(0), str(ordinal[0])))
     if not out and not s and _ONE_WORD.fullmatch(p):
         words = [m for m in _WORD_MARK.finditer(text) if re.fullmatch(mark, m.group("n"))]
         if words:
-            from pincite.text import bilingual  # dictionaries read on first use
-
-            forms = set(bilingual.translations(tuple(analysis.tokens(p))))
+            forms = _translated(p)
             out = [(m.group(0).strip(), _mark_value(m.group("n"))) for m in words
                    if forms.intersection(analysis.tokens(m.group("w")))]
     return out
 
 
+@functools.lru_cache(maxsize=256)
+def _translated(word: str) -> frozenset[str]:
+    """The index forms of `word`'s dictionary translations (text.bilingual), read once per
+    word: a series' prefix is looked for in the question and in every candidate passage."""
+    from pincite.text import bilingual  # dictionaries read on first use
+
+    return frozenset(bilingual.translations(tuple(analysis.tokens(word))))
+
+
+#: What a label of a series is numbered or lettered by (`_LABEL`, `_series_marks`): a digit,
+#: a Chinese numeral, a capital letter that ends a word ("Zone E", "ZoneE").
+_MARK = lazyre.compile(rf"\d|[{_ZH_DIGITS}]|[A-Z](?![^\W\d_])")
 #: A label's ending after its digits that makes them a Russian ordinal before a noun
 #: ("-я смена" of "3-я смена", "-й этаж").
 _ORDINAL_ENDING = lazyre.compile(r"-[а-яё]{1,3}\s+([а-яё]+)")
@@ -606,10 +621,10 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     cjk = has_cjk(q)
     headings = "".join(h for pairs in rows for h, _ in pairs) + "".join(table.names)
     general = g.scorer.general if g.scorer is not None else {}
-    units = _units_written(rows)
     if any(not (set(grp) & held or set(grp) <= stop or asked_type.type_of(grp)
                 or (money and _asks_money_word(grp, cjk)) or _one_of_measure(grp[0], headings)
-                or _common_word(grp, general) or _cjk_in_cells(grp[0], rows) or _per_unit(grp[0]) in units)
+                or _common_word(grp, general)
+                or (unit := _per_unit(grp[0])) is not None and unit in _units_written(rows))
            for grp in g.groups if grp not in named):
         return None  # a word the table holds nowhere: not a question about these rows alone
     asked = set(analysis.tokens(q))
@@ -650,13 +665,6 @@ def _common_word(grp: tuple[str, ...], general: dict[tuple[str, ...], float]) ->
     return weight is not None and weight <= features.ZIPF_CEILING - COMMON_ZIPF
 
 
-def _cjk_in_cells(word: str, rows: list[tuple[tuple[str, str], ...]]) -> bool:
-    """Whether a one-character Chinese question word stands inside a cell of `rows` ("铺"
-    of "地面瓷砖铺贴"): the segmenter cuts a question's word it does not know into single
-    characters, which a cell's words, cut otherwise, do not list."""
-    return len(word) == 1 and has_cjk(word) and any(word in v for pairs in rows for _, v in pairs)
-
-
 #: Chinese words for a unit that prices say in speech ("多少钱一平", "一平米": per square
 #: metre; "一方土": a cubic metre); the one-character ones are read only after "一" or "每".
 _SPOKEN_UNITS = {"平": "m2", "平米": "m2", "方": "m3"}
@@ -682,13 +690,8 @@ def _per_unit(word: str) -> str | None:
 def _units_written(rows: list[tuple[tuple[str, str], ...]]) -> set[str]:
     """The units (unitnames keys) that a cell or a header of `rows` writes as a piece of its
     own ("㎡" in a column "单位", "元/㎡" in a header)."""
-    out: set[str] = set()
-    for pairs in rows:
-        for h, v in pairs:
-            for piece in _UNIT_PIECE.split(f"{h} {v}"):
-                if piece and (unit := _per_unit(piece)) is not None:
-                    out.add(unit)
-    return out
+    return {unit for pairs in rows for h, v in pairs for piece in _UNIT_PIECE.split(f"{h} {v}")
+            if piece and (unit := _per_unit(piece)) is not None}
 
 
 #: What separates a unit from the words and numbers around it in a cell or a header.

@@ -585,19 +585,31 @@ _EN_ORDINAL_SUFFIX = {1: "st", 2: "nd", 3: "rd"}
 _RU_ORDINAL_ENDINGS = ("я", "й", "е", "ю", "го")
 
 
-def ordinal_forms(word: str) -> tuple[str, ...]:
-    """Index forms of the digits a document writes for an ordinal numeral word of one to ten
-    (`word` as the question writes it): "третью" -> "3-я", "3-й", "3-е", "3-ю", "3-го"
-    (a price list's "2-я, 3-я и 4-я смены"); "third" -> "3rd". () for any other word."""
+def ordinal_value(word: str) -> tuple[int, str] | None:
+    """(the number, "ru" or "en") of an ordinal numeral word of one to ten as a question
+    writes it ("третью" -> (3, "ru"), "Third," -> (3, "en")); None for any other word,
+    cardinals included ("пять")."""
     w = word.strip(WORD_EDGE_PUNCT).lower()
     m = _RU_ORDINAL_RE.fullmatch(w)
     if m:
-        n = _RU_ORDINAL_STEMS.index(m.group(1).replace("ё", "е")) + 1
-        return tuple(f"{n}-{e}" for e in _RU_ORDINAL_ENDINGS)
+        return _RU_ORDINAL_STEMS.index(m.group(1).replace("ё", "е")) + 1, "ru"
     if w in _EN_ORDINALS:
-        n = _EN_ORDINALS.index(w) + 1
-        return (str(n) + _EN_ORDINAL_SUFFIX.get(n, "th"),)
-    return ()
+        return _EN_ORDINALS.index(w) + 1, "en"
+    return None
+
+
+def ordinal_forms(word: str) -> tuple[str, ...]:
+    """Index forms of the digits a document writes for an ordinal numeral word of one to ten
+    (`word` as the question writes it, `ordinal_value`): "третью" -> "3-я", "3-й", "3-е",
+    "3-ю", "3-го" (a price list's "2-я, 3-я и 4-я смены"); "third" -> "3rd". () for any
+    other word."""
+    found = ordinal_value(word)
+    if found is None:
+        return ()
+    n, lang = found
+    if lang == "ru":
+        return tuple(f"{n}-{e}" for e in _RU_ORDINAL_ENDINGS)
+    return (str(n) + _EN_ORDINAL_SUFFIX.get(n, "th"),)
 
 
 #: Words of Latin or Cyrillic letters joined by hyphens, each of at least three letters
