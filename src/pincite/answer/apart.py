@@ -548,7 +548,12 @@ _ASKS_NUMBER = lazyre.compile(
     r"|\b(?:which|what)\s+(?:\w+\s+){0,2}(?:version|release)\b|(?:как\w+|в\s+как\w+)\s+(?:\w+\s+)?верси"
     r"|哪个版本|哪一版|什么版本"
     r"|\b(?:maximum|minimum|total|average)\s+(?:number|amount)\b"
-    r"|(?<![а-яё])(?:максимальн|минимальн|общ|средн)\w*\s+(?:числ|количеств)\w*",
+    r"|(?<![а-яё])(?:максимальн|минимальн|общ|средн)\w*\s+(?:числ|количеств)\w*"
+    # the largest or smallest value of something ("the maximum file size", "минимальный
+    # объём памяти"), not "a minimum of" (a condition: "Do I need a minimum of two days?"),
+    # nor a name ("What is the maximum flow valve called?")
+    r"|\b(?:what|which)\s+(?:is|are|was)\s+the\s+(?:maximum|minimum)\b(?!\s+of\b)(?![^?]*\b(?:called|named)\b)"
+    r"|(?<![а-яё])как\w+\s+(?:максимальн|минимальн)\w*",
     re.IGNORECASE)
 #: A number as passages write it: digits, or a number word ("eighteen", "twice", "a minute",
 #: "полгода", "两", "三十"). Not "one of" / "один из" (a member of a group, no amount), nor the

@@ -143,6 +143,8 @@ _QUANTITY_UNITS = {
     "length": r"[nµmck]?m|in|ft|[мск]?м|мкм|米|毫米|厘米|千米|公里",
     "speed": r"rpm|km/h|m/s|mph|об/мин|км/ч|м/с|转/分",
     "noise": r"db|dba|дб|дба|分贝",
+    "datasize": r"[kmgtp]i?b|[kmgtp]?bytes?|kilobytes?|megabytes?|gigabytes?|terabytes?|[кмгт]и?б|[кмгт]?байт\w*"
+                r"|килобайт\w*|мегабайт\w*|гигабайт\w*|字节|千字节|兆字节|[KMGT]B",
 }
 #: A list item numbered n, at the start of a sentence: "7. ", "7) ", "(7)", "（7）", "7、",
 #: "七、", "(七)".

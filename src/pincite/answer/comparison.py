@@ -70,7 +70,7 @@ from pincite.text import analysis, bilingual, lazyre
 from pincite.text.cjk import is_cjk
 from pincite.text.codes import code_key, find_codes, spellings
 
-from . import asked_type, calc, calculate, tiers, units
+from . import asked_type, calc, calculate, seasons, tiers, units
 from .counts import counts_in
 from .messages import message
 from .normalize import normalize
@@ -433,8 +433,11 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
         for row in _rows(lib, cit) or _labelled_lines(cit):
             rows.setdefault(row.cells, row)
     # a quantity stated names the column whose header holds it ("一天" the column
-    # "全天24小时（元）", "30 кг" the column "Собаки свыше 25 кг": answer.tiers)
-    asked = _keys(tiers.with_tiers(question, [h for row in rows.values() for h, _ in row.cells if h]))
+    # "全天24小时（元）", "30 кг" the column "Собаки свыше 25 кг": answer.tiers), and a day or
+    # month the column whose header states it ("в субботу" the column "Пт, выходные и
+    # праздники, руб.": answer.seasons)
+    heads = [h for row in rows.values() for h, _ in row.cells if h]
+    asked = _keys(tiers.with_tiers(seasons.with_defined_periods(question, [(heads, ())]), heads))
     asked |= {t for ts in translated.values() for t in ts}
     named: list[tuple[_Row, frozenset[int]]] = []
     # a word of a column header names the column, not a row ("unit" of "a unit for a flat"
@@ -471,6 +474,11 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
     header = None
     for row, mine in own:
         cols = [1] if _is_line(row) else _named_columns(row, asked)  # a labelled line: its value
+        if money and not _is_line(row):
+            # a price asked is not read in a cell holding another kind of quantity: the thing
+            # counted may name another column ("два заезда" the column "Длительность заезда",
+            # "10 мин", beside the prices); a bare number may be a price (under "票价（元）")
+            cols = [j for j in cols if (c := _cell(row, j)) is None or not c.unit or c.unit in units.CURRENCY_CODES]
         if not cols and kinds:
             cols = [j for j in range(1, len(row.cells)) if kinds & set(analysis.tokens(row.cells[j][0]))]
         if not cols and money:

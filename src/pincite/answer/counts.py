@@ -58,6 +58,10 @@ def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
                 # a code or a model number ("R17", "3D", "КМН 125-100-250", "PX 200", "iPhone
                 # 13", "Stage 3"), not a count
                 continue
+            if after[:1] in "-–" and re.match(r"[-–][^\W\d_]{3,}", question[m.end:m.end + 5]):
+                # a number joined to a word describes the thing, not how many ("a 7-seater",
+                # "a 3-day pass", "4-местный номер"); "2-х заездов" (a numeral's case ending) counts
+                continue
         if not re.search(r"[^\W\d_]", question[m.end:m.end + 40]):
             continue  # nothing counted after it ("… КМН 65?")
         nxt = re.match(r"\s*([^\W\d_]+)", question[m.end:])

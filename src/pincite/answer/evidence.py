@@ -8,7 +8,7 @@ import functools
 import math
 from typing import TYPE_CHECKING, Iterable
 
-from pincite.text import analysis
+from pincite.text import analysis, lazyre
 from pincite.text.codes import code_key, family, spellings
 
 from . import extractive
@@ -356,20 +356,36 @@ def row_label(lib: LibraryLike, cand: extractive.Candidate) -> str:
 LABEL_CHARS = 30
 
 
+#: A name in quotes: «…», “…”, „…“, "…", 「…」 (2 to 40 characters inside).
+_QUOTED = lazyre.compile(r"[«“„\"「『]([^«»“”„\"「」『』]{2,40})[»”“\"」』]")
+
+
+def _quoted_names(text: str) -> set[str]:
+    """The names `text` writes in quotes, spaces aside and case folded: a product, a plan, a
+    kart ("Прокатный карт «Спорт»" -> {"спорт"})."""
+    return {"".join(m.group(1).split()).casefold() for m in _QUOTED.finditer(text)}
+
+
 def label_named_first(lib: LibraryLike, cands: list[extractive.Candidate], question: str,
                       prob: dict[int, float]) -> list[extractive.Candidate]:
     """`cands` (best first) with the one row of the best row's table whose label (first cell,
     `row_label`) the question writes, spaces aside ("3号楼" of "3号楼哪天停水？"), moved first
     with the best row's probability, when the best row's own label is not written in the
     question: rows sharing every question word ("3" of their dates too) are told apart by
-    the label the question names. Unchanged when no row or several are so named, or when the
-    best row's label is longer than LABEL_CHARS (a note written in the table's first cell)."""
+    the label the question names. A name the question writes in quotes names the row whose
+    label writes it in quotes ("«Спорт»" the row "Прокатный карт «Спорт»", not "Спортивный
+    карт «Про»", whose words share its stem). Unchanged when no row or several are so named, or
+    when the best row's label is longer than LABEL_CHARS (a note written in the table's first
+    cell)."""
     if not cands or not is_table_window(cands[0]):
         return cands
     asked = "".join(question.split()).casefold()
+    quoted = _quoted_names(question)
     best = cands[0]
 
     def named(label: str) -> bool:
+        if quoted & _quoted_names(label):
+            return True  # a name in quotes the question writes in quotes ("«Спорт»")
         label = "".join(label.split()).casefold()
         return len(label) >= 2 and label in asked
 

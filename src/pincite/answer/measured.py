@@ -22,11 +22,12 @@ from .extreme import superlative
 from .numbers import number_mentions
 from .unitnames import unit_span_after_text
 
-#: Kinds of physical quantity a value of which is a number with the kind's unit, or a number
+#: Kinds of physical quantity (and an amount of data) a value of which is a number with the kind's unit, or a number
 #: under a label naming the kind (asked_type.VALUE_PATTERNS, LABELLED_KINDS): no other
 #: number answers a question asking one ("Сколько весит …?" is not answered by "≤58 dB",
 #: "噪声是多少分贝" not by "95 ℃").
-MEASURED_KINDS = ("pressure", "temperature", "voltage", "power", "mass", "volume", "length", "speed", "noise")
+MEASURED_KINDS = ("pressure", "temperature", "voltage", "power", "mass", "volume", "length", "speed", "noise",
+                  "datasize")
 
 
 def measured_kinds(question: str, groups: Sequence[tuple[str, ...]]) -> set[str]:
@@ -36,7 +37,8 @@ def measured_kinds(question: str, groups: Sequence[tuple[str, ...]]) -> set[str]
     heaviest rider" asks a weight, "самый быстрый" a speed), not a price or a frequency
     (where the kind's word names what is priced or done: "a 2 kW heater", "power of
     attorney", "How often are drills held?"); one of its words (`groups`, or its own words)
-    names the kind (asked_type.type_of: "weight", "давление", "噪声"); and the word it
+    names the kind (asked_type.type_of: "weight", "давление", "噪声"; `_DATA_WORDS`: "disk
+    space", "памяти", "内存" an amount of data); and the word it
     counts, if any, is a unit or such a word ("how many kilograms", "多少分贝"), not a thing
     ("多少字": a count of characters, not a volume)."""
     if asks_money(question) or asks_frequency(question):
@@ -49,9 +51,16 @@ def measured_kinds(question: str, groups: Sequence[tuple[str, ...]]) -> set[str]
         return set()
     kinds = {k for g in [*groups, *analysis.query_groups(question)] if (k := asked_type.type_of(g)) in MEASURED_KINDS}
     kinds |= _counted_units(question) | written | compared
+    if _DATA_WORDS.search(question):
+        kinds.add("datasize")
     return set() if not kinds or _counts_things(question, kinds) else kinds
 
 
+#: Words naming an amount of data: "How much disk space …?", "Сколько памяти …?", "需要多少内存？"
+#: ask a value in bytes ("48 MB", "4 ГБ"). Read here only, not as a word a value stands for
+#: (asked_type.TYPE_WORDS): "4 GiB" on another line does not hold "disk" of the question.
+_DATA_WORDS = lazyre.compile(r"\b(?:disk|memory|ram|storage)\b|(?<![а-яё])(?:памят\w*|озу)(?![а-яё])"
+                             r"|内存|磁盘|硬盘|存储空间", re.IGNORECASE)
 #: A unit the question asks its value in: "…, in dB(A)?", "в мм", "в килограммах".
 _IN_UNIT = lazyre.compile(r"(?<![^\W\d_])(?:in|в)\s+([^\W\d_]+)(?!\w)", re.IGNORECASE)
 

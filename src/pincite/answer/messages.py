@@ -543,6 +543,7 @@ QUANTITY_NAMES: dict[str, dict[str, str]] = {
     "length": {"en": "length", "ru": "длина", "zh": "长度"},
     "speed": {"en": "speed", "ru": "скорость", "zh": "速度"},
     "noise": {"en": "noise level", "ru": "уровень шума", "zh": "噪声"},
+    "datasize": {"en": "amount of data", "ru": "объём данных", "zh": "数据量"},
 }
 
 

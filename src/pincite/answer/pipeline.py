@@ -49,7 +49,8 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     the model, modification and revision searched. `compare` (revisions) answers once per
     revision, each from its own filtered search, in `compare[]`. A code typed with a space
     ("zk 310") is read as the code the library writes (spellings.with_spaced_codes), so is a
-    quarter or half-year in words ("the fourth quarter" as "Q4": spellings.with_period_codes), and a
+    quarter or half-year in words ("the fourth quarter" as "Q4": spellings.with_period_codes), a
+    Latin word glued to Chinese characters as a word of its own (analysis.spaced_scripts), and a
     clause telling how to answer ("Please answer in English: …") or a thanks is left out
     (instructions.without_instructions), and a question typed in capitals is read in lower
     case (instructions.in_sentence_case), before the question is split and scoped; the
@@ -61,7 +62,8 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     # the documents, and a question typed in capitals read in lower case (answer.instructions);
     # "waht", "сколко": function words misspelled (answer.misspelled); "A比B贵多少": spaced so
     # jieba keeps A and B whole
-    q = spaced_comparison(without_instructions(in_sentence_case(typed)))
+    # "SUV打蜡": a Latin word glued to Chinese characters read as its own word
+    q = spaced_comparison(analysis.spaced_scripts(without_instructions(in_sentence_case(typed))))
     q = with_period_codes(lib, with_spaced_codes(lib, with_function_words(lib, q)))
     if compare:
         res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=False)
@@ -349,7 +351,7 @@ def search_passages(lib: LibraryLike, question: str, scope: SearchFilter | dict 
     if not 1 <= limit <= MAX_SEARCH_LIMIT:
         raise ValueError(f"limit {limit}: choose 1 to {MAX_SEARCH_LIMIT} passages")
     flt = _filter_of(scope, doc_ids)
-    g = gather(lib, question, flt)
+    g = gather(lib, analysis.spaced_scripts(question), flt)
     passages: list[Passage] = []
     for cand in g.cands[:limit]:
         claim = claim_of(lib, cand, g.terms, g.scorer.soft if g.scorer is not None else None)

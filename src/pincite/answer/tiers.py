@@ -194,6 +194,31 @@ def _count_tier(label: str) -> tuple[Tier, set[str]] | None:
     return Tier(low, high, True, high is not None, ""), set(analysis.tokens(f"{header} {m.group(4) or ''}"))
 
 
+#: A range of a count written in a cell with the thing counted after it: "20-29 players",
+#: "10–19 занятий", "30 players or more", "20+ guests", "30人以上" (its two bounds, the upper None
+#: when open).
+_WRITTEN_RANGE = lazyre.compile(
+    r"(?<![\d.,])(\d+)\s*(?:(?:[-–—~～]|to|до|至|到)\s*(\d+)(?![\d.,])|(\+)"
+    r"|(?=\s*(?:[^\W\d_]+\s+){0,2}(?:or|and|и|или)\s+(?:more|over|above|более|больше|старше)(?![^\W\d_]))"
+    r"|(?=\s*[^\W\d_]{0,4}(?:以上|及以上)))",
+    re.IGNORECASE)
+
+
+def count_range_holds(text: str, value: Decimal) -> bool:
+    """Whether `text` (a table cell) writes a range of a count that holds `value`: "20-29
+    players" holds 25, "30 players or more" and "20+" hold 30, "30人以上" holds 40. A
+    question stating a count ("a group of 25 players") asks the row whose range holds it,
+    not a row writing that very number."""
+    for m in _WRITTEN_RANGE.finditer(text):
+        low = Decimal(m.group(1))
+        high = Decimal(m.group(2)) if m.group(2) else None
+        if m.group(2) and high is not None and high < low:
+            continue
+        if value >= low and (high is None or value <= high):
+            return True
+    return False
+
+
 #: A number standing alone (not inside a code or another number; a Chinese character may
 #: touch it: "一个60公斤").
 _QUANTITY_RE = lazyre.compile(rf"(?<![0-9A-Za-zА-Яа-яЁё.,_-]){_NUM}(?![\d])")

@@ -355,6 +355,8 @@ def _other_numbered_word(question: str, values: Sequence[str], others: Sequence[
         mine = {n for _, ns in cells for n in ns}
         if not mine:
             continue
+        if any(ns and tiers.count_range_holds(v, value) for v, ns in cells):
+            return None  # the row's range holds the number asked ("20-29 players" of 25 players)
         theirs = {n for o in others for n, f, _ in _numbered_words(o) if f & forms}
         # another row writes the number asked; or none does and no row is priced per one
         # ("1 колесо": "на двух колёсах" counts wheels of it)

@@ -54,7 +54,7 @@ from typing import TYPE_CHECKING, Callable, cast
 import Stemmer
 
 from pincite.text import hanzi, lazyre, translit
-from pincite.text.cjk import CJK_LETTER_CLASS, is_cjk_letter
+from pincite.text.cjk import CJK_LETTER_CLASS, cjk_letter_count, is_cjk_letter
 from pincite.text.hyphens import printed_hyphen
 from pincite.text.morph import morph
 
@@ -545,6 +545,31 @@ def _joined_function_words(words: list[str]) -> list[str]:
         out.append("".join(words[i:j]))
         i = j
     return out
+
+
+#: A Latin word: letters and digits with inner "-", ".", "/" ("SUV", "FS-40R", "DLG-37").
+_LATIN_WORD_RE = lazyre.compile(r"[A-Za-z0-9]+(?:[-./][A-Za-z0-9]+)*")
+
+
+def spaced_scripts(text: str) -> str:
+    """`text` with a space between a Latin letter and a Chinese character written against
+    it, as Chinese text often writes an abbreviation, a code or a product name:
+    "SUV打蜡要多少钱" -> "SUV 打蜡要多少钱", "用Calibri字体" -> "用 Calibri 字体", "FS-40R落地扇"
+    -> "FS-40R 落地扇". A question's words are read by splitting on spaces in many places
+    (general weights, names, quantities), where the glued form is one unknown word. A digit
+    against a character stays as written ("2025年", "20次卡", "MPV/7座车", "DLG-37型"): there
+    the character is the number's unit or counter, or a code's suffix. Text without Chinese
+    characters is returned as it is."""
+    if not cjk_letter_count(text):
+        return text
+
+    def spaced(m: re.Match[str]) -> str:
+        word = m.group()
+        before = " " if word[0].isalpha() and m.start() > 0 and is_cjk_letter(text[m.start() - 1]) else ""
+        after = " " if word[-1].isalpha() and m.end() < len(text) and is_cjk_letter(text[m.end()]) else ""
+        return before + word + after
+
+    return _LATIN_WORD_RE.sub(spaced, text)
 
 
 def query_groups(text: str) -> list[tuple[str, ...]]:
