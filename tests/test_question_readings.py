@@ -201,3 +201,17 @@ def test_a_price_asked_is_read_in_a_money_cell_not_the_column_the_counted_thing_
     ans = karts.ask("Сколько я заплачу за два заезда на карте «Спорт» в субботу?")
     assert ans.calculation is not None, ans.answer
     assert Decimal(ans.calculation.result) == 2 * 1800, ans.answer
+
+
+@pytest.mark.parametrize("question, kinds", [
+    ("How much disk space does a full installation take?", {"datasize"}),
+    ("用 pbuilder 建立 chroot 环境大概需要多少磁盘空间？", {"datasize"}),  # 磁盘空间 is no thing counted
+    ("Сколько памяти нужно серверу?", {"datasize"}),
+    ("What does the memory card slot hold?", set()),  # no amount asked
+    ("这篇文章有多少字？", set()),  # a count of characters
+])
+def test_an_amount_of_data_asked(question, kinds):
+    from pincite.answer.measured import measured_kinds
+    from pincite.text import analysis
+
+    assert measured_kinds(question, analysis.query_groups(question)) == kinds

@@ -144,12 +144,14 @@ def _counted_units(question: str) -> set[str]:
 def _counts_things(question: str, kinds: set[str]) -> bool:
     """Whether `question` counts things rather than measuring one of `kinds`: the word it
     counts ("how many words", "多少字") is neither a unit ("how many kilograms", "多少分贝",
-    "сколько метров") nor a word naming one of `kinds` ("сколько весит")."""
+    "сколько метров") nor a word naming one of `kinds` ("сколько весит", "多少内存")."""
     for heads in _counted_heads(question):
         word = heads[0]
         if any(_unit_symbol(h) is not None or _units_of(h) for h in heads):
             continue
         if any(asked_type.type_of(g) in kinds for g in analysis.query_groups(word)):
             continue
+        if "datasize" in kinds and _DATA_WORDS.search(word):
+            continue  # "多少磁盘空间", "how much memory": an amount of data, no things counted
         return True
     return False
