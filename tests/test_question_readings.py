@@ -187,12 +187,16 @@ def karts(tmp_path_factory):
     lib.close()
 
 
-@pytest.mark.parametrize("question", ["Сколько стоит один заезд на карте «Спорт»?",
-                                      "Сколько минут длится заезд на карте «Спорт»?"])
-def test_a_name_in_quotes_names_the_row_writing_it_in_quotes(karts, question):
+@pytest.mark.parametrize("question, name", [
+    ("Сколько стоит один заезд на карте «Спорт»?", "«Спорт»"),
+    ("Сколько минут длится заезд на карте «Спорт»?", "«Спорт»"),
+    # "про" is a function word ("about"), but in quotes it is the kart's name
+    ("Сколько стоит заезд на карте «Про» в будни?", "«Про»"),
+])
+def test_a_name_in_quotes_names_the_row_writing_it_in_quotes(karts, question, name):
     ans = karts.ask(question)
     assert ans.status == "answered", (ans.status, ans.answer)
-    assert "«Спорт»" in ans.claims[0].citations[0].quote, ans.answer
+    assert name in ans.claims[0].citations[0].quote, ans.answer
 
 
 def test_a_price_asked_is_read_in_a_money_cell_not_the_column_the_counted_thing_names(karts):
@@ -215,3 +219,13 @@ def test_an_amount_of_data_asked(question, kinds):
     from pincite.text import analysis
 
     assert measured_kinds(question, analysis.query_groups(question)) == kinds
+
+
+@pytest.mark.parametrize("question, kept", [
+    ("Сколько стоит заезд на карте «Про»?", True),
+    ("Сколько стоит заезд про карт?", False),  # unquoted, the preposition "about"
+])
+def test_a_function_word_in_quotes_is_a_name(question, kept):
+    from pincite.text.analysis import query_groups
+
+    assert (("про",) in query_groups(question)) is kept

@@ -572,12 +572,16 @@ def spaced_scripts(text: str) -> str:
     return _LATIN_WORD_RE.sub(spaced, text)
 
 
+_OPEN_QUOTES = "«“„\"'‘"
+_CLOSE_QUOTES = "»”“\"'’"
+
+
 def query_groups(text: str) -> list[tuple[str, ...]]:
     """Content terms of a question grouped by question word: each group holds the index
     forms of one word (Russian stem variants; a Chinese word and its character bigrams),
     any of which matching counts as the word being present. Stopword-only words are
-    dropped. Used for answer coverage, where a word must weigh once however many forms
-    it has."""
+    dropped, but for a word written in quotes, which is a name ("карт «Про»"). Used for
+    answer coverage, where a word must weigh once however many forms it has."""
     groups: list[tuple[str, ...]] = []
     stop, kin = stopwords() - acronyms(text), _en_verb_kin()
     for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
@@ -589,7 +593,10 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
             for raw in _hyphen_parts(part.split()):
                 out: list[str] = []
                 _latin(raw, out)
-                forms = tuple(dict.fromkeys(t for t in out if t not in stop))
+                # a word in quotes is a name, even a function word's ("карт «Про»")
+                inside = raw.strip(WORD_EDGE_PUNCT.replace("«", "").replace("»", "").replace('"', ""))
+                named = len(inside) > 2 and inside[0] in _OPEN_QUOTES and inside[-1] in _CLOSE_QUOTES
+                forms = tuple(dict.fromkeys(t for t in out if named or t not in stop))
                 forms += tuple(k for t in forms for k in kin.get(t, ()) if k not in forms)
                 forms += tuple(k for k in ordinal_forms(raw) if k not in forms)
                 if forms:
