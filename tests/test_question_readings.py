@@ -229,3 +229,18 @@ def test_a_function_word_in_quotes_is_a_name(question, kept):
     from pincite.text.analysis import query_groups
 
     assert (("про",) in query_groups(question)) is kept
+
+
+@pytest.mark.parametrize("question", ["Сколько стоит профилактика резиной 3 мм на ботинки 43-го размера?",
+                                      "Сколько стоит профилактика резиной 3 мм на ботинки 43 размера?"])
+def test_a_number_with_its_case_ending_falls_in_its_band_row(tmp_path, question):
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "soles.xlsx", "Профилактика", (
+        "Размер обуви", "Резина 1,5 мм, руб.", "Резина 3 мм, руб."), [
+        ("до 35", 900, 1100), ("36–41", 1200, 1400), ("42–45", 1400, 1600), ("46 и более", 1600, 1900)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "soles.xlsx"])
+        ans = lib.ask(question)
+    assert ans.status == "answered", (ans.status, ans.answer)
+    assert "42–45" in ans.claims[0].citations[0].quote and ans.claims[0].text.endswith("1600"), ans.answer

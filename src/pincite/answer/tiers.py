@@ -238,20 +238,26 @@ def _stated_quantities(question: str) -> list[tuple[re.Match, Decimal, str]]:
 #: A word after a number, spaces before it (what a count counts: "sessions" of "12 sessions";
 #: a code among the words, "A4", is a word too).
 _WORD_AFTER_RE = lazyre.compile(r" *([^\W\d_][^\W_]*)")
+#: A Russian numeral's case ending written after its digits ("43-го размера", "на 2-х
+#: человек"): the number is read as written without it.
+_CASE_ENDING_RE = lazyre.compile(r"[-–](?:го|му|м|х|ти|ми|ю|я|й|е|ое|ой|ый|ий|ая|ую|ые|ых)(?![а-яё])")
 
 
 def _stated_counts(question: str, taken: set[int]) -> list[tuple[re.Match, Decimal, list[re.Match]]]:
     """The counts `question` states: a whole number with no unit and the words right after
     it, up to COUNT_WORDS of them, one of which names what is counted ("12 sessions", "12
-    personal training sessions"): (the number's match, its value, the words' matches);
+    personal training sessions", "43-го размера": a case ending after the digits is
+    skipped): (the number's match, its value, the words' matches);
     numbers at `taken` (quantities with a unit) left out."""
     out = []
     for m in _QUANTITY_RE.finditer(question):
         if m.start() in taken or not m.group(1).isdigit():
             continue
         words: list[re.Match] = []
+        ending = _CASE_ENDING_RE.match(question, m.end())
+        first = ending.end() if ending else m.end()
         while len(words) < COUNT_WORDS and (w := _WORD_AFTER_RE.match(question, words[-1].end() if words
-                                                                     else m.end())):
+                                                                     else first)):
             words.append(w)
         if words:
             out.append((m, Decimal(m.group(1)), words))
