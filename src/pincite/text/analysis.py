@@ -572,8 +572,12 @@ def spaced_scripts(text: str) -> str:
     return _LATIN_WORD_RE.sub(spaced, text)
 
 
-_OPEN_QUOTES = "«“„\"'‘"
-_CLOSE_QUOTES = "»”“\"'’"
+#: Quotes around a word the question names by it ("«Про»", "“Pro”"; not the apostrophe,
+#: which edges a possessive too), and the punctuation stripped from its edges before they
+#: are looked at (WORD_EDGE_PUNCT less the quotes).
+_OPEN_QUOTES = "«“„\"‘"
+_CLOSE_QUOTES = "»”“\"’"
+_EDGES_BUT_QUOTES = "".join(ch for ch in WORD_EDGE_PUNCT if ch not in _OPEN_QUOTES + _CLOSE_QUOTES)
 
 
 def query_groups(text: str) -> list[tuple[str, ...]]:
@@ -594,7 +598,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
                 out: list[str] = []
                 _latin(raw, out)
                 # a word in quotes is a name, even a function word's ("карт «Про»")
-                inside = raw.strip(WORD_EDGE_PUNCT.replace("«", "").replace("»", "").replace('"', ""))
+                inside = raw.strip(_EDGES_BUT_QUOTES)
                 named = len(inside) > 2 and inside[0] in _OPEN_QUOTES and inside[-1] in _CLOSE_QUOTES
                 forms = tuple(dict.fromkeys(t for t in out if named or t not in stop))
                 forms += tuple(k for t in forms for k in kin.get(t, ()) if k not in forms)
