@@ -67,6 +67,21 @@ def test_a_number_joined_to_a_word_counts_nothing(question, counts):
     assert [int(v) for v, _, _ in counts_in(question)] == counts
 
 
+@pytest.mark.parametrize("question, area", [
+    ("2平米的仓位月租是多少？", "2平米"), ("3㎡的仓位多少钱？", "3㎡"),
+    ("How much is a 20 sq m office?", "20 sq m"), ("租两个3平米的仓位一共多少钱？", "3平米"),
+])
+def test_an_area_is_a_quantity_not_a_count(question, area):
+    """Square metres as Chinese writes them in speech ("平米") and as one sign ("㎡"), and
+    the English "sq m", are an area: no count to multiply a monthly rent by ("2平米" is no two
+    units); a count before them still counts ("两个3平米": two)."""
+    from pincite.answer.counts import counts_in
+    from pincite.answer.quantities import quantities_in
+
+    assert [q.text for q in quantities_in(question) if q.unit == "m2"] == [area]
+    assert [int(v) for v, _, _ in counts_in(question)] == ([2] if "两个" in question else [])
+
+
 def test_a_seven_seater_is_no_count_of_the_price(wash):
     ans = wash.ask("How much is an interior deep clean for a 7-seater MPV at the car wash?")
     assert ans.status == "answered", (ans.status, ans.answer)

@@ -54,8 +54,10 @@ _UNIT_SPEC: dict[str, str] = {
     "um": "μm мкм 微米 micrometre micrometres micron microns " + _ru("микрон", _NOUN_M),
     "nm": "纳米 nanometre nanometres nanometer nanometers " + _ru("нанометр", _NOUN_M),
     "mm2": "mm² mm2 мм² мм2 平方毫米",
-    "m2": "m² м² m2 м2 平方米 кв.м",
-    "m3": "m³ м³ m3 м3 立方米 куб.м",
+    # "平米" is how Chinese writes square metres in speech and price lists; "㎡" and "㎥" are
+    # the one-character squared and cubed metre signs (Unicode's CJK compatibility block)
+    "m2": "m² м² m2 м2 ㎡ 平方米 平米 кв.м sqm",
+    "m3": "m³ м³ m3 м3 ㎥ 立方米 куб.м",
     "L": "升 litre litres liter liters " + _ru("литр", _NOUN_M),
     "mL": "ml мл 毫升 millilitre millilitres milliliter milliliters " + _ru("миллилитр", _NOUN_M),
     "kg": "kg кг 公斤 千克 kilogram kilograms kilogramme kilogrammes " + _ru("килограмм", _NOUN_M),
@@ -114,7 +116,8 @@ _UNIT_PHRASES: dict[str, str] = {
     "per cent": "%", "° c": "degC", "° с": "degC", "° f": "degF",
     "degree celsius": "degC", "degrees celsius": "degC", "degrees c": "degC",
     "degree fahrenheit": "degF", "degrees fahrenheit": "degF",
-    "кв. м": "m2", "square metres": "m2", "square meters": "m2",
+    "кв. м": "m2", "square metres": "m2", "square meters": "m2", "sq m": "m2", "sq. m": "m2",
+    "square metre": "m2", "square meter": "m2",
     "куб. м": "m3", "cubic metres": "m3", "cubic meters": "m3",
     "newton metres": "N·m", "оборотов в минуту": "rpm",
     **{f"{form} цельсия": "degC" for form in _ru("градус", _NOUN_M).split()},

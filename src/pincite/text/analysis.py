@@ -478,14 +478,22 @@ def acronyms(text: str) -> frozenset[str]:
     """The folded forms of the words `text` writes in capitals only (two or more letters,
     "IT", "OR", "US") when the text also has lower-case letters: an acronym spelled like a
     stopword ("the IT department", "the US office") names something and is kept as a
-    question word. In a text written all in capitals nothing is an acronym."""
+    question word. So is a capital letter after a word that ends no sentence, as a label is
+    written ("Studio A", "Plan A", "тариф A"): the article "a" is capitalised only where a
+    sentence starts ("I", a pronoun, stays a stopword). In a text written all in capitals
+    nothing is an acronym."""
     if not any(ch.islower() for ch in text):
         return frozenset()
     out = set()
+    previous = ""
     for raw in _normalize(text).split():
         w = raw.strip(WORD_EDGE_PUNCT)
         if len(w) >= 2 and w.isalpha() and w.isupper():
             out.add(_fold(w))
+        elif len(w) == 1 and w.isupper() and w.isalpha() and w != "I" and previous \
+                and not previous.endswith((".", "!", "?", ":", ";", "。", "！", "？", "：")):
+            out.add(_fold(w))
+        previous = raw
     return frozenset(out)
 
 
