@@ -612,6 +612,27 @@ def test_an_acronym_spelled_like_a_stopword_is_a_question_word(tmp_path):
     assert "Department: IT" in ans.claims[0].citations[0].quote
 
 
+def test_a_capital_letter_naming_a_row_is_a_question_word(tmp_path):
+    """"Studio A" names a row as "Studio B" does: a capital letter after a word that ends no
+    sentence is a label, not the article, so the question keeps it and the row it names is
+    answered (in English and in a question in another language naming it in Latin letters)
+    instead of asking back which studio is meant. The article leading a sentence stays a
+    stopword."""
+    from pincite.text import analysis
+
+    assert ("a",) in analysis.query_groups("How much is Studio A per hour?")
+    assert ("a",) not in analysis.query_groups("A studio for a day? A big one.")
+    assert ("i",) not in analysis.query_groups("Can I book Studio B?")
+    make_table_slide(tmp_path / "studio.pptx", "Studio rates", [
+        ("Room", "Per hour", "Full day (10 h)"), ("Studio A", "£65", "£550"), ("Studio B", "£40", "£340")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "studio.pptx"])
+        for question in ("How much is Studio A per hour?", "Сколько стоит час в Studio A?"):
+            ans = lib.ask(question)
+            assert ans.status == "answered", (question, ans.answer)
+            assert "Studio A" in ans.claims[0].citations[0].quote, (question, ans.claims[0].text)
+
+
 def test_a_column_asked_of_no_row_is_asked_back_with_the_rows(tmp_path):
     """Over a staff list, "What is the phone extension?" names no row: each row has its own
     extension, so the question back lists the rows by name and nothing is claimed; naming the
@@ -876,3 +897,39 @@ def test_a_refusal_over_another_language_names_the_missing_dictionary(tmp_path, 
     assert installed.status == missing.status == "refused"
     assert "mueller7-dict" in missing.warnings[0] and "английский" in missing.warnings[0], missing.warnings
     assert bilingual.MUELLER_PATH.exists() == ("mueller7-dict" not in installed.warnings[0]), installed.warnings
+
+
+def test_a_variant_the_table_does_not_list_is_refused(tmp_path):
+    """Asked the price of a variant that no row lists ("transparent" of rows for a white and a
+    gold chair, which match every other word of the question alike), the sheet's rows do not
+    answer: the question is refused; the listed variant is answered from its own row."""
+    make_sheet(tmp_path / "decor.xlsx", "Decor hire", ("Item", "Unit", "Price per day, EUR"),
+               [("Chiavari chair, white", "piece", 35), ("Chiavari chair, gold", "piece", 42),
+                ("Wedding arch, round metal", "piece", 650), ("Table runner, linen", "piece", 8)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "decor.xlsx"])
+        listed = lib.ask("How much is it to hire a gold Chiavari chair for a day?")
+        unlisted = lib.ask("How much is it to hire a transparent Chiavari chair for a day?")
+    assert listed.status == "answered", listed.answer
+    assert "42" in listed.claims[0].text, listed.claims[0].text
+    assert unlisted.status == "refused", unlisted.answer
+    assert any("white" in w and "gold" in w and "transparent" in w for w in unlisted.warnings), unlisted.warnings
+
+
+def test_a_verb_or_a_word_of_the_tables_stem_names_no_unlisted_variant(tmp_path):
+    """A word no cell holds names no variant the table lacks when it is a verb ("перевезти"
+    asks of the rows for moving a grand piano), a word of a cell's stem ("цветочная" of
+    "цветы") or one letter off a cell's word (a typo): the question is about the rows found,
+    which differ, so it is answered with them (or asked back), not refused."""
+    make_sheet(tmp_path / "moving.xlsx", "Перевозка", ("Услуга", "Цена, руб."),
+               [("Перевозка рояля по городу", 12000), ("Перевозка рояля за город (до 50 км)", 18000),
+                ("Композиция из цветов, низкая", 2800), ("Композиция из цветов, высокая", 4200)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "moving.xlsx"])
+        for question in ("Сколько стоит перевезти рояль?", "Сколько стоит цветочная композиция?"):
+            ans = lib.ask(question)
+            assert ans.status in ("answered", "needs_clarification"), (question, ans.status, ans.answer)
+    from pincite.answer.clarify import _kin
+
+    assert _kin("дуп", "дуб") and _kin("цветочн", "цвет") and _kin("перевезт", "перевозк")
+    assert not _kin("прозрачн", "бел") and not _kin("洗碗机", "洗衣机") and not _kin("офисн", "ушаст")

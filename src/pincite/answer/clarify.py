@@ -621,11 +621,12 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     cjk = has_cjk(q)
     headings = "".join(h for pairs in rows for h, _ in pairs) + "".join(table.names)
     general = g.scorer.general if g.scorer is not None else {}
-    if any(not (set(grp) & held or set(grp) <= stop or asked_type.type_of(grp)
-                or (money and _asks_money_word(grp, cjk)) or _one_of_measure(grp[0], headings)
-                or _common_word(grp, general)
-                or (unit := _per_unit(grp[0])) is not None and unit in _units_written(rows))
-           for grp in g.groups if grp not in named):
+    leftover = [grp for grp in g.groups if grp not in named and not (
+        set(grp) & held or set(grp) <= stop or asked_type.type_of(grp)
+        or (money and _asks_money_word(grp, cjk)) or _one_of_measure(grp[0], headings)
+        or _common_word(grp, general)
+        or (unit := _per_unit(grp[0])) is not None and unit in _units_written(rows))]
+    if leftover and not _unlisted(g, leftover, [rows[i] for i in chosen], held | set().union(*cells)):
         return None  # a word the table holds nowhere: not a question about these rows alone
     asked = set(analysis.tokens(q))
     # each row by its label and the cells that tell it from the others: no number, nor the
@@ -645,7 +646,93 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     options = [" ".join(" — ".join(t).split()) for t in texts]
     if len(set(options)) < len(options):
         return None
+    if leftover:
+        from .rank import refusal_answer
+        from .reasons import written
+
+        found = message("why_unlisted_variant", g.lang).format(
+            options="; ".join(options), words=listed(written(q, leftover), g.lang))
+        return refusal_answer(q, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
     return _asked_back(g, message("clarify_group", g.lang).format(options="; ".join(options)), options)
+
+
+def _unlisted(g: Gathered, leftover: list[tuple[str, ...]], rows: list[tuple[tuple[str, str], ...]],
+              table_words: set[str]) -> bool:
+    """Whether the question words `leftover`, which no cell, header or name of a table holds,
+    name a variant that the table's `rows` (the rows the question's other words name alike)
+    do not list ("a transparent Chiavari chair" of rows for a white and a gold one). Each
+    must be written in the rows' language and occur nowhere in the library in any form
+    (answer.rank.unknown_words), and must be none of these, which are left to the ranking:
+    a word of another language (unmatched for want of a translation); a word naming no
+    thing (`_names_nothing`: a verb, "перевезти рояль", asks of the rows, names none); a
+    word of the table's own stem or one letter off one of its words (`_kin`: "цветочная" of
+    "цветами", "дуп" mistyped for "дуб", `table_words`: the table's index forms); a
+    paraphrase of a word of one of the rows (its word vector's cosine with one of their
+    words at SOFT_HEADER_COSINE or more, answer.soft). False without a scorer."""
+    scorer = g.scorer
+    if scorer is None:
+        return False
+    lang = analysis.detect_language(" ".join(v for pairs in rows for _, v in pairs))
+    for grp in leftover:
+        if grp not in scorer.unknown or analysis.detect_language(grp[0]) != lang:
+            return False
+        written = scorer.soft.written.get(grp, grp[0]) if scorer.soft is not None else grp[0]
+        if _names_nothing(written, g.question) or any(_kin(form, w) for form in grp for w in table_words):
+            return False
+    matcher = scorer.soft
+    if matcher is None:
+        return True
+    texts = [" ".join(f"{h} {v}" for h, v in pairs) for pairs in rows]
+    matcher.prepare(texts)
+    return not any(matcher.best(t).get(grp, -1.0) >= SOFT_HEADER_COSINE for t in texts for grp in leftover)
+
+
+#: Letters two index forms must open with alike to be one stem's (`_kin`): a Russian or
+#: English root is seldom shorter ("цвет", "перев[озить]").
+KIN_PREFIX = 4
+
+
+def _kin(a: str, b: str) -> bool:
+    """Whether index forms `a` and `b` are of one stem or one is a slip of the other: they
+    open with the same KIN_PREFIX letters or more and share at least half of the shorter
+    ("цветочн" and "цвет", "перевезт" and "перевозк"), one Chinese word holds the other, or,
+    both three letters or more, they are one edit apart (Levenshtein: "дуп" and "дуб")."""
+    if has_cjk(a) or has_cjk(b):
+        return a in b or b in a
+    n = 0
+    for x, y in zip(a, b):
+        if x != y:
+            break
+        n += 1
+    if n >= KIN_PREFIX and n * 2 >= min(len(a), len(b)):
+        return True
+    return min(len(a), len(b)) >= 3 and _one_edit(a, b)
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether `a` and `b` differ by one inserted, deleted or replaced letter."""
+    if abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) > len(b):
+        a, b = b, a
+    i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), len(a))
+    return a[i + (len(a) == len(b)):] == b[i + 1:]
+
+
+def _names_nothing(word: str, question: str) -> bool:
+    """Whether a question word names no thing: a Russian verb form, adverb or other word
+    text.morph.names_nothing reads so, or a Chinese word jieba's tagger reads in the question
+    as a verb or an adverb ("搬", "提前"). An English word is not read (no tagger here)."""
+    lang = analysis.detect_language(word)
+    if lang == "ru":
+        from pincite.text import morph
+
+        return morph.names_nothing(word)
+    if lang == "zh":
+        import jieba.posseg  # the tagger's tables load on first use
+
+        return any(w.word == word and w.flag.startswith(("v", "d")) for w in jieba.posseg.lcut(question))
+    return False
 
 
 def _one_of_measure(word: str, headings: str) -> bool:

@@ -292,6 +292,12 @@ MESSAGES = {
         "ru": "в таблице это указано только для других строк, чем спрошено: {found}",
         "zh": "表格中只有其他行的数据，没有所问的那一行：{found}",
     },
+    "why_unlisted_variant": {
+        "en": "the table lists only {options}; none of them is for {words}, which the library writes nowhere",
+        "ru": "в таблице есть только: {options}; ни одна строка не подходит к словам {words}: "
+              "их нет нигде в библиотеке",
+        "zh": "表格中只有：{options}；没有一行对应 {words}，资料库中也没有出现这些词",
+    },
     "why_not_stated": {
         "en": "the passages found share the question's words, but none of them states what it asks",
         "ru": "в найденных фрагментах есть слова вопроса, но ни один из них не содержит того, о чём он спрашивает",

@@ -171,7 +171,7 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
                 telling = []  # the row the question names by its number ("7 January") is the asked one
             if (telling and all(j is not None or g in unwritten for g, j in telling)) \
                     or _other_size(sizes, cells[0][0], [v for v in labels if v != cells[0][0]]) or sibling \
-                    or numbered or _other_size_beside(sizes, i, cells, rows):
+                    or numbered or _other_size_beside(sizes, i, cells, rows, headers):
                 names = [sibling or cells[0][0]] + [cells[j][0] for j in dict.fromkeys(beside) if j]
                 names += [numbered] if numbered and numbered not in names else []
                 out[i] = " — ".join(" ".join(n.split()) for n in names)
@@ -266,17 +266,31 @@ def _other_size(sizes: Sequence[Quantity], label: str, others: Sequence[str]) ->
 
 
 def _other_size_beside(sizes: Sequence[Quantity], i: int, cells: list[tuple[str, set[str]]],
-                       rows: list[tuple[int, list[tuple[str, set[str]]]]]) -> bool:
+                       rows: list[tuple[int, list[tuple[str, set[str]]]]],
+                       headers: Sequence[str] = ()) -> bool:
     """Whether row `i` (its `cells`, among the found `rows` of its table) states, in a column
     beside its label, a size of a unit the question states (`sizes`) that is not the
     question's, in a column where another row states that unit too (`_other_size` of that
     column's cells): "Profile width: 30 mm" for "a 50 mm walnut moulding", when the table's
-    rows tell their profiles apart by that column."""
+    rows tell their profiles apart by that column. A bare number stands in the unit its
+    column's header gives (`headers`, comparison.header_unit: "面积(㎡): 3" is 3 m²)."""
+    from .comparison import header_unit
+
     for j in range(1, len(cells)):
-        others = [other[j][0] for k, other in rows if k != i and len(other) > j]
-        if _other_size(sizes, cells[j][0], others):
+        unit = header_unit(headers[j]) if j < len(headers) else None
+
+        def sized(value: str) -> str:
+            # "3" under "面积(㎡)" is "3 m2"; a cell writing its own unit is read as written
+            return f"{value} {unit}" if unit and _BARE_NUMBER.fullmatch(value.strip()) else value
+
+        others = [sized(other[j][0]) for k, other in rows if k != i and len(other) > j]
+        if _other_size(sizes, sized(cells[j][0]), others):
             return True
     return False
+
+
+#: A cell holding a number alone ("3", "12,5", "1 200"), whose unit its column's header gives.
+_BARE_NUMBER = lazyre.compile(r"\d[\d  ]*(?:[.,]\d+)?")
 
 
 #: A Chinese name's part told apart from the question's: letters and digits, a few of them.
