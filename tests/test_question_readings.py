@@ -259,3 +259,17 @@ def test_a_number_with_its_case_ending_falls_in_its_band_row(tmp_path, question)
         ans = lib.ask(question)
     assert ans.status == "answered", (ans.status, ans.answer)
     assert "42–45" in ans.claims[0].citations[0].quote and ans.claims[0].text.endswith("1600"), ans.answer
+
+
+@pytest.mark.parametrize("question, kept, dropped", [
+    ("中仓租一整年要多少钱？", ("整年",), [("一",), ("要",)]),
+    ("一楼的会议室要多少钱？", ("一楼",), [("要",)]),
+])
+def test_chinese_question_grammar_is_no_word_to_find(question, kept, dropped):
+    """"要" (will, need to) and a "一" jieba leaves alone (the numeral of the next word) are
+    no words a passage must hold: in a small library their weight outscored the row the
+    question names ("中仓" of "中仓租"); a word "一" is part of ("一楼") stays."""
+    from pincite.text.analysis import query_groups
+
+    groups = query_groups(question)
+    assert kept in groups and not any(d in groups for d in dropped), groups

@@ -395,7 +395,10 @@ _STOP_RU = ("в во на по с со к ко о об от до из за дл�
             "чего чём кем кого кому такое такой такая такие делает делают делать сделать "
             "который которая которое которые")
 _STOP_ZH = ("什么 多少 哪些 哪个 哪 怎么 怎样 如何 为什么 是否 是 的 了 吗 呢 吧 在 有 和 与 及 "
-            "或 请问 一下 几 该 对 中 把 被 多长 多久 多长时间 多大 根据 谁")
+            "或 请问 一下 几 该 对 中 把 被 多长 多久 多长时间 多大 根据 谁 "
+            # "要" (will, need to: "要多少钱") and a "一" jieba leaves alone ("租一整年": the
+            # numeral of the next word) are the question's grammar, no word a passage repeats
+            "要 一")
 
 _ZH_STOP = frozenset(_STOP_ZH.split())
 #: "几" ("how many") with the measure word jieba keeps on it ("几台", "几个", "几位", "几次"):
