@@ -933,3 +933,19 @@ def test_a_verb_or_a_word_of_the_tables_stem_names_no_unlisted_variant(tmp_path)
 
     assert _kin("дуп", "дуб") and _kin("цветочн", "цвет") and _kin("перевезт", "перевозк")
     assert not _kin("прозрачн", "бел") and not _kin("洗碗机", "洗衣机") and not _kin("офисн", "ушаст")
+
+
+def test_a_label_the_best_rows_label_holds_does_not_move_first(tmp_path):
+    """A row whose whole label the question writes ("A4") is moved first only when the best
+    row's label does not hold it: "A4, one-sided black-and-white" names A4 too, and the rest
+    of the question besides, so it stays the answer to a question about one-sided
+    black-and-white A4 prints; a question naming "A4" alone still gets the "A4" row."""
+    make_sheet(tmp_path / "print.xlsx", "Printing", ("Format", "Price per sheet"),
+               [("A4", "35 RUB"), ("A4, one-sided black-and-white", "8 RUB"),
+                ("A3", "60 RUB"), ("A3, one-sided black-and-white", "16 RUB")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "print.xlsx"])
+        ans = lib.ask("How much is a one-sided black-and-white A4 print?")
+    assert ans.status == "answered", ans.answer
+    assert "one-sided" in ans.claims[0].citations[0].quote and "A4" in ans.claims[0].citations[0].quote, \
+        ans.claims[0].text

@@ -374,9 +374,9 @@ def label_named_first(lib: LibraryLike, cands: list[extractive.Candidate], quest
     question: rows sharing every question word ("3" of their dates too) are told apart by
     the label the question names. A name the question writes in quotes names the row whose
     label writes it in quotes ("«Спорт»" the row "Прокатный карт «Спорт»", not "Спортивный
-    карт «Про»", whose words share its stem). Unchanged when no row or several are so named, or
-    when the best row's label is longer than LABEL_CHARS (a note written in the table's first
-    cell)."""
+    карт «Про»", whose words share its stem). Unchanged when no row or several are so named,
+    when the named label's words all stand in the best row's label, or when the best row's
+    label is longer than LABEL_CHARS (a note written in the table's first cell)."""
     if not cands or not is_table_window(cands[0]):
         return cands
     asked = "".join(question.split()).casefold()
@@ -395,7 +395,9 @@ def label_named_first(lib: LibraryLike, cands: list[extractive.Candidate], quest
     same = [c for c in cands[1:] if is_table_window(c) and c.hit.doc_id == best.hit.doc_id
             and c.hit.page == best.hit.page]
     hits = [c for c in same if named(row_label(lib, c))]
-    if len(hits) != 1:
+    if len(hits) != 1 or set(analysis.tokens(row_label(lib, hits[0]))) <= set(analysis.tokens(own)):
+        # (a label the best row's own holds whole, "A4" of "A4, односторонняя", names the
+        # best row too, and more of the question besides: it stays first)
         return cands
     prob[id(hits[0])] = max(prob[id(hits[0])], prob[id(best)])
     return [hits[0]] + [c for c in cands if c is not hits[0]]
