@@ -473,7 +473,7 @@ def query_terms(text: str) -> list[str]:
     """Content terms of a question: `tokens` minus `stopwords()`, CJK bigrams not crossing
     a stopword. Always a subset of `tokens(text)`; used to score answer sentences and
     query coverage."""
-    stop = stopwords() - acronyms(text)
+    stop = stopwords() - acronyms(text) - label_letters(text)
     return [t for t in _analyze(text, query=True) if t not in stop and not _zh_function_word(t)]
 
 
@@ -481,19 +481,29 @@ def acronyms(text: str) -> frozenset[str]:
     """The folded forms of the words `text` writes in capitals only (two or more letters,
     "IT", "OR", "US") when the text also has lower-case letters: an acronym spelled like a
     stopword ("the IT department", "the US office") names something and is kept as a
-    question word. So is a capital letter after a word that ends no sentence, as a label is
-    written ("Studio A", "Plan A", "тариф A"): the article "a" is capitalised only where a
-    sentence starts ("I", a pronoun, stays a stopword). In a text written all in capitals
-    nothing is an acronym."""
+    question word. In a text written all in capitals nothing is an acronym."""
+    if not any(ch.islower() for ch in text):
+        return frozenset()
+    out = set()
+    for raw in _normalize(text).split():
+        w = raw.strip(WORD_EDGE_PUNCT)
+        if len(w) >= 2 and w.isalpha() and w.isupper():
+            out.add(_fold(w))
+    return frozenset(out)
+
+
+def label_letters(text: str) -> frozenset[str]:
+    """The folded forms of the capital letters `text` writes after a word that ends no
+    sentence, as a label is written ("Studio A", "Plan A", "тариф A"): a stopword spelled so
+    (the article "a", capitalised only where a sentence starts) is kept as a question word
+    ("I", a pronoun, stays a stopword). None in a text written all in capitals."""
     if not any(ch.islower() for ch in text):
         return frozenset()
     out = set()
     previous = ""
     for raw in _normalize(text).split():
         w = raw.strip(WORD_EDGE_PUNCT)
-        if len(w) >= 2 and w.isalpha() and w.isupper():
-            out.add(_fold(w))
-        elif len(w) == 1 and w.isupper() and w.isalpha() and w != "I" and previous \
+        if len(w) == 1 and w.isupper() and w.isalpha() and w != "I" and previous \
                 and not previous.endswith((".", "!", "?", ":", ";", "。", "！", "？", "：")):
             out.add(_fold(w))
         previous = raw
@@ -598,7 +608,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
     dropped, but for a word written in quotes, which is a name ("карт «Про»"). Used for
     answer coverage, where a word must weigh once however many forms it has."""
     groups: list[tuple[str, ...]] = []
-    stop, kin = stopwords() - acronyms(text), _en_verb_kin()
+    stop, kin = stopwords() - acronyms(text) - label_letters(text), _en_verb_kin()
     for i, part in enumerate(_CJK_SPLIT_RE.split(_normalize(text))):
         if i % 2:
             for w in _joined_function_words(_query_cut(hanzi.simplified(part))):
