@@ -273,3 +273,32 @@ def test_chinese_question_grammar_is_no_word_to_find(question, kept, dropped):
 
     groups = query_groups(question)
     assert kept in groups and not any(d in groups for d in dropped), groups
+
+
+@pytest.mark.parametrize("question, read", [
+    ("How much do mixing and mastering of a single come to together?",
+     "How much do mixing and mastering of a single cost together?"),
+    ("How much does it all add up to?", "How much does it all cost?"),
+    ("How much will two nights amount to?", "How much will two nights cost?"),
+    ("How much time does it come to?", "How much time does it come to?"),  # no price asked
+    ("When do I come to the studio?", "When do I come to the studio?"),
+])
+def test_an_idiom_of_a_total_price_asks_the_cost(question, read):
+    from pincite.answer.calculate import cost_idioms
+
+    assert cost_idioms(question) == read
+
+
+def test_a_sum_asked_by_come_to_is_computed(tmp_path):
+    """"How much do A and B come to together?" asks the total price of the two rows: it is
+    computed from their prices, as "How much do A and B cost together?" is."""
+    from docgen import make_table_slide
+
+    make_table_slide(tmp_path / "studio.pptx", "Mixing and mastering", [
+        ("Service", "Unit", "Price"), ("Mixing (up to 24 tracks)", "per song", "£120"),
+        ("Mastering — single", "per track", "£35"), ("Mastering — EP (up to 5 tracks)", "per EP", "£150")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "studio.pptx"])
+        ans = lib.ask("How much do mixing up to 24 tracks and mastering a single come to together?")
+    assert ans.calculation is not None, ans.answer
+    assert Decimal(ans.calculation.result) == 120 + 35, ans.answer

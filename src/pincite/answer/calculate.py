@@ -215,6 +215,22 @@ def spaced_comparison(question: str) -> str:
     return _ZH_COMPARATIVE.sub(r" \1\2\3", _ZH_THAN.sub(" 比 ", question))
 
 
+#: "How much do/does/will … come to / amount to / add up to" (English idioms of a total price;
+#: "how much" before the verb, not "how much time"): the verb phrase asks what the things
+#: cost, with no word a passage would write.
+_COMES_TO = lazyre.compile(
+    r"(\bhow\s+much\s+(?:do|does|did|will|would|should|could|might|is|are|was|were)\b[^?]*?)"
+    r"\b(?:come|comes|came|amount|amounts|add(?:s|ed)?\s+up)\s+to\b", re.IGNORECASE)
+
+
+def cost_idioms(question: str) -> str:
+    """`question` with an English idiom of a total price read as "cost": "How much do A and
+    B come to together?" -> "How much do A and B cost together?" (also "amount to", "add up
+    to"), so the price is asked and the idiom's verb is no word to find; any other question as
+    it is."""
+    return _COMES_TO.sub(lambda m: m.group(1) + "cost", question)
+
+
 def comparison_asked(question: str) -> str | None:
     """"difference" when `question` asks by how much one thing exceeds another
     (`_DIFFERENCE_ASKED`: "how much heavier is A than B", "на сколько больше", "A比B重多少"),

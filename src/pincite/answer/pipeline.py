@@ -19,7 +19,7 @@ from pincite.text import analysis, lazyre
 
 from ..index.base import SearchFilter
 from ..store.fields import TRUST_LEVELS
-from .calculate import spaced_comparison
+from .calculate import cost_idioms, spaced_comparison
 from .cite import with_row_headers
 from .claims import claim_of, clarify_twins, extractive_answer, superlative_answer
 from .clarify import clarify_vague, table_answer, unknown_name, unlisted_label_anywhere, unlisted_label_refusal
@@ -62,8 +62,9 @@ def answer_question(lib: LibraryLike, question: str, flt: SearchFilter | None = 
     # the documents, and a question typed in capitals read in lower case (answer.instructions);
     # "waht", "сколко": function words misspelled (answer.misspelled); "A比B贵多少": spaced so
     # jieba keeps A and B whole
-    # "SUV打蜡": a Latin word glued to Chinese characters read as its own word
-    q = spaced_comparison(analysis.spaced_scripts(without_instructions(in_sentence_case(typed))))
+    # "SUV打蜡": a Latin word glued to Chinese characters read as its own word; "How much do
+    # A and B come to?": a total price (calculate.cost_idioms)
+    q = spaced_comparison(cost_idioms(analysis.spaced_scripts(without_instructions(in_sentence_case(typed)))))
     q = with_period_codes(lib, with_spaced_codes(lib, with_function_words(lib, q)))
     if compare:
         res = resolve(lib, q, flt, serial=serial, mode=mode, pin_revision=False)
