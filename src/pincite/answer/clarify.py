@@ -14,6 +14,7 @@ together.
 from __future__ import annotations
 
 import functools
+import os
 import re
 import unicodedata
 from collections import Counter
@@ -27,6 +28,7 @@ from . import asked_type, extractive, features
 from .asked_type import MONEY_HEADING
 from .claims import kept
 from .messages import listed, message
+from .misspelled import one_edit
 from .rank import Gathered
 from .retrieve import LibraryLike
 from .spelled import cjk_integer
@@ -696,27 +698,13 @@ def _kin(a: str, b: str) -> bool:
     """Whether index forms `a` and `b` are of one stem or one is a slip of the other: they
     open with the same KIN_PREFIX letters or more and share at least half of the shorter
     ("цветочн" and "цвет", "перевезт" and "перевозк"), one Chinese word holds the other, or,
-    both three letters or more, they are one edit apart (Levenshtein: "дуп" and "дуб")."""
+    both three letters or more, they are one edit apart (misspelled.one_edit: "дуп" and "дуб")."""
     if has_cjk(a) or has_cjk(b):
         return a in b or b in a
-    n = 0
-    for x, y in zip(a, b):
-        if x != y:
-            break
-        n += 1
+    n = len(os.path.commonprefix([a, b]))
     if n >= KIN_PREFIX and n * 2 >= min(len(a), len(b)):
         return True
-    return min(len(a), len(b)) >= 3 and _one_edit(a, b)
-
-
-def _one_edit(a: str, b: str) -> bool:
-    """Whether `a` and `b` differ by one inserted, deleted or replaced letter."""
-    if abs(len(a) - len(b)) > 1 or a == b:
-        return False
-    if len(a) > len(b):
-        a, b = b, a
-    i = next((k for k, (x, y) in enumerate(zip(a, b)) if x != y), len(a))
-    return a[i + (len(a) == len(b)):] == b[i + 1:]
+    return min(len(a), len(b)) >= 3 and one_edit(a, b)
 
 
 def _names_nothing(word: str, question: str) -> bool:
