@@ -256,6 +256,22 @@ def test_a_claim_of_several_sheet_rows_labels_each_value_with_its_row():
     assert sheet_cell_claim(quote, terms) == "RX-10 / Weight (kg): 41 | RX-20 / Weight (kg): 58"
 
 
+def test_a_word_naming_the_row_names_no_column_of_it():
+    """"пакет «бизнес на 8 часов»" names the row "商务包时 8小时" by its hours (the dictionary's
+    "小时"); the same word in the header "超时费（元/小时）" (the overtime rate) does not make
+    that column the asked one: the price columns are read ("сколько стоит")."""
+    from pincite.answer.table_verify import sheet_cell_claim
+
+    quote = "包时与城际!A3:D3 | 套餐: 商务包时 8小时; 包含时长: 8小时; 价格（元）: 650; 超时费（元/小时）: 80"
+    kinds = {"price", "cost", "价格", "цен"}
+    claim = sheet_cell_claim(quote, ["сто", "пакет", "бизнес", "8", "час", "小时", "hour"], None, kinds,
+                             lambda h: "元" in h)
+    assert claim is not None and "价格（元）: 650" in claim, claim
+    # a question word that names a column and no value still reads that column alone
+    assert sheet_cell_claim(quote, ["8", "超时"], None, kinds, lambda h: "元" in h) == (
+        "商务包时 8小时 / 超时费（元/小时）: 80")
+
+
 @pytest.mark.parametrize("question", ["What is the weight of RX20?", "What is the weight of the RX.20 pump?"])
 def test_a_code_typed_without_its_hyphen_finds_its_row(pumps, question):
     ans = pumps.ask(question)

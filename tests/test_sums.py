@@ -385,6 +385,31 @@ def test_a_count_of_nights_times_a_price_per_night_is_money(tmp_path):
     assert rooms.calculation.unit == "RUB", rooms.calculation
 
 
+def test_hours_asked_of_a_price_per_hour_are_multiplied(tmp_path):
+    """"three hours of crown pruning" over a row priced per hour in a column of its own
+    ("Unit: per hour") costs 3 × $120; the same in Russian over "руб./час"; a duration that
+    names the row ("a 4-hour package", the row "Package 4 hours") or a row priced per job is
+    not multiplied."""
+    make_sheet(tmp_path / "trees.xlsx", "Rates", ("Service", "Unit", "Price (USD)"), [
+        ("Crown pruning (2-person crew)", "per hour", "$120"), ("Hedge trimming", "per linear foot", "$3"),
+        ("Stump grinding, up to 12 in", "per stump", "$90")])
+    make_sheet(tmp_path / "hall.xlsx", "Аренда", ("Зал", "Цена, руб./час"), [
+        ("Большой зал", "2 500"), ("Малый зал", "1 200")])
+    make_sheet(tmp_path / "van.xlsx", "Packages", ("Package", "Price (USD)"), [
+        ("Package 4 hours", "$360"), ("Package 8 hours", "$650")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "trees.xlsx", tmp_path / "hall.xlsx", tmp_path / "van.xlsx"])
+        pruning = lib.ask("How much would three hours of crown pruning cost?")
+        hall = lib.ask("Сколько стоит аренда большого зала на 3 часа?")
+        package = lib.ask("How much is the package for 4 hours?")
+        stump = lib.ask("How much is stump grinding up to 12 in for 2 hours?")
+    assert pruning.calculation is not None and pruning.calculation.result == "360", pruning.answer
+    assert pruning.calculation.unit == "USD", pruning.calculation
+    assert hall.calculation is not None and hall.calculation.result == "7500", hall.answer
+    assert package.calculation is None, package.answer
+    assert stump.calculation is None, stump.answer
+
+
 def test_things_joined_in_one_row_kind_are_each_their_row_and_added(tmp_path):
     """"空调挂机和柜机各清洗一次，一共多少钱？" names two rows of one appliance ("空调") told apart
     by their service cell ("清洗保养（挂机）", "清洗保养（柜机）"): neither row lacks a column

@@ -26,6 +26,8 @@ from pincite.library.facade import Library
     ("5 kg to 10 kg", ["5", "7"], ["11"]),
     # miles, as mileage bands are given
     ("251–400 miles", ["251", "300", "400"], ["250", "401"]), ("Over 400 miles", ["401"], ["400"]),
+    # feet, as heights of trees and lengths are given in the US and the UK
+    ("Medium, 15–30 ft", ["15", "20", "30"], ["14", "31"]), ("Extra large, over 60 ft", ["61"], ["60"]),
 ])
 def test_a_header_states_the_range_it_holds(header, inside, outside):
     tier = header_tier(header)
@@ -44,6 +46,19 @@ def test_a_distance_in_miles_is_written_as_the_mileage_band_that_holds_it():
     assert with_tiers("A trip of about 300 miles: what is the charge per mile?", bands) == (
         "A trip of about 251–400 miles: what is the charge per mile?")
     assert with_tiers("Поездка на 500 миль: сколько за милю?", bands) == "Поездка на Over 400 miles: сколько за милю?"
+
+
+def test_a_height_in_feet_written_any_way_is_read_into_the_band_that_holds_it():
+    """"a 20-foot tree", "20 feet tall", "40 ft", "40 футов": the foot in its written forms is
+    a unit, so the band of tree heights that holds the number is the row asked."""
+    bands = ["Tree height: Small, under 15 ft", "Tree height: Medium, 15–30 ft", "Tree height: Large, 30–60 ft"]
+    assert with_tiers("Take down a 20-foot tree?", bands) == "Take down a Tree height: Medium, 15–30 ft tree?"
+    assert with_tiers("A tree 20 feet tall?", bands) == "A tree Tree height: Medium, 15–30 ft tall?"
+    assert with_tiers("Remove a 40 ft tree", bands) == "Remove a Tree height: Large, 30–60 ft tree"
+    assert with_tiers("Спилить дерево в 40 футов", bands) == "Спилить дерево в Tree height: Large, 30–60 ft"
+    # a bound the question states is the range of its own, not a point the next range holds
+    assert with_tiers("Дерево ниже 15 футов?", bands) == "Дерево ниже Tree height: Small, under 15 ft?"
+    assert with_tiers("A tree of 15 ft?", bands) == "A tree of Tree height: Medium, 15–30 ft?"
 
 
 def test_a_stated_quantity_is_written_as_the_header_that_holds_it():

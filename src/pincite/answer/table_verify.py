@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from typing import Callable, Protocol
 
@@ -334,9 +335,15 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
     if pairs is None:
         return None
     asked = set(terms)
-    # a cell whose value the question states itself ("100克" of "规格（克）: 100") tells which
-    # row is asked, not what is asked of it, however its header matches
-    cells = [(h, v) for h, v in pairs if asked & set(analysis.tokens(h)) and not _stated(v, asked)]
+    # the words beside a number the question states, in a value holding it, name the row
+    # ("8 часов" of the package "商务包时 8小时"), not a column ("超时费（元/小时）"); the
+    # number itself may still name one ("2 persons"); and a cell whose value the question
+    # states itself ("100克" of "规格（克）: 100") tells which row is asked, not what is
+    # asked of it, however its header matches
+    numbers = {n for t in asked for n in re.findall(r"\d+", t)}
+    naming = asked - {t for _, v in pairs if _holds_number(v, numbers)
+                      for t in analysis.tokens(v) if not t.isdigit()}
+    cells = [(h, v) for h, v in pairs if naming & set(analysis.tokens(h)) and not _stated(v, asked)]
     cells = _most_named(cells, asked)
     kind_words = set(kinds)
     of_kind = [(h, v) for h, v in pairs
@@ -344,7 +351,7 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
     if cells and kind_header is not None and of_kind and not set(cells) & set(of_kind):
         cells = []  # a column named by a word but not of the kind asked (docstring)
     if not cells and soft is not None:
-        cells = _soft_cells(pairs, soft)
+        cells = _soft_cells(pairs, soft, numbers)
         if of_kind and not set(cells) & set(of_kind):
             # a header only near a question word by meaning ("预计时长" near "同时") does not
             # outweigh the kind of value the question asks for by its own words (a price
@@ -403,14 +410,25 @@ def _most_named(cells: list[tuple[str, str]], asked: set[str]) -> list[tuple[str
             if not any(o == mine and extra[d] < extra[c] for d, o in kept)]
 
 
-def _soft_cells(pairs: list[tuple[str, str]], soft: HeaderMatcher) -> list[tuple[str, str]]:
+def _holds_number(value: str, numbers: AbstractSet[str]) -> bool:
+    """Whether a cell `value` writes one of `numbers` (digit strings) as a number of its own."""
+    return any(n in numbers for n in re.findall(r"\d+", value))
+
+
+def _soft_cells(pairs: list[tuple[str, str]], soft: HeaderMatcher, numbers: AbstractSet[str] = frozenset()
+                ) -> list[tuple[str, str]]:
     """The (header, value) pairs whose header comes within SOFT_HEADER_COSINE of a question
-    word (`soft.best`) that has no form among the row's values: those words name the row
-    (its code, a person's name), not the column asked for."""
+    word (`soft.best`) that has no form among the row's values, nor comes within that cosine
+    of a value holding a number the question states (`numbers`, digit strings): those words
+    name the row (its code, a person's name, "8-hour" of "商务包时 8小时"), not the column
+    asked for."""
     values = {t for _, v in pairs for t in analysis.tokens(v)}
+    stated = " ".join(v for _, v in pairs if _holds_number(v, numbers))
+    by_value = soft.best(stated) if stated else {}
     out = []
     for h, v in pairs:
-        near = [c for g, c in soft.best(h).items() if not values.intersection(g)]
+        near = [c for g, c in soft.best(h).items()
+                if not values.intersection(g) and by_value.get(g, -1.0) < SOFT_HEADER_COSINE]
         if near and max(near) >= SOFT_HEADER_COSINE:
             out.append((h, v))
     return out

@@ -32,7 +32,7 @@ _NUM = r"(\d+(?:[.,]\d+)?)"
 #: Words before a number that make it the tier's upper bound: (pattern, the bound included).
 _UPPER = (
     (r"up\s+to|not\s+more\s+than|no\s+more\s+than|до|не\s+более|не\s+больше|不超过|至多|最多", True),
-    (r"under|below|less\s+than|менее|меньше|<", False),
+    (r"under|below|less\s+than|менее|меньше|ниже|<", False),
     (r"≤|<=", True),
 )
 #: Words before a number that make it the tier's lower bound: (pattern, the bound included).
@@ -304,11 +304,17 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
                     end = w.end()  # the number and the words up to the thing counted
                     break
         else:
-            # a header stating the very quantity ("3天（元）" for "на 3 дня") before a range
-            # holding it ("baby up to 14 days old")
-            holding = _equal_points(written, value, unit) or [
-                h for h, t in tiers.items() if t.unit == unit and t.holds(value)]
             end = _unit_end(question, m.end())
+            bound = _stated_bound(question, m.start(), end)
+            if bound is not None:
+                # a bound the question states ("ниже 15 футов", "under 5 kg") is a range of its
+                # own: the header stating that range, not one holding its number
+                holding = [h for h, t in tiers.items() if t == bound]
+            else:
+                # a header stating the very quantity ("3天（元）" for "на 3 дня") before a range
+                # holding it ("baby up to 14 days old")
+                holding = _equal_points(written, value, unit) or [
+                    h for h, t in tiers.items() if t.unit == unit and t.holds(value)]
         if len(holding) > 1:  # named by the question's other words than the quantity's own
             holding = _most_named(holding, asked - set(analysis.tokens(question[m.start():end])))
         if len(holding) > 1:  # else the one written in the question's scripts ("3–5公斤" beside "до 10 кг")
@@ -318,6 +324,20 @@ def with_tiers(question: str, headers: Iterable[str]) -> str:
         out += [question[last:_kind_start(question, m.start())], holding[0]]
         last = end
     return _with_points("".join(out) + question[last:] if out else question, points)
+
+
+#: Up to three words before a number, where a bound's words stand ("not more than", "ниже").
+_BOUND_BEFORE_RE = lazyre.compile(r"(?:[^\W\d_]+\s+){1,3}$|[<>≤≥]=?\s*$")
+
+
+def _stated_bound(question: str, start: int, end: int) -> Tier | None:
+    """The range a quantity of the question (`start`..`end`, its number and unit) states
+    with a bound word before or after it ("ниже 15 футов", "under 5 kg", "10公斤以上"),
+    read as a header's (`header_tier`); None for a plain quantity ("a 20-foot tree")."""
+    before = _BOUND_BEFORE_RE.search(question, max(0, start - 40), start)
+    text = (before.group() if before else "") + question[start:end] + question[end:end + 12]
+    tier = header_tier(text)
+    return tier if tier is not None and (tier.low is None or tier.high is None) else None
 
 
 def with_equal_headers(question: str, headers: Iterable[str]) -> str:

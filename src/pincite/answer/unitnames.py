@@ -51,6 +51,9 @@ _UNIT_SPEC: dict[str, str] = {
     # the international mile, as distances and mileage bands are given in the UK and the US
     # ("251–400 miles", "£1.40 per mile", "в 40 милях")
     "mile": "mile miles mi 英里 " + _ru("мил", "я и ь е ю ей ям ями ях"),
+    # the international foot, as heights and lengths are given in the US and the UK ("15–30 ft",
+    # "a 20-foot tree", "6 feet tall")
+    "ft": "ft foot feet 英尺 " + _ru("фут", _NOUN_M),
     "um": "μm мкм 微米 micrometre micrometres micron microns " + _ru("микрон", _NOUN_M),
     "nm": "纳米 nanometre nanometres nanometer nanometers " + _ru("нанометр", _NOUN_M),
     "mm2": "mm² mm2 мм² мм2 平方毫米",

@@ -52,6 +52,7 @@ UNIT_FACTORS: dict[str, tuple[Decimal, Dims]] = {
     "km": (Decimal(1000), _dims(length=1)),
     "inch": (Decimal("0.0254"), _dims(length=1)),
     "mile": (Decimal("1609.344"), _dims(length=1)),  # the international mile (1959)
+    "ft": (Decimal("0.3048"), _dims(length=1)),  # the international foot (1959)
     "g": (Decimal("0.001"), _dims(mass=1)),
     "kg": (Decimal(1), _dims(mass=1)),
     "t": (Decimal(1000), _dims(mass=1)),
