@@ -8,7 +8,7 @@ from decimal import Decimal
 
 import pytest
 
-from pincite.answer.tiers import cell_tier, count_label, header_tier, with_equal_headers, with_tiers
+from pincite.answer.tiers import cell_tier, count_label, header_tier, states_bound, with_equal_headers, with_tiers
 from pincite.config import Settings
 from pincite.library.facade import Library
 
@@ -59,6 +59,8 @@ def test_a_height_in_feet_written_any_way_is_read_into_the_band_that_holds_it():
     # a bound the question states is the range of its own, not a point the next range holds
     assert with_tiers("Дерево ниже 15 футов?", bands) == "Дерево ниже Tree height: Small, under 15 ft?"
     assert with_tiers("A tree of 15 ft?", bands) == "A tree of Tree height: Medium, 15–30 ft?"
+    assert states_bound("Дерево ниже 15 футов?", "15 футов") and not states_bound("A tree of 15 ft?", "15 ft")
+    assert not states_bound("Bring back a sofa from 30 km outside the city?", "30 km")
 
 
 def test_a_stated_quantity_is_written_as_the_header_that_holds_it():

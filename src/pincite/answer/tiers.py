@@ -335,9 +335,18 @@ def _stated_bound(question: str, start: int, end: int) -> Tier | None:
     with a bound word before or after it ("ниже 15 футов", "under 5 kg", "10公斤以上"),
     read as a header's (`header_tier`); None for a plain quantity ("a 20-foot tree")."""
     before = _BOUND_BEFORE_RE.search(question, max(0, start - 40), start)
+    if before and re.search(r"(?<![^\W\d_])(?:from|от)\s*$", before.group(), re.IGNORECASE):
+        return None  # in a question, "from 30 km" says where from ("a sofa from 30 km outside"), no band
     text = (before.group() if before else "") + question[start:end] + question[end:end + 12]
     tier = header_tier(text)
     return tier if tier is not None and (tier.low is None or tier.high is None) else None
+
+
+def states_bound(question: str, quantity: str) -> bool:
+    """Whether `question` writes the quantity `quantity` (its text as written: "15 футов")
+    as a bound ("ниже 15 футов", "under 5 kg", `_stated_bound`): a range, not one size."""
+    start = question.find(quantity)
+    return start >= 0 and _stated_bound(question, start, start + len(quantity)) is not None
 
 
 def with_equal_headers(question: str, headers: Iterable[str]) -> str:

@@ -113,7 +113,8 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
     asked = [g for g in groups if general.get(g, 0.0) > features.ZIPF_CEILING - VARIANT_ZIPF
              and not any(ch.isdigit() for ch in g[0]) and g not in asking and g not in measures
              and not any(g[0] in q.text for q in stated)]
-    sizes = [q for q in stated if q.unit and q.unit not in _NO_SIZE_UNITS]
+    # a bound ("ниже 15 футов") is a range, read into the band stating it (answer.tiers), no size
+    sizes = [q for q in stated if q.unit and q.unit not in _NO_SIZE_UNITS and not tiers.states_bound(question, q.text)]
     points = [q for q in stated if q.unit and q.unit not in _NO_POINT_UNITS]
     if not asked and not sizes and not points:
         return {}
