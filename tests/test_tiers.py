@@ -329,3 +329,20 @@ def test_an_age_stated_is_read_into_the_column_whose_header_states_its_range():
     headers = ["Session length", "Little Jumpers (ages 3-6)", "Ages 7 and over"]
     assert "Little Jumpers (ages 3-6)" in with_tiers("How much is a 90 minute jump for my 5-year-old?", headers)
     assert cell_tier("Little Jumpers (ages 3-6)", "£16.00") is None
+
+
+def test_a_height_band_asked_by_its_bound_or_a_height_in_feet_is_answered_from_its_row(tmp_path):
+    """A removal price list by tree height bands in feet: "ниже 15 футов" states the first
+    band's own bound (not another size than the row's), "a 20-foot tree" falls in the second
+    band; each is answered from that row, never refused as another variant."""
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "trees.xlsx", "Removal", ("Tree height", "Price (USD)"), [
+        ("Small, under 15 ft", "$250"), ("Medium, 15–30 ft", "$550"), ("Large, 30–60 ft", "$1,100"),
+        ("Extra large, over 60 ft", "from $1,800")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "trees.xlsx"])
+        small = lib.ask("Сколько стоит спилить дерево ниже 15 футов?")
+        medium = lib.ask("How much to take down a 20-foot tree?")
+    assert small.status == "answered" and "Small, under 15 ft" in small.claims[0].citations[0].quote, small.answer
+    assert medium.status == "answered" and "Medium, 15–30 ft" in medium.claims[0].citations[0].quote, medium.answer

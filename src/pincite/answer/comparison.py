@@ -268,18 +268,13 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
         verified=True))
 
 
-#: The words before a unit of time that make a price per that unit: "per hour", "$120 an
-#: hour", "/час", "за час", "в сутки", "每小时", "元/天".
-_PER_WORD = lazyre.compile(r"(?:(?<![^\W\d_])(?:per|an?|each|every|за|в)\s+|/\s*|每)(?:1\s*)?", re.IGNORECASE)
-
-
 def _rate_counts(question: str, cits: list[Citation]) -> tuple[tuple[Decimal, str, str], ...]:
     """The durations `question` states ("three hours of crown pruning", "на 2 суток", "租3天")
     as counts of the unit a cited row prices by ("Unit: per hour; Price (USD): $120", "8700
     руб./сутки", "元/天"): an hourly rate times hours asked is what they cost, as a count
     times a price per thing is. A duration joined to a word by a hyphen describes a thing
     ("a 4-hour package") and counts nothing. () when the question states none, or no cited
-    quote prices per its unit; else in the form of counts.counts_in, the text a duration
+    quote prices per its unit (tiers.per_units); else in the form of counts.counts_in, the text a duration
     governs being the question less the duration: it counts the unit of whatever row the
     question names, before it or after ("аренда большого зала на 3 часа")."""
     found = []
@@ -287,19 +282,11 @@ def _rate_counts(question: str, cits: list[Citation]) -> tuple[tuple[Decimal, st
         dims = units.UNIT_FACTORS.get(q.unit or "", (None, None))[1]
         if dims != units.UNIT_FACTORS["h"][1] or q.value <= 0 or "-" in q.text or "‑" in q.text:
             continue
-        if not any(_prices_per(cit.quote, q.unit or "") for cit in cits):
+        if not any(q.unit in tiers.per_units(cit.quote) for cit in cits):
             continue
         if (start := question.find(q.text)) >= 0:
             found.append((q.value, q.text, question[:start] + question[start + len(q.text):]))
     return tuple(found)
-
-
-def _prices_per(quote: str, unit: str) -> bool:
-    """Whether `quote` writes a price per one `unit` (a key of answer.units: "h", "day"):
-    a per-word before the unit's written form (`_PER_WORD`: "per hour", "/сутки", "每天")."""
-    text = quote.casefold()
-    return any((span := unit_span_after_text(text, m.end())) is not None and span[0] == unit
-               and m.end() < len(text) for m in _PER_WORD.finditer(text))
 
 
 def _counted_columns(lib: LibraryLike, counts: tuple[tuple[Decimal, str, str], ...], cits: list[Citation],

@@ -415,8 +415,7 @@ def _holds_number(value: str, numbers: AbstractSet[str]) -> bool:
     return any(n in numbers for n in re.findall(r"\d+", value))
 
 
-def _soft_cells(pairs: list[tuple[str, str]], soft: HeaderMatcher, numbers: AbstractSet[str] = frozenset()
-                ) -> list[tuple[str, str]]:
+def _soft_cells(pairs: list[tuple[str, str]], soft: HeaderMatcher, numbers: AbstractSet[str]) -> list[tuple[str, str]]:
     """The (header, value) pairs whose header comes within SOFT_HEADER_COSINE of a question
     word (`soft.best`) that has no form among the row's values, nor comes within that cosine
     of a value holding a number the question states (`numbers`, digit strings): those words

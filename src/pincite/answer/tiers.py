@@ -400,22 +400,33 @@ def point_headers(headers: Iterable[str]) -> list[tuple[str, Fraction, tuple]]:
     return points
 
 
-#: A rate per one unit as a header writes it: after a slash ("元/天", "руб./сут", "€/h"), after
-#: "per" or "每", or "в"/"за" before a Russian unit ("в сутки", "за час"); the unit a word
-#: of letters with no number before it.
-_PER_UNIT = lazyre.compile(r"(?:/\s*|\bper\s+|每|(?<![а-яё])(?:в|за)\s+)([^\W\d_]+)", re.IGNORECASE)
+#: A rate per one unit as a header or a cell writes it: after a slash ("元/天", "руб./сут",
+#: "€/h"), after "per", "a", "an", "each", "every" or "每" ("$120 an hour"), or "в"/"за" before a
+#: Russian unit ("в сутки", "за час"), a "1" between or not ("per 1 hour"); the unit a word of
+#: letters.
+_PER_UNIT = lazyre.compile(r"(?:/\s*|\b(?:per|an?|each|every)\s+|每|(?<![а-яё])(?:в|за)\s+)(?:1\s*)?([^\W\d_]+)",
+                           re.IGNORECASE)
+
+
+def per_units(text: str) -> list[str]:
+    """The units (answer.quantities' keys: "h", "day", "m2") `text` writes a rate per one of
+    (`_PER_UNIT`: "Unit: per hour", "Цена, руб./час", "元/天"), in text order; money is no
+    such unit ("руб./€" is none)."""
+    out = []
+    for m in _PER_UNIT.finditer(text):
+        found = [q.unit for q in quantities_in("1 " + m.group(1)) if q.unit and q.unit not in units.CURRENCY_CODES]
+        if len(found) == 1:
+            out.append(found[0])
+    return out
 
 
 def per_unit_dims(header: str) -> tuple | None:
-    """The dimension (units.si_factor) of the unit a header prices per one of ("Daily rate,
-    €/day", "日租价(元/天)", "Цена, руб./сут"), None when it states no such rate: a column
-    of a rate per day holds a price for any number of days, as a range holds any value
-    within it."""
-    for m in _PER_UNIT.finditer(header):
-        found = [q for q in quantities_in("1 " + m.group(1)) if q.unit and q.unit not in units.CURRENCY_CODES]
-        if len(found) == 1:
-            return units.si_factor(units.unit_atoms(found[0].unit))[1]
-    return None
+    """The dimension (units.si_factor) of the first unit a header prices per one of
+    (`per_units`: "Daily rate, €/day", "日租价(元/天)", "Цена, руб./сут"), None when it states
+    no such rate: a column of a rate per day holds a price for any number of days, as a range
+    holds any value within it."""
+    found = per_units(header)
+    return units.si_factor(units.unit_atoms(found[0]))[1] if found else None
 
 
 def _equal_points(points: list[tuple[str, Fraction, tuple]], value: Decimal, unit: str) -> list[str]:
