@@ -423,3 +423,51 @@ def test_a_sibling_line_repeating_the_question_does_not_state_the_answer():
     assert not quote_states("punctuation option initial value = ignore", [part], "en", question)
     assert quote_states("the anchor option: initial value = southwest", [part], "en", question)
     assert quote_states("anchor, initial value southwest, can be changed", [part], "en", question)
+
+
+def test_a_vague_question_counts_right_when_asked_back():
+    """A question of kind "clarify" (a vague one, answer null) is right when asked back: it
+    counts under asked_back, not as a refusal question nor as an answerable one, and the
+    report lists it as a miss only when it was not asked back."""
+    from pincite.contract import Answer, Clarification
+    from pincite.eval import report as eval_report
+    from pincite.eval.run import score, summarise
+
+    def answer(status):
+        clar = Clarification(question="which?", options=["a", "b"], kind="row") \
+            if status == "needs_clarification" else None
+        return Answer(question="x", status=status, language="en", answer="x", clarification=clar)
+
+    vague = {"id": "v", "lang": "en", "doc": "p.xlsx", "question": "How much is a haircut?",
+             "answer": None, "pages": [], "kind": "clarify"}
+    near = {**vague, "id": "n", "kind": "refusal", "question": "How much is a perm?"}
+    recs = [score(vague, answer("needs_clarification"), 0.0), score({**vague, "id": "v2"}, answer("answered"), 0.0),
+            score(near, answer("refused"), 0.0), score({**near, "id": "n2"}, answer("needs_clarification"), 0.0)]
+    row = summarise(recs).rows["all"]
+    assert (row["answerable"], row["refusals"], row["clarify"]) == (0, 2, 2)
+    assert row["asked_back"] == 0.5 and row["refusal_accuracy"] == 0.5 and row["false_refusals"] is None
+    assert not any(r.hit1 or r.hit5 for r in recs)
+    missed = {m.record.id: m.why for m in eval_report.misses(recs)}
+    assert set(missed) == {"v2", "n2"} and "asked back" in missed["v2"], missed
+    assert summarise(recs[2:]).rows["all"]["asked_back"] is None
+
+
+def test_a_question_about_nothing_held_may_have_no_doc(tmp_path):
+    """A question to refuse or ask back may name no document ("doc": null: it is about
+    nothing in the library) and is scored; a malformed line is an error naming the line."""
+    from pincite.contract import Answer
+    from pincite.eval.run import load_questions, score, summarise
+
+    good = tmp_path / "q.jsonl"
+    good.write_text(json.dumps({"id": "w", "lang": "en", "doc": None, "question": "Weather tomorrow?",
+                                "answer": None, "pages": [], "kind": "refusal"}) + "\n", encoding="utf-8")
+    q = load_questions(good)[0]
+    rec = score(q, Answer(question="x", status="refused", language="en", answer="x"), 0.0)
+    assert rec.expected_doc == "" and summarise([rec]).rows["all"]["refusal_accuracy"] == 1.0
+    for line, reason in [({"id": "a", "doc": None, "question": "Q?", "answer": "5 bar"}, "needs its doc"),
+                         ({"id": "b", "doc": "m.pdf", "answer": None}, "no question text"),
+                         ([1, 2], "not a JSON object")]:
+        bad = tmp_path / "bad.jsonl"
+        bad.write_text("\n" + json.dumps(line) + "\n", encoding="utf-8")
+        with pytest.raises(ValueError, match=rf"bad\.jsonl:2: .*{reason}"):
+            load_questions(bad)

@@ -114,6 +114,12 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
             "verified_quotes": "verified\nquotes",  # compound parts: in --json and the records
             "crosschecked_quotes": "cross-\nchecked",
             "printed_labels": "printed\nlabels"}
+    if any(row.get("clarify") for row in s.rows.values()):  # vague questions in the set: asked back?
+        cols = {k: v for key, head in cols.items()
+                for k, v in ([(key, head), ("asked_back", "asked\nback")] if key == "refusal_accuracy"
+                             else [(key, head)])}
+    if all(r["printed_labels"] is None for r in s.rows.values()):  # no printed labels given: room
+        del cols["printed_labels"]
     t.add_column("lang")
     for header in cols.values():
         t.add_column(header)

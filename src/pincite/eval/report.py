@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Callable, Sequence
 
 from pincite.answer.messages import counted
-from pincite.eval.run import EvalRecord, EvalSummary, IngestFigures, percentiles, summarise
+from pincite.eval.run import CLARIFY, EvalRecord, EvalSummary, IngestFigures, expects_answer, percentiles, summarise
 
 #: The four figures drawn as bars per language, with their headings.
 BAR_METRICS = {"hit@1": "hit@1", "hit@5": "hit@5", "refusal_accuracy": "refusal accuracy",
@@ -65,7 +65,7 @@ class Miss:
 
 def answerable(record: EvalRecord) -> bool:
     """Whether the set expects an answer (as `evaluate.summarise` counts it)."""
-    return record.expected_answer is not None and record.kind != "refusal"
+    return expects_answer(record)
 
 
 def misses(records: Sequence[EvalRecord]) -> list[Miss]:
@@ -83,6 +83,10 @@ def misses(records: Sequence[EvalRecord]) -> list[Miss]:
                 why = "an expected page is cited, but not first"
             else:
                 why = "no expected page among the first five citations"
+        elif r.kind == CLARIFY:
+            if r.status == "needs_clarification":
+                continue
+            why = f"{r.status}, but the set expects it asked back"
         elif r.status != "refused":
             why = f"{r.status}, but the set expects a refusal"
         else:
@@ -257,11 +261,14 @@ def _intro(records, summary: EvalSummary, bar: float | None, n_misses: int) -> s
     total = summary.rows.get("all", {})
     bar_text = "not recorded" if bar is None else f"{bar:g}"
     return (f"<p>{counted(len(records), 'question')} ({total.get('answerable', 0)} with an answer, "
-            f"{total.get('refusals', 0)} expecting a refusal); {n_misses} misses; refusal bar "
+            f"{total.get('refusals', 0)} expecting a refusal"
+            + (f", {total['clarify']} expecting to be asked back" if total.get("clarify") else "")
+            + f"); {n_misses} misses; refusal bar "
             f"{bar_text} (probability that the best passage answers). Figures: hit@1 and hit@5 "
             "count answerable questions cited on an expected page first or in the first five; "
-            "refusal accuracy is the share of refusal questions refused; false refusals the "
-            "share of answerable questions refused.</p>")
+            "refusal accuracy is the share of refusal questions refused; asked back the share "
+            "of vague questions (kind clarify) asked back; false refusals the share of "
+            "answerable questions refused.</p>")
 
 
 def _figure(svg: str, name: str) -> str:
@@ -271,6 +278,9 @@ def _figure(svg: str, name: str) -> str:
 def _figures_table(summary: EvalSummary) -> str:
     cols = ["questions", "answerable", "refusals", *BAR_METRICS, "verified_quotes",
             "printed_labels", "crosschecked_quotes"]
+    if any(row.get("clarify") for row in summary.rows.values()):
+        cols[3:3] = ["clarify"]
+        cols.insert(cols.index("false_refusals"), "asked_back")
     head = "".join(f"<th>{_e(c.replace('_', ' '))}</th>" for c in cols)
     rows = []
     for lang, row in summary.rows.items():

@@ -109,8 +109,10 @@ class EvalRecord:
 class EvalSummary:
     """Figures per language and overall ("all"); query times in seconds.
 
-    rows[name]: questions, answerable, refusals, hit@1, hit@5, quote@1 (EvalRecord.quote_hit1),
-        refusal_accuracy,
+    rows[name]: questions, answerable, refusals, clarify (questions of kind "clarify": vague
+        ones the set expects asked back), hit@1, hit@5, quote@1 (EvalRecord.quote_hit1),
+        refusal_accuracy (refusals refused), asked_back (clarify questions answered with
+        status needs_clarification; None when there are none),
         false_refusals, verified_quotes, compound_parts (parts of compound questions found on
         a cited page of the expected document / all their parts), crosschecked_quotes (shares in 0..1 rounded to 3
         places, None when the denominator is 0 or the cross-check did not run; crosschecked_quotes
@@ -247,9 +249,16 @@ def _missing_message() -> str:
             "(install Debian package poppler-utils)")
 
 
+#: The kind of a vague question that the set expects asked back (status needs_clarification):
+#: "How much is a haircut?" over a price list of several haircuts. Its `answer` is null.
+CLARIFY = "clarify"
+
+
 def load_questions(path: Path) -> list[dict]:
     """Questions, one JSON object per line (blank lines skipped); ValueError names the line
-    (also for a `scope` object with an unknown key or value)."""
+    and the reason: not JSON, not an object, no `question` text, an expected `answer`
+    without the `doc` it stands in (a question to refuse or ask back may have none: it is
+    about nothing in the library), or a `scope` object with an unknown key or value."""
     out = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if line.strip():
@@ -257,10 +266,19 @@ def load_questions(path: Path) -> list[dict]:
                 out.append(json.loads(line))
             except json.JSONDecodeError as e:
                 raise ValueError(f"{path}:{n}: not JSON ({e.msg})") from None
-            if out[-1].get("scope") is not None:
-                if not isinstance(out[-1]["scope"], dict):
+            q = out[-1]
+            if not isinstance(q, dict):
+                raise ValueError(f"{path}:{n}: not a JSON object")
+            if not isinstance(q.get("question"), str) or not q["question"].strip():
+                raise ValueError(f"{path}:{n}: no question text (key \"question\")")
+            if q.get("doc") is not None and not isinstance(q["doc"], str):
+                raise ValueError(f"{path}:{n}: doc must be a file name or path")
+            if not q.get("doc") and q.get("answer") is not None and q.get("kind") not in ("refusal", CLARIFY):
+                raise ValueError(f"{path}:{n}: a question with an expected answer needs its doc")
+            if q.get("scope") is not None:
+                if not isinstance(q["scope"], dict):
                     raise ValueError(f"{path}:{n}: scope must be an object")
-                split_scope(out[-1]["scope"], f"{path}:{n}")
+                split_scope(q["scope"], f"{path}:{n}")
     return out
 
 
@@ -303,7 +321,7 @@ def score(q: dict, ans: Answer, seconds: float,
     With `crosscheck`, every verified citation is cross-checked (module docstring); the time
     it takes goes to `crosscheck_seconds`, never to `seconds`.
     """
-    doc = Path(q["doc"]).name
+    doc = Path(q["doc"]).name if q.get("doc") else ""  # none: a question about nothing held
     pages = set(q.get("pages") or [])
     cits = []
     t0 = time.perf_counter()
@@ -317,7 +335,7 @@ def score(q: dict, ans: Answer, seconds: float,
                      "crosscheck_level": level})
     cc_seconds = time.perf_counter() - t0 if crosscheck is not None else 0.0
     hits = [citation_hits(q, doc, pages, c, page_text) for c in cits]
-    refusal = q.get("kind") == "refusal" or q.get("answer") is None
+    refusal = q.get("kind") in ("refusal", CLARIFY) or q.get("answer") is None
     label_ok = None
     printed = q.get("printed_pages") or []
     if printed and len(printed) == len(q.get("pages") or []):
@@ -346,6 +364,12 @@ def score(q: dict, ans: Answer, seconds: float,
         crosscheck_seconds=round(cc_seconds, 4), label_ok=label_ok)
 
 
+def expects_answer(record: EvalRecord) -> bool:
+    """Whether the set expects `record`'s question answered: it has an expected answer and
+    is neither a refusal nor a question to ask back (kind "refusal" or CLARIFY)."""
+    return record.expected_answer is not None and record.kind not in ("refusal", CLARIFY)
+
+
 def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = None) -> EvalSummary:
     """hit@1, hit@5 (answerable questions), refusal accuracy, false refusals, verified rate,
     printed-label accuracy (questions with `printed_pages` whose expected page was cited),
@@ -356,8 +380,9 @@ def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = 
     for r in records:
         groups.setdefault(r.lang, []).append(r)
     for name, rs in groups.items():
-        ans = [r for r in rs if r.expected_answer is not None and r.kind != "refusal"]
-        neg = [r for r in rs if r not in ans]
+        ans = [r for r in rs if expects_answer(r)]
+        vague = [r for r in rs if r.kind == CLARIFY]
+        neg = [r for r in rs if r not in ans and r.kind != CLARIFY]
         cits = [c for r in rs for c in r.citations]
         verified = [c for c in cits if c["verified"]]
         # confirmed / checked: a quote the second extractor could not look up (a sheet, a
@@ -365,11 +390,12 @@ def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = 
         # quote of the group could be looked up again (e.g. only sheets and slides cited)
         checked = [c for c in verified if c.get("crosscheck") is not None]
         s.rows[name] = {
-            "questions": len(rs), "answerable": len(ans), "refusals": len(neg),
+            "questions": len(rs), "answerable": len(ans), "refusals": len(neg), "clarify": len(vague),
             "hit@1": _ratio(sum(r.hit1 for r in ans), len(ans)),
             "hit@5": _ratio(sum(r.hit5 for r in ans), len(ans)),
             "quote@1": _ratio(sum(bool(r.quote_hit1) for r in ans), len(ans)),
             "refusal_accuracy": _ratio(sum(r.status == "refused" for r in neg), len(neg)),
+            "asked_back": _ratio(sum(r.status == "needs_clarification" for r in vague), len(vague)),
             "false_refusals": _ratio(sum(r.status == "refused" for r in ans), len(ans)),
             "verified_quotes": _ratio(len(verified), len(cits)),
             "compound_parts": _ratio(sum(r.parts_found or 0 for r in rs),
