@@ -17,7 +17,7 @@ from pincite.library.facade import Library
     ("Сколько стоит анализ одной пробы?", True), ("Какая цена у комплекта?", True), ("这个维修包多少钱？", True),
     ("Сколько в месяц стоит абонемент?", True),
     ("批发价格是多少？", True), ("培训课程的学费是多少？", True), ("报名费要交多少？", True),
-    ("押金要交多少？", True), ("租一天要付多少？", True),
+    ("押金要交多少？", True), ("租一天要付多少？", True), ("阳光玫瑰葡萄采摘每斤卖多少？", True),
     ("这个过程很费时吗？", False), ("会不会浪费内存？", False),
     # "стоит" alone also means "stands": "в поле date стоит 1900~" asks no price
     ("Как выведется дата, если в поле date стоит 1900~?", False), ("What is the weight of the kit?", False),
@@ -160,3 +160,19 @@ def test_the_words_asking_a_price_are_not_what_a_row_must_hold(tmp_path):
         assert ans.status == "answered" and "1800" in ans.claims[0].text, (ans.status, ans.answer)
         missing = lib.ask("Во что обойдётся замена свечей зажигания?")
         assert missing.status == "refused", missing.answer
+
+
+def test_a_row_priced_on_request_states_no_price(tmp_path):
+    """A row whose price cell says "по запросу" (on request) states no price, though another
+    cell holds a number ("от 7 дней"): the price question about it is refused, not answered
+    by it nor by the rows of the other variant it stands beside."""
+    make_sheet(tmp_path / "watch.xlsx", "Стёкла", ("Работа", "Цена, руб.", "Срок"), [
+        ("Замена минерального стекла", "1 200", "1 день"), ("Замена сапфирового стекла", "по запросу", "от 7 дней"),
+        ("Полировка стекла", "600", "1 день")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "watch.xlsx"])
+        ans = lib.ask("Сколько стоит замена сапфирового стекла?")
+        assert ans.status == "refused", ans.answer
+        ans = lib.ask("Сколько стоит замена минерального стекла?")
+        assert ans.status == "answered", ans.answer
+        assert "1 200" in ans.claims[0].citations[0].quote, [c.text for c in ans.claims]

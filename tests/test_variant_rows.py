@@ -478,3 +478,61 @@ def test_a_rate_per_day_column_prices_a_day(tmp_path):
     assert day.status in ("answered", "needs_clarification"), (day.answer, day.warnings)
     shown = " ".join([c.text for c in day.claims] + (day.clarification.options if day.clarification else []))
     assert "日租价(元/天): 48" in shown, shown
+
+
+def test_a_word_naming_the_document_does_not_stop_the_question_back(tmp_path):
+    """The question names the business by its document's file name ("代驾", "Локон"), a word
+    no row, header or sheet name holds: it says whose rows these are, not which row, so a
+    price asked of several rows is still asked back; naming a row still answers it."""
+    make_sheet(tmp_path / "代驾价目表.xlsx", "起步价", ("时段", "起步价（元）", "起步里程（公里）"), [
+        ("07:00-21:59", 39, 10), ("22:00-23:59", 59, 10), ("00:00-04:59", 79, 10), ("05:00-06:59", 49, 10)])
+    make_sheet(tmp_path / "салон_Локон.xlsx", "Прейскурант", ("Услуга", "Длина волос", "Цена, руб."), [
+        ("Женская стрижка", "короткие", 1400), ("Женская стрижка", "средние", 1800),
+        ("Женская стрижка", "длинные", 2300), ("Мужская стрижка", "любая", 900)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "代驾价目表.xlsx", tmp_path / "салон_Локон.xlsx"])
+        vague = lib.ask("代驾起步价多少钱？")
+        assert vague.status == "needs_clarification", vague.answer
+        assert len(vague.clarification.options) == 4, vague.clarification.options
+        vague = lib.ask("Сколько стоит женская стрижка в салоне Локон?")
+        assert vague.status == "needs_clarification", vague.answer
+        assert len(vague.clarification.options) == 3, vague.clarification.options
+        named = lib.ask("Сколько стоит женская стрижка на длинные волосы в салоне Локон?")
+        assert named.status == "answered", named.answer
+        assert "2300" in named.claims[0].citations[0].quote, [c.text for c in named.claims]
+
+
+def test_a_variant_asked_without_a_feature_is_not_the_row_with_it(tmp_path):
+    """"без календаря" / "without a calendar" asks the row that lacks the feature: the row
+    naming it ("… с календарём") is the other variant, set apart; asked with it, that row
+    answers."""
+    make_sheet(tmp_path / "watch.xlsx", "Обслуживание", ("Механизм", "Цена, руб.", "Срок, рабочих дней"), [
+        ("Ручной подзавод", 4500, 10), ("Автоматический подзавод", 5800, 12),
+        ("Автоматический подзавод с календарём", 6900, 14), ("Хронограф механический", 9500, 18)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "watch.xlsx"])
+        without = lib.ask("Сколько рабочих дней займёт обслуживание автоматического подзавода без календаря?")
+        assert without.status == "answered", without.answer
+        assert "5800" in without.claims[0].citations[0].quote, [c.text for c in without.claims]
+        english = lib.ask("How many working days does servicing an automatic movement without a calendar take?")
+        assert english.status == "answered", english.answer
+        assert "5800" in english.claims[0].citations[0].quote, [c.text for c in english.claims]
+        with_it = lib.ask("Сколько рабочих дней займёт обслуживание автоматического подзавода с календарём?")
+        assert "6900" in with_it.claims[0].citations[0].quote, [c.text for c in with_it.claims]
+
+
+def test_a_year_a_price_list_never_writes_is_refused_in_any_language(tmp_path):
+    """A price list of one year asked for another year's price ("in 2025", "в 2025 году",
+    "2025年") has no row for it: refused in the list's language and across languages alike;
+    without the year the row answers."""
+    make_sheet(tmp_path / "farm.xlsx", "门票", ("票种", "平日价（元）", "周末价（元）"), [
+        ("成人票", 40, 60), ("儿童票", 20, 30), ("老人票", 25, 35)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "farm.xlsx"])
+        for q in ("2025年成人票平日价是多少？", "What was the adult ticket price on weekdays in 2025?",
+                  "Сколько стоил взрослый билет в будний день в 2025 году?"):
+            ans = lib.ask(q)
+            assert ans.status == "refused", (q, ans.answer)
+            assert any("2025" in w for w in ans.warnings), (q, ans.warnings)
+        ans = lib.ask("What does an adult ticket cost on weekdays?")
+        assert ans.status == "answered", ans.answer

@@ -479,6 +479,30 @@ def negated_groups(question: str, groups: Sequence[tuple[str, ...]]) -> list[tup
     return [g for g in groups if forms.intersection(g)]
 
 
+#: A variant the question asks without a feature: "без календаря", "without a calendar". Of
+#: table rows "Автоматический подзавод" and "Автоматический подзавод с календарём", the row
+#: with the feature is the other variant; in a sentence "without X" is mostly a condition
+#: ("What can it compute without galdata?" is answered by the sentence on galdata), so it
+#: sets apart table rows only (`rows_holding_lacked`).
+_WITHOUT = lazyre.compile(r"(?<![а-яёА-ЯЁ])[Бб]езо?\s+([а-яёА-ЯЁ]{3,})|\bwithout(?:\s+(?:a|an|the))?\s+([A-Za-z]{3,})",
+                          re.IGNORECASE)
+
+
+def lacked_groups(question: str, groups: Sequence[tuple[str, ...]]) -> list[tuple[str, ...]]:
+    """The question's word groups that name a feature the asked variant is without
+    (`_WITHOUT`: "без календаря", "without a calendar")."""
+    forms = {t for m in _WITHOUT.finditer(question) for t in analysis.tokens(m.group(1) or m.group(2))}
+    return [g for g in groups if forms.intersection(g)]
+
+
+def rows_holding_lacked(cands: Sequence[extractive.Candidate], forms: set[str]) -> set[int]:
+    """`windows_holding_negated` of the candidates that are table rows (features.is_table_window):
+    a row naming the feature the question asks to be without, and no negation of its own,
+    is the other variant ("… с календарём" of "без календаря")."""
+    rows = [c for c in cands if features.is_table_window(c)]
+    return windows_holding_negated(rows, forms) if rows else set()
+
+
 def windows_holding_negated(cands: Sequence[extractive.Candidate], forms: set[str]) -> set[int]:
     """{id(candidate)} of the candidates whose window holds a form of a negated word
     (`forms`: the index forms of `negated_groups` and of their translations the library
@@ -492,7 +516,8 @@ def windows_holding_negated(cands: Sequence[extractive.Candidate], forms: set[st
     return out if len(out) < len(cands) else set()
 
 
-def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str) -> set[int]:
+def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str,
+                          lib: LibraryLike | None = None) -> set[int]:
     """{id(candidate)} of the candidates whose window states no amount of money (_MONEY_RE),
     when `question` asks what something costs (`asks_money`); empty otherwise. A passage
     naming the part asked about ("Diaphragm kit: part no. PX31-DK-02") or a signature line
@@ -500,20 +525,29 @@ def windows_lacking_money(cands: Sequence[extractive.Candidate], question: str) 
     number with its currency or under a price heading, which no paraphrase replaces."""
     if not asks_money(question):
         return set()
-    return {id(c) for c in cands if not _MONEY_RE.search(features.window_text(c)) and not priced_row(c)}
+    return {id(c) for c in cands if not _MONEY_RE.search(features.window_text(c)) and not priced_row(c, lib)}
 
 
-def priced_row(c: extractive.Candidate) -> bool:
+def priced_row(c: extractive.Candidate, lib: LibraryLike | None = None) -> bool:
     """Whether a table-row window holding a number stands under a price heading: a column
     header of its table (of a sheet's or slide's row, the headers its record writes:
     "金额（元）"; "Высокий сезон" under no price word does not count) or the title of
     the section the table stands in ("Стоимость номеров" above a table of rooms by season):
     its numbers are prices though no cell writes a currency; of a spreadsheet row, its
     sheet's name and the one-cell title rows its passage holds above the table
-    ("Прейскурант (цены в рублях)"); of a slide's row, the slide's title ("票价（元）")."""
+    ("Прейскурант (цены в рублях)"); of a slide's row, the slide's title ("票价（元）").
+    When the row's cells are known (a sheet's or slide's record; with `lib`, a DOCX or ruled
+    PDF table's cells, variants.row_cells) and one stands under a price heading, the number
+    must stand in such a cell: "Цена: по запросу; Срок: от 7 дней" states no price."""
     # a number of the row's own ("м²" is none, nor the "A3" of a sheet row's "价目表!A3 | " head)
     if not features.is_table_window(c) or not re.search(r"[0-9]", without_row_heads(features.window_text(c))):
         return False
+    cells = (variants.row_cells(lib, c) if lib is not None else ()) or variants.record_cells(c)
+    priced_cells = [v for h, v in cells if asked_type.MONEY_HEADING.search(h)]
+    if priced_cells:
+        # the row's cells under a price heading hold its price: "по запросу" there is none,
+        # though another cell holds a number ("от 7 дней")
+        return any(re.search(r"[0-9]", v) for v in priced_cells)
     headings = (*c.columns, *(h for h, _ in variants.record_cells(c)), c.hit.section_title or "",
                 *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()),
                 *((extractive.slide_title(c.hit.text),) if extractive.is_slide(c.hit) else ()))

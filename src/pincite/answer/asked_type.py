@@ -26,9 +26,9 @@ from ..text.cjk import cjk_count
 
 #: Phrases of paying, which ask an amount of money ("押金要交多少？", "要付多少", "Сколько я
 #: заплачу…?", "Сколько я отдам…?": the first person's future asks what one will pay; "pay",
-#: "платить" ask as often when or whether one pays): money's asking words here and in
-#: answer.apart's price questions.
-PAYING = ("要交", "交多少", "要付", "付多少", "支付多少", "заплачу", "заплатим", "отдам")
+#: "платить" ask as often when or whether one pays), and of selling ("每斤卖多少？": what it
+#: sells for): money's asking words here and in answer.apart's price questions.
+PAYING = ("要交", "交多少", "要付", "付多少", "支付多少", "卖多少", "заплачу", "заплатим", "отдам")
 #: Words that ask what something costs, as written: not the comparatives and superlatives of
 #: price, which ask for a comparison (COLUMN_KINDS), nor the paying phrases, whose pieces
 #: ("要", "交") name no price a passage could be searched by (`expansion`).
@@ -756,3 +756,9 @@ def asks_how_much(question: str) -> bool:
     """Whether `question` asks "how much" of something (`_HOW_MUCH`): where a row offers a
     price beside other values (a lesson's length, a departure time), the price is meant."""
     return bool(_HOW_MUCH.search(question))
+
+
+def is_year(word: str) -> bool:
+    """Whether `word` (an index form) is a year as VALUE_PATTERNS["year"] writes one: four
+    digits from 1500 to 2099 and nothing else ("2025", not "20250" nor "2025-01")."""
+    return bool(VALUE_PATTERNS["year"].fullmatch(word))

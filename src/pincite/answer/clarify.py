@@ -159,7 +159,9 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
     row of `table`, and a word of the question stands in none of the table's headers or
     cells, does not name its document or sheet, and occurs nowhere in the library, in any
     form (answer.rank.unknown_words): the thing it names is not described, so the rows found
-    answer for other things. A word the library writes somewhere is left to the
+    answer for other things; a year counts as such a word ("the price in 2025" of a price
+    list that writes no 2025 asks another year's prices), and asked in another language than
+    the table's, only a year does. A word the library writes somewhere is left to the
     answerability model, as a paraphrase or another row's word may be; so is a superlative,
     whose adjective names no row. None when no such word is found."""
     from .calculate import comparison_groups, operation_groups
@@ -169,8 +171,9 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
     scorer = g.scorer
     if scorer is None or not table.rows or superlative(g.question) is not None:
         return None
-    if analysis.detect_language(first.hit.text) != analysis.question_language(g.question):
-        return None  # a word of the question's language is nowhere in a library of another
+    # across languages a word of the question's language is nowhere in a library of another,
+    # whatever it means: only a year, written alike in every language, counts there
+    cross = analysis.detect_language(first.hit.text) != analysis.question_language(g.question)
     held = set(table.names) | extractive.naming_terms(first.hit)
     cells: set[str] = set()
     for pairs in table.rows:
@@ -210,13 +213,15 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
     # nor an interrogative ("哪位", "哪家": which one), nor a word asking to compute ("之和")
     asking = operation_groups(g.question, g.groups) | comparison_groups(g.question, g.groups)
     lacking = [grp for grp in g.groups if grp in scorer.unknown and not set(grp) & held
-               and (chinese_name(grp) or (not has_cjk(grp[0]) and grp in names))
+               and (chinese_name(grp) or (not has_cjk(grp[0]) and (grp in names or asked_type.is_year(grp[0]))))
                and asked_type.type_of(grp) is None and not SELECTS.match(grp[0]) and grp not in asking]
     # a Chinese name the library never writes whole, though a part of it stands there
     # ("夜班车" of a timetable that writes "首班车" and "末班车"): the whole word names the row
     whole = [grp for grp in g.groups if grp not in scorer.unknown and len(grp) > 1 and chinese_name(grp)
              and grp[0] not in held and asked_type.type_of(grp) is None and not SELECTS.match(grp[0])
              and grp not in asking]
+    if cross:
+        lacking, whole = [grp for grp in lacking if asked_type.is_year(grp[0])], []
     if whole:
         df = lib.catalog.term_df([grp[0] for grp in whole])
         lacking += [grp for grp in whole if not df.get(grp[0], 0)]
@@ -492,7 +497,7 @@ def table_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
                    or other_record(g, first, table))
         if refused is not None:
             return refused
-    return (clarify_row(g, first, table) or clarify_group(g, table)
+    return (clarify_row(g, first, table) or clarify_group(g, table, first)
             or (clarify_column(g, first, table) if first is cands[0] else None))
 
 
@@ -568,7 +573,7 @@ def clarify_column(g: Gathered, first: extractive.Candidate, table: WindowTable)
                                                                    options="; ".join(options)), options)
 
 
-def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
+def clarify_group(g: Gathered, table: WindowTable, first: extractive.Candidate | None = None) -> Answer | None:
     """A needs_clarification Answer for a question asking a price or a number of a kind of
     thing that several rows of `table` are ("Сколько стоит стрижка?" over a price list of
     men's, women's and children's haircuts; "月卡多少钱？" over a ground-level and an
@@ -583,7 +588,7 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     their numbers). The question back lists those rows, each by its cells that are no
     numbers. None otherwise. A superlative, a sum or a comparison names its rows by
     computing (answer.extreme, answer.comparison) and is never asked back."""
-    from .apart import asks_money, negated_groups
+    from .apart import asks_money, lacked_groups, negated_groups
     from .extreme import totals_row
 
     q = g.question
@@ -613,7 +618,8 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
         return None
     # a row about what the question says it does not ask about ("коронка … (не на имплант)")
     # is no variant it may mean (answer.apart sets it apart)
-    negated = {t for grp in negated_groups(q, analysis.query_groups(q)) for t in grp}
+    q_groups = analysis.query_groups(q)
+    negated = {t for grp in negated_groups(q, q_groups) + lacked_groups(q, q_groups) for t in grp}
     chosen = [i for i in chosen if not negated & cells[i]]
     if not 2 <= len(chosen) <= ROW_OPTIONS:
         return None
@@ -623,7 +629,11 @@ def clarify_group(g: Gathered, table: WindowTable) -> Answer | None:
     cjk = has_cjk(q)
     headings = "".join(h for pairs in rows for h, _ in pairs) + "".join(table.names)
     general = g.scorer.general if g.scorer is not None else {}
-    leftover = [grp for grp in g.groups if grp not in named and not (
+    # words naming the document the table stands in (its title or file name: "代驾" of a
+    # designated-driver price list) say whose rows these are, not which row
+    naming = g.scorer.naming if g.scorer is not None and first is not None and first.hit.doc_id in g.scorer.named \
+        else set()
+    leftover = [grp for grp in g.groups if grp not in named and grp not in naming and not (
         set(grp) & held or set(grp) <= stop or asked_type.type_of(grp)
         or (money and _asks_money_word(grp, cjk)) or _one_of_measure(grp[0], headings)
         or _common_word(grp, general)

@@ -374,6 +374,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # hold it, and one about it is set apart below
     negated = apart.negated_groups(coverage_text or q, groups)
     groups = [g for g in groups if g not in negated] or groups
+    # a feature the asked variant is without ("без календаря"): rows with it are set apart
+    # below, and a row without it is no other variant for lacking the word
+    lacked = apart.lacked_groups(coverage_text or q, groups)
     weights, marks = _asked_weights(groups, df, coverage_text or q, n_chunks, bylines, edition_lines)
     general = features.general_weights(coverage_text or q, groups)
     embedder = getattr(lib, "embedder", None) if lib.settings.retrieval != "bm25" else None
@@ -423,7 +426,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     cands += list(joined.values())
     # a passage stating no amount of money answers no question of what something costs (a
     # row whose price another sheet states answers with that sheet's row, joined above)
-    unpriced = apart.windows_lacking_money(cands, coverage_text or q) - set(joined)
+    unpriced = apart.windows_lacking_money(cands, coverage_text or q, lib) - set(joined)
     # likewise a passage holding no number answers no question asking how many, how long,
     # which version or what maximum
     unnumbered = apart.windows_lacking_numbers(cands, coverage_text or q) - set(joined) - unpriced
@@ -431,16 +434,23 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     kinds_asked = measured.measured_kinds(q, groups)
     unmeasured = measured.windows_lacking_kind(cands, kinds_asked, marks) - set(joined) - unpriced - unnumbered
     valueless = unpriced | unnumbered | unmeasured
+    apart_before = set(other)
     other |= valueless
     # a table row for another variant than the one asked (the colouring price for medium
     # hair, asked of short hair) answers for its own: sorted last likewise
     whole_variants: set[int] = set()  # those holding every asked word but the variant
-    variant_rows = variants.rows_of_other_variants(lib, cands, groups, general, other, stated, unknown, matcher,
+    # (a row set apart for stating no value is still a row naming its variant: "Замена
+    # сапфирового стекла — по запросу" beside the mineral glass rows, which it tells apart)
+    variant_rows = variants.rows_of_other_variants(lib, cands, [g for g in groups if g not in lacked] or groups,
+                                                   general, apart_before, stated, unknown, matcher,
                                                    row_context.text, whole_variants)
     other |= set(variant_rows)
     if negated:
         denied = {t for g in with_translations(lib, negated) for t in g}
         other |= apart.windows_holding_negated(cands, denied)
+    # a variant asked without a feature ("без календаря"): a row with it is the other one
+    if lacked:
+        other |= apart.rows_holding_lacked(cands, {t for g in with_translations(lib, lacked) for t in g})
     # a table's header row names the columns and states no value: it answers nothing
     other |= {id(c) for c in cands if extractive.is_header_row(c.hit, features.window_text(c))}
     attr_q = features.attribute_text(coverage_text or q, groups, general)
