@@ -366,10 +366,12 @@ def test_eval_says_which_questions_ask_about_documents_the_library_lacks(demo, t
     _, data, _ = demo
     qs = [json.loads(line) for line in (ROOT / "demo" / "expected.jsonl").read_text().splitlines()][:2]
     qs.append({**qs[0], "id": "other-1", "doc": "pdf/en/absent-manual.pdf"})
+    # a question to refuse may name any document: it is scored by its status, no miss
+    qs.append({**qs[0], "id": "other-2", "doc": "pdf/en/another-absent.pdf", "answer": None, "kind": "refusal"})
     path = tmp_path / "qs.jsonl"
     path.write_text("".join(json.dumps(q, ensure_ascii=False) + "\n" for q in qs), encoding="utf-8")
     p = run("eval", str(path), "--out", str(tmp_path / "r.jsonl"), data=data)
-    assert ("1 of 3 questions ask about 1 document this library does not hold (absent-manual.pdf)"
+    assert ("1 of 4 questions asks about 1 document this library does not hold (absent-manual.pdf)"
             in " ".join(p.stdout.split())), p.stdout
     report = json.loads(run("eval", str(path), "--out", str(tmp_path / "r.jsonl"), "--json", data=data).stdout)
     assert (report["questions_without_document"], report["documents_missing"]) == (1, ["absent-manual.pdf"])

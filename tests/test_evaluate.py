@@ -466,7 +466,9 @@ def test_a_question_about_nothing_held_may_have_no_doc(tmp_path):
     assert rec.expected_doc == "" and summarise([rec]).rows["all"]["refusal_accuracy"] == 1.0
     for line, reason in [({"id": "a", "doc": None, "question": "Q?", "answer": "5 bar"}, "needs its doc"),
                          ({"id": "b", "doc": "m.pdf", "answer": None}, "no question text"),
-                         ([1, 2], "not a JSON object")]:
+                         ([1, 2], "not a JSON object"),
+                         ({"id": "c", "doc": "m.pdf", "question": "Q?", "answer": None, "kind": "refusl"},
+                          "kind 'refusl' is none of")]:
         bad = tmp_path / "bad.jsonl"
         bad.write_text("\n" + json.dumps(line) + "\n", encoding="utf-8")
         with pytest.raises(ValueError, match=rf"bad\.jsonl:2: .*{reason}"):

@@ -34,7 +34,7 @@ if TYPE_CHECKING:
 
 @app.command("eval")
 def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
-                                              help="questions.jsonl (format of ../shared/eval)."),
+                                              help="Questions, one JSON object per line (README: \"Questions file\")."),
              corpus: Optional[Path] = typer.Option(None,
                                                    help="Ingest this folder first (unchanged files are skipped)."),
              out: Path = typer.Option(Path("pincite-eval.jsonl"), help="One record per question."),
@@ -93,8 +93,11 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
             _write_eval_report(report, lib, recs, s, env, ingest_figures, questions.name)
     # questions about a document the library does not hold count as misses (and answerable
     # ones refused as false refusals): say how many, so a partial library is read right
-    absent = sorted({Path(q["doc"]).name for q in qs if q.get("doc") and Path(q["doc"]).name not in held})
-    without = sum(1 for q in qs if q.get("doc") and Path(q["doc"]).name in absent)
+    # (a question to refuse or ask back may name any document: it is scored by its status)
+    expecting = [q for q in qs if q.get("doc") and q.get("answer") is not None
+                 and q.get("kind") not in ("refusal", evaluate.CLARIFY)]
+    absent = sorted({Path(q["doc"]).name for q in expecting if Path(q["doc"]).name not in held})
+    without = sum(1 for q in expecting if Path(q["doc"]).name in absent)
     if as_json:
         report_json = {"environment": env, "summary": s.rows,
                   "questions_without_document": without, "documents_missing": absent,
@@ -127,7 +130,8 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         t.add_row(name, *("-" if row[c] is None else str(row[c]) for c in cols))
     console.print(t)
     if without:
-        console.print(f"{without} of {count_noun(len(qs), 'question')} ask about "
+        console.print(f"{without} of {count_noun(len(qs), 'question')} "
+                      f"{'asks' if without == 1 else 'ask'} about "
                       f"{count_noun(len(absent), 'document')} this library "
                       f"does not hold ({', '.join(absent[:5])}{', …' if len(absent) > 5 else ''}): they count "
                       "as misses, and as false refusals when refused; --corpus DIR ingests them first",

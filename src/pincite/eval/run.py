@@ -252,12 +252,15 @@ def _missing_message() -> str:
 #: The kind of a vague question that the set expects asked back (status needs_clarification):
 #: "How much is a haircut?" over a price list of several haircuts. Its `answer` is null.
 CLARIFY = "clarify"
+#: The kinds a question may have (`kind`; none is read as "fact" when an answer is expected,
+#: as a refusal when `answer` is null).
+KINDS = ("fact", "table", "compound", "refusal", CLARIFY)
 
 
 def load_questions(path: Path) -> list[dict]:
     """Questions, one JSON object per line (blank lines skipped); ValueError names the line
-    and the reason: not JSON, not an object, no `question` text, an expected `answer`
-    without the `doc` it stands in (a question to refuse or ask back may have none: it is
+    and the reason: not JSON, not an object, no `question` text, a `kind` not in KINDS, an
+    expected `answer` without the `doc` it stands in (a question to refuse or ask back may have none: it is
     about nothing in the library), or a `scope` object with an unknown key or value."""
     out = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
@@ -271,6 +274,8 @@ def load_questions(path: Path) -> list[dict]:
                 raise ValueError(f"{path}:{n}: not a JSON object")
             if not isinstance(q.get("question"), str) or not q["question"].strip():
                 raise ValueError(f"{path}:{n}: no question text (key \"question\")")
+            if q.get("kind") is not None and q["kind"] not in KINDS:
+                raise ValueError(f"{path}:{n}: kind {q['kind']!r} is none of {', '.join(KINDS)}")
             if q.get("doc") is not None and not isinstance(q["doc"], str):
                 raise ValueError(f"{path}:{n}: doc must be a file name or path")
             if not q.get("doc") and q.get("answer") is not None and q.get("kind") not in ("refusal", CLARIFY):
