@@ -165,7 +165,8 @@ def test_the_words_asking_a_price_are_not_what_a_row_must_hold(tmp_path):
 def test_a_row_priced_on_request_states_no_price(tmp_path):
     """A row whose price cell says "по запросу" (on request) states no price, though another
     cell holds a number ("от 7 дней"): the price question about it is refused, not answered
-    by it nor by the rows of the other variant it stands beside."""
+    by it nor by the rows of the other variant it stands beside, and the refusal says the
+    row gives the price only in words."""
     make_sheet(tmp_path / "watch.xlsx", "Стёкла", ("Работа", "Цена, руб.", "Срок"), [
         ("Замена минерального стекла", "1 200", "1 день"), ("Замена сапфирового стекла", "по запросу", "от 7 дней"),
         ("Полировка стекла", "600", "1 день")])
@@ -173,6 +174,8 @@ def test_a_row_priced_on_request_states_no_price(tmp_path):
         lib.ingest([tmp_path / "watch.xlsx"])
         ans = lib.ask("Сколько стоит замена сапфирового стекла?")
         assert ans.status == "refused", ans.answer
+        # the refusal says how the row prices it, not that nothing was found
+        assert any("Замена сапфирового стекла" in w and "по запросу" in w for w in ans.warnings), ans.warnings
         ans = lib.ask("Сколько стоит замена минерального стекла?")
         assert ans.status == "answered", ans.answer
         assert "1 200" in ans.claims[0].citations[0].quote, [c.text for c in ans.claims]

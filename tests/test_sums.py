@@ -410,6 +410,21 @@ def test_hours_asked_of_a_price_per_hour_are_multiplied(tmp_path):
     assert stump.calculation is None, stump.answer
 
 
+def test_hours_of_a_rate_in_one_of_two_hourly_columns_are_multiplied(tmp_path):
+    """"3 часа … в выходные" of a row priced per hour on weekdays and at the weekend
+    ("Будни, руб./час", "Выходные, руб./час") multiplies the weekend rate: the hours name
+    neither column (both are per hour), the weekend does; a minimum of 3 hours written in
+    the row is no label naming it."""
+    make_sheet(tmp_path / "banya.xlsx", "Залы", ("Зал", "Будни, руб./час", "Выходные, руб./час",
+                                                 "Минимальное время, ч"), [
+        ("Русская баня «Изба»", 2500, 3200, 2), ("Хаммам «Восток»", 3000, 3800, 3)])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "banya.xlsx"])
+        ans = lib.ask("Сколько стоят 3 часа в хаммаме «Восток» в выходные?")
+    assert ans.calculation is not None and ans.calculation.result == "11400", ans.answer
+    assert ans.calculation.unit == "RUB", ans.calculation
+
+
 def test_things_joined_in_one_row_kind_are_each_their_row_and_added(tmp_path):
     """"空调挂机和柜机各清洗一次，一共多少钱？" names two rows of one appliance ("空调") told apart
     by their service cell ("清洗保养（挂机）", "清洗保养（柜机）"): neither row lacks a column

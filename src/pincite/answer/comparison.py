@@ -202,7 +202,9 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
     if calculate.comparison_asked(question) is not None:
         return None
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
-    counts = counts_in(question) or _rate_counts(question, cits)
+    counts = counts_in(question)
+    rated = not counts  # durations of a unit the cited row prices per ("3 часа" of "руб./час")
+    counts = counts or _rate_counts(question, cits)
     if not counts:
         return None
     # a number that the cited rows write with the word after it names a variant, no count:
@@ -217,19 +219,28 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
         return by_columns  # the counts name columns of one row: adults and children
     money = frozenset(asked_type.kind_column_words("money"))
     readings = _named_readings(lib, question, cits, least=1, default_kinds=money)
+    named_by = question
+    if readings is None and rated and len(counts) == 1:
+        # hours of a rate per hour that name two columns alike ("3 часа" beside "Будни,
+        # руб./час" and "Выходные, руб./час"): the rest of the question names the one
+        # (where they name one, "3 часа" the column "Per hour" beside "Half day", they do)
+        named_by = counts[0][2]
+        readings = _named_readings(lib, named_by, cits, least=1, default_kinds=money)
     spans = [(v, text, _keys(span)) for v, text, span in counts]
     if len(counts) == 1 and counts[0][0] > 1 and (readings is None or not any(
             keys & spans[0][2] for _, _, keys in readings)):
         # one count whose words name no cited row by a word of its own ("две пары туфель"
         # beside the row "Растяжка обуви, одна пара"): it counts the thing the answer's first
         # citation is, when that citation stands in one row with one value to multiply
-        first = _named_readings(lib, question, cits[:1], least=1, default_kinds=money)
+        first = _named_readings(lib, named_by, cits[:1], least=1, default_kinds=money)
         if first is None or len(first) != 1:
             return None
         label, reading, _ = first[0]
-        if _row_writes_number(lib, cits[0], counts[0][0], counts[0][2]):
+        if not rated and _row_writes_number(lib, cits[0], counts[0][0], counts[0][2]):
             # the row states that number itself ("на 12 человек" of a row "12人桌; 11–12人"):
-            # it tells which row is asked (a table's size, a room's beds), not how many
+            # it tells which row is asked (a table's size, a room's beds), not how many; hours
+            # of a rate per hour are hours whatever else the row states ("Минимальное время,
+            # ч: 3"; a label stating them, "Package 4 hours", is read below)
             return None
         readings, spans = [(label, reading, spans[0][2])], spans[:1]
     if readings is None:
@@ -501,7 +512,9 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
             # a price asked is not read in a cell holding another kind of quantity: the thing
             # counted may name another column ("два заезда" the column "Длительность заезда",
             # "10 мин", beside the prices); a bare number may be a price (under "票价（元）")
-            cols = [j for j in cols if (c := _cell(row, j)) is None or not c.unit or c.unit in units.CURRENCY_CODES]
+            # (a price per unit, "RUB/h", is money too)
+            cols = [j for j in cols if (c := _cell(row, j)) is None or not c.unit
+                    or c.unit.split("/")[0] in units.CURRENCY_CODES]
         if not cols and kinds:
             cols = [j for j in range(1, len(row.cells)) if kinds & set(analysis.tokens(row.cells[j][0]))]
         if not cols and money:

@@ -364,6 +364,11 @@ MESSAGES = {
         "ru": "ни в одном найденном фрагменте не указано значение того, о чём спрашивается: {kind}",
         "zh": "找到的段落中都没有写明所问的{kind}数值",
     },
+    "why_price_in_words": {
+        "en": "the row «{row}» gives no amount, only «{price}»",
+        "ru": "в строке «{row}» сумма не указана, только «{price}»",
+        "zh": "“{row}”这一行没有写明金额，只写了“{price}”",
+    },
     "why_no_price": {
         "en": "none of the passages found states a price or an amount of money",
         "ru": "ни в одном найденном фрагменте не указана цена или сумма денег",

@@ -181,10 +181,10 @@ def unknown_words(groups: list[tuple[str, ...]], df: dict[str, int],
     `languages` (those of the passages the search found, analysis.detect_language), a word
     written in none of them is not counted: a Russian word is absent from an English library
     whatever it means, so its absence says nothing about whether the library answers. A
-    word of no letters (a number, "2025") is written alike in every language and counts."""
+    year ("2025") is written alike in every language and counts (not any number: "3" of "3
+    ночи" is a count, which names nothing)."""
     return {g for g in groups if not any(df.get(t, 0) for t in g)
-            and (languages is None or analysis.detect_language(g[0]) in languages
-                 or not any(ch.isalpha() for ch in g[0]))}
+            and (languages is None or analysis.detect_language(g[0]) in languages or asked_type.is_year(g[0]))}
 
 
 #: Nouns naming a kind of document, as a question names the one it asks about ("the tabmark
