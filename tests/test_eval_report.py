@@ -183,3 +183,20 @@ def test_library_page_thumbnail(tmp_path):
         assert png != lib.page_thumbnail(res.doc_id, 1, width_px=200)
         assert lib.page_thumbnail(res.doc_id, 3) is None and lib.page_thumbnail(res.doc_id, 0) is None
         assert lib.page_thumbnail("nope", 1) is None
+
+
+def test_pages_are_named_as_the_cli_names_them():
+    """A PDF's page is "PDF p. N", a DOCX's (the pages of its conversion) "p. N", as the CLI
+    names them; an expected sheet, which has no page, names none."""
+    import dataclasses
+
+    base = record("d-1", "ru", hit1=False, hit5=False)
+    docx = dataclasses.replace(base, expected_doc="terms.docx", expected_pages=[1], citations=[
+        {**base.citations[0], "file": "terms.docx", "page": 1, "page_label": None}])
+    sheet = dataclasses.replace(base, id="s-1", expected_doc="prices.xlsx", expected_pages=[])
+    html = eval_report.build_report([docx, sheet], title="pages")
+    docx_part = re.search(r'<section class="miss" id="miss-d-1">(.*?)</section>', html, re.S).group(1)
+    assert "expected</b> terms.docx, p. 1: x" in docx_part and "terms.docx, p. 1, verified" in docx_part, docx_part
+    assert "PDF p." not in docx_part, docx_part
+    sheet_part = re.search(r'<section class="miss" id="miss-s-1">(.*?)</section>', html, re.S).group(1)
+    assert "expected</b> prices.xlsx: x" in sheet_part, sheet_part

@@ -319,7 +319,9 @@ def _timings_table(records, ingest: IngestFigures | None) -> str:
 def _miss_html(miss: Miss, images: "_ImageBudget") -> str:
     r = miss.record
     score = "–" if r.relevance is None else f"{r.relevance:g}"
-    expected_pages = ", ".join(map(str, r.expected_pages)) or "–"
+    # a sheet or a slide has no page: none is named
+    expected_where = f", {_page_word(r.expected_doc)} {', '.join(map(str, r.expected_pages))}" \
+        if r.expected_pages else ""
     cited = "".join(_citation_html(c) for c in r.citations[:CITATIONS_SHOWN]) or "<li>nothing</li>"
     more = len(r.citations) - CITATIONS_SHOWN
     pics = []
@@ -332,7 +334,7 @@ def _miss_html(miss: Miss, images: "_ImageBudget") -> str:
             f"<h3>{_e(r.id)} <small>{_e(r.lang)} · {_e(r.kind)} · {_e(miss.why)}</small></h3>"
             f'<p class="q">{_e(r.question)}</p>'
             f"<p><b>status</b> {_e(r.status)} · <b>answerability</b> {_e(score)}</p>"
-            f"<p><b>expected</b> {_e(r.expected_doc)}, PDF p. {_e(expected_pages)}: "
+            f"<p><b>expected</b> {_e(r.expected_doc)}{expected_where}: "
             f"{_e(r.expected_answer if r.expected_answer is not None else 'a refusal')}</p>"
             f"<p><b>answer</b> {_e(_short(r.answer, 400))}</p>"
             f"<p><b>cited</b></p><ol>{cited}</ol>"
@@ -340,9 +342,15 @@ def _miss_html(miss: Miss, images: "_ImageBudget") -> str:
             + f'<div class="pages">{"".join(pics)}</div></section>')
 
 
+def _page_word(file: str) -> str:
+    """How a page of `file` is named: "PDF p." of a PDF's physical page, "p." of a page of
+    another document (a DOCX cited by the pages of its conversion), as the CLI names them."""
+    return "PDF p." if file.lower().endswith(".pdf") else "p."
+
+
 def _citation_html(c: dict) -> str:
     page = c.get("page")
-    where = "no page" if page is None else f"PDF p. {page}"
+    where = "no page" if page is None else f"{_page_word(c.get('file') or '')} {page}"
     if c.get("page_label") and str(c["page_label"]) != str(page):
         where = f"p. {c['page_label']} ({where})"
     mark = "verified" if c.get("verified") else "not verified"
@@ -369,7 +377,7 @@ class _ImageBudget:
         self.shown = 0
 
     def html(self, ref: PageRef, role: str) -> str:
-        caption = f"{role}: {ref.file}, PDF p. {ref.page}"
+        caption = f"{role}: {ref.file}, {_page_word(ref.file)} {ref.page}"
         uri = self._uri(ref)
         if uri is None:
             return f'<figure class="page none"><figcaption>{_e(caption)} (no page image)</figcaption></figure>'
