@@ -542,8 +542,7 @@ def priced_row(c: extractive.Candidate, lib: LibraryLike | None = None) -> bool:
     # a number of the row's own ("м²" is none, nor the "A3" of a sheet row's "价目表!A3 | " head)
     if not features.is_table_window(c) or not re.search(r"[0-9]", without_row_heads(features.window_text(c))):
         return False
-    cells = (variants.row_cells(lib, c) if lib is not None else ()) or variants.record_cells(c)
-    priced_cells = [v for h, v in cells if asked_type.MONEY_HEADING.search(h)]
+    priced_cells = [v for _, v in price_cells(c, lib)]
     if priced_cells:
         # the row's cells under a price heading hold its price: "по запросу" there is none,
         # though another cell holds a number ("от 7 дней")
@@ -552,6 +551,32 @@ def priced_row(c: extractive.Candidate, lib: LibraryLike | None = None) -> bool:
                 *(_sheet_titles(c.hit) if extractive.is_sheet(c.hit) else ()),
                 *((extractive.slide_title(c.hit.text),) if extractive.is_slide(c.hit) else ()))
     return any(asked_type.MONEY_HEADING.search(t) for t in headings)
+
+
+def price_cells(c: extractive.Candidate, lib: LibraryLike | None = None) -> list[tuple[str, str]]:
+    """The (header, value) cells of the table row `c` is that stand under a price heading
+    (asked_type.MONEY_HEADING: "Цена, руб.", "价格（元）"): of a sheet's or slide's record,
+    and with `lib` of a DOCX or ruled PDF table's row too (variants.row_cells); [] when the
+    row's cells are unknown or none is so headed."""
+    cells = (variants.row_cells(lib, c) if lib is not None else ()) or variants.record_cells(c)
+    return [(h, v) for h, v in cells if asked_type.MONEY_HEADING.search(h)]
+
+
+def price_in_words(lib: LibraryLike, rows: Sequence[extractive.Candidate],
+                   prob: dict[int, float]) -> tuple[extractive.Candidate, str, str] | None:
+    """(the row, its label, its price cell) of the likeliest of `rows` (table rows set apart
+    for stating no amount of money, `windows_lacking_money`) whose cell under a price heading
+    (`price_cells`) holds words and no digit: "Цена, руб.: по запросу", "Price: on request".
+    None when no such row is among them."""
+    for c in sorted(rows, key=lambda c: -prob[id(c)]):
+        cells = variants.row_cells(lib, c)
+        if not cells:
+            continue
+        worded = [v.strip() for h, v in price_cells(c, lib) if (h, v) != cells[0]
+                  and v.strip() and not any(ch.isdigit() for ch in v) and any(ch.isalpha() for ch in v)]
+        if worded:
+            return c, " ".join(cells[0][1].split()), worded[0]
+    return None
 
 
 #: A one-cell sheet row ("'Прейскурант'!A1 | Прейскурант (цены в рублях)"): its sheet's name, its text.

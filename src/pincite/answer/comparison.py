@@ -513,8 +513,7 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
             # counted may name another column ("два заезда" the column "Длительность заезда",
             # "10 мин", beside the prices); a bare number may be a price (under "票价（元）")
             # (a price per unit, "RUB/h", is money too)
-            cols = [j for j in cols if (c := _cell(row, j)) is None or not c.unit
-                    or c.unit.split("/")[0] in units.CURRENCY_CODES]
+            cols = [j for j in cols if (c := _cell(row, j)) is None or not c.unit or _currency(c.unit)]
         if not cols and kinds:
             cols = [j for j in range(1, len(row.cells)) if kinds & set(analysis.tokens(row.cells[j][0]))]
         if not cols and money:
@@ -629,11 +628,18 @@ def header_unit(text: str, whole: bool = True) -> str | None:
     return None
 
 
+def _currency(unit: str | None) -> str | None:
+    """The currency of an amount of money ("RUB") or of a price per one of something ("RUB/h",
+    "CNY/day"); None for any other unit."""
+    money = (unit or "").partition("/")[0]
+    return money if money in units.CURRENCY_CODES else None
+
+
 def _per_count(q: Quantity) -> Quantity:
     """A price per one of the things a question counts, as the count multiplies it: "8700
     RUB/day" for each of "3 ночи" is RUB, so the total is money, not money per day."""
-    money, per, _ = (q.unit or "").partition("/")
-    return Quantity(q.value, money, q.text) if per and money in units.CURRENCY_CODES else q
+    money = _currency(q.unit)
+    return Quantity(q.value, money, q.text) if money and "/" in (q.unit or "") else q
 
 
 # --- table rows ----------------------------------------------------------------------------------

@@ -542,7 +542,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
                        sibling[0].hit.file or sibling[0].hit.doc_id)
             g.refusal = refusal_answer(q, lang, scope, "other_model" if id(sibling[0]) in other_model else "not_found",
                                  timings, rel, other=why)
-        elif (worded := _price_in_words(lib, [c for c in cands if id(c) in unpriced], prob)) is not None \
+        elif (worded := apart.price_in_words(lib, [c for c in cands if id(c) in unpriced], prob)) is not None \
                 and prob[id(worded[0])] >= max(prob.values()):
             # the likeliest row prices it in words ("по запросу", "on request"): say so, not
             # that nothing was found
@@ -621,21 +621,6 @@ def _table_of(lib: LibraryLike, c: extractive.Candidate) -> tuple[str, tuple[str
     (variants.row_cells); None for a window that is no table row."""
     pairs = variants.row_cells(lib, c)
     return (c.hit.doc_id, tuple(h for h, _ in pairs)) if pairs else None
-
-
-def _price_in_words(lib: LibraryLike, rows: list[extractive.Candidate],
-                    prob: dict[int, float]) -> tuple[extractive.Candidate, str, str] | None:
-    """(the row, its label, its price cell) of the likeliest of `rows` (table rows set apart
-    for stating no amount of money, apart.windows_lacking_money) whose cell under a price
-    heading (asked_type.MONEY_HEADING) holds words and no digit: "Цена, руб.: по запросу",
-    "Price: on request". None when no such row is among them."""
-    for c in sorted(rows, key=lambda c: -prob[id(c)]):
-        cells = variants.row_cells(lib, c)
-        worded = [v.strip() for h, v in cells[1:] if asked_type.MONEY_HEADING.search(h)
-                  and v.strip() and not any(ch.isdigit() for ch in v) and any(ch.isalpha() for ch in v)]
-        if cells and worded:
-            return c, " ".join(cells[0][1].split()), worded[0]
-    return None
 
 
 def _why_no_column(question: str, lang: str, row: extractive.Candidate, lacked: list[tuple[str, ...]],

@@ -94,8 +94,7 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
     # questions about a document the library does not hold count as misses (and answerable
     # ones refused as false refusals): say how many, so a partial library is read right
     # (a question to refuse or ask back may name any document: it is scored by its status)
-    expecting = [q for q in qs if q.get("doc") and q.get("answer") is not None
-                 and q.get("kind") not in ("refusal", evaluate.CLARIFY)]
+    expecting = [q for q in qs if q.get("doc") and evaluate.question_expects_answer(q)]
     absent = sorted({Path(q["doc"]).name for q in expecting if Path(q["doc"]).name not in held})
     without = sum(1 for q in expecting if Path(q["doc"]).name in absent)
     if as_json:
@@ -112,15 +111,13 @@ def eval_cmd(questions: Path = typer.Argument(..., exists=True, dir_okay=False,
         return
     t = render.table(f"pincite eval: {count_noun(len(recs), 'question')}, "
                      f"{count_noun(env['corpus']['files'], 'document')}", console.width)
+    vague = any(row.get("clarify") for row in s.rows.values())  # vague questions in the set: asked back?
     cols = {"questions": "n", "hit@1": "hit@1", "hit@5": "hit@5", "quote@1": "quote\n@1",  # fits 80 columns
-            "refusal_accuracy": "refusal\naccuracy", "false_refusals": "false\nrefusals",
+            "refusal_accuracy": "refusal\naccuracy", **({"asked_back": "asked\nback"} if vague else {}),
+            "false_refusals": "false\nrefusals",
             "verified_quotes": "verified\nquotes",  # compound parts: in --json and the records
             "crosschecked_quotes": "cross-\nchecked",
             "printed_labels": "printed\nlabels"}
-    if any(row.get("clarify") for row in s.rows.values()):  # vague questions in the set: asked back?
-        cols = {k: v for key, head in cols.items()
-                for k, v in ([(key, head), ("asked_back", "asked\nback")] if key == "refusal_accuracy"
-                             else [(key, head)])}
     if all(r["printed_labels"] is None for r in s.rows.values()):  # no printed labels given: room
         del cols["printed_labels"]
     t.add_column("lang")

@@ -255,6 +255,14 @@ CLARIFY = "clarify"
 #: The kinds a question may have (`kind`; none is read as "fact" when an answer is expected,
 #: as a refusal when `answer` is null).
 KINDS = ("fact", "table", "compound", "refusal", CLARIFY)
+#: The kinds of a question the set expects no answer to: refused or asked back.
+UNANSWERED_KINDS = ("refusal", CLARIFY)
+
+
+def question_expects_answer(q: dict) -> bool:
+    """Whether the set expects question `q` (a questions-file object) answered: it has an
+    expected `answer` and its `kind` is none of UNANSWERED_KINDS."""
+    return q.get("answer") is not None and q.get("kind") not in UNANSWERED_KINDS
 
 
 def load_questions(path: Path) -> list[dict]:
@@ -278,7 +286,7 @@ def load_questions(path: Path) -> list[dict]:
                 raise ValueError(f"{path}:{n}: kind {q['kind']!r} is none of {', '.join(KINDS)}")
             if q.get("doc") is not None and not isinstance(q["doc"], str):
                 raise ValueError(f"{path}:{n}: doc must be a file name or path")
-            if not q.get("doc") and q.get("answer") is not None and q.get("kind") not in ("refusal", CLARIFY):
+            if not q.get("doc") and question_expects_answer(q):
                 raise ValueError(f"{path}:{n}: a question with an expected answer needs its doc")
             if q.get("scope") is not None:
                 if not isinstance(q["scope"], dict):
@@ -340,7 +348,7 @@ def score(q: dict, ans: Answer, seconds: float,
                      "crosscheck_level": level})
     cc_seconds = time.perf_counter() - t0 if crosscheck is not None else 0.0
     hits = [citation_hits(q, doc, pages, c, page_text) for c in cits]
-    refusal = q.get("kind") in ("refusal", CLARIFY) or q.get("answer") is None
+    refusal = not question_expects_answer(q)
     label_ok = None
     printed = q.get("printed_pages") or []
     if printed and len(printed) == len(q.get("pages") or []):
@@ -371,8 +379,9 @@ def score(q: dict, ans: Answer, seconds: float,
 
 def expects_answer(record: EvalRecord) -> bool:
     """Whether the set expects `record`'s question answered: it has an expected answer and
-    is neither a refusal nor a question to ask back (kind "refusal" or CLARIFY)."""
-    return record.expected_answer is not None and record.kind not in ("refusal", CLARIFY)
+    is neither a refusal nor a question to ask back (UNANSWERED_KINDS), as
+    `question_expects_answer` reads its question."""
+    return record.expected_answer is not None and record.kind not in UNANSWERED_KINDS
 
 
 def summarise(records: list[EvalRecord], crosscheck: QuoteCrosschecker | None = None) -> EvalSummary:
