@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pytest
 
+from pincite.text import analysis
 from pincite.text.analysis import (
     ANALYZER_VERSION,
     detect_language,
@@ -513,6 +514,22 @@ def test_an_option_line_starts_the_description_after_it_when_answers_split():
     assert "-k --keep\r\nKeep (don't delete) input files during compression or decompression." in spans
     assert "-backup, -backupdir <dir>\r\nThese options create a backup before an update." in spans
     assert "-k --keep" in [text[s:e] for s, e in split_sentences(text)]
+
+
+def test_a_setting_named_on_its_own_line_opens_its_entry_when_answers_split():
+    """A reference list of settings names each on a line above its description and default:
+    as answers split, the name opens its entry's first sentence, and such a span opens an
+    entry (opens_entry), as does the name alone at the end of a text; a sentence that
+    merely mentions a name does not."""
+    text = ("hide_timezone\r\nIf enabled the timezone in date headers is hidden. Default value is '0'.\r\n"
+            "hover_timeout\r\nTime in milliseconds before a folder expands. Default value is '500'.\r\n"
+            "imap_scan_tree_recurs_limit")
+    spans = [text[s:e] for s, e in split_sentences(text, lowercase_lines=True)]
+    assert "hover_timeout\r\nTime in milliseconds before a folder expands." in spans
+    assert "Default value is '0'." in spans  # the name below is not part of it
+    assert [analysis.opens_entry(t) for t in spans] == [True, False, True, False, True]
+    assert not analysis.opens_entry("Set hover_timeout to 0 to disable it.")
+    assert not analysis.opens_entry("Default value is '0'.")
 
 
 @pytest.mark.parametrize("question, parts", [

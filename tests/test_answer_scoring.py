@@ -104,6 +104,58 @@ def test_a_window_runs_on_into_the_sentence_after_the_one_restating_the_question
     assert not any("compat" in t and "rules file" in t for t in windows)  # no further: nothing added
 
 
+def test_a_window_never_runs_on_into_the_next_entry_of_a_reference_list():
+    """In a list of settings, each named on a line above its description and default, the
+    last sentence of one entry is not joined to the next entry's name: "Default value is
+    '0'. hover_timeout" would read as hover_timeout's default."""
+    q = "What is the default value of hover_timeout?"
+    text = ("hide_timezone\nIf enabled the timezone in date headers is hidden. Default value is '0'.\n"
+            "hover_timeout\nTime in milliseconds before a folder expands while dragging. "
+            "Default value is '500'.\nlive_dangerously\nDo not ask before deleting. Default value is '0'.")
+    windows = {c.hit.text[c.start - c.hit.char_start:c.end - c.hit.char_start]
+               for c in extractive.candidates([hit(text)], weights_for(q), per_hit=20)}
+    assert ("hover_timeout\nTime in milliseconds before a folder expands while dragging. "
+            "Default value is '500'.") in windows
+    assert not any("hover_timeout" in t and "'0'" in t for t in windows), windows
+    assert not any("'500'" in t and "live_dangerously" in t for t in windows), windows
+
+
+def test_an_identifier_is_credited_by_the_share_of_its_parts_a_window_holds():
+    """A window naming another identifier that shares a part ("glp_write_cnfsat" for
+    "glp_read_cnfsat", "folder tree" for "imap_scan_tree_recurs_limit") holds only that
+    share of the asked one; written whole, or as all its parts, it holds all of it."""
+    group = next(g for g in analysis.query_groups("What does glp_read_cnfsat return?") if "_" in g[0])
+    assert extractive.credit(group, set(analysis.tokens("glp_read_cnfsat reads a file"))) == 1.0
+    assert extractive.credit(group, set(analysis.tokens("glp read cnfsat"))) == 1.0
+    assert extractive.credit(group, set(analysis.tokens("glp_write_cnfsat writes"))) == pytest.approx(2 / 3)
+    other = next(g for g in analysis.query_groups("What is imap_scan_tree_recurs_limit?") if "_" in g[0])
+    assert extractive.credit(other, set(analysis.tokens("the folder tree expands"))) == pytest.approx(1 / 5)
+    assert analysis.compound_parts("px-200") == frozenset()
+
+
+def test_a_setting_of_a_reference_list_is_answered_from_its_own_entry(tmp_path):
+    """A manual lists its settings each on a line above its description and default: asked
+    for a setting's default, the answer quotes that setting's whole entry, never the default
+    of the entry above it (which ends just before the asked name), nor a default apart from
+    the name it is the default of."""
+    lines = []
+    for name, what, default in [
+            ("hide_timezone", "If enabled the timezone in date headers is hidden.", "'0'"),
+            ("hover_timeout", "Time in milliseconds before a folder tree expands while a message is dragged.", "'500'"),
+            ("live_dangerously", "Do not ask for confirmation before deleting messages for good.", "'0'"),
+            ("log_length", "Number of lines the network log window keeps.", "'500'")]:
+        lines += [name, what, f"Default value is {default}."]
+    make_pdf(tmp_path / "mailer.pdf", ["Mailer User Manual\nVersion 4.1\nThe Mailer Team",
+                                       "Hidden preferences\n" + "\n".join(lines)])
+    with Library(Settings(data_dir=tmp_path / "d")) as lib:
+        lib.ingest([tmp_path / "mailer.pdf"])
+        ans = lib.ask("What is the default value of hover_timeout?")
+    assert ans.status == "answered"
+    top = " ".join(ans.citations()[0].quote.split())
+    assert top.startswith("hover_timeout") and "'500'" in top and "'0'" not in top, top
+    assert all(not " ".join(c.quote.split()).startswith("Default value") for c in ans.citations()), ans.answer
+
+
 # ------------------------------------------------------------------ key word
 
 

@@ -326,3 +326,25 @@ def test_a_table_row_is_never_cut_between_two_chunks():
         holding = [c for c in chunks if c.char_start < s.end and s.start < c.char_end]
         row = text[s.start:s.end]
         assert len(holding) == 1 and holding[0].char_start <= s.start and s.end <= holding[0].char_end, row
+
+
+def test_an_entry_of_a_reference_list_is_never_cut_between_two_chunks():
+    """A list of settings names each on its own line, above its description and default:
+    a chunk boundary never falls inside an entry that fits in a chunk, so the name and its
+    default are indexed and quoted together; an entry longer than a chunk is cut as prose is."""
+    names = [f"setting_{i}_timeout" for i in range(24)]
+    entries = [f"{n}\nTime in milliseconds before the folder tree number {i} expands while a message is "
+               f"dragged over it.\nIt is ignored when dragging is off.\nDefault value is '{100 * i}'."
+               for i, n in enumerate(names)]
+    long_entry = "very_long_setting\n" + " ".join(f"Sentence {i} describes it once more." for i in range(20))
+    text = "\n".join(entries + [long_entry])
+    doc = _doc(text)
+    chunks = [c for c in chunk_document(doc, target_chars=400) if c.page == 1 and not c.parts]
+    _assert_sound(doc, chunk_document(doc, target_chars=400))
+    assert len(chunks) > 5
+    for n, entry in zip(names, entries):
+        start = text.index(entry)
+        holding = [c for c in chunks if c.char_start < start + len(entry) and start < c.char_end]
+        assert len(holding) == 1, (n, [c.text[:40] for c in holding])
+    start = text.index(long_entry)
+    assert len([c for c in chunks if c.char_start < start + len(long_entry) and start < c.char_end]) > 1

@@ -105,3 +105,20 @@ def test_a_day_asked_is_read_into_a_header_of_abbreviated_days(tmp_path):
         tuesday = lib.ask("What does an escape room cost for 4 players on a Tuesday?")
     assert saturday.status == "answered" and saturday.claims[0].text.endswith("£112"), saturday.answer
     assert tuesday.status == "answered" and tuesday.claims[0].text.endswith("£92"), tuesday.answer
+
+
+def test_a_day_asked_reads_the_column_though_a_row_label_names_days_too(tmp_path):
+    """A row's label may name days of its own ("Late night (23:00–01:00, Fri–Sat only)"):
+    it qualifies that row, which the question's other words choose ("evening"), while the
+    day picks the column ("Fri–Sun & public holidays"), so the question is answered from
+    that cell, not asked back between the columns."""
+    make_table_deck(tmp_path / "lanes.pptx", [
+        ("Lane rental", [("Lane rental (per lane, per hour)", "Mon–Thu", "Fri–Sun & public holidays"),
+                         ("Daytime (10:00–17:00)", "$32", "$40"), ("Evening (17:00–23:00)", "$42", "$52"),
+                         ("Late night (23:00–01:00, Fri–Sat only)", "—", "$36")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "lanes.pptx"])
+        saturday = lib.ask("What is the hourly lane price on a Saturday evening?")
+        tuesday = lib.ask("What is the hourly lane price on a Tuesday evening?")
+    assert saturday.status == "answered" and saturday.claims[0].text.endswith("$52"), saturday.answer
+    assert tuesday.status == "answered" and tuesday.claims[0].text.endswith("$42"), tuesday.answer

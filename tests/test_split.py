@@ -360,6 +360,13 @@ def test_two_listed_macros_are_answered_each_with_its_own_quote(tmp_path):
      ["Which pump is the largest PX model and what does it weigh?"]),
     # a Chinese sentence that names nothing leaves out the subject just named
     ("机械手 RB-12 什么时候交货？单价是多少？", ["机械手 RB-12 什么时候交货？", "单价是多少, RB-12？"]),
+    # a part naming a thing of its own still points back with its pronoun: "it" is the mail
+    # client, the name is what it was renamed from
+    ("When did Claws Mail first appear, and when was it renamed from Sylpheed-Claws?",
+     ["When did Claws Mail first appear?", "When was it renamed from Sylpheed-Claws, Claws Mail?"]),
+    # a day written in capitals is no thing a pronoun stands for
+    ("When is the music school open on Saturdays, and does it open on Sundays?",
+     ["When is the music school open on Saturdays, and does it open on Sundays?"]),
 ])
 def test_a_part_pointing_back_with_a_pronoun_carries_what_it_points_to(question, parts):
     assert split_question(question) == parts

@@ -245,13 +245,21 @@ def credit(g: Group, toks: AbstractSet[str]) -> float:
     """Credit (0..1) of question word `g` (its index forms) in a window's analysed words
     `toks`: 1 for its first form or its asked-type mark; for a who-question's person group,
     1 for a name and PERSON_MENTION for a role; for other forms 1, or CJK_PARTIAL for a
-    Chinese word matched only through one of its character bigrams; else 0."""
+    Chinese word matched only through one of its character bigrams; for the parts of an
+    identifier or path (analysis.compound_parts: "glp_read_cnfsat" written as "read" and
+    "cnfsat"), the share of its parts held, as "glp_write_cnfsat" shares two of three and
+    names another thing (measured on the development set against full credit for any part:
+    held-out hit@5 +1, trials +1 and -1, the lost one "debian/changelog" written as
+    "changelog"); else 0."""
     if g == asked_type.PERSON_GROUP:
         return 1.0 if g[0] in toks else asked_type.PERSON_MENTION if g[1] in toks else 0.0
     if g[0] in toks or (g[-1].startswith(asked_type.MARK) and g[-1] in toks):
         return 1.0
     if not any(t in toks for t in g[1:]):
         return 0.0
+    parts = analysis.compound_parts(g[0])
+    if parts and not any(t in toks for t in g[1:] if t not in parts):
+        return len(parts & toks) / len(parts)
     return CJK_PARTIAL if is_cjk(g[0][0]) else 1.0
 
 
@@ -274,10 +282,14 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
     key = key_word(weights)
     found: list[Candidate] = []
     emitted: set[tuple[int, int]] = set()
+    entries = {} if sheet else _entry_ends(hit.text, spans, records)
+    inside = {k for i, last in entries.items() for k in range(i + 1, last + 1)}
     for i in range(len(spans)):
         row = records[i]
         if row is not None and i > 0 and records[i - 1] == row:
             continue  # a table row is one record: its window starts where the row does
+        if i in inside:
+            continue  # so is an entry of a reference list (`_entry_ends`)
         if row is not None:
             # ... and is the whole row (its label and its values, which the sentence
             # splitter may have cut apart): one window per row, never a part of it
@@ -289,6 +301,8 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
             # a sheet's row is one record, each value under its header: a window of two
             # rows answers about two records
             ends = range(i, min(i + (1 if sheet else MAX_WINDOW_SENTENCES), len(spans)))
+            if i in entries:
+                ends = [entries[i]]
         seen: set[str] = set()
         first = coverage(toks[i], weights)
         done = i
@@ -296,6 +310,9 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
         for j in ends:
             if row is None and records[j] is not None:
                 break  # nor is a table row joined to the text before it
+            if j > i and analysis.opens_entry(hit.text[spans[j][0]:spans[j][1]]):
+                break  # nor an entry of a reference list ("hover_timeout\n Time in …"): the
+                # sentence before it ends the entry before ("… Default value is '0'.")
             while done <= j:
                 seen |= toks[done]
                 done += 1
@@ -340,6 +357,27 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
     if meaning is not None:  # chosen by meaning (`candidates`), the lexical order breaking ties
         found.sort(key=lambda c: -meaning(hit.text[c.start - hit.char_start:c.end - hit.char_start]))
     return found[:k]
+
+
+def _entry_ends(text: str, spans: Sequence[tuple[int, int]], records: Sequence[int | None]) -> dict[int, int]:
+    """{index of the span opening an entry of a reference list (analysis.opens_entry): index
+    of its last span} for each entry that ends within `text` (at the next entry, a table
+    row or the text's end) and that a quote may hold whole (MAX_QUOTE_CHARS). Such an entry
+    is a record, as a table row is: its one window is the whole entry ("cache_max_mem_usage
+    / The maximum amount … / Default value is '4096'."), so a value is never quoted apart
+    from the name it is the value of; a longer entry is read as prose."""
+    out: dict[int, int] = {}
+    opens = [analysis.opens_entry(text[s:e]) for s, e in spans]
+    for i, opening in enumerate(opens):
+        if not opening or records[i] is not None:
+            continue
+        last = i + 1
+        while last < len(spans) and records[last] is None and not opens[last] \
+                and spans[last][1] - spans[i][0] <= MAX_QUOTE_CHARS:
+            last += 1
+        if last == len(spans) or records[last] is not None or opens[last]:
+            out[i] = last - 1
+    return out
 
 
 def _sheet_value_tokens(row: str) -> set[str]:

@@ -333,8 +333,17 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     tiered = with_tiers(stated, table_labels(lib, hits, rows_of))
     # a month or a day stated ("в мае", "on Saturday"): the column its document defines by
     # them ("Низкий сезон длится с 1 по 31 мая …"), as a quantity's band above
-    tiered = with_defined_periods(tiered, ((table_labels(lib, mine, rows_of), document_texts(lib, mine))
-                                           for mine in by_document(hits[:extractive.SCORED_HITS])))
+    # (columns first: a day picks the tariff's column, "Fri–Sun & public holidays", while a
+    # row's label that names days too, "Late night (23:00–01:00, Fri–Sat only)", qualifies
+    # a row the question's other words choose; a table whose rows are the days has no such
+    # column, and its row labels are read then)
+    for labels in (False, True):
+        periods = with_defined_periods(tiered, ((table_labels(lib, mine, rows_of, row_labels=labels),
+                                                 document_texts(lib, mine))
+                                                for mine in by_document(hits[:extractive.SCORED_HITS])))
+        if periods != tiered:
+            tiered = periods
+            break
     if tiered != (coverage_text or q):
         coverage_text = tiered
         groups = as_library_writes(lib, analysis.query_groups(tiered), tiered) or groups
@@ -775,7 +784,8 @@ def document_texts(lib: LibraryLike, hits: list[Hit]) -> Iterator[str]:
         yield from (p.text for p in model.pages)
 
 
-def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tuple[int, int]]]) -> Iterator[str]:
+def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tuple[int, int]]],
+                 row_labels: bool = True) -> Iterator[str]:
     """The column headers and row labels of the tables the scored hits hold, in hit order
     (a label may come more than once): of a spreadsheet's or slide's "Header: value; …" rows
     as they write them (table_verify.record_pairs; a row's label, its first value, names it:
@@ -784,15 +794,17 @@ def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tupl
     DocumentModel.table_columns; the first HEADER_ROWS rows of a hit) with the range cells of
     each (DocumentModel.row_cells: "Оплачено занятий: 12–23"). A generator: nothing
     is read until it is iterated (tiers.with_tiers does only for a question stating a
-    quantity)."""
+    quantity). Without `row_labels`, the column headers alone (no row's label or range
+    cells)."""
     for hit in hits[:extractive.SCORED_HITS]:
         for line in hit.text.splitlines():
             # a sheet's row after its address ("Sheet!A2:D2 | …"), a slide table's row as it is
             pairs = record_pairs(line.split(" | ", 1)[1] if " | " in line else line)
             if pairs:
                 yield from (h for h, _ in pairs)
-                yield pairs[0][1]
-                yield from _range_labels(pairs)
+                if row_labels:
+                    yield pairs[0][1]
+                    yield from _range_labels(pairs)
         if rows_of.get(id(hit)) and not hit.parts:
             try:
                 model = lib.model(hit.doc_id)
@@ -800,7 +812,7 @@ def table_labels(lib: LibraryLike, hits: list[Hit], rows_of: dict[int, list[tupl
                 continue
             for start, end in rows_of[id(hit)][:HEADER_ROWS]:
                 yield from model.table_columns(hit.page or 0, start, end)
-            for start, end in rows_of[id(hit)]:  # each row's range cells, as a sheet's are
+            for start, end in rows_of[id(hit)] if row_labels else ():  # each row's range cells, as a sheet's are
                 yield from _range_labels(model.row_cells(hit.page or 0, start, end))
 
 

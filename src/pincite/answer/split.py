@@ -225,7 +225,10 @@ def _with_referent(parts: list[str]) -> list[str]:
       leaves out a subject just named as a rule, so a part of one word leans on it too
       ("单价是多少？" after "机械手 RB-12 什么时候交货？").
     Nothing is carried after a yes/no part (its pronoun stands for the thing whose existence
-    is asked). A part that names a thing of its own keeps its words, and so does one that
+    is asked). A part that names a thing of its own and points back with a pronoun gets the
+    names too ("when was it renamed from Sylpheed-Claws?": "it" is the thing named before,
+    the name is what it was renamed from). A part that names a thing of its own without a
+    pronoun keeps its words, and so does one that
     asks more than that without a pronoun ("如需第三方虚拟光驱软件，推荐哪些？" names its own
     subject in words general language knows): copying the first part's names into such parts made
     retrieval favour the document those names title over the part's own words (rule 5)."""
@@ -236,14 +239,21 @@ def _with_referent(parts: list[str]) -> list[str]:
     source = parts[0]
     for p in parts[1:]:
         own = _names(p)
-        if own or not names or _YES_NO.search(source):
+        thing = _THING_POSSESSIVE.search(p) or _THING_PRONOUN.search(p)
+        refers = (_PERSON_POSSESSIVE.search(p) and not _WHO.search(source)) or (
+            thing and not _WHO.search(source) and not _WHICH_ONE.search(source))
+        if (own and not refers) or not names or _YES_NO.search(source):
             out.append(p)
             if own:
                 names, source = own, p
             continue
-        thing = _THING_POSSESSIVE.search(p) or _THING_PRONOUN.search(p)
-        refers = (_PERSON_POSSESSIVE.search(p) and not _WHO.search(source)) or (
-            thing and not _WHO.search(source) and not _WHICH_ONE.search(source))
+        if own:  # a name of its own beside a pronoun for the earlier thing ("when was it
+            # renamed from Sylpheed-Claws?" after "When did Claws Mail first appear?"); a
+            # day or month written in capitals ("Saturdays") is no thing a pronoun stands for
+            missing = [n for n in names if n.lower() not in p.lower() and not _a_time(n)]
+            out.append(p[:-1].rstrip() + ", " + ", ".join(missing) + p[-1] if missing else p)
+            names, source = own, p
+            continue
         # no pronoun, no more words than a part needs: an attribute asked, its subject left
         # out as the one named before; an English or Russian part of fewer words leans on
         # the first part's whole frame ("…, and how tight?"), which no names carry
@@ -255,6 +265,14 @@ def _with_referent(parts: list[str]) -> list[str]:
             p = p[:-1].rstrip() + ", " + ", ".join(missing) + p[-1]
         out.append(p)
     return out
+
+
+def _a_time(name: str) -> bool:
+    """Whether a capitalised name is a day of the week or a month ("Saturdays", "May")."""
+    from .seasons import times_in
+
+    t = times_in(name)
+    return bool(t.months or t.days)
 
 
 def _stands_alone(part: str) -> bool:

@@ -23,7 +23,9 @@ Rules of `chunk_document`: sentences come from `analysis.split_sentences`; conse
 sentences of a page are grouped while the chunk stays within `target_chars` (a chunk always
 holds at least one sentence, so a sentence between target and 2*target makes a chunk alone);
 a sentence longer than 2*target is cut at whitespace into pieces of at most `target_chars`
-(hard cut where a piece has no whitespace, e.g. a long CJK run). Pages with only whitespace
+(hard cut where a piece has no whitespace, e.g. a long CJK run). A DOCX or PPTX table row,
+and an entry of a reference list that fits in a chunk (a setting's name on its own line and
+its description, `_entries`), is never cut between two chunks. Pages with only whitespace
 give no chunk. A chunk is also cut where a section starts (PageText.sections: outline or detected headings),
 unless a side of the cut would hold fewer than SECTION_MIN_CHARS non-space chars (a lone
 heading line stays with the text it heads); a chunk belongs to the section holding most of
@@ -39,7 +41,7 @@ from pincite.extract.address import address_for_span
 from pincite.extract.geometry import lstrip_span, rstrip_span
 from pincite.extract.model import DocumentModel, PageText, SectionSpan
 from pincite.text import lazyre
-from pincite.text.analysis import split_sentences
+from pincite.text.analysis import opens_entry, split_sentences
 
 #: Bump when chunk boundaries, the search-text prefix or the naming text change (part of
 #: the index profile).
@@ -56,7 +58,9 @@ from pincite.text.analysis import split_sentences
 #: page-sentences-10: an overlong sentence is cut after a line that ends a sentence when one
 #: is within the limit (analysis._cut_lines), not mid-sentence at the last line break.
 #: page-sentences-11: a DOCX or PPTX table row is never cut between two chunks.
-CHUNKER_VERSION = "page-sentences-11"
+#: page-sentences-12: an entry of a reference list (a setting's or option's name on its own
+#: line, its description after it) is never cut between two chunks when it fits one.
+CHUNKER_VERSION = "page-sentences-12"
 #: Lines of the first page (with COVER_MIN_LETTERS letters in all) that name a document:
 #: its title block ("USNTPS-FTM-No. 103 / U.S. NAVAL TEST PILOT SCHOOL / FLIGHT TEST
 #: MANUAL"; "城镇燃气管理条例 / (2010 年 ... 国务院令第 583 号"). Lines without two letters
@@ -245,13 +249,50 @@ def navigation_kind(text: str) -> str:
     return "text"
 
 
+def _entries(text: str, target: int) -> list[tuple[int, int]]:
+    """(start, end) offsets into `text` of the entries of a reference list that fit in
+    `target` chars: from a sentence that opens an entry (analysis.opens_entry: a setting's
+    or option's name on its own line, as answers split sentences) to the next one that does
+    ("hover_timeout / Time in milliseconds … / Default value is '500'."). The last one on
+    the page runs to the page's end when that fits, else ends with the sentence after its
+    name's."""
+    spans = split_sentences(text, lowercase_lines=True)
+    opens = [k for k, (s, e) in enumerate(spans) if opens_entry(text[s:e])]
+    out = []
+    for k, nxt in zip(opens, opens[1:] + [None]):
+        if nxt is not None:
+            end = spans[nxt - 1][1]
+        else:
+            end = spans[-1][1] if spans[-1][1] - spans[k][0] <= target else spans[min(k + 1, len(spans) - 1)][1]
+        if end - spans[k][0] <= target:
+            out.append((spans[k][0], end))
+    return out
+
+
+def _cut_at(pieces: list[tuple[int, int]], text: str, cuts: list[int]) -> list[tuple[int, int]]:
+    """`pieces` cut at each offset of `cuts` that falls inside one (outer whitespace trimmed)."""
+    out: list[tuple[int, int]] = []
+    for start, end in pieces:
+        for cut in (c for c in cuts if start < c < end):
+            if (left := rstrip_span(text, start, cut)) > start:
+                out.append((start, left))
+            start = lstrip_span(text, cut, end)
+        if start < end:
+            out.append((start, end))
+    return out
+
+
 def _page_spans(text: str, target: int, rows: list[tuple[int, int]] | None = None) -> list[tuple[int, int]]:
     """Group consecutive sentence pieces while the span stays within `target` chars. The
     pieces of one table row (`rows`: (start, end) offsets into `text` of the rows a DOCX or
     PPTX table marks, DocumentModel.row_spans) stay in one span: a chunk cut inside a row
-    ("Кастрация самца" | "2 800 4 500 …") leaves its label without its values."""
+    ("Кастрация самца" | "2 800 4 500 …") leaves its label without its values. So do those
+    of an entry of a reference list that fits in `target` (`_entries`), which starts a
+    piece of its own: a setting's name cut from its default answers nothing."""
+    entries = _entries(text, target)
+    pieces = _cut_at(_pieces(text, target), text, [s for s, _ in entries]) if entries else _pieces(text, target)
     spans: list[tuple[int, int]] = []
-    for start, end in _within_rows(_pieces(text, target), rows or []):
+    for start, end in _within_rows(pieces, (rows or []) + entries):
         if spans and end - spans[-1][0] <= target:
             spans[-1] = (spans[-1][0], end)
         else:

@@ -327,6 +327,16 @@ def _compound_forms(s: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+def compound_parts(form: str) -> frozenset[str]:
+    """The index forms of the parts of a compound index form joined by path connectors
+    (_PATH_SPLIT_RE), as identifiers, configuration keys and paths are written
+    ("imap_scan_tree_recurs_limit" -> {"imap", "scan", "tree", "recur", "limit"};
+    "glp_read_cnfsat", "style/font"); empty for any other form ("px-200", "pump")."""
+    if not _PATH_SPLIT_RE.search(form):
+        return frozenset()
+    return frozenset(_compound_forms(form)[1:]) - {form}
+
+
 def _latin(segment: str, out: list[str]) -> None:
     if "\\" not in segment and "://" not in segment and "www." not in segment:
         # no URL or macro can start here: every token is a compound (what _TOKEN_RE finds)
@@ -1009,6 +1019,20 @@ def _field_line_cuts(text: str) -> list[int]:
     return cuts
 
 
+def _entry_line_cuts(text: str) -> list[int]:
+    """Offsets of the lines that name an entry of a reference list (_ENTRY_RE: options, an
+    identifier joined by underscores) when a line follows them: each starts a sentence,
+    though the line before has no terminal punctuation ("Hidden preferences\nhide_timezone\n
+    If enabled …": a heading, then the first entry)."""
+    cuts, pos = [], 0
+    lines = text.split("\n")
+    for line, nxt in zip(lines, lines[1:]):
+        if pos and nxt.strip() and _ENTRY_RE.fullmatch(line.strip()):
+            cuts.append(pos)
+        pos += len(line) + 1
+    return cuts
+
+
 def trimmed_span(text: str, s: int, e: int) -> tuple[int, int] | None:
     """The span [s, e) of `text` without the whitespace at its ends; None when nothing is left."""
     while s < e and text[s].isspace():
@@ -1057,7 +1081,9 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
     word: the entries of an option list start with the option's name ("По умолчанию 3mm.\n
     vpadding= Устанавливает …"); a span that is only a list label ("Step 3.", "Шаг 3.", "4)",
     or an option list's option, "-k --keep") belongs to the sentence after it, whose label it
-    is, not to the one before ("… reads 0 bar. Step 3." read as step 2); and each line of a
+    is, not to the one before ("… reads 0 bar. Step 3." read as step 2), and so does a line
+    naming an entry of a reference list ("hover_timeout", `_entry_line_cuts`), which starts
+    a sentence whatever the line before it; and each line of a
     run of lines that write a field ("Motor power: 1.8 kW\nMains supply: 230 V",
     `_field_line_cuts`) is a sentence of its own. Answers split so (answer.extractive);
     chunking does not, so chunk boundaries stay those of the index profile.
@@ -1067,6 +1093,7 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
     cuts.update(_short_line_cuts(text))
     if lowercase_lines:
         cuts.update(_field_line_cuts(text))
+        cuts.update(_entry_line_cuts(text))
     bounds = [0, *sorted(cuts), len(text)]
     spans: list[tuple[int, int]] = []
     for s, e in zip(bounds, bounds[1:]):
@@ -1083,10 +1110,25 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
 
 
 #: A list label standing alone: a short word and a number ("Step 3.", "Шаг 3", "Item 12)"),
-#: or a number ("4.", "4)"); or the command-line options an option list describes on the
-#: lines after them ("-k --keep", "--with-gmp", "-backup, -backupdir <dir>").
+#: or a number ("4.", "4)"); or the name of what a reference list's entry describes on the
+#: lines after it: command-line options ("-k --keep", "--with-gmp", "-backup, -backupdir
+#: <dir>"), or an identifier joined by underscores, as configuration keys, variables and
+#: functions are written ("hover_timeout", "glp_read_cnfsat", "MAX_PATH").
 _OPTION = r"--?[^\W\d_][\w-]*(?:[= ]<?[\w.]+>?)?"
-_LABEL_RE = lazyre.compile(rf"(?:[^\W\d_]{{1,12}}\s+)?\d{{1,3}}[.):]?|{_OPTION}(?:[ \t]*[,/]?[ \t]*{_OPTION})*")
+_IDENTIFIER = r"[^\W\d_][^\W_]*(?:_[^\W_]+)+"
+_ENTRY = rf"{_IDENTIFIER}|{_OPTION}(?:[ \t]*[,/]?[ \t]*{_OPTION})*"
+_ENTRY_RE = lazyre.compile(_ENTRY)
+_LABEL_RE = lazyre.compile(rf"(?:[^\W\d_]{{1,12}}\s+)?\d{{1,3}}[.):]?|{_ENTRY}")
+
+
+def opens_entry(span: str) -> bool:
+    """Whether a sentence span (as split_sentences(lowercase_lines=True) gives them) opens an
+    entry of a reference list: its first line names what the entry describes (options or
+    an identifier, _ENTRY_RE), the description following on the next lines ("hover_timeout\n
+    Time in milliseconds … Default value is '500'.") or in the next passage (the name alone,
+    the last line of its text). Such an entry is a record of its own, as a table row is:
+    what the sentences before it state belongs to the entry before."""
+    return _ENTRY_RE.fullmatch(span.partition("\n")[0].strip()) is not None
 
 
 def _labels_to_next(text: str, spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
