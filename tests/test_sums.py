@@ -485,3 +485,19 @@ def test_how_much_in_all_sums_the_two_rows_named(lib):
     assert ans.status == "answered", ans.answer
     calc = ans.calculation
     assert calc is not None and calc.verified and calc.result == "2870", (ans.answer, calc)
+
+
+def test_a_row_whose_label_adds_an_unasked_thing_is_not_summed(tmp_path):
+    """"массаж спины и массаж ног" over rows "Массаж спины", "Массаж спины и шеи" and "Массаж
+    ног": the row that adds "шеи", which the question does not ask, is another service; the
+    sum reads the two rows asked (1 600 + 1 500), where before the two back rows, naming the
+    same asked words, left the back massage without a row of its own and nothing was added."""
+    make_sheet(tmp_path / "massage.xlsx", "Прейскурант", ("Услуга", "Длительность, мин", "Цена, руб."), [
+        ("Массаж спины", 30, "1 600"), ("Массаж спины и шеи", 40, "2 000"), ("Массаж ног", 30, "1 500"),
+        ("Общий массаж", 60, "3 000")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "massage.xlsx"])
+        ans = lib.ask("Сколько стоят вместе массаж спины и массаж ног?")
+    calc = ans.calculation
+    assert calc is not None and calc.result == "3100", ans.answer
+    assert {i.name for i in calc.inputs} == {"Массаж спины", "Массаж ног"}

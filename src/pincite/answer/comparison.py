@@ -495,6 +495,12 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
     # "Adult Swim" beside "Adult Swim + Gym" is named whole, below)
     if not labelled:
         named = [(row, held) for row, held in named if not any(held < other for _, other in named)]
+        # of rows naming the same question words, one whose label adds words the question
+        # does not ask ("Массаж спины и шеи" beside "Массаж спины") is another thing
+        asked_words = set().union(*words) if words else set()
+        extra = {id(row): len(_keys(row.label) - headed[id(row)] - asked_words) for row, _ in named}
+        named = [(row, held) for row, held in named
+                 if not any(other == held and extra[id(r)] < extra[id(row)] for r, other in named)]
     # the things summed: rows each naming a word no other row names (`mine`: those words);
     # of rows told apart by their labels, one whose label the question writes whole is its
     # own too, though another's label holds it ("Adult Swim" beside "Adult Swim + Gym")
