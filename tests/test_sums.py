@@ -501,3 +501,20 @@ def test_a_row_whose_label_adds_an_unasked_thing_is_not_summed(tmp_path):
     calc = ans.calculation
     assert calc is not None and calc.result == "3100", ans.answer
     assert {i.name for i in calc.inputs} == {"Массаж спины", "Массаж ног"}
+
+
+def test_a_number_a_row_holds_under_the_counted_words_header_names_the_row(tmp_path):
+    """"на 10 сеансов" over passes whose "Количество сеансов" column holds 5, 10 and 15 names
+    the pass of ten sessions: nothing is multiplied, the row holding 10 there answers; a
+    count no such column holds still multiplies ("3 массажа спины": 3 × 1 600)."""
+    make_sheet(tmp_path / "passes.xlsx", "Абонементы", ("Абонемент", "Количество сеансов", "Скидка", "Срок действия"), [
+        ("«Старт»", 5, "5 %", "45 дней"), ("«Курс»", 10, "10 %", "90 дней"), ("«Курс+»", 15, "15 %", "120 дней")])
+    make_sheet(tmp_path / "prices.xlsx", "Прейскурант", ("Услуга", "Длительность, мин", "Цена, руб."), [
+        ("Массаж спины", 30, "1 600"), ("Массаж ног", 30, "1 500")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "passes.xlsx", tmp_path / "prices.xlsx"])
+        ten = lib.ask("Какая скидка у абонемента на 10 сеансов?")
+        three = lib.ask("Сколько стоят 3 массажа спины?")
+    assert ten.status == "answered" and ten.calculation is None, ten.answer
+    assert "«Курс»" in ten.citations()[0].quote, ten.answer
+    assert three.calculation is not None and three.calculation.result == "4800", three.answer

@@ -211,6 +211,11 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
     # "四人间" (a four-person office) of the row "独立办公室（四人间）"
     quoted = " ".join(" ".join(cit.quote.split()) for cit in cits)
     counts = tuple(c for c in counts if not written_with_next_word(c[1], c[0], c[2], quoted))
+    # ... and so does a number a cited row holds under a header naming that word: "на 10
+    # сеансов" of the row "«Курс»" whose "Количество сеансов" is 10 (a pass of ten sessions)
+    if counts:
+        rows = [row for cit in cits for row in _rows(lib, cit)]
+        counts = tuple(c for c in counts if not _in_named_column(c[0], c[2], rows))
     if not counts:
         return None
     by_columns = _counted_columns(lib, counts, cits, lang, "money" in asked_type.asked_kinds(question)
@@ -438,6 +443,21 @@ def written_with_next_word(count: str, value: Decimal, after: str, text: str) ->
     asked = {t for w in words for t in analysis.tokens(w)}
     return any(n.value == value and (w := re.match(r"\s{0,3}(\w+)", text[n.end:])) is not None
                and asked & set(analysis.tokens(w.group(1))) for n in number_mentions(text) if not n.spelled)
+
+
+def _in_named_column(value: Decimal, after: str, rows: list[_Row]) -> bool:
+    """Whether one of `rows` holds the number `value` alone in a cell whose column header
+    holds one of the NEXT_WORDS words after the count in the question (`after`): "10" under
+    "Количество сеансов" for "на 10 сеансов"."""
+    words = {t for w in re.findall(r"\w+", after)[:NEXT_WORDS] if not w.isdigit() for t in analysis.tokens(w)}
+    if not words:
+        return False
+    for row in rows:
+        for header, cell in row.cells[1:]:
+            number = cell.replace("\u00a0", "").replace(" ", "")
+            if words & set(analysis.tokens(header)) and number.isdigit() and Decimal(number) == value:
+                return True
+    return False
 
 
 #: Words after a question's count read for the word a row writes after the same number:
