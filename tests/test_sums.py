@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from docgen import make_sheet, no_pincite_env  # noqa: F401 (fixtures)
+from docgen import make_sheet, make_table_slide, no_pincite_env  # noqa: F401 (fixtures)
 from pincite.answer import calculate
 from pincite.answer.counts import counts_in
 from pincite.config import Settings
@@ -518,3 +518,21 @@ def test_a_number_a_row_holds_under_the_counted_words_header_names_the_row(tmp_p
     assert ten.status == "answered" and ten.calculation is None, ten.answer
     assert "«Курс»" in ten.citations()[0].quote, ten.answer
     assert three.calculation is not None and three.calculation.result == "4800", three.answer
+
+
+def test_a_count_is_no_row_name_a_table_lacks(tmp_path):
+    """"4 сеанса математики" counts sessions of the mathematics row priced per session,
+    though another table of the library lists passes by their number of sessions (5, 10,
+    15) and no chunk writes "4": the count is how many are bought (4 × 1 500), not the name
+    of a row that table lacks."""
+    make_sheet(tmp_path / "passes.xlsx", "Абонементы", ("Абонемент", "Количество сеансов", "Скидка", "Срок действия"), [
+        ("«Старт»", 5, "5 %", "45 дней"), ("«Курс»", 10, "10 %", "90 дней"), ("«Курс+»", 15, "15 %", "120 дней")])
+    make_sheet(tmp_path / "tutor.xlsx", "Занятия", ("Предмет", "Сеансов в неделю", "Цена за сеанс, руб."), [
+        ("Математика", 2, "1 500"), ("Физика", 3, "1 700")])
+    make_table_slide(tmp_path / "spa.pptx", "Massage menu", [
+        ("Massage", "Duration, min", "Price"), ("Swedish massage", "60", "$80"), ("Hot stone massage", "75", "$120")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "passes.xlsx", tmp_path / "tutor.xlsx", tmp_path / "spa.pptx"])
+        ans = lib.ask("Сколько стоят 4 сеанса математики?")
+    assert ans.status == "answered", ans.warnings
+    assert ans.calculation is not None and ans.calculation.result == "6000", ans.answer

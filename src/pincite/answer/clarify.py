@@ -27,6 +27,7 @@ from pincite.text.cjk import has_cjk
 from . import asked_type, extractive, features
 from .asked_type import MONEY_HEADING
 from .claims import kept
+from .counts import counts_in
 from .messages import listed, message
 from .misspelled import one_edit
 from .rank import Gathered
@@ -210,8 +211,12 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
                 and not any(len(h) >= 2 and grp[0].startswith(h) for h in held if has_cjk(h))
                 and not not_a_noun(grp[0]))
 
-    # nor an interrogative ("哪位", "哪家": which one), nor a word asking to compute ("之和")
+    # nor an interrogative ("哪位", "哪家": which one), nor a word asking to compute ("之和"),
+    # nor a count the question states ("4" of "4 сеанса математики"): how many are bought
+    # (answer.comparison.counted_for), no row's name
     asking = operation_groups(g.question, g.groups) | comparison_groups(g.question, g.groups)
+    counted = {t for _, written_count, _ in counts_in(g.question) for t in analysis.tokens(written_count)}
+    asking |= {grp for grp in g.groups if grp[0] in counted}
     lacking = [grp for grp in g.groups if grp in scorer.unknown and not set(grp) & held
                and (chinese_name(grp) or (not has_cjk(grp[0]) and (grp in names or asked_type.is_year(grp[0]))))
                and asked_type.type_of(grp) is None and not SELECTS.match(grp[0]) and grp not in asking]
