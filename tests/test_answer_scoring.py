@@ -145,15 +145,20 @@ def test_a_setting_of_a_reference_list_is_answered_from_its_own_entry(tmp_path):
             ("live_dangerously", "Do not ask for confirmation before deleting messages for good.", "'0'"),
             ("log_length", "Number of lines the network log window keeps.", "'500'")]:
         lines += [name, what, f"Default value is {default}."]
+    lines += ["scan_tree_limit", "Recursion depth limit of the folder tree rebuild."]
     make_pdf(tmp_path / "mailer.pdf", ["Mailer User Manual\nVersion 4.1\nThe Mailer Team",
                                        "Hidden preferences\n" + "\n".join(lines)])
     with Library(Settings(data_dir=tmp_path / "d")) as lib:
         lib.ingest([tmp_path / "mailer.pdf"])
         ans = lib.ask("What is the default value of hover_timeout?")
+        miss = lib.ask("What is the default value of scan_tree_limit?")
     assert ans.status == "answered"
     top = " ".join(ans.citations()[0].quote.split())
     assert top.startswith("hover_timeout") and "'500'" in top and "'0'" not in top, top
     assert all(not " ".join(c.quote.split()).startswith("Default value") for c in ans.citations()), ans.answer
+    # an entry named by another setting is about that one: no other entry's default answers
+    # for a setting whose own entry states none
+    assert all(" ".join(c.quote.split()).startswith("scan_tree_limit") for c in miss.citations()), miss.answer
 
 
 # ------------------------------------------------------------------ key word

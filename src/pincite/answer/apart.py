@@ -11,6 +11,8 @@ cannot answer what the question asks, however well they match its other words.
   the physical quantity asked);
 * `windows_holding_negated`: a passage about what the question says it does not ask about
   ("коронка … (не на имплант)") answers something else;
+* `entries_of_other_names`: an entry of a reference list named by another identifier than
+  the one asked is about that one;
 (answer.variants sets apart a table row for another variant than the one asked.)
 
 answer.rank sorts such candidates after the rest and never lets them answer; the
@@ -501,6 +503,27 @@ def rows_holding_lacked(cands: Sequence[extractive.Candidate], forms: set[str]) 
     is the other variant ("… с календарём" of "без календаря")."""
     rows = [c for c in cands if features.is_table_window(c)]
     return windows_holding_negated(rows, forms) if rows else set()
+
+
+def entries_of_other_names(cands: Sequence[extractive.Candidate], groups: Sequence[tuple[str, ...]]) -> set[int]:
+    """Ids of the candidates that are entries of a reference list (analysis.opens_entry: a
+    setting's or function's name on its own line, its description below) named by another
+    identifier than every one the question asks ("live_dangerously / … Default value is
+    ’0’." for "What is the default value of scan_tree_limit?"): an entry is about the thing
+    its name line names, however well its description matches the question's other words.
+    Only questions naming an identifier joined by underscores set anything apart."""
+    asked = {g[0] for g in groups if "_" in g[0] and analysis.compound_parts(g[0])}
+    if not asked:
+        return set()
+    out = set()
+    for c in cands:
+        text = features.window_text(c)
+        if not analysis.opens_entry(text):
+            continue
+        name = set(analysis.tokens(text.partition("\n")[0]))
+        if not name & asked and not asked & set(analysis.tokens(text)):
+            out.add(id(c))
+    return out
 
 
 def windows_holding_negated(cands: Sequence[extractive.Candidate], forms: set[str]) -> set[int]:

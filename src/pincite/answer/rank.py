@@ -462,6 +462,9 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
         other |= apart.rows_holding_lacked(cands, {t for g in with_translations(lib, lacked) for t in g})
     # a table's header row names the columns and states no value: it answers nothing
     other |= {id(c) for c in cands if extractive.is_header_row(c.hit, features.window_text(c))}
+    # an entry of a reference list named by another identifier than the one asked is about
+    # that one ("live_dangerously / … Default value is ’0’." for "scan_tree_limit")
+    other |= apart.entries_of_other_names(cands, groups)
     attr_q = features.attribute_text(coverage_text or q, groups, general)
     q_cosines, attr_cosines = features.cosines_of(embedder, (q, attr_q), cands) or (None, None)
     feats = features.compute(cands, groups, general, other_model, other_doc, NAVIGATION_KINDS,
