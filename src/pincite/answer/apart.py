@@ -515,15 +515,8 @@ def entries_of_other_names(cands: Sequence[extractive.Candidate], groups: Sequen
     asked = {g[0] for g in groups if "_" in g[0] and analysis.compound_parts(g[0])}
     if not asked:
         return set()
-    out = set()
-    for c in cands:
-        text = features.window_text(c)
-        if not analysis.opens_entry(text):
-            continue
-        name = set(analysis.tokens(text.partition("\n")[0]))
-        if not name & asked and not asked & set(analysis.tokens(text)):
-            out.add(id(c))
-    return out
+    return {id(c) for c in cands if analysis.opens_entry(text := features.window_text(c))
+            and not asked & extractive.text_tokens(text)}
 
 
 def windows_holding_negated(cands: Sequence[extractive.Candidate], forms: set[str]) -> set[int]:

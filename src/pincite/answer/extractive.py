@@ -282,7 +282,8 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
     key = key_word(weights)
     found: list[Candidate] = []
     emitted: set[tuple[int, int]] = set()
-    entries = {} if sheet else _entry_ends(hit.text, spans, records)
+    opens = [False] * len(spans) if sheet else [analysis.opens_entry(hit.text[s:e]) for s, e in spans]
+    entries = _entry_ends(spans, records, opens)
     inside = {k for i, last in entries.items() for k in range(i + 1, last + 1)}
     for i in range(len(spans)):
         row = records[i]
@@ -310,7 +311,7 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
         for j in ends:
             if row is None and records[j] is not None:
                 break  # nor is a table row joined to the text before it
-            if j > i and analysis.opens_entry(hit.text[spans[j][0]:spans[j][1]]):
+            if j > i and opens[j]:
                 break  # nor an entry of a reference list ("hover_timeout\n Time in …"): the
                 # sentence before it ends the entry before ("… Default value is '0'.")
             while done <= j:
@@ -359,15 +360,16 @@ def _best_windows(hit: Hit, weights: dict[Group, float], all_weights: dict[Group
     return found[:k]
 
 
-def _entry_ends(text: str, spans: Sequence[tuple[int, int]], records: Sequence[int | None]) -> dict[int, int]:
-    """{index of the span opening an entry of a reference list (analysis.opens_entry): index
-    of its last span} for each entry that ends within `text` (at the next entry, a table
-    row or the text's end) and that a quote may hold whole (MAX_QUOTE_CHARS). Such an entry
+def _entry_ends(spans: Sequence[tuple[int, int]], records: Sequence[int | None],
+                opens: Sequence[bool]) -> dict[int, int]:
+    """{index of the span opening an entry of a reference list (`opens`: analysis.opens_entry
+    of each span): index of its last span} for each entry that ends within the text (at the
+    next entry, a table row or the text's end) and that a quote may hold whole
+    (MAX_QUOTE_CHARS). Such an entry
     is a record, as a table row is: its one window is the whole entry ("cache_max_mem_usage
     / The maximum amount … / Default value is '4096'."), so a value is never quoted apart
     from the name it is the value of; a longer entry is read as prose."""
     out: dict[int, int] = {}
-    opens = [analysis.opens_entry(text[s:e]) for s, e in spans]
     for i, opening in enumerate(opens):
         if not opening or records[i] is not None:
             continue

@@ -327,6 +327,7 @@ def _compound_forms(s: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=4096)
 def compound_parts(form: str) -> frozenset[str]:
     """The index forms of the parts of a compound index form joined by path connectors
     (_PATH_SPLIT_RE), as identifiers, configuration keys and paths are written
@@ -1086,7 +1087,8 @@ def split_sentences(text: str, *, lowercase_lines: bool = False) -> list[tuple[i
     a sentence whatever the line before it; and each line of a
     run of lines that write a field ("Motor power: 1.8 kW\nMains supply: 230 V",
     `_field_line_cuts`) is a sentence of its own. Answers split so (answer.extractive);
-    chunking does not, so chunk boundaries stay those of the index profile.
+    chunking does not, so chunk boundaries stay those of the index profile (it reads this
+    split only to find the entries of reference lists it keeps whole, chunk.pages._entries).
     """
     cuts = {m.end() for m in _END_RE.finditer(text) if _ends_sentence(text, m, lowercase_lines)}
     cuts.update(m.start() + 1 for m in _BLOCK_RE.finditer(text) if not _wrapped_number(text, m.start()))
