@@ -122,3 +122,41 @@ def test_a_day_asked_reads_the_column_though_a_row_label_names_days_too(tmp_path
         tuesday = lib.ask("What is the hourly lane price on a Tuesday evening?")
     assert saturday.status == "answered" and saturday.claims[0].text.endswith("$52"), saturday.answer
     assert tuesday.status == "answered" and tuesday.claims[0].text.endswith("$42"), tuesday.answer
+
+
+def test_a_day_asked_of_what_one_pays_reads_its_column_and_counts_people_per_person(tmp_path):
+    """A price list by session length and by days ("Mon–Thu (per person)", "Fri–Sun (per
+    person)"), beside a table whose cell relates another header to days ("Included: unlimited
+    weekday climbing"): "What do I pay … on a Saturday?" and "What is the total?" ask a price
+    as "How much is …?" does, so the day reads the column that names it in its own words; a
+    "120-minute session" is the row "120 minutes" (a number and its unit written apart), which
+    four people pay four times; a length the table has no row for is still refused."""
+    make_table_deck(tmp_path / "wall.pptx", [
+        ("Wall sessions", [("Session", "Mon–Thu (per person)", "Fri–Sun (per person)"),
+                           ("60 minutes", "$18", "$24"), ("120 minutes", "$30", "$39")]),
+        ("Memberships", [("Membership", "Monthly fee", "Included"),
+                         ("Boulder", "$45", "4 sessions"), ("Summit", "$89", "unlimited weekday climbing")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "wall.pptx"])
+        saturday = lib.ask("What do I pay per person for a 120-minute session on a Saturday?")
+        total = lib.ask("Four of us want a 120-minute session on a Friday. What is the total?")
+        absent = lib.ask("How much is a 150-minute session on a Saturday?")
+    assert saturday.status == "answered" and saturday.claims[0].text.endswith("$39"), saturday.answer
+    assert total.status == "answered" and total.calculation is not None, total.answer
+    assert (total.calculation.result, total.calculation.unit) == ("156", "USD"), total.calculation
+    assert absent.status == "refused", absent.answer
+
+
+def test_a_count_that_labels_another_row_of_the_table_multiplies_nothing(tmp_path):
+    """Rooms priced per group by its size ("2 players", "4 players"): "for four people on a
+    Saturday" names the row of four (whatever it is cited with), so no price of another
+    group size is multiplied by four; a price per person is ("Four of us … What is the
+    total?" over "Fri–Sun (per person)" is four times it, the test above)."""
+    make_table_deck(tmp_path / "rooms.pptx", [
+        ("Escape rooms", [("Group size", "Mon–Thu", "Fri–Sun"),
+                          ("2 players", "£58", "£70"), ("3 players", "£75", "£90"), ("4 players", "£92", "£112")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "rooms.pptx"])
+        four = lib.ask("What does an escape room cost for four people on a Saturday?")
+    assert four.calculation is None or four.calculation.result == "112", four.answer
+    assert "280" not in four.answer and "232" not in four.answer, four.answer

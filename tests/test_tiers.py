@@ -346,3 +346,32 @@ def test_a_height_band_asked_by_its_bound_or_a_height_in_feet_is_answered_from_i
         medium = lib.ask("How much to take down a 20-foot tree?")
     assert small.status == "answered" and "Small, under 15 ft" in small.claims[0].citations[0].quote, small.answer
     assert medium.status == "answered" and "Medium, 15–30 ft" in medium.claims[0].citations[0].quote, medium.answer
+
+
+def test_a_quantity_two_labels_state_is_the_one_in_its_own_unit():
+    """"a 120-minute session" over a series of lengths ("60 minutes" … "120 minutes") beside
+    a package label that states the same length otherwise ("2 hours"): the label in the
+    question's unit is the one meant; asked in hours, neither is preferred by its unit."""
+    labels = ["Session", "60 minutes", "90 minutes", "120 minutes", "Birthday package (up to 8 guests, 2 hours)"]
+    assert with_tiers("How much is a 120-minute session on a Saturday?", labels) == \
+        "How much is a 120 minutes session on a Saturday?"
+    assert with_tiers("How much is a 2-hour session?", labels[:4] + ["Package (2 hours)", "Package (2 hours) XL"]) \
+        == "How much is a 2-hour session?"
+
+
+def test_a_length_written_as_one_word_names_the_row_that_states_it_apart(tmp_path):
+    """"a 45-minute lesson" is the row whose length is "45 min": asked of private lessons
+    of 15 and 30 minutes beside a course whose lessons last 45, it names no private
+    lesson's row (refused), while "a 30-minute private lesson" is the 30-minute row."""
+    from docgen import make_table_deck
+
+    make_table_deck(tmp_path / "rink.pptx", [
+        ("Lessons", [("Product", "Length", "Group size", "Price"),
+                     ("Private lesson", "15 min", "1 skater", "£19"), ("Private lesson", "30 min", "1 skater", "£36"),
+                     ("Stages 5-8 course", "45 min", "up to 10 skaters", "£96")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "rink.pptx"])
+        absent = lib.ask("How much is a 45-minute private lesson?")
+        there = lib.ask("How much is a 30-minute private lesson?")
+    assert absent.status == "refused", absent.answer
+    assert there.status == "answered" and there.claims[0].text.endswith("£36"), there.answer

@@ -292,7 +292,9 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
             warnings.append(message("extreme_not_compared", g.lang))
     # a comparison asked ("на сколько … больше, чем …") is computed from one bound value per
     # compared thing, or the answer says why it was not; else a unit asked is converted to
-    compared = comparison_for(lib, g.question, g.lang, verified) or sum_for(lib, g.question, g.lang, verified)
+    # (rows and columns read as the tables name them: Gathered.read_as)
+    compared = (comparison_for(lib, g.question, g.lang, verified)
+                or sum_for(lib, g.question, g.lang, verified, dated=g.read_as or None))
     if compared is not None:
         conversion = compared.calculation
         if conversion is not None:

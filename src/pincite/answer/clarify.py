@@ -154,6 +154,37 @@ def _asks_money_word(grp: tuple[str, ...], cjk: bool) -> bool:
 MAX_TIED_COLUMNS = 3
 
 
+#: A number joined by hyphens to words, as English writes a quantity before its noun
+#: ("120-minute", "10-year-old", "5-ton"): one written word, which a table writes as the
+#: number in a cell under or beside its unit ("120 minutes", "Duration, min | 120").
+_QUANTITY_COMPOUND = lazyre.compile(r"(\d+(?:[.,]\d+)?)(?:-[^\W\d_]{2,})+")
+
+
+def _quantity_held(word: str, table: WindowTable, named: list[tuple[str, ...]]) -> bool:
+    """Whether `word` is a compound of quantity (`_QUANTITY_COMPOUND`) that a row of `table`
+    states apart: its number in a cell, with its unit in that cell or its header, whole or
+    shortened ("120 minutes", "Duration, min | 120"), in a row that also holds every other
+    word of the question the table writes somewhere (`named`: groups, any form): the row it
+    names is there. A cell holding the number as another quantity ("$150" for "150-minute"),
+    or a row of another thing ("Group course; Length: 45 min" for "a 45-minute private
+    lesson" beside the private lessons' rows), is not it."""
+    m = _QUANTITY_COMPOUND.fullmatch(word)
+    if m is None:
+        return False
+    units = [u for w in word[m.end(1):].split("-") if w for u in analysis.tokens(w)]
+    for pairs in table.rows:
+        row = set(analysis.tokens(" ".join(f"{h} {v}" for h, v in pairs)))
+        if not all(set(grp) & row for grp in named):
+            continue
+        for header, value in pairs:
+            if m.group(1) not in analysis.tokens(value):
+                continue
+            near = analysis.tokens(f"{header} {value}")
+            if any(t == u or (len(t) >= 3 and u.startswith(t)) for u in units for t in near):
+                return True
+    return False
+
+
 def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, table: WindowTable) -> Answer | None:
     """A refusal for a question that names a row its table does not have ("南京仓的面积是多少？"
     over a table of the warehouses A1仓, B2仓 and C3仓): `first`, the first window kept, is a
@@ -217,9 +248,12 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
     asking = operation_groups(g.question, g.groups) | comparison_groups(g.question, g.groups)
     counted = {t for _, written_count, _ in counts_in(g.question) for t in analysis.tokens(written_count)}
     asking |= {grp for grp in g.groups if grp[0] in counted}
+    # the other words of the question that some cell writes name the row a quantity's must be
+    in_cells = [grp for grp in g.groups if set(grp) & cells and grp not in asking]
     lacking = [grp for grp in g.groups if grp in scorer.unknown and not set(grp) & held
                and (chinese_name(grp) or (not has_cjk(grp[0]) and (grp in names or asked_type.is_year(grp[0]))))
-               and asked_type.type_of(grp) is None and not SELECTS.match(grp[0]) and grp not in asking]
+               and asked_type.type_of(grp) is None and not SELECTS.match(grp[0]) and grp not in asking
+               and not _quantity_held(grp[0], table, in_cells)]
     # a Chinese name the library never writes whole, though a part of it stands there
     # ("夜班车" of a timetable that writes "首班车" and "末班车"): the whole word names the row
     whole = [grp for grp in g.groups if grp not in scorer.unknown and len(grp) > 1 and chinese_name(grp)

@@ -158,7 +158,8 @@ def states_comparison(question: str, verified: list[Claim]) -> bool:
         set(grp) & toks for grp in calculate.comparison_groups(question, analysis.query_groups(question)))
 
 
-def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> Comparison | None:
+def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim],
+            dated: str | None = None) -> Comparison | None:
     """The sum a question asks of values it names row by row ("Сколько стоят вместе пена
     монтажная и клей «Титан»?"; calculate.sum_asked) over the table rows its verified
     `claims` cite: each row naming a question word no other of them does (the things summed),
@@ -167,12 +168,14 @@ def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> 
     question asks no sum, or fewer than two such rows bind; the Calculation's formula names
     the rows by their first cells ("ПН-0750 + КЛ-2205"), its inputs cite their rows. Counted
     things ("два взрослых билета и один детский") are multiplied first (`counted_for`), sum
-    word or not."""
-    counted = counted_for(lib, question, lang, claims)
+    word or not. `dated`: the question as the tables found read it (rank.Gathered.read_as:
+    its quantities and dates written as the labels and columns holding them), which the rows
+    and columns are read by."""
+    counted = counted_for(lib, question, lang, claims, dated)
     if counted is not None or not calculate.sum_asked(question):
         return counted
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
-    readings = _named_readings(lib, question, cits)
+    readings = _named_readings(lib, dated or question, cits)
     if readings is None:
         return None
     names = [f"v{i}" for i in range(len(readings))]
@@ -189,7 +192,8 @@ def sum_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> 
         precision=result.precision, verified=True))
 
 
-def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim]) -> Comparison | None:
+def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim],
+                dated: str | None = None) -> Comparison | None:
     """What counted things cost together ("Сколько я отдам за три пачки ибупрофена?", "two
     VIP tickets plus one large popcorn", "两张成人票和一张儿童票多少钱？"): each count the
     question states (`counts.counts_in`) multiplies the value of the cited table row (or "label:
@@ -198,7 +202,9 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
     names, else the kind it asks, else a price: counted things bought). None when the
     question states no count that names a row, or the rows give no single value each; the
     Calculation's formula names each count and row ("3 × Ибупрофен 200 мг"), the counts
-    are inputs taken from the question (no citation), the rows' values inputs citing them."""
+    are inputs taken from the question (no citation), the rows' values inputs citing them.
+    `dated` (as sum_for's) names the columns; the counts and what they count are read in
+    `question` as written."""
     if calculate.comparison_asked(question) is not None:
         return None
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
@@ -223,8 +229,8 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
     if by_columns is not None:
         return by_columns  # the counts name columns of one row: adults and children
     money = frozenset(asked_type.kind_column_words("money"))
-    readings = _named_readings(lib, question, cits, least=1, default_kinds=money)
-    named_by = question
+    readings = _named_readings(lib, dated or question, cits, least=1, default_kinds=money)
+    named_by = dated or question
     if readings is None and rated and len(counts) == 1:
         # hours of a rate per hour that name two columns alike ("3 часа" beside "Будни,
         # руб./час" and "Выходные, руб./час"): the rest of the question names the one
@@ -241,6 +247,10 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim])
         if first is None or len(first) != 1:
             return None
         label, reading, _ = first[0]
+        if not rated and _other_label_writes(lib, cits[0], counts[0][0]):
+            # another row of the same table is labelled by that number ("4 players" beside the
+            # cited "2 players"): the count names that row, it does not multiply this one
+            return None
         if not rated and _row_writes_number(lib, cits[0], counts[0][0], counts[0][2]):
             # the row states that number itself ("на 12 человек" of a row "12人桌; 11–12人"):
             # it tells which row is asked (a table's size, a room's beds), not how many; hours
@@ -389,6 +399,24 @@ def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal, after: s
             return True
         written = text[m.end:unit[1]].strip().casefold()
         if asked and written[:3] and asked.group(1).casefold().startswith(written[:3]):
+            return True
+    return False
+
+
+def _other_label_writes(lib: LibraryLike, cit: Citation, value: Decimal) -> bool:
+    """Whether a table row on the page of `cit` (a sheet's or slide's "Header: value; …"
+    line of the page text) other than the cited one has a label (first cell) writing
+    `value` (`_label_writes`)."""
+    if cit.unit is None:
+        return False
+    try:
+        page = lib.model(cit.doc_id).page(cit.unit).text
+    except Exception:  # a model or page the library no longer has: nothing to read
+        return False
+    cited = " ".join(cit.quote.split())
+    for line in page.splitlines():
+        pairs = record_pairs(line.split(" | ", 1)[1] if " | " in line else line)
+        if pairs and " ".join(line.split()) not in cited and _label_writes(pairs[0][1], value):
             return True
     return False
 

@@ -65,7 +65,7 @@ from .scope import scope_of
 from .seasons import with_defined_periods
 from .spellings import NUMBER_UNIT, as_library_writes, with_spaced_codes, with_translations
 from .table_verify import SOFT_HEADER_COSINE, record_pairs
-from .tiers import cell_tier, count_label, with_tiers
+from .tiers import cell_tier, count_label, with_equal_headers, with_tiers
 from .unitnames import unit_span_after_text
 
 #: Sentence windows of each retrieved passage that the answerability model scores: the
@@ -130,6 +130,12 @@ class Gathered:
     #: the refusal names the words no passage found holds (its last, general reason), which
     #: a more telling one may replace (clarify.unlisted_label_refusal)
     words_missing: bool = False
+    #: the question as the tables found read it, each month or day written as the column its
+    #: document defines by it (seasons.with_defined_periods: "on a Saturday" -> "on a Fri–Sun
+    #: (per person)") and each quantity as the one label stating it (tiers.with_equal_headers:
+    #: "a 120-minute session" -> "a 120 minutes session"), which the arithmetic reads rows and
+    #: columns by; "" when it reads the question as written (or is a compound question's part)
+    read_as: str = ""
 
 
 @dataclasses.dataclass
@@ -297,6 +303,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     Raises QuestionError for a blank or over-long question.
     """
     q = with_spaced_codes(lib, check_question(question))  # "zk 310" as the library's "ZK-310"
+    is_part = bool(coverage_text)  # a compound question's part, read without its context
     if coverage_text:
         coverage_text = with_spaced_codes(lib, coverage_text)
     lang = analysis.question_language(q)
@@ -337,13 +344,20 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # row's label that names days too, "Late night (23:00–01:00, Fri–Sat only)", qualifies
     # a row the question's other words choose; a table whose rows are the days has no such
     # column, and its row labels are read then)
+    read_as = q
     for labels in (False, True):
-        periods = with_defined_periods(tiered, ((table_labels(lib, mine, rows_of, row_labels=labels),
-                                                 document_texts(lib, mine))
-                                                for mine in by_document(hits[:extractive.SCORED_HITS])))
+        docs = [(list(table_labels(lib, mine, rows_of, row_labels=labels)), mine)
+                for mine in by_document(hits[:extractive.SCORED_HITS])]
+        periods = with_defined_periods(tiered, ((h, document_texts(lib, mine)) for h, mine in docs))
         if periods != tiered:
             tiered = periods
+            read_as = with_defined_periods(q, ((h, document_texts(lib, mine)) for h, mine in docs))
             break
+    if not is_part:
+        # the question as the arithmetic reads rows and columns: its dates as their columns, a
+        # quantity as the one label stating it ("a 120-minute session" the row "120 minutes"),
+        # its counts as written (a count's band names a row, not what it multiplies)
+        read_as = with_equal_headers(read_as, table_labels(lib, hits, rows_of))
     if tiered != (coverage_text or q):
         coverage_text = tiered
         groups = as_library_writes(lib, analysis.query_groups(tiered), tiered) or groups
@@ -508,7 +522,8 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     bar = threshold(lib)
     rel = relevance(own, bar, prob)
     g = Gathered(q, lang, scope, flt, groups, terms, cands, other, rel, timings,
-                 features=feat_of, probability=prob, scorer=scorer, scored=scored, amendments=amendments)
+                 features=feat_of, probability=prob, scorer=scorer, scored=scored, amendments=amendments,
+                 read_as=read_as if read_as != q and not is_part else "")
     if (never_named := unwritten_acronyms(coverage_text or q, unknown)):
         # a name the question writes in capitals ("IMAX", "ATEX") that no chunk writes in any
         # spelling: whatever else a passage shares, the library does not describe that thing

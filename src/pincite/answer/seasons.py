@@ -66,8 +66,13 @@ _DAY_RE = lazyre.compile(
 _DAY_ABBR = {"mon": 0, "tue": 1, "tues": 1, "wed": 2, "thu": 3, "thur": 3, "thurs": 3, "fri": 4, "sat": 5,
              "sun": 6, "пн": 0, "вт": 1, "ср": 2, "чт": 3, "пт": 4, "сб": 5, "вс": 6}
 #: "How much is …?" asks a price in English as "сколько стоит" does, though "how much" alone
-#: may ask any amount (asked_type reads it as no money question).
-_HOW_MUCH_IS = lazyre.compile(r"\bhow\s+much\s+(?:is|are|was|will|would)\b", re.IGNORECASE)
+#: may ask any amount (asked_type reads it as no money question); so do "What do I pay …?",
+#: "How much would we pay …?" (what one pays, not when: "When do I pay?") and "What is the
+#: total?" (a sum of the prices asked).
+_HOW_MUCH_IS = lazyre.compile(
+    r"\bhow\s+much\s+(?:is|are|was|will|would)\b"
+    r"|\b(?:what|how\s+much)\s+(?:do|does|did|will|would|should|shall|must)\s+(?:\w+\s+){1,3}?pay\b"
+    r"|\bwhat\s+(?:is|will\s+be|would\s+be)\s+the\s+total\b", re.IGNORECASE)
 #: What joins the two ends of a range: a dash, "по", "до", "to", "through", "至", "到", with
 #: a day of the month beside it ("с 1 июня по 31 августа", "June 1 to August 31").
 _RANGE_JOIN = lazyre.compile(r"\s*(?:月份?|日|号)?\s*(?:\d{1,2}\s*)?(?:[-–—~]|по|до|to|through|thru|until|till|至|到)"
@@ -237,6 +242,11 @@ def _words(text: str) -> list[str]:
     return [t for t in analysis.query_terms(text) if not t.isdigit()]
 
 
+def _covers(have: Times, asked: Times) -> bool:
+    """Whether `have` holds every month or every day of the week `asked` states."""
+    return bool((asked.months and asked.months <= have.months) or (asked.days and asked.days <= have.days))
+
+
 def with_defined_periods(question: str, documents: Iterable[tuple[Iterable[str], Iterable[str]]]) -> str:
     """`question` with each month or day it states (`asked_times`) written as the one
     column header whose document clauses cover it (`definitions`): "Сколько стоят сутки в
@@ -263,8 +273,12 @@ def with_defined_periods(question: str, documents: Iterable[tuple[Iterable[str],
             continue
         out, last = [], 0
         for start, end, t in asked:
-            holding = [h for h, d in defined.items()
-                       if (t.months and t.months <= d.months) or (t.days and t.days <= d.days)]
+            holding = [h for h, d in defined.items() if _covers(d, t)]
+            if len(holding) > 1:
+                # a header that names the date in its own words ("Fri–Sun (per person)") is
+                # that date's column before one a clause relates to it ("Included: unlimited
+                # weekday throwing", a cell under another header of the same document)
+                holding = [h for h in holding if _covers(times_in(h), t)] or holding
             if len(holding) == 1:
                 out += [question[last:start], holding[0]]
                 last = end

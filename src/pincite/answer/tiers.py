@@ -431,11 +431,15 @@ def per_unit_dims(header: str) -> tuple | None:
 
 def _equal_points(points: list[tuple[str, Fraction, tuple]], value: Decimal, unit: str) -> list[str]:
     """The one header of `points` stating `value` `unit` (converted), in a list; [] when
-    none or several do, or the unit is money."""
+    none or several do, or the unit is money. Of several, the one header stating it in the
+    question's own unit is that one: "a 120-minute session" is the row "120 minutes" of a
+    series of lengths, not a package's "2 hours" named beside it."""
     if unit in units.CURRENCY_CODES:
         return []
     factor, dims = units.si_factor(units.unit_atoms(unit))
     equal = [h for h, v, d in points if d == dims and v == Fraction(value) * factor]
+    if len(equal) > 1:
+        equal = [h for h in equal if [q.unit for q in quantities_in(h) if q.unit] == [unit]]
     return equal if len(equal) == 1 else []
 
 
