@@ -753,3 +753,25 @@ def test_two_cells_naming_no_number_under_a_title_row_head_a_new_table(tmp_path)
     assert "Rules!A6:B6 | 类别: 退费规则; 内容: 第3次课之后不予退费。" in text, text
     assert "班级: 退费规则" not in text, text
     assert "Rules!A9:B9 | 类别: Напряжение питания; 内容: 3~380 В" in text, text
+
+
+def test_a_note_under_a_sheets_table_is_no_value_of_its_first_column(tmp_path):
+    """A sentence in one cell right under a table of several columns ("注3：超时按每小时15元
+    补票。", "* Prices include VAT.") is a note on the table: its row is written without the
+    first column's header; a short one-cell row of the table (a label whose other cells are
+    empty) keeps it."""
+    from openpyxl import Workbook
+
+    from pincite.extract.office_xlsx import extract_xlsx
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = "门票"
+    for row in (["票种", "平日价（元）", "周末价（元）"], ["散钓票", 60, 80], ["夜钓票", 120, 150], ["儿童票"],
+                ["注3：超时按每小时15元补票，不足半小时不计。"], ["* Prices include VAT and bait."]):
+        ws.append(row)
+    wb.save(tmp_path / "fish.xlsx")
+    text = "\n".join(p.text for p in extract_xlsx(tmp_path / "fish.xlsx", doc_id="d1", sha256="0" * 64).pages)
+    assert "门票!A5 | 注3：超时按每小时15元补票，不足半小时不计。" in text, text
+    assert "门票!A6 | * Prices include VAT and bait." in text, text
+    assert "门票!A4 | 票种: 儿童票" in text, text

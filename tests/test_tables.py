@@ -172,11 +172,38 @@ def test_pdfplumber_failure_is_a_warning_and_the_text_stays(tmp_path, monkeypatc
 
 def test_pages_without_ruling_lines_never_call_pdfplumber(tmp_path, plumber_calls):
     doc = _model(_table_pdf(tmp_path / "plain.pdf", ruled=False))
-    assert doc.tables == [] and plumber_calls == []
+    assert plumber_calls == []
     _model(make_pdf(tmp_path / "prose.pdf", [INTRO, OUTRO]))
     assert plumber_calls == []
     _model(_table_pdf(tmp_path / "ruled.pdf"))
     assert len(plumber_calls) == 2  # one call per ruled page
+    # the same table drawn without lines is read by its columns of white space, as one
+    # table continued over both pages, row for row as the ruled one is
+    ruled = _model(tmp_path / "ruled.pdf").tables
+    assert [(t.columns, t.caption, t.page, t.page_end) for t in doc.tables] == \
+        [(t.columns, t.caption, t.page, t.page_end) for t in ruled]
+    assert [r.cells for r in doc.tables[0].rows] == [r.cells for r in ruled[0].rows] == [tuple(r) for r in ROWS]
+    for row in doc.tables[0].rows:
+        text = doc.pages[row.page - 1].text
+        assert row.char_start is not None and " ".join(row.cells) in " ".join(text[row.char_start:row.char_end].split())
+
+
+def test_lines_without_a_header_of_columns_are_no_table(tmp_path):
+    """Lines that write numbers in columns of white space are a table only under a header
+    naming its columns, and not when they are a contents page's dotted lines, program code
+    or an index's entries: each drawn here as the unruled table above is."""
+    contents = make_ruled_table_pdf(tmp_path / "contents.pdf", ["Section", "Title", "Page"],
+                                    [[f"{i}.1", "Pumps . . . . . . . .", str(10 * i)] for i in range(1, 6)],
+                                    ruled=False)
+    code = make_ruled_table_pdf(tmp_path / "code.pdf", ["Line", "Source"],
+                                [[str(10 + i), f"\\def\\x{{{i}}} % {20 + i}"] for i in range(5)], ruled=False)
+    index = make_ruled_table_pdf(tmp_path / "index.pdf", ["alpha, 12", "beta, 14"],
+                                 [[f"gamma, {20 + i}", f"delta, {30 + i}"] for i in range(5)], ruled=False)
+    plain = make_ruled_table_pdf(tmp_path / "plain.pdf", ["Section", "Part", "Page"],
+                                 [[f"{i}.1", "Pumps", str(10 * i)] for i in range(1, 6)], ruled=False)
+    for path in (contents, code, index):
+        assert _model(path).tables == [], path.name
+    assert [t.columns for t in _model(plain).tables] == [("Section", "Part", "Page")]
 
 
 def test_merged_header_cells_spanning_columns(tmp_path):

@@ -42,7 +42,10 @@ from typing import Any, ClassVar, Literal, Mapping
 #: beyond it (extract.hidden.hidden_offsets, HIDDEN_PAST_EDGE): a line running past the
 #: page edge is quotable only as far as the page shows it.
 #: pdfium-15: a garbled T2A Cyrillic layer keeps Ё ё № § and ligatures (quality._TEX_T2A).
-EXTRACTOR_VERSION = "pdfium-15"
+#: pdfium-16: tables drawn without rulings, their columns set apart by white space under a
+#: header line, are tables too (extract.tables.text_table_cells); a sentence in one cell under
+#: a sheet's table is a note, written without its column's header (extract.office_xlsx._is_note).
+EXTRACTOR_VERSION = "pdfium-16"
 
 
 #: Where a printed page label came from (PageText.label_source): the PDF's /PageLabels, or a

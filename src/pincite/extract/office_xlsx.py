@@ -14,7 +14,8 @@
   1997"); a merged header cell names every column it spans (data cells are not repeated). A
   data row reads "RevB!A5:F5 | header: value; header: value" (its own reference first, as a
   formula writes it, so a quote carries its cells and a question may name the sheet; a value
-  without a header stands alone). A formula
+  without a header stands alone, and so does a note under a table: one cell holding a
+  sentence or opening with a note mark, `_is_note`). A formula
   cell without a cached value (a file saved by a program that does not compute) reads
   "=FORMULA (no cached value)" and is listed in ``warnings`` ("Sheet1!C7: formula without a
   cached value"). Numbers: integers as such, other floats to 15 significant digits,
@@ -209,6 +210,10 @@ def _sheet_units(ws, extras: _SheetExtras):
             # one cell after a blank row: the title of what follows ("Sessions sold, 2026"),
             # no value of the table above; the row under it may head a new table
             text, title_row = shown[cols[0]], row_no
+        elif len(cols) == 1 and header is not None and len(header) >= 2 and _is_note(shown[cols[0]]):
+            # one sentence under a table of several columns: a note on it ("注1：…",
+            # "* Prices include VAT."), no value of the column it happens to start in
+            text = shown[cols[0]]
         else:
             text = "; ".join(_pair(header.get(c) if header else None, shown[c]) for c in cols)
         text = f"{sheet_ref}!{address.range} | {text}"
@@ -220,6 +225,20 @@ def _sheet_units(ws, extras: _SheetExtras):
         rows_in_unit += 1
     if rows_in_unit:
         yield unit
+
+
+#: A note under a table: a note mark opening it ("*", "¹", "注1：", "Note:", "Примечание"),
+#: or a sentence (a full stop, "!" or "?" ending one, in any script) of NOTE_CHARS or more.
+_NOTE_MARK = re.compile(r"^\s*(?:[*†‡¹²³⁴⁵⁶⁷⁸⁹]|注\s*\d*\s*[：:]|(?:note|примечани[ея])\b)", re.IGNORECASE)
+_SENTENCE_END = re.compile(r"[.!?。！？](?:\s|$)|[。！？]")
+NOTE_CHARS = 20
+
+
+def _is_note(value: str) -> bool:
+    """Whether a row's one cell under a table of several columns is a note on the table
+    (`_NOTE_MARK`, or a sentence of NOTE_CHARS characters or more) rather than the value of
+    its column: such a row is written without its column's header."""
+    return bool(_NOTE_MARK.match(value)) or (len(value) >= NOTE_CHARS and bool(_SENTENCE_END.search(value)))
 
 
 def _sheet_ref(sheet: str) -> str:

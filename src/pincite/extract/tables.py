@@ -1,5 +1,5 @@
-"""Ruled tables of PDF pages: found cheaply with PDFium, read with pdfplumber
-(docs/decisions/0004-tables.md).
+"""Tables of PDF pages: ruled ones found cheaply with PDFium and read with pdfplumber
+(docs/decisions/0004-tables.md), unruled ones read from the white space between their columns.
 
 Three steps, each cheap enough to run on every page of a large library:
 
@@ -22,6 +22,17 @@ Three steps, each cheap enough to run on every page of a large library:
    box centre lies in the cell), so cells, rows and the page text agree. Any pdfplumber
    error is a warning naming the page ("page 7: tables not read (pdfplumber ValueError:
    ...)"); the page keeps its text and sentence chunks, and the ingest goes on.
+   **Without rulings** (:func:`text_table_cells`): a page no ruling lines grid whose text
+   has TEXT_TABLE_ROWS consecutive lines of two numbers or more (:func:`may_hold_text_table`,
+   a test on the text alone) has its chars' boxes read; a run of such lines that fall in two
+   or more columns (words farther apart than COLUMN_GAP char heights), right under a line
+   naming each column in words (no digit), is a table whose columns lie between the vertical
+   strips of white space no row crosses. A contents page (dot leaders), an index (digits in
+   its "header") and program code (braces, backslashes) are none. Its cells are read as a
+   ruled table's (:func:`_build_table`). Measured on the development set's and the shared
+   corpus' PDFs (105 files, 6,417 pages, 2026-12-07): 1,041 pages tested by their chars, 107
+   tables found (Debian's package lists, the Speex manual's bit-rate tables, siunitx's
+   examples), ~18 s in all.
 3. **Stitching** (:func:`stitch`): a table at the top of the next page whose first row
    repeats the header of a table ending at the bottom of the page before is that table
    continued; its rows are appended (each keeps its own physical page), the repeated header
@@ -244,13 +255,22 @@ def find_tables(pdf: pdfium.PdfDocument, pages: list[PageText], notes: dict[int,
     :func:`ruled_pages` returns.
     """
     found: list[dict] = []
-    for number, rules in ruled_pages(pdf, pages, read_rules).items():
+    ruled = ruled_pages(pdf, pages, read_rules)
+    for number, rules in ruled.items():
         try:
             found.extend(_page_tables(pdf, number, pages[number - 1], rules))
         except Exception as exc:  # pdfplumber fails on some real files: keep the text
             msg = " ".join(str(exc).split())[:120]
             note = f"tables not read (pdfplumber {type(exc).__name__}: {msg})"
             notes[number] = f"{notes[number]}; {note}" if number in notes else note
+    for p in pages:
+        if p.page in ruled or p.ocr or not may_hold_text_table(p.text):
+            continue
+        try:
+            found.extend(_unruled_tables(pdf, p))
+        except Exception:  # a page's odd content must not stop the ingest: its text stays
+            continue
+    found.sort(key=lambda t: (t["page"], t["table_id"]))
     return [Table.from_dict(t) for t in stitch(found)]
 
 
@@ -283,6 +303,162 @@ def _page_tables(pdf: pdfium.PdfDocument, number: int, p: PageText, rules: Rules
     for k, t in enumerate(tables, start=1):
         t["table_id"] = f"p{number}-t{k}"
     return tables
+
+
+# ---------------------------------------------------------------------------------------
+# 2b. Tables without rulings: columns set apart by white space
+
+#: A page may hold a table without rulings where TEXT_TABLE_ROWS consecutive lines of its
+#: text each write two numbers or more (a table of values: "9 34,200 Hard to tell …");
+#: only such pages have their chars' boxes read.
+TEXT_TABLE_ROWS = 3
+_NUMBER_TOKEN = re.compile(r"(?<![\w.,])\d[\d.,]*(?![\w])")
+#: Two words of one line are in different columns where the distance between the centres
+#: of the chars either side of the gap exceeds COLUMN_GAP char heights: a word space is
+#: about one height between centres, the white space between columns two or more (measured
+#: on LaTeX, DocBook and Word tables without rulings).
+COLUMN_GAP = 2.5
+#: Chars of one text line: box centres within LINE_TOL char heights (punctuation sits low).
+LINE_TOL = 0.75
+
+
+def may_hold_text_table(text: str) -> bool:
+    """Whether `text` (a page's) has TEXT_TABLE_ROWS consecutive lines that each write two
+    numbers or more: the cheap test before a page's char boxes are read."""
+    run = 0
+    for line in text.splitlines():
+        run = run + 1 if len(_NUMBER_TOKEN.findall(line)) >= 2 else 0
+        if run >= TEXT_TABLE_ROWS:
+            return True
+    return False
+
+
+def _unruled_tables(pdf: pdfium.PdfDocument, p: PageText) -> list[dict]:
+    """The tables without rulings of page `p` (`text_table_cells`), built as a ruled table's
+    cells are (`_build_table`), table_id "p{page}-u{k}", top first."""
+    page = pdf[p.page - 1]
+    try:
+        if page.get_rotation() % 360:
+            return []
+        textpage = page.get_textpage()
+        try:
+            source = textpage.get_text_range()
+            if not p.char_map and len(source) != len(p.text):
+                return []
+            chars = _page_chars(textpage, source, p.text, p.char_map)
+        finally:
+            textpage.close()
+    finally:
+        page.close()
+    tables = [t for cells in text_table_cells(chars, p.text) if (t := _build_table(cells, chars, p)) is not None]
+    tables.sort(key=lambda t: -t["bbox"][3])
+    for k, t in enumerate(tables, start=1):
+        t["table_id"] = f"p{p.page}-u{k}"
+    return tables
+
+
+def text_table_cells(chars: _Chars, text: str) -> list[list[tuple[float, float, float, float]]]:
+    """Cell boxes (x0, y0, x1, y1; PDF points, origin bottom-left) of each table drawn
+    without rulings on a page: a run of TEXT_TABLE_ROWS or more consecutive text lines that
+    each write a digit and fall in two or more columns (words apart by more than COLUMN_GAP
+    char heights), under a header line of two columns or more; the columns are the x ranges
+    between vertical strips no word of the rows crosses. `text` is the page text the chars
+    index. Prose lines, a list with one column or a run without a header give none."""
+    if not len(chars.idx):
+        return []
+    h = float(np.median(chars.h)) or 1.0
+    order = np.lexsort((chars.x, -chars.y))
+    lines: list[list[int]] = []
+    line_y: list[float] = []
+    small = []  # punctuation ("," "." "-"): its box sits low, it joins the nearest line
+    for i in order:
+        if chars.h[i] < 0.6 * h:
+            small.append(int(i))
+        elif lines and abs(chars.y[i] - line_y[-1]) <= LINE_TOL * h:
+            lines[-1].append(int(i))
+        else:
+            lines.append([int(i)])
+            line_y.append(float(chars.y[i]))
+    if not lines:
+        return []
+    centres = np.array(line_y)
+    for i in small:
+        k = int(np.argmin(np.abs(centres - chars.y[i])))
+        if abs(centres[k] - chars.y[i]) <= 1.2 * h:
+            lines[k].append(i)
+    segs: list[list[tuple[float, float]]] = []
+    words: list[list[str]] = []
+    for line in lines:
+        line.sort(key=lambda i: chars.x[i])
+        xs = chars.x[line]
+        cuts = [0] + [k + 1 for k in range(len(xs) - 1) if xs[k + 1] - xs[k] > COLUMN_GAP * h] + [len(xs)]
+        segs.append([(float(xs[a]) - 0.5 * h, float(xs[b - 1]) + 0.5 * h) for a, b in zip(cuts, cuts[1:])])
+        words.append(["".join(text[chars.idx[i]] for i in line[a:b]) for a, b in zip(cuts, cuts[1:])])
+    row_like = [len(seg) >= 2 and any(ch.isdigit() for w in ws for ch in w) for seg, ws in zip(segs, words)]
+    out = []
+    k = 0
+    while k < len(lines):
+        end = k
+        while end < len(lines) and row_like[end]:
+            end += 1
+        if end - k >= TEXT_TABLE_ROWS and k > 0 and _heads_columns(words[k - 1]) \
+                and not _listing(words[k:end]):
+            cells = _text_grid(segs[k - 1:end], line_y[k - 1:end], h)
+            if cells:
+                out.append(cells)
+        k = max(end, k + 1)
+    return out
+
+
+#: Dot leaders of a contents or index page ("Introduction . . . . 9").
+_LEADERS = re.compile(r"(?:\.\s?){3,}|…")
+
+
+def _heads_columns(cells: list[str]) -> bool:
+    """Whether a line's word runs (`cells`, no spaces) can head a table's columns: two or
+    more, each naming something in two letters or more, and no digit among them (a line of
+    values, an index's "entry, 44" or a listing's numbered line heads nothing)."""
+    return len(cells) >= 2 and all(sum(ch.isalpha() for ch in c) >= 2 for c in cells) \
+        and not any(ch.isdigit() for c in cells for ch in c)
+
+
+def _listing(rows: list[list[str]]) -> bool:
+    """Whether lines (their word runs) are a contents page, an index or program code rather
+    than a table's rows: dot leaders, or braces and backslashes in half of them."""
+    if any(_LEADERS.search("".join(r)) for r in rows):
+        return True
+    return sum(any(ch in "{}\\" for c in r for ch in c) for r in rows) * 2 >= len(rows)
+
+
+def _text_grid(segs: list[list[tuple[float, float]]], ys: list[float], h: float
+               ) -> list[tuple[float, float, float, float]]:
+    """The cell boxes of a header line and its rows (`segs`: each line's word runs, x
+    ranges; `ys`: line centres, top first): columns between the strips no row's run
+    crosses (the header may), rows between the midpoints of their lines; [] when the rows
+    leave no such strip."""
+    rows = segs[1:]
+    left = min(a for line in segs for a, _ in line)
+    right = max(b for line in segs for _, b in line)
+    covered = sorted((a, b) for line in rows for a, b in line)
+    gaps: list[tuple[float, float]] = []
+    reach = covered[0][1]
+    for a, b in covered[1:]:
+        if a - reach >= h:
+            gaps.append((reach, a))
+        reach = max(reach, b)
+    if not gaps:
+        return []
+    xe = [left] + [(a + b) / 2 for a, b in gaps] + [right]
+    for line in rows:  # every row fills two columns or more
+        if len({bisect.bisect(xe, (a + b) / 2) for a, b in line}) < 2:
+            return []
+    for a, b in segs[0]:  # a header's word runs each stand in one column
+        if any(a + h < x < b - h for x in xe[1:-1]):
+            return []
+    pitch = [ys[i] - ys[i + 1] for i in range(len(ys) - 1)]
+    step = float(np.median(pitch)) if pitch else 2 * h
+    ye = [ys[0] + step / 2] + [(ys[i] + ys[i + 1]) / 2 for i in range(len(ys) - 1)] + [ys[-1] - step / 2]
+    return [(xe[j], ye[i + 1], xe[j + 1], ye[i]) for i in range(len(ys)) for j in range(len(xe) - 1)]
 
 
 def _edges(values: list[float]) -> list[float]:
@@ -566,8 +742,8 @@ def stitch(tables: list[dict]) -> list[dict]:
 def _continues(prev: dict, t: dict) -> bool:
     if t["page"] != prev["page_end"] + 1 or len(t["columns"]) != len(prev["columns"]):
         return False
-    if t["table_id"] != f"p{t['page']}-t1":
-        return False  # not the first table of its page
+    if t["table_id"] not in (f"p{t['page']}-t1", f"p{t['page']}-u1"):
+        return False  # not the first table of its page (a page's tables are ruled or not)
     if prev["_below"] > CONTINUE_LINES or t["_above"] > CONTINUE_LINES:
         return False
     if (t["caption"] and _norm(t["caption"]) != _norm(prev["caption"])
