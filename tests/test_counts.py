@@ -57,3 +57,29 @@ def test_the_command_line_counts_one_document_in_the_singular(tmp_path, monkeypa
     assert "pincite eval: 1 question, 1 document" in out, out
     assert "1 file / 1 page" in out and "1 documents" not in out, out
     assert "re-indexed 1 document" in " ".join(invoke("--data", data, "reindex").stdout.split())
+
+
+def test_a_number_of_people_multiplies_only_a_price_per_person(tmp_path):
+    """"Four of us …" multiplies a price per person, though the row states 4 elsewhere
+    ("Minimum climbers: 4"); "a room for 20 people" beside rooms priced per hour and a card
+    whose room discount is "9折" multiplies nothing: twenty is how many the room must hold,
+    and "9折" is no price."""
+    from docgen import make_sheet, make_table_deck
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    make_table_deck(tmp_path / "wall.pptx", [
+        ("Wall sessions", [("Session", "Mon–Thu (per person)", "Fri–Sun (per person)", "Minimum climbers"),
+                           ("60 minutes", "$18", "$24", "2"), ("120 minutes", "$30", "$39", "4")])])
+    make_sheet(tmp_path / "tea.xlsx", "价目表", ("包间", "容纳人数", "工作日（元/小时）", "包间折扣"),
+               [("兰亭（大包间）", "9–12人", 198, "无"), ("竹韵（小包间）", "2–4人", 88, "无"),
+                ("金卡", "不限", 888, "9折")])
+    with Library(Settings(data_dir=tmp_path / "wall")) as lib:
+        lib.ingest([tmp_path / "wall.pptx"])
+        four = lib.ask("Four of us want a 120-minute session on a Friday. What is the total?")
+    with Library(Settings(data_dir=tmp_path / "tea")) as lib:
+        lib.ingest([tmp_path / "tea.xlsx"])
+        room = lib.ask("Does the tea house have a private room for 20 people, and what does it cost per hour?")
+    assert four.calculation is not None and (four.calculation.result, four.calculation.unit) == ("156", "USD"), \
+        four.answer
+    assert room.calculation is None, room.answer

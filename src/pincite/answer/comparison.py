@@ -251,14 +251,22 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim],
             # another row of the same table is labelled by that number ("4 players" beside the
             # cited "2 players"): the count names that row, it does not multiply this one
             return None
-        if not rated and _row_writes_number(lib, cits[0], counts[0][0], counts[0][2]):
+        per_person = bool(_PEOPLE_COUNTED.match(counts[0][2]) and _per_person(cits[0].quote))
+        if not rated and not per_person and _row_writes_number(lib, cits[0], counts[0][0], counts[0][2]):
             # the row states that number itself ("на 12 человек" of a row "12人桌; 11–12人"):
             # it tells which row is asked (a table's size, a room's beds), not how many; hours
             # of a rate per hour are hours whatever else the row states ("Минимальное время,
-            # ч: 3"; a label stating them, "Package 4 hours", is read below)
+            # ч: 3"; a label stating them, "Package 4 hours", is read below), and people paying
+            # a price per person are people whatever else it states ("Minimum throwers: 4")
             return None
         readings, spans = [(label, reading, spans[0][2])], spans[:1]
     if readings is None:
+        return None
+    if any(_PEOPLE_COUNTED.match(after) for _, _, after in counts) and not any(
+            _per_person(r.citation.quote) for _, r, _ in readings):
+        # a number of people ("a room for 20 people", "four of us") multiplies a price per
+        # person; beside any other price it is how many the thing must hold, not how many
+        # times it is bought
         return None
     bound: list[tuple[tuple[Decimal, str] | None, str, _Reading]] = []
     for label, reading, keys in readings:
@@ -401,6 +409,32 @@ def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal, after: s
         if asked and written[:3] and asked.group(1).casefold().startswith(written[:3]):
             return True
     return False
+
+
+#: The words a count of people counts by ("20 people", "four of us", "5 человек", "10人",
+#: "3位"): the generic nouns for persons, not a kind of person a column may price ("adults").
+_PEOPLE_COUNTED = lazyre.compile(
+    r"\s*(?:(?:people|persons?|guests?|of\s+(?:us|them|you))\b|(?:человек|людей|гост[ейя])(?![а-яё])|[人位名])",
+    re.IGNORECASE)
+#: A price per person as rows and headers write it: "per person", "per rider", "(pp)", "за
+#: человека", "с человека", "руб./чел.", "元/人", "每人", "每位", "人均"; "per" before a unit of
+#: measure ("per hour": quantities) or a thing booked whole ("per lane", "per room") is none.
+_PER_PERSON = lazyre.compile(
+    r"\bper\s+(?!(?:lane|room|table|group|booking|session|lesson|class|item|unit|page|vehicle|car|bike|boat"
+    r"|team|party|event|order|ticket)s?\b)(?P<noun>[a-z]+)\b|\bpp\b"
+    r"|(?:за|с)\s+(?:человека|чел\.?)(?![а-яё])|/\s*(?:чел|человек|人|位|person)|每人|每位|人均", re.IGNORECASE)
+
+
+def _per_person(quote: str) -> bool:
+    """Whether `quote` writes a price per person (`_PER_PERSON`; "per" before a unit of
+    measure, "per hour", "per kg", is a rate of another kind)."""
+    for m in _PER_PERSON.finditer(quote):
+        noun = m.group("noun")
+        if noun is None or not any(q.unit for q in quantities_in("1 " + noun)):
+            return True
+    return False
+#: A cell that writes a number and nothing else (digits, spaces, separators, a sign).
+_BARE_NUMBER = lazyre.compile(r"[-+]?\d[\d\s.,\u00a0\u202f']*")
 
 
 def _other_label_writes(lib: LibraryLike, cit: Citation, value: Decimal) -> bool:
@@ -567,7 +601,11 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
             # counted may name another column ("два заезда" the column "Длительность заезда",
             # "10 мин", beside the prices); a bare number may be a price (under "票价（元）")
             # (a price per unit, "RUB/h", is money too)
-            cols = [j for j in cols if (c := _cell(row, j)) is None or not c.unit or _currency(c.unit)]
+            # a bare number is one when its cell writes nothing else or its header names money:
+            # "9折" (a 10 % discount) or "2 комнаты" under "包间折扣" or "Rooms" is none
+            cols = [j for j in cols if (c := _cell(row, j)) is None or _currency(c.unit)
+                    or (not c.unit and (_BARE_NUMBER.fullmatch(row.cells[j][1].strip())
+                                        or asked_type.MONEY_HEADING.search(row.cells[j][0])))]
         if not cols and kinds:
             cols = [j for j in range(1, len(row.cells)) if kinds & set(analysis.tokens(row.cells[j][0]))]
         if not cols and money:
