@@ -38,13 +38,10 @@ from typing import Any, ClassVar, Literal, Mapping
 #: pdfium-13: text is hidden by colour only when the colour seen is within a just noticeable
 #: CIE76 delta E*ab (2.3) of its background (extract.hidden.JUST_NOTICEABLE_DE): a pale but
 #: visible watermark stays in the page text.
-#: pdfium-14: a text object crossing the edge of the visible page area loses the chars wholly
-#: beyond it (extract.hidden.hidden_offsets, HIDDEN_PAST_EDGE): a line running past the
-#: page edge is quotable only as far as the page shows it.
+#: pdfium-14: a text object crossing the visible page's edge loses the chars wholly beyond it
+#: (extract.hidden.hidden_offsets, HIDDEN_PAST_EDGE): quotable only as far as the page shows.
 #: pdfium-15: a garbled T2A Cyrillic layer keeps Ё ё № § and ligatures (quality._TEX_T2A).
-#: pdfium-16: tables drawn without rulings, their columns set apart by white space under a
-#: header line, are tables too (extract.tables.text_table_cells); a sentence in one cell under
-#: a sheet's table is a note, written without its column's header (extract.office_xlsx._is_note).
+#: pdfium-16: unruled tables (extract.tables.text_table_cells); a sheet's note rows (office_xlsx._is_note).
 EXTRACTOR_VERSION = "pdfium-16"
 
 

@@ -68,6 +68,9 @@ as a dict of its stored shape, :meth:`Table.to_dict`, and typed once stitched):
         between its rows) is split into one row per line when each line runs cleanly in
         the page text.
 
+Size: over 600 lines as the one place that finds and reads a PDF page's tables, ruled and
+unruled, each step's rules beside the measurements that chose them.
+
 Pages with OCR text and rotated pages get no tables. Char indexes go through
 ``PageText.char_map`` on a page put in reading order or with glyphs left out as no text; a page whose text
 differs in length from PDFium's without such a map gets no tables. This module must not import chunking,
