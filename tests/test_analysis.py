@@ -553,3 +553,14 @@ def test_each_part_of_a_hyphenated_word_is_a_question_word(question, parts):
 ])
 def test_short_or_coded_hyphenated_words_stay_one_question_word(question, group):
     assert group in query_groups(question)
+
+
+def test_a_russian_adjective_of_a_number_is_one_word_however_written():
+    """"2-комнатная", "2-комнатной" and "двухкомнатной" share an index form (the number and
+    the word's stem), so a row "2-комнатная квартира" is found by any of them; another
+    number stays another word, and a word merely opening like a numeral keeps its own form."""
+    forms = [set(tokens(w)) for w in ("2-комнатная", "2-комнатной", "двухкомнатной", "Двухкомнатная")]
+    assert set.intersection(*forms) == {"2-комнатн"}
+    assert "3-комнатн" in tokens("трёхкомнатной") and "2-комнатн" not in tokens("трёхкомнатной")
+    assert "5-летн" in tokens("5-летний") and tokens("пятилетний")[-1] == "5-летн"
+    assert tokens("семинар") == ["семинар"] and tokens("2-room") == ["2-room"]

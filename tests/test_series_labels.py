@@ -96,3 +96,21 @@ def test_a_category_asked_in_another_language_the_sheet_lacks_is_refused(charter
     answered = charter.ask("What is the price per metre of category 3 fabric?")
     assert answered.status == "answered", (answered.answer, answered.warnings)
     assert "2100" in answered.claims[0].text.replace(" ", "")
+
+
+def test_a_flat_size_asked_in_words_names_its_row_or_none(tmp_path):
+    """A price list by flat size ("1-комнатная квартира" … "3-комнатная квартира"): asked in
+    another case or with the number spelled ("двухкомнатной"), the 2-room row answers; a
+    size it does not list ("пятикомнатной") is refused, naming the rows there are, though its
+    index form is one digit off another row's."""
+    make_sheet(tmp_path / "pests.xlsx", "Прайс", ("Объект", "Тараканы, руб.", "Клопы, руб."),
+               [("1-комнатная квартира", "2 900", "3 800"), ("2-комнатная квартира", "3 400", "4 500"),
+                ("3-комнатная квартира", "3 900", "5 300")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "pests.xlsx"])
+        two = lib.ask("Сколько стоит обработка двухкомнатной квартиры от клопов?")
+        typed = lib.ask("Сколько стоит обработка 2-комнатной квартиры от клопов?")
+        five = lib.ask("Сколько стоит обработка пятикомнатной квартиры от тараканов?")
+    for a in (two, typed):
+        assert a.status == "answered" and a.claims[0].text.endswith("4 500"), a.answer
+    assert five.status == "refused", five.answer

@@ -747,9 +747,12 @@ def _kin(a: str, b: str) -> bool:
     """Whether index forms `a` and `b` are of one stem or one is a slip of the other: they
     open with the same KIN_PREFIX letters or more and share at least half of the shorter
     ("цветочн" and "цвет", "перевезт" and "перевозк"), one Chinese word holds the other, or,
-    both three letters or more, they are one edit apart (misspelled.one_edit: "дуп" and "дуб")."""
+    both three letters or more, they are one edit apart (misspelled.one_edit: "дуп" and "дуб");
+    never when they write different numbers ("5-комнатн", "1-комнатн")."""
     if has_cjk(a) or has_cjk(b):
         return a in b or b in a
+    if any(ch.isdigit() for ch in a + b) and re.sub(r"\D", "", a) != re.sub(r"\D", "", b):
+        return False  # another number is another thing ("5-комнатн" beside "1-комнатн")
     n = len(os.path.commonprefix([a, b]))
     if n >= KIN_PREFIX and n * 2 >= min(len(a), len(b)):
         return True

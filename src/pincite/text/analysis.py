@@ -66,7 +66,7 @@ if TYPE_CHECKING:
 WORD_EDGE_PUNCT = ".,;:!?«»\"'()？，。、"
 
 #: Bump on any change of the rules below (part of the index profile).
-ANALYZER_VERSION = "pincite-bm25-5"
+ANALYZER_VERSION = "pincite-bm25-6"
 
 # ---------------------------------------------------------------- normalisation
 
@@ -320,11 +320,34 @@ def _compound_forms(s: str) -> tuple[str, ...]:
         out.append(low)
         if low.startswith("№") and len(low) > 1:
             out.append(low[1:])
+        elif (m := _NUMBER_WORD_RE.fullmatch(low)) and _CYR_RE.search(m.group(2)):
+            out.append(_numbered(m.group(1), m.group(2)))  # "2-комнатной" as "2-комнатная"
     else:
         for w in _WORD_SPLIT_RE.split(low):
             if w:
                 _word(w, out)
+        if (m := _RU_NUMERAL_PREFIX_RE.match(low)) and low.isalpha():
+            # "двухкомнатной" is "2-комнатная" written with its numeral
+            out.append(_numbered(str(_RU_NUMERAL_PREFIXES[m.group(1)]), low[m.end():]))
     return tuple(out)
+
+
+#: A number joined by a hyphen to a word ("2-комнатная", "5-летний"): the word is inflected,
+#: so the compound is also indexed as the number and the word's stem (`_numbered`).
+_NUMBER_WORD_RE = lazyre.compile(r"(\d+)-([^\W\d_]{3,})")
+#: Russian numeral stems that open a compound adjective ("одно-", "двух-", "трёх-" … "десяти-":
+#: "двухкомнатная", "пятиэтажный"), folded (ё as е), with their numbers.
+_RU_NUMERAL_PREFIXES = {"одно": 1, "двух": 2, "трех": 3, "четырех": 4, "пяти": 5, "шести": 6, "семи": 7,
+                        "восьми": 8, "девяти": 9, "десяти": 10}
+_RU_NUMERAL_PREFIX_RE = lazyre.compile(
+    r"(одно|двух|трех|четырех|пяти|шести|семи|восьми|девяти|десяти)(?=[а-я]{4,}$)")
+
+
+def _numbered(number: str, word: str) -> str:
+    """The index form of a Russian compound adjective of a number, whatever its case and
+    however its number is written: the number, a hyphen and the stem of the word after it
+    ("2-комнатной", "двухкомнатная" -> "2-комнатн")."""
+    return f"{number}-{_stemmer('russian').stemWord(word)}"
 
 
 @functools.lru_cache(maxsize=4096)
