@@ -83,3 +83,24 @@ def test_a_number_of_people_multiplies_only_a_price_per_person(tmp_path):
     assert four.calculation is not None and (four.calculation.result, four.calculation.unit) == ("156", "USD"), \
         four.answer
     assert room.calculation is None, room.answer
+
+
+def test_a_count_a_cited_rows_label_states_names_that_row(tmp_path):
+    """"a crew of three movers" over rows "Бригада из 2 грузчиков" and "Бригада из 3
+    грузчиков" with an hourly rate each: three names the second row, so no rate is multiplied
+    by three (the column product of another row was shown as computed)."""
+    import docx
+
+    from docgen import docx_table
+    from pincite.config import Settings
+    from pincite.library.facade import Library
+
+    d = docx.Document()
+    d.add_paragraph("Грузчики: цена за час работы бригады и минимальный заказ.")
+    docx_table(d, [("Бригада", "Цена за час, руб.", "Минимальный заказ"),
+                   ("Бригада из 2 грузчиков", "1 250", "2 часа"), ("Бригада из 3 грузчиков", "1 800", "3 часа")])
+    d.save(str(tmp_path / "movers.docx"))
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "movers.docx"])
+        crew = lib.ask("For a crew of three movers, what is the hourly rate?")
+    assert crew.calculation is None, crew.answer

@@ -282,6 +282,7 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim],
         # the row's label states the count's number: it names the row ("蝴蝶兰（五杆）", five
         # stems, of "с пятью стрелками"; "12人桌" of "на 12 человек"), it counts nothing bought
         return None
+
     names, shown = [], []
     inputs = [calc.Input(f"v{i}", _per_count(r.quantity) if n is not None else r.quantity)
               for i, (n, _, r) in enumerate(bound)]
@@ -333,10 +334,14 @@ def _counted_columns(lib: LibraryLike, counts: tuple[tuple[Decimal, str, str], .
     first cited one (a note line cited before it stands in no row) where every count names
     such a column, each a column of its own, whose cell is one quantity (an amount of money
     when `money`: the question asks a price, and "3 lessons" does not multiply a lesson's
-    length), and whose label does not write a count's number ("Stage 3" is the row asked,
-    not three of it). None when no cited row binds so, or the values do not add. The
+    length), and no row's label on the cited rows' pages writes a count's number ("Stage 3",
+    "Бригада из 3 грузчиков" is the row asked, not three of another). None when no cited
+    row binds so, or the values do not add. The
     formula names each count and column ("2 × Adult (16+) + 1 × Child (4-15)"); the counts
     are inputs taken from the question, the cells inputs citing the row."""
+    if any(_label_writes(row.label, value) or _other_label_writes(lib, cit, value)
+           for value, _, _ in counts for cit in cits for row in _rows(lib, cit)):
+        return None  # a row's label states a count's number ("Бригада из 3 грузчиков"): it names that row
     found = next((b for cit in cits if (b := _bind_columns(lib, counts, cit, money)) is not None), None)
     if found is None:
         return None
@@ -438,21 +443,23 @@ _BARE_NUMBER = lazyre.compile(r"[-+]?\d[\d\s.,\u00a0\u202f']*")
 
 
 def _other_label_writes(lib: LibraryLike, cit: Citation, value: Decimal) -> bool:
-    """Whether a table row on the page of `cit` (a sheet's or slide's "Header: value; …"
-    line of the page text) other than the cited one has a label (first cell) writing
-    `value` (`_label_writes`)."""
+    """Whether a table row on the page of `cit` other than the cited one has a label (first
+    cell) writing `value` (`_label_writes`): a sheet's or slide's "Header: value; …" line of
+    the page text, or a row of a DOCX or PDF table there (DocumentModel.rows_within)."""
     if cit.unit is None:
         return False
     try:
-        page = lib.model(cit.doc_id).page(cit.unit).text
+        model = lib.model(cit.doc_id)
+        page = model.page(cit.unit).text
     except Exception:  # a model or page the library no longer has: nothing to read
         return False
     cited = " ".join(cit.quote.split())
-    for line in page.splitlines():
-        pairs = record_pairs(line.split(" | ", 1)[1] if " | " in line else line)
-        if pairs and " ".join(line.split()) not in cited and _label_writes(pairs[0][1], value):
-            return True
-    return False
+    labels = [pairs[0][1] for line in page.splitlines()
+              if (pairs := record_pairs(line.split(" | ", 1)[1] if " | " in line else line))
+              and " ".join(line.split()) not in cited]
+    labels += [cells[0][1] for a, b, cells in model.rows_within(cit.unit, 0, len(page))
+               if cells and " ".join(page[a:b].split()) not in cited]
+    return any(_label_writes(label, value) for label in labels)
 
 
 def _label_writes(label: str, value: Decimal) -> bool:
