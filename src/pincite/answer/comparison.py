@@ -82,6 +82,8 @@ from .unitnames import unit_span_after_text
 from .verify import verify_quote
 
 if TYPE_CHECKING:
+    from pincite.extract.model import DocumentModel
+
     from .retrieve import LibraryLike
 
 Dims = tuple[tuple[str, int], ...]
@@ -282,7 +284,6 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim],
         # the row's label states the count's number: it names the row ("蝴蝶兰（五杆）", five
         # stems, of "с пятью стрелками"; "12人桌" of "на 12 человек"), it counts nothing bought
         return None
-
     names, shown = [], []
     inputs = [calc.Input(f"v{i}", _per_count(r.quantity) if n is not None else r.quantity)
               for i, (n, _, r) in enumerate(bound)]
@@ -339,8 +340,8 @@ def _counted_columns(lib: LibraryLike, counts: tuple[tuple[Decimal, str, str], .
     row binds so, or the values do not add. The
     formula names each count and column ("2 × Adult (16+) + 1 × Child (4-15)"); the counts
     are inputs taken from the question, the cells inputs citing the row."""
-    if any(_label_writes(row.label, value) or _other_label_writes(lib, cit, value)
-           for value, _, _ in counts for cit in cits for row in _rows(lib, cit)):
+    labels = [label for cit in cits for label in [row.label for row in _rows(lib, cit)] + _other_labels(lib, cit)]
+    if any(_label_writes(label, value) for value, _, _ in counts for label in labels):
         return None  # a row's label states a count's number ("Бригада из 3 грузчиков"): it names that row
     found = next((b for cit in cits if (b := _bind_columns(lib, counts, cit, money)) is not None), None)
     if found is None:
@@ -438,28 +439,44 @@ def _per_person(quote: str) -> bool:
         if noun is None or not any(q.unit for q in quantities_in("1 " + noun)):
             return True
     return False
+
+
 #: A cell that writes a number and nothing else (digits, spaces, separators, a sign).
 _BARE_NUMBER = lazyre.compile(r"[-+]?\d[\d\s.,\u00a0\u202f']*")
 
 
-def _other_label_writes(lib: LibraryLike, cit: Citation, value: Decimal) -> bool:
-    """Whether a table row on the page of `cit` other than the cited one has a label (first
-    cell) writing `value` (`_label_writes`): a sheet's or slide's "Header: value; …" line of
-    the page text, or a row of a DOCX or PDF table there (DocumentModel.rows_within)."""
+def _cited_page(lib: LibraryLike, cit: Citation) -> tuple[DocumentModel, int, str] | None:
+    """The model of a citation's document, its cited unit (1-based) and that unit's text;
+    None for a citation without a unit, or a model or page the library no longer has."""
     if cit.unit is None:
-        return False
+        return None
     try:
         model = lib.model(cit.doc_id)
-        page = model.page(cit.unit).text
+        return model, cit.unit, model.page(cit.unit).text
     except Exception:  # a model or page the library no longer has: nothing to read
-        return False
+        return None
+
+
+def _other_labels(lib: LibraryLike, cit: Citation) -> list[str]:
+    """The labels (first cells) of the table rows on the page of `cit` other than the cited
+    one: a sheet's or slide's "Header: value; …" lines of the page text, and the rows of a
+    DOCX or PDF table there (DocumentModel.rows_within)."""
+    if (found := _cited_page(lib, cit)) is None:
+        return []
+    model, unit, page = found
     cited = " ".join(cit.quote.split())
     labels = [pairs[0][1] for line in page.splitlines()
               if (pairs := record_pairs(line.split(" | ", 1)[1] if " | " in line else line))
               and " ".join(line.split()) not in cited]
-    labels += [cells[0][1] for a, b, cells in model.rows_within(cit.unit, 0, len(page))
+    labels += [cells[0][1] for a, b, cells in model.rows_within(unit, 0, len(page))
                if cells and " ".join(page[a:b].split()) not in cited]
-    return any(_label_writes(label, value) for label in labels)
+    return labels
+
+
+def _other_label_writes(lib: LibraryLike, cit: Citation, value: Decimal) -> bool:
+    """Whether a table row on the page of `cit` other than the cited one (`_other_labels`)
+    has a label writing `value` (`_label_writes`)."""
+    return any(_label_writes(label, value) for label in _other_labels(lib, cit))
 
 
 def _label_writes(label: str, value: Decimal) -> bool:
@@ -748,13 +765,9 @@ def _rows(lib: LibraryLike, cit: Citation) -> list[_Row]:
     """The table rows a verified citation's quote stands in (module docstring, 1), each with
     a citation of its own text (the quote's own when it is one row)."""
     sheet = sheet_rows(cit.quote)
-    if cit.unit is None:
+    if (found := _cited_page(lib, cit)) is None:
         return []
-    try:
-        model = lib.model(cit.doc_id)
-        page = model.page(cit.unit).text
-    except Exception:  # a model or page the library no longer has: no rows to read
-        return []
+    model, unit, page = found
     out = []
     records = [] if sheet else [(m.group(), pairs) for m in re.finditer(r"[^\n]+", cit.quote)
                                 if (pairs := record_pairs(m.group())) is not None]
@@ -763,11 +776,11 @@ def _rows(lib: LibraryLike, cit: Citation) -> list[_Row]:
     elif records and not isinstance(cit.address, PdfAddress):
         spans = records  # a slide table's rows, one "Header: value; …" line each
     else:
-        check = verify_quote(cit.quote, page, records=model.record_spans(cit.unit))
+        check = verify_quote(cit.quote, page, records=model.record_spans(unit))
         if not check.verified or check.start is None or check.end is None:
             return []
         spans = [(page[a:b] if (a, b) != (check.start, check.end) else cit.quote, list(cells))
-                 for a, b, cells in model.rows_within(cit.unit, check.start, check.end)]
+                 for a, b, cells in model.rows_within(unit, check.start, check.end)]
     for text, cells in spans:
         if len(cells) < 2 or not cells[0][1].strip():
             continue

@@ -344,14 +344,17 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # row's label that names days too, "Late night (23:00–01:00, Fri–Sat only)", qualifies
     # a row the question's other words choose; a table whose rows are the days has no such
     # column, and its row labels are read then)
+    def documents(labels: bool) -> Iterator[tuple[Iterator[str], Iterator[str]]]:
+        # per document its tables' labels and its pages, read only for a question stating a date
+        return ((table_labels(lib, mine, rows_of, row_labels=labels), document_texts(lib, mine))
+                for mine in by_document(hits[:extractive.SCORED_HITS]))
+
     read_as = q
     for labels in (False, True):
-        docs = [(list(table_labels(lib, mine, rows_of, row_labels=labels)), mine)
-                for mine in by_document(hits[:extractive.SCORED_HITS])]
-        periods = with_defined_periods(tiered, ((h, document_texts(lib, mine)) for h, mine in docs))
+        periods = with_defined_periods(tiered, documents(labels))
         if periods != tiered:
             tiered = periods
-            read_as = with_defined_periods(q, ((h, document_texts(lib, mine)) for h, mine in docs))
+            read_as = with_defined_periods(q, documents(labels))
             break
     if not is_part:
         # the question as the arithmetic reads rows and columns: its dates as their columns, a

@@ -358,7 +358,9 @@ def with_equal_headers(question: str, headers: Iterable[str]) -> str:
     (`header_tier`) and writes in no script the question does not ("60 min" names nothing
     of a question written in Chinese alone: it heads another library's table, found for
     its numbers); money is no such quantity. `question` itself when no quantity has exactly
-    one such header."""
+    one such header; `headers` is not read when the question states no quantity with a unit."""
+    if not any(q.unit for q in quantities_in(question)):
+        return question
     return _with_points(question, point_headers(headers))
 
 

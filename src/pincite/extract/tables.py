@@ -287,24 +287,34 @@ def _page_tables(pdf: pdfium.PdfDocument, number: int, p: PageText, rules: Rules
                  if len({round(c[0]) for c in cells}) >= MIN_COLUMNS]
         if not found:
             return []  # the chars' boxes (the costly part) are read only for a table
-        textpage = page.get_textpage()
-        try:
-            source = textpage.get_text_range()
-            if not p.char_map and len(source) != len(p.text):
-                return []  # not PDFium's text, and no map back to it
-            chars = _page_chars(textpage, source, p.text, p.char_map)
-        finally:
-            textpage.close()
+        chars = _loaded_chars(page, p)
     finally:
         page.close()
-    tables = []
-    for cells in found:
-        table = _build_table(cells, chars, p)
-        if table is not None:
-            tables.append(table)
+    return _numbered_tables(found, chars, p, "t") if chars is not None else []
+
+
+def _loaded_chars(page: pdfium.PdfPage, p: PageText) -> _Chars | None:
+    """The chars of loaded `page` with their boxes (`_page_chars`), indexed into `p`'s text;
+    None when that text is not PDFium's and has no map back to it (PageText.char_map)."""
+    textpage = page.get_textpage()
+    try:
+        source = textpage.get_text_range()
+        if not p.char_map and len(source) != len(p.text):
+            return None
+        return _page_chars(textpage, source, p.text, p.char_map)
+    finally:
+        textpage.close()
+
+
+def _numbered_tables(found: list[list[tuple[float, float, float, float]]], chars: _Chars, p: PageText,
+                     kind: str) -> list[dict]:
+    """The tables built from the cell boxes of each table `found` on page `p`
+    (`_build_table`), top first, their table_id "p{page}-{kind}{k}" (kind "t": ruled, "u":
+    unruled)."""
+    tables = [t for cells in found if (t := _build_table(cells, chars, p)) is not None]
     tables.sort(key=lambda t: -t["bbox"][3])
     for k, t in enumerate(tables, start=1):
-        t["table_id"] = f"p{number}-t{k}"
+        t["table_id"] = f"p{p.page}-{kind}{k}"
     return tables
 
 
@@ -343,21 +353,10 @@ def _unruled_tables(pdf: pdfium.PdfDocument, p: PageText) -> list[dict]:
     try:
         if page.get_rotation() % 360:
             return []
-        textpage = page.get_textpage()
-        try:
-            source = textpage.get_text_range()
-            if not p.char_map and len(source) != len(p.text):
-                return []
-            chars = _page_chars(textpage, source, p.text, p.char_map)
-        finally:
-            textpage.close()
+        chars = _loaded_chars(page, p)
     finally:
         page.close()
-    tables = [t for cells in text_table_cells(chars, p.text) if (t := _build_table(cells, chars, p)) is not None]
-    tables.sort(key=lambda t: -t["bbox"][3])
-    for k, t in enumerate(tables, start=1):
-        t["table_id"] = f"p{p.page}-u{k}"
-    return tables
+    return _numbered_tables(text_table_cells(chars, p.text), chars, p, "u") if chars is not None else []
 
 
 def text_table_cells(chars: _Chars, text: str) -> list[list[tuple[float, float, float, float]]]:
