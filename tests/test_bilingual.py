@@ -74,6 +74,13 @@ def test_english_and_russian_words_translate_both_ways():
     assert "语言" in bilingual.translations(_group("язык"))
 
 
+@needs_mueller
+def test_a_chinese_words_own_renderings_come_before_those_of_its_parts():
+    """"搬运工" (porter: грузчик) is translated as itself before the words jieba finds inside
+    it ("搬运", carry: груз, транспорт), whose renderings would fill the places kept."""
+    assert analysis.tokens("грузчик")[0] in bilingual.translations(_group("搬运工"))
+
+
 def _mueller_file(path, entries: str) -> None:
     with gzip.open(path, "wt", encoding="utf-8") as f:
         f.write(entries)

@@ -114,3 +114,15 @@ def test_a_flat_size_asked_in_words_names_its_row_or_none(tmp_path):
     for a in (two, typed):
         assert a.status == "answered" and a.claims[0].text.endswith("4 500"), a.answer
     assert five.status == "refused", five.answer
+
+
+@pytest.mark.parametrize("question, missing", [
+    # Chinese writes a lettered label with the letter first ("D 区" of "Zone D")
+    ("D 区（30 英里以外）的上门费是多少？", ["D"]), ("C区的上门费是多少？", []),
+    # the wording's word in any case
+    ("What is the call-out charge for zone D?", ["zone D"]), ("And for ZONE B?", []),
+])
+def test_a_lettered_label_in_chinese_order_or_another_case(question, missing):
+    from pincite.answer.clarify import unlisted_labels
+
+    assert unlisted_labels(question, ["Zone A", "Zone B", "Zone C"])[0] == missing

@@ -211,6 +211,8 @@ def test_counts_of_several_rows_are_multiplied_and_added(tmp_path):
     # the plural "одни" counts one of a plural-only noun, but "одни сутки" is a quantity
     ("Сколько стоят два пиджака и одни джинсы?", ["2", "1"]), ("Сколько стоят одни сутки?", []),
     ("одни и те же брюки", []),
+    # pages and pieces are units that count things: still counts
+    ("Сколько будет стоить перевод 4 страниц?", ["4"]), ("打印300页多少钱？", ["300"]),
 ])
 def test_counts_stated_in_a_question(question, counts):
     assert [str(v) for v, _, _ in counts_in(question)] == counts
@@ -536,3 +538,87 @@ def test_a_count_is_no_row_name_a_table_lacks(tmp_path):
         ans = lib.ask("Сколько стоят 4 сеанса математики?")
     assert ans.status == "answered", ans.warnings
     assert ans.calculation is not None and ans.calculation.result == "6000", ans.answer
+
+
+def test_things_summed_from_two_tables_are_each_found_and_added(tmp_path):
+    """A sum of two things priced in two tables ("…plus a downpipe flush…", the cleaning on a
+    slide of cleaning prices, the flush on a slide of extras): the one ranking by the whole
+    question finds the first thing's row and ranks the other far under it, so each joined
+    piece of the question is ranked on its own (calculate.joined_pieces) and both rows are
+    cited and added. "How much is … in total?" names no kind of value: the rows' one price
+    each (not "Typical visit: 60 min") is what is added."""
+    from docgen import make_table_deck
+
+    make_table_deck(tmp_path / "gutters.pptx", [
+        ("Gutter cleaning prices", [("Property", "Price", "Typical visit"), ("Terraced house", "£65", "45 min"),
+                                    ("Semi-detached house", "£80", "60 min"),
+                                    ("Detached house", "£110", "90 min")]),
+        ("Extras", [("Service", "Price"), ("Downpipe flush", "£25"), ("Fascia wash", "£40"),
+                    ("Gutter guard fitting", "£12")])])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "gutters.pptx"])
+        plus = lib.ask("What would a detached house gutter clean plus a fascia wash cost together?")
+        total = lib.ask("How much is a semi-detached house gutter clean and a downpipe flush in total?")
+    assert plus.calculation is not None and plus.calculation.result == "150", plus.answer
+    assert total.calculation is not None and total.calculation.result == "105", total.answer
+    quotes = " ".join(c.quote for c in total.citations())
+    assert "Semi-detached" in quotes and "Downpipe flush" in quotes, quotes
+    assert all(i.citation.verified for i in total.calculation.inputs)
+
+
+def test_joined_pieces_of_a_sum():
+    assert calculate.joined_pieces("What would a stove sweep plus a smoke test cost?") == [
+        "What would a stove sweep", "a smoke test cost?"]
+    assert calculate.joined_pieces("Сколько стоят вместе пена и клей?") == ["Сколько стоят вместе пена", "клей?"]
+    assert calculate.joined_pieces("How much is the smoke test?") == []
+
+
+def test_a_chinese_classifier_measures_a_count_and_the_word_after_it_is_the_thing():
+    """"три пачки ибупрофена": "пачки", which no chunk writes, measures the count and names
+    nothing; "一名搬运工": the classifier "名" measures it, and "搬运工" (written nowhere in a
+    Russian library) is the thing counted, a word the question asks about."""
+    from pincite.answer.counts import counted_measures
+    from pincite.text import analysis
+
+    ru = "Сколько стоят три пачки ибупрофена?"
+    groups = analysis.query_groups(ru)
+    df = {t: (0 if t.startswith("пачк") else 3) for g in groups for t in g}
+    assert {g[0][:4] for g in counted_measures(ru, groups, df)} == {"пачк"}
+    zh = "一名搬运工每小时收费多少？"
+    groups = analysis.query_groups(zh)
+    df = {t: (0 if "搬运" in t or "运工" in t else 3) for g in groups for t in g}
+    assert counted_measures(zh, groups, df) == set()
+
+
+def test_a_count_of_what_a_column_numbers_picks_a_band_and_multiplies_nothing(tmp_path):
+    """"120 页的论文…" (a 120-page thesis) over columns "up to 100 pages" / "101–250 pages"
+    with a note under the table: the count names the band its column numbers, not a
+    number of things bought at a row's price (no "120 × …"); "two adults and one child"
+    over "Adult (16+)" and "Child (4-15)" still multiply."""
+    from pptx import Presentation
+    from pptx.util import Inches
+
+    from docgen import make_table_slide
+
+    deck = Presentation()
+    slide = deck.slides.add_slide(deck.slide_layouts[5])
+    slide.shapes.title.text = "Thesis binding (per copy)"
+    rows = [("Binding", "up to 100 pages", "101–250 pages", "251–400 pages"),
+            ("Softcover perfect binding", "£18", "£24", "£32"), ("Hardcover case binding", "£45", "£55", "£70"),
+            ("Full leather binding", "£120", "£145", "£180")]
+    table = slide.shapes.add_table(len(rows), 4, Inches(0.5), Inches(1.5), Inches(9), Inches(3)).table
+    for i, row in enumerate(rows):
+        for j, value in enumerate(row):
+            table.cell(i, j).text = value
+    slide.shapes.add_textbox(Inches(0.5), Inches(5), Inches(9), Inches(1.5)).text_frame.text = (
+        "* Gold foil lettering on the spine is included in hardcover and leather prices; "
+        "on softcover it costs £12 extra.")
+    deck.save(str(tmp_path / "binding.pptx"))
+    make_table_slide(tmp_path / "cruise.pptx", "Cruises", [
+        ("Cruise", "Adult (16+)", "Child (4-15)"), ("Seal Island Cruise", "£34", "£19")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "binding.pptx", tmp_path / "cruise.pptx"])
+        pages = lib.ask("120 页的论文做平装胶装，再在书脊上烫金字，一共多少钱？")
+        people = lib.ask("What do two adults and one child pay for the Seal Island Cruise?")
+    assert pages.calculation is None or "120" not in pages.calculation.formula, pages.answer
+    assert people.calculation is not None and people.calculation.result == "87", people.answer

@@ -375,3 +375,22 @@ def test_a_length_written_as_one_word_names_the_row_that_states_it_apart(tmp_pat
         there = lib.ask("How much is a 30-minute private lesson?")
     assert absent.status == "refused", absent.answer
     assert there.status == "answered" and there.claims[0].text.endswith("£36"), there.answer
+
+
+def test_a_count_of_pages_asked_in_another_language_names_the_band_of_the_columns(tmp_path):
+    """Columns banding what a price counts ("up to 100 pages", "101–250 pages"): "на 180
+    страниц" names the 101–250 column (the page is a unit in every language), so the row
+    the question's other words name answers with that column's price, not the row writing
+    "£180" in another column."""
+    from docgen import make_table_slide
+
+    make_table_slide(tmp_path / "binding.pptx", "Thesis binding (per copy)", [
+        ("Binding", "up to 100 pages", "101–250 pages", "251–400 pages"),
+        ("Softcover perfect binding", "£18", "£24", "£32"), ("Hardcover case binding", "£45", "£55", "£70"),
+        ("Full leather binding", "£120", "£145", "£180")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "binding.pptx"])
+        ans = lib.ask("Сколько стоит переплёт в твёрдую обложку (case binding) для работы на 180 страниц?")
+    assert ans.status == "answered", ans.answer
+    assert "Hardcover case binding" in ans.claims[0].citations[0].quote, ans.answer
+    assert "101–250 pages: £55" in ans.claims[0].text, ans.claims[0].text

@@ -51,3 +51,33 @@ def test_a_question_word_naming_a_unit(word, unit):
     from pincite.answer.clarify import _per_unit
 
     assert _per_unit(word) == unit
+
+
+@pytest.mark.parametrize("text, unit", [
+    ("на 12 кубометров", "m3"), ("12 кубов", "m3"), ("the 20 cubic metre skip", "m3"), ("8立方", "m3"),
+    ("3 кубических метра", "m3"), ("60 квадратных метров", "m2"), ("1 квадратный метр", "m2"),
+])
+def test_volume_and_area_words_of_everyday_speech_are_units(text, unit):
+    """"кубометр", "куб" after a number, "cubic metre" and the Russian adjective phrases are
+    how price lists and people write cubic and square metres."""
+    from pincite.answer.quantities import quantities_in
+
+    assert [q.unit for q in quantities_in(text)] == [unit]
+
+
+def test_a_volume_asked_in_words_is_no_row_of_another_volume(tmp_path):
+    """"на 12 кубометров" over skips of 8, 20 and 27 m³ whose weight limit column writes
+    "до 12 т": the 12 is a volume no row has (refused, naming the rows there are), not
+    the row writing 12 tonnes; "на 20 кубов" is the 20 m³ row."""
+    from docgen import make_sheet
+
+    make_sheet(tmp_path / "skips.xlsx", "Контейнеры", ("Объём контейнера", "Срок аренды", "Цена, руб.",
+                                                      "Допустимая масса"), [
+        ("8 м³", "до 3 суток", "9 500", "до 5 т"), ("20 м³", "до 3 суток", "13 900", "до 8 т"),
+        ("27 м³", "до 3 суток", "17 900", "до 12 т")])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "skips.xlsx"])
+        missing = lib.ask("Сколько стоит аренда контейнера на 12 кубометров?")
+        there = lib.ask("Сколько стоит аренда контейнера на 20 кубов?")
+    assert missing.status == "refused", missing.answer
+    assert there.status == "answered" and "13 900" in there.claims[0].citations[0].quote, there.answer

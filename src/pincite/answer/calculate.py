@@ -91,7 +91,9 @@ def sum_groups(question: str, groups: list[tuple[str, ...]]) -> set[tuple[str, .
         return set()
     # jieba may cut a sum phrase apart ("加起来" as "加", "起来"): its pieces are the phrase's
     pieces = {g for g in groups for p in _SUM_CJK if p in question and g[0] and g[0] in p}
-    return _asking_groups(question, groups, _SUM_WORDS, frozenset(_SUM_CJK)) | pieces
+    # so are the words joining the things summed ("plus", "плюс"; "and" is no word searched)
+    joining = {g for m in JOINED.finditer(question) for g in analysis.query_groups(m.group())}
+    return _asking_groups(question, groups, _SUM_WORDS, frozenset(_SUM_CJK)) | pieces | (joining & set(groups))
 
 
 def _asking_groups(question: str, groups: list[tuple[str, ...]], words: "re.Pattern[str]",
@@ -118,6 +120,21 @@ _RU_HOW_MUCH_IN_ALL = lazyre.compile(r"(?<![а-яё])сколько\s+(?:[а-я�
 #: and "A 配 B" (a frame fitted with lenses: "镜架配一副镜片").
 JOINED = lazyre.compile(r"(?<!\w)(?:and|plus|и|плюс|(?:together|along)\s+with|вместе\s+со?)(?!\w)|&|和|与|及|跟|、"
                         r"|加上|外加|再(?:加|买|订|租|要|配)|配(?:一|上)", re.I)
+
+
+#: Most things a sum's question joins that `joined_pieces` reads apart.
+MAX_JOINED = 4
+
+
+def joined_pieces(question: str) -> list[str]:
+    """The pieces of `question` between the words joining the things a sum adds (`JOINED`),
+    each holding a letter: "What would a stove sweep plus a smoke test cost?" -> ["What would
+    a stove sweep", "a smoke test cost?"]; each names one of the things (with the question's
+    frame words beside the first and the last). [] when the question joins fewer than two
+    or more than MAX_JOINED pieces."""
+    pieces = [p.strip(" ,，、") for p in JOINED.split(question)]
+    pieces = [p for p in pieces if any(ch.isalpha() for ch in p)]
+    return pieces if 2 <= len(pieces) <= MAX_JOINED else []
 
 
 def sum_asked(question: str) -> bool:

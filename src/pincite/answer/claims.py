@@ -25,9 +25,9 @@ from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
 
 from . import asked_type, extractive, features, soft, supersede, table_verify
-from .calculate import calculation_line, conversion_for, sum_asked, unit_warning
+from .calculate import calculation_line, conversion_for, joined_pieces, sum_asked, unit_warning
 from .cite import SECTION_SEP, citation_for
-from .comparison import comparison_for, states_comparison, sum_for
+from .comparison import Comparison, comparison_for, states_comparison, sum_for
 from .evidence import (
     cited_bar,
     computed_names,
@@ -295,6 +295,12 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     # (rows and columns read as the tables name them: Gathered.read_as)
     compared = (comparison_for(lib, g.question, g.lang, verified)
                 or sum_for(lib, g.question, g.lang, verified, dated=g.read_as or None))
+    if compared is None and found is None and sum_asked(g.question):
+        # a sum whose things the evidence cited does not all name: each thing's own row
+        by_item = _with_item_rows(lib, g)
+        if by_item is not None:
+            claims, verified, compared = by_item
+            text = "\n".join(f"[{i}] {c.text}" for i, c in enumerate(verified, 1))
     if compared is not None:
         conversion = compared.calculation
         if conversion is not None:
@@ -309,6 +315,60 @@ def extractive_answer(lib: LibraryLike, g: Gathered) -> Answer:
     return Answer(question=g.question, status="answered", language=g.lang, scope=g.scope,
                   answer=text, claims=claims, timings=timings, relevance=rel, calculation=conversion,
                   warnings=warnings)
+
+
+#: How likely (a share of the first's probability) another window may be for a sum's
+#: joined piece still to name its first row alone (`_with_item_rows`): the share at which
+#: a refusal names the rows found beside the likeliest (rank.gather's other variants).
+ITEM_MARGIN = 0.5
+
+
+def _with_item_rows(lib: LibraryLike, g: Gathered) -> "tuple[list[Claim], list[Claim], Comparison] | None":
+    """(claims, verified claims, the sum) of a sum asked of joined things ("What would a
+    stove sweep plus a smoke test cost together?") whose cited rows name only some of them,
+    when each thing's own likeliest row computes it (comparison.sum_for): the question is
+    gathered again once per joined piece (calculate.joined_pieces), ranked by that piece's
+    words (rank.gather's coverage_text; retrieval still by the whole question), and the
+    first window kept of each piece that is a table row and is not cited yet is cited right
+    after the first claim. The things of a sum may stand in different tables (a slide of
+    sweeping prices, a slide of extras), which one ranking by the whole question reads as
+    one thing found and another less likely. None when the question joins no pieces, a
+    piece finds no such row, or the rows found compute no sum."""
+    from .rank import gather
+
+    pieces = joined_pieces(g.question)
+    if not pieces or not g.cands:
+        return None
+    cited = {(c.hit.chunk_id, c.start) for c in kept(lib, g)}
+    extra: list[extractive.Candidate] = []
+    for piece in pieces:
+        found = gather(lib, g.question, g.flt, coverage_text=piece)
+        if found.refusal is not None or not found.cands or id(found.cands[0]) in found.other_code:
+            return None
+        row, p = found.cands[0], found.probability
+        if not features.is_table_window(row):
+            return None
+        # the piece's row must stand out: another window at least ITEM_MARGIN as likely
+        # ("Intro session" and "Arrows hire" for "комплекта стрел на одну сессию") leaves
+        # which thing the piece names unsure, and a sum of the wrong row is a wrong number
+        if any(p.get(id(c), 0.0) >= ITEM_MARGIN * p.get(id(row), 0.0)
+               for c in found.cands[1:] if id(c) not in found.other_code):
+            return None
+        if (row.hit.chunk_id, row.start) not in cited:
+            cited.add((row.hit.chunk_id, row.start))
+            extra.append(row)
+    if not extra:
+        return None
+    first = kept(lib, g)
+    # the rows with the rest cited, else the rows alone (a sentence beside them may name a
+    # thing summed too, which the sum then cannot tell from its row)
+    for keep in (first[:1] + extra + first[1:], first[:1] + extra):
+        more = _distinct_claims(lib, keep, g.terms, _soft(g), g.question)
+        verified = [c for c in more if c.verified]
+        total = sum_for(lib, g.question, g.lang, verified, dated=g.read_as or None)
+        if total is not None:
+            return more, verified, total
+    return None
 
 
 def extreme_claims(lib: LibraryLike, g: Gathered, claims: list[Claim]) -> tuple[str, list[Claim]] | None:

@@ -450,8 +450,8 @@ def _series_marks(text: str, pre: str, suf: str, marks: set[str]) -> list[tuple[
     before = ((r"(?<![A-Za-z\d])" if p[:1].isascii() else "") if p
               else r"(?<![\d.,])" if digits else r"(?<![A-Za-z])")
     after = r"(?![A-Za-z])" if s[-1:].isascii() and s[-1:].isalpha() else ""
-    asked = re.compile(rf"{before}{re.escape(p)}\s*(?P<n>{mark})\s*{re.escape(s)}{after}",
-                       re.IGNORECASE if digits else 0)
+    # the wording's words in any case ("zone D" of "Zone A" .. "Zone C"); a letter mark as written
+    asked = re.compile(rf"{before}(?i:{re.escape(p)})\s*(?P<n>{mark})\s*(?i:{re.escape(s)}){after}")
     out = [(m.group(0).strip(), _mark_value(m.group("n"))) for m in asked.finditer(text)]
     ending = _ORDINAL_ENDING.fullmatch(s) if digits else None
     if not out and ending is not None:
@@ -468,6 +468,10 @@ def _series_marks(text: str, pre: str, suf: str, marks: set[str]) -> list[tuple[
             forms = _translated(p)
             out = [(m.group(0).strip(), _mark_value(m.group("n"))) for m in words
                    if forms.intersection(analysis.tokens(m.group("w")))]
+        if not out and not digits and not has_cjk(p):
+            # Chinese names a lettered label with the letter first ("D 区", "C区" of "Zone C"):
+            # a capital letter standing alone right before Chinese text
+            out = [(m.group(0).strip(), m.group("n")) for m in _LETTER_BEFORE_CJK.finditer(text)]
     return out
 
 
@@ -494,6 +498,11 @@ _ONE_WORD = lazyre.compile(r"[^\W\d_]{3,}")
 #: A word of letters followed by a number or a capital letter that ends there ("category
 #: 6", "Zone E"): a label as a question in another language than the table's names it.
 _WORD_MARK = lazyre.compile(r"(?<![^\W\d_])(?P<w>[^\W\d_]{3,})\s+(?P<n>\d+|[A-Z])(?![^\W\d_]|\d|[.,]\d)")
+
+
+#: A capital Latin letter standing alone, right before a Chinese character (a space between
+#: or not): a lettered label as Chinese writes it, the letter before the noun ("D 区").
+_LETTER_BEFORE_CJK = lazyre.compile(r"(?<![A-Za-z\d])(?P<n>[A-Z])\s?(?=[\u4e00-\u9fff])")
 
 
 def _mark_value(mark: str) -> str:

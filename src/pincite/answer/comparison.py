@@ -224,6 +224,9 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim],
     if counts:
         rows = [row for cit in cits for row in _rows(lib, cit)]
         counts = tuple(c for c in counts if not _in_named_column(c[0], c[2], rows))
+        # ... and a count of what the cited rows' headers number ("120 页" of columns "up to
+        # 100 pages", "101–250 pages") is a size, which picks a band, not things bought
+        counts = tuple(c for c in counts if not _numbers_a_header(_governed(c[2]) | _translated(c[2]), rows))
     if not counts:
         return None
     by_columns = _counted_columns(lib, counts, cits, lang, "money" in asked_type.asked_kinds(question)
@@ -280,9 +283,11 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim],
         return None  # a count names no cited row: a total without it would be wrong
     if len(bound) == 1 and bound[0][0] is not None and bound[0][0][0] == 1:
         return None  # one thing once: nothing to compute
-    if any(n is not None and _label_writes(label, n[0]) for n, label, _ in bound):
-        # the row's label states the count's number: it names the row ("蝴蝶兰（五杆）", five
-        # stems, of "с пятью стрелками"; "12人桌" of "на 12 человек"), it counts nothing bought
+    if any(n is not None and _label_writes(other, n[0]) for n, _, _ in bound for _, other, _ in bound):
+        # a row's label states the count's number: it names that row ("蝴蝶兰（五杆）", five
+        # stems, of "с пятью стрелками"; "12人桌" of "на 12 человек"; "Box of 500 paintballs"
+        # of "коробка на 500 шариков", whichever row the words after it were bound to), it
+        # counts nothing bought
         return None
     names, shown = [], []
     inputs = [calc.Input(f"v{i}", _per_count(r.quantity) if n is not None else r.quantity)
@@ -385,12 +390,35 @@ def _bind_columns(lib: LibraryLike, counts: tuple[tuple[Decimal, str, str], ...]
         cols = _named_columns(row, asked)
         if len(cols) != 1 or cols[0] in used:
             return None
+        if _numbers_a_header(asked, [row], cols[0]):
+            # a column numbering what is counted ("120 页" of "up to 100 pages", "101–250
+            # pages"): a band of the count, which picks it, not a price per thing it multiplies
+            return None
         used.add(cols[0])
         q = _cell(row, cols[0])
         if q is None or (money and q.unit not in units.CURRENCY_CODES):
             return None
         bound.append((value, text, row.cells[cols[0]][0], q))
     return row, bound
+
+
+def _numbers_a_header(asked: set[str], rows: list[_Row], column: int | None = None) -> bool:
+    """Whether a column header of `rows` (only `column`'s when given) writes a number with
+    a word of `asked` (`_keys`) right after it ("up to 100 pages" for "pages")."""
+    return any(_keys(m.group(1)) & asked for row in rows
+               for j, (header, _) in enumerate(row.cells) if column is None or j == column
+               for m in _NUMBER_THEN_WORD.finditer(header))
+
+
+def _translated(after: str) -> set[str]:
+    """The dictionary translations (text.bilingual) of the words `_governed` reads of
+    `after`: a count asked in another language than the table ("120 页" of "pages")."""
+    head = re.split(r"\d", after, maxsplit=1)[0]
+    return {t for g in analysis.query_groups(head)[:NEXT_WORDS] for t in bilingual.translations(g)}
+
+
+#: A number and the word right after it, which it numbers ("100 pages", "250页").
+_NUMBER_THEN_WORD = lazyre.compile(r"\d(?:[\d  .,]*\d)?\s*([^\W\d_]+)")
 
 
 def _row_writes_number(lib: LibraryLike, cit: Citation, value: Decimal, after: str = "") -> bool:
@@ -613,7 +641,9 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
     asked_keys = set().union(*words) if words else set()
     own = [(row, mine) for row, held in named
            if (mine := held - frozenset().union(*(h for r, h in named if r is not row))
-               or (held if labelled and _keys(row.label) - headed[id(row)] <= asked_keys else None))]
+               or (held if labelled and _keys(row.label) - headed[id(row)] <= asked_keys
+                   and _written_apart(question, row.label, [r.label for r, _ in named if r is not row])
+                   else None))]
     if len(own) < least:
         return None
     readings: list[tuple[str, _Reading, set[str]]] = []
@@ -635,6 +665,13 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
         if not cols and money:
             # a price column its header names by a money word or a currency ("维修费（元）")
             cols = [j for j in range(1, len(row.cells)) if asked_type.MONEY_HEADING.search(row.cells[j][0])]
+        if len(cols) != 1 and not money and not kinds and not _is_line(row):
+            # no kind of value asked ("How much is A and B in total?") nor column named, of a
+            # row stating a price beside other quantities ("Price: £90; Typical visit: 60
+            # min"): its one amount of money is what a total of things bought adds
+            priced = [j for j in (cols or range(1, len(row.cells)))
+                      if (c := _cell(row, j)) is not None and _currency(c.unit)]
+            cols = priced if len(priced) == 1 else cols
         q = (_line_value(row) if _is_line(row) else _cell(row, cols[0])) if len(cols) == 1 else None
         if q is None or (header is not None and row.cells[cols[0]][0] != header):
             return None
@@ -656,6 +693,21 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
             label = f"{label} {cell}".strip()
         readings.append((label, _Reading(q, row.citation), set().union(*(words[i] for i in mine))))
     return readings
+
+
+def _written_apart(question: str, label: str, others: list[str]) -> bool:
+    """Whether `question` writes `label` (case aside) somewhere outside every place it writes
+    one of the `others` that holds it: "Adult Swim and Adult Swim + Gym" names both rows,
+    "a semi-detached house" names "Semi-detached house", not "Detached house" too. True
+    when the question does not write the label as such (its words were matched apart)."""
+    text, own = question.casefold(), " ".join(label.split()).casefold()
+    spans = [(m.start(), m.start() + len(o)) for other in others
+             if own in (o := " ".join(other.split()).casefold()) and o != own
+             for m in re.finditer(re.escape(o), text)]
+    found = [m.start() for m in re.finditer(re.escape(own), text)] if own else []
+    if not found:
+        return True
+    return any(not any(a <= at and at + len(own) <= b for a, b in spans) for at in found)
 
 
 #: "Label: value" pairs of a budget or price list written as lines ("舞台音响租赁：8,500元",
@@ -798,6 +850,14 @@ def _narrowed(cit: Citation, quote: str, page: str) -> Citation | None:
         return None
     return cit.model_copy(update={"quote": quote, "verified": True, "reason": None, "match": check.level,
                                   "row_headers": None})
+
+
+def _governed(after: str) -> set[str]:
+    """`_keys` of the first NEXT_WORDS words of `after` (the question after a count) before
+    the next number: the thing the count counts, with an adjective or two before it ("页"
+    of "120 页的论文", "枝" of "20枝50厘米的玫瑰", not the next quantity's "厘米")."""
+    head = re.split(r"\d", after, maxsplit=1)[0]
+    return {code_key(s) for g in analysis.query_groups(head)[:NEXT_WORDS] for t in g for s in spellings(t)}
 
 
 def _keys(text: str) -> set[str]:

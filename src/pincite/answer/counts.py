@@ -16,7 +16,7 @@ from pincite.text import analysis, lazyre
 from pincite.text.cjk import is_cjk
 
 from .numbers import number_mentions
-from .unitnames import unit_after_text
+from .unitnames import COUNTED, unit_after_text
 
 #: The largest count of things a question may state to be multiplied by a row's value ("три
 #: пачки", "two tickets"); a larger number is more likely a code, a size or a year.
@@ -69,8 +69,8 @@ def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
             # a unit's symbol ("380 V", "5 A", "220 В"), not a thing counted; "of us" is none
             # ("Two of us": two people)
             continue
-        if unit_after_text(question, m.end) is not None:
-            continue
+        if unit_after_text(question, m.end) not in (None, *COUNTED):
+            continue  # a quantity ("3 часа", "5 kg"); pages and pieces are counted things
         if m.spelled and is_cjk(m.text[0]) and _numeral_in_word(question, m.start, m.end):
             continue  # "三" of "三轮车" (a tricycle), "一" of "一整天": part of a word, no count
         if _numbers_a_noun(question, m.start, m.end):
@@ -153,9 +153,13 @@ def counted_measures(question: str, groups: list[tuple[str, ...]], df: dict[str,
     the library writes it in any form (`df`: Catalog.term_df of its forms) and a later word
     the count governs is written ("три пачки ибупрофена", "3 упаковки клея": a price list
     writes the product, not "пачки"). A count followed by one word the library lacks
-    ("3 велосипеда") keeps it: it is the thing asked about."""
+    ("3 велосипеда") keeps it: it is the thing asked about. Chinese measures a count by a
+    classifier of one character written on the numeral ("一名搬运工", "三盒布洛芬"), which
+    names nothing: the word after it is the thing counted, written in the library or not."""
     out = set()
     for _, _, span in counts_in(question):
+        if span[:1] and is_cjk(span[0]):
+            continue
         own = [g for g in analysis.query_groups(span) if g in groups]
         if len(own) >= 2 and not any(df.get(t, 0) for t in own[0]) \
                 and any(df.get(t, 0) for g in own[1:] for t in g):

@@ -20,7 +20,7 @@ from .apart import asks_frequency, asks_money, asks_number
 from .asked_type import VALUE_PATTERNS
 from .extreme import superlative
 from .numbers import number_mentions
-from .unitnames import unit_span_after_text
+from .unitnames import COUNTED, unit_span_after_text
 
 #: Kinds of physical quantity (and an amount of data) a value of which is a number with the kind's unit, or a number
 #: under a label naming the kind (asked_type.VALUE_PATTERNS, LABELLED_KINDS): no other
@@ -147,7 +147,8 @@ def _counts_things(question: str, kinds: set[str]) -> bool:
     "сколько метров") nor a word naming one of `kinds` ("сколько весит", "多少内存")."""
     for heads in _counted_heads(question):
         word = heads[0]
-        if any(_unit_symbol(h) is not None or _units_of(h) for h in heads):
+        # (a unit of things counted, "pages", "шт", counts them: unitnames.COUNTED)
+        if any(_unit_symbol(h) not in (None, *COUNTED) or _units_of(h) for h in heads):
             continue
         if any(asked_type.type_of(g) in kinds for g in analysis.query_groups(word)):
             continue

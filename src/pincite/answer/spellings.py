@@ -19,6 +19,7 @@ from pincite.text.cjk import is_cjk
 
 from .features import capitalised
 from .retrieve import LibraryLike
+from .unitnames import unit_spellings
 
 #: Per catalog: (its chunk count when read, its `_TermIndex`), for `with_transliterations`
 #: and `code_prefixed`.
@@ -285,6 +286,14 @@ def with_translations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[t
         # two words a dictionary translates as one phrase ("exhibition hall" as "展厅"): its
         # translation is each word's, before the word's own
         phrase = bilingual.phrase_translations(first, second)
+        for g in (first, second) if phrase else ():
+            wanted[g] = phrase + wanted.get(g, ())
+    # a unit's name, one word or two ("кубометров", "cubic metres"), is written as the
+    # unit's symbol or name in any language ("м³", "立方米"): those are its translations too
+    for g in groups:
+        wanted[g] = wanted.get(g, ()) + tuple(sorted(unit_spellings(g[:1])))
+    for first, second in zip(groups, groups[1:]):
+        phrase = tuple(sorted(unit_spellings((first[0], second[0]))))
         for g in (first, second) if phrase else ():
             wanted[g] = phrase + wanted.get(g, ())
     wanted = {g: v for g, v in wanted.items() if v}

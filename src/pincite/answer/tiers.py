@@ -26,7 +26,7 @@ from pincite.text import analysis, lazyre
 
 from . import asked_type, units
 from .quantities import quantities_in
-from .unitnames import unit_span_after_text
+from .unitnames import COUNTED, unit_span_after_text
 
 _NUM = r"(\d+(?:[.,]\d+)?)"
 #: Words before a number that make it the tier's upper bound: (pattern, the bound included).
@@ -149,8 +149,9 @@ def cell_tier(header: str, value: str) -> str | None:
     2761–4800 千瓦时", "…: 4801 千瓦时及以上") so that `header_tier` reads its range and
     `with_tiers` the words naming it; the cell itself when it writes its own unit ("4–5
     лет"). None when it states no range."""
-    if header_tier(value) is not None:
-        return value
+    if (tier := header_tier(value)) is not None:
+        # a band of things counted ("100–499 pages") is a count's: count_label
+        return value if tier.unit not in COUNTED else None
     if header_tier(header) is not None:
         return None  # a header stating a range of its own ("(ages 3-6)") heads values, not ranges
     m = HEADER_UNIT.search(header.strip())
@@ -175,7 +176,8 @@ def count_label(header: str, value: str) -> str | None:
     10-19"): a count of those things the question states ("12 sessions", "200 pages") falls
     in it (`with_tiers`). None for any other cell (a unit after the range makes it a tier
     of that quantity: `cell_tier`)."""
-    if HEADER_UNIT.search(header.strip()) or not _COUNT_RANGE.fullmatch(value) or header_tier(value) is not None:
+    if HEADER_UNIT.search(header.strip()) or not _COUNT_RANGE.fullmatch(value) or (
+            (tier := header_tier(value)) is not None and tier.unit not in COUNTED):
         return None
     return f"{header}: {value.strip()}"
 

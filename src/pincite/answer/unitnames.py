@@ -60,7 +60,9 @@ _UNIT_SPEC: dict[str, str] = {
     # "平米" is how Chinese writes square metres in speech and price lists; "㎡" and "㎥" are
     # the one-character squared and cubed metre signs (Unicode's CJK compatibility block)
     "m2": "m² м² m2 м2 ㎡ 平方米 平米 кв.м sqm",
-    "m3": "m³ м³ m3 м3 ㎥ 立方米 куб.м",
+    # "кубометр" and, after a number, "куб" ("12 кубов", "8 кубометров") are how Russian
+    # price lists and speech write cubic metres; "立方" alone is the Chinese short form
+    "m3": "m³ м³ m3 м3 ㎥ 立方米 立方 куб.м " + _ru("кубометр", _NOUN_M) + " " + _ru("куб", _NOUN_M),
     "L": "升 litre litres liter liters " + _ru("литр", _NOUN_M),
     "mL": "ml мл 毫升 millilitre millilitres milliliter milliliters " + _ru("миллилитр", _NOUN_M),
     "kg": "kg кг 公斤 千克 kilogram kilograms kilogramme kilogrammes " + _ru("килограмм", _NOUN_M),
@@ -109,6 +111,9 @@ _UNIT_SPEC: dict[str, str] = {
     "m/s": "m/s м/с 米/秒",
     "L/min": "l/min л/мин 升/分钟",
     "pcs": "шт штук штуки штука pcs piece pieces",
+    # a page counted, as printing, binding and translation prices are banded ("up to 100
+    # pages", "101–250 pages", "до 50 страниц", "100页以内")
+    "page": "page pages pp стр 页 " + _ru("страниц", "а ы е у ей ам ами ах -"),
     "RUB": "₽ руб " + _ru("рубл", "ь я ю ем е и ей ям ями ях"),
     "USD": "$ usd dollar dollars 美元 " + _ru("доллар", _NOUN_M),
     "EUR": "€ eur euro euros евро 欧元",
@@ -121,10 +126,20 @@ _UNIT_PHRASES: dict[str, str] = {
     "degree fahrenheit": "degF", "degrees fahrenheit": "degF",
     "кв. м": "m2", "square metres": "m2", "square meters": "m2", "sq m": "m2", "sq. m": "m2",
     "square metre": "m2", "square meter": "m2",
-    "куб. м": "m3", "cubic metres": "m3", "cubic meters": "m3",
+    "куб. м": "m3", "cubic metres": "m3", "cubic meters": "m3", "cubic metre": "m3", "cubic meter": "m3",
+    # the Russian adjective and noun in the cases a quantity puts them in ("12 кубических
+    # метров", "1 квадратный метр", "за 3 квадратных метра")
+    **{f"{stem}{ending} {noun}": key for stem, i, key in (("кубическ", "и", "m3"), ("квадратн", "ы", "m2"))
+       for ending, noun in ((i + "й", "метр"), ("ого", "метра"), (i + "х", "метров"), (i + "х", "метра"),
+                            (i + "м", "метром"), ("ому", "метру"))},
     "newton metres": "N·m", "оборотов в минуту": "rpm",
     **{f"{form} цельсия": "degC" for form in _ru("градус", _NOUN_M).split()},
 }
+#: Units that count things (pieces, pages) rather than measure a quantity: a band of them
+#: ("100–499 pages" in a cell under "Quantity") is a count's (answer.tiers.count_label),
+#: which a count of those things falls in and multiplies a price per thing, and a question
+#: asking how many of them counts things (answer.measured).
+COUNTED = frozenset({"pcs", "page"})
 UNIT_ALIASES: dict[str, str] = {
     **{form: key for key, spec in _UNIT_SPEC.items() for form in spec.split()},
     **_UNIT_PHRASES,
@@ -320,3 +335,34 @@ def unit_span_after_text(text: str, end: int) -> tuple[str, int] | None:
     if not m and text[end:end + 1] in (" ", "-"):
         m = _unit_at().match(text, end + 1)
     return (UNIT_ALIASES[m[0]], m[1]) if m else None
+
+
+@functools.lru_cache(maxsize=1)
+def _unit_forms() -> tuple[dict[tuple[str, ...], str], dict[str, frozenset[str]]]:
+    """(index forms of a unit's written form -> its unit key, unit key -> the index forms of
+    all its written forms), over UNIT_ALIASES (built on first use): "кубометров" ->
+    ("кубометр",) -> "m3" -> {"m³", "м³", "m3", "立方米", "кубометр", …}."""
+    from pincite.text import analysis
+
+    by_form: dict[tuple[str, ...], str] = {}
+    forms: dict[str, set[str]] = {}
+    for alias, key in UNIT_ALIASES.items():
+        tokens = tuple(analysis.tokens(alias))
+        if not tokens or any(t.isdecimal() for t in tokens):
+            continue
+        whole = tokens[0] == alias and is_cjk(alias[0])  # a Chinese word's first form: itself whole
+        by_form.setdefault(tokens[:1] if whole else tokens, key)
+        if len(tokens) == 1 or whole:
+            forms.setdefault(key, set()).add(tokens[0])
+    return by_form, {k: frozenset(v) for k, v in forms.items()}
+
+
+def unit_spellings(words: tuple[str, ...]) -> frozenset[str]:
+    """The index forms of every written form of the unit that the index forms `words` (one
+    word's, "кубометр", or a phrase's, ("cubic", "metr")) write, in any language and as a
+    symbol ("м³", "m³", "立方米"), less `words` themselves; empty when they write no unit.
+    A unit is one quantity in every language: a question asking of "20 cubic metres" is
+    about a row writing "20 м³"."""
+    by_form, forms = _unit_forms()
+    key = by_form.get(words)
+    return forms.get(key, frozenset()) - set(words) if key is not None else frozenset()

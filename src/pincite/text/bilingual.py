@@ -421,9 +421,12 @@ def translations(group: tuple[str, ...]) -> tuple[str, ...]:
         # a hyphenated compound's group holds its parts ("dry-clean": "dri", "clean"): the
         # phrase they make is looked up too
         keys = list(group) + ([" ".join(group)] if src == "en" and len(group) == 2 else [])
-        for form in keys:
+        for k, form in enumerate(keys):
             for word, rank in t.lookup(src, dst, form):
-                rank = -1 if " " in form else rank  # the whole compound's before its parts'
+                # the whole compound's before its parts': an English phrase of two, and a
+                # Chinese word's own renderings before those of the words inside it
+                # ("搬运工" porter: грузчик, before "搬运" carry: груз)
+                rank = -1 if " " in form else rank + 1 if src == "zh" and k > 0 else rank
                 found[word] = min(rank, found.get(word, rank))
         if not found and src == "zh":
             # a Chinese word no dictionary holds ("鞋租", as a segmenter cut "保龄球鞋租"):
