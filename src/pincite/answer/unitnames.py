@@ -338,23 +338,33 @@ def unit_span_after_text(text: str, end: int) -> tuple[str, int] | None:
 
 
 @functools.lru_cache(maxsize=1)
-def _unit_forms() -> tuple[dict[tuple[str, ...], str], dict[str, frozenset[str]]]:
-    """(index forms of a unit's written form -> its unit key, unit key -> the index forms of
-    all its written forms), over UNIT_ALIASES (built on first use): "кубометров" ->
-    ("кубометр",) -> "m3" -> {"m³", "м³", "m3", "立方米", "кубометр", …}."""
+def _aliases_by_start() -> dict[str, list[str]]:
+    """UNIT_ALIASES' written forms by their first two characters (built on first use, no
+    analysis: a cold question reads the few forms its words could be)."""
+    out: dict[str, list[str]] = {}
+    for alias in UNIT_ALIASES:
+        out.setdefault(alias[:2], []).append(alias)
+    return out
+
+
+@functools.lru_cache(maxsize=4096)
+def _alias_forms(alias: str) -> tuple[str, ...]:
+    """The index forms (text.analysis.tokens) of a unit's written form: its one form, or a
+    phrase's in order ("cubic metres" -> ("cubic", "metr")); a Chinese word's own first
+    form alone ("立方米" -> ("立方米",)). () for a form holding a number."""
     from pincite.text import analysis
 
-    by_form: dict[tuple[str, ...], str] = {}
-    forms: dict[str, set[str]] = {}
-    for alias, key in UNIT_ALIASES.items():
-        tokens = tuple(analysis.tokens(alias))
-        if not tokens or any(t.isdecimal() for t in tokens):
-            continue
-        whole = tokens[0] == alias and is_cjk(alias[0])  # a Chinese word's first form: itself whole
-        by_form.setdefault(tokens[:1] if whole else tokens, key)
-        if len(tokens) == 1 or whole:
-            forms.setdefault(key, set()).add(tokens[0])
-    return by_form, {k: frozenset(v) for k, v in forms.items()}
+    tokens = tuple(analysis.tokens(alias))
+    if not tokens or any(t.isdecimal() for t in tokens):
+        return ()
+    return tokens[:1] if tokens[0] == alias and is_cjk(alias[0]) else tokens
+
+
+@functools.lru_cache(maxsize=64)
+def _unit_forms(key: str) -> frozenset[str]:
+    """The index forms of every one-word written form of the unit `key` ("m3": "m³",
+    "м³", "立方米", "кубометр", …)."""
+    return frozenset(f[0] for alias, k in UNIT_ALIASES.items() if k == key and len(f := _alias_forms(alias)) == 1)
 
 
 def unit_spellings(words: tuple[str, ...]) -> frozenset[str]:
@@ -363,6 +373,7 @@ def unit_spellings(words: tuple[str, ...]) -> frozenset[str]:
     symbol ("м³", "m³", "立方米"), less `words` themselves; empty when they write no unit.
     A unit is one quantity in every language: a question asking of "20 cubic metres" is
     about a row writing "20 м³"."""
-    by_form, forms = _unit_forms()
-    key = by_form.get(words)
-    return forms.get(key, frozenset()) - set(words) if key is not None else frozenset()
+    if not words or not words[0]:
+        return frozenset()
+    key = next((UNIT_ALIASES[a] for a in _aliases_by_start().get(words[0][:2], ()) if _alias_forms(a) == words), None)
+    return _unit_forms(key) - set(words) if key is not None else frozenset()
