@@ -339,7 +339,8 @@ def _with_item_rows(lib: LibraryLike, g: Gathered) -> "tuple[list[Claim], list[C
     pieces = joined_pieces(g.question)
     if not pieces or not g.cands:
         return None
-    cited = {(c.hit.chunk_id, c.start) for c in kept(lib, g)}
+    first = kept(lib, g)
+    cited = {(c.hit.chunk_id, c.start) for c in first}
     extra: list[extractive.Candidate] = []
     for piece in pieces:
         found = gather(lib, g.question, g.flt, coverage_text=piece)
@@ -359,7 +360,6 @@ def _with_item_rows(lib: LibraryLike, g: Gathered) -> "tuple[list[Claim], list[C
             extra.append(row)
     if not extra:
         return None
-    first = kept(lib, g)
     # the rows with the rest cited, else the rows alone (a sentence beside them may name a
     # thing summed too, which the sum then cannot tell from its row)
     for keep in (first[:1] + extra + first[1:], first[:1] + extra):

@@ -226,7 +226,7 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim],
         counts = tuple(c for c in counts if not _in_named_column(c[0], c[2], rows))
         # ... and a count of what the cited rows' headers number ("120 页" of columns "up to
         # 100 pages", "101–250 pages") is a size, which picks a band, not things bought
-        counts = tuple(c for c in counts if not _numbers_a_header(_governed(c[2]) | _translated(c[2]), rows))
+        counts = tuple(c for c in counts if not _numbers_a_header(_governed(c[2]), rows))
     if not counts:
         return None
     by_columns = _counted_columns(lib, counts, cits, lang, "money" in asked_type.asked_kinds(question)
@@ -408,13 +408,6 @@ def _numbers_a_header(asked: set[str], rows: list[_Row], column: int | None = No
     return any(_keys(m.group(1)) & asked for row in rows
                for j, (header, _) in enumerate(row.cells) if column is None or j == column
                for m in _NUMBER_THEN_WORD.finditer(header))
-
-
-def _translated(after: str) -> set[str]:
-    """The dictionary translations (text.bilingual) of the words `_governed` reads of
-    `after`: a count asked in another language than the table ("120 页" of "pages")."""
-    head = re.split(r"\d", after, maxsplit=1)[0]
-    return {t for g in analysis.query_groups(head)[:NEXT_WORDS] for t in bilingual.translations(g)}
 
 
 #: A number and the word right after it, which it numbers ("100 pages", "250页").
@@ -854,10 +847,12 @@ def _narrowed(cit: Citation, quote: str, page: str) -> Citation | None:
 
 def _governed(after: str) -> set[str]:
     """`_keys` of the first NEXT_WORDS words of `after` (the question after a count) before
-    the next number: the thing the count counts, with an adjective or two before it ("页"
-    of "120 页的论文", "枝" of "20枝50厘米的玫瑰", not the next quantity's "厘米")."""
-    head = re.split(r"\d", after, maxsplit=1)[0]
-    return {code_key(s) for g in analysis.query_groups(head)[:NEXT_WORDS] for t in g for s in spellings(t)}
+    the next number, with their dictionary translations (text.bilingual): the thing the
+    count counts, with an adjective or two before it ("页" of "120 页的论文", and "page" for
+    a table in English; "枝" of "20枝50厘米的玫瑰", not the next quantity's "厘米")."""
+    groups = analysis.query_groups(re.split(r"\d", after, maxsplit=1)[0])[:NEXT_WORDS]
+    return ({code_key(s) for g in groups for t in g for s in spellings(t)}
+            | {t for g in groups for t in bilingual.translations(g)})
 
 
 def _keys(text: str) -> set[str]:

@@ -282,18 +282,15 @@ def with_translations(lib: LibraryLike, groups: list[tuple[str, ...]]) -> list[t
     worse on held-out near misses (0.508, retrained 0.524); a translation counting 0.8 or
     0.9 of the word did worse on the tune split."""
     wanted = {g: bilingual.translations(g) for g in groups if not any(ch.isdigit() for ch in g[0])}
-    for first, second in zip(groups, groups[1:]):
-        # two words a dictionary translates as one phrase ("exhibition hall" as "展厅"): its
-        # translation is each word's, before the word's own
-        phrase = bilingual.phrase_translations(first, second)
-        for g in (first, second) if phrase else ():
-            wanted[g] = phrase + wanted.get(g, ())
     # a unit's name, one word or two ("кубометров", "cubic metres"), is written as the
     # unit's symbol or name in any language ("м³", "立方米"): those are its translations too
     for g in groups:
         wanted[g] = wanted.get(g, ()) + tuple(sorted(unit_spellings(g[:1])))
     for first, second in zip(groups, groups[1:]):
-        phrase = tuple(sorted(unit_spellings((first[0], second[0]))))
+        # two words a dictionary translates as one phrase ("exhibition hall" as "展厅"), or a
+        # unit's two-word name: its translation is each word's, before the word's own
+        phrase = (tuple(sorted(unit_spellings((first[0], second[0]))))
+                  + bilingual.phrase_translations(first, second))
         for g in (first, second) if phrase else ():
             wanted[g] = phrase + wanted.get(g, ())
     wanted = {g: v for g, v in wanted.items() if v}
