@@ -176,3 +176,45 @@ def test_a_damaged_dictionary_is_left_out_and_the_others_still_translate(fresh_t
     monkeypatch.setenv("PINCITE_MUELLER_DICT", str(path))
     assert "青铜" in bilingual.translations(_group("bronze"))
     assert not bilingual.pair_available("en", "ru") and bilingual.pair_available("en", "zh")
+
+
+def test_a_russian_noun_and_the_adjective_made_of_it_are_relatives():
+    """Relational adjectives (насос -> насосный, пластик -> пластиковый, мебель -> мебельный,
+    кожа -> кожаный, гелий -> гелиевый) are the noun's stem and a suffix: both ways, and
+    only for stems long enough to tell ("сто" and "н" make "стон", another word)."""
+    assert "насосн" in bilingual.relational_adjectives("насос")
+    assert "мебельн" in bilingual.relational_adjectives(analysis.tokens("мебель")[0])
+    assert "кожан" in bilingual.relational_adjectives(analysis.tokens("кожа")[0])
+    assert bilingual.relational_nouns(analysis.tokens("пластикового")[0]) == ("пластик",)
+    assert analysis.tokens("гелий")[0] in bilingual.relational_nouns(analysis.tokens("гелиевые")[0])
+    assert "стон" not in bilingual.relational_adjectives("сто") and bilingual.relational_nouns("стон") == ()
+    assert bilingual.relational_adjectives("pump") == ()
+
+
+@needs_mueller
+def test_a_russian_adjective_the_dictionary_lacks_translates_as_its_noun():
+    """"насосного" (of a pump) is no headword; the noun it is made of is ("насос": pump)."""
+    assert analysis.tokens("pump")[0] in bilingual.translations(_group("насосного"))
+
+
+@needs_mueller
+def test_an_english_noun_finds_a_russian_row_naming_it_by_its_adjective(tmp_path):
+    """"pump installation" over a Russian price sheet that writes "Монтаж насосного
+    оборудования": the dictionary's "насос" is searched and covered as "насосного" too, so
+    the sum of that row and another asked in English is computed from both rows."""
+    from docgen import make_sheet
+    from pincite.answer import spellings
+
+    sheet = make_sheet(tmp_path / "prices.xlsx", "Прайс", ("Услуга", "Ед. изм.", "Цена, руб."), [
+        ("Бурение скважины на песок", "м", "2 900"), ("Бурение скважины на известняк", "м", "3 600"),
+        ("Обсадная труба НПВХ 125 мм", "м", "950"), ("Монтаж насосного оборудования", "комплект", "12 000"),
+        ("Кессон металлический 2,0 м", "шт.", "62 000"), ("Промывка скважины", "выезд", "7 500"),
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([sheet])
+        inner = getattr(lib, "_lib", lib)
+        groups = analysis.query_groups("pump")
+        assert "насосн" in spellings.with_translations(inner, groups)[0]
+        answer = lib.ask("What would a metal caisson plus pump installation cost together?")
+    assert answer.calculation is not None, answer
+    assert answer.calculation.result == "74000"

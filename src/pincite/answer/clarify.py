@@ -19,17 +19,19 @@ import re
 import unicodedata
 from collections import Counter
 from dataclasses import dataclass
+from fractions import Fraction
 
 from pincite.contract import Answer, Clarification
 from pincite.text import analysis, lazyre
 from pincite.text.cjk import has_cjk
 
-from . import asked_type, extractive, features
+from . import asked_type, extractive, features, units
 from .asked_type import MONEY_HEADING
 from .claims import kept
 from .counts import counts_in
 from .messages import listed, message
 from .misspelled import one_edit
+from .quantities import Quantity, quantities_in
 from .rank import Gathered
 from .retrieve import LibraryLike
 from .spelled import cjk_integer
@@ -330,8 +332,6 @@ def label_series(values: list[str]) -> tuple[str, str, set[str]] | None:
     values, all but one of them (a totals row: "合计", "Total") in the wording, and a
     wording that writes a word (a bare number column is a value, not a label) and no unit
     (a column of quantities is no series of labels). None else."""
-    from .quantities import quantities_in
-
     found: dict[tuple[str, str], set[str]] = {}
     for v in values:
         m = _LABEL.fullmatch(v.strip())
@@ -669,6 +669,11 @@ def clarify_group(g: Gathered, table: WindowTable, first: extractive.Candidate |
     q_groups = analysis.query_groups(q)
     negated = {t for grp in negated_groups(q, q_groups) + lacked_groups(q, q_groups) for t in grp}
     chosen = [i for i in chosen if not negated & cells[i]]
+    # a quantity the question states ("one-hour", "2 hours") names the rows whose cells
+    # state it, in whatever words or units ("1 hour", "60 min")
+    stated = [x for x in quantities_in(q) if x.unit]
+    holding = [i for i in chosen if any(_states_quantity(v, stated) for _, v in rows[i])]
+    chosen = holding or chosen
     if not 2 <= len(chosen) <= ROW_OPTIONS:
         return None
     held = set(table.names) | set().union(*(analysis.tokens(h) for pairs in rows for h, _ in pairs))
@@ -714,6 +719,22 @@ def clarify_group(g: Gathered, table: WindowTable, first: extractive.Candidate |
             options="; ".join(options), words=listed(written(q, leftover), g.lang))
         return refusal_answer(q, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
     return _asked_back(g, message("clarify_group", g.lang).format(options="; ".join(options)), options)
+
+
+def _states_quantity(text: str, stated: list[Quantity]) -> bool:
+    """Whether `text` states one of the quantities `stated` (units converted: "60 min" is
+    "1 hour")."""
+    asked: dict[object, set[Fraction]] = {}
+    for x in stated:
+        if x.unit:
+            factor, dims = units.si_factor(units.unit_atoms(x.unit))
+            asked.setdefault(dims, set()).add(Fraction(x.value) * factor)
+    for x in quantities_in(text):
+        if x.unit:
+            factor, dims = units.si_factor(units.unit_atoms(x.unit))
+            if Fraction(x.value) * factor in asked.get(dims, ()):
+                return True
+    return False
 
 
 def _unlisted(g: Gathered, leftover: list[tuple[str, ...]], rows: list[tuple[tuple[str, str], ...]],

@@ -335,22 +335,26 @@ def _counted_columns(lib: LibraryLike, counts: tuple[tuple[Decimal, str, str], .
     """What counted people or things cost by the columns of one row ("two adults and one
     child" of the row "Seal Island Cruise; Adult (16+): £34; Child (4-15): £19"; "два
     взрослых и один детский" of columns "Взрослый", "Детский"): each count multiplies the
-    cell of the one column of the answer's first cited row that the words it governs name
-    by a header word no other column of the row has (`_named_columns`); the row is the
-    first cited one (a note line cited before it stands in no row) where every count names
-    such a column, each a column of its own, whose cell is one quantity (an amount of money
+    cell of the one column of a cited row that the words it governs name by a header word
+    no other column of the row has (`_named_columns`); the row is a cited one (a note line
+    cited before it stands in no row) where every count names such a column, each a column
+    of its own, whose cell is one quantity (an amount of money
     when `money`: the question asks a price, and "3 lessons" does not multiply a lesson's
     length), and no row's label on the cited rows' pages writes a count's number ("Stage 3",
     "Бригада из 3 грузчиков" is the row asked, not three of another). None when no cited
-    row binds so, or the values do not add. The
+    row binds so, or the values do not add. Of the rows that bind, the one whose cells write
+    most of the words counted is taken ("三件长袖衬衫" the row "衬衫; 长袖" cited after "衬衫;
+    短袖"), the first cited among equals. The
     formula names each count and column ("2 × Adult (16+) + 1 × Child (4-15)"); the counts
     are inputs taken from the question, the cells inputs citing the row."""
     labels = [label for cit in cits for label in [row.label for row in _rows(lib, cit)] + _other_labels(lib, cit)]
     if any(_label_writes(label, value) for value, _, _ in counts for label in labels):
         return None  # a row's label states a count's number ("Бригада из 3 грузчиков"): it names that row
-    found = next((b for cit in cits if (b := _bind_columns(lib, counts, cit, money)) is not None), None)
-    if found is None:
+    binding = [b for cit in cits if (b := _bind_columns(lib, counts, cit, money)) is not None]
+    if not binding:
         return None
+    counted = set().union(*(_keys(after) for _, _, after in counts))
+    found = max(binding, key=lambda b: len(counted & set().union(*(_keys(v) for _, v in b[0].cells))))
     row, bound = found
     if len(bound) == 1 and bound[0][0] == 1:
         return None  # one thing once: nothing to compute
@@ -600,18 +604,27 @@ def _named_readings(lib: LibraryLike, question: str, cits: list[Citation], least
     heads = [h for row in rows.values() for h, _ in row.cells if h]
     asked = _keys(tiers.with_tiers(seasons.with_defined_periods(question, [(heads, ())]), heads))
     asked |= {t for ts in translated.values() for t in ts}
+    # two words a dictionary translates as one ("dry clean" the column "干洗（元）")
+    asked |= {t for a, b in zip(groups, groups[1:]) for t in bilingual.phrase_translations(a, b)}
     named: list[tuple[_Row, frozenset[int]]] = []
     # a word of a column header names the column, not a row ("unit" of "a unit for a flat"
     # beside the header "Unit" and a row "Drive-up unit")
     headed = {id(row): set().union(*(_keys(h) for h, _ in row.cells if h)) for row in rows.values()}
-    by_label = {id(row): frozenset(i for i, w in enumerate(words) if w & (_keys(row.label) - headed[id(row)]))
+    # ... and a row's label in another language than the question names the words its own
+    # translations give ("西裤" suit trousers: "suit", "trouser"), when the dictionary has
+    # them one way only
+    asked_own = [set(g) for g in groups if g not in ops]
+    back = {id(row): _translated_keys(_keys(row.label) - headed[id(row)]) for row in rows.values()}
+    by_label = {id(row): frozenset(i for i, w in enumerate(words)
+                                   if w & (_keys(row.label) - headed[id(row)]) or asked_own[i] & back[id(row)])
                 for row in rows.values()}
     # rows named by their labels ("1号楼", "2号楼") are told apart by them alone: a digit of a
     # date or a time in another cell names nothing
     labelled = len(set(by_label.values())) == len(by_label) and all(by_label.values())
     for row in rows.values():
         values = set().union(*(_keys(v) for _, v in row.cells)) - headed[id(row)]
-        held = by_label[id(row)] if labelled else frozenset(i for i, w in enumerate(words) if w & values)
+        held = by_label[id(row)] if labelled else frozenset(
+            i for i, w in enumerate(words) if w & values or asked_own[i] & _translated_keys(values))
         if held:
             named.append((row, held))
     # a row naming only question words that another row names too, and fewer (a strict
@@ -853,6 +866,11 @@ def _governed(after: str) -> set[str]:
     groups = analysis.query_groups(re.split(r"\d", after, maxsplit=1)[0])[:NEXT_WORDS]
     return ({code_key(s) for g in groups for t in g for s in spellings(t)}
             | {t for g in groups for t in bilingual.translations(g)})
+
+
+def _translated_keys(keys: set[str]) -> set[str]:
+    """The dictionary translations (text.bilingual.translations) of index forms `keys`."""
+    return {t for k in keys if not any(ch.isdigit() for ch in k) for t in bilingual.translations((k,))}
 
 
 def _keys(text: str) -> set[str]:

@@ -82,9 +82,9 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
     VARIANT_ZIPF, no numbers (a stated quantity is read into its band by answer.tiers), and
     none that asks for money, a place or a time ("стоит", "多少钱", "where":
     asked_type.COLUMN_KINDS). A question joining, comparing or counting things (`question`:
-    "A и B", "A比B", "two A") asks of several rows and sets none apart.
+    "A и B", "A比B", "two A") asks of several rows and sets none apart but by a duration.
 
-    Two more ways a row is for another variant:
+    Three more ways a row is for another variant:
     * its label (first cell) states a size the question states otherwise (`_other_size`:
       "24寸的儿童自行车" beside "儿童自行车（16寸）" and "（20寸）"; `question` is read as
       written, before answer.tiers wrote a quantity as the header holding it);
@@ -93,7 +93,9 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
       (`matcher`, answer.soft) to the row's label than to any of its column headers, yet no
       paraphrase of the label (below SOFT_HEADER_COSINE): it names another thing of the
       label's kind ("电动三轮车" beside "电动自行车", "кролика" beside "Кошки"), not a column
-      ("一整天" is nearest "全天").
+      ("一整天" is nearest "全天");
+    * it is a found row's thing for another duration than any the question states
+      (`_other_duration`: the 2-hour row of a party beside its 1-hour row, asked of one hour).
     Nothing is set apart for these without another row of the table to name. `context`
     gives a row's window with what it stands under (rank.RowContext.text: its headers and
     table's title), whose words it holds too ("hire" of a slide "Equipment hire")."""
@@ -101,22 +103,26 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
     # ("15人桌" where rows write "10人桌", "12人桌": `_other_numbered`)
     windows = [features.window_text(c) for c in cands]
     counts = [n for n in counts_in(question) if not _names_by_number(n[1], n[2], windows)]
-    if JOINED.search(question) or comparison_asked(question) is not None or len(counts) > 1 or any(
-            n > 1 for n, _, _ in counts):
-        return {}  # two things joined, compared or counted: each is a row of its own
+    # two things joined, compared or counted: each is a row of its own, told apart from
+    # another only by a duration the question states (`_other_duration`)
+    several = bool(JOINED.search(question) or comparison_asked(question) is not None or len(counts) > 1
+                   or any(n > 1 for n, _, _ in counts))
     # words asking for a kind of value, not naming a row ("стоит", "多少钱", "where"); the
     # adjectives of the superlative kinds ("короткий") may name a variant
     asking = set().union(*(asked_type.asking_groups(k) for k in ("money", "place", "time")))
     # a quantity's words ("一天", "30 kg") are values, read into a band or a column, not names
     stated = quantities_in(question)
     measures = _measure_words(question, stated)  # "длиной" of "длиной 8 метров"
-    asked = [g for g in groups if general.get(g, 0.0) > features.ZIPF_CEILING - VARIANT_ZIPF
+    asked = [] if several else [g for g in groups if general.get(g, 0.0) > features.ZIPF_CEILING - VARIANT_ZIPF
              and not any(ch.isdigit() for ch in g[0]) and g not in asking and g not in measures
              and not any(g[0] in q.text for q in stated)]
     # a bound ("ниже 15 футов") is a range, read into the band stating it (answer.tiers), no size
-    sizes = [q for q in stated if q.unit and q.unit not in _NO_SIZE_UNITS and not tiers.states_bound(question, q.text)]
-    points = [q for q in stated if q.unit and q.unit not in _NO_POINT_UNITS]
-    if not asked and not sizes and not points:
+    sizes = [] if several else [q for q in stated if q.unit and q.unit not in _NO_SIZE_UNITS
+                                and not tiers.states_bound(question, q.text)]
+    durations = [q for q in stated if q.unit and units.si_factor(units.unit_atoms(q.unit))[1] == _TIME
+                 and not tiers.states_bound(question, q.text)]
+    points = [] if several else [q for q in stated if q.unit and q.unit not in _NO_POINT_UNITS]
+    if not asked and not sizes and not points and not durations:
         return {}
     tables: dict[tuple[str, tuple[str, ...]], list[tuple[int, list[tuple[str, set[str]]]]]] = {}
     texts: dict[int, str] = {}  # each row's window text: its sheet's name, its cells
@@ -161,7 +167,7 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
             sibling = next((v for v, _ in cells if _other_cjk_name(v, question, texts[i])), None) if lacking else None
             values = [v for v, _ in cells]
             others = [v for k, other_cells in rows if k != i for v, _ in other_cells]
-            numbered = _other_numbered(question, values, others)
+            numbered = None if several else _other_numbered(question, values, others)
             # beside a word another row holds where this row names its own variant, a word no
             # row of the table holds tells no row from another ("初一" of rows by "初中一至二年级"
             # beside "小班" of the row "小班"): the row is another variant by the first alone
@@ -172,7 +178,8 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
                 telling = []  # the row the question names by its number ("7 January") is the asked one
             if (telling and all(j is not None or g in unwritten for g, j in telling)) \
                     or _other_size(sizes, cells[0][0], [v for v in labels if v != cells[0][0]]) or sibling \
-                    or numbered or _other_size_beside(sizes, i, cells, rows, headers):
+                    or numbered or _other_size_beside(sizes, i, cells, rows, headers) \
+                    or _other_duration(durations, i, cells, rows):
                 names = [sibling or cells[0][0]] + [cells[j][0] for j in dict.fromkeys(beside) if j]
                 names += [numbered] if numbered and numbered not in names else []
                 out[i] = " — ".join(" ".join(n.split()) for n in names)
@@ -286,6 +293,40 @@ def _other_size_beside(sizes: Sequence[Quantity], i: int, cells: list[tuple[str,
 
         others = [sized(other[j][0]) for k, other in rows if k != i and len(other) > j]
         if _other_size(sizes, sized(cells[j][0]), others):
+            return True
+    return False
+
+
+#: The dimensions of time (units.si_factor): a duration's.
+_TIME = units.si_factor(units.unit_atoms("h"))[1]
+
+
+def _seconds(text: str) -> set[Fraction]:
+    """The durations `text` states, in seconds."""
+    out = set()
+    for q in quantities_in(text):
+        factor, dims = units.si_factor(units.unit_atoms(q.unit)) if q.unit else (None, None)
+        if dims == _TIME and factor is not None:
+            out.add(Fraction(q.value) * factor)
+    return out
+
+
+def _other_duration(durations: Sequence[Quantity], i: int, cells: list[tuple[str, set[str]]],
+                    rows: list[tuple[int, list[tuple[str, set[str]]]]]) -> bool:
+    """Whether row `i` (its `cells`, among the found `rows` of its table) is the same thing
+    as another found row (the same label) for another duration than the one the question
+    states (`durations`): in a column beside the label the two state different durations,
+    this row's not the asked one ("Пиратская вечеринка | 2 часа | 12 000" beside "Пиратская
+    вечеринка | 1 час | 7 500", asked of a one-hour pirate party). A duration asked is
+    otherwise no variant (`_NO_SIZE_UNITS`): it may count hours of a rate."""
+    label = " ".join(cells[0][0].split())
+    siblings = [other for k, other in rows if k != i and " ".join(other[0][0].split()) == label]
+    asked = {Fraction(q.value) * units.si_factor(units.unit_atoms(q.unit))[0] for q in durations}
+    for j in range(1, len(cells)):
+        mine = _seconds(cells[j][0])
+        if not asked or not mine or asked & mine:
+            continue
+        if any((theirs := _seconds(other[j][0])) and theirs != mine for other in siblings if len(other) > j):
             return True
     return False
 

@@ -51,6 +51,15 @@ PER_WORD = 6
 #: speech.
 MUELLER_SENSES = 3
 
+#: Suffixes that make a Russian relational adjective of a noun, as index forms (Snowball
+#: stems): the adjective's stem is the noun's followed by one ("насос" -> "насосн" of
+#: "насосный", "пластик" -> "пластиков", "гел" of "гелий" -> "гелиев", "фермер" ->
+#: "фермерск"). A noun's stem has at least RELATIONAL_NOUN letters and the adjective's at
+#: least RELATIONAL_MIN: a short stem and a suffix are often another word ("сто", "стон").
+RELATIONAL_SUFFIXES = ("н", "ов", "ев", "иев", "ан", "ян", "ьн", "ск")
+RELATIONAL_NOUN = 3
+RELATIONAL_MIN = 5
+
 _lock = threading.Lock()
 
 
@@ -404,6 +413,36 @@ def form_language(form: str) -> str:
     return "en"
 
 
+def relational_adjectives(stem: str) -> tuple[str, ...]:
+    """Index forms of the relational adjectives a Russian noun's index form may make
+    (`RELATIONAL_SUFFIXES`: "насос" -> "насосн", "насосов", ...): forms to look for in a
+    library, most of them no word, none shorter than RELATIONAL_MIN; () for a stem shorter
+    than RELATIONAL_NOUN or not Cyrillic."""
+    if len(stem) < RELATIONAL_NOUN or form_language(stem) != "ru":
+        return ()
+    return tuple(stem + s for s in RELATIONAL_SUFFIXES if len(stem + s) >= RELATIONAL_MIN)
+
+
+def _is_noun(word: str) -> bool:
+    """Whether pymorphy3's likeliest reading of a Russian dictionary word is a noun."""
+    if " " in word or form_language(word) != "ru":
+        return False
+    from pincite.text.morph import morph
+
+    parses = morph().parse(word.lower())
+    return bool(parses) and parses[0].tag.POS == "NOUN"
+
+
+def relational_nouns(stem: str) -> tuple[str, ...]:
+    """Index forms of the nouns a Russian adjective's index form may be made of (the inverse of
+    `relational_adjectives`: "насосн" -> "насос", "пластиков" -> "пластик"); () when no
+    suffix ends it, the stem is shorter than RELATIONAL_MIN or the rest than RELATIONAL_NOUN."""
+    if form_language(stem) != "ru" or len(stem) < RELATIONAL_MIN:
+        return ()
+    return tuple(stem[:-len(s)] for s in RELATIONAL_SUFFIXES
+                 if stem.endswith(s) and len(stem) - len(s) >= RELATIONAL_NOUN)
+
+
 @functools.lru_cache(maxsize=4096)
 def translations(group: tuple[str, ...]) -> tuple[str, ...]:
     """Index forms of the translations of a question word (`group`: its index forms, the
@@ -428,6 +467,12 @@ def translations(group: tuple[str, ...]) -> tuple[str, ...]:
                 # ("搬运工" porter: грузчик, before "搬运" carry: груз)
                 rank = -1 if " " in form else rank + 1 if src == "zh" and k > 0 else rank
                 found[word] = min(rank, found.get(word, rank))
+        if not found and src == "ru":
+            # a relational adjective no dictionary holds ("насосного" of "насосного
+            # оборудования"): the translations of the noun it is made of (pump)
+            for noun in relational_nouns(group[0]):
+                for word, rank in t.lookup(src, dst, noun):
+                    found.setdefault(word, rank + 1)
         if not found and src == "zh":
             # a Chinese word no dictionary holds ("鞋租", as a segmenter cut "保龄球鞋租"):
             # the translations of the dictionary words it is made of, longest first
@@ -438,6 +483,10 @@ def translations(group: tuple[str, ...]) -> tuple[str, ...]:
         # general language (an English word's commonest Russian rendering)
         best = sorted(found, key=lambda w: (found[w], -zipf.general_zipf(w, dst)))[:PER_WORD]
         out += [_en_form(w) if dst == "en" else _ru_form(w) if dst == "ru" else w for w in best]
+        if dst == "ru":
+            # a Russian document names a thing by its noun or by the adjective made of it
+            # ("pump installation" as "монтаж насосного оборудования"): those forms follow
+            out += [a for w in best if _is_noun(w) for a in relational_adjectives(_ru_form(w))]
     return tuple(v for v in dict.fromkeys(out) if v not in group)
 
 
