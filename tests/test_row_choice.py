@@ -42,6 +42,16 @@ def test_a_row_of_the_same_thing_for_another_duration_is_not_the_answer(parties)
     assert parties.ask("How much is the pirate party?").status == "needs_clarification"
 
 
+def test_a_duration_of_a_thing_the_table_lists_for_another_only_is_refused(parties):
+    """The table tells the pirate party's variants apart by their durations, so a two-hour
+    fairy party, listed for one hour only, is not the one-hour row's price; the fairy party
+    asked without a duration is."""
+    two = parties.ask("How much is a two-hour fairy party?")
+    plain = parties.ask("How much is the fairy party?")
+    assert two.status == "refused" and not two.claims, two
+    assert plain.status == "answered" and "£68" in plain.claims[0].citations[0].quote, plain
+
+
 @pytest.fixture(scope="module")
 def laundry(tmp_path_factory):
     folder = tmp_path_factory.mktemp("laundry")

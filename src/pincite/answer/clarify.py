@@ -25,7 +25,7 @@ from pincite.contract import Answer, Clarification
 from pincite.text import analysis, lazyre
 from pincite.text.cjk import has_cjk
 
-from . import asked_type, extractive, features, units
+from . import asked_type, extractive, features, tiers, units
 from .asked_type import MONEY_HEADING
 from .claims import kept
 from .counts import counts_in
@@ -314,6 +314,51 @@ def other_record(g: Gathered, first: extractive.Candidate, table: WindowTable) -
     return None
 
 
+def other_duration(g: Gathered, first: extractive.Candidate, table: WindowTable) -> Answer | None:
+    """A refusal for a duration the question states of a thing its table lists for another
+    one only ("How much is a two-hour Fairy party?" of a row "Фея и единорог | 1 час | 6 800"
+    in a table listing the pirate party for 1 and for 2 hours): `first`, the first window
+    kept, is a row of `table` whose cell in a column of durations states none the question
+    states, the table tells one thing's variants apart by that column (a label stands in
+    two rows with different durations there: a duration there is what is bought, not how
+    long a thing lasts), and the row prices nothing per unit of time (three hours of a
+    thing "per hour" are bought at its rate). None otherwise."""
+    from .rank import refusal_answer
+
+    own = table.own
+    stated = [x for x in quantities_in(g.question) if x.unit and _is_duration(x.unit)]
+    if not stated or len(own) < 2 or any(tiers.per_units(f"{h} {v}") for h, v in own):
+        return None
+    label = " ".join(own[0][1].split())
+    for j, (header, value) in enumerate(own[1:], start=1):
+        if not _durations(value) or _states_quantity(value, stated):
+            continue
+        by_label: dict[str, set[frozenset[Fraction]]] = {}
+        for pairs in table.rows:
+            if len(pairs) > j and pairs[j][0] == header and (d := _durations(pairs[j][1])):
+                by_label.setdefault(" ".join(pairs[0][1].split()), set()).add(d)
+        if any(len(v) > 1 for k, v in by_label.items() if k != label):
+            found = message("why_other_record", g.lang).format(
+                file=first.hit.file or first.hit.doc_id, column=header, value=value.strip(),
+                asked=listed([x.text for x in stated], g.lang))
+            return refusal_answer(g.question, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
+    return None
+
+
+def _is_duration(unit: str) -> bool:
+    """Whether `unit` measures time."""
+    return units.si_factor(units.unit_atoms(unit))[1] == units.si_factor(units.unit_atoms("h"))[1]
+
+
+def _durations(text: str) -> frozenset[Fraction]:
+    """The durations `text` states, in seconds."""
+    out = set()
+    for x in quantities_in(text):
+        if x.unit and _is_duration(x.unit):
+            out.add(Fraction(x.value) * units.si_factor(units.unit_atoms(x.unit))[0])
+    return frozenset(out)
+
+
 #: A row label that numbers or letters its row within a fixed wording: "6月", "Wave C",
 #: "Zone 3", "第2组", "第二档", "Этап 4": the text before and after, and the number (in digits
 #: or Chinese numerals) or capital letter.
@@ -542,7 +587,7 @@ def table_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
     first, table = found
     if first is cands[0]:
         refused = (unnamed_row(lib, g, first, table) or unlisted_label(g, table)
-                   or other_record(g, first, table))
+                   or other_record(g, first, table) or other_duration(g, first, table))
         if refused is not None:
             return refused
     return (clarify_row(g, first, table) or clarify_group(g, table, first)
