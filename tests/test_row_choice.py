@@ -79,3 +79,28 @@ def test_a_sum_asked_in_english_reads_rows_and_a_column_named_in_chinese(laundry
     answer = laundry.ask("How much would it cost to dry-clean a suit jacket and a pair of suit trousers together?")
     assert answer.calculation is not None, answer
     assert answer.calculation.result == "73", answer.calculation
+
+
+def test_hours_times_a_rate_whose_unit_only_the_column_header_states(soffice, tmp_path):
+    """A Word table's row quotes only its cells ("Фронтальный погрузчик SDLG L956 4 700"); its
+    column header says the price is per hour ("Цена за час, руб."): five hours asked, in the
+    table's language or another, are five times that rate."""
+    import docx
+
+    d = docx.Document()
+    d.add_heading("Аренда спецтехники", level=1)
+    t = d.add_table(rows=1, cols=3)
+    for cell, text in zip(t.rows[0].cells, ("Техника", "Цена за час, руб.", "Минимальный заказ")):
+        cell.text = text
+    for row in (("Мини-погрузчик Bobcat S530", "2 900", "3 часа"),
+                ("Фронтальный погрузчик SDLG L956", "4 700", "4 часа"), ("Самосвал КамАЗ 65115", "3 300", "4 часа")):
+        for cell, text in zip(t.add_row().cells, row):
+            cell.text = text
+    d.save(str(tmp_path / "rent.docx"))
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "rent.docx"])
+        answers = [lib.ask("How much would 5 hours of the SDLG front loader cost?"),
+                   lib.ask("Сколько стоят 5 часов работы фронтального погрузчика SDLG L956?")]
+    for answer in answers:
+        assert answer.calculation is not None, answer
+        assert answer.calculation.result == "23500", answer.calculation

@@ -212,7 +212,7 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim],
     cits = [cit for c in claims if c.verified for cit in c.citations if cit.verified]
     counts = counts_in(question)
     rated = not counts  # durations of a unit the cited row prices per ("3 часа" of "руб./час")
-    counts = counts or _rate_counts(question, cits)
+    counts = counts or _rate_counts(question, cits, lib)
     if not counts:
         return None
     # a number that the cited rows write with the word after it names a variant, no count:
@@ -309,13 +309,23 @@ def counted_for(lib: LibraryLike, question: str, lang: str, claims: list[Claim],
         verified=True))
 
 
-def _rate_counts(question: str, cits: list[Citation]) -> tuple[tuple[Decimal, str, str], ...]:
+def _header_rates(lib: LibraryLike | None, cit: Citation) -> list[str]:
+    """The units the column headers of the table row `cit` stands in price per
+    (tiers.per_units: "Цена за час, руб." -> "h"); [] without `lib` or a row."""
+    if lib is None:
+        return []
+    return [u for row in _rows(lib, cit) for h, _ in row.cells if h for u in tiers.per_units(h)]
+
+
+def _rate_counts(question: str, cits: list[Citation],
+                 lib: LibraryLike | None = None) -> tuple[tuple[Decimal, str, str], ...]:
     """The durations `question` states ("three hours of crown pruning", "на 2 суток", "租3天")
     as counts of the unit a cited row prices by ("Unit: per hour; Price (USD): $120", "8700
     руб./сутки", "元/天"): an hourly rate times hours asked is what they cost, as a count
     times a price per thing is. A duration joined to a word by a hyphen describes a thing
     ("a 4-hour package") and counts nothing. () when the question states none, or no cited
-    quote prices per its unit (tiers.per_units); else in the form of counts.counts_in, the text a duration
+    quote prices per its unit (tiers.per_units) nor do its row's column headers ("Цена за
+    час, руб.", `lib` given); else in the form of counts.counts_in, the text a duration
     governs being the question less the duration: it counts the unit of whatever row the
     question names, before it or after ("аренда большого зала на 3 часа")."""
     found = []
@@ -323,7 +333,7 @@ def _rate_counts(question: str, cits: list[Citation]) -> tuple[tuple[Decimal, st
         dims = units.UNIT_FACTORS.get(q.unit or "", (None, None))[1]
         if dims != units.UNIT_FACTORS["h"][1] or q.value <= 0 or "-" in q.text or "‑" in q.text:
             continue
-        if not any(q.unit in tiers.per_units(cit.quote) for cit in cits):
+        if not any(q.unit in tiers.per_units(cit.quote) or q.unit in _header_rates(lib, cit) for cit in cits):
             continue
         if (start := question.find(q.text)) >= 0:
             found.append((q.value, q.text, question[:start] + question[start + len(q.text):]))
