@@ -381,3 +381,36 @@ def test_a_question_of_what_something_costs_asks_for_money(question):
     assert asked_type.MARK + "money" in marks, question
     assert asked_type.MARK + "money" in asked_type.header_marks("Кроссовер / внедорожник, руб.")
     assert asked_type.MARK + "money" not in asked_type.header_marks("Класс автомобиля")
+
+
+def test_hits_of_the_translations_are_scored_even_when_found_below_the_head():
+    """A passage in another language that the search with the question's words ranked below
+    the scored head (extractive.SCORED_HITS: words of the question's own language outrank
+    it) is brought into it by the search with the translations."""
+    from pincite.answer.extractive import SCORED_HITS
+
+    own = [f"en{i}" for i in range(40)]
+    hybrid = own[:26] + ["zh-row"] + own[26:]
+
+    class Index(_Index):
+        def search(self, terms, flt, limit=10, *, query_vector=None, mode="hybrid", similarity_to=None):
+            self.calls.append({"terms": terms, "mode": mode})
+            if mode == "bm25" and "模拟" in terms:
+                return [_hit(c) for c in ["zh-row", "en1"][:limit]]
+            return [_hit(c) for c in self.lists[mode][:limit]]
+
+    index = Index(hybrid=hybrid, bm25=own[:5])
+    q = "How much is an hour on the simulator?"
+    groups = analysis.query_groups(q)
+    translated = [g + (("模拟",) if g[0] == "simul" else ()) for g in groups]
+    lib = _lib(index)
+    lib.settings.top_k = 50
+    head = [h.chunk_id for h in retrieve.retrieve(lib, q, groups, None, translated)[:SCORED_HITS]]
+    assert "zh-row" in head
+
+
+def test_a_chinese_amount_followed_unspaced_by_a_word_is_money():
+    """Chinese writes no spaces: "按每次200元收取占位费" states 200 yuan though a word follows
+    the currency; a Latin or Cyrillic letter after it still makes another word."""
+    assert asked_type.MONEY_VALUE.search("燃油车占用充电车位的，按每次200元收取占位费。")
+    assert asked_type.MONEY_VALUE.search("每车加收20元") and not asked_type.MONEY_VALUE.search("3 eurovision")

@@ -104,3 +104,93 @@ def test_hours_times_a_rate_whose_unit_only_the_column_header_states(soffice, tm
     for answer in answers:
         assert answer.calculation is not None, answer
         assert answer.calculation.result == "23500", answer.calculation
+
+
+def test_a_size_names_its_row_and_counts_nothing(tmp_path):
+    """A size asked as "5×10" or "5x10" is the row whose size cell holds both its sides
+    ("5 × 10"), not one holding one of them ("10 × 10"); its sides count nothing: "the
+    5×5 unit's weekly price" is the row's price, not five times it; and a size no row
+    states is refused, naming the sizes there are."""
+    header = ("Unit", "Size (ft)", "Weekly price", "Monthly price")
+    sheet = make_sheet(tmp_path / "units.xlsx", "Storage units", header, [
+        ("Small A", "3 × 3", "£7", "£28"), ("Small B", "5 × 5", "£12", "£49"), ("Medium C", "5 × 10", "£21", "£85"),
+        ("Large D", "10 × 10", "£35", "£140"), ("Large E", "10 × 15", "£45", "£180"),
+        ("Extra large F", "10 × 20", "£60", "£240"),
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([sheet])
+        for q in ("How much is the 5×10 unit per month?", "What is the monthly price of a 5x10 unit?"):
+            answer = lib.ask(q)
+            assert answer.status == "answered", (q, answer)
+            assert "£85" in answer.claims[0].citations[0].quote, (q, answer.claims[0])
+        weekly = lib.ask("What is the weekly price of the 5×5 unit?")
+        # (each side stands in some row: only the size tells that no row is of it)
+        absent = [lib.ask("What is the monthly price of the 15×20 unit?"),
+                  lib.ask("How much is a 15 by 20 unit per month?")]
+    assert weekly.status == "answered" and "£12" in weekly.claims[0].citations[0].quote, weekly
+    assert weekly.calculation is None, weekly.calculation
+    # a size no row states, of a table whose rows are told apart by size, is another unit
+    for answer in absent:
+        assert answer.status == "refused", answer
+        assert "10 × 15; 10 × 20" in " ".join(answer.warnings), answer.warnings
+
+
+def test_a_chinese_verb_cut_as_one_word_names_no_row():
+    """jieba cuts "要学" (must learn) as one word it does not know and tags it a noun; read by
+    the words its dictionary knows it begins with a verb, so it names no row of a table
+    (answer.clarify's "no such row" refusal); a noun the dictionary holds ("普通班") or an
+    unknown one of noun pieces ("储物间") still may."""
+    from pincite.answer.clarify import _verb_first
+
+    assert _verb_first("要学") and _verb_first("办金卡")
+    assert not _verb_first("普通班") and not _verb_first("储物间") and not _verb_first("学时")
+
+
+def test_what_an_amount_comes_to_asks_its_cost():
+    """"Сколько выйдет …?" and "How much will it come to?" ask a cost, as "сколько стоит"
+    does; "Сколько страниц выйдет?" counts pages."""
+    from pincite.answer.apart import asks_money
+
+    assert asks_money("Сколько выйдет 5 часов дополнительного вождения?")
+    assert asks_money("Сколько мне всё это выйдет?") and asks_money("How much will 5 hours come to?")
+    assert not asks_money("Сколько страниц выйдет?") and not asks_money("How much rain comes to the valley?")
+
+
+def test_a_sheet_title_row_is_no_priced_row(tmp_path):
+    """A price list's one-cell title row ("Ветеринарная клиника — прейскурант (действует с 1
+    октября 2026 г.)") shares the question's words ("vet clinic") and writes a number, but
+    no price: a price question is answered by the row of the thing asked."""
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    ws = wb.active
+    ws.title = "Услуги"
+    ws.append(["Ветеринарная клиника «Айболит» — прейскурант на услуги (действует с 1 октября 2026 г.)"])
+    ws.append([])
+    for row in (("Код", "Услуга", "Цена, руб.", "Длительность, мин"), ("У-01", "Первичный приём терапевта", 1200, 30),
+                ("У-05", "УЗИ брюшной полости", 2400, 40), ("У-06", "УЗИ сердца (эхокардиография)", 3100, 45)):
+        ws.append(list(row))
+    wb.save(tmp_path / "vet.xlsx")
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([tmp_path / "vet.xlsx"])
+        answer = lib.ask("Сколько стоит УЗИ сердца в ветеринарной клинике?")
+    assert answer.status == "answered", answer
+    assert "3100" in answer.claims[0].citations[0].quote, answer.claims[0]
+
+
+def test_a_verb_asks_for_the_row_its_action_noun_names(tmp_path):
+    """"кастрировать" asks for the row "Кастрация" (a -ировать verb's action noun in -ация,
+    -ирование, -ировка), not a row sharing only the animal's word."""
+    from pincite.text import analysis
+
+    groups = analysis.query_groups("стерилизовать кошку и чипировать")
+    assert {"стерилизац", "чипирован"} <= {t for g in groups for t in g}
+    sheet = make_sheet(tmp_path / "vet.xlsx", "Услуги", ("Позиция", "Кошки, руб.", "Собаки, руб."), [
+        ("Вакцинация от бешенства", "700", "800"), ("Кастрация", "3500", "8500"),
+        ("Стерилизация", "5500", "12000"), ("Стационар, сутки", "1700", "2400"),
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([sheet])
+        answer = lib.ask("Сколько стоит кастрировать кошку?")
+    assert answer.status == "answered", answer
+    assert "Кастрация" in answer.claims[0].citations[0].quote, answer.claims[0]

@@ -425,6 +425,10 @@ _ASKS_MONEY = lazyre.compile(
     # "сколько … стоит" with any words of the same clause between ("Сколько в сумме будет
     # стоить …", "Сколько мне всё это обойдётся")
     r"\b(?:costs?|priced?|prices|fees?)\b|сколько(?:\s+[^\s?!.,;:]+)*?\s+(?:стоит|стоят|стоить|стоил\w*|обойд\w*)"
+    # "Сколько (мне, всё это, в итоге) выйдет …?": what it comes to, colloquial for the cost;
+    # not "Сколько страниц выйдет?", which counts the pages
+    r"|сколько\s+(?:(?:мне|нам|это|всё|все|в\s+сумме|в\s+итоге|по\s+деньгам)\s+)*выйд\w*"
+    r"|\bhow\s+much\b[^?]*\bcomes?\s+to(?:\s+(?:in\s+total|altogether))?\s*[?.!]*\s*$"
     # "charge" as the verb of a price ("What does the shop charge for …", "How much do they
     # charge …"), not the noun of a battery; "how much … pay" (not "does the company pay")
     r"|\bcharges?\s+(?:for|to)\b|\bhow\s+much\b[^?]*\b(?:charges?|pay|paid)\b"
@@ -558,6 +562,10 @@ def priced_row(c: extractive.Candidate, lib: LibraryLike | None = None) -> bool:
     # a number of the row's own ("м²" is none, nor the "A3" of a sheet row's "价目表!A3 | " head)
     if not features.is_table_window(c) or not re.search(r"[0-9]", without_row_heads(features.window_text(c))):
         return False
+    if extractive.is_sheet(c.hit) and _ONE_CELL_RE.match(features.window_text(c)):
+        # a sheet's one-cell row is a title or a note ("Прейскурант … (действует с 1 октября
+        # 2026 г.)"), no record under the price columns: its date is no price
+        return False
     priced_cells = [v for _, v in price_cells(c, lib)]
     if priced_cells:
         # the row's cells under a price heading hold its price: "по запросу" there is none,
@@ -595,6 +603,8 @@ def price_in_words(lib: LibraryLike, rows: Sequence[extractive.Candidate],
     return None
 
 
+#: A sheet window of one cell ("Услуги!A1 | …"), not a range of a row ("Услуги!A9:D9 | …").
+_ONE_CELL_RE = lazyre.compile(r"^\s*'?(?:[^'!\n]|'')+'?![A-Z]+\d+ \|")
 #: A one-cell sheet row ("'Прейскурант'!A1 | Прейскурант (цены в рублях)"): its sheet's name, its text.
 _TITLE_ROW_RE = lazyre.compile(r"^\s*'?((?:[^'!\n]|'')+)'?![A-Z]+\d+ \| ([^;\n]+)$", re.MULTILINE)
 

@@ -263,7 +263,8 @@ MONEY_HEADING = lazyre.compile(r"\b(?:prices?|pricing|costs?|fees?|fares?|tariff
 #: heading or a currency label ("Unit price, EUR: 17.9", "批发价(元): 320", "华北(元/公斤): 3.9",
 #: "Стоимость, руб.: 4500"): the values of the money type.
 MONEY_VALUE = lazyre.compile(
-    rf"\d[\d\s.,]*\s?(?:{CURRENCY})(?![^\W\d_])"
+    # (a Chinese word may follow the currency unspaced: "每次200元收取"; a letter may not: "5 руб" of "5 рубрик")
+    rf"\d[\d\s.,]*\s?(?:{CURRENCY})(?![^\W\d_\u4e00-\u9fff])"
     r"|(?:[$€£¥₽]|us\$|eur|usd|rub|cny|rmb|gbp|jpy)\s?\d"
     rf"|(?:price|cost|fee|charge|цен\w*|стоимост\w*|тариф\w*|价|费|(?<![^\W\d_])(?:{CURRENCY})(?![^\W\d_]))"
     r"[^\n;:：]{0,24}[:：]\s*\d",

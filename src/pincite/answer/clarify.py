@@ -234,6 +234,8 @@ def unnamed_row(lib: LibraryLike, g: Gathered, first: extractive.Candidate, tabl
 
             tags = {w.word: w.flag for w in jieba.posseg.lcut(g.question)}
         if word in tags:
+            if _verb_first(word):
+                return True
             return not tags[word].startswith(NOUN_TAGS)
         pieces = [t for t in tags if t in word and len(t) < len(word)]
         return bool(pieces) and not any(tags[t].startswith(NOUN_TAGS) for t in pieces)
@@ -314,6 +316,35 @@ def other_record(g: Gathered, first: extractive.Candidate, table: WindowTable) -
     return None
 
 
+def other_size(g: Gathered, first: extractive.Candidate, table: WindowTable) -> Answer | None:
+    """A refusal for a size the question states ("the 10 × 30 unit", "бокс 10 на 30") that no
+    row of the table of `first`, the first window kept, states, where the table tells its rows
+    apart by size: a column in which two rows or more write different sizes (analysis.sizes;
+    "3 × 3", "5 × 10", "10 × 20"). The rows of other sizes answer for another unit, not for
+    the one asked. None otherwise (the question states no size, a row states one asked, or
+    no column lists sizes)."""
+    from .rank import refusal_answer
+
+    asked = analysis.sizes(g.question)
+    if not asked or not table.own:
+        return None
+    by_column: dict[str, list[str]] = {}
+    for pairs in table.rows:
+        for h, v in pairs:
+            if analysis.sizes(v) & asked:
+                return None  # a row of the size asked
+            if analysis.sizes(v):
+                by_column.setdefault(h, []).append(" ".join(v.split()))
+    listed_sizes = max(by_column.values(), key=len, default=[])
+    if len(set(listed_sizes)) < 2:
+        return None
+    spans = [m.group(0) for m in analysis.size_spans(g.question)]
+    found = message("why_other_size", g.lang).format(
+        file=first.hit.file or first.hit.doc_id, options="; ".join(dict.fromkeys(listed_sizes)),
+        asked=listed(spans, g.lang))
+    return refusal_answer(g.question, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
+
+
 def other_duration(g: Gathered, first: extractive.Candidate, table: WindowTable) -> Answer | None:
     """A refusal for a duration the question states of a thing its table lists for another
     one only ("How much is a two-hour Fairy party?" of a row "Фея и единорог | 1 час | 6 800"
@@ -343,6 +374,20 @@ def other_duration(g: Gathered, first: extractive.Candidate, table: WindowTable)
                 asked=listed([x.text for x in stated], g.lang))
             return refusal_answer(g.question, g.lang, g.scope, "not_found", g.timings, g.rel, found=found)
     return None
+
+
+def _verb_first(word: str) -> bool:
+    """Whether `word`, a Chinese word jieba's dictionary does not hold (its tagger then
+    guesses a tag, often a noun's), begins with a verb its dictionary knows ("要学": 要 + 学,
+    "办金卡": 办 + 金卡): a verb and what it governs, cut as one word, name no row."""
+    import jieba
+    import jieba.posseg
+
+    jieba.initialize()
+    if word in jieba.dt.FREQ:
+        return False
+    pieces = jieba.lcut(word, HMM=False)
+    return len(pieces) > 1 and jieba.posseg.dt.word_tag_tab.get(pieces[0], "").startswith("v")
 
 
 def _is_duration(unit: str) -> bool:
@@ -587,7 +632,8 @@ def table_answer(lib: LibraryLike, g: Gathered) -> Answer | None:
     first, table = found
     if first is cands[0]:
         refused = (unnamed_row(lib, g, first, table) or unlisted_label(g, table)
-                   or other_record(g, first, table) or other_duration(g, first, table))
+                   or other_record(g, first, table) or other_duration(g, first, table)
+                   or other_size(g, first, table))
         if refused is not None:
             return refused
     return (clarify_row(g, first, table) or clarify_group(g, table, first)
@@ -719,6 +765,10 @@ def clarify_group(g: Gathered, table: WindowTable, first: extractive.Candidate |
     stated = [x for x in quantities_in(q) if x.unit]
     holding = [i for i in chosen if any(_states_quantity(v, stated) for _, v in rows[i])]
     chosen = holding or chosen
+    # so does a size it states ("the 5×5 unit"): the rows whose cells write that size ("5 × 5"),
+    # not those holding one of its sides ("5 × 10")
+    if asked_sizes := analysis.sizes(q):
+        chosen = [i for i in chosen if any(analysis.sizes(v) & asked_sizes for _, v in rows[i])] or chosen
     if not 2 <= len(chosen) <= ROW_OPTIONS:
         return None
     held = set(table.names) | set().union(*(analysis.tokens(h) for pairs in rows for h, _ in pairs))

@@ -30,6 +30,13 @@ _ONE_PAIR = lazyre.compile(r"(?<![а-яё])(одни|одних|одними)\s+
                            re.IGNORECASE)
 
 
+#: A size written as two or three numbers joined by a multiplication sign or a letter x ("5×10",
+#: "5 x 10", "10х20", "2*3"): the numbers measure one thing (a unit, a room, a sheet), they
+#: count nothing. Read either side of the sign.
+_SIZE_BEFORE = lazyre.compile(r"\d\s*[×xх*]\s*$", re.IGNORECASE)
+_SIZE_AFTER = lazyre.compile(r"\s*[×xх*]\s*\d", re.IGNORECASE)
+
+
 #: A count of people written as "N of us/them/you" ("Two of us want to …").
 _OF_PEOPLE = lazyre.compile(r"\s+of\s+(?:us|them|you)\b", re.IGNORECASE)
 
@@ -62,6 +69,8 @@ def counts_in(question: str) -> tuple[tuple[Decimal, str, str], ...]:
                 # a number joined to a word describes the thing, not how many ("a 7-seater",
                 # "a 3-day pass", "4-местный номер"); "2-х заездов" (a numeral's case ending) counts
                 continue
+        if not m.spelled and (_SIZE_BEFORE.search(question, 0, m.start) or _SIZE_AFTER.match(question, m.end)):
+            continue  # a side of a size ("5×5 小仓", "the 5 x 10 unit"), no count
         if not re.search(r"[^\W\d_]", question[m.end:m.end + 40]):
             continue  # nothing counted after it ("… КМН 65?")
         nxt = re.match(r"\s*([^\W\d_]+)", question[m.end:])

@@ -366,6 +366,24 @@ def _quoted_names(text: str) -> set[str]:
     return {"".join(m.group(1).split()).casefold() for m in _QUOTED.finditer(text)}
 
 
+def size_named_first(cands: list[extractive.Candidate], question: str,
+                     prob: dict[int, float]) -> list[extractive.Candidate]:
+    """`cands` (best first) with the first table row stating a size the question states
+    (analysis.sizes: "the 5×10 unit" and a row's "5 × 10"; a letter x, spaces and the order
+    of the sides aside) moved first with the best candidate's probability, when the best
+    does not state it: words match the 5 × 5 and 10 × 10 rows as well as the 5 × 10 one
+    (each holds a side), the size tells them apart. Unchanged when the question states no
+    size, the best states one asked, or no row does."""
+    asked = analysis.sizes(question)
+    if not asked or not cands or analysis.sizes(window_text(cands[0])) & asked:
+        return cands
+    hit = next((c for c in cands[1:] if is_table_window(c) and analysis.sizes(window_text(c)) & asked), None)
+    if hit is None:
+        return cands
+    prob[id(hit)] = max(prob[id(hit)], prob[id(cands[0])])
+    return [hit] + [c for c in cands if c is not hit]
+
+
 def label_named_first(lib: LibraryLike, cands: list[extractive.Candidate], question: str,
                       prob: dict[int, float]) -> list[extractive.Candidate]:
     """`cands` (best first) with the one row of the best row's table whose label (first cell,

@@ -344,6 +344,11 @@ MESSAGES = {
               "содержит того, о чём спрашивается",
         "zh": "在 {file} 中找到的行属于 {column} {value}；{asked} 的各行都没有写明所问的内容",
     },
+    "why_other_size": {
+        "en": "the table in {file} lists the sizes {options}; {asked} is not among them",
+        "ru": "в таблице из {file} есть размеры {options}; размера {asked} среди них нет",
+        "zh": "{file} 中的表格只列出这些尺寸：{options}；其中没有 {asked}",
+    },
     "why_unlisted_row": {
         "en": "the table found lists {column} {rows}; it has no row for {asked}",
         "ru": "в найденной таблице {column}: {rows}; строки для {asked} в ней нет",

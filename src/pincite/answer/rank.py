@@ -43,6 +43,7 @@ from .evidence import (
     names_other_code,
     names_other_edition,
     siblings_named,
+    size_named_first,
     window_tokens,
 )
 from .extreme import superlative
@@ -503,6 +504,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     # clause it changes ("5.2 Business mileage … £0.45 per mile"), as likely to answer
     cands, amendments = supersede.amendments_first(cands, prob, other)
     cands = label_named_first(lib, cands, coverage_text or q, prob)  # "3号楼" of three rows
+    cands = size_named_first(cands, coverage_text or q, prob)  # "5×10" of a 5 × 5 and a 10 × 10 row
     scored = list(cands)
     # each passage keeps its likeliest window, but a table row is a record of its own: "Which
     # products does X supply?" is answered by every row naming X, and "the combined stock of

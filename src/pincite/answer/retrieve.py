@@ -157,7 +157,8 @@ def retrieve(lib: LibraryLike, q: str, groups: list[tuple[str, ...]],
         hits = merged(hits, head)
         hits = merged(hits, index.search([], flt, limit=DENSE_HEAD, query_vector=qvec, mode="dense"))
     if translated is not None and translated != groups:
-        seen = {h.chunk_id for h in hits}
+        # (a hit found already but ranked below the scored head is brought up, not left there)
+        seen = {h.chunk_id for h in hits[:SCORED_HITS]}
         more = [h for h in index.search(index_terms(translated), flt, limit=TRANSLATED_HEAD, mode="bm25",
                                         similarity_to=qvec) if h.chunk_id not in seen]
         if more:  # within the hits whose windows are scored (extractive.SCORED_HITS)

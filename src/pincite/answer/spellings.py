@@ -233,7 +233,10 @@ def with_value_spellings(lib: LibraryLike, groups: list[tuple[str, ...]], questi
         for t in g:
             if _DIMENSION.fullmatch(t):
                 dimensions.add(g)
-                more += [n for n in re.split(r"[xх*]", t, flags=re.IGNORECASE) if n]
+                sides = [n for n in re.split(r"[xх*]", t, flags=re.IGNORECASE) if n]
+                # (query_groups gives each side a group of its own, the product beside it:
+                # that group's side stands for the product, not the other sides)
+                more += [] if set(sides) & set(g) else sides
             elif _DECIMAL.fullmatch(t):
                 more.append(t.replace(",", ".") if "," in t else t.replace(".", ","))
             elif t in after_number and t in unit_of:

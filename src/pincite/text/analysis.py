@@ -635,6 +635,54 @@ _CLOSE_QUOTES = "»”“\"’"
 _EDGES_BUT_QUOTES = "".join(ch for ch in WORD_EDGE_PUNCT if ch not in _OPEN_QUOTES + _CLOSE_QUOTES)
 
 
+#: A size written as numbers joined by a multiplication sign or a letter x ("5×10", "5x10",
+#: "10х20", "2*3*4"), and its numbers; `query_groups`.
+_SIZE_RE = lazyre.compile(r"\d+(?:[.,]\d+)?(?:[×xXхХ*]\d+(?:[.,]\d+)?)+")
+_SIZE_SIDES = lazyre.compile(r"\d+(?:[.,]\d+)?")
+
+
+_SIZE_IN_TEXT = lazyre.compile(r"(?<![\d.,])\d+(?:[.,]\d+)?(?:(?:\s*[×xXхХ*乘]\s*|\s+(?:на|by)\s+)\d+(?:[.,]\d+)?)+"
+                               r"(?![\d])")
+
+
+def sizes(text: str) -> set[tuple[str, ...]]:
+    """The sizes `text` writes as numbers joined by a multiplication sign, a letter x or the
+    word "by" ("5×10", "5 x 10", "10х20 м", "2*3*4", "10 на 30", "10 by 20 feet", "3乘4"),
+    each as its numbers sorted (a 5 × 10 unit is a 10 × 5 one; a decimal comma read as a
+    point): {("10", "5")} of "a 5 × 10 unit"."""
+    out = set()
+    for m in _SIZE_IN_TEXT.finditer(text):
+        nums = _SIZE_SIDES.findall(m.group(0))
+        if len(nums) > 1:
+            out.add(tuple(sorted(n.replace(",", ".") for n in nums)))
+    return out
+
+
+#: A Russian verb stem of the productive -ировать / -изовать class (Snowball keeps "-ирова",
+#: "-изова": "кастрирова" of "кастрировать", "стерилизова").
+_RU_IROVAT_RE = lazyre.compile(r"[а-яё]{3,}(?:ирова|изова)")
+
+
+def _ru_action_nouns(forms: tuple[str, ...]) -> tuple[str, ...]:
+    """Index forms of the nouns naming the action of a Russian -ировать / -изовать verb among
+    `forms` (its Snowball stems): -ация ("кастрировать" -> "кастрац" of "кастрация",
+    "стерилизовать" -> "стерилизац"), -ирование ("чипирован" of "чипирование") and -ировка
+    ("транспортировк"): a question asks to "кастрировать" what a price list names
+    "Кастрация". The derivations are regular for this class of verbs (Russian grammar's
+    word formation of borrowed verbs); () for any other word."""
+    out: list[str] = []
+    for t in forms:
+        if _RU_IROVAT_RE.fullmatch(t):
+            base = t[:-5] if t.endswith("ирова") else t[:-3]
+            out += [base + "ац", t + "н", t[:-1] + "к"]
+    return tuple(dict.fromkeys(out))
+
+
+def size_spans(text: str) -> list[re.Match]:
+    """The spans of `text` that write a size (`sizes`), in order."""
+    return list(_SIZE_IN_TEXT.finditer(text))
+
+
 def query_groups(text: str) -> list[tuple[str, ...]]:
     """Content terms of a question grouped by question word: each group holds the index
     forms of one word (Russian stem variants; a Chinese word and its character bigrams),
@@ -652,12 +700,20 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
             for raw in _hyphen_parts(part.split()):
                 out: list[str] = []
                 _latin(raw, out)
+                if _SIZE_RE.fullmatch(raw.strip(WORD_EDGE_PUNCT)) and len(sides := _SIZE_SIDES.findall(raw)) > 1:
+                    # a size ("5×10", "5x10") asks each of its sides: the row of a 5 × 10 unit
+                    # holds both numbers, the 10 × 10 one only one of them; the whole as one
+                    # token ("5x10") still counts where a document writes it so
+                    joined = tuple(t for t in out if t not in sides)
+                    groups.extend(dict.fromkeys((side, *joined) for side in sides))
+                    continue
                 # a word in quotes is a name, even a function word's ("карт «Про»")
                 inside = raw.strip(_EDGES_BUT_QUOTES)
                 named = len(inside) > 2 and inside[0] in _OPEN_QUOTES and inside[-1] in _CLOSE_QUOTES
                 forms = tuple(dict.fromkeys(t for t in out if named or t not in stop))
                 forms += tuple(k for t in forms for k in kin.get(t, ()) if k not in forms)
                 forms += tuple(k for k in ordinal_forms(raw) if k not in forms)
+                forms += tuple(k for k in _ru_action_nouns(forms) if k not in forms)
                 if forms:
                     groups.append(forms)
     return list(dict.fromkeys(groups))
