@@ -194,3 +194,17 @@ def test_a_verb_asks_for_the_row_its_action_noun_names(tmp_path):
         answer = lib.ask("Сколько стоит кастрировать кошку?")
     assert answer.status == "answered", answer
     assert "Кастрация" in answer.claims[0].citations[0].quote, answer.claims[0]
+
+
+def test_the_verb_of_how_long_names_no_column(tmp_path):
+    """"How long does a full tune-up take?" asks the row's time: "take" is the verb of the
+    duration asked, not a column the price list lacks."""
+    sheet = make_sheet(tmp_path / "bikes.xlsx", "Price list", ("Service", "Price, USD", "Time"), [
+        ("Puncture repair", "12", "15 min"), ("Chain replacement", "45", "30 min"),
+        ("Full tune-up", "85", "2 h"), ("Brake bleed", "40", "45 min"),
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([sheet])
+        answer = lib.ask("How long does a full tune-up take?")
+    assert answer.status == "answered", answer
+    assert "2 h" in answer.claims[0].citations[0].quote, answer.claims[0]

@@ -247,6 +247,10 @@ def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate]
     office = {d for d in docs if (row := lib.catalog.get(d)) is not None and row.mime in _ROW_MIMES}
     same_language: dict[str, bool] = {}  # per passage: a hit's windows share its language
     money = asked_type.asking_groups("money", has_cjk(question)) if asks_money(question) else frozenset()
+    # the verb of "How long does X take / last?" asks the duration, as "how long" does: it
+    # names no column ("has no column for take" of a row under "Time")
+    duration_verb = _HOW_LONG_VERB.search(question)
+    timed = set(analysis.tokens(duration_verb.group(1))) if duration_verb else set()
     for c in cands:
         if c.hit.doc_id in docs and id(c) not in other and (
                 features.is_table(c.hit) or c.hit.doc_id in office) and same_language.setdefault(
@@ -256,6 +260,9 @@ def rows_lacking_columns(lib: LibraryLike, cands: Sequence[extractive.Candidate]
                 # a row under a price heading ("票价（元）" over "月卡: 600") has the price asked
                 # by "多少钱", "cost": its value columns are prices
                 words = [g for g in missing[0] if g not in money]
+                missing = (words, missing[1]) if words else None
+            if missing is not None and timed:
+                words = [g for g in missing[0] if not set(g) & timed]
                 missing = (words, missing[1]) if words else None
             if missing is not None:
                 lacking[id(c)] = (c.hit.doc_id, *missing)
@@ -601,6 +608,10 @@ def price_in_words(lib: LibraryLike, rows: Sequence[extractive.Candidate],
         if worded:
             return c, " ".join(cells[0][1].split()), worded[0]
     return None
+
+
+#: "How long does/will/would X take/last?": the verb asks the duration with "how long".
+_HOW_LONG_VERB = lazyre.compile(r"\bhow\s+long\b[^?]*?\b(take|takes|took|taken|last|lasts|lasted)\b", re.IGNORECASE)
 
 
 #: A sheet window of one cell ("Услуги!A1 | …"), not a range of a row ("Услуги!A9:D9 | …").
