@@ -208,3 +208,17 @@ def test_the_verb_of_how_long_names_no_column(tmp_path):
         answer = lib.ask("How long does a full tune-up take?")
     assert answer.status == "answered", answer
     assert "2 h" in answer.claims[0].citations[0].quote, answer.claims[0]
+
+
+def test_rows_of_one_label_told_apart_by_size_are_asked_back(tmp_path):
+    """Two rows of one service that differ by their size cell ("26 × 2.1", "700 × 25c") and
+    price: a question naming no size is asked back, the sizes telling the options apart."""
+    sheet = make_sheet(tmp_path / "bikes.xlsx", "Price list", ("Service", "Size", "Price, USD"), [
+        ("Tyre replacement", "26 × 2.1", "32"), ("Tyre replacement", "700 × 25c", "38"),
+        ("Chain replacement", "11-speed", "45"),
+    ])
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([sheet])
+        answer = lib.ask("How much is a tyre replacement?")
+    assert answer.status == "needs_clarification", answer
+    assert any("26 × 2.1" in o for o in answer.clarification.options), answer.clarification

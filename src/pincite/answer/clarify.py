@@ -794,7 +794,8 @@ def clarify_group(g: Gathered, table: WindowTable, first: extractive.Candidate |
     # cm)", "40 × 50 cm" of ready-made frames priced by size): it is what names the row
     columns = [j for j, (h, _) in enumerate(rows[chosen[0]])
                if j == 0 or len({dict(rows[i]).get(h, "") for i in chosen}) > 1]
-    texts = [[v for j, (h, v) in enumerate(rows[i]) if j in columns and (j == 0 or not _numeric(v))
+    # (a size, "26 × 2.1" beside "700 × 25c", names a row though it is written in numbers)
+    texts = [[v for j, (h, v) in enumerate(rows[i]) if j in columns and (j == 0 or not _numeric(v) or analysis.sizes(v))
               and not (money and MONEY_HEADING.search(h))] for i in chosen]
     labels = [t[0] if t else "" for t in texts]
     named_alone = [lb for lb in labels if lb and set(analysis.tokens(lb)) <= asked | stop]
