@@ -16,6 +16,15 @@ needs_mueller = pytest.mark.skipif(not bilingual.MUELLER_PATH.exists(),
                                    reason="Debian package mueller7-dict is not installed")
 
 
+def _ask_sheet(tmp_path, title: str, header: tuple, rows: list[tuple], question: str):
+    """The answer to `question` of a library holding one generated sheet (`title`, `header`,
+    `rows`: docgen.make_sheet)."""
+    sheet = make_sheet(tmp_path / "sheet.xlsx", title, header, rows)
+    with Library(Settings(data_dir=tmp_path / "data")) as lib:
+        lib.ingest([sheet])
+        return lib.ask(question)
+
+
 @pytest.fixture(scope="module")
 def parties(tmp_path_factory):
     folder = tmp_path_factory.mktemp("parties")
@@ -185,13 +194,10 @@ def test_a_verb_asks_for_the_row_its_action_noun_names(tmp_path):
 
     groups = analysis.query_groups("стерилизовать кошку и чипировать")
     assert {"стерилизац", "чипирован"} <= {t for g in groups for t in g}
-    sheet = make_sheet(tmp_path / "vet.xlsx", "Услуги", ("Позиция", "Кошки, руб.", "Собаки, руб."), [
+    answer = _ask_sheet(tmp_path, "Услуги", ("Позиция", "Кошки, руб.", "Собаки, руб."), [
         ("Вакцинация от бешенства", "700", "800"), ("Кастрация", "3500", "8500"),
         ("Стерилизация", "5500", "12000"), ("Стационар, сутки", "1700", "2400"),
-    ])
-    with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        lib.ingest([sheet])
-        answer = lib.ask("Сколько стоит кастрировать кошку?")
+    ], "Сколько стоит кастрировать кошку?")
     assert answer.status == "answered", answer
     assert "Кастрация" in answer.claims[0].citations[0].quote, answer.claims[0]
 
@@ -199,13 +205,10 @@ def test_a_verb_asks_for_the_row_its_action_noun_names(tmp_path):
 def test_the_verb_of_how_long_names_no_column(tmp_path):
     """"How long does a full tune-up take?" asks the row's time: "take" is the verb of the
     duration asked, not a column the price list lacks."""
-    sheet = make_sheet(tmp_path / "bikes.xlsx", "Price list", ("Service", "Price, USD", "Time"), [
+    answer = _ask_sheet(tmp_path, "Price list", ("Service", "Price, USD", "Time"), [
         ("Puncture repair", "12", "15 min"), ("Chain replacement", "45", "30 min"),
         ("Full tune-up", "85", "2 h"), ("Brake bleed", "40", "45 min"),
-    ])
-    with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        lib.ingest([sheet])
-        answer = lib.ask("How long does a full tune-up take?")
+    ], "How long does a full tune-up take?")
     assert answer.status == "answered", answer
     assert "2 h" in answer.claims[0].citations[0].quote, answer.claims[0]
 
@@ -213,12 +216,9 @@ def test_the_verb_of_how_long_names_no_column(tmp_path):
 def test_rows_of_one_label_told_apart_by_size_are_asked_back(tmp_path):
     """Two rows of one service that differ by their size cell ("26 × 2.1", "700 × 25c") and
     price: a question naming no size is asked back, the sizes telling the options apart."""
-    sheet = make_sheet(tmp_path / "bikes.xlsx", "Price list", ("Service", "Size", "Price, USD"), [
+    answer = _ask_sheet(tmp_path, "Price list", ("Service", "Size", "Price, USD"), [
         ("Tyre replacement", "26 × 2.1", "32"), ("Tyre replacement", "700 × 25c", "38"),
         ("Chain replacement", "11-speed", "45"),
-    ])
-    with Library(Settings(data_dir=tmp_path / "data")) as lib:
-        lib.ingest([sheet])
-        answer = lib.ask("How much is a tyre replacement?")
+    ], "How much is a tyre replacement?")
     assert answer.status == "needs_clarification", answer
     assert any("26 × 2.1" in o for o in answer.clarification.options), answer.clarification
