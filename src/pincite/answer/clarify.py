@@ -36,6 +36,7 @@ from .rank import Gathered
 from .retrieve import LibraryLike
 from .spelled import cjk_integer
 from .table_verify import SOFT_HEADER_COSINE
+from .variants import durations_in
 
 #: A question whose only content word is at least this common in general language (wordfreq's
 #: Zipf scale: log10 of occurrences per billion words; 4.5 is about the 5,000 most common
@@ -331,9 +332,9 @@ def other_size(g: Gathered, first: extractive.Candidate, table: WindowTable) -> 
     by_column: dict[str, list[str]] = {}
     for pairs in table.rows:
         for h, v in pairs:
-            if analysis.sizes(v) & asked:
-                return None  # a row of the size asked
-            if analysis.sizes(v):
+            if written := analysis.sizes(v):
+                if written & asked:
+                    return None  # a row of the size asked
                 by_column.setdefault(h, []).append(" ".join(v.split()))
     listed_sizes = max(by_column.values(), key=len, default=[])
     if len(set(listed_sizes)) < 2:
@@ -357,16 +358,16 @@ def other_duration(g: Gathered, first: extractive.Candidate, table: WindowTable)
     from .rank import refusal_answer
 
     own = table.own
-    stated = [x for x in quantities_in(g.question) if x.unit and _is_duration(x.unit)]
+    stated = [x for x in quantities_in(g.question) if x.unit and units.is_duration(x.unit)]
     if not stated or len(own) < 2 or any(tiers.per_units(f"{h} {v}") for h, v in own):
         return None
     label = " ".join(own[0][1].split())
     for j, (header, value) in enumerate(own[1:], start=1):
-        if not _durations(value) or _states_quantity(value, stated):
+        if not durations_in(value) or _states_quantity(value, stated):
             continue
         by_label: dict[str, set[frozenset[Fraction]]] = {}
         for pairs in table.rows:
-            if len(pairs) > j and pairs[j][0] == header and (d := _durations(pairs[j][1])):
+            if len(pairs) > j and pairs[j][0] == header and (d := durations_in(pairs[j][1])):
                 by_label.setdefault(" ".join(pairs[0][1].split()), set()).add(d)
         if any(len(v) > 1 for k, v in by_label.items() if k != label):
             found = message("why_other_record", g.lang).format(
@@ -388,20 +389,6 @@ def _verb_first(word: str) -> bool:
         return False
     pieces = jieba.lcut(word, HMM=False)
     return len(pieces) > 1 and jieba.posseg.dt.word_tag_tab.get(pieces[0], "").startswith("v")
-
-
-def _is_duration(unit: str) -> bool:
-    """Whether `unit` measures time."""
-    return units.si_factor(units.unit_atoms(unit))[1] == units.si_factor(units.unit_atoms("h"))[1]
-
-
-def _durations(text: str) -> frozenset[Fraction]:
-    """The durations `text` states, in seconds."""
-    out = set()
-    for x in quantities_in(text):
-        if x.unit and _is_duration(x.unit):
-            out.add(Fraction(x.value) * units.si_factor(units.unit_atoms(x.unit))[0])
-    return frozenset(out)
 
 
 #: A row label that numbers or letters its row within a fixed wording: "6月", "Wave C",
@@ -820,17 +807,8 @@ def clarify_group(g: Gathered, table: WindowTable, first: extractive.Candidate |
 def _states_quantity(text: str, stated: list[Quantity]) -> bool:
     """Whether `text` states one of the quantities `stated` (units converted: "60 min" is
     "1 hour")."""
-    asked: dict[object, set[Fraction]] = {}
-    for x in stated:
-        if x.unit:
-            factor, dims = units.si_factor(units.unit_atoms(x.unit))
-            asked.setdefault(dims, set()).add(Fraction(x.value) * factor)
-    for x in quantities_in(text):
-        if x.unit:
-            factor, dims = units.si_factor(units.unit_atoms(x.unit))
-            if Fraction(x.value) * factor in asked.get(dims, ()):
-                return True
-    return False
+    asked = {units.si_value(x.value, x.unit) for x in stated if x.unit}
+    return any(units.si_value(x.value, x.unit) in asked for x in quantities_in(text) if x.unit)
 
 
 def _unlisted(g: Gathered, leftover: list[tuple[str, ...]], rows: list[tuple[tuple[str, str], ...]],

@@ -338,6 +338,18 @@ def si_factor(unit: Unit) -> tuple[Fraction, Dims]:
     return factor, tuple(sorted((k, v) for k, v in dims.items() if v))
 
 
+def si_value(value: Decimal | Fraction | int, unit: str) -> tuple[Fraction, Dims]:
+    """`value` of `unit` (a unit as written: "h", "мин", "m3/day") in SI units, exactly,
+    with the unit's SI dimension (`si_factor`): (3600, time) of 1 "h"."""
+    factor, dims = si_factor(unit_atoms(unit))
+    return Fraction(value) * factor, dims
+
+
+def is_duration(unit: str) -> bool:
+    """Whether `unit` (as written) measures time ("h", "мин", "天")."""
+    return si_factor(unit_atoms(unit))[1] == si_factor(unit_atoms("h"))[1]
+
+
 def _same_kind(a: str, b: str) -> bool:
     """Atoms that merge in a product: both in the table with the same SI dimension."""
     return a in UNIT_FACTORS and b in UNIT_FACTORS and UNIT_FACTORS[a][1] == UNIT_FACTORS[b][1]

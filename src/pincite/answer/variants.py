@@ -119,8 +119,7 @@ def rows_of_other_variants(lib: LibraryLike, cands: Sequence[extractive.Candidat
     # a bound ("ниже 15 футов") is a range, read into the band stating it (answer.tiers), no size
     sizes = [] if several else [q for q in stated if q.unit and q.unit not in _NO_SIZE_UNITS
                                 and not tiers.states_bound(question, q.text)]
-    durations = [q for q in stated if q.unit and units.si_factor(units.unit_atoms(q.unit))[1] == _TIME
-                 and not tiers.states_bound(question, q.text)]
+    durations = [q for q in stated if q.unit and units.is_duration(q.unit) and not tiers.states_bound(question, q.text)]
     points = [] if several else [q for q in stated if q.unit and q.unit not in _NO_POINT_UNITS]
     if not asked and not sizes and not points and not durations:
         return {}
@@ -297,18 +296,10 @@ def _other_size_beside(sizes: Sequence[Quantity], i: int, cells: list[tuple[str,
     return False
 
 
-#: The dimensions of time (units.si_factor): a duration's.
-_TIME = units.si_factor(units.unit_atoms("h"))[1]
-
-
-def _seconds(text: str) -> set[Fraction]:
-    """The durations `text` states, in seconds."""
-    out = set()
-    for q in quantities_in(text):
-        factor, dims = units.si_factor(units.unit_atoms(q.unit)) if q.unit else (None, None)
-        if dims == _TIME and factor is not None:
-            out.add(Fraction(q.value) * factor)
-    return out
+def durations_in(text: str) -> frozenset[Fraction]:
+    """The durations `text` states, in seconds (units.si_value)."""
+    return frozenset(units.si_value(q.value, q.unit)[0] for q in quantities_in(text)
+                     if q.unit and units.is_duration(q.unit))
 
 
 def _other_duration(durations: Sequence[Quantity], i: int, cells: list[tuple[str, set[str]]],
@@ -321,12 +312,12 @@ def _other_duration(durations: Sequence[Quantity], i: int, cells: list[tuple[str
     otherwise no variant (`_NO_SIZE_UNITS`): it may count hours of a rate."""
     label = " ".join(cells[0][0].split())
     siblings = [other for k, other in rows if k != i and " ".join(other[0][0].split()) == label]
-    asked = {Fraction(q.value) * units.si_factor(units.unit_atoms(q.unit))[0] for q in durations}
+    asked = {units.si_value(q.value, q.unit)[0] for q in durations if q.unit}
     for j in range(1, len(cells)):
-        mine = _seconds(cells[j][0])
+        mine = durations_in(cells[j][0])
         if not asked or not mine or asked & mine:
             continue
-        if any((theirs := _seconds(other[j][0])) and theirs != mine for other in siblings if len(other) > j):
+        if any((theirs := durations_in(other[j][0])) and theirs != mine for other in siblings if len(other) > j):
             return True
     return False
 

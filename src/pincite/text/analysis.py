@@ -635,14 +635,16 @@ _CLOSE_QUOTES = "»”“\"’"
 _EDGES_BUT_QUOTES = "".join(ch for ch in WORD_EDGE_PUNCT if ch not in _OPEN_QUOTES + _CLOSE_QUOTES)
 
 
-#: A size written as numbers joined by a multiplication sign or a letter x ("5×10", "5x10",
-#: "10х20", "2*3*4"), and its numbers; `query_groups`.
-_SIZE_RE = lazyre.compile(r"\d+(?:[.,]\d+)?(?:[×xXхХ*]\d+(?:[.,]\d+)?)+")
+#: A size written as numbers joined by a multiplication sign, a letter x or the word "by"
+#: ("5×10", "5 x 10", "10х20", "2*3*4", "10 на 30", "3乘4"), and its numbers (`sizes`).
+_SIZE_IN_TEXT = lazyre.compile(r"(?<![\d.,])\d+(?:[.,]\d+)?(?:(?:\s*[×xXхХ*乘]\s*|\s+(?:на|by)\s+)\d+(?:[.,]\d+)?)+"
+                               r"(?![\d])")
 _SIZE_SIDES = lazyre.compile(r"\d+(?:[.,]\d+)?")
 
 
-_SIZE_IN_TEXT = lazyre.compile(r"(?<![\d.,])\d+(?:[.,]\d+)?(?:(?:\s*[×xXхХ*乘]\s*|\s+(?:на|by)\s+)\d+(?:[.,]\d+)?)+"
-                               r"(?![\d])")
+def size_spans(text: str) -> list[re.Match]:
+    """The spans of `text` that write a size (`sizes`), in order."""
+    return list(_SIZE_IN_TEXT.finditer(text))
 
 
 def sizes(text: str) -> set[tuple[str, ...]]:
@@ -650,12 +652,8 @@ def sizes(text: str) -> set[tuple[str, ...]]:
     word "by" ("5×10", "5 x 10", "10х20 м", "2*3*4", "10 на 30", "10 by 20 feet", "3乘4"),
     each as its numbers sorted (a 5 × 10 unit is a 10 × 5 one; a decimal comma read as a
     point): {("10", "5")} of "a 5 × 10 unit"."""
-    out = set()
-    for m in _SIZE_IN_TEXT.finditer(text):
-        nums = _SIZE_SIDES.findall(m.group(0))
-        if len(nums) > 1:
-            out.add(tuple(sorted(n.replace(",", ".") for n in nums)))
-    return out
+    return {tuple(sorted(n.replace(",", ".") for n in nums)) for m in size_spans(text)
+            if len(nums := _SIZE_SIDES.findall(m.group(0))) > 1}
 
 
 #: A Russian verb stem of the productive -ировать / -изовать class (Snowball keeps "-ирова",
@@ -678,11 +676,6 @@ def _ru_action_nouns(forms: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(out))
 
 
-def size_spans(text: str) -> list[re.Match]:
-    """The spans of `text` that write a size (`sizes`), in order."""
-    return list(_SIZE_IN_TEXT.finditer(text))
-
-
 def query_groups(text: str) -> list[tuple[str, ...]]:
     """Content terms of a question grouped by question word: each group holds the index
     forms of one word (Russian stem variants; a Chinese word and its character bigrams),
@@ -700,7 +693,7 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
             for raw in _hyphen_parts(part.split()):
                 out: list[str] = []
                 _latin(raw, out)
-                if _SIZE_RE.fullmatch(raw.strip(WORD_EDGE_PUNCT)) and len(sides := _SIZE_SIDES.findall(raw)) > 1:
+                if _SIZE_IN_TEXT.fullmatch(raw.strip(WORD_EDGE_PUNCT)) and len(sides := _SIZE_SIDES.findall(raw)) > 1:
                     # a size ("5×10", "5x10") asks each of its sides: the row of a 5 × 10 unit
                     # holds both numbers, the 10 × 10 one only one of them; the whole as one
                     # token ("5x10") still counts where a document writes it so
