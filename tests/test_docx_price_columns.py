@@ -63,3 +63,16 @@ def test_a_days_question_still_reads_the_days(prices_lib):
     ans = prices_lib.ask("How many working days does it take to hem straight trousers?")
     assert ans.status == "answered", ans.answer
     assert ans.claims[0].text.endswith("Turnaround, working days: 2"), ans.claims[0].text
+
+
+@pytest.mark.parametrize("question,cell", [
+    # no header shares a word of the question: the price column is read for a money question
+    ("What does it cost to replace heel tips?", "Price, GBP: 12"),
+    # nor in another language: the header nearest the asked word by meaning is read
+    ("Сколько рабочих дней займёт замена набоек?", "Turnaround, working days: 1"),
+])
+def test_a_row_whose_headers_share_no_question_word_reads_its_asked_cell(prices_lib, question, cell):
+    ans = prices_lib.ask(question)
+    assert ans.status == "answered", ans.answer
+    assert ans.claims[0].text.startswith("Replace heel tips / ") and ans.claims[0].text.endswith(cell), \
+        ans.claims[0].text

@@ -47,6 +47,19 @@ def test_names_a_document_needs_a_rare_word_or_several():
     assert names_a_document({code, name}, general) and names_a_document({code}, None)
 
 
+def test_a_russian_word_is_as_common_as_its_lexeme():
+    # "указан" is rare as a form (wordfreq counts each inflected form apart) but its verb
+    # указать is common: a price list whose cover says "цены указаны в рублях" is not named
+    # by "если -P не указан"; a rare Russian word ("программатор") still names a document
+    q = "Какой порт берёт программатор, если -P не указан?"
+    groups = analysis.query_groups(q)
+    general = general_weights(q, groups)
+    hits = [_hit("prices", "Прайс-лист типографии, цены указаны в рублях"), _hit("manual", "Программатор")]
+    assert names_a_document({g for g in groups if "указа" in g}, general)  # by its form alone: rare
+    assert named_docs(hits, groups, general, q)[0] == ["manual"]
+    assert named_docs(hits[:1], groups, general, q)[0] == []
+
+
 @pytest.fixture(scope="module")
 def lib(tmp_path_factory) -> Library:
     import openpyxl

@@ -687,6 +687,16 @@ def claim_of(lib: LibraryLike, cand: extractive.Candidate, terms: list[str],
             triple = cells_claim(cells, new)
         if triple is not None and _shows(quote, triple.row_header) and _shows(quote, triple.value):
             text = triple.text
+        elif triple is None:
+            # no header shares a question word: the row is read as a sheet's row is, its
+            # asked column found by meaning or by the kind of value asked ("с обеих сторон"
+            # and "Двусторонние (4+4)"), shown only where every value stands in the quote
+            from .table_verify import pairs_claim
+
+            money = _asks_money(question)
+            read = pairs_claim(cells, terms, soft, _money_kinds(money, quote), _price_header if money else None)
+            if read is not None and all(_shows(quote, v) for h, v in cells if f"{h}: {v}" in read):
+                text = read
     elif check.verified and (extractive.is_sheet(hit) or _slide_table_row(hit, quote)):
         # a spreadsheet row (or a slide table's row, written the same way) reads as "row name
         # / asked column: value", all as the quote writes it

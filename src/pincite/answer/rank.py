@@ -421,7 +421,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     for c in cands:
         c.columns = columns_of(c)
     editions = set() if flt is not None and flt.revision else analysis.editions(asked or q)
-    named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups, general)
+    named, naming = named_docs(hits[:NAMING_HITS] + probe(lib, groups, flt), groups, general, coverage_text or q)
     naming = title_words(lib, named, naming)
     unknown = unknown_words(groups, df, {analysis.detect_language(h.text) for h in hits})
     scorer = WindowScorer(q, groups, weights, marks, editions, named, naming, general, unknown,

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from pincite.chunk.pages import cover_lines, cover_page_lines
-from pincite.text import analysis
+from pincite.text import analysis, zipf
 
 from ..index.base import Hit, Index, SearchFilter
 from . import asked_type
@@ -58,7 +58,8 @@ def with_byline_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str, 
     cover, which names the author under the title."""
     authorship = asked_type.author_words(question)
     subject = [g for g in groups if not authorship.intersection(g)]
-    docs, _ = named_docs(probe(lib, subject, flt) + hits[:NAMING_HITS], subject, general_weights(question, subject))
+    docs, _ = named_docs(probe(lib, subject, flt) + hits[:NAMING_HITS], subject, general_weights(question, subject),
+                         question)
     if subject and not docs:
         return hits, []  # it names no document of the library ("Who wrote lshort?" without lshort)
     docs = docs or list(dict.fromkeys(h.doc_id for h in hits))[:BYLINE_DOCS]
@@ -84,7 +85,7 @@ def with_edition_hits(lib: LibraryLike, hits: list[Hit], groups: list[tuple[str,
     if not subject:
         return hits, []
     general = general_weights(question, subject)
-    docs, naming = named_docs(probe(lib, subject, flt) + hits[:NAMING_HITS], subject, general)
+    docs, naming = named_docs(probe(lib, subject, flt) + hits[:NAMING_HITS], subject, general, question)
     if not docs or any(rare(g, general) for g in subject if g not in naming):
         return hits, []
     lines = {d: asked_type.edition_lines(cover_page_lines(lib.model(d))) for d in docs[:BYLINE_DOCS]}
@@ -246,17 +247,31 @@ NAMING_MAX_ZIPF = 4.0
 NAMING_MIN_COMMON = 2
 
 
-def names_a_document(matched: set[tuple[str, ...]], general: dict[tuple[str, ...], float] | None) -> bool:
+def names_a_document(matched: set[tuple[str, ...]], general: dict[tuple[str, ...], float] | None,
+                     question: str = "") -> bool:
     """Whether question words `matched` (groups found among a document's naming terms) are
     enough to take the question as naming that document: one of them rare in general
     language (`general`: answer.features.general_weights, ZIPF_CEILING less the word's
     Zipf frequency; a word missing from it counts as rare), or NAMING_MIN_COMMON of them
-    together. Any word does when `general` is None."""
+    together. Any word does when `general` is None. With the `question`, a Russian word is
+    rare only when its lexeme is (`common_lexeme`: "не указан" names no price list whose
+    cover says "цены указаны")."""
     if not matched:
         return False
     if general is None or len(matched) >= NAMING_MIN_COMMON:
         return True
-    return any(rare(g, general) for g in matched)
+    return any(rare(g, general) and not common_lexeme(g, question) for g in matched)
+
+
+def common_lexeme(group: tuple[str, ...], question: str) -> bool:
+    """Whether the Russian word of `question` that `group` (its index forms) stands for is
+    common in general language by its lexeme (text.zipf.lexeme_zipf above NAMING_MAX_ZIPF),
+    though its own form may be rare; False for a word of another language or not found."""
+    for part in question.split():
+        word = part.strip(analysis.WORD_EDGE_PUNCT).lower()
+        if analysis.detect_language(word) == "ru" and group in analysis.query_groups(part):
+            return zipf.lexeme_zipf(word) > NAMING_MAX_ZIPF
+    return False
 
 
 def rare(group: tuple[str, ...], general: dict[tuple[str, ...], float]) -> bool:
@@ -267,12 +282,14 @@ def rare(group: tuple[str, ...], general: dict[tuple[str, ...], float]) -> bool:
 
 
 def named_docs(hits: list[Hit], groups: list[tuple[str, ...]],
-               general: dict[tuple[str, ...], float] | None = None) -> tuple[list[str], set[tuple[str, ...]]]:
+               general: dict[tuple[str, ...], float] | None = None,
+               question: str = "") -> tuple[list[str], set[tuple[str, ...]]]:
     """(documents of `hits` whose naming terms match the most question words, those words);
     ([], set()) when none matches any. With `general` (the question words' general-language
     weights, answer.features.general_weights), words that cannot name a document on their
     own (`names_a_document`: one common word, "name" or "code" of "What does the name camp
-    stand for in the source code?") name none; nor does a word of one character."""
+    stand for in the source code?") name none; nor does a word of one character. The
+    `question` lets a Russian word's rarity be its lexeme's (`names_a_document`)."""
     named: dict[str, set] = {}
     # a lone letter or digit ("F" of "F区", "B" of "Lift B") names a row or a part, not a
     # document, though a cover or file name holds it as a word
@@ -280,7 +297,7 @@ def named_docs(hits: list[Hit], groups: list[tuple[str, ...]],
     for h in hits:
         names = set(h.name_terms)
         matched = {g for g in groups if names.intersection(g)}
-        named[h.doc_id] = matched if names_a_document(matched, general) else set()
+        named[h.doc_id] = matched if names_a_document(matched, general, question) else set()
     most = max((len(v) for v in named.values()), default=0)
     if not most:
         return [], set()

@@ -334,6 +334,16 @@ def _row_claim(body: str, terms: Iterable[str], soft: HeaderMatcher | None = Non
     pairs = record_pairs(body)
     if pairs is None:
         return None
+    return pairs_claim(pairs, terms, soft, kinds, kind_header)
+
+
+def pairs_claim(pairs: Sequence[tuple[str, str]], terms: Iterable[str], soft: HeaderMatcher | None = None,
+                kinds: Iterable[str] = (), kind_header: Callable[[str], bool] | None = None) -> str | None:
+    """The claim text of one table row given as its (column header, value) pairs, read as
+    `sheet_cell_claim` reads a spreadsheet row: "row name / asked header: value", the asked
+    columns found by shared words, else by word vectors (`soft`), else by the kind of value
+    asked (`kinds`, `kind_header`); None when no column, or every one, is found so."""
+    pairs = list(pairs)
     asked = set(terms)
     # the words beside a number the question states, in a value holding it, name the row
     # ("8 часов" of the package "商务包时 8小时"), not a column ("超时费（元/小时）"); the
