@@ -264,6 +264,20 @@ def test_question_of_signs_only_asks_for_words(library):
     assert "задайте его словами" in message("no_words", "ru") and "请用文字提问" in message("no_words", "zh")
 
 
+@pytest.mark.parametrize("question,lang", [("How long?", "en"), ("How much?", "en"), ("Сколько?", "ru"),
+                                           ("多长时间？", "zh"), ("要多久？", "zh")])
+def test_a_question_naming_nothing_is_asked_back(library, question, lang):
+    """A question of question and function words only says what kind of value it wants but
+    not of what: it is asked back in its language, neither answered from whatever shares its
+    words nor refused as if the library lacked them."""
+    a = library.ask(question)
+    assert a.status == "needs_clarification" and a.citations() == [], (a.status, a.answer)
+    assert a.clarification is not None and a.answer == message("clarify_no_subject", lang)
+    # a compound question's part without a subject leans on the other part instead
+    parts = library.ask("How much does the pump weigh and how long?")
+    assert parts.status != "needs_clarification" or parts.clarification.question != message("clarify_no_subject", "en")
+
+
 def test_refusal_reasons_speak_the_questions_language(library):
     """Refusal reasons are written in the question's language (the bar raised so that these
     questions are refused whatever the model): the words lacking, and no score or bar."""

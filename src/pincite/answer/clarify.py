@@ -79,6 +79,20 @@ def clarify_vague(lib: LibraryLike, g: Gathered) -> Answer | None:
                   answer=text, clarification=clar, timings=g.timings, relevance=g.rel)
 
 
+def clarify_no_subject(g: Gathered) -> Answer | None:
+    """A needs_clarification Answer for a question whose words only ask: question and
+    function words with no content word ("How long?", "How much?", "多长时间？", "要多久？"):
+    it says what kind of value it wants but not of what, so any passage sharing its words
+    would be a guess. The question back asks what it is about. None for a question naming
+    something (analysis.query_groups finds a word) or written in signs only (refused: no
+    words)."""
+    if analysis.query_groups(g.question) or not analysis.tokens(g.question):
+        return None
+    text = message("clarify_no_subject", g.lang)
+    return Answer(question=g.question, status="needs_clarification", language=g.lang, scope=g.scope,
+                  answer=text, clarification=Clarification(question=text, kind="place"), timings=g.timings)
+
+
 def clarify_row(g: Gathered, first: extractive.Candidate, table: WindowTable) -> Answer | None:
     """A needs_clarification Answer for a question about a column of a table that names none
     of its rows ("What is the phone extension?" over a staff list, "员工人数是多少？" over a

@@ -160,6 +160,14 @@ MESSAGES = {
         "ru": "Значение «{header}» в таблице у каждой строки своё, а в вопросе строка не названа. О какой идёт "
               "речь: {options}?",
         "zh": "表格中每一行的“{header}”各不相同，而问题没有指明是哪一行。请问指的是哪一个：{options}？"},
+    "clarify_no_subject": {
+        "en": "The question says what it asks but not about what. Which service, device, document or "
+              "part do you mean? Ask again naming it.",
+        "ru": "В вопросе сказано, что нужно узнать, но не о чём. О какой услуге, изделии, документе или "
+              "его разделе идёт речь? Задайте вопрос ещё раз, назвав это.",
+        "zh": "问题说明了要问什么，却没有说明是关于什么。请问指的是哪项服务、哪台设备、哪份文档或哪一部分？"
+              "请写明后再提问。",
+    },
     "clarify_vague": {
         "en": "The question is too general: “{word}” stands in several places of the library: {options}. "
               "Which one do you mean? Ask again with what or which device or document it is about.",

@@ -22,7 +22,7 @@ from ..store.fields import TRUST_LEVELS
 from .calculate import cost_idioms, spaced_comparison
 from .cite import with_row_headers
 from .claims import claim_of, clarify_twins, extractive_answer, superlative_answer
-from .clarify import clarify_vague, table_answer, unknown_name, unlisted_label_anywhere, unlisted_label_refusal
+from .clarify import clarify_no_subject, clarify_vague, table_answer, unknown_name, unlisted_label_anywhere, unlisted_label_refusal
 from .instructions import in_sentence_case, without_instructions
 from .messages import message, page_ref
 from .misspelled import with_function_words
@@ -101,6 +101,8 @@ def answer_single(lib: LibraryLike, question: str, flt: SearchFilter | None = No
     `asked`: the question as written, before the scope took phrases of it over (see
     gather)."""
     g = gather(lib, question, flt, coverage_text, asked)
+    if coverage_text is None and (bare := clarify_no_subject(g)) is not None:
+        return bare  # "How long?": nothing named to look up (a compound's part leans on the others)
     if g.refusal is not None:
         # a superlative no passage writes is no missing word when the table computes it
         computed = superlative_answer(lib, g) if llm is None else None
