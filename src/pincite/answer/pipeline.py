@@ -22,7 +22,14 @@ from ..store.fields import TRUST_LEVELS
 from .calculate import cost_idioms, spaced_comparison
 from .cite import with_row_headers
 from .claims import claim_of, clarify_twins, extractive_answer, superlative_answer
-from .clarify import clarify_no_subject, clarify_vague, table_answer, unknown_name, unlisted_label_anywhere, unlisted_label_refusal
+from .clarify import (
+    clarify_no_subject,
+    clarify_vague,
+    table_answer,
+    unknown_name,
+    unlisted_label_anywhere,
+    unlisted_label_refusal,
+)
 from .instructions import in_sentence_case, without_instructions
 from .messages import message, page_ref
 from .misspelled import with_function_words
