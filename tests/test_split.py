@@ -364,12 +364,30 @@ def test_two_listed_macros_are_answered_each_with_its_own_quote(tmp_path):
     # client, the name is what it was renamed from
     ("When did Claws Mail first appear, and when was it renamed from Sylpheed-Claws?",
      ["When did Claws Mail first appear?", "When was it renamed from Sylpheed-Claws, Claws Mail?"]),
+    # a Russian pronoun with no name before stands for the subject it agrees with: "её"
+    # (feminine) for "доставка", not the masculine "город"; with two agreeing subjects, none
+    ("Во сколько обойдётся доставка по городу и от какой суммы заказа её не берут?",
+     ["Во сколько обойдётся доставка по городу?", "От какой суммы заказа её не берут, доставка?"]),
+    ("Сколько длится одна персональная тренировка и за сколько часов её можно отменить?",
+     ["Сколько длится одна персональная тренировка?", "За сколько часов её можно отменить, тренировка?"]),
     # a day written in capitals is no thing a pronoun stands for
     ("When is the music school open on Saturdays, and does it open on Sundays?",
      ["When is the music school open on Saturdays, and does it open on Sundays?"]),
 ])
 def test_a_part_pointing_back_with_a_pronoun_carries_what_it_points_to(question, parts):
     assert split_question(question) == parts
+
+
+def test_a_russian_pronoun_stands_for_the_one_subject_it_agrees_with():
+    from pincite.answer.split import _agreeing_noun
+
+    assert _agreeing_noun("Во сколько обойдётся доставка по городу?", "Когда её привезут?") == ["доставка"]
+    assert _agreeing_noun("Сколько стоит ремонт насоса?", "Когда его сделают?") == ["ремонт"]
+    assert _agreeing_noun("Сколько стоят визитки?", "Когда их напечатают?") == ["визитки"]
+    # two subjects agree, or none: the part keeps its own words
+    assert _agreeing_noun("Сколько стоит стрижка и укладка?", "Когда её делают?") == []
+    assert _agreeing_noun("Сколько стоит ремонт насоса?", "Когда её привезут?") == []
+    assert _agreeing_noun("Сколько стоит ремонт насоса?", "Когда привезут?") == []
 
 
 def test_a_pronoun_part_is_answered_about_the_thing_named_before(tmp_path):

@@ -242,6 +242,10 @@ def _with_referent(parts: list[str]) -> list[str]:
         thing = _THING_POSSESSIVE.search(p) or _THING_PRONOUN.search(p)
         refers = (_PERSON_POSSESSIVE.search(p) and not _WHO.search(source)) or (
             thing and not _WHO.search(source) and not _WHICH_ONE.search(source))
+        if refers and not names and not own and not _YES_NO.search(source):
+            # a Russian pronoun agrees with its noun: "…доставка по городу и от какой суммы
+            # заказа её не берут?" (её: feminine, доставка; город is masculine)
+            names = _agreeing_noun(source, p)
         if (own and not refers) or not names or _YES_NO.search(source):
             out.append(p)
             if own:
@@ -265,6 +269,39 @@ def _with_referent(parts: list[str]) -> list[str]:
             p = p[:-1].rstrip() + ", " + ", ".join(missing) + p[-1]
         out.append(p)
     return out
+
+
+#: Russian third-person pronouns of a thing by what they agree with: (gender, number) as
+#: pymorphy3 tags a noun ("masc", "femn", "neut"; "plur" for any gender).
+_RU_PRONOUN_AGREES = {
+    **dict.fromkeys(("он", "него", "нём", "нем", "его", "ему", "нему"), ("masc", "neut")),
+    **dict.fromkeys(("она", "неё", "нее", "её", "ее", "ней"), ("femn",)),
+    **dict.fromkeys(("оно",), ("neut",)),
+    **dict.fromkeys(("они", "них", "их", "ими", "ним", "ними", "им"), ("plur",)),
+}
+
+
+def _agreeing_noun(source: str, part: str) -> list[str]:
+    """The one noun of the Russian part `source` that may be in the nominative (its
+    subject) and agrees in gender or number with the third-person pronoun of `part`
+    (`_RU_PRONOUN_AGREES`), as written: what the pronoun stands for when `source` names no thing by a code or a capital
+    (`_names`). [] when `part` holds no such pronoun, or no noun or several agree (then the
+    part keeps its own words). By pymorphy3's parses of each word."""
+    pronouns = [w.lower() for w in re.findall(r"[а-яёА-ЯЁ]+", part) if w.lower() in _RU_PRONOUN_AGREES]
+    if not pronouns:
+        return []
+    agrees = _RU_PRONOUN_AGREES[pronouns[0]]
+    from pincite.text.morph import morph
+
+    found = []
+    for w in re.findall(r"[а-яёА-ЯЁ-]{3,}", source):
+        # a noun's nominative may read as another case too ("ремонт": nominative or
+        # accusative): any nominative reading of it counts
+        tags = [p.tag for p in morph().parse(w.lower()) if p.tag.POS == "NOUN" and p.tag.case == "nomn"]
+        if any(("plur" in agrees and t.number == "plur") or (t.number == "sing" and t.gender in agrees)
+               for t in tags):
+            found.append(w)
+    return found if len(found) == 1 else []
 
 
 def _a_time(name: str) -> bool:
