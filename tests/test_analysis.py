@@ -168,6 +168,15 @@ def test_the_copula_before_an_interrogative_is_cut_off_the_word_before_it():
     assert query_groups("标准价是多少？") == [("标准价", "标准", "准价")]
 
 
+def test_a_character_jieba_cuts_off_alone_also_forms_a_word_with_the_next():
+    # jieba cuts "私教课" 私 / 教课 in a question, though a price sheet writes "私教包A" and
+    # "私教课程" (私教: personal training): the pair across the cut is a form of both words,
+    # so a row holding 私教 holds them; never with a function word ("月的")
+    assert query_groups("私教课多少钱一节？") == [("私", "私教"), ("教课", "私教"), ("钱",)]
+    assert ("月", "个月") in query_groups("租3个月的月租更衣柜多少钱？")
+    assert query_groups("加急价是多少？") == [("加急",), ("价",)]
+
+
 def test_a_question_word_jieba_cuts_apart_is_still_a_stopword():
     # jieba cuts "有多大" into 有/多/大 and "多长时间" into 多/长时间: the question word "多大"
     # ("how big") must not leave "多" and "大" as words a passage has to hold
