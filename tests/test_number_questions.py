@@ -164,6 +164,9 @@ def test_a_phone_number_is_told_from_other_numbers(text, phone):
     ("这个宏包是哪一年发布的？", "year"), ("Which version of the class does the manual describe?", "version"),
     ("В какой версии появилась команда?", "version"), ("Какая минимальная версия пакета нужна?", "version"),
     ("这个命令是在哪个版本加入的？", "version"),
+    # a percentage
+    ("What percentage of the price is the rush surcharge?", "percent"),
+    ("На сколько процентов дороже срочный заказ?", "percent"), ("当天加急要加价百分之几？", "percent"),
     # other numbers: how many years, how long
     ("How many years does the warranty last?", ""), ("Сколько лет гарантия?", ""), ("需要几个螺栓？", ""),
 ])
@@ -212,6 +215,21 @@ def test_a_year_question_needs_a_year_and_a_version_question_a_version(tmp_path)
         ans = library.ask("In which version were shaded frames added to tabpack?")
         assert ans.status == "answered", ans.warnings
         assert "2.4" in ans.claims[0].citations[0].quote
+    finally:
+        library.close()
+
+
+def test_a_percentage_question_needs_a_percentage(tmp_path):
+    """"How many percent …" is answered by a number written as a share ("+60 %"), not by a
+    price in a passage sharing the question's words."""
+    library = _library(tmp_path, {"rush.pdf": [
+        "Print shop rates.\nSame-day rush printing of business cards costs 900 RUB per run of 100.\n"
+        "Rush surcharges.\nNext-day rush orders are charged +30 % on the run price."]})
+    try:
+        ans = library.ask("By what percentage is a same-day rush order of business cards charged?")
+        assert ans.status == "refused" or "%" in ans.claims[0].citations[0].quote, ans.claims[0].citations[0].quote
+        ans = library.ask("By what percentage is a next-day rush order charged?")
+        assert ans.status == "answered" and "30 %" in ans.claims[0].citations[0].quote, ans.answer
     finally:
         library.close()
 
