@@ -771,7 +771,8 @@ def asks_number(question: str) -> bool:
     return bool(_ASKS_NUMBER.search(question))
 
 
-def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str) -> set[int]:
+def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str,
+                            context: Callable[[str], str] | None = None) -> set[int]:
     """{id(candidate)} of the candidates whose window holds no number (_NUMBER_RE: digits or
     a number word; for a question asking how often, a frequency too: _FREQUENCY_RE; for one
     asking a phone or fax number, `_ASKS_PHONE`, digits as a phone number has them:
@@ -782,10 +783,12 @@ def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str
     development set's tune split (2026-12-04): 4 more of 143 near misses refused, no answer
     lost (hit@1 equal). A question asking for a year needs a year, one asking for a version
     a version number or a release date (`_asked_number_kind`): a footnote mark, a page or a
-    section number is no answer to either; one asking for a percentage a number written as
-    one ("+60 %", "10 процентов"), not a price beside the asked words. Measured 2026-12-05: tune near misses refused
+    section number is no answer to either. Measured 2026-12-05: tune near misses refused
     0.469 -> 0.490 with one answer lost (its cited window held no version either),
-    held-out 0.508 -> 0.540 and hit@1 0.730 -> 0.738, false refusals equal."""
+    held-out 0.508 -> 0.540 and hit@1 0.730 -> 0.738, false refusals equal. A question
+    asking for a percentage needs a number written as one ("+60 %", "10 процентов", or
+    under a header or table title holding "%": `context`, a window's text with its row
+    headers and title), not a price beside the asked words."""
     phone = bool(_ASKS_PHONE.search(question))
     kind = _asked_number_kind(question)
     if not phone and kind not in ("clock", "percent") and not asks_number(question):
@@ -803,8 +806,10 @@ def windows_lacking_numbers(cands: Sequence[extractive.Candidate], question: str
         if often and _FREQUENCY_RE.search(text):
             return True
         text = drop.sub(" ", text) if drop else text
-        if kind == "percent":  # a percentage asked: a number as a share ("+60 %"), not a price
-            return bool(_PERCENT_RE.search(text) and _NUMBER_RE.search(text))
+        if kind == "percent":  # a percentage asked: a number as a share ("+60 %"), not a price;
+            # the sign may stand in the row's header or its table's title ("Translations (%)")
+            shown = context(features.window_text(c)) if context is not None else text
+            return bool(_NUMBER_RE.search(text) and _PERCENT_RE.search(shown))
         if kind == "year":  # a year asked: a year, not a count or a footnote mark
             return bool(VALUE_PATTERNS["year"].search(text))
         if kind == "clock":  # a time of day asked: a clock time, not a count of hours or days

@@ -456,7 +456,7 @@ def gather(lib: LibraryLike, question: str, flt: SearchFilter | None = None,
     unpriced = apart.windows_lacking_money(cands, coverage_text or q, lib) - set(joined)
     # likewise a passage holding no number answers no question asking how many, how long,
     # which version or what maximum
-    unnumbered = apart.windows_lacking_numbers(cands, coverage_text or q) - set(joined) - unpriced
+    unnumbered = apart.windows_lacking_numbers(cands, coverage_text or q, row_context.text) - set(joined) - unpriced
     # and one asking a measured quantity (a weight, a noise level) a value of its kind
     kinds_asked = measured.measured_kinds(q, groups)
     unmeasured = measured.windows_lacking_kind(cands, kinds_asked, marks) - set(joined) - unpriced - unnumbered
