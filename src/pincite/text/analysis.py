@@ -689,17 +689,17 @@ def query_groups(text: str) -> list[tuple[str, ...]]:
             words = _joined_function_words(_query_cut(hanzi.simplified(part)))
             for k, w in enumerate(words):
                 if w.strip() and not _zh_function_word(w):
-                    forms = [w] + [w[j:j + 2] for j in range(len(w) - 1)]
+                    cut_forms = [w] + [w[j:j + 2] for j in range(len(w) - 1)]
                     # a character cut off alone may be the first of a word jieba split the
                     # other way ("私教课": 私 / 教课, the library's "私教"): the pair it
                     # makes with the next word's first character is a form of both words
                     if len(w) == 1 and k + 1 < len(words) and cjk_letter_count(words[k + 1][:1]) \
                             and not _zh_function_word(words[k + 1]):
-                        forms.append(w + words[k + 1][0])
+                        cut_forms.append(w + words[k + 1][0])
                     if k and len(words[k - 1]) == 1 and not _zh_function_word(words[k - 1]) \
                             and cjk_letter_count(words[k - 1]):
-                        forms.append(words[k - 1] + w[0])
-                    groups.append(tuple(dict.fromkeys(forms)))
+                        cut_forms.append(words[k - 1] + w[0])
+                    groups.append(tuple(dict.fromkeys(cut_forms)))
         else:
             for raw in _hyphen_parts(part.split()):
                 out: list[str] = []
