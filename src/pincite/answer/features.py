@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import re
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, AbstractSet, Callable
+from typing import TYPE_CHECKING, AbstractSet, Callable, Iterator
 
 from pincite.text import analysis, lazyre, zipf
 from pincite.text.cjk import cjk_letter_count
@@ -151,19 +151,29 @@ _LATIN_RUN = lazyre.compile(r"[A-Za-z0-9][A-Za-z0-9.\-/_]*")
 _zipf = zipf.general_zipf
 
 
+def written_words(question: str) -> Iterator[tuple[tuple[str, ...], str, str]]:
+    """(group of index forms, the word as the question writes it, its language) for each
+    word of `question`, in order (analysis.query_groups of each whitespace-separated part):
+    the word folded to lower case without edge punctuation or an English possessive
+    ("workbook's" is "workbook"); a Chinese group's word is its first form. The language is
+    that of the group's script (analysis.detect_language)."""
+    for part in question.split():
+        for g in analysis.query_groups(part):
+            lang = analysis.detect_language(g[0])
+            word = g[0] if lang == "zh" else part.strip(analysis.WORD_EDGE_PUNCT).lower()
+            if word.endswith(("'s", "’s")):
+                word = word[:-2]
+            yield g, word, lang
+
+
 def general_weights(question: str, groups: list[tuple[str, ...]]) -> dict[tuple[str, ...], float]:
     """Weight per question word (group of index forms, as in `groups`) from its rarity in
     general language: ZIPF_CEILING less its wordfreq Zipf frequency (at least 0.1). Each
     group's word is looked up in the language of its script; a group whose written form is
     not found among the question's words gets the weight of an unknown word."""
     written: dict[tuple[str, ...], float] = {}
-    for part in question.split():
-        for g in analysis.query_groups(part):
-            lang = analysis.detect_language(g[0])
-            word = g[0] if lang == "zh" else part.strip(analysis.WORD_EDGE_PUNCT).lower()
-            if word.endswith(("'s", "’s")):  # an English possessive: "workbook's" is "workbook"
-                word = word[:-2]
-            written.setdefault(g, max(0.1, ZIPF_CEILING - _zipf(word, lang)))
+    for g, word, lang in written_words(question):
+        written.setdefault(g, max(0.1, ZIPF_CEILING - _zipf(word, lang)))
     out = {}
     for g in groups:
         w = written.get(g)

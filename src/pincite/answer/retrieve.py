@@ -16,7 +16,7 @@ from pincite.text import analysis, zipf
 from ..index.base import Hit, Index, SearchFilter
 from . import asked_type
 from .extractive import SCORED_HITS
-from .features import ZIPF_CEILING, general_weights
+from .features import ZIPF_CEILING, general_weights, written_words
 
 if TYPE_CHECKING:
     import numpy as np
@@ -267,11 +267,8 @@ def common_lexeme(group: tuple[str, ...], question: str) -> bool:
     """Whether the Russian word of `question` that `group` (its index forms) stands for is
     common in general language by its lexeme (text.zipf.lexeme_zipf above NAMING_MAX_ZIPF),
     though its own form may be rare; False for a word of another language or not found."""
-    for part in question.split():
-        word = part.strip(analysis.WORD_EDGE_PUNCT).lower()
-        if analysis.detect_language(word) == "ru" and group in analysis.query_groups(part):
-            return zipf.lexeme_zipf(word) > NAMING_MAX_ZIPF
-    return False
+    word = next((w for g, w, lang in written_words(question) if g == group and lang == "ru"), None)
+    return word is not None and zipf.lexeme_zipf(word) > NAMING_MAX_ZIPF
 
 
 def rare(group: tuple[str, ...], general: dict[tuple[str, ...], float]) -> bool:

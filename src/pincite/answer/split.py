@@ -284,8 +284,8 @@ _RU_PRONOUN_AGREES = {
 def _agreeing_noun(source: str, part: str) -> list[str]:
     """The one noun of the Russian part `source` that may be in the nominative (its
     subject) and agrees in gender or number with the third-person pronoun of `part`
-    (`_RU_PRONOUN_AGREES`), as written: what the pronoun stands for when `source` names no thing by a code or a capital
-    (`_names`). [] when `part` holds no such pronoun, or no noun or several agree (then the
+    (`_RU_PRONOUN_AGREES`), as written: what the pronoun stands for when `source` names no
+    thing by a code or a capital (`_names`). [] when `part` holds no such pronoun, or no noun or several agree (then the
     part keeps its own words). By pymorphy3's parses of each word."""
     pronouns = [w.lower() for w in re.findall(r"[а-яёА-ЯЁ]+", part) if w.lower() in _RU_PRONOUN_AGREES]
     if not pronouns:

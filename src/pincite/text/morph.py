@@ -31,10 +31,16 @@ def morph():
 VERB_POS = frozenset(("VERB", "INFN", "PRTF", "PRTS", "GRND"))
 
 
+def cyrillic_word(word: str) -> bool:
+    """Whether `word` is written in Cyrillic letters and hyphens only (and is not empty): a
+    word pymorphy3's Russian dictionary may know."""
+    return bool(word) and all("\u0400" <= ch <= "\u04ff" or ch == "-" for ch in word)
+
+
 def _first_pos(word: str) -> str | None:
     """pymorphy3's part of speech of a Russian word's likeliest parse (any case); None for a
     word of other letters than Cyrillic ones and hyphens, or one it cannot parse."""
-    if not word or not all("\u0400" <= ch <= "\u04ff" or ch == "-" for ch in word):
+    if not cyrillic_word(word):
         return None
     parses = morph().parse(word.lower())
     return parses[0].tag.POS if parses else None

@@ -223,9 +223,10 @@ def lexeme_zipf(word: str) -> float:
     form's own frequency makes a common Russian word look rare; how common the word is, is
     its lexeme's. A word of other letters than Cyrillic ones gets `general_zipf`. Loads the
     analyzer (text.morph) on first use."""
-    if not word or not all("\u0400" <= ch <= "\u04ff" or ch == "-" for ch in word):
+    from pincite.text.morph import cyrillic_word, morph
+
+    if not cyrillic_word(word):
         return general_zipf(word, "ru")
-    from pincite.text.morph import morph
 
     parses = morph().parse(word)
     forms = {f.word for f in parses[0].lexeme} if parses else {word}
